@@ -1,0 +1,47 @@
+"""The only rich Console.  Human output goes to stderr; stdout is kept for machine output."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from aeon_release.errors import redact
+
+console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def say(message: str) -> None:
+    """One human line on stderr."""
+    console.print(redact(message), markup=True)
+
+
+def emit(text: str, output: Path | None = None) -> None:
+    """Machine-readable output: to ``output`` when given, else to stdout."""
+    text = redact(text)
+    if output is not None:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        return
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
+
+
+def emit_json(data: Any, output: Path | None = None) -> None:
+    emit(json.dumps(data, indent=2, sort_keys=False, default=str), output)
+
+
+def progress() -> Any:
+    """A rich progress display on stderr (transient: it vanishes when the work is done)."""
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )

@@ -1,0 +1,273 @@
+"""The only GitPython importer.
+
+Everything here runs the real git binary through GitPython.  Shas, names and plain values leave
+this module; ``git.Repo`` objects never do.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import git
+
+from aeon_release.errors import GitError, UsageError
+
+# Names that reach git must look like names: no shell metacharacters, no option injection.
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}$")
+_SHA = re.compile(r"^[0-9a-f]{7,40}$")
+
+
+def validate_ref_name(name: str, what: str = "ref") -> str:
+    """Reject a tag or branch name before it reaches git (``v0.29.0; rm -rf ~`` and friends)."""
+    if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".lock", "/", ".")) or "//" in name:
+        raise UsageError(
+            f"{what} {name!r} is not a valid name",
+            "use letters, digits and . _ / + - only, e.g. v0.29.0 or aeon-v0.27.1",
+        )
+    return name
+
+
+@dataclass(frozen=True)
+class Commit:
+    sha: str
+    subject: str
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """What a merge, cherry-pick or patch application did to the work tree."""
+
+    ok: bool
+    conflicts: tuple[str, ...] = ()
+    empty: bool = False  # nothing left to apply: the change is already there
+    detail: str = ""
+
+
+class Git:
+    """A git checkout (main work tree or linked worktree), by path."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        try:
+            self._repo = git.Repo(self.path)
+        except (git.InvalidGitRepositoryError, git.NoSuchPathError):
+            raise GitError(f"{self.path}: not a git repository", "pass --repo the fork's checkout") from None
+        if self._repo.bare:
+            raise GitError(f"{self.path}: is a bare repository", "pass --repo a checkout with a work tree")
+        self._git = self._repo.git
+
+    # -- low level ------------------------------------------------------------------------------
+    def run(self, *args: str, env: dict[str, str] | None = None) -> str:
+        try:
+            return str(self._git.execute(["git", *args], env=env, strip_newline_in_stdout=True))
+        except git.GitCommandError as exc:
+            stderr = (exc.stderr or "").strip().replace("stderr: ", "").strip("'\n ")
+            last = stderr.splitlines()[-1] if stderr else f"exit {exc.status}"
+            raise GitError(f"git {args[0]} failed in {self.path}: {last}") from None
+
+    def try_run(self, *args: str) -> tuple[int, str, str]:
+        """Run git and return (status, stdout, stderr) without raising."""
+        status, out, err = self._git.execute(
+            ["git", *args], with_extended_output=True, with_exceptions=False
+        )
+        return int(status), str(out), str(err)
+
+    # -- places ---------------------------------------------------------------------------------
+    @property
+    def toplevel(self) -> Path:
+        return Path(self.run("rev-parse", "--show-toplevel"))
+
+    @property
+    def common_dir(self) -> Path:
+        """The shared .git directory (the same for every linked worktree)."""
+        out = self.run("rev-parse", "--git-common-dir")
+        path = Path(out)
+        return (self.path / path).resolve() if not path.is_absolute() else path
+
+    @property
+    def git_dir(self) -> Path:
+        out = self.run("rev-parse", "--git-dir")
+        path = Path(out)
+        return (self.path / path).resolve() if not path.is_absolute() else path
+
+    # -- reading --------------------------------------------------------------------------------
+    def resolve(self, rev: str) -> str | None:
+        """The commit sha a revision names, or None."""
+        status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+        return out.strip() if status == 0 and out.strip() else None
+
+    def head(self) -> str:
+        sha = self.resolve("HEAD")
+        if sha is None:
+            raise GitError(f"{self.path}: HEAD has no commit")
+        return sha
+
+    def current_branch(self) -> str | None:
+        status, out, _ = self.try_run("symbolic-ref", "--quiet", "--short", "HEAD")
+        return out.strip() if status == 0 else None
+
+    def tag_exists(self, tag: str) -> bool:
+        return self.resolve(f"refs/tags/{tag}") is not None
+
+    def branch_sha(self, branch: str) -> str | None:
+        return self.resolve(f"refs/heads/{branch}")
+
+    def local_branches(self, pattern: str = "*") -> list[str]:
+        out = self.run("for-each-ref", "--format=%(refname:short)", f"refs/heads/{pattern}")
+        return [line for line in out.splitlines() if line]
+
+    def tags(self, pattern: str = "*") -> list[str]:
+        out = self.run("for-each-ref", "--format=%(refname:short)", f"refs/tags/{pattern}")
+        return [line for line in out.splitlines() if line]
+
+    def remotes(self) -> list[str]:
+        return [line for line in self.run("remote").splitlines() if line]
+
+    def fetch_tags(self, remote: str) -> None:
+        self.run("fetch", "--quiet", "--tags", remote)
+
+    def merge_base(self, a: str, b: str) -> str | None:
+        status, out, _ = self.try_run("merge-base", a, b)
+        return out.strip() if status == 0 and out.strip() else None
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
+        return status == 0
+
+    def commits(self, rev_range: str, *extra: str) -> list[Commit]:
+        """Commits in a range, newest first."""
+        out = self.run("log", "--format=%H%x00%s", *extra, rev_range, "--")
+        result = []
+        for line in out.splitlines():
+            sha, _, subject = line.partition("\x00")
+            result.append(Commit(sha, subject))
+        return result
+
+    def count(self, rev_range: str) -> int:
+        return int(self.run("rev-list", "--count", rev_range) or 0)
+
+    def subject(self, rev: str) -> str:
+        return self.run("log", "-1", "--format=%s", rev)
+
+    def message(self, rev: str) -> str:
+        return self.run("log", "-1", "--format=%B", rev)
+
+    def changed_files(self, rev: str) -> list[str]:
+        out = self.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-m", "--first-parent", rev)
+        return [line for line in out.splitlines() if line]
+
+    def files_between(self, a: str, b: str) -> list[str]:
+        out = self.run("diff", "--name-only", a, b)
+        return [line for line in out.splitlines() if line]
+
+    def cherry(self, upstream: str, head: str, limit: str | None = None) -> dict[str, bool]:
+        """``git cherry``: for each commit of head not in upstream, True if an equivalent is there."""
+        args = ["cherry", upstream, head] + ([limit] if limit else [])
+        result = {}
+        for line in self.run(*args).splitlines():
+            sign, _, sha = line.partition(" ")
+            result[sha.strip()] = sign == "-"
+        return result
+
+    def status_porcelain(self) -> str:
+        return self.run("status", "--porcelain=v1", "--untracked-files=all")
+
+    def unmerged_files(self) -> list[str]:
+        out = self.run("diff", "--name-only", "--diff-filter=U")
+        return sorted({line for line in out.splitlines() if line})
+
+    def show_file(self, rev: str, path: str) -> str | None:
+        status, out, _ = self.try_run("show", f"{rev}:{path}")
+        return out if status == 0 else None
+
+    def in_progress(self) -> str | None:
+        """Which multi-step git operation this work tree is in the middle of, if any."""
+        gd = self.git_dir
+        for name, op in (("MERGE_HEAD", "merge"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")):
+            if (gd / name).exists():
+                return op
+        if (gd / "rebase-merge").exists() or (gd / "rebase-apply").exists():
+            return "rebase"
+        return None
+
+    # -- writing --------------------------------------------------------------------------------
+    def worktree_add(self, path: Path, rev: str) -> None:
+        self.run("worktree", "add", "--quiet", "--detach", str(path), rev)
+
+    def worktree_remove(self, path: Path) -> None:
+        if path.exists():
+            self.try_run("worktree", "remove", "--force", "--force", str(path))
+        self.try_run("worktree", "prune")
+
+    def create_branch(self, name: str, sha: str) -> None:
+        # update-ref with an all-zero old value refuses to overwrite an existing branch.
+        self.run("update-ref", f"refs/heads/{name}", sha, "0" * 40)
+
+    def delete_ref(self, ref: str) -> None:
+        self.try_run("update-ref", "-d", ref)
+
+    def set_ref(self, ref: str, sha: str) -> None:
+        self.run("update-ref", ref, sha)
+
+    def merge(self, rev: str, message: str) -> StepOutcome:
+        status, out, err = self.try_run("merge", "--no-ff", "--no-edit", "-m", message, rev)
+        return self._outcome(status, out, err)
+
+    def cherry_pick(self, sha: str) -> StepOutcome:
+        status, out, err = self.try_run("cherry-pick", "-x", "--allow-empty", sha)
+        text = out + err
+        if status != 0 and not self.unmerged_files() and ("now empty" in text or "nothing to commit" in text):
+            self.try_run("cherry-pick", "--skip")
+            return StepOutcome(ok=True, empty=True, detail="the change is already on the branch")
+        return self._outcome(status, out, err)
+
+    def apply_patch(self, patch: Path) -> StepOutcome:
+        """Apply a patch three-way; an already-applied patch comes back empty."""
+        status, _, _ = self.try_run("apply", "--check", "--reverse", str(patch))
+        if status == 0:
+            return StepOutcome(ok=True, empty=True, detail="the patch is already applied")
+        status, out, err = self.try_run("apply", "--3way", "--index", str(patch))
+        if status != 0:
+            conflicts = self.unmerged_files()
+            return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=(err or out).strip())
+        return StepOutcome(ok=True)
+
+    def commit(self, message: str, allow_empty: bool = False) -> str:
+        args = ["commit", "--quiet", "--no-verify", "-m", message]
+        if allow_empty:
+            args.append("--allow-empty")
+        self.run(*args)
+        return self.head()
+
+    def staged_changes(self) -> bool:
+        status, _, _ = self.try_run("diff", "--cached", "--quiet")
+        return status != 0
+
+    def conclude(self) -> str:
+        """Finish a merge or cherry-pick whose conflicts a person resolved (and staged)."""
+        op = self.in_progress()
+        if op == "cherry-pick":
+            if not self.staged_changes():
+                self.run("cherry-pick", "--skip")
+                return self.head()
+            self.run("-c", "core.editor=true", "cherry-pick", "--continue")
+        elif op == "merge":
+            self.run("commit", "--quiet", "--no-verify", "--no-edit")
+        return self.head()
+
+    def add_all(self) -> None:
+        self.run("add", "--all")
+
+    def _outcome(self, status: int, out: str, err: str) -> StepOutcome:
+        if status == 0:
+            return StepOutcome(ok=True)
+        conflicts = self.unmerged_files()
+        if conflicts:
+            return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=out.strip())
+        raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
+
+
+def looks_like_sha(value: str) -> bool:
+    return bool(_SHA.match(value))
+
