@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs on a fresh Debian machine, start the services, run it.
+# This is the README's test command; .ci/run calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v dockerd >/dev/null 2>&1 || need_apt+=(docker.io)
+command -v docker-registry >/dev/null 2>&1 || need_apt+=(docker-registry)
+[ -x /bin/busybox ] || need_apt+=(busybox-static)
+command -v git >/dev/null 2>&1 || need_apt+=(git)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "missing Debian packages: ${need_apt[*]} (run as root or install them)" >&2
+  fi
+fi
+
+python3 -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 | grep -v -E '^(WARNING|\s*$)' || true
+
+# A real Docker engine for the build and publish tests.
+if ! docker info >/dev/null 2>&1 && command -v dockerd >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  (dockerd >/tmp/aeon-dockerd.log 2>&1 &)
+  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
+fi
+
+python3 -m pytest -q "$@"
