@@ -25,9 +25,9 @@ CONFIG = typer.Option(Path("."), "--config", help="Folder holding carries.yaml, 
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     with error_handler():
-        app()
+        app(args=argv, prog_name="aeon-release")
 
 
 # -- ledger ----------------------------------------------------------------------------------
@@ -45,3 +45,46 @@ def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks
     from aeon_release.steps import ledger_cmds
 
     ledger_cmds.schema(which)
+
+
+# -- merge -----------------------------------------------------------------------------------
+@app.command("merge")
+def merge(
+    tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
+    repo: Path = REPO,
+    config: Path = CONFIG,
+    onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: highest aeon-v* below TAG)."),
+    upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
+    upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
+    no_fetch: bool = typer.Option(False, "--no-fetch", help="Do not fetch tags from the upstream remote."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and change nothing."),
+    cont: bool = typer.Option(False, "--continue", help="Resume a stopped run."),
+    abort: bool = typer.Option(False, "--abort", help="Drop a stopped run: worktree and state."),
+    waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings, recorded."),
+    json_out: bool = JSON,
+) -> None:
+    """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
+    from aeon_release.errors import UsageError
+    from aeon_release.steps import merge_cmd
+    from aeon_release.steps.merge_plan import Options
+
+    if cont and abort:
+        raise UsageError("--continue and --abort do not go together")
+    if abort:
+        merge_cmd.abort(repo, tag)
+    elif cont:
+        merge_cmd.resume(repo, tag, json_out, waive)
+    elif tag is None:
+        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
+    else:
+        opts = Options(tag=tag, config_dir=config, onto=onto, upstream_remote=upstream_remote,
+                       upstream_branch=upstream_branch, fetch=not no_fetch)
+        merge_cmd.start(repo, opts, dry_run, json_out, waive)
+
+
+@app.command("status")
+def status(repo: Path = REPO, json_out: bool = JSON) -> None:
+    """Show where each merge run stands."""
+    from aeon_release.steps import merge_cmd
+
+    merge_cmd.status(repo, json_out)

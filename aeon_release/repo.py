@@ -57,6 +57,15 @@ class Git:
             raise GitError(f"{self.path}: is a bare repository", "pass --repo a checkout with a work tree")
         self._git = self._repo.git
 
+    @classmethod
+    def init(cls, path: Path) -> None:
+        git.Repo.init(path, initial_branch="main")
+
+    @classmethod
+    def clone(cls, source: Path, path: Path) -> Git:
+        git.Repo.clone_from(str(source), str(path))
+        return cls(path)
+
     # -- low level ------------------------------------------------------------------------------
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
         try:

@@ -1,0 +1,114 @@
+"""Run state: one JSON record per release run, under the fork's git directory.
+
+State lives in ``<git-common-dir>/aeon-release/runs/<tag>/`` so that it is shared by every linked
+worktree and never shows up as untracked files in the user's checkout.  Writes are atomic
+(write a temporary file, then rename), so a run killed at any point leaves either the old or the
+new record, never half of one.
+"""
+from __future__ import annotations
+
+import enum
+import json
+import os
+import shutil
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class Phase(enum.Enum):
+    RUNNING = "running"  # a step is under way (or the process died during it)
+    CONFLICT = "conflict"  # stopped for a person to resolve conflicts in the worktree
+    AUDIT_FAILED = "audit-failed"  # stopped on error-level audit findings
+    DONE = "done"
+
+
+@dataclass
+class RunState:
+    tag: str
+    branch: str
+    previous_branch: str
+    previous_sha: str
+    tag_sha: str
+    merge_base: str
+    worktree: str
+    config_dir: str
+    upstream_branch: str | None
+    phase: str = Phase.RUNNING.value
+    steps_done: list[str] = field(default_factory=list)
+    current: str | None = None  # "step" or "step:item" being worked on
+    pending_message: str | None = None  # commit message for a resolved patch application
+    carries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    picks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    audit: dict[str, Any] | None = None
+    waivers: list[dict[str, str]] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    upstream_commits: int = 0
+    tag_on_upstream_branch: bool | None = None
+    branch_sha: str | None = None
+    pid: int = 0
+
+    @property
+    def phase_enum(self) -> Phase:
+        return Phase(self.phase)
+
+
+def runs_dir(common_dir: Path) -> Path:
+    return common_dir / "aeon-release" / "runs"
+
+
+def worktrees_dir(common_dir: Path) -> Path:
+    return common_dir / "aeon-release" / "worktrees"
+
+
+def run_dir(common_dir: Path, tag: str) -> Path:
+    return runs_dir(common_dir) / tag
+
+
+def load(common_dir: Path, tag: str) -> RunState | None:
+    path = run_dir(common_dir, tag) / "state.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        from aeon_release.errors import StateError
+
+        raise StateError(f"{path}: run state is unreadable ({exc})", "run `aeon-release merge --abort` to start over") from None
+    return RunState(**data)
+
+
+def save(common_dir: Path, state: RunState) -> None:
+    write_json(run_dir(common_dir, state.tag) / "state.json", asdict(state))
+
+
+def all_runs(common_dir: Path) -> list[RunState]:
+    base = runs_dir(common_dir)
+    if not base.is_dir():
+        return []
+    states = (load(common_dir, p.name) for p in sorted(base.iterdir()) if (p / "state.json").exists())
+    return [s for s in states if s is not None]
+
+
+def remove(common_dir: Path, tag: str) -> None:
+    shutil.rmtree(run_dir(common_dir, tag), ignore_errors=True)
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -1,0 +1,368 @@
+"""`aeon-release merge TAG`: three-way merge a release tag onto the previous fork branch.
+
+The work happens in a worktree under the fork's git directory, so the user's checkout, index and
+branches are never touched; the fork branch ref is created only when every step succeeded.  The
+steps are data (``STEPS``); each one is idempotent, so a run killed anywhere is continued by
+re-running the unfinished steps, and ``--abort`` only has to drop the worktree and the state.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from aeon_release import runstate
+from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
+from aeon_release.repo import Git, StepOutcome
+from aeon_release.runstate import Phase, RunState
+from aeon_release.steps.merge_plan import CarryPlan, MergePlan, Options, PickPlan, build_plan
+
+
+@dataclass
+class Run:
+    git: Git  # the user's repository (never its work tree)
+    wt: Git  # our worktree
+    state: RunState
+    plan: MergePlan
+
+    def save(self) -> None:
+        runstate.save(self.git.common_dir, self.state)
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    run: Callable[[Run], None]
+
+
+# -- the steps -------------------------------------------------------------------------------
+def merge_tag(run: Run) -> None:
+    """Three-way merge the release tag onto the previous fork branch."""
+    plan = run.plan
+    if run.wt.is_ancestor(plan.tag_sha, "HEAD"):
+        return  # merged already (a resumed run)
+    outcome = run.wt.merge(plan.tag_sha, f"Merge upstream {plan.tag} into {plan.branch}")
+    if not outcome.ok:
+        stop_for_conflicts(run, f"merging {plan.tag}", outcome.conflicts)
+
+
+def apply_carries(run: Run) -> None:
+    """Verify every active carry survived; apply the missing ones; report the upstreamed ones."""
+    for carry_plan in run.plan.carries:
+        record = run.state.carries.get(carry_plan.carry.id, {})
+        if record.get("status") in ("kept", "applied", "upstreamed", "missing"):
+            continue
+        run.state.carries[carry_plan.carry.id] = _settle_carry(run, carry_plan, record)
+        run.save()
+
+
+def apply_picks(run: Run) -> None:
+    """Cherry-pick the release's picks in order; report picks already in the tag and the skips."""
+    for pick in run.plan.picks:
+        if run.state.picks.get(pick.key, {}).get("status") in ("applied", "already-in-tag", "already-on-branch"):
+            continue
+        run.state.picks[pick.key] = _settle_pick(run, pick)
+        run.save()
+
+
+def run_audit(run: Run) -> None:
+    """Run the audits on the merged tree, merge-aware; error-level findings stop the run."""
+    from aeon_release.audits import MergeSides, audit_tree
+
+    _commit_pending_fixes(run)
+    plan = run.plan
+    carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
+    sides = MergeSides(repo=run.wt.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
+    report = audit_tree(run.wt.path, plan.config_dir, carries=carries, merge=sides)
+    waived = {w["rule"] for w in run.state.waivers}
+    blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
+    run.state.audit = report.as_dict() | {"blocking": len(blocking)}
+    if blocking:
+        run.state.phase = Phase.AUDIT_FAILED.value
+        run.save()
+        first = blocking[0]
+        raise NeedsHuman(
+            f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
+            f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
+            f"fix them in {run.wt.path} and run `aeon-release merge --continue`, "
+            "or waive one with --waive RULE=REASON",
+        )
+
+
+def finish(run: Run) -> None:
+    """Create the fork branch at the worktree's HEAD, write the report, drop the worktree."""
+    head = run.wt.head()
+    existing = run.git.branch_sha(run.plan.branch)
+    if existing is None:
+        run.git.create_branch(run.plan.branch, head)
+    elif existing != head:
+        raise GitError(f"branch {run.plan.branch!r} appeared during the run at {existing[:12]}",
+                       "delete it or run `aeon-release merge --abort`")
+    run.state.branch_sha = head
+    run.state.phase = Phase.DONE.value
+    run.save()
+
+
+STEPS: tuple[Step, ...] = (
+    Step("merge", merge_tag),
+    Step("carries", apply_carries),
+    Step("picks", apply_picks),
+    Step("audit", run_audit),
+    Step("finish", finish),
+)
+
+
+# -- carries ---------------------------------------------------------------------------------
+def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, Any]:
+    carry = cp.carry
+    base = {"id": carry.id, "title": carry.title, "upstream_pr": carry.upstream_pr}
+    if cp.upstreamed:
+        return base | {"status": "upstreamed", "evidence": f"upstreamed: drop it ({cp.upstreamed})"}
+    if carry.commits:
+        result = _carry_commits(run, cp, record)
+    elif carry.patch:
+        result = _carry_patch(run, cp)
+    else:
+        result = {"status": "kept", "evidence": "no commits or patch in the ledger: markers checked only"}
+    missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run.wt.path, m.path, m.text)]
+    if missing and result["status"] != "upstreamed":
+        result = result | {"status": "missing", "missing_markers": missing,
+                           "evidence": f"{len(missing)} marker(s) gone after the merge"}
+    return base | result
+
+
+def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, Any]:
+    done: list[str] = list(record.get("done", []))
+    applied = 0
+    for short in cp.carry.commits:
+        sha = run.git.resolve(short)
+        if sha is None:
+            raise GitError(f"carries.yaml: carry {cp.carry.id}: commit {short} does not exist",
+                           "fetch the fork's history or fix the SHA")
+        if sha in done or _on_branch(run, sha):
+            continue
+        run.state.current = f"carries:{cp.carry.id}:{sha}"
+        run.state.carries[cp.carry.id] = {"status": "applying", "done": done}
+        run.save()
+        outcome = run.wt.cherry_pick(sha)
+        if not outcome.ok:
+            stop_for_conflicts(run, f"applying carry {cp.carry.id} ({sha[:12]})", outcome.conflicts)
+        if outcome.empty:
+            return {"status": "upstreamed", "evidence": f"upstreamed: drop it ({sha[:12]} became empty on {run.plan.tag})"}
+        done.append(sha)
+        applied += 1
+    run.state.current = None
+    if applied:
+        return {"status": "applied", "evidence": f"cherry-picked {applied} commit(s)"}
+    return {"status": "kept", "evidence": "its commits are on the branch"}
+
+
+def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
+    patch = run.plan.ledger.patch_path(cp.carry)
+    assert patch is not None
+    patch = patch.resolve()
+    tag_tree_has_it = _patch_in_tag(run, patch)
+    if tag_tree_has_it:
+        return {"status": "upstreamed", "evidence": f"upstreamed: drop it ({cp.carry.patch} is already applied in {run.plan.tag})"}
+    run.state.current = f"carries:{cp.carry.id}:patch"
+    run.state.pending_message = f"Carry {cp.carry.id}: {cp.carry.title}"
+    run.save()
+    outcome: StepOutcome = run.wt.apply_patch(patch)
+    if not outcome.ok:
+        stop_for_conflicts(run, f"applying carry {cp.carry.id} ({cp.carry.patch})", outcome.conflicts or cp.files)
+    run.state.current = None
+    run.state.pending_message = None
+    if outcome.empty:
+        return {"status": "kept", "evidence": f"{cp.carry.patch} is already applied"}
+    run.wt.commit(f"Carry {cp.carry.id}: {cp.carry.title}")
+    return {"status": "applied", "evidence": f"applied {cp.carry.patch} three-way"}
+
+
+def _patch_in_tag(run: Run, patch: Path) -> bool:
+    """Does the patch reverse-apply on the tag's tree?  Then upstream already has it."""
+    tree = run.git.run("rev-parse", f"{run.plan.tag_sha}^{{tree}}")
+    index = run.git.common_dir / "aeon-release" / f"patch-check-{os.getpid()}.index"
+    env = dict(os.environ, GIT_INDEX_FILE=str(index))
+    try:
+        run.git.run("read-tree", tree, env=env)
+        status, _, _ = _try_env(run.git, env, "apply", "--check", "--reverse", "--cached", str(patch))
+    finally:
+        index.unlink(missing_ok=True)
+    return status == 0
+
+
+def _try_env(git: Git, env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    try:
+        return 0, git.run(*args, env=env), ""
+    except GitError as exc:
+        return 1, "", exc.message
+
+
+def _marker_present(tree: Path, path: str, text: str) -> bool:
+    try:
+        return text in (tree / path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
+def _on_branch(run: Run, sha: str) -> bool:
+    """Is this commit, or a cherry-pick of it, already on the branch being built?"""
+    if run.wt.is_ancestor(sha, "HEAD"):
+        return True
+    out = run.wt.run("log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}",
+                     f"{run.plan.tag_sha}..HEAD")
+    if out.strip():
+        return True
+    return bool(run.wt.cherry("HEAD", sha, f"{sha}^").get(sha))
+
+
+# -- picks -----------------------------------------------------------------------------------
+def _settle_pick(run: Run, pick: PickPlan) -> dict[str, Any]:
+    base = {"ref": pick.key, "sha": pick.sha, "subject": pick.subject, "reason": pick.ref.reason}
+    if pick.in_tag:
+        return base | {"status": "already-in-tag", "evidence": f"{pick.sha[:12]} is an ancestor of {run.plan.tag}"}
+    if _on_branch(run, pick.sha):
+        return base | {"status": "already-on-branch", "evidence": "a cherry-pick of it is on the fork branch"}
+    run.state.current = f"picks:{pick.key}"
+    run.save()
+    outcome = run.wt.cherry_pick(pick.sha)
+    if not outcome.ok:
+        stop_for_conflicts(run, f"cherry-picking {pick.key} ({pick.sha[:12]})", outcome.conflicts)
+    run.state.current = None
+    if outcome.empty:
+        return base | {"status": "already-on-branch", "evidence": "the cherry-pick came out empty"}
+    return base | {"status": "applied", "evidence": f"cherry-picked as {run.wt.head()[:12]}"}
+
+
+# -- stopping and resuming -------------------------------------------------------------------
+def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...] | list[str]) -> None:
+    touching = {c.carry.id: set(c.files) for c in run.plan.carries}
+    run.state.conflicts = [
+        {"file": f, "carries": sorted(cid for cid, fs in touching.items() if f in fs), "during": what}
+        for f in files
+    ]
+    run.state.phase = Phase.CONFLICT.value
+    run.save()
+    raise NeedsHuman(
+        f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
+        f"resolve them in {run.wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
+    )
+
+
+def _commit_pending_fixes(run: Run) -> None:
+    """Commit what a person changed in the worktree to fix audit findings."""
+    if run.wt.status_porcelain().strip():
+        run.wt.add_all()
+        run.wt.commit(f"Fix audit findings after merging {run.plan.tag}")
+
+
+def resume_in_worktree(run: Run) -> None:
+    """Conclude the git operation a person resolved (or a killed run left behind)."""
+    _clear_stale_lock(run)
+    unmerged = run.wt.unmerged_files()
+    if unmerged:
+        raise NeedsHuman(f"{len(unmerged)} file(s) still conflicted: {', '.join(unmerged[:5])}",
+                         f"resolve them in {run.wt.path} and `git add` them, then --continue")
+    op = run.wt.in_progress()
+    current = run.state.current or ""
+    if op is not None:
+        run.wt.conclude()
+    elif run.state.pending_message and (run.wt.staged_changes() or run.wt.status_porcelain().strip()):
+        run.wt.add_all()
+        run.wt.commit(run.state.pending_message)
+    _mark_current_done(run, current)
+    run.state.current = None
+    run.state.pending_message = None
+    run.state.conflicts = []
+    run.state.phase = Phase.RUNNING.value
+
+
+def _mark_current_done(run: Run, current: str) -> None:
+    parts = current.split(":")
+    if parts[0] == "carries" and len(parts) == 3 and parts[2] != "patch":
+        record = run.state.carries.setdefault(parts[1], {"status": "applying", "done": []})
+        if parts[2] not in record.setdefault("done", []) and _on_branch(run, parts[2]):
+            record["done"].append(parts[2])
+            record["resolved_by_hand"] = True
+    elif parts[0] == "carries" and len(parts) == 3:
+        cid = parts[1]
+        run.state.carries[cid] = {"status": "applied", "evidence": "patch applied, conflicts resolved by hand"}
+    elif parts[0] == "picks" and len(parts) == 2:
+        pick = next((p for p in run.plan.picks if p.key == parts[1]), None)
+        if pick is not None and _on_branch(run, pick.sha):
+            run.state.picks[pick.key] = {
+                "ref": pick.key, "sha": pick.sha, "subject": pick.subject, "reason": pick.ref.reason,
+                "status": "applied", "evidence": "cherry-picked, conflicts resolved by hand",
+            }
+
+
+def _clear_stale_lock(run: Run) -> None:
+    lock = run.wt.git_dir / "index.lock"
+    if lock.exists() and not runstate.pid_alive(run.state.pid):
+        lock.unlink()  # left by a git process killed with the run (kill -9)
+
+
+def execute(run: Run) -> None:
+    """Run every unfinished step in order, timing each."""
+    run.state.pid = os.getpid()
+    for step in STEPS:
+        if step.name in run.state.steps_done:
+            continue
+        started = time.perf_counter()
+        step.run(run)
+        run.state.timings[step.name] = round(run.state.timings.get(step.name, 0) + time.perf_counter() - started, 3)
+        run.state.steps_done.append(step.name)
+        run.save()
+
+
+def state_for(plan: MergePlan, worktree: Path) -> RunState:
+    return RunState(
+        tag=plan.tag, branch=plan.branch, previous_branch=plan.previous_branch, previous_sha=plan.previous_sha,
+        tag_sha=plan.tag_sha, merge_base=plan.merge_base, worktree=str(worktree),
+        config_dir=str(plan.config_dir.resolve()), upstream_branch=plan.upstream_branch,
+        upstream_commits=plan.upstream_commits, tag_on_upstream_branch=plan.tag_on_upstream_branch,
+        pid=os.getpid(),
+    )
+
+
+def options_for(state: RunState) -> Options:
+    return Options(tag=state.tag, config_dir=Path(state.config_dir), onto=state.previous_branch,
+                   upstream_branch=state.upstream_branch, fetch=False)
+
+
+def check_resumable(plan: MergePlan, state: RunState) -> None:
+    if (plan.previous_sha, plan.tag_sha) != (state.previous_sha, state.tag_sha):
+        raise StateError(
+            f"{state.previous_branch} or {state.tag} moved since the run for {state.tag} started",
+            "run `aeon-release merge --abort` and start again",
+        )
+
+
+def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
+    data = asdict(state)
+    picks = list(state.picks.values())
+    for skip in plan.skips if plan else ():
+        picks.append({"ref": skip.label, "status": "skipped", "reason": skip.reason})
+    carries = [dict(v) for v in state.carries.values()]
+    return {
+        "tag": state.tag, "tag_sha": state.tag_sha, "previous_branch": state.previous_branch,
+        "previous_sha": state.previous_sha, "branch": state.branch, "branch_sha": state.branch_sha,
+        "merge_base": state.merge_base, "upstream_branch": state.upstream_branch,
+        "upstream_commits": state.upstream_commits, "tag_on_upstream_branch": state.tag_on_upstream_branch,
+        "state": state.phase, "worktree": state.worktree if state.phase != Phase.DONE.value else None,
+        "conflicts": data["conflicts"], "carries": carries, "picks": picks, "audit": state.audit,
+        "waivers": state.waivers, "timings": state.timings, "notes": list(plan.notes) if plan else [],
+    }
+
+
+def parse_waivers(values: list[str]) -> list[dict[str, str]]:
+    waivers = []
+    for value in values:
+        rule, sep, reason = value.partition("=")
+        if not sep or not rule.strip() or not reason.strip():
+            raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive enum-literal/kv-quant-mode='fixed in #123'")
+        waivers.append({"rule": rule.strip(), "reason": reason.strip()})
+    return waivers

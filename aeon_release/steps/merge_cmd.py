@@ -1,0 +1,229 @@
+"""The `merge`, `merge --continue`, `merge --abort` and `status` commands around the merge steps."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from aeon_release import runstate
+from aeon_release.console import console, emit_json, say
+from aeon_release.errors import NeedsHuman, StateError
+from aeon_release.repo import Git
+from aeon_release.runstate import Phase, RunState
+from aeon_release.steps import merge as steps
+from aeon_release.steps.merge_plan import MergePlan, Options, build_plan
+
+
+def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
+    git = Git(repo)
+    common = git.common_dir
+    finished = _finished_run(git, opts.tag)
+    if finished is not None:
+        say(f"{finished.branch} already merged at {str(finished.branch_sha)[:12]}: nothing to do")
+        _emit(finished, None, json_out)
+        return
+    _refuse_other_runs(common, opts.tag)
+    plan = build_plan(git, opts)
+    if git.branch_sha(plan.branch) is not None:
+        raise StateError(f"branch {plan.branch!r} already exists in {repo}",
+                         f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again")
+    if dry_run:
+        _show_plan(plan, json_out)
+        return
+    worktree = runstate.worktrees_dir(common) / opts.tag
+    _clear_stale_worktree(git, worktree)
+    git.worktree_add(worktree, plan.previous_sha)
+    state = steps.state_for(plan, worktree)
+    state.waivers = steps.parse_waivers(waive)
+    runstate.save(common, state)
+    _drive(steps.Run(git, Git(worktree), state, plan), json_out)
+
+
+def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> None:
+    git = Git(repo)
+    state = _open_run(git, tag)
+    if state.phase == Phase.DONE.value:
+        say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
+        _emit(state, None, json_out)
+        return
+    worktree = Path(state.worktree)
+    if not worktree.exists():
+        raise StateError(f"the worktree of the {state.tag} run is gone ({worktree})",
+                         "run `aeon-release merge --abort` and start again")
+    plan = build_plan(git, steps.options_for(state))
+    steps.check_resumable(plan, state)
+    run = steps.Run(git, Git(worktree), state, plan)
+    state.waivers += steps.parse_waivers(waive)
+    steps.resume_in_worktree(run)
+    run.save()
+    _drive(run, json_out)
+
+
+def abort(repo: Path, tag: str | None) -> None:
+    git = Git(repo)
+    state = _open_run(git, tag)
+    if state.phase == Phase.DONE.value:
+        raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
+                         f"delete the branch yourself if you want it gone: git branch -D {state.branch}")
+    git.worktree_remove(Path(state.worktree))
+    runstate.remove(git.common_dir, state.tag)
+    say(f"aborted the {state.tag} run: worktree removed, no branch was created")
+
+
+def status(repo: Path, json_out: bool) -> None:
+    git = Git(repo)
+    runs = runstate.all_runs(git.common_dir)
+    if json_out:
+        emit_json([steps.report(s, None) for s in runs])
+    if not runs:
+        say("no aeon-release runs in this repository")
+        return
+    for state in runs:
+        _render_status(state)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _drive(run: steps.Run, json_out: bool) -> None:
+    try:
+        with console.status(f"merging {run.plan.tag} onto {run.plan.previous_branch}"):
+            steps.execute(run)
+    except NeedsHuman:
+        _render(run.state, run.plan)
+        _emit(run.state, run.plan, json_out)
+        raise
+    _write_reports(run.git, run.state, run.plan)
+    run.git.worktree_remove(Path(run.state.worktree))
+    _render(run.state, run.plan)
+    _emit(run.state, run.plan, json_out)
+
+
+def _write_reports(git: Git, state: RunState, plan: MergePlan) -> None:
+    data = steps.report(state, plan)
+    folder = runstate.run_dir(git.common_dir, state.tag)
+    runstate.write_json(folder / "report.json", data)
+    record_path = folder / "record.json"
+    record: dict[str, Any] = {"tag": state.tag}
+    if record_path.exists():
+        import json
+
+        record = json.loads(record_path.read_text())
+    record["merge"] = data
+    runstate.write_json(record_path, record)
+
+
+def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
+    if json_out:
+        emit_json(steps.report(state, plan))
+
+
+def _finished_run(git: Git, tag: str) -> RunState | None:
+    from aeon_release.repo import validate_ref_name
+
+    validate_ref_name(tag, "tag")
+    state = runstate.load(git.common_dir, tag)
+    if state is None or state.phase != Phase.DONE.value:
+        return None
+    if git.branch_sha(state.branch) == state.branch_sha:
+        return state
+    runstate.remove(git.common_dir, tag)  # the branch was deleted or moved: a fresh run
+    return None
+
+
+def _refuse_other_runs(common: Path, tag: str) -> None:
+    for state in runstate.all_runs(common):
+        if state.phase != Phase.DONE.value:
+            what = "this tag" if state.tag == tag else state.tag
+            raise StateError(
+                f"a run for {what} is in progress ({state.phase}) in {state.worktree}",
+                f"finish it with `aeon-release merge {state.tag} --continue` or drop it with --abort",
+            )
+
+
+def _clear_stale_worktree(git: Git, worktree: Path) -> None:
+    """A worktree of ours with no run state: left by a run killed while creating it."""
+    if worktree.exists():
+        git.worktree_remove(worktree)
+        shutil.rmtree(worktree, ignore_errors=True)
+    git.try_run("worktree", "prune")
+
+
+def _open_run(git: Git, tag: str | None) -> RunState:
+    if tag is not None:
+        from aeon_release.repo import validate_ref_name
+
+        validate_ref_name(tag, "tag")
+        state = runstate.load(git.common_dir, tag)
+        if state is None:
+            raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
+        return state
+    pending = [s for s in runstate.all_runs(git.common_dir) if s.phase != Phase.DONE.value]
+    if not pending:
+        raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
+    return pending[0]
+
+
+# -- rendering (stderr) ----------------------------------------------------------------------
+_STYLE = {"kept": "green", "applied": "cyan", "upstreamed": "yellow", "missing": "red", "applying": "red",
+          "already-in-tag": "yellow", "already-on-branch": "yellow", "skipped": "dim"}
+
+
+def _show_plan(plan: MergePlan, json_out: bool) -> None:
+    if json_out:
+        emit_json({"dry_run": True, **plan.as_dict()})
+    say(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
+        f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
+        f"{plan.upstream_commits} upstream commits")
+    for note in plan.notes:
+        say(f"[yellow]note[/]: {note}")
+    table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
+    for c in plan.carries:
+        table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing", c.upstreamed or "")
+    console.print(table)
+    picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
+    for p in plan.picks:
+        picks.add_row(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason)
+    for s in plan.skips:
+        picks.add_row(s.label, "", "skip", s.reason)
+    console.print(picks)
+    say("dry run: nothing was changed")
+
+
+def _render(state: RunState, plan: MergePlan) -> None:
+    data = steps.report(state, plan)
+    head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
+    say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
+    for note in data["notes"]:
+        say(f"[yellow]note[/]: {note}")
+    if data["carries"]:
+        table = Table("carry", "status", "evidence", title="carries", title_justify="left")
+        for c in data["carries"]:
+            status = c.get("status", "?")
+            table.add_row(c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", str(c.get("evidence", "")))
+        console.print(table)
+    if data["picks"]:
+        table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
+        for p in data["picks"]:
+            status = p.get("status", "?")
+            table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", p.get("evidence") or p.get("reason", ""))
+        console.print(table)
+    for conflict in state.conflicts:
+        carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
+        say(f"[red]conflict[/]: {conflict['file']}{carries}")
+    if state.audit:
+        say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
+        for f in state.audit.get("findings", [])[:20]:
+            say(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}")
+    if state.phase == Phase.DONE.value:
+        say(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}")
+
+
+def _render_status(state: RunState) -> None:
+    say(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}")
+    if state.phase != Phase.DONE.value:
+        say(f"  worktree: {state.worktree}")
+    if state.current:
+        say(f"  working on: {state.current}")
+    for conflict in state.conflicts:
+        say(f"  conflict: {conflict['file']}")

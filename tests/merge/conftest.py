@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release import demo
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> demo.Example:
+    """Upstream with v0.27.1 and v0.29.0 and PR-numbered commits after the tag; a fork with two carries."""
+    return demo.build(tmp_path / "ex")

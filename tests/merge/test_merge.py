@@ -1,0 +1,236 @@
+"""`aeon-release merge` on real repositories built by fixtures."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from aeon_release import demo
+from tests.helpers import git, run_cli, snapshot
+
+
+def merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str | Path):
+    return run_cli(capsys, "merge", *extra, "--repo", ex.fork, "--config", ex.config)
+
+
+def test_clean_merge_creates_branch_and_reports(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    before = snapshot(example.fork)
+    result = merge(capsys, example, "v0.29.0", "--json")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["state"] == "done"
+    assert report["previous_branch"] == "aeon-v0.27.1"
+    assert report["merge_base"] == git(example.fork, "merge-base", "aeon-v0.27.1", "v0.29.0")
+    assert report["upstream_commits"] == 3
+    assert {c["id"]: c["status"] for c in report["carries"]} == {"uma-clamp": "kept", "triton-nvfp4-kv": "kept"}
+    picks = {p["ref"]: p["status"] for p in report["picks"]}
+    assert picks == {"#52816": "applied", "#50276": "already-in-tag", "#49718": "skipped"}
+    branch = git(example.fork, "rev-parse", "aeon-v0.29.0")
+    assert branch == report["branch_sha"]
+    assert git(example.fork, "merge-base", "--is-ancestor", "v0.29.0", branch) == ""
+    # the pick is on the branch exactly once, with its provenance trailer
+    log = git(example.fork, "log", "--format=%s", "v0.29.0..aeon-v0.29.0")
+    assert log.count("DFlash 2 drafter layer (#52816)") == 1
+    assert "XQA" not in log
+    # the user's checkout and the other branches are as they were; only the new branch was added
+    after = snapshot(example.fork)
+    assert after[:3] == before[:3]
+    assert set(after[3].splitlines()) == set(before[3].splitlines()) | {f"refs/heads/aeon-v0.29.0 {branch}"}
+    assert git(example.fork, "worktree", "list").count("\n") == 0
+    assert (example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "report.json").exists()
+
+
+def test_rerun_of_finished_merge_is_a_noop(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    assert merge(capsys, example, "v0.29.0").code == 0
+    sha = git(example.fork, "rev-parse", "aeon-v0.29.0")
+    again = merge(capsys, example, "v0.29.0")
+    assert again.code == 0
+    assert "already merged" in again.err
+    assert git(example.fork, "rev-parse", "aeon-v0.29.0") == sha
+
+
+def test_dry_run_changes_nothing(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    before = snapshot(example.fork)
+    result = merge(capsys, example, "v0.29.0", "--dry-run", "--json")
+    assert result.code == 0
+    plan = json.loads(result.out)
+    assert plan["dry_run"] is True
+    assert [p["plan"] for p in plan["picks"]] == ["cherry-pick", "already in tag"]
+    assert plan["skips"] == [{"ref": "#49718", "reason": "XQA on SM12x regresses GPQA accuracy"}]
+    assert snapshot(example.fork) == before
+    assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
+
+
+def _add_conflicting_fork_commit(ex: demo.Example) -> None:
+    demo.commit(demo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
+
+
+def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    _add_conflicting_fork_commit(example)
+    before = snapshot(example.fork)
+    result = merge(capsys, example, "v0.29.0", "--json")
+    assert result.code == 1
+    report = json.loads(result.out)
+    assert report["state"] == "conflict"
+    assert [c["file"] for c in report["conflicts"]] == ["docs/serving.md"]
+    assert "docs/serving.md" in result.err and "--continue" in result.err
+    assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
+    assert snapshot(example.fork) == before
+    status = run_cli(capsys, "status", "--repo", example.fork)
+    assert "conflict" in status.err and "docs/serving.md" in status.err
+    # continuing before resolving is refused
+    assert run_cli(capsys, "merge", "--continue", "--repo", example.fork).code == 1
+    worktree = Path(report["worktree"])
+    (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
+    git(worktree, "add", "docs/serving.md")
+    done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
+    assert done.code == 0, done.err
+    final = json.loads(done.out)
+    assert final["state"] == "done"
+    assert {p["ref"]: p["status"] for p in final["picks"]}["#52816"] == "applied"
+    assert git(example.fork, "show", "aeon-v0.29.0:docs/serving.md") == "Serving guide for the DGX Spark.\nSpec decode."
+    assert not worktree.exists()
+    assert snapshot(example.fork)[:3] == before[:3]
+
+
+def test_conflict_in_carried_file_names_the_carry(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ex = demo.build(tmp_path / "ex")
+    up = demo.Git(ex.upstream)
+    demo.commit(up, "[Core] rework memory estimate (#51000)", {
+        "vllm/v1/worker/gpu_model_runner.py": demo.RUNNER.replace("before - after", "(before - after) // 1")})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    result = merge(capsys, ex, "v0.30.0", "--json")
+    assert result.code == 1
+    report = json.loads(result.out)
+    assert report["conflicts"][0]["file"] == "vllm/v1/worker/gpu_model_runner.py"
+    assert report["conflicts"][0]["carries"] == ["uma-clamp"]
+
+
+def test_abort_restores_everything(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    _add_conflicting_fork_commit(example)
+    before = snapshot(example.fork)
+    assert merge(capsys, example, "v0.29.0").code == 1
+    result = run_cli(capsys, "merge", "--abort", "--repo", example.fork)
+    assert result.code == 0
+    assert snapshot(example.fork) == before
+    assert git(example.fork, "worktree", "list").count("\n") == 0
+    assert not (example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0").exists()
+    # and a fresh run can start again
+    assert merge(capsys, example, "v0.29.0").code == 1
+
+
+def _hook(ex: demo.Example, name: str, flag: Path) -> None:
+    hooks = ex.root / "hooks"
+    hooks.mkdir(exist_ok=True)
+    script = hooks / name
+    script.write_text(f"#!/bin/sh\ntouch {flag}\nsleep 60\n")
+    script.chmod(0o755)
+    git(ex.fork, "config", "core.hooksPath", str(hooks))
+
+
+def _kill_when(flag: Path, ex: demo.Example) -> None:
+    cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(ex.fork), "--config", str(ex.config)]
+    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not flag.exists():
+        assert proc.poll() is None, "the run ended before reaching the kill point"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+
+@pytest.mark.parametrize("hook", ["post-merge", "post-commit"])
+def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str) -> None:
+    """kill -9 while git runs inside the merge step (post-merge) or right after a cherry-pick (post-commit)."""
+    before = snapshot(example.fork)
+    flag = example.root / "reached"
+    _hook(example, hook, flag)
+    _kill_when(flag, example)
+    git(example.fork, "config", "--unset", "core.hooksPath")
+    status = run_cli(capsys, "status", "--repo", example.fork)
+    assert "running" in status.err
+    assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
+    done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    assert {p["ref"]: p["status"] for p in report["picks"]}["#52816"] in ("applied",)
+    log = git(example.fork, "log", "--format=%s", "v0.29.0..aeon-v0.29.0")
+    assert log.count("(#52816)") == 1
+    assert snapshot(example.fork)[:3] == before[:3]
+
+
+def test_kill_then_abort(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    before = snapshot(example.fork)
+    flag = example.root / "reached"
+    _hook(example, "post-merge", flag)
+    _kill_when(flag, example)
+    git(example.fork, "config", "--unset", "core.hooksPath")
+    assert run_cli(capsys, "merge", "--abort", "--repo", example.fork).code == 0
+    assert snapshot(example.fork) == before
+
+
+def test_upstreamed_carry_by_pr_number(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    carries = (example.config / "carries.yaml").read_text().replace("upstream_pr: 46932", "upstream_pr: 50276")
+    (example.config / "carries.yaml").write_text(carries)
+    result = merge(capsys, example, "v0.29.0", "--json")
+    assert result.code == 0
+    uma = next(c for c in json.loads(result.out)["carries"] if c["id"] == "uma-clamp")
+    assert uma["status"] == "upstreamed"
+    assert "upstreamed: drop it" in uma["evidence"] and "#50276" in uma["evidence"]
+    assert "upstreamed: drop it" in result.err
+
+
+def test_upstreamed_carry_by_patch_id(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    """Upstream merged the same change under another subject, no PR number: `git cherry` finds it."""
+    up = demo.Git(example.upstream)
+    demo.commit(up, "Clamp memory estimate", {"vllm/v1/worker/gpu_model_runner.py": demo.RUNNER_CARRY})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    result = merge(capsys, example, "v0.30.0", "--json")
+    assert result.code == 0, result.err
+    uma = next(c for c in json.loads(result.out)["carries"] if c["id"] == "uma-clamp")
+    assert uma["status"] == "upstreamed"
+    assert "patch-id" in uma["evidence"]
+
+
+def test_missing_carry_is_applied_from_patch(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    patch = example.config / "carries" / "docs-note.patch"
+    patch.parent.mkdir()
+    patch.write_text(
+        "diff --git a/docs/spark.md b/docs/spark.md\nnew file mode 100644\n--- /dev/null\n+++ b/docs/spark.md\n"
+        "@@ -0,0 +1 @@\n+GB10 notes: aeon-spark-docs\n"
+    )
+    with (example.config / "carries.yaml").open("a") as fh:
+        fh.write("  - id: spark-docs\n    title: DGX Spark notes\n    status: active\n    patch: carries/docs-note.patch\n"
+                 "    markers:\n      - {path: docs/spark.md, text: aeon-spark-docs}\n")
+    result = merge(capsys, example, "v0.29.0", "--json")
+    assert result.code == 0, result.err
+    spark = next(c for c in json.loads(result.out)["carries"] if c["id"] == "spark-docs")
+    assert spark["status"] == "applied"
+    assert "aeon-spark-docs" in git(example.fork, "show", "aeon-v0.29.0:docs/spark.md")
+    # a second release: the patch is on the branch now, so it is kept, not applied twice
+    up = demo.Git(example.upstream)
+    demo.commit(up, "Release prep (#53000)", {"vllm/version.py": '__version__ = "0.30.0"\n'})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    again = merge(capsys, example, "v0.30.0", "--json")
+    assert again.code == 0, again.err
+    spark = next(c for c in json.loads(again.out)["carries"] if c["id"] == "spark-docs")
+    assert spark["status"] == "kept"
+
+
+def test_pick_by_commit_sha_and_already_on_branch(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    xqa = git(example.upstream, "log", "--format=%H", "-1", "--grep=#49718")
+    picks = (example.config / "cherry_picks.yaml").read_text()
+    picks = picks.replace("skip:\n      - {pr: 49718, reason: XQA on SM12x regresses GPQA accuracy}",
+                          f"skip: []\n    ")
+    picks = picks.replace("    pick:\n", f"    pick:\n      - {{commit: {xqa[:12]}, reason: by sha}}\n")
+    (example.config / "cherry_picks.yaml").write_text(picks)
+    result = merge(capsys, example, "v0.29.0", "--json")
+    assert result.code == 0, result.err
+    assert {p["ref"]: p["status"] for p in json.loads(result.out)["picks"]}[xqa[:12]] == "applied"
