@@ -6,6 +6,7 @@ this module; ``git.Repo`` objects never do.
 from __future__ import annotations
 
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -178,6 +179,25 @@ class Git:
             sign, _, sha = line.partition(" ")
             result[sha.strip()] = sign == "-"
         return result
+
+    def patch_ids(self, revs: list[str]) -> dict[str, str]:
+        """Stable patch-id of each commit (the key `git cherry` matches on)."""
+        if not revs:
+            return {}
+        diff = self.run("show", "--no-color", "--pretty=format:commit %H", "--patch", *revs)
+        done = subprocess.run(["git", "-C", str(self.path), "patch-id", "--stable"], input=diff + "\n",
+                              capture_output=True, text=True, check=False)
+        result = {}
+        for line in done.stdout.splitlines():
+            pid, _, sha = line.partition(" ")
+            result[sha.strip()] = pid
+        return result
+
+    def commits_touching(self, rev_range: str, paths: list[str]) -> list[str]:
+        if not paths:
+            return []
+        out = self.run("log", "--format=%H", "--no-merges", rev_range, "--", *paths)
+        return [line for line in out.splitlines() if line]
 
     def status_porcelain(self) -> str:
         return self.run("status", "--porcelain=v1", "--untracked-files=all")

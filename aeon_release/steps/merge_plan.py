@@ -218,10 +218,10 @@ def plan_carries(git: Git, ledger: Ledger, base: str, tag_sha: str) -> tuple[Car
     if not active:
         return ()
     merged = pr_index(_log(git, [tag_sha], base))
-    return tuple(_plan_carry(git, ledger, carry, merged, tag_sha) for carry in active)
+    return tuple(_plan_carry(git, ledger, carry, merged, base, tag_sha) for carry in active)
 
 
-def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], tag_sha: str) -> CarryPlan:
+def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> CarryPlan:
     files = {m.path for m in carry.markers}
     for sha in carry.commits:
         if git.resolve(sha) is not None:
@@ -229,18 +229,36 @@ def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit
     patch = ledger.patch_path(carry)
     if patch is not None:
         files.update(_patch_files(patch))
-    return CarryPlan(carry, _upstream_evidence(git, carry, merged, tag_sha), tuple(sorted(files)))
+    return CarryPlan(carry, _upstream_evidence(git, carry, merged, base, tag_sha), tuple(sorted(files)))
 
 
-def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], tag_sha: str) -> str | None:
+def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> str | None:
     if carry.upstream_pr is not None and carry.upstream_pr in merged:
         commit = merged[carry.upstream_pr]
         return f"PR #{carry.upstream_pr} is in the merged range as {commit.sha[:12]} '{commit.subject}'"
-    if carry.commits and all(git.resolve(s) is not None for s in carry.commits):
-        equivalent = [s for s in carry.commits if git.cherry(tag_sha, s, f"{s}^").get(git.resolve(s) or s)]
-        if equivalent and len(equivalent) == len(carry.commits):
-            return f"patch-id of {', '.join(s[:12] for s in equivalent)} matches a commit in the tag (git cherry)"
+    if carry.commits:
+        return _patch_id_evidence(git, carry, base, tag_sha)
     return None
+
+
+def _patch_id_evidence(git: Git, carry: Carry, base: str, tag_sha: str) -> str | None:
+    """Patch-id equivalence (what `git cherry` matches on), comparing each carry commit only with
+    the upstream commits that touch the same files: `git cherry` itself would hash every commit in
+    the merged range, which is seconds on a vLLM-sized release."""
+    shas = [git.resolve(s) for s in carry.commits]
+    if any(s is None for s in shas):
+        return None
+    matches = []
+    for sha in shas:
+        assert sha is not None
+        candidates = git.commits_touching(f"{base}..{tag_sha}", git.changed_files(sha))
+        ids = git.patch_ids([sha, *candidates])
+        mine = ids.get(sha)
+        twin = next((c for c in candidates if mine is not None and ids.get(c) == mine), None)
+        if twin is None:
+            return None
+        matches.append(f"{sha[:12]} = {twin[:12]}")
+    return f"patch-id equivalent in {', '.join(matches)} (git patch-id --stable)"
 
 
 def _patch_files(patch: Path) -> set[str]:
