@@ -382,8 +382,8 @@ def _upstream_md(data: Mapping[str, Any]) -> str:
         return "## Upstream\n\n" + _not_recorded("merge")
     lines = [
         f"- Upstream tag: {_code(up['tag'] or data['tag'])} at {_short(up['tag_sha'])}",
-        f"- Range: {_code(up['previous_branch'])} ({_short(up['previous_sha'])}) + {_code(up['tag'] or data['tag'])}: "
-        f"**{up['commits'] if up['commits'] is not None else '?'}** upstream commits",
+        f"- Upstream commits: **{up['commits'] if up['commits'] is not None else '?'}** "
+        f"({_code(_range(up, data['tag']))}), merged onto {_code(up['previous_branch'])} at {_short(up['previous_sha'])}",
         f"- Merge base: {_code(up['merge_base'])}",
         f"- Fork branch: {_code(up['branch'])} at {_short(up['branch_sha'])}",
     ]
@@ -391,6 +391,11 @@ def _upstream_md(data: Mapping[str, Any]) -> str:
         lines.append("- **Note**: the tag is not on upstream main (a release-branch tag); "
                      "its backports count as upstream commits here.")
     return "## Upstream\n\n" + "\n".join(lines)
+
+
+def _range(up: Mapping[str, Any], tag: str) -> str:
+    base = up["merge_base"][:12] if up["merge_base"] else "?"
+    return f"{base}..{up['tag'] or tag}"
 
 
 def _conflicts_md(data: Mapping[str, Any]) -> str:
@@ -438,7 +443,7 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
     audit = data["audit"]
     if audit is None:
         return "## Audit\n\n" + _not_recorded("audit")
-    verdict = "clean" if audit["errors"] == 0 else "**blocking findings**"
+    verdict = "Clean" if audit["errors"] == 0 else "**Blocking findings**"
     lines = [f"{verdict}: **{audit['errors']}** error(s), **{audit['warnings']}** warning(s); "
              f"{audit['total']} finding(s) in all, {audit['suppressed']} suppressed."]
     if data["waivers"]:
