@@ -173,8 +173,11 @@ def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT) -> str:
 
 
 def parse_scrape(text: str, url: str) -> Scrape:
-    from prometheus_client.parser import text_string_to_metric_families
-
+    try:
+        from prometheus_client.parser import text_string_to_metric_families
+    except ImportError:
+        raise UsageError("the canary needs the prometheus_client package",
+                         "pip install prometheus_client into aeon-release's environment") from None
     wanted = {name: name for name in COUNTERS} | {f"{name}_total": name for name in COUNTERS}
     series: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
     try:
@@ -332,20 +335,22 @@ def _post(url: str, body: Mapping[str, Any]) -> None:
 
 
 # -- the run ---------------------------------------------------------------------------------
-def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> str | None:
+def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> tuple[str | None, str | None]:
+    """(the model name for the band, the model_name label to filter by; None: no filter)."""
     seen = first.models | second.models
     if model is not None:
         if seen and model not in seen:
             raise ServiceError(f"{url} has no spec-decode counters for model {model!r}",
                                f"models with counters there: {', '.join(sorted(seen))}")
-        return model
+        return model, (model if seen else None)  # counters without model_name labels: take them all
     if len(seen) > 1:
         raise UsageError(f"{url} serves several models: {', '.join(sorted(seen))}", "pass --model NAME")
-    return next(iter(seen), None)
+    name = next(iter(seen), None)
+    return name, name
 
 
 def _check_counters(start: Scrape, end: Scrape, url: str) -> None:
-    if not any(name == DRAFTS for name, _ in end.series):
+    if not any(name == DRAFTS for name, _ in (*start.series, *end.series)):
         raise ServiceError(f"{url} returns no spec-decode counters ({DRAFTS}_total)",
                            "is speculative decoding enabled on this server, and is this vLLM's /metrics?")
 
@@ -373,8 +378,8 @@ def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min
     traffic = (lambda: send_traffic(traffic_url, model)) if traffic_url else None
     first, second, elapsed = measure(metrics_url, window, traffic)
     _check_counters(first, second, metrics_url)
-    name = _pick_model(first, second, model, metrics_url)
-    d = deltas(first.select(name), second.select(name))
+    name, label = _pick_model(first, second, model, metrics_url)
+    d = deltas(first.select(label), second.select(label))
     if d.drafts <= 0:
         raise ServiceError(f"no drafts happened at {metrics_url} in the {elapsed:.1f} s window"
                            + (f" for model {name}" if name else ""), _TRAFFIC_HINT)

@@ -243,3 +243,19 @@ def test_deltas_are_never_negative(start: dict[tuple[str, tuple[tuple[str, str],
     assert min(d.drafts, d.draft_tokens, d.accepted) >= 0
     if d.drafts > 0:
         assert 1 + d.accepted / d.drafts >= 1
+
+
+def test_counters_without_model_labels(serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str) -> None:
+    """A server that does not label by model: --model still picks the band, nothing is filtered out."""
+    server = serve()
+    server.body = b"# TYPE vllm:spec_decode_num_drafts counter\nvllm:spec_decode_num_drafts_total 10\n"
+
+    def serve_deltas() -> None:
+        server.body = (b"vllm:spec_decode_num_drafts_total 110\nvllm:spec_decode_num_draft_tokens_total 1000\n"
+                       b"vllm:spec_decode_num_accepted_tokens_total 230\n")
+
+    server.on_scrape[2] = serve_deltas
+    run = cli(*canary_args(server, config, "--model", GEMMA, "--json"))
+
+    assert run.code == 0, run.err
+    assert run.json()["mal"] == 3.3 and run.json()["band"]["name"] == "gemma-4-26b-a4b-dflash"
