@@ -36,6 +36,7 @@ import fnmatch
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -158,6 +159,14 @@ class Scrape:
         if model is None:
             return dict(self.series)
         return {key: v for key, v in self.series.items() if dict(key[1]).get("model_name") == model}
+
+
+def http_url(url: str, option: str) -> str:
+    """Only http(s): urllib would also open file:// and ftp:// URLs."""
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise UsageError(f"{option} {url!r} is not an http(s) URL", f"e.g. {option} http://127.0.0.1:8000")
+    return url
 
 
 def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT) -> str:
@@ -374,6 +383,9 @@ def measure(metrics_url: str, window: float, traffic: Callable[[], object] | Non
 def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min_mal: float | None = None,
         traffic_url: str | None = None, config_dir: Path = Path(".")) -> CanaryReport:
     """Measure MAL over the window and judge it against the model's band (exceptions: exit 2)."""
+    http_url(metrics_url, "--metrics-url")
+    if traffic_url:
+        http_url(traffic_url, "--traffic-url")
     bands = load_bands(config_dir)
     traffic = (lambda: send_traffic(traffic_url, model)) if traffic_url else None
     first, second, elapsed = measure(metrics_url, window, traffic)

@@ -259,3 +259,11 @@ def test_counters_without_model_labels(serve: Callable[..., FakeServer], cli: Ca
 
     assert run.code == 0, run.err
     assert run.json()["mal"] == 3.3 and run.json()["band"]["name"] == "gemma-4-26b-a4b-dflash"
+
+
+@pytest.mark.parametrize("option", ["--metrics-url", "--traffic-url"])
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://127.0.0.1/metrics", "127.0.0.1:8000/metrics"])
+def test_only_http_urls(cli: Callable[..., Run], config: str, dead_url: str, option: str, url: str) -> None:
+    args = {"--metrics-url": dead_url, option: url}
+    run = cli("canary", *[w for pair in args.items() for w in pair], "--config", config)
+    assert run.code == 2 and "is not an http(s) URL" in run.err
