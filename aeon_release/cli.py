@@ -88,3 +88,33 @@ def status(repo: Path = REPO, json_out: bool = JSON) -> None:
     from aeon_release.steps import merge_cmd
 
     merge_cmd.status(repo, json_out)
+# -- canary and notes ------------------------------------------------------------------------
+@app.command("canary")
+def canary(
+    metrics_url: str = typer.Option(..., "--metrics-url", help="vLLM's Prometheus endpoint, e.g. http://host:8000/metrics."),
+    model: Optional[str] = typer.Option(None, "--model", help="Only count this model_name (and pick its band)."),
+    window: float = typer.Option(60.0, "--window", help="Seconds between the two scrapes."),
+    min_mal: Optional[float] = typer.Option(None, "--min-mal", help="Alarm below this MAL, band or no band."),
+    traffic_url: Optional[str] = typer.Option(None, "--traffic-url", help="OpenAI-compatible server to send a few chat completions to."),
+    config: Path = CONFIG,
+    json_out: bool = JSON,
+) -> None:
+    """Measure the drafter's mean acceptance length (exit 0 healthy, 1 below band, 2 nothing to measure)."""
+    from aeon_release.steps import canary_cmd
+
+    canary_cmd.run(metrics_url, model, window, min_mal, traffic_url, config, json_out)
+
+
+@app.command("notes")
+def notes(
+    tag: str = typer.Argument(..., help="The upstream release tag of the run, e.g. v0.27.1."),
+    config: Path = CONFIG,
+    repo: Path = REPO,
+    record: Optional[Path] = typer.Option(None, "--record", help="Read this run record instead of the repo's."),
+    fmt: str = typer.Option("markdown", "--format", help="markdown or json."),
+    output: Optional[Path] = typer.Option(None, "--output", help="Write here (and <stem>-audit.md if too long)."),
+) -> None:
+    """Release notes from the run record and the ledger (exit 0 written, 2 bad or missing record)."""
+    from aeon_release.steps import notes_cmd
+
+    notes_cmd.run(tag, config, repo, record, fmt, output)

@@ -1,0 +1,87 @@
+"""Notes fixtures: the recorded v0.27.1 run, the CLI run in-process, a fork repo with the record in it."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aeon_release.cli import main
+
+DATA = Path(__file__).parent / "data"
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture
+def record() -> dict[str, Any]:
+    """A fresh copy of the recorded v0.27.1 run (577 upstream commits, 7 conflicts)."""
+    data: dict[str, Any] = json.loads((DATA / "record-v0.27.1.json").read_text())
+    return data
+
+
+@pytest.fixture
+def write_record(tmp_path: Path) -> Callable[[Any], Path]:
+    def write(data: Any, name: str = "record.json") -> Path:
+        path = tmp_path / name
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+        return path
+
+    return write
+
+
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
+    """Run ``aeon-release ARGS`` in-process through the real entry point and error handler."""
+
+    def run(*args: str) -> Run:
+        capsys.readouterr()
+        monkeypatch.setattr(sys, "argv", ["aeon-release", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out, err = capsys.readouterr()
+        return Run(code, out, err)
+
+    return run
+
+
+@pytest.fixture
+def fork_with_record(tmp_path: Path, record: dict[str, Any]) -> Path:
+    """A fork checkout and a linked worktree; the run record sits in the shared git dir."""
+    main_tree = tmp_path / "fork"
+    main_tree.mkdir()
+    git = ["git", "-C", str(main_tree)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (main_tree / "README").write_text("fork\n")
+    subprocess.run([*git, "add", "README"], check=True)
+    subprocess.run([*git, "commit", "-qm", "init"], check=True)
+    subprocess.run([*git, "worktree", "add", "-q", str(tmp_path / "wt"), "-b", "aeon-v0.27.1"], check=True)
+    runs = main_tree / ".git" / "aeon-release" / "runs" / "v0.27.1"
+    runs.mkdir(parents=True)
+    (runs / "record.json").write_text(json.dumps(record))
+    return tmp_path / "wt"
+
+
+def golden(name: str, actual: str) -> str:
+    """The golden text; AEON_UPDATE_GOLDEN=1 rewrites it from ``actual`` (review the diff!)."""
+    import os
+
+    path = GOLDEN / name
+    if os.environ.get("AEON_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(actual)
+    return path.read_text()
