@@ -134,7 +134,7 @@ def _hook(ex: demo.Example, name: str, flag: Path) -> None:
     git(ex.fork, "config", "core.hooksPath", str(hooks))
 
 
-def _kill_when(flag: Path, ex: demo.Example) -> None:
+def _kill_when(flag: Path, ex: demo.Example, sig: int = signal.SIGKILL) -> None:
     cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(ex.fork), "--config", str(ex.config)]
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
@@ -142,17 +142,18 @@ def _kill_when(flag: Path, ex: demo.Example) -> None:
         assert proc.poll() is None, "the run ended before reaching the kill point"
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    os.killpg(proc.pid, signal.SIGKILL)
+    os.killpg(proc.pid, sig)
     proc.wait()
 
 
-@pytest.mark.parametrize("hook", ["post-merge", "post-commit"])
-def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str) -> None:
-    """kill -9 while git runs inside the merge step (post-merge) or right after a cherry-pick (post-commit)."""
+@pytest.mark.parametrize(("hook", "sig"), [("post-merge", signal.SIGKILL), ("post-commit", signal.SIGKILL),
+                                           ("post-commit", signal.SIGINT)])
+def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str, sig: int) -> None:
+    """kill -9 (or Ctrl-C) while git runs inside the merge step (post-merge) or right after a cherry-pick."""
     before = snapshot(example.fork)
     flag = example.root / "reached"
     _hook(example, hook, flag)
-    _kill_when(flag, example)
+    _kill_when(flag, example, sig)
     git(example.fork, "config", "--unset", "core.hooksPath")
     status = run_cli(capsys, "status", "--repo", example.fork)
     assert "running" in status.err
