@@ -23,6 +23,8 @@ import pytest
 REGISTRY_BIN = "docker-registry"
 USER = "alice"
 PASSWORD = "s3cret-Pa55-word"
+TOKEN_ISSUER = "aeon-test-issuer"
+TOKEN_SERVICE = "aeon-test-registry"
 
 
 def _free_port() -> int:
@@ -49,11 +51,12 @@ def bcrypt_line(user: str, password: str) -> str:
 class RegistryProcess:
     """One docker-registry process; stop() and start() keep the port and the storage."""
 
-    def __init__(self, root: Path, auth: bool) -> None:
+    def __init__(self, root: Path, auth: str | None, token_realm: str = "") -> None:
         self.root = root
         self.port = _free_port()
         self.host = f"127.0.0.1:{self.port}"
         self.auth = auth
+        self.token_realm = token_realm
         self.config = root / "config.yml"
         self.config.write_text(self._config_text())
         self.process: subprocess.Popen[bytes] | None = None
@@ -64,9 +67,12 @@ class RegistryProcess:
             f"storage:\n  filesystem:\n    rootdirectory: {self.root / 'data'}\n  delete:\n    enabled: true\n"
             f"http:\n  addr: {self.host}\n  secret: aeon-test-secret\n"
         )
-        if self.auth:
+        if self.auth == "htpasswd":
             (self.root / "htpasswd").write_text(bcrypt_line(USER, PASSWORD))
             text += f"auth:\n  htpasswd:\n    realm: aeon-test\n    path: {self.root / 'htpasswd'}\n"
+        elif self.auth == "token":
+            text += (f"auth:\n  token:\n    realm: {self.token_realm}\n    service: {TOKEN_SERVICE}\n"
+                     f"    issuer: {TOKEN_ISSUER}\n    rootcertbundle: {self.root / 'token-cert.pem'}\n")
         return text
 
     def start(self) -> None:
@@ -106,12 +112,14 @@ class RegistryProcess:
         self.process = None
 
 
-def _start(tmp_path: Path, auth: bool) -> Iterator[RegistryProcess]:
+def _start(tmp_path: Path, auth: str | None, token_realm: str = "") -> Iterator[RegistryProcess]:
     if shutil.which(REGISTRY_BIN) is None:
         pytest.skip("docker-registry is not installed (Debian package docker-registry)")
-    root = tmp_path / ("registry-auth" if auth else "registry")
+    root = tmp_path / f"registry-{auth or 'open'}"
     root.mkdir()
-    registry = RegistryProcess(root, auth)
+    registry = RegistryProcess(root, auth, token_realm)
+    if auth == "token":
+        shutil.copy(tmp_path / "token-issuer" / "cert.pem", root / "token-cert.pem")
     registry.start()
     try:
         yield registry
@@ -121,12 +129,26 @@ def _start(tmp_path: Path, auth: bool) -> Iterator[RegistryProcess]:
 
 @pytest.fixture
 def registry(tmp_path: Path) -> Iterator[RegistryProcess]:
-    yield from _start(tmp_path, auth=False)
+    yield from _start(tmp_path, auth=None)
 
 
 @pytest.fixture
 def auth_registry(tmp_path: Path) -> Iterator[RegistryProcess]:
-    yield from _start(tmp_path, auth=True)
+    """A registry with htpasswd (Basic) auth: user USER, password PASSWORD."""
+    yield from _start(tmp_path, auth="htpasswd")
+
+
+@pytest.fixture
+def token_registry(tmp_path: Path) -> Iterator[RegistryProcess]:
+    """A registry with bearer-token auth, the scheme ghcr.io and Docker Hub use.
+
+    The registry is the real one and verifies real RS256-signed tokens; the token issuer is a small
+    HTTP server in this process (tests/publish/token_server.py), since Debian ships no token service.
+    """
+    from tests.publish.token_server import TokenServer
+
+    with TokenServer(tmp_path / "token-issuer", USER, PASSWORD, TOKEN_ISSUER, TOKEN_SERVICE) as issuer:
+        yield from _start(tmp_path, auth="token", token_realm=issuer.realm)
 
 
 # -- images ----------------------------------------------------------------------------------

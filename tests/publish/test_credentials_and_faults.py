@@ -120,3 +120,26 @@ def test_names_are_validated_before_anything_else(option: str, value: str, expec
     done = cli("publish", *[part for pair in args.items() for part in pair], "--config", str(tmp_path))
     assert done.returncode == 2
     assert expected in done.stderr and "unreachable" not in done.stderr and "does not exist" not in done.stderr
+
+
+@pytest.mark.registry
+@pytest.mark.docker
+def test_bearer_token_auth_publishes_and_refuses_a_wrong_password(
+    token_registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    repository = f"{token_registry.host}/aeon-test-publish/{run_id}-app"
+    image = make_image("token")
+
+    wrong = cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--username", USER),
+                env={"AEON_REGISTRY_PASSWORD": WRONG})
+    assert wrong.returncode == 2 and "rejected the credentials" in wrong.stderr
+    _no_secret(wrong.stdout + wrong.stderr, WRONG)
+
+    done = cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--username", USER),
+               env={"AEON_REGISTRY_PASSWORD": PASSWORD})
+    result = as_json(done)
+    listed = cli("releases", "--repository", repository, "--config", str(tmp_path), "--json",
+                 "--username", USER, "--password-stdin", stdin=PASSWORD)
+    assert listed.returncode == 0, listed.stderr
+    assert json.loads(listed.stdout)["latest"] == result["digest"]
+    _no_secret(done.stdout + done.stderr + listed.stdout + listed.stderr, PASSWORD)
