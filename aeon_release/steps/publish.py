@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from aeon_release.steps.release_record import DATE, VARIANT, VERSION, Action, Re
 
 LATEST = "latest"
 PASSWORD_ENV = "AEON_REGISTRY_PASSWORD"
-_IMAGE_REF = r"[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}"
+_IMAGE_REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}")
 
 # A hook the step sequence calls after each stage ("dated-pushed", "latest-moved"); tests use it
 # to stop the registry for real between the dated push and the `:latest` move.
@@ -72,6 +73,27 @@ class PublishPlan:
     existing: str | None  # the digest the dated tag already holds (this very image), or None
     latest_before: str | None
 
+    def actions(self) -> list[str]:
+        """What acting on this plan will do, in order (the pipeline's dry run prints it)."""
+        target = f"{self.names.repository}:{self.names.dated_tag}"
+        steps = [f"{target} already holds {self.image.ref} at {self.existing}: no push" if self.existing
+                 else f"push {self.image.ref} ({self.image.id[:19]}) as {target}, read its digest back"]
+        if not self.request.latest:
+            steps.append(f"leave :{LATEST} at {self.latest_before or 'nothing'} (--no-latest)")
+        elif self.existing is None or self.latest_before != self.existing:
+            steps.append(f"point :{LATEST} (now {self.latest_before or 'absent'}) at the dated tag's digest, "
+                         "same manifest bytes, read it back")
+        moves = self.request.latest and self.latest_before != self.existing
+        if self.existing is None or moves or not self.recorded:
+            steps.append(f"append the release to {self.request.config_dir / release_record.RELEASES_FILE}")
+        return steps
+
+    @property
+    def recorded(self) -> bool:
+        """releases.yaml already records this dated tag at the digest it holds."""
+        return any(r.action is Action.PUBLISH and r.dated_tag == self.names.dated_tag and r.digest == self.existing
+                   for r in release_record.for_repository(self.records, str(self.names.repository)))
+
 
 @dataclass(frozen=True)
 class PublishResult:
@@ -107,9 +129,7 @@ class PublishResult:
 # -- names -----------------------------------------------------------------------------------
 def validate_names(request: PublishRequest, today: dt.date | None = None) -> Names:
     """Every name that will reach the engine or the registry, checked before any of them is used."""
-    import re
-
-    if not re.fullmatch(_IMAGE_REF, request.image):
+    if not _IMAGE_REF.fullmatch(request.image):
         raise UsageError(f"image {request.image!r} is not a valid image reference", "e.g. aeon-vllm:v0.29.0")
     repository = parse_repository(request.repository)
     if not VERSION.fullmatch(request.version):
@@ -264,9 +284,7 @@ def _move_latest(registry: Registry, names: Names, digest: str) -> str:
 
 def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: bool) -> bool:
     names = plan.names
-    already = any(r.action is Action.PUBLISH and r.dated_tag == names.dated_tag and r.digest == digest
-                  for r in release_record.for_repository(plan.records, str(names.repository)))
-    if already and not force:
+    if plan.recorded and not force:
         return False
     release_record.append(plan.request.config_dir, Release(
         Action.PUBLISH, str(names.repository), names.version, names.variant, names.dated_tag, digest,

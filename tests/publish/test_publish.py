@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.errors import ServiceError
-from aeon_release.steps.publish import PublishRequest, publish
+from aeon_release.steps.publish import PublishRequest, plan, publish
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 
@@ -142,3 +142,22 @@ def test_an_image_without_audit_attestation_needs_skip_audit_which_is_recorded(
     as_json(cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--skip-audit", "vendor build")))
     assert records(tmp_path)[0]["audit"]["status"] == "skipped"
     assert "vendor build" in records(tmp_path)[0]["audit"]["detail"]
+
+
+def test_the_plan_changes_nothing_and_says_what_acting_will_do(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    repository, name = _repo(registry, run_id)
+    request = PublishRequest(make_image("plan"), repository, "v0.3.0", date="2026-09-11", config_dir=tmp_path)
+
+    actions = plan(request).actions()
+
+    assert actions[0].startswith(f"push {request.image}") and f"{repository}:2026-09-11-v0.3.0" in actions[0]
+    assert actions[1].startswith("point :latest (now absent)")
+    assert actions[2].startswith("append the release to")
+    assert served(registry.host, name, "2026-09-11-v0.3.0") is None and served(registry.host, name, "latest") is None
+    assert not (tmp_path / "releases.yaml").exists()
+
+    publish(request)
+    assert plan(request).actions() == [f"{repository}:2026-09-11-v0.3.0 already holds {request.image} at "
+                                       f"{served(registry.host, name, 'latest')}: no push"]
