@@ -149,12 +149,21 @@ def append(config_dir: Path, release: Release) -> None:
     before = _HEADER if existing is None else existing
     prefix = "" if before.endswith("\n") else "\n"
     addition = prefix + yaml.safe_dump([release.as_dict()], sort_keys=False, allow_unicode=True, width=120)
-    if len(_entries(parse_yaml(before + addition, RELEASES_FILE))) != len(_entries(parse_yaml(before, RELEASES_FILE))) + 1:
-        raise ConfigError(f"{path}: cannot append to it without rewriting it",
-                          "keep `releases:` as a block list at the end of the file")
+    _check_appendable(path, before, addition)
     config_dir.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as handle:
         handle.write(addition if existing is not None else before + addition)
+
+
+def _check_appendable(path: Path, before: str, addition: str) -> None:
+    count = len(_entries(parse_yaml(before, RELEASES_FILE)))
+    try:
+        grows = len(_entries(parse_yaml(before + addition, RELEASES_FILE))) == count + 1
+    except ConfigError:
+        grows = False
+    if not grows:
+        raise ConfigError(f"{path}: cannot append to it without rewriting it",
+                          "keep `releases:` as a block list (`- action: ...` items) at the end of the file")
 
 
 def holder_of(releases: Sequence[Release], digest: str) -> Release | None:
