@@ -180,8 +180,9 @@ def make_image(busybox_image: str, run_id: str) -> Iterator[ImageMaker]:
     try:
         yield make
     finally:
+        mine = f"aeon-test-publish/{run_id}"
         for image in client.images.list():
-            for tag in image.tags:
-                if f"aeon-test-publish/{run_id}" in tag:
-                    client.images.remove(tag, force=True)
+            names = [*image.tags, *(image.attrs.get("RepoDigests") or [])]
+            if any(mine in name for name in names):  # tags and the digests a push leaves behind
+                client.images.remove(image.id, force=True)
         client.close()
