@@ -118,3 +118,61 @@ def notes(
     from aeon_release.steps import notes_cmd
 
     notes_cmd.run(tag, config, repo, record, fmt, output)
+# -- publish ---------------------------------------------------------------------------------
+RELEASES_CONFIG = typer.Option(Path("."), "--config", help="Folder holding releases.yaml.")
+REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate.")
+USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
+PASSWORD_STDIN = typer.Option(
+    False, "--password-stdin", help="Read the registry password from stdin (else AEON_REGISTRY_PASSWORD)."
+)
+
+
+@app.command("publish")
+def publish_cmd(
+    image: str = typer.Option(..., "--image", help="Local image to publish."),
+    repository: str = REPOSITORY,
+    version: str = typer.Option(..., "--version", help="Release version, vX.Y.Z."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
+    date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC)."),
+    latest: bool = typer.Option(True, "--latest/--no-latest", help="Also point :latest at the release."),
+    config: Path = RELEASES_CONFIG,
+    skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Publish without an audit attestation: REASON."),
+    allow_downgrade: bool = typer.Option(False, "--allow-downgrade", help="Let :latest move to an older version."),
+    username: Optional[str] = USERNAME,
+    password_stdin: bool = PASSWORD_STDIN,
+    json_out: bool = JSON,
+) -> None:
+    """Push a dated tag pinned by digest, then move :latest to it; record it in releases.yaml."""
+    from aeon_release.steps import publish
+
+    request = publish.PublishRequest(image, repository, version, variant, date, latest, config, skip_audit,
+                                     allow_downgrade, username, publish.password_from(password_stdin))
+    publish.run(request, json_out)
+
+
+@app.command("releases")
+def releases_cmd(
+    repository: str = REPOSITORY,
+    config: Path = RELEASES_CONFIG,
+    json_out: bool = JSON,
+    username: Optional[str] = USERNAME,
+    password_stdin: bool = PASSWORD_STDIN,
+) -> None:
+    """Dated tags, their digests and :latest, cross-checked with releases.yaml (exit 1 on an alarm)."""
+    from aeon_release.steps import publish, releases
+
+    releases.show(repository, config, json_out, username, publish.password_from(password_stdin))
+
+
+@app.command("rollback")
+def rollback_cmd(
+    repository: str = REPOSITORY,
+    config: Path = RELEASES_CONFIG,
+    to: Optional[str] = typer.Option(None, "--to", help="Dated tag to go back to (default: the previous release)."),
+    username: Optional[str] = USERNAME,
+    password_stdin: bool = PASSWORD_STDIN,
+) -> None:
+    """Point :latest back at the previous dated release's recorded digest, verified and recorded."""
+    from aeon_release.steps import publish, releases
+
+    releases.run_rollback(repository, config, to, False, username, publish.password_from(password_stdin))

@@ -1,0 +1,346 @@
+"""A small client for the registry HTTP API v2, stdlib only.
+
+Reads manifests and their digests, puts the SAME manifest bytes under another tag (so that
+`:latest` gets the dated tag's digest, not a re-serialised twin), lists tags.  Authentication
+follows the registry's `WWW-Authenticate` challenge: Basic (distribution with htpasswd) or Bearer
+with a token from the realm (ghcr.io, Docker Hub, distribution with token auth).
+
+Credentials are registered as secrets as soon as they are known, so that no message, report or
+traceback can carry them.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from email.message import Message
+from pathlib import Path
+from typing import Any
+
+from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
+
+# The manifest kinds we accept, most specific last; a tag may hold any of them.
+MANIFEST_TYPES = (
+    "application/vnd.oci.image.index.v1+json",
+    "application/vnd.docker.distribution.manifest.list.v2+json",
+    "application/vnd.oci.image.manifest.v1+json",
+    "application/vnd.docker.distribution.manifest.v2+json",
+)
+_ACCEPT = ", ".join(MANIFEST_TYPES)
+
+_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::\d{1,5})?")
+_NAME_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
+_NAME = re.compile(rf"{_NAME_PART}(?:/{_NAME_PART})*")
+TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_REPO_HINT = "a repository is REGISTRY/NAME such as ghcr.io/aeon-7/aeon-vllm-ultimate or 127.0.0.1:5000/team/app"
+
+
+@dataclass(frozen=True)
+class Repository:
+    """``REGISTRY/NAME``: the registry host (with its port) and the repository name in it."""
+
+    host: str
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.host}/{self.name}"
+
+    @property
+    def loopback(self) -> bool:
+        hostname = self.host.rsplit(":", 1)[0] if self.host.count(":") == 1 else self.host
+        return hostname == "localhost" or hostname.startswith("127.") or hostname == "[::1]"
+
+    @property
+    def base_url(self) -> str:
+        # Loopback registries speak plain HTTP, as dockerd allows for 127.0.0.0/8.
+        return f"{'http' if self.loopback else 'https'}://{self.host}"
+
+    def pinned(self, digest: str) -> str:
+        return f"{self}@{digest}"
+
+
+def parse_repository(text: str) -> Repository:
+    """Validate ``REGISTRY/NAME`` before anything touches the network."""
+    host, _, name = text.partition("/")
+    looks_like_host = "." in host or ":" in host or host == "localhost"
+    if not (looks_like_host and _HOST.fullmatch(host) and _NAME.fullmatch(name) and len(text) <= 255):
+        raise UsageError(f"repository {text!r} is not a valid REGISTRY/NAME", _REPO_HINT)
+    return Repository(host, name)
+
+
+@dataclass(frozen=True)
+class Credentials:
+    username: str
+    password: str = field(repr=False)
+
+    def __post_init__(self) -> None:
+        register_secret(self.password)
+        register_secret(self._basic())
+
+    def _basic(self) -> str:
+        return base64.b64encode(f"{self.username}:{self.password}".encode()).decode()
+
+    def basic_header(self) -> str:
+        return f"Basic {self._basic()}"
+
+
+def resolve_credentials(
+    host: str, username: str | None, password: str | None, docker_config: Path | None = None
+) -> Credentials | None:
+    """``--username`` with a password (stdin or AEON_REGISTRY_PASSWORD), else the Docker config."""
+    register_secret(password)
+    if username and password:
+        return Credentials(username, password)
+    if username:
+        raise UsageError(
+            f"--username {username} needs a password", "pipe it to --password-stdin or set AEON_REGISTRY_PASSWORD"
+        )
+    if password:
+        raise UsageError("a registry password was given without --username", "pass --username as well")
+    return _from_docker_config(host, docker_config or _docker_config_path())
+
+
+def _docker_config_path() -> Path:
+    folder = os.environ.get("DOCKER_CONFIG")
+    return Path(folder) / "config.json" if folder else Path.home() / ".docker" / "config.json"
+
+
+def _from_docker_config(host: str, path: Path) -> Credentials | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{path}: cannot be read as JSON: {type(exc).__name__}", "fix or remove the file") from None
+    auths = data.get("auths") if isinstance(data, dict) else None
+    entry = _auth_entry(auths if isinstance(auths, dict) else {}, host)
+    if entry is None:
+        return None
+    return _decode_auth(entry, host, path)
+
+
+def _auth_entry(auths: Mapping[str, Any], host: str) -> Mapping[str, Any] | None:
+    for key, entry in auths.items():
+        bare = re.sub(r"^https?://", "", key).split("/", 1)[0]
+        if bare == host and isinstance(entry, dict):
+            return entry
+    return None
+
+
+def _decode_auth(entry: Mapping[str, Any], host: str, path: Path) -> Credentials | None:
+    if isinstance(entry.get("username"), str) and isinstance(entry.get("password"), str):
+        return Credentials(entry["username"], entry["password"])
+    auth = entry.get("auth")
+    if not isinstance(auth, str) or not auth:
+        return None
+    register_secret(auth)
+    try:
+        username, sep, password = base64.b64decode(auth).decode("utf-8").partition(":")
+    except (ValueError, UnicodeDecodeError):
+        sep = ""
+    if not sep:
+        raise ConfigError(f"{path}: auths[{host}].auth is not base64 of user:password", f"run `docker login {host}`")
+    return Credentials(username, password)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    digest: str
+    media_type: str
+    body: bytes = field(repr=False)
+
+    def config_digest(self) -> str | None:
+        """The image config digest (= the local image id) of a single-image manifest."""
+        try:
+            config = json.loads(self.body).get("config") or {}
+        except (ValueError, AttributeError):
+            return None
+        digest = config.get("digest") if isinstance(config, dict) else None
+        return digest if isinstance(digest, str) else None
+
+
+@dataclass(frozen=True)
+class _Response:
+    status: int
+    headers: Message
+    body: bytes
+
+
+class Registry:
+    """One repository on one registry, with the credentials to reach it."""
+
+    def __init__(self, repository: Repository, credentials: Credentials | None = None, timeout: float = 15.0) -> None:
+        self.repository = repository
+        self.credentials = credentials
+        self.timeout = timeout
+        self._authorization: str | None = None
+        proxies: dict[str, str] | None = {} if repository.loopback else None
+        self._opener = urllib.request.build_opener(urllib.request.ProxyHandler(proxies))
+
+    # -- manifests ---------------------------------------------------------------------------
+    def digest(self, reference: str) -> str | None:
+        """The digest a tag points to (HEAD), or None when the tag does not exist."""
+        response = self._send("HEAD", self._manifest_path(reference), {"Accept": _ACCEPT})
+        if response.status == 404:
+            return None
+        self._check(response, f"reading {self.repository}:{reference}")
+        digest = response.headers.get("Docker-Content-Digest")
+        if digest and DIGEST.fullmatch(digest):
+            return digest
+        manifest = self.manifest(reference)
+        return manifest.digest if manifest else None
+
+    def manifest(self, reference: str) -> Manifest | None:
+        """The manifest bytes a tag or digest points to, checked against their digest."""
+        response = self._send("GET", self._manifest_path(reference), {"Accept": _ACCEPT})
+        if response.status == 404:
+            return None
+        self._check(response, f"reading {self.repository}:{reference}")
+        digest = "sha256:" + hashlib.sha256(response.body).hexdigest()
+        if reference.startswith("sha256:") and digest != reference:
+            raise ServiceError(f"registry {self.repository.host} served {reference} with digest {digest}")
+        media_type = response.headers.get("Content-Type", "").split(";")[0].strip()
+        return Manifest(digest, media_type or _media_type_of(response.body), response.body)
+
+    def put_manifest(self, tag: str, manifest: Manifest) -> str:
+        """Put these exact manifest bytes under ``tag``; returns the digest the registry reports."""
+        headers = {"Content-Type": manifest.media_type}
+        response = self._send("PUT", self._manifest_path(tag), headers, manifest.body)
+        self._check(response, f"pointing {self.repository}:{tag} at {manifest.digest}")
+        return response.headers.get("Docker-Content-Digest") or manifest.digest
+
+    def tags(self) -> list[str]:
+        """Every tag of the repository (following the registry's pagination)."""
+        path: str | None = f"/v2/{self.repository.name}/tags/list?n=1000"
+        found: list[str] = []
+        while path:
+            response = self._send("GET", path, {"Accept": "application/json"})
+            if response.status == 404:
+                return found
+            self._check(response, f"listing the tags of {self.repository}")
+            found.extend(json.loads(response.body).get("tags") or [])
+            path = _next_link(response.headers.get("Link"))
+        return found
+
+    def _manifest_path(self, reference: str) -> str:
+        if not (TAG.fullmatch(reference) or DIGEST.fullmatch(reference)):
+            raise UsageError(f"{reference!r} is not a valid tag or digest")
+        return f"/v2/{self.repository.name}/manifests/{reference}"
+
+    # -- transport and authentication --------------------------------------------------------
+    def _send(self, method: str, path: str, headers: dict[str, str], data: bytes | None = None) -> _Response:
+        response = self._once(method, path, headers, data)
+        if response.status != 401:
+            return response
+        self._authorization = self._authorize(response.headers.get("WWW-Authenticate", ""))
+        response = self._once(method, path, headers, data)
+        if response.status == 401:
+            raise self._refused()
+        return response
+
+    def _once(self, method: str, path: str, headers: dict[str, str], data: bytes | None) -> _Response:
+        url = path if path.startswith("http") else self.repository.base_url + path
+        request = urllib.request.Request(url, data=data, method=method, headers=dict(headers))
+        if self._authorization:
+            request.add_header("Authorization", self._authorization)
+        return self._open(request)
+
+    def _open(self, request: urllib.request.Request) -> _Response:
+        try:
+            with self._opener.open(request, timeout=self.timeout) as reply:
+                return _Response(reply.status, reply.headers, reply.read())
+        except urllib.error.HTTPError as error:
+            with error:
+                return _Response(error.code, error.headers, error.read())
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise ServiceError(
+                f"registry {self.repository.host} is unreachable: {reason}",
+                "check the registry address and that it is running; nothing further was changed",
+            ) from None
+
+    def _authorize(self, challenge: str) -> str:
+        scheme, _, rest = challenge.partition(" ")
+        if scheme.lower() == "basic" and self.credentials is not None:
+            return self.credentials.basic_header()
+        if scheme.lower() == "bearer":
+            return "Bearer " + self._token(_challenge_params(rest))
+        raise self._refused()
+
+    def _token(self, params: dict[str, str]) -> str:
+        """Fetch a bearer token from the realm the registry named (docker token auth spec)."""
+        realm = params.get("realm", "")
+        if not realm.startswith(("https://", "http://")):
+            raise ServiceError(f"registry {self.repository.host} sent an unusable auth challenge")
+        actions = "pull,push" if self.credentials else "pull"
+        scope = params.get("scope") or f"repository:{self.repository.name}:{actions}"
+        query = urllib.parse.urlencode({k: v for k, v in (("service", params.get("service")), ("scope", scope)) if v})
+        request = urllib.request.Request(f"{realm}?{query}", method="GET")
+        if self.credentials is not None:
+            request.add_header("Authorization", self.credentials.basic_header())
+        response = self._open(request)
+        if response.status in (401, 403):
+            raise self._refused()
+        self._check(response, f"fetching a token for {self.repository}")
+        body = json.loads(response.body)
+        token = body.get("token") or body.get("access_token")
+        if not isinstance(token, str) or not token:
+            raise ServiceError(f"registry {self.repository.host}: the token service returned no token")
+        register_secret(token)
+        return token
+
+    def _refused(self) -> ServiceError:
+        host = self.repository.host
+        if self.credentials is None:
+            return ServiceError(
+                f"registry {host} requires credentials for {self.repository.name}",
+                f"pass --username with --password-stdin or AEON_REGISTRY_PASSWORD, or run `docker login {host}`",
+            )
+        return ServiceError(
+            f"registry {host} rejected the credentials of user {self.credentials.username!r}",
+            "check --username and the password (stdin, AEON_REGISTRY_PASSWORD or the Docker config)",
+        )
+
+    def _check(self, response: _Response, doing: str) -> None:
+        if 200 <= response.status < 300:
+            return
+        if response.status == 403:
+            raise ServiceError(f"registry {self.repository.host} denied {doing}", "check the account's permissions")
+        raise ServiceError(
+            f"registry {self.repository.host} failed {doing}: HTTP {response.status} {_error_text(response.body)}",
+            "retry; if it persists, check the registry's logs",
+        )
+
+
+def _challenge_params(text: str) -> dict[str, str]:
+    return {key.lower(): value for key, value in re.findall(r'(\w+)="([^"]*)"', text)}
+
+
+def _next_link(link: str | None) -> str | None:
+    match = re.search(r"<([^>]+)>\s*;\s*rel=\"?next\"?", link or "")
+    return match.group(1) if match else None
+
+
+def _media_type_of(body: bytes) -> str:
+    try:
+        media_type = json.loads(body).get("mediaType")
+    except (ValueError, AttributeError):
+        media_type = None
+    return media_type if isinstance(media_type, str) else MANIFEST_TYPES[-1]
+
+
+def _error_text(body: bytes) -> str:
+    try:
+        errors = json.loads(body).get("errors") or []
+        first = errors[0]
+        return f"{first.get('code', '')}: {first.get('message', '')}"[:200]
+    except (ValueError, AttributeError, IndexError, TypeError):
+        return body[:200].decode("utf-8", "replace")

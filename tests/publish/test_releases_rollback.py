@@ -1,0 +1,97 @@
+"""`releases` cross-checks the registry with releases.yaml; `rollback` moves :latest back."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aeon_release import images_push
+from tests.publish.conftest import ImageMaker, RegistryProcess
+from tests.publish.helpers import as_json, cli, publish_args, records, served
+
+pytestmark = [pytest.mark.registry, pytest.mark.docker]
+
+
+def _three_releases(registry: RegistryProcess, make_image: ImageMaker, run_id: str,
+                    config: Path) -> tuple[str, str, list[dict[str, str]]]:
+    name = f"aeon-test-publish/{run_id}-app"
+    repository = f"{registry.host}/{name}"
+    published = [
+        as_json(cli(*publish_args(make_image(f"r{i}"), repository, version, config, date=date)))
+        for i, (version, date) in enumerate([("v0.26.0", "2026-07-27"), ("v0.27.1", "2026-08-16"),
+                                             ("v0.29.0", "2026-09-11")])
+    ]
+    return repository, name, published
+
+
+def test_rollback_restores_the_previous_digest_then_a_named_one(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
+    assert third["rollback_tag"] == second["dated_tag"]
+
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert served(registry.host, name, "latest") == second["digest"]
+    entry = records(tmp_path)[-1]
+    assert entry["action"] == "rollback" and entry["dated_tag"] == second["dated_tag"]
+    assert (entry["latest_before"], entry["latest_after"]) == (third["digest"], second["digest"])
+
+    # A second rollback goes one release further back.
+    assert cli("rollback", "--repository", repository, "--config", str(tmp_path)).returncode == 0
+    assert served(registry.host, name, "latest") == first["digest"]
+
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path), "--to", third["dated_tag"])
+    assert done.returncode == 0, done.stderr
+    assert served(registry.host, name, "latest") == third["digest"]
+    assert len(records(tmp_path)) == 6
+
+
+def test_rollback_refuses_a_dated_tag_whose_digest_changed(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
+    images_push.push(images_push.inspect(make_image("intruder")).id, repository, second["dated_tag"], None)
+
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path))
+
+    assert done.returncode == 1 and "releases.yaml records" in done.stderr
+    assert served(registry.host, name, "latest") == third["digest"]
+
+
+def test_releases_lists_tags_and_reports_a_tag_changed_behind_our_back(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
+
+    clean = cli("releases", "--repository", repository, "--config", str(tmp_path), "--json")
+    assert clean.returncode == 0, clean.stderr
+    listing = json.loads(clean.stdout)
+    assert listing["latest"] == third["digest"] and listing["alarms"] == []
+    assert [(t["tag"], t["digest"], t["status"], t["latest"]) for t in listing["tags"]] == [
+        (first["dated_tag"], first["digest"], "ok", False),
+        (second["dated_tag"], second["digest"], "ok", False),
+        (third["dated_tag"], third["digest"], "ok", True),
+    ]
+
+    # Someone retags the first release with another image, straight through the engine.
+    images_push.push(images_push.inspect(make_image("intruder")).id, repository, first["dated_tag"], None)
+    changed = served(registry.host, name, first["dated_tag"])
+    assert changed != first["digest"]
+
+    alarmed = cli("releases", "--repository", repository, "--config", str(tmp_path), "--json")
+    assert alarmed.returncode == 1
+    rows = {t["tag"]: t for t in json.loads(alarmed.stdout)["tags"]}
+    assert rows[first["dated_tag"]]["status"] == "changed"
+    assert rows[first["dated_tag"]]["recorded_digest"] == first["digest"]
+    assert rows[first["dated_tag"]]["digest"] == changed
+    assert "1 alarm(s)" in alarmed.stderr and first["dated_tag"] in alarmed.stderr
+
+
+def test_releases_yaml_errors_name_the_place(tmp_path: Path) -> None:
+    # Port 9 has no registry: the file is checked before the network is touched.
+    (tmp_path / "releases.yaml").write_text("releases:\n- action: publish\n  colour: blue\n")
+    done = cli("releases", "--repository", "127.0.0.1:9/aeon-test-publish/x", "--config", str(tmp_path))
+    assert done.returncode == 2
+    assert "releases.yaml: releases[0].colour: unknown key" in done.stderr
