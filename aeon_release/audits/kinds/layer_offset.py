@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ class LayerOffsetOptions:
     functions: tuple[str, ...]
     sources: tuple[str, ...]
     expected: int
+    sinks: tuple[str, ...] = ()  # empty: the function's return values
 
 
 class LayerOffset:
@@ -30,13 +31,15 @@ class LayerOffset:
     ``x.key``) are followed through assignments, comprehensions, ``tuple()``/``list()`` and
     branches; every ``+ c``/``- c`` on the way adds up.  Every path that reaches a ``return`` must
     add exactly ``expected``: a ``+1`` applied twice (upstream's and the fork's) gives +2, a fork
-    ``aux + 1`` meeting an upstream ``aux - 1`` gives 0.  See upstream PR 40727.
+    ``aux + 1`` meeting an upstream ``aux - 1`` gives 0.  See upstream PR 40727.  With ``sinks``
+    the values checked are those stored under those keys (``cfg["key"] = v``, ``{"key": v}``,
+    ``obj.key = v``, ``f(key=v)``) instead of the returned ones.
     """
 
     name: str = "layer-offset"
     scope: Scope = Scope.TREE
     required: tuple[str, ...] = ("functions", "sources", "expected")
-    optional: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ("sinks",)
     default_paths: tuple[str, ...] | None = None
     _rule = {"paths": ["runner.py"], "functions": ["Runner.aux_layers"], "sources": ["target_layer_ids"], "expected": 1}
     _ok = (
@@ -62,6 +65,10 @@ class LayerOffset:
         Example({"runner.py": _twice}, _rule, (("runner.py", 10),)),
         Example({"runner.py": _minus}, _rule, (("runner.py", 9),)),
         Example({"runner.py": _ok.replace("'target_layer_ids'", "'layer_ids'")}, _rule, (("runner.py", 2),)),
+        Example({"algos.py": "def update(cfg, out):\n    aux = cfg['aux_ids']\n    out['eagle_ids'] = aux\n"
+                             "    out['draft'] = {'target_layer_ids': [i + 1 for i in aux]}\n"},
+                {"paths": ["algos.py"], "functions": ["update"], "sources": ["aux_ids"], "sinks": ["target_layer_ids"],
+                 "expected": -1}, (("algos.py", 4),)),
     )
 
     def parse(self, data: Mapping[str, Any], where: Where) -> LayerOffsetOptions:
@@ -69,6 +76,7 @@ class LayerOffset:
             string_list(data["functions"], where.key("functions")),
             string_list(data["sources"], where.key("sources")),
             integer(data["expected"], where.key("expected"), minimum=-1000),
+            string_list(data["sinks"], where.key("sinks")) if "sinks" in data else (),
         )
 
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
@@ -88,10 +96,11 @@ def _check_function(rule: Rule, opts: LayerOffsetOptions, path: str, module: ast
         yield rule.finding(path, 0, f"function {function} not found in {path}: the rule guards nothing")
         return
     for node in defs:
-        flow = _Flow(frozenset(opts.sources))
+        flow = _Flow(frozenset(opts.sources), frozenset(opts.sinks))
         flow.block(node.body, {})
         if not flow.returned:
-            yield rule.finding(path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches a return of {function}")
+            where = f"a store to {', '.join(opts.sinks)}" if opts.sinks else "a return"
+            yield rule.finding(path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches {where} in {function}")
         for offset, lines in sorted(flow.returned.items()):
             if offset != opts.expected:
                 steps = f"; steps at lines {', '.join(map(str, lines))}" if lines else ""
@@ -118,9 +127,13 @@ def _join(a: Env, b: Env) -> Env:
 class _Flow:
     """A small abstract interpreter: which constant offsets each variable carries from the sources."""
 
-    def __init__(self, sources: frozenset[str]) -> None:
+    def __init__(self, sources: frozenset[str], sinks: frozenset[str] = frozenset()) -> None:
         self.sources = sources
-        self.returned: Offsets = {}
+        self.sinks = sinks
+        self.returned: Offsets = {}  # what reaches the sinks (the returns when no sinks are named)
+
+    def reach(self, value: Offsets) -> None:
+        self.returned = _union(self.returned, value)
 
     # -- statements -----------------------------------------------------------------------------
     def block(self, body: list[ast.stmt], env: Env) -> tuple[Env, bool]:
@@ -134,12 +147,20 @@ class _Flow:
     def statement(self, stmt: ast.stmt, env: Env) -> tuple[Env, bool]:
         if isinstance(stmt, ast.Return):
             if stmt.value is not None:
-                self.returned = _union(self.returned, self.expr(stmt.value, env))
+                value = self.expr(stmt.value, env)
+                if not self.sinks:
+                    self.reach(value)
             return env, True
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             value = self.expr(stmt.value, env)
             targets: list[ast.expr] = list(stmt.targets) if isinstance(stmt, ast.Assign) else [stmt.target]
-            return {**env, **{name: value for name in _names(targets)}}, False
+            if any(_store_key(t) in self.sinks for t in targets):
+                self.reach(value)
+            plain = [t for t in targets if isinstance(t, (ast.Name, ast.Tuple, ast.List))]
+            return {**env, **{name: value for name in _names(plain)}}, False
+        if isinstance(stmt, ast.Expr):
+            self.expr(stmt.value, env)  # for the sinks inside calls and dict literals
+            return env, False
         if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
             return {**env, stmt.target.id: self.expr(ast.BinOp(stmt.target, stmt.op, stmt.value, lineno=stmt.lineno), env)}, False
         if isinstance(stmt, ast.If):
@@ -192,10 +213,14 @@ class _Flow:
             for gen in node.generators:
                 inner.update({n: self.expr(gen.iter, inner) for n in _names([gen.target])})
             return self.expr(node.elt, inner)
-        if isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Name) and node.func.id in _PASS_THROUGH:
-                return _union(*(self.expr(a, env) for a in node.args))
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                found = self.expr(value, env)
+                if key is not None and _str_constant(key) in self.sinks:
+                    self.reach(found)
             return {}
+        if isinstance(node, ast.Call):
+            return self.call(node, env)
         if isinstance(node, ast.Subscript):
             return self.expr(node.value, env)
         if isinstance(node, ast.IfExp):
@@ -205,6 +230,16 @@ class _Flow:
             return _union(*(self.expr(p, env) for p in parts))
         if isinstance(node, ast.Starred):
             return self.expr(node.value, env)
+        return {}
+
+    def call(self, node: ast.Call, env: Env) -> Offsets:
+        for keyword in node.keywords:
+            found = self.expr(keyword.value, env)
+            if keyword.arg in self.sinks:
+                self.reach(found)
+        args = [self.expr(a, env) for a in node.args]
+        if isinstance(node.func, ast.Name) and node.func.id in _PASS_THROUGH:
+            return _union(*args)
         return {}
 
     def binop(self, node: ast.BinOp, env: Env) -> Offsets:
@@ -237,5 +272,13 @@ def _str_constant(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def _names(targets: list[ast.expr]) -> list[str]:
+def _store_key(target: ast.expr) -> str | None:
+    if isinstance(target, ast.Subscript):
+        return _str_constant(target.slice)
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    return None
+
+
+def _names(targets: Sequence[ast.expr]) -> list[str]:
     return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
