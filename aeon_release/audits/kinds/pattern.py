@@ -22,8 +22,8 @@ class PatternOptions:
 class Pattern:
     """A regular expression must be present in (or absent from) a file or the source of named functions.
 
-    For facts no structural kind covers, such as an order of checks (``(?s)causal.*layer_types``:
-    the explicit override is read before the per-layer default).  ``expect: absent`` reports each
+    For facts no structural kind covers, such as an order of checks (the explicit ``causal``
+    override is read before the per-layer ``layer_types`` default).  ``expect: absent`` reports each
     match with its line; ``expect: present`` reports the scope that lacks it.
     """
 
@@ -32,7 +32,8 @@ class Pattern:
     required: tuple[str, ...] = ("regex", "expect")
     optional: tuple[str, ...] = ("functions",)
     default_paths: tuple[str, ...] | None = None
-    _rule = {"paths": ["m.py"], "functions": ["layer_causal"], "regex": "(?s)causal.*layer_types", "expect": "present"}
+    _rule = {"paths": ["m.py"], "functions": ["layer_causal"], "regex": r"(?s)\.get\('causal'\).*\blayer_types\b",
+             "expect": "present"}
     _ok = ("def layer_causal(cfg, i):\n    override = cfg.get('causal')\n    if override is not None:\n"
            "        return override\n    return cfg['layer_types'][i] == 'sliding_attention'\n")
     _swapped = ("def layer_causal(cfg, i):\n    if cfg['layer_types'][i] == 'sliding_attention':\n        return True\n"
