@@ -52,7 +52,8 @@ def run_rules(tree: Path, ruleset: RuleSet, *, changed_files: Collection[str] | 
     job = _BulkJob(tree, scanned, bulk)
     ctx = Context(tree, files, cache, changed)
     findings = [f for rule in active if rule not in bulk for f in KINDS[rule.kind].check(rule, ctx)]
-    findings += [f for rule in bulk for f in ctx.missing(rule, Scope.FILE)]
+    findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
+                 for f in ctx.missing(rule, Scope.FILE)]
     bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     findings += bulk_findings
     if merge is not None:

@@ -117,3 +117,14 @@ DFLASH_MODEL = '''class DFlashQwen3Model:
     ):
         return hidden_states
 '''
+
+TRITON_ATTN = '''from vllm.v1.kv_cache_interface import KVQuantMode
+
+
+class TritonAttentionImpl:
+    def __init__(self, kv_quant_mode):
+        self._kv_quant_mode = kv_quant_mode
+
+    def uses_fp8_scales(self):
+        return self._kv_quant_mode == KVQuantMode.FP8_PER_TENSOR
+'''

@@ -11,6 +11,7 @@ from tests.audits.conftest import GitRepo
 KV = "vllm/v1/kv_cache_interface.py"
 KERNEL = "vllm/v1/attention/ops/triton_nvfp4_kv.py"
 UNIFIED = "vllm/v1/attention/ops/triton_unified_attention.py"
+TRITON_ATTN = "vllm/v1/attention/backends/triton_attn.py"
 RUNNER = "vllm/v1/worker/gpu_model_runner.py"
 EAGLE3 = "vllm/v1/worker/gpu/spec_decode/eagle/eagle3_utils.py"
 DFLASH = "vllm/model_executor/models/qwen3_dflash.py"
@@ -33,7 +34,7 @@ def by_rule(report: AuditReport, rule: str) -> list[tuple[str, int, str]]:
 
 
 def test_enum_renumbered_under_a_fork_literal(git_repo: GitRepo, fleet_config: Path) -> None:
-    base = {KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION}
+    base = {KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION, TRITON_ATTN: shapes.TRITON_ATTN}
     sides = three_way(git_repo, base, {KERNEL: shapes.FORK_NVFP4_KERNEL}, {KV: shapes.KV_INTERFACE_RENUMBERED})
     merged = (git_repo.path / KERNEL).read_text()
     assert "KV_QUANT_MODE == 4" in merged and "NVFP4 = 5" in (git_repo.path / KV).read_text()
@@ -48,7 +49,8 @@ def test_enum_renumbered_under_a_fork_literal(git_repo: GitRepo, fleet_config: P
 
 
 def test_the_fork_side_alone_is_clean(git_repo: GitRepo, fleet_config: Path) -> None:
-    git_repo.commit({KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION, KERNEL: shapes.FORK_NVFP4_KERNEL}, "fork")
+    git_repo.commit({KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION, TRITON_ATTN: shapes.TRITON_ATTN,
+                     KERNEL: shapes.FORK_NVFP4_KERNEL}, "fork")
     report = audit_tree(git_repo.path, fleet_config)
     assert by_rule(report, "kv-quant/literals-match-enum") == []
     assert by_rule(report, "kv-quant/nvfp4-is-5") == [(KV, 11, "error")]  # the fork's enum predates #40835

@@ -67,6 +67,7 @@ class EnumLiteral:
 
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
         opts: EnumLiteralOptions = rule.options
+        yield from ctx.missing(rule, self.scope)
         members = yield from _current_values(rule, ctx, opts)
         if not members:
             return

@@ -52,6 +52,7 @@ class ForbiddenCall:
 
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
         opts: ForbiddenCallOptions = rule.options
+        yield from ctx.missing(rule, self.scope)
         for path in ctx.targets(rule, self.scope):
             text = ctx.cache.text(path) or ""
             if not opts.functions and not any(call in text for call in opts.calls):

@@ -55,6 +55,7 @@ class Pattern:
 
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
         opts: PatternOptions = rule.options
+        yield from ctx.missing(rule, self.scope)
         for path in ctx.targets(rule, self.scope):
             text = ctx.cache.text(path) or ""
             for label, start, chunk in _scopes(rule, opts, ctx, path, text):
