@@ -23,7 +23,7 @@ from aeon_release.audits.registry import KINDS
 from aeon_release.audits.source import SourceCache, list_files, matches
 from aeon_release.errors import UsageError
 
-PARALLEL_MIN_FILES = 200  # below this a pool costs more than it saves
+PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
 
 @dataclass(frozen=True)

@@ -88,8 +88,49 @@ class SourceCache:
                     self._modules[path] = SyntaxError(str(exc))
         return self._modules[path]
 
+    def functions(self, path: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | SyntaxError | None:
+        """Functions named ``name`` (``Class.method`` or bare), parsing only their text when possible.
+
+        Parsing a 7,000-line module to look at one method costs more than the method: a text scan
+        finds ``def name`` and only that block is parsed (with its real line numbers).  When the
+        block does not parse alone, the whole module is parsed instead.
+        """
+        text = self.text(path)
+        if text is None:
+            return None
+        if path not in self._modules:
+            blocks = _function_blocks(text, name.rsplit(".", 1)[-1])
+            if blocks is not None:
+                return blocks
+        module = self.module(path)
+        if module is None or isinstance(module, SyntaxError):
+            return module
+        return [d for d in find_defs(module, name) if not isinstance(d, ast.ClassDef)]
+
     def read_paths(self) -> list[str]:
         return [p for p, t in self._texts.items() if t is not None]
+
+
+def _function_blocks(text: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    lines = text.splitlines()
+    for match in re.finditer(rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b", text, re.M):
+        start = text.count("\n", 0, match.start())
+        indent = len(match.group(1))
+        end = start + 1
+        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+            end += 1
+        try:
+            module = ast.parse("\n".join(line[indent:] for line in lines[start:end]))
+        except (SyntaxError, ValueError):
+            return None
+        ast.increment_lineno(module, start)
+        found += [n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return found
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 # -- symbols ---------------------------------------------------------------------------------

@@ -65,6 +65,18 @@ class Context:
         return module
 
 
+    def functions(self, rule: Rule, path: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | Finding:
+        """The functions named ``name`` in ``path``; a finding when there are none (the rule would guard nothing)."""
+        found = self.cache.functions(path, name)
+        if found is None:
+            return rule.finding(path, 0, f"{path} does not exist in the tree")
+        if isinstance(found, SyntaxError):
+            return rule.finding(path, found.lineno or 0, f"cannot parse {path}: {found.msg}")
+        if not found:
+            return rule.finding(path, 0, f"function {name} not found in {path}: the rule guards nothing")
+        return found
+
+
 @runtime_checkable
 class RuleKind(Protocol):
     name: str

@@ -7,7 +7,6 @@ from typing import Any
 
 from aeon_release.audits.kinds.base import Context, Example, string_list
 from aeon_release.audits.model import Finding, Rule, Scope
-from aeon_release.audits.source import find_defs
 from aeon_release.yamlio import Where
 
 
@@ -57,21 +56,23 @@ class ForbiddenCall:
             text = ctx.cache.text(path) or ""
             if not opts.functions and not any(call in text for call in opts.calls):
                 continue  # plain-text prefilter: most files never mention the name
-            module = ctx.parsed(rule, path)
-            if isinstance(module, Finding):
-                yield module
-                continue
-            yield from _check_module(rule, opts, path, module)
+            yield from _check_file(rule, opts, ctx, path)
 
 
-
-def _check_module(rule: Rule, opts: ForbiddenCallOptions, path: str, module: ast.Module) -> Iterator[Finding]:
-    scopes: list[tuple[str, ast.AST]] = [("the file", module)] if not opts.functions else []
+def _check_file(rule: Rule, opts: ForbiddenCallOptions, ctx: Context, path: str) -> Iterator[Finding]:
+    scopes: list[tuple[str, ast.AST]] = []
+    if not opts.functions:
+        module = ctx.parsed(rule, path)
+        if isinstance(module, Finding):
+            yield module
+            return
+        scopes.append(("the file", module))
     for function in opts.functions:
-        defs = find_defs(module, function)
-        if not defs:
-            yield rule.finding(path, 0, f"function {function} not found in {path}: the rule guards nothing")
-        scopes.extend((function, node) for node in defs)
+        defs = ctx.functions(rule, path, function)
+        if isinstance(defs, Finding):
+            yield defs
+        else:
+            scopes.extend((function, node) for node in defs)
     for label, scope in scopes:
         for node in ast.walk(scope):
             name = _used_name(node)

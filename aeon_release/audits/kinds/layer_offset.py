@@ -7,7 +7,7 @@ from typing import Any
 
 from aeon_release.audits.kinds.base import Context, Example, string_list
 from aeon_release.audits.model import Finding, Rule, Scope
-from aeon_release.audits.source import find_defs, int_value
+from aeon_release.audits.source import int_value
 from aeon_release.yamlio import Where, integer, string
 
 # offset -> the lines of the `+ c` / `- c` steps that produced it (for the message)
@@ -82,30 +82,27 @@ class LayerOffset:
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
         opts: LayerOffsetOptions = rule.options
         for path in rule.paths:
-            module = ctx.parsed(rule, path)
-            if isinstance(module, Finding):
-                yield module
-                continue
             for function in opts.functions:
-                yield from _check_function(rule, opts, path, module, function)
+                defs = ctx.functions(rule, path, function)
+                if isinstance(defs, Finding):
+                    yield defs
+                    continue
+                for node in defs:
+                    yield from _check_function(rule, opts, path, node, function)
 
 
-def _check_function(rule: Rule, opts: LayerOffsetOptions, path: str, module: ast.Module, function: str) -> Iterator[Finding]:
-    defs = [d for d in find_defs(module, function) if not isinstance(d, ast.ClassDef)]
-    if not defs:
-        yield rule.finding(path, 0, f"function {function} not found in {path}: the rule guards nothing")
-        return
-    for node in defs:
-        flow = _Flow(frozenset(opts.sources), frozenset(opts.sinks))
-        flow.block(node.body, {})
-        if not flow.returned:
-            where = f"a store to {', '.join(opts.sinks)}" if opts.sinks else "a return"
-            yield rule.finding(path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches {where} in {function}")
-        for offset, lines in sorted(flow.returned.items()):
-            if offset != opts.expected:
-                steps = f"; steps at lines {', '.join(map(str, lines))}" if lines else ""
-                yield rule.finding(path, lines[-1] if lines else node.lineno,
-                                   f"{function} returns layer id {_signed(offset)} (expected {_signed(opts.expected)}){steps}")
+def _check_function(rule: Rule, opts: LayerOffsetOptions, path: str, node: ast.FunctionDef | ast.AsyncFunctionDef,
+                    function: str) -> Iterator[Finding]:
+    flow = _Flow(frozenset(opts.sources), frozenset(opts.sinks))
+    flow.block(node.body, {})
+    if not flow.returned:
+        where = f"a store to {', '.join(opts.sinks)}" if opts.sinks else "a return"
+        yield rule.finding(path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches {where} in {function}")
+    for offset, lines in sorted(flow.returned.items()):
+        if offset != opts.expected:
+            steps = f"; steps at lines {', '.join(map(str, lines))}" if lines else ""
+            yield rule.finding(path, lines[-1] if lines else node.lineno,
+                               f"{function} returns layer id {_signed(offset)} (expected {_signed(opts.expected)}){steps}")
 
 
 def _signed(offset: int) -> str:

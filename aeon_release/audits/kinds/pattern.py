@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -8,7 +7,6 @@ from typing import Any
 
 from aeon_release.audits.kinds.base import Context, Example, string_list
 from aeon_release.audits.model import Finding, Rule, Scope
-from aeon_release.audits.source import find_defs
 from aeon_release.yamlio import Where, choice, string
 
 
@@ -70,15 +68,12 @@ def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str
     if not opts.functions:
         yield path, 1, text
         return
-    module = ctx.parsed(rule, path)
-    if isinstance(module, Finding):
-        yield path, 0, module
-        return
     lines = text.splitlines(keepends=True)
     for function in opts.functions:
-        defs = [d for d in find_defs(module, function) if not isinstance(d, ast.ClassDef)]
-        if not defs:
-            yield function, 0, rule.finding(path, 0, f"function {function} not found in {path}: the rule guards nothing")
+        defs = ctx.functions(rule, path, function)
+        if isinstance(defs, Finding):
+            yield function, 0, defs
+            continue
         for node in defs:
             yield function, node.lineno, "".join(lines[node.lineno - 1:node.end_lineno])
 
