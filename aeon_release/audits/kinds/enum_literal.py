@@ -120,10 +120,7 @@ def _intended_member(context: str, members: dict[str, int]) -> str | None:
 
 
 def _literals(module: ast.Module, names: tuple[str, ...], lines: list[str]) -> Iterator[_Literal]:
-    targets = _assignment_targets(module)
-    for node in ast.walk(module):
-        if not isinstance(node, ast.Compare):
-            continue
+    for node, target in _compares(module, ""):
         operands = [node.left, *node.comparators]
         compared = [n for n in map(_name_of, operands) if n in names]
         if not compared:
@@ -131,8 +128,21 @@ def _literals(module: ast.Module, names: tuple[str, ...], lines: list[str]) -> I
         for operand in operands:
             for value, line in _ints(operand):
                 comment = lines[line - 1].partition("#")[2] if 0 < line <= len(lines) else ""
-                context = f"{targets.get(id(node), '').upper()} {comment}"
-                yield _Literal(value, line, compared[0], context)
+                yield _Literal(value, line, compared[0], f"{target.upper()} {comment}")
+
+
+def _compares(node: ast.AST, target: str) -> Iterator[tuple[ast.Compare, str]]:
+    """Every comparison with the name it is assigned to (``USE_NVFP4 = X == 4``), in one walk."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+            yield from _compares(child, " ".join(n for n in map(_name_of, targets) if n))
+        elif isinstance(child, ast.stmt):
+            yield from _compares(child, "")
+        else:
+            if isinstance(child, ast.Compare):
+                yield child, target
+            yield from _compares(child, target)
 
 
 def _ints(node: ast.expr) -> Iterator[tuple[int, int]]:
@@ -151,21 +161,3 @@ def _name_of(node: ast.expr) -> str | None:
     if isinstance(node, ast.Attribute):
         return node.attr
     return None
-
-
-def _assignment_targets(module: ast.Module) -> dict[int, str]:
-    """id(compare node) -> the name it is assigned to (``USE_NVFP4 = X == 4``)."""
-    result: dict[int, str] = {}
-    for node in ast.walk(module):
-        if isinstance(node, ast.Assign):
-            target_nodes: list[ast.expr] = list(node.targets)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-            target_nodes = [node.target]
-        else:
-            continue
-        label = " ".join(n for n in map(_name_of, target_nodes) if n)
-        if label and node.value is not None:
-            for sub in ast.walk(node.value):
-                if isinstance(sub, ast.Compare):
-                    result[id(sub)] = label
-    return result
