@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.audits import AuditReport, MergeSides, audit_tree
 from aeon_release.audits.merge import DRIFT, NEAR_MISS
 from tests.audits import shapes
@@ -99,3 +101,33 @@ def test_conflict_markers_left_in_a_non_python_file(git_repo: GitRepo, fleet_con
     assert by_rule(report, "tree/conflict-markers") == [
         ("requirements/cuda.txt", 2, "error"), ("requirements/cuda.txt", 4, "error"), ("requirements/cuda.txt", 6, "error"),
     ]
+
+
+def test_enum_drift_reaches_fork_code_no_rule_names(git_repo: GitRepo, fleet_config: Path) -> None:
+    helper = "vllm/v1/worker/aeon_kv_helpers.py"
+    fork = "def wants_fp4(spec):\n    # AEON: NVFP4 KV on GB10\n    return spec.kv_quant_mode == 4\n"
+    sides = three_way(git_repo, {KV: shapes.KV_INTERFACE}, {helper: fork}, {KV: shapes.KV_INTERFACE_RENUMBERED})
+    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    assert (helper, 3, "error") in by_rule(report, DRIFT)
+    # outside the enum-literal rule's paths: only the drift check sees it
+    assert [f for f in report.findings if f.path == helper and f.rule_id != DRIFT] == []
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_near_miss_inside_one_function(tmp_path: Path, split: bool) -> None:
+    body = "".join(f"    step{i} = {i}\n" for i in range(12))
+    base = f"def prepare(x):\n{body}    return x\n"
+    if split:  # the same two edits, but in two different functions: not a near miss
+        base = base.replace("    step5 = 5\n", "    return x\n\n\ndef other(x):\n")
+    ours = base.replace("    step1 = 1\n", "    step1 = 1  # fork tweak\n")
+    theirs = base.replace("    step10 = 10\n", "    step10 = 11\n")
+    repo = GitRepo(tmp_path / "repo")
+    sides = three_way(repo, {"m.py": base}, {"m.py": ours}, {"m.py": theirs})
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    near = [f for f in audit_tree(repo.path, config, merge=sides).findings if f.rule_id == NEAR_MISS]
+    lines = (repo.path / "m.py").read_text().splitlines()
+    expected = [] if split else [("m.py", lines.index("    step10 = 11") + 1)]
+    assert [(f.path, f.line) for f in near] == expected
+    assert all("both inside prepare()" in f.message for f in near)
