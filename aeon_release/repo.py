@@ -276,7 +276,7 @@ def looks_like_sha(value: str) -> bool:
 # -- for the audits ------------------------------------------------------------------------------
 def diff_zero_context(path: Path, a: str, b: str) -> str:
     """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks."""
-    return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", a, b)
+    return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
 
 
 def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:

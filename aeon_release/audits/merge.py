@@ -14,10 +14,11 @@ from pathlib import Path
 
 from aeon_release import repo
 from aeon_release.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
-from aeon_release.audits.source import all_enums, walk_defs
+from aeon_release.audits.source import enums_in_text, walk_defs
 
 DRIFT = "merge/enum-drift"
 NEAR_MISS = "merge/near-miss"
+_INT_MEMBER = re.compile(r"\s*[A-Za-z_]\w*\s*(?::[^=]*)?=\s*[-+]?\d+\b")
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
@@ -44,6 +45,8 @@ def merge_rule_infos() -> list[RuleInfo]:
 def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Finding]:
     ours = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.ours))
     theirs = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.theirs))
+    if not ours or not theirs:
+        return []  # one side changed nothing: nothing was merged
     findings = list(enum_drift(tree, sides, ours, theirs))
     findings += near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
     return findings
@@ -80,17 +83,22 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
 
 # -- enum drift ------------------------------------------------------------------------------
 def enum_drift(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]]) -> Iterator[Finding]:
-    for path in sorted(p for p in theirs if p.endswith(".py")):
+    git = repo.Git(sides.repo)
+    for path in sorted(p for p, hunks in theirs.items() if p.endswith(".py") and _touches_int_member(hunks)):
         merged_text = _read(tree / path)
-        old_text = repo.Git(sides.repo).show_file(sides.ours, path)
-        if not merged_text or not old_text or not any(w in merged_text for w in ("Enum", "Flag")):
+        if not merged_text or not any(w in merged_text for w in ("Enum", "Flag")):
             continue
-        before, after = _enums(old_text), _enums(merged_text)
+        before, after = _enums(git.show_file(sides.ours, path) or ""), _enums(merged_text)
         for enum, members in after.items():
             for member, value in members.items():
                 old = before.get(enum, {}).get(member)
                 if old is not None and old != value:
                     yield from _drift(tree, path, enum, member, old, value, merged_text, ours)
+
+
+def _touches_int_member(hunks: list[Hunk]) -> bool:
+    """Text prefilter: upstream changed a ``NAME = <int>`` line (most changed files never do)."""
+    return any(_INT_MEMBER.match(line) for hunk in hunks for line in (*hunk.added, *hunk.removed))
 
 
 def _drift(tree: Path, path: str, enum: str, member: str, old: int, new: int, merged_text: str,
@@ -126,17 +134,15 @@ def _fork_lines(tree: Path, ours: dict[str, list[Hunk]]) -> Iterator[tuple[str, 
 
 
 def _enums(text: str) -> dict[str, dict[str, int]]:
-    try:
-        return all_enums(ast.parse(text))
-    except (SyntaxError, ValueError):
-        return {}
+    return enums_in_text(text)
 
 
 # -- near misses -----------------------------------------------------------------------------
 def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]],
                 distance: int) -> Iterator[Finding]:
+    git = repo.Git(sides.repo)
     for path in sorted(ours.keys() & theirs.keys()):
-        functions = _function_spans(repo.Git(sides.repo).show_file(sides.base, path), path)
+        functions = _function_spans(git.show_file(sides.base, path), path)
         merged = _read(tree / path) or ""
         for mine in ours[path]:
             for other in theirs[path]:

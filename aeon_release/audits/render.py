@@ -95,7 +95,6 @@ def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
         "level": _level(f.severity),
         "message": {"text": f.message},
         "locations": [{"physicalLocation": location}],
-        "partialFingerprints": {"aeonRelease/v1": f"{f.rule_id}:{f.path}:{f.message}"},
     }
     if f.suppressed:
         result["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]

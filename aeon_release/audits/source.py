@@ -112,9 +112,20 @@ class SourceCache:
 
 
 def _function_blocks(text: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
-    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    pattern = rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b"
+    nodes = _blocks(text, pattern)
+    return None if nodes is None else [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _blocks(text: str, header: str) -> list[ast.stmt] | None:
+    """Parse only the indented blocks whose first line matches ``header`` (group 1: the indent).
+
+    None when a block does not parse on its own (a string or bracket that leaves the block):
+    the caller then parses the whole module.
+    """
+    found: list[ast.stmt] = []
     lines = text.splitlines()
-    for match in re.finditer(rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b", text, re.M):
+    for match in re.finditer(header, text, re.M):
         start = text.count("\n", 0, match.start())
         indent = len(match.group(1))
         end = start + 1
@@ -125,8 +136,20 @@ def _function_blocks(text: str, name: str) -> list[ast.FunctionDef | ast.AsyncFu
         except (SyntaxError, ValueError):
             return None
         ast.increment_lineno(module, start)
-        found += [n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        found += module.body
     return found
+
+
+def enums_in_text(text: str) -> dict[str, dict[str, int]]:
+    """Like :func:`all_enums`, parsing only the enum classes' blocks (a text scan finds them)."""
+    nodes = _blocks(text, r"^([ \t]*)class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)[^)]*\)[ \t]*:")
+    if nodes is None:
+        try:
+            return all_enums(ast.parse(text))
+        except (SyntaxError, ValueError):
+            return {}
+    module = ast.Module(body=nodes, type_ignores=[])
+    return all_enums(module)
 
 
 def _indent(line: str) -> int:
