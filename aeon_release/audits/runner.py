@@ -50,22 +50,31 @@ def run_rules(tree: Path, ruleset: RuleSet, *, changed_files: Collection[str] | 
     bulk = [r for r in active if hasattr(KINDS[r.kind], "scan")]
     scanned = files if changed is None else [f for f in files if f in changed]
     job = _BulkJob(tree, scanned, bulk)
-    ctx = Context(tree, files, cache, changed)
-    findings = [f for rule in active if rule not in bulk for f in KINDS[rule.kind].check(rule, ctx)]
-    findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
-                 for f in ctx.missing(rule, Scope.FILE)]
-    bulk_findings, suppressions = job.result({r.id: r for r in bulk})
-    findings += bulk_findings
-    if merge is not None:
-        from aeon_release.audits.merge import merge_findings, merge_rule_infos
+    try:
+        findings = _targeted(active, bulk, Context(tree, files, cache, changed))
+        if merge is not None:  # git and a few parses, while the workers compile
+            from aeon_release.audits.merge import merge_findings, merge_rule_infos
 
-        findings += merge_findings(tree, merge, ruleset.settings)
-        infos += merge_rule_infos()
+            findings += merge_findings(tree, merge, ruleset.settings)
+            infos += merge_rule_infos()
+        bulk_findings, suppressions = job.result({r.id: r for r in bulk})
+    finally:
+        job.close()
+    findings += bulk_findings
     _add_cached_suppressions(suppressions, cache)
     findings = suppress.apply(findings, suppressions, _judge_unused(ruleset.rules, set(scanned)))
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
     seen = set(scanned) | set(cache.read_paths())
     return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started)
+
+
+def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context) -> list[Finding]:
+    """The rules that look at a few named files, run in this process."""
+    bulk_ids = {r.id for r in bulk}
+    findings = [f for rule in active if rule.id not in bulk_ids for f in KINDS[rule.kind].check(rule, ctx)]
+    findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
+                 for f in ctx.missing(rule, Scope.FILE)]
+    return findings
 
 
 def _split_by_condition(rules: Sequence[Rule], cache: SourceCache) -> tuple[list[Rule], list[RuleInfo]]:
@@ -116,16 +125,23 @@ class _BulkJob:
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
         results = list(self._inline)
-        try:
-            for pending in self._pending:
-                results.extend(pending.get())
-        finally:
-            if self._pool is not None:
-                self._pool.close()
-                self._pool.join()
+        for pending in self._pending:
+            results.extend(pending.get())
+        self._pending = []
         findings = [rules[rid].finding(path, line, detail) for path, problems, _ in results for rid, line, detail in problems]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
+
+    def close(self) -> None:
+        """Stop the workers: politely when every chunk came back, at once when something failed."""
+        if self._pool is None:
+            return
+        if self._pending:
+            self._pool.terminate()
+        else:
+            self._pool.close()
+        self._pool.join()
+        self._pool = None
 
 
 def _workers() -> int:

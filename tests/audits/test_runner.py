@@ -9,6 +9,7 @@ import pytest
 from aeon_release.audits import audit_tree, runner
 from aeon_release.audits.source import glob_regex, list_files
 from tests.audits import shapes
+from tests.audits.conftest import GitRepo
 
 RULES = """rules:
   - {id: tree/py-compile, kind: py-compile, message: compiles}
@@ -81,3 +82,18 @@ def test_listing_skips_git_and_caches(tmp_path: Path) -> None:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x")
     assert list_files(tmp_path) == ["a/b.py", "c.txt"]
+
+
+def test_workers_stop_when_something_fails(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path],
+                                           monkeypatch: pytest.MonkeyPatch, git_repo: GitRepo) -> None:
+    import multiprocessing
+
+    from aeon_release.audits import MergeSides
+    from aeon_release.errors import GitError
+
+    git_repo.commit(many_files(), "c")
+    monkeypatch.setattr(runner, "PARALLEL_MIN_FILES", 0)
+    sides = MergeSides(git_repo.path, "0" * 40, "HEAD", "HEAD")
+    with pytest.raises(GitError):
+        audit_tree(git_repo.path, rules_dir(r=RULES), merge=sides)
+    assert multiprocessing.active_children() == []
