@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,20 +32,18 @@ def main() -> int:
         tree, since = prepare(args, Path(tmp))
         files = sum(1 for _ in tree.rglob("*.py"))
         print(f"tree: {tree} ({files} Python files)")
-        audit, compileall, peaks = [], [], []
+        audit: list[Run] = []
+        compileall: list[Run] = []
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory(prefix="aeon-pyc-") as pyc:
                 compileall.append(timed([sys.executable, "-m", "compileall", "-q", "-j0", str(tree)],
-                                        {"PYTHONPYCACHEPREFIX": pyc})[0])
-            seconds, peak = timed(audit_command(tree, args.config), {})
-            audit.append(seconds)
-            peaks.append(peak)
-        report(audit, compileall, peaks)
+                                        {"PYTHONPYCACHEPREFIX": pyc}))
+            audit.append(timed(audit_command(tree, args.config), {}))
+        report(audit, compileall)
         if since:
-            changed = [timed(audit_command(tree, args.config, "--changed-since", since), {})[0] for _ in range(args.repeat)]
-            count = len(git(tree, "diff", "--name-only", since).splitlines())
-            print(f"audit --changed-since {since} ({count} changed files): median {statistics.median(changed):.2f} s "
-                  f"(runs: {', '.join(f'{s:.2f}' for s in changed)})")
+            changed = [timed(audit_command(tree, args.config, "--changed-since", since), {}) for _ in range(args.repeat)]
+            count = sum(1 for p in git(tree, "diff", "--name-only", since).splitlines() if (tree / p).is_file())
+            print(f"audit --changed-since {since} ({count} changed files in the tree): {describe(changed)}")
     return 0
 
 
@@ -85,19 +83,25 @@ def audit_command(tree: Path, config: Path, *extra: str) -> list[str]:
             "--format", "json", "--output", os.devnull, *extra]
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak summed RSS (bytes) of the process and all its descendants."""
+Run = tuple[float, float, int]  # wall seconds, CPU seconds (user + system, workers included), peak RSS bytes
+
+
+def timed(command: list[str], env: dict[str, str]) -> Run:
+    """Wall and CPU seconds and peak summed RSS of the process and all its descendants."""
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     process = subprocess.Popen(command, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     sampler = RssSampler(process.pid)
     sampler.start()
     _, err = process.communicate()
     seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     sampler.stop()
     if process.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(command[:4])} failed ({process.returncode}): {err.decode()[-2000:]}")
-    return seconds, sampler.peak
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu, sampler.peak
 
 
 class RssSampler(threading.Thread):
@@ -143,13 +147,21 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def report(audit: list[float], compileall: list[float], peaks: list[int]) -> None:
-    a, c = statistics.median(audit), statistics.median(compileall)
-    print(f"full audit:            median {a:.2f} s (runs: {', '.join(f'{s:.2f}' for s in audit)})")
-    print(f"peak memory (summed):  {max(peaks) / 2**20:.0f} MB")
-    print(f"compileall -q -j0:     median {c:.2f} s (runs: {', '.join(f'{s:.2f}' for s in compileall)})")
-    pairs = ", ".join(f"{x / y:.2f}" for x, y in zip(audit, compileall))
-    print(f"ratio audit/compileall: {a / c:.2f}x (target <= 1.25x; per pair: {pairs})")
+def describe(runs: list[Run]) -> str:
+    walls = [r[0] for r in runs]
+    return (f"median {statistics.median(walls):.2f} s wall, {statistics.median(r[1] for r in runs):.2f} s CPU "
+            f"(runs: {', '.join(f'{w:.2f}' for w in walls)})")
+
+
+def report(audit: list[Run], compileall: list[Run]) -> None:
+    a, c = statistics.median(r[0] for r in audit), statistics.median(r[0] for r in compileall)
+    print(f"full audit:             {describe(audit)}")
+    print(f"peak memory (summed):   {max(r[2] for r in audit) / 2**20:.0f} MB")
+    print(f"compileall -q -j0:      {describe(compileall)}")
+    pairs = ", ".join(f"{x[0] / y[0]:.2f}" for x, y in zip(audit, compileall))
+    print(f"ratio audit/compileall: {a / c:.2f}x wall (target <= 1.25x; per pair: {pairs}); "
+          f"{statistics.median(r[1] for r in audit) / statistics.median(r[1] for r in compileall):.2f}x CPU")
+    print(f"load average now:       {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 
 def generate(root: Path, files: int = 2246, lines: int = 850_000) -> Path:
