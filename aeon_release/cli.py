@@ -176,3 +176,35 @@ def rollback_cmd(
     from aeon_release.steps import publish, releases
 
     releases.run_rollback(repository, config, to, False, username, publish.password_from(password_stdin))
+# -- audits ----------------------------------------------------------------------------------
+audits_app = typer.Typer(help="The audit rules: audits/*.yaml and the carries' markers.", no_args_is_help=True)
+app.add_typer(audits_app, name="audits")
+
+
+@app.command("audit")
+def audit(
+    repo: Path = REPO,
+    rev: Optional[str] = typer.Option(None, "--rev", help="Audit this revision instead of the work tree."),
+    config: Path = CONFIG,
+    changed_since: Optional[str] = typer.Option(
+        None, "--changed-since", help="File-scoped rules only look at files changed since REV (PR gate)."),
+    base: Optional[str] = typer.Option(None, "--base", help="Merge base, for the merge-aware checks."),
+    ours: Optional[str] = typer.Option(None, "--ours", help="The fork side of the merge."),
+    theirs: Optional[str] = typer.Option(None, "--theirs", help="The upstream side of the merge."),
+    fmt: str = typer.Option("table", "--format", help="table, json, sarif, junit, markdown or github."),
+    output: Optional[Path] = typer.Option(None, "--output", help="Write the report here instead of stdout."),
+) -> None:
+    """Audit a checkout: exit 0 clean, 1 on error-level findings, 2 on bad input."""
+    from aeon_release.steps import audit_cmd
+
+    code = audit_cmd.audit(repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs),
+                           fmt=fmt, output=output)
+    raise typer.Exit(int(code))
+
+
+@audits_app.command("list")
+def audits_list(config: Path = CONFIG) -> None:
+    """Print every rule kind (with its description) and every rule id."""
+    from aeon_release.steps import audit_cmd
+
+    audit_cmd.list_rules(config)

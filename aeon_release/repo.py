@@ -300,3 +300,21 @@ class Git:
 def looks_like_sha(value: str) -> bool:
     return bool(_SHA.match(value))
 
+
+
+# -- for the audits ------------------------------------------------------------------------------
+def diff_zero_context(path: Path, a: str, b: str) -> str:
+    """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks."""
+    return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
+
+
+def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
+    """Files that differ between ``rev`` and ``until`` (default: the work tree, untracked files too)."""
+    git = Git(path)
+    if git.resolve(rev) is None:
+        raise GitError(f"revision {rev!r} does not exist in {path}", "pass --changed-since a branch, tag or commit")
+    if until is not None:
+        return git.files_between(rev, until)
+    tracked = git.run("diff", "--name-only", "--no-renames", rev)
+    untracked = git.run("ls-files", "--others", "--exclude-standard")
+    return sorted({line for line in (tracked + "\n" + untracked).splitlines() if line})

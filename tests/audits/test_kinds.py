@@ -1,0 +1,54 @@
+"""Every rule kind's VALID and INVALID examples, run as tests (as Fixit does with its rules)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aeon_release.audits import audit_tree
+from aeon_release.audits.kinds.base import Example, doc_line
+from aeon_release.audits.registry import KINDS
+from tests.audits.conftest import write_tree
+
+CASES = [
+    pytest.param(name, example, valid, id=f"{name}-{'valid' if valid else 'invalid'}-{i}")
+    for name, kind in sorted(KINDS.items())
+    for valid, examples in ((True, kind.valid), (False, kind.invalid))
+    for i, example in enumerate(examples)
+]
+
+
+def run_example(tmp_path: Path, kind: str, example: Example) -> set[tuple[str, int]]:
+    rule = {"id": f"example/{kind}", "kind": kind, "message": "example", **example.rule}
+    config = tmp_path / "config"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "example.yaml").write_text(yaml.safe_dump({"rules": [rule]}))
+    tree = write_tree(tmp_path / "tree", example.files)
+    report = audit_tree(tree, config)
+    assert all(f.rule_id == rule["id"] for f in report.findings), report.findings
+    return {(f.path, f.line) for f in report.findings}
+
+
+@pytest.mark.parametrize(("kind", "example", "valid"), CASES)
+def test_examples(tmp_path: Path, kind: str, example: Example, valid: bool) -> None:
+    found = run_example(tmp_path, kind, example)
+    if valid:
+        assert found == set()
+    else:
+        assert found == set(example.expect)
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_documents_itself(name: str) -> None:
+    kind = KINDS[name]
+    assert kind.name == name
+    assert doc_line(kind).endswith((".", ")")), "the first docstring line is what `audits list` prints"
+    assert kind.valid and kind.invalid, "every kind carries VALID and INVALID examples"
+    assert all(example.expect for example in kind.invalid), "INVALID examples say where the finding is"
+
+
+def test_the_issue_kinds_are_all_registered() -> None:
+    wanted = {"enum-value", "enum-literal", "forbidden-call", "required-symbol", "marker", "layer-offset",
+              "conflict-markers", "py-compile"}
+    assert wanted <= set(KINDS)

@@ -1,0 +1,133 @@
+"""The two silent killers and the SyntaxError, reproduced as real clean git merges."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.audits import AuditReport, MergeSides, audit_tree
+from aeon_release.audits.merge import DRIFT, NEAR_MISS
+from tests.audits import shapes
+from tests.audits.conftest import GitRepo
+
+KV = "vllm/v1/kv_cache_interface.py"
+KERNEL = "vllm/v1/attention/ops/triton_nvfp4_kv.py"
+UNIFIED = "vllm/v1/attention/ops/triton_unified_attention.py"
+TRITON_ATTN = "vllm/v1/attention/backends/triton_attn.py"
+RUNNER = "vllm/v1/worker/gpu_model_runner.py"
+EAGLE3 = "vllm/v1/worker/gpu/spec_decode/eagle/eagle3_utils.py"
+DFLASH = "vllm/model_executor/models/qwen3_dflash.py"
+
+
+def three_way(repo: GitRepo, base: dict[str, str], ours: dict[str, str], theirs: dict[str, str]) -> MergeSides:
+    """base on main; upstream (theirs) on a branch; the fork (ours) on main; merge upstream into the fork."""
+    base_sha = repo.commit(base, "base")
+    repo.git("checkout", "--quiet", "-b", "upstream")
+    theirs_sha = repo.commit(theirs, "upstream change")
+    repo.git("checkout", "--quiet", "main")
+    ours_sha = repo.commit(ours, "fork change")
+    repo.merge("upstream")
+    assert not repo.git("diff", "--name-only", "--diff-filter=U"), "the fixture must merge cleanly"
+    return MergeSides(repo.path, base_sha, ours_sha, theirs_sha)
+
+
+def by_rule(report: AuditReport, rule: str) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == rule]
+
+
+def test_enum_renumbered_under_a_fork_literal(git_repo: GitRepo, fleet_config: Path) -> None:
+    base = {KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION, TRITON_ATTN: shapes.TRITON_ATTN}
+    sides = three_way(git_repo, base, {KERNEL: shapes.FORK_NVFP4_KERNEL}, {KV: shapes.KV_INTERFACE_RENUMBERED})
+    merged = (git_repo.path / KERNEL).read_text()
+    assert "KV_QUANT_MODE == 4" in merged and "NVFP4 = 5" in (git_repo.path / KV).read_text()
+
+    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    assert by_rule(report, "kv-quant/literals-match-enum") == [(KERNEL, 7, "error")]
+    assert by_rule(report, "kv-quant/nvfp4-is-5") == []
+    assert (KERNEL, 7, "error") in by_rule(report, DRIFT)
+    assert (KV, 12, "warning") in by_rule(report, DRIFT)
+    message = next(f.message for f in report.findings if f.rule_id == "kv-quant/literals-match-enum")
+    assert "KVQuantMode.NVFP4, which is 5 (4 is KVQuantMode.INT4_PER_TOKEN_HEAD now)" in message
+
+
+def test_the_fork_side_alone_is_clean(git_repo: GitRepo, fleet_config: Path) -> None:
+    git_repo.commit({KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION, TRITON_ATTN: shapes.TRITON_ATTN,
+                     KERNEL: shapes.FORK_NVFP4_KERNEL}, "fork")
+    report = audit_tree(git_repo.path, fleet_config)
+    assert by_rule(report, "kv-quant/literals-match-enum") == []
+    assert by_rule(report, "kv-quant/nvfp4-is-5") == [(KV, 11, "error")]  # the fork's enum predates #40835
+
+
+def test_plus_one_applied_twice(git_repo: GitRepo, fleet_config: Path) -> None:
+    sides = three_way(git_repo, {RUNNER: shapes.RUNNER, EAGLE3: shapes.EAGLE3_UTILS},
+                      {RUNNER: shapes.RUNNER_FORK}, {RUNNER: shapes.RUNNER_UPSTREAM})
+    merged = (git_repo.path / RUNNER).read_text().splitlines()
+    fork_line = merged.index("                layer_ids = [i + 1 for i in layer_ids or []]") + 1
+    upstream_line = next(i for i, t in enumerate(merged, 1) if "dflash_config.get(\"target_layer_ids\") or []" in t)
+
+    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    found = [f for f in report.findings if f.rule_id == "spec-decode/dflash-aux-layer-offset-v1"]
+    assert [(f.path, f.line) for f in found] == [(RUNNER, fork_line)]
+    assert "returns layer id i+2 (expected i+1)" in found[0].message
+    assert f"lines {upstream_line}, {fork_line}" in found[0].message
+    assert by_rule(report, "spec-decode/dflash-aux-layer-offset-mrv2") == []
+    near = [f for f in report.findings if f.rule_id == NEAR_MISS]
+    assert [(f.path, f.severity.value) for f in near] == [(RUNNER, "warning")]
+    assert "+layer_ids = [i + 1 for i in layer_ids or []]" in near[0].message
+    assert report.errors >= 1
+
+
+def test_each_side_alone_has_the_right_offset(git_repo: GitRepo, fleet_config: Path) -> None:
+    for text in (shapes.RUNNER_FORK, shapes.RUNNER_UPSTREAM):
+        git_repo.commit({RUNNER: text, EAGLE3: shapes.EAGLE3_UTILS}, "one side")
+        report = audit_tree(git_repo.path, fleet_config)
+        assert by_rule(report, "spec-decode/dflash-aux-layer-offset-v1") == []
+
+
+def test_auto_merge_that_does_not_compile(git_repo: GitRepo, fleet_config: Path) -> None:
+    ours = shapes.DFLASH_MODEL.replace("        input_ids,\n", "        input_ids,\n        positions,\n")
+    theirs = shapes.DFLASH_MODEL.replace("        inputs_embeds=None,\n", "        inputs_embeds=None,\n        positions=None,\n")
+    sides = three_way(git_repo, {DFLASH: shapes.DFLASH_MODEL}, {DFLASH: ours}, {DFLASH: theirs})
+    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    found = [f for f in report.findings if f.rule_id == "tree/py-compile"]
+    assert [(f.path, f.line) for f in found] == [(DFLASH, 8)]
+    assert "duplicate argument 'positions'" in found[0].message
+
+
+def test_conflict_markers_left_in_a_non_python_file(git_repo: GitRepo, fleet_config: Path) -> None:
+    half = "<" * 7 + " HEAD\n" + "torch==2.9.0\n" + "=" * 7 + "\n" + "torch==2.10.0\n" + ">" * 7 + " upstream\n"
+    git_repo.commit({"requirements/cuda.txt": "numba\n" + half, "docs/index.rst": "Title\n=======\n"}, "oops")
+    report = audit_tree(git_repo.path, fleet_config)
+    assert by_rule(report, "tree/conflict-markers") == [
+        ("requirements/cuda.txt", 2, "error"), ("requirements/cuda.txt", 4, "error"), ("requirements/cuda.txt", 6, "error"),
+    ]
+
+
+def test_enum_drift_reaches_fork_code_no_rule_names(git_repo: GitRepo, fleet_config: Path) -> None:
+    helper = "vllm/v1/worker/aeon_kv_helpers.py"
+    fork = "def wants_fp4(spec):\n    # AEON: NVFP4 KV on GB10\n    return spec.kv_quant_mode == 4\n"
+    sides = three_way(git_repo, {KV: shapes.KV_INTERFACE}, {helper: fork}, {KV: shapes.KV_INTERFACE_RENUMBERED})
+    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    assert (helper, 3, "error") in by_rule(report, DRIFT)
+    # outside the enum-literal rule's paths: only the drift check sees it
+    assert [f for f in report.findings if f.path == helper and f.rule_id != DRIFT] == []
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_near_miss_inside_one_function(tmp_path: Path, split: bool) -> None:
+    body = "".join(f"    step{i} = {i}\n" for i in range(12))
+    base = f"def prepare(x):\n{body}    return x\n"
+    if split:  # the same two edits, but in two different functions: not a near miss
+        base = base.replace("    step5 = 5\n", "    return x\n\n\ndef other(x):\n")
+    ours = base.replace("    step1 = 1\n", "    step1 = 1  # fork tweak\n")
+    theirs = base.replace("    step10 = 10\n", "    step10 = 11\n")
+    repo = GitRepo(tmp_path / "repo")
+    sides = three_way(repo, {"m.py": base}, {"m.py": ours}, {"m.py": theirs})
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    near = [f for f in audit_tree(repo.path, config, merge=sides).findings if f.rule_id == NEAR_MISS]
+    lines = (repo.path / "m.py").read_text().splitlines()
+    expected = [] if split else [("m.py", lines.index("    step10 = 11") + 1)]
+    assert [(f.path, f.line) for f in near] == expected
+    assert all("both inside prepare()" in f.message for f in near)

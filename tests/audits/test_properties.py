@@ -1,0 +1,51 @@
+"""Properties of the analyses, over generated inputs."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aeon_release.audits.kinds.conflict_markers import ConflictMarkers
+from aeon_release.audits.kinds.layer_offset import LayerOffset, LayerOffsetOptions
+from aeon_release.audits.kinds.base import Context
+from aeon_release.audits.model import Rule, Severity
+from aeon_release.audits.source import SourceCache
+
+STEP = st.tuples(st.sampled_from(["+", "-"]), st.integers(min_value=0, max_value=3))
+
+
+def _function(steps: list[tuple[str, int]]) -> str:
+    lines = ["def aux_layers(hf_config):", "    ids = getattr(hf_config, 'target_layer_ids', None)"]
+    for i, (sign, amount) in enumerate(steps):
+        lines.append(f"    ids = [i {sign} {amount} for i in ids or []]" if i % 2 else f"    ids = [{amount} + i for i in ids]"
+                     if sign == "+" else f"    ids = [i - {amount} for i in ids]")
+    lines.append("    return tuple(ids)")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(STEP, max_size=4), st.integers(min_value=-2, max_value=4))
+def test_layer_offset_adds_up_every_step(tmp_path_factory: object, steps: list[tuple[str, int]], expected: int) -> None:
+    root = Path(tmp_path_factory.mktemp("lo"))  # type: ignore[attr-defined]
+    (root / "r.py").write_text(_function(steps))
+    net = sum(amount if sign == "+" else -amount for sign, amount in steps)
+    rule = Rule("lo", "layer-offset", Severity.ERROR, "m", ("r.py",),
+                LayerOffsetOptions(("aux_layers",), ("target_layer_ids",), expected), "test")
+    found = list(LayerOffset().check(rule, Context(root, ["r.py"], SourceCache(root))))
+    assert bool(found) is (net != expected)
+    if found:
+        assert f"returns layer id i{net:+d}" in found[0].message or (net == 0 and "i+0" in found[0].message)
+
+
+LINE = st.text(alphabet="abc =<>|#-\t", max_size=12).filter(lambda s: "\n" not in s)
+
+
+@given(st.lists(LINE, max_size=20), st.integers(min_value=0, max_value=20))
+def test_markers_are_found_exactly_where_they_are(lines: list[str], at: int) -> None:
+    scan = ConflictMarkers().scan
+    clean = [line for line in lines if not line.startswith(("<" * 7, ">" * 7, "|" * 7))]
+    assert scan("f.txt", "\n".join(clean).encode(), None) == []
+    at = min(at, len(clean))
+    with_marker = clean[:at] + ["<" * 7 + " HEAD"] + clean[at:]
+    assert [line for line, _ in scan("f.txt", "\n".join(with_marker).encode(), None)][0] == at + 1
