@@ -170,6 +170,30 @@ def ledger_texts(fork: Git) -> tuple[str, str]:
     return carries, picks
 
 
+AUDITS = {
+    "kv_quant.yaml": """\
+# The example's KV quant modes: literals compared with KV_QUANT_MODE must match the enum as it is.
+rules:
+  - id: kv-quant/literals-match-enum
+    kind: enum-literal
+    message: an integer literal compared with the KV quant mode must match KVQuantMode as it is now
+    paths: [vllm/v1/attention/backends/triton_attn.py]
+    enum: KVQuantMode
+    enum_path: vllm/v1/kv_cache_interface.py
+    names: [KV_QUANT_MODE]
+""",
+    "tree.yaml": """\
+rules:
+  - id: tree/conflict-markers
+    kind: conflict-markers
+    message: a merge conflict marker was left in the tree
+  - id: tree/py-compile
+    kind: py-compile
+    message: a Python file does not compile
+""",
+}
+
+
 def build(root: Path, renumber_enum: bool = False) -> Example:
     """Build the example under ``root`` (which must not exist or be empty)."""
     root.mkdir(parents=True, exist_ok=True)
@@ -180,4 +204,7 @@ def build(root: Path, renumber_enum: bool = False) -> Example:
     carries, picks = ledger_texts(fork)
     (config / "carries.yaml").write_text(carries)
     (config / "cherry_picks.yaml").write_text(picks)
+    (config / "audits").mkdir()
+    for name, text in AUDITS.items():
+        (config / "audits" / name).write_text(text)
     return Example(root, upstream.path, fork.path, config)

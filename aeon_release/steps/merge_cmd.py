@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from rich.table import Table
 
 from aeon_release import runstate
@@ -176,7 +177,7 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
         f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
         f"{plan.upstream_commits} upstream commits")
     for note in plan.notes:
-        say(f"[yellow]note[/]: {note}")
+        say(f"[yellow]note[/]: {escape(note)}")
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
         table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing", c.upstreamed or "")
@@ -195,26 +196,26 @@ def _render(state: RunState, plan: MergePlan) -> None:
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
     say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
     for note in data["notes"]:
-        say(f"[yellow]note[/]: {note}")
+        say(f"[yellow]note[/]: {escape(note)}")
     if data["carries"]:
         table = Table("carry", "status", "evidence", title="carries", title_justify="left")
         for c in data["carries"]:
             status = c.get("status", "?")
-            table.add_row(c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", str(c.get("evidence", "")))
+            table.add_row(c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", ""))))
         console.print(table)
     if data["picks"]:
         table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
         for p in data["picks"]:
             status = p.get("status", "?")
-            table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", p.get("evidence") or p.get("reason", ""))
+            table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(p.get("evidence") or p.get("reason", "")))
         console.print(table)
     for conflict in state.conflicts:
         carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
-        say(f"[red]conflict[/]: {conflict['file']}{carries}")
+        say(f"[red]conflict[/]: {escape(conflict['file'] + carries)}")
     if state.audit:
         say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
         for f in state.audit.get("findings", [])[:20]:
-            say(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}")
+            say(escape(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}"))
     if state.phase == Phase.DONE.value:
         say(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}")
 
