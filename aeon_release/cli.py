@@ -208,3 +208,15 @@ def audits_list(config: Path = CONFIG) -> None:
     from aeon_release.steps import audit_cmd
 
     audit_cmd.list_rules(config)
+
+
+# -- demo ------------------------------------------------------------------------------------
+@app.command("demo")
+def demo_command(
+    directory: Optional[Path] = typer.Argument(None, help="Empty folder for the example (default: a temp folder)."),
+    docker: bool = typer.Option(False, "--docker", help="Also build a tiny image and publish it to a throwaway local registry."),
+) -> None:
+    """Run the release ritual on a small bundled example: the silent killer caught, fixed, notes written."""
+    from aeon_release.steps import demo_cmd
+
+    demo_cmd.run(directory, docker)

@@ -1,0 +1,27 @@
+"""`aeon-release demo`: offline, seconds, the silent killer caught and fixed, notes written."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import git, run_cli
+
+
+def test_demo_catches_the_killer_and_writes_notes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    result = run_cli(capsys, "demo", tmp_path / "demo")
+    assert result.code == 0, result.err
+    assert "caught before any build" in result.err
+    assert "[kv-quant/literals-match-enum]" in result.err
+    assert "vllm/v1/attention/backends/triton_attn.py:6" in result.err
+    notes = (tmp_path / "demo" / "release-notes-v0.29.0.md").read_text()
+    assert "#52816" in notes and "XQA on SM12x regresses GPQA accuracy" in notes
+    fork = tmp_path / "demo" / "fork"
+    assert "KVQuantMode.NVFP4" in git(fork, "show", "aeon-v0.29.0:vllm/v1/attention/backends/triton_attn.py")
+
+
+def test_demo_refuses_a_non_empty_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "x").write_text("mine")
+    result = run_cli(capsys, "demo", tmp_path)
+    assert result.code == 2 and "not empty" in result.err
+    assert (tmp_path / "x").read_text() == "mine"
