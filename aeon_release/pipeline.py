@@ -1,0 +1,300 @@
+"""`aeon-release release TAG`: merge -> audit -> build -> publish -> notes, as data.
+
+The stages are an ordered tuple (nox's workflow, tbump's executor): inserting or reordering one is
+one line.  Each stage has a ``plan`` (what it would do, for ``--dry-run``) and a ``run`` (do it and
+return its section of the run record).  One state file per release run,
+``<git common dir>/aeon-release/runs/<TAG>/pipeline.json``, records each stage's outcome as it
+finishes; a rerun starts at the first unfinished stage, and every stage is idempotent, so a run
+killed anywhere (even inside a stage) is finished by running the same command again.  The
+publish date is fixed when the run starts, so a rerun after midnight publishes the same tag.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release import ledger as ledger_mod
+from aeon_release import notes, runstate
+from aeon_release.console import emit_json, say
+from aeon_release.errors import NeedsHuman, StateError, UsageError
+from aeon_release.repo import Git, validate_ref_name
+from aeon_release.runstate import Phase
+from aeon_release.steps import audit_gate, merge_cmd
+from aeon_release.steps.merge_plan import Options, branch_for, build_plan
+
+PIPELINE_FILE = "pipeline.json"
+
+
+@dataclass(frozen=True)
+class ReleaseOptions:
+    tag: str
+    repo: Path
+    repository: str
+    config_dir: Path = Path(".")
+    variant: str | None = None
+    dockerfile: Path | None = None
+    platform: str | None = None
+    build_args: tuple[str, ...] = ()
+    image_tag: str | None = None
+    latest: bool = True
+    notes_output: Path | None = None
+    date: str | None = None
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass
+class Release:
+    opts: ReleaseOptions
+    git: Git
+    state: dict[str, Any]
+
+    @property
+    def folder(self) -> Path:
+        return runstate.run_dir(self.git.common_dir, self.opts.tag)
+
+    @property
+    def branch(self) -> str:
+        return branch_for(self.opts.tag)
+
+    def result(self, stage: str) -> dict[str, Any]:
+        entry: dict[str, Any] = self.state["stages"].get(stage, {})
+        return dict(entry.get("result") or {})
+
+    def save(self) -> None:
+        runstate.write_json(self.folder / PIPELINE_FILE, self.state)
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    plan: Callable[[Release], list[str]]
+    run: Callable[[Release], dict[str, Any]]
+
+
+# -- merge -----------------------------------------------------------------------------------
+def plan_merge(rel: Release) -> list[str]:
+    done = runstate.load(rel.git.common_dir, rel.opts.tag)
+    if done is not None and done.phase == Phase.DONE.value:
+        return [f"{rel.branch} already merged at {str(done.branch_sha)[:12]}: nothing to do"]
+    if done is not None:
+        return [f"continue the {rel.opts.tag} merge run stopped at {done.phase} in {done.worktree}"]
+    plan = build_plan(rel.git, Options(rel.opts.tag, rel.opts.config_dir, fetch=False))
+    lines = [f"merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} as {plan.branch}, "
+             f"{plan.upstream_commits} upstream commits over {plan.merge_base[:12]}"]
+    lines += [f"carry {c.carry.id}: " + ("upstreamed: drop it" if c.upstreamed else "verify, apply if missing")
+              for c in plan.carries]
+    lines += [f"pick {p.key} {p.sha[:12]}: " + ("already in tag" if p.in_tag else "cherry-pick") for p in plan.picks]
+    lines += [f"skip {s.label}: {s.reason}" for s in plan.skips]
+    return lines + ["audit the merged tree; stop on error-level findings"]
+
+
+def run_merge(rel: Release) -> dict[str, Any]:
+    state = runstate.load(rel.git.common_dir, rel.opts.tag)
+    if state is None or state.phase != Phase.DONE.value:
+        if state is None:
+            merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, [])
+        else:
+            merge_cmd.resume(rel.git.path, rel.opts.tag, False, [])
+        state = runstate.load(rel.git.common_dir, rel.opts.tag)
+    assert state is not None
+    if rel.git.branch_sha(state.branch) != state.branch_sha:
+        raise StateError(f"{state.branch} moved since the merge run recorded it",
+                         "rerun with --from merge after deleting the branch, or restore it")
+    return {"branch": state.branch, "branch_sha": state.branch_sha}
+
+
+# -- audit -----------------------------------------------------------------------------------
+def plan_audit(rel: Release) -> list[str]:
+    return [f"check that {rel.branch} passed its audits (the merge record, or a fresh audit run)"]
+
+
+def run_audit(rel: Release) -> dict[str, Any]:
+    attestation = audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir)
+    return attestation.as_dict()
+
+
+# -- build -----------------------------------------------------------------------------------
+def _build_request(rel: Release) -> Any:
+    from aeon_release.steps.build import BuildRequest
+
+    return BuildRequest(
+        repo=rel.git.path, version=rel.opts.tag, variant=rel.opts.variant, rev=rel.branch,
+        dockerfile=rel.opts.dockerfile, platform=rel.opts.platform, build_args=rel.opts.build_args,
+        tag=rel.opts.image_tag, config_dir=rel.opts.config_dir,
+    )
+
+
+def plan_build(rel: Release) -> list[str]:
+    from aeon_release.steps import build
+
+    if rel.git.branch_sha(rel.branch) is None:
+        return [f"build {rel.branch} once the merge created it, with the Dockerfile's build args"]
+    the_plan = build.plan(_build_request(rel))
+    args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
+    return [f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}",
+            f"build args: {args}", f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc",
+            "check the load-bearing parts in the image; report layers and dead bytes"]
+
+
+def run_build(rel: Release) -> dict[str, Any]:
+    from aeon_release import images
+    from aeon_release.steps import build
+
+    report = build.build_image(_build_request(rel)).as_dict()
+    diet = images.image_report(report["image_id"]) if report.get("image_id") else None
+    report["dead_bytes"] = diet.get("dead_bytes") if isinstance(diet, dict) else getattr(diet, "dead_bytes", None)
+    return report
+
+
+# -- publish ---------------------------------------------------------------------------------
+def _publish_request(rel: Release) -> Any:
+    from aeon_release.steps.publish import PublishRequest
+
+    image = rel.result("build").get("image_id") or rel.result("build").get("tag") or "(built image)"
+    return PublishRequest(
+        image=image, repository=rel.opts.repository, version=rel.opts.tag, variant=rel.opts.variant,
+        date=rel.state["date"], latest=rel.opts.latest, config_dir=rel.opts.config_dir,
+        username=rel.opts.username, password=rel.opts.password,
+    )
+
+
+def plan_publish(rel: Release) -> list[str]:
+    from aeon_release.steps import publish
+
+    if not rel.result("build").get("image_id"):
+        names = publish.validate_names(_publish_request(rel))
+        return [f"push the built image as {names.repository}:{names.dated_tag}, read its digest back",
+                "point :latest at that digest (same manifest bytes), read it back; record releases.yaml"]
+    return publish.plan(_publish_request(rel)).actions()
+
+
+def run_publish(rel: Release) -> dict[str, Any]:
+    from aeon_release.steps import publish
+
+    result: dict[str, Any] = publish.publish(_publish_request(rel)).as_dict()
+    return result
+
+
+# -- notes -----------------------------------------------------------------------------------
+def _notes_path(rel: Release) -> Path:
+    return rel.opts.notes_output or rel.folder / f"release-notes-{rel.opts.tag}.md"
+
+
+def plan_notes(rel: Release) -> list[str]:
+    return [f"write the release notes to {_notes_path(rel)}"]
+
+
+def run_notes(rel: Release) -> dict[str, Any]:
+    record = _record(rel)
+    written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel))
+    return {"files": [str(p) for p in written]}
+
+
+def _record(rel: Release) -> dict[str, Any]:
+    path = notes.record_path(rel.git.common_dir, rel.opts.tag)
+    record: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {"tag": rel.opts.tag}
+    build = rel.result("build")
+    if build:
+        record["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
+                                   "seconds": (build.get("timings") or {}).get("total")}
+    if rel.result("publish"):
+        record["publish"] = rel.result("publish")
+    runstate.write_json(path, record)
+    return record
+
+
+def _probe_for_notes(probe: Any) -> dict[str, dict[str, Any]]:
+    if not isinstance(probe, list):
+        return {}
+    return {str(p.get("arch")): {"fp4": p.get("fp4_in_ptx"), "fp4_expected": p.get("fp4_expected")} for p in probe}
+
+
+STAGES: tuple[Stage, ...] = (
+    Stage("merge", plan_merge, run_merge),
+    Stage("audit", plan_audit, run_audit),
+    Stage("build", plan_build, run_build),
+    Stage("publish", plan_publish, run_publish),
+    Stage("notes", plan_notes, run_notes),
+)
+STAGE_NAMES = tuple(s.name for s in STAGES)
+
+
+# -- driving ---------------------------------------------------------------------------------
+def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
+    validate_ref_name(opts.tag, "tag")
+    if from_stage is not None and from_stage not in STAGE_NAMES:
+        raise UsageError(f"--from {from_stage!r} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
+    git = Git(opts.repo)
+    path = runstate.run_dir(git.common_dir, opts.tag) / PIPELINE_FILE
+    state: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {
+        "tag": opts.tag, "date": opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat(), "stages": {}}
+    if opts.date and opts.date != state["date"]:
+        raise StateError(f"this release run publishes as of {state['date']}, not {opts.date}",
+                         "drop --date, or start over with --from merge after deleting the run")
+    if from_stage is not None:
+        for name in STAGE_NAMES[STAGE_NAMES.index(from_stage):]:
+            state["stages"].pop(name, None)
+    return Release(opts, git, state)
+
+
+def dry_run(rel: Release, json_out: bool) -> None:
+    plans = {}
+    for stage in STAGES:
+        done = rel.state["stages"].get(stage.name, {}).get("status") == "done"
+        plans[stage.name] = ["done already"] if done else stage.plan(rel)
+    if json_out:
+        emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state["date"], "stages": plans})
+    for name, lines in plans.items():
+        say(f"[bold]{name}[/]")
+        for line in lines:
+            say(f"  {line}")
+    say("dry run: nothing was changed")
+
+
+def execute(rel: Release, json_out: bool) -> None:
+    for stage in STAGES:
+        entry = rel.state["stages"].get(stage.name, {})
+        if entry.get("status") == "done":
+            say(f"[dim]{stage.name}: done already[/]")
+            continue
+        started = time.perf_counter()
+        rel.state["stages"][stage.name] = {"status": "running"}
+        rel.save()
+        try:
+            result = stage.run(rel)
+        except NeedsHuman as stop:
+            _stopped(rel, stage.name, "needs-human", stop.message)
+            raise
+        except Exception as error:
+            _stopped(rel, stage.name, "failed", str(getattr(error, "message", error)))
+            raise
+        rel.state["stages"][stage.name] = {"status": "done", "seconds": round(time.perf_counter() - started, 3),
+                                           "result": result}
+        rel.save()
+        say(f"[green]{stage.name}[/]: done")
+    if json_out:
+        emit_json(report(rel))
+
+
+def _stopped(rel: Release, stage: str, status: str, message: str) -> None:
+    rel.state["stages"][stage] = {"status": status, "message": message}
+    rel.save()
+
+
+def report(rel: Release) -> dict[str, Any]:
+    return {"tag": rel.opts.tag, "date": rel.state["date"],
+            "stages": {s.name: rel.state["stages"].get(s.name, {"status": "pending"}) for s in STAGES}}
+
+
+def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:
+    rel = open_release(opts, from_stage)
+    if dry:
+        dry_run(rel, json_out)
+        return
+    execute(rel, json_out)
