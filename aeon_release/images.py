@@ -26,6 +26,8 @@ import requests
 from aeon_release.errors import NeedsHuman, ServiceError, UsageError
 
 _STEP = re.compile(r"^Step (?P<n>\d+)/(?P<total>\d+) : (?P<text>.*)$")
+# The classic builder's bookkeeping lines: not build output, kept out of the log and its tail.
+_NOISE = re.compile(r"^\s*(---> |Removing intermediate container |Successfully built |Successfully tagged )")
 TAIL_LINES = 20
 
 
@@ -220,7 +222,7 @@ def _consume(chunk: dict[str, Any], log: _BuildLog, on_event: Callable[[BuildEve
 
 
 def _line(line: str, log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
-    if not line.strip():
+    if not line.strip() or _NOISE.match(line):
         return
     match = _STEP.match(line)
     if match:

@@ -260,9 +260,10 @@ def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[Bu
         report.image = engine.inspect(image_id)
         _check(engine, report)
     except BuildFailed as failed:
+        failed = _named_parts(failed)
         report.error = {"message": failed.message, "step": failed.step, "tail": list(failed.tail)}
         _write_record(report)
-        raise
+        raise failed from None
     _write_record(report)
     if not report.check["ok"]:
         engine.remove(report.image.id)
@@ -270,6 +271,15 @@ def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[Bu
             f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
             "the image was removed; add the missing parts to the Dockerfile and build again",
         )
+
+
+def _named_parts(failed: BuildFailed) -> BuildFailed:
+    """When the Dockerfile's load-bearing check is what failed, say which parts are missing."""
+    missing = loadbearing.missing_from_output("\n".join(failed.tail))
+    if not missing:
+        return failed
+    return BuildFailed(f"load-bearing part(s) missing: {', '.join(missing)} ({failed.message})",
+                       "add them to the Dockerfile's runtime stage and build again", failed.step, failed.tail)
 
 
 def _context_tar(the_plan: BuildPlan, workdir: Path) -> Path:

@@ -4,7 +4,7 @@
 # LIST defaults to load_bearing.txt next to this script; its header documents the format.
 # `label` entries are skipped: labels are not visible from inside a container (build checks them).
 set -u
-list=${1:-$(dirname "$0")/load_bearing.txt}
+list=${1:-${0%/*}/load_bearing.txt}
 if [ ! -r "$list" ]; then
     echo "check-load-bearing: cannot read the list $list" >&2
     exit 2
