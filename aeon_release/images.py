@@ -27,6 +27,7 @@ from aeon_release.errors import NeedsHuman, ServiceError, UsageError
 
 _STEP = re.compile(r"^Step (?P<n>\d+)/(?P<total>\d+) : (?P<text>.*)$")
 # The classic builder's bookkeeping lines: not build output, kept out of the log and its tail.
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # the classic builder colours a step's stderr
 _NOISE = re.compile(r"^\s*(---> |Removing intermediate container |Successfully built |Successfully tagged )")
 TAIL_LINES = 20
 
@@ -217,7 +218,7 @@ def _consume(chunk: dict[str, Any], log: _BuildLog, on_event: Callable[[BuildEve
     aux = chunk.get("aux")
     if isinstance(aux, dict) and aux.get("ID"):
         log.image_id = str(aux["ID"])
-    for line in str(chunk.get("stream", "")).splitlines():
+    for line in _ANSI.sub("", str(chunk.get("stream", ""))).splitlines():
         _line(line.rstrip(), log, on_event)
 
 
