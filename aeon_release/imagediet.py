@@ -123,6 +123,13 @@ class ChunkReader(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
+    def close(self) -> None:
+        """Close the chunk source too (a generator: its cleanup runs now, not at garbage collection)."""
+        close = getattr(self._chunks, "close", None)
+        if close is not None and not self.closed:
+            close()
+        super().close()
+
     def readinto(self, target: Any) -> int:
         while not self._buffer:
             chunk = next(self._chunks, None)
@@ -175,7 +182,7 @@ def _digest(layer: tarfile.TarFile, info: tarfile.TarInfo) -> str:
 def scan(chunks: Iterable[bytes]) -> _Scan:
     """One streaming pass over a `docker save` archive."""
     result = _Scan()
-    with tarfile.open(fileobj=io.BufferedReader(ChunkReader(chunks), 1 << 20), mode="r|") as archive:
+    with io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
         for info in archive:
             if info.issym() and info.name.endswith("/layer.tar"):
                 # docker save links a layer that appears twice to its first copy.

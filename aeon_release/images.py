@@ -70,6 +70,7 @@ class _BuildLog:
     step: str = "(before the first step)"
     tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
     image_id: str | None = None
+    error: BuildFailed | None = None
 
 
 def _engine_hint() -> str:
@@ -154,9 +155,13 @@ class Engine:
         """`docker save` of one image, as a stream of byte chunks (never all in memory)."""
         with _service_errors(f"saving image {ref}"):
             self._api.inspect_image(ref)
-            response = self._api.get_image(ref, chunk_size=1 << 20)
+            stream = self._api.get_image(ref, chunk_size=1 << 20)
         with _service_errors(f"saving image {ref}"):
-            yield from response
+            try:
+                yield from stream
+            finally:
+                for _ in stream:  # a reader that stops early: drain, so the connection is released
+                    pass
 
     # -- build ----------------------------------------------------------------------------------
     def build(
@@ -179,6 +184,8 @@ class Engine:
             )
             for chunk in stream:
                 _consume(chunk, log, on_event)
+        if log.error is not None:
+            raise log.error
         if log.image_id is None:
             raise BuildFailed(f"building {tag}: the engine reported no image id", None, log.step, tuple(log.tail))
         return log.image_id
@@ -209,12 +216,14 @@ def _makes_layer(entry: dict[str, Any]) -> bool:
 
 def _consume(chunk: dict[str, Any], log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
     if "error" in chunk or "errorDetail" in chunk:
+        # Recorded, not raised: the stream is read to its end so its connection is released.
         message = (chunk.get("errorDetail") or {}).get("message") or chunk.get("error") or "unknown error"
-        raise BuildFailed(
+        log.error = log.error or BuildFailed(
             f"docker build failed at {log.step}: {str(message).strip()}",
             "the last lines of that step are above; fix the cause and run build again",
             log.step, tuple(log.tail),
         )
+        return
     aux = chunk.get("aux")
     if isinstance(aux, dict) and aux.get("ID"):
         log.image_id = str(aux["ID"])

@@ -65,6 +65,9 @@ _TAG_NAME = re.compile(
     r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
     r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$"
 )
+# A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
+# metacharacters, no leading dash (git would take it for an option).
+_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}$")
 _VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}$")
 _PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?$")
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
@@ -198,13 +201,19 @@ def _checked_options(request: BuildRequest) -> tuple[str, Path]:
     return tag, dockerfile.resolve()
 
 
+def _checked_rev(rev: str) -> str:
+    if not _REV.match(rev) or ".." in rev:
+        raise UsageError(f"--rev {rev!r} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
+    return rev
+
+
 def plan(request: BuildRequest) -> BuildPlan:
     """Validate the request without touching the engine; raise before any side effect."""
     tag, dockerfile = _checked_options(request)
     args = parse_build_args(request.build_args)
     arch_list, archs = _checked_arch_list(dockerfile.read_text(), args)
     git = Git(request.repo)
-    rev = validate_ref_name(request.rev, "--rev") if request.rev else "HEAD"
+    rev = _checked_rev(request.rev) if request.rev else "HEAD"
     sha = git.resolve(rev)
     if sha is None:
         raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,10 @@ def test_a_successful_build_is_labelled_checked_and_recorded(
                         "--skip-audit", "fixture image")
     assert result.code == 0, result.stderr
     report = json.loads(result.stdout)  # stdout holds the JSON and nothing else
+    assert set(report) == {  # the keys build.py's docstring promises the release pipeline
+        "ok", "error", "tag", "image_id", "size", "architecture", "layers", "version", "variant", "rev",
+        "revision", "repo", "dockerfile", "platform", "build_args", "labels", "arch_list", "arch_probe",
+        "audit", "load_bearing", "timings", "engine", "started_at", "finished_at", "record"}
     assert report["ok"] is True and report["error"] is None
     assert report["revision"] == sha and report["tag"] == tag and report["variant"] == "omni"
     assert report["load_bearing"]["ok"] and report["load_bearing"]["missing"] == []
@@ -70,6 +75,19 @@ def test_a_successful_build_is_labelled_checked_and_recorded(
     assert record["image_id"] == report["image_id"] == docker_client.images.get(tag).id
     assert "note:" in result.stderr and "uncommitted changes" in result.stderr
     assert "step " in result.stderr and "check-load-bearing: all 14 load-bearing parts present" in result.stderr
+
+
+def test_rev_selects_an_older_commit(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    first = head_sha(fork_repo)
+    (fork_repo / "VERSION.txt").write_text("second\n")
+    subprocess.run(["git", "commit", "-qam", "second"], cwd=fork_repo, check=True)
+    tag = image_tag("rev")
+    report = build.build_image(_request(fork_repo, fixture_dockerfile, tag, rev="HEAD~1", skip_audit="fixture"))
+    assert report.plan.sha == first and report.image is not None
+    assert report.image.labels["org.opencontainers.image.revision"] == first
+    assert docker_client.containers.run(tag, entrypoint=["cat", "/srv/VERSION.txt"], remove=True) == b"committed\n"
 
 
 def test_a_build_missing_one_part_fails_and_names_it(
@@ -162,7 +180,8 @@ def test_a_stopped_engine_is_a_clean_error_with_a_hint(fork_repo: Path, fixture_
     (("--build-arg", "REVISION=deadbeef"), "--build-arg REVISION is set by build itself"),
     (("--build-arg", "NOVALUE"), "is not KEY=VALUE"),
     (("--platform", "linux/arm64;echo"), "is not OS/ARCH"),
-    (("--rev", "main;echo"), "is not a valid name"),
+    (("--rev", "main;echo"), "--rev 'main;echo' is not a valid revision"),
+    (("--rev", "--output=/etc/passwd"), "is not a valid revision"),
     (("--rev", "no-such-branch"), "revision 'no-such-branch' does not exist"),
 ])
 def test_bad_input_is_refused_before_anything_runs(fork_repo: Path, fixture_dockerfile: Path, args: tuple[str, ...],
