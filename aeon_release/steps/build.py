@@ -218,7 +218,7 @@ def plan(request: BuildRequest) -> BuildPlan:
     if sha is None:
         raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")
     dirty = bool(git.status_porcelain().strip())
-    derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or ""}
+    derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
     return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty)
 
 
@@ -230,11 +230,11 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
     anything is built; NeedsHuman (exit 1) when the audits fail, the build fails or the built image
     lacks a load-bearing part (the record file is written in those last two cases too).
     """
-    started, clock = _now(), time.monotonic()
+    clock = time.monotonic()
     the_plan = plan(request)
     if the_plan.dirty:
         say(f"note: {request.repo} has uncommitted changes; building the commit {the_plan.sha[:12]} only")
-    report = BuildReport(the_plan, started, clock)
+    report = BuildReport(the_plan, the_plan.build_args["CREATED"], clock)
     with Engine.connect() as engine:
         report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version()}
         report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
@@ -258,7 +258,6 @@ def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResu
 def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[BuildEvent], None] | None) -> None:
     the_plan = report.plan
     labels = report.audit.labels() if report.audit else {}
-    the_plan.build_args["CREATED"] = report.started_at
     try:
         clock = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="aeon-build-") as tmp:
@@ -273,13 +272,16 @@ def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[Bu
         report.error = {"message": failed.message, "step": failed.step, "tail": list(failed.tail)}
         _write_record(report)
         raise failed from None
+    if report.check["ok"]:
+        _write_record(report)
+        return
+    missing = NeedsHuman(f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
+                         "the image was removed; add the missing parts to the Dockerfile and build again")
+    report.error = {"message": missing.message, "step": "load-bearing check of the built image",
+                    "tail": report.check["missing"]}
     _write_record(report)
-    if not report.check["ok"]:
-        engine.remove(report.image.id)
-        raise NeedsHuman(
-            f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
-            "the image was removed; add the missing parts to the Dockerfile and build again",
-        )
+    engine.remove(report.image.id)
+    raise missing
 
 
 def _named_parts(failed: BuildFailed) -> BuildFailed:

@@ -129,6 +129,7 @@ def test_the_post_build_check_catches_a_missing_label(
     assert not docker_client.images.list(name=tag)  # an image that fails the check is removed
     record = json.loads(_record(fork_repo, tag).read_text())
     assert record["load_bearing"]["missing"] == ["label org.opencontainers.image.source"]
+    assert record["ok"] is False and record["error"]["step"] == "load-bearing check of the built image"
 
 
 @pytest.mark.parametrize(("build_arg", "reason"), [
