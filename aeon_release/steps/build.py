@@ -23,8 +23,8 @@ same object on stdout.  Keys:
 - ``tag``, ``image_id``, ``size`` (bytes), ``architecture``, ``layers`` (``[{"created_by",
   "size"}]``, oldest first);
 - ``version``, ``variant``, ``rev`` (as given), ``revision`` (full sha), ``repo``, ``dockerfile``,
-  ``platform``, ``build_args`` (everything passed to the engine, secret-looking values as
-  ``***``), ``labels`` (as read back from the image);
+  ``platform``, ``build_args`` (everything passed to the engine; secret-looking keys such as
+  ``HF_TOKEN`` are refused, since build args end up in the image history), ``labels`` (as read back from the image);
 - ``arch_list``, ``arch_probe`` (null without nvcc, else ``[{"arch", "fp4_expected",
   "fp4_in_ptx", "cubin_ok", "seconds", "detail", "ok"}]``);
 - ``audit`` (``{"status", "detail", "revision"}``);
@@ -131,7 +131,7 @@ class BuildReport:
             "version": plan.request.version, "variant": plan.request.variant,
             "rev": plan.request.rev or "HEAD", "revision": plan.sha, "repo": str(plan.request.repo),
             "dockerfile": str(plan.dockerfile), "platform": plan.request.platform,
-            "build_args": _scrubbed(plan.build_args), "labels": image.labels if image else {},
+            "build_args": plan.build_args, "labels": image.labels if image else {},
             "arch_list": plan.arch_list,
             "arch_probe": [p.as_dict() for p in self.probe] if self.probe is not None else None,
             "audit": self.audit.as_dict() if self.audit else None, "load_bearing": self.check,
@@ -168,6 +168,8 @@ def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
                              "use --version, --variant or --rev; CREATED is the build time")
         if _SECRET_KEY.search(key):
             register_secret(value)
+            raise UsageError(f"--build-arg {key} looks like a secret: build args are stored in the image's history",
+                             "give the build its credentials another way (a mirror, a pre-fetched wheel)")
         args[key] = value
     return args
 
@@ -341,10 +343,6 @@ def _write_record(report: BuildReport) -> None:
     builds.mkdir(parents=True, exist_ok=True)
     report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
     report.record.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
-
-
-def _scrubbed(args: dict[str, str]) -> dict[str, str]:
-    return {k: ("***" if _SECRET_KEY.search(k) else v) for k, v in args.items()}
 
 
 def _now() -> str:

@@ -185,6 +185,8 @@ def test_a_stopped_engine_is_a_clean_error_with_a_hint(fork_repo: Path, fixture_
     (("--build-arg", "$(id)=1"), "is not KEY=VALUE with a plain KEY"),
     (("--build-arg", "REVISION=deadbeef"), "--build-arg REVISION is set by build itself"),
     (("--build-arg", "NOVALUE"), "is not KEY=VALUE"),
+    (("--build-arg", "HF_TOKEN=hf_abcdef"), "--build-arg HF_TOKEN looks like a secret"),
+    (("--build-arg", "X=a\nb"), "the value holds control characters"),
     (("--platform", "linux/arm64;echo"), "is not OS/ARCH"),
     (("--rev", "main;echo"), "--rev 'main;echo' is not a valid revision"),
     (("--rev", "--output=/etc/passwd"), "is not a valid revision"),
