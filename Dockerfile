@@ -33,19 +33,34 @@ ENV DEBIAN_FRONTEND=noninteractive \
 # hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-        git python3 python3-dev python3-pip python3-venv \
+        ca-certificates curl git unzip python3 python3-dev python3-pip python3-venv \
         gcc g++ make ninja-build cmake ccache \
  && rm -rf /var/lib/apt/lists/*
 
+# vLLM's Rust extensions (setuptools-rust); rustup follows the tree's rust-toolchain.toml.
+ARG RUST_TOOLCHAIN=stable
+RUN curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs \
+      | sh -s -- -y --profile minimal --default-toolchain "${RUST_TOOLCHAIN}"
+ENV PATH=/root/.cargo/bin:${PATH}
+
 WORKDIR /src
 COPY requirements/ requirements/
-# hadolint ignore=DL3013
+# Build requirements moved to requirements/build/cuda.txt (+ rust.txt) upstream; older trees
+# have requirements/build.txt.  $reqs is split into words on purpose.
+# hadolint ignore=DL3013,SC2086
 RUN python3 -m pip install --upgrade pip setuptools wheel \
- && python3 -m pip install --extra-index-url "${TORCH_INDEX_URL}" -r requirements/build.txt
+ && if [ -f requirements/build/cuda.txt ]; then \
+        reqs="-r requirements/build/cuda.txt"; \
+        if [ -f requirements/build/rust.txt ]; then reqs="$reqs -r requirements/build/rust.txt"; fi; \
+    else \
+        reqs="-r requirements/build.txt"; \
+    fi \
+ && python3 -m pip install --extra-index-url "${TORCH_INDEX_URL}" $reqs
 
 COPY . .
 # The arch flags live in the environment of this one RUN so the wheel's CMake sees them.
-RUN TORCH_CUDA_ARCH_LIST="${TORCH_CUDA_ARCH_LIST}" \
+RUN if [ -x tools/install_protoc.sh ]; then tools/install_protoc.sh; fi \
+ && TORCH_CUDA_ARCH_LIST="${TORCH_CUDA_ARCH_LIST}" \
     ENABLE_NVFP4_SM100="${ENABLE_NVFP4_SM100}" \
     MAX_JOBS="${MAX_JOBS}" \
     NVCC_THREADS="${NVCC_THREADS}" \
