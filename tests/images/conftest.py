@@ -56,14 +56,25 @@ def docker_client(docker_available: bool) -> Iterator[Any]:
 
 
 def _remove_session_images(client: Any) -> None:
+    """Remove this session's images, children before parents (several passes: creation times
+    have one-second resolution, so an order by time alone is not enough)."""
     import docker.errors
 
-    images = client.api.images(all=True, filters={"label": f"aeon-test-session={SESSION}"})
-    for image in sorted(images, key=lambda i: i["Created"], reverse=True):  # children first
-        try:
-            client.api.remove_image(image["Id"], force=True)
-        except docker.errors.APIError:
-            pass  # already gone with a child
+    label = {"label": f"aeon-test-session={SESSION}"}
+    remaining = {i["Id"] for i in client.api.images(all=True, filters=label)}
+    while remaining:
+        removed = set()
+        for image_id in sorted(remaining):
+            try:
+                client.api.remove_image(image_id, force=True)
+                removed.add(image_id)
+            except docker.errors.ImageNotFound:
+                removed.add(image_id)
+            except docker.errors.APIError:
+                pass  # still has a child: the next pass gets it
+        if not removed:
+            break
+        remaining = {i["Id"] for i in client.api.images(all=True, filters=label)}
 
 
 @pytest.fixture(scope="session")
