@@ -90,6 +90,10 @@ def _service_errors(what: str) -> Iterator[None]:
     except (requests.exceptions.ConnectionError, docker.errors.DockerException, OSError) as exc:
         if isinstance(exc, docker.errors.APIError):
             raise ServiceError(f"{what}: the Docker engine refused: {exc.explanation}") from None
+        if "paramiko" in str(exc):
+            raise ServiceError(f"{what}: DOCKER_HOST=ssh://... needs the paramiko package",
+                               "pip install 'docker[ssh]', or tunnel the socket: ssh -NL /tmp/spark.sock:"
+                               "/var/run/docker.sock user@spark and DOCKER_HOST=unix:///tmp/spark.sock") from None
         raise ServiceError(f"{what}: the Docker engine does not answer ({_short(exc)})", _engine_hint()) from None
 
 
@@ -108,8 +112,10 @@ class Engine:
     @classmethod
     @contextlib.contextmanager
     def connect(cls) -> Iterator[Engine]:
+        # ssh:// goes through the system ssh client (keys, agent, ~/.ssh/config), not paramiko.
+        over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
         with _service_errors("connecting to Docker"):
-            client = docker.from_env(timeout=600)
+            client = docker.from_env(timeout=600, use_ssh_client=over_ssh)
         try:
             with _service_errors("connecting to Docker"):
                 client.ping()

@@ -178,6 +178,14 @@ def test_a_stopped_engine_is_a_clean_error_with_a_hint(fork_repo: Path, fixture_
     assert not (fork_repo / ".git" / "aeon-release" / "builds").exists()
 
 
+def test_an_unreachable_ssh_engine_is_a_clean_error() -> None:
+    # Port 1 on localhost refuses; without paramiko the SDK refuses ssh:// before connecting.
+    # Either way: exit 2, one line, a hint, no traceback.
+    result = run_cli("image-report", "aeon-test/busybox:1", env={"DOCKER_HOST": "ssh://nobody@127.0.0.1:1"})
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().startswith("error: connecting to Docker:") and "(hint: " in result.stderr
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("--tag", "aeon/x:1;rm -rf ~"), "image tag 'aeon/x:1;rm -rf ~' is not a valid image name"),
     (("--tag", "Aeon/Upper:1"), "is not a valid image name"),
