@@ -220,3 +220,36 @@ def demo_command(
     from aeon_release.steps import demo_cmd
 
     demo_cmd.run(directory, docker)
+# -- image -----------------------------------------------------------------------------------
+@app.command("build")
+def build(
+    repo: Path = REPO,
+    version: str = typer.Option(..., "--version", help="The release being built, e.g. v0.29.0."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni (tag suffix, label)."),
+    rev: Optional[str] = typer.Option(None, "--rev", help="Revision to build (default HEAD); the commit, never the work tree."),
+    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: aeon-release's own)."),
+    platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
+    build_arg: list[str] = typer.Option([], "--build-arg", help="KEY=VALUE passed to the build (repeatable)."),
+    tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default aeon-vllm-ultimate:VERSION[-VARIANT])."),
+    config: Path = CONFIG,
+    skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."),
+    json_out: bool = JSON,
+) -> None:
+    """Build the sm_121a serving image: preflight, arch probe, build, load-bearing check, report."""
+    from aeon_release.steps import build as build_step
+
+    request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
+                                      platform=platform, build_args=tuple(build_arg), tag=tag, config_dir=config,
+                                      skip_audit=skip_audit)
+    build_step.run(request, json_out)
+
+
+@app.command("image-report")
+def image_report(
+    image: str = typer.Argument(..., help="Image name or id."),
+    json_out: bool = JSON,
+) -> None:
+    """The image diet: size per layer, dead bytes under whiteouts, duplicate shared libraries."""
+    from aeon_release.steps import image_report as report_step
+
+    report_step.run(image, json_out)

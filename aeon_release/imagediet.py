@@ -1,0 +1,298 @@
+"""The image diet: where an image's bytes go, from its `docker save` stream.
+
+Walks the saved image (a tar of layer tars) in one streaming pass with ``tarfile``'s ``r|`` mode,
+never holding a layer in memory, then replays the layers in order:
+
+* **layer sizes**: each layer tar's size (what a pull unpacks) and the step that made it;
+* **dead bytes**: regular-file bytes shipped in a layer and then deleted (a ``.wh.`` whiteout, an
+  opaque ``.wh..wh..opq`` directory, a file replaced by a directory) or overwritten by a later
+  layer.  Every pull still downloads them; the first fork image hid ~28 GB this way;
+* **duplicate shared libraries**: the same ``.so`` (same file name, same sha256) live at two or
+  more paths in the final file system.
+
+Numbers are exact: bytes are tar member sizes, not estimates.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import posixpath
+import re
+import tarfile
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import IO, Any
+
+WHITEOUT = ".wh."
+OPAQUE = ".wh..wh..opq"
+_SHARED_LIB = re.compile(r"\.so(\.\d+)*$")
+TOP = 10
+
+
+@dataclass(frozen=True)
+class LayerEntry:
+    """One layer of the saved image, oldest first."""
+
+    index: int
+    digest: str  # the layer's directory in the save archive
+    size: int  # bytes of the layer tar
+    files: int
+    created_by: str
+
+
+@dataclass(frozen=True)
+class DeadFile:
+    path: str
+    size: int
+    shipped_in: int  # layer index that shipped the bytes
+    killed_in: int  # layer index whose whiteout / overwrite made them dead
+    how: str  # "deleted" or "overwritten"
+
+
+@dataclass(frozen=True)
+class DuplicateLib:
+    name: str
+    sha256: str
+    size: int
+    paths: tuple[str, ...]
+
+    @property
+    def wasted(self) -> int:
+        return self.size * (len(self.paths) - 1)
+
+
+@dataclass(frozen=True)
+class DietReport:
+    image: str
+    layers: tuple[LayerEntry, ...]
+    dead_bytes: int
+    dead_files: int
+    largest_dead: tuple[DeadFile, ...]
+    live_bytes: int
+    duplicate_libs: tuple[DuplicateLib, ...]
+
+    @property
+    def total_layer_bytes(self) -> int:
+        return sum(layer.size for layer in self.layers)
+
+    @property
+    def duplicate_lib_bytes(self) -> int:
+        return sum(dup.wasted for dup in self.duplicate_libs)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "image": self.image,
+            "total_layer_bytes": self.total_layer_bytes,
+            "live_bytes": self.live_bytes,
+            "dead_bytes": self.dead_bytes,
+            "dead_files": self.dead_files,
+            "largest_dead": [asdict(d) for d in self.largest_dead],
+            "duplicate_lib_bytes": self.duplicate_lib_bytes,
+            "duplicate_libs": [{**asdict(d), "wasted": d.wasted} for d in self.duplicate_libs],
+            "layers": [asdict(layer) for layer in self.layers],
+        }
+
+
+# -- reading the save stream -------------------------------------------------------------------
+@dataclass
+class _Member:
+    """What one layer says about one path."""
+
+    kind: str  # "file", "dir", "other" (symlink, hardlink, device), "whiteout", "opaque"
+    size: int = 0
+    sha256: str = ""
+
+
+@dataclass
+class _Scan:
+    layers: dict[str, tuple[int, dict[str, _Member]]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # a layer.tar that links to another
+    manifest: list[dict[str, Any]] = field(default_factory=list)
+    configs: dict[str, bytes] = field(default_factory=dict)
+
+
+class ChunkReader(io.RawIOBase):
+    """A read-only file over an iterator of byte chunks (the engine's save stream)."""
+
+    def __init__(self, chunks: Iterable[bytes]) -> None:
+        self._chunks: Iterator[bytes] = iter(chunks)
+        self._buffer = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        """Close the chunk source too (a generator: its cleanup runs now, not at garbage collection)."""
+        close = getattr(self._chunks, "close", None)
+        if close is not None and not self.closed:
+            close()
+        super().close()
+
+    def readinto(self, target: Any) -> int:
+        while not self._buffer:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                return 0
+            self._buffer = chunk
+        size = min(len(target), len(self._buffer))
+        target[:size] = self._buffer[:size]
+        self._buffer = self._buffer[size:]
+        return size
+
+
+def _scan_layer(stream: IO[bytes]) -> dict[str, _Member]:
+    members: dict[str, _Member] = {}
+    with tarfile.open(fileobj=stream, mode="r|") as layer:
+        for info in layer:
+            path = _abs(info.name)
+            directory, base = posixpath.split(path)
+            if base == OPAQUE:
+                members[path] = _Member("opaque")  # keyed by the marker: the directory has its own entry
+            elif base.startswith(WHITEOUT):
+                members[posixpath.join(directory, base[len(WHITEOUT):])] = _Member("whiteout")
+            elif info.isreg():
+                members[path] = _Member("file", info.size, _digest(layer, info) if _is_lib(base) else "")
+            else:
+                members[path] = _Member("dir" if info.isdir() else "other")
+    return members
+
+
+def _abs(name: str) -> str:
+    """A tar member name (``./usr/lib/``, ``usr/lib``) as an absolute path (``/usr/lib``)."""
+    name = name[2:] if name.startswith("./") else name
+    normal = posixpath.normpath("/" + name)
+    return "/" + normal.lstrip("/")
+
+
+def _is_lib(name: str) -> bool:
+    return bool(_SHARED_LIB.search(name))
+
+
+def _digest(layer: tarfile.TarFile, info: tarfile.TarInfo) -> str:
+    digest = hashlib.sha256()
+    handle = layer.extractfile(info)
+    if handle is not None:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def scan(chunks: Iterable[bytes]) -> _Scan:
+    """One streaming pass over a `docker save` archive."""
+    result = _Scan()
+    with io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
+        for info in archive:
+            if info.issym() and info.name.endswith("/layer.tar"):
+                # docker save links a layer that appears twice to its first copy.
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(info.name), info.linkname))
+                result.aliases[info.name] = target
+                continue
+            handle = archive.extractfile(info) if info.isreg() else None
+            if handle is None:
+                continue
+            if info.name.endswith("/layer.tar"):
+                result.layers[info.name] = (info.size, _scan_layer(handle))
+            elif info.name == "manifest.json":
+                result.manifest = json.loads(handle.read())
+            elif info.name.endswith(".json") and "/" not in info.name:
+                result.configs[info.name] = handle.read()
+    return result
+
+
+# -- replaying the layers ----------------------------------------------------------------------
+@dataclass
+class _Live:
+    """The file system as the layers so far leave it: path -> (layer, member), plus a child index
+    so that deleting a directory costs its size, not the size of the whole tree."""
+
+    entries: dict[str, tuple[int, _Member]] = field(default_factory=dict)
+    children: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    dead: list[DeadFile] = field(default_factory=list)
+
+    def add(self, path: str, layer: int, member: _Member) -> None:
+        self.entries[path] = (layer, member)
+        if path != "/":
+            self.children[posixpath.dirname(path)].add(path)
+
+    def kill(self, path: str, layer: int, how: str) -> None:
+        """Remove ``path`` and everything below it; regular-file bytes become dead."""
+        old = self.entries.pop(path, None)
+        self.children[posixpath.dirname(path)].discard(path)
+        if old is not None and old[1].kind == "file":
+            self.dead.append(DeadFile(path, old[1].size, old[0], layer, how))
+        self.kill_below(path, layer)
+
+    def kill_below(self, directory: str, layer: int) -> None:
+        for child in sorted(self.children.pop(directory, set())):
+            self.kill(child, layer, "deleted")
+
+    def apply(self, index: int, members: dict[str, _Member]) -> None:
+        # Whiteouts and opaque markers hide what earlier layers had; then this layer's own entries.
+        for path, member in members.items():
+            if member.kind == "whiteout":
+                self.kill(path, index, "deleted")
+            elif member.kind == "opaque":
+                self.kill_below(posixpath.dirname(path), index)
+        for path, member in members.items():
+            if member.kind in ("whiteout", "opaque"):
+                continue
+            old = self.entries.get(path)
+            if not (member.kind == "dir" and old is not None and old[1].kind == "dir"):
+                self.kill(path, index, "overwritten")
+            self.add(path, index, member)
+
+
+def _history(scan_result: _Scan, config_name: str) -> list[str]:
+    """The steps that made a layer, oldest first (empty_layer steps left out)."""
+    raw = scan_result.configs.get(config_name)
+    if raw is None:
+        return []
+    history = json.loads(raw).get("history") or []
+    return [str(h.get("created_by", "")) for h in history if not h.get("empty_layer")]
+
+
+def analyse(image: str, chunks: Iterable[bytes]) -> DietReport:
+    """The diet report of one saved image (``chunks``: the `docker save` byte stream)."""
+    result = scan(chunks)
+    if len(result.manifest) != 1:
+        raise ValueError(f"expected one image in the save archive of {image}, found {len(result.manifest)}")
+    entry = result.manifest[0]
+    steps = _history(result, str(entry.get("Config", "")))
+    live = _Live()
+    layers = []
+    for index, name in enumerate(entry.get("Layers") or []):
+        size, members = result.layers[result.aliases.get(name, name)]
+        live.apply(index, members)
+        created_by = steps[index] if index < len(steps) else ""
+        files = sum(1 for m in members.values() if m.kind == "file")
+        layers.append(LayerEntry(index, name.split("/")[0], size, files, created_by))
+    return _report(image, tuple(layers), live)
+
+
+def _report(image: str, layers: tuple[LayerEntry, ...], live: _Live) -> DietReport:
+    dead = sorted(live.dead, key=lambda d: (-d.size, d.path))
+    live_bytes = sum(m.size for _, m in live.entries.values() if m.kind == "file")
+    return DietReport(
+        image=image,
+        layers=layers,
+        dead_bytes=sum(d.size for d in dead),
+        dead_files=len(dead),
+        largest_dead=tuple(dead[:TOP]),
+        live_bytes=live_bytes,
+        duplicate_libs=_duplicates(live),
+    )
+
+
+def _duplicates(live: _Live) -> tuple[DuplicateLib, ...]:
+    groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+    sizes: dict[tuple[str, str], int] = {}
+    for path, (_, member) in live.entries.items():
+        if member.kind == "file" and member.sha256:
+            key = (posixpath.basename(path), member.sha256)
+            groups[key].append(path)
+            sizes[key] = member.size
+    dups = [DuplicateLib(name, sha, sizes[(name, sha)], tuple(sorted(paths)))
+            for (name, sha), paths in groups.items() if len(paths) > 1]
+    return tuple(sorted(dups, key=lambda d: (-d.wasted, d.name)))

@@ -1,0 +1,249 @@
+"""`aeon-release build` against the real Docker engine, with fixture images on the busybox base."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aeon_release import archprobe
+from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.images import BuildFailed
+from aeon_release.steps import build
+from aeon_release.steps.audit_gate import LABEL_DETAIL, LABEL_STATUS
+
+from .conftest import HEADER, ROOT, SESSION, head_sha, image_tag, run_cli
+
+pytestmark = pytest.mark.docker
+
+
+def _cli_build(repo: Path, dockerfile: Path, tag: str, *extra: str, env: dict[str, str] | None = None) -> Any:
+    return run_cli("build", "--repo", str(repo), "--version", "v0.29.0", "--dockerfile", str(dockerfile),
+                   "--tag", tag, "--build-arg", f"AEON_TEST_SESSION={SESSION}", *extra, env=env)
+
+
+def _record(repo: Path, tag: str) -> Path:
+    return repo / ".git" / "aeon-release" / "builds" / f"{tag.replace('/', '_')}.json"
+
+
+def _session_images(client: Any) -> set[str]:
+    return {i["Id"] for i in client.api.images(all=True, filters={"label": f"aeon-test-session={SESSION}"})}
+
+
+def _request(repo: Path, dockerfile: Path, tag: str, *build_args: str, **kw: Any) -> build.BuildRequest:
+    return build.BuildRequest(repo=repo, version="v0.29.0", dockerfile=dockerfile, tag=tag,
+                              build_args=(f"AEON_TEST_SESSION={SESSION}", *build_args), **kw)
+
+
+def test_a_successful_build_is_labelled_checked_and_recorded(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    sha = head_sha(fork_repo)
+    (fork_repo / "VERSION.txt").write_text("uncommitted edit\n")  # a dirty work tree is not built
+    tag = image_tag("ok")
+    result = _cli_build(fork_repo, fixture_dockerfile, tag, "--variant", "omni", "--json",
+                        "--skip-audit", "fixture image")
+    assert result.code == 0, result.stderr
+    report = json.loads(result.stdout)  # stdout holds the JSON and nothing else
+    assert set(report) == {  # the keys build.py's docstring promises the release pipeline
+        "ok", "error", "tag", "image_id", "size", "architecture", "layers", "version", "variant", "rev",
+        "revision", "repo", "dockerfile", "platform", "build_args", "labels", "arch_list", "arch_probe",
+        "audit", "load_bearing", "timings", "engine", "started_at", "finished_at", "record"}
+    assert report["ok"] is True and report["error"] is None
+    assert report["revision"] == sha and report["tag"] == tag and report["variant"] == "omni"
+    assert report["load_bearing"]["ok"] and report["load_bearing"]["missing"] == []
+    assert set(report["timings"]) == {"preflight", "probe", "build", "check", "total"}
+    assert report["size"] > 1_000_000 and sum(layer["size"] for layer in report["layers"]) == report["size"]
+    if archprobe.find_nvcc():
+        assert [(p["arch"], p["fp4_in_ptx"]) for p in report["arch_probe"]] == [("12.1a", True)]
+
+    labels = docker_client.images.get(tag).labels
+    assert labels["org.opencontainers.image.version"] == "v0.29.0"
+    assert labels["org.opencontainers.image.revision"] == sha
+    assert labels["org.opencontainers.image.created"] == report["build_args"]["CREATED"]
+    assert labels["org.opencontainers.image.source"] == "https://example.invalid/aeon-fork"
+    assert labels["org.aeon-release.variant"] == "omni"
+    assert labels[LABEL_STATUS] == "skipped" and labels[LABEL_DETAIL] == "skipped: fixture image"
+    assert report["labels"] == labels
+
+    shipped = docker_client.containers.run(tag, entrypoint=["cat", "/srv/VERSION.txt"], remove=True)
+    assert shipped == b"committed\n"
+    record = json.loads(_record(fork_repo, tag).read_text())
+    assert record["image_id"] == report["image_id"] == docker_client.images.get(tag).id
+    assert "note:" in result.stderr and "uncommitted changes" in result.stderr
+    assert "step " in result.stderr and "check-load-bearing: all 14 load-bearing parts present" in result.stderr
+    assert f"built {tag}" in result.stderr and "load-bearing: all 18 parts present" in result.stderr
+    if archprobe.find_nvcc():
+        assert "arch probe 12.1a: FP4 present" in result.stderr
+
+
+def test_rev_selects_an_older_commit(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    first = head_sha(fork_repo)
+    (fork_repo / "VERSION.txt").write_text("second\n")
+    subprocess.run(["git", "commit", "-qam", "second"], cwd=fork_repo, check=True)
+    tag = image_tag("rev")
+    report = build.build_image(_request(fork_repo, fixture_dockerfile, tag, rev="HEAD~1", skip_audit="fixture",
+                                        platform="linux/amd64"))
+    assert report.plan.sha == first and report.image is not None
+    assert report.image.architecture == "amd64" and report.as_dict()["platform"] == "linux/amd64"
+    assert report.image.labels["org.opencontainers.image.revision"] == first
+    assert docker_client.containers.run(tag, entrypoint=["cat", "/srv/VERSION.txt"], remove=True) == b"committed\n"
+
+
+def test_a_build_missing_one_part_fails_and_names_it(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    tag = image_tag("noninja")
+    result = _cli_build(fork_repo, fixture_dockerfile, tag, "--build-arg", "AEON_TEST_OMIT=/usr/bin/ninja",
+                        "--skip-audit", "fixture image")
+    assert result.code == 1, result.stderr
+    assert "error: load-bearing part(s) missing: cmd ninja" in result.stderr
+    assert "check-load-bearing.sh" in result.stderr  # the failing step is named
+    assert "| MISSING cmd ninja: not on PATH" in result.stderr  # and its last lines shown
+    assert not docker_client.images.list(name=tag)
+    record = json.loads(_record(fork_repo, tag).read_text())
+    assert record["ok"] is False and "check-load-bearing.sh" in record["error"]["step"]
+    assert record["error"]["tail"][0].startswith("MISSING cmd ninja: not on PATH")
+
+
+def test_a_failing_step_is_shown_with_its_last_lines(
+    docker_client: Any, base_image: str, fork_repo: Path, tmp_path: Path
+) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(HEADER + "RUN echo first-line && echo compiler exploded >&2 && false\nRUN echo never\n")
+    with pytest.raises(BuildFailed) as failed:
+        build.build_image(_request(fork_repo, dockerfile, image_tag("fails"), skip_audit="fixture"))
+    assert failed.value.step.startswith("step 4/7 (RUN echo first-line")  # 2 more: the audit labels
+    # stdout and stderr of a step arrive in either order; the colour codes are gone.
+    assert sorted(failed.value.tail) == ["compiler exploded", "first-line"]
+    assert "returned a non-zero code: 1" in failed.value.message
+
+
+def test_the_post_build_check_catches_a_missing_label(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    # The Dockerfile's own check cannot see labels; build's check of the image config does.
+    tag = image_tag("nosource")
+    with pytest.raises(NeedsHuman, match="lacks load-bearing part.*label org.opencontainers.image.source"):
+        build.build_image(_request(fork_repo, fixture_dockerfile, tag, "SOURCE=", skip_audit="fixture"))
+    assert not docker_client.images.list(name=tag)  # an image that fails the check is removed
+    record = json.loads(_record(fork_repo, tag).read_text())
+    assert record["load_bearing"]["missing"] == ["label org.opencontainers.image.source"]
+    assert record["ok"] is False and record["error"]["step"] == "load-bearing check of the built image"
+
+
+@pytest.mark.parametrize(("build_arg", "reason"), [
+    ("TORCH_CUDA_ARCH_LIST=12.1", "'12.1' has no 'a'/'f' suffix"),
+    ("ENABLE_NVFP4_SM100=1", "ENABLE_NVFP4_SM100=1 with the SM12x-only arch list"),
+])
+def test_a_wrong_arch_setting_never_starts_a_build(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path, build_arg: str, reason: str
+) -> None:
+    before = _session_images(docker_client)
+    tag = image_tag("bare121")
+    result = _cli_build(fork_repo, fixture_dockerfile, tag, "--build-arg", build_arg, "--skip-audit", "fixture")
+    assert result.code == 2 and reason in result.stderr
+    assert "step 1/" not in result.stderr
+    assert _session_images(docker_client) == before  # not one build step ran
+    assert not docker_client.images.list(name=tag)
+    assert not _record(fork_repo, tag).exists()
+
+
+def test_the_arch_list_is_refused_before_the_engine_is_even_asked(
+    fork_repo: Path, fixture_dockerfile: Path, tmp_path: Path
+) -> None:
+    dead = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    result = _cli_build(fork_repo, fixture_dockerfile, image_tag("x"), "--build-arg", "TORCH_CUDA_ARCH_LIST=12.1",
+                        "--skip-audit", "fixture", env=dead)
+    assert result.code == 2 and "no 'a'/'f' suffix" in result.stderr and "Docker" not in result.stderr
+
+
+def test_a_stopped_engine_is_a_clean_error_with_a_hint(fork_repo: Path, fixture_dockerfile: Path, tmp_path: Path) -> None:
+    # Nothing listens on this socket: from the client's side that is exactly a stopped engine
+    # (the shared dockerd is not stopped for this test).
+    socket = tmp_path / "no-engine.sock"
+    dead = {"DOCKER_HOST": f"unix://{socket}"}
+    for args in (["build", "--repo", str(fork_repo), "--version", "v0.29.0", "--dockerfile", str(fixture_dockerfile),
+                  "--skip-audit", "fixture"], ["image-report", "aeon-test/busybox:1"]):
+        result = run_cli(*args, env=dead)
+        assert result.code == 2, result.stderr
+        assert "the Docker engine does not answer" in result.stderr
+        assert f"(hint: is the Docker engine running and reachable at unix://{socket}?" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert not (fork_repo / ".git" / "aeon-release" / "builds").exists()
+
+
+def test_an_unreachable_ssh_engine_is_a_clean_error() -> None:
+    # Port 1 on localhost refuses; without paramiko the SDK refuses ssh:// before connecting.
+    # Either way: exit 2, one line, a hint, no traceback.
+    result = run_cli("image-report", "aeon-test/busybox:1", env={"DOCKER_HOST": "ssh://nobody@127.0.0.1:1"})
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().startswith("error: connecting to Docker:") and "(hint: " in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--tag", "aeon/x:1;rm -rf ~"), "image tag 'aeon/x:1;rm -rf ~' is not a valid image name"),
+    (("--tag", "Aeon/Upper:1"), "is not a valid image name"),
+    (("--build-arg", "BAD KEY=1"), "is not KEY=VALUE with a plain KEY"),
+    (("--build-arg", "$(id)=1"), "is not KEY=VALUE with a plain KEY"),
+    (("--build-arg", "REVISION=deadbeef"), "--build-arg REVISION is set by build itself"),
+    (("--build-arg", "NOVALUE"), "is not KEY=VALUE"),
+    (("--build-arg", "HF_TOKEN=hf_abcdef"), "--build-arg HF_TOKEN looks like a secret"),
+    (("--build-arg", "X=a\nb"), "the value holds control characters"),
+    (("--platform", "linux/arm64;echo"), "is not OS/ARCH"),
+    (("--rev", "main;echo"), "--rev 'main;echo' is not a valid revision"),
+    (("--rev", "--output=/etc/passwd"), "is not a valid revision"),
+    (("--rev", "no-such-branch"), "revision 'no-such-branch' does not exist"),
+])
+def test_bad_input_is_refused_before_anything_runs(fork_repo: Path, fixture_dockerfile: Path, args: tuple[str, ...],
+                                                   message: str) -> None:
+    request = build.BuildRequest(repo=fork_repo, version="v0.29.0", dockerfile=fixture_dockerfile)
+    options = dict(zip(args[::2], args[1::2]))
+    with pytest.raises(UsageError) as refused:
+        build.plan(build.BuildRequest(
+            repo=request.repo, version=request.version, dockerfile=request.dockerfile,
+            tag=options.get("--tag"), platform=options.get("--platform"), rev=options.get("--rev"),
+            build_args=tuple(v for k, v in options.items() if k == "--build-arg"),
+        ))
+    assert message in refused.value.message
+
+
+def test_bad_tag_on_the_command_line_exits_2(fork_repo: Path, fixture_dockerfile: Path) -> None:
+    result = _cli_build(fork_repo, fixture_dockerfile, "x:1 && reboot", "--skip-audit", "fixture")
+    assert result.code == 2 and "is not a valid image name" in result.stderr and "hint:" in result.stderr
+
+
+def test_a_clean_merge_record_passes_the_audit_gate(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    # No --skip-audit: the gate finds the merge run that produced this exact revision, audit clean.
+    sha = head_sha(fork_repo)
+    run_dir = fork_repo / ".git" / "aeon-release" / "runs" / "v0.29.0"
+    run_dir.mkdir(parents=True)
+    (run_dir / "report.json").write_text(json.dumps(
+        {"state": "done", "tag": "v0.29.0", "branch_sha": sha, "audit": {"errors": 0}}))
+    tag = image_tag("audited")
+    report = build.build_image(_request(fork_repo, fixture_dockerfile, tag))
+    assert report.ok and report.audit is not None
+    labels = docker_client.images.get(tag).labels
+    assert labels[LABEL_STATUS] == "passed" and labels[LABEL_DETAIL] == "merge run v0.29.0: clean"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("aeon_release.audits.runner") is None or not (ROOT / "audits").is_dir(),
+                    reason="audit engine lands separately (with the fleet's rules in audits/)")
+def test_an_unaudited_revision_is_audited_and_refused_before_the_build(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    # No merge record and no --skip-audit: the fleet's rules run on the revision.  This fork has
+    # none of the carries' markers, so the audits must find blocking errors and stop the build.
+    before = _session_images(docker_client)
+    tag = image_tag("unaudited")
+    result = _cli_build(fork_repo, fixture_dockerfile, tag, "--config", str(ROOT))
+    assert result.code == 1, result.stderr
+    assert "audit finding" in result.stderr and "--skip-audit" in result.stderr
+    assert _session_images(docker_client) == before and not docker_client.images.list(name=tag)
