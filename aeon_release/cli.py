@@ -253,3 +253,36 @@ def image_report(
     from aeon_release.steps import image_report as report_step
 
     report_step.run(image, json_out)
+
+
+# -- release ---------------------------------------------------------------------------------
+@app.command("release")
+def release(
+    tag: str = typer.Argument(..., help="Upstream release tag, e.g. v0.29.0."),
+    repo: Path = REPO,
+    repository: str = typer.Option(..., "--repository", help="REGISTRY/NAME to publish to."),
+    config: Path = CONFIG,
+    variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
+    from_stage: Optional[str] = typer.Option(None, "--from", help="Redo from this stage: merge, audit, build, publish, notes."),
+    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: the bundled sm_121a one)."),
+    platform: Optional[str] = typer.Option(None, "--platform", help="e.g. linux/arm64 for the DGX Spark."),
+    build_arg: list[str] = typer.Option([], "--build-arg", help="K=V, repeatable."),
+    image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default aeon-vllm-ultimate:TAG[-VARIANT])."),
+    latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
+    date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
+    notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes."),
+    username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
+    password_stdin: bool = typer.Option(False, "--password-stdin", help="Read the registry password from stdin."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print every stage's plan; change nothing."),
+    json_out: bool = JSON,
+) -> None:
+    """Merge -> audit -> build -> publish -> notes as one resumable pipeline."""
+    from aeon_release import pipeline
+    from aeon_release.steps.publish import password_from
+
+    opts = pipeline.ReleaseOptions(
+        tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
+        platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output,
+        date=date, username=username, password=password_from(password_stdin),
+    )
+    pipeline.run(opts, from_stage, dry_run, json_out)

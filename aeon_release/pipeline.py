@@ -143,12 +143,11 @@ def plan_build(rel: Release) -> list[str]:
 
 
 def run_build(rel: Release) -> dict[str, Any]:
-    from aeon_release import images
-    from aeon_release.steps import build
+    from aeon_release.steps import build, image_report
 
-    report = build.build_image(_build_request(rel)).as_dict()
-    diet = images.image_report(report["image_id"]) if report.get("image_id") else None
-    report["dead_bytes"] = diet.get("dead_bytes") if isinstance(diet, dict) else getattr(diet, "dead_bytes", None)
+    report: dict[str, Any] = build.build_image(_build_request(rel)).as_dict()
+    diet = image_report.image_report(report["image_id"])
+    report["dead_bytes"] = diet.dead_bytes
     return report
 
 
@@ -156,12 +155,19 @@ def run_build(rel: Release) -> dict[str, Any]:
 def _publish_request(rel: Release) -> Any:
     from aeon_release.steps.publish import PublishRequest
 
-    image = rel.result("build").get("image_id") or rel.result("build").get("tag") or "(built image)"
+    image = rel.result("build").get("image_id") or _image_tag(rel)
     return PublishRequest(
         image=image, repository=rel.opts.repository, version=rel.opts.tag, variant=rel.opts.variant,
         date=rel.state["date"], latest=rel.opts.latest, config_dir=rel.opts.config_dir,
         username=rel.opts.username, password=rel.opts.password,
     )
+
+
+def _image_tag(rel: Release) -> str:
+    from aeon_release.steps.build import DEFAULT_REPOSITORY
+
+    suffix = f"-{rel.opts.variant}" if rel.opts.variant else ""
+    return rel.opts.image_tag or f"{DEFAULT_REPOSITORY}:{rel.opts.tag}{suffix}"
 
 
 def plan_publish(rel: Release) -> list[str]:
@@ -202,11 +208,23 @@ def _record(rel: Release) -> dict[str, Any]:
     build = rel.result("build")
     if build:
         record["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
+                                   "build_args": _effective_args(build),
                                    "seconds": (build.get("timings") or {}).get("total")}
     if rel.result("publish"):
         record["publish"] = rel.result("publish")
     runstate.write_json(path, record)
     return record
+
+
+def _effective_args(build: dict[str, Any]) -> dict[str, str]:
+    """The Dockerfile's ARG defaults overlaid with what the build passed: what the image got."""
+    from aeon_release.steps.build import dockerfile_defaults
+
+    try:
+        defaults = dockerfile_defaults(Path(build["dockerfile"]).read_text(encoding="utf-8"))
+    except (KeyError, OSError):
+        defaults = {}
+    return {k: v for k, v in (defaults | dict(build.get("build_args") or {})).items() if not k.startswith("AEON_TEST")}
 
 
 def _probe_for_notes(probe: Any) -> dict[str, dict[str, Any]]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release import images_push
+from aeon_release import images
 from aeon_release.console import emit_json, say
 from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
 from aeon_release.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
@@ -66,7 +66,7 @@ class Names:
 class PublishPlan:
     request: PublishRequest
     names: Names
-    image: images_push.LocalImage
+    image: images.LocalImage
     attestation: audit_gate.Attestation
     credentials: Credentials | None = field(repr=False)
     records: tuple[Release, ...]
@@ -157,7 +157,7 @@ def plan(request: PublishRequest) -> PublishPlan:
     """Check every precondition; change nothing."""
     names = validate_names(request)
     records = release_record.load(request.config_dir)
-    image = images_push.inspect(request.image)
+    image = images.local_image(request.image)
     attestation = _attestation(image, request.skip_audit)
     credentials = resolve_credentials(names.repository.host, request.username, request.password)
     registry = Registry(names.repository, credentials)
@@ -168,7 +168,7 @@ def plan(request: PublishRequest) -> PublishPlan:
     return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before)
 
 
-def _attestation(image: images_push.LocalImage, skip_reason: str | None) -> audit_gate.Attestation:
+def _attestation(image: images.LocalImage, skip_reason: str | None) -> audit_gate.Attestation:
     if skip_reason:
         revision = image.labels.get("org.opencontainers.image.revision", "")
         return audit_gate.Attestation(audit_gate.AuditStatus.SKIPPED, f"skipped at publish: {skip_reason}", revision)
@@ -181,7 +181,7 @@ def _attestation(image: images_push.LocalImage, skip_reason: str | None) -> audi
     return attestation
 
 
-def _existing_dated(registry: Registry, names: Names, image: images_push.LocalImage) -> str | None:
+def _existing_dated(registry: Registry, names: Names, image: images.LocalImage) -> str | None:
     """The dated tag's digest when it already holds this image; refuse when it holds another."""
     manifest = registry.manifest(names.dated_tag)
     if manifest is None:
@@ -195,7 +195,7 @@ def _existing_dated(registry: Registry, names: Names, image: images_push.LocalIm
     )
 
 
-def _same_image(manifest: Manifest, image: images_push.LocalImage, repository: Repository) -> bool:
+def _same_image(manifest: Manifest, image: images.LocalImage, repository: Repository) -> bool:
     # A single-image manifest names its config blob, whose digest is the local image id; a
     # multi-platform index does not, so fall back to the digests the engine knows the image by.
     return manifest.config_digest() == image.id or repository.pinned(manifest.digest) in image.repo_digests
@@ -250,7 +250,7 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
 def _push_dated(plan: PublishPlan, registry: Registry) -> str:
     target = f"{plan.names.repository}:{plan.names.dated_tag}"
     say(f"pushing {plan.image.ref} as {target}")
-    pushed = images_push.push(plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials)
+    pushed = images.push(plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials)
     read_back = registry.digest(plan.names.dated_tag)
     if read_back != pushed:
         raise NeedsHuman(f"{target}: the push reported {pushed} but the registry serves {read_back}",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import images_push
+from aeon_release import images
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 
@@ -52,7 +52,7 @@ def test_rollback_refuses_a_dated_tag_whose_digest_changed(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
     repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
-    images_push.push(images_push.inspect(make_image("intruder")).id, repository, second["dated_tag"], None)
+    images.push(images.local_image(make_image("intruder")).id, repository, second["dated_tag"], None)
 
     done = cli("rollback", "--repository", repository, "--config", str(tmp_path))
 
@@ -76,7 +76,7 @@ def test_releases_lists_tags_and_reports_a_tag_changed_behind_our_back(
     ]
 
     # Someone retags the first release with another image, straight through the engine.
-    images_push.push(images_push.inspect(make_image("intruder")).id, repository, first["dated_tag"], None)
+    images.push(images.local_image(make_image("intruder")).id, repository, first["dated_tag"], None)
     changed = served(registry.host, name, first["dated_tag"])
     assert changed != first["digest"]
 

@@ -1,0 +1,127 @@
+"""`aeon-release release`: merge -> audit -> build -> publish -> notes on a real engine and registry."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from aeon_release.registry import Registry, parse_repository
+from tests.helpers import git, run_cli, snapshot
+from tests.pipeline.conftest import ReleaseSetup
+
+pytestmark = [pytest.mark.docker, pytest.mark.registry]
+DATED = "2026-09-11-v0.29.0"
+
+
+def _pipeline_state(setup: ReleaseSetup) -> dict:
+    path = setup.example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def _registry_digest(setup: ReleaseSetup, tag: str) -> str | None:
+    repo = parse_repository(setup.repository)
+    return Registry(repo, None).digest(tag)
+
+
+def _check_released(setup: ReleaseSetup) -> dict:
+    state = _pipeline_state(setup)
+    assert {k: v["status"] for k, v in state["stages"].items()} == dict.fromkeys(
+        ["merge", "audit", "build", "publish", "notes"], "done")
+    published = state["stages"]["publish"]["result"]
+    assert published["dated_tag"] == DATED
+    digest = _registry_digest(setup, DATED)
+    assert digest == published["digest"] == _registry_digest(setup, "latest")
+    notes = setup.notes.read_text()
+    assert f"{setup.repository}@{digest}" in notes
+    assert "TORCH_CUDA_ARCH_LIST" in notes and DATED in notes
+    branch = git(setup.example.fork, "rev-parse", "aeon-v0.29.0")
+    assert state["stages"]["build"]["result"]["revision"] == branch
+    releases = (setup.example.config / "releases.yaml").read_text()
+    assert releases.count(f"dated_tag: {DATED}") == 1
+    return state
+
+
+def test_full_release(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    before = snapshot(release_setup.example.fork)
+    result = run_cli(capsys, *release_setup.args("--json"))
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["stages"]["notes"]["status"] == "done"
+    state = _check_released(release_setup)
+    assert state["stages"]["audit"]["result"]["status"] == "passed"
+    assert snapshot(release_setup.example.fork)[:3] == before[:3]
+    # a rerun is a no-op: every stage is done
+    again = run_cli(capsys, *release_setup.args())
+    assert again.code == 0 and again.err.count("done already") == 5
+
+
+def test_dry_run_plans_every_stage_and_changes_nothing(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    before = snapshot(release_setup.example.fork)
+    result = run_cli(capsys, *release_setup.args("--dry-run", "--json"))
+    assert result.code == 0, result.err
+    plans = json.loads(result.out)["stages"]
+    assert list(plans) == ["merge", "audit", "build", "publish", "notes"]
+    assert any("cherry-pick" in line for line in plans["merge"])
+    assert any(DATED in line for line in plans["publish"])
+    assert snapshot(release_setup.example.fork) == before
+    assert _registry_digest(release_setup, DATED) is None
+
+
+@pytest.mark.parametrize("boundary", ["merge", "audit", "build", "publish"])
+def test_killed_at_a_stage_boundary_resumes(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, boundary: str) -> None:
+    """kill -9 as soon as a stage is recorded done; the rerun starts at the next unfinished stage."""
+    proc = subprocess.Popen([sys.executable, "-m", "aeon_release", *release_setup.args()], start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while _pipeline_state(release_setup).get("stages", {}).get(boundary, {}).get("status") != "done":
+        assert proc.poll() is None, "the pipeline ended before the kill point"
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = {k for k, v in _pipeline_state(release_setup)["stages"].items() if v["status"] == "done"}
+    result = run_cli(capsys, *release_setup.args())
+    assert result.code == 0, result.err
+    for stage in done_before:
+        assert f"{stage}: done already" in result.err
+    _check_released(release_setup)
+
+
+def test_stopped_by_a_conflict_then_rerun(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    from aeon_release import demo
+
+    ex = release_setup.example
+    demo.commit(demo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
+    result = run_cli(capsys, *release_setup.args())
+    assert result.code == 1
+    assert _pipeline_state(release_setup)["stages"]["merge"]["status"] == "needs-human"
+    assert _registry_digest(release_setup, DATED) is None
+    worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
+    git(worktree, "add", "docs/serving.md")
+    again = run_cli(capsys, *release_setup.args())
+    assert again.code == 0, again.err
+    _check_released(release_setup)
+
+
+def test_registry_down_stops_at_publish_then_resumes(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    release_setup.registry.stop()
+    result = run_cli(capsys, *release_setup.args())
+    assert result.code == 2
+    stages = _pipeline_state(release_setup)["stages"]
+    assert stages["build"]["status"] == "done" and stages["publish"]["status"] == "failed"
+    release_setup.registry.start()
+    again = run_cli(capsys, *release_setup.args())
+    assert again.code == 0, again.err
+    assert "build: done already" in again.err
+    _check_released(release_setup)
+
+
+def test_bad_stage_name(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    result = run_cli(capsys, *release_setup.args("--from", "deploy"))
+    assert result.code == 2 and "--from 'deploy' is not a stage" in result.err
