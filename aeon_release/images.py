@@ -137,6 +137,12 @@ class Engine:
             return False
         return True
 
+    def import_rootfs(self, rootfs_tar: bytes, ref: str, changes: list[str] | None = None) -> None:
+        """`docker import`: an image from a root filesystem tarball (a base image with no internet)."""
+        repository, _, tag = ref.rpartition(":")
+        with _service_errors(f"importing {ref}"):
+            self._api.import_image_from_data(rootfs_tar, repository=repository, tag=tag, changes=changes)
+
     def inspect(self, ref: str) -> ImageInfo:
         with _service_errors(f"inspecting image {ref}"):
             attrs = self._api.inspect_image(ref)

@@ -25,3 +25,22 @@ def test_demo_refuses_a_non_empty_folder(capsys: pytest.CaptureFixture[str], tmp
     result = run_cli(capsys, "demo", tmp_path)
     assert result.code == 2 and "not empty" in result.err
     assert (tmp_path / "x").read_text() == "mine"
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_demo_with_docker_builds_and_publishes(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               docker_available: bool) -> None:
+    import docker
+
+    result = run_cli(capsys, "demo", "--docker", tmp_path / "demo")
+    assert result.code == 0, result.err
+    notes = (tmp_path / "demo" / "release-notes-v0.29.0.md").read_text()
+    assert "docker pull 127.0.0.1:" in notes and "@sha256:" in notes
+    releases = (tmp_path / "demo" / "config" / "releases.yaml").read_text()
+    assert "-v0.29.0" in releases
+    client = docker.from_env()
+    try:
+        client.images.remove("aeon-demo/vllm-ultimate:v0.29.0", force=True)
+    finally:
+        client.close()

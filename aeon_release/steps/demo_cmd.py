@@ -41,14 +41,16 @@ def run(directory: Path | None, docker: bool) -> Path:
     kernel = worktree / KERNEL
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == 4", "KV_QUANT_MODE == KVQuantMode.NVFP4"))
     merge_cmd.resume(example.fork, demo.NEW, json_out=False, waive=[])
+    output = root / f"release-notes-{demo.NEW}.md"
     if docker:
         from aeon_release.steps import demo_docker
 
+        say("[bold]4.[/] aeon-release release v0.29.0: the rest of the pipeline on the Docker engine")
         demo_docker.run(example)
-    output = root / f"release-notes-{demo.NEW}.md"
-    record = notes.load_record(notes.record_path(Git(example.fork).common_dir, demo.NEW), demo.NEW)
-    notes.write_notes(record, ledger.load(example.config), output)
-    say(f"[bold]4.[/] release notes: {output}")
+    else:
+        record = notes.load_record(notes.record_path(Git(example.fork).common_dir, demo.NEW), demo.NEW)
+        notes.write_notes(record, ledger.load(example.config), output)
+    say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
     say(f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
         f"--rev aeon-{demo.NEW} --config {example.config}")
     return root
