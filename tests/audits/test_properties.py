@@ -15,10 +15,15 @@ STEP = st.tuples(st.sampled_from(["+", "-"]), st.integers(min_value=0, max_value
 
 
 def _function(steps: list[tuple[str, int]]) -> str:
+    """A drafter lookup that shifts the configured ids step by step, in the shapes vLLM uses."""
     lines = ["def aux_layers(hf_config):", "    ids = getattr(hf_config, 'target_layer_ids', None)"]
     for i, (sign, amount) in enumerate(steps):
-        lines.append(f"    ids = [i {sign} {amount} for i in ids or []]" if i % 2 else f"    ids = [{amount} + i for i in ids]"
-                     if sign == "+" else f"    ids = [i - {amount} for i in ids]")
+        if i % 2:
+            lines.append(f"    ids = [i {sign} {amount} for i in ids or []]")
+        elif sign == "+":
+            lines.append(f"    ids = [{amount} + i for i in ids]")
+        else:
+            lines.append(f"    if ids:\n        ids = [i - {amount} for i in ids]")
     lines.append("    return tuple(ids)")
     return "\n".join(lines) + "\n"
 
