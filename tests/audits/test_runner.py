@@ -78,7 +78,7 @@ def test_globs(pattern: str, path: str, hit: bool) -> None:
 
 
 def test_listing_skips_git_and_caches(tmp_path: Path) -> None:
-    for rel in (".git/config", "__pycache__/a.pyc", "a/b.py", "c.txt"):
+    for rel in (".git/config", "__pycache__/a.pyc", "a/b.py", "c.txt", "sub/.git"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x")
     assert list_files(tmp_path) == ["a/b.py", "c.txt"]
