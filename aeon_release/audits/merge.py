@@ -43,6 +43,9 @@ def merge_rule_infos() -> list[RuleInfo]:
 
 
 def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Finding]:
+    # The merged tree is a worktree of the repository: ask git there (the repository may be bare).
+    where = tree if (tree / ".git").exists() else sides.repo
+    sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     ours = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.ours))
     theirs = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.theirs))
     if not ours or not theirs:
