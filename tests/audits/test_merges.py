@@ -145,3 +145,14 @@ def test_merged_worktree_of_a_bare_repository(git_repo: GitRepo, fleet_config: P
                    check=True, capture_output=True)
     report = audit_tree(worktree, fleet_config, merge=MergeSides(bare, sides.base, sides.ours, sides.theirs))
     assert (KERNEL, 7, "error") in by_rule(report, DRIFT)
+
+
+def test_hunks_and_their_place_in_the_merged_file() -> None:
+    from aeon_release.audits.merge import Hunk, _merged_line, parse_diff
+
+    diff = ("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2 @@ a\n+X\n"
+            "diff --git a/n.py b/n.py\n--- a/n.py\n+++ b/n.py\n@@ -3 +3,2 @@\n-c\n+c2\n+c3\n")
+    assert parse_diff(diff) == {"m.py": [Hunk(1, 0, ("X",), ())], "n.py": [Hunk(3, 1, ("c2", "c3"), ("c",))]}
+    merged = "a\nX\nb\nc\nY\nd\n"  # base a b c d; one side put X after line 1, the other Y after line 3
+    ours, theirs = Hunk(1, 0, ("X",), ()), Hunk(3, 0, ("Y",), ())
+    assert (_merged_line(merged, theirs, [ours, theirs]), _merged_line(merged, ours, [ours, theirs])) == (5, 2)
