@@ -32,6 +32,8 @@ class Suppression:
 
 def parse(text: str, path: str = "") -> list[Suppression]:
     """Suppressions in a file; in Python only real comments count (not the text of a string)."""
+    if PREFILTER.decode() not in text:
+        return []  # tokenizing is slow; almost no file has a suppression
     if path.endswith(".py"):
         comments = _python_comments(text)
         if comments is not None:
