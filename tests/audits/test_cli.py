@@ -45,6 +45,13 @@ def test_clean_tree_exits_0(cli: Cli, git_repo: GitRepo, config: Path) -> None:
     assert code == 0 and out.startswith("no findings")
 
 
+def test_warnings_alone_exit_0(cli: Cli, git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
+    git_repo.commit({"a.py": "x = (\n"}, "broken but only warned about")
+    config = rules_dir(r="rules:\n  - {id: w, kind: py-compile, message: m, severity: warning}\n")
+    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config), "--format", "json")
+    assert code == 0 and json.loads(out)["warnings"] == 1
+
+
 def test_findings_exit_1_with_file_and_line(cli: Cli, git_repo: GitRepo, config: Path) -> None:
     git_repo.commit({"kv.py": BAD_KV, "a.py": "x = (\n"}, "broken")
     code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config), "--format", "json")

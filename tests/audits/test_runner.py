@@ -97,3 +97,11 @@ def test_workers_stop_when_something_fails(tree: Callable[[Mapping[str, str]], P
     with pytest.raises(GitError):
         audit_tree(git_repo.path, rules_dir(r=RULES), merge=sides)
     assert multiprocessing.active_children() == []
+
+
+def test_exclude_and_warning_severity(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+    rules = ("rules:\n  - {id: cm, kind: conflict-markers, message: m, severity: warning, exclude: ['vendor/**']}\n")
+    marker = "<" * 7 + " ours\n"
+    report = audit_tree(tree({"vendor/x/a.txt": marker, "b.txt": marker}), rules_dir(r=rules))
+    assert [(f.path, f.severity.value) for f in report.findings] == [("b.txt", "warning")]
+    assert (report.errors, report.warnings) == (0, 1)
