@@ -60,10 +60,16 @@ class LayerOffset:
     )
     _minus = _ok.replace("[i + 1 for i in", "[i - 1 for i in").replace(
         "return tuple(layer_ids)", "return tuple(a + 1 for a in layer_ids)")
-    valid: tuple[Example, ...] = (Example({"runner.py": _ok}, _rule),)
+    valid: tuple[Example, ...] = (
+        Example({"runner.py": _ok}, _rule),
+        Example({"runner.py": _ok.replace("[i + 1 for i in (dflash_config.get('target_layer_ids') or [])]",
+                                          "list(map(lambda i: i + 1, dflash_config.get('target_layer_ids') or []))")}, _rule),
+    )
     invalid: tuple[Example, ...] = (
         Example({"runner.py": _twice}, _rule, (("runner.py", 10),)),
         Example({"runner.py": _minus}, _rule, (("runner.py", 9),)),
+        Example({"runner.py": _twice.replace("tuple(x + 1 for x in layer_ids)", "tuple(map(lambda x: x + 1, layer_ids))")},
+                _rule, (("runner.py", 10),)),
         Example({"runner.py": _ok.replace("'target_layer_ids'", "'layer_ids'")}, _rule, (("runner.py", 2),)),
         Example({"algos.py": "def update(cfg, out):\n    aux = cfg['aux_ids']\n    out['eagle_ids'] = aux\n"
                              "    out['draft'] = {'target_layer_ids': [i + 1 for i in aux]}\n"},
@@ -237,7 +243,15 @@ class _Flow:
         args = [self.expr(a, env) for a in node.args]
         if isinstance(node.func, ast.Name) and node.func.id in _PASS_THROUGH:
             return _union(*args)
+        if isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2:
+            return self.mapped(node.args[0], args[1], env)
         return {}
+
+    def mapped(self, function: ast.expr, items: Offsets, env: Env) -> Offsets:
+        """``map(lambda i: i + 1, ids)``: the lambda's body with its argument bound to the items."""
+        if not isinstance(function, ast.Lambda) or len(function.args.args) != 1:
+            return {}
+        return self.expr(function.body, {**env, function.args.args[0].arg: items})
 
     def binop(self, node: ast.BinOp, env: Env) -> Offsets:
         left, right = self.expr(node.left, env), self.expr(node.right, env)
