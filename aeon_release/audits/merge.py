@@ -43,6 +43,9 @@ def merge_rule_infos() -> list[RuleInfo]:
 
 
 def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Finding]:
+    # The merged tree is a worktree of the repository: ask git there (the repository may be bare).
+    where = tree if (tree / ".git").exists() else sides.repo
+    sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     ours = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.ours))
     theirs = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.theirs))
     if not ours or not theirs:
@@ -148,7 +151,7 @@ def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], thei
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
                 if why and mine.added != other.added:
-                    yield _near_miss(path, merged, mine, other, why)
+                    yield _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]])
 
 
 def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]]) -> str | None:
@@ -162,8 +165,8 @@ def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]
     return None
 
 
-def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str) -> Finding:
-    line = _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
+def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk]) -> Finding:
+    line = _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
     message = (f"both sides changed this region ({why}) and git merged it without a conflict; review both hunks. "
                f"fork: {_show(mine)} | upstream: {_show(other)}")
     return Finding(NEAR_MISS, "merge", Severity.WARNING, path, line, message)
@@ -186,6 +189,16 @@ def _function_spans(text: str | None, path: str) -> list[tuple[str, int, int]]:
     spans = [(name, node.lineno, node.end_lineno or node.lineno) for name, node in walk_defs(module)
              if not isinstance(node, ast.ClassDef)]
     return sorted(spans, key=lambda s: s[2] - s[1])
+
+
+def _merged_line(merged: str, hunk: Hunk, hunks: list[Hunk]) -> int:
+    """Where the hunk's first added line sits in the merged file (both sides' hunks shift it), or 0."""
+    if not hunk.added:
+        return 0
+    start = hunk.old_start + (1 if hunk.old_count == 0 else 0)
+    line = start + sum(len(h.added) - h.old_count for h in hunks if h is not hunk and h.span[1] < start)
+    lines = merged.splitlines()
+    return line if 0 < line <= len(lines) and lines[line - 1] == hunk.added[0] else 0
 
 
 def _first_line_of(text: str, wanted: tuple[str, ...]) -> int:

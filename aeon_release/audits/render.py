@@ -86,9 +86,8 @@ def _sarif_rule(rule_id: str, kind: str, text: str, severity: Severity) -> dict[
 
 
 def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
-    location: dict[str, Any] = {"artifactLocation": {"uri": f.path, "uriBaseId": "%SRCROOT%"}}
-    if f.line > 0:
-        location["region"] = {"startLine": f.line}
+    # A whole-file finding (line 0) is shown on line 1: code scanning places every alert on a line.
+    location = {"artifactLocation": {"uri": f.path, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
     result: dict[str, Any] = {
         "ruleId": f.rule_id,
         "ruleIndex": rule_index,

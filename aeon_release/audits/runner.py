@@ -93,7 +93,7 @@ def _add_cached_suppressions(suppressions: dict[str, list[suppress.Suppression]]
     """Files the targeted rules read but the bulk pass did not (``--changed-since``)."""
     for path in cache.read_paths():
         if path not in suppressions:
-            found = suppress.parse(cache.text(path) or "")
+            found = suppress.parse(cache.text(path) or "", path)
             if found:
                 suppressions[path] = found
 
@@ -191,7 +191,7 @@ def scan_chunk(job: tuple[str, Iterable[str], tuple[_BulkRule, ...]]) -> list[_F
             if matches(rel, spec.include) and not matches(rel, spec.exclude)
             for line, detail in KINDS[spec.kind].scan(rel, data, None)  # type: ignore[attr-defined]
         ]
-        sups = suppress.scan(data) if b"\0" not in data[:8192] else []
+        sups = suppress.scan(data, rel) if b"\0" not in data[:8192] else []
         if problems or sups:
             out.append((rel, problems, sups))
     return out

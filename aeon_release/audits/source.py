@@ -20,7 +20,8 @@ def list_files(tree: Path) -> list[str]:
         dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
         prefix = dirpath[cut:].replace(os.sep, "/")
         for name in filenames:
-            result.append(f"{prefix}/{name}" if prefix else name)
+            if name != ".git":  # a linked worktree's pointer file
+                result.append(f"{prefix}/{name}" if prefix else name)
     result.sort()
     return result
 

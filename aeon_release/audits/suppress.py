@@ -6,7 +6,9 @@ warning, as is a suppression that matches no finding (stale suppressions hide th
 """
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -28,21 +30,44 @@ class Suppression:
     reason: str
 
 
-def parse(text: str) -> list[Suppression]:
+def parse(text: str, path: str = "") -> list[Suppression]:
+    """Suppressions in a file; in Python only real comments count (not the text of a string)."""
+    if PREFILTER.decode() not in text:
+        return []  # tokenizing is slow; almost no file has a suppression
+    if path.endswith(".py"):
+        comments = _python_comments(text)
+        if comments is not None:
+            lines = text.splitlines()
+            return [s for line, col, comment in comments for s in _from_comment(comment, line, not lines[line - 1][:col].strip())]
     found = []
     for match in _SUPPRESSION.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
         line_start = text.rfind("\n", 0, match.start()) + 1
-        alone = not text[line_start:match.start()].strip()
-        rules = tuple(r.strip() for r in match.group(1).split(",") if r.strip())
-        found.append(Suppression(line, line + 1 if alone else line, rules, match.group(2).strip()))
+        found += _from_comment(match.group(0), line, not text[line_start:match.start()].strip())
     return found
 
 
-def scan(data: bytes) -> list[Suppression]:
+def _from_comment(comment: str, line: int, alone: bool) -> list[Suppression]:
+    match = _SUPPRESSION.search(comment)
+    if match is None:
+        return []
+    rules = tuple(r.strip() for r in match.group(1).split(",") if r.strip())
+    return [Suppression(line, line + 1 if alone else line, rules, match.group(2).strip())]
+
+
+def _python_comments(text: str) -> list[tuple[int, int, str]] | None:
+    """(line, column, text) of every comment token; None when the file does not tokenize."""
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        return [(t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+
+
+def scan(data: bytes, path: str = "") -> list[Suppression]:
     if PREFILTER not in data:
         return []
-    return parse(data.decode("utf-8", errors="replace"))
+    return parse(data.decode("utf-8", errors="replace"), path)
 
 
 def apply(findings: Sequence[Finding], suppressions: Mapping[str, Iterable[Suppression]],

@@ -9,7 +9,7 @@ from pathlib import Path
 from aeon_release import ledger, repo
 from aeon_release.audits import MergeSides, audit_tree, render
 from aeon_release.audits.config import load_rules
-from aeon_release.audits.kinds.base import doc_line
+from aeon_release.audits.kinds.base import RuleKind, doc_line
 from aeon_release.audits.registry import KINDS
 from aeon_release.audits.render import RENDERERS, summary
 from aeon_release.console import emit, say
@@ -69,13 +69,21 @@ def _tree(repo_path: Path, rev: str | None) -> Iterator[Path]:
             git.worktree_remove(tree)
 
 
+def _fields(kind: RuleKind) -> str:
+    paths = "paths" if kind.default_paths is None else f"[paths: {', '.join(kind.default_paths)}]"
+    extra = [*kind.required, *(f"[{f}]" for f in kind.optional)]
+    return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
+
+
 def list_rules(config: Path) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
     width = max(len(name) for name in KINDS)
     lines = ["kinds:"]
-    lines += [f"  {name.ljust(width)}  {doc_line(kind)}" for name, kind in sorted(KINDS.items())]
+    for name, kind in sorted(KINDS.items()):
+        lines.append(f"  {name.ljust(width)}  {doc_line(kind)}")
+        lines.append(f"  {''.ljust(width)}  fields: {_fields(kind)}")
     lines.append("rules:")
     id_width = max((len(r.id) for r in ruleset.rules), default=0)
     for rule in ruleset.rules:

@@ -45,6 +45,13 @@ def test_clean_tree_exits_0(cli: Cli, git_repo: GitRepo, config: Path) -> None:
     assert code == 0 and out.startswith("no findings")
 
 
+def test_warnings_alone_exit_0(cli: Cli, git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
+    git_repo.commit({"a.py": "x = (\n"}, "broken but only warned about")
+    config = rules_dir(r="rules:\n  - {id: w, kind: py-compile, message: m, severity: warning}\n")
+    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config), "--format", "json")
+    assert code == 0 and json.loads(out)["warnings"] == 1
+
+
 def test_findings_exit_1_with_file_and_line(cli: Cli, git_repo: GitRepo, config: Path) -> None:
     git_repo.commit({"kv.py": BAD_KV, "a.py": "x = (\n"}, "broken")
     code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config), "--format", "json")
@@ -125,3 +132,12 @@ def test_audits_list(cli: Cli, fleet_config: Path) -> None:
     assert code == 0
     assert "layer-offset      The net constant offset" in out
     assert "kv-quant/nvfp4-is-5" in out and "carry-marker/uma-clamp" in out
+
+
+def test_rev_with_changed_since_compares_the_two_revisions(cli: Cli, git_repo: GitRepo, config: Path) -> None:
+    start = git_repo.commit({"kv.py": GOOD_KV, "old.py": "def f(:\n"}, "old problem")
+    pr = git_repo.commit({"new.py": "y = (\n"}, "a pull request with a SyntaxError")
+    git_repo.commit({"new.py": "y = 1\n"}, "fixed later")
+    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config), "--rev", pr,
+                       "--changed-since", start, "--format", "json")
+    assert code == 1 and [(f["rule"], f["path"]) for f in json.loads(out)["findings"]] == [("tree/py-compile", "new.py")]

@@ -1,6 +1,7 @@
 """The two silent killers and the SyntaxError, reproduced as real clean git merges."""
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,27 @@ def test_near_miss_inside_one_function(tmp_path: Path, split: bool) -> None:
     expected = [] if split else [("m.py", lines.index("    step10 = 11") + 1)]
     assert [(f.path, f.line) for f in near] == expected
     assert all("both inside prepare()" in f.message for f in near)
+
+
+def test_merged_worktree_of_a_bare_repository(git_repo: GitRepo, fleet_config: Path, tmp_path: Path) -> None:
+    """The merge step audits a linked worktree; the repository it names may be bare."""
+    sides = three_way(git_repo, {KV: shapes.KV_INTERFACE}, {KERNEL: shapes.FORK_NVFP4_KERNEL},
+                      {KV: shapes.KV_INTERFACE_RENUMBERED})
+    bare = tmp_path / "bare.git"
+    git_repo.git("clone", "--quiet", "--bare", str(git_repo.path), str(bare))
+    worktree = tmp_path / "merged"
+    subprocess.run(["git", "--git-dir", str(bare), "worktree", "add", "--quiet", "--detach", str(worktree), "HEAD"],
+                   check=True, capture_output=True)
+    report = audit_tree(worktree, fleet_config, merge=MergeSides(bare, sides.base, sides.ours, sides.theirs))
+    assert (KERNEL, 7, "error") in by_rule(report, DRIFT)
+
+
+def test_hunks_and_their_place_in_the_merged_file() -> None:
+    from aeon_release.audits.merge import Hunk, _merged_line, parse_diff
+
+    diff = ("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2 @@ a\n+X\n"
+            "diff --git a/n.py b/n.py\n--- a/n.py\n+++ b/n.py\n@@ -3 +3,2 @@\n-c\n+c2\n+c3\n")
+    assert parse_diff(diff) == {"m.py": [Hunk(1, 0, ("X",), ())], "n.py": [Hunk(3, 1, ("c2", "c3"), ("c",))]}
+    merged = "a\nX\nb\nc\nY\nd\n"  # base a b c d; one side put X after line 1, the other Y after line 3
+    ours, theirs = Hunk(1, 0, ("X",), ()), Hunk(3, 0, ("Y",), ())
+    assert (_merged_line(merged, theirs, [ours, theirs]), _merged_line(merged, ours, [ours, theirs])) == (5, 2)

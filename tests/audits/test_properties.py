@@ -1,8 +1,7 @@
 """Properties of the analyses, over generated inputs."""
 from __future__ import annotations
 
-from pathlib import Path
-
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,18 +15,24 @@ STEP = st.tuples(st.sampled_from(["+", "-"]), st.integers(min_value=0, max_value
 
 
 def _function(steps: list[tuple[str, int]]) -> str:
+    """A drafter lookup that shifts the configured ids step by step, in the shapes vLLM uses."""
     lines = ["def aux_layers(hf_config):", "    ids = getattr(hf_config, 'target_layer_ids', None)"]
     for i, (sign, amount) in enumerate(steps):
-        lines.append(f"    ids = [i {sign} {amount} for i in ids or []]" if i % 2 else f"    ids = [{amount} + i for i in ids]"
-                     if sign == "+" else f"    ids = [i - {amount} for i in ids]")
+        if i % 2:
+            lines.append(f"    ids = [i {sign} {amount} for i in ids or []]")
+        elif sign == "+":
+            lines.append(f"    ids = [{amount} + i for i in ids]")
+        else:
+            lines.append(f"    if ids:\n        ids = [i - {amount} for i in ids]")
     lines.append("    return tuple(ids)")
     return "\n".join(lines) + "\n"
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(STEP, max_size=4), st.integers(min_value=-2, max_value=4))
-def test_layer_offset_adds_up_every_step(tmp_path_factory: object, steps: list[tuple[str, int]], expected: int) -> None:
-    root = Path(tmp_path_factory.mktemp("lo"))  # type: ignore[attr-defined]
+def test_layer_offset_adds_up_every_step(tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int]],
+                                         expected: int) -> None:
+    root = tmp_path_factory.mktemp("lo")
     (root / "r.py").write_text(_function(steps))
     net = sum(amount if sign == "+" else -amount for sign, amount in steps)
     rule = Rule("lo", "layer-offset", Severity.ERROR, "m", ("r.py",),
@@ -35,7 +40,7 @@ def test_layer_offset_adds_up_every_step(tmp_path_factory: object, steps: list[t
     found = list(LayerOffset().check(rule, Context(root, ["r.py"], SourceCache(root))))
     assert bool(found) is (net != expected)
     if found:
-        assert f"returns layer id i{net:+d}" in found[0].message or (net == 0 and "i+0" in found[0].message)
+        assert f"returns layer id {f'i{net:+d}' if net else 'i+0'}" in found[0].message
 
 
 LINE = st.text(alphabet="abc =<>|#-\t", max_size=12).filter(lambda s: "\n" not in s)

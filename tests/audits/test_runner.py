@@ -78,7 +78,7 @@ def test_globs(pattern: str, path: str, hit: bool) -> None:
 
 
 def test_listing_skips_git_and_caches(tmp_path: Path) -> None:
-    for rel in (".git/config", "__pycache__/a.pyc", "a/b.py", "c.txt"):
+    for rel in (".git/config", "__pycache__/a.pyc", "a/b.py", "c.txt", "sub/.git"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x")
     assert list_files(tmp_path) == ["a/b.py", "c.txt"]
@@ -97,3 +97,30 @@ def test_workers_stop_when_something_fails(tree: Callable[[Mapping[str, str]], P
     with pytest.raises(GitError):
         audit_tree(git_repo.path, rules_dir(r=RULES), merge=sides)
     assert multiprocessing.active_children() == []
+
+
+def test_exclude_and_warning_severity(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+    rules = ("rules:\n  - {id: cm, kind: conflict-markers, message: m, severity: warning, exclude: ['vendor/**']}\n")
+    marker = "<" * 7 + " ours\n"
+    report = audit_tree(tree({"vendor/x/a.txt": marker, "b.txt": marker}), rules_dir(r=rules))
+    assert [(f.path, f.severity.value) for f in report.findings] == [("b.txt", "warning")]
+    assert (report.errors, report.warnings) == (0, 1)
+
+
+def test_parallel_pass_with_other_threads_alive(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A progress spinner's thread makes fork unsafe: the runner must still work (forkserver)."""
+    import threading
+
+    root, config = tree(many_files()), rules_dir(r=RULES)
+    monkeypatch.setattr(runner, "PARALLEL_MIN_FILES", 0)
+    stop = threading.Event()
+    spinner = threading.Thread(target=stop.wait)
+    spinner.start()
+    try:
+        assert runner._context().get_start_method() != "fork"
+        found = {(f.rule_id, f.path) for f in audit_tree(root, config).findings}
+    finally:
+        stop.set()
+        spinner.join()
+    assert ("tree/py-compile", "pkg/bad.py") in found and ("kv/literals", "ops/k.py") in found

@@ -58,3 +58,9 @@ def test_parse_round_trip(rules: list[str], reason: str, alone: bool) -> None:
     assert found.rules == tuple(rules)
     assert found.reason == reason.strip()
     assert (found.line, found.target) == ((2, 3) if alone else (1, 1))
+
+
+def test_only_real_comments_count_in_python() -> None:
+    text = 'DOC = "# aeon-audit: ignore[a/b] inside a string"\nx = 1  # aeon-audit: ignore[a/b] real\n'
+    assert [(s.line, s.reason) for s in suppress.parse(text, "m.py")] == [(2, "real")]
+    assert [s.line for s in suppress.parse("# aeon-audit: ignore[a/b] yaml comment\nk: v\n", "c.yaml")] == [1]

@@ -10,8 +10,8 @@ from aeon_release.audits.model import Finding, Rule, Scope
 from aeon_release.audits.source import int_value
 from aeon_release.yamlio import Where, integer, string
 
-# offset -> the lines of the `+ c` / `- c` steps that produced it (for the message)
-Offsets = dict[int, tuple[int, ...]]
+# One entry per path: the lines of its `+ c` / `- c` steps -> the offset they add up to.
+Offsets = dict[tuple[int, ...], int]
 Env = dict[str, Offsets]
 _PASS_THROUGH = frozenset({"tuple", "list", "sorted", "set", "reversed", "iter", "frozenset"})
 
@@ -60,10 +60,32 @@ class LayerOffset:
     )
     _minus = _ok.replace("[i + 1 for i in", "[i - 1 for i in").replace(
         "return tuple(layer_ids)", "return tuple(a + 1 for a in layer_ids)")
-    valid: tuple[Example, ...] = (Example({"runner.py": _ok}, _rule),)
+    _guarded = (
+        "class Runner:\n"
+        "    def aux_layers(self, hf_config):\n"
+        "        layer_ids = getattr(hf_config, 'eagle_aux_hidden_state_layer_ids', None)\n"
+        "        dflash_config = getattr(hf_config, 'dflash_config', None)\n"
+        "        if not layer_ids and dflash_config:\n"
+        "            layer_ids = dflash_config.get('target_layer_ids')\n"
+        "        # the fork's shift, behind a condition the analysis cannot correlate with the one above\n"
+        "        if dflash_config and layer_ids and not getattr(hf_config, 'eagle_aux_hidden_state_layer_ids', None):\n"
+        "            layer_ids = [i + 1 for i in layer_ids]\n"
+        "        return tuple(layer_ids or ())\n"
+    )
+    valid: tuple[Example, ...] = (
+        Example({"runner.py": _ok}, _rule),
+        Example({"runner.py": _guarded}, _rule),
+        Example({"runner.py": _ok.replace("[i + 1 for i in (dflash_config.get('target_layer_ids') or [])]",
+                                          "list(map(lambda i: i + 1, dflash_config.get('target_layer_ids') or []))")}, _rule),
+    )
     invalid: tuple[Example, ...] = (
         Example({"runner.py": _twice}, _rule, (("runner.py", 10),)),
         Example({"runner.py": _minus}, _rule, (("runner.py", 9),)),
+        Example({"runner.py": _guarded.replace("dflash_config.get('target_layer_ids')",
+                                               "[i + 1 for i in dflash_config.get('target_layer_ids')]")},
+                _rule, (("runner.py", 9),)),
+        Example({"runner.py": _twice.replace("tuple(x + 1 for x in layer_ids)", "tuple(map(lambda x: x + 1, layer_ids))")},
+                _rule, (("runner.py", 10),)),
         Example({"runner.py": _ok.replace("'target_layer_ids'", "'layer_ids'")}, _rule, (("runner.py", 2),)),
         Example({"algos.py": "def update(cfg, out):\n    aux = cfg['aux_ids']\n    out['eagle_ids'] = aux\n"
                              "    out['draft'] = {'target_layer_ids': [i + 1 for i in aux]}\n"},
@@ -98,11 +120,26 @@ def _check_function(rule: Rule, opts: LayerOffsetOptions, path: str, node: ast.F
     if not flow.returned:
         where = f"a store to {', '.join(opts.sinks)}" if opts.sinks else "a return"
         yield rule.finding(path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches {where} in {function}")
-    for offset, lines in sorted(flow.returned.items()):
+    wrong: dict[int, tuple[int, ...]] = {}
+    for lines, offset in sorted(_feasible(flow.returned).items()):
         if offset != opts.expected:
-            steps = f"; steps at lines {', '.join(map(str, lines))}" if lines else ""
-            yield rule.finding(path, lines[-1] if lines else node.lineno,
-                               f"{function} returns layer id {_signed(offset)} (expected {_signed(opts.expected)}){steps}")
+            wrong.setdefault(offset, lines)
+    for offset, lines in sorted(wrong.items()):
+        steps = f"; steps at lines {', '.join(map(str, lines))}" if lines else ""
+        yield rule.finding(path, lines[-1] if lines else node.lineno,
+                           f"{function} returns layer id {_signed(offset)} (expected {_signed(opts.expected)}){steps}")
+
+
+def _feasible(paths: Offsets) -> Offsets:
+    """Drop paths that only skip a step another path takes.
+
+    The analysis does not correlate conditions, so ``if dflash and ids: ids = [i + 1 ...]`` also
+    yields a path that bypasses the shift though that path cannot carry DFlash ids.  A path whose
+    steps are a strict subset of another path's steps is taken to be such a bypass.
+    """
+    steps = {lines: set(lines) for lines in paths}
+    return {lines: offset for lines, offset in paths.items()
+            if not any(steps[lines] < other for key, other in steps.items() if key != lines)}
 
 
 def _signed(offset: int) -> str:
@@ -112,8 +149,7 @@ def _signed(offset: int) -> str:
 def _union(*parts: Offsets) -> Offsets:
     result: Offsets = {}
     for part in parts:
-        for offset, lines in part.items():
-            result.setdefault(offset, lines)
+        result.update(part)
     return result
 
 
@@ -200,7 +236,7 @@ class _Flow:
     # -- expressions ----------------------------------------------------------------------------
     def expr(self, node: ast.expr, env: Env) -> Offsets:
         if self._is_source(node):
-            return {0: ()}
+            return {(): 0}
         if isinstance(node, ast.Name):
             return env.get(node.id, {})
         if isinstance(node, ast.BinOp):
@@ -237,7 +273,15 @@ class _Flow:
         args = [self.expr(a, env) for a in node.args]
         if isinstance(node.func, ast.Name) and node.func.id in _PASS_THROUGH:
             return _union(*args)
+        if isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2:
+            return self.mapped(node.args[0], args[1], env)
         return {}
+
+    def mapped(self, function: ast.expr, items: Offsets, env: Env) -> Offsets:
+        """``map(lambda i: i + 1, ids)``: the lambda's body with its argument bound to the items."""
+        if not isinstance(function, ast.Lambda) or len(function.args.args) != 1:
+            return {}
+        return self.expr(function.body, {**env, function.args.args[0].arg: items})
 
     def binop(self, node: ast.BinOp, env: Env) -> Offsets:
         left, right = self.expr(node.left, env), self.expr(node.right, env)
@@ -245,10 +289,10 @@ class _Flow:
             sign = 1 if isinstance(node.op, ast.Add) else -1
             constant = int_value(node.right)
             if left and constant is not None:
-                return {o + sign * constant: lines + (node.lineno,) for o, lines in left.items()}
+                return {lines + (node.lineno,): o + sign * constant for lines, o in left.items()}
             constant = int_value(node.left)
             if right and constant is not None and sign == 1:
-                return {o + constant: lines + (node.lineno,) for o, lines in right.items()}
+                return {lines + (node.lineno,): o + constant for lines, o in right.items()}
         return _union(left, right)
 
     def _is_source(self, node: ast.expr) -> bool:
