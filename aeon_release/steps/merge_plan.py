@@ -273,6 +273,7 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     """Check every precondition and decide what the merge will do; changes nothing but fetches."""
     check_names(opts)
     ledger = ledger_mod.load(opts.config_dir)
+    _check_audit_rules(opts.config_dir, ledger)
     remote = resolve_remote(git, opts)
     if opts.fetch:
         fetch_upstream(git, remote)
@@ -292,6 +293,13 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
         picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream),
         skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
     )
+
+
+def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:
+    """The audit rules must load before the merge starts, not after the work is done."""
+    from aeon_release.audits.config import load_rules
+
+    load_rules(config_dir, ledger.active_carries)
 
 
 def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:

@@ -130,3 +130,23 @@ def test_user_checkout_dirty_is_left_alone(capsys: pytest.CaptureFixture[str], e
     assert json.loads(result.out)["state"] == "done"
     assert snapshot(example.fork)[:3] == before[:3]
     assert (example.fork / "scratch.txt").read_text() == "notes\n"
+
+
+def test_bad_audit_rules_refused_before_merging(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    (example.config / "audits" / "kv_quant.yaml").write_text("rules:\n  - id: x\n    kind: enum-valu\n    message: m\n")
+    before = snapshot(example.fork)
+    result = _merge(capsys, example, "v0.29.0")
+    assert result.code == 2
+    assert "audits/kv_quant.yaml" in _one_clean_line(result.err)
+    assert snapshot(example.fork) == before
+    assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
+
+
+def test_missing_audits_folder_refused_before_merging(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    import shutil
+
+    shutil.rmtree(example.config / "audits")
+    result = _merge(capsys, example, "v0.29.0")
+    assert result.code == 2
+    assert "no audits folder" in _one_clean_line(result.err)
+    assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
