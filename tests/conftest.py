@@ -1,10 +1,12 @@
 """Shared fixtures: git is isolated from the machine's configuration in every test."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import Result, run_cli
 
 
 @pytest.fixture(autouse=True)
@@ -27,6 +29,16 @@ def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     yield
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
+    """Run ``aeon-release ARGS`` in-process through the real entry point and error handler."""
+
+    def run(*args: str | Path) -> Result:
+        return run_cli(capsys, *args)
+
+    return run
 
 
 @pytest.fixture

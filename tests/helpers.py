@@ -1,9 +1,11 @@
 """Test helpers: run the CLI in-process exactly as the console script does."""
 from __future__ import annotations
 
+import json
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,9 @@ class Result:
     code: int
     out: str
     err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> Result:

@@ -18,7 +18,7 @@ from aeon_release import runstate
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.repo import Git, StepOutcome
 from aeon_release.runstate import Phase, RunState
-from aeon_release.steps.merge_plan import CarryPlan, MergePlan, Options, PickPlan, build_plan
+from aeon_release.steps.merge_plan import CarryPlan, MergePlan, Options, PickPlan
 
 
 @dataclass

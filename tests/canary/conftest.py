@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import socket
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -13,7 +12,6 @@ from typing import Any
 import pytest
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
 
-from aeon_release.cli import main
 
 QWEN = "Qwen/Qwen3.6-27B-FP8"
 GEMMA = "google/gemma-4-26b-a4b-it"
@@ -125,29 +123,3 @@ def dead_url() -> str:
     return f"http://127.0.0.1:{port}/metrics"
 
 
-@dataclass(frozen=True)
-class Run:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
-    """Run ``aeon-release ARGS`` in-process through the real entry point and error handler."""
-
-    def run(*args: str) -> Run:
-        capsys.readouterr()
-        monkeypatch.setattr(sys, "argv", ["aeon-release", *args])
-        try:
-            main()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        out, err = capsys.readouterr()
-        return Run(code, out, err)
-
-    return run

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from aeon_release import canary
 from aeon_release.errors import ConfigError
-from tests.canary.conftest import GEMMA, QWEN, FakeServer, Run
+from tests.canary.conftest import GEMMA, QWEN, FakeServer
+from tests.helpers import Result as Run
 
 WINDOW = "0.2"
 # Qwen3.6-27B + DFlash, 12 draft tokens: 3 accepted per draft -> MAL 4.0, acceptance 25 %.

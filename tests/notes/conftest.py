@@ -3,15 +3,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from aeon_release.cli import main
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"
@@ -34,29 +31,6 @@ def write_record(tmp_path: Path) -> Callable[[Any], Path]:
     return write
 
 
-@dataclass(frozen=True)
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
-    """Run ``aeon-release ARGS`` in-process through the real entry point and error handler."""
-
-    def run(*args: str) -> Run:
-        capsys.readouterr()
-        monkeypatch.setattr(sys, "argv", ["aeon-release", *args])
-        try:
-            main()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        out, err = capsys.readouterr()
-        return Run(code, out, err)
-
-    return run
 
 
 @pytest.fixture

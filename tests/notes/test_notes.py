@@ -11,7 +11,8 @@ import pytest
 
 from aeon_release import notes
 from aeon_release.ledger import load
-from tests.notes.conftest import Run, golden
+from tests.helpers import Result as Run
+from tests.notes.conftest import golden
 
 
 @pytest.fixture

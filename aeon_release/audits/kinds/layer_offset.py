@@ -8,7 +8,7 @@ from typing import Any
 from aeon_release.audits.kinds.base import Context, Example, string_list
 from aeon_release.audits.model import Finding, Rule, Scope
 from aeon_release.audits.source import int_value
-from aeon_release.yamlio import Where, integer, string
+from aeon_release.yamlio import Where, integer
 
 # One entry per path: the lines of its `+ c` / `- c` steps -> the offset they add up to.
 Offsets = dict[tuple[int, ...], int]
