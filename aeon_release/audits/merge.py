@@ -6,6 +6,8 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import ast
 import re
 from collections.abc import Iterator
@@ -46,8 +48,11 @@ def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Fi
     # The merged tree is a worktree of the repository: ask git there (the repository may be bare).
     where = tree if (tree / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
-    ours = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.ours))
-    theirs = parse_diff(repo.diff_zero_context(sides.repo, sides.base, sides.theirs))
+    # Both diffs at once: git does the work in two processes, one per core.
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        ours_text, theirs_text = pool.map(lambda side: repo.diff_zero_context(sides.repo, sides.base, side),
+                                          (sides.ours, sides.theirs))
+    ours, theirs = parse_diff(ours_text), parse_diff(theirs_text)
     if not ours or not theirs:
         return []  # one side changed nothing: nothing was merged
     findings = list(enum_drift(tree, sides, ours, theirs))
