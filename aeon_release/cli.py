@@ -217,9 +217,9 @@ def demo_command(
     docker: bool = typer.Option(False, "--docker", help="Also build a tiny image and publish it to a throwaway local registry."),
 ) -> None:
     """Run the release ritual on a small bundled example: the silent killer caught, fixed, notes written."""
-    from aeon_release.steps import demo_cmd
+    from aeon_release import demo_run
 
-    demo_cmd.run(directory, docker)
+    demo_run.run(directory, docker)
 # -- image -----------------------------------------------------------------------------------
 @app.command("build")
 def build(

@@ -235,3 +235,35 @@ def test_pick_by_commit_sha_and_already_on_branch(capsys: pytest.CaptureFixture[
     result = merge(capsys, example, "v0.29.0", "--json")
     assert result.code == 0, result.err
     assert {p["ref"]: p["status"] for p in json.loads(result.out)["picks"]}[xqa[:12]] == "applied"
+
+
+def test_tag_fetched_from_a_bare_upstream_remote(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    """The fork's `upstream` remote is a bare repository; the new release tag exists only there."""
+    bare = example.root / "upstream.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(example.upstream), str(bare)], check=True)
+    git(example.fork, "remote", "set-url", "upstream", str(bare))
+    up = demo.Git(example.upstream)
+    demo.commit(up, "[Core] Faster sampler (#53100)", {"vllm/sampler.py": "FAST = True\n"})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    up.run("push", "-q", str(bare), "main", "v0.30.0")
+    assert git(example.fork, "tag", "--list", "v0.30.0") == ""
+    result = merge(capsys, example, "v0.30.0", "--onto", "aeon-v0.27.1", "--json")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["tag_sha"] == git(example.upstream, "rev-parse", "v0.30.0^{commit}")
+    assert report["tag_on_upstream_branch"] is True
+    assert git(example.fork, "show", "aeon-v0.30.0:vllm/sampler.py") == "FAST = True"
+
+
+def test_release_branch_tag_is_flagged(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    """A tag cut on a release branch is not on upstream main: the plan says so (FLEET_FACTS trap)."""
+    up = demo.Git(example.upstream)
+    up.run("checkout", "--quiet", "-b", "releases/v0.29", "v0.29.0")
+    demo.commit(up, "[Bugfix] backport (#53200)", {"vllm/backport.py": "X = 1\n"})
+    up.run("tag", "-a", "v0.29.1", "-m", "v0.29.1")
+    up.run("checkout", "--quiet", "main")
+    result = merge(capsys, example, "v0.29.1", "--dry-run", "--json")
+    assert result.code == 0, result.err
+    plan = json.loads(result.out)
+    assert plan["tag_on_upstream_branch"] is False
+    assert any("release-branch tag" in note for note in plan["notes"])

@@ -43,7 +43,7 @@ def run(directory: Path | None, docker: bool) -> Path:
     merge_cmd.resume(example.fork, demo.NEW, json_out=False, waive=[])
     output = root / f"release-notes-{demo.NEW}.md"
     if docker:
-        from aeon_release.steps import demo_docker
+        from aeon_release import demo_docker
 
         say("[bold]4.[/] aeon-release release v0.29.0: the rest of the pipeline on the Docker engine")
         demo_docker.run(example)
