@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.errors import MarkupError
+from rich.markup import escape
 
 from aeon_release.errors import redact
 
@@ -14,8 +16,17 @@ console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def say(message: str) -> None:
-    """One human line on stderr."""
-    console.print(redact(message), markup=True)
+    """One human line on stderr.  Interpolated data should go through ``plain()``."""
+    text = redact(message)
+    try:
+        console.print(text, markup=True)
+    except MarkupError:  # a stray "[/...]" in data must not crash a report
+        console.print(text, markup=False)
+
+
+def plain(value: object) -> str:
+    """Data for a ``say()`` line: brackets in it are text, not rich markup."""
+    return escape(str(value))
 
 
 def emit(text: str, output: Path | None = None) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from aeon_release import ledger as ledger_mod
 from aeon_release import notes, runstate
-from aeon_release.console import emit_json, say
+from aeon_release.console import emit_json, plain, say
 from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.repo import Git, validate_ref_name
 from aeon_release.runstate import Phase
@@ -271,7 +271,7 @@ def dry_run(rel: Release, json_out: bool) -> None:
     for name, lines in plans.items():
         say(f"[bold]{name}[/]")
         for line in lines:
-            say(f"  {line}")
+            say(f"  {plain(line)}")
     say("dry run: nothing was changed")
 
 

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release import archprobe, loadbearing
-from aeon_release.console import console, emit_json, progress, say
+from aeon_release.console import console, emit_json, progress, plain, say
 from aeon_release.errors import NeedsHuman, UsageError, register_secret
 from aeon_release.images import BuildEvent, BuildFailed, Engine, ImageInfo
 from aeon_release.repo import Git, validate_ref_name
@@ -385,10 +385,10 @@ def _say_report(report: BuildReport) -> None:
     say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
     say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")
     for layer in data["layers"]:
-        say(f"  layer {human_size(layer['size']):>10}  {layer['created_by'][:90]}")
+        say(f"  layer {human_size(layer['size']):>10}  {plain(layer['created_by'][:90])}")
     say("  build args: " + ", ".join(f"{k}={v}" for k, v in sorted(data["build_args"].items())))
     for probe in data["arch_probe"] or []:
-        say(f"  arch probe {probe['arch']}: FP4 {'present' if probe['fp4_in_ptx'] else 'absent'} ({probe['detail']})")
+        say(f"  arch probe {probe['arch']}: FP4 {'present' if probe['fp4_in_ptx'] else 'absent'} ({plain(probe['detail'])})")
     if data["arch_probe"] is None:
         say("  arch probe: skipped (no nvcc on this machine)" if data["arch_list"] else "  arch probe: no arch list")
     say(f"  load-bearing: all {data['load_bearing']['checked']} parts present")

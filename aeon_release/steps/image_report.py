@@ -7,7 +7,7 @@ twice with the same name and content.  See ``aeon_release.imagediet`` for how by
 from __future__ import annotations
 
 from aeon_release import imagediet
-from aeon_release.console import emit_json, say
+from aeon_release.console import emit_json, plain, say
 from aeon_release.images import Engine
 from aeon_release.steps.build import human_size
 
@@ -29,13 +29,13 @@ def _say(report: imagediet.DietReport) -> None:
     say(f"[bold]{report.image}[/]: {len(report.layers)} layers, {_size(report.total_layer_bytes)} in layer tars, "
         f"{_size(report.live_bytes)} live file bytes")
     for layer in report.layers:
-        say(f"  layer {layer.index:>2} {_size(layer.size):>24}  {layer.files:>7} files  {layer.created_by[:80]}")
+        say(f"  layer {layer.index:>2} {_size(layer.size):>24}  {layer.files:>7} files  {plain(layer.created_by[:80])}")
     say(f"dead bytes: {_size(report.dead_bytes)} in {report.dead_files} file(s) shipped then deleted or overwritten")
     for dead in report.largest_dead:
-        say(f"  {_size(dead.size):>24}  {dead.path}  (layer {dead.shipped_in}, {dead.how} in layer {dead.killed_in})")
+        say(f"  {_size(dead.size):>24}  {plain(dead.path)}  (layer {dead.shipped_in}, {dead.how} in layer {dead.killed_in})")
     say(f"duplicate shared libraries: {len(report.duplicate_libs)}, {_size(report.duplicate_lib_bytes)} wasted")
     for dup in report.duplicate_libs[:imagediet.TOP]:
-        say(f"  {dup.name} x{len(dup.paths)} ({_size(dup.size)} each): {', '.join(dup.paths)}")
+        say(f"  {dup.name} x{len(dup.paths)} ({_size(dup.size)} each): {plain(', '.join(dup.paths))}")
 
 
 def _size(value: int) -> str:

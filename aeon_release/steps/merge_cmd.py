@@ -225,6 +225,6 @@ def _render_status(state: RunState) -> None:
     if state.phase != Phase.DONE.value:
         say(f"  worktree: {state.worktree}")
     if state.current:
-        say(f"  working on: {state.current}")
+        say(f"  working on: {escape(state.current)}")
     for conflict in state.conflicts:
-        say(f"  conflict: {conflict['file']}")
+        say(f"  conflict: {escape(conflict['file'])}")
