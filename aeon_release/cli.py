@@ -52,7 +52,7 @@ def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks
 def merge(
     tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
-    config: Path = CONFIG,
+    config: Optional[Path] = typer.Option(None, "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: .)."),
     onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: highest aeon-v* below TAG)."),
     upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
     upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
@@ -70,6 +70,13 @@ def merge(
 
     if cont and abort:
         raise UsageError("--continue and --abort do not go together")
+    if cont or abort:
+        given = [name for name, value in (("--dry-run", dry_run), ("--onto", onto), ("--config", config),
+                 ("--upstream-remote", upstream_remote), ("--upstream-branch", upstream_branch),
+                 ("--no-fetch", no_fetch)) if value]
+        if given:
+            raise UsageError(f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
+                             "a stopped run keeps the options it was started with; see `aeon-release status`")
     if abort:
         merge_cmd.abort(repo, tag)
     elif cont:
@@ -77,7 +84,7 @@ def merge(
     elif tag is None:
         raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
     else:
-        opts = Options(tag=tag, config_dir=config, onto=onto, upstream_remote=upstream_remote,
+        opts = Options(tag=tag, config_dir=config or Path("."), onto=onto, upstream_remote=upstream_remote,
                        upstream_branch=upstream_branch, fetch=not no_fetch)
         merge_cmd.start(repo, opts, dry_run, json_out, waive)
 

@@ -56,8 +56,8 @@ from aeon_release.yamlio import Where, type_name
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
-CARRY_STATES = ("kept", "applied", "upstreamed", "missing")
-PICK_STATES = ("applied", "already-in-tag", "skipped", "not-found")
+CARRY_STATES = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
+PICK_STATES = ("applied", "already-in-tag", "already-on-branch", "skipped", "not-found", "dropped-by-hand")
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -408,7 +408,8 @@ def _conflicts_md(data: Mapping[str, Any]) -> str:
     return f"## Conflicts ({len(conflicts)})\n\n" + _table(["File", "Carries touching it"], rows)
 
 
-_CARRY_HEADINGS = {"kept": "Kept", "applied": "Applied", "upstreamed": "Dropped as upstreamed", "missing": "Missing"}
+_CARRY_HEADINGS = {"kept": "Kept", "applied": "Applied", "upstreamed": "Dropped as upstreamed", "missing": "Missing",
+                   "dropped-by-hand": "Dropped while resolving conflicts"}
 
 
 def _carries_md(carries: Mapping[str, list[dict[str, Any]]]) -> str:
@@ -425,8 +426,9 @@ def _carries_md(carries: Mapping[str, list[dict[str, Any]]]) -> str:
     return "## Carried patches\n\n" + "\n\n".join(blocks)
 
 
-_PICK_HEADINGS = {"applied": "Applied", "already_in_tag": "Already in the tag", "skipped": "Skipped",
-                  "not_found": "Not found upstream"}
+_PICK_HEADINGS = {"applied": "Applied", "already_in_tag": "Already in the tag",
+                  "already_on_branch": "Already on the fork branch", "skipped": "Skipped",
+                  "not_found": "Not found upstream", "dropped_by_hand": "Dropped while resolving conflicts"}
 
 
 def _picks_md(picks: Mapping[str, list[dict[str, Any]]]) -> str:

@@ -6,6 +6,7 @@ this module; ``git.Repo`` objects never do.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,7 +52,7 @@ class Git:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         try:
-            self._repo = git.Repo(self.path)
+            self._repo = git.Repo(self.path, search_parent_directories=True)
         except (git.InvalidGitRepositoryError, git.NoSuchPathError):
             raise GitError(f"{self.path}: not a git repository", "pass --repo the fork's checkout") from None
         if self._repo.bare:
@@ -91,15 +92,11 @@ class Git:
     @property
     def common_dir(self) -> Path:
         """The shared .git directory (the same for every linked worktree)."""
-        out = self.run("rev-parse", "--git-common-dir")
-        path = Path(out)
-        return (self.path / path).resolve() if not path.is_absolute() else path
+        return Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
 
     @property
     def git_dir(self) -> Path:
-        out = self.run("rev-parse", "--git-dir")
-        path = Path(out)
-        return (self.path / path).resolve() if not path.is_absolute() else path
+        return Path(self.run("rev-parse", "--path-format=absolute", "--git-dir"))
 
     # -- reading --------------------------------------------------------------------------------
     def resolve(self, rev: str) -> str | None:
@@ -225,9 +222,21 @@ class Git:
         self.run("worktree", "add", "--quiet", "--detach", str(path), rev)
 
     def worktree_remove(self, path: Path) -> None:
+        """Remove one worktree of ours; never `git worktree prune`, which would also drop the
+        user's worktrees whose folders are merely unreachable right now."""
         if path.exists():
             self.try_run("worktree", "remove", "--force", "--force", str(path))
-        self.try_run("worktree", "prune")
+        if path.exists():
+            shutil.rmtree(path, ignore_errors=True)
+        admin = self.common_dir / "worktrees"
+        for entry in admin.iterdir() if admin.is_dir() else ():
+            gitdir = entry / "gitdir"
+            try:
+                registered = Path(gitdir.read_text().strip()).parent
+            except OSError:
+                continue
+            if registered == path or registered.resolve() == path.resolve():
+                shutil.rmtree(entry, ignore_errors=True)
 
     def create_branch(self, name: str, sha: str) -> None:
         # update-ref with an all-zero old value refuses to overwrite an existing branch.
@@ -273,17 +282,31 @@ class Git:
         status, _, _ = self.try_run("diff", "--cached", "--quiet")
         return status != 0
 
-    def conclude(self) -> str:
-        """Finish a merge or cherry-pick whose conflicts a person resolved (and staged)."""
+    def conclude(self) -> bool:
+        """Finish a merge or cherry-pick whose conflicts a person resolved (and staged).
+
+        Returns False when the person resolved a cherry-pick by dropping the change (nothing staged).
+        """
         op = self.in_progress()
         if op == "cherry-pick":
             if not self.staged_changes():
-                self.run("cherry-pick", "--skip")
-                return self.head()
+                # Committed already (a run killed in a post-commit hook), or dropped by the person.
+                picking = (self.git_dir / "CHERRY_PICK_HEAD").read_text().strip()
+                committed = f"cherry picked from commit {picking}" in self.message("HEAD")
+                self.run("cherry-pick", "--quit" if committed else "--skip")
+                return committed
             self.run("-c", "core.editor=true", "cherry-pick", "--continue")
         elif op == "merge":
             self.run("commit", "--quiet", "--no-verify", "--no-edit")
-        return self.head()
+        return True
+
+    def untracked(self) -> list[str]:
+        out = self.run("ls-files", "--others", "--exclude-standard")
+        return [line for line in out.splitlines() if line]
+
+    def stage_tracked(self) -> None:
+        """Stage changes to tracked files only: stray files (`*.orig`, notes) never ride along."""
+        self.run("add", "--update")
 
     def add_all(self) -> None:
         self.run("add", "--all")

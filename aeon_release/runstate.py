@@ -7,12 +7,15 @@ new record, never half of one.
 """
 from __future__ import annotations
 
+import contextlib
 import enum
+import fcntl
 import json
 import os
 import shutil
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -76,7 +79,19 @@ def load(common_dir: Path, tag: str) -> RunState | None:
         from aeon_release.errors import StateError
 
         raise StateError(f"{path}: run state is unreadable ({exc})", "run `aeon-release merge --abort` to start over") from None
-    return RunState(**data)
+    known = {f.name for f in fields(RunState)}
+    unknown = sorted(set(data) - known) if isinstance(data, dict) else ["(not a mapping)"]
+    if unknown:
+        from aeon_release.errors import StateError
+
+        raise StateError(f"{path}: run state has keys this aeon-release does not know: {', '.join(unknown)}",
+                         "was it written by a newer aeon-release? use that version, or `merge --abort`")
+    try:
+        return RunState(**data)
+    except TypeError as exc:
+        from aeon_release.errors import StateError
+
+        raise StateError(f"{path}: run state is incomplete ({exc})", "run `aeon-release merge --abort`") from None
 
 
 def save(common_dir: Path, state: RunState) -> None:
@@ -87,7 +102,8 @@ def all_runs(common_dir: Path) -> list[RunState]:
     base = runs_dir(common_dir)
     if not base.is_dir():
         return []
-    states = (load(common_dir, p.name) for p in sorted(base.iterdir()) if (p / "state.json").exists())
+    states = (load(common_dir, p.name) for p in sorted(base.iterdir())
+              if not p.name.startswith(".") and (p / "state.json").exists())
     return [s for s in states if s is not None]
 
 
@@ -112,3 +128,40 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+@contextlib.contextmanager
+def exclusive(common_dir: Path) -> Iterator[None]:
+    """One aeon-release run at a time per repository: two at once would fight over the worktree."""
+    path = common_dir / "aeon-release" / "lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "unknown"
+            from aeon_release.errors import StateError
+
+            raise StateError(f"another aeon-release run is working in this repository (pid {holder})",
+                             "wait for it to finish, or see `aeon-release status`") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def archive(common_dir: Path, tag: str) -> Path | None:
+    """Move a finished run's folder aside (its branch was deleted, so the merge is redone)."""
+    folder = run_dir(common_dir, tag)
+    if not folder.exists():
+        return None
+    import time
+
+    target = runs_dir(common_dir) / f".{tag}.replaced-{int(time.time())}"
+    os.replace(folder, target)
+    return target

@@ -7,6 +7,7 @@ re-running the unfinished steps, and ``--abort`` only has to drop the worktree a
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable
@@ -49,11 +50,17 @@ def merge_tag(run: Run) -> None:
         stop_for_conflicts(run, f"merging {plan.tag}", outcome.conflicts)
 
 
+CARRY_FINAL = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
+PICK_FINAL = ("applied", "already-in-tag", "already-on-branch", "dropped-by-hand")
+
+
 def apply_carries(run: Run) -> None:
     """Verify every active carry survived; apply the missing ones; report the upstreamed ones."""
+    planned = {c.carry.id for c in run.plan.carries}
+    run.state.carries = {k: v for k, v in run.state.carries.items() if k in planned}
     for carry_plan in run.plan.carries:
         record = run.state.carries.get(carry_plan.carry.id, {})
-        if record.get("status") in ("kept", "applied", "upstreamed", "missing"):
+        if record.get("status") in CARRY_FINAL:
             continue
         run.state.carries[carry_plan.carry.id] = _settle_carry(run, carry_plan, record)
         run.save()
@@ -61,8 +68,10 @@ def apply_carries(run: Run) -> None:
 
 def apply_picks(run: Run) -> None:
     """Cherry-pick the release's picks in order; report picks already in the tag and the skips."""
+    planned = {p.key for p in run.plan.picks}
+    run.state.picks = {k: v for k, v in run.state.picks.items() if k in planned}
     for pick in run.plan.picks:
-        if run.state.picks.get(pick.key, {}).get("status") in ("applied", "already-in-tag", "already-on-branch"):
+        if run.state.picks.get(pick.key, {}).get("status") in PICK_FINAL:
             continue
         run.state.picks[pick.key] = _settle_pick(run, pick)
         run.save()
@@ -103,7 +112,21 @@ def finish(run: Run) -> None:
                        "delete it or run `aeon-release merge --abort`")
     run.state.branch_sha = head
     run.state.phase = Phase.DONE.value
+    write_reports(run)  # before the state says done: a kill here is finished by --continue
     run.save()
+
+
+def write_reports(run: Run) -> None:
+    """report.json, and the merge section of the run record that `notes` and `release` read."""
+    data = report(run.state, run.plan)
+    folder = runstate.run_dir(run.git.common_dir, run.state.tag)
+    runstate.write_json(folder / "report.json", data)
+    record_path = folder / "record.json"
+    record: dict[str, Any] = {"tag": run.state.tag}
+    if record_path.exists():
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+    record["merge"] = data
+    runstate.write_json(record_path, record)
 
 
 STEPS: tuple[Step, ...] = (
@@ -145,7 +168,7 @@ def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str,
         if sha in done or _on_branch(run, sha):
             continue
         run.state.current = f"carries:{cp.carry.id}:{sha}"
-        run.state.carries[cp.carry.id] = {"status": "applying", "done": done}
+        run.state.carries[cp.carry.id] = {**record, "status": "applying", "done": done}
         run.save()
         outcome = run.wt.cherry_pick(sha)
         if not outcome.ok:
@@ -155,8 +178,12 @@ def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str,
         done.append(sha)
         applied += 1
     run.state.current = None
-    if applied:
-        return {"status": "applied", "evidence": f"cherry-picked {applied} commit(s)"}
+    by_hand: dict[str, str] = dict(run.state.carries.get(cp.carry.id, record).get("by_hand", {}))
+    if by_hand and all(v == "dropped" for v in by_hand.values()) and len(by_hand) == len(cp.carry.commits):
+        return {"status": "dropped-by-hand", "evidence": "every commit was dropped while resolving conflicts"}
+    if applied or by_hand:
+        hand = f"; {len(by_hand)} resolved by hand" if by_hand else ""
+        return {"status": "applied", "evidence": f"cherry-picked {applied + len(by_hand)} commit(s){hand}"}
     return {"status": "kept", "evidence": "its commits are on the branch"}
 
 
@@ -225,6 +252,8 @@ def _settle_pick(run: Run, pick: PickPlan) -> dict[str, Any]:
     if pick.in_tag:
         return base | {"status": "already-in-tag", "evidence": f"{pick.sha[:12]} is an ancestor of {run.plan.tag}"}
     if _on_branch(run, pick.sha):
+        if run.state.current == f"picks:{pick.key}":  # this run picked it, then was interrupted
+            return base | {"status": "applied", "evidence": "cherry-picked (the run was interrupted right after)"}
         return base | {"status": "already-on-branch", "evidence": "a cherry-pick of it is on the fork branch"}
     run.state.current = f"picks:{pick.key}"
     run.save()
@@ -253,10 +282,19 @@ def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...] | list[str]) 
 
 
 def _commit_pending_fixes(run: Run) -> None:
-    """Commit what a person changed in the worktree to fix audit findings."""
-    if run.wt.status_porcelain().strip():
-        run.wt.add_all()
+    """Commit what a person changed in the worktree to fix audit findings (tracked files only)."""
+    _refuse_untracked(run)
+    run.wt.stage_tracked()
+    if run.wt.staged_changes():
         run.wt.commit(f"Fix audit findings after merging {run.plan.tag}")
+
+
+def _refuse_untracked(run: Run) -> None:
+    stray = run.wt.untracked()
+    if stray:
+        raise NeedsHuman(f"{len(stray)} untracked file(s) in the merge worktree: {', '.join(stray[:5])}",
+                         f"`git add` the ones that belong to the fork in {run.wt.path} and delete the rest "
+                         "(e.g. *.orig), then --continue")
 
 
 def resume_in_worktree(run: Run) -> None:
@@ -268,34 +306,46 @@ def resume_in_worktree(run: Run) -> None:
                          f"resolve them in {run.wt.path} and `git add` them, then --continue")
     op = run.wt.in_progress()
     current = run.state.current or ""
+    by_hand = run.state.phase == Phase.CONFLICT.value  # else a killed run left this behind
+    concluded, kept = False, True
     if op is not None:
-        run.wt.conclude()
-    elif run.state.pending_message and (run.wt.staged_changes() or run.wt.status_porcelain().strip()):
-        run.wt.add_all()
-        run.wt.commit(run.state.pending_message)
-    _mark_current_done(run, current)
+        _refuse_untracked(run)
+        kept, concluded = run.wt.conclude(), True
+    elif run.state.pending_message and (by_hand or run.wt.staged_changes()):
+        _refuse_untracked(run)
+        run.wt.stage_tracked()
+        kept, concluded = run.wt.staged_changes(), True
+        if kept:
+            run.wt.commit(run.state.pending_message)
+    if current and concluded:
+        _mark_current_done(run, current, kept)
     run.state.current = None
     run.state.pending_message = None
     run.state.conflicts = []
     run.state.phase = Phase.RUNNING.value
 
 
-def _mark_current_done(run: Run, current: str) -> None:
+def _mark_current_done(run: Run, current: str, kept: bool) -> None:
+    """The item whose git operation was just concluded (by a person, or after a kill) is done."""
     parts = current.split(":")
-    if parts[0] == "carries" and len(parts) == 3 and parts[2] != "patch":
-        record = run.state.carries.setdefault(parts[1], {"status": "applying", "done": []})
-        if parts[2] not in record.setdefault("done", []) and _on_branch(run, parts[2]):
-            record["done"].append(parts[2])
-            record["resolved_by_hand"] = True
+    if parts[0] == "carries" and len(parts) == 3 and parts[2] == "patch":
+        run.state.carries[parts[1]] = {
+            "status": "applied" if kept else "dropped-by-hand",
+            "evidence": "patch applied; conflicts resolved by hand" if kept
+            else "the person resolving the conflict dropped the patch",
+        }
     elif parts[0] == "carries" and len(parts) == 3:
-        cid = parts[1]
-        run.state.carries[cid] = {"status": "applied", "evidence": "patch applied, conflicts resolved by hand"}
+        record = run.state.carries.setdefault(parts[1], {"status": "applying", "done": []})
+        if parts[2] not in record.setdefault("done", []):
+            record["done"].append(parts[2])
+            record.setdefault("by_hand", {})[parts[2]] = "kept" if kept else "dropped"
     elif parts[0] == "picks" and len(parts) == 2:
         pick = next((p for p in run.plan.picks if p.key == parts[1]), None)
-        if pick is not None and _on_branch(run, pick.sha):
+        if pick is not None:
             run.state.picks[pick.key] = {
                 "ref": pick.key, "sha": pick.sha, "subject": pick.subject, "reason": pick.ref.reason,
-                "status": "applied", "evidence": "cherry-picked, conflicts resolved by hand",
+                "status": "applied" if kept else "dropped-by-hand",
+                "evidence": "cherry-picked; conflicts resolved" if kept else "the change was dropped while resolving",
             }
 
 
@@ -343,10 +393,11 @@ def check_resumable(plan: MergePlan, state: RunState) -> None:
 
 def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
     data = asdict(state)
-    picks = list(state.picks.values())
+    picks = [dict(v) for v in state.picks.values() if v.get("status") in PICK_FINAL]
     for skip in plan.skips if plan else ():
         picks.append({"ref": skip.label, "status": "skipped", "reason": skip.reason})
-    carries = [dict(v) for v in state.carries.values()]
+    carries = [{k: v for k, v in c.items() if k not in ("done", "by_hand")}
+               for c in state.carries.values() if c.get("status") in CARRY_FINAL]
     return {
         "tag": state.tag, "tag_sha": state.tag_sha, "previous_branch": state.previous_branch,
         "previous_sha": state.previous_sha, "branch": state.branch, "branch_sha": state.branch_sha,
@@ -358,11 +409,21 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
     }
 
 
-def parse_waivers(values: list[str]) -> list[dict[str, str]]:
+def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict[str, str]]:
     waivers = []
     for value in values:
         rule, sep, reason = value.partition("=")
         if not sep or not rule.strip() or not reason.strip():
-            raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive enum-literal/kv-quant-mode='fixed in #123'")
+            raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'")
+        if known is not None and rule.strip() not in known:
+            raise UsageError(f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids")
         waivers.append({"rule": rule.strip(), "reason": reason.strip()})
     return waivers
+
+
+def known_rule_ids(plan: MergePlan) -> set[str]:
+    from aeon_release.audits.config import load_rules
+    from aeon_release.audits.merge import DRIFT, NEAR_MISS
+
+    rules = load_rules(plan.config_dir, [c.carry for c in plan.carries])
+    return {r.id for r in rules.rules} | {DRIFT, NEAR_MISS}

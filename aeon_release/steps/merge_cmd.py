@@ -1,9 +1,7 @@
 """The `merge`, `merge --continue`, `merge --abort` and `status` commands around the merge steps."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-from typing import Any
 
 from rich.markup import escape
 from rich.table import Table
@@ -19,33 +17,46 @@ from aeon_release.steps.merge_plan import MergePlan, Options, build_plan
 
 def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
+    with runstate.exclusive(git.common_dir):
+        _start(git, opts, dry_run, json_out, waive)
+
+
+def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     common = git.common_dir
     finished = _finished_run(git, opts.tag)
     if finished is not None:
-        say(f"{finished.branch} already merged at {str(finished.branch_sha)[:12]}: nothing to do")
+        _say_finished(git, finished)
         _emit(finished, None, json_out)
         return
     _refuse_other_runs(common, opts.tag)
     plan = build_plan(git, opts)
     if git.branch_sha(plan.branch) is not None:
-        raise StateError(f"branch {plan.branch!r} already exists in {repo}",
+        raise StateError(f"branch {plan.branch!r} already exists in {git.path}",
                          f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again")
+    waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan))
     if dry_run:
         _show_plan(plan, json_out)
         return
+    runstate.archive(common, opts.tag)  # a finished run whose branch was deleted: kept aside
     worktree = runstate.worktrees_dir(common) / opts.tag
     _clear_stale_worktree(git, worktree)
     git.worktree_add(worktree, plan.previous_sha)
     state = steps.state_for(plan, worktree)
-    state.waivers = steps.parse_waivers(waive)
+    state.waivers = waivers
     runstate.save(common, state)
     _drive(steps.Run(git, Git(worktree), state, plan), json_out)
 
 
 def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
+    with runstate.exclusive(git.common_dir):
+        _resume(git, tag, json_out, waive)
+
+
+def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE.value:
+        _finalize(git, state)
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
         return
@@ -56,7 +67,7 @@ def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> Non
     plan = build_plan(git, steps.options_for(state))
     steps.check_resumable(plan, state)
     run = steps.Run(git, Git(worktree), state, plan)
-    state.waivers += steps.parse_waivers(waive)
+    state.waivers += steps.parse_waivers(waive, steps.known_rule_ids(plan))
     steps.resume_in_worktree(run)
     run.save()
     _drive(run, json_out)
@@ -64,13 +75,32 @@ def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> Non
 
 def abort(repo: Path, tag: str | None) -> None:
     git = Git(repo)
+    with runstate.exclusive(git.common_dir):
+        _abort(git, tag)
+
+
+def _abort(git: Git, tag: str | None) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE.value:
         raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
                          f"delete the branch yourself if you want it gone: git branch -D {state.branch}")
-    git.worktree_remove(Path(state.worktree))
+    worktree = Path(state.worktree)
+    made = _branch_made_by_run(git, state, worktree)
+    git.worktree_remove(worktree)
     runstate.remove(git.common_dir, state.tag)
-    say(f"aborted the {state.tag} run: worktree removed, no branch was created")
+    if made is not None:
+        git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
+        say(f"aborted the {state.tag} run: worktree removed, and {state.branch}, which it had just created, deleted")
+    else:
+        say(f"aborted the {state.tag} run: worktree removed, no branch was created")
+
+
+def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None:
+    """A run killed inside its last step may have created the branch already: at the worktree's HEAD."""
+    sha = git.branch_sha(state.branch)
+    if sha is None or not worktree.exists() or "audit" not in state.steps_done:
+        return None
+    return sha if Git(worktree).head() == sha else None
 
 
 def status(repo: Path, json_out: bool) -> None:
@@ -94,24 +124,9 @@ def _drive(run: steps.Run, json_out: bool) -> None:
         _render(run.state, run.plan)
         _emit(run.state, run.plan, json_out)
         raise
-    _write_reports(run.git, run.state, run.plan)
     run.git.worktree_remove(Path(run.state.worktree))
     _render(run.state, run.plan)
     _emit(run.state, run.plan, json_out)
-
-
-def _write_reports(git: Git, state: RunState, plan: MergePlan) -> None:
-    data = steps.report(state, plan)
-    folder = runstate.run_dir(git.common_dir, state.tag)
-    runstate.write_json(folder / "report.json", data)
-    record_path = folder / "record.json"
-    record: dict[str, Any] = {"tag": state.tag}
-    if record_path.exists():
-        import json
-
-        record = json.loads(record_path.read_text())
-    record["merge"] = data
-    runstate.write_json(record_path, record)
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
@@ -120,16 +135,30 @@ def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
 
 
 def _finished_run(git: Git, tag: str) -> RunState | None:
+    """A finished run for this tag whose branch still exists (moved on by later commits or not)."""
     from aeon_release.repo import validate_ref_name
 
     validate_ref_name(tag, "tag")
     state = runstate.load(git.common_dir, tag)
     if state is None or state.phase != Phase.DONE.value:
         return None
-    if git.branch_sha(state.branch) == state.branch_sha:
-        return state
-    runstate.remove(git.common_dir, tag)  # the branch was deleted or moved: a fresh run
-    return None
+    if git.branch_sha(state.branch) is None:
+        return None  # the branch was deleted: the merge is redone (the old run folder is kept aside)
+    _finalize(git, state)
+    return state
+
+
+def _finalize(git: Git, state: RunState) -> None:
+    """Whatever a finished run may have left when it was killed at its very end: its worktree."""
+    worktree = Path(state.worktree)
+    if worktree.exists():
+        git.worktree_remove(worktree)
+
+
+def _say_finished(git: Git, state: RunState) -> None:
+    now = git.branch_sha(state.branch)
+    moved = "" if now == state.branch_sha else f"; it has moved on since, to {str(now)[:12]}"
+    say(f"{state.branch} already merged at {str(state.branch_sha)[:12]}{moved}: nothing to do")
 
 
 def _refuse_other_runs(common: Path, tag: str) -> None:
@@ -144,10 +173,7 @@ def _refuse_other_runs(common: Path, tag: str) -> None:
 
 def _clear_stale_worktree(git: Git, worktree: Path) -> None:
     """A worktree of ours with no run state: left by a run killed while creating it."""
-    if worktree.exists():
-        git.worktree_remove(worktree)
-        shutil.rmtree(worktree, ignore_errors=True)
-    git.try_run("worktree", "prune")
+    git.worktree_remove(worktree)
 
 
 def _open_run(git: Git, tag: str | None) -> RunState:

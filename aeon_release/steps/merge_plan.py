@@ -95,7 +95,8 @@ def find_previous_branch(git: Git, tag: str) -> str | None:
     candidates = []
     for name in git.local_branches(f"{BRANCH_PREFIX}v*"):
         key = version_key(name[len(BRANCH_PREFIX):])
-        if key is not None and key[:3] < target[:3]:
+        # exactly aeon-vX.Y.Z: aeon-v0.27.1-backup or -wip is never silently the base
+        if key is not None and not key[3] and key[:3] < target[:3]:
             candidates.append((key, name))
     return max(candidates)[1] if candidates else None
 
@@ -184,8 +185,10 @@ def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upst
     release = ledger.plan_for(tag)
     if not release.picks:
         return ()
-    heads = [tag_sha] + ([upstream] if upstream else [])
-    index = pr_index(_log(git, heads, base))
+    # A PR's commit inside the tag wins over its original on upstream main: a release-branch tag
+    # carries backports, which are different commits with the same "(#NNNNN)" subject.
+    index = pr_index(_log(git, [upstream], base)) if upstream else {}
+    index.update(pr_index(_log(git, [tag_sha], base)))
     return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream) for i, ref in enumerate(release.picks))
 
 
@@ -224,8 +227,10 @@ def plan_carries(git: Git, ledger: Ledger, base: str, tag_sha: str) -> tuple[Car
 def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> CarryPlan:
     files = {m.path for m in carry.markers}
     for sha in carry.commits:
-        if git.resolve(sha) is not None:
-            files.update(git.changed_files(sha))
+        if git.resolve(sha) is None:
+            raise ConfigError(f"{ledger_mod.CARRIES_FILE}: carry {carry.id}: commit {sha} does not exist in {git.path}",
+                              "fetch the fork's history, or fix the SHA in the ledger")
+        files.update(git.changed_files(sha))
     patch = ledger.patch_path(carry)
     if patch is not None:
         files.update(_patch_files(patch))
