@@ -278,6 +278,8 @@ def release(
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
     notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes."),
+    skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="REASON: build and publish without the audit gate (recorded)."),
+    waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."),
     username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
     password_stdin: bool = typer.Option(False, "--password-stdin", help="Read the registry password from stdin."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print every stage's plan; change nothing."),
@@ -290,6 +292,7 @@ def release(
     opts = pipeline.ReleaseOptions(
         tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
         platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output,
-        date=date, username=username, password=password_from(password_stdin),
+        date=date, skip_audit=skip_audit, waive=tuple(waive), username=username,
+        password=password_from(password_stdin),
     )
     pipeline.run(opts, from_stage, dry_run, json_out)

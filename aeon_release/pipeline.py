@@ -44,6 +44,8 @@ class ReleaseOptions:
     latest: bool = True
     notes_output: Path | None = None
     date: str | None = None
+    skip_audit: str | None = None
+    waive: tuple[str, ...] = ()
     username: str | None = None
     password: str | None = field(default=None, repr=False)
 
@@ -96,17 +98,16 @@ def plan_merge(rel: Release) -> list[str]:
 
 def run_merge(rel: Release) -> dict[str, Any]:
     state = runstate.load(rel.git.common_dir, rel.opts.tag)
-    if state is None or state.phase != Phase.DONE.value:
-        if state is None:
-            merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, [])
-        else:
-            merge_cmd.resume(rel.git.path, rel.opts.tag, False, [])
-        state = runstate.load(rel.git.common_dir, rel.opts.tag)
+    branch_gone = rel.git.branch_sha(rel.branch) is None
+    if state is None or (state.phase == Phase.DONE.value and branch_gone):
+        merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive))
+    elif state.phase != Phase.DONE.value:
+        merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive))
+    state = runstate.load(rel.git.common_dir, rel.opts.tag)
     assert state is not None
-    if rel.git.branch_sha(state.branch) != state.branch_sha:
-        raise StateError(f"{state.branch} moved since the merge run recorded it",
-                         "rerun with --from merge after deleting the branch, or restore it")
-    return {"branch": state.branch, "branch_sha": state.branch_sha}
+    # A branch that moved on since the merge (a hotfix) is built as it is now; the audit stage
+    # then audits that exact revision, since the merge's clean audit was of another commit.
+    return {"branch": state.branch, "merged_sha": state.branch_sha, "branch_sha": rel.git.branch_sha(state.branch)}
 
 
 # -- audit -----------------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def plan_audit(rel: Release) -> list[str]:
 
 
 def run_audit(rel: Release) -> dict[str, Any]:
-    attestation = audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir)
+    attestation = audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir, rel.opts.skip_audit)
     return attestation.as_dict()
 
 
@@ -126,7 +127,7 @@ def _build_request(rel: Release) -> Any:
     return BuildRequest(
         repo=rel.git.path, version=rel.opts.tag, variant=rel.opts.variant, rev=rel.branch,
         dockerfile=rel.opts.dockerfile, platform=rel.opts.platform, build_args=rel.opts.build_args,
-        tag=rel.opts.image_tag, config_dir=rel.opts.config_dir,
+        tag=rel.opts.image_tag, config_dir=rel.opts.config_dir, skip_audit=rel.opts.skip_audit,
     )
 
 
@@ -159,7 +160,7 @@ def _publish_request(rel: Release) -> Any:
     return PublishRequest(
         image=image, repository=rel.opts.repository, version=rel.opts.tag, variant=rel.opts.variant,
         date=rel.state["date"], latest=rel.opts.latest, config_dir=rel.opts.config_dir,
-        username=rel.opts.username, password=rel.opts.password,
+        skip_audit=rel.opts.skip_audit, username=rel.opts.username, password=rel.opts.password,
     )
 
 
@@ -233,6 +234,14 @@ def _probe_for_notes(probe: Any) -> dict[str, dict[str, Any]]:
     return {str(p.get("arch")): {"fp4": p.get("fp4_in_ptx"), "fp4_expected": p.get("fp4_expected")} for p in probe}
 
 
+# Which options each stage's outcome depends on: a done stage pins them (a rerun that changes one
+# would publish, say, an omni image under the plain tag).
+PINNED: dict[str, tuple[str, ...]] = {
+    "merge": ("config_dir",),
+    "build": ("variant", "dockerfile", "build_args", "platform", "image_tag"),
+    "publish": ("repository", "variant", "latest"),
+}
+
 STAGES: tuple[Stage, ...] = (
     Stage("merge", plan_merge, run_merge),
     Stage("audit", plan_audit, run_audit),
@@ -254,11 +263,50 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
         "tag": opts.tag, "date": opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat(), "stages": {}}
     if opts.date and opts.date != state["date"]:
         raise StateError(f"this release run publishes as of {state['date']}, not {opts.date}",
-                         "drop --date, or start over with --from merge after deleting the run")
+                         "drop --date (the run keeps the date it started with)")
+    rel = Release(opts, git, state)
     if from_stage is not None:
-        for name in STAGE_NAMES[STAGE_NAMES.index(from_stage):]:
-            state["stages"].pop(name, None)
-    return Release(opts, git, state)
+        _redo_from(rel, from_stage)
+    _forget_undone_merge(rel)
+    _check_pinned(rel)
+    state["options"] = _options(opts)
+    return rel
+
+
+def _options(opts: ReleaseOptions) -> dict[str, Any]:
+    return {"config_dir": str(opts.config_dir.resolve()), "variant": opts.variant,
+            "dockerfile": str(opts.dockerfile.resolve()) if opts.dockerfile else None,
+            "build_args": sorted(opts.build_args), "platform": opts.platform, "image_tag": opts.image_tag,
+            "repository": opts.repository, "latest": opts.latest}
+
+
+def _check_pinned(rel: Release) -> None:
+    before: dict[str, Any] = rel.state.get("options") or {}
+    now = _options(rel.opts)
+    for stage, keys in PINNED.items():
+        if rel.state["stages"].get(stage, {}).get("status") != "done":
+            continue
+        for key in keys:
+            if key in before and before[key] != now[key]:
+                raise UsageError(
+                    f"--{key.replace('_', '-')} is {now[key]!r} but the {stage} stage of this run was done with "
+                    f"{before[key]!r}", f"pass the same value, or redo it with --from {stage}")
+
+
+def _redo_from(rel: Release, stage: str) -> None:
+    if stage == "merge" and rel.git.branch_sha(rel.branch) is not None:
+        raise UsageError(f"--from merge redoes the merge, but {rel.branch} exists",
+                         f"delete it first (git branch -D {rel.branch}) to merge {rel.opts.tag} again")
+    for name in STAGE_NAMES[STAGE_NAMES.index(stage):]:
+        rel.state["stages"].pop(name, None)
+
+
+def _forget_undone_merge(rel: Release) -> None:
+    """A merge recorded done whose branch is gone (deleted to redo it): every stage is redone."""
+    merge = rel.state["stages"].get("merge", {})
+    if merge.get("status") == "done" and rel.git.branch_sha(rel.branch) is None:
+        say(f"note: {rel.branch} is gone since this run merged it: merging again, and every later stage")
+        rel.state["stages"].clear()
 
 
 def dry_run(rel: Release, json_out: bool) -> None:

@@ -124,3 +124,29 @@ def test_registry_down_stops_at_publish_then_resumes(capsys: pytest.CaptureFixtu
 def test_bad_stage_name(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
     result = run_cli(capsys, *release_setup.args("--from", "deploy"))
     assert result.code == 2 and "--from 'deploy' is not a stage" in result.err
+
+
+def test_changed_options_for_a_done_stage_are_refused(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    """Failed at publish (registry down) after building the omni variant: a rerun without it is refused."""
+    release_setup.registry.stop()
+    assert run_cli(capsys, *release_setup.args("--variant", "omni")).code == 2
+    release_setup.registry.start()
+    result = run_cli(capsys, *release_setup.args())
+    assert result.code == 2 and "--variant is None but the build stage of this run was done with 'omni'" in result.err
+    assert _registry_digest(release_setup, DATED) is None
+    assert run_cli(capsys, *release_setup.args("--variant", "omni")).code == 0
+    assert _registry_digest(release_setup, f"{DATED}-omni") is not None
+
+
+def test_deleted_branch_is_merged_again(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+    ex = release_setup.example
+    release_setup.registry.stop()
+    assert run_cli(capsys, *release_setup.args()).code == 2  # merged and built, publish failed
+    release_setup.registry.start()
+    refused = run_cli(capsys, *release_setup.args("--from", "merge"))
+    assert refused.code == 2 and "delete it first" in refused.err
+    git(ex.fork, "branch", "-D", "aeon-v0.29.0")
+    again = run_cli(capsys, *release_setup.args())
+    assert again.code == 0, again.err
+    assert "merging again" in again.err
+    _check_released(release_setup)
