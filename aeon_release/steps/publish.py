@@ -10,6 +10,8 @@ and the `:latest` move leaves `:latest` untouched, and rerunning the same comman
 """
 from __future__ import annotations
 
+import dataclasses
+
 import datetime as dt
 import os
 import re
@@ -163,9 +165,27 @@ def plan(request: PublishRequest) -> PublishPlan:
     registry = Registry(names.repository, credentials)
     existing = _existing_dated(registry, names, image)
     latest_before = registry.digest(LATEST)
+    rolled_back = _rolled_back_since(release_record.for_repository(records, str(names.repository)), names.dated_tag)
+    if existing is not None and request.latest and rolled_back is not None:
+        # Republishing a release that was rolled back must not quietly undo the rollback.
+        say(f"note: :{LATEST} was rolled back from {names.dated_tag} to {rolled_back.dated_tag}; leaving it "
+            f"there (promote it again with `aeon-release rollback --to {names.dated_tag}`)")
+        request = dataclasses.replace(request, latest=False)
     if request.latest and latest_before not in (None, existing) and not request.allow_downgrade:
         _guard_latest(registry, names, release_record.for_repository(records, str(names.repository)), latest_before)
     return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before)
+
+
+def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:
+    """The last rollback recorded after this dated tag's publish, if any."""
+    rolled: Release | None = None
+    published = False
+    for record in records:
+        if record.action is Action.PUBLISH and record.dated_tag == dated_tag:
+            published, rolled = True, None
+        elif published and record.action is Action.ROLLBACK:
+            rolled = record if record.dated_tag != dated_tag else None
+    return rolled
 
 
 def _attestation(image: images.LocalImage, skip_reason: str | None) -> audit_gate.Attestation:

@@ -95,3 +95,19 @@ def test_releases_yaml_errors_name_the_place(tmp_path: Path) -> None:
     done = cli("releases", "--repository", "127.0.0.1:9/aeon-test-publish/x", "--config", str(tmp_path))
     assert done.returncode == 2
     assert "releases.yaml: releases[0].colour: unknown key" in done.stderr
+
+
+def test_republish_after_a_rollback_leaves_latest_alone(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    repository, name = f"{registry.host}/aeon-test-publish/{run_id}-rb", f"aeon-test-publish/{run_id}-rb"
+    old, new = make_image("old"), make_image("new")
+    first = as_json(cli(*publish_args(old, repository, "v0.27.1", tmp_path, date="2026-08-16")))
+    as_json(cli(*publish_args(new, repository, "v0.29.0", tmp_path, date="2026-09-11")))
+    assert cli("rollback", "--repository", repository, "--config", str(tmp_path)).returncode == 0
+    assert served(registry.host, name, "latest") == first["digest"]
+    again = cli(*publish_args(new, repository, "v0.29.0", tmp_path, date="2026-09-11"))
+    assert again.returncode == 0, again.stderr
+    assert "rolled back" in again.stderr
+    assert served(registry.host, name, "latest") == first["digest"]
+    assert as_json(again)["noop"] is True
