@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import shutil
 import socket
 import subprocess
@@ -18,10 +19,11 @@ from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
-from aeon_release import demo, pipeline
+from aeon_release import demo, pipeline, runstate
 from aeon_release.console import say
 from aeon_release.errors import ServiceError
 from aeon_release.images import Engine
+from aeon_release.repo import Git
 
 BASE = "aeon-demo/busybox:1"
 APPLETS = ("sh", "ls", "cat", "echo", "rm", "mkdir", "ln", "test", "true", "false", "cp", "chmod", "grep",
@@ -42,6 +44,15 @@ def run(example: demo.Example) -> None:
             notes_output=example.root / f"release-notes-{demo.NEW}.md",
         )
         pipeline.run(opts, None, dry=False, json_out=False)
+        _untag_pushed(example, host)
+
+
+def _untag_pushed(example: demo.Example, host: str) -> None:
+    """The throwaway registry goes away with the demo: so do the local tags that name it."""
+    state = json.loads((runstate.run_dir(Git(example.fork).common_dir, demo.NEW) / pipeline.PIPELINE_FILE).read_text())
+    dated = state["stages"]["publish"]["result"]["dated_tag"]
+    with Engine.connect() as engine:
+        engine.remove(f"{host}/aeon/vllm-ultimate:{dated}")
 
 
 def _busybox_rootfs() -> bytes:

@@ -41,6 +41,8 @@ def test_demo_with_docker_builds_and_publishes(capsys: pytest.CaptureFixture[str
     assert "-v0.29.0" in releases
     client = docker.from_env()
     try:
-        client.images.remove("aeon-demo/vllm-ultimate:v0.29.0", force=True)
+        image = client.images.get("aeon-demo/vllm-ultimate:v0.29.0")
+        assert not [t for t in image.tags if t.startswith("127.0.0.1:")]  # the demo untagged them
+        client.images.remove(image.id, force=True)
     finally:
         client.close()
