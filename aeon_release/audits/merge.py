@@ -6,7 +6,7 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 """
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import ast
 import re
@@ -48,16 +48,30 @@ def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Fi
     # The merged tree is a worktree of the repository: ask git there (the repository may be bare).
     where = tree if (tree / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
-    # Both diffs at once: git does the work in two processes, one per core.
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        ours_text, theirs_text = pool.map(lambda side: repo.diff_zero_context(sides.repo, sides.base, side),
-                                          (sides.ours, sides.theirs))
-    ours, theirs = parse_diff(ours_text), parse_diff(theirs_text)
+    for side in (sides.ours, sides.theirs):
+        if (sides.base, side) not in _DIFFS:
+            prefetch(sides.repo, sides.base, side)
+    ours, theirs = parse_diff(_diff(sides.base, sides.ours)), parse_diff(_diff(sides.base, sides.theirs))
     if not ours or not theirs:
         return []  # one side changed nothing: nothing was merged
     findings = list(enum_drift(tree, sides, ours, theirs))
     findings += near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
     return findings
+
+
+# Diffs between two commits, keyed by their shas (content-addressed, so any worktree of the repository
+# gives the same text).  `merge` starts them while git is still merging: they need no merged tree.
+_DIFFS: dict[tuple[str, str], Future[str]] = {}
+_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="aeon-diff")
+
+
+def prefetch(where: Path, base: str, side: str) -> None:
+    """Start ``git diff -U0 base side`` in the background."""
+    _DIFFS[(base, side)] = _POOL.submit(repo.diff_zero_context, where, base, side)
+
+
+def _diff(base: str, side: str) -> str:
+    return _DIFFS.pop((base, side)).result()
 
 
 def parse_diff(text: str) -> dict[str, list[Hunk]]:

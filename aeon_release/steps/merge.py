@@ -358,6 +358,13 @@ def _clear_stale_lock(run: Run) -> None:
 def execute(run: Run) -> None:
     """Run every unfinished step in order, timing each."""
     run.state.pid = os.getpid()
+    if "audit" not in run.state.steps_done:
+        from aeon_release.audits.merge import prefetch
+
+        # The merge-aware audit's diffs (base..ours, base..theirs) need no merged tree: git
+        # computes them on the other core while it merges.
+        for side in (run.plan.previous_sha, run.plan.tag_sha):
+            prefetch(run.wt.path, run.plan.merge_base, side)
     for step in STEPS:
         if step.name in run.state.steps_done:
             continue
