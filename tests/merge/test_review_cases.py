@@ -158,3 +158,37 @@ def test_repo_given_as_git_dir_or_subdirectory(capsys: pytest.CaptureFixture[str
     assert run_cli(capsys, "merge", "v0.29.0", "--repo", sub, "--config", example.config).code == 0
     status = run_cli(capsys, "status", "--repo", example.fork)
     assert "v0.29.0: done" in status.err
+
+
+def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
+    """kill -9 right after `finish` created the branch (a reference-transaction hook holds it there)."""
+    import os
+    import signal
+    import sys
+    import time
+
+    before = snapshot(example.fork)
+    flag = example.root / "branch-created"
+    hooks = example.root / "hooks"
+    hooks.mkdir()
+    hook = hooks / "reference-transaction"
+    hook.write_text(f'#!/bin/sh\n[ "$1" = committed ] || exit 0\n'
+                    f'if grep -q refs/heads/aeon-v0.29.0; then touch {flag}; sleep 60; fi\n')
+    hook.chmod(0o755)
+    git(example.fork, "config", "core.hooksPath", str(hooks))
+    cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(example.fork),
+           "--config", str(example.config)]
+    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not flag.exists():
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    git(example.fork, "config", "--unset", "core.hooksPath")
+    assert git(example.fork, "branch", "--list", "aeon-v0.29.0").strip() == "aeon-v0.29.0"
+    result = run_cli(capsys, "merge", "--abort", "--repo", example.fork)
+    assert result.code == 0 and "which it had just created, deleted" in result.err
+    assert snapshot(example.fork) == before
