@@ -17,7 +17,6 @@ from aeon_release.errors import GitError, UsageError
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}$")
-_SHA = re.compile(r"^[0-9a-f]{7,40}$")
 
 
 def validate_ref_name(name: str, what: str = "ref") -> str:
@@ -77,10 +76,10 @@ class Git:
             last = stderr.splitlines()[-1] if stderr else f"exit {exc.status}"
             raise GitError(f"git {args[0]} failed in {self.path}: {last}") from None
 
-    def try_run(self, *args: str) -> tuple[int, str, str]:
+    def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
         """Run git and return (status, stdout, stderr) without raising."""
         status, out, err = self._git.execute(
-            ["git", *args], with_extended_output=True, with_exceptions=False
+            ["git", *args], with_extended_output=True, with_exceptions=False, env=env
         )
         return int(status), str(out), str(err)
 
@@ -110,13 +109,6 @@ class Git:
             raise GitError(f"{self.path}: HEAD has no commit")
         return sha
 
-    def current_branch(self) -> str | None:
-        status, out, _ = self.try_run("symbolic-ref", "--quiet", "--short", "HEAD")
-        return out.strip() if status == 0 else None
-
-    def tag_exists(self, tag: str) -> bool:
-        return self.resolve(f"refs/tags/{tag}") is not None
-
     def branch_sha(self, branch: str) -> str | None:
         return self.resolve(f"refs/heads/{branch}")
 
@@ -124,15 +116,8 @@ class Git:
         out = self.run("for-each-ref", "--format=%(refname:short)", f"refs/heads/{pattern}")
         return [line for line in out.splitlines() if line]
 
-    def tags(self, pattern: str = "*") -> list[str]:
-        out = self.run("for-each-ref", "--format=%(refname:short)", f"refs/tags/{pattern}")
-        return [line for line in out.splitlines() if line]
-
     def remotes(self) -> list[str]:
         return [line for line in self.run("remote").splitlines() if line]
-
-    def fetch_tags(self, remote: str) -> None:
-        self.run("fetch", "--quiet", "--tags", remote)
 
     def merge_base(self, a: str, b: str) -> str | None:
         status, out, _ = self.try_run("merge-base", a, b)
@@ -142,17 +127,10 @@ class Git:
         status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
         return status == 0
 
-    def commits(self, rev_range: str, *extra: str) -> list[Commit]:
-        """Commits in a range, newest first."""
-        out = self.run("log", "--format=%H%x00%s", *extra, rev_range, "--")
-        result = []
-        for line in out.splitlines():
-            sha, _, subject = line.partition("\x00")
-            result.append(Commit(sha, subject))
-        return result
-
-    def count(self, rev_range: str) -> int:
-        return int(self.run("rev-list", "--count", rev_range) or 0)
+    def commits(self, *revs: str) -> list[Commit]:
+        """Commits reachable from ``revs`` (``^rev`` excludes), newest first."""
+        out = self.run("log", "--format=%H%x00%s", *revs, "--")
+        return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line]
 
     def subject(self, rev: str) -> str:
         return self.run("log", "-1", "--format=%s", rev)
@@ -242,12 +220,6 @@ class Git:
         # update-ref with an all-zero old value refuses to overwrite an existing branch.
         self.run("update-ref", f"refs/heads/{name}", sha, "0" * 40)
 
-    def delete_ref(self, ref: str) -> None:
-        self.try_run("update-ref", "-d", ref)
-
-    def set_ref(self, ref: str, sha: str) -> None:
-        self.run("update-ref", ref, sha)
-
     def merge(self, rev: str, message: str) -> StepOutcome:
         status, out, err = self.try_run("merge", "--no-ff", "--no-edit", "-m", message, rev)
         return self._outcome(status, out, err)
@@ -308,9 +280,6 @@ class Git:
         """Stage changes to tracked files only: stray files (`*.orig`, notes) never ride along."""
         self.run("add", "--update")
 
-    def add_all(self) -> None:
-        self.run("add", "--all")
-
     def _outcome(self, status: int, out: str, err: str) -> StepOutcome:
         if status == 0:
             return StepOutcome(ok=True)
@@ -319,9 +288,6 @@ class Git:
             return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=out.strip())
         raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
 
-
-def looks_like_sha(value: str) -> bool:
-    return bool(_SHA.match(value))
 
 
 

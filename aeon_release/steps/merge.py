@@ -215,17 +215,10 @@ def _patch_in_tag(run: Run, patch: Path) -> bool:
     env = dict(os.environ, GIT_INDEX_FILE=str(index))
     try:
         run.git.run("read-tree", tree, env=env)
-        status, _, _ = _try_env(run.git, env, "apply", "--check", "--reverse", "--cached", str(patch))
+        status, _, _ = run.git.try_run("apply", "--check", "--reverse", "--cached", str(patch), env=env)
     finally:
         index.unlink(missing_ok=True)
     return status == 0
-
-
-def _try_env(git: Git, env: dict[str, str], *args: str) -> tuple[int, str, str]:
-    try:
-        return 0, git.run(*args, env=env), ""
-    except GitError as exc:
-        return 1, "", exc.message
 
 
 def _marker_present(tree: Path, path: str, text: str) -> bool:

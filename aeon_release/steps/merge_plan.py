@@ -181,20 +181,16 @@ def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str 
     return name
 
 
-def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upstream: str | None) -> tuple[PickPlan, ...]:
+def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upstream: str | None,
+               in_tag: dict[int, Commit]) -> tuple[PickPlan, ...]:
     release = ledger.plan_for(tag)
     if not release.picks:
         return ()
     # A PR's commit inside the tag wins over its original on upstream main: a release-branch tag
     # carries backports, which are different commits with the same "(#NNNNN)" subject.
-    index = pr_index(_log(git, [upstream], base)) if upstream else {}
-    index.update(pr_index(_log(git, [tag_sha], base)))
+    index = pr_index(git.commits(upstream, f"^{base}")) if upstream else {}
+    index.update(in_tag)
     return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream) for i, ref in enumerate(release.picks))
-
-
-def _log(git: Git, heads: list[str], base: str) -> list[Commit]:
-    out = git.run("log", "--format=%H%x00%s", *heads, f"^{base}", "--")
-    return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line]
 
 
 def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
@@ -216,11 +212,10 @@ def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
     return PickPlan(ref, sha, subject, git.is_ancestor(sha, tag_sha))
 
 
-def plan_carries(git: Git, ledger: Ledger, base: str, tag_sha: str) -> tuple[CarryPlan, ...]:
+def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str, tag_sha: str) -> tuple[CarryPlan, ...]:
     active = ledger.active_carries
     if not active:
         return ()
-    merged = pr_index(_log(git, [tag_sha], base))
     return tuple(_plan_carry(git, ledger, carry, merged, base, tag_sha) for carry in active)
 
 
@@ -291,11 +286,13 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     upstream = resolve_upstream_branch(git, opts, remote)
     on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
     notes = _trap_notes(opts.tag, upstream, on_main)
+    in_tag = git.commits(tag_sha, f"^{base}")  # the upstream commits this merge brings in
+    merged = pr_index(in_tag)
     return MergePlan(
         tag=opts.tag, tag_sha=tag_sha, branch=branch, previous_branch=previous, previous_sha=previous_sha,
-        merge_base=base, upstream_branch=upstream, upstream_commits=git.count(f"{base}..{tag_sha}"),
-        tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, base, tag_sha),
-        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream),
+        merge_base=base, upstream_branch=upstream, upstream_commits=len(in_tag),
+        tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha),
+        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged),
         skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
     )
 
