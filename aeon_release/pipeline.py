@@ -204,17 +204,15 @@ def run_notes(rel: Release) -> dict[str, Any]:
 
 
 def _record(rel: Release) -> dict[str, Any]:
-    path = notes.record_path(rel.git.common_dir, rel.opts.tag)
-    record: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {"tag": rel.opts.tag}
+    sections: dict[str, Any] = {}
     build = rel.result("build")
     if build:
-        record["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
-                                   "build_args": _effective_args(build),
-                                   "seconds": (build.get("timings") or {}).get("total")}
+        sections["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
+                                     "build_args": _effective_args(build),
+                                     "seconds": (build.get("timings") or {}).get("total")}
     if rel.result("publish"):
-        record["publish"] = rel.result("publish")
-    runstate.write_json(path, record)
-    return record
+        sections["publish"] = rel.result("publish")
+    return runstate.update_record(rel.git.common_dir, rel.opts.tag, sections)
 
 
 def _effective_args(build: dict[str, Any]) -> dict[str, str]:

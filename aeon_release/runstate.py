@@ -118,6 +118,15 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
+def update_record(common_dir: Path, tag: str, sections: dict[str, Any]) -> dict[str, Any]:
+    """Set sections of the run record (``runs/TAG/record.json``) that `notes` reads; keep the others."""
+    path = run_dir(common_dir, tag) / "record.json"
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"tag": tag}
+    record.update(sections)
+    write_json(path, record)
+    return record
+
+
 def pid_alive(pid: int) -> bool:
     if pid <= 0:
         return False

@@ -7,7 +7,6 @@ re-running the unfinished steps, and ``--abort`` only has to drop the worktree a
 """
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Callable
@@ -119,14 +118,8 @@ def finish(run: Run) -> None:
 def write_reports(run: Run) -> None:
     """report.json, and the merge section of the run record that `notes` and `release` read."""
     data = report(run.state, run.plan)
-    folder = runstate.run_dir(run.git.common_dir, run.state.tag)
-    runstate.write_json(folder / "report.json", data)
-    record_path = folder / "record.json"
-    record: dict[str, Any] = {"tag": run.state.tag}
-    if record_path.exists():
-        record = json.loads(record_path.read_text(encoding="utf-8"))
-    record["merge"] = data
-    runstate.write_json(record_path, record)
+    runstate.write_json(runstate.run_dir(run.git.common_dir, run.state.tag) / "report.json", data)
+    runstate.update_record(run.git.common_dir, run.state.tag, {"merge": data})
 
 
 STEPS: tuple[Step, ...] = (

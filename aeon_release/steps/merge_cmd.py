@@ -9,7 +9,7 @@ from rich.table import Table
 from aeon_release import runstate
 from aeon_release.console import console, emit_json, say
 from aeon_release.errors import NeedsHuman, StateError
-from aeon_release.repo import Git
+from aeon_release.repo import Git, validate_ref_name
 from aeon_release.runstate import Phase, RunState
 from aeon_release.steps import merge as steps
 from aeon_release.steps.merge_plan import MergePlan, Options, build_plan
@@ -136,8 +136,6 @@ def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
 
 def _finished_run(git: Git, tag: str) -> RunState | None:
     """A finished run for this tag whose branch still exists (moved on by later commits or not)."""
-    from aeon_release.repo import validate_ref_name
-
     validate_ref_name(tag, "tag")
     state = runstate.load(git.common_dir, tag)
     if state is None or state.phase != Phase.DONE.value:
@@ -178,8 +176,6 @@ def _clear_stale_worktree(git: Git, worktree: Path) -> None:
 
 def _open_run(git: Git, tag: str | None) -> RunState:
     if tag is not None:
-        from aeon_release.repo import validate_ref_name
-
         validate_ref_name(tag, "tag")
         state = runstate.load(git.common_dir, tag)
         if state is None:
