@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> None:
 @ledger_app.command("check")
 def ledger_check(config: Path = CONFIG, json_out: bool = JSON) -> None:
     """Validate carries.yaml and cherry_picks.yaml (exit 0 valid, 2 invalid)."""
-    from aeon_release.steps import ledger_cmds
+    from aeon_release.commands import ledger as ledger_cmds
 
     ledger_cmds.check(config, json_out)
 
@@ -42,7 +42,7 @@ def ledger_check(config: Path = CONFIG, json_out: bool = JSON) -> None:
 @ledger_app.command("schema")
 def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks")) -> None:
     """Print the JSON Schema of a ledger file (also shipped in schemas/)."""
-    from aeon_release.steps import ledger_cmds
+    from aeon_release.commands import ledger as ledger_cmds
 
     ledger_cmds.schema(which)
 
@@ -65,8 +65,8 @@ def merge(
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
     from aeon_release.errors import UsageError
-    from aeon_release.steps import merge_cmd
-    from aeon_release.steps.merge_plan import Options
+    from aeon_release.pipeline import merge as merge_cmd
+    from aeon_release.pipeline.merge_plan import Options
 
     if cont and abort:
         raise UsageError("--continue and --abort do not go together")
@@ -92,7 +92,7 @@ def merge(
 @app.command("status")
 def status(repo: Path = REPO, json_out: bool = JSON) -> None:
     """Show where each merge run stands."""
-    from aeon_release.steps import merge_cmd
+    from aeon_release.pipeline import merge as merge_cmd
 
     merge_cmd.status(repo, json_out)
 # -- canary and notes ------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def canary(
     json_out: bool = JSON,
 ) -> None:
     """Measure the drafter's mean acceptance length (exit 0 healthy, 1 below band, 2 nothing to measure)."""
-    from aeon_release.steps import canary_cmd
+    from aeon_release.commands import canary as canary_cmd
 
     canary_cmd.run(metrics_url, model, window, min_mal, traffic_url, config, json_out)
 
@@ -122,7 +122,7 @@ def notes(
     output: Optional[Path] = typer.Option(None, "--output", help="Write here (and <stem>-audit.md if too long)."),
 ) -> None:
     """Release notes from the run record and the ledger (exit 0 written, 2 bad or missing record)."""
-    from aeon_release.steps import notes_cmd
+    from aeon_release.commands import notes as notes_cmd
 
     notes_cmd.run(tag, config, repo, record, fmt, output)
 # -- publish ---------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def publish_cmd(
     json_out: bool = JSON,
 ) -> None:
     """Push a dated tag pinned by digest, then move :latest to it; record it in releases.yaml."""
-    from aeon_release.steps import publish
+    from aeon_release.pipeline import publish
 
     request = publish.PublishRequest(image, repository, version, variant, date, latest, config, skip_audit,
                                      allow_downgrade, username, publish.password_from(password_stdin))
@@ -166,7 +166,8 @@ def releases_cmd(
     password_stdin: bool = PASSWORD_STDIN,
 ) -> None:
     """Dated tags, their digests and :latest, cross-checked with releases.yaml (exit 1 on an alarm)."""
-    from aeon_release.steps import publish, releases
+    from aeon_release.pipeline import publish
+    from aeon_release.commands import releases
 
     releases.show(repository, config, json_out, username, publish.password_from(password_stdin))
 
@@ -180,7 +181,8 @@ def rollback_cmd(
     password_stdin: bool = PASSWORD_STDIN,
 ) -> None:
     """Point :latest back at the previous dated release's recorded digest, verified and recorded."""
-    from aeon_release.steps import publish, releases
+    from aeon_release.pipeline import publish
+    from aeon_release.commands import releases
 
     releases.run_rollback(repository, config, to, False, username, publish.password_from(password_stdin))
 # -- audits ----------------------------------------------------------------------------------
@@ -202,7 +204,7 @@ def audit(
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report here instead of stdout."),
 ) -> None:
     """Audit a checkout: exit 0 clean, 1 on error-level findings, 2 on bad input."""
-    from aeon_release.steps import audit_cmd
+    from aeon_release.commands import audit as audit_cmd
 
     code = audit_cmd.audit(repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs),
                            fmt=fmt, output=output)
@@ -212,7 +214,7 @@ def audit(
 @audits_app.command("list")
 def audits_list(config: Path = CONFIG) -> None:
     """Print every rule kind (with its description) and every rule id."""
-    from aeon_release.steps import audit_cmd
+    from aeon_release.commands import audit as audit_cmd
 
     audit_cmd.list_rules(config)
 
@@ -224,7 +226,7 @@ def demo_command(
     docker: bool = typer.Option(False, "--docker", help="Also build a tiny image and publish it to a throwaway local registry."),
 ) -> None:
     """Run the release ritual on a small bundled example: the silent killer caught, fixed, notes written."""
-    from aeon_release import demo_run
+    from aeon_release.commands import demo as demo_run
 
     demo_run.run(directory, docker)
 # -- image -----------------------------------------------------------------------------------
@@ -243,7 +245,7 @@ def build(
     json_out: bool = JSON,
 ) -> None:
     """Build the sm_121a serving image: preflight, arch probe, build, load-bearing check, report."""
-    from aeon_release.steps import build as build_step
+    from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
                                       platform=platform, build_args=tuple(build_arg), tag=tag, config_dir=config,
@@ -257,7 +259,7 @@ def image_report(
     json_out: bool = JSON,
 ) -> None:
     """The image diet: size per layer, dead bytes under whiteouts, duplicate shared libraries."""
-    from aeon_release.steps import image_report as report_step
+    from aeon_release.pipeline import image_report as report_step
 
     report_step.run(image, json_out)
 
@@ -286,8 +288,8 @@ def release(
     json_out: bool = JSON,
 ) -> None:
     """Merge -> audit -> build -> publish -> notes as one resumable pipeline."""
-    from aeon_release import pipeline
-    from aeon_release.steps.publish import password_from
+    from aeon_release.pipeline import release as pipeline
+    from aeon_release.pipeline.publish import password_from
 
     opts = pipeline.ReleaseOptions(
         tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,

@@ -10,9 +10,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aeon_release import ledger, schemas
+from aeon_release.domain import ledger
+
+from aeon_release.adapters import schemas
 from aeon_release.errors import ConfigError
-from aeon_release.ledger import CarryStatus
+from aeon_release.domain.ledger import CarryStatus
 from tests.helpers import run_cli
 
 GOOD = """\

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.audits import audit_tree
-from aeon_release.audits.config import load_rules
-from aeon_release.audits.registry import KINDS
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.config import load_rules
+from aeon_release.domain.audits.registry import KINDS
 from aeon_release.errors import ConfigError
 
 GOOD = """rules:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.errors import NeedsHuman
-from aeon_release.steps.audit_gate import AuditStatus, audited_revision
+from aeon_release.pipeline.audit_gate import AuditStatus, audited_revision
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
 

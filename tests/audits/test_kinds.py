@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aeon_release.audits import audit_tree
-from aeon_release.audits.kinds.base import Example, doc_line
-from aeon_release.audits.registry import KINDS
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.kinds.base import Example, doc_line
+from aeon_release.domain.audits.registry import KINDS
 from tests.audits.conftest import write_tree
 
 CASES = [

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.audits import AuditReport, MergeSides, audit_tree
-from aeon_release.audits.merge import DRIFT, NEAR_MISS
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
+from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
 
@@ -148,7 +148,7 @@ def test_merged_worktree_of_a_bare_repository(git_repo: GitRepo, fleet_config: P
 
 
 def test_hunks_and_their_place_in_the_merged_file() -> None:
-    from aeon_release.audits.merge import Hunk, _merged_line, parse_diff
+    from aeon_release.domain.audits.merge import Hunk, _merged_line, parse_diff
 
     diff = ("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2 @@ a\n+X\n"
             "diff --git a/n.py b/n.py\n--- a/n.py\n+++ b/n.py\n@@ -3 +3,2 @@\n-c\n+c2\n+c3\n")

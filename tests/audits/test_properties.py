@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aeon_release.audits.kinds.conflict_markers import ConflictMarkers
-from aeon_release.audits.kinds.layer_offset import LayerOffset, LayerOffsetOptions
-from aeon_release.audits.kinds.base import Context
-from aeon_release.audits.model import Rule, Severity
-from aeon_release.audits.source import SourceCache
+from aeon_release.domain.audits.kinds.conflict_markers import ConflictMarkers
+from aeon_release.domain.audits.kinds.layer_offset import LayerOffset, LayerOffsetOptions
+from aeon_release.domain.audits.kinds.base import Context
+from aeon_release.domain.audits.model import Rule, Severity
+from aeon_release.domain.audits.source import SourceCache
 
 STEP = st.tuples(st.sampled_from(["+", "-"]), st.integers(min_value=0, max_value=3))
 

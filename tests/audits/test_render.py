@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import jsonschema
 import pytest
 
-from aeon_release.audits import AuditReport, audit_tree, render
+from aeon_release.domain.audits import AuditReport, audit_tree, render
 from aeon_release.errors import UsageError
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-2.1.0-subset.schema.json").read_text())

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.audits import audit_tree, runner
-from aeon_release.audits.source import glob_regex, list_files
+from aeon_release.domain.audits import audit_tree, runner
+from aeon_release.domain.audits.source import glob_regex, list_files
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
 
@@ -88,7 +88,7 @@ def test_workers_stop_when_something_fails(tree: Callable[[Mapping[str, str]], P
                                            monkeypatch: pytest.MonkeyPatch, git_repo: GitRepo) -> None:
     import multiprocessing
 
-    from aeon_release.audits import MergeSides
+    from aeon_release.domain.audits import MergeSides
     from aeon_release.errors import GitError
 
     git_repo.commit(many_files(), "c")

@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aeon_release.audits import audit_tree
-from aeon_release.audits import suppress
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits import suppress
 
 RULES = """rules:
   - {id: ops/no-as-strided, kind: forbidden-call, message: no as_strided, paths: ["*.py"], calls: [as_strided]}

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aeon_release import canary
+from aeon_release.domain import canary
 from aeon_release.errors import ConfigError
 from tests.canary.conftest import GEMMA, QWEN, FakeServer
 from tests.helpers import Result as Run

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from aeon_release import archprobe
+from aeon_release.domain import archprobe
 from aeon_release.errors import UsageError
 
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from aeon_release import archprobe
+from aeon_release.domain import archprobe
 from aeon_release.errors import NeedsHuman, UsageError
-from aeon_release.images import BuildFailed
-from aeon_release.steps import build
-from aeon_release.steps.audit_gate import LABEL_DETAIL, LABEL_STATUS
+from aeon_release.adapters.docker import BuildFailed
+from aeon_release.pipeline import build
+from aeon_release.pipeline.audit_gate import LABEL_DETAIL, LABEL_STATUS
 
 from .conftest import HEADER, ROOT, SESSION, head_sha, image_tag, run_cli
 
@@ -234,7 +234,7 @@ def test_a_clean_merge_record_passes_the_audit_gate(
     assert labels[LABEL_STATUS] == "passed" and labels[LABEL_DETAIL] == "merge run v0.29.0: clean"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("aeon_release.audits.runner") is None or not (ROOT / "audits").is_dir(),
+@pytest.mark.skipif(importlib.util.find_spec("aeon_release.domain.audits.runner") is None or not (ROOT / "audits").is_dir(),
                     reason="audit engine lands separately (with the fleet's rules in audits/)")
 def test_an_unaudited_revision_is_audited_and_refused_before_the_build(
     docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path

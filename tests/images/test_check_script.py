@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from aeon_release import loadbearing
+from aeon_release.domain import loadbearing
 from aeon_release.errors import ConfigError
 
 from .conftest import DATA, HEADER, build_fixture_image, image_tag

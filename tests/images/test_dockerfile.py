@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import loadbearing
+from aeon_release.domain import loadbearing
 from aeon_release.errors import UsageError
-from aeon_release.steps import build
+from aeon_release.pipeline import build
 
 from .conftest import ROOT
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from aeon_release import imagediet
-from aeon_release.steps.image_report import image_report
+from aeon_release.domain import imagediet
+from aeon_release.pipeline.image_report import image_report
 
 from .conftest import HEADER, build_fixture_image, image_tag, run_cli
 
@@ -83,7 +83,7 @@ def test_an_unknown_image_is_bad_input(docker_client: Any) -> None:
 def test_the_save_stream_is_read_as_it_comes(five_mib_image: str, docker_client: Any) -> None:
     # Feed the analysis 64 KiB chunks through a generator that counts them: it consumes the
     # stream incrementally (a stream, not a bytes object) and still gets the exact answer.
-    from aeon_release.images import Engine
+    from aeon_release.adapters.docker import Engine
 
     seen = []
 

@@ -5,7 +5,7 @@ import io
 import json
 import tarfile
 
-from aeon_release import imagediet
+from aeon_release.domain import imagediet
 
 
 def _layer(entries: list[tuple[str, bytes | str | None]]) -> bytes:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import demo
+from aeon_release.commands import demo_repo as demo
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import demo
+from aeon_release.commands import demo_repo as demo
 from tests.helpers import git, run_cli, snapshot
 
 AUX_UPSTREAM_OLD = """\

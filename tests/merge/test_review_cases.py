@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import demo, runstate
+from aeon_release.commands import demo_repo as demo
+
+from aeon_release.adapters import store as runstate
 from tests.helpers import git, run_cli, snapshot
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from aeon_release import notes
-from aeon_release.ledger import load
+from aeon_release.domain import notes
+from aeon_release.domain.ledger import load
 from tests.helpers import Result as Run
 from tests.notes.conftest import golden
 

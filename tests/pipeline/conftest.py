@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import demo
+from aeon_release.commands import demo_repo as demo
 from tests.publish.conftest import RegistryProcess, registry  # noqa: F401 - the registry fixture
 
 HERE = Path(__file__).resolve().parent

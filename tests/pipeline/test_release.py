@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from aeon_release.registry import Registry, parse_repository
+from aeon_release.adapters.registry import Registry, parse_repository
 from tests.helpers import git, run_cli, snapshot
 from tests.pipeline.conftest import ReleaseSetup
 
@@ -92,7 +92,7 @@ def test_killed_at_a_stage_boundary_resumes(capsys: pytest.CaptureFixture[str], 
 
 
 def test_stopped_by_a_conflict_then_rerun(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
-    from aeon_release import demo
+    from aeon_release.commands import demo_repo as demo
 
     ex = release_setup.example
     demo.commit(demo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.errors import ServiceError
-from aeon_release.steps.publish import PublishRequest, plan, publish
+from aeon_release.pipeline.publish import PublishRequest, plan, publish
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 

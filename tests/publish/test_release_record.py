@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from aeon_release.errors import ConfigError
-from aeon_release.steps import release_record
-from aeon_release.steps.release_record import Action, Release
+from aeon_release.domain import release_record
+from aeon_release.domain.release_record import Action, Release
 
 REPO = "ghcr.io/aeon-7/aeon-vllm-ultimate"
 

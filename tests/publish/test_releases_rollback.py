@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release import images
+from aeon_release.adapters import docker as images
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 

@@ -1,0 +1,336 @@
+"""The only docker-SDK importer.
+
+Images, containers and the engine go in by name or id; plain values come out (ids, sizes, label
+dicts, byte chunks), never SDK objects.  The engine is found the way the docker CLI finds it
+(``docker.from_env``: ``DOCKER_HOST``, ``DOCKER_TLS_VERIFY``, ``DOCKER_CERT_PATH``), so
+``DOCKER_HOST=ssh://user@spark`` drives the DGX Spark from a laptop.  An engine that does not
+answer is a ServiceError (exit 2) with a hint, never a traceback.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import tarfile
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import docker
+import docker.errors
+import requests
+
+from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, redact
+from aeon_release.adapters.registry import DIGEST, Credentials
+
+_STEP = re.compile(r"^Step (?P<n>\d+)/(?P<total>\d+) : (?P<text>.*)$")
+# The classic builder's bookkeeping lines: not build output, kept out of the log and its tail.
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # the classic builder colours a step's stderr
+_NOISE = re.compile(r"^\s*(---> |Removing intermediate container |Successfully built |Successfully tagged )")
+TAIL_LINES = 20
+
+
+class BuildFailed(NeedsHuman):
+    """`docker build` stopped at a step: the message names the step and shows its last lines."""
+
+    def __init__(self, message: str, hint: str | None, step: str, tail: tuple[str, ...]) -> None:
+        super().__init__(message, hint)
+        self.step = step
+        self.tail = tail
+
+
+@dataclass(frozen=True)
+class BuildEvent:
+    step: int | None  # set on a new "Step N/M" line
+    total: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Layer:
+    created_by: str
+    size: int
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    id: str
+    size: int
+    tags: tuple[str, ...]
+    labels: dict[str, str]
+    entrypoint: tuple[str, ...]
+    architecture: str
+    layers: tuple[Layer, ...]  # oldest first, empty (metadata-only) steps left out
+
+
+@dataclass
+class _BuildLog:
+    step: str = "(before the first step)"
+    tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
+    image_id: str | None = None
+    error: BuildFailed | None = None
+
+
+def _engine_hint() -> str:
+    host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    return (f"is the Docker engine running and reachable at {host}? start dockerd, or point "
+            "DOCKER_HOST at the engine (e.g. ssh://user@spark)")
+
+
+@contextlib.contextmanager
+def _service_errors(what: str) -> Iterator[None]:
+    """Turn 'nobody answers' into a ServiceError; a refused request stays a ServiceError too."""
+    try:
+        yield
+    except docker.errors.ImageNotFound as exc:
+        raise UsageError(f"{what}: no such image ({exc.explanation})",
+                         "check the name with `docker images`") from None
+    except (requests.exceptions.ConnectionError, docker.errors.DockerException, OSError) as exc:
+        if isinstance(exc, docker.errors.APIError):
+            raise ServiceError(f"{what}: the Docker engine refused: {exc.explanation}") from None
+        if "paramiko" in str(exc):
+            raise ServiceError(f"{what}: DOCKER_HOST=ssh://... needs the paramiko package",
+                               "pip install 'docker[ssh]', or tunnel the socket: ssh -NL /tmp/spark.sock:"
+                               "/var/run/docker.sock user@spark and DOCKER_HOST=unix:///tmp/spark.sock") from None
+        raise ServiceError(f"{what}: the Docker engine does not answer ({_short(exc)})", _engine_hint()) from None
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:160]
+
+
+class Engine:
+    """A connection to one Docker engine.  Use ``with Engine.connect() as engine:``."""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self._api = client.api
+
+    @classmethod
+    @contextlib.contextmanager
+    def connect(cls) -> Iterator[Engine]:
+        # ssh:// goes through the system ssh client (keys, agent, ~/.ssh/config), not paramiko.
+        over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
+        with _service_errors("connecting to Docker"):
+            client = docker.from_env(timeout=600, use_ssh_client=over_ssh)
+        try:
+            with _service_errors("connecting to Docker"):
+                client.ping()
+            yield cls(client)
+        finally:
+            client.close()
+
+    def version(self) -> str:
+        with _service_errors("docker version"):
+            return str(self._client.version().get("Version", "?"))
+
+    # -- images ---------------------------------------------------------------------------------
+    def exists(self, ref: str) -> bool:
+        try:
+            with _service_errors(f"inspecting {ref}"):
+                self._api.inspect_image(ref)
+        except UsageError:
+            return False
+        return True
+
+    def import_rootfs(self, rootfs_tar: bytes, ref: str, changes: list[str] | None = None) -> None:
+        """`docker import`: an image from a root filesystem tarball (a base image with no internet)."""
+        repository, _, tag = ref.rpartition(":")
+        with _service_errors(f"importing {ref}"):
+            self._api.import_image_from_data(rootfs_tar, repository=repository, tag=tag, changes=changes)
+
+    def inspect(self, ref: str) -> ImageInfo:
+        with _service_errors(f"inspecting image {ref}"):
+            attrs = self._api.inspect_image(ref)
+            history = self._api.history(ref)
+        config = attrs.get("Config") or {}
+        layers = tuple(Layer(str(h.get("CreatedBy", "")), int(h.get("Size", 0)))
+                       for h in reversed(history) if int(h.get("Size", 0)) > 0 or _makes_layer(h))
+        return ImageInfo(
+            id=str(attrs["Id"]),
+            size=int(attrs.get("Size", 0)),
+            tags=tuple(attrs.get("RepoTags") or ()),
+            labels=dict(config.get("Labels") or {}),
+            entrypoint=tuple(config.get("Entrypoint") or ()),
+            architecture=str(attrs.get("Architecture", "")),
+            layers=layers,
+        )
+
+    def remove(self, ref: str) -> None:
+        with contextlib.suppress(UsageError), _service_errors(f"removing image {ref}"):
+            self._api.remove_image(ref, force=True)
+
+    def save(self, ref: str) -> Iterator[bytes]:
+        """`docker save` of one image, as a stream of byte chunks (never all in memory)."""
+        with _service_errors(f"saving image {ref}"):
+            self._api.inspect_image(ref)
+            stream = self._api.get_image(ref, chunk_size=1 << 20)
+        with _service_errors(f"saving image {ref}"):
+            try:
+                yield from stream
+            finally:
+                for _ in stream:  # a reader that stops early: drain, so the connection is released
+                    pass
+
+    # -- build ----------------------------------------------------------------------------------
+    def build(
+        self,
+        context_tar: Path,
+        dockerfile: str,
+        tag: str,
+        buildargs: dict[str, str],
+        labels: dict[str, str],
+        platform: str | None = None,
+        on_event: Callable[[BuildEvent], None] | None = None,
+    ) -> str:
+        """Build from an uncompressed tar build context; return the image id or raise BuildFailed."""
+        log = _BuildLog()
+        with context_tar.open("rb") as context, _service_errors(f"building {tag}"):
+            stream = self._api.build(
+                fileobj=context, custom_context=True, dockerfile=dockerfile, tag=tag,
+                buildargs=buildargs, labels=labels, platform=platform,
+                rm=True, forcerm=True, decode=True,
+            )
+            for chunk in stream:
+                _consume(chunk, log, on_event)
+        if log.error is not None:
+            raise log.error
+        if log.image_id is None:
+            raise BuildFailed(f"building {tag}: the engine reported no image id", None, log.step, tuple(log.tail))
+        return log.image_id
+
+    # -- containers -----------------------------------------------------------------------------
+    def run_files(self, image: str, files: dict[str, bytes], argv: list[str], timeout: int = 300) -> tuple[int, str]:
+        """Copy ``files`` into a fresh container of ``image`` at /, run ``argv`` (no network,
+        entrypoint overridden), return (exit status, output); the container is always removed."""
+        with _service_errors(f"running a check in {image}"):
+            container = self._api.create_container(image, command=argv[1:], entrypoint=[argv[0]],
+                                                   network_disabled=True)
+            cid = container["Id"]
+            try:
+                self._api.put_archive(cid, "/", _tar_of(files))
+                self._api.start(cid)
+                status = self._api.wait(cid, timeout=timeout)
+                output = self._api.logs(cid, stdout=True, stderr=True).decode("utf-8", "replace")
+            finally:
+                self._api.remove_container(cid, force=True)
+        return int(status.get("StatusCode", -1)), output
+
+
+def _makes_layer(entry: dict[str, Any]) -> bool:
+    """A zero-byte RUN/COPY still makes a layer; metadata steps (ENV, LABEL...) do not."""
+    created_by = str(entry.get("CreatedBy", ""))
+    return "#(nop)" not in created_by or " COPY " in created_by or " ADD " in created_by
+
+
+def _consume(chunk: dict[str, Any], log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
+    if "error" in chunk or "errorDetail" in chunk:
+        # Recorded, not raised: the stream is read to its end so its connection is released.
+        message = (chunk.get("errorDetail") or {}).get("message") or chunk.get("error") or "unknown error"
+        log.error = log.error or BuildFailed(
+            f"docker build failed at {log.step}: {str(message).strip()}",
+            "the last lines of that step are above; fix the cause and run build again",
+            log.step, tuple(log.tail),
+        )
+        return
+    aux = chunk.get("aux")
+    if isinstance(aux, dict) and aux.get("ID"):
+        log.image_id = str(aux["ID"])
+    for line in _ANSI.sub("", str(chunk.get("stream", ""))).splitlines():
+        _line(line.rstrip(), log, on_event)
+
+
+def _line(line: str, log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
+    if not line.strip() or _NOISE.match(line):
+        return
+    match = _STEP.match(line)
+    if match:
+        log.step = f"step {match['n']}/{match['total']} ({match['text'].strip()})"
+        log.tail.clear()
+        event = BuildEvent(int(match["n"]), int(match["total"]), match["text"].strip())
+    else:
+        log.tail.append(line)
+        event = BuildEvent(None, None, line)
+    if on_event is not None:
+        on_event(event)
+
+
+def _tar_of(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mode = 0o755
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+# -- publishing: inspect a local image, tag it, push it with credentials --------------------
+
+@dataclass(frozen=True)
+class LocalImage:
+    ref: str
+    id: str
+    labels: Mapping[str, str] = field(default_factory=dict)
+    repo_digests: tuple[str, ...] = ()
+
+
+@contextlib.contextmanager
+def _client() -> Iterator[Any]:
+    try:
+        client = docker.from_env()
+    except docker.errors.DockerException as exc:
+        raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
+    try:
+        yield client
+    except docker.errors.APIError as exc:
+        raise ServiceError(f"the Docker engine refused: {redact(str(exc))}") from None
+    except docker.errors.DockerException as exc:
+        raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
+    finally:
+        client.close()
+
+
+def local_image(ref: str) -> LocalImage:
+    """The local image ``ref``: its id, labels and the digests it is known by in registries."""
+    with _client() as client:
+        try:
+            attrs = client.api.inspect_image(ref)
+        except docker.errors.ImageNotFound:
+            raise StateError(f"image {ref} does not exist in the local Docker engine",
+                             "build it first (`aeon-release build`) or pass the right --image") from None
+    labels = (attrs.get("Config") or {}).get("Labels") or {}
+    return LocalImage(ref, attrs["Id"], dict(labels), tuple(attrs.get("RepoDigests") or ()))
+
+
+def push(image_id: str, repository: str, tag: str, credentials: Credentials | None) -> str:
+    """Tag the image ``repository:tag`` and push it; returns the manifest digest the push reported."""
+    with _client() as client:
+        if not client.api.tag(image_id, repository, tag):
+            raise ServiceError(f"the Docker engine could not tag {image_id[:19]} as {repository}:{tag}")
+        auth = None
+        if credentials is not None:
+            auth = {"username": credentials.username, "password": credentials.password,
+                    "serveraddress": repository.split("/", 1)[0]}
+        stream = client.api.push(repository, tag=tag, stream=True, decode=True, auth_config=auth)
+        return _digest_from_stream(stream, f"{repository}:{tag}")
+
+
+def _digest_from_stream(stream: Any, target: str) -> str:
+    digest = None
+    for line in stream:
+        if line.get("error") or line.get("errorDetail"):
+            detail = line.get("error") or (line.get("errorDetail") or {}).get("message", "")
+            raise ServiceError(f"pushing {target} failed: {redact(str(detail))}",
+                               "check the registry, the credentials and that it is running")
+        aux = line.get("aux") or {}
+        if isinstance(aux, dict) and DIGEST.fullmatch(str(aux.get("Digest", ""))):
+            digest = str(aux["Digest"])
+    if digest is None:
+        raise ServiceError(f"pushing {target} reported no digest", "retry the publish")
+    return digest

@@ -1,1 +1,0 @@
-"""Rule kinds: one module each, registered in ``aeon_release.audits.registry``."""

@@ -1,0 +1,1 @@
+"""One module per CLI command: parse nothing, call the pipeline or the domain, print."""

@@ -1,0 +1,30 @@
+"""`aeon-release canary`: print the MAL report, then exit 1 on an alarm, 2 when there is nothing to judge."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain import canary
+from aeon_release.adapters.console import emit_json, say
+from aeon_release.errors import ConfigError
+
+
+def run(metrics_url: str, model: str | None, window: float, min_mal: float | None, traffic_url: str | None,
+        config_dir: Path, json_out: bool) -> None:
+    if traffic_url:
+        say(f"sending {len(canary.TRAFFIC_PROMPTS)} chat completions to {canary.chat_url(traffic_url)}")
+    report = canary.run(metrics_url, model=model, window=window, min_mal=min_mal, traffic_url=traffic_url,
+                        config_dir=config_dir)
+    for line in canary.summary_lines(report):
+        say(line)
+    if json_out:
+        emit_json(report.as_dict())
+    canary.raise_on_alarm(report)
+    if report.verdict is canary.Verdict.NO_BAND:
+        raise ConfigError(
+            f"no healthy band for model {report.model or '(unlabelled)'} in {config_dir / canary.CANARY_FILE}, "
+            "and no --min-mal: nothing to judge MAL against",
+            "add a band to canary.yaml or pass --min-mal",
+        )
+    if report.verdict is canary.Verdict.ABOVE:
+        say(f"[yellow]MAL {report.mal:.3f} is above the band[/]: fine for speed; check the band is still right")
+    say(f"[green]healthy[/]: MAL {report.mal:.3f}")

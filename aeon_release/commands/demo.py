@@ -1,0 +1,70 @@
+"""`aeon-release demo [DIR]`: the release ritual on a small example, offline, in seconds.
+
+It builds the example (see ``aeon_release.commands.demo_repo``) with a planted silent killer: upstream's new
+release inserts ``INT4_PER_TOKEN_HEAD = 4`` and moves ``KVQuantMode.NVFP4`` to 5, while the fork's
+carried Triton kernel still says ``KV_QUANT_MODE == 4``.  git merges it cleanly; the audit stops
+the merge; the demo fixes the kernel in the merge worktree, continues, and writes the notes.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from rich.markup import escape
+
+from aeon_release.commands import demo_repo as demo
+
+from aeon_release.domain import ledger
+
+from aeon_release.domain import notes
+
+from aeon_release.adapters import store as runstate
+from aeon_release.adapters.console import say
+from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.adapters.git import Git
+from aeon_release.pipeline import merge as merge_cmd
+from aeon_release.pipeline.merge_plan import Options
+
+KERNEL = "vllm/v1/attention/backends/triton_attn.py"
+
+
+def run(directory: Path | None, docker: bool) -> Path:
+    root = _root(directory)
+    say(f"[bold]1.[/] building the example in {root}")
+    example = demo.build(root, renumber_enum=True)
+    say("   upstream: tags v0.27.1 and v0.29.0, PR-numbered commits after each; fork: aeon-v0.27.1 with "
+        "2 carries; ledger: 2 picks and 1 skip for v0.29.0")
+    say("[bold]2.[/] aeon-release merge v0.29.0 (upstream #40835 renumbered KVQuantMode.NVFP4 from 4 to 5)")
+    opts = Options(tag=demo.NEW, config_dir=example.config)
+    try:
+        merge_cmd.start(example.fork, opts, dry_run=False, json_out=False, waive=[])
+    except NeedsHuman as stopped:
+        say(f"[bold red]   caught before any build:[/] {escape(stopped.message)}")
+    else:
+        raise AssertionError("the demo's planted enum renumber was not caught")
+    worktree = Path(runstate.load(Git(example.fork).common_dir, demo.NEW).worktree)  # type: ignore[union-attr]
+    say(f"[bold]3.[/] fixing {KERNEL} in the merge worktree, then aeon-release merge --continue")
+    kernel = worktree / KERNEL
+    kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == 4", "KV_QUANT_MODE == KVQuantMode.NVFP4"))
+    merge_cmd.resume(example.fork, demo.NEW, json_out=False, waive=[])
+    output = root / f"release-notes-{demo.NEW}.md"
+    if docker:
+        from aeon_release.commands import demo_docker
+
+        say("[bold]4.[/] aeon-release release v0.29.0: the rest of the pipeline on the Docker engine")
+        demo_docker.run(example)
+    else:
+        record = notes.load_record(notes.record_path(Git(example.fork).common_dir, demo.NEW), demo.NEW)
+        notes.write_notes(record, ledger.load(example.config), output)
+    say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
+    say(f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
+        f"--rev aeon-{demo.NEW} --config {example.config}")
+    return root
+
+
+def _root(directory: Path | None) -> Path:
+    if directory is None:
+        return Path(tempfile.mkdtemp(prefix="aeon-demo-"))
+    if directory.exists() and any(directory.iterdir()):
+        raise UsageError(f"{directory}: not empty", "give the demo an empty or new folder")
+    return directory

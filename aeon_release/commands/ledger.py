@@ -1,0 +1,27 @@
+"""`aeon-release ledger ...`: validate the ledger, print its JSON Schema."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from aeon_release.domain import ledger
+
+from aeon_release.adapters import schemas
+from aeon_release.adapters.console import emit_json, say
+from aeon_release.errors import UsageError
+
+
+def check(config_dir: Path, json_out: bool) -> None:
+    loaded = ledger.check(config_dir)
+    active = len(loaded.active_carries)
+    dropped = len(loaded.carries) - active
+    releases = {name: {"pick": len(p.picks), "skip": len(p.skips)} for name, p in loaded.releases.items()}
+    if json_out:
+        emit_json({"ok": True, "carries": {"active": active, "dropped": dropped}, "releases": releases})
+    say(f"[green]ok[/]: {active} active and {dropped} dropped carries, {len(releases)} releases in {config_dir}")
+
+
+def schema(which: str) -> None:
+    if which not in schemas.SCHEMAS:
+        raise UsageError(f"unknown schema {which!r}", f"choose one of {', '.join(schemas.SCHEMAS)}")
+    print(json.dumps(schemas.SCHEMAS[which], indent=2))

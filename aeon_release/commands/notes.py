@@ -1,0 +1,42 @@
+"""`aeon-release notes TAG`: find the run record, render it, write or print it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from aeon_release.domain import ledger
+
+from aeon_release.domain import notes
+from aeon_release.adapters.console import emit, say
+from aeon_release.errors import UsageError
+from aeon_release.adapters.git import Git, validate_ref_name
+
+FORMATS = ("markdown", "json")
+
+
+def find_record(tag: str, repo: Path, record: Path | None) -> Path:
+    """``--record FILE`` as given, else the pipeline's record in the fork's git common dir."""
+    if record is not None:
+        return record
+    return notes.record_path(Git(repo).common_dir, validate_ref_name(tag, "tag"))
+
+
+def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, output: Path | None) -> None:
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown --format {fmt!r}", f"use one of {', '.join(FORMATS)}")
+    path = find_record(tag, repo, record)
+    data = notes.load_record(path, tag)
+    loaded = ledger.load(config_dir)
+    if output is not None:
+        for written in notes.write_notes(data, loaded, output, fmt):
+            say(f"wrote {written}")
+        return
+    content = notes.content(data, loaded)
+    if fmt == "json":
+        emit(json.dumps(content, indent=2))
+        return
+    rendered = notes.render(content, "audit.md")
+    if rendered.audit_report is not None:
+        raise UsageError(f"the notes of {tag} exceed GitHub's {notes.GITHUB_BODY_LIMIT:,}-character limit",
+                         "pass --output FILE so the full audit report can be written beside it")
+    emit(rendered.body)

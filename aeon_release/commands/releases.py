@@ -1,0 +1,175 @@
+"""`aeon-release releases` and `aeon-release rollback`.
+
+`releases` lists the dated tags the registry holds with their digests, says which one `:latest`
+is, and cross-checks them with releases.yaml: a dated tag whose digest changed (or that vanished)
+is an alarm, exit 1.  `rollback` points `:latest` back at the previous dated release's recorded
+digest (or the one named), after checking that the dated tag still holds that digest, reads it
+back, and records the move.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aeon_release.adapters.console import emit_json, say
+from aeon_release.errors import NeedsHuman, StateError, UsageError
+from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
+from aeon_release.domain import release_record
+from aeon_release.pipeline.publish import LATEST, move_latest
+from aeon_release.domain.release_record import DATED_TAG, Action, Release
+
+
+class TagStatus(enum.Enum):
+    OK = "ok"  # the registry serves the recorded digest
+    UNRECORDED = "unrecorded"  # in the registry, not in releases.yaml (published by another tool)
+    CHANGED = "changed"  # alarm: a dated tag now points elsewhere
+    MISSING = "missing"  # alarm: a recorded dated tag is gone from the registry
+
+    @property
+    def alarm(self) -> bool:
+        return self in (TagStatus.CHANGED, TagStatus.MISSING)
+
+
+@dataclass(frozen=True)
+class TagRow:
+    tag: str
+    digest: str | None
+    recorded_digest: str | None
+    latest: bool
+
+    @property
+    def status(self) -> TagStatus:
+        if self.recorded_digest is None:
+            return TagStatus.UNRECORDED
+        if self.digest is None:
+            return TagStatus.MISSING
+        return TagStatus.OK if self.digest == self.recorded_digest else TagStatus.CHANGED
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"tag": self.tag, "digest": self.digest, "recorded_digest": self.recorded_digest,
+                "latest": self.latest, "status": self.status.value}
+
+
+@dataclass(frozen=True)
+class ReleasesReport:
+    repository: str
+    latest: str | None
+    rows: tuple[TagRow, ...]
+
+    @property
+    def alarms(self) -> list[str]:
+        found = [f"{self.repository}:{r.tag} is {r.status.value}: recorded {r.recorded_digest}, "
+                 f"registry {r.digest or 'absent'}" for r in self.rows if r.status.alarm]
+        if self.latest is not None and not any(r.latest for r in self.rows):
+            found.append(f"{self.repository}:{LATEST} is {self.latest}, which has no dated twin")
+        return found
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"repository": self.repository, "latest": self.latest,
+                "tags": [r.as_dict() for r in self.rows], "alarms": self.alarms}
+
+
+def _registry(repository: str, username: str | None, password: str | None) -> tuple[Repository, Registry]:
+    repo = parse_repository(repository)
+    return repo, Registry(repo, resolve_credentials(repo.host, username, password))
+
+
+# -- releases --------------------------------------------------------------------------------
+def report(repository: str, config_dir: Path, username: str | None = None, password: str | None = None) -> ReleasesReport:
+    repo, registry = _registry(repository, username, password)
+    records = release_record.for_repository(release_record.load(config_dir), str(repo))
+    recorded = {r.dated_tag: r.digest for r in records if r.action is Action.PUBLISH}
+    latest = registry.digest(LATEST)
+    served = {tag: registry.digest(tag) for tag in registry.tags() if DATED_TAG.fullmatch(tag)}
+    tags = sorted(set(served) | set(recorded))
+    rows = tuple(TagRow(t, served.get(t), recorded.get(t), latest is not None and served.get(t) == latest)
+                 for t in tags)
+    return ReleasesReport(str(repo), latest, rows)
+
+
+def show(repository: str, config_dir: Path, json_out: bool, username: str | None, password: str | None) -> None:
+    result = report(repository, config_dir, username, password)
+    if json_out:
+        emit_json(result.as_dict())
+    say(f"{result.repository}: {len(result.rows)} dated tag(s); :{LATEST} = {result.latest or 'absent'}")
+    for row in result.rows:
+        marker = f" <- :{LATEST}" if row.latest else ""
+        colour = "red" if row.status.alarm else "green" if row.status is TagStatus.OK else "yellow"
+        say(f"  {row.tag}  {row.digest or '-'}  [{colour}]{row.status.value}[/]{marker}")
+    alarms = result.alarms
+    if alarms:
+        raise NeedsHuman(f"{len(alarms)} alarm(s), first: {alarms[0]}",
+                         "dated tags are immutable: find out who retagged it; pin production to the recorded digest")
+
+
+# -- rollback --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RollbackResult:
+    repository: str
+    dated_tag: str
+    digest: str
+    latest_before: str | None
+    latest_after: str
+    moved: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"repository": self.repository, "dated_tag": self.dated_tag, "digest": self.digest,
+                "latest_before": self.latest_before, "latest_after": self.latest_after,
+                "pull": f"{self.repository}@{self.digest}", "moved": self.moved}
+
+
+def rollback(repository: str, config_dir: Path, to: str | None = None, username: str | None = None,
+             password: str | None = None) -> RollbackResult:
+    """Point `:latest` at the previous dated release (or ``to``), verified and recorded."""
+    if to is not None and not DATED_TAG.fullmatch(to):
+        raise UsageError(f"--to {to!r} is not a dated tag", "e.g. --to 2026-08-16-v0.27.1")
+    repo, registry = _registry(repository, username, password)
+    records = release_record.for_repository(release_record.load(config_dir), str(repo))
+    latest = registry.digest(LATEST)
+    target = _target(records, latest, to, str(repo))
+    _check_dated(registry, target)
+    if latest == target.digest:
+        return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
+    move_latest(registry, target.digest)
+    release_record.append(config_dir, Release(
+        Action.ROLLBACK, str(repo), target.version, target.variant, target.dated_tag, target.digest,
+        target.date, release_record.now_utc(), latest, target.digest, None))
+    return RollbackResult(str(repo), target.dated_tag, target.digest, latest, target.digest, moved=True)
+
+
+def _target(records: list[Release], latest: str | None, to: str | None, repository: str) -> Release:
+    if to is not None:
+        named = [r for r in records if r.action is Action.PUBLISH and r.dated_tag == to]
+        if not named:
+            raise UsageError(f"{repository}:{to} is not a recorded release",
+                             "see the recorded ones with `aeon-release releases`")
+        return named[-1]
+    previous = release_record.previous_release(records, latest)
+    if previous is None:
+        raise StateError(f"{repository}:{LATEST} ({latest or 'absent'}) has no recorded previous release",
+                         "name the release to go back to with --to DATED_TAG")
+    return previous
+
+
+def _check_dated(registry: Registry, target: Release) -> None:
+    """Never point `:latest` at a digest that its dated tag no longer holds."""
+    served = registry.digest(target.dated_tag)
+    if served != target.digest:
+        raise NeedsHuman(
+            f"{registry.repository}:{target.dated_tag} serves {served or 'nothing'}, "
+            f"but releases.yaml records {target.digest}",
+            ":latest was not moved; run `aeon-release releases` and find out who changed the tag",
+        )
+
+
+def run_rollback(repository: str, config_dir: Path, to: str | None, json_out: bool, username: str | None,
+                 password: str | None) -> None:
+    result = rollback(repository, config_dir, to, username, password)
+    if json_out:
+        emit_json(result.as_dict())
+    if not result.moved:
+        say(f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})")
+        return
+    say(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})")

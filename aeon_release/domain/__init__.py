@@ -1,0 +1,1 @@
+"""Pure domain logic: ledger, audits, notes, canary, image diet, arch probe, names."""

@@ -1,0 +1,30 @@
+"""The audit engine: catch silent merge errors statically, right after a merge and on every PR.
+
+Rule kinds live in ``kinds/`` (registered in ``registry.py``); rules are data in ``audits/*.yaml``.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Sequence
+from pathlib import Path
+
+from aeon_release.domain.audits.config import load_rules
+from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity
+from aeon_release.domain.audits.render import render
+from aeon_release.domain.audits.runner import run_rules
+from aeon_release.domain.ledger import Carry
+
+
+def audit_tree(tree: Path, config_dir: Path, *, carries: Sequence[Carry] = (),
+               changed_files: Collection[str] | None = None, merge: MergeSides | None = None) -> AuditReport:
+    """Run every rule in ``config_dir/audits/*.yaml`` and the carries' markers over ``tree``.
+
+    ``changed_files`` (paths relative to the tree) narrows file-scoped rules; ``merge`` adds the
+    merge-aware findings (enum drift, near misses) for the three sides of the merge that made ``tree``.
+    """
+    started = time.perf_counter()
+    ruleset = load_rules(config_dir, carries)
+    return run_rules(Path(tree), ruleset, changed_files=changed_files, merge=merge, started=started)
+
+
+__all__ = ["AuditReport", "Finding", "MergeSides", "Severity", "audit_tree", "render"]

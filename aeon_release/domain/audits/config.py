@@ -1,0 +1,131 @@
+"""audits/*.yaml -> rules.  Strict: unknown kinds, unknown fields and duplicate ids name their place.
+
+A rule file is ``rules:`` (a list) and optionally ``settings:``.  Every rule has ``id``, ``kind``,
+``message``, optionally ``severity`` (error | warning, default error), ``paths`` (globs relative to
+the tree; some kinds default to every file), ``exclude`` and ``when`` ({path, contains}: run only
+when that file contains that text), plus the fields of its kind (``aeon-release audits list``).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from aeon_release.domain.audits.kinds.base import string_list
+from aeon_release.domain.audits.kinds.marker import MarkerOptions
+from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings, Severity
+from aeon_release.domain.audits.registry import KINDS, known_kinds
+from aeon_release.errors import ConfigError
+from aeon_release.domain.ledger import Carry
+from aeon_release.adapters.yamlio import Where, choice, integer, load_yaml, mapping, parse_yaml, relative_path, sequence, string
+
+AUDITS_DIR = "audits"
+COMMON_REQUIRED = ("id", "kind", "message")
+COMMON_OPTIONAL = ("severity", "paths", "exclude", "when")
+RULE_ID = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*(?:/[a-z0-9]+(?:[-_.][a-z0-9]+)*)*")
+_ID_HINT = "rule ids are lowercase words joined by - . _ or /, e.g. nvfp4/enum-is-5"
+
+
+def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
+    """Every rule in ``config_dir/audits/*.yaml`` (sorted by file name), then the carries' markers."""
+    folder = config_dir / AUDITS_DIR
+    if not folder.is_dir():
+        # Auditing with no rules would pass everything: that is never what the caller meant.
+        raise ConfigError(f"{folder}: no audits folder", "pass --config the folder that holds audits/*.yaml")
+    documents = []
+    for path in sorted(folder.glob("*.yaml")):
+        label = f"{AUDITS_DIR}/{path.name}"
+        documents.append((label, load_yaml(path, label)))
+    return build_rules(documents, carries)
+
+
+def parse_rules_text(text: str, label: str = "audits/test.yaml", carries: Sequence[Carry] = ()) -> RuleSet:
+    """Rules from one YAML string (tests, examples)."""
+    return build_rules([(label, parse_yaml(text, label))], carries)
+
+
+def build_rules(documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] = ()) -> RuleSet:
+    rules: list[Rule] = []
+    settings = Settings()
+    seen: dict[str, str] = {}
+    for label, data in documents:
+        file_rules, file_settings = _document(data, Where(label))
+        settings = file_settings or settings
+        for rule in file_rules:
+            if rule.id in seen:
+                raise ConfigError(f"{rule.origin}.id: duplicate rule id {rule.id!r} (first in {seen[rule.id]})")
+            seen[rule.id] = rule.origin
+            rules.append(rule)
+    rules.extend(carry_rules(carries))
+    return RuleSet(tuple(rules), settings)
+
+
+def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
+    if data is None:
+        return [], None
+    top = mapping(data, root, required=("rules",), optional=("settings",))
+    settings = _settings(top["settings"], root.key("settings")) if "settings" in top else None
+    nodes = sequence(top["rules"], root.key("rules"))
+    return [parse_rule(node, root.key("rules").index(i)) for i, node in enumerate(nodes)], settings
+
+
+def _settings(node: Any, where: Where) -> Settings:
+    data = mapping(node, where, required=(), optional=("near_miss_lines",))
+    lines = integer(data.get("near_miss_lines", 3), where.key("near_miss_lines"), minimum=0)
+    return Settings(near_miss_lines=lines)
+
+
+def parse_rule(node: Any, where: Where) -> Rule:
+    """One rule mapping -> a Rule; the kind is looked up first so that its fields are known."""
+    if not isinstance(node, Mapping):
+        raise where.fail("expected a mapping with id, kind, message and the kind's fields")
+    kind_name = node.get("kind")
+    kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
+    if kind is None:
+        raise where.key("kind").fail(f"unknown rule kind {kind_name!r}", f"known kinds: {known_kinds()}")
+    data = mapping(node, where, required=COMMON_REQUIRED + kind.required, optional=COMMON_OPTIONAL + kind.optional)
+    paths = _paths(data, where, kind.default_paths)
+    return Rule(
+        id=string(data["id"], where.key("id"), RULE_ID, _ID_HINT),
+        kind=kind.name,
+        severity=Severity(choice(data.get("severity", "error"), where.key("severity"), [s.value for s in Severity])),
+        message=string(data["message"], where.key("message")),
+        paths=paths,
+        options=kind.parse(data, where),
+        origin=str(where),
+        exclude=string_list(data["exclude"], where.key("exclude")) if "exclude" in data else (),
+        when=_condition(data["when"], where.key("when")) if "when" in data else None,
+    )
+
+
+def _paths(data: Mapping[str, Any], where: Where, default: tuple[str, ...] | None) -> tuple[str, ...]:
+    if "paths" not in data:
+        if default is None:
+            raise where.key("paths").fail("required for this kind", "list the files (globs allowed) it applies to")
+        return default
+    paths = string_list(data["paths"], where.key("paths"))
+    for i, path in enumerate(paths):
+        relative_path(path, where.key("paths").index(i))
+    return paths
+
+
+def _condition(node: Any, where: Where) -> Condition:
+    data = mapping(node, where, required=("path", "contains"))
+    return Condition(relative_path(data["path"], where.key("path")), string(data["contains"], where.key("contains")))
+
+
+def carry_rules(carries: Sequence[Carry]) -> list[Rule]:
+    """One ``marker`` rule per active carry with markers: carries.yaml is not repeated in audits/."""
+    rules = []
+    for carry in carries:
+        if not carry.active or not carry.markers:
+            continue
+        pairs = tuple((m.path, m.text) for m in carry.markers)
+        rules.append(Rule(
+            id=f"carry-marker/{carry.id}", kind="marker", severity=Severity.ERROR,
+            message=f"carry {carry.id} ({carry.title}) lost its marker",
+            paths=tuple(dict.fromkeys(m.path for m in carry.markers)), options=MarkerOptions(pairs=pairs),
+            origin=f"carries.yaml: {carry.id}",
+        ))
+    return rules

@@ -1,0 +1,1 @@
+"""Rule kinds: one module each, registered in ``aeon_release.domain.audits.registry``."""

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from aeon_release.domain.audits.kinds.base import Context, Example
+from aeon_release.domain.audits.model import Finding, Rule, Scope
+from aeon_release.adapters.yamlio import Where
+
+
+class PyCompile:
+    """Every Python file compiles (a SyntaxError with file, line and message), in parallel.
+
+    Files are compiled in memory with the running interpreter (no .pyc is written): the same check
+    as ``python -m py_compile`` and the image's import smoke test, hours earlier.
+    """
+
+    name: str = "py-compile"
+    scope: Scope = Scope.FILE
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    default_paths: tuple[str, ...] | None = ("**/*.py",)
+    valid: tuple[Example, ...] = (
+        Example({"m.py": "def f(a, b):\n    return a + b\n", "notes.txt": "def (\n"}, {}),
+        # an invalid escape only warns (DeprecationWarning, SyntaxWarning from 3.12): it still compiles
+        Example({"re_use.py": 'import re\nNUM = re.compile("\\d+")\n'}, {}),
+    )
+    invalid: tuple[Example, ...] = (
+        # the auto-merge in qwen3_dflash.py that duplicated a parameter
+        Example({"m.py": "def forward(self, positions, positions, hidden):\n    pass\n"}, {}, (("m.py", 1),)),
+        Example({"pkg/n.py": "x = 1\nif x:\nprint(x)\n"}, {}, (("pkg/n.py", 3),)),
+    )
+
+    def parse(self, data: Mapping[str, Any], where: Where) -> None:
+        return None
+
+    def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
+        return iter(())  # bulk kind: the runner calls scan() on every file
+
+    def scan(self, path: str, data: bytes, options: Any) -> list[tuple[int, str]]:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # warnings are not compile errors (and not ours to print)
+                compile(data, path, "exec", dont_inherit=True)
+        except SyntaxError as exc:
+            return [(exc.lineno or 0, f"{type(exc).__name__}: {exc.msg}")]
+        except ValueError as exc:  # NUL bytes in the source
+            return [(0, f"cannot compile: {exc}")]
+        return []

@@ -1,0 +1,177 @@
+"""Report renderers: table, json, sarif (2.1.0, for GitHub code scanning), junit, markdown, github."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from xml.etree import ElementTree
+
+from aeon_release.domain.audits.model import AuditReport, Finding, Severity
+
+TOOL = "aeon-release"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFO_URI = "https://github.com/aeon-7/aeon-release"
+
+
+def render(report: AuditReport, fmt: str) -> str:
+    try:
+        renderer = RENDERERS[fmt]
+    except KeyError:
+        from aeon_release.errors import UsageError
+
+        raise UsageError(f"unknown report format {fmt!r}", f"choose one of {', '.join(RENDERERS)}") from None
+    return renderer(report)
+
+
+def _status(f: Finding) -> str:
+    return f"suppressed ({f.suppressed})" if f.suppressed else f.severity.value
+
+
+def _where(f: Finding) -> str:
+    return f"{f.path}:{f.line}" if f.line else f.path
+
+
+def summary(report: AuditReport) -> str:
+    return (f"{report.errors} error(s), {report.warnings} warning(s), {report.rules_run} rule(s) over "
+            f"{report.files_scanned} file(s) in {report.seconds:.2f}s")
+
+
+def table(report: AuditReport) -> str:
+    rows = [(_status(f), _where(f), f.rule_id, f.message) for f in report.findings]
+    if not rows:
+        return f"no findings: {summary(report)}"
+    widths = [max(len(r[i]) for r in rows + [("severity", "location", "rule", "")]) for i in range(3)]
+    head = ("severity", "location", "rule", "message")
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row[:3], widths)) + "  " + row[3] for row in [head, *rows]]
+    return "\n".join([*lines, summary(report)])
+
+
+def as_json(report: AuditReport) -> str:
+    return json.dumps(report.as_dict(), indent=2)
+
+
+def sarif(report: AuditReport) -> str:
+    rules = _sarif_rules(report)
+    index = {rule["id"]: i for i, rule in enumerate(rules)}
+    results = [_sarif_result(f, index[f.rule_id]) for f in report.findings]
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": TOOL, "informationUri": INFO_URI, "rules": rules}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
+    return json.dumps(log, indent=2)
+
+
+def _sarif_rules(report: AuditReport) -> list[dict[str, Any]]:
+    rules: dict[str, dict[str, Any]] = {}
+    for info in report.rules:
+        rules[info.id] = _sarif_rule(info.id, info.kind, info.message, info.severity)
+    for f in report.findings:  # suppression warnings and anything else not declared up front
+        rules.setdefault(f.rule_id, _sarif_rule(f.rule_id, f.kind, f.message.split(":")[0], f.severity))
+    return list(rules.values())
+
+
+def _sarif_rule(rule_id: str, kind: str, text: str, severity: Severity) -> dict[str, Any]:
+    return {
+        "id": rule_id,
+        "name": "".join(part.capitalize() for part in rule_id.replace("/", "-").replace("_", "-").split("-")),
+        "shortDescription": {"text": text},
+        "defaultConfiguration": {"level": _level(severity)},
+        "properties": {"kind": kind},
+    }
+
+
+def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
+    # A whole-file finding (line 0) is shown on line 1: code scanning places every alert on a line.
+    location = {"artifactLocation": {"uri": f.path, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
+    result: dict[str, Any] = {
+        "ruleId": f.rule_id,
+        "ruleIndex": rule_index,
+        "level": _level(f.severity),
+        "message": {"text": f.message},
+        "locations": [{"physicalLocation": location}],
+    }
+    if f.suppressed:
+        result["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]
+    return result
+
+
+def _level(severity: Severity) -> str:
+    return "error" if severity is Severity.ERROR else "warning"
+
+
+def junit(report: AuditReport) -> str:
+    """One testcase per rule; each blocking finding is a failure, warnings go to system-out."""
+    by_rule: dict[str, list[Finding]] = {}
+    for f in report.findings:
+        by_rule.setdefault(f.rule_id, []).append(f)
+    ids = [r.id for r in report.rules] + [rid for rid in by_rule if rid not in {r.id for r in report.rules}]
+    suite = ElementTree.Element("testsuite", name="aeon-release audit", tests=str(len(ids)),
+                                failures=str(sum(1 for rid in ids if any(f.blocking for f in by_rule.get(rid, [])))),
+                                skipped=str(sum(1 for r in report.rules if r.skipped)), time=f"{report.seconds:.3f}")
+    skipped = {r.id: r.skipped for r in report.rules if r.skipped}
+    for rid in ids:
+        _testcase(suite, rid, by_rule.get(rid, []), skipped.get(rid))
+    root = ElementTree.Element("testsuites")
+    root.append(suite)
+    return ElementTree.tostring(root, encoding="unicode", xml_declaration=True)
+
+
+def _testcase(suite: ElementTree.Element, rule_id: str, findings: list[Finding], skipped: str | None) -> None:
+    case = ElementTree.SubElement(suite, "testcase", classname="aeon-release.audit", name=rule_id)
+    if skipped:
+        ElementTree.SubElement(case, "skipped", message=skipped)
+    failing = [f for f in findings if f.blocking]
+    if failing:
+        failure = ElementTree.SubElement(case, "failure", message=f"{len(failing)} finding(s)", type="audit")
+        failure.text = "\n".join(f"{_where(f)}: {f.message}" for f in failing)
+    rest = [f for f in findings if not f.blocking]
+    if rest:
+        ElementTree.SubElement(case, "system-out").text = "\n".join(f"{_status(f)} {_where(f)}: {f.message}" for f in rest)
+
+
+def markdown(report: AuditReport) -> str:
+    lines = ["## Audit", "", summary(report) + ".", ""]
+    if report.findings:
+        lines += ["| | Where | Rule | Finding |", "|---|---|---|---|"]
+        icon = {Severity.ERROR: "❌", Severity.WARNING: "⚠️"}
+        for f in report.findings:
+            mark = "🔕" if f.suppressed else icon[f.severity]
+            note = f" (suppressed: {_md(f.suppressed)})" if f.suppressed else ""
+            lines.append(f"| {mark} | `{_where(f)}` | `{f.rule_id}` | {_md(f.message)}{note} |")
+    else:
+        lines.append("Every rule passed.")
+    skipped = [r for r in report.rules if r.skipped]
+    if skipped:
+        lines += ["", "Skipped: " + "; ".join(f"`{r.id}` ({_md(r.skipped or '')})" for r in skipped)]
+    return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def github(report: AuditReport) -> str:
+    """GitHub Actions workflow commands: one ::error or ::warning per unsuppressed finding."""
+    lines = []
+    for f in report.findings:
+        if f.suppressed:
+            continue
+        props = f"file={_gh(f.path, True)}" + (f",line={f.line}" if f.line else "") + f",title={_gh(f.rule_id, True)}"
+        lines.append(f"::{'error' if f.severity is Severity.ERROR else 'warning'} {props}::{_gh(f.message, False)}")
+    lines.append(summary(report))
+    return "\n".join(lines)
+
+
+def _gh(text: str, prop: bool) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+RENDERERS: dict[str, Callable[[AuditReport], str]] = {
+    "table": table, "json": as_json, "sarif": sarif, "junit": junit, "markdown": markdown, "github": github,
+}

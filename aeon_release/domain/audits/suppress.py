@@ -1,0 +1,102 @@
+"""Inline suppressions: ``# aeon-audit: ignore[rule-id] reason``.
+
+A suppression covers findings of the named rules on its own line, or on the next line when the
+comment stands alone.  It needs a reason: without one it suppresses nothing and is itself a
+warning, as is a suppression that matches no finding (stale suppressions hide the next real bug).
+"""
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from aeon_release.domain.audits.model import Finding, Severity
+
+_SUPPRESSION = re.compile(r"#\s*aeon-audit:\s*ignore\[([^\]]*)\][ \t]*(.*?)[ \t]*$", re.M)
+PREFILTER = b"aeon-audit:"
+UNUSED = "suppression/unused"
+# (path, rule ids) -> True when every named rule looked at that file, so "unused" is the truth
+Judge = Callable[[str, tuple[str, ...]], bool]
+NO_REASON = "suppression/no-reason"
+
+
+@dataclass(frozen=True)
+class Suppression:
+    line: int  # where the comment is
+    target: int  # the line whose findings it covers
+    rules: tuple[str, ...]
+    reason: str
+
+
+def parse(text: str, path: str = "") -> list[Suppression]:
+    """Suppressions in a file; in Python only real comments count (not the text of a string)."""
+    if PREFILTER.decode() not in text:
+        return []  # tokenizing is slow; almost no file has a suppression
+    if path.endswith(".py"):
+        comments = _python_comments(text)
+        if comments is not None:
+            lines = text.splitlines()
+            return [s for line, col, comment in comments for s in _from_comment(comment, line, not lines[line - 1][:col].strip())]
+    found = []
+    for match in _SUPPRESSION.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        found += _from_comment(match.group(0), line, not text[line_start:match.start()].strip())
+    return found
+
+
+def _from_comment(comment: str, line: int, alone: bool) -> list[Suppression]:
+    match = _SUPPRESSION.search(comment)
+    if match is None:
+        return []
+    rules = tuple(r.strip() for r in match.group(1).split(",") if r.strip())
+    return [Suppression(line, line + 1 if alone else line, rules, match.group(2).strip())]
+
+
+def _python_comments(text: str) -> list[tuple[int, int, str]] | None:
+    """(line, column, text) of every comment token; None when the file does not tokenize."""
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        return [(t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+
+
+def scan(data: bytes, path: str = "") -> list[Suppression]:
+    if PREFILTER not in data:
+        return []
+    return parse(data.decode("utf-8", errors="replace"), path)
+
+
+def apply(findings: Sequence[Finding], suppressions: Mapping[str, Iterable[Suppression]],
+          judge: Judge = lambda path, rules: True) -> list[Finding]:
+    """Mark suppressed findings and add a warning for each suppression without reason or use."""
+    used: set[tuple[str, int]] = set()
+    result = []
+    by_place = {(path, s.target, rule): s for path, items in suppressions.items() for s in items for rule in s.rules}
+    for finding in findings:
+        match = by_place.get((finding.path, finding.line, finding.rule_id))
+        if match is not None and match.reason:
+            used.add((finding.path, match.line))
+            finding = replace(finding, suppressed=match.reason)
+        elif match is not None:
+            used.add((finding.path, match.line))
+        result.append(finding)
+    result.extend(_problems(suppressions, used, judge))
+    return result
+
+
+def _problems(suppressions: Mapping[str, Iterable[Suppression]], used: set[tuple[str, int]],
+              judge: Judge) -> Iterable[Finding]:
+    for path, items in suppressions.items():
+        for s in items:
+            names = ", ".join(s.rules) or "nothing"
+            if not s.reason:
+                yield Finding(NO_REASON, "suppression", Severity.WARNING, path, s.line,
+                              f"suppression of {names} has no reason, so it suppresses nothing: "
+                              "write `# aeon-audit: ignore[rule-id] why it is safe`")
+            elif (path, s.line) not in used and judge(path, s.rules):
+                yield Finding(UNUSED, "suppression", Severity.WARNING, path, s.line,
+                              f"suppression of {names} matches no finding: remove it")

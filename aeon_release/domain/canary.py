@@ -1,0 +1,427 @@
+"""The MAL canary: is the speculative decoder still accepting drafts after a release?
+
+A mis-wired drafter (a layer-id offset applied twice by a clean merge) keeps the output correct
+while acceptance collapses; the one number that catches it in production is the mean acceptance
+length (MAL).  The canary scrapes vLLM's Prometheus counters at the start and at the end of a
+window and computes, from the deltas:
+
+* MAL = 1 + accepted / drafts
+* acceptance rate = accepted / draft_tokens
+* per-position acceptance = accepted_per_pos[p] / drafts
+
+Counters are summed over every series of a metric (engines, ...) after filtering by the
+``model_name`` label.  A counter that went down between the scrapes means the server restarted in
+the window: then the end values (everything counted since the restart) are used as the deltas, for
+every counter, so the ratios stay consistent.
+
+Healthy bands are data, in ``canary.yaml`` at the top of the config folder::
+
+    bands:
+      - name: qwen3.6-27b-dflash
+        match: ["*qwen3.6-27b*"]          # shell globs, case-insensitive, on the model name
+        mal: {min: 3.40, max: 4.82}
+        acceptance_percent: {min: 20.0, max: 31.8}   # optional
+
+Matching rule: the model name (``--model``, else the single ``model_name`` the endpoint reports)
+is lower-cased and compared with each band's ``match`` globs in file order; the first band with a
+matching glob wins, so put the more specific bands first.
+
+This is the only module that imports ``prometheus_client``.  It only ever talks to the URLs it is
+given.
+"""
+from __future__ import annotations
+
+import enum
+import fnmatch
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError
+from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
+
+CANARY_FILE = "canary.yaml"
+
+DRAFTS = "vllm:spec_decode_num_drafts"
+DRAFT_TOKENS = "vllm:spec_decode_num_draft_tokens"
+ACCEPTED = "vllm:spec_decode_num_accepted_tokens"
+ACCEPTED_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
+COUNTERS = (DRAFTS, DRAFT_TOKENS, ACCEPTED, ACCEPTED_PER_POS)
+
+SCRAPE_TIMEOUT = 10.0
+TRAFFIC_TIMEOUT = 20.0
+TRAFFIC_PROMPTS = (
+    "Count from 1 to 30, separated by commas.",
+    "Write the English alphabet in order, separated by spaces.",
+    "List the first twenty even numbers.",
+    "Repeat the sentence 'the quick brown fox jumps over the lazy dog' three times.",
+)
+TRAFFIC_MAX_TOKENS = 96
+
+_DRAFTER_HINT = (
+    "likely a mis-wired drafter: the output stays correct while acceptance collapses; "
+    "check the drafter layer-id offset audit on this release"
+)
+_TRAFFIC_HINT = "send traffic to the server during the window, or pass --traffic-url to send a few chat completions first"
+
+
+# -- bands -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Range:
+    low: float
+    high: float
+
+    def as_dict(self) -> dict[str, float]:
+        return {"min": self.low, "max": self.high}
+
+
+@dataclass(frozen=True)
+class Band:
+    """A healthy range for a model + drafter, as kept in canary.yaml."""
+
+    name: str
+    match: tuple[str, ...]
+    mal: Range
+    acceptance_percent: Range | None = None
+
+    def matches(self, model: str) -> bool:
+        return any(fnmatch.fnmatchcase(model.lower(), glob.lower()) for glob in self.match)
+
+    def as_dict(self) -> dict[str, Any]:
+        accept = self.acceptance_percent.as_dict() if self.acceptance_percent else None
+        return {"name": self.name, "match": list(self.match), "mal": self.mal.as_dict(), "acceptance_percent": accept}
+
+
+def _number(node: Any, where: Where) -> float:
+    if isinstance(node, bool) or not isinstance(node, (int, float)):
+        raise where.fail(f"expected a number, got {type_name(node)}")
+    return float(node)
+
+
+def _range(node: Any, where: Where) -> Range:
+    data = mapping(node, where, required=("min", "max"))
+    low, high = _number(data["min"], where.key("min")), _number(data["max"], where.key("max"))
+    if low > high:
+        raise where.fail(f"min {low} is above max {high}")
+    return Range(low, high)
+
+
+def _band(node: Any, where: Where) -> Band:
+    data = mapping(node, where, required=("name", "match", "mal"), optional=("acceptance_percent", "notes"))
+    globs = sequence(data["match"], where.key("match"))
+    if not globs:
+        raise where.key("match").fail("needs at least one glob", "e.g. match: ['*qwen3.6-27b*']")
+    return Band(
+        name=string(data["name"], where.key("name")),
+        match=tuple(string(g, where.key("match").index(i)) for i, g in enumerate(globs)),
+        mal=_range(data["mal"], where.key("mal")),
+        acceptance_percent=_range(data["acceptance_percent"], where.key("acceptance_percent"))
+        if "acceptance_percent" in data else None,
+    )
+
+
+def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
+    if data is None:
+        return ()
+    root = Where(label)
+    top = mapping(data, root, required=(), optional=("bands",))
+    return tuple(_band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands"))))
+
+
+def load_bands(config_dir: Path) -> tuple[Band, ...]:
+    """The healthy bands in ``<config_dir>/canary.yaml``; none when the file is absent."""
+    if not config_dir.is_dir():
+        raise ConfigError(f"{config_dir}: config folder does not exist", "pass --config the folder holding canary.yaml")
+    return parse_bands(load_yaml(config_dir / CANARY_FILE))
+
+
+def find_band(bands: Iterable[Band], model: str | None) -> Band | None:
+    if model is None:
+        return None
+    return next((band for band in bands if band.matches(model)), None)
+
+
+# -- scraping --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scrape:
+    """The spec-decode counters of one scrape, per series: (metric, labels) -> value."""
+
+    series: dict[tuple[str, tuple[tuple[str, str], ...]], float]
+    models: frozenset[str]
+
+    def select(self, model: str | None) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+        if model is None:
+            return dict(self.series)
+        return {key: v for key, v in self.series.items() if dict(key[1]).get("model_name") == model}
+
+
+def http_url(url: str, option: str) -> str:
+    """Only http(s): urllib would also open file:// and ftp:// URLs."""
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise UsageError(f"{option} {url!r} is not an http(s) URL", f"e.g. {option} http://127.0.0.1:8000")
+    return url
+
+
+def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT) -> str:
+    request = urllib.request.Request(url, headers={"Accept": "text/plain"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - the URL the user gave
+            return str(response.read().decode("utf-8", errors="replace"))
+    except urllib.error.HTTPError as exc:
+        raise ServiceError(f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url vLLM's /metrics URL") from None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ServiceError(f"metrics endpoint {url} is unreachable: {reason}", "is the vLLM server up? check --metrics-url") from None
+
+
+def parse_scrape(text: str, url: str) -> Scrape:
+    try:
+        from prometheus_client.parser import text_string_to_metric_families
+    except ImportError:
+        raise UsageError("the canary needs the prometheus_client package",
+                         "pip install prometheus_client into aeon-release's environment") from None
+    wanted = {name: name for name in COUNTERS} | {f"{name}_total": name for name in COUNTERS}
+    series: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
+    try:
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name in wanted:
+                    key = (wanted[sample.name], tuple(sorted(sample.labels.items())))
+                    series[key] = float(sample.value)
+    except ValueError as exc:
+        raise ServiceError(f"{url} did not return Prometheus text: {exc}", "pass --metrics-url vLLM's /metrics URL") from None
+    models = frozenset(dict(labels).get("model_name", "") for _, labels in series) - {""}
+    return Scrape(series, models)
+
+
+def scrape(url: str) -> Scrape:
+    return parse_scrape(fetch_text(url), url)
+
+
+# -- the numbers -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deltas:
+    drafts: float
+    draft_tokens: float
+    accepted: float
+    per_position: dict[int, float]
+    reset: bool  # a counter went down: the server restarted in the window
+
+
+def _sum(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float], metric: str) -> float:
+    return sum(value for (name, _), value in series.items() if name == metric)
+
+
+def _per_position(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for (name, labels), value in series.items():
+        position = dict(labels).get("position")
+        if name == ACCEPTED_PER_POS and position is not None and position.lstrip("-").isdigit():
+            out[int(position)] = out.get(int(position), 0.0) + value
+    return dict(sorted(out.items()))
+
+
+def deltas(start: Mapping[tuple[str, tuple[tuple[str, str], ...]], float],
+           end: Mapping[tuple[str, tuple[tuple[str, str], ...]], float]) -> Deltas:
+    """End minus start; after a restart (any series went down or vanished) the end values."""
+    reset = any(key not in end or end[key] < value for key, value in start.items())
+    base: Mapping[tuple[str, tuple[tuple[str, str], ...]], float] = {} if reset else start
+    diff = {key: value - base.get(key, 0.0) for key, value in end.items()}
+    return Deltas(_sum(diff, DRAFTS), _sum(diff, DRAFT_TOKENS), _sum(diff, ACCEPTED), _per_position(diff), reset)
+
+
+class Verdict(enum.Enum):
+    HEALTHY = "healthy"
+    BELOW = "below-band"
+    ABOVE = "above-band"
+    NO_BAND = "no-band"
+
+
+@dataclass(frozen=True)
+class CanaryReport:
+    metrics_url: str
+    model: str | None
+    window_seconds: float
+    deltas: Deltas
+    band: Band | None
+    min_mal: float | None
+    verdict: Verdict
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def mal(self) -> float:
+        return 1.0 + self.deltas.accepted / self.deltas.drafts
+
+    @property
+    def acceptance_percent(self) -> float | None:
+        if self.deltas.draft_tokens <= 0:
+            return None
+        return 100.0 * self.deltas.accepted / self.deltas.draft_tokens
+
+    @property
+    def per_position(self) -> dict[int, float]:
+        return {p: v / self.deltas.drafts for p, v in self.deltas.per_position.items()}
+
+    def as_dict(self) -> dict[str, Any]:
+        d = self.deltas
+        return {
+            "metrics_url": self.metrics_url, "model": self.model, "window_seconds": round(self.window_seconds, 3),
+            "mal": round(self.mal, 4), "acceptance_percent": _round(self.acceptance_percent),
+            "per_position_acceptance": {str(p): round(v, 4) for p, v in self.per_position.items()},
+            "deltas": {"drafts": d.drafts, "draft_tokens": d.draft_tokens, "accepted_tokens": d.accepted},
+            "counter_reset": d.reset, "band": self.band.as_dict() if self.band else None,
+            "min_mal": self.min_mal, "verdict": self.verdict.value, "notes": list(self.notes),
+        }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def judge(mal: float, band: Band | None, min_mal: float | None) -> Verdict:
+    if (band is not None and mal < band.mal.low) or (min_mal is not None and mal < min_mal):
+        return Verdict.BELOW
+    if band is None:
+        return Verdict.HEALTHY if min_mal is not None else Verdict.NO_BAND
+    return Verdict.ABOVE if mal > band.mal.high else Verdict.HEALTHY
+
+
+def _notes(report_deltas: Deltas, band: Band | None, acceptance: float | None, model: str | None) -> tuple[str, ...]:
+    notes = []
+    if report_deltas.reset:
+        notes.append("counters went down between the scrapes: the server restarted in the window; "
+                     "using the counts since the restart")
+    if band is not None and band.acceptance_percent is not None and acceptance is not None \
+            and acceptance < band.acceptance_percent.low:
+        notes.append(f"acceptance {acceptance:.1f} % is below the band's {band.acceptance_percent.low:g} %")
+    if band is None:
+        notes.append(f"no healthy band in {CANARY_FILE} matches model {model or '(unknown)'}")
+    return tuple(notes)
+
+
+# -- traffic ---------------------------------------------------------------------------------
+def chat_url(traffic_url: str) -> str:
+    """``http://h:8000``, ``.../v1`` or ``.../v1/chat/completions`` -> the chat completions URL."""
+    base = traffic_url.rstrip("/")
+    if base.endswith("/chat/completions"):
+        return base
+    return f"{base}/chat/completions" if base.endswith("/v1") else f"{base}/v1/chat/completions"
+
+
+def send_traffic(traffic_url: str, model: str | None, prompts: Iterable[str] = TRAFFIC_PROMPTS) -> int:
+    """POST a few short, bounded chat completions; return how many succeeded."""
+    url = chat_url(traffic_url)
+    sent = 0
+    for prompt in prompts:
+        body: dict[str, Any] = {"messages": [{"role": "user", "content": prompt}],
+                                "max_tokens": TRAFFIC_MAX_TOKENS, "temperature": 0}
+        if model:
+            body["model"] = model
+        _post(url, body)
+        sent += 1
+    return sent
+
+
+def _post(url: str, body: Mapping[str, Any]) -> None:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=TRAFFIC_TIMEOUT) as response:  # noqa: S310 - the URL the user gave
+            response.read()
+    except urllib.error.HTTPError as exc:
+        raise ServiceError(f"traffic endpoint {url} answered HTTP {exc.code}",
+                           "pass --traffic-url the OpenAI-compatible server, and --model its served model name") from None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ServiceError(f"traffic endpoint {url} is unreachable: {reason}", "check --traffic-url") from None
+
+
+# -- the run ---------------------------------------------------------------------------------
+def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> tuple[str | None, str | None]:
+    """(the model name for the band, the model_name label to filter by; None: no filter)."""
+    seen = first.models | second.models
+    if model is not None:
+        if seen and model not in seen:
+            raise ServiceError(f"{url} has no spec-decode counters for model {model!r}",
+                               f"models with counters there: {', '.join(sorted(seen))}")
+        return model, (model if seen else None)  # counters without model_name labels: take them all
+    if len(seen) > 1:
+        raise UsageError(f"{url} serves several models: {', '.join(sorted(seen))}", "pass --model NAME")
+    name = next(iter(seen), None)
+    return name, name
+
+
+def _check_counters(start: Scrape, end: Scrape, url: str) -> None:
+    if not any(name == DRAFTS for name, _ in (*start.series, *end.series)):
+        raise ServiceError(f"{url} returns no spec-decode counters ({DRAFTS}_total)",
+                           "is speculative decoding enabled on this server, and is this vLLM's /metrics?")
+
+
+def measure(metrics_url: str, window: float, traffic: Callable[[], object] | None = None,
+            sleep: Callable[[float], None] = time.sleep) -> tuple[Scrape, Scrape, float]:
+    """Scrape, send traffic (if any), wait out the window, scrape again."""
+    if window < 0:
+        raise UsageError(f"--window {window} is negative", "give the window in seconds, e.g. --window 60")
+    started = time.monotonic()
+    first = scrape(metrics_url)
+    if traffic is not None:
+        traffic()
+    remaining = window - (time.monotonic() - started)
+    if remaining > 0:
+        sleep(remaining)
+    second = scrape(metrics_url)
+    return first, second, time.monotonic() - started
+
+
+def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min_mal: float | None = None,
+        traffic_url: str | None = None, config_dir: Path = Path(".")) -> CanaryReport:
+    """Measure MAL over the window and judge it against the model's band (exceptions: exit 2)."""
+    http_url(metrics_url, "--metrics-url")
+    if traffic_url:
+        http_url(traffic_url, "--traffic-url")
+    bands = load_bands(config_dir)
+    traffic = (lambda: send_traffic(traffic_url, model)) if traffic_url else None
+    first, second, elapsed = measure(metrics_url, window, traffic)
+    _check_counters(first, second, metrics_url)
+    name, label = _pick_model(first, second, model, metrics_url)
+    d = deltas(first.select(label), second.select(label))
+    if d.drafts <= 0:
+        raise ServiceError(f"no drafts happened at {metrics_url} in the {elapsed:.1f} s window"
+                           + (f" for model {name}" if name else ""), _TRAFFIC_HINT)
+    band = find_band(bands, name)
+    mal = 1.0 + d.accepted / d.drafts
+    acceptance = 100.0 * d.accepted / d.draft_tokens if d.draft_tokens > 0 else None
+    return CanaryReport(metrics_url, name, elapsed, d, band, min_mal, judge(mal, band, min_mal),
+                        _notes(d, band, acceptance, name))
+
+
+def summary_lines(report: CanaryReport) -> list[str]:
+    """What a human reads on stderr."""
+    accept = report.acceptance_percent
+    lines = [f"model {report.model or '(unlabelled)'}: MAL {report.mal:.3f}, acceptance "
+             f"{'n/a' if accept is None else f'{accept:.1f} %'} over {report.window_seconds:.1f} s "
+             f"({report.deltas.drafts:g} drafts)"]
+    if report.per_position:
+        lines.append("per position: " + ", ".join(f"{p}: {v:.3f}" for p, v in report.per_position.items()))
+    if report.band is not None:
+        b = report.band
+        lines.append(f"band {b.name}: MAL {b.mal.low:g}-{b.mal.high:g}")
+    lines.extend(f"note: {n}" for n in report.notes)
+    return lines
+
+
+def raise_on_alarm(report: CanaryReport) -> None:
+    """Exit 1 (NeedsHuman) when MAL is below the band or below --min-mal."""
+    if report.verdict is not Verdict.BELOW:
+        return
+    floors = [f"band {report.band.name} starts at {report.band.mal.low:g}"] if report.band else []
+    floors += [f"--min-mal {report.min_mal:g}"] if report.min_mal is not None else []
+    raise NeedsHuman(f"MAL {report.mal:.3f} for {report.model or 'the served model'} is below the healthy floor "
+                     f"({'; '.join(floors)})", _DRAFTER_HINT)

@@ -1,0 +1,250 @@
+"""carries.yaml and cherry_picks.yaml -> frozen dataclasses, with path-aware errors.
+
+The ledger is the fork's memory: what it carries on top of upstream, and which upstream commits
+each release picks or skips.  It lives beside the tool, so validation is strict: unknown keys,
+duplicate ids, malformed PR numbers and SHAs are errors that name their place.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release.errors import ConfigError
+from aeon_release.adapters.yamlio import (
+    Where,
+    choice,
+    integer,
+    load_yaml,
+    mapping,
+    relative_path,
+    sequence,
+    string,
+)
+
+CARRIES_FILE = "carries.yaml"
+PICKS_FILE = "cherry_picks.yaml"
+
+KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+SHA = re.compile(r"[0-9a-f]{7,40}")
+TAG = re.compile(r"v\d+\.\d+\.\d+(?:[.-][A-Za-z0-9.]+)?")
+_SHA_HINT = "a commit SHA is 7 to 40 lowercase hex digits"
+_TAG_HINT = "release keys are upstream tags such as v0.29.0"
+
+
+class CarryStatus(enum.Enum):
+    ACTIVE = "active"
+    DROPPED = "dropped"
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A text a carry leaves in the source; it must survive every merge."""
+
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Dropped:
+    release: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Carry:
+    id: str
+    title: str
+    status: CarryStatus
+    upstream_pr: int | None = None
+    commits: tuple[str, ...] = ()
+    patch: str | None = None
+    markers: tuple[Marker, ...] = ()
+    dropped: Dropped | None = None
+    notes: str | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status is CarryStatus.ACTIVE
+
+
+@dataclass(frozen=True)
+class PickRef:
+    """An upstream change named by PR number (resolved by its ``(#NNNNN)`` subject) or by SHA."""
+
+    reason: str
+    pr: int | None = None
+    commit: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"#{self.pr}" if self.pr is not None else str(self.commit)[:12]
+
+
+@dataclass(frozen=True)
+class ReleasePlan:
+    release: str
+    picks: tuple[PickRef, ...] = ()
+    skips: tuple[PickRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ledger:
+    carries: tuple[Carry, ...] = ()
+    releases: dict[str, ReleasePlan] = field(default_factory=dict)
+    config_dir: Path = Path(".")
+
+    @property
+    def active_carries(self) -> tuple[Carry, ...]:
+        return tuple(c for c in self.carries if c.active)
+
+    def plan_for(self, release: str) -> ReleasePlan:
+        return self.releases.get(release, ReleasePlan(release))
+
+    def patch_path(self, carry: Carry) -> Path | None:
+        return self.config_dir / carry.patch if carry.patch else None
+
+
+# -- carries.yaml ----------------------------------------------------------------------------
+def _marker(node: Any, where: Where) -> Marker:
+    data = mapping(node, where, required=("path", "text"))
+    return Marker(relative_path(data["path"], where.key("path")), string(data["text"], where.key("text")))
+
+
+def _dropped(node: Any, where: Where) -> Dropped:
+    data = mapping(node, where, required=("release", "reason"))
+    release = string(data["release"], where.key("release"), TAG, _TAG_HINT)
+    return Dropped(release, string(data["reason"], where.key("reason")))
+
+
+def _carry(node: Any, where: Where, config_dir: Path) -> Carry:
+    data = mapping(
+        node, where, required=("id", "title", "status"),
+        optional=("upstream_pr", "commits", "patch", "markers", "dropped", "notes"),
+    )
+    status = CarryStatus(choice(data["status"], where.key("status"), [s.value for s in CarryStatus]))
+    carry = Carry(
+        id=string(data["id"], where.key("id"), KEBAB, "ids are kebab-case, e.g. uma-clamp"),
+        title=string(data["title"], where.key("title")),
+        status=status,
+        upstream_pr=_optional_pr(data.get("upstream_pr"), where.key("upstream_pr")),
+        commits=tuple(
+            string(sha, where.key("commits").index(i), SHA, _SHA_HINT)
+            for i, sha in enumerate(sequence(data.get("commits"), where.key("commits")))
+        ),
+        patch=relative_path(data["patch"], where.key("patch")) if "patch" in data else None,
+        markers=tuple(
+            _marker(m, where.key("markers").index(i))
+            for i, m in enumerate(sequence(data.get("markers"), where.key("markers")))
+        ),
+        dropped=_dropped(data["dropped"], where.key("dropped")) if "dropped" in data else None,
+        notes=string(data["notes"], where.key("notes")) if "notes" in data else None,
+    )
+    _check_carry(carry, where, config_dir)
+    return carry
+
+
+def _check_carry(carry: Carry, where: Where, config_dir: Path) -> None:
+    if carry.status is CarryStatus.DROPPED and carry.dropped is None:
+        raise where.key("dropped").fail("required when status is dropped", "say which release and why")
+    if carry.status is CarryStatus.ACTIVE and carry.dropped is not None:
+        raise where.key("dropped").fail("only allowed when status is dropped")
+    if carry.commits and carry.patch:
+        raise where.fail("give either commits or patch, not both")
+    if carry.patch and not (config_dir / carry.patch).is_file():
+        raise where.key("patch").fail(f"{carry.patch} does not exist", f"paths are relative to {config_dir}")
+
+
+def _optional_pr(node: Any, where: Where) -> int | None:
+    if node is None:
+        return None
+    return integer(node, where, minimum=1, hint="an upstream PR number such as 46932")
+
+
+def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
+    if data is None:
+        return ()
+    root = Where(label)
+    top = mapping(data, root, required=(), optional=("carries",))
+    carries = []
+    seen: dict[str, int] = {}
+    for i, node in enumerate(sequence(top.get("carries"), root.key("carries"))):
+        where = root.key("carries").index(i)
+        carry = _carry(node, where, config_dir)
+        if carry.id in seen:
+            raise where.key("id").fail(f"duplicate id {carry.id!r} (first at carries[{seen[carry.id]}])")
+        seen[carry.id] = i
+        carries.append(carry)
+    return tuple(carries)
+
+
+# -- cherry_picks.yaml -----------------------------------------------------------------------
+def _pick(node: Any, where: Where) -> PickRef:
+    data = mapping(node, where, required=("reason",), optional=("pr", "commit"))
+    if ("pr" in data) == ("commit" in data):
+        raise where.fail("give exactly one of pr or commit")
+    return PickRef(
+        reason=string(data["reason"], where.key("reason")),
+        pr=_optional_pr(data.get("pr"), where.key("pr")),
+        commit=string(data["commit"], where.key("commit"), SHA, _SHA_HINT) if "commit" in data else None,
+    )
+
+
+def _release(name: Any, node: Any, where: Where) -> ReleasePlan:
+    string(name, where, TAG, _TAG_HINT)
+    data = mapping(node, where, required=(), optional=("pick", "skip"))
+    picks = tuple(_pick(p, where.key("pick").index(i)) for i, p in enumerate(sequence(data.get("pick"), where.key("pick"))))
+    skips = tuple(_pick(p, where.key("skip").index(i)) for i, p in enumerate(sequence(data.get("skip"), where.key("skip"))))
+    seen: dict[str, str] = {}
+    for kind, refs in (("pick", picks), ("skip", skips)):
+        for i, ref in enumerate(refs):
+            if ref.label in seen:
+                raise where.key(kind).index(i).fail(f"{ref.label} is listed twice (also under {seen[ref.label]})")
+            seen[ref.label] = kind
+    return ReleasePlan(str(name), picks, skips)
+
+
+def parse_picks(data: Any, label: str) -> dict[str, ReleasePlan]:
+    if data is None:
+        return {}
+    root = Where(label)
+    top = mapping(data, root, required=(), optional=("releases",))
+    releases = top.get("releases") or {}
+    if not isinstance(releases, dict):
+        raise root.key("releases").fail("expected a mapping of release tag -> picks and skips")
+    return {str(name): _release(name, node, root.key("releases").key(str(name))) for name, node in releases.items()}
+
+
+# -- loading ---------------------------------------------------------------------------------
+def load(config_dir: Path) -> Ledger:
+    """Load both ledger files from a config folder; a missing file is an empty ledger."""
+    if not config_dir.is_dir():
+        raise ConfigError(f"{config_dir}: config folder does not exist", "pass --config the folder holding carries.yaml")
+    carries = parse_carries(load_yaml(config_dir / CARRIES_FILE), CARRIES_FILE, config_dir)
+    releases = parse_picks(load_yaml(config_dir / PICKS_FILE), PICKS_FILE)
+    return Ledger(carries, releases, config_dir)
+
+
+def load_text(carries_text: str | None, picks_text: str | None, config_dir: Path = Path(".")) -> Ledger:
+    """Load a ledger from strings (tests and the demo)."""
+    from aeon_release.adapters.yamlio import parse_yaml
+
+    carries = parse_carries(parse_yaml(carries_text, CARRIES_FILE) if carries_text else None, CARRIES_FILE, config_dir)
+    releases = parse_picks(parse_yaml(picks_text, PICKS_FILE) if picks_text else None, PICKS_FILE)
+    return Ledger(carries, releases, config_dir)
+
+
+def check(config_dir: Path) -> Ledger:
+    """Validate both files and return the ledger (``aeon-release ledger check``)."""
+    ledger = load(config_dir)
+    if not any((config_dir / name).exists() for name in (CARRIES_FILE, PICKS_FILE)):
+        raise ConfigError(f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there", "pass --config the ledger folder")
+    return ledger
+
+
+__all__ = [
+    "Carry", "CarryStatus", "ConfigError", "Dropped", "Ledger", "Marker", "PickRef", "ReleasePlan",
+    "check", "load", "load_text",
+]

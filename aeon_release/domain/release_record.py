@@ -1,0 +1,184 @@
+"""releases.yaml: the append-only record of what was published and where `:latest` pointed.
+
+The file lives in the --config folder.  Every publish that changed something and every rollback
+appends one entry; nothing is ever rewritten (entries are appended as text after the file was
+checked to parse).  Fields of an entry:
+
+    action:        publish | rollback
+    repository:    REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate
+    version:       vX.Y.Z of the release (for a rollback: of the release rolled back to)
+    variant:       e.g. omni, or null
+    dated_tag:     YYYY-MM-DD-vX.Y.Z[-variant]; immutable once pushed
+    digest:        sha256:... of the manifest the dated tag points to; pin this in production
+    date:          YYYY-MM-DD of the dated tag
+    recorded_at:   UTC time this entry was written (ISO 8601)
+    latest_before: digest :latest held before, or null when it did not exist
+    latest_after:  digest :latest holds after (equal to digest when this entry moved it; with
+                   --no-latest whatever it held before), or null when there is no :latest
+    audit:         publish only: {status: passed|waived|skipped, detail, revision}; null for rollback
+"""
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from aeon_release.errors import ConfigError
+from aeon_release.adapters.registry import DIGEST
+from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, sequence, string
+
+RELEASES_FILE = "releases.yaml"
+_HEADER = (
+    "# Append-only record of releases and rollbacks, written by `aeon-release publish` and\n"
+    "# `aeon-release rollback`.  Do not edit: `aeon-release releases` cross-checks the registry\n"
+    "# against it.\n"
+    "releases:\n"
+)
+VERSION = re.compile(r"v(\d+)\.(\d+)\.(\d+)")
+VARIANT = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATED_TAG = re.compile(r"(\d{4}-\d{2}-\d{2})-(v\d+\.\d+\.\d+)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?")
+_FIELDS = ("action", "repository", "version", "variant", "dated_tag", "digest", "date", "recorded_at",
+           "latest_before", "latest_after", "audit")
+
+
+class Action(enum.Enum):
+    PUBLISH = "publish"
+    ROLLBACK = "rollback"
+
+
+@dataclass(frozen=True)
+class Release:
+    action: Action
+    repository: str
+    version: str
+    variant: str | None
+    dated_tag: str
+    digest: str
+    date: str
+    recorded_at: str
+    latest_before: str | None
+    latest_after: str | None
+    audit: Mapping[str, str] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in _FIELDS}
+        data["action"] = self.action.value
+        data["audit"] = dict(self.audit) if self.audit is not None else None
+        return data
+
+
+def version_key(version: str) -> tuple[int, int, int]:
+    match = VERSION.fullmatch(version)
+    if match is None:
+        raise ValueError(version)
+    return int(match[1]), int(match[2]), int(match[3])
+
+
+def now_utc() -> str:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+# -- reading ---------------------------------------------------------------------------------
+def load(config_dir: Path) -> tuple[Release, ...]:
+    """Every entry of releases.yaml (none when the file does not exist yet)."""
+    return _entries(load_yaml(config_dir / RELEASES_FILE, RELEASES_FILE))
+
+
+def for_repository(releases: Iterable[Release], repository: str) -> list[Release]:
+    return [r for r in releases if r.repository == repository]
+
+
+def _entries(document: Any) -> tuple[Release, ...]:
+    if document is None:
+        return ()
+    where = Where(RELEASES_FILE)
+    top = mapping(document, where, required=("releases",))
+    entries = sequence(top["releases"], where.key("releases"))
+    return tuple(_entry(node, where.key("releases").index(i)) for i, node in enumerate(entries))
+
+
+def _entry(node: Any, where: Where) -> Release:
+    data = mapping(node, where, required=_FIELDS)
+    text = {key: _text(data[key], where.key(key)) for key in ("date", "recorded_at")}
+    return Release(
+        action=Action(choice(data["action"], where.key("action"), [a.value for a in Action])),
+        repository=string(data["repository"], where.key("repository")),
+        version=string(data["version"], where.key("version"), VERSION, "a version such as v0.29.0"),
+        variant=_optional(data["variant"], where.key("variant"), VARIANT),
+        dated_tag=string(data["dated_tag"], where.key("dated_tag"), DATED_TAG, "YYYY-MM-DD-vX.Y.Z[-variant]"),
+        digest=string(data["digest"], where.key("digest"), DIGEST, "sha256: and 64 hex digits"),
+        date=string(text["date"], where.key("date"), DATE, "YYYY-MM-DD"),
+        recorded_at=text["recorded_at"],
+        latest_before=_optional(data["latest_before"], where.key("latest_before"), DIGEST),
+        latest_after=_optional(data["latest_after"], where.key("latest_after"), DIGEST),
+        audit=_audit(data["audit"], where.key("audit")),
+    )
+
+
+def _text(node: Any, where: Where) -> str:
+    # An unquoted date or time is read by YAML as one: accept it as its ISO form.
+    if isinstance(node, (dt.date, dt.datetime)):
+        return node.isoformat()
+    return string(node, where)
+
+
+def _optional(node: Any, where: Where, pattern: re.Pattern[str]) -> str | None:
+    return None if node is None else string(node, where, pattern)
+
+
+def _audit(node: Any, where: Where) -> Mapping[str, str] | None:
+    if node is None:
+        return None
+    data = mapping(node, where, required=("status",), optional=("detail", "revision"))
+    choice(data["status"], where.key("status"), ("passed", "waived", "skipped"))
+    return {key: str(value) for key, value in data.items() if value is not None}
+
+
+# -- writing ---------------------------------------------------------------------------------
+def append(config_dir: Path, release: Release) -> None:
+    """Append one entry, as text: earlier entries are never rewritten."""
+    path = config_dir / RELEASES_FILE
+    existing = path.read_text(encoding="utf-8") if path.exists() else None
+    before = _HEADER if existing is None else existing
+    prefix = "" if before.endswith("\n") else "\n"
+    addition = prefix + yaml.safe_dump([release.as_dict()], sort_keys=False, allow_unicode=True, width=120)
+    _check_appendable(path, before, addition)
+    config_dir.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(addition if existing is not None else before + addition)
+
+
+def _check_appendable(path: Path, before: str, addition: str) -> None:
+    count = len(_entries(parse_yaml(before, RELEASES_FILE)))
+    try:
+        grows = len(_entries(parse_yaml(before + addition, RELEASES_FILE))) == count + 1
+    except ConfigError:
+        grows = False
+    if not grows:
+        raise ConfigError(f"{path}: cannot append to it without rewriting it",
+                          "keep `releases:` as a block list (`- action: ...` items) at the end of the file")
+
+
+def holder_of(releases: Sequence[Release], digest: str) -> Release | None:
+    """The last recorded release whose dated tag has ``digest``."""
+    matches = [r for r in releases if r.digest == digest]
+    return matches[-1] if matches else None
+
+
+def previous_release(releases: Sequence[Release], latest: str | None) -> Release | None:
+    """The release `:latest` held before the one it holds now (the rollback target)."""
+    chain = [r for r in releases if r.action is Action.PUBLISH and r.latest_after == r.digest]
+    positions = [i for i, r in enumerate(chain) if r.digest == latest]
+    if not positions:
+        return None
+    for candidate in reversed(chain[: positions[-1]]):
+        if candidate.digest != latest:
+            return candidate
+    return None

@@ -1,0 +1,1 @@
+"""Merge steps and release stages, and the runner that drives them."""

@@ -1,0 +1,108 @@
+"""The audit gate that `build` and `publish` pass through.
+
+A revision may be built only when its audits passed: either the merge run that produced it
+recorded a clean audit, or the audits are run now on that exact revision.  `--skip-audit REASON`
+is the escape hatch for an image built outside the pipeline; the reason is recorded.  The outcome
+travels with the image as OCI labels, so `publish` can check it without the source tree.
+"""
+from __future__ import annotations
+
+import enum
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from aeon_release.errors import NeedsHuman
+from aeon_release.adapters.git import Git
+
+LABEL_STATUS = "org.aeon-release.audit.status"
+LABEL_DETAIL = "org.aeon-release.audit.detail"
+
+
+class AuditStatus(enum.Enum):
+    PASSED = "passed"
+    WAIVED = "waived"  # findings waived with a recorded reason during merge
+    SKIPPED = "skipped"  # --skip-audit REASON
+
+
+@dataclass(frozen=True)
+class Attestation:
+    status: AuditStatus
+    detail: str
+    revision: str
+
+    def labels(self) -> dict[str, str]:
+        return {LABEL_STATUS: self.status.value, LABEL_DETAIL: self.detail[:200]}
+
+    def as_dict(self) -> dict[str, str]:
+        return {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+
+
+def from_labels(labels: dict[str, str] | None) -> Attestation | None:
+    """Read the gate's outcome back from an image's labels."""
+    labels = labels or {}
+    try:
+        status = AuditStatus(labels.get(LABEL_STATUS, ""))
+    except ValueError:
+        return None
+    return Attestation(status, labels.get(LABEL_DETAIL, ""), labels.get("org.opencontainers.image.revision", ""))
+
+
+def audited_revision(repo: Path, rev: str, config_dir: Path, skip_reason: str | None = None) -> Attestation:
+    """Return how ``rev`` passed its audits, or raise NeedsHuman with the findings."""
+    git = Git(repo)
+    sha = git.resolve(rev)
+    if sha is None:
+        from aeon_release.errors import GitError
+
+        raise GitError(f"revision {rev!r} does not exist in {repo}", "pass --rev a branch, tag or commit")
+    if skip_reason:
+        return Attestation(AuditStatus.SKIPPED, f"skipped: {skip_reason}", sha)
+    recorded = _from_merge_reports(git, sha)
+    if recorded is not None:
+        return recorded
+    return _run_audits(git, sha, config_dir)
+
+
+def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
+    """A finished merge run whose branch tip is ``sha`` and whose audit was clean or waived."""
+    runs = git.common_dir / "aeon-release" / "runs"
+    for report_file in sorted(runs.glob("*/report.json")) if runs.is_dir() else []:
+        try:
+            report = json.loads(report_file.read_text())
+        except (OSError, ValueError):
+            continue
+        if report.get("state") != "done" or report.get("branch_sha") != sha:
+            continue
+        audit = report.get("audit") or {}
+        if audit.get("errors", 1) == 0:
+            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha)
+        waivers = report.get("waivers") or []
+        if waivers:
+            reasons = "; ".join(f"{w['rule']}: {w['reason']}" for w in waivers)
+            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha)
+    return None
+
+
+def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
+    from aeon_release.domain.audits import audit_tree
+    from aeon_release.domain.ledger import load
+
+    ledger = load(config_dir)
+    with tempfile.TemporaryDirectory(prefix="aeon-audit-") as tmp:
+        tree = Path(tmp) / "tree"
+        git.worktree_add(tree, sha)
+        try:
+            report = audit_tree(tree, config_dir, carries=ledger.active_carries)
+        finally:
+            git.worktree_remove(tree)
+    errors = [f for f in report.findings if f.blocking]
+    if errors:
+        first = errors[0]
+        raise NeedsHuman(
+            f"revision {sha[:12]} fails {len(errors)} audit finding(s), first: "
+            f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
+            "run `aeon-release audit --rev` to see them all, fix them, or pass --skip-audit REASON",
+        )
+    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)", sha)

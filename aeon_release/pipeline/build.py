@@ -1,0 +1,408 @@
+"""`aeon-release build`: build the serving image from a fork revision, refusing what would go wrong.
+
+Preflight, before any build starts and in this order: the options (tag, build-arg keys, platform);
+the arch list (a Blackwell FP4 target without its ``a``/``f`` suffix is refused, and so is
+``ENABLE_NVFP4_SM100`` != 0 for an SM12x-only list); the revision; the Docker engine answers
+(``DOCKER_HOST`` honoured); the audit gate (``audit_gate.audited_revision``, or ``--skip-audit
+REASON``); the arch probe (nvcc compile-only, where nvcc is present).  Then the build streams its
+log; a failure names the failing step and shows its last lines.  After the build the load-bearing
+check runs in a container of the image (the same script and list the Dockerfile's last step uses),
+and the label parts are checked on the image config.  An image that fails that check is removed.
+
+**The source is the commit, never the work tree.**  The build context is ``git archive`` of the
+revision (``--rev``, default HEAD) plus ``.aeon-release/`` (load-bearing list, check script,
+entrypoint, and the Dockerfile itself).  Uncommitted changes are not built, so the
+``org.opencontainers.image.revision`` label cannot lie; a dirty checkout only earns a note.
+
+**Build record**: ``<git common dir>/aeon-release/builds/<tag>.json`` (``/`` in the tag becomes
+``_``), written once the build has started, whether it succeeded or not; ``--json`` prints the
+same object on stdout.  Keys:
+
+- ``ok`` (bool), ``error`` (null, or ``{"message", "step", "tail"}``: the failing step and its
+  last log lines);
+- ``tag``, ``image_id``, ``size`` (bytes), ``architecture``, ``layers`` (``[{"created_by",
+  "size"}]``, oldest first);
+- ``version``, ``variant``, ``rev`` (as given), ``revision`` (full sha), ``repo``, ``dockerfile``,
+  ``platform``, ``build_args`` (everything passed to the engine; secret-looking keys such as
+  ``HF_TOKEN`` are refused, since build args end up in the image history), ``labels`` (as read back from the image);
+- ``arch_list``, ``arch_probe`` (null without nvcc, else ``[{"arch", "fp4_expected",
+  "fp4_in_ptx", "cubin_ok", "seconds", "detail", "ok"}]``);
+- ``audit`` (``{"status", "detail", "revision"}``);
+- ``load_bearing`` (``{"ok", "checked", "missing", "output"}``);
+- ``timings`` (seconds: ``preflight``, ``probe``, ``build``, ``check``, ``total``);
+- ``engine`` (``{"docker_host", "version"}``), ``started_at``, ``finished_at`` (UTC, ISO 8601),
+  ``record`` (the record file's path).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release.domain import archprobe
+
+from aeon_release.domain import loadbearing
+from aeon_release.adapters.console import console, emit_json, progress, plain, say
+from aeon_release.errors import NeedsHuman, UsageError, register_secret
+from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
+from aeon_release.adapters.git import Git, validate_ref_name
+from aeon_release.pipeline.audit_gate import Attestation, audited_revision
+
+DEFAULT_REPOSITORY = "aeon-vllm-ultimate"
+CONTEXT_DIR = ".aeon-release"
+# Set by build from its options; a --build-arg for them would make the labels lie.
+DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
+_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
+_SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
+_TAG_NAME = re.compile(
+    r"^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?/)?"  # optional registry host[:port]
+    r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
+    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$"
+)
+# A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
+# metacharacters, no leading dash (git would take it for an option).
+_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}$")
+_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}$")
+_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?$")
+_ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """What to build.  ``build_args`` are ``KEY=VALUE`` strings as typed on the command line."""
+
+    repo: Path
+    version: str
+    variant: str | None = None
+    rev: str | None = None
+    dockerfile: Path | None = None
+    platform: str | None = None
+    build_args: tuple[str, ...] = ()
+    tag: str | None = None
+    config_dir: Path = Path(".")
+    skip_audit: str | None = None
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    """A request after validation: every value the build will use."""
+
+    request: BuildRequest
+    tag: str
+    sha: str
+    dockerfile: Path
+    build_args: dict[str, str]
+    arch_list: str | None
+    archs: tuple[archprobe.Arch, ...]
+    dirty: bool
+
+
+@dataclass
+class BuildReport:
+    plan: BuildPlan
+    started_at: str
+    clock: float  # time.monotonic() at the start, for timings["total"]
+    audit: Attestation | None = None
+    probe: list[archprobe.ProbeResult] | None = None
+    image: ImageInfo | None = None
+    check: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    engine: dict[str, str] = field(default_factory=dict)
+    error: dict[str, Any] | None = None
+    record: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.image is not None and bool(self.check.get("ok"))
+
+    def as_dict(self) -> dict[str, Any]:
+        plan, image = self.plan, self.image
+        return {
+            "ok": self.ok, "error": self.error, "tag": plan.tag,
+            "image_id": image.id if image else None, "size": image.size if image else None,
+            "architecture": image.architecture if image else None,
+            "layers": [{"created_by": lay.created_by, "size": lay.size} for lay in image.layers] if image else [],
+            "version": plan.request.version, "variant": plan.request.variant,
+            "rev": plan.request.rev or "HEAD", "revision": plan.sha, "repo": str(plan.request.repo),
+            "dockerfile": str(plan.dockerfile), "platform": plan.request.platform,
+            "build_args": plan.build_args, "labels": image.labels if image else {},
+            "arch_list": plan.arch_list,
+            "arch_probe": [p.as_dict() for p in self.probe] if self.probe is not None else None,
+            "audit": self.audit.as_dict() if self.audit else None, "load_bearing": self.check,
+            "timings": self.timings, "engine": self.engine, "started_at": self.started_at,
+            "finished_at": _now(), "record": str(self.record) if self.record else None,
+        }
+
+
+# -- preflight: validate everything before anything happens ------------------------------------
+def default_dockerfile() -> Path | None:
+    """The Dockerfile beside the aeon_release package (a source checkout or editable install)."""
+    candidate = Path(__file__).resolve().parents[2] / "Dockerfile"
+    return candidate if candidate.is_file() else None
+
+
+def validate_tag(tag: str) -> str:
+    if not _TAG_NAME.match(tag) or len(tag) > 255:
+        raise UsageError(f"image tag {tag!r} is not a valid image name",
+                         "use e.g. aeon-vllm-ultimate:v0.29.0-omni (lowercase name, tag of letters, digits . _ -)")
+    return tag
+
+
+def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
+    args: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not _ARG_KEY.match(key):
+            raise UsageError(f"--build-arg {item!r} is not KEY=VALUE with a plain KEY",
+                             "keys are letters, digits and _ (e.g. MAX_JOBS=8)")
+        if any(ord(ch) < 32 for ch in value):
+            raise UsageError(f"--build-arg {key}: the value holds control characters", "pass a one-line value")
+        if key in DERIVED_ARGS:
+            raise UsageError(f"--build-arg {key} is set by build itself",
+                             "use --version, --variant or --rev; CREATED is the build time")
+        if _SECRET_KEY.search(key):
+            register_secret(value)
+            raise UsageError(f"--build-arg {key} looks like a secret: build args are stored in the image's history",
+                             "give the build its credentials another way (a mirror, a pre-fetched wheel)")
+        args[key] = value
+    return args
+
+
+def dockerfile_defaults(text: str) -> dict[str, str]:
+    """``ARG KEY=VALUE`` defaults of a Dockerfile (the last one wins, as in a single stage)."""
+    return {m["key"]: (m["value"] or "").strip().strip('"') for m in _ARG_LINE.finditer(text) if m["value"] is not None}
+
+
+def _checked_arch_list(dockerfile_text: str, args: dict[str, str]) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
+    defaults = dockerfile_defaults(dockerfile_text)
+    arch_list = args.get("TORCH_CUDA_ARCH_LIST", defaults.get("TORCH_CUDA_ARCH_LIST"))
+    if arch_list is None:
+        return None, ()
+    sm100 = args.get("ENABLE_NVFP4_SM100", defaults.get("ENABLE_NVFP4_SM100"))
+    return arch_list, archprobe.validate(arch_list, sm100)
+
+
+def _checked_options(request: BuildRequest) -> tuple[str, Path]:
+    validate_ref_name(request.version, "version")
+    if request.variant is not None and not _VARIANT.match(request.variant):
+        raise UsageError(f"variant {request.variant!r} is not a valid name", "use lowercase letters and digits, e.g. omni")
+    if request.platform is not None and not _PLATFORM.match(request.platform):
+        raise UsageError(f"platform {request.platform!r} is not OS/ARCH", "e.g. --platform linux/arm64")
+    suffix = f"-{request.variant}" if request.variant else ""
+    tag = validate_tag(request.tag or f"{DEFAULT_REPOSITORY}:{request.version}{suffix}")
+    dockerfile = request.dockerfile or default_dockerfile()
+    if dockerfile is None or not dockerfile.is_file():
+        raise UsageError(f"Dockerfile {dockerfile or '(default)'} does not exist",
+                         "pass --dockerfile the serving image's Dockerfile")
+    return tag, dockerfile.resolve()
+
+
+def _checked_rev(rev: str) -> str:
+    if not _REV.match(rev) or ".." in rev:
+        raise UsageError(f"--rev {rev!r} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
+    return rev
+
+
+def plan(request: BuildRequest) -> BuildPlan:
+    """Validate the request without touching the engine; raise before any side effect."""
+    tag, dockerfile = _checked_options(request)
+    args = parse_build_args(request.build_args)
+    arch_list, archs = _checked_arch_list(dockerfile.read_text(), args)
+    git = Git(request.repo)
+    rev = _checked_rev(request.rev) if request.rev else "HEAD"
+    sha = git.resolve(rev)
+    if sha is None:
+        raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")
+    dirty = bool(git.status_porcelain().strip())
+    derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
+    return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty)
+
+
+# -- the build ---------------------------------------------------------------------------------
+def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | None = None) -> BuildReport:
+    """Preflight, probe, build, check and record one image.  The release pipeline calls this.
+
+    Raises UsageError/GitError (bad input, exit 2) or ServiceError (engine down, exit 2) before
+    anything is built; NeedsHuman (exit 1) when the audits fail, the build fails or the built image
+    lacks a load-bearing part (the record file is written in those last two cases too).
+    """
+    clock = time.monotonic()
+    the_plan = plan(request)
+    if the_plan.dirty:
+        say(f"note: {request.repo} has uncommitted changes; building the commit {the_plan.sha[:12]} only")
+    report = BuildReport(the_plan, the_plan.build_args["CREATED"], clock)
+    with Engine.connect() as engine:
+        report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version()}
+        report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
+        report.timings["preflight"] = _since(clock)
+        report.probe = _probe(the_plan, report)
+        _build_and_check(engine, report, on_event)
+    return report
+
+
+def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResult] | None:
+    clock = time.monotonic()
+    results = archprobe.probe_all(the_plan.archs) if the_plan.archs else None
+    report.timings["probe"] = _since(clock)
+    for result in results or []:
+        if not result.ok:
+            raise NeedsHuman(f"arch probe {result.arch}: {result.detail}",
+                             "the local nvcc does not generate FP4 code for this target; check the CUDA version")
+    return results
+
+
+def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[BuildEvent], None] | None) -> None:
+    the_plan = report.plan
+    labels = report.audit.labels() if report.audit else {}
+    try:
+        clock = time.monotonic()
+        with tempfile.TemporaryDirectory(prefix="aeon-build-") as tmp:
+            context = _context_tar(the_plan, Path(tmp))
+            image_id = engine.build(context, f"{CONTEXT_DIR}/Dockerfile", the_plan.tag, the_plan.build_args,
+                                    labels, the_plan.request.platform, on_event)
+        report.timings["build"] = _since(clock)
+        report.image = engine.inspect(image_id)
+        _check(engine, report)
+    except BuildFailed as failed:
+        failed = _named_parts(failed)
+        report.error = {"message": failed.message, "step": failed.step, "tail": list(failed.tail)}
+        _write_record(report)
+        raise failed from None
+    if report.check["ok"]:
+        _write_record(report)
+        return
+    missing = NeedsHuman(f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
+                         "the image was removed; add the missing parts to the Dockerfile and build again")
+    report.error = {"message": missing.message, "step": "load-bearing check of the built image",
+                    "tail": report.check["missing"]}
+    _write_record(report)
+    engine.remove(report.image.id)
+    raise missing
+
+
+def _named_parts(failed: BuildFailed) -> BuildFailed:
+    """When the Dockerfile's load-bearing check is what failed, say which parts are missing."""
+    missing = loadbearing.missing_from_output("\n".join(failed.tail))
+    if not missing:
+        return failed
+    return BuildFailed(f"load-bearing part(s) missing: {', '.join(missing)} ({failed.message})",
+                       "add them to the Dockerfile's runtime stage and build again", failed.step, failed.tail)
+
+
+def _context_tar(the_plan: BuildPlan, workdir: Path) -> Path:
+    """``git archive`` of the revision plus the support files and the Dockerfile."""
+    context = workdir / "context.tar"
+    Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(context), the_plan.sha)
+    support = loadbearing.data_dir()
+    with tarfile.open(context, "a") as tar:
+        for name in loadbearing.SUPPORT_FILES:
+            tar.add(support / name, arcname=f"{CONTEXT_DIR}/{name}")
+        tar.add(the_plan.dockerfile, arcname=f"{CONTEXT_DIR}/Dockerfile")
+    return context
+
+
+def _check(engine: Engine, report: BuildReport) -> None:
+    """Run the load-bearing check script in a container of the image; check the labels here."""
+    assert report.image is not None
+    clock = time.monotonic()
+    support = loadbearing.data_dir()
+    files = {f"aeon-check/{name}": (support / name).read_bytes()
+             for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
+    status, output = engine.run_files(
+        report.image.id, files,
+        ["/bin/sh", f"/aeon-check/{loadbearing.CHECK_SCRIPT}", f"/aeon-check/{loadbearing.LIST_FILE}"],
+    )
+    parts = loadbearing.load()
+    missing = loadbearing.missing_from_output(output) + loadbearing.missing_labels(parts, report.image.labels)
+    missing += _wrong_labels(report)
+    if status != 0 and not missing:
+        missing = [f"(check script exit {status}: {output.strip().splitlines()[-1:] or 'no output'})"]
+    report.check = {"ok": not missing, "checked": len(parts), "missing": missing, "output": output.strip()}
+    report.timings["check"] = _since(clock)
+
+
+def _wrong_labels(report: BuildReport) -> list[str]:
+    """The OCI labels must say what was built."""
+    assert report.image is not None
+    want = {"org.opencontainers.image.revision": report.plan.sha,
+            "org.opencontainers.image.version": report.plan.request.version}
+    labels = report.image.labels
+    return [f"label {key} is {labels[key]!r}, not {value!r}" for key, value in want.items()
+            if labels.get(key) and labels[key] != value]
+
+
+def _write_record(report: BuildReport) -> None:
+    report.timings["total"] = _since(report.clock)
+    builds = Git(report.plan.request.repo).common_dir / "aeon-release" / "builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
+    report.record.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _since(clock: float) -> float:
+    return round(time.monotonic() - clock, 2)
+
+
+# -- the command -------------------------------------------------------------------------------
+def run(request: BuildRequest, json_out: bool) -> None:
+    """`aeon-release build`: stream the build with progress, then the report (stderr / --json)."""
+    try:
+        with progress() as bar:
+            task = bar.add_task("preflight", total=None)
+            report = build_image(request, on_event=_progress_printer(bar, task))
+    except BuildFailed as failed:
+        for line in failed.tail:
+            console.print(f"  | {line}", markup=False, highlight=False)
+        raise
+    _say_report(report)
+    if json_out:
+        emit_json(report.as_dict())
+
+
+def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
+    def on_event(event: BuildEvent) -> None:
+        if event.step is not None:
+            bar.update(task, description=f"step {event.step}/{event.total}: {event.text[:60]}",
+                       total=event.total, completed=event.step - 1)
+            console.print(f"[bold]step {event.step}/{event.total}[/]: {event.text}", highlight=False)
+        else:
+            console.print(f"  {event.text}", markup=False, highlight=False, style="dim")
+    return on_event
+
+
+def _say_report(report: BuildReport) -> None:
+    data = report.as_dict()
+    say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
+    say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")
+    for layer in data["layers"]:
+        say(f"  layer {human_size(layer['size']):>10}  {plain(layer['created_by'][:90])}")
+    say("  build args: " + ", ".join(f"{k}={v}" for k, v in sorted(data["build_args"].items())))
+    for probe in data["arch_probe"] or []:
+        say(f"  arch probe {probe['arch']}: FP4 {'present' if probe['fp4_in_ptx'] else 'absent'} ({plain(probe['detail'])})")
+    if data["arch_probe"] is None:
+        say("  arch probe: skipped (no nvcc on this machine)" if data["arch_list"] else "  arch probe: no arch list")
+    say(f"  load-bearing: all {data['load_bearing']['checked']} parts present")
+    say("  timings: " + ", ".join(f"{k} {v}s" for k, v in data["timings"].items()))
+    say(f"  record: {data['record']}")
+
+
+def human_size(size: int | None) -> str:
+    value = float(size or 0)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:.1f} {unit}" if unit != "B" else f"{int(value)} B"
+        value /= 1024
+    return f"{value:.1f} GiB"
+

@@ -1,0 +1,313 @@
+"""Everything `merge` checks and decides before it touches anything.
+
+Preconditions come first (tbump's executor does the same): the names are valid, the tag exists,
+the previous fork branch exists, the target branch does not, the ledger validates and every pick
+resolves to a commit.  Only then does `merge` create its worktree.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aeon_release.domain import ledger as ledger_mod
+from aeon_release.errors import ConfigError, GitError, UsageError
+from aeon_release.domain.ledger import Carry, Ledger, PickRef
+from aeon_release.adapters.git import Commit, Git, validate_ref_name
+
+BRANCH_PREFIX = "aeon-"
+_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)$")
+_PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
+
+
+@dataclass(frozen=True)
+class PickPlan:
+    ref: PickRef
+    sha: str
+    subject: str
+    in_tag: bool
+
+    @property
+    def key(self) -> str:
+        return self.ref.label
+
+
+@dataclass(frozen=True)
+class CarryPlan:
+    carry: Carry
+    upstreamed: str | None  # evidence that upstream already has it, or None
+    files: tuple[str, ...]  # files the carry touches (for conflict reports)
+
+
+@dataclass(frozen=True)
+class MergePlan:
+    tag: str
+    tag_sha: str
+    branch: str
+    previous_branch: str
+    previous_sha: str
+    merge_base: str
+    upstream_branch: str | None
+    upstream_commits: int
+    tag_on_upstream_branch: bool | None
+    carries: tuple[CarryPlan, ...]
+    picks: tuple[PickPlan, ...]
+    skips: tuple[PickRef, ...]
+    ledger: Ledger
+    config_dir: Path
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "tag": self.tag, "tag_sha": self.tag_sha, "branch": self.branch,
+            "previous_branch": self.previous_branch, "previous_sha": self.previous_sha,
+            "merge_base": self.merge_base, "upstream_commits": self.upstream_commits,
+            "tag_on_upstream_branch": self.tag_on_upstream_branch,
+            "carries": [
+                {"id": c.carry.id, "title": c.carry.title,
+                 "plan": "upstreamed: drop it" if c.upstreamed else "verify or apply", "evidence": c.upstreamed}
+                for c in self.carries
+            ],
+            "picks": [{"ref": p.key, "sha": p.sha, "subject": p.subject,
+                       "plan": "already in tag" if p.in_tag else "cherry-pick", "reason": p.ref.reason}
+                      for p in self.picks],
+            "skips": [{"ref": s.label, "reason": s.reason} for s in self.skips],
+            "notes": list(self.notes),
+        }
+
+
+def version_key(name: str) -> tuple[int, int, int, str] | None:
+    match = _VERSION.match(name)
+    if not match:
+        return None
+    return int(match[1]), int(match[2]), int(match[3]), match[4]
+
+
+def branch_for(tag: str) -> str:
+    return BRANCH_PREFIX + tag
+
+
+def find_previous_branch(git: Git, tag: str) -> str | None:
+    """The highest ``aeon-v*`` branch whose version is below the tag's."""
+    target = version_key(tag)
+    if target is None:
+        return None
+    candidates = []
+    for name in git.local_branches(f"{BRANCH_PREFIX}v*"):
+        key = version_key(name[len(BRANCH_PREFIX):])
+        # exactly aeon-vX.Y.Z: aeon-v0.27.1-backup or -wip is never silently the base
+        if key is not None and not key[3] and key[:3] < target[:3]:
+            candidates.append((key, name))
+    return max(candidates)[1] if candidates else None
+
+
+def pr_index(commits: list[Commit]) -> dict[int, Commit]:
+    """PR number -> squash commit, by vLLM's ``subject (#NNNNN)`` convention (oldest wins)."""
+    index: dict[int, Commit] = {}
+    for commit in reversed(commits):
+        match = _PR_SUFFIX.search(commit.subject)
+        if match:
+            index.setdefault(int(match[1]), commit)
+    return index
+
+
+@dataclass(frozen=True)
+class Options:
+    tag: str
+    config_dir: Path
+    onto: str | None = None
+    upstream_remote: str | None = None  # None: "upstream" when that remote exists
+    upstream_branch: str | None = None  # None: "<remote>/main"
+    fetch: bool = True
+
+
+def check_names(opts: Options) -> None:
+    validate_ref_name(opts.tag, "tag")
+    if version_key(opts.tag) is None:
+        raise UsageError(f"tag {opts.tag!r} is not a release tag", "release tags look like v0.29.0")
+    for value, what in ((opts.onto, "branch"), (opts.upstream_remote, "remote"), (opts.upstream_branch, "upstream branch")):
+        if value is not None:
+            validate_ref_name(value, what)
+
+
+def resolve_remote(git: Git, opts: Options) -> str | None:
+    remotes = git.remotes()
+    if opts.upstream_remote is not None:
+        if opts.upstream_remote not in remotes:
+            raise UsageError(f"remote {opts.upstream_remote!r} does not exist in {git.path}",
+                             f"known remotes: {', '.join(remotes) or 'none'}")
+        return opts.upstream_remote
+    return "upstream" if "upstream" in remotes else None
+
+
+def fetch_upstream(git: Git, remote: str | None) -> None:
+    if remote is None:
+        return
+    try:
+        git.run("fetch", "--quiet", "--tags", remote)
+    except GitError as exc:
+        raise GitError(f"cannot fetch from remote {remote!r}: {exc.message}",
+                       "check the network or pass --no-fetch to use the local tags") from None
+
+
+def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
+    sha = git.resolve(f"refs/tags/{tag}")
+    if sha is None:
+        where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
+        raise GitError(f"tag {tag!r} does not exist (looked in {where})",
+                       "check the spelling, or add the upstream remote: git remote add upstream <url>")
+    return sha
+
+
+def resolve_previous(git: Git, opts: Options) -> tuple[str, str]:
+    previous = opts.onto or find_previous_branch(git, opts.tag)
+    if previous is None:
+        raise GitError(f"no previous fork branch (aeon-v* below {opts.tag}) in {git.path}",
+                       "pass --onto BRANCH to name the branch to merge onto")
+    sha = git.branch_sha(previous)
+    if sha is None:
+        raise GitError(f"branch {previous!r} does not exist in {git.path}", "pass --onto an existing local branch")
+    return previous, sha
+
+
+def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str | None:
+    name = opts.upstream_branch or (f"{remote}/main" if remote else None)
+    if name is None:
+        return None
+    if git.resolve(name) is None:
+        if opts.upstream_branch is not None:
+            raise GitError(f"upstream branch {name!r} does not exist", "fetch it, or pass --upstream-branch REF")
+        return None
+    return name
+
+
+def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upstream: str | None,
+               in_tag: dict[int, Commit]) -> tuple[PickPlan, ...]:
+    release = ledger.plan_for(tag)
+    if not release.picks:
+        return ()
+    # A PR's commit inside the tag wins over its original on upstream main: a release-branch tag
+    # carries backports, which are different commits with the same "(#NNNNN)" subject.
+    index = pr_index(git.commits(upstream, f"^{base}")) if upstream else {}
+    index.update(in_tag)
+    return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream) for i, ref in enumerate(release.picks))
+
+
+def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
+               index: dict[int, Commit], upstream: str | None) -> PickPlan:
+    where = f"{ledger_mod.PICKS_FILE}: releases.{tag}.pick[{i}]"
+    if ref.pr is not None:
+        commit = index.get(ref.pr)
+        if commit is None:
+            searched = f"{tag} and {upstream}" if upstream else f"{tag} (no upstream branch to search)"
+            raise ConfigError(f"{where}: PR #{ref.pr} has no commit ending in '(#{ref.pr})' in {searched}",
+                              "fetch upstream, pass --upstream-branch, or pick by commit")
+        sha, subject = commit.sha, commit.subject
+    else:
+        resolved = git.resolve(str(ref.commit))
+        if resolved is None:
+            raise ConfigError(f"{where}: commit {ref.commit} does not exist in the fork repository",
+                              "fetch upstream first")
+        sha, subject = resolved, git.subject(resolved)
+    return PickPlan(ref, sha, subject, git.is_ancestor(sha, tag_sha))
+
+
+def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str, tag_sha: str) -> tuple[CarryPlan, ...]:
+    active = ledger.active_carries
+    if not active:
+        return ()
+    return tuple(_plan_carry(git, ledger, carry, merged, base, tag_sha) for carry in active)
+
+
+def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> CarryPlan:
+    files = {m.path for m in carry.markers}
+    for sha in carry.commits:
+        if git.resolve(sha) is None:
+            raise ConfigError(f"{ledger_mod.CARRIES_FILE}: carry {carry.id}: commit {sha} does not exist in {git.path}",
+                              "fetch the fork's history, or fix the SHA in the ledger")
+        files.update(git.changed_files(sha))
+    patch = ledger.patch_path(carry)
+    if patch is not None:
+        files.update(_patch_files(patch))
+    return CarryPlan(carry, _upstream_evidence(git, carry, merged, base, tag_sha), tuple(sorted(files)))
+
+
+def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> str | None:
+    if carry.upstream_pr is not None and carry.upstream_pr in merged:
+        commit = merged[carry.upstream_pr]
+        return f"PR #{carry.upstream_pr} is in the merged range as {commit.sha[:12]} '{commit.subject}'"
+    if carry.commits:
+        return _patch_id_evidence(git, carry, base, tag_sha)
+    return None
+
+
+def _patch_id_evidence(git: Git, carry: Carry, base: str, tag_sha: str) -> str | None:
+    """Patch-id equivalence (what `git cherry` matches on), comparing each carry commit only with
+    the upstream commits that touch the same files: `git cherry` itself would hash every commit in
+    the merged range, which is seconds on a vLLM-sized release."""
+    shas = [git.resolve(s) for s in carry.commits]
+    if any(s is None for s in shas):
+        return None
+    matches = []
+    for sha in shas:
+        assert sha is not None
+        candidates = git.commits_touching(f"{base}..{tag_sha}", git.changed_files(sha))
+        ids = git.patch_ids([sha, *candidates])
+        mine = ids.get(sha)
+        twin = next((c for c in candidates if mine is not None and ids.get(c) == mine), None)
+        if twin is None:
+            return None
+        matches.append(f"{sha[:12]} = {twin[:12]}")
+    return f"patch-id equivalent in {', '.join(matches)} (git patch-id --stable)"
+
+
+def _patch_files(patch: Path) -> set[str]:
+    files = set()
+    for line in patch.read_text(encoding="utf-8", errors="replace").splitlines():
+        if line.startswith("+++ b/") or line.startswith("--- a/"):
+            files.add(line[6:].strip())
+    return files
+
+
+def build_plan(git: Git, opts: Options) -> MergePlan:
+    """Check every precondition and decide what the merge will do; changes nothing but fetches."""
+    check_names(opts)
+    ledger = ledger_mod.load(opts.config_dir)
+    _check_audit_rules(opts.config_dir, ledger)
+    remote = resolve_remote(git, opts)
+    if opts.fetch:
+        fetch_upstream(git, remote)
+    tag_sha = resolve_tag(git, opts.tag, remote)
+    branch = branch_for(opts.tag)
+    previous, previous_sha = resolve_previous(git, opts)
+    base = git.merge_base(previous_sha, tag_sha)
+    if base is None:
+        raise GitError(f"{previous} and {opts.tag} share no history", "is --repo the fork of this upstream?")
+    upstream = resolve_upstream_branch(git, opts, remote)
+    on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
+    notes = _trap_notes(opts.tag, upstream, on_main)
+    in_tag = git.commits(tag_sha, f"^{base}")  # the upstream commits this merge brings in
+    merged = pr_index(in_tag)
+    return MergePlan(
+        tag=opts.tag, tag_sha=tag_sha, branch=branch, previous_branch=previous, previous_sha=previous_sha,
+        merge_base=base, upstream_branch=upstream, upstream_commits=len(in_tag),
+        tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha),
+        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged),
+        skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
+    )
+
+
+def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:
+    """The audit rules must load before the merge starts, not after the work is done."""
+    from aeon_release.domain.audits.config import load_rules
+
+    load_rules(config_dir, ledger.active_carries)
+
+
+def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:
+    if on_main is False:
+        # A release-branch tag (v0.25.1) is not on upstream main: its backports look like "ours"
+        # and conflict in files the fork never touched (FLEET_FACTS: the true merge base matters).
+        return (f"{tag} is not on {upstream}: it is a release-branch tag; backports may conflict "
+                "in files the fork never touched",)
+    return ()

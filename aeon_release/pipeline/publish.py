@@ -1,0 +1,341 @@
+"""`aeon-release publish`: a dated tag pinned by digest, then a guarded `:latest`.
+
+Plan, then act.  The plan checks every precondition without changing anything: the names are
+valid, releases.yaml reads, the image exists and carries its audit attestation, the credentials
+work, the dated tag is absent or already holds this very image (dated tags are immutable), and
+`:latest` would not move back to an older version.  Acting pushes the dated tag and reads its
+digest back; only then does `:latest` get the same manifest bytes (so the same digest), read back
+again; last, the release is appended to releases.yaml.  A run that stops between the dated push
+and the `:latest` move leaves `:latest` untouched, and rerunning the same command finishes it.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import datetime as dt
+import os
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release.adapters import docker as images
+from aeon_release.adapters.console import emit_json, say
+from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
+from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
+from aeon_release.pipeline import audit_gate
+from aeon_release.domain import release_record
+from aeon_release.domain.release_record import DATE, VARIANT, VERSION, Action, Release, version_key
+
+LATEST = "latest"
+PASSWORD_ENV = "AEON_REGISTRY_PASSWORD"
+_IMAGE_REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}")
+
+# A hook the step sequence calls after each stage ("dated-pushed", "latest-moved"); tests use it
+# to stop the registry for real between the dated push and the `:latest` move.
+StepHook = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class PublishRequest:
+    image: str
+    repository: str
+    version: str
+    variant: str | None = None
+    date: str | None = None
+    latest: bool = True
+    config_dir: Path = Path(".")
+    skip_audit: str | None = None
+    allow_downgrade: bool = False
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Names:
+    repository: Repository
+    version: str
+    variant: str | None
+    date: str
+
+    @property
+    def dated_tag(self) -> str:
+        return f"{self.date}-{self.version}" + (f"-{self.variant}" if self.variant else "")
+
+
+@dataclass(frozen=True)
+class PublishPlan:
+    request: PublishRequest
+    names: Names
+    image: images.LocalImage
+    attestation: audit_gate.Attestation
+    credentials: Credentials | None = field(repr=False)
+    records: tuple[Release, ...]
+    existing: str | None  # the digest the dated tag already holds (this very image), or None
+    latest_before: str | None
+
+    def actions(self) -> list[str]:
+        """What acting on this plan will do, in order (the pipeline's dry run prints it)."""
+        target = f"{self.names.repository}:{self.names.dated_tag}"
+        steps = [f"{target} already holds {self.image.ref} at {self.existing}: no push" if self.existing
+                 else f"push {self.image.ref} ({self.image.id[:19]}) as {target}, read its digest back"]
+        if not self.request.latest:
+            steps.append(f"leave :{LATEST} at {self.latest_before or 'nothing'} (--no-latest)")
+        elif self.existing is None or self.latest_before != self.existing:
+            steps.append(f"point :{LATEST} (now {self.latest_before or 'absent'}) at the dated tag's digest, "
+                         "same manifest bytes, read it back")
+        moves = self.request.latest and self.latest_before != self.existing
+        if self.existing is None or moves or not self.recorded:
+            steps.append(f"append the release to {self.request.config_dir / release_record.RELEASES_FILE}")
+        return steps
+
+    @property
+    def recorded(self) -> bool:
+        """releases.yaml already records this dated tag at the digest it holds."""
+        return any(r.action is Action.PUBLISH and r.dated_tag == self.names.dated_tag and r.digest == self.existing
+                   for r in release_record.for_repository(self.records, str(self.names.repository)))
+
+
+@dataclass(frozen=True)
+class PublishResult:
+    repository: str
+    version: str
+    variant: str | None
+    dated_tag: str
+    digest: str
+    latest_before: str | None
+    latest_after: str | None
+    rollback_tag: str | None
+    pushed: bool
+    latest_moved: bool
+    recorded: bool
+
+    @property
+    def pull(self) -> str:
+        return f"{self.repository}@{self.digest}"
+
+    @property
+    def noop(self) -> bool:
+        return not (self.pushed or self.latest_moved or self.recorded)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "repository": self.repository, "version": self.version, "variant": self.variant,
+            "dated_tag": self.dated_tag, "digest": self.digest, "latest_before": self.latest_before,
+            "latest_after": self.latest_after, "pull": self.pull, "rollback_tag": self.rollback_tag,
+            "pushed": self.pushed, "latest_moved": self.latest_moved, "noop": self.noop,
+        }
+
+
+# -- names -----------------------------------------------------------------------------------
+def validate_names(request: PublishRequest, today: dt.date | None = None) -> Names:
+    """Every name that will reach the engine or the registry, checked before any of them is used."""
+    if not _IMAGE_REF.fullmatch(request.image):
+        raise UsageError(f"image {request.image!r} is not a valid image reference", "e.g. aeon-vllm:v0.29.0")
+    repository = parse_repository(request.repository)
+    if not VERSION.fullmatch(request.version):
+        raise UsageError(f"version {request.version!r} is not of the form vX.Y.Z", "e.g. --version v0.29.0")
+    if request.variant is not None and not VARIANT.fullmatch(request.variant):
+        raise UsageError(f"variant {request.variant!r} is not lowercase letters, digits and dashes", "e.g. omni")
+    date = request.date or (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
+    if not DATE.fullmatch(date) or not _real_date(date):
+        raise UsageError(f"date {date!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
+    if request.skip_audit is not None and not request.skip_audit.strip():
+        raise UsageError("--skip-audit needs a reason", "e.g. --skip-audit 'image built by the vendor CI'")
+    return Names(repository, request.version, request.variant, date)
+
+
+def _real_date(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+# -- plan ------------------------------------------------------------------------------------
+def plan(request: PublishRequest) -> PublishPlan:
+    """Check every precondition; change nothing."""
+    names = validate_names(request)
+    records = release_record.load(request.config_dir)
+    image = images.local_image(request.image)
+    attestation = _attestation(image, request.skip_audit)
+    credentials = resolve_credentials(names.repository.host, request.username, request.password)
+    registry = Registry(names.repository, credentials)
+    existing = _existing_dated(registry, names, image)
+    latest_before = registry.digest(LATEST)
+    rolled_back = _rolled_back_since(release_record.for_repository(records, str(names.repository)), names.dated_tag)
+    if existing is not None and request.latest and rolled_back is not None:
+        # Republishing a release that was rolled back must not quietly undo the rollback.
+        say(f"note: :{LATEST} was rolled back from {names.dated_tag} to {rolled_back.dated_tag}; leaving it "
+            f"there (promote it again with `aeon-release rollback --to {names.dated_tag}`)")
+        request = dataclasses.replace(request, latest=False)
+    if request.latest and latest_before not in (None, existing) and not request.allow_downgrade:
+        _guard_latest(registry, names, release_record.for_repository(records, str(names.repository)), latest_before)
+    return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before)
+
+
+def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:
+    """The last rollback recorded after this dated tag's publish, if any."""
+    rolled: Release | None = None
+    published = False
+    for record in records:
+        if record.action is Action.PUBLISH and record.dated_tag == dated_tag:
+            published, rolled = True, None
+        elif published and record.action is Action.ROLLBACK:
+            rolled = record if record.dated_tag != dated_tag else None
+    return rolled
+
+
+def _attestation(image: images.LocalImage, skip_reason: str | None) -> audit_gate.Attestation:
+    if skip_reason:
+        revision = image.labels.get("org.opencontainers.image.revision", "")
+        return audit_gate.Attestation(audit_gate.AuditStatus.SKIPPED, f"skipped at publish: {skip_reason}", revision)
+    attestation = audit_gate.from_labels(dict(image.labels))
+    if attestation is None:
+        raise StateError(
+            f"image {image.ref} carries no audit attestation ({audit_gate.LABEL_STATUS} label)",
+            "build it with `aeon-release build`, or pass --skip-audit REASON for an image built elsewhere",
+        )
+    return attestation
+
+
+def _existing_dated(registry: Registry, names: Names, image: images.LocalImage) -> str | None:
+    """The dated tag's digest when it already holds this image; refuse when it holds another."""
+    manifest = registry.manifest(names.dated_tag)
+    if manifest is None:
+        return None
+    if _same_image(manifest, image, names.repository):
+        return manifest.digest
+    raise StateError(
+        f"dated tag {names.repository}:{names.dated_tag} already holds {manifest.digest}, "
+        f"a different image than {image.ref} ({image.id[:19]})",
+        "dated tags are immutable: publish this image under another --date, --version or --variant",
+    )
+
+
+def _same_image(manifest: Manifest, image: images.LocalImage, repository: Repository) -> bool:
+    # A single-image manifest names its config blob, whose digest is the local image id; a
+    # multi-platform index does not, so fall back to the digests the engine knows the image by.
+    return manifest.config_digest() == image.id or repository.pinned(manifest.digest) in image.repo_digests
+
+
+def _guard_latest(registry: Registry, names: Names, records: list[Release], latest: str) -> None:
+    """`:latest` never moves to an older version than the one it holds."""
+    held = _version_held(registry, records, latest)
+    if held is None:
+        raise StateError(
+            f"{names.repository}:{LATEST} holds {latest}, which no dated release records",
+            "check it with `aeon-release releases`; pass --allow-downgrade to move it anyway, or --no-latest",
+        )
+    if version_key(held) > version_key(names.version):
+        raise StateError(
+            f"{names.repository}:{LATEST} holds {held}, newer than {names.version}",
+            "pass --allow-downgrade to move it back anyway, --no-latest to publish the dated tag only, "
+            "or use `aeon-release rollback`",
+        )
+
+
+def _version_held(registry: Registry, records: list[Release], latest: str) -> str | None:
+    holder = release_record.holder_of(records, latest)
+    if holder is not None:
+        return holder.version
+    for tag in registry.tags():  # not recorded here: a dated twin in the registry tells the version
+        match = release_record.DATED_TAG.fullmatch(tag)
+        if match and registry.digest(tag) == latest:
+            return match[2]
+    return None
+
+
+# -- act -------------------------------------------------------------------------------------
+def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishResult:
+    names, registry = plan.names, Registry(plan.names.repository, plan.credentials)
+    hook = after_step or (lambda _stage: None)
+    digest = plan.existing or _push_dated(plan, registry)
+    hook("dated-pushed")
+    latest_after = plan.latest_before
+    if plan.request.latest and plan.latest_before != digest:
+        latest_after = _move_latest(registry, names, digest)
+        hook("latest-moved")
+    pushed, moved = plan.existing is None, latest_after != plan.latest_before
+    recorded = _record(plan, digest, latest_after, force=pushed or moved)
+    records = release_record.for_repository(release_record.load(plan.request.config_dir), str(names.repository))
+    rollback = release_record.previous_release(records, latest_after)
+    return PublishResult(str(names.repository), names.version, names.variant, names.dated_tag, digest,
+                         plan.latest_before, latest_after, rollback.dated_tag if rollback else None,
+                         pushed, moved, recorded)
+
+
+def _push_dated(plan: PublishPlan, registry: Registry) -> str:
+    target = f"{plan.names.repository}:{plan.names.dated_tag}"
+    say(f"pushing {plan.image.ref} as {target}")
+    pushed = images.push(plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials)
+    read_back = registry.digest(plan.names.dated_tag)
+    if read_back != pushed:
+        raise NeedsHuman(f"{target}: the push reported {pushed} but the registry serves {read_back}",
+                         ":latest was not moved; find out who else writes to this tag")
+    return pushed
+
+
+def move_latest(registry: Registry, digest: str) -> str:
+    """Put the manifest ``digest`` (unchanged bytes) under `:latest` and read it back."""
+    manifest = registry.manifest(digest)
+    if manifest is None:
+        raise StateError(f"{registry.repository}@{digest} is not in the registry", "publish it again")
+    registry.put_manifest(LATEST, manifest)
+    read_back = registry.digest(LATEST)
+    if read_back != digest:
+        raise NeedsHuman(f"{registry.repository}:{LATEST} reads back as {read_back}, not {digest}",
+                         "someone else moved it at the same time; check with `aeon-release releases`")
+    return digest
+
+
+def _move_latest(registry: Registry, names: Names, digest: str) -> str:
+    try:
+        return move_latest(registry, digest)
+    except ServiceError as error:
+        raise ServiceError(
+            f"{error.message}; {names.repository}:{names.dated_tag} is published at {digest}, "
+            f":{LATEST} was not confirmed",
+            "rerun the same command (with the same --date) to move :latest; the dated tag will not be pushed twice",
+        ) from None
+
+
+def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: bool) -> bool:
+    names = plan.names
+    if plan.recorded and not force:
+        return False
+    release_record.append(plan.request.config_dir, Release(
+        Action.PUBLISH, str(names.repository), names.version, names.variant, names.dated_tag, digest,
+        names.date, release_record.now_utc(), plan.latest_before, latest_after, plan.attestation.as_dict()))
+    return True
+
+
+# -- the pipeline's and the CLI's entry points -----------------------------------------------
+def publish(request: PublishRequest, after_step: StepHook | None = None) -> PublishResult:
+    """Publish ``request.image``: the pipeline's publish step."""
+    return execute(plan(request), after_step)
+
+
+def password_from(stdin: bool) -> str | None:
+    """The registry password: from standard input with --password-stdin, else the environment."""
+    password = sys.stdin.readline().rstrip("\r\n") if stdin else os.environ.get(PASSWORD_ENV) or None
+    register_secret(password)
+    if stdin and not password:
+        raise UsageError("--password-stdin read an empty password", "pipe the password into the command")
+    return password
+
+
+def run(request: PublishRequest, json_out: bool) -> None:
+    result = publish(request)
+    if json_out:
+        emit_json(result.as_dict())
+    if result.noop:
+        say(f"[green]nothing to do[/]: {result.repository}:{result.dated_tag} already at {result.digest}")
+        return
+    latest = "moved to it" if result.latest_moved else f"left at {result.latest_after or 'nothing'}"
+    say(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}")
+    say(f"pull: docker pull {result.pull}")
+
