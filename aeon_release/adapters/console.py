@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.errors import MarkupError
 from rich.markup import escape
 
+from aeon_release.adapters import files
 from aeon_release.errors import redact
 
 console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -31,11 +32,10 @@ def plain(value: object) -> str:
 
 def emit(text: str, output: Path | None = None) -> None:
     """Machine-readable output: to ``output`` when given, else to stdout."""
-    text = redact(text)
     if output is not None:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        files.write_text(output, text if text.endswith("\n") else text + "\n", what="--output")
         return
+    text = redact(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     sys.stdout.flush()
 

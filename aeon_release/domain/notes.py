@@ -50,7 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.errors import ConfigError, UsageError
+from aeon_release.adapters import files
+from aeon_release.errors import ConfigError, UsageError, redact_data
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.adapters.yamlio import Where, type_name
 
@@ -536,14 +537,14 @@ def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: st
     data = content(record, ledger)
     output.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "json":
-        output.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes")
         return (output,)
     if fmt != "markdown":
         raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
     audit_file = audit_file_for(output)
     rendered = render(data, audit_file.name)
-    output.write_text(rendered.body, encoding="utf-8")
+    files.write_text(output, rendered.body, what="notes")
     if rendered.audit_report is None:
         return (output,)
-    audit_file.write_text(rendered.audit_report, encoding="utf-8")
+    files.write_text(audit_file, rendered.audit_report, what="notes")
     return output, audit_file

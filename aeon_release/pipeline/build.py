@@ -51,7 +51,8 @@ from aeon_release.domain import archprobe
 
 from aeon_release.domain import loadbearing
 from aeon_release.adapters.console import console, emit_json, progress, plain, say
-from aeon_release.errors import NeedsHuman, UsageError, register_secret
+from aeon_release.adapters import files
+from aeon_release.errors import NeedsHuman, UsageError, redact_data, register_secret
 from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
@@ -344,7 +345,7 @@ def _write_record(report: BuildReport) -> None:
     builds = Git(report.plan.request.repo).common_dir / "aeon-release" / "builds"
     builds.mkdir(parents=True, exist_ok=True)
     report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
-    report.record.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+    files.write_text(report.record, json.dumps(redact_data(report.as_dict()), indent=2) + "\n", what="build record")
 
 
 def _now() -> str:
