@@ -25,7 +25,7 @@ class _StrictLoader(yaml.SafeLoader):
         # An alias expands to a copy of its anchor's node: a few hundred bytes of nested aliases
         # expand to gigabytes (a "billion laughs").  Nothing we read needs them: refuse them.
         if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.composer.ComposerError(
                 None, None, f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed", event.start_mark)
         return super().compose_node(parent, index)

@@ -63,12 +63,13 @@ def test_junit_has_one_testcase_per_rule(report: AuditReport) -> None:
     suite = root.find("testsuite")
     assert suite is not None
     cases = {c.get("name"): c for c in suite.findall("testcase")}
-    assert {"tree/py-compile", "kv/nvfp4-is-5", "carry/marker", "later/skipped", "suppression/unused"} == set(cases)
+    assert {"tree/py-compile", "kv/nvfp4-is-5", "carry/marker", "later/skipped", "suppression/unused",
+            "baseline/conflict-markers"} == set(cases)
     failure = cases["tree/py-compile"].find("failure")
     assert failure is not None and "pkg/broken.py:1" in (failure.text or "")
     assert cases["carry/marker"].find("failure") is None  # a warning is not a failure
     assert cases["later/skipped"].find("skipped") is not None
-    assert suite.get("failures") == "2" and suite.get("tests") == "5"
+    assert suite.get("failures") == "2" and suite.get("tests") == "6"
 
 
 def test_markdown_for_release_notes(report: AuditReport) -> None:
@@ -90,7 +91,7 @@ def test_json_and_table(report: AuditReport) -> None:
     data = json.loads(render(report, "json"))
     assert {"errors", "warnings", "findings", "rules_run", "files_scanned", "seconds"} <= set(data)
     assert data["errors"] == report.errors == 2
-    assert data["rules_run"] == 3
+    assert data["rules_run"] == 4  # with the baseline conflict-marker rule the config lacks
     assert set(data["findings"][0]) == {"rule", "kind", "severity", "path", "line", "message", "suppressed"}
     table = render(report, "table")
     assert "pkg/broken.py:1" in table and "2 error(s)" in table.splitlines()[-1]

@@ -41,20 +41,34 @@ def _compile(source: str | bytes) -> Any:
 
 
 class LineCounter:
-    """Line numbers of increasing offsets in one text, in one pass overall (not one per match)."""
+    """Line numbers (and line starts) of increasing offsets in one text, in one pass overall.
+
+    Counting newlines from the start of the text for every match made a 16 MB file with 48,000
+    conflict markers take two minutes.
+    """
 
     def __init__(self, text: str | bytes, first: int = 1) -> None:
         self._text = text
         self._newline: Any = "\n" if isinstance(text, str) else b"\n"
+        self._first = first
         self._offset = 0
         self._line = first
+        self._start = 0  # where the line holding ``_offset`` starts
 
     def line(self, offset: int) -> int:
-        if offset < self._offset:  # out of order: count afresh (never happens for finditer)
-            self._offset, self._line = 0, self._line - self._text.count(self._newline, 0, self._offset)
-        self._line += self._text.count(self._newline, self._offset, offset)
+        if offset < self._offset:  # out of order (never for finditer): count afresh
+            self._offset, self._line, self._start = 0, self._first, 0
+        count = self._text.count(self._newline, self._offset, offset)
+        if count:
+            self._line += count
+            self._start = self._text.rfind(self._newline, self._offset, offset) + 1
         self._offset = offset
         return self._line
+
+    def line_start(self, offset: int) -> int:
+        """The offset where the line holding ``offset`` starts."""
+        self.line(offset)
+        return self._start
 
 
 def lines_of(matches: Iterator[Any], text: str | bytes, first: int = 1) -> Iterator[tuple[int, Any]]:

@@ -82,6 +82,8 @@ class AuditReport:
     rules: tuple[RuleInfo, ...] = ()
     files_scanned: int = 0
     seconds: float = 0.0
+    # What the config keeps out of the audit: (rule id, exclude globs, files they held out)
+    exclusions: tuple[tuple[str, tuple[str, ...], int], ...] = ()
 
     @property
     def errors(self) -> int:
@@ -103,6 +105,8 @@ class AuditReport:
             "rules_run": self.rules_run,
             "rules_skipped": {r.id: r.skipped for r in self.rules if r.skipped is not None},
             "files_scanned": self.files_scanned,
+            "exclusions": [{"rule": rid, "exclude": list(globs), "files": count}
+                           for rid, globs, count in self.exclusions],
             "seconds": round(self.seconds, 3),
         }
 
@@ -122,9 +126,14 @@ class Settings:
     """Engine settings that the rule files may tune (``settings:`` in any audits/*.yaml)."""
 
     near_miss_lines: int = 3
+    # A file over max_file_bytes is not read (a warning says so); a Python file over max_parse_bytes
+    # is not compiled or parsed: CPython's parser takes ~250 bytes of memory per source byte.
+    max_file_bytes: int = 8 * 1024 * 1024
+    max_parse_bytes: int = 1024 * 1024
 
 
 @dataclass(frozen=True)
 class RuleSet:
     rules: tuple[Rule, ...] = ()
     settings: Settings = field(default_factory=Settings)
+    notes: tuple[str, ...] = ()  # warnings about the config itself (no rules of its own, ...)

@@ -18,7 +18,8 @@ from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
-from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
+from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope,
+                                              Settings, Severity)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
 from aeon_release.errors import UsageError
@@ -44,39 +45,93 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
     started = time.perf_counter() if started is None else started
     if isinstance(tree, Path) and not tree.is_dir():
         raise UsageError(f"{tree}: no such directory to audit")
-    source = as_tree(tree)
+    settings = ruleset.settings
+    source = as_tree(tree, settings.max_file_bytes)
     files = source.files()
     changed = frozenset(changed_files) if changed_files is not None else None
-    cache = SourceCache(source)
+    cache = SourceCache(source, settings.max_parse_bytes)
     active, infos = _split_by_condition(ruleset.rules, cache)
     bulk = [r for r in active if hasattr(KINDS[r.kind], "scan")]
     scanned = files if changed is None else [f for f in files if f in changed]
-    job = _BulkJob(source, scanned, bulk)
+    job = _BulkJob(source, scanned, bulk, settings)
     try:
         findings = _targeted(active, bulk, Context(source, files, cache, changed))
         if merge is not None:  # git and a few parses, while the workers compile
-            from aeon_release.domain.audits.merge import merge_findings, merge_rule_infos
-
-            findings += merge_findings(cache, merge, ruleset.settings)
-            infos += merge_rule_infos()
+            findings += _merge_findings(cache, merge, ruleset)
+            infos += _merge_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     finally:
         job.close()
     findings += bulk_findings
+    findings += _not_audited(source, changed, ruleset)
     _add_cached_suppressions(suppressions, cache)
     findings = suppress.apply(findings, suppressions, _judge_unused(ruleset.rules, set(scanned)))
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
     seen = set(scanned) | set(cache.read_paths())
-    return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started)
+    return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started,
+                       _exclusions(ruleset.rules, scanned))
 
 
 def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context) -> list[Finding]:
     """The rules that look at a few named files, run in this process."""
     bulk_ids = {r.id for r in bulk}
-    findings = [f for rule in active if rule.id not in bulk_ids for f in KINDS[rule.kind].check(rule, ctx)]
+    findings = [f for rule in active if rule.id not in bulk_ids for f in _checked(rule, ctx)]
     findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
                  for f in ctx.missing(rule, Scope.FILE)]
     return findings
+
+
+def _checked(rule: Rule, ctx: Context) -> list[Finding]:
+    """One rule's findings; a file too deep or too big for Python's parser is a finding, never a crash."""
+    found: list[Finding] = []
+    try:
+        found.extend(KINDS[rule.kind].check(rule, ctx))
+    except (RecursionError, MemoryError) as exc:
+        why = "too deeply nested" if isinstance(exc, RecursionError) else "too large to analyse"
+        found.append(rule.finding(_last_path(found, rule), 0, f"could not be checked: {why}"))
+    return found
+
+
+def _last_path(found: list[Finding], rule: Rule) -> str:
+    return found[-1].path if found else (rule.paths[0] if rule.paths else "")
+
+
+def _merge_findings(cache: SourceCache, merge: MergeSides, ruleset: RuleSet) -> list[Finding]:
+    from aeon_release.domain.audits.merge import merge_findings
+
+    try:
+        return merge_findings(cache, merge, ruleset.settings)
+    except (RecursionError, MemoryError):
+        return [Finding(NOT_AUDITED, "audit", Severity.WARNING, "", 0,
+                        "the merge-aware checks could not run: a merged file is too deeply nested or too large")]
+
+
+def _merge_infos() -> list[RuleInfo]:
+    from aeon_release.domain.audits.merge import merge_rule_infos
+
+    return merge_rule_infos()
+
+
+NOT_AUDITED = "audit/not-audited"
+CONFIG_NOTE = "audit/config"
+
+
+def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet) -> list[Finding]:
+    """A warning for each entry the audit did not read (symlink, FIFO, over the size cap), and for the config."""
+    findings = [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
+                for path, why in sorted(source.skipped().items()) if changed is None or path in changed]
+    findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
+    return findings
+
+
+def _exclusions(rules: Sequence[Rule], scanned: Sequence[str]) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """What each rule's ``exclude`` holds out of the audit, for the report."""
+    out = []
+    for rule in rules:
+        if rule.exclude:
+            held = sum(1 for path in scanned if matches(path, rule.paths) and matches(path, rule.exclude))
+            out.append((rule.id, rule.exclude, held))
+    return tuple(out)
 
 
 def _split_by_condition(rules: Sequence[Rule], cache: SourceCache) -> tuple[list[Rule], list[RuleInfo]]:
@@ -113,16 +168,16 @@ def _judge_unused(rules: Sequence[Rule], scanned: set[str]) -> suppress.Judge:
 class _BulkJob:
     """The one pass over every file, in worker processes when the tree is big enough."""
 
-    def __init__(self, tree: Tree, files: list[str], rules: list[Rule]) -> None:
+    def __init__(self, tree: Tree, files: list[str], rules: list[Rule], settings: Settings) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
         self._pool: Any = None
         self._pending: list[AsyncResult[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
-            self._inline = scan_chunk((tree.job(files), specs))
+            self._inline = scan_chunk((tree.job(files), specs, settings))
             return
         self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs),))
+        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, settings),))
                          for chunk in _chunks(tree, files, _workers() * 4)]
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
@@ -171,18 +226,38 @@ def _chunks(tree: Tree, files: list[str], count: int) -> list[list[str]]:
     return [c for c in chunks if c]
 
 
-def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...]]) -> list[_FileResult]:
+def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], Settings]) -> list[_FileResult]:
     """Worker: read each file once, run every bulk rule that applies, collect suppressions."""
-    reader, specs = job
+    reader, specs, settings = job
     out: list[_FileResult] = []
     for rel, data in reader.read_all():
         problems = [
             (spec.id, line, detail)
             for spec in specs
             if matches(rel, spec.include) and not matches(rel, spec.exclude)
-            for line, detail in KINDS[spec.kind].scan(rel, data, None)  # type: ignore[attr-defined]
+            for line, detail in _scan(spec, rel, data, settings)
         ]
-        sups = suppress.scan(data, rel) if b"\0" not in data[:8192] else []
+        sups = _suppressions(data, rel)
         if problems or sups:
             out.append((rel, problems, sups))
     return out
+
+
+def _scan(spec: _BulkRule, rel: str, data: bytes, settings: Settings) -> list[tuple[int, str]]:
+    """One bulk rule on one file: a parser that gives up (too deep, too big) is a finding for that file."""
+    try:
+        found: list[tuple[int, str]] = KINDS[spec.kind].scan(rel, data, settings)  # type: ignore[attr-defined]
+    except RecursionError:
+        return [(0, "could not be parsed: too deeply nested")]
+    except MemoryError:
+        return [(0, "could not be parsed: too large or too deeply nested")]
+    return found
+
+
+def _suppressions(data: bytes, rel: str) -> list[suppress.Suppression]:
+    if b"\0" in data[:8192]:
+        return []
+    try:
+        return suppress.scan(data, rel)
+    except (RecursionError, MemoryError):
+        return []

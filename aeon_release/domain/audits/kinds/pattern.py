@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,10 +48,7 @@ class Pattern:
         try:
             regex = linear.compile_text(source)
         except linear.Unsupported as exc:
-            raise where.key("regex").fail(
-                f"not a regular expression RE2 can run in linear time: {exc}",
-                "rules use RE2 syntax: no look-around or back-references; match more loosely or use a structural kind",
-            ) from None
+            raise _refused(where, source, str(exc).replace("(?m)", "")) from None
         functions = string_list(data["functions"], where.key("functions")) if "functions" in data else ()
         return PatternOptions(regex, choice(data["expect"], where.key("expect"), ("present", "absent")), functions)
 
@@ -64,6 +62,17 @@ class Pattern:
                     yield chunk
                 else:
                     yield from _judge(rule, opts, path, label, start, chunk)
+
+
+def _refused(where: Where, source: str, reason: str) -> Exception:
+    """A pattern RE2 cannot run: invalid, or a backtracking feature that hostile text could make take hours."""
+    try:
+        re.compile(source)
+    except re.error:
+        return where.key("regex").fail(f"not a valid regular expression: {reason}")
+    return where.key("regex").fail(
+        f"uses a feature the linear-time engine (RE2) lacks: {reason}",
+        "no look-around, back-references or possessive quantifiers; match more loosely or use a structural kind")
 
 
 def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str) -> Iterator[tuple[str, int, str | Finding]]:
@@ -92,5 +101,5 @@ def _judge(rule: Rule, opts: PatternOptions, path: str, label: str, start: int, 
 
 
 def _source(opts: PatternOptions) -> str:
-    pattern = opts.regex.pattern
+    pattern = str(opts.regex.pattern)
     return pattern[4:] if pattern.startswith("(?m)") else pattern
