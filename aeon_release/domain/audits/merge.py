@@ -9,6 +9,7 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -87,22 +88,54 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
         if path is not None and header is not None:
             files.setdefault(path, []).append(Hunk(header[0], header[1], tuple(current[0]), tuple(current[1])))
 
-    for line in text.splitlines():
+    # "\n" only: str.splitlines() also splits at \x0c or \u2028 inside a changed line, and a
+    # fragment that starts "diff --git " would inject a file header.
+    for line in text.split("\n"):
         if line.startswith("diff --git "):
             close()
             path, header = None, None
         elif line.startswith("+++ "):
-            path = line[6:] if line.startswith("+++ b/") else None
+            path = _diff_path(line[4:])
         elif line.startswith("--- ") and header is None:
             continue
         elif (match := _HUNK.match(line)) is not None:
             close()
             header = (int(match.group(1)), int(match.group(2) or 1))
             current = [[], []]
-        elif header is not None and line[:1] in "+-":
+        elif header is not None and line.startswith(("+", "-")):
             current[0 if line[0] == "+" else 1].append(line[1:])
     close()
     return files
+
+
+def _diff_path(text: str) -> str | None:
+    """The path of a ``+++`` line: ``b/name``, or git's C-quoted ``"b/na\\303\\250me"``; None for /dev/null."""
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        text = _unquote_c(text[1:-1])
+    elif text.endswith("\t"):  # git adds a tab after a name with a space (for GNU patch)
+        text = text[:-1]
+    return text[2:] if text.startswith("b/") else None
+
+
+_C_ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
+
+
+def _unquote_c(body: str) -> str:
+    """Undo git's quote_c_style: octal bytes and C escapes back to the file name git stores."""
+    raw = bytearray()
+    i = 0
+    while i < len(body):
+        char = body[i]
+        if char != "\\" or i + 1 >= len(body):
+            raw += char.encode("utf-8", "surrogateescape")
+            i += 1
+        elif body[i + 1] in "01234567":
+            raw.append(int(body[i + 1:i + 4], 8) & 0xFF)
+            i += 4
+        else:
+            raw.append(_C_ESCAPES.get(body[i + 1], ord(body[i + 1])))
+            i += 2
+    return os.fsdecode(bytes(raw))
 
 
 # -- enum drift ------------------------------------------------------------------------------

@@ -9,6 +9,9 @@ as skipped instead of read.
 from __future__ import annotations
 
 import ast
+import bisect
+import io
+import itertools
 import functools
 import os
 import re
@@ -394,9 +397,11 @@ def _blocks(text: str, header: str) -> list[ast.stmt] | None:
     line numbers are counted once, and a match inside a block already parsed is part of it.
     """
     found: list[ast.stmt] = []
-    lines = text.splitlines()
+    lines = [line.rstrip("\r\n") for line in python_lines(text)]
+    ends = list(itertools.accumulate(len(line) for line in python_lines(text)))
     covered = 0  # lines before this index belong to a block already parsed
-    for start, match in linear.lines_of(linear.compile_text(header).finditer(text), text, 0):
+    for match in linear.compile_text(header).finditer(text):
+        start = bisect.bisect_right(ends, match.start())
         if start < covered:
             continue
         indent = len(match.group(1))
@@ -410,6 +415,15 @@ def _blocks(text: str, header: str) -> list[ast.stmt] | None:
         found += module.body
         covered = end
     return found
+
+
+def python_lines(text: str) -> list[str]:
+    """Lines as Python's tokenizer counts them (\\n, \\r\\n and \\r end a line; \\x0c or \\u2028 do not), ends kept.
+
+    ``str.splitlines`` also splits at form feeds and \\u2028: slicing a function by its ``ast``
+    line numbers with those would audit the wrong text.
+    """
+    return io.StringIO(text, newline="").readlines()
 
 
 def enums_in_text(text: str) -> dict[str, dict[str, int]]:

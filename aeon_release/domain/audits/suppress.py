@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.source import python_lines
 from aeon_release.domain.audits.model import Finding, Severity
 
 # RE2 (linear): a file of a million unclosed "ignore[" must not make the scan quadratic.
@@ -38,7 +39,7 @@ def parse(text: str, path: str = "") -> list[Suppression]:
     if path.endswith(".py"):
         comments = _python_comments(text)
         if comments is not None:
-            lines = text.splitlines()
+            lines = [line.rstrip("\r\n") for line in python_lines(text)]  # tokenize's numbering
             return [s for line, col, comment in comments for s in _from_comment(comment, line, not lines[line - 1][:col].strip())]
     found = []
     counter = linear.LineCounter(text)

@@ -7,6 +7,7 @@ from typing import Any
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
+from aeon_release.domain.audits.source import python_lines
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.adapters.yamlio import Where, choice, string
 
@@ -80,7 +81,7 @@ def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str
     if not opts.functions:
         yield path, 1, text
         return
-    lines = text.splitlines(keepends=True)
+    lines = python_lines(text)  # ast's line numbers: never str.splitlines (it splits at \x0c too)
     for function in opts.functions:
         defs = ctx.functions(rule, path, function)
         if isinstance(defs, Finding):
