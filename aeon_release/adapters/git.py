@@ -124,6 +124,19 @@ class Git:
         status, out, _ = self.try_run("merge-base", a, b)
         return out.strip() if status == 0 and out.strip() else None
 
+    def is_shallow(self) -> bool:
+        status, out, _ = self.try_run("rev-parse", "--is-shallow-repository")
+        return status == 0 and out.strip() == "true"
+
+    def is_bare(self) -> bool:
+        status, out, _ = self.try_run("rev-parse", "--is-bare-repository")
+        return status == 0 and out.strip() == "true"
+
+    def is_clean(self) -> bool:
+        """No staged, unstaged or untracked-but-not-ignored change in the work tree."""
+        status, out, _ = self.try_run("status", "--porcelain", "-z", "--untracked-files=normal")
+        return status == 0 and not out.strip("\0\n ")
+
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
         return status == 0
@@ -298,11 +311,16 @@ def diff_zero_context(path: Path, a: str, b: str) -> str:
     return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
 
 
+SHALLOW_HINT = ("this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
+                "(in GitHub Actions: actions/checkout with fetch-depth: 0)")
+
+
 def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     """Files that differ between ``rev`` and ``until`` (default: the work tree, untracked files too)."""
     git = Git(path)
     if git.resolve(rev) is None:
-        raise GitError(f"revision {rev!r} does not exist in {path}", "pass --changed-since a branch, tag or commit")
+        raise GitError(f"revision {rev!r} does not exist in {path}", SHALLOW_HINT if git.is_shallow()
+                       else "pass --changed-since a branch, tag or commit")
     if until is not None:
         return git.files_between(rev, until)
     tracked = blobs.diff_names(path, rev)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,11 +12,11 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.source import GitTree, Tree
-from aeon_release.adapters.blobs import resolve_commit
+from aeon_release.adapters.blobs import diff_names, resolve_commit
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.adapters.console import emit, say
+from aeon_release.adapters.console import emit, plain, say
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
@@ -29,8 +30,10 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
         raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
+    bare = _is_bare(repo_path)
+    rev = _revision(repo_path, rev, changed_since, bare)
     with _tree(repo_path, rev) as tree:
-        changed = repo.changed_since(repo_path, changed_since, rev) if changed_since else None
+        changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
         report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
@@ -51,6 +54,39 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
             raise GitError(f"{label} {rev!r} does not exist in {repo_path}", "pass a branch, tag or commit")
         shas.append(sha)
     return MergeSides(git.toplevel, shas[0], shas[1], shas[2])
+
+
+def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare: bool) -> str | None:
+    """The revision to read from git's objects, when there is one: ``--rev``; HEAD of a bare repository;
+    HEAD for ``--changed-since`` in a clean checkout (the pull-request gate), so that nothing in the
+    checkout (a symlink, a FIFO) is ever opened."""
+    if rev is not None:
+        return rev
+    if bare:
+        if resolve_commit(repo_path, "HEAD") is None:
+            raise GitError(f"{repo_path} is a bare repository without commits", "pass --rev a branch, tag or commit")
+        say(f"note: {plain(repo_path)} is a bare repository: auditing HEAD from git's objects")
+        return "HEAD"
+    if changed_since is None or not (repo_path / ".git").exists():
+        return None
+    git = repo.Git(repo_path)
+    return "HEAD" if git.resolve("HEAD") is not None and git.is_clean() else None
+
+
+def _is_bare(path: Path) -> bool:
+    """A bare repository (no work tree): its files are git's own, never the fork's."""
+    if (path / ".git").exists() or not ((path / "HEAD").is_file() and (path / "objects").is_dir()):
+        return False
+    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository"], capture_output=True, text=True)
+    return done.returncode == 0 and done.stdout.strip() == "true"
+
+
+def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[str]:
+    if not bare:
+        return repo.changed_since(repo_path, since, rev)
+    if resolve_commit(repo_path, since) is None:
+        raise GitError(f"revision {since!r} does not exist in {repo_path}", "pass --changed-since a branch, tag or commit")
+    return diff_names(repo_path, since, rev or "HEAD")
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ from pathlib import Path
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.errors import ConfigError, GitError, UsageError
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
-from aeon_release.adapters.git import Commit, Git, validate_ref_name
+from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
 
 BRANCH_PREFIX = "aeon-"
 _VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)$")
@@ -282,7 +282,8 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     previous, previous_sha = resolve_previous(git, opts)
     base = git.merge_base(previous_sha, tag_sha)
     if base is None:
-        raise GitError(f"{previous} and {opts.tag} share no history", "is --repo the fork of this upstream?")
+        hint = SHALLOW_HINT if git.is_shallow() else "is --repo the fork of this upstream?"
+        raise GitError(f"{previous} and {opts.tag} share no history", hint)
     upstream = resolve_upstream_branch(git, opts, remote)
     on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
     notes = _trap_notes(opts.tag, upstream, on_main)
