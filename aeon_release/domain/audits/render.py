@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import urllib.parse
 from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree
@@ -31,13 +34,37 @@ def _where(f: Finding) -> str:
     return f"{f.path}:{f.line}" if f.line else f.path
 
 
+# Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message
+# must not reach a terminal, a Markdown table or an XML file raw: an ESC can rewrite the terminal,
+# a newline forges a row, and XML 1.0 forbids most of them outright.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters as ``\\n``/``\\xNN`` escapes and undecodable bytes as ``\\xNN``."""
+    return _CONTROL.sub(_escape_char, text)
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group(0)
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char)
+    if named:
+        return named
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's surrogate escape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def summary(report: AuditReport) -> str:
+    held = sum(count for _, _, count in report.exclusions)
+    excluded = f", {held} file(s) excluded by the config" if held else ""
     return (f"{report.errors} error(s), {report.warnings} warning(s), {report.rules_run} rule(s) over "
-            f"{report.files_scanned} file(s) in {report.seconds:.2f}s")
+            f"{report.files_scanned} file(s){excluded} in {report.seconds:.2f}s")
 
 
 def table(report: AuditReport) -> str:
-    rows = [(_status(f), _where(f), f.rule_id, f.message) for f in report.findings]
+    rows = [(printable(_status(f)), printable(_where(f)), f.rule_id, printable(f.message)) for f in report.findings]
     if not rows:
         return f"no findings: {summary(report)}"
     widths = [max(len(r[i]) for r in rows + [("severity", "location", "rule", "")]) for i in range(3)]
@@ -61,6 +88,8 @@ def sarif(report: AuditReport) -> str:
             "tool": {"driver": {"name": TOOL, "informationUri": INFO_URI, "rules": rules}},
             "columnKind": "unicodeCodePoints",
             "results": results,
+            "properties": {"exclusions": [{"rule": rid, "exclude": list(globs), "files": count}
+                                          for rid, globs, count in report.exclusions]},
         }],
     }
     return json.dumps(log, indent=2)
@@ -87,16 +116,18 @@ def _sarif_rule(rule_id: str, kind: str, text: str, severity: Severity) -> dict[
 
 def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
     # A whole-file finding (line 0) is shown on line 1: code scanning places every alert on a line.
-    location = {"artifactLocation": {"uri": f.path, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
+    # A URI: the path's bytes percent-encoded (a space, a quote, a byte that is not UTF-8).
+    uri = urllib.parse.quote(os.fsencode(f.path), safe="/")
+    location = {"artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
     result: dict[str, Any] = {
         "ruleId": f.rule_id,
         "ruleIndex": rule_index,
         "level": _level(f.severity),
-        "message": {"text": f.message},
+        "message": {"text": printable(f.message)},
         "locations": [{"physicalLocation": location}],
     }
     if f.suppressed:
-        result["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]
+        result["suppressions"] = [{"kind": "inSource", "justification": printable(f.suppressed)}]
     return result
 
 
@@ -124,14 +155,15 @@ def junit(report: AuditReport) -> str:
 def _testcase(suite: ElementTree.Element, rule_id: str, findings: list[Finding], skipped: str | None) -> None:
     case = ElementTree.SubElement(suite, "testcase", classname="aeon-release.audit", name=rule_id)
     if skipped:
-        ElementTree.SubElement(case, "skipped", message=skipped)
+        ElementTree.SubElement(case, "skipped", message=printable(skipped))
     failing = [f for f in findings if f.blocking]
     if failing:
         failure = ElementTree.SubElement(case, "failure", message=f"{len(failing)} finding(s)", type="audit")
-        failure.text = "\n".join(f"{_where(f)}: {f.message}" for f in failing)
+        failure.text = "\n".join(printable(f"{_where(f)}: {f.message}") for f in failing)
     rest = [f for f in findings if not f.blocking]
     if rest:
-        ElementTree.SubElement(case, "system-out").text = "\n".join(f"{_status(f)} {_where(f)}: {f.message}" for f in rest)
+        ElementTree.SubElement(case, "system-out").text = "\n".join(
+            printable(f"{_status(f)} {_where(f)}: {f.message}") for f in rest)
 
 
 def markdown(report: AuditReport) -> str:
@@ -142,17 +174,36 @@ def markdown(report: AuditReport) -> str:
         for f in report.findings:
             mark = "🔕" if f.suppressed else icon[f.severity]
             note = f" (suppressed: {_md(f.suppressed)})" if f.suppressed else ""
-            lines.append(f"| {mark} | `{_where(f)}` | `{f.rule_id}` | {_md(f.message)}{note} |")
+            lines.append(f"| {mark} | {_code(_where(f))} | {_code(f.rule_id)} | {_md(f.message)}{note} |")
     else:
         lines.append("Every rule passed.")
     skipped = [r for r in report.rules if r.skipped]
     if skipped:
-        lines += ["", "Skipped: " + "; ".join(f"`{r.id}` ({_md(r.skipped or '')})" for r in skipped)]
+        lines += ["", "Skipped: " + "; ".join(f"{_code(r.id)} ({_md(r.skipped or '')})" for r in skipped)]
+    lines += _md_exclusions(report)
     return "\n".join(lines)
 
 
+def _md_exclusions(report: AuditReport) -> list[str]:
+    if not report.exclusions:
+        return []
+    return ["", "Excluded by the config: " + "; ".join(
+        f"{_code(rid)} excludes {', '.join(_code(g) for g in globs)} ({count} file(s))"
+        for rid, globs, count in report.exclusions)]
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Table-cell text: no raw control characters, no cell break, no HTML."""
+    text = printable(text).replace("|", "\\|")
+    return text.replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _code(text: str) -> str:
+    """A Markdown code span that a backtick in ``text`` cannot close (CommonMark: a longer fence)."""
+    text = printable(text).replace("|", "\\|")
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def github(report: AuditReport) -> str:
@@ -169,6 +220,7 @@ def github(report: AuditReport) -> str:
 
 def _gh(text: str, prop: bool) -> str:
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = printable(text)
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
