@@ -88,8 +88,6 @@ def sarif(report: AuditReport) -> str:
             "tool": {"driver": {"name": TOOL, "informationUri": INFO_URI, "rules": rules}},
             "columnKind": "unicodeCodePoints",
             "results": results,
-            "properties": {"exclusions": [{"rule": rid, "exclude": list(globs), "files": count}
-                                          for rid, globs, count in report.exclusions]},
         }],
     }
     return json.dumps(log, indent=2)
