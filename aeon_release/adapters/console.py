@@ -41,7 +41,8 @@ def emit(text: str, output: Path | None = None) -> None:
 
 
 def emit_json(data: Any, output: Path | None = None) -> None:
-    emit(json.dumps(data, indent=2, sort_keys=False, default=str), output)
+    # Strict JSON: NaN and Infinity are not JSON, and a consumer must never have to guess.
+    emit(json.dumps(data, indent=2, sort_keys=False, default=str, allow_nan=False), output)
 
 
 def progress() -> Any:
