@@ -126,16 +126,18 @@ def rollback(repository: str, config_dir: Path, to: str | None = None, username:
     if to is not None and not DATED_TAG.fullmatch(to):
         raise UsageError(f"--to {to!r} is not a dated tag", "e.g. --to 2026-08-16-v0.27.1")
     repo, registry = _registry(repository, username, password)
-    records = release_record.for_repository(release_record.load(config_dir), str(repo))
-    latest = registry.digest(LATEST)
-    target = _target(records, latest, to, str(repo))
-    _check_dated(registry, target)
-    if latest == target.digest:
-        return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
-    move_latest(registry, target.digest)
-    release_record.append(config_dir, Release(
-        Action.ROLLBACK, str(repo), target.version, target.variant, target.dated_tag, target.digest,
-        target.date, release_record.now_utc(), latest, target.digest, None))
+    with release_record.repository_lock(config_dir, str(repo)):
+        records = release_record.for_repository(release_record.load(config_dir), str(repo))
+        latest = registry.digest(LATEST)
+        target = _target(records, latest, to, str(repo))
+        _check_dated(registry, target)
+        if latest == target.digest:
+            return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
+        entry = Release(Action.ROLLBACK, str(repo), target.version, target.variant, target.dated_tag, target.digest,
+                        target.date, release_record.now_utc(), latest, target.digest, None)
+        release_record.appended_text(config_dir, entry)  # recordable before :latest moves
+        move_latest(registry, target.digest, latest)
+        release_record.append(config_dir, entry)
     return RollbackResult(str(repo), target.dated_tag, target.digest, latest, target.digest, moved=True)
 
 
