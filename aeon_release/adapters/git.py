@@ -17,7 +17,7 @@ from aeon_release.adapters import blobs
 from aeon_release.errors import GitError, UsageError
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}$")
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
 
 
 def validate_ref_name(name: str, what: str = "ref") -> str:

@@ -61,18 +61,18 @@ DEFAULT_REPOSITORY = "aeon-vllm-ultimate"
 CONTEXT_DIR = ".aeon-release"
 # Set by build from its options; a --build-arg for them would make the labels lie.
 DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
-_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
+_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}\Z")
 _SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
 _TAG_NAME = re.compile(
     r"^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?/)?"  # optional registry host[:port]
     r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
-    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$"
+    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?\Z"
 )
 # A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
 # metacharacters, no leading dash (git would take it for an option).
-_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}$")
-_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}$")
-_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?$")
+_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}\Z")
+_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}\Z")
+_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?\Z")
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 

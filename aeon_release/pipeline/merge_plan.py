@@ -16,7 +16,7 @@ from aeon_release.domain.ledger import Carry, Ledger, PickRef
 from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
 
 BRANCH_PREFIX = "aeon-"
-_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)$")
+_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)\Z")
 _PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
 
 

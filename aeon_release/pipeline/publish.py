@@ -139,7 +139,8 @@ def validate_names(request: PublishRequest, today: dt.date | None = None) -> Nam
         raise UsageError(f"version {request.version!r} is not of the form vX.Y.Z", "e.g. --version v0.29.0")
     if request.variant is not None and not VARIANT.fullmatch(request.variant):
         raise UsageError(f"variant {request.variant!r} is not lowercase letters, digits and dashes", "e.g. omni")
-    date = request.date or (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
+    # An empty --date is a mistake, not "today": only an absent one defaults.
+    date = request.date if request.date is not None else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
     if not DATE.fullmatch(date) or not _real_date(date):
         raise UsageError(f"date {date!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
     if request.skip_audit is not None and not request.skip_audit.strip():
