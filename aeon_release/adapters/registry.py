@@ -365,14 +365,17 @@ class Registry:
         return token
 
     def _check_realm(self, realm: str) -> None:
-        """Credentials go to a token realm over HTTPS on the registry's own domain, nowhere else."""
+        """Credentials go to a token realm over HTTPS on the registry's own domain, nowhere else.
+
+        Plain HTTP is only accepted for a loopback registry's realm on the very same loopback host.
+        """
         scheme, host, _ = _origin(realm)
         registry_host = _origin(self.repository.base_url)[1]
-        both_loopback = _loopback_host(host) and _loopback_host(registry_host)
-        if scheme != "https" and not both_loopback:
+        same_host = host == registry_host
+        if scheme != "https" and not (same_host and _loopback_host(host)):
             raise ServiceError(f"registry {self.repository.host} announced a token service over plain HTTP "
                                f"({host}); the credentials were not sent", "the token realm must be https")
-        if not (both_loopback or host == registry_host or _parent_domain(host) == _parent_domain(registry_host)):
+        if not (same_host or _parent_domain(host) == _parent_domain(registry_host)):
             raise ServiceError(f"registry {self.repository.host} announced a token service on another domain "
                                f"({host}); the credentials were not sent",
                                "a registry's token realm lives on its own domain; check the registry address")
