@@ -19,6 +19,11 @@ class Scope(enum.Enum):
     TREE = "tree"
 
 
+# What a bulk kind's scan() reports for one file: (line, detail), or (line, detail, severity) when a
+# problem is milder than the rule (a file too big to compile is a warning, not a compile error).
+Problem = tuple[int, str] | tuple[int, str, "Severity"]
+
+
 @dataclass(frozen=True)
 class Condition:
     """Run a rule only when ``path`` exists and contains ``contains`` (e.g. a layer that a release added)."""

@@ -19,7 +19,7 @@ from typing import Any
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope,
-                                              Settings, Severity)
+                                              Problem, Settings, Severity)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
 from aeon_release.errors import UsageError
@@ -35,8 +35,8 @@ class _BulkRule:
     exclude: tuple[str, ...]
 
 
-# (path, [(rule id, line, detail)], suppressions)
-_FileResult = tuple[str, list[tuple[str, int, str]], list[suppress.Suppression]]
+# (path, [(rule id, line, detail, severity or None: the rule's)], suppressions)
+_FileResult = tuple[str, list[tuple[str, int, str, Severity | None]], list[suppress.Suppression]]
 
 
 def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
@@ -185,7 +185,8 @@ class _BulkJob:
         for pending in self._pending:
             results.extend(pending.get())
         self._pending = []
-        findings = [rules[rid].finding(path, line, detail) for path, problems, _ in results for rid, line, detail in problems]
+        findings = [rules[rid].finding(path, line, detail, severity)
+                    for path, problems, _ in results for rid, line, detail, severity in problems]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
 
@@ -232,10 +233,10 @@ def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], Settings]) -> list[_Fi
     out: list[_FileResult] = []
     for rel, data in reader.read_all():
         problems = [
-            (spec.id, line, detail)
+            (spec.id, problem[0], problem[1], problem[2] if len(problem) > 2 else None)
             for spec in specs
             if matches(rel, spec.include) and not matches(rel, spec.exclude)
-            for line, detail in _scan(spec, rel, data, settings)
+            for problem in _scan(spec, rel, data, settings)
         ]
         sups = _suppressions(data, rel)
         if problems or sups:
@@ -243,10 +244,10 @@ def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], Settings]) -> list[_Fi
     return out
 
 
-def _scan(spec: _BulkRule, rel: str, data: bytes, settings: Settings) -> list[tuple[int, str]]:
+def _scan(spec: _BulkRule, rel: str, data: bytes, settings: Settings) -> list[Problem]:
     """One bulk rule on one file: a parser that gives up (too deep, too big) is a finding for that file."""
     try:
-        found: list[tuple[int, str]] = KINDS[spec.kind].scan(rel, data, settings)  # type: ignore[attr-defined]
+        found: list[Problem] = KINDS[spec.kind].scan(rel, data, settings)  # type: ignore[attr-defined]
     except RecursionError:
         return [(0, "could not be parsed: too deeply nested")]
     except MemoryError:
