@@ -177,9 +177,9 @@ def http_url(url: str, option: str) -> str:
     return url
 
 
-def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float = SCRAPE_DEADLINE) -> str:
-    """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall."""
-    return within(deadline, f"metrics endpoint {url}", lambda: _fetch_text(url, timeout),
+def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
+    """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall (SCRAPE_DEADLINE)."""
+    return within(SCRAPE_DEADLINE if deadline is None else deadline, f"metrics endpoint {url}", lambda: _fetch_text(url, timeout),
                   "is the vLLM server up and answering? check --metrics-url")
 
 
@@ -219,9 +219,12 @@ def parse_scrape(text: str, url: str) -> Scrape:
     return Scrape(series, models)
 
 
+_MAX_COUNT = float(2**53)  # beyond this a float no longer holds an exact count
+
+
 def _counter(value: float, name: str, url: str) -> float:
     """A counter's value; NaN, infinity or a negative count is a broken endpoint, never a number to judge."""
-    if not math.isfinite(value) or value < 0:
+    if not math.isfinite(value) or value < 0 or value > _MAX_COUNT:
         raise ServiceError(f"{url}: counter {name} is {value}, not a finite count",
                            "the endpoint's spec-decode counters are broken; nothing was judged")
     return value
@@ -302,7 +305,7 @@ class CanaryReport:
     def acceptance_percent(self) -> float | None:
         if self.deltas.draft_tokens <= 0:
             return None
-        return 100.0 * self.deltas.accepted / self.deltas.draft_tokens
+        return 100.0 * (self.deltas.accepted / self.deltas.draft_tokens)
 
     @property
     def per_position(self) -> dict[int, float]:
@@ -453,7 +456,7 @@ def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min
                            + (f" for model {name}" if name else ""), _TRAFFIC_HINT)
     band = find_band(bands, name)
     mal = 1.0 + d.accepted / d.drafts
-    acceptance = 100.0 * d.accepted / d.draft_tokens if d.draft_tokens > 0 else None
+    acceptance = 100.0 * (d.accepted / d.draft_tokens) if d.draft_tokens > 0 else None
     return CanaryReport(metrics_url, name, elapsed, d, band, min_mal, judge(mal, band, min_mal),
                         _notes(d, band, acceptance, name))
 
