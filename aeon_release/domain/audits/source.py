@@ -323,6 +323,10 @@ def is_glob(pattern: str) -> bool:
 
 
 def matches(path: str, patterns: Iterable[str]) -> bool:
+    if not path.isascii():
+        # A name that is not UTF-8 holds surrogate escapes (os.fsdecode), which RE2 cannot take;
+        # no glob spells those bytes, so matching their replacement character loses nothing.
+        path = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     return any(glob_regex(p).fullmatch(path) for p in patterns)
 
 
