@@ -11,6 +11,7 @@ from rich.errors import MarkupError
 from rich.markup import escape
 
 from aeon_release.adapters import files
+from aeon_release.adapters.text import printable
 from aeon_release.errors import redact
 
 console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -26,8 +27,8 @@ def say(message: str) -> None:
 
 
 def plain(value: object) -> str:
-    """Data for a ``say()`` line: brackets in it are text, not rich markup."""
-    return escape(str(value))
+    """Data for a ``say()`` line: brackets in it are text, not rich markup; control characters escaped."""
+    return escape(printable(str(value)))
 
 
 def emit(text: str, output: Path | None = None) -> None:
