@@ -22,6 +22,9 @@ def write_text(path: Path, text: str, *, what: str = "output file") -> None:
     path whose parent folders include a symlink is refused: that link may have come with the
     checkout.  A directory, or a place that cannot be written, is one clean error line.
     """
+    if _stream(path):
+        _write_stream(path, redact(text).encode("utf-8"), what)
+        return
     _check_target(path, what)
     _check_parents(path, what)
     try:
@@ -30,6 +33,29 @@ def write_text(path: Path, text: str, *, what: str = "output file") -> None:
     except OSError as exc:
         raise UsageError(f"{what} {path}: cannot be written: {exc.strerror or exc}",
                          "pass a writable file path") from None
+
+
+def _stream(path: Path) -> bool:
+    """``/dev/null``, ``/dev/stdout`` and their like: written in place, never replaced by a rename.
+
+    Only under /dev and /proc: git cannot commit a device or a FIFO, and a FIFO elsewhere (left in
+    a checkout) would block the write forever.
+    """
+    if not str(path.absolute()).startswith(("/dev/", "/proc/")):
+        return False
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def _write_stream(path: Path, data: bytes, what: str) -> None:
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise UsageError(f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path") from None
 
 
 def _check_target(path: Path, what: str) -> None:

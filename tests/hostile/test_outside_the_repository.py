@@ -108,3 +108,11 @@ def test_a_bare_repository_is_audited_from_its_objects(tmp_path: Path) -> None:
     assert done.code == 1
     assert {f["path"] for f in report["findings"] if f["severity"] == "error"} == {"m.py"}
     assert report["files_scanned"] == 2  # the fork's files, not git's own (HEAD, config, objects/...)
+
+
+def test_output_to_dev_null_writes_in_place(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
+    done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "sarif",
+                       "--output", "/dev/null")
+    assert done.code == 0, done.err
+    assert Path("/dev/null").is_char_device()  # written through, never replaced by a rename
