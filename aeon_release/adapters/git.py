@@ -5,9 +5,12 @@ this module; ``git.Repo`` objects never do.
 """
 from __future__ import annotations
 
+import functools
+import os
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +46,44 @@ class StepOutcome:
     conflicts: tuple[str, ...] = ()
     empty: bool = False  # nothing left to apply: the change is already there
     detail: str = ""
+
+
+@dataclass(frozen=True)
+class TreeMerge:
+    """What `git merge-tree --write-tree` made: a tree (with conflict markers when not clean)."""
+
+    tree: str
+    conflicts: tuple[str, ...] = ()
+    failed: str = ""  # why git could not produce a tree at all (a patch that does not apply)
+
+    @property
+    def clean(self) -> bool:
+        return not self.conflicts and not self.failed
+
+
+@dataclass(frozen=True)
+class HookResult:
+    name: str
+    status: int
+    output: str
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 0
+
+
+# A throwaway commit object (never on any branch) gets a fixed identity and date: the same inputs
+# give the same sha, and no user identity or signing key is needed to make it.
+_SCRATCH_ENV = {"GIT_AUTHOR_NAME": "aeon-release", "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
+                "GIT_COMMITTER_NAME": "aeon-release", "GIT_COMMITTER_EMAIL": "aeon-release@localhost",
+                "GIT_AUTHOR_DATE": "@0 +0000", "GIT_COMMITTER_DATE": "@0 +0000"}
+
+
+@functools.lru_cache(maxsize=1)
+def git_version() -> tuple[int, ...]:
+    out = subprocess.run(["git", "version"], capture_output=True, text=True, check=False).stdout
+    match = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", out)
+    return tuple(int(x) for x in match.groups(default="0")) if match else (0,)
 
 
 class Git:
@@ -272,6 +313,128 @@ class Git:
             self.run("commit", "--quiet", "--no-verify", "--no-edit")
         return True
 
+    # -- the object database: merges and commits without a checkout ----------------------------
+    def plumb(self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None,
+              cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+        """Run git on bytes (NUL-separated output, any file name), never raising."""
+        full = dict(os.environ) | dict(env or {})
+        return subprocess.run(["git", *args], cwd=cwd or self.path, env=full, input=stdin, capture_output=True,
+                              check=False)
+
+    def _plumb_ok(self, *args: str, env: Mapping[str, str] | None = None) -> str:
+        done = self.plumb(*args, env=env)
+        if done.returncode != 0:
+            raise GitError(f"git {args[0]} failed in {self.path}: {_last_line(done.stderr)}")
+        return done.stdout.decode("utf-8", "surrogateescape").strip()
+
+    def tree(self, rev: str) -> str:
+        return self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+
+    def parents(self, rev: str) -> list[str]:
+        return self._plumb_ok("rev-list", "--parents", "-n1", rev, "--").split()[1:]
+
+    def merge_tree(self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False) -> TreeMerge:
+        """Three-way merge two commits in the object database (`git merge-tree --write-tree`, ort)."""
+        args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]
+        args += [f"--merge-base={merge_base}"] if merge_base else []
+        args += ["--allow-unrelated-histories"] if unrelated else []
+        done = self.plumb(*args, ours, theirs)
+        if done.returncode not in (0, 1):
+            raise GitError(f"git merge-tree failed in {self.path}: {_last_line(done.stderr)}")
+        tree, *names = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        return TreeMerge(tree, tuple(dict.fromkeys(n for n in names if n)))
+
+    def pick_tree(self, onto: str, commit: str) -> TreeMerge:
+        """The tree a cherry-pick of ``commit`` onto ``onto`` gives: a merge with base ``commit^``.
+
+        git < 2.40 has no ``merge-tree --merge-base``: a throwaway commit with the tree of ``onto`` and
+        the parent ``commit^`` makes ``commit^`` the merge base of it and ``commit``.
+        """
+        parents = self.parents(commit)
+        if len(parents) > 1:
+            raise GitError(f"{commit[:12]} is a merge commit: it cannot be cherry-picked as one change",
+                           "pick the commits it merged instead")
+        base = parents[0] if parents else None
+        if base is not None and git_version() >= (2, 40):
+            return self.merge_tree(onto, commit, merge_base=base)
+        scratch = self.commit_tree(self.tree(onto), [base] if base else [], b"aeon-release: cherry-pick base\n",
+                                   env=_SCRATCH_ENV, sign=False)
+        return self.merge_tree(scratch, commit, unrelated=base is None)
+
+    def commit_tree(self, tree: str, parents: Sequence[str], message: bytes, *,
+                    env: Mapping[str, str] | None = None, sign: bool = True) -> str:
+        """A commit object (`git commit-tree`, which honours commit.gpgSign); no ref moves."""
+        args = ["commit-tree", tree, *(x for p in parents for x in ("-p", p))]
+        if not sign:
+            args = ["-c", "commit.gpgSign=false", *args]
+        done = self.plumb(*args, env=env, stdin=message)
+        if done.returncode != 0:
+            err = done.stderr.decode("utf-8", "replace").strip()
+            raise GitError(f"git commit-tree failed in {self.path}: {' / '.join(err.splitlines()[-3:]) or done.returncode}")
+        return done.stdout.decode().strip()
+
+    def apply_to_tree(self, tree: str, patch: Path) -> TreeMerge | None:
+        """Apply a patch three-way onto a tree in a private index; None when it is already applied."""
+        index = self.common_dir / "aeon-release" / f"apply-{os.getpid()}.index"
+        env = {"GIT_INDEX_FILE": str(index)}
+        try:
+            self._plumb_ok("read-tree", tree, env=env)
+            if self.plumb("apply", "--check", "--reverse", "--cached", str(patch), env=env).returncode == 0:
+                return None
+            done = self.plumb("apply", "--cached", "--3way", str(patch), env=env)
+            unmerged = self.plumb("ls-files", "-u", "-z", "--name-only", env=env).stdout.decode("utf-8", "surrogateescape")
+            conflicts = tuple(dict.fromkeys(n for n in unmerged.split("\0") if n))
+            if done.returncode != 0:
+                return TreeMerge("", conflicts, _last_line(done.stderr) or "git apply failed")
+            return TreeMerge(self._plumb_ok("write-tree", env=env))
+        finally:
+            index.unlink(missing_ok=True)
+
+    def index_env(self, tree: str) -> tuple[dict[str, str], Path]:
+        """A private index holding ``tree`` (for hooks that read the index); the caller deletes it."""
+        index = self.common_dir / "aeon-release" / f"hook-{os.getpid()}.index"
+        env = {"GIT_INDEX_FILE": str(index)}
+        self._plumb_ok("read-tree", tree, env=env)
+        return env, index
+
+    def write_tree(self, env: Mapping[str, str] | None = None) -> str:
+        return self._plumb_ok("write-tree", env=env)
+
+    # -- hooks ----------------------------------------------------------------------------------
+    @functools.cached_property
+    def hooks_dir(self) -> Path:
+        """Where this repository's hooks live (core.hooksPath or .git/hooks)."""
+        return Path(self._plumb_ok("rev-parse", "--path-format=absolute", "--git-path", "hooks"))
+
+    def hook(self, name: str) -> Path | None:
+        path = self.hooks_dir / name
+        return path if path.is_file() and os.access(path, os.X_OK) else None
+
+    def run_hook(self, name: str, *args: str, cwd: Path, env: Mapping[str, str]) -> HookResult | None:
+        """Run one hook the way git does (stdin closed, stdout and stderr together); None if absent."""
+        path = self.hook(name)
+        if path is None:
+            return None
+        done = subprocess.run([str(path), *args], cwd=cwd, env=dict(os.environ) | dict(env),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+        return HookResult(name, done.returncode, done.stdout.decode("utf-8", "replace"))
+
+    # -- a worktree of ours ---------------------------------------------------------------------
+    def reset_hard(self, rev: str) -> None:
+        """Detach at ``rev`` with index and files matching it; any merge or pick in progress is forgotten."""
+        self.run("reset", "--quiet", "--hard", rev)  # our worktree's HEAD is always detached
+        self.forget_operation()
+
+    def set_head(self, sha: str) -> None:
+        """Point the (detached) HEAD at a commit made by commit-tree; index and files already match it."""
+        self.run("update-ref", "--no-deref", "HEAD", sha)
+
+    def forget_operation(self) -> None:
+        """Drop the state of a merge or cherry-pick we concluded ourselves (`git merge --quit`, for both)."""
+        for name in ("MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "MERGE_RR", "CHERRY_PICK_HEAD", "AUTO_MERGE"):
+            (self.git_dir / name).unlink(missing_ok=True)
+        shutil.rmtree(self.git_dir / "sequencer", ignore_errors=True)
+
     def untracked(self) -> list[str]:
         out = self.run("ls-files", "--others", "--exclude-standard")
         return [line for line in out.splitlines() if line]
@@ -289,6 +452,11 @@ class Git:
         raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
 
 
+
+
+def _last_line(stderr: bytes) -> str:
+    lines = stderr.decode("utf-8", "replace").strip().splitlines()
+    return lines[-1] if lines else ""
 
 
 # -- for the audits ------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ class Phase(enum.Enum):
     RUNNING = "running"  # a step is under way (or the process died during it)
     CONFLICT = "conflict"  # stopped for a person to resolve conflicts in the worktree
     AUDIT_FAILED = "audit-failed"  # stopped on error-level audit findings
+    COMMIT_REFUSED = "commit-refused"  # a commit hook (or commit signing) refused a commit
     DONE = "done"
 
 
@@ -34,7 +35,7 @@ class RunState:
     previous_sha: str
     tag_sha: str
     merge_base: str
-    worktree: str
+    worktree: str  # where the worktree goes when the run stops for a person (none while it runs)
     config_dir: str
     upstream_branch: str | None
     phase: str = Phase.RUNNING.value
@@ -51,6 +52,8 @@ class RunState:
     tag_on_upstream_branch: bool | None = None
     branch_sha: str | None = None
     pid: int = 0
+    head: str | None = None  # the tip of the branch being built (commits exist only as objects)
+    pending: dict[str, Any] | None = None  # the commit a person is to conclude: item, kind, parents, author
 
     @property
     def phase_enum(self) -> Phase:
