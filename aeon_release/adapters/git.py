@@ -334,6 +334,11 @@ class Git:
     def parents(self, rev: str) -> list[str]:
         return self._plumb_ok("rev-list", "--parents", "-n1", rev, "--").split()[1:]
 
+    def changed_paths(self, a: str, b: str) -> set[str]:
+        """Paths whose blob (or mode) differs between two commits: trees compared, no content read."""
+        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b)
+        return {name for name in out.split("\0") if name}
+
     def merge_tree(self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False) -> TreeMerge:
         """Three-way merge two commits in the object database (`git merge-tree --write-tree`, ort)."""
         args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]

@@ -68,6 +68,11 @@ def worktrees_dir(common_dir: Path) -> Path:
     return common_dir / "aeon-release" / "worktrees"
 
 
+def cache_dir(common_dir: Path) -> Path:
+    """The audit's findings cache (safe to delete)."""
+    return common_dir / "aeon-release" / "cache"
+
+
 def run_dir(common_dir: Path, tag: str) -> Path:
     return runs_dir(common_dir) / tag
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters import store as runstate
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
@@ -28,6 +28,9 @@ from aeon_release.adapters.store import Phase, RunState
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits import AuditReport
 
 STOPPED = (Phase.CONFLICT.value, Phase.AUDIT_FAILED.value, Phase.COMMIT_REFUSED.value)
 
@@ -106,20 +109,15 @@ def apply_picks(run: Run) -> None:
 
 
 def run_audit(run: Run) -> None:
-    """Run the audits on the merged tree, merge-aware; error-level findings stop the run."""
-    from aeon_release.domain.audits import MergeSides, audit_tree
-
-    plan = run.plan
-    carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
-    wt = open_worktree(run, run.head)  # TODO(blobs): audit the tree in the object database
-    sides = MergeSides(repo=wt.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
-    report = audit_tree(wt.path, plan.config_dir, carries=carries, merge=sides)
+    """Audit the merged tree from the object database, merge-aware, and only what the merge changed;
+    error-level findings stop the run (and only then is a worktree made, for the fix)."""
+    report = _audit(run)
     waived = {w["rule"] for w in run.state.waivers}
     blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
     run.state.audit = report.as_dict() | {"blocking": len(blocking)}
     if blocking:
         wt = open_worktree(run, run.head)
-        run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {plan.tag}").pending()
+        run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}").pending()
         run.state.phase = Phase.AUDIT_FAILED.value
         run.save()
         first = blocking[0]
@@ -129,6 +127,25 @@ def run_audit(run: Run) -> None:
             f"fix them in {wt.path} and run `aeon-release merge --continue`, "
             "or waive one with --waive RULE=REASON",
         )
+
+
+def _audit(run: Run) -> AuditReport:
+    """The delta: the fork branch was audited, so the hygiene rules look only at new content (a blob
+    that differs from both sides: merged by git, or changed by a carry, a pick or a fix), the other
+    bulk rules at what differs from the fork branch, the targeted rules at all their files."""
+    from aeon_release.domain.audits import GitTree, MergeSides, audit_tree
+
+    plan, head = run.plan, run.head
+    carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
+    changed = run.git.changed_paths(plan.previous_sha, head)
+    new_content = changed & run.git.changed_paths(plan.tag_sha, head)
+    sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
+    tree = GitTree(run.git.path, head)
+    try:
+        return audit_tree(tree, plan.config_dir, carries=carries, merge=sides, changed_files=changed,
+                          new_content=new_content, cache_dir=runstate.cache_dir(run.git.common_dir))
+    finally:
+        tree.close()
 
 
 def finish(run: Run) -> None:

@@ -82,6 +82,7 @@ class AuditReport:
     rules: tuple[RuleInfo, ...] = ()
     files_scanned: int = 0
     seconds: float = 0.0
+    files_cached: int = 0  # of the files scanned, those the findings cache answered
 
     @property
     def errors(self) -> int:
@@ -103,6 +104,7 @@ class AuditReport:
             "rules_run": self.rules_run,
             "rules_skipped": {r.id: r.skipped for r in self.rules if r.skipped is not None},
             "files_scanned": self.files_scanned,
+            "files_cached": self.files_cached,
             "seconds": round(self.seconds, 3),
         }
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
+from aeon_release.domain.audits.cache import FindingsCache
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
@@ -39,35 +40,68 @@ _FileResult = tuple[str, list[tuple[str, int, str]], list[suppress.Suppression]]
 
 
 def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
-              merge: MergeSides | None = None, started: float | None = None) -> AuditReport:
-    """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`)."""
+              merge: MergeSides | None = None, started: float | None = None,
+              new_content: Collection[str] | None = None, cache: FindingsCache | None = None) -> AuditReport:
+    """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`).
+
+    ``changed_files`` narrows the FILE-scoped rules and the bulk pass to those files (``--changed-since``).
+    ``new_content`` is the merge's delta: the hygiene rules (a bulk kind with its default paths: py-compile,
+    conflict markers) look only at these files, other bulk rules only at ``changed_files``, and every
+    targeted rule at all its files (they read few, and may depend on a file that did not change).
+    ``cache`` answers the bulk pass for blobs it has seen.
+    """
     started = time.perf_counter() if started is None else started
     if isinstance(tree, Path) and not tree.is_dir():
         raise UsageError(f"{tree}: no such directory to audit")
     source = as_tree(tree)
     files = source.files()
+    delta = frozenset(new_content) if new_content is not None else None
     changed = frozenset(changed_files) if changed_files is not None else None
-    cache = SourceCache(source)
-    active, infos = _split_by_condition(ruleset.rules, cache)
+    cache_ = SourceCache(source)
+    active, infos = _split_by_condition(ruleset.rules, cache_)
     bulk = [r for r in active if hasattr(KINDS[r.kind], "scan")]
     scanned = files if changed is None else [f for f in files if f in changed]
-    job = _BulkJob(source, scanned, bulk)
+    job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache)
     try:
-        findings = _targeted(active, bulk, Context(source, files, cache, changed))
+        findings = _targeted(active, bulk, Context(source, files, cache_, None if delta is not None else changed))
         if merge is not None:  # git and a few parses, while the workers compile
             from aeon_release.domain.audits.merge import merge_findings, merge_rule_infos
 
-            findings += merge_findings(cache, merge, ruleset.settings)
+            findings += merge_findings(cache_, merge, ruleset.settings)
             infos += merge_rule_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     finally:
         job.close()
     findings += bulk_findings
-    _add_cached_suppressions(suppressions, cache)
-    findings = suppress.apply(findings, suppressions, _judge_unused(ruleset.rules, set(scanned)))
+    _add_cached_suppressions(suppressions, cache_)
+    judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
+    findings = suppress.apply(findings, suppressions, judge)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
-    seen = set(scanned) | set(cache.read_paths())
-    return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started)
+    seen = set(job.looks) | set(cache_.read_paths())
+    return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started,
+                       files_cached=cache.hits if cache is not None else 0)
+
+
+def _looks(files: list[str], bulk: list[Rule], delta: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
+    """Which bulk rules look at which file.  Without a delta every file is read (for its suppressions)."""
+    hygiene = {r.id for r in bulk if r.paths == KINDS[r.kind].default_paths}
+    looks = {}
+    for rel in files:
+        ids = tuple(r.id for r in bulk if matches(rel, r.paths) and not matches(rel, r.exclude)
+                    and (delta is None or r.id not in hygiene or rel in delta))
+        if ids or delta is None:
+            looks[rel] = ids
+    return looks
+
+
+def _judge_delta(rules: Sequence[Rule], looks: dict[str, tuple[str, ...]]) -> suppress.Judge:
+    """Unused means unused by a rule that looked: a bulk rule that skipped the file (no new content) did not."""
+    bulk_ids = {r.id for r in rules if hasattr(KINDS[r.kind], "scan")}
+
+    def judge(path: str, rule_ids: tuple[str, ...]) -> bool:
+        return all(r in looks.get(path, ()) or r not in bulk_ids for r in rule_ids)
+
+    return judge
 
 
 def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context) -> list[Finding]:
@@ -111,28 +145,62 @@ def _judge_unused(rules: Sequence[Rule], scanned: set[str]) -> suppress.Judge:
 
 
 class _BulkJob:
-    """The one pass over every file, in worker processes when the tree is big enough."""
+    """The one pass over every file, in worker processes when the tree is big enough; blobs the
+    cache has seen are answered from it."""
 
-    def __init__(self, tree: Tree, files: list[str], rules: list[Rule]) -> None:
+    def __init__(self, tree: Tree, looks: dict[str, tuple[str, ...]], rules: list[Rule],
+                 cache: FindingsCache | None) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
+        self.looks = looks
+        self._cache = cache
+        self._keys: dict[str, str] = {}
         self._pool: Any = None
         self._pending: list[AsyncResult[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
+        files = self._from_cache(tree) if cache is not None else list(looks)
+        plan = {rel: looks[rel] for rel in files}
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
-            self._inline = scan_chunk((tree.job(files), specs))
+            self._inline = scan_chunk((tree.job(files), specs, plan))
             return
         self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs),))
+        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, {r: plan[r] for r in chunk}),))
                          for chunk in _chunks(tree, files, _workers() * 4)]
+
+    def _from_cache(self, tree: Tree) -> list[str]:
+        """Files the cache cannot answer (their hits are kept as results)."""
+        assert self._cache is not None
+        todo = []
+        for rel, ids in self.looks.items():
+            oid = tree.oid(rel)
+            key = FindingsCache.key(oid, ids) if oid else None
+            hit = self._cache.get(key) if key else None
+            if hit is None:
+                todo.append(rel)
+                if key:
+                    self._keys[rel] = key
+            else:
+                problems, sups = hit
+                self._inline.append((rel, problems, [suppress.Suppression(*s) for s in sups]))
+        return todo
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
         results = list(self._inline)
         for pending in self._pending:
             results.extend(pending.get())
         self._pending = []
+        self._remember(results)
         findings = [rules[rid].finding(path, line, detail) for path, problems, _ in results for rid, line, detail in problems]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
+
+    def _remember(self, results: list[_FileResult]) -> None:
+        if self._cache is None:
+            return
+        for rel, problems, sups in results:
+            key = self._keys.get(rel)
+            if key is not None:
+                self._cache.put(key, problems, [(s.line, s.target, s.rules, s.reason) for s in sups])
+        self._cache.save()
 
     def close(self) -> None:
         """Stop the workers: politely when every chunk came back, at once when something failed."""
@@ -171,18 +239,18 @@ def _chunks(tree: Tree, files: list[str], count: int) -> list[list[str]]:
     return [c for c in chunks if c]
 
 
-def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...]]) -> list[_FileResult]:
-    """Worker: read each file once, run every bulk rule that applies, collect suppressions."""
-    reader, specs = job
+def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], dict[str, tuple[str, ...]]]) -> list[_FileResult]:
+    """Worker: read each file once, run the bulk rules that look at it, collect suppressions.
+    Every file read is reported, clean ones too (the cache remembers those)."""
+    reader, specs, plan = job
+    by_id = {spec.id: spec for spec in specs}
     out: list[_FileResult] = []
     for rel, data in reader.read_all():
         problems = [
-            (spec.id, line, detail)
-            for spec in specs
-            if matches(rel, spec.include) and not matches(rel, spec.exclude)
-            for line, detail in KINDS[spec.kind].scan(rel, data, None)  # type: ignore[attr-defined]
+            (rule_id, line, detail)
+            for rule_id in plan.get(rel, ())
+            for line, detail in KINDS[by_id[rule_id].kind].scan(rel, data, None)  # type: ignore[attr-defined]
         ]
         sups = suppress.scan(data, rel) if b"\0" not in data[:8192] else []
-        if problems or sups:
-            out.append((rel, problems, sups))
+        out.append((rel, problems, sups))
     return out

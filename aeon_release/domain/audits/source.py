@@ -47,6 +47,9 @@ class Tree(Protocol):
 
     def size(self, path: str) -> int: ...
 
+    def oid(self, path: str) -> str | None:
+        """The file's git blob id when it is known without reading it (the findings cache's key)."""
+
     def job(self, paths: list[str]) -> ReadJob: ...
 
     def close(self) -> None: ...
@@ -112,6 +115,7 @@ class WorkTree:
     _files: list[str] = field(default_factory=list, init=False)
     _skipped: dict[str, str] = field(default_factory=dict, init=False)
     _sizes: dict[str, int] = field(default_factory=dict, init=False)
+    _oids: dict[str, str] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.label = str(self.root)
@@ -148,6 +152,12 @@ class WorkTree:
 
     def size(self, path: str) -> int:
         return self._sizes.get(path, 0)
+
+    def oid(self, path: str) -> str | None:
+        """The index's blob id of a tracked file that matches the index (git's stat check); else None."""
+        if self._oids is None:
+            self._oids = _index_oids(self.root)
+        return self._oids.get(path) if path in self._sizes else None
 
     def job(self, paths: list[str]) -> ReadJob:
         return _FsJob(str(self.root), tuple(paths), self.max_bytes)
@@ -213,6 +223,27 @@ def _git_listed(root: Path) -> list[str] | None:
     if done.returncode != 0:
         return None
     return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
+
+
+def _index_oids(root: Path) -> dict[str, str]:
+    """Blob ids from the index for the files whose content git's stat check says still matches it."""
+    if not (root / ".git").exists():
+        return {}
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+    staged = subprocess.run(["git", "-C", str(root), "ls-files", "-s", "-z"], capture_output=True, env=env)
+    dirty = subprocess.run(["git", "-C", str(root), "diff-files", "--name-only", "-z", "--no-renames"],
+                           capture_output=True, env=env)
+    if staged.returncode != 0 or dirty.returncode != 0:
+        return {}
+    modified = {os.fsdecode(p) for p in dirty.stdout.split(b"\0") if p}
+    oids = {}
+    for record in staged.stdout.split(b"\0"):
+        meta, _, raw_path = record.partition(b"\t")
+        fields = meta.split()
+        path = os.fsdecode(raw_path)
+        if len(fields) == 3 and fields[2] == b"0" and path not in modified:
+            oids[path] = fields[1].decode("ascii")
+    return oids
 
 
 def _walk(root: Path) -> list[str]:
