@@ -3,11 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.markup import escape
-from rich.table import Table
-
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.console import console, emit_json, say
+from aeon_release.adapters.console import console, emit_json, plain as escape, say
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, RunState
@@ -193,6 +190,8 @@ _STYLE = {"kept": "green", "applied": "cyan", "upstreamed": "yellow", "missing":
 
 
 def _show_plan(plan: MergePlan, json_out: bool) -> None:
+    from rich.table import Table
+
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict()})
     say(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
@@ -214,6 +213,8 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
 
 
 def _render(state: RunState, plan: MergePlan) -> None:
+    from rich.table import Table
+
     data = steps.report(state, plan)
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
     say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
