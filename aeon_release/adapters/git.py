@@ -13,8 +13,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import git
+from types import ModuleType
 
 from aeon_release.adapters import blobs
 from aeon_release.errors import GitError, UsageError
@@ -80,6 +79,13 @@ _SCRATCH_ENV = {"GIT_AUTHOR_NAME": "aeon-release", "GIT_AUTHOR_EMAIL": "aeon-rel
                 "GIT_AUTHOR_DATE": "@0 +0000", "GIT_COMMITTER_DATE": "@0 +0000"}
 
 
+def _gitpython() -> ModuleType:
+    """GitPython, imported on first use (0.1 s): `--help` and most audits never need it."""
+    import git
+
+    return git
+
+
 @functools.lru_cache(maxsize=1)
 def git_version() -> tuple[int, ...]:
     out = subprocess.run(["git", "version"], capture_output=True, text=True, check=False).stdout
@@ -92,9 +98,11 @@ class Git:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
+        gitpython = _gitpython()
+        self._command_error = gitpython.GitCommandError
         try:
-            self._repo = git.Repo(self.path, search_parent_directories=True)
-        except (git.InvalidGitRepositoryError, git.NoSuchPathError):
+            self._repo = gitpython.Repo(self.path, search_parent_directories=True)
+        except (gitpython.InvalidGitRepositoryError, gitpython.NoSuchPathError):
             raise GitError(f"{self.path}: not a git repository", "pass --repo the fork's checkout") from None
         if self._repo.bare:
             raise GitError(f"{self.path}: is a bare repository", "pass --repo a checkout with a work tree")
@@ -102,18 +110,18 @@ class Git:
 
     @classmethod
     def init(cls, path: Path) -> None:
-        git.Repo.init(path, initial_branch="main")
+        _gitpython().Repo.init(path, initial_branch="main")
 
     @classmethod
     def clone(cls, source: Path, path: Path) -> Git:
-        git.Repo.clone_from(str(source), str(path))
+        _gitpython().Repo.clone_from(str(source), str(path))
         return cls(path)
 
     # -- low level ------------------------------------------------------------------------------
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
         try:
             return str(self._git.execute(["git", *args], env=env, strip_newline_in_stdout=True))
-        except git.GitCommandError as exc:
+        except self._command_error as exc:
             stderr = (exc.stderr or "").strip().replace("stderr: ", "").strip("'\n ")
             last = stderr.splitlines()[-1] if stderr else f"exit {exc.status}"
             raise GitError(f"git {args[0]} failed in {self.path}: {last}") from None
@@ -469,6 +477,14 @@ def _last_line(stderr: bytes) -> str:
 def diff_zero_context(path: Path, a: str, b: str) -> str:
     """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks."""
     return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
+
+
+def git_common_dir(path: Path) -> Path | None:
+    """The git directory shared by the work trees of the repository at ``path``; None outside git."""
+    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+                          capture_output=True, text=True, check=False, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    out = done.stdout.strip()
+    return Path(out) if done.returncode == 0 and out else None
 
 
 def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
