@@ -72,11 +72,10 @@ class HookResult:
         return self.status == 0
 
 
-# A throwaway commit object (never on any branch) gets a fixed identity and date: the same inputs
-# give the same sha, and no user identity or signing key is needed to make it.
+# A throwaway commit object (never on any branch) gets a fixed identity: the same inputs give the
+# same sha, and no user identity or signing key is needed to make it.
 _SCRATCH_ENV = {"GIT_AUTHOR_NAME": "aeon-release", "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
-                "GIT_COMMITTER_NAME": "aeon-release", "GIT_COMMITTER_EMAIL": "aeon-release@localhost",
-                "GIT_AUTHOR_DATE": "@0 +0000", "GIT_COMMITTER_DATE": "@0 +0000"}
+                "GIT_COMMITTER_NAME": "aeon-release", "GIT_COMMITTER_EMAIL": "aeon-release@localhost"}
 
 
 def _gitpython() -> ModuleType:
@@ -364,15 +363,19 @@ class Git:
         git < 2.40 has no ``merge-tree --merge-base``: a throwaway commit with the tree of ``onto`` and
         the parent ``commit^`` makes ``commit^`` the merge base of it and ``commit``.
         """
-        parents = self.parents(commit)
+        parent_field, _, when = self._plumb_ok("log", "-1", "--format=%P,%ct", commit).partition(",")
+        parents = parent_field.split()
         if len(parents) > 1:
             raise GitError(f"{commit[:12]} is a merge commit: it cannot be cherry-picked as one change",
                            "pick the commits it merged instead")
         base = parents[0] if parents else None
         if base is not None and git_version() >= (2, 40):
             return self.merge_tree(onto, commit, merge_base=base)
+        # Dated like the picked commit: git's merge-base walk goes newest first, so a commit dated 1970
+        # would make it walk the whole history before it reaches the throwaway one.
+        env = _SCRATCH_ENV | {"GIT_AUTHOR_DATE": f"@{when} +0000", "GIT_COMMITTER_DATE": f"@{when} +0000"}
         scratch = self.commit_tree(self.tree(onto), [base] if base else [], b"aeon-release: cherry-pick base\n",
-                                   env=_SCRATCH_ENV, sign=False)
+                                   env=env, sign=False)
         return self.merge_tree(scratch, commit, unrelated=base is None)
 
     def commit_tree(self, tree: str, parents: Sequence[str], message: bytes, *,

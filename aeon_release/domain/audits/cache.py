@@ -20,9 +20,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aeon_release.domain.audits.model import Rule
+from aeon_release.domain.audits.model import Finding, Rule, Severity
+from aeon_release.domain.audits.source import is_glob, select
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.kinds.base import Context
 
 KEEP_FILES = 4  # rule sets in use at once (branches with other audits/, a rules change being tried)
 MAX_ENTRIES = 200_000  # about 30 vLLM trees' worth of blobs; ~10 MB of JSON
@@ -87,6 +91,14 @@ class FindingsCache:
         self._used.add(key)
         return found
 
+    def get_raw(self, key: str) -> Any:
+        return self._entries.get(key)
+
+    def put_raw(self, key: str, value: Any) -> None:
+        self._entries[key] = value
+        self._used.add(key)
+        self._added += 1
+
     def put(self, key: str, problems: Problems, sups: Sups) -> None:
         self._entries[key] = [problems, sups] if problems or sups else 0
         self._used.add(key)
@@ -138,3 +150,56 @@ def _decode(value: Any) -> tuple[Problems, Sups]:
     problems, sups = value
     return ([(str(r), int(line), str(d)) for r, line, d in problems],
             [(int(a), int(b), tuple(str(r) for r in rules), str(reason)) for a, b, rules, reason in sups])
+
+
+class RuleMemo:
+    """A targeted rule's findings, remembered with what they came from: the rule, the files its
+    paths match, and the blob of every file it read.  When all of those are as they were, the rule
+    is not run again (a re-audit, ``audit --rev`` of a revision audited before)."""
+
+    VARIANTS = 4  # revisions remembered per rule (the fork branch, the merge being made, ...)
+
+    def __init__(self, cache: FindingsCache) -> None:
+        self.cache = cache
+
+    def lookup(self, rule: Rule, ctx: Context) -> list[Finding] | None:
+        listing = _listing(rule, ctx)
+        for variant in self.cache.get_raw(_rule_key(rule, ctx)) or ():
+            try:
+                if variant["listing"] == listing and all(_oid(ctx, p) == oid for p, oid in variant["reads"].items()):
+                    self.cache.hits += 1
+                    return [Finding(r, k, Severity(sev), path, int(line), msg) for r, k, sev, path, line, msg in variant["findings"]]
+            except (KeyError, TypeError, ValueError, AttributeError):
+                return None  # a damaged entry is a miss
+        return None
+
+    def store(self, rule: Rule, ctx: Context, reads: set[str], findings: list[Finding]) -> None:
+        oids = {path: _oid(ctx, path) for path in sorted(reads)}
+        if any(oid is None for oid in oids.values()):
+            return  # a file it read has no known blob id (changed in the work tree): nothing to key on
+        key = _rule_key(rule, ctx)
+        variant = {"listing": _listing(rule, ctx), "reads": oids,
+                   "findings": [[f.rule_id, f.kind, f.severity.value, f.path, f.line, f.message] for f in findings]}
+        old = self.cache.get_raw(key)
+        others = [v for v in old if isinstance(v, dict) and v.get("listing") != variant["listing"]] if isinstance(old, list) else []
+        self.cache.put_raw(key, [variant, *others][:self.VARIANTS])
+
+
+def _rule_key(rule: Rule, ctx: Context) -> str:
+    changed = "*" if ctx.changed is None else "\n".join(sorted(ctx.changed))
+    text = repr((rule.id, rule.kind, rule.severity, rule.message, rule.paths, rule.exclude, rule.options))
+    return f"rule:{hashlib.sha256(text.encode()).hexdigest()[:20]}:{hashlib.sha1(changed.encode()).hexdigest()[:10]}"
+
+
+def _listing(rule: Rule, ctx: Context) -> str:
+    """What a rule sees of the file list: the files its paths match, and which literal paths exist."""
+    matched = select(ctx.files, rule.paths, rule.exclude)
+    present = [p for p in rule.paths if not is_glob(p) and ctx.exists(p)]
+    return hashlib.sha1("\0".join([*matched, "|", *present]).encode()).hexdigest()
+
+
+def _oid(ctx: Context, path: str) -> str | None:
+    """"-" for a file that is not in the tree (reading it gives nothing), else its blob id or None."""
+    if not ctx.exists(path):
+        return "-"
+    return ctx.tree.oid(path) if not isinstance(ctx.tree, Path) else None

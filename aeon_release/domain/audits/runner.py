@@ -18,10 +18,10 @@ from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
-from aeon_release.domain.audits.cache import FindingsCache
+from aeon_release.domain.audits.cache import FindingsCache, RuleMemo
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
+from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, select
 from aeon_release.errors import UsageError
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
@@ -63,7 +63,8 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
     scanned = files if changed is None else [f for f in files if f in changed]
     job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache)
     try:
-        findings = _targeted(active, bulk, Context(source, files, cache_, None if delta is not None else changed))
+        context = Context(source, files, cache_, None if delta is not None else changed)
+        findings = _targeted(active, bulk, context, cache)
         if merge is not None:  # git and a few parses, while the workers compile
             from aeon_release.domain.audits.merge import merge_findings, merge_rule_infos
 
@@ -85,10 +86,11 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
 def _looks(files: list[str], bulk: list[Rule], delta: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
     """Which bulk rules look at which file.  Without a delta every file is read (for its suppressions)."""
     hygiene = {r.id for r in bulk if r.paths == KINDS[r.kind].default_paths}
+    matched = {r.id: set(select(files if delta is None or r.id not in hygiene else [f for f in files if f in delta],
+                                r.paths, r.exclude)) for r in bulk}
     looks = {}
     for rel in files:
-        ids = tuple(r.id for r in bulk if matches(rel, r.paths) and not matches(rel, r.exclude)
-                    and (delta is None or r.id not in hygiene or rel in delta))
+        ids = tuple(r.id for r in bulk if rel in matched[r.id])
         if ids or delta is None:
             looks[rel] = ids
     return looks
@@ -104,13 +106,32 @@ def _judge_delta(rules: Sequence[Rule], looks: dict[str, tuple[str, ...]]) -> su
     return judge
 
 
-def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context) -> list[Finding]:
-    """The rules that look at a few named files, run in this process."""
+def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context, cache: FindingsCache | None) -> list[Finding]:
+    """The rules that look at a few named files, run in this process (or answered by the cache)."""
     bulk_ids = {r.id for r in bulk}
-    findings = [f for rule in active if rule.id not in bulk_ids for f in KINDS[rule.kind].check(rule, ctx)]
+    memo = RuleMemo(cache) if cache is not None else None
+    findings = [f for rule in active if rule.id not in bulk_ids for f in _check(rule, ctx, memo)]
     findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
                  for f in ctx.missing(rule, Scope.FILE)]
     return findings
+
+
+def _check(rule: Rule, ctx: Context, memo: RuleMemo | None) -> list[Finding]:
+    if memo is None:
+        return list(KINDS[rule.kind].check(rule, ctx))
+    found = memo.lookup(rule, ctx)
+    if found is not None:
+        for path in {f.path for f in found}:
+            ctx.cache.text(path)  # its suppressions count, as if the rule had read it
+        return found
+    ctx.cache.reads = set()
+    try:
+        found = list(KINDS[rule.kind].check(rule, ctx))
+        reads = ctx.cache.reads
+    finally:
+        ctx.cache.reads = None
+    memo.store(rule, ctx, reads, found)
+    return found
 
 
 def _split_by_condition(rules: Sequence[Rule], cache: SourceCache) -> tuple[list[Rule], list[RuleInfo]]:
