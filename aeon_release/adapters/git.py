@@ -380,15 +380,19 @@ class Git:
 
     def commit_tree(self, tree: str, parents: Sequence[str], message: bytes, *,
                     env: Mapping[str, str] | None = None, sign: bool = True) -> str:
-        """A commit object (`git commit-tree`, which honours commit.gpgSign); no ref moves."""
+        """A commit object (`git commit-tree`); signed when commit.gpgSign says so, as `git commit` would."""
         args = ["commit-tree", tree, *(x for p in parents for x in ("-p", p))]
-        if not sign:
-            args = ["-c", "commit.gpgSign=false", *args]
+        if sign and self.signs_commits:
+            args.append("-S")  # commit-tree reads gpg.program and user.signingKey, not commit.gpgSign
         done = self.plumb(*args, env=env, stdin=message)
         if done.returncode != 0:
             err = done.stderr.decode("utf-8", "replace").strip()
             raise GitError(f"git commit-tree failed in {self.path}: {' / '.join(err.splitlines()[-3:]) or done.returncode}")
         return done.stdout.decode().strip()
+
+    @functools.cached_property
+    def signs_commits(self) -> bool:
+        return self.plumb("config", "--type=bool", "--get", "commit.gpgSign").stdout.strip() == b"true"
 
     def apply_to_tree(self, tree: str, patch: Path) -> TreeMerge | None:
         """Apply a patch three-way onto a tree in a private index; None when it is already applied."""
