@@ -76,6 +76,14 @@ def replace_missing_blobs(repo: Path, rev: str) -> None:
             git(repo, "update-ref", f"refs/replace/{sha}", blob)
 
 
+def missing_blobs(repo: Path, rev: str) -> set[str]:
+    listing = git(repo, "ls-tree", "-r", rev)
+    oids = "\n".join(line.split()[2] for line in listing.splitlines())
+    done = subprocess.run(["git", "-C", str(repo), "--no-replace-objects", "cat-file", "--batch-check"], input=oids + "\n",
+                          capture_output=True, text=True, env=ENV)
+    return {line.split()[0] for line in done.stdout.splitlines() if line.endswith(" missing")}
+
+
 def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, list[str]]:
     fork = root / "fork"
     subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(git_dir), str(fork)], check=True, env=ENV)
@@ -88,6 +96,15 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
     # reset --hard primes the index's cache-tree: commits then never re-verify the subtrees that hold
     # the stand-in blobs (git would call their real ids "invalid objects")
     git(fork, "reset", "-q", "--hard")
+    # The fork does not ship the docs assets the snapshot lacks (git would call their ids "invalid
+    # objects" whenever a merge rewrites their folder): upstream leaves them alone in these ranges.
+    stand_ins = [line.split("\t", 1)[1] for line in git(fork, "ls-tree", "-r", "v0.24.0").splitlines()
+                 if line.split()[2] in missing_blobs(fork, "v0.24.0")]
+    if stand_ins:
+        git(fork, "rm", "-q", "--cached", *stand_ins)
+        git(fork, "commit", "-qm", "Drop docs assets the fork does not ship")
+        for path in stand_ins:
+            (fork / path).unlink()
     carries = []
     for name, rel, marker in (("uma-clamp", "vllm/v1/worker/gpu_model_runner.py", "uma-negative-cudagraph-estimate-clamp"),
                               ("fork-readme", "README.md", "aeon-fork-readme")):

@@ -78,6 +78,30 @@ _SCRATCH_ENV = {"GIT_AUTHOR_NAME": "aeon-release", "GIT_AUTHOR_EMAIL": "aeon-rel
                 "GIT_COMMITTER_NAME": "aeon-release", "GIT_COMMITTER_EMAIL": "aeon-release@localhost"}
 
 
+_C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
+
+
+def _text(raw: bytes) -> str:
+    text = raw.decode("utf-8", "surrogateescape")
+    return text[:-1] if text.endswith("\n") else text
+
+
+def _work_tree(path: Path) -> Path:
+    """The top of the work tree that ``path`` is in (or whose git directory it is)."""
+    probe = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository", "--absolute-git-dir",
+                            "--show-toplevel"], capture_output=True, text=True, check=False,
+                           env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    lines = probe.stdout.splitlines()
+    if len(lines) < 2:
+        raise GitError(f"{path}: not a git repository", "pass --repo the fork's checkout")
+    if len(lines) >= 3 and probe.returncode == 0:
+        return Path(lines[2])
+    git_dir = Path(lines[1])
+    if lines[0] == "true" or git_dir.name != ".git":
+        raise GitError(f"{path}: is a bare repository", "pass --repo a checkout with a work tree")
+    return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
+
+
 def _gitpython() -> ModuleType:
     """GitPython, imported on first use (0.1 s): `--help` and most audits never need it."""
     import git
@@ -97,15 +121,7 @@ class Git:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        gitpython = _gitpython()
-        self._command_error = gitpython.GitCommandError
-        try:
-            self._repo = gitpython.Repo(self.path, search_parent_directories=True)
-        except (gitpython.InvalidGitRepositoryError, gitpython.NoSuchPathError):
-            raise GitError(f"{self.path}: not a git repository", "pass --repo the fork's checkout") from None
-        if self._repo.bare:
-            raise GitError(f"{self.path}: is a bare repository", "pass --repo a checkout with a work tree")
-        self._git = self._repo.git
+        self._cwd = _work_tree(self.path)
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -118,26 +134,25 @@ class Git:
 
     # -- low level ------------------------------------------------------------------------------
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
-        try:
-            return str(self._git.execute(["git", *args], env=env, strip_newline_in_stdout=True))
-        except self._command_error as exc:
-            stderr = (exc.stderr or "").strip().replace("stderr: ", "").strip("'\n ")
-            last = stderr.splitlines()[-1] if stderr else f"exit {exc.status}"
-            raise GitError(f"git {args[0]} failed in {self.path}: {last}") from None
+        status, out, err = self.try_run(*args, env=env)
+        if status != 0:
+            lines = err.strip().splitlines()
+            raise GitError(f"git {args[0]} failed in {self.path}: {lines[-1] if lines else f'exit {status}'}")
+        return out
 
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-        """Run git and return (status, stdout, stderr) without raising."""
-        status, out, err = self._git.execute(
-            ["git", *args], with_extended_output=True, with_exceptions=False, env=env
-        )
-        return int(status), str(out), str(err)
+        """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each."""
+        full = dict(os.environ) | dict(env or {}) | _C_LOCALE
+        done = subprocess.run(["git", *args], cwd=self._cwd, env=full, stdin=subprocess.DEVNULL,
+                              capture_output=True, check=False)
+        return done.returncode, _text(done.stdout), _text(done.stderr)
 
     # -- places ---------------------------------------------------------------------------------
     @property
     def toplevel(self) -> Path:
         return Path(self.run("rev-parse", "--show-toplevel"))
 
-    @property
+    @functools.cached_property
     def common_dir(self) -> Path:
         """The shared .git directory (the same for every linked worktree)."""
         return Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
@@ -322,12 +337,22 @@ class Git:
         return True
 
     # -- the object database: merges and commits without a checkout ----------------------------
-    def plumb(self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None,
-              cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
-        """Run git on bytes (NUL-separated output, any file name), never raising."""
-        full = dict(os.environ) | dict(env or {})
-        return subprocess.run(["git", *args], cwd=cwd or self.path, env=full, input=stdin, capture_output=True,
+    def plumb(self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None
+              ) -> subprocess.CompletedProcess[bytes]:
+        """Run git on bytes (NUL-separated output, any file name), never raising.
+
+        It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
+        driver's temporary files (left behind if the run is killed) must not land in their checkout.
+        """
+        full = dict(os.environ) | {"GIT_DIR": str(self.common_dir)} | dict(env or {})
+        return subprocess.run(["git", *args], cwd=self._scratch, env=full, input=stdin, capture_output=True,
                               check=False)
+
+    @functools.cached_property
+    def _scratch(self) -> Path:
+        path = self.common_dir / "aeon-release" / "scratch"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
 
     def _plumb_ok(self, *args: str, env: Mapping[str, str] | None = None) -> str:
         done = self.plumb(*args, env=env)
@@ -418,14 +443,16 @@ class Git:
         self._plumb_ok("read-tree", tree, env=env)
         return env, index
 
-    def write_tree(self, env: Mapping[str, str] | None = None) -> str:
-        return self._plumb_ok("write-tree", env=env)
+    def write_tree(self) -> str:
+        """The tree of this work tree's own index (a linked worktree has one of its own)."""
+        return self.run("write-tree")
 
     # -- hooks ----------------------------------------------------------------------------------
     @functools.cached_property
     def hooks_dir(self) -> Path:
         """Where this repository's hooks live (core.hooksPath or .git/hooks)."""
-        return Path(self._plumb_ok("rev-parse", "--path-format=absolute", "--git-path", "hooks"))
+        # from the top of the work tree: a relative core.hooksPath is relative to it
+        return Path(self.run("rev-parse", "--path-format=absolute", "--git-path", "hooks"))
 
     def hook(self, name: str) -> Path | None:
         path = self.hooks_dir / name
