@@ -242,3 +242,15 @@ def test_full_disk_inside_git_then_continue(capsys: pytest.CaptureFixture[str], 
     assert done.code == 0, done.err
     assert git(example.fork, "show", "aeon-v0.30.0:vllm/data.txt").startswith("fork head\n")
     assert git(example.fork, "show", "aeon-v0.30.0:vllm/data.txt").endswith("upstream tail")
+
+
+def test_reaudit_after_continue_is_answered_by_the_cache_with_the_same_findings(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    first = _merge(capsys, ex, "v0.29.0")
+    assert first.code == 1
+    again = _continue(capsys, ex)  # nothing fixed: the same findings, from the cache
+    assert again.code == 1
+    before, after = json.loads(first.out)["audit"], json.loads(again.out)["audit"]
+    assert after["findings"] == before["findings"] and after["blocking"] == before["blocking"] > 0
+    assert after["files_cached"] > 0 and before["files_cached"] == 0

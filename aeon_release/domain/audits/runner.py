@@ -181,7 +181,7 @@ class _BulkJob:
         files = self._from_cache(tree) if cache is not None else list(looks)
         plan = {rel: looks[rel] for rel in files}
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
-            self._inline = scan_chunk((tree.job(files), specs, plan))
+            self._inline += scan_chunk((tree.job(files), specs, plan))
             return
         self._pool = _context().Pool(_workers())
         self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, {r: plan[r] for r in chunk}),))
