@@ -463,7 +463,7 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
 def execute(run: Run) -> None:
     """Run every unfinished step in order, timing each."""
     run.state.pid = os.getpid()
-    if "audit" not in run.state.steps_done:
+    if "audit" not in run.state.steps_done and run.state.audit is None:  # a re-audit reads the cache
         from aeon_release.domain.audits.merge import prefetch
 
         # The merge-aware audit's diffs (base..ours, base..theirs) need no merged tree: git

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.domain.audits.model import Finding, Rule, Severity
-from aeon_release.domain.audits.source import is_glob, select
+from aeon_release.domain.audits.model import Finding, MergeSides, Rule, Settings, Severity
+from aeon_release.domain.audits.source import GitTree, Tree, is_glob, select
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.kinds.base import Context
@@ -203,3 +203,29 @@ def _oid(ctx: Context, path: str) -> str | None:
     if not ctx.exists(path):
         return "-"
     return ctx.tree.oid(path) if not isinstance(ctx.tree, Path) else None
+
+
+class MergeMemo:
+    """The merge-aware findings of one merge: the three sides and the merged revision name every
+    input, so a re-audit of the same merged commit (after `--continue` with a waiver) reuses them."""
+
+    def __init__(self, cache: FindingsCache, tree: Tree, sides: MergeSides, settings: Settings) -> None:
+        self.cache = cache
+        rev = tree.rev if isinstance(tree, GitTree) else None
+        text = repr((sides.base, sides.ours, sides.theirs, rev, settings))
+        self.key = f"merge:{hashlib.sha256(text.encode()).hexdigest()[:24]}" if rev else None
+
+    def lookup(self) -> list[Finding] | None:
+        value = self.cache.get_raw(self.key) if self.key else None
+        if not isinstance(value, list):
+            return None
+        try:
+            found = [Finding(r, k, Severity(sev), path, int(line), msg) for r, k, sev, path, line, msg in value]
+        except (TypeError, ValueError):
+            return None
+        self.cache.hits += 1
+        return found
+
+    def store(self, findings: list[Finding]) -> None:
+        if self.key:
+            self.cache.put_raw(self.key, [[f.rule_id, f.kind, f.severity.value, f.path, f.line, f.message] for f in findings])

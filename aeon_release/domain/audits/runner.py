@@ -18,7 +18,7 @@ from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
-from aeon_release.domain.audits.cache import FindingsCache, RuleMemo
+from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, select
@@ -68,7 +68,13 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
         if merge is not None:  # git and a few parses, while the workers compile
             from aeon_release.domain.audits.merge import merge_findings, merge_rule_infos
 
-            findings += merge_findings(cache_, merge, ruleset.settings)
+            memo = MergeMemo(cache, source, merge, ruleset.settings) if cache is not None else None
+            found = memo.lookup() if memo is not None else None
+            if found is None:
+                found = merge_findings(cache_, merge, ruleset.settings)
+                if memo is not None:
+                    memo.store(found)
+            findings += found
             infos += merge_rule_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     finally:
