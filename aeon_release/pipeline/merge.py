@@ -62,7 +62,11 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
         state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
     run = steps.Run(git, state, plan)
     state.waivers += steps.parse_waivers(waive, steps.known_rule_ids(plan))
-    steps.resume(run)
+    try:
+        steps.resume(run)
+    except NeedsHuman:
+        _emit(run.state, plan, json_out)  # still stopped (a refused commit, files left to resolve)
+        raise
     run.save()
     _drive(run, json_out)
 

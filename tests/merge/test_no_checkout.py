@@ -254,3 +254,23 @@ def test_reaudit_after_continue_is_answered_by_the_cache_with_the_same_findings(
     before, after = json.loads(first.out)["audit"], json.loads(again.out)["audit"]
     assert after["findings"] == before["findings"] and after["blocking"] == before["blocking"] > 0
     assert after["files_cached"] > 0 and before["files_cached"] == 0
+
+
+def test_hook_refusing_a_resolved_conflict_keeps_the_resolution(capsys: pytest.CaptureFixture[str],
+                                                                example: demo.Example) -> None:
+    demo.commit(demo.Git(example.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
+    _hooks(example, commit_msg='grep -q "^Merge" "$1" || exit 0\n' + DCO)
+    stopped = _merge(capsys, example, "v0.29.0")
+    assert stopped.code == 1
+    worktree = Path(json.loads(stopped.out)["worktree"])
+    (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
+    git(worktree, "add", "docs/serving.md")
+    refused = _continue(capsys, example)
+    assert refused.code == 1 and "the commit-msg hook refused the merge commit" in refused.err
+    assert json.loads(refused.out)["state"] == "commit-refused"
+    message_file = Path(re.search(r"edit the message in (\S+)", refused.err)[1])  # type: ignore[index]
+    message_file.write_text(message_file.read_text() + "\nSigned-off-by: Aeon Test <test@aeon.invalid>\n")
+    done = _continue(capsys, example)
+    assert done.code == 0, done.err
+    assert git(example.fork, "show", "aeon-v0.29.0:docs/serving.md") == "Serving guide for the DGX Spark.\nSpec decode."
+    assert "Signed-off-by: Aeon Test" in git(example.fork, "log", "--merges", "-1", "--format=%B", "aeon-v0.29.0")

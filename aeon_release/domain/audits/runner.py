@@ -6,15 +6,13 @@ the targeted rules, which parse only the handful of files they name.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
@@ -23,6 +21,9 @@ from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, R
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, select
 from aeon_release.errors import UsageError
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
@@ -250,6 +251,8 @@ def _workers() -> int:
 
 def _context() -> Any:
     # fork is the cheapest start; with other threads alive it may deadlock, so fall back then.
+    import multiprocessing  # only a tree big enough for a pool pays for the import
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
