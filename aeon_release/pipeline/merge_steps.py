@@ -188,7 +188,8 @@ def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
         sha = merge_commits.make(run.git, draft, run.run_dir, edited=edited, worktree=worktree,
                                  checkout=lambda d: _checkout_tree(run, d))
     except CommitRefused as refused:
-        run.state.pending = draft.pending()
+        # a message hook needs no worktree: --continue redoes the item; a tree hook is concluded there
+        run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
         run.state.phase = Phase.COMMIT_REFUSED.value
         run.save()
         raise refused
@@ -383,8 +384,8 @@ def _refuse_untracked(wt: Git) -> None:
 def resume(run: Run) -> None:
     """Pick up a stopped or killed run: conclude what a person did in the worktree, or redo the
     interrupted item from its recorded start (nothing to do here: the steps redo it)."""
-    stopped = run.state.phase in STOPPED
-    if stopped and run.state.pending is not None and (run.worktree / ".git").exists():
+    stopped, pending = run.state.phase in STOPPED, run.state.pending
+    if stopped and pending is not None and pending.get("in_worktree", True) and (run.worktree / ".git").exists():
         conclude(run)
     elif run.state.phase == Phase.CONFLICT.value:
         raise StateError(f"the worktree of the {run.state.tag} run is gone ({run.worktree})",

@@ -274,3 +274,21 @@ def test_hook_refusing_a_resolved_conflict_keeps_the_resolution(capsys: pytest.C
     assert done.code == 0, done.err
     assert git(example.fork, "show", "aeon-v0.29.0:docs/serving.md") == "Serving guide for the DGX Spark.\nSpec decode."
     assert "Signed-off-by: Aeon Test" in git(example.fork, "log", "--merges", "-1", "--format=%B", "aeon-v0.29.0")
+
+
+def test_message_hook_refusing_a_pick_after_an_earlier_stop(capsys: pytest.CaptureFixture[str],
+                                                            example: demo.Example) -> None:
+    """The worktree left from the conflict is not where a refused pick is concluded: it is redone."""
+    demo.commit(demo.Git(example.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
+    _hooks(example, commit_msg='grep -q "52816" "$1" || exit 0\n' + DCO)
+    worktree = Path(json.loads(_merge(capsys, example, "v0.29.0").out)["worktree"])
+    (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
+    git(worktree, "add", "docs/serving.md")
+    refused = _continue(capsys, example)
+    assert refused.code == 1 and "refused the commit for picks:#52816" in refused.err
+    message_file = Path(re.search(r"edit the message in (\S+)", refused.err)[1])  # type: ignore[index]
+    message_file.write_text(message_file.read_text() + "\nSigned-off-by: Aeon Test <test@aeon.invalid>\n")
+    done = _continue(capsys, example)
+    assert done.code == 0, done.err
+    picked = git(example.fork, "log", "-1", "--format=%B", "--grep=52816", "aeon-v0.29.0")
+    assert "Signed-off-by: Aeon Test" in picked and "(cherry picked from commit" in picked
