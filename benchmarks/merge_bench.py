@@ -1,23 +1,31 @@
-"""How much does `aeon-release merge` cost over the raw git commands it wraps?
+"""How long does `aeon-release merge` take next to the git commands a maintainer would type?
 
-Builds a fork of a vLLM-sized history (by default the real vLLM history, from a bare git
-directory such as the one the search tool's fetch of github:neuralmagic/vllm returns): tags for
-two releases, a fork branch on the older one with two carry commits, and a ledger with two picks
-by PR number and one skip.  Then, alternating, in one run:
+Builds a fork of real vLLM history (by default the bare repository the search tool's fetch of
+github:neuralmagic/vllm gives): for each range size (about 80, 500 and 2,000 upstream commits on the
+main line, ending at the same release), tags for the two releases, a fork branch on the older one with
+two carry commits, a ledger with two picks by PR number and one skip, and the fleet's real rules (the
+repository's top-level audits/).  The fork is a full checkout of the fork branch: the checkout a
+maintainer already has.  Then, alternating, in one run:
 
-  raw:   git worktree add; git merge --no-ff TAG; git cherry-pick -x (each pick);
-         git branch; git worktree remove
-  tool:  aeon-release merge TAG --no-fetch (plan, carries, picks, audits, report)
+  raw:   git switch -c NEW OLD && git merge --no-ff TAG && git cherry-pick -x PICK...  (in that checkout)
+  tool:  aeon-release merge TAG --no-fetch (plan, merge, carries, picks, merge-aware audit, report)
 
-and prints the median wall times and their ratio.  Nothing of vLLM is written outside a temporary
-folder.  Usage:
+and prints the median wall times and their ratio (target <= 1.0x: a clean merge needs no checkout).
+Rules that already fail on the fork branch or the tag (a file they name is not in this older tree)
+are waived, so that the run completes; they still run.
 
-  python benchmarks/merge_bench.py [--git-dir DIR] [--old SHA] [--new SHA] [--runs N]
+Then, on the largest range: the wall time of a second audit after `merge --continue` (the run stops on
+a planted finding, the person waives it), and of `audit --rev` on a revision audited before (target
+< 0.3 s each: the findings cache answers for every blob seen).  Nothing of vLLM is written outside a
+temporary folder.  Usage:
+
+  python benchmarks/merge_bench.py [--git-dir DIR] [--new SHA] [--ranges 80,500,2000] [--runs N]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import statistics
@@ -27,13 +35,21 @@ import tempfile
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_GIT_DIR = Path("/work/.mirror/neuralmagic+vllm/repo")
-# The v0.25.0 branch point is 6db31c8e7 (FLEET_FACTS.md).  v0.24.0 (ee0da84ab9) sits on a release
-# branch, so its merge with main conflicts in backports; 6c427dd401, their merge base on main,
-# stands in for the older release so that the merge is clean, as the fork's real merges are.
-DEFAULT_OLD, DEFAULT_NEW = "6c427dd401", "6db31c8e7"
+# 6db31c8e7 is the v0.25.0 branch point on main; the older "release" is N commits before it on the
+# main line, so that the merge is clean, as the fork's real merges are.
+DEFAULT_NEW = "6db31c8e7"
 ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "bench",
        "GIT_COMMITTER_EMAIL": "b@x", "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/tmp", "PATH": "/usr/bin:/bin:/usr/local/bin"}
+STOP_RULE = """rules:
+  - id: bench/stop
+    kind: pattern
+    message: a planted finding that stops the merge for a person
+    paths: [README.md]
+    regex: aeon-bench-never-there
+    expect: present
+"""
 
 
 def git(repo: Path, *args: str, check: bool = True) -> str:
@@ -60,6 +76,14 @@ def replace_missing_blobs(repo: Path, rev: str) -> None:
             git(repo, "update-ref", f"refs/replace/{sha}", blob)
 
 
+def missing_blobs(repo: Path, rev: str) -> set[str]:
+    listing = git(repo, "ls-tree", "-r", rev)
+    oids = "\n".join(line.split()[2] for line in listing.splitlines())
+    done = subprocess.run(["git", "-C", str(repo), "--no-replace-objects", "cat-file", "--batch-check"], input=oids + "\n",
+                          capture_output=True, text=True, env=ENV)
+    return {line.split()[0] for line in done.stdout.splitlines() if line.endswith(" missing")}
+
+
 def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, list[str]]:
     fork = root / "fork"
     subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(git_dir), str(fork)], check=True, env=ENV)
@@ -68,16 +92,26 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
         replace_missing_blobs(fork, rev)
     git(fork, "tag", "v0.24.0", old)
     git(fork, "tag", "v0.25.0", new)
-    git(fork, "worktree", "add", "-q", "-b", "aeon-v0.24.0", str(root / "seed"), "v0.24.0")
-    seed = root / "seed"
+    git(fork, "switch", "-q", "-c", "aeon-v0.24.0", "v0.24.0")  # the maintainer's checkout of the fork
+    # reset --hard primes the index's cache-tree: commits then never re-verify the subtrees that hold
+    # the stand-in blobs (git would call their real ids "invalid objects")
+    git(fork, "reset", "-q", "--hard")
+    # The fork does not ship the docs assets the snapshot lacks (git would call their ids "invalid
+    # objects" whenever a merge rewrites their folder): upstream leaves them alone in these ranges.
+    stand_ins = [line.split("\t", 1)[1] for line in git(fork, "ls-tree", "-r", "v0.24.0").splitlines()
+                 if line.split()[2] in missing_blobs(fork, "v0.24.0")]
+    if stand_ins:
+        git(fork, "rm", "-q", "--cached", *stand_ins)
+        git(fork, "commit", "-qm", "Drop docs assets the fork does not ship")
+        for path in stand_ins:
+            (fork / path).unlink()
     carries = []
     for name, rel, marker in (("uma-clamp", "vllm/v1/worker/gpu_model_runner.py", "uma-negative-cudagraph-estimate-clamp"),
                               ("fork-readme", "README.md", "aeon-fork-readme")):
-        with (seed / rel).open("a") as fh:
+        with (fork / rel).open("a") as fh:
             fh.write(f"\n# {marker}\n")
-        git(seed, "commit", "-qam", f"Carry {name}")
-        carries.append((name, git(seed, "rev-parse", "HEAD"), rel, marker))
-    git(fork, "worktree", "remove", "--force", str(seed))
+        git(fork, "commit", "-qam", f"Carry {name}")
+        carries.append((name, git(fork, "rev-parse", "HEAD"), rel, marker))
     picks = pickable_prs(fork, new)
     config = root / "config"
     config.mkdir()
@@ -89,7 +123,7 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
     picks_yaml = ["releases:", "  v0.25.0:", "    pick:"] + [f"      - {{pr: {pr}, reason: bench}}" for pr, _ in picks[:2]]
     picks_yaml += ["    skip:", f"      - {{pr: {picks[2][0]}, reason: bench skip}}"]
     (config / "cherry_picks.yaml").write_text("\n".join(picks_yaml) + "\n")
-    (config / "audits").mkdir()
+    shutil.copytree(ROOT / "audits", config / "audits")  # the fleet's real rules
     return fork, config, [sha for _, sha in picks[:2]]
 
 
@@ -109,65 +143,133 @@ def pickable_prs(fork: Path, new: str) -> list[tuple[int, str]]:
 
 
 def reset(fork: Path) -> None:
+    git(fork, "switch", "-q", "--force", "aeon-v0.24.0")
+    git(fork, "reset", "-q", "--hard")
     git(fork, "branch", "-D", "aeon-v0.25.0", check=False)
     shutil.rmtree(fork / ".git" / "aeon-release", ignore_errors=True)
-    shutil.rmtree(fork.parent / "raw-wt", ignore_errors=True)
-    git(fork, "worktree", "prune")
 
 
 def raw(fork: Path, picks: list[str]) -> float:
-    wt = fork.parent / "raw-wt"
+    """What a maintainer types in the checkout they already have."""
     start = time.perf_counter()
-    git(fork, "worktree", "add", "-q", "--detach", str(wt), "aeon-v0.24.0")
-    git(wt, "merge", "-q", "--no-ff", "--no-edit", "v0.25.0")
+    git(fork, "switch", "-q", "-c", "aeon-v0.25.0", "aeon-v0.24.0")
+    git(fork, "merge", "-q", "--no-ff", "--no-edit", "v0.25.0")
     for sha in picks:
-        git(wt, "cherry-pick", "-x", sha)
-    git(fork, "branch", "aeon-v0.25.0", git(wt, "rev-parse", "HEAD"))
-    git(fork, "worktree", "remove", "--force", str(wt))
+        git(fork, "cherry-pick", "-x", sha)
     return time.perf_counter() - start
 
 
-def tool(fork: Path, config: Path) -> tuple[float, float]:
-    """Wall time of the whole command, and the part of it its audit step took."""
+def aeon(fork: Path, *args: str, ok: tuple[int, ...] = (0,)) -> tuple[float, dict[str, object]]:
+    """Wall time of one aeon-release command (interpreter start included) and its --json report."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "aeon_release", "merge", "v0.25.0", "--repo", str(fork),
-                           "--config", str(config), "--no-fetch", "--json"], capture_output=True, text=True,
-                          env=ENV | {"PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    done = subprocess.run([sys.executable, "-m", "aeon_release", *args], capture_output=True, text=True,
+                          env=ENV | {"PYTHONPATH": str(ROOT)}, cwd=fork)
     elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"aeon-release merge failed ({done.returncode}):\n{done.stderr[-3000:]}")
-    return elapsed, float(json.loads(done.stdout)["timings"].get("audit", 0.0))
+    if done.returncode not in ok:
+        raise SystemExit(f"aeon-release {' '.join(args[:2])} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    try:
+        data = json.loads(done.stdout) if done.stdout.strip() else {}
+    except ValueError:
+        data = {}
+    return elapsed, data if isinstance(data, dict) else {}
+
+
+def failing_rules(fork: Path, config: Path) -> list[str]:
+    """Rules with error findings on the fork branch or the tag: this older tree lacks what they guard."""
+    ids: set[str] = set()
+    for rev in ("aeon-v0.24.0", "v0.25.0"):
+        _, report = aeon(fork, "audit", "--rev", rev, "--repo", str(fork), "--config", str(config),
+                         "--format", "json", ok=(0, 1))
+        ids |= {str(f["rule"]) for f in report.get("findings", []) if isinstance(f, dict) and f.get("severity") == "error"}
+    return sorted(ids)
+
+
+def tool(fork: Path, config: Path, waive: list[str]) -> tuple[float, float]:
+    """Wall time of the whole command, and the part of it its audit step took."""
+    wall, report = aeon(fork, "merge", "v0.25.0", "--repo", str(fork), "--config", str(config), "--no-fetch",
+                        "--json", *(x for rule in waive for x in ("--waive", f"{rule}=bench")))
+    timings = report.get("timings", {})
+    return wall, float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
+
+
+def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, float]:
+    old = git_rev(args.git_dir, f"{args.new}~{size}")
+    fork, config, picks = setup(root, args.git_dir, old, args.new)
+    commits = git(fork, "rev-list", "--count", "aeon-v0.24.0..v0.25.0")
+    files = git(fork, "diff", "--name-only", "aeon-v0.24.0", "v0.25.0").count("\n") + 1
+    waive = failing_rules(fork, config)
+    print(f"\n== {commits} upstream commits ({files} files changed), 2 carries, {len(picks)} picks, 1 skip; "
+          f"fleet rules ({len(waive)} waived: they fail on this older tree already)")
+    raw_times, tool_times, audit_times = [], [], []
+    reset(fork)
+    raw(fork, picks)  # warm the object cache once, so neither side pays for cold reads
+    for _ in range(args.runs):
+        reset(fork)
+        raw_times.append(raw(fork, picks))
+        reset(fork)
+        wall, audit = tool(fork, config, waive)
+        tool_times.append(wall)
+        audit_times.append(audit)
+    r, t, a = statistics.median(raw_times), statistics.median(tool_times), statistics.median(audit_times)
+    print(f"raw git (switch -c, merge, picks): {r:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in raw_times)})")
+    print(f"aeon-release merge:                {t:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in tool_times)})")
+    print(f"  of which audit:                  {a:6.2f} s  (delta audit, fleet rules, merge-aware)")
+    print(f"ratio tool/raw:                    {t / r:6.2f}x  (target <= 1.0x)")
+    result = {"commits": float(commits), "raw": r, "tool": t, "audit": a}
+    if args.reaudit:
+        result |= reaudits(fork, config, waive)
+    return result
+
+
+def reaudits(fork: Path, config: Path, waive: list[str]) -> dict[str, float]:
+    """A stop, then `merge --continue`'s second audit; and `audit --rev` of an audited revision."""
+    reset(fork)
+    stop = config.parent / "config-stop"
+    shutil.rmtree(stop, ignore_errors=True)
+    shutil.copytree(config, stop)
+    (stop / "audits" / "zz_bench_stop.yaml").write_text(STOP_RULE)
+    waivers = [x for rule in waive for x in ("--waive", f"{rule}=bench")]
+    aeon(fork, "merge", "v0.25.0", "--repo", str(fork), "--config", str(stop), "--no-fetch", "--json", *waivers, ok=(1,))
+    wall, report = aeon(fork, "merge", "--continue", "--repo", str(fork), "--json", "--waive", "bench/stop=bench")
+    timings = report.get("timings", {})
+    second = float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
+    print(f"merge --continue after a stop:     {wall:6.2f} s wall, of which its audit {second:.2f} s (target < 0.3 s)")
+    args = ("audit", "--rev", "aeon-v0.25.0", "--repo", str(fork), "--config", str(config), "--format", "json")
+    first, _ = aeon(fork, *args, ok=(0, 1))
+    walls = [aeon(fork, *args, ok=(0, 1))[0] for _ in range(3)]
+    again = statistics.median(walls)
+    print(f"audit --rev, first time:           {first:6.2f} s")
+    print(f"audit --rev, audited before:       {again:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in walls)}; "
+          "target < 0.3 s, interpreter start included)")
+    return {"continue_wall": wall, "continue_audit": second, "rev_first": first, "rev_again": again}
+
+
+def git_rev(repo: Path, rev: str) -> str:
+    out = subprocess.run(["git", "--git-dir", str(repo), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                         capture_output=True, text=True, env=ENV)
+    if out.returncode != 0:
+        raise SystemExit(f"{rev} does not resolve in {repo}")
+    return out.stdout.strip()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--git-dir", type=Path, default=DEFAULT_GIT_DIR)
-    parser.add_argument("--old", default=DEFAULT_OLD)
     parser.add_argument("--new", default=DEFAULT_NEW)
+    parser.add_argument("--ranges", default="80,500,2000", help="upstream commits per merge, comma-separated")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-reaudit", dest="reaudit", action="store_false", help="skip the re-audit timings")
     args = parser.parse_args()
     if not args.git_dir.exists():
         raise SystemExit(f"{args.git_dir} does not exist: fetch github:neuralmagic/vllm with the search tool, or pass --git-dir")
-    with tempfile.TemporaryDirectory(prefix="aeon-merge-bench-") as tmp:
-        fork, config, picks = setup(Path(tmp), args.git_dir, args.old, args.new)
-        commits = git(fork, "rev-list", "--count", "aeon-v0.24.0..v0.25.0")
-        print(f"history: {commits} upstream commits merged, 2 carries, {len(picks)} picks, 1 skip")
-        raw_times, tool_times, audit_times = [], [], []
-        reset(fork)
-        raw(fork, picks)  # warm the object cache once, so neither side pays for cold reads
-        for _ in range(args.runs):
-            reset(fork)
-            raw_times.append(raw(fork, picks))
-            reset(fork)
-            wall, audit = tool(fork, config)
-            tool_times.append(wall)
-            audit_times.append(audit)
-        r, t, a = statistics.median(raw_times), statistics.median(tool_times), statistics.median(audit_times)
-        print(f"raw git:             {r:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in raw_times)})")
-        print(f"aeon-release merge:  {t:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in tool_times)})")
-        print(f"  of which audit:    {a:6.2f} s  (merge-aware enum drift and near misses, markers)")
-        print(f"ratio tool/raw:      {t / r:6.2f}x  everything, audits included")
-        print(f"ratio without audit: {(t - a) / r:6.2f}x  (target <= 1.5x: the merge machinery's overhead over raw git)")
+    sizes = [int(x) for x in args.ranges.split(",") if x.strip()]
+    results = []
+    for i, size in enumerate(sizes):
+        with tempfile.TemporaryDirectory(prefix="aeon-merge-bench-") as tmp:
+            args_i = argparse.Namespace(**vars(args) | {"reaudit": args.reaudit and i == len(sizes) - 1})
+            results.append(measure_range(Path(tmp), args_i, size))
+    print("\nsummary: " + "; ".join(f"{int(r['commits'])} commits {r['tool'] / r['raw']:.2f}x" for r in results)
+          + f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

@@ -1,24 +1,43 @@
-"""The only rich Console.  Human output goes to stderr; stdout is kept for machine output."""
+"""The only rich Console.  Human output goes to stderr; stdout is kept for machine output.
+
+rich is imported on the first human line, not before: `--help`, `--version` and a command that
+prints only JSON never pay for it.
+"""
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.errors import MarkupError
-from rich.markup import escape
+from typing import TYPE_CHECKING, Any, cast
 
 from aeon_release.adapters import files
 from aeon_release.adapters.text import printable
 from aeon_release.errors import redact
 
-console = Console(stderr=True, highlight=False, soft_wrap=True)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+class _LazyConsole:
+    """Stands in for the Console until something uses it."""
+
+    _real: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if _LazyConsole._real is None:
+            from rich.console import Console
+
+            _LazyConsole._real = Console(stderr=True, highlight=False, soft_wrap=True)
+        return getattr(_LazyConsole._real, name)
+
+
+console = cast("Console", _LazyConsole())
 
 
 def say(message: str) -> None:
     """One human line on stderr.  Interpolated data should go through ``plain()``."""
+    from rich.errors import MarkupError
+
     text = redact(message)
     try:
         console.print(text, markup=True)
@@ -28,6 +47,8 @@ def say(message: str) -> None:
 
 def plain(value: object) -> str:
     """Data for a ``say()`` line: brackets in it are text, not rich markup; control characters escaped."""
+    from rich.markup import escape
+
     return escape(printable(str(value)))
 
 

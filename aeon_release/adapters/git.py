@@ -5,13 +5,15 @@ this module; ``git.Repo`` objects never do.
 """
 from __future__ import annotations
 
+import functools
+import os
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import git
+from types import ModuleType
 
 from aeon_release.adapters import blobs
 from aeon_release.errors import GitError, UsageError
@@ -46,50 +48,111 @@ class StepOutcome:
     detail: str = ""
 
 
+@dataclass(frozen=True)
+class TreeMerge:
+    """What `git merge-tree --write-tree` made: a tree (with conflict markers when not clean)."""
+
+    tree: str
+    conflicts: tuple[str, ...] = ()
+    failed: str = ""  # why git could not produce a tree at all (a patch that does not apply)
+
+    @property
+    def clean(self) -> bool:
+        return not self.conflicts and not self.failed
+
+
+@dataclass(frozen=True)
+class HookResult:
+    name: str
+    status: int
+    output: str
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 0
+
+
+# A throwaway commit object (never on any branch) gets a fixed identity: the same inputs give the
+# same sha, and no user identity or signing key is needed to make it.
+_SCRATCH_ENV = {"GIT_AUTHOR_NAME": "aeon-release", "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
+                "GIT_COMMITTER_NAME": "aeon-release", "GIT_COMMITTER_EMAIL": "aeon-release@localhost"}
+
+
+_C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
+
+
+def _text(raw: bytes) -> str:
+    text = raw.decode("utf-8", "surrogateescape")
+    return text[:-1] if text.endswith("\n") else text
+
+
+def _work_tree(path: Path) -> Path:
+    """The top of the work tree that ``path`` is in (or whose git directory it is)."""
+    probe = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository", "--absolute-git-dir",
+                            "--show-toplevel"], capture_output=True, text=True, check=False,
+                           env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    lines = probe.stdout.splitlines()
+    if len(lines) < 2:
+        raise GitError(f"{path}: not a git repository", "pass --repo the fork's checkout")
+    if len(lines) >= 3 and probe.returncode == 0:
+        return Path(lines[2])
+    git_dir = Path(lines[1])
+    if lines[0] == "true" or git_dir.name != ".git":
+        raise GitError(f"{path}: is a bare repository", "pass --repo a checkout with a work tree")
+    return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
+
+
+def _gitpython() -> ModuleType:
+    """GitPython, imported on first use (0.1 s): `--help` and most audits never need it."""
+    import git
+
+    return git
+
+
+@functools.lru_cache(maxsize=1)
+def git_version() -> tuple[int, ...]:
+    out = subprocess.run(["git", "version"], capture_output=True, text=True, check=False).stdout
+    match = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", out)
+    return tuple(int(x) for x in match.groups(default="0")) if match else (0,)
+
+
 class Git:
     """A git checkout (main work tree or linked worktree), by path."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        try:
-            self._repo = git.Repo(self.path, search_parent_directories=True)
-        except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-            raise GitError(f"{self.path}: not a git repository", "pass --repo the fork's checkout") from None
-        if self._repo.bare:
-            raise GitError(f"{self.path}: is a bare repository", "pass --repo a checkout with a work tree")
-        self._git = self._repo.git
+        self._cwd = _work_tree(self.path)
 
     @classmethod
     def init(cls, path: Path) -> None:
-        git.Repo.init(path, initial_branch="main")
+        _gitpython().Repo.init(path, initial_branch="main")
 
     @classmethod
     def clone(cls, source: Path, path: Path) -> Git:
-        git.Repo.clone_from(str(source), str(path))
+        _gitpython().Repo.clone_from(str(source), str(path))
         return cls(path)
 
     # -- low level ------------------------------------------------------------------------------
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
-        try:
-            return str(self._git.execute(["git", *args], env=env, strip_newline_in_stdout=True))
-        except git.GitCommandError as exc:
-            stderr = (exc.stderr or "").strip().replace("stderr: ", "").strip("'\n ")
-            last = stderr.splitlines()[-1] if stderr else f"exit {exc.status}"
-            raise GitError(f"git {args[0]} failed in {self.path}: {last}") from None
+        status, out, err = self.try_run(*args, env=env)
+        if status != 0:
+            lines = err.strip().splitlines()
+            raise GitError(f"git {args[0]} failed in {self.path}: {lines[-1] if lines else f'exit {status}'}")
+        return out
 
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-        """Run git and return (status, stdout, stderr) without raising."""
-        status, out, err = self._git.execute(
-            ["git", *args], with_extended_output=True, with_exceptions=False, env=env
-        )
-        return int(status), str(out), str(err)
+        """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each."""
+        full = dict(os.environ) | dict(env or {}) | _C_LOCALE
+        done = subprocess.run(["git", *args], cwd=self._cwd, env=full, stdin=subprocess.DEVNULL,
+                              capture_output=True, check=False)
+        return done.returncode, _text(done.stdout), _text(done.stderr)
 
     # -- places ---------------------------------------------------------------------------------
     @property
     def toplevel(self) -> Path:
         return Path(self.run("rev-parse", "--show-toplevel"))
 
-    @property
+    @functools.cached_property
     def common_dir(self) -> Path:
         """The shared .git directory (the same for every linked worktree)."""
         return Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
@@ -286,6 +349,153 @@ class Git:
             self.run("commit", "--quiet", "--no-verify", "--no-edit")
         return True
 
+    # -- the object database: merges and commits without a checkout ----------------------------
+    def plumb(self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None
+              ) -> subprocess.CompletedProcess[bytes]:
+        """Run git on bytes (NUL-separated output, any file name), never raising.
+
+        It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
+        driver's temporary files (left behind if the run is killed) must not land in their checkout.
+        """
+        full = dict(os.environ) | {"GIT_DIR": str(self.common_dir)} | dict(env or {})
+        return subprocess.run(["git", *args], cwd=self._scratch, env=full, input=stdin, capture_output=True,
+                              check=False)
+
+    @functools.cached_property
+    def _scratch(self) -> Path:
+        path = self.common_dir / "aeon-release" / "scratch"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def _plumb_ok(self, *args: str, env: Mapping[str, str] | None = None) -> str:
+        done = self.plumb(*args, env=env)
+        if done.returncode != 0:
+            raise GitError(f"git {args[0]} failed in {self.path}: {_last_line(done.stderr)}")
+        return done.stdout.decode("utf-8", "surrogateescape").strip()
+
+    def tree(self, rev: str) -> str:
+        return self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+
+    def parents(self, rev: str) -> list[str]:
+        return self._plumb_ok("rev-list", "--parents", "-n1", rev, "--").split()[1:]
+
+    def changed_paths(self, a: str, b: str) -> set[str]:
+        """Paths whose blob (or mode) differs between two commits: trees compared, no content read."""
+        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b)
+        return {name for name in out.split("\0") if name}
+
+    def merge_tree(self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False) -> TreeMerge:
+        """Three-way merge two commits in the object database (`git merge-tree --write-tree`, ort)."""
+        args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]
+        args += [f"--merge-base={merge_base}"] if merge_base else []
+        args += ["--allow-unrelated-histories"] if unrelated else []
+        done = self.plumb(*args, ours, theirs)
+        if done.returncode not in (0, 1):
+            raise GitError(f"git merge-tree failed in {self.path}: {_last_line(done.stderr)}")
+        tree, *names = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        return TreeMerge(tree, tuple(dict.fromkeys(n for n in names if n)))
+
+    def pick_tree(self, onto: str, commit: str) -> TreeMerge:
+        """The tree a cherry-pick of ``commit`` onto ``onto`` gives: a merge with base ``commit^``.
+
+        git < 2.40 has no ``merge-tree --merge-base``: a throwaway commit with the tree of ``onto`` and
+        the parent ``commit^`` makes ``commit^`` the merge base of it and ``commit``.
+        """
+        parent_field, _, when = self._plumb_ok("log", "-1", "--format=%P,%ct", commit).partition(",")
+        parents = parent_field.split()
+        if len(parents) > 1:
+            raise GitError(f"{commit[:12]} is a merge commit: it cannot be cherry-picked as one change",
+                           "pick the commits it merged instead")
+        base = parents[0] if parents else None
+        if base is not None and git_version() >= (2, 40):
+            return self.merge_tree(onto, commit, merge_base=base)
+        # Dated like the picked commit: git's merge-base walk goes newest first, so a commit dated 1970
+        # would make it walk the whole history before it reaches the throwaway one.
+        env = _SCRATCH_ENV | {"GIT_AUTHOR_DATE": f"@{when} +0000", "GIT_COMMITTER_DATE": f"@{when} +0000"}
+        scratch = self.commit_tree(self.tree(onto), [base] if base else [], b"aeon-release: cherry-pick base\n",
+                                   env=env, sign=False)
+        return self.merge_tree(scratch, commit, unrelated=base is None)
+
+    def commit_tree(self, tree: str, parents: Sequence[str], message: bytes, *,
+                    env: Mapping[str, str] | None = None, sign: bool = True) -> str:
+        """A commit object (`git commit-tree`); signed when commit.gpgSign says so, as `git commit` would."""
+        args = ["commit-tree", tree, *(x for p in parents for x in ("-p", p))]
+        if sign and self.signs_commits:
+            args.append("-S")  # commit-tree reads gpg.program and user.signingKey, not commit.gpgSign
+        done = self.plumb(*args, env=env, stdin=message)
+        if done.returncode != 0:
+            err = done.stderr.decode("utf-8", "replace").strip()
+            raise GitError(f"git commit-tree failed in {self.path}: {' / '.join(err.splitlines()[-3:]) or done.returncode}")
+        return done.stdout.decode().strip()
+
+    @functools.cached_property
+    def signs_commits(self) -> bool:
+        return self.plumb("config", "--type=bool", "--get", "commit.gpgSign").stdout.strip() == b"true"
+
+    def apply_to_tree(self, tree: str, patch: Path) -> TreeMerge | None:
+        """Apply a patch three-way onto a tree in a private index; None when it is already applied."""
+        index = self.common_dir / "aeon-release" / f"apply-{os.getpid()}.index"
+        env = {"GIT_INDEX_FILE": str(index)}
+        try:
+            self._plumb_ok("read-tree", tree, env=env)
+            if self.plumb("apply", "--check", "--reverse", "--cached", str(patch), env=env).returncode == 0:
+                return None
+            done = self.plumb("apply", "--cached", "--3way", str(patch), env=env)
+            unmerged = self.plumb("ls-files", "-u", "-z", "--name-only", env=env).stdout.decode("utf-8", "surrogateescape")
+            conflicts = tuple(dict.fromkeys(n for n in unmerged.split("\0") if n))
+            if done.returncode != 0:
+                return TreeMerge("", conflicts, _last_line(done.stderr) or "git apply failed")
+            return TreeMerge(self._plumb_ok("write-tree", env=env))
+        finally:
+            index.unlink(missing_ok=True)
+
+    def index_env(self, tree: str) -> tuple[dict[str, str], Path]:
+        """A private index holding ``tree`` (for hooks that read the index); the caller deletes it."""
+        index = self.common_dir / "aeon-release" / f"hook-{os.getpid()}.index"
+        env = {"GIT_INDEX_FILE": str(index)}
+        self._plumb_ok("read-tree", tree, env=env)
+        return env, index
+
+    def write_tree(self) -> str:
+        """The tree of this work tree's own index (a linked worktree has one of its own)."""
+        return self.run("write-tree")
+
+    # -- hooks ----------------------------------------------------------------------------------
+    @functools.cached_property
+    def hooks_dir(self) -> Path:
+        """Where this repository's hooks live (core.hooksPath or .git/hooks)."""
+        # from the top of the work tree: a relative core.hooksPath is relative to it
+        return Path(self.run("rev-parse", "--path-format=absolute", "--git-path", "hooks"))
+
+    def hook(self, name: str) -> Path | None:
+        path = self.hooks_dir / name
+        return path if path.is_file() and os.access(path, os.X_OK) else None
+
+    def run_hook(self, name: str, *args: str, cwd: Path, env: Mapping[str, str]) -> HookResult | None:
+        """Run one hook the way git does (stdin closed, stdout and stderr together); None if absent."""
+        path = self.hook(name)
+        if path is None:
+            return None
+        done = subprocess.run([str(path), *args], cwd=cwd, env=dict(os.environ) | dict(env),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+        return HookResult(name, done.returncode, done.stdout.decode("utf-8", "replace"))
+
+    # -- a worktree of ours ---------------------------------------------------------------------
+    def reset_hard(self, rev: str) -> None:
+        """Detach at ``rev`` with index and files matching it; any merge or pick in progress is forgotten."""
+        self.run("reset", "--quiet", "--hard", rev)  # our worktree's HEAD is always detached
+        self.forget_operation()
+
+    def set_head(self, sha: str) -> None:
+        """Point the (detached) HEAD at a commit made by commit-tree; index and files already match it."""
+        self.run("update-ref", "--no-deref", "HEAD", sha)
+
+    def forget_operation(self) -> None:
+        """Drop the state of a merge or cherry-pick we concluded ourselves (`git merge --quit`, for both)."""
+        for name in ("MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "MERGE_RR", "CHERRY_PICK_HEAD", "AUTO_MERGE"):
+            (self.git_dir / name).unlink(missing_ok=True)
+        shutil.rmtree(self.git_dir / "sequencer", ignore_errors=True)
+
     def untracked(self) -> list[str]:
         out = self.run("ls-files", "--others", "--exclude-standard")
         return [line for line in out.splitlines() if line]
@@ -305,6 +515,11 @@ class Git:
 
 
 
+def _last_line(stderr: bytes) -> str:
+    lines = stderr.decode("utf-8", "replace").strip().splitlines()
+    return lines[-1] if lines else ""
+
+
 # -- for the audits ------------------------------------------------------------------------------
 def diff_zero_context(path: Path, a: str, b: str) -> str:
     """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks."""
@@ -313,6 +528,14 @@ def diff_zero_context(path: Path, a: str, b: str) -> str:
 
 SHALLOW_HINT = ("this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
                 "(in GitHub Actions: actions/checkout with fetch-depth: 0)")
+
+
+def git_common_dir(path: Path) -> Path | None:
+    """The git directory shared by the work trees of the repository at ``path``; None outside git."""
+    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+                          capture_output=True, text=True, check=False, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    out = done.stdout.strip()
+    return Path(out) if done.returncode == 0 and out else None
 
 
 def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:

@@ -26,6 +26,7 @@ class Phase(enum.Enum):
     RUNNING = "running"  # a step is under way (or the process died during it)
     CONFLICT = "conflict"  # stopped for a person to resolve conflicts in the worktree
     AUDIT_FAILED = "audit-failed"  # stopped on error-level audit findings
+    COMMIT_REFUSED = "commit-refused"  # a commit hook (or commit signing) refused a commit
     DONE = "done"
 
 
@@ -37,7 +38,7 @@ class RunState:
     previous_sha: str
     tag_sha: str
     merge_base: str
-    worktree: str
+    worktree: str  # where the worktree goes when the run stops for a person (none while it runs)
     config_dir: str
     upstream_branch: str | None
     phase: str = Phase.RUNNING.value
@@ -54,6 +55,8 @@ class RunState:
     tag_on_upstream_branch: bool | None = None
     branch_sha: str | None = None
     pid: int = 0
+    head: str | None = None  # the tip of the branch being built (commits exist only as objects)
+    pending: dict[str, Any] | None = None  # the commit a person is to conclude: item, kind, parents, author
 
     @property
     def phase_enum(self) -> Phase:
@@ -66,6 +69,11 @@ def runs_dir(common_dir: Path) -> Path:
 
 def worktrees_dir(common_dir: Path) -> Path:
     return common_dir / "aeon-release" / "worktrees"
+
+
+def cache_dir(common_dir: Path) -> Path:
+    """The audit's findings cache (safe to delete)."""
+    return common_dir / "aeon-release" / "cache"
 
 
 def run_dir(common_dir: Path, tag: str) -> Path:

@@ -9,6 +9,7 @@ from pathlib import Path
 from aeon_release.domain import ledger
 
 from aeon_release.adapters import git as repo
+from aeon_release.adapters import store as runstate
 from aeon_release.domain.audits import MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.source import GitTree, Tree
@@ -34,11 +35,18 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     rev = _revision(repo_path, rev, changed_since, bare)
     with _tree(repo_path, rev) as tree:
         changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
-        report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
+        report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
+                            cache_dir=_cache_dir(repo_path))
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+
+
+def _cache_dir(repo_path: Path) -> Path | None:
+    """The findings cache lives in the repository's git directory; a plain folder gets none."""
+    common = repo.git_common_dir(repo_path)
+    return runstate.cache_dir(common) if common is not None else None
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.errors import NeedsHuman
+from aeon_release.adapters import store as runstate
 from aeon_release.adapters.git import Git
 
 LABEL_STATUS = "org.aeon-release.audit.status"
@@ -91,7 +92,8 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
     ledger = load(config_dir)
     tree = GitTree(git.path, sha)  # the revision's blobs: no checkout, no symlink followed
     try:
-        report = audit_tree(tree, config_dir, carries=ledger.active_carries)
+        report = audit_tree(tree, config_dir, carries=ledger.active_carries,
+                            cache_dir=runstate.cache_dir(git.common_dir))  # the merge audited most blobs
     finally:
         tree.close()
     errors = [f for f in report.findings if f.blocking]

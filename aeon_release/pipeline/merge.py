@@ -3,11 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.markup import escape
-from rich.table import Table
-
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.console import console, emit_json, say
+from aeon_release.adapters.console import console, emit_json, plain as escape, say
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, RunState
@@ -39,12 +36,11 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
         return
     runstate.archive(common, opts.tag)  # a finished run whose branch was deleted: kept aside
     worktree = runstate.worktrees_dir(common) / opts.tag
-    _clear_stale_worktree(git, worktree)
-    git.worktree_add(worktree, plan.previous_sha)
+    _clear_stale_worktree(git, worktree)  # made only if the run stops for a person
     state = steps.state_for(plan, worktree)
     state.waivers = waivers
     runstate.save(common, state)
-    _drive(steps.Run(git, Git(worktree), state, plan), json_out)
+    _drive(steps.Run(git, state, plan), json_out)
 
 
 def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> None:
@@ -60,15 +56,17 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
         return
-    worktree = Path(state.worktree)
-    if not worktree.exists():
-        raise StateError(f"the worktree of the {state.tag} run is gone ({worktree})",
-                         "run `aeon-release merge --abort` and start again")
     plan = build_plan(git, steps.options_for(state))
     steps.check_resumable(plan, state)
-    run = steps.Run(git, Git(worktree), state, plan)
+    if state.head is None and (Path(state.worktree) / ".git").exists():
+        state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
+    run = steps.Run(git, state, plan)
     state.waivers += steps.parse_waivers(waive, steps.known_rule_ids(plan))
-    steps.resume_in_worktree(run)
+    try:
+        steps.resume(run)
+    except NeedsHuman:
+        _emit(run.state, plan, json_out)  # still stopped (a refused commit, files left to resolve)
+        raise
     run.save()
     _drive(run, json_out)
 
@@ -86,21 +84,23 @@ def _abort(git: Git, tag: str | None) -> None:
                          f"delete the branch yourself if you want it gone: git branch -D {state.branch}")
     worktree = Path(state.worktree)
     made = _branch_made_by_run(git, state, worktree)
+    had_worktree = worktree.exists()
     git.worktree_remove(worktree)
     runstate.remove(git.common_dir, state.tag)
+    dropped = "worktree removed" if had_worktree else "state dropped"
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
-        say(f"aborted the {state.tag} run: worktree removed, and {state.branch}, which it had just created, deleted")
+        say(f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted")
     else:
-        say(f"aborted the {state.tag} run: worktree removed, no branch was created")
+        say(f"aborted the {state.tag} run: {dropped}, no branch was created")
 
 
 def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None:
-    """A run killed inside its last step may have created the branch already: at the worktree's HEAD."""
+    """A run killed inside its last step may have created the branch already: at the built head."""
     sha = git.branch_sha(state.branch)
-    if sha is None or not worktree.exists() or "audit" not in state.steps_done:
+    if sha is None or "audit" not in state.steps_done:
         return None
-    return sha if Git(worktree).head() == sha else None
+    return sha if state.head == sha else None
 
 
 def status(repo: Path, json_out: bool) -> None:
@@ -163,8 +163,9 @@ def _refuse_other_runs(common: Path, tag: str) -> None:
     for state in runstate.all_runs(common):
         if state.phase != Phase.DONE.value:
             what = "this tag" if state.tag == tag else state.tag
+            where = f" in {state.worktree}" if Path(state.worktree).exists() else ""
             raise StateError(
-                f"a run for {what} is in progress ({state.phase}) in {state.worktree}",
+                f"a run for {what} is in progress ({state.phase}){where}",
                 f"finish it with `aeon-release merge {state.tag} --continue` or drop it with --abort",
             )
 
@@ -193,6 +194,8 @@ _STYLE = {"kept": "green", "applied": "cyan", "upstreamed": "yellow", "missing":
 
 
 def _show_plan(plan: MergePlan, json_out: bool) -> None:
+    from rich.table import Table
+
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict()})
     say(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
@@ -214,6 +217,8 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
 
 
 def _render(state: RunState, plan: MergePlan) -> None:
+    from rich.table import Table
+
     data = steps.report(state, plan)
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
     say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
@@ -244,7 +249,7 @@ def _render(state: RunState, plan: MergePlan) -> None:
 
 def _render_status(state: RunState) -> None:
     say(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}")
-    if state.phase != Phase.DONE.value:
+    if state.phase != Phase.DONE.value and Path(state.worktree).exists():
         say(f"  worktree: {state.worktree}")
     if state.current:
         say(f"  working on: {escape(state.current)}")

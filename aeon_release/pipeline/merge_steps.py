@@ -1,9 +1,16 @@
 """`aeon-release merge TAG`: three-way merge a release tag onto the previous fork branch.
 
-The work happens in a worktree under the fork's git directory, so the user's checkout, index and
-branches are never touched; the fork branch ref is created only when every step succeeded.  The
-steps are data (``STEPS``); each one is idempotent, so a run killed anywhere is continued by
-re-running the unfinished steps, and ``--abort`` only has to drop the worktree and the state.
+The merge, the carries and the picks are made in git's object database (``git merge-tree`` and
+``git commit-tree``, see ``merge_commits``): a clean run checks nothing out, and the user's
+checkout, index and branches are never touched.  The branch being built exists only as
+``state.head`` until `finish` creates the fork branch ref, atomically.  A worktree under the fork's
+git directory is made only when the run stops for a person (a conflict, an error-level finding, a
+refused commit); they work there and ``--continue`` concludes from it.
+
+The steps are data (``STEPS``).  An item saves its start (``state.head`` and ``state.current``)
+before it runs, and its result together with the new head after; a run killed anywhere, inside git
+or not, is continued by redoing the unfinished item from its recorded start, and ``--abort`` only
+has to drop the state and any worktree.
 """
 from __future__ import annotations
 
@@ -12,24 +19,43 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters import store as runstate
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
-from aeon_release.adapters.git import Git, StepOutcome
+from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import Phase, RunState
+from aeon_release.pipeline import merge_commits
+from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits import AuditReport
+
+STOPPED = (Phase.CONFLICT.value, Phase.AUDIT_FAILED.value, Phase.COMMIT_REFUSED.value)
 
 
 @dataclass
 class Run:
     git: Git  # the user's repository (never its work tree)
-    wt: Git  # our worktree
     state: RunState
     plan: MergePlan
 
     def save(self) -> None:
         runstate.save(self.git.common_dir, self.state)
+
+    @property
+    def head(self) -> str:
+        """The tip of the branch being built."""
+        return self.state.head or self.plan.previous_sha
+
+    @property
+    def worktree(self) -> Path:
+        return Path(self.state.worktree)
+
+    @property
+    def run_dir(self) -> Path:
+        return runstate.run_dir(self.git.common_dir, self.state.tag)
 
 
 @dataclass(frozen=True)
@@ -42,11 +68,17 @@ class Step:
 def merge_tag(run: Run) -> None:
     """Three-way merge the release tag onto the previous fork branch."""
     plan = run.plan
-    if run.wt.is_ancestor(plan.tag_sha, "HEAD"):
+    if run.git.is_ancestor(plan.tag_sha, run.head):
         return  # merged already (a resumed run)
-    outcome = run.wt.merge(plan.tag_sha, f"Merge upstream {plan.tag} into {plan.branch}")
-    if not outcome.ok:
-        stop_for_conflicts(run, f"merging {plan.tag}", outcome.conflicts)
+    run.state.current = "merge"
+    message = f"Merge upstream {plan.tag} into {plan.branch}"
+    merged = run.git.merge_tree(run.head, plan.tag_sha)
+    draft = Draft("merge", "merge", merged.tree, (run.head, plan.tag_sha), message)
+    if not merged.clean:
+        stop_for_conflicts(run, f"merging {plan.tag}", merged.conflicts, draft,
+                           lambda wt: wt.try_run("merge", "--no-ff", "--no-commit", "-m", message, plan.tag_sha))
+    run.state.head = commit(run, draft)
+    run.state.current = None
 
 
 CARRY_FINAL = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
@@ -77,32 +109,48 @@ def apply_picks(run: Run) -> None:
 
 
 def run_audit(run: Run) -> None:
-    """Run the audits on the merged tree, merge-aware; error-level findings stop the run."""
-    from aeon_release.domain.audits import MergeSides, audit_tree
-
-    _commit_pending_fixes(run)
-    plan = run.plan
-    carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
-    sides = MergeSides(repo=run.wt.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
-    report = audit_tree(run.wt.path, plan.config_dir, carries=carries, merge=sides)
+    """Audit the merged tree from the object database, merge-aware, and only what the merge changed;
+    error-level findings stop the run (and only then is a worktree made, for the fix)."""
+    report = _audit(run)
     waived = {w["rule"] for w in run.state.waivers}
     blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
     run.state.audit = report.as_dict() | {"blocking": len(blocking)}
     if blocking:
+        wt = open_worktree(run, run.head)
+        run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}").pending()
         run.state.phase = Phase.AUDIT_FAILED.value
         run.save()
         first = blocking[0]
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
-            f"fix them in {run.wt.path} and run `aeon-release merge --continue`, "
+            f"fix them in {wt.path} and run `aeon-release merge --continue`, "
             "or waive one with --waive RULE=REASON",
         )
 
 
+def _audit(run: Run) -> AuditReport:
+    """The delta: the fork branch was audited, so the hygiene rules look only at new content (a blob
+    that differs from both sides: merged by git, or changed by a carry, a pick or a fix), the other
+    bulk rules at what differs from the fork branch, the targeted rules at all their files."""
+    from aeon_release.domain.audits import GitTree, MergeSides, audit_tree
+
+    plan, head = run.plan, run.head
+    carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
+    changed = run.git.changed_paths(plan.previous_sha, head)
+    new_content = changed & run.git.changed_paths(plan.tag_sha, head)
+    sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
+    tree = GitTree(run.git.path, head)
+    try:
+        return audit_tree(tree, plan.config_dir, carries=carries, merge=sides, changed_files=changed,
+                          new_content=new_content, cache_dir=runstate.cache_dir(run.git.common_dir))
+    finally:
+        tree.close()
+
+
 def finish(run: Run) -> None:
-    """Create the fork branch at the worktree's HEAD, write the report, drop the worktree."""
-    head = run.wt.head()
+    """Create the fork branch at the built head, write the report."""
+    head = run.head
     existing = run.git.branch_sha(run.plan.branch)
     if existing is None:
         run.git.create_branch(run.plan.branch, head)
@@ -131,6 +179,51 @@ STEPS: tuple[Step, ...] = (
 )
 
 
+# -- commits ---------------------------------------------------------------------------------
+def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
+    """Make a commit through the hooks; a refusal stops the run, resumable."""
+    pending = run.state.pending
+    edited = pending is not None and pending.get("item") == draft.item
+    try:
+        sha = merge_commits.make(run.git, draft, run.run_dir, edited=edited, worktree=worktree,
+                                 checkout=lambda d: _checkout_tree(run, d))
+    except CommitRefused as refused:
+        # a message hook needs no worktree: --continue redoes the item; a tree hook is concluded there
+        run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
+        run.state.phase = Phase.COMMIT_REFUSED.value
+        run.save()
+        raise refused
+    run.state.pending = None
+    return sha
+
+
+def _checkout_tree(run: Run, draft: Draft) -> Git:
+    """A worktree at the commit's first parent with the commit's tree staged and checked out."""
+    wt = open_worktree(run, draft.parents[0])
+    wt.run("read-tree", "-m", "-u", draft.parents[0], draft.tree)
+    return wt
+
+
+def _pick(run: Run, item: str, sha: str, what: str) -> bool:
+    """Cherry-pick ``sha`` onto the head (`git cherry-pick -x`); False when it comes out empty."""
+    head = run.head
+    merged = run.git.pick_tree(head, sha)
+    draft = merge_commits.pick_draft(run.git, item, sha, merged.tree, head)
+    if not merged.clean:
+        stop_for_conflicts(run, what, merged.conflicts, draft,
+                           lambda wt: wt.try_run("cherry-pick", "-x", "--no-commit", sha))
+    if merged.tree == run.git.tree(head) and not _empty_commit(run.git, sha):
+        return False
+    run.state.head = commit(run, draft)
+    return True
+
+
+def _empty_commit(git: Git, sha: str) -> bool:
+    """A commit that changes nothing itself (`cherry-pick --allow-empty` keeps those)."""
+    parents = git.parents(sha)
+    return bool(parents) and git.tree(sha) == git.tree(parents[0])
+
+
 # -- carries ---------------------------------------------------------------------------------
 def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, Any]:
     carry = cp.carry
@@ -143,7 +236,7 @@ def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, 
         result = _carry_patch(run, cp)
     else:
         result = {"status": "kept", "evidence": "no commits or patch in the ledger: markers checked only"}
-    missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run.wt.path, m.path, m.text)]
+    missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run, m.path, m.text)]
     if missing and result["status"] != "upstreamed":
         result = result | {"status": "missing", "missing_markers": missing,
                            "evidence": f"{len(missing)} marker(s) gone after the merge"}
@@ -162,11 +255,9 @@ def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str,
             continue
         run.state.current = f"carries:{cp.carry.id}:{sha}"
         run.state.carries[cp.carry.id] = {**record, "status": "applying", "done": done}
-        run.save()
-        outcome = run.wt.cherry_pick(sha)
-        if not outcome.ok:
-            stop_for_conflicts(run, f"applying carry {cp.carry.id} ({sha[:12]})", outcome.conflicts)
-        if outcome.empty:
+        run.save()  # the head and the commits done so far, together: the start of this commit
+        if not _pick(run, run.state.current, sha, f"applying carry {cp.carry.id} ({sha[:12]})"):
+            run.state.current = None
             return {"status": "upstreamed", "evidence": f"upstreamed: drop it ({sha[:12]} became empty on {run.plan.tag})"}
         done.append(sha)
         applied += 1
@@ -184,20 +275,21 @@ def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
     patch = run.plan.ledger.patch_path(cp.carry)
     assert patch is not None
     patch = patch.resolve()
-    tag_tree_has_it = _patch_in_tag(run, patch)
-    if tag_tree_has_it:
+    if _patch_in_tag(run, patch):
         return {"status": "upstreamed", "evidence": f"upstreamed: drop it ({cp.carry.patch} is already applied in {run.plan.tag})"}
-    run.state.current = f"carries:{cp.carry.id}:patch"
-    run.state.pending_message = f"Carry {cp.carry.id}: {cp.carry.title}"
+    item = run.state.current = f"carries:{cp.carry.id}:patch"
     run.save()
-    outcome: StepOutcome = run.wt.apply_patch(patch)
-    if not outcome.ok:
-        stop_for_conflicts(run, f"applying carry {cp.carry.id} ({cp.carry.patch})", outcome.conflicts or cp.files)
-    run.state.current = None
-    run.state.pending_message = None
-    if outcome.empty:
+    head = run.head
+    applied = run.git.apply_to_tree(run.git.tree(head), patch)
+    if applied is None:
+        run.state.current = None
         return {"status": "kept", "evidence": f"{cp.carry.patch} is already applied"}
-    run.wt.commit(f"Carry {cp.carry.id}: {cp.carry.title}")
+    draft = Draft(item, "commit", applied.tree, (head,), f"Carry {cp.carry.id}: {cp.carry.title}")
+    if not applied.clean:
+        stop_for_conflicts(run, f"applying carry {cp.carry.id} ({cp.carry.patch})", applied.conflicts or cp.files,
+                           draft, lambda wt: wt.try_run("apply", "--3way", "--index", str(patch)))
+    run.state.head = commit(run, draft)
+    run.state.current = None
     return {"status": "applied", "evidence": f"applied {cp.carry.patch} three-way"}
 
 
@@ -214,22 +306,21 @@ def _patch_in_tag(run: Run, patch: Path) -> bool:
     return status == 0
 
 
-def _marker_present(tree: Path, path: str, text: str) -> bool:
-    try:
-        return text in (tree / path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
+def _marker_present(run: Run, path: str, text: str) -> bool:
+    content = run.git.show_file(run.head, path)
+    return content is not None and text in content
 
 
 def _on_branch(run: Run, sha: str) -> bool:
     """Is this commit, or a cherry-pick of it, already on the branch being built?"""
-    if run.wt.is_ancestor(sha, "HEAD"):
+    head = run.head
+    if run.git.is_ancestor(sha, head):
         return True
-    out = run.wt.run("log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}",
-                     f"{run.plan.tag_sha}..HEAD")
+    out = run.git.run("log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}",
+                      f"{run.plan.tag_sha}..{head}")
     if out.strip():
         return True
-    return bool(run.wt.cherry("HEAD", sha, f"{sha}^").get(sha))
+    return bool(run.git.cherry(head, sha, f"{sha}^").get(sha))
 
 
 # -- picks -----------------------------------------------------------------------------------
@@ -238,81 +329,110 @@ def _settle_pick(run: Run, pick: PickPlan) -> dict[str, Any]:
     if pick.in_tag:
         return base | {"status": "already-in-tag", "evidence": f"{pick.sha[:12]} is an ancestor of {run.plan.tag}"}
     if _on_branch(run, pick.sha):
-        if run.state.current == f"picks:{pick.key}":  # this run picked it, then was interrupted
-            return base | {"status": "applied", "evidence": "cherry-picked (the run was interrupted right after)"}
         return base | {"status": "already-on-branch", "evidence": "a cherry-pick of it is on the fork branch"}
     run.state.current = f"picks:{pick.key}"
     run.save()
-    outcome = run.wt.cherry_pick(pick.sha)
-    if not outcome.ok:
-        stop_for_conflicts(run, f"cherry-picking {pick.key} ({pick.sha[:12]})", outcome.conflicts)
+    picked = _pick(run, run.state.current, pick.sha, f"cherry-picking {pick.key} ({pick.sha[:12]})")
     run.state.current = None
-    if outcome.empty:
+    if not picked:
         return base | {"status": "already-on-branch", "evidence": "the cherry-pick came out empty"}
-    return base | {"status": "applied", "evidence": f"cherry-picked as {run.wt.head()[:12]}"}
+    return base | {"status": "applied", "evidence": f"cherry-picked as {run.head[:12]}"}
 
 
-# -- stopping and resuming -------------------------------------------------------------------
-def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...] | list[str]) -> None:
+# -- stopping for a person, and concluding what they did -------------------------------------
+def open_worktree(run: Run, at: str) -> Git:
+    """The run's worktree, detached at ``at`` with a clean index: made now, or reused."""
+    path = run.worktree
+    if (path / ".git").exists():
+        wt = Git(path)
+        _clear_stale_lock(run, wt)
+        wt.reset_hard(at)
+        return wt
+    run.git.worktree_remove(path)  # half made by a killed run
+    run.git.worktree_add(path, at)
+    return Git(path)
+
+
+def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...], draft: Draft,
+                       replay: Callable[[Git], object]) -> None:
+    """Redo the operation in the worktree, with git's conflict markers, for a person to resolve."""
+    wt = open_worktree(run, run.head)
+    replay(wt)
+    files = tuple(wt.unmerged_files()) or files
     touching = {c.carry.id: set(c.files) for c in run.plan.carries}
     run.state.conflicts = [
         {"file": f, "carries": sorted(cid for cid, fs in touching.items() if f in fs), "during": what}
         for f in files
     ]
+    run.state.pending = draft.pending()
     run.state.phase = Phase.CONFLICT.value
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
-        f"resolve them in {run.wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
+        f"resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
     )
 
 
-def _commit_pending_fixes(run: Run) -> None:
-    """Commit what a person changed in the worktree to fix audit findings (tracked files only)."""
-    _refuse_untracked(run)
-    run.wt.stage_tracked()
-    if run.wt.staged_changes():
-        run.wt.commit(f"Fix audit findings after merging {run.plan.tag}")
-
-
-def _refuse_untracked(run: Run) -> None:
-    stray = run.wt.untracked()
+def _refuse_untracked(wt: Git) -> None:
+    stray = wt.untracked()
     if stray:
         raise NeedsHuman(f"{len(stray)} untracked file(s) in the merge worktree: {', '.join(stray[:5])}",
-                         f"`git add` the ones that belong to the fork in {run.wt.path} and delete the rest "
+                         f"`git add` the ones that belong to the fork in {wt.path} and delete the rest "
                          "(e.g. *.orig), then --continue")
 
 
-def resume_in_worktree(run: Run) -> None:
-    """Conclude the git operation a person resolved (or a killed run left behind)."""
-    _clear_stale_lock(run)
-    unmerged = run.wt.unmerged_files()
-    if unmerged:
-        raise NeedsHuman(f"{len(unmerged)} file(s) still conflicted: {', '.join(unmerged[:5])}",
-                         f"resolve them in {run.wt.path} and `git add` them, then --continue")
-    op = run.wt.in_progress()
-    current = run.state.current or ""
-    by_hand = run.state.phase == Phase.CONFLICT.value  # else a killed run left this behind
-    concluded, kept = False, True
-    if op is not None:
-        _refuse_untracked(run)
-        kept, concluded = run.wt.conclude(), True
-    elif run.state.pending_message and (by_hand or run.wt.staged_changes()):
-        _refuse_untracked(run)
-        run.wt.stage_tracked()
-        kept, concluded = run.wt.staged_changes(), True
-        if kept:
-            run.wt.commit(run.state.pending_message)
-    if current and concluded:
-        _mark_current_done(run, current, kept)
-    run.state.current = None
-    run.state.pending_message = None
+def resume(run: Run) -> None:
+    """Pick up a stopped or killed run: conclude what a person did in the worktree, or redo the
+    interrupted item from its recorded start (nothing to do here: the steps redo it)."""
+    stopped, pending = run.state.phase in STOPPED, run.state.pending
+    if stopped and pending is not None and pending.get("in_worktree", True) and (run.worktree / ".git").exists():
+        conclude(run)
+    elif run.state.phase == Phase.CONFLICT.value:
+        raise StateError(f"the worktree of the {run.state.tag} run is gone ({run.worktree})",
+                         "run `aeon-release merge --abort` and start again")
     run.state.conflicts = []
     run.state.phase = Phase.RUNNING.value
 
 
+def conclude(run: Run) -> None:
+    """Commit what a person resolved (or fixed) in the worktree, through the hooks."""
+    wt = Git(run.worktree)
+    _clear_stale_lock(run, wt)
+    unmerged = wt.unmerged_files()
+    if unmerged:
+        raise NeedsHuman(f"{len(unmerged)} file(s) still conflicted: {', '.join(unmerged[:5])}",
+                         f"resolve them in {wt.path} and `git add` them, then --continue")
+    _refuse_untracked(wt)
+    pending = run.state.pending
+    assert pending is not None
+    now, head = wt.head(), run.head
+    if now != head:
+        kept = _adopt(run, wt, now)
+    else:
+        wt.stage_tracked()
+        tree = wt.write_tree()
+        kept = pending["kind"] == "merge" or tree != run.git.tree(head)
+        if kept:
+            run.state.head = commit(run, Draft.from_pending(pending, tree), worktree=wt)
+            wt.set_head(run.state.head)
+        wt.forget_operation()
+    _mark_current_done(run, pending["item"], kept)
+    run.state.pending = None
+    run.state.current = None
+
+
+def _adopt(run: Run, wt: Git, now: str) -> bool:
+    """The person committed in the worktree themselves (or a run was killed right after doing it)."""
+    if not run.git.is_ancestor(run.head, now):
+        raise StateError(f"the merge worktree's HEAD ({now[:12]}) is not on the branch being built ({run.head[:12]})",
+                         f"check out {run.head[:12]} in {wt.path} again, or `aeon-release merge --abort`")
+    wt.forget_operation()
+    run.state.head = now
+    return True
+
+
 def _mark_current_done(run: Run, current: str, kept: bool) -> None:
-    """The item whose git operation was just concluded (by a person, or after a kill) is done."""
+    """The item whose commit was just concluded (by a person, or after a kill) is done."""
     parts = current.split(":")
     if parts[0] == "carries" and len(parts) == 3 and parts[2] == "patch":
         run.state.carries[parts[1]] = {
@@ -335,8 +455,8 @@ def _mark_current_done(run: Run, current: str, kept: bool) -> None:
             }
 
 
-def _clear_stale_lock(run: Run) -> None:
-    lock = run.wt.git_dir / "index.lock"
+def _clear_stale_lock(run: Run, wt: Git) -> None:
+    lock = wt.git_dir / "index.lock"
     if lock.exists() and not runstate.pid_alive(run.state.pid):
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
@@ -344,21 +464,36 @@ def _clear_stale_lock(run: Run) -> None:
 def execute(run: Run) -> None:
     """Run every unfinished step in order, timing each."""
     run.state.pid = os.getpid()
-    if "audit" not in run.state.steps_done:
+    if "audit" not in run.state.steps_done and run.state.audit is None:  # a re-audit reads the cache
         from aeon_release.domain.audits.merge import prefetch
 
         # The merge-aware audit's diffs (base..ours, base..theirs) need no merged tree: git
         # computes them on the other core while it merges.
         for side in (run.plan.previous_sha, run.plan.tag_sha):
-            prefetch(run.wt.path, run.plan.merge_base, side)
+            prefetch(run.git.path, run.plan.merge_base, side)
     for step in STEPS:
         if step.name in run.state.steps_done:
             continue
         started = time.perf_counter()
-        step.run(run)
+        _run_step(step, run)
         run.state.timings[step.name] = round(run.state.timings.get(step.name, 0) + time.perf_counter() - started, 3)
         run.state.steps_done.append(step.name)
         run.save()
+
+
+_RESUMABLE = "nothing is lost: fix the cause (a full disk?), then `aeon-release merge --continue`, or --abort"
+
+
+def _run_step(step: Step, run: Run) -> None:
+    """A git or disk failure inside a step leaves the run at the item's recorded start: say so."""
+    try:
+        step.run(run)
+    except GitError as exc:
+        exc.hint = exc.hint or _RESUMABLE
+        raise
+    except OSError as exc:
+        raise StateError(f"the {step.name} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})",
+                         _RESUMABLE) from None
 
 
 def state_for(plan: MergePlan, worktree: Path) -> RunState:
@@ -367,7 +502,7 @@ def state_for(plan: MergePlan, worktree: Path) -> RunState:
         tag_sha=plan.tag_sha, merge_base=plan.merge_base, worktree=str(worktree),
         config_dir=str(plan.config_dir.resolve()), upstream_branch=plan.upstream_branch,
         upstream_commits=plan.upstream_commits, tag_on_upstream_branch=plan.tag_on_upstream_branch,
-        pid=os.getpid(),
+        pid=os.getpid(), head=plan.previous_sha,
     )
 
 
@@ -396,10 +531,14 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
         "previous_sha": state.previous_sha, "branch": state.branch, "branch_sha": state.branch_sha,
         "merge_base": state.merge_base, "upstream_branch": state.upstream_branch,
         "upstream_commits": state.upstream_commits, "tag_on_upstream_branch": state.tag_on_upstream_branch,
-        "state": state.phase, "worktree": state.worktree if state.phase != Phase.DONE.value else None,
+        "state": state.phase, "worktree": state.worktree if _has_worktree(state) else None,
         "conflicts": data["conflicts"], "carries": carries, "picks": picks, "audit": state.audit,
         "waivers": state.waivers, "timings": state.timings, "notes": list(plan.notes) if plan else [],
     }
+
+
+def _has_worktree(state: RunState) -> bool:
+    return state.phase != Phase.DONE.value and (Path(state.worktree) / ".git").exists()
 
 
 def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict[str, str]]:

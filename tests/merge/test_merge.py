@@ -125,11 +125,12 @@ def test_abort_restores_everything(capsys: pytest.CaptureFixture[str], example: 
     assert merge(capsys, example, "v0.29.0").code == 1
 
 
-def _hook(ex: demo.Example, name: str, flag: Path) -> None:
+def _hook(ex: demo.Example, name: str, flag: Path, message: str = "") -> None:
+    """A hook that holds the run (for a kill) when the commit message it is given contains ``message``."""
     hooks = ex.root / "hooks"
     hooks.mkdir(exist_ok=True)
     script = hooks / name
-    script.write_text(f"#!/bin/sh\ntouch {flag}\nsleep 60\n")
+    script.write_text(f"#!/bin/sh\ngrep -q '{message}' \"$1\" || exit 0\ntouch {flag}\nsleep 60\n")
     script.chmod(0o755)
     git(ex.fork, "config", "core.hooksPath", str(hooks))
 
@@ -146,13 +147,15 @@ def _kill_when(flag: Path, ex: demo.Example, sig: int = signal.SIGKILL) -> None:
     proc.wait()
 
 
-@pytest.mark.parametrize(("hook", "sig"), [("post-merge", signal.SIGKILL), ("post-commit", signal.SIGKILL),
-                                           ("post-commit", signal.SIGINT)])
-def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str, sig: int) -> None:
-    """kill -9 (or Ctrl-C) while git runs inside the merge step (post-merge) or right after a cherry-pick."""
+@pytest.mark.parametrize(("hook", "message", "sig"), [
+    ("commit-msg", "Merge upstream", signal.SIGKILL), ("prepare-commit-msg", "52816", signal.SIGKILL),
+    ("commit-msg", "52816", signal.SIGINT)])
+def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str,
+                                    message: str, sig: int) -> None:
+    """kill -9 (or Ctrl-C) while a hook runs on the merge commit, or on the cherry-pick's commit."""
     before = snapshot(example.fork)
     flag = example.root / "reached"
-    _hook(example, hook, flag)
+    _hook(example, hook, flag, message)
     _kill_when(flag, example, sig)
     git(example.fork, "config", "--unset", "core.hooksPath")
     status = run_cli(capsys, "status", "--repo", example.fork)
@@ -170,7 +173,7 @@ def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example:
 def test_kill_then_abort(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
     before = snapshot(example.fork)
     flag = example.root / "reached"
-    _hook(example, "post-merge", flag)
+    _hook(example, "commit-msg", flag, "Merge upstream")
     _kill_when(flag, example)
     git(example.fork, "config", "--unset", "core.hooksPath")
     assert run_cli(capsys, "merge", "--abort", "--repo", example.fork).code == 0

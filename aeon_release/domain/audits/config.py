@@ -36,8 +36,24 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     documents = []
     for path in sorted(folder.glob("*.yaml")):
         label = f"{AUDITS_DIR}/{path.name}"
-        documents.append((label, load_yaml(path, label)))
+        documents.append((label, _load_once(path, label)))
     return build_rules(documents, carries)
+
+
+# One merge loads the rules three times (the plan's precondition, the waiver check, the audit):
+# each file's text is parsed once per process.
+_PARSED: dict[str, Any] = {}
+
+
+def _load_once(path: Path, label: str) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return load_yaml(path, label)  # it says what is wrong
+    key = f"{label}\0{text}"
+    if key not in _PARSED:
+        _PARSED[key] = parse_yaml(text, label)
+    return _PARSED[key]
 
 
 def parse_rules_text(text: str, label: str = "audits/test.yaml", carries: Sequence[Carry] = ()) -> RuleSet:

@@ -89,6 +89,7 @@ class AuditReport:
     seconds: float = 0.0
     # What the config keeps out of the audit: (rule id, exclude globs, files they held out)
     exclusions: tuple[tuple[str, tuple[str, ...], int], ...] = ()
+    files_cached: int = 0  # of the files scanned, those the findings cache answered
 
     @property
     def errors(self) -> int:
@@ -112,6 +113,7 @@ class AuditReport:
             "files_scanned": self.files_scanned,
             "exclusions": [{"rule": rid, "exclude": list(globs), "files": count}
                            for rid, globs, count in self.exclusions],
+            "files_cached": self.files_cached,
             "seconds": round(self.seconds, 3),
         }
 

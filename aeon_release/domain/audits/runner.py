@@ -6,23 +6,25 @@ the targeted rules, which parse only the handful of files they name.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
-from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope,
-                                              Problem, Settings, Severity)
+from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
+from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Problem, Rule, RuleInfo, RuleSet,
+                                              Scope, Settings, Severity)
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
+from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
 from aeon_release.errors import UsageError
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
@@ -35,50 +37,110 @@ class _BulkRule:
     exclude: tuple[str, ...]
 
 
+# (path, [(rule id, line, detail)], suppressions)
 # (path, [(rule id, line, detail, severity or None: the rule's)], suppressions)
 _FileResult = tuple[str, list[tuple[str, int, str, Severity | None]], list[suppress.Suppression]]
 
 
 def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
-              merge: MergeSides | None = None, started: float | None = None) -> AuditReport:
-    """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`)."""
+              merge: MergeSides | None = None, started: float | None = None,
+              new_content: Collection[str] | None = None, cache: FindingsCache | None = None) -> AuditReport:
+    """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`).
+
+    ``changed_files`` narrows the FILE-scoped rules and the bulk pass to those files (``--changed-since``).
+    ``new_content`` is the merge's delta: the hygiene rules (a bulk kind with its default paths: py-compile,
+    conflict markers) look only at these files, other bulk rules only at ``changed_files``, and every
+    targeted rule at all its files (they read few, and may depend on a file that did not change).
+    ``cache`` answers the bulk pass for blobs it has seen.
+    """
     started = time.perf_counter() if started is None else started
     if isinstance(tree, Path) and not tree.is_dir():
         raise UsageError(f"{tree}: no such directory to audit")
     settings = ruleset.settings
     source = as_tree(tree, settings.max_file_bytes)
     files = source.files()
+    delta = frozenset(new_content) if new_content is not None else None
     changed = frozenset(changed_files) if changed_files is not None else None
-    cache = SourceCache(source, settings.max_parse_bytes)
-    active, infos = _split_by_condition(ruleset.rules, cache)
+    cache_ = SourceCache(source, settings.max_parse_bytes)
+    active, infos = _split_by_condition(ruleset.rules, cache_)
     bulk = [r for r in active if hasattr(KINDS[r.kind], "scan")]
     scanned = files if changed is None else [f for f in files if f in changed]
-    job = _BulkJob(source, scanned, bulk, settings)
+    job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache, settings)
     try:
-        findings = _targeted(active, bulk, Context(source, files, cache, changed))
+        context = Context(source, files, cache_, None if delta is not None else changed)
+        findings = _targeted(active, bulk, context, cache)
         if merge is not None:  # git and a few parses, while the workers compile
-            findings += _merge_findings(cache, merge, ruleset)
+            memo = MergeMemo(cache, source, merge, ruleset.settings) if cache is not None else None
+            found = memo.lookup() if memo is not None else None
+            if found is None:
+                found = _merge_findings(cache_, merge, ruleset)
+                if memo is not None:
+                    memo.store(found)
+            findings += found
             infos += _merge_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     finally:
         job.close()
     findings += bulk_findings
     findings += _not_audited(source, changed, ruleset)
-    _add_cached_suppressions(suppressions, cache)
-    findings = suppress.apply(findings, suppressions, _judge_unused(ruleset.rules, set(scanned)))
+    _add_cached_suppressions(suppressions, cache_)
+    judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
+    findings = suppress.apply(findings, suppressions, judge)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
-    seen = set(scanned) | set(cache.read_paths())
+    seen = set(job.looks) | set(cache_.read_paths())
     return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started,
-                       _exclusions(ruleset.rules, scanned))
+                       exclusions=_exclusions(ruleset.rules, scanned), files_cached=cache.hits if cache is not None else 0)
 
 
-def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context) -> list[Finding]:
-    """The rules that look at a few named files, run in this process."""
+def _looks(files: list[str], bulk: list[Rule], delta: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
+    """Which bulk rules look at which file.  Without a delta every file is read (for its suppressions)."""
+    hygiene = {r.id for r in bulk if r.paths == KINDS[r.kind].default_paths}
+    matched = {r.id: set(select(files if delta is None or r.id not in hygiene else [f for f in files if f in delta],
+                                r.paths, r.exclude)) for r in bulk}
+    looks = {}
+    for rel in files:
+        ids = tuple(r.id for r in bulk if rel in matched[r.id])
+        if ids or delta is None:
+            looks[rel] = ids
+    return looks
+
+
+def _judge_delta(rules: Sequence[Rule], looks: dict[str, tuple[str, ...]]) -> suppress.Judge:
+    """Unused means unused by a rule that looked: a bulk rule that skipped the file (no new content) did not."""
+    bulk_ids = {r.id for r in rules if hasattr(KINDS[r.kind], "scan")}
+
+    def judge(path: str, rule_ids: tuple[str, ...]) -> bool:
+        return all(r in looks.get(path, ()) or r not in bulk_ids for r in rule_ids)
+
+    return judge
+
+
+def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context, cache: FindingsCache | None) -> list[Finding]:
+    """The rules that look at a few named files, run in this process (or answered by the cache)."""
     bulk_ids = {r.id for r in bulk}
-    findings = [f for rule in active if rule.id not in bulk_ids for f in _checked(rule, ctx)]
+    memo = RuleMemo(cache) if cache is not None else None
+    findings = [f for rule in active if rule.id not in bulk_ids for f in _check(rule, ctx, memo)]
     findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
                  for f in ctx.missing(rule, Scope.FILE)]
     return findings
+
+
+def _check(rule: Rule, ctx: Context, memo: RuleMemo | None) -> list[Finding]:
+    if memo is None:
+        return _checked(rule, ctx)
+    found = memo.lookup(rule, ctx)
+    if found is not None:
+        for path in {f.path for f in found}:
+            ctx.cache.text(path)  # its suppressions count, as if the rule had read it
+        return found
+    ctx.cache.reads = set()
+    try:
+        found = _checked(rule, ctx)
+        reads = ctx.cache.reads
+    finally:
+        ctx.cache.reads = None
+    memo.store(rule, ctx, reads, found)
+    return found
 
 
 def _checked(rule: Rule, ctx: Context) -> list[Finding]:
@@ -166,29 +228,63 @@ def _judge_unused(rules: Sequence[Rule], scanned: set[str]) -> suppress.Judge:
 
 
 class _BulkJob:
-    """The one pass over every file, in worker processes when the tree is big enough."""
+    """The one pass over every file, in worker processes when the tree is big enough; blobs the
+    cache has seen are answered from it."""
 
-    def __init__(self, tree: Tree, files: list[str], rules: list[Rule], settings: Settings) -> None:
+    def __init__(self, tree: Tree, looks: dict[str, tuple[str, ...]], rules: list[Rule],
+                 cache: FindingsCache | None, settings: Settings) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
+        self.looks = looks
+        self._cache = cache
+        self._keys: dict[str, str] = {}
         self._pool: Any = None
         self._pending: list[AsyncResult[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
+        files = self._from_cache(tree) if cache is not None else list(looks)
+        plan = {rel: looks[rel] for rel in files}
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
-            self._inline = scan_chunk((tree.job(files), specs, settings))
+            self._inline += scan_chunk((tree.job(files), specs, plan, settings))
             return
         self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, settings),))
+        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings),))
                          for chunk in _chunks(tree, files, _workers() * 4)]
+
+    def _from_cache(self, tree: Tree) -> list[str]:
+        """Files the cache cannot answer (their hits are kept as results)."""
+        assert self._cache is not None
+        todo = []
+        for rel, ids in self.looks.items():
+            oid = tree.oid(rel)
+            key = FindingsCache.key(oid, ids) if oid else None
+            hit = self._cache.get(key) if key else None
+            if hit is None:
+                todo.append(rel)
+                if key:
+                    self._keys[rel] = key
+            else:
+                problems, sups = hit
+                self._inline.append((rel, problems, [suppress.Suppression(*s) for s in sups]))
+        return todo
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
         results = list(self._inline)
         for pending in self._pending:
             results.extend(pending.get())
         self._pending = []
+        self._remember(results)
         findings = [rules[rid].finding(path, line, detail, severity)
                     for path, problems, _ in results for rid, line, detail, severity in problems]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
+
+    def _remember(self, results: list[_FileResult]) -> None:
+        if self._cache is None:
+            return
+        for rel, problems, sups in results:
+            key = self._keys.get(rel)
+            if key is not None:
+                self._cache.put(key, problems, [(s.line, s.target, s.rules, s.reason) for s in sups])
+        self._cache.save()
 
     def close(self) -> None:
         """Stop the workers: politely when every chunk came back, at once when something failed."""
@@ -211,6 +307,8 @@ def _workers() -> int:
 
 def _context() -> Any:
     # fork is the cheapest start; with other threads alive it may deadlock, so fall back then.
+    import multiprocessing  # only a tree big enough for a pool pays for the import
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -227,20 +325,19 @@ def _chunks(tree: Tree, files: list[str], count: int) -> list[list[str]]:
     return [c for c in chunks if c]
 
 
-def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], Settings]) -> list[_FileResult]:
-    """Worker: read each file once, run every bulk rule that applies, collect suppressions."""
-    reader, specs, settings = job
+def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], dict[str, tuple[str, ...]], Settings]) -> list[_FileResult]:
+    """Worker: read each file once, run the bulk rules that look at it, collect suppressions.
+    Every file read is reported, clean ones too (the cache remembers those)."""
+    reader, specs, plan, settings = job
+    by_id = {spec.id: spec for spec in specs}
     out: list[_FileResult] = []
     for rel, data in reader.read_all():
         problems = [
-            (spec.id, problem[0], problem[1], problem[2] if len(problem) > 2 else None)
-            for spec in specs
-            if matches(rel, spec.include) and not matches(rel, spec.exclude)
-            for problem in _scan(spec, rel, data, settings)
+            (rule_id, problem[0], problem[1], problem[2] if len(problem) > 2 else None)
+            for rule_id in plan.get(rel, ())
+            for problem in _scan(by_id[rule_id], rel, data, settings)
         ]
-        sups = _suppressions(data, rel)
-        if problems or sups:
-            out.append((rel, problems, sups))
+        out.append((rel, problems, _suppressions(data, rel)))
     return out
 
 

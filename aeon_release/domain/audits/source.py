@@ -71,6 +71,9 @@ class Tree(Protocol):
     def cap(self, max_bytes: int) -> None:
         """Apply a size cap: files over it move to ``skipped()``."""
 
+    def oid(self, path: str) -> str | None:
+        """The file's git blob id when it is known without reading it (the findings cache's key)."""
+
     def job(self, paths: list[str]) -> ReadJob: ...
 
     def close(self) -> None: ...
@@ -138,6 +141,7 @@ class WorkTree:
     _sizes: dict[str, int] = field(default_factory=dict, init=False)
     _oversize: dict[str, int] = field(default_factory=dict, init=False)
     _linked_dirs: dict[str, bool] = field(default_factory=dict, init=False)
+    _oids: dict[str, str] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.label = str(self.root)
@@ -198,6 +202,12 @@ class WorkTree:
 
     def size(self, path: str) -> int:
         return self._sizes.get(path, 0)
+
+    def oid(self, path: str) -> str | None:
+        """The index's blob id of a tracked file that matches the index (git's stat check); else None."""
+        if self._oids is None:
+            self._oids = _index_oids(self.root)
+        return self._oids.get(path) if path in self._sizes else None
 
     def job(self, paths: list[str]) -> ReadJob:
         return _FsJob(str(self.root), tuple(paths), self.max_bytes)
@@ -283,6 +293,27 @@ def _git_listed(root: Path) -> list[str] | None:
     return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
 
 
+def _index_oids(root: Path) -> dict[str, str]:
+    """Blob ids from the index for the files whose content git's stat check says still matches it."""
+    if not (root / ".git").exists():
+        return {}
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+    staged = subprocess.run(["git", "-C", str(root), "ls-files", "-s", "-z"], capture_output=True, env=env)
+    dirty = subprocess.run(["git", "-C", str(root), "diff-files", "--name-only", "-z", "--no-renames"],
+                           capture_output=True, env=env)
+    if staged.returncode != 0 or dirty.returncode != 0:
+        return {}
+    modified = {os.fsdecode(p) for p in dirty.stdout.split(b"\0") if p}
+    oids = {}
+    for record in staged.stdout.split(b"\0"):
+        meta, _, raw_path = record.partition(b"\t")
+        fields = meta.split()
+        path = os.fsdecode(raw_path)
+        if len(fields) == 3 and fields[2] == b"0" and path not in modified:
+            oids[path] = fields[1].decode("ascii")
+    return oids
+
+
 def _walk(root: Path) -> list[str]:
     result: list[str] = []
     cut = len(str(root).rstrip(os.sep)) + 1
@@ -331,8 +362,18 @@ def matches(path: str, patterns: Iterable[str]) -> bool:
 
 
 def select(files: Iterable[str], include: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
-    include, exclude = tuple(include), tuple(exclude)
-    return [f for f in files if matches(f, include) and not matches(f, exclude)]
+    keep, drop = _any_of(tuple(include)), _any_of(tuple(exclude))
+    if drop is None:
+        return [f for f in files if keep is not None and keep.fullmatch(f)]
+    return [f for f in files if keep is not None and keep.fullmatch(f) and not drop.fullmatch(f)]
+
+
+@functools.lru_cache(maxsize=256)
+def _any_of(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regex for a list of globs: a tree of thousands of files is matched in one pass each."""
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{glob_regex(p).pattern})" for p in patterns))
 
 
 class SourceCache:
@@ -343,8 +384,11 @@ class SourceCache:
         self.max_parse_bytes = max_parse_bytes
         self._texts: dict[str, str | None] = {}
         self._modules: dict[str, ast.Module | SyntaxError | None] = {}
+        self.reads: set[str] | None = None  # when a set: every path asked for is added (the rule memo's inputs)
 
     def text(self, path: str) -> str | None:
+        if self.reads is not None:
+            self.reads.add(path)
         if path not in self._texts:
             data = self.tree.read(path)
             self._texts[path] = None if data is None else data.decode("utf-8", errors="replace")
@@ -352,6 +396,8 @@ class SourceCache:
 
     def module(self, path: str) -> ast.Module | SyntaxError | None:
         """The parsed module; the SyntaxError when it does not parse; None when the file is missing."""
+        if self.reads is not None:
+            self.reads.add(path)
         if path not in self._modules:
             text = self.text(path)
             if text is None:

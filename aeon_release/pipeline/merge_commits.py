@@ -1,0 +1,169 @@
+"""The commits a merge run makes: in the object database, through the repository's commit hooks.
+
+Nothing is checked out to make a commit: ``git merge-tree`` gives the tree and ``git commit-tree``
+the commit (it honours ``commit.gpgSign``).  The hooks git runs for the same commit still run, and
+are never skipped (no ``--no-verify``, on ``--continue`` either):
+
+* ``pre-merge-commit`` on the merge commit.  It looks at a work tree, so a repository that has
+  one pays for a checkout of the merged tree into the run's worktree, where the hook runs as it
+  would under ``git merge``;
+* ``prepare-commit-msg`` and ``commit-msg`` on every commit, on a message file in the run's folder.
+  They need no work tree: they run in an empty folder, with GIT_DIR set and GIT_INDEX_FILE holding
+  the commit's tree (and a picked commit's GIT_AUTHOR_* in the environment).
+
+A hook that fails stops the run (exit 1) naming the hook and what it printed.  The message file
+stays: a person edits it (say, adds the sign-off a DCO hook asks for) or fixes the hook, and
+``--continue`` makes the commit again, hooks and all.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release.adapters.git import Git, HookResult
+from aeon_release.errors import GitError, NeedsHuman
+
+MESSAGE_FILE = "COMMIT_EDITMSG"
+_TRAILER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*:\s")
+
+
+class CommitRefused(NeedsHuman):
+    """A commit hook, or commit signing, refused a commit; the run can continue once that is fixed."""
+
+    def __init__(self, message: str, hint: str, in_worktree: bool) -> None:
+        super().__init__(message, hint)
+        self.in_worktree = in_worktree
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A commit about to be made."""
+
+    item: str  # the run item it belongs to: "merge", "picks:#52816", "carries:ID:SHA", "audit"
+    kind: str  # "merge" (pre-merge-commit runs too) or "commit"
+    tree: str
+    parents: tuple[str, ...]
+    message: str
+    author: dict[str, str] = field(default_factory=dict)  # GIT_AUTHOR_*; empty: the user's identity
+
+    def pending(self) -> dict[str, Any]:
+        """What the run state keeps so that a person (or --continue) can conclude this commit."""
+        return {"item": self.item, "kind": self.kind, "parents": list(self.parents), "message": self.message,
+                "author": dict(self.author)}
+
+    @classmethod
+    def from_pending(cls, pending: dict[str, Any], tree: str) -> Draft:
+        return cls(pending["item"], pending["kind"], tree, tuple(pending["parents"]), pending["message"],
+                   dict(pending.get("author") or {}))
+
+
+def make(git: Git, draft: Draft, run_dir: Path, *, edited: bool, worktree: Git | None = None,
+         checkout: Callable[[Draft], Git] | None = None) -> str:
+    """Make the commit: hooks first, then `git commit-tree`.
+
+    ``edited``: the message file holds this commit's message as a person may have edited it after a
+    refusal; use it.  ``worktree``: the commit's tree is staged there (a person concluded a stop);
+    ``checkout`` makes such a worktree when a hook needs one.
+    """
+    message_file = run_dir / MESSAGE_FILE
+    if not (edited and message_file.exists()):
+        message_file.parent.mkdir(parents=True, exist_ok=True)
+        message_file.write_text(draft.message, encoding="utf-8")
+    tree = draft.tree
+    if draft.kind == "merge" and git.hook("pre-merge-commit") is not None:
+        if worktree is None:
+            assert checkout is not None, "a pre-merge-commit hook needs a worktree"
+            worktree = checkout(draft)
+        tree = _pre_merge_commit(draft, worktree)
+    _message_hooks(git, draft, tree, message_file, worktree)
+    message = message_file.read_bytes()
+    try:
+        sha = git.commit_tree(tree, draft.parents, message if message.endswith(b"\n") else message + b"\n",
+                              env=draft.author)
+    except GitError as exc:
+        raise _signing_error(exc, worktree is not None) if "gpg" in exc.message.lower() else exc
+    message_file.unlink(missing_ok=True)
+    return sha
+
+
+def _pre_merge_commit(draft: Draft, worktree: Git) -> str:
+    """Run pre-merge-commit in a worktree holding the merged tree; the tree it leaves staged is committed."""
+    _check(worktree.run_hook("pre-merge-commit", cwd=worktree.path, env=draft.author), draft, True)
+    return worktree.write_tree()
+
+
+def _message_hooks(git: Git, draft: Draft, tree: str, message_file: Path, worktree: Git | None) -> None:
+    hooks = [h for h in ("prepare-commit-msg", "commit-msg") if git.hook(h) is not None]
+    if not hooks:
+        return
+    if worktree is not None:
+        cwd, env, index = worktree.path, dict(draft.author), None
+    else:
+        cwd = _empty_folder(git.common_dir / "aeon-release" / "hook-cwd")
+        env, index = git.index_env(tree)
+        env |= {"GIT_DIR": str(git.common_dir)} | draft.author
+    try:
+        source = ("merge",) if draft.kind == "merge" else ("message",)
+        for name in hooks:
+            args = (str(message_file), *source) if name == "prepare-commit-msg" else (str(message_file),)
+            _check(git.run_hook(name, *args, cwd=cwd, env=env), draft, worktree is not None, message_file)
+    finally:
+        if index is not None:
+            index.unlink(missing_ok=True)
+
+
+def _empty_folder(path: Path) -> Path:
+    """Hooks that need no work tree run here: whatever they write lands nowhere that matters."""
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
+def _check(result: HookResult | None, draft: Draft, in_worktree: bool, message_file: Path | None = None) -> None:
+    if result is None or result.ok:
+        return
+    output = " / ".join(line.strip() for line in result.output.strip().splitlines()[-8:] if line.strip())
+    what = "the merge commit" if draft.kind == "merge" else f"the commit for {draft.item}"
+    fix = (f"edit the message in {message_file} or fix what the hook reports" if message_file is not None
+           else "fix what the hook reports in the merge worktree and `git add` it")
+    raise CommitRefused(
+        f"the {result.name} hook refused {what} (exit {result.status}): {output or 'no output'}",
+        f"{fix}, then `aeon-release merge --continue` (the hooks run again)", in_worktree)
+
+
+def _signing_error(exc: GitError, in_worktree: bool) -> CommitRefused:
+    return CommitRefused(
+        f"git could not sign the commit with gpg (commit.gpgSign is on): {exc.message}",
+        "install gpg or set gpg.program to it, or turn commit.gpgSign off for this repository; "
+        "then `aeon-release merge --continue`", in_worktree)
+
+
+# -- cherry-picks ----------------------------------------------------------------------------
+def pick_draft(git: Git, item: str, sha: str, tree: str, parent: str) -> Draft:
+    """What `git cherry-pick -x` would commit: the original message and author, and where it came from."""
+    raw = git.plumb("cat-file", "commit", sha).stdout.decode("utf-8", "surrogateescape")
+    header, _, message = raw.partition("\n\n")
+    return Draft(item, "commit", tree, (parent,), with_provenance(message, sha), _author(header))
+
+
+def with_provenance(message: str, sha: str) -> str:
+    """Append ``(cherry picked from commit SHA)`` as `git cherry-pick -x` does: in the trailer block
+    when the message ends with one, else as a paragraph of its own."""
+    body = message.rstrip("\n") + "\n"
+    paragraphs = body.strip("\n").split("\n\n")
+    last = [line for line in paragraphs[-1].splitlines() if line.strip()]
+    in_trailers = len(paragraphs) > 1 and bool(last) and all(
+        _TRAILER.match(line) or line.startswith("(cherry picked from commit ") for line in last)
+    return body + ("" if in_trailers else "\n") + f"(cherry picked from commit {sha})\n"
+
+
+def _author(header: str) -> dict[str, str]:
+    line = next((h for h in header.splitlines() if h.startswith("author ")), "")
+    match = re.match(r"author (.*) <(.*)> (\d+ [+-]\d{4})$", line)
+    if match is None:
+        return {}
+    return {"GIT_AUTHOR_NAME": match[1], "GIT_AUTHOR_EMAIL": match[2], "GIT_AUTHOR_DATE": match[3]}
