@@ -307,3 +307,25 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     tracked = git.run("diff", "--name-only", "--no-renames", rev)
     untracked = git.run("ls-files", "--others", "--exclude-standard")
     return sorted({line for line in (tracked + "\n" + untracked).splitlines() if line})
+
+
+def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
+    """``rev:path`` for many paths in one ``git cat-file --batch`` (None where the path is absent)."""
+    if not paths:
+        return {}
+    request = "".join(f"{rev}:{p}\n" for p in paths).encode()
+    done = subprocess.run(["git", "cat-file", "--batch"], cwd=path, input=request, capture_output=True, check=False)
+    if done.returncode != 0:
+        raise GitError(f"git cat-file --batch failed in {path}", done.stderr.decode(errors="replace").strip())
+    out, at, blobs = done.stdout, 0, {}
+    for wanted in paths:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        at = end + 1
+        if len(header) < 3 or header[1] != b"blob":
+            blobs[wanted] = None
+            continue
+        size = int(header[2])
+        blobs[wanted] = out[at:at + size].decode("utf-8", errors="replace")
+        at += size + 1
+    return blobs

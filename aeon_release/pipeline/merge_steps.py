@@ -416,7 +416,7 @@ def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict
 
 def known_rule_ids(plan: MergePlan) -> set[str]:
     from aeon_release.domain.audits.config import load_rules
-    from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
+    from aeon_release.domain.audits.merge import merge_rule_infos
 
     rules = load_rules(plan.config_dir, [c.carry for c in plan.carries])
-    return {r.id for r in rules.rules} | {DRIFT, NEAR_MISS}
+    return {r.id for r in rules.rules} | {info.id for info in merge_rule_infos()}

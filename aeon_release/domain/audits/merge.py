@@ -1,4 +1,4 @@
-"""Merge-aware findings, beyond any fixed rule: enum drift and near misses.
+"""Merge-aware findings, beyond any fixed rule: enum drift, offsets applied twice, near misses.
 
 Both silent killers of the fork were clean merges: upstream renumbered an enum under a fork-side
 literal, and both sides added the same ``+1`` a few lines apart.  Git saw no overlap; these checks
@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift
+from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
-from aeon_release.domain.audits.source import enums_in_text, walk_defs
+from aeon_release.domain.audits.source import walk_defs
 
-DRIFT = "merge/enum-drift"
 NEAR_MISS = "merge/near-miss"
-_INT_MEMBER = re.compile(r"\s*[A-Za-z_]\w*\s*(?::[^=]*)?=\s*[-+]?\d+\b")
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
@@ -40,6 +41,7 @@ class Hunk:
 def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
+        RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
         RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; git merged it silently"),
     ]
 
@@ -51,11 +53,16 @@ def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Fi
     for side in (sides.ours, sides.theirs):
         if (sides.base, side) not in _DIFFS:
             prefetch(sides.repo, sides.base, side)
-    ours, theirs = parse_diff(_diff(sides.base, sides.ours)), parse_diff(_diff(sides.base, sides.theirs))
+    ours_text, theirs_text = _diff(sides.base, sides.ours), _diff(sides.base, sides.theirs)
+    ours, theirs = parse_diff(ours_text), parse_diff(theirs_text)
     if not ours or not theirs:
         return []  # one side changed nothing: nothing was merged
-    findings = list(enum_drift(tree, sides, ours, theirs))
-    findings += near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
+    trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, ours_text, theirs_text)
+    findings = enum_drift(trees)
+    doubled, covered = doubled_offsets(trees)
+    findings += doubled
+    findings += [f for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
+                 if not any(a <= f.line <= b for a, b in covered.get(f.path, []))]
     return findings
 
 
@@ -101,62 +108,6 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
             current[0 if line[0] == "+" else 1].append(line[1:])
     close()
     return files
-
-
-# -- enum drift ------------------------------------------------------------------------------
-def enum_drift(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]]) -> Iterator[Finding]:
-    git = repo.Git(sides.repo)
-    for path in sorted(p for p, hunks in theirs.items() if p.endswith(".py") and _touches_int_member(hunks)):
-        merged_text = _read(tree / path)
-        if not merged_text or not any(w in merged_text for w in ("Enum", "Flag")):
-            continue
-        before, after = _enums(git.show_file(sides.ours, path) or ""), _enums(merged_text)
-        for enum, members in after.items():
-            for member, value in members.items():
-                old = before.get(enum, {}).get(member)
-                if old is not None and old != value:
-                    yield from _drift(tree, path, enum, member, old, value, merged_text, ours)
-
-
-def _touches_int_member(hunks: list[Hunk]) -> bool:
-    """Text prefilter: upstream changed a ``NAME = <int>`` line (most changed files never do)."""
-    return any(_INT_MEMBER.match(line) for hunk in hunks for line in (*hunk.added, *hunk.removed))
-
-
-def _drift(tree: Path, path: str, enum: str, member: str, old: int, new: int, merged_text: str,
-           ours: dict[str, list[Hunk]]) -> Iterator[Finding]:
-    line = _line_of(merged_text, rf"^\s*{re.escape(member)}\s*(:[^=]*)?=")
-    yield Finding(DRIFT, "merge", Severity.WARNING, path, line,
-                  f"{enum}.{member} is {new} after the merge, {old} on the fork side: check every raw use of it")
-    short = enum.rsplit(".", 1)[-1]
-    derived = re.compile(rf"\b\w*{_fuzzy(short)}\w*\b", re.I)
-    literal = re.compile(rf"(?<![\w.]){old}(?![\w.])")
-    for fork_path, line_no, text in _fork_lines(tree, ours):
-        code = text.split("#", 1)[0]
-        if derived.search(code) and literal.search(code):
-            yield Finding(DRIFT, "merge", Severity.ERROR, fork_path, line_no,
-                          f"fork-side code compares a {short} value with {old}, but {enum}.{member} is now {new} "
-                          f"(upstream renumbered it): use {short}.{member} instead of the literal")
-
-
-def _fuzzy(name: str) -> str:
-    """KVQuantMode -> a pattern matching kv_quant_mode, KV_QUANT_MODE, kvquantmode."""
-    letters = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
-    return "_?".join(re.escape(part) for part in letters) if letters else re.escape(name)
-
-
-def _fork_lines(tree: Path, ours: dict[str, list[Hunk]]) -> Iterator[tuple[str, int, str]]:
-    """Lines the fork added (base -> ours) as they sit in the merged tree."""
-    for path, hunks in sorted(ours.items()):
-        added = {line.strip() for hunk in hunks for line in hunk.added if line.strip()}
-        text = _read(tree / path) if added else None
-        for number, line in enumerate((text or "").splitlines(), 1):
-            if line.strip() in added:
-                yield path, number, line
-
-
-def _enums(text: str) -> dict[str, dict[str, int]]:
-    return enums_in_text(text)
 
 
 # -- near misses -----------------------------------------------------------------------------
@@ -226,11 +177,6 @@ def _first_line_of(text: str, wanted: tuple[str, ...]) -> int:
         if line.strip() in targets:
             return number
     return 0
-
-
-def _line_of(text: str, pattern: str) -> int:
-    match = re.search(pattern, text, re.M)
-    return text.count("\n", 0, match.start()) + 1 if match else 0
 
 
 def _read(path: Path) -> str | None:

@@ -1,0 +1,89 @@
+"""Enum drift: upstream changed a member's value; fork-owned code still uses the old number.
+
+Upstream's side: the Python files it changed where a changed line looks like a class-body
+assignment and the file defines an enum; their enums are computed at the base and at upstream
+(:mod:`.enums`).  The fork's side: the files it changed whose added lines hold one of the old
+numbers and that reference the class; only those are parsed (:mod:`.literals`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, renumbered
+from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.model import Finding, Severity
+
+DRIFT = "merge/enum-drift"
+_MEMBER_LINE = re.compile(r"^\s+[A-Za-z_]\w*\s*(?::[^=]*)?=(?!=)")
+_ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
+
+
+def enum_drift(trees: ThreeTrees) -> list[Finding]:
+    changes, unknown = upstream_renumbered(trees)
+    findings: list[Finding] = []
+    if changes:
+        ties = list(fork_ties(trees, changes))
+        findings += [_tie_finding(t) for t in ties]
+        findings += _definition_warnings(trees, changes, {t.change.enum.name for t in ties})
+    findings += list(_unknown_warnings(trees, unknown))
+    return findings
+
+
+def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
+    """Members whose value differs between the base and upstream, in the files upstream changed."""
+    candidates = [p for p, c in sorted(trees.upstream.items())
+                  if p.endswith(".py") and any(_MEMBER_LINE.match(t) for t in c.texts())]
+    theirs = trees.blobs(trees.theirs, candidates)
+    candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
+    base = trees.blobs(trees.base, candidates)
+    changes: list[Renumbered] = []
+    unknown: list[EnumClass] = []
+    for path in candidates:
+        if base[path] and _ENUM_CLASS.search(base[path] or ""):
+            found, odd = renumbered(path, base[path] or "", theirs[path] or "")
+            changes += found
+            unknown += odd
+    return changes, unknown
+
+
+def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
+    olds = "|".join(sorted({str(c.old) for c in changes}))
+    number = re.compile(rf"(?<![\w.])(?:{olds})(?![\w.])")
+    for path, change in sorted(trees.mine.items()):
+        if not path.endswith(".py") or not any(number.search(t) for t in change.added.values()):
+            continue
+        text = trees.merged_text(path)
+        relevant = [c for c in changes if text and references(text, c)]
+        if text and relevant:
+            yield from find_ties(path, text, trees.owned_lines(path), relevant)
+
+
+def _tie_finding(tie: Tie) -> Finding:
+    change = tie.change
+    now = "removed upstream" if change.new is None else f"is {change.new} now"
+    meaning = change.enum.member_of(change.old)
+    instead = f"; {change.old} is {change.enum.short}.{meaning} now" if meaning and meaning != change.member else ""
+    fix = f"use {change.label} instead of the literal" if tie.fix is None else f"fix: `{tie.fix.old}` -> `{tie.fix.new}`"
+    message = (f"fork-side literal {change.old} means {change.label} ({tie.how}), but {change.label} {now} "
+               f"(upstream changed {change.path}: {change.old} -> {change.new}{instead}): {fix}")
+    return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
+
+
+def _definition_warnings(trees: ThreeTrees, changes: list[Renumbered], tied: set[str]) -> Iterator[Finding]:
+    """Where the enum changed, for each class whose old numbers the fork uses: the cause, next to the uses."""
+    for change in changes:
+        if change.enum.name in tied:
+            yield Finding(DRIFT, "merge", Severity.WARNING, change.path, change.enum.lines.get(change.member, 0),
+                          f"{change.label} is {change.new} after the merge, {change.old} at the merge base: "
+                          f"check every raw use of it")
+
+
+def _unknown_warnings(trees: ThreeTrees, unknown: list[EnumClass]) -> Iterator[Finding]:
+    """A changed enum with a custom ``_generate_next_value_``: say so when fork code references it."""
+    for cls in unknown:
+        users = [p for p in sorted(trees.mine) if p.endswith(".py") and cls.short in (trees.merged_text(p) or "")]
+        if users:
+            yield Finding(DRIFT, "merge", Severity.WARNING, users[0], 0,
+                          f"upstream changed {cls.name} but {cls.unknown}; check the fork's raw uses of it")

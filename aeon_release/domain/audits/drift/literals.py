@@ -1,0 +1,315 @@
+"""Fork-owned integer literals tied to an enum member that upstream renumbered.
+
+A literal is *tied* to an enum when the code around it says so: it is compared with, assigned to,
+returned as or passed as something that names the class or the member (``kv_quant_mode == 4``,
+``status = 4`` where ``status`` was assigned from the enum), compared with ``.value``, wrapped in
+``Enum(4)``, the default of ``int(os.environ.get(..., "4"))`` that flows into the enum, or its line
+carries a comment naming the member.  Otherwise a literal compared with a plain name, in a file
+that references the class, is tied unless the name explains the number (a size, a count, an index).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.enums import Renumbered
+from aeon_release.domain.audits.model import Fix
+
+# Names whose numbers mean something else than an enum value: sizes, counts, indices, versions.
+_NUMERIC_WORDS = frozenset("""
+len length size sizes num count counts dim dims ndim rank ranks idx index indices shape width height
+step steps version major minor bits batch world tp pp dp ep length offset offsets pos position i j k n
+stride strides block blocks capability device port nbytes numel seed layer layers head heads max min
+limit timeout retries ttl total start end begin stop bytes cap degree order arity nargs argc
+""".split())
+_ENV_GETTERS = frozenset({"get", "getenv"})
+
+
+@dataclass(frozen=True)
+class Tie:
+    path: str
+    line: int
+    change: Renumbered
+    how: str                 # why the literal belongs to the enum, for the message
+    fix: Fix | None
+
+
+def fuzzy(name: str) -> re.Pattern[str]:
+    """KVQuantMode -> a pattern matching kv_quant_mode, KV_QUANT_MODE, kvquantmode (whole identifiers)."""
+    words = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
+    body = "_?".join(re.escape(w) for w in words) if words else re.escape(name)
+    return re.compile(rf"^_*\w*{body}\w*$", re.I)
+
+
+def references(text: str, change: Renumbered) -> bool:
+    """The file names the class, or an identifier named like it (kv_quant_mode for KVQuantMode)."""
+    if re.search(rf"\b{re.escape(change.enum.short)}\b", text):
+        return True
+    pattern = fuzzy(change.enum.short)
+    return any(pattern.match(word) for word in set(re.findall(r"[A-Za-z_]\w*", text)))
+
+
+def module_of(path: str) -> str:
+    dotted = path[:-3] if path.endswith(".py") else path
+    dotted = dotted[: -len("/__init__")] if dotted.endswith("/__init__") else dotted
+    return dotted.replace("/", ".")
+
+
+class _File:
+    """One merged file: its tree, parents, and the names that hold values of each changed enum."""
+
+    def __init__(self, path: str, text: str, module: ast.Module, changes: list[Renumbered]) -> None:
+        self.path, self.text, self.module = path, text, module
+        self.lines = text.splitlines()
+        self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
+        self.shorts = {c.enum.short for c in changes}
+        self.holders: dict[str, set[str]] = {short: set() for short in self.shorts}
+        self.bound = _bound_names(module)
+        self._collect_holders()
+
+    def _collect_holders(self) -> None:
+        """Names assigned from the enum, annotated with it, iterating it, or passed into ``Enum(x)``."""
+        for node in ast.walk(self.module):
+            for short in self.shorts:
+                for name in _holder_names(node, short):
+                    self.holders[short].add(name)
+
+    def refers(self, short: str) -> bool:
+        return re.search(rf"\b{re.escape(short)}\b", self.text) is not None
+
+    def comment(self, line: int) -> str:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        match = re.search(r"#(.*)$", _strip_strings(text))
+        return match.group(1) if match else ""
+
+
+def _strip_strings(line: str) -> str:
+    return re.sub(r"'[^']*'|\"[^\"]*\"", "''", line)
+
+
+def _bound_names(module: ast.Module) -> set[str]:
+    names = set()
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ClassDef):
+            names.add(node.name)
+    return names
+
+
+def key(node: ast.AST) -> str | None:
+    """The identifier an expression is known by: ``x`` -> x, ``self.kv_mode`` -> kv_mode, ``a[i]`` -> a."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):
+        return key(node.value)
+    return None
+
+
+def names_class(node: ast.AST | None, short: str) -> bool:
+    """The expression mentions the class itself (``C``, ``mod.C``, ``C[x]``, ``C(x)``, ``C.M``)."""
+    if node is None:
+        return False
+    return any((isinstance(n, ast.Name) and n.id == short) or (isinstance(n, ast.Attribute) and n.attr == short)
+               for n in ast.walk(node))
+
+
+def _holder_names(node: ast.AST, short: str) -> Iterator[str]:
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _enum_valued(node.value, short):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        yield from (k for t in targets if (k := key(t)) is not None)
+    if isinstance(node, ast.AnnAssign) and names_class(node.annotation, short):
+        yield from ([k] if (k := key(node.target)) is not None else [])
+    if isinstance(node, ast.arg) and names_class(node.annotation, short):
+        yield node.arg
+    if isinstance(node, (ast.For, ast.comprehension)) and names_class(node.iter, short):
+        yield from ([k] if (k := key(node.target)) is not None else [])
+    if isinstance(node, ast.Call) and _calls_class(node, short):
+        yield from (k for a in node.args if (k := key(a)) is not None)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and names_class(node.returns, short):
+        yield node.name
+
+
+def _enum_valued(value: ast.expr, short: str) -> bool:
+    """``C.M``, ``C[name]``, ``C(x)`` (possibly inside a conditional expression)."""
+    if isinstance(value, ast.IfExp):
+        return _enum_valued(value.body, short) or _enum_valued(value.orelse, short)
+    if isinstance(value, ast.Attribute):
+        return key(value.value) == short
+    if isinstance(value, ast.Subscript):
+        return key(value.value) == short
+    return isinstance(value, ast.Call) and _calls_class(value, short)
+
+
+def _calls_class(call: ast.Call, short: str) -> bool:
+    return key(call.func) == short
+
+
+def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
+    """Literals on fork-owned lines of ``text`` tied to a renumbered member's old value."""
+    olds = {c.old for c in changes}
+    if not owned or not any(re.search(rf"(?<![\w.]){o}(?![\w.])", text) for o in olds):
+        return []
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    file = _File(path, text, module, changes)
+    ties = []
+    for node in ast.walk(module):
+        value = _literal(node)
+        if value is None or value not in olds or node.lineno not in owned:  # type: ignore[attr-defined]
+            continue
+        for change in (c for c in changes if c.old == value):
+            tie = _tie(file, node, change)
+            if tie is not None:
+                ties.append(tie)
+                break
+    return ties
+
+
+def _literal(node: ast.AST) -> int | None:
+    """An int literal, or a digit string (an environment default) wrapped in ``int(...)`` later on."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"-?\d+", node.value):
+        return int(node.value)
+    return None
+
+
+def _tie(file: _File, node: ast.AST, change: Renumbered) -> Tie | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return _env_default(file, node, change)
+    anchor, parent = node, file.parents.get(node)
+    if isinstance(parent, (ast.Tuple, ast.List, ast.Set)) and isinstance(file.parents.get(parent), ast.Compare):
+        anchor, parent = parent, file.parents.get(parent)  # ``x in (4, 5)``: the container is compared
+    found = _context_tie(file, anchor, parent, change)
+    if found is None:
+        found = _comment_tie(file, node, change)
+    if found is None:
+        return None
+    how, replacement = found
+    return Tie(file.path, node.lineno, change, how, _fix(file, node, change, replacement))  # type: ignore[attr-defined]
+
+
+def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Renumbered) -> tuple[str, str | None] | None:
+    short = change.enum.short
+    if isinstance(parent, ast.Compare):
+        return _compare_tie(file, node, parent, change)
+    if isinstance(parent, ast.Call) and _calls_class(parent, short) and node in parent.args:
+        return f"{short}({change.old})", "call"
+    if isinstance(parent, ast.keyword) and parent.arg and _tied_name(file, parent.arg, short):
+        return f"passed as {parent.arg}=", _member(change)
+    if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+        targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+        names = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
+        return (f"assigned to {names[0]}", _member(change)) if names else None
+    if isinstance(parent, ast.Return):
+        function = _enclosing_function(file, parent)
+        if function is not None and (names_class(function.returns, short) or fuzzy(short).match(function.name)):
+            return f"returned by {function.name}()", _member(change)
+    return None
+
+
+def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renumbered) -> tuple[str, str | None] | None:
+    short = change.enum.short
+    others = [o for o in [compare.left, *compare.comparators] if o is not node]
+    for other in others:
+        name = key(other)
+        source = ast.get_source_segment(file.text, other) or name or "?"
+        if names_class(other, short) or (isinstance(other, ast.Attribute) and other.attr == change.member):
+            return f"compared with {source}", _member(change)
+        if isinstance(other, ast.Attribute) and other.attr == "value" and file.refers(short):
+            return f"compared with {source}", f"{_member(change)}.value"
+        if name is not None and _tied_name(file, name, short):
+            return f"compared with {source}", _member(change)
+    comment = _comment_tie(file, node, change)
+    if comment is not None:
+        return comment
+    for other in others:
+        name = key(other)
+        if name is not None and file.refers(short) and not _explained(name) and not isinstance(other, ast.Call):
+            return f"compared with {ast.get_source_segment(file.text, other) or name} in a file that uses {short}", (
+                _member(change) if change.enum.int_based else None)
+    return None
+
+
+def _comment_tie(file: _File, node: ast.AST, change: Renumbered) -> tuple[str, str | None] | None:
+    comment = file.comment(node.lineno)  # type: ignore[attr-defined]
+    if re.search(rf"\b{re.escape(change.member)}\b", comment) and (
+            file.refers(change.enum.short) or change.enum.short in comment):
+        replacement = _member(change) if change.enum.int_based or _holder_compare(file, node, change) else None
+        return f"the comment names {change.member}", replacement
+    return None
+
+
+def _holder_compare(file: _File, node: ast.AST, change: Renumbered) -> bool:
+    parent = file.parents.get(node)
+    if not isinstance(parent, ast.Compare):
+        return False
+    return any((k := key(o)) is not None and _tied_name(file, k, change.enum.short)
+               for o in [parent.left, *parent.comparators] if o is not node)
+
+
+def _tied_name(file: _File, name: str, short: str) -> bool:
+    return name in file.holders.get(short, set()) or fuzzy(short).match(name) is not None
+
+
+def _explained(name: str) -> bool:
+    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)} | {name.lower()}
+    return bool(words & _NUMERIC_WORDS) or len(name) <= 1
+
+
+def _enclosing_function(file: _File, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    current = file.parents.get(node)
+    while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        current = file.parents.get(current)
+    return current
+
+
+def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | None:
+    """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum."""
+    getter = file.parents.get(node)
+    wrapper = file.parents.get(getter) if getter is not None else None
+    if not (isinstance(getter, ast.Call) and key(getter.func) in _ENV_GETTERS and node in getter.args[1:]):
+        return None
+    if not (isinstance(wrapper, ast.Call) and key(wrapper.func) == "int"):
+        return None
+    assign = file.parents.get(wrapper)
+    if not isinstance(assign, (ast.Assign, ast.AnnAssign)):
+        return None
+    targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+    names = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, change.enum.short)]
+    if not names:
+        return None
+    fix = _fix(file, node, change, f"str({_member(change)}.value)")
+    return Tie(file.path, node.lineno, change, f"the default of {names[0]}, which flows into {change.enum.short}", fix)
+
+
+def _member(change: Renumbered) -> str:
+    return f"{change.enum.short}.{change.member}"
+
+
+def _fix(file: _File, node: ast.AST, change: Renumbered, replacement: str | None) -> Fix | None:
+    if replacement is None:
+        return None
+    if replacement == "call":
+        node, replacement = file.parents[node], _member(change)
+    old = ast.get_source_segment(file.text, node)
+    if old is None:
+        return None
+    line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+    col = _chars(file.lines[line - 1], node.col_offset)  # type: ignore[attr-defined]
+    end_col = _chars(file.lines[end_line - 1], node.end_col_offset or 0)  # type: ignore[attr-defined]
+    needs_import = change.enum.short not in file.bound and file.path != change.path
+    return Fix(file.path, line, col, end_line, end_col, old, replacement,
+               module_of(change.path) if needs_import else None, change.enum.short if needs_import else None)
+
+
+def _chars(line: str, byte_offset: int) -> int:
+    """ast columns count utf-8 bytes; libcst counts characters."""
+    return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace"))

@@ -1,0 +1,294 @@
+"""Offsets applied twice: both sides add a constant adjustment to the same value flow.
+
+An *adjustment* is a ``+ k``/``- k`` (or ``x += k``) that a side added (it is on a line the side
+added and was not in a line it removed).  Its *flow* is what it adjusts: the variable (``pos + 1``),
+the memory a Triton load reads (``tl.load(pos_ptr + idx) + 1`` -> ``pos_ptr``; pointer arithmetic
+keeps its root pointer), the iterable of a comprehension (``[i + 1 for i in ids]`` -> ``ids``), the
+name it is assigned to, and the names assigned from those within the function.  Two adjustments,
+one per side, in the same function with intersecting flows, add up: an error.  One call level is
+followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value.
+Identical lines added by both sides are one change, not two.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, line_map
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import walk_defs
+
+OFFSET = "merge/offset-twice"
+_PASS_THROUGH = frozenset({"int", "float", "abs", "min", "max", "tuple", "list", "sorted", "load", "item", "to",
+                           "cast", "clone", "contiguous", "long", "reversed", "iter", "set", "frozenset"})
+_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d)")
+_SELF = frozenset({"self", "cls"})
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    side: str                   # "fork" or "upstream"
+    path: str
+    line: int                   # in the side's version
+    function: str               # qualified name of the enclosing function
+    text: str                   # the adjusted expression, e.g. ``pos + 1``
+    flow: frozenset[str]
+    callees: frozenset[str]     # functions whose results it adjusts (``h(x) + 1``)
+    returned: bool              # it is (part of) a returned value of ``function``
+
+
+def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
+    """Findings, and per path the merged line spans they cover (their near-miss warnings are superseded)."""
+    fork = list(_side_adjustments(trees, "fork"))
+    if not fork:
+        return [], {}
+    upstream = list(_side_adjustments(trees, "upstream"))
+    findings: list[Finding] = []
+    covered: dict[str, list[tuple[int, int]]] = {}
+    seen: set[tuple[str, int]] = set()
+    for mine, other in _pairs(fork, upstream):
+        if (mine.path, mine.line) in seen:
+            continue
+        seen.add((mine.path, mine.line))
+        finding, span = _finding(trees, mine, other)
+        findings.append(finding)
+        covered.setdefault(mine.path, []).append(span)
+        covered.setdefault(other.path, []).append(_merged_span(trees, other))
+    return findings, covered
+
+
+def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
+    for mine in fork:
+        for other in upstream:
+            if _same_flow(mine, other) or _one_call_level(mine, other) or _one_call_level(other, mine):
+                yield mine, other
+                break
+
+
+def _same_flow(a: Adjustment, b: Adjustment) -> bool:
+    return a.path == b.path and a.function == b.function and bool(a.flow & b.flow)
+
+
+def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
+    return helper.returned and helper.function.rsplit(".", 1)[-1] in caller.callees
+
+
+# -- collecting a side's adjustments ---------------------------------------------------------------
+def _side_adjustments(trees: ThreeTrees, side: str) -> Iterator[Adjustment]:
+    changes, other = (trees.mine, trees.upstream) if side == "fork" else (trees.upstream, trees.mine)
+    rev = trees.ours if side == "fork" else trees.theirs
+    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and _may_adjust(c)]
+    if side == "upstream":
+        paths = [p for p in paths if p in trees.mine or _returns_adjusted(changes[p])]
+    texts = trees.blobs(rev, paths)
+    for path in paths:
+        both = {t.strip() for t in other[path].added.values()} if path in other else set()
+        yield from _adjustments(side, path, texts[path] or "", changes[path], both)
+
+
+def _may_adjust(change: FileChange) -> bool:
+    return any(_ADJUSTMENT.search(t.split("#", 1)[0]) for t in change.added.values())
+
+
+def _returns_adjusted(change: FileChange) -> bool:
+    """Upstream files the fork did not touch matter only for helpers whose return value changed."""
+    return any("return" in t and _ADJUSTMENT.search(t) for t in change.added.values())
+
+
+def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[str]) -> Iterator[Adjustment]:
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return
+    removed = "\n".join(change.removed)
+    for qualname, function in _functions(module):
+        lines = {n for n in range(function.lineno, (function.end_lineno or function.lineno) + 1)
+                 if n in change.added and change.added[n].strip() not in both}
+        if lines:
+            yield from _in_function(side, path, qualname, function, lines, removed, text)
+
+
+def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Innermost first, so a line belongs to the function nested deepest."""
+    found = [(q, n) for q, n in walk_defs(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return sorted(found, key=lambda item: (item[1].end_lineno or 0) - item[1].lineno)
+
+
+def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef | ast.AsyncFunctionDef,
+                 lines: set[int], removed: str, text: str) -> Iterator[Adjustment]:
+    flows = _Flows(function)
+    for node in ast.walk(function):
+        adjusted = _adjusted(node)
+        if adjusted is None or node.lineno not in lines or flows.nested(node, function):  # type: ignore[attr-defined]
+            continue
+        segment = ast.get_source_segment(text, node) or ""
+        if segment and segment in removed:
+            continue  # the side kept an existing adjustment (it only rewrote the line around it)
+        flow = flows.closure(flows.tokens(adjusted) | flows.targets(node))
+        if flow:
+            yield Adjustment(side, path, node.lineno, qualname, segment, frozenset(flow),  # type: ignore[attr-defined]
+                             frozenset(_callees(adjusted)), flows.returned(node))
+
+
+def _adjusted(node: ast.AST) -> ast.expr | None:
+    """The operand a ``+ k``/``- k``/``+= k`` adjusts, or None when ``node`` is not one."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        if _constant(node.right):
+            return node.left
+        if isinstance(node.op, ast.Add) and _constant(node.left):
+            return node.right
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) and _constant(node.value):
+        return node.target
+    return None
+
+
+def _constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value != 0
+
+
+def _callees(node: ast.expr) -> Iterator[str]:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            name = _name(sub.func)
+            if name and name.rsplit(".", 1)[-1] not in _PASS_THROUGH:
+                yield name.rsplit(".", 1)[-1]
+
+
+def _name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _name(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
+class _Flows:
+    """Names and their derivations within one function."""
+
+    def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(function) for c in ast.iter_child_nodes(p)}
+        self.assignments = [n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))]
+
+    def nested(self, node: ast.AST, function: ast.AST) -> bool:
+        """Inside a function nested in ``function``: that one is analysed on its own."""
+        current = self.parents.get(node)
+        while current is not None and current is not function:
+            if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return True
+            current = self.parents.get(current)
+        return False
+
+    def tokens(self, node: ast.AST) -> set[str]:
+        """What an expression's value is: its variable, the memory it loads, its iterable."""
+        if isinstance(node, ast.Name):
+            bound = self._comprehension_iter(node)
+            if bound is not None:
+                return self.tokens(bound)
+            return set() if node.id in _SELF else {node.id}
+        if isinstance(node, ast.Attribute):
+            name = _name(node)
+            return {name} if name else self.tokens(node.value)
+        if isinstance(node, ast.Subscript):
+            return self.tokens(node.value)
+        if isinstance(node, ast.Call):
+            return self._call_tokens(node)
+        if isinstance(node, ast.BinOp):
+            return self.tokens(node.right) if isinstance(node.left, ast.Constant) else self.tokens(node.left)
+        if isinstance(node, (ast.BoolOp, ast.IfExp)):
+            parts = node.values if isinstance(node, ast.BoolOp) else [node.body, node.orelse]
+            return set().union(*(self.tokens(p) for p in parts))
+        if isinstance(node, ast.UnaryOp):
+            return self.tokens(node.operand)
+        return set()
+
+    def _call_tokens(self, node: ast.Call) -> set[str]:
+        name = _name(node.func) or ""
+        short = name.rsplit(".", 1)[-1]
+        if short in _PASS_THROUGH:
+            if node.args:
+                return self.tokens(node.args[0])
+            if isinstance(node.func, ast.Attribute):  # x.item(), x.long()
+                return self.tokens(node.func.value)
+            return set()
+        return {ast.unparse(node)}
+
+    def _comprehension_iter(self, name: ast.Name) -> ast.expr | None:
+        current = self.parents.get(name)
+        while current is not None:
+            if isinstance(current, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                for generator in current.generators:
+                    if isinstance(generator.target, ast.Name) and generator.target.id == name.id:
+                        return generator.iter
+            current = self.parents.get(current)
+        return None
+
+    def targets(self, node: ast.AST) -> set[str]:
+        """The names an adjustment is stored into (``x = ... + 1``, ``x += 1``, ``x = [i + 1 for ...]``)."""
+        current: ast.AST | None = node
+        while current is not None and not isinstance(current, ast.stmt):
+            current = self.parents.get(current)
+        if isinstance(current, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = current.targets if isinstance(current, ast.Assign) else [current.target]
+            return set().union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+        return set()
+
+    def returned(self, node: ast.AST) -> bool:
+        current = self.parents.get(node)
+        while current is not None and not isinstance(current, ast.stmt):
+            current = self.parents.get(current)
+        return isinstance(current, ast.Return)
+
+    def closure(self, flow: set[str]) -> set[str]:
+        """Add the names assigned from the flow's names (``end = start + n`` joins ``start``'s flow)."""
+        flow = set(flow)
+        for _ in range(4):
+            grown = {t for a in self.assignments if a.value is not None and self.tokens(a.value) & flow
+                     for t in self._assigned(a)}
+            if grown <= flow:
+                break
+            flow |= grown
+        return flow
+
+    def _assigned(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign) -> set[str]:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return set().union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+
+
+# -- the finding ---------------------------------------------------------------------------------------
+def _merged_line(trees: ThreeTrees, adjustment: Adjustment) -> int:
+    rev = trees.ours if adjustment.side == "fork" else trees.theirs
+    side_text = trees.blobs(rev, [adjustment.path])[adjustment.path] or ""
+    merged = trees.merged_text(adjustment.path)
+    if merged is None:
+        return 0
+    return line_map(side_text, merged).get(adjustment.line, 0) if side_text != merged else adjustment.line
+
+
+def _merged_span(trees: ThreeTrees, adjustment: Adjustment) -> tuple[int, int]:
+    line = _merged_line(trees, adjustment)
+    merged = trees.merged_text(adjustment.path) or ""
+    try:
+        module = ast.parse(merged)
+    except (SyntaxError, ValueError):
+        return line, line
+    for _, function in _functions(module):
+        if function.lineno <= line <= (function.end_lineno or function.lineno):
+            return function.lineno, function.end_lineno or function.lineno
+    return line, line
+
+
+def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Finding, tuple[int, int]]:
+    fork_line, upstream_line = _merged_line(trees, mine), _merged_line(trees, other)
+    where = f"line {upstream_line}" if other.path == mine.path else f"{other.path}:{upstream_line}"
+    how = ("in the same value flow" if _same_flow(mine, other)
+           else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
+                f"adjusted value)")
+    shared = sorted(mine.flow & other.flow)
+    flow = f" ({', '.join(shared[:3])})" if shared else ""
+    message = (f"offset applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
+               f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them")
+    return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message),
+            _merged_span(trees, mine))

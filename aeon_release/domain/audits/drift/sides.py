@@ -1,0 +1,111 @@
+"""The three trees of a merge as the drift checks see them: what each side changed, line by line.
+
+Each side's ``-U0`` diff against the merge base gives the lines it added (numbered in that side's
+version) and the texts it removed.  The fork owns the lines it added; they are mapped into the
+merged file by aligning the fork's version with the merged one (the lines in between came from
+upstream), so a line the fork added is found even when upstream added an identical one elsewhere.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aeon_release.adapters import git as repo
+
+_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One side's change to one file."""
+
+    added: dict[int, str] = field(default_factory=dict)    # line in the side's version -> its text
+    removed: list[str] = field(default_factory=list)       # texts of the base lines it removed
+
+    def texts(self) -> list[str]:
+        return [*self.added.values(), *self.removed]
+
+
+def parse_changes(diff: str) -> dict[str, FileChange]:
+    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version)."""
+    files: dict[str, FileChange] = {}
+    current: FileChange | None = None
+    line = 0
+    for text in diff.splitlines():
+        if text.startswith("diff --git "):
+            current = None
+        elif text.startswith("+++ "):
+            current = files.setdefault(text[6:], FileChange()) if text.startswith("+++ b/") else None
+        elif (match := _HUNK.match(text)) is not None:
+            line = int(match.group(3))
+        elif current is not None and text.startswith("+"):
+            current.added[line] = text[1:]
+            line += 1
+        elif current is not None and text.startswith("-") and not text.startswith("--- "):
+            current.removed.append(text[1:])
+    return files
+
+
+class ThreeTrees:
+    """Base, ours (the fork), theirs (upstream) by sha, the merged tree on disk, and both sides' changes."""
+
+    def __init__(self, repo_path: Path, base: str, ours: str, theirs: str, merged: Path,
+                 ours_diff: str, theirs_diff: str) -> None:
+        self.repo, self.base, self.ours, self.theirs, self.merged = repo_path, base, ours, theirs, merged
+        self.mine = parse_changes(ours_diff)
+        self.upstream = parse_changes(theirs_diff)
+        self._blobs: dict[tuple[str, str], str | None] = {}
+        self._texts: dict[str, str | None] = {}
+
+    def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
+        """Texts of ``paths`` at ``rev``, read in one batch and cached."""
+        missing = [p for p in paths if (rev, p) not in self._blobs]
+        for path, text in repo.read_blobs(self.repo, rev, missing).items():
+            self._blobs[(rev, path)] = text
+        return {p: self._blobs[(rev, p)] for p in paths}
+
+    def merged_text(self, path: str) -> str | None:
+        if path not in self._texts:
+            try:
+                self._texts[path] = (self.merged / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                self._texts[path] = None
+        return self._texts[path]
+
+    def owned_lines(self, path: str) -> set[int]:
+        """Lines of the merged file that the fork added (base..ours)."""
+        change = self.mine.get(path)
+        merged = self.merged_text(path)
+        if change is None or not change.added or merged is None:
+            return set()
+        if path not in self.upstream:
+            return set(change.added)  # upstream did not touch it: the merged file is the fork's
+        ours = self.blobs(self.ours, [path])[path] or ""
+        mapping = line_map(ours, merged)
+        return {mapping[n] for n in change.added if n in mapping}
+
+    def upstream_lines(self, path: str) -> set[int]:
+        """Lines of the merged file that upstream added (base..theirs)."""
+        change = self.upstream.get(path)
+        merged = self.merged_text(path)
+        if change is None or not change.added or merged is None:
+            return set()
+        if path not in self.mine:
+            return set(change.added)
+        theirs = self.blobs(self.theirs, [path])[path] or ""
+        mapping = line_map(theirs, merged)
+        return {mapping[n] for n in change.added if n in mapping}
+
+
+def line_map(side: str, merged: str) -> dict[int, int]:
+    """1-based line numbers of ``side`` -> the same line in ``merged``, where they align."""
+    a, b = side.splitlines(), merged.splitlines()
+    mapping: dict[int, int] = {}
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for offset in range(i2 - i1):
+                mapping[i1 + offset + 1] = j1 + offset + 1
+    return mapping
