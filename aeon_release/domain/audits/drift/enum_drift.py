@@ -26,7 +26,7 @@ def enum_drift(trees: ThreeTrees) -> list[Finding]:
     if changes:
         ties = list(fork_ties(trees, changes))
         findings += [_tie_finding(t) for t in ties]
-        findings += _definition_warnings(trees, changes, {t.change.enum.name for t in ties})
+        findings += _definition_warnings(trees, changes, {(t.change.path, t.change.label) for t in ties})
     findings += list(_unknown_warnings(trees, unknown))
     return findings
 
@@ -71,10 +71,10 @@ def _tie_finding(tie: Tie) -> Finding:
     return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
 
 
-def _definition_warnings(trees: ThreeTrees, changes: list[Renumbered], tied: set[str]) -> Iterator[Finding]:
-    """Where the enum changed, for each class whose old numbers the fork uses: the cause, next to the uses."""
+def _definition_warnings(trees: ThreeTrees, changes: list[Renumbered], tied: set[tuple[str, str]]) -> Iterator[Finding]:
+    """Where the enum changed, for each member whose old number the fork uses: the cause, next to the uses."""
     for change in changes:
-        if change.enum.name in tied:
+        if (change.path, change.label) in tied:
             yield Finding(DRIFT, "merge", Severity.WARNING, change.path, change.enum.lines.get(change.member, 0),
                           f"{change.label} is {change.new} after the merge, {change.old} at the merge base: "
                           f"check every raw use of it")

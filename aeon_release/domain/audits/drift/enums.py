@@ -136,8 +136,8 @@ def _member_statements(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr, int]
 def _value(node: ast.expr, name: str, kind: Kind, cls: EnumClass) -> Value:
     if _is_auto(node):
         return _auto(name, kind, cls)
-    if isinstance(node, ast.Constant) and type(node.value) in (int, str):
-        return node.value  # type: ignore[no-any-return]
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, str)) and not isinstance(node.value, bool):
+        return node.value
     try:
         return _fold(node, cls.members)
     except (ValueError, ZeroDivisionError, OverflowError):
@@ -174,7 +174,7 @@ def _auto(name: str, kind: Kind, cls: EnumClass) -> Value:
 def _fold(node: ast.expr, members: dict[str, Value]) -> int:
     """A constant integer expression over literals and earlier members (``A | B``, ``1 << 4``, ``-1``)."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value  # type: ignore[no-any-return]
+        return node.value
     if isinstance(node, ast.Name) and type(members.get(node.id)) is int:
         return members[node.id]  # type: ignore[return-value]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd, ast.Invert)):

@@ -58,23 +58,14 @@ def module_of(path: str) -> str:
 
 
 class _File:
-    """One merged file: its tree, parents, and the names that hold values of each changed enum."""
+    """One merged file: its tree, parents, and the names that hold members or values of each enum."""
 
     def __init__(self, path: str, text: str, module: ast.Module, changes: list[Renumbered]) -> None:
         self.path, self.text, self.module = path, text, module
         self.lines = text.splitlines()
         self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
-        self.shorts = {c.enum.short for c in changes}
-        self.holders: dict[str, set[str]] = {short: set() for short in self.shorts}
         self.bound = _bound_names(module)
-        self._collect_holders()
-
-    def _collect_holders(self) -> None:
-        """Names assigned from the enum, annotated with it, iterating it, or passed into ``Enum(x)``."""
-        for node in ast.walk(self.module):
-            for short in self.shorts:
-                for name in _holder_names(node, short):
-                    self.holders[short].add(name)
+        self.holders = {c.enum.short: _holders(module, c.enum.short) for c in changes}
 
     def refers(self, short: str) -> bool:
         return re.search(rf"\b{re.escape(short)}\b", self.text) is not None
@@ -90,7 +81,7 @@ def _strip_strings(line: str) -> str:
 
 
 def _bound_names(module: ast.Module) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(module):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)
@@ -100,13 +91,16 @@ def _bound_names(module: ast.Module) -> set[str]:
 
 
 def key(node: ast.AST) -> str | None:
-    """The identifier an expression is known by: ``x`` -> x, ``self.kv_mode`` -> kv_mode, ``a[i]`` -> a."""
+    """The name an expression is known by: ``x`` -> x, ``self.kv_mode`` -> self.kv_mode, ``a[i]`` -> a."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        return node.attr
+        inner = key(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
     if isinstance(node, ast.Subscript):
         return key(node.value)
+    if isinstance(node, ast.Call):
+        return key(node.func)
     return None
 
 
@@ -118,31 +112,68 @@ def names_class(node: ast.AST | None, short: str) -> bool:
                for n in ast.walk(node))
 
 
-def _holder_names(node: ast.AST, short: str) -> Iterator[str]:
-    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _enum_valued(node.value, short):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        yield from (k for t in targets if (k := key(t)) is not None)
+ENUM, VALUE = "member", "value"  # a holder holds members of the enum, or their .value numbers
+
+
+def _holders(module: ast.Module, short: str) -> dict[str, set[str]]:
+    """Names (and functions, by the name they are called with) holding the enum's members or values.
+
+    Seeds: ``x = C[name]``/``C.M``/``C(v)``, ``x: C``, parameters annotated ``C``, ``for x in C``,
+    functions returning ``-> C``.  Then, twice: ``y = x`` holds what ``x`` holds, ``y = x.value``
+    holds values, and a function returning such an expression holds it too.
+    """
+    holders: dict[str, set[str]] = {}
+    nodes = list(ast.walk(module))
+    for node in nodes:
+        for name in _seed_names(node, short):
+            holders.setdefault(name, set()).add(ENUM)
+    for _ in range(2):
+        for node in nodes:
+            for name, kind in _derived(node, short, holders):
+                holders.setdefault(name, set()).add(kind)
+    return holders
+
+
+def _seed_names(node: ast.AST, short: str) -> Iterator[str]:
     if isinstance(node, ast.AnnAssign) and names_class(node.annotation, short):
         yield from ([k] if (k := key(node.target)) is not None else [])
     if isinstance(node, ast.arg) and names_class(node.annotation, short):
         yield node.arg
     if isinstance(node, (ast.For, ast.comprehension)) and names_class(node.iter, short):
         yield from ([k] if (k := key(node.target)) is not None else [])
-    if isinstance(node, ast.Call) and _calls_class(node, short):
+    if isinstance(node, ast.Call) and key(node.func) == short:
         yield from (k for a in node.args if (k := key(a)) is not None)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and names_class(node.returns, short):
         yield node.name
 
 
-def _enum_valued(value: ast.expr, short: str) -> bool:
-    """``C.M``, ``C[name]``, ``C(x)`` (possibly inside a conditional expression)."""
+def _derived(node: ast.AST, short: str, holders: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+        kind = _held(node.value, short, holders)
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if kind is not None:
+            yield from ((k, kind) for t in targets if (k := key(t)) is not None)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for ret in ast.walk(node):
+            if isinstance(ret, ast.Return) and ret.value is not None and (kind := _held(ret.value, short, holders)):
+                yield node.name, kind
+
+
+def _held(value: ast.expr, short: str, holders: dict[str, set[str]]) -> str | None:
+    """What an expression holds: a member (``C.M``, ``C[x]``, ``C(v)``, a member holder) or a value."""
     if isinstance(value, ast.IfExp):
-        return _enum_valued(value.body, short) or _enum_valued(value.orelse, short)
-    if isinstance(value, ast.Attribute):
-        return key(value.value) == short
-    if isinstance(value, ast.Subscript):
-        return key(value.value) == short
-    return isinstance(value, ast.Call) and _calls_class(value, short)
+        return _held(value.body, short, holders) or _held(value.orelse, short, holders)
+    if isinstance(value, ast.Attribute) and value.attr == "value":
+        return VALUE if _held(value.value, short, holders) == ENUM else None
+    if isinstance(value, (ast.Attribute, ast.Subscript)) and key(value.value) == short:
+        return ENUM
+    if isinstance(value, ast.Call) and key(value.func) == short:
+        return ENUM
+    name = key(value.func) if isinstance(value, ast.Call) else key(value)
+    if isinstance(value, ast.Call) and name is not None:
+        name = name.rsplit(".", 1)[-1]  # self.helper(...) -> helper, as functions are recorded
+    kinds = holders.get(name or "", set())
+    return next(iter(kinds)) if len(kinds) == 1 else None
 
 
 def _calls_class(call: ast.Call, short: str) -> bool:
@@ -184,6 +215,8 @@ def _literal(node: ast.AST) -> int | None:
 def _tie(file: _File, node: ast.AST, change: Renumbered) -> Tie | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return _env_default(file, node, change)
+    if _comment_means_another(file, node, change):
+        return None
     anchor, parent = node, file.parents.get(node)
     if isinstance(parent, (ast.Tuple, ast.List, ast.Set)) and isinstance(file.parents.get(parent), ast.Compare):
         anchor, parent = parent, file.parents.get(parent)  # ``x in (4, 5)``: the container is compared
@@ -203,15 +236,15 @@ def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Ren
     if isinstance(parent, ast.Call) and _calls_class(parent, short) and node in parent.args:
         return f"{short}({change.old})", "call"
     if isinstance(parent, ast.keyword) and parent.arg and _tied_name(file, parent.arg, short):
-        return f"passed as {parent.arg}=", _member(change)
+        return f"passed as {parent.arg}=", _replacement(file, parent.arg, change)
     if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
         names = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
-        return (f"assigned to {names[0]}", _member(change)) if names else None
+        return (f"assigned to {names[0]}", _replacement(file, names[0], change)) if names else None
     if isinstance(parent, ast.Return):
         function = _enclosing_function(file, parent)
-        if function is not None and (names_class(function.returns, short) or fuzzy(short).match(function.name)):
-            return f"returned by {function.name}()", _member(change)
+        if function is not None and (names_class(function.returns, short) or _tied_name(file, function.name, short)):
+            return f"returned by {function.name}()", _replacement(file, function.name, change)
     return None
 
 
@@ -221,20 +254,20 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
     for other in others:
         name = key(other)
         source = ast.get_source_segment(file.text, other) or name or "?"
-        if names_class(other, short) or (isinstance(other, ast.Attribute) and other.attr == change.member):
-            return f"compared with {source}", _member(change)
         if isinstance(other, ast.Attribute) and other.attr == "value" and file.refers(short):
             return f"compared with {source}", f"{_member(change)}.value"
-        if name is not None and _tied_name(file, name, short):
+        if names_class(other, short) or (isinstance(other, ast.Attribute) and other.attr == change.member):
             return f"compared with {source}", _member(change)
+        if name is not None and _tied_name(file, name, short):
+            return f"compared with {source}", _replacement(file, name, change)
     comment = _comment_tie(file, node, change)
     if comment is not None:
         return comment
     for other in others:
         name = key(other)
         if name is not None and file.refers(short) and not _explained(name) and not isinstance(other, ast.Call):
-            return f"compared with {ast.get_source_segment(file.text, other) or name} in a file that uses {short}", (
-                _member(change) if change.enum.int_based else None)
+            where = ast.get_source_segment(file.text, other) or name
+            return f"compared with {where} in a file that uses {short}", _replacement(file, name, change)
     return None
 
 
@@ -242,21 +275,40 @@ def _comment_tie(file: _File, node: ast.AST, change: Renumbered) -> tuple[str, s
     comment = file.comment(node.lineno)  # type: ignore[attr-defined]
     if re.search(rf"\b{re.escape(change.member)}\b", comment) and (
             file.refers(change.enum.short) or change.enum.short in comment):
-        replacement = _member(change) if change.enum.int_based or _holder_compare(file, node, change) else None
-        return f"the comment names {change.member}", replacement
+        return f"the comment names {change.member}", _replacement(file, _compared_name(file, node), change)
     return None
 
 
-def _holder_compare(file: _File, node: ast.AST, change: Renumbered) -> bool:
+def _comment_means_another(file: _File, node: ast.AST, change: Renumbered) -> bool:
+    """``x == 5  # RUNNING`` where RUNNING is 5 after the merge: written for the new numbering."""
+    comment = file.comment(node.lineno)  # type: ignore[attr-defined]
+    value = _literal(node)
+    return any(re.search(rf"\b{re.escape(member)}\b", comment) is not None
+               for member, new in change.enum.members.items() if new == value and member != change.member)
+
+
+def _compared_name(file: _File, node: ast.AST) -> str | None:
     parent = file.parents.get(node)
-    if not isinstance(parent, ast.Compare):
-        return False
-    return any((k := key(o)) is not None and _tied_name(file, k, change.enum.short)
-               for o in [parent.left, *parent.comparators] if o is not node)
+    if isinstance(parent, ast.Compare):
+        names = [key(o) for o in [parent.left, *parent.comparators] if o is not node]
+        return next((n for n in names if n is not None), None)
+    return None
+
+
+def _replacement(file: _File, name: str | None, change: Renumbered) -> str | None:
+    """The one safe rewrite: ``C.M`` for int enums or member holders, ``C.M.value`` for value holders."""
+    kinds = file.holders.get(change.enum.short, {}).get(name or "", set())
+    if change.enum.int_based or kinds == {ENUM}:
+        return _member(change)
+    if kinds == {VALUE}:
+        return f"{_member(change)}.value"
+    return None  # a plain Enum compared with something we cannot type: two possible rewrites
 
 
 def _tied_name(file: _File, name: str, short: str) -> bool:
-    return name in file.holders.get(short, set()) or fuzzy(short).match(name) is not None
+    if name in file.holders.get(short, {}):
+        return True
+    return fuzzy(short).match(name.rsplit(".", 1)[-1]) is not None
 
 
 def _explained(name: str) -> bool:
@@ -275,7 +327,8 @@ def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | N
     """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum."""
     getter = file.parents.get(node)
     wrapper = file.parents.get(getter) if getter is not None else None
-    if not (isinstance(getter, ast.Call) and key(getter.func) in _ENV_GETTERS and node in getter.args[1:]):
+    name = key(getter.func) if isinstance(getter, ast.Call) else None
+    if not (isinstance(getter, ast.Call) and (name or "").rsplit(".", 1)[-1] in _ENV_GETTERS and node in getter.args[1:]):
         return None
     if not (isinstance(wrapper, ast.Call) and key(wrapper.func) == "int"):
         return None

@@ -1,0 +1,68 @@
+"""Offsets applied twice, rebuilt from #46243 (Triton `_bias_kernel`), and their silent counterparts."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits.merge import NEAR_MISS, OFFSET
+from tests.audits.conftest import GitRepo
+from tests.audits.drift import real
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+
+def test_46243_min_tokens_plus_one_twice_in_the_kernel(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: real.BIAS_FORK}, {real.BIAS: real.BIAS_UPSTREAM})
+    merged = (git_repo.path / real.BIAS).read_text()
+    fork_line, upstream_line = line_of(merged, "tl.load(pos_ptr + token_idx) + 1"), line_of(merged, "pos + 1 < min_len")
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == [(real.BIAS, fork_line, "error")]
+    message = report.findings[0].message
+    assert f"line {fork_line}" in message and f"line {upstream_line}" in message
+    assert "the fork added `tl.load(pos_ptr + token_idx) + 1`" in message and "upstream added `pos + 1`" in message
+    assert found(report, NEAR_MISS) == []  # one root cause, one finding
+    assert report.errors == 1
+
+
+def test_offset_on_different_flows_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = real.BIAS_BASE.replace("    min_len = tl.load(min_lens_ptr + req_state_idx)\n",
+                                  "    min_len = tl.load(min_lens_ptr + req_state_idx) - 1\n")
+    theirs = real.BIAS_BASE.replace("    block = tl.arange(0, BLOCK_SIZE)\n", "    block = tl.arange(0, BLOCK_SIZE) + 1\n")
+    sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: fork}, {real.BIAS: theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == []
+
+
+def test_same_line_added_by_both_sides_is_one_change(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A backport: the fork cherry-picked upstream's fix before the release; git merges it once."""
+    other = real.BIAS_UPSTREAM.replace("    block = tl.arange(0, BLOCK_SIZE)\n", "    block = tl.arange(0, BLOCK_SIZE)  # tile\n")
+    sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: real.BIAS_UPSTREAM}, {real.BIAS: other})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+HELPER = '''def first_decode_position(num_computed_tokens):
+    return num_computed_tokens
+
+
+def schedule(request):
+    start = first_decode_position(request.num_computed_tokens)
+    return start
+'''
+
+
+def test_one_call_level(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = HELPER.replace("    return num_computed_tokens\n", "    return num_computed_tokens + 1\n")
+    fork = HELPER.replace("    start = first_decode_position(request.num_computed_tokens)\n",
+                          "    # AEON: the drafter starts one later\n"
+                          "    start = first_decode_position(request.num_computed_tokens) + 1\n")
+    sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == [("sched.py", 7, "error")]
+    assert "one call level apart" in report.findings[0].message
+
+
+def test_chained_names_join_the_flow(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = ("def window(seq):\n    start = seq.start\n    width = 4\n    depth = 2\n    end = start\n"
+            "    return seq.data[start:end], width, depth\n")
+    theirs = base.replace("    start = seq.start\n", "    start = seq.start + 1\n")
+    fork = base.replace("    end = start\n", "    end = start - 1\n")
+    sides = three_way(git_repo, {"w.py": base}, {"w.py": fork}, {"w.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("w.py", 5, "error")]
