@@ -317,7 +317,8 @@ def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
     done = subprocess.run(["git", "cat-file", "--batch"], cwd=path, input=request, capture_output=True, check=False)
     if done.returncode != 0:
         raise GitError(f"git cat-file --batch failed in {path}", done.stderr.decode(errors="replace").strip())
-    out, at, blobs = done.stdout, 0, {}
+    out, at = done.stdout, 0
+    blobs: dict[str, str | None] = {}
     for wanted in paths:
         end = out.index(b"\n", at)
         header = out[at:end].split()

@@ -9,7 +9,8 @@ from pathlib import Path
 from aeon_release.domain import ledger
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits import MergeSides, audit_tree, render
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
+from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
@@ -20,21 +21,41 @@ from aeon_release.errors import ExitCode, GitError, UsageError
 
 def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_since: str | None = None,
           sides: tuple[str | None, str | None, str | None] = (None, None, None), fmt: str = "table",
-          output: Path | None = None) -> ExitCode:
-    """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings."""
+          output: Path | None = None, fix: bool = False) -> ExitCode:
+    """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings.
+
+    With ``fix`` the findings' safe fixes rewrite the work tree and the audit runs again: the
+    report shows what is left.
+    """
     if fmt not in RENDERERS:
         raise UsageError(f"unknown format {fmt!r}", f"choose one of {', '.join(RENDERERS)}")
     if not repo_path.is_dir():
         raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
+    if fix and rev is not None:
+        raise UsageError("--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix")
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
     with _tree(repo_path, rev) as tree:
         changed = repo.changed_since(repo_path, changed_since, rev) if changed_since else None
         report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
+        if fix and _apply_fixes(tree, report):
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+
+
+def _apply_fixes(tree: Path, report: AuditReport) -> bool:
+    """Apply every unsuppressed finding's fix; say each on stderr; True when a file changed."""
+    wanted = [f.fix for f in report.findings if f.fix is not None and f.suppressed is None]
+    results = apply_fixes(tree, wanted)
+    for result in results:
+        detail = f" ({result.detail})" if result.detail else ""
+        say(f"fix {result.status}: {result.fix.describe()}{detail}")
+    if not wanted:
+        say("--fix: no finding has a safe fix")
+    return any(r.status == "applied" for r in results)
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
