@@ -16,7 +16,10 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
 
 DRIFT = "merge/enum-drift"
-_MEMBER_LINE = re.compile(r"^\s+[A-Za-z_]\w*\s*(?::[^=]*)?=(?!=)")
+# A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
+# UPPER_CASE member inserted or removed (which shifts the auto() members after it).
+_MEMBER_LINE = re.compile(r"^\s+(?:[A-Z][A-Z0-9_]*\s*(?::[^=]*)?=(?!=)|\w+\s*(?::[^=]*)?=\s*"
+                          r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*\s*[|&<]))")
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from aeon_release.domain.audits.source import walk_defs
+from aeon_release.domain.audits.source import parse_blocks, walk_defs
 
 
 class Kind(enum.Enum):
@@ -46,7 +46,7 @@ class EnumClass:
         return next((m for m, v in self.members.items() if v == value and type(v) is int), None)
 
 
-_CLASS_HEADER = re.compile(r"^([ \t]*)class[ \t]+\w+[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*:", re.M)
+_CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(((?:[^()]|\([^()]*\))*)\)[ \t]*:", re.M)
 _FLAG_BASES = frozenset({"Flag", "IntFlag"})
 _ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "ReprEnum", *_FLAG_BASES})
 _INT_BASES = frozenset({"IntEnum", "IntFlag", "int"})
@@ -58,12 +58,35 @@ _BINOPS: dict[type[ast.operator], Callable[[int, int], int]] = {
 
 
 def enums_of(text: str) -> dict[str, EnumClass]:
-    """Every enum class of a module's source, by qualified name; {} when the source does not parse."""
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    """Every enum class of a module's source; {} when the source does not parse.
+
+    Only the enum classes' blocks are parsed (a text scan finds them, and the classes deriving from
+    them); nested enums are then named by their own name.  When a block does not parse alone, the
+    whole module is parsed and names are qualified (``Outer.Inner``).
+    """
+    names = _enum_class_names(text)
+    if not names:
         return {}
-    return enums_of_module(module)
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    nodes = parse_blocks(text, rf"^([ \t]*)class[ \t]+(?:{alternatives})\b")
+    if nodes is None:
+        try:
+            return enums_of_module(ast.parse(text))
+        except (SyntaxError, ValueError):
+            return {}
+    return enums_of_module(ast.Module(body=nodes, type_ignores=[]))
+
+
+def _enum_class_names(text: str) -> set[str]:
+    """Classes whose bases name an enum base, or (transitively) such a class of the same file."""
+    headers = [(m.group(1), m.group(2)) for m in _CLASS_HEADER.finditer(text)]
+    known = {name for name, bases in headers if re.search(r"\b(?:\w*Enum|\w*Flag)\b", bases)}
+    for _ in range(3):
+        grown = {name for name, bases in headers if any(re.search(rf"\b{re.escape(k)}\b", bases) for k in known)}
+        if grown <= known:
+            break
+        known |= grown
+    return known
 
 
 def enums_of_module(module: ast.Module) -> dict[str, EnumClass]:

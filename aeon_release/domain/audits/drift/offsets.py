@@ -12,19 +12,23 @@ Identical lines added by both sides are one change, not two.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, line_map
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import walk_defs
+from aeon_release.domain.audits.source import segment, walk_defs
 
 OFFSET = "merge/offset-twice"
 _PASS_THROUGH = frozenset({"int", "float", "abs", "min", "max", "tuple", "list", "sorted", "load", "item", "to",
                            "cast", "clone", "contiguous", "long", "reversed", "iter", "set", "frozenset"})
 _ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d)")
 _SELF = frozenset({"self", "cls"})
+_BUILTINS = frozenset({"len", "range", "sum", "round", "divmod", "pow", "getattr", "hasattr", "isinstance", "super",
+                       "enumerate", "zip", "map", "filter", "next", "id", "hash", "type", "str", "bool", "dict",
+                       "numel", "size", "dim", "cdiv", "next_power_of_2", "program_id", "arange"})
 
 
 @dataclass(frozen=True)
@@ -40,11 +44,15 @@ class Adjustment:
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
-    """Findings, and per path the merged line spans they cover (their near-miss warnings are superseded)."""
-    fork = list(_side_adjustments(trees, "fork"))
+    """Findings, and per path the merged line spans they cover (their near-miss warnings are superseded).
+
+    The fork's adjustments are collected first; upstream's only where they could pair with one:
+    the same function of the same file, a helper the fork calls, a caller of a helper the fork changed.
+    """
+    fork = list(_side_adjustments(trees, "fork", None))
     if not fork:
         return [], {}
-    upstream = list(_side_adjustments(trees, "upstream"))
+    upstream = list(_side_adjustments(trees, "upstream", _Wanted.of(fork)))
     findings: list[Finding] = []
     covered: dict[str, list[tuple[int, int]]] = {}
     seen: set[tuple[str, int]] = set()
@@ -57,6 +65,28 @@ def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tu
         covered.setdefault(mine.path, []).append(span)
         covered.setdefault(other.path, []).append(_merged_span(trees, other))
     return findings, covered
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """Which of upstream's functions can pair with the fork's adjustments."""
+
+    functions: frozenset[tuple[str, str]]   # (path, qualified name)
+    callees: frozenset[str]                 # helpers whose results the fork adjusts at a call site
+    helpers: frozenset[str]                 # functions whose return value the fork adjusts
+
+    @classmethod
+    def of(cls, fork: list[Adjustment]) -> _Wanted:
+        return cls(frozenset((a.path, a.function) for a in fork), frozenset(c for a in fork for c in a.callees),
+                   frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned))
+
+    def paths(self) -> set[str]:
+        return {p for p, _ in self.functions}
+
+    def wants(self, path: str, qualname: str, text: str) -> bool:
+        short = qualname.rsplit(".", 1)[-1]
+        return ((path, qualname) in self.functions or short in self.callees
+                or any(f"{h}(" in text for h in self.helpers))
 
 
 def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
@@ -76,38 +106,60 @@ def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
 
 
 # -- collecting a side's adjustments ---------------------------------------------------------------
-def _side_adjustments(trees: ThreeTrees, side: str) -> Iterator[Adjustment]:
+def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> Iterator[Adjustment]:
     changes, other = (trees.mine, trees.upstream) if side == "fork" else (trees.upstream, trees.mine)
     rev = trees.ours if side == "fork" else trees.theirs
-    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and _may_adjust(c)]
-    if side == "upstream":
-        paths = [p for p in paths if p in trees.mine or _returns_adjusted(changes[p])]
+    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and _candidate_lines(c)]
     texts = trees.blobs(rev, paths)
+    if wanted is not None:
+        paths = [p for p in paths if p in wanted.paths() or _may_pair(changes[p], wanted, texts[p] or "")]
     for path in paths:
         both = {t.strip() for t in other[path].added.values()} if path in other else set()
-        yield from _adjustments(side, path, texts[path] or "", changes[path], both)
+        yield from _adjustments(side, path, texts[path] or "", changes[path], both, wanted)
 
 
-def _may_adjust(change: FileChange) -> bool:
-    return any(_ADJUSTMENT.search(t.split("#", 1)[0]) for t in change.added.values())
+def _candidate_lines(change: FileChange) -> set[int]:
+    """Added lines with a constant ``+``/``-`` in their code (comments cut)."""
+    return {n for n, t in change.added.items() if _ADJUSTMENT.search(t.split("#", 1)[0])}
 
 
-def _returns_adjusted(change: FileChange) -> bool:
-    """Upstream files the fork did not touch matter only for helpers whose return value changed."""
-    return any("return" in t and _ADJUSTMENT.search(t) for t in change.added.values())
+def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:
+    """An upstream file the fork did not touch: only a changed helper or call site can pair."""
+    lines = [t for t in change.added.values() if _ADJUSTMENT.search(t.split("#", 1)[0])]
+    if any(line.lstrip().startswith("return") for line in lines) and any(
+            re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees):
+        return True
+    return any(f"{h}(" in line for h in wanted.helpers for line in lines)
 
 
-def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[str]) -> Iterator[Adjustment]:
+def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[str],
+                 wanted: _Wanted | None) -> Iterator[Adjustment]:
+    candidates = {n for n in _candidate_lines(change) if change.added[n].strip() not in both}
+    if not candidates:
+        return
     try:
         module = ast.parse(text)
     except (SyntaxError, ValueError):
         return
-    removed = "\n".join(change.removed)
+    source = _Source(text, change.removed)
     for qualname, function in _functions(module):
-        lines = {n for n in range(function.lineno, (function.end_lineno or function.lineno) + 1)
-                 if n in change.added and change.added[n].strip() not in both}
-        if lines:
-            yield from _in_function(side, path, qualname, function, lines, removed, text)
+        lines = {n for n in candidates if function.lineno <= n <= (function.end_lineno or function.lineno)}
+        if lines and (wanted is None or wanted.wants(path, qualname, "\n".join(change.added[n] for n in lines))):
+            yield from _in_function(side, path, qualname, function, lines, source)
+
+
+@dataclass(frozen=True)
+class _Source:
+    text: str
+    removed: list[str]
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @functools.cached_property
+    def removed_text(self) -> str:
+        return "\n".join(self.removed)
 
 
 def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
@@ -117,18 +169,18 @@ def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.Asyn
 
 
 def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef | ast.AsyncFunctionDef,
-                 lines: set[int], removed: str, text: str) -> Iterator[Adjustment]:
+                 lines: set[int], source: _Source) -> Iterator[Adjustment]:
     flows = _Flows(function)
     for node in ast.walk(function):
         adjusted = _adjusted(node)
         if adjusted is None or node.lineno not in lines or flows.nested(node, function):  # type: ignore[attr-defined]
             continue
-        segment = ast.get_source_segment(text, node) or ""
-        if segment and segment in removed:
+        text = segment(source.lines, node) or ""
+        if text and text in source.removed_text:
             continue  # the side kept an existing adjustment (it only rewrote the line around it)
         flow = flows.closure(flows.tokens(adjusted) | flows.targets(node))
         if flow:
-            yield Adjustment(side, path, node.lineno, qualname, segment, frozenset(flow),  # type: ignore[attr-defined]
+            yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
                              frozenset(_callees(adjusted)), flows.returned(node))
 
 
@@ -151,9 +203,9 @@ def _constant(node: ast.expr) -> bool:
 def _callees(node: ast.expr) -> Iterator[str]:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
-            name = _name(sub.func)
-            if name and name.rsplit(".", 1)[-1] not in _PASS_THROUGH:
-                yield name.rsplit(".", 1)[-1]
+            name = (_name(sub.func) or "").rsplit(".", 1)[-1]
+            if name and name not in _PASS_THROUGH and name not in _BUILTINS:
+                yield name
 
 
 def _name(node: ast.AST) -> str | None:
