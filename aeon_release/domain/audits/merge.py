@@ -9,20 +9,18 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import ast
-import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
 from aeon_release.domain.audits.source import walk_defs
 
 NEAR_MISS = "merge/near-miss"
-_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 @dataclass(frozen=True)
@@ -53,11 +51,12 @@ def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Fi
     for side in (sides.ours, sides.theirs):
         if (sides.base, side) not in _DIFFS:
             prefetch(sides.repo, sides.base, side)
-    ours_text, theirs_text = _diff(sides.base, sides.ours), _diff(sides.base, sides.theirs)
-    ours, theirs = parse_diff(ours_text), parse_diff(theirs_text)
-    if not ours or not theirs:
+    mine, upstream = parse_changes(_diff(sides.base, sides.ours)), parse_changes(_diff(sides.base, sides.theirs))
+    if not any(c.hunks for c in mine.values()) or not any(c.hunks for c in upstream.values()):
         return []  # one side changed nothing: nothing was merged
-    trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, ours_text, theirs_text)
+    both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
+    ours, theirs = _hunks(mine, both), _hunks(upstream, both)
+    trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream)
     findings = enum_drift(trees)
     doubled, covered = doubled_offsets(trees)
     findings += doubled
@@ -83,31 +82,12 @@ def _diff(base: str, side: str) -> str:
 
 def parse_diff(text: str) -> dict[str, list[Hunk]]:
     """A ``-U0`` diff -> {path: hunks}."""
-    files: dict[str, list[Hunk]] = {}
-    path: str | None = None
-    current: list[list[str]] = []
-    header: tuple[int, int] | None = None
+    return _hunks(parse_changes(text))
 
-    def close() -> None:
-        if path is not None and header is not None:
-            files.setdefault(path, []).append(Hunk(header[0], header[1], tuple(current[0]), tuple(current[1])))
 
-    for line in text.splitlines():
-        if line.startswith("diff --git "):
-            close()
-            path, header = None, None
-        elif line.startswith("+++ "):
-            path = line[6:] if line.startswith("+++ b/") else None
-        elif line.startswith("--- ") and header is None:
-            continue
-        elif (match := _HUNK.match(line)) is not None:
-            close()
-            header = (int(match.group(1)), int(match.group(2) or 1))
-            current = [[], []]
-        elif header is not None and line[:1] in "+-":
-            current[0 if line[0] == "+" else 1].append(line[1:])
-    close()
-    return files
+def _hunks(changes: dict[str, FileChange], only: Collection[str] | None = None) -> dict[str, list[Hunk]]:
+    return {path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus in change.hunks]
+            for path, change in changes.items() if change.hunks and (only is None or path in only)}
 
 
 # -- near misses -----------------------------------------------------------------------------

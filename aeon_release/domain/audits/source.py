@@ -148,8 +148,10 @@ def parse_blocks(text: str, header: str) -> list[ast.stmt] | None:
 
 def segment(lines: list[str], node: ast.AST) -> str | None:
     """The source text of ``node`` (like ``ast.get_source_segment``, from lines split once, ASCII-safe)."""
-    start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
-    col, end_col = getattr(node, "col_offset", None), getattr(node, "end_col_offset", None)
+    start: int | None = getattr(node, "lineno", None)
+    end: int | None = getattr(node, "end_lineno", None)
+    col: int | None = getattr(node, "col_offset", None)
+    end_col: int | None = getattr(node, "end_col_offset", None)
     if start is None or end is None or col is None or end_col is None or end > len(lines):
         return None
     if start == end:

@@ -18,8 +18,8 @@ from aeon_release.domain.audits.model import Finding, Severity
 DRIFT = "merge/enum-drift"
 # A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
 # UPPER_CASE member inserted or removed (which shifts the auto() members after it).
-_MEMBER_LINE = re.compile(r"^\s+(?:[A-Z][A-Z0-9_]*\s*(?::[^=]*)?=(?!=)|\w+\s*(?::[^=]*)?=\s*"
-                          r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*\s*[|&<]))")
+_MEMBER_LINE = re.compile(r"^[ \t]+(?:[A-Z][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)|\w+[ \t]*(?::[^=\n]*)?=[ \t]*"
+                          r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))", re.M)
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 
@@ -37,7 +37,7 @@ def enum_drift(trees: ThreeTrees) -> list[Finding]:
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
     """Members whose value differs between the base and upstream, in the files upstream changed."""
     candidates = [p for p, c in sorted(trees.upstream.items())
-                  if p.endswith(".py") and any(_MEMBER_LINE.match(t) for t in c.texts())]
+                  if p.endswith(".py") and _MEMBER_LINE.search("\n".join(c.texts()))]
     theirs = trees.blobs(trees.theirs, candidates)
     candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
     base = trees.blobs(trees.base, candidates)

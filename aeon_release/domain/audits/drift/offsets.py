@@ -109,7 +109,8 @@ def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
 def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> Iterator[Adjustment]:
     changes, other = (trees.mine, trees.upstream) if side == "fork" else (trees.upstream, trees.mine)
     rev = trees.ours if side == "fork" else trees.theirs
-    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and _candidate_lines(c)]
+    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and (wanted is None or _cheap_pair(p, c, wanted))]
+    paths = [p for p in paths if _candidate_lines(changes[p])]
     texts = trees.blobs(rev, paths)
     if wanted is not None:
         paths = [p for p in paths if p in wanted.paths() or _may_pair(changes[p], wanted, texts[p] or "")]
@@ -121,6 +122,16 @@ def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> I
 def _candidate_lines(change: FileChange) -> set[int]:
     """Added lines with a constant ``+``/``-`` in their code (comments cut)."""
     return {n for n, t in change.added.items() if _ADJUSTMENT.search(t.split("#", 1)[0])}
+
+
+def _cheap_pair(path: str, change: FileChange, wanted: _Wanted) -> bool:
+    """A substring test first: most of upstream's files can pair with nothing the fork adjusted."""
+    if path in wanted.paths():
+        return True
+    if not wanted.callees and not wanted.helpers:
+        return False
+    added = "\n".join(change.added.values())
+    return ("return" in added and any(c in added for c in wanted.callees)) or any(h in added for h in wanted.helpers)
 
 
 def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:

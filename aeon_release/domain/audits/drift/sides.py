@@ -23,28 +23,36 @@ class FileChange:
 
     added: dict[int, str] = field(default_factory=dict)    # line in the side's version -> its text
     removed: list[str] = field(default_factory=list)       # texts of the base lines it removed
+    hunks: list[tuple[int, int, list[str], list[str]]] = field(default_factory=list)  # old start, count, +, -
 
     def texts(self) -> list[str]:
         return [*self.added.values(), *self.removed]
 
 
 def parse_changes(diff: str) -> dict[str, FileChange]:
-    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version)."""
+    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version), in one pass."""
     files: dict[str, FileChange] = {}
     current: FileChange | None = None
+    plus: list[str] = []
+    minus: list[str] = []
     line = 0
     for text in diff.splitlines():
-        if text.startswith("diff --git "):
-            current = None
+        first = text[:1]
+        if first == "+" and current is not None and not text.startswith("+++ "):
+            current.added[line] = text[1:]
+            plus.append(text[1:])
+            line += 1
+        elif first == "-" and current is not None and not text.startswith("--- "):
+            current.removed.append(text[1:])
+            minus.append(text[1:])
+        elif first == "@" and (match := _HUNK.match(text)) is not None and current is not None:
+            plus, minus = [], []
+            current.hunks.append((int(match.group(1)), int(match.group(2) or 1), plus, minus))
+            line = int(match.group(3))
         elif text.startswith("+++ "):
             current = files.setdefault(text[6:], FileChange()) if text.startswith("+++ b/") else None
-        elif (match := _HUNK.match(text)) is not None:
-            line = int(match.group(3))
-        elif current is not None and text.startswith("+"):
-            current.added[line] = text[1:]
-            line += 1
-        elif current is not None and text.startswith("-") and not text.startswith("--- "):
-            current.removed.append(text[1:])
+        elif text.startswith("diff --git "):
+            current = None
     return files
 
 
@@ -52,10 +60,9 @@ class ThreeTrees:
     """Base, ours (the fork), theirs (upstream) by sha, the merged tree on disk, and both sides' changes."""
 
     def __init__(self, repo_path: Path, base: str, ours: str, theirs: str, merged: Path,
-                 ours_diff: str, theirs_diff: str) -> None:
+                 mine: dict[str, FileChange], upstream: dict[str, FileChange]) -> None:
         self.repo, self.base, self.ours, self.theirs, self.merged = repo_path, base, ours, theirs, merged
-        self.mine = parse_changes(ours_diff)
-        self.upstream = parse_changes(theirs_diff)
+        self.mine, self.upstream = mine, upstream
         self._blobs: dict[tuple[str, str], str | None] = {}
         self._texts: dict[str, str | None] = {}
 
