@@ -86,7 +86,7 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
 
 
 def _hunks(changes: dict[str, FileChange], only: Collection[str] | None = None) -> dict[str, list[Hunk]]:
-    return {path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus in change.hunks]
+    return {path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus, _ in change.hunks]
             for path, change in changes.items() if change.hunks and (only is None or path in only)}
 
 

@@ -66,3 +66,35 @@ def test_chained_names_join_the_flow(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = base.replace("    end = start\n", "    end = start - 1\n")
     sides = three_way(git_repo, {"w.py": base}, {"w.py": fork}, {"w.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("w.py", 5, "error")]
+
+
+def test_comparison_made_non_strict_counts_as_an_adjustment(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Upstream's off-by-one fix written as ``<=`` instead of ``pos + 1``: the same root cause."""
+    theirs = real.BIAS_BASE.replace("pos < min_len:", "pos <= min_len:")
+    sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: real.BIAS_FORK}, {real.BIAS: theirs})
+    merged = (git_repo.path / real.BIAS).read_text()
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == [(real.BIAS, line_of(merged, "tl.load(pos_ptr + token_idx) + 1"), "error")]
+
+
+ATTR = '''class Scheduler:
+    def __init__(self, config):
+        self.lookahead = config.num_lookahead_slots
+        self.max_len = config.max_model_len
+
+    def budget(self, request):
+        return self.lookahead
+'''
+
+
+def test_attribute_adjusted_in_two_methods_of_one_class(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = ATTR.replace("        self.lookahead = config.num_lookahead_slots\n",
+                          "        self.lookahead = config.num_lookahead_slots + 1\n")
+    fork = ATTR.replace("        return self.lookahead\n", "        return self.lookahead + 1  # AEON: bonus token\n")
+    sides = three_way(git_repo, {"s.py": ATTR}, {"s.py": fork}, {"s.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("s.py", 7, "error")]
+    # a different attribute of the same class: silent
+    fork = ATTR.replace("        return self.lookahead\n", "        return self.max_len - 1  # AEON: room for EOS\n")
+    other = GitRepo(tmp_path / "other")
+    sides = three_way(other, {"s.py": ATTR}, {"s.py": fork}, {"s.py": theirs})
+    assert found(audit(other, sides, tmp_path / "o"), OFFSET) == []

@@ -66,6 +66,10 @@ class _File:
         self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
         self.bound = _bound_names(module)
         self.holders = {c.enum.short: _holders(module, c.enum.short) for c in changes}
+        self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for node in ast.walk(module):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.setdefault(node.name, []).append(node)
 
     def refers(self, short: str) -> bool:
         return re.search(rf"\b{re.escape(short)}\b", self.text) is not None
@@ -237,6 +241,16 @@ def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Ren
         return f"{short}({change.old})", "call"
     if isinstance(parent, ast.keyword) and parent.arg and _tied_name(file, parent.arg, short):
         return f"passed as {parent.arg}=", _replacement(file, parent.arg, change)
+    if isinstance(parent, ast.Call) and node in parent.args:
+        param = _positional_param(file, parent, parent.args.index(node))
+        if param is not None and (names_class(param.annotation, short) or _tied_name(file, param.arg, short)):
+            return f"passed as {param.arg}", _replacement(file, param.arg, change)
+    if isinstance(parent, ast.arguments):
+        param = _defaulted_param(parent, node)
+        if param is not None and (names_class(param.annotation, short) or _tied_name(file, param.arg, short)):
+            return f"the default of {param.arg}", _replacement(file, param.arg, change)
+    if isinstance(parent, ast.MatchValue):
+        return _match_tie(file, parent, change)
     if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
         names = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
@@ -246,6 +260,42 @@ def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Ren
         if function is not None and (names_class(function.returns, short) or _tied_name(file, function.name, short)):
             return f"returned by {function.name}()", _replacement(file, function.name, change)
     return None
+
+
+def _positional_param(file: _File, call: ast.Call, index: int) -> ast.arg | None:
+    """The parameter a positional argument binds, for a function defined in the same file."""
+    name = (key(call.func) or "").rsplit(".", 1)[-1]
+    for function in file.functions.get(name, []):
+        params = [*function.args.posonlyargs, *function.args.args]
+        if isinstance(call.func, ast.Attribute) and params and params[0].arg in ("self", "cls"):
+            params = params[1:]
+        if index < len(params):
+            return params[index]
+    return None
+
+
+def _defaulted_param(args: ast.arguments, node: ast.AST) -> ast.arg | None:
+    positional = [*args.posonlyargs, *args.args]
+    for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+        if default is node:
+            return param
+    for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
+        if kw_default is node:
+            return param
+    return None
+
+
+def _match_tie(file: _File, value: ast.MatchValue, change: Renumbered) -> tuple[str, str | None] | None:
+    """``match status: case 4:`` -- the subject plays the part of the compared expression."""
+    match = file.parents.get(file.parents.get(value) or value)
+    if not isinstance(match, ast.Match):
+        return None
+    compare = ast.Compare(left=match.subject, ops=[ast.Eq()], comparators=[value.value])
+    file.parents[value.value] = compare
+    try:
+        return _compare_tie(file, value.value, compare, change)
+    finally:
+        file.parents[value.value] = value
 
 
 def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renumbered) -> tuple[str, str | None] | None:

@@ -85,7 +85,9 @@ class _Wanted:
 
     def wants(self, path: str, qualname: str, text: str) -> bool:
         short = qualname.rsplit(".", 1)[-1]
-        return ((path, qualname) in self.functions or short in self.callees
+        owner = qualname.rpartition(".")[0]
+        same_class = bool(owner) and any(p == path and f.rpartition(".")[0] == owner for p, f in self.functions)
+        return ((path, qualname) in self.functions or same_class or short in self.callees
                 or any(f"{h}(" in text for h in self.helpers))
 
 
@@ -98,7 +100,14 @@ def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple
 
 
 def _same_flow(a: Adjustment, b: Adjustment) -> bool:
-    return a.path == b.path and a.function == b.function and bool(a.flow & b.flow)
+    if a.path != b.path:
+        return False
+    if a.function == b.function:
+        return bool(a.flow & b.flow)
+    # methods of one class share their attributes: ``self.x = y + 1`` in one, ``self.x - 1`` in another
+    owner = a.function.rpartition(".")[0]
+    return bool(owner) and owner == b.function.rpartition(".")[0] and any(
+        t.startswith("self.") for t in a.flow & b.flow)
 
 
 def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
@@ -120,8 +129,24 @@ def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> I
 
 
 def _candidate_lines(change: FileChange) -> set[int]:
-    """Added lines with a constant ``+``/``-`` in their code (comments cut)."""
-    return {n for n, t in change.added.items() if _ADJUSTMENT.search(t.split("#", 1)[0])}
+    """Added lines with a constant ``+``/``-`` in their code (comments cut), or a comparison made (non-)strict."""
+    return {n for n, t in change.added.items() if _ADJUSTMENT.search(t.split("#", 1)[0])} | _flipped(change)
+
+
+def _flipped(change: FileChange) -> set[int]:
+    """Lines where only ``<`` became ``<=`` (or back, or ``>``/``>=``): an implicit one-off adjustment."""
+    lines = set()
+    for _, _, plus, minus, start in change.hunks:
+        if len(plus) != len(minus):
+            continue
+        for offset, (new, old) in enumerate(zip(plus, minus)):
+            if new != old and _strictless(new) == _strictless(old) and any(op in new + old for op in ("<", ">")):
+                lines.add(start + offset)
+    return lines
+
+
+def _strictless(text: str) -> str:
+    return text.replace("<=", "<").replace(">=", ">")
 
 
 def _cheap_pair(path: str, change: FileChange, wanted: _Wanted) -> bool:
@@ -152,7 +177,7 @@ def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[
         module = ast.parse(text)
     except (SyntaxError, ValueError):
         return
-    source = _Source(text, change.removed)
+    source = _Source(text, change.removed, frozenset(_flipped(change)))
     for qualname, function in _functions(module):
         lines = {n for n in candidates if function.lineno <= n <= (function.end_lineno or function.lineno)}
         if lines and (wanted is None or wanted.wants(path, qualname, "\n".join(change.added[n] for n in lines))):
@@ -163,6 +188,7 @@ def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[
 class _Source:
     text: str
     removed: list[str]
+    flipped: frozenset[int]  # lines whose comparison only changed strictness
 
     @functools.cached_property
     def lines(self) -> list[str]:
@@ -183,27 +209,30 @@ def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef 
                  lines: set[int], source: _Source) -> Iterator[Adjustment]:
     flows = _Flows(function)
     for node in ast.walk(function):
-        adjusted = _adjusted(node)
+        adjusted = _adjusted(node, source.flipped)
         if adjusted is None or node.lineno not in lines or flows.nested(node, function):  # type: ignore[attr-defined]
             continue
         text = segment(source.lines, node) or ""
         if text and text in source.removed_text:
             continue  # the side kept an existing adjustment (it only rewrote the line around it)
-        flow = flows.closure(flows.tokens(adjusted) | flows.targets(node))
+        flow = flows.closure(set().union(*(flows.tokens(a) for a in adjusted)) | flows.targets(node))
         if flow:
             yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
-                             frozenset(_callees(adjusted)), flows.returned(node))
+                             frozenset(c for a in adjusted for c in _callees(a)), flows.returned(node))
 
 
-def _adjusted(node: ast.AST) -> ast.expr | None:
-    """The operand a ``+ k``/``- k``/``+= k`` adjusts, or None when ``node`` is not one."""
+def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.expr] | None:
+    """The operands a ``+ k``/``- k``/``+= k`` (or a comparison made (non-)strict) adjusts, or None."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         if _constant(node.right):
-            return node.left
+            return [node.left]
         if isinstance(node.op, ast.Add) and _constant(node.left):
-            return node.right
+            return [node.right]
     if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) and _constant(node.value):
-        return node.target
+        return [node.target]
+    if isinstance(node, ast.Compare) and node.lineno in flipped and any(
+            isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops):
+        return [node.left, *node.comparators]
     return None
 
 

@@ -23,7 +23,8 @@ class FileChange:
 
     added: dict[int, str] = field(default_factory=dict)    # line in the side's version -> its text
     removed: list[str] = field(default_factory=list)       # texts of the base lines it removed
-    hunks: list[tuple[int, int, list[str], list[str]]] = field(default_factory=list)  # old start, count, +, -
+    # (old start, old count, added texts, removed texts, new start)
+    hunks: list[tuple[int, int, list[str], list[str], int]] = field(default_factory=list)
 
     def texts(self) -> list[str]:
         return [*self.added.values(), *self.removed]
@@ -47,8 +48,8 @@ def parse_changes(diff: str) -> dict[str, FileChange]:
             minus.append(text[1:])
         elif first == "@" and (match := _HUNK.match(text)) is not None and current is not None:
             plus, minus = [], []
-            current.hunks.append((int(match.group(1)), int(match.group(2) or 1), plus, minus))
             line = int(match.group(3))
+            current.hunks.append((int(match.group(1)), int(match.group(2) or 1), plus, minus, line))
         elif text.startswith("+++ "):
             current = files.setdefault(text[6:], FileChange()) if text.startswith("+++ b/") else None
         elif text.startswith("diff --git "):
