@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, line_map
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import segment, walk_defs
 
@@ -41,6 +41,7 @@ class Adjustment:
     flow: frozenset[str]
     callees: frozenset[str]     # functions whose results it adjusts (``h(x) + 1``)
     returned: bool              # it is (part of) a returned value of ``function``
+    span: tuple[int, int] = (0, 0)  # the function's lines in the side's version
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -173,12 +174,11 @@ def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[
     candidates = {n for n in _candidate_lines(change) if change.added[n].strip() not in both}
     if not candidates:
         return
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    functions = _enclosing_functions(text, candidates)
+    if functions is None:
         return
     source = _Source(text, change.removed, frozenset(_flipped(change)))
-    for qualname, function in _functions(module):
+    for qualname, function in functions:
         lines = {n for n in candidates if function.lineno <= n <= (function.end_lineno or function.lineno)}
         if lines and (wanted is None or wanted.wants(path, qualname, "\n".join(change.added[n] for n in lines))):
             yield from _in_function(side, path, qualname, function, lines, source)
@@ -197,6 +197,82 @@ class _Source:
     @functools.cached_property
     def removed_text(self) -> str:
         return "\n".join(self.removed)
+
+
+_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)")
+_SCOPE = re.compile(r"^([ \t]*)(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)")
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _enclosing_functions(text: str, wanted: set[int]) -> list[tuple[str, Function]] | None:
+    """The functions holding ``wanted`` lines, innermost first, parsing only their blocks.
+
+    A long module is mostly other functions: each holding function is found by its ``def`` line
+    (the nearest one above, indented less than the line) and parsed alone.  When a block does not
+    parse alone, the whole module is parsed instead; None when it does not parse at all.
+    """
+    lines = text.splitlines()
+    starts = {start for n in wanted if (start := _def_above(lines, n)) is not None}
+    found: list[tuple[str, Function]] = []
+    for start in sorted(starts):
+        function = _parse_block(lines, start)
+        if function is None:
+            return _all_functions(text)
+        found.append((_qualname(lines, start, function.name), function))
+    return sorted(found, key=lambda item: (item[1].end_lineno or 0) - item[1].lineno)
+
+
+def _def_above(lines: list[str], number: int) -> int | None:
+    indent = _indent(lines[number - 1]) if 0 < number <= len(lines) else 0
+    for index in range(number - 2, -1, -1):
+        match = _DEF.match(lines[index])
+        if match is not None and len(match.group(1).expandtabs()) < indent:
+            return index
+    return None
+
+
+def _parse_block(lines: list[str], start: int) -> Function | None:
+    indent = _indent(lines[start])
+    first = start
+    while first > 0 and lines[first - 1].strip().startswith("@") and _indent(lines[first - 1]) == indent:
+        first -= 1
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+        end += 1
+    try:
+        module = ast.parse("\n".join(line[indent:] for line in lines[first:end]))
+    except (SyntaxError, ValueError):
+        return None
+    ast.increment_lineno(module, first)
+    for sub in ast.walk(module):  # columns as in the file, not the dedented block
+        for attribute in ("col_offset", "end_col_offset"):
+            if getattr(sub, attribute, None) is not None:
+                setattr(sub, attribute, getattr(sub, attribute) + indent)
+    node = module.body[0] if len(module.body) == 1 else None
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _qualname(lines: list[str], start: int, name: str) -> str:
+    parts, indent = [name], _indent(lines[start])
+    for index in range(start - 1, -1, -1):
+        match = _SCOPE.match(lines[index])
+        if match is not None and len(match.group(1).expandtabs()) < indent:
+            parts.append(match.group(2))
+            indent = len(match.group(1).expandtabs())
+            if indent == 0:
+                break
+    return ".".join(reversed(parts))
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs()) - len(line.expandtabs().lstrip())
+
+
+def _all_functions(text: str) -> list[tuple[str, Function]] | None:
+    try:
+        return _functions(ast.parse(text))
+    except (SyntaxError, ValueError):
+        return None
 
 
 def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
@@ -218,7 +294,8 @@ def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef 
         flow = flows.closure(set().union(*(flows.tokens(a) for a in adjusted)) | flows.targets(node))
         if flow:
             yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
-                             frozenset(c for a in adjusted for c in _callees(a)), flows.returned(node))
+                             frozenset(c for a in adjusted for c in _callees(a)), flows.returned(node),
+                             (function.lineno, function.end_lineno or function.lineno))
 
 
 def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.expr] | None:
@@ -352,24 +429,17 @@ class _Flows:
 # -- the finding ---------------------------------------------------------------------------------------
 def _merged_line(trees: ThreeTrees, adjustment: Adjustment) -> int:
     rev = trees.ours if adjustment.side == "fork" else trees.theirs
-    side_text = trees.blobs(rev, [adjustment.path])[adjustment.path] or ""
-    merged = trees.merged_text(adjustment.path)
-    if merged is None:
-        return 0
-    return line_map(side_text, merged).get(adjustment.line, 0) if side_text != merged else adjustment.line
+    return trees.to_merged(rev, adjustment.path).get(adjustment.line, 0)
 
 
 def _merged_span(trees: ThreeTrees, adjustment: Adjustment) -> tuple[int, int]:
+    """The merged file's lines of the function holding the adjustment (its near misses are superseded)."""
     line = _merged_line(trees, adjustment)
-    merged = trees.merged_text(adjustment.path) or ""
-    try:
-        module = ast.parse(merged)
-    except (SyntaxError, ValueError):
-        return line, line
-    for _, function in _functions(module):
-        if function.lineno <= line <= (function.end_lineno or function.lineno):
-            return function.lineno, function.end_lineno or function.lineno
-    return line, line
+    mapping = trees.to_merged(trees.ours if adjustment.side == "fork" else trees.theirs, adjustment.path)
+    start, end = adjustment.span
+    merged_start = mapping.get(start) or next((mapping[n] for n in range(start, end + 1) if n in mapping), line)
+    merged_end = mapping.get(end) or next((mapping[n] for n in range(end, start - 1, -1) if n in mapping), line)
+    return min(merged_start, line), max(merged_end, line)
 
 
 def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Finding, tuple[int, int]]:

@@ -66,6 +66,7 @@ class ThreeTrees:
         self.mine, self.upstream = mine, upstream
         self._blobs: dict[tuple[str, str], str | None] = {}
         self._texts: dict[str, str | None] = {}
+        self._maps: dict[tuple[str, str], dict[int, int]] = {}
 
     def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
         """Texts of ``paths`` at ``rev``, read in one batch and cached."""
@@ -82,6 +83,14 @@ class ThreeTrees:
                 self._texts[path] = None
         return self._texts[path]
 
+    def to_merged(self, rev: str, path: str) -> dict[int, int]:
+        """Line numbers of ``rev``'s version of ``path`` -> the merged file's (cached)."""
+        if (rev, path) not in self._maps:
+            side = self.blobs(rev, [path])[path] or ""
+            merged = self.merged_text(path) or ""
+            self._maps[(rev, path)] = line_map(side, merged)
+        return self._maps[(rev, path)]
+
     def owned_lines(self, path: str) -> set[int]:
         """Lines of the merged file that the fork added (base..ours)."""
         change = self.mine.get(path)
@@ -90,8 +99,7 @@ class ThreeTrees:
             return set()
         if path not in self.upstream:
             return set(change.added)  # upstream did not touch it: the merged file is the fork's
-        ours = self.blobs(self.ours, [path])[path] or ""
-        mapping = line_map(ours, merged)
+        mapping = self.to_merged(self.ours, path)
         return {mapping[n] for n in change.added if n in mapping}
 
     def upstream_lines(self, path: str) -> set[int]:
@@ -102,18 +110,29 @@ class ThreeTrees:
             return set()
         if path not in self.mine:
             return set(change.added)
-        theirs = self.blobs(self.theirs, [path])[path] or ""
-        mapping = line_map(theirs, merged)
+        mapping = self.to_merged(self.theirs, path)
         return {mapping[n] for n in change.added if n in mapping}
 
 
 def line_map(side: str, merged: str) -> dict[int, int]:
-    """1-based line numbers of ``side`` -> the same line in ``merged``, where they align."""
+    """1-based line numbers of ``side`` -> the same line in ``merged``, where they align.
+
+    The common head and tail are matched directly; difflib aligns only the middle (a merge changes
+    a few places of a long file), and treats very common lines as junk when the middle is long.
+    """
     a, b = side.splitlines(), merged.splitlines()
-    mapping: dict[int, int] = {}
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    mapping = {n: n for n in range(1, head + 1)}
+    mapping.update({len(a) - t: len(b) - t for t in range(tail)})
+    middle_a, middle_b = a[head:len(a) - tail], b[head:len(b) - tail]
+    matcher = difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=len(middle_a) + len(middle_b) > 3000)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             for offset in range(i2 - i1):
-                mapping[i1 + offset + 1] = j1 + offset + 1
+                mapping[head + i1 + offset + 1] = head + j1 + offset + 1
     return mapping
