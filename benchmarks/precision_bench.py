@@ -32,6 +32,7 @@ from threeway import MIRROR, Finding, audit, clone, commit_files, git, merge, sh
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aeon_release.domain.audits.drift.enums import enums_of  # noqa: E402  (carries are built with this tree's)
+from aeon_release.errors import GitError  # noqa: E402
 
 START = "2025-01-01"
 CARRY_DIR = "vllm/aeon_carries"
@@ -230,6 +231,53 @@ def synthesize(repo: Path, w: Window, rng: random.Random, with_edits: bool) -> C
     return carry
 
 
+# -- real branches as forks ------------------------------------------------------------------------------
+def branch_windows(repo: Path, count: int) -> list[tuple[str, Window]]:
+    """Feature branches of the mirror as forks: their own commits are real fork-owned code.
+
+    ``ours`` is a branch tip (1-40 commits off main, based in 2025-2026), ``theirs`` is main 150
+    first-parent commits after the branch's merge base.  Their findings are not false by
+    construction (a branch may really collide with upstream): they are listed for reading.
+    """
+    main = git(repo, "log", "--first-parent", "--reverse", f"--since={START}", "--format=%H", "main").splitlines()
+    position = {sha: i for i, sha in enumerate(main)}
+    refs = git(repo, "for-each-ref", "--format=%(refname:short)", "refs/remotes/origin").splitlines()
+    refs = sorted(r for r in refs if not r.endswith("/HEAD") and r != "origin/main")
+    random.Random(7).shuffle(refs)
+    found: list[tuple[str, Window]] = []
+    for ref in refs:
+        if len(found) >= count:
+            break
+        base = git(repo, "merge-base", "main", ref, check=False)
+        ahead = git(repo, "rev-list", "--count", f"{base}..{ref}", check=False) if base else ""
+        if base not in position or not ahead.isdigit() or not 1 <= int(ahead) <= 40:
+            continue
+        start = position[base]
+        if start + 150 >= len(main):
+            continue
+        tip = git(repo, "rev-parse", ref)
+        found.append((tip, Window(len(found), base, main[start + 150], 150, ref)))
+    return found
+
+
+def run_branches(repo: Path, count: int, work: Path, show: int) -> list[Outcome]:
+    outcomes = []
+    for tip, w in branch_windows(repo, count):
+        merged = merge(repo, w.base, tip, w.theirs, work / f"b{w.index}")
+        if merged is None:
+            print(f"branch {w.date}: conflicts with main, skipped")
+            continue
+        try:
+            findings, seconds = audit(merged)
+        except GitError as exc:  # the mirror lacks its two blobs of 4 MiB or more
+            print(f"branch {w.date}: {exc}, skipped")
+            continue
+        outcome = Outcome(w, ["branch"], findings, seconds, merged.git_seconds)
+        outcomes.append(outcome)
+        report(outcome, show)
+    return outcomes
+
+
 # -- the run -------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Outcome:
@@ -256,6 +304,8 @@ def main() -> int:
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--windows", type=int, default=20)
     parser.add_argument("--show", type=int, default=3, help="findings printed per merge")
+    parser.add_argument("--branches", type=int, default=0,
+                        help="also merge N real feature branches of the mirror as forks (findings listed, not scored)")
     args = parser.parse_args()
     started = time.perf_counter()
     outcomes: list[Outcome] = []
@@ -268,7 +318,11 @@ def main() -> int:
                 continue
             outcomes.append(outcome)
             report(outcome, args.show)
-    summarize(outcomes, time.perf_counter() - started)
+        summarize(outcomes, time.perf_counter() - started)
+        if args.branches:
+            print("real feature branches as forks (a finding may be real):")
+            branches = run_branches(repo, args.branches, Path(tmp), args.show)
+            summarize(branches, time.perf_counter() - started)
     return 0
 
 
@@ -276,7 +330,8 @@ def report(o: Outcome, show: int) -> None:
     errors = [f for f in o.findings if f.severity.value == "error"]
     warnings = [f for f in o.findings if f.severity.value == "warning"]
     kinds = ", ".join(f"{k}x{o.kinds.count(k)}" for k in sorted(set(o.kinds)))
-    print(f"window {o.window.index:2} {o.window.date} {o.window.base[:10]}..{o.window.theirs[:10]} "
+    print(f"{'window' if o.kinds != ['branch'] else 'branch'} {o.window.index:2} {o.window.date} "
+          f"{o.window.base[:10]}..{o.window.theirs[:10]} "
           f"({o.window.commits} commits; carries {kinds}): {len(errors)} error(s), {len(warnings)} warning(s); "
           f"audit {o.audit_seconds:.2f}s, git merge-tree {o.merge_seconds:.2f}s")
     for f in [*errors, *warnings][:show]:

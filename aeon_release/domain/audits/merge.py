@@ -10,7 +10,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import ast
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
@@ -97,11 +97,25 @@ def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], thei
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
         merged = _read(tree / path) or ""
+        # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
+        groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}
         for mine in ours[path]:
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
                 if why and mine.added != other.added:
-                    yield _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]])
+                    groups.setdefault(_region(mine, functions), []).append((mine, other, why))
+        for pairs in groups.values():
+            mine, other, why = pairs[0]
+            finding = _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]])
+            if len(pairs) > 1:
+                finding = replace(finding, message=f"{finding.message} (and {len(pairs) - 1} more hunk pair(s) here)")
+            yield finding
+
+
+def _region(hunk: Hunk, functions: list[tuple[str, int, int]]) -> str:
+    """The innermost base function holding the hunk; else the hunk itself."""
+    start = hunk.span[0]
+    return next((f"{name}:{a}" for name, a, b in functions if a <= start <= b), f"@{start}")
 
 
 def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]]) -> str | None:
