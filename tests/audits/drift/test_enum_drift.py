@@ -46,11 +46,14 @@ def test_28973_request_status_auto_insertion(git_repo: GitRepo, tmp_path: Path) 
     "    return configure(spec, 4)\n",                      # positional argument of a parameter typed Mode
     "    match spec.kv_mode:\n        case 4:\n            return True\n",  # a match on a member holder
     "    def pick(kv_mode=4):\n        return kv_mode\n",  # the default of a parameter named like the enum
+    "    return M(value=4)\n",                              # the class under an import alias, value=
+    "    return spec.kind == M.D\n\n\ndef legacy(spec):\n    return spec.kind == 4\n",  # holder via the alias
 ])
 def test_tie_cases(git_repo: GitRepo, tmp_path: Path, line: str) -> None:
     enum_base = "import enum\n\n\nclass Mode(enum.Enum):\n    A = enum.auto()\n    B = enum.auto()\n    C = 3\n    D = 4\n"
     enum_new = enum_base.replace("    D = 4\n", "    E = 4\n    D = 5\n")
-    fork = ("from pkg.modes import Mode\n\n\ndef setup(spec):\n    spec.kv_mode = Mode.A\n\n\n"
+    fork = ("from pkg.modes import Mode\nfrom pkg.modes import Mode as M\n\n\ndef setup(spec):\n"
+            "    spec.kv_mode = Mode.A\n    spec.kind = M.B\n\n\n"
             f"def check(spec):\n{line}\n\ndef configure(spec, mode: Mode):\n    spec.mode = mode\n")
     sides = three_way(git_repo, {"pkg/modes.py": enum_base}, {"pkg/use.py": fork}, {"pkg/modes.py": enum_new})
     report = audit(git_repo, sides, tmp_path)

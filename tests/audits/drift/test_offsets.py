@@ -98,3 +98,37 @@ def test_attribute_adjusted_in_two_methods_of_one_class(git_repo: GitRepo, tmp_p
     other = GitRepo(tmp_path / "other")
     sides = three_way(other, {"s.py": ATTR}, {"s.py": fork}, {"s.py": theirs})
     assert found(audit(other, sides, tmp_path / "o"), OFFSET) == []
+
+
+def test_helper_result_held_in_a_name(git_repo: GitRepo, tmp_path: Path) -> None:
+    """One call level through a name: ``start = helper(x)`` then ``start += 1`` on the fork side."""
+    theirs = HELPER.replace("    return num_computed_tokens\n", "    return num_computed_tokens + 1\n")
+    fork = HELPER.replace("    return start\n", "    start += 1  # AEON: the drafter starts one later\n    return start\n")
+    sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("sched.py", 7, "error")]
+
+
+CONFIG = '''def update_dflash(config_dict, pre_trained_config):
+    aux_layer_ids = config_dict["aux_hidden_state_layer_ids"]
+    pre_trained_config["dflash_config"] = {
+        "mask_token_id": config_dict["mask_token_id"],
+        "target_layer_ids": aux_layer_ids,
+    }
+'''
+READER = '''def aux_layers(hf_config):
+    dflash_config = getattr(hf_config, "dflash_config", None) or {}
+    layer_ids = dflash_config.get("target_layer_ids")
+    return tuple(layer_ids or ())
+'''
+
+
+def test_configuration_key_adjusted_where_written_and_where_read(git_repo: GitRepo, tmp_path: Path) -> None:
+    """#40727's shape across files: upstream shifts the ids it writes, the fork shifts the ids it reads."""
+    theirs = CONFIG.replace('"target_layer_ids": aux_layer_ids,', '"target_layer_ids": [i - 1 for i in aux_layer_ids],')
+    fork = READER.replace('    layer_ids = dflash_config.get("target_layer_ids")\n',
+                          '    layer_ids = [i - 1 for i in dflash_config.get("target_layer_ids") or []]\n')
+    base = {"algos.py": CONFIG, "runner.py": READER}
+    sides = three_way(git_repo, base, {"runner.py": fork}, {"algos.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == [("runner.py", 3, "error")]
+    assert "algos.py:5" in report.findings[0].message

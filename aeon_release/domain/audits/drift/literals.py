@@ -65,19 +65,26 @@ class _File:
         self.lines = text.splitlines()
         self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
         self.bound = _bound_names(module)
-        self.holders = {c.enum.short: _holders(module, c.enum.short) for c in changes}
+        self.names = {c.enum.short: frozenset({c.enum.short, *_aliases(module, c.enum.short)}) for c in changes}
+        self.holders = {short: _holders(module, names) for short, names in self.names.items()}
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         for node in ast.walk(module):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, []).append(node)
 
     def refers(self, short: str) -> bool:
-        return re.search(rf"\b{re.escape(short)}\b", self.text) is not None
+        return any(re.search(rf"\b{re.escape(name)}\b", self.text) for name in self.names.get(short, {short}))
 
     def comment(self, line: int) -> str:
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         match = re.search(r"#(.*)$", _strip_strings(text))
         return match.group(1) if match else ""
+
+
+def _aliases(module: ast.Module, short: str) -> set[str]:
+    """``from m import C as D`` binds D to the class too."""
+    return {a.asname for n in ast.walk(module) if isinstance(n, ast.ImportFrom)
+            for a in n.names if a.name == short and a.asname}
 
 
 def _strip_strings(line: str) -> str:
@@ -108,18 +115,23 @@ def key(node: ast.AST) -> str | None:
     return None
 
 
-def names_class(node: ast.AST | None, short: str) -> bool:
-    """The expression mentions the class itself (``C``, ``mod.C``, ``C[x]``, ``C(x)``, ``C.M``)."""
+def names_class(node: ast.AST | None, short: str | frozenset[str]) -> bool:
+    """The expression mentions the class itself (``C``, ``mod.C``, ``C[x]``, ``C(x)``, ``C.M``, an alias)."""
     if node is None:
         return False
-    return any((isinstance(n, ast.Name) and n.id == short) or (isinstance(n, ast.Attribute) and n.attr == short)
+    names = frozenset({short}) if isinstance(short, str) else short
+    return any((isinstance(n, ast.Name) and n.id in names) or (isinstance(n, ast.Attribute) and n.attr in names)
                for n in ast.walk(node))
+
+
+def _is_class(node: ast.AST, names: frozenset[str]) -> bool:
+    return (key(node) or "").rsplit(".", 1)[-1] in names
 
 
 ENUM, VALUE = "member", "value"  # a holder holds members of the enum, or their .value numbers
 
 
-def _holders(module: ast.Module, short: str) -> dict[str, set[str]]:
+def _holders(module: ast.Module, short: frozenset[str]) -> dict[str, set[str]]:
     """Names (and functions, by the name they are called with) holding the enum's members or values.
 
     Seeds: ``x = C[name]``/``C.M``/``C(v)``, ``x: C``, parameters annotated ``C``, ``for x in C``,
@@ -138,20 +150,20 @@ def _holders(module: ast.Module, short: str) -> dict[str, set[str]]:
     return holders
 
 
-def _seed_names(node: ast.AST, short: str) -> Iterator[str]:
+def _seed_names(node: ast.AST, short: frozenset[str]) -> Iterator[str]:
     if isinstance(node, ast.AnnAssign) and names_class(node.annotation, short):
         yield from ([k] if (k := key(node.target)) is not None else [])
     if isinstance(node, ast.arg) and names_class(node.annotation, short):
         yield node.arg
     if isinstance(node, (ast.For, ast.comprehension)) and names_class(node.iter, short):
         yield from ([k] if (k := key(node.target)) is not None else [])
-    if isinstance(node, ast.Call) and key(node.func) == short:
-        yield from (k for a in node.args if (k := key(a)) is not None)
+    if isinstance(node, ast.Call) and _is_class(node.func, short):
+        yield from (k for a in [*node.args, *(kw.value for kw in node.keywords)] if (k := key(a)) is not None)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and names_class(node.returns, short):
         yield node.name
 
 
-def _derived(node: ast.AST, short: str, holders: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
+def _derived(node: ast.AST, short: frozenset[str], holders: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
     if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
         kind = _held(node.value, short, holders)
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -163,15 +175,15 @@ def _derived(node: ast.AST, short: str, holders: dict[str, set[str]]) -> Iterato
                 yield node.name, kind
 
 
-def _held(value: ast.expr, short: str, holders: dict[str, set[str]]) -> str | None:
+def _held(value: ast.expr, short: frozenset[str], holders: dict[str, set[str]]) -> str | None:
     """What an expression holds: a member (``C.M``, ``C[x]``, ``C(v)``, a member holder) or a value."""
     if isinstance(value, ast.IfExp):
         return _held(value.body, short, holders) or _held(value.orelse, short, holders)
     if isinstance(value, ast.Attribute) and value.attr == "value":
         return VALUE if _held(value.value, short, holders) == ENUM else None
-    if isinstance(value, (ast.Attribute, ast.Subscript)) and key(value.value) == short:
+    if isinstance(value, (ast.Attribute, ast.Subscript)) and _is_class(value.value, short):
         return ENUM
-    if isinstance(value, ast.Call) and key(value.func) == short:
+    if isinstance(value, ast.Call) and _is_class(value.func, short):
         return ENUM
     name = key(value.func) if isinstance(value, ast.Call) else key(value)
     if isinstance(value, ast.Call) and name is not None:
@@ -180,8 +192,8 @@ def _held(value: ast.expr, short: str, holders: dict[str, set[str]]) -> str | No
     return next(iter(kinds)) if len(kinds) == 1 else None
 
 
-def _calls_class(call: ast.Call, short: str) -> bool:
-    return key(call.func) == short
+def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
+    return _is_class(call.func, names)
 
 
 def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
@@ -235,29 +247,33 @@ def _tie(file: _File, node: ast.AST, change: Renumbered) -> Tie | None:
 
 def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Renumbered) -> tuple[str, str | None] | None:
     short = change.enum.short
+    names = file.names[short]
     if isinstance(parent, ast.Compare):
         return _compare_tie(file, node, parent, change)
-    if isinstance(parent, ast.Call) and _calls_class(parent, short) and node in parent.args:
+    if isinstance(parent, ast.Call) and _calls_class(parent, names) and node in parent.args:
         return f"{short}({change.old})", "call"
+    grand = file.parents.get(parent) if isinstance(parent, ast.keyword) else None
+    if isinstance(grand, ast.Call) and _calls_class(grand, names) and parent.arg == "value":  # type: ignore[union-attr]
+        return f"{short}(value={change.old})", None
     if isinstance(parent, ast.keyword) and parent.arg and _tied_name(file, parent.arg, short):
         return f"passed as {parent.arg}=", _replacement(file, parent.arg, change)
     if isinstance(parent, ast.Call) and node in parent.args:
         param = _positional_param(file, parent, parent.args.index(node))
-        if param is not None and (names_class(param.annotation, short) or _tied_name(file, param.arg, short)):
+        if param is not None and (names_class(param.annotation, names) or _tied_name(file, param.arg, short)):
             return f"passed as {param.arg}", _replacement(file, param.arg, change)
     if isinstance(parent, ast.arguments):
         param = _defaulted_param(parent, node)
-        if param is not None and (names_class(param.annotation, short) or _tied_name(file, param.arg, short)):
+        if param is not None and (names_class(param.annotation, names) or _tied_name(file, param.arg, short)):
             return f"the default of {param.arg}", _replacement(file, param.arg, change)
     if isinstance(parent, ast.MatchValue):
         return _match_tie(file, parent, change)
     if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-        names = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
-        return (f"assigned to {names[0]}", _replacement(file, names[0], change)) if names else None
+        tied = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
+        return (f"assigned to {tied[0]}", _replacement(file, tied[0], change)) if tied else None
     if isinstance(parent, ast.Return):
         function = _enclosing_function(file, parent)
-        if function is not None and (names_class(function.returns, short) or _tied_name(file, function.name, short)):
+        if function is not None and (names_class(function.returns, names) or _tied_name(file, function.name, short)):
             return f"returned by {function.name}()", _replacement(file, function.name, change)
     return None
 
@@ -306,7 +322,7 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
         source = ast.get_source_segment(file.text, other) or name or "?"
         if isinstance(other, ast.Attribute) and other.attr == "value" and file.refers(short):
             return f"compared with {source}", f"{_member(change)}.value"
-        if names_class(other, short) or (isinstance(other, ast.Attribute) and other.attr == change.member):
+        if names_class(other, file.names[short]) or (isinstance(other, ast.Attribute) and other.attr == change.member):
             return f"compared with {source}", _member(change)
         if name is not None and _tied_name(file, name, short):
             return f"compared with {source}", _replacement(file, name, change)

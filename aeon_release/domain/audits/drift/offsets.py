@@ -75,11 +75,16 @@ class _Wanted:
     functions: frozenset[tuple[str, str]]   # (path, qualified name)
     callees: frozenset[str]                 # helpers whose results the fork adjusts at a call site
     helpers: frozenset[str]                 # functions whose return value the fork adjusts
+    keys: frozenset[str] = frozenset()      # configuration keys whose values the fork adjusts
 
     @classmethod
     def of(cls, fork: list[Adjustment]) -> _Wanted:
+        keys = frozenset(t[4:] for a in fork for t in a.flow if t.startswith("key:"))
         return cls(frozenset((a.path, a.function) for a in fork), frozenset(c for a in fork for c in a.callees),
-                   frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned))
+                   frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned), keys)
+
+    def mentions_key(self, text: str) -> bool:
+        return any(f'"{k}"' in text or f"'{k}'" in text for k in self.keys)
 
     def paths(self) -> set[str]:
         return {p for p, _ in self.functions}
@@ -89,7 +94,7 @@ class _Wanted:
         owner = qualname.rpartition(".")[0]
         same_class = bool(owner) and any(p == path and f.rpartition(".")[0] == owner for p, f in self.functions)
         return ((path, qualname) in self.functions or same_class or short in self.callees
-                or any(f"{h}(" in text for h in self.helpers))
+                or any(f"{h}(" in text for h in self.helpers) or self.mentions_key(text))
 
 
 def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
@@ -100,7 +105,16 @@ def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple
                 break
 
 
+def _key_token(node: ast.AST | None) -> set[str]:
+    """``"key"`` as a dict key, subscript or ``.get`` argument: a value flow that crosses files."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"\w{3,}", node.value):
+        return {f"key:{node.value}"}
+    return set()
+
+
 def _same_flow(a: Adjustment, b: Adjustment) -> bool:
+    if any(t.startswith("key:") for t in a.flow & b.flow):
+        return True  # the same configuration key, adjusted where it is written and where it is read
     if a.path != b.path:
         return False
     if a.function == b.function:
@@ -154,15 +168,18 @@ def _cheap_pair(path: str, change: FileChange, wanted: _Wanted) -> bool:
     """A substring test first: most of upstream's files can pair with nothing the fork adjusted."""
     if path in wanted.paths():
         return True
-    if not wanted.callees and not wanted.helpers:
+    if not wanted.callees and not wanted.helpers and not wanted.keys:
         return False
     added = "\n".join(change.added.values())
-    return ("return" in added and any(c in added for c in wanted.callees)) or any(h in added for h in wanted.helpers)
+    return (("return" in added and any(c in added for c in wanted.callees)) or any(h in added for h in wanted.helpers)
+            or wanted.mentions_key(added))
 
 
 def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:
     """An upstream file the fork did not touch: only a changed helper or call site can pair."""
     lines = [t for t in change.added.values() if _ADJUSTMENT.search(t.split("#", 1)[0])]
+    if wanted.mentions_key("\n".join(lines)):
+        return True
     if any(line.lstrip().startswith("return") for line in lines) and any(
             re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees):
         return True
@@ -293,8 +310,9 @@ def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef 
             continue  # the side kept an existing adjustment (it only rewrote the line around it)
         flow = flows.closure(set().union(*(flows.tokens(a) for a in adjusted)) | flows.targets(node))
         if flow:
+            callees = {c for a in adjusted for c in _callees(a)} | flows.callees(flows.tokens(adjusted[0]))
             yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
-                             frozenset(c for a in adjusted for c in _callees(a)), flows.returned(node),
+                             frozenset(callees), flows.returned(node),
                              (function.lineno, function.end_lineno or function.lineno))
 
 
@@ -361,7 +379,7 @@ class _Flows:
             name = _name(node)
             return {name} if name else self.tokens(node.value)
         if isinstance(node, ast.Subscript):
-            return self.tokens(node.value)
+            return self.tokens(node.value) | _key_token(node.slice)
         if isinstance(node, ast.Call):
             return self._call_tokens(node)
         if isinstance(node, ast.BinOp):
@@ -382,6 +400,8 @@ class _Flows:
             if isinstance(node.func, ast.Attribute):  # x.item(), x.long()
                 return self.tokens(node.func.value)
             return set()
+        if short == "get" and node.args:  # cfg.get("key"): the value stored under that key
+            return {ast.unparse(node)} | _key_token(node.args[0])
         return {ast.unparse(node)}
 
     def _comprehension_iter(self, name: ast.Name) -> ast.expr | None:
@@ -395,14 +415,27 @@ class _Flows:
         return None
 
     def targets(self, node: ast.AST) -> set[str]:
-        """The names an adjustment is stored into (``x = ... + 1``, ``x += 1``, ``x = [i + 1 for ...]``)."""
+        """Where an adjustment is stored: ``x = ... + 1``, ``x += 1``, ``x = [i + 1 for ...]``, ``{"key": ...}``."""
         current: ast.AST | None = node
+        keys: set[str] = set()
         while current is not None and not isinstance(current, ast.stmt):
-            current = self.parents.get(current)
+            parent = self.parents.get(current)
+            if isinstance(parent, ast.Dict) and current in parent.values:
+                keys |= _key_token(parent.keys[parent.values.index(current)])
+            current = parent
         if isinstance(current, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = current.targets if isinstance(current, ast.Assign) else [current.target]
-            return set().union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
-        return set()
+            return keys.union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+        return keys
+
+    def callees(self, flow: set[str]) -> set[str]:
+        """Helpers whose results the flow's names hold (``start = helper(x)`` ... ``start += 1``)."""
+        found: set[str] = set()
+        for stmt in self.assignments:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call) and (
+                    self._assigned(stmt) & flow):
+                found |= set(_callees(stmt.value))
+        return found
 
     def returned(self, node: ast.AST) -> bool:
         current = self.parents.get(node)
