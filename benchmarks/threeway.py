@@ -21,6 +21,7 @@ sys.path.insert(0, os.environ.get("AEON_SRC") or str(Path(__file__).resolve().pa
 
 from aeon_release.domain.audits.merge import merge_findings  # noqa: E402
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings  # noqa: E402
+from aeon_release.domain.audits.source import SourceCache  # noqa: E402
 
 MIRROR = Path("/work/.mirror/neuralmagic+vllm/repo")
 ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "bench",
@@ -107,5 +108,5 @@ def _write(repo: Path, tree: str, paths: list[str], folder: Path) -> None:
 def audit(merged: Merged) -> tuple[list[Finding], float]:
     """The engine's merge-aware findings on the merged files, and the seconds they took."""
     started = time.perf_counter()
-    findings = merge_findings(merged.folder, merged.sides, Settings())
+    findings = merge_findings(SourceCache(merged.folder), merged.sides, Settings())
     return findings, time.perf_counter() - started

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +11,8 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
 from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.config import load_rules
+from aeon_release.domain.audits.source import GitTree, Tree
+from aeon_release.adapters.blobs import resolve_commit
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
@@ -38,7 +39,7 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     with _tree(repo_path, rev) as tree:
         changed = repo.changed_since(repo_path, changed_since, rev) if changed_since else None
         report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
-        if fix and _apply_fixes(tree, report):
+        if fix and isinstance(tree, Path) and _apply_fixes(tree, report):
             report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
@@ -74,22 +75,19 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
 
 
 @contextlib.contextmanager
-def _tree(repo_path: Path, rev: str | None) -> Iterator[Path]:
-    """The work tree itself, or ``rev`` checked out in a temporary detached worktree (removed after)."""
+def _tree(repo_path: Path, rev: str | None) -> Iterator[Path | Tree]:
+    """The work tree itself, or ``rev`` read from git's object database (no checkout, no symlink followed)."""
     if rev is None:
         yield repo_path
         return
-    git = repo.Git(repo_path)
-    sha = git.resolve(rev)
+    sha = resolve_commit(repo_path, rev)
     if sha is None:
         raise GitError(f"revision {rev!r} does not exist in {repo_path}", "pass --rev a branch, tag or commit")
-    with tempfile.TemporaryDirectory(prefix="aeon-audit-") as tmp:
-        tree = Path(tmp) / "tree"
-        git.worktree_add(tree, sha)
-        try:
-            yield tree
-        finally:
-            git.worktree_remove(tree)
+    tree = GitTree(repo_path, sha)
+    try:
+        yield tree
+    finally:
+        tree.close()
 
 
 def _fields(kind: RuleKind) -> str:

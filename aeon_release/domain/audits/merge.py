@@ -18,7 +18,7 @@ from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
-from aeon_release.domain.audits.source import walk_defs
+from aeon_release.domain.audits.source import SourceCache, walk_defs
 
 NEAR_MISS = "merge/near-miss"
 
@@ -44,9 +44,11 @@ def merge_rule_infos() -> list[RuleInfo]:
     ]
 
 
-def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Finding]:
-    # The merged tree is a worktree of the repository: ask git there (the repository may be bare).
-    where = tree if (tree / ".git").exists() else sides.repo
+def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
+    """Findings for the merge of ``sides`` whose result ``tree`` reads (a checkout or the merged revision)."""
+    # A merged checkout is a worktree of the repository: ask git there (the repository may be bare).
+    root = getattr(tree.tree, "root", None)
+    where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     for side in (sides.ours, sides.theirs):
         if (sides.base, side) not in _DIFFS:
@@ -91,12 +93,12 @@ def _hunks(changes: dict[str, FileChange], only: Collection[str] | None = None) 
 
 
 # -- near misses -----------------------------------------------------------------------------
-def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]],
+def near_misses(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]],
                 distance: int) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
-        merged = _read(tree / path) or ""
+        merged = _read(tree, path) or ""
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
         groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}
         for mine in ours[path]:
@@ -173,8 +175,5 @@ def _first_line_of(text: str, wanted: tuple[str, ...]) -> int:
     return 0
 
 
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+def _read(tree: SourceCache, path: str) -> str | None:
+    return tree.text(path)

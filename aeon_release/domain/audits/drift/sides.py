@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.source import SourceCache
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -58,14 +59,13 @@ def parse_changes(diff: str) -> dict[str, FileChange]:
 
 
 class ThreeTrees:
-    """Base, ours (the fork), theirs (upstream) by sha, the merged tree on disk, and both sides' changes."""
+    """Base, ours (the fork), theirs (upstream) by sha, the merged tree (read through the audit's cache), both sides' changes."""
 
-    def __init__(self, repo_path: Path, base: str, ours: str, theirs: str, merged: Path,
+    def __init__(self, repo_path: Path, base: str, ours: str, theirs: str, merged: SourceCache,
                  mine: dict[str, FileChange], upstream: dict[str, FileChange]) -> None:
         self.repo, self.base, self.ours, self.theirs, self.merged = repo_path, base, ours, theirs, merged
         self.mine, self.upstream = mine, upstream
         self._blobs: dict[tuple[str, str], str | None] = {}
-        self._texts: dict[str, str | None] = {}
         self._maps: dict[tuple[str, str], dict[int, int]] = {}
 
     def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
@@ -76,12 +76,7 @@ class ThreeTrees:
         return {p: self._blobs[(rev, p)] for p in paths}
 
     def merged_text(self, path: str) -> str | None:
-        if path not in self._texts:
-            try:
-                self._texts[path] = (self.merged / path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                self._texts[path] = None
-        return self._texts[path]
+        return self.merged.text(path)
 
     def to_merged(self, rev: str, path: str) -> dict[int, int]:
         """Line numbers of ``rev``'s version of ``path`` -> the merged file's (cached)."""
