@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift_covering
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
@@ -59,9 +59,11 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream)
-    findings = enum_drift(trees)
-    doubled, covered = doubled_offsets(trees)
+    findings, covered = enum_drift_covering(trees)
+    doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
+    for path, spans in offsets_cover.items():
+        covered.setdefault(path, []).extend(spans)
     findings += [f for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
                  if not any(a <= f.line <= b for a, b in covered.get(f.path, []))]
     return findings

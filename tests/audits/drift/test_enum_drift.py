@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge import DRIFT
+from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
 from tests.audits.drift.trees import audit, found, line_of, three_way
@@ -121,3 +121,32 @@ def test_custom_next_value_is_reported_unknown(git_repo: GitRepo, tmp_path: Path
     report = audit(git_repo, sides, tmp_path)
     assert found(report, DRIFT) == [("pkg/use.py", 0, "warning")]
     assert "_generate_next_value_" in report.findings[0].message and "unknown" in report.findings[0].message
+
+
+MODES = ("import enum\n\n\nclass Mode(enum.IntEnum):\n    A = 0\n    B = 1\n    C = 2\n    D = 3\n\n"
+         "    @property\n    def wide(self) -> bool:\n        return self >= Mode.C\n")
+
+
+def test_fork_member_becomes_an_alias_of_upstreams(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The fork appended E = 4; upstream inserted Z = 4 further up: the merge makes E an alias of Z."""
+    fork = MODES.replace("    D = 3\n", "    D = 3\n    E = 4  # AEON: NVFP4 on GB10\n")
+    theirs = MODES.replace("    A = 0\n", "    A = 0\n    Z = 4\n")
+    sides = three_way(git_repo, {"pkg/modes.py": MODES}, {"pkg/modes.py": fork}, {"pkg/modes.py": theirs})
+    merged = (git_repo.path / "pkg/modes.py").read_text()
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, DRIFT) == [("pkg/modes.py", line_of(merged, "E = 4"), "error")]
+    assert "Mode.E is now an alias of Mode.Z" in report.findings[0].message
+    assert found(report, NEAR_MISS) == []  # one root cause, one finding
+
+
+def test_fork_auto_member_moved_by_an_upstream_insertion(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = MODES.replace("    A = 0\n    B = 1\n    C = 2\n    D = 3\n",
+                         "    A = enum.auto()\n    B = enum.auto()\n    C = enum.auto()\n    D = enum.auto()\n")
+    fork = base.replace("    D = enum.auto()\n", "    D = enum.auto()\n    E = enum.auto()  # AEON\n")
+    theirs = base.replace("    A = enum.auto()\n", "    A = enum.auto()\n    Z = enum.auto()\n")
+    user = "from pkg.modes import Mode\n\n\ndef fp4(mode):\n    return mode == 5  # Mode.E\n"
+    sides = three_way(git_repo, {"pkg/modes.py": base}, {"pkg/modes.py": fork, "pkg/use.py": user},
+                      {"pkg/modes.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert ("pkg/use.py", 5, "error") in found(report, DRIFT)
+    assert "Mode.E" in next(f.message for f in report.findings if f.path == "pkg/use.py")

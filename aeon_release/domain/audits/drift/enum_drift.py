@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, renumbered
+from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
 from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
@@ -24,14 +24,24 @@ _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", r
 
 
 def enum_drift(trees: ThreeTrees) -> list[Finding]:
+    return enum_drift_covering(trees)[0]
+
+
+def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
+    """The findings, and the enum classes (path -> line spans) whose near misses they explain."""
     changes, unknown = upstream_renumbered(trees)
-    findings: list[Finding] = []
+    fork_members, aliases = fork_members_moved(trees)
+    changes += fork_members
+    findings: list[Finding] = [finding for finding, _ in aliases]
+    covered: dict[str, list[tuple[int, int]]] = {}
+    for finding, span in aliases:
+        covered.setdefault(finding.path, []).append(span)
     if changes:
         ties = list(fork_ties(trees, changes))
         findings += [_tie_finding(t) for t in ties]
         findings += _definition_warnings(trees, changes, {(t.change.path, t.change.label) for t in ties})
     findings += list(_unknown_warnings(trees, unknown))
-    return findings
+    return findings, covered
 
 
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
@@ -49,6 +59,53 @@ def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumC
             changes += found
             unknown += odd
     return changes, unknown
+
+
+def fork_members_moved(trees: ThreeTrees) -> tuple[list[Renumbered], list[tuple[Finding, tuple[int, int]]]]:
+    """Members the fork added to an enum that upstream changed too: their value after the merge.
+
+    An ``auto()`` member the fork appended moves when upstream inserts one before it; an explicit
+    value the fork chose can be the value upstream gave its own new member, and the merge then
+    makes the fork's member an alias of upstream's (Python keeps the first).
+    """
+    both = [p for p in sorted(trees.mine.keys() & trees.upstream.keys()) if p.endswith(".py")
+            and _MEMBER_LINE.search("\n".join(trees.mine[p].texts()))]
+    moved: list[Renumbered] = []
+    aliases: list[tuple[Finding, tuple[int, int]]] = []
+    for path in both:
+        texts = [trees.blobs(rev, [path])[path] or "" for rev in (trees.base, trees.ours, trees.theirs)]
+        merged = trees.merged_text(path) or ""
+        if not all(_ENUM_CLASS.search(t) for t in (*texts, merged)):
+            continue
+        base, ours, theirs, after = (enums_of(t) for t in (*texts, merged))
+        for name, cls in after.items():
+            added = [m for m in ours.get(name, EnumClass(name, cls.kind, False)).members
+                     if m not in base.get(name, EnumClass(name, cls.kind, False)).members]
+            moved += _moved(path, ours.get(name), cls, added)
+            aliases += _aliases(path, cls, added, theirs.get(name), base.get(name))
+    return moved, aliases
+
+
+def _moved(path: str, ours: EnumClass | None, after: EnumClass, added: list[str]) -> list[Renumbered]:
+    if ours is None:
+        return []
+    return [Renumbered(path, after, m, old, after.members.get(m)) for m in added
+            if type(old := ours.members.get(m)) is int and after.members.get(m) != old]
+
+
+def _aliases(path: str, after: EnumClass, added: list[str], theirs: EnumClass | None,
+             base: EnumClass | None) -> Iterator[tuple[Finding, tuple[int, int]]]:
+    upstream_new = [m for m in (theirs.members if theirs else {}) if m not in (base.members if base else {})]
+    for mine in added:
+        for other in upstream_new:
+            value = after.members.get(mine)
+            if value is not None and value == after.members.get(other) and mine != other:
+                first, second = sorted((mine, other), key=lambda m: after.lines.get(m, 0))
+                span = (min(after.lines.values()), max(after.lines.values()))
+                yield Finding(DRIFT, "merge", Severity.ERROR, path, after.lines.get(mine, 0),
+                              f"{after.short}.{mine} (the fork's) and {after.short}.{other} (upstream's) are both "
+                              f"{value} after the merge: {after.short}.{second} is now an alias of "
+                              f"{after.short}.{first}; give the fork's member a free value"), span
 
 
 def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
