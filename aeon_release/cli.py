@@ -62,6 +62,7 @@ def merge(
     cont: bool = typer.Option(False, "--continue", help="Resume a stopped run."),
     abort: bool = typer.Option(False, "--abort", help="Drop a stopped run: worktree and state."),
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings, recorded."),
+    fix: bool = typer.Option(False, "--fix", help="With --continue: apply the failed audit's safe fixes, then re-audit."),
     json_out: bool = JSON,
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
@@ -78,10 +79,12 @@ def merge(
         if given:
             raise UsageError(f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
                              "a stopped run keeps the options it was started with; see `aeon-release status`")
+    if fix and not cont:
+        raise UsageError("--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix")
     if abort:
         merge_cmd.abort(repo, tag)
     elif cont:
-        merge_cmd.resume(repo, tag, json_out, waive)
+        merge_cmd.resume(repo, tag, json_out, waive, fix)
     elif tag is None:
         raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
     else:
@@ -203,12 +206,13 @@ def audit(
     theirs: Optional[str] = typer.Option(None, "--theirs", help="The upstream side of the merge."),
     fmt: str = typer.Option("table", "--format", help="table, json, sarif, junit, markdown or github."),
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report here instead of stdout."),
+    fix: bool = typer.Option(False, "--fix", help="Apply the findings' safe fixes to the work tree, then audit again."),
 ) -> None:
     """Audit a checkout: exit 0 clean, 1 on error-level findings, 2 on bad input."""
     from aeon_release.commands import audit as audit_cmd
 
     code = audit_cmd.audit(repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs),
-                           fmt=fmt, output=output)
+                           fmt=fmt, output=output, fix=fix)
     raise typer.Exit(int(code))
 
 

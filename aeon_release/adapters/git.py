@@ -549,3 +549,26 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     tracked = blobs.diff_names(path, rev)
     untracked = git.run("ls-files", "-z", "--others", "--exclude-standard")
     return sorted({*tracked, *(name for name in untracked.split("\0") if name)})
+
+
+def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
+    """``rev:path`` for many paths in one ``git cat-file --batch`` (None where the path is absent)."""
+    if not paths:
+        return {}
+    request = "".join(f"{rev}:{p}\n" for p in paths).encode()
+    done = subprocess.run(["git", "cat-file", "--batch"], cwd=path, input=request, capture_output=True, check=False)
+    if done.returncode != 0:
+        raise GitError(f"git cat-file --batch failed in {path}", done.stderr.decode(errors="replace").strip())
+    out, at = done.stdout, 0
+    blobs: dict[str, str | None] = {}
+    for wanted in paths:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        at = end + 1
+        if len(header) < 3 or header[1] != b"blob":
+            blobs[wanted] = None
+            continue
+        size = int(header[2])
+        blobs[wanted] = out[at:at + size].decode("utf-8", errors="replace")
+        at += size + 1
+    return blobs

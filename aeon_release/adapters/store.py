@@ -50,6 +50,7 @@ class RunState:
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     audit: dict[str, Any] | None = None
     waivers: list[dict[str, str]] = field(default_factory=list)
+    fixes: list[dict[str, Any]] = field(default_factory=list)  # audit fixes applied by `merge --continue --fix`
     timings: dict[str, float] = field(default_factory=dict)
     upstream_commits: int = 0
     tag_on_upstream_branch: bool | None = None

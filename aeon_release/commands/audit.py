@@ -10,7 +10,8 @@ from aeon_release.domain import ledger
 
 from aeon_release.adapters import git as repo
 from aeon_release.adapters import store as runstate
-from aeon_release.domain.audits import MergeSides, audit_tree, render
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
+from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.source import GitTree, Tree
 from aeon_release.adapters.blobs import diff_names, resolve_commit
@@ -23,12 +24,18 @@ from aeon_release.errors import ExitCode, GitError, UsageError
 
 def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_since: str | None = None,
           sides: tuple[str | None, str | None, str | None] = (None, None, None), fmt: str = "table",
-          output: Path | None = None) -> ExitCode:
-    """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings."""
+          output: Path | None = None, fix: bool = False) -> ExitCode:
+    """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings.
+
+    With ``fix`` the findings' safe fixes rewrite the work tree and the audit runs again: the
+    report shows what is left.
+    """
     if fmt not in RENDERERS:
         raise UsageError(f"unknown format {fmt!r}", f"choose one of {', '.join(RENDERERS)}")
     if not repo_path.is_dir():
         raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
+    if fix and rev is not None:
+        raise UsageError("--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix")
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
     bare = _is_bare(repo_path)
@@ -37,6 +44,9 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
         changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
         report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
                             cache_dir=_cache_dir(repo_path))
+        if fix and isinstance(tree, Path) and _apply_fixes(tree, report):
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
+                                cache_dir=_cache_dir(repo_path))
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
@@ -47,6 +57,18 @@ def _cache_dir(repo_path: Path) -> Path | None:
     """The findings cache lives in the repository's git directory; a plain folder gets none."""
     common = repo.git_common_dir(repo_path)
     return runstate.cache_dir(common) if common is not None else None
+
+
+def _apply_fixes(tree: Path, report: AuditReport) -> bool:
+    """Apply every unsuppressed finding's fix; say each on stderr; True when a file changed."""
+    wanted = [f.fix for f in report.findings if f.fix is not None and f.suppressed is None]
+    results = apply_fixes(tree, wanted)
+    for result in results:
+        detail = f" ({result.detail})" if result.detail else ""
+        say(f"fix {result.status}: {result.fix.describe()}{detail}")
+    if not wanted:
+        say("--fix: no finding has a safe fix")
+    return any(r.status == "applied" for r in results)
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:

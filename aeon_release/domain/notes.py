@@ -22,6 +22,7 @@ stopped early); every key inside a section is optional too, and unknown keys are
                   "findings": [{"rule": "...", "kind": "...", "severity": "error" | "warning" | "info",
                                 "path": "...", "line": 12, "message": "...", "suppressed": false}]},
         "waivers": [{"rule": "...", "reason": "..."}],
+        "fixes": [{"path": "...", "line": 7, "old": "4", "new": "Enum.MEMBER", "status": "applied"}],
         "timings": {"merge": 0.8, "audit": 3.1}
       },
       "build": {"image_id": "sha256:...", "tag": "...", "size": 18300000000,
@@ -176,6 +177,8 @@ def content(record: Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
         "picks": _picks(merge, ledger, tag),
         "audit": _audit(merge) if merge and merge.obj("audit") is not None else None,
         "waivers": [{"rule": w.text("rule"), "reason": w.text("reason")} for w in merge.objs("waivers")] if merge else [],
+        "fixes": [{"path": f.text("path"), "line": f.integer("line"), "old": f.text("old"), "new": f.text("new"),
+                   "status": f.text("status")} for f in merge.objs("fixes")] if merge else [],
         "timings": merge.plain("timings") if merge else {},
         "build": _build(build) if build else None,
         "publish": _publish(publish) if publish else None,
@@ -451,6 +454,11 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
              f"{audit['total']} finding(s) in all, {audit['suppressed']} suppressed."]
     if data["waivers"]:
         lines.append("\nWaived:\n" + "\n".join(f"- {_code(w['rule'])}: {_cell(w['reason'])}" for w in data["waivers"]))
+    applied = [f for f in data.get("fixes", []) if f["status"] == "applied"]
+    if applied:
+        lines.append("\nFixed by `merge --continue --fix`:\n" + "\n".join(
+            f"- {_code(str(f['path']) + ':' + str(f['line']))}: {_code(str(f['old']))} -> {_code(str(f['new']))}"
+            for f in applied))
     if audit["by_rule"]:
         rows = [[_code(r["rule"]), _cell(r["kind"]), _cell(r["severity"]), str(r["count"])] for r in audit["by_rule"]]
         lines.append("\n" + _table(["Rule", "Kind", "Severity", "Findings"], rows))

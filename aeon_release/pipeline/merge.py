@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import store as runstate
 from aeon_release.adapters.console import console, emit_json, plain as escape, say
@@ -43,13 +44,13 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     _drive(steps.Run(git, state, plan), json_out)
 
 
-def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> None:
+def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     git = Git(repo)
     with runstate.exclusive(git.common_dir):
-        _resume(git, tag, json_out, waive)
+        _resume(git, tag, json_out, waive, fix)
 
 
-def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None:
+def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE.value:
         _finalize(git, state)
@@ -62,6 +63,8 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
         state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
     run = steps.Run(git, state, plan)
     state.waivers += steps.parse_waivers(waive, steps.known_rule_ids(plan))
+    if fix:
+        _say_fixes(steps.apply_audit_fixes(run))
     try:
         steps.resume(run)
     except NeedsHuman:
@@ -243,8 +246,22 @@ def _render(state: RunState, plan: MergePlan) -> None:
         say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
         for f in state.audit.get("findings", [])[:20]:
             say(escape(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}"))
+        fixes = [f["fix"] for f in state.audit.get("findings", []) if f.get("fix") and not f.get("suppressed")]
+        if fixes and state.phase == Phase.AUDIT_FAILED.value:
+            say(f"{len(fixes)} safe fix(es) available; `aeon-release merge --continue --fix` applies them:")
+            for fx in fixes:
+                say(escape(f"  {fx['path']}:{fx['line']}: `{fx['old']}` -> `{fx['new']}`"
+                           + (f" (adds `from {fx['import_from']} import {fx['import_name']}`)" if fx.get("import_from") else "")))
     if state.phase == Phase.DONE.value:
         say(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}")
+
+
+def _say_fixes(results: list[dict[str, Any]]) -> None:
+    for r in results:
+        say(escape(f"fix {r['status']}: {r['path']}:{r['line']}: `{r['old']}` -> `{r['new']}`"
+                   + (f" ({r['detail']})" if r.get("detail") else "")))
+    if not results:
+        say("--fix: the audit's findings have no safe fix")
 
 
 def _render_status(state: RunState) -> None:

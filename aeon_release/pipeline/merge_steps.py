@@ -121,11 +121,13 @@ def run_audit(run: Run) -> None:
         run.state.phase = Phase.AUDIT_FAILED.value
         run.save()
         first = blocking[0]
+        fixable = sum(1 for f in blocking if f.fix is not None)
+        offer = f"; {fixable} have a safe fix: `aeon-release merge --continue --fix` applies them" if fixable else ""
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
             f"fix them in {wt.path} and run `aeon-release merge --continue`, "
-            "or waive one with --waive RULE=REASON",
+            f"or waive one with --waive RULE=REASON{offer}",
         )
 
 
@@ -146,6 +148,24 @@ def _audit(run: Run) -> AuditReport:
                           new_content=new_content, cache_dir=runstate.cache_dir(run.git.common_dir))
     finally:
         tree.close()
+
+
+def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
+    """Apply the fixes of the last audit's findings in the merge worktree; recorded in the run state.
+
+    The audit step then runs again (the changes are committed first) and the report keeps them.
+    """
+    from aeon_release.domain.audits.drift.fixes import apply_fixes
+    from aeon_release.domain.audits.model import Fix
+
+    if run.state.phase != Phase.AUDIT_FAILED.value or not run.state.audit:
+        raise UsageError("--fix applies the fixes of a failed audit, and this run's audit has not failed",
+                         "use --fix with `merge --continue` after a merge stopped on audit findings")
+    wanted = [Fix(**f["fix"]) for f in run.state.audit.get("findings", []) if f.get("fix") and not f.get("suppressed")]
+    results = [r.as_dict() for r in apply_fixes(run.worktree, wanted)]
+    run.state.fixes += results
+    run.save()
+    return results
 
 
 def finish(run: Run) -> None:
@@ -533,6 +553,7 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
         "upstream_commits": state.upstream_commits, "tag_on_upstream_branch": state.tag_on_upstream_branch,
         "state": state.phase, "worktree": state.worktree if _has_worktree(state) else None,
         "conflicts": data["conflicts"], "carries": carries, "picks": picks, "audit": state.audit,
+        "fixes": data["fixes"],
         "waivers": state.waivers, "timings": state.timings, "notes": list(plan.notes) if plan else [],
     }
 
@@ -555,7 +576,7 @@ def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict
 
 def known_rule_ids(plan: MergePlan) -> set[str]:
     from aeon_release.domain.audits.config import load_rules
-    from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
+    from aeon_release.domain.audits.merge import merge_rule_infos
 
     rules = load_rules(plan.config_dir, [c.carry for c in plan.carries])
-    return {r.id for r in rules.rules} | {DRIFT, NEAR_MISS}
+    return {r.id for r in rules.rules} | {info.id for info in merge_rule_infos()}

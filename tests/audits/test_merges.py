@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
-from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
+from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS, OFFSET
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
 
@@ -72,10 +72,12 @@ def test_plus_one_applied_twice(git_repo: GitRepo, fleet_config: Path) -> None:
     assert "returns layer id i+2 (expected i+1)" in found[0].message
     assert f"lines {upstream_line}, {fork_line}" in found[0].message
     assert by_rule(report, "spec-decode/dflash-aux-layer-offset-mrv2") == []
-    near = [f for f in report.findings if f.rule_id == NEAR_MISS]
-    assert [(f.path, f.severity.value) for f in near] == [(RUNNER, "warning")]
-    assert "+layer_ids = [i + 1 for i in layer_ids or []]" in near[0].message
-    assert report.errors >= 1
+    # the engine's own check sees the same root cause without any rule: one error, no near-miss warning
+    assert by_rule(report, NEAR_MISS) == []
+    doubled = [f for f in report.findings if f.rule_id == OFFSET]
+    assert [(f.path, f.line, f.severity.value) for f in doubled] == [(RUNNER, fork_line, "error")]
+    assert f"line {upstream_line}" in doubled[0].message and "i + 1" in doubled[0].message
+    assert report.errors >= 2
 
 
 def test_each_side_alone_has_the_right_offset(git_repo: GitRepo, fleet_config: Path) -> None:

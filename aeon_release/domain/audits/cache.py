@@ -168,7 +168,7 @@ class RuleMemo:
             try:
                 if variant["listing"] == listing and all(_oid(ctx, p) == oid for p, oid in variant["reads"].items()):
                     self.cache.hits += 1
-                    return [Finding(r, k, Severity(sev), path, int(line), msg) for r, k, sev, path, line, msg in variant["findings"]]
+                    return [Finding.from_dict(f) for f in variant["findings"]]
             except (KeyError, TypeError, ValueError, AttributeError):
                 return None  # a damaged entry is a miss
         return None
@@ -179,7 +179,7 @@ class RuleMemo:
             return  # a file it read has no known blob id (changed in the work tree): nothing to key on
         key = _rule_key(rule, ctx)
         variant = {"listing": _listing(rule, ctx), "reads": oids,
-                   "findings": [[f.rule_id, f.kind, f.severity.value, f.path, f.line, f.message] for f in findings]}
+                   "findings": [f.as_dict() for f in findings]}
         old = self.cache.get_raw(key)
         others = [v for v in old if isinstance(v, dict) and v.get("listing") != variant["listing"]] if isinstance(old, list) else []
         self.cache.put_raw(key, [variant, *others][:self.VARIANTS])
@@ -220,12 +220,12 @@ class MergeMemo:
         if not isinstance(value, list):
             return None
         try:
-            found = [Finding(r, k, Severity(sev), path, int(line), msg) for r, k, sev, path, line, msg in value]
-        except (TypeError, ValueError):
+            found = [Finding.from_dict(f) for f in value]
+        except (KeyError, TypeError, ValueError, AttributeError):
             return None
         self.cache.hits += 1
         return found
 
     def store(self, findings: list[Finding]) -> None:
         if self.key:
-            self.cache.put_raw(self.key, [[f.rule_id, f.kind, f.severity.value, f.path, f.line, f.message] for f in findings])
+            self.cache.put_raw(self.key, [f.as_dict() for f in findings])

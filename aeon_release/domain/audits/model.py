@@ -50,6 +50,34 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Fix:
+    """One safe rewrite of a finding: the source text at [line:col, end_line:end_col) becomes ``new``.
+
+    Columns count characters (not bytes).  ``import_name`` from ``import_from`` is added when the
+    file does not bind it yet.
+    """
+
+    path: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    old: str
+    new: str
+    import_from: str | None = None
+    import_name: str | None = None
+
+    def describe(self) -> str:
+        extra = f" (and `from {self.import_from} import {self.import_name}`)" if self.import_from else ""
+        return f"{self.path}:{self.line}: `{self.old}` -> `{self.new}`{extra}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "col": self.col, "end_line": self.end_line,
+                "end_col": self.end_col, "old": self.old, "new": self.new,
+                "import_from": self.import_from, "import_name": self.import_name}
+
+
+@dataclass(frozen=True)
 class Finding:
     rule_id: str
     kind: str
@@ -58,15 +86,25 @@ class Finding:
     line: int  # 1-based; 0 when the finding is about a whole file or the tree
     message: str
     suppressed: str | None = None  # the reason given by an inline suppression
+    fix: Fix | None = None  # one safe rewrite, when there is exactly one
 
     @property
     def blocking(self) -> bool:
         return self.severity is Severity.ERROR and self.suppressed is None
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
+        """The inverse of :meth:`as_dict` (a cached or recorded finding); raises on a damaged one."""
+        fix = data.get("fix")
+        return cls(str(data["rule"]), str(data["kind"]), Severity(data["severity"]), str(data["path"]),
+                   int(data["line"]), str(data["message"]), data.get("suppressed"),
+                   Fix(**fix) if isinstance(fix, dict) else None)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule_id, "kind": self.kind, "severity": self.severity.value, "path": self.path,
             "line": self.line, "message": self.message, "suppressed": self.suppressed,
+            **({"fix": self.fix.as_dict()} if self.fix is not None else {}),
         }
 
 

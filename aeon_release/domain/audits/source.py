@@ -476,6 +476,26 @@ def python_lines(text: str) -> list[str]:
     return io.StringIO(text, newline="").readlines()
 
 
+def parse_blocks(text: str, header: str) -> list[ast.stmt] | None:
+    """The statements of the indented blocks whose first line matches ``header`` (see :func:`_blocks`)."""
+    return _blocks(text, header)
+
+
+def segment(lines: list[str], node: ast.AST) -> str | None:
+    """The source text of ``node`` (like ``ast.get_source_segment``, from lines split once, ASCII-safe)."""
+    start: int | None = getattr(node, "lineno", None)
+    end: int | None = getattr(node, "end_lineno", None)
+    col: int | None = getattr(node, "col_offset", None)
+    end_col: int | None = getattr(node, "end_col_offset", None)
+    if start is None or end is None or col is None or end_col is None or end > len(lines):
+        return None
+    if start == end:
+        return lines[start - 1].encode()[col:end_col].decode(errors="replace")
+    parts = [lines[start - 1].encode()[col:].decode(errors="replace"), *lines[start:end - 1],
+             lines[end - 1].encode()[:end_col].decode(errors="replace")]
+    return "\n".join(parts)
+
+
 def enums_in_text(text: str) -> dict[str, dict[str, int]]:
     """Like :func:`all_enums`, parsing only the enum classes' blocks (a text scan finds them)."""
     nodes = _blocks(text, r"^([ \t]*)class[ \t]+[\pL\pN_]+[ \t]*\([^)]*(?:Enum|Flag)[^)]*\)[ \t]*:")
