@@ -185,6 +185,34 @@ class Git:
         status, out, _ = self.try_run("show", f"{rev}:{path}")
         return out if status == 0 else None
 
+    def blob_text(self, rev: str, path: str) -> str | None:
+        """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent."""
+        try:
+            _, kind, _, data = self._git.get_object_data(f"{rev}:{path}")
+        except (ValueError, git.GitCommandError):
+            return None
+        return data.decode("utf-8", errors="replace") if kind == b"blob" else None
+
+    def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
+        """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
+        status, out, _ = self.try_run("log", "--format=%H%x00%s", "-E", f"-G{regex}", rev_range, "--", path)
+        return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
+
+    def removed_lines(self, sha: str, path: str) -> list[str]:
+        """Lines a commit removed from ``path`` (first parent)."""
+        status, out, _ = self.try_run("show", "-U0", "--format=", "--no-color", "--first-parent", sha, "--", path)
+        return [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")] if status == 0 else []
+
+    def renames(self, a: str, b: str) -> dict[str, str]:
+        """Files git sees as renamed or moved between two commits: old path -> new path."""
+        out = self.run("diff", "--name-status", "-M", "--diff-filter=R", a, b)
+        moved = {}
+        for line in out.splitlines():
+            parts = line.split("\t")
+            if len(parts) == 3:
+                moved[parts[1]] = parts[2]
+        return moved
+
     def in_progress(self) -> str | None:
         """Which multi-step git operation this work tree is in the middle of, if any."""
         gd = self.git_dir

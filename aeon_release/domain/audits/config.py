@@ -71,9 +71,19 @@ def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
 
 
 def _settings(node: Any, where: Where) -> Settings:
-    data = mapping(node, where, required=(), optional=("near_miss_lines",))
+    data = mapping(node, where, required=(), optional=("near_miss_lines", "pr_subject_pattern"))
     lines = integer(data.get("near_miss_lines", 3), where.key("near_miss_lines"), minimum=0)
-    return Settings(near_miss_lines=lines)
+    pattern = _regex(data.get("pr_subject_pattern", Settings.pr_subject_pattern), where.key("pr_subject_pattern"))
+    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern)
+
+
+def _regex(value: Any, where: Where) -> str:
+    text = string(value, where)
+    try:
+        re.compile(text)
+    except re.error as exc:
+        raise where.fail(f"not a regular expression: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)") from None
+    return text
 
 
 def parse_rule(node: Any, where: Where) -> Rule:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
 from aeon_release.domain.audits.source import enums_in_text, walk_defs
 
@@ -41,7 +42,7 @@ def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
         RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; git merged it silently"),
-    ]
+    ] + drift_checks.drift_rule_infos()
 
 
 def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Finding]:
@@ -56,6 +57,7 @@ def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Fi
         return []  # one side changed nothing: nothing was merged
     findings = list(enum_drift(tree, sides, ours, theirs))
     findings += near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
+    findings += drift_checks.drift_findings(tree, sides, ours, theirs, settings)  # symbol drift, duplicates
     return findings
 
 

@@ -122,6 +122,8 @@ class Settings:
     """Engine settings that the rule files may tune (``settings:`` in any audits/*.yaml)."""
 
     near_miss_lines: int = 3
+    # How an upstream commit subject names its pull request (GitHub's squash-merge "title (#123)").
+    pr_subject_pattern: str = r"\(#(\d+)\)\s*$"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""Merge-aware drift: what upstream changed under the fork's code while git merged cleanly."""

@@ -1,0 +1,452 @@
+"""Symbol drift: fork-owned code that uses a definition upstream removed, renamed or re-signatured.
+
+Each fork-owned use (a line the fork added, base..ours) is resolved twice through the tree's own
+imports and class hierarchies: in the fork's tree before the merge (``ours``) and in the merged
+tree.  Drift is a use that pointed at a definition before and points at nothing after, or a call
+or override that fitted the signature before and does not fit it after.  Upstream's own trees
+(``base``, ``theirs``) only explain the change: the new name of a rename, where a definition moved.
+
+Pure: trees in (anything with ``text(path)``), findings out; git lives in ``trees.py``.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.pyindex import MISSING, DefSym, Index, ModuleInfo, ModuleSym, Sym, Tree
+from aeon_release.domain.audits.drift.signatures import (
+    Sig,
+    call_problem,
+    is_classmethod,
+    is_static,
+    override_problem,
+    signature,
+)
+from aeon_release.domain.audits.model import Finding, Severity
+
+RULE = "merge/symbol-drift"
+DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
+_SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
+
+
+@dataclass(frozen=True)
+class Change:
+    """The upstream commit that changed a definition."""
+
+    sha: str
+    subject: str
+
+
+class History(Protocol):
+    def definition_change(self, path: str, name: str) -> Change | None:
+        """The commit in base..theirs that removed or changed the definition of ``name`` in ``path``."""
+
+
+@dataclass(frozen=True)
+class DriftInput:
+    base: Tree
+    ours: Tree
+    theirs: Tree
+    merged: Tree
+    fork_lines: Mapping[str, frozenset[str]]  # path -> stripped lines the fork added (base..ours)
+    upstream_files: frozenset[str]  # paths upstream changed (base..theirs)
+    history: History | None = None
+    pr_pattern: str = DEFAULT_PR_PATTERN
+
+
+def symbol_drift(inp: DriftInput) -> list[Finding]:
+    checker = _Checker(inp)
+    findings: dict[tuple[str, int, str], Finding] = {}
+    for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
+        for finding in checker.check_file(path):
+            findings.setdefault((finding.path, finding.line, finding.message), finding)
+    return list(findings.values())
+
+
+def definition_regex(name: str) -> str:
+    """A POSIX ERE that matches a line defining ``name`` (for ``git log -G``)."""
+    word = re.escape(name)
+    return rf"^[[:space:]]*((async[[:space:]]+)?def|class)[[:space:]]+{word}[^A-Za-z0-9_]|^[[:space:]]*{word}[[:space:]]*(:[^=]*)?=[^=]"
+
+
+# A reference resolves in one tree's index to a symbol; ``via`` says how a call binds self.
+Resolver = Callable[[Index], Sym]
+
+
+@dataclass
+class _Scope:
+    cls: str | None = None  # qualname of the enclosing class
+    me: str | None = None  # the first parameter of the enclosing method (self/cls)
+    functions: list[ast.AST] = field(default_factory=list)
+
+
+class _Checker:
+    def __init__(self, inp: DriftInput) -> None:
+        self.inp = inp
+        self.before = Index(inp.ours)
+        self.after = Index(inp.merged)
+        self._base: Index | None = None
+        self._theirs: Index | None = None
+        self._locals: dict[int, frozenset[str]] = {}
+
+    # -- per file --------------------------------------------------------------------------------
+    def check_file(self, path: str) -> Iterator[Finding]:
+        mod = self.after.module_at(path)
+        if mod is None or self.before.module_at(path) is None:
+            return  # a file new on both sides or that no longer parses: nothing to compare
+        owned = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
+        if owned:
+            yield from self._walk(mod, mod.tree.body, _Scope(), owned)
+
+    def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        for stmt in body:
+            yield from self._statement(mod, stmt, scope, owned)
+
+    def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        if isinstance(stmt, ast.ClassDef):
+            qual = f"{scope.cls}.{stmt.name}" if scope.cls else stmt.name
+            yield from self._expressions(mod, [*stmt.bases, *stmt.decorator_list], scope, owned)
+            if not scope.functions:
+                yield from self._class_members(mod, stmt, qual, owned)
+            yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
+            me = stmt.args.args[0].arg if scope.cls and stmt.args.args and not is_static(stmt) else None
+            inner = _Scope(scope.cls if me else None, me, [*scope.functions, stmt])
+            yield from self._walk(mod, stmt.body, inner, owned)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            if stmt.lineno in owned:
+                yield from self._import(mod, stmt)
+        else:
+            yield from self._expressions(mod, [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)], scope, owned)
+            for block in _blocks(stmt):
+                yield from self._walk(mod, block, scope, owned)
+
+    def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        handled: set[int] = set()
+        for expr in exprs:
+            for node in ast.walk(expr):
+                if isinstance(node, ast.Call) and node.lineno in owned:
+                    handled.add(id(node.func))
+                    yield from self._call(mod, node, scope)
+                elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in handled
+                      and node.end_lineno in owned):
+                    yield from self._reference(mod, node, scope)
+                if isinstance(node, ast.Attribute):
+                    handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    # -- imports ---------------------------------------------------------------------------------
+    def _import(self, mod: ModuleInfo, stmt: ast.Import | ast.ImportFrom) -> Iterator[Finding]:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                name = alias.name
+                found = self._compare(lambda ix, n=name: _module(ix, n))
+                if found is not None:
+                    yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
+            return
+        base = px.import_base(stmt, mod.dotted, mod.path)
+        for alias in stmt.names:
+            if alias.name == "*":
+                continue
+            found = self._compare(lambda ix, n=alias.name: ix.resolve(base, n) if ix.in_tree(base) else px.UNKNOWN)
+            if found is not None:
+                yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
+
+    # -- uses in expressions ---------------------------------------------------------------------
+    def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        resolver, via = self._resolver(mod, call.func, scope)
+        if resolver is None:
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        what = f"calls {_show(call.func)}"
+        if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
+            yield self._finding(mod, call.lineno, what, before, None)
+        elif isinstance(before, DefSym) and isinstance(after, DefSym):
+            problem = self._call_drift(call, before, after, via)
+            if problem is not None:
+                yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+
+    def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        resolver, _ = self._resolver(mod, node, scope)
+        if resolver is None:
+            return
+        found = self._compare(resolver)
+        if found is not None:
+            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
+
+    def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
+        """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
+        if isinstance(expr, ast.Name):
+            if expr.id in self._local_names(scope) or (expr.id in px.BUILTINS and expr.id not in mod.names):
+                return None, ""
+            if scope.cls and not scope.functions:
+                return None, ""  # a class body: its names shadow the module's
+            dotted, name = mod.dotted, expr.id
+            return (lambda ix: ix.resolve(dotted, name)), "plain"
+        if not isinstance(expr, ast.Attribute):
+            return None, ""
+        owner = expr.value
+        if scope.cls and isinstance(owner, ast.Name) and owner.id == scope.me:
+            return self._member_of(mod.path, scope.cls, expr.attr, True), "instance"
+        if scope.cls and _is_super(owner):
+            return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
+        inner, _ = self._resolver(mod, owner, scope)
+        if inner is None:
+            return None, ""
+        attr = expr.attr
+        return (lambda ix: _attribute(ix, inner(ix), attr)), "class"
+
+    def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
+        def resolve(ix: Index) -> Sym:
+            mod = ix.module_at(path)
+            cls = ix.class_info(mod, qualname) if mod else None
+            return ix.member(ix.mro(cls, include_self), attr) if cls else px.UNKNOWN
+
+        return resolve
+
+    def _local_names(self, scope: _Scope) -> frozenset[str]:
+        names: set[str] = set()
+        for func in scope.functions:
+            key = id(func)
+            if key not in self._locals:
+                self._locals[key] = _bound_in(func)
+            names |= self._locals[key]
+        return frozenset(names)
+
+    # -- classes ---------------------------------------------------------------------------------
+    def _class_members(self, mod: ModuleInfo, node: ast.ClassDef, qual: str, owned: set[int]) -> Iterator[Finding]:
+        for stmt in px.flat_statements(node.body):
+            if stmt.lineno not in owned or isinstance(stmt, (ast.Import, ast.ImportFrom, ast.ClassDef)):
+                continue
+            for name in px.member_names(stmt):
+                if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
+                    continue
+                yield from self._override(mod, stmt, qual, name)
+
+    def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        resolver = self._member_of(mod.path, qual, name, False)
+        before, after = resolver(self.before), resolver(self.after)
+        short = qual.rsplit(".", 1)[-1]
+        if isinstance(before, DefSym) and after is MISSING:
+            consequence = ("nothing calls the fork's method any more" if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                           else "nothing reads the fork's value any more")
+            yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
+        elif isinstance(before, DefSym) and isinstance(after, DefSym) and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            problem = self._override_drift(stmt, before, after)
+            if problem is not None:
+                yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, whose parameters "
+                                    f"changed: {problem}", after, "signature")
+
+    # -- comparing -------------------------------------------------------------------------------
+    def _compare(self, resolver: Resolver) -> tuple[DefSym | ModuleSym] | None:
+        """The symbol a use pointed at before the merge, when it points at nothing after it."""
+        before = resolver(self.before)
+        if isinstance(before, (DefSym, ModuleSym)) and resolver(self.after) is MISSING:
+            return (before,)
+        return None
+
+    def _call_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
+        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+            return None
+        old, new = _bound_sig(before, via), _bound_sig(after, via)
+        if old is None or new is None or old == new:
+            return None
+        if call_problem(call, old) is not None:
+            return None  # it did not fit before either: not drift
+        problem = call_problem(call, new)
+        return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
+
+    def _override_drift(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        if not self._upstream(after.path):
+            return None
+        mine = signature(stmt, True)
+        old, new = signature(before.node, True), signature(after.node, True)
+        if mine is None or old is None or new is None or old == new:
+            return None
+        if override_problem(mine, old) is not None:
+            return None  # the override never matched: a deliberate difference, not drift
+        problem = override_problem(mine, new)
+        return None if problem is None else f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+
+    def _upstream(self, path: str) -> bool:
+        return path in self.inp.upstream_files
+
+    # -- explaining ------------------------------------------------------------------------------
+    def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:
+        if note == "signature":
+            assert isinstance(target, DefSym)
+            message = f"{what} ({self._commit(target.path, target.name)})".replace(" ()", "")
+            return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+        change = self._explain(target)
+        tail = f": {note}" if note else ""
+        return Finding(RULE, "merge", Severity.ERROR, mod.path, line, f"{what}, which {change}{tail}")
+
+    def _explain(self, target: DefSym | ModuleSym) -> str:
+        if isinstance(target, ModuleSym):
+            path = self.before.module_path(target.dotted) or target.dotted
+            return f"upstream removed or moved (module {target.dotted}){self._in(path, target.dotted.rsplit('.', 1)[-1])}"
+        renamed = self._renamed_to(target)
+        if renamed:
+            return (f"upstream renamed to {_owner_prefix(target)}{renamed} ({target.path})"
+                    f"{self._in(target.path, target.name)}")
+        moved = self._moved_to(target)
+        if moved:
+            return f"upstream moved to {moved} (it is gone from {target.path}){self._in(target.path, target.name)}"
+        return f"upstream removed from {target.path}{self._in(target.path, target.name)}"
+
+    def _in(self, path: str, name: str) -> str:
+        commit = self._commit(path, name)
+        return f" in {commit}" if commit else ""
+
+    def _commit(self, path: str, name: str) -> str:
+        change = self.inp.history.definition_change(path, name) if self.inp.history else None
+        if change is None:
+            return ""
+        match = re.search(self.inp.pr_pattern, change.subject)
+        pr = f"#{match.group(1)}, " if match and match.groups() else ""
+        return f"{change.sha[:10]} ({pr}{change.subject!r})"
+
+    def _renamed_to(self, target: DefSym) -> str | None:
+        """A new name in the same scope upstream: same body or value, else the one name that contains the old."""
+        old_scope, new_scope = self._scope(self.base_ix, target), self._scope(self.theirs_ix, target)
+        if old_scope is None or new_scope is None or target.name not in old_scope or target.name in new_scope:
+            return None
+        added = [n for n in new_scope if n not in old_scope]
+        shape = _shape(old_scope[target.name])
+        same = [n for n in added if _shape(new_scope[n]) == shape]
+        if len(same) == 1:
+            return same[0]
+        near = [n for n in added if target.name in n or (len(n) > 3 and n in target.name)]
+        return near[0] if len(near) == 1 else None
+
+    def _scope(self, ix: Index, target: DefSym) -> dict[str, ast.AST] | None:
+        mod = ix.module_at(target.path)
+        if mod is None:
+            return None
+        if target.owner is None:
+            return {k: b.node for k, b in mod.names.items() if b.kind != "import"}
+        cls = ix.class_info(mod, target.owner)
+        if cls is None:
+            return None
+        scope: dict[str, ast.AST] = dict(cls.members)
+        for name in cls.instance:
+            scope.setdefault(name, cls.node)
+        return scope
+
+    def _moved_to(self, target: DefSym) -> str | None:
+        if target.owner is not None:
+            return None
+        pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(target.name)}\b|^{re.escape(target.name)}\s*(?::[^=\n]*)?=[^=]", re.M)
+        for path in sorted(self.inp.upstream_files):
+            if path == target.path or not path.endswith(".py"):
+                continue
+            text = self.inp.theirs.text(path)
+            if text and target.name in text and pattern.search(text):
+                return f"{px.dotted_name(path)}.{target.name}"
+        return None
+
+    @property
+    def base_ix(self) -> Index:
+        if self._base is None:
+            self._base = Index(self.inp.base)
+        return self._base
+
+    @property
+    def theirs_ix(self) -> Index:
+        if self._theirs is None:
+            self._theirs = Index(self.inp.theirs)
+        return self._theirs
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _owned_lines(text: str, added: frozenset[str]) -> set[int]:
+    return {i for i, line in enumerate(text.splitlines(), 1) if line.strip() and line.strip() in added}
+
+
+def _module(ix: Index, dotted: str) -> Sym:
+    if ix.module_path(dotted):
+        return ModuleSym(dotted)
+    return MISSING if ix.in_tree(dotted) else px.UNKNOWN
+
+
+def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
+    if isinstance(owner, ModuleSym):
+        return ix.resolve(owner.dotted, attr)
+    cls = ix.class_of(owner)
+    if cls is not None:
+        return ix.member(ix.mro(cls), attr)
+    return px.UNKNOWN
+
+
+def _bound_sig(sym: DefSym, via: str) -> Sig | None:
+    if via == "instance":
+        return signature(sym.node, True)
+    if via == "class" and sym.owner is not None:
+        return signature(sym.node, is_classmethod(sym.node))
+    return signature(sym.node, False)
+
+
+def _is_super(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _bound_in(func: ast.AST) -> frozenset[str]:
+    """Every name a function binds anywhere inside it (over-approximated: nested scopes count too)."""
+    names: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names -= set(node.names)
+    return frozenset(names)
+
+
+def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(stmt, "handlers", []) or []:
+        yield handler.body
+    for case in getattr(stmt, "cases", []) or []:
+        yield case.body
+
+
+def _defaults(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    return [*func.args.defaults, *[d for d in func.args.kw_defaults if d is not None]]
+
+
+def _shape(node: ast.AST) -> str:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return ast.dump(node.args) + "".join(ast.dump(s) for s in node.body)
+    if isinstance(node, ast.Assign):
+        return ast.dump(node.value)
+    if isinstance(node, ast.AnnAssign):
+        return ast.dump(node.annotation) + (ast.dump(node.value) if node.value else "")
+    if isinstance(node, ast.ClassDef):
+        return "".join(ast.dump(s) for s in node.body)
+    return ast.dump(node)
+
+
+def _owner_prefix(target: DefSym) -> str:
+    return f"{target.owner}." if target.owner else ""
+
+
+def _show(expr: ast.expr) -> str:
+    try:
+        text = ast.unparse(expr)
+    except (ValueError, AttributeError):
+        return "?"
+    return text if len(text) <= 80 else text[:77] + "..."
