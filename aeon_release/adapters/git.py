@@ -191,7 +191,7 @@ class Git:
             _, kind, _, data = self._git.get_object_data(f"{rev}:{path}")
         except (ValueError, git.GitCommandError):
             return None
-        return data.decode("utf-8", errors="replace") if kind == b"blob" else None
+        return bytes(data).decode("utf-8", errors="replace") if kind in (b"blob", "blob") else None
 
     def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
         """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""

@@ -11,6 +11,7 @@ Pure: trees in (anything with ``text(path)``), findings out; git lives in ``tree
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -144,7 +145,7 @@ class _Checker:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 name = alias.name
-                found = self._compare(lambda ix, n=name: _module(ix, n))
+                found = self._compare(functools.partial(_module, dotted=name))
                 if found is not None:
                     yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
             return
@@ -152,7 +153,7 @@ class _Checker:
         for alias in stmt.names:
             if alias.name == "*":
                 continue
-            found = self._compare(lambda ix, n=alias.name: ix.resolve(base, n) if ix.in_tree(base) else px.UNKNOWN)
+            found = self._compare(functools.partial(_imported, module=base, name=alias.name))
             if found is not None:
                 yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
 
@@ -194,11 +195,27 @@ class _Checker:
             return self._member_of(mod.path, scope.cls, expr.attr, True), "instance"
         if scope.cls and _is_super(owner):
             return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
+        typed = self._typed(mod, owner, scope)
+        if typed is not None:
+            return _instance_member(typed, expr.attr), "instance"
         inner, _ = self._resolver(mod, owner, scope)
         if inner is None:
             return None, ""
         attr = expr.attr
         return (lambda ix: _attribute(ix, inner(ix), attr)), "class"
+
+    def _typed(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``."""
+        if (scope.cls and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)
+                and owner.value.id == scope.me):
+            path, qual, attr = mod.path, scope.cls, owner.attr
+            return lambda ix: _attribute_class(ix, path, qual, attr)
+        if isinstance(owner, ast.Name) and scope.functions:
+            annotation = _local_annotation(scope.functions[-1], owner.id)
+            if annotation is not None:
+                path = mod.path
+                return lambda ix: _annotated_class(ix, ix.module_at(path), annotation)
+        return None
 
     def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
         def resolve(ix: Index) -> Sym:
@@ -338,15 +355,16 @@ class _Checker:
         return scope
 
     def _moved_to(self, target: DefSym) -> str | None:
-        if target.owner is not None:
-            return None
-        pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(target.name)}\b|^{re.escape(target.name)}\s*(?::[^=\n]*)?=[^=]", re.M)
-        for path in sorted(self.inp.upstream_files):
-            if path == target.path or not path.endswith(".py"):
-                continue
-            text = self.inp.theirs.text(path)
-            if text and target.name in text and pattern.search(text):
-                return f"{px.dotted_name(path)}.{target.name}"
+        """A module-level definition of the same name (or, for a member, its public name) that upstream has elsewhere."""
+        names = [target.name] if target.owner is None else list(dict.fromkeys([target.name, target.name.lstrip("_")]))
+        for name in names:
+            pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*(?::[^=\n]*)?=[^=]", re.M)
+            for path in sorted(self.inp.upstream_files):
+                if (path == target.path and target.owner is None) or not path.endswith(".py"):
+                    continue
+                text = self.inp.theirs.text(path)
+                if text and name in text and pattern.search(text):
+                    return f"{px.dotted_name(path)}.{name}"
         return None
 
     @property
@@ -367,6 +385,10 @@ def _owned_lines(text: str, added: frozenset[str]) -> set[int]:
     return {i for i, line in enumerate(text.splitlines(), 1) if line.strip() and line.strip() in added}
 
 
+def _imported(ix: Index, module: str, name: str) -> Sym:
+    return ix.resolve(module, name) if ix.in_tree(module) else px.UNKNOWN
+
+
 def _module(ix: Index, dotted: str) -> Sym:
     if ix.module_path(dotted):
         return ModuleSym(dotted)
@@ -380,6 +402,104 @@ def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
     if cls is not None:
         return ix.member(ix.mro(cls), attr)
     return px.UNKNOWN
+
+
+def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:
+    def resolve(ix: Index) -> Sym:
+        cls = typed(ix)
+        return ix.member(ix.mro(cls), attr) if cls is not None else px.UNKNOWN
+
+    return resolve
+
+
+def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) -> px.ClassInfo | None:
+    if mod is None:
+        return None
+    target = _unwrap_annotation(annotation)
+    return ix.class_of(ix.resolve_expr(mod, target)) if target is not None else None
+
+
+def _attribute_class(ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+    """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
+    mod = ix.module_at(path)
+    cls = ix.class_info(mod, qualname) if mod else None
+    for item in ix.mro(cls) if cls else []:
+        if isinstance(item, px.External):
+            continue
+        annotation = _attribute_annotation(item.node, attr)
+        if annotation is not None:
+            return _annotated_class(ix, item.module, annotation)
+    return None
+
+
+def _attribute_annotation(node: ast.ClassDef, attr: str) -> ast.expr | None:
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
+            return stmt.annotation
+    for stmt in node.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        params = {a.arg: a.annotation for a in (*stmt.args.args, *stmt.args.kwonlyargs) if a.annotation is not None}
+        for sub in ast.walk(stmt):
+            target, value, annotation = _assignment(sub)
+            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) \
+                    and target.value.id == me:
+                if annotation is not None:
+                    return annotation
+                if isinstance(value, ast.Name) and value.id in params:
+                    return params[value.id]
+                if isinstance(value, ast.Call):
+                    return value.func
+    return None
+
+
+def _local_annotation(func: ast.AST, name: str) -> ast.expr | None:
+    """A parameter's annotation, or an annotated / constructed local (``x: Foo = ...``, ``x = Foo(...)``)."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
+        if arg.arg == name:
+            return arg.annotation
+    found: list[ast.expr] = []
+    for sub in ast.walk(func):
+        target, value, annotation = _assignment(sub)
+        if isinstance(target, ast.Name) and target.id == name:
+            found.append(annotation if annotation is not None else value.func if isinstance(value, ast.Call) else ast.Constant(None))
+    return found[0] if len(found) == 1 and not isinstance(found[0], ast.Constant) else None
+
+
+def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.expr | None]:
+    if isinstance(node, ast.AnnAssign):
+        return node.target, node.value, node.annotation
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return node.targets[0], node.value, None
+    return None, None, None
+
+
+def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
+    """``Foo``, ``"Foo"``, ``Foo | None``, ``Optional[Foo]``, ``Foo[T]`` -> the ``Foo`` expression."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        return _unwrap_annotation(sides[0]) if len(sides) == 1 else None
+    if isinstance(annotation, ast.Subscript):
+        if isinstance(annotation.value, (ast.Name, ast.Attribute)) and _last(annotation.value) == "Optional":
+            return _unwrap_annotation(annotation.slice)
+        return annotation.value if _last(annotation.value) not in _CONTAINERS else None
+    return annotation if isinstance(annotation, (ast.Name, ast.Attribute)) else None
+
+
+_CONTAINERS = frozenset({"list", "dict", "set", "tuple", "List", "Dict", "Set", "Tuple", "Union", "Callable", "type",
+                         "Type", "Sequence", "Mapping", "Iterable", "Iterator", "ClassVar", "Final", "Annotated"})
+
+
+def _last(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
 def _bound_sig(sym: DefSym, via: str) -> Sig | None:
