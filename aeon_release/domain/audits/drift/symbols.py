@@ -274,7 +274,7 @@ class _Checker:
             return None
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
-        problem = call_problem(call, new)
+        problem = call_problem(call, new) or _swallowed(call, old, new)
         return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
 
     def _override_drift(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
@@ -296,7 +296,8 @@ class _Checker:
     def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:
         if note == "signature":
             assert isinstance(target, DefSym)
-            message = f"{what} ({self._commit(target.path, target.name)})".replace(" ()", "")
+            commit = self._commit(target.path, target.name)
+            message = f"{what} (upstream: {commit})" if commit else what
             return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
         change = self._explain(target)
         tail = f": {note}" if note else ""
@@ -307,13 +308,13 @@ class _Checker:
             path = self.before.module_path(target.dotted) or target.dotted
             return f"upstream removed or moved (module {target.dotted}){self._in(path, target.dotted.rsplit('.', 1)[-1])}"
         renamed = self._renamed_to(target)
+        commit = self._in(target.path, target.name)
         if renamed:
-            return (f"upstream renamed to {_owner_prefix(target)}{renamed} ({target.path})"
-                    f"{self._in(target.path, target.name)}")
+            return f"upstream renamed {target.label} to {_owner_prefix(target)}{renamed} ({target.path}){commit}"
         moved = self._moved_to(target)
         if moved:
-            return f"upstream moved to {moved} (it is gone from {target.path}){self._in(target.path, target.name)}"
-        return f"upstream removed from {target.path}{self._in(target.path, target.name)}"
+            return f"upstream moved {target.label} to {moved} (it is gone from {target.path}){commit}"
+        return f"upstream removed {target.label} ({target.path}){commit}"
 
     def _in(self, path: str, name: str) -> str:
         commit = self._commit(path, name)
@@ -402,6 +403,16 @@ def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
     if cls is not None:
         return ix.member(ix.mro(cls), attr)
     return px.UNKNOWN
+
+
+def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
+    """A keyword the function used to name that now disappears into its ``**kwargs``: silently ignored."""
+    named_before = set(old.positional[old.posonly:]) | set(old.kwonly)
+    named_now = set(new.positional[new.posonly:]) | set(new.kwonly)
+    lost = [k.arg for k in call.keywords if k.arg in named_before and k.arg not in named_now]
+    if lost and new.varkw:
+        return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
+    return None
 
 
 def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:

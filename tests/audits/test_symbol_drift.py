@@ -1,0 +1,217 @@
+"""Symbol drift and duplicate definitions, each rebuilt from a real vLLM change as a clean git merge."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
+from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+
+@pytest.fixture
+def no_rules(tmp_path: Path) -> Path:
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    return config
+
+
+def found(report: AuditReport, rule: str = DRIFT) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == rule]
+
+
+def line_of(repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / path).read_text().splitlines(), 1) if text in line)
+
+
+# -- renamed class attribute (#28479) ---------------------------------------------------------------------
+def test_renamed_classvar_under_a_fork_builder(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: s.FORK_BUILDER},
+                         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.FORK_BACKEND, line_of(git_repo, s.FORK_BACKEND, "cudagraph_support: ClassVar"))
+    assert "overrides AttentionMetadataBuilder.cudagraph_support" in message
+    assert "renamed AttentionMetadataBuilder.cudagraph_support to AttentionMetadataBuilder._cudagraph_support" in message
+    assert "#28479" in message and "nothing reads the fork's value any more" in message
+
+
+def test_rename_the_fork_never_uses_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = s.FORK_BUILDER.replace("    cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH\n", "")
+    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: fork},
+                         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert found(report) == [] and found(report, DUPLICATE) == []
+
+
+def test_pr_subject_pattern_is_a_setting(git_repo: GitRepo, tmp_path: Path) -> None:
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "s.yaml").write_text("rules: []\nsettings:\n  pr_subject_pattern: '!(\\d+)$'\n")
+    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: s.FORK_BUILDER},
+                         [("Refactor cudagraph_support !28479", {s.UTILS: s.BUILDER_RENAMED})])
+    [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
+    assert "(#28479, 'Refactor cudagraph_support !28479')" in message
+
+
+# -- removed methods (#26315, #28309) ----------------------------------------------------------------------
+def test_override_of_a_removed_method(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {s.ABSTRACT: s.IMPL_BASE}, {s.FORK_IMPL: s.FORK_IMPL_TEXT},
+                         [(s.SUBJECT_26315, {s.ABSTRACT: s.IMPL_REMOVED})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.FORK_IMPL, line_of(git_repo, s.FORK_IMPL, "def supports_quant_query_input"))
+    assert "overrides AttentionImpl.supports_quant_query_input, which upstream removed AttentionImpl.supports_quant_query_input" in message
+    assert "#26315" in message and "nothing calls the fork's method any more" in message
+
+
+def test_carry_calls_a_removed_method_through_self(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {s.MIXIN: s.MIXIN_BASE, s.RUNNER: s.RUNNER_BASE}, {s.RUNNER: s.RUNNER_FORK},
+                         [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.RUNNER, line_of(git_repo, s.RUNNER, "self.get_kv_connector_stats()"))
+    assert "calls self.get_kv_connector_stats" in message
+    assert "KVConnectorModelRunnerMixin.get_kv_connector_stats" in message and "#28309" in message
+
+
+def test_carry_calls_a_removed_method_through_an_annotated_attribute(git_repo: GitRepo, no_rules: Path) -> None:
+    worker = "vllm/v1/worker/aeon_worker.py"
+    fork = ("from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n\nclass AeonWorker:\n"
+            "    def __init__(self, runner: GPUModelRunner):\n        self.model_runner = runner\n\n"
+            "    def stats(self):\n        return self.model_runner.get_kv_connector_stats()\n")
+    sides = s.merge_case(git_repo, {s.MIXIN: s.MIXIN_BASE, s.RUNNER: s.RUNNER_BASE}, {worker: fork},
+                         [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (worker, 9) and "self.model_runner.get_kv_connector_stats" in message
+
+
+# -- a base signature gains a parameter (#28449); code moves to another module (#28064) -----------------
+MOE_BASE = {s.MOE_LAYER: s.MOE_LAYER_BASE, s.QUANT_BASE: s.QUANT_BASE_TEXT}
+
+
+def test_override_whose_base_gained_a_parameter(git_repo: GitRepo, no_rules: Path) -> None:
+    base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT,
+            s.ALL2ALL: s.ALL2ALL_TEXT}
+    sides = s.merge_case(git_repo, base, {s.FORK_MOE: s.FORK_MOE_TEXT},
+                         [(s.SUBJECT_28449, {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.FORK_MOE, line_of(git_repo, s.FORK_MOE, "def maybe_make_prepare_finalize"))
+    assert "overrides FusedMoEMethodBase.maybe_make_prepare_finalize, whose parameters changed" in message
+    assert "the base now takes (routing_tables), the override ()" in message and "#28449" in message
+
+
+def test_override_whose_base_did_not_change_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream changes another method of the same base class: the fork's override still fits."""
+    changed = s.MOE_BASE_SPLIT.replace("top_k: int, renormalize: bool):", "top_k: int, renormalize: bool, *, scoring=None):")
+    fork = s.FORK_MOE_TEXT.replace("top_k: int, renormalize: bool):", "top_k: int, renormalize: bool, **kwargs):")
+    base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT}
+    sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [("apply takes scoring (#1)", {s.MOE_BASE_FILE: changed})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_move_with_a_re_export_kept_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """#28064 moves FusedMoEMethodBase out of layer.py, which still imports (re-exports) it."""
+    sides = s.merge_case(git_repo, MOE_BASE, {s.FORK_MOE: s.FORK_MOE_TEXT},
+                         [(s.SUBJECT_28064, {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT,
+                                             s.ALL2ALL: s.ALL2ALL_TEXT})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_carry_calls_a_helper_upstream_moved_to_another_module(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, MOE_BASE, {s.FORK_MOE: s.FORK_MOE_CALLS_HELPER},
+                         [(s.SUBJECT_28064, {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT,
+                                             s.ALL2ALL: s.ALL2ALL_TEXT})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.FORK_MOE, line_of(git_repo, s.FORK_MOE, "self._maybe_make_prepare_finalize("))
+    assert "to vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize" in message
+    assert "#28064" in message
+
+
+def test_import_of_a_function_that_moved_without_re_export(git_repo: GitRepo, no_rules: Path) -> None:
+    helpers = "vllm/model_executor/layers/fused_moe/utils.py"
+    fork_file = "vllm/model_executor/layers/fused_moe/aeon_a2a.py"
+    fork = "from vllm.model_executor.layers.fused_moe.utils import maybe_make_prepare_finalize\n\nPF = maybe_make_prepare_finalize\n"
+    sides = s.merge_case(git_repo, {helpers: s.ALL2ALL_TEXT + "\n\ndef other():\n    return 1\n"}, {fork_file: fork},
+                         [("Move prepare/finalize to all2all_utils (#7)", {helpers: "def other():\n    return 1\n",
+                                                                            s.ALL2ALL: s.ALL2ALL_TEXT})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork_file, 1)
+    assert "imports maybe_make_prepare_finalize from vllm.model_executor.layers.fused_moe.utils" in message
+    assert "to vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize" in message
+
+
+# -- a parameter renamed (#26695) -------------------------------------------------------------------------------
+def test_parameter_renamed_under_an_override_and_a_keyword_call(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {s.CUDA: s.CUDA_BASE}, {s.FORK_PLATFORM: s.FORK_PLATFORM_TEXT},
+                         [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})])
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in results] == [(s.FORK_PLATFORM, 6)]
+    assert "parameter 1 is 'dtype' in the base, 'torch_dtype' in the override" in results[0][2]
+    # the keyword call binds to the fork's own override, which still takes torch_dtype: no drift there
+
+
+def test_keyword_call_into_a_renamed_parameter(git_repo: GitRepo, no_rules: Path) -> None:
+    fork_file = "vllm/platforms/aeon_checks.py"
+    fork = "from vllm.platforms.cuda import CudaPlatformBase\n\n\ndef ok():\n    return CudaPlatformBase.check_if_supports_dtype(torch_dtype=1)\n"
+    sides = s.merge_case(git_repo, {s.CUDA: s.CUDA_BASE}, {fork_file: fork}, [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork_file, 5)
+    assert "passes torch_dtype=, which it no longer accepts" in message and "#26695" in message
+
+
+def test_keyword_swallowed_by_kwargs_after_upstream_dropped_the_parameter(git_repo: GitRepo, no_rules: Path) -> None:
+    """#25807 (ab196edefb) drops lora_bias_stacked from add_lora_linear(..., **kwargs): a keyword call still runs."""
+    punica = "vllm/lora/punica_base.py"
+    before = "class PunicaWrapperBase:\n    def add_lora_linear(self, y, x, lora_a, lora_b, lora_bias_stacked, scale, **kwargs):\n        return y\n"
+    after = before.replace("lora_bias_stacked, ", "")
+    fork_file = "vllm/lora/aeon_lora.py"
+    fork = ("from vllm.lora.punica_base import PunicaWrapperBase\n\n\nclass AeonPunica(PunicaWrapperBase):\n"
+            "    def apply(self, y, x):\n        return self.add_lora_linear(y, x, 1, 2, lora_bias_stacked=None, scale=1.0)\n")
+    sides = s.merge_case(git_repo, {"vllm/lora/__init__.py": "", punica: before}, {fork_file: fork},
+                         [("Remove LoRA bias support (#25807)", {punica: after})])
+    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line == 6 and "passes lora_bias_stacked=, which it no longer names: **kwargs swallows it" in message
+
+
+# -- duplicate definitions (#48167) -----------------------------------------------------------------------
+def test_upstream_adds_the_carrys_function_again(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {s.DFLASH: s.DFLASH_BASE}, {s.DFLASH: s.DFLASH_FORK},
+                         [(s.SUBJECT_48167, {s.DFLASH: s.DFLASH_UPSTREAM})])
+    fork_line = line_of(git_repo, s.DFLASH, "def dflash_has_any_non_causal(config) -> bool:")
+    lines = (git_repo.path / s.DFLASH).read_text().splitlines()
+    upstream_line = [i for i, t in enumerate(lines, 1) if t.startswith("def dflash_has_any_non_causal")][1]
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides), DUPLICATE)
+    assert (path, line) == (s.DFLASH, upstream_line)
+    assert f"line {fork_line} from the fork, line {upstream_line} from upstream" in message
+    assert "the fork's (carry's) version is the one shadowed" in message
+
+
+FORK_ADDED = frozenset({"def f(x):", "return x + 1", "x: int", "return self._x"})
+UPSTREAM_ADDED = frozenset({"def f(x, y=0):", "return x + y", "return 0"})
+
+
+@pytest.mark.parametrize("text", [
+    # overloads, property setters, alternatives in if/else and try/except, TYPE_CHECKING
+    "from typing import overload\n\n@overload\ndef f(x):\n    return x + 1\n\n@overload\ndef f(x, y=0):\n    return x + y\n",
+    "class C:\n    @property\n    def f(x):\n        return self._x\n\n    @f.setter\n    def f(x, y=0):\n        return x + y\n",
+    "if FAST:\n    def f(x):\n        return x + 1\nelse:\n    def f(x, y=0):\n        return x + y\n",
+    "try:\n    def f(x):\n        return x + 1\nexcept ImportError:\n    def f(x, y=0):\n        return x + y\n",
+    "__all__ = ['f']\n__all__ = ['f', 'g']\n",
+])
+def test_redefinitions_by_design_are_silent(text: str) -> None:
+    assert duplicate_definitions("m.py", text, FORK_ADDED, UPSTREAM_ADDED) == []
+
+
+def test_duplicate_from_one_side_only_is_not_a_merge_finding() -> None:
+    text = "def f(x):\n    return x + 1\n\ndef f(x):\n    return x + 1\n"
+    assert duplicate_definitions("m.py", text, FORK_ADDED, frozenset()) == []
+
+
+def test_duplicate_method_in_a_class_where_upstreams_version_is_shadowed() -> None:
+    text = "class C:\n    def f(x, y=0):\n        return x + y\n\n    def f(x):\n        return x + 1\n"
+    [finding] = duplicate_definitions("m.py", text, FORK_ADDED, UPSTREAM_ADDED)
+    assert finding.line == 5 and "defined twice in class C" in finding.message
+    assert "line 2 from upstream, line 5 from the fork; upstream's version is shadowed" in finding.message
