@@ -101,8 +101,10 @@ Sym = ModuleSym | DefSym | _Marker
 class Index:
     """Modules of one tree, parsed on first use."""
 
-    def __init__(self, tree: Tree, roots: tuple[str, ...] = ("", "src/")) -> None:
+    def __init__(self, tree: Tree, roots: tuple[str, ...] = ("", "src/"),
+                 parsed: dict[tuple[str, str], ModuleInfo | None] | None = None) -> None:
         self.tree = tree
+        self._parsed = {} if parsed is None else parsed  # (path, text) -> module: shared between indexes
         self.roots = roots
         self._paths: dict[str, str | None] = {}
         self._modules: dict[str, ModuleInfo | None] = {}
@@ -140,14 +142,11 @@ class Index:
         text = self.tree.text(path)
         if text is None:
             return None
-        try:
-            module = ast.parse(text, filename=path)
-        except (SyntaxError, ValueError):
-            return None
-        self.parsed += 1
-        info = ModuleInfo(path, dotted, text, module)
-        _index_module(info)
-        return info
+        key = (path, text)
+        if key not in self._parsed:
+            self._parsed[key] = _parse(path, dotted, text)
+            self.parsed += 1
+        return self._parsed[key]
 
     # -- names -----------------------------------------------------------------------------------
     def resolve(self, dotted: str, name: str, depth: int = 0) -> Sym:
@@ -251,6 +250,16 @@ class Index:
         if name.startswith("__") and name.endswith("__"):
             return UNKNOWN  # object and the metaclass define these
         return MISSING
+
+
+def _parse(path: str, dotted: str, text: str) -> ModuleInfo | None:
+    try:
+        module = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError):
+        return None
+    info = ModuleInfo(path, dotted, text, module)
+    _index_module(info)
+    return info
 
 
 def dotted_name(path: str, roots: tuple[str, ...] = ("", "src/")) -> str:

@@ -88,11 +88,14 @@ class _Scope:
 class _Checker:
     def __init__(self, inp: DriftInput) -> None:
         self.inp = inp
-        self.before = Index(inp.ours)
-        self.after = Index(inp.merged)
+        parsed: dict[tuple[str, str], ModuleInfo | None] = {}  # a file the merge left alone is parsed once
+        self.before = Index(inp.ours, parsed=parsed)
+        self.after = Index(inp.merged, parsed=parsed)
         self._base: Index | None = None
         self._theirs: Index | None = None
         self._locals: dict[int, frozenset[str]] = {}
+        self._local_types: dict[int, dict[str, ast.expr]] = {}
+        self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
@@ -108,6 +111,8 @@ class _Checker:
             yield from self._statement(mod, stmt, scope, owned)
 
     def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
+            return  # nothing the fork wrote in it
         if isinstance(stmt, ast.ClassDef):
             qual = f"{scope.cls}.{stmt.name}" if scope.cls else stmt.name
             yield from self._expressions(mod, [*stmt.bases, *stmt.decorator_list], scope, owned)
@@ -150,6 +155,8 @@ class _Checker:
                     yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
             return
         base = px.import_base(stmt, mod.dotted, mod.path)
+        if self._unchanged_module(base):
+            return  # its names are what they were (upstream keeps its own re-exports importable)
         for alias in stmt.names:
             if alias.name == "*":
                 continue
@@ -209,12 +216,29 @@ class _Checker:
         if (scope.cls and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)
                 and owner.value.id == scope.me):
             path, qual, attr = mod.path, scope.cls, owner.attr
-            return lambda ix: _attribute_class(ix, path, qual, attr)
+            return lambda ix: self._attribute_class(ix, path, qual, attr)
         if isinstance(owner, ast.Name) and scope.functions:
-            annotation = _local_annotation(scope.functions[-1], owner.id)
+            func = scope.functions[-1]
+            if id(func) not in self._local_types:
+                self._local_types[id(func)] = _local_annotations(func)
+            annotation = self._local_types[id(func)].get(owner.id)
             if annotation is not None:
                 path = mod.path
                 return lambda ix: _annotated_class(ix, ix.module_at(path), annotation)
+        return None
+
+    def _attribute_class(self, ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+        """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
+        mod = ix.module_at(path)
+        cls = ix.class_info(mod, qualname) if mod else None
+        for item in ix.mro(cls) if cls else []:
+            if isinstance(item, px.External):
+                continue
+            if id(item.node) not in self._attribute_types:
+                self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
+            annotation = self._attribute_types[id(item.node)][1].get(attr)
+            if annotation is not None:
+                return _annotated_class(ix, item.module, annotation)
         return None
 
     def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
@@ -288,6 +312,11 @@ class _Checker:
             return None  # the override never matched: a deliberate difference, not drift
         problem = override_problem(mine, new)
         return None if problem is None else f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+
+    def _unchanged_module(self, dotted: str) -> bool:
+        path = self.before.module_path(dotted)
+        return (path is not None and path not in self.inp.upstream_files and path not in self.inp.fork_lines
+                and path == self.after.module_path(dotted))
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files
@@ -382,6 +411,11 @@ class _Checker:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+def _first_line(stmt: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", None) or []
+    return min([stmt.lineno, *[d.lineno for d in decorators]])
+
+
 def _owned_lines(text: str, added: frozenset[str]) -> set[int]:
     return {i for i, line in enumerate(text.splitlines(), 1) if line.strip() and line.strip() in added}
 
@@ -430,23 +464,9 @@ def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) ->
     return ix.class_of(ix.resolve_expr(mod, target)) if target is not None else None
 
 
-def _attribute_class(ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
-    """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
-    mod = ix.module_at(path)
-    cls = ix.class_info(mod, qualname) if mod else None
-    for item in ix.mro(cls) if cls else []:
-        if isinstance(item, px.External):
-            continue
-        annotation = _attribute_annotation(item.node, attr)
-        if annotation is not None:
-            return _annotated_class(ix, item.module, annotation)
-    return None
-
-
-def _attribute_annotation(node: ast.ClassDef, attr: str) -> ast.expr | None:
-    for stmt in node.body:
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
-            return stmt.annotation
+def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
+    """attr -> the annotation (or constructor) of ``self.attr`` anywhere in a class; the class level wins."""
+    found: dict[str, ast.expr] = {}
     for stmt in node.body:
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
             continue
@@ -454,30 +474,37 @@ def _attribute_annotation(node: ast.ClassDef, attr: str) -> ast.expr | None:
         params = {a.arg: a.annotation for a in (*stmt.args.args, *stmt.args.kwonlyargs) if a.annotation is not None}
         for sub in ast.walk(stmt):
             target, value, annotation = _assignment(sub)
-            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) \
-                    and target.value.id == me:
-                if annotation is not None:
-                    return annotation
-                if isinstance(value, ast.Name) and value.id in params:
-                    return params[value.id]
-                if isinstance(value, ast.Call):
-                    return value.func
-    return None
+            if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me):
+                continue
+            if annotation is None and isinstance(value, ast.Name):
+                annotation = params.get(value.id)
+            if annotation is None and isinstance(value, ast.Call):
+                annotation = value.func
+            if annotation is not None:
+                found.setdefault(target.attr, annotation)
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            found[stmt.target.id] = stmt.annotation
+    return found
 
 
-def _local_annotation(func: ast.AST, name: str) -> ast.expr | None:
-    """A parameter's annotation, or an annotated / constructed local (``x: Foo = ...``, ``x = Foo(...)``)."""
+def _local_annotations(func: ast.AST) -> dict[str, ast.expr]:
+    """Parameters' annotations, and locals annotated or constructed once (``x: Foo = ...``, ``x = Foo(...)``)."""
     if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
-    for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
-        if arg.arg == name:
-            return arg.annotation
-    found: list[ast.expr] = []
+        return {}
+    seen: dict[str, list[ast.expr | None]] = {}
     for sub in ast.walk(func):
         target, value, annotation = _assignment(sub)
-        if isinstance(target, ast.Name) and target.id == name:
-            found.append(annotation if annotation is not None else value.func if isinstance(value, ast.Call) else ast.Constant(None))
-    return found[0] if len(found) == 1 and not isinstance(found[0], ast.Constant) else None
+        if isinstance(target, ast.Name):
+            seen.setdefault(target.id, []).append(
+                annotation if annotation is not None else value.func if isinstance(value, ast.Call) else None)
+    found = {name: kinds[0] for name, kinds in seen.items() if len(kinds) == 1 and kinds[0] is not None}
+    for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
+        if arg.annotation is not None:
+            found[arg.arg] = arg.annotation
+        else:
+            found.pop(arg.arg, None)
+    return found
 
 
 def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.expr | None]:

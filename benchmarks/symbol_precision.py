@@ -1,0 +1,291 @@
+"""Precision and speed of symbol drift and duplicate definitions on real upstream windows.
+
+For each window base..theirs of N first-parent commits of the real vLLM history, three kinds of fork
+carries that upstream's window does NOT break are audited; every error is a false error (or a latent
+upstream bug, printed so a person can tell):
+
+  real-unchanged:  real vLLM files that the window never touched but that import changed modules,
+                   treated as fork-owned (ours = base, merged = theirs).
+  real-kept-lines: in the files the window changed, the lines it kept, treated as fork-owned: calls into
+                   touched modules and subclasses of changed classes, as upstream itself still uses them.
+  synthetic:       a fork module per window that subclasses changed classes, overrides their methods
+                   whose signatures the window kept (calling super()), sets their kept class
+                   attributes, and calls kept module-level functions with keywords.
+
+Then the added time on a 500-commit window: the drift checks on a merged tree (git merge-tree) against
+the raw `git merge-tree` itself.  Nothing of vLLM is written outside a temporary folder.
+
+  python benchmarks/symbol_precision.py [--git-dir DIR] [--windows 12] [--size 150] [--speed-size 500]
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from aeon_release.adapters.git import Git  # noqa: E402
+from aeon_release.domain.audits.drift.duplicates import duplicates_in  # noqa: E402
+from aeon_release.domain.audits.drift.signatures import signature  # noqa: E402
+from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift  # noqa: E402
+from aeon_release.domain.audits.drift.trees import GitHistory, RevTree  # noqa: E402
+from aeon_release.domain.audits.model import Finding, Severity  # noqa: E402
+
+DEFAULT_GIT_DIR = Path("/work/.mirror/neuralmagic+vllm/repo")
+PKG = "vllm/"
+
+
+class Overlay:
+    """A revision's files with some files replaced or added (the fork's)."""
+
+    def __init__(self, under: RevTree, files: dict[str, str]) -> None:
+        self.under, self.files = under, files
+
+    def text(self, path: str) -> str | None:
+        return self.files[path] if path in self.files else self.under.text(path)
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+
+def windows(repo: Path, count: int, size: int, since: str) -> list[tuple[str, str]]:
+    shas = git(repo, "rev-list", "--first-parent", "--reverse", f"--since={since}", "HEAD").split()
+    step = max((len(shas) - size - 1) // count, 1)
+    return [(shas[i], shas[i + size]) for i in range(0, step * count, step) if i + size < len(shas)]
+
+
+def changed_py(repo: Path, base: str, theirs: str) -> list[str]:
+    out = git(repo, "diff", "--name-only", "--no-renames", base, theirs)
+    return [p for p in out.split() if p.startswith(PKG) and p.endswith(".py")]
+
+
+def run_checks(repo: Git, base: str, theirs: str, fork: dict[str, str], fork_lines: dict[str, frozenset[str]],
+               upstream: frozenset[str], merged_files: dict[str, str]) -> tuple[list[Finding], float]:
+    base_tree, theirs_tree = RevTree(repo, base), RevTree(repo, theirs)
+    inp = DriftInput(base=base_tree, ours=Overlay(base_tree, fork), theirs=theirs_tree,
+                     merged=Overlay(theirs_tree, merged_files), fork_lines=fork_lines, upstream_files=upstream,
+                     history=GitHistory(repo, base, theirs))
+    started = time.perf_counter()
+    findings = symbol_drift(inp)
+    return findings, time.perf_counter() - started
+
+
+# -- the three kinds of carries ----------------------------------------------------------------------
+def real_unchanged(repo: Git, base: str, changed: list[str], rng: random.Random, limit: int) -> list[str]:
+    """Files the window did not touch that import a module it changed."""
+    modules = {p[:-3].replace("/", ".").removesuffix(".__init__") for p in changed}
+    every = [p for p in git(repo.path, "ls-tree", "-r", "--name-only", base, PKG).split() if p.endswith(".py")]
+    rng.shuffle(every)
+    picked = []
+    for path in every:
+        if path in changed:
+            continue
+        text = repo.blob_text(base, path) or ""
+        if any(f"import {m.rsplit('.', 1)[-1]}" in text and m.rsplit(".", 1)[0] in text for m in modules if "." in m):
+            picked.append(path)
+        if len(picked) >= limit:
+            break
+    return picked
+
+
+def kept_lines(repo: Git, base: str, theirs: str, path: str) -> frozenset[str]:
+    before, after = repo.blob_text(base, path), repo.blob_text(theirs, path)
+    if before is None or after is None:
+        return frozenset()
+    return frozenset({t.strip() for t in before.splitlines()} & {t.strip() for t in after.splitlines()} - {""})
+
+
+def synthetic(repo: Git, base: str, theirs: str, changed: list[str], rng: random.Random) -> str:
+    """A fork module subclassing changed classes, using only what the window kept."""
+    lines, body = ["# AEON synthetic carry"], []
+    for path in rng.sample(changed, min(len(changed), 40)):
+        kept = _kept_api(repo, base, theirs, path)
+        module = path[:-3].replace("/", ".").removesuffix(".__init__")
+        for cls, methods, attrs in kept["classes"][:2]:
+            alias = f"_{len(body)}_{cls}"
+            lines.append(f"from {module} import {cls} as {alias}")
+            body += ["", "", f"class Aeon{alias}({alias}):"]
+            body += [f"    {a} = {alias}.{a}" for a in attrs[:2]]
+            for name, params in methods[:3]:
+                body += [f"    def {name}(self{', ' if params else ''}{params}):",
+                         f"        return super().{name}({_forward(params)})"]
+            if not attrs and not methods:
+                body.append("    pass")
+        for func, params in kept["functions"][:2]:
+            alias = f"_{len(body)}_{func}"
+            lines.append(f"from {module} import {func} as {alias}")
+            body += ["", "", f"def call{alias}(*a, **k):", f"    return {alias}(*a, **k)"]
+    return "\n".join(lines + body) + "\n"
+
+
+def _kept_api(repo: Git, base: str, theirs: str, path: str) -> dict[str, list]:  # type: ignore[type-arg]
+    trees = []
+    for rev in (base, theirs):
+        try:
+            trees.append(ast.parse(repo.blob_text(rev, path) or ""))
+        except SyntaxError:
+            return {"classes": [], "functions": []}
+    old, new = (_api(t) for t in trees)
+    classes = []
+    for name, (methods, attrs) in new["classes"].items():
+        if name not in old["classes"] or name.startswith("_"):
+            continue
+        old_methods, old_attrs = old["classes"][name]
+        kept_methods = [(m, p) for m, p in methods.items() if old_methods.get(m) == p and not m.startswith("_")]
+        classes.append((name, kept_methods, [a for a in attrs if a in old_attrs and not a.startswith("_")]))
+    functions = [(f, p) for f, p in new["functions"].items() if old["functions"].get(f) == p and not f.startswith("_")]
+    return {"classes": classes, "functions": functions}
+
+
+def _api(tree: ast.Module) -> dict[str, dict]:  # type: ignore[type-arg]
+    classes, functions = {}, {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and not node.decorator_list:
+            methods = {s.name: ast.unparse(s.args)[len("self"):].lstrip(", ") for s in node.body
+                       if isinstance(s, ast.FunctionDef) and s.args.args and s.args.args[0].arg == "self"
+                       and not s.decorator_list and signature(s, True) is not None}
+            attrs = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+                     and s.value is not None]
+            classes[node.name] = (methods, attrs)
+        elif isinstance(node, ast.FunctionDef) and not node.decorator_list:
+            functions[node.name] = ast.unparse(node.args)
+    return {"classes": classes, "functions": functions}
+
+
+def _forward(params: str) -> str:
+    try:
+        args = ast.parse(f"def f({params}): pass").body[0].args  # type: ignore[attr-defined]
+    except SyntaxError:
+        return "*args, **kwargs"
+    parts = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if args.vararg:
+        parts.append(f"*{args.vararg.arg}")
+    parts += [f"{a.arg}={a.arg}" for a in args.kwonlyargs]
+    if args.kwarg:
+        parts.append(f"**{args.kwarg.arg}")
+    return ", ".join(parts)
+
+
+# -- one window ----------------------------------------------------------------------------------------
+def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, object]:
+    rng = random.Random(seed)
+    changed = changed_py(repo.path, base, theirs)
+    upstream = frozenset(changed)
+    report: dict[str, object] = {"base": base[:10], "theirs": theirs[:10], "changed": len(changed)}
+    errors: list[str] = []
+    seconds = 0.0
+    # real files the window never touched, fork-owned
+    owned = real_unchanged(repo, base, changed, rng, 40)
+    fork_lines = {p: frozenset(t.strip() for t in (repo.blob_text(base, p) or "").splitlines() if t.strip()) for p in owned}
+    found, took = run_checks(repo, base, theirs, {}, fork_lines, upstream, {})
+    errors += [f"real-unchanged {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
+    seconds += took
+    # the lines the window kept in the files it changed, fork-owned
+    sample = rng.sample(changed, min(len(changed), 60))
+    kept = {p: kept_lines(repo, base, theirs, p) for p in sample}
+    found, took = run_checks(repo, base, theirs, {}, kept, upstream, {})
+    errors += [f"real-kept-lines {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
+    seconds += took
+    # a synthetic carry module
+    path = "vllm/aeon_synthetic_carry.py"
+    text = synthetic(repo, base, theirs, changed, rng)
+    lines = frozenset(t.strip() for t in text.splitlines() if t.strip())
+    found, took = run_checks(repo, base, theirs, {path: text}, {path: lines}, upstream, {path: text})
+    errors += [f"synthetic {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
+    seconds += took
+    report.update(carried_files=len(owned) + len(kept) + 1, synthetic_lines=text.count("\n"),
+                  errors=errors, seconds=round(seconds, 2))
+    return report
+
+
+# -- speed on a 500-commit window --------------------------------------------------------------------------
+def speed(repo_dir: Path, size: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="aeon-symbols-") as tmp:
+        clone = Path(tmp) / "fork"
+        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo_dir), str(clone)], check=True)
+        shas = git(clone, "rev-list", "--first-parent", "--reverse", "--since=2025-06-01", "HEAD").split()
+        base, theirs = shas[0], shas[size]
+        repo = Git(clone)
+        ours = _fork_commit(clone, base)
+        started = time.perf_counter()
+        merged_tree = git(clone, "merge-tree", "--write-tree", ours, theirs).split()[0]
+        raw = time.perf_counter() - started
+        merged = git(clone, "commit-tree", merged_tree, "-p", ours, "-p", theirs, "-m", "merge").strip()
+        started = time.perf_counter()
+        fork_diff = git(clone, "diff", "-U0", base, ours)
+        up_diff = git(clone, "diff", "--name-only", "--no-renames", base, theirs)
+        from aeon_release.domain.audits.merge import parse_diff
+        from aeon_release.domain.audits.drift.trees import added_lines
+
+        fork_lines = added_lines(parse_diff(fork_diff))
+        upstream = frozenset(up_diff.split())
+        base_tree = RevTree(repo, base)
+        inp = DriftInput(base=base_tree, ours=RevTree(repo, ours), theirs=RevTree(repo, theirs),
+                         merged=RevTree(repo, merged), fork_lines=fork_lines, upstream_files=upstream,
+                         history=GitHistory(repo, base, theirs))
+        findings = symbol_drift(inp)
+        both = sorted(p for p in fork_lines.keys() & upstream if p.endswith(".py"))
+        texts = {p: t for p in both if (t := RevTree(repo, merged).text(p)) is not None}
+        findings += duplicates_in(texts, fork_lines, {p: frozenset() for p in both})
+        drift = time.perf_counter() - started
+        print(f"speed: {size} first-parent commits {base[:10]}..{theirs[:10]}, {len(upstream)} files changed upstream")
+        print(f"  raw git merge-tree: {raw:.2f} s; symbol drift + duplicates: {drift:.2f} s "
+              f"({len(findings)} finding(s)); added: {drift / raw:.2f}x of the raw merge")
+
+
+def _fork_commit(clone: Path, base: str) -> str:
+    """base + a small carry: a builder subclass and a model-runner patch."""
+    index = clone / "aeon-bench.index"
+    env = {"GIT_INDEX_FILE": str(index), "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x",
+           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "-C", str(clone), "read-tree", base], env=env, check=True)
+    runner = "vllm/v1/worker/gpu_model_runner.py"
+    text = git(clone, "show", f"{base}:{runner}") + "\n# aeon carry: uma-negative-cudagraph-estimate-clamp\n"
+    carry = ("from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
+             "class AeonBuilder(AttentionMetadataBuilder):\n    reorder_batch_threshold = 1\n")
+    for path, content in ((runner, text), ("vllm/v1/attention/backends/aeon_carry.py", carry)):
+        blob = subprocess.run(["git", "-C", str(clone), "hash-object", "-w", "--stdin"], input=content,
+                              capture_output=True, text=True, check=True).stdout.strip()
+        subprocess.run(["git", "-C", str(clone), "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}"],
+                       env=env, check=True)
+    tree = subprocess.run(["git", "-C", str(clone), "write-tree"], env=env, capture_output=True, text=True, check=True).stdout.strip()
+    return subprocess.run(["git", "-C", str(clone), "commit-tree", tree, "-p", base, "-m", "carry"], env=env,
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--git-dir", type=Path, default=DEFAULT_GIT_DIR)
+    parser.add_argument("--windows", type=int, default=12)
+    parser.add_argument("--size", type=int, default=150)
+    parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--speed-size", type=int, default=500)
+    parser.add_argument("--no-speed", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="aeon-symbols-") as tmp:
+        clone = Path(tmp) / "ro"
+        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(args.git_dir), str(clone)], check=True)
+        repo = Git(clone)
+        total = 0
+        for i, (base, theirs) in enumerate(windows(clone, args.windows, args.size, args.since)):
+            result = precision_window(repo, base, theirs, seed=i)
+            errors = result.pop("errors")
+            assert isinstance(errors, list)
+            total += len(errors)
+            print(f"window {i}: {result} false errors: {len(errors)}")
+            for line in errors:
+                print(f"    {line}")
+        print(f"precision: {total} false error(s) over {args.windows} windows of {args.size} first-parent commits")
+    if not args.no_speed:
+        speed(args.git_dir, args.speed_size)
+
+
+if __name__ == "__main__":
+    main()
