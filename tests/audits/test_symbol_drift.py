@@ -215,3 +215,45 @@ def test_duplicate_method_in_a_class_where_upstreams_version_is_shadowed() -> No
     [finding] = duplicate_definitions("m.py", text, FORK_ADDED, UPSTREAM_ADDED)
     assert finding.line == 5 and "defined twice in class C" in finding.message
     assert "line 2 from upstream, line 5 from the fork; upstream's version is shadowed" in finding.message
+
+
+# -- code a carry patched, moved by upstream to another module (#28064 shape) ----------------------------
+HELPER_LAYER = '''def maybe_make_prepare_finalize(moe, quant_config):
+    prepare_finalize = None
+    if moe.use_pplx_kernels:
+        prepare_finalize = "pplx"
+    elif moe.use_deepep_ht_kernels:
+        prepare_finalize = "deepep_ht"
+    return prepare_finalize
+
+
+class FusedMoE:
+    def __init__(self, moe):
+        self.prepare_finalize = maybe_make_prepare_finalize(moe, None)
+'''
+
+
+def test_carry_patch_left_in_the_copy_upstream_moved_away_from(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HELPER_LAYER.replace('''    return prepare_finalize
+''', '''    if moe.aeon_single_node:  # AEON: no all2all on one GB10
+        prepare_finalize = None
+    return prepare_finalize
+''', 1)
+    helper = HELPER_LAYER.split("\n\n\nclass")[0] + "\n"
+    upstream_layer = HELPER_LAYER.replace("class FusedMoE:", "from .all2all_utils import maybe_make_prepare_finalize as _mmpf\n\n\nclass FusedMoE:").replace(
+        "self.prepare_finalize = maybe_make_prepare_finalize(", "self.prepare_finalize = _mmpf(")
+    sides = s.merge_case(git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork},
+                         [(s.SUBJECT_28064, {s.ALL2ALL: helper, s.MOE_LAYER: upstream_layer})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.MOE_LAYER, line_of(git_repo, s.MOE_LAYER, "if moe.aeon_single_node"))
+    assert ("the fork patches maybe_make_prepare_finalize(), but upstream moved it to "
+            "vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize") in message
+    assert "#28064" in message
+
+
+def test_carry_patch_in_a_function_upstream_did_not_copy_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HELPER_LAYER.replace("    return prepare_finalize\n", "    # AEON\n    return prepare_finalize or None\n", 1)
+    other = "def make_router(moe):\n    return moe.router\n"
+    sides = s.merge_case(git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork},
+                         [("Add router helper (#9)", {s.ALL2ALL: other})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -31,6 +31,7 @@ def drift_findings(tree: Path, sides: MergeSides, ours: Mapping[str, Sequence[ob
         base=RevTree(git, sides.base), ours=RevTree(git, sides.ours), theirs=RevTree(git, sides.theirs),
         merged=merged, fork_lines=fork, upstream_files=frozenset(theirs),
         history=GitHistory(git, sides.base, sides.theirs), pr_pattern=settings.pr_subject_pattern,
+        upstream_lines=upstream,
     )
     findings = symbol_drift(inp)
     both = sorted(p for p in fork.keys() & upstream.keys() if p.endswith(".py"))

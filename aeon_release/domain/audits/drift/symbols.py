@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift.signatures import (
     signature,
 )
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import walk_defs
 
 RULE = "merge/symbol-drift"
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
@@ -57,6 +58,7 @@ class DriftInput:
     upstream_files: frozenset[str]  # paths upstream changed (base..theirs)
     history: History | None = None
     pr_pattern: str = DEFAULT_PR_PATTERN
+    upstream_lines: Mapping[str, frozenset[str]] = field(default_factory=dict)  # path -> lines upstream added
 
 
 def symbol_drift(inp: DriftInput) -> list[Finding]:
@@ -105,6 +107,47 @@ class _Checker:
         owned = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
             yield from self._walk(mod, mod.tree.body, _Scope(), owned)
+            yield from self._patched_but_moved(mod, owned)
+
+    # -- patched code that upstream moved ------------------------------------------------------------
+    def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
+        """A carry patched a function that upstream copied to another module: the patch may sit in a dead copy."""
+        base = self.base_ix.module_at(mod.path)
+        if base is None:
+            return
+        old_defs = {q: n for q, n in walk_defs(base.tree) if not isinstance(n, ast.ClassDef)}
+        text = mod.text.splitlines()
+        for qual, node in walk_defs(mod.tree):
+            if isinstance(node, ast.ClassDef) or qual not in old_defs:
+                continue
+            body = _body_lines(base.text, old_defs[qual])
+            known = set(body)  # a line the fork added that upstream's version already had is not the patch
+            lines = sorted(i for i in owned if node.lineno < i <= (node.end_lineno or node.lineno)
+                           and text[i - 1].strip() not in known)
+            if not lines or _has_nested(node, lines):
+                continue
+            moved = self._copy_elsewhere(mod.path, qual, body)
+            if moved is not None:
+                where, path = moved
+                yield Finding(RULE, "merge", Severity.ERROR, mod.path, lines[0],
+                              f"the fork patches {qual}(), but upstream moved it to {where} ({path})"
+                              f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
+                              "port it there (the old one may be dead code)")
+
+    def _copy_elsewhere(self, path: str, qual: str, body: list[str]) -> tuple[str, str] | None:
+        name = qual.rsplit(".", 1)[-1]
+        header = re.compile(rf"^(?:async\s+)?def\s+{re.escape(name)}\s*\(")
+        for other, added in sorted(self.inp.upstream_lines.items()):
+            if other == path or not other.endswith(".py") or not any(header.match(line) for line in added):
+                continue
+            new_mod, old_mod = self.theirs_ix.module_at(other), self.base_ix.module_at(other)
+            olds = {q for q, _ in walk_defs(old_mod.tree)} if old_mod else set()
+            for new_qual, node in walk_defs(new_mod.tree) if new_mod else []:
+                if node.name != name or new_qual in olds or (new_qual != qual and "." in new_qual):
+                    continue  # only a new definition of the same method, or a module-level function
+                if new_mod and _similar(body, _body_lines(new_mod.text, node)):
+                    return f"{new_mod.dotted}.{new_qual}", other
+        return None
 
     def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         for stmt in body:
@@ -411,6 +454,24 @@ class _Checker:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+def _body_lines(text: str, node: ast.AST) -> list[str]:
+    lines = text.splitlines()[getattr(node, "lineno", 1):getattr(node, "end_lineno", 0)]
+    return [t.strip() for t in lines if t.strip() and not t.strip().startswith("#")]
+
+
+def _similar(old: list[str], new: list[str], share: float = 0.6) -> bool:
+    if len(old) < 3:
+        return False  # a two-line function looks like many others
+    present = set(new)
+    return sum(line in present for line in old) >= share * len(old)
+
+
+def _has_nested(node: ast.AST, lines: list[int]) -> bool:
+    """The owned lines sit in a function nested inside this one: that one is checked instead."""
+    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node
+               and all(n.lineno <= i <= (n.end_lineno or n.lineno) for i in lines) for n in ast.walk(node))
+
+
 def _first_line(stmt: ast.stmt) -> int:
     decorators: list[ast.expr] = getattr(stmt, "decorator_list", None) or []
     return min([stmt.lineno, *[d.lineno for d in decorators]])
@@ -461,7 +522,15 @@ def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) ->
     if mod is None:
         return None
     target = _unwrap_annotation(annotation)
-    return ix.class_of(ix.resolve_expr(mod, target)) if target is not None else None
+    if target is None:
+        return None
+    sym = ix.resolve_expr(mod, target)
+    if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and sym.node.returns:
+        # x = make_foo(...): the factory's return annotation, one level deep
+        home = ix.module_at(sym.path)
+        returns = _unwrap_annotation(sym.node.returns)
+        return ix.class_of(ix.resolve_expr(home, returns)) if home and returns is not None else None
+    return ix.class_of(sym)
 
 
 def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
