@@ -114,11 +114,11 @@ def kept_lines(repo: Git, base: str, theirs: str, path: str) -> frozenset[str]:
     return frozenset({t.strip() for t in before.splitlines()} & {t.strip() for t in after.splitlines()} - {""})
 
 
-def synthetic(repo: Git, base: str, theirs: str, changed: list[str], rng: random.Random) -> str:
-    """A fork module subclassing changed classes, using only what the window kept."""
+def synthetic(repo: Git, base: str, theirs: str, changed: list[str], rng: random.Random, broken: bool = False) -> str:
+    """A fork module subclassing changed classes, using only what the window kept (or, ``broken``, changed)."""
     lines, body = ["# AEON synthetic carry"], []
     for path in rng.sample(changed, min(len(changed), 40)):
-        kept = _kept_api(repo, base, theirs, path)
+        kept = _kept_api(repo, base, theirs, path, broken)
         module = path[:-3].replace("/", ".").removesuffix(".__init__")
         for cls, methods, attrs in kept["classes"][:2]:
             alias = f"_{len(body)}_{cls}"
@@ -137,7 +137,30 @@ def synthetic(repo: Git, base: str, theirs: str, changed: list[str], rng: random
     return "\n".join(lines + body) + "\n"
 
 
-def _kept_api(repo: Git, base: str, theirs: str, path: str) -> dict[str, list]:  # type: ignore[type-arg]
+def _broken_api(old: dict[str, dict], new: dict[str, dict]) -> dict[str, list]:  # type: ignore[type-arg]
+    """Members of classes both versions have that the window removed, or whose parameters it changed."""
+    classes = []
+    for name, (methods, attrs) in old["classes"].items():
+        if name not in new["classes"] or name.startswith("_"):
+            continue
+        new_methods, new_attrs = new["classes"][name]
+        changed = [(m, p) for m, p in methods.items() if m in new_methods and _sig(new_methods[m]) != _sig(p)
+                   and not m.startswith("_")]
+        changed += [(m, p) for m, p in methods.items() if m not in new_methods and m not in new_attrs
+                    and not m.startswith("_")]
+        gone = [a for a in attrs if a not in new_attrs and a not in new_methods and not a.startswith("_")]
+        if changed or gone:
+            classes.append((name, changed, gone))
+    return {"classes": classes, "functions": []}
+
+
+def _sig(params: str) -> object:
+    """The parameters as symbol drift compares them (annotations and default values do not matter)."""
+    node = ast.parse(f"def f(self{', ' if params else ''}{params}): pass").body[0]
+    return signature(node, True)
+
+
+def _kept_api(repo: Git, base: str, theirs: str, path: str, broken: bool = False) -> dict[str, list]:  # type: ignore[type-arg]
     trees = []
     for rev in (base, theirs):
         try:
@@ -145,6 +168,8 @@ def _kept_api(repo: Git, base: str, theirs: str, path: str) -> dict[str, list]: 
         except SyntaxError:
             return {"classes": [], "functions": []}
     old, new = (_api(t) for t in trees)
+    if broken:
+        return _broken_api(old, new)
     classes = []
     for name, (methods, attrs) in new["classes"].items():
         if name not in old["classes"] or name.startswith("_"):
@@ -185,6 +210,46 @@ def _forward(params: str) -> str:
     return ", ".join(parts)
 
 
+PATCH_LINE = "    _aeon_patch = None  # AEON carry"
+
+
+def patches(repo: Git, base: str, theirs: str, changed: list[str], rng: random.Random) -> tuple[dict[str, str], dict[str, str], int]:
+    """A line inserted at the top of up to 3 functions per file that both versions define, in 20 changed files."""
+    ours, merged, count = {}, {}, 0
+    for path in rng.sample(changed, min(len(changed), 20)):
+        texts = [repo.blob_text(base, path), repo.blob_text(theirs, path)]
+        if None in texts:
+            continue
+        try:
+            trees = [ast.parse(t or "") for t in texts]
+        except SyntaxError:
+            continue
+        defs = [{q: n for q, n in _functions(t)} for t in trees]
+        common = sorted(set(defs[0]) & set(defs[1]))[:3]
+        if not common:
+            continue
+        ours[path] = _insert(texts[0] or "", [defs[0][q] for q in common])
+        merged[path] = _insert(texts[1] or "", [defs[1][q] for q in common])
+        count += len(common)
+    return ours, merged, count
+
+
+def _functions(tree: ast.Module):  # type: ignore[no-untyped-def]
+    from aeon_release.domain.audits.source import walk_defs
+
+    return [(q, n) for q, n in walk_defs(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.body and not isinstance(n.body[0], ast.Expr) and n.body[0].lineno > n.lineno]
+
+
+def _insert(text: str, nodes: list) -> str:  # type: ignore[type-arg]
+    lines = text.splitlines()
+    for node in sorted(nodes, key=lambda n: n.body[0].lineno, reverse=True):
+        first = node.body[0]
+        indent = " " * first.col_offset
+        lines.insert(first.lineno - 1, indent + PATCH_LINE.strip())
+    return "\n".join(lines) + "\n"
+
+
 # -- one window ----------------------------------------------------------------------------------------
 def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
@@ -212,6 +277,20 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     found, took = run_checks(repo, base, theirs, {path: text}, {path: lines}, upstream, {path: text})
     errors += [f"synthetic {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
     seconds += took
+    # sanity: the same kind of module, overriding what the window removed or re-signatured, must be caught
+    text = synthetic(repo, base, theirs, changed, rng, broken=True)
+    expected = {i for i, line in enumerate(text.splitlines(), 1) if line.startswith("    def ") or " = _" in line}
+    lines = frozenset(t.strip() for t in text.splitlines() if t.strip())
+    found, took = run_checks(repo, base, theirs, {path: text}, {path: lines}, upstream, {path: text})
+    report.update(broken_overrides=len(expected), caught=len(expected & {f.line for f in found}))
+    seconds += took
+    # one-line patches inside functions that both ends of the window have (the carry's usual shape)
+    ours_files, merged_files, patched = patches(repo, base, theirs, changed, rng)
+    patch_lines = {p: frozenset({PATCH_LINE.strip()}) for p in ours_files}
+    found, took = run_checks(repo, base, theirs, ours_files, patch_lines, upstream, merged_files)
+    errors += [f"synthetic-patch {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
+    seconds += took
+    report.update(patched_functions=patched)
     report.update(carried_files=len(owned) + len(kept) + 1, synthetic_lines=text.count("\n"),
                   errors=errors, seconds=round(seconds, 2))
     return report

@@ -249,6 +249,8 @@ class Index:
                 return DefSym(item.module.path, name, item.node, item.qualname)
         if name.startswith("__") and name.endswith("__"):
             return UNKNOWN  # object and the metaclass define these
+        if any(isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro):
+            return UNKNOWN  # attributes made up at run time
         return MISSING
 
 

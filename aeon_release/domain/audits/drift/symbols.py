@@ -127,12 +127,26 @@ class _Checker:
             if not lines or _has_nested(node, lines):
                 continue
             moved = self._copy_elsewhere(mod.path, qual, body)
-            if moved is not None:
+            if moved is not None and self._abandoned(mod.path, qual.rsplit(".", 1)[-1], moved[1]):
                 where, path = moved
                 yield Finding(RULE, "merge", Severity.ERROR, mod.path, lines[0],
                               f"the fork patches {qual}(), but upstream moved it to {where} ({path})"
                               f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
                               "port it there (the old one may be dead code)")
+
+    def _abandoned(self, path: str, name: str, new_path: str) -> bool:
+        """Upstream stopped using the old copy: not used in its own module, and callers moved away from it.
+
+        A helper that upstream merely copied into a new file (and still uses where it was) is not moved.
+        """
+        if _references(self.inp.theirs.text(path) or "", name):
+            return False
+        before = after = 0
+        for other in self.inp.upstream_files:
+            if other.endswith(".py") and other != new_path:
+                before += _references(self.inp.base.text(other) or "", name)
+                after += _references(self.inp.theirs.text(other) or "", name)
+        return after < before
 
     def _copy_elsewhere(self, path: str, qual: str, body: list[str]) -> tuple[str, str] | None:
         name = qual.rsplit(".", 1)[-1]
@@ -164,8 +178,11 @@ class _Checker:
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
-            me = stmt.args.args[0].arg if scope.cls and stmt.args.args and not is_static(stmt) else None
-            inner = _Scope(scope.cls if me else None, me, [*scope.functions, stmt])
+            if scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
+                me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
+                inner = _Scope(scope.cls if me else None, me, [stmt])
+            else:  # a nested function sees the method's self as a closure
+                inner = _Scope(scope.cls, scope.me, [*scope.functions, stmt])
             yield from self._walk(mod, stmt.body, inner, owned)
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             if stmt.lineno in owned:
@@ -454,6 +471,15 @@ class _Checker:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+def _references(text: str, name: str) -> int:
+    """Uses of ``name`` in a text, its definitions and imports not counted."""
+    if name not in text:
+        return 0
+    pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+    definition = re.compile(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b|^\s*(?:from\s+\S+\s+)?import\s")
+    return sum(len(pattern.findall(line)) for line in text.splitlines() if not definition.match(line))
+
+
 def _body_lines(text: str, node: ast.AST) -> list[str]:
     lines = text.splitlines()[getattr(node, "lineno", 1):getattr(node, "end_lineno", 0)]
     return [t.strip() for t in lines if t.strip() and not t.strip().startswith("#")]
