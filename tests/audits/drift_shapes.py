@@ -17,12 +17,15 @@ PKG_INITS = {p: "" for p in ("vllm/__init__.py", "vllm/v1/__init__.py", "vllm/v1
                               "vllm/model_executor/models/__init__.py")}
 
 
-def merge_case(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: list[tuple[str, dict[str, str]]]) -> MergeSides:
-    """base on main; upstream commits (subject, files) on a branch; the fork's commit on main; a clean merge."""
+def merge_case(repo: GitRepo, base: dict[str, str], fork: dict[str, str],
+               upstream: list[tuple[str, dict[str, str | None]]]) -> MergeSides:
+    """base on main; upstream commits (subject, files; None deletes) on a branch; the fork's commit on main; a clean merge."""
     base_sha = repo.commit({**PKG_INITS, **base}, "base")
     repo.git("checkout", "--quiet", "-b", "upstream")
     for subject, files in upstream:
-        repo.commit(files, subject)
+        for rel in [r for r, text in files.items() if text is None]:
+            (repo.path / rel).unlink()
+        repo.commit({r: t for r, t in files.items() if t is not None}, subject)
     theirs = repo.git("rev-parse", "HEAD")
     repo.git("checkout", "--quiet", "main")
     ours = repo.commit(fork, "fork carry")

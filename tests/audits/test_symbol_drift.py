@@ -257,3 +257,32 @@ def test_carry_patch_in_a_function_upstream_did_not_copy_is_silent(git_repo: Git
     sides = s.merge_case(git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork},
                          [("Add router helper (#9)", {s.ALL2ALL: other})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a module moved (#31916, 2612ba9285: vllm/attention/backends/abstract.py -> vllm/v1/attention/backend.py) --
+def test_imports_from_a_module_upstream_moved(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = ("import vllm.attention.backends.abstract as abstract\n"
+            "from vllm.attention.backends.abstract import AttentionImpl\n\n\n"
+            "class AeonImpl(AttentionImpl):\n    pass\n")
+    sides = s.merge_case(git_repo, {s.ABSTRACT: s.IMPL_BASE}, {s.FORK_IMPL: fork},
+                         [("[1/N][Attention] Restructure attention: move files (#31916)",
+                           {s.ABSTRACT: None, "vllm/v1/attention/backend.py": s.IMPL_BASE})])
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in results] == [(s.FORK_IMPL, 1), (s.FORK_IMPL, 2)]
+    assert "imports module vllm.attention.backends.abstract, which upstream moved (module " \
+           "vllm.attention.backends.abstract is now vllm.v1.attention.backend" in results[0][2]
+    assert "imports AttentionImpl from vllm.attention.backends.abstract, which upstream moved AttentionImpl " \
+           "to vllm.v1.attention.backend.AttentionImpl" in results[1][2]
+
+
+def test_fork_class_derives_from_a_base_upstream_renamed(git_repo: GitRepo, no_rules: Path) -> None:
+    """The import line is upstream's (it follows the rename); the fork's class line still names the old base."""
+    model = "vllm/model_executor/models/llama.py"
+    base_text = "from vllm.platforms.cuda import CudaPlatformBase\n\n\nclass LlamaModel:\n    pass\n"
+    fork = base_text + "\n\nclass AeonPlatform(CudaPlatformBase):\n    device_name = 'gb10'\n"
+    renamed = s.CUDA_BASE.replace("class CudaPlatformBase:", "class CudaPlatform:")
+    sides = s.merge_case(git_repo, {s.CUDA: s.CUDA_BASE, model: base_text}, {model: fork},
+                         [("Rename CudaPlatformBase (#3)", {s.CUDA: renamed, model: base_text.replace("CudaPlatformBase", "CudaPlatform")})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (model, 8)
+    assert "derives from CudaPlatformBase, which upstream renamed CudaPlatformBase to CudaPlatform" in message

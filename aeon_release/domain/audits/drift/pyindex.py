@@ -59,6 +59,7 @@ class External:
     """A base class outside the tree (``nn.Module``) or one that does not resolve."""
 
     name: str
+    broken: bool = False  # names something inside the tree that is not there (a renamed base): not external
 
     @property
     def harmless(self) -> bool:
@@ -186,7 +187,7 @@ class Index:
         if isinstance(expr, ast.Name):
             if expr.id in mod.names:
                 return self.resolve(mod.dotted, expr.id)
-            return UNKNOWN
+            return UNKNOWN if expr.id in BUILTINS or mod.stars or mod.dynamic else MISSING
         if isinstance(expr, ast.Attribute):
             owner = self.resolve_expr(mod, expr.value)
             if isinstance(owner, ModuleSym):
@@ -216,7 +217,7 @@ class Index:
         for expr in cls.node.bases:
             sym = self.resolve_expr(cls.module, expr)
             base = self.class_of(sym)
-            out.append(base if base is not None else External(_dotted(expr)))
+            out.append(base if base is not None else External(_dotted(expr), sym is MISSING))
         return out
 
     def mro(self, cls: ClassInfo, include_self: bool = True) -> list[ClassInfo | External]:
@@ -251,6 +252,8 @@ class Index:
             return UNKNOWN  # object and the metaclass define these
         if any(isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro):
             return UNKNOWN  # attributes made up at run time
+        if any(isinstance(i, External) and i.broken for i in mro):
+            return UNKNOWN  # the base itself is gone: that is the finding, not each member
         return MISSING
 
 

@@ -47,6 +47,9 @@ class History(Protocol):
     def definition_change(self, path: str, name: str) -> Change | None:
         """The commit in base..theirs that removed or changed the definition of ``name`` in ``path``."""
 
+    def moved_file(self, path: str) -> str | None:
+        """Where git's rename detection says upstream moved ``path`` in base..theirs."""
+
 
 @dataclass(frozen=True)
 class DriftInput:
@@ -173,6 +176,8 @@ class _Checker:
         if isinstance(stmt, ast.ClassDef):
             qual = f"{scope.cls}.{stmt.name}" if scope.cls else stmt.name
             yield from self._expressions(mod, [*stmt.bases, *stmt.decorator_list], scope, owned)
+            for base in stmt.bases if stmt.lineno in owned and not scope.cls else []:
+                yield from self._base_name(mod, base.value if isinstance(base, ast.Subscript) else base, scope)
             if not scope.functions:
                 yield from self._class_members(mod, stmt, qual, owned)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
@@ -237,6 +242,15 @@ class _Checker:
             problem = self._call_drift(call, before, after, via)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+
+    def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
+        """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
+        if not isinstance(base, ast.Name) or base.id in mod.names:
+            return  # bound by an import: the import is checked (and reported) itself
+        resolver, _ = self._resolver(mod, base, scope)
+        found = self._compare(resolver) if resolver is not None else None
+        if found is not None:
+            yield self._finding(mod, base.lineno, f"derives from {base.id}", found[0], None)
 
     def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
         resolver, _ = self._resolver(mod, node, scope)
@@ -395,7 +409,10 @@ class _Checker:
     def _explain(self, target: DefSym | ModuleSym) -> str:
         if isinstance(target, ModuleSym):
             path = self.before.module_path(target.dotted) or target.dotted
-            return f"upstream removed or moved (module {target.dotted}){self._in(path, target.dotted.rsplit('.', 1)[-1])}"
+            moved = self.inp.history.moved_file(path) if self.inp.history else None
+            if moved:
+                return f"upstream moved (module {target.dotted} is now {px.dotted_name(moved)}, {moved})"
+            return f"upstream removed (module {target.dotted}, {path})"
         renamed = self._renamed_to(target)
         commit = self._in(target.path, target.name)
         if renamed:

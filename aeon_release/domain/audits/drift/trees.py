@@ -52,12 +52,18 @@ class GitHistory:
         self.git = git
         self.range = f"{base}..{theirs}"
         self._cache: dict[tuple[str, str], Change | None] = {}
+        self._renames: dict[str, str] | None = None
 
     def definition_change(self, path: str, name: str) -> Change | None:
         key = (path, name)
         if key not in self._cache:
             self._cache[key] = self._find(path, name)
         return self._cache[key]
+
+    def moved_file(self, path: str) -> str | None:
+        if self._renames is None:
+            self._renames = self.git.renames(*self.range.split(".."))
+        return self._renames.get(path)
 
     def _find(self, path: str, name: str) -> Change | None:
         commits = self.git.log_matching(self.range, path, definition_regex(name))
