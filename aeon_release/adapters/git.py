@@ -193,6 +193,10 @@ class Git:
             return None
         return bytes(data).decode("utf-8", errors="replace") if kind in (b"blob", "blob") else None
 
+    def close(self) -> None:
+        """Stop the long-lived ``git cat-file`` processes that :meth:`blob_text` started."""
+        self._git.clear_cache()
+
     def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
         """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
         status, out, _ = self.try_run("log", "--format=%H%x00%s", "-E", f"-G{regex}", rev_range, "--", path)

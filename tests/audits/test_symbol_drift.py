@@ -286,3 +286,14 @@ def test_fork_class_derives_from_a_base_upstream_renamed(git_repo: GitRepo, no_r
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (model, 8)
     assert "derives from CudaPlatformBase, which upstream renamed CudaPlatformBase to CudaPlatform" in message
+
+
+def test_audit_command_with_the_three_sides_reports_drift(git_repo: GitRepo, no_rules: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    (no_rules / "carries.yaml").write_text("carries: []\n")
+    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: s.FORK_BUILDER},
+                         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})])
+    result = cli("audit", "--repo", git_repo.path, "--config", no_rules, "--base", sides.base, "--ours", sides.ours,
+                 "--theirs", sides.theirs, "--format", "json")
+    assert result.code == 1, result.err
+    rules = [f["rule"] for f in result.json()["findings"]]
+    assert rules == [DRIFT]

@@ -33,7 +33,10 @@ def drift_findings(tree: Path, sides: MergeSides, ours: Mapping[str, Sequence[ob
         history=GitHistory(git, sides.base, sides.theirs), pr_pattern=settings.pr_subject_pattern,
         upstream_lines=upstream,
     )
-    findings = symbol_drift(inp)
+    try:
+        findings = symbol_drift(inp)
+    finally:
+        git.close()
     both = sorted(p for p in fork.keys() & upstream.keys() if p.endswith(".py"))
     texts = {p: t for p in both if (t := merged.text(p)) is not None}
     findings += duplicates_in(texts, fork, upstream)
