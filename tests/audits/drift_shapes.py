@@ -357,3 +357,66 @@ def dflash_has_any_non_causal(config) -> bool:
     return not all(_dflash_layer_causal(config, i) for i in range(config.num_hidden_layers))
 ''')
 SUBJECT_48167 = "[Bugfix] Fix FlashInfer non-causal draft attention (DFlash/DSpark) on Blackwell (#48167)"
+
+# -- #27005 (2dacd57394): Platform.get_cu_count moves to vllm.utils.platform_utils --------------------
+PLATFORMS_INIT = "vllm/platforms/__init__.py"
+PLATFORMS_INIT_TEXT = '''from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vllm.platforms.interface import Platform
+
+_current_platform = None
+
+if TYPE_CHECKING:
+    current_platform: Platform
+
+
+def __getattr__(name: str):
+    if name == "current_platform":
+        return _current_platform
+    raise AttributeError(name)
+'''
+INTERFACE = "vllm/platforms/interface.py"
+INTERFACE_BASE = '''class Platform:
+    device_name: str
+
+    @classmethod
+    def get_global_graph_pool(cls):
+        return None
+
+    @classmethod
+    def get_cu_count(cls, device_id: int = 0) -> int:
+        """
+        Returns the total number of compute units (CU) on single GPU.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def get_static_graph_wrapper_cls(cls) -> str:
+        return "vllm.compilation.base_static_graph.AbstractStaticGraphWrapper"
+'''
+INTERFACE_MOVED = INTERFACE_BASE.replace('''    @classmethod
+    def get_cu_count(cls, device_id: int = 0) -> int:
+        """
+        Returns the total number of compute units (CU) on single GPU.
+        """
+        raise NotImplementedError
+
+''', "")
+PLATFORM_UTILS = "vllm/utils/platform_utils.py"
+PLATFORM_UTILS_TEXT = '''import torch
+
+
+def get_cu_count(device_id: int = 0) -> int:
+    """Returns the total number of compute units (CU) on single GPU."""
+    return torch.cuda.get_device_properties(device_id).multi_processor_count
+'''
+SUBJECT_27005 = "[platform] Move get_cu_count to utils (#27005)"
+FORK_SKINNY = "vllm/model_executor/layers/aeon_skinny_gemm.py"
+FORK_SKINNY_TEXT = '''from vllm.platforms import current_platform
+
+
+def use_skinny_gemm(n: int) -> bool:
+    # AEON: split-K only when every CU gets a tile
+    return n % current_platform.get_cu_count() == 0
+'''

@@ -297,3 +297,22 @@ def test_audit_command_with_the_three_sides_reports_drift(git_repo: GitRepo, no_
     assert result.code == 1, result.err
     rules = [f["rule"] for f in result.json()["findings"]]
     assert rules == [DRIFT]
+
+
+# -- a method removed under a carry's call through current_platform (#27005) --------------------------------
+def test_carry_calls_a_platform_method_upstream_moved_to_utils(git_repo: GitRepo, no_rules: Path) -> None:
+    base = {s.PLATFORMS_INIT: s.PLATFORMS_INIT_TEXT, s.INTERFACE: s.INTERFACE_BASE, "vllm/utils/__init__.py": ""}
+    sides = s.merge_case(git_repo, base, {s.FORK_SKINNY: s.FORK_SKINNY_TEXT},
+                         [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (s.FORK_SKINNY, 6)
+    assert ("calls current_platform.get_cu_count, which upstream moved Platform.get_cu_count to "
+            "vllm.utils.platform_utils.get_cu_count") in message and "#27005" in message
+
+
+def test_platform_method_the_window_kept_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    base = {s.PLATFORMS_INIT: s.PLATFORMS_INIT_TEXT, s.INTERFACE: s.INTERFACE_BASE, "vllm/utils/__init__.py": ""}
+    fork = s.FORK_SKINNY_TEXT.replace("get_cu_count()", "get_static_graph_wrapper_cls()")
+    sides = s.merge_case(git_repo, base, {s.FORK_SKINNY: fork},
+                         [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -283,7 +283,9 @@ class _Checker:
         if inner is None:
             return None, ""
         attr = expr.attr
-        return (lambda ix: _attribute(ix, inner(ix), attr)), "class"
+        owner_sym = inner(self.after)
+        via = "instance" if isinstance(owner_sym, DefSym) and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign)) else "class"
+        return (lambda ix: _attribute(ix, inner(ix), attr)), via
 
     def _typed(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> Callable[[Index], px.ClassInfo | None] | None:
         """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``."""
@@ -537,10 +539,21 @@ def _module(ix: Index, dotted: str) -> Sym:
 def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
     if isinstance(owner, ModuleSym):
         return ix.resolve(owner.dotted, attr)
-    cls = ix.class_of(owner)
+    cls = ix.class_of(owner) or _value_class(ix, owner)
     if cls is not None:
         return ix.member(ix.mro(cls), attr)
     return px.UNKNOWN
+
+
+def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
+    """The class of a module-level instance: ``current_platform: Platform``, ``runner = Runner()``."""
+    if not isinstance(owner, DefSym) or owner.owner is not None:
+        return None
+    node = owner.node
+    annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
+    if annotation is None and isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+        annotation = node.value.func
+    return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
 
 
 def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
