@@ -227,8 +227,9 @@ def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str,
 
 
 def _with_review(git: Git, ledger: Ledger, plan: CarryPlan, rng: UpstreamRange) -> CarryPlan:
-    """A carry with no PR number that upstream did not take verbatim may still have been taken, modified."""
-    if plan.upstreamed or plan.carry.upstream_pr is not None:
+    """A carry whose PR number is not in the range and that no patch-id matches may still have been taken,
+    modified (or under another PR): most of its added lines are then in upstream's diff."""
+    if plan.upstreamed:
         return plan
     evidence = probably_upstreamed(carry_diff(git, ledger, plan.carry), rng)
     return dataclasses.replace(plan, review=f"probably upstreamed: review ({evidence})") if evidence else plan

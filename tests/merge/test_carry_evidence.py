@@ -28,9 +28,12 @@ def drop_pr_numbers(ex: demo.Example) -> None:
     (ex.config / "carries.yaml").write_text("\n".join(l for l in text.splitlines() if "upstream_pr" not in l) + "\n")
 
 
-def test_modified_carry_without_pr_is_probably_upstreamed(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    """Upstream takes the carry with its own comment, the helper above cdiv: no PR number, no patch-id match."""
-    drop_pr_numbers(example)
+@pytest.mark.parametrize("with_pr", [False, True])
+def test_modified_carry_is_probably_upstreamed(capsys: pytest.CaptureFixture[str], example: demo.Example,
+                                               with_pr: bool) -> None:
+    """Upstream takes the carry with its own comment, the helper above cdiv, under another PR: no patch-id match."""
+    if not with_pr:
+        drop_pr_numbers(example)
     helper = demo.TORCH_UTILS_CARRY[len(demo.TORCH_UTILS):].strip("\n").replace(
         "    # NHD-safe: slice the packed cache, never as_strided (carried from upstream PR 44389).\n",
         "    # Slicing keeps NHD layouts valid.\n")
