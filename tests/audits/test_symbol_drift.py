@@ -316,3 +316,32 @@ def test_platform_method_the_window_kept_is_silent(git_repo: GitRepo, no_rules: 
     sides = s.merge_case(git_repo, base, {s.FORK_SKINNY: fork},
                          [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a dataclass constructor (shaped like CommonAttentionMetadata) -----------------------------------------------
+METADATA = "vllm/v1/attention/backend.py"
+METADATA_BASE = '''from dataclasses import dataclass, field
+
+
+@dataclass
+class CommonAttentionMetadata:
+    query_start_loc: object
+    seq_lens: object
+    num_computed_tokens_cpu: object = None
+    causal: bool = True
+    extra: dict = field(default_factory=dict)
+'''
+
+
+@pytest.mark.parametrize("upstream, problem", [
+    (METADATA_BASE.replace("    num_computed_tokens_cpu: object = None\n", ""),
+     "passes num_computed_tokens_cpu=, which it no longer accepts"),
+    (METADATA_BASE.replace("    causal: bool = True\n", "    causal: bool = True\n    max_seq_len: int = 0\n"), None),
+])
+def test_dataclass_constructor_keywords(git_repo: GitRepo, no_rules: Path, upstream: str, problem: str | None) -> None:
+    fork_file = "vllm/v1/attention/backends/aeon_meta.py"
+    fork = ("from vllm.v1.attention.backend import CommonAttentionMetadata\n\n\ndef make(q, s, n):\n"
+            "    return CommonAttentionMetadata(query_start_loc=q, seq_lens=s, num_computed_tokens_cpu=n)\n")
+    sides = s.merge_case(git_repo, {METADATA: METADATA_BASE}, {fork_file: fork}, [("Trim metadata (#5)", {METADATA: upstream})])
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line, problem in m) for p, line, m in results] == ([(fork_file, 5, True)] if problem else [])

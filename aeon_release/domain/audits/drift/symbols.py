@@ -367,9 +367,14 @@ class _Checker:
         return None
 
     def _call_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
-        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+        if isinstance(after.node, ast.ClassDef):
+            (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
+            if not changed & self.inp.upstream_files:
+                return None
+        elif not self._upstream(after.path):
             return None
-        old, new = _bound_sig(before, via), _bound_sig(after, via)
+        else:
+            old, new = _bound_sig(before, via), _bound_sig(after, via)
         if old is None or new is None or old == new:
             return None
         if call_problem(call, old) is not None:
@@ -663,6 +668,77 @@ _CONTAINERS = frozenset({"list", "dict", "set", "tuple", "List", "Dict", "Set", 
 
 def _last(expr: ast.expr) -> str:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
+def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
+    """What ``Class(...)`` takes: its ``__init__`` inside the tree, or a dataclass's fields; and their files."""
+    cls = ix.class_of(sym)
+    if cls is None:
+        return None, set()
+    mro = ix.mro(cls)
+    for item in mro:
+        if isinstance(item, px.External):
+            return None, set()  # an __init__ outside the tree (nn.Module, pydantic): unknown
+        if _is_dataclass(item.node) and "__init__" not in item.members:
+            return _dataclass_sig(item, ix.mro(item))
+        if "__init__" in item.members:
+            return signature(item.members["__init__"], True), {item.module.path}
+    return None, set()
+
+
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    return any(_last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in node.decorator_list)
+
+
+def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> tuple[Sig | None, set[str]]:
+    """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured."""
+    fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
+    files = set()
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+        files.add(item.module.path)
+        kw_only = _decorator_flag(item.node, "kw_only")
+        for stmt in item.node.body:
+            if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
+                continue
+            if _last(_unwrap_subscript(stmt.annotation)) == "KW_ONLY":
+                kw_only = True
+                continue
+            if _last(_unwrap_subscript(stmt.annotation)) == "ClassVar" or _field_flag(stmt.value, "init") is False:
+                continue
+            has_default = stmt.value is not None and not (
+                isinstance(stmt.value, ast.Call) and _last(stmt.value.func) == "field"
+                and not {k.arg for k in stmt.value.keywords} & {"default", "default_factory"})
+            fields[stmt.target.id] = (has_default, kw_only or bool(_field_flag(stmt.value, "kw_only")))
+    positional = [n for n, (_, kw) in fields.items() if not kw]
+    defaults = 0
+    for name in reversed(positional):
+        if not fields[name][0]:
+            break
+        defaults += 1
+    kwonly = tuple(n for n, (_, kw) in fields.items() if kw)
+    required = frozenset(n for n in kwonly if not fields[n][0])
+    return Sig(tuple(positional), 0, defaults, kwonly, required, False, False), files
+
+
+def _decorator_flag(node: ast.ClassDef, flag: str) -> bool:
+    for dec in node.decorator_list:
+        if isinstance(dec, ast.Call) and _last(dec.func) == "dataclass":
+            for kw in dec.keywords:
+                if kw.arg == flag and isinstance(kw.value, ast.Constant):
+                    return bool(kw.value.value)
+    return False
+
+
+def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
+    if isinstance(value, ast.Call) and _last(value.func) == "field":
+        for kw in value.keywords:
+            if kw.arg == flag and isinstance(kw.value, ast.Constant):
+                return bool(kw.value.value)
+    return None
+
+
+def _unwrap_subscript(expr: ast.expr) -> ast.expr:
+    return expr.value if isinstance(expr, ast.Subscript) else expr
 
 
 def _bound_sig(sym: DefSym, via: str) -> Sig | None:
