@@ -30,12 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from aeon_release.adapters.git import Git  # noqa: E402
-from aeon_release.domain.audits.drift.duplicates import duplicates_in  # noqa: E402
-from aeon_release.domain.audits.drift.signatures import signature  # noqa: E402
-from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift  # noqa: E402
-from aeon_release.domain.audits.drift.trees import GitHistory, RevTree  # noqa: E402
-from aeon_release.domain.audits.model import Finding, Severity  # noqa: E402
+from aeon_release.adapters.git import Git
+from aeon_release.domain.audits.drift.signatures import signature
+from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
+from aeon_release.domain.audits.drift.trees import GitHistory, RevTree
+from aeon_release.domain.audits.model import Finding, Severity
 
 DEFAULT_GIT_DIR = Path("/work/.mirror/neuralmagic+vllm/repo")
 PKG = "vllm/"
@@ -303,7 +302,6 @@ def speed(repo_dir: Path, size: int) -> None:
         subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo_dir), str(clone)], check=True)
         shas = git(clone, "rev-list", "--first-parent", "--reverse", "--since=2025-06-01", "HEAD").split()
         base, theirs = shas[0], shas[size]
-        repo = Git(clone)
         ours = _fork_commit(clone, base)
         worktree = Path(tmp) / "merged"
         started = time.perf_counter()

@@ -9,8 +9,19 @@ from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicates_in
 from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
 from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
-from aeon_release.domain.audits.drift.trees import DirTree, GitHistory, RevTree, added_lines
-from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
+from aeon_release.domain.audits.drift.trees import (
+    DirTree,
+    GitHistory,
+    RevTree,
+    added_lines,
+)
+from aeon_release.domain.audits.model import (
+    Finding,
+    MergeSides,
+    RuleInfo,
+    Settings,
+    Severity,
+)
 
 
 def drift_rule_infos() -> list[RuleInfo]:

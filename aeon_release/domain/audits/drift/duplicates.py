@@ -91,9 +91,8 @@ def _definitions(stmt: ast.stmt, in_function: bool) -> Iterator[Definition]:
 
 
 def _real_pair(first: Definition, second: Definition) -> bool:
-    if first.kind == "import" and second.kind == "import":
-        return False  # the same name imported twice: harmless or a conflict the import rules see
-    return True
+    # the same name imported twice: harmless, or a conflict the import rules see
+    return not (first.kind == "import" and second.kind == "import")
 
 
 def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-_HARMLESS_BASES = frozenset({"object", "ABC", "Generic", "Protocol", "ABCMeta"})
 
 
 class Tree(Protocol):
@@ -60,10 +59,6 @@ class External:
 
     name: str
     broken: bool = False  # names something inside the tree that is not there (a renamed base): not external
-
-    @property
-    def harmless(self) -> bool:
-        return self.name.rsplit(".", 1)[-1] in _HARMLESS_BASES
 
 
 # -- what a reference resolves to ---------------------------------------------------------------
@@ -272,9 +267,8 @@ def dotted_name(path: str, roots: tuple[str, ...] = ("", "src/")) -> str:
         if root and path.startswith(root):
             path = path[len(root):]
             break
-    stem = path[:-3] if path.endswith(".py") else path
-    if stem.endswith("/__init__"):
-        stem = stem[: -len("/__init__")]
+    stem = path.removesuffix(".py")
+    stem = stem.removesuffix("/__init__")
     return stem.replace("/", ".")
 
 

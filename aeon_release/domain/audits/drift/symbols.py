@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits.drift import pyindex as px
-from aeon_release.domain.audits.drift.pyindex import MISSING, DefSym, Index, ModuleInfo, ModuleSym, Sym, Tree
+from aeon_release.domain.audits.drift.pyindex import (
+    MISSING,
+    DefSym,
+    Index,
+    ModuleInfo,
+    ModuleSym,
+    Sym,
+    Tree,
+)
 from aeon_release.domain.audits.drift.signatures import (
     Sig,
     call_problem,
@@ -472,7 +480,7 @@ class _Checker:
         """A module-level definition of the same name (or, for a member, its public name) that upstream has elsewhere."""
         names = [target.name] if target.owner is None else list(dict.fromkeys([target.name, target.name.lstrip("_")]))
         for name in names:
-            pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*(?::[^=\n]*)?=[^=]", re.M)
+            pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*(?::[^=\n]*)?=[^=]", re.MULTILINE)
             for path in sorted(self.inp.upstream_files):
                 if (path == target.path and target.owner is None) or not path.endswith(".py"):
                     continue
