@@ -231,7 +231,10 @@ def _with_review(git: Git, ledger: Ledger, plan: CarryPlan, rng: UpstreamRange) 
     modified (or under another PR): most of its added lines are then in upstream's diff."""
     if plan.upstreamed:
         return plan
-    evidence = probably_upstreamed(carry_diff(git, ledger, plan.carry), rng)
+    try:
+        evidence = probably_upstreamed(carry_diff(git, ledger, plan.carry), rng)
+    except GitError:  # a review hint never stops the merge
+        return plan
     return dataclasses.replace(plan, review=f"probably upstreamed: review ({evidence})") if evidence else plan
 
 

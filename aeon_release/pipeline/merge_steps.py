@@ -261,7 +261,10 @@ def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...] | list[str]) 
         {"file": f, "carries": sorted(cid for cid, fs in touching.items() if f in fs), "during": what}
         for f in files
     ]
-    advice = _carry_notes(run, run.state.conflicts)
+    try:
+        advice = _carry_notes(run, run.state.conflicts)
+    except (GitError, OSError):  # the evidence is a help: it never hides the conflict itself
+        advice = ""
     run.state.phase = Phase.CONFLICT.value
     run.save()
     raise NeedsHuman(
