@@ -345,3 +345,38 @@ def test_dataclass_constructor_keywords(git_repo: GitRepo, no_rules: Path, upstr
     sides = s.merge_case(git_repo, {METADATA: METADATA_BASE}, {fork_file: fork}, [("Trim metadata (#5)", {METADATA: upstream})])
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line, problem in m) for p, line, m in results] == ([(fork_file, 5, True)] if problem else [])
+
+
+# -- an environment variable upstream removed from the lazy vllm.envs module (#50801, c8602c7906) ------------
+ENVS = "vllm/envs.py"
+ENVS_BASE = '''import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    VLLM_CPU_OMP_THREADS_BIND: str = "auto"
+    VLLM_CPU_SGL_KERNEL: bool = False
+
+environment_variables = {
+    "VLLM_CPU_OMP_THREADS_BIND": lambda: os.getenv("VLLM_CPU_OMP_THREADS_BIND", "auto"),
+    "VLLM_CPU_SGL_KERNEL": lambda: bool(int(os.getenv("VLLM_CPU_SGL_KERNEL", "0"))),
+}
+
+
+def __getattr__(name: str):
+    if name in environment_variables:
+        return environment_variables[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+'''
+ENVS_REMOVED = ENVS_BASE.replace('    VLLM_CPU_SGL_KERNEL: bool = False\n', '').replace(
+    '    "VLLM_CPU_SGL_KERNEL": lambda: bool(int(os.getenv("VLLM_CPU_SGL_KERNEL", "0"))),\n', '')
+
+
+@pytest.mark.parametrize("name, caught", [("VLLM_CPU_SGL_KERNEL", True), ("VLLM_CPU_OMP_THREADS_BIND", False)])
+def test_env_var_upstream_removed(git_repo: GitRepo, no_rules: Path, name: str, caught: bool) -> None:
+    fork_file = "vllm/v1/worker/aeon_cpu.py"
+    fork = f"import vllm.envs as envs\n\n\ndef use_sgl() -> bool:\n    return bool(envs.{name})\n"
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {fork_file: fork},
+                         [("[CPU] Refine CPU kernel dispatch (#50801)", {ENVS: ENVS_REMOVED})])
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in results] == ([(fork_file, 5)] if caught else [])
+    assert all(f"uses envs.{name}, which upstream removed {name}" in m and "#50801" in m for _, _, m in results)

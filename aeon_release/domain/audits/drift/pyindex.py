@@ -37,6 +37,7 @@ class ModuleInfo:
     names: dict[str, Binding] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)
     dynamic: bool = False  # a module-level __getattr__: any name may exist
+    declared: frozenset[str] = frozenset()  # names declared under ``if TYPE_CHECKING:`` (what __getattr__ serves)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
 
 
@@ -163,7 +164,8 @@ class Index:
             found = self.resolve(star, name, depth + 1) if self.in_tree(star) else UNKNOWN
             if found is not MISSING:
                 return found
-        return UNKNOWN if mod.dynamic else MISSING
+        # a lazy module (vllm.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
+        return UNKNOWN if mod.dynamic and not mod.declared else MISSING
 
     def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:
         if binding.kind != "import" or binding.target is None:
@@ -319,7 +321,16 @@ def _index_module(info: ModuleInfo) -> None:
             info.stars.append(import_base(stmt, info.dotted, info.path))
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__getattr__":
             info.dynamic = True
+    info.declared = frozenset(_declared(info.tree.body))
     _collect_classes(info.tree.body, "", info.classes)
+
+
+def _declared(body: list[ast.stmt]) -> Iterator[str]:
+    for stmt in body:
+        if isinstance(stmt, ast.If) and _dotted(stmt.test).rsplit(".", 1)[-1] == "TYPE_CHECKING":
+            for sub in flat_statements(stmt.body):
+                if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name):
+                    yield sub.target.id
 
 
 def _bindings(stmt: ast.stmt, info: ModuleInfo) -> Iterator[tuple[str, Binding]]:
