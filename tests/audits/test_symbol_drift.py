@@ -380,3 +380,20 @@ def test_env_var_upstream_removed(git_repo: GitRepo, no_rules: Path, name: str, 
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == ([(fork_file, 5)] if caught else [])
     assert all(f"uses envs.{name}, which upstream removed {name}" in m and "#50801" in m for _, _, m in results)
+
+
+@pytest.mark.parametrize("body, caught", [
+    ("        return super().maybe_make_prepare_finalize()\n", True),
+    ("        return super().maybe_make_prepare_finalize(*args, **kwargs)\n", False),
+])
+def test_override_that_swallows_the_new_parameter_in_kwargs(git_repo: GitRepo, no_rules: Path, body: str,
+                                                           caught: bool) -> None:
+    """#28449 again, with a fork override that takes **kwargs: routing_tables arrives and is dropped."""
+    base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT,
+            s.ALL2ALL: s.ALL2ALL_TEXT}
+    fork = s.FORK_MOE_TEXT.replace("    def maybe_make_prepare_finalize(self):\n        # AEON: no all2all on a single GB10\n"
+                                   "        return None\n", "    def maybe_make_prepare_finalize(self, *args, **kwargs):\n" + body)
+    sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [(s.SUBJECT_28449, {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING})])
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [line for _, line, _ in results] == ([5] if caught else [])
+    assert all("the base gained routing_tables; the override takes it in **kwargs and drops it" in m for _, _, m in results)

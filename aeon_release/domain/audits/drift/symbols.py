@@ -399,7 +399,7 @@ class _Checker:
             return None
         if override_problem(mine, old) is not None:
             return None  # the override never matched: a deliberate difference, not drift
-        problem = override_problem(mine, new)
+        problem = override_problem(mine, new) or _dropped_in_kwargs(stmt, mine, old, new)
         return None if problem is None else f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
 
     def _unchanged_module(self, dotted: str) -> bool:
@@ -567,6 +567,20 @@ def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
     if annotation is None and isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
         annotation = node.value.func
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
+
+
+def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, old: Sig, new: Sig) -> str | None:
+    """A parameter the base gained that the override takes only in ``**kwargs`` and never passes on."""
+    if not mine.varkw or stmt.args.kwarg is None:
+        return None
+    named = set(mine.positional) | set(mine.kwonly)
+    gained = [p for p in (*new.positional, *new.kwonly) if p not in (*old.positional, *old.kwonly) and p not in named]
+    kwargs = stmt.args.kwarg.arg
+    rest = {kwargs} | ({stmt.args.vararg.arg} if stmt.args.vararg else set())
+    used = any(isinstance(n, ast.Name) and n.id in rest for n in ast.walk(stmt))
+    if gained and not used:
+        return f"the base gained {', '.join(gained)}; the override takes it in **{kwargs} and drops it"
+    return None
 
 
 def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
