@@ -104,9 +104,11 @@ def test_override_whose_base_gained_a_parameter(git_repo: GitRepo, no_rules: Pat
 
 
 def test_override_whose_base_did_not_change_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
-    """Upstream changes another method of the same base class: the fork's override still fits."""
-    changed = s.MOE_BASE_SPLIT.replace("top_k: int, renormalize: bool):", "top_k: int, renormalize: bool, *, scoring=None):")
-    fork = s.FORK_MOE_TEXT.replace("top_k: int, renormalize: bool):", "top_k: int, renormalize: bool, **kwargs):")
+    """Upstream changes the base class around the fork's overrides (a new method, a body): they still fit."""
+    changed = s.MOE_BASE_SPLIT.replace("    @abstractmethod\n", "    def select_gemm_impl(self, prepare_finalize, layer):\n"
+                                       "        raise NotImplementedError\n\n    @abstractmethod\n").replace(
+        "        raise NotImplementedError\n", "        raise NotImplementedError(type(self).__name__)\n")
+    fork = s.FORK_MOE_TEXT
     base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT}
     sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [("apply takes scoring (#1)", {s.MOE_BASE_FILE: changed})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

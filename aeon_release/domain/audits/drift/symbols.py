@@ -161,9 +161,8 @@ class _Checker:
 
     def _copy_elsewhere(self, path: str, qual: str, body: list[str]) -> tuple[str, str] | None:
         name = qual.rsplit(".", 1)[-1]
-        header = re.compile(rf"^(?:async\s+)?def\s+{re.escape(name)}\s*\(")
-        for other, added in sorted(self.inp.upstream_lines.items()):
-            if other == path or not other.endswith(".py") or not any(header.match(line) for line in added):
+        for other in sorted(self.defined_upstream.get(name, ())):
+            if other == path:
                 continue
             new_mod, old_mod = self.theirs_ix.module_at(other), self.base_ix.module_at(other)
             olds = {q for q, _ in walk_defs(old_mod.tree)} if old_mod else set()
@@ -488,6 +487,19 @@ class _Checker:
                 if text and name in text and pattern.search(text):
                     return f"{px.dotted_name(path)}.{name}"
         return None
+
+    @functools.cached_property
+    def defined_upstream(self) -> dict[str, set[str]]:
+        """Function name -> the Python files where upstream's diff adds a ``def`` of it (one pass)."""
+        header = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")
+        names: dict[str, set[str]] = {}
+        for path, added in self.inp.upstream_lines.items():
+            if path.endswith(".py"):
+                for line in added:
+                    match = header.match(line)
+                    if match:
+                        names.setdefault(match.group(1), set()).add(path)
+        return names
 
     @property
     def base_ix(self) -> Index:
