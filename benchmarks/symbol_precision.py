@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import random
 import subprocess
 import sys
@@ -29,6 +30,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from aeon_release.adapters.git import Git
 from aeon_release.domain.audits.drift.signatures import signature
@@ -296,12 +298,17 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
 
 
 # -- speed on a 500-commit window --------------------------------------------------------------------------
-def speed(repo_dir: Path, size: int) -> None:
+def speed(repo_dir: Path, size: int, base: str | None = None, theirs: str | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="aeon-symbols-") as tmp:
         clone = Path(tmp) / "fork"
         subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo_dir), str(clone)], check=True)
-        shas = git(clone, "rev-list", "--first-parent", "--reverse", "--since=2025-06-01", "HEAD").split()
-        base, theirs = shas[0], shas[size]
+        if base is None or theirs is None:
+            shas = git(clone, "rev-list", "--first-parent", "--reverse", "--since=2025-06-01", "HEAD").split()
+            base, theirs = shas[0], shas[size]
+        from merge_bench import replace_missing_blobs  # the mirror lacks two blobs >= 4 MiB
+
+        for rev in (base, theirs):
+            replace_missing_blobs(clone, rev)
         ours = _fork_commit(clone, base)
         worktree = Path(tmp) / "merged"
         started = time.perf_counter()
@@ -319,6 +326,13 @@ def speed(repo_dir: Path, size: int) -> None:
         theirs_diff = parse_diff(git(clone, "diff", "-U0", "--no-renames", base, theirs))
         diffs = time.perf_counter() - started
         started = time.perf_counter()
+        if os.environ.get("AEON_PROFILE"):
+            import cProfile
+            import pstats
+
+            with cProfile.Profile() as prof:
+                findings = drift_findings(worktree, MergeSides(clone, base, ours, theirs), ours_diff, theirs_diff, Settings())
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
         findings = drift_findings(worktree, MergeSides(clone, base, ours, theirs), ours_diff, theirs_diff, Settings())
         drift = time.perf_counter() - started
         print(f"speed: {size} first-parent commits {base[:10]}..{theirs[:10]}, {len(theirs_diff)} files changed upstream")

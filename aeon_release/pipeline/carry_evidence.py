@@ -81,14 +81,14 @@ class UpstreamRange:
         self._renames: dict[str, str] | None = None
 
     def added(self, files: list[str]) -> dict[str, set[str]]:
-        """path -> stripped lines upstream added there (files git saw a carry's file renamed to included)."""
-        wanted = [f for f in dict.fromkeys([*files, *[self.renames().get(f, f) for f in files]]) if f not in self._added]
+        """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""
+        wanted = [f for f in dict.fromkeys(files) if f not in self._added]
         if wanted:
             out = self.git.run("diff", "-U0", "--no-color", "--no-renames", self.base, self.tag, "--", *wanted)
             parsed = parse_patch(out)
             for path in wanted:
                 self._added[path] = {line.strip() for line in parsed.added.get(path, [])}
-        return {f: self._added[f] for f in dict.fromkeys([*files, *[self.renames().get(f, f) for f in files]])}
+        return {f: self._added[f] for f in dict.fromkeys(files)}
 
     def renames(self) -> dict[str, str]:
         if self._renames is None:

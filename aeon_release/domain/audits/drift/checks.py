@@ -50,5 +50,6 @@ def drift_findings(tree: Path, sides: MergeSides, ours: Mapping[str, Sequence[ob
         git.close()
     both = sorted(p for p in fork.keys() & upstream.keys() if p.endswith(".py"))
     texts = {p: t for p in both if (t := merged.text(p)) is not None}
-    findings += duplicates_in(texts, fork, upstream)
+    parsed = {p: info.tree for p, t in texts.items() if (info := inp.parsed.get((p, t))) is not None}
+    findings += duplicates_in(texts, fork, upstream, parsed)
     return findings

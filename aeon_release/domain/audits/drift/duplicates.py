@@ -28,12 +28,14 @@ class Definition:
     end: int
 
 
-def duplicate_definitions(path: str, text: str, fork_lines: frozenset[str], upstream_lines: frozenset[str]) -> list[Finding]:
+def duplicate_definitions(path: str, text: str, fork_lines: frozenset[str], upstream_lines: frozenset[str],
+                          module: ast.Module | None = None) -> list[Finding]:
     """Findings for one merged file; ``*_lines`` are the stripped lines each side added."""
-    try:
-        module = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError):
-        return []  # the py-compile rule reports it
+    if module is None:
+        try:
+            module = ast.parse(text, filename=path)
+        except (SyntaxError, ValueError):
+            return []  # the py-compile rule reports it
     lines = text.splitlines()
     findings = []
     for block, where in _blocks(module.body, "module"):
@@ -144,9 +146,10 @@ def _finding(path: str, where: str, first: Definition, second: Definition, sides
 
 
 def duplicates_in(texts: Mapping[str, str], fork: Mapping[str, frozenset[str]],
-                  upstream: Mapping[str, frozenset[str]]) -> list[Finding]:
-    """Every merged file that both sides changed."""
+                  upstream: Mapping[str, frozenset[str]], parsed: Mapping[str, ast.Module] | None = None) -> list[Finding]:
+    """Every merged file that both sides changed (``parsed``: modules already parsed, by path)."""
     findings = []
     for path, text in sorted(texts.items()):
-        findings += duplicate_definitions(path, text, fork.get(path, frozenset()), upstream.get(path, frozenset()))
+        findings += duplicate_definitions(path, text, fork.get(path, frozenset()), upstream.get(path, frozenset()),
+                                          (parsed or {}).get(path))
     return findings

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -47,7 +48,15 @@ class ClassInfo:
     qualname: str
     node: ast.ClassDef
     members: dict[str, ast.stmt]
-    instance: set[str]
+
+    @functools.cached_property
+    def instance(self) -> set[str]:
+        """``self.X = ...`` in its methods (walked only when a name is not a class member)."""
+        found: set[str] = set()
+        for stmt in flat_statements(self.node.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found |= _self_attributes(stmt)
+        return found
 
     @property
     def label(self) -> str:
@@ -206,7 +215,7 @@ class Index:
         key = (mod.path, qualname)
         if key not in self._classes:
             node = mod.classes.get(qualname)
-            self._classes[key] = None if node is None else ClassInfo(mod, qualname, node, *_members(node))
+            self._classes[key] = None if node is None else ClassInfo(mod, qualname, node, _members(node))
         return self._classes[key]
 
     def bases(self, cls: ClassInfo) -> list[ClassInfo | External]:
@@ -238,11 +247,11 @@ class Index:
         return out if include_self else out[1:]
 
     def member(self, mro: list[ClassInfo | External], name: str) -> Sym:
-        for item in mro:
-            if isinstance(item, External):
-                continue
+        classes = [i for i in mro if isinstance(i, ClassInfo)]
+        for item in classes:
             if name in item.members:
                 return DefSym(item.module.path, name, item.members[name], item.qualname)
+        for item in classes:  # then instance attributes, which cost a walk of every method
             if name in item.instance:
                 return DefSym(item.module.path, name, item.node, item.qualname)
         if name.startswith("__") and name.endswith("__"):
@@ -366,15 +375,12 @@ def _collect_classes(body: list[ast.stmt], prefix: str, out: dict[str, ast.Class
             _collect_classes(stmt.body, f"{qual}.", out)
 
 
-def _members(node: ast.ClassDef) -> tuple[dict[str, ast.stmt], set[str]]:
+def _members(node: ast.ClassDef) -> dict[str, ast.stmt]:
     members: dict[str, ast.stmt] = {}
-    instance: set[str] = set()
     for stmt in flat_statements(node.body):
         for name in member_names(stmt):
             members[name] = stmt
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            instance |= _self_attributes(stmt)
-    return members, instance
+    return members
 
 
 def member_names(stmt: ast.stmt) -> list[str]:

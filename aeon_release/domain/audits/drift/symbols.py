@@ -70,6 +70,7 @@ class DriftInput:
     history: History | None = None
     pr_pattern: str = DEFAULT_PR_PATTERN
     upstream_lines: Mapping[str, frozenset[str]] = field(default_factory=dict)  # path -> lines upstream added
+    parsed: dict[tuple[str, str], ModuleInfo | None] = field(default_factory=dict)  # (path, text) -> module, shared
 
 
 def symbol_drift(inp: DriftInput) -> list[Finding]:
@@ -101,9 +102,9 @@ class _Scope:
 class _Checker:
     def __init__(self, inp: DriftInput) -> None:
         self.inp = inp
-        parsed: dict[tuple[str, str], ModuleInfo | None] = {}  # a file the merge left alone is parsed once
-        self.before = Index(inp.ours, parsed=parsed)
-        self.after = Index(inp.merged, parsed=parsed)
+        # a file the merge left alone is parsed once for both sides (and once more for no one else)
+        self.before = Index(inp.ours, parsed=inp.parsed)
+        self.after = Index(inp.merged, parsed=inp.parsed)
         self._base: Index | None = None
         self._theirs: Index | None = None
         self._locals: dict[int, frozenset[str]] = {}
@@ -123,6 +124,10 @@ class _Checker:
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
         """A carry patched a function that upstream copied to another module: the patch may sit in a dead copy."""
+        patched = {n.name for _, n in walk_defs(mod.tree) if not isinstance(n, ast.ClassDef)
+                   and any(n.lineno < i <= (n.end_lineno or n.lineno) for i in owned)}
+        if not any(self.defined_upstream.get(name, set()) - {mod.path} for name in patched):
+            return  # upstream defined none of them anywhere else: no need to read the base version
         base = self.base_ix.module_at(mod.path)
         if base is None:
             return
@@ -504,13 +509,13 @@ class _Checker:
     @property
     def base_ix(self) -> Index:
         if self._base is None:
-            self._base = Index(self.inp.base)
+            self._base = Index(self.inp.base, parsed=self.inp.parsed)
         return self._base
 
     @property
     def theirs_ix(self) -> Index:
         if self._theirs is None:
-            self._theirs = Index(self.inp.theirs)
+            self._theirs = Index(self.inp.theirs, parsed=self.inp.parsed)
         return self._theirs
 
 
