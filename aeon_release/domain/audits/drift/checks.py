@@ -7,6 +7,7 @@ from pathlib import Path
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicates_in
+from aeon_release.domain.audits.drift.pyindex import Tree
 from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
 from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
 from aeon_release.domain.audits.drift.trees import (
@@ -32,11 +33,12 @@ def drift_rule_infos() -> list[RuleInfo]:
     ]
 
 
-def drift_findings(tree: Path, sides: MergeSides, ours: Mapping[str, Sequence[object]],
+def drift_findings(tree: Tree | Path, sides: MergeSides, ours: Mapping[str, Sequence[object]],
                    theirs: Mapping[str, Sequence[object]], settings: Settings) -> list[Finding]:
-    """``ours``/``theirs``: the parsed -U0 diffs (path -> hunks) of base..ours and base..theirs."""
+    """``tree``: the merged tree (anything with ``text(path)``, or a directory); ``ours``/``theirs``: the
+    parsed -U0 diffs (path -> hunks) of base..ours and base..theirs."""
     fork, upstream = added_lines(ours), added_lines(theirs)  # type: ignore[arg-type]
-    merged = DirTree(tree)
+    merged = DirTree(tree) if isinstance(tree, Path) else tree
     git = repo.Git(sides.repo)
     inp = DriftInput(
         base=RevTree(git, sides.base), ours=RevTree(git, sides.ours), theirs=RevTree(git, sides.theirs),
