@@ -399,3 +399,21 @@ def test_override_that_swallows_the_new_parameter_in_kwargs(git_repo: GitRepo, n
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [line for _, line, _ in results] == ([5] if caught else [])
     assert all("the base gained routing_tables; the override takes it in **kwargs and drops it" in m for _, _, m in results)
+
+
+@pytest.mark.parametrize("reads_it", [False, True])
+def test_fork_sets_an_instance_attribute_upstream_renamed(git_repo: GitRepo, no_rules: Path, reads_it: bool) -> None:
+    """The instance twin of #28479: the fork's builder sets self.reorder_batch_threshold, which upstream renamed."""
+    renamed = s.BUILDER_BASE.replace("        self.layer_names = layer_names\n",
+                                     "        self.layer_names = layer_names\n        self.use_full_cg = False\n")
+    base_text = renamed
+    upstream = renamed.replace("self.use_full_cg", "self._use_full_cg")
+    fork = s.FORK_BUILDER.replace("    def build(", "    def __init__(self, *args):\n        super().__init__(*args)\n"
+                                  "        self.use_full_cg = True\n\n    def build(")
+    if reads_it:
+        fork = fork.replace("        return common_attn_metadata\n", "        return common_attn_metadata if self.use_full_cg else None\n")
+    sides = s.merge_case(git_repo, {s.UTILS: base_text}, {s.FORK_BACKEND: fork}, [("Rename use_full_cg (#4)", {s.UTILS: upstream})])
+    results = [(line, m) for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))
+               if "cudagraph_support" not in m]
+    assert [line for line, _ in results] == ([] if reads_it else [12])
+    assert all("sets self.use_full_cg, which upstream renamed AttentionMetadataBuilder.use_full_cg" in m for _, m in results)

@@ -219,6 +219,9 @@ class _Checker:
                 elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in handled
                       and node.end_lineno in owned):
                     yield from self._reference(mod, node, scope)
+                elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned
+                      and scope.cls and isinstance(node.value, ast.Name) and node.value.id == scope.me):
+                    yield from self._store(mod, node, scope.cls)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
 
@@ -254,6 +257,15 @@ class _Checker:
             problem = self._call_drift(call, before, after, via)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+
+    def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
+        """``self.X = ...`` meant for a base class that no longer has X (the instance twin of a renamed ClassVar)."""
+        name = node.attr
+        if name.startswith("__") or _reads_self_attribute(mod, qual, name):
+            return  # the fork's own attribute: its class reads it
+        found = self._compare(self._member_of(mod.path, qual, name, False))
+        if found is not None:
+            yield self._finding(mod, node.lineno, f"sets self.{name}", found[0], "nothing reads the fork's value any more")
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
         """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
@@ -598,6 +610,12 @@ def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, 
     if gained and not used:
         return f"the base gained {', '.join(gained)}; the override takes it in **{kwargs} and drops it"
     return None
+
+
+def _reads_self_attribute(mod: ModuleInfo, qual: str, name: str) -> bool:
+    node = mod.classes.get(qual)
+    return node is not None and any(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and n.attr == name for n in ast.walk(node))
 
 
 def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
