@@ -122,6 +122,7 @@ class Git:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._cwd = _work_tree(self.path)
+        self._blobs: blobs.Blobs | None = None
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -261,6 +262,41 @@ class Git:
     def show_file(self, rev: str, path: str) -> str | None:
         status, out, _ = self.try_run("show", f"{rev}:{path}")
         return out if status == 0 else None
+
+    def blob_text(self, rev: str, path: str) -> str | None:
+        """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent."""
+        if "\n" in rev or "\n" in path:
+            return None  # cat-file --batch reads one object name per line
+        if self._blobs is None:
+            self._blobs = blobs.Blobs(self.path)
+        data = self._blobs.read(f"{rev}:{path}")
+        return None if data is None else data.decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        """Stop the long-lived ``git cat-file`` process that :meth:`blob_text` started."""
+        if self._blobs is not None:
+            self._blobs.close()
+            self._blobs = None
+
+    def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
+        """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
+        status, out, _ = self.try_run("log", "--format=%H%x00%s", "-E", f"-G{regex}", rev_range, "--", path)
+        return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
+
+    def removed_lines(self, sha: str, path: str) -> list[str]:
+        """Lines a commit removed from ``path`` (first parent)."""
+        status, out, _ = self.try_run("show", "-U0", "--format=", "--no-color", "--first-parent", sha, "--", path)
+        return [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")] if status == 0 else []
+
+    def renames(self, a: str, b: str) -> dict[str, str]:
+        """Files git sees as renamed or moved between two commits: old path -> new path."""
+        out = self.run("diff", "--name-status", "-M", "--diff-filter=R", a, b)
+        moved = {}
+        for line in out.splitlines():
+            parts = line.split("\t")
+            if len(parts) == 3:
+                moved[parts[1]] = parts[2]
+        return moved
 
     def in_progress(self) -> str | None:
         """Which multi-step git operation this work tree is in the middle of, if any."""

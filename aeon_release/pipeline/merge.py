@@ -208,7 +208,8 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
         say(f"[yellow]note[/]: {escape(note)}")
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
-        table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing", c.upstreamed or "")
+        table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
+                      c.upstreamed or c.review or "")
     console.print(table)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
@@ -239,9 +240,16 @@ def _render(state: RunState, plan: MergePlan) -> None:
             status = p.get("status", "?")
             table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(p.get("evidence") or p.get("reason", "")))
         console.print(table)
+    for c in data["carries"]:
+        if c.get("warning"):
+            say(f"[yellow]warning[/]: carry {escape(str(c.get('id')))}: {escape(str(c['warning']))}")
     for conflict in state.conflicts:
         carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
         say(f"[red]conflict[/]: {escape(conflict['file'] + carries)}")
+        for note in conflict.get("carry_notes", []):
+            for key in ("upstreamed", "moved"):
+                if key in note:
+                    say(f"  carry {escape(note['carry'])}: {escape(note[key])}")
     if state.audit:
         say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
         for f in state.audit.get("findings", [])[:20]:

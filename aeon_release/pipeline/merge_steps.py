@@ -256,6 +256,8 @@ def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, 
         result = _carry_patch(run, cp)
     else:
         result = {"status": "kept", "evidence": "no commits or patch in the ledger: markers checked only"}
+    if cp.review and result["status"] != "upstreamed":
+        result = result | {"warning": cp.review}
     missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run, m.path, m.text)]
     if missing and result["status"] != "upstreamed":
         result = result | {"status": "missing", "missing_markers": missing,
@@ -385,12 +387,33 @@ def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...], draft: Draft
         for f in files
     ]
     run.state.pending = draft.pending()
+    try:
+        advice = _carry_notes(run, run.state.conflicts)
+    except (GitError, OSError):  # the evidence is a help: it never hides the conflict itself
+        advice = ""
     run.state.phase = Phase.CONFLICT.value
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
-        f"resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
+        f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
     )
+
+
+def _carry_notes(run: Run, conflicts: list[dict[str, Any]]) -> str:
+    """Per conflicted file, what each carry touching it tells: upstreamed (take theirs), or moved code."""
+    from aeon_release.pipeline.carry_evidence import UpstreamRange, conflict_notes
+
+    plans = {c.carry.id: c for c in run.plan.carries}
+    rng = UpstreamRange(run.git, run.plan.merge_base, run.plan.tag_sha)
+    first = ""
+    for conflict in conflicts:
+        carries = [(plans[cid].carry, plans[cid].upstreamed) for cid in conflict["carries"] if cid in plans]
+        notes = conflict_notes(run.git, run.plan.ledger, carries, conflict["file"], rng) if carries else []
+        if notes:
+            conflict["carry_notes"] = notes
+            first = first or f"{conflict['file']}: carry {notes[0]['carry']}: " + \
+                "; ".join(v for k, v in notes[0].items() if k != "carry") + "; "
+    return first
 
 
 def _refuse_untracked(wt: Git) -> None:

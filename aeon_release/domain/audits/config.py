@@ -112,12 +112,14 @@ def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
 
 
 def _settings(node: Any, where: Where) -> Settings:
-    data = mapping(node, where, required=(), optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes"))
+    data = mapping(node, where, required=(),
+                   optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern"))
     default = Settings()
     lines = integer(data.get("near_miss_lines", default.near_miss_lines), where.key("near_miss_lines"), minimum=0)
     sizes = {key: _bytes(data.get(key, getattr(default, key)), where.key(key))
              for key in ("max_file_bytes", "max_parse_bytes")}
-    return Settings(near_miss_lines=lines, **sizes)
+    pattern = _regex(data.get("pr_subject_pattern", default.pr_subject_pattern), where.key("pr_subject_pattern"))
+    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, **sizes)
 
 
 def _bytes(node: Any, where: Where) -> int:
@@ -125,6 +127,15 @@ def _bytes(node: Any, where: Where) -> int:
     if value > 1 << 30:
         raise where.fail(f"{value} is more than 1 GiB", "a cap that large would not protect anything")
     return value
+
+
+def _regex(value: Any, where: Where) -> str:
+    text = string(value, where)
+    try:
+        re.compile(text)
+    except re.error as exc:
+        raise where.fail(f"not a regular expression: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)") from None
+    return text
 
 
 def parse_rule(node: Any, where: Where) -> Rule:

@@ -17,6 +17,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift_covering
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
 from aeon_release.domain.audits.source import SourceCache, walk_defs
 
@@ -41,7 +42,7 @@ def merge_rule_infos() -> list[RuleInfo]:
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
         RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
         RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; git merged it silently"),
-    ]
+    ] + drift_checks.drift_rule_infos()
 
 
 def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
@@ -66,6 +67,7 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
         covered.setdefault(path, []).extend(spans)
     findings += [f for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
                  if not any(a <= f.line <= b for a, b in covered.get(f.path, []))]
+    findings += drift_checks.drift_findings(tree, sides, _hunks(mine), _hunks(upstream), settings)  # symbol drift, duplicates
     return findings
 
 

@@ -175,6 +175,8 @@ class Settings:
     # is not compiled or parsed: CPython's parser takes ~250 bytes of memory per source byte.
     max_file_bytes: int = 8 * 1024 * 1024
     max_parse_bytes: int = 1024 * 1024
+    # How an upstream commit subject names its pull request (GitHub's squash-merge "title (#123)").
+    pr_subject_pattern: str = r"\(#(\d+)\)\s*$"
 
 
 @dataclass(frozen=True)
