@@ -1,8 +1,10 @@
 """The typer app: parse options, call one function, print.  No logic lives here."""
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -15,7 +17,8 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 ledger_app = typer.Typer(help="The fork ledger: carries.yaml and cherry_picks.yaml.", no_args_is_help=True)
 app.add_typer(ledger_app, name="ledger")
@@ -27,7 +30,55 @@ JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 def main(argv: list[str] | None = None) -> None:
     with error_handler():
-        app(args=argv, prog_name="aeon-release")
+        code = _parse_and_run(argv)
+        if isinstance(code, int) and code:
+            raise SystemExit(code)
+
+
+def _parse_and_run(argv: list[str] | None) -> object:
+    """Run the app with click's usage errors turned into ours: one line and a hint, exit 2."""
+    from typer._click import exceptions as click_errors  # typer vendors click; no public name for it
+
+    from aeon_release.errors import UsageError
+
+    try:
+        return app(args=argv, prog_name="aeon-release", standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does
+        sys.stderr.write(error.format_message() + "\n")
+        raise SystemExit(2) from None
+    except typer.Abort:
+        raise KeyboardInterrupt from None
+    except click_errors.ClickException as error:
+        raise UsageError(*_usage_line(error)) from None
+
+
+def _usage_line(error: Any) -> tuple[str, str]:
+    """click's usage box -> (message, hint); the hint names the command's --help."""
+    ctx = getattr(error, "ctx", None)
+    command = ctx.command_path if ctx is not None else "aeon-release"
+    message = " ".join(error.format_message().split())
+    message = re.split(r" \(Possible options:| Did you mean", message)[0].rstrip(".")
+    message = message[:1].lower() + message[1:]
+    possibilities = sorted(getattr(error, "possibilities", None) or [])
+    if possibilities:
+        return message, f"did you mean {' or '.join(possibilities)}? see `{command} --help`"
+    return message, f"see `{command} --help`"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"aeon-release {version('aeon-release')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print aeon-release's version and exit."),
+) -> None:
+    """Release a downstream vLLM fork safely: merge, audit, build, publish, notes, canary."""
 
 
 # -- ledger ----------------------------------------------------------------------------------
@@ -78,7 +129,7 @@ def merge(
             raise UsageError(f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
                              "a stopped run keeps the options it was started with; see `aeon-release status`")
     if abort:
-        merge_cmd.abort(repo, tag)
+        merge_cmd.abort(repo, tag, json_out)
     elif cont:
         merge_cmd.resume(repo, tag, json_out, waive)
     elif tag is None:
@@ -179,12 +230,13 @@ def rollback_cmd(
     to: Optional[str] = typer.Option(None, "--to", help="Dated tag to go back to (default: the previous release)."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,
+    json_out: bool = JSON,
 ) -> None:
     """Point :latest back at the previous dated release's recorded digest, verified and recorded."""
     from aeon_release.pipeline import publish
     from aeon_release.commands import releases
 
-    releases.run_rollback(repository, config, to, False, username, publish.password_from(password_stdin))
+    releases.run_rollback(repository, config, to, json_out, username, publish.password_from(password_stdin))
 # -- audits ----------------------------------------------------------------------------------
 audits_app = typer.Typer(help="The audit rules: audits/*.yaml and the carries' markers.", no_args_is_help=True)
 app.add_typer(audits_app, name="audits")
@@ -212,11 +264,11 @@ def audit(
 
 
 @audits_app.command("list")
-def audits_list(config: Path = CONFIG) -> None:
+def audits_list(config: Path = CONFIG, json_out: bool = JSON) -> None:
     """Print every rule kind (with its description) and every rule id."""
     from aeon_release.commands import audit as audit_cmd
 
-    audit_cmd.list_rules(config)
+    audit_cmd.list_rules(config, json_out)
 
 
 # -- demo ------------------------------------------------------------------------------------

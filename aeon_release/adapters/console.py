@@ -1,4 +1,6 @@
-"""The only rich Console.  Human output goes to stderr; stdout is kept for machine output."""
+"""The rich Consoles.  A command's primary output goes to stdout (``show``), as git and gh do;
+progress, hints and errors go to stderr (``say``).  With ``--json``, stdout holds the JSON alone and
+the human lines move to stderr.  rich honours ``NO_COLOR`` and writes plain text to a pipe or file."""
 from __future__ import annotations
 
 import json
@@ -13,15 +15,30 @@ from rich.markup import escape
 from aeon_release.errors import redact
 
 console = Console(stderr=True, highlight=False, soft_wrap=True)
+out_console = Console(highlight=False, soft_wrap=True)
 
 
 def say(message: str) -> None:
     """One human line on stderr.  Interpolated data should go through ``plain()``."""
+    _print(console, message)
+
+
+def show(message: str, json_out: bool = False) -> None:
+    """One line of a command's primary human output: stdout, or stderr when stdout carries JSON."""
+    _print(console if json_out else out_console, message)
+
+
+def target(json_out: bool) -> Console:
+    """Where a command's primary human output (tables too) goes."""
+    return console if json_out else out_console
+
+
+def _print(where: Console, message: str) -> None:
     text = redact(message)
     try:
-        console.print(text, markup=True)
+        where.print(text, markup=True)
     except MarkupError:  # a stray "[/...]" in data must not crash a report
-        console.print(text, markup=False)
+        where.print(text, markup=False)
 
 
 def plain(value: object) -> str:

@@ -14,7 +14,7 @@ from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.adapters.console import emit, say
+from aeon_release.adapters.console import emit, emit_json, say
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
@@ -77,10 +77,17 @@ def _fields(kind: RuleKind) -> str:
     return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
 
 
-def list_rules(config: Path) -> None:
+def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
+    if json_out:
+        emit_json({
+            "kinds": [{"kind": name, "doc": doc_line(kind), "fields": _fields(kind)} for name, kind in sorted(KINDS.items())],
+            "rules": [{"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message,
+                       "origin": r.origin} for r in ruleset.rules],
+        })
+        return
     width = max(len(name) for name in KINDS)
     lines = ["kinds:"]
     for name, kind in sorted(KINDS.items()):

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from rich.table import Table
 
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.console import console, emit_json, say
+from aeon_release.adapters.console import console, emit_json, say, show, target
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, RunState
@@ -33,7 +34,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if git.branch_sha(plan.branch) is not None:
         raise StateError(f"branch {plan.branch!r} already exists in {git.path}",
                          f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again")
-    waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan))
+    waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan), steps.who_waives(git))
     if dry_run:
         _show_plan(plan, json_out)
         return
@@ -67,19 +68,20 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
     plan = build_plan(git, steps.options_for(state))
     steps.check_resumable(plan, state)
     run = steps.Run(git, Git(worktree), state, plan)
-    state.waivers += steps.parse_waivers(waive, steps.known_rule_ids(plan))
+    state.waivers = steps.add_waivers(state.waivers, steps.parse_waivers(waive, steps.known_rule_ids(plan),
+                                                                         steps.who_waives(git)))
     steps.resume_in_worktree(run)
     run.save()
     _drive(run, json_out)
 
 
-def abort(repo: Path, tag: str | None) -> None:
+def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
     git = Git(repo)
     with runstate.exclusive(git.common_dir):
-        _abort(git, tag)
+        _abort(git, tag, json_out)
 
 
-def _abort(git: Git, tag: str | None) -> None:
+def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE.value:
         raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
@@ -90,9 +92,14 @@ def _abort(git: Git, tag: str | None) -> None:
     runstate.remove(git.common_dir, state.tag)
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
-        say(f"aborted the {state.tag} run: worktree removed, and {state.branch}, which it had just created, deleted")
+    if json_out:
+        emit_json({"aborted": state.tag, "phase": state.phase, "worktree_removed": str(worktree),
+                   "branch_deleted": state.branch if made is not None else None})
+    if made is not None:
+        show(f"aborted the {state.tag} run: worktree removed, and {state.branch}, which it had just created, "
+             "deleted", json_out)
     else:
-        say(f"aborted the {state.tag} run: worktree removed, no branch was created")
+        show(f"aborted the {state.tag} run: worktree removed, no branch was created", json_out)
 
 
 def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None:
@@ -109,10 +116,10 @@ def status(repo: Path, json_out: bool) -> None:
     if json_out:
         emit_json([steps.report(s, None) for s in runs])
     if not runs:
-        say("no aeon-release runs in this repository")
+        show("no aeon-release runs in this repository", json_out)
         return
     for state in runs:
-        _render_status(state)
+        _render_status(state, json_out)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -121,12 +128,12 @@ def _drive(run: steps.Run, json_out: bool) -> None:
         with console.status(f"merging {run.plan.tag} onto {run.plan.previous_branch}"):
             steps.execute(run)
     except NeedsHuman:
-        _render(run.state, run.plan)
         _emit(run.state, run.plan, json_out)
+        _render(run.state, run.plan, json_out)
         raise
     run.git.worktree_remove(Path(run.state.worktree))
-    _render(run.state, run.plan)
     _emit(run.state, run.plan, json_out)
+    _render(run.state, run.plan, json_out)
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
@@ -213,40 +220,51 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
     say("dry run: nothing was changed")
 
 
-def _render(state: RunState, plan: MergePlan) -> None:
+def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     data = steps.report(state, plan)
+    where = target(json_out)
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
-    say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
+    show(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits", json_out)
     for note in data["notes"]:
-        say(f"[yellow]note[/]: {escape(note)}")
+        show(f"[yellow]note[/]: {escape(note)}", json_out)
     if data["carries"]:
         table = Table("carry", "status", "evidence", title="carries", title_justify="left")
         for c in data["carries"]:
             status = c.get("status", "?")
             table.add_row(c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", ""))))
-        console.print(table)
+        where.print(table)
     if data["picks"]:
         table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
         for p in data["picks"]:
             status = p.get("status", "?")
             table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(p.get("evidence") or p.get("reason", "")))
-        console.print(table)
+        where.print(table)
     for conflict in state.conflicts:
         carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
-        say(f"[red]conflict[/]: {escape(conflict['file'] + carries)}")
+        show(f"[red]conflict[/]: {escape(conflict['file'] + carries)}", json_out)
     if state.audit:
-        say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
-        for f in state.audit.get("findings", [])[:20]:
-            say(escape(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}"))
+        _render_audit(state.audit, json_out)
     if state.phase == Phase.DONE.value:
-        say(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}")
+        show(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}", json_out)
 
 
-def _render_status(state: RunState) -> None:
-    say(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}")
+def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
+    """The audit's verdict, then each finding: waived ones say so, with the reason and who waived them."""
+    errors, waived, warnings = audit.get("errors", 0), audit.get("waived", 0), audit.get("warnings", 0)
+    verdict = "[red]blocked[/]" if errors else "[green]passed[/]" if not waived else "[yellow]passed with waivers[/]"
+    show(f"audit: {verdict}: {errors} error(s), {waived} waived, {warnings} warning(s)", json_out)
+    for f in audit.get("findings", [])[:20]:
+        also = f" (also {', '.join(f['also'])})" if f.get("also") else ""
+        waiver = f.get("waived")
+        status = f"waived by {waiver['by'] or 'unknown'} ({waiver['reason']})" if waiver else f["severity"]
+        show(escape(f"  {status}: {f['path']}:{f['line']}: [{f['rule']}]{also} {f['message']}"), json_out)
+
+
+def _render_status(state: RunState, json_out: bool) -> None:
+    show(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}", json_out)
     if state.phase != Phase.DONE.value:
-        say(f"  worktree: {state.worktree}")
+        show(f"  worktree: {state.worktree}", json_out)
     if state.current:
-        say(f"  working on: {escape(state.current)}")
+        show(f"  working on: {escape(state.current)}", json_out)
     for conflict in state.conflicts:
-        say(f"  conflict: {escape(conflict['file'])}")
+        show(f"  conflict: {escape(conflict['file'])}", json_out)

@@ -85,19 +85,31 @@ def run_audit(run: Run) -> None:
     carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
     sides = MergeSides(repo=run.wt.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
     report = audit_tree(run.wt.path, plan.config_dir, carries=carries, merge=sides)
-    waived = {w["rule"] for w in run.state.waivers}
-    blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
-    run.state.audit = report.as_dict() | {"blocking": len(blocking)}
+    waivers = {w["rule"]: w for w in run.state.waivers}
+    findings = [_with_waiver(f, waivers) for f in report.findings]
+    blocking = [f for f in findings if f["severity"] == "error" and not f["suppressed"] and not f.get("waived")]
+    waived = [f for f in findings if f.get("waived")]
+    run.state.audit = report.as_dict() | {"findings": findings, "errors": len(blocking), "blocking": len(blocking),
+                                          "waived": len(waived)}
     if blocking:
         run.state.phase = Phase.AUDIT_FAILED.value
         run.save()
         first = blocking[0]
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
-            f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
+            f"{first['path']}:{first['line']} [{first['rule']}]",
             f"fix them in {run.wt.path} and run `aeon-release merge --continue`, "
             "or waive one with --waive RULE=REASON",
         )
+
+
+def _with_waiver(finding: Any, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """A finding as recorded: waived (with the reason and who waived it) when a waiver names any of its rules."""
+    data: dict[str, Any] = finding.as_dict()
+    waiver = next((waivers[r] for r in finding.rule_ids if r in waivers), None)
+    if waiver is not None and finding.severity.value == "error" and not finding.suppressed:
+        data["waived"] = {"rule": waiver["rule"], "reason": waiver["reason"], "by": waiver.get("by", "")}
+    return data
 
 
 def finish(run: Run) -> None:
@@ -402,7 +414,7 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
     }
 
 
-def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict[str, str]]:
+def parse_waivers(values: list[str], known: set[str] | None = None, by: str = "") -> list[dict[str, str]]:
     waivers = []
     for value in values:
         rule, sep, reason = value.partition("=")
@@ -410,8 +422,23 @@ def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict
             raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'")
         if known is not None and rule.strip() not in known:
             raise UsageError(f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids")
-        waivers.append({"rule": rule.strip(), "reason": reason.strip()})
+        waivers.append({"rule": rule.strip(), "reason": reason.strip(), "by": by})
     return waivers
+
+
+def add_waivers(recorded: list[dict[str, str]], new: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Each rule is waived once: a waiver given again (say after a failed --continue) replaces the old one."""
+    fresh = {w["rule"] for w in new}
+    return [w for w in recorded if w["rule"] not in fresh] + new
+
+
+def who_waives(git: Git) -> str:
+    """The person giving a waiver: git's user.name <user.email>, else the login name."""
+    name = git.try_run("config", "user.name")[1].strip()
+    email = git.try_run("config", "user.email")[1].strip()
+    if name:
+        return f"{name} <{email}>" if email else name
+    return os.environ.get("USER") or os.environ.get("LOGNAME") or "unknown"
 
 
 def known_rule_ids(plan: MergePlan) -> set[str]:

@@ -40,7 +40,7 @@ class Hunk:
 def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
-        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; git merged it silently"),
+        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
     ]
 
 
@@ -125,9 +125,9 @@ def _touches_int_member(hunks: list[Hunk]) -> bool:
 
 def _drift(tree: Path, path: str, enum: str, member: str, old: int, new: int, merged_text: str,
            ours: dict[str, list[Hunk]]) -> Iterator[Finding]:
+    # Only fork-side uses are findings: a renumbered member that the fork never spells as a literal is
+    # upstream's business, and a definition-line warning would outlive the fix of the last use.
     line = _line_of(merged_text, rf"^\s*{re.escape(member)}\s*(:[^=]*)?=")
-    yield Finding(DRIFT, "merge", Severity.WARNING, path, line,
-                  f"{enum}.{member} is {new} after the merge, {old} on the fork side: check every raw use of it")
     short = enum.rsplit(".", 1)[-1]
     derived = re.compile(rf"\b\w*{_fuzzy(short)}\w*\b", re.I)
     literal = re.compile(rf"(?<![\w.]){old}(?![\w.])")
@@ -136,7 +136,7 @@ def _drift(tree: Path, path: str, enum: str, member: str, old: int, new: int, me
         if derived.search(code) and literal.search(code):
             yield Finding(DRIFT, "merge", Severity.ERROR, fork_path, line_no,
                           f"fork-side code compares a {short} value with {old}, but {enum}.{member} is now {new} "
-                          f"(upstream renumbered it): use {short}.{member} instead of the literal")
+                          f"(upstream renumbered it at {path}:{line}): use {short}.{member} instead of the literal")
 
 
 def _fuzzy(name: str) -> str:
@@ -166,11 +166,15 @@ def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], thei
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
         merged = _read(tree / path) or ""
+        conflicted: bool | None = None  # asked of git once per file, only when there is a near miss
         for mine in ours[path]:
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
                 if why and mine.added != other.added:
-                    yield _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]])
+                    if conflicted is None:
+                        conflicted = repo.file_merge_conflicts(git, sides.base, sides.ours, sides.theirs, path)
+                    clash = conflicted and _overlap(mine, other)
+                    yield _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]], clash)
 
 
 def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]]) -> str | None:
@@ -184,10 +188,18 @@ def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]
     return None
 
 
-def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk]) -> Finding:
+def _overlap(a: Hunk, b: Hunk) -> bool:
+    """git's merge conflicts on hunks that overlap or touch in the base; farther apart it merges them."""
+    (a1, a2), (b1, b2) = a.span, b.span
+    return a1 <= b2 + 1 and b1 <= a2 + 1
+
+
+def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk],
+               conflicted: bool) -> Finding:
     line = _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
-    message = (f"both sides changed this region ({why}) and git merged it without a conflict; review both hunks. "
-               f"fork: {_show(mine)} | upstream: {_show(other)}")
+    outcome = ("git stopped on a conflict here and it was resolved by hand; check the resolution kept both changes"
+               if conflicted else "git merged it without a conflict; review both hunks")
+    message = f"both sides changed this region ({why}) and {outcome}. fork: {_show(mine)} | upstream: {_show(other)}"
     return Finding(NEAR_MISS, "merge", Severity.WARNING, path, line, message)
 
 

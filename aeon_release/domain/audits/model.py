@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,16 +53,48 @@ class Finding:
     line: int  # 1-based; 0 when the finding is about a whole file or the tree
     message: str
     suppressed: str | None = None  # the reason given by an inline suppression
+    also: tuple[str, ...] = ()  # other rules that found the same root cause here (folded into this one)
 
     @property
     def blocking(self) -> bool:
         return self.severity is Severity.ERROR and self.suppressed is None
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule id this finding answers to: a waiver of any of them covers it."""
+        return (self.rule_id, *self.also)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule_id, "kind": self.kind, "severity": self.severity.value, "path": self.path,
-            "line": self.line, "message": self.message, "suppressed": self.suppressed,
+            "line": self.line, "message": self.message, "suppressed": self.suppressed, "also": list(self.also),
         }
+
+
+def fold_same_cause(findings: list[Finding]) -> list[Finding]:
+    """One root cause, one finding: a merge-aware finding on the very line a rule flagged is folded
+    into the rule's finding (its id goes to ``also``), so one fix or one waiver settles both."""
+    hosts: dict[tuple[str, int], Finding] = {}
+    for f in findings:
+        if f.kind != "merge" and f.line > 0 and f.suppressed is None:
+            hosts.setdefault((f.path, f.line), f)
+    folded: dict[int, list[Finding]] = {}
+    kept: list[Finding] = []
+    for f in findings:
+        host = hosts.get((f.path, f.line)) if f.kind == "merge" and f.suppressed is None else None
+        if host is None:
+            kept.append(f)
+        else:
+            folded.setdefault(id(host), []).append(f)
+    return [_with_also(f, folded.get(id(f), [])) for f in kept]
+
+
+def _with_also(f: Finding, guests: list[Finding]) -> Finding:
+    if not guests:
+        return f
+    error = f.severity is Severity.ERROR or any(g.severity is Severity.ERROR for g in guests)
+    also = tuple(dict.fromkeys(g.rule_id for g in guests if g.rule_id not in f.rule_ids))
+    return replace(f, severity=Severity.ERROR if error else Severity.WARNING, also=f.also + also)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
-from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
+from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope,
+                                              fold_same_cause)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import SourceCache, list_files, matches
 from aeon_release.errors import UsageError
@@ -63,6 +64,7 @@ def run_rules(tree: Path, ruleset: RuleSet, *, changed_files: Collection[str] | 
     findings += bulk_findings
     _add_cached_suppressions(suppressions, cache)
     findings = suppress.apply(findings, suppressions, _judge_unused(ruleset.rules, set(scanned)))
+    findings = fold_same_cause(findings)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
     seen = set(scanned) | set(cache.read_paths())
     return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started)
