@@ -31,8 +31,7 @@ JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 def main(argv: list[str] | None = None) -> None:
     with error_handler():
         code = _parse_and_run(argv)
-        if isinstance(code, int) and code:
-            raise SystemExit(code)
+        raise SystemExit(code if isinstance(code, int) else 0)  # as click's standalone mode does
 
 
 def _parse_and_run(argv: list[str] | None) -> object:

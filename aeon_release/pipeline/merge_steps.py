@@ -433,11 +433,10 @@ def add_waivers(recorded: list[dict[str, str]], new: list[dict[str, str]]) -> li
 
 
 def who_waives(git: Git) -> str:
-    """The person giving a waiver: git's user.name <user.email>, else the login name."""
-    name = git.try_run("config", "user.name")[1].strip()
-    email = git.try_run("config", "user.email")[1].strip()
-    if name:
-        return f"{name} <{email}>" if email else name
+    """The person giving a waiver: git's author identity (config or GIT_AUTHOR_*), else the login name."""
+    status, ident, _ = git.try_run("var", "GIT_AUTHOR_IDENT")
+    if status == 0 and ">" in ident:
+        return ident[: ident.rindex(">") + 1].strip()  # drop the timestamp git appends
     return os.environ.get("USER") or os.environ.get("LOGNAME") or "unknown"
 
 

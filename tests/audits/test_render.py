@@ -91,7 +91,7 @@ def test_json_and_table(report: AuditReport) -> None:
     assert {"errors", "warnings", "findings", "rules_run", "files_scanned", "seconds"} <= set(data)
     assert data["errors"] == report.errors == 2
     assert data["rules_run"] == 3
-    assert set(data["findings"][0]) == {"rule", "kind", "severity", "path", "line", "message", "suppressed"}
+    assert set(data["findings"][0]) == {"rule", "kind", "severity", "path", "line", "message", "suppressed", "also"}
     table = render(report, "table")
     assert "pkg/broken.py:1" in table and "2 error(s)" in table.splitlines()[-1]
 

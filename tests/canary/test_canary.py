@@ -180,7 +180,7 @@ def test_no_band_and_no_min_mal_is_not_judged(serve: Callable[..., FakeServer], 
     run = cli(*canary_args(server, config))
 
     assert run.code == 2
-    assert "MAL 2.500" in run.err and "no healthy band" in run.err and "--min-mal" in run.err
+    assert "MAL 2.500" in run.out and "no healthy band" in run.err and "--min-mal" in run.err
 
 
 def test_several_models_need_model(serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str) -> None:

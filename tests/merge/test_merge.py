@@ -83,7 +83,7 @@ def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: dem
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
     assert snapshot(example.fork) == before
     status = run_cli(capsys, "status", "--repo", example.fork)
-    assert "conflict" in status.err and "docs/serving.md" in status.err
+    assert "conflict" in status.out and "docs/serving.md" in status.out
     # continuing before resolving is refused
     assert run_cli(capsys, "merge", "--continue", "--repo", example.fork).code == 1
     worktree = Path(report["worktree"])
@@ -156,7 +156,7 @@ def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example:
     _kill_when(flag, example, sig)
     git(example.fork, "config", "--unset", "core.hooksPath")
     status = run_cli(capsys, "status", "--repo", example.fork)
-    assert "running" in status.err
+    assert "running" in status.out
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
     done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
     assert done.code == 0, done.err
