@@ -330,7 +330,9 @@ def release(
     image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default aeon-vllm-ultimate:TAG[-VARIANT])."),
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
-    notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes."),
+    notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes (a file)."),
+    notes_dir: Optional[Path] = typer.Option(
+        None, "--notes-dir", help="Folder for release-notes-TAG.md (default: the current directory)."),
     skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="REASON: build and publish without the audit gate (recorded)."),
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."),
     username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
@@ -344,7 +346,7 @@ def release(
 
     opts = pipeline.ReleaseOptions(
         tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
-        platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output,
+        platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output, notes_dir=notes_dir,
         date=date, skip_audit=skip_audit, waive=tuple(waive), username=username,
         password=password_from(password_stdin),
     )

@@ -3,8 +3,10 @@ progress, hints and errors go to stderr (``say``).  With ``--json``, stdout hold
 the human lines move to stderr.  rich honours ``NO_COLOR`` and writes plain text to a pipe or file."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,17 @@ def say(message: str) -> None:
 def show(message: str, json_out: bool = False) -> None:
     """One line of a command's primary human output: stdout, or stderr when stdout carries JSON."""
     _print(console if json_out else out_console, message)
+
+
+@contextlib.contextmanager
+def nested() -> Iterator[None]:
+    """A command run inside another (the merge inside `release`): its report is the outer one's progress."""
+    saved = out_console._file  # None: follow sys.stdout as it is at print time
+    out_console.file = console.file
+    try:
+        yield
+    finally:
+        out_console._file = saved
 
 
 def target(json_out: bool) -> Console:
