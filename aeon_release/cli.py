@@ -24,7 +24,18 @@ ledger_app = typer.Typer(help="The fork ledger: carries.yaml and cherry_picks.ya
 app.add_typer(ledger_app, name="ledger")
 
 REPO = typer.Option(Path("."), "--repo", help="The fork's git checkout.")
-CONFIG = typer.Option(Path("."), "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/.")
+def _find_config(value: Optional[Path]) -> Path:
+    """--config as given, else $AEON_RELEASE_CONFIG, else the nearest folder upwards holding carries.yaml."""
+    if value is not None:
+        return value
+    from aeon_release.domain.ledger import discover_config_dir
+
+    return discover_config_dir()
+
+
+CONFIG_HELP = ("Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: $AEON_RELEASE_CONFIG, "
+               "else the nearest folder upwards holding carries.yaml, else .).")
+CONFIG = typer.Option(None, "--config", callback=_find_config, help=CONFIG_HELP, show_default=False)
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 
@@ -102,7 +113,7 @@ def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks
 def merge(
     tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
-    config: Optional[Path] = typer.Option(None, "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: .)."),
+    config: Optional[Path] = typer.Option(None, "--config", help=CONFIG_HELP, show_default=False),
     onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: highest aeon-v* below TAG)."),
     upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
     upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
@@ -134,7 +145,7 @@ def merge(
     elif tag is None:
         raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
     else:
-        opts = Options(tag=tag, config_dir=config or Path("."), onto=onto, upstream_remote=upstream_remote,
+        opts = Options(tag=tag, config_dir=_find_config(config), onto=onto, upstream_remote=upstream_remote,
                        upstream_branch=upstream_branch, fetch=not no_fetch)
         merge_cmd.start(repo, opts, dry_run, json_out, waive)
 
@@ -176,7 +187,8 @@ def notes(
 
     notes_cmd.run(tag, config, repo, record, fmt, output)
 # -- publish ---------------------------------------------------------------------------------
-RELEASES_CONFIG = typer.Option(Path("."), "--config", help="Folder holding releases.yaml.")
+RELEASES_CONFIG = typer.Option(None, "--config", callback=_find_config, show_default=False,
+                               help="Folder holding releases.yaml (found as for the ledger).")
 REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate.")
 USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
 PASSWORD_STDIN = typer.Option(

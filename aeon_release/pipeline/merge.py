@@ -125,8 +125,9 @@ def status(repo: Path, json_out: bool) -> None:
 # -- helpers ---------------------------------------------------------------------------------
 def _drive(run: steps.Run, json_out: bool) -> None:
     try:
-        with console.status(f"merging {run.plan.tag} onto {run.plan.previous_branch}"):
-            steps.execute(run)
+        what = f"merging {run.plan.tag} onto {run.plan.previous_branch}"
+        with console.status(what) as spinner:
+            steps.execute(run, lambda name, n: spinner.update(f"{what}: step {n}/{len(steps.STEPS)}, {name}"))
     except NeedsHuman:
         _emit(run.state, run.plan, json_out)
         _render(run.state, run.plan, json_out)

@@ -353,8 +353,8 @@ def _clear_stale_lock(run: Run) -> None:
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
-def execute(run: Run) -> None:
-    """Run every unfinished step in order, timing each."""
+def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None:
+    """Run every unfinished step in order, timing each; ``on_step(name, number)`` reports progress."""
     run.state.pid = os.getpid()
     if "audit" not in run.state.steps_done:
         from aeon_release.domain.audits.merge import prefetch
@@ -366,6 +366,8 @@ def execute(run: Run) -> None:
     for step in STEPS:
         if step.name in run.state.steps_done:
             continue
+        if on_step is not None:
+            on_step(step.name, STEPS.index(step) + 1)
         started = time.perf_counter()
         step.run(run)
         run.state.timings[step.name] = round(run.state.timings.get(step.name, 0) + time.perf_counter() - started, 3)
