@@ -260,7 +260,8 @@ def check(config_dir: Path) -> Ledger:
     """Validate both files and return the ledger (``aeon-release ledger check``)."""
     ledger = load(config_dir)
     if not any((config_dir / name).exists() for name in (CARRIES_FILE, PICKS_FILE)):
-        raise ConfigError(f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there", "pass --config the ledger folder, set AEON_RELEASE_CONFIG, or run from inside it")
+        raise ConfigError(f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there",
+                          f"pass --config the ledger folder, set {CONFIG_ENV}, or run from inside it")
     return ledger
 
 

@@ -31,9 +31,11 @@ def test_rollback_restores_the_previous_digest_then_a_named_one(
     repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
     assert third["rollback_tag"] == second["dated_tag"]
 
-    done = cli("rollback", "--repository", repository, "--config", str(tmp_path))
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path), "--json")
     assert done.returncode == 0, done.stderr
     assert served(registry.host, name, "latest") == second["digest"]
+    moved = json.loads(done.stdout)  # strict JSON on stdout; the human line went to stderr
+    assert (moved["dated_tag"], moved["moved"]) == (second["dated_tag"], True) and "rolled back" in done.stderr
     entry = records(tmp_path)[-1]
     assert entry["action"] == "rollback" and entry["dated_tag"] == second["dated_tag"]
     assert (entry["latest_before"], entry["latest_after"]) == (third["digest"], second["digest"])
