@@ -265,10 +265,15 @@ def audit(
     theirs: Optional[str] = typer.Option(None, "--theirs", help="The upstream side of the merge."),
     fmt: str = typer.Option("table", "--format", help="table, json, sarif, junit, markdown or github."),
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report here instead of stdout."),
+    pre_commit: bool = typer.Option(
+        False, "--pre-commit", help="As a pre-commit hook: at pre-push, the pushed revision changed since "
+        "PRE_COMMIT_FROM_REF; at commit time, the work tree changed since HEAD."),
 ) -> None:
     """Audit a checkout: exit 0 clean, 1 on error-level findings, 2 on bad input."""
     from aeon_release.commands import audit as audit_cmd
 
+    if pre_commit:
+        rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since)
     code = audit_cmd.audit(repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs),
                            fmt=fmt, output=output)
     raise typer.Exit(int(code))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +36,19 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+
+
+def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | None, str | None]:
+    """What a pre-commit hook audits.  At pre-push, pre-commit names the pushed range in
+    PRE_COMMIT_FROM_REF/PRE_COMMIT_TO_REF: the pushed revision is audited (the work tree may differ
+    from it), file rules on what changed since the remote had it; no FROM_REF (a new branch with no
+    ancestor on the remote) means the whole revision.  At commit time: the work tree since HEAD."""
+    if rev is not None or changed_since is not None:
+        raise UsageError("--pre-commit picks --rev and --changed-since itself", "drop one or the other")
+    to_ref = os.environ.get("PRE_COMMIT_TO_REF")
+    if to_ref:
+        return to_ref, os.environ.get("PRE_COMMIT_FROM_REF") or None
+    return None, "HEAD"
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
