@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 DEFAULT_GIT_DIR = Path("/work/.mirror/neuralmagic+vllm/repo")
-# The v0.25.0 branch point is 6db31c8e7 (FLEET_FACTS.md).  v0.24.0 (ee0da84ab9) sits on a release
+# The v0.25.0 branch point is 6db31c8e7 (README.md, "The fleet, in brief").  v0.24.0 (ee0da84ab9) sits on a release
 # branch, so its merge with main conflicts in backports; 6c427dd401, their merge base on main,
 # stands in for the older release so that the merge is clean, as the fork's real merges are.
 DEFAULT_OLD, DEFAULT_NEW = "6c427dd401", "6db31c8e7"

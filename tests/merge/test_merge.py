@@ -256,7 +256,7 @@ def test_tag_fetched_from_a_bare_upstream_remote(capsys: pytest.CaptureFixture[s
 
 
 def test_release_branch_tag_is_flagged(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    """A tag cut on a release branch is not on upstream main: the plan says so (FLEET_FACTS trap)."""
+    """A tag cut on a release branch is not on upstream main: the plan says so (README: the true merge base)."""
     up = demo.Git(example.upstream)
     up.run("checkout", "--quiet", "-b", "releases/v0.29", "v0.29.0")
     demo.commit(up, "[Bugfix] backport (#53200)", {"vllm/backport.py": "X = 1\n"})
