@@ -90,15 +90,15 @@ SCRIPT = r"""
 set -u
 cp -r /src /work && cd /work
 git config --global user.name 'New User' && git config --global user.email new@example.invalid
-echo "== python3: $(python3 --version); pip: $(python3 -m pip --version 2>&1 | tail -1)"
-echo "== the README's first command"
-sh -c "$FIRST"; echo "== exit $?"
-echo "== the test command"
-AEON_TEST_NO_APT=1 bash scripts/test.sh -p no:cacheprovider tests/test_errors.py; echo "== exit $?"
-echo "== the test command with a wheelhouse that lacks the dependencies"
+echo "### python3: $(python3 --version); pip: $(python3 -m pip --version 2>&1 | tail -1)"
+echo "### the README's first command"
+sh -c "$FIRST"; echo "### exit $?"
+echo "### the test command"
+AEON_TEST_NO_APT=1 bash scripts/test.sh -p no:cacheprovider tests/test_errors.py; echo "### exit $?"
+echo "### the test command with a wheelhouse that lacks the dependencies"
 rm -rf .venv
 mkdir /partial && cp /wheels/pip-*.whl /partial/
-PIP_FIND_LINKS=/partial AEON_TEST_NO_APT=1 bash scripts/test.sh tests/test_errors.py; echo "== exit $?"
+PIP_FIND_LINKS=/partial AEON_TEST_NO_APT=1 bash scripts/test.sh tests/test_errors.py; echo "### exit $?"
 """
 
 
@@ -109,16 +109,16 @@ def test_readme_commands_on_stock_debian_12(docker_available: bool, tmp_path: Pa
     done = subprocess.run(
         ["docker", "run", "--rm", "--network", "none", "-v", f"{src}:/src:ro", "-v", f"{wheels}:/wheels:ro",
          "-e", "PIP_NO_INDEX=1", "-e", "PIP_FIND_LINKS=/wheels", "-e", f"FIRST={first_command()}",
-         image, "bash", "-c", SCRIPT], capture_output=True, text=True, timeout=600)
-    out = done.stdout + done.stderr
-    sections = out.split("== ")
+         image, "bash", "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    out = done.stdout
+    sections = out.split("### ")
     # stock: no pip, and the system python is externally managed
     assert "No module named pip" in out
     readme = next(s for s in sections if s.startswith("the README's first command"))
     assert "caught before any build" in readme and "created aeon-v0.29.0" in readme and "release notes:" in readme
-    assert "== exit 0\n== the test command\n" in out
-    assert re.search(r"4 passed in [\d.]+s\s*\n== exit 0", out), out[-3000:]
-    broken = out.split("== the test command with a wheelhouse that lacks the dependencies")[1]
+    assert "### exit 0\n### the test command\n" in out, out[-3000:]
+    assert re.search(r"4 passed in [\d.]+s\s*\n### exit 0", out), out[-3000:]
+    broken = out.split("### the test command with a wheelhouse that lacks the dependencies")[1]
     assert "error: pip install -e /work[test] failed" in broken
     assert "error: installing aeon-release and its test dependencies into .venv failed" in broken
-    assert "No module named pytest" not in broken and broken.rstrip().endswith("== exit 1")
+    assert "No module named pytest" not in broken and broken.rstrip().endswith("### exit 1")
