@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from aeon_release.domain import ledger
@@ -15,7 +15,7 @@ from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.adapters.console import emit, emit_json, say
+from aeon_release.adapters.console import console, emit, emit_json, say
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
@@ -31,7 +31,8 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     merge = _merge_sides(repo_path, sides)
     with _tree(repo_path, rev) as tree:
         changed = repo.changed_since(repo_path, changed_since, rev) if changed_since else None
-        report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
+        with _progress(tree, changed):
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge)
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
@@ -49,6 +50,16 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
     if to_ref:
         return to_ref, os.environ.get("PRE_COMMIT_FROM_REF") or None
     return None, "HEAD"
+
+
+def _progress(tree: Path, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
+    """A spinner on a terminal naming how many files the audit reads (counted only when shown)."""
+    if not console.is_terminal:
+        return contextlib.nullcontext()
+    from aeon_release.domain.audits.source import list_files
+
+    count = len(changed) if changed is not None else len(list_files(tree))
+    return console.status(f"auditing {count} file(s) in {tree}")
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:

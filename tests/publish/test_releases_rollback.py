@@ -76,6 +76,10 @@ def test_releases_lists_tags_and_reports_a_tag_changed_behind_our_back(
         (second["dated_tag"], second["digest"], "ok", False),
         (third["dated_tag"], third["digest"], "ok", True),
     ]
+    # `releases | less`: the listing itself is on stdout, one line per dated tag
+    table = cli("releases", "--repository", repository, "--config", str(tmp_path))
+    assert table.returncode == 0 and table.stdout.startswith(f"{repository}: 3 dated tag(s); :latest = {third['digest']}")
+    assert f"{third['dated_tag']}  {third['digest']}  ok <- :latest" in table.stdout
 
     # Someone retags the first release with another image, straight through the engine.
     images.push(images.local_image(make_image("intruder")).id, repository, first["dated_tag"], None)
