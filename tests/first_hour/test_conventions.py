@@ -107,8 +107,14 @@ def _in_a_terminal(args: list[str], env: dict[str, str]) -> str:
 def test_colour_only_in_a_terminal_and_never_with_no_color() -> None:
     assert "\x1b[" in _in_a_terminal(["ledger", "check"], {})
     assert "\x1b[" not in _in_a_terminal(["ledger", "check"], {"NO_COLOR": "1"})
-    piped = aeon("ledger", "check", env={"TERM": "xterm-256color"})
-    assert piped.stdout.startswith("ok: ") and "\x1b[" not in piped.stdout
+
+
+def test_plain_output_when_stdout_is_not_a_terminal(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    piped = run_cli(capsys, "ledger", "check", "--config", ROOT)
+    assert piped.out.startswith("ok: ") and "\x1b[" not in piped.out
 
 
 def test_config_is_found_upwards_or_from_the_environment(capsys: pytest.CaptureFixture[str], tmp_path: Path,

@@ -5,7 +5,6 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -13,31 +12,23 @@ import pytest
 import yaml
 
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import git
+from tests.helpers import git, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = sorted((ROOT / "examples" / "github").glob("*.yml"))
 KERNEL = "vllm/v1/attention/backends/triton_attn.py"
 
 
-def _hook_command(args: list[str]) -> list[str]:
-    """The hook's entry as pre-commit runs it: the entry's words, then the fork's `args`."""
+def _hook_args() -> list[str]:
+    """The hook's entry as pre-commit runs it, without the program name: the entry's words."""
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     entry = shlex.split(next(h for h in hooks if h["id"] == "aeon-audit")["entry"])
     assert entry[0] == "aeon-release"
-    return [sys.executable, "-m", "aeon_release", *entry[1:], *args]
+    return entry[1:]
 
 
-def _run_hook(fork: Path, config: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    import os
-
-    full = {k: v for k, v in os.environ.items() if not k.startswith("PRE_COMMIT_")}
-    full.update(PYTHONPATH=str(ROOT), **env)
-    return subprocess.run(_hook_command(["--config", str(config)]), cwd=fork, env=full, capture_output=True,
-                          text=True, timeout=120)
-
-
-def test_pre_push_hook_catches_a_committed_bad_literal(tmp_path: Path) -> None:
+def test_pre_push_hook_catches_a_committed_bad_literal(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """pre-commit runs pre-push hooks in a clean work tree: the bad literal is in the pushed commit only."""
     ex = demo.build(tmp_path / "ex")
     pushed_from = git(ex.fork, "rev-parse", "HEAD")
@@ -45,13 +36,18 @@ def test_pre_push_hook_catches_a_committed_bad_literal(tmp_path: Path) -> None:
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == KVQuantMode.FP8_PER_TENSOR", "KV_QUANT_MODE == 9"))
     git(ex.fork, "commit", "--quiet", "-am", "tweak the kernel")
     pushed_to = git(ex.fork, "rev-parse", "HEAD")
+    monkeypatch.chdir(ex.fork)  # pre-commit runs hooks at the top of the repository
+    monkeypatch.delenv("PRE_COMMIT_FROM_REF", raising=False)
+    monkeypatch.delenv("PRE_COMMIT_TO_REF", raising=False)
     # at commit time the work tree is clean again: nothing changed since HEAD, nothing to flag
-    at_commit = _run_hook(ex.fork, ex.config, {})
-    assert at_commit.returncode == 0, at_commit.stdout + at_commit.stderr
+    at_commit = run_cli(capsys, *_hook_args(), "--config", ex.config)  # the fork's `args` come last
+    assert at_commit.code == 0, at_commit.out + at_commit.err
     # at push time pre-commit names the pushed range: the committed literal is caught
-    at_push = _run_hook(ex.fork, ex.config, {"PRE_COMMIT_FROM_REF": pushed_from, "PRE_COMMIT_TO_REF": pushed_to})
-    assert at_push.returncode == 1, at_push.stdout + at_push.stderr
-    assert f"{KERNEL}:5" in at_push.stdout and "kv-quant/literals-match-enum" in at_push.stdout
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", pushed_from)
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", pushed_to)
+    at_push = run_cli(capsys, *_hook_args(), "--config", ex.config)
+    assert at_push.code == 1, at_push.out + at_push.err
+    assert f"{KERNEL}:5" in at_push.out and "kv-quant/literals-match-enum" in at_push.out
 
 
 def test_workflows_pin_every_action_by_sha_without_persisted_credentials() -> None:
