@@ -203,21 +203,21 @@ _STYLE = {"kept": "green", "applied": "cyan", "upstreamed": "yellow", "missing":
 def _show_plan(plan: MergePlan, json_out: bool) -> None:
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict()})
-    say(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
-        f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
-        f"{plan.upstream_commits} upstream commits")
+    show(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
+         f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
+         f"{plan.upstream_commits} upstream commits", json_out)
     for note in plan.notes:
-        say(f"[yellow]note[/]: {escape(note)}")
+        show(f"[yellow]note[/]: {escape(note)}", json_out)
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
         table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing", c.upstreamed or "")
-    console.print(table)
+    target(json_out).print(table)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
         picks.add_row(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason)
     for s in plan.skips:
         picks.add_row(s.label, "", "skip", s.reason)
-    console.print(picks)
+    target(json_out).print(picks)
     say("dry run: nothing was changed")
 
 

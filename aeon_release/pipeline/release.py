@@ -325,9 +325,9 @@ def dry_run(rel: Release, json_out: bool) -> None:
     if json_out:
         emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state["date"], "stages": plans})
     for name, lines in plans.items():
-        say(f"[bold]{name}[/]")
+        show(f"[bold]{name}[/]", json_out)
         for line in lines:
-            say(f"  {plain(line)}")
+            show(f"  {plain(line)}", json_out)
     say("dry run: nothing was changed")
 
 
@@ -372,6 +372,14 @@ def _what(stage: str, result: dict[str, Any]) -> str:
     return ""
 
 
+def _config_flag(rel: Release) -> str:
+    """--config for the verify command, unless the folder is the one it would find by itself."""
+    from aeon_release.domain.ledger import discover_config_dir
+
+    here = rel.opts.config_dir.resolve()
+    return "" if here == discover_config_dir().resolve() else f" --config {here}"
+
+
 def summary(rel: Release) -> list[str]:
     """What a release made, and how to check it and use it (stdout, after the last stage)."""
     merge, build, publish = rel.result("merge"), rel.result("build"), rel.result("publish")
@@ -382,7 +390,7 @@ def summary(rel: Release) -> list[str]:
     if publish:
         repository, digest = publish.get("repository"), publish.get("digest")
         lines += [f"  tag:     {repository}:{publish.get('dated_tag')} = {digest}",
-                  f"  verify:  aeon-release releases --repository {repository}",
+                  f"  verify:  aeon-release releases --repository {repository}{_config_flag(rel)}",
                   f"  pull:    docker pull {repository}@{digest}"]
     return lines + [f"  notes:   {notes_files[0]}"]
 
