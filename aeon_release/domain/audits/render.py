@@ -41,6 +41,11 @@ def _status(f: Finding) -> str:
     return f"suppressed ({f.suppressed})" if f.suppressed else f.severity.value
 
 
+def _rules(f: Finding) -> str:
+    """The rule id, and the other rules that found the same root cause on that line."""
+    return f"{f.rule_id} (also {', '.join(f.also)})" if f.also else f.rule_id
+
+
 def _where(f: Finding) -> str:
     return f"{f.path}:{f.line}" if f.line else f.path
 
@@ -51,7 +56,7 @@ def summary(report: AuditReport) -> str:
 
 
 def table(report: AuditReport) -> str:
-    rows = [(_status(f), _where(f), f.rule_id, f.message) for f in report.findings]
+    rows = [(_status(f), _where(f), _rules(f), f.message) for f in report.findings]
     if not rows:
         return f"no findings: {summary(report)}"
     widths = [max(len(r[i]) for r in rows + [("severity", "location", "rule", "")]) for i in range(3)]
@@ -184,7 +189,7 @@ def markdown(report: AuditReport) -> str:
         for f in report.findings:
             mark = "🔕" if f.suppressed else icon[f.severity]
             note = f" (suppressed: {_md(f.suppressed)})" if f.suppressed else ""
-            lines.append(f"| {mark} | `{_where(f)}` | `{f.rule_id}` | {_md(f.message)}{note} |")
+            lines.append(f"| {mark} | `{_where(f)}` | `{_rules(f)}` | {_md(f.message)}{note} |")
     else:
         lines.append("Every rule passed.")
     skipped = [r for r in report.rules if r.skipped]
