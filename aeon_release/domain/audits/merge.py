@@ -166,14 +166,15 @@ def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], thei
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
         merged = _read(tree / path) or ""
-        conflicted: bool | None = None  # asked of git once per file, only when there is a near miss
+        conflicted: bool | None = None  # asked of git at most once per file
         for mine in ours[path]:
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
                 if why and mine.added != other.added:
-                    if conflicted is None:
+                    # Only hunks that overlap or touch can have conflicted: ask git only about those.
+                    if _overlap(mine, other) and conflicted is None:
                         conflicted = repo.file_merge_conflicts(git, sides.base, sides.ours, sides.theirs, path)
-                    clash = conflicted and _overlap(mine, other)
+                    clash = bool(conflicted) and _overlap(mine, other)
                     yield _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]], clash)
 
 
