@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Collection, Iterator
 from pathlib import Path
 
@@ -12,6 +11,8 @@ from aeon_release.domain import ledger
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
+from aeon_release.domain.audits.source import GitTree, Tree
+from aeon_release.adapters.blobs import resolve_commit
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
@@ -52,14 +53,15 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
     return None, "HEAD"
 
 
-def _progress(tree: Path, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
+def _progress(tree: Path | Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
     """A spinner on a terminal naming how many files the audit reads (counted only when shown)."""
     if not console.is_terminal:
         return contextlib.nullcontext()
-    from aeon_release.domain.audits.source import list_files
+    from aeon_release.domain.audits.source import as_tree
 
-    count = len(changed) if changed is not None else len(list_files(tree))
-    return console.status(f"auditing {count} file(s) in {tree}")
+    files = as_tree(tree)
+    count = len(changed) if changed is not None else len(files.files())
+    return console.status(f"auditing {count} file(s) in {files.label}")
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
@@ -78,22 +80,19 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
 
 
 @contextlib.contextmanager
-def _tree(repo_path: Path, rev: str | None) -> Iterator[Path]:
-    """The work tree itself, or ``rev`` checked out in a temporary detached worktree (removed after)."""
+def _tree(repo_path: Path, rev: str | None) -> Iterator[Path | Tree]:
+    """The work tree itself, or ``rev`` read from git's object database (no checkout, no symlink followed)."""
     if rev is None:
         yield repo_path
         return
-    git = repo.Git(repo_path)
-    sha = git.resolve(rev)
+    sha = resolve_commit(repo_path, rev)
     if sha is None:
         raise GitError(f"revision {rev!r} does not exist in {repo_path}", "pass --rev a branch, tag or commit")
-    with tempfile.TemporaryDirectory(prefix="aeon-audit-") as tmp:
-        tree = Path(tmp) / "tree"
-        git.worktree_add(tree, sha)
-        try:
-            yield tree
-        finally:
-            git.worktree_remove(tree)
+    tree = GitTree(repo_path, sha)
+    try:
+        yield tree
+    finally:
+        tree.close()
 
 
 def _fields(kind: RuleKind) -> str:
