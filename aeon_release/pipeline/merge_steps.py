@@ -12,13 +12,16 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters import store as runstate
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, StepOutcome
 from aeon_release.adapters.store import Phase, RunState
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.model import Finding
 
 
 @dataclass
@@ -103,7 +106,7 @@ def run_audit(run: Run) -> None:
         )
 
 
-def _with_waiver(finding: Any, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:
+def _with_waiver(finding: Finding, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:
     """A finding as recorded: waived (with the reason and who waived it) when a waiver names any of its rules."""
     data: dict[str, Any] = finding.as_dict()
     waiver = next((waivers[r] for r in finding.rule_ids if r in waivers), None)

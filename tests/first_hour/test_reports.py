@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo as demo
+from aeon_release.pipeline import audit_gate
 from tests.helpers import run_cli
 
 KERNEL = "vllm/v1/attention/backends/triton_attn.py"
@@ -44,6 +45,9 @@ def test_a_waived_merge_reads_as_waived_and_is_recorded_once(capsys: pytest.Capt
     assert "Passed with waivers: **0** error(s), **1** waived" in notes.out
     assert "Blocking findings" not in notes.out
     assert "`merge/enum-drift`: fixed by the next carry (waived by Aeon Test &lt;test@aeon.invalid&gt;)" in notes.out
+    # the image built from it is labelled waived, not passed
+    gate = audit_gate.audited_revision(ex.fork, "aeon-v0.29.0", ex.config)
+    assert gate.status is audit_gate.AuditStatus.WAIVED and "fixed by the next carry" in gate.detail
 
 
 def test_a_fixed_finding_disappears_from_the_re_audit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
