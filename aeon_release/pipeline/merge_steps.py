@@ -102,7 +102,7 @@ def run_audit(run: Run) -> None:
             f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
             f"{first['path']}:{first['line']} [{first['rule']}]",
             f"fix them in {run.wt.path} and run `aeon-release merge --continue`, "
-            "or waive one with --waive RULE=REASON",
+            f"or waive one: --continue --waive {first['rule']}=REASON",
         )
 
 
