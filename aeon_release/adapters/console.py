@@ -1,12 +1,16 @@
-"""The only rich Console.  Human output goes to stderr; stdout is kept for machine output.
+"""The rich Consoles.  A command's primary output goes to stdout (``show``), as git and gh do;
+progress, hints and errors go to stderr (``say``).  With ``--json``, stdout holds the JSON alone and
+the human lines move to stderr.  rich honours ``NO_COLOR`` and writes plain text to a pipe or file.
 
 rich is imported on the first human line, not before: `--help`, `--version` and a command that
 prints only JSON never pay for it.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -19,30 +23,64 @@ if TYPE_CHECKING:
 
 
 class _LazyConsole:
-    """Stands in for the Console until something uses it."""
+    """Stands in for a Console until something uses it (attribute reads and writes go to the real one)."""
 
-    _real: Any = None
+    def __init__(self, stderr: bool) -> None:
+        object.__setattr__(self, "_stderr", stderr)
+        object.__setattr__(self, "_real", None)
 
-    def __getattr__(self, name: str) -> Any:
-        if _LazyConsole._real is None:
+    def _console(self) -> Any:
+        if self._real is None:
             from rich.console import Console
 
-            _LazyConsole._real = Console(stderr=True, highlight=False, soft_wrap=True)
-        return getattr(_LazyConsole._real, name)
+            object.__setattr__(self, "_real", Console(stderr=self._stderr, highlight=False, soft_wrap=True))
+        return self._real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._console(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._console(), name, value)
 
 
-console = cast("Console", _LazyConsole())
+console = cast("Console", _LazyConsole(stderr=True))
+out_console = cast("Console", _LazyConsole(stderr=False))
 
 
 def say(message: str) -> None:
     """One human line on stderr.  Interpolated data should go through ``plain()``."""
+    _print(console, message)
+
+
+def show(message: str, json_out: bool = False) -> None:
+    """One line of a command's primary human output: stdout, or stderr when stdout carries JSON."""
+    _print(console if json_out else out_console, message)
+
+
+@contextlib.contextmanager
+def nested() -> Iterator[None]:
+    """A command run inside another (the merge inside `release`): its report is the outer one's progress."""
+    saved = out_console._file  # None: follow sys.stdout as it is at print time
+    out_console.file = console.file
+    try:
+        yield
+    finally:
+        out_console._file = saved
+
+
+def target(json_out: bool) -> Console:
+    """Where a command's primary human output (tables too) goes."""
+    return console if json_out else out_console
+
+
+def _print(where: Console, message: str) -> None:
     from rich.errors import MarkupError
 
     text = redact(message)
     try:
-        console.print(text, markup=True)
+        where.print(text, markup=True)
     except MarkupError:  # a stray "[/...]" in data must not crash a report
-        console.print(text, markup=False)
+        where.print(text, markup=False)
 
 
 def plain(value: object) -> str:

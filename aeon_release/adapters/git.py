@@ -608,3 +608,16 @@ def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
         blobs[wanted] = out[at:at + size].decode("utf-8", errors="replace")
         at += size + 1
     return blobs
+def file_merge_conflicts(git_: Git, base: str, ours: str, theirs: str, path: str) -> bool:
+    """Would git's three-way merge of ``path`` (base -> ours, base -> theirs) stop on a conflict?"""
+    import tempfile
+
+    texts = [git_.show_file(rev, path) or "" for rev in (ours, base, theirs)]
+    with tempfile.TemporaryDirectory(prefix="aeon-merge-file-") as tmp:
+        names = []
+        for label, text in zip(("ours", "base", "theirs"), texts):
+            name = Path(tmp) / label
+            name.write_text(text, encoding="utf-8")
+            names.append(str(name))
+        status, _, _ = git_.try_run("merge-file", "-q", "-p", *names)
+    return status != 0

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from aeon_release.domain import ledger
@@ -18,7 +19,7 @@ from aeon_release.adapters.blobs import diff_names, resolve_commit
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.adapters.console import emit, plain, say
+from aeon_release.adapters.console import console, emit, emit_json, plain, say
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
@@ -42,8 +43,9 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     rev = _revision(repo_path, rev, changed_since, bare)
     with _tree(repo_path, rev) as tree:
         changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
-        report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
-                            cache_dir=_cache_dir(repo_path))
+        with _progress(tree, changed):
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
+                                cache_dir=_cache_dir(repo_path))
         if fix and isinstance(tree, Path) and _apply_fixes(tree, report):
             report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
                                 cache_dir=_cache_dir(repo_path))
@@ -69,6 +71,28 @@ def _apply_fixes(tree: Path, report: AuditReport) -> bool:
     if not wanted:
         say("--fix: no finding has a safe fix")
     return any(r.status == "applied" for r in results)
+def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | None, str | None]:
+    """What a pre-commit hook audits.  At pre-push, pre-commit names the pushed range in
+    PRE_COMMIT_FROM_REF/PRE_COMMIT_TO_REF: the pushed revision is audited (the work tree may differ
+    from it), file rules on what changed since the remote had it; no FROM_REF (a new branch with no
+    ancestor on the remote) means the whole revision.  At commit time: the work tree since HEAD."""
+    if rev is not None or changed_since is not None:
+        raise UsageError("--pre-commit picks --rev and --changed-since itself", "drop one or the other")
+    to_ref = os.environ.get("PRE_COMMIT_TO_REF")
+    if to_ref:
+        return to_ref, os.environ.get("PRE_COMMIT_FROM_REF") or None
+    return None, "HEAD"
+
+
+def _progress(tree: Path | Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
+    """A spinner on a terminal naming how many files the audit reads (counted only when shown)."""
+    if not console.is_terminal:
+        return contextlib.nullcontext()
+    from aeon_release.domain.audits.source import as_tree
+
+    files = as_tree(tree)
+    count = len(changed) if changed is not None else len(files.files())
+    return console.status(f"auditing {count} file(s) in {files.label}")
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
@@ -141,10 +165,17 @@ def _fields(kind: RuleKind) -> str:
     return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
 
 
-def list_rules(config: Path) -> None:
+def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
+    if json_out:
+        emit_json({
+            "kinds": [{"kind": name, "doc": doc_line(kind), "fields": _fields(kind)} for name, kind in sorted(KINDS.items())],
+            "rules": [{"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message,
+                       "origin": r.origin} for r in ruleset.rules],
+        })
+        return
     width = max(len(name) for name in KINDS)
     lines = ["kinds:"]
     for name, kind in sorted(KINDS.items()):

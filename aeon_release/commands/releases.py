@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json
+from aeon_release.adapters.console import show as primary
 from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.domain import release_record
@@ -93,11 +94,11 @@ def show(repository: str, config_dir: Path, json_out: bool, username: str | None
     result = report(repository, config_dir, username, password)
     if json_out:
         emit_json(result.as_dict())
-    say(f"{result.repository}: {len(result.rows)} dated tag(s); :{LATEST} = {result.latest or 'absent'}")
+    primary(f"{result.repository}: {len(result.rows)} dated tag(s); :{LATEST} = {result.latest or 'absent'}", json_out)
     for row in result.rows:
         marker = f" <- :{LATEST}" if row.latest else ""
         colour = "red" if row.status.alarm else "green" if row.status is TagStatus.OK else "yellow"
-        say(f"  {row.tag}  {row.digest or '-'}  [{colour}]{row.status.value}[/]{marker}")
+        primary(f"  {row.tag}  {row.digest or '-'}  [{colour}]{row.status.value}[/]{marker}", json_out)
     alarms = result.alarms
     if alarms:
         raise NeedsHuman(f"{len(alarms)} alarm(s), first: {alarms[0]}",
@@ -172,6 +173,7 @@ def run_rollback(repository: str, config_dir: Path, to: str | None, json_out: bo
     if json_out:
         emit_json(result.as_dict())
     if not result.moved:
-        say(f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})")
+        primary(f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})",
+             json_out)
         return
-    say(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})")
+    primary(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})", json_out)

@@ -214,7 +214,10 @@ def parse_scrape(text: str, url: str) -> Scrape:
                     key = (wanted[sample.name], tuple(sorted(sample.labels.items())))
                     series[key] = _counter(float(sample.value), sample.name, url)
     except (ValueError, RecursionError) as exc:
-        raise ServiceError(f"{url} did not return Prometheus text: {exc}", "pass --metrics-url vLLM's /metrics URL") from None
+        # the parser's message can be empty: then say what the text looked like instead
+        reason = str(exc).strip() or f"unparsable line in a body that starts with {text.strip()[:60]!r}"
+        raise ServiceError(f"{url} did not return Prometheus text: {reason}",
+                           "pass --metrics-url vLLM's /metrics URL") from None
     models = frozenset(dict(labels).get("model_name", "") for _, labels in series) - {""}
     return Scrape(series, models)
 

@@ -176,7 +176,8 @@ def content(record: Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
         "carries": _carries(merge, ledger, tag),
         "picks": _picks(merge, ledger, tag),
         "audit": _audit(merge) if merge and merge.obj("audit") is not None else None,
-        "waivers": [{"rule": w.text("rule"), "reason": w.text("reason")} for w in merge.objs("waivers")] if merge else [],
+        "waivers": [{"rule": w.text("rule"), "reason": w.text("reason"), "by": w.text("by")}
+                    for w in merge.objs("waivers")] if merge else [],
         "fixes": [{"path": f.text("path"), "line": f.integer("line"), "old": f.text("old"), "new": f.text("new"),
                    "status": f.text("status")} for f in merge.objs("fixes")] if merge else [],
         "timings": merge.plain("timings") if merge else {},
@@ -258,6 +259,7 @@ def _audit(merge: _View) -> dict[str, Any]:
         "warnings": warnings if warnings is not None else sum(f["severity"] == "warning" for f in live),
         "total": len(findings),
         "suppressed": len(findings) - len(live),
+        "waived": sum(1 for f in findings if f["waived"]),
         "by_rule": _by_rule(live),
         "findings": findings,
     }
@@ -268,7 +270,12 @@ def _finding(f: _View) -> dict[str, Any]:
         "rule": f.text("rule") or "?", "kind": f.text("kind") or "", "severity": f.text("severity") or "error",
         "path": f.text("path") or "", "line": f.integer("line"), "message": f.text("message") or "",
         "suppressed": bool(f.flag("suppressed")),
+        "waived": _waived(f.obj("waived")),
     }
+
+
+def _waived(w: _View | None) -> dict[str, Any] | None:
+    return None if w is None else {"rule": w.text("rule"), "reason": w.text("reason") or "", "by": w.text("by") or ""}
 
 
 def _by_rule(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -449,11 +456,14 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
     audit = data["audit"]
     if audit is None:
         return "## Audit\n\n" + _not_recorded("audit")
-    verdict = "Clean" if audit["errors"] == 0 else "**Blocking findings**"
-    lines = [f"{verdict}: **{audit['errors']}** error(s), **{audit['warnings']}** warning(s); "
+    verdict = ("**Blocking findings**" if audit["errors"] else "Passed with waivers" if audit["waived"] else "Clean")
+    waived = f", **{audit['waived']}** waived" if audit["waived"] else ""
+    lines = [f"{verdict}: **{audit['errors']}** error(s){waived}, **{audit['warnings']}** warning(s); "
              f"{audit['total']} finding(s) in all, {audit['suppressed']} suppressed."]
     if data["waivers"]:
-        lines.append("\nWaived:\n" + "\n".join(f"- {_code(w['rule'])}: {_cell(w['reason'])}" for w in data["waivers"]))
+        lines.append("\nWaived:\n" + "\n".join(
+            f"- {_code(w['rule'])}: {_cell(w['reason'])}" + (f" (waived by {_cell(w['by'])})" if w.get("by") else "")
+            for w in data["waivers"]))
     applied = [f for f in data.get("fixes", []) if f["status"] == "applied"]
     if applied:
         lines.append("\nFixed by `merge --continue --fix`:\n" + "\n".join(
@@ -475,6 +485,8 @@ def _findings_table(audit: Mapping[str, Any]) -> str:
     for f in audit["findings"]:
         where = f"{f['path']}:{f['line']}" if f["line"] is not None else f["path"]
         severity = f"{f['severity']} (suppressed)" if f["suppressed"] else f["severity"]
+        if f.get("waived"):
+            severity = f"{f['severity']} (waived by {f['waived']['by'] or 'unknown'}: {f['waived']['reason']})"
         rows.append([_cell(severity), _code(f["rule"]), _code(where), _cell(f["message"])])
     return _table(["Severity", "Rule", "Where", "Message"], rows)
 

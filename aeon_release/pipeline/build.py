@@ -50,7 +50,7 @@ from typing import Any
 from aeon_release.domain import archprobe
 
 from aeon_release.domain import loadbearing
-from aeon_release.adapters.console import console, emit_json, progress, plain, say
+from aeon_release.adapters.console import console, emit_json, progress, plain, say, show
 from aeon_release.adapters import files
 from aeon_release.errors import NeedsHuman, UsageError, redact_data, register_secret
 from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
@@ -367,9 +367,9 @@ def run(request: BuildRequest, json_out: bool) -> None:
         for line in failed.tail:
             console.print(f"  | {line}", markup=False, highlight=False)
         raise
-    _say_report(report)
     if json_out:
         emit_json(report.as_dict())
+    _say_report(report, json_out)
 
 
 def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
@@ -383,7 +383,11 @@ def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
     return on_event
 
 
-def _say_report(report: BuildReport) -> None:
+def _say_report(report: BuildReport, json_out: bool = False) -> None:
+    """The build report: the command's primary output (stdout; stderr when stdout carries --json)."""
+    def say(line: str) -> None:
+        show(line, json_out)
+
     data = report.as_dict()
     say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
     say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")

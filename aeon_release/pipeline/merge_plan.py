@@ -327,7 +327,7 @@ def _check_audit_rules(config_dir: Path, ledger: Ledger) -> str:
 def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:
     if on_main is False:
         # A release-branch tag (v0.25.1) is not on upstream main: its backports look like "ours"
-        # and conflict in files the fork never touched (FLEET_FACTS: the true merge base matters).
+        # and conflict in files the fork never touched (README.md, "The fleet, in brief": the true merge base).
         return (f"{tag} is not on {upstream}: it is a release-branch tag; backports may conflict "
                 "in files the fork never touched",)
     return ()

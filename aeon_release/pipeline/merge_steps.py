@@ -31,6 +31,7 @@ from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, Pick
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits import AuditReport
+    from aeon_release.domain.audits.model import Finding
 
 STOPPED = (Phase.CONFLICT.value, Phase.AUDIT_FAILED.value, Phase.COMMIT_REFUSED.value)
 
@@ -112,22 +113,25 @@ def run_audit(run: Run) -> None:
     """Audit the merged tree from the object database, merge-aware, and only what the merge changed;
     error-level findings stop the run (and only then is a worktree made, for the fix)."""
     report = _audit(run)
-    waived = {w["rule"] for w in run.state.waivers}
-    blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
-    run.state.audit = report.as_dict() | {"blocking": len(blocking)}
+    waivers = {w["rule"]: w for w in run.state.waivers}
+    findings = [_with_waiver(f, waivers) for f in report.findings]
+    blocking = [f for f in findings if f["severity"] == "error" and not f["suppressed"] and not f.get("waived")]
+    waived = [f for f in findings if f.get("waived")]
+    run.state.audit = report.as_dict() | {"findings": findings, "errors": len(blocking), "blocking": len(blocking),
+                                          "waived": len(waived)}
     if blocking:
         wt = open_worktree(run, run.head)
         run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}").pending()
         run.state.phase = Phase.AUDIT_FAILED.value
         run.save()
         first = blocking[0]
-        fixable = sum(1 for f in blocking if f.fix is not None)
+        fixable = sum(1 for f in blocking if f.get("fix"))
         offer = f"; {fixable} have a safe fix: `aeon-release merge --continue --fix` applies them" if fixable else ""
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
-            f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
+            f"{first['path']}:{first['line']} [{first['rule']}]",
             f"fix them in {wt.path} and run `aeon-release merge --continue`, "
-            f"or waive one with --waive RULE=REASON{offer}",
+            f"or waive one: --continue --waive {first['rule']}=REASON{offer}",
         )
 
 
@@ -166,6 +170,15 @@ def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
     run.state.fixes += results
     run.save()
     return results
+
+
+def _with_waiver(finding: Finding, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """A finding as recorded: waived (with the reason and who waived it) when a waiver names any of its rules."""
+    data: dict[str, Any] = finding.as_dict()
+    waiver = next((waivers[r] for r in finding.rule_ids if r in waivers), None)
+    if waiver is not None and finding.severity.value == "error" and not finding.suppressed:
+        data["waived"] = {"rule": waiver["rule"], "reason": waiver["reason"], "by": waiver.get("by", "")}
+    return data
 
 
 def finish(run: Run) -> None:
@@ -504,8 +517,8 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
-def execute(run: Run) -> None:
-    """Run every unfinished step in order, timing each."""
+def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None:
+    """Run every unfinished step in order, timing each; ``on_step(name, number)`` reports progress."""
     run.state.pid = os.getpid()
     if "audit" not in run.state.steps_done and run.state.audit is None:  # a re-audit reads the cache
         from aeon_release.domain.audits.merge import prefetch
@@ -517,6 +530,8 @@ def execute(run: Run) -> None:
     for step in STEPS:
         if step.name in run.state.steps_done:
             continue
+        if on_step is not None:
+            on_step(step.name, STEPS.index(step) + 1)
         started = time.perf_counter()
         _run_step(step, run)
         run.state.timings[step.name] = round(run.state.timings.get(step.name, 0) + time.perf_counter() - started, 3)
@@ -585,7 +600,7 @@ def _has_worktree(state: RunState) -> bool:
     return state.phase != Phase.DONE.value and (Path(state.worktree) / ".git").exists()
 
 
-def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict[str, str]]:
+def parse_waivers(values: list[str], known: set[str] | None = None, by: str = "") -> list[dict[str, str]]:
     waivers = []
     for value in values:
         rule, sep, reason = value.partition("=")
@@ -593,8 +608,22 @@ def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict
             raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'")
         if known is not None and rule.strip() not in known:
             raise UsageError(f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids")
-        waivers.append({"rule": rule.strip(), "reason": reason.strip()})
+        waivers.append({"rule": rule.strip(), "reason": reason.strip(), "by": by})
     return waivers
+
+
+def add_waivers(recorded: list[dict[str, str]], new: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Each rule is waived once: a waiver given again (say after a failed --continue) replaces the old one."""
+    fresh = {w["rule"] for w in new}
+    return [w for w in recorded if w["rule"] not in fresh] + new
+
+
+def who_waives(git: Git) -> str:
+    """The person giving a waiver: git's author identity (config or GIT_AUTHOR_*), else the login name."""
+    status, ident, _ = git.try_run("var", "GIT_AUTHOR_IDENT")
+    if status == 0 and ">" in ident:
+        return ident[: ident.rindex(">") + 1].strip()  # drop the timestamp git appends
+    return os.environ.get("USER") or os.environ.get("LOGNAME") or "unknown"
 
 
 def known_rule_ids(plan: MergePlan) -> set[str]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import docker as images
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json, say, show
 from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
 from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.pipeline import audit_gate
@@ -354,9 +354,9 @@ def run(request: PublishRequest, json_out: bool) -> None:
     if json_out:
         emit_json(result.as_dict())
     if result.noop:
-        say(f"[green]nothing to do[/]: {result.repository}:{result.dated_tag} already at {result.digest}")
+        show(f"[green]nothing to do[/]: {result.repository}:{result.dated_tag} already at {result.digest}", json_out)
         return
     latest = "moved to it" if result.latest_moved else f"left at {result.latest_after or 'nothing'}"
-    say(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}")
-    say(f"pull: docker pull {result.pull}")
+    show(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}", json_out)
+    show(f"pull: docker pull {result.pull}", json_out)
 

@@ -23,7 +23,9 @@ def test_stopped_merge_prints_the_fix_and_continue_fix_applies_it(capsys: pytest
     assert stopped.code == 1, stopped.err
     assert "merge --continue --fix" in stopped.err
     assert f"{ATTN}:6: `4` -> `KVQuantMode.NVFP4`" in stopped.err
-    drift = next(f for f in json.loads(stopped.out)["audit"]["findings"] if f["rule"] == DRIFT and f["severity"] == "error")
+    # one root cause, one finding: the fleet rule's finding on that line carries the drift check's fix
+    drift = next(f for f in json.loads(stopped.out)["audit"]["findings"]
+                 if DRIFT in (f["rule"], *f.get("also", ())) and f["severity"] == "error")
     assert drift["fix"]["new"] == "KVQuantMode.NVFP4"
 
     done = run_cli(capsys, "merge", "--continue", "--fix", "--repo", ex.fork, "--json")

@@ -41,7 +41,7 @@ def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
         RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
-        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; git merged it silently"),
+        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
     ] + drift_checks.drift_rule_infos()
 
 
@@ -105,6 +105,7 @@ def near_misses(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]
         merged = _read(tree, path) or ""
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
         groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}
+        conflicted: bool | None = None  # asked of git at most once per file
         for mine in ours[path]:
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
@@ -112,7 +113,11 @@ def near_misses(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]
                     groups.setdefault(_region(mine, functions), []).append((mine, other, why))
         for pairs in groups.values():
             mine, other, why = pairs[0]
-            finding = _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]])
+            # Only hunks that overlap or touch can have conflicted: ask git only about those.
+            if _overlap(mine, other) and conflicted is None:
+                conflicted = repo.file_merge_conflicts(git, sides.base, sides.ours, sides.theirs, path)
+            clash = bool(conflicted) and _overlap(mine, other)
+            finding = _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]], clash)
             if len(pairs) > 1:
                 finding = replace(finding, message=f"{finding.message} (and {len(pairs) - 1} more hunk pair(s) here)")
             yield finding
@@ -135,10 +140,18 @@ def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]
     return None
 
 
-def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk]) -> Finding:
+def _overlap(a: Hunk, b: Hunk) -> bool:
+    """git's merge conflicts on hunks that overlap or touch in the base; farther apart it merges them."""
+    (a1, a2), (b1, b2) = a.span, b.span
+    return a1 <= b2 + 1 and b1 <= a2 + 1
+
+
+def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk],
+               conflicted: bool) -> Finding:
     line = _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
-    message = (f"both sides changed this region ({why}) and git merged it without a conflict; review both hunks. "
-               f"fork: {_show(mine)} | upstream: {_show(other)}")
+    outcome = ("git stopped on a conflict here and it was resolved by hand; check the resolution kept both changes"
+               if conflicted else "git merged it without a conflict; review both hunks")
+    message = f"both sides changed this region ({why}) and {outcome}. fork: {_show(mine)} | upstream: {_show(other)}"
     return Finding(NEAR_MISS, "merge", Severity.WARNING, path, line, message)
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,10 +87,16 @@ class Finding:
     message: str
     suppressed: str | None = None  # the reason given by an inline suppression
     fix: Fix | None = None  # one safe rewrite, when there is exactly one
+    also: tuple[str, ...] = ()  # other rules that found the same root cause here (folded into this one)
 
     @property
     def blocking(self) -> bool:
         return self.severity is Severity.ERROR and self.suppressed is None
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule id this finding answers to: a waiver of any of them covers it."""
+        return (self.rule_id, *self.also)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Finding:
@@ -98,14 +104,41 @@ class Finding:
         fix = data.get("fix")
         return cls(str(data["rule"]), str(data["kind"]), Severity(data["severity"]), str(data["path"]),
                    int(data["line"]), str(data["message"]), data.get("suppressed"),
-                   Fix(**fix) if isinstance(fix, dict) else None)
+                   Fix(**fix) if isinstance(fix, dict) else None, tuple(str(r) for r in data.get("also") or ()))
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule_id, "kind": self.kind, "severity": self.severity.value, "path": self.path,
-            "line": self.line, "message": self.message, "suppressed": self.suppressed,
+            "line": self.line, "message": self.message, "suppressed": self.suppressed, "also": list(self.also),
             **({"fix": self.fix.as_dict()} if self.fix is not None else {}),
         }
+
+
+def fold_same_cause(findings: list[Finding]) -> list[Finding]:
+    """One root cause, one finding: a merge-aware finding on the very line a rule flagged is folded
+    into the rule's finding (its id goes to ``also``), so one fix or one waiver settles both."""
+    hosts: dict[tuple[str, int], Finding] = {}
+    for f in findings:
+        if f.kind != "merge" and f.line > 0 and f.suppressed is None:
+            hosts.setdefault((f.path, f.line), f)
+    folded: dict[int, list[Finding]] = {}
+    kept: list[Finding] = []
+    for f in findings:
+        host = hosts.get((f.path, f.line)) if f.kind == "merge" and f.suppressed is None else None
+        if host is None:
+            kept.append(f)
+        else:
+            folded.setdefault(id(host), []).append(f)
+    return [_with_also(f, folded.get(id(f), [])) for f in kept]
+
+
+def _with_also(f: Finding, guests: list[Finding]) -> Finding:
+    if not guests:
+        return f
+    error = f.severity is Severity.ERROR or any(g.severity is Severity.ERROR for g in guests)
+    also = tuple(dict.fromkeys(g.rule_id for g in guests if g.rule_id not in f.rule_ids))
+    fix = f.fix or next((g.fix for g in guests if g.fix is not None), None)  # the guest's rewrite fixes the same line
+    return replace(f, severity=Severity.ERROR if error else Severity.WARNING, also=f.also + also, fix=fix)
 
 
 @dataclass(frozen=True)

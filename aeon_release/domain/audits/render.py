@@ -1,6 +1,7 @@
 """Report renderers: table, json, sarif (2.1.0, for GitHub code scanning), junit, markdown, github."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -15,6 +16,18 @@ from aeon_release.domain.audits.model import AuditReport, Finding, Severity
 TOOL = "aeon-release"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFO_URI = "https://github.com/aeon-7/aeon-release"
+HELP_URI = INFO_URI + "#audit"
+FINGERPRINT = "aeonFinding/v1"  # our own key: code scanning also computes its primaryLocationLineHash
+_LINE_REFS = re.compile(r":\d+\b|\bline \d+\b")
+
+
+def tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("aeon-release")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 
 def render(report: AuditReport, fmt: str) -> str:
@@ -31,6 +44,11 @@ def _status(f: Finding) -> str:
     return f"suppressed ({f.suppressed})" if f.suppressed else f.severity.value
 
 
+def _rules(f: Finding) -> str:
+    """The rule id, and the other rules that found the same root cause on that line."""
+    return f"{f.rule_id} (also {', '.join(f.also)})" if f.also else f.rule_id
+
+
 def _where(f: Finding) -> str:
     return f"{f.path}:{f.line}" if f.line else f.path
 
@@ -43,7 +61,7 @@ def summary(report: AuditReport) -> str:
 
 
 def table(report: AuditReport) -> str:
-    rows = [(printable(_status(f)), printable(_where(f)), f.rule_id, printable(f.message)) for f in report.findings]
+    rows = [(printable(_status(f)), printable(_where(f)), _rules(f), printable(f.message)) for f in report.findings]
     if not rows:
         return f"no findings: {summary(report)}"
     widths = [max(len(r[i]) for r in rows + [("severity", "location", "rule", "")]) for i in range(3)]
@@ -59,12 +77,14 @@ def as_json(report: AuditReport) -> str:
 def sarif(report: AuditReport) -> str:
     rules = _sarif_rules(report)
     index = {rule["id"]: i for i, rule in enumerate(rules)}
-    results = [_sarif_result(f, index[f.rule_id]) for f in report.findings]
+    results = [_sarif_result(f, index[f.rule_id], fingerprint) for f, fingerprint in zip(report.findings, _fingerprints(report))]
+    version = tool_version()
     log = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": TOOL, "informationUri": INFO_URI, "rules": rules}},
+            "tool": {"driver": {"name": TOOL, "version": version, "informationUri": INFO_URI, "rules": rules}},
+            "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "The root of the audited checkout"}}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
@@ -86,12 +106,35 @@ def _sarif_rule(rule_id: str, kind: str, text: str, severity: Severity) -> dict[
         "id": rule_id,
         "name": "".join(part.capitalize() for part in rule_id.replace("/", "-").replace("_", "-").split("-")),
         "shortDescription": {"text": text},
+        "help": {"text": _help(kind, text)},
+        "helpUri": HELP_URI,
         "defaultConfiguration": {"level": _level(severity)},
         "properties": {"kind": kind},
     }
 
 
-def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
+def _help(kind: str, text: str) -> str:
+    from aeon_release.domain.audits.kinds.base import doc_line
+    from aeon_release.domain.audits.registry import KINDS
+
+    about = doc_line(KINDS[kind]) if kind in KINDS else "a merge-aware check (base, fork and upstream sides)"
+    return (f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with "
+            f"`# aeon-audit: ignore[RULE] reason`.")
+
+
+def _fingerprints(report: AuditReport) -> list[str]:
+    """Per finding: rule, file and message without line numbers, plus its rank among equal ones,
+    hashed.  Lines moved by an edit above leave it unchanged, so code scanning keeps the alert."""
+    seen: dict[str, int] = {}
+    prints = []
+    for f in report.findings:
+        key = "\0".join((*f.rule_ids, f.path, _LINE_REFS.sub("", f.message)))
+        seen[key] = seen.get(key, 0) + 1
+        prints.append(hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogateescape")).hexdigest()[:32])
+    return prints
+
+
+def _sarif_result(f: Finding, rule_index: int, fingerprint: str) -> dict[str, Any]:
     # A whole-file finding (line 0) is shown on line 1: code scanning places every alert on a line.
     # A URI: the path's bytes percent-encoded (a space, a quote, a byte that is not UTF-8).
     uri = urllib.parse.quote(os.fsencode(f.path), safe="/")
@@ -102,9 +145,12 @@ def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
         "level": _level(f.severity),
         "message": {"text": printable(f.message)},
         "locations": [{"physicalLocation": location}],
+        "partialFingerprints": {FINGERPRINT: fingerprint},
     }
     if f.suppressed:
         result["suppressions"] = [{"kind": "inSource", "justification": printable(f.suppressed)}]
+    if f.also:
+        result["properties"] = {"also": list(f.also)}  # other rules that found this same root cause
     return result
 
 
@@ -151,7 +197,7 @@ def markdown(report: AuditReport) -> str:
         for f in report.findings:
             mark = "🔕" if f.suppressed else icon[f.severity]
             note = f" (suppressed: {_md(f.suppressed)})" if f.suppressed else ""
-            lines.append(f"| {mark} | {_code(_where(f))} | {_code(f.rule_id)} | {_md(f.message)}{note} |")
+            lines.append(f"| {mark} | {_code(_where(f))} | {_code(_rules(f))} | {_md(f.message)}{note} |")
     else:
         lines.append("Every rule passed.")
     skipped = [r for r in report.rules if r.skipped]

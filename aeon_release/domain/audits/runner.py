@@ -18,7 +18,7 @@ from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
 from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Problem, Rule, RuleInfo, RuleSet,
-                                              Scope, Settings, Severity)
+                                              Scope, Settings, Severity, fold_same_cause)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
 from aeon_release.errors import UsageError
@@ -86,6 +86,7 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
     _add_cached_suppressions(suppressions, cache_)
     judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
     findings = suppress.apply(findings, suppressions, judge)
+    findings = fold_same_cause(findings)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
     seen = set(job.looks) | set(cache_.read_paths())
     return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started,

@@ -39,7 +39,6 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
     if changes:
         ties = list(fork_ties(trees, changes))
         findings += [_tie_finding(t) for t in ties]
-        findings += _definition_warnings(trees, changes, {(t.change.path, t.change.label) for t in ties})
     findings += list(_unknown_warnings(trees, unknown))
     return findings, covered
 
@@ -129,15 +128,6 @@ def _tie_finding(tie: Tie) -> Finding:
     message = (f"fork-side literal {change.old} means {change.label} ({tie.how}), but {change.label} {now} "
                f"(upstream changed {change.path}: {change.old} -> {change.new}{instead}): {fix}")
     return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
-
-
-def _definition_warnings(trees: ThreeTrees, changes: list[Renumbered], tied: set[tuple[str, str]]) -> Iterator[Finding]:
-    """Where the enum changed, for each member whose old number the fork uses: the cause, next to the uses."""
-    for change in changes:
-        if (change.path, change.label) in tied:
-            yield Finding(DRIFT, "merge", Severity.WARNING, change.path, change.enum.lines.get(change.member, 0),
-                          f"{change.label} is {change.new} after the merge, {change.old} at the merge base: "
-                          f"check every raw use of it")
 
 
 def _unknown_warnings(trees: ThreeTrees, unknown: list[EnumClass]) -> Iterator[Finding]:
