@@ -1,6 +1,7 @@
 """Replay real upstream silent killers under a synthesized fork carry: is each killer line blocked?
 
-For each killer commit K of vLLM history: the merge base is K's first parent, upstream (theirs) is
+For each killer commit K of vLLM history (the five of issues 10 and 11, #40835 and #40727, and
+#52311, an off-by-one in Triton pointer arithmetic): the merge base is K's first parent, upstream (theirs) is
 K, and the fork (ours) is the base plus a carry shaped like the fork's real code (an edit of the
 file K changes, or a fork module that uses what K changes).  The merge must be clean; the engine's
 merge-aware audit (no fleet rule) then runs on the merged tree.  A killer line is *blocked* when an
@@ -68,6 +69,12 @@ KILLERS = (
              "    pos = tl.load(pos_ptr + token_idx) + 1\n",
              anchor="    pos = tl.load(pos_ptr + token_idx)", replace=True),
     ), (("vllm/v1/worker/gpu/sample/logit_bias.py", "pos = tl.load(pos_ptr + token_idx) + 1"),)),
+    Killer("#52311", "1b079c40ff", "bad_words draft-prefix address +1 twice", (
+        Edit("vllm/v1/worker/gpu/sample/bad_words.py",
+             "    # AEON: the first draft token sits after the last committed one\n"
+             "    cur_req_first_pos = token_idx - pos + 1\n",
+             anchor="    cur_req_first_pos = token_idx - pos", replace=True),
+    ), (("vllm/v1/worker/gpu/sample/bad_words.py", "cur_req_first_pos = token_idx - pos + 1"),)),
     Killer("#28479", "304419576a", "cudagraph_support renamed under a carry's builder", (
         Edit("vllm/v1/attention/backends/aeon_gb10_attn.py",
              "# AEON: full CUDA graphs for uniform decode batches on GB10\n"

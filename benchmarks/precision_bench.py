@@ -31,7 +31,7 @@ from pathlib import Path
 from threeway import MIRROR, Finding, audit, clone, commit_files, git, merge, show
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from aeon_release.domain.audits.drift.enums import enums_of  # noqa: E402  (carries are built with this tree's)
+from aeon_release.domain.audits.drift.enums import enums_of, renumbered  # noqa: E402  (carries are built with it)
 from aeon_release.errors import GitError  # noqa: E402
 
 START = "2025-01-01"
@@ -181,6 +181,36 @@ def enum_carry(carry: Carry, path: str, before_text: str, after_text: str) -> bo
     return False
 
 
+def changed_enum_carry(carry: Carry, repo: Path, modules: list[str]) -> bool:
+    """The hard valid case: an enum the window renumbered, used by the fork only with values that hold.
+
+    One literal equals a member whose value the window kept; another equals a renumbered member's
+    NEW value with a comment naming that member (code already written for the new numbering).
+    """
+    for path in sorted(modules):
+        before, after = show(repo, carry.w.base, path), show(repo, carry.w.theirs, path)
+        if not before or not after or not re.search(r"\b(?:Int)?(?:Enum|Flag)\b", after):
+            continue
+        changes, _ = renumbered(path, before, after)
+        for change in changes:
+            cls = change.enum
+            kept = [(m, v) for m, v in cls.members.items()
+                    if type(v) is int and enums_of(before).get(cls.name) is not None
+                    and enums_of(before)[cls.name].members.get(m) == v]
+            if not kept or type(change.new) is not int or "." in cls.name:
+                continue
+            var = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.short.lstrip("_")).lower()
+            (k_member, k_value), name = kept[0], cls.short
+            text = (f"# AEON: fork checks on {name}, which this window renumbers\n"
+                    f"from {module_name(path)} import {name}\n\n\n"
+                    f"def aeon_kept({var}) -> bool:\n    return {var} == {k_value}  # {name}.{k_member}\n\n\n"
+                    f"def aeon_renumbered({var}) -> bool:\n"
+                    f"    return {var} == {change.new}  # {name}.{change.member}, already the new number\n")
+            carry.add("enum-changed", f"{CARRY_DIR}/w{carry.w.index}_changed_{var}.py", text)
+            return True
+    return False
+
+
 def inline_edit(carry: Carry, repo: Path, path: str, text: str, module: ast.Module) -> bool:
     """Edits inside a touched file, away from upstream's hunks: a helper and a comment in a kept function."""
     hunks = hunk_lines(repo, carry.w, path)
@@ -231,6 +261,7 @@ def synthesize(repo: Path, w: Window, rng: random.Random, with_edits: bool) -> C
             enum_carry(carry, path, before_text, after_text)
         if carry.kinds.count("edit") < wanted["edit"]:
             inline_edit(carry, repo, path, before_text, before)
+    changed_enum_carry(carry, repo, touched_modules(repo, w))
     return carry
 
 
@@ -349,7 +380,7 @@ def summarize(outcomes: list[Outcome], seconds: float) -> None:
     warnings = sum(1 for o in outcomes for f in o.findings if f.severity.value == "warning")
     audit_times = sorted(o.audit_seconds for o in outcomes)
     carries = sum(1 for o in outcomes for k in o.kinds if k != "enum-of-a-changed-enum")
-    changed = sum(o.kinds.count("enum-of-a-changed-enum") for o in outcomes)
+    changed = sum(o.kinds.count("enum-of-a-changed-enum") + o.kinds.count("enum-changed") for o in outcomes)
     print(f"{len(outcomes)} merges, {carries} carries ({changed} on enums the window changed): {errors} false error(s) ({errors / len(outcomes):.2f} per merge), "
           f"{warnings} warning(s) ({warnings / len(outcomes):.2f} per merge); audit median "
           f"{audit_times[len(audit_times) // 2]:.2f}s, max {audit_times[-1]:.2f}s; total {seconds:.0f}s")

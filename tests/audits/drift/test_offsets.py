@@ -132,3 +132,43 @@ def test_configuration_key_adjusted_where_written_and_where_read(git_repo: GitRe
     report = audit(git_repo, sides, tmp_path)
     assert found(report, OFFSET) == [("runner.py", 3, "error")]
     assert "algos.py:5" in next(f for f in report.findings if f.rule_id != "audit/config").message
+
+
+BAD_WORDS = '''from vllm.triton_utils import tl, triton
+
+
+@triton.jit
+def _bad_words_kernel(input_ids_ptr, expanded_local_pos_ptr, output_base, prefix_len, effective_len, output_len):
+    token_idx = tl.program_id(0)
+    pos = tl.load(expanded_local_pos_ptr + token_idx)
+    cur_req_first_pos = token_idx - pos
+
+    match = 1
+    for i in range(prefix_len):
+        actual_pos = effective_len - prefix_len + i
+
+        from_spec_input = actual_pos >= output_len
+        if from_spec_input:
+            spec_offset = actual_pos - output_len
+            actual = tl.load(input_ids_ptr + cur_req_first_pos + spec_offset)
+        else:
+            actual = tl.load(output_base + actual_pos)
+        match = match & (actual == 0)
+    return match
+'''
+
+
+def test_pointer_arithmetic_shifted_by_both_sides(git_repo: GitRepo, tmp_path: Path) -> None:
+    """#52311's shape: upstream adds ``+ 1`` to the address, the fork had shifted an index term of it."""
+    theirs = BAD_WORDS.replace("input_ids_ptr + cur_req_first_pos + spec_offset)",
+                               "input_ids_ptr + cur_req_first_pos + spec_offset + 1)")
+    fork = BAD_WORDS.replace("    cur_req_first_pos = token_idx - pos\n",
+                             "    cur_req_first_pos = token_idx - pos + 1  # AEON: skip the committed token\n")
+    sides = three_way(git_repo, {"bw.py": BAD_WORDS}, {"bw.py": fork}, {"bw.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("bw.py", 8, "error")]
+    # the same two edits on unrelated terms: the fork shifts the other branch's position only
+    fork = BAD_WORDS.replace("            actual = tl.load(output_base + actual_pos)\n",
+                             "            actual = tl.load(output_base + actual_pos) - 1\n")
+    other = GitRepo(tmp_path / "other")
+    sides = three_way(other, {"bw.py": BAD_WORDS}, {"bw.py": fork}, {"bw.py": theirs})
+    assert found(audit(other, sides, tmp_path / "o"), OFFSET) == []

@@ -42,6 +42,7 @@ class Adjustment:
     callees: frozenset[str]     # functions whose results it adjusts (``h(x) + 1``)
     returned: bool              # it is (part of) a returned value of ``function``
     span: tuple[int, int] = (0, 0)  # the function's lines in the side's version
+    reads: frozenset[str] = frozenset()  # the part of ``flow`` the adjustment reads (the rest it produces)
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -105,6 +106,18 @@ def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple
                 break
 
 
+def _additive_terms(node: ast.AST) -> list[ast.expr]:
+    """``a + b - c`` -> [a, b, c] (a product term stays whole)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        return [*_additive_terms(node.left), *_additive_terms(node.right)]
+    return [node] if isinstance(node, ast.expr) and not isinstance(node, ast.Constant) else []
+
+
+def _pointer_like(root: ast.expr) -> bool:
+    """Triton's naming: ``input_ids_ptr``, ``bd_tokens_base``."""
+    return (_name(root) or "").rsplit(".", 1)[-1].lower().endswith(("ptr", "_base"))
+
+
 def _key_token(node: ast.AST | None) -> set[str]:
     """``"key"`` as a dict key, subscript or ``.get`` argument: a value flow that crosses files."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"\w{3,}", node.value):
@@ -112,17 +125,26 @@ def _key_token(node: ast.AST | None) -> set[str]:
     return set()
 
 
+def _shared(a: Adjustment, b: Adjustment) -> set[str]:
+    """Names where the adjustments compound: one reads what the other reads or produces.
+
+    Two adjustments that only write the same name (``x = a + 1`` in one branch, ``x = b - 1`` in
+    the other) do not add up.
+    """
+    return set(a.reads & b.flow) | set(b.reads & a.flow)
+
+
 def _same_flow(a: Adjustment, b: Adjustment) -> bool:
-    if any(t.startswith("key:") for t in a.flow & b.flow):
+    shared = _shared(a, b)
+    if any(t.startswith("key:") for t in shared):
         return True  # the same configuration key, adjusted where it is written and where it is read
     if a.path != b.path:
         return False
     if a.function == b.function:
-        return bool(a.flow & b.flow)
+        return bool(shared)
     # methods of one class share their attributes: ``self.x = y + 1`` in one, ``self.x - 1`` in another
     owner = a.function.rpartition(".")[0]
-    return bool(owner) and owner == b.function.rpartition(".")[0] and any(
-        t.startswith("self.") for t in a.flow & b.flow)
+    return bool(owner) and owner == b.function.rpartition(".")[0] and any(t.startswith("self.") for t in shared)
 
 
 def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
@@ -308,12 +330,15 @@ def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef 
         text = segment(source.lines, node) or ""
         if text and text in source.removed_text:
             continue  # the side kept an existing adjustment (it only rewrote the line around it)
-        flow = flows.closure(set().union(*(flows.tokens(a) for a in adjusted)) | flows.targets(node))
+        reads = set().union(*(flows.tokens(a) | flows.address_terms(a) for a in adjusted))
+        if isinstance(node, ast.AugAssign):
+            reads |= flows.tokens(node.target)
+        flow = flows.closure(reads | flows.targets(node))
         if flow:
             callees = {c for a in adjusted for c in _callees(a)} | flows.callees(flows.tokens(adjusted[0]))
             yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
                              frozenset(callees), flows.returned(node),
-                             (function.lineno, function.end_lineno or function.lineno))
+                             (function.lineno, function.end_lineno or function.lineno), frozenset(reads))
 
 
 def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.expr] | None:
@@ -390,6 +415,13 @@ class _Flows:
         if isinstance(node, ast.UnaryOp):
             return self.tokens(node.operand)
         return set()
+
+    def address_terms(self, node: ast.AST) -> set[str]:
+        """Pointer arithmetic (``ptr + first_pos + offset``): a ``+ 1`` on it shifts every index term."""
+        terms = _additive_terms(node)
+        if len(terms) < 2 or not _pointer_like(terms[0]):
+            return set()
+        return set().union(*(self.tokens(t) for t in terms[1:]))
 
     def _call_tokens(self, node: ast.Call) -> set[str]:
         name = _name(node.func) or ""
@@ -481,7 +513,7 @@ def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Fi
     how = ("in the same value flow" if _same_flow(mine, other)
            else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
                 f"adjusted value)")
-    shared = sorted(mine.flow & other.flow)
+    shared = sorted(_shared(mine, other))
     flow = f" ({', '.join(shared[:3])})" if shared else ""
     message = (f"offset applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
                f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them")
