@@ -11,8 +11,7 @@ from rich.errors import MarkupError
 from rich.markup import escape
 
 from aeon_release.adapters import files
-from aeon_release.adapters.text import printable
-from aeon_release.errors import redact
+from aeon_release.errors import printable, redact, redact_data
 
 console = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -43,7 +42,8 @@ def emit(text: str, output: Path | None = None) -> None:
 
 def emit_json(data: Any, output: Path | None = None) -> None:
     # Strict JSON: NaN and Infinity are not JSON, and a consumer must never have to guess.
-    emit(json.dumps(data, indent=2, sort_keys=False, default=str, allow_nan=False), output)
+    # Redact the values, not only the text: a secret with a quote or an accent is escaped in JSON.
+    emit(json.dumps(redact_data(data), indent=2, sort_keys=False, default=str, allow_nan=False), output)
 
 
 def progress() -> Any:

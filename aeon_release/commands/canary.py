@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release.domain import canary
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json, plain, say
 from aeon_release.errors import ConfigError
 
 
@@ -15,7 +15,7 @@ def run(metrics_url: str, model: str | None, window: float, min_mal: float | Non
     report = canary.run(metrics_url, model=model, window=window, min_mal=min_mal, traffic_url=traffic_url,
                         config_dir=config_dir)
     for line in canary.summary_lines(report):
-        say(line)
+        say(plain(line))  # the model name comes from the endpoint's labels
     if json_out:
         emit_json(report.as_dict())
     canary.raise_on_alarm(report)
