@@ -12,7 +12,8 @@ import threading
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, 
                                               Problem, Settings, Severity)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
-from aeon_release.errors import UsageError
+from aeon_release.errors import NeedsHuman, UsageError
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
@@ -170,20 +171,26 @@ class _BulkJob:
 
     def __init__(self, tree: Tree, files: list[str], rules: list[Rule], settings: Settings) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
-        self._pool: Any = None
-        self._pending: list[AsyncResult[list[_FileResult]]] = []
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: list[Future[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
             self._inline = scan_chunk((tree.job(files), specs, settings))
             return
-        self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, settings),))
+        # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
+        # pending future at once instead of leaving the run waiting for a result that never comes.
+        self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
+        self._pending = [self._pool.submit(scan_chunk, (tree.job(chunk), specs, settings))
                          for chunk in _chunks(tree, files, _workers() * 4)]
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
         results = list(self._inline)
-        for pending in self._pending:
-            results.extend(pending.get())
+        try:
+            for pending in self._pending:
+                results.extend(pending.result())
+        except BrokenProcessPool:
+            raise NeedsHuman("the audit did not finish: a worker process died (killed, or out of memory)",
+                             "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes") from None
         self._pending = []
         findings = [rules[rid].finding(path, line, detail, severity)
                     for path, problems, _ in results for rid, line, detail, severity in problems]
@@ -191,14 +198,10 @@ class _BulkJob:
         return findings, suppressions
 
     def close(self) -> None:
-        """Stop the workers: politely when every chunk came back, at once when something failed."""
+        """Stop the workers; when something failed, chunks not yet started are cancelled."""
         if self._pool is None:
             return
-        if self._pending:
-            self._pool.terminate()
-        else:
-            self._pool.close()
-        self._pool.join()
+        self._pool.shutdown(wait=True, cancel_futures=bool(self._pending))
         self._pool = None
 
 
