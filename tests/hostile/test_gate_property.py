@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.hostile.conftest import config_with, git, run_limited
 
 # A few examples in every run (the suite stays fast); AEON_HOSTILE_EXAMPLES=200 for a long random hunt.
-EXAMPLES = int(os.environ.get("AEON_HOSTILE_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("AEON_HOSTILE_EXAMPLES", "8"))
 MiB = 1024 * 1024
 
 
