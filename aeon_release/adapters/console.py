@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from aeon_release.adapters import files
-from aeon_release.adapters.text import printable
-from aeon_release.errors import redact
+from aeon_release.errors import printable, redact, redact_data
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,7 +101,8 @@ def emit(text: str, output: Path | None = None) -> None:
 
 def emit_json(data: Any, output: Path | None = None) -> None:
     # Strict JSON: NaN and Infinity are not JSON, and a consumer must never have to guess.
-    emit(json.dumps(data, indent=2, sort_keys=False, default=str, allow_nan=False), output)
+    # Redact the values, not only the text: a secret with a quote or an accent is escaped in JSON.
+    emit(json.dumps(redact_data(data), indent=2, sort_keys=False, default=str, allow_nan=False), output)
 
 
 def progress() -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release.domain import canary
-from aeon_release.adapters.console import emit_json, say, show
+from aeon_release.adapters.console import emit_json, plain, say, show
 from aeon_release.errors import ConfigError
 
 
@@ -17,7 +17,7 @@ def run(metrics_url: str, model: str | None, window: float, min_mal: float | Non
     if json_out:
         emit_json(report.as_dict())
     for line in canary.summary_lines(report):
-        show(line, json_out)
+        show(plain(line), json_out)  # the model name comes from the endpoint's labels
     canary.raise_on_alarm(report)
     if report.verdict is canary.Verdict.NO_BAND:
         raise ConfigError(

@@ -255,7 +255,8 @@ def _per_position(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float
     out: dict[int, float] = {}
     for (name, labels), value in series.items():
         position = dict(labels).get("position")
-        if name == ACCEPTED_PER_POS and position is not None and position.lstrip("-").isdigit():
+        # A position is a small index: int() of a 5,000-digit label would raise, not count.
+        if name == ACCEPTED_PER_POS and position and position.isascii() and position.isdigit() and len(position) <= 6:
             out[int(position)] = out.get(int(position), 0.0) + value
     return dict(sorted(out.items()))
 

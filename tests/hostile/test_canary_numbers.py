@@ -91,6 +91,17 @@ def test_non_finite_options_are_refused(metrics: Callable[[list[bytes]], str], c
     assert run.code == 2 and option in run.err and "Traceback" not in run.err
 
 
+def test_odd_position_labels_are_not_counted(metrics: Callable[[list[bytes]], str], cli: Callable[..., Result],
+                                              tmp_path: Path) -> None:
+    extra = "".join(f'vllm:spec_decode_num_accepted_tokens_per_pos_total{{model_name="{MODEL}",position="{p}"}} 5\n'
+                    for p in ("9" * 5000, "\u00b2", "-1", "0"))
+    head = "# TYPE vllm:spec_decode_num_accepted_tokens_per_pos counter\n"
+    run = _canary(cli, metrics([_text("100") + (head + extra.replace(" 5", " 1")).encode(),
+                                _text("200", accepted="400") + (head + extra).encode()]), tmp_path)
+    assert run.code == 0, run.err
+    assert run.json()["per_position_acceptance"] == {"0": 0.04}
+
+
 def test_json_is_strict(metrics: Callable[[list[bytes]], str], cli: Callable[..., Result], tmp_path: Path) -> None:
     run = _canary(cli, metrics([_text("100"), _text("200", accepted="400")]), tmp_path)
     assert run.code == 0, run.err

@@ -116,3 +116,29 @@ def test_a_huge_yaml_key_is_not_repeated_in_the_message(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
     done = run_limited("audit", "--repo", repo, "--config", config)
     assert done.code == 2 and len(done.err) < 500
+
+
+_CPU_LIMITED = """
+import resource, runpy, sys
+resource.setrlimit(resource.RLIMIT_CPU, (2, 2))  # workers inherit it: one that compiles too long is killed
+sys.argv = ['aeon-release', *sys.argv[1:]]
+runpy.run_module('aeon_release', run_name='__main__')
+"""
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_fails_the_audit_instead_of_hanging_it(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.hostile.conftest import ROOT
+
+    # ~0.65 MB of small functions: several seconds of CPU to compile, so SIGXCPU kills the worker.
+    heavy = "".join(f"def f{i}(a, b=1, *c, **d):\n    return [x for x in a if x > b] + list(c)\n" for i in range(9000))
+    files = {f"pkg/m{i}.py": "x = 1\n" for i in range(24)} | {f"pkg/heavy{i}.py": heavy for i in range(4)}
+    repo = make_repo(tmp_path / "repo", files)
+    done = subprocess.run([sys.executable, "-c", _CPU_LIMITED, "audit", "--repo", str(repo), "--config",
+                           str(config_with(tmp_path))], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1 and "a worker process died" in done.stderr, done.stderr

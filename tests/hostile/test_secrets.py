@@ -162,3 +162,12 @@ def test_a_short_password_never_corrupts_a_digest(capsys: pytest.CaptureFixture[
     emit_json({"digest": DIGEST, "pull": f"127.0.0.1:5000/team/app@{DIGEST}"})
     assert json.loads(capsys.readouterr().out) == {"digest": DIGEST, "pull": f"127.0.0.1:5000/team/app@{DIGEST}"}
     assert errors.redact(f"login with password {password} failed") == "login with password *** failed"
+
+
+@pytest.mark.parametrize("password", ['pa"ss\\w0rd', "pässwörd-ü"])
+def test_a_secret_json_would_escape_is_still_redacted(capsys: pytest.CaptureFixture[str], secrets: None,
+                                                      password: str) -> None:
+    errors.register_secret(password)
+    emit_json({"error": f"login failed for {password}"})
+    out = capsys.readouterr().out
+    assert json.loads(out) == {"error": "login failed for ***"}

@@ -69,3 +69,16 @@ def test_a_shallow_clone_gets_an_unshallow_hint(tmp_path: Path) -> None:
     done = run_limited("audit", "--repo", clone, "--config", config_with(tmp_path), "--changed-since", old)
 
     assert done.code == 2 and "git fetch --unshallow" in done.err
+
+
+def test_error_lines_carry_no_control_characters(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
+    done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", "x\x1b[2J\x07y")
+    assert done.code == 2 and "\x1b" not in done.err and "\\x1b[2J" in done.err
+
+
+def test_a_bom_does_not_hide_a_conflict_marker(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"serve.yaml": b"\xef\xbb\xbf" + b"<" * 7 + b" HEAD\nport: 1\n" + b">" * 7 + b" x\n"})
+    done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json")
+    assert done.code == 1
+    assert [f["line"] for f in json.loads(done.out)["findings"] if f["severity"] == "error"] == [1, 3]

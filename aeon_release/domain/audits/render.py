@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree
 
-from aeon_release.adapters.text import printable
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
+from aeon_release.errors import printable
 
 TOOL = "aeon-release"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -11,8 +11,10 @@ import threading
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
@@ -21,10 +23,7 @@ from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, 
                                               Scope, Settings, Severity, fold_same_cause)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
-from aeon_release.errors import UsageError
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult
+from aeon_release.errors import NeedsHuman, UsageError
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
@@ -238,16 +237,18 @@ class _BulkJob:
         self.looks = looks
         self._cache = cache
         self._keys: dict[str, str] = {}
-        self._pool: Any = None
-        self._pending: list[AsyncResult[list[_FileResult]]] = []
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: list[Future[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
         files = self._from_cache(tree) if cache is not None else list(looks)
         plan = {rel: looks[rel] for rel in files}
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
             self._inline += scan_chunk((tree.job(files), specs, plan, settings))
             return
-        self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings),))
+        # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
+        # pending future at once instead of leaving the run waiting for a result that never comes.
+        self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
+        self._pending = [self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
                          for chunk in _chunks(tree, files, _workers() * 4)]
 
     def _from_cache(self, tree: Tree) -> list[str]:
@@ -269,8 +270,12 @@ class _BulkJob:
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
         results = list(self._inline)
-        for pending in self._pending:
-            results.extend(pending.get())
+        try:
+            for pending in self._pending:
+                results.extend(pending.result())
+        except BrokenProcessPool:
+            raise NeedsHuman("the audit did not finish: a worker process died (killed, or out of memory)",
+                             "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes") from None
         self._pending = []
         self._remember(results)
         findings = [rules[rid].finding(path, line, detail, severity)
@@ -288,14 +293,10 @@ class _BulkJob:
         self._cache.save()
 
     def close(self) -> None:
-        """Stop the workers: politely when every chunk came back, at once when something failed."""
+        """Stop the workers; when something failed, chunks not yet started are cancelled."""
         if self._pool is None:
             return
-        if self._pending:
-            self._pool.terminate()
-        else:
-            self._pool.close()
-        self._pool.join()
+        self._pool.shutdown(wait=True, cancel_futures=bool(self._pending))
         self._pool = None
 
 

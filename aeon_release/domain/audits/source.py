@@ -354,11 +354,22 @@ def is_glob(pattern: str) -> bool:
 
 
 def matches(path: str, patterns: Iterable[str]) -> bool:
+    return any(_match(path, p) for p in patterns)
+
+
+def _match(path: str, pattern: str) -> bool:
+    """One glob; the common shapes (a literal path, ``**``, ``**/*.ext``) without a regex call."""
+    if not is_glob(pattern):
+        return path == pattern
+    if pattern == "**":
+        return True
+    if pattern.startswith("**/*.") and not is_glob(pattern[5:]) and "/" not in pattern[5:]:
+        return path.endswith(pattern[4:]) and "/" not in path.rpartition("/")[2][: -len(pattern[4:])]
     if not path.isascii():
         # A name that is not UTF-8 holds surrogate escapes (os.fsdecode), which RE2 cannot take;
         # no glob spells those bytes, so matching their replacement character loses nothing.
         path = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return any(glob_regex(p).fullmatch(path) for p in patterns)
+    return glob_regex(pattern).fullmatch(path) is not None
 
 
 def select(files: Iterable[str], include: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:

@@ -18,6 +18,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 # RE2 (linear): a file of a million unclosed "ignore[" must not make the scan quadratic.
 _SUPPRESSION = linear.compile_text(r"#\s*aeon-audit:\s*ignore\[([^\]]*)\][ \t]*(.*?)[ \t]*$")
 PREFILTER = b"aeon-audit:"
+TOKENIZE_MAX = 1024 * 1024  # tokenize is pure Python: a bigger file uses the (linear) text scan
 UNUSED = "suppression/unused"
 # (path, rule ids) -> True when every named rule looked at that file, so "unused" is the truth
 Judge = Callable[[str, tuple[str, ...]], bool]
@@ -36,7 +37,7 @@ def parse(text: str, path: str = "") -> list[Suppression]:
     """Suppressions in a file; in Python only real comments count (not the text of a string)."""
     if PREFILTER.decode() not in text:
         return []  # tokenizing is slow; almost no file has a suppression
-    if path.endswith(".py"):
+    if path.endswith(".py") and len(text) <= TOKENIZE_MAX:
         comments = _python_comments(text)
         if comments is not None:
             lines = [line.rstrip("\r\n") for line in python_lines(text)]  # tokenize's numbering

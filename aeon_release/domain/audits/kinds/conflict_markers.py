@@ -11,7 +11,7 @@ from aeon_release.adapters.yamlio import Where
 
 # Built from pieces so that this file never looks like a conflict itself.
 _OURS, _BASE, _SEP, _THEIRS = "<" * 7, "|" * 7, "=" * 7, ">" * 7
-_MARKER = re.compile(rb"^(<{7}|\|{7}|={7}|>{7})(?=[ \r\n]|$)", re.M)
+_MARKER = re.compile(rb"^(?:\xef\xbb\xbf)?(<{7}|\|{7}|={7}|>{7})(?=[ \r\n]|$)", re.M)  # a BOM hides nothing
 _PREFILTER = (_OURS.encode(), _THEIRS.encode(), _BASE.encode())
 
 
