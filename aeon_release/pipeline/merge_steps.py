@@ -192,7 +192,7 @@ def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
         run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
         run.state.phase = Phase.COMMIT_REFUSED.value
         run.save()
-        raise refused
+        raise
     run.state.pending = None
     return sha
 
