@@ -98,8 +98,9 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
     git(fork, "reset", "-q", "--hard")
     # The fork does not ship the docs assets the snapshot lacks (git would call their ids "invalid
     # objects" whenever a merge rewrites their folder): upstream leaves them alone in these ranges.
+    missing = missing_blobs(fork, "v0.24.0")
     stand_ins = [line.split("\t", 1)[1] for line in git(fork, "ls-tree", "-r", "v0.24.0").splitlines()
-                 if line.split()[2] in missing_blobs(fork, "v0.24.0")]
+                 if line.split()[2] in missing]
     if stand_ins:
         git(fork, "rm", "-q", "--cached", *stand_ins)
         git(fork, "commit", "-qm", "Drop docs assets the fork does not ship")

@@ -82,8 +82,7 @@ _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty
 
 
 def _text(raw: bytes) -> str:
-    text = raw.decode("utf-8", "surrogateescape")
-    return text[:-1] if text.endswith("\n") else text
+    return raw.decode("utf-8", "surrogateescape").removesuffix("\n")
 
 
 def _work_tree(path: Path) -> Path:

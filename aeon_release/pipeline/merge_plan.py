@@ -186,7 +186,7 @@ def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str 
 
 
 def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upstream: str | None,
-               in_tag: dict[int, Commit]) -> tuple[PickPlan, ...]:
+               in_tag: dict[int, Commit], tag_shas: frozenset[str] = frozenset()) -> tuple[PickPlan, ...]:
     release = ledger.plan_for(tag)
     if not release.picks:
         return ()
@@ -194,11 +194,11 @@ def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upst
     # carries backports, which are different commits with the same "(#NNNNN)" subject.
     index = pr_index(git.commits(upstream, f"^{base}")) if upstream else {}
     index.update(in_tag)
-    return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream) for i, ref in enumerate(release.picks))
+    return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream, tag_shas) for i, ref in enumerate(release.picks))
 
 
 def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
-               index: dict[int, Commit], upstream: str | None) -> PickPlan:
+               index: dict[int, Commit], upstream: str | None, tag_shas: frozenset[str]) -> PickPlan:
     where = f"{ledger_mod.PICKS_FILE}: releases.{tag}.pick[{i}]"
     if ref.pr is not None:
         commit = index.get(ref.pr)
@@ -206,7 +206,10 @@ def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
             searched = f"{tag} and {upstream}" if upstream else f"{tag} (no upstream branch to search)"
             raise ConfigError(f"{where}: PR #{ref.pr} has no commit ending in '(#{ref.pr})' in {searched}",
                               "fetch upstream, pass --upstream-branch, or pick by commit")
-        sha, subject = commit.sha, commit.subject
+        # The index holds commits since the base (the tag's, then upstream's): one of them is in the
+        # tag exactly when it is among the tag's, with no ancestry walk (0.2 s each on vLLM's history).
+        in_tag = commit.sha in tag_shas if tag_shas else git.is_ancestor(commit.sha, tag_sha)
+        return PickPlan(ref, commit.sha, commit.subject, in_tag)
     else:
         resolved = git.resolve(str(ref.commit))
         if resolved is None:
@@ -312,7 +315,7 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
         tag=opts.tag, tag_sha=tag_sha, branch=branch, previous_branch=previous, previous_sha=previous_sha,
         merge_base=base, upstream_branch=upstream, upstream_commits=len(in_tag),
         tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
-        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged),
+        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged, frozenset(c.sha for c in in_tag)),
         skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
     )
 

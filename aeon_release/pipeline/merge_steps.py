@@ -41,6 +41,12 @@ class Run:
     git: Git  # the user's repository (never its work tree)
     state: RunState
     plan: MergePlan
+    fork_commits: frozenset[str] | None = None
+
+    @property
+    def plan_picks_outside_tag(self) -> frozenset[str]:
+        """Picks the plan found outside the tag: on the branch only if they are fork commits (no walk)."""
+        return frozenset(p.sha for p in self.plan.picks if not p.in_tag)
 
     def save(self) -> None:
         runstate.save(self.git.common_dir, self.state)
@@ -69,7 +75,9 @@ class Step:
 def merge_tag(run: Run) -> None:
     """Three-way merge the release tag onto the previous fork branch."""
     plan = run.plan
-    if run.git.is_ancestor(plan.tag_sha, run.head):
+    if plan.merge_base == plan.tag_sha:
+        return  # the fork branch has the tag already
+    if run.head != plan.previous_sha and run.git.is_ancestor(plan.tag_sha, run.head):
         return  # merged already (a resumed run)
     run.state.current = "merge"
     message = f"Merge upstream {plan.tag} into {plan.branch}"
@@ -225,7 +233,7 @@ def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
         run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
         run.state.phase = Phase.COMMIT_REFUSED.value
         run.save()
-        raise refused
+        raise
     run.state.pending = None
     return sha
 
@@ -349,7 +357,7 @@ def _marker_present(run: Run, path: str, text: str) -> bool:
 def _on_branch(run: Run, sha: str) -> bool:
     """Is this commit, or a cherry-pick of it, already on the branch being built?"""
     head = run.head
-    if run.git.is_ancestor(sha, head):
+    if sha in _fork_commits(run) or (sha not in run.plan_picks_outside_tag and run.git.is_ancestor(sha, head)):
         return True
     out = run.git.run("log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}",
                       f"{run.plan.tag_sha}..{head}")
@@ -359,6 +367,14 @@ def _on_branch(run: Run, sha: str) -> bool:
 
 
 # -- picks -----------------------------------------------------------------------------------
+def _fork_commits(run: Run) -> frozenset[str]:
+    """The fork branch's own commits since the merge base: a short walk, once per run."""
+    if run.fork_commits is None:
+        out = run.git.run("rev-list", run.plan.previous_sha, f"^{run.plan.merge_base}", "--")
+        run.fork_commits = frozenset(out.split())
+    return run.fork_commits
+
+
 def _settle_pick(run: Run, pick: PickPlan) -> dict[str, Any]:
     base = {"ref": pick.key, "sha": pick.sha, "subject": pick.subject, "reason": pick.ref.reason}
     if pick.in_tag:
