@@ -134,12 +134,11 @@ def run_audit(run: Run) -> None:
         run.save()
         first = blocking[0]
         fixable = sum(1 for f in blocking if f.get("fix"))
-        offer = f"; {fixable} have a safe fix: `aeon-release merge --continue --fix` applies them" if fixable else ""
+        offer = f"; `--continue --fix` applies {fixable} safe fix(es)" if fixable else ""
         raise NeedsHuman(
-            f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
-            f"{first['path']}:{first['line']} [{first['rule']}]",
-            f"fix them in {wt.path} and run `aeon-release merge --continue`, "
-            f"or waive one: --continue --waive {first['rule']}=REASON{offer}",
+            f"{len(blocking)} error-level audit finding(s), first: {first['path']}:{first['line']} [{first['rule']}]",
+            f"fix them in {wt.path}, then `aeon-release merge --continue`; "
+            f"or `--continue --waive {first['rule']}=REASON`{offer}",
         )
 
 
