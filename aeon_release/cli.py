@@ -11,7 +11,7 @@ from aeon_release.errors import error_handler
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
     name="aeon-release",
-    help="Release a downstream vLLM fork safely: merge, audit, build, publish, notes, canary.",
+    help="Release a downstream fork safely: merge, audit, build, publish, notes, canary.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,
@@ -21,7 +21,7 @@ ledger_app = typer.Typer(help="The fork ledger: carries.yaml and cherry_picks.ya
 app.add_typer(ledger_app, name="ledger")
 
 REPO = typer.Option(Path("."), "--repo", help="The fork's git checkout.")
-CONFIG = typer.Option(Path("."), "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/.")
+CONFIG = typer.Option(Path("."), "--config", help="Folder holding fleet.yaml, carries.yaml, cherry_picks.yaml and audits/.")
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 
@@ -53,7 +53,7 @@ def merge(
     tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
     config: Optional[Path] = typer.Option(None, "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: .)."),
-    onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: highest aeon-v* below TAG)."),
+    onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: the highest PREFIXv* below TAG; PREFIX from fleet.yaml)."),
     upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
     upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
     no_fetch: bool = typer.Option(False, "--no-fetch", help="Do not fetch tags from the upstream remote."),
@@ -98,7 +98,7 @@ def status(repo: Path = REPO, json_out: bool = JSON) -> None:
 # -- canary and notes ------------------------------------------------------------------------
 @app.command("canary")
 def canary(
-    metrics_url: str = typer.Option(..., "--metrics-url", help="vLLM's Prometheus endpoint, e.g. http://host:8000/metrics."),
+    metrics_url: str = typer.Option(..., "--metrics-url", help="The server's Prometheus endpoint, e.g. http://host:8000/metrics."),
     model: Optional[str] = typer.Option(None, "--model", help="Only count this model_name (and pick its band)."),
     window: float = typer.Option(60.0, "--window", help="Seconds between the two scrapes."),
     min_mal: Optional[float] = typer.Option(None, "--min-mal", help="Alarm below this MAL, band or no band."),
@@ -127,7 +127,7 @@ def notes(
     notes_cmd.run(tag, config, repo, record, fmt, output)
 # -- publish ---------------------------------------------------------------------------------
 RELEASES_CONFIG = typer.Option(Path("."), "--config", help="Folder holding releases.yaml.")
-REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate.")
+REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/team/app.")
 USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
 PASSWORD_STDIN = typer.Option(
     False, "--password-stdin", help="Read the registry password from stdin (else AEON_REGISTRY_PASSWORD)."
@@ -236,15 +236,15 @@ def build(
     version: str = typer.Option(..., "--version", help="The release being built, e.g. v0.29.0."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni (tag suffix, label)."),
     rev: Optional[str] = typer.Option(None, "--rev", help="Revision to build (default HEAD); the commit, never the work tree."),
-    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: aeon-release's own)."),
+    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."),
     platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
     build_arg: list[str] = typer.Option([], "--build-arg", help="KEY=VALUE passed to the build (repeatable)."),
-    tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default aeon-vllm-ultimate:VERSION[-VARIANT])."),
+    tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default: image.repository of fleet.yaml, :VERSION[-VARIANT])."),
     config: Path = CONFIG,
     skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."),
     json_out: bool = JSON,
 ) -> None:
-    """Build the sm_121a serving image: preflight, arch probe, build, load-bearing check, report."""
+    """Build the serving image: preflight, arch probe, build, load-bearing check, report."""
     from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
@@ -273,10 +273,10 @@ def release(
     config: Path = CONFIG,
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
     from_stage: Optional[str] = typer.Option(None, "--from", help="Redo from this stage: merge, audit, build, publish, notes."),
-    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: the bundled sm_121a one)."),
-    platform: Optional[str] = typer.Option(None, "--platform", help="e.g. linux/arm64 for the DGX Spark."),
+    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."),
+    platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
     build_arg: list[str] = typer.Option([], "--build-arg", help="K=V, repeatable."),
-    image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default aeon-vllm-ultimate:TAG[-VARIANT])."),
+    image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default: image.repository of fleet.yaml, :TAG[-VARIANT])."),
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
     notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes."),

@@ -16,7 +16,7 @@ from aeon_release.commands import demo_repo as demo
 
 from aeon_release.domain import ledger
 
-from aeon_release.domain import notes
+from aeon_release.domain import notes, profile
 
 from aeon_release.adapters import store as runstate
 from aeon_release.adapters.console import say
@@ -55,7 +55,7 @@ def run(directory: Path | None, docker: bool) -> Path:
         demo_docker.run(example)
     else:
         record = notes.load_record(notes.record_path(Git(example.fork).common_dir, demo.NEW), demo.NEW)
-        notes.write_notes(record, ledger.load(example.config), output)
+        notes.write_notes(record, ledger.load(example.config), output, fleet=profile.load(example.config))
     say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
     say(f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
         f"--rev aeon-{demo.NEW} --config {example.config}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from aeon_release.domain import ledger
 
-from aeon_release.domain import notes
+from aeon_release.domain import notes, profile
 from aeon_release.adapters.console import emit, say
 from aeon_release.errors import UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
@@ -27,15 +27,16 @@ def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, o
     path = find_record(tag, repo, record)
     data = notes.load_record(path, tag)
     loaded = ledger.load(config_dir)
+    fleet = profile.load(config_dir)
     if output is not None:
-        for written in notes.write_notes(data, loaded, output, fmt):
+        for written in notes.write_notes(data, loaded, output, fmt, fleet):
             say(f"wrote {written}")
         return
     content = notes.content(data, loaded)
     if fmt == "json":
         emit(json.dumps(content, indent=2))
         return
-    rendered = notes.render(content, "audit.md")
+    rendered = notes.render(content, "audit.md", fleet)
     if rendered.audit_report is not None:
         raise UsageError(f"the notes of {tag} exceed GitHub's {notes.GITHUB_BODY_LIMIT:,}-character limit",
                          "pass --output FILE so the full audit report can be written beside it")

@@ -52,6 +52,8 @@ from typing import Any
 
 from aeon_release.errors import ConfigError, UsageError
 from aeon_release.domain.ledger import Ledger, PickRef
+from aeon_release.domain.names import human_size
+from aeon_release.domain.profile import Profile
 from aeon_release.adapters.yamlio import Where, type_name
 
 GITHUB_BODY_LIMIT = 125_000
@@ -311,21 +313,23 @@ class Rendered:
     audit_report: str | None = None
 
 
-def render(data: Mapping[str, Any], audit_file: str) -> Rendered:
-    """The Markdown notes; past GitHub's limit the audit report moves to ``audit_file``."""
-    body = _markdown(data, None)
+def render(data: Mapping[str, Any], audit_file: str, fleet: Profile | None = None) -> Rendered:
+    """The Markdown notes; past GitHub's limit the audit report moves to ``audit_file``.
+
+    The title is the fleet's (``notes.heading`` in fleet.yaml); without a profile it is generic."""
+    body = _markdown(data, None, fleet)
     if len(body) <= GITHUB_BODY_LIMIT:
         return Rendered(body)
-    body = _markdown(data, audit_file)
+    body = _markdown(data, audit_file, fleet)
     if len(body) > GITHUB_BODY_LIMIT:
         raise UsageError(f"the notes of {data['tag']} are {len(body):,} characters even without the audit report",
                          f"GitHub accepts at most {GITHUB_BODY_LIMIT:,}; use --format json")
     return Rendered(body, f"# Audit report: {data['tag']}\n\n{_findings_table(data['audit'])}\n")
 
 
-def _markdown(data: Mapping[str, Any], audit_file: str | None) -> str:
+def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | None) -> str:
     parts = [
-        _title(data), _upstream_md(data), _conflicts_md(data), _carries_md(data["carries"]),
+        _title(data, fleet), _upstream_md(data), _conflicts_md(data), _carries_md(data["carries"]),
         _picks_md(data["picks"]), _audit_md(data, audit_file), _build_md(data["build"]),
         _publish_md(data["publish"]), _timings_md(data),
     ]
@@ -355,21 +359,18 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]]) -> str:
 
 
 def _size(value: int | None) -> str:
-    if value is None:
-        return "—"
-    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
-        if value >= scale:
-            return f"{value / scale:.1f} {unit}"
-    return f"{value} B"
+    return "—" if value is None else human_size(value, decimal=True)
 
 
 def _not_recorded(step: str) -> str:
     return f"_Not recorded: the run stopped before the {step} step finished._"
 
 
-def _title(data: Mapping[str, Any]) -> str:
+def _title(data: Mapping[str, Any], fleet: Profile | None) -> str:
     up = data["upstream"] or {}
-    heading = f"# {up.get('branch') or 'aeon-' + data['tag']}: vLLM {data['tag']}"
+    tag = data["tag"]
+    branch = up.get("branch") or (fleet.branch_for(tag) if fleet else tag)
+    heading = f"# {branch}: {fleet.heading(tag) if fleet else tag}"
     missing = [step for step, done in data["recorded"].items() if not done]
     if missing:
         heading += f"\n\n> **Partial run**: no {', no '.join(missing)} section in the run record."
@@ -528,7 +529,8 @@ def audit_file_for(output: Path) -> Path:
     return output.with_name(f"{output.stem}-audit.md")
 
 
-def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown") -> tuple[Path, ...]:
+def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown",
+                fleet: Profile | None = None) -> tuple[Path, ...]:
     """Render the notes of a run record into ``output`` (plus ``<stem>-audit.md`` when split).
 
     This is what the pipeline's notes step calls; it returns the files written.
@@ -541,7 +543,7 @@ def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: st
     if fmt != "markdown":
         raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
     audit_file = audit_file_for(output)
-    rendered = render(data, audit_file.name)
+    rendered = render(data, audit_file.name, fleet)
     output.write_text(rendered.body, encoding="utf-8")
     if rendered.audit_report is None:
         return (output,)

@@ -49,29 +49,25 @@ from typing import Any
 
 from aeon_release.domain import archprobe
 
-from aeon_release.domain import loadbearing
+from aeon_release.domain import loadbearing, names
+from aeon_release.domain.names import human_size
+from aeon_release.domain import profile as profile_mod
+from aeon_release.domain.profile import ArchPolicy, Profile
 from aeon_release.adapters.console import console, emit_json, progress, plain, say
 from aeon_release.errors import NeedsHuman, UsageError, register_secret
 from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
-from aeon_release.adapters.git import Git, validate_ref_name
+from aeon_release.adapters.git import Git
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
-DEFAULT_REPOSITORY = "aeon-vllm-ultimate"
 CONTEXT_DIR = ".aeon-release"
 # Set by build from its options; a --build-arg for them would make the labels lie.
 DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
-_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
+_ARG_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
-_TAG_NAME = re.compile(
-    r"^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?/)?"  # optional registry host[:port]
-    r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
-    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$"
-)
 # A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
 # metacharacters, no leading dash (git would take it for an option).
-_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}$")
-_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}$")
-_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?$")
+_REV = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}")
+_PLATFORM = re.compile(r"[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?")
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 
@@ -103,6 +99,7 @@ class BuildPlan:
     arch_list: str | None
     archs: tuple[archprobe.Arch, ...]
     dirty: bool
+    fleet: Profile
 
 
 @dataclass
@@ -143,24 +140,11 @@ class BuildReport:
 
 
 # -- preflight: validate everything before anything happens ------------------------------------
-def default_dockerfile() -> Path | None:
-    """The Dockerfile beside the aeon_release package (a source checkout or editable install)."""
-    candidate = Path(__file__).resolve().parents[2] / "Dockerfile"
-    return candidate if candidate.is_file() else None
-
-
-def validate_tag(tag: str) -> str:
-    if not _TAG_NAME.match(tag) or len(tag) > 255:
-        raise UsageError(f"image tag {tag!r} is not a valid image name",
-                         "use e.g. aeon-vllm-ultimate:v0.29.0-omni (lowercase name, tag of letters, digits . _ -)")
-    return tag
-
-
 def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
     args: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep or not _ARG_KEY.match(key):
+        if not sep or not _ARG_KEY.fullmatch(key):
             raise UsageError(f"--build-arg {item!r} is not KEY=VALUE with a plain KEY",
                              "keys are letters, digits and _ (e.g. MAX_JOBS=8)")
         if any(ord(ch) < 32 for ch in value):
@@ -181,41 +165,41 @@ def dockerfile_defaults(text: str) -> dict[str, str]:
     return {m["key"]: (m["value"] or "").strip().strip('"') for m in _ARG_LINE.finditer(text) if m["value"] is not None}
 
 
-def _checked_arch_list(dockerfile_text: str, args: dict[str, str]) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
+def _checked_arch_list(dockerfile_text: str, args: dict[str, str],
+                       policy: ArchPolicy) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
     defaults = dockerfile_defaults(dockerfile_text)
     arch_list = args.get("TORCH_CUDA_ARCH_LIST", defaults.get("TORCH_CUDA_ARCH_LIST"))
     if arch_list is None:
         return None, ()
     sm100 = args.get("ENABLE_NVFP4_SM100", defaults.get("ENABLE_NVFP4_SM100"))
-    return arch_list, archprobe.validate(arch_list, sm100)
+    return arch_list, archprobe.validate(arch_list, sm100, policy)
 
 
-def _checked_options(request: BuildRequest) -> tuple[str, Path]:
-    validate_ref_name(request.version, "version")
-    if request.variant is not None and not _VARIANT.match(request.variant):
-        raise UsageError(f"variant {request.variant!r} is not a valid name", "use lowercase letters and digits, e.g. omni")
-    if request.platform is not None and not _PLATFORM.match(request.platform):
+def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
+    names.check_version(request.version)
+    names.check_variant(request.variant)
+    if request.platform is not None and not _PLATFORM.fullmatch(request.platform):
         raise UsageError(f"platform {request.platform!r} is not OS/ARCH", "e.g. --platform linux/arm64")
-    suffix = f"-{request.variant}" if request.variant else ""
-    tag = validate_tag(request.tag or f"{DEFAULT_REPOSITORY}:{request.version}{suffix}")
-    dockerfile = request.dockerfile or default_dockerfile()
-    if dockerfile is None or not dockerfile.is_file():
-        raise UsageError(f"Dockerfile {dockerfile or '(default)'} does not exist",
+    tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
+    dockerfile = request.dockerfile or fleet.dockerfile
+    if not dockerfile.is_file():
+        raise UsageError(f"Dockerfile {dockerfile} does not exist",
                          "pass --dockerfile the serving image's Dockerfile")
     return tag, dockerfile.resolve()
 
 
 def _checked_rev(rev: str) -> str:
-    if not _REV.match(rev) or ".." in rev:
+    if not _REV.fullmatch(rev) or ".." in rev:
         raise UsageError(f"--rev {rev!r} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
     return rev
 
 
 def plan(request: BuildRequest) -> BuildPlan:
     """Validate the request without touching the engine; raise before any side effect."""
-    tag, dockerfile = _checked_options(request)
+    fleet = profile_mod.load(request.config_dir)
+    tag, dockerfile = _checked_options(request, fleet)
     args = parse_build_args(request.build_args)
-    arch_list, archs = _checked_arch_list(dockerfile.read_text(), args)
+    arch_list, archs = _checked_arch_list(dockerfile.read_text(), args, fleet.arch)
     git = Git(request.repo)
     rev = _checked_rev(request.rev) if request.rev else "HEAD"
     sha = git.resolve(rev)
@@ -223,7 +207,7 @@ def plan(request: BuildRequest) -> BuildPlan:
         raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")
     dirty = bool(git.status_porcelain().strip())
     derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
-    return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty)
+    return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)
 
 
 # -- the build ---------------------------------------------------------------------------------
@@ -250,7 +234,7 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
 
 def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResult] | None:
     clock = time.monotonic()
-    results = archprobe.probe_all(the_plan.archs) if the_plan.archs else None
+    results = archprobe.probe_all(the_plan.archs, the_plan.fleet.arch) if the_plan.archs else None
     report.timings["probe"] = _since(clock)
     for result in results or []:
         if not result.ok:
@@ -301,10 +285,9 @@ def _context_tar(the_plan: BuildPlan, workdir: Path) -> Path:
     """``git archive`` of the revision plus the support files and the Dockerfile."""
     context = workdir / "context.tar"
     Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(context), the_plan.sha)
-    support = loadbearing.data_dir()
     with tarfile.open(context, "a") as tar:
-        for name in loadbearing.SUPPORT_FILES:
-            tar.add(support / name, arcname=f"{CONTEXT_DIR}/{name}")
+        for name, path in loadbearing.support_files(the_plan.fleet).items():
+            tar.add(path, arcname=f"{CONTEXT_DIR}/{name}")
         tar.add(the_plan.dockerfile, arcname=f"{CONTEXT_DIR}/Dockerfile")
     return context
 
@@ -313,14 +296,13 @@ def _check(engine: Engine, report: BuildReport) -> None:
     """Run the load-bearing check script in a container of the image; check the labels here."""
     assert report.image is not None
     clock = time.monotonic()
-    support = loadbearing.data_dir()
-    files = {f"aeon-check/{name}": (support / name).read_bytes()
-             for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
+    support = loadbearing.support_files(report.plan.fleet)
+    files = {f"aeon-check/{name}": support[name].read_bytes() for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
     status, output = engine.run_files(
         report.image.id, files,
         ["/bin/sh", f"/aeon-check/{loadbearing.CHECK_SCRIPT}", f"/aeon-check/{loadbearing.LIST_FILE}"],
     )
-    parts = loadbearing.load()
+    parts = loadbearing.load(support[loadbearing.LIST_FILE])
     missing = loadbearing.missing_from_output(output) + loadbearing.missing_labels(parts, report.image.labels)
     missing += _wrong_labels(report)
     if status != 0 and not missing:
@@ -398,11 +380,4 @@ def _say_report(report: BuildReport) -> None:
     say(f"  record: {data['record']}")
 
 
-def human_size(size: int | None) -> str:
-    value = float(size or 0)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{value:.1f} {unit}" if unit != "B" else f"{int(value)} B"
-        value /= 1024
-    return f"{value:.1f} GiB"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from aeon_release.domain import imagediet
 from aeon_release.adapters.console import emit_json, plain, say
 from aeon_release.adapters.docker import Engine
-from aeon_release.pipeline.build import human_size
+from aeon_release.domain.names import human_size
 
 
 def image_report(image: str) -> imagediet.DietReport:

@@ -14,7 +14,6 @@ import dataclasses
 
 import datetime as dt
 import os
-import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,11 +26,11 @@ from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError
 from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.pipeline import audit_gate
 from aeon_release.domain import release_record
-from aeon_release.domain.release_record import DATE, VARIANT, VERSION, Action, Release, version_key
+from aeon_release.domain import names as grammar
+from aeon_release.domain.release_record import Action, Release
 
 LATEST = "latest"
 PASSWORD_ENV = "AEON_REGISTRY_PASSWORD"
-_IMAGE_REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}")
 
 # A hook the step sequence calls after each stage ("dated-pushed", "latest-moved"); tests use it
 # to stop the registry for real between the dated push and the `:latest` move.
@@ -62,7 +61,7 @@ class Names:
 
     @property
     def dated_tag(self) -> str:
-        return f"{self.date}-{self.version}" + (f"-{self.variant}" if self.variant else "")
+        return grammar.dated_tag(self.date, self.version, self.variant)
 
 
 @dataclass(frozen=True)
@@ -132,27 +131,14 @@ class PublishResult:
 # -- names -----------------------------------------------------------------------------------
 def validate_names(request: PublishRequest, today: dt.date | None = None) -> Names:
     """Every name that will reach the engine or the registry, checked before any of them is used."""
-    if not _IMAGE_REF.fullmatch(request.image):
-        raise UsageError(f"image {request.image!r} is not a valid image reference", "e.g. aeon-vllm:v0.29.0")
-    repository = parse_repository(request.repository)
-    if not VERSION.fullmatch(request.version):
-        raise UsageError(f"version {request.version!r} is not of the form vX.Y.Z", "e.g. --version v0.29.0")
-    if request.variant is not None and not VARIANT.fullmatch(request.variant):
-        raise UsageError(f"variant {request.variant!r} is not lowercase letters, digits and dashes", "e.g. omni")
-    date = request.date or (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
-    if not DATE.fullmatch(date) or not _real_date(date):
-        raise UsageError(f"date {date!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
+    grammar.check_image(request.image)
+    repository = parse_repository(grammar.check_repository(request.repository))
+    grammar.check_version(request.version)
+    grammar.check_variant(request.variant)
+    date = grammar.check_date(request.date or (today or dt.datetime.now(dt.timezone.utc).date()).isoformat())
     if request.skip_audit is not None and not request.skip_audit.strip():
         raise UsageError("--skip-audit needs a reason", "e.g. --skip-audit 'image built by the vendor CI'")
     return Names(repository, request.version, request.variant, date)
-
-
-def _real_date(text: str) -> bool:
-    try:
-        dt.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 # -- plan ------------------------------------------------------------------------------------
@@ -230,7 +216,7 @@ def _guard_latest(registry: Registry, names: Names, records: list[Release], late
             f"{names.repository}:{LATEST} holds {latest}, which no dated release records",
             "check it with `aeon-release releases`; pass --allow-downgrade to move it anyway, or --no-latest",
         )
-    if version_key(held) > version_key(names.version):
+    if grammar.version_key(held) > grammar.version_key(names.version):
         raise StateError(
             f"{names.repository}:{LATEST} holds {held}, newer than {names.version}",
             "pass --allow-downgrade to move it back anyway, --no-latest to publish the dated tag only, "

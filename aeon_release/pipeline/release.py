@@ -11,6 +11,7 @@ publish date is fixed when the run starts, so a rerun after midnight publishes t
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from typing import Any
 
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
+from aeon_release.domain import profile as profile_mod
 from aeon_release.adapters import store as runstate
 from aeon_release.adapters.console import emit_json, plain, say
 from aeon_release.errors import NeedsHuman, StateError, UsageError
@@ -27,7 +29,7 @@ from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase
 from aeon_release.pipeline import audit_gate
 from aeon_release.pipeline import merge as merge_cmd
-from aeon_release.pipeline.merge_plan import Options, branch_for, build_plan
+from aeon_release.pipeline.merge_plan import Options, build_plan
 
 PIPELINE_FILE = "pipeline.json"
 
@@ -62,9 +64,13 @@ class Release:
     def folder(self) -> Path:
         return runstate.run_dir(self.git.common_dir, self.opts.tag)
 
+    @functools.cached_property
+    def fleet(self) -> profile_mod.Profile:
+        return profile_mod.load(self.opts.config_dir)
+
     @property
     def branch(self) -> str:
-        return branch_for(self.opts.tag)
+        return self.fleet.branch_for(self.opts.tag)
 
     def result(self, stage: str) -> dict[str, Any]:
         entry: dict[str, Any] = self.state["stages"].get(stage, {})
@@ -168,10 +174,7 @@ def _publish_request(rel: Release) -> Any:
 
 
 def _image_tag(rel: Release) -> str:
-    from aeon_release.pipeline.build import DEFAULT_REPOSITORY
-
-    suffix = f"-{rel.opts.variant}" if rel.opts.variant else ""
-    return rel.opts.image_tag or f"{DEFAULT_REPOSITORY}:{rel.opts.tag}{suffix}"
+    return rel.opts.image_tag or rel.fleet.image_name(rel.opts.tag, rel.opts.variant)
 
 
 def plan_publish(rel: Release) -> list[str]:
@@ -202,7 +205,7 @@ def plan_notes(rel: Release) -> list[str]:
 
 def run_notes(rel: Release) -> dict[str, Any]:
     record = _record(rel)
-    written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel))
+    written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel), fleet=rel.fleet)
     return {"files": [str(p) for p in written]}
 
 
@@ -211,14 +214,14 @@ def _record(rel: Release) -> dict[str, Any]:
     build = rel.result("build")
     if build:
         sections["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
-                                     "build_args": _effective_args(build),
+                                     "build_args": _effective_args(build, rel.fleet),
                                      "seconds": (build.get("timings") or {}).get("total")}
     if rel.result("publish"):
         sections["publish"] = rel.result("publish")
     return runstate.update_record(rel.git.common_dir, rel.opts.tag, sections)
 
 
-def _effective_args(build: dict[str, Any]) -> dict[str, str]:
+def _effective_args(build: dict[str, Any], fleet: profile_mod.Profile) -> dict[str, str]:
     """The Dockerfile's ARG defaults overlaid with what the build passed: what the image got."""
     from aeon_release.pipeline.build import dockerfile_defaults
 
@@ -226,7 +229,7 @@ def _effective_args(build: dict[str, Any]) -> dict[str, str]:
         defaults = dockerfile_defaults(Path(build["dockerfile"]).read_text(encoding="utf-8"))
     except (KeyError, OSError):
         defaults = {}
-    return {k: v for k, v in (defaults | dict(build.get("build_args") or {})).items() if not k.startswith("AEON_TEST")}
+    return {k: v for k, v in (defaults | dict(build.get("build_args") or {})).items() if not fleet.hides_build_arg(k)}
 
 
 def _probe_for_notes(probe: Any) -> dict[str, dict[str, Any]]:
