@@ -82,7 +82,7 @@ def merge(
     elif cont:
         merge_cmd.resume(repo, tag, json_out, waive)
     elif tag is None:
-        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
+        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
     else:
         opts = Options(tag=tag, config_dir=config or Path("."), onto=onto, upstream_remote=upstream_remote,
                        upstream_branch=upstream_branch, fetch=not no_fetch)

@@ -3,7 +3,7 @@
 Images, containers and the engine go in by name or id; plain values come out (ids, sizes, label
 dicts, byte chunks), never SDK objects.  The engine is found the way the docker CLI finds it
 (``docker.from_env``: ``DOCKER_HOST``, ``DOCKER_TLS_VERIFY``, ``DOCKER_CERT_PATH``), so
-``DOCKER_HOST=ssh://user@spark`` drives the DGX Spark from a laptop.  An engine that does not
+``DOCKER_HOST=ssh://user@spark`` drives a remote build machine from a laptop.  An engine that does not
 answer is a ServiceError (exit 2) with a hint, never a traceback.
 """
 from __future__ import annotations

@@ -24,7 +24,7 @@ def validate_ref_name(name: str, what: str = "ref") -> str:
     if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".lock", "/", ".")) or "//" in name:
         raise UsageError(
             f"{what} {name!r} is not a valid name",
-            "use letters, digits and . _ / + - only, e.g. v0.29.0 or aeon-v0.27.1",
+            "use letters, digits and . _ / + - only, e.g. v0.29.0 or fork-v0.27.1",
         )
     return name
 

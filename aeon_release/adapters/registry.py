@@ -40,7 +40,7 @@ _NAME_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
 _NAME = re.compile(rf"{_NAME_PART}(?:/{_NAME_PART})*")
 TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
-_REPO_HINT = "a repository is REGISTRY/NAME such as ghcr.io/aeon-7/aeon-vllm-ultimate or 127.0.0.1:5000/team/app"
+_REPO_HINT = "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app"
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ stopped early); every key inside a section is optional too, and unknown keys are
       "tag": "v0.27.1",                                  # the upstream release tag (required)
       "merge": {
         "tag": "v0.27.1", "tag_sha": "<sha>",
-        "previous_branch": "aeon-v0.26.0", "previous_sha": "<sha>",
-        "branch": "aeon-v0.27.1", "branch_sha": "<sha>",
+        "previous_branch": "fork-v0.26.0", "previous_sha": "<sha>",
+        "branch": "fork-v0.27.1", "branch_sha": "<sha>",
         "merge_base": "<sha>", "upstream_commits": 577, "tag_on_upstream_branch": true,
-        "conflicts": [{"file": "vllm/...py", "carries": ["uma-clamp"]}],
+        "conflicts": [{"file": "pkg/...py", "carries": ["uma-clamp"]}],
         "carries": [{"id": "uma-clamp", "title": "...", "evidence": "...",
                      "status": "kept" | "applied" | "upstreamed" | "missing"}],
         "picks": [{"ref": "#50276", "sha": "<sha>", "reason": "...",
@@ -26,8 +26,8 @@ stopped early); every key inside a section is optional too, and unknown keys are
       },
       "build": {"image_id": "sha256:...", "tag": "...", "size": 18300000000,
                 "layers": [{"id": "...", "size": 123, "created_by": "..."}],
-                "build_args": {"TORCH_CUDA_ARCH_LIST": "12.1a"},
-                "arch_probe": {"12.1a": {"fp4": true}}, "dead_bytes": 0, "seconds": 5400.0},
+                "build_args": {"TORCH_CUDA_ARCH_LIST": "10.0a"},
+                "arch_probe": {"10.0a": {"fp4": true}}, "dead_bytes": 0, "seconds": 5400.0},
       "publish": {"repository": "ghcr.io/owner/name", "dated_tag": "2026-08-16-v0.27.1",
                   "digest": "sha256:...", "latest_before": "<digest or tag>", "latest_after": "...",
                   "pull": "docker pull ...", "rollback_tag": "2026-07-27-v0.26.0"}

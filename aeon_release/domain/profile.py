@@ -126,14 +126,15 @@ def _validate(data: Any) -> None:
     where = Where(PROFILE_FILE)
     for part in error.absolute_path:
         where = where.index(part) if isinstance(part, int) else where.key(str(part))
+    missing = re.match(r"'([^']+)' is a required property", str(error.message))
+    if error.validator == "required" and missing:
+        raise where.key(missing[1]).fail("required", "see the schema: aeon-release ledger schema fleet")
     raise where.fail(_problem(error), "see the schema: aeon-release ledger schema fleet")
 
 
 def _problem(error: jsonschema.ValidationError) -> str:
     if error.validator == "additionalProperties":
         return f"unknown key ({str(error.message).split('(')[-1].rstrip(')')})"
-    if error.validator == "required":
-        return str(error.message).replace(" is a required property", ": required")
     if error.validator == "pattern":
         return f"{error.instance!r} is not of the expected form"
     return str(error.message)

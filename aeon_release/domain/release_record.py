@@ -5,7 +5,7 @@ appends one entry; nothing is ever rewritten (entries are appended as text after
 checked to parse).  Fields of an entry:
 
     action:        publish | rollback
-    repository:    REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate
+    repository:    REGISTRY/NAME, e.g. ghcr.io/team/app
     version:       vX.Y.Z of the release (for a rollback: of the release rolled back to)
     variant:       e.g. omni, or null
     dated_tag:     YYYY-MM-DD-vX.Y.Z[-variant]; immutable once pushed

@@ -2,7 +2,7 @@
 
 Preflight, before any build starts and in this order: the options (tag, build-arg keys, platform);
 the arch list (a Blackwell FP4 target without its ``a``/``f`` suffix is refused, and so is
-``ENABLE_NVFP4_SM100`` != 0 for an SM12x-only list); the revision; the Docker engine answers
+``ENABLE_NVFP4_SM100`` != 0 for a list of the arch policy's one major); the revision; the Docker engine answers
 (``DOCKER_HOST`` honoured); the audit gate (``audit_gate.audited_revision``, or ``--skip-audit
 REASON``); the arch probe (nvcc compile-only, where nvcc is present).  Then the build streams its
 log; a failure names the failing step and shows its last lines.  After the build the load-bearing
@@ -64,7 +64,7 @@ CONTEXT_DIR = ".aeon-release"
 DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
 _ARG_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
-# A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
+# A revision as git reads it (HEAD~1, v0.29.0^{commit}, fork-v0.29.0): no blanks, no shell
 # metacharacters, no leading dash (git would take it for an option).
 _REV = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}")
 _PLATFORM = re.compile(r"[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?")

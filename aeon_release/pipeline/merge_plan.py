@@ -232,7 +232,7 @@ def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], base: 
 def _patch_id_evidence(git: Git, carry: Carry, base: str, tag_sha: str) -> str | None:
     """Patch-id equivalence (what `git cherry` matches on), comparing each carry commit only with
     the upstream commits that touch the same files: `git cherry` itself would hash every commit in
-    the merged range, which is seconds on a vLLM-sized release."""
+    the merged range, which is seconds on a large release."""
     shas = [git.resolve(s) for s in carry.commits]
     if any(s is None for s in shas):
         return None

@@ -140,7 +140,7 @@ def _drift(tree: Path, path: str, enum: str, member: str, old: int, new: int, me
 
 
 def _fuzzy(name: str) -> str:
-    """KVQuantMode -> a pattern matching kv_quant_mode, KV_QUANT_MODE, kvquantmode."""
+    """CacheMode -> a pattern matching cache_mode, CACHE_MODE, cachemode."""
     letters = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
     return "_?".join(re.escape(part) for part in letters) if letters else re.escape(name)
 
