@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import shutil
 import socket
 import subprocess
@@ -23,7 +22,7 @@ from aeon_release.commands import demo_repo as demo
 
 from aeon_release.pipeline import release as pipeline
 
-from aeon_release.adapters import store as runstate
+from aeon_release.adapters.store import RunStore
 from aeon_release.adapters.console import say
 from aeon_release.errors import ServiceError
 from aeon_release.adapters.docker import Engine
@@ -53,8 +52,9 @@ def run(example: demo.Example) -> None:
 
 def _untag_pushed(example: demo.Example, host: str) -> None:
     """The throwaway registry goes away with the demo: so do the local tags that name it."""
-    state = json.loads((runstate.run_dir(Git(example.fork).common_dir, demo.NEW) / pipeline.PIPELINE_FILE).read_text())
-    dated = state["stages"]["publish"]["result"]["dated_tag"]
+    state = RunStore(Git(example.fork).common_dir, demo.NEW).load_pipeline()
+    assert state is not None
+    dated = (state.entry("publish").result or {})["dated_tag"]
     with Engine.connect() as engine:
         engine.remove(f"{host}/aeon/vllm-ultimate:{dated}")
 

@@ -10,6 +10,7 @@ from aeon_release.domain import notes, profile
 from aeon_release.adapters.console import emit, say
 from aeon_release.errors import UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
+from aeon_release.adapters.store import RunStore
 
 FORMATS = ("markdown", "json")
 
@@ -18,7 +19,7 @@ def find_record(tag: str, repo: Path, record: Path | None) -> Path:
     """``--record FILE`` as given, else the pipeline's record in the fork's git common dir."""
     if record is not None:
         return record
-    return notes.record_path(Git(repo).common_dir, validate_ref_name(tag, "tag"))
+    return RunStore(Git(repo).common_dir, validate_ref_name(tag, "tag")).record_file
 
 
 def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, output: Path | None) -> None:

@@ -3,7 +3,7 @@
 The run record
 --------------
 The pipeline writes one JSON document per release run, at
-``<fork git common dir>/aeon-release/runs/<TAG>/record.json``.  Every section may be absent (a run
+``RunStore(git_dir, TAG).record_file``.  Every section may be absent (a run
 stopped early); every key inside a section is optional too, and unknown keys are ignored::
 
     {
@@ -64,11 +64,6 @@ SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 # -- reading the record ----------------------------------------------------------------------
-def record_path(common_dir: Path, tag: str) -> Path:
-    """Where the pipeline keeps a tag's run record, given the fork's git common dir."""
-    return common_dir / "aeon-release" / "runs" / tag / RECORD_FILE
-
-
 def load_record(path: Path, tag: str | None = None) -> dict[str, Any]:
     """Read and check a run record; a missing or malformed file is a ConfigError (exit 2)."""
     try:

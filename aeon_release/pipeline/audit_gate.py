@@ -8,13 +8,13 @@ travels with the image as OCI labels, so `publish` can check it without the sour
 from __future__ import annotations
 
 import enum
-import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.errors import NeedsHuman
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.store import RunStore
 
 LABEL_STATUS = "org.aeon-release.audit.status"
 LABEL_DETAIL = "org.aeon-release.audit.detail"
@@ -67,12 +67,7 @@ def audited_revision(repo: Path, rev: str, config_dir: Path, skip_reason: str | 
 
 def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
     """A finished merge run whose branch tip is ``sha`` and whose audit was clean or waived."""
-    runs = git.common_dir / "aeon-release" / "runs"
-    for report_file in sorted(runs.glob("*/report.json")) if runs.is_dir() else []:
-        try:
-            report = json.loads(report_file.read_text())
-        except (OSError, ValueError):
-            continue
+    for report in RunStore.merge_reports(git.common_dir):
         if report.get("state") != "done" or report.get("branch_sha") != sha:
             continue
         audit = report.get("audit") or {}

@@ -36,7 +36,6 @@ same object on stdout.  Keys:
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import re
 import tarfile
@@ -57,6 +56,7 @@ from aeon_release.adapters.console import console, emit_json, progress, plain, s
 from aeon_release.errors import NeedsHuman, UsageError, register_secret
 from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.store import RunStore, write_json
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
 CONTEXT_DIR = ".aeon-release"
@@ -194,14 +194,36 @@ def _checked_rev(rev: str) -> str:
     return rev
 
 
-def plan(request: BuildRequest) -> BuildPlan:
-    """Validate the request without touching the engine; raise before any side effect."""
+@dataclass(frozen=True)
+class Preflight:
+    """What a build request checks to without the revision (which the release merges first)."""
+
+    fleet: Profile
+    tag: str
+    dockerfile: Path
+    args: dict[str, str]
+    arch_list: str | None
+    archs: tuple[archprobe.Arch, ...]
+
+
+def preflight(request: BuildRequest) -> Preflight:
+    """The options, the profile, the Dockerfile, the build args and the arch list; no git, no engine."""
     fleet = profile_mod.load(request.config_dir)
     tag, dockerfile = _checked_options(request, fleet)
     args = parse_build_args(request.build_args)
     arch_list, archs = _checked_arch_list(dockerfile.read_text(), args, fleet.arch)
+    if request.rev:
+        _checked_rev(request.rev)
+    return Preflight(fleet, tag, dockerfile, args, arch_list, archs)
+
+
+def plan(request: BuildRequest) -> BuildPlan:
+    """Validate the request without touching the engine; raise before any side effect."""
+    checked = preflight(request)
+    fleet, tag, dockerfile, args, arch_list, archs = (checked.fleet, checked.tag, checked.dockerfile, checked.args,
+                                                      checked.arch_list, checked.archs)
     git = Git(request.repo)
-    rev = _checked_rev(request.rev) if request.rev else "HEAD"
+    rev = request.rev or "HEAD"
     sha = git.resolve(rev)
     if sha is None:
         raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")
@@ -323,10 +345,8 @@ def _wrong_labels(report: BuildReport) -> list[str]:
 
 def _write_record(report: BuildReport) -> None:
     report.timings["total"] = _since(report.clock)
-    builds = Git(report.plan.request.repo).common_dir / "aeon-release" / "builds"
-    builds.mkdir(parents=True, exist_ok=True)
-    report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
-    report.record.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+    report.record = RunStore.build_record(Git(report.plan.request.repo).common_dir, report.plan.tag)
+    write_json(report.record, report.as_dict())
 
 
 def _now() -> str:

@@ -6,18 +6,17 @@ from pathlib import Path
 from rich.markup import escape
 from rich.table import Table
 
-from aeon_release.adapters import store as runstate
 from aeon_release.adapters.console import console, emit_json, say
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import Phase, RunState
+from aeon_release.adapters.store import Phase, RunState, RunStore
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 
 def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
-    with runstate.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir):
         _start(git, opts, dry_run, json_out, waive)
 
 
@@ -37,25 +36,26 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if dry_run:
         _show_plan(plan, json_out)
         return
-    runstate.archive(common, opts.tag)  # a finished run whose branch was deleted: kept aside
-    worktree = runstate.worktrees_dir(common) / opts.tag
+    store = RunStore(common, opts.tag)
+    store.archive()  # a finished run whose branch was deleted: kept aside
+    worktree = store.worktree
     _clear_stale_worktree(git, worktree)
     git.worktree_add(worktree, plan.previous_sha)
     state = steps.state_for(plan, worktree)
     state.waivers = waivers
-    runstate.save(common, state)
+    store.save(state)
     _drive(steps.Run(git, Git(worktree), state, plan), json_out)
 
 
 def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
-    with runstate.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir):
         _resume(git, tag, json_out, waive)
 
 
 def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None:
     state = _open_run(git, tag)
-    if state.phase == Phase.DONE.value:
+    if state.phase is Phase.DONE:
         _finalize(git, state)
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
@@ -75,19 +75,19 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
 
 def abort(repo: Path, tag: str | None) -> None:
     git = Git(repo)
-    with runstate.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir):
         _abort(git, tag)
 
 
 def _abort(git: Git, tag: str | None) -> None:
     state = _open_run(git, tag)
-    if state.phase == Phase.DONE.value:
+    if state.phase is Phase.DONE:
         raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
                          f"delete the branch yourself if you want it gone: git branch -D {state.branch}")
     worktree = Path(state.worktree)
     made = _branch_made_by_run(git, state, worktree)
     git.worktree_remove(worktree)
-    runstate.remove(git.common_dir, state.tag)
+    RunStore(git.common_dir, state.tag).remove()
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
         say(f"aborted the {state.tag} run: worktree removed, and {state.branch}, which it had just created, deleted")
@@ -105,7 +105,7 @@ def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None
 
 def status(repo: Path, json_out: bool) -> None:
     git = Git(repo)
-    runs = runstate.all_runs(git.common_dir)
+    runs = RunStore.all_runs(git.common_dir)
     if json_out:
         emit_json([steps.report(s, None) for s in runs])
     if not runs:
@@ -137,8 +137,8 @@ def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
 def _finished_run(git: Git, tag: str) -> RunState | None:
     """A finished run for this tag whose branch still exists (moved on by later commits or not)."""
     validate_ref_name(tag, "tag")
-    state = runstate.load(git.common_dir, tag)
-    if state is None or state.phase != Phase.DONE.value:
+    state = RunStore(git.common_dir, tag).load()
+    if state is None or state.phase is not Phase.DONE:
         return None
     if git.branch_sha(state.branch) is None:
         return None  # the branch was deleted: the merge is redone (the old run folder is kept aside)
@@ -160,11 +160,11 @@ def _say_finished(git: Git, state: RunState) -> None:
 
 
 def _refuse_other_runs(common: Path, tag: str) -> None:
-    for state in runstate.all_runs(common):
-        if state.phase != Phase.DONE.value:
+    for state in RunStore.all_runs(common):
+        if state.phase is not Phase.DONE:
             what = "this tag" if state.tag == tag else state.tag
             raise StateError(
-                f"a run for {what} is in progress ({state.phase}) in {state.worktree}",
+                f"a run for {what} is in progress ({state.phase.value}) in {state.worktree}",
                 f"finish it with `aeon-release merge {state.tag} --continue` or drop it with --abort",
             )
 
@@ -177,11 +177,11 @@ def _clear_stale_worktree(git: Git, worktree: Path) -> None:
 def _open_run(git: Git, tag: str | None) -> RunState:
     if tag is not None:
         validate_ref_name(tag, "tag")
-        state = runstate.load(git.common_dir, tag)
+        state = RunStore(git.common_dir, tag).load()
         if state is None:
             raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
         return state
-    pending = [s for s in runstate.all_runs(git.common_dir) if s.phase != Phase.DONE.value]
+    pending = [s for s in RunStore.all_runs(git.common_dir) if s.phase is not Phase.DONE]
     if not pending:
         raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
     return pending[0]
@@ -215,7 +215,7 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
 
 def _render(state: RunState, plan: MergePlan) -> None:
     data = steps.report(state, plan)
-    head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
+    head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase.value}"
     say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
     for note in data["notes"]:
         say(f"[yellow]note[/]: {escape(note)}")
@@ -238,13 +238,13 @@ def _render(state: RunState, plan: MergePlan) -> None:
         say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
         for f in state.audit.get("findings", [])[:20]:
             say(escape(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}"))
-    if state.phase == Phase.DONE.value:
+    if state.phase is Phase.DONE:
         say(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}")
 
 
 def _render_status(state: RunState) -> None:
-    say(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}")
-    if state.phase != Phase.DONE.value:
+    say(f"[bold]{state.tag}[/]: {state.phase.value}; steps done: {', '.join(state.steps_done) or 'none'}")
+    if state.phase is not Phase.DONE:
         say(f"  worktree: {state.worktree}")
     if state.current:
         say(f"  working on: {escape(state.current)}")

@@ -259,10 +259,7 @@ def _patch_files(patch: Path) -> set[str]:
 
 def build_plan(git: Git, opts: Options) -> MergePlan:
     """Check every precondition and decide what the merge will do; changes nothing but fetches."""
-    check_names(opts)
-    ledger = ledger_mod.load(opts.config_dir)
-    fleet = profile_mod.load(opts.config_dir)
-    _check_audit_rules(opts.config_dir, ledger)
+    ledger, fleet = check_config(opts)
     remote = resolve_remote(git, opts)
     if opts.fetch:
         fetch_upstream(git, remote)
@@ -284,6 +281,15 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
         picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged, fleet.pr_subject),
         skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
     )
+
+
+def check_config(opts: Options) -> tuple[Ledger, profile_mod.Profile]:
+    """The names, the ledger, the fleet profile and the audit rules: checked without touching git."""
+    check_names(opts)
+    ledger = ledger_mod.load(opts.config_dir)
+    fleet = profile_mod.load(opts.config_dir)
+    _check_audit_rules(opts.config_dir, ledger)
+    return ledger, fleet
 
 
 def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:

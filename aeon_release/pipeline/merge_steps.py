@@ -14,10 +14,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import store as runstate
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, StepOutcome
-from aeon_release.adapters.store import Phase, RunState
+from aeon_release.adapters.store import Phase, RunState, RunStore, pid_alive
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
 
 
@@ -29,7 +28,11 @@ class Run:
     plan: MergePlan
 
     def save(self) -> None:
-        runstate.save(self.git.common_dir, self.state)
+        self.store.save(self.state)
+
+    @property
+    def store(self) -> RunStore:
+        return RunStore(self.git.common_dir, self.state.tag)
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ def run_audit(run: Run) -> None:
     blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
     run.state.audit = report.as_dict() | {"blocking": len(blocking)}
     if blocking:
-        run.state.phase = Phase.AUDIT_FAILED.value
+        run.state.phase = Phase.AUDIT_FAILED
         run.save()
         first = blocking[0]
         raise NeedsHuman(
@@ -110,7 +113,7 @@ def finish(run: Run) -> None:
         raise GitError(f"branch {run.plan.branch!r} appeared during the run at {existing[:12]}",
                        "delete it or run `aeon-release merge --abort`")
     run.state.branch_sha = head
-    run.state.phase = Phase.DONE.value
+    run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
     run.save()
 
@@ -118,8 +121,8 @@ def finish(run: Run) -> None:
 def write_reports(run: Run) -> None:
     """report.json, and the merge section of the run record that `notes` and `release` read."""
     data = report(run.state, run.plan)
-    runstate.write_json(runstate.run_dir(run.git.common_dir, run.state.tag) / "report.json", data)
-    runstate.update_record(run.git.common_dir, run.state.tag, {"merge": data})
+    run.store.write_report(data)
+    run.store.update_record({"merge": data})
 
 
 STEPS: tuple[Step, ...] = (
@@ -204,7 +207,7 @@ def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
 def _patch_in_tag(run: Run, patch: Path) -> bool:
     """Does the patch reverse-apply on the tag's tree?  Then upstream already has it."""
     tree = run.git.run("rev-parse", f"{run.plan.tag_sha}^{{tree}}")
-    index = run.git.common_dir / "aeon-release" / f"patch-check-{os.getpid()}.index"
+    index = RunStore.scratch(run.git.common_dir, "patch-check.index")
     env = dict(os.environ, GIT_INDEX_FILE=str(index))
     try:
         run.git.run("read-tree", tree, env=env)
@@ -259,7 +262,7 @@ def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...] | list[str]) 
         {"file": f, "carries": sorted(cid for cid, fs in touching.items() if f in fs), "during": what}
         for f in files
     ]
-    run.state.phase = Phase.CONFLICT.value
+    run.state.phase = Phase.CONFLICT
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
@@ -292,7 +295,7 @@ def resume_in_worktree(run: Run) -> None:
                          f"resolve them in {run.wt.path} and `git add` them, then --continue")
     op = run.wt.in_progress()
     current = run.state.current or ""
-    by_hand = run.state.phase == Phase.CONFLICT.value  # else a killed run left this behind
+    by_hand = run.state.phase is Phase.CONFLICT  # else a killed run left this behind
     concluded, kept = False, True
     if op is not None:
         _refuse_untracked(run)
@@ -308,7 +311,7 @@ def resume_in_worktree(run: Run) -> None:
     run.state.current = None
     run.state.pending_message = None
     run.state.conflicts = []
-    run.state.phase = Phase.RUNNING.value
+    run.state.phase = Phase.RUNNING
 
 
 def _mark_current_done(run: Run, current: str, kept: bool) -> None:
@@ -337,7 +340,7 @@ def _mark_current_done(run: Run, current: str, kept: bool) -> None:
 
 def _clear_stale_lock(run: Run) -> None:
     lock = run.wt.git_dir / "index.lock"
-    if lock.exists() and not runstate.pid_alive(run.state.pid):
+    if lock.exists() and not pid_alive(run.state.pid):
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
@@ -396,7 +399,7 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
         "previous_sha": state.previous_sha, "branch": state.branch, "branch_sha": state.branch_sha,
         "merge_base": state.merge_base, "upstream_branch": state.upstream_branch,
         "upstream_commits": state.upstream_commits, "tag_on_upstream_branch": state.tag_on_upstream_branch,
-        "state": state.phase, "worktree": state.worktree if state.phase != Phase.DONE.value else None,
+        "state": state.phase.value, "worktree": state.worktree if state.phase is not Phase.DONE else None,
         "conflicts": data["conflicts"], "carries": carries, "picks": picks, "audit": state.audit,
         "waivers": state.waivers, "timings": state.timings, "notes": list(plan.notes) if plan else [],
     }

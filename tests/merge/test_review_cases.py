@@ -9,7 +9,7 @@ import pytest
 
 from aeon_release.commands import demo_repo as demo
 
-from aeon_release.adapters import store as runstate
+from aeon_release.adapters.store import RunStore
 from tests.helpers import git, run_cli, snapshot
 
 
@@ -103,7 +103,7 @@ def test_continue_refuses_options_it_would_ignore(capsys: pytest.CaptureFixture[
 
 
 def test_one_run_at_a_time(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    with runstate.exclusive(example.fork / ".git"):
+    with RunStore.exclusive(example.fork / ".git"):
         result = _merge(capsys, example, "v0.29.0")
     assert result.code == 2 and "another aeon-release run is working" in result.err
     assert _merge(capsys, example, "v0.29.0").code == 0
