@@ -26,4 +26,11 @@ if ! docker info >/dev/null 2>&1 && command -v dockerd >/dev/null 2>&1 && [ "$(i
   for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
 fi
 
+# Lint, format and types first: seconds, and a finding fails the run like a failed test.
+python3 -m ruff check .
+python3 -m ruff format --check .
+python3 -m mypy
+
+# The whole suite on every core (pytest-xdist, --dist loadgroup in pyproject.toml); the fast lane
+# without the engine and the registry is `scripts/test.sh -m "not docker"`.
 python3 -m pytest -q "$@"

@@ -6,7 +6,18 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import Result, run_cli
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With pytest-xdist (--dist loadgroup), the tests of a module with module-scoped fixtures (the
+    fixture images) run on one worker, so each image is built once; every other test is balanced."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d.scope == "module" for chain in defs for d in chain):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +47,7 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
     """Run ``aeon-release ARGS`` in-process through the real entry point and error handler."""
 
     def run(*args: str | Path) -> Result:
-        return run_cli(capsys, *args)
+        return run_cli(*args)
 
     return run
 
@@ -73,27 +84,48 @@ def docker_available() -> bool:
 
 
 @pytest.fixture(scope="session")
-def busybox_image(docker_available: bool, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A local base image: a busybox-static rootfs imported with `docker import` (no internet)."""
-    import shutil
-    import subprocess
+def busybox_image(docker_available: bool) -> str:
+    """A local base image: the busybox-static rootfs imported into the engine (no internet), by the
+    same launcher `aeon-release demo --docker` uses."""
+    from aeon_release.adapters import sandbox
+    from aeon_release.adapters.docker import Engine
+    from aeon_release.errors import ServiceError
 
-    busybox = shutil.which("busybox") or "/bin/busybox"
-    if not Path(busybox).exists():
-        _require("busybox-static is not installed")
-    done = subprocess.run(["docker", "image", "inspect", BUSYBOX_IMAGE], capture_output=True)
-    if done.returncode == 0:
-        return BUSYBOX_IMAGE
-    root = tmp_path_factory.mktemp("rootfs")
-    (root / "bin").mkdir()
-    shutil.copy2(busybox, root / "bin" / "busybox")
-    for applet in ("sh", "ls", "cat", "echo", "rm", "mkdir", "ln", "test", "true", "false", "dd", "cp",
-                   "mv", "chmod", "grep", "head", "env", "sleep", "readlink", "find", "wc", "[", "which"):
-        if applet != "busybox":
-            (root / "bin" / applet).symlink_to("busybox")
-    for d in ("etc", "tmp", "usr/bin", "usr/lib", "var"):
-        (root / d).mkdir(parents=True, exist_ok=True)
-    tar = subprocess.run(["tar", "-C", str(root), "-cf", "-", "."], capture_output=True, check=True)
-    subprocess.run(["docker", "import", "--change", "CMD [\"/bin/sh\"]", "-", BUSYBOX_IMAGE],
-                   input=tar.stdout, capture_output=True, check=True)
+    with Engine.connect() as engine:
+        if engine.exists(BUSYBOX_IMAGE):
+            return BUSYBOX_IMAGE
+        try:
+            rootfs = sandbox.busybox_rootfs()
+        except ServiceError as missing:
+            _require(missing.message)
+        engine.import_rootfs(rootfs, BUSYBOX_IMAGE, changes=['CMD ["/bin/sh"]'])
     return BUSYBOX_IMAGE
+
+
+# -- the registry ----------------------------------------------------------------------------
+REGISTRY_BIN = "docker-registry"
+
+
+@pytest.fixture(scope="session")
+def shared_registry(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RegistryProcess]:
+    """One open docker-registry on 127.0.0.1 for the session (per xdist worker), by the launcher
+    `aeon-release demo --docker` uses; tests keep apart by repository name."""
+    import shutil
+
+    from aeon_release.adapters.sandbox import local_registry
+
+    if shutil.which(REGISTRY_BIN) is None:
+        pytest.skip("docker-registry is not installed (Debian package docker-registry)")
+    with local_registry(tmp_path_factory.mktemp("registry")) as registry:
+        yield registry
+
+
+@pytest.fixture
+def registry(shared_registry: RegistryProcess) -> Iterator[RegistryProcess]:
+    """The session's registry, running: a test may stop() it (the registry-down cases); it is
+    started again before the next test."""
+    if not shared_registry.running:
+        shared_registry.start()
+    yield shared_registry
+    if not shared_registry.running:
+        shared_registry.start()

@@ -79,7 +79,7 @@ def test_profile_errors_name_the_field(tmp_path: Path, text: str, message: str) 
 
 
 def test_a_missing_profile_names_the_file(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="fleet.yaml: no fleet profile here"):
+    with pytest.raises(ConfigError, match=r"fleet\.yaml: no fleet profile here"):
         profile.load(tmp_path)
 
 
@@ -88,7 +88,7 @@ def test_generic_defaults_only(tmp_path: Path) -> None:
     assert fleet.dockerfile == tmp_path / "Dockerfile" and fleet.load_bearing is None
     assert fleet.pr_subject.search("Fix it (#42)")[1] == "42"  # type: ignore[index]  # GitHub's squash subject
     assert fleet.heading("v1.0.0") == "v1.0.0" and fleet.arch.fp4_majors == frozenset()
-    with pytest.raises(ConfigError, match="canary.metrics: required"):
+    with pytest.raises(ConfigError, match=r"canary\.metrics: required"):
         fleet.metrics()
 
 
@@ -171,7 +171,7 @@ def acme(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def _merge(capsys: pytest.CaptureFixture[str], repo: Path, config: Path) -> Result:
-    return run_cli(capsys, "merge", "v1.1.0rc1", "--repo", repo, "--config", config, "--no-fetch", "--json")
+    return run_cli("merge", "v1.1.0rc1", "--repo", repo, "--config", config, "--no-fetch", "--json")
 
 
 def test_a_second_fleet_merges_an_rc_tag(capsys: pytest.CaptureFixture[str], acme: tuple[Path, Path]) -> None:
@@ -197,7 +197,7 @@ def test_a_second_fleet_builds_with_its_own_profile(
     assert _merge(capsys, repo, config).code == 0
     args = ("build", "--repo", repo, "--version", "v1.1.0rc1", "--rev", "acme/v1.1.0rc1", "--config", config,
             "--build-arg", f"AEON_TEST_SESSION={SESSION}", "--json")
-    result = run_cli(capsys, *args)
+    result = run_cli(*args)
     assert result.code == 0, result.err
     report: dict[str, Any] = json.loads(result.out)
     client = docker.from_env()

@@ -16,12 +16,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _build(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> Result:
     # Refused in preflight: no engine is contacted, so --repo need not even be a repository.
-    return run_cli(capsys, "build", "--repo", tmp_path, "--config", ROOT, *args)
+    return run_cli("build", "--repo", tmp_path, "--config", ROOT, *args)
 
 
 def _publish(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> Result:
     # Port 9 (discard) has no registry: a name check that came later would say "unreachable".
-    return run_cli(capsys, "publish", "--image", "team/app:1", "--repository", "127.0.0.1:9/team/app",
+    return run_cli("publish", "--image", "team/app:1", "--repository", "127.0.0.1:9/team/app",
                    "--config", tmp_path, "--date", "2026-09-11", *args)
 
 

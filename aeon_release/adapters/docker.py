@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import socket
 import re
 import tarfile
 from collections import deque
@@ -103,6 +104,15 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
+def _knock(host: str) -> None:
+    """A unix socket nobody listens on fails here, with our socket closed: the SDK's failed connect
+    leaves its socket to the garbage collector (a ResourceWarning)."""
+    if host.startswith("unix://"):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(5)
+            probe.connect(host.removeprefix("unix://"))
+
+
 class Engine:
     """A connection to one Docker engine.  Use ``with Engine.connect() as engine:``."""
 
@@ -116,6 +126,7 @@ class Engine:
         # ssh:// goes through the system ssh client (keys, agent, ~/.ssh/config), not paramiko.
         over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
         with _service_errors("connecting to Docker"):
+            _knock(os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock")
             client = docker.from_env(timeout=600, use_ssh_client=over_ssh)
         try:
             with _service_errors("connecting to Docker"):

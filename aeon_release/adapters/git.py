@@ -42,7 +42,6 @@ class StepOutcome:
     ok: bool
     conflicts: tuple[str, ...] = ()
     empty: bool = False  # nothing left to apply: the change is already there
-    detail: str = ""
 
 
 class Git:
@@ -229,25 +228,22 @@ class Git:
         text = out + err
         if status != 0 and not self.unmerged_files() and ("now empty" in text or "nothing to commit" in text):
             self.try_run("cherry-pick", "--skip")
-            return StepOutcome(ok=True, empty=True, detail="the change is already on the branch")
+            return StepOutcome(ok=True, empty=True)  # the change is already on the branch
         return self._outcome(status, out, err)
 
     def apply_patch(self, patch: Path) -> StepOutcome:
         """Apply a patch three-way; an already-applied patch comes back empty."""
         status, _, _ = self.try_run("apply", "--check", "--reverse", str(patch))
         if status == 0:
-            return StepOutcome(ok=True, empty=True, detail="the patch is already applied")
-        status, out, err = self.try_run("apply", "--3way", "--index", str(patch))
+            return StepOutcome(ok=True, empty=True)  # the patch is already applied
+        status, _, _ = self.try_run("apply", "--3way", "--index", str(patch))
         if status != 0:
             conflicts = self.unmerged_files()
-            return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=(err or out).strip())
+            return StepOutcome(ok=False, conflicts=tuple(conflicts))
         return StepOutcome(ok=True)
 
-    def commit(self, message: str, allow_empty: bool = False) -> str:
-        args = ["commit", "--quiet", "--no-verify", "-m", message]
-        if allow_empty:
-            args.append("--allow-empty")
-        self.run(*args)
+    def commit(self, message: str) -> str:
+        self.run("commit", "--quiet", "--no-verify", "-m", message)
         return self.head()
 
     def staged_changes(self) -> bool:
@@ -285,7 +281,7 @@ class Git:
             return StepOutcome(ok=True)
         conflicts = self.unmerged_files()
         if conflicts:
-            return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=out.strip())
+            return StepOutcome(ok=False, conflicts=tuple(conflicts))
         raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
 
 

@@ -17,7 +17,7 @@ stopped early); every key inside a section is optional too, and unknown keys are
         "carries": [{"id": "uma-clamp", "title": "...", "evidence": "...",
                      "status": "kept" | "applied" | "upstreamed" | "missing"}],
         "picks": [{"ref": "#50276", "sha": "<sha>", "reason": "...",
-                   "status": "applied" | "already-in-tag" | "skipped" | "not-found"}],
+                   "status": "applied" | "already-in-tag" | "skipped"}],
         "audit": {"errors": 0, "warnings": 2,
                   "findings": [{"rule": "...", "kind": "...", "severity": "error" | "warning" | "info",
                                 "path": "...", "line": 12, "message": "...", "suppressed": false}]},
@@ -59,7 +59,7 @@ from aeon_release.adapters.yamlio import Where, type_name
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
 CARRY_STATES = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
-PICK_STATES = ("applied", "already-in-tag", "already-on-branch", "skipped", "not-found", "dropped-by-hand")
+PICK_STATES = ("applied", "already-in-tag", "already-on-branch", "skipped", "dropped-by-hand")
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -424,7 +424,7 @@ def _carries_md(carries: Mapping[str, list[dict[str, Any]]]) -> str:
 
 _PICK_HEADINGS = {"applied": "Applied", "already_in_tag": "Already in the tag",
                   "already_on_branch": "Already on the fork branch", "skipped": "Skipped",
-                  "not_found": "Not found upstream", "dropped_by_hand": "Dropped while resolving conflicts"}
+                  "dropped_by_hand": "Dropped while resolving conflicts"}
 
 
 def _picks_md(picks: Mapping[str, list[dict[str, Any]]]) -> str:

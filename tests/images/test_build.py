@@ -129,7 +129,7 @@ def test_the_post_build_check_catches_a_missing_label(
 ) -> None:
     # The Dockerfile's own check cannot see labels; build's check of the image config does.
     tag = image_tag("nosource")
-    with pytest.raises(NeedsHuman, match="lacks load-bearing part.*label org.opencontainers.image.source"):
+    with pytest.raises(NeedsHuman, match=r"lacks load-bearing part.*label org\.opencontainers\.image\.source"):
         build.build_image(_request(fork_repo, fixture_dockerfile, tag, "SOURCE=", skip_audit="fixture"))
     assert not docker_client.images.list(name=tag)  # an image that fails the check is removed
     record = json.loads(_record(fork_repo, tag).read_text())

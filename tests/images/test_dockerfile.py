@@ -133,7 +133,7 @@ def test_build_reads_the_arch_defaults_and_refuses_bare_12_1(fork_repo: Path) ->
     assert defaults["TORCH_CUDA_ARCH_LIST"] == "12.1a" and defaults["ENABLE_NVFP4_SM100"] == "0"
     request = build.BuildRequest(repo=fork_repo, version="v0.29.0", dockerfile=DOCKERFILE,
                                  build_args=("TORCH_CUDA_ARCH_LIST=12.1",))
-    with pytest.raises(UsageError, match="'12.1' has no 'a'/'f' suffix"):
+    with pytest.raises(UsageError, match=r"'12\.1' has no 'a'/'f' suffix"):
         build.plan(request)
     assert build.plan(build.BuildRequest(repo=fork_repo, version="v0.29.0")).dockerfile == DOCKERFILE
 

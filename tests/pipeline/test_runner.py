@@ -20,7 +20,7 @@ def example(tmp_path: Path) -> demo.Example:
 
 
 def _release(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str) -> Any:
-    return run_cli(capsys, "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config,
+    return run_cli("release", "v0.29.0", "--repo", ex.fork, "--config", ex.config,
                    "--dockerfile", HERE / "Dockerfile.pipeline", "--date", "2026-09-11", *extra)
 
 

@@ -18,7 +18,7 @@ from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings,
 from aeon_release.domain.audits.registry import KINDS, known_kinds
 from aeon_release.errors import ConfigError
 from aeon_release.domain.ledger import Carry
-from aeon_release.adapters.yamlio import Where, choice, integer, load_yaml, mapping, parse_yaml, relative_path, sequence, string
+from aeon_release.adapters.yamlio import Where, choice, integer, load_yaml, mapping, relative_path, sequence, string
 
 AUDITS_DIR = "audits"
 COMMON_REQUIRED = ("id", "kind", "message")
@@ -38,11 +38,6 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
         label = f"{AUDITS_DIR}/{path.name}"
         documents.append((label, load_yaml(path, label)))
     return build_rules(documents, carries)
-
-
-def parse_rules_text(text: str, label: str = "audits/test.yaml", carries: Sequence[Carry] = ()) -> RuleSet:
-    """Rules from one YAML string (tests, examples)."""
-    return build_rules([(label, parse_yaml(text, label))], carries)
 
 
 def build_rules(documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] = ()) -> RuleSet:
