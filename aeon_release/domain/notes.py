@@ -64,7 +64,22 @@ SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 # -- reading the record ----------------------------------------------------------------------
-def load_record(path: Path, tag: str | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Record:
+    """A run record (record.json) as `notes` reads it: the tag, and each stage's section (None when
+    the run stopped before that stage), every field the notes use type-checked with its breadcrumb."""
+
+    tag: str
+    merge: Mapping[str, Any] | None = None
+    build: Mapping[str, Any] | None = None
+    publish: Mapping[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        sections = {"merge": self.merge, "build": self.build, "publish": self.publish}
+        return {"tag": self.tag, **{name: dict(value) for name, value in sections.items() if value is not None}}
+
+
+def load_record(path: Path, tag: str | None = None) -> Record:
     """Read and check a run record; a missing or malformed file is a ConfigError (exit 2)."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -81,7 +96,7 @@ def load_record(path: Path, tag: str | None = None) -> dict[str, Any]:
     return check_record(data, path.name, tag)
 
 
-def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) -> dict[str, Any]:
+def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) -> Record:
     where = Where(label)
     if not isinstance(data, dict):
         raise where.fail(f"expected a JSON object, got {type_name(data)}")
@@ -91,7 +106,7 @@ def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) ->
     if tag is not None and record_tag != tag:
         raise UsageError(f"{label} is the record of {record_tag}, not {tag}", "pass the record's own tag")
     content(data, Ledger())  # every field the notes use is type-checked here, with its breadcrumb
-    return data
+    return Record(record_tag, data.get("merge"), data.get("build"), data.get("publish"))
 
 
 class _View:
@@ -158,9 +173,9 @@ class _View:
 
 
 # -- the content (also the --format json output) ---------------------------------------------
-def content(record: Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
+def content(record: Record | Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
     """Everything the notes say, as data."""
-    root = _View(record, Where(RECORD_FILE))
+    root = _View(record.as_dict() if isinstance(record, Record) else record, Where(RECORD_FILE))
     tag = root.text("tag") or ""
     merge, build, publish = root.obj("merge"), root.obj("build"), root.obj("publish")
     return {
@@ -524,7 +539,7 @@ def audit_file_for(output: Path) -> Path:
     return output.with_name(f"{output.stem}-audit.md")
 
 
-def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown",
+def write_notes(record: Record | Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown",
                 fleet: Profile | None = None) -> tuple[Path, ...]:
     """Render the notes of a run record into ``output`` (plus ``<stem>-audit.md`` when split).
 

@@ -242,7 +242,7 @@ def run_notes(rel: Release) -> dict[str, Any]:
     return {"files": [str(p) for p in written]}
 
 
-def _record(rel: Release) -> dict[str, Any]:
+def _record(rel: Release) -> notes.Record:
     sections: dict[str, Any] = {}
     build = rel.result("build")
     if build:
@@ -251,7 +251,7 @@ def _record(rel: Release) -> dict[str, Any]:
                                      "seconds": (build.get("timings") or {}).get("total")}
     if rel.result("publish"):
         sections["publish"] = rel.result("publish")
-    return rel.store.update_record(sections)
+    return notes.check_record(rel.store.update_record(sections), tag=rel.opts.tag)
 
 
 def _effective_args(build: dict[str, Any], fleet: profile_mod.Profile) -> dict[str, str]:
