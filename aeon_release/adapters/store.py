@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from aeon_release.errors import StateError
 
@@ -69,6 +69,12 @@ class RunState:
         return asdict(self) | {"phase": self.phase.value}
 
 
+class Record(Protocol):
+    """A stage's result (BuildReport, PublishResult, Attestation, ...): it serializes itself."""
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class StageEntry:
     """One stage of a release run in ``pipeline.json``: its status, its time and its result."""
@@ -84,6 +90,11 @@ class StageEntry:
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         return data
+
+    @classmethod
+    def done(cls, seconds: float, result: Record | None) -> StageEntry:
+        """A finished stage: its result serialized here, the one place stage results become JSON."""
+        return cls(StepStatus.DONE, seconds, result.as_dict() if result is not None else {})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StageEntry:

@@ -24,7 +24,7 @@ from aeon_release.domain import profile as profile_mod
 from aeon_release.adapters.console import emit_json, plain, say
 from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import Phase, PipelineState, RunStore, StageEntry, StepStatus
+from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
 from aeon_release.pipeline import audit_gate
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
@@ -107,7 +107,35 @@ def _describe_merge(rel: Release) -> str:
     return "\n".join(lines + ["audit the merged tree; stop on error-level findings"])
 
 
-def run_merge(rel: Release) -> dict[str, Any]:
+@dataclass(frozen=True)
+class MergeOutcome:
+    branch: str
+    merged_sha: str | None
+    branch_sha: str | None  # the branch as it is now: a hotfix may have moved it since the merge
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"branch": self.branch, "merged_sha": self.merged_sha, "branch_sha": self.branch_sha}
+
+
+@dataclass(frozen=True)
+class BuiltImage:
+    report: Any  # build.BuildReport (imported lazily: the build module pulls in the docker SDK)
+    dead_bytes: int
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.report.as_dict()
+        return data | {"dead_bytes": self.dead_bytes}
+
+
+@dataclass(frozen=True)
+class NotesWritten:
+    files: tuple[Path, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"files": [str(p) for p in self.files]}
+
+
+def run_merge(rel: Release) -> MergeOutcome:
     state = rel.store.load()
     branch_gone = rel.git.branch_sha(rel.branch) is None
     if state is None or (state.phase is Phase.DONE and branch_gone):
@@ -118,7 +146,7 @@ def run_merge(rel: Release) -> dict[str, Any]:
     assert state is not None
     # A branch that moved on since the merge (a hotfix) is built as it is now; the audit stage
     # then audits that exact revision, since the merge's clean audit was of another commit.
-    return {"branch": state.branch, "merged_sha": state.branch_sha, "branch_sha": rel.git.branch_sha(state.branch)}
+    return MergeOutcome(state.branch, state.branch_sha, rel.git.branch_sha(state.branch))
 
 
 # -- audit -----------------------------------------------------------------------------------
@@ -127,9 +155,8 @@ def plan_audit(rel: Release) -> list[Action]:
                functools.partial(run_audit, rel))]
 
 
-def run_audit(rel: Release) -> dict[str, Any]:
-    attestation = audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir, rel.opts.skip_audit)
-    return attestation.as_dict()
+def run_audit(rel: Release) -> audit_gate.Attestation:
+    return audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir, rel.opts.skip_audit)
 
 
 # -- build -----------------------------------------------------------------------------------
@@ -162,14 +189,13 @@ def plan_build(rel: Release) -> list[Action]:
             Do("check the load-bearing parts in the image; report layers and dead bytes")]
 
 
-def run_build(rel: Release) -> dict[str, Any]:
+def run_build(rel: Release) -> BuiltImage:
     from aeon_release.pipeline import build
     from aeon_release.pipeline import image_report
 
-    report: dict[str, Any] = build.build_image(_build_request(rel)).as_dict()
-    diet = image_report.image_report(report["image_id"])
-    report["dead_bytes"] = diet.dead_bytes
-    return report
+    report = build.build_image(_build_request(rel))
+    assert report.image is not None  # build_image raises unless the image was built and checked
+    return BuiltImage(report, image_report.image_report(report.image.id).dead_bytes)
 
 
 # -- publish ---------------------------------------------------------------------------------
@@ -212,14 +238,13 @@ def plan_publish(rel: Release) -> list[Action]:
     the_plan = publish.plan(_publish_request(rel))
     lines = the_plan.actions()
     # The plan just checked is the one executed: no second look at the registry in between.
-    return [Do(lines[0], lambda: publish.execute(the_plan).as_dict()), *(Do(line) for line in lines[1:])]
+    return [Do(lines[0], lambda: publish.execute(the_plan)), *(Do(line) for line in lines[1:])]
 
 
-def run_publish(rel: Release) -> dict[str, Any]:
+def run_publish(rel: Release) -> Any:
     from aeon_release.pipeline import publish
 
-    result: dict[str, Any] = publish.publish(_publish_request(rel)).as_dict()
-    return result
+    return publish.publish(_publish_request(rel))
 
 
 # -- notes -----------------------------------------------------------------------------------
@@ -236,10 +261,10 @@ def plan_notes(rel: Release) -> list[Action]:
     return [Do(f"write the release notes to {_notes_path(rel)}", functools.partial(run_notes, rel))]
 
 
-def run_notes(rel: Release) -> dict[str, Any]:
+def run_notes(rel: Release) -> NotesWritten:
     record = _record(rel)
     written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel), fleet=rel.fleet)
-    return {"files": [str(p) for p in written]}
+    return NotesWritten(tuple(written))
 
 
 def _record(rel: Release) -> notes.Record:
@@ -371,8 +396,8 @@ def execute(rel: Release, json_out: bool) -> None:
         rel.state.stages[name] = StageEntry(StepStatus.RUNNING)
         rel.save()
 
-    def done(name: str, result: dict[str, Any]) -> None:
-        rel.state.stages[name] = StageEntry(StepStatus.DONE, round(time.perf_counter() - clocks[name], 3), result)
+    def done(name: str, result: Record | None) -> None:
+        rel.state.stages[name] = StageEntry.done(round(time.perf_counter() - clocks[name], 3), result)
         rel.save()
         say(f"[green]{name}[/]: done")
 

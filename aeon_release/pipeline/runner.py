@@ -11,18 +11,22 @@ A stage has two parts (tbump's executor, goreleaser's pipes):
   objects a real run executes.
 
 A stage is planned right before it runs (after the stages before it acted), so its plan can name
-what they produced.  Each ``do()`` returns a section of the stage's result (or None); the runner
-merges them and hands the result to ``on_done``, which records it.
+what they produced.  An action's ``do()`` returns the stage's result (a record: any object with
+``as_dict()``, such as BuildReport or PublishResult) or None; the runner hands the last result to
+``on_done``, which serializes and records it (``store.StageEntry``).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
+
+from aeon_release.adapters.store import Record
 
 Ctx = TypeVar("Ctx")
 Ctx_contra = TypeVar("Ctx_contra", contravariant=True)
-Result = dict[str, Any]
+
+Result = Record  # a stage's result: a dataclass that serializes itself (store.Record)
 
 
 class Action(Protocol):
@@ -91,14 +95,14 @@ class Runner(Generic[Ctx]):
                 for stage in stages}
 
     def run(self, ctx: Ctx, stages: Iterable[Stage[Ctx]], on_start: Callable[[str], None],
-            on_done: Callable[[str, Result], None], on_stop: Callable[[str, BaseException], None]) -> None:
+            on_done: Callable[[str, Result | None], None], on_stop: Callable[[str, BaseException], None]) -> None:
         """Plan and run each stage in order; ``on_stop`` sees the exception that stopped one."""
         for stage in stages:
             on_start(stage.name)
             try:
-                result: Result = {}
+                result: Result | None = None
                 for action in stage.plan(ctx):
-                    result.update(action.do() or {})
+                    result = action.do() or result
             except BaseException as stop:
                 on_stop(stage.name, stop)
                 raise

@@ -2,6 +2,7 @@
 Action objects a real run executes.  No engine and no registry needed: every case stops in preflight."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,12 +49,22 @@ def test_a_bad_releases_record_stops_the_release_before_the_merge(capsys: pytest
     assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
 
 
+@dataclass(frozen=True)
+class Outcome:
+    value: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"value": self.value}
+
+
 def test_a_dry_run_prints_the_actions_a_run_executes() -> None:
     done: list[str] = []
 
+    def first() -> None:
+        done.append("first")
+
     def plan(ctx: list[str]) -> list[Action]:
-        return [Do("first", lambda: done.append("first") or {"a": 1}), Do("a note"),
-                Do(lambda: "second\n(two lines)", lambda: {"b": 2})]
+        return [Do("first", first), Do("a note"), Do(lambda: "second\n(two lines)", lambda: Outcome(2))]
 
     def check(ctx: list[str]) -> None:
         ctx.append("checked")
@@ -66,16 +77,16 @@ def test_a_dry_run_prints_the_actions_a_run_executes() -> None:
                                                    "two": ["first", "a note", "second", "(two lines)"]}
     results: dict[str, Any] = {}
     runner.run(ctx, runner.stages, lambda name: None, results.__setitem__, lambda name, error: None)
-    assert results == {"one": {"a": 1, "b": 2}, "two": {"a": 1, "b": 2}} and done == ["first", "first"]
+    assert results == {"one": Outcome(2), "two": Outcome(2)} and done == ["first", "first"]
 
 
 def test_a_stopped_stage_is_reported_and_the_rest_do_not_run() -> None:
-    def boom() -> dict[str, Any]:
+    def boom() -> Outcome:
         raise RuntimeError("no")
 
     ran: list[str] = []
     stages = (FunctionStage("a", lambda c: None, lambda c: [Do("boom", boom)]),
-              FunctionStage("b", lambda c: None, lambda c: [Do("b", lambda: ran.append("b") or {})]))
+              FunctionStage("b", lambda c: None, lambda c: [Do("b", lambda: ran.append("b"))]))
     stopped: list[str] = []
     with pytest.raises(RuntimeError):
         Runner(stages).run(None, stages, lambda n: None, lambda n, r: None, lambda n, e: stopped.append(n))
