@@ -1,8 +1,9 @@
 # The AEON vLLM serving image for the DGX Spark (GB10, aarch64, sm_121a, CUDA 13).
 #
 # Driven by `aeon-release build`: the build context is `git archive` of the merged fork revision
-# plus `.aeon-release/` (the load-bearing list, its check script and the entrypoint, from the
-# aeon_release package's data/image/).  A hand-run build needs that folder in the context too.
+# plus `.aeon-release/` (the load-bearing list and the entrypoint from image/, as fleet.yaml names
+# them, and the check script from the aeon_release package's data/image/).  A hand-run build needs
+# that folder in the context too.
 # Written for the classic builder and BuildKit alike (no heredocs, no RUN --mount).
 #
 # Lessons baked in (see FLEET_FACTS.md, "Build"):
