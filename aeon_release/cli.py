@@ -242,14 +242,15 @@ def build(
     tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default aeon-vllm-ultimate:VERSION[-VARIANT])."),
     config: Path = CONFIG,
     skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."),
+    builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use (e.g. a remote one for the Spark)."),
     json_out: bool = JSON,
 ) -> None:
-    """Build the sm_121a serving image: preflight, arch probe, build, load-bearing check, report."""
+    """Build the sm_121a serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
     from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
                                       platform=platform, build_args=tuple(build_arg), tag=tag, config_dir=config,
-                                      skip_audit=skip_audit)
+                                      skip_audit=skip_audit, builder=builder)
     build_step.run(request, json_out)
 
 

@@ -26,27 +26,6 @@ import requests
 from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, redact
 from aeon_release.adapters.registry import DIGEST, Credentials
 
-_STEP = re.compile(r"^Step (?P<n>\d+)/(?P<total>\d+) : (?P<text>.*)$")
-# The classic builder's bookkeeping lines: not build output, kept out of the log and its tail.
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # the classic builder colours a step's stderr
-_NOISE = re.compile(r"^\s*(---> |Removing intermediate container |Successfully built |Successfully tagged )")
-TAIL_LINES = 20
-
-
-class BuildFailed(NeedsHuman):
-    """`docker build` stopped at a step: the message names the step and shows its last lines."""
-
-    def __init__(self, message: str, hint: str | None, step: str, tail: tuple[str, ...]) -> None:
-        super().__init__(message, hint)
-        self.step = step
-        self.tail = tail
-
-
-@dataclass(frozen=True)
-class BuildEvent:
-    step: int | None  # set on a new "Step N/M" line
-    total: int | None
-    text: str
 
 
 @dataclass(frozen=True)
@@ -64,14 +43,12 @@ class ImageInfo:
     entrypoint: tuple[str, ...]
     architecture: str
     layers: tuple[Layer, ...]  # oldest first, empty (metadata-only) steps left out
+    os: str = ""
+    variant: str = ""
 
-
-@dataclass
-class _BuildLog:
-    step: str = "(before the first step)"
-    tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
-    image_id: str | None = None
-    error: BuildFailed | None = None
+    @property
+    def platform(self) -> str:
+        return "/".join(part for part in (self.os, self.architecture, self.variant) if part)
 
 
 def _engine_hint() -> str:
@@ -128,6 +105,12 @@ class Engine:
         with _service_errors("docker version"):
             return str(self._client.version().get("Version", "?"))
 
+    def platform(self) -> str:
+        """The engine's own OS/ARCH: what a build without --platform targets."""
+        with _service_errors("docker version"):
+            info = self._client.version()
+        return f"{info.get('Os', 'linux')}/{info.get('Arch', '?')}"
+
     # -- images ---------------------------------------------------------------------------------
     def exists(self, ref: str) -> bool:
         try:
@@ -158,6 +141,8 @@ class Engine:
             entrypoint=tuple(config.get("Entrypoint") or ()),
             architecture=str(attrs.get("Architecture", "")),
             layers=layers,
+            os=str(attrs.get("Os", "")),
+            variant=str(attrs.get("Variant", "") or ""),
         )
 
     def remove(self, ref: str) -> None:
@@ -175,33 +160,6 @@ class Engine:
             finally:
                 for _ in stream:  # a reader that stops early: drain, so the connection is released
                     pass
-
-    # -- build ----------------------------------------------------------------------------------
-    def build(
-        self,
-        context_tar: Path,
-        dockerfile: str,
-        tag: str,
-        buildargs: dict[str, str],
-        labels: dict[str, str],
-        platform: str | None = None,
-        on_event: Callable[[BuildEvent], None] | None = None,
-    ) -> str:
-        """Build from an uncompressed tar build context; return the image id or raise BuildFailed."""
-        log = _BuildLog()
-        with context_tar.open("rb") as context, _service_errors(f"building {tag}"):
-            stream = self._api.build(
-                fileobj=context, custom_context=True, dockerfile=dockerfile, tag=tag,
-                buildargs=buildargs, labels=labels, platform=platform,
-                rm=True, forcerm=True, decode=True,
-            )
-            for chunk in stream:
-                _consume(chunk, log, on_event)
-        if log.error is not None:
-            raise log.error
-        if log.image_id is None:
-            raise BuildFailed(f"building {tag}: the engine reported no image id", None, log.step, tuple(log.tail))
-        return log.image_id
 
     # -- containers -----------------------------------------------------------------------------
     def run_files(self, image: str, files: dict[str, bytes], argv: list[str], timeout: int = 300) -> tuple[int, str]:
@@ -225,38 +183,6 @@ def _makes_layer(entry: dict[str, Any]) -> bool:
     """A zero-byte RUN/COPY still makes a layer; metadata steps (ENV, LABEL...) do not."""
     created_by = str(entry.get("CreatedBy", ""))
     return "#(nop)" not in created_by or " COPY " in created_by or " ADD " in created_by
-
-
-def _consume(chunk: dict[str, Any], log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
-    if "error" in chunk or "errorDetail" in chunk:
-        # Recorded, not raised: the stream is read to its end so its connection is released.
-        message = (chunk.get("errorDetail") or {}).get("message") or chunk.get("error") or "unknown error"
-        log.error = log.error or BuildFailed(
-            f"docker build failed at {log.step}: {str(message).strip()}",
-            "the last lines of that step are above; fix the cause and run build again",
-            log.step, tuple(log.tail),
-        )
-        return
-    aux = chunk.get("aux")
-    if isinstance(aux, dict) and aux.get("ID"):
-        log.image_id = str(aux["ID"])
-    for line in _ANSI.sub("", str(chunk.get("stream", ""))).splitlines():
-        _line(line.rstrip(), log, on_event)
-
-
-def _line(line: str, log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
-    if not line.strip() or _NOISE.match(line):
-        return
-    match = _STEP.match(line)
-    if match:
-        log.step = f"step {match['n']}/{match['total']} ({match['text'].strip()})"
-        log.tail.clear()
-        event = BuildEvent(int(match["n"]), int(match["total"]), match["text"].strip())
-    else:
-        log.tail.append(line)
-        event = BuildEvent(None, None, line)
-    if on_event is not None:
-        on_event(event)
 
 
 def _tar_of(files: dict[str, bytes]) -> bytes:

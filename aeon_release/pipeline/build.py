@@ -39,6 +39,7 @@ import datetime as dt
 import json
 import os
 import re
+import shutil
 import tarfile
 import tempfile
 import time
@@ -52,7 +53,9 @@ from aeon_release.domain import archprobe
 from aeon_release.domain import loadbearing
 from aeon_release.adapters.console import console, emit_json, progress, plain, say
 from aeon_release.errors import NeedsHuman, UsageError, register_secret
-from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
+from aeon_release.adapters import buildkit
+from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
+from aeon_release.adapters.docker import Engine, ImageInfo
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
@@ -89,6 +92,7 @@ class BuildRequest:
     tag: str | None = None
     config_dir: Path = Path(".")
     skip_audit: str | None = None
+    builder: str | None = None  # a buildx builder (--builder NAME)
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ class BuildReport:
     engine: dict[str, str] = field(default_factory=dict)
     error: dict[str, Any] | None = None
     record: Path | None = None
+    target: str = ""  # the platform the image must be for: --platform, else the engine's own
 
     @property
     def ok(self) -> bool:
@@ -129,10 +134,11 @@ class BuildReport:
             "ok": self.ok, "error": self.error, "tag": plan.tag,
             "image_id": image.id if image else None, "size": image.size if image else None,
             "architecture": image.architecture if image else None,
+            "image_platform": image.platform if image else None,
             "layers": [{"created_by": lay.created_by, "size": lay.size} for lay in image.layers] if image else [],
             "version": plan.request.version, "variant": plan.request.variant,
             "rev": plan.request.rev or "HEAD", "revision": plan.sha, "repo": str(plan.request.repo),
-            "dockerfile": str(plan.dockerfile), "platform": plan.request.platform,
+            "dockerfile": str(plan.dockerfile), "platform": plan.request.platform, "target_platform": self.target,
             "build_args": plan.build_args, "labels": image.labels if image else {},
             "arch_list": plan.arch_list,
             "arch_probe": [p.as_dict() for p in self.probe] if self.probe is not None else None,
@@ -240,11 +246,14 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
         say(f"note: {request.repo} has uncommitted changes; building the commit {the_plan.sha[:12]} only")
     report = BuildReport(the_plan, the_plan.build_args["CREATED"], clock)
     with Engine.connect() as engine:
-        report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version()}
+        builder = buildkit.find_builder(request.builder)
+        report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version(),
+                         "builder": builder.describe()}
+        report.target = request.platform or engine.platform()
         report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
         report.timings["preflight"] = _since(clock)
         report.probe = _probe(the_plan, report)
-        _build_and_check(engine, report, on_event)
+        _build_and_check(engine, builder, report, on_event)
     return report
 
 
@@ -259,17 +268,19 @@ def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResu
     return results
 
 
-def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[BuildEvent], None] | None) -> None:
+def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildReport,
+                     on_event: Callable[[BuildEvent], None] | None) -> None:
     the_plan = report.plan
     labels = report.audit.labels() if report.audit else {}
     try:
         clock = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="aeon-build-") as tmp:
-            context = _context_tar(the_plan, Path(tmp))
-            image_id = engine.build(context, f"{CONTEXT_DIR}/Dockerfile", the_plan.tag, the_plan.build_args,
-                                    labels, the_plan.request.platform, on_event)
+            spec = buildkit.BuildSpec(_context_dir(the_plan, Path(tmp)), f"{CONTEXT_DIR}/Dockerfile", the_plan.tag,
+                                      the_plan.build_args, labels, the_plan.request.platform)
+            image_id = buildkit.build(builder, spec, on_event)
         report.timings["build"] = _since(clock)
         report.image = engine.inspect(image_id)
+        _verify_platform(engine, report)
         _check(engine, report)
     except BuildFailed as failed:
         failed = _named_parts(failed)
@@ -297,16 +308,35 @@ def _named_parts(failed: BuildFailed) -> BuildFailed:
                        "add them to the Dockerfile's runtime stage and build again", failed.step, failed.tail)
 
 
-def _context_tar(the_plan: BuildPlan, workdir: Path) -> Path:
-    """``git archive`` of the revision plus the support files and the Dockerfile."""
-    context = workdir / "context.tar"
-    Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(context), the_plan.sha)
-    support = loadbearing.data_dir()
-    with tarfile.open(context, "a") as tar:
-        for name in loadbearing.SUPPORT_FILES:
-            tar.add(support / name, arcname=f"{CONTEXT_DIR}/{name}")
-        tar.add(the_plan.dockerfile, arcname=f"{CONTEXT_DIR}/Dockerfile")
+def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
+    """``git archive`` of the revision, unpacked, plus the support files and the Dockerfile."""
+    archive, context = workdir / "context.tar", workdir / "context"
+    Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(archive), the_plan.sha)
+    with tarfile.open(archive) as tar:
+        tar.extractall(context, filter="tar")  # no absolute or ../ member escapes the folder
+    archive.unlink()
+    support, target = loadbearing.data_dir(), context / CONTEXT_DIR
+    target.mkdir(exist_ok=True)
+    for name in loadbearing.SUPPORT_FILES:
+        shutil.copy2(support / name, target / name)
+    shutil.copy2(the_plan.dockerfile, target / "Dockerfile")
     return context
+
+
+def _verify_platform(engine: Engine, report: BuildReport) -> None:
+    """The image must be for the platform asked for (or the engine's own): a silently wrong
+    architecture only shows on the device, hours later."""
+    assert report.image is not None
+    want, got = report.target.split("/"), report.image.platform.split("/")
+    if got[:len(want)] == want[:len(got)] and got[:2] == want[:2]:
+        return
+    error = NeedsHuman(f"image {report.plan.tag} is {report.image.platform}, but the build was for {report.target}",
+                       "the image was removed; check FROM --platform lines and the base image's architecture")
+    report.error = {"message": error.message, "step": "platform check of the built image",
+                    "tail": [f"wanted {report.target}", f"got {report.image.platform}"]}
+    _write_record(report)
+    engine.remove(report.image.id)
+    raise error
 
 
 def _check(engine: Engine, report: BuildReport) -> None:
@@ -373,7 +403,9 @@ def run(request: BuildRequest, json_out: bool) -> None:
 
 def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
     def on_event(event: BuildEvent) -> None:
-        if event.step is not None:
+        if event.cached:
+            console.print(f"  {event.text}", markup=False, highlight=False, style="dim green")
+        elif event.step is not None:
             bar.update(task, description=f"step {event.step}/{event.total}: {event.text[:60]}",
                        total=event.total, completed=event.step - 1)
             console.print(f"[bold]step {event.step}/{event.total}[/]: {event.text}", highlight=False)
@@ -386,6 +418,7 @@ def _say_report(report: BuildReport) -> None:
     data = report.as_dict()
     say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
     say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")
+    say(f"  platform {data['image_platform']} (wanted {data['target_platform']})  builder: {plain(data['engine']['builder'])}")
     for layer in data["layers"]:
         say(f"  layer {human_size(layer['size']):>10}  {plain(layer['created_by'][:90])}")
     say("  build args: " + ", ".join(f"{k}={v}" for k, v in sorted(data["build_args"].items())))
