@@ -75,6 +75,10 @@ _TAG_NAME = re.compile(
 _REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}$")
 _VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}$")
 _PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?$")
+MACHINE_LINE = "aeon-machine: "
+# `uname -m` -> the OCI architecture name.
+UNAME_ARCH = {"x86_64": "amd64", "aarch64": "arm64", "arm64": "arm64", "armv7l": "arm", "ppc64le": "ppc64le",
+              "s390x": "s390x", "riscv64": "riscv64", "i686": "386"}
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 
@@ -280,7 +284,6 @@ def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildRep
             image_id = buildkit.build(builder, spec, on_event)
         report.timings["build"] = _since(clock)
         report.image = engine.inspect(image_id)
-        _verify_platform(engine, report)
         _check(engine, report)
     except BuildFailed as failed:
         failed = _named_parts(failed)
@@ -323,33 +326,44 @@ def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
     return context
 
 
-def _verify_platform(engine: Engine, report: BuildReport) -> None:
-    """The image must be for the platform asked for (or the engine's own): a silently wrong
-    architecture only shows on the device, hours later."""
+def _verify_platform(engine: Engine, report: BuildReport, machine: str | None) -> None:
+    """The image must be for the platform asked for (or the engine's own), by its config AND by
+    what its binaries are (``uname -m`` in a container: under QEMU an arm64 shell says aarch64).
+    BuildKit writes the target platform into the config even when a ``FROM --platform=`` line
+    pulled in another architecture's files; a wrong image only shows on the device, hours later."""
     assert report.image is not None
-    want, got = report.target.split("/"), report.image.platform.split("/")
-    if got[:len(want)] == want[:len(got)] and got[:2] == want[:2]:
+    want, config = report.target.split("/"), report.image.platform
+    have = config.split("/")
+    ran = UNAME_ARCH.get(machine or "")
+    got = config
+    if ran is not None and ran != (have + [""])[1]:
+        got = f"{config} by its config, but its binaries are {machine} (linux/{ran})"
+    if got == config and have[:2] == want[:2] and have[:len(want)] == want[:len(have)]:
         return
-    error = NeedsHuman(f"image {report.plan.tag} is {report.image.platform}, but the build was for {report.target}",
+    error = NeedsHuman(f"image {report.plan.tag} is {got}; the build was for {report.target}",
                        "the image was removed; check FROM --platform lines and the base image's architecture")
     report.error = {"message": error.message, "step": "platform check of the built image",
-                    "tail": [f"wanted {report.target}", f"got {report.image.platform}"]}
+                    "tail": [f"wanted {report.target}", f"got {got}"]}
     _write_record(report)
     engine.remove(report.image.id)
     raise error
 
 
 def _check(engine: Engine, report: BuildReport) -> None:
-    """Run the load-bearing check script in a container of the image; check the labels here."""
+    """Run the load-bearing check script in a container of the image (which also says what
+    machine its shell is for); verify the platform; check the labels here."""
     assert report.image is not None
     clock = time.monotonic()
     support = loadbearing.data_dir()
     files = {f"aeon-check/{name}": (support / name).read_bytes()
              for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
-    status, output = engine.run_files(
-        report.image.id, files,
-        ["/bin/sh", f"/aeon-check/{loadbearing.CHECK_SCRIPT}", f"/aeon-check/{loadbearing.LIST_FILE}"],
-    )
+    script = (f'echo "{MACHINE_LINE}$(uname -m 2>/dev/null)"; '
+              f"exec /bin/sh /aeon-check/{loadbearing.CHECK_SCRIPT} /aeon-check/{loadbearing.LIST_FILE}")
+    status, output = engine.run_files(report.image.id, files, ["/bin/sh", "-c", script])
+    machine = next((line[len(MACHINE_LINE):].strip() for line in output.splitlines()
+                    if line.startswith(MACHINE_LINE)), None)
+    output = "\n".join(line for line in output.splitlines() if not line.startswith(MACHINE_LINE))
+    _verify_platform(engine, report, machine)
     parts = loadbearing.load()
     missing = loadbearing.missing_from_output(output) + loadbearing.missing_labels(parts, report.image.labels)
     missing += _wrong_labels(report)
