@@ -9,8 +9,19 @@ import pytest
 from tests.helpers import Result, run_cli
 
 
+@pytest.fixture(scope="session")
+def signing_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fleet's ed25519 signing key for this session (publish signs every attestation)."""
+    from aeon_release.adapters import signing
+
+    path = tmp_path_factory.mktemp("keys") / "fleet.key"
+    signing.generate(path)
+    return path
+
+
 @pytest.fixture(autouse=True)
-def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+                 signing_key: Path) -> Iterator[None]:
     home = tmp_path_factory.mktemp("home")
     gitconfig = home / ".gitconfig"
     gitconfig.write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
@@ -25,6 +36,7 @@ def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
         "GIT_AUTHOR_DATE": "2026-08-16T12:00:00+00:00",
         "GIT_COMMITTER_DATE": "2026-08-16T12:00:00+00:00",
         "GIT_TERMINAL_PROMPT": "0",
+        "AEON_SIGNING_KEY": str(signing_key),
     }
     for key, value in env.items():
         monkeypatch.setenv(key, value)

@@ -234,7 +234,18 @@ def local_image(ref: str) -> LocalImage:
     return LocalImage(ref, attrs["Id"], dict(labels), tuple(attrs.get("RepoDigests") or ()))
 
 
-def push(image_id: str, repository: str, tag: str, credentials: Credentials | None) -> str:
+@dataclass(frozen=True)
+class PushEvent:
+    """One layer's state during a push (``current``/``total`` bytes while it uploads)."""
+
+    layer: str
+    status: str
+    current: int = 0
+    total: int = 0
+
+
+def push(image_id: str, repository: str, tag: str, credentials: Credentials | None,
+         on_event: Callable[[PushEvent], None] | None = None) -> str:
     """Tag the image ``repository:tag`` and push it; returns the manifest digest the push reported."""
     with _client() as client:
         if not client.api.tag(image_id, repository, tag):
@@ -244,10 +255,10 @@ def push(image_id: str, repository: str, tag: str, credentials: Credentials | No
             auth = {"username": credentials.username, "password": credentials.password,
                     "serveraddress": repository.split("/", 1)[0]}
         stream = client.api.push(repository, tag=tag, stream=True, decode=True, auth_config=auth)
-        return _digest_from_stream(stream, f"{repository}:{tag}")
+        return _digest_from_stream(stream, f"{repository}:{tag}", on_event)
 
 
-def _digest_from_stream(stream: Any, target: str) -> str:
+def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent], None] | None = None) -> str:
     digest = None
     for line in stream:
         if line.get("error") or line.get("errorDetail"):
@@ -257,6 +268,10 @@ def _digest_from_stream(stream: Any, target: str) -> str:
         aux = line.get("aux") or {}
         if isinstance(aux, dict) and DIGEST.fullmatch(str(aux.get("Digest", ""))):
             digest = str(aux["Digest"])
+        if on_event is not None and line.get("id") and line.get("status"):
+            detail = line.get("progressDetail") or {}
+            on_event(PushEvent(str(line["id"]), str(line["status"]), int(detail.get("current") or 0),
+                               int(detail.get("total") or 0)))
     if digest is None:
         raise ServiceError(f"pushing {target} reported no digest", "retry the publish")
     return digest

@@ -217,6 +217,32 @@ class Registry:
         self._check(response, f"pointing {self.repository}:{tag} at {manifest.digest}")
         return response.headers.get("Docker-Content-Digest") or manifest.digest
 
+    # -- blobs (the attestation artifacts) ---------------------------------------------------
+    def blob(self, digest: str) -> bytes | None:
+        """The blob ``digest`` (checked against it), or None when the registry has none."""
+        if not DIGEST.fullmatch(digest):
+            raise UsageError(f"{digest!r} is not a sha256 digest")
+        response = self._send("GET", f"/v2/{self.repository.name}/blobs/{digest}", {})
+        if response.status == 404:
+            return None
+        self._check(response, f"reading blob {digest[:19]} of {self.repository}")
+        if "sha256:" + hashlib.sha256(response.body).hexdigest() != digest:
+            raise ServiceError(f"registry {self.repository.host} served blob {digest} with other content")
+        return response.body
+
+    def put_blob(self, data: bytes) -> str:
+        """Upload ``data`` in one request (a small artifact); returns its digest."""
+        digest = "sha256:" + hashlib.sha256(data).hexdigest()
+        if self._send("HEAD", f"/v2/{self.repository.name}/blobs/{digest}", {}).status == 200:
+            return digest
+        started = self._send("POST", f"/v2/{self.repository.name}/blobs/uploads/", {"Content-Length": "0"}, b"")
+        self._check(started, f"starting an upload to {self.repository}")
+        location = started.headers.get("Location") or ""
+        url = location + ("&" if "?" in location else "?") + urllib.parse.urlencode({"digest": digest})
+        headers = {"Content-Type": "application/octet-stream", "Content-Length": str(len(data))}
+        self._check(self._send("PUT", url, headers, data), f"uploading blob {digest[:19]} to {self.repository}")
+        return digest
+
     def tags(self) -> list[str]:
         """Every tag of the repository (following the registry's pagination)."""
         path: str | None = f"/v2/{self.repository.name}/tags/list?n=1000"
@@ -247,7 +273,7 @@ class Registry:
         return response
 
     def _once(self, method: str, path: str, headers: dict[str, str], data: bytes | None) -> _Response:
-        url = path if path.startswith("http") else self.repository.base_url + path
+        url = path if path.startswith(("http://", "https://")) else self.repository.base_url + path
         request = urllib.request.Request(url, data=data, method=method, headers=dict(headers))
         if self._authorization:
             request.add_header("Authorization", self._authorization)

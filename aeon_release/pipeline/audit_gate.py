@@ -3,11 +3,13 @@
 A revision may be built only when its audits passed: either the merge run that produced it
 recorded a clean audit, or the audits are run now on that exact revision.  `--skip-audit REASON`
 is the escape hatch for an image built outside the pipeline; the reason is recorded.  The outcome
-travels with the image as OCI labels, so `publish` can check it without the source tree.
+is recorded by `build` against the image id (``domain.attestation``) and signed by `publish` into
+an attestation bound to the pushed digest; the OCI labels repeat it for people, not for the gate.
 """
 from __future__ import annotations
 
 import enum
+import hashlib
 import json
 import tempfile
 from dataclasses import dataclass
@@ -31,12 +33,15 @@ class Attestation:
     status: AuditStatus
     detail: str
     revision: str
+    report_sha256: str | None = None  # the audit report this result comes from
 
     def labels(self) -> dict[str, str]:
+        """Informational only: publish trusts the build's record of the image id, never labels."""
         return {LABEL_STATUS: self.status.value, LABEL_DETAIL: self.detail[:200]}
 
     def as_dict(self) -> dict[str, str]:
-        return {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+        data = {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+        return data | ({"report_sha256": self.report_sha256} if self.report_sha256 else {})
 
 
 def from_labels(labels: dict[str, str] | None) -> Attestation | None:
@@ -70,18 +75,20 @@ def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
     runs = git.common_dir / "aeon-release" / "runs"
     for report_file in sorted(runs.glob("*/report.json")) if runs.is_dir() else []:
         try:
-            report = json.loads(report_file.read_text())
+            raw = report_file.read_bytes()
+            report = json.loads(raw)
         except (OSError, ValueError):
             continue
+        digest = hashlib.sha256(raw).hexdigest()
         if report.get("state") != "done" or report.get("branch_sha") != sha:
             continue
         audit = report.get("audit") or {}
         if audit.get("errors", 1) == 0:
-            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha)
+            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha, digest)
         waivers = report.get("waivers") or []
         if waivers:
             reasons = "; ".join(f"{w['rule']}: {w['reason']}" for w in waivers)
-            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha)
+            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha, digest)
     return None
 
 
@@ -105,4 +112,8 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
             "run `aeon-release audit --rev` to see them all, fix them, or pass --skip-audit REASON",
         )
-    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)", sha)
+    from aeon_release.domain.audits.render import as_json
+
+    digest = hashlib.sha256(as_json(report).encode()).hexdigest()
+    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)",
+                       sha, digest)

@@ -50,7 +50,7 @@ from typing import Any
 
 from aeon_release.domain import archprobe
 
-from aeon_release.domain import loadbearing
+from aeon_release.domain import attestation, loadbearing
 from aeon_release.adapters.console import console, emit_json, progress, plain, say
 from aeon_release.errors import NeedsHuman, UsageError, register_secret
 from aeon_release.adapters import buildkit
@@ -292,6 +292,7 @@ def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildRep
         raise failed from None
     if report.check["ok"]:
         _write_record(report)
+        _record_provenance(report)
         return
     missing = NeedsHuman(f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
                          "the image was removed; add the missing parts to the Dockerfile and build again")
@@ -389,6 +390,15 @@ def _write_record(report: BuildReport) -> None:
     builds.mkdir(parents=True, exist_ok=True)
     report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
     report.record.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+
+
+def _record_provenance(report: BuildReport) -> None:
+    """The image id this build made and checked, with its audit result: what publish trusts."""
+    assert report.image is not None and report.audit is not None
+    common_dir = Git(report.plan.request.repo).common_dir
+    attestation.record(common_dir, attestation.Provenance(
+        report.image.id, report.plan.tag, report.plan.sha, report.image.platform, report.started_at,
+        report.audit.as_dict()))
 
 
 def _now() -> str:
