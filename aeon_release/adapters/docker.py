@@ -23,7 +23,7 @@ import docker
 import docker.errors
 import requests
 
-from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, redact
+from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
 from aeon_release.adapters.registry import DIGEST, Credentials
 
 
@@ -220,6 +220,30 @@ def _client() -> Iterator[Any]:
         raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
     finally:
         client.close()
+
+
+def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[str, str] | None:
+    """(user, password) for ``host`` from a Docker config.json, as the docker CLI resolves it."""
+    import docker.auth
+
+    try:
+        found = docker.auth.AuthConfig(config).resolve_authconfig(host)
+    except docker.errors.DockerException as exc:  # the helper failed or is missing
+        raise ConfigError(f"{path}: the credential helper for {host} failed: {_short(exc)}",
+                          "check the credsStore / credHelpers entry and that docker-credential-<name> is on PATH") from None
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"{path}: auths[{host}] cannot be decoded ({type(exc).__name__})",
+                          f"run `docker login {host}`") from None
+    if not found:
+        return None
+    if found.get("IdentityToken"):
+        raise ConfigError(f"{path}: {host} is logged in with an identity token, which aeon-release cannot use",
+                          "pass --username with --password-stdin")
+    user, password = found.get("Username") or found.get("username"), found.get("Password") or found.get("password")
+    if not user or not password:
+        return None
+    register_secret(str(password))
+    return str(user), str(password)
 
 
 def local_image(ref: str) -> LocalImage:

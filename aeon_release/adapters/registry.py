@@ -114,41 +114,20 @@ def _docker_config_path() -> Path:
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
+    """What `docker push` would use: ``credHelpers``, ``credsStore``, then ``auths`` (the docker
+    SDK's resolution, which runs ``docker-credential-*`` helpers by their protocol)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{path}: cannot be read as JSON: {type(exc).__name__}", "fix or remove the file") from None
-    auths = data.get("auths") if isinstance(data, dict) else None
-    entry = _auth_entry(auths if isinstance(auths, dict) else {}, host)
-    if entry is None:
-        return None
-    return _decode_auth(entry, host, path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: is not a JSON object", "fix or remove the file")
+    from aeon_release.adapters.docker import config_credentials
 
-
-def _auth_entry(auths: Mapping[str, Any], host: str) -> Mapping[str, Any] | None:
-    for key, entry in auths.items():
-        bare = re.sub(r"^https?://", "", key).split("/", 1)[0]
-        if bare == host and isinstance(entry, dict):
-            return entry
-    return None
-
-
-def _decode_auth(entry: Mapping[str, Any], host: str, path: Path) -> Credentials | None:
-    if isinstance(entry.get("username"), str) and isinstance(entry.get("password"), str):
-        return Credentials(entry["username"], entry["password"])
-    auth = entry.get("auth")
-    if not isinstance(auth, str) or not auth:
-        return None
-    register_secret(auth)
-    try:
-        username, sep, password = base64.b64decode(auth).decode("utf-8").partition(":")
-    except (ValueError, UnicodeDecodeError):
-        sep = ""
-    if not sep:
-        raise ConfigError(f"{path}: auths[{host}].auth is not base64 of user:password", f"run `docker login {host}`")
-    return Credentials(username, password)
+    found = config_credentials(data, host, path)
+    return Credentials(*found) if found else None
 
 
 @dataclass(frozen=True)
