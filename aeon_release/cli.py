@@ -285,7 +285,7 @@ def build(
 
 @app.command("image-report")
 def image_report(
-    image: str = typer.Argument(..., help="Image name or id."),
+    image: str = typer.Argument(..., help="Engine image (name or id), or docker-archive:PATH, oci-archive:PATH, oci:DIR."),
     json_out: bool = JSON,
 ) -> None:
     """The image diet: size per layer, dead bytes under whiteouts, duplicate shared libraries."""
