@@ -3,8 +3,8 @@
     python benchmarks/rebuild_bench.py [--units 40] [--base IMAGE]
 
 A stand-in for the fork's C++/CUDA extension: UNITS translation units (templates and the standard
-containers, under a second of g++ each on an idle core; nvcc cannot run inside an image on a machine without the CUDA image) built
-by CMake + Ninja with ccache, in a `RUN` whose ccache folder and CMake build tree are
+containers; g++, since nvcc needs the CUDA image, which this machine cannot pull) built by CMake +
+Ninja with ccache, in a `RUN` whose ccache folder and CMake build tree are
 `--mount=type=cache` mounts, exactly as the Dockerfile's builder stage does.  The build goes
 through aeon-release's BuildKit adapter (the same client `aeon-release build` uses).
 

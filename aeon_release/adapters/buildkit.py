@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
 import subprocess
 import tempfile
 from collections import deque
@@ -242,7 +241,3 @@ class PlainLog:
 def _stage(stage: str | None) -> str:
     """Name a stage only when the Dockerfile names it (BuildKit calls an unnamed one stage-N)."""
     return "" if not stage or re.fullmatch(r"stage-\d+", stage) else f"{stage}: "
-
-
-def which_docker() -> str | None:
-    return shutil.which("docker")

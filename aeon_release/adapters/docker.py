@@ -11,9 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
 import tarfile
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path

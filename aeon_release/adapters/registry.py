@@ -18,11 +18,9 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from email.message import Message
 from pathlib import Path
-from typing import Any
 
 from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
 
