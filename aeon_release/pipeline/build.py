@@ -5,9 +5,11 @@ the arch list (a Blackwell FP4 target without its ``a``/``f`` suffix is refused,
 ``ENABLE_NVFP4_SM100`` != 0 for an SM12x-only list); the revision; the Docker engine answers
 (``DOCKER_HOST`` honoured); the audit gate (``audit_gate.audited_revision``, or ``--skip-audit
 REASON``); the arch probe (nvcc compile-only, where nvcc is present).  Then the build streams its
-log; a failure names the failing step and shows its last lines.  After the build the load-bearing
-check runs in a container of the image (the same script and list the Dockerfile's last step uses),
-and the label parts are checked on the image config.  An image that fails that check is removed.
+log (BuildKit, ``adapters.buildkit``); a failure names the failing step and shows its last lines.
+After the build the platform is verified and the load-bearing check runs in a container of the
+image (the same script and list the Dockerfile's last step uses), and the label parts are checked
+on the image config.  An image that fails either check is removed.  A good image's id is recorded
+with its audit result (``domain.attestation``): that record, not a label, is what publish trusts.
 
 **The source is the commit, never the work tree.**  The build context is ``git archive`` of the
 revision (``--rev``, default HEAD) plus ``.aeon-release/`` (load-bearing list, check script,
@@ -20,8 +22,9 @@ same object on stdout.  Keys:
 
 - ``ok`` (bool), ``error`` (null, or ``{"message", "step", "tail"}``: the failing step and its
   last log lines);
-- ``tag``, ``image_id``, ``size`` (bytes), ``architecture``, ``layers`` (``[{"created_by",
-  "size"}]``, oldest first);
+- ``tag``, ``image_id``, ``size`` (bytes), ``architecture``, ``image_platform`` (the image's
+  OS/ARCH[/VARIANT]), ``target_platform`` (``--platform``, else the engine's own), ``layers``
+  (``[{"created_by", "size"}]``, oldest first);
 - ``version``, ``variant``, ``rev`` (as given), ``revision`` (full sha), ``repo``, ``dockerfile``,
   ``platform``, ``build_args`` (everything passed to the engine; secret-looking keys such as
   ``HF_TOKEN`` are refused, since build args end up in the image history), ``labels`` (as read back from the image);
@@ -30,7 +33,8 @@ same object on stdout.  Keys:
 - ``audit`` (``{"status", "detail", "revision"}``);
 - ``load_bearing`` (``{"ok", "checked", "missing", "output"}``);
 - ``timings`` (seconds: ``preflight``, ``probe``, ``build``, ``check``, ``total``);
-- ``engine`` (``{"docker_host", "version"}``), ``started_at``, ``finished_at`` (UTC, ISO 8601),
+- ``engine`` (``{"docker_host", "version", "builder"}``: the BuildKit client used), ``started_at``,
+  ``finished_at`` (UTC, ISO 8601),
   ``record`` (the record file's path).
 """
 from __future__ import annotations
