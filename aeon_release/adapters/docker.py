@@ -225,7 +225,10 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
     import docker.auth
 
     try:
-        found = docker.auth.AuthConfig(config).resolve_authconfig(host)
+        auths = docker.auth.parse_auth(config.get("auths") or {}, raise_on_error=True)
+        found = docker.auth.AuthConfig({**config, "auths": auths}).resolve_authconfig(host)
+    except docker.errors.InvalidConfigFile as exc:
+        raise ConfigError(f"{path}: {_short(exc)}", f"run `docker login {host}`") from None
     except docker.errors.DockerException as exc:  # the helper failed or is missing
         raise ConfigError(f"{path}: the credential helper for {host} failed: {_short(exc)}",
                           "check the credsStore / credHelpers entry and that docker-credential-<name> is on PATH") from None

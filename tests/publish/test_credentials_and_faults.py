@@ -199,3 +199,19 @@ def test_a_helper_that_fails_is_a_clean_config_error(auth_registry: RegistryProc
     done = cli("releases", "--repository", f"{auth_registry.host}/aeon-test-publish/{run_id}-app",
                "--config", str(tmp_path), env={**env, "DOCKER_CONFIG": str(config_dir)})
     assert done.returncode == 2 and "credential helper" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_docker_config_auths_are_resolved_like_docker_does(tmp_path: Path) -> None:
+    from aeon_release.adapters.registry import resolve_credentials
+    from aeon_release.errors import ConfigError
+
+    config = tmp_path / "config.json"
+    auth = base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
+    config.write_text(json.dumps({"auths": {"https://registry.example.invalid/v1/": {"auth": auth}}}))
+    found = resolve_credentials("registry.example.invalid", None, None, config)
+    assert found is not None and (found.username, found.password) == (USER, PASSWORD)
+    assert resolve_credentials("other.example.invalid", None, None, config) is None
+    config.write_text(json.dumps({"auths": {"registry.example.invalid": {"auth": "not base64 at all!"}}}))
+    with pytest.raises(ConfigError) as bad:
+        resolve_credentials("registry.example.invalid", None, None, config)
+    assert str(config) in bad.value.message and "docker login" in (bad.value.hint or "")
