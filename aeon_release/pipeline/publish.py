@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import docker as images
-from aeon_release.adapters import artifacts, signing
+from aeon_release.adapters import artifacts
 from aeon_release.adapters.console import emit_json, push_progress, say
 from aeon_release.adapters.git import Git
 from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
@@ -182,6 +182,8 @@ def plan(request: PublishRequest) -> PublishPlan:
     image = images.local_image(request.image)
     provenance = attestation_mod.lookup(Git(request.repo).common_dir, image.id)
     attestation = _attestation(image, provenance, request.skip_audit, request.repo)
+    from aeon_release.adapters import signing  # securesystemslib is slow to import: only publish needs it
+
     signer = signing.load_signer(keys.signing_key(request.signing_key))
     credentials = resolve_credentials(names.repository.host, request.username, request.password)
     registry = Registry(names.repository, credentials)
@@ -320,6 +322,8 @@ def _attest(plan: PublishPlan, registry: Registry, digest: str) -> tuple[str, bo
     audit = plan.attestation.as_dict()
     if plan.request.skip_audit:
         audit["skip_audit"] = plan.request.skip_audit
+    from aeon_release.adapters import signing
+
     statement = attestation_mod.statement(str(repository), digest, plan.provenance, audit, release_record.now_utc())
     envelope = signing.sign(statement, plan.signer)
     subject = artifacts.Descriptor(manifest.media_type, digest, len(manifest.body))
