@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,11 @@ def test_publish_signs_an_attestation_of_the_digest_and_verify_checks_it(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path, signing_key: Path
 ) -> None:
     repository, name = _repo(registry, run_id)
-    result = as_json(cli(*publish_args(make_image("signed"), repository, "v0.29.0", tmp_path)))
+    done = cli(*publish_args(make_image("signed"), repository, "v0.29.0", tmp_path))
+    result = as_json(done)
     digest = result["digest"]
+    assert re.search(r"layer [0-9a-f]{12}: pushed", done.stderr)  # progress per layer, on stderr
+    assert f"verify: aeon-release verify {repository}:2026-09-11-v0.29.0" in done.stderr
     assert result["attestation"] == f"{repository}:{digest.replace(':', '-')}.att"
     assert served(registry.host, name, digest.replace(":", "-") + ".att") is not None
     assert records(tmp_path)[0]["audit"]["attestation"] == result["attestation"]
