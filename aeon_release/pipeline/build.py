@@ -308,8 +308,13 @@ def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildRep
 
 
 def _named_parts(failed: BuildFailed) -> BuildFailed:
-    """When the Dockerfile's load-bearing check is what failed, say which parts are missing."""
+    """When the Dockerfile's load-bearing check is what failed, say which parts are missing; when
+    a foreign-architecture binary could not run, say how to register QEMU."""
     missing = loadbearing.missing_from_output("\n".join(failed.tail))
+    if not missing and "exec format error" in "\n".join((failed.message, *failed.tail)):
+        return BuildFailed(failed.message, "this engine cannot run the target platform's binaries: register QEMU "
+                           "(Debian: qemu-user-static binfmt-support; mount -t binfmt_misc binfmt_misc "
+                           "/proc/sys/fs/binfmt_misc; update-binfmts --enable qemu-aarch64)", failed.step, failed.tail)
     if not missing:
         return failed
     return BuildFailed(f"load-bearing part(s) missing: {', '.join(missing)} ({failed.message})",

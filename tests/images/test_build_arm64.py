@@ -57,3 +57,15 @@ def test_an_image_whose_binaries_are_another_architecture_fails_naming_both(
     assert (f"error: image {tag} is linux/amd64 by its config, but its binaries are aarch64 (linux/arm64); "
             "the build was for linux/amd64") in result.stderr
     assert not docker_client.images.list(name=tag)  # the wrong image is removed
+
+
+def test_exec_format_error_says_how_to_register_qemu() -> None:
+    # Unregistering QEMU would break the other engineers' builds on this shared engine: the
+    # failure BuildKit reports then is replayed through the same parser instead.
+    from aeon_release.adapters import buildkit
+
+    log = buildkit.PlainLog()
+    log.feed(["#5 [2/3] RUN uname -m", "#5 0.101 exec /bin/sh: exec format error",
+              '#5 ERROR: process "/bin/sh -c uname -m" did not complete successfully: exit code: 1'])
+    failed = build._named_parts(log.failure("x:1", 1))
+    assert "update-binfmts --enable qemu-aarch64" in (failed.hint or "") and failed.step == "step 2/3 (RUN uname -m)"
