@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,17 +92,15 @@ def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
 
 
 def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
-    from aeon_release.domain.audits import audit_tree
+    from aeon_release.domain.audits import GitTree, audit_tree
     from aeon_release.domain.ledger import load
 
     ledger = load(config_dir)
-    with tempfile.TemporaryDirectory(prefix="aeon-audit-") as tmp:
-        tree = Path(tmp) / "tree"
-        git.worktree_add(tree, sha)
-        try:
-            report = audit_tree(tree, config_dir, carries=ledger.active_carries)
-        finally:
-            git.worktree_remove(tree)
+    tree = GitTree(git.path, sha)  # the revision's blobs: no checkout, no symlink followed
+    try:
+        report = audit_tree(tree, config_dir, carries=ledger.active_carries)
+    finally:
+        tree.close()
     errors = [f for f in report.findings if f.blocking]
     if errors:
         first = errors[0]
