@@ -96,18 +96,9 @@ def busybox_image(docker_available: bool, tmp_path_factory: pytest.TempPathFacto
     done = subprocess.run(["docker", "image", "inspect", BUSYBOX_IMAGE], capture_output=True)
     if done.returncode == 0:
         return BUSYBOX_IMAGE
-    root = tmp_path_factory.mktemp("rootfs")
-    (root / "bin").mkdir()
-    shutil.copy2(busybox, root / "bin" / "busybox")
-    for applet in ("sh", "ls", "cat", "echo", "rm", "mkdir", "ln", "test", "true", "false", "dd", "cp",
-                   "mv", "chmod", "grep", "head", "env", "sleep", "readlink", "find", "wc", "[", "which"):
-        if applet != "busybox":
-            (root / "bin" / applet).symlink_to("busybox")
-    for d in ("etc", "tmp", "usr/bin", "usr/lib", "var"):
-        (root / d).mkdir(parents=True, exist_ok=True)
-    tar = subprocess.run(["tar", "-C", str(root), "-cf", "-", "."], capture_output=True, check=True)
+    tar = busybox_rootfs_tar(Path(busybox), tmp_path_factory.mktemp("rootfs") / "root")
     subprocess.run(["docker", "import", "--change", "CMD [\"/bin/sh\"]", "-", BUSYBOX_IMAGE],
-                   input=tar.stdout, capture_output=True, check=True)
+                   input=tar, capture_output=True, check=True)
     return BUSYBOX_IMAGE
 
 

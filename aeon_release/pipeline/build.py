@@ -326,7 +326,12 @@ def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
     archive, context = workdir / "context.tar", workdir / "context"
     Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(archive), the_plan.sha)
     with tarfile.open(archive) as tar:
-        tar.extractall(context, filter="tar")  # no absolute or ../ member escapes the folder
+        if hasattr(tarfile, "tar_filter"):  # Python 3.10.12+ / 3.11.4+
+            tar.extractall(context, filter="tar")  # no absolute or ../ member escapes the folder
+        else:  # git archive never writes such members; refuse them all the same
+            if any(m.name.startswith("/") or ".." in m.name.split("/") for m in tar.getmembers()):
+                raise UsageError(f"git archive of {the_plan.sha[:12]} has a path outside the tree")
+            tar.extractall(context)  # noqa: S202 - names checked above
     archive.unlink()
     support, target = loadbearing.data_dir(), context / CONTEXT_DIR
     target.mkdir(exist_ok=True)
