@@ -203,6 +203,8 @@ class PlainLog:
         if vertex is None:
             self.vertices[vid] = _Vertex(rest)
             self._emit_start(rest)
+        elif rest == vertex.name:
+            return  # plain progress repeats a vertex's header when it switches between vertices
         elif rest.startswith("ERROR:"):
             self.failed = self.failed or (vid, rest[len("ERROR:"):].strip())
         elif rest == "CACHED":

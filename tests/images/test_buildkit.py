@@ -91,6 +91,7 @@ BUILDX_LOG = """#1 [internal] load build definition from Dockerfile
 #5 [runtime 1/2] RUN apt-get install -y gcc
 #4 0.412 compiling kernels.cu
 #5 0.500 Reading package lists...
+#4 [builder 2/3] RUN make -j8
 #4 1.201 kernels.cu(12): error: identifier "fp4" is undefined
 #4 ERROR: process "/bin/sh -c make -j8" did not complete successfully: exit code: 2
 #5 CACHED
