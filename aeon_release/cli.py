@@ -132,6 +132,9 @@ USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker
 PASSWORD_STDIN = typer.Option(
     False, "--password-stdin", help="Read the registry password from stdin (else AEON_REGISTRY_PASSWORD)."
 )
+SIGNING_KEY = typer.Option(
+    None, "--signing-key", help="ed25519 key that signs attestations (else AEON_SIGNING_KEY, else fleet.yaml's signing_key)."
+)
 
 
 @app.command("publish")
@@ -147,14 +150,43 @@ def publish_cmd(
     allow_downgrade: bool = typer.Option(False, "--allow-downgrade", help="Let :latest move to an older version."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,
+    repo: Path = typer.Option(Path("."), "--repo", help="The fork checkout whose `build` recorded the image."),
+    signing_key: Optional[Path] = SIGNING_KEY,
     json_out: bool = JSON,
 ) -> None:
-    """Push a dated tag pinned by digest, then move :latest to it; record it in releases.yaml."""
+    """Push a dated tag pinned by digest, sign its attestation, move :latest to it; record it in releases.yaml."""
     from aeon_release.pipeline import publish
 
     request = publish.PublishRequest(image, repository, version, variant, date, latest, config, skip_audit,
-                                     allow_downgrade, username, publish.password_from(password_stdin))
+                                     allow_downgrade, username, publish.password_from(password_stdin), repo,
+                                     signing_key)
     publish.run(request, json_out)
+
+
+@app.command("verify")
+def verify_cmd(
+    reference: str = typer.Argument(..., help="REPOSITORY:TAG, e.g. ghcr.io/team/app:latest."),
+    key: Optional[Path] = typer.Option(None, "--key", help="Public key (default: the signing key's .pub)."),
+    username: Optional[str] = USERNAME,
+    password_stdin: bool = PASSWORD_STDIN,
+    config: Path = typer.Option(Path("."), "--config", help="Folder holding fleet.yaml (its signing_key)."),
+    json_out: bool = JSON,
+) -> None:
+    """Check a tag's signed attestation: signature, the digest it names, the audit result."""
+    from aeon_release.commands import verify
+    from aeon_release.pipeline import publish
+
+    verify.run(reference, key, username, publish.password_from(password_stdin), json_out, config)
+
+
+@app.command("keygen")
+def keygen_cmd(path: Path = typer.Argument(..., help="Where to write the secret key (PATH.pub gets the public key).")) -> None:
+    """Make the fleet's ed25519 signing key pair; the secret key is written 0600 and never printed."""
+    from aeon_release.adapters import signing
+    from aeon_release.adapters.console import plain, say
+
+    public, keyid = signing.generate(path)
+    say(f"wrote {plain(path)} (secret, 0600) and {plain(public)}; key id {keyid}")
 
 
 @app.command("releases")
@@ -242,20 +274,21 @@ def build(
     tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default: image.repository of fleet.yaml, :VERSION[-VARIANT])."),
     config: Path = CONFIG,
     skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."),
+    builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."),
     json_out: bool = JSON,
 ) -> None:
-    """Build the serving image: preflight, arch probe, build, load-bearing check, report."""
+    """Build the serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
     from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
                                       platform=platform, build_args=tuple(build_arg), tag=tag, config_dir=config,
-                                      skip_audit=skip_audit)
+                                      skip_audit=skip_audit, builder=builder)
     build_step.run(request, json_out)
 
 
 @app.command("image-report")
 def image_report(
-    image: str = typer.Argument(..., help="Image name or id."),
+    image: str = typer.Argument(..., help="Engine image (name or id), or docker-archive:PATH, oci-archive:PATH, oci:DIR."),
     json_out: bool = JSON,
 ) -> None:
     """The image diet: size per layer, dead bytes under whiteouts, duplicate shared libraries."""
@@ -284,6 +317,8 @@ def release(
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."),
     username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
     password_stdin: bool = typer.Option(False, "--password-stdin", help="Read the registry password from stdin."),
+    signing_key: Optional[Path] = SIGNING_KEY,
+    builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print every stage's plan; change nothing."),
     json_out: bool = JSON,
 ) -> None:
@@ -295,6 +330,6 @@ def release(
         tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
         platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output,
         date=date, skip_audit=skip_audit, waive=tuple(waive), username=username,
-        password=password_from(password_stdin),
+        password=password_from(password_stdin), signing_key=signing_key, builder=builder,
     )
     pipeline.run(opts, from_stage, dry_run, json_out)

@@ -9,6 +9,12 @@ command -v dockerd >/dev/null 2>&1 || need_apt+=(docker.io)
 command -v docker-registry >/dev/null 2>&1 || need_apt+=(docker-registry)
 [ -x /bin/busybox ] || need_apt+=(busybox-static)
 command -v git >/dev/null 2>&1 || need_apt+=(git)
+# arm64 builds through BuildKit + QEMU, OCI archives, the htpasswd registry of the credential tests.
+command -v qemu-aarch64-static >/dev/null 2>&1 || need_apt+=(qemu-user-static)
+command -v update-binfmts >/dev/null 2>&1 || need_apt+=(binfmt-support)
+command -v skopeo >/dev/null 2>&1 || need_apt+=(skopeo)
+command -v htpasswd >/dev/null 2>&1 || need_apt+=(apache2-utils)
+command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq

@@ -1,8 +1,10 @@
 """The only rich Console.  Human output goes to stderr; stdout is kept for machine output."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +58,30 @@ def progress() -> Any:
         console=console,
         transient=True,
     )
+
+
+@contextlib.contextmanager
+def push_progress() -> Iterator[Callable[[Any], None]]:
+    """Per-layer transfer bars on stderr; the callback takes events with ``layer``, ``status``,
+    ``current`` and ``total`` (an 18 GB image pushes for minutes: show which layer moves)."""
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+    bars = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                    console=console, transient=True)
+    tasks: dict[str, Any] = {}
+
+    def on_event(event: Any) -> None:
+        task = tasks.get(event.layer)
+        if task is None:
+            task = tasks[event.layer] = bars.add_task(f"layer {event.layer[:12]}", total=None)
+        description = f"layer {event.layer[:12]} {event.status.lower()}"
+        if event.total:
+            bars.update(task, description=description, completed=event.current, total=event.total)
+        elif event.status in ("Pushed", "Layer already exists"):
+            bars.update(task, description=description, completed=1, total=1)
+            console.print(f"  layer {event.layer[:12]}: {event.status.lower()}", highlight=False, style="dim")
+        else:
+            bars.update(task, description=description)
+
+    with bars:
+        yield on_event

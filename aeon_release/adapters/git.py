@@ -13,6 +13,7 @@ from pathlib import Path
 
 import git
 
+from aeon_release.adapters import blobs
 from aeon_release.errors import GitError, UsageError
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -142,8 +143,8 @@ class Git:
         return [line for line in out.splitlines() if line]
 
     def files_between(self, a: str, b: str) -> list[str]:
-        out = self.run("diff", "--name-only", a, b)
-        return [line for line in out.splitlines() if line]
+        """Paths that differ between two revisions, NUL-separated so that no name is ever quoted."""
+        return blobs.diff_names(self.path, a, b)
 
     def cherry(self, upstream: str, head: str, limit: str | None = None) -> dict[str, bool]:
         """``git cherry``: for each commit of head not in upstream, True if an equivalent is there."""
@@ -300,6 +301,6 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
         raise GitError(f"revision {rev!r} does not exist in {path}", "pass --changed-since a branch, tag or commit")
     if until is not None:
         return git.files_between(rev, until)
-    tracked = git.run("diff", "--name-only", "--no-renames", rev)
-    untracked = git.run("ls-files", "--others", "--exclude-standard")
-    return sorted({line for line in (tracked + "\n" + untracked).splitlines() if line})
+    tracked = blobs.diff_names(path, rev)
+    untracked = git.run("ls-files", "-z", "--others", "--exclude-standard")
+    return sorted({*tracked, *(name for name in untracked.split("\0") if name)})

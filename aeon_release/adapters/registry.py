@@ -18,11 +18,9 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from email.message import Message
 from pathlib import Path
-from typing import Any
 
 from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
 
@@ -114,41 +112,20 @@ def _docker_config_path() -> Path:
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
+    """What `docker push` would use: ``credHelpers``, ``credsStore``, then ``auths`` (the docker
+    SDK's resolution, which runs ``docker-credential-*`` helpers by their protocol)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{path}: cannot be read as JSON: {type(exc).__name__}", "fix or remove the file") from None
-    auths = data.get("auths") if isinstance(data, dict) else None
-    entry = _auth_entry(auths if isinstance(auths, dict) else {}, host)
-    if entry is None:
-        return None
-    return _decode_auth(entry, host, path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: is not a JSON object", "fix or remove the file")
+    from aeon_release.adapters.docker import config_credentials
 
-
-def _auth_entry(auths: Mapping[str, Any], host: str) -> Mapping[str, Any] | None:
-    for key, entry in auths.items():
-        bare = re.sub(r"^https?://", "", key).split("/", 1)[0]
-        if bare == host and isinstance(entry, dict):
-            return entry
-    return None
-
-
-def _decode_auth(entry: Mapping[str, Any], host: str, path: Path) -> Credentials | None:
-    if isinstance(entry.get("username"), str) and isinstance(entry.get("password"), str):
-        return Credentials(entry["username"], entry["password"])
-    auth = entry.get("auth")
-    if not isinstance(auth, str) or not auth:
-        return None
-    register_secret(auth)
-    try:
-        username, sep, password = base64.b64decode(auth).decode("utf-8").partition(":")
-    except (ValueError, UnicodeDecodeError):
-        sep = ""
-    if not sep:
-        raise ConfigError(f"{path}: auths[{host}].auth is not base64 of user:password", f"run `docker login {host}`")
-    return Credentials(username, password)
+    found = config_credentials(data, host, path)
+    return Credentials(*found) if found else None
 
 
 @dataclass(frozen=True)
@@ -217,6 +194,32 @@ class Registry:
         self._check(response, f"pointing {self.repository}:{tag} at {manifest.digest}")
         return response.headers.get("Docker-Content-Digest") or manifest.digest
 
+    # -- blobs (the attestation artifacts) ---------------------------------------------------
+    def blob(self, digest: str) -> bytes | None:
+        """The blob ``digest`` (checked against it), or None when the registry has none."""
+        if not DIGEST.fullmatch(digest):
+            raise UsageError(f"{digest!r} is not a sha256 digest")
+        response = self._send("GET", f"/v2/{self.repository.name}/blobs/{digest}", {})
+        if response.status == 404:
+            return None
+        self._check(response, f"reading blob {digest[:19]} of {self.repository}")
+        if "sha256:" + hashlib.sha256(response.body).hexdigest() != digest:
+            raise ServiceError(f"registry {self.repository.host} served blob {digest} with other content")
+        return response.body
+
+    def put_blob(self, data: bytes) -> str:
+        """Upload ``data`` in one request (a small artifact); returns its digest."""
+        digest = "sha256:" + hashlib.sha256(data).hexdigest()
+        if self._send("HEAD", f"/v2/{self.repository.name}/blobs/{digest}", {}).status == 200:
+            return digest
+        started = self._send("POST", f"/v2/{self.repository.name}/blobs/uploads/", {"Content-Length": "0"}, b"")
+        self._check(started, f"starting an upload to {self.repository}")
+        location = started.headers.get("Location") or ""
+        url = location + ("&" if "?" in location else "?") + urllib.parse.urlencode({"digest": digest})
+        headers = {"Content-Type": "application/octet-stream", "Content-Length": str(len(data))}
+        self._check(self._send("PUT", url, headers, data), f"uploading blob {digest[:19]} to {self.repository}")
+        return digest
+
     def tags(self) -> list[str]:
         """Every tag of the repository (following the registry's pagination)."""
         path: str | None = f"/v2/{self.repository.name}/tags/list?n=1000"
@@ -247,7 +250,7 @@ class Registry:
         return response
 
     def _once(self, method: str, path: str, headers: dict[str, str], data: bytes | None) -> _Response:
-        url = path if path.startswith("http") else self.repository.base_url + path
+        url = path if path.startswith(("http://", "https://")) else self.repository.base_url + path
         request = urllib.request.Request(url, data=data, method=method, headers=dict(headers))
         if self._authorization:
             request.add_header("Authorization", self._authorization)

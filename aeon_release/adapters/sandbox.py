@@ -21,14 +21,15 @@ from aeon_release.errors import ServiceError
 
 REGISTRY_BINARIES = ("docker-registry", "registry")
 APPLETS = ("sh", "ls", "cat", "echo", "rm", "mkdir", "ln", "test", "true", "false", "dd", "cp", "mv", "chmod",
-           "grep", "head", "env", "sleep", "readlink", "find", "wc", "[", "which", "sed", "cut", "tr")
+           "grep", "head", "env", "sleep", "readlink", "find", "wc", "[", "which", "sed", "cut", "tr", "uname")
 
 
 # -- the base image --------------------------------------------------------------------------
-def busybox_rootfs() -> bytes:
-    """A tar of a busybox-static root file system: /bin/busybox, its applets, the usual folders."""
-    busybox = shutil.which("busybox") or "/bin/busybox"
-    if not Path(busybox).exists():
+def busybox_rootfs(busybox: Path | None = None) -> bytes:
+    """A tar of a busybox-static root file system: /bin/busybox, its applets, the usual folders.
+    ``busybox`` is the binary to use (another architecture's, say); default: the machine's."""
+    busybox = busybox or Path(shutil.which("busybox") or "/bin/busybox")
+    if not busybox.exists():
         raise ServiceError("a busybox base image needs busybox-static", "apt-get install busybox-static")
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w") as tar:

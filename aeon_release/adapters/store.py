@@ -2,7 +2,7 @@
 
 ``RunStore(git_dir, tag)`` owns every path under ``<git-common-dir>/aeon-release/``: the run folders
 ``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json), ``worktrees/<tag>``,
-``builds/<image>.json``, the lock and scratch files.  State lives under the git dir so that it is shared by every linked
+``builds/<image>.json``, ``attestations/<image id>.json``, the lock and scratch files.  State lives under the git dir so that it is shared by every linked
 worktree and never shows up as untracked files in the user's checkout.  Writes are atomic
 (write a temporary file, then rename), so a run killed at any point leaves either the old or the
 new record, never half of one.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -170,6 +171,11 @@ class RunStore:
         return cls.root_of(git_dir) / "builds" / f"{image_tag.replace('/', '_')}.json"
 
     @classmethod
+    def attestation_record(cls, git_dir: Path, image_id: str) -> Path:
+        """The build's provenance record of one image, by its id (the config digest's hex)."""
+        return cls.root_of(git_dir) / "attestations" / f"{image_id.split(':')[-1]}.json"
+
+    @classmethod
     def scratch(cls, git_dir: Path, name: str) -> Path:
         """A private scratch file (a temporary index), unique to this process."""
         return cls.root_of(git_dir) / f"{name}-{os.getpid()}"
@@ -202,13 +208,15 @@ class RunStore:
         return [s for s in states if s is not None]
 
     @classmethod
-    def merge_reports(cls, git_dir: Path) -> list[dict[str, Any]]:
-        """Every finished-or-not merge report (``runs/*/report.json``) that reads as JSON."""
+    def merge_reports(cls, git_dir: Path) -> list[tuple[dict[str, Any], str]]:
+        """Every finished-or-not merge report (``runs/*/report.json``) that reads as JSON, each with
+        the sha256 of its bytes (an attestation names the report it comes from)."""
         base = cls.runs_of(git_dir)
         reports = []
         for path in sorted(base.glob("*/report.json")) if base.is_dir() else []:
             try:
-                reports.append(json.loads(path.read_text()))
+                raw = path.read_bytes()
+                reports.append((json.loads(raw), hashlib.sha256(raw).hexdigest()))
             except (OSError, ValueError):
                 continue
         return reports

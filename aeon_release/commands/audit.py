@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +10,8 @@ from aeon_release.domain import ledger
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
+from aeon_release.domain.audits.source import GitTree, Tree
+from aeon_release.adapters.blobs import resolve_commit
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
@@ -53,22 +54,19 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
 
 
 @contextlib.contextmanager
-def _tree(repo_path: Path, rev: str | None) -> Iterator[Path]:
-    """The work tree itself, or ``rev`` checked out in a temporary detached worktree (removed after)."""
+def _tree(repo_path: Path, rev: str | None) -> Iterator[Path | Tree]:
+    """The work tree itself, or ``rev`` read from git's object database (no checkout, no symlink followed)."""
     if rev is None:
         yield repo_path
         return
-    git = repo.Git(repo_path)
-    sha = git.resolve(rev)
+    sha = resolve_commit(repo_path, rev)
     if sha is None:
         raise GitError(f"revision {rev!r} does not exist in {repo_path}", "pass --rev a branch, tag or commit")
-    with tempfile.TemporaryDirectory(prefix="aeon-audit-") as tmp:
-        tree = Path(tmp) / "tree"
-        git.worktree_add(tree, sha)
-        try:
-            yield tree
-        finally:
-            git.worktree_remove(tree)
+    tree = GitTree(repo_path, sha)
+    try:
+        yield tree
+    finally:
+        tree.close()
 
 
 def _fields(kind: RuleKind) -> str:

@@ -14,6 +14,8 @@ from aeon_release.commands import demo_repo as demo
 from aeon_release.pipeline import release as pipeline
 
 from aeon_release.adapters.store import RunStore
+from aeon_release.adapters import signing
+from aeon_release.commands import verify
 from aeon_release.adapters.console import say
 from aeon_release.adapters import sandbox
 from aeon_release.adapters.docker import Engine
@@ -28,15 +30,20 @@ def run(example: demo.Example) -> None:
             engine.import_rootfs(sandbox.busybox_rootfs(), BASE, changes=['CMD ["/bin/sh"]'])
     dockerfile = example.root / "Dockerfile.demo"
     dockerfile.write_text(resources.files("aeon_release").joinpath("data/demo/Dockerfile").read_text("utf-8"))
+    key = example.root / "demo-signing.key"  # a throwaway key: the fleet's own stays where it is
+    if not key.exists():
+        signing.generate(key)
     with sandbox.local_registry(example.root / "registry") as registry:
         host = registry.host
         say(f"[bold]   release pipeline[/]: audit, build, publish to {host} (a throwaway registry), notes")
         opts = pipeline.ReleaseOptions(
             tag=demo.NEW, repo=example.fork, repository=f"{host}/aeon/vllm-ultimate", config_dir=example.config,
             dockerfile=dockerfile, image_tag=f"aeon-demo/vllm-ultimate:{demo.NEW}",
-            notes_output=example.root / f"release-notes-{demo.NEW}.md",
+            notes_output=example.root / f"release-notes-{demo.NEW}.md", signing_key=key,
         )
         pipeline.run(opts, None, dry=False, json_out=False)
+        say(f"[bold]   verify[/]: aeon-release verify {host}/aeon/vllm-ultimate:latest --key {signing.public_path(key)}")
+        verify.run(f"{host}/aeon/vllm-ultimate:latest", signing.public_path(key), None, None, False)
         _untag_pushed(example, host)
 
 

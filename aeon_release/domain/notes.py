@@ -311,6 +311,7 @@ def _publish(publish: _View) -> dict[str, Any]:
         "pull": f"docker pull {pinned}" if pinned else publish.text("pull"),
         "rollback_tag": rollback,
         "rollback": f"{repository}:{rollback}" if repository and rollback else rollback,
+        "verify": f"aeon-release verify {repository}:{dated}" if repository and dated else None,
     }
 
 
@@ -523,7 +524,9 @@ def _publish_md(publish: Mapping[str, Any] | None) -> str:
         f"- Rollback: {_code(publish['rollback'])}",
     ]
     pull = f"\n\nPull it pinned by digest:\n\n```sh\n{publish['pull']}\n```" if publish["pull"] else ""
-    return "## Published image\n\n" + "\n".join(lines) + pull
+    verify = (f"\n\nCheck its signed attestation (the digest it names, the audit result):\n\n"
+              f"```sh\n{publish['verify']}\n```" if publish.get("verify") else "")
+    return "## Published image\n\n" + "\n".join(lines) + pull + verify
 
 
 def _timings_md(data: Mapping[str, Any]) -> str:

@@ -127,7 +127,7 @@ def _optional(node: Any, where: Where, pattern: re.Pattern[str]) -> str | None:
 def _audit(node: Any, where: Where) -> Mapping[str, str] | None:
     if node is None:
         return None
-    data = mapping(node, where, required=("status",), optional=("detail", "revision"))
+    data = mapping(node, where, required=("status",), optional=("detail", "revision", "report_sha256", "attestation"))
     choice(data["status"], where.key("status"), ("passed", "waived", "skipped"))
     return {key: str(value) for key, value in data.items() if value is not None}
 

@@ -3,12 +3,13 @@
 A revision may be built only when its audits passed: either the merge run that produced it
 recorded a clean audit, or the audits are run now on that exact revision.  `--skip-audit REASON`
 is the escape hatch for an image built outside the pipeline; the reason is recorded.  The outcome
-travels with the image as OCI labels, so `publish` can check it without the source tree.
+is recorded by `build` against the image id (``domain.attestation``) and signed by `publish` into
+an attestation bound to the pushed digest; the OCI labels repeat it for people, not for the gate.
 """
 from __future__ import annotations
 
 import enum
-import tempfile
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,12 +32,15 @@ class Attestation:
     status: AuditStatus
     detail: str
     revision: str
+    report_sha256: str | None = None  # the audit report this result comes from
 
     def labels(self) -> dict[str, str]:
+        """Informational only: publish trusts the build's record of the image id, never labels."""
         return {LABEL_STATUS: self.status.value, LABEL_DETAIL: self.detail[:200]}
 
     def as_dict(self) -> dict[str, str]:
-        return {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+        data = {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+        return data | ({"report_sha256": self.report_sha256} if self.report_sha256 else {})
 
 
 def from_labels(labels: dict[str, str] | None) -> Attestation | None:
@@ -67,31 +71,29 @@ def audited_revision(repo: Path, rev: str, config_dir: Path, skip_reason: str | 
 
 def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
     """A finished merge run whose branch tip is ``sha`` and whose audit was clean or waived."""
-    for report in RunStore.merge_reports(git.common_dir):
+    for report, digest in RunStore.merge_reports(git.common_dir):
         if report.get("state") != "done" or report.get("branch_sha") != sha:
             continue
         audit = report.get("audit") or {}
         if audit.get("errors", 1) == 0:
-            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha)
+            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha, digest)
         waivers = report.get("waivers") or []
         if waivers:
             reasons = "; ".join(f"{w['rule']}: {w['reason']}" for w in waivers)
-            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha)
+            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha, digest)
     return None
 
 
 def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
-    from aeon_release.domain.audits import audit_tree
+    from aeon_release.domain.audits import GitTree, audit_tree
     from aeon_release.domain.ledger import load
 
     ledger = load(config_dir)
-    with tempfile.TemporaryDirectory(prefix="aeon-audit-") as tmp:
-        tree = Path(tmp) / "tree"
-        git.worktree_add(tree, sha)
-        try:
-            report = audit_tree(tree, config_dir, carries=ledger.active_carries)
-        finally:
-            git.worktree_remove(tree)
+    tree = GitTree(git.path, sha)  # the revision's blobs: no checkout, no symlink followed
+    try:
+        report = audit_tree(tree, config_dir, carries=ledger.active_carries)
+    finally:
+        tree.close()
     errors = [f for f in report.findings if f.blocking]
     if errors:
         first = errors[0]
@@ -100,4 +102,8 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
             "run `aeon-release audit --rev` to see them all, fix them, or pass --skip-audit REASON",
         )
-    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)", sha)
+    from aeon_release.domain.audits.render import as_json
+
+    digest = hashlib.sha256(as_json(report).encode()).hexdigest()
+    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)",
+                       sha, digest)

@@ -48,6 +48,8 @@ class ReleaseOptions:
     waive: tuple[str, ...] = ()
     username: str | None = None
     password: str | None = field(default=None, repr=False)
+    signing_key: Path | None = None
+    builder: str | None = None
 
 
 @dataclass
@@ -167,6 +169,7 @@ def _build_request(rel: Release) -> Any:
         repo=rel.git.path, version=rel.opts.tag, variant=rel.opts.variant, rev=rel.branch,
         dockerfile=rel.opts.dockerfile, platform=rel.opts.platform, build_args=rel.opts.build_args,
         tag=rel.opts.image_tag, config_dir=rel.opts.config_dir, skip_audit=rel.opts.skip_audit,
+        builder=rel.opts.builder,
     )
 
 
@@ -207,6 +210,7 @@ def _publish_request(rel: Release) -> Any:
         image=image, repository=rel.opts.repository, version=rel.opts.tag, variant=rel.opts.variant,
         date=rel.state.date, latest=rel.opts.latest, config_dir=rel.opts.config_dir,
         skip_audit=rel.opts.skip_audit, username=rel.opts.username, password=rel.opts.password,
+        repo=rel.git.path, signing_key=rel.opts.signing_key,
     )
 
 

@@ -43,6 +43,10 @@ def _check_released(setup: ReleaseSetup) -> dict:
     assert state["stages"]["build"]["result"]["revision"] == branch
     releases = (setup.example.config / "releases.yaml").read_text()
     assert releases.count(f"dated_tag: {DATED}") == 1
+    # The attestation names the digest, carries the audit the build recorded for that image id,
+    # and the notes say how to check it.
+    assert published["attestation"] == f"{setup.repository}:{digest.replace(':', '-')}.att"
+    assert f"aeon-release verify {setup.repository}:{DATED}" in notes
     return state
 
 
@@ -54,6 +58,11 @@ def test_full_release(capsys: pytest.CaptureFixture[str], release_setup: Release
     state = _check_released(release_setup)
     assert state["stages"]["audit"]["result"]["status"] == "passed"
     assert snapshot(release_setup.example.fork)[:3] == before[:3]
+    verified = run_cli("verify", f"{release_setup.repository}:{DATED}", "--json")
+    assert verified.code == 0, verified.err
+    shown = json.loads(verified.out)
+    assert shown["audit"]["status"] == "passed" and shown["audit"]["report_sha256"]
+    assert shown["build"]["image_id"] == state["stages"]["build"]["result"]["image_id"]
     # a rerun is a no-op: every stage is done
     again = run_cli(*release_setup.args())
     assert again.code == 0 and again.err.count("done already") == 5

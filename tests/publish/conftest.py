@@ -91,21 +91,40 @@ def run_id() -> str:
     return uuid.uuid4().hex[:10]
 
 
+def fleet_store(folder: Path) -> Path:
+    """``folder`` as a git repository: its git dir holds the build records publish trusts."""
+    if not (folder / ".git").exists():
+        subprocess.run(["git", "init", "-q", str(folder)], check=True, capture_output=True)
+    return subprocess.run(["git", "-C", str(folder), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
 @pytest.fixture
-def make_image(busybox_image: str, run_id: str) -> Iterator[ImageMaker]:
-    """Build small distinct images on the busybox rootfs; every tag with this run's id is removed after."""
+def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[ImageMaker]:
+    """Build small distinct images on the busybox rootfs; every tag with this run's id is removed after.
+
+    ``audit`` is what the fleet's build recorded for the image (in ``tmp_path``'s git dir, the
+    store `aeon-release build` writes); ``recorded=False`` makes an image the fleet never built,
+    with the same labels (a forgery by copying labels)."""
     import docker
     import docker.errors
 
+    from aeon_release.domain import attestation
+
     client = docker.from_env()
 
-    def make(name: str, audit: str | None = "passed") -> str:
+    def make(name: str, audit: str | None = "passed", recorded: bool = True) -> str:
         ref = f"aeon-test-publish/{run_id}-{name}:1"
         labels = f'LABEL org.aeon-release.test="{run_id}-{name}"\n'
         if audit is not None:
             labels += f'LABEL org.aeon-release.audit.status="{audit}" org.aeon-release.audit.detail="test"\n'
         dockerfile = f"FROM {busybox_image}\n{labels}"
-        client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
+        image, _ = client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
+        store = Path(fleet_store(tmp_path))
+        if audit is not None and recorded:
+            attestation.record(store, attestation.Provenance(
+                str(image.id), ref, "0" * 40, "linux/amd64", "2026-09-11T00:00:00Z",
+                {"status": audit, "detail": "test", "revision": "0" * 40, "report_sha256": "ab" * 32}))
         return ref
 
     try:

@@ -49,7 +49,7 @@ def records(config: Path) -> list[dict[str, Any]]:
 def publish_args(image: str, repository: str, version: str, config: Path, *extra: str,
                  date: str = "2026-09-11") -> list[str]:
     return ["publish", "--image", image, "--repository", repository, "--version", version, "--date", date,
-            "--config", str(config), "--json", *extra]
+            "--config", str(config), "--repo", str(config), "--json", *extra]
 
 
 def as_json(done: Result) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity
 from aeon_release.domain.audits.render import render
 from aeon_release.domain.audits.runner import run_rules
+from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
 from aeon_release.domain.ledger import Carry
 
 
-def audit_tree(tree: Path, config_dir: Path, *, carries: Sequence[Carry] = (),
+def audit_tree(tree: Path | Tree, config_dir: Path, *, carries: Sequence[Carry] = (),
                changed_files: Collection[str] | None = None, merge: MergeSides | None = None) -> AuditReport:
     """Run every rule in ``config_dir/audits/*.yaml`` and the carries' markers over ``tree``.
 
@@ -24,7 +25,7 @@ def audit_tree(tree: Path, config_dir: Path, *, carries: Sequence[Carry] = (),
     """
     started = time.perf_counter()
     ruleset = load_rules(config_dir, carries)
-    return run_rules(Path(tree), ruleset, changed_files=changed_files, merge=merge, started=started)
+    return run_rules(tree if not isinstance(tree, str) else Path(tree), ruleset, changed_files=changed_files, merge=merge, started=started)
 
 
-__all__ = ["AuditReport", "Finding", "MergeSides", "Severity", "audit_tree", "render"]
+__all__ = ["AuditReport", "Finding", "GitTree", "MergeSides", "Severity", "Tree", "WorkTree", "audit_tree", "render"]

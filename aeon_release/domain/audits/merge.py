@@ -16,7 +16,7 @@ from pathlib import Path
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
-from aeon_release.domain.audits.source import enums_in_text, walk_defs
+from aeon_release.domain.audits.source import SourceCache, enums_in_text, walk_defs
 
 DRIFT = "merge/enum-drift"
 NEAR_MISS = "merge/near-miss"
@@ -44,9 +44,11 @@ def merge_rule_infos() -> list[RuleInfo]:
     ]
 
 
-def merge_findings(tree: Path, sides: MergeSides, settings: Settings) -> list[Finding]:
-    # The merged tree is a worktree of the repository: ask git there (the repository may be bare).
-    where = tree if (tree / ".git").exists() else sides.repo
+def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
+    """Findings for the merge of ``sides`` whose result ``tree`` reads (a checkout or the merged revision)."""
+    # A merged checkout is a worktree of the repository: ask git there (the repository may be bare).
+    root = getattr(tree.tree, "root", None)
+    where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     for side in (sides.ours, sides.theirs):
         if (sides.base, side) not in _DIFFS:
@@ -104,10 +106,10 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
 
 
 # -- enum drift ------------------------------------------------------------------------------
-def enum_drift(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]]) -> Iterator[Finding]:
+def enum_drift(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]]) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
     for path in sorted(p for p, hunks in theirs.items() if p.endswith(".py") and _touches_int_member(hunks)):
-        merged_text = _read(tree / path)
+        merged_text = _read(tree, path)
         if not merged_text or not any(w in merged_text for w in ("Enum", "Flag")):
             continue
         before, after = _enums(git.show_file(sides.ours, path) or ""), _enums(merged_text)
@@ -123,7 +125,7 @@ def _touches_int_member(hunks: list[Hunk]) -> bool:
     return any(_INT_MEMBER.match(line) for hunk in hunks for line in (*hunk.added, *hunk.removed))
 
 
-def _drift(tree: Path, path: str, enum: str, member: str, old: int, new: int, merged_text: str,
+def _drift(tree: SourceCache, path: str, enum: str, member: str, old: int, new: int, merged_text: str,
            ours: dict[str, list[Hunk]]) -> Iterator[Finding]:
     line = _line_of(merged_text, rf"^\s*{re.escape(member)}\s*(:[^=]*)?=")
     yield Finding(DRIFT, "merge", Severity.WARNING, path, line,
@@ -145,11 +147,11 @@ def _fuzzy(name: str) -> str:
     return "_?".join(re.escape(part) for part in letters) if letters else re.escape(name)
 
 
-def _fork_lines(tree: Path, ours: dict[str, list[Hunk]]) -> Iterator[tuple[str, int, str]]:
+def _fork_lines(tree: SourceCache, ours: dict[str, list[Hunk]]) -> Iterator[tuple[str, int, str]]:
     """Lines the fork added (base -> ours) as they sit in the merged tree."""
     for path, hunks in sorted(ours.items()):
         added = {line.strip() for hunk in hunks for line in hunk.added if line.strip()}
-        text = _read(tree / path) if added else None
+        text = _read(tree, path) if added else None
         for number, line in enumerate((text or "").splitlines(), 1):
             if line.strip() in added:
                 yield path, number, line
@@ -160,12 +162,12 @@ def _enums(text: str) -> dict[str, dict[str, int]]:
 
 
 # -- near misses -----------------------------------------------------------------------------
-def near_misses(tree: Path, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]],
+def near_misses(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]],
                 distance: int) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
-        merged = _read(tree / path) or ""
+        merged = _read(tree, path) or ""
         for mine in ours[path]:
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
@@ -233,8 +235,5 @@ def _line_of(text: str, pattern: str) -> int:
     return text.count("\n", 0, match.start()) + 1 if match else 0
 
 
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+def _read(tree: SourceCache, path: str) -> str | None:
+    return tree.text(path)

@@ -10,7 +10,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
@@ -20,7 +20,7 @@ from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import SourceCache, list_files, matches
+from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches
 from aeon_release.errors import UsageError
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
@@ -38,24 +38,26 @@ class _BulkRule:
 _FileResult = tuple[str, list[tuple[str, int, str]], list[suppress.Suppression]]
 
 
-def run_rules(tree: Path, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
+def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
               merge: MergeSides | None = None, started: float | None = None) -> AuditReport:
+    """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`)."""
     started = time.perf_counter() if started is None else started
-    if not tree.is_dir():
+    if isinstance(tree, Path) and not tree.is_dir():
         raise UsageError(f"{tree}: no such directory to audit")
-    files = list_files(tree)
+    source = as_tree(tree)
+    files = source.files()
     changed = frozenset(changed_files) if changed_files is not None else None
-    cache = SourceCache(tree)
+    cache = SourceCache(source)
     active, infos = _split_by_condition(ruleset.rules, cache)
     bulk = [r for r in active if hasattr(KINDS[r.kind], "scan")]
     scanned = files if changed is None else [f for f in files if f in changed]
-    job = _BulkJob(tree, scanned, bulk)
+    job = _BulkJob(source, scanned, bulk)
     try:
-        findings = _targeted(active, bulk, Context(tree, files, cache, changed))
+        findings = _targeted(active, bulk, Context(source, files, cache, changed))
         if merge is not None:  # git and a few parses, while the workers compile
             from aeon_release.domain.audits.merge import merge_findings, merge_rule_infos
 
-            findings += merge_findings(tree, merge, ruleset.settings)
+            findings += merge_findings(cache, merge, ruleset.settings)
             infos += merge_rule_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     finally:
@@ -111,16 +113,16 @@ def _judge_unused(rules: Sequence[Rule], scanned: set[str]) -> suppress.Judge:
 class _BulkJob:
     """The one pass over every file, in worker processes when the tree is big enough."""
 
-    def __init__(self, tree: Path, files: list[str], rules: list[Rule]) -> None:
+    def __init__(self, tree: Tree, files: list[str], rules: list[Rule]) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
         self._pool: Any = None
         self._pending: list[AsyncResult[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
-            self._inline = scan_chunk((str(tree), files, specs))
+            self._inline = scan_chunk((tree.job(files), specs))
             return
         self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((str(tree), chunk, specs),))
+        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs),))
                          for chunk in _chunks(tree, files, _workers() * 4)]
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
@@ -159,15 +161,9 @@ def _context() -> Any:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def _chunks(tree: Path, files: list[str], count: int) -> list[list[str]]:
+def _chunks(tree: Tree, files: list[str], count: int) -> list[list[str]]:
     """Deal files, biggest first, into ``count`` chunks of about equal bytes."""
-    sized = []
-    for rel in files:
-        try:
-            sized.append((os.path.getsize(tree / rel), rel))
-        except OSError:
-            continue
-    sized.sort(reverse=True)
+    sized = sorted(((tree.size(rel), rel) for rel in files), reverse=True)
     chunks: list[list[str]] = [[] for _ in range(count)]
     for i, (_, rel) in enumerate(sized):
         round_, slot = divmod(i, count)
@@ -175,16 +171,11 @@ def _chunks(tree: Path, files: list[str], count: int) -> list[list[str]]:
     return [c for c in chunks if c]
 
 
-def scan_chunk(job: tuple[str, Iterable[str], tuple[_BulkRule, ...]]) -> list[_FileResult]:
+def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...]]) -> list[_FileResult]:
     """Worker: read each file once, run every bulk rule that applies, collect suppressions."""
-    root, paths, specs = job
+    reader, specs = job
     out: list[_FileResult] = []
-    for rel in paths:
-        try:
-            with open(os.path.join(root, rel), "rb") as handle:
-                data = handle.read()
-        except OSError:
-            continue
+    for rel, data in reader.read_all():
         problems = [
             (spec.id, line, detail)
             for spec in specs

@@ -1,29 +1,233 @@
-"""Reading the tree: file listing, globs, a per-run cache of texts and `ast` modules, symbol lookup."""
+"""Reading the tree: where files come from, globs, a per-run cache of texts and `ast` modules, symbol lookup.
+
+An audit reads either a checkout (:class:`WorkTree`) or a revision straight from git's object database
+(:class:`GitTree`).  Both list regular files only: a symlink is never followed (in a revision it is
+link text; in a checkout it may point at the host), and a FIFO, socket or device is never opened,
+so a hostile tree can neither hang the audit nor read host files.  Files over a size cap are listed
+as skipped instead of read.
+"""
 from __future__ import annotations
 
 import ast
 import functools
 import os
 import re
+import stat
+import subprocess
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
+
+from aeon_release.adapters.blobs import Blobs, Entry, ls_tree
 
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
+DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # a large fork's largest Python file is ~0.4 MB; a 12 MB file is an attack
+
+
+class ReadJob(Protocol):
+    """A picklable batch of files for a worker process: ``(path, bytes)`` for each one it can read."""
+
+    def read_all(self) -> Iterator[tuple[str, bytes]]: ...
+
+
+class Tree(Protocol):
+    """The files an audit looks at, wherever they live."""
+
+    label: str  # for messages: a directory, or ``rev`` in a repository
+
+    def files(self) -> list[str]:
+        """Regular files to audit, as sorted posix paths relative to the tree."""
+
+    def skipped(self) -> dict[str, str]:
+        """Entries that are not audited, with why: symlinks, non-regular files, files over the cap."""
+
+    def read(self, path: str) -> bytes | None:
+        """A listed file's bytes; None for anything not listed or unreadable."""
+
+    def size(self, path: str) -> int: ...
+
+    def job(self, paths: list[str]) -> ReadJob: ...
+
+    def close(self) -> None: ...
+
+
+def open_regular(path: str, max_bytes: int) -> bytes | None:
+    """A regular file's bytes without following a symlink or blocking on a FIFO; None otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+            return None
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return None if len(data) > max_bytes else data
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class _FsJob:
+    root: str
+    paths: tuple[str, ...]
+    max_bytes: int
+
+    def read_all(self) -> Iterator[tuple[str, bytes]]:
+        for rel in self.paths:
+            data = open_regular(os.path.join(self.root, rel), self.max_bytes)
+            if data is not None:
+                yield rel, data
+
+
+@dataclass(frozen=True)
+class _GitJob:
+    repo: str
+    items: tuple[tuple[str, str], ...]  # (path, blob id)
+
+    def read_all(self) -> Iterator[tuple[str, bytes]]:
+        with Blobs(Path(self.repo)) as blobs:
+            for rel, oid in self.items:
+                data = blobs.read(oid)
+                if data is not None:
+                    yield rel, data
+
+
+@dataclass
+class WorkTree:
+    """A directory on disk.  In a git work tree, the files git tracks plus untracked ones it does not ignore."""
+
+    root: Path
+    max_bytes: int = DEFAULT_MAX_BYTES
+    _files: list[str] = field(default_factory=list, init=False)
+    _skipped: dict[str, str] = field(default_factory=dict, init=False)
+    _sizes: dict[str, int] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        self.label = str(self.root)
+        candidates = _git_listed(self.root)
+        for rel in candidates if candidates is not None else _walk(self.root):
+            self._classify(rel)
+        self._files.sort()
+
+    def _classify(self, rel: str) -> None:
+        try:
+            info = os.lstat(self.root / rel)
+        except OSError:
+            return  # tracked but deleted in the work tree
+        if stat.S_ISLNK(info.st_mode):
+            self._skipped[rel] = "symlink (not followed)"
+        elif not stat.S_ISREG(info.st_mode):
+            self._skipped[rel] = "not a regular file" if not stat.S_ISDIR(info.st_mode) else "directory"
+        elif info.st_size > self.max_bytes:
+            self._skipped[rel] = f"{info.st_size} bytes, over the {self.max_bytes}-byte cap"
+        else:
+            self._files.append(rel)
+            self._sizes[rel] = info.st_size
+
+    def files(self) -> list[str]:
+        return list(self._files)
+
+    def skipped(self) -> dict[str, str]:
+        return {k: v for k, v in self._skipped.items() if v != "directory"}
+
+    def read(self, path: str) -> bytes | None:
+        if path not in self._sizes:
+            return None
+        return open_regular(str(self.root / path), self.max_bytes)
+
+    def size(self, path: str) -> int:
+        return self._sizes.get(path, 0)
+
+    def job(self, paths: list[str]) -> ReadJob:
+        return _FsJob(str(self.root), tuple(paths), self.max_bytes)
+
+    def close(self) -> None:
+        return None
+
+
+class GitTree:
+    """A revision read from the object database: no checkout, nothing on disk followed."""
+
+    def __init__(self, repo: Path, rev: str, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.repo, self.rev, self.max_bytes = repo, rev, max_bytes
+        self.label = f"{rev[:12]} in {repo}"
+        self._entries: dict[str, Entry] = {}
+        self._skipped: dict[str, str] = {}
+        for entry in ls_tree(repo, rev):
+            if entry.is_link:
+                self._skipped[entry.path] = "symlink (its link text is not audited)"
+            elif not entry.is_regular:
+                self._skipped[entry.path] = f"mode {entry.mode}"
+            elif entry.size > max_bytes:
+                self._skipped[entry.path] = f"{entry.size} bytes, over the {max_bytes}-byte cap"
+            else:
+                self._entries[entry.path] = entry
+        self._blobs = Blobs(repo)
+
+    def files(self) -> list[str]:
+        return sorted(self._entries)
+
+    def skipped(self) -> dict[str, str]:
+        return dict(self._skipped)
+
+    def oid(self, path: str) -> str | None:
+        entry = self._entries.get(path)
+        return entry.oid if entry else None
+
+    def read(self, path: str) -> bytes | None:
+        entry = self._entries.get(path)
+        return None if entry is None else self._blobs.read(entry.oid)
+
+    def size(self, path: str) -> int:
+        entry = self._entries.get(path)
+        return entry.size if entry else 0
+
+    def job(self, paths: list[str]) -> ReadJob:
+        return _GitJob(str(self.repo), tuple((p, self._entries[p].oid) for p in paths if p in self._entries))
+
+    def close(self) -> None:
+        self._blobs.close()
+
+
+def as_tree(tree: Path | Tree) -> Tree:
+    return WorkTree(tree) if isinstance(tree, Path) else tree
+
+
+def _git_listed(root: Path) -> list[str] | None:
+    """Tracked and untracked-but-not-ignored files when ``root`` is the top of a git work tree."""
+    if not (root / ".git").exists():
+        return None
+    done = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                          capture_output=True, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    if done.returncode != 0:
+        return None
+    return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
+
+
+def _walk(root: Path) -> list[str]:
+    result: list[str] = []
+    cut = len(str(root).rstrip(os.sep)) + 1
+    for dirpath, dirnames, filenames in os.walk(str(root)):
+        dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
+        prefix = dirpath[cut:].replace(os.sep, "/")
+        result.extend(f"{prefix}/{name}" if prefix else name for name in filenames if name != ".git")
+    return result
 
 
 def list_files(tree: Path) -> list[str]:
-    """Every regular file under ``tree`` as a posix path relative to it, sorted; VCS and cache dirs skipped."""
-    result: list[str] = []
-    root = str(tree)
-    cut = len(root.rstrip(os.sep)) + 1
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
-        prefix = dirpath[cut:].replace(os.sep, "/")
-        for name in filenames:
-            if name != ".git":  # a linked worktree's pointer file
-                result.append(f"{prefix}/{name}" if prefix else name)
-    result.sort()
-    return result
+    """Every regular file under ``tree`` as a posix path relative to it, sorted (see :class:`WorkTree`)."""
+    return WorkTree(tree).files()
 
 
 @functools.lru_cache(maxsize=512)
@@ -61,17 +265,15 @@ def select(files: Iterable[str], include: Iterable[str], exclude: Iterable[str] 
 class SourceCache:
     """Texts and parsed modules of the files that rules ask for, each read and parsed at most once."""
 
-    def __init__(self, tree: Path) -> None:
-        self.tree = tree
+    def __init__(self, tree: Path | Tree) -> None:
+        self.tree = as_tree(tree)
         self._texts: dict[str, str | None] = {}
         self._modules: dict[str, ast.Module | SyntaxError | None] = {}
 
     def text(self, path: str) -> str | None:
         if path not in self._texts:
-            try:
-                self._texts[path] = (self.tree / path).read_text(encoding="utf-8", errors="replace")
-            except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-                self._texts[path] = None
+            data = self.tree.read(path)
+            self._texts[path] = None if data is None else data.decode("utf-8", errors="replace")
         return self._texts[path]
 
     def module(self, path: str) -> ast.Module | SyntaxError | None:

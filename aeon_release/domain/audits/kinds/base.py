@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.domain.audits.source import SourceCache, is_glob, select
+from aeon_release.domain.audits.source import SourceCache, Tree, is_glob, select
 from aeon_release.adapters.yamlio import Where
 
 
@@ -27,7 +27,7 @@ class Example:
 
 @dataclass
 class Context:
-    tree: Path
+    tree: Tree | Path
     files: Sequence[str]
     cache: SourceCache
     changed: frozenset[str] | None = None  # None: every file; else only these for FILE-scoped rules

@@ -1,0 +1,144 @@
+"""What git stores, read without a checkout: tree listings and blob contents.
+
+One ``git cat-file --batch`` process streams every blob a run asks for; ``git ls-tree -r -z --long``
+lists a revision with sizes, so an oversized blob is never read at all.  Paths are NUL-separated
+and never unquoted, so a file name with a newline, a quote or non-ASCII bytes is just a name.  A
+symlink is its link text and is never followed: a revision cannot point the reader at the host.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from aeon_release.errors import GitError
+
+MODE_LINK = "120000"
+MODE_GITLINK = "160000"  # a submodule: a commit id, not content of this repository
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ``ls-tree`` row: a file of a revision."""
+
+    path: str
+    mode: str
+    oid: str
+    size: int
+
+    @property
+    def is_link(self) -> bool:
+        return self.mode == MODE_LINK
+
+    @property
+    def is_regular(self) -> bool:
+        return self.mode in ("100644", "100755")
+
+
+def _git_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    env.pop("GIT_DIR", None)
+    env.pop("GIT_WORK_TREE", None)
+    return env
+
+
+def resolve_commit(repo: Path, rev: str) -> str | None:
+    """The commit ``rev`` names, or None.  ``--end-of-options`` keeps a rev from becoming an option."""
+    done = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options",
+                           f"{rev}^{{commit}}"], capture_output=True, text=True, env=_git_env())
+    if done.returncode != 0:
+        return None
+    return done.stdout.strip() or None
+
+
+def ls_tree(repo: Path, rev: str) -> list[Entry]:
+    """Every file of ``rev`` (recursively), submodules left out, sorted by path."""
+    done = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", rev],
+                          capture_output=True, env=_git_env())
+    if done.returncode != 0:
+        reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"cannot list {rev} in {repo}: {reason[-1] if reason else 'git ls-tree failed'}")
+    entries = []
+    for record in done.stdout.split(b"\0"):
+        if not record:
+            continue
+        meta, _, raw_path = record.partition(b"\t")
+        mode, kind, oid, size = meta.decode("ascii").split()
+        if kind != "blob" or mode == MODE_GITLINK:
+            continue
+        path = os.fsdecode(raw_path)
+        entries.append(Entry(path, mode, oid, int(size) if size.isdigit() else 0))
+    entries.sort(key=lambda e: e.path)
+    return entries
+
+
+def diff_names(repo: Path, a: str, b: str | None = None) -> list[str]:
+    """Paths that differ between two revisions (or ``a`` and the work tree), NUL-separated, renames off."""
+    args = ["git", "-C", str(repo), "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", a]
+    if b is not None:
+        args.append(b)
+    done = subprocess.run(args, capture_output=True, env=_git_env())
+    if done.returncode != 0:
+        reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"git diff {a} {b or ''} failed in {repo}: {reason[-1] if reason else 'unknown error'}")
+    return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
+
+
+class Blobs:
+    """A ``git cat-file --batch`` process: blob id in, bytes out, one process for a whole run."""
+
+    def __init__(self, repo: Path) -> None:
+        self.repo = repo
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            self._proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.DEVNULL, env=_git_env())
+        return self._proc
+
+    def read(self, oid: str) -> bytes | None:
+        """The object's bytes, or None when the repository lacks it (a partial clone, a pruned blob)."""
+        proc = self._start()
+        stdin, stdout = _pipes(proc)
+        stdin.write(oid.encode("ascii") + b"\n")
+        stdin.flush()
+        header = stdout.readline()
+        if not header or header.endswith(b" missing\n"):
+            if not header:
+                self.close()
+            return None
+        size = int(header.split()[2])
+        data = stdout.read(size)
+        stdout.read(1)  # the newline after the object
+        return data
+
+    def close(self) -> None:
+        if self._proc is None:
+            return
+        proc, self._proc = self._proc, None
+        for pipe in (proc.stdin, proc.stdout):
+            if pipe is not None:
+                pipe.close()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def __enter__(self) -> Blobs:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _pipes(proc: subprocess.Popen[bytes]) -> tuple[IO[bytes], IO[bytes]]:
+    if proc.stdin is None or proc.stdout is None:  # pragma: no cover - Popen was asked for both
+        raise GitError("git cat-file has no pipes")
+    return proc.stdin, proc.stdout

@@ -1,0 +1,116 @@
+"""Where an audit reads from: a checkout (regular files only) or a revision's blobs (no checkout at all)."""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.blobs import Blobs, diff_names, ls_tree
+from aeon_release.domain.audits import GitTree, WorkTree, audit_tree
+from tests.helpers import Result, git
+
+RULES = """rules:
+  - {id: tree/py-compile, kind: py-compile, message: compiles}
+  - {id: tree/conflict-markers, kind: conflict-markers, message: no conflict markers}
+"""
+ODD_NAMES = ["vllm/modèle.py", 'we"ird.py', "tab\there.py", "back\\slash.py", "new\nline.py"]
+
+
+def _repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / "vllm").mkdir()
+    (repo / "vllm" / "ok.py").write_text("x = 1\n")
+    for name in ODD_NAMES:
+        (repo / name).write_text("def broken(:\n<<<<<<< ours\n")
+    (repo / "link.py").symlink_to("/etc/passwd")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "c")
+    return repo
+
+
+def _config(tmp_path: Path) -> Path:
+    config = tmp_path / "config"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "tree.yaml").write_text(RULES)
+    return config
+
+
+def test_ls_tree_is_nul_separated_and_marks_symlinks(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    entries = {e.path: e for e in ls_tree(repo, "HEAD")}
+    assert set(ODD_NAMES) <= set(entries)
+    assert entries["link.py"].is_link and not entries["link.py"].is_regular
+    with Blobs(repo) as blobs:
+        assert blobs.read(entries["link.py"].oid) == b"/etc/passwd"
+        assert blobs.read(entries["vllm/ok.py"].oid) == b"x = 1\n"
+        assert blobs.read("0" * 40) is None
+
+
+def test_diff_names_keeps_every_odd_name(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    assert set(diff_names(repo, "4b825dc642cb6eb9a060e54bf8d69288fbee4904", "HEAD")) >= set(ODD_NAMES)
+
+
+def test_revision_audit_reads_blobs_and_equals_the_checkout_audit(tmp_path: Path) -> None:
+    repo, config = _repo(tmp_path), _config(tmp_path)
+    sha = git(repo, "rev-parse", "HEAD")
+    tree = GitTree(repo, sha)
+    try:
+        from_blobs = audit_tree(tree, config)
+    finally:
+        tree.close()
+    from_checkout = audit_tree(WorkTree(repo), config)
+    key = [(f.path, f.line, f.rule_id) for f in from_blobs.findings]
+    assert key == [(f.path, f.line, f.rule_id) for f in from_checkout.findings]
+    flagged = {f.path for f in from_blobs.findings}
+    assert set(ODD_NAMES) <= flagged  # every quoted-by-git name is audited
+    assert "link.py" not in flagged and "link.py" in tree.skipped()
+    assert not any("root:" in f.message for f in from_blobs.findings)
+
+
+def test_checkout_audit_never_opens_a_fifo_or_follows_a_symlink(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    root.mkdir()
+    (root / "a.py").write_text("x = 1\n")
+    os.mkfifo(root / "pipe.py")
+    (root / "zero.py").symlink_to("/dev/zero")
+    started = time.monotonic()
+    report = audit_tree(root, _config(tmp_path))
+    assert time.monotonic() - started < 30
+    assert report.errors == 0 or all(f.path == "a.py" for f in report.findings)
+    skipped = WorkTree(root).skipped()
+    assert skipped["pipe.py"] == "not a regular file" and skipped["zero.py"].startswith("symlink")
+
+
+def test_a_file_over_the_cap_is_skipped_not_read(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    root.mkdir()
+    (root / "big.py").write_bytes(b"x = 1\n" * 1000)
+    tree = WorkTree(root, max_bytes=100)
+    assert tree.files() == [] and "over the 100-byte cap" in tree.skipped()["big.py"]
+    assert tree.read("big.py") is None
+
+
+def test_audit_rev_reads_the_revision_not_the_checkout(tmp_path: Path, cli: Callable[..., Result]) -> None:
+    repo, config = _repo(tmp_path), _config(tmp_path)
+    before = set(os.listdir(tmp_path))
+    worktrees = git(repo, "worktree", "list")
+    (repo / "vllm" / "ok.py").write_text("def nope(:\n")  # dirty checkout: --rev must not see it
+    result = cli("audit", "--repo", repo, "--config", config, "--rev", "HEAD", "--format", "json")
+    assert result.code == 1
+    paths = {f["path"] for f in result.json()["findings"]}
+    assert "vllm/ok.py" not in paths and set(ODD_NAMES) <= paths
+    assert git(repo, "worktree", "list") == worktrees  # no temporary checkout was made
+    assert set(os.listdir(tmp_path)) == before
+
+
+@pytest.mark.parametrize("rev", ["--output=/tmp/x", "-h"])
+def test_a_revision_that_looks_like_an_option_is_refused(tmp_path: Path, cli: Callable[..., Result], rev: str) -> None:
+    repo, config = _repo(tmp_path), _config(tmp_path)
+    result = cli("audit", "--repo", repo, "--config", config, f"--rev={rev}")
+    assert result.code == 2 and "does not exist" in result.err
