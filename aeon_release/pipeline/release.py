@@ -22,7 +22,7 @@ from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
 from aeon_release.adapters.console import emit_json, plain, say
-from aeon_release.errors import NeedsHuman, StateError, UsageError
+from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
 from aeon_release.pipeline import audit_gate
@@ -223,12 +223,15 @@ def check_publish(rel: Release) -> None:
     itself is not contacted: one that is down now may be up when the build is done."""
     from aeon_release.adapters.registry import resolve_credentials
     from aeon_release.domain import release_record
-    from aeon_release.pipeline import publish
+    from aeon_release.pipeline import keys, publish
 
     request = _publish_request(rel)
     names = publish.validate_names(request)
     release_record.load(request.config_dir)
     resolve_credentials(names.repository.host, request.username, request.password)
+    key = keys.signing_key(request.signing_key, request.config_dir)
+    if not key.is_file():
+        raise ConfigError(f"signing key {key} does not exist", "make one with `aeon-release keygen PATH`")
 
 
 def plan_publish(rel: Release) -> list[Action]:

@@ -49,6 +49,19 @@ def test_a_bad_releases_record_stops_the_release_before_the_merge(capsys: pytest
     assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
 
 
+def test_a_missing_signing_key_stops_the_release_before_the_merge(capsys: pytest.CaptureFixture[str],
+                                                                 example: demo.Example) -> None:
+    # fleet.yaml's signing_key, relative to the config folder, is the key when no option or env names one
+    with (example.config / "fleet.yaml").open("a") as profile:
+        profile.write("signing_key: keys/absent.key\n")
+    result = run_cli("release", "v0.29.0", "--repo", example.fork, "--config", example.config,
+                     "--dockerfile", HERE / "Dockerfile.pipeline", "--date", "2026-09-11",
+                     "--repository", "127.0.0.1:9/team/app", env={"AEON_SIGNING_KEY": None})
+    assert result.code == 2 and f"signing key {example.config / 'keys' / 'absent.key'} does not exist" in result.err, \
+        result.err
+    assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
+
+
 @dataclass(frozen=True)
 class Outcome:
     value: int
