@@ -13,6 +13,7 @@ import io
 import os
 import socket
 import tarfile
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -237,7 +238,10 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
 
     try:
         auths = docker.auth.parse_auth(config.get("auths") or {}, raise_on_error=True)
-        found = docker.auth.AuthConfig({**config, "auths": auths}).resolve_authconfig(host)
+        with warnings.catch_warnings():
+            # The SDK warns that a helper is not on PATH, then raises StoreError: the error says it.
+            warnings.simplefilter("ignore", UserWarning)
+            found = docker.auth.AuthConfig({**config, "auths": auths}).resolve_authconfig(host)
     except docker.errors.InvalidConfigFile as exc:
         raise ConfigError(f"{path}: {_short(exc)}", f"run `docker login {host}`") from None
     except docker.errors.DockerException as exc:  # the helper failed or is missing

@@ -11,6 +11,7 @@ import ctypes
 import ctypes.util
 import io
 import shutil
+import subprocess
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
