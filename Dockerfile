@@ -1,9 +1,13 @@
 # The AEON vLLM serving image for the DGX Spark (GB10, aarch64, sm_121a, CUDA 13).
 #
 # Driven by `aeon-release build`: the build context is `git archive` of the merged fork revision
-# plus `.aeon-release/` (the load-bearing list, its check script and the entrypoint, from the
-# aeon_release package's data/image/).  A hand-run build needs that folder in the context too.
-# Written for the classic builder and BuildKit alike (no heredocs, no RUN --mount).
+# plus `.aeon-release/` (the load-bearing list and the entrypoint from image/, as fleet.yaml names
+# them, and the check script from the aeon_release package's data/image/).  A hand-run build needs
+# that folder in the context too.
+# Needs BuildKit (what `aeon-release build` drives): the builder stage keeps pip's cache, ccache
+# and the CMake build tree in `RUN --mount=type=cache` folders, so a rebuild after a small change
+# recompiles only the translation units that changed (benchmarks/rebuild_bench.py measures it).
+# The caches live in the builder, never in an image layer.
 #
 # Lessons baked in (see README.md, "The fleet, in brief": Build):
 # - TORCH_CUDA_ARCH_LIST=12.1a, never bare 12.1: without the `a` (or `f`) suffix the SM12x NVFP4
@@ -26,9 +30,13 @@ ARG NVCC_THREADS=2
 ARG TORCH_INDEX_URL=https://download.pytorch.org/whl/cu130
 
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+# vLLM's setup.py puts ccache in front of the C++ and CUDA compilers when it finds it; the cache
+# and the CMake tree (build/ under the source, where the in-tree pip build keeps it) are mounts.
 ENV DEBIAN_FRONTEND=noninteractive \
-    PIP_NO_CACHE_DIR=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    CCACHE_DIR=/root/.ccache \
+    CCACHE_MAXSIZE=20G \
+    CCACHE_COMPILERCHECK=content
 
 # hadolint ignore=DL3008
 RUN apt-get update \
@@ -48,7 +56,8 @@ COPY requirements/ requirements/
 # Build requirements moved to requirements/build/cuda.txt (+ rust.txt) upstream; older trees
 # have requirements/build.txt.  $reqs is split into words on purpose.
 # hadolint ignore=DL3013,SC2086
-RUN python3 -m pip install --upgrade pip setuptools wheel \
+RUN --mount=type=cache,target=/root/.cache/pip \
+    python3 -m pip install --upgrade pip setuptools wheel \
  && if [ -f requirements/build/cuda.txt ]; then \
         reqs="-r requirements/build/cuda.txt"; \
         if [ -f requirements/build/rust.txt ]; then reqs="$reqs -r requirements/build/rust.txt"; fi; \
@@ -58,14 +67,19 @@ RUN python3 -m pip install --upgrade pip setuptools wheel \
  && python3 -m pip install --extra-index-url "${TORCH_INDEX_URL}" $reqs
 
 COPY . .
-# The arch flags live in the environment of this one RUN so the wheel's CMake sees them.
-RUN if [ -x tools/install_protoc.sh ]; then tools/install_protoc.sh; fi \
+# The arch flags live in the environment of this one RUN so the wheel's CMake sees them.  The
+# CMake tree is reconfigured by setup.py on every run, so another arch list never reuses stale flags.
+RUN --mount=type=cache,target=/root/.ccache,id=aeon-ccache \
+    --mount=type=cache,target=/root/.cache/pip \
+    --mount=type=cache,target=/src/build,id=vllm-cmake-build \
+    if [ -x tools/install_protoc.sh ]; then tools/install_protoc.sh; fi \
  && TORCH_CUDA_ARCH_LIST="${TORCH_CUDA_ARCH_LIST}" \
     ENABLE_NVFP4_SM100="${ENABLE_NVFP4_SM100}" \
     MAX_JOBS="${MAX_JOBS}" \
     NVCC_THREADS="${NVCC_THREADS}" \
     VLLM_TARGET_DEVICE=cuda \
     python3 -m pip wheel --no-build-isolation --no-deps --wheel-dir /wheels . \
+ && ccache --show-stats \
  && ls -l /wheels
 
 # -- runtime: the slim base plus exactly what serving needs ----------------------------------

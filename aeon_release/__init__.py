@@ -1,4 +1,4 @@
-"""aeon-release: release a downstream vLLM fork safely and fast."""
+"""aeon-release: release a downstream fork safely and fast."""
 from __future__ import annotations
 
 __version__ = "0.1.0"

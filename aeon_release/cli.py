@@ -13,7 +13,7 @@ from aeon_release.errors import error_handler
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
     name="aeon-release",
-    help="Release a downstream vLLM fork safely: merge, audit, build, publish, notes, canary.",
+    help="Release a downstream fork safely: merge, audit, build, publish, notes, canary.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,
@@ -34,7 +34,7 @@ def _find_config(value: Optional[Path]) -> Path:
     return discover_config_dir()
 
 
-CONFIG_HELP = ("Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: $AEON_RELEASE_CONFIG, "
+CONFIG_HELP = ("Folder holding fleet.yaml, carries.yaml, cherry_picks.yaml and audits/ (default: $AEON_RELEASE_CONFIG, "
                "else the nearest folder upwards holding carries.yaml, else .).")
 CONFIG = typer.Option(None, "--config", callback=_find_config, help=CONFIG_HELP, show_default=False)
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
@@ -89,7 +89,7 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print aeon-release's version and exit."),
 ) -> None:
-    """Release a downstream vLLM fork safely: merge, audit, build, publish, notes, canary."""
+    """Release a downstream fork safely: merge, audit, build, publish, notes, canary."""
 
 
 # -- ledger ----------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def merge(
     tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
     config: Optional[Path] = typer.Option(None, "--config", help=CONFIG_HELP, show_default=False),
-    onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: highest aeon-v* below TAG)."),
+    onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: the highest PREFIXv* below TAG; PREFIX from fleet.yaml)."),
     upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
     upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
     no_fetch: bool = typer.Option(False, "--no-fetch", help="Do not fetch tags from the upstream remote."),
@@ -147,7 +147,7 @@ def merge(
     elif cont:
         merge_cmd.resume(repo, tag, json_out, waive, fix)
     elif tag is None:
-        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
+        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
     else:
         opts = Options(tag=tag, config_dir=_find_config(config), onto=onto, upstream_remote=upstream_remote,
                        upstream_branch=upstream_branch, fetch=not no_fetch)
@@ -163,7 +163,7 @@ def status(repo: Path = REPO, json_out: bool = JSON) -> None:
 # -- canary and notes ------------------------------------------------------------------------
 @app.command("canary")
 def canary(
-    metrics_url: str = typer.Option(..., "--metrics-url", help="vLLM's Prometheus endpoint, e.g. http://host:8000/metrics."),
+    metrics_url: str = typer.Option(..., "--metrics-url", help="The server's Prometheus endpoint, e.g. http://host:8000/metrics."),
     model: Optional[str] = typer.Option(None, "--model", help="Only count this model_name (and pick its band)."),
     window: float = typer.Option(60.0, "--window", help="Seconds between the two scrapes."),
     min_mal: Optional[float] = typer.Option(None, "--min-mal", help="Alarm below this MAL, band or no band."),
@@ -193,10 +193,13 @@ def notes(
 # -- publish ---------------------------------------------------------------------------------
 RELEASES_CONFIG = typer.Option(None, "--config", callback=_find_config, show_default=False,
                                help="Folder holding releases.yaml (found as for the ledger).")
-REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate.")
+REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/team/app.")
 USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
 PASSWORD_STDIN = typer.Option(
     False, "--password-stdin", help="Read the registry password from stdin (else AEON_REGISTRY_PASSWORD)."
+)
+SIGNING_KEY = typer.Option(
+    None, "--signing-key", help="ed25519 key that signs attestations (else AEON_SIGNING_KEY, else fleet.yaml's signing_key)."
 )
 
 
@@ -213,14 +216,43 @@ def publish_cmd(
     allow_downgrade: bool = typer.Option(False, "--allow-downgrade", help="Let :latest move to an older version."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,
+    repo: Path = typer.Option(Path("."), "--repo", help="The fork checkout whose `build` recorded the image."),
+    signing_key: Optional[Path] = SIGNING_KEY,
     json_out: bool = JSON,
 ) -> None:
-    """Push a dated tag pinned by digest, then move :latest to it; record it in releases.yaml."""
+    """Push a dated tag pinned by digest, sign its attestation, move :latest to it; record it in releases.yaml."""
     from aeon_release.pipeline import publish
 
     request = publish.PublishRequest(image, repository, version, variant, date, latest, config, skip_audit,
-                                     allow_downgrade, username, publish.password_from(password_stdin))
+                                     allow_downgrade, username, publish.password_from(password_stdin), repo,
+                                     signing_key)
     publish.run(request, json_out)
+
+
+@app.command("verify")
+def verify_cmd(
+    reference: str = typer.Argument(..., help="REPOSITORY:TAG, e.g. ghcr.io/team/app:latest."),
+    key: Optional[Path] = typer.Option(None, "--key", help="Public key (default: the signing key's .pub)."),
+    username: Optional[str] = USERNAME,
+    password_stdin: bool = PASSWORD_STDIN,
+    config: Path = typer.Option(Path("."), "--config", help="Folder holding fleet.yaml (its signing_key)."),
+    json_out: bool = JSON,
+) -> None:
+    """Check a tag's signed attestation: signature, the digest it names, the audit result."""
+    from aeon_release.commands import verify
+    from aeon_release.pipeline import publish
+
+    verify.run(reference, key, username, publish.password_from(password_stdin), json_out, config)
+
+
+@app.command("keygen")
+def keygen_cmd(path: Path = typer.Argument(..., help="Where to write the secret key (PATH.pub gets the public key).")) -> None:
+    """Make the fleet's ed25519 signing key pair; the secret key is written 0600 and never printed."""
+    from aeon_release.adapters import signing
+    from aeon_release.adapters.console import plain, say
+
+    public, keyid = signing.generate(path)
+    say(f"wrote {plain(path)} (secret, 0600) and {plain(public)}; key id {keyid}")
 
 
 @app.command("releases")
@@ -309,26 +341,27 @@ def build(
     version: str = typer.Option(..., "--version", help="The release being built, e.g. v0.29.0."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni (tag suffix, label)."),
     rev: Optional[str] = typer.Option(None, "--rev", help="Revision to build (default HEAD); the commit, never the work tree."),
-    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: aeon-release's own)."),
+    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."),
     platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
     build_arg: list[str] = typer.Option([], "--build-arg", help="KEY=VALUE passed to the build (repeatable)."),
-    tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default aeon-vllm-ultimate:VERSION[-VARIANT])."),
+    tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default: image.repository of fleet.yaml, :VERSION[-VARIANT])."),
     config: Path = CONFIG,
     skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."),
+    builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."),
     json_out: bool = JSON,
 ) -> None:
-    """Build the sm_121a serving image: preflight, arch probe, build, load-bearing check, report."""
+    """Build the serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
     from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
                                       platform=platform, build_args=tuple(build_arg), tag=tag, config_dir=config,
-                                      skip_audit=skip_audit)
+                                      skip_audit=skip_audit, builder=builder)
     build_step.run(request, json_out)
 
 
 @app.command("image-report")
 def image_report(
-    image: str = typer.Argument(..., help="Image name or id."),
+    image: str = typer.Argument(..., help="Engine image (name or id), or docker-archive:PATH, oci-archive:PATH, oci:DIR."),
     json_out: bool = JSON,
 ) -> None:
     """The image diet: size per layer, dead bytes under whiteouts, duplicate shared libraries."""
@@ -346,10 +379,10 @@ def release(
     config: Path = CONFIG,
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
     from_stage: Optional[str] = typer.Option(None, "--from", help="Redo from this stage: merge, audit, build, publish, notes."),
-    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: the bundled sm_121a one)."),
-    platform: Optional[str] = typer.Option(None, "--platform", help="e.g. linux/arm64 for the DGX Spark."),
+    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."),
+    platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
     build_arg: list[str] = typer.Option([], "--build-arg", help="K=V, repeatable."),
-    image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default aeon-vllm-ultimate:TAG[-VARIANT])."),
+    image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default: image.repository of fleet.yaml, :TAG[-VARIANT])."),
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
     notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes (a file)."),
@@ -359,6 +392,8 @@ def release(
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."),
     username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
     password_stdin: bool = typer.Option(False, "--password-stdin", help="Read the registry password from stdin."),
+    signing_key: Optional[Path] = SIGNING_KEY,
+    builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print every stage's plan; change nothing."),
     json_out: bool = JSON,
 ) -> None:
@@ -370,6 +405,6 @@ def release(
         tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
         platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output, notes_dir=notes_dir,
         date=date, skip_audit=skip_audit, waive=tuple(waive), username=username,
-        password=password_from(password_stdin),
+        password=password_from(password_stdin), signing_key=signing_key, builder=builder,
     )
     pipeline.run(opts, from_stage, dry_run, json_out)

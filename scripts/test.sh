@@ -18,6 +18,12 @@ command -v docker-registry >/dev/null 2>&1 || need_apt+=(docker-registry)
 [ -x /bin/busybox ] || need_apt+=(busybox-static)
 command -v git >/dev/null 2>&1 || need_apt+=(git)
 command -v mmdebstrap >/dev/null 2>&1 || need_apt+=(mmdebstrap)
+# arm64 builds through BuildKit + QEMU, OCI archives, the htpasswd registry of the credential tests.
+command -v qemu-aarch64-static >/dev/null 2>&1 || need_apt+=(qemu-user-static)
+command -v update-binfmts >/dev/null 2>&1 || need_apt+=(binfmt-support)
+command -v skopeo >/dev/null 2>&1 || need_apt+=(skopeo)
+command -v htpasswd >/dev/null 2>&1 || need_apt+=(apache2-utils)
+command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 if [ ${#need_apt[@]} -gt 0 ] && [ "${AEON_TEST_NO_APT:-0}" != 1 ]; then
   [ "$(id -u)" = 0 ] || die "missing Debian packages: ${need_apt[*]} (run as root, or install them first)"
   apt-get update -qq || die "apt-get update failed"
@@ -34,4 +40,11 @@ if ! docker info >/dev/null 2>&1 && command -v dockerd >/dev/null 2>&1 && [ "$(i
   for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
 fi
 
+# Lint, format and types first: seconds, and a finding fails the run like a failed test.
+.venv/bin/python -m ruff check .
+.venv/bin/python -m ruff format --check .
+.venv/bin/python -m mypy
+
+# The whole suite on every core (pytest-xdist, --dist loadgroup in pyproject.toml); the fast lane
+# without the engine and the registry is `scripts/test.sh -m "not docker"`.
 exec .venv/bin/python -m pytest -q "$@"

@@ -6,11 +6,33 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import Result, run_cli
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With pytest-xdist (--dist loadgroup), the tests of a module with module-scoped fixtures (the
+    fixture images) run on one worker, so each image is built once; every other test is balanced."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d.scope == "module" for chain in defs for d in chain):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
+
+
+@pytest.fixture(scope="session")
+def signing_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fleet's ed25519 signing key for this session (publish signs every attestation)."""
+    from aeon_release.adapters import signing
+
+    path = tmp_path_factory.mktemp("keys") / "fleet.key"
+    signing.generate(path)
+    return path
+
+
 @pytest.fixture(autouse=True)
-def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+                 signing_key: Path) -> Iterator[None]:
     home = tmp_path_factory.mktemp("home")
     gitconfig = home / ".gitconfig"
     gitconfig.write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
@@ -25,6 +47,7 @@ def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
         "GIT_AUTHOR_DATE": "2026-08-16T12:00:00+00:00",
         "GIT_COMMITTER_DATE": "2026-08-16T12:00:00+00:00",
         "GIT_TERMINAL_PROMPT": "0",
+        "AEON_SIGNING_KEY": str(signing_key),
     }
     for key, value in env.items():
         monkeypatch.setenv(key, value)
@@ -36,7 +59,7 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
     """Run ``aeon-release ARGS`` in-process through the real entry point and error handler."""
 
     def run(*args: str | Path) -> Result:
-        return run_cli(capsys, *args)
+        return run_cli(*args)
 
     return run
 
@@ -73,27 +96,141 @@ def docker_available() -> bool:
 
 
 @pytest.fixture(scope="session")
-def busybox_image(docker_available: bool, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A local base image: a busybox-static rootfs imported with `docker import` (no internet)."""
+def busybox_image(docker_available: bool) -> str:
+    """A local base image: the busybox-static rootfs imported into the engine (no internet), by the
+    same launcher `aeon-release demo --docker` uses."""
+    from aeon_release.adapters import sandbox
+    from aeon_release.adapters.docker import Engine
+    from aeon_release.errors import ServiceError
+
+    with Engine.connect() as engine:
+        if engine.exists(BUSYBOX_IMAGE):
+            return BUSYBOX_IMAGE
+        try:
+            rootfs = sandbox.busybox_rootfs()
+        except ServiceError as missing:
+            _require(missing.message)
+        engine.import_rootfs(rootfs, BUSYBOX_IMAGE, changes=['CMD ["/bin/sh"]'])
+    return BUSYBOX_IMAGE
+
+
+# -- the registry ----------------------------------------------------------------------------
+REGISTRY_BIN = "docker-registry"
+
+
+@pytest.fixture(scope="session")
+def shared_registry(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RegistryProcess]:
+    """One open docker-registry on 127.0.0.1 for the session (per xdist worker), by the launcher
+    `aeon-release demo --docker` uses; tests keep apart by repository name."""
     import shutil
+
+    from aeon_release.adapters.sandbox import local_registry
+
+    if shutil.which(REGISTRY_BIN) is None:
+        pytest.skip("docker-registry is not installed (Debian package docker-registry)")
+    with local_registry(tmp_path_factory.mktemp("registry")) as registry:
+        yield registry
+
+
+@pytest.fixture
+def registry(shared_registry: RegistryProcess) -> Iterator[RegistryProcess]:
+    """The session's registry, running: a test may stop() it (the registry-down cases); it is
+    started again before the next test."""
+    if not shared_registry.running:
+        shared_registry.start()
+    yield shared_registry
+    if not shared_registry.running:
+        shared_registry.start()
+
+
+# -- arm64 through QEMU ----------------------------------------------------------------------
+ARM64_BUSYBOX_IMAGE = "aeon-test/busybox-arm64:1"
+DEB_CACHE = Path("/var/tmp/aeon-release-test-debs")  # survives sessions: apt is asked once per machine
+
+
+def _root(argv: list[str], what: str) -> None:
+    """Run a machine-setup command; without root (or when it fails) the arm64 tests cannot run."""
+    import os
     import subprocess
 
-    busybox = shutil.which("busybox") or "/bin/busybox"
-    if not Path(busybox).exists():
-        _require("busybox-static is not installed")
-    done = subprocess.run(["docker", "image", "inspect", BUSYBOX_IMAGE], capture_output=True)
-    if done.returncode == 0:
-        return BUSYBOX_IMAGE
-    root = tmp_path_factory.mktemp("rootfs")
-    (root / "bin").mkdir()
-    shutil.copy2(busybox, root / "bin" / "busybox")
-    for applet in ("sh", "ls", "cat", "echo", "rm", "mkdir", "ln", "test", "true", "false", "dd", "cp",
-                   "mv", "chmod", "grep", "head", "env", "sleep", "readlink", "find", "wc", "[", "which"):
-        if applet != "busybox":
-            (root / "bin" / applet).symlink_to("busybox")
-    for d in ("etc", "tmp", "usr/bin", "usr/lib", "var"):
-        (root / d).mkdir(parents=True, exist_ok=True)
-    tar = subprocess.run(["tar", "-C", str(root), "-cf", "-", "."], capture_output=True, check=True)
-    subprocess.run(["docker", "import", "--change", "CMD [\"/bin/sh\"]", "-", BUSYBOX_IMAGE],
-                   input=tar.stdout, capture_output=True, check=True)
-    return BUSYBOX_IMAGE
+    if os.geteuid() != 0:
+        _require(f"{what} needs root")
+    done = subprocess.run(argv, capture_output=True, text=True)
+    if done.returncode != 0:
+        _require(f"{what} failed: {(done.stderr or done.stdout).strip()[-300:]}")
+
+
+def _arm64_busybox_deb() -> Path:
+    """Debian's busybox-static for arm64 (``dpkg --add-architecture arm64`` once, then apt)."""
+    import subprocess
+
+    found = sorted(DEB_CACHE.glob("busybox-static_*_arm64.deb"))
+    if found:
+        return found[-1]
+    DEB_CACHE.mkdir(parents=True, exist_ok=True)
+    download = ["sh", "-c", f"cd {DEB_CACHE} && apt-get download -qq busybox-static:arm64"]
+    if subprocess.run(download, capture_output=True).returncode != 0:
+        _root(["dpkg", "--add-architecture", "arm64"], "dpkg --add-architecture arm64")
+        _root(["apt-get", "update", "-qq"], "apt-get update")
+        _root(download, "apt-get download busybox-static:arm64")
+    return sorted(DEB_CACHE.glob("busybox-static_*_arm64.deb"))[-1]
+
+
+def register_qemu_aarch64() -> None:
+    """binfmt_misc mounted, qemu-aarch64 registered: arm64 binaries run on this amd64 machine."""
+    binfmt = Path("/proc/sys/fs/binfmt_misc")
+    if not (binfmt / "register").exists():
+        _root(["mount", "-t", "binfmt_misc", "binfmt_misc", str(binfmt)], "mounting binfmt_misc")
+    entry = binfmt / "qemu-aarch64"
+    if not entry.exists() or not entry.read_text().startswith("enabled"):
+        _root(["update-binfmts", "--enable", "qemu-aarch64"], "update-binfmts --enable qemu-aarch64 (qemu-user-static)")
+
+
+def docker_archive(layer: bytes, architecture: str, ref: str, cmd: list[str]) -> bytes:
+    """A one-layer `docker save` archive whose config names the architecture (`docker import`
+    ignores --platform on this engine; `docker load` keeps what the config says)."""
+    import hashlib
+    import io
+    import json
+    import tarfile
+
+    config = json.dumps({
+        "architecture": architecture, "os": "linux", "config": {"Cmd": cmd, "Env": ["PATH=/usr/bin:/bin"]},
+        "rootfs": {"type": "layers", "diff_ids": ["sha256:" + hashlib.sha256(layer).hexdigest()]},
+        "history": [{"created_by": f"busybox-static:{architecture} (aeon-release tests)"}],
+    }).encode()
+    config_name = hashlib.sha256(config).hexdigest() + ".json"
+    manifest = json.dumps([{"Config": config_name, "RepoTags": [ref], "Layers": ["layer/layer.tar"]}]).encode()
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w") as tar:
+        for name, data in ((config_name, config), ("layer/layer.tar", layer), ("manifest.json", manifest)):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+@pytest.fixture(scope="session")
+def arm64_busybox_image(docker_available: bool, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An arm64 base image from Debian's busybox-static:arm64, with QEMU registered to run it."""
+    import subprocess
+
+    import docker
+
+    from aeon_release.adapters import sandbox
+
+    register_qemu_aarch64()
+    client = docker.from_env()
+    try:
+        try:
+            if client.api.inspect_image(ARM64_BUSYBOX_IMAGE).get("Architecture") == "arm64":
+                return ARM64_BUSYBOX_IMAGE
+        except docker.errors.ImageNotFound:
+            pass
+        work = tmp_path_factory.mktemp("arm64")
+        subprocess.run(["dpkg-deb", "-x", str(_arm64_busybox_deb()), str(work / "deb")], check=True)
+        layer = sandbox.busybox_rootfs(work / "deb" / "bin" / "busybox")
+        client.api.load_image(docker_archive(layer, "arm64", ARM64_BUSYBOX_IMAGE, ["/bin/sh"]))
+    finally:
+        client.close()
+    return ARM64_BUSYBOX_IMAGE

@@ -1,13 +1,16 @@
-"""Test helpers: run the CLI in-process exactly as the console script does."""
+"""Test helpers: the one CLI runner (in-process, exactly as the console script runs), git, snapshots."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import subprocess
+import sys
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from aeon_release.cli import main
 
@@ -18,19 +21,76 @@ class Result:
     out: str
     err: str
 
+    @property
+    def stdout(self) -> str:
+        return self.out
+
+    @property
+    def stderr(self) -> str:
+        return self.err
+
+    @property
+    def returncode(self) -> int:
+        return self.code
+
     def json(self) -> Any:
         return json.loads(self.out)
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> Result:
-    capsys.readouterr()
+def run_cli(*args: object, env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
+            stdin: str | None = None) -> Result:
+    """``aeon-release ARGS`` in-process through the real entry point and error handler, as the console
+    script runs it: the exit code, stdout and stderr.  ``env`` is set (None: unset) and restored
+    around the call, and so are ``cwd``, the folder the command runs in, and standard input."""
+    if args and not isinstance(args[0], (str, Path)):
+        args = args[1:]  # a capsys fixture: tests written for the older helper pass it first
+    out, err = io.StringIO(), io.StringIO()
+    with _environment(env or {}), _cwd(cwd), _stdin(stdin), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main([str(a) for a in args])
+            code = 0
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+@contextlib.contextmanager
+def _cwd(folder: Path | None) -> Iterator[None]:
+    before = Path.cwd()
+    os.chdir(folder or before)
     try:
-        main([str(a) for a in args])
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return Result(code, captured.out, captured.err)
+        yield
+    finally:
+        os.chdir(before)
+
+
+@contextlib.contextmanager
+def _stdin(text: str | None) -> Iterator[None]:
+    saved = sys.stdin
+    sys.stdin = io.StringIO(text) if text is not None else saved
+    try:
+        yield
+    finally:
+        sys.stdin = saved
+
+
+@contextlib.contextmanager
+def _environment(env: Mapping[str, str | None]) -> Iterator[None]:
+    saved = {key: os.environ.get(key) for key in env}
+    for key, value in env.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def git(repo: Path, *args: str) -> str:

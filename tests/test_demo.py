@@ -9,7 +9,7 @@ from tests.helpers import git, run_cli
 
 
 def test_demo_catches_the_killer_and_writes_notes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    result = run_cli(capsys, "demo", tmp_path / "demo")
+    result = run_cli("demo", tmp_path / "demo")
     assert result.code == 0, result.err
     assert "caught before any build" in result.out
     assert "[kv-quant/literals-match-enum]" in result.out
@@ -22,7 +22,7 @@ def test_demo_catches_the_killer_and_writes_notes(capsys: pytest.CaptureFixture[
 
 def test_demo_refuses_a_non_empty_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "x").write_text("mine")
-    result = run_cli(capsys, "demo", tmp_path)
+    result = run_cli("demo", tmp_path)
     assert result.code == 2 and "not empty" in result.err
     assert (tmp_path / "x").read_text() == "mine"
 
@@ -33,7 +33,7 @@ def test_demo_with_docker_builds_and_publishes(capsys: pytest.CaptureFixture[str
                                                docker_available: bool) -> None:
     import docker
 
-    result = run_cli(capsys, "demo", "--docker", tmp_path / "demo")
+    result = run_cli("demo", "--docker", tmp_path / "demo")
     assert result.code == 0, result.err
     notes = (tmp_path / "demo" / "release-notes-v0.29.0.md").read_text()
     assert "docker pull 127.0.0.1:" in notes and "@sha256:" in notes

@@ -107,15 +107,15 @@ def test_patch_must_exist(tmp_path: Path) -> None:
 
 
 def test_ledger_check_command(capsys: pytest.CaptureFixture[str], repo_root: Path, tmp_path: Path) -> None:
-    ok = run_cli(capsys, "ledger", "check", "--config", repo_root, "--json")
+    ok = run_cli("ledger", "check", "--config", repo_root, "--json")
     assert ok.code == 0 and json.loads(ok.out)["ok"] is True
     (tmp_path / "carries.yaml").write_text(GOOD.replace("status: dropped", "status: gone"))
-    bad = run_cli(capsys, "ledger", "check", "--config", tmp_path)
+    bad = run_cli("ledger", "check", "--config", tmp_path)
     assert bad.code == 2 and "carries[1].status" in bad.err and "Traceback" not in bad.err
 
 
 def test_schema_command_prints_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run_cli(capsys, "ledger", "schema", "carries")
+    result = run_cli("ledger", "schema", "carries")
     assert result.code == 0 and json.loads(result.out) == schemas.SCHEMAS["carries"]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -40,6 +40,13 @@ class _LazyConsole:
 
     def __setattr__(self, name: str, value: Any) -> None:
         setattr(self._console(), name, value)
+
+    # Dunder methods are looked up on the type, not through __getattr__: `with console:` needs these.
+    def __enter__(self) -> Any:
+        return self._console().__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self._console().__exit__(*exc)
 
 
 console = cast("Console", _LazyConsole(stderr=True))
@@ -117,3 +124,30 @@ def progress() -> Any:
         console=console,
         transient=True,
     )
+
+
+@contextlib.contextmanager
+def push_progress() -> Iterator[Callable[[Any], None]]:
+    """Per-layer transfer bars on stderr; the callback takes events with ``layer``, ``status``,
+    ``current`` and ``total`` (an 18 GB image pushes for minutes: show which layer moves)."""
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+    bars = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                    console=console, transient=True)
+    tasks: dict[str, Any] = {}
+
+    def on_event(event: Any) -> None:
+        task = tasks.get(event.layer)
+        if task is None:
+            task = tasks[event.layer] = bars.add_task(f"layer {event.layer[:12]}", total=None)
+        description = f"layer {event.layer[:12]} {event.status.lower()}"
+        if event.total:
+            bars.update(task, description=description, completed=event.current, total=event.total)
+        elif event.status in ("Pushed", "Layer already exists"):
+            bars.update(task, description=description, completed=1, total=1)
+            console.print(f"  layer {event.layer[:12]}: {event.status.lower()}", highlight=False, style="dim")
+        else:
+            bars.update(task, description=description)
+
+    with bars:
+        yield on_event

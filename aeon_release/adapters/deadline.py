@@ -26,7 +26,7 @@ def within(seconds: float, what: str, call: Callable[[], T], hint: str | None = 
         except BaseException as error:  # noqa: BLE001 - handed back to the caller's thread
             outcome["error"] = error
 
-    worker = threading.Thread(target=run, name=f"aeon-deadline-{what[:24]}", daemon=True)
+    worker = threading.Thread(target=run, name=f"deadline-{what[:24]}", daemon=True)
     worker.start()
     worker.join(seconds)
     if worker.is_alive():

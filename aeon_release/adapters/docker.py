@@ -3,7 +3,7 @@
 Images, containers and the engine go in by name or id; plain values come out (ids, sizes, label
 dicts, byte chunks), never SDK objects.  The engine is found the way the docker CLI finds it
 (``docker.from_env``: ``DOCKER_HOST``, ``DOCKER_TLS_VERIFY``, ``DOCKER_CERT_PATH``), so
-``DOCKER_HOST=ssh://user@spark`` drives the DGX Spark from a laptop.  An engine that does not
+``DOCKER_HOST=ssh://user@spark`` drives a remote build machine from a laptop.  An engine that does not
 answer is a ServiceError (exit 2) with a hint, never a traceback.
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
+import socket
 import tarfile
-from collections import deque
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,30 +23,9 @@ import docker
 import docker.errors
 import requests
 
-from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, redact
+from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
 from aeon_release.adapters.registry import DIGEST, Credentials
 
-_STEP = re.compile(r"^Step (?P<n>\d+)/(?P<total>\d+) : (?P<text>.*)$")
-# The classic builder's bookkeeping lines: not build output, kept out of the log and its tail.
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # the classic builder colours a step's stderr
-_NOISE = re.compile(r"^\s*(---> |Removing intermediate container |Successfully built |Successfully tagged )")
-TAIL_LINES = 20
-
-
-class BuildFailed(NeedsHuman):
-    """`docker build` stopped at a step: the message names the step and shows its last lines."""
-
-    def __init__(self, message: str, hint: str | None, step: str, tail: tuple[str, ...]) -> None:
-        super().__init__(message, hint)
-        self.step = step
-        self.tail = tail
-
-
-@dataclass(frozen=True)
-class BuildEvent:
-    step: int | None  # set on a new "Step N/M" line
-    total: int | None
-    text: str
 
 
 @dataclass(frozen=True)
@@ -64,14 +43,12 @@ class ImageInfo:
     entrypoint: tuple[str, ...]
     architecture: str
     layers: tuple[Layer, ...]  # oldest first, empty (metadata-only) steps left out
+    os: str = ""
+    variant: str = ""
 
-
-@dataclass
-class _BuildLog:
-    step: str = "(before the first step)"
-    tail: deque[str] = field(default_factory=lambda: deque(maxlen=TAIL_LINES))
-    image_id: str | None = None
-    error: BuildFailed | None = None
+    @property
+    def platform(self) -> str:
+        return "/".join(part for part in (self.os, self.architecture, self.variant) if part)
 
 
 def _engine_hint() -> str:
@@ -103,6 +80,15 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
+def _knock(host: str) -> None:
+    """A unix socket nobody listens on fails here, with our socket closed: the SDK's failed connect
+    leaves its socket to the garbage collector (a ResourceWarning)."""
+    if host.startswith("unix://"):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(5)
+            probe.connect(host.removeprefix("unix://"))
+
+
 class Engine:
     """A connection to one Docker engine.  Use ``with Engine.connect() as engine:``."""
 
@@ -116,6 +102,7 @@ class Engine:
         # ssh:// goes through the system ssh client (keys, agent, ~/.ssh/config), not paramiko.
         over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
         with _service_errors("connecting to Docker"):
+            _knock(os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock")
             client = docker.from_env(timeout=600, use_ssh_client=over_ssh)
         try:
             with _service_errors("connecting to Docker"):
@@ -127,6 +114,12 @@ class Engine:
     def version(self) -> str:
         with _service_errors("docker version"):
             return str(self._client.version().get("Version", "?"))
+
+    def platform(self) -> str:
+        """The engine's own OS/ARCH: what a build without --platform targets."""
+        with _service_errors("docker version"):
+            info = self._client.version()
+        return f"{info.get('Os', 'linux')}/{info.get('Arch', '?')}"
 
     # -- images ---------------------------------------------------------------------------------
     def exists(self, ref: str) -> bool:
@@ -158,6 +151,8 @@ class Engine:
             entrypoint=tuple(config.get("Entrypoint") or ()),
             architecture=str(attrs.get("Architecture", "")),
             layers=layers,
+            os=str(attrs.get("Os", "")),
+            variant=str(attrs.get("Variant", "") or ""),
         )
 
     def remove(self, ref: str) -> None:
@@ -175,33 +170,6 @@ class Engine:
             finally:
                 for _ in stream:  # a reader that stops early: drain, so the connection is released
                     pass
-
-    # -- build ----------------------------------------------------------------------------------
-    def build(
-        self,
-        context_tar: Path,
-        dockerfile: str,
-        tag: str,
-        buildargs: dict[str, str],
-        labels: dict[str, str],
-        platform: str | None = None,
-        on_event: Callable[[BuildEvent], None] | None = None,
-    ) -> str:
-        """Build from an uncompressed tar build context; return the image id or raise BuildFailed."""
-        log = _BuildLog()
-        with context_tar.open("rb") as context, _service_errors(f"building {tag}"):
-            stream = self._api.build(
-                fileobj=context, custom_context=True, dockerfile=dockerfile, tag=tag,
-                buildargs=buildargs, labels=labels, platform=platform,
-                rm=True, forcerm=True, decode=True,
-            )
-            for chunk in stream:
-                _consume(chunk, log, on_event)
-        if log.error is not None:
-            raise log.error
-        if log.image_id is None:
-            raise BuildFailed(f"building {tag}: the engine reported no image id", None, log.step, tuple(log.tail))
-        return log.image_id
 
     # -- containers -----------------------------------------------------------------------------
     def run_files(self, image: str, files: dict[str, bytes], argv: list[str], timeout: int = 300) -> tuple[int, str]:
@@ -225,38 +193,6 @@ def _makes_layer(entry: dict[str, Any]) -> bool:
     """A zero-byte RUN/COPY still makes a layer; metadata steps (ENV, LABEL...) do not."""
     created_by = str(entry.get("CreatedBy", ""))
     return "#(nop)" not in created_by or " COPY " in created_by or " ADD " in created_by
-
-
-def _consume(chunk: dict[str, Any], log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
-    if "error" in chunk or "errorDetail" in chunk:
-        # Recorded, not raised: the stream is read to its end so its connection is released.
-        message = (chunk.get("errorDetail") or {}).get("message") or chunk.get("error") or "unknown error"
-        log.error = log.error or BuildFailed(
-            f"docker build failed at {log.step}: {str(message).strip()}",
-            "the last lines of that step are above; fix the cause and run build again",
-            log.step, tuple(log.tail),
-        )
-        return
-    aux = chunk.get("aux")
-    if isinstance(aux, dict) and aux.get("ID"):
-        log.image_id = str(aux["ID"])
-    for line in _ANSI.sub("", str(chunk.get("stream", ""))).splitlines():
-        _line(line.rstrip(), log, on_event)
-
-
-def _line(line: str, log: _BuildLog, on_event: Callable[[BuildEvent], None] | None) -> None:
-    if not line.strip() or _NOISE.match(line):
-        return
-    match = _STEP.match(line)
-    if match:
-        log.step = f"step {match['n']}/{match['total']} ({match['text'].strip()})"
-        log.tail.clear()
-        event = BuildEvent(int(match["n"]), int(match["total"]), match["text"].strip())
-    else:
-        log.tail.append(line)
-        event = BuildEvent(None, None, line)
-    if on_event is not None:
-        on_event(event)
 
 
 def _tar_of(files: dict[str, bytes]) -> bytes:
@@ -296,6 +232,36 @@ def _client() -> Iterator[Any]:
         client.close()
 
 
+def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[str, str] | None:
+    """(user, password) for ``host`` from a Docker config.json, as the docker CLI resolves it."""
+    import docker.auth
+
+    try:
+        auths = docker.auth.parse_auth(config.get("auths") or {}, raise_on_error=True)
+        with warnings.catch_warnings():
+            # The SDK warns that a helper is not on PATH, then raises StoreError: the error says it.
+            warnings.simplefilter("ignore", UserWarning)
+            found = docker.auth.AuthConfig({**config, "auths": auths}).resolve_authconfig(host)
+    except docker.errors.InvalidConfigFile as exc:
+        raise ConfigError(f"{path}: {_short(exc)}", f"run `docker login {host}`") from None
+    except docker.errors.DockerException as exc:  # the helper failed or is missing
+        raise ConfigError(f"{path}: the credential helper for {host} failed: {_short(exc)}",
+                          "check the credsStore / credHelpers entry and that docker-credential-<name> is on PATH") from None
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"{path}: auths[{host}] cannot be decoded ({type(exc).__name__})",
+                          f"run `docker login {host}`") from None
+    if not found:
+        return None
+    if found.get("IdentityToken"):
+        raise ConfigError(f"{path}: {host} is logged in with an identity token, which aeon-release cannot use",
+                          "pass --username with --password-stdin")
+    user, password = found.get("Username") or found.get("username"), found.get("Password") or found.get("password")
+    if not user or not password:
+        return None
+    register_secret(str(password))
+    return str(user), str(password)
+
+
 def local_image(ref: str) -> LocalImage:
     """The local image ``ref``: its id, labels and the digests it is known by in registries."""
     with _client() as client:
@@ -308,7 +274,18 @@ def local_image(ref: str) -> LocalImage:
     return LocalImage(ref, attrs["Id"], dict(labels), tuple(attrs.get("RepoDigests") or ()))
 
 
-def push(image_id: str, repository: str, tag: str, credentials: Credentials | None) -> str:
+@dataclass(frozen=True)
+class PushEvent:
+    """One layer's state during a push (``current``/``total`` bytes while it uploads)."""
+
+    layer: str
+    status: str
+    current: int = 0
+    total: int = 0
+
+
+def push(image_id: str, repository: str, tag: str, credentials: Credentials | None,
+         on_event: Callable[[PushEvent], None] | None = None) -> str:
     """Tag the image ``repository:tag`` and push it; returns the manifest digest the push reported."""
     with _client() as client:
         if not client.api.tag(image_id, repository, tag):
@@ -318,7 +295,7 @@ def push(image_id: str, repository: str, tag: str, credentials: Credentials | No
             auth = {"username": credentials.username, "password": credentials.password,
                     "serveraddress": repository.split("/", 1)[0]}
         stream = client.api.push(repository, tag=tag, stream=True, decode=True, auth_config=auth)
-        return _digest_from_stream(stream, f"{repository}:{tag}")
+        return _digest_from_stream(stream, f"{repository}:{tag}", on_event)
 
 
 _LAYER_DONE = ("Pushed", "Layer already exists", "Mounted from")
@@ -339,12 +316,15 @@ def _push_progress(target: str) -> Iterator[Callable[[dict[str, str]], None]]:
         yield update
 
 
-def _digest_from_stream(stream: Any, target: str) -> str:
+def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent], None] | None = None) -> str:
+    if on_event is not None:  # the caller shows the layers' progress itself
+        return _read_push(stream, target, lambda layers: None, on_event)
     with _push_progress(target) as progress:
         return _read_push(stream, target, progress)
 
 
-def _read_push(stream: Any, target: str, progress: Callable[[dict[str, str]], None]) -> str:
+def _read_push(stream: Any, target: str, progress: Callable[[dict[str, str]], None],
+               on_event: Callable[[PushEvent], None] | None = None) -> str:
     digest = None
     layers: dict[str, str] = {}
     for line in stream:
@@ -358,6 +338,10 @@ def _read_push(stream: Any, target: str, progress: Callable[[dict[str, str]], No
         aux = line.get("aux") or {}
         if isinstance(aux, dict) and DIGEST.fullmatch(str(aux.get("Digest", ""))):
             digest = str(aux["Digest"])
+        if on_event is not None and line.get("id") and line.get("status"):
+            detail = line.get("progressDetail") or {}
+            on_event(PushEvent(str(line["id"]), str(line["status"]), int(detail.get("current") or 0),
+                               int(detail.get("total") or 0)))
     if digest is None:
         raise ServiceError(f"pushing {target} reported no digest", "retry the publish")
     return digest

@@ -27,7 +27,7 @@ def validate_ref_name(name: str, what: str = "ref") -> str:
     if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".lock", "/", ".")) or "//" in name:
         raise UsageError(
             f"{what} {name!r} is not a valid name",
-            "use letters, digits and . _ / + - only, e.g. v0.29.0 or aeon-v0.27.1",
+            "use letters, digits and . _ / + - only, e.g. v0.29.0 or fork-v0.27.1",
         )
     return name
 
@@ -45,7 +45,6 @@ class StepOutcome:
     ok: bool
     conflicts: tuple[str, ...] = ()
     empty: bool = False  # nothing left to apply: the change is already there
-    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -341,25 +340,22 @@ class Git:
         text = out + err
         if status != 0 and not self.unmerged_files() and ("now empty" in text or "nothing to commit" in text):
             self.try_run("cherry-pick", "--skip")
-            return StepOutcome(ok=True, empty=True, detail="the change is already on the branch")
+            return StepOutcome(ok=True, empty=True)  # the change is already on the branch
         return self._outcome(status, out, err)
 
     def apply_patch(self, patch: Path) -> StepOutcome:
         """Apply a patch three-way; an already-applied patch comes back empty."""
         status, _, _ = self.try_run("apply", "--check", "--reverse", str(patch))
         if status == 0:
-            return StepOutcome(ok=True, empty=True, detail="the patch is already applied")
-        status, out, err = self.try_run("apply", "--3way", "--index", str(patch))
+            return StepOutcome(ok=True, empty=True)  # the patch is already applied
+        status, _, _ = self.try_run("apply", "--3way", "--index", str(patch))
         if status != 0:
             conflicts = self.unmerged_files()
-            return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=(err or out).strip())
+            return StepOutcome(ok=False, conflicts=tuple(conflicts))
         return StepOutcome(ok=True)
 
-    def commit(self, message: str, allow_empty: bool = False) -> str:
-        args = ["commit", "--quiet", "--no-verify", "-m", message]
-        if allow_empty:
-            args.append("--allow-empty")
-        self.run(*args)
+    def commit(self, message: str) -> str:
+        self.run("commit", "--quiet", "--no-verify", "-m", message)
         return self.head()
 
     def staged_changes(self) -> bool:
@@ -544,7 +540,7 @@ class Git:
             return StepOutcome(ok=True)
         conflicts = self.unmerged_files()
         if conflicts:
-            return StepOutcome(ok=False, conflicts=tuple(conflicts), detail=out.strip())
+            return StepOutcome(ok=False, conflicts=tuple(conflicts))
         raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
 
 
@@ -612,7 +608,7 @@ def file_merge_conflicts(git_: Git, base: str, ours: str, theirs: str, path: str
     import tempfile
 
     texts = [git_.show_file(rev, path) or "" for rev in (ours, base, theirs)]
-    with tempfile.TemporaryDirectory(prefix="aeon-merge-file-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="merge-file-") as tmp:
         names = []
         for label, text in zip(("ours", "base", "theirs"), texts):
             name = Path(tmp) / label

@@ -17,9 +17,9 @@ import os
 import re
 import urllib.parse
 from collections.abc import Mapping
+from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import requests
 
@@ -40,7 +40,7 @@ _NAME_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
 _NAME = re.compile(rf"{_NAME_PART}(?:/{_NAME_PART})*")
 TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
-_REPO_HINT = "a repository is REGISTRY/NAME such as ghcr.io/aeon-7/aeon-vllm-ultimate or 127.0.0.1:5000/team/app"
+_REPO_HINT = "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app"
 
 
 @dataclass(frozen=True)
@@ -114,41 +114,20 @@ def _docker_config_path() -> Path:
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
+    """What `docker push` would use: ``credHelpers``, ``credsStore``, then ``auths`` (the docker
+    SDK's resolution, which runs ``docker-credential-*`` helpers by their protocol)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{path}: cannot be read as JSON: {type(exc).__name__}", "fix or remove the file") from None
-    auths = data.get("auths") if isinstance(data, dict) else None
-    entry = _auth_entry(auths if isinstance(auths, dict) else {}, host)
-    if entry is None:
-        return None
-    return _decode_auth(entry, host, path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: is not a JSON object", "fix or remove the file")
+    from aeon_release.adapters.docker import config_credentials
 
-
-def _auth_entry(auths: Mapping[str, Any], host: str) -> Mapping[str, Any] | None:
-    for key, entry in auths.items():
-        bare = re.sub(r"^https?://", "", key).split("/", 1)[0]
-        if bare == host and isinstance(entry, dict):
-            return entry
-    return None
-
-
-def _decode_auth(entry: Mapping[str, Any], host: str, path: Path) -> Credentials | None:
-    if isinstance(entry.get("username"), str) and isinstance(entry.get("password"), str):
-        return Credentials(entry["username"], entry["password"])
-    auth = entry.get("auth")
-    if not isinstance(auth, str) or not auth:
-        return None
-    register_secret(auth)
-    try:
-        username, sep, password = base64.b64decode(auth).decode("utf-8").partition(":")
-    except (ValueError, UnicodeDecodeError):
-        sep = ""
-    if not sep:
-        raise ConfigError(f"{path}: auths[{host}].auth is not base64 of user:password", f"run `docker login {host}`")
-    return Credentials(username, password)
+    found = config_credentials(data, host, path)
+    return Credentials(*found) if found else None
 
 
 @dataclass(frozen=True)
@@ -248,6 +227,32 @@ class Registry:
         response = self._send("PUT", self._manifest_path(tag), headers, manifest.body)
         self._check(response, f"pointing {self.repository}:{tag} at {manifest.digest}")
         return response.headers.get("Docker-Content-Digest") or manifest.digest
+
+    # -- blobs (the attestation artifacts) ---------------------------------------------------
+    def blob(self, digest: str) -> bytes | None:
+        """The blob ``digest`` (checked against it), or None when the registry has none."""
+        if not DIGEST.fullmatch(digest):
+            raise UsageError(f"{digest!r} is not a sha256 digest")
+        response = self._send("GET", f"/v2/{self.repository.name}/blobs/{digest}", {})
+        if response.status == 404:
+            return None
+        self._check(response, f"reading blob {digest[:19]} of {self.repository}")
+        if "sha256:" + hashlib.sha256(response.body).hexdigest() != digest:
+            raise ServiceError(f"registry {self.repository.host} served blob {digest} with other content")
+        return response.body
+
+    def put_blob(self, data: bytes) -> str:
+        """Upload ``data`` in one request (a small artifact); returns its digest."""
+        digest = "sha256:" + hashlib.sha256(data).hexdigest()
+        if self._send("HEAD", f"/v2/{self.repository.name}/blobs/{digest}", {}).status == 200:
+            return digest
+        started = self._send("POST", f"/v2/{self.repository.name}/blobs/uploads/", {"Content-Length": "0"}, b"")
+        self._check(started, f"starting an upload to {self.repository}")
+        location = started.headers.get("Location") or ""
+        url = location + ("&" if "?" in location else "?") + urllib.parse.urlencode({"digest": digest})
+        headers = {"Content-Type": "application/octet-stream", "Content-Length": str(len(data))}
+        self._check(self._send("PUT", url, headers, data), f"uploading blob {digest[:19]} to {self.repository}")
+        return digest
 
     def tags(self) -> list[str]:
         """Every tag of the repository (following the registry's pagination, on the registry only)."""

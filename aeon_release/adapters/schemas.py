@@ -12,4 +12,4 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-SCHEMAS: dict[str, dict[str, Any]] = {name: _load(name) for name in ("carries", "cherry_picks")}
+SCHEMAS: dict[str, dict[str, Any]] = {name: _load(name) for name in ("carries", "cherry_picks", "fleet")}

@@ -1,6 +1,8 @@
 """Run state: one JSON record per release run, under the fork's git directory.
 
-State lives in ``<git-common-dir>/aeon-release/runs/<tag>/`` so that it is shared by every linked
+``RunStore(git_dir, tag)`` owns every path under ``<git-common-dir>/aeon-release/``: the run folders
+``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json), ``worktrees/<tag>``,
+``builds/<image>.json``, ``attestations/<image id>.json``, the lock and scratch files.  State lives under the git dir so that it is shared by every linked
 worktree and never shows up as untracked files in the user's checkout.  Writes are atomic
 (write a temporary file, then rename), so a run killed at any point leaves either the old or the
 new record, never half of one.
@@ -10,24 +12,43 @@ from __future__ import annotations
 import contextlib
 import enum
 import fcntl
+import hashlib
 import json
 import os
 import shutil
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
+
+from aeon_release.errors import StateError
 
 from aeon_release.adapters import files
 from aeon_release.errors import redact_data
 
 
-class Phase(enum.Enum):
-    RUNNING = "running"  # a step is under way (or the process died during it)
+class StepStatus(str, enum.Enum):
+    """One vocabulary for where a step, a stage or a merge run stands (the words are on disk)."""
+
+    PENDING = "pending"  # not started
+    RUNNING = "running"  # under way (or the process died during it)
     CONFLICT = "conflict"  # stopped for a person to resolve conflicts in the worktree
     AUDIT_FAILED = "audit-failed"  # stopped on error-level audit findings
     COMMIT_REFUSED = "commit-refused"  # a commit hook (or commit signing) refused a commit
+    NEEDS_HUMAN = "needs-human"  # stopped for a person (exit 1)
+    FAILED = "failed"  # stopped on an error (exit 2 or 3)
     DONE = "done"
+
+    # The words are what people and files see: "done", never "StepStatus.DONE".
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+Phase = StepStatus  # a merge run's phase is a step status
 
 
 @dataclass
@@ -41,7 +62,7 @@ class RunState:
     worktree: str  # where the worktree goes when the run stops for a person (none while it runs)
     config_dir: str
     upstream_branch: str | None
-    phase: str = Phase.RUNNING.value
+    phase: StepStatus = StepStatus.RUNNING
     steps_done: list[str] = field(default_factory=list)
     current: str | None = None  # "step" or "step:item" being worked on
     pending_message: str | None = None  # commit message for a resolved patch application
@@ -59,82 +80,275 @@ class RunState:
     head: str | None = None  # the tip of the branch being built (commits exist only as objects)
     pending: dict[str, Any] | None = None  # the commit a person is to conclude: item, kind, parents, author
 
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self) | {"phase": StepStatus(self.phase).value}
+
+
+class Record(Protocol):
+    """A stage's result (BuildReport, PublishResult, Attestation, ...): it serializes itself."""
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class StageEntry:
+    """One stage of a release run in ``pipeline.json``: its status, its time and its result."""
+
+    status: StepStatus = StepStatus.PENDING
+    seconds: float | None = None
+    result: dict[str, Any] | None = None
+    message: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status.value}
+        for key in ("seconds", "result", "message"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
+
+    @classmethod
+    def done(cls, seconds: float, result: Record | None) -> StageEntry:
+        """A finished stage: its result serialized here, the one place stage results become JSON."""
+        return cls(StepStatus.DONE, seconds, result.as_dict() if result is not None else {})
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> StageEntry:
+        return cls(StepStatus(data.get("status", "pending")), data.get("seconds"), data.get("result"),
+                   data.get("message"))
+
+
+@dataclass
+class PipelineState:
+    """A release run: the date it publishes as, the options done stages pinned, each stage's entry."""
+
+    tag: str
+    date: str
+    stages: dict[str, StageEntry] = field(default_factory=dict)
+    options: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"tag": self.tag, "date": self.date,
+                                "stages": {name: entry.as_dict() for name, entry in self.stages.items()}}
+        if self.options is not None:
+            data["options"] = self.options
+        return data
+
+    def entry(self, stage: str) -> StageEntry:
+        return self.stages.get(stage, StageEntry())
+
+    def done(self, stage: str) -> bool:
+        return self.entry(stage).status == StepStatus.DONE
+
+
+@dataclass(frozen=True)
+class RunStore:
+    """Every path under ``<git common dir>/aeon-release/``, and the only reader and writer of them."""
+
+    git_dir: Path  # the fork's git common dir (shared by every linked worktree)
+    tag: str
+
+    # -- paths -----------------------------------------------------------------------------
+    @staticmethod
+    def root_of(git_dir: Path) -> Path:
+        return git_dir / "aeon-release"
+
+    @classmethod
+    def runs_of(cls, git_dir: Path) -> Path:
+        return cls.root_of(git_dir) / "runs"
+
     @property
-    def phase_enum(self) -> Phase:
-        return Phase(self.phase)
+    def folder(self) -> Path:
+        return self.runs_of(self.git_dir) / self.tag
+
+    @property
+    def state_file(self) -> Path:
+        return self.folder / "state.json"
+
+    @property
+    def record_file(self) -> Path:
+        return self.folder / "record.json"
+
+    @property
+    def report_file(self) -> Path:
+        return self.folder / "report.json"
+
+    @property
+    def pipeline_file(self) -> Path:
+        return self.folder / "pipeline.json"
+
+    @property
+    def worktree(self) -> Path:
+        return self.root_of(self.git_dir) / "worktrees" / self.tag
+
+    @classmethod
+    def build_record(cls, git_dir: Path, image_tag: str) -> Path:
+        return cls.root_of(git_dir) / "builds" / f"{image_tag.replace('/', '_')}.json"
+
+    @classmethod
+    def attestation_record(cls, git_dir: Path, image_id: str) -> Path:
+        """The build's provenance record of one image, by its id (the config digest's hex)."""
+        return cls.root_of(git_dir) / "attestations" / f"{image_id.split(':')[-1]}.json"
+
+    @classmethod
+    def scratch(cls, git_dir: Path, name: str) -> Path:
+        """A private scratch file (a temporary index), unique to this process."""
+        return cls.root_of(git_dir) / f"{name}-{os.getpid()}"
+
+    # -- the merge run's state -------------------------------------------------------------
+    def load(self) -> RunState | None:
+        return _load_state(self.state_file)
+
+    def save(self, state: RunState) -> None:
+        write_json(self.state_file, state.as_dict())
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def archive(self) -> Path | None:
+        """Move a finished run's folder aside (its branch was deleted, so the merge is redone)."""
+        if not self.folder.exists():
+            return None
+        target = self.runs_of(self.git_dir) / f".{self.tag}.replaced-{int(time.time())}"
+        os.replace(self.folder, target)
+        return target
+
+    @classmethod
+    def all_runs(cls, git_dir: Path) -> list[RunState]:
+        base = cls.runs_of(git_dir)
+        if not base.is_dir():
+            return []
+        stores = (cls(git_dir, p.name) for p in sorted(base.iterdir()) if not p.name.startswith("."))
+        states = (store.load() for store in stores if store.state_file.exists())
+        return [s for s in states if s is not None]
+
+    @classmethod
+    def merge_reports(cls, git_dir: Path) -> list[tuple[dict[str, Any], str]]:
+        """Every finished-or-not merge report (``runs/*/report.json``) that reads as JSON, each with
+        the sha256 of its bytes (an attestation names the report it comes from)."""
+        base = cls.runs_of(git_dir)
+        reports = []
+        for path in sorted(base.glob("*/report.json")) if base.is_dir() else []:
+            try:
+                raw = path.read_bytes()
+                reports.append((json.loads(raw), hashlib.sha256(raw).hexdigest()))
+            except (OSError, ValueError):
+                continue
+        return reports
+
+    # -- reports, the run record, the release pipeline -------------------------------------
+    def write_report(self, data: dict[str, Any]) -> None:
+        write_json(self.report_file, data)
+
+    def update_record(self, sections: dict[str, Any]) -> dict[str, Any]:
+        """Set sections of the run record that `notes` reads; keep the others."""
+        path = self.record_file
+        record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"tag": self.tag}
+        record.update(sections)
+        write_json(path, record)
+        return record
+
+    def load_pipeline(self) -> PipelineState | None:
+        if not self.pipeline_file.exists():
+            return None
+        data = json.loads(self.pipeline_file.read_text(encoding="utf-8"))
+        stages = {name: StageEntry.from_dict(entry) for name, entry in (data.get("stages") or {}).items()}
+        return PipelineState(data["tag"], data["date"], stages, data.get("options"))
+
+    def save_pipeline(self, state: PipelineState) -> None:
+        write_json(self.pipeline_file, state.as_dict())
+
+    # -- one run at a time -----------------------------------------------------------------
+    @classmethod
+    @contextlib.contextmanager
+    def exclusive(cls, git_dir: Path) -> Iterator[None]:
+        """One aeon-release run at a time per repository: two at once would fight over the worktree."""
+        path = cls.root_of(git_dir) / "lock"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a+") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.seek(0)
+                holder = handle.read().strip() or "unknown"
+                raise StateError(f"another aeon-release run is working in this repository (pid {holder})",
+                                 "wait for it to finish, or see `aeon-release status`") from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(str(os.getpid()))
+            handle.flush()
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+# -- the merge run's store by repository and tag: thin doors onto RunStore, which owns every path --
 def runs_dir(common_dir: Path) -> Path:
-    return common_dir / "aeon-release" / "runs"
+    return RunStore.runs_of(common_dir)
 
 
 def worktrees_dir(common_dir: Path) -> Path:
-    return common_dir / "aeon-release" / "worktrees"
+    return RunStore.root_of(common_dir) / "worktrees"
 
 
 def cache_dir(common_dir: Path) -> Path:
     """The audit's findings cache (safe to delete)."""
-    return common_dir / "aeon-release" / "cache"
+    return RunStore.root_of(common_dir) / "cache"
 
 
 def run_dir(common_dir: Path, tag: str) -> Path:
-    return runs_dir(common_dir) / tag
+    return RunStore(common_dir, tag).folder
 
 
 def load(common_dir: Path, tag: str) -> RunState | None:
-    path = run_dir(common_dir, tag) / "state.json"
+    return RunStore(common_dir, tag).load()
+
+
+def save(common_dir: Path, state: RunState) -> None:
+    RunStore(common_dir, state.tag).save(state)
+
+
+def all_runs(common_dir: Path) -> list[RunState]:
+    return RunStore.all_runs(common_dir)
+
+
+def remove(common_dir: Path, tag: str) -> None:
+    RunStore(common_dir, tag).remove()
+
+
+def archive(common_dir: Path, tag: str) -> Path | None:
+    return RunStore(common_dir, tag).archive()
+
+
+def update_record(common_dir: Path, tag: str, sections: dict[str, Any]) -> dict[str, Any]:
+    return RunStore(common_dir, tag).update_record(sections)
+
+
+def exclusive(common_dir: Path) -> contextlib.AbstractContextManager[None]:
+    return RunStore.exclusive(common_dir)
+
+
+def _load_state(path: Path) -> RunState | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        from aeon_release.errors import StateError
-
         raise StateError(f"{path}: run state is unreadable ({exc})", "run `aeon-release merge --abort` to start over") from None
     known = {f.name for f in fields(RunState)}
     unknown = sorted(set(data) - known) if isinstance(data, dict) else ["(not a mapping)"]
     if unknown:
-        from aeon_release.errors import StateError
-
         raise StateError(f"{path}: run state has keys this aeon-release does not know: {', '.join(unknown)}",
                          "was it written by a newer aeon-release? use that version, or `merge --abort`")
     try:
-        return RunState(**data)
-    except TypeError as exc:
-        from aeon_release.errors import StateError
-
+        return RunState(**(data | {"phase": StepStatus(data.get("phase", "running"))}))
+    except (TypeError, ValueError) as exc:
         raise StateError(f"{path}: run state is incomplete ({exc})", "run `aeon-release merge --abort`") from None
-
-
-def save(common_dir: Path, state: RunState) -> None:
-    write_json(run_dir(common_dir, state.tag) / "state.json", asdict(state))
-
-
-def all_runs(common_dir: Path) -> list[RunState]:
-    base = runs_dir(common_dir)
-    if not base.is_dir():
-        return []
-    states = (load(common_dir, p.name) for p in sorted(base.iterdir())
-              if not p.name.startswith(".") and (p / "state.json").exists())
-    return [s for s in states if s is not None]
-
-
-def remove(common_dir: Path, tag: str) -> None:
-    shutil.rmtree(run_dir(common_dir, tag), ignore_errors=True)
 
 
 def write_json(path: Path, data: Any) -> None:
     # Run records may hold a registry's error message: redacted like everything else the tool writes.
     files.write_text(path, json.dumps(redact_data(data), indent=2, default=str) + "\n", what="run record")
-
-
-def update_record(common_dir: Path, tag: str, sections: dict[str, Any]) -> dict[str, Any]:
-    """Set sections of the run record (``runs/TAG/record.json``) that `notes` reads; keep the others."""
-    path = run_dir(common_dir, tag) / "record.json"
-    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"tag": tag}
-    record.update(sections)
-    write_json(path, record)
-    return record
 
 
 def pid_alive(pid: int) -> bool:
@@ -147,40 +361,3 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
-
-@contextlib.contextmanager
-def exclusive(common_dir: Path) -> Iterator[None]:
-    """One aeon-release run at a time per repository: two at once would fight over the worktree."""
-    path = common_dir / "aeon-release" / "lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a+") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            holder = handle.read().strip() or "unknown"
-            from aeon_release.errors import StateError
-
-            raise StateError(f"another aeon-release run is working in this repository (pid {holder})",
-                             "wait for it to finish, or see `aeon-release status`") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def archive(common_dir: Path, tag: str) -> Path | None:
-    """Move a finished run's folder aside (its branch was deleted, so the merge is redone)."""
-    folder = run_dir(common_dir, tag)
-    if not folder.exists():
-        return None
-    import time
-
-    target = runs_dir(common_dir) / f".{tag}.replaced-{int(time.time())}"
-    os.replace(folder, target)
-    return target

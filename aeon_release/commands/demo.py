@@ -16,9 +16,10 @@ from aeon_release.commands import demo_repo as demo
 
 from aeon_release.domain import ledger
 
-from aeon_release.domain import notes
+from aeon_release.domain import notes, profile
 
 from aeon_release.adapters import store as runstate
+from aeon_release.adapters.store import RunStore
 from aeon_release.adapters.console import show as say  # the demo is the primary output: stdout
 from aeon_release.errors import NeedsHuman, UsageError
 from aeon_release.adapters.git import Git
@@ -42,7 +43,7 @@ def run(directory: Path | None, docker: bool) -> Path:
         say(f"[bold red]   caught before any build:[/] {escape(stopped.message)}")
     else:
         raise AssertionError("the demo's planted enum renumber was not caught")
-    worktree = Path(runstate.load(Git(example.fork).common_dir, demo.NEW).worktree)  # type: ignore[union-attr]
+    worktree = RunStore(Git(example.fork).common_dir, demo.NEW).worktree
     say(f"[bold]3.[/] fixing {KERNEL} in the merge worktree, then aeon-release merge --continue")
     kernel = worktree / KERNEL
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == 4", "KV_QUANT_MODE == KVQuantMode.NVFP4"))
@@ -54,8 +55,8 @@ def run(directory: Path | None, docker: bool) -> Path:
         say("[bold]4.[/] aeon-release release v0.29.0: the rest of the pipeline on the Docker engine")
         demo_docker.run(example)
     else:
-        record = notes.load_record(notes.record_path(Git(example.fork).common_dir, demo.NEW), demo.NEW)
-        notes.write_notes(record, ledger.load(example.config), output)
+        record = notes.load_record(RunStore(Git(example.fork).common_dir, demo.NEW).record_file, demo.NEW)
+        notes.write_notes(record, ledger.load(example.config), output, fleet=profile.load(example.config))
     say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
     say(f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
         f"--rev aeon-{demo.NEW} --config {example.config}")

@@ -7,6 +7,7 @@ a ledger with a pick and a skip.  The files are tiny, vLLM-shaped stand-ins writ
 from __future__ import annotations
 
 import textwrap
+from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -170,6 +171,7 @@ def ledger_texts(fork: Git) -> tuple[str, str]:
     return carries, picks
 
 
+FLEET_FILES = ("fleet.yaml", "load_bearing.txt", "aeon-entrypoint", "Dockerfile")
 AUDITS = {
     "kv_quant.yaml": """\
 # The example's KV quant modes: literals compared with KV_QUANT_MODE must match the enum as it is.
@@ -207,4 +209,7 @@ def build(root: Path, renumber_enum: bool = False) -> Example:
     (config / "audits").mkdir()
     for name, text in AUDITS.items():
         (config / "audits" / name).write_text(text)
+    bundled = resources.files("aeon_release").joinpath("data/demo")
+    for name in FLEET_FILES:  # the example fleet's profile, load-bearing list, entrypoint and Dockerfile
+        (config / name).write_bytes(bundled.joinpath(name).read_bytes())
     return Example(root, upstream.path, fork.path, config)

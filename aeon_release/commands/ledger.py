@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from aeon_release.domain import ledger
+from aeon_release.domain import ledger, profile
 
 from aeon_release.adapters import schemas
 from aeon_release.adapters.console import emit_json, show
@@ -13,6 +13,8 @@ from aeon_release.errors import UsageError
 
 def check(config_dir: Path, json_out: bool) -> None:
     loaded = ledger.check(config_dir)
+    if (config_dir / profile.PROFILE_FILE).exists():
+        profile.load(config_dir)  # the fleet profile beside the ledger is checked with it
     active = len(loaded.active_carries)
     dropped = len(loaded.carries) - active
     releases = {name: {"pick": len(p.picks), "skip": len(p.skips)} for name, p in loaded.releases.items()}

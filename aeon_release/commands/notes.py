@@ -6,10 +6,11 @@ from pathlib import Path
 
 from aeon_release.domain import ledger
 
-from aeon_release.domain import notes
+from aeon_release.domain import notes, profile
 from aeon_release.adapters.console import emit, show
 from aeon_release.errors import UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
+from aeon_release.adapters.store import RunStore
 
 FORMATS = ("markdown", "json")
 
@@ -18,7 +19,7 @@ def find_record(tag: str, repo: Path, record: Path | None) -> Path:
     """``--record FILE`` as given, else the pipeline's record in the fork's git common dir."""
     if record is not None:
         return record
-    return notes.record_path(Git(repo).common_dir, validate_ref_name(tag, "tag"))
+    return RunStore(Git(repo).common_dir, validate_ref_name(tag, "tag")).record_file
 
 
 def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, output: Path | None) -> None:
@@ -27,15 +28,16 @@ def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, o
     path = find_record(tag, repo, record)
     data = notes.load_record(path, tag)
     loaded = ledger.load(config_dir)
+    fleet = profile.load(config_dir)
     if output is not None:
-        for written in notes.write_notes(data, loaded, output, fmt):
+        for written in notes.write_notes(data, loaded, output, fmt, fleet):
             show(f"wrote {written}")
         return
     content = notes.content(data, loaded)
     if fmt == "json":
         emit(json.dumps(content, indent=2))
         return
-    rendered = notes.render(content, "audit.md")
+    rendered = notes.render(content, "audit.md", fleet)
     if rendered.audit_report is not None:
         raise UsageError(f"the notes of {tag} exceed GitHub's {notes.GITHUB_BODY_LIMIT:,}-character limit",
                          "pass --output FILE so the full audit report can be written beside it")

@@ -19,6 +19,7 @@ from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.domain import release_record
 from aeon_release.pipeline.publish import LATEST, move_latest
+from aeon_release.domain import names
 from aeon_release.domain.release_record import DATED_TAG, Action, Release
 
 
@@ -73,7 +74,7 @@ class ReleasesReport:
 
 
 def _registry(repository: str, username: str | None, password: str | None) -> tuple[Repository, Registry]:
-    repo = parse_repository(repository)
+    repo = parse_repository(names.check_repository(repository))
     return repo, Registry(repo, resolve_credentials(repo.host, username, password))
 
 

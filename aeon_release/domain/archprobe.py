@@ -1,12 +1,12 @@
 """CUDA arch lists: refuse the ones that silently drop FP4, and probe what nvcc really generates.
 
 Why the suffix matters.  Blackwell's FP4 instructions (``cvt.rn.satfinite.e2m1x2.f32``, the
-block-scaled MMAs) exist only in the arch-specific (``sm_121a``) and family (``sm_121f``) targets.
+block-scaled MMAs) exist only in the arch-specific (``sm_XXXa``) and family (``sm_XXXf``) targets.
 nvcc defines ``__CUDA_ARCH_SPECIFIC__`` / ``__CUDA_ARCH_FAMILY_SPECIFIC__`` only for those, and
-CUTLASS and vLLM guard their FP4 code on them; upstream CMake compiles the SM12x NVFP4 sources only
-for ``12.0a;12.1a`` (``12.0f`` on CUDA >= 13) and only then passes ``-DENABLE_NVFP4_SM120=1``.  A
-bare ``12.1`` therefore builds fine, with the FP4 kernels preprocessed out, and NVFP4 checkpoints
-fall back to Marlin without a warning.
+CUTLASS-based FP4 code is guarded on them.  A bare ``MAJOR.MINOR`` target therefore builds fine,
+with the FP4 kernels preprocessed out, and FP4 checkpoints fall back to a slower path without a
+warning.  Which majors need the suffix, and the one-major rule for the SM100 kernels, are the
+fleet's arch policy (``arch`` in fleet.yaml, ``profile.ArchPolicy``).
 
 The probe compiles (compile only, no GPU needed) a kernel guarded the same way for each requested
 arch and reports whether the FP4 conversion made it into the generated PTX, and that ptxas
@@ -22,18 +22,16 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from aeon_release.domain.profile import ArchPolicy
 from aeon_release.errors import UsageError
 
 FP4_INSTRUCTION = "cvt.rn.satfinite.e2m1x2.f32"
-# Blackwell majors whose FP4 paths need an `a`/`f` target: 10.x (B200), 11.0 (Thor), 12.x (GB10, RTX).
-FP4_MAJORS = frozenset({10, 11, 12})
-GB10_MAJOR = 12
 
 _ARCH = re.compile(r"^(?P<major>\d{1,2})\.(?P<minor>\d)(?P<suffix>[af]?)(?P<ptx>\+PTX)?\Z")
 
 PROBE_SOURCE = r"""// aeon-release arch probe: does this target generate Blackwell FP4 code?
-// Guarded like CUTLASS / vLLM FP4 code: only arch- or family-specific targets (sm_XXXa, sm_XXXf)
-// define these macros, so a bare sm_121 preprocesses the FP4 path out (sm_90a has no FP4).
+// Guarded like CUTLASS FP4 code: only arch- or family-specific targets (sm_XXXa, sm_XXXf)
+// define these macros, so a bare sm_XXX preprocesses the FP4 path out (sm_90a has no FP4).
 __global__ void aeon_fp4_probe(unsigned short* out, float lo, float hi) {
 #if (defined(__CUDA_ARCH_SPECIFIC__) || defined(__CUDA_ARCH_FAMILY_SPECIFIC__)) && __CUDA_ARCH__ >= 1000
   unsigned short packed;
@@ -60,12 +58,9 @@ class Arch:
 
     @property
     def sm(self) -> str:
-        """nvcc's spelling: 12.1a -> 121a."""
+        """nvcc's spelling: 9.0a -> 90a."""
         return f"{self.major}{self.minor}{self.suffix}"
 
-    @property
-    def wants_fp4(self) -> bool:
-        return self.major in FP4_MAJORS
 
 
 def parse_arch_list(value: str) -> tuple[Arch, ...]:
@@ -76,29 +71,29 @@ def parse_arch_list(value: str) -> tuple[Arch, ...]:
         if match is None:
             raise UsageError(
                 f"TORCH_CUDA_ARCH_LIST entry {item!r} is not an arch",
-                "write entries like 12.1a, 9.0a or 8.0+PTX, separated by ';'",
+                "write entries like 10.0a, 9.0a or 8.0+PTX, separated by ';'",
             )
         archs.append(Arch(int(match["major"]), int(match["minor"]), match["suffix"], bool(match["ptx"])))
     if not archs:
-        raise UsageError("TORCH_CUDA_ARCH_LIST is empty", "the DGX Spark needs TORCH_CUDA_ARCH_LIST=12.1a")
+        raise UsageError("TORCH_CUDA_ARCH_LIST is empty", "write an arch list such as 9.0a;10.0a")
     return tuple(archs)
 
 
-def validate(arch_list: str, enable_nvfp4_sm100: str | None) -> tuple[Arch, ...]:
+def validate(arch_list: str, enable_nvfp4_sm100: str | None, policy: ArchPolicy) -> tuple[Arch, ...]:
     """Refuse an arch list that would build but silently drop the FP4 kernels."""
     archs = parse_arch_list(arch_list)
     for arch in archs:
-        if arch.wants_fp4 and not arch.suffix:
+        if arch.major in policy.fp4_majors and not arch.suffix:
             raise UsageError(
                 f"TORCH_CUDA_ARCH_LIST entry {arch.text!r} has no 'a'/'f' suffix: the Blackwell FP4 "
                 f"kernels need sm_{arch.sm}a or sm_{arch.sm}f and would be preprocessed out, so NVFP4 "
                 "checkpoints would fall back to Marlin without a warning",
-                f"write {arch.major}.{arch.minor}a (TORCH_CUDA_ARCH_LIST=12.1a for the DGX Spark)",
+                f"write {arch.major}.{arch.minor}a ({policy.example})",
             )
-    gb10_only = all(arch.major == GB10_MAJOR for arch in archs)
-    if gb10_only and (enable_nvfp4_sm100 or "0").strip() != "0":
+    one_major = policy.only_major is not None and all(arch.major == policy.only_major for arch in archs)
+    if one_major and (enable_nvfp4_sm100 or "0").strip() != "0":
         raise UsageError(
-            f"ENABLE_NVFP4_SM100={enable_nvfp4_sm100} with the SM12x-only arch list {arch_list!r}: "
+            f"ENABLE_NVFP4_SM100={enable_nvfp4_sm100} with the SM{policy.only_major}x-only arch list {arch_list!r}: "
             "the SM100 FP4 kernels have no target here",
             "pass --build-arg ENABLE_NVFP4_SM100=0",
         )
@@ -128,13 +123,14 @@ def find_nvcc() -> str | None:
     return shutil.which("nvcc")
 
 
-def probe(arch: Arch, nvcc: str) -> ProbeResult:
+def probe(arch: Arch, nvcc: str, policy: ArchPolicy) -> ProbeResult:
     """Compile the probe for one arch (no GPU needed) and look for the FP4 instruction in its PTX."""
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="aeon-archprobe-") as tmp:
         work = Path(tmp)
         (work / "probe.cu").write_text(PROBE_SOURCE)
         gencode = f"arch=compute_{arch.sm},code=sm_{arch.sm}"
+        expected = arch.major in policy.fp4_majors
         done = subprocess.run(
             [nvcc, "-cubin", "-gencode", gencode, "--keep", "--keep-dir", str(work),
              "-o", str(work / "probe.cubin"), str(work / "probe.cu")],
@@ -144,17 +140,17 @@ def probe(arch: Arch, nvcc: str) -> ProbeResult:
         ptx_files = sorted(work.glob("*.ptx"))
         if done.returncode != 0 or not ptx_files:
             last = (done.stderr or done.stdout).strip().splitlines()[-1:] or [f"exit {done.returncode}"]
-            return ProbeResult(arch.text, arch.wants_fp4, None, False, seconds, f"nvcc failed: {last[0]}")
+            return ProbeResult(arch.text, expected, None, False, seconds, f"nvcc failed: {last[0]}")
         ptx = ptx_files[0].read_text(errors="replace")
         found = FP4_INSTRUCTION in ptx
         cubin = (work / "probe.cubin").is_file()
     detail = f"{FP4_INSTRUCTION} {'in' if found else 'absent from'} the sm_{arch.sm} PTX"
-    return ProbeResult(arch.text, arch.wants_fp4, found, cubin, seconds, detail)
+    return ProbeResult(arch.text, expected, found, cubin, seconds, detail)
 
 
-def probe_all(archs: tuple[Arch, ...], nvcc: str | None = None) -> list[ProbeResult] | None:
+def probe_all(archs: tuple[Arch, ...], policy: ArchPolicy, nvcc: str | None = None) -> list[ProbeResult] | None:
     """Probe every arch, or None when there is no nvcc on this machine."""
     nvcc = nvcc or find_nvcc()
     if nvcc is None:
         return None
-    return [probe(arch, nvcc) for arch in archs]
+    return [probe(arch, nvcc, policy) for arch in archs]

@@ -2,7 +2,7 @@
 
 A mis-wired drafter (a layer-id offset applied twice by a clean merge) keeps the output correct
 while acceptance collapses; the one number that catches it in production is the mean acceptance
-length (MAL).  The canary scrapes vLLM's Prometheus counters at the start and at the end of a
+length (MAL).  The canary scrapes the server's Prometheus counters at the start and at the end of a
 window and computes, from the deltas:
 
 * MAL = 1 + accepted / drafts
@@ -45,22 +45,18 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters.deadline import within
+from aeon_release.domain import profile
+from aeon_release.domain.profile import CanaryMetrics
 from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError
 from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
 
 CANARY_FILE = "canary.yaml"
 
-DRAFTS = "vllm:spec_decode_num_drafts"
-DRAFT_TOKENS = "vllm:spec_decode_num_draft_tokens"
-ACCEPTED = "vllm:spec_decode_num_accepted_tokens"
-ACCEPTED_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
-COUNTERS = (DRAFTS, DRAFT_TOKENS, ACCEPTED, ACCEPTED_PER_POS)
-
 SCRAPE_TIMEOUT = 10.0  # per read
 SCRAPE_DEADLINE = 30.0  # the whole scrape: a server that trickles bytes cannot hold the canary
 TRAFFIC_TIMEOUT = 20.0
 TRAFFIC_DEADLINE = 60.0
-MAX_BODY = 16 * 1024 * 1024  # vLLM's /metrics is well under 1 MB
+MAX_BODY = 16 * 1024 * 1024  # a serving engine's /metrics is well under 1 MB
 MAX_WINDOW = 24 * 3600.0
 TRAFFIC_PROMPTS = (
     "Count from 1 to 30, separated by commas.",
@@ -180,7 +176,7 @@ def http_url(url: str, option: str) -> str:
 def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
     """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall (SCRAPE_DEADLINE)."""
     return within(SCRAPE_DEADLINE if deadline is None else deadline, f"metrics endpoint {url}", lambda: _fetch_text(url, timeout),
-                  "is the vLLM server up and answering? check --metrics-url")
+                  "is the server up and answering? check --metrics-url")
 
 
 def _fetch_text(url: str, timeout: float) -> str:
@@ -190,22 +186,22 @@ def _fetch_text(url: str, timeout: float) -> str:
             body = response.read(MAX_BODY + 1)
             if len(body) > MAX_BODY:
                 raise ServiceError(f"metrics endpoint {url} sent more than {MAX_BODY} bytes",
-                                   "pass --metrics-url vLLM's /metrics URL")
+                                   "pass --metrics-url the server's /metrics URL")
             return str(body.decode("utf-8", errors="replace"))
     except urllib.error.HTTPError as exc:
-        raise ServiceError(f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url vLLM's /metrics URL") from None
+        raise ServiceError(f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url the server's /metrics URL") from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc)
-        raise ServiceError(f"metrics endpoint {url} is unreachable: {reason}", "is the vLLM server up? check --metrics-url") from None
+        raise ServiceError(f"metrics endpoint {url} is unreachable: {reason}", "is the server up? check --metrics-url") from None
 
 
-def parse_scrape(text: str, url: str) -> Scrape:
+def parse_scrape(text: str, url: str, metrics: CanaryMetrics) -> Scrape:
     try:
         from prometheus_client.parser import text_string_to_metric_families
     except ImportError:
         raise UsageError("the canary needs the prometheus_client package",
                          "pip install prometheus_client into aeon-release's environment") from None
-    wanted = {name: name for name in COUNTERS} | {f"{name}_total": name for name in COUNTERS}
+    wanted = {name: name for name in metrics.counters} | {f"{name}_total": name for name in metrics.counters}
     series: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
     try:
         for family in text_string_to_metric_families(text):
@@ -217,7 +213,7 @@ def parse_scrape(text: str, url: str) -> Scrape:
         # the parser's message can be empty: then say what the text looked like instead
         reason = str(exc).strip() or f"unparsable line in a body that starts with {text.strip()[:60]!r}"
         raise ServiceError(f"{url} did not return Prometheus text: {reason}",
-                           "pass --metrics-url vLLM's /metrics URL") from None
+                           "pass --metrics-url the server's /metrics URL") from None
     models = frozenset(dict(labels).get("model_name", "") for _, labels in series) - {""}
     return Scrape(series, models)
 
@@ -233,8 +229,8 @@ def _counter(value: float, name: str, url: str) -> float:
     return value
 
 
-def scrape(url: str) -> Scrape:
-    return parse_scrape(fetch_text(url), url)
+def scrape(url: str, metrics: CanaryMetrics) -> Scrape:
+    return parse_scrape(fetch_text(url), url, metrics)
 
 
 # -- the numbers -----------------------------------------------------------------------------
@@ -251,23 +247,24 @@ def _sum(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float], metric
     return sum(value for (name, _), value in series.items() if name == metric)
 
 
-def _per_position(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float]) -> dict[int, float]:
+def _per_position(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float], metric: str) -> dict[int, float]:
     out: dict[int, float] = {}
     for (name, labels), value in series.items():
         position = dict(labels).get("position")
         # A position is a small index: int() of a 5,000-digit label would raise, not count.
-        if name == ACCEPTED_PER_POS and position and position.isascii() and position.isdigit() and len(position) <= 6:
+        if name == metric and position and position.isascii() and position.isdigit() and len(position) <= 6:
             out[int(position)] = out.get(int(position), 0.0) + value
     return dict(sorted(out.items()))
 
 
 def deltas(start: Mapping[tuple[str, tuple[tuple[str, str], ...]], float],
-           end: Mapping[tuple[str, tuple[tuple[str, str], ...]], float]) -> Deltas:
+           end: Mapping[tuple[str, tuple[tuple[str, str], ...]], float], metrics: CanaryMetrics) -> Deltas:
     """End minus start; after a restart (any series went down or vanished) the end values."""
     reset = any(key not in end or end[key] < value for key, value in start.items())
     base: Mapping[tuple[str, tuple[tuple[str, str], ...]], float] = {} if reset else start
     diff = {key: value - base.get(key, 0.0) for key, value in end.items()}
-    return Deltas(_sum(diff, DRAFTS), _sum(diff, DRAFT_TOKENS), _sum(diff, ACCEPTED), _per_position(diff), reset)
+    return Deltas(_sum(diff, metrics.drafts), _sum(diff, metrics.draft_tokens), _sum(diff, metrics.accepted),
+                  _per_position(diff, metrics.accepted_per_pos), reset)
 
 
 def check_deltas(d: Deltas) -> None:
@@ -408,10 +405,10 @@ def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> t
     return name, name
 
 
-def _check_counters(start: Scrape, end: Scrape, url: str) -> None:
-    if not any(name == DRAFTS for name, _ in (*start.series, *end.series)):
-        raise ServiceError(f"{url} returns no spec-decode counters ({DRAFTS}_total)",
-                           "is speculative decoding enabled on this server, and is this vLLM's /metrics?")
+def _check_counters(start: Scrape, end: Scrape, url: str, metrics: CanaryMetrics) -> None:
+    if not any(name == metrics.drafts for name, _ in (*start.series, *end.series)):
+        raise ServiceError(f"{url} returns no spec-decode counters ({metrics.drafts}_total)",
+                           "is speculative decoding enabled on this server, and is this its /metrics?")
 
 
 def check_window(window: float) -> None:
@@ -425,18 +422,18 @@ def check_min_mal(min_mal: float | None) -> None:
         raise UsageError(f"--min-mal {min_mal} is not a finite, non-negative MAL", "e.g. --min-mal 3.0")
 
 
-def measure(metrics_url: str, window: float, traffic: Callable[[], object] | None = None,
+def measure(metrics_url: str, window: float, metrics: CanaryMetrics, traffic: Callable[[], object] | None = None,
             sleep: Callable[[float], None] = time.sleep) -> tuple[Scrape, Scrape, float]:
     """Scrape, send traffic (if any), wait out the window, scrape again."""
     check_window(window)
     started = time.monotonic()
-    first = scrape(metrics_url)
+    first = scrape(metrics_url, metrics)
     if traffic is not None:
         traffic()
     remaining = window - (time.monotonic() - started)
     if remaining > 0:
         sleep(remaining)
-    second = scrape(metrics_url)
+    second = scrape(metrics_url, metrics)
     return first, second, time.monotonic() - started
 
 
@@ -449,11 +446,12 @@ def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min
     if traffic_url:
         http_url(traffic_url, "--traffic-url")
     bands = load_bands(config_dir)
+    metrics = profile.load(config_dir).metrics()  # the drafter's counter names are the fleet's
     traffic = (lambda: send_traffic(traffic_url, model)) if traffic_url else None
-    first, second, elapsed = measure(metrics_url, window, traffic)
-    _check_counters(first, second, metrics_url)
+    first, second, elapsed = measure(metrics_url, window, metrics, traffic)
+    _check_counters(first, second, metrics_url, metrics)
     name, label = _pick_model(first, second, model, metrics_url)
-    d = deltas(first.select(label), second.select(label))
+    d = deltas(first.select(label), second.select(label), metrics)
     check_deltas(d)
     if d.drafts <= 0:
         raise ServiceError(f"no drafts happened at {metrics_url} in the {elapsed:.1f} s window"

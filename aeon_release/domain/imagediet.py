@@ -14,6 +14,7 @@ Numbers are exact: bytes are tar member sizes, not estimates.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -23,6 +24,7 @@ import tarfile
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 WHITEOUT = ".wh."
@@ -107,10 +109,17 @@ class _Member:
 
 @dataclass
 class _Scan:
+    """Everything one pass over an image archive or layout found, by member name."""
+
     layers: dict[str, tuple[int, dict[str, _Member]]] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # a layer.tar that links to another
-    manifest: list[dict[str, Any]] = field(default_factory=list)
-    configs: dict[str, bytes] = field(default_factory=dict)
+    documents: dict[str, bytes] = field(default_factory=dict)  # manifest.json, index.json, configs, manifests
+
+    @property
+    def manifest(self) -> list[dict[str, Any]]:
+        """The legacy ``manifest.json`` (also written beside the OCI layout by Docker 25+)."""
+        raw = self.documents.get("manifest.json")
+        return list(json.loads(raw)) if raw else []
 
 
 class ChunkReader(io.RawIOBase):
@@ -179,26 +188,117 @@ def _digest(layer: tarfile.TarFile, info: tarfile.TarInfo) -> str:
     return digest.hexdigest()
 
 
+_GZIP, _ZSTD = b"\x1f\x8b", b"\x28\xb5\x2f\xfd"
+_DOCUMENT_LIMIT = 8 << 20  # JSON documents (configs, manifests) are small; layers are not
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream with bytes already read put back in front of it."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self._head, self._rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, target: Any) -> int:
+        if self._head:
+            size = min(len(target), len(self._head))
+            target[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._rest.read(len(target))
+        target[:len(data)] = data
+        return len(data)
+
+
+def _add_member(result: _Scan, name: str, size: int, handle: IO[bytes]) -> None:
+    """One file of the archive or layout: a JSON document, a layer tar (plain or gzip), or noise."""
+    name = name[2:] if name.startswith("./") else name
+    head = handle.read(512)
+    if head[:1] in (b"{", b"[") and size <= _DOCUMENT_LIMIT:
+        result.documents[name] = head + handle.read()
+    elif head[:2] == _GZIP:
+        with gzip.GzipFile(fileobj=io.BufferedReader(_Prefixed(head, handle), 1 << 20)) as plain:
+            result.layers[name] = (size, _scan_layer(plain))  # type: ignore[arg-type]
+    elif head[:4] == _ZSTD:
+        raise ValueError(f"{name}: zstd-compressed layers are not supported; copy the image with "
+                         "skopeo --dest-compress-format gzip")
+    elif len(head) == 512 and head[257:262] == b"ustar":
+        result.layers[name] = (size, _scan_layer(io.BufferedReader(_Prefixed(head, handle), 1 << 20)))
+
+
 def scan(chunks: Iterable[bytes]) -> _Scan:
-    """One streaming pass over a `docker save` archive."""
+    """One streaming pass over an image archive (`docker save`, skopeo docker-archive or oci-archive)."""
     result = _Scan()
     with io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
         for info in archive:
-            if info.issym() and info.name.endswith("/layer.tar"):
+            if info.issym() or info.islnk():
                 # docker save links a layer that appears twice to its first copy.
-                target = posixpath.normpath(posixpath.join(posixpath.dirname(info.name), info.linkname))
-                result.aliases[info.name] = target
+                base = posixpath.dirname(info.name) if info.issym() else ""
+                result.aliases[info.name] = posixpath.normpath(posixpath.join(base, info.linkname))
                 continue
             handle = archive.extractfile(info) if info.isreg() else None
-            if handle is None:
-                continue
-            if info.name.endswith("/layer.tar"):
-                result.layers[info.name] = (info.size, _scan_layer(handle))
-            elif info.name == "manifest.json":
-                result.manifest = json.loads(handle.read())
-            elif info.name.endswith(".json") and "/" not in info.name:
-                result.configs[info.name] = handle.read()
+            if handle is not None:
+                _add_member(result, info.name, info.size, handle)
     return result
+
+
+def scan_directory(root: Path) -> _Scan:
+    """The same, for an OCI layout directory (skopeo ``oci:DIR``)."""
+    result = _Scan()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        with path.open("rb") as handle:
+            _add_member(result, path.relative_to(root).as_posix(), path.stat().st_size, handle)
+    return result
+
+
+def _blob(digest: str) -> str:
+    algorithm, _, hexdigest = digest.partition(":")
+    return f"blobs/{algorithm}/{hexdigest}"
+
+
+def _image_manifest(result: _Scan, digest: str, platform: str | None) -> dict[str, Any]:
+    """Follow an OCI index (nested ones too) down to one image manifest."""
+    document = json.loads(result.documents.get(_blob(digest), b"null"))
+    if not isinstance(document, dict):
+        raise ValueError(f"the layout names {digest} but does not hold it")
+    entries = document.get("manifests")
+    if entries is None:
+        return document
+    images = [e for e in entries if (e.get("platform") or {}).get("architecture") != "unknown"]  # attestations
+    wanted = [e for e in images if platform is None or _platform_of(e) == platform] or images
+    if not wanted:
+        raise ValueError("the index lists no image manifest")
+    return _image_manifest(result, str(wanted[0]["digest"]), platform)
+
+
+def _platform_of(entry: dict[str, Any]) -> str:
+    data = entry.get("platform") or {}
+    return f"{data.get('os', '')}/{data.get('architecture', '')}"
+
+
+def _entry(result: _Scan, platform: str | None = None) -> tuple[list[str], str]:
+    """(layer member names oldest first, config member name) from whichever layout the archive has."""
+    if "manifest.json" in result.documents:
+        manifests = result.manifest
+        if len(manifests) != 1:
+            raise ValueError(f"expected one image in the archive, found {len(manifests)}")
+        return [str(name) for name in manifests[0].get("Layers") or []], str(manifests[0].get("Config", ""))
+    index = json.loads(result.documents.get("index.json", b"null"))
+    if not isinstance(index, dict):
+        raise ValueError("neither manifest.json nor index.json: not a docker-archive, oci-archive or OCI layout")
+    manifests = index.get("manifests") or []
+    if not manifests:
+        raise ValueError("index.json lists no image")
+    manifest = _image_manifest(result, _top(manifests, platform), platform)
+    layers = [_blob(str(layer["digest"])) for layer in manifest.get("layers") or []]
+    return layers, _blob(str((manifest.get("config") or {}).get("digest", "")))
+
+
+def _top(manifests: list[dict[str, Any]], platform: str | None) -> str:
+    wanted = [m for m in manifests if platform is None or _platform_of(m) == platform] or manifests
+    return str(wanted[0]["digest"])
 
 
 # -- replaying the layers ----------------------------------------------------------------------
@@ -246,7 +346,7 @@ class _Live:
 
 def _history(scan_result: _Scan, config_name: str) -> list[str]:
     """The steps that made a layer, oldest first (empty_layer steps left out)."""
-    raw = scan_result.configs.get(config_name)
+    raw = scan_result.documents.get(config_name)
     if raw is None:
         return []
     history = json.loads(raw).get("history") or []
@@ -254,21 +354,36 @@ def _history(scan_result: _Scan, config_name: str) -> list[str]:
 
 
 def analyse(image: str, chunks: Iterable[bytes]) -> DietReport:
-    """The diet report of one saved image (``chunks``: the `docker save` byte stream)."""
-    result = scan(chunks)
-    if len(result.manifest) != 1:
-        raise ValueError(f"expected one image in the save archive of {image}, found {len(result.manifest)}")
-    entry = result.manifest[0]
-    steps = _history(result, str(entry.get("Config", "")))
+    """The diet report of one saved image (``chunks``: a `docker save` / skopeo archive byte stream)."""
+    return report_of(image, scan(chunks))
+
+
+def report_of(image: str, result: _Scan) -> DietReport:
+    """The diet report from a scanned archive or layout, legacy or OCI."""
+    try:
+        names, config = _entry(result)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{image}: {exc}") from None
+    steps = _history(result, config)
     live = _Live()
     layers = []
-    for index, name in enumerate(entry.get("Layers") or []):
-        size, members = result.layers[result.aliases.get(name, name)]
+    for index, name in enumerate(names):
+        found = result.layers.get(result.aliases.get(name, name))
+        if found is None:
+            raise ValueError(f"{image}: layer {name} is named by the manifest but is not in the archive")
+        size, members = found
         live.apply(index, members)
         created_by = steps[index] if index < len(steps) else ""
         files = sum(1 for m in members.values() if m.kind == "file")
-        layers.append(LayerEntry(index, name.split("/")[0], size, files, created_by))
+        layers.append(LayerEntry(index, _layer_id(name), size, files, created_by))
     return _report(image, tuple(layers), live)
+
+
+def _layer_id(name: str) -> str:
+    """``<id>/layer.tar`` (legacy), ``<hex>.tar`` (skopeo), ``blobs/sha256/<hex>`` (OCI) -> the id."""
+    if name.startswith("blobs/"):
+        return name.rsplit("/", 1)[-1]
+    return name.split("/")[0].removesuffix(".tar")
 
 
 def _report(image: str, layers: tuple[LayerEntry, ...], live: _Live) -> DietReport:

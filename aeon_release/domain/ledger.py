@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aeon_release.domain import names
 from aeon_release.errors import ConfigError
 from aeon_release.adapters.yamlio import (
     Where,
@@ -30,7 +31,7 @@ PICKS_FILE = "cherry_picks.yaml"
 
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SHA = re.compile(r"[0-9a-f]{7,40}")
-TAG = re.compile(r"v\d+\.\d+\.\d+(?:[.-][A-Za-z0-9.]+)?")
+TAG = names.VERSION
 _SHA_HINT = "a commit SHA is 7 to 40 lowercase hex digits"
 _TAG_HINT = "release keys are upstream tags such as v0.29.0"
 

@@ -1,6 +1,6 @@
 """The serving image's load-bearing parts: one list (data), two consumers.
 
-``data/image/load_bearing.txt`` lists them; ``data/image/check-load-bearing.sh`` (POSIX sh) checks
+The fleet profile names the list (``image.load_bearing``); ``data/image/check-load-bearing.sh`` (POSIX sh) checks
 every kind but ``label`` from inside the image: it is the Dockerfile's last step and `build` runs it
 again in a container of the finished image.  The ``label`` entries are checked here, against the
 image config, since a container cannot see its own labels.
@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from aeon_release.domain.profile import Profile
 from aeon_release.errors import ConfigError
 
 KINDS = ("cmd", "exec", "link", "file", "pkg", "conf", "label")
 CHECK_SCRIPT = "check-load-bearing.sh"
 LIST_FILE = "load_bearing.txt"
-ENTRYPOINT_FILE = "aeon-entrypoint"
-# What the Dockerfile copies into the image and `build` puts into the build context.
-SUPPORT_FILES = (CHECK_SCRIPT, LIST_FILE, ENTRYPOINT_FILE)
 _MISSING = re.compile(r"^MISSING (?P<kind>\w+) (?P<what>.+?): (?P<why>.+)$")
 
 
@@ -34,13 +32,32 @@ class Part:
         return f"{self.kind} {self.target}{' ' + self.arg if self.arg else ''}"
 
 
-def data_dir() -> Path:
-    return Path(str(resources.files("aeon_release") / "data" / "image"))
+def check_script() -> Path:
+    return Path(str(resources.files("aeon_release") / "data" / "image" / CHECK_SCRIPT))
 
 
-def load(path: Path | None = None) -> tuple[Part, ...]:
+def support_files(fleet: Profile) -> dict[str, Path]:
+    """What `build` puts into the build context's support folder, by the name the Dockerfile copies:
+    the check script, the fleet's list (always as ``load_bearing.txt``) and its entrypoint."""
+    files = {CHECK_SCRIPT: check_script(), LIST_FILE: list_path(fleet)}
+    if fleet.entrypoint is not None:
+        files[fleet.entrypoint.name] = fleet.entrypoint
+    for name, path in files.items():
+        if not path.is_file():
+            raise ConfigError(f"{path}: the fleet profile's {name} does not exist",
+                              "fix image.load_bearing / image.entrypoint in fleet.yaml")
+    return files
+
+
+def list_path(fleet: Profile) -> Path:
+    if fleet.load_bearing is None:
+        raise ConfigError(f"{fleet.root / 'fleet.yaml'}: image.load_bearing: required by `build`",
+                          "name the image's load-bearing list (a file of KIND TARGET lines)")
+    return fleet.load_bearing
+
+
+def load(path: Path) -> tuple[Part, ...]:
     """Parse the list; an unknown kind or a malformed line is an error naming the line."""
-    path = path or data_dir() / LIST_FILE
     parts = []
     for number, line in enumerate(path.read_text().splitlines(), 1):
         fields = line.split()

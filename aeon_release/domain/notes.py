@@ -3,21 +3,21 @@
 The run record
 --------------
 The pipeline writes one JSON document per release run, at
-``<fork git common dir>/aeon-release/runs/<TAG>/record.json``.  Every section may be absent (a run
+``RunStore(git_dir, TAG).record_file``.  Every section may be absent (a run
 stopped early); every key inside a section is optional too, and unknown keys are ignored::
 
     {
       "tag": "v0.27.1",                                  # the upstream release tag (required)
       "merge": {
         "tag": "v0.27.1", "tag_sha": "<sha>",
-        "previous_branch": "aeon-v0.26.0", "previous_sha": "<sha>",
-        "branch": "aeon-v0.27.1", "branch_sha": "<sha>",
+        "previous_branch": "fork-v0.26.0", "previous_sha": "<sha>",
+        "branch": "fork-v0.27.1", "branch_sha": "<sha>",
         "merge_base": "<sha>", "upstream_commits": 577, "tag_on_upstream_branch": true,
-        "conflicts": [{"file": "vllm/...py", "carries": ["uma-clamp"]}],
+        "conflicts": [{"file": "pkg/...py", "carries": ["uma-clamp"]}],
         "carries": [{"id": "uma-clamp", "title": "...", "evidence": "...",
                      "status": "kept" | "applied" | "upstreamed" | "missing"}],
         "picks": [{"ref": "#50276", "sha": "<sha>", "reason": "...",
-                   "status": "applied" | "already-in-tag" | "skipped" | "not-found"}],
+                   "status": "applied" | "already-in-tag" | "skipped"}],
         "audit": {"errors": 0, "warnings": 2,
                   "findings": [{"rule": "...", "kind": "...", "severity": "error" | "warning" | "info",
                                 "path": "...", "line": 12, "message": "...", "suppressed": false}]},
@@ -27,8 +27,8 @@ stopped early); every key inside a section is optional too, and unknown keys are
       },
       "build": {"image_id": "sha256:...", "tag": "...", "size": 18300000000,
                 "layers": [{"id": "...", "size": 123, "created_by": "..."}],
-                "build_args": {"TORCH_CUDA_ARCH_LIST": "12.1a"},
-                "arch_probe": {"12.1a": {"fp4": true}}, "dead_bytes": 0, "seconds": 5400.0},
+                "build_args": {"TORCH_CUDA_ARCH_LIST": "10.0a"},
+                "arch_probe": {"10.0a": {"fp4": true}}, "dead_bytes": 0, "seconds": 5400.0},
       "publish": {"repository": "ghcr.io/owner/name", "dated_tag": "2026-08-16-v0.27.1",
                   "digest": "sha256:...", "latest_before": "<digest or tag>", "latest_after": "...",
                   "pull": "docker pull ...", "rollback_tag": "2026-07-27-v0.26.0"}
@@ -54,22 +54,34 @@ from typing import Any
 from aeon_release.adapters import files
 from aeon_release.errors import ConfigError, UsageError, redact_data
 from aeon_release.domain.ledger import Ledger, PickRef
+from aeon_release.domain.names import human_size
+from aeon_release.domain.profile import Profile
 from aeon_release.adapters.yamlio import Where, type_name
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
 CARRY_STATES = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
-PICK_STATES = ("applied", "already-in-tag", "already-on-branch", "skipped", "not-found", "dropped-by-hand")
+PICK_STATES = ("applied", "already-in-tag", "already-on-branch", "skipped", "dropped-by-hand")
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 # -- reading the record ----------------------------------------------------------------------
-def record_path(common_dir: Path, tag: str) -> Path:
-    """Where the pipeline keeps a tag's run record, given the fork's git common dir."""
-    return common_dir / "aeon-release" / "runs" / tag / RECORD_FILE
+@dataclass(frozen=True)
+class Record:
+    """A run record (record.json) as `notes` reads it: the tag, and each stage's section (None when
+    the run stopped before that stage), every field the notes use type-checked with its breadcrumb."""
+
+    tag: str
+    merge: Mapping[str, Any] | None = None
+    build: Mapping[str, Any] | None = None
+    publish: Mapping[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        sections = {"merge": self.merge, "build": self.build, "publish": self.publish}
+        return {"tag": self.tag, **{name: dict(value) for name, value in sections.items() if value is not None}}
 
 
-def load_record(path: Path, tag: str | None = None) -> dict[str, Any]:
+def load_record(path: Path, tag: str | None = None) -> Record:
     """Read and check a run record; a missing or malformed file is a ConfigError (exit 2)."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -86,7 +98,7 @@ def load_record(path: Path, tag: str | None = None) -> dict[str, Any]:
     return check_record(data, path.name, tag)
 
 
-def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) -> dict[str, Any]:
+def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) -> Record:
     where = Where(label)
     if not isinstance(data, dict):
         raise where.fail(f"expected a JSON object, got {type_name(data)}")
@@ -96,7 +108,7 @@ def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) ->
     if tag is not None and record_tag != tag:
         raise UsageError(f"{label} is the record of {record_tag}, not {tag}", "pass the record's own tag")
     content(data, Ledger())  # every field the notes use is type-checked here, with its breadcrumb
-    return data
+    return Record(record_tag, data.get("merge"), data.get("build"), data.get("publish"))
 
 
 class _View:
@@ -163,9 +175,9 @@ class _View:
 
 
 # -- the content (also the --format json output) ---------------------------------------------
-def content(record: Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
+def content(record: Record | Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
     """Everything the notes say, as data."""
-    root = _View(record, Where(RECORD_FILE))
+    root = _View(record.as_dict() if isinstance(record, Record) else record, Where(RECORD_FILE))
     tag = root.text("tag") or ""
     merge, build, publish = root.obj("merge"), root.obj("build"), root.obj("publish")
     return {
@@ -310,6 +322,7 @@ def _publish(publish: _View) -> dict[str, Any]:
         "pull": f"docker pull {pinned}" if pinned else publish.text("pull"),
         "rollback_tag": rollback,
         "rollback": f"{repository}:{rollback}" if repository and rollback else rollback,
+        "verify": f"aeon-release verify {repository}:{dated}" if repository and dated else None,
     }
 
 
@@ -322,21 +335,23 @@ class Rendered:
     audit_report: str | None = None
 
 
-def render(data: Mapping[str, Any], audit_file: str) -> Rendered:
-    """The Markdown notes; past GitHub's limit the audit report moves to ``audit_file``."""
-    body = _markdown(data, None)
+def render(data: Mapping[str, Any], audit_file: str, fleet: Profile | None = None) -> Rendered:
+    """The Markdown notes; past GitHub's limit the audit report moves to ``audit_file``.
+
+    The title is the fleet's (``notes.heading`` in fleet.yaml); without a profile it is generic."""
+    body = _markdown(data, None, fleet)
     if len(body) <= GITHUB_BODY_LIMIT:
         return Rendered(body)
-    body = _markdown(data, audit_file)
+    body = _markdown(data, audit_file, fleet)
     if len(body) > GITHUB_BODY_LIMIT:
         raise UsageError(f"the notes of {data['tag']} are {len(body):,} characters even without the audit report",
                          f"GitHub accepts at most {GITHUB_BODY_LIMIT:,}; use --format json")
     return Rendered(body, f"# Audit report: {data['tag']}\n\n{_findings_table(data['audit'])}\n")
 
 
-def _markdown(data: Mapping[str, Any], audit_file: str | None) -> str:
+def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | None) -> str:
     parts = [
-        _title(data), _upstream_md(data), _conflicts_md(data), _carries_md(data["carries"]),
+        _title(data, fleet), _upstream_md(data), _conflicts_md(data), _carries_md(data["carries"]),
         _picks_md(data["picks"]), _audit_md(data, audit_file), _build_md(data["build"]),
         _publish_md(data["publish"]), _timings_md(data),
     ]
@@ -366,21 +381,18 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]]) -> str:
 
 
 def _size(value: int | None) -> str:
-    if value is None:
-        return "—"
-    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
-        if value >= scale:
-            return f"{value / scale:.1f} {unit}"
-    return f"{value} B"
+    return "—" if value is None else human_size(value, decimal=True)
 
 
 def _not_recorded(step: str) -> str:
     return f"_Not recorded: the run stopped before the {step} step finished._"
 
 
-def _title(data: Mapping[str, Any]) -> str:
+def _title(data: Mapping[str, Any], fleet: Profile | None) -> str:
     up = data["upstream"] or {}
-    heading = f"# {up.get('branch') or 'aeon-' + data['tag']}: vLLM {data['tag']}"
+    tag = data["tag"]
+    branch = up.get("branch") or (fleet.branch_for(tag) if fleet else tag)
+    heading = f"# {branch}: {fleet.heading(tag) if fleet else tag}"
     missing = [step for step, done in data["recorded"].items() if not done]
     if missing:
         heading += f"\n\n> **Partial run**: no {', no '.join(missing)} section in the run record."
@@ -439,7 +451,7 @@ def _carries_md(carries: Mapping[str, list[dict[str, Any]]]) -> str:
 
 _PICK_HEADINGS = {"applied": "Applied", "already_in_tag": "Already in the tag",
                   "already_on_branch": "Already on the fork branch", "skipped": "Skipped",
-                  "not_found": "Not found upstream", "dropped_by_hand": "Dropped while resolving conflicts"}
+                  "dropped_by_hand": "Dropped while resolving conflicts"}
 
 
 def _picks_md(picks: Mapping[str, list[dict[str, Any]]]) -> str:
@@ -533,7 +545,9 @@ def _publish_md(publish: Mapping[str, Any] | None) -> str:
         f"- Rollback: {_code(publish['rollback'])}",
     ]
     pull = f"\n\nPull it pinned by digest:\n\n```sh\n{publish['pull']}\n```" if publish["pull"] else ""
-    return "## Published image\n\n" + "\n".join(lines) + pull
+    verify = (f"\n\nCheck its signed attestation (the digest it names, the audit result):\n\n"
+              f"```sh\n{publish['verify']}\n```" if publish.get("verify") else "")
+    return "## Published image\n\n" + "\n".join(lines) + pull + verify
 
 
 def _timings_md(data: Mapping[str, Any]) -> str:
@@ -549,7 +563,8 @@ def audit_file_for(output: Path) -> Path:
     return output.with_name(f"{output.stem}-audit.md")
 
 
-def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown") -> tuple[Path, ...]:
+def write_notes(record: Record | Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown",
+                fleet: Profile | None = None) -> tuple[Path, ...]:
     """Render the notes of a run record into ``output`` (plus ``<stem>-audit.md`` when split).
 
     This is what the pipeline's notes step calls; it returns the files written.
@@ -562,7 +577,7 @@ def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: st
     if fmt != "markdown":
         raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
     audit_file = audit_file_for(output)
-    rendered = render(data, audit_file.name)
+    rendered = render(data, audit_file.name, fleet)
     files.write_text(output, rendered.body, what="notes")
     if rendered.audit_report is None:
         return (output,)

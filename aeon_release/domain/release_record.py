@@ -5,7 +5,7 @@ appends one entry; nothing is ever rewritten (entries are appended as text after
 checked to parse).  Fields of an entry:
 
     action:        publish | rollback
-    repository:    REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate
+    repository:    REGISTRY/NAME, e.g. ghcr.io/team/app
     version:       vX.Y.Z of the release (for a rollback: of the release rolled back to)
     variant:       e.g. omni, or null
     dated_tag:     YYYY-MM-DD-vX.Y.Z[-variant]; immutable once pushed
@@ -36,6 +36,7 @@ import yaml
 
 from aeon_release.adapters import files
 from aeon_release.adapters.console import plain, say
+from aeon_release.domain import names
 from aeon_release.errors import ConfigError, StateError
 from aeon_release.adapters.registry import DIGEST
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, sequence, string
@@ -47,10 +48,7 @@ _HEADER = (
     "# against it.\n"
     "releases:\n"
 )
-VERSION = re.compile(r"v(\d+)\.(\d+)\.(\d+)")
-VARIANT = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-DATED_TAG = re.compile(r"(\d{4}-\d{2}-\d{2})-(v\d+\.\d+\.\d+)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?")
+VERSION, VARIANT, DATE, DATED_TAG = names.VERSION, names.VARIANT, names.DATE, names.DATED_TAG
 _FIELDS = ("action", "repository", "version", "variant", "dated_tag", "digest", "date", "recorded_at",
            "latest_before", "latest_after", "audit")
 
@@ -79,13 +77,6 @@ class Release:
         data["action"] = self.action.value
         data["audit"] = dict(self.audit) if self.audit is not None else None
         return data
-
-
-def version_key(version: str) -> tuple[int, int, int]:
-    match = VERSION.fullmatch(version)
-    if match is None:
-        raise ValueError(version)
-    return int(match[1]), int(match[2]), int(match[3])
 
 
 def now_utc() -> str:
@@ -144,9 +135,9 @@ def _entry(node: Any, where: Where) -> Release:
     return Release(
         action=Action(choice(data["action"], where.key("action"), [a.value for a in Action])),
         repository=string(data["repository"], where.key("repository")),
-        version=string(data["version"], where.key("version"), VERSION, "a version such as v0.29.0"),
+        version=string(data["version"], where.key("version"), VERSION, names.VERSION_HINT),
         variant=_optional(data["variant"], where.key("variant"), VARIANT),
-        dated_tag=string(data["dated_tag"], where.key("dated_tag"), DATED_TAG, "YYYY-MM-DD-vX.Y.Z[-variant]"),
+        dated_tag=string(data["dated_tag"], where.key("dated_tag"), DATED_TAG, "YYYY-MM-DD-VERSION[-variant]"),
         digest=string(data["digest"], where.key("digest"), DIGEST, "sha256: and 64 hex digits"),
         date=string(text["date"], where.key("date"), DATE, "YYYY-MM-DD"),
         recorded_at=text["recorded_at"],
@@ -170,7 +161,7 @@ def _optional(node: Any, where: Where, pattern: re.Pattern[str]) -> str | None:
 def _audit(node: Any, where: Where) -> Mapping[str, str] | None:
     if node is None:
         return None
-    data = mapping(node, where, required=("status",), optional=("detail", "revision"))
+    data = mapping(node, where, required=("status",), optional=("detail", "revision", "report_sha256", "attestation"))
     choice(data["status"], where.key("status"), ("passed", "waived", "skipped"))
     return {key: str(value) for key, value in data.items() if value is not None}
 

@@ -3,18 +3,20 @@
 A revision may be built only when its audits passed: either the merge run that produced it
 recorded a clean audit, or the audits are run now on that exact revision.  `--skip-audit REASON`
 is the escape hatch for an image built outside the pipeline; the reason is recorded.  The outcome
-travels with the image as OCI labels, so `publish` can check it without the source tree.
+is recorded by `build` against the image id (``domain.attestation``) and signed by `publish` into
+an attestation bound to the pushed digest; the OCI labels repeat it for people, not for the gate.
 """
 from __future__ import annotations
 
 import enum
-import json
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.errors import NeedsHuman
 from aeon_release.adapters import store as runstate
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.store import RunStore
 
 LABEL_STATUS = "org.aeon-release.audit.status"
 LABEL_DETAIL = "org.aeon-release.audit.detail"
@@ -31,12 +33,15 @@ class Attestation:
     status: AuditStatus
     detail: str
     revision: str
+    report_sha256: str | None = None  # the audit report this result comes from
 
     def labels(self) -> dict[str, str]:
+        """Informational only: publish trusts the build's record of the image id, never labels."""
         return {LABEL_STATUS: self.status.value, LABEL_DETAIL: self.detail[:200]}
 
     def as_dict(self) -> dict[str, str]:
-        return {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+        data = {"status": self.status.value, "detail": self.detail, "revision": self.revision}
+        return data | ({"report_sha256": self.report_sha256} if self.report_sha256 else {})
 
 
 def from_labels(labels: dict[str, str] | None) -> Attestation | None:
@@ -67,21 +72,16 @@ def audited_revision(repo: Path, rev: str, config_dir: Path, skip_reason: str | 
 
 def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
     """A finished merge run whose branch tip is ``sha`` and whose audit was clean or waived."""
-    runs = git.common_dir / "aeon-release" / "runs"
-    for report_file in sorted(runs.glob("*/report.json")) if runs.is_dir() else []:
-        try:
-            report = json.loads(report_file.read_text())
-        except (OSError, ValueError):
-            continue
+    for report, digest in RunStore.merge_reports(git.common_dir):
         if report.get("state") != "done" or report.get("branch_sha") != sha:
             continue
         audit = report.get("audit") or {}
         if audit.get("errors", 1) == 0 and not audit.get("waived"):  # "errors" leaves out waived findings
-            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha)
+            return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha, digest)
         waivers = report.get("waivers") or []
         if waivers:
             reasons = "; ".join(f"{w['rule']}: {w['reason']}" for w in waivers)
-            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha)
+            return Attestation(AuditStatus.WAIVED, f"merge run {report.get('tag')}: waived ({reasons})", sha, digest)
     return None
 
 
@@ -104,4 +104,8 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
             "run `aeon-release audit --rev` to see them all, fix them, or pass --skip-audit REASON",
         )
-    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)", sha)
+    from aeon_release.domain.audits.render import as_json
+
+    digest = hashlib.sha256(as_json(report).encode()).hexdigest()
+    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)",
+                       sha, digest)

@@ -2,12 +2,14 @@
 
 Preflight, before any build starts and in this order: the options (tag, build-arg keys, platform);
 the arch list (a Blackwell FP4 target without its ``a``/``f`` suffix is refused, and so is
-``ENABLE_NVFP4_SM100`` != 0 for an SM12x-only list); the revision; the Docker engine answers
+``ENABLE_NVFP4_SM100`` != 0 for a list of the arch policy's one major); the revision; the Docker engine answers
 (``DOCKER_HOST`` honoured); the audit gate (``audit_gate.audited_revision``, or ``--skip-audit
 REASON``); the arch probe (nvcc compile-only, where nvcc is present).  Then the build streams its
-log; a failure names the failing step and shows its last lines.  After the build the load-bearing
-check runs in a container of the image (the same script and list the Dockerfile's last step uses),
-and the label parts are checked on the image config.  An image that fails that check is removed.
+log (BuildKit, ``adapters.buildkit``); a failure names the failing step and shows its last lines.
+After the build the platform is verified and the load-bearing check runs in a container of the
+image (the same script and list the Dockerfile's last step uses), and the label parts are checked
+on the image config.  An image that fails either check is removed.  A good image's id is recorded
+with its audit result (``domain.attestation``): that record, not a label, is what publish trusts.
 
 **The source is the commit, never the work tree.**  The build context is ``git archive`` of the
 revision (``--rev``, default HEAD) plus ``.aeon-release/`` (load-bearing list, check script,
@@ -20,8 +22,9 @@ same object on stdout.  Keys:
 
 - ``ok`` (bool), ``error`` (null, or ``{"message", "step", "tail"}``: the failing step and its
   last log lines);
-- ``tag``, ``image_id``, ``size`` (bytes), ``architecture``, ``layers`` (``[{"created_by",
-  "size"}]``, oldest first);
+- ``tag``, ``image_id``, ``size`` (bytes), ``architecture``, ``image_platform`` (the image's
+  OS/ARCH[/VARIANT]), ``target_platform`` (``--platform``, else the engine's own), ``layers``
+  (``[{"created_by", "size"}]``, oldest first);
 - ``version``, ``variant``, ``rev`` (as given), ``revision`` (full sha), ``repo``, ``dockerfile``,
   ``platform``, ``build_args`` (everything passed to the engine; secret-looking keys such as
   ``HF_TOKEN`` are refused, since build args end up in the image history), ``labels`` (as read back from the image);
@@ -30,15 +33,16 @@ same object on stdout.  Keys:
 - ``audit`` (``{"status", "detail", "revision"}``);
 - ``load_bearing`` (``{"ok", "checked", "missing", "output"}``);
 - ``timings`` (seconds: ``preflight``, ``probe``, ``build``, ``check``, ``total``);
-- ``engine`` (``{"docker_host", "version"}``), ``started_at``, ``finished_at`` (UTC, ISO 8601),
+- ``engine`` (``{"docker_host", "version", "builder"}``: the BuildKit client used), ``started_at``,
+  ``finished_at`` (UTC, ISO 8601),
   ``record`` (the record file's path).
 """
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import re
+import shutil
 import tarfile
 import tempfile
 import time
@@ -49,30 +53,32 @@ from typing import Any
 
 from aeon_release.domain import archprobe
 
-from aeon_release.domain import loadbearing
+from aeon_release.domain import attestation, loadbearing, names
+from aeon_release.domain.names import human_size
+from aeon_release.domain import profile as profile_mod
+from aeon_release.domain.profile import ArchPolicy, Profile
 from aeon_release.adapters.console import console, emit_json, progress, plain, say, show
-from aeon_release.adapters import files
-from aeon_release.errors import NeedsHuman, UsageError, redact_data, register_secret
-from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
-from aeon_release.adapters.git import Git, validate_ref_name
+from aeon_release.errors import NeedsHuman, UsageError, register_secret
+from aeon_release.adapters import buildkit
+from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
+from aeon_release.adapters.docker import Engine, ImageInfo
+from aeon_release.adapters.git import Git
+from aeon_release.adapters.store import RunStore, write_json
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
-DEFAULT_REPOSITORY = "aeon-vllm-ultimate"
 CONTEXT_DIR = ".aeon-release"
 # Set by build from its options; a --build-arg for them would make the labels lie.
 DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
-_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}\Z")
+_ARG_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
-_TAG_NAME = re.compile(
-    r"^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?/)?"  # optional registry host[:port]
-    r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
-    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?\Z"
-)
-# A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
+# A revision as git reads it (HEAD~1, v0.29.0^{commit}, fork-v0.29.0): no blanks, no shell
 # metacharacters, no leading dash (git would take it for an option).
-_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}\Z")
-_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}\Z")
-_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?\Z")
+_REV = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}")
+_PLATFORM = re.compile(r"[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?")
+MACHINE_LINE = "aeon-release machine: "
+# `uname -m` -> the OCI architecture name.
+UNAME_ARCH = {"x86_64": "amd64", "aarch64": "arm64", "arm64": "arm64", "armv7l": "arm", "ppc64le": "ppc64le",
+              "s390x": "s390x", "riscv64": "riscv64", "i686": "386"}
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 
@@ -90,6 +96,7 @@ class BuildRequest:
     tag: str | None = None
     config_dir: Path = Path(".")
     skip_audit: str | None = None
+    builder: str | None = None  # a buildx builder (--builder NAME)
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,7 @@ class BuildPlan:
     arch_list: str | None
     archs: tuple[archprobe.Arch, ...]
     dirty: bool
+    fleet: Profile
 
 
 @dataclass
@@ -119,6 +127,7 @@ class BuildReport:
     engine: dict[str, str] = field(default_factory=dict)
     error: dict[str, Any] | None = None
     record: Path | None = None
+    target: str = ""  # the platform the image must be for: --platform, else the engine's own
 
     @property
     def ok(self) -> bool:
@@ -130,10 +139,11 @@ class BuildReport:
             "ok": self.ok, "error": self.error, "tag": plan.tag,
             "image_id": image.id if image else None, "size": image.size if image else None,
             "architecture": image.architecture if image else None,
+            "image_platform": image.platform if image else None,
             "layers": [{"created_by": lay.created_by, "size": lay.size} for lay in image.layers] if image else [],
             "version": plan.request.version, "variant": plan.request.variant,
             "rev": plan.request.rev or "HEAD", "revision": plan.sha, "repo": str(plan.request.repo),
-            "dockerfile": str(plan.dockerfile), "platform": plan.request.platform,
+            "dockerfile": str(plan.dockerfile), "platform": plan.request.platform, "target_platform": self.target,
             "build_args": plan.build_args, "labels": image.labels if image else {},
             "arch_list": plan.arch_list,
             "arch_probe": [p.as_dict() for p in self.probe] if self.probe is not None else None,
@@ -144,24 +154,11 @@ class BuildReport:
 
 
 # -- preflight: validate everything before anything happens ------------------------------------
-def default_dockerfile() -> Path | None:
-    """The Dockerfile beside the aeon_release package (a source checkout or editable install)."""
-    candidate = Path(__file__).resolve().parents[2] / "Dockerfile"
-    return candidate if candidate.is_file() else None
-
-
-def validate_tag(tag: str) -> str:
-    if not _TAG_NAME.match(tag) or len(tag) > 255:
-        raise UsageError(f"image tag {tag!r} is not a valid image name",
-                         "use e.g. aeon-vllm-ultimate:v0.29.0-omni (lowercase name, tag of letters, digits . _ -)")
-    return tag
-
-
 def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
     args: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep or not _ARG_KEY.match(key):
+        if not sep or not _ARG_KEY.fullmatch(key):
             raise UsageError(f"--build-arg {item!r} is not KEY=VALUE with a plain KEY",
                              "keys are letters, digits and _ (e.g. MAX_JOBS=8)")
         if any(ord(ch) < 32 for ch in value):
@@ -182,49 +179,71 @@ def dockerfile_defaults(text: str) -> dict[str, str]:
     return {m["key"]: (m["value"] or "").strip().strip('"') for m in _ARG_LINE.finditer(text) if m["value"] is not None}
 
 
-def _checked_arch_list(dockerfile_text: str, args: dict[str, str]) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
+def _checked_arch_list(dockerfile_text: str, args: dict[str, str],
+                       policy: ArchPolicy) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
     defaults = dockerfile_defaults(dockerfile_text)
     arch_list = args.get("TORCH_CUDA_ARCH_LIST", defaults.get("TORCH_CUDA_ARCH_LIST"))
     if arch_list is None:
         return None, ()
     sm100 = args.get("ENABLE_NVFP4_SM100", defaults.get("ENABLE_NVFP4_SM100"))
-    return arch_list, archprobe.validate(arch_list, sm100)
+    return arch_list, archprobe.validate(arch_list, sm100, policy)
 
 
-def _checked_options(request: BuildRequest) -> tuple[str, Path]:
-    validate_ref_name(request.version, "version")
-    if request.variant is not None and not _VARIANT.match(request.variant):
-        raise UsageError(f"variant {request.variant!r} is not a valid name", "use lowercase letters and digits, e.g. omni")
-    if request.platform is not None and not _PLATFORM.match(request.platform):
+def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
+    names.check_version(request.version)
+    names.check_variant(request.variant)
+    if request.platform is not None and not _PLATFORM.fullmatch(request.platform):
         raise UsageError(f"platform {request.platform!r} is not OS/ARCH", "e.g. --platform linux/arm64")
-    suffix = f"-{request.variant}" if request.variant else ""
-    tag = validate_tag(request.tag or f"{DEFAULT_REPOSITORY}:{request.version}{suffix}")
-    dockerfile = request.dockerfile or default_dockerfile()
-    if dockerfile is None or not dockerfile.is_file():
-        raise UsageError(f"Dockerfile {dockerfile or '(default)'} does not exist",
+    tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
+    dockerfile = request.dockerfile or fleet.dockerfile
+    if not dockerfile.is_file():
+        raise UsageError(f"Dockerfile {dockerfile} does not exist",
                          "pass --dockerfile the serving image's Dockerfile")
     return tag, dockerfile.resolve()
 
 
 def _checked_rev(rev: str) -> str:
-    if not _REV.match(rev) or ".." in rev:
+    if not _REV.fullmatch(rev) or ".." in rev:
         raise UsageError(f"--rev {rev!r} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
     return rev
 
 
+@dataclass(frozen=True)
+class Preflight:
+    """What a build request checks to without the revision (which the release merges first)."""
+
+    fleet: Profile
+    tag: str
+    dockerfile: Path
+    args: dict[str, str]
+    arch_list: str | None
+    archs: tuple[archprobe.Arch, ...]
+
+
+def preflight(request: BuildRequest) -> Preflight:
+    """The options, the profile, the Dockerfile, the build args and the arch list; no git, no engine."""
+    fleet = profile_mod.load(request.config_dir)
+    tag, dockerfile = _checked_options(request, fleet)
+    args = parse_build_args(request.build_args)
+    arch_list, archs = _checked_arch_list(dockerfile.read_text(), args, fleet.arch)
+    if request.rev:
+        _checked_rev(request.rev)
+    return Preflight(fleet, tag, dockerfile, args, arch_list, archs)
+
+
 def plan(request: BuildRequest) -> BuildPlan:
     """Validate the request without touching the engine; raise before any side effect."""
-    tag, dockerfile = _checked_options(request)
-    args = parse_build_args(request.build_args)
-    arch_list, archs = _checked_arch_list(dockerfile.read_text(), args)
+    checked = preflight(request)
+    fleet, tag, dockerfile, args, arch_list, archs = (checked.fleet, checked.tag, checked.dockerfile, checked.args,
+                                                      checked.arch_list, checked.archs)
     git = Git(request.repo)
-    rev = _checked_rev(request.rev) if request.rev else "HEAD"
+    rev = request.rev or "HEAD"
     sha = git.resolve(rev)
     if sha is None:
         raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")
     dirty = bool(git.status_porcelain().strip())
     derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
-    return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty)
+    return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)
 
 
 # -- the build ---------------------------------------------------------------------------------
@@ -241,17 +260,20 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
         say(f"note: {request.repo} has uncommitted changes; building the commit {the_plan.sha[:12]} only")
     report = BuildReport(the_plan, the_plan.build_args["CREATED"], clock)
     with Engine.connect() as engine:
-        report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version()}
+        builder = buildkit.find_builder(request.builder)
+        report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version(),
+                         "builder": builder.describe()}
+        report.target = request.platform or engine.platform()
         report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
         report.timings["preflight"] = _since(clock)
         report.probe = _probe(the_plan, report)
-        _build_and_check(engine, report, on_event)
+        _build_and_check(engine, builder, report, on_event)
     return report
 
 
 def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResult] | None:
     clock = time.monotonic()
-    results = archprobe.probe_all(the_plan.archs) if the_plan.archs else None
+    results = archprobe.probe_all(the_plan.archs, the_plan.fleet.arch) if the_plan.archs else None
     report.timings["probe"] = _since(clock)
     for result in results or []:
         if not result.ok:
@@ -260,15 +282,16 @@ def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResu
     return results
 
 
-def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[BuildEvent], None] | None) -> None:
+def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildReport,
+                     on_event: Callable[[BuildEvent], None] | None) -> None:
     the_plan = report.plan
     labels = report.audit.labels() if report.audit else {}
     try:
         clock = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="aeon-build-") as tmp:
-            context = _context_tar(the_plan, Path(tmp))
-            image_id = engine.build(context, f"{CONTEXT_DIR}/Dockerfile", the_plan.tag, the_plan.build_args,
-                                    labels, the_plan.request.platform, on_event)
+            spec = buildkit.BuildSpec(_context_dir(the_plan, Path(tmp)), f"{CONTEXT_DIR}/Dockerfile", the_plan.tag,
+                                      the_plan.build_args, labels, the_plan.request.platform)
+            image_id = buildkit.build(builder, spec, on_event)
         report.timings["build"] = _since(clock)
         report.image = engine.inspect(image_id)
         _check(engine, report)
@@ -279,6 +302,7 @@ def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[Bu
         raise failed from None
     if report.check["ok"]:
         _write_record(report)
+        _record_provenance(report)
         return
     missing = NeedsHuman(f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
                          "the image was removed; add the missing parts to the Dockerfile and build again")
@@ -290,38 +314,77 @@ def _build_and_check(engine: Engine, report: BuildReport, on_event: Callable[[Bu
 
 
 def _named_parts(failed: BuildFailed) -> BuildFailed:
-    """When the Dockerfile's load-bearing check is what failed, say which parts are missing."""
+    """When the Dockerfile's load-bearing check is what failed, say which parts are missing; when
+    a foreign-architecture binary could not run, say how to register QEMU."""
     missing = loadbearing.missing_from_output("\n".join(failed.tail))
+    if not missing and "exec format error" in "\n".join((failed.message, *failed.tail)):
+        return BuildFailed(failed.message, "this engine cannot run the target platform's binaries: register QEMU "
+                           "(Debian: qemu-user-static binfmt-support; mount -t binfmt_misc binfmt_misc "
+                           "/proc/sys/fs/binfmt_misc; update-binfmts --enable qemu-aarch64)", failed.step, failed.tail)
     if not missing:
         return failed
     return BuildFailed(f"load-bearing part(s) missing: {', '.join(missing)} ({failed.message})",
                        "add them to the Dockerfile's runtime stage and build again", failed.step, failed.tail)
 
 
-def _context_tar(the_plan: BuildPlan, workdir: Path) -> Path:
-    """``git archive`` of the revision plus the support files and the Dockerfile."""
-    context = workdir / "context.tar"
-    Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(context), the_plan.sha)
-    support = loadbearing.data_dir()
-    with tarfile.open(context, "a") as tar:
-        for name in loadbearing.SUPPORT_FILES:
-            tar.add(support / name, arcname=f"{CONTEXT_DIR}/{name}")
-        tar.add(the_plan.dockerfile, arcname=f"{CONTEXT_DIR}/Dockerfile")
+def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
+    """``git archive`` of the revision, unpacked, plus the support files and the Dockerfile."""
+    archive, context = workdir / "context.tar", workdir / "context"
+    Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(archive), the_plan.sha)
+    with tarfile.open(archive) as tar:
+        if hasattr(tarfile, "tar_filter"):  # Python 3.10.12+ / 3.11.4+
+            tar.extractall(context, filter="tar")  # no absolute or ../ member escapes the folder
+        else:  # git archive never writes such members; refuse them all the same
+            if any(m.name.startswith("/") or ".." in m.name.split("/") for m in tar.getmembers()):
+                raise UsageError(f"git archive of {the_plan.sha[:12]} has a path outside the tree")
+            tar.extractall(context)  # noqa: S202 - names checked above
+    archive.unlink()
+    target = context / CONTEXT_DIR
+    target.mkdir(exist_ok=True)
+    for name, path in loadbearing.support_files(the_plan.fleet).items():
+        shutil.copy2(path, target / name)
+    shutil.copy2(the_plan.dockerfile, target / "Dockerfile")
     return context
 
 
+def _verify_platform(engine: Engine, report: BuildReport, machine: str | None) -> None:
+    """The image must be for the platform asked for (or the engine's own), by its config AND by
+    what its binaries are (``uname -m`` in a container: under QEMU an arm64 shell says aarch64).
+    BuildKit writes the target platform into the config even when a ``FROM --platform=`` line
+    pulled in another architecture's files; a wrong image only shows on the device, hours later."""
+    assert report.image is not None
+    want, config = report.target.split("/"), report.image.platform
+    have = config.split("/")
+    ran = UNAME_ARCH.get(machine or "")
+    got = config
+    if ran is not None and ran != (have + [""])[1]:
+        got = f"{config} by its config, but its binaries are {machine} (linux/{ran})"
+    if got == config and have[:2] == want[:2] and have[:len(want)] == want[:len(have)]:
+        return
+    error = NeedsHuman(f"image {report.plan.tag} is {got}; the build was for {report.target}",
+                       "the image was removed; check FROM --platform lines and the base image's architecture")
+    report.error = {"message": error.message, "step": "platform check of the built image",
+                    "tail": [f"wanted {report.target}", f"got {got}"]}
+    _write_record(report)
+    engine.remove(report.image.id)
+    raise error
+
+
 def _check(engine: Engine, report: BuildReport) -> None:
-    """Run the load-bearing check script in a container of the image; check the labels here."""
+    """Run the load-bearing check script in a container of the image (which also says what
+    machine its shell is for); verify the platform; check the labels here."""
     assert report.image is not None
     clock = time.monotonic()
-    support = loadbearing.data_dir()
-    files = {f"aeon-check/{name}": (support / name).read_bytes()
-             for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
-    status, output = engine.run_files(
-        report.image.id, files,
-        ["/bin/sh", f"/aeon-check/{loadbearing.CHECK_SCRIPT}", f"/aeon-check/{loadbearing.LIST_FILE}"],
-    )
-    parts = loadbearing.load()
+    support = loadbearing.support_files(report.plan.fleet)
+    files = {f"aeon-check/{name}": support[name].read_bytes() for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
+    script = (f'echo "{MACHINE_LINE}$(uname -m 2>/dev/null)"; '
+              f"exec /bin/sh /aeon-check/{loadbearing.CHECK_SCRIPT} /aeon-check/{loadbearing.LIST_FILE}")
+    status, output = engine.run_files(report.image.id, files, ["/bin/sh", "-c", script])
+    machine = next((line[len(MACHINE_LINE):].strip() for line in output.splitlines()
+                    if line.startswith(MACHINE_LINE)), None)
+    output = "\n".join(line for line in output.splitlines() if not line.startswith(MACHINE_LINE))
+    _verify_platform(engine, report, machine)
+    parts = loadbearing.load(support[loadbearing.LIST_FILE])
     missing = loadbearing.missing_from_output(output) + loadbearing.missing_labels(parts, report.image.labels)
     missing += _wrong_labels(report)
     if status != 0 and not missing:
@@ -342,10 +405,17 @@ def _wrong_labels(report: BuildReport) -> list[str]:
 
 def _write_record(report: BuildReport) -> None:
     report.timings["total"] = _since(report.clock)
-    builds = Git(report.plan.request.repo).common_dir / "aeon-release" / "builds"
-    builds.mkdir(parents=True, exist_ok=True)
-    report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
-    files.write_text(report.record, json.dumps(redact_data(report.as_dict()), indent=2) + "\n", what="build record")
+    report.record = RunStore.build_record(Git(report.plan.request.repo).common_dir, report.plan.tag)
+    write_json(report.record, report.as_dict())
+
+
+def _record_provenance(report: BuildReport) -> None:
+    """The image id this build made and checked, with its audit result: what publish trusts."""
+    assert report.image is not None and report.audit is not None
+    common_dir = Git(report.plan.request.repo).common_dir
+    attestation.record(common_dir, attestation.Provenance(
+        report.image.id, report.plan.tag, report.plan.sha, report.image.platform, report.started_at,
+        report.audit.as_dict()))
 
 
 def _now() -> str:
@@ -374,7 +444,9 @@ def run(request: BuildRequest, json_out: bool) -> None:
 
 def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
     def on_event(event: BuildEvent) -> None:
-        if event.step is not None:
+        if event.cached:
+            console.print(f"  {event.text}", markup=False, highlight=False, style="dim green")
+        elif event.step is not None:
             bar.update(task, description=f"step {event.step}/{event.total}: {event.text[:60]}",
                        total=event.total, completed=event.step - 1)
             console.print(f"[bold]step {event.step}/{event.total}[/]: {event.text}", highlight=False)
@@ -391,6 +463,7 @@ def _say_report(report: BuildReport, json_out: bool = False) -> None:
     data = report.as_dict()
     say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
     say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")
+    say(f"  platform {data['image_platform']} (wanted {data['target_platform']})  builder: {plain(data['engine']['builder'])}")
     for layer in data["layers"]:
         say(f"  layer {human_size(layer['size']):>10}  {plain(layer['created_by'][:90])}")
     say("  build args: " + ", ".join(f"{k}={v}" for k, v in sorted(data["build_args"].items())))
@@ -403,11 +476,4 @@ def _say_report(report: BuildReport, json_out: bool = False) -> None:
     say(f"  record: {data['record']}")
 
 
-def human_size(size: int | None) -> str:
-    value = float(size or 0)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{value:.1f} {unit}" if unit != "B" else f"{int(value)} B"
-        value /= 1024
-    return f"{value:.1f} GiB"
 

@@ -1,19 +1,58 @@
-"""`aeon-release image-report IMAGE`: the image diet, from the image's `docker save` stream.
+"""`aeon-release image-report IMAGE`: the image diet, from the engine or from an image on disk.
 
-Size per layer, dead bytes (shipped in a layer, then deleted by a whiteout or overwritten by a
-later layer: every pull still downloads them) with the largest paths, and shared libraries present
-twice with the same name and content.  See ``aeon_release.domain.imagediet`` for how bytes are counted.
+IMAGE is an engine image (name or id: its `docker save` stream), or a transport reference as
+skopeo writes them: ``docker-archive:PATH`` (a `docker save` / skopeo docker-archive tar),
+``oci-archive:PATH`` (a tar of an OCI layout), ``oci:DIR`` (an OCI layout directory).  Both the
+legacy layout and the OCI layout (what Docker 25+ `docker save` writes) are read, layers plain or
+gzip.  Size per layer, dead bytes (shipped in a layer, then deleted by a whiteout or overwritten
+by a later layer: every pull still downloads them) with the largest paths, and shared libraries
+present twice with the same name and content.  See ``aeon_release.domain.imagediet`` for how
+bytes are counted.
 """
 from __future__ import annotations
+
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
 
 from aeon_release.domain import imagediet
 from aeon_release.adapters.console import emit_json, plain, show
 from aeon_release.adapters.docker import Engine
-from aeon_release.pipeline.build import human_size
+from aeon_release.domain.names import human_size
+from aeon_release.errors import UsageError
+
+TRANSPORTS = ("docker-archive", "oci-archive", "oci")
+_HINT = "e.g. docker-archive:/tmp/image.tar, oci-archive:/tmp/image.oci.tar, oci:/tmp/layout, or an engine image"
+
+
+def _chunks(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as handle:
+        yield from iter(lambda: handle.read(1 << 20), b"")
+
+
+def _on_disk(transport: str, rest: str) -> Path:
+    """The path of a transport reference (skopeo's optional ``:REF`` suffix is allowed and ignored)."""
+    path = Path(rest)
+    if not path.exists() and ":" in rest:
+        path = Path(rest.rsplit(":", 1)[0])
+    want_dir = transport == "oci"
+    if not path.exists() or path.is_dir() != want_dir:
+        kind = "directory" if want_dir else "file"
+        raise UsageError(f"{transport}:{rest}: no such {kind}", _HINT)
+    return path
 
 
 def image_report(image: str) -> imagediet.DietReport:
-    """Stream `docker save IMAGE` from the engine and analyse it (never all in memory)."""
+    """Analyse an engine image (streamed `docker save`) or an archive / layout on disk, never all in memory."""
+    transport, sep, rest = image.partition(":")
+    if sep and transport in TRANSPORTS:
+        path = _on_disk(transport, rest)
+        try:
+            if transport == "oci":
+                return imagediet.report_of(image, imagediet.scan_directory(path))
+            return imagediet.analyse(image, _chunks(path))
+        except (ValueError, OSError, EOFError, tarfile.TarError) as exc:
+            raise UsageError(f"{image} is not a readable image archive: {exc}", _HINT) from None
     with Engine.connect() as engine:
         return imagediet.analyse(image, engine.save(image))
 

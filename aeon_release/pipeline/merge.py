@@ -5,17 +5,18 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import store as runstate
+from aeon_release.adapters.store import RunStore
 from aeon_release.adapters.console import console, emit_json, plain as escape, say, show, target
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import Phase, RunState
+from aeon_release.adapters.store import Phase, RunState, RunStore
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 
 def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
-    with runstate.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir):
         _start(git, opts, dry_run, json_out, waive)
 
 
@@ -52,7 +53,7 @@ def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: b
 
 def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     state = _open_run(git, tag)
-    if state.phase == Phase.DONE.value:
+    if state.phase == Phase.DONE:
         _finalize(git, state)
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
@@ -83,7 +84,7 @@ def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
 
 def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     state = _open_run(git, tag)
-    if state.phase == Phase.DONE.value:
+    if state.phase == Phase.DONE:
         raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
                          f"delete the branch yourself if you want it gone: git branch -D {state.branch}")
     worktree = Path(state.worktree)
@@ -113,7 +114,7 @@ def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None
 
 def status(repo: Path, json_out: bool) -> None:
     git = Git(repo)
-    runs = runstate.all_runs(git.common_dir)
+    runs = RunStore.all_runs(git.common_dir)
     if json_out:
         emit_json([steps.report(s, None) for s in runs])
     if not runs:
@@ -146,8 +147,8 @@ def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
 def _finished_run(git: Git, tag: str) -> RunState | None:
     """A finished run for this tag whose branch still exists (moved on by later commits or not)."""
     validate_ref_name(tag, "tag")
-    state = runstate.load(git.common_dir, tag)
-    if state is None or state.phase != Phase.DONE.value:
+    state = RunStore(git.common_dir, tag).load()
+    if state is None or state.phase != Phase.DONE:
         return None
     if git.branch_sha(state.branch) is None:
         return None  # the branch was deleted: the merge is redone (the old run folder is kept aside)
@@ -169,8 +170,8 @@ def _say_finished(git: Git, state: RunState) -> None:
 
 
 def _refuse_other_runs(common: Path, tag: str) -> None:
-    for state in runstate.all_runs(common):
-        if state.phase != Phase.DONE.value:
+    for state in RunStore.all_runs(common):
+        if state.phase != Phase.DONE:
             what = "this tag" if state.tag == tag else state.tag
             where = f" in {state.worktree}" if Path(state.worktree).exists() else ""
             raise StateError(
@@ -187,11 +188,11 @@ def _clear_stale_worktree(git: Git, worktree: Path) -> None:
 def _open_run(git: Git, tag: str | None) -> RunState:
     if tag is not None:
         validate_ref_name(tag, "tag")
-        state = runstate.load(git.common_dir, tag)
+        state = RunStore(git.common_dir, tag).load()
         if state is None:
             raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
         return state
-    pending = [s for s in runstate.all_runs(git.common_dir) if s.phase != Phase.DONE.value]
+    pending = [s for s in RunStore.all_runs(git.common_dir) if s.phase != Phase.DONE]
     if not pending:
         raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
     return pending[0]

@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.domain import ledger as ledger_mod
+from aeon_release.domain import names
+from aeon_release.domain import profile as profile_mod
 from aeon_release.errors import ConfigError, GitError, UsageError
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
 from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.pipeline.carry_evidence import UpstreamRange, carry_diff, probably_upstreamed
 
-BRANCH_PREFIX = "aeon-"
-_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)\Z")
-_PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -80,36 +79,25 @@ class MergePlan:
         }
 
 
-def version_key(name: str) -> tuple[int, int, int, str] | None:
-    match = _VERSION.match(name)
-    if not match:
-        return None
-    return int(match[1]), int(match[2]), int(match[3]), match[4]
-
-
-def branch_for(tag: str) -> str:
-    return BRANCH_PREFIX + tag
-
-
-def find_previous_branch(git: Git, tag: str) -> str | None:
-    """The highest ``aeon-v*`` branch whose version is below the tag's."""
-    target = version_key(tag)
+def find_previous_branch(git: Git, tag: str, prefix: str) -> str | None:
+    """The highest ``PREFIXv*`` branch whose version is below the tag's."""
+    target = names.parse_version(tag)
     if target is None:
         return None
     candidates = []
-    for name in git.local_branches(f"{BRANCH_PREFIX}v*"):
-        key = version_key(name[len(BRANCH_PREFIX):])
-        # exactly aeon-vX.Y.Z: aeon-v0.27.1-backup or -wip is never silently the base
-        if key is not None and not key[3] and key[:3] < target[:3]:
+    for name in git.local_branches(f"{prefix}v*"):
+        key = names.branch_version(prefix, name)
+        # exactly PREFIX + a release tag: PREFIXv0.27.1-backup or -wip is never silently the base
+        if key is not None and key < target:
             candidates.append((key, name))
     return max(candidates)[1] if candidates else None
 
 
-def pr_index(commits: list[Commit]) -> dict[int, Commit]:
-    """PR number -> squash commit, by vLLM's ``subject (#NNNNN)`` convention (oldest wins)."""
+def pr_index(commits: list[Commit], subject: re.Pattern[str]) -> dict[int, Commit]:
+    """PR number -> squash commit, by the profile's upstream subject convention (oldest wins)."""
     index: dict[int, Commit] = {}
     for commit in reversed(commits):
-        match = _PR_SUFFIX.search(commit.subject)
+        match = subject.search(commit.subject)
         if match:
             index.setdefault(int(match[1]), commit)
     return index
@@ -127,8 +115,8 @@ class Options:
 
 def check_names(opts: Options) -> None:
     validate_ref_name(opts.tag, "tag")
-    if version_key(opts.tag) is None:
-        raise UsageError(f"tag {opts.tag!r} is not a release tag", "release tags look like v0.29.0")
+    if names.parse_version(opts.tag) is None:
+        raise UsageError(f"tag {opts.tag!r} is not a release tag", names.VERSION_HINT)
     for value, what in ((opts.onto, "branch"), (opts.upstream_remote, "remote"), (opts.upstream_branch, "upstream branch")):
         if value is not None:
             validate_ref_name(value, what)
@@ -163,10 +151,10 @@ def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
     return sha
 
 
-def resolve_previous(git: Git, opts: Options) -> tuple[str, str]:
-    previous = opts.onto or find_previous_branch(git, opts.tag)
+def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:
+    previous = opts.onto or find_previous_branch(git, opts.tag, prefix)
     if previous is None:
-        raise GitError(f"no previous fork branch (aeon-v* below {opts.tag}) in {git.path}",
+        raise GitError(f"no previous fork branch ({prefix}v* below {opts.tag}) in {git.path}",
                        "pass --onto BRANCH to name the branch to merge onto")
     sha = git.branch_sha(previous)
     if sha is None:
@@ -186,13 +174,14 @@ def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str 
 
 
 def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upstream: str | None,
-               in_tag: dict[int, Commit], tag_shas: frozenset[str] = frozenset()) -> tuple[PickPlan, ...]:
+               in_tag: dict[int, Commit], subject: re.Pattern[str],
+               tag_shas: frozenset[str] = frozenset()) -> tuple[PickPlan, ...]:
     release = ledger.plan_for(tag)
     if not release.picks:
         return ()
     # A PR's commit inside the tag wins over its original on upstream main: a release-branch tag
     # carries backports, which are different commits with the same "(#NNNNN)" subject.
-    index = pr_index(git.commits(upstream, f"^{base}")) if upstream else {}
+    index = pr_index(git.commits(upstream, f"^{base}"), subject) if upstream else {}
     index.update(in_tag)
     return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream, tag_shas) for i, ref in enumerate(release.picks))
 
@@ -207,7 +196,7 @@ def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
             raise ConfigError(f"{where}: PR #{ref.pr} has no commit ending in '(#{ref.pr})' in {searched}",
                               "fetch upstream, pass --upstream-branch, or pick by commit")
         # The index holds commits since the base (the tag's, then upstream's): one of them is in the
-        # tag exactly when it is among the tag's, with no ancestry walk (0.2 s each on vLLM's history).
+        # tag exactly when it is among the tag's, with no ancestry walk (0.2 s each on a large history).
         in_tag = commit.sha in tag_shas if tag_shas else git.is_ancestor(commit.sha, tag_sha)
         return PickPlan(ref, commit.sha, commit.subject, in_tag)
     else:
@@ -220,7 +209,7 @@ def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
 
 
 def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str, tag_sha: str,
-                 pr_pattern: str = _PR_SUFFIX.pattern) -> tuple[CarryPlan, ...]:
+                 pr_pattern: str = profile_mod.GITHUB_PR_SUBJECT) -> tuple[CarryPlan, ...]:
     active = ledger.active_carries
     if not active:
         return ()
@@ -266,7 +255,7 @@ def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], base: 
 def _patch_id_evidence(git: Git, carry: Carry, base: str, tag_sha: str) -> str | None:
     """Patch-id equivalence (what `git cherry` matches on), comparing each carry commit only with
     the upstream commits that touch the same files: `git cherry` itself would hash every commit in
-    the merged range, which is seconds on a vLLM-sized release."""
+    the merged range, which is seconds on a large release."""
     shas = [git.resolve(s) for s in carry.commits]
     if any(s is None for s in shas):
         return None
@@ -293,15 +282,14 @@ def _patch_files(patch: Path) -> set[str]:
 
 def build_plan(git: Git, opts: Options) -> MergePlan:
     """Check every precondition and decide what the merge will do; changes nothing but fetches."""
-    check_names(opts)
-    ledger = ledger_mod.load(opts.config_dir)
-    pr_pattern = _check_audit_rules(opts.config_dir, ledger)
+    ledger, fleet = check_config(opts)
+    pr_pattern = fleet.pr_subject.pattern
     remote = resolve_remote(git, opts)
     if opts.fetch:
         fetch_upstream(git, remote)
     tag_sha = resolve_tag(git, opts.tag, remote)
-    branch = branch_for(opts.tag)
-    previous, previous_sha = resolve_previous(git, opts)
+    branch = fleet.branch_for(opts.tag)
+    previous, previous_sha = resolve_previous(git, opts, fleet.branch_prefix)
     base = git.merge_base(previous_sha, tag_sha)
     if base is None:
         hint = SHALLOW_HINT if git.is_shallow() else "is --repo the fork of this upstream?"
@@ -310,27 +298,37 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
     notes = _trap_notes(opts.tag, upstream, on_main)
     in_tag = git.commits(tag_sha, f"^{base}")  # the upstream commits this merge brings in
-    merged = pr_index(in_tag)
+    merged = pr_index(in_tag, fleet.pr_subject)
     return MergePlan(
         tag=opts.tag, tag_sha=tag_sha, branch=branch, previous_branch=previous, previous_sha=previous_sha,
         merge_base=base, upstream_branch=upstream, upstream_commits=len(in_tag),
         tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
-        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged, frozenset(c.sha for c in in_tag)),
+        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged, fleet.pr_subject,
+                         frozenset(c.sha for c in in_tag)),
         skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
     )
 
 
-def _check_audit_rules(config_dir: Path, ledger: Ledger) -> str:
-    """The audit rules must load before the merge starts, not after the work is done; their PR pattern."""
+def check_config(opts: Options) -> tuple[Ledger, profile_mod.Profile]:
+    """The names, the ledger, the fleet profile and the audit rules: checked without touching git."""
+    check_names(opts)
+    ledger = ledger_mod.load(opts.config_dir)
+    fleet = profile_mod.load(opts.config_dir)
+    _check_audit_rules(opts.config_dir, ledger)
+    return ledger, fleet
+
+
+def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:
+    """The audit rules must load before the merge starts, not after the work is done."""
     from aeon_release.domain.audits.config import load_rules
 
-    return load_rules(config_dir, ledger.active_carries).settings.pr_subject_pattern
+    load_rules(config_dir, ledger.active_carries)
 
 
 def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:
     if on_main is False:
         # A release-branch tag (v0.25.1) is not on upstream main: its backports look like "ours"
-        # and conflict in files the fork never touched (README.md, "The fleet, in brief": the true merge base).
+        # and conflict in files the fork never touched: the true merge base matters.
         return (f"{tag} is not on {upstream}: it is a release-branch tag; backports may conflict "
                 "in files the fork never touched",)
     return ()

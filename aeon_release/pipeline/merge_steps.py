@@ -21,10 +21,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.adapters import store as runstate
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git
-from aeon_release.adapters.store import Phase, RunState
+from aeon_release.adapters import store as runstate
+from aeon_release.adapters.store import Phase, RunState, RunStore
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -49,7 +49,11 @@ class Run:
         return frozenset(p.sha for p in self.plan.picks if not p.in_tag)
 
     def save(self) -> None:
-        runstate.save(self.git.common_dir, self.state)
+        self.store.save(self.state)
+
+    @property
+    def store(self) -> RunStore:
+        return RunStore(self.git.common_dir, self.state.tag)
 
     @property
     def head(self) -> str:
@@ -130,7 +134,7 @@ def run_audit(run: Run) -> None:
     if blocking:
         wt = open_worktree(run, run.head)
         run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}").pending()
-        run.state.phase = Phase.AUDIT_FAILED.value
+        run.state.phase = Phase.AUDIT_FAILED
         run.save()
         first = blocking[0]
         fixable = sum(1 for f in blocking if f.get("fix"))
@@ -198,7 +202,7 @@ def finish(run: Run) -> None:
         raise GitError(f"branch {run.plan.branch!r} appeared during the run at {existing[:12]}",
                        "delete it or run `aeon-release merge --abort`")
     run.state.branch_sha = head
-    run.state.phase = Phase.DONE.value
+    run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
     run.save()
 
@@ -206,8 +210,8 @@ def finish(run: Run) -> None:
 def write_reports(run: Run) -> None:
     """report.json, and the merge section of the run record that `notes` and `release` read."""
     data = report(run.state, run.plan)
-    runstate.write_json(runstate.run_dir(run.git.common_dir, run.state.tag) / "report.json", data)
-    runstate.update_record(run.git.common_dir, run.state.tag, {"merge": data})
+    run.store.write_report(data)
+    run.store.update_record({"merge": data})
 
 
 STEPS: tuple[Step, ...] = (
@@ -230,7 +234,7 @@ def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
     except CommitRefused as refused:
         # a message hook needs no worktree: --continue redoes the item; a tree hook is concluded there
         run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
-        run.state.phase = Phase.COMMIT_REFUSED.value
+        run.state.phase = Phase.COMMIT_REFUSED
         run.save()
         raise
     run.state.pending = None
@@ -338,7 +342,7 @@ def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
 def _patch_in_tag(run: Run, patch: Path) -> bool:
     """Does the patch reverse-apply on the tag's tree?  Then upstream already has it."""
     tree = run.git.run("rev-parse", f"{run.plan.tag_sha}^{{tree}}")
-    index = run.git.common_dir / "aeon-release" / f"patch-check-{os.getpid()}.index"
+    index = RunStore.scratch(run.git.common_dir, "patch-check.index")
     env = dict(os.environ, GIT_INDEX_FILE=str(index))
     try:
         run.git.run("read-tree", tree, env=env)
@@ -419,7 +423,7 @@ def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...], draft: Draft
         advice = _carry_notes(run, run.state.conflicts)
     except (GitError, OSError):  # the evidence is a help: it never hides the conflict itself
         advice = ""
-    run.state.phase = Phase.CONFLICT.value
+    run.state.phase = Phase.CONFLICT
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
@@ -462,7 +466,7 @@ def resume(run: Run) -> None:
         raise StateError(f"the worktree of the {run.state.tag} run is gone ({run.worktree})",
                          "run `aeon-release merge --abort` and start again")
     run.state.conflicts = []
-    run.state.phase = Phase.RUNNING.value
+    run.state.phase = Phase.RUNNING
 
 
 def conclude(run: Run) -> None:

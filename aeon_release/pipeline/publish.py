@@ -1,11 +1,13 @@
 """`aeon-release publish`: a dated tag pinned by digest, then a guarded `:latest`.
 
 Plan, then act.  The plan checks every precondition without changing anything: the names are
-valid, releases.yaml reads, the image exists and carries its audit attestation, the credentials
-work, the dated tag is absent or already holds this very image (dated tags are immutable), and
+valid, releases.yaml reads, the image exists and this fleet's build recorded it (by image id, in
+``--repo``'s build store) with a passed or waived audit (``--skip-audit REASON`` is the one way
+around, and is signed into the attestation), the signing key loads, the credentials work, the dated tag is absent or already holds this very image (dated tags are immutable), and
 `:latest` would not move back to an older version.  Acting pushes the dated tag and reads its
 digest back; only then does `:latest` get the same manifest bytes (so the same digest), read back
-again; last, the release is appended to releases.yaml.  A run that stops between the dated push
+again; the signed in-toto attestation of that digest is pushed as ``sha256-<hex>.att``; last, the
+release is appended to releases.yaml.  A run that stops between the dated push
 and the `:latest` move leaves `:latest` untouched, and rerunning the same command finishes it.
 """
 from __future__ import annotations
@@ -14,7 +16,6 @@ import dataclasses
 
 import datetime as dt
 import os
-import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,16 +23,20 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import docker as images
-from aeon_release.adapters.console import emit_json, say, show
+from aeon_release.adapters import artifacts
+from aeon_release.adapters.console import emit_json, push_progress, say, show
+from aeon_release.adapters.git import Git
 from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
 from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
-from aeon_release.pipeline import audit_gate
+from aeon_release.pipeline import audit_gate, keys
+from aeon_release.domain import attestation as attestation_mod
 from aeon_release.domain import release_record
-from aeon_release.domain.release_record import DATE, VARIANT, VERSION, Action, Release, version_key
+from aeon_release.domain import names as grammar
+from aeon_release.domain.attestation import Provenance
+from aeon_release.domain.release_record import Action, Release
 
 LATEST = "latest"
 PASSWORD_ENV = "AEON_REGISTRY_PASSWORD"
-_IMAGE_REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}")
 
 # A hook the step sequence calls after each stage ("dated-pushed", "latest-moved"); tests use it
 # to stop the registry for real between the dated push and the `:latest` move.
@@ -51,6 +56,8 @@ class PublishRequest:
     allow_downgrade: bool = False
     username: str | None = None
     password: str | None = field(default=None, repr=False)
+    repo: Path = Path(".")  # the fork checkout whose builds are recorded (the build store)
+    signing_key: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +69,7 @@ class Names:
 
     @property
     def dated_tag(self) -> str:
-        return f"{self.date}-{self.version}" + (f"-{self.variant}" if self.variant else "")
+        return grammar.dated_tag(self.date, self.version, self.variant)
 
 
 @dataclass(frozen=True)
@@ -75,12 +82,16 @@ class PublishPlan:
     records: tuple[Release, ...]
     existing: str | None  # the digest the dated tag already holds (this very image), or None
     latest_before: str | None
+    provenance: Provenance | None = None
+    signer: Any = field(default=None, repr=False)
 
     def actions(self) -> list[str]:
         """What acting on this plan will do, in order (the pipeline's dry run prints it)."""
         target = f"{self.names.repository}:{self.names.dated_tag}"
         steps = [f"{target} already holds {self.image.ref} at {self.existing}: no push" if self.existing
                  else f"push {self.image.ref} ({self.image.id[:19]}) as {target}, read its digest back"]
+        steps.append(f"sign the attestation (audit {self.attestation.status.value}) for that digest and push it as "
+                     f"{self.names.repository}:sha256-<digest>.att, unless it is there already")
         if not self.request.latest:
             steps.append(f"leave :{LATEST} at {self.latest_before or 'nothing'} (--no-latest)")
         elif self.existing is None or self.latest_before != self.existing:
@@ -111,14 +122,20 @@ class PublishResult:
     pushed: bool
     latest_moved: bool
     recorded: bool
+    attestation: str = ""
+    attested: bool = False  # the attestation was pushed by this run
 
     @property
     def pull(self) -> str:
         return f"{self.repository}@{self.digest}"
 
     @property
+    def verify(self) -> str:
+        return f"aeon-release verify {self.repository}:{self.dated_tag}"
+
+    @property
     def noop(self) -> bool:
-        return not (self.pushed or self.latest_moved or self.recorded)
+        return not (self.pushed or self.latest_moved or self.recorded or self.attested)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -126,34 +143,23 @@ class PublishResult:
             "dated_tag": self.dated_tag, "digest": self.digest, "latest_before": self.latest_before,
             "latest_after": self.latest_after, "pull": self.pull, "rollback_tag": self.rollback_tag,
             "pushed": self.pushed, "latest_moved": self.latest_moved, "noop": self.noop,
+            "attestation": self.attestation, "verify": self.verify,
         }
 
 
 # -- names -----------------------------------------------------------------------------------
 def validate_names(request: PublishRequest, today: dt.date | None = None) -> Names:
     """Every name that will reach the engine or the registry, checked before any of them is used."""
-    if not _IMAGE_REF.fullmatch(request.image):
-        raise UsageError(f"image {request.image!r} is not a valid image reference", "e.g. aeon-vllm:v0.29.0")
-    repository = parse_repository(request.repository)
-    if not VERSION.fullmatch(request.version):
-        raise UsageError(f"version {request.version!r} is not of the form vX.Y.Z", "e.g. --version v0.29.0")
-    if request.variant is not None and not VARIANT.fullmatch(request.variant):
-        raise UsageError(f"variant {request.variant!r} is not lowercase letters, digits and dashes", "e.g. omni")
+    grammar.check_image(request.image)
+    repository = parse_repository(grammar.check_repository(request.repository))
+    grammar.check_version(request.version)
+    grammar.check_variant(request.variant)
     # An empty --date is a mistake, not "today": only an absent one defaults.
-    date = request.date if request.date is not None else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
-    if not DATE.fullmatch(date) or not _real_date(date):
-        raise UsageError(f"date {date!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
+    date = grammar.check_date(request.date if request.date is not None
+                              else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat())
     if request.skip_audit is not None and not request.skip_audit.strip():
         raise UsageError("--skip-audit needs a reason", "e.g. --skip-audit 'image built by the vendor CI'")
     return Names(repository, request.version, request.variant, date)
-
-
-def _real_date(text: str) -> bool:
-    try:
-        dt.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 # -- plan ------------------------------------------------------------------------------------
@@ -162,7 +168,11 @@ def plan(request: PublishRequest) -> PublishPlan:
     names = validate_names(request)
     records = release_record.load(request.config_dir)
     image = images.local_image(request.image)
-    attestation = _attestation(image, request.skip_audit)
+    provenance = attestation_mod.lookup(Git(request.repo).common_dir, image.id)
+    attestation = _attestation(image, provenance, request.skip_audit, request.repo)
+    from aeon_release.adapters import signing  # securesystemslib is slow to import: only publish needs it
+
+    signer = signing.load_signer(keys.signing_key(request.signing_key, request.config_dir))
     credentials = resolve_credentials(names.repository.host, request.username, request.password)
     registry = Registry(names.repository, credentials)
     existing = _existing_dated(registry, names, image)
@@ -179,13 +189,15 @@ def plan(request: PublishRequest) -> PublishPlan:
     # :latest move leaves the release unrecorded.
     release_record.appended_text(request.config_dir, _entry(names, attestation, existing or image.id,
                                                             latest_before, latest_before))
-    return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before)
+    return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before,
+                       provenance, signer)
 
 
 def _entry(names: Names, attestation: audit_gate.Attestation, digest: str, latest_before: str | None,
-           latest_after: str | None) -> Release:
+           latest_after: str | None, attestation_ref: str | None = None) -> Release:
+    audit = attestation.as_dict() | ({"attestation": attestation_ref} if attestation_ref else {})
     return Release(Action.PUBLISH, str(names.repository), names.version, names.variant, names.dated_tag, digest,
-                   names.date, release_record.now_utc(), latest_before, latest_after, attestation.as_dict())
+                   names.date, release_record.now_utc(), latest_before, latest_after, audit)
 
 
 def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:
@@ -200,17 +212,27 @@ def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None
     return rolled
 
 
-def _attestation(image: images.LocalImage, skip_reason: str | None) -> audit_gate.Attestation:
+def _attestation(image: images.LocalImage, provenance: Provenance | None, skip_reason: str | None,
+                 repo: Path) -> audit_gate.Attestation:
+    """The audit result this fleet's build recorded for this very image id.  Labels are never
+    trusted: anyone can copy them onto an image built by hand."""
     if skip_reason:
-        revision = image.labels.get("org.opencontainers.image.revision", "")
+        revision = provenance.revision if provenance else image.labels.get("org.opencontainers.image.revision", "")
         return audit_gate.Attestation(audit_gate.AuditStatus.SKIPPED, f"skipped at publish: {skip_reason}", revision)
-    attestation = audit_gate.from_labels(dict(image.labels))
-    if attestation is None:
+    if provenance is None:
         raise StateError(
-            f"image {image.ref} carries no audit attestation ({audit_gate.LABEL_STATUS} label)",
-            "build it with `aeon-release build`, or pass --skip-audit REASON for an image built elsewhere",
+            f"image {image.ref} ({image.id[:19]}) was not built by aeon-release in {repo}: no build record "
+            "for that image id (labels are not trusted)",
+            "build it with `aeon-release build --repo REPO` and publish with the same --repo, "
+            "or pass --skip-audit REASON (recorded in the signed attestation)",
         )
-    return attestation
+    audit = provenance.audit
+    status = audit.get("status", "")
+    if status not in (audit_gate.AuditStatus.PASSED.value, audit_gate.AuditStatus.WAIVED.value):
+        raise StateError(f"image {image.ref} was built without passing its audits ({audit.get('detail', status)})",
+                         "pass --skip-audit REASON to publish it anyway; the reason is recorded and signed")
+    return audit_gate.Attestation(audit_gate.AuditStatus(status), audit.get("detail", ""),
+                                  audit.get("revision", provenance.revision), audit.get("report_sha256"))
 
 
 def _existing_dated(registry: Registry, names: Names, image: images.LocalImage) -> str | None:
@@ -241,7 +263,7 @@ def _guard_latest(registry: Registry, names: Names, records: list[Release], late
             f"{names.repository}:{LATEST} holds {latest}, which no dated release records",
             "check it with `aeon-release releases`; pass --allow-downgrade to move it anyway, or --no-latest",
         )
-    if version_key(held) > version_key(names.version):
+    if grammar.version_key(held) > grammar.version_key(names.version):
         raise StateError(
             f"{names.repository}:{LATEST} holds {held}, newer than {names.version}",
             "pass --allow-downgrade to move it back anyway, --no-latest to publish the dated tag only, "
@@ -266,23 +288,57 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
     hook = after_step or (lambda _stage: None)
     digest = plan.existing or _push_dated(plan, registry)
     hook("dated-pushed")
+    try:
+        attestation_ref, attested = _attest(plan, registry, digest)
+    except ServiceError as error:
+        raise ServiceError(
+            f"{error.message}; {names.repository}:{names.dated_tag} is published at {digest} without its "
+            f"attestation, :{LATEST} was not moved",
+            "rerun the same command (with the same --date) to attest it and move :latest; nothing is pushed twice",
+        ) from None
     latest_after = plan.latest_before
     if plan.request.latest and plan.latest_before != digest:
         latest_after = _move_latest(registry, names, digest, plan.latest_before)
         hook("latest-moved")
     pushed, moved = plan.existing is None, latest_after != plan.latest_before
-    recorded = _record(plan, digest, latest_after, force=pushed or moved)
+    recorded = _record(plan, digest, latest_after, force=pushed or moved, attestation_ref=attestation_ref)
     records = release_record.for_repository(release_record.load(plan.request.config_dir), str(names.repository))
     rollback = release_record.previous_release(records, latest_after)
     return PublishResult(str(names.repository), names.version, names.variant, names.dated_tag, digest,
                          plan.latest_before, latest_after, rollback.dated_tag if rollback else None,
-                         pushed, moved, recorded)
+                         pushed, moved, recorded, attestation_ref, attested)
+
+
+def _attest(plan: PublishPlan, registry: Registry, digest: str) -> tuple[str, bool]:
+    """Sign the statement for ``digest`` and push it beside the image (kept when already there)."""
+    repository = plan.names.repository
+    target = f"{repository}:{artifacts.attestation_tag(digest)}"
+    if plan.existing is not None and artifacts.pull(repository, plan.credentials, digest) is not None:
+        return target, False
+    manifest = registry.manifest(digest)
+    if manifest is None:
+        raise StateError(f"{repository}@{digest} is not in the registry", "publish it again")
+    audit = plan.attestation.as_dict()
+    if plan.request.skip_audit:
+        audit["skip_audit"] = plan.request.skip_audit
+    from aeon_release.adapters import signing
+
+    statement = attestation_mod.statement(str(repository), digest, plan.provenance, audit, release_record.now_utc())
+    envelope = signing.sign(statement, plan.signer)
+    subject = artifacts.Descriptor(manifest.media_type, digest, len(manifest.body))
+    annotations = {"org.opencontainers.image.created": release_record.now_utc(),
+                   "dev.sigstore.cosign/predicateType": attestation_mod.PREDICATE_TYPE}
+    artifacts.push(repository, plan.credentials, subject, envelope, annotations)
+    say(f"attested {target} (signed by key {signing.keyid(plan.signer)[:16]}, audit {audit['status']})")
+    return target, True
 
 
 def _push_dated(plan: PublishPlan, registry: Registry) -> str:
     target = f"{plan.names.repository}:{plan.names.dated_tag}"
     say(f"pushing {plan.image.ref} as {target}")
-    pushed = images.push(plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials)
+    with push_progress() as on_event:
+        pushed = images.push(plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials,
+                             on_event)
     read_back = registry.digest(plan.names.dated_tag)
     if read_back != pushed:
         raise NeedsHuman(f"{target}: the push reported {pushed} but the registry serves {read_back}",
@@ -324,12 +380,12 @@ def _move_latest(registry: Registry, names: Names, digest: str, expected: str | 
         ) from None
 
 
-def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: bool) -> bool:
+def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: bool, attestation_ref: str) -> bool:
     names = plan.names
     if plan.recorded and not force:
         return False
     release_record.append(plan.request.config_dir, _entry(names, plan.attestation, digest, plan.latest_before,
-                                                          latest_after))
+                                                          latest_after, attestation_ref))
     return True
 
 
@@ -359,4 +415,5 @@ def run(request: PublishRequest, json_out: bool) -> None:
     latest = "moved to it" if result.latest_moved else f"left at {result.latest_after or 'nothing'}"
     show(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}", json_out)
     show(f"pull: docker pull {result.pull}", json_out)
+    show(f"verify: {result.verify}", json_out)
 

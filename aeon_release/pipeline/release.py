@@ -11,7 +11,7 @@ publish date is fixed when the run starts, so a rerun after midnight publishes t
 from __future__ import annotations
 
 import datetime as dt
-import json
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,16 +21,15 @@ from typing import Any
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.adapters import store as runstate
+from aeon_release.domain import profile as profile_mod
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
-from aeon_release.errors import NeedsHuman, StateError, UsageError
+from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import Phase
+from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
 from aeon_release.pipeline import audit_gate
 from aeon_release.pipeline import merge as merge_cmd
-from aeon_release.pipeline.merge_plan import Options, branch_for, build_plan
-
-PIPELINE_FILE = "pipeline.json"
-
+from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
+from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
 
 @dataclass(frozen=True)
 class ReleaseOptions:
@@ -51,44 +50,57 @@ class ReleaseOptions:
     waive: tuple[str, ...] = ()
     username: str | None = None
     password: str | None = field(default=None, repr=False)
+    signing_key: Path | None = None
+    builder: str | None = None
 
 
 @dataclass
 class Release:
     opts: ReleaseOptions
     git: Git
-    state: dict[str, Any]
+    state: PipelineState
+
+    @property
+    def store(self) -> RunStore:
+        return RunStore(self.git.common_dir, self.opts.tag)
 
     @property
     def folder(self) -> Path:
-        return runstate.run_dir(self.git.common_dir, self.opts.tag)
+        return self.store.folder
+
+    @functools.cached_property
+    def fleet(self) -> profile_mod.Profile:
+        return profile_mod.load(self.opts.config_dir)
 
     @property
     def branch(self) -> str:
-        return branch_for(self.opts.tag)
+        return self.fleet.branch_for(self.opts.tag)
 
     def result(self, stage: str) -> dict[str, Any]:
-        entry: dict[str, Any] = self.state["stages"].get(stage, {})
-        return dict(entry.get("result") or {})
+        return dict(self.state.entry(stage).result or {})
 
     def save(self) -> None:
-        runstate.write_json(self.folder / PIPELINE_FILE, self.state)
-
-
-@dataclass(frozen=True)
-class Stage:
-    name: str
-    plan: Callable[[Release], list[str]]
-    run: Callable[[Release], dict[str, Any]]
+        self.store.save_pipeline(self.state)
 
 
 # -- merge -----------------------------------------------------------------------------------
-def plan_merge(rel: Release) -> list[str]:
-    done = runstate.load(rel.git.common_dir, rel.opts.tag)
-    if done is not None and done.phase == Phase.DONE.value:
-        return [f"{rel.branch} already merged at {str(done.branch_sha)[:12]}: nothing to do"]
-    if done is not None:
-        return [f"continue the {rel.opts.tag} merge run stopped at {done.phase} in {done.worktree}"]
+def check_merge(rel: Release) -> None:
+    if rel.store.load() is None:
+        check_config(Options(rel.opts.tag, rel.opts.config_dir))
+
+
+def plan_merge(rel: Release) -> list[Action]:
+    done = rel.store.load()
+    if done is not None and done.phase == Phase.DONE:
+        text: str | Callable[[], str] = f"{rel.branch} already merged at {str(done.branch_sha)[:12]}: nothing to do"
+    elif done is not None:
+        text = f"continue the {rel.opts.tag} merge run stopped at {done.phase.value} in {done.worktree}"
+    else:
+        text = functools.partial(_describe_merge, rel)  # reads the whole range: only a dry run asks
+    return [Do(text, functools.partial(run_merge, rel))]
+
+
+def _describe_merge(rel: Release) -> str:
     plan = build_plan(rel.git, Options(rel.opts.tag, rel.opts.config_dir, fetch=False))
     lines = [f"merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} as {plan.branch}, "
              f"{plan.upstream_commits} upstream commits over {plan.merge_base[:12]}"]
@@ -96,32 +108,60 @@ def plan_merge(rel: Release) -> list[str]:
               for c in plan.carries]
     lines += [f"pick {p.key} {p.sha[:12]}: " + ("already in tag" if p.in_tag else "cherry-pick") for p in plan.picks]
     lines += [f"skip {s.label}: {s.reason}" for s in plan.skips]
-    return lines + ["audit the merged tree; stop on error-level findings"]
+    return "\n".join(lines + ["audit the merged tree; stop on error-level findings"])
 
 
-def run_merge(rel: Release) -> dict[str, Any]:
-    state = runstate.load(rel.git.common_dir, rel.opts.tag)
+@dataclass(frozen=True)
+class MergeOutcome:
+    branch: str
+    merged_sha: str | None
+    branch_sha: str | None  # the branch as it is now: a hotfix may have moved it since the merge
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"branch": self.branch, "merged_sha": self.merged_sha, "branch_sha": self.branch_sha}
+
+
+@dataclass(frozen=True)
+class BuiltImage:
+    report: Any  # build.BuildReport (imported lazily: the build module pulls in the docker SDK)
+    dead_bytes: int
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.report.as_dict()
+        return data | {"dead_bytes": self.dead_bytes}
+
+
+@dataclass(frozen=True)
+class NotesWritten:
+    files: tuple[Path, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"files": [str(p) for p in self.files]}
+
+
+def run_merge(rel: Release) -> MergeOutcome:
+    state = rel.store.load()
     branch_gone = rel.git.branch_sha(rel.branch) is None
     with nested():  # the merge's report is progress here: stdout is the release's summary (or JSON)
-        if state is None or (state.phase == Phase.DONE.value and branch_gone):
+        if state is None or (state.phase == Phase.DONE and branch_gone):
             merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive))
-        elif state.phase != Phase.DONE.value:
+        elif state.phase != Phase.DONE:
             merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive))
-    state = runstate.load(rel.git.common_dir, rel.opts.tag)
+    state = rel.store.load()
     assert state is not None
     # A branch that moved on since the merge (a hotfix) is built as it is now; the audit stage
     # then audits that exact revision, since the merge's clean audit was of another commit.
-    return {"branch": state.branch, "merged_sha": state.branch_sha, "branch_sha": rel.git.branch_sha(state.branch)}
+    return MergeOutcome(state.branch, state.branch_sha, rel.git.branch_sha(state.branch))
 
 
 # -- audit -----------------------------------------------------------------------------------
-def plan_audit(rel: Release) -> list[str]:
-    return [f"check that {rel.branch} passed its audits (the merge record, or a fresh audit run)"]
+def plan_audit(rel: Release) -> list[Action]:
+    return [Do(f"check that {rel.branch} passed its audits (the merge record, or a fresh audit run)",
+               functools.partial(run_audit, rel))]
 
 
-def run_audit(rel: Release) -> dict[str, Any]:
-    attestation = audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir, rel.opts.skip_audit)
-    return attestation.as_dict()
+def run_audit(rel: Release) -> audit_gate.Attestation:
+    return audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir, rel.opts.skip_audit)
 
 
 # -- build -----------------------------------------------------------------------------------
@@ -132,29 +172,36 @@ def _build_request(rel: Release) -> Any:
         repo=rel.git.path, version=rel.opts.tag, variant=rel.opts.variant, rev=rel.branch,
         dockerfile=rel.opts.dockerfile, platform=rel.opts.platform, build_args=rel.opts.build_args,
         tag=rel.opts.image_tag, config_dir=rel.opts.config_dir, skip_audit=rel.opts.skip_audit,
+        builder=rel.opts.builder,
     )
 
 
-def plan_build(rel: Release) -> list[str]:
+def check_build(rel: Release) -> None:
     from aeon_release.pipeline import build
 
+    build.preflight(_build_request(rel))
+
+
+def plan_build(rel: Release) -> list[Action]:
+    from aeon_release.pipeline import build
+
+    run = functools.partial(run_build, rel)
     if rel.git.branch_sha(rel.branch) is None:
-        return [f"build {rel.branch} once the merge created it, with the Dockerfile's build args"]
+        return [Do(f"build {rel.branch} once the merge created it, with the Dockerfile's build args", run)]
     the_plan = build.plan(_build_request(rel))
     args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
-    return [f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}",
-            f"build args: {args}", f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc",
-            "check the load-bearing parts in the image; report layers and dead bytes"]
+    return [Do(f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", run),
+            Do(f"build args: {args}"), Do(f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"),
+            Do("check the load-bearing parts in the image; report layers and dead bytes")]
 
 
-def run_build(rel: Release) -> dict[str, Any]:
+def run_build(rel: Release) -> BuiltImage:
     from aeon_release.pipeline import build
     from aeon_release.pipeline import image_report
 
-    report: dict[str, Any] = build.build_image(_build_request(rel)).as_dict()
-    diet = image_report.image_report(report["image_id"])
-    report["dead_bytes"] = diet.dead_bytes
-    return report
+    report = build.build_image(_build_request(rel))
+    assert report.image is not None  # build_image raises unless the image was built and checked
+    return BuiltImage(report, image_report.image_report(report.image.id).dead_bytes)
 
 
 # -- publish ---------------------------------------------------------------------------------
@@ -164,33 +211,50 @@ def _publish_request(rel: Release) -> Any:
     image = rel.result("build").get("image_id") or _image_tag(rel)
     return PublishRequest(
         image=image, repository=rel.opts.repository, version=rel.opts.tag, variant=rel.opts.variant,
-        date=rel.state["date"], latest=rel.opts.latest, config_dir=rel.opts.config_dir,
+        date=rel.state.date, latest=rel.opts.latest, config_dir=rel.opts.config_dir,
         skip_audit=rel.opts.skip_audit, username=rel.opts.username, password=rel.opts.password,
+        repo=rel.git.path, signing_key=rel.opts.signing_key,
     )
 
 
 def _image_tag(rel: Release) -> str:
-    from aeon_release.pipeline.build import DEFAULT_REPOSITORY
-
-    suffix = f"-{rel.opts.variant}" if rel.opts.variant else ""
-    return rel.opts.image_tag or f"{DEFAULT_REPOSITORY}:{rel.opts.tag}{suffix}"
+    return rel.opts.image_tag or rel.fleet.image_name(rel.opts.tag, rel.opts.variant)
 
 
-def plan_publish(rel: Release) -> list[str]:
+def check_publish(rel: Release) -> None:
+    """The names, releases.yaml and the credentials, before a build that may take hours.  The registry
+    itself is not contacted: one that is down now may be up when the build is done."""
+    from aeon_release.adapters.registry import resolve_credentials
+    from aeon_release.domain import release_record
+    from aeon_release.pipeline import keys, publish
+
+    request = _publish_request(rel)
+    names = publish.validate_names(request)
+    release_record.load(request.config_dir)
+    resolve_credentials(names.repository.host, request.username, request.password)
+    key = keys.signing_key(request.signing_key, request.config_dir)
+    if not key.is_file():
+        raise ConfigError(f"signing key {key} does not exist", "make one with `aeon-release keygen PATH`")
+
+
+def plan_publish(rel: Release) -> list[Action]:
     from aeon_release.pipeline import publish
 
     if not rel.result("build").get("image_id"):
         names = publish.validate_names(_publish_request(rel))
-        return [f"push the built image as {names.repository}:{names.dated_tag}, read its digest back",
-                "point :latest at that digest (same manifest bytes), read it back; record releases.yaml"]
-    return publish.plan(_publish_request(rel)).actions()
+        return [Do(f"push the built image as {names.repository}:{names.dated_tag}, read its digest back",
+                   functools.partial(run_publish, rel)),
+                Do("point :latest at that digest (same manifest bytes), read it back; record releases.yaml")]
+    the_plan = publish.plan(_publish_request(rel))
+    lines = the_plan.actions()
+    # The plan just checked is the one executed: no second look at the registry in between.
+    return [Do(lines[0], lambda: publish.execute(the_plan)), *(Do(line) for line in lines[1:])]
 
 
-def run_publish(rel: Release) -> dict[str, Any]:
+def run_publish(rel: Release) -> Any:
     from aeon_release.pipeline import publish
 
-    result: dict[str, Any] = publish.publish(_publish_request(rel)).as_dict()
-    return result
+    return publish.publish(_publish_request(rel))
 
 
 # -- notes -----------------------------------------------------------------------------------
@@ -199,29 +263,34 @@ def _notes_path(rel: Release) -> Path:
     return rel.opts.notes_output or (rel.opts.notes_dir or Path(".")) / f"release-notes-{rel.opts.tag}.md"
 
 
-def plan_notes(rel: Release) -> list[str]:
-    return [f"write the release notes to {_notes_path(rel)}"]
+def check_notes(rel: Release) -> None:
+    ledger_mod.load(rel.opts.config_dir)
+    _ = rel.fleet  # loading the profile is the check
 
 
-def run_notes(rel: Release) -> dict[str, Any]:
+def plan_notes(rel: Release) -> list[Action]:
+    return [Do(f"write the release notes to {_notes_path(rel)}", functools.partial(run_notes, rel))]
+
+
+def run_notes(rel: Release) -> NotesWritten:
     record = _record(rel)
-    written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel))
-    return {"files": [str(p) for p in written]}
+    written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel), fleet=rel.fleet)
+    return NotesWritten(tuple(written))
 
 
-def _record(rel: Release) -> dict[str, Any]:
+def _record(rel: Release) -> notes.Record:
     sections: dict[str, Any] = {}
     build = rel.result("build")
     if build:
         sections["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
-                                     "build_args": _effective_args(build),
+                                     "build_args": _effective_args(build, rel.fleet),
                                      "seconds": (build.get("timings") or {}).get("total")}
     if rel.result("publish"):
         sections["publish"] = rel.result("publish")
-    return runstate.update_record(rel.git.common_dir, rel.opts.tag, sections)
+    return notes.check_record(rel.store.update_record(sections), tag=rel.opts.tag)
 
 
-def _effective_args(build: dict[str, Any]) -> dict[str, str]:
+def _effective_args(build: dict[str, Any], fleet: profile_mod.Profile) -> dict[str, str]:
     """The Dockerfile's ARG defaults overlaid with what the build passed: what the image got."""
     from aeon_release.pipeline.build import dockerfile_defaults
 
@@ -229,7 +298,7 @@ def _effective_args(build: dict[str, Any]) -> dict[str, str]:
         defaults = dockerfile_defaults(Path(build["dockerfile"]).read_text(encoding="utf-8"))
     except (KeyError, OSError):
         defaults = {}
-    return {k: v for k, v in (defaults | dict(build.get("build_args") or {})).items() if not k.startswith("AEON_TEST")}
+    return {k: v for k, v in (defaults | dict(build.get("build_args") or {})).items() if not fleet.hides_build_arg(k)}
 
 
 def _probe_for_notes(probe: Any) -> dict[str, dict[str, Any]]:
@@ -246,14 +315,14 @@ PINNED: dict[str, tuple[str, ...]] = {
     "publish": ("repository", "variant", "latest"),
 }
 
-STAGES: tuple[Stage, ...] = (
-    Stage("merge", plan_merge, run_merge),
-    Stage("audit", plan_audit, run_audit),
-    Stage("build", plan_build, run_build),
-    Stage("publish", plan_publish, run_publish),
-    Stage("notes", plan_notes, run_notes),
-)
-STAGE_NAMES = tuple(s.name for s in STAGES)
+STAGES: Runner[Release] = Runner((
+    FunctionStage("merge", check_merge, plan_merge),
+    FunctionStage("audit", lambda rel: None, plan_audit),
+    FunctionStage("build", check_build, plan_build),
+    FunctionStage("publish", check_publish, plan_publish),
+    FunctionStage("notes", check_notes, plan_notes),
+))
+STAGE_NAMES = STAGES.names
 
 
 # -- driving ---------------------------------------------------------------------------------
@@ -262,18 +331,17 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     if from_stage is not None and from_stage not in STAGE_NAMES:
         raise UsageError(f"--from {from_stage!r} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
     git = Git(opts.repo)
-    path = runstate.run_dir(git.common_dir, opts.tag) / PIPELINE_FILE
-    state: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {
-        "tag": opts.tag, "date": opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat(), "stages": {}}
-    if opts.date and opts.date != state["date"]:
-        raise StateError(f"this release run publishes as of {state['date']}, not {opts.date}",
+    state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(
+        opts.tag, opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat())
+    if opts.date and opts.date != state.date:
+        raise StateError(f"this release run publishes as of {state.date}, not {opts.date}",
                          "drop --date (the run keeps the date it started with)")
     rel = Release(opts, git, state)
     if from_stage is not None:
         _redo_from(rel, from_stage)
     _forget_undone_merge(rel)
     _check_pinned(rel)
-    state["options"] = _options(opts)
+    state.options = _options(opts)
     return rel
 
 
@@ -285,10 +353,10 @@ def _options(opts: ReleaseOptions) -> dict[str, Any]:
 
 
 def _check_pinned(rel: Release) -> None:
-    before: dict[str, Any] = rel.state.get("options") or {}
+    before: dict[str, Any] = rel.state.options or {}
     now = _options(rel.opts)
     for stage, keys in PINNED.items():
-        if rel.state["stages"].get(stage, {}).get("status") != "done":
+        if not rel.state.done(stage):
             continue
         for key in keys:
             if key in before and before[key] != now[key]:
@@ -306,24 +374,23 @@ def _redo_from(rel: Release, stage: str) -> None:
         raise UsageError(f"--from merge redoes the merge, but {rel.branch} exists",
                          f"delete it first (git branch -D {rel.branch}) to merge {rel.opts.tag} again")
     for name in STAGE_NAMES[STAGE_NAMES.index(stage):]:
-        rel.state["stages"].pop(name, None)
+        rel.state.stages.pop(name, None)
 
 
 def _forget_undone_merge(rel: Release) -> None:
     """A merge recorded done whose branch is gone (deleted to redo it): every stage is redone."""
-    merge = rel.state["stages"].get("merge", {})
-    if merge.get("status") == "done" and rel.git.branch_sha(rel.branch) is None:
+    if rel.state.done("merge") and rel.git.branch_sha(rel.branch) is None:
         say(f"note: {rel.branch} is gone since this run merged it: merging again, and every later stage")
-        rel.state["stages"].clear()
+        rel.state.stages.clear()
 
 
 def dry_run(rel: Release, json_out: bool) -> None:
-    plans = {}
-    for stage in STAGES:
-        done = rel.state["stages"].get(stage.name, {}).get("status") == "done"
-        plans[stage.name] = ["done already"] if done else stage.plan(rel)
+    pending = STAGES.pending(rel.state.done)
+    STAGES.check(rel, pending)
+    described = STAGES.describe(rel, pending)
+    plans = {name: described.get(name, ["done already"]) for name in STAGE_NAMES}
     if json_out:
-        emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state["date"], "stages": plans})
+        emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state.date, "stages": plans})
     for name, lines in plans.items():
         show(f"[bold]{name}[/]", json_out)
         for line in lines:
@@ -332,26 +399,30 @@ def dry_run(rel: Release, json_out: bool) -> None:
 
 
 def execute(rel: Release, json_out: bool) -> None:
-    for stage in STAGES:
-        entry = rel.state["stages"].get(stage.name, {})
-        if entry.get("status") == "done":
-            say(f"[dim]{stage.name}: done already[/]")
-            continue
-        started = time.perf_counter()
-        rel.state["stages"][stage.name] = {"status": "running"}
+    pending = STAGES.pending(rel.state.done)
+    STAGES.check(rel, pending)  # every stage's preflight before the first side effect
+    for name in STAGE_NAMES:
+        if rel.state.done(name):
+            say(f"[dim]{name}: done already[/]")
+    clocks: dict[str, float] = {}
+
+    def started(name: str) -> None:
+        clocks[name] = time.perf_counter()
+        rel.state.stages[name] = StageEntry(StepStatus.RUNNING)
         rel.save()
-        try:
-            result = stage.run(rel)
-        except NeedsHuman as stop:
-            _stopped(rel, stage.name, "needs-human", stop.message)
-            raise
-        except Exception as error:
-            _stopped(rel, stage.name, "failed", str(getattr(error, "message", error)))
-            raise
-        rel.state["stages"][stage.name] = {"status": "done", "seconds": round(time.perf_counter() - started, 3),
-                                           "result": result}
+
+    def done(name: str, result: Record | None) -> None:
+        rel.state.stages[name] = StageEntry.done(round(time.perf_counter() - clocks[name], 3), result)
         rel.save()
-        say(f"[green]{stage.name}[/]: done{_what(stage.name, result)}")
+        say(f"[green]{name}[/]: done{_what(name, result.as_dict() if result is not None else {})}")
+
+    def stopped(name: str, error: BaseException) -> None:
+        if isinstance(error, NeedsHuman):
+            _stopped(rel, name, StepStatus.NEEDS_HUMAN, error.message)
+        elif isinstance(error, Exception):
+            _stopped(rel, name, StepStatus.FAILED, str(getattr(error, "message", error)))
+
+    STAGES.run(rel, pending, started, done, stopped)
     if json_out:
         emit_json(report(rel))
         return
@@ -395,14 +466,14 @@ def summary(rel: Release) -> list[str]:
     return lines + [f"  notes:   {notes_files[0]}"]
 
 
-def _stopped(rel: Release, stage: str, status: str, message: str) -> None:
-    rel.state["stages"][stage] = {"status": status, "message": message}
+def _stopped(rel: Release, stage: str, status: StepStatus, message: str) -> None:
+    rel.state.stages[stage] = StageEntry(status, message=message)
     rel.save()
 
 
 def report(rel: Release) -> dict[str, Any]:
-    return {"tag": rel.opts.tag, "date": rel.state["date"],
-            "stages": {s.name: rel.state["stages"].get(s.name, {"status": "pending"}) for s in STAGES}}
+    return {"tag": rel.opts.tag, "date": rel.state.date,
+            "stages": {name: rel.state.entry(name).as_dict() for name in STAGE_NAMES}}
 
 
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:

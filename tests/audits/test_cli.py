@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from aeon_release.cli import main
+from tests.helpers import run_cli
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
 
@@ -22,14 +21,10 @@ BAD_KV = shapes.KV_INTERFACE
 
 
 @pytest.fixture
-def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Cli:
+def cli() -> Cli:
     def run(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["aeon-release", *args])
-        with pytest.raises(SystemExit) as done:
-            main()
-        out, err = capsys.readouterr()
-        code = done.value.code
-        return (code if isinstance(code, int) else 0), out, err
+        result = run_cli(*args)
+        return result.code, result.out, result.err
 
     return run
 

@@ -53,4 +53,4 @@ def test_markers_are_found_exactly_where_they_are(lines: list[str], at: int) -> 
     assert scan("f.txt", "\n".join(clean).encode(), None) == []
     at = min(at, len(clean))
     with_marker = clean[:at] + ["<" * 7 + " HEAD"] + clean[at:]
-    assert [line for line, _ in scan("f.txt", "\n".join(with_marker).encode(), None)][0] == at + 1
+    assert next(line for line, _ in scan("f.txt", "\n".join(with_marker).encode(), None)) == at + 1

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aeon_release.domain import canary
+from aeon_release.domain import canary, profile
 from aeon_release.errors import ConfigError
 from tests.canary.conftest import GEMMA, QWEN, FakeServer
 from tests.helpers import Result as Run
@@ -241,8 +241,10 @@ def test_chat_url_forms() -> None:
         assert canary.chat_url(given_url) == "http://h:8000/v1/chat/completions"
 
 
+# The fleet's counter names (fleet.yaml at the repository root).
+METRICS = profile.load(Path(__file__).resolve().parents[2]).metrics()
 _SERIES = st.dictionaries(
-    st.tuples(st.sampled_from(canary.COUNTERS[:3]), st.just((("model_name", "m"),))),
+    st.tuples(st.sampled_from(METRICS.counters[:3]), st.just((("model_name", "m"),))),
     st.integers(min_value=0, max_value=10**9).map(float),
 )
 
@@ -250,7 +252,7 @@ _SERIES = st.dictionaries(
 @given(start=_SERIES, end=_SERIES)
 def test_deltas_are_never_negative(start: dict[tuple[str, tuple[tuple[str, str], ...]], float],
                                    end: dict[tuple[str, tuple[tuple[str, str], ...]], float]) -> None:
-    d = canary.deltas(start, end)
+    d = canary.deltas(start, end, METRICS)
     assert min(d.drafts, d.draft_tokens, d.accepted) >= 0
     if d.drafts > 0:
         assert 1 + d.accepted / d.drafts >= 1

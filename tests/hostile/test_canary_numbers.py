@@ -59,6 +59,9 @@ def metrics() -> Iterator[Callable[[list[bytes]], str]]:
 
 
 def _canary(cli: Callable[..., Result], url: str, tmp_path: Path, *extra: str) -> Result:
+    fleet = tmp_path / "fleet.yaml"  # the metric names come from the fleet profile
+    if not fleet.exists():
+        fleet.write_text((Path(__file__).resolve().parents[2] / "fleet.yaml").read_text())
     return cli("canary", "--metrics-url", url, "--window", "0.1", "--config", tmp_path, "--min-mal", "1.1",
                "--json", *extra)
 

@@ -18,7 +18,7 @@ from aeon_release.domain.release_record import Action, Release
 from aeon_release.errors import ConfigError, NeedsHuman, StateError
 from aeon_release.pipeline.publish import LATEST, move_latest
 from tests.hostile.conftest import ROOT
-from tests.publish.conftest import ImageMaker, RegistryProcess, make_image, registry, run_id  # noqa: F401 - fixtures
+from tests.publish.conftest import ImageMaker, RegistryProcess, make_image, run_id  # noqa: F401 - fixtures
 from tests.publish.helpers import cli, publish_args, served
 
 NAME = "team/app"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.config import parse_rules_text
+from aeon_release.adapters.yamlio import parse_yaml
+from aeon_release.domain.audits.config import build_rules
 from aeon_release.domain.audits.source import glob_regex
 from aeon_release.errors import ConfigError
 from tests.hostile.conftest import config_with, make_repo, run_limited
@@ -85,7 +86,7 @@ def test_conflict_marker_scan_is_linear(tmp_path: Path) -> None:
 def test_a_regex_needing_backtracking_is_refused_at_load() -> None:
     rule = ("rules:\n  - {id: p, kind: pattern, message: m, paths: [a.py], regex: '(?<=x)y', expect: absent}\n")
     with pytest.raises(ConfigError, match="linear-time engine"):
-        parse_rules_text(rule)
+        build_rules([("audits/test.yaml", parse_yaml(rule, "audits/test.yaml"))])
 
 
 def test_many_globstars_against_a_long_path_are_fast() -> None:

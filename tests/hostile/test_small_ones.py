@@ -12,14 +12,14 @@ from aeon_release.adapters.git import validate_ref_name
 from aeon_release.domain.audits import render
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
 from aeon_release.errors import UsageError
-from aeon_release.pipeline.build import parse_build_args, validate_tag
-from aeon_release.pipeline.merge_plan import version_key
+from aeon_release.domain.names import check_image_name, parse_version
+from aeon_release.pipeline.build import parse_build_args
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 
 
 @pytest.mark.parametrize("check", [
     lambda: validate_ref_name("aeon-v0.29.0\n"),
-    lambda: validate_tag("aeon-vllm:v0.29.0\n"),
+    lambda: check_image_name("aeon-vllm:v0.29.0\n"),
     lambda: parse_build_args(("KEY\n=1",)),
 ])
 def test_a_trailing_newline_is_not_a_name(check: object) -> None:
@@ -28,7 +28,7 @@ def test_a_trailing_newline_is_not_a_name(check: object) -> None:
 
 
 def test_versions_with_a_trailing_newline_are_not_versions() -> None:
-    assert version_key("v0.29.0\n") is None and version_key("v0.29.0") == (0, 29, 0, "")
+    assert parse_version("v0.29.0\n") is None and parse_version("v0.29.0") is not None
 
 
 HOSTILE_PATH = "a\x1b[2J\x07`b`|c\nd\udce9\u202e.py"

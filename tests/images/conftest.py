@@ -7,35 +7,24 @@ Another engineer uses the same engine: nothing else is touched.
 """
 from __future__ import annotations
 
-import os
+import functools
 import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import helpers
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = uuid.uuid4().hex[:12]
 
 
-@dataclass(frozen=True)
-class CliResult:
-    code: int
-    stdout: str
-    stderr: str
-
-
-def run_cli(*args: str, env: dict[str, str] | None = None, timeout: int = 120) -> CliResult:
-    """The real command line in a child process: exit codes and stdout/stderr as a user sees them."""
-    full_env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})}
-    done = subprocess.run([sys.executable, "-m", "aeon_release", *args], capture_output=True, text=True,
-                          env=full_env, timeout=timeout, cwd=ROOT)
-    return CliResult(done.returncode, done.stdout, done.stderr)
+# The one CLI runner, run from the repository root (its fleet.yaml is `build`'s default --config).
+run_cli = functools.partial(helpers.run_cli, cwd=ROOT)
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import pytest
 
 from aeon_release.domain import archprobe
 from aeon_release.errors import NeedsHuman, UsageError
-from aeon_release.adapters.docker import BuildFailed
+from aeon_release.adapters.buildkit import BuildFailed
 from aeon_release.pipeline import build
 from aeon_release.pipeline.audit_gate import LABEL_DETAIL, LABEL_STATUS
 
@@ -49,10 +49,13 @@ def test_a_successful_build_is_labelled_checked_and_recorded(
     assert result.code == 0, result.stderr
     report = json.loads(result.stdout)  # stdout holds the JSON and nothing else
     assert set(report) == {  # the keys build.py's docstring promises the release pipeline
-        "ok", "error", "tag", "image_id", "size", "architecture", "layers", "version", "variant", "rev",
+        "ok", "error", "tag", "image_id", "size", "architecture", "image_platform", "target_platform", "layers",
+        "version", "variant", "rev",
         "revision", "repo", "dockerfile", "platform", "build_args", "labels", "arch_list", "arch_probe",
         "audit", "load_bearing", "timings", "engine", "started_at", "finished_at", "record"}
     assert report["ok"] is True and report["error"] is None
+    assert report["image_platform"] == report["target_platform"] == "linux/amd64"
+    assert report["engine"]["builder"].startswith(("docker buildx build", "DOCKER_BUILDKIT=1 docker build"))
     assert report["revision"] == sha and report["tag"] == tag and report["variant"] == "omni"
     assert report["load_bearing"]["ok"] and report["load_bearing"]["missing"] == []
     assert set(report["timings"]) == {"preflight", "probe", "build", "check", "total"}
@@ -118,10 +121,11 @@ def test_a_failing_step_is_shown_with_its_last_lines(
     dockerfile.write_text(HEADER + "RUN echo first-line && echo compiler exploded >&2 && false\nRUN echo never\n")
     with pytest.raises(BuildFailed) as failed:
         build.build_image(_request(fork_repo, dockerfile, image_tag("fails"), skip_audit="fixture"))
-    assert failed.value.step.startswith("step 4/7 (RUN echo first-line")  # 2 more: the audit labels
+    # BuildKit counts the steps that make a filesystem (FROM, RUN, COPY), not ARG or LABEL.
+    assert failed.value.step.startswith("step 2/3 (RUN echo first-line")
     # stdout and stderr of a step arrive in either order; the colour codes are gone.
     assert sorted(failed.value.tail) == ["compiler exploded", "first-line"]
-    assert "returned a non-zero code: 1" in failed.value.message
+    assert "exit code: 1" in failed.value.message and failed.value.step in failed.value.message
 
 
 def test_the_post_build_check_catches_a_missing_label(
@@ -129,7 +133,7 @@ def test_the_post_build_check_catches_a_missing_label(
 ) -> None:
     # The Dockerfile's own check cannot see labels; build's check of the image config does.
     tag = image_tag("nosource")
-    with pytest.raises(NeedsHuman, match="lacks load-bearing part.*label org.opencontainers.image.source"):
+    with pytest.raises(NeedsHuman, match=r"lacks load-bearing part.*label org\.opencontainers\.image\.source"):
         build.build_image(_request(fork_repo, fixture_dockerfile, tag, "SOURCE=", skip_audit="fixture"))
     assert not docker_client.images.list(name=tag)  # an image that fails the check is removed
     record = json.loads(_record(fork_repo, tag).read_text())

@@ -8,14 +8,17 @@ from typing import Any
 
 import pytest
 
-from aeon_release.domain import loadbearing
+from aeon_release.domain import loadbearing, profile
 from aeon_release.errors import ConfigError
 
 from .conftest import DATA, HEADER, build_fixture_image, image_tag
 
 pytestmark = pytest.mark.docker
 
-SUPPORT = loadbearing.data_dir()
+# The fleet's support files (fleet.yaml at the repository root), by their names in the build context.
+FLEET = profile.load(Path(__file__).resolve().parents[2])
+SUPPORT = loadbearing.support_files(FLEET)
+LIST = SUPPORT[loadbearing.LIST_FILE]
 
 
 def _complete_image_body() -> str:
@@ -38,7 +41,7 @@ def _run_check(client: Any, image: str) -> tuple[int, str]:
 @pytest.fixture(scope="module")
 def parts_image(docker_client: Any, base_image: str) -> str:
     """All parts present, plus variants built on top of it that break exactly one part each."""
-    files = {f".aeon-release/{name}": (SUPPORT / name).read_bytes() for name in loadbearing.SUPPORT_FILES}
+    files = {f".aeon-release/{name}": path.read_bytes() for name, path in SUPPORT.items()}
     files["VERSION.txt"] = b"fixture\n"
     tag = image_tag("parts")
     build_fixture_image(docker_client, HEADER + _complete_image_body(), tag, files)
@@ -54,7 +57,7 @@ def _broken(client: Any, parts_image: str, name: str, command: str) -> str:
 
 def test_all_parts_present_passes(docker_client: Any, parts_image: str) -> None:
     status, output = _run_check(docker_client, parts_image)
-    non_label = sum(1 for p in loadbearing.load() if p.kind != "label")
+    non_label = sum(1 for p in loadbearing.load(LIST) if p.kind != "label")
     assert status == 0, output
     assert f"all {non_label} load-bearing parts present" in output
 

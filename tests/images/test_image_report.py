@@ -99,3 +99,57 @@ def test_the_save_stream_is_read_as_it_comes(five_mib_image: str, docker_client:
     with Engine.connect() as engine:
         report = imagediet.analyse(five_mib_image, counted(engine.save(five_mib_image)))
     assert report.dead_bytes == 5242880 and len(seen) > 5 * 16
+
+
+@pytest.fixture(scope="module")
+def skopeo_copies(five_mib_image: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The 5 MiB image as skopeo writes it: docker-archive, oci-archive (gzip layers), oci: layout,
+    and the layout Docker 25+ `docker save` writes (OCI blobs with a manifest.json beside them)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("skopeo") is None:
+        pytest.fail("skopeo is not installed (Debian package skopeo; scripts/test.sh installs it)")
+    folder = tmp_path_factory.mktemp("skopeo")
+    refs = {"docker-archive": f"docker-archive:{folder / 'image.tar'}",
+            "oci-archive": f"oci-archive:{folder / 'image.oci.tar'}", "oci": f"oci:{folder / 'layout'}"}
+    for ref in refs.values():
+        subprocess.run(["skopeo", "copy", "-q", f"docker-daemon:{five_mib_image}", ref], check=True,
+                       capture_output=True)
+    refs["docker25-save"] = f"docker-archive:{_docker25_save(folder / 'layout', folder / 'docker25.tar')}"
+    return refs
+
+
+def _docker25_save(layout: Any, target: Any) -> Any:
+    """An OCI layout plus the legacy manifest.json naming blobs/sha256/<hex>: Docker 25+'s save."""
+    import tarfile
+
+    index = json.loads((layout / "index.json").read_text())
+    manifest = json.loads((layout / "blobs" / "sha256" / index["manifests"][0]["digest"].split(":")[1]).read_text())
+    legacy = [{"Config": "blobs/sha256/" + manifest["config"]["digest"].split(":")[1], "RepoTags": ["t:1"],
+               "Layers": ["blobs/sha256/" + layer["digest"].split(":")[1] for layer in manifest["layers"]]}]
+    (layout / "manifest.json").write_text(json.dumps(legacy))
+    with tarfile.open(target, "w") as tar:
+        for path in sorted(layout.rglob("*")):
+            tar.add(path, arcname=str(path.relative_to(layout)), recursive=False)
+    return target
+
+
+@pytest.mark.parametrize("transport", ["docker-archive", "oci-archive", "oci", "docker25-save"])
+def test_archives_and_layouts_on_disk_give_the_engine_image_s_numbers(
+    five_mib_image: str, skopeo_copies: dict[str, str], transport: str
+) -> None:
+    engine = image_report(five_mib_image)
+    report = image_report(skopeo_copies[transport])
+    assert report.dead_bytes == engine.dead_bytes == 5 * MIB
+    assert report.live_bytes == engine.live_bytes
+    assert [(lay.files, lay.created_by) for lay in report.layers] == [(lay.files, lay.created_by) for lay in engine.layers]
+    assert [d.path for d in report.largest_dead] == ["/big.bin"]
+
+
+def test_a_transport_path_that_does_not_exist_is_bad_input(tmp_path: Any) -> None:
+    result = run_cli("image-report", f"oci-archive:{tmp_path / 'missing.tar'}")
+    assert result.code == 2 and "no such file" in result.stderr and "Traceback" not in result.stderr
+    (tmp_path / "junk.tar").write_bytes(b"not a tar at all" * 100)
+    result = run_cli("image-report", f"docker-archive:{tmp_path / 'junk.tar'}")
+    assert result.code == 2 and "is not a readable image archive" in result.stderr

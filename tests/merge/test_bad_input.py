@@ -11,7 +11,7 @@ from tests.helpers import git, run_cli, snapshot
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
-    return run_cli(capsys, "merge", *args, "--repo", ex.fork, "--config", ex.config)
+    return run_cli("merge", *args, "--repo", ex.fork, "--config", ex.config)
 
 
 def _one_clean_line(err: str) -> str:
@@ -25,7 +25,7 @@ def _one_clean_line(err: str) -> str:
 @pytest.mark.parametrize("tag", ["v0.29.0; rm -rf ~", "v0.29.0$(id)", "--upload-pack=x", "v0.29..0", "../v0.29.0"])
 def test_shell_metacharacters_rejected(capsys: pytest.CaptureFixture[str], example: demo.Example, tag: str) -> None:
     before = snapshot(example.fork)
-    result = run_cli(capsys, "merge", "--repo", example.fork, "--config", example.config, "--", tag)
+    result = run_cli("merge", "--repo", example.fork, "--config", example.config, "--", tag)
     assert result.code == 2
     assert "not a valid name" in _one_clean_line(result.err)
     assert snapshot(example.fork) == before
@@ -109,13 +109,13 @@ def test_pick_that_does_not_resolve(capsys: pytest.CaptureFixture[str], example:
 
 
 def test_not_a_repository(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    result = run_cli(capsys, "merge", "v0.29.0", "--repo", tmp_path, "--config", tmp_path)
+    result = run_cli("merge", "v0.29.0", "--repo", tmp_path, "--config", tmp_path)
     assert result.code == 2
     assert "not a git repository" in _one_clean_line(result.err)
 
 
 def test_continue_without_a_run(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    result = run_cli(capsys, "merge", "--continue", "--repo", example.fork)
+    result = run_cli("merge", "--continue", "--repo", example.fork)
     assert result.code == 2
     assert "no unfinished aeon-release run" in _one_clean_line(result.err)
 

@@ -16,7 +16,7 @@ from tests.helpers import git, run_cli, snapshot
 
 
 def merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str | Path):
-    return run_cli(capsys, "merge", *extra, "--repo", ex.fork, "--config", ex.config)
+    return run_cli("merge", *extra, "--repo", ex.fork, "--config", ex.config)
 
 
 def test_clean_merge_creates_branch_and_reports(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
@@ -85,11 +85,11 @@ def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: dem
     status = run_cli(capsys, "status", "--repo", example.fork)
     assert "conflict" in status.out and "docs/serving.md" in status.out
     # continuing before resolving is refused
-    assert run_cli(capsys, "merge", "--continue", "--repo", example.fork).code == 1
+    assert run_cli("merge", "--continue", "--repo", example.fork).code == 1
     worktree = Path(report["worktree"])
     (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
     git(worktree, "add", "docs/serving.md")
-    done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
+    done = run_cli("merge", "--continue", "--repo", example.fork, "--json")
     assert done.code == 0, done.err
     final = json.loads(done.out)
     assert final["state"] == "done"
@@ -116,7 +116,7 @@ def test_abort_restores_everything(capsys: pytest.CaptureFixture[str], example: 
     _add_conflicting_fork_commit(example)
     before = snapshot(example.fork)
     assert merge(capsys, example, "v0.29.0").code == 1
-    result = run_cli(capsys, "merge", "--abort", "--repo", example.fork)
+    result = run_cli("merge", "--abort", "--repo", example.fork)
     assert result.code == 0
     assert snapshot(example.fork) == before
     assert git(example.fork, "worktree", "list").count("\n") == 0
@@ -161,7 +161,7 @@ def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example:
     status = run_cli(capsys, "status", "--repo", example.fork)
     assert "running" in status.out
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
-    done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
+    done = run_cli("merge", "--continue", "--repo", example.fork, "--json")
     assert done.code == 0, done.err
     report = json.loads(done.out)
     assert {p["ref"]: p["status"] for p in report["picks"]}["#52816"] in ("applied",)
@@ -176,7 +176,7 @@ def test_kill_then_abort(capsys: pytest.CaptureFixture[str], example: demo.Examp
     _hook(example, "commit-msg", flag, "Merge upstream")
     _kill_when(flag, example)
     git(example.fork, "config", "--unset", "core.hooksPath")
-    assert run_cli(capsys, "merge", "--abort", "--repo", example.fork).code == 0
+    assert run_cli("merge", "--abort", "--repo", example.fork).code == 0
     assert snapshot(example.fork) == before
 
 
@@ -232,7 +232,7 @@ def test_pick_by_commit_sha_and_already_on_branch(capsys: pytest.CaptureFixture[
     xqa = git(example.upstream, "log", "--format=%H", "-1", "--grep=#49718")
     picks = (example.config / "cherry_picks.yaml").read_text()
     picks = picks.replace("skip:\n      - {pr: 49718, reason: XQA on SM12x regresses GPQA accuracy}",
-                          f"skip: []\n    ")
+                          "skip: []\n    ")
     picks = picks.replace("    pick:\n", f"    pick:\n      - {{commit: {xqa[:12]}, reason: by sha}}\n")
     (example.config / "cherry_picks.yaml").write_text(picks)
     result = merge(capsys, example, "v0.29.0", "--json")

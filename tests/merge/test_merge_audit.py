@@ -43,7 +43,7 @@ rules:
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):
-    return run_cli(capsys, "merge", *args, "--repo", ex.fork, "--config", ex.config, "--json")
+    return run_cli("merge", *args, "--repo", ex.fork, "--config", ex.config, "--json")
 
 
 def test_renumbered_enum_stops_the_merge_then_fix_and_continue(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -64,7 +64,7 @@ def test_renumbered_enum_stops_the_merge_then_fix_and_continue(capsys: pytest.Ca
     worktree = Path(report["worktree"])
     kernel = worktree / "vllm/v1/attention/backends/triton_attn.py"
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == 4", "KV_QUANT_MODE == KVQuantMode.NVFP4"))
-    done = run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--json")
+    done = run_cli("merge", "--continue", "--repo", ex.fork, "--json")
     assert done.code == 0, done.err
     final = json.loads(done.out)
     assert final["state"] == "done" and final["audit"]["errors"] == 0

@@ -9,12 +9,12 @@ import pytest
 
 from aeon_release.commands import demo_repo as demo
 
-from aeon_release.adapters import store as runstate
+from aeon_release.adapters.store import RunStore
 from tests.helpers import git, run_cli, snapshot
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
-    return run_cli(capsys, "merge", *args, "--repo", ex.fork, "--config", ex.config)
+    return run_cli("merge", *args, "--repo", ex.fork, "--config", ex.config)
 
 
 def _runs(ex: demo.Example) -> Path:
@@ -53,12 +53,12 @@ def test_pick_conflict_resolved_by_dropping_the_change(capsys: pytest.CaptureFix
     worktree = Path(json.loads(stopped.out)["worktree"])
     git(worktree, "checkout", "--ours", "vllm/model_executor/models/dflash2.py")
     git(worktree, "add", "vllm/model_executor/models/dflash2.py")
-    done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
+    done = run_cli("merge", "--continue", "--repo", example.fork, "--json")
     assert done.code == 0, done.err
     picks = {p["ref"]: p["status"] for p in json.loads(done.out)["picks"]}
     assert picks["#52816"] == "dropped-by-hand"
     assert git(example.fork, "show", "aeon-v0.29.0:vllm/model_executor/models/dflash2.py") == "LAYERS = 1"
-    notes = run_cli(capsys, "notes", "v0.29.0", "--repo", example.fork, "--config", example.config)
+    notes = run_cli("notes", "v0.29.0", "--repo", example.fork, "--config", example.config)
     assert notes.code == 0, notes.err
 
 
@@ -70,10 +70,10 @@ def test_stray_files_in_the_worktree_are_not_committed(capsys: pytest.CaptureFix
     kernel = worktree / "vllm/v1/attention/backends/triton_attn.py"
     (worktree / "vllm/v1/attention/backends/triton_attn.py.orig").write_text(kernel.read_text())
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == 4", "KV_QUANT_MODE == KVQuantMode.NVFP4"))
-    refused = run_cli(capsys, "merge", "--continue", "--repo", ex.fork)
+    refused = run_cli("merge", "--continue", "--repo", ex.fork)
     assert refused.code == 1 and "triton_attn.py.orig" in refused.err
     (worktree / "vllm/v1/attention/backends/triton_attn.py.orig").unlink()
-    done = run_cli(capsys, "merge", "--continue", "--repo", ex.fork)
+    done = run_cli("merge", "--continue", "--repo", ex.fork)
     assert done.code == 0, done.err
     files = git(ex.fork, "ls-tree", "-r", "--name-only", "aeon-v0.29.0")
     assert ".orig" not in files
@@ -98,12 +98,12 @@ def test_carry_commit_that_does_not_exist_is_refused_before_merging(capsys: pyte
 
 @pytest.mark.parametrize("flag", [["--dry-run"], ["--onto", "aeon-v0.27.1"], ["--config", "."], ["--no-fetch"]])
 def test_continue_refuses_options_it_would_ignore(capsys: pytest.CaptureFixture[str], example: demo.Example, flag: list[str]) -> None:
-    result = run_cli(capsys, "merge", "--continue", "--repo", example.fork, *flag)
+    result = run_cli("merge", "--continue", "--repo", example.fork, *flag)
     assert result.code == 2 and "cannot be used with --continue" in result.err
 
 
 def test_one_run_at_a_time(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    with runstate.exclusive(example.fork / ".git"):
+    with RunStore.exclusive(example.fork / ".git"):
         result = _merge(capsys, example, "v0.29.0")
     assert result.code == 2 and "another aeon-release run is working" in result.err
     assert _merge(capsys, example, "v0.29.0").code == 0
@@ -137,7 +137,7 @@ def test_user_worktrees_are_left_alone(capsys: pytest.CaptureFixture[str], examp
 def test_unknown_waiver_rule_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
     assert _merge(capsys, ex, "v0.29.0").code == 1
-    result = run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--waive", "no-such-rule=typo")
+    result = run_cli("merge", "--continue", "--repo", ex.fork, "--waive", "no-such-rule=typo")
     assert result.code == 2 and "no audit rule 'no-such-rule'" in result.err
 
 
@@ -146,12 +146,12 @@ def test_state_from_a_newer_version_is_a_clean_error(capsys: pytest.CaptureFixtu
     assert _merge(capsys, example, "v0.29.0").code == 1
     state_file = _runs(example) / "v0.29.0" / "state.json"
     state_file.write_text(json.dumps(json.loads(state_file.read_text()) | {"shiny": 1}))
-    result = run_cli(capsys, "status", "--repo", example.fork)
+    result = run_cli("status", "--repo", example.fork)
     assert result.code == 2 and "shiny" in result.err and "Traceback" not in result.err
 
 
 def test_repo_given_as_git_dir_or_subdirectory(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    result = run_cli(capsys, "merge", "v0.29.0", "--repo", example.fork / ".git", "--config", example.config)
+    result = run_cli("merge", "v0.29.0", "--repo", example.fork / ".git", "--config", example.config)
     assert result.code == 0, result.err  # the run lives in the repository's own git directory
     assert (_runs(example) / "v0.29.0" / "report.json").exists()
     assert not (example.fork / ".git" / ".git").exists()

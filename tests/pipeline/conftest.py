@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo as demo
-from tests.publish.conftest import RegistryProcess, registry  # noqa: F401 - the registry fixture
+from aeon_release.adapters.sandbox import RegistryProcess
 
 HERE = Path(__file__).resolve().parent
 
@@ -28,7 +28,7 @@ class ReleaseSetup:
 
 
 @pytest.fixture
-def release_setup(tmp_path: Path, registry: RegistryProcess, busybox_image: str) -> Iterator[ReleaseSetup]:  # noqa: F811
+def release_setup(tmp_path: Path, registry: RegistryProcess, busybox_image: str) -> Iterator[ReleaseSetup]:
     import docker
 
     run_id = uuid.uuid4().hex[:10]

@@ -43,25 +43,34 @@ def _check_released(setup: ReleaseSetup) -> dict:
     assert state["stages"]["build"]["result"]["revision"] == branch
     releases = (setup.example.config / "releases.yaml").read_text()
     assert releases.count(f"dated_tag: {DATED}") == 1
+    # The attestation names the digest, carries the audit the build recorded for that image id,
+    # and the notes say how to check it.
+    assert published["attestation"] == f"{setup.repository}:{digest.replace(':', '-')}.att"
+    assert f"aeon-release verify {setup.repository}:{DATED}" in notes
     return state
 
 
 def test_full_release(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
     before = snapshot(release_setup.example.fork)
-    result = run_cli(capsys, *release_setup.args("--json"))
+    result = run_cli(*release_setup.args("--json"))
     assert result.code == 0, result.err
     assert json.loads(result.out)["stages"]["notes"]["status"] == "done"
     state = _check_released(release_setup)
     assert state["stages"]["audit"]["result"]["status"] == "passed"
     assert snapshot(release_setup.example.fork)[:3] == before[:3]
+    verified = run_cli("verify", f"{release_setup.repository}:{DATED}", "--json")
+    assert verified.code == 0, verified.err
+    shown = json.loads(verified.out)
+    assert shown["audit"]["status"] == "passed" and shown["audit"]["report_sha256"]
+    assert shown["build"]["image_id"] == state["stages"]["build"]["result"]["image_id"]
     # a rerun is a no-op: every stage is done
-    again = run_cli(capsys, *release_setup.args())
+    again = run_cli(*release_setup.args())
     assert again.code == 0 and again.err.count("done already") == 5
 
 
 def test_dry_run_plans_every_stage_and_changes_nothing(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
     before = snapshot(release_setup.example.fork)
-    result = run_cli(capsys, *release_setup.args("--dry-run", "--json"))
+    result = run_cli(*release_setup.args("--dry-run", "--json"))
     assert result.code == 0, result.err
     plans = json.loads(result.out)["stages"]
     assert list(plans) == ["merge", "audit", "build", "publish", "notes"]
@@ -84,7 +93,7 @@ def test_killed_at_a_stage_boundary_resumes(capsys: pytest.CaptureFixture[str], 
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
     done_before = {k for k, v in _pipeline_state(release_setup)["stages"].items() if v["status"] == "done"}
-    result = run_cli(capsys, *release_setup.args())
+    result = run_cli(*release_setup.args())
     assert result.code == 0, result.err
     for stage in done_before:
         assert f"{stage}: done already" in result.err
@@ -96,57 +105,57 @@ def test_stopped_by_a_conflict_then_rerun(capsys: pytest.CaptureFixture[str], re
 
     ex = release_setup.example
     demo.commit(demo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
-    result = run_cli(capsys, *release_setup.args())
+    result = run_cli(*release_setup.args())
     assert result.code == 1
     assert _pipeline_state(release_setup)["stages"]["merge"]["status"] == "needs-human"
     assert _registry_digest(release_setup, DATED) is None
     worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
     (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
     git(worktree, "add", "docs/serving.md")
-    again = run_cli(capsys, *release_setup.args())
+    again = run_cli(*release_setup.args())
     assert again.code == 0, again.err
     _check_released(release_setup)
 
 
 def test_registry_down_stops_at_publish_then_resumes(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
     release_setup.registry.stop()
-    result = run_cli(capsys, *release_setup.args())
+    result = run_cli(*release_setup.args())
     assert result.code == 2
     stages = _pipeline_state(release_setup)["stages"]
     assert stages["build"]["status"] == "done" and stages["publish"]["status"] == "failed"
     release_setup.registry.start()
-    again = run_cli(capsys, *release_setup.args())
+    again = run_cli(*release_setup.args())
     assert again.code == 0, again.err
     assert "build: done already" in again.err
     _check_released(release_setup)
 
 
 def test_bad_stage_name(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
-    result = run_cli(capsys, *release_setup.args("--from", "deploy"))
+    result = run_cli(*release_setup.args("--from", "deploy"))
     assert result.code == 2 and "--from 'deploy' is not a stage" in result.err
 
 
 def test_changed_options_for_a_done_stage_are_refused(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
     """Failed at publish (registry down) after building the omni variant: a rerun without it is refused."""
     release_setup.registry.stop()
-    assert run_cli(capsys, *release_setup.args("--variant", "omni")).code == 2
+    assert run_cli(*release_setup.args("--variant", "omni")).code == 2
     release_setup.registry.start()
-    result = run_cli(capsys, *release_setup.args())
+    result = run_cli(*release_setup.args())
     assert result.code == 2 and "this rerun is without --variant, but the build stage of this run was done with --variant 'omni'" in result.err
     assert _registry_digest(release_setup, DATED) is None
-    assert run_cli(capsys, *release_setup.args("--variant", "omni")).code == 0
+    assert run_cli(*release_setup.args("--variant", "omni")).code == 0
     assert _registry_digest(release_setup, f"{DATED}-omni") is not None
 
 
 def test_deleted_branch_is_merged_again(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
     ex = release_setup.example
     release_setup.registry.stop()
-    assert run_cli(capsys, *release_setup.args()).code == 2  # merged and built, publish failed
+    assert run_cli(*release_setup.args()).code == 2  # merged and built, publish failed
     release_setup.registry.start()
-    refused = run_cli(capsys, *release_setup.args("--from", "merge"))
+    refused = run_cli(*release_setup.args("--from", "merge"))
     assert refused.code == 2 and "delete it first" in refused.err
     git(ex.fork, "branch", "-D", "aeon-v0.29.0")
-    again = run_cli(capsys, *release_setup.args())
+    again = run_cli(*release_setup.args())
     assert again.code == 0, again.err
     assert "merging again" in again.err
     _check_released(release_setup)

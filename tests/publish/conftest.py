@@ -1,36 +1,30 @@
 """A real registry (Debian's docker-registry, distribution 2.8) on 127.0.0.1, and real images.
 
-Each test gets its own registry process with its own storage and a free port; one variant has
-htpasswd auth.  dockerd treats 127.0.0.0/8 registries as insecure, so pushes go over plain HTTP.
+The open registry (the ``registry`` fixture, tests/conftest.py) is one process for the session;
+tests keep apart by repository name.  The auth variants (htpasswd, token) get
+a process each.  dockerd treats 127.0.0.0/8 registries as insecure, so pushes go over plain HTTP.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import io
 import shutil
-import socket
 import subprocess
-import time
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-REGISTRY_BIN = "docker-registry"
+from aeon_release.adapters.sandbox import RegistryProcess, local_registry
+from tests.conftest import REGISTRY_BIN
+
 USER = "alice"
 PASSWORD = "s3cret-Pa55-word"
 TOKEN_ISSUER = "aeon-test-issuer"
 TOKEN_SERVICE = "aeon-test-registry"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def bcrypt_line(user: str, password: str) -> str:
@@ -48,68 +42,14 @@ def bcrypt_line(user: str, password: str) -> str:
     return f"{user}:{hashed.decode()}\n"
 
 
-class RegistryProcess:
-    """One docker-registry process; stop() and start() keep the port and the storage."""
-
-    def __init__(self, root: Path, auth: str | None, token_realm: str = "") -> None:
-        self.root = root
-        self.port = _free_port()
-        self.host = f"127.0.0.1:{self.port}"
-        self.auth = auth
-        self.token_realm = token_realm
-        self.config = root / "config.yml"
-        self.config.write_text(self._config_text())
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def _config_text(self) -> str:
-        text = (
-            "version: 0.1\nlog:\n  level: error\n  accesslog:\n    disabled: true\n"
-            f"storage:\n  filesystem:\n    rootdirectory: {self.root / 'data'}\n  delete:\n    enabled: true\n"
-            f"http:\n  addr: {self.host}\n  secret: aeon-test-secret\n"
-        )
-        if self.auth == "htpasswd":
-            (self.root / "htpasswd").write_text(bcrypt_line(USER, PASSWORD))
-            text += f"auth:\n  htpasswd:\n    realm: aeon-test\n    path: {self.root / 'htpasswd'}\n"
-        elif self.auth == "token":
-            text += (f"auth:\n  token:\n    realm: {self.token_realm}\n    service: {TOKEN_SERVICE}\n"
-                     f"    issuer: {TOKEN_ISSUER}\n    rootcertbundle: {self.root / 'token-cert.pem'}\n")
-        return text
-
-    def start(self) -> None:
-        log = (self.root / "registry.log").open("ab")
-        with log:
-            self.process = subprocess.Popen([REGISTRY_BIN, "serve", str(self.config)], stdout=log, stderr=log)
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if self._answers():
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.stop()
-        pytest.fail(f"docker-registry did not start: {(self.root / 'registry.log').read_text()[-2000:]}")
-
-    def _answers(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"http://{self.host}/v2/", timeout=1):
-                return True
-        except urllib.error.HTTPError as error:
-            error.close()
-            return error.code == 401
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        """Stop the process for real (SIGTERM, then SIGKILL)."""
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
+def _auth_config(root: Path, auth: str | None, token_realm: str) -> str:
+    if auth == "htpasswd":
+        (root / "htpasswd").write_text(bcrypt_line(USER, PASSWORD))
+        return f"auth:\n  htpasswd:\n    realm: aeon-test\n    path: {root / 'htpasswd'}\n"
+    if auth == "token":
+        return (f"auth:\n  token:\n    realm: {token_realm}\n    service: {TOKEN_SERVICE}\n"
+                f"    issuer: {TOKEN_ISSUER}\n    rootcertbundle: {root / 'token-cert.pem'}\n")
+    return ""
 
 
 def _start(tmp_path: Path, auth: str | None, token_realm: str = "") -> Iterator[RegistryProcess]:
@@ -117,19 +57,10 @@ def _start(tmp_path: Path, auth: str | None, token_realm: str = "") -> Iterator[
         pytest.skip("docker-registry is not installed (Debian package docker-registry)")
     root = tmp_path / f"registry-{auth or 'open'}"
     root.mkdir()
-    registry = RegistryProcess(root, auth, token_realm)
     if auth == "token":
         shutil.copy(tmp_path / "token-issuer" / "cert.pem", root / "token-cert.pem")
-    registry.start()
-    try:
+    with local_registry(root, _auth_config(root, auth, token_realm)) as registry:
         yield registry
-    finally:
-        registry.stop()
-
-
-@pytest.fixture
-def registry(tmp_path: Path) -> Iterator[RegistryProcess]:
-    yield from _start(tmp_path, auth=None)
 
 
 @pytest.fixture
@@ -161,28 +92,51 @@ def run_id() -> str:
     return uuid.uuid4().hex[:10]
 
 
+def fleet_store(folder: Path) -> Path:
+    """``folder`` as a git repository: its git dir holds the build records publish trusts."""
+    if not (folder / ".git").exists():
+        subprocess.run(["git", "init", "-q", str(folder)], check=True, capture_output=True)
+    return subprocess.run(["git", "-C", str(folder), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
 @pytest.fixture
-def make_image(busybox_image: str, run_id: str) -> Iterator[ImageMaker]:
-    """Build small distinct images on the busybox rootfs; every tag with this run's id is removed after."""
+def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[ImageMaker]:
+    """Build small distinct images on the busybox rootfs; every tag with this run's id is removed after.
+
+    ``audit`` is what the fleet's build recorded for the image (in ``tmp_path``'s git dir, the
+    store `aeon-release build` writes); ``recorded=False`` makes an image the fleet never built,
+    with the same labels (a forgery by copying labels)."""
     import docker
+    import docker.errors
+
+    from aeon_release.domain import attestation
 
     client = docker.from_env()
 
-    def make(name: str, audit: str | None = "passed") -> str:
+    def make(name: str, audit: str | None = "passed", recorded: bool = True) -> str:
         ref = f"aeon-test-publish/{run_id}-{name}:1"
         labels = f'LABEL org.aeon-release.test="{run_id}-{name}"\n'
         if audit is not None:
             labels += f'LABEL org.aeon-release.audit.status="{audit}" org.aeon-release.audit.detail="test"\n'
         dockerfile = f"FROM {busybox_image}\n{labels}"
-        client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
+        image, _ = client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
+        store = Path(fleet_store(tmp_path))
+        if audit is not None and recorded:
+            attestation.record(store, attestation.Provenance(
+                str(image.id), ref, "0" * 40, "linux/amd64", "2026-09-11T00:00:00Z",
+                {"status": audit, "detail": "test", "revision": "0" * 40, "report_sha256": "ab" * 32}))
         return ref
 
     try:
         yield make
     finally:
         mine = f"aeon-test-publish/{run_id}"
-        for image in client.images.list():
-            names = [*image.tags, *(image.attrs.get("RepoDigests") or [])]
+        # The raw listing: images.list() inspects each image, and another xdist worker may be
+        # removing its own images at the same moment.
+        for image in client.api.images():
+            names = [*(image.get("RepoTags") or []), *(image.get("RepoDigests") or [])]
             if any(mine in name for name in names):  # tags and the digests a push leaves behind
-                client.images.remove(image.id, force=True)
+                with contextlib.suppress(docker.errors.NotFound):
+                    client.images.remove(image["Id"], force=True)
         client.close()

@@ -1,11 +1,8 @@
-"""Test helpers: run the real CLI in a subprocess, read the registry independently of the code under test."""
+"""Test helpers: the CLI as a user runs it, the registry read independently of the code under test."""
 from __future__ import annotations
 
 import base64
 import json
-import os
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -13,16 +10,16 @@ from typing import Any
 
 import yaml
 
+from tests.helpers import Result, run_cli
+
 ROOT = Path(__file__).resolve().parents[2]
 ACCEPT = "application/vnd.docker.distribution.manifest.v2+json, application/vnd.oci.image.manifest.v1+json"
 
 
-def cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """`python -m aeon_release ...` from this checkout, as a user runs it."""
-    full_env = {k: v for k, v in os.environ.items() if k != "AEON_REGISTRY_PASSWORD"}
-    full_env.update({"PYTHONPATH": str(ROOT), **(env or {})})
-    return subprocess.run([sys.executable, "-m", "aeon_release", *args], input=stdin if stdin is not None else "",
-                          capture_output=True, text=True, env=full_env, timeout=180, cwd=ROOT)
+def cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> Result:
+    """`aeon-release ...` through the one CLI runner, with no registry password in the environment
+    unless the test gives one."""
+    return run_cli(*args, stdin=stdin or "", env={"AEON_REGISTRY_PASSWORD": None, **(env or {})}, cwd=ROOT)
 
 
 def served(host: str, name: str, tag: str, auth: tuple[str, str] | None = None) -> str | None:
@@ -52,9 +49,9 @@ def records(config: Path) -> list[dict[str, Any]]:
 def publish_args(image: str, repository: str, version: str, config: Path, *extra: str,
                  date: str = "2026-09-11") -> list[str]:
     return ["publish", "--image", image, "--repository", repository, "--version", version, "--date", date,
-            "--config", str(config), "--json", *extra]
+            "--config", str(config), "--repo", str(config), "--json", *extra]
 
 
-def as_json(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+def as_json(done: Result) -> dict[str, Any]:
     assert done.returncode == 0, done.stderr
     return dict(json.loads(done.stdout))

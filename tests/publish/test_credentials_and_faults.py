@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import socket
 from pathlib import Path
 
@@ -143,3 +144,74 @@ def test_bearer_token_auth_publishes_and_refuses_a_wrong_password(
     assert listed.returncode == 0, listed.stderr
     assert json.loads(listed.stdout)["latest"] == result["digest"]
     _no_secret(done.stdout + done.stderr + listed.stdout + listed.stderr, PASSWORD)
+
+
+HELPER = """#!/bin/sh
+# A docker-credential-* helper, by the protocol: `get` reads the server on stdin, answers JSON.
+read -r server
+echo "$1 $server" >> "{log}"
+[ "$1" = get ] || exit 1
+case "$server" in
+  *{host}*) printf '{{"ServerURL":"%s","Username":"{user}","Secret":"{password}"}}\\n' "$server" ;;
+  *) echo "credentials not found in native keychain"; exit 1 ;;
+esac
+"""
+
+
+def _helper_on_path(tmp_path: Path, host: str, password: str) -> tuple[dict[str, str], Path]:
+    folder, log = tmp_path / "helper-bin", tmp_path / "helper.log"
+    folder.mkdir()
+    script = folder / "docker-credential-aeontest"
+    script.write_text(HELPER.format(log=log, host=host, user=USER, password=password))
+    script.chmod(0o755)
+    return {"PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}, log
+
+
+@pytest.mark.registry
+@pytest.mark.docker
+@pytest.mark.parametrize("how", ["credsStore", "credHelpers"])
+def test_credentials_from_a_credential_helper(
+    auth_registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path, how: str
+) -> None:
+    env, log = _helper_on_path(tmp_path, auth_registry.host, PASSWORD)
+    image = make_image(f"helper-{how.lower()}")  # before the config exists: the fixture's SDK client reads it
+    config = {"credsStore": "aeontest"} if how == "credsStore" else {"credHelpers": {auth_registry.host: "aeontest"}}
+    docker_dir = Path.home() / ".docker"
+    docker_dir.mkdir()
+    (docker_dir / "config.json").write_text(json.dumps(config))
+    repository = f"{auth_registry.host}/aeon-test-publish/{run_id}-app"
+
+    published = as_json(cli(*publish_args(image, repository, "v0.1.0", tmp_path), env=env))
+    assert published["pushed"] is True
+    assert f"get {auth_registry.host}" in log.read_text()  # the helper was asked, by its protocol
+    verified = cli("verify", f"{repository}:latest", env=env)
+    assert verified.returncode == 0, verified.stderr
+    _no_secret(verified.stdout + verified.stderr, PASSWORD)
+
+
+@pytest.mark.registry
+def test_a_helper_that_fails_is_a_clean_config_error(auth_registry: RegistryProcess, run_id: str,
+                                                     tmp_path: Path) -> None:
+    env, _ = _helper_on_path(tmp_path, "no-such-host.invalid", PASSWORD)
+    config_dir = tmp_path / "docker-config"
+    config_dir.mkdir()
+    (config_dir / "config.json").write_text(json.dumps({"credsStore": "missing-helper"}))
+    done = cli("releases", "--repository", f"{auth_registry.host}/aeon-test-publish/{run_id}-app",
+               "--config", str(tmp_path), env={**env, "DOCKER_CONFIG": str(config_dir)})
+    assert done.returncode == 2 and "credential helper" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_docker_config_auths_are_resolved_like_docker_does(tmp_path: Path) -> None:
+    from aeon_release.adapters.registry import resolve_credentials
+    from aeon_release.errors import ConfigError
+
+    config = tmp_path / "config.json"
+    auth = base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
+    config.write_text(json.dumps({"auths": {"https://registry.example.invalid/v1/": {"auth": auth}}}))
+    found = resolve_credentials("registry.example.invalid", None, None, config)
+    assert found is not None and (found.username, found.password) == (USER, PASSWORD)
+    assert resolve_credentials("other.example.invalid", None, None, config) is None
+    config.write_text(json.dumps({"auths": {"registry.example.invalid": {"auth": "not base64 at all!"}}}))
+    with pytest.raises(ConfigError) as bad:
+        resolve_credentials("registry.example.invalid", None, None, config)
+    assert str(config) in bad.value.message and "docker login" in (bad.value.hint or "")

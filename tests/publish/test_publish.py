@@ -108,8 +108,10 @@ def test_registry_stopped_after_the_dated_push_leaves_latest_and_a_rerun_complet
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
     repository, name = _repo(registry, run_id)
-    old = publish(PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path))
-    request = PublishRequest(make_image("v2"), repository, "v0.2.0", date="2026-09-11", config_dir=tmp_path)
+    old = publish(PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path,
+                                 repo=tmp_path))
+    request = PublishRequest(make_image("v2"), repository, "v0.2.0", date="2026-09-11", config_dir=tmp_path,
+                             repo=tmp_path)
 
     def stop_registry(stage: str) -> None:
         if stage == "dated-pushed":
@@ -139,7 +141,8 @@ def test_an_image_without_audit_attestation_needs_skip_audit_which_is_recorded(
     image = make_image("unaudited", audit=None)
 
     refused = cli(*publish_args(image, repository, "v0.1.0", tmp_path))
-    assert refused.returncode == 2 and "no audit attestation" in refused.stderr and "--skip-audit" in refused.stderr
+    assert refused.returncode == 2 and "was not built by aeon-release" in refused.stderr
+    assert "--skip-audit" in refused.stderr
     assert served(registry.host, name, "2026-09-11-v0.1.0") is None
 
     as_json(cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--skip-audit", "vendor build")))
@@ -151,16 +154,19 @@ def test_the_plan_changes_nothing_and_says_what_acting_will_do(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
     repository, name = _repo(registry, run_id)
-    request = PublishRequest(make_image("plan"), repository, "v0.3.0", date="2026-09-11", config_dir=tmp_path)
+    request = PublishRequest(make_image("plan"), repository, "v0.3.0", date="2026-09-11", config_dir=tmp_path,
+                             repo=tmp_path)
 
     actions = plan(request).actions()
 
     assert actions[0].startswith(f"push {request.image}") and f"{repository}:2026-09-11-v0.3.0" in actions[0]
-    assert actions[1].startswith("point :latest (now absent)")
-    assert actions[2].startswith("append the release to")
+    assert actions[1].startswith("sign the attestation (audit passed)")
+    assert actions[2].startswith("point :latest (now absent)")
+    assert actions[3].startswith("append the release to")
     assert served(registry.host, name, "2026-09-11-v0.3.0") is None and served(registry.host, name, "latest") is None
     assert not (tmp_path / "releases.yaml").exists()
 
     publish(request)
-    assert plan(request).actions() == [f"{repository}:2026-09-11-v0.3.0 already holds {request.image} at "
-                                       f"{served(registry.host, name, 'latest')}: no push"]
+    assert plan(request).actions()[0] == (f"{repository}:2026-09-11-v0.3.0 already holds {request.image} at "
+                                          f"{served(registry.host, name, 'latest')}: no push")
+    assert len(plan(request).actions()) == 2  # only the attestation check is left

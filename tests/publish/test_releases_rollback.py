@@ -53,7 +53,7 @@ def test_rollback_restores_the_previous_digest_then_a_named_one(
 def test_rollback_refuses_a_dated_tag_whose_digest_changed(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
-    repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
+    repository, name, (_, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
     images.push(images.local_image(make_image("intruder")).id, repository, second["dated_tag"], None)
 
     done = cli("rollback", "--repository", repository, "--config", str(tmp_path))

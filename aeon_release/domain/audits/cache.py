@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from aeon_release.domain.audits.kinds.base import Context
 
 KEEP_FILES = 4  # rule sets in use at once (branches with other audits/, a rules change being tried)
-MAX_ENTRIES = 200_000  # about 30 vLLM trees' worth of blobs; ~10 MB of JSON
+MAX_ENTRIES = 200_000  # about 30 large trees' worth of blobs; ~10 MB of JSON
 _PREFIX = "findings-"
 
 # (rule id, line, detail, severity or None) problems and (line, target, rules, reason) suppressions of one blob

@@ -56,11 +56,6 @@ def _load_once(path: Path, label: str) -> Any:
     return _PARSED[key]
 
 
-def parse_rules_text(text: str, label: str = "audits/test.yaml", carries: Sequence[Carry] = ()) -> RuleSet:
-    """Rules from one YAML string (tests, examples)."""
-    return build_rules([(label, parse_yaml(text, label))], carries)
-
-
 def build_rules(documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] = ()) -> RuleSet:
     rules: list[Rule] = []
     settings = Settings()

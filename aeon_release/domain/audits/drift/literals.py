@@ -37,14 +37,14 @@ class Tie:
 
 
 def fuzzy(name: str) -> re.Pattern[str]:
-    """KVQuantMode -> a pattern matching kv_quant_mode, KV_QUANT_MODE, kvquantmode (whole identifiers)."""
+    """CacheMode -> a pattern matching cache_mode, CACHE_MODE, cachemode (whole identifiers)."""
     words = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
     body = "_?".join(re.escape(w) for w in words) if words else re.escape(name)
     return re.compile(rf"^_*\w*{body}\w*$", re.I)
 
 
 def references(text: str, change: Renumbered) -> bool:
-    """The file names the class, or an identifier named like it (kv_quant_mode for KVQuantMode)."""
+    """The file names the class, or an identifier named like it (cache_mode for CacheMode)."""
     if re.search(rf"\b{re.escape(change.enum.short)}\b", text):
         return True
     pattern = fuzzy(change.enum.short)

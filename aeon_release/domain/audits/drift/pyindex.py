@@ -173,7 +173,7 @@ class Index:
             found = self.resolve(star, name, depth + 1) if self.in_tree(star) else UNKNOWN
             if found is not MISSING:
                 return found
-        # a lazy module (vllm.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
+        # a lazy module (pkg.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
         return UNKNOWN if mod.dynamic and not mod.declared else MISSING
 
     def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:

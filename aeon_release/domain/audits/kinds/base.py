@@ -94,16 +94,6 @@ class RuleKind(Protocol):
         """Findings of this rule on the tree."""
 
 
-@runtime_checkable
-class BulkKind(RuleKind, Protocol):
-    """A kind that looks at every file's bytes; the runner fans it out over worker processes."""
-
-    def scan(self, path: str, data: bytes, options: Any) -> list[Problem]:
-        """(line, detail[, severity]) problems in one file; ``options`` is the run's Settings (limits).
-
-        Must be picklable-safe and free of shared state."""
-
-
 def doc_line(kind: object) -> str:
     doc = (type(kind).__doc__ or "").strip()
     return doc.splitlines()[0] if doc else ""

@@ -41,7 +41,7 @@ class EnumLiteral:
     required: tuple[str, ...] = ("enum", "enum_path", "names")
     optional: tuple[str, ...] = ()
     default_paths: tuple[str, ...] | None = None
-    _enum = "import enum\n\n\nclass KVQuantMode(enum.IntEnum):\n    NONE = 0\n    FP8 = 1\n    INT4 = 4\n    NVFP4 = 5\n"
+    _enum = "import enum\n\n\nclass CacheMode(enum.IntEnum):\n    NONE = 0\n    FP8 = 1\n    INT4 = 4\n    NVFP4 = 5\n"
     _kernel = (
         "import triton.language as tl\n\n\n"
         "def kernel(KV_QUANT_MODE: tl.constexpr):\n"
@@ -50,7 +50,7 @@ class EnumLiteral:
         "        pass\n"
         "    scaled = KV_QUANT_MODE in (1, {other})\n"
     )
-    _rule = {"paths": ["ops/*.py"], "enum": "KVQuantMode", "enum_path": "kv.py", "names": ["KV_QUANT_MODE"]}
+    _rule = {"paths": ["ops/*.py"], "enum": "CacheMode", "enum_path": "kv.py", "names": ["KV_QUANT_MODE"]}
     valid: tuple[Example, ...] = (Example({"kv.py": _enum, "ops/k.py": _kernel.format(nvfp4=5, fp8=1, other=4)}, _rule),)
     invalid: tuple[Example, ...] = (
         Example({"kv.py": _enum, "ops/k.py": _kernel.format(nvfp4=4, fp8=1, other=4)}, _rule, (("ops/k.py", 5),)),

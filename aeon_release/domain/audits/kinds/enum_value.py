@@ -12,7 +12,7 @@ from aeon_release.adapters.yamlio import Where, integer, string
 _ENUM = '''from enum import IntEnum
 
 
-class KVQuantMode(IntEnum):
+class CacheMode(IntEnum):
     NONE = 0
     INT4_PER_TOKEN_HEAD = 4
     NVFP4 = {value}
@@ -27,7 +27,7 @@ class EnumValueOptions:
 
 
 class EnumValue:
-    """An enum member must still have its value (e.g. KVQuantMode.NVFP4 == 5).
+    """An enum member must still have its value (e.g. CacheMode.NVFP4 == 5).
 
     Kernels and checkpoints compare the raw integer, so an upstream renumbering silently changes
     what they mean.  ``enum`` may be dotted (``Outer.Mode``); the member must be an integer literal.
@@ -38,7 +38,7 @@ class EnumValue:
     required: tuple[str, ...] = ("enum", "member", "value")
     optional: tuple[str, ...] = ()
     default_paths: tuple[str, ...] | None = None
-    _rule = {"paths": ["kv.py"], "enum": "KVQuantMode", "member": "NVFP4", "value": 5}
+    _rule = {"paths": ["kv.py"], "enum": "CacheMode", "member": "NVFP4", "value": 5}
     valid: tuple[Example, ...] = (Example({"kv.py": _ENUM.format(value=5)}, _rule),)
     invalid: tuple[Example, ...] = (
         Example({"kv.py": _ENUM.format(value=4)}, _rule, (("kv.py", 7),)),

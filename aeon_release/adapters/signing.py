@@ -1,0 +1,108 @@
+"""The fleet's signing key: ed25519 made with ``cryptography``, DSSE envelopes by securesystemslib.
+
+The secret key stays in its file (PEM, PKCS#8, mode 0600): it is read to sign and never printed,
+logged or put in a report; only its public half (``PATH.pub``) and its key id are shown.  An
+in-toto statement travels as a DSSE envelope with the in-toto payload type.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from securesystemslib.dsse import Envelope
+from securesystemslib.exceptions import VerificationError
+from securesystemslib.signer import CryptoSigner, SSlibKey  # type: ignore[attr-defined]
+
+from aeon_release.errors import ConfigError, NeedsHuman, UsageError
+
+PAYLOAD_TYPE = "application/vnd.in-toto+json"
+
+
+@dataclass(frozen=True)
+class Verified:
+    statement: dict[str, Any]
+    keyid: str
+
+
+def public_path(secret: Path) -> Path:
+    return secret.with_name(secret.name + ".pub")
+
+
+def generate(secret: Path) -> tuple[Path, str]:
+    """Write a new ed25519 key pair: ``secret`` (0600) and ``secret.pub``; return (pub path, key id)."""
+    if secret.exists():
+        raise UsageError(f"{secret} already exists", "pick another path; a key is never overwritten")
+    key = Ed25519PrivateKey.generate()
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                            serialization.NoEncryption())
+    secret.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(pem)
+    public = public_path(secret)
+    public.write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM,
+                                                     serialization.PublicFormat.SubjectPublicKeyInfo))
+    return public, SSlibKey.from_crypto(key.public_key()).keyid
+
+
+def load_signer(secret: Path) -> CryptoSigner:
+    """The signer of the key at ``secret``; a clean error (never the key's bytes) when unusable."""
+    try:
+        key = serialization.load_pem_private_key(secret.read_bytes(), password=None)
+    except FileNotFoundError:
+        raise ConfigError(f"signing key {secret} does not exist", "make one with `aeon-release keygen PATH`") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise ConfigError(f"signing key {secret} is not an unencrypted PEM private key ({type(exc).__name__})",
+                          "make one with `aeon-release keygen PATH`") from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise ConfigError(f"signing key {secret} is not an ed25519 key", "make one with `aeon-release keygen PATH`")
+    return CryptoSigner(key)
+
+
+def load_public(path: Path) -> SSlibKey:
+    try:
+        key = serialization.load_pem_public_key(path.read_bytes())
+    except FileNotFoundError:
+        raise UsageError(f"public key {path} does not exist", "pass --key the .pub file beside the signing key") from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"public key {path} is not a PEM public key ({type(exc).__name__})") from None
+    if not isinstance(key, Ed25519PublicKey):
+        raise UsageError(f"public key {path} is not an ed25519 key")
+    return SSlibKey.from_crypto(key)
+
+
+def keyid(signer: CryptoSigner) -> str:
+    return str(signer.public_key.keyid)
+
+
+def sign(statement: dict[str, Any], signer: CryptoSigner) -> bytes:
+    """The statement as a signed DSSE envelope (JSON bytes)."""
+    payload = json.dumps(statement, sort_keys=True, separators=(",", ":")).encode()
+    envelope = Envelope(payload, PAYLOAD_TYPE, {})
+    envelope.sign(signer)
+    return json.dumps(envelope.to_dict(), indent=2).encode()
+
+
+def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
+    """Check the envelope's signature with ``public``; return the statement it signs."""
+    try:
+        envelope = Envelope.from_dict(json.loads(envelope_bytes))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise NeedsHuman(f"the attestation is not a DSSE envelope ({type(exc).__name__})") from None
+    if envelope.payload_type != PAYLOAD_TYPE:
+        raise NeedsHuman(f"the attestation's payload type is {envelope.payload_type!r}, not {PAYLOAD_TYPE}")
+    try:
+        envelope.verify([public], 1)
+    except VerificationError:
+        raise NeedsHuman(f"the attestation's signature does not verify with key {public.keyid[:16]}",
+                         "it was signed by another key, or altered after signing") from None
+    try:
+        statement = json.loads(envelope.payload)
+    except ValueError:
+        raise NeedsHuman("the attestation's payload is not JSON") from None
+    return Verified(statement if isinstance(statement, dict) else {}, public.keyid)

@@ -1,0 +1,59 @@
+"""`aeon-release verify REPOSITORY:TAG [--key PUB]`: is this tag what the fleet built, audited and signed?
+
+Reads the digest the tag holds now, fetches the attestation pushed for that digest
+(``sha256-<hex>.att``), checks its DSSE signature with the public key, checks that the signed
+statement names this repository and this digest, and shows the audit result it carries.
+Exit 0 verified; 1 no attestation, a bad signature or a statement about another image; 2 bad input.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aeon_release.adapters import artifacts, signing
+from aeon_release.adapters.console import emit_json, plain, say
+from aeon_release.adapters.registry import TAG, Registry, parse_repository, resolve_credentials
+from aeon_release.domain import attestation
+from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.pipeline import keys
+
+
+def _split(reference: str) -> tuple[str, str]:
+    repository, sep, tag = reference.rpartition(":")
+    if not sep or "/" in tag or not TAG.fullmatch(tag):
+        raise UsageError(f"{reference!r} is not REPOSITORY:TAG", "e.g. ghcr.io/team/app:latest")
+    return repository, tag
+
+
+def verify(reference: str, key: Path | None, username: str | None, password: str | None,
+           config_dir: Path | None = None) -> dict[str, Any]:
+    repository_text, tag = _split(reference)
+    repository = parse_repository(repository_text)
+    public = signing.load_public(keys.verify_key(key, config_dir))
+    credentials = resolve_credentials(repository.host, username, password)
+    digest = Registry(repository, credentials).digest(tag)
+    if digest is None:
+        raise UsageError(f"{reference} does not exist in the registry", "check the tag with `aeon-release releases`")
+    envelope = artifacts.pull(repository, credentials, digest)
+    if envelope is None:
+        raise NeedsHuman(f"{reference} ({digest}) has no attestation ({artifacts.attestation_tag(digest)} is absent)",
+                         "it was not published by aeon-release publish, or its attestation was deleted")
+    verified = signing.verify(envelope, public)
+    predicate = attestation.check(verified.statement, str(repository), digest)
+    return {"reference": reference, "digest": digest, "verified": True, "keyid": verified.keyid,
+            "attestation": f"{repository}:{artifacts.attestation_tag(digest)}", "audit": predicate.get("audit") or {},
+            "build": predicate.get("build"), "published_at": predicate.get("published_at")}
+
+
+def run(reference: str, key: Path | None, username: str | None, password: str | None, json_out: bool,
+        config_dir: Path | None = None) -> None:
+    result = verify(reference, key, username, password, config_dir)
+    audit, build = result["audit"], result["build"] or {}
+    say(f"[green]verified[/] {plain(reference)} = {result['digest']}: signed by key {result['keyid'][:16]}")
+    say(f"  audit: {plain(audit.get('status', '?'))} ({plain(audit.get('detail', ''))})"
+        + (f"  report sha256 {audit['report_sha256'][:16]}" if audit.get("report_sha256") else ""))
+    if build:
+        say(f"  built: {plain(build.get('tag'))} image {plain(str(build.get('image_id'))[:19])} from revision "
+            f"{plain(str(build.get('revision'))[:12])} for {plain(build.get('platform'))}")
+    if json_out:
+        emit_json(result)

@@ -1,0 +1,92 @@
+"""What binds an audit to an image: the build's provenance record and the in-toto statement.
+
+`build` records, for the image it built and checked, its id (the config digest: content, not a
+label anyone can copy), the revision, the platform, and the audit result with its report's hash,
+in ``<git common dir>/aeon-release/attestations/<id hex>.json``.  `publish` looks the image up
+there by id, so an image this fleet never built cannot pass, whatever labels it carries; it then
+makes an in-toto Statement v1 whose subject is the pushed manifest digest and signs it.  `verify`
+checks that a statement names the digest a tag holds.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aeon_release.adapters import store
+from aeon_release.errors import NeedsHuman, StateError
+
+STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
+PREDICATE_TYPE = "urn:aeon-release:build-audit:v1"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """The build's record of one image it built and checked."""
+
+    image_id: str
+    tag: str
+    revision: str
+    platform: str
+    built_at: str
+    audit: dict[str, str] = field(default_factory=dict)  # status, detail, revision, report_sha256
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Provenance:
+        return cls(str(data["image_id"]), str(data["tag"]), str(data["revision"]), str(data["platform"]),
+                   str(data["built_at"]), {str(k): str(v) for k, v in (data.get("audit") or {}).items()})
+
+
+def _path(common_dir: Path, image_id: str) -> Path:
+    return store.RunStore.attestation_record(common_dir, image_id)
+
+
+def record(common_dir: Path, provenance: Provenance) -> Path:
+    path = _path(common_dir, provenance.image_id)
+    store.write_json(path, asdict(provenance))
+    return path
+
+
+def lookup(common_dir: Path, image_id: str) -> Provenance | None:
+    path = _path(common_dir, image_id)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        provenance = Provenance.from_dict(data)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise StateError(f"{path}: the build record is unreadable ({type(exc).__name__})",
+                         "build the image again with `aeon-release build`") from None
+    return provenance if provenance.image_id == image_id else None
+
+
+def statement(repository: str, digest: str, provenance: Provenance | None, audit: dict[str, str],
+              published_at: str) -> dict[str, Any]:
+    """The in-toto statement for the manifest ``digest`` pushed to ``repository``."""
+    algorithm, _, hexdigest = digest.partition(":")
+    predicate: dict[str, Any] = {"audit": audit, "published_at": published_at, "repository": repository}
+    if provenance is not None:
+        predicate["build"] = {"image_id": provenance.image_id, "tag": provenance.tag,
+                              "revision": provenance.revision, "platform": provenance.platform,
+                              "built_at": provenance.built_at}
+    return {"_type": STATEMENT_TYPE, "subject": [{"name": repository, "digest": {algorithm: hexdigest}}],
+            "predicateType": PREDICATE_TYPE, "predicate": predicate}
+
+
+def check(statement_data: dict[str, Any], repository: str, digest: str) -> dict[str, Any]:
+    """The statement's audit section, once it is known to be about ``repository@digest``."""
+    if statement_data.get("_type") != STATEMENT_TYPE or statement_data.get("predicateType") != PREDICATE_TYPE:
+        raise NeedsHuman("the attestation is not an aeon-release build statement "
+                         f"({statement_data.get('_type')}, {statement_data.get('predicateType')})")
+    algorithm, _, hexdigest = digest.partition(":")
+    subjects = statement_data.get("subject") or []
+    named = [s for s in subjects if isinstance(s, dict) and (s.get("digest") or {}).get(algorithm) == hexdigest]
+    if not named:
+        found = ", ".join(f"{k}:{v}" for s in subjects if isinstance(s, dict) for k, v in (s.get("digest") or {}).items())
+        raise NeedsHuman(f"the attestation is about {found or 'nothing'}, not {digest}",
+                         "the tag was moved to another image after it was attested, or the attestation was copied")
+    if named[0].get("name") != repository:
+        raise NeedsHuman(f"the attestation names {named[0].get('name')}, not {repository}")
+    predicate = statement_data.get("predicate") or {}
+    return dict(predicate) if isinstance(predicate, dict) else {}

@@ -1,0 +1,159 @@
+"""One grammar for every name a command takes: release versions, variants, image references, dated
+tags, fork branches, dates and sizes.  Every command validates through here, so they all agree.
+
+- A **release version** is ``v`` + a PEP 440 release (``v0.29.0``, ``v0.30.0rc1``,
+  ``v0.29.1.post1``), compared with ``packaging.version`` (so ``rc1 < final < post1``).
+- A **variant** is a lowercase kebab word (``omni``, ``fp8-kv``): it ends up inside a Docker tag and
+  inside the dated tag ``YYYY-MM-DD-VERSION[-VARIANT]``, which must parse back unambiguously.
+- An **image reference** follows Docker's reference grammar (distribution/reference): ``[HOST[:PORT]/]
+  PATH[:TAG][@DIGEST]``, split with the docker SDK's parser.
+- A **fork branch** is the fleet profile's prefix + a release version.
+
+Every pattern is matched whole (``fullmatch``/``\\Z``): no trailing newline slips through.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from docker.utils import parse_repository_tag
+from packaging.version import InvalidVersion, Version
+
+from aeon_release.errors import UsageError
+
+_NUMBER = r"(?:0|[1-9][0-9]*)"
+VERSION_PATTERN = (rf"v{_NUMBER}\.{_NUMBER}\.{_NUMBER}(?:(?:a|b|rc){_NUMBER})?(?:\.post{_NUMBER})?"
+                   rf"(?:\.dev{_NUMBER})?")
+VARIANT_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+DATE_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+VERSION = re.compile(VERSION_PATTERN)
+VARIANT = re.compile(VARIANT_PATTERN)
+DATE = re.compile(DATE_PATTERN)
+DATED_TAG = re.compile(rf"({DATE_PATTERN})-({VERSION_PATTERN})(?:-({VARIANT_PATTERN}))?")
+VERSION_HINT = "release versions look like v0.29.0, v0.30.0rc1 or v0.29.1.post1"
+VARIANT_HINT = "use lowercase letters, digits and single dashes, e.g. omni"
+
+# Docker's reference grammar (github.com/distribution/reference, regexp.go).
+_DOMAIN_PART = r"(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])"
+_DOMAIN = rf"(?:{_DOMAIN_PART}(?:\.{_DOMAIN_PART})*|\[[0-9a-fA-F:]+\])(?::[0-9]+)?"
+_PATH_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
+_PATH = rf"{_PATH_PART}(?:/{_PATH_PART})*"
+NAME = re.compile(rf"(?:{_DOMAIN}/)?{_PATH}")
+TAG = re.compile(r"[\w][\w.-]{0,127}")
+DIGEST = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}")
+IMAGE_ID = re.compile(r"(?:sha256:)?[0-9a-f]{12,64}")
+NAME_MAX = 255
+IMAGE_HINT = "an image is [REGISTRY/]NAME[:TAG] with a lowercase NAME, e.g. team/app:v0.29.0-omni"
+
+
+# -- versions --------------------------------------------------------------------------------
+def parse_version(text: str) -> Version | None:
+    """The version of a release tag, or None when ``text`` is not one."""
+    if not VERSION.fullmatch(text):
+        return None
+    try:
+        return Version(text)
+    except InvalidVersion:  # pragma: no cover - the pattern is a subset of PEP 440
+        return None
+
+
+def check_version(text: str, what: str = "version") -> str:
+    if parse_version(text) is None:
+        raise UsageError(f"{what} {text!r} is not of the form vX.Y.Z[rcN][.postN]", VERSION_HINT)
+    return text
+
+
+def version_key(text: str) -> Version:
+    """Sort key of a version already checked (``:latest`` ordering, rollback targets)."""
+    version = parse_version(text)
+    if version is None:
+        raise ValueError(f"not a release version: {text!r}")
+    return version
+
+
+# -- variants, dates, dated tags -------------------------------------------------------------
+def check_variant(text: str | None) -> str | None:
+    if text is not None and (not VARIANT.fullmatch(text) or len(text) > 32):
+        raise UsageError(f"variant {text!r} is not a valid variant", VARIANT_HINT)
+    return text
+
+
+def version_tag(version: str, variant: str | None) -> str:
+    """The image tag of a release: ``VERSION[-VARIANT]``."""
+    return f"{version}-{variant}" if variant else version
+
+
+def dated_tag(date: str, version: str, variant: str | None) -> str:
+    return f"{date}-{version_tag(version, variant)}"
+
+
+def check_date(text: str) -> str:
+    try:
+        real = DATE.fullmatch(text) is not None and dt.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        real = False
+    if not real:
+        raise UsageError(f"date {text!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
+    return text
+
+
+# -- image references ------------------------------------------------------------------------
+def split_image(reference: str) -> tuple[str, str | None]:
+    """``NAME[:TAG|@DIGEST]`` -> (name, tag or digest), as the docker SDK splits it."""
+    name, tag = parse_repository_tag(reference)
+    return name, tag
+
+
+def is_image_reference(reference: str, allow_digest: bool = True) -> bool:
+    name, suffix = split_image(reference)
+    if not NAME.fullmatch(name) or len(name) > NAME_MAX:
+        return False
+    if suffix is None:
+        return True
+    if "@" in reference:
+        return allow_digest and DIGEST.fullmatch(suffix) is not None
+    return TAG.fullmatch(suffix) is not None
+
+
+def check_image_name(reference: str) -> str:
+    """A name to tag a built image with: ``[REGISTRY/]NAME[:TAG]`` (no digest)."""
+    if not is_image_reference(reference, allow_digest=False):
+        raise UsageError(f"image tag {reference!r} is not a valid image name", IMAGE_HINT)
+    return reference
+
+
+def check_image(reference: str) -> str:
+    """A local image to read: a reference (tag or digest) or an image id."""
+    if not (IMAGE_ID.fullmatch(reference) or is_image_reference(reference)):
+        raise UsageError(f"image {reference!r} is not a valid image reference", IMAGE_HINT)
+    return reference
+
+
+def check_repository(text: str) -> str:
+    """A repository to publish to: ``[REGISTRY/]NAME`` without tag or digest."""
+    if not NAME.fullmatch(text) or len(text) > NAME_MAX:
+        raise UsageError(f"repository {text!r} is not a valid REGISTRY/NAME",
+                         "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app")
+    return text
+
+
+# -- fork branches ---------------------------------------------------------------------------
+def branch_for(prefix: str, tag: str) -> str:
+    return prefix + tag
+
+
+def branch_version(prefix: str, branch: str) -> Version | None:
+    """The release a fork branch holds: exactly PREFIX + a release version (PREFIXv0.27.1-wip is none)."""
+    return parse_version(branch[len(prefix):]) if branch.startswith(prefix) else None
+
+
+# -- sizes -----------------------------------------------------------------------------------
+def human_size(size: int | None, decimal: bool = False) -> str:
+    """``5.0 MiB`` (binary, image reports) or ``5.2 MB`` (decimal, release notes)."""
+    value = float(size or 0)
+    base, units = (1000, ("B", "kB", "MB", "GB")) if decimal else (1024, ("B", "KiB", "MiB", "GiB"))
+    for unit in units:
+        if value < base or unit == units[-1]:
+            return f"{value:.1f} {unit}" if unit != "B" else f"{int(value)} B"
+        value /= base
+    return f"{value:.1f} {units[-1]}"  # pragma: no cover - the loop returns

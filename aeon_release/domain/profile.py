@@ -1,0 +1,154 @@
+"""The fleet profile: ``fleet.yaml`` beside carries.yaml, everything that makes a fleet this fleet.
+
+The engine knows nothing about any one fork: the branch prefix, the image name, the Dockerfile, the
+load-bearing list and entrypoint, the arch policy, the upstream PR-subject convention, the canary's
+metric names (the bands stay in canary.yaml beside it), the release-notes heading and the signing key all come from here.  The
+file is validated against ``data/schemas/fleet.schema.json`` (shipped for editors too); an error
+names the field (``fleet.yaml: image.repository: ...``).  Defaults exist only where they are
+generic (GitHub's squash-merge subject, a ``Dockerfile`` beside the profile).
+"""
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from aeon_release.adapters.schemas import SCHEMAS
+from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml
+from aeon_release.errors import ConfigError
+
+PROFILE_FILE = "fleet.yaml"
+# GitHub's squash-merge subject "title (#123)": the generic default.
+GITHUB_PR_SUBJECT = r"\(#(\d+)\)\s*$"
+
+
+@dataclass(frozen=True)
+class ArchPolicy:
+    """Which CUDA targets must carry an ``a``/``f`` suffix, and the one-major rule for the SM100 kernels."""
+
+    fp4_majors: frozenset[int] = frozenset()
+    only_major: int | None = None
+    example: str = "write arch-specific targets such as 9.0a"
+
+
+@dataclass(frozen=True)
+class CanaryMetrics:
+    """The Prometheus counter names (without ``_total``) of the speculative decoder."""
+
+    drafts: str
+    draft_tokens: str
+    accepted: str
+    accepted_per_pos: str
+
+    @property
+    def counters(self) -> tuple[str, str, str, str]:
+        return (self.drafts, self.draft_tokens, self.accepted, self.accepted_per_pos)
+
+
+@dataclass(frozen=True)
+class Profile:
+    root: Path  # the folder holding fleet.yaml; relative paths in it start here
+    branch_prefix: str
+    repository: str
+    dockerfile: Path
+    load_bearing: Path | None = None
+    entrypoint: Path | None = None
+    hidden_build_args: tuple[str, ...] = ()
+    pr_subject: re.Pattern[str] = field(default_factory=lambda: re.compile(GITHUB_PR_SUBJECT))
+    arch: ArchPolicy = ArchPolicy()
+    canary_metrics: CanaryMetrics | None = None
+    notes_heading: str = "{tag}"
+    signing_key: Path | None = None
+
+    def branch_for(self, tag: str) -> str:
+        return self.branch_prefix + tag
+
+    def image_name(self, version: str, variant: str | None) -> str:
+        return f"{self.repository}:{version}{'-' + variant if variant else ''}"
+
+    def hides_build_arg(self, key: str) -> bool:
+        return any(fnmatch.fnmatchcase(key, pattern) for pattern in self.hidden_build_args)
+
+    def heading(self, tag: str) -> str:
+        return self.notes_heading.replace("{tag}", tag)
+
+    def metrics(self) -> CanaryMetrics:
+        if self.canary_metrics is None:
+            raise ConfigError(f"{self.root / PROFILE_FILE}: canary.metrics: required by `canary`",
+                              "name the drafter's counters: drafts, draft_tokens, accepted, accepted_per_pos")
+        return self.canary_metrics
+
+
+def load(config_dir: Path) -> Profile:
+    """The profile in ``<config_dir>/fleet.yaml``; a missing file is an error naming what to add."""
+    path = config_dir / PROFILE_FILE
+    data = load_yaml(path, PROFILE_FILE)
+    if data is None:
+        raise ConfigError(f"{path}: no fleet profile here",
+                          "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)")
+    return parse(data, config_dir)
+
+
+def parse_text(text: str, root: Path) -> Profile:
+    return parse(parse_yaml(text, PROFILE_FILE), root)
+
+
+def parse(data: Any, root: Path) -> Profile:
+    _validate(data)
+    image, arch, canary = data["image"], data.get("arch") or {}, data.get("canary") or {}
+    metrics = canary.get("metrics")
+    return Profile(
+        root=root,
+        branch_prefix=data["branch_prefix"],
+        repository=image["repository"],
+        dockerfile=root / image.get("dockerfile", "Dockerfile"),
+        load_bearing=_path(root, image.get("load_bearing")),
+        entrypoint=_path(root, image.get("entrypoint")),
+        hidden_build_args=tuple(image.get("hidden_build_args") or ()),
+        pr_subject=_regex(((data.get("upstream") or {}).get("pr_subject")) or GITHUB_PR_SUBJECT),
+        arch=ArchPolicy(frozenset(arch.get("fp4_majors") or ()), arch.get("only_major"),
+                        arch.get("example") or ArchPolicy.example),
+        canary_metrics=CanaryMetrics(**metrics) if metrics else None,
+        notes_heading=(data.get("notes") or {}).get("heading", "{tag}"),
+        signing_key=_path(root, data.get("signing_key")),
+    )
+
+
+def _validate(data: Any) -> None:
+    validator = jsonschema.Draft202012Validator(SCHEMAS["fleet"])
+    error = min(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message), default=None)
+    if error is None:
+        return
+    where = Where(PROFILE_FILE)
+    for part in error.absolute_path:
+        where = where.index(part) if isinstance(part, int) else where.key(str(part))
+    missing = re.match(r"'([^']+)' is a required property", str(error.message))
+    if error.validator == "required" and missing:
+        raise where.key(missing[1]).fail("required", "see the schema: aeon-release ledger schema fleet")
+    raise where.fail(_problem(error), "see the schema: aeon-release ledger schema fleet")
+
+
+def _problem(error: jsonschema.ValidationError) -> str:
+    if error.validator == "additionalProperties":
+        return f"unknown key ({str(error.message).split('(')[-1].rstrip(')')})"
+    if error.validator == "pattern":
+        return f"{error.instance!r} is not of the expected form"
+    return str(error.message)
+
+
+def _path(root: Path, value: str | None) -> Path | None:
+    return root / value if value else None
+
+
+def _regex(text: str) -> re.Pattern[str]:
+    try:
+        pattern = re.compile(text)
+    except re.error as exc:
+        raise ConfigError(f"{PROFILE_FILE}: upstream.pr_subject: not a regular expression ({exc})") from None
+    if pattern.groups < 1:
+        raise ConfigError(f"{PROFILE_FILE}: upstream.pr_subject: needs a group for the PR number", r"e.g. \(#(\d+)\)\s*$")
+    return pattern

@@ -1,0 +1,46 @@
+"""Where the fleet's signing key is: one place.
+
+Order: the command's ``--signing-key``, then ``AEON_SIGNING_KEY``, then the fleet profile's
+``signing_key`` (a path relative to the config folder holding fleet.yaml).  The key's path may be
+shown; its bytes never are.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from aeon_release.domain import profile
+from aeon_release.errors import ConfigError
+
+SIGNING_KEY_ENV = "AEON_SIGNING_KEY"
+
+
+def signing_key(option: Path | None, config_dir: Path | None = None) -> Path:
+    """The signing key's path, or a ConfigError saying how to give one."""
+    if option is not None:
+        return option
+    from_env = os.environ.get(SIGNING_KEY_ENV)
+    if from_env:
+        return Path(from_env)
+    from_profile = _profile_key(config_dir)
+    if from_profile is not None:
+        return from_profile
+    raise ConfigError("no signing key: publish signs an attestation for every image it pushes",
+                      f"pass --signing-key PATH, set {SIGNING_KEY_ENV} or signing_key in fleet.yaml; "
+                      "make a key with `aeon-release keygen PATH`")
+
+
+def _profile_key(config_dir: Path | None) -> Path | None:
+    # A config folder without a profile is no error here: the other two sources may still be given.
+    if config_dir is None or not (config_dir / profile.PROFILE_FILE).is_file():
+        return None
+    return profile.load(config_dir).signing_key
+
+
+def verify_key(option: Path | None, config_dir: Path | None = None) -> Path:
+    """The public key to verify with: ``--key``, else the .pub beside the configured signing key."""
+    if option is not None:
+        return option
+    from aeon_release.adapters.signing import public_path
+
+    return public_path(signing_key(None, config_dir))
