@@ -16,17 +16,29 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-class _LazyConsole:
-    """Stands in for the Console until something uses it."""
+_REAL: list[Any] = []
 
-    _real: Any = None
+
+def real_console() -> Console:
+    """The one Console, made on first use; hand this (not ``console``) to rich objects that take one."""
+    if not _REAL:
+        from rich.console import Console
+
+        _REAL.append(Console(stderr=True, highlight=False, soft_wrap=True))
+    return cast("Console", _REAL[0])
+
+
+class _LazyConsole:
+    """Stands in for the Console until something uses it (attribute calls, and `with console:`)."""
 
     def __getattr__(self, name: str) -> Any:
-        if _LazyConsole._real is None:
-            from rich.console import Console
+        return getattr(real_console(), name)
 
-            _LazyConsole._real = Console(stderr=True, highlight=False, soft_wrap=True)
-        return getattr(_LazyConsole._real, name)
+    def __enter__(self) -> Any:
+        return real_console().__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        real_console().__exit__(*exc)
 
 
 console = cast("Console", _LazyConsole())
@@ -74,6 +86,6 @@ def progress() -> Any:
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=real_console(),
         transient=True,
     )
