@@ -5,7 +5,7 @@
 # aeon_release package's data/image/).  A hand-run build needs that folder in the context too.
 # Written for the classic builder and BuildKit alike (no heredocs, no RUN --mount).
 #
-# Lessons baked in (see FLEET_FACTS.md, "Build"):
+# Lessons baked in (see README.md, "The fleet, in brief": Build):
 # - TORCH_CUDA_ARCH_LIST=12.1a, never bare 12.1: without the `a` (or `f`) suffix the SM12x NVFP4
 #   kernels are preprocessed out and NVFP4 checkpoints fall back to Marlin without a warning.
 #   `aeon-release build` refuses such a list before any build starts.

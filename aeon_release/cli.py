@@ -1,8 +1,10 @@
 """The typer app: parse options, call one function, print.  No logic lives here."""
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -15,20 +17,79 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,  # plain help: `--help` must not import rich (0.4 s of start-up)
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 ledger_app = typer.Typer(help="The fork ledger: carries.yaml and cherry_picks.yaml.", no_args_is_help=True)
 app.add_typer(ledger_app, name="ledger")
 
 REPO = typer.Option(Path("."), "--repo", help="The fork's git checkout.")
-CONFIG = typer.Option(Path("."), "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/.")
+def _find_config(value: Optional[Path]) -> Path:
+    """--config as given, else $AEON_RELEASE_CONFIG, else the nearest folder upwards holding carries.yaml."""
+    if value is not None:
+        return value
+    from aeon_release.domain.ledger import discover_config_dir
+
+    return discover_config_dir()
+
+
+CONFIG_HELP = ("Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: $AEON_RELEASE_CONFIG, "
+               "else the nearest folder upwards holding carries.yaml, else .).")
+CONFIG = typer.Option(None, "--config", callback=_find_config, help=CONFIG_HELP, show_default=False)
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 
 def main(argv: list[str] | None = None) -> None:
     with error_handler():
-        app(args=argv, prog_name="aeon-release")
+        code = _parse_and_run(argv)
+        raise SystemExit(code if isinstance(code, int) else 0)  # as click's standalone mode does
+
+
+def _parse_and_run(argv: list[str] | None) -> object:
+    """Run the app with click's usage errors turned into ours: one line and a hint, exit 2."""
+    from typer._click import exceptions as click_errors  # typer vendors click; no public name for it
+
+    from aeon_release.errors import UsageError
+
+    try:
+        return app(args=argv, prog_name="aeon-release", standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does
+        sys.stderr.write(error.format_message() + "\n")
+        raise SystemExit(2) from None
+    except typer.Abort:
+        raise KeyboardInterrupt from None
+    except click_errors.ClickException as error:
+        raise UsageError(*_usage_line(error)) from None
+
+
+def _usage_line(error: Any) -> tuple[str, str]:
+    """click's usage box -> (message, hint); the hint names the command's --help."""
+    ctx = getattr(error, "ctx", None)
+    command = ctx.command_path if ctx is not None else "aeon-release"
+    message = " ".join(error.format_message().split())
+    message = re.split(r" \(Possible options:| Did you mean", message)[0].rstrip(".")
+    message = message[:1].lower() + message[1:]
+    possibilities = sorted(getattr(error, "possibilities", None) or [])
+    if possibilities:
+        return message, f"did you mean {' or '.join(possibilities)}? see `{command} --help`"
+    return message, f"see `{command} --help`"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"aeon-release {version('aeon-release')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print aeon-release's version and exit."),
+) -> None:
+    """Release a downstream vLLM fork safely: merge, audit, build, publish, notes, canary."""
 
 
 # -- ledger ----------------------------------------------------------------------------------
@@ -53,7 +114,7 @@ def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks
 def merge(
     tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
-    config: Optional[Path] = typer.Option(None, "--config", help="Folder holding carries.yaml, cherry_picks.yaml and audits/ (default: .)."),
+    config: Optional[Path] = typer.Option(None, "--config", help=CONFIG_HELP, show_default=False),
     onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: highest aeon-v* below TAG)."),
     upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
     upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
@@ -62,6 +123,7 @@ def merge(
     cont: bool = typer.Option(False, "--continue", help="Resume a stopped run."),
     abort: bool = typer.Option(False, "--abort", help="Drop a stopped run: worktree and state."),
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings, recorded."),
+    fix: bool = typer.Option(False, "--fix", help="With --continue: apply the failed audit's safe fixes, then re-audit."),
     json_out: bool = JSON,
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
@@ -78,14 +140,16 @@ def merge(
         if given:
             raise UsageError(f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
                              "a stopped run keeps the options it was started with; see `aeon-release status`")
+    if fix and not cont:
+        raise UsageError("--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix")
     if abort:
-        merge_cmd.abort(repo, tag)
+        merge_cmd.abort(repo, tag, json_out)
     elif cont:
-        merge_cmd.resume(repo, tag, json_out, waive)
+        merge_cmd.resume(repo, tag, json_out, waive, fix)
     elif tag is None:
         raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../vllm")
     else:
-        opts = Options(tag=tag, config_dir=config or Path("."), onto=onto, upstream_remote=upstream_remote,
+        opts = Options(tag=tag, config_dir=_find_config(config), onto=onto, upstream_remote=upstream_remote,
                        upstream_branch=upstream_branch, fetch=not no_fetch)
         merge_cmd.start(repo, opts, dry_run, json_out, waive)
 
@@ -127,7 +191,8 @@ def notes(
 
     notes_cmd.run(tag, config, repo, record, fmt, output)
 # -- publish ---------------------------------------------------------------------------------
-RELEASES_CONFIG = typer.Option(Path("."), "--config", help="Folder holding releases.yaml.")
+RELEASES_CONFIG = typer.Option(None, "--config", callback=_find_config, show_default=False,
+                               help="Folder holding releases.yaml (found as for the ledger).")
 REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/aeon-7/aeon-vllm-ultimate.")
 USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
 PASSWORD_STDIN = typer.Option(
@@ -180,12 +245,13 @@ def rollback_cmd(
     to: Optional[str] = typer.Option(None, "--to", help="Dated tag to go back to (default: the previous release)."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,
+    json_out: bool = JSON,
 ) -> None:
     """Point :latest back at the previous dated release's recorded digest, verified and recorded."""
     from aeon_release.pipeline import publish
     from aeon_release.commands import releases
 
-    releases.run_rollback(repository, config, to, False, username, publish.password_from(password_stdin))
+    releases.run_rollback(repository, config, to, json_out, username, publish.password_from(password_stdin))
 # -- audits ----------------------------------------------------------------------------------
 audits_app = typer.Typer(help="The audit rules: audits/*.yaml and the carries' markers.", no_args_is_help=True)
 app.add_typer(audits_app, name="audits")
@@ -203,21 +269,27 @@ def audit(
     theirs: Optional[str] = typer.Option(None, "--theirs", help="The upstream side of the merge."),
     fmt: str = typer.Option("table", "--format", help="table, json, sarif, junit, markdown or github."),
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report here instead of stdout."),
+    fix: bool = typer.Option(False, "--fix", help="Apply the findings' safe fixes to the work tree, then audit again."),
+    pre_commit: bool = typer.Option(
+        False, "--pre-commit", help="As a pre-commit hook: at pre-push, the pushed revision changed since "
+        "PRE_COMMIT_FROM_REF; at commit time, the work tree changed since HEAD."),
 ) -> None:
     """Audit a checkout: exit 0 clean, 1 on error-level findings, 2 on bad input."""
     from aeon_release.commands import audit as audit_cmd
 
+    if pre_commit:
+        rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since)
     code = audit_cmd.audit(repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs),
-                           fmt=fmt, output=output)
+                           fmt=fmt, output=output, fix=fix)
     raise typer.Exit(int(code))
 
 
 @audits_app.command("list")
-def audits_list(config: Path = CONFIG) -> None:
+def audits_list(config: Path = CONFIG, json_out: bool = JSON) -> None:
     """Print every rule kind (with its description) and every rule id."""
     from aeon_release.commands import audit as audit_cmd
 
-    audit_cmd.list_rules(config)
+    audit_cmd.list_rules(config, json_out)
 
 
 # -- demo ------------------------------------------------------------------------------------
@@ -280,7 +352,9 @@ def release(
     image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default aeon-vllm-ultimate:TAG[-VARIANT])."),
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
-    notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes."),
+    notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes (a file)."),
+    notes_dir: Optional[Path] = typer.Option(
+        None, "--notes-dir", help="Folder for release-notes-TAG.md (default: the current directory)."),
     skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="REASON: build and publish without the audit gate (recorded)."),
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."),
     username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
@@ -294,7 +368,7 @@ def release(
 
     opts = pipeline.ReleaseOptions(
         tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
-        platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output,
+        platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output, notes_dir=notes_dir,
         date=date, skip_audit=skip_audit, waive=tuple(waive), username=username,
         password=password_from(password_stdin),
     )

@@ -6,11 +6,15 @@ registered secret scrubbed from it (modelled on pre-commit's ``error_handler.py`
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
 import enum
+import functools
+import re
 import sys
 import traceback
 from collections.abc import Iterator
+from typing import Any
 
 
 class ExitCode(enum.IntEnum):
@@ -59,18 +63,88 @@ class NeedsHuman(AeonError):
 
 # -- secrets ---------------------------------------------------------------------------------
 _SECRETS: set[str] = set()
+# Content digests and long hex runs are data, never a secret's surroundings: a password that
+# happens to be ``sha256`` or a piece of a digest must not turn ``sha256:65d8...`` into ``***:65d8...``.
+_PROTECTED = re.compile(r"[a-z0-9]+:[0-9a-f]{32,}|[0-9a-f]{32,}")
+_ALNUM = "A-Za-z0-9"
 
 
 def register_secret(value: str | None) -> None:
-    """Remember a secret so that every message and traceback is scrubbed of it."""
+    """Remember a secret so that every message, traceback and written file is scrubbed of it."""
     if value and len(value) >= 3:
         _SECRETS.add(value)
 
 
+@functools.lru_cache(maxsize=8)
+def _compiled(secrets: frozenset[str]) -> re.Pattern[str] | None:
+    """One alternation of every secret, each only as a whole token.
+
+    A secret that starts (ends) with a letter or digit must not be preceded (followed) by one:
+    the secret ``latest1`` is redacted in ``pass=latest1`` but ``xlatest12`` is left alone.
+    """
+    if not secrets:
+        return None
+    parts = []
+    for secret in sorted(secrets, key=len, reverse=True):
+        before = f"(?<![{_ALNUM}])" if secret[0].isalnum() else ""
+        after = f"(?![{_ALNUM}])" if secret[-1].isalnum() else ""
+        parts.append(f"{before}{re.escape(secret)}{after}")
+    return re.compile("|".join(parts))
+
+
+def _pattern() -> re.Pattern[str] | None:
+    return _compiled(frozenset(_SECRETS))
+
+
 def redact(text: str) -> str:
-    for secret in sorted(_SECRETS, key=len, reverse=True):
-        text = text.replace(secret, "***")
-    return text
+    """``text`` with every whole-token occurrence of a registered secret replaced by ``***``."""
+    pattern = _pattern()
+    if pattern is None or not text:
+        return text
+    spans = [m.span() for m in _PROTECTED.finditer(text)]
+    if not spans:
+        return pattern.sub("***", text)
+    starts = [a for a, _ in spans]
+
+    def replace(match: re.Match[str]) -> str:
+        i = bisect.bisect_right(starts, match.start()) - 1
+        inside = i >= 0 and match.end() <= spans[i][1]
+        return match.group(0) if inside else "***"
+
+    return pattern.sub(replace, text)
+
+
+def redact_data(data: Any) -> Any:
+    """A JSON-like value with every string in it redacted (for files the tool writes)."""
+    if isinstance(data, str):
+        return redact(data)
+    if isinstance(data, dict):
+        return {redact(str(k)) if isinstance(k, str) else k: redact_data(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [redact_data(v) for v in data]
+    return data
+
+
+# Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message
+# must not reach a terminal, a Markdown table or an XML file raw: an ESC can rewrite the terminal,
+# a newline forges a row, and XML 1.0 forbids most of them outright.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters as ``\\n``/``\\xNN`` escapes and undecodable bytes as ``\\xNN``."""
+    return _CONTROL.sub(_escape_char, text)
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group(0)
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char)
+    if named:
+        return named
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's surrogate escape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 # -- the handler -----------------------------------------------------------------------------
@@ -78,7 +152,7 @@ def format_error(error: AeonError) -> str:
     line = f"error: {error.message}"
     if error.hint:
         line += f" (hint: {error.hint})"
-    return redact(line)
+    return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
 
 
 @contextlib.contextmanager

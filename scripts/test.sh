@@ -1,24 +1,32 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs on a fresh Debian machine, start the services, run it.
-# This is the README's test command; .ci/run calls exactly this.
+# This is the README's test command; .ci/run calls exactly this.  Every install step that fails
+# stops the script with its error: nothing is swallowed.
+#
+# Python packages go into ./.venv (scripts/bootstrap.py), never into the system Python, which
+# Debian marks externally managed (PEP 668).  AEON_TEST_NO_APT=1 skips the Debian packages (a
+# container without a Debian mirror); pip's own settings (PIP_INDEX_URL, PIP_NO_INDEX,
+# PIP_FIND_LINKS) pick where the Python packages come from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+die() { echo "error: $*" >&2; exit 1; }
 
 need_apt=()
 command -v dockerd >/dev/null 2>&1 || need_apt+=(docker.io)
 command -v docker-registry >/dev/null 2>&1 || need_apt+=(docker-registry)
 [ -x /bin/busybox ] || need_apt+=(busybox-static)
 command -v git >/dev/null 2>&1 || need_apt+=(git)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
-  else
-    echo "missing Debian packages: ${need_apt[*]} (run as root or install them)" >&2
-  fi
+command -v mmdebstrap >/dev/null 2>&1 || need_apt+=(mmdebstrap)
+if [ ${#need_apt[@]} -gt 0 ] && [ "${AEON_TEST_NO_APT:-0}" != 1 ]; then
+  [ "$(id -u)" = 0 ] || die "missing Debian packages: ${need_apt[*]} (run as root, or install them first)"
+  apt-get update -qq || die "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null \
+    || die "apt-get install ${need_apt[*]} failed"
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 | grep -v -E '^(WARNING|\s*$)' || true
+python3 scripts/bootstrap.py --extras test || die "installing aeon-release and its test dependencies into .venv failed"
+export PATH="$PWD/.venv/bin:$PATH"  # zizmor, hadolint and aeon-release itself, as the tests call them
 
 # A real Docker engine for the build and publish tests.
 if ! docker info >/dev/null 2>&1 && command -v dockerd >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -26,4 +34,4 @@ if ! docker info >/dev/null 2>&1 && command -v dockerd >/dev/null 2>&1 && [ "$(i
   for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
 fi
 
-python3 -m pytest -q "$@"
+exec .venv/bin/python -m pytest -q "$@"

@@ -11,9 +11,9 @@ from tests.helpers import git, run_cli
 def test_demo_catches_the_killer_and_writes_notes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     result = run_cli(capsys, "demo", tmp_path / "demo")
     assert result.code == 0, result.err
-    assert "caught before any build" in result.err
-    assert "[kv-quant/literals-match-enum]" in result.err
-    assert "vllm/v1/attention/backends/triton_attn.py:6" in result.err
+    assert "caught before any build" in result.out
+    assert "[kv-quant/literals-match-enum]" in result.out
+    assert "vllm/v1/attention/backends/triton_attn.py:6" in result.out
     notes = (tmp_path / "demo" / "release-notes-v0.29.0.md").read_text()
     assert "#52816" in notes and "XQA on SM12x regresses GPQA accuracy" in notes
     fork = tmp_path / "demo" / "fork"

@@ -131,6 +131,9 @@ class Blobs:
             proc.kill()
             proc.wait()
 
+    def __del__(self) -> None:  # a reader nobody closed must not outlive its owner as a stray process
+        self.close()
+
     def __enter__(self) -> Blobs:
         return self
 

@@ -1,80 +1,115 @@
-"""The only rich Console.  Human output goes to stderr; stdout is kept for machine output.
+"""The rich Consoles.  A command's primary output goes to stdout (``show``), as git and gh do;
+progress, hints and errors go to stderr (``say``).  With ``--json``, stdout holds the JSON alone and
+the human lines move to stderr.  rich honours ``NO_COLOR`` and writes plain text to a pipe or file.
 
 rich is imported on the first human line, not before: `--help`, `--version` and a command that
 prints only JSON never pay for it.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from aeon_release.errors import redact
+from aeon_release.adapters import files
+from aeon_release.errors import printable, redact, redact_data
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 
-_REAL: list[Any] = []
-
-
-def real_console() -> Console:
-    """The one Console, made on first use; hand this (not ``console``) to rich objects that take one."""
-    if not _REAL:
-        from rich.console import Console
-
-        _REAL.append(Console(stderr=True, highlight=False, soft_wrap=True))
-    return cast("Console", _REAL[0])
-
-
 class _LazyConsole:
-    """Stands in for the Console until something uses it (attribute calls, and `with console:`)."""
+    """Stands in for a Console until something uses it (attribute reads and writes go to the real one)."""
+
+    def __init__(self, stderr: bool) -> None:
+        object.__setattr__(self, "_stderr", stderr)
+        object.__setattr__(self, "_real", None)
+
+    def _console(self) -> Any:
+        if self._real is None:
+            from rich.console import Console
+
+            object.__setattr__(self, "_real", Console(stderr=self._stderr, highlight=False, soft_wrap=True))
+        return self._real
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(real_console(), name)
+        return getattr(self._console(), name)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._console(), name, value)
+
+    # rich uses its Console as a context manager (Live, Progress): dunders bypass __getattr__
     def __enter__(self) -> Any:
-        return real_console().__enter__()
+        return self._console().__enter__()
 
     def __exit__(self, *exc: Any) -> None:
-        real_console().__exit__(*exc)
+        self._console().__exit__(*exc)
 
 
-console = cast("Console", _LazyConsole())
+console = cast("Console", _LazyConsole(stderr=True))
+out_console = cast("Console", _LazyConsole(stderr=False))
 
 
 def say(message: str) -> None:
     """One human line on stderr.  Interpolated data should go through ``plain()``."""
+    _print(console, message)
+
+
+def show(message: str, json_out: bool = False) -> None:
+    """One line of a command's primary human output: stdout, or stderr when stdout carries JSON."""
+    _print(console if json_out else out_console, message)
+
+
+@contextlib.contextmanager
+def nested() -> Iterator[None]:
+    """A command run inside another (the merge inside `release`): its report is the outer one's progress."""
+    saved = out_console._file  # None: follow sys.stdout as it is at print time
+    out_console.file = console.file
+    try:
+        yield
+    finally:
+        out_console._file = saved
+
+
+def target(json_out: bool) -> Console:
+    """Where a command's primary human output (tables too) goes."""
+    return console if json_out else out_console
+
+
+def _print(where: Console, message: str) -> None:
     from rich.errors import MarkupError
 
     text = redact(message)
     try:
-        console.print(text, markup=True)
+        where.print(text, markup=True)
     except MarkupError:  # a stray "[/...]" in data must not crash a report
-        console.print(text, markup=False)
+        where.print(text, markup=False)
 
 
 def plain(value: object) -> str:
-    """Data for a ``say()`` line: brackets in it are text, not rich markup."""
+    """Data for a ``say()`` line: brackets in it are text, not rich markup; control characters escaped."""
     from rich.markup import escape
 
-    return escape(str(value))
+    return escape(printable(str(value)))
 
 
 def emit(text: str, output: Path | None = None) -> None:
     """Machine-readable output: to ``output`` when given, else to stdout."""
-    text = redact(text)
     if output is not None:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        files.write_text(output, text if text.endswith("\n") else text + "\n", what="--output")
         return
+    text = redact(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     sys.stdout.flush()
 
 
 def emit_json(data: Any, output: Path | None = None) -> None:
-    emit(json.dumps(data, indent=2, sort_keys=False, default=str), output)
+    # Strict JSON: NaN and Infinity are not JSON, and a consumer must never have to guess.
+    # Redact the values, not only the text: a secret with a quote or an accent is escaped in JSON.
+    emit(json.dumps(redact_data(data), indent=2, sort_keys=False, default=str, allow_nan=False), output)
 
 
 def progress() -> Any:
@@ -86,6 +121,6 @@ def progress() -> Any:
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         TimeElapsedColumn(),
-        console=real_console(),
+        console=cast(Any, console)._console(),  # rich wants the real Console, not the stand-in
         transient=True,
     )

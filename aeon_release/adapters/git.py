@@ -19,7 +19,7 @@ from aeon_release.adapters import blobs
 from aeon_release.errors import GitError, UsageError
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}$")
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
 
 
 def validate_ref_name(name: str, what: str = "ref") -> str:
@@ -121,6 +121,7 @@ class Git:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._cwd = _work_tree(self.path)
+        self._blobs: blobs.Blobs | None = None
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -186,6 +187,19 @@ class Git:
         status, out, _ = self.try_run("merge-base", a, b)
         return out.strip() if status == 0 and out.strip() else None
 
+    def is_shallow(self) -> bool:
+        status, out, _ = self.try_run("rev-parse", "--is-shallow-repository")
+        return status == 0 and out.strip() == "true"
+
+    def is_bare(self) -> bool:
+        status, out, _ = self.try_run("rev-parse", "--is-bare-repository")
+        return status == 0 and out.strip() == "true"
+
+    def is_clean(self) -> bool:
+        """No staged, unstaged or untracked-but-not-ignored change in the work tree."""
+        status, out, _ = self.try_run("status", "--porcelain", "-z", "--untracked-files=normal")
+        return status == 0 and not out.strip("\0\n ")
+
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
         return status == 0
@@ -247,6 +261,41 @@ class Git:
     def show_file(self, rev: str, path: str) -> str | None:
         status, out, _ = self.try_run("show", f"{rev}:{path}")
         return out if status == 0 else None
+
+    def blob_text(self, rev: str, path: str) -> str | None:
+        """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent."""
+        if "\n" in rev or "\n" in path:
+            return None  # cat-file --batch reads one object name per line
+        if self._blobs is None:
+            self._blobs = blobs.Blobs(self.path)
+        data = self._blobs.read(f"{rev}:{path}")
+        return None if data is None else data.decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        """Stop the long-lived ``git cat-file`` process that :meth:`blob_text` started."""
+        if self._blobs is not None:
+            self._blobs.close()
+            self._blobs = None
+
+    def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
+        """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
+        status, out, _ = self.try_run("log", "--format=%H%x00%s", "-E", f"-G{regex}", rev_range, "--", path)
+        return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
+
+    def removed_lines(self, sha: str, path: str) -> list[str]:
+        """Lines a commit removed from ``path`` (first parent)."""
+        status, out, _ = self.try_run("show", "-U0", "--format=", "--no-color", "--first-parent", sha, "--", path)
+        return [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")] if status == 0 else []
+
+    def renames(self, a: str, b: str) -> dict[str, str]:
+        """Files git sees as renamed or moved between two commits: old path -> new path."""
+        out = self.run("diff", "--name-status", "-M", "--diff-filter=R", a, b)
+        moved = {}
+        for line in out.splitlines():
+            parts = line.split("\t")
+            if len(parts) == 3:
+                moved[parts[1]] = parts[2]
+        return moved
 
     def in_progress(self) -> str | None:
         """Which multi-step git operation this work tree is in the middle of, if any."""
@@ -512,6 +561,10 @@ def diff_zero_context(path: Path, a: str, b: str) -> str:
     return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
 
 
+SHALLOW_HINT = ("this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
+                "(in GitHub Actions: actions/checkout with fetch-depth: 0)")
+
+
 def git_common_dir(path: Path) -> Path | None:
     """The git directory shared by the work trees of the repository at ``path``; None outside git."""
     done = subprocess.run(["git", "-C", str(path), "rev-parse", "--path-format=absolute", "--git-common-dir"],
@@ -524,9 +577,46 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     """Files that differ between ``rev`` and ``until`` (default: the work tree, untracked files too)."""
     git = Git(path)
     if git.resolve(rev) is None:
-        raise GitError(f"revision {rev!r} does not exist in {path}", "pass --changed-since a branch, tag or commit")
+        raise GitError(f"revision {rev!r} does not exist in {path}", SHALLOW_HINT if git.is_shallow()
+                       else "pass --changed-since a branch, tag or commit")
     if until is not None:
         return git.files_between(rev, until)
     tracked = blobs.diff_names(path, rev)
     untracked = git.run("ls-files", "-z", "--others", "--exclude-standard")
     return sorted({*tracked, *(name for name in untracked.split("\0") if name)})
+
+
+def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
+    """``rev:path`` for many paths in one ``git cat-file --batch`` (None where the path is absent)."""
+    if not paths:
+        return {}
+    request = "".join(f"{rev}:{p}\n" for p in paths).encode()
+    done = subprocess.run(["git", "cat-file", "--batch"], cwd=path, input=request, capture_output=True, check=False)
+    if done.returncode != 0:
+        raise GitError(f"git cat-file --batch failed in {path}", done.stderr.decode(errors="replace").strip())
+    out, at = done.stdout, 0
+    blobs: dict[str, str | None] = {}
+    for wanted in paths:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        at = end + 1
+        if len(header) < 3 or header[1] != b"blob":
+            blobs[wanted] = None
+            continue
+        size = int(header[2])
+        blobs[wanted] = out[at:at + size].decode("utf-8", errors="replace")
+        at += size + 1
+    return blobs
+def file_merge_conflicts(git_: Git, base: str, ours: str, theirs: str, path: str) -> bool:
+    """Would git's three-way merge of ``path`` (base -> ours, base -> theirs) stop on a conflict?"""
+    import tempfile
+
+    texts = [git_.show_file(rev, path) or "" for rev in (ours, base, theirs)]
+    with tempfile.TemporaryDirectory(prefix="aeon-merge-file-") as tmp:
+        names = []
+        for label, text in zip(("ours", "base", "theirs"), texts):
+            name = Path(tmp) / label
+            name.write_text(text, encoding="utf-8")
+            names.append(str(name))
+        status, _, _ = git_.try_run("merge-file", "-q", "-p", *names)
+    return status != 0

@@ -1,4 +1,4 @@
-"""A small client for the registry HTTP API v2, stdlib only.
+"""A small client for the registry HTTP API v2 (over ``requests``, redirects and credentials by hand).
 
 Reads manifests and their digests, puts the SAME manifest bytes under another tag (so that
 `:latest` gets the dated tag's digest, not a re-serialised twin), lists tags.  Authentication
@@ -15,15 +15,15 @@ import hashlib
 import json
 import os
 import re
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from email.message import Message
 from pathlib import Path
 from typing import Any
 
+import requests
+
+from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
 
 # The manifest kinds we accept, most specific last; a tag may hold any of them.
@@ -170,20 +170,52 @@ class Manifest:
 @dataclass(frozen=True)
 class _Response:
     status: int
-    headers: Message
+    headers: Mapping[str, str]
     body: bytes
+    url: str = ""  # where the answer came from, after redirects
+
+
+MAX_REDIRECTS = 5
+MAX_BODY = 4 * 1024 * 1024  # distribution refuses manifests over 4 MiB; a tag list page is far smaller
+_REDIRECTS = (301, 302, 303, 307, 308)
+
+
+def _origin(url: str) -> tuple[str, str, int]:
+    parts = urllib.parse.urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+def _loopback_host(hostname: str) -> bool:
+    return hostname == "localhost" or hostname.startswith("127.") or hostname in ("::1", "[::1]")
+
+
+def _parent_domain(hostname: str) -> str:
+    labels = hostname.split(".")
+    return ".".join(labels[-2:]) if len(labels) >= 2 and not hostname.replace(".", "").isdigit() else hostname
 
 
 class Registry:
-    """One repository on one registry, with the credentials to reach it."""
+    """One repository on one registry, with the credentials to reach it.
 
-    def __init__(self, repository: Repository, credentials: Credentials | None = None, timeout: float = 15.0) -> None:
+    HTTP goes through ``requests`` with redirects followed by hand, so that where credentials go
+    is decided here, not by the client's defaults: the registry's ``Authorization`` header is only
+    ever sent to the registry's own origin (scheme, host, port), never to a host a redirect names
+    and never over plain HTTP (except to a loopback registry, which dockerd also reaches over HTTP).
+    The Basic credentials go to the token realm the registry itself announced, only over HTTPS and
+    only on the registry's own domain (``auth.docker.io`` for ``registry-1.docker.io``).  Every
+    exchange has an overall deadline and a body cap.
+    """
+
+    def __init__(self, repository: Repository, credentials: Credentials | None = None, timeout: float = 15.0,
+                 deadline: float = 60.0) -> None:
         self.repository = repository
         self.credentials = credentials
         self.timeout = timeout
+        self.deadline = deadline
         self._authorization: str | None = None
-        proxies: dict[str, str] | None = {} if repository.loopback else None
-        self._opener = urllib.request.build_opener(urllib.request.ProxyHandler(proxies))
+        self._session = requests.Session()
+        self._session.trust_env = False  # no ~/.netrc credentials slipped into a redirected request
 
     # -- manifests ---------------------------------------------------------------------------
     def digest(self, reference: str) -> str | None:
@@ -218,15 +250,18 @@ class Registry:
         return response.headers.get("Docker-Content-Digest") or manifest.digest
 
     def tags(self) -> list[str]:
-        """Every tag of the repository (following the registry's pagination)."""
+        """Every tag of the repository (following the registry's pagination, on the registry only)."""
         path: str | None = f"/v2/{self.repository.name}/tags/list?n=1000"
         found: list[str] = []
-        while path:
+        for _page in range(1000):
+            if not path:
+                break
             response = self._send("GET", path, {"Accept": "application/json"})
             if response.status == 404:
                 return found
             self._check(response, f"listing the tags of {self.repository}")
-            found.extend(json.loads(response.body).get("tags") or [])
+            tags = _json(response.body, self.repository.host).get("tags") or []
+            found.extend(t for t in tags if isinstance(t, str))
             path = _next_link(response.headers.get("Link"))
         return found
 
@@ -237,39 +272,69 @@ class Registry:
 
     # -- transport and authentication --------------------------------------------------------
     def _send(self, method: str, path: str, headers: dict[str, str], data: bytes | None = None) -> _Response:
-        response = self._once(method, path, headers, data)
+        url = urllib.parse.urljoin(self.repository.base_url + "/", path)
+        if _origin(url) != _origin(self.repository.base_url):
+            raise ServiceError(f"registry {self.repository.host} pointed a page at another host: {url[:120]}")
+        response = self._exchange(method, url, headers, data, self._authorization)
         if response.status != 401:
             return response
+        if _origin(response.url) != _origin(self.repository.base_url):
+            raise ServiceError(
+                f"registry {self.repository.host} redirected to {_origin(response.url)[1]}, which asked for "
+                "credentials; none were sent", "check the registry address")
         self._authorization = self._authorize(response.headers.get("WWW-Authenticate", ""))
-        response = self._once(method, path, headers, data)
+        response = self._exchange(method, url, headers, data, self._authorization)
         if response.status == 401:
             raise self._refused()
         return response
 
-    def _once(self, method: str, path: str, headers: dict[str, str], data: bytes | None) -> _Response:
-        url = path if path.startswith("http") else self.repository.base_url + path
-        request = urllib.request.Request(url, data=data, method=method, headers=dict(headers))
-        if self._authorization:
-            request.add_header("Authorization", self._authorization)
-        return self._open(request)
+    def _exchange(self, method: str, url: str, headers: dict[str, str], data: bytes | None,
+                  authorization: str | None) -> _Response:
+        """One request and its redirects; ``authorization`` goes to ``url``'s origin only."""
+        return within(self.deadline, f"registry {self.repository.host}",
+                      lambda: self._follow(method, url, headers, data, authorization),
+                      "the registry is too slow or stalled; nothing further was changed")
 
-    def _open(self, request: urllib.request.Request) -> _Response:
+    def _follow(self, method: str, url: str, headers: dict[str, str], data: bytes | None,
+                authorization: str | None) -> _Response:
+        trusted = _origin(url)
+        for _hop in range(MAX_REDIRECTS + 1):
+            sent = dict(headers)
+            if authorization and _origin(url) == trusted and self._safe_scheme(url):
+                sent["Authorization"] = authorization
+            response = self._request(method, url, sent, data)
+            location = response.headers.get("Location")
+            if response.status not in _REDIRECTS or not location:
+                return response
+            url = urllib.parse.urljoin(url, location)
+            if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
+                raise ServiceError(f"registry {self.repository.host} redirected to an unusable address")
+            if response.status == 303:
+                method, data = "GET", None
+        raise ServiceError(f"registry {self.repository.host}: more than {MAX_REDIRECTS} redirects")
+
+    def _safe_scheme(self, url: str) -> bool:
+        scheme, host, _ = _origin(url)
+        return scheme == "https" or _loopback_host(host)
+
+    def _request(self, method: str, url: str, headers: dict[str, str], data: bytes | None) -> _Response:
+        proxies = {} if _loopback_host(_origin(url)[1]) else requests.utils.get_environ_proxies(url)
         try:
-            with self._opener.open(request, timeout=self.timeout) as reply:
-                return _Response(reply.status, reply.headers, reply.read())
-        except urllib.error.HTTPError as error:
-            with error:
-                return _Response(error.code, error.headers, error.read())
-        except (urllib.error.URLError, OSError) as error:
-            reason = getattr(error, "reason", error)
+            with self._session.request(method, url, headers=headers, data=data, timeout=self.timeout,
+                                       allow_redirects=False, stream=True, proxies=proxies) as reply:
+                body = _capped(reply, self.repository.host)
+                return _Response(reply.status_code, reply.headers, body, url)
+        except requests.RequestException as error:
             raise ServiceError(
-                f"registry {self.repository.host} is unreachable: {reason}",
+                f"registry {self.repository.host} is unreachable: {type(error).__name__}",
                 "check the registry address and that it is running; nothing further was changed",
             ) from None
 
     def _authorize(self, challenge: str) -> str:
         scheme, _, rest = challenge.partition(" ")
         if scheme.lower() == "basic" and self.credentials is not None:
+            if not self._safe_scheme(self.repository.base_url):
+                raise ServiceError(f"registry {self.repository.host} asked for a password over plain HTTP; not sent")
             return self.credentials.basic_header()
         if scheme.lower() == "bearer":
             return "Bearer " + self._token(_challenge_params(rest))
@@ -280,22 +345,40 @@ class Registry:
         realm = params.get("realm", "")
         if not realm.startswith(("https://", "http://")):
             raise ServiceError(f"registry {self.repository.host} sent an unusable auth challenge")
+        if self.credentials is not None:
+            self._check_realm(realm)
         actions = "pull,push" if self.credentials else "pull"
         scope = params.get("scope") or f"repository:{self.repository.name}:{actions}"
         query = urllib.parse.urlencode({k: v for k, v in (("service", params.get("service")), ("scope", scope)) if v})
-        request = urllib.request.Request(f"{realm}?{query}", method="GET")
-        if self.credentials is not None:
-            request.add_header("Authorization", self.credentials.basic_header())
-        response = self._open(request)
+        basic = self.credentials.basic_header() if self.credentials is not None else None
+        url = f"{realm}{'&' if '?' in realm else '?'}{query}"
+        response = within(self.deadline, f"token service of {self.repository.host}",
+                          lambda: self._follow("GET", url, {}, None, basic))
         if response.status in (401, 403):
             raise self._refused()
         self._check(response, f"fetching a token for {self.repository}")
-        body = json.loads(response.body)
+        body = _json(response.body, self.repository.host)
         token = body.get("token") or body.get("access_token")
         if not isinstance(token, str) or not token:
             raise ServiceError(f"registry {self.repository.host}: the token service returned no token")
         register_secret(token)
         return token
+
+    def _check_realm(self, realm: str) -> None:
+        """Credentials go to a token realm over HTTPS on the registry's own domain, nowhere else.
+
+        Plain HTTP is only accepted for a loopback registry's realm on the very same loopback host.
+        """
+        scheme, host, _ = _origin(realm)
+        registry_host = _origin(self.repository.base_url)[1]
+        same_host = host == registry_host
+        if scheme != "https" and not (same_host and _loopback_host(host)):
+            raise ServiceError(f"registry {self.repository.host} announced a token service over plain HTTP "
+                               f"({host}); the credentials were not sent", "the token realm must be https")
+        if not (same_host or _parent_domain(host) == _parent_domain(registry_host)):
+            raise ServiceError(f"registry {self.repository.host} announced a token service on another domain "
+                               f"({host}); the credentials were not sent",
+                               "a registry's token realm lives on its own domain; check the registry address")
 
     def _refused(self) -> ServiceError:
         host = self.repository.host
@@ -318,6 +401,26 @@ class Registry:
             f"registry {self.repository.host} failed {doing}: HTTP {response.status} {_error_text(response.body)}",
             "retry; if it persists, check the registry's logs",
         )
+
+
+def _capped(reply: requests.Response, host: str) -> bytes:
+    chunks, size = [], 0
+    for chunk in reply.iter_content(65536):
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ServiceError(f"registry {host} sent more than {MAX_BODY} bytes for one answer")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json(body: bytes, host: str) -> dict[str, Any]:
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise ServiceError(f"registry {host} answered with something that is not JSON") from None
+    if not isinstance(data, dict):
+        raise ServiceError(f"registry {host} answered with JSON that is not an object")
+    return data
 
 
 def _challenge_params(text: str) -> dict[str, str]:

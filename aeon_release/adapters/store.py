@@ -18,6 +18,9 @@ from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
+from aeon_release.adapters import files
+from aeon_release.errors import redact_data
+
 
 class Phase(enum.Enum):
     RUNNING = "running"  # a step is under way (or the process died during it)
@@ -47,6 +50,7 @@ class RunState:
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     audit: dict[str, Any] | None = None
     waivers: list[dict[str, str]] = field(default_factory=list)
+    fixes: list[dict[str, Any]] = field(default_factory=list)  # audit fixes applied by `merge --continue --fix`
     timings: dict[str, float] = field(default_factory=dict)
     upstream_commits: int = 0
     tag_on_upstream_branch: bool | None = None
@@ -120,10 +124,8 @@ def remove(common_dir: Path, tag: str) -> None:
 
 
 def write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    # Run records may hold a registry's error message: redacted like everything else the tool writes.
+    files.write_text(path, json.dumps(redact_data(data), indent=2, default=str) + "\n", what="run record")
 
 
 def update_record(common_dir: Path, tag: str, sections: dict[str, Any]) -> dict[str, Any]:

@@ -16,8 +16,25 @@ import yaml
 from aeon_release.errors import ConfigError
 
 
+# Ledger, rules and release files are small; a bigger file is a mistake or an attack.
+MAX_YAML_BYTES = 8 * 1024 * 1024
+
+
 class _StrictLoader(yaml.SafeLoader):
-    pass
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        # An alias expands to a copy of its anchor's node: a few hundred bytes of nested aliases
+        # expand to gigabytes (a "billion laughs").  Nothing we read needs them: refuse them.
+        if self.check_event(yaml.events.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed", event.start_mark)
+        return super().compose_node(parent, index)
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """A repr for a message: never the whole of a huge value."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -31,7 +48,7 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
         if duplicate:
             mark = key_node.start_mark
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r} (line {mark.line + 1})", mark
+                None, None, f"duplicate key {short(key)} (line {mark.line + 1})", mark
             )
         try:
             seen.add(key)
@@ -47,6 +64,8 @@ def load_yaml(path: Path, label: str | None = None) -> Any:
     """Parse a YAML file strictly; a missing file is None."""
     label = label or path.name
     try:
+        if path.stat().st_size > MAX_YAML_BYTES:
+            raise ConfigError(f"{label}: {path.stat().st_size} bytes, more than the {MAX_YAML_BYTES} a YAML file may have")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
@@ -63,8 +82,8 @@ def parse_yaml(text: str, label: str) -> Any:
         where = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ConfigError(f"{where}: malformed YAML: {problem}", "fix the YAML syntax at that line") from None
-    except RecursionError:
-        raise ConfigError(f"{label}: malformed YAML: nested too deeply") from None
+    except (RecursionError, MemoryError):
+        raise ConfigError(f"{label}: malformed YAML: nested too deeply or too large") from None
 
 
 class Where:
@@ -96,9 +115,9 @@ def mapping(node: Any, where: Where, required: Iterable[str], optional: Iterable
     allowed = set(required) | set(optional)
     for key in node:
         if not isinstance(key, str):
-            raise where.fail(f"keys must be strings, got {key!r}")
+            raise where.fail(f"keys must be strings, got {type_name(key)} {short(key)}")
         if key not in allowed:
-            raise where.key(key).fail("unknown key", f"allowed keys: {', '.join(sorted(allowed))}")
+            raise where.key(key[:60]).fail("unknown key", f"allowed keys: {', '.join(sorted(allowed))}")
     for key in required:
         if key not in node:
             raise where.key(key).fail("required")
@@ -117,7 +136,7 @@ def string(node: Any, where: Where, pattern: re.Pattern[str] | None = None, hint
     if not isinstance(node, str) or not node.strip():
         raise where.fail(f"expected a non-empty string, got {type_name(node)}", hint)
     if pattern is not None and not pattern.fullmatch(node):
-        raise where.fail(f"{node!r} is not of the expected form", hint)
+        raise where.fail(f"{short(node)} is not of the expected form", hint)
     return node
 
 
@@ -132,14 +151,14 @@ def integer(node: Any, where: Where, minimum: int = 0, hint: str | None = None) 
 def choice(node: Any, where: Where, choices: Iterable[str]) -> str:
     choices = tuple(choices)
     if node not in choices:
-        raise where.fail(f"must be one of {', '.join(choices)}, got {node!r}")
+        raise where.fail(f"must be one of {', '.join(choices)}, got {short(node)}")
     return str(node)
 
 
 def relative_path(node: Any, where: Where) -> str:
     value = string(node, where)
     if value.startswith("/") or ".." in Path(value).parts or "\x00" in value:
-        raise where.fail(f"{value!r} must be a path relative to the tree, without '..'")
+        raise where.fail(f"{short(value)} must be a path relative to the tree, without '..'")
     return value
 
 

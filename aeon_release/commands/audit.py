@@ -2,38 +2,53 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import os
+import subprocess
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from aeon_release.domain import ledger
 
 from aeon_release.adapters import git as repo
 from aeon_release.adapters import store as runstate
-from aeon_release.domain.audits import MergeSides, audit_tree, render
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
+from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.source import GitTree, Tree
-from aeon_release.adapters.blobs import resolve_commit
+from aeon_release.adapters.blobs import diff_names, resolve_commit
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.adapters.console import emit, say
+from aeon_release.adapters.console import console, emit, emit_json, plain, say
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
 def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_since: str | None = None,
           sides: tuple[str | None, str | None, str | None] = (None, None, None), fmt: str = "table",
-          output: Path | None = None) -> ExitCode:
-    """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings."""
+          output: Path | None = None, fix: bool = False) -> ExitCode:
+    """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings.
+
+    With ``fix`` the findings' safe fixes rewrite the work tree and the audit runs again: the
+    report shows what is left.
+    """
     if fmt not in RENDERERS:
         raise UsageError(f"unknown format {fmt!r}", f"choose one of {', '.join(RENDERERS)}")
     if not repo_path.is_dir():
         raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
+    if fix and rev is not None:
+        raise UsageError("--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix")
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
+    bare = _is_bare(repo_path)
+    rev = _revision(repo_path, rev, changed_since, bare)
     with _tree(repo_path, rev) as tree:
-        changed = repo.changed_since(repo_path, changed_since, rev) if changed_since else None
-        report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
-                            cache_dir=_cache_dir(repo_path))
+        changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
+        with _progress(tree, changed):
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
+                                cache_dir=_cache_dir(repo_path))
+        if fix and isinstance(tree, Path) and _apply_fixes(tree, report):
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
+                                cache_dir=_cache_dir(repo_path))
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
@@ -44,6 +59,40 @@ def _cache_dir(repo_path: Path) -> Path | None:
     """The findings cache lives in the repository's git directory; a plain folder gets none."""
     common = repo.git_common_dir(repo_path)
     return runstate.cache_dir(common) if common is not None else None
+
+
+def _apply_fixes(tree: Path, report: AuditReport) -> bool:
+    """Apply every unsuppressed finding's fix; say each on stderr; True when a file changed."""
+    wanted = [f.fix for f in report.findings if f.fix is not None and f.suppressed is None]
+    results = apply_fixes(tree, wanted)
+    for result in results:
+        detail = f" ({result.detail})" if result.detail else ""
+        say(f"fix {result.status}: {result.fix.describe()}{detail}")
+    if not wanted:
+        say("--fix: no finding has a safe fix")
+    return any(r.status == "applied" for r in results)
+def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | None, str | None]:
+    """What a pre-commit hook audits.  At pre-push, pre-commit names the pushed range in
+    PRE_COMMIT_FROM_REF/PRE_COMMIT_TO_REF: the pushed revision is audited (the work tree may differ
+    from it), file rules on what changed since the remote had it; no FROM_REF (a new branch with no
+    ancestor on the remote) means the whole revision.  At commit time: the work tree since HEAD."""
+    if rev is not None or changed_since is not None:
+        raise UsageError("--pre-commit picks --rev and --changed-since itself", "drop one or the other")
+    to_ref = os.environ.get("PRE_COMMIT_TO_REF")
+    if to_ref:
+        return to_ref, os.environ.get("PRE_COMMIT_FROM_REF") or None
+    return None, "HEAD"
+
+
+def _progress(tree: Path | Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
+    """A spinner on a terminal naming how many files the audit reads (counted only when shown)."""
+    if not console.is_terminal:
+        return contextlib.nullcontext()
+    from aeon_release.domain.audits.source import as_tree
+
+    files = as_tree(tree)
+    count = len(changed) if changed is not None else len(files.files())
+    return console.status(f"auditing {count} file(s) in {files.label}")
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
@@ -59,6 +108,39 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
             raise GitError(f"{label} {rev!r} does not exist in {repo_path}", "pass a branch, tag or commit")
         shas.append(sha)
     return MergeSides(git.toplevel, shas[0], shas[1], shas[2])
+
+
+def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare: bool) -> str | None:
+    """The revision to read from git's objects, when there is one: ``--rev``; HEAD of a bare repository;
+    HEAD for ``--changed-since`` in a clean checkout (the pull-request gate), so that nothing in the
+    checkout (a symlink, a FIFO) is ever opened."""
+    if rev is not None:
+        return rev
+    if bare:
+        if resolve_commit(repo_path, "HEAD") is None:
+            raise GitError(f"{repo_path} is a bare repository without commits", "pass --rev a branch, tag or commit")
+        say(f"note: {plain(repo_path)} is a bare repository: auditing HEAD from git's objects")
+        return "HEAD"
+    if changed_since is None or not (repo_path / ".git").exists():
+        return None
+    git = repo.Git(repo_path)
+    return "HEAD" if git.resolve("HEAD") is not None and git.is_clean() else None
+
+
+def _is_bare(path: Path) -> bool:
+    """A bare repository (no work tree): its files are git's own, never the fork's."""
+    if (path / ".git").exists() or not ((path / "HEAD").is_file() and (path / "objects").is_dir()):
+        return False
+    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository"], capture_output=True, text=True)
+    return done.returncode == 0 and done.stdout.strip() == "true"
+
+
+def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[str]:
+    if not bare:
+        return repo.changed_since(repo_path, since, rev)
+    if resolve_commit(repo_path, since) is None:
+        raise GitError(f"revision {since!r} does not exist in {repo_path}", "pass --changed-since a branch, tag or commit")
+    return diff_names(repo_path, since, rev or "HEAD")
 
 
 @contextlib.contextmanager
@@ -83,10 +165,17 @@ def _fields(kind: RuleKind) -> str:
     return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
 
 
-def list_rules(config: Path) -> None:
+def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
+    if json_out:
+        emit_json({
+            "kinds": [{"kind": name, "doc": doc_line(kind), "fields": _fields(kind)} for name, kind in sorted(KINDS.items())],
+            "rules": [{"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message,
+                       "origin": r.origin} for r in ruleset.rules],
+        })
+        return
     width = max(len(name) for name in KINDS)
     lines = ["kinds:"]
     for name, kind in sorted(KINDS.items()):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release.domain import canary
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json, plain, say, show
 from aeon_release.errors import ConfigError
 
 
@@ -14,10 +14,10 @@ def run(metrics_url: str, model: str | None, window: float, min_mal: float | Non
         say(f"sending {len(canary.TRAFFIC_PROMPTS)} chat completions to {canary.chat_url(traffic_url)}")
     report = canary.run(metrics_url, model=model, window=window, min_mal=min_mal, traffic_url=traffic_url,
                         config_dir=config_dir)
-    for line in canary.summary_lines(report):
-        say(line)
     if json_out:
         emit_json(report.as_dict())
+    for line in canary.summary_lines(report):
+        show(plain(line), json_out)  # the model name comes from the endpoint's labels
     canary.raise_on_alarm(report)
     if report.verdict is canary.Verdict.NO_BAND:
         raise ConfigError(
@@ -27,4 +27,4 @@ def run(metrics_url: str, model: str | None, window: float, min_mal: float | Non
         )
     if report.verdict is canary.Verdict.ABOVE:
         say(f"[yellow]MAL {report.mal:.3f} is above the band[/]: fine for speed; check the band is still right")
-    say(f"[green]healthy[/]: MAL {report.mal:.3f}")
+    show(f"[green]healthy[/]: MAL {report.mal:.3f}", json_out)

@@ -19,7 +19,7 @@ from aeon_release.domain import ledger
 from aeon_release.domain import notes
 
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.console import say
+from aeon_release.adapters.console import show as say  # the demo is the primary output: stdout
 from aeon_release.errors import NeedsHuman, UsageError
 from aeon_release.adapters.git import Git
 from aeon_release.pipeline import merge as merge_cmd

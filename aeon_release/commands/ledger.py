@@ -7,7 +7,7 @@ from pathlib import Path
 from aeon_release.domain import ledger
 
 from aeon_release.adapters import schemas
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json, show
 from aeon_release.errors import UsageError
 
 
@@ -18,7 +18,7 @@ def check(config_dir: Path, json_out: bool) -> None:
     releases = {name: {"pick": len(p.picks), "skip": len(p.skips)} for name, p in loaded.releases.items()}
     if json_out:
         emit_json({"ok": True, "carries": {"active": active, "dropped": dropped}, "releases": releases})
-    say(f"[green]ok[/]: {active} active and {dropped} dropped carries, {len(releases)} releases in {config_dir}")
+    show(f"[green]ok[/]: {active} active and {dropped} dropped carries, {len(releases)} releases in {config_dir}", json_out)
 
 
 def schema(which: str) -> None:

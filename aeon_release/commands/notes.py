@@ -7,7 +7,7 @@ from pathlib import Path
 from aeon_release.domain import ledger
 
 from aeon_release.domain import notes
-from aeon_release.adapters.console import emit, say
+from aeon_release.adapters.console import emit, show
 from aeon_release.errors import UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
 
@@ -29,7 +29,7 @@ def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, o
     loaded = ledger.load(config_dir)
     if output is not None:
         for written in notes.write_notes(data, loaded, output, fmt):
-            say(f"wrote {written}")
+            show(f"wrote {written}")
         return
     content = notes.content(data, loaded)
     if fmt == "json":

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json
+from aeon_release.adapters.console import show as primary
 from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.domain import release_record
@@ -93,11 +94,11 @@ def show(repository: str, config_dir: Path, json_out: bool, username: str | None
     result = report(repository, config_dir, username, password)
     if json_out:
         emit_json(result.as_dict())
-    say(f"{result.repository}: {len(result.rows)} dated tag(s); :{LATEST} = {result.latest or 'absent'}")
+    primary(f"{result.repository}: {len(result.rows)} dated tag(s); :{LATEST} = {result.latest or 'absent'}", json_out)
     for row in result.rows:
         marker = f" <- :{LATEST}" if row.latest else ""
         colour = "red" if row.status.alarm else "green" if row.status is TagStatus.OK else "yellow"
-        say(f"  {row.tag}  {row.digest or '-'}  [{colour}]{row.status.value}[/]{marker}")
+        primary(f"  {row.tag}  {row.digest or '-'}  [{colour}]{row.status.value}[/]{marker}", json_out)
     alarms = result.alarms
     if alarms:
         raise NeedsHuman(f"{len(alarms)} alarm(s), first: {alarms[0]}",
@@ -126,16 +127,18 @@ def rollback(repository: str, config_dir: Path, to: str | None = None, username:
     if to is not None and not DATED_TAG.fullmatch(to):
         raise UsageError(f"--to {to!r} is not a dated tag", "e.g. --to 2026-08-16-v0.27.1")
     repo, registry = _registry(repository, username, password)
-    records = release_record.for_repository(release_record.load(config_dir), str(repo))
-    latest = registry.digest(LATEST)
-    target = _target(records, latest, to, str(repo))
-    _check_dated(registry, target)
-    if latest == target.digest:
-        return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
-    move_latest(registry, target.digest)
-    release_record.append(config_dir, Release(
-        Action.ROLLBACK, str(repo), target.version, target.variant, target.dated_tag, target.digest,
-        target.date, release_record.now_utc(), latest, target.digest, None))
+    with release_record.repository_lock(config_dir, str(repo)):
+        records = release_record.for_repository(release_record.load(config_dir), str(repo))
+        latest = registry.digest(LATEST)
+        target = _target(records, latest, to, str(repo))
+        _check_dated(registry, target)
+        if latest == target.digest:
+            return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
+        entry = Release(Action.ROLLBACK, str(repo), target.version, target.variant, target.dated_tag, target.digest,
+                        target.date, release_record.now_utc(), latest, target.digest, None)
+        release_record.appended_text(config_dir, entry)  # recordable before :latest moves
+        move_latest(registry, target.digest, latest)
+        release_record.append(config_dir, entry)
     return RollbackResult(str(repo), target.dated_tag, target.digest, latest, target.digest, moved=True)
 
 
@@ -170,6 +173,7 @@ def run_rollback(repository: str, config_dir: Path, to: str | None, json_out: bo
     if json_out:
         emit_json(result.as_dict())
     if not result.moved:
-        say(f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})")
+        primary(f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})",
+             json_out)
         return
-    say(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})")
+    primary(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})", json_out)

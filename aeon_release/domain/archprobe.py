@@ -29,7 +29,7 @@ FP4_INSTRUCTION = "cvt.rn.satfinite.e2m1x2.f32"
 FP4_MAJORS = frozenset({10, 11, 12})
 GB10_MAJOR = 12
 
-_ARCH = re.compile(r"^(?P<major>\d{1,2})\.(?P<minor>\d)(?P<suffix>[af]?)(?P<ptx>\+PTX)?$")
+_ARCH = re.compile(r"^(?P<major>\d{1,2})\.(?P<minor>\d)(?P<suffix>[af]?)(?P<ptx>\+PTX)?\Z")
 
 PROBE_SOURCE = r"""// aeon-release arch probe: does this target generate Blackwell FP4 code?
 // Guarded like CUTLASS / vLLM FP4 code: only arch- or family-specific targets (sm_XXXa, sm_XXXf)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import enum
 import fnmatch
 import json
+import math
 import time
 import urllib.error
 import urllib.parse
@@ -43,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError
 from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
 
@@ -54,8 +56,12 @@ ACCEPTED = "vllm:spec_decode_num_accepted_tokens"
 ACCEPTED_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
 COUNTERS = (DRAFTS, DRAFT_TOKENS, ACCEPTED, ACCEPTED_PER_POS)
 
-SCRAPE_TIMEOUT = 10.0
+SCRAPE_TIMEOUT = 10.0  # per read
+SCRAPE_DEADLINE = 30.0  # the whole scrape: a server that trickles bytes cannot hold the canary
 TRAFFIC_TIMEOUT = 20.0
+TRAFFIC_DEADLINE = 60.0
+MAX_BODY = 16 * 1024 * 1024  # vLLM's /metrics is well under 1 MB
+MAX_WINDOW = 24 * 3600.0
 TRAFFIC_PROMPTS = (
     "Count from 1 to 30, separated by commas.",
     "Write the English alphabet in order, separated by spaces.",
@@ -101,6 +107,8 @@ class Band:
 def _number(node: Any, where: Where) -> float:
     if isinstance(node, bool) or not isinstance(node, (int, float)):
         raise where.fail(f"expected a number, got {type_name(node)}")
+    if not math.isfinite(node) or node < 0:
+        raise where.fail(f"expected a finite, non-negative number, got {node}")
     return float(node)
 
 
@@ -169,11 +177,21 @@ def http_url(url: str, option: str) -> str:
     return url
 
 
-def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT) -> str:
+def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
+    """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall (SCRAPE_DEADLINE)."""
+    return within(SCRAPE_DEADLINE if deadline is None else deadline, f"metrics endpoint {url}", lambda: _fetch_text(url, timeout),
+                  "is the vLLM server up and answering? check --metrics-url")
+
+
+def _fetch_text(url: str, timeout: float) -> str:
     request = urllib.request.Request(url, headers={"Accept": "text/plain"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - the URL the user gave
-            return str(response.read().decode("utf-8", errors="replace"))
+            body = response.read(MAX_BODY + 1)
+            if len(body) > MAX_BODY:
+                raise ServiceError(f"metrics endpoint {url} sent more than {MAX_BODY} bytes",
+                                   "pass --metrics-url vLLM's /metrics URL")
+            return str(body.decode("utf-8", errors="replace"))
     except urllib.error.HTTPError as exc:
         raise ServiceError(f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url vLLM's /metrics URL") from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
@@ -194,11 +212,25 @@ def parse_scrape(text: str, url: str) -> Scrape:
             for sample in family.samples:
                 if sample.name in wanted:
                     key = (wanted[sample.name], tuple(sorted(sample.labels.items())))
-                    series[key] = float(sample.value)
-    except ValueError as exc:
-        raise ServiceError(f"{url} did not return Prometheus text: {exc}", "pass --metrics-url vLLM's /metrics URL") from None
+                    series[key] = _counter(float(sample.value), sample.name, url)
+    except (ValueError, RecursionError) as exc:
+        # the parser's message can be empty: then say what the text looked like instead
+        reason = str(exc).strip() or f"unparsable line in a body that starts with {text.strip()[:60]!r}"
+        raise ServiceError(f"{url} did not return Prometheus text: {reason}",
+                           "pass --metrics-url vLLM's /metrics URL") from None
     models = frozenset(dict(labels).get("model_name", "") for _, labels in series) - {""}
     return Scrape(series, models)
+
+
+_MAX_COUNT = float(2**53)  # beyond this a float no longer holds an exact count
+
+
+def _counter(value: float, name: str, url: str) -> float:
+    """A counter's value; NaN, infinity or a negative count is a broken endpoint, never a number to judge."""
+    if not math.isfinite(value) or value < 0 or value > _MAX_COUNT:
+        raise ServiceError(f"{url}: counter {name} is {value}, not a finite count",
+                           "the endpoint's spec-decode counters are broken; nothing was judged")
+    return value
 
 
 def scrape(url: str) -> Scrape:
@@ -223,7 +255,8 @@ def _per_position(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float
     out: dict[int, float] = {}
     for (name, labels), value in series.items():
         position = dict(labels).get("position")
-        if name == ACCEPTED_PER_POS and position is not None and position.lstrip("-").isdigit():
+        # A position is a small index: int() of a 5,000-digit label would raise, not count.
+        if name == ACCEPTED_PER_POS and position and position.isascii() and position.isdigit() and len(position) <= 6:
             out[int(position)] = out.get(int(position), 0.0) + value
     return dict(sorted(out.items()))
 
@@ -235,6 +268,19 @@ def deltas(start: Mapping[tuple[str, tuple[tuple[str, str], ...]], float],
     base: Mapping[tuple[str, tuple[tuple[str, str], ...]], float] = {} if reset else start
     diff = {key: value - base.get(key, 0.0) for key, value in end.items()}
     return Deltas(_sum(diff, DRAFTS), _sum(diff, DRAFT_TOKENS), _sum(diff, ACCEPTED), _per_position(diff), reset)
+
+
+def check_deltas(d: Deltas) -> None:
+    """Deltas a healthy server can produce: finite, non-negative, no more accepted than drafted."""
+    named = {"drafts": d.drafts, "draft tokens": d.draft_tokens, "accepted tokens": d.accepted,
+             **{f"accepted at position {p}": v for p, v in d.per_position.items()}}
+    for name, value in named.items():
+        if not math.isfinite(value) or value < 0:
+            raise ServiceError(f"the {name} delta is {value}: the counters are not usable counts",
+                               "the endpoint's spec-decode counters are broken; nothing was judged")
+    if d.draft_tokens > 0 and d.accepted > d.draft_tokens:
+        raise ServiceError(f"{d.accepted:g} accepted tokens out of {d.draft_tokens:g} drafted: the counters disagree",
+                           "the endpoint's spec-decode counters are broken; nothing was judged")
 
 
 class Verdict(enum.Enum):
@@ -263,7 +309,7 @@ class CanaryReport:
     def acceptance_percent(self) -> float | None:
         if self.deltas.draft_tokens <= 0:
             return None
-        return 100.0 * self.deltas.accepted / self.deltas.draft_tokens
+        return 100.0 * (self.deltas.accepted / self.deltas.draft_tokens)
 
     @property
     def per_position(self) -> dict[int, float]:
@@ -330,11 +376,15 @@ def send_traffic(traffic_url: str, model: str | None, prompts: Iterable[str] = T
 
 
 def _post(url: str, body: Mapping[str, Any]) -> None:
+    within(TRAFFIC_DEADLINE, f"traffic endpoint {url}", lambda: _post_once(url, body), "check --traffic-url")
+
+
+def _post_once(url: str, body: Mapping[str, Any]) -> None:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=TRAFFIC_TIMEOUT) as response:  # noqa: S310 - the URL the user gave
-            response.read()
+            response.read(MAX_BODY)
     except urllib.error.HTTPError as exc:
         raise ServiceError(f"traffic endpoint {url} answered HTTP {exc.code}",
                            "pass --traffic-url the OpenAI-compatible server, and --model its served model name") from None
@@ -364,11 +414,21 @@ def _check_counters(start: Scrape, end: Scrape, url: str) -> None:
                            "is speculative decoding enabled on this server, and is this vLLM's /metrics?")
 
 
+def check_window(window: float) -> None:
+    if not math.isfinite(window) or window < 0 or window > MAX_WINDOW:
+        raise UsageError(f"--window {window} is not a number of seconds from 0 to {MAX_WINDOW:g}",
+                         "give the window in seconds, e.g. --window 60")
+
+
+def check_min_mal(min_mal: float | None) -> None:
+    if min_mal is not None and (not math.isfinite(min_mal) or min_mal < 0):
+        raise UsageError(f"--min-mal {min_mal} is not a finite, non-negative MAL", "e.g. --min-mal 3.0")
+
+
 def measure(metrics_url: str, window: float, traffic: Callable[[], object] | None = None,
             sleep: Callable[[float], None] = time.sleep) -> tuple[Scrape, Scrape, float]:
     """Scrape, send traffic (if any), wait out the window, scrape again."""
-    if window < 0:
-        raise UsageError(f"--window {window} is negative", "give the window in seconds, e.g. --window 60")
+    check_window(window)
     started = time.monotonic()
     first = scrape(metrics_url)
     if traffic is not None:
@@ -384,6 +444,8 @@ def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min
         traffic_url: str | None = None, config_dir: Path = Path(".")) -> CanaryReport:
     """Measure MAL over the window and judge it against the model's band (exceptions: exit 2)."""
     http_url(metrics_url, "--metrics-url")
+    check_window(window)
+    check_min_mal(min_mal)
     if traffic_url:
         http_url(traffic_url, "--traffic-url")
     bands = load_bands(config_dir)
@@ -392,12 +454,13 @@ def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min
     _check_counters(first, second, metrics_url)
     name, label = _pick_model(first, second, model, metrics_url)
     d = deltas(first.select(label), second.select(label))
+    check_deltas(d)
     if d.drafts <= 0:
         raise ServiceError(f"no drafts happened at {metrics_url} in the {elapsed:.1f} s window"
                            + (f" for model {name}" if name else ""), _TRAFFIC_HINT)
     band = find_band(bands, name)
     mal = 1.0 + d.accepted / d.drafts
-    acceptance = 100.0 * d.accepted / d.draft_tokens if d.draft_tokens > 0 else None
+    acceptance = 100.0 * (d.accepted / d.draft_tokens) if d.draft_tokens > 0 else None
     return CanaryReport(metrics_url, name, elapsed, d, band, min_mal, judge(mal, band, min_mal),
                         _notes(d, band, acceptance, name))
 

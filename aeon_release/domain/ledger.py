@@ -7,6 +7,7 @@ duplicate ids, malformed PR numbers and SHAs are errors that name their place.
 from __future__ import annotations
 
 import enum
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -218,6 +219,25 @@ def parse_picks(data: Any, label: str) -> dict[str, ReleasePlan]:
 
 
 # -- loading ---------------------------------------------------------------------------------
+CONFIG_ENV = "AEON_RELEASE_CONFIG"
+
+
+def discover_config_dir(start: Path | None = None) -> Path:
+    """The ledger folder when --config is not given: $AEON_RELEASE_CONFIG, else the nearest folder from
+    the current directory upwards that holds carries.yaml (as git finds .git), else the current one."""
+    named = os.environ.get(CONFIG_ENV)
+    if named:
+        folder = Path(named).expanduser()
+        if not folder.is_dir():
+            raise ConfigError(f"{CONFIG_ENV}={named}: no such folder", "point it at the folder holding carries.yaml")
+        return folder
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / CARRIES_FILE).is_file():
+            return folder
+    return Path(".")
+
+
 def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():
@@ -240,7 +260,8 @@ def check(config_dir: Path) -> Ledger:
     """Validate both files and return the ledger (``aeon-release ledger check``)."""
     ledger = load(config_dir)
     if not any((config_dir / name).exists() for name in (CARRIES_FILE, PICKS_FILE)):
-        raise ConfigError(f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there", "pass --config the ledger folder")
+        raise ConfigError(f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there",
+                          f"pass --config the ledger folder, set {CONFIG_ENV}, or run from inside it")
     return ledger
 
 

@@ -22,6 +22,7 @@ stopped early); every key inside a section is optional too, and unknown keys are
                   "findings": [{"rule": "...", "kind": "...", "severity": "error" | "warning" | "info",
                                 "path": "...", "line": 12, "message": "...", "suppressed": false}]},
         "waivers": [{"rule": "...", "reason": "..."}],
+        "fixes": [{"path": "...", "line": 7, "old": "4", "new": "Enum.MEMBER", "status": "applied"}],
         "timings": {"merge": 0.8, "audit": 3.1}
       },
       "build": {"image_id": "sha256:...", "tag": "...", "size": 18300000000,
@@ -50,7 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.errors import ConfigError, UsageError
+from aeon_release.adapters import files
+from aeon_release.errors import ConfigError, UsageError, redact_data
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.adapters.yamlio import Where, type_name
 
@@ -174,7 +176,10 @@ def content(record: Mapping[str, Any], ledger: Ledger) -> dict[str, Any]:
         "carries": _carries(merge, ledger, tag),
         "picks": _picks(merge, ledger, tag),
         "audit": _audit(merge) if merge and merge.obj("audit") is not None else None,
-        "waivers": [{"rule": w.text("rule"), "reason": w.text("reason")} for w in merge.objs("waivers")] if merge else [],
+        "waivers": [{"rule": w.text("rule"), "reason": w.text("reason"), "by": w.text("by")}
+                    for w in merge.objs("waivers")] if merge else [],
+        "fixes": [{"path": f.text("path"), "line": f.integer("line"), "old": f.text("old"), "new": f.text("new"),
+                   "status": f.text("status")} for f in merge.objs("fixes")] if merge else [],
         "timings": merge.plain("timings") if merge else {},
         "build": _build(build) if build else None,
         "publish": _publish(publish) if publish else None,
@@ -254,6 +259,7 @@ def _audit(merge: _View) -> dict[str, Any]:
         "warnings": warnings if warnings is not None else sum(f["severity"] == "warning" for f in live),
         "total": len(findings),
         "suppressed": len(findings) - len(live),
+        "waived": sum(1 for f in findings if f["waived"]),
         "by_rule": _by_rule(live),
         "findings": findings,
     }
@@ -264,7 +270,12 @@ def _finding(f: _View) -> dict[str, Any]:
         "rule": f.text("rule") or "?", "kind": f.text("kind") or "", "severity": f.text("severity") or "error",
         "path": f.text("path") or "", "line": f.integer("line"), "message": f.text("message") or "",
         "suppressed": bool(f.flag("suppressed")),
+        "waived": _waived(f.obj("waived")),
     }
+
+
+def _waived(w: _View | None) -> dict[str, Any] | None:
+    return None if w is None else {"rule": w.text("rule"), "reason": w.text("reason") or "", "by": w.text("by") or ""}
 
 
 def _by_rule(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -445,11 +456,19 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
     audit = data["audit"]
     if audit is None:
         return "## Audit\n\n" + _not_recorded("audit")
-    verdict = "Clean" if audit["errors"] == 0 else "**Blocking findings**"
-    lines = [f"{verdict}: **{audit['errors']}** error(s), **{audit['warnings']}** warning(s); "
+    verdict = ("**Blocking findings**" if audit["errors"] else "Passed with waivers" if audit["waived"] else "Clean")
+    waived = f", **{audit['waived']}** waived" if audit["waived"] else ""
+    lines = [f"{verdict}: **{audit['errors']}** error(s){waived}, **{audit['warnings']}** warning(s); "
              f"{audit['total']} finding(s) in all, {audit['suppressed']} suppressed."]
     if data["waivers"]:
-        lines.append("\nWaived:\n" + "\n".join(f"- {_code(w['rule'])}: {_cell(w['reason'])}" for w in data["waivers"]))
+        lines.append("\nWaived:\n" + "\n".join(
+            f"- {_code(w['rule'])}: {_cell(w['reason'])}" + (f" (waived by {_cell(w['by'])})" if w.get("by") else "")
+            for w in data["waivers"]))
+    applied = [f for f in data.get("fixes", []) if f["status"] == "applied"]
+    if applied:
+        lines.append("\nFixed by `merge --continue --fix`:\n" + "\n".join(
+            f"- {_code(str(f['path']) + ':' + str(f['line']))}: {_code(str(f['old']))} -> {_code(str(f['new']))}"
+            for f in applied))
     if audit["by_rule"]:
         rows = [[_code(r["rule"]), _cell(r["kind"]), _cell(r["severity"]), str(r["count"])] for r in audit["by_rule"]]
         lines.append("\n" + _table(["Rule", "Kind", "Severity", "Findings"], rows))
@@ -466,6 +485,8 @@ def _findings_table(audit: Mapping[str, Any]) -> str:
     for f in audit["findings"]:
         where = f"{f['path']}:{f['line']}" if f["line"] is not None else f["path"]
         severity = f"{f['severity']} (suppressed)" if f["suppressed"] else f["severity"]
+        if f.get("waived"):
+            severity = f"{f['severity']} (waived by {f['waived']['by'] or 'unknown'}: {f['waived']['reason']})"
         rows.append([_cell(severity), _code(f["rule"]), _code(where), _cell(f["message"])])
     return _table(["Severity", "Rule", "Where", "Message"], rows)
 
@@ -536,14 +557,14 @@ def write_notes(record: Mapping[str, Any], ledger: Ledger, output: Path, fmt: st
     data = content(record, ledger)
     output.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "json":
-        output.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes")
         return (output,)
     if fmt != "markdown":
         raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
     audit_file = audit_file_for(output)
     rendered = render(data, audit_file.name)
-    output.write_text(rendered.body, encoding="utf-8")
+    files.write_text(output, rendered.body, what="notes")
     if rendered.audit_report is None:
         return (output,)
-    audit_file.write_text(rendered.audit_report, encoding="utf-8")
+    files.write_text(audit_file, rendered.audit_report, what="notes")
     return output, audit_file

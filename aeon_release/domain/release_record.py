@@ -19,17 +19,24 @@ checked to parse).  Fields of an entry:
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import enum
+import fcntl
+import hashlib
+import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from aeon_release.errors import ConfigError
+from aeon_release.adapters import files
+from aeon_release.adapters.console import plain, say
+from aeon_release.errors import ConfigError, StateError
 from aeon_release.adapters.registry import DIGEST
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, sequence, string
 
@@ -86,9 +93,36 @@ def now_utc() -> str:
 
 
 # -- reading ---------------------------------------------------------------------------------
+GOOD_COPY = ".releases.yaml.good"  # beside releases.yaml: the file as it was after the last good write
+
+
 def load(config_dir: Path) -> tuple[Release, ...]:
-    """Every entry of releases.yaml (none when the file does not exist yet)."""
-    return _entries(load_yaml(config_dir / RELEASES_FILE, RELEASES_FILE))
+    """Every entry of releases.yaml (none when the file does not exist yet).
+
+    A damaged file (a crash or a full disk under another tool, a bad hand edit) is reported with
+    its line and recovered from the last good copy; the damaged one is kept beside it.
+    """
+    try:
+        return _entries(load_yaml(config_dir / RELEASES_FILE, RELEASES_FILE))
+    except ConfigError as damage:
+        return _recover(config_dir, damage)
+
+
+def _recover(config_dir: Path, damage: ConfigError) -> tuple[Release, ...]:
+    good = config_dir / GOOD_COPY
+    try:
+        text = good.read_text(encoding="utf-8")
+        entries = _entries(parse_yaml(text, GOOD_COPY))
+    except (OSError, UnicodeDecodeError, ConfigError):
+        raise ConfigError(damage.message, "restore releases.yaml from version control or a backup; "
+                          "no last good copy to recover from") from None
+    path = config_dir / RELEASES_FILE
+    kept = path.with_name(f"{RELEASES_FILE}.damaged-{dt.datetime.now(dt.timezone.utc):%Y%m%dT%H%M%SZ}")
+    os.replace(path, kept)
+    files.write_text(path, text, what=RELEASES_FILE)
+    say(f"[yellow]warning[/]: {plain(damage.message)}; recovered {len(entries)} entries from the last good copy "
+        f"({plain(good)}); the damaged file is kept as {plain(kept.name)}")
+    return entries
 
 
 def for_repository(releases: Iterable[Release], repository: str) -> list[Release]:
@@ -143,27 +177,69 @@ def _audit(node: Any, where: Where) -> Mapping[str, str] | None:
 
 # -- writing ---------------------------------------------------------------------------------
 def append(config_dir: Path, release: Release) -> None:
-    """Append one entry, as text: earlier entries are never rewritten."""
+    """Append one entry, as text: earlier entries are never rewritten.
+
+    The new file (old text + the entry) is checked to read back as the old entries plus this one,
+    then written atomically (a temporary file, fsync, rename): a crash or a full disk leaves the
+    old file whole.  The result is also kept as the last good copy.
+    """
     path = config_dir / RELEASES_FILE
+    text = appended_text(config_dir, release)
+    config_dir.mkdir(parents=True, exist_ok=True)
+    files.write_text(path, text, what=RELEASES_FILE)
+    files.write_text(config_dir / GOOD_COPY, text, what=GOOD_COPY)
+
+
+def appended_text(config_dir: Path, release: Release) -> str:
+    """releases.yaml with ``release`` appended, checked; raises before anything is pushed when it cannot be."""
+    path = config_dir / RELEASES_FILE
+    load(config_dir)  # a damaged file is recovered first
     existing = path.read_text(encoding="utf-8") if path.exists() else None
     before = _HEADER if existing is None else existing
     prefix = "" if before.endswith("\n") else "\n"
     addition = prefix + yaml.safe_dump([release.as_dict()], sort_keys=False, allow_unicode=True, width=120)
-    _check_appendable(path, before, addition)
-    config_dir.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(addition if existing is not None else before + addition)
+    _check_appendable(path, before, addition, release)
+    return before + addition
 
 
-def _check_appendable(path: Path, before: str, addition: str) -> None:
-    count = len(_entries(parse_yaml(before, RELEASES_FILE)))
+def _check_appendable(path: Path, before: str, addition: str, release: Release) -> None:
+    entries = _entries(parse_yaml(before, RELEASES_FILE))
     try:
-        grows = len(_entries(parse_yaml(before + addition, RELEASES_FILE))) == count + 1
+        grows = _entries(parse_yaml(before + addition, RELEASES_FILE)) == (*entries, release)
     except ConfigError:
         grows = False
     if not grows:
         raise ConfigError(f"{path}: cannot append to it without rewriting it",
                           "keep `releases:` as a block list (`- action: ...` items) at the end of the file")
+
+
+LOCK_WAIT = 300.0  # seconds a publish waits for another one to the same repository
+
+
+@contextlib.contextmanager
+def repository_lock(config_dir: Path, repository: str, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """One publish or rollback per repository at a time (they read, then move `:latest`, then record).
+
+    The lock is a file beside releases.yaml; a second run waits for the first, then plans afresh.
+    """
+    folder = config_dir / ".releases.locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / (hashlib.sha256(repository.encode()).hexdigest()[:24] + ".lock")
+    with path.open("a+") as handle:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise StateError(f"another publish or rollback of {repository} has held its lock for "
+                                     f"{wait:g}s", f"wait for it, or remove {path} if no such run exists") from None
+                time.sleep(0.2)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def holder_of(releases: Sequence[Release], digest: str) -> Release | None:

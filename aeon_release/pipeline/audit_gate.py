@@ -76,7 +76,7 @@ def _from_merge_reports(git: Git, sha: str) -> Attestation | None:
         if report.get("state") != "done" or report.get("branch_sha") != sha:
             continue
         audit = report.get("audit") or {}
-        if audit.get("errors", 1) == 0:
+        if audit.get("errors", 1) == 0 and not audit.get("waived"):  # "errors" leaves out waived findings
             return Attestation(AuditStatus.PASSED, f"merge run {report.get('tag')}: clean", sha)
         waivers = report.get("waivers") or []
         if waivers:

@@ -50,8 +50,9 @@ from typing import Any
 from aeon_release.domain import archprobe
 
 from aeon_release.domain import loadbearing
-from aeon_release.adapters.console import console, emit_json, progress, plain, say
-from aeon_release.errors import NeedsHuman, UsageError, register_secret
+from aeon_release.adapters.console import console, emit_json, progress, plain, say, show
+from aeon_release.adapters import files
+from aeon_release.errors import NeedsHuman, UsageError, redact_data, register_secret
 from aeon_release.adapters.docker import BuildEvent, BuildFailed, Engine, ImageInfo
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
@@ -60,18 +61,18 @@ DEFAULT_REPOSITORY = "aeon-vllm-ultimate"
 CONTEXT_DIR = ".aeon-release"
 # Set by build from its options; a --build-arg for them would make the labels lie.
 DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
-_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
+_ARG_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}\Z")
 _SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
 _TAG_NAME = re.compile(
     r"^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?/)?"  # optional registry host[:port]
     r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
-    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$"
+    r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?\Z"
 )
 # A revision as git reads it (HEAD~1, v0.29.0^{commit}, aeon-v0.29.0): no blanks, no shell
 # metacharacters, no leading dash (git would take it for an option).
-_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}$")
-_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}$")
-_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?$")
+_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}\Z")
+_VARIANT = re.compile(r"^[a-z0-9][a-z0-9.-]{0,30}\Z")
+_PLATFORM = re.compile(r"^[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?\Z")
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 
@@ -344,7 +345,7 @@ def _write_record(report: BuildReport) -> None:
     builds = Git(report.plan.request.repo).common_dir / "aeon-release" / "builds"
     builds.mkdir(parents=True, exist_ok=True)
     report.record = builds / f"{report.plan.tag.replace('/', '_')}.json"
-    report.record.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+    files.write_text(report.record, json.dumps(redact_data(report.as_dict()), indent=2) + "\n", what="build record")
 
 
 def _now() -> str:
@@ -366,9 +367,9 @@ def run(request: BuildRequest, json_out: bool) -> None:
         for line in failed.tail:
             console.print(f"  | {line}", markup=False, highlight=False)
         raise
-    _say_report(report)
     if json_out:
         emit_json(report.as_dict())
+    _say_report(report, json_out)
 
 
 def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
@@ -382,7 +383,11 @@ def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
     return on_event
 
 
-def _say_report(report: BuildReport) -> None:
+def _say_report(report: BuildReport, json_out: bool = False) -> None:
+    """The build report: the command's primary output (stdout; stderr when stdout carries --json)."""
+    def say(line: str) -> None:
+        show(line, json_out)
+
     data = report.as_dict()
     say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
     say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")

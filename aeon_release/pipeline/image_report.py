@@ -7,7 +7,7 @@ twice with the same name and content.  See ``aeon_release.domain.imagediet`` for
 from __future__ import annotations
 
 from aeon_release.domain import imagediet
-from aeon_release.adapters.console import emit_json, plain, say
+from aeon_release.adapters.console import emit_json, plain, show
 from aeon_release.adapters.docker import Engine
 from aeon_release.pipeline.build import human_size
 
@@ -20,12 +20,15 @@ def image_report(image: str) -> imagediet.DietReport:
 
 def run(image: str, json_out: bool) -> None:
     report = image_report(image)
-    _say(report)
     if json_out:
         emit_json(report.as_dict())
+    _say(report, json_out)
 
 
-def _say(report: imagediet.DietReport) -> None:
+def _say(report: imagediet.DietReport, json_out: bool) -> None:
+    def say(line: str) -> None:
+        show(line, json_out)
+
     say(f"[bold]{report.image}[/]: {len(report.layers)} layers, {_size(report.total_layer_bytes)} in layer tars, "
         f"{_size(report.live_bytes)} live file bytes")
     for layer in report.layers:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.console import console, emit_json, plain as escape, say
+from aeon_release.adapters.console import console, emit_json, plain as escape, say, show, target
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, RunState
@@ -30,7 +31,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if git.branch_sha(plan.branch) is not None:
         raise StateError(f"branch {plan.branch!r} already exists in {git.path}",
                          f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again")
-    waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan))
+    waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan), steps.who_waives(git))
     if dry_run:
         _show_plan(plan, json_out)
         return
@@ -43,13 +44,13 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     _drive(steps.Run(git, state, plan), json_out)
 
 
-def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str]) -> None:
+def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     git = Git(repo)
     with runstate.exclusive(git.common_dir):
-        _resume(git, tag, json_out, waive)
+        _resume(git, tag, json_out, waive, fix)
 
 
-def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None:
+def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE.value:
         _finalize(git, state)
@@ -61,7 +62,10 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
     if state.head is None and (Path(state.worktree) / ".git").exists():
         state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
     run = steps.Run(git, state, plan)
-    state.waivers += steps.parse_waivers(waive, steps.known_rule_ids(plan))
+    state.waivers = steps.add_waivers(state.waivers, steps.parse_waivers(waive, steps.known_rule_ids(plan),
+                                                                         steps.who_waives(git)))
+    if fix:
+        _say_fixes(steps.apply_audit_fixes(run))
     try:
         steps.resume(run)
     except NeedsHuman:
@@ -71,13 +75,13 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str]) -> None
     _drive(run, json_out)
 
 
-def abort(repo: Path, tag: str | None) -> None:
+def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
     git = Git(repo)
     with runstate.exclusive(git.common_dir):
-        _abort(git, tag)
+        _abort(git, tag, json_out)
 
 
-def _abort(git: Git, tag: str | None) -> None:
+def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE.value:
         raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
@@ -90,9 +94,13 @@ def _abort(git: Git, tag: str | None) -> None:
     dropped = "worktree removed" if had_worktree else "state dropped"
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
-        say(f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted")
+    if json_out:
+        emit_json({"aborted": state.tag, "phase": state.phase, "worktree_removed": str(worktree) if had_worktree else None,
+                   "branch_deleted": state.branch if made is not None else None})
+    if made is not None:
+        show(f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted", json_out)
     else:
-        say(f"aborted the {state.tag} run: {dropped}, no branch was created")
+        show(f"aborted the {state.tag} run: {dropped}, no branch was created", json_out)
 
 
 def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None:
@@ -109,24 +117,25 @@ def status(repo: Path, json_out: bool) -> None:
     if json_out:
         emit_json([steps.report(s, None) for s in runs])
     if not runs:
-        say("no aeon-release runs in this repository")
+        show("no aeon-release runs in this repository", json_out)
         return
     for state in runs:
-        _render_status(state)
+        _render_status(state, json_out)
 
 
 # -- helpers ---------------------------------------------------------------------------------
 def _drive(run: steps.Run, json_out: bool) -> None:
     try:
-        with console.status(f"merging {run.plan.tag} onto {run.plan.previous_branch}"):
-            steps.execute(run)
+        what = f"merging {run.plan.tag} onto {run.plan.previous_branch}"
+        with console.status(what) as spinner:
+            steps.execute(run, lambda name, n: spinner.update(f"{what}: step {n}/{len(steps.STEPS)}, {name}"))
     except NeedsHuman:
-        _render(run.state, run.plan)
         _emit(run.state, run.plan, json_out)
+        _render(run.state, run.plan, json_out)
         raise
     run.git.worktree_remove(Path(run.state.worktree))
-    _render(run.state, run.plan)
     _emit(run.state, run.plan, json_out)
+    _render(run.state, run.plan, json_out)
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
@@ -198,60 +207,95 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
 
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict()})
-    say(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
-        f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
-        f"{plan.upstream_commits} upstream commits")
+    show(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
+         f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
+         f"{plan.upstream_commits} upstream commits", json_out)
     for note in plan.notes:
-        say(f"[yellow]note[/]: {escape(note)}")
+        show(f"[yellow]note[/]: {escape(note)}", json_out)
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
-        table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing", c.upstreamed or "")
-    console.print(table)
+        table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
+                      c.upstreamed or c.review or "")
+    target(json_out).print(table)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
         picks.add_row(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason)
     for s in plan.skips:
         picks.add_row(s.label, "", "skip", s.reason)
-    console.print(picks)
+    target(json_out).print(picks)
     say("dry run: nothing was changed")
 
 
-def _render(state: RunState, plan: MergePlan) -> None:
+def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     from rich.table import Table
 
     data = steps.report(state, plan)
+    where = target(json_out)
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
-    say(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits")
+    show(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits", json_out)
     for note in data["notes"]:
-        say(f"[yellow]note[/]: {escape(note)}")
+        show(f"[yellow]note[/]: {escape(note)}", json_out)
     if data["carries"]:
         table = Table("carry", "status", "evidence", title="carries", title_justify="left")
         for c in data["carries"]:
             status = c.get("status", "?")
             table.add_row(c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", ""))))
-        console.print(table)
+        where.print(table)
     if data["picks"]:
         table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
         for p in data["picks"]:
             status = p.get("status", "?")
             table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(p.get("evidence") or p.get("reason", "")))
-        console.print(table)
+        where.print(table)
+    for c in data["carries"]:
+        if c.get("warning"):
+            show(f"[yellow]warning[/]: carry {escape(str(c.get('id')))}: {escape(str(c['warning']))}", json_out)
     for conflict in state.conflicts:
         carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
-        say(f"[red]conflict[/]: {escape(conflict['file'] + carries)}")
+        show(f"[red]conflict[/]: {escape(conflict['file'] + carries)}", json_out)
+        for note in conflict.get("carry_notes", []):
+            for key in ("upstreamed", "moved"):
+                if key in note:
+                    show(f"  carry {escape(note['carry'])}: {escape(note[key])}", json_out)
     if state.audit:
-        say(f"audit: {state.audit.get('errors', 0)} error(s), {state.audit.get('warnings', 0)} warning(s)")
-        for f in state.audit.get("findings", [])[:20]:
-            say(escape(f"  {f['severity']}: {f['path']}:{f['line']}: [{f['rule']}] {f['message']}"))
+        _render_audit(state.audit, json_out)
+        fixes = [f["fix"] for f in state.audit.get("findings", [])
+                 if f.get("fix") and not f.get("suppressed") and not f.get("waived")]
+        if fixes and state.phase == Phase.AUDIT_FAILED.value:
+            show(f"{len(fixes)} safe fix(es) available; `aeon-release merge --continue --fix` applies them:", json_out)
+            for fx in fixes:
+                show(escape(f"  {fx['path']}:{fx['line']}: `{fx['old']}` -> `{fx['new']}`"
+                            + (f" (adds `from {fx['import_from']} import {fx['import_name']}`)" if fx.get("import_from") else "")),
+                     json_out)
     if state.phase == Phase.DONE.value:
-        say(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}")
+        show(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}", json_out)
 
 
-def _render_status(state: RunState) -> None:
-    say(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}")
+def _say_fixes(results: list[dict[str, Any]]) -> None:
+    for r in results:
+        say(escape(f"fix {r['status']}: {r['path']}:{r['line']}: `{r['old']}` -> `{r['new']}`"
+                   + (f" ({r['detail']})" if r.get("detail") else "")))
+    if not results:
+        say("--fix: the audit's findings have no safe fix")
+
+
+def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
+    """The audit's verdict, then each finding: waived ones say so, with the reason and who waived them."""
+    errors, waived, warnings = audit.get("errors", 0), audit.get("waived", 0), audit.get("warnings", 0)
+    verdict = "[red]blocked[/]" if errors else "[green]passed[/]" if not waived else "[yellow]passed with waivers[/]"
+    show(f"audit: {verdict}: {errors} error(s), {waived} waived, {warnings} warning(s)", json_out)
+    for f in audit.get("findings", [])[:20]:
+        also = f" (also {', '.join(f['also'])})" if f.get("also") else ""
+        waiver = f.get("waived")
+        status = f"waived by {waiver['by'] or 'unknown'} ({waiver['reason']})" if waiver else f["severity"]
+        show(escape(f"  {status}: {f['path']}:{f['line']}: [{f['rule']}]{also} {f['message']}"), json_out)
+
+
+def _render_status(state: RunState, json_out: bool) -> None:
+    show(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}", json_out)
     if state.phase != Phase.DONE.value and Path(state.worktree).exists():
-        say(f"  worktree: {state.worktree}")
+        show(f"  worktree: {state.worktree}", json_out)
     if state.current:
-        say(f"  working on: {escape(state.current)}")
+        show(f"  working on: {escape(state.current)}", json_out)
     for conflict in state.conflicts:
-        say(f"  conflict: {escape(conflict['file'])}")
+        show(f"  conflict: {escape(conflict['file'])}", json_out)

@@ -6,6 +6,7 @@ resolves to a commit.  Only then does `merge` create its worktree.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,10 +14,11 @@ from pathlib import Path
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.errors import ConfigError, GitError, UsageError
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
-from aeon_release.adapters.git import Commit, Git, validate_ref_name
+from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
+from aeon_release.pipeline.carry_evidence import UpstreamRange, carry_diff, probably_upstreamed
 
 BRANCH_PREFIX = "aeon-"
-_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)$")
+_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(.*)\Z")
 _PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
 
 
@@ -37,6 +39,7 @@ class CarryPlan:
     carry: Carry
     upstreamed: str | None  # evidence that upstream already has it, or None
     files: tuple[str, ...]  # files the carry touches (for conflict reports)
+    review: str | None = None  # "probably upstreamed": most of its lines are in upstream's diff, no PR or patch-id
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,8 @@ class MergePlan:
             "tag_on_upstream_branch": self.tag_on_upstream_branch,
             "carries": [
                 {"id": c.carry.id, "title": c.carry.title,
-                 "plan": "upstreamed: drop it" if c.upstreamed else "verify or apply", "evidence": c.upstreamed}
+                 "plan": "upstreamed: drop it" if c.upstreamed else "verify or apply", "evidence": c.upstreamed,
+                 **({"review": c.review} if c.review else {})}
                 for c in self.carries
             ],
             "picks": [{"ref": p.key, "sha": p.sha, "subject": p.subject,
@@ -215,11 +219,26 @@ def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
     return PickPlan(ref, sha, subject, git.is_ancestor(sha, tag_sha))
 
 
-def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str, tag_sha: str) -> tuple[CarryPlan, ...]:
+def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str, tag_sha: str,
+                 pr_pattern: str = _PR_SUFFIX.pattern) -> tuple[CarryPlan, ...]:
     active = ledger.active_carries
     if not active:
         return ()
-    return tuple(_plan_carry(git, ledger, carry, merged, base, tag_sha) for carry in active)
+    rng = UpstreamRange(git, base, tag_sha, pr_pattern)
+    plans = [_plan_carry(git, ledger, carry, merged, base, tag_sha) for carry in active]
+    return tuple(_with_review(git, ledger, plan, rng) for plan in plans)
+
+
+def _with_review(git: Git, ledger: Ledger, plan: CarryPlan, rng: UpstreamRange) -> CarryPlan:
+    """A carry whose PR number is not in the range and that no patch-id matches may still have been taken,
+    modified (or under another PR): most of its added lines are then in upstream's diff."""
+    if plan.upstreamed:
+        return plan
+    try:
+        evidence = probably_upstreamed(carry_diff(git, ledger, plan.carry), rng)
+    except GitError:  # a review hint never stops the merge
+        return plan
+    return dataclasses.replace(plan, review=f"probably upstreamed: review ({evidence})") if evidence else plan
 
 
 def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> CarryPlan:
@@ -276,7 +295,7 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     """Check every precondition and decide what the merge will do; changes nothing but fetches."""
     check_names(opts)
     ledger = ledger_mod.load(opts.config_dir)
-    _check_audit_rules(opts.config_dir, ledger)
+    pr_pattern = _check_audit_rules(opts.config_dir, ledger)
     remote = resolve_remote(git, opts)
     if opts.fetch:
         fetch_upstream(git, remote)
@@ -285,7 +304,8 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     previous, previous_sha = resolve_previous(git, opts)
     base = git.merge_base(previous_sha, tag_sha)
     if base is None:
-        raise GitError(f"{previous} and {opts.tag} share no history", "is --repo the fork of this upstream?")
+        hint = SHALLOW_HINT if git.is_shallow() else "is --repo the fork of this upstream?"
+        raise GitError(f"{previous} and {opts.tag} share no history", hint)
     upstream = resolve_upstream_branch(git, opts, remote)
     on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
     notes = _trap_notes(opts.tag, upstream, on_main)
@@ -294,23 +314,23 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     return MergePlan(
         tag=opts.tag, tag_sha=tag_sha, branch=branch, previous_branch=previous, previous_sha=previous_sha,
         merge_base=base, upstream_branch=upstream, upstream_commits=len(in_tag),
-        tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha),
+        tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
         picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged, frozenset(c.sha for c in in_tag)),
         skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
     )
 
 
-def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:
-    """The audit rules must load before the merge starts, not after the work is done."""
+def _check_audit_rules(config_dir: Path, ledger: Ledger) -> str:
+    """The audit rules must load before the merge starts, not after the work is done; their PR pattern."""
     from aeon_release.domain.audits.config import load_rules
 
-    load_rules(config_dir, ledger.active_carries)
+    return load_rules(config_dir, ledger.active_carries).settings.pr_subject_pattern
 
 
 def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:
     if on_main is False:
         # A release-branch tag (v0.25.1) is not on upstream main: its backports look like "ours"
-        # and conflict in files the fork never touched (FLEET_FACTS: the true merge base matters).
+        # and conflict in files the fork never touched (README.md, "The fleet, in brief": the true merge base).
         return (f"{tag} is not on {upstream}: it is a release-branch tag; backports may conflict "
                 "in files the fork never touched",)
     return ()

@@ -31,6 +31,7 @@ from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, Pick
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits import AuditReport
+    from aeon_release.domain.audits.model import Finding
 
 STOPPED = (Phase.CONFLICT.value, Phase.AUDIT_FAILED.value, Phase.COMMIT_REFUSED.value)
 
@@ -120,20 +121,24 @@ def run_audit(run: Run) -> None:
     """Audit the merged tree from the object database, merge-aware, and only what the merge changed;
     error-level findings stop the run (and only then is a worktree made, for the fix)."""
     report = _audit(run)
-    waived = {w["rule"] for w in run.state.waivers}
-    blocking = [f for f in report.findings if f.blocking and f.rule_id not in waived]
-    run.state.audit = report.as_dict() | {"blocking": len(blocking)}
+    waivers = {w["rule"]: w for w in run.state.waivers}
+    findings = [_with_waiver(f, waivers) for f in report.findings]
+    blocking = [f for f in findings if f["severity"] == "error" and not f["suppressed"] and not f.get("waived")]
+    waived = [f for f in findings if f.get("waived")]
+    run.state.audit = report.as_dict() | {"findings": findings, "errors": len(blocking), "blocking": len(blocking),
+                                          "waived": len(waived)}
     if blocking:
         wt = open_worktree(run, run.head)
         run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}").pending()
         run.state.phase = Phase.AUDIT_FAILED.value
         run.save()
         first = blocking[0]
+        fixable = sum(1 for f in blocking if f.get("fix"))
+        offer = f"; `--continue --fix` applies {fixable} safe fix(es)" if fixable else ""
         raise NeedsHuman(
-            f"{len(blocking)} error-level audit finding(s) on the merged tree, first: "
-            f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
-            f"fix them in {wt.path} and run `aeon-release merge --continue`, "
-            "or waive one with --waive RULE=REASON",
+            f"{len(blocking)} error-level audit finding(s), first: {first['path']}:{first['line']} [{first['rule']}]",
+            f"fix them in {wt.path}, then `aeon-release merge --continue`; "
+            f"or `--continue --waive {first['rule']}=REASON`{offer}",
         )
 
 
@@ -154,6 +159,33 @@ def _audit(run: Run) -> AuditReport:
                           new_content=new_content, cache_dir=runstate.cache_dir(run.git.common_dir))
     finally:
         tree.close()
+
+
+def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
+    """Apply the fixes of the last audit's findings in the merge worktree; recorded in the run state.
+
+    The audit step then runs again (the changes are committed first) and the report keeps them.
+    """
+    from aeon_release.domain.audits.drift.fixes import apply_fixes
+    from aeon_release.domain.audits.model import Fix
+
+    if run.state.phase != Phase.AUDIT_FAILED.value or not run.state.audit:
+        raise UsageError("--fix applies the fixes of a failed audit, and this run's audit has not failed",
+                         "use --fix with `merge --continue` after a merge stopped on audit findings")
+    wanted = [Fix(**f["fix"]) for f in run.state.audit.get("findings", []) if f.get("fix") and not f.get("suppressed")]
+    results = [r.as_dict() for r in apply_fixes(run.worktree, wanted)]
+    run.state.fixes += results
+    run.save()
+    return results
+
+
+def _with_waiver(finding: Finding, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """A finding as recorded: waived (with the reason and who waived it) when a waiver names any of its rules."""
+    data: dict[str, Any] = finding.as_dict()
+    waiver = next((waivers[r] for r in finding.rule_ids if r in waivers), None)
+    if waiver is not None and finding.severity.value == "error" and not finding.suppressed:
+        data["waived"] = {"rule": waiver["rule"], "reason": waiver["reason"], "by": waiver.get("by", "")}
+    return data
 
 
 def finish(run: Run) -> None:
@@ -244,6 +276,8 @@ def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, 
         result = _carry_patch(run, cp)
     else:
         result = {"status": "kept", "evidence": "no commits or patch in the ledger: markers checked only"}
+    if cp.review and result["status"] != "upstreamed":
+        result = result | {"warning": cp.review}
     missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run, m.path, m.text)]
     if missing and result["status"] != "upstreamed":
         result = result | {"status": "missing", "missing_markers": missing,
@@ -381,12 +415,33 @@ def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...], draft: Draft
         for f in files
     ]
     run.state.pending = draft.pending()
+    try:
+        advice = _carry_notes(run, run.state.conflicts)
+    except (GitError, OSError):  # the evidence is a help: it never hides the conflict itself
+        advice = ""
     run.state.phase = Phase.CONFLICT.value
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
-        f"resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
+        f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
     )
+
+
+def _carry_notes(run: Run, conflicts: list[dict[str, Any]]) -> str:
+    """Per conflicted file, what each carry touching it tells: upstreamed (take theirs), or moved code."""
+    from aeon_release.pipeline.carry_evidence import UpstreamRange, conflict_notes
+
+    plans = {c.carry.id: c for c in run.plan.carries}
+    rng = UpstreamRange(run.git, run.plan.merge_base, run.plan.tag_sha)
+    first = ""
+    for conflict in conflicts:
+        carries = [(plans[cid].carry, plans[cid].upstreamed) for cid in conflict["carries"] if cid in plans]
+        notes = conflict_notes(run.git, run.plan.ledger, carries, conflict["file"], rng) if carries else []
+        if notes:
+            conflict["carry_notes"] = notes
+            first = first or f"{conflict['file']}: carry {notes[0]['carry']}: " + \
+                "; ".join(v for k, v in notes[0].items() if k != "carry") + "; "
+    return first
 
 
 def _refuse_untracked(wt: Git) -> None:
@@ -477,8 +532,8 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
-def execute(run: Run) -> None:
-    """Run every unfinished step in order, timing each."""
+def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None:
+    """Run every unfinished step in order, timing each; ``on_step(name, number)`` reports progress."""
     run.state.pid = os.getpid()
     if "audit" not in run.state.steps_done and run.state.audit is None:  # a re-audit reads the cache
         from aeon_release.domain.audits.merge import prefetch
@@ -490,6 +545,8 @@ def execute(run: Run) -> None:
     for step in STEPS:
         if step.name in run.state.steps_done:
             continue
+        if on_step is not None:
+            on_step(step.name, STEPS.index(step) + 1)
         started = time.perf_counter()
         _run_step(step, run)
         run.state.timings[step.name] = round(run.state.timings.get(step.name, 0) + time.perf_counter() - started, 3)
@@ -549,6 +606,7 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
         "upstream_commits": state.upstream_commits, "tag_on_upstream_branch": state.tag_on_upstream_branch,
         "state": state.phase, "worktree": state.worktree if _has_worktree(state) else None,
         "conflicts": data["conflicts"], "carries": carries, "picks": picks, "audit": state.audit,
+        "fixes": data["fixes"],
         "waivers": state.waivers, "timings": state.timings, "notes": list(plan.notes) if plan else [],
     }
 
@@ -557,7 +615,7 @@ def _has_worktree(state: RunState) -> bool:
     return state.phase != Phase.DONE.value and (Path(state.worktree) / ".git").exists()
 
 
-def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict[str, str]]:
+def parse_waivers(values: list[str], known: set[str] | None = None, by: str = "") -> list[dict[str, str]]:
     waivers = []
     for value in values:
         rule, sep, reason = value.partition("=")
@@ -565,13 +623,27 @@ def parse_waivers(values: list[str], known: set[str] | None = None) -> list[dict
             raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'")
         if known is not None and rule.strip() not in known:
             raise UsageError(f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids")
-        waivers.append({"rule": rule.strip(), "reason": reason.strip()})
+        waivers.append({"rule": rule.strip(), "reason": reason.strip(), "by": by})
     return waivers
+
+
+def add_waivers(recorded: list[dict[str, str]], new: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Each rule is waived once: a waiver given again (say after a failed --continue) replaces the old one."""
+    fresh = {w["rule"] for w in new}
+    return [w for w in recorded if w["rule"] not in fresh] + new
+
+
+def who_waives(git: Git) -> str:
+    """The person giving a waiver: git's author identity (config or GIT_AUTHOR_*), else the login name."""
+    status, ident, _ = git.try_run("var", "GIT_AUTHOR_IDENT")
+    if status == 0 and ">" in ident:
+        return ident[: ident.rindex(">") + 1].strip()  # drop the timestamp git appends
+    return os.environ.get("USER") or os.environ.get("LOGNAME") or "unknown"
 
 
 def known_rule_ids(plan: MergePlan) -> set[str]:
     from aeon_release.domain.audits.config import load_rules
-    from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
+    from aeon_release.domain.audits.merge import merge_rule_infos
 
     rules = load_rules(plan.config_dir, [c.carry for c in plan.carries])
-    return {r.id for r in rules.rules} | {DRIFT, NEAR_MISS}
+    return {r.id for r in rules.rules} | {info.id for info in merge_rule_infos()}

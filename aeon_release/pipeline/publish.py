@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import docker as images
-from aeon_release.adapters.console import emit_json, say
+from aeon_release.adapters.console import emit_json, say, show
 from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
 from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.pipeline import audit_gate
@@ -139,7 +139,8 @@ def validate_names(request: PublishRequest, today: dt.date | None = None) -> Nam
         raise UsageError(f"version {request.version!r} is not of the form vX.Y.Z", "e.g. --version v0.29.0")
     if request.variant is not None and not VARIANT.fullmatch(request.variant):
         raise UsageError(f"variant {request.variant!r} is not lowercase letters, digits and dashes", "e.g. omni")
-    date = request.date or (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
+    # An empty --date is a mistake, not "today": only an absent one defaults.
+    date = request.date if request.date is not None else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
     if not DATE.fullmatch(date) or not _real_date(date):
         raise UsageError(f"date {date!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
     if request.skip_audit is not None and not request.skip_audit.strip():
@@ -174,7 +175,17 @@ def plan(request: PublishRequest) -> PublishPlan:
         request = dataclasses.replace(request, latest=False)
     if request.latest and latest_before not in (None, existing) and not request.allow_downgrade:
         _guard_latest(registry, names, release_record.for_repository(records, str(names.repository)), latest_before)
+    # The entry must be appendable before anything is pushed: finding out after the push and the
+    # :latest move leaves the release unrecorded.
+    release_record.appended_text(request.config_dir, _entry(names, attestation, existing or image.id,
+                                                            latest_before, latest_before))
     return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before)
+
+
+def _entry(names: Names, attestation: audit_gate.Attestation, digest: str, latest_before: str | None,
+           latest_after: str | None) -> Release:
+    return Release(Action.PUBLISH, str(names.repository), names.version, names.variant, names.dated_tag, digest,
+                   names.date, release_record.now_utc(), latest_before, latest_after, attestation.as_dict())
 
 
 def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:
@@ -257,7 +268,7 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
     hook("dated-pushed")
     latest_after = plan.latest_before
     if plan.request.latest and plan.latest_before != digest:
-        latest_after = _move_latest(registry, names, digest)
+        latest_after = _move_latest(registry, names, digest, plan.latest_before)
         hook("latest-moved")
     pushed, moved = plan.existing is None, latest_after != plan.latest_before
     recorded = _record(plan, digest, latest_after, force=pushed or moved)
@@ -279,11 +290,21 @@ def _push_dated(plan: PublishPlan, registry: Registry) -> str:
     return pushed
 
 
-def move_latest(registry: Registry, digest: str) -> str:
-    """Put the manifest ``digest`` (unchanged bytes) under `:latest` and read it back."""
+def move_latest(registry: Registry, digest: str, expected: str | None) -> str:
+    """Put the manifest ``digest`` (unchanged bytes) under `:latest` and read it back.
+
+    `:latest` is read right before the move: when it no longer holds ``expected`` (what the plan
+    saw), someone else moved it in the meantime, and overwriting their move would be silent: alarm.
+    """
     manifest = registry.manifest(digest)
     if manifest is None:
         raise StateError(f"{registry.repository}@{digest} is not in the registry", "publish it again")
+    current = registry.digest(LATEST)
+    if current != expected:
+        raise NeedsHuman(f"{registry.repository}:{LATEST} moved from {expected or 'nothing'} to {current or 'nothing'} "
+                         "while this run was working; it was not moved again",
+                         "someone else is publishing to this repository: check with `aeon-release releases`, "
+                         "then rerun")
     registry.put_manifest(LATEST, manifest)
     read_back = registry.digest(LATEST)
     if read_back != digest:
@@ -292,9 +313,9 @@ def move_latest(registry: Registry, digest: str) -> str:
     return digest
 
 
-def _move_latest(registry: Registry, names: Names, digest: str) -> str:
+def _move_latest(registry: Registry, names: Names, digest: str, expected: str | None) -> str:
     try:
-        return move_latest(registry, digest)
+        return move_latest(registry, digest, expected)
     except ServiceError as error:
         raise ServiceError(
             f"{error.message}; {names.repository}:{names.dated_tag} is published at {digest}, "
@@ -307,16 +328,16 @@ def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: boo
     names = plan.names
     if plan.recorded and not force:
         return False
-    release_record.append(plan.request.config_dir, Release(
-        Action.PUBLISH, str(names.repository), names.version, names.variant, names.dated_tag, digest,
-        names.date, release_record.now_utc(), plan.latest_before, latest_after, plan.attestation.as_dict()))
+    release_record.append(plan.request.config_dir, _entry(names, plan.attestation, digest, plan.latest_before,
+                                                          latest_after))
     return True
 
 
 # -- the pipeline's and the CLI's entry points -----------------------------------------------
 def publish(request: PublishRequest, after_step: StepHook | None = None) -> PublishResult:
-    """Publish ``request.image``: the pipeline's publish step."""
-    return execute(plan(request), after_step)
+    """Publish ``request.image``: the pipeline's publish step (one publish per repository at a time)."""
+    with release_record.repository_lock(request.config_dir, request.repository):
+        return execute(plan(request), after_step)
 
 
 def password_from(stdin: bool) -> str | None:
@@ -333,9 +354,9 @@ def run(request: PublishRequest, json_out: bool) -> None:
     if json_out:
         emit_json(result.as_dict())
     if result.noop:
-        say(f"[green]nothing to do[/]: {result.repository}:{result.dated_tag} already at {result.digest}")
+        show(f"[green]nothing to do[/]: {result.repository}:{result.dated_tag} already at {result.digest}", json_out)
         return
     latest = "moved to it" if result.latest_moved else f"left at {result.latest_after or 'nothing'}"
-    say(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}")
-    say(f"pull: docker pull {result.pull}")
+    show(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}", json_out)
+    show(f"pull: docker pull {result.pull}", json_out)
 

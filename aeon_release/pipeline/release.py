@@ -21,7 +21,7 @@ from typing import Any
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.console import emit_json, plain, say
+from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase
@@ -45,6 +45,7 @@ class ReleaseOptions:
     image_tag: str | None = None
     latest: bool = True
     notes_output: Path | None = None
+    notes_dir: Path | None = None
     date: str | None = None
     skip_audit: str | None = None
     waive: tuple[str, ...] = ()
@@ -101,10 +102,11 @@ def plan_merge(rel: Release) -> list[str]:
 def run_merge(rel: Release) -> dict[str, Any]:
     state = runstate.load(rel.git.common_dir, rel.opts.tag)
     branch_gone = rel.git.branch_sha(rel.branch) is None
-    if state is None or (state.phase == Phase.DONE.value and branch_gone):
-        merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive))
-    elif state.phase != Phase.DONE.value:
-        merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive))
+    with nested():  # the merge's report is progress here: stdout is the release's summary (or JSON)
+        if state is None or (state.phase == Phase.DONE.value and branch_gone):
+            merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive))
+        elif state.phase != Phase.DONE.value:
+            merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive))
     state = runstate.load(rel.git.common_dir, rel.opts.tag)
     assert state is not None
     # A branch that moved on since the merge (a hotfix) is built as it is now; the audit stage
@@ -193,7 +195,8 @@ def run_publish(rel: Release) -> dict[str, Any]:
 
 # -- notes -----------------------------------------------------------------------------------
 def _notes_path(rel: Release) -> Path:
-    return rel.opts.notes_output or rel.folder / f"release-notes-{rel.opts.tag}.md"
+    """``--notes FILE``, else ``release-notes-TAG.md`` in ``--notes-dir`` or the current directory."""
+    return rel.opts.notes_output or (rel.opts.notes_dir or Path(".")) / f"release-notes-{rel.opts.tag}.md"
 
 
 def plan_notes(rel: Release) -> list[str]:
@@ -289,9 +292,13 @@ def _check_pinned(rel: Release) -> None:
             continue
         for key in keys:
             if key in before and before[key] != now[key]:
-                raise UsageError(
-                    f"--{key.replace('_', '-')} is {now[key]!r} but the {stage} stage of this run was done with "
-                    f"{before[key]!r}", f"pass the same value, or redo it with --from {stage}")
+                option = f"--{key.replace('_', '-')}"
+                raise UsageError(f"this rerun is {_given(option, now[key])}, but the {stage} stage of this run was "
+                                 f"done {_given(option, before[key])}", f"pass the same value, or redo it with --from {stage}")
+
+
+def _given(option: str, value: Any) -> str:
+    return f"without {option}" if value in (None, []) else f"with {option} {value!r}"
 
 
 def _redo_from(rel: Release, stage: str) -> None:
@@ -318,9 +325,9 @@ def dry_run(rel: Release, json_out: bool) -> None:
     if json_out:
         emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state["date"], "stages": plans})
     for name, lines in plans.items():
-        say(f"[bold]{name}[/]")
+        show(f"[bold]{name}[/]", json_out)
         for line in lines:
-            say(f"  {plain(line)}")
+            show(f"  {plain(line)}", json_out)
     say("dry run: nothing was changed")
 
 
@@ -344,9 +351,48 @@ def execute(rel: Release, json_out: bool) -> None:
         rel.state["stages"][stage.name] = {"status": "done", "seconds": round(time.perf_counter() - started, 3),
                                            "result": result}
         rel.save()
-        say(f"[green]{stage.name}[/]: done")
+        say(f"[green]{stage.name}[/]: done{_what(stage.name, result)}")
     if json_out:
         emit_json(report(rel))
+        return
+    for line in summary(rel):
+        show(line)
+
+
+def _what(stage: str, result: dict[str, Any]) -> str:
+    """The one fact a stage's progress line should carry."""
+    if stage == "merge":
+        return f": {result.get('branch')} at {str(result.get('branch_sha'))[:12]}"
+    if stage == "build":
+        return f": image {str(result.get('image_id'))[:19]}"
+    if stage == "publish":
+        return f": {result.get('repository')}:{result.get('dated_tag')}"
+    if stage == "notes":
+        return f": {', '.join(result.get('files') or [])}"
+    return ""
+
+
+def _config_flag(rel: Release) -> str:
+    """--config for the verify command, unless the folder is the one it would find by itself."""
+    from aeon_release.domain.ledger import discover_config_dir
+
+    here = rel.opts.config_dir.resolve()
+    return "" if here == discover_config_dir().resolve() else f" --config {here}"
+
+
+def summary(rel: Release) -> list[str]:
+    """What a release made, and how to check it and use it (stdout, after the last stage)."""
+    merge, build, publish = rel.result("merge"), rel.result("build"), rel.result("publish")
+    notes_files = rel.result("notes").get("files") or [str(_notes_path(rel))]
+    lines = [f"[bold]released {rel.opts.tag}[/]",
+             f"  branch:  {merge.get('branch', rel.branch)} at {str(merge.get('branch_sha'))[:12]}",
+             f"  image:   {build.get('image_id')} ({build.get('tag')})"]
+    if publish:
+        repository, digest = publish.get("repository"), publish.get("digest")
+        lines += [f"  tag:     {repository}:{publish.get('dated_tag')} = {digest}",
+                  f"  verify:  aeon-release releases --repository {repository}{_config_flag(rel)}",
+                  f"  pull:    docker pull {repository}@{digest}"]
+    return lines + [f"  notes:   {notes_files[0]}"]
 
 
 def _stopped(rel: Release, stage: str, status: str, message: str) -> None:

@@ -123,7 +123,7 @@ def test_standalone_merge_aware_audit(cli: Cli, git_repo: GitRepo, fleet_config:
     git_repo.merge("upstream")
     code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(fleet_config), "--format", "json",
                        "--base", base, "--ours", ours, "--theirs", theirs)
-    drift = [(f["path"], f["line"], f["severity"]) for f in json.loads(out)["findings"] if f["rule"] == "merge/enum-drift"]
+    drift = [(f["path"], f["line"], f["severity"]) for f in json.loads(out)["findings"] if "merge/enum-drift" in [f["rule"], *f["also"]]]
     assert code == 1 and (kernel, 7, "error") in drift
 
 

@@ -124,6 +124,16 @@ def test_not_prometheus_text(serve: Callable[..., FakeServer], cli: Callable[...
 
     assert run.code == 2
     assert "Traceback" not in run.err
+    assert "did not return Prometheus text: invalid metric name" in run.err
+
+
+def test_not_prometheus_text_with_no_parser_reason(serve: Callable[..., FakeServer], cli: Callable[..., Run],
+                                                   config: str) -> None:
+    server = serve()
+    server.body = b"# TYPE\n"  # prometheus_client raises a ValueError with an empty message here
+    run = cli(*canary_args(server, config))
+    assert run.code == 2
+    assert "did not return Prometheus text: unparsable line in a body that starts with '# TYPE'" in run.err
 
 
 def test_traffic_url_sends_bounded_chat_completions(serve: Callable[..., FakeServer], cli: Callable[..., Run],
@@ -180,7 +190,7 @@ def test_no_band_and_no_min_mal_is_not_judged(serve: Callable[..., FakeServer], 
     run = cli(*canary_args(server, config))
 
     assert run.code == 2
-    assert "MAL 2.500" in run.err and "no healthy band" in run.err and "--min-mal" in run.err
+    assert "MAL 2.500" in run.out and "no healthy band" in run.err and "--min-mal" in run.err
 
 
 def test_several_models_need_model(serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str) -> None:

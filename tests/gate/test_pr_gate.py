@@ -79,7 +79,8 @@ def test_workflow_commands_exist_in_the_cli(repo_root: Path) -> None:
 def test_workflow_shape(repo_root: Path) -> None:
     flow = workflow(repo_root)
     assert "pull_request" in flow[True]  # YAML 1.1 reads the key `on` as true
-    assert flow["permissions"]["security-events"] == "write"
+    assert flow["permissions"] == {}  # nothing at the top; the one job asks for what it needs
+    assert flow["jobs"]["audit"]["permissions"] == {"contents": "read", "security-events": "write"}
     all_steps = steps(repo_root)
     fork = next(s for s in all_steps if s.get("uses", "").startswith("actions/checkout") and s["with"]["path"] == "fork")
     assert fork["with"]["fetch-depth"] == 0
@@ -99,6 +100,6 @@ def test_pre_commit_hook(repo_root: Path) -> None:
     hooks = yaml.safe_load((repo_root / HOOKS).read_text())
     hook = next(h for h in hooks if h["id"] == "aeon-audit")
     assert hook["language"] == "python" and hook["pass_filenames"] is False
-    assert hook["entry"] == "aeon-release audit --repo . --changed-since HEAD"
+    assert hook["entry"] == "aeon-release audit --repo . --pre-commit"
     needs_audit()
     assert problems(hook["entry"]) == []

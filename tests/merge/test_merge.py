@@ -83,7 +83,7 @@ def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: dem
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
     assert snapshot(example.fork) == before
     status = run_cli(capsys, "status", "--repo", example.fork)
-    assert "conflict" in status.err and "docs/serving.md" in status.err
+    assert "conflict" in status.out and "docs/serving.md" in status.out
     # continuing before resolving is refused
     assert run_cli(capsys, "merge", "--continue", "--repo", example.fork).code == 1
     worktree = Path(report["worktree"])
@@ -159,7 +159,7 @@ def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example:
     _kill_when(flag, example, sig)
     git(example.fork, "config", "--unset", "core.hooksPath")
     status = run_cli(capsys, "status", "--repo", example.fork)
-    assert "running" in status.err
+    assert "running" in status.out
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
     done = run_cli(capsys, "merge", "--continue", "--repo", example.fork, "--json")
     assert done.code == 0, done.err
@@ -259,7 +259,7 @@ def test_tag_fetched_from_a_bare_upstream_remote(capsys: pytest.CaptureFixture[s
 
 
 def test_release_branch_tag_is_flagged(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    """A tag cut on a release branch is not on upstream main: the plan says so (FLEET_FACTS trap)."""
+    """A tag cut on a release branch is not on upstream main: the plan says so (README: the true merge base)."""
     up = demo.Git(example.upstream)
     up.run("checkout", "--quiet", "-b", "releases/v0.29", "v0.29.0")
     demo.commit(up, "[Bugfix] backport (#53200)", {"vllm/backport.py": "X = 1\n"})

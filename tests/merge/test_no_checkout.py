@@ -189,7 +189,7 @@ def test_kill_inside_git_then_continue_redoes_the_step(capsys: pytest.CaptureFix
     _kill_when(flag, example)
     git(example.fork, "config", "--unset", "merge.slow.driver")
     (example.fork / ".git" / "info" / "attributes").unlink()
-    assert "running" in run_cli(capsys, "status", "--repo", example.fork).err
+    assert "running" in run_cli(capsys, "status", "--repo", example.fork).out
     stopped = _continue(capsys, example)  # redone from its recorded start: the conflict, for a person
     assert stopped.code == 1, stopped.err
     report = json.loads(stopped.out)

@@ -132,7 +132,7 @@ def test_changed_options_for_a_done_stage_are_refused(capsys: pytest.CaptureFixt
     assert run_cli(capsys, *release_setup.args("--variant", "omni")).code == 2
     release_setup.registry.start()
     result = run_cli(capsys, *release_setup.args())
-    assert result.code == 2 and "--variant is None but the build stage of this run was done with 'omni'" in result.err
+    assert result.code == 2 and "this rerun is without --variant, but the build stage of this run was done with --variant 'omni'" in result.err
     assert _registry_digest(release_setup, DATED) is None
     assert run_cli(capsys, *release_setup.args("--variant", "omni")).code == 0
     assert _registry_digest(release_setup, f"{DATED}-omni") is not None

@@ -53,6 +53,9 @@ def test_republishing_the_same_image_is_a_no_op(
     assert again["noop"] is True and again["pushed"] is False and again["latest_moved"] is False
     assert again["digest"] == first["digest"] == served(registry.host, name, "latest")
     assert (tmp_path / "releases.yaml").read_text() == record_before
+    # without --json the outcome is the primary output, on stdout
+    plain = cli(*[a for a in publish_args(image, repository, "v0.1.0", tmp_path) if a != "--json"])
+    assert plain.returncode == 0 and plain.stdout.startswith(f"nothing to do: {repository}:2026-09-11-v0.1.0")
 
 
 def test_a_different_image_under_an_existing_dated_tag_is_refused(

@@ -31,9 +31,11 @@ def test_rollback_restores_the_previous_digest_then_a_named_one(
     repository, name, (first, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
     assert third["rollback_tag"] == second["dated_tag"]
 
-    done = cli("rollback", "--repository", repository, "--config", str(tmp_path))
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path), "--json")
     assert done.returncode == 0, done.stderr
     assert served(registry.host, name, "latest") == second["digest"]
+    moved = json.loads(done.stdout)  # strict JSON on stdout; the human line went to stderr
+    assert (moved["dated_tag"], moved["moved"]) == (second["dated_tag"], True) and "rolled back" in done.stderr
     entry = records(tmp_path)[-1]
     assert entry["action"] == "rollback" and entry["dated_tag"] == second["dated_tag"]
     assert (entry["latest_before"], entry["latest_after"]) == (third["digest"], second["digest"])
@@ -74,6 +76,10 @@ def test_releases_lists_tags_and_reports_a_tag_changed_behind_our_back(
         (second["dated_tag"], second["digest"], "ok", False),
         (third["dated_tag"], third["digest"], "ok", True),
     ]
+    # `releases | less`: the listing itself is on stdout, one line per dated tag
+    table = cli("releases", "--repository", repository, "--config", str(tmp_path))
+    assert table.returncode == 0 and table.stdout.startswith(f"{repository}: 3 dated tag(s); :latest = {third['digest']}")
+    assert f"{third['dated_tag']}  {third['digest']}  ok <- :latest" in table.stdout
 
     # Someone retags the first release with another image, straight through the engine.
     images.push(images.local_image(make_image("intruder")).id, repository, first["dated_tag"], None)

@@ -32,8 +32,8 @@ KEEP_FILES = 4  # rule sets in use at once (branches with other audits/, a rules
 MAX_ENTRIES = 200_000  # about 30 vLLM trees' worth of blobs; ~10 MB of JSON
 _PREFIX = "findings-"
 
-# (rule id, line, detail) problems and (line, target, rules, reason) suppressions of one blob
-Problems = list[tuple[str, int, str]]
+# (rule id, line, detail, severity or None) problems and (line, target, rules, reason) suppressions of one blob
+Problems = list[tuple[str, int, str, Severity | None]]
 Sups = list[tuple[int, int, tuple[str, ...], str]]
 
 
@@ -85,7 +85,7 @@ class FindingsCache:
             return None
         try:
             found = _decode(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, IndexError):
             return None  # a damaged entry is a miss
         self.hits += 1
         self._used.add(key)
@@ -148,7 +148,7 @@ def _decode(value: Any) -> tuple[Problems, Sups]:
     if value == 0:
         return [], []
     problems, sups = value
-    return ([(str(r), int(line), str(d)) for r, line, d in problems],
+    return ([(str(p[0]), int(p[1]), str(p[2]), Severity(p[3]) if len(p) > 3 and p[3] else None) for p in problems],
             [(int(a), int(b), tuple(str(r) for r in rules), str(reason)) for a, b, rules, reason in sups])
 
 
@@ -168,7 +168,7 @@ class RuleMemo:
             try:
                 if variant["listing"] == listing and all(_oid(ctx, p) == oid for p, oid in variant["reads"].items()):
                     self.cache.hits += 1
-                    return [Finding(r, k, Severity(sev), path, int(line), msg) for r, k, sev, path, line, msg in variant["findings"]]
+                    return [Finding.from_dict(f) for f in variant["findings"]]
             except (KeyError, TypeError, ValueError, AttributeError):
                 return None  # a damaged entry is a miss
         return None
@@ -179,7 +179,7 @@ class RuleMemo:
             return  # a file it read has no known blob id (changed in the work tree): nothing to key on
         key = _rule_key(rule, ctx)
         variant = {"listing": _listing(rule, ctx), "reads": oids,
-                   "findings": [[f.rule_id, f.kind, f.severity.value, f.path, f.line, f.message] for f in findings]}
+                   "findings": [f.as_dict() for f in findings]}
         old = self.cache.get_raw(key)
         others = [v for v in old if isinstance(v, dict) and v.get("listing") != variant["listing"]] if isinstance(old, list) else []
         self.cache.put_raw(key, [variant, *others][:self.VARIANTS])
@@ -220,12 +220,12 @@ class MergeMemo:
         if not isinstance(value, list):
             return None
         try:
-            found = [Finding(r, k, Severity(sev), path, int(line), msg) for r, k, sev, path, line, msg in value]
-        except (TypeError, ValueError):
+            found = [Finding.from_dict(f) for f in value]
+        except (KeyError, TypeError, ValueError, AttributeError):
             return None
         self.cache.hits += 1
         return found
 
     def store(self, findings: list[Finding]) -> None:
         if self.key:
-            self.cache.put_raw(self.key, [[f.rule_id, f.kind, f.severity.value, f.path, f.line, f.message] for f in findings])
+            self.cache.put_raw(self.key, [f.as_dict() for f in findings])

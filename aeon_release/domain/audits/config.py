@@ -73,8 +73,33 @@ def build_rules(documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] =
                 raise ConfigError(f"{rule.origin}.id: duplicate rule id {rule.id!r} (first in {seen[rule.id]})")
             seen[rule.id] = rule.origin
             rules.append(rule)
+    notes = () if rules else (
+        "the config defines no rules of its own (audits/*.yaml is empty): only the baseline tree rules "
+        "and the carries' markers ran",)
+    rules.extend(baseline_rules(rules))
     rules.extend(carry_rules(carries))
-    return RuleSet(tuple(rules), settings)
+    return RuleSet(tuple(rules), settings, notes)
+
+
+# Whatever the config says, these always run: an empty audits/ or a --config pointing at the wrong
+# folder must never turn the gate into "no findings".
+BASELINE = (
+    ("conflict-markers", "baseline/conflict-markers", "a merge conflict marker was left in the tree"),
+    ("py-compile", "baseline/py-compile", "a Python file does not compile"),
+)
+
+
+def baseline_rules(rules: Sequence[Rule]) -> list[Rule]:
+    """The tree rules the config lacks (a config that has its own rule of the kind keeps it)."""
+    present = {rule.kind for rule in rules}
+    added = []
+    for kind_name, rule_id, message in BASELINE:
+        if kind_name in present:
+            continue
+        kind = KINDS[kind_name]
+        added.append(Rule(id=rule_id, kind=kind_name, severity=Severity.ERROR, message=message,
+                          paths=kind.default_paths or ("**",), options=None, origin="baseline (always runs)"))
+    return added
 
 
 def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
@@ -87,9 +112,30 @@ def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
 
 
 def _settings(node: Any, where: Where) -> Settings:
-    data = mapping(node, where, required=(), optional=("near_miss_lines",))
-    lines = integer(data.get("near_miss_lines", 3), where.key("near_miss_lines"), minimum=0)
-    return Settings(near_miss_lines=lines)
+    data = mapping(node, where, required=(),
+                   optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern"))
+    default = Settings()
+    lines = integer(data.get("near_miss_lines", default.near_miss_lines), where.key("near_miss_lines"), minimum=0)
+    sizes = {key: _bytes(data.get(key, getattr(default, key)), where.key(key))
+             for key in ("max_file_bytes", "max_parse_bytes")}
+    pattern = _regex(data.get("pr_subject_pattern", default.pr_subject_pattern), where.key("pr_subject_pattern"))
+    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, **sizes)
+
+
+def _bytes(node: Any, where: Where) -> int:
+    value = integer(node, where, minimum=1024, hint="a size in bytes, e.g. 1048576")
+    if value > 1 << 30:
+        raise where.fail(f"{value} is more than 1 GiB", "a cap that large would not protect anything")
+    return value
+
+
+def _regex(value: Any, where: Where) -> str:
+    text = string(value, where)
+    try:
+        re.compile(text)
+    except re.error as exc:
+        raise where.fail(f"not a regular expression: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)") from None
+    return text
 
 
 def parse_rule(node: Any, where: Where) -> Rule:

@@ -1,4 +1,4 @@
-"""Merge-aware findings, beyond any fixed rule: enum drift and near misses.
+"""Merge-aware findings, beyond any fixed rule: enum drift, offsets applied twice, near misses.
 
 Both silent killers of the fork were clean merges: upstream renumbered an enum under a fork-side
 literal, and both sides added the same ``+1`` a few lines apart.  Git saw no overlap; these checks
@@ -9,19 +9,19 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import ast
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift_covering
+from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
-from aeon_release.domain.audits.source import SourceCache, enums_in_text, walk_defs
+from aeon_release.domain.audits.source import SourceCache, walk_defs
 
-DRIFT = "merge/enum-drift"
 NEAR_MISS = "merge/near-miss"
-_INT_MEMBER = re.compile(r"\s*[A-Za-z_]\w*\s*(?::[^=]*)?=\s*[-+]?\d+\b")
-_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,9 @@ class Hunk:
 def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
-        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; git merged it silently"),
-    ]
+        RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
+        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
+    ] + drift_checks.drift_rule_infos()
 
 
 def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
@@ -53,11 +54,20 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     for side in (sides.ours, sides.theirs):
         if (sides.base, side) not in _DIFFS:
             prefetch(sides.repo, sides.base, side)
-    ours, theirs = parse_diff(_diff(sides.base, sides.ours)), parse_diff(_diff(sides.base, sides.theirs))
-    if not ours or not theirs:
+    mine, upstream = parse_changes(_diff(sides.base, sides.ours)), parse_changes(_diff(sides.base, sides.theirs))
+    if not any(c.hunks for c in mine.values()) or not any(c.hunks for c in upstream.values()):
         return []  # one side changed nothing: nothing was merged
-    findings = list(enum_drift(tree, sides, ours, theirs))
-    findings += near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
+    both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
+    ours, theirs = _hunks(mine, both), _hunks(upstream, both)
+    trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream)
+    findings, covered = enum_drift_covering(trees)
+    doubled, offsets_cover = doubled_offsets(trees)
+    findings += doubled
+    for path, spans in offsets_cover.items():
+        covered.setdefault(path, []).extend(spans)
+    findings += [f for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
+                 if not any(a <= f.line <= b for a, b in covered.get(f.path, []))]
+    findings += drift_checks.drift_findings(tree, sides, _hunks(mine), _hunks(upstream), settings)  # symbol drift, duplicates
     return findings
 
 
@@ -78,87 +88,12 @@ def _diff(base: str, side: str) -> str:
 
 def parse_diff(text: str) -> dict[str, list[Hunk]]:
     """A ``-U0`` diff -> {path: hunks}."""
-    files: dict[str, list[Hunk]] = {}
-    path: str | None = None
-    current: list[list[str]] = []
-    header: tuple[int, int] | None = None
-
-    def close() -> None:
-        if path is not None and header is not None:
-            files.setdefault(path, []).append(Hunk(header[0], header[1], tuple(current[0]), tuple(current[1])))
-
-    for line in text.splitlines():
-        if line.startswith("diff --git "):
-            close()
-            path, header = None, None
-        elif line.startswith("+++ "):
-            path = line[6:] if line.startswith("+++ b/") else None
-        elif line.startswith("--- ") and header is None:
-            continue
-        elif (match := _HUNK.match(line)) is not None:
-            close()
-            header = (int(match.group(1)), int(match.group(2) or 1))
-            current = [[], []]
-        elif header is not None and line[:1] in "+-":
-            current[0 if line[0] == "+" else 1].append(line[1:])
-    close()
-    return files
+    return _hunks(parse_changes(text))
 
 
-# -- enum drift ------------------------------------------------------------------------------
-def enum_drift(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]]) -> Iterator[Finding]:
-    git = repo.Git(sides.repo)
-    for path in sorted(p for p, hunks in theirs.items() if p.endswith(".py") and _touches_int_member(hunks)):
-        merged_text = _read(tree, path)
-        if not merged_text or not any(w in merged_text for w in ("Enum", "Flag")):
-            continue
-        before, after = _enums(git.show_file(sides.ours, path) or ""), _enums(merged_text)
-        for enum, members in after.items():
-            for member, value in members.items():
-                old = before.get(enum, {}).get(member)
-                if old is not None and old != value:
-                    yield from _drift(tree, path, enum, member, old, value, merged_text, ours)
-
-
-def _touches_int_member(hunks: list[Hunk]) -> bool:
-    """Text prefilter: upstream changed a ``NAME = <int>`` line (most changed files never do)."""
-    return any(_INT_MEMBER.match(line) for hunk in hunks for line in (*hunk.added, *hunk.removed))
-
-
-def _drift(tree: SourceCache, path: str, enum: str, member: str, old: int, new: int, merged_text: str,
-           ours: dict[str, list[Hunk]]) -> Iterator[Finding]:
-    line = _line_of(merged_text, rf"^\s*{re.escape(member)}\s*(:[^=]*)?=")
-    yield Finding(DRIFT, "merge", Severity.WARNING, path, line,
-                  f"{enum}.{member} is {new} after the merge, {old} on the fork side: check every raw use of it")
-    short = enum.rsplit(".", 1)[-1]
-    derived = re.compile(rf"\b\w*{_fuzzy(short)}\w*\b", re.I)
-    literal = re.compile(rf"(?<![\w.]){old}(?![\w.])")
-    for fork_path, line_no, text in _fork_lines(tree, ours):
-        code = text.split("#", 1)[0]
-        if derived.search(code) and literal.search(code):
-            yield Finding(DRIFT, "merge", Severity.ERROR, fork_path, line_no,
-                          f"fork-side code compares a {short} value with {old}, but {enum}.{member} is now {new} "
-                          f"(upstream renumbered it): use {short}.{member} instead of the literal")
-
-
-def _fuzzy(name: str) -> str:
-    """KVQuantMode -> a pattern matching kv_quant_mode, KV_QUANT_MODE, kvquantmode."""
-    letters = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
-    return "_?".join(re.escape(part) for part in letters) if letters else re.escape(name)
-
-
-def _fork_lines(tree: SourceCache, ours: dict[str, list[Hunk]]) -> Iterator[tuple[str, int, str]]:
-    """Lines the fork added (base -> ours) as they sit in the merged tree."""
-    for path, hunks in sorted(ours.items()):
-        added = {line.strip() for hunk in hunks for line in hunk.added if line.strip()}
-        text = _read(tree, path) if added else None
-        for number, line in enumerate((text or "").splitlines(), 1):
-            if line.strip() in added:
-                yield path, number, line
-
-
-def _enums(text: str) -> dict[str, dict[str, int]]:
-    return enums_in_text(text)
+def _hunks(changes: dict[str, FileChange], only: Collection[str] | None = None) -> dict[str, list[Hunk]]:
+    return {path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus, _ in change.hunks]
+            for path, change in changes.items() if change.hunks and (only is None or path in only)}
 
 
 # -- near misses -----------------------------------------------------------------------------
@@ -168,11 +103,30 @@ def near_misses(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
         merged = _read(tree, path) or ""
+        # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
+        groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}
+        conflicted: bool | None = None  # asked of git at most once per file
         for mine in ours[path]:
             for other in theirs[path]:
                 why = _close(mine, other, distance, functions)
                 if why and mine.added != other.added:
-                    yield _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]])
+                    groups.setdefault(_region(mine, functions), []).append((mine, other, why))
+        for pairs in groups.values():
+            mine, other, why = pairs[0]
+            # Only hunks that overlap or touch can have conflicted: ask git only about those.
+            if _overlap(mine, other) and conflicted is None:
+                conflicted = repo.file_merge_conflicts(git, sides.base, sides.ours, sides.theirs, path)
+            clash = bool(conflicted) and _overlap(mine, other)
+            finding = _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]], clash)
+            if len(pairs) > 1:
+                finding = replace(finding, message=f"{finding.message} (and {len(pairs) - 1} more hunk pair(s) here)")
+            yield finding
+
+
+def _region(hunk: Hunk, functions: list[tuple[str, int, int]]) -> str:
+    """The innermost base function holding the hunk; else the hunk itself."""
+    start = hunk.span[0]
+    return next((f"{name}:{a}" for name, a, b in functions if a <= start <= b), f"@{start}")
 
 
 def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]]) -> str | None:
@@ -186,10 +140,18 @@ def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]
     return None
 
 
-def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk]) -> Finding:
+def _overlap(a: Hunk, b: Hunk) -> bool:
+    """git's merge conflicts on hunks that overlap or touch in the base; farther apart it merges them."""
+    (a1, a2), (b1, b2) = a.span, b.span
+    return a1 <= b2 + 1 and b1 <= a2 + 1
+
+
+def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk],
+               conflicted: bool) -> Finding:
     line = _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
-    message = (f"both sides changed this region ({why}) and git merged it without a conflict; review both hunks. "
-               f"fork: {_show(mine)} | upstream: {_show(other)}")
+    outcome = ("git stopped on a conflict here and it was resolved by hand; check the resolution kept both changes"
+               if conflicted else "git merged it without a conflict; review both hunks")
+    message = f"both sides changed this region ({why}) and {outcome}. fork: {_show(mine)} | upstream: {_show(other)}"
     return Finding(NEAR_MISS, "merge", Severity.WARNING, path, line, message)
 
 
@@ -228,11 +190,6 @@ def _first_line_of(text: str, wanted: tuple[str, ...]) -> int:
         if line.strip() in targets:
             return number
     return 0
-
-
-def _line_of(text: str, pattern: str) -> int:
-    match = re.search(pattern, text, re.M)
-    return text.count("\n", 0, match.start()) + 1 if match else 0
 
 
 def _read(tree: SourceCache, path: str) -> str | None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,11 @@ class Scope(enum.Enum):
 
     FILE = "file"
     TREE = "tree"
+
+
+# What a bulk kind's scan() reports for one file: (line, detail), or (line, detail, severity) when a
+# problem is milder than the rule (a file too big to compile is a warning, not a compile error).
+Problem = tuple[int, str] | tuple[int, str, "Severity"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,34 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Fix:
+    """One safe rewrite of a finding: the source text at [line:col, end_line:end_col) becomes ``new``.
+
+    Columns count characters (not bytes).  ``import_name`` from ``import_from`` is added when the
+    file does not bind it yet.
+    """
+
+    path: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    old: str
+    new: str
+    import_from: str | None = None
+    import_name: str | None = None
+
+    def describe(self) -> str:
+        extra = f" (and `from {self.import_from} import {self.import_name}`)" if self.import_from else ""
+        return f"{self.path}:{self.line}: `{self.old}` -> `{self.new}`{extra}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "col": self.col, "end_line": self.end_line,
+                "end_col": self.end_col, "old": self.old, "new": self.new,
+                "import_from": self.import_from, "import_name": self.import_name}
+
+
+@dataclass(frozen=True)
 class Finding:
     rule_id: str
     kind: str
@@ -53,16 +86,59 @@ class Finding:
     line: int  # 1-based; 0 when the finding is about a whole file or the tree
     message: str
     suppressed: str | None = None  # the reason given by an inline suppression
+    fix: Fix | None = None  # one safe rewrite, when there is exactly one
+    also: tuple[str, ...] = ()  # other rules that found the same root cause here (folded into this one)
 
     @property
     def blocking(self) -> bool:
         return self.severity is Severity.ERROR and self.suppressed is None
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule id this finding answers to: a waiver of any of them covers it."""
+        return (self.rule_id, *self.also)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
+        """The inverse of :meth:`as_dict` (a cached or recorded finding); raises on a damaged one."""
+        fix = data.get("fix")
+        return cls(str(data["rule"]), str(data["kind"]), Severity(data["severity"]), str(data["path"]),
+                   int(data["line"]), str(data["message"]), data.get("suppressed"),
+                   Fix(**fix) if isinstance(fix, dict) else None, tuple(str(r) for r in data.get("also") or ()))
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule_id, "kind": self.kind, "severity": self.severity.value, "path": self.path,
-            "line": self.line, "message": self.message, "suppressed": self.suppressed,
+            "line": self.line, "message": self.message, "suppressed": self.suppressed, "also": list(self.also),
+            **({"fix": self.fix.as_dict()} if self.fix is not None else {}),
         }
+
+
+def fold_same_cause(findings: list[Finding]) -> list[Finding]:
+    """One root cause, one finding: a merge-aware finding on the very line a rule flagged is folded
+    into the rule's finding (its id goes to ``also``), so one fix or one waiver settles both."""
+    hosts: dict[tuple[str, int], Finding] = {}
+    for f in findings:
+        if f.kind != "merge" and f.line > 0 and f.suppressed is None:
+            hosts.setdefault((f.path, f.line), f)
+    folded: dict[int, list[Finding]] = {}
+    kept: list[Finding] = []
+    for f in findings:
+        host = hosts.get((f.path, f.line)) if f.kind == "merge" and f.suppressed is None else None
+        if host is None:
+            kept.append(f)
+        else:
+            folded.setdefault(id(host), []).append(f)
+    return [_with_also(f, folded.get(id(f), [])) for f in kept]
+
+
+def _with_also(f: Finding, guests: list[Finding]) -> Finding:
+    if not guests:
+        return f
+    error = f.severity is Severity.ERROR or any(g.severity is Severity.ERROR for g in guests)
+    also = tuple(dict.fromkeys(g.rule_id for g in guests if g.rule_id not in f.rule_ids))
+    fix = f.fix or next((g.fix for g in guests if g.fix is not None), None)  # the guest's rewrite fixes the same line
+    return replace(f, severity=Severity.ERROR if error else Severity.WARNING, also=f.also + also, fix=fix)
 
 
 @dataclass(frozen=True)
@@ -82,6 +158,8 @@ class AuditReport:
     rules: tuple[RuleInfo, ...] = ()
     files_scanned: int = 0
     seconds: float = 0.0
+    # What the config keeps out of the audit: (rule id, exclude globs, files they held out)
+    exclusions: tuple[tuple[str, tuple[str, ...], int], ...] = ()
     files_cached: int = 0  # of the files scanned, those the findings cache answered
 
     @property
@@ -104,6 +182,8 @@ class AuditReport:
             "rules_run": self.rules_run,
             "rules_skipped": {r.id: r.skipped for r in self.rules if r.skipped is not None},
             "files_scanned": self.files_scanned,
+            "exclusions": [{"rule": rid, "exclude": list(globs), "files": count}
+                           for rid, globs, count in self.exclusions],
             "files_cached": self.files_cached,
             "seconds": round(self.seconds, 3),
         }
@@ -124,9 +204,16 @@ class Settings:
     """Engine settings that the rule files may tune (``settings:`` in any audits/*.yaml)."""
 
     near_miss_lines: int = 3
+    # A file over max_file_bytes is not read (a warning says so); a Python file over max_parse_bytes
+    # is not compiled or parsed: CPython's parser takes ~250 bytes of memory per source byte.
+    max_file_bytes: int = 8 * 1024 * 1024
+    max_parse_bytes: int = 1024 * 1024
+    # How an upstream commit subject names its pull request (GitHub's squash-merge "title (#123)").
+    pr_subject_pattern: str = r"\(#(\d+)\)\s*$"
 
 
 @dataclass(frozen=True)
 class RuleSet:
     rules: tuple[Rule, ...] = ()
     settings: Settings = field(default_factory=Settings)
+    notes: tuple[str, ...] = ()  # warnings about the config itself (no rules of its own, ...)

@@ -1,16 +1,33 @@
 """Report renderers: table, json, sarif (2.1.0, for GitHub code scanning), junit, markdown, github."""
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import re
+import urllib.parse
 from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree
 
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
+from aeon_release.errors import printable
 
 TOOL = "aeon-release"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFO_URI = "https://github.com/aeon-7/aeon-release"
+HELP_URI = INFO_URI + "#audit"
+FINGERPRINT = "aeonFinding/v1"  # our own key: code scanning also computes its primaryLocationLineHash
+_LINE_REFS = re.compile(r":\d+\b|\bline \d+\b")
+
+
+def tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("aeon-release")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 
 def render(report: AuditReport, fmt: str) -> str:
@@ -27,17 +44,24 @@ def _status(f: Finding) -> str:
     return f"suppressed ({f.suppressed})" if f.suppressed else f.severity.value
 
 
+def _rules(f: Finding) -> str:
+    """The rule id, and the other rules that found the same root cause on that line."""
+    return f"{f.rule_id} (also {', '.join(f.also)})" if f.also else f.rule_id
+
+
 def _where(f: Finding) -> str:
     return f"{f.path}:{f.line}" if f.line else f.path
 
 
 def summary(report: AuditReport) -> str:
+    held = sum(count for _, _, count in report.exclusions)
+    excluded = f", {held} file(s) excluded by the config" if held else ""
     return (f"{report.errors} error(s), {report.warnings} warning(s), {report.rules_run} rule(s) over "
-            f"{report.files_scanned} file(s) in {report.seconds:.2f}s")
+            f"{report.files_scanned} file(s){excluded} in {report.seconds:.2f}s")
 
 
 def table(report: AuditReport) -> str:
-    rows = [(_status(f), _where(f), f.rule_id, f.message) for f in report.findings]
+    rows = [(printable(_status(f)), printable(_where(f)), _rules(f), printable(f.message)) for f in report.findings]
     if not rows:
         return f"no findings: {summary(report)}"
     widths = [max(len(r[i]) for r in rows + [("severity", "location", "rule", "")]) for i in range(3)]
@@ -53,12 +77,14 @@ def as_json(report: AuditReport) -> str:
 def sarif(report: AuditReport) -> str:
     rules = _sarif_rules(report)
     index = {rule["id"]: i for i, rule in enumerate(rules)}
-    results = [_sarif_result(f, index[f.rule_id]) for f in report.findings]
+    results = [_sarif_result(f, index[f.rule_id], fingerprint) for f, fingerprint in zip(report.findings, _fingerprints(report))]
+    version = tool_version()
     log = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": TOOL, "informationUri": INFO_URI, "rules": rules}},
+            "tool": {"driver": {"name": TOOL, "version": version, "informationUri": INFO_URI, "rules": rules}},
+            "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "The root of the audited checkout"}}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
@@ -80,23 +106,51 @@ def _sarif_rule(rule_id: str, kind: str, text: str, severity: Severity) -> dict[
         "id": rule_id,
         "name": "".join(part.capitalize() for part in rule_id.replace("/", "-").replace("_", "-").split("-")),
         "shortDescription": {"text": text},
+        "help": {"text": _help(kind, text)},
+        "helpUri": HELP_URI,
         "defaultConfiguration": {"level": _level(severity)},
         "properties": {"kind": kind},
     }
 
 
-def _sarif_result(f: Finding, rule_index: int) -> dict[str, Any]:
+def _help(kind: str, text: str) -> str:
+    from aeon_release.domain.audits.kinds.base import doc_line
+    from aeon_release.domain.audits.registry import KINDS
+
+    about = doc_line(KINDS[kind]) if kind in KINDS else "a merge-aware check (base, fork and upstream sides)"
+    return (f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with "
+            f"`# aeon-audit: ignore[RULE] reason`.")
+
+
+def _fingerprints(report: AuditReport) -> list[str]:
+    """Per finding: rule, file and message without line numbers, plus its rank among equal ones,
+    hashed.  Lines moved by an edit above leave it unchanged, so code scanning keeps the alert."""
+    seen: dict[str, int] = {}
+    prints = []
+    for f in report.findings:
+        key = "\0".join((*f.rule_ids, f.path, _LINE_REFS.sub("", f.message)))
+        seen[key] = seen.get(key, 0) + 1
+        prints.append(hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogateescape")).hexdigest()[:32])
+    return prints
+
+
+def _sarif_result(f: Finding, rule_index: int, fingerprint: str) -> dict[str, Any]:
     # A whole-file finding (line 0) is shown on line 1: code scanning places every alert on a line.
-    location = {"artifactLocation": {"uri": f.path, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
+    # A URI: the path's bytes percent-encoded (a space, a quote, a byte that is not UTF-8).
+    uri = urllib.parse.quote(os.fsencode(f.path), safe="/")
+    location = {"artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
     result: dict[str, Any] = {
         "ruleId": f.rule_id,
         "ruleIndex": rule_index,
         "level": _level(f.severity),
-        "message": {"text": f.message},
+        "message": {"text": printable(f.message)},
         "locations": [{"physicalLocation": location}],
+        "partialFingerprints": {FINGERPRINT: fingerprint},
     }
     if f.suppressed:
-        result["suppressions"] = [{"kind": "inSource", "justification": f.suppressed}]
+        result["suppressions"] = [{"kind": "inSource", "justification": printable(f.suppressed)}]
+    if f.also:
+        result["properties"] = {"also": list(f.also)}  # other rules that found this same root cause
     return result
 
 
@@ -124,14 +178,15 @@ def junit(report: AuditReport) -> str:
 def _testcase(suite: ElementTree.Element, rule_id: str, findings: list[Finding], skipped: str | None) -> None:
     case = ElementTree.SubElement(suite, "testcase", classname="aeon-release.audit", name=rule_id)
     if skipped:
-        ElementTree.SubElement(case, "skipped", message=skipped)
+        ElementTree.SubElement(case, "skipped", message=printable(skipped))
     failing = [f for f in findings if f.blocking]
     if failing:
         failure = ElementTree.SubElement(case, "failure", message=f"{len(failing)} finding(s)", type="audit")
-        failure.text = "\n".join(f"{_where(f)}: {f.message}" for f in failing)
+        failure.text = "\n".join(printable(f"{_where(f)}: {f.message}") for f in failing)
     rest = [f for f in findings if not f.blocking]
     if rest:
-        ElementTree.SubElement(case, "system-out").text = "\n".join(f"{_status(f)} {_where(f)}: {f.message}" for f in rest)
+        ElementTree.SubElement(case, "system-out").text = "\n".join(
+            printable(f"{_status(f)} {_where(f)}: {f.message}") for f in rest)
 
 
 def markdown(report: AuditReport) -> str:
@@ -142,17 +197,36 @@ def markdown(report: AuditReport) -> str:
         for f in report.findings:
             mark = "🔕" if f.suppressed else icon[f.severity]
             note = f" (suppressed: {_md(f.suppressed)})" if f.suppressed else ""
-            lines.append(f"| {mark} | `{_where(f)}` | `{f.rule_id}` | {_md(f.message)}{note} |")
+            lines.append(f"| {mark} | {_code(_where(f))} | {_code(_rules(f))} | {_md(f.message)}{note} |")
     else:
         lines.append("Every rule passed.")
     skipped = [r for r in report.rules if r.skipped]
     if skipped:
-        lines += ["", "Skipped: " + "; ".join(f"`{r.id}` ({_md(r.skipped or '')})" for r in skipped)]
+        lines += ["", "Skipped: " + "; ".join(f"{_code(r.id)} ({_md(r.skipped or '')})" for r in skipped)]
+    lines += _md_exclusions(report)
     return "\n".join(lines)
 
 
+def _md_exclusions(report: AuditReport) -> list[str]:
+    if not report.exclusions:
+        return []
+    return ["", "Excluded by the config: " + "; ".join(
+        f"{_code(rid)} excludes {', '.join(_code(g) for g in globs)} ({count} file(s))"
+        for rid, globs, count in report.exclusions)]
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Table-cell text: no raw control characters, no cell break, no HTML."""
+    text = printable(text).replace("|", "\\|")
+    return text.replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _code(text: str) -> str:
+    """A Markdown code span that a backtick in ``text`` cannot close (CommonMark: a longer fence)."""
+    text = printable(text).replace("|", "\\|")
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def github(report: AuditReport) -> str:
@@ -169,6 +243,7 @@ def github(report: AuditReport) -> str:
 
 def _gh(text: str, prop: bool) -> str:
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = printable(text)
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 

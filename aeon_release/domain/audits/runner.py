@@ -11,19 +11,19 @@ import threading
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
-from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Rule, RuleInfo, RuleSet, Scope
+from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Problem, Rule, RuleInfo, RuleSet,
+                                              Scope, Settings, Severity, fold_same_cause)
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, select
-from aeon_release.errors import UsageError
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult
+from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
+from aeon_release.errors import NeedsHuman, UsageError
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
@@ -37,7 +37,8 @@ class _BulkRule:
 
 
 # (path, [(rule id, line, detail)], suppressions)
-_FileResult = tuple[str, list[tuple[str, int, str]], list[suppress.Suppression]]
+# (path, [(rule id, line, detail, severity or None: the rule's)], suppressions)
+_FileResult = tuple[str, list[tuple[str, int, str, Severity | None]], list[suppress.Suppression]]
 
 
 def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
@@ -54,40 +55,41 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
     started = time.perf_counter() if started is None else started
     if isinstance(tree, Path) and not tree.is_dir():
         raise UsageError(f"{tree}: no such directory to audit")
-    source = as_tree(tree)
+    settings = ruleset.settings
+    source = as_tree(tree, settings.max_file_bytes)
     files = source.files()
     delta = frozenset(new_content) if new_content is not None else None
     changed = frozenset(changed_files) if changed_files is not None else None
-    cache_ = SourceCache(source)
+    cache_ = SourceCache(source, settings.max_parse_bytes)
     active, infos = _split_by_condition(ruleset.rules, cache_)
     bulk = [r for r in active if hasattr(KINDS[r.kind], "scan")]
     scanned = files if changed is None else [f for f in files if f in changed]
-    job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache)
+    job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache, settings)
     try:
         context = Context(source, files, cache_, None if delta is not None else changed)
         findings = _targeted(active, bulk, context, cache)
         if merge is not None:  # git and a few parses, while the workers compile
-            from aeon_release.domain.audits.merge import merge_findings, merge_rule_infos
-
             memo = MergeMemo(cache, source, merge, ruleset.settings) if cache is not None else None
             found = memo.lookup() if memo is not None else None
             if found is None:
-                found = merge_findings(cache_, merge, ruleset.settings)
+                found = _merge_findings(cache_, merge, ruleset)
                 if memo is not None:
                     memo.store(found)
             findings += found
-            infos += merge_rule_infos()
+            infos += _merge_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
     finally:
         job.close()
     findings += bulk_findings
+    findings += _not_audited(source, changed, ruleset)
     _add_cached_suppressions(suppressions, cache_)
     judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
     findings = suppress.apply(findings, suppressions, judge)
+    findings = fold_same_cause(findings)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
     seen = set(job.looks) | set(cache_.read_paths())
     return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started,
-                       files_cached=cache.hits if cache is not None else 0)
+                       exclusions=_exclusions(ruleset.rules, scanned), files_cached=cache.hits if cache is not None else 0)
 
 
 def _looks(files: list[str], bulk: list[Rule], delta: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
@@ -125,7 +127,7 @@ def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context, cache: Finding
 
 def _check(rule: Rule, ctx: Context, memo: RuleMemo | None) -> list[Finding]:
     if memo is None:
-        return list(KINDS[rule.kind].check(rule, ctx))
+        return _checked(rule, ctx)
     found = memo.lookup(rule, ctx)
     if found is not None:
         for path in {f.path for f in found}:
@@ -133,12 +135,65 @@ def _check(rule: Rule, ctx: Context, memo: RuleMemo | None) -> list[Finding]:
         return found
     ctx.cache.reads = set()
     try:
-        found = list(KINDS[rule.kind].check(rule, ctx))
+        found = _checked(rule, ctx)
         reads = ctx.cache.reads
     finally:
         ctx.cache.reads = None
     memo.store(rule, ctx, reads, found)
     return found
+
+
+def _checked(rule: Rule, ctx: Context) -> list[Finding]:
+    """One rule's findings; a file too deep or too big for Python's parser is a finding, never a crash."""
+    found: list[Finding] = []
+    try:
+        found.extend(KINDS[rule.kind].check(rule, ctx))
+    except (RecursionError, MemoryError) as exc:
+        why = "too deeply nested" if isinstance(exc, RecursionError) else "too large to analyse"
+        found.append(rule.finding(_last_path(found, rule), 0, f"could not be checked: {why}"))
+    return found
+
+
+def _last_path(found: list[Finding], rule: Rule) -> str:
+    return found[-1].path if found else (rule.paths[0] if rule.paths else "")
+
+
+def _merge_findings(cache: SourceCache, merge: MergeSides, ruleset: RuleSet) -> list[Finding]:
+    from aeon_release.domain.audits.merge import merge_findings
+
+    try:
+        return merge_findings(cache, merge, ruleset.settings)
+    except (RecursionError, MemoryError):
+        return [Finding(NOT_AUDITED, "audit", Severity.WARNING, "", 0,
+                        "the merge-aware checks could not run: a merged file is too deeply nested or too large")]
+
+
+def _merge_infos() -> list[RuleInfo]:
+    from aeon_release.domain.audits.merge import merge_rule_infos
+
+    return merge_rule_infos()
+
+
+NOT_AUDITED = "audit/not-audited"
+CONFIG_NOTE = "audit/config"
+
+
+def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet) -> list[Finding]:
+    """A warning for each entry the audit did not read (symlink, FIFO, over the size cap), and for the config."""
+    findings = [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
+                for path, why in sorted(source.skipped().items()) if changed is None or path in changed]
+    findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
+    return findings
+
+
+def _exclusions(rules: Sequence[Rule], scanned: Sequence[str]) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """What each rule's ``exclude`` holds out of the audit, for the report."""
+    out = []
+    for rule in rules:
+        if rule.exclude:
+            held = sum(1 for path in scanned if matches(path, rule.paths) and matches(path, rule.exclude))
+            out.append((rule.id, rule.exclude, held))
+    return tuple(out)
 
 
 def _split_by_condition(rules: Sequence[Rule], cache: SourceCache) -> tuple[list[Rule], list[RuleInfo]]:
@@ -177,21 +232,23 @@ class _BulkJob:
     cache has seen are answered from it."""
 
     def __init__(self, tree: Tree, looks: dict[str, tuple[str, ...]], rules: list[Rule],
-                 cache: FindingsCache | None) -> None:
+                 cache: FindingsCache | None, settings: Settings) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
         self.looks = looks
         self._cache = cache
         self._keys: dict[str, str] = {}
-        self._pool: Any = None
-        self._pending: list[AsyncResult[list[_FileResult]]] = []
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: list[Future[list[_FileResult]]] = []
         self._inline: list[_FileResult] = []
         files = self._from_cache(tree) if cache is not None else list(looks)
         plan = {rel: looks[rel] for rel in files}
         if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
-            self._inline += scan_chunk((tree.job(files), specs, plan))
+            self._inline += scan_chunk((tree.job(files), specs, plan, settings))
             return
-        self._pool = _context().Pool(_workers())
-        self._pending = [self._pool.apply_async(scan_chunk, ((tree.job(chunk), specs, {r: plan[r] for r in chunk}),))
+        # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
+        # pending future at once instead of leaving the run waiting for a result that never comes.
+        self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
+        self._pending = [self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
                          for chunk in _chunks(tree, files, _workers() * 4)]
 
     def _from_cache(self, tree: Tree) -> list[str]:
@@ -213,11 +270,16 @@ class _BulkJob:
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
         results = list(self._inline)
-        for pending in self._pending:
-            results.extend(pending.get())
+        try:
+            for pending in self._pending:
+                results.extend(pending.result())
+        except BrokenProcessPool:
+            raise NeedsHuman("the audit did not finish: a worker process died (killed, or out of memory)",
+                             "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes") from None
         self._pending = []
         self._remember(results)
-        findings = [rules[rid].finding(path, line, detail) for path, problems, _ in results for rid, line, detail in problems]
+        findings = [rules[rid].finding(path, line, detail, severity)
+                    for path, problems, _ in results for rid, line, detail, severity in problems]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
 
@@ -231,14 +293,10 @@ class _BulkJob:
         self._cache.save()
 
     def close(self) -> None:
-        """Stop the workers: politely when every chunk came back, at once when something failed."""
+        """Stop the workers; when something failed, chunks not yet started are cancelled."""
         if self._pool is None:
             return
-        if self._pending:
-            self._pool.terminate()
-        else:
-            self._pool.close()
-        self._pool.join()
+        self._pool.shutdown(wait=True, cancel_futures=bool(self._pending))
         self._pool = None
 
 
@@ -269,18 +327,37 @@ def _chunks(tree: Tree, files: list[str], count: int) -> list[list[str]]:
     return [c for c in chunks if c]
 
 
-def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], dict[str, tuple[str, ...]]]) -> list[_FileResult]:
+def scan_chunk(job: tuple[ReadJob, tuple[_BulkRule, ...], dict[str, tuple[str, ...]], Settings]) -> list[_FileResult]:
     """Worker: read each file once, run the bulk rules that look at it, collect suppressions.
     Every file read is reported, clean ones too (the cache remembers those)."""
-    reader, specs, plan = job
+    reader, specs, plan, settings = job
     by_id = {spec.id: spec for spec in specs}
     out: list[_FileResult] = []
     for rel, data in reader.read_all():
         problems = [
-            (rule_id, line, detail)
+            (rule_id, problem[0], problem[1], problem[2] if len(problem) > 2 else None)
             for rule_id in plan.get(rel, ())
-            for line, detail in KINDS[by_id[rule_id].kind].scan(rel, data, None)  # type: ignore[attr-defined]
+            for problem in _scan(by_id[rule_id], rel, data, settings)
         ]
-        sups = suppress.scan(data, rel) if b"\0" not in data[:8192] else []
-        out.append((rel, problems, sups))
+        out.append((rel, problems, _suppressions(data, rel)))
     return out
+
+
+def _scan(spec: _BulkRule, rel: str, data: bytes, settings: Settings) -> list[Problem]:
+    """One bulk rule on one file: a parser that gives up (too deep, too big) is a finding for that file."""
+    try:
+        found: list[Problem] = KINDS[spec.kind].scan(rel, data, settings)  # type: ignore[attr-defined]
+    except RecursionError:
+        return [(0, "could not be parsed: too deeply nested")]
+    except MemoryError:
+        return [(0, "could not be parsed: too large or too deeply nested")]
+    return found
+
+
+def _suppressions(data: bytes, rel: str) -> list[suppress.Suppression]:
+    if b"\0" in data[:8192]:
+        return []
+    try:
+        return suppress.scan(data, rel)
+    except (RecursionError, MemoryError):
+        return []

@@ -9,6 +9,9 @@ as skipped instead of read.
 from __future__ import annotations
 
 import ast
+import bisect
+import io
+import itertools
 import functools
 import os
 import re
@@ -17,12 +20,30 @@ import subprocess
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from aeon_release.adapters.blobs import Blobs, Entry, ls_tree
+from aeon_release.domain.audits import linear
 
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # vLLM's largest Python file is ~0.4 MB; a 12 MB file is an attack
+DEFAULT_MAX_PARSE_BYTES = 1024 * 1024  # CPython's parser needs ~250 bytes of memory per source byte
+
+
+def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:
+    """``ast.parse``, with every way it can fail on hostile text turned into a SyntaxError value."""
+    if len(text) > max_bytes:
+        return SyntaxError(f"{len(text)} characters, over the {max_bytes}-byte parse cap (settings.max_parse_bytes)")
+    try:
+        return ast.parse(text, filename=path)
+    except SyntaxError as exc:
+        return exc
+    except ValueError as exc:  # source with NUL bytes
+        return SyntaxError(str(exc))
+    except RecursionError:
+        return SyntaxError("could not be parsed: too deeply nested")
+    except MemoryError:
+        return SyntaxError("could not be parsed: too large or too deeply nested")
 
 
 class ReadJob(Protocol):
@@ -46,6 +67,9 @@ class Tree(Protocol):
         """A listed file's bytes; None for anything not listed or unreadable."""
 
     def size(self, path: str) -> int: ...
+
+    def cap(self, max_bytes: int) -> None:
+        """Apply a size cap: files over it move to ``skipped()``."""
 
     def oid(self, path: str) -> str | None:
         """The file's git blob id when it is known without reading it (the findings cache's key)."""
@@ -115,6 +139,8 @@ class WorkTree:
     _files: list[str] = field(default_factory=list, init=False)
     _skipped: dict[str, str] = field(default_factory=dict, init=False)
     _sizes: dict[str, int] = field(default_factory=dict, init=False)
+    _oversize: dict[str, int] = field(default_factory=dict, init=False)
+    _linked_dirs: dict[str, bool] = field(default_factory=dict, init=False)
     _oids: dict[str, str] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
@@ -124,7 +150,19 @@ class WorkTree:
             self._classify(rel)
         self._files.sort()
 
+    def _under_link(self, rel: str) -> bool:
+        """Whether a folder on the way to ``rel`` is a symlink (lstat follows every part but the last)."""
+        parent = rel.rpartition("/")[0]
+        if not parent:
+            return False
+        if parent not in self._linked_dirs:
+            self._linked_dirs[parent] = self._under_link(parent) or os.path.islink(self.root / parent)
+        return self._linked_dirs[parent]
+
     def _classify(self, rel: str) -> None:
+        if self._under_link(rel):
+            self._skipped[rel] = "inside a symlinked folder (not followed)"
+            return
         try:
             info = os.lstat(self.root / rel)
         except OSError:
@@ -134,10 +172,22 @@ class WorkTree:
         elif not stat.S_ISREG(info.st_mode):
             self._skipped[rel] = "not a regular file" if not stat.S_ISDIR(info.st_mode) else "directory"
         elif info.st_size > self.max_bytes:
-            self._skipped[rel] = f"{info.st_size} bytes, over the {self.max_bytes}-byte cap"
+            self._skipped[rel] = _over(info.st_size, self.max_bytes)
+            self._oversize[rel] = info.st_size
         else:
             self._files.append(rel)
             self._sizes[rel] = info.st_size
+
+    def cap(self, max_bytes: int) -> None:
+        """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
+        sizes = {**self._sizes, **self._oversize}
+        self.max_bytes = max_bytes
+        for rel in self._oversize:
+            self._skipped.pop(rel, None)
+        self._sizes = {rel: n for rel, n in sizes.items() if n <= max_bytes}
+        self._oversize = {rel: n for rel, n in sizes.items() if n > max_bytes}
+        self._skipped.update({rel: _over(n, max_bytes) for rel, n in self._oversize.items()})
+        self._files = sorted(self._sizes)
 
     def files(self) -> list[str]:
         return list(self._files)
@@ -173,17 +223,27 @@ class GitTree:
         self.repo, self.rev, self.max_bytes = repo, rev, max_bytes
         self.label = f"{rev[:12]} in {repo}"
         self._entries: dict[str, Entry] = {}
+        self._oversize: dict[str, Entry] = {}
         self._skipped: dict[str, str] = {}
         for entry in ls_tree(repo, rev):
             if entry.is_link:
                 self._skipped[entry.path] = "symlink (its link text is not audited)"
             elif not entry.is_regular:
                 self._skipped[entry.path] = f"mode {entry.mode}"
-            elif entry.size > max_bytes:
-                self._skipped[entry.path] = f"{entry.size} bytes, over the {max_bytes}-byte cap"
             else:
                 self._entries[entry.path] = entry
+        self.cap(max_bytes)
         self._blobs = Blobs(repo)
+
+    def cap(self, max_bytes: int) -> None:
+        """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
+        entries = {**self._entries, **self._oversize}
+        for rel in self._oversize:
+            self._skipped.pop(rel, None)
+        self.max_bytes = max_bytes
+        self._entries = {rel: e for rel, e in entries.items() if e.size <= max_bytes}
+        self._oversize = {rel: e for rel, e in entries.items() if e.size > max_bytes}
+        self._skipped.update({rel: _over(e.size, max_bytes) for rel, e in self._oversize.items()})
 
     def files(self) -> list[str]:
         return sorted(self._entries)
@@ -210,8 +270,16 @@ class GitTree:
         self._blobs.close()
 
 
-def as_tree(tree: Path | Tree) -> Tree:
-    return WorkTree(tree) if isinstance(tree, Path) else tree
+def as_tree(tree: Path | Tree, max_bytes: int | None = None) -> Tree:
+    if isinstance(tree, Path):
+        return WorkTree(tree, max_bytes or DEFAULT_MAX_BYTES)
+    if max_bytes is not None and max_bytes != getattr(tree, "max_bytes", max_bytes):
+        tree.cap(max_bytes)
+    return tree
+
+
+def _over(size: int, cap: int) -> str:
+    return f"{size} bytes, over the {cap}-byte cap (settings.max_file_bytes)"
 
 
 def _git_listed(root: Path) -> list[str] | None:
@@ -262,7 +330,7 @@ def list_files(tree: Path) -> list[str]:
 
 
 @functools.lru_cache(maxsize=512)
-def glob_regex(pattern: str) -> re.Pattern[str]:
+def glob_regex(pattern: str) -> Any:
     """``**`` crosses directories, ``*`` and ``?`` do not (gitignore-like, anchored at the tree root)."""
     out = []
     i = 0
@@ -277,7 +345,8 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
             char = pattern[i]
             out.append("[^/]*" if char == "*" else "[^/]" if char == "?" else re.escape(char))
             i += 1
-    return re.compile("".join(out))
+    # RE2: several ``**`` against a long hostile path must not backtrack.
+    return linear.compile_text("".join(out), multiline=False)
 
 
 def is_glob(pattern: str) -> bool:
@@ -285,7 +354,22 @@ def is_glob(pattern: str) -> bool:
 
 
 def matches(path: str, patterns: Iterable[str]) -> bool:
-    return any(glob_regex(p).fullmatch(path) for p in patterns)
+    return any(_match(path, p) for p in patterns)
+
+
+def _match(path: str, pattern: str) -> bool:
+    """One glob; the common shapes (a literal path, ``**``, ``**/*.ext``) without a regex call."""
+    if not is_glob(pattern):
+        return path == pattern
+    if pattern == "**":
+        return True
+    if pattern.startswith("**/*.") and not is_glob(pattern[5:]) and "/" not in pattern[5:]:
+        return path.endswith(pattern[4:]) and "/" not in path.rpartition("/")[2][: -len(pattern[4:])]
+    if not path.isascii():
+        # A name that is not UTF-8 holds surrogate escapes (os.fsdecode), which RE2 cannot take;
+        # no glob spells those bytes, so matching their replacement character loses nothing.
+        path = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return glob_regex(pattern).fullmatch(path) is not None
 
 
 def select(files: Iterable[str], include: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
@@ -306,8 +390,9 @@ def _any_of(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 class SourceCache:
     """Texts and parsed modules of the files that rules ask for, each read and parsed at most once."""
 
-    def __init__(self, tree: Path | Tree) -> None:
+    def __init__(self, tree: Path | Tree, max_parse_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> None:
         self.tree = as_tree(tree)
+        self.max_parse_bytes = max_parse_bytes
         self._texts: dict[str, str | None] = {}
         self._modules: dict[str, ast.Module | SyntaxError | None] = {}
         self.reads: set[str] | None = None  # when a set: every path asked for is added (the rule memo's inputs)
@@ -329,12 +414,7 @@ class SourceCache:
             if text is None:
                 self._modules[path] = None
             else:
-                try:
-                    self._modules[path] = ast.parse(text, filename=path)
-                except SyntaxError as exc:
-                    self._modules[path] = exc
-                except ValueError as exc:  # source with NUL bytes
-                    self._modules[path] = SyntaxError(str(exc))
+                self._modules[path] = parse_module(text, path, self.max_parse_bytes)
         return self._modules[path]
 
     def functions(self, path: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | SyntaxError | None:
@@ -361,42 +441,78 @@ class SourceCache:
 
 
 def _function_blocks(text: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
-    pattern = rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b"
+    pattern = rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}(?:[^\pL\pN_]|$)"
     nodes = _blocks(text, pattern)
-    return None if nodes is None else [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if nodes is None:
+        return None
+    # A block holds the same-named functions nested in it: walk it rather than parse them again.
+    return [n for node in nodes for n in ast.walk(node)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
 
 
 def _blocks(text: str, header: str) -> list[ast.stmt] | None:
     """Parse only the indented blocks whose first line matches ``header`` (group 1: the indent).
 
     None when a block does not parse on its own (a string or bracket that leaves the block):
-    the caller then parses the whole module.
+    the caller then parses the whole module.  Linear in the text: the header is an RE2 pattern,
+    line numbers are counted once, and a match inside a block already parsed is part of it.
     """
     found: list[ast.stmt] = []
-    lines = text.splitlines()
-    for match in re.finditer(header, text, re.M):
-        start = text.count("\n", 0, match.start())
+    lines = [line.rstrip("\r\n") for line in python_lines(text)]
+    ends = list(itertools.accumulate(len(line) for line in python_lines(text)))
+    covered = 0  # lines before this index belong to a block already parsed
+    for match in linear.compile_text(header).finditer(text):
+        start = bisect.bisect_right(ends, match.start())
+        if start < covered:
+            continue
         indent = len(match.group(1))
         end = start + 1
         while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
             end += 1
-        try:
-            module = ast.parse("\n".join(line[indent:] for line in lines[start:end]))
-        except (SyntaxError, ValueError):
+        module = parse_module("\n".join(line[indent:] for line in lines[start:end]), "<block>")
+        if isinstance(module, SyntaxError):
             return None
         ast.increment_lineno(module, start)
         found += module.body
+        covered = end
     return found
+
+
+def python_lines(text: str) -> list[str]:
+    """Lines as Python's tokenizer counts them (\\n, \\r\\n and \\r end a line; \\x0c or \\u2028 do not), ends kept.
+
+    ``str.splitlines`` also splits at form feeds and \\u2028: slicing a function by its ``ast``
+    line numbers with those would audit the wrong text.
+    """
+    return io.StringIO(text, newline="").readlines()
+
+
+def parse_blocks(text: str, header: str) -> list[ast.stmt] | None:
+    """The statements of the indented blocks whose first line matches ``header`` (see :func:`_blocks`)."""
+    return _blocks(text, header)
+
+
+def segment(lines: list[str], node: ast.AST) -> str | None:
+    """The source text of ``node`` (like ``ast.get_source_segment``, from lines split once, ASCII-safe)."""
+    start: int | None = getattr(node, "lineno", None)
+    end: int | None = getattr(node, "end_lineno", None)
+    col: int | None = getattr(node, "col_offset", None)
+    end_col: int | None = getattr(node, "end_col_offset", None)
+    if start is None or end is None or col is None or end_col is None or end > len(lines):
+        return None
+    if start == end:
+        return lines[start - 1].encode()[col:end_col].decode(errors="replace")
+    parts = [lines[start - 1].encode()[col:].decode(errors="replace"), *lines[start:end - 1],
+             lines[end - 1].encode()[:end_col].decode(errors="replace")]
+    return "\n".join(parts)
 
 
 def enums_in_text(text: str) -> dict[str, dict[str, int]]:
     """Like :func:`all_enums`, parsing only the enum classes' blocks (a text scan finds them)."""
-    nodes = _blocks(text, r"^([ \t]*)class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)[^)]*\)[ \t]*:")
+    nodes = _blocks(text, r"^([ \t]*)class[ \t]+[\pL\pN_]+[ \t]*\([^)]*(?:Enum|Flag)[^)]*\)[ \t]*:")
     if nodes is None:
-        try:
-            return all_enums(ast.parse(text))
-        except (SyntaxError, ValueError):
-            return {}
+        module = parse_module(text, "<enums>")
+        return {} if isinstance(module, SyntaxError) else all_enums(module)
     module = ast.Module(body=nodes, type_ignores=[])
     return all_enums(module)
 

@@ -7,15 +7,18 @@ warning, as is a suppression that matches no finding (stale suppressions hide th
 from __future__ import annotations
 
 import io
-import re
 import tokenize
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.source import python_lines
 from aeon_release.domain.audits.model import Finding, Severity
 
-_SUPPRESSION = re.compile(r"#\s*aeon-audit:\s*ignore\[([^\]]*)\][ \t]*(.*?)[ \t]*$", re.M)
+# RE2 (linear): a file of a million unclosed "ignore[" must not make the scan quadratic.
+_SUPPRESSION = linear.compile_text(r"#\s*aeon-audit:\s*ignore\[([^\]]*)\][ \t]*(.*?)[ \t]*$")
 PREFILTER = b"aeon-audit:"
+TOKENIZE_MAX = 1024 * 1024  # tokenize is pure Python: a bigger file uses the (linear) text scan
 UNUSED = "suppression/unused"
 # (path, rule ids) -> True when every named rule looked at that file, so "unused" is the truth
 Judge = Callable[[str, tuple[str, ...]], bool]
@@ -34,16 +37,19 @@ def parse(text: str, path: str = "") -> list[Suppression]:
     """Suppressions in a file; in Python only real comments count (not the text of a string)."""
     if PREFILTER.decode() not in text:
         return []  # tokenizing is slow; almost no file has a suppression
-    if path.endswith(".py"):
+    if path.endswith(".py") and len(text) <= TOKENIZE_MAX:
         comments = _python_comments(text)
         if comments is not None:
-            lines = text.splitlines()
+            lines = [line.rstrip("\r\n") for line in python_lines(text)]  # tokenize's numbering
             return [s for line, col, comment in comments for s in _from_comment(comment, line, not lines[line - 1][:col].strip())]
     found = []
+    counter = linear.LineCounter(text)
+    previous = -1  # the start of the line of the previous match: a second one on a line is never alone
     for match in _SUPPRESSION.finditer(text):
-        line = text.count("\n", 0, match.start()) + 1
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        found += _from_comment(match.group(0), line, not text[line_start:match.start()].strip())
+        line, line_start = counter.line(match.start()), counter.line_start(match.start())
+        alone = line_start != previous and not text[line_start:match.start()].strip()
+        previous = line_start
+        found += _from_comment(match.group(0), line, alone)
     return found
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from aeon_release.domain.audits.model import Finding, Rule, Scope
+from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope
 from aeon_release.domain.audits.source import SourceCache, Tree, is_glob, select
 from aeon_release.adapters.yamlio import Where
 
@@ -98,8 +98,10 @@ class RuleKind(Protocol):
 class BulkKind(RuleKind, Protocol):
     """A kind that looks at every file's bytes; the runner fans it out over worker processes."""
 
-    def scan(self, path: str, data: bytes, options: Any) -> list[tuple[int, str]]:
-        """(line, detail) problems in one file; must be picklable-safe and free of shared state."""
+    def scan(self, path: str, data: bytes, options: Any) -> list[Problem]:
+        """(line, detail[, severity]) problems in one file; ``options`` is the run's Settings (limits).
+
+        Must be picklable-safe and free of shared state."""
 
 
 def doc_line(kind: object) -> str:

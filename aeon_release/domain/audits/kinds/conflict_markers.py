@@ -4,13 +4,14 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.adapters.yamlio import Where
 
 # Built from pieces so that this file never looks like a conflict itself.
 _OURS, _BASE, _SEP, _THEIRS = "<" * 7, "|" * 7, "=" * 7, ">" * 7
-_MARKER = re.compile(rb"^(<{7}|\|{7}|={7}|>{7})(?=[ \r\n]|$)", re.M)
+_MARKER = re.compile(rb"^(?:\xef\xbb\xbf)?(<{7}|\|{7}|={7}|>{7})(?=[ \r\n]|$)", re.M)  # a BOM hides nothing
 _PREFILTER = (_OURS.encode(), _THEIRS.encode(), _BASE.encode())
 
 
@@ -46,11 +47,10 @@ class ConflictMarkers:
             return []
         found = []
         inside = False
-        for match in _MARKER.finditer(data):
+        for line, match in linear.lines_of(_MARKER.finditer(data), data):  # one pass: grep speed
             marker = match.group(1)[:1]
             if marker == b"=" and not inside:
                 continue
             inside = marker in (b"<", b"|", b"=")
-            line = data.count(b"\n", 0, match.start()) + 1
             found.append((line, f"conflict marker {match.group(1).decode()}"))
         return found

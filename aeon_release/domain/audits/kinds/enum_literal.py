@@ -8,7 +8,7 @@ from typing import Any
 
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.domain.audits.source import enum_members, int_value
+from aeon_release.domain.audits.source import enum_members, int_value, python_lines
 from aeon_release.adapters.yamlio import Where, relative_path, string
 
 
@@ -81,7 +81,7 @@ class EnumLiteral:
             if isinstance(module, Finding):
                 yield module
                 continue
-            lines = text.splitlines()
+            lines = [line.rstrip("\r\n") for line in python_lines(text)]  # ast's numbering
             for literal in _literals(module, opts.names, lines):
                 problem = _judge(literal, members, opts.enum)
                 if problem:

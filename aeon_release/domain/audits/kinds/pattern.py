@@ -5,14 +5,16 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
+from aeon_release.domain.audits.source import python_lines
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.adapters.yamlio import Where, choice, string
 
 
 @dataclass(frozen=True)
 class PatternOptions:
-    regex: re.Pattern[str]
+    regex: Any  # an RE2 pattern: linear time on any file
     expect: str  # present | absent
     functions: tuple[str, ...] = ()
 
@@ -45,9 +47,9 @@ class Pattern:
     def parse(self, data: Mapping[str, Any], where: Where) -> PatternOptions:
         source = string(data["regex"], where.key("regex"))
         try:
-            regex = re.compile(source, re.M)
-        except re.error as exc:
-            raise where.key("regex").fail(f"not a valid regular expression: {exc}") from None
+            regex = linear.compile_text(source)
+        except linear.Unsupported as exc:
+            raise _refused(where, source, str(exc).replace("(?m)", "")) from None
         functions = string_list(data["functions"], where.key("functions")) if "functions" in data else ()
         return PatternOptions(regex, choice(data["expect"], where.key("expect"), ("present", "absent")), functions)
 
@@ -63,12 +65,23 @@ class Pattern:
                     yield from _judge(rule, opts, path, label, start, chunk)
 
 
+def _refused(where: Where, source: str, reason: str) -> Exception:
+    """A pattern RE2 cannot run: invalid, or a backtracking feature that hostile text could make take hours."""
+    try:
+        re.compile(source)
+    except re.error:
+        return where.key("regex").fail(f"not a valid regular expression: {reason}")
+    return where.key("regex").fail(
+        f"uses a feature the linear-time engine (RE2) lacks: {reason}",
+        "no look-around, back-references or possessive quantifiers; match more loosely or use a structural kind")
+
+
 def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str) -> Iterator[tuple[str, int, str | Finding]]:
     """(label, first line, text) of each scope the regex runs on."""
     if not opts.functions:
         yield path, 1, text
         return
-    lines = text.splitlines(keepends=True)
+    lines = python_lines(text)  # ast's line numbers: never str.splitlines (it splits at \x0c too)
     for function in opts.functions:
         defs = ctx.functions(rule, path, function)
         if isinstance(defs, Finding):
@@ -79,10 +92,15 @@ def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str
 
 
 def _judge(rule: Rule, opts: PatternOptions, path: str, label: str, start: int, chunk: str) -> Iterator[Finding]:
+    source = _source(opts)
     if opts.expect == "present":
         if not opts.regex.search(chunk):
-            yield rule.finding(path, start if label != path else 0, f"/{opts.regex.pattern}/ not found in {label}")
+            yield rule.finding(path, start if label != path else 0, f"/{source}/ not found in {label}")
         return
-    for match in opts.regex.finditer(chunk):
-        line = start + chunk.count("\n", 0, match.start())
-        yield rule.finding(path, line, f"/{opts.regex.pattern}/ matches in {label}")
+    for line, _match in linear.lines_of(opts.regex.finditer(chunk), chunk, start):
+        yield rule.finding(path, line, f"/{source}/ matches in {label}")
+
+
+def _source(opts: PatternOptions) -> str:
+    pattern = str(opts.regex.pattern)
+    return pattern[4:] if pattern.startswith("(?m)") else pattern

@@ -5,7 +5,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from aeon_release.domain.audits.kinds.base import Context, Example
-from aeon_release.domain.audits.model import Finding, Rule, Scope
+from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES
+from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope, Severity
 from aeon_release.adapters.yamlio import Where
 
 
@@ -38,7 +39,12 @@ class PyCompile:
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
         return iter(())  # bulk kind: the runner calls scan() on every file
 
-    def scan(self, path: str, data: bytes, options: Any) -> list[tuple[int, str]]:
+    def scan(self, path: str, data: bytes, options: Any) -> list[Problem]:
+        # options: the run's Settings.  CPython's compiler needs ~250 bytes of memory per source byte.
+        cap = getattr(options, "max_parse_bytes", DEFAULT_MAX_PARSE_BYTES)
+        if len(data) > cap:
+            return [(0, f"not compiled: {len(data)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)",
+                     Severity.WARNING)]
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # warnings are not compile errors (and not ours to print)
@@ -47,4 +53,8 @@ class PyCompile:
             return [(exc.lineno or 0, f"{type(exc).__name__}: {exc.msg}")]
         except ValueError as exc:  # NUL bytes in the source
             return [(0, f"cannot compile: {exc}")]
+        except RecursionError:
+            return [(0, "could not be parsed: too deeply nested")]
+        except MemoryError:
+            return [(0, "could not be parsed: too large or too deeply nested")]
         return []

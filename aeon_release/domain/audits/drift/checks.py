@@ -1,0 +1,57 @@
+"""Symbol drift and duplicate definitions for one merge: the sides read from git, the merged tree from disk."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
+from aeon_release.domain.audits.drift.duplicates import duplicates_in
+from aeon_release.domain.audits.drift.pyindex import Tree
+from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
+from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
+from aeon_release.domain.audits.drift.trees import (
+    DirTree,
+    GitHistory,
+    RevTree,
+    added_lines,
+)
+from aeon_release.domain.audits.model import (
+    Finding,
+    MergeSides,
+    RuleInfo,
+    Settings,
+    Severity,
+)
+
+
+def drift_rule_infos() -> list[RuleInfo]:
+    return [
+        RuleInfo(SYMBOL_DRIFT, "merge", Severity.ERROR,
+                 "fork-owned code uses a definition upstream removed, renamed or re-signatured"),
+        RuleInfo(DUPLICATE, "merge", Severity.ERROR, "a name is defined twice in one scope, once by each side"),
+    ]
+
+
+def drift_findings(tree: Tree | Path, sides: MergeSides, ours: Mapping[str, Sequence[object]],
+                   theirs: Mapping[str, Sequence[object]], settings: Settings) -> list[Finding]:
+    """``tree``: the merged tree (anything with ``text(path)``, or a directory); ``ours``/``theirs``: the
+    parsed -U0 diffs (path -> hunks) of base..ours and base..theirs."""
+    fork, upstream = added_lines(ours), added_lines(theirs)  # type: ignore[arg-type]
+    merged = DirTree(tree) if isinstance(tree, Path) else tree
+    git = repo.Git(sides.repo)
+    inp = DriftInput(
+        base=RevTree(git, sides.base), ours=RevTree(git, sides.ours), theirs=RevTree(git, sides.theirs),
+        merged=merged, fork_lines=fork, upstream_files=frozenset(theirs),
+        history=GitHistory(git, sides.base, sides.theirs), pr_pattern=settings.pr_subject_pattern,
+        upstream_lines=upstream,
+    )
+    try:
+        findings = symbol_drift(inp)
+    finally:
+        git.close()
+    both = sorted(p for p in fork.keys() & upstream.keys() if p.endswith(".py"))
+    texts = {p: t for p in both if (t := merged.text(p)) is not None}
+    parsed = {p: info.tree for p, t in texts.items() if (info := inp.parsed.get((p, t))) is not None}
+    findings += duplicates_in(texts, fork, upstream, parsed)
+    return findings

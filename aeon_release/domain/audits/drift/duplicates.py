@@ -1,0 +1,155 @@
+"""Duplicate definitions after a merge: one name defined twice in one scope, once by each side.
+
+Git merges a carry's ``def f`` and upstream's own, later ``def f`` without a conflict when they sit
+apart; Python keeps the later one silently (ruff's F811).  Each statement block is its own scope
+here, so alternatives in ``if``/``else``, ``try``/``except`` or ``if TYPE_CHECKING:`` never pair up;
+``@overload``, property setters and ``@f.register`` are redefinitions by design.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.model import Finding, Severity
+
+RULE = "merge/duplicate-definition"
+_BY_DESIGN = frozenset({"overload", "setter", "getter", "deleter", "register", "register_fake", "impl"})
+_SPECIAL = frozenset({"__all__", "__slots__", "__doc__", "_", "__version__"})
+FORK, UPSTREAM, BOTH, BASE = "the fork", "upstream", "both sides", "base"
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    kind: str  # function, class, assignment, import
+    node: ast.stmt
+    start: int
+    end: int
+
+
+def duplicate_definitions(path: str, text: str, fork_lines: frozenset[str], upstream_lines: frozenset[str],
+                          module: ast.Module | None = None) -> list[Finding]:
+    """Findings for one merged file; ``*_lines`` are the stripped lines each side added."""
+    if module is None:
+        try:
+            module = ast.parse(text, filename=path)
+        except (SyntaxError, ValueError):
+            return []  # the py-compile rule reports it
+    lines = text.splitlines()
+    findings = []
+    for block, where in _blocks(module.body, "module"):
+        for first, second in _pairs(block, in_function=where.startswith("function")):
+            sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
+            if set(sides) == {FORK, UPSTREAM}:
+                findings.append(_finding(path, where, first, second, sides))
+    return findings
+
+
+def _blocks(body: list[ast.stmt], where: str) -> Iterator[tuple[list[ast.stmt], str]]:
+    yield body, where
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield from _blocks(stmt.body, f"class {stmt.name}")
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _blocks(stmt.body, f"function {stmt.name}")
+        else:
+            for name in ("body", "orelse", "finalbody"):
+                block = getattr(stmt, name, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    yield from _blocks(block, where)
+            for handler in getattr(stmt, "handlers", []) or []:
+                yield from _blocks(handler.body, where)
+
+
+def _pairs(block: list[ast.stmt], in_function: bool) -> Iterator[tuple[Definition, Definition]]:
+    seen: dict[str, Definition] = {}
+    for stmt in block:
+        for definition in _definitions(stmt, in_function):
+            earlier = seen.get(definition.name)
+            if earlier is not None and _real_pair(earlier, definition):
+                yield earlier, definition
+            seen[definition.name] = definition
+
+
+def _definitions(stmt: ast.stmt, in_function: bool) -> Iterator[Definition]:
+    end = stmt.end_lineno or stmt.lineno
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if not _decorators(stmt) & _BY_DESIGN:
+            yield Definition(stmt.name, "function", stmt, stmt.lineno, end)
+    elif isinstance(stmt, ast.ClassDef):
+        yield Definition(stmt.name, "class", stmt, stmt.lineno, end)
+    elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and not in_function:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if stmt.value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return
+        name = targets[0].id
+        if name not in _SPECIAL and not _mentions(stmt.value, name):
+            yield Definition(name, "assignment", stmt, stmt.lineno, end)
+    elif isinstance(stmt, (ast.Import, ast.ImportFrom)) and not in_function:
+        for alias in stmt.names:
+            if alias.name != "*":
+                yield Definition((alias.asname or alias.name).split(".")[0], "import", stmt, stmt.lineno, end)
+
+
+def _real_pair(first: Definition, second: Definition) -> bool:
+    # the same name imported twice: harmless, or a conflict the import rules see
+    return not (first.kind == "import" and second.kind == "import")
+
+
+def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    names = set()
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        if isinstance(target, ast.Attribute):
+            names.add(target.attr)
+        elif isinstance(target, ast.Name):
+            names.add(target.id)
+    return names
+
+
+def _mentions(value: ast.expr, name: str) -> bool:
+    """``x = x or default``: a refinement of the earlier value, not a second definition."""
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value))
+
+
+def _side(definition: Definition, lines: list[str], fork: frozenset[str], upstream: frozenset[str]) -> str:
+    """Which side wrote a definition: the side that added most of its lines (lines both added count for neither)."""
+    counts = {FORK: 0, UPSTREAM: 0}
+    for line in lines[definition.start - 1:definition.end]:
+        text = line.strip()
+        if not text:
+            continue
+        in_fork, in_upstream = text in fork, text in upstream
+        if in_fork and not in_upstream:
+            counts[FORK] += 1
+        elif in_upstream and not in_fork:
+            counts[UPSTREAM] += 1
+    header = lines[definition.start - 1].strip() if definition.start <= len(lines) else ""
+    if counts[FORK] == counts[UPSTREAM]:
+        if counts[FORK] == 0:
+            return BOTH if header in fork and header in upstream else BASE
+        return BOTH
+    return FORK if counts[FORK] > counts[UPSTREAM] else UPSTREAM
+
+
+def _finding(path: str, where: str, first: Definition, second: Definition, sides: tuple[str, str]) -> Finding:
+    identical = ast.dump(first.node) == ast.dump(second.node)
+    shadowed = ("the fork's (carry's) version is the one shadowed: upstream's later definition wins"
+                if sides[0] == FORK else "upstream's version is shadowed by the fork's later definition")
+    kind = first.kind if first.kind == second.kind else f"{first.kind}/{second.kind}"
+    message = (f"{second.name} ({kind}) is defined twice in {where} after the merge: line {first.start} "
+               f"from {sides[0]}, line {second.start} from {sides[1]}; {shadowed}"
+               + ("; the two are identical: drop one" if identical else "; keep one"))
+    severity = Severity.WARNING if identical else Severity.ERROR
+    return Finding(RULE, "merge", severity, path, second.start, message)
+
+
+def duplicates_in(texts: Mapping[str, str], fork: Mapping[str, frozenset[str]],
+                  upstream: Mapping[str, frozenset[str]], parsed: Mapping[str, ast.Module] | None = None) -> list[Finding]:
+    """Every merged file that both sides changed (``parsed``: modules already parsed, by path)."""
+    findings = []
+    for path, text in sorted(texts.items()):
+        findings += duplicate_definitions(path, text, fork.get(path, frozenset()), upstream.get(path, frozenset()),
+                                          (parsed or {}).get(path))
+    return findings

@@ -1,0 +1,139 @@
+"""Enum drift: upstream changed a member's value; fork-owned code still uses the old number.
+
+Upstream's side: the Python files it changed where a changed line looks like a class-body
+assignment and the file defines an enum; their enums are computed at the base and at upstream
+(:mod:`.enums`).  The fork's side: the files it changed whose added lines hold one of the old
+numbers and that reference the class; only those are parsed (:mod:`.literals`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
+from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.model import Finding, Severity
+
+DRIFT = "merge/enum-drift"
+# A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
+# UPPER_CASE member inserted or removed (which shifts the auto() members after it).
+_MEMBER_LINE = re.compile(r"^[ \t]+(?:[A-Z][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)|\w+[ \t]*(?::[^=\n]*)?=[ \t]*"
+                          r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))", re.M)
+_ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
+
+
+def enum_drift(trees: ThreeTrees) -> list[Finding]:
+    return enum_drift_covering(trees)[0]
+
+
+def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
+    """The findings, and the enum classes (path -> line spans) whose near misses they explain."""
+    changes, unknown = upstream_renumbered(trees)
+    fork_members, aliases = fork_members_moved(trees)
+    changes += fork_members
+    findings: list[Finding] = [finding for finding, _ in aliases]
+    covered: dict[str, list[tuple[int, int]]] = {}
+    for finding, span in aliases:
+        covered.setdefault(finding.path, []).append(span)
+    if changes:
+        ties = list(fork_ties(trees, changes))
+        findings += [_tie_finding(t) for t in ties]
+    findings += list(_unknown_warnings(trees, unknown))
+    return findings, covered
+
+
+def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
+    """Members whose value differs between the base and upstream, in the files upstream changed."""
+    candidates = [p for p, c in sorted(trees.upstream.items())
+                  if p.endswith(".py") and _MEMBER_LINE.search("\n".join(c.texts()))]
+    theirs = trees.blobs(trees.theirs, candidates)
+    candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
+    base = trees.blobs(trees.base, candidates)
+    changes: list[Renumbered] = []
+    unknown: list[EnumClass] = []
+    for path in candidates:
+        if base[path] and _ENUM_CLASS.search(base[path] or ""):
+            found, odd = renumbered(path, base[path] or "", theirs[path] or "")
+            changes += found
+            unknown += odd
+    return changes, unknown
+
+
+def fork_members_moved(trees: ThreeTrees) -> tuple[list[Renumbered], list[tuple[Finding, tuple[int, int]]]]:
+    """Members the fork added to an enum that upstream changed too: their value after the merge.
+
+    An ``auto()`` member the fork appended moves when upstream inserts one before it; an explicit
+    value the fork chose can be the value upstream gave its own new member, and the merge then
+    makes the fork's member an alias of upstream's (Python keeps the first).
+    """
+    both = [p for p in sorted(trees.mine.keys() & trees.upstream.keys()) if p.endswith(".py")
+            and _MEMBER_LINE.search("\n".join(trees.mine[p].texts()))]
+    moved: list[Renumbered] = []
+    aliases: list[tuple[Finding, tuple[int, int]]] = []
+    for path in both:
+        texts = [trees.blobs(rev, [path])[path] or "" for rev in (trees.base, trees.ours, trees.theirs)]
+        merged = trees.merged_text(path) or ""
+        if not all(_ENUM_CLASS.search(t) for t in (*texts, merged)):
+            continue
+        base, ours, theirs, after = (enums_of(t) for t in (*texts, merged))
+        for name, cls in after.items():
+            added = [m for m in ours.get(name, EnumClass(name, cls.kind, False)).members
+                     if m not in base.get(name, EnumClass(name, cls.kind, False)).members]
+            moved += _moved(path, ours.get(name), cls, added)
+            aliases += _aliases(path, cls, added, theirs.get(name), base.get(name))
+    return moved, aliases
+
+
+def _moved(path: str, ours: EnumClass | None, after: EnumClass, added: list[str]) -> list[Renumbered]:
+    if ours is None:
+        return []
+    return [Renumbered(path, after, m, old, after.members.get(m)) for m in added
+            if type(old := ours.members.get(m)) is int and after.members.get(m) != old]
+
+
+def _aliases(path: str, after: EnumClass, added: list[str], theirs: EnumClass | None,
+             base: EnumClass | None) -> Iterator[tuple[Finding, tuple[int, int]]]:
+    upstream_new = [m for m in (theirs.members if theirs else {}) if m not in (base.members if base else {})]
+    for mine in added:
+        for other in upstream_new:
+            value = after.members.get(mine)
+            if value is not None and value == after.members.get(other) and mine != other:
+                first, second = sorted((mine, other), key=lambda m: after.lines.get(m, 0))
+                span = (min(after.lines.values()), max(after.lines.values()))
+                yield Finding(DRIFT, "merge", Severity.ERROR, path, after.lines.get(mine, 0),
+                              f"{after.short}.{mine} (the fork's) and {after.short}.{other} (upstream's) are both "
+                              f"{value} after the merge: {after.short}.{second} is now an alias of "
+                              f"{after.short}.{first}; give the fork's member a free value"), span
+
+
+def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
+    olds = "|".join(sorted({str(c.old) for c in changes}))
+    number = re.compile(rf"(?<![\w.])(?:{olds})(?![\w.])")
+    for path, change in sorted(trees.mine.items()):
+        if not path.endswith(".py") or not any(number.search(t) for t in change.added.values()):
+            continue
+        text = trees.merged_text(path)
+        relevant = [c for c in changes if text and references(text, c)]
+        if text and relevant:
+            yield from find_ties(path, text, trees.owned_lines(path), relevant)
+
+
+def _tie_finding(tie: Tie) -> Finding:
+    change = tie.change
+    now = "removed upstream" if change.new is None else f"is {change.new} now"
+    meaning = change.enum.member_of(change.old)
+    instead = f"; {change.old} is {change.enum.short}.{meaning} now" if meaning and meaning != change.member else ""
+    fix = f"use {change.label} instead of the literal" if tie.fix is None else f"fix: `{tie.fix.old}` -> `{tie.fix.new}`"
+    message = (f"fork-side literal {change.old} means {change.label} ({tie.how}), but {change.label} {now} "
+               f"(upstream changed {change.path}: {change.old} -> {change.new}{instead}): {fix}")
+    return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
+
+
+def _unknown_warnings(trees: ThreeTrees, unknown: list[EnumClass]) -> Iterator[Finding]:
+    """A changed enum with a custom ``_generate_next_value_``: say so when fork code references it."""
+    for cls in unknown:
+        users = [p for p in sorted(trees.mine) if p.endswith(".py") and cls.short in (trees.merged_text(p) or "")]
+        if users:
+            yield Finding(DRIFT, "merge", Severity.WARNING, users[0], 0,
+                          f"upstream changed {cls.name} but {cls.unknown}; check the fork's raw uses of it")

@@ -1,0 +1,117 @@
+"""Apply findings' fixes with libcst: the expression at a position becomes another, imports added.
+
+Fixit-style: each :class:`Fix` names the exact source range and the text it expects there, so a
+fix applies only to the code the audit saw (a second run finds the new text and does nothing).
+libcst keeps the formatting and comments; a rewritten file that does not compile is not written.
+Only files with fixes are parsed.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from aeon_release.domain.audits.model import Fix
+
+
+@dataclass(frozen=True)
+class Applied:
+    fix: Fix
+    status: str        # "applied", "already applied", "skipped"
+    detail: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        return {**self.fix.as_dict(), "status": self.status, "detail": self.detail}
+
+
+def apply_fixes(tree: Path, fixes: Iterable[Fix]) -> list[Applied]:
+    """Rewrite the files under ``tree``; one result per fix (duplicates of a range count once)."""
+    by_path: dict[str, dict[tuple[int, int, int, int], Fix]] = defaultdict(dict)
+    for fix in fixes:
+        by_path[fix.path].setdefault((fix.line, fix.col, fix.end_line, fix.end_col), fix)
+    results: list[Applied] = []
+    for path, wanted in sorted(by_path.items()):
+        results += _fix_file(tree / path, list(wanted.values()))
+    return results
+
+
+def _fix_file(file: Path, fixes: list[Fix]) -> list[Applied]:
+    try:
+        source = file.read_text(encoding="utf-8")
+        module = cst.parse_module(source)
+    except (OSError, UnicodeDecodeError, cst.ParserSyntaxError) as exc:
+        return [Applied(f, "skipped", f"cannot parse {f.path}: {str(exc).splitlines()[0]}") for f in fixes]
+    rewriter = _Rewriter(fixes)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    rewritten = wrapper.visit(rewriter)
+    done = [f for f in fixes if rewriter.status.get(f) == "applied"]
+    rewritten = _add_imports(rewritten, done)
+    code = rewritten.code
+    if done and code != source:
+        try:
+            compile(code, str(file), "exec")
+        except SyntaxError as exc:
+            return [Applied(f, "skipped", f"the fixed file would not compile: {exc.msg}") for f in fixes]
+        file.write_text(code, encoding="utf-8")
+    return [Applied(f, *_outcome(f, rewriter, source)) for f in fixes]
+
+
+def _outcome(fix: Fix, rewriter: _Rewriter, source: str) -> tuple[str, str]:
+    if fix in rewriter.status:
+        return rewriter.status[fix], rewriter.detail.get(fix, "")
+    lines = source.splitlines()
+    line = lines[fix.line - 1] if 0 < fix.line <= len(lines) else ""
+    if line[fix.col:].startswith(fix.new):
+        return "already applied", ""
+    return "skipped", f"no expression at {fix.path}:{fix.line}:{fix.col + 1} matches `{fix.old}`"
+
+
+class _Rewriter(cst.CSTTransformer):
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, fixes: list[Fix]) -> None:
+        super().__init__()
+        self.fixes = {(f.line, f.col, f.end_line, f.end_col): f for f in fixes}
+        self.status: dict[Fix, str] = {}
+        self.detail: dict[Fix, str] = {}
+        self._module: cst.Module | None = None
+
+    def visit_Module(self, node: cst.Module) -> bool:
+        self._module = node
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:  # type: ignore[override]
+        if not isinstance(original_node, cst.BaseExpression) or self._module is None:
+            return updated_node
+        where: CodeRange = self.get_metadata(PositionProvider, original_node)
+        fix = self.fixes.get((where.start.line, where.start.column, where.end.line, where.end.column))
+        if fix is None or fix in self.status:
+            return updated_node
+        text = self._module.code_for_node(original_node)
+        if text == fix.new:
+            self.status[fix] = "already applied"
+            return updated_node
+        if text != fix.old:
+            self.status[fix], self.detail[fix] = "skipped", f"found `{text}` where the audit saw `{fix.old}`"
+            return updated_node
+        self.status[fix] = "applied"
+        replacement = cst.parse_expression(fix.new)
+        if isinstance(updated_node, cst.BaseExpression):
+            replacement = replacement.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
+        return replacement
+
+
+def _add_imports(module: cst.Module, fixes: list[Fix]) -> cst.Module:
+    needed = {(f.import_from, f.import_name) for f in fixes if f.import_from and f.import_name}
+    if not needed:
+        return module
+    context = CodemodContext()
+    for source, name in sorted(needed):
+        AddImportsVisitor.add_needed_import(context, source, name)
+    return AddImportsVisitor(context).transform_module(module)

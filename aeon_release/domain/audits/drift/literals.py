@@ -1,0 +1,434 @@
+"""Fork-owned integer literals tied to an enum member that upstream renumbered.
+
+A literal is *tied* to an enum when the code around it says so: it is compared with, assigned to,
+returned as or passed as something that names the class or the member (``kv_quant_mode == 4``,
+``status = 4`` where ``status`` was assigned from the enum), compared with ``.value``, wrapped in
+``Enum(4)``, the default of ``int(os.environ.get(..., "4"))`` that flows into the enum, or its line
+carries a comment naming the member.  Otherwise a literal compared with a plain name, in a file
+that references the class, is tied unless the name explains the number (a size, a count, an index).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.enums import Renumbered
+from aeon_release.domain.audits.model import Fix
+
+# Names whose numbers mean something else than an enum value: sizes, counts, indices, versions.
+_NUMERIC_WORDS = frozenset("""
+len length size sizes num count counts dim dims ndim rank ranks idx index indices shape width height
+step steps version major minor bits batch world tp pp dp ep length offset offsets pos position i j k n
+stride strides block blocks capability device port nbytes numel seed layer layers head heads max min
+limit timeout retries ttl total start end begin stop bytes cap degree order arity nargs argc
+""".split())
+_ENV_GETTERS = frozenset({"get", "getenv"})
+
+
+@dataclass(frozen=True)
+class Tie:
+    path: str
+    line: int
+    change: Renumbered
+    how: str                 # why the literal belongs to the enum, for the message
+    fix: Fix | None
+
+
+def fuzzy(name: str) -> re.Pattern[str]:
+    """KVQuantMode -> a pattern matching kv_quant_mode, KV_QUANT_MODE, kvquantmode (whole identifiers)."""
+    words = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
+    body = "_?".join(re.escape(w) for w in words) if words else re.escape(name)
+    return re.compile(rf"^_*\w*{body}\w*$", re.I)
+
+
+def references(text: str, change: Renumbered) -> bool:
+    """The file names the class, or an identifier named like it (kv_quant_mode for KVQuantMode)."""
+    if re.search(rf"\b{re.escape(change.enum.short)}\b", text):
+        return True
+    pattern = fuzzy(change.enum.short)
+    return any(pattern.match(word) for word in set(re.findall(r"[A-Za-z_]\w*", text)))
+
+
+def module_of(path: str) -> str:
+    dotted = path[:-3] if path.endswith(".py") else path
+    dotted = dotted[: -len("/__init__")] if dotted.endswith("/__init__") else dotted
+    return dotted.replace("/", ".")
+
+
+class _File:
+    """One merged file: its tree, parents, and the names that hold members or values of each enum."""
+
+    def __init__(self, path: str, text: str, module: ast.Module, changes: list[Renumbered]) -> None:
+        self.path, self.text, self.module = path, text, module
+        self.lines = text.splitlines()
+        self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
+        self.bound = _bound_names(module)
+        self.names = {c.enum.short: frozenset({c.enum.short, *_aliases(module, c.enum.short)}) for c in changes}
+        self.holders = {short: _holders(module, names) for short, names in self.names.items()}
+        self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for node in ast.walk(module):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.setdefault(node.name, []).append(node)
+
+    def refers(self, short: str) -> bool:
+        return any(re.search(rf"\b{re.escape(name)}\b", self.text) for name in self.names.get(short, {short}))
+
+    def comment(self, line: int) -> str:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        match = re.search(r"#(.*)$", _strip_strings(text))
+        return match.group(1) if match else ""
+
+
+def _aliases(module: ast.Module, short: str) -> set[str]:
+    """``from m import C as D`` binds D to the class too."""
+    return {a.asname for n in ast.walk(module) if isinstance(n, ast.ImportFrom)
+            for a in n.names if a.name == short and a.asname}
+
+
+def _strip_strings(line: str) -> str:
+    return re.sub(r"'[^']*'|\"[^\"]*\"", "''", line)
+
+
+def _bound_names(module: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ClassDef):
+            names.add(node.name)
+    return names
+
+
+def key(node: ast.AST) -> str | None:
+    """The name an expression is known by: ``x`` -> x, ``self.kv_mode`` -> self.kv_mode, ``a[i]`` -> a."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = key(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    if isinstance(node, ast.Subscript):
+        return key(node.value)
+    if isinstance(node, ast.Call):
+        return key(node.func)
+    return None
+
+
+def names_class(node: ast.AST | None, short: str | frozenset[str]) -> bool:
+    """The expression mentions the class itself (``C``, ``mod.C``, ``C[x]``, ``C(x)``, ``C.M``, an alias)."""
+    if node is None:
+        return False
+    names = frozenset({short}) if isinstance(short, str) else short
+    return any((isinstance(n, ast.Name) and n.id in names) or (isinstance(n, ast.Attribute) and n.attr in names)
+               for n in ast.walk(node))
+
+
+def _is_class(node: ast.AST, names: frozenset[str]) -> bool:
+    return (key(node) or "").rsplit(".", 1)[-1] in names
+
+
+ENUM, VALUE = "member", "value"  # a holder holds members of the enum, or their .value numbers
+
+
+def _holders(module: ast.Module, short: frozenset[str]) -> dict[str, set[str]]:
+    """Names (and functions, by the name they are called with) holding the enum's members or values.
+
+    Seeds: ``x = C[name]``/``C.M``/``C(v)``, ``x: C``, parameters annotated ``C``, ``for x in C``,
+    functions returning ``-> C``.  Then, twice: ``y = x`` holds what ``x`` holds, ``y = x.value``
+    holds values, and a function returning such an expression holds it too.
+    """
+    holders: dict[str, set[str]] = {}
+    nodes = list(ast.walk(module))
+    for node in nodes:
+        for name in _seed_names(node, short):
+            holders.setdefault(name, set()).add(ENUM)
+    for _ in range(2):
+        for node in nodes:
+            for name, kind in _derived(node, short, holders):
+                holders.setdefault(name, set()).add(kind)
+    return holders
+
+
+def _seed_names(node: ast.AST, short: frozenset[str]) -> Iterator[str]:
+    if isinstance(node, ast.AnnAssign) and names_class(node.annotation, short):
+        yield from ([k] if (k := key(node.target)) is not None else [])
+    if isinstance(node, ast.arg) and names_class(node.annotation, short):
+        yield node.arg
+    if isinstance(node, (ast.For, ast.comprehension)) and names_class(node.iter, short):
+        yield from ([k] if (k := key(node.target)) is not None else [])
+    if isinstance(node, ast.Call) and _is_class(node.func, short):
+        yield from (k for a in [*node.args, *(kw.value for kw in node.keywords)] if (k := key(a)) is not None)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and names_class(node.returns, short):
+        yield node.name
+
+
+def _derived(node: ast.AST, short: frozenset[str], holders: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+        kind = _held(node.value, short, holders)
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if kind is not None:
+            yield from ((k, kind) for t in targets if (k := key(t)) is not None)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for ret in ast.walk(node):
+            if isinstance(ret, ast.Return) and ret.value is not None and (kind := _held(ret.value, short, holders)):
+                yield node.name, kind
+
+
+def _held(value: ast.expr, short: frozenset[str], holders: dict[str, set[str]]) -> str | None:
+    """What an expression holds: a member (``C.M``, ``C[x]``, ``C(v)``, a member holder) or a value."""
+    if isinstance(value, ast.IfExp):
+        return _held(value.body, short, holders) or _held(value.orelse, short, holders)
+    if isinstance(value, ast.Attribute) and value.attr == "value":
+        return VALUE if _held(value.value, short, holders) == ENUM else None
+    if isinstance(value, (ast.Attribute, ast.Subscript)) and _is_class(value.value, short):
+        return ENUM
+    if isinstance(value, ast.Call) and _is_class(value.func, short):
+        return ENUM
+    name = key(value.func) if isinstance(value, ast.Call) else key(value)
+    if isinstance(value, ast.Call) and name is not None:
+        name = name.rsplit(".", 1)[-1]  # self.helper(...) -> helper, as functions are recorded
+    kinds = holders.get(name or "", set())
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
+    return _is_class(call.func, names)
+
+
+def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
+    """Literals on fork-owned lines of ``text`` tied to a renumbered member's old value."""
+    olds = {c.old for c in changes}
+    if not owned or not any(re.search(rf"(?<![\w.]){o}(?![\w.])", text) for o in olds):
+        return []
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    file = _File(path, text, module, changes)
+    ties = []
+    for node in ast.walk(module):
+        value = _literal(node)
+        if value is None or value not in olds or node.lineno not in owned:  # type: ignore[attr-defined]
+            continue
+        for change in (c for c in changes if c.old == value):
+            tie = _tie(file, node, change)
+            if tie is not None:
+                ties.append(tie)
+                break
+    return ties
+
+
+def _literal(node: ast.AST) -> int | None:
+    """An int literal, or a digit string (an environment default) wrapped in ``int(...)`` later on."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"-?\d+", node.value):
+        return int(node.value)
+    return None
+
+
+def _tie(file: _File, node: ast.AST, change: Renumbered) -> Tie | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return _env_default(file, node, change)
+    if _comment_means_another(file, node, change):
+        return None
+    anchor, parent = node, file.parents.get(node)
+    if isinstance(parent, (ast.Tuple, ast.List, ast.Set)) and isinstance(file.parents.get(parent), ast.Compare):
+        anchor, parent = parent, file.parents.get(parent)  # ``x in (4, 5)``: the container is compared
+    found = _context_tie(file, anchor, parent, change)
+    if found is None:
+        found = _comment_tie(file, node, change)
+    if found is None:
+        return None
+    how, replacement = found
+    return Tie(file.path, node.lineno, change, how, _fix(file, node, change, replacement))  # type: ignore[attr-defined]
+
+
+def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Renumbered) -> tuple[str, str | None] | None:
+    short = change.enum.short
+    names = file.names[short]
+    if isinstance(parent, ast.Compare):
+        return _compare_tie(file, node, parent, change)
+    if isinstance(parent, ast.Call) and _calls_class(parent, names) and node in parent.args:
+        return f"{short}({change.old})", "call"
+    grand = file.parents.get(parent) if isinstance(parent, ast.keyword) else None
+    if isinstance(grand, ast.Call) and _calls_class(grand, names) and parent.arg == "value":  # type: ignore[union-attr]
+        return f"{short}(value={change.old})", None
+    if isinstance(parent, ast.keyword) and parent.arg and _tied_name(file, parent.arg, short):
+        return f"passed as {parent.arg}=", _replacement(file, parent.arg, change)
+    if isinstance(parent, ast.Call) and node in parent.args:
+        param = _positional_param(file, parent, parent.args.index(node))
+        if param is not None and (names_class(param.annotation, names) or _tied_name(file, param.arg, short)):
+            return f"passed as {param.arg}", _replacement(file, param.arg, change)
+    if isinstance(parent, ast.arguments):
+        param = _defaulted_param(parent, node)
+        if param is not None and (names_class(param.annotation, names) or _tied_name(file, param.arg, short)):
+            return f"the default of {param.arg}", _replacement(file, param.arg, change)
+    if isinstance(parent, ast.MatchValue):
+        return _match_tie(file, parent, change)
+    if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+        targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+        tied = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
+        return (f"assigned to {tied[0]}", _replacement(file, tied[0], change)) if tied else None
+    if isinstance(parent, ast.Return):
+        function = _enclosing_function(file, parent)
+        if function is not None and (names_class(function.returns, names) or _tied_name(file, function.name, short)):
+            return f"returned by {function.name}()", _replacement(file, function.name, change)
+    return None
+
+
+def _positional_param(file: _File, call: ast.Call, index: int) -> ast.arg | None:
+    """The parameter a positional argument binds, for a function defined in the same file."""
+    name = (key(call.func) or "").rsplit(".", 1)[-1]
+    for function in file.functions.get(name, []):
+        params = [*function.args.posonlyargs, *function.args.args]
+        if isinstance(call.func, ast.Attribute) and params and params[0].arg in ("self", "cls"):
+            params = params[1:]
+        if index < len(params):
+            return params[index]
+    return None
+
+
+def _defaulted_param(args: ast.arguments, node: ast.AST) -> ast.arg | None:
+    positional = [*args.posonlyargs, *args.args]
+    for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+        if default is node:
+            return param
+    for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
+        if kw_default is node:
+            return param
+    return None
+
+
+def _match_tie(file: _File, value: ast.MatchValue, change: Renumbered) -> tuple[str, str | None] | None:
+    """``match status: case 4:`` -- the subject plays the part of the compared expression."""
+    match = file.parents.get(file.parents.get(value) or value)
+    if not isinstance(match, ast.Match):
+        return None
+    compare = ast.Compare(left=match.subject, ops=[ast.Eq()], comparators=[value.value])
+    file.parents[value.value] = compare
+    try:
+        return _compare_tie(file, value.value, compare, change)
+    finally:
+        file.parents[value.value] = value
+
+
+def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renumbered) -> tuple[str, str | None] | None:
+    short = change.enum.short
+    others = [o for o in [compare.left, *compare.comparators] if o is not node]
+    for other in others:
+        name = key(other)
+        source = ast.get_source_segment(file.text, other) or name or "?"
+        if isinstance(other, ast.Attribute) and other.attr == "value" and file.refers(short):
+            return f"compared with {source}", f"{_member(change)}.value"
+        if names_class(other, file.names[short]) or (isinstance(other, ast.Attribute) and other.attr == change.member):
+            return f"compared with {source}", _member(change)
+        if name is not None and _tied_name(file, name, short):
+            return f"compared with {source}", _replacement(file, name, change)
+    comment = _comment_tie(file, node, change)
+    if comment is not None:
+        return comment
+    for other in others:
+        name = key(other)
+        if name is not None and file.refers(short) and not _explained(name) and not isinstance(other, ast.Call):
+            where = ast.get_source_segment(file.text, other) or name
+            return f"compared with {where} in a file that uses {short}", _replacement(file, name, change)
+    return None
+
+
+def _comment_tie(file: _File, node: ast.AST, change: Renumbered) -> tuple[str, str | None] | None:
+    comment = file.comment(node.lineno)  # type: ignore[attr-defined]
+    if re.search(rf"\b{re.escape(change.member)}\b", comment) and (
+            file.refers(change.enum.short) or change.enum.short in comment):
+        return f"the comment names {change.member}", _replacement(file, _compared_name(file, node), change)
+    return None
+
+
+def _comment_means_another(file: _File, node: ast.AST, change: Renumbered) -> bool:
+    """``x == 5  # RUNNING`` where RUNNING is 5 after the merge: written for the new numbering."""
+    comment = file.comment(node.lineno)  # type: ignore[attr-defined]
+    value = _literal(node)
+    return any(re.search(rf"\b{re.escape(member)}\b", comment) is not None
+               for member, new in change.enum.members.items() if new == value and member != change.member)
+
+
+def _compared_name(file: _File, node: ast.AST) -> str | None:
+    parent = file.parents.get(node)
+    if isinstance(parent, ast.Compare):
+        names = [key(o) for o in [parent.left, *parent.comparators] if o is not node]
+        return next((n for n in names if n is not None), None)
+    return None
+
+
+def _replacement(file: _File, name: str | None, change: Renumbered) -> str | None:
+    """The one safe rewrite: ``C.M`` for int enums or member holders, ``C.M.value`` for value holders."""
+    kinds = file.holders.get(change.enum.short, {}).get(name or "", set())
+    if change.enum.int_based or kinds == {ENUM}:
+        return _member(change)
+    if kinds == {VALUE}:
+        return f"{_member(change)}.value"
+    return None  # a plain Enum compared with something we cannot type: two possible rewrites
+
+
+def _tied_name(file: _File, name: str, short: str) -> bool:
+    if name in file.holders.get(short, {}):
+        return True
+    return fuzzy(short).match(name.rsplit(".", 1)[-1]) is not None
+
+
+def _explained(name: str) -> bool:
+    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)} | {name.lower()}
+    return bool(words & _NUMERIC_WORDS) or len(name) <= 1
+
+
+def _enclosing_function(file: _File, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    current = file.parents.get(node)
+    while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        current = file.parents.get(current)
+    return current
+
+
+def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | None:
+    """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum."""
+    getter = file.parents.get(node)
+    wrapper = file.parents.get(getter) if getter is not None else None
+    name = key(getter.func) if isinstance(getter, ast.Call) else None
+    if not (isinstance(getter, ast.Call) and (name or "").rsplit(".", 1)[-1] in _ENV_GETTERS and node in getter.args[1:]):
+        return None
+    if not (isinstance(wrapper, ast.Call) and key(wrapper.func) == "int"):
+        return None
+    assign = file.parents.get(wrapper)
+    if not isinstance(assign, (ast.Assign, ast.AnnAssign)):
+        return None
+    targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+    names = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, change.enum.short)]
+    if not names:
+        return None
+    fix = _fix(file, node, change, f"str({_member(change)}.value)")
+    return Tie(file.path, node.lineno, change, f"the default of {names[0]}, which flows into {change.enum.short}", fix)
+
+
+def _member(change: Renumbered) -> str:
+    return f"{change.enum.short}.{change.member}"
+
+
+def _fix(file: _File, node: ast.AST, change: Renumbered, replacement: str | None) -> Fix | None:
+    if replacement is None:
+        return None
+    if replacement == "call":
+        node, replacement = file.parents[node], _member(change)
+    old = ast.get_source_segment(file.text, node)
+    if old is None:
+        return None
+    line, end_line = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+    col = _chars(file.lines[line - 1], node.col_offset)  # type: ignore[attr-defined]
+    end_col = _chars(file.lines[end_line - 1], node.end_col_offset or 0)  # type: ignore[attr-defined]
+    needs_import = change.enum.short not in file.bound and file.path != change.path
+    return Fix(file.path, line, col, end_line, end_col, old, replacement,
+               module_of(change.path) if needs_import else None, change.enum.short if needs_import else None)
+
+
+def _chars(line: str, byte_offset: int) -> int:
+    """ast columns count utf-8 bytes; libcst counts characters."""
+    return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace"))

@@ -1,0 +1,521 @@
+"""Offsets applied twice: both sides add a constant adjustment to the same value flow.
+
+An *adjustment* is a ``+ k``/``- k`` (or ``x += k``) that a side added (it is on a line the side
+added and was not in a line it removed).  Its *flow* is what it adjusts: the variable (``pos + 1``),
+the memory a Triton load reads (``tl.load(pos_ptr + idx) + 1`` -> ``pos_ptr``; pointer arithmetic
+keeps its root pointer), the iterable of a comprehension (``[i + 1 for i in ids]`` -> ``ids``), the
+name it is assigned to, and the names assigned from those within the function.  Two adjustments,
+one per side, in the same function with intersecting flows, add up: an error.  One call level is
+followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value.
+Identical lines added by both sides are one change, not two.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import segment, walk_defs
+
+OFFSET = "merge/offset-twice"
+_PASS_THROUGH = frozenset({"int", "float", "abs", "min", "max", "tuple", "list", "sorted", "load", "item", "to",
+                           "cast", "clone", "contiguous", "long", "reversed", "iter", "set", "frozenset"})
+_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d)")
+_SELF = frozenset({"self", "cls"})
+_BUILTINS = frozenset({"len", "range", "sum", "round", "divmod", "pow", "getattr", "hasattr", "isinstance", "super",
+                       "enumerate", "zip", "map", "filter", "next", "id", "hash", "type", "str", "bool", "dict",
+                       "numel", "size", "dim", "cdiv", "next_power_of_2", "program_id", "arange"})
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    side: str                   # "fork" or "upstream"
+    path: str
+    line: int                   # in the side's version
+    function: str               # qualified name of the enclosing function
+    text: str                   # the adjusted expression, e.g. ``pos + 1``
+    flow: frozenset[str]
+    callees: frozenset[str]     # functions whose results it adjusts (``h(x) + 1``)
+    returned: bool              # it is (part of) a returned value of ``function``
+    span: tuple[int, int] = (0, 0)  # the function's lines in the side's version
+    reads: frozenset[str] = frozenset()  # the part of ``flow`` the adjustment reads (the rest it produces)
+
+
+def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
+    """Findings, and per path the merged line spans they cover (their near-miss warnings are superseded).
+
+    The fork's adjustments are collected first; upstream's only where they could pair with one:
+    the same function of the same file, a helper the fork calls, a caller of a helper the fork changed.
+    """
+    fork = list(_side_adjustments(trees, "fork", None))
+    if not fork:
+        return [], {}
+    upstream = list(_side_adjustments(trees, "upstream", _Wanted.of(fork)))
+    findings: list[Finding] = []
+    covered: dict[str, list[tuple[int, int]]] = {}
+    seen: set[tuple[str, int]] = set()
+    for mine, other in _pairs(fork, upstream):
+        if (mine.path, mine.line) in seen:
+            continue
+        seen.add((mine.path, mine.line))
+        finding, span = _finding(trees, mine, other)
+        findings.append(finding)
+        covered.setdefault(mine.path, []).append(span)
+        covered.setdefault(other.path, []).append(_merged_span(trees, other))
+    return findings, covered
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """Which of upstream's functions can pair with the fork's adjustments."""
+
+    functions: frozenset[tuple[str, str]]   # (path, qualified name)
+    callees: frozenset[str]                 # helpers whose results the fork adjusts at a call site
+    helpers: frozenset[str]                 # functions whose return value the fork adjusts
+    keys: frozenset[str] = frozenset()      # configuration keys whose values the fork adjusts
+
+    @classmethod
+    def of(cls, fork: list[Adjustment]) -> _Wanted:
+        keys = frozenset(t[4:] for a in fork for t in a.flow if t.startswith("key:"))
+        return cls(frozenset((a.path, a.function) for a in fork), frozenset(c for a in fork for c in a.callees),
+                   frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned), keys)
+
+    def mentions_key(self, text: str) -> bool:
+        return any(f'"{k}"' in text or f"'{k}'" in text for k in self.keys)
+
+    def paths(self) -> set[str]:
+        return {p for p, _ in self.functions}
+
+    def wants(self, path: str, qualname: str, text: str) -> bool:
+        short = qualname.rsplit(".", 1)[-1]
+        owner = qualname.rpartition(".")[0]
+        same_class = bool(owner) and any(p == path and f.rpartition(".")[0] == owner for p, f in self.functions)
+        return ((path, qualname) in self.functions or same_class or short in self.callees
+                or any(f"{h}(" in text for h in self.helpers) or self.mentions_key(text))
+
+
+def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
+    for mine in fork:
+        for other in upstream:
+            if _same_flow(mine, other) or _one_call_level(mine, other) or _one_call_level(other, mine):
+                yield mine, other
+                break
+
+
+def _additive_terms(node: ast.AST) -> list[ast.expr]:
+    """``a + b - c`` -> [a, b, c] (a product term stays whole)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        return [*_additive_terms(node.left), *_additive_terms(node.right)]
+    return [node] if isinstance(node, ast.expr) and not isinstance(node, ast.Constant) else []
+
+
+def _pointer_like(root: ast.expr) -> bool:
+    """Triton's naming: ``input_ids_ptr``, ``bd_tokens_base``."""
+    return (_name(root) or "").rsplit(".", 1)[-1].lower().endswith(("ptr", "_base"))
+
+
+def _key_token(node: ast.AST | None) -> set[str]:
+    """``"key"`` as a dict key, subscript or ``.get`` argument: a value flow that crosses files."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"\w{3,}", node.value):
+        return {f"key:{node.value}"}
+    return set()
+
+
+def _shared(a: Adjustment, b: Adjustment) -> set[str]:
+    """Names where the adjustments compound: one reads what the other reads or produces.
+
+    Two adjustments that only write the same name (``x = a + 1`` in one branch, ``x = b - 1`` in
+    the other) do not add up.
+    """
+    return set(a.reads & b.flow) | set(b.reads & a.flow)
+
+
+def _same_flow(a: Adjustment, b: Adjustment) -> bool:
+    shared = _shared(a, b)
+    if any(t.startswith("key:") for t in shared):
+        return True  # the same configuration key, adjusted where it is written and where it is read
+    if a.path != b.path:
+        return False
+    if a.function == b.function:
+        return bool(shared)
+    # methods of one class share their attributes: ``self.x = y + 1`` in one, ``self.x - 1`` in another
+    owner = a.function.rpartition(".")[0]
+    return bool(owner) and owner == b.function.rpartition(".")[0] and any(t.startswith("self.") for t in shared)
+
+
+def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
+    return helper.returned and helper.function.rsplit(".", 1)[-1] in caller.callees
+
+
+# -- collecting a side's adjustments ---------------------------------------------------------------
+def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> Iterator[Adjustment]:
+    changes, other = (trees.mine, trees.upstream) if side == "fork" else (trees.upstream, trees.mine)
+    rev = trees.ours if side == "fork" else trees.theirs
+    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and (wanted is None or _cheap_pair(p, c, wanted))]
+    paths = [p for p in paths if _candidate_lines(changes[p])]
+    texts = trees.blobs(rev, paths)
+    if wanted is not None:
+        paths = [p for p in paths if p in wanted.paths() or _may_pair(changes[p], wanted, texts[p] or "")]
+    for path in paths:
+        both = {t.strip() for t in other[path].added.values()} if path in other else set()
+        yield from _adjustments(side, path, texts[path] or "", changes[path], both, wanted)
+
+
+def _candidate_lines(change: FileChange) -> set[int]:
+    """Added lines with a constant ``+``/``-`` in their code (comments cut), or a comparison made (non-)strict."""
+    return {n for n, t in change.added.items() if _ADJUSTMENT.search(t.split("#", 1)[0])} | _flipped(change)
+
+
+def _flipped(change: FileChange) -> set[int]:
+    """Lines where only ``<`` became ``<=`` (or back, or ``>``/``>=``): an implicit one-off adjustment."""
+    lines = set()
+    for _, _, plus, minus, start in change.hunks:
+        if len(plus) != len(minus):
+            continue
+        for offset, (new, old) in enumerate(zip(plus, minus)):
+            if new != old and _strictless(new) == _strictless(old) and any(op in new + old for op in ("<", ">")):
+                lines.add(start + offset)
+    return lines
+
+
+def _strictless(text: str) -> str:
+    return text.replace("<=", "<").replace(">=", ">")
+
+
+def _cheap_pair(path: str, change: FileChange, wanted: _Wanted) -> bool:
+    """A substring test first: most of upstream's files can pair with nothing the fork adjusted."""
+    if path in wanted.paths():
+        return True
+    if not wanted.callees and not wanted.helpers and not wanted.keys:
+        return False
+    added = "\n".join(change.added.values())
+    return (("return" in added and any(c in added for c in wanted.callees)) or any(h in added for h in wanted.helpers)
+            or wanted.mentions_key(added))
+
+
+def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:
+    """An upstream file the fork did not touch: only a changed helper or call site can pair."""
+    lines = [t for t in change.added.values() if _ADJUSTMENT.search(t.split("#", 1)[0])]
+    if wanted.mentions_key("\n".join(lines)):
+        return True
+    if any(line.lstrip().startswith("return") for line in lines) and any(
+            re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees):
+        return True
+    return any(f"{h}(" in line for h in wanted.helpers for line in lines)
+
+
+def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[str],
+                 wanted: _Wanted | None) -> Iterator[Adjustment]:
+    candidates = {n for n in _candidate_lines(change) if change.added[n].strip() not in both}
+    if not candidates:
+        return
+    functions = _enclosing_functions(text, candidates)
+    if functions is None:
+        return
+    source = _Source(text, change.removed, frozenset(_flipped(change)))
+    for qualname, function in functions:
+        lines = {n for n in candidates if function.lineno <= n <= (function.end_lineno or function.lineno)}
+        if lines and (wanted is None or wanted.wants(path, qualname, "\n".join(change.added[n] for n in lines))):
+            yield from _in_function(side, path, qualname, function, lines, source)
+
+
+@dataclass(frozen=True)
+class _Source:
+    text: str
+    removed: list[str]
+    flipped: frozenset[int]  # lines whose comparison only changed strictness
+
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @functools.cached_property
+    def removed_text(self) -> str:
+        return "\n".join(self.removed)
+
+
+_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)")
+_SCOPE = re.compile(r"^([ \t]*)(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)")
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _enclosing_functions(text: str, wanted: set[int]) -> list[tuple[str, Function]] | None:
+    """The functions holding ``wanted`` lines, innermost first, parsing only their blocks.
+
+    A long module is mostly other functions: each holding function is found by its ``def`` line
+    (the nearest one above, indented less than the line) and parsed alone.  When a block does not
+    parse alone, the whole module is parsed instead; None when it does not parse at all.
+    """
+    lines = text.splitlines()
+    starts = {start for n in wanted if (start := _def_above(lines, n)) is not None}
+    found: list[tuple[str, Function]] = []
+    for start in sorted(starts):
+        function = _parse_block(lines, start)
+        if function is None:
+            return _all_functions(text)
+        found.append((_qualname(lines, start, function.name), function))
+    return sorted(found, key=lambda item: (item[1].end_lineno or 0) - item[1].lineno)
+
+
+def _def_above(lines: list[str], number: int) -> int | None:
+    indent = _indent(lines[number - 1]) if 0 < number <= len(lines) else 0
+    for index in range(number - 2, -1, -1):
+        match = _DEF.match(lines[index])
+        if match is not None and len(match.group(1).expandtabs()) < indent:
+            return index
+    return None
+
+
+def _parse_block(lines: list[str], start: int) -> Function | None:
+    indent = _indent(lines[start])
+    first = start
+    while first > 0 and lines[first - 1].strip().startswith("@") and _indent(lines[first - 1]) == indent:
+        first -= 1
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+        end += 1
+    try:
+        module = ast.parse("\n".join(line[indent:] for line in lines[first:end]))
+    except (SyntaxError, ValueError):
+        return None
+    ast.increment_lineno(module, first)
+    for sub in ast.walk(module):  # columns as in the file, not the dedented block
+        for attribute in ("col_offset", "end_col_offset"):
+            if getattr(sub, attribute, None) is not None:
+                setattr(sub, attribute, getattr(sub, attribute) + indent)
+    node = module.body[0] if len(module.body) == 1 else None
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _qualname(lines: list[str], start: int, name: str) -> str:
+    parts, indent = [name], _indent(lines[start])
+    for index in range(start - 1, -1, -1):
+        match = _SCOPE.match(lines[index])
+        if match is not None and len(match.group(1).expandtabs()) < indent:
+            parts.append(match.group(2))
+            indent = len(match.group(1).expandtabs())
+            if indent == 0:
+                break
+    return ".".join(reversed(parts))
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs()) - len(line.expandtabs().lstrip())
+
+
+def _all_functions(text: str) -> list[tuple[str, Function]] | None:
+    try:
+        return _functions(ast.parse(text))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Innermost first, so a line belongs to the function nested deepest."""
+    found = [(q, n) for q, n in walk_defs(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return sorted(found, key=lambda item: (item[1].end_lineno or 0) - item[1].lineno)
+
+
+def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef | ast.AsyncFunctionDef,
+                 lines: set[int], source: _Source) -> Iterator[Adjustment]:
+    flows = _Flows(function)
+    for node in ast.walk(function):
+        adjusted = _adjusted(node, source.flipped)
+        if adjusted is None or node.lineno not in lines or flows.nested(node, function):  # type: ignore[attr-defined]
+            continue
+        text = segment(source.lines, node) or ""
+        if text and text in source.removed_text:
+            continue  # the side kept an existing adjustment (it only rewrote the line around it)
+        reads = set().union(*(flows.tokens(a) | flows.address_terms(a) for a in adjusted))
+        if isinstance(node, ast.AugAssign):
+            reads |= flows.tokens(node.target)
+        flow = flows.closure(reads | flows.targets(node))
+        if flow:
+            callees = {c for a in adjusted for c in _callees(a)} | flows.callees(flows.tokens(adjusted[0]))
+            yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
+                             frozenset(callees), flows.returned(node),
+                             (function.lineno, function.end_lineno or function.lineno), frozenset(reads))
+
+
+def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.expr] | None:
+    """The operands a ``+ k``/``- k``/``+= k`` (or a comparison made (non-)strict) adjusts, or None."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        if _constant(node.right):
+            return [node.left]
+        if isinstance(node.op, ast.Add) and _constant(node.left):
+            return [node.right]
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) and _constant(node.value):
+        return [node.target]
+    if isinstance(node, ast.Compare) and node.lineno in flipped and any(
+            isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops):
+        return [node.left, *node.comparators]
+    return None
+
+
+def _constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value != 0
+
+
+def _callees(node: ast.expr) -> Iterator[str]:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            name = (_name(sub.func) or "").rsplit(".", 1)[-1]
+            if name and name not in _PASS_THROUGH and name not in _BUILTINS:
+                yield name
+
+
+def _name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _name(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
+class _Flows:
+    """Names and their derivations within one function."""
+
+    def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(function) for c in ast.iter_child_nodes(p)}
+        self.assignments = [n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))]
+
+    def nested(self, node: ast.AST, function: ast.AST) -> bool:
+        """Inside a function nested in ``function``: that one is analysed on its own."""
+        current = self.parents.get(node)
+        while current is not None and current is not function:
+            if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return True
+            current = self.parents.get(current)
+        return False
+
+    def tokens(self, node: ast.AST) -> set[str]:
+        """What an expression's value is: its variable, the memory it loads, its iterable."""
+        if isinstance(node, ast.Name):
+            bound = self._comprehension_iter(node)
+            if bound is not None:
+                return self.tokens(bound)
+            return set() if node.id in _SELF else {node.id}
+        if isinstance(node, ast.Attribute):
+            name = _name(node)
+            return {name} if name else self.tokens(node.value)
+        if isinstance(node, ast.Subscript):
+            return self.tokens(node.value) | _key_token(node.slice)
+        if isinstance(node, ast.Call):
+            return self._call_tokens(node)
+        if isinstance(node, ast.BinOp):
+            return self.tokens(node.right) if isinstance(node.left, ast.Constant) else self.tokens(node.left)
+        if isinstance(node, (ast.BoolOp, ast.IfExp)):
+            parts = node.values if isinstance(node, ast.BoolOp) else [node.body, node.orelse]
+            return set().union(*(self.tokens(p) for p in parts))
+        if isinstance(node, ast.UnaryOp):
+            return self.tokens(node.operand)
+        return set()
+
+    def address_terms(self, node: ast.AST) -> set[str]:
+        """Pointer arithmetic (``ptr + first_pos + offset``): a ``+ 1`` on it shifts every index term."""
+        terms = _additive_terms(node)
+        if len(terms) < 2 or not _pointer_like(terms[0]):
+            return set()
+        return set().union(*(self.tokens(t) for t in terms[1:]))
+
+    def _call_tokens(self, node: ast.Call) -> set[str]:
+        name = _name(node.func) or ""
+        short = name.rsplit(".", 1)[-1]
+        if short in _PASS_THROUGH:
+            if node.args:
+                return self.tokens(node.args[0])
+            if isinstance(node.func, ast.Attribute):  # x.item(), x.long()
+                return self.tokens(node.func.value)
+            return set()
+        if short == "get" and node.args:  # cfg.get("key"): the value stored under that key
+            return {ast.unparse(node)} | _key_token(node.args[0])
+        return {ast.unparse(node)}
+
+    def _comprehension_iter(self, name: ast.Name) -> ast.expr | None:
+        current = self.parents.get(name)
+        while current is not None:
+            if isinstance(current, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                for generator in current.generators:
+                    if isinstance(generator.target, ast.Name) and generator.target.id == name.id:
+                        return generator.iter
+            current = self.parents.get(current)
+        return None
+
+    def targets(self, node: ast.AST) -> set[str]:
+        """Where an adjustment is stored: ``x = ... + 1``, ``x += 1``, ``x = [i + 1 for ...]``, ``{"key": ...}``."""
+        current: ast.AST | None = node
+        keys: set[str] = set()
+        while current is not None and not isinstance(current, ast.stmt):
+            parent = self.parents.get(current)
+            if isinstance(parent, ast.Dict) and current in parent.values:
+                keys |= _key_token(parent.keys[parent.values.index(current)])
+            current = parent
+        if isinstance(current, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = current.targets if isinstance(current, ast.Assign) else [current.target]
+            return keys.union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+        return keys
+
+    def callees(self, flow: set[str]) -> set[str]:
+        """Helpers whose results the flow's names hold (``start = helper(x)`` ... ``start += 1``)."""
+        found: set[str] = set()
+        for stmt in self.assignments:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call) and (
+                    self._assigned(stmt) & flow):
+                found |= set(_callees(stmt.value))
+        return found
+
+    def returned(self, node: ast.AST) -> bool:
+        current = self.parents.get(node)
+        while current is not None and not isinstance(current, ast.stmt):
+            current = self.parents.get(current)
+        return isinstance(current, ast.Return)
+
+    def closure(self, flow: set[str]) -> set[str]:
+        """Add the names assigned from the flow's names (``end = start + n`` joins ``start``'s flow)."""
+        flow = set(flow)
+        for _ in range(4):
+            grown = {t for a in self.assignments if a.value is not None and self.tokens(a.value) & flow
+                     for t in self._assigned(a)}
+            if grown <= flow:
+                break
+            flow |= grown
+        return flow
+
+    def _assigned(self, stmt: ast.Assign | ast.AnnAssign | ast.AugAssign) -> set[str]:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return set().union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+
+
+# -- the finding ---------------------------------------------------------------------------------------
+def _merged_line(trees: ThreeTrees, adjustment: Adjustment) -> int:
+    rev = trees.ours if adjustment.side == "fork" else trees.theirs
+    return trees.to_merged(rev, adjustment.path).get(adjustment.line, 0)
+
+
+def _merged_span(trees: ThreeTrees, adjustment: Adjustment) -> tuple[int, int]:
+    """The merged file's lines of the function holding the adjustment (its near misses are superseded)."""
+    line = _merged_line(trees, adjustment)
+    mapping = trees.to_merged(trees.ours if adjustment.side == "fork" else trees.theirs, adjustment.path)
+    start, end = adjustment.span
+    merged_start = mapping.get(start) or next((mapping[n] for n in range(start, end + 1) if n in mapping), line)
+    merged_end = mapping.get(end) or next((mapping[n] for n in range(end, start - 1, -1) if n in mapping), line)
+    return min(merged_start, line), max(merged_end, line)
+
+
+def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Finding, tuple[int, int]]:
+    fork_line, upstream_line = _merged_line(trees, mine), _merged_line(trees, other)
+    where = f"line {upstream_line}" if other.path == mine.path else f"{other.path}:{upstream_line}"
+    how = ("in the same value flow" if _same_flow(mine, other)
+           else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
+                f"adjusted value)")
+    shared = sorted(_shared(mine, other))
+    flow = f" ({', '.join(shared[:3])})" if shared else ""
+    message = (f"offset applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
+               f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them")
+    return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message),
+            _merged_span(trees, mine))

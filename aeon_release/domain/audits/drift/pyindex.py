@@ -1,0 +1,421 @@
+"""A lazy definition index of one tree: modules, their top-level names, classes and hierarchies.
+
+Only the modules that a lookup reaches are read and parsed: the fork's files, what they import
+and what their classes derive from.  A tree is anything that returns a file's text by path (a
+directory, a git revision, a dict in a test).
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+
+class Tree(Protocol):
+    def text(self, path: str) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A top-level name: ``kind`` is def, class, value or import (then ``target`` = (module, name|None))."""
+
+    kind: str
+    node: ast.AST
+    line: int
+    target: tuple[str, str | None] | None = None
+
+
+@dataclass
+class ModuleInfo:
+    path: str
+    dotted: str
+    text: str
+    tree: ast.Module
+    names: dict[str, Binding] = field(default_factory=dict)
+    stars: list[str] = field(default_factory=list)
+    dynamic: bool = False  # a module-level __getattr__: any name may exist
+    declared: frozenset[str] = frozenset()  # names declared under ``if TYPE_CHECKING:`` (what __getattr__ serves)
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+
+
+@dataclass
+class ClassInfo:
+    module: ModuleInfo
+    qualname: str
+    node: ast.ClassDef
+    members: dict[str, ast.stmt]
+
+    @functools.cached_property
+    def instance(self) -> set[str]:
+        """``self.X = ...`` in its methods (walked only when a name is not a class member)."""
+        found: set[str] = set()
+        for stmt in flat_statements(self.node.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found |= _self_attributes(stmt)
+        return found
+
+    @property
+    def label(self) -> str:
+        return self.qualname
+
+
+@dataclass(frozen=True)
+class External:
+    """A base class outside the tree (``nn.Module``) or one that does not resolve."""
+
+    name: str
+    broken: bool = False  # names something inside the tree that is not there (a renamed base): not external
+
+
+# -- what a reference resolves to ---------------------------------------------------------------
+@dataclass(frozen=True)
+class ModuleSym:
+    dotted: str
+
+
+@dataclass(frozen=True)
+class DefSym:
+    """A top-level def, class or value of a module, or a member of a class (``owner`` set)."""
+
+    path: str
+    name: str
+    node: ast.AST
+    owner: str | None = None  # the class qualname for a member
+
+    @property
+    def label(self) -> str:
+        return f"{self.owner}.{self.name}" if self.owner else self.name
+
+
+class _Marker:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+UNKNOWN = _Marker("UNKNOWN")  # outside the tree or not decidable: never reported
+MISSING = _Marker("MISSING")  # inside the tree and not there
+Sym = ModuleSym | DefSym | _Marker
+
+
+class Index:
+    """Modules of one tree, parsed on first use."""
+
+    def __init__(self, tree: Tree, roots: tuple[str, ...] = ("", "src/"),
+                 parsed: dict[tuple[str, str], ModuleInfo | None] | None = None) -> None:
+        self.tree = tree
+        self._parsed = {} if parsed is None else parsed  # (path, text) -> module: shared between indexes
+        self.roots = roots
+        self._paths: dict[str, str | None] = {}
+        self._modules: dict[str, ModuleInfo | None] = {}
+        self._classes: dict[tuple[str, str], ClassInfo | None] = {}
+        self.parsed = 0
+
+    # -- modules -------------------------------------------------------------------------------
+    def module_path(self, dotted: str) -> str | None:
+        if dotted not in self._paths:
+            self._paths[dotted] = self._find(dotted)
+        return self._paths[dotted]
+
+    def _find(self, dotted: str) -> str | None:
+        rel = dotted.replace(".", "/")
+        for root in self.roots:
+            for candidate in (f"{root}{rel}.py", f"{root}{rel}/__init__.py"):
+                if self.tree.text(candidate) is not None:
+                    return candidate
+        return None
+
+    def in_tree(self, dotted: str) -> bool:
+        """Is the top-level package of ``dotted`` part of this tree?"""
+        return self.module_path(dotted.split(".", 1)[0]) is not None
+
+    def module(self, dotted: str) -> ModuleInfo | None:
+        if dotted not in self._modules:
+            path = self.module_path(dotted)
+            self._modules[dotted] = self._load(path, dotted) if path else None
+        return self._modules[dotted]
+
+    def module_at(self, path: str) -> ModuleInfo | None:
+        return self.module(dotted_name(path, self.roots))
+
+    def _load(self, path: str, dotted: str) -> ModuleInfo | None:
+        text = self.tree.text(path)
+        if text is None:
+            return None
+        key = (path, text)
+        if key not in self._parsed:
+            self._parsed[key] = _parse(path, dotted, text)
+            self.parsed += 1
+        return self._parsed[key]
+
+    # -- names -----------------------------------------------------------------------------------
+    def resolve(self, dotted: str, name: str, depth: int = 0) -> Sym:
+        """What ``from dotted import name`` gives, following re-exports inside the tree."""
+        if depth > 12:
+            return UNKNOWN
+        mod = self.module(dotted)
+        if mod is None:
+            if self.module_path(f"{dotted}.{name}"):
+                return ModuleSym(f"{dotted}.{name}")
+            return MISSING if self.in_tree(dotted) else UNKNOWN
+        binding = mod.names.get(name)
+        if binding is not None:
+            return self._binding(mod, name, binding, depth)
+        if self.module_path(f"{dotted}.{name}"):
+            return ModuleSym(f"{dotted}.{name}")
+        for star in mod.stars:
+            found = self.resolve(star, name, depth + 1) if self.in_tree(star) else UNKNOWN
+            if found is not MISSING:
+                return found
+        # a lazy module (vllm.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
+        return UNKNOWN if mod.dynamic and not mod.declared else MISSING
+
+    def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:
+        if binding.kind != "import" or binding.target is None:
+            return DefSym(mod.path, name, binding.node)
+        target, attr = binding.target
+        if not self.in_tree(target):
+            return UNKNOWN
+        if attr is None:
+            return ModuleSym(target) if self.module_path(target) else UNKNOWN
+        return self.resolve(target, attr, depth + 1)
+
+    def resolve_expr(self, mod: ModuleInfo, expr: ast.expr) -> Sym:
+        """A dotted expression (``Name``/``Attribute``) in the top-level scope of ``mod``."""
+        if isinstance(expr, ast.Subscript):
+            expr = expr.value
+        if isinstance(expr, ast.Name):
+            if expr.id in mod.names:
+                return self.resolve(mod.dotted, expr.id)
+            return UNKNOWN if expr.id in BUILTINS or mod.stars or mod.dynamic else MISSING
+        if isinstance(expr, ast.Attribute):
+            owner = self.resolve_expr(mod, expr.value)
+            if isinstance(owner, ModuleSym):
+                return self.resolve(owner.dotted, expr.attr)
+            cls = self.class_of(owner)
+            if cls is not None:
+                return self.member(self.mro(cls), expr.attr)
+        return UNKNOWN
+
+    # -- classes ---------------------------------------------------------------------------------
+    def class_of(self, sym: Sym) -> ClassInfo | None:
+        if isinstance(sym, DefSym) and isinstance(sym.node, ast.ClassDef):
+            mod = self.module_at(sym.path)
+            qual = f"{sym.owner}.{sym.name}" if sym.owner else sym.name
+            return self.class_info(mod, qual) if mod else None
+        return None
+
+    def class_info(self, mod: ModuleInfo, qualname: str) -> ClassInfo | None:
+        key = (mod.path, qualname)
+        if key not in self._classes:
+            node = mod.classes.get(qualname)
+            self._classes[key] = None if node is None else ClassInfo(mod, qualname, node, _members(node))
+        return self._classes[key]
+
+    def bases(self, cls: ClassInfo) -> list[ClassInfo | External]:
+        out: list[ClassInfo | External] = []
+        for expr in cls.node.bases:
+            sym = self.resolve_expr(cls.module, expr)
+            base = self.class_of(sym)
+            out.append(base if base is not None else External(_dotted(expr), sym is MISSING))
+        return out
+
+    def mro(self, cls: ClassInfo, include_self: bool = True) -> list[ClassInfo | External]:
+        """Depth-first, left to right, each class once (close enough to C3 for member lookup)."""
+        seen: set[tuple[str, str]] = set()
+        out: list[ClassInfo | External] = []
+
+        def visit(item: ClassInfo | External, depth: int) -> None:
+            if isinstance(item, External):
+                out.append(item)
+                return
+            key = (item.module.path, item.qualname)
+            if key in seen or depth > 30:
+                return
+            seen.add(key)
+            out.append(item)
+            for base in self.bases(item):
+                visit(base, depth + 1)
+
+        visit(cls, 0)
+        return out if include_self else out[1:]
+
+    def member(self, mro: list[ClassInfo | External], name: str) -> Sym:
+        classes = [i for i in mro if isinstance(i, ClassInfo)]
+        for item in classes:
+            if name in item.members:
+                return DefSym(item.module.path, name, item.members[name], item.qualname)
+        for item in classes:  # then instance attributes, which cost a walk of every method
+            if name in item.instance:
+                return DefSym(item.module.path, name, item.node, item.qualname)
+        if name.startswith("__") and name.endswith("__"):
+            return UNKNOWN  # object and the metaclass define these
+        if any(isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro):
+            return UNKNOWN  # attributes made up at run time
+        if any(isinstance(i, External) and i.broken for i in mro):
+            return UNKNOWN  # the base itself is gone: that is the finding, not each member
+        return MISSING
+
+
+def _parse(path: str, dotted: str, text: str) -> ModuleInfo | None:
+    try:
+        module = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError):
+        return None
+    info = ModuleInfo(path, dotted, text, module)
+    _index_module(info)
+    return info
+
+
+def dotted_name(path: str, roots: tuple[str, ...] = ("", "src/")) -> str:
+    for root in sorted(roots, key=len, reverse=True):
+        if root and path.startswith(root):
+            path = path[len(root):]
+            break
+    stem = path.removesuffix(".py")
+    stem = stem.removesuffix("/__init__")
+    return stem.replace("/", ".")
+
+
+def _dotted(expr: ast.expr) -> str:
+    if isinstance(expr, ast.Subscript):
+        return _dotted(expr.value)
+    if isinstance(expr, ast.Attribute):
+        return f"{_dotted(expr.value)}.{expr.attr}"
+    if isinstance(expr, ast.Name):
+        return expr.id
+    return "?"
+
+
+# -- building a module's tables ----------------------------------------------------------------
+def flat_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements of a body, looking into if/try/with blocks (``if TYPE_CHECKING:``, optional imports)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, ast.If):
+            yield from flat_statements(stmt.body)
+            yield from flat_statements(stmt.orelse)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            for block in (stmt.body, stmt.orelse, stmt.finalbody, *[h.body for h in stmt.handlers]):  # type: ignore[attr-defined]
+                yield from flat_statements(block)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            yield from flat_statements(stmt.body)
+
+
+def package_of(dotted: str, path: str) -> str:
+    return dotted if path.endswith("__init__.py") else dotted.rpartition(".")[0]
+
+
+def import_base(stmt: ast.ImportFrom, dotted: str, path: str) -> str:
+    """The absolute module of a ``from ... import``."""
+    if not stmt.level:
+        return stmt.module or ""
+    package = package_of(dotted, path)
+    parts = package.split(".") if package else []
+    parts = parts[: len(parts) - (stmt.level - 1)] if stmt.level > 1 else parts
+    return ".".join([*parts, stmt.module] if stmt.module else parts)
+
+
+def _index_module(info: ModuleInfo) -> None:
+    for stmt in flat_statements(info.tree.body):
+        for name, binding in _bindings(stmt, info):
+            info.names[name] = binding
+        if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
+            info.stars.append(import_base(stmt, info.dotted, info.path))
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__getattr__":
+            info.dynamic = True
+    info.declared = frozenset(_declared(info.tree.body))
+    _collect_classes(info.tree.body, "", info.classes)
+
+
+def _declared(body: list[ast.stmt]) -> Iterator[str]:
+    for stmt in body:
+        if isinstance(stmt, ast.If) and _dotted(stmt.test).rsplit(".", 1)[-1] == "TYPE_CHECKING":
+            for sub in flat_statements(stmt.body):
+                if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name):
+                    yield sub.target.id
+
+
+def _bindings(stmt: ast.stmt, info: ModuleInfo) -> Iterator[tuple[str, Binding]]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        yield stmt.name, Binding("def", stmt, stmt.lineno)
+    elif isinstance(stmt, ast.ClassDef):
+        yield stmt.name, Binding("class", stmt, stmt.lineno)
+    elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name):
+                    yield node.id, Binding("value", stmt, stmt.lineno)
+    elif isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            if alias.asname:
+                yield alias.asname, Binding("import", stmt, stmt.lineno, (alias.name, None))
+            else:
+                top = alias.name.split(".", 1)[0]
+                yield top, Binding("import", stmt, stmt.lineno, (top, None))
+    elif isinstance(stmt, ast.ImportFrom):
+        base = import_base(stmt, info.dotted, info.path)
+        for alias in stmt.names:
+            if alias.name != "*":
+                yield alias.asname or alias.name, Binding("import", stmt, stmt.lineno, (base, alias.name))
+
+
+def _collect_classes(body: list[ast.stmt], prefix: str, out: dict[str, ast.ClassDef]) -> None:
+    for stmt in flat_statements(body):
+        if isinstance(stmt, ast.ClassDef):
+            qual = f"{prefix}{stmt.name}"
+            out[qual] = stmt
+            _collect_classes(stmt.body, f"{qual}.", out)
+
+
+def _members(node: ast.ClassDef) -> dict[str, ast.stmt]:
+    members: dict[str, ast.stmt] = {}
+    for stmt in flat_statements(node.body):
+        for name in member_names(stmt):
+            members[name] = stmt
+    return members
+
+
+def member_names(stmt: ast.stmt) -> list[str]:
+    """Names a class-body statement defines."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt.name]
+    if isinstance(stmt, ast.Assign):
+        return [n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and isinstance(stmt.target, ast.Name):
+        return [stmt.target.id]
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [(a.asname or a.name).split(".")[0] for a in stmt.names]
+    return []
+
+
+def _self_attributes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """``self.X = ...`` anywhere in a method: instance attributes (and ``setattr(self, "X", ...)``)."""
+    if not func.args.args:
+        return set()
+    me = func.args.args[0].arg
+    found: set[str] = set()
+    for node in ast.walk(func):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                found.add(node.args[1].value)
+        for target in targets:
+            for sub in ast.walk(target):
+                if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == me:
+                    found.add(sub.attr)
+    return found
+
+
+BUILTINS = frozenset(dir(builtins))

@@ -1,0 +1,167 @@
+"""The three trees of a merge as the drift checks see them: what each side changed, line by line.
+
+Each side's ``-U0`` diff against the merge base gives the lines it added (numbered in that side's
+version) and the texts it removed.  The fork owns the lines it added; they are mapped into the
+merged file by aligning the fork's version with the merged one (the lines in between came from
+upstream), so a line the fork added is found even when upstream added an identical one elsewhere.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.source import SourceCache
+
+_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One side's change to one file."""
+
+    added: dict[int, str] = field(default_factory=dict)    # line in the side's version -> its text
+    removed: list[str] = field(default_factory=list)       # texts of the base lines it removed
+    # (old start, old count, added texts, removed texts, new start)
+    hunks: list[tuple[int, int, list[str], list[str], int]] = field(default_factory=list)
+
+    def texts(self) -> list[str]:
+        return [*self.added.values(), *self.removed]
+
+
+def parse_changes(diff: str) -> dict[str, FileChange]:
+    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version), in one pass."""
+    files: dict[str, FileChange] = {}
+    current: FileChange | None = None
+    plus: list[str] = []
+    minus: list[str] = []
+    line = 0
+    # "\n" only: str.splitlines() also splits at \x0c or \u2028 inside a changed line, and a
+    # fragment that starts "diff --git " would inject a file header.
+    for text in diff.split("\n"):
+        first = text[:1]
+        if first == "+" and current is not None and not text.startswith("+++ "):
+            current.added[line] = text[1:]
+            plus.append(text[1:])
+            line += 1
+        elif first == "-" and current is not None and not text.startswith("--- "):
+            current.removed.append(text[1:])
+            minus.append(text[1:])
+        elif first == "@" and (match := _HUNK.match(text)) is not None and current is not None:
+            plus, minus = [], []
+            line = int(match.group(3))
+            current.hunks.append((int(match.group(1)), int(match.group(2) or 1), plus, minus, line))
+        elif text.startswith("+++ "):
+            path = diff_path(text[4:])
+            current = files.setdefault(path, FileChange()) if path is not None else None
+        elif text.startswith("diff --git "):
+            current = None
+    return files
+
+
+class ThreeTrees:
+    """Base, ours (the fork), theirs (upstream) by sha, the merged tree (read through the audit's cache), both sides' changes."""
+
+    def __init__(self, repo_path: Path, base: str, ours: str, theirs: str, merged: SourceCache,
+                 mine: dict[str, FileChange], upstream: dict[str, FileChange]) -> None:
+        self.repo, self.base, self.ours, self.theirs, self.merged = repo_path, base, ours, theirs, merged
+        self.mine, self.upstream = mine, upstream
+        self._blobs: dict[tuple[str, str], str | None] = {}
+        self._maps: dict[tuple[str, str], dict[int, int]] = {}
+
+    def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
+        """Texts of ``paths`` at ``rev``, read in one batch and cached."""
+        missing = [p for p in paths if (rev, p) not in self._blobs]
+        for path, text in repo.read_blobs(self.repo, rev, missing).items():
+            self._blobs[(rev, path)] = text
+        return {p: self._blobs[(rev, p)] for p in paths}
+
+    def merged_text(self, path: str) -> str | None:
+        return self.merged.text(path)
+
+    def to_merged(self, rev: str, path: str) -> dict[int, int]:
+        """Line numbers of ``rev``'s version of ``path`` -> the merged file's (cached)."""
+        if (rev, path) not in self._maps:
+            side = self.blobs(rev, [path])[path] or ""
+            merged = self.merged_text(path) or ""
+            self._maps[(rev, path)] = line_map(side, merged)
+        return self._maps[(rev, path)]
+
+    def owned_lines(self, path: str) -> set[int]:
+        """Lines of the merged file that the fork added (base..ours)."""
+        change = self.mine.get(path)
+        merged = self.merged_text(path)
+        if change is None or not change.added or merged is None:
+            return set()
+        if path not in self.upstream:
+            return set(change.added)  # upstream did not touch it: the merged file is the fork's
+        mapping = self.to_merged(self.ours, path)
+        return {mapping[n] for n in change.added if n in mapping}
+
+    def upstream_lines(self, path: str) -> set[int]:
+        """Lines of the merged file that upstream added (base..theirs)."""
+        change = self.upstream.get(path)
+        merged = self.merged_text(path)
+        if change is None or not change.added or merged is None:
+            return set()
+        if path not in self.mine:
+            return set(change.added)
+        mapping = self.to_merged(self.theirs, path)
+        return {mapping[n] for n in change.added if n in mapping}
+
+
+def line_map(side: str, merged: str) -> dict[int, int]:
+    """1-based line numbers of ``side`` -> the same line in ``merged``, where they align.
+
+    The common head and tail are matched directly; difflib aligns only the middle (a merge changes
+    a few places of a long file), and treats very common lines as junk when the middle is long.
+    """
+    a, b = side.splitlines(), merged.splitlines()
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    mapping = {n: n for n in range(1, head + 1)}
+    mapping.update({len(a) - t: len(b) - t for t in range(tail)})
+    middle_a, middle_b = a[head:len(a) - tail], b[head:len(b) - tail]
+    matcher = difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=len(middle_a) + len(middle_b) > 3000)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for offset in range(i2 - i1):
+                mapping[head + i1 + offset + 1] = head + j1 + offset + 1
+    return mapping
+
+
+def diff_path(text: str) -> str | None:
+    """The path of a ``+++`` line: ``b/name``, or git's C-quoted ``"b/na\\303\\250me"``; None for /dev/null."""
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        text = _unquote_c(text[1:-1])
+    elif text.endswith("\t"):  # git adds a tab after a name with a space (for GNU patch)
+        text = text[:-1]
+    return text[2:] if text.startswith("b/") else None
+
+
+_C_ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
+
+
+def _unquote_c(body: str) -> str:
+    """Undo git's quote_c_style: octal bytes and C escapes back to the file name git stores."""
+    raw = bytearray()
+    i = 0
+    while i < len(body):
+        char = body[i]
+        if char != "\\" or i + 1 >= len(body):
+            raw += char.encode("utf-8", "surrogateescape")
+            i += 1
+        elif body[i + 1] in "01234567":
+            raw.append(int(body[i + 1:i + 4], 8) & 0xFF)
+            i += 4
+        else:
+            raw.append(_C_ESCAPES.get(body[i + 1], ord(body[i + 1])))
+            i += 2
+    return os.fsdecode(bytes(raw))

@@ -1,0 +1,120 @@
+"""Function signatures as values, and the two questions symbol drift asks of them.
+
+Does this call still bind to the function?  Does this override still accept what the base method's
+callers pass?  Each is asked twice, before and after the merge: only a yes turned into a no is drift.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+_NOT_CALLABLE = frozenset({"property", "cached_property", "overload"})
+
+
+@dataclass(frozen=True)
+class Sig:
+    positional: tuple[str, ...]  # positional-only first, then positional-or-keyword
+    posonly: int
+    defaults: int  # how many trailing positional parameters have defaults
+    kwonly: tuple[str, ...]
+    kwonly_required: frozenset[str]
+    varargs: bool
+    varkw: bool
+
+    def show(self) -> str:
+        parts = list(self.positional)
+        if self.varargs:
+            parts.append("*args")
+        elif self.kwonly:
+            parts.append("*")
+        parts += list(self.kwonly)
+        if self.varkw:
+            parts.append("**kwargs")
+        return f"({', '.join(parts)})"
+
+
+def decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    names = set()
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        if isinstance(target, ast.Attribute):
+            names.add(target.attr)
+        elif isinstance(target, ast.Name):
+            names.add(target.id)
+    return names
+
+
+def is_static(node: ast.AST) -> bool:
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "staticmethod" in decorator_names(node)
+
+
+def is_classmethod(node: ast.AST) -> bool:
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "classmethod" in decorator_names(node)
+
+
+def signature(node: ast.AST, bound: bool) -> Sig | None:
+    """The parameters a caller fills; ``bound`` drops self/cls.  None for non-functions and properties."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or decorator_names(node) & _NOT_CALLABLE:
+        return None
+    args = node.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    posonly = len(args.posonlyargs)
+    if bound and not is_static(node):
+        if not positional:
+            return None if args.vararg is None else _sig(args, positional, posonly)
+        positional, posonly = positional[1:], max(posonly - 1, 0)
+    return _sig(args, positional, posonly)
+
+
+def _sig(args: ast.arguments, positional: list[str], posonly: int) -> Sig:
+    required_kw = frozenset(a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None)
+    return Sig(tuple(positional), posonly, min(len(args.defaults), len(positional)),
+               tuple(a.arg for a in args.kwonlyargs), required_kw, args.vararg is not None, args.kwarg is not None)
+
+
+def call_problem(call: ast.Call, sig: Sig) -> str | None:
+    """Why this call does not bind to ``sig``, or None (also None when ``*``/``**`` make it unknowable)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    given = len(call.args)
+    if given > len(sig.positional) and not sig.varargs:
+        return f"passes {given} positional argument(s), it takes {len(sig.positional)}"
+    named = [k.arg for k in call.keywords if k.arg is not None]
+    accepted = set(sig.positional[sig.posonly:]) | set(sig.kwonly)
+    unknown = [k for k in named if k not in accepted]
+    if unknown and not sig.varkw:
+        return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
+    required = sig.positional[given:len(sig.positional) - sig.defaults]
+    missing = [p for p in required if p not in named] + sorted(sig.kwonly_required - set(named))
+    if missing:
+        return f"does not pass {', '.join(missing)}, which it now requires"
+    return None
+
+
+def override_problem(override: Sig, base: Sig) -> str | None:
+    """Why an override no longer accepts what callers of the base method pass, or None."""
+    if override.varargs and override.varkw:
+        return None
+    for i, name in enumerate(base.positional):
+        if i < len(override.positional):
+            if override.positional[i] != name and i >= base.posonly:
+                return f"parameter {i + 1} is {name!r} in the base, {override.positional[i]!r} in the override"
+        elif not override.varargs:
+            return f"the base takes {name!r} (parameter {i + 1}); the override does not"
+    extra = override.positional[len(base.positional):]
+    required_extra = [p for i, p in enumerate(override.positional) if p in extra
+                      and i < len(override.positional) - override.defaults]
+    if required_extra:
+        return f"the override requires {', '.join(required_extra)}, which callers of the base do not pass"
+    accepts = set(override.positional[override.posonly:]) | set(override.kwonly)
+    lost = [k for k in base.kwonly if k not in accepts]
+    if lost and not override.varkw:
+        return f"the base takes keyword-only {', '.join(lost)}; the override does not"
+    extra_kw = sorted(override.kwonly_required - set(base.kwonly) - set(base.positional))
+    if extra_kw:
+        return f"the override requires keyword-only {', '.join(extra_kw)}, which the base does not take"
+    if base.varargs and not override.varargs:
+        return "the base takes *args; the override does not"
+    if base.varkw and not override.varkw:
+        return "the base takes **kwargs; the override does not"
+    return None

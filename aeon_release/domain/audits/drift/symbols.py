@@ -1,0 +1,868 @@
+"""Symbol drift: fork-owned code that uses a definition upstream removed, renamed or re-signatured.
+
+Each fork-owned use (a line the fork added, base..ours) is resolved twice through the tree's own
+imports and class hierarchies: in the fork's tree before the merge (``ours``) and in the merged
+tree.  Drift is a use that pointed at a definition before and points at nothing after, or a call
+or override that fitted the signature before and does not fit it after.  Upstream's own trees
+(``base``, ``theirs``) only explain the change: the new name of a rename, where a definition moved.
+
+Pure: trees in (anything with ``text(path)``), findings out; git lives in ``trees.py``.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.pyindex import (
+    MISSING,
+    DefSym,
+    Index,
+    ModuleInfo,
+    ModuleSym,
+    Sym,
+    Tree,
+)
+from aeon_release.domain.audits.drift.signatures import (
+    Sig,
+    call_problem,
+    is_classmethod,
+    is_static,
+    override_problem,
+    signature,
+)
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import walk_defs
+
+RULE = "merge/symbol-drift"
+DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
+_SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
+
+
+@dataclass(frozen=True)
+class Change:
+    """The upstream commit that changed a definition."""
+
+    sha: str
+    subject: str
+
+
+class History(Protocol):
+    def definition_change(self, path: str, name: str) -> Change | None:
+        """The commit in base..theirs that removed or changed the definition of ``name`` in ``path``."""
+
+    def moved_file(self, path: str) -> str | None:
+        """Where git's rename detection says upstream moved ``path`` in base..theirs."""
+
+
+@dataclass(frozen=True)
+class DriftInput:
+    base: Tree
+    ours: Tree
+    theirs: Tree
+    merged: Tree
+    fork_lines: Mapping[str, frozenset[str]]  # path -> stripped lines the fork added (base..ours)
+    upstream_files: frozenset[str]  # paths upstream changed (base..theirs)
+    history: History | None = None
+    pr_pattern: str = DEFAULT_PR_PATTERN
+    upstream_lines: Mapping[str, frozenset[str]] = field(default_factory=dict)  # path -> lines upstream added
+    parsed: dict[tuple[str, str], ModuleInfo | None] = field(default_factory=dict)  # (path, text) -> module, shared
+
+
+def symbol_drift(inp: DriftInput) -> list[Finding]:
+    checker = _Checker(inp)
+    findings: dict[tuple[str, int, str], Finding] = {}
+    for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
+        for finding in checker.check_file(path):
+            findings.setdefault((finding.path, finding.line, finding.message), finding)
+    return list(findings.values())
+
+
+def definition_regex(name: str) -> str:
+    """A POSIX ERE that matches a line defining ``name`` (for ``git log -G``)."""
+    word = re.escape(name)
+    return rf"^[[:space:]]*((async[[:space:]]+)?def|class)[[:space:]]+{word}[^A-Za-z0-9_]|^[[:space:]]*{word}[[:space:]]*(:[^=]*)?=[^=]"
+
+
+# A reference resolves in one tree's index to a symbol; ``via`` says how a call binds self.
+Resolver = Callable[[Index], Sym]
+
+
+@dataclass
+class _Scope:
+    cls: str | None = None  # qualname of the enclosing class
+    me: str | None = None  # the first parameter of the enclosing method (self/cls)
+    functions: list[ast.AST] = field(default_factory=list)
+
+
+class _Checker:
+    def __init__(self, inp: DriftInput) -> None:
+        self.inp = inp
+        # a file the merge left alone is parsed once for both sides (and once more for no one else)
+        self.before = Index(inp.ours, parsed=inp.parsed)
+        self.after = Index(inp.merged, parsed=inp.parsed)
+        self._base: Index | None = None
+        self._theirs: Index | None = None
+        self._locals: dict[int, frozenset[str]] = {}
+        self._local_types: dict[int, dict[str, ast.expr]] = {}
+        self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
+
+    # -- per file --------------------------------------------------------------------------------
+    def check_file(self, path: str) -> Iterator[Finding]:
+        mod = self.after.module_at(path)
+        if mod is None or self.before.module_at(path) is None:
+            return  # a file new on both sides or that no longer parses: nothing to compare
+        owned = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
+        if owned:
+            yield from self._walk(mod, mod.tree.body, _Scope(), owned)
+            yield from self._patched_but_moved(mod, owned)
+
+    # -- patched code that upstream moved ------------------------------------------------------------
+    def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
+        """A carry patched a function that upstream copied to another module: the patch may sit in a dead copy."""
+        patched = {n.name for _, n in walk_defs(mod.tree) if not isinstance(n, ast.ClassDef)
+                   and any(n.lineno < i <= (n.end_lineno or n.lineno) for i in owned)}
+        if not any(self.defined_upstream.get(name, set()) - {mod.path} for name in patched):
+            return  # upstream defined none of them anywhere else: no need to read the base version
+        base = self.base_ix.module_at(mod.path)
+        if base is None:
+            return
+        old_defs = {q: n for q, n in walk_defs(base.tree) if not isinstance(n, ast.ClassDef)}
+        text = mod.text.splitlines()
+        for qual, node in walk_defs(mod.tree):
+            if isinstance(node, ast.ClassDef) or qual not in old_defs:
+                continue
+            body = _body_lines(base.text, old_defs[qual])
+            known = set(body)  # a line the fork added that upstream's version already had is not the patch
+            lines = sorted(i for i in owned if node.lineno < i <= (node.end_lineno or node.lineno)
+                           and text[i - 1].strip() not in known)
+            if not lines or _has_nested(node, lines):
+                continue
+            moved = self._copy_elsewhere(mod.path, qual, body)
+            if moved is not None and self._abandoned(mod.path, qual.rsplit(".", 1)[-1], moved[1]):
+                where, path = moved
+                yield Finding(RULE, "merge", Severity.ERROR, mod.path, lines[0],
+                              f"the fork patches {qual}(), but upstream moved it to {where} ({path})"
+                              f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
+                              "port it there (the old one may be dead code)")
+
+    def _abandoned(self, path: str, name: str, new_path: str) -> bool:
+        """Upstream stopped using the old copy: not used in its own module, and callers moved away from it.
+
+        A helper that upstream merely copied into a new file (and still uses where it was) is not moved.
+        """
+        if _references(self.inp.theirs.text(path) or "", name):
+            return False
+        before = after = 0
+        for other in self.inp.upstream_files:
+            if other.endswith(".py") and other != new_path:
+                before += _references(self.inp.base.text(other) or "", name)
+                after += _references(self.inp.theirs.text(other) or "", name)
+        return after < before
+
+    def _copy_elsewhere(self, path: str, qual: str, body: list[str]) -> tuple[str, str] | None:
+        name = qual.rsplit(".", 1)[-1]
+        for other in sorted(self.defined_upstream.get(name, ())):
+            if other == path:
+                continue
+            new_mod, old_mod = self.theirs_ix.module_at(other), self.base_ix.module_at(other)
+            olds = {q for q, _ in walk_defs(old_mod.tree)} if old_mod else set()
+            for new_qual, node in walk_defs(new_mod.tree) if new_mod else []:
+                if node.name != name or new_qual in olds or (new_qual != qual and "." in new_qual):
+                    continue  # only a new definition of the same method, or a module-level function
+                if new_mod and _similar(body, _body_lines(new_mod.text, node)):
+                    return f"{new_mod.dotted}.{new_qual}", other
+        return None
+
+    def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        for stmt in body:
+            yield from self._statement(mod, stmt, scope, owned)
+
+    def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
+            return  # nothing the fork wrote in it
+        if isinstance(stmt, ast.ClassDef):
+            qual = f"{scope.cls}.{stmt.name}" if scope.cls else stmt.name
+            yield from self._expressions(mod, [*stmt.bases, *stmt.decorator_list], scope, owned)
+            for base in stmt.bases if stmt.lineno in owned and not scope.cls else []:
+                yield from self._base_name(mod, base.value if isinstance(base, ast.Subscript) else base, scope)
+            if not scope.functions:
+                yield from self._class_members(mod, stmt, qual, owned)
+            yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
+            if scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
+                me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
+                inner = _Scope(scope.cls if me else None, me, [stmt])
+            else:  # a nested function sees the method's self as a closure
+                inner = _Scope(scope.cls, scope.me, [*scope.functions, stmt])
+            yield from self._walk(mod, stmt.body, inner, owned)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            if stmt.lineno in owned:
+                yield from self._import(mod, stmt)
+        else:
+            yield from self._expressions(mod, [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)], scope, owned)
+            for block in _blocks(stmt):
+                yield from self._walk(mod, block, scope, owned)
+
+    def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
+        handled: set[int] = set()
+        for expr in exprs:
+            for node in ast.walk(expr):
+                if isinstance(node, ast.Call) and node.lineno in owned:
+                    handled.add(id(node.func))
+                    yield from self._call(mod, node, scope)
+                elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in handled
+                      and node.end_lineno in owned):
+                    yield from self._reference(mod, node, scope)
+                elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned
+                      and scope.cls and isinstance(node.value, ast.Name) and node.value.id == scope.me):
+                    yield from self._store(mod, node, scope.cls)
+                if isinstance(node, ast.Attribute):
+                    handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    # -- imports ---------------------------------------------------------------------------------
+    def _import(self, mod: ModuleInfo, stmt: ast.Import | ast.ImportFrom) -> Iterator[Finding]:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                name = alias.name
+                found = self._compare(functools.partial(_module, dotted=name))
+                if found is not None:
+                    yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
+            return
+        base = px.import_base(stmt, mod.dotted, mod.path)
+        if self._unchanged_module(base):
+            return  # its names are what they were (upstream keeps its own re-exports importable)
+        for alias in stmt.names:
+            if alias.name == "*":
+                continue
+            found = self._compare(functools.partial(_imported, module=base, name=alias.name))
+            if found is not None:
+                yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
+
+    # -- uses in expressions ---------------------------------------------------------------------
+    def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        resolver, via = self._resolver(mod, call.func, scope)
+        if resolver is None:
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        what = f"calls {_show(call.func)}"
+        if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
+            yield self._finding(mod, call.lineno, what, before, None)
+        elif isinstance(before, DefSym) and isinstance(after, DefSym):
+            problem = self._call_drift(call, before, after, via)
+            if problem is not None:
+                yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+
+    def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
+        """``self.X = ...`` meant for a base class that no longer has X (the instance twin of a renamed ClassVar)."""
+        name = node.attr
+        if name.startswith("__") or _reads_self_attribute(mod, qual, name):
+            return  # the fork's own attribute: its class reads it
+        found = self._compare(self._member_of(mod.path, qual, name, False))
+        if found is not None:
+            yield self._finding(mod, node.lineno, f"sets self.{name}", found[0], "nothing reads the fork's value any more")
+
+    def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
+        """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
+        if not isinstance(base, ast.Name) or base.id in mod.names:
+            return  # bound by an import: the import is checked (and reported) itself
+        resolver, _ = self._resolver(mod, base, scope)
+        found = self._compare(resolver) if resolver is not None else None
+        if found is not None:
+            yield self._finding(mod, base.lineno, f"derives from {base.id}", found[0], None)
+
+    def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        resolver, _ = self._resolver(mod, node, scope)
+        if resolver is None:
+            return
+        found = self._compare(resolver)
+        if found is not None:
+            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
+
+    def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
+        """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
+        if isinstance(expr, ast.Name):
+            if expr.id in self._local_names(scope) or (expr.id in px.BUILTINS and expr.id not in mod.names):
+                return None, ""
+            if scope.cls and not scope.functions:
+                return None, ""  # a class body: its names shadow the module's
+            dotted, name = mod.dotted, expr.id
+            return (lambda ix: ix.resolve(dotted, name)), "plain"
+        if not isinstance(expr, ast.Attribute):
+            return None, ""
+        owner = expr.value
+        if scope.cls and isinstance(owner, ast.Name) and owner.id == scope.me:
+            return self._member_of(mod.path, scope.cls, expr.attr, True), "instance"
+        if scope.cls and _is_super(owner):
+            return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
+        typed = self._typed(mod, owner, scope)
+        if typed is not None:
+            return _instance_member(typed, expr.attr), "instance"
+        inner, _ = self._resolver(mod, owner, scope)
+        if inner is None:
+            return None, ""
+        attr = expr.attr
+        owner_sym = inner(self.after)
+        via = "instance" if isinstance(owner_sym, DefSym) and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign)) else "class"
+        return (lambda ix: _attribute(ix, inner(ix), attr)), via
+
+    def _typed(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``."""
+        if (scope.cls and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)
+                and owner.value.id == scope.me):
+            path, qual, attr = mod.path, scope.cls, owner.attr
+            return lambda ix: self._attribute_class(ix, path, qual, attr)
+        if isinstance(owner, ast.Name) and scope.functions:
+            func = scope.functions[-1]
+            if id(func) not in self._local_types:
+                self._local_types[id(func)] = _local_annotations(func)
+            annotation = self._local_types[id(func)].get(owner.id)
+            if annotation is not None:
+                path = mod.path
+                return lambda ix: _annotated_class(ix, ix.module_at(path), annotation)
+        return None
+
+    def _attribute_class(self, ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+        """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
+        mod = ix.module_at(path)
+        cls = ix.class_info(mod, qualname) if mod else None
+        for item in ix.mro(cls) if cls else []:
+            if isinstance(item, px.External):
+                continue
+            if id(item.node) not in self._attribute_types:
+                self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
+            annotation = self._attribute_types[id(item.node)][1].get(attr)
+            if annotation is not None:
+                return _annotated_class(ix, item.module, annotation)
+        return None
+
+    def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
+        def resolve(ix: Index) -> Sym:
+            mod = ix.module_at(path)
+            cls = ix.class_info(mod, qualname) if mod else None
+            return ix.member(ix.mro(cls, include_self), attr) if cls else px.UNKNOWN
+
+        return resolve
+
+    def _local_names(self, scope: _Scope) -> frozenset[str]:
+        names: set[str] = set()
+        for func in scope.functions:
+            key = id(func)
+            if key not in self._locals:
+                self._locals[key] = _bound_in(func)
+            names |= self._locals[key]
+        return frozenset(names)
+
+    # -- classes ---------------------------------------------------------------------------------
+    def _class_members(self, mod: ModuleInfo, node: ast.ClassDef, qual: str, owned: set[int]) -> Iterator[Finding]:
+        for stmt in px.flat_statements(node.body):
+            if stmt.lineno not in owned or isinstance(stmt, (ast.Import, ast.ImportFrom, ast.ClassDef)):
+                continue
+            for name in px.member_names(stmt):
+                if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
+                    continue
+                yield from self._override(mod, stmt, qual, name)
+
+    def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        resolver = self._member_of(mod.path, qual, name, False)
+        before, after = resolver(self.before), resolver(self.after)
+        short = qual.rsplit(".", 1)[-1]
+        if isinstance(before, DefSym) and after is MISSING:
+            consequence = ("nothing calls the fork's method any more" if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                           else "nothing reads the fork's value any more")
+            yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
+        elif isinstance(before, DefSym) and isinstance(after, DefSym) and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            problem = self._override_drift(stmt, before, after)
+            if problem is not None:
+                yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, whose parameters "
+                                    f"changed: {problem}", after, "signature")
+
+    # -- comparing -------------------------------------------------------------------------------
+    def _compare(self, resolver: Resolver) -> tuple[DefSym | ModuleSym] | None:
+        """The symbol a use pointed at before the merge, when it points at nothing after it."""
+        before = resolver(self.before)
+        if isinstance(before, (DefSym, ModuleSym)) and resolver(self.after) is MISSING:
+            return (before,)
+        return None
+
+    def _call_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
+        if isinstance(after.node, ast.ClassDef):
+            (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
+            if not changed & self.inp.upstream_files:
+                return None
+        elif not self._upstream(after.path):
+            return None
+        else:
+            old, new = _bound_sig(before, via), _bound_sig(after, via)
+        if old is None or new is None or old == new:
+            return None
+        if call_problem(call, old) is not None:
+            return None  # it did not fit before either: not drift
+        problem = call_problem(call, new) or _swallowed(call, old, new)
+        return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
+
+    def _override_drift(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        if not self._upstream(after.path):
+            return None
+        mine = signature(stmt, True)
+        old, new = signature(before.node, True), signature(after.node, True)
+        if mine is None or old is None or new is None or old == new:
+            return None
+        if override_problem(mine, old) is not None:
+            return None  # the override never matched: a deliberate difference, not drift
+        problem = override_problem(mine, new) or _dropped_in_kwargs(stmt, mine, old, new)
+        return None if problem is None else f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+
+    def _unchanged_module(self, dotted: str) -> bool:
+        path = self.before.module_path(dotted)
+        return (path is not None and path not in self.inp.upstream_files and path not in self.inp.fork_lines
+                and path == self.after.module_path(dotted))
+
+    def _upstream(self, path: str) -> bool:
+        return path in self.inp.upstream_files
+
+    # -- explaining ------------------------------------------------------------------------------
+    def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:
+        if note == "signature":
+            assert isinstance(target, DefSym)
+            commit = self._commit(target.path, target.name)
+            message = f"{what} (upstream: {commit})" if commit else what
+            return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+        change = self._explain(target)
+        tail = f": {note}" if note else ""
+        return Finding(RULE, "merge", Severity.ERROR, mod.path, line, f"{what}, which {change}{tail}")
+
+    def _explain(self, target: DefSym | ModuleSym) -> str:
+        if isinstance(target, ModuleSym):
+            path = self.before.module_path(target.dotted) or target.dotted
+            moved = self.inp.history.moved_file(path) if self.inp.history else None
+            if moved:
+                return f"upstream moved (module {target.dotted} is now {px.dotted_name(moved)}, {moved})"
+            return f"upstream removed (module {target.dotted}, {path})"
+        renamed = self._renamed_to(target)
+        commit = self._in(target.path, target.name)
+        if renamed:
+            return f"upstream renamed {target.label} to {_owner_prefix(target)}{renamed} ({target.path}){commit}"
+        moved = self._moved_to(target)
+        if moved:
+            return f"upstream moved {target.label} to {moved} (it is gone from {target.path}){commit}"
+        return f"upstream removed {target.label} ({target.path}){commit}"
+
+    def _in(self, path: str, name: str) -> str:
+        commit = self._commit(path, name)
+        return f" in {commit}" if commit else ""
+
+    def _commit(self, path: str, name: str) -> str:
+        change = self.inp.history.definition_change(path, name) if self.inp.history else None
+        if change is None:
+            return ""
+        match = re.search(self.inp.pr_pattern, change.subject)
+        pr = f"#{match.group(1)}, " if match and match.groups() else ""
+        return f"{change.sha[:10]} ({pr}{change.subject!r})"
+
+    def _renamed_to(self, target: DefSym) -> str | None:
+        """A new name in the same scope upstream: same body or value, else the one name that contains the old."""
+        old_scope, new_scope = self._scope(self.base_ix, target), self._scope(self.theirs_ix, target)
+        if old_scope is None or new_scope is None or target.name not in old_scope or target.name in new_scope:
+            return None
+        added = [n for n in new_scope if n not in old_scope]
+        shape = _shape(old_scope[target.name])
+        same = [n for n in added if _shape(new_scope[n]) == shape]
+        if len(same) == 1:
+            return same[0]
+        near = [n for n in added if target.name in n or (len(n) > 3 and n in target.name)]
+        return near[0] if len(near) == 1 else None
+
+    def _scope(self, ix: Index, target: DefSym) -> dict[str, ast.AST] | None:
+        mod = ix.module_at(target.path)
+        if mod is None:
+            return None
+        if target.owner is None:
+            return {k: b.node for k, b in mod.names.items() if b.kind != "import"}
+        cls = ix.class_info(mod, target.owner)
+        if cls is None:
+            return None
+        scope: dict[str, ast.AST] = dict(cls.members)
+        for name in cls.instance:
+            scope.setdefault(name, cls.node)
+        return scope
+
+    def _moved_to(self, target: DefSym) -> str | None:
+        """A module-level definition of the same name (or, for a member, its public name) that upstream has elsewhere."""
+        names = [target.name] if target.owner is None else list(dict.fromkeys([target.name, target.name.lstrip("_")]))
+        for name in names:
+            pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*(?::[^=\n]*)?=[^=]", re.MULTILINE)
+            for path in sorted(self.inp.upstream_files):
+                if (path == target.path and target.owner is None) or not path.endswith(".py"):
+                    continue
+                text = self.inp.theirs.text(path)
+                if text and name in text and pattern.search(text):
+                    return f"{px.dotted_name(path)}.{name}"
+        return None
+
+    @functools.cached_property
+    def defined_upstream(self) -> dict[str, set[str]]:
+        """Function name -> the Python files where upstream's diff adds a ``def`` of it (one pass)."""
+        header = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")
+        names: dict[str, set[str]] = {}
+        for path, added in self.inp.upstream_lines.items():
+            if path.endswith(".py"):
+                for line in added:
+                    match = header.match(line)
+                    if match:
+                        names.setdefault(match.group(1), set()).add(path)
+        return names
+
+    @property
+    def base_ix(self) -> Index:
+        if self._base is None:
+            self._base = Index(self.inp.base, parsed=self.inp.parsed)
+        return self._base
+
+    @property
+    def theirs_ix(self) -> Index:
+        if self._theirs is None:
+            self._theirs = Index(self.inp.theirs, parsed=self.inp.parsed)
+        return self._theirs
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _references(text: str, name: str) -> int:
+    """Uses of ``name`` in a text, its definitions and imports not counted."""
+    if name not in text:
+        return 0
+    pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+    definition = re.compile(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b|^\s*(?:from\s+\S+\s+)?import\s")
+    return sum(len(pattern.findall(line)) for line in text.splitlines() if not definition.match(line))
+
+
+def _body_lines(text: str, node: ast.AST) -> list[str]:
+    lines = text.splitlines()[getattr(node, "lineno", 1):getattr(node, "end_lineno", 0)]
+    return [t.strip() for t in lines if t.strip() and not t.strip().startswith("#")]
+
+
+def _similar(old: list[str], new: list[str], share: float = 0.6) -> bool:
+    if len(old) < 3:
+        return False  # a two-line function looks like many others
+    present = set(new)
+    return sum(line in present for line in old) >= share * len(old)
+
+
+def _has_nested(node: ast.AST, lines: list[int]) -> bool:
+    """The owned lines sit in a function nested inside this one: that one is checked instead."""
+    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node
+               and all(n.lineno <= i <= (n.end_lineno or n.lineno) for i in lines) for n in ast.walk(node))
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", None) or []
+    return min([stmt.lineno, *[d.lineno for d in decorators]])
+
+
+def _owned_lines(text: str, added: frozenset[str]) -> set[int]:
+    return {i for i, line in enumerate(text.splitlines(), 1) if line.strip() and line.strip() in added}
+
+
+def _imported(ix: Index, module: str, name: str) -> Sym:
+    return ix.resolve(module, name) if ix.in_tree(module) else px.UNKNOWN
+
+
+def _module(ix: Index, dotted: str) -> Sym:
+    if ix.module_path(dotted):
+        return ModuleSym(dotted)
+    return MISSING if ix.in_tree(dotted) else px.UNKNOWN
+
+
+def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
+    if isinstance(owner, ModuleSym):
+        return ix.resolve(owner.dotted, attr)
+    cls = ix.class_of(owner) or _value_class(ix, owner)
+    if cls is not None:
+        return ix.member(ix.mro(cls), attr)
+    return px.UNKNOWN
+
+
+def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
+    """The class of a module-level instance: ``current_platform: Platform``, ``runner = Runner()``."""
+    if not isinstance(owner, DefSym) or owner.owner is not None:
+        return None
+    node = owner.node
+    annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
+    if annotation is None and isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+        annotation = node.value.func
+    return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
+
+
+def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, old: Sig, new: Sig) -> str | None:
+    """A parameter the base gained that the override takes only in ``**kwargs`` and never passes on."""
+    if not mine.varkw or stmt.args.kwarg is None:
+        return None
+    named = set(mine.positional) | set(mine.kwonly)
+    gained = [p for p in (*new.positional, *new.kwonly) if p not in (*old.positional, *old.kwonly) and p not in named]
+    kwargs = stmt.args.kwarg.arg
+    rest = {kwargs} | ({stmt.args.vararg.arg} if stmt.args.vararg else set())
+    used = any(isinstance(n, ast.Name) and n.id in rest for n in ast.walk(stmt))
+    if gained and not used:
+        return f"the base gained {', '.join(gained)}; the override takes it in **{kwargs} and drops it"
+    return None
+
+
+def _reads_self_attribute(mod: ModuleInfo, qual: str, name: str) -> bool:
+    node = mod.classes.get(qual)
+    return node is not None and any(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and n.attr == name for n in ast.walk(node))
+
+
+def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
+    """A keyword the function used to name that now disappears into its ``**kwargs``: silently ignored."""
+    named_before = set(old.positional[old.posonly:]) | set(old.kwonly)
+    named_now = set(new.positional[new.posonly:]) | set(new.kwonly)
+    lost = [k.arg for k in call.keywords if k.arg in named_before and k.arg not in named_now]
+    if lost and new.varkw:
+        return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
+    return None
+
+
+def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:
+    def resolve(ix: Index) -> Sym:
+        cls = typed(ix)
+        return ix.member(ix.mro(cls), attr) if cls is not None else px.UNKNOWN
+
+    return resolve
+
+
+def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) -> px.ClassInfo | None:
+    if mod is None:
+        return None
+    target = _unwrap_annotation(annotation)
+    if target is None:
+        return None
+    sym = ix.resolve_expr(mod, target)
+    if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and sym.node.returns:
+        # x = make_foo(...): the factory's return annotation, one level deep
+        home = ix.module_at(sym.path)
+        returns = _unwrap_annotation(sym.node.returns)
+        return ix.class_of(ix.resolve_expr(home, returns)) if home and returns is not None else None
+    return ix.class_of(sym)
+
+
+def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
+    """attr -> the annotation (or constructor) of ``self.attr`` anywhere in a class; the class level wins."""
+    found: dict[str, ast.expr] = {}
+    for stmt in node.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        params = {a.arg: a.annotation for a in (*stmt.args.args, *stmt.args.kwonlyargs) if a.annotation is not None}
+        for sub in ast.walk(stmt):
+            target, value, annotation = _assignment(sub)
+            if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me):
+                continue
+            if annotation is None and isinstance(value, ast.Name):
+                annotation = params.get(value.id)
+            if annotation is None and isinstance(value, ast.Call):
+                annotation = value.func
+            if annotation is not None:
+                found.setdefault(target.attr, annotation)
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            found[stmt.target.id] = stmt.annotation
+    return found
+
+
+def _local_annotations(func: ast.AST) -> dict[str, ast.expr]:
+    """Parameters' annotations, and locals annotated or constructed once (``x: Foo = ...``, ``x = Foo(...)``)."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    seen: dict[str, list[ast.expr | None]] = {}
+    for sub in ast.walk(func):
+        target, value, annotation = _assignment(sub)
+        if isinstance(target, ast.Name):
+            seen.setdefault(target.id, []).append(
+                annotation if annotation is not None else value.func if isinstance(value, ast.Call) else None)
+    found = {name: kinds[0] for name, kinds in seen.items() if len(kinds) == 1 and kinds[0] is not None}
+    for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
+        if arg.annotation is not None:
+            found[arg.arg] = arg.annotation
+        else:
+            found.pop(arg.arg, None)
+    return found
+
+
+def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.expr | None]:
+    if isinstance(node, ast.AnnAssign):
+        return node.target, node.value, node.annotation
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return node.targets[0], node.value, None
+    return None, None, None
+
+
+def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
+    """``Foo``, ``"Foo"``, ``Foo | None``, ``Optional[Foo]``, ``Foo[T]`` -> the ``Foo`` expression."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        return _unwrap_annotation(sides[0]) if len(sides) == 1 else None
+    if isinstance(annotation, ast.Subscript):
+        if isinstance(annotation.value, (ast.Name, ast.Attribute)) and _last(annotation.value) == "Optional":
+            return _unwrap_annotation(annotation.slice)
+        return annotation.value if _last(annotation.value) not in _CONTAINERS else None
+    return annotation if isinstance(annotation, (ast.Name, ast.Attribute)) else None
+
+
+_CONTAINERS = frozenset({"list", "dict", "set", "tuple", "List", "Dict", "Set", "Tuple", "Union", "Callable", "type",
+                         "Type", "Sequence", "Mapping", "Iterable", "Iterator", "ClassVar", "Final", "Annotated"})
+
+
+def _last(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
+def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
+    """What ``Class(...)`` takes: its ``__init__`` inside the tree, or a dataclass's fields; and their files."""
+    cls = ix.class_of(sym)
+    if cls is None:
+        return None, set()
+    mro = ix.mro(cls)
+    for item in mro:
+        if isinstance(item, px.External):
+            return None, set()  # an __init__ outside the tree (nn.Module, pydantic): unknown
+        if _is_dataclass(item.node) and "__init__" not in item.members:
+            return _dataclass_sig(item, ix.mro(item))
+        if "__init__" in item.members:
+            return signature(item.members["__init__"], True), {item.module.path}
+    return None, set()
+
+
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    return any(_last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in node.decorator_list)
+
+
+def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> tuple[Sig | None, set[str]]:
+    """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured."""
+    fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
+    files = set()
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+        files.add(item.module.path)
+        kw_only = _decorator_flag(item.node, "kw_only")
+        for stmt in item.node.body:
+            if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
+                continue
+            if _last(_unwrap_subscript(stmt.annotation)) == "KW_ONLY":
+                kw_only = True
+                continue
+            if _last(_unwrap_subscript(stmt.annotation)) == "ClassVar" or _field_flag(stmt.value, "init") is False:
+                continue
+            has_default = stmt.value is not None and not (
+                isinstance(stmt.value, ast.Call) and _last(stmt.value.func) == "field"
+                and not {k.arg for k in stmt.value.keywords} & {"default", "default_factory"})
+            fields[stmt.target.id] = (has_default, kw_only or bool(_field_flag(stmt.value, "kw_only")))
+    positional = [n for n, (_, kw) in fields.items() if not kw]
+    defaults = 0
+    for name in reversed(positional):
+        if not fields[name][0]:
+            break
+        defaults += 1
+    kwonly = tuple(n for n, (_, kw) in fields.items() if kw)
+    required = frozenset(n for n in kwonly if not fields[n][0])
+    return Sig(tuple(positional), 0, defaults, kwonly, required, False, False), files
+
+
+def _decorator_flag(node: ast.ClassDef, flag: str) -> bool:
+    for dec in node.decorator_list:
+        if isinstance(dec, ast.Call) and _last(dec.func) == "dataclass":
+            for kw in dec.keywords:
+                if kw.arg == flag and isinstance(kw.value, ast.Constant):
+                    return bool(kw.value.value)
+    return False
+
+
+def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
+    if isinstance(value, ast.Call) and _last(value.func) == "field":
+        for kw in value.keywords:
+            if kw.arg == flag and isinstance(kw.value, ast.Constant):
+                return bool(kw.value.value)
+    return None
+
+
+def _unwrap_subscript(expr: ast.expr) -> ast.expr:
+    return expr.value if isinstance(expr, ast.Subscript) else expr
+
+
+def _bound_sig(sym: DefSym, via: str) -> Sig | None:
+    if via == "instance":
+        return signature(sym.node, True)
+    if via == "class" and sym.owner is not None:
+        return signature(sym.node, is_classmethod(sym.node))
+    return signature(sym.node, False)
+
+
+def _is_super(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _bound_in(func: ast.AST) -> frozenset[str]:
+    """Every name a function binds anywhere inside it (over-approximated: nested scopes count too)."""
+    names: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names -= set(node.names)
+    return frozenset(names)
+
+
+def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(stmt, "handlers", []) or []:
+        yield handler.body
+    for case in getattr(stmt, "cases", []) or []:
+        yield case.body
+
+
+def _defaults(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    return [*func.args.defaults, *[d for d in func.args.kw_defaults if d is not None]]
+
+
+def _shape(node: ast.AST) -> str:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return ast.dump(node.args) + "".join(ast.dump(s) for s in node.body)
+    if isinstance(node, ast.Assign):
+        return ast.dump(node.value)
+    if isinstance(node, ast.AnnAssign):
+        return ast.dump(node.annotation) + (ast.dump(node.value) if node.value else "")
+    if isinstance(node, ast.ClassDef):
+        return "".join(ast.dump(s) for s in node.body)
+    return ast.dump(node)
+
+
+def _owner_prefix(target: DefSym) -> str:
+    return f"{target.owner}." if target.owner else ""
+
+
+def _show(expr: ast.expr) -> str:
+    try:
+        text = ast.unparse(expr)
+    except (ValueError, AttributeError):
+        return "?"
+    return text if len(text) <= 80 else text[:77] + "..."

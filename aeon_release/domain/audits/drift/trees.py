@@ -1,0 +1,79 @@
+"""The three sides of a merge as trees for the drift checks: git revisions, the merged directory, history."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.symbols import Change, definition_regex
+
+
+class _HunkLike(Protocol):
+    @property
+    def added(self) -> tuple[str, ...]: ...
+
+
+class DirTree:
+    """Files of a directory (the merged worktree), read once each."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._texts: dict[str, str | None] = {}
+
+    def text(self, path: str) -> str | None:
+        if path not in self._texts:
+            try:
+                self._texts[path] = (self.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                self._texts[path] = None
+        return self._texts[path]
+
+
+class RevTree:
+    """Files at one revision, read through git's object store (never checked out)."""
+
+    def __init__(self, git: repo.Git, rev: str) -> None:
+        self.git = git
+        self.rev = rev
+        self._texts: dict[str, str | None] = {}
+
+    def text(self, path: str) -> str | None:
+        if path not in self._texts:
+            self._texts[path] = self.git.blob_text(self.rev, path)
+        return self._texts[path]
+
+
+class GitHistory:
+    """Which upstream commit in base..theirs removed or changed a definition (``git log -G``)."""
+
+    def __init__(self, git: repo.Git, base: str, theirs: str) -> None:
+        self.git = git
+        self.range = f"{base}..{theirs}"
+        self._cache: dict[tuple[str, str], Change | None] = {}
+        self._renames: dict[str, str] | None = None
+
+    def definition_change(self, path: str, name: str) -> Change | None:
+        key = (path, name)
+        if key not in self._cache:
+            self._cache[key] = self._find(path, name)
+        return self._cache[key]
+
+    def moved_file(self, path: str) -> str | None:
+        if self._renames is None:
+            self._renames = self.git.renames(*self.range.split(".."))
+        return self._renames.get(path)
+
+    def _find(self, path: str, name: str) -> Change | None:
+        commits = self.git.log_matching(self.range, path, definition_regex(name))
+        pattern = re.compile(rf"^\s*((async\s+)?def|class)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*(:[^=]*)?=[^=]")
+        for commit in commits:  # newest first: the one that took the definition away
+            if any(pattern.search(line) for line in self.git.removed_lines(commit.sha, path)):
+                return Change(commit.sha, commit.subject)
+        return Change(commits[0].sha, commits[0].subject) if commits else None
+
+
+def added_lines(hunks: Mapping[str, Sequence[_HunkLike]]) -> dict[str, frozenset[str]]:
+    """path -> the stripped non-empty lines a side added."""
+    return {path: frozenset(line.strip() for h in hs for line in h.added if line.strip()) for path, hs in hunks.items()}

@@ -1,0 +1,174 @@
+"""What a carry's own diff says about upstream's range: already upstreamed (by its lines), or moved away.
+
+Patch-id and PR numbers catch a carry that upstream took verbatim.  A carry that upstream took in a
+modified form, or whose code upstream moved, shows only in its lines: the carry's added lines reappear
+in upstream's diff, or the lines it patched (its context) now sit in another file.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aeon_release.adapters.git import Commit, Git
+from aeon_release.domain.ledger import Carry, Ledger
+
+UPSTREAMED_SHARE = 0.8  # this share of a carry's added lines in upstream's diff: probably upstreamed
+MOVED_SHARE = 0.5  # below this share of its context left in the file, the patched code moved
+_HUNK = re.compile(r"^@@ ")
+_WORDS = re.compile(r"[A-Za-z_]\w")
+
+
+@dataclass
+class CarryDiff:
+    """Per file: the lines a carry adds, and the lines it patched (context and removed lines)."""
+
+    added: dict[str, list[str]] = field(default_factory=dict)
+    context: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def files(self) -> list[str]:
+        return sorted(set(self.added) | set(self.context))
+
+
+def parse_patch(text: str, into: CarryDiff | None = None) -> CarryDiff:
+    diff = into or CarryDiff()
+    path: str | None = None
+    in_hunk = False
+    for line in text.splitlines():
+        if line.startswith("diff --git "):
+            path, in_hunk = None, False
+        elif line.startswith("+++ "):
+            path = line[6:].strip() if line.startswith("+++ b/") else None
+        elif _HUNK.match(line):
+            in_hunk = path is not None
+        elif in_hunk and path is not None and line[:1] in "+- ":
+            target = diff.added if line[0] == "+" else diff.context
+            target.setdefault(path, []).append(line[1:])
+    return diff
+
+
+def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
+    diff = CarryDiff()
+    for sha in carry.commits:
+        status, out, _ = git.try_run("show", "--format=", "--no-color", "-U3", sha)
+        if status == 0:
+            parse_patch(out, diff)
+    patch = ledger.patch_path(carry)
+    if patch is not None and Path(patch).is_file():
+        parse_patch(Path(patch).read_text(encoding="utf-8", errors="replace"), diff)
+    return diff
+
+
+def significant(lines: Iterable[str]) -> list[str]:
+    """Lines that say something: code with a name in it, not blank, not a bare comment or bracket."""
+    out = []
+    for line in lines:
+        text = line.strip()
+        if len(text) >= 6 and not text.startswith("#") and _WORDS.search(text):
+            out.append(text)
+    return out
+
+
+class UpstreamRange:
+    """Upstream's changes in base..tag for the files asked about, computed once each."""
+
+    def __init__(self, git: Git, base: str, tag: str, pr_pattern: str = r"\(#(\d+)\)\s*$") -> None:
+        self.git, self.base, self.tag = git, base, tag
+        self.pr_pattern = re.compile(pr_pattern)
+        self._added: dict[str, set[str]] = {}
+        self._renames: dict[str, str] | None = None
+
+    def added(self, files: list[str]) -> dict[str, set[str]]:
+        """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""
+        wanted = [f for f in dict.fromkeys(files) if f not in self._added]
+        if wanted:
+            out = self.git.run("diff", "-U0", "--no-color", "--no-renames", self.base, self.tag, "--", *wanted)
+            parsed = parse_patch(out)
+            for path in wanted:
+                self._added[path] = {line.strip() for line in parsed.added.get(path, [])}
+        return {f: self._added[f] for f in dict.fromkeys(files)}
+
+    def renames(self) -> dict[str, str]:
+        if self._renames is None:
+            self._renames = self.git.renames(self.base, self.tag)
+        return self._renames
+
+    def best_commit(self, lines: list[str], files: list[str]) -> Commit | None:
+        """The upstream commit in the range whose added lines cover most of ``lines``."""
+        wanted, best, best_count = set(lines), None, 0
+        out = self.git.run("log", "-p", "-U0", "--no-color", "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--", *files)
+        for chunk in out.split("\x01")[1:]:
+            header, _, body = chunk.partition("\n")
+            sha, _, subject = header.partition("\x00")
+            count = len(wanted & {line[1:].strip() for line in body.splitlines() if line.startswith("+")})
+            if count > best_count:
+                best, best_count = Commit(sha, subject), count
+        return best
+
+    def describe(self, commit: Commit) -> str:
+        match = self.pr_pattern.search(commit.subject)
+        pr = f"#{match.group(1)} " if match and match.groups() else ""
+        return f"{commit.sha[:12]} {pr}'{commit.subject}'"
+
+
+def probably_upstreamed(diff: CarryDiff, rng: UpstreamRange, share: float = UPSTREAMED_SHARE) -> str | None:
+    """Evidence that upstream's diff already has at least ``share`` of the carry's added lines."""
+    lines = significant(line for path in diff.added for line in diff.added[path])
+    if not lines:
+        return None
+    upstream = set().union(*rng.added(diff.files).values()) if diff.files else set()
+    matched = [line for line in lines if line in upstream]
+    if len(matched) < share * len(lines):
+        return None
+    commit = rng.best_commit(matched, list(rng.added(diff.files)))
+    where = f"; best match {rng.describe(commit)}" if commit else ""
+    return f"{len(matched)} of {len(lines)} of its added lines are in upstream's diff {rng.base[:12]}..{rng.tag[:12]}{where}"
+
+
+def moved_code(diff: CarryDiff, path: str, rng: UpstreamRange) -> str | None:
+    """Where upstream moved the code the carry patched in ``path``, or None when it is still there."""
+    renamed = rng.renames().get(path)
+    if renamed:
+        return f"upstream moved {path} to {renamed} (git rename detection)"
+    context = significant(diff.context.get(path, []))
+    if not context:
+        return None
+    theirs = {line.strip() for line in (rng.git.blob_text(rng.tag, path) or "").splitlines()}
+    gone = [line for line in context if line not in theirs]
+    if len(gone) <= MOVED_SHARE * len(context):
+        return None
+    best, count = _best_file(gone, rng, path)
+    if best is not None and count >= MOVED_SHARE * len(gone):
+        return (f"upstream moved the code it patched to {best}: {count} of the {len(gone)} context lines "
+                f"gone from {path} are there now")
+    return f"upstream removed most of the code it patched from {path}" if theirs else f"upstream deleted {path}"
+
+
+def _best_file(context: list[str], rng: UpstreamRange, path: str) -> tuple[str | None, int]:
+    """The file upstream added most of these lines to (one ``git diff`` over the whole range)."""
+    out = rng.git.run("diff", "-U0", "--no-color", "--no-renames", rng.base, rng.tag)
+    parsed = parse_patch(out)
+    wanted = set(context)
+    scored = sorted(((len(wanted & {line.strip() for line in lines}), f) for f, lines in parsed.added.items() if f != path),
+                    reverse=True)
+    return (scored[0][1], scored[0][0]) if scored and scored[0][0] else (None, 0)
+
+
+def conflict_notes(git: Git, ledger: Ledger, carries: list[tuple[Carry, str | None]], path: str,
+                   rng: UpstreamRange) -> list[dict[str, str]]:
+    """For each carry touching a conflicted file: upstreamed (take theirs) and/or where its code went."""
+    notes = []
+    for carry, known in carries:
+        diff = carry_diff(git, ledger, carry)
+        upstreamed = known or probably_upstreamed(diff, rng)
+        moved = moved_code(diff, path, rng)
+        note = {"carry": carry.id}
+        if upstreamed:
+            note["upstreamed"] = f"upstreamed: take theirs ({upstreamed})"
+        if moved:
+            note["moved"] = moved
+        if len(note) > 1:
+            notes.append(note)
+    return notes

@@ -1,0 +1,112 @@
+"""Shared by precision_bench.py and killer_replay.py: three-way merges of real history, no checkout.
+
+A shared, checkout-less clone of the vLLM mirror holds the commits the benchmarks create: the fork
+side is a commit made with ``git commit-tree`` from the base's tree plus the carry's blobs, the
+merge is ``git merge-tree --write-tree``, and only the files either side changed are written to a
+folder that stands for the merged tree (the merge-aware audit reads nothing else).  The audit is
+the engine's own ``merge_findings``, so every merge-aware check of the engine is measured.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+# AEON_SRC: measure another checkout of aeon-release (e.g. main, for the time the new checks add)
+sys.path.insert(0, os.environ.get("AEON_SRC") or str(Path(__file__).resolve().parents[1]))
+
+from aeon_release.domain.audits.merge import merge_findings  # noqa: E402
+from aeon_release.domain.audits.model import Finding, MergeSides, Settings  # noqa: E402
+from aeon_release.domain.audits.source import SourceCache  # noqa: E402
+
+MIRROR = Path("/work/.mirror/neuralmagic+vllm/repo")
+ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "bench",
+       "GIT_COMMITTER_EMAIL": "b@x", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
+       "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
+
+
+def git(repo: Path, *args: str, stdin: str | None = None, check: bool = True, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, input=stdin,
+                          env=env or ENV)
+    if check and done.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args[:3])} failed: {done.stderr.strip()[:300]}")
+    return done.stdout.rstrip("\n")
+
+
+def clone(mirror: Path, where: Path) -> Path:
+    """A clone sharing the mirror's objects: new commits go here, the mirror stays untouched."""
+    subprocess.run(["git", "clone", "--quiet", "--shared", "--no-checkout", str(mirror), str(where)],
+                   check=True, capture_output=True, env=ENV)
+    return where
+
+
+def show(repo: Path, rev: str, path: str) -> str | None:
+    done = subprocess.run(["git", "-C", str(repo), "show", f"{rev}:{path}"], capture_output=True, env=ENV)
+    return done.stdout.decode("utf-8", errors="replace") if done.returncode == 0 else None
+
+
+def commit_files(repo: Path, parent: str, files: dict[str, str], message: str) -> str:
+    """A commit on ``parent`` whose tree is the parent's with ``files`` written (plumbing only)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**ENV, "GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        git(repo, "read-tree", parent, env=env)
+        for path, text in files.items():
+            blob = git(repo, "hash-object", "-w", "--stdin", stdin=text)
+            git(repo, "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}", env=env)
+        tree = git(repo, "write-tree", env=env)
+    return git(repo, "commit-tree", tree, "-p", parent, "-m", message)
+
+
+@dataclass(frozen=True)
+class Merged:
+    sides: MergeSides
+    tree_oid: str
+    folder: Path          # the changed files of the merged tree
+    git_seconds: float    # git merge-tree
+
+
+def merge(repo: Path, base: str, ours: str, theirs: str, folder: Path) -> Merged | None:
+    """``git merge-tree``; None on a conflict.  Writes both sides' changed files of the result to ``folder``."""
+    started = time.perf_counter()
+    done = subprocess.run(["git", "-C", str(repo), "merge-tree", "--write-tree", "--no-messages",
+                           ours, theirs], capture_output=True, text=True, env=ENV)  # base: their merge base
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        return None
+    tree = done.stdout.split()[0]
+    paths = sorted(set(_changed(repo, base, ours)) | set(_changed(repo, base, theirs)))
+    _write(repo, tree, paths, folder)
+    return Merged(MergeSides(repo, base, ours, theirs), tree, folder, seconds)
+
+
+def _changed(repo: Path, a: str, b: str) -> list[str]:
+    return [p for p in git(repo, "diff", "--name-only", "--no-renames", a, b).splitlines() if p]
+
+
+def _write(repo: Path, tree: str, paths: list[str], folder: Path) -> None:
+    request = "".join(f"{tree}:{p}\n" for p in paths).encode()
+    out = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], input=request, capture_output=True,
+                         env=ENV, check=True).stdout
+    at = 0
+    for path in paths:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        at = end + 1
+        if len(header) < 3 or header[1] != b"blob":
+            continue
+        size = int(header[2])
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(out[at:at + size])
+        at += size + 1
+
+
+def audit(merged: Merged) -> tuple[list[Finding], float]:
+    """The engine's merge-aware findings on the merged files, and the seconds they took."""
+    started = time.perf_counter()
+    findings = merge_findings(SourceCache(merged.folder), merged.sides, Settings())
+    return findings, time.perf_counter() - started

@@ -1,0 +1,81 @@
+"""Member values computed from source must equal what Python computes when it runs the class."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from aeon_release.domain.audits.drift.enums import Kind, enums_of, renumbered
+
+CASES = {
+    "auto counts from the last value": """
+        class A(enum.IntEnum):
+            X = enum.auto()
+            Y = enum.auto()
+            Z = 10
+            W = auto()
+            ALIAS = 11
+    """,
+    "flag powers of two and combinations": """
+        class F(Flag):
+            R = auto()
+            W = auto()
+            X = auto()
+            RW = R | W
+            Q = auto()
+    """,
+    "int flag after a shifted value": """
+        class G(enum.IntFlag):
+            A = 1
+            B = 1 << 4
+            C = auto()
+    """,
+    "str enum auto is the lower-cased name": """
+        class S(enum.StrEnum):
+            Foo = auto()
+            BAR = "bar"
+    """,
+    "negative and annotated": """
+        class N(Enum):
+            LOW: int = -1
+            MID = 0
+            HIGH = auto()
+    """,
+}
+
+
+@pytest.mark.parametrize("source", CASES.values(), ids=CASES.keys())
+def test_values_match_python(source: str) -> None:
+    text = "import enum\nfrom enum import Enum, Flag, auto\n" + textwrap.dedent(source)
+    namespace: dict[str, object] = {}
+    exec(compile(text, "<enum>", "exec"), namespace)
+    for name, cls in enums_of(text).items():
+        real = {m: v.value for m, v in namespace[name].__members__.items()}  # type: ignore[attr-defined]
+        assert cls.members == real
+
+
+def test_unknown_and_ambiguous_values_are_not_guessed() -> None:
+    text = textwrap.dedent("""
+        import enum
+        class C(enum.Enum):
+            def _generate_next_value_(name, start, count, last_values):
+                return name
+            A = enum.auto()
+        class D(enum.Enum):
+            A = 5
+            B = 1
+            C = enum.auto()
+    """)
+    found = enums_of(text)
+    assert found["C"].unknown is not None and found["C"].members == {"A": None}
+    assert found["D"].members["C"] is None  # 2 before Python 3.13, 6 after: not guessed
+    assert found["D"].kind is Kind.ENUM and not found["D"].int_based
+
+
+def test_insertion_renumbers_every_later_auto_member() -> None:
+    base = "import enum\nclass S(enum.IntEnum):\n    A = enum.auto()\n    B = enum.auto()\n    C = enum.auto()\n"
+    theirs = base.replace("    B = enum.auto()\n", "    NEW = enum.auto()\n    B = enum.auto()\n")
+    changes, unknown = renumbered("s.py", base, theirs)
+    assert [(c.member, c.old, c.new) for c in changes] == [("B", 2, 3), ("C", 3, 4)] and unknown == []
+    removed, _ = renumbered("s.py", base, base.replace("    C = enum.auto()\n", ""))
+    assert [(c.member, c.old, c.new) for c in removed] == [("C", 3, None)]

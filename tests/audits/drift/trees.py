@@ -1,0 +1,38 @@
+"""Three-way merges for the drift tests: base, the fork (ours) and upstream (theirs), merged by git."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
+from tests.audits.conftest import GitRepo
+
+
+def three_way(repo: GitRepo, base: Mapping[str, str], ours: Mapping[str, str], theirs: Mapping[str, str]) -> MergeSides:
+    base_sha = repo.commit(base, "base")
+    repo.git("checkout", "--quiet", "-b", "upstream")
+    theirs_sha = repo.commit(theirs, "upstream change")
+    repo.git("checkout", "--quiet", "main")
+    ours_sha = repo.commit(ours, "fork change")
+    repo.merge("upstream")
+    assert not repo.git("diff", "--name-only", "--diff-filter=U"), "the fixture must merge cleanly"
+    return MergeSides(repo.path, base_sha, ours_sha, theirs_sha)
+
+
+def no_rules(root: Path) -> Path:
+    """A config folder without fleet rules: only the engine's merge-aware checks run."""
+    (root / "audits").mkdir(parents=True, exist_ok=True)
+    (root / "audits" / "none.yaml").write_text("rules: []\n")
+    return root
+
+
+def audit(repo: GitRepo, sides: MergeSides, tmp: Path) -> AuditReport:
+    return audit_tree(repo.path, no_rules(tmp / "cfg"), merge=sides)
+
+
+def found(report: AuditReport, rule: str) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == rule]
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)

@@ -1,0 +1,48 @@
+"""`merge/near-miss` says whether git stopped on a conflict there: read the audit's table."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.audits.conftest import GitRepo
+from tests.helpers import run_cli
+
+BODY = "".join(f"    step{i} = {i}\n" for i in range(8))
+BASE = f"def prepare(x):\n{BODY}    return x\n"
+
+
+def _merge(tmp_path: Path, ours: str, theirs: str, resolved: str | None) -> tuple[GitRepo, list[str], Path]:
+    repo = GitRepo(tmp_path / "repo")
+    base = repo.commit({"m.py": BASE}, "base")
+    repo.git("checkout", "--quiet", "-b", "upstream")
+    up = repo.commit({"m.py": theirs}, "upstream")
+    repo.git("checkout", "--quiet", "main")
+    fork = repo.commit({"m.py": ours}, "fork")
+    clean = repo.git("merge", "--no-edit", "--quiet", "upstream", check=False) == "" and resolved is None
+    if not clean:
+        (repo.path / "m.py").write_text(resolved or "")
+        repo.git("commit", "--quiet", "-am", "resolved by hand")
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    return repo, ["--base", base, "--ours", fork, "--theirs", up], config
+
+
+def test_near_miss_that_git_merged_silently(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ours = BASE.replace("    step1 = 1\n", "    step1 = 1  # fork\n")
+    theirs = BASE.replace("    step4 = 4\n", "    step4 = 44\n")
+    repo, sides, config = _merge(tmp_path, ours, theirs, None)
+    result = run_cli(capsys, "audit", "--repo", repo.path, "--config", config, *sides)
+    assert "merge/near-miss" in result.out and "git merged it without a conflict" in result.out
+
+
+def test_near_miss_that_conflicted_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ours = BASE.replace("    step3 = 3\n", "    step3 = 30\n")
+    theirs = BASE.replace("    step3 = 3\n", "    step3 = 33\n")
+    resolved = BASE.replace("    step3 = 3\n", "    step3 = 33\n    step3b = 30\n")
+    repo, sides, config = _merge(tmp_path, ours, theirs, resolved)
+    result = run_cli(capsys, "audit", "--repo", repo.path, "--config", config, *sides)
+    assert "merge/near-miss" in result.out
+    assert "git stopped on a conflict here and it was resolved by hand" in result.out
+    assert "without a conflict" not in result.out

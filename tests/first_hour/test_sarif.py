@@ -1,0 +1,44 @@
+"""`aeon-release audit --format sarif` as code scanning reads it: the official schema, stable fingerprints."""
+from __future__ import annotations
+
+import json
+from importlib.metadata import version
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from aeon_release.commands import demo_repo as demo
+from tests.helpers import git, run_cli
+
+SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "sarif-schema-2.1.0.json").read_text())
+KERNEL = "vllm/v1/attention/backends/triton_attn.py"
+
+
+def _sarif(capsys: pytest.CaptureFixture[str], ex: demo.Example) -> dict:  # type: ignore[type-arg]
+    result = run_cli(capsys, "audit", "--repo", ex.fork, "--config", ex.config, "--format", "sarif")
+    assert result.code == 1, result.err
+    log = json.loads(result.out)
+    jsonschema.validators.validator_for(SCHEMA)(SCHEMA, format_checker=jsonschema.FormatChecker()).validate(log)
+    return log  # type: ignore[no-any-return]
+
+
+def test_sarif_carries_what_code_scanning_uses_and_survives_a_line_move(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path) -> None:
+    ex = demo.build(tmp_path / "ex")
+    kernel = ex.fork / KERNEL
+    kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == KVQuantMode.FP8_PER_TENSOR", "KV_QUANT_MODE == 9"))
+    git(ex.fork, "commit", "--quiet", "-am", "a bad literal")
+    run = _sarif(capsys, ex)["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["version"] == version("aeon-release")
+    assert "%SRCROOT%" in run["originalUriBaseIds"]
+    assert all(rule["help"]["text"] and rule["helpUri"].startswith("https://") for rule in driver["rules"])
+    (before,) = run["results"]
+    assert before["locations"][0]["physicalLocation"]["region"]["startLine"] == 5
+    # an edit above the finding moves it down two lines: same alert for code scanning
+    kernel.write_text("# a comment\n# another\n" + kernel.read_text())
+    git(ex.fork, "commit", "--quiet", "-am", "comments on top")
+    (after,) = _sarif(capsys, ex)["runs"][0]["results"]
+    assert after["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
+    assert after["partialFingerprints"] == before["partialFingerprints"] != {}
