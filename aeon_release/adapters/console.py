@@ -53,6 +53,11 @@ console = cast("Console", _LazyConsole(stderr=True))
 out_console = cast("Console", _LazyConsole(stderr=False))
 
 
+def real_console() -> Console:
+    """The stderr Console itself, made on first use: hand this (not ``console``) to rich objects that take one."""
+    return cast("Console", console._console())  # type: ignore[attr-defined]
+
+
 def say(message: str) -> None:
     """One human line on stderr.  Interpolated data should go through ``plain()``."""
     _print(console, message)
@@ -121,7 +126,7 @@ def progress() -> Any:
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=cast(Any, console)._console(),  # rich wants the real Console, not the stand-in
         transient=True,
     )
 
@@ -133,7 +138,7 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
     bars = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                    console=console, transient=True)
+                    console=real_console(), transient=True)
     tasks: dict[str, Any] = {}
 
     def on_event(event: Any) -> None:
