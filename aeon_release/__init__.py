@@ -1,4 +1,5 @@
 """aeon-release: release a downstream fork safely and fast."""
+
 from __future__ import annotations
 
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
 """The typer app: parse options, call one function, print.  No logic lives here."""
+
 from __future__ import annotations
 
 import re
@@ -25,6 +26,8 @@ ledger_app = typer.Typer(help="The fork ledger: carries.yaml and cherry_picks.ya
 app.add_typer(ledger_app, name="ledger")
 
 REPO = typer.Option(Path("."), "--repo", help="The fork's git checkout.")
+
+
 def _find_config(value: Optional[Path]) -> Path:
     """--config as given, else $AEON_RELEASE_CONFIG, else the nearest folder upwards holding carries.yaml."""
     if value is not None:
@@ -34,8 +37,10 @@ def _find_config(value: Optional[Path]) -> Path:
     return discover_config_dir()
 
 
-CONFIG_HELP = ("Folder holding fleet.yaml, carries.yaml, cherry_picks.yaml and audits/ (default: $AEON_RELEASE_CONFIG, "
-               "else the nearest folder upwards holding carries.yaml, else .).")
+CONFIG_HELP = (
+    "Folder holding fleet.yaml, carries.yaml, cherry_picks.yaml and audits/ (default: $AEON_RELEASE_CONFIG, "
+    "else the nearest folder upwards holding carries.yaml, else .)."
+)
 CONFIG = typer.Option(None, "--config", callback=_find_config, help=CONFIG_HELP, show_default=False)
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
@@ -86,8 +91,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print aeon-release's version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print aeon-release's version and exit."
+    ),
 ) -> None:
     """Release a downstream fork safely: merge, audit, build, publish, notes, canary."""
 
@@ -115,15 +121,23 @@ def merge(
     tag: Optional[str] = typer.Argument(None, help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
     config: Optional[Path] = typer.Option(None, "--config", help=CONFIG_HELP, show_default=False),
-    onto: Optional[str] = typer.Option(None, "--onto", help="Previous fork branch (default: the highest PREFIXv* below TAG; PREFIX from fleet.yaml)."),
-    upstream_remote: Optional[str] = typer.Option(None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."),
-    upstream_branch: Optional[str] = typer.Option(None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."),
+    onto: Optional[str] = typer.Option(
+        None, "--onto", help="Previous fork branch (default: the highest PREFIXv* below TAG; PREFIX from fleet.yaml)."
+    ),
+    upstream_remote: Optional[str] = typer.Option(
+        None, "--upstream-remote", help="Remote to fetch tags from (default: upstream)."
+    ),
+    upstream_branch: Optional[str] = typer.Option(
+        None, "--upstream-branch", help="Where PR picks resolve (default: upstream/main)."
+    ),
     no_fetch: bool = typer.Option(False, "--no-fetch", help="Do not fetch tags from the upstream remote."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and change nothing."),
     cont: bool = typer.Option(False, "--continue", help="Resume a stopped run."),
     abort: bool = typer.Option(False, "--abort", help="Drop a stopped run: worktree and state."),
     waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings, recorded."),
-    fix: bool = typer.Option(False, "--fix", help="With --continue: apply the failed audit's safe fixes, then re-audit."),
+    fix: bool = typer.Option(
+        False, "--fix", help="With --continue: apply the failed audit's safe fixes, then re-audit."
+    ),
     json_out: bool = JSON,
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
@@ -134,14 +148,27 @@ def merge(
     if cont and abort:
         raise UsageError("--continue and --abort do not go together")
     if cont or abort:
-        given = [name for name, value in (("--dry-run", dry_run), ("--onto", onto), ("--config", config),
-                 ("--upstream-remote", upstream_remote), ("--upstream-branch", upstream_branch),
-                 ("--no-fetch", no_fetch)) if value]
+        given = [
+            name
+            for name, value in (
+                ("--dry-run", dry_run),
+                ("--onto", onto),
+                ("--config", config),
+                ("--upstream-remote", upstream_remote),
+                ("--upstream-branch", upstream_branch),
+                ("--no-fetch", no_fetch),
+            )
+            if value
+        ]
         if given:
-            raise UsageError(f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
-                             "a stopped run keeps the options it was started with; see `aeon-release status`")
+            raise UsageError(
+                f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
+                "a stopped run keeps the options it was started with; see `aeon-release status`",
+            )
     if fix and not cont:
-        raise UsageError("--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix")
+        raise UsageError(
+            "--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix"
+        )
     if abort:
         merge_cmd.abort(repo, tag, json_out)
     elif cont:
@@ -149,8 +176,14 @@ def merge(
     elif tag is None:
         raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
     else:
-        opts = Options(tag=tag, config_dir=_find_config(config), onto=onto, upstream_remote=upstream_remote,
-                       upstream_branch=upstream_branch, fetch=not no_fetch)
+        opts = Options(
+            tag=tag,
+            config_dir=_find_config(config),
+            onto=onto,
+            upstream_remote=upstream_remote,
+            upstream_branch=upstream_branch,
+            fetch=not no_fetch,
+        )
         merge_cmd.start(repo, opts, dry_run, json_out, waive)
 
 
@@ -160,14 +193,20 @@ def status(repo: Path = REPO, json_out: bool = JSON) -> None:
     from aeon_release.pipeline import merge as merge_cmd
 
     merge_cmd.status(repo, json_out)
+
+
 # -- canary and notes ------------------------------------------------------------------------
 @app.command("canary")
 def canary(
-    metrics_url: str = typer.Option(..., "--metrics-url", help="The server's Prometheus endpoint, e.g. http://host:8000/metrics."),
+    metrics_url: str = typer.Option(
+        ..., "--metrics-url", help="The server's Prometheus endpoint, e.g. http://host:8000/metrics."
+    ),
     model: Optional[str] = typer.Option(None, "--model", help="Only count this model_name (and pick its band)."),
     window: float = typer.Option(60.0, "--window", help="Seconds between the two scrapes."),
     min_mal: Optional[float] = typer.Option(None, "--min-mal", help="Alarm below this MAL, band or no band."),
-    traffic_url: Optional[str] = typer.Option(None, "--traffic-url", help="OpenAI-compatible server to send a few chat completions to."),
+    traffic_url: Optional[str] = typer.Option(
+        None, "--traffic-url", help="OpenAI-compatible server to send a few chat completions to."
+    ),
     config: Path = CONFIG,
     json_out: bool = JSON,
 ) -> None:
@@ -190,16 +229,25 @@ def notes(
     from aeon_release.commands import notes as notes_cmd
 
     notes_cmd.run(tag, config, repo, record, fmt, output)
+
+
 # -- publish ---------------------------------------------------------------------------------
-RELEASES_CONFIG = typer.Option(None, "--config", callback=_find_config, show_default=False,
-                               help="Folder holding releases.yaml (found as for the ledger).")
+RELEASES_CONFIG = typer.Option(
+    None,
+    "--config",
+    callback=_find_config,
+    show_default=False,
+    help="Folder holding releases.yaml (found as for the ledger).",
+)
 REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/team/app.")
 USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
 PASSWORD_STDIN = typer.Option(
     False, "--password-stdin", help="Read the registry password from stdin (else AEON_REGISTRY_PASSWORD)."
 )
 SIGNING_KEY = typer.Option(
-    None, "--signing-key", help="ed25519 key that signs attestations (else AEON_SIGNING_KEY, else fleet.yaml's signing_key)."
+    None,
+    "--signing-key",
+    help="ed25519 key that signs attestations (else AEON_SIGNING_KEY, else fleet.yaml's signing_key).",
 )
 
 
@@ -212,7 +260,9 @@ def publish_cmd(
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC)."),
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Also point :latest at the release."),
     config: Path = RELEASES_CONFIG,
-    skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Publish without an audit attestation: REASON."),
+    skip_audit: Optional[str] = typer.Option(
+        None, "--skip-audit", help="Publish without an audit attestation: REASON."
+    ),
     allow_downgrade: bool = typer.Option(False, "--allow-downgrade", help="Let :latest move to an older version."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,
@@ -223,9 +273,21 @@ def publish_cmd(
     """Push a dated tag pinned by digest, sign its attestation, move :latest to it; record it in releases.yaml."""
     from aeon_release.pipeline import publish
 
-    request = publish.PublishRequest(image, repository, version, variant, date, latest, config, skip_audit,
-                                     allow_downgrade, username, publish.password_from(password_stdin), repo,
-                                     signing_key)
+    request = publish.PublishRequest(
+        image,
+        repository,
+        version,
+        variant,
+        date,
+        latest,
+        config,
+        skip_audit,
+        allow_downgrade,
+        username,
+        publish.password_from(password_stdin),
+        repo,
+        signing_key,
+    )
     publish.run(request, json_out)
 
 
@@ -246,7 +308,9 @@ def verify_cmd(
 
 
 @app.command("keygen")
-def keygen_cmd(path: Path = typer.Argument(..., help="Where to write the secret key (PATH.pub gets the public key).")) -> None:
+def keygen_cmd(
+    path: Path = typer.Argument(..., help="Where to write the secret key (PATH.pub gets the public key)."),
+) -> None:
     """Make the fleet's ed25519 signing key pair; the secret key is written 0600 and never printed."""
     from aeon_release.adapters import signing
     from aeon_release.adapters.console import plain, say
@@ -264,8 +328,8 @@ def releases_cmd(
     password_stdin: bool = PASSWORD_STDIN,
 ) -> None:
     """Dated tags, their digests and :latest, cross-checked with releases.yaml (exit 1 on an alarm)."""
-    from aeon_release.pipeline import publish
     from aeon_release.commands import releases
+    from aeon_release.pipeline import publish
 
     releases.show(repository, config, json_out, username, publish.password_from(password_stdin))
 
@@ -280,10 +344,12 @@ def rollback_cmd(
     json_out: bool = JSON,
 ) -> None:
     """Point :latest back at the previous dated release's recorded digest, verified and recorded."""
-    from aeon_release.pipeline import publish
     from aeon_release.commands import releases
+    from aeon_release.pipeline import publish
 
     releases.run_rollback(repository, config, to, json_out, username, publish.password_from(password_stdin))
+
+
 # -- audits ----------------------------------------------------------------------------------
 audits_app = typer.Typer(help="The audit rules: audits/*.yaml and the carries' markers.", no_args_is_help=True)
 app.add_typer(audits_app, name="audits")
@@ -295,7 +361,8 @@ def audit(
     rev: Optional[str] = typer.Option(None, "--rev", help="Audit this revision instead of the work tree."),
     config: Path = CONFIG,
     changed_since: Optional[str] = typer.Option(
-        None, "--changed-since", help="File-scoped rules only look at files changed since REV (PR gate)."),
+        None, "--changed-since", help="File-scoped rules only look at files changed since REV (PR gate)."
+    ),
     base: Optional[str] = typer.Option(None, "--base", help="Merge base, for the merge-aware checks."),
     ours: Optional[str] = typer.Option(None, "--ours", help="The fork side of the merge."),
     theirs: Optional[str] = typer.Option(None, "--theirs", help="The upstream side of the merge."),
@@ -303,16 +370,20 @@ def audit(
     output: Optional[Path] = typer.Option(None, "--output", help="Write the report here instead of stdout."),
     fix: bool = typer.Option(False, "--fix", help="Apply the findings' safe fixes to the work tree, then audit again."),
     pre_commit: bool = typer.Option(
-        False, "--pre-commit", help="As a pre-commit hook: at pre-push, the pushed revision changed since "
-        "PRE_COMMIT_FROM_REF; at commit time, the work tree changed since HEAD."),
+        False,
+        "--pre-commit",
+        help="As a pre-commit hook: at pre-push, the pushed revision changed since "
+        "PRE_COMMIT_FROM_REF; at commit time, the work tree changed since HEAD.",
+    ),
 ) -> None:
     """Audit a checkout: exit 0 clean, 1 on error-level findings, 2 on bad input."""
     from aeon_release.commands import audit as audit_cmd
 
     if pre_commit:
         rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since)
-    code = audit_cmd.audit(repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs),
-                           fmt=fmt, output=output, fix=fix)
+    code = audit_cmd.audit(
+        repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs), fmt=fmt, output=output, fix=fix
+    )
     raise typer.Exit(int(code))
 
 
@@ -328,40 +399,66 @@ def audits_list(config: Path = CONFIG, json_out: bool = JSON) -> None:
 @app.command("demo")
 def demo_command(
     directory: Optional[Path] = typer.Argument(None, help="Empty folder for the example (default: a temp folder)."),
-    docker: bool = typer.Option(False, "--docker", help="Also build a tiny image and publish it to a throwaway local registry."),
+    docker: bool = typer.Option(
+        False, "--docker", help="Also build a tiny image and publish it to a throwaway local registry."
+    ),
 ) -> None:
     """Run the release ritual on a small bundled example: the silent killer caught, fixed, notes written."""
     from aeon_release.commands import demo as demo_run
 
     demo_run.run(directory, docker)
+
+
 # -- image -----------------------------------------------------------------------------------
 @app.command("build")
 def build(
     repo: Path = REPO,
     version: str = typer.Option(..., "--version", help="The release being built, e.g. v0.29.0."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni (tag suffix, label)."),
-    rev: Optional[str] = typer.Option(None, "--rev", help="Revision to build (default HEAD); the commit, never the work tree."),
-    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."),
+    rev: Optional[str] = typer.Option(
+        None, "--rev", help="Revision to build (default HEAD); the commit, never the work tree."
+    ),
+    dockerfile: Optional[Path] = typer.Option(
+        None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."
+    ),
     platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
     build_arg: list[str] = typer.Option([], "--build-arg", help="KEY=VALUE passed to the build (repeatable)."),
-    tag: Optional[str] = typer.Option(None, "--tag", help="Image name (default: image.repository of fleet.yaml, :VERSION[-VARIANT])."),
+    tag: Optional[str] = typer.Option(
+        None, "--tag", help="Image name (default: image.repository of fleet.yaml, :VERSION[-VARIANT])."
+    ),
     config: Path = CONFIG,
-    skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."),
-    builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."),
+    skip_audit: Optional[str] = typer.Option(
+        None, "--skip-audit", help="Build without the audit gate; the REASON is recorded."
+    ),
+    builder: Optional[str] = typer.Option(
+        None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."
+    ),
     json_out: bool = JSON,
 ) -> None:
     """Build the serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
     from aeon_release.pipeline import build as build_step
 
-    request = build_step.BuildRequest(repo=repo, version=version, variant=variant, rev=rev, dockerfile=dockerfile,
-                                      platform=platform, build_args=tuple(build_arg), tag=tag, config_dir=config,
-                                      skip_audit=skip_audit, builder=builder)
+    request = build_step.BuildRequest(
+        repo=repo,
+        version=version,
+        variant=variant,
+        rev=rev,
+        dockerfile=dockerfile,
+        platform=platform,
+        build_args=tuple(build_arg),
+        tag=tag,
+        config_dir=config,
+        skip_audit=skip_audit,
+        builder=builder,
+    )
     build_step.run(request, json_out)
 
 
 @app.command("image-report")
 def image_report(
-    image: str = typer.Argument(..., help="Engine image (name or id), or docker-archive:PATH, oci-archive:PATH, oci:DIR."),
+    image: str = typer.Argument(
+        ..., help="Engine image (name or id), or docker-archive:PATH, oci-archive:PATH, oci:DIR."
+    ),
     json_out: bool = JSON,
 ) -> None:
     """The image diet: size per layer, dead bytes under whiteouts, duplicate shared libraries."""
@@ -378,19 +475,34 @@ def release(
     repository: str = typer.Option(..., "--repository", help="REGISTRY/NAME to publish to."),
     config: Path = CONFIG,
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
-    from_stage: Optional[str] = typer.Option(None, "--from", help="Redo from this stage: merge, audit, build, publish, notes."),
-    dockerfile: Optional[Path] = typer.Option(None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."),
+    from_stage: Optional[str] = typer.Option(
+        None, "--from", help="Redo from this stage: merge, audit, build, publish, notes."
+    ),
+    dockerfile: Optional[Path] = typer.Option(
+        None, "--dockerfile", help="Dockerfile (default: image.dockerfile of fleet.yaml)."
+    ),
     platform: Optional[str] = typer.Option(None, "--platform", help="Target platform, e.g. linux/arm64."),
     build_arg: list[str] = typer.Option([], "--build-arg", help="K=V, repeatable."),
-    image_tag: Optional[str] = typer.Option(None, "--tag", help="Local image tag (default: image.repository of fleet.yaml, :TAG[-VARIANT])."),
+    image_tag: Optional[str] = typer.Option(
+        None, "--tag", help="Local image tag (default: image.repository of fleet.yaml, :TAG[-VARIANT])."
+    ),
     latest: bool = typer.Option(True, "--latest/--no-latest", help="Move :latest to the new dated tag."),
-    date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."),
+    date: Optional[str] = typer.Option(
+        None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC, fixed at the first run)."
+    ),
     notes_output: Optional[Path] = typer.Option(None, "--notes", help="Where to write the release notes (a file)."),
     notes_dir: Optional[Path] = typer.Option(
-        None, "--notes-dir", help="Folder for release-notes-TAG.md (default: the current directory)."),
-    skip_audit: Optional[str] = typer.Option(None, "--skip-audit", help="REASON: build and publish without the audit gate (recorded)."),
-    waive: list[str] = typer.Option([], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."),
-    username: Optional[str] = typer.Option(None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."),
+        None, "--notes-dir", help="Folder for release-notes-TAG.md (default: the current directory)."
+    ),
+    skip_audit: Optional[str] = typer.Option(
+        None, "--skip-audit", help="REASON: build and publish without the audit gate (recorded)."
+    ),
+    waive: list[str] = typer.Option(
+        [], "--waive", help="RULE=REASON: waive an audit rule's findings in the merge, recorded."
+    ),
+    username: Optional[str] = typer.Option(
+        None, "--username", help="Registry user (password: stdin or AEON_REGISTRY_PASSWORD)."
+    ),
     password_stdin: bool = typer.Option(False, "--password-stdin", help="Read the registry password from stdin."),
     signing_key: Optional[Path] = SIGNING_KEY,
     builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use."),
@@ -402,9 +514,24 @@ def release(
     from aeon_release.pipeline.publish import password_from
 
     opts = pipeline.ReleaseOptions(
-        tag=tag, repo=repo, repository=repository, config_dir=config, variant=variant, dockerfile=dockerfile,
-        platform=platform, build_args=tuple(build_arg), image_tag=image_tag, latest=latest, notes_output=notes_output, notes_dir=notes_dir,
-        date=date, skip_audit=skip_audit, waive=tuple(waive), username=username,
-        password=password_from(password_stdin), signing_key=signing_key, builder=builder,
+        tag=tag,
+        repo=repo,
+        repository=repository,
+        config_dir=config,
+        variant=variant,
+        dockerfile=dockerfile,
+        platform=platform,
+        build_args=tuple(build_arg),
+        image_tag=image_tag,
+        latest=latest,
+        notes_output=notes_output,
+        notes_dir=notes_dir,
+        date=date,
+        skip_audit=skip_audit,
+        waive=tuple(waive),
+        username=username,
+        password=password_from(password_stdin),
+        signing_key=signing_key,
+        builder=builder,
     )
     pipeline.run(opts, from_stage, dry_run, json_out)

@@ -4,6 +4,7 @@ Expected failures (bad input, a conflict that needs a human) print one line and 
 exit non-zero without a traceback.  Anything else is a bug: it prints a traceback, with every
 registered secret scrubbed from it (modelled on pre-commit's ``error_handler.py``).
 """
+
 from __future__ import annotations
 
 import bisect

@@ -11,6 +11,7 @@ Each command runs as its own process, end to end (interpreter start included), a
 other so that load from elsewhere on the machine hits both alike; the medians are compared.
 compileall writes into a fresh PYTHONPYCACHEPREFIX each time, so it never skips work or dirties the tree.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,15 +38,18 @@ def main() -> int:
         compileall: list[Run] = []
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory(prefix="aeon-pyc-") as pyc:
-                compileall.append(timed([sys.executable, "-m", "compileall", "-q", "-j0", str(tree)],
-                                        {"PYTHONPYCACHEPREFIX": pyc}))
+                compileall.append(
+                    timed([sys.executable, "-m", "compileall", "-q", "-j0", str(tree)], {"PYTHONPYCACHEPREFIX": pyc})
+                )
             drop_cache(tree)  # cold: the findings cache starts empty
             audit.append(timed(audit_command(tree, args.config), {}))
         report(audit, compileall)
         warm = [timed(audit_command(tree, args.config), {}) for _ in range(args.repeat)]
         print(f"full audit, warm cache:  {describe(warm)} (target < 0.5 s, interpreter start included)")
         if since:
-            changed = [timed(audit_command(tree, args.config, "--changed-since", since), {}) for _ in range(args.repeat)]
+            changed = [
+                timed(audit_command(tree, args.config, "--changed-since", since), {}) for _ in range(args.repeat)
+            ]
             count = sum(1 for p in git(tree, "diff", "--name-only", since).splitlines() if (tree / p).is_file())
             print(f"audit --changed-since {since} ({count} changed files in the tree): {describe(changed)}")
     return 0
@@ -58,7 +62,9 @@ def parse_args() -> argparse.Namespace:
     source.add_argument("--git-dir", type=Path, help="a (bare) vLLM repository: vllm/ at --rev is checked out")
     source.add_argument("--generate", action="store_true", help="generate a vLLM-sized tree (2,246 files, ~850k lines)")
     parser.add_argument("--rev", default="HEAD", help="revision to check out from --git-dir")
-    parser.add_argument("--since", default=None, help="revision for the --changed-since run (default with --git-dir: REV~20)")
+    parser.add_argument(
+        "--since", default=None, help="revision for the --changed-since run (default with --git-dir: REV~20)"
+    )
     parser.add_argument("--config", type=Path, default=ROOT, help="folder with audits/ and carries.yaml (the fleet's)")
     parser.add_argument("--repeat", type=int, default=3)
     return parser.parse_args()
@@ -90,8 +96,21 @@ def git(tree: Path, *args: str) -> str:
 
 
 def audit_command(tree: Path, config: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "aeon_release", "audit", "--repo", str(tree), "--config", str(config),
-            "--format", "json", "--output", os.devnull, *extra]
+    return [
+        sys.executable,
+        "-m",
+        "aeon_release",
+        "audit",
+        "--repo",
+        str(tree),
+        "--config",
+        str(config),
+        "--format",
+        "json",
+        "--output",
+        os.devnull,
+        *extra,
+    ]
 
 
 Run = tuple[float, float, int]  # wall seconds, CPU seconds (user + system, workers included), peak RSS bytes
@@ -160,8 +179,10 @@ def tree_rss(root: int) -> int:
 
 def describe(runs: list[Run]) -> str:
     walls = [r[0] for r in runs]
-    return (f"median {statistics.median(walls):.2f} s wall, {statistics.median(r[1] for r in runs):.2f} s CPU "
-            f"(runs: {', '.join(f'{w:.2f}' for w in walls)})")
+    return (
+        f"median {statistics.median(walls):.2f} s wall, {statistics.median(r[1] for r in runs):.2f} s CPU "
+        f"(runs: {', '.join(f'{w:.2f}' for w in walls)})"
+    )
 
 
 def report(audit: list[Run], compileall: list[Run]) -> None:
@@ -170,8 +191,10 @@ def report(audit: list[Run], compileall: list[Run]) -> None:
     print(f"peak memory (summed):   {max(r[2] for r in audit) / 2**20:.0f} MB")
     print(f"compileall -q -j0:      {describe(compileall)}")
     pairs = ", ".join(f"{x[0] / y[0]:.2f}" for x, y in zip(audit, compileall))
-    print(f"ratio audit/compileall: {a / c:.2f}x wall (target <= 1.25x; per pair: {pairs}); "
-          f"{statistics.median(r[1] for r in audit) / statistics.median(r[1] for r in compileall):.2f}x CPU")
+    print(
+        f"ratio audit/compileall: {a / c:.2f}x wall (target <= 1.25x; per pair: {pairs}); "
+        f"{statistics.median(r[1] for r in audit) / statistics.median(r[1] for r in compileall):.2f}x CPU"
+    )
     print(f"load average now:       {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 

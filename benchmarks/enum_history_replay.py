@@ -11,6 +11,7 @@ Class.MEMBER``), the audit runs on the clean merge, and the line is blocked or m
 
   python benchmarks/enum_history_replay.py [--mirror DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,9 +81,11 @@ CARRY = "vllm/aeon_enum_check.py"
 
 def carry(module: str, cls: str, member: str, old: int) -> str:
     var = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.lstrip("_")).lower()
-    return (f"# AEON: fork check on {cls}\nfrom {module} import {cls}\n\n\n"
-            f"def aeon_is_{member.lower()}({var}) -> bool:\n"
-            f"    return {var} == {old}  # {cls}.{member}\n")
+    return (
+        f"# AEON: fork check on {cls}\nfrom {module} import {cls}\n\n\n"
+        f"def aeon_is_{member.lower()}({var}) -> bool:\n"
+        f"    return {var} == {old}  # {cls}.{member}\n"
+    )
 
 
 def main() -> int:
@@ -105,8 +108,10 @@ def main() -> int:
             ok = any(f.path == CARRY and f.line == 6 and f.severity.value == "error" for f in findings)
             blocked, missed = blocked + ok, missed + (not ok)
             print(f"{'BLOCKED' if ok else 'MISSED '} {sha} {cls}.{change.member} {change.old} -> {change.new} ({path})")
-    print(f"enum renumberings: {blocked} blocked, {missed} missed, of {blocked + missed} "
-          f"in {time.perf_counter() - started:.0f}s")
+    print(
+        f"enum renumberings: {blocked} blocked, {missed} missed, of {blocked + missed} "
+        f"in {time.perf_counter() - started:.0f}s"
+    )
     return 0
 
 

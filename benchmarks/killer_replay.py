@@ -9,6 +9,7 @@ error-level finding lands on it (for a duplicate definition: on either definitio
 
   python benchmarks/killer_replay.py [--mirror DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,7 +28,7 @@ class Edit:
 
     path: str
     text: str
-    anchor: str | None = None     # None: ``text`` is a whole new file
+    anchor: str | None = None  # None: ``text`` is a whole new file
     replace: bool = False
 
 
@@ -37,79 +38,162 @@ class Killer:
     sha: str
     what: str
     edits: tuple[Edit, ...]
-    lines: tuple[tuple[str, str], ...]          # (path, text of a killer line as it sits in the carry)
+    lines: tuple[tuple[str, str], ...]  # (path, text of a killer line as it sits in the carry)
     also: tuple[tuple[str, str], ...] = field(default=())  # upstream lines that also count (duplicates)
 
 
 QR = "vllm/distributed/device_communicators/quick_all_reduce.py"
 KILLERS = (
-    Killer("#45666", "1744adc256", "QuickReduceRegime.NONE 4 -> 5", (
-        Edit(QR, "    # AEON: skip the quantized all-reduce when the regime moves raw data\n"
-                 "    def aeon_moves_raw_data(self, quick_reduce_regime: int) -> bool:\n"
-                 "        return quick_reduce_regime == 4  # QuickReduceRegime.NONE\n\n"
-                 "    def aeon_quantizes(self, inp: torch.Tensor) -> bool:\n"
-                 "        qr_quant_level = self._get_qr_quant_level(inp)\n"
-                 "        return qr_quant_level != 0 and qr_quant_level != 4  # 4 == NONE\n\n",
-             anchor="    def _get_qr_quant_level(self, inp: torch.Tensor) -> int:"),
-    ), ((QR, "return quick_reduce_regime == 4  # QuickReduceRegime.NONE"),
-        (QR, "return qr_quant_level != 0 and qr_quant_level != 4  # 4 == NONE"))),
-    Killer("#28973", "91601ff478", "RequestStatus auto(): RUNNING 4 -> 5", (
-        Edit("vllm/v1/core/sched/aeon_preempt.py",
-             "# AEON: preempt long prompts first on GB10\n"
-             "from vllm.v1.request import Request, RequestStatus\n\n\n"
-             "def aeon_preemptible(request: Request) -> bool:\n"
-             "    request_status = request.status\n"
-             "    if request_status == 4:  # RequestStatus.RUNNING\n"
-             "        return True\n"
-             "    return RequestStatus.is_finished(request_status)\n"),
-    ), (("vllm/v1/core/sched/aeon_preempt.py", "if request_status == 4:  # RequestStatus.RUNNING"),)),
-    Killer("#46243", "183a430c13", "min_tokens +1 twice in _bias_kernel", (
-        Edit("vllm/v1/worker/gpu/sample/logit_bias.py",
-             "    # AEON: min_tokens counts the token being sampled\n"
-             "    pos = tl.load(pos_ptr + token_idx) + 1\n",
-             anchor="    pos = tl.load(pos_ptr + token_idx)", replace=True),
-    ), (("vllm/v1/worker/gpu/sample/logit_bias.py", "pos = tl.load(pos_ptr + token_idx) + 1"),)),
-    Killer("#52311", "1b079c40ff", "bad_words draft-prefix address +1 twice", (
-        Edit("vllm/v1/worker/gpu/sample/bad_words.py",
-             "    # AEON: the first draft token sits after the last committed one\n"
-             "    cur_req_first_pos = token_idx - pos + 1\n",
-             anchor="    cur_req_first_pos = token_idx - pos", replace=True),
-    ), (("vllm/v1/worker/gpu/sample/bad_words.py", "cur_req_first_pos = token_idx - pos + 1"),)),
-    Killer("#28479", "304419576a", "cudagraph_support renamed under a carry's builder", (
-        Edit("vllm/v1/attention/backends/aeon_gb10_attn.py",
-             "# AEON: full CUDA graphs for uniform decode batches on GB10\n"
-             "from typing import ClassVar\n\n"
-             "from vllm.v1.attention.backends.utils import AttentionCGSupport, AttentionMetadataBuilder\n\n\n"
-             "class AeonGB10MetadataBuilder(AttentionMetadataBuilder):\n"
-             "    cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH\n"),
-    ), (("vllm/v1/attention/backends/aeon_gb10_attn.py",
-         "cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH"),)),
-    Killer("#48167", "ecf4aa5ce2", "dflash_has_any_non_causal defined by both sides", (
-        Edit("vllm/model_executor/models/qwen3_dflash.py",
-             "# AEON: pick a non-causal-capable backend before the draft is built\n"
-             "def dflash_has_any_non_causal(config: Qwen3Config) -> bool:\n"
-             "    dflash_config = getattr(config, \"dflash_config\", None) or {}\n"
-             "    return not dflash_config.get(\"causal\", False)\n\n\n",
-             anchor="class DFlashQwen3Attention(nn.Module):"),
-    ), (("vllm/model_executor/models/qwen3_dflash.py", "def dflash_has_any_non_causal(config: Qwen3Config) -> bool:"),),
-        also=(("vllm/model_executor/models/qwen3_dflash.py", "def dflash_has_any_non_causal(config: Qwen3Config) -> bool:"),)),
-    Killer("#40835", "70749fdcca", "KVQuantMode.NVFP4 4 -> 5", (
-        Edit("vllm/v1/attention/ops/triton_nvfp4_kv.py",
-             "# AEON: NVFP4 KV cache on GB10\n"
-             "from vllm.triton_utils import tl, triton\n\n\n"
-             "@triton.jit\n"
-             "def nvfp4_kv_tile(data, scale, KV_QUANT_MODE: tl.constexpr):\n"
-             "    USE_NVFP4: tl.constexpr = KV_QUANT_MODE == 4\n"
-             "    if USE_NVFP4:\n"
-             "        return data * scale\n"
-             "    return data\n"),
-    ), (("vllm/v1/attention/ops/triton_nvfp4_kv.py", "USE_NVFP4: tl.constexpr = KV_QUANT_MODE == 4"),)),
-    Killer("#40727", "c628a93a64", "DFlash aux layer +1 twice", (
-        Edit("vllm/v1/worker/gpu_model_runner.py",
-             "            # AEON: the DFlash drafter reads the layer after the target\n"
-             "            return tuple(i + 1 for i in layer_ids)\n",
-             anchor="            return tuple(layer_ids)", replace=True),
-    ), (("vllm/v1/worker/gpu_model_runner.py", "return tuple(i + 1 for i in layer_ids)"),)),
+    Killer(
+        "#45666",
+        "1744adc256",
+        "QuickReduceRegime.NONE 4 -> 5",
+        (
+            Edit(
+                QR,
+                "    # AEON: skip the quantized all-reduce when the regime moves raw data\n"
+                "    def aeon_moves_raw_data(self, quick_reduce_regime: int) -> bool:\n"
+                "        return quick_reduce_regime == 4  # QuickReduceRegime.NONE\n\n"
+                "    def aeon_quantizes(self, inp: torch.Tensor) -> bool:\n"
+                "        qr_quant_level = self._get_qr_quant_level(inp)\n"
+                "        return qr_quant_level != 0 and qr_quant_level != 4  # 4 == NONE\n\n",
+                anchor="    def _get_qr_quant_level(self, inp: torch.Tensor) -> int:",
+            ),
+        ),
+        (
+            (QR, "return quick_reduce_regime == 4  # QuickReduceRegime.NONE"),
+            (QR, "return qr_quant_level != 0 and qr_quant_level != 4  # 4 == NONE"),
+        ),
+    ),
+    Killer(
+        "#28973",
+        "91601ff478",
+        "RequestStatus auto(): RUNNING 4 -> 5",
+        (
+            Edit(
+                "vllm/v1/core/sched/aeon_preempt.py",
+                "# AEON: preempt long prompts first on GB10\n"
+                "from vllm.v1.request import Request, RequestStatus\n\n\n"
+                "def aeon_preemptible(request: Request) -> bool:\n"
+                "    request_status = request.status\n"
+                "    if request_status == 4:  # RequestStatus.RUNNING\n"
+                "        return True\n"
+                "    return RequestStatus.is_finished(request_status)\n",
+            ),
+        ),
+        (("vllm/v1/core/sched/aeon_preempt.py", "if request_status == 4:  # RequestStatus.RUNNING"),),
+    ),
+    Killer(
+        "#46243",
+        "183a430c13",
+        "min_tokens +1 twice in _bias_kernel",
+        (
+            Edit(
+                "vllm/v1/worker/gpu/sample/logit_bias.py",
+                "    # AEON: min_tokens counts the token being sampled\n    pos = tl.load(pos_ptr + token_idx) + 1\n",
+                anchor="    pos = tl.load(pos_ptr + token_idx)",
+                replace=True,
+            ),
+        ),
+        (("vllm/v1/worker/gpu/sample/logit_bias.py", "pos = tl.load(pos_ptr + token_idx) + 1"),),
+    ),
+    Killer(
+        "#52311",
+        "1b079c40ff",
+        "bad_words draft-prefix address +1 twice",
+        (
+            Edit(
+                "vllm/v1/worker/gpu/sample/bad_words.py",
+                "    # AEON: the first draft token sits after the last committed one\n"
+                "    cur_req_first_pos = token_idx - pos + 1\n",
+                anchor="    cur_req_first_pos = token_idx - pos",
+                replace=True,
+            ),
+        ),
+        (("vllm/v1/worker/gpu/sample/bad_words.py", "cur_req_first_pos = token_idx - pos + 1"),),
+    ),
+    Killer(
+        "#28479",
+        "304419576a",
+        "cudagraph_support renamed under a carry's builder",
+        (
+            Edit(
+                "vllm/v1/attention/backends/aeon_gb10_attn.py",
+                "# AEON: full CUDA graphs for uniform decode batches on GB10\n"
+                "from typing import ClassVar\n\n"
+                "from vllm.v1.attention.backends.utils import AttentionCGSupport, AttentionMetadataBuilder\n\n\n"
+                "class AeonGB10MetadataBuilder(AttentionMetadataBuilder):\n"
+                "    cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH\n",
+            ),
+        ),
+        (
+            (
+                "vllm/v1/attention/backends/aeon_gb10_attn.py",
+                "cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH",
+            ),
+        ),
+    ),
+    Killer(
+        "#48167",
+        "ecf4aa5ce2",
+        "dflash_has_any_non_causal defined by both sides",
+        (
+            Edit(
+                "vllm/model_executor/models/qwen3_dflash.py",
+                "# AEON: pick a non-causal-capable backend before the draft is built\n"
+                "def dflash_has_any_non_causal(config: Qwen3Config) -> bool:\n"
+                '    dflash_config = getattr(config, "dflash_config", None) or {}\n'
+                '    return not dflash_config.get("causal", False)\n\n\n',
+                anchor="class DFlashQwen3Attention(nn.Module):",
+            ),
+        ),
+        (
+            (
+                "vllm/model_executor/models/qwen3_dflash.py",
+                "def dflash_has_any_non_causal(config: Qwen3Config) -> bool:",
+            ),
+        ),
+        also=(
+            (
+                "vllm/model_executor/models/qwen3_dflash.py",
+                "def dflash_has_any_non_causal(config: Qwen3Config) -> bool:",
+            ),
+        ),
+    ),
+    Killer(
+        "#40835",
+        "70749fdcca",
+        "KVQuantMode.NVFP4 4 -> 5",
+        (
+            Edit(
+                "vllm/v1/attention/ops/triton_nvfp4_kv.py",
+                "# AEON: NVFP4 KV cache on GB10\n"
+                "from vllm.triton_utils import tl, triton\n\n\n"
+                "@triton.jit\n"
+                "def nvfp4_kv_tile(data, scale, KV_QUANT_MODE: tl.constexpr):\n"
+                "    USE_NVFP4: tl.constexpr = KV_QUANT_MODE == 4\n"
+                "    if USE_NVFP4:\n"
+                "        return data * scale\n"
+                "    return data\n",
+            ),
+        ),
+        (("vllm/v1/attention/ops/triton_nvfp4_kv.py", "USE_NVFP4: tl.constexpr = KV_QUANT_MODE == 4"),),
+    ),
+    Killer(
+        "#40727",
+        "c628a93a64",
+        "DFlash aux layer +1 twice",
+        (
+            Edit(
+                "vllm/v1/worker/gpu_model_runner.py",
+                "            # AEON: the DFlash drafter reads the layer after the target\n"
+                "            return tuple(i + 1 for i in layer_ids)\n",
+                anchor="            return tuple(layer_ids)",
+                replace=True,
+            ),
+        ),
+        (("vllm/v1/worker/gpu_model_runner.py", "return tuple(i + 1 for i in layer_ids)"),),
+    ),
 )
 
 
@@ -122,7 +206,7 @@ def carry_files(repo: Path, base: str, killer: Killer) -> dict[str, str]:
         text = files.get(edit.path) or show(repo, base, edit.path) or ""
         lines = text.splitlines(keepends=True)
         at = next(i for i, line in enumerate(lines) if line.rstrip("\n") == edit.anchor)
-        lines[at:at + (1 if edit.replace else 0)] = [edit.text]
+        lines[at : at + (1 if edit.replace else 0)] = [edit.text]
         files[edit.path] = "".join(lines)
     return files
 
@@ -168,8 +252,10 @@ def main() -> int:
                 blocked, missed = blocked + ok, missed + (not ok)
             for f in findings:
                 print(f"    {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:160]}")
-    print(f"killer lines: {blocked} blocked, {missed} missed, of {blocked + missed} "
-          f"({len(KILLERS)} real cases) in {time.perf_counter() - started:.1f}s")
+    print(
+        f"killer lines: {blocked} blocked, {missed} missed, of {blocked + missed} "
+        f"({len(KILLERS)} real cases) in {time.perf_counter() - started:.1f}s"
+    )
     return 0
 
 

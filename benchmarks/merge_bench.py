@@ -21,6 +21,7 @@ temporary folder.  Usage:
 
   python benchmarks/merge_bench.py [--git-dir DIR] [--new SHA] [--ranges 80,500,2000] [--runs N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,15 @@ DEFAULT_GIT_DIR = Path("/work/.mirror/neuralmagic+vllm/repo")
 # 6db31c8e7 is the v0.25.0 branch point on main; the older "release" is N commits before it on the
 # main line, so that the merge is clean, as the fork's real merges are.
 DEFAULT_NEW = "6db31c8e7"
-ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "bench",
-       "GIT_COMMITTER_EMAIL": "b@x", "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/tmp", "PATH": "/usr/bin:/bin:/usr/local/bin"}
+ENV = {
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "b@x",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "b@x",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "HOME": "/tmp",
+    "PATH": "/usr/bin:/bin:/usr/local/bin",
+}
 STOP_RULE = """rules:
   - id: bench/stop
     kind: pattern
@@ -62,8 +70,9 @@ def git(repo: Path, *args: str, check: bool = True) -> str:
 def replace_missing_blobs(repo: Path, rev: str) -> None:
     """The fetched snapshot lacks blobs of 4 MiB or more: stand in small blobs so checkouts work."""
     for _ in range(10):
-        probe = subprocess.run(["git", "-C", str(repo), "archive", rev, "--output=/dev/null"],
-                               capture_output=True, text=True, env=ENV)
+        probe = subprocess.run(
+            ["git", "-C", str(repo), "archive", rev, "--output=/dev/null"], capture_output=True, text=True, env=ENV
+        )
         missing = re.findall(r"([0-9a-f]{40})", probe.stderr)
         missing += re.findall(r"\(([0-9a-f]{40})\)", probe.stderr)
         if probe.returncode == 0:
@@ -71,16 +80,27 @@ def replace_missing_blobs(repo: Path, rev: str) -> None:
         if not missing:
             raise SystemExit(f"cannot read {rev}: {probe.stderr.strip()}")
         for sha in set(missing):
-            blob = subprocess.run(["git", "-C", str(repo), "hash-object", "-w", "--stdin"], input=f"missing {sha}\n",
-                                  capture_output=True, text=True, env=ENV, check=True).stdout.strip()
+            blob = subprocess.run(
+                ["git", "-C", str(repo), "hash-object", "-w", "--stdin"],
+                input=f"missing {sha}\n",
+                capture_output=True,
+                text=True,
+                env=ENV,
+                check=True,
+            ).stdout.strip()
             git(repo, "update-ref", f"refs/replace/{sha}", blob)
 
 
 def missing_blobs(repo: Path, rev: str) -> set[str]:
     listing = git(repo, "ls-tree", "-r", rev)
     oids = "\n".join(line.split()[2] for line in listing.splitlines())
-    done = subprocess.run(["git", "-C", str(repo), "--no-replace-objects", "cat-file", "--batch-check"], input=oids + "\n",
-                          capture_output=True, text=True, env=ENV)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "--no-replace-objects", "cat-file", "--batch-check"],
+        input=oids + "\n",
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )
     return {line.split()[0] for line in done.stdout.splitlines() if line.endswith(" missing")}
 
 
@@ -99,16 +119,21 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
     # The fork does not ship the docs assets the snapshot lacks (git would call their ids "invalid
     # objects" whenever a merge rewrites their folder): upstream leaves them alone in these ranges.
     missing = missing_blobs(fork, "v0.24.0")
-    stand_ins = [line.split("\t", 1)[1] for line in git(fork, "ls-tree", "-r", "v0.24.0").splitlines()
-                 if line.split()[2] in missing]
+    stand_ins = [
+        line.split("\t", 1)[1]
+        for line in git(fork, "ls-tree", "-r", "v0.24.0").splitlines()
+        if line.split()[2] in missing
+    ]
     if stand_ins:
         git(fork, "rm", "-q", "--cached", *stand_ins)
         git(fork, "commit", "-qm", "Drop docs assets the fork does not ship")
         for path in stand_ins:
             (fork / path).unlink()
     carries = []
-    for name, rel, marker in (("uma-clamp", "vllm/v1/worker/gpu_model_runner.py", "uma-negative-cudagraph-estimate-clamp"),
-                              ("fork-readme", "README.md", "aeon-fork-readme")):
+    for name, rel, marker in (
+        ("uma-clamp", "vllm/v1/worker/gpu_model_runner.py", "uma-negative-cudagraph-estimate-clamp"),
+        ("fork-readme", "README.md", "aeon-fork-readme"),
+    ):
         with (fork / rel).open("a") as fh:
             fh.write(f"\n# {marker}\n")
         git(fork, "commit", "-qam", f"Carry {name}")
@@ -118,10 +143,17 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
     config.mkdir()
     lines = ["carries:"]
     for name, sha, rel, marker in carries:
-        lines += [f"  - id: {name}", f"    title: {name}", "    status: active", f"    commits: [{sha}]",
-                  f"    markers: [{{path: {rel}, text: {marker}}}]"]
+        lines += [
+            f"  - id: {name}",
+            f"    title: {name}",
+            "    status: active",
+            f"    commits: [{sha}]",
+            f"    markers: [{{path: {rel}, text: {marker}}}]",
+        ]
     (config / "carries.yaml").write_text("\n".join(lines) + "\n")
-    picks_yaml = ["releases:", "  v0.25.0:", "    pick:"] + [f"      - {{pr: {pr}, reason: bench}}" for pr, _ in picks[:2]]
+    picks_yaml = ["releases:", "  v0.25.0:", "    pick:"] + [
+        f"      - {{pr: {pr}, reason: bench}}" for pr, _ in picks[:2]
+    ]
     picks_yaml += ["    skip:", f"      - {{pr: {picks[2][0]}, reason: bench skip}}"]
     (config / "cherry_picks.yaml").write_text("\n".join(picks_yaml) + "\n")
     shutil.copytree(ROOT / "audits", config / "audits")  # the fleet's real rules
@@ -163,8 +195,13 @@ def raw(fork: Path, picks: list[str]) -> float:
 def aeon(fork: Path, *args: str, ok: tuple[int, ...] = (0,)) -> tuple[float, dict[str, object]]:
     """Wall time of one aeon-release command (interpreter start included) and its --json report."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "aeon_release", *args], capture_output=True, text=True,
-                          env=ENV | {"PYTHONPATH": str(ROOT)}, cwd=fork)
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", *args],
+        capture_output=True,
+        text=True,
+        env=ENV | {"PYTHONPATH": str(ROOT)},
+        cwd=fork,
+    )
     elapsed = time.perf_counter() - start
     if done.returncode not in ok:
         raise SystemExit(f"aeon-release {' '.join(args[:2])} failed ({done.returncode}):\n{done.stderr[-3000:]}")
@@ -179,16 +216,29 @@ def failing_rules(fork: Path, config: Path) -> list[str]:
     """Rules with error findings on the fork branch or the tag: this older tree lacks what they guard."""
     ids: set[str] = set()
     for rev in ("aeon-v0.24.0", "v0.25.0"):
-        _, report = aeon(fork, "audit", "--rev", rev, "--repo", str(fork), "--config", str(config),
-                         "--format", "json", ok=(0, 1))
-        ids |= {str(f["rule"]) for f in report.get("findings", []) if isinstance(f, dict) and f.get("severity") == "error"}
+        _, report = aeon(
+            fork, "audit", "--rev", rev, "--repo", str(fork), "--config", str(config), "--format", "json", ok=(0, 1)
+        )
+        ids |= {
+            str(f["rule"]) for f in report.get("findings", []) if isinstance(f, dict) and f.get("severity") == "error"
+        }
     return sorted(ids)
 
 
 def tool(fork: Path, config: Path, waive: list[str]) -> tuple[float, float]:
     """Wall time of the whole command, and the part of it its audit step took."""
-    wall, report = aeon(fork, "merge", "v0.25.0", "--repo", str(fork), "--config", str(config), "--no-fetch",
-                        "--json", *(x for rule in waive for x in ("--waive", f"{rule}=bench")))
+    wall, report = aeon(
+        fork,
+        "merge",
+        "v0.25.0",
+        "--repo",
+        str(fork),
+        "--config",
+        str(config),
+        "--no-fetch",
+        "--json",
+        *(x for rule in waive for x in ("--waive", f"{rule}=bench")),
+    )
     timings = report.get("timings", {})
     return wall, float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
 
@@ -199,8 +249,10 @@ def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, 
     commits = git(fork, "rev-list", "--count", "aeon-v0.24.0..v0.25.0")
     files = git(fork, "diff", "--name-only", "aeon-v0.24.0", "v0.25.0").count("\n") + 1
     waive = failing_rules(fork, config)
-    print(f"\n== {commits} upstream commits ({files} files changed), 2 carries, {len(picks)} picks, 1 skip; "
-          f"fleet rules ({len(waive)} waived: they fail on this older tree already)")
+    print(
+        f"\n== {commits} upstream commits ({files} files changed), 2 carries, {len(picks)} picks, 1 skip; "
+        f"fleet rules ({len(waive)} waived: they fail on this older tree already)"
+    )
     raw_times, tool_times, audit_times = [], [], []
     reset(fork)
     raw(fork, picks)  # warm the object cache once, so neither side pays for cold reads
@@ -230,7 +282,9 @@ def reaudits(fork: Path, config: Path, waive: list[str]) -> dict[str, float]:
     shutil.copytree(config, stop)
     (stop / "audits" / "zz_bench_stop.yaml").write_text(STOP_RULE)
     waivers = [x for rule in waive for x in ("--waive", f"{rule}=bench")]
-    aeon(fork, "merge", "v0.25.0", "--repo", str(fork), "--config", str(stop), "--no-fetch", "--json", *waivers, ok=(1,))
+    aeon(
+        fork, "merge", "v0.25.0", "--repo", str(fork), "--config", str(stop), "--no-fetch", "--json", *waivers, ok=(1,)
+    )
     wall, report = aeon(fork, "merge", "--continue", "--repo", str(fork), "--json", "--waive", "bench/stop=bench")
     timings = report.get("timings", {})
     second = float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
@@ -240,14 +294,20 @@ def reaudits(fork: Path, config: Path, waive: list[str]) -> dict[str, float]:
     walls = [aeon(fork, *args, ok=(0, 1))[0] for _ in range(3)]
     again = statistics.median(walls)
     print(f"audit --rev, first time:           {first:6.2f} s")
-    print(f"audit --rev, audited before:       {again:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in walls)}; "
-          "target < 0.3 s, interpreter start included)")
+    print(
+        f"audit --rev, audited before:       {again:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in walls)}; "
+        "target < 0.3 s, interpreter start included)"
+    )
     return {"continue_wall": wall, "continue_audit": second, "rev_first": first, "rev_again": again}
 
 
 def git_rev(repo: Path, rev: str) -> str:
-    out = subprocess.run(["git", "--git-dir", str(repo), "rev-parse", "--verify", f"{rev}^{{commit}}"],
-                         capture_output=True, text=True, env=ENV)
+    out = subprocess.run(
+        ["git", "--git-dir", str(repo), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )
     if out.returncode != 0:
         raise SystemExit(f"{rev} does not resolve in {repo}")
     return out.stdout.strip()
@@ -262,15 +322,20 @@ def main() -> None:
     parser.add_argument("--no-reaudit", dest="reaudit", action="store_false", help="skip the re-audit timings")
     args = parser.parse_args()
     if not args.git_dir.exists():
-        raise SystemExit(f"{args.git_dir} does not exist: fetch github:neuralmagic/vllm with the search tool, or pass --git-dir")
+        raise SystemExit(
+            f"{args.git_dir} does not exist: fetch github:neuralmagic/vllm with the search tool, or pass --git-dir"
+        )
     sizes = [int(x) for x in args.ranges.split(",") if x.strip()]
     results = []
     for i, size in enumerate(sizes):
         with tempfile.TemporaryDirectory(prefix="aeon-merge-bench-") as tmp:
             args_i = argparse.Namespace(**vars(args) | {"reaudit": args.reaudit and i == len(sizes) - 1})
             results.append(measure_range(Path(tmp), args_i, size))
-    print("\nsummary: " + "; ".join(f"{int(r['commits'])} commits {r['tool'] / r['raw']:.2f}x" for r in results)
-          + f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(
+        "\nsummary: "
+        + "; ".join(f"{int(r['commits'])} commits {r['tool'] / r['raw']:.2f}x" for r in results)
+        + f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ error is a false error by construction.  Goal: 0 false errors, at most 1 warning
 
   python benchmarks/precision_bench.py [--windows 20] [--mirror DIR] [--show 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,9 @@ class Window:
 
 def windows(repo: Path, count: int) -> list[Window]:
     """``count`` windows evenly spread over the first-parent history since START, 100-200 commits each."""
-    rows = git(repo, "log", "--first-parent", "--reverse", f"--since={START}", "--format=%H %ad", "--date=short",
-               "main").splitlines()
+    rows = git(
+        repo, "log", "--first-parent", "--reverse", f"--since={START}", "--format=%H %ad", "--date=short", "main"
+    ).splitlines()
     shas = [r.split() for r in rows]
     step = (len(shas) - 210) // max(count - 1, 1)
     result = []
@@ -116,10 +118,12 @@ def subclass_carry(carry: Carry, path: str, before: ast.Module, after: ast.Modul
             continue
         signature = ast.unparse(method.args)
         call = _forward(method.args)
-        text = (f"# AEON: fork extension of {name}\nfrom {module_name(path)} import {name}\n\n\n"
-                f"class Aeon{name}({name}):\n    aeon_enabled = True\n\n"
-                f"    def {method.name}({signature}):\n        # AEON: same behaviour, counted\n"
-                f"        return super().{method.name}({call})\n")
+        text = (
+            f"# AEON: fork extension of {name}\nfrom {module_name(path)} import {name}\n\n\n"
+            f"class Aeon{name}({name}):\n    aeon_enabled = True\n\n"
+            f"    def {method.name}({signature}):\n        # AEON: same behaviour, counted\n"
+            f"        return super().{method.name}({call})\n"
+        )
         carry.add("subclass", f"{CARRY_DIR}/w{carry.w.index}_sub_{name.lower()}.py", text)
         return True
     return False
@@ -128,9 +132,15 @@ def subclass_carry(carry: Carry, path: str, before: ast.Module, after: ast.Modul
 def _kept_method(old: ast.ClassDef, new: ast.ClassDef) -> ast.FunctionDef | None:
     before = {n.name: n for n in old.body if isinstance(n, ast.FunctionDef)}
     for node in new.body:
-        if (isinstance(node, ast.FunctionDef) and not node.name.startswith("__") and node.name in before
-                and ast.dump(node.args) == ast.dump(before[node.name].args) and node.args.args
-                and node.args.args[0].arg == "self" and not node.decorator_list):
+        if (
+            isinstance(node, ast.FunctionDef)
+            and not node.name.startswith("__")
+            and node.name in before
+            and ast.dump(node.args) == ast.dump(before[node.name].args)
+            and node.args.args
+            and node.args.args[0].arg == "self"
+            and not node.decorator_list
+        ):
             return node
     return None
 
@@ -147,11 +157,17 @@ def call_carry(carry: Carry, path: str, before: ast.Module, after: ast.Module) -
     """Calls into a function of a touched module that the window did not change."""
     old, new = top_defs(before), top_defs(after)
     for name, node in sorted(new.items()):
-        if (isinstance(node, ast.FunctionDef) and not name.startswith("_") and name in old
-                and ast.dump(node) == ast.dump(old[name])):
-            text = (f"# AEON: counted calls into {module_name(path)}\nfrom {module_name(path)} import {name}\n\n\n"
-                    f"def aeon_call_{name}(*args, **kwargs):\n    result = {name}(*args, **kwargs)\n"
-                    f"    calls = len(args) + 1\n    return result, calls\n")
+        if (
+            isinstance(node, ast.FunctionDef)
+            and not name.startswith("_")
+            and name in old
+            and ast.dump(node) == ast.dump(old[name])
+        ):
+            text = (
+                f"# AEON: counted calls into {module_name(path)}\nfrom {module_name(path)} import {name}\n\n\n"
+                f"def aeon_call_{name}(*args, **kwargs):\n    result = {name}(*args, **kwargs)\n"
+                f"    calls = len(args) + 1\n    return result, calls\n"
+            )
             carry.add("call", f"{CARRY_DIR}/w{carry.w.index}_call_{name.lower()}.py", text)
             return True
     return False
@@ -160,8 +176,9 @@ def call_carry(carry: Carry, path: str, before: ast.Module, after: ast.Module) -
 def enum_carry(carry: Carry, path: str, before_text: str, after_text: str) -> bool:
     """Literals equal to members whose values the window kept (preferring enums it changed)."""
     old, new = enums_of(before_text), enums_of(after_text)
-    ranked = sorted(new.items(), key=lambda item: (old.get(item[0]) is None or old[item[0]].members == item[1].members,
-                                                   item[0]))
+    ranked = sorted(
+        new.items(), key=lambda item: (old.get(item[0]) is None or old[item[0]].members == item[1].members, item[0])
+    )
     for name, cls in ranked:
         if "." in name or name not in old:
             continue
@@ -170,9 +187,11 @@ def enum_carry(carry: Carry, path: str, before_text: str, after_text: str) -> bo
             continue
         member, value = kept[len(kept) // 2]
         var = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-        text = (f"# AEON: fork checks on {name}\nfrom {module_name(path)} import {name}\n\n\n"
-                f"def aeon_is_{member.lower()}(value) -> bool:\n    {var} = value\n"
-                f"    return {var} == {value}  # {name}.{member}\n")
+        text = (
+            f"# AEON: fork checks on {name}\nfrom {module_name(path)} import {name}\n\n\n"
+            f"def aeon_is_{member.lower()}(value) -> bool:\n    {var} = value\n"
+            f"    return {var} == {value}  # {name}.{member}\n"
+        )
         changed = old[name].members != cls.members  # the window changed this enum: the harder case
         carry.add("enum", f"{CARRY_DIR}/w{carry.w.index}_enum_{var}.py", text)
         if changed:
@@ -194,18 +213,24 @@ def changed_enum_carry(carry: Carry, repo: Path, modules: list[str]) -> bool:
         changes, _ = renumbered(path, before, after)
         for change in changes:
             cls = change.enum
-            kept = [(m, v) for m, v in cls.members.items()
-                    if type(v) is int and enums_of(before).get(cls.name) is not None
-                    and enums_of(before)[cls.name].members.get(m) == v]
+            kept = [
+                (m, v)
+                for m, v in cls.members.items()
+                if type(v) is int
+                and enums_of(before).get(cls.name) is not None
+                and enums_of(before)[cls.name].members.get(m) == v
+            ]
             if not kept or type(change.new) is not int or "." in cls.name:
                 continue
             var = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.short.lstrip("_")).lower()
             (k_member, k_value), name = kept[0], cls.short
-            text = (f"# AEON: fork checks on {name}, which this window renumbers\n"
-                    f"from {module_name(path)} import {name}\n\n\n"
-                    f"def aeon_kept({var}) -> bool:\n    return {var} == {k_value}  # {name}.{k_member}\n\n\n"
-                    f"def aeon_renumbered({var}) -> bool:\n"
-                    f"    return {var} == {change.new}  # {name}.{change.member}, already the new number\n")
+            text = (
+                f"# AEON: fork checks on {name}, which this window renumbers\n"
+                f"from {module_name(path)} import {name}\n\n\n"
+                f"def aeon_kept({var}) -> bool:\n    return {var} == {k_value}  # {name}.{k_member}\n\n\n"
+                f"def aeon_renumbered({var}) -> bool:\n"
+                f"    return {var} == {change.new}  # {name}.{change.member}, already the new number\n"
+            )
             carry.add("enum-changed", f"{CARRY_DIR}/w{carry.w.index}_changed_{var}.py", text)
             return True
     return False
@@ -214,21 +239,28 @@ def changed_enum_carry(carry: Carry, repo: Path, modules: list[str]) -> bool:
 def inline_edit(carry: Carry, repo: Path, path: str, text: str, module: ast.Module) -> bool:
     """Edits inside a touched file, away from upstream's hunks: a helper and a comment in a kept function."""
     hunks = hunk_lines(repo, carry.w, path)
-    far = [n for n in module.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))
-           and all(abs(n.lineno - h) > 10 and not (n.lineno <= h <= (n.end_lineno or n.lineno)) for h in hunks)]
+    far = [
+        n
+        for n in module.body
+        if isinstance(n, (ast.FunctionDef, ast.ClassDef))
+        and all(abs(n.lineno - h) > 10 and not (n.lineno <= h <= (n.end_lineno or n.lineno)) for h in hunks)
+    ]
     if not far:
         return False
     lines = text.splitlines(keepends=True)
     target = far[len(far) // 2]
     commented = _comment_in_kept_function(far, lines)
     stem = re.sub(r"\W", "_", Path(path).stem)
-    helper = (f"def _aeon_{stem}_next(value: int) -> int:\n    # AEON: fork helper\n    return value + 1\n\n\n")
+    helper = f"def _aeon_{stem}_next(value: int) -> int:\n    # AEON: fork helper\n    return value + 1\n\n\n"
     start = target.lineno - 1 - len(target.decorator_list) if isinstance(target, ast.FunctionDef) else target.lineno - 1
     start = min([start, *(d.lineno - 1 for d in getattr(target, "decorator_list", []))])
     lines.insert(start, helper)
     if commented is not None and commented < start:
-        lines.insert(commented, lines[commented][: len(lines[commented]) - len(lines[commented].lstrip())]
-                     + "# AEON: reviewed for the fork's hardware\n")
+        lines.insert(
+            commented,
+            lines[commented][: len(lines[commented]) - len(lines[commented].lstrip())]
+            + "# AEON: reviewed for the fork's hardware\n",
+        )
     carry.edits[path] = "".join(lines)
     carry.kinds.append("edit")
     return True
@@ -338,8 +370,12 @@ def main() -> int:
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--windows", type=int, default=20)
     parser.add_argument("--show", type=int, default=3, help="findings printed per merge")
-    parser.add_argument("--branches", type=int, default=0,
-                        help="also merge N real feature branches of the mirror as forks (findings listed, not scored)")
+    parser.add_argument(
+        "--branches",
+        type=int,
+        default=0,
+        help="also merge N real feature branches of the mirror as forks (findings listed, not scored)",
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     outcomes: list[Outcome] = []
@@ -364,10 +400,12 @@ def report(o: Outcome, show: int) -> None:
     errors = [f for f in o.findings if f.severity.value == "error"]
     warnings = [f for f in o.findings if f.severity.value == "warning"]
     kinds = ", ".join(f"{k}x{o.kinds.count(k)}" for k in sorted(set(o.kinds)))
-    print(f"{'window' if o.kinds != ['branch'] else 'branch'} {o.window.index:2} {o.window.date} "
-          f"{o.window.base[:10]}..{o.window.theirs[:10]} "
-          f"({o.window.commits} commits; carries {kinds}): {len(errors)} error(s), {len(warnings)} warning(s); "
-          f"audit {o.audit_seconds:.2f}s, git merge-tree {o.merge_seconds:.2f}s")
+    print(
+        f"{'window' if o.kinds != ['branch'] else 'branch'} {o.window.index:2} {o.window.date} "
+        f"{o.window.base[:10]}..{o.window.theirs[:10]} "
+        f"({o.window.commits} commits; carries {kinds}): {len(errors)} error(s), {len(warnings)} warning(s); "
+        f"audit {o.audit_seconds:.2f}s, git merge-tree {o.merge_seconds:.2f}s"
+    )
     for f in [*errors, *warnings][:show]:
         print(f"    {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:200]}")
 
@@ -381,9 +419,11 @@ def summarize(outcomes: list[Outcome], seconds: float) -> None:
     audit_times = sorted(o.audit_seconds for o in outcomes)
     carries = sum(1 for o in outcomes for k in o.kinds if k != "enum-of-a-changed-enum")
     changed = sum(o.kinds.count("enum-of-a-changed-enum") + o.kinds.count("enum-changed") for o in outcomes)
-    print(f"{len(outcomes)} merges, {carries} carries ({changed} on enums the window changed): {errors} false error(s) ({errors / len(outcomes):.2f} per merge), "
-          f"{warnings} warning(s) ({warnings / len(outcomes):.2f} per merge); audit median "
-          f"{audit_times[len(audit_times) // 2]:.2f}s, max {audit_times[-1]:.2f}s; total {seconds:.0f}s")
+    print(
+        f"{len(outcomes)} merges, {carries} carries ({changed} on enums the window changed): {errors} false error(s) ({errors / len(outcomes):.2f} per merge), "
+        f"{warnings} warning(s) ({warnings / len(outcomes):.2f} per merge); audit median "
+        f"{audit_times[len(audit_times) // 2]:.2f}s, max {audit_times[-1]:.2f}s; total {seconds:.0f}s"
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ The caches get fresh ids every run, so the cold build is really cold.
 The base image needs g++, cmake, ninja and ccache and no network: by default `aeon-bench/gcc:1`,
 made once (a minute or two) with Debian's mmdebstrap when it is missing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,7 +79,8 @@ def make_project(folder: Path, units: int) -> None:
         sources.append(name)
     (folder / "CMakeLists.txt").write_text(
         "cmake_minimum_required(VERSION 3.16)\nproject(standin CXX)\nset(CMAKE_CXX_STANDARD 17)\n"
-        f"add_library(standin STATIC {' '.join(sources)})\n")
+        f"add_library(standin STATIC {' '.join(sources)})\n"
+    )
 
 
 def ensure_base(base: str) -> None:
@@ -89,8 +91,9 @@ def ensure_base(base: str) -> None:
     print(f"making {base} with mmdebstrap (once) ...", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="aeon-bench-rootfs-") as tmp:
         rootfs = Path(tmp) / "rootfs.tar"
-        subprocess.run(["mmdebstrap", "--quiet", "--variant=minbase", f"--include={PACKAGES}", "bookworm",
-                        str(rootfs)], check=True)
+        subprocess.run(
+            ["mmdebstrap", "--quiet", "--variant=minbase", f"--include={PACKAGES}", "bookworm", str(rootfs)], check=True
+        )
         subprocess.run(["docker", "import", str(rootfs), base], check=True, capture_output=True)
 
 
@@ -131,8 +134,10 @@ def main() -> int:
     print(f"cold build (empty cache mounts): {cold:.1f} s, {cold_units} units compiled")
     print(f"warm rebuild after changing one file: {warm:.1f} s, {warm_units} unit(s) compiled")
     print(f"ratio cold/warm: {cold / warm:.1f}x")
-    print(f"(cache mounts bench-ccache-{run}, bench-cmake-{run} stay in the builder's cache; "
-          "`docker builder prune` removes them)")
+    print(
+        f"(cache mounts bench-ccache-{run}, bench-cmake-{run} stay in the builder's cache; "
+        "`docker builder prune` removes them)"
+    )
     return 0 if warm_units < cold_units else 1
 
 

@@ -17,6 +17,7 @@ the raw `git merge-tree` itself.  Nothing of vLLM is written outside a temporary
 
   python benchmarks/symbol_precision.py [--git-dir DIR] [--windows 12] [--size 150] [--speed-size 500]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,12 +81,26 @@ def upstream_lines(repo: Git, base: str, theirs: str) -> dict[str, frozenset[str
     return _UPSTREAM_LINES[(base, theirs)]
 
 
-def run_checks(repo: Git, base: str, theirs: str, fork: dict[str, str], fork_lines: dict[str, frozenset[str]],
-               upstream: frozenset[str], merged_files: dict[str, str]) -> tuple[list[Finding], float]:
+def run_checks(
+    repo: Git,
+    base: str,
+    theirs: str,
+    fork: dict[str, str],
+    fork_lines: dict[str, frozenset[str]],
+    upstream: frozenset[str],
+    merged_files: dict[str, str],
+) -> tuple[list[Finding], float]:
     base_tree, theirs_tree = RevTree(repo, base), RevTree(repo, theirs)
-    inp = DriftInput(base=base_tree, ours=Overlay(base_tree, fork), theirs=theirs_tree,
-                     merged=Overlay(theirs_tree, merged_files), fork_lines=fork_lines, upstream_files=upstream,
-                     history=GitHistory(repo, base, theirs), upstream_lines=upstream_lines(repo, base, theirs))
+    inp = DriftInput(
+        base=base_tree,
+        ours=Overlay(base_tree, fork),
+        theirs=theirs_tree,
+        merged=Overlay(theirs_tree, merged_files),
+        fork_lines=fork_lines,
+        upstream_files=upstream,
+        history=GitHistory(repo, base, theirs),
+        upstream_lines=upstream_lines(repo, base, theirs),
+    )
     started = time.perf_counter()
     findings = symbol_drift(inp)
     return findings, time.perf_counter() - started
@@ -128,11 +143,13 @@ def synthetic(repo: Git, base: str, theirs: str, changed: list[str], rng: random
             body += ["", "", f"class Aeon{alias}({alias}):"]
             body += [f"    {a} = {alias}.{a}" for a in attrs[:2]]
             for name, params in methods[:3]:
-                body += [f"    def {name}(self{', ' if params else ''}{params}):",
-                         f"        return super().{name}({_forward(params)})"]
+                body += [
+                    f"    def {name}(self{', ' if params else ''}{params}):",
+                    f"        return super().{name}({_forward(params)})",
+                ]
             if not attrs and not methods:
                 body.append("    pass")
-        for func, params in kept["functions"][:2]:
+        for func, _params in kept["functions"][:2]:
             alias = f"_{len(body)}_{func}"
             lines.append(f"from {module} import {func} as {alias}")
             body += ["", "", f"def call{alias}(*a, **k):", f"    return {alias}(*a, **k)"]
@@ -146,10 +163,14 @@ def _broken_api(old: dict[str, dict], new: dict[str, dict]) -> dict[str, list]: 
         if name not in new["classes"] or name.startswith("_"):
             continue
         new_methods, new_attrs = new["classes"][name]
-        changed = [(m, p) for m, p in methods.items() if m in new_methods and _sig(new_methods[m]) != _sig(p)
-                   and not m.startswith("_")]
-        changed += [(m, p) for m, p in methods.items() if m not in new_methods and m not in new_attrs
-                    and not m.startswith("_")]
+        changed = [
+            (m, p)
+            for m, p in methods.items()
+            if m in new_methods and _sig(new_methods[m]) != _sig(p) and not m.startswith("_")
+        ]
+        changed += [
+            (m, p) for m, p in methods.items() if m not in new_methods and m not in new_attrs and not m.startswith("_")
+        ]
         gone = [a for a in attrs if a not in new_attrs and a not in new_methods and not a.startswith("_")]
         if changed or gone:
             classes.append((name, changed, gone))
@@ -187,11 +208,20 @@ def _api(tree: ast.Module) -> dict[str, dict]:  # type: ignore[type-arg]
     classes, functions = {}, {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and not node.decorator_list:
-            methods = {s.name: ast.unparse(s.args)[len("self"):].lstrip(", ") for s in node.body
-                       if isinstance(s, ast.FunctionDef) and s.args.args and s.args.args[0].arg == "self"
-                       and not s.decorator_list and signature(s, True) is not None}
-            attrs = [s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
-                     and s.value is not None]
+            methods = {
+                s.name: ast.unparse(s.args)[len("self") :].lstrip(", ")
+                for s in node.body
+                if isinstance(s, ast.FunctionDef)
+                and s.args.args
+                and s.args.args[0].arg == "self"
+                and not s.decorator_list
+                and signature(s, True) is not None
+            }
+            attrs = [
+                s.target.id
+                for s in node.body
+                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.value is not None
+            ]
             classes[node.name] = (methods, attrs)
         elif isinstance(node, ast.FunctionDef) and not node.decorator_list:
             functions[node.name] = ast.unparse(node.args)
@@ -215,7 +245,9 @@ def _forward(params: str) -> str:
 PATCH_LINE = "    _aeon_patch = None  # AEON carry"
 
 
-def patches(repo: Git, base: str, theirs: str, changed: list[str], rng: random.Random) -> tuple[dict[str, str], dict[str, str], int]:
+def patches(
+    repo: Git, base: str, theirs: str, changed: list[str], rng: random.Random
+) -> tuple[dict[str, str], dict[str, str], int]:
     """A line inserted at the top of up to 3 functions per file that both versions define, in 20 changed files."""
     ours, merged, count = {}, {}, 0
     for path in rng.sample(changed, min(len(changed), 20)):
@@ -239,8 +271,14 @@ def patches(repo: Git, base: str, theirs: str, changed: list[str], rng: random.R
 def _functions(tree: ast.Module):  # type: ignore[no-untyped-def]
     from aeon_release.domain.audits.source import walk_defs
 
-    return [(q, n) for q, n in walk_defs(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and n.body and not isinstance(n.body[0], ast.Expr) and n.body[0].lineno > n.lineno]
+    return [
+        (q, n)
+        for q, n in walk_defs(tree)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and n.body
+        and not isinstance(n.body[0], ast.Expr)
+        and n.body[0].lineno > n.lineno
+    ]
 
 
 def _insert(text: str, nodes: list) -> str:  # type: ignore[type-arg]
@@ -262,7 +300,9 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     seconds = 0.0
     # real files the window never touched, fork-owned
     owned = real_unchanged(repo, base, changed, rng, 40)
-    fork_lines = {p: frozenset(t.strip() for t in (repo.blob_text(base, p) or "").splitlines() if t.strip()) for p in owned}
+    fork_lines = {
+        p: frozenset(t.strip() for t in (repo.blob_text(base, p) or "").splitlines() if t.strip()) for p in owned
+    }
     found, took = run_checks(repo, base, theirs, {}, fork_lines, upstream, {})
     errors += [f"real-unchanged {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
     seconds += took
@@ -293,8 +333,12 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     errors += [f"synthetic-patch {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
     seconds += took
     report.update(patched_functions=patched)
-    report.update(carried_files=len(owned) + len(kept) + 1, synthetic_lines=text.count("\n"),
-                  errors=errors, seconds=round(seconds, 2))
+    report.update(
+        carried_files=len(owned) + len(kept) + 1,
+        synthetic_lines=text.count("\n"),
+        errors=errors,
+        seconds=round(seconds, 2),
+    )
     return report
 
 
@@ -314,8 +358,24 @@ def speed(repo_dir: Path, size: int, base: str | None = None, theirs: str | None
         worktree = Path(tmp) / "merged"
         started = time.perf_counter()
         git(clone, "worktree", "add", "-q", "--detach", str(worktree), ours)
-        subprocess.run(["git", "-C", str(worktree), "-c", "user.name=b", "-c", "user.email=b@x", "merge", "-q",
-                        "--no-ff", "--no-edit", theirs], check=True, capture_output=True)
+        subprocess.run(
+            [
+                "git",
+                "-C",
+                str(worktree),
+                "-c",
+                "user.name=b",
+                "-c",
+                "user.email=b@x",
+                "merge",
+                "-q",
+                "--no-ff",
+                "--no-edit",
+                theirs,
+            ],
+            check=True,
+            capture_output=True,
+        )
         raw = time.perf_counter() - started
         from aeon_release.domain.audits.drift.checks import drift_findings
         from aeon_release.domain.audits.merge import parse_diff
@@ -332,37 +392,67 @@ def speed(repo_dir: Path, size: int, base: str | None = None, theirs: str | None
             import pstats
 
             with cProfile.Profile() as prof:
-                findings = drift_findings(worktree, MergeSides(clone, base, ours, theirs), ours_diff, theirs_diff, Settings())
+                findings = drift_findings(
+                    worktree, MergeSides(clone, base, ours, theirs), ours_diff, theirs_diff, Settings()
+                )
             pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
         findings = drift_findings(worktree, MergeSides(clone, base, ours, theirs), ours_diff, theirs_diff, Settings())
         drift = time.perf_counter() - started
-        print(f"speed: {size} first-parent commits {base[:10]}..{theirs[:10]}, {len(theirs_diff)} files changed upstream")
-        print(f"  raw git worktree add + merge: {raw:.2f} s; the two -U0 diffs (prefetched during the merge): "
-              f"{diffs:.2f} s; symbol drift + duplicates: {drift:.2f} s ({len(findings)} finding(s)); "
-              f"added: {drift / raw:.2f}x of the raw merge")
+        print(
+            f"speed: {size} first-parent commits {base[:10]}..{theirs[:10]}, {len(theirs_diff)} files changed upstream"
+        )
+        print(
+            f"  raw git worktree add + merge: {raw:.2f} s; the two -U0 diffs (prefetched during the merge): "
+            f"{diffs:.2f} s; symbol drift + duplicates: {drift:.2f} s ({len(findings)} finding(s)); "
+            f"added: {drift / raw:.2f}x of the raw merge"
+        )
 
 
 def _fork_commit(clone: Path, base: str) -> str:
     """base + a small carry: a builder subclass and a model-runner patch."""
     index = clone / "aeon-bench.index"
-    env = {"GIT_INDEX_FILE": str(index), "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x",
-           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x", "PATH": "/usr/bin:/bin"}
+    env = {
+        "GIT_INDEX_FILE": str(index),
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@x",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@x",
+        "PATH": "/usr/bin:/bin",
+    }
     subprocess.run(["git", "-C", str(clone), "read-tree", base], env=env, check=True)
     runner = "vllm/v1/worker/gpu_model_runner.py"
     text = git(clone, "show", f"{base}:{runner}") + (
         "\n\n# aeon carry: uma-negative-cudagraph-estimate-clamp\n"
         "def aeon_clamp_estimate(runner: GPUModelRunner, estimate: int) -> int:\n"
-        "    runner.profile_run()\n    return max(estimate, 0)\n")
-    carry = ("from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
-             "class AeonBuilder(AttentionMetadataBuilder):\n    reorder_batch_threshold = 1\n")
+        "    runner.profile_run()\n    return max(estimate, 0)\n"
+    )
+    carry = (
+        "from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
+        "class AeonBuilder(AttentionMetadataBuilder):\n    reorder_batch_threshold = 1\n"
+    )
     for path, content in ((runner, text), ("vllm/v1/attention/backends/aeon_carry.py", carry)):
-        blob = subprocess.run(["git", "-C", str(clone), "hash-object", "-w", "--stdin"], input=content,
-                              capture_output=True, text=True, check=True).stdout.strip()
-        subprocess.run(["git", "-C", str(clone), "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}"],
-                       env=env, check=True)
-    tree = subprocess.run(["git", "-C", str(clone), "write-tree"], env=env, capture_output=True, text=True, check=True).stdout.strip()
-    return subprocess.run(["git", "-C", str(clone), "commit-tree", tree, "-p", base, "-m", "carry"], env=env,
-                          capture_output=True, text=True, check=True).stdout.strip()
+        blob = subprocess.run(
+            ["git", "-C", str(clone), "hash-object", "-w", "--stdin"],
+            input=content,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        subprocess.run(
+            ["git", "-C", str(clone), "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}"],
+            env=env,
+            check=True,
+        )
+    tree = subprocess.run(
+        ["git", "-C", str(clone), "write-tree"], env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", str(clone), "commit-tree", tree, "-p", base, "-m", "carry"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
 
 
 def main() -> None:

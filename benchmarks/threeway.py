@@ -6,6 +6,7 @@ merge is ``git merge-tree --write-tree``, and only the files either side changed
 folder that stands for the merged tree (the merge-aware audit reads nothing else).  The audit is
 the engine's own ``merge_findings``, so every merge-aware check of the engine is measured.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,14 +25,20 @@ from aeon_release.domain.audits.model import Finding, MergeSides, Settings  # no
 from aeon_release.domain.audits.source import SourceCache  # noqa: E402
 
 MIRROR = Path("/work/.mirror/neuralmagic+vllm/repo")
-ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "bench",
-       "GIT_COMMITTER_EMAIL": "b@x", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
-       "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
+ENV = {
+    **os.environ,
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "b@x",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "b@x",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
+    "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
+}
 
 
 def git(repo: Path, *args: str, stdin: str | None = None, check: bool = True, env: dict[str, str] | None = None) -> str:
-    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, input=stdin,
-                          env=env or ENV)
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, input=stdin, env=env or ENV)
     if check and done.returncode != 0:
         raise RuntimeError(f"git {' '.join(args[:3])} failed: {done.stderr.strip()[:300]}")
     return done.stdout.rstrip("\n")
@@ -39,8 +46,12 @@ def git(repo: Path, *args: str, stdin: str | None = None, check: bool = True, en
 
 def clone(mirror: Path, where: Path) -> Path:
     """A clone sharing the mirror's objects: new commits go here, the mirror stays untouched."""
-    subprocess.run(["git", "clone", "--quiet", "--shared", "--no-checkout", str(mirror), str(where)],
-                   check=True, capture_output=True, env=ENV)
+    subprocess.run(
+        ["git", "clone", "--quiet", "--shared", "--no-checkout", str(mirror), str(where)],
+        check=True,
+        capture_output=True,
+        env=ENV,
+    )
     return where
 
 
@@ -65,15 +76,19 @@ def commit_files(repo: Path, parent: str, files: dict[str, str], message: str) -
 class Merged:
     sides: MergeSides
     tree_oid: str
-    folder: Path          # the changed files of the merged tree
-    git_seconds: float    # git merge-tree
+    folder: Path  # the changed files of the merged tree
+    git_seconds: float  # git merge-tree
 
 
 def merge(repo: Path, base: str, ours: str, theirs: str, folder: Path) -> Merged | None:
     """``git merge-tree``; None on a conflict.  Writes both sides' changed files of the result to ``folder``."""
     started = time.perf_counter()
-    done = subprocess.run(["git", "-C", str(repo), "merge-tree", "--write-tree", "--no-messages",
-                           ours, theirs], capture_output=True, text=True, env=ENV)  # base: their merge base
+    done = subprocess.run(
+        ["git", "-C", str(repo), "merge-tree", "--write-tree", "--no-messages", ours, theirs],
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )  # base: their merge base
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         return None
@@ -89,8 +104,9 @@ def _changed(repo: Path, a: str, b: str) -> list[str]:
 
 def _write(repo: Path, tree: str, paths: list[str], folder: Path) -> None:
     request = "".join(f"{tree}:{p}\n" for p in paths).encode()
-    out = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], input=request, capture_output=True,
-                         env=ENV, check=True).stdout
+    out = subprocess.run(
+        ["git", "-C", str(repo), "cat-file", "--batch"], input=request, capture_output=True, env=ENV, check=True
+    ).stdout
     at = 0
     for path in paths:
         end = out.index(b"\n", at)
@@ -101,7 +117,7 @@ def _write(repo: Path, tree: str, paths: list[str], folder: Path) -> None:
         size = int(header[2])
         target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(out[at:at + size])
+        target.write_bytes(out[at : at + size])
         at += size + 1
 
 

@@ -12,6 +12,7 @@ exit 1 and says which step failed; nothing is installed outside .venv.
 
     python3 scripts/bootstrap.py [--extras test] [--venv DIR]
 """
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """Shared fixtures: git is isolated from the machine's configuration in every test."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -31,8 +32,9 @@ def signing_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def isolated_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
-                 signing_key: Path) -> Iterator[None]:
+def isolated_git(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, signing_key: Path
+) -> Iterator[None]:
     home = tmp_path_factory.mktemp("home")
     gitconfig = home / ".gitconfig"
     gitconfig.write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
@@ -194,11 +196,15 @@ def docker_archive(layer: bytes, architecture: str, ref: str, cmd: list[str]) ->
     import json
     import tarfile
 
-    config = json.dumps({
-        "architecture": architecture, "os": "linux", "config": {"Cmd": cmd, "Env": ["PATH=/usr/bin:/bin"]},
-        "rootfs": {"type": "layers", "diff_ids": ["sha256:" + hashlib.sha256(layer).hexdigest()]},
-        "history": [{"created_by": f"busybox-static:{architecture} (aeon-release tests)"}],
-    }).encode()
+    config = json.dumps(
+        {
+            "architecture": architecture,
+            "os": "linux",
+            "config": {"Cmd": cmd, "Env": ["PATH=/usr/bin:/bin"]},
+            "rootfs": {"type": "layers", "diff_ids": ["sha256:" + hashlib.sha256(layer).hexdigest()]},
+            "history": [{"created_by": f"busybox-static:{architecture} (aeon-release tests)"}],
+        }
+    ).encode()
     config_name = hashlib.sha256(config).hexdigest() + ".json"
     manifest = json.dumps([{"Config": config_name, "RepoTags": [ref], "Layers": ["layer/layer.tar"]}]).encode()
     out = io.BytesIO()

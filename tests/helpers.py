@@ -1,4 +1,5 @@
 """Test helpers: the one CLI runner (in-process, exactly as the console script runs), git, snapshots."""
+
 from __future__ import annotations
 
 import contextlib
@@ -37,16 +38,22 @@ class Result:
         return json.loads(self.out)
 
 
-def run_cli(*args: object, env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
-            stdin: str | None = None) -> Result:
+def run_cli(
+    *args: object, env: Mapping[str, str | None] | None = None, cwd: Path | None = None, stdin: str | None = None
+) -> Result:
     """``aeon-release ARGS`` in-process through the real entry point and error handler, as the console
     script runs it: the exit code, stdout and stderr.  ``env`` is set (None: unset) and restored
     around the call, and so are ``cwd``, the folder the command runs in, and standard input."""
     if args and not isinstance(args[0], (str, Path)):
         args = args[1:]  # a capsys fixture: tests written for the older helper pass it first
     out, err = io.StringIO(), io.StringIO()
-    with _environment(env or {}), _cwd(cwd), _stdin(stdin), \
-            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with (
+        _environment(env or {}),
+        _cwd(cwd),
+        _stdin(stdin),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
         try:
             main([str(a) for a in args])
             code = 0

@@ -1,4 +1,5 @@
 """`aeon-release demo`: offline, seconds, the silent killer caught and fixed, notes written."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,8 +30,9 @@ def test_demo_refuses_a_non_empty_folder(capsys: pytest.CaptureFixture[str], tmp
 
 @pytest.mark.docker
 @pytest.mark.registry
-def test_demo_with_docker_builds_and_publishes(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                               docker_available: bool) -> None:
+def test_demo_with_docker_builds_and_publishes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, docker_available: bool
+) -> None:
     import docker
 
     result = run_cli("demo", "--docker", tmp_path / "demo")

@@ -1,4 +1,5 @@
 """The one error handler: one line for expected failures, a scrubbed traceback for bugs."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,9 @@ def test_needs_human_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert info.value.code == 1
 
 
-def test_bug_traceback_is_scrubbed_of_secrets(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bug_traceback_is_scrubbed_of_secrets(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(errors, "_SECRETS", set())
     register_secret("hunter2-registry-password")
 

@@ -1,4 +1,5 @@
 """The fleet profile: the engine holds no fleet literal, and a second fleet (not AEON) merges and builds."""
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,15 @@ def test_the_engine_holds_no_fleet_literal() -> None:
 
 
 def test_the_fleet_literal_check_can_fail() -> None:
-    for line in ('BRANCH_PREFIX = "aeon-"', 'DEFAULT = "aeon-vllm-ultimate"', "class KVQuantMode:",
-                 'ARCH = "12.1a"', '"vllm:spec_decode_num_drafts"', "sm_121a", 'if k.startswith("AEON_TEST")'):
+    for line in (
+        'BRANCH_PREFIX = "aeon-"',
+        'DEFAULT = "aeon-vllm-ultimate"',
+        "class KVQuantMode:",
+        'ARCH = "12.1a"',
+        '"vllm:spec_decode_num_drafts"',
+        "sm_121a",
+        'if k.startswith("AEON_TEST")',
+    ):
         assert FLEET_LITERALS.search(line), line
     for line in ("aeon-release merge", "# aeon-audit: ignore[x]", 'prefix="aeon-build-"', "/aeon-check/x.sh"):
         assert not FLEET_LITERALS.search(line), line
@@ -58,19 +66,22 @@ def test_the_repository_profile_loads() -> None:
     assert fleet.arch.only_major == 12 and fleet.metrics().drafts.endswith("num_drafts")
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("image: {repository: x}\n", "fleet.yaml: branch_prefix: required"),
-    ("branch_prefix: a-\n", "fleet.yaml: image: required"),
-    ("branch_prefix: a-\nimage: {repository: x, colour: red}\n", "fleet.yaml: image: unknown key ('colour'"),
-    ("branch_prefix: a-\nimage: {repository: Upper/Case}\n", "fleet.yaml: image.repository: 'Upper/Case' is not"),
-    ("branch_prefix: 'a b'\nimage: {repository: x}\n", "fleet.yaml: branch_prefix: 'a b' is not"),
-    ("branch_prefix: \"a-\\n\"\nimage: {repository: x}\n", "fleet.yaml: branch_prefix: 'a-\\n' is not"),
-    ("branch_prefix: a-\nimage: {repository: x, dockerfile: ../Dockerfile}\n", "fleet.yaml: image.dockerfile:"),
-    ("branch_prefix: a-\nimage: {repository: x}\narch: {fp4_majors: [ten]}\n", "fleet.yaml: arch.fp4_majors[0]:"),
-    ("branch_prefix: a-\nimage: {repository: x}\nupstream: {pr_subject: '(unclosed'}\n", "upstream.pr_subject"),
-    ("branch_prefix: a-\nimage: {repository: x}\nupstream: {pr_subject: 'no group'}\n", "needs a group"),
-    ("branch_prefix: a-\nimage: {repository: x}\nbranch_prefix: b-\n", "fleet.yaml:3"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("image: {repository: x}\n", "fleet.yaml: branch_prefix: required"),
+        ("branch_prefix: a-\n", "fleet.yaml: image: required"),
+        ("branch_prefix: a-\nimage: {repository: x, colour: red}\n", "fleet.yaml: image: unknown key ('colour'"),
+        ("branch_prefix: a-\nimage: {repository: Upper/Case}\n", "fleet.yaml: image.repository: 'Upper/Case' is not"),
+        ("branch_prefix: 'a b'\nimage: {repository: x}\n", "fleet.yaml: branch_prefix: 'a b' is not"),
+        ('branch_prefix: "a-\\n"\nimage: {repository: x}\n', "fleet.yaml: branch_prefix: 'a-\\n' is not"),
+        ("branch_prefix: a-\nimage: {repository: x, dockerfile: ../Dockerfile}\n", "fleet.yaml: image.dockerfile:"),
+        ("branch_prefix: a-\nimage: {repository: x}\narch: {fp4_majors: [ten]}\n", "fleet.yaml: arch.fp4_majors[0]:"),
+        ("branch_prefix: a-\nimage: {repository: x}\nupstream: {pr_subject: '(unclosed'}\n", "upstream.pr_subject"),
+        ("branch_prefix: a-\nimage: {repository: x}\nupstream: {pr_subject: 'no group'}\n", "needs a group"),
+        ("branch_prefix: a-\nimage: {repository: x}\nbranch_prefix: b-\n", "fleet.yaml:3"),
+    ],
+)
 def test_profile_errors_name_the_field(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "fleet.yaml").write_text(text)
     with pytest.raises(ConfigError) as caught:
@@ -160,13 +171,16 @@ def acme(tmp_path: Path) -> tuple[Path, Path]:
     (config / "ops" / "acme-start").write_text("#!/bin/sh\nexec cat /srv/server.txt\n")
     (config / "audits").mkdir()
     (config / "audits" / "tree.yaml").write_text(
-        "rules:\n  - {id: tree/conflict-markers, kind: conflict-markers, message: a conflict marker was left}\n")
-    (config / "cherry_picks.yaml").write_text(textwrap.dedent("""\
+        "rules:\n  - {id: tree/conflict-markers, kind: conflict-markers, message: a conflict marker was left}\n"
+    )
+    (config / "cherry_picks.yaml").write_text(
+        textwrap.dedent("""\
         releases:
           v1.1.0rc1:
             pick:
               - {pr: 7, reason: found through Acme's own subject convention}
-        """))
+        """)
+    )
     return repo, config
 
 
@@ -195,8 +209,20 @@ def test_a_second_fleet_builds_with_its_own_profile(
 
     repo, config = acme
     assert _merge(capsys, repo, config).code == 0
-    args = ("build", "--repo", repo, "--version", "v1.1.0rc1", "--rev", "acme/v1.1.0rc1", "--config", config,
-            "--build-arg", f"AEON_TEST_SESSION={SESSION}", "--json")
+    args = (
+        "build",
+        "--repo",
+        repo,
+        "--version",
+        "v1.1.0rc1",
+        "--rev",
+        "acme/v1.1.0rc1",
+        "--config",
+        config,
+        "--build-arg",
+        f"AEON_TEST_SESSION={SESSION}",
+        "--json",
+    )
     result = run_cli(*args)
     assert result.code == 0, result.err
     report: dict[str, Any] = json.loads(result.out)
@@ -204,7 +230,12 @@ def test_a_second_fleet_builds_with_its_own_profile(
     try:
         assert report["tag"] == "aeon-test-image/acme-serve:v1.1.0rc1"  # image.repository + the rc version
         assert report["dockerfile"] == str(config / "docker" / "serve.Dockerfile")
-        assert report["load_bearing"] == {"ok": True, "checked": 4, "missing": [], "output": report["load_bearing"]["output"]}
+        assert report["load_bearing"] == {
+            "ok": True,
+            "checked": 4,
+            "missing": [],
+            "output": report["load_bearing"]["output"],
+        }
         assert report["audit"]["status"] == "passed"  # the merge's audit attests the revision
         shipped = client.containers.run(report["tag"], remove=True)  # Acme's entrypoint, from the profile
         assert shipped == b"v2\n"

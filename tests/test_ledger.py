@@ -1,4 +1,5 @@
 """The ledger loader: strict, path-aware, and never crashing."""
+
 from __future__ import annotations
 
 import json
@@ -10,11 +11,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aeon_release.domain import ledger
-
 from aeon_release.adapters import schemas
-from aeon_release.errors import ConfigError
+from aeon_release.domain import ledger
 from aeon_release.domain.ledger import CarryStatus
+from aeon_release.errors import ConfigError
 from tests.helpers import run_cli
 
 GOOD = """\
@@ -58,15 +58,30 @@ def test_good_ledger_into_frozen_dataclasses(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (GOOD.replace("{path: vllm/v1/worker/gpu_model_runner.py, ", "{"), "carries.yaml: carries[0].markers[0].path: required"),
-        (GOOD.replace("    upstream_pr: 46932\n", "    upstream_pr: 46932\n    owner: me\n"), "carries[0].owner: unknown key"),
+        (
+            GOOD.replace("{path: vllm/v1/worker/gpu_model_runner.py, ", "{"),
+            "carries.yaml: carries[0].markers[0].path: required",
+        ),
+        (
+            GOOD.replace("    upstream_pr: 46932\n", "    upstream_pr: 46932\n    owner: me\n"),
+            "carries[0].owner: unknown key",
+        ),
         (GOOD.replace("id: old-port", "id: uma-clamp"), "carries[1].id: duplicate id 'uma-clamp'"),
         (GOOD.replace("upstream_pr: 46932", "upstream_pr: '#46932'"), "carries[0].upstream_pr: expected an integer"),
-        (GOOD.replace("0123456789abcdef0123456789abcdef01234567", "zzz"), "carries[0].commits[0]: 'zzz' is not of the expected form"),
+        (
+            GOOD.replace("0123456789abcdef0123456789abcdef01234567", "zzz"),
+            "carries[0].commits[0]: 'zzz' is not of the expected form",
+        ),
         (GOOD.replace("id: uma-clamp", "id: UMA_clamp"), "carries[0].id: 'UMA_clamp' is not of the expected form"),
         (GOOD.replace("status: dropped", "status: gone"), "carries[1].status: must be one of active, dropped"),
-        (GOOD.replace("    dropped: {release: v0.27.1, reason: merged upstream}\n", ""), "carries[1].dropped: required when status is dropped"),
-        (GOOD.replace("vllm/v1/worker", "../etc"), "carries[0].markers[0].path: '../etc/gpu_model_runner.py' must be a path relative"),
+        (
+            GOOD.replace("    dropped: {release: v0.27.1, reason: merged upstream}\n", ""),
+            "carries[1].dropped: required when status is dropped",
+        ),
+        (
+            GOOD.replace("vllm/v1/worker", "../etc"),
+            "carries[0].markers[0].path: '../etc/gpu_model_runner.py' must be a path relative",
+        ),
         ("carries:\n  - id: a\n    id: b\n", "duplicate key 'id'"),
         ("carries: {", "carries.yaml:1:"),
         ("- 1\n", "carries.yaml: expected a mapping, got a list"),
@@ -81,10 +96,16 @@ def test_carries_errors_name_the_place(tmp_path: Path, text: str, message: str) 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("releases:\n  v0.27.1:\n    pick: [{pr: 1, commit: abcdef1, reason: x}]\n", "releases.v0.27.1.pick[0]: give exactly one of pr or commit"),
+        (
+            "releases:\n  v0.27.1:\n    pick: [{pr: 1, commit: abcdef1, reason: x}]\n",
+            "releases.v0.27.1.pick[0]: give exactly one of pr or commit",
+        ),
         ("releases:\n  v0.27.1:\n    pick: [{pr: 1}]\n", "releases.v0.27.1.pick[0].reason: required"),
         ("releases:\n  latest:\n    pick: []\n", "releases.latest: 'latest' is not of the expected form"),
-        ("releases:\n  v0.27.1:\n    pick: [{pr: 5, reason: a}]\n    skip: [{pr: 5, reason: b}]\n", "#5 is listed twice"),
+        (
+            "releases:\n  v0.27.1:\n    pick: [{pr: 5, reason: a}]\n    skip: [{pr: 5, reason: b}]\n",
+            "#5 is listed twice",
+        ),
         ("releases:\n  v0.27.1:\n    pick: [{pr: 0, reason: a}]\n", "pick[0].pr: must be at least 1"),
         ("releases:\n  v0.27.1:\n    take: []\n", "releases.v0.27.1.take: unknown key"),
     ],
@@ -120,13 +141,42 @@ def test_schema_command_prints_shipped_schema(capsys: pytest.CaptureFixture[str]
 
 
 # -- never crash -----------------------------------------------------------------------------
-yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.text(max_size=12),
-                         st.sampled_from(["active", "dropped", "v0.27.1", "abcdef1", "uma-clamp"]))
-keys = st.sampled_from(["carries", "releases", "id", "title", "status", "upstream_pr", "commits", "patch",
-                        "markers", "dropped", "path", "text", "release", "reason", "pick", "skip", "pr",
-                        "commit", "v0.27.1", "bogus"])
-documents = st.recursive(yaml_scalars, lambda children: st.one_of(
-    st.lists(children, max_size=4), st.dictionaries(keys, children, max_size=5)), max_leaves=25)
+yaml_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**6),
+    st.text(max_size=12),
+    st.sampled_from(["active", "dropped", "v0.27.1", "abcdef1", "uma-clamp"]),
+)
+keys = st.sampled_from(
+    [
+        "carries",
+        "releases",
+        "id",
+        "title",
+        "status",
+        "upstream_pr",
+        "commits",
+        "patch",
+        "markers",
+        "dropped",
+        "path",
+        "text",
+        "release",
+        "reason",
+        "pick",
+        "skip",
+        "pr",
+        "commit",
+        "v0.27.1",
+        "bogus",
+    ]
+)
+documents = st.recursive(
+    yaml_scalars,
+    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(keys, children, max_size=5)),
+    max_leaves=25,
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

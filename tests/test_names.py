@@ -1,4 +1,5 @@
 """One grammar: every command agrees on versions, variants and image names (issue: the copies disagreed)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,23 +22,48 @@ def _build(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> Re
 
 def _publish(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> Result:
     # Port 9 (discard) has no registry: a name check that came later would say "unreachable".
-    return run_cli("publish", "--image", "team/app:1", "--repository", "127.0.0.1:9/team/app",
-                   "--config", tmp_path, "--date", "2026-09-11", *args)
+    return run_cli(
+        "publish",
+        "--image",
+        "team/app:1",
+        "--repository",
+        "127.0.0.1:9/team/app",
+        "--config",
+        tmp_path,
+        "--date",
+        "2026-09-11",
+        *args,
+    )
 
 
 @pytest.mark.parametrize("variant", ["omni.2", "Omni", "omni-", "-omni", "omni\n", "a" * 33])
-def test_build_and_publish_refuse_the_same_variants(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                    variant: str) -> None:
+def test_build_and_publish_refuse_the_same_variants(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, variant: str
+) -> None:
     built = _build(capsys, tmp_path, "--version", "v0.29.0", "--variant", variant)
     published = _publish(capsys, tmp_path, "--version", "v0.29.0", "--variant", variant)
     for result in (built, published):
         assert result.code == 2 and f"variant {variant!r} is not a valid variant" in result.err, result.err
 
 
-@pytest.mark.parametrize("version", ["0.29", "0.30", "v0.29", "0.29.0", "v0.29.0\n", "v0.29.0-omni", "v0.29.0rc",
-                                     "v0.29.0 ", "V0.29.0", "v0.29.0+local"])
-def test_build_and_publish_refuse_the_same_versions(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                    version: str) -> None:
+@pytest.mark.parametrize(
+    "version",
+    [
+        "0.29",
+        "0.30",
+        "v0.29",
+        "0.29.0",
+        "v0.29.0\n",
+        "v0.29.0-omni",
+        "v0.29.0rc",
+        "v0.29.0 ",
+        "V0.29.0",
+        "v0.29.0+local",
+    ],
+)
+def test_build_and_publish_refuse_the_same_versions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, version: str
+) -> None:
     built = _build(capsys, tmp_path, "--version", version)
     published = _publish(capsys, tmp_path, "--version", version)
     for result in (built, published):
@@ -55,8 +81,16 @@ def test_rc_and_post_versions_are_release_versions(version: str) -> None:
 
 
 def test_versions_sort_as_pep_440_for_latest() -> None:
-    ordered = ["v0.29.0", "v0.29.1.post1", "v0.30.0.dev3", "v0.30.0rc1", "v0.30.0rc2", "v0.30.0", "v0.30.0.post1",
-               "v0.31.0"]
+    ordered = [
+        "v0.29.0",
+        "v0.29.1.post1",
+        "v0.30.0.dev3",
+        "v0.30.0rc1",
+        "v0.30.0rc2",
+        "v0.30.0",
+        "v0.30.0.post1",
+        "v0.31.0",
+    ]
     assert sorted(reversed(ordered), key=names.version_key) == ordered
     assert names.version_key("v0.10.0") > names.version_key("v0.9.0")  # numbers, not strings
 
@@ -67,15 +101,19 @@ def test_fork_branches_hold_exactly_a_release() -> None:
         assert names.branch_version("aeon-", branch) is None
 
 
-@pytest.mark.parametrize("reference", ["app", "team/app:v0.29.0-omni", "127.0.0.1:5000/team/app:1",
-                                       "ghcr.io/team/app", "localhost/a__b/c-d:latest"])
+@pytest.mark.parametrize(
+    "reference",
+    ["app", "team/app:v0.29.0-omni", "127.0.0.1:5000/team/app:1", "ghcr.io/team/app", "localhost/a__b/c-d:latest"],
+)
 def test_docker_reference_grammar_accepts(reference: str) -> None:
     assert names.check_image_name(reference) == reference
     assert names.check_image(reference) == reference
 
 
-@pytest.mark.parametrize("reference", ["Team/App:1", "app:1;rm", "app:", "/app", "app:1\n", "a" * 256, "app:-x",
-                                       "team//app", "app@sha256:" + "0" * 64])
+@pytest.mark.parametrize(
+    "reference",
+    ["Team/App:1", "app:1;rm", "app:", "/app", "app:1\n", "a" * 256, "app:-x", "team//app", "app@sha256:" + "0" * 64],
+)
 def test_docker_reference_grammar_refuses(reference: str) -> None:
     with pytest.raises(UsageError, match="is not a valid image name"):
         names.check_image_name(reference)

@@ -10,6 +10,7 @@ Transport is the registry client beside this module (stdlib HTTP, Basic and Bear
 oras-py 0.2.43 was tried first and dropped: against distribution 2.8 it took an htpasswd
 registry's Basic realm for a token URL, and its upload session failed under bearer-token auth.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,17 +41,29 @@ def attestation_tag(digest: str) -> str:
     return digest.replace(":", "-", 1) + ".att"
 
 
-def push(repository: Repository, credentials: Credentials | None, subject: Descriptor, envelope: bytes,
-         annotations: dict[str, str]) -> str:
+def push(
+    repository: Repository,
+    credentials: Credentials | None,
+    subject: Descriptor,
+    envelope: bytes,
+    annotations: dict[str, str],
+) -> str:
     """Push the envelope as the attestation of the manifest ``subject``; return ``REPOSITORY:sha256-HEX.att``."""
     registry = Registry(repository, credentials)
     config = Descriptor(EMPTY_TYPE, registry.put_blob(EMPTY), len(EMPTY))
     layer = Descriptor(ENVELOPE_TYPE, registry.put_blob(envelope), len(envelope))
-    body = json.dumps({
-        "schemaVersion": 2, "mediaType": MANIFEST_TYPE, "artifactType": ARTIFACT_TYPE,
-        "config": config.as_dict(), "layers": [layer.as_dict()], "subject": subject.as_dict(),
-        "annotations": annotations,
-    }, sort_keys=True).encode()
+    body = json.dumps(
+        {
+            "schemaVersion": 2,
+            "mediaType": MANIFEST_TYPE,
+            "artifactType": ARTIFACT_TYPE,
+            "config": config.as_dict(),
+            "layers": [layer.as_dict()],
+            "subject": subject.as_dict(),
+            "annotations": annotations,
+        },
+        sort_keys=True,
+    ).encode()
     tag = attestation_tag(subject.digest)
     registry.put_manifest(tag, Manifest("", MANIFEST_TYPE, body))
     return f"{repository}:{tag}"

@@ -5,6 +5,7 @@ lists a revision with sizes, so an oversized blob is never read at all.  Paths a
 and never unquoted, so a file name with a newline, a quote or non-ASCII bytes is just a name.  A
 symlink is its link text and is never followed: a revision cannot point the reader at the host.
 """
+
 from __future__ import annotations
 
 import os
@@ -48,8 +49,12 @@ def _git_env() -> dict[str, str]:
 
 def resolve_commit(repo: Path, rev: str) -> str | None:
     """The commit ``rev`` names, or None.  ``--end-of-options`` keeps a rev from becoming an option."""
-    done = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options",
-                           f"{rev}^{{commit}}"], capture_output=True, text=True, env=_git_env())
+    done = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        env=_git_env(),
+    )
     if done.returncode != 0:
         return None
     return done.stdout.strip() or None
@@ -57,8 +62,11 @@ def resolve_commit(repo: Path, rev: str) -> str | None:
 
 def ls_tree(repo: Path, rev: str) -> list[Entry]:
     """Every file of ``rev`` (recursively), submodules left out, sorted by path."""
-    done = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", rev],
-                          capture_output=True, env=_git_env())
+    done = subprocess.run(
+        ["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", rev],
+        capture_output=True,
+        env=_git_env(),
+    )
     if done.returncode != 0:
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise GitError(f"cannot list {rev} in {repo}: {reason[-1] if reason else 'git ls-tree failed'}")
@@ -97,9 +105,13 @@ class Blobs:
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self._proc is None:
-            self._proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"],
-                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.DEVNULL, env=_git_env())
+            self._proc = subprocess.Popen(
+                ["git", "-C", str(self.repo), "cat-file", "--batch"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=_git_env(),
+            )
         return self._proc
 
     def read(self, oid: str) -> bytes | None:

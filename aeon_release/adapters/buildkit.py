@@ -11,6 +11,7 @@ reach it unchanged.  Progress is BuildKit's own ``--progress=plain`` output, par
 (parallel stages interleave), handed on as ``BuildEvent``s; a failure names the failing step and
 keeps that step's last lines.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,8 +32,10 @@ _VERTEX = re.compile(r"^#(?P<id>\d+) (?P<rest>.*)$")
 _STEP = re.compile(r"^\[(?:(?P<stage>[^\]]*?) )?(?P<n>\d+)/(?P<total>\d+)\] (?P<text>.*)$")
 _TIMED = re.compile(r"^\d+\.\d+ (?P<text>.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_STATUS = re.compile(r"^(DONE \d|CACHED$|sha256:[0-9a-f]{64}$|extracting |transferring |exporting |writing image |"
-                     r"naming to |resolve |preparing |\.\.\.)")
+_STATUS = re.compile(
+    r"^(DONE \d|CACHED$|sha256:[0-9a-f]{64}$|extracting |transferring |exporting |writing image |"
+    r"naming to |resolve |preparing |\.\.\.)"
+)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
 
@@ -69,8 +72,13 @@ class Builder:
         return f"{how} ({self.cli}, docker {self.version})"
 
     def as_dict(self) -> dict[str, str | None]:
-        return {"cli": self.cli, "mode": self.mode, "version": self.version, "builder": self.name,
-                "command": self.describe()}
+        return {
+            "cli": self.cli,
+            "mode": self.mode,
+            "version": self.version,
+            "builder": self.name,
+            "command": self.describe(),
+        }
 
 
 @dataclass(frozen=True)
@@ -130,11 +138,15 @@ def find_builder(name: str | None = None) -> Builder:
             continue
         return Builder(cli, probed[0], probed[1], name)
     if not tried:
-        raise ServiceError("no docker CLI on PATH: builds go through the docker CLI's BuildKit client",
-                           "install docker (Debian: docker.io) or the buildx plugin, or set AEON_DOCKER_CLI")
+        raise ServiceError(
+            "no docker CLI on PATH: builds go through the docker CLI's BuildKit client",
+            "install docker (Debian: docker.io) or the buildx plugin, or set AEON_DOCKER_CLI",
+        )
     need = f"buildx (for --builder {name})" if name else "buildx or an integrated BuildKit client"
-    raise ServiceError(f"no docker CLI here has {need}; tried {', '.join(tried)}",
-                       "install the buildx plugin (Debian: docker-buildx), or put a docker CLI that has it on PATH")
+    raise ServiceError(
+        f"no docker CLI here has {need}; tried {', '.join(tried)}",
+        "install the buildx plugin (Debian: docker-buildx), or put a docker CLI that has it on PATH",
+    )
 
 
 def build_argv(builder: Builder, spec: BuildSpec, iidfile: Path) -> list[str]:
@@ -159,8 +171,14 @@ def build(builder: Builder, spec: BuildSpec, on_event: Callable[[BuildEvent], No
         iidfile = Path(tmp) / "iid"
         env = {**os.environ, "DOCKER_BUILDKIT": "1", "BUILDKIT_PROGRESS": "plain", "NO_COLOR": "1"}
         try:
-            process = subprocess.Popen(build_argv(builder, spec, iidfile), stdout=subprocess.PIPE,
-                                       stderr=subprocess.STDOUT, text=True, errors="replace", env=env)
+            process = subprocess.Popen(
+                build_argv(builder, spec, iidfile),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                errors="replace",
+                env=env,
+            )
         except OSError as exc:
             raise ServiceError(f"building {spec.tag}: cannot run {builder.cli}: {exc}") from None
         assert process.stdout is not None
@@ -206,7 +224,7 @@ class PlainLog:
         elif rest == vertex.name:
             return  # plain progress repeats a vertex's header when it switches between vertices
         elif rest.startswith("ERROR:"):
-            self.failed = self.failed or (vid, rest[len("ERROR:"):].strip())
+            self.failed = self.failed or (vid, rest[len("ERROR:") :].strip())
         elif rest == "CACHED":
             self._emit(BuildEvent(None, None, f"{vertex.name}: cached", cached=True))
         elif not _STATUS.match(rest):
@@ -226,18 +244,26 @@ class PlainLog:
 
     def failure(self, tag: str, code: int | None) -> BuildFailed:
         if self.failed is None:
-            detail = next((ln for ln in reversed(self.last_lines) if "error" in ln.lower()),
-                          f"the docker CLI exited {code} without an image")
-            return BuildFailed(f"building {tag} failed: {detail}", "the build output is above",
-                               "(before the first step)", tuple(self.last_lines))
+            detail = next(
+                (ln for ln in reversed(self.last_lines) if "error" in ln.lower()),
+                f"the docker CLI exited {code} without an image",
+            )
+            return BuildFailed(
+                f"building {tag} failed: {detail}",
+                "the build output is above",
+                "(before the first step)",
+                tuple(self.last_lines),
+            )
         vid, message = self.failed
         vertex = self.vertices[vid]
         step = _STEP.match(vertex.name)
-        where = (f"step {step['n']}/{step['total']} ({_stage(step['stage'])}{step['text']})" if step
-                 else vertex.name)
-        return BuildFailed(f"docker build failed at {where}: {message}",
-                           "the last lines of that step are above; fix the cause and run build again",
-                           where, tuple(vertex.tail))
+        where = f"step {step['n']}/{step['total']} ({_stage(step['stage'])}{step['text']})" if step else vertex.name
+        return BuildFailed(
+            f"docker build failed at {where}: {message}",
+            "the last lines of that step are above; fix the cause and run build again",
+            where,
+            tuple(vertex.tail),
+        )
 
 
 def _stage(stage: str | None) -> str:

@@ -5,6 +5,7 @@ the human lines move to stderr.  rich honours ``NO_COLOR`` and writes plain text
 rich is imported on the first human line, not before: `--help`, `--version` and a command that
 prints only JSON never pay for it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -137,8 +138,14 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
     ``current`` and ``total`` (an 18 GB image pushes for minutes: show which layer moves)."""
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
-    bars = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                    console=real_console(), transient=True)
+    bars = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        console=real_console(),
+        transient=True,
+    )
     tasks: dict[str, Any] = {}
 
     def on_event(event: Any) -> None:

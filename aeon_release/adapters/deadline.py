@@ -5,6 +5,7 @@ The exchange runs in a daemon thread; when the deadline passes the caller gets a
 the thread is abandoned (its socket still has its per-read timeout, and a daemon thread never holds
 the process open).
 """
+
 from __future__ import annotations
 
 import threading

@@ -6,6 +6,7 @@ dicts, byte chunks), never SDK objects.  The engine is found the way the docker 
 ``DOCKER_HOST=ssh://user@spark`` drives a remote build machine from a laptop.  An engine that does not
 answer is a ServiceError (exit 2) with a hint, never a traceback.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -23,9 +24,8 @@ import docker
 import docker.errors
 import requests
 
-from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
 from aeon_release.adapters.registry import DIGEST, Credentials
-
+from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,10 @@ class ImageInfo:
 
 def _engine_hint() -> str:
     host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
-    return (f"is the Docker engine running and reachable at {host}? start dockerd, or point "
-            "DOCKER_HOST at the engine (e.g. ssh://user@spark)")
+    return (
+        f"is the Docker engine running and reachable at {host}? start dockerd, or point "
+        "DOCKER_HOST at the engine (e.g. ssh://user@spark)"
+    )
 
 
 @contextlib.contextmanager
@@ -63,15 +65,16 @@ def _service_errors(what: str) -> Iterator[None]:
     try:
         yield
     except docker.errors.ImageNotFound as exc:
-        raise UsageError(f"{what}: no such image ({exc.explanation})",
-                         "check the name with `docker images`") from None
+        raise UsageError(f"{what}: no such image ({exc.explanation})", "check the name with `docker images`") from None
     except (requests.exceptions.ConnectionError, docker.errors.DockerException, OSError) as exc:
         if isinstance(exc, docker.errors.APIError):
             raise ServiceError(f"{what}: the Docker engine refused: {exc.explanation}") from None
         if "paramiko" in str(exc):
-            raise ServiceError(f"{what}: DOCKER_HOST=ssh://... needs the paramiko package",
-                               "pip install 'docker[ssh]', or tunnel the socket: ssh -NL /tmp/spark.sock:"
-                               "/var/run/docker.sock user@spark and DOCKER_HOST=unix:///tmp/spark.sock") from None
+            raise ServiceError(
+                f"{what}: DOCKER_HOST=ssh://... needs the paramiko package",
+                "pip install 'docker[ssh]', or tunnel the socket: ssh -NL /tmp/spark.sock:"
+                "/var/run/docker.sock user@spark and DOCKER_HOST=unix:///tmp/spark.sock",
+            ) from None
         raise ServiceError(f"{what}: the Docker engine does not answer ({_short(exc)})", _engine_hint()) from None
 
 
@@ -141,8 +144,11 @@ class Engine:
             attrs = self._api.inspect_image(ref)
             history = self._api.history(ref)
         config = attrs.get("Config") or {}
-        layers = tuple(Layer(str(h.get("CreatedBy", "")), int(h.get("Size", 0)))
-                       for h in reversed(history) if int(h.get("Size", 0)) > 0 or _makes_layer(h))
+        layers = tuple(
+            Layer(str(h.get("CreatedBy", "")), int(h.get("Size", 0)))
+            for h in reversed(history)
+            if int(h.get("Size", 0)) > 0 or _makes_layer(h)
+        )
         return ImageInfo(
             id=str(attrs["Id"]),
             size=int(attrs.get("Size", 0)),
@@ -176,8 +182,7 @@ class Engine:
         """Copy ``files`` into a fresh container of ``image`` at /, run ``argv`` (no network,
         entrypoint overridden), return (exit status, output); the container is always removed."""
         with _service_errors(f"running a check in {image}"):
-            container = self._api.create_container(image, command=argv[1:], entrypoint=[argv[0]],
-                                                   network_disabled=True)
+            container = self._api.create_container(image, command=argv[1:], entrypoint=[argv[0]], network_disabled=True)
             cid = container["Id"]
             try:
                 self._api.put_archive(cid, "/", _tar_of(files))
@@ -207,6 +212,7 @@ def _tar_of(files: dict[str, bytes]) -> bytes:
 
 
 # -- publishing: inspect a local image, tag it, push it with credentials --------------------
+
 
 @dataclass(frozen=True)
 class LocalImage:
@@ -245,16 +251,21 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
     except docker.errors.InvalidConfigFile as exc:
         raise ConfigError(f"{path}: {_short(exc)}", f"run `docker login {host}`") from None
     except docker.errors.DockerException as exc:  # the helper failed or is missing
-        raise ConfigError(f"{path}: the credential helper for {host} failed: {_short(exc)}",
-                          "check the credsStore / credHelpers entry and that docker-credential-<name> is on PATH") from None
+        raise ConfigError(
+            f"{path}: the credential helper for {host} failed: {_short(exc)}",
+            "check the credsStore / credHelpers entry and that docker-credential-<name> is on PATH",
+        ) from None
     except (ValueError, TypeError) as exc:
-        raise ConfigError(f"{path}: auths[{host}] cannot be decoded ({type(exc).__name__})",
-                          f"run `docker login {host}`") from None
+        raise ConfigError(
+            f"{path}: auths[{host}] cannot be decoded ({type(exc).__name__})", f"run `docker login {host}`"
+        ) from None
     if not found:
         return None
     if found.get("IdentityToken"):
-        raise ConfigError(f"{path}: {host} is logged in with an identity token, which aeon-release cannot use",
-                          "pass --username with --password-stdin")
+        raise ConfigError(
+            f"{path}: {host} is logged in with an identity token, which aeon-release cannot use",
+            "pass --username with --password-stdin",
+        )
     user, password = found.get("Username") or found.get("username"), found.get("Password") or found.get("password")
     if not user or not password:
         return None
@@ -268,8 +279,10 @@ def local_image(ref: str) -> LocalImage:
         try:
             attrs = client.api.inspect_image(ref)
         except docker.errors.ImageNotFound:
-            raise StateError(f"image {ref} does not exist in the local Docker engine",
-                             "build it first (`aeon-release build`) or pass the right --image") from None
+            raise StateError(
+                f"image {ref} does not exist in the local Docker engine",
+                "build it first (`aeon-release build`) or pass the right --image",
+            ) from None
     labels = (attrs.get("Config") or {}).get("Labels") or {}
     return LocalImage(ref, attrs["Id"], dict(labels), tuple(attrs.get("RepoDigests") or ()))
 
@@ -284,16 +297,24 @@ class PushEvent:
     total: int = 0
 
 
-def push(image_id: str, repository: str, tag: str, credentials: Credentials | None,
-         on_event: Callable[[PushEvent], None] | None = None) -> str:
+def push(
+    image_id: str,
+    repository: str,
+    tag: str,
+    credentials: Credentials | None,
+    on_event: Callable[[PushEvent], None] | None = None,
+) -> str:
     """Tag the image ``repository:tag`` and push it; returns the manifest digest the push reported."""
     with _client() as client:
         if not client.api.tag(image_id, repository, tag):
             raise ServiceError(f"the Docker engine could not tag {image_id[:19]} as {repository}:{tag}")
         auth = None
         if credentials is not None:
-            auth = {"username": credentials.username, "password": credentials.password,
-                    "serveraddress": repository.split("/", 1)[0]}
+            auth = {
+                "username": credentials.username,
+                "password": credentials.password,
+                "serveraddress": repository.split("/", 1)[0],
+            }
         stream = client.api.push(repository, tag=tag, stream=True, decode=True, auth_config=auth)
         return _digest_from_stream(stream, f"{repository}:{tag}", on_event)
 
@@ -310,9 +331,11 @@ def _push_progress(target: str) -> Iterator[Callable[[dict[str, str]], None]]:
         yield lambda layers: None
         return
     with console.status(f"pushing {target}") as status:
+
         def update(layers: dict[str, str]) -> None:
             done = sum(1 for s in layers.values() if s.startswith(_LAYER_DONE))
             status.update(f"pushing {target}: {done}/{len(layers)} layer(s) pushed")
+
         yield update
 
 
@@ -323,8 +346,12 @@ def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent]
         return _read_push(stream, target, progress)
 
 
-def _read_push(stream: Any, target: str, progress: Callable[[dict[str, str]], None],
-               on_event: Callable[[PushEvent], None] | None = None) -> str:
+def _read_push(
+    stream: Any,
+    target: str,
+    progress: Callable[[dict[str, str]], None],
+    on_event: Callable[[PushEvent], None] | None = None,
+) -> str:
     digest = None
     layers: dict[str, str] = {}
     for line in stream:
@@ -333,15 +360,20 @@ def _read_push(stream: Any, target: str, progress: Callable[[dict[str, str]], No
             progress(layers)
         if line.get("error") or line.get("errorDetail"):
             detail = line.get("error") or (line.get("errorDetail") or {}).get("message", "")
-            raise ServiceError(f"pushing {target} failed: {redact(str(detail))}",
-                               "check the registry, the credentials and that it is running")
+            raise ServiceError(
+                f"pushing {target} failed: {redact(str(detail))}",
+                "check the registry, the credentials and that it is running",
+            )
         aux = line.get("aux") or {}
         if isinstance(aux, dict) and DIGEST.fullmatch(str(aux.get("Digest", ""))):
             digest = str(aux["Digest"])
         if on_event is not None and line.get("id") and line.get("status"):
             detail = line.get("progressDetail") or {}
-            on_event(PushEvent(str(line["id"]), str(line["status"]), int(detail.get("current") or 0),
-                               int(detail.get("total") or 0)))
+            on_event(
+                PushEvent(
+                    str(line["id"]), str(line["status"]), int(detail.get("current") or 0), int(detail.get("total") or 0)
+                )
+            )
     if digest is None:
         raise ServiceError(f"pushing {target} reported no digest", "retry the publish")
     return digest

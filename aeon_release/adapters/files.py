@@ -4,6 +4,7 @@ Reports are written into checkouts that anyone can commit to (the pull-request g
 ``aeon-audit.sarif`` at the top of the checkout): a committed symlink at that name must be
 replaced, never written through, and a half-written file must never be left behind.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -31,8 +32,9 @@ def write_text(path: Path, text: str, *, what: str = "output file") -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         _replace(path, redact(text).encode("utf-8"))
     except OSError as exc:
-        raise UsageError(f"{what} {path}: cannot be written: {exc.strerror or exc}",
-                         "pass a writable file path") from None
+        raise UsageError(
+            f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
+        ) from None
 
 
 def _stream(path: Path) -> bool:
@@ -55,7 +57,9 @@ def _write_stream(path: Path, data: bytes, what: str) -> None:
         with open(path, "wb") as handle:
             handle.write(data)
     except OSError as exc:
-        raise UsageError(f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path") from None
+        raise UsageError(
+            f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
+        ) from None
 
 
 def _check_target(path: Path, what: str) -> None:
@@ -64,7 +68,9 @@ def _check_target(path: Path, what: str) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise UsageError(f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path") from None
+        raise UsageError(
+            f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
+        ) from None
     if stat.S_ISDIR(mode):
         raise UsageError(f"{what} {path} is a directory", "pass a file path")
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
@@ -80,8 +86,10 @@ def _check_parents(path: Path, what: str) -> None:
         if part == "..":
             continue
         if current.is_symlink():
-            raise UsageError(f"{what} {path}: {current} is a symbolic link; refusing to write through it",
-                             "write the report to a path without symlinks, e.g. in the current folder")
+            raise UsageError(
+                f"{what} {path}: {current} is a symbolic link; refusing to write through it",
+                "write the report to a path without symlinks, e.g. in the current folder",
+            )
 
 
 def _replace(path: Path, data: bytes) -> None:

@@ -3,6 +3,7 @@
 Everything here runs the real git binary through GitPython.  Shas, names and plain values leave
 this module; ``git.Repo`` objects never do.
 """
+
 from __future__ import annotations
 
 import functools
@@ -73,8 +74,12 @@ class HookResult:
 
 # A throwaway commit object (never on any branch) gets a fixed identity: the same inputs give the
 # same sha, and no user identity or signing key is needed to make it.
-_SCRATCH_ENV = {"GIT_AUTHOR_NAME": "aeon-release", "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
-                "GIT_COMMITTER_NAME": "aeon-release", "GIT_COMMITTER_EMAIL": "aeon-release@localhost"}
+_SCRATCH_ENV = {
+    "GIT_AUTHOR_NAME": "aeon-release",
+    "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
+    "GIT_COMMITTER_NAME": "aeon-release",
+    "GIT_COMMITTER_EMAIL": "aeon-release@localhost",
+}
 
 
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
@@ -86,9 +91,13 @@ def _text(raw: bytes) -> str:
 
 def _work_tree(path: Path) -> Path:
     """The top of the work tree that ``path`` is in (or whose git directory it is)."""
-    probe = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository", "--absolute-git-dir",
-                            "--show-toplevel"], capture_output=True, text=True, check=False,
-                           env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    probe = subprocess.run(
+        ["git", "-C", str(path), "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--show-toplevel"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
+    )
     lines = probe.stdout.splitlines()
     if len(lines) < 2:
         raise GitError(f"{path}: not a git repository", "pass --repo the fork's checkout")
@@ -142,8 +151,9 @@ class Git:
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each."""
         full = dict(os.environ) | dict(env or {}) | _C_LOCALE
-        done = subprocess.run(["git", *args], cwd=self._cwd, env=full, stdin=subprocess.DEVNULL,
-                              capture_output=True, check=False)
+        done = subprocess.run(
+            ["git", *args], cwd=self._cwd, env=full, stdin=subprocess.DEVNULL, capture_output=True, check=False
+        )
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
     # -- places ---------------------------------------------------------------------------------
@@ -236,8 +246,13 @@ class Git:
         if not revs:
             return {}
         diff = self.run("show", "--no-color", "--pretty=format:commit %H", "--patch", *revs)
-        done = subprocess.run(["git", "-C", str(self.path), "patch-id", "--stable"], input=diff + "\n",
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(self.path), "patch-id", "--stable"],
+            input=diff + "\n",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         result = {}
         for line in done.stdout.splitlines():
             pid, _, sha = line.partition(" ")
@@ -284,7 +299,11 @@ class Git:
     def removed_lines(self, sha: str, path: str) -> list[str]:
         """Lines a commit removed from ``path`` (first parent)."""
         status, out, _ = self.try_run("show", "-U0", "--format=", "--no-color", "--first-parent", sha, "--", path)
-        return [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")] if status == 0 else []
+        return (
+            [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
+            if status == 0
+            else []
+        )
 
     def renames(self, a: str, b: str) -> dict[str, str]:
         """Files git sees as renamed or moved between two commits: old path -> new path."""
@@ -381,16 +400,18 @@ class Git:
         return True
 
     # -- the object database: merges and commits without a checkout ----------------------------
-    def plumb(self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None
-              ) -> subprocess.CompletedProcess[bytes]:
+    def plumb(
+        self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None
+    ) -> subprocess.CompletedProcess[bytes]:
         """Run git on bytes (NUL-separated output, any file name), never raising.
 
         It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
         """
         full = dict(os.environ) | {"GIT_DIR": str(self.common_dir)} | dict(env or {})
-        return subprocess.run(["git", *args], cwd=self._scratch, env=full, input=stdin, capture_output=True,
-                              check=False)
+        return subprocess.run(
+            ["git", *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
+        )
 
     @functools.cached_property
     def _scratch(self) -> Path:
@@ -415,7 +436,9 @@ class Git:
         out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b)
         return {name for name in out.split("\0") if name}
 
-    def merge_tree(self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False) -> TreeMerge:
+    def merge_tree(
+        self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False
+    ) -> TreeMerge:
         """Three-way merge two commits in the object database (`git merge-tree --write-tree`, ort)."""
         args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]
         args += [f"--merge-base={merge_base}"] if merge_base else []
@@ -435,20 +458,30 @@ class Git:
         parent_field, _, when = self._plumb_ok("log", "-1", "--format=%P,%ct", commit).partition(",")
         parents = parent_field.split()
         if len(parents) > 1:
-            raise GitError(f"{commit[:12]} is a merge commit: it cannot be cherry-picked as one change",
-                           "pick the commits it merged instead")
+            raise GitError(
+                f"{commit[:12]} is a merge commit: it cannot be cherry-picked as one change",
+                "pick the commits it merged instead",
+            )
         base = parents[0] if parents else None
         if base is not None and git_version() >= (2, 40):
             return self.merge_tree(onto, commit, merge_base=base)
         # Dated like the picked commit: git's merge-base walk goes newest first, so a commit dated 1970
         # would make it walk the whole history before it reaches the throwaway one.
         env = _SCRATCH_ENV | {"GIT_AUTHOR_DATE": f"@{when} +0000", "GIT_COMMITTER_DATE": f"@{when} +0000"}
-        scratch = self.commit_tree(self.tree(onto), [base] if base else [], b"aeon-release: cherry-pick base\n",
-                                   env=env, sign=False)
+        scratch = self.commit_tree(
+            self.tree(onto), [base] if base else [], b"aeon-release: cherry-pick base\n", env=env, sign=False
+        )
         return self.merge_tree(scratch, commit, unrelated=base is None)
 
-    def commit_tree(self, tree: str, parents: Sequence[str], message: bytes, *,
-                    env: Mapping[str, str] | None = None, sign: bool = True) -> str:
+    def commit_tree(
+        self,
+        tree: str,
+        parents: Sequence[str],
+        message: bytes,
+        *,
+        env: Mapping[str, str] | None = None,
+        sign: bool = True,
+    ) -> str:
         """A commit object (`git commit-tree`); signed when commit.gpgSign says so, as `git commit` would."""
         args = ["commit-tree", tree, *(x for p in parents for x in ("-p", p))]
         if sign and self.signs_commits:
@@ -456,7 +489,9 @@ class Git:
         done = self.plumb(*args, env=env, stdin=message)
         if done.returncode != 0:
             err = done.stderr.decode("utf-8", "replace").strip()
-            raise GitError(f"git commit-tree failed in {self.path}: {' / '.join(err.splitlines()[-3:]) or done.returncode}")
+            raise GitError(
+                f"git commit-tree failed in {self.path}: {' / '.join(err.splitlines()[-3:]) or done.returncode}"
+            )
         return done.stdout.decode().strip()
 
     @functools.cached_property
@@ -472,7 +507,9 @@ class Git:
             if self.plumb("apply", "--check", "--reverse", "--cached", str(patch), env=env).returncode == 0:
                 return None
             done = self.plumb("apply", "--cached", "--3way", str(patch), env=env)
-            unmerged = self.plumb("ls-files", "-u", "-z", "--name-only", env=env).stdout.decode("utf-8", "surrogateescape")
+            unmerged = self.plumb("ls-files", "-u", "-z", "--name-only", env=env).stdout.decode(
+                "utf-8", "surrogateescape"
+            )
             conflicts = tuple(dict.fromkeys(n for n in unmerged.split("\0") if n))
             if done.returncode != 0:
                 return TreeMerge("", conflicts, _last_line(done.stderr) or "git apply failed")
@@ -507,8 +544,15 @@ class Git:
         path = self.hook(name)
         if path is None:
             return None
-        done = subprocess.run([str(path), *args], cwd=cwd, env=dict(os.environ) | dict(env),
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+        done = subprocess.run(
+            [str(path), *args],
+            cwd=cwd,
+            env=dict(os.environ) | dict(env),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
         return HookResult(name, done.returncode, done.stdout.decode("utf-8", "replace"))
 
     # -- a worktree of ours ---------------------------------------------------------------------
@@ -544,8 +588,6 @@ class Git:
         raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
 
 
-
-
 def _last_line(stderr: bytes) -> str:
     lines = stderr.decode("utf-8", "replace").strip().splitlines()
     return lines[-1] if lines else ""
@@ -557,14 +599,21 @@ def diff_zero_context(path: Path, a: str, b: str) -> str:
     return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
 
 
-SHALLOW_HINT = ("this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
-                "(in GitHub Actions: actions/checkout with fetch-depth: 0)")
+SHALLOW_HINT = (
+    "this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
+    "(in GitHub Actions: actions/checkout with fetch-depth: 0)"
+)
 
 
 def git_common_dir(path: Path) -> Path | None:
     """The git directory shared by the work trees of the repository at ``path``; None outside git."""
-    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--path-format=absolute", "--git-common-dir"],
-                          capture_output=True, text=True, check=False, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    done = subprocess.run(
+        ["git", "-C", str(path), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
+    )
     out = done.stdout.strip()
     return Path(out) if done.returncode == 0 and out else None
 
@@ -573,8 +622,10 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     """Files that differ between ``rev`` and ``until`` (default: the work tree, untracked files too)."""
     git = Git(path)
     if git.resolve(rev) is None:
-        raise GitError(f"revision {rev!r} does not exist in {path}", SHALLOW_HINT if git.is_shallow()
-                       else "pass --changed-since a branch, tag or commit")
+        raise GitError(
+            f"revision {rev!r} does not exist in {path}",
+            SHALLOW_HINT if git.is_shallow() else "pass --changed-since a branch, tag or commit",
+        )
     if until is not None:
         return git.files_between(rev, until)
     tracked = blobs.diff_names(path, rev)
@@ -600,9 +651,11 @@ def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
             blobs[wanted] = None
             continue
         size = int(header[2])
-        blobs[wanted] = out[at:at + size].decode("utf-8", errors="replace")
+        blobs[wanted] = out[at : at + size].decode("utf-8", errors="replace")
         at += size + 1
     return blobs
+
+
 def file_merge_conflicts(git_: Git, base: str, ours: str, theirs: str, path: str) -> bool:
     """Would git's three-way merge of ``path`` (base -> ours, base -> theirs) stop on a conflict?"""
     import tempfile

@@ -8,6 +8,7 @@ with a token from the realm (ghcr.io, Docker Hub, distribution with token auth).
 Credentials are registered as secrets as soon as they are known, so that no message, report or
 traceback can carry them.
 """
+
 from __future__ import annotations
 
 import base64
@@ -17,9 +18,9 @@ import os
 import re
 import urllib.parse
 from collections.abc import Mapping
-from typing import Any
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -35,7 +36,9 @@ MANIFEST_TYPES = (
 )
 _ACCEPT = ", ".join(MANIFEST_TYPES)
 
-_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::\d{1,5})?")
+_HOST = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::\d{1,5})?"
+)
 _NAME_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
 _NAME = re.compile(rf"{_NAME_PART}(?:/{_NAME_PART})*")
 TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
@@ -186,8 +189,13 @@ class Registry:
     exchange has an overall deadline and a body cap.
     """
 
-    def __init__(self, repository: Repository, credentials: Credentials | None = None, timeout: float = 15.0,
-                 deadline: float = 60.0) -> None:
+    def __init__(
+        self,
+        repository: Repository,
+        credentials: Credentials | None = None,
+        timeout: float = 15.0,
+        deadline: float = 60.0,
+    ) -> None:
         self.repository = repository
         self.credentials = credentials
         self.timeout = timeout
@@ -286,22 +294,29 @@ class Registry:
         if _origin(response.url) != _origin(self.repository.base_url):
             raise ServiceError(
                 f"registry {self.repository.host} redirected to {_origin(response.url)[1]}, which asked for "
-                "credentials; none were sent", "check the registry address")
+                "credentials; none were sent",
+                "check the registry address",
+            )
         self._authorization = self._authorize(response.headers.get("WWW-Authenticate", ""))
         response = self._exchange(method, url, headers, data, self._authorization)
         if response.status == 401:
             raise self._refused()
         return response
 
-    def _exchange(self, method: str, url: str, headers: dict[str, str], data: bytes | None,
-                  authorization: str | None) -> _Response:
+    def _exchange(
+        self, method: str, url: str, headers: dict[str, str], data: bytes | None, authorization: str | None
+    ) -> _Response:
         """One request and its redirects; ``authorization`` goes to ``url``'s origin only."""
-        return within(self.deadline, f"registry {self.repository.host}",
-                      lambda: self._follow(method, url, headers, data, authorization),
-                      "the registry is too slow or stalled; nothing further was changed")
+        return within(
+            self.deadline,
+            f"registry {self.repository.host}",
+            lambda: self._follow(method, url, headers, data, authorization),
+            "the registry is too slow or stalled; nothing further was changed",
+        )
 
-    def _follow(self, method: str, url: str, headers: dict[str, str], data: bytes | None,
-                authorization: str | None) -> _Response:
+    def _follow(
+        self, method: str, url: str, headers: dict[str, str], data: bytes | None, authorization: str | None
+    ) -> _Response:
         trusted = _origin(url)
         for _hop in range(MAX_REDIRECTS + 1):
             sent = dict(headers)
@@ -325,8 +340,16 @@ class Registry:
     def _request(self, method: str, url: str, headers: dict[str, str], data: bytes | None) -> _Response:
         proxies = {} if _loopback_host(_origin(url)[1]) else requests.utils.get_environ_proxies(url)
         try:
-            with self._session.request(method, url, headers=headers, data=data, timeout=self.timeout,
-                                       allow_redirects=False, stream=True, proxies=proxies) as reply:
+            with self._session.request(
+                method,
+                url,
+                headers=headers,
+                data=data,
+                timeout=self.timeout,
+                allow_redirects=False,
+                stream=True,
+                proxies=proxies,
+            ) as reply:
                 body = _capped(reply, self.repository.host)
                 return _Response(reply.status_code, reply.headers, body, url)
         except requests.RequestException as error:
@@ -357,8 +380,9 @@ class Registry:
         query = urllib.parse.urlencode({k: v for k, v in (("service", params.get("service")), ("scope", scope)) if v})
         basic = self.credentials.basic_header() if self.credentials is not None else None
         url = f"{realm}{'&' if '?' in realm else '?'}{query}"
-        response = within(self.deadline, f"token service of {self.repository.host}",
-                          lambda: self._follow("GET", url, {}, None, basic))
+        response = within(
+            self.deadline, f"token service of {self.repository.host}", lambda: self._follow("GET", url, {}, None, basic)
+        )
         if response.status in (401, 403):
             raise self._refused()
         self._check(response, f"fetching a token for {self.repository}")
@@ -378,12 +402,17 @@ class Registry:
         registry_host = _origin(self.repository.base_url)[1]
         same_host = host == registry_host
         if scheme != "https" and not (same_host and _loopback_host(host)):
-            raise ServiceError(f"registry {self.repository.host} announced a token service over plain HTTP "
-                               f"({host}); the credentials were not sent", "the token realm must be https")
+            raise ServiceError(
+                f"registry {self.repository.host} announced a token service over plain HTTP "
+                f"({host}); the credentials were not sent",
+                "the token realm must be https",
+            )
         if not (same_host or _parent_domain(host) == _parent_domain(registry_host)):
-            raise ServiceError(f"registry {self.repository.host} announced a token service on another domain "
-                               f"({host}); the credentials were not sent",
-                               "a registry's token realm lives on its own domain; check the registry address")
+            raise ServiceError(
+                f"registry {self.repository.host} announced a token service on another domain "
+                f"({host}); the credentials were not sent",
+                "a registry's token realm lives on its own domain; check the registry address",
+            )
 
     def _refused(self) -> ServiceError:
         host = self.repository.host

@@ -3,6 +3,7 @@
 `aeon-release demo --docker` and the test suite (tests/conftest.py, tests/publish/conftest.py) use
 these same two launchers.  Nothing here talks to anything but the local engine and loopback.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -20,8 +21,35 @@ from pathlib import Path
 from aeon_release.errors import ServiceError
 
 REGISTRY_BINARIES = ("docker-registry", "registry")
-APPLETS = ("sh", "ls", "cat", "echo", "rm", "mkdir", "ln", "test", "true", "false", "dd", "cp", "mv", "chmod",
-           "grep", "head", "env", "sleep", "readlink", "find", "wc", "[", "which", "sed", "cut", "tr", "uname")
+APPLETS = (
+    "sh",
+    "ls",
+    "cat",
+    "echo",
+    "rm",
+    "mkdir",
+    "ln",
+    "test",
+    "true",
+    "false",
+    "dd",
+    "cp",
+    "mv",
+    "chmod",
+    "grep",
+    "head",
+    "env",
+    "sleep",
+    "readlink",
+    "find",
+    "wc",
+    "[",
+    "which",
+    "sed",
+    "cut",
+    "tr",
+    "uname",
+)
 
 
 # -- the base image --------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 """JSON Schemas for the ledger files, shipped for editors (yaml-language-server) and CI."""
+
 from __future__ import annotations
 
 import json

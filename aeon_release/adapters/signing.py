@@ -4,6 +4,7 @@ The secret key stays in its file (PEM, PKCS#8, mode 0600): it is read to sign an
 logged or put in a report; only its public half (``PATH.pub``) and its key id are shown.  An
 in-toto statement travels as a DSSE envelope with the in-toto payload type.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,15 +39,15 @@ def generate(secret: Path) -> tuple[Path, str]:
     if secret.exists():
         raise UsageError(f"{secret} already exists", "pick another path; a key is never overwritten")
     key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     secret.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "wb") as handle:
         handle.write(pem)
     public = public_path(secret)
-    public.write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM,
-                                                     serialization.PublicFormat.SubjectPublicKeyInfo))
+    public.write_bytes(
+        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    )
     return public, SSlibKey.from_crypto(key.public_key()).keyid
 
 
@@ -57,8 +58,10 @@ def load_signer(secret: Path) -> CryptoSigner:
     except FileNotFoundError:
         raise ConfigError(f"signing key {secret} does not exist", "make one with `aeon-release keygen PATH`") from None
     except (OSError, ValueError, TypeError) as exc:
-        raise ConfigError(f"signing key {secret} is not an unencrypted PEM private key ({type(exc).__name__})",
-                          "make one with `aeon-release keygen PATH`") from None
+        raise ConfigError(
+            f"signing key {secret} is not an unencrypted PEM private key ({type(exc).__name__})",
+            "make one with `aeon-release keygen PATH`",
+        ) from None
     if not isinstance(key, Ed25519PrivateKey):
         raise ConfigError(f"signing key {secret} is not an ed25519 key", "make one with `aeon-release keygen PATH`")
     return CryptoSigner(key)
@@ -68,7 +71,9 @@ def load_public(path: Path) -> SSlibKey:
     try:
         key = serialization.load_pem_public_key(path.read_bytes())
     except FileNotFoundError:
-        raise UsageError(f"public key {path} does not exist", "pass --key the .pub file beside the signing key") from None
+        raise UsageError(
+            f"public key {path} does not exist", "pass --key the .pub file beside the signing key"
+        ) from None
     except (OSError, ValueError) as exc:
         raise UsageError(f"public key {path} is not a PEM public key ({type(exc).__name__})") from None
     if not isinstance(key, Ed25519PublicKey):
@@ -99,8 +104,10 @@ def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
     try:
         envelope.verify([public], 1)
     except VerificationError:
-        raise NeedsHuman(f"the attestation's signature does not verify with key {public.keyid[:16]}",
-                         "it was signed by another key, or altered after signing") from None
+        raise NeedsHuman(
+            f"the attestation's signature does not verify with key {public.keyid[:16]}",
+            "it was signed by another key, or altered after signing",
+        ) from None
     try:
         statement = json.loads(envelope.payload)
     except ValueError:

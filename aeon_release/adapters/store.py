@@ -7,6 +7,7 @@ worktree and never shows up as untracked files in the user's checkout.  Writes a
 (write a temporary file, then rename), so a run killed at any point leaves either the old or the
 new record, never half of one.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -16,16 +17,14 @@ import hashlib
 import json
 import os
 import shutil
-from dataclasses import asdict, dataclass, field, fields
-from pathlib import Path
 import time
 from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any, Protocol
 
-from aeon_release.errors import StateError
-
 from aeon_release.adapters import files
-from aeon_release.errors import redact_data
+from aeon_release.errors import StateError, redact_data
 
 
 class StepStatus(str, enum.Enum):
@@ -113,8 +112,9 @@ class StageEntry:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StageEntry:
-        return cls(StepStatus(data.get("status", "pending")), data.get("seconds"), data.get("result"),
-                   data.get("message"))
+        return cls(
+            StepStatus(data.get("status", "pending")), data.get("seconds"), data.get("result"), data.get("message")
+        )
 
 
 @dataclass
@@ -127,8 +127,11 @@ class PipelineState:
     options: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"tag": self.tag, "date": self.date,
-                                "stages": {name: entry.as_dict() for name, entry in self.stages.items()}}
+        data: dict[str, Any] = {
+            "tag": self.tag,
+            "date": self.date,
+            "stages": {name: entry.as_dict() for name, entry in self.stages.items()},
+        }
         if self.options is not None:
             data["options"] = self.options
         return data
@@ -270,8 +273,10 @@ class RunStore:
             except OSError:
                 handle.seek(0)
                 holder = handle.read().strip() or "unknown"
-                raise StateError(f"another aeon-release run is working in this repository (pid {holder})",
-                                 "wait for it to finish, or see `aeon-release status`") from None
+                raise StateError(
+                    f"another aeon-release run is working in this repository (pid {holder})",
+                    "wait for it to finish, or see `aeon-release status`",
+                ) from None
             handle.seek(0)
             handle.truncate()
             handle.write(str(os.getpid()))
@@ -334,12 +339,16 @@ def _load_state(path: Path) -> RunState | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        raise StateError(f"{path}: run state is unreadable ({exc})", "run `aeon-release merge --abort` to start over") from None
+        raise StateError(
+            f"{path}: run state is unreadable ({exc})", "run `aeon-release merge --abort` to start over"
+        ) from None
     known = {f.name for f in fields(RunState)}
     unknown = sorted(set(data) - known) if isinstance(data, dict) else ["(not a mapping)"]
     if unknown:
-        raise StateError(f"{path}: run state has keys this aeon-release does not know: {', '.join(unknown)}",
-                         "was it written by a newer aeon-release? use that version, or `merge --abort`")
+        raise StateError(
+            f"{path}: run state has keys this aeon-release does not know: {', '.join(unknown)}",
+            "was it written by a newer aeon-release? use that version, or `merge --abort`",
+        )
     try:
         return RunState(**(data | {"phase": StepStatus(data.get("phase", "running"))}))
     except (TypeError, ValueError) as exc:

@@ -4,6 +4,7 @@ Duplicate keys are errors (PyYAML silently keeps the last one), and every failur
 and the line.  Validation helpers keep a breadcrumb (``carries[3].markers[0].path``) so that an
 error says where it is, as pre-commit's clientlib does.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,6 @@ from typing import Any
 import yaml
 
 from aeon_release.errors import ConfigError
-
 
 # Ledger, rules and release files are small; a bigger file is a mistake or an attack.
 MAX_YAML_BYTES = 8 * 1024 * 1024
@@ -27,7 +27,8 @@ class _StrictLoader(yaml.SafeLoader):
         if self.check_event(yaml.events.AliasEvent):
             event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.composer.ComposerError(
-                None, None, f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed", event.start_mark)
+                None, None, f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed", event.start_mark
+            )
         return super().compose_node(parent, index)
 
 
@@ -65,7 +66,9 @@ def load_yaml(path: Path, label: str | None = None) -> Any:
     label = label or path.name
     try:
         if path.stat().st_size > MAX_YAML_BYTES:
-            raise ConfigError(f"{label}: {path.stat().st_size} bytes, more than the {MAX_YAML_BYTES} a YAML file may have")
+            raise ConfigError(
+                f"{label}: {path.stat().st_size} bytes, more than the {MAX_YAML_BYTES} a YAML file may have"
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
@@ -165,5 +168,11 @@ def relative_path(node: Any, where: Where) -> str:
 def type_name(node: Any) -> str:
     if node is None:
         return "nothing"
-    return {dict: "a mapping", list: "a list", str: "a string", int: "an integer", bool: "a boolean",
-            float: "a number"}.get(type(node), type(node).__name__)
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "a string",
+        int: "an integer",
+        bool: "a boolean",
+        float: "a number",
+    }.get(type(node), type(node).__name__)

@@ -1,4 +1,5 @@
 """`aeon-release audit` and `aeon-release audits list`: run the audits on a checkout or a revision."""
+
 from __future__ import annotations
 
 import contextlib
@@ -7,25 +8,32 @@ import subprocess
 from collections.abc import Collection, Iterator
 from pathlib import Path
 
-from aeon_release.domain import ledger
-
 from aeon_release.adapters import git as repo
 from aeon_release.adapters import store as runstate
-from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
-from aeon_release.domain.audits.drift.fixes import apply_fixes
-from aeon_release.domain.audits.config import load_rules
-from aeon_release.domain.audits.source import GitTree, Tree
 from aeon_release.adapters.blobs import diff_names, resolve_commit
+from aeon_release.adapters.console import console, emit, emit_json, plain, say
+from aeon_release.domain import ledger
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
+from aeon_release.domain.audits.config import load_rules
+from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.adapters.console import console, emit, emit_json, plain, say
+from aeon_release.domain.audits.source import GitTree, Tree
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
-def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_since: str | None = None,
-          sides: tuple[str | None, str | None, str | None] = (None, None, None), fmt: str = "table",
-          output: Path | None = None, fix: bool = False) -> ExitCode:
+def audit(
+    repo_path: Path,
+    config: Path,
+    *,
+    rev: str | None = None,
+    changed_since: str | None = None,
+    sides: tuple[str | None, str | None, str | None] = (None, None, None),
+    fmt: str = "table",
+    output: Path | None = None,
+    fix: bool = False,
+) -> ExitCode:
     """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings.
 
     With ``fix`` the findings' safe fixes rewrite the work tree and the audit runs again: the
@@ -36,7 +44,9 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     if not repo_path.is_dir():
         raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
     if fix and rev is not None:
-        raise UsageError("--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix")
+        raise UsageError(
+            "--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix"
+        )
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
     bare = _is_bare(repo_path)
@@ -44,11 +54,13 @@ def audit(repo_path: Path, config: Path, *, rev: str | None = None, changed_sinc
     with _tree(repo_path, rev) as tree:
         changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
         with _progress(tree, changed):
-            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
-                                cache_dir=_cache_dir(repo_path))
+            report = audit_tree(
+                tree, config, carries=carries, changed_files=changed, merge=merge, cache_dir=_cache_dir(repo_path)
+            )
         if fix and isinstance(tree, Path) and _apply_fixes(tree, report):
-            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge,
-                                cache_dir=_cache_dir(repo_path))
+            report = audit_tree(
+                tree, config, carries=carries, changed_files=changed, merge=merge, cache_dir=_cache_dir(repo_path)
+            )
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
         say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
@@ -71,6 +83,8 @@ def _apply_fixes(tree: Path, report: AuditReport) -> bool:
     if not wanted:
         say("--fix: no finding has a safe fix")
     return any(r.status == "applied" for r in results)
+
+
 def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | None, str | None]:
     """What a pre-commit hook audits.  At pre-push, pre-commit names the pushed range in
     PRE_COMMIT_FROM_REF/PRE_COMMIT_TO_REF: the pushed revision is audited (the work tree may differ
@@ -139,7 +153,9 @@ def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[s
     if not bare:
         return repo.changed_since(repo_path, since, rev)
     if resolve_commit(repo_path, since) is None:
-        raise GitError(f"revision {since!r} does not exist in {repo_path}", "pass --changed-since a branch, tag or commit")
+        raise GitError(
+            f"revision {since!r} does not exist in {repo_path}", "pass --changed-since a branch, tag or commit"
+        )
     return diff_names(repo_path, since, rev or "HEAD")
 
 
@@ -170,11 +186,18 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
     if json_out:
-        emit_json({
-            "kinds": [{"kind": name, "doc": doc_line(kind), "fields": _fields(kind)} for name, kind in sorted(KINDS.items())],
-            "rules": [{"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message,
-                       "origin": r.origin} for r in ruleset.rules],
-        })
+        emit_json(
+            {
+                "kinds": [
+                    {"kind": name, "doc": doc_line(kind), "fields": _fields(kind)}
+                    for name, kind in sorted(KINDS.items())
+                ],
+                "rules": [
+                    {"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message, "origin": r.origin}
+                    for r in ruleset.rules
+                ],
+            }
+        )
         return
     width = max(len(name) for name in KINDS)
     lines = ["kinds:"]

@@ -1,19 +1,28 @@
 """`aeon-release canary`: print the MAL report, then exit 1 on an alarm, 2 when there is nothing to judge."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain import canary
 from aeon_release.adapters.console import emit_json, plain, say, show
+from aeon_release.domain import canary
 from aeon_release.errors import ConfigError
 
 
-def run(metrics_url: str, model: str | None, window: float, min_mal: float | None, traffic_url: str | None,
-        config_dir: Path, json_out: bool) -> None:
+def run(
+    metrics_url: str,
+    model: str | None,
+    window: float,
+    min_mal: float | None,
+    traffic_url: str | None,
+    config_dir: Path,
+    json_out: bool,
+) -> None:
     if traffic_url:
         say(f"sending {len(canary.TRAFFIC_PROMPTS)} chat completions to {canary.chat_url(traffic_url)}")
-    report = canary.run(metrics_url, model=model, window=window, min_mal=min_mal, traffic_url=traffic_url,
-                        config_dir=config_dir)
+    report = canary.run(
+        metrics_url, model=model, window=window, min_mal=min_mal, traffic_url=traffic_url, config_dir=config_dir
+    )
     if json_out:
         emit_json(report.as_dict())
     for line in canary.summary_lines(report):

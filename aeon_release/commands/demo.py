@@ -5,6 +5,7 @@ release inserts ``INT4_PER_TOKEN_HEAD = 4`` and moves ``KVQuantMode.NVFP4`` to 5
 carried Triton kernel still says ``KV_QUANT_MODE == 4``.  git merges it cleanly; the audit stops
 the merge; the demo fixes the kernel in the merge worktree, continues, and writes the notes.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -12,17 +13,12 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from aeon_release.commands import demo_repo as demo
-
-from aeon_release.domain import ledger
-
-from aeon_release.domain import notes, profile
-
-from aeon_release.adapters import store as runstate
-from aeon_release.adapters.store import RunStore
 from aeon_release.adapters.console import show as say  # the demo is the primary output: stdout
-from aeon_release.errors import NeedsHuman, UsageError
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.store import RunStore
+from aeon_release.commands import demo_repo as demo
+from aeon_release.domain import ledger, notes, profile
+from aeon_release.errors import NeedsHuman, UsageError
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options
 
@@ -33,8 +29,10 @@ def run(directory: Path | None, docker: bool) -> Path:
     root = _root(directory)
     say(f"[bold]1.[/] building the example in {root}")
     example = demo.build(root, renumber_enum=True)
-    say("   upstream: tags v0.27.1 and v0.29.0, PR-numbered commits after each; fork: aeon-v0.27.1 with "
-        "2 carries; ledger: 2 picks and 1 skip for v0.29.0")
+    say(
+        "   upstream: tags v0.27.1 and v0.29.0, PR-numbered commits after each; fork: aeon-v0.27.1 with "
+        "2 carries; ledger: 2 picks and 1 skip for v0.29.0"
+    )
     say("[bold]2.[/] aeon-release merge v0.29.0 (upstream #40835 renumbered KVQuantMode.NVFP4 from 4 to 5)")
     opts = Options(tag=demo.NEW, config_dir=example.config)
     try:
@@ -58,8 +56,10 @@ def run(directory: Path | None, docker: bool) -> Path:
         record = notes.load_record(RunStore(Git(example.fork).common_dir, demo.NEW).record_file, demo.NEW)
         notes.write_notes(record, ledger.load(example.config), output, fleet=profile.load(example.config))
     say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
-    say(f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
-        f"--rev aeon-{demo.NEW} --config {example.config}")
+    say(
+        f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
+        f"--rev aeon-{demo.NEW} --config {example.config}"
+    )
     return root
 
 

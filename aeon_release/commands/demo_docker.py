@@ -5,21 +5,19 @@ The demo's image is tiny: a busybox root filesystem imported from the machine's 
 merged example fork.  The registry is Debian's ``docker-registry`` (distribution 2.8), started on
 127.0.0.1 and a free port with storage in the demo folder, and stopped when the demo ends.
 """
+
 from __future__ import annotations
 
 from importlib import resources
 
-from aeon_release.commands import demo_repo as demo
-
-from aeon_release.pipeline import release as pipeline
-
-from aeon_release.adapters.store import RunStore
-from aeon_release.adapters import signing
-from aeon_release.commands import verify
+from aeon_release.adapters import sandbox, signing
 from aeon_release.adapters.console import say
-from aeon_release.adapters import sandbox
 from aeon_release.adapters.docker import Engine
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.store import RunStore
+from aeon_release.commands import demo_repo as demo
+from aeon_release.commands import verify
+from aeon_release.pipeline import release as pipeline
 
 BASE = "aeon-demo/busybox:1"
 
@@ -37,12 +35,19 @@ def run(example: demo.Example) -> None:
         host = registry.host
         say(f"[bold]   release pipeline[/]: audit, build, publish to {host} (a throwaway registry), notes")
         opts = pipeline.ReleaseOptions(
-            tag=demo.NEW, repo=example.fork, repository=f"{host}/aeon/vllm-ultimate", config_dir=example.config,
-            dockerfile=dockerfile, image_tag=f"aeon-demo/vllm-ultimate:{demo.NEW}",
-            notes_output=example.root / f"release-notes-{demo.NEW}.md", signing_key=key,
+            tag=demo.NEW,
+            repo=example.fork,
+            repository=f"{host}/aeon/vllm-ultimate",
+            config_dir=example.config,
+            dockerfile=dockerfile,
+            image_tag=f"aeon-demo/vllm-ultimate:{demo.NEW}",
+            notes_output=example.root / f"release-notes-{demo.NEW}.md",
+            signing_key=key,
         )
         pipeline.run(opts, None, dry=False, json_out=False)
-        say(f"[bold]   verify[/]: aeon-release verify {host}/aeon/vllm-ultimate:latest --key {signing.public_path(key)}")
+        say(
+            f"[bold]   verify[/]: aeon-release verify {host}/aeon/vllm-ultimate:latest --key {signing.public_path(key)}"
+        )
         verify.run(f"{host}/aeon/vllm-ultimate:latest", signing.public_path(key), None, None, False)
         _untag_pushed(example, host)
 

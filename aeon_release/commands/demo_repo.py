@@ -4,11 +4,12 @@
 and PR-numbered commits after them, a fork with two carries on the previous release's branch, and
 a ledger with a pick and a skip.  The files are tiny, vLLM-shaped stand-ins written here.
 """
+
 from __future__ import annotations
 
 import textwrap
-from importlib import resources
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from aeon_release.adapters.git import Git
@@ -45,7 +46,9 @@ TORCH_UTILS = """\
 def cdiv(a: int, b: int) -> int:
     return -(a // -b)
 """
-TORCH_UTILS_CARRY = TORCH_UTILS + """
+TORCH_UTILS_CARRY = (
+    TORCH_UTILS
+    + """
 
 def nvfp4_split_data_scale(packed, head_size: int):
     # NHD-safe: slice the packed cache, never as_strided (carried from upstream PR 44389).
@@ -53,6 +56,7 @@ def nvfp4_split_data_scale(packed, head_size: int):
     scale = packed[..., head_size // 2 :]
     return data, scale
 """
+)
 
 RUNNER = """\
 class GPUModelRunner:
@@ -105,21 +109,31 @@ def _init(path: Path) -> Git:
 
 def build_upstream(path: Path, renumber_enum: bool = False) -> Git:
     git = _init(path)
-    commit(git, "Initial import", {
-        "vllm/__init__.py": "", "vllm/v1/kv_cache_interface.py": ENUM_OLD,
-        "vllm/v1/attention/backends/triton_attn.py": TRITON_ATTN, "vllm/utils/torch_utils.py": TORCH_UTILS,
-        "vllm/v1/worker/gpu_model_runner.py": RUNNER, "README.md": "# vllm (example)\n",
-        "docs/serving.md": "Serving guide.\n",
-    })
+    commit(
+        git,
+        "Initial import",
+        {
+            "vllm/__init__.py": "",
+            "vllm/v1/kv_cache_interface.py": ENUM_OLD,
+            "vllm/v1/attention/backends/triton_attn.py": TRITON_ATTN,
+            "vllm/utils/torch_utils.py": TORCH_UTILS,
+            "vllm/v1/worker/gpu_model_runner.py": RUNNER,
+            "README.md": "# vllm (example)\n",
+            "docs/serving.md": "Serving guide.\n",
+        },
+    )
     git.run("tag", "-a", OLD, "-m", f"Release {OLD}")
     commit(git, "Fix packed-KV zeroer stride (#50276)", {"vllm/v1/worker/kv_zeroer.py": "STRIDE = 2\n"})
     commit(git, "[Docs] Serving guide for spec decode (#50301)", {"docs/serving.md": "Serving guide.\nSpec decode.\n"})
     if renumber_enum:
-        commit(git, "[Quant] Add INT4 per-token-head KV cache (#40835)",
-               {"vllm/v1/kv_cache_interface.py": ENUM_RENUMBERED})
+        commit(
+            git, "[Quant] Add INT4 per-token-head KV cache (#40835)", {"vllm/v1/kv_cache_interface.py": ENUM_RENUMBERED}
+        )
     commit(git, "Bump version to 0.29.0", {"vllm/version.py": '__version__ = "0.29.0"\n'})
     git.run("tag", "-a", NEW, "-m", f"Release {NEW}")
-    commit(git, "[Spec Decode] DFlash 2 drafter layer (#52816)", {"vllm/model_executor/models/dflash2.py": "LAYERS = 2\n"})
+    commit(
+        git, "[Spec Decode] DFlash 2 drafter layer (#52816)", {"vllm/model_executor/models/dflash2.py": "LAYERS = 2\n"}
+    )
     commit(git, "[Attention] XQA on SM12x (#49718)", {"vllm/v1/attention/xqa.py": "ENABLED = True\n"})
     return git
 
@@ -130,12 +144,19 @@ def build_fork(path: Path, upstream: Path) -> Git:
     git.run("config", "user.email", "demo@aeon.invalid")
     git.run("remote", "rename", "origin", "upstream")
     git.run("checkout", "--quiet", "-b", f"aeon-{OLD}", OLD)
-    commit(git, "Carry: clamp negative CUDA-graph memory estimates on UMA",
-           {"vllm/v1/worker/gpu_model_runner.py": RUNNER_CARRY})
-    commit(git, "Carry: Triton NVFP4 KV cache with NHD-safe slicing", {
-        "vllm/utils/torch_utils.py": TORCH_UTILS_CARRY,
-        "vllm/v1/attention/backends/triton_attn.py": TRITON_ATTN_CARRY,
-    })
+    commit(
+        git,
+        "Carry: clamp negative CUDA-graph memory estimates on UMA",
+        {"vllm/v1/worker/gpu_model_runner.py": RUNNER_CARRY},
+    )
+    commit(
+        git,
+        "Carry: Triton NVFP4 KV cache with NHD-safe slicing",
+        {
+            "vllm/utils/torch_utils.py": TORCH_UTILS_CARRY,
+            "vllm/v1/attention/backends/triton_attn.py": TRITON_ATTN_CARRY,
+        },
+    )
     git.run("branch", "--quiet", "-D", "main")
     return git
 

@@ -1,13 +1,13 @@
 """`aeon-release ledger ...`: validate the ledger, print its JSON Schema."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from aeon_release.domain import ledger, profile
-
 from aeon_release.adapters import schemas
 from aeon_release.adapters.console import emit_json, show
+from aeon_release.domain import ledger, profile
 from aeon_release.errors import UsageError
 
 
@@ -20,7 +20,10 @@ def check(config_dir: Path, json_out: bool) -> None:
     releases = {name: {"pick": len(p.picks), "skip": len(p.skips)} for name, p in loaded.releases.items()}
     if json_out:
         emit_json({"ok": True, "carries": {"active": active, "dropped": dropped}, "releases": releases})
-    show(f"[green]ok[/]: {active} active and {dropped} dropped carries, {len(releases)} releases in {config_dir}", json_out)
+    show(
+        f"[green]ok[/]: {active} active and {dropped} dropped carries, {len(releases)} releases in {config_dir}",
+        json_out,
+    )
 
 
 def schema(which: str) -> None:

@@ -1,16 +1,15 @@
 """`aeon-release notes TAG`: find the run record, render it, write or print it."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from aeon_release.domain import ledger
-
-from aeon_release.domain import notes, profile
 from aeon_release.adapters.console import emit, show
-from aeon_release.errors import UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
+from aeon_release.domain import ledger, notes, profile
+from aeon_release.errors import UsageError
 
 FORMATS = ("markdown", "json")
 
@@ -39,6 +38,8 @@ def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, o
         return
     rendered = notes.render(content, "audit.md", fleet)
     if rendered.audit_report is not None:
-        raise UsageError(f"the notes of {tag} exceed GitHub's {notes.GITHUB_BODY_LIMIT:,}-character limit",
-                         "pass --output FILE so the full audit report can be written beside it")
+        raise UsageError(
+            f"the notes of {tag} exceed GitHub's {notes.GITHUB_BODY_LIMIT:,}-character limit",
+            "pass --output FILE so the full audit report can be written beside it",
+        )
     emit(rendered.body)

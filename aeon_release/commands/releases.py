@@ -6,6 +6,7 @@ is an alarm, exit 1.  `rollback` points `:latest` back at the previous dated rel
 digest (or the one named), after checking that the dated tag still holds that digest, reads it
 back, and records the move.
 """
+
 from __future__ import annotations
 
 import enum
@@ -15,12 +16,11 @@ from typing import Any
 
 from aeon_release.adapters.console import emit_json
 from aeon_release.adapters.console import show as primary
-from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
-from aeon_release.domain import release_record
-from aeon_release.pipeline.publish import LATEST, move_latest
-from aeon_release.domain import names
+from aeon_release.domain import names, release_record
 from aeon_release.domain.release_record import DATED_TAG, Action, Release
+from aeon_release.errors import NeedsHuman, StateError, UsageError
+from aeon_release.pipeline.publish import LATEST, move_latest
 
 
 class TagStatus(enum.Enum):
@@ -50,8 +50,13 @@ class TagRow:
         return TagStatus.OK if self.digest == self.recorded_digest else TagStatus.CHANGED
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tag": self.tag, "digest": self.digest, "recorded_digest": self.recorded_digest,
-                "latest": self.latest, "status": self.status.value}
+        return {
+            "tag": self.tag,
+            "digest": self.digest,
+            "recorded_digest": self.recorded_digest,
+            "latest": self.latest,
+            "status": self.status.value,
+        }
 
 
 @dataclass(frozen=True)
@@ -62,15 +67,23 @@ class ReleasesReport:
 
     @property
     def alarms(self) -> list[str]:
-        found = [f"{self.repository}:{r.tag} is {r.status.value}: recorded {r.recorded_digest}, "
-                 f"registry {r.digest or 'absent'}" for r in self.rows if r.status.alarm]
+        found = [
+            f"{self.repository}:{r.tag} is {r.status.value}: recorded {r.recorded_digest}, "
+            f"registry {r.digest or 'absent'}"
+            for r in self.rows
+            if r.status.alarm
+        ]
         if self.latest is not None and not any(r.latest for r in self.rows):
             found.append(f"{self.repository}:{LATEST} is {self.latest}, which has no dated twin")
         return found
 
     def as_dict(self) -> dict[str, Any]:
-        return {"repository": self.repository, "latest": self.latest,
-                "tags": [r.as_dict() for r in self.rows], "alarms": self.alarms}
+        return {
+            "repository": self.repository,
+            "latest": self.latest,
+            "tags": [r.as_dict() for r in self.rows],
+            "alarms": self.alarms,
+        }
 
 
 def _registry(repository: str, username: str | None, password: str | None) -> tuple[Repository, Registry]:
@@ -79,15 +92,18 @@ def _registry(repository: str, username: str | None, password: str | None) -> tu
 
 
 # -- releases --------------------------------------------------------------------------------
-def report(repository: str, config_dir: Path, username: str | None = None, password: str | None = None) -> ReleasesReport:
+def report(
+    repository: str, config_dir: Path, username: str | None = None, password: str | None = None
+) -> ReleasesReport:
     repo, registry = _registry(repository, username, password)
     records = release_record.for_repository(release_record.load(config_dir), str(repo))
     recorded = {r.dated_tag: r.digest for r in records if r.action is Action.PUBLISH}
     latest = registry.digest(LATEST)
     served = {tag: registry.digest(tag) for tag in registry.tags() if DATED_TAG.fullmatch(tag)}
     tags = sorted(set(served) | set(recorded))
-    rows = tuple(TagRow(t, served.get(t), recorded.get(t), latest is not None and served.get(t) == latest)
-                 for t in tags)
+    rows = tuple(
+        TagRow(t, served.get(t), recorded.get(t), latest is not None and served.get(t) == latest) for t in tags
+    )
     return ReleasesReport(str(repo), latest, rows)
 
 
@@ -102,8 +118,10 @@ def show(repository: str, config_dir: Path, json_out: bool, username: str | None
         primary(f"  {row.tag}  {row.digest or '-'}  [{colour}]{row.status.value}[/]{marker}", json_out)
     alarms = result.alarms
     if alarms:
-        raise NeedsHuman(f"{len(alarms)} alarm(s), first: {alarms[0]}",
-                         "dated tags are immutable: find out who retagged it; pin production to the recorded digest")
+        raise NeedsHuman(
+            f"{len(alarms)} alarm(s), first: {alarms[0]}",
+            "dated tags are immutable: find out who retagged it; pin production to the recorded digest",
+        )
 
 
 # -- rollback --------------------------------------------------------------------------------
@@ -117,13 +135,20 @@ class RollbackResult:
     moved: bool
 
     def as_dict(self) -> dict[str, Any]:
-        return {"repository": self.repository, "dated_tag": self.dated_tag, "digest": self.digest,
-                "latest_before": self.latest_before, "latest_after": self.latest_after,
-                "pull": f"{self.repository}@{self.digest}", "moved": self.moved}
+        return {
+            "repository": self.repository,
+            "dated_tag": self.dated_tag,
+            "digest": self.digest,
+            "latest_before": self.latest_before,
+            "latest_after": self.latest_after,
+            "pull": f"{self.repository}@{self.digest}",
+            "moved": self.moved,
+        }
 
 
-def rollback(repository: str, config_dir: Path, to: str | None = None, username: str | None = None,
-             password: str | None = None) -> RollbackResult:
+def rollback(
+    repository: str, config_dir: Path, to: str | None = None, username: str | None = None, password: str | None = None
+) -> RollbackResult:
     """Point `:latest` at the previous dated release (or ``to``), verified and recorded."""
     if to is not None and not DATED_TAG.fullmatch(to):
         raise UsageError(f"--to {to!r} is not a dated tag", "e.g. --to 2026-08-16-v0.27.1")
@@ -135,8 +160,19 @@ def rollback(repository: str, config_dir: Path, to: str | None = None, username:
         _check_dated(registry, target)
         if latest == target.digest:
             return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
-        entry = Release(Action.ROLLBACK, str(repo), target.version, target.variant, target.dated_tag, target.digest,
-                        target.date, release_record.now_utc(), latest, target.digest, None)
+        entry = Release(
+            Action.ROLLBACK,
+            str(repo),
+            target.version,
+            target.variant,
+            target.dated_tag,
+            target.digest,
+            target.date,
+            release_record.now_utc(),
+            latest,
+            target.digest,
+            None,
+        )
         release_record.appended_text(config_dir, entry)  # recordable before :latest moves
         move_latest(registry, target.digest, latest)
         release_record.append(config_dir, entry)
@@ -147,13 +183,16 @@ def _target(records: list[Release], latest: str | None, to: str | None, reposito
     if to is not None:
         named = [r for r in records if r.action is Action.PUBLISH and r.dated_tag == to]
         if not named:
-            raise UsageError(f"{repository}:{to} is not a recorded release",
-                             "see the recorded ones with `aeon-release releases`")
+            raise UsageError(
+                f"{repository}:{to} is not a recorded release", "see the recorded ones with `aeon-release releases`"
+            )
         return named[-1]
     previous = release_record.previous_release(records, latest)
     if previous is None:
-        raise StateError(f"{repository}:{LATEST} ({latest or 'absent'}) has no recorded previous release",
-                         "name the release to go back to with --to DATED_TAG")
+        raise StateError(
+            f"{repository}:{LATEST} ({latest or 'absent'}) has no recorded previous release",
+            "name the release to go back to with --to DATED_TAG",
+        )
     return previous
 
 
@@ -168,13 +207,16 @@ def _check_dated(registry: Registry, target: Release) -> None:
         )
 
 
-def run_rollback(repository: str, config_dir: Path, to: str | None, json_out: bool, username: str | None,
-                 password: str | None) -> None:
+def run_rollback(
+    repository: str, config_dir: Path, to: str | None, json_out: bool, username: str | None, password: str | None
+) -> None:
     result = rollback(repository, config_dir, to, username, password)
     if json_out:
         emit_json(result.as_dict())
     if not result.moved:
-        primary(f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})",
-             json_out)
+        primary(
+            f"[green]nothing to do[/]: {result.repository}:{LATEST} already at {result.dated_tag} ({result.digest})",
+            json_out,
+        )
         return
     primary(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})", json_out)

@@ -5,6 +5,7 @@ Reads the digest the tag holds now, fetches the attestation pushed for that dige
 statement names this repository and this digest, and shows the audit result it carries.
 Exit 0 verified; 1 no attestation, a bad signature or a statement about another image; 2 bad input.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,8 +26,9 @@ def _split(reference: str) -> tuple[str, str]:
     return repository, tag
 
 
-def verify(reference: str, key: Path | None, username: str | None, password: str | None,
-           config_dir: Path | None = None) -> dict[str, Any]:
+def verify(
+    reference: str, key: Path | None, username: str | None, password: str | None, config_dir: Path | None = None
+) -> dict[str, Any]:
     repository_text, tag = _split(reference)
     repository = parse_repository(repository_text)
     public = signing.load_public(keys.verify_key(key, config_dir))
@@ -36,24 +38,43 @@ def verify(reference: str, key: Path | None, username: str | None, password: str
         raise UsageError(f"{reference} does not exist in the registry", "check the tag with `aeon-release releases`")
     envelope = artifacts.pull(repository, credentials, digest)
     if envelope is None:
-        raise NeedsHuman(f"{reference} ({digest}) has no attestation ({artifacts.attestation_tag(digest)} is absent)",
-                         "it was not published by aeon-release publish, or its attestation was deleted")
+        raise NeedsHuman(
+            f"{reference} ({digest}) has no attestation ({artifacts.attestation_tag(digest)} is absent)",
+            "it was not published by aeon-release publish, or its attestation was deleted",
+        )
     verified = signing.verify(envelope, public)
     predicate = attestation.check(verified.statement, str(repository), digest)
-    return {"reference": reference, "digest": digest, "verified": True, "keyid": verified.keyid,
-            "attestation": f"{repository}:{artifacts.attestation_tag(digest)}", "audit": predicate.get("audit") or {},
-            "build": predicate.get("build"), "published_at": predicate.get("published_at")}
+    return {
+        "reference": reference,
+        "digest": digest,
+        "verified": True,
+        "keyid": verified.keyid,
+        "attestation": f"{repository}:{artifacts.attestation_tag(digest)}",
+        "audit": predicate.get("audit") or {},
+        "build": predicate.get("build"),
+        "published_at": predicate.get("published_at"),
+    }
 
 
-def run(reference: str, key: Path | None, username: str | None, password: str | None, json_out: bool,
-        config_dir: Path | None = None) -> None:
+def run(
+    reference: str,
+    key: Path | None,
+    username: str | None,
+    password: str | None,
+    json_out: bool,
+    config_dir: Path | None = None,
+) -> None:
     result = verify(reference, key, username, password, config_dir)
     audit, build = result["audit"], result["build"] or {}
     say(f"[green]verified[/] {plain(reference)} = {result['digest']}: signed by key {result['keyid'][:16]}")
-    say(f"  audit: {plain(audit.get('status', '?'))} ({plain(audit.get('detail', ''))})"
-        + (f"  report sha256 {audit['report_sha256'][:16]}" if audit.get("report_sha256") else ""))
+    say(
+        f"  audit: {plain(audit.get('status', '?'))} ({plain(audit.get('detail', ''))})"
+        + (f"  report sha256 {audit['report_sha256'][:16]}" if audit.get("report_sha256") else "")
+    )
     if build:
-        say(f"  built: {plain(build.get('tag'))} image {plain(str(build.get('image_id'))[:19])} from revision "
-            f"{plain(str(build.get('revision'))[:12])} for {plain(build.get('platform'))}")
+        say(
+            f"  built: {plain(build.get('tag'))} image {plain(str(build.get('image_id'))[:19])} from revision "
+            f"{plain(str(build.get('revision'))[:12])} for {plain(build.get('platform'))}"
+        )
     if json_out:
         emit_json(result)

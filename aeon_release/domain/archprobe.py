@@ -12,6 +12,7 @@ The probe compiles (compile only, no GPU needed) a kernel guarded the same way f
 arch and reports whether the FP4 conversion made it into the generated PTX, and that ptxas
 assembled it into a cubin for that exact target.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,7 +61,6 @@ class Arch:
     def sm(self) -> str:
         """nvcc's spelling: 9.0a -> 90a."""
         return f"{self.major}{self.minor}{self.suffix}"
-
 
 
 def parse_arch_list(value: str) -> tuple[Arch, ...]:
@@ -132,9 +132,21 @@ def probe(arch: Arch, nvcc: str, policy: ArchPolicy) -> ProbeResult:
         gencode = f"arch=compute_{arch.sm},code=sm_{arch.sm}"
         expected = arch.major in policy.fp4_majors
         done = subprocess.run(
-            [nvcc, "-cubin", "-gencode", gencode, "--keep", "--keep-dir", str(work),
-             "-o", str(work / "probe.cubin"), str(work / "probe.cu")],
-            capture_output=True, text=True, timeout=300,
+            [
+                nvcc,
+                "-cubin",
+                "-gencode",
+                gencode,
+                "--keep",
+                "--keep-dir",
+                str(work),
+                "-o",
+                str(work / "probe.cubin"),
+                str(work / "probe.cu"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         seconds = round(time.monotonic() - started, 2)
         ptx_files = sorted(work.glob("*.ptx"))

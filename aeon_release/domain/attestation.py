@@ -7,6 +7,7 @@ there by id, so an image this fleet never built cannot pass, whatever labels it 
 makes an in-toto Statement v1 whose subject is the pushed manifest digest and signs it.  `verify`
 checks that a statement names the digest a tag holds.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,14 @@ class Provenance:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Provenance:
-        return cls(str(data["image_id"]), str(data["tag"]), str(data["revision"]), str(data["platform"]),
-                   str(data["built_at"]), {str(k): str(v) for k, v in (data.get("audit") or {}).items()})
+        return cls(
+            str(data["image_id"]),
+            str(data["tag"]),
+            str(data["revision"]),
+            str(data["platform"]),
+            str(data["built_at"]),
+            {str(k): str(v) for k, v in (data.get("audit") or {}).items()},
+        )
 
 
 def _path(common_dir: Path, image_id: str) -> Path:
@@ -56,36 +63,53 @@ def lookup(common_dir: Path, image_id: str) -> Provenance | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise StateError(f"{path}: the build record is unreadable ({type(exc).__name__})",
-                         "build the image again with `aeon-release build`") from None
+        raise StateError(
+            f"{path}: the build record is unreadable ({type(exc).__name__})",
+            "build the image again with `aeon-release build`",
+        ) from None
     return provenance if provenance.image_id == image_id else None
 
 
-def statement(repository: str, digest: str, provenance: Provenance | None, audit: dict[str, str],
-              published_at: str) -> dict[str, Any]:
+def statement(
+    repository: str, digest: str, provenance: Provenance | None, audit: dict[str, str], published_at: str
+) -> dict[str, Any]:
     """The in-toto statement for the manifest ``digest`` pushed to ``repository``."""
     algorithm, _, hexdigest = digest.partition(":")
     predicate: dict[str, Any] = {"audit": audit, "published_at": published_at, "repository": repository}
     if provenance is not None:
-        predicate["build"] = {"image_id": provenance.image_id, "tag": provenance.tag,
-                              "revision": provenance.revision, "platform": provenance.platform,
-                              "built_at": provenance.built_at}
-    return {"_type": STATEMENT_TYPE, "subject": [{"name": repository, "digest": {algorithm: hexdigest}}],
-            "predicateType": PREDICATE_TYPE, "predicate": predicate}
+        predicate["build"] = {
+            "image_id": provenance.image_id,
+            "tag": provenance.tag,
+            "revision": provenance.revision,
+            "platform": provenance.platform,
+            "built_at": provenance.built_at,
+        }
+    return {
+        "_type": STATEMENT_TYPE,
+        "subject": [{"name": repository, "digest": {algorithm: hexdigest}}],
+        "predicateType": PREDICATE_TYPE,
+        "predicate": predicate,
+    }
 
 
 def check(statement_data: dict[str, Any], repository: str, digest: str) -> dict[str, Any]:
     """The statement's audit section, once it is known to be about ``repository@digest``."""
     if statement_data.get("_type") != STATEMENT_TYPE or statement_data.get("predicateType") != PREDICATE_TYPE:
-        raise NeedsHuman("the attestation is not an aeon-release build statement "
-                         f"({statement_data.get('_type')}, {statement_data.get('predicateType')})")
+        raise NeedsHuman(
+            "the attestation is not an aeon-release build statement "
+            f"({statement_data.get('_type')}, {statement_data.get('predicateType')})"
+        )
     algorithm, _, hexdigest = digest.partition(":")
     subjects = statement_data.get("subject") or []
     named = [s for s in subjects if isinstance(s, dict) and (s.get("digest") or {}).get(algorithm) == hexdigest]
     if not named:
-        found = ", ".join(f"{k}:{v}" for s in subjects if isinstance(s, dict) for k, v in (s.get("digest") or {}).items())
-        raise NeedsHuman(f"the attestation is about {found or 'nothing'}, not {digest}",
-                         "the tag was moved to another image after it was attested, or the attestation was copied")
+        found = ", ".join(
+            f"{k}:{v}" for s in subjects if isinstance(s, dict) for k, v in (s.get("digest") or {}).items()
+        )
+        raise NeedsHuman(
+            f"the attestation is about {found or 'nothing'}, not {digest}",
+            "the tag was moved to another image after it was attested, or the attestation was copied",
+        )
     if named[0].get("name") != repository:
         raise NeedsHuman(f"the attestation names {named[0].get('name')}, not {repository}")
     predicate = statement_data.get("predicate") or {}

@@ -29,6 +29,7 @@ matching glob wins, so put the more specific bands first.
 This is the only module that imports ``prometheus_client``.  It only ever talks to the URLs it is
 given.
 """
+
 from __future__ import annotations
 
 import enum
@@ -45,10 +46,10 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters.deadline import within
+from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
 from aeon_release.domain.profile import CanaryMetrics
 from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError
-from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
 
 CANARY_FILE = "canary.yaml"
 
@@ -70,7 +71,9 @@ _DRAFTER_HINT = (
     "likely a mis-wired drafter: the output stays correct while acceptance collapses; "
     "check the drafter layer-id offset audit on this release"
 )
-_TRAFFIC_HINT = "send traffic to the server during the window, or pass --traffic-url to send a few chat completions first"
+_TRAFFIC_HINT = (
+    "send traffic to the server during the window, or pass --traffic-url to send a few chat completions first"
+)
 
 
 # -- bands -----------------------------------------------------------------------------------
@@ -126,7 +129,8 @@ def _band(node: Any, where: Where) -> Band:
         match=tuple(string(g, where.key("match").index(i)) for i, g in enumerate(globs)),
         mal=_range(data["mal"], where.key("mal")),
         acceptance_percent=_range(data["acceptance_percent"], where.key("acceptance_percent"))
-        if "acceptance_percent" in data else None,
+        if "acceptance_percent" in data
+        else None,
     )
 
 
@@ -135,7 +139,9 @@ def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
         return ()
     root = Where(label)
     top = mapping(data, root, required=(), optional=("bands",))
-    return tuple(_band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands"))))
+    return tuple(
+        _band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands")))
+    )
 
 
 def load_bands(config_dir: Path) -> tuple[Band, ...]:
@@ -175,8 +181,12 @@ def http_url(url: str, option: str) -> str:
 
 def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
     """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall (SCRAPE_DEADLINE)."""
-    return within(SCRAPE_DEADLINE if deadline is None else deadline, f"metrics endpoint {url}", lambda: _fetch_text(url, timeout),
-                  "is the server up and answering? check --metrics-url")
+    return within(
+        SCRAPE_DEADLINE if deadline is None else deadline,
+        f"metrics endpoint {url}",
+        lambda: _fetch_text(url, timeout),
+        "is the server up and answering? check --metrics-url",
+    )
 
 
 def _fetch_text(url: str, timeout: float) -> str:
@@ -185,22 +195,30 @@ def _fetch_text(url: str, timeout: float) -> str:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - the URL the user gave
             body = response.read(MAX_BODY + 1)
             if len(body) > MAX_BODY:
-                raise ServiceError(f"metrics endpoint {url} sent more than {MAX_BODY} bytes",
-                                   "pass --metrics-url the server's /metrics URL")
+                raise ServiceError(
+                    f"metrics endpoint {url} sent more than {MAX_BODY} bytes",
+                    "pass --metrics-url the server's /metrics URL",
+                )
             return str(body.decode("utf-8", errors="replace"))
     except urllib.error.HTTPError as exc:
-        raise ServiceError(f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url the server's /metrics URL") from None
+        raise ServiceError(
+            f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url the server's /metrics URL"
+        ) from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc)
-        raise ServiceError(f"metrics endpoint {url} is unreachable: {reason}", "is the server up? check --metrics-url") from None
+        raise ServiceError(
+            f"metrics endpoint {url} is unreachable: {reason}", "is the server up? check --metrics-url"
+        ) from None
 
 
 def parse_scrape(text: str, url: str, metrics: CanaryMetrics) -> Scrape:
     try:
         from prometheus_client.parser import text_string_to_metric_families
     except ImportError:
-        raise UsageError("the canary needs the prometheus_client package",
-                         "pip install prometheus_client into aeon-release's environment") from None
+        raise UsageError(
+            "the canary needs the prometheus_client package",
+            "pip install prometheus_client into aeon-release's environment",
+        ) from None
     wanted = {name: name for name in metrics.counters} | {f"{name}_total": name for name in metrics.counters}
     series: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
     try:
@@ -212,8 +230,9 @@ def parse_scrape(text: str, url: str, metrics: CanaryMetrics) -> Scrape:
     except (ValueError, RecursionError) as exc:
         # the parser's message can be empty: then say what the text looked like instead
         reason = str(exc).strip() or f"unparsable line in a body that starts with {text.strip()[:60]!r}"
-        raise ServiceError(f"{url} did not return Prometheus text: {reason}",
-                           "pass --metrics-url the server's /metrics URL") from None
+        raise ServiceError(
+            f"{url} did not return Prometheus text: {reason}", "pass --metrics-url the server's /metrics URL"
+        ) from None
     models = frozenset(dict(labels).get("model_name", "") for _, labels in series) - {""}
     return Scrape(series, models)
 
@@ -224,8 +243,10 @@ _MAX_COUNT = float(2**53)  # beyond this a float no longer holds an exact count
 def _counter(value: float, name: str, url: str) -> float:
     """A counter's value; NaN, infinity or a negative count is a broken endpoint, never a number to judge."""
     if not math.isfinite(value) or value < 0 or value > _MAX_COUNT:
-        raise ServiceError(f"{url}: counter {name} is {value}, not a finite count",
-                           "the endpoint's spec-decode counters are broken; nothing was judged")
+        raise ServiceError(
+            f"{url}: counter {name} is {value}, not a finite count",
+            "the endpoint's spec-decode counters are broken; nothing was judged",
+        )
     return value
 
 
@@ -257,27 +278,43 @@ def _per_position(series: Mapping[tuple[str, tuple[tuple[str, str], ...]], float
     return dict(sorted(out.items()))
 
 
-def deltas(start: Mapping[tuple[str, tuple[tuple[str, str], ...]], float],
-           end: Mapping[tuple[str, tuple[tuple[str, str], ...]], float], metrics: CanaryMetrics) -> Deltas:
+def deltas(
+    start: Mapping[tuple[str, tuple[tuple[str, str], ...]], float],
+    end: Mapping[tuple[str, tuple[tuple[str, str], ...]], float],
+    metrics: CanaryMetrics,
+) -> Deltas:
     """End minus start; after a restart (any series went down or vanished) the end values."""
     reset = any(key not in end or end[key] < value for key, value in start.items())
     base: Mapping[tuple[str, tuple[tuple[str, str], ...]], float] = {} if reset else start
     diff = {key: value - base.get(key, 0.0) for key, value in end.items()}
-    return Deltas(_sum(diff, metrics.drafts), _sum(diff, metrics.draft_tokens), _sum(diff, metrics.accepted),
-                  _per_position(diff, metrics.accepted_per_pos), reset)
+    return Deltas(
+        _sum(diff, metrics.drafts),
+        _sum(diff, metrics.draft_tokens),
+        _sum(diff, metrics.accepted),
+        _per_position(diff, metrics.accepted_per_pos),
+        reset,
+    )
 
 
 def check_deltas(d: Deltas) -> None:
     """Deltas a healthy server can produce: finite, non-negative, no more accepted than drafted."""
-    named = {"drafts": d.drafts, "draft tokens": d.draft_tokens, "accepted tokens": d.accepted,
-             **{f"accepted at position {p}": v for p, v in d.per_position.items()}}
+    named = {
+        "drafts": d.drafts,
+        "draft tokens": d.draft_tokens,
+        "accepted tokens": d.accepted,
+        **{f"accepted at position {p}": v for p, v in d.per_position.items()},
+    }
     for name, value in named.items():
         if not math.isfinite(value) or value < 0:
-            raise ServiceError(f"the {name} delta is {value}: the counters are not usable counts",
-                               "the endpoint's spec-decode counters are broken; nothing was judged")
+            raise ServiceError(
+                f"the {name} delta is {value}: the counters are not usable counts",
+                "the endpoint's spec-decode counters are broken; nothing was judged",
+            )
     if d.draft_tokens > 0 and d.accepted > d.draft_tokens:
-        raise ServiceError(f"{d.accepted:g} accepted tokens out of {d.draft_tokens:g} drafted: the counters disagree",
-                           "the endpoint's spec-decode counters are broken; nothing was judged")
+        raise ServiceError(
+            f"{d.accepted:g} accepted tokens out of {d.draft_tokens:g} drafted: the counters disagree",
+            "the endpoint's spec-decode counters are broken; nothing was judged",
+        )
 
 
 class Verdict(enum.Enum):
@@ -315,12 +352,18 @@ class CanaryReport:
     def as_dict(self) -> dict[str, Any]:
         d = self.deltas
         return {
-            "metrics_url": self.metrics_url, "model": self.model, "window_seconds": round(self.window_seconds, 3),
-            "mal": round(self.mal, 4), "acceptance_percent": _round(self.acceptance_percent),
+            "metrics_url": self.metrics_url,
+            "model": self.model,
+            "window_seconds": round(self.window_seconds, 3),
+            "mal": round(self.mal, 4),
+            "acceptance_percent": _round(self.acceptance_percent),
             "per_position_acceptance": {str(p): round(v, 4) for p, v in self.per_position.items()},
             "deltas": {"drafts": d.drafts, "draft_tokens": d.draft_tokens, "accepted_tokens": d.accepted},
-            "counter_reset": d.reset, "band": self.band.as_dict() if self.band else None,
-            "min_mal": self.min_mal, "verdict": self.verdict.value, "notes": list(self.notes),
+            "counter_reset": d.reset,
+            "band": self.band.as_dict() if self.band else None,
+            "min_mal": self.min_mal,
+            "verdict": self.verdict.value,
+            "notes": list(self.notes),
         }
 
 
@@ -339,10 +382,16 @@ def judge(mal: float, band: Band | None, min_mal: float | None) -> Verdict:
 def _notes(report_deltas: Deltas, band: Band | None, acceptance: float | None, model: str | None) -> tuple[str, ...]:
     notes = []
     if report_deltas.reset:
-        notes.append("counters went down between the scrapes: the server restarted in the window; "
-                     "using the counts since the restart")
-    if band is not None and band.acceptance_percent is not None and acceptance is not None \
-            and acceptance < band.acceptance_percent.low:
+        notes.append(
+            "counters went down between the scrapes: the server restarted in the window; "
+            "using the counts since the restart"
+        )
+    if (
+        band is not None
+        and band.acceptance_percent is not None
+        and acceptance is not None
+        and acceptance < band.acceptance_percent.low
+    ):
         notes.append(f"acceptance {acceptance:.1f} % is below the band's {band.acceptance_percent.low:g} %")
     if band is None:
         notes.append(f"no healthy band in {CANARY_FILE} matches model {model or '(unknown)'}")
@@ -363,8 +412,11 @@ def send_traffic(traffic_url: str, model: str | None, prompts: Iterable[str] = T
     url = chat_url(traffic_url)
     sent = 0
     for prompt in prompts:
-        body: dict[str, Any] = {"messages": [{"role": "user", "content": prompt}],
-                                "max_tokens": TRAFFIC_MAX_TOKENS, "temperature": 0}
+        body: dict[str, Any] = {
+            "messages": [{"role": "user", "content": prompt}],
+            "max_tokens": TRAFFIC_MAX_TOKENS,
+            "temperature": 0,
+        }
         if model:
             body["model"] = model
         _post(url, body)
@@ -377,14 +429,17 @@ def _post(url: str, body: Mapping[str, Any]) -> None:
 
 
 def _post_once(url: str, body: Mapping[str, Any]) -> None:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=TRAFFIC_TIMEOUT) as response:  # noqa: S310 - the URL the user gave
             response.read(MAX_BODY)
     except urllib.error.HTTPError as exc:
-        raise ServiceError(f"traffic endpoint {url} answered HTTP {exc.code}",
-                           "pass --traffic-url the OpenAI-compatible server, and --model its served model name") from None
+        raise ServiceError(
+            f"traffic endpoint {url} answered HTTP {exc.code}",
+            "pass --traffic-url the OpenAI-compatible server, and --model its served model name",
+        ) from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc)
         raise ServiceError(f"traffic endpoint {url} is unreachable: {reason}", "check --traffic-url") from None
@@ -396,8 +451,10 @@ def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> t
     seen = first.models | second.models
     if model is not None:
         if seen and model not in seen:
-            raise ServiceError(f"{url} has no spec-decode counters for model {model!r}",
-                               f"models with counters there: {', '.join(sorted(seen))}")
+            raise ServiceError(
+                f"{url} has no spec-decode counters for model {model!r}",
+                f"models with counters there: {', '.join(sorted(seen))}",
+            )
         return model, (model if seen else None)  # counters without model_name labels: take them all
     if len(seen) > 1:
         raise UsageError(f"{url} serves several models: {', '.join(sorted(seen))}", "pass --model NAME")
@@ -407,14 +464,18 @@ def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> t
 
 def _check_counters(start: Scrape, end: Scrape, url: str, metrics: CanaryMetrics) -> None:
     if not any(name == metrics.drafts for name, _ in (*start.series, *end.series)):
-        raise ServiceError(f"{url} returns no spec-decode counters ({metrics.drafts}_total)",
-                           "is speculative decoding enabled on this server, and is this its /metrics?")
+        raise ServiceError(
+            f"{url} returns no spec-decode counters ({metrics.drafts}_total)",
+            "is speculative decoding enabled on this server, and is this its /metrics?",
+        )
 
 
 def check_window(window: float) -> None:
     if not math.isfinite(window) or window < 0 or window > MAX_WINDOW:
-        raise UsageError(f"--window {window} is not a number of seconds from 0 to {MAX_WINDOW:g}",
-                         "give the window in seconds, e.g. --window 60")
+        raise UsageError(
+            f"--window {window} is not a number of seconds from 0 to {MAX_WINDOW:g}",
+            "give the window in seconds, e.g. --window 60",
+        )
 
 
 def check_min_mal(min_mal: float | None) -> None:
@@ -422,8 +483,13 @@ def check_min_mal(min_mal: float | None) -> None:
         raise UsageError(f"--min-mal {min_mal} is not a finite, non-negative MAL", "e.g. --min-mal 3.0")
 
 
-def measure(metrics_url: str, window: float, metrics: CanaryMetrics, traffic: Callable[[], object] | None = None,
-            sleep: Callable[[float], None] = time.sleep) -> tuple[Scrape, Scrape, float]:
+def measure(
+    metrics_url: str,
+    window: float,
+    metrics: CanaryMetrics,
+    traffic: Callable[[], object] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> tuple[Scrape, Scrape, float]:
     """Scrape, send traffic (if any), wait out the window, scrape again."""
     check_window(window)
     started = time.monotonic()
@@ -437,8 +503,15 @@ def measure(metrics_url: str, window: float, metrics: CanaryMetrics, traffic: Ca
     return first, second, time.monotonic() - started
 
 
-def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min_mal: float | None = None,
-        traffic_url: str | None = None, config_dir: Path = Path(".")) -> CanaryReport:
+def run(
+    metrics_url: str,
+    *,
+    model: str | None = None,
+    window: float = 60.0,
+    min_mal: float | None = None,
+    traffic_url: str | None = None,
+    config_dir: Path = Path("."),
+) -> CanaryReport:
     """Measure MAL over the window and judge it against the model's band (exceptions: exit 2)."""
     http_url(metrics_url, "--metrics-url")
     check_window(window)
@@ -454,21 +527,27 @@ def run(metrics_url: str, *, model: str | None = None, window: float = 60.0, min
     d = deltas(first.select(label), second.select(label), metrics)
     check_deltas(d)
     if d.drafts <= 0:
-        raise ServiceError(f"no drafts happened at {metrics_url} in the {elapsed:.1f} s window"
-                           + (f" for model {name}" if name else ""), _TRAFFIC_HINT)
+        raise ServiceError(
+            f"no drafts happened at {metrics_url} in the {elapsed:.1f} s window"
+            + (f" for model {name}" if name else ""),
+            _TRAFFIC_HINT,
+        )
     band = find_band(bands, name)
     mal = 1.0 + d.accepted / d.drafts
     acceptance = 100.0 * (d.accepted / d.draft_tokens) if d.draft_tokens > 0 else None
-    return CanaryReport(metrics_url, name, elapsed, d, band, min_mal, judge(mal, band, min_mal),
-                        _notes(d, band, acceptance, name))
+    return CanaryReport(
+        metrics_url, name, elapsed, d, band, min_mal, judge(mal, band, min_mal), _notes(d, band, acceptance, name)
+    )
 
 
 def summary_lines(report: CanaryReport) -> list[str]:
     """What a human reads on stderr."""
     accept = report.acceptance_percent
-    lines = [f"model {report.model or '(unlabelled)'}: MAL {report.mal:.3f}, acceptance "
-             f"{'n/a' if accept is None else f'{accept:.1f} %'} over {report.window_seconds:.1f} s "
-             f"({report.deltas.drafts:g} drafts)"]
+    lines = [
+        f"model {report.model or '(unlabelled)'}: MAL {report.mal:.3f}, acceptance "
+        f"{'n/a' if accept is None else f'{accept:.1f} %'} over {report.window_seconds:.1f} s "
+        f"({report.deltas.drafts:g} drafts)"
+    ]
     if report.per_position:
         lines.append("per position: " + ", ".join(f"{p}: {v:.3f}" for p, v in report.per_position.items()))
     if report.band is not None:
@@ -484,5 +563,8 @@ def raise_on_alarm(report: CanaryReport) -> None:
         return
     floors = [f"band {report.band.name} starts at {report.band.mal.low:g}"] if report.band else []
     floors += [f"--min-mal {report.min_mal:g}"] if report.min_mal is not None else []
-    raise NeedsHuman(f"MAL {report.mal:.3f} for {report.model or 'the served model'} is below the healthy floor "
-                     f"({'; '.join(floors)})", _DRAFTER_HINT)
+    raise NeedsHuman(
+        f"MAL {report.mal:.3f} for {report.model or 'the served model'} is below the healthy floor "
+        f"({'; '.join(floors)})",
+        _DRAFTER_HINT,
+    )

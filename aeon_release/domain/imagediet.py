@@ -12,6 +12,7 @@ never holding a layer in memory, then replays the layers in order:
 
 Numbers are exact: bytes are tar member sizes, not estimates.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -160,7 +161,7 @@ def _scan_layer(stream: IO[bytes]) -> dict[str, _Member]:
             if base == OPAQUE:
                 members[path] = _Member("opaque")  # keyed by the marker: the directory has its own entry
             elif base.startswith(WHITEOUT):
-                members[posixpath.join(directory, base[len(WHITEOUT):])] = _Member("whiteout")
+                members[posixpath.join(directory, base[len(WHITEOUT) :])] = _Member("whiteout")
             elif info.isreg():
                 members[path] = _Member("file", info.size, _digest(layer, info) if _is_lib(base) else "")
             else:
@@ -208,7 +209,7 @@ class _Prefixed(io.RawIOBase):
             self._head = self._head[size:]
             return size
         data = self._rest.read(len(target))
-        target[:len(data)] = data
+        target[: len(data)] = data
         return len(data)
 
 
@@ -222,8 +223,9 @@ def _add_member(result: _Scan, name: str, size: int, handle: IO[bytes]) -> None:
         with gzip.GzipFile(fileobj=io.BufferedReader(_Prefixed(head, handle), 1 << 20)) as plain:
             result.layers[name] = (size, _scan_layer(plain))  # type: ignore[arg-type]
     elif head[:4] == _ZSTD:
-        raise ValueError(f"{name}: zstd-compressed layers are not supported; copy the image with "
-                         "skopeo --dest-compress-format gzip")
+        raise ValueError(
+            f"{name}: zstd-compressed layers are not supported; copy the image with skopeo --dest-compress-format gzip"
+        )
     elif len(head) == 512 and head[257:262] == b"ustar":
         result.layers[name] = (size, _scan_layer(io.BufferedReader(_Prefixed(head, handle), 1 << 20)))
 
@@ -408,6 +410,9 @@ def _duplicates(live: _Live) -> tuple[DuplicateLib, ...]:
             key = (posixpath.basename(path), member.sha256)
             groups[key].append(path)
             sizes[key] = member.size
-    dups = [DuplicateLib(name, sha, sizes[(name, sha)], tuple(sorted(paths)))
-            for (name, sha), paths in groups.items() if len(paths) > 1]
+    dups = [
+        DuplicateLib(name, sha, sizes[(name, sha)], tuple(sorted(paths)))
+        for (name, sha), paths in groups.items()
+        if len(paths) > 1
+    ]
     return tuple(sorted(dups, key=lambda d: (-d.wasted, d.name)))

@@ -4,6 +4,7 @@ The ledger is the fork's memory: what it carries on top of upstream, and which u
 each release picks or skips.  It lives beside the tool, so validation is strict: unknown keys,
 duplicate ids, malformed PR numbers and SHAs are errors that name their place.
 """
+
 from __future__ import annotations
 
 import enum
@@ -13,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.domain import names
-from aeon_release.errors import ConfigError
 from aeon_release.adapters.yamlio import (
     Where,
     choice,
@@ -25,6 +24,8 @@ from aeon_release.adapters.yamlio import (
     sequence,
     string,
 )
+from aeon_release.domain import names
+from aeon_release.errors import ConfigError
 
 CARRIES_FILE = "carries.yaml"
 PICKS_FILE = "cherry_picks.yaml"
@@ -123,7 +124,9 @@ def _dropped(node: Any, where: Where) -> Dropped:
 
 def _carry(node: Any, where: Where, config_dir: Path) -> Carry:
     data = mapping(
-        node, where, required=("id", "title", "status"),
+        node,
+        where,
+        required=("id", "title", "status"),
         optional=("upstream_pr", "commits", "patch", "markers", "dropped", "notes"),
     )
     status = CarryStatus(choice(data["status"], where.key("status"), [s.value for s in CarryStatus]))
@@ -197,8 +200,12 @@ def _pick(node: Any, where: Where) -> PickRef:
 def _release(name: Any, node: Any, where: Where) -> ReleasePlan:
     string(name, where, TAG, _TAG_HINT)
     data = mapping(node, where, required=(), optional=("pick", "skip"))
-    picks = tuple(_pick(p, where.key("pick").index(i)) for i, p in enumerate(sequence(data.get("pick"), where.key("pick"))))
-    skips = tuple(_pick(p, where.key("skip").index(i)) for i, p in enumerate(sequence(data.get("skip"), where.key("skip"))))
+    picks = tuple(
+        _pick(p, where.key("pick").index(i)) for i, p in enumerate(sequence(data.get("pick"), where.key("pick")))
+    )
+    skips = tuple(
+        _pick(p, where.key("skip").index(i)) for i, p in enumerate(sequence(data.get("skip"), where.key("skip")))
+    )
     seen: dict[str, str] = {}
     for kind, refs in (("pick", picks), ("skip", skips)):
         for i, ref in enumerate(refs):
@@ -242,7 +249,9 @@ def discover_config_dir(start: Path | None = None) -> Path:
 def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():
-        raise ConfigError(f"{config_dir}: config folder does not exist", "pass --config the folder holding carries.yaml")
+        raise ConfigError(
+            f"{config_dir}: config folder does not exist", "pass --config the folder holding carries.yaml"
+        )
     carries = parse_carries(load_yaml(config_dir / CARRIES_FILE), CARRIES_FILE, config_dir)
     releases = parse_picks(load_yaml(config_dir / PICKS_FILE), PICKS_FILE)
     return Ledger(carries, releases, config_dir)
@@ -261,12 +270,23 @@ def check(config_dir: Path) -> Ledger:
     """Validate both files and return the ledger (``aeon-release ledger check``)."""
     ledger = load(config_dir)
     if not any((config_dir / name).exists() for name in (CARRIES_FILE, PICKS_FILE)):
-        raise ConfigError(f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there",
-                          f"pass --config the ledger folder, set {CONFIG_ENV}, or run from inside it")
+        raise ConfigError(
+            f"{config_dir}: neither {CARRIES_FILE} nor {PICKS_FILE} is there",
+            f"pass --config the ledger folder, set {CONFIG_ENV}, or run from inside it",
+        )
     return ledger
 
 
 __all__ = [
-    "Carry", "CarryStatus", "ConfigError", "Dropped", "Ledger", "Marker", "PickRef", "ReleasePlan",
-    "check", "load", "load_text",
+    "Carry",
+    "CarryStatus",
+    "ConfigError",
+    "Dropped",
+    "Ledger",
+    "Marker",
+    "PickRef",
+    "ReleasePlan",
+    "check",
+    "load",
+    "load_text",
 ]

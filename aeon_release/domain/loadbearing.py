@@ -5,6 +5,7 @@ every kind but ``label`` from inside the image: it is the Dockerfile's last step
 again in a container of the finished image.  The ``label`` entries are checked here, against the
 image config, since a container cannot see its own labels.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,15 +45,19 @@ def support_files(fleet: Profile) -> dict[str, Path]:
         files[fleet.entrypoint.name] = fleet.entrypoint
     for name, path in files.items():
         if not path.is_file():
-            raise ConfigError(f"{path}: the fleet profile's {name} does not exist",
-                              "fix image.load_bearing / image.entrypoint in fleet.yaml")
+            raise ConfigError(
+                f"{path}: the fleet profile's {name} does not exist",
+                "fix image.load_bearing / image.entrypoint in fleet.yaml",
+            )
     return files
 
 
 def list_path(fleet: Profile) -> Path:
     if fleet.load_bearing is None:
-        raise ConfigError(f"{fleet.root / 'fleet.yaml'}: image.load_bearing: required by `build`",
-                          "name the image's load-bearing list (a file of KIND TARGET lines)")
+        raise ConfigError(
+            f"{fleet.root / 'fleet.yaml'}: image.load_bearing: required by `build`",
+            "name the image's load-bearing list (a file of KIND TARGET lines)",
+        )
     return fleet.load_bearing
 
 
@@ -64,8 +69,10 @@ def load(path: Path) -> tuple[Part, ...]:
         if not fields or fields[0].startswith("#"):
             continue
         if fields[0] not in KINDS or len(fields) != (3 if fields[0] == "conf" else 2):
-            raise ConfigError(f"{path}:{number}: bad load-bearing entry {line.strip()!r}",
-                              f"write KIND TARGET (conf takes DIR TEXT); kinds: {', '.join(KINDS)}")
+            raise ConfigError(
+                f"{path}:{number}: bad load-bearing entry {line.strip()!r}",
+                f"write KIND TARGET (conf takes DIR TEXT); kinds: {', '.join(KINDS)}",
+            )
         parts.append(Part(*fields))
     return tuple(parts)
 

@@ -11,6 +11,7 @@ tags, fork branches, dates and sizes.  Every command validates through here, so 
 
 Every pattern is matched whole (``fullmatch``/``\\Z``): no trailing newline slips through.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -22,8 +23,10 @@ from packaging.version import InvalidVersion, Version
 from aeon_release.errors import UsageError
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
-VERSION_PATTERN = (rf"v{_NUMBER}\.{_NUMBER}\.{_NUMBER}(?:(?:a|b|rc){_NUMBER})?(?:\.post{_NUMBER})?"
-                   rf"(?:\.dev{_NUMBER})?")
+VERSION_PATTERN = (
+    rf"v{_NUMBER}\.{_NUMBER}\.{_NUMBER}(?:(?:a|b|rc){_NUMBER})?(?:\.post{_NUMBER})?"
+    rf"(?:\.dev{_NUMBER})?"
+)
 VARIANT_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 DATE_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 VERSION = re.compile(VERSION_PATTERN)
@@ -132,8 +135,10 @@ def check_image(reference: str) -> str:
 def check_repository(text: str) -> str:
     """A repository to publish to: ``[REGISTRY/]NAME`` without tag or digest."""
     if not NAME.fullmatch(text) or len(text) > NAME_MAX:
-        raise UsageError(f"repository {text!r} is not a valid REGISTRY/NAME",
-                         "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app")
+        raise UsageError(
+            f"repository {text!r} is not a valid REGISTRY/NAME",
+            "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app",
+        )
     return text
 
 
@@ -144,7 +149,7 @@ def branch_for(prefix: str, tag: str) -> str:
 
 def branch_version(prefix: str, branch: str) -> Version | None:
     """The release a fork branch holds: exactly PREFIX + a release version (PREFIXv0.27.1-wip is none)."""
-    return parse_version(branch[len(prefix):]) if branch.startswith(prefix) else None
+    return parse_version(branch[len(prefix) :]) if branch.startswith(prefix) else None
 
 
 # -- sizes -----------------------------------------------------------------------------------

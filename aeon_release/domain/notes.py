@@ -41,6 +41,7 @@ marks as dropped at this tag are listed as upstreamed.
 GitHub rejects a release body over 125,000 characters: past that, the full audit report goes to a
 separate file beside the notes (``<stem>-audit.md``) that the body links to.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,11 +53,11 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import files
-from aeon_release.errors import ConfigError, UsageError, redact_data
+from aeon_release.adapters.yamlio import Where, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
-from aeon_release.adapters.yamlio import Where, type_name
+from aeon_release.errors import ConfigError, UsageError, redact_data
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
@@ -86,15 +87,18 @@ def load_record(path: Path, tag: str | None = None) -> Record:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(f"{path}: no run record there",
-                          "run `aeon-release release TAG` first, or pass --record FILE") from None
+        raise ConfigError(
+            f"{path}: no run record there", "run `aeon-release release TAG` first, or pass --record FILE"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read: {exc}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"{path}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}",
-                          "the record is written by the pipeline; re-run the release step") from None
+        raise ConfigError(
+            f"{path}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}",
+            "the record is written by the pipeline; re-run the release step",
+        ) from None
     return check_record(data, path.name, tag)
 
 
@@ -122,7 +126,7 @@ class _View:
         value = self.node.get(key)
         if value is None:
             return None
-        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
+        if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
             raise self.where.key(key).fail(f"expected {what}, got {type_name(value)}")
         return value
 
@@ -188,10 +192,23 @@ def content(record: Record | Mapping[str, Any], ledger: Ledger) -> dict[str, Any
         "carries": _carries(merge, ledger, tag),
         "picks": _picks(merge, ledger, tag),
         "audit": _audit(merge) if merge and merge.obj("audit") is not None else None,
-        "waivers": [{"rule": w.text("rule"), "reason": w.text("reason"), "by": w.text("by")}
-                    for w in merge.objs("waivers")] if merge else [],
-        "fixes": [{"path": f.text("path"), "line": f.integer("line"), "old": f.text("old"), "new": f.text("new"),
-                   "status": f.text("status")} for f in merge.objs("fixes")] if merge else [],
+        "waivers": [
+            {"rule": w.text("rule"), "reason": w.text("reason"), "by": w.text("by")} for w in merge.objs("waivers")
+        ]
+        if merge
+        else [],
+        "fixes": [
+            {
+                "path": f.text("path"),
+                "line": f.integer("line"),
+                "old": f.text("old"),
+                "new": f.text("new"),
+                "status": f.text("status"),
+            }
+            for f in merge.objs("fixes")
+        ]
+        if merge
+        else [],
         "timings": merge.plain("timings") if merge else {},
         "build": _build(build) if build else None,
         "publish": _publish(publish) if publish else None,
@@ -216,11 +233,15 @@ def _carries(merge: _View | None, ledger: Ledger, tag: str) -> dict[str, list[di
     for c in merge.objs("carries") if merge else []:
         cid = c.text("id") or "?"
         state = c.choice("status", CARRY_STATES) or "kept"
-        out[state].append({"id": cid, "title": c.text("title") or titles.get(cid, ""), "evidence": c.text("evidence") or ""})
+        out[state].append(
+            {"id": cid, "title": c.text("title") or titles.get(cid, ""), "evidence": c.text("evidence") or ""}
+        )
     recorded = {item["id"] for items in out.values() for item in items}
     for carry in ledger.carries:
         if carry.dropped and carry.dropped.release == tag and carry.id not in recorded:
-            out["upstreamed"].append({"id": carry.id, "title": carry.title, "evidence": f"ledger: {carry.dropped.reason}"})
+            out["upstreamed"].append(
+                {"id": carry.id, "title": carry.title, "evidence": f"ledger: {carry.dropped.reason}"}
+            )
     return out
 
 
@@ -279,8 +300,12 @@ def _audit(merge: _View) -> dict[str, Any]:
 
 def _finding(f: _View) -> dict[str, Any]:
     return {
-        "rule": f.text("rule") or "?", "kind": f.text("kind") or "", "severity": f.text("severity") or "error",
-        "path": f.text("path") or "", "line": f.integer("line"), "message": f.text("message") or "",
+        "rule": f.text("rule") or "?",
+        "kind": f.text("kind") or "",
+        "severity": f.text("severity") or "error",
+        "path": f.text("path") or "",
+        "line": f.integer("line"),
+        "message": f.text("message") or "",
         "suppressed": bool(f.flag("suppressed")),
         "waived": _waived(f.obj("waived")),
     }
@@ -300,14 +325,24 @@ def _build(build: _View) -> dict[str, Any]:
     probe = build.plain("arch_probe")
     for arch, features in probe.items():
         if not isinstance(features, dict):
-            raise build.where.key("arch_probe").key(arch).fail(f"expected an object of feature: bool, got {type_name(features)}")
-    layers = [{"id": layer.text("id"), "size": layer.integer("size"), "created_by": layer.text("created_by") or ""}
-              for layer in build.objs("layers")]
+            raise (
+                build.where.key("arch_probe")
+                .key(arch)
+                .fail(f"expected an object of feature: bool, got {type_name(features)}")
+            )
+    layers = [
+        {"id": layer.text("id"), "size": layer.integer("size"), "created_by": layer.text("created_by") or ""}
+        for layer in build.objs("layers")
+    ]
     return {
-        "image_id": build.text("image_id"), "tag": build.text("tag"), "size": build.integer("size"),
-        "dead_bytes": build.integer("dead_bytes"), "seconds": build.number("seconds"),
+        "image_id": build.text("image_id"),
+        "tag": build.text("tag"),
+        "size": build.integer("size"),
+        "dead_bytes": build.integer("dead_bytes"),
+        "seconds": build.number("seconds"),
         "build_args": {str(k): str(v) for k, v in build.plain("build_args").items()},
-        "arch_probe": probe, "layers": layers,
+        "arch_probe": probe,
+        "layers": layers,
     }
 
 
@@ -316,9 +351,12 @@ def _publish(publish: _View) -> dict[str, Any]:
     pinned = f"{repository}@{digest}" if repository and digest else None
     rollback, dated = publish.text("rollback_tag"), publish.text("dated_tag")
     return {
-        "repository": repository, "dated_tag": dated, "digest": digest,
+        "repository": repository,
+        "dated_tag": dated,
+        "digest": digest,
         "dated_ref": f"{repository}:{dated}" if repository and dated else dated,
-        "latest_before": publish.text("latest_before"), "latest_after": publish.text("latest_after"),
+        "latest_before": publish.text("latest_before"),
+        "latest_after": publish.text("latest_after"),
         "pull": f"docker pull {pinned}" if pinned else publish.text("pull"),
         "rollback_tag": rollback,
         "rollback": f"{repository}:{rollback}" if repository and rollback else rollback,
@@ -344,16 +382,24 @@ def render(data: Mapping[str, Any], audit_file: str, fleet: Profile | None = Non
         return Rendered(body)
     body = _markdown(data, audit_file, fleet)
     if len(body) > GITHUB_BODY_LIMIT:
-        raise UsageError(f"the notes of {data['tag']} are {len(body):,} characters even without the audit report",
-                         f"GitHub accepts at most {GITHUB_BODY_LIMIT:,}; use --format json")
+        raise UsageError(
+            f"the notes of {data['tag']} are {len(body):,} characters even without the audit report",
+            f"GitHub accepts at most {GITHUB_BODY_LIMIT:,}; use --format json",
+        )
     return Rendered(body, f"# Audit report: {data['tag']}\n\n{_findings_table(data['audit'])}\n")
 
 
 def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | None) -> str:
     parts = [
-        _title(data, fleet), _upstream_md(data), _conflicts_md(data), _carries_md(data["carries"]),
-        _picks_md(data["picks"]), _audit_md(data, audit_file), _build_md(data["build"]),
-        _publish_md(data["publish"]), _timings_md(data),
+        _title(data, fleet),
+        _upstream_md(data),
+        _conflicts_md(data),
+        _carries_md(data["carries"]),
+        _picks_md(data["picks"]),
+        _audit_md(data, audit_file),
+        _build_md(data["build"]),
+        _publish_md(data["publish"]),
+        _timings_md(data),
     ]
     return "\n\n".join(part for part in parts if part) + "\n"
 
@@ -411,8 +457,10 @@ def _upstream_md(data: Mapping[str, Any]) -> str:
         f"- Fork branch: {_code(up['branch'])} at {_short(up['branch_sha'])}",
     ]
     if up["tag_on_upstream_branch"] is False:
-        lines.append("- **Note**: the tag is not on upstream main (a release-branch tag); "
-                     "its backports count as upstream commits here.")
+        lines.append(
+            "- **Note**: the tag is not on upstream main (a release-branch tag); "
+            "its backports count as upstream commits here."
+        )
     return "## Upstream\n\n" + "\n".join(lines)
 
 
@@ -431,8 +479,13 @@ def _conflicts_md(data: Mapping[str, Any]) -> str:
     return f"## Conflicts ({len(conflicts)})\n\n" + _table(["File", "Carries touching it"], rows)
 
 
-_CARRY_HEADINGS = {"kept": "Kept", "applied": "Applied", "upstreamed": "Dropped as upstreamed", "missing": "Missing",
-                   "dropped-by-hand": "Dropped while resolving conflicts"}
+_CARRY_HEADINGS = {
+    "kept": "Kept",
+    "applied": "Applied",
+    "upstreamed": "Dropped as upstreamed",
+    "missing": "Missing",
+    "dropped-by-hand": "Dropped while resolving conflicts",
+}
 
 
 def _carries_md(carries: Mapping[str, list[dict[str, Any]]]) -> str:
@@ -449,9 +502,13 @@ def _carries_md(carries: Mapping[str, list[dict[str, Any]]]) -> str:
     return "## Carried patches\n\n" + "\n\n".join(blocks)
 
 
-_PICK_HEADINGS = {"applied": "Applied", "already_in_tag": "Already in the tag",
-                  "already_on_branch": "Already on the fork branch", "skipped": "Skipped",
-                  "dropped_by_hand": "Dropped while resolving conflicts"}
+_PICK_HEADINGS = {
+    "applied": "Applied",
+    "already_in_tag": "Already in the tag",
+    "already_on_branch": "Already on the fork branch",
+    "skipped": "Skipped",
+    "dropped_by_hand": "Dropped while resolving conflicts",
+}
 
 
 def _picks_md(picks: Mapping[str, list[dict[str, Any]]]) -> str:
@@ -468,27 +525,40 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
     audit = data["audit"]
     if audit is None:
         return "## Audit\n\n" + _not_recorded("audit")
-    verdict = ("**Blocking findings**" if audit["errors"] else "Passed with waivers" if audit["waived"] else "Clean")
+    verdict = "**Blocking findings**" if audit["errors"] else "Passed with waivers" if audit["waived"] else "Clean"
     waived = f", **{audit['waived']}** waived" if audit["waived"] else ""
-    lines = [f"{verdict}: **{audit['errors']}** error(s){waived}, **{audit['warnings']}** warning(s); "
-             f"{audit['total']} finding(s) in all, {audit['suppressed']} suppressed."]
+    lines = [
+        f"{verdict}: **{audit['errors']}** error(s){waived}, **{audit['warnings']}** warning(s); "
+        f"{audit['total']} finding(s) in all, {audit['suppressed']} suppressed."
+    ]
     if data["waivers"]:
-        lines.append("\nWaived:\n" + "\n".join(
-            f"- {_code(w['rule'])}: {_cell(w['reason'])}" + (f" (waived by {_cell(w['by'])})" if w.get("by") else "")
-            for w in data["waivers"]))
+        lines.append(
+            "\nWaived:\n"
+            + "\n".join(
+                f"- {_code(w['rule'])}: {_cell(w['reason'])}"
+                + (f" (waived by {_cell(w['by'])})" if w.get("by") else "")
+                for w in data["waivers"]
+            )
+        )
     applied = [f for f in data.get("fixes", []) if f["status"] == "applied"]
     if applied:
-        lines.append("\nFixed by `merge --continue --fix`:\n" + "\n".join(
-            f"- {_code(str(f['path']) + ':' + str(f['line']))}: {_code(str(f['old']))} -> {_code(str(f['new']))}"
-            for f in applied))
+        lines.append(
+            "\nFixed by `merge --continue --fix`:\n"
+            + "\n".join(
+                f"- {_code(str(f['path']) + ':' + str(f['line']))}: {_code(str(f['old']))} -> {_code(str(f['new']))}"
+                for f in applied
+            )
+        )
     if audit["by_rule"]:
         rows = [[_code(r["rule"]), _cell(r["kind"]), _cell(r["severity"]), str(r["count"])] for r in audit["by_rule"]]
         lines.append("\n" + _table(["Rule", "Kind", "Severity", "Findings"], rows))
     if audit_file is not None:
         lines.append(f"\nThe full audit report is too long for a release body: see [{audit_file}]({audit_file}).")
     elif audit["findings"]:
-        lines.append(f"\n<details>\n<summary>Full audit report ({audit['total']} findings)</summary>\n\n"
-                     f"{_findings_table(audit)}\n\n</details>")
+        lines.append(
+            f"\n<details>\n<summary>Full audit report ({audit['total']} findings)</summary>\n\n"
+            f"{_findings_table(audit)}\n\n</details>"
+        )
     return "## Audit\n\n" + "\n".join(lines)
 
 
@@ -545,8 +615,11 @@ def _publish_md(publish: Mapping[str, Any] | None) -> str:
         f"- Rollback: {_code(publish['rollback'])}",
     ]
     pull = f"\n\nPull it pinned by digest:\n\n```sh\n{publish['pull']}\n```" if publish["pull"] else ""
-    verify = (f"\n\nCheck its signed attestation (the digest it names, the audit result):\n\n"
-              f"```sh\n{publish['verify']}\n```" if publish.get("verify") else "")
+    verify = (
+        f"\n\nCheck its signed attestation (the digest it names, the audit result):\n\n```sh\n{publish['verify']}\n```"
+        if publish.get("verify")
+        else ""
+    )
     return "## Published image\n\n" + "\n".join(lines) + pull + verify
 
 
@@ -554,7 +627,9 @@ def _timings_md(data: Mapping[str, Any]) -> str:
     timings = data["timings"]
     if not timings:
         return ""
-    rows = [[_cell(step), _cell(f"{float(s):.1f} s" if isinstance(s, (int, float)) else s)] for step, s in timings.items()]
+    rows = [
+        [_cell(step), _cell(f"{float(s):.1f} s" if isinstance(s, (int, float)) else s)] for step, s in timings.items()
+    ]
     return "## Timings\n\n" + _table(["Step", "Time"], rows)
 
 
@@ -563,8 +638,13 @@ def audit_file_for(output: Path) -> Path:
     return output.with_name(f"{output.stem}-audit.md")
 
 
-def write_notes(record: Record | Mapping[str, Any], ledger: Ledger, output: Path, fmt: str = "markdown",
-                fleet: Profile | None = None) -> tuple[Path, ...]:
+def write_notes(
+    record: Record | Mapping[str, Any],
+    ledger: Ledger,
+    output: Path,
+    fmt: str = "markdown",
+    fleet: Profile | None = None,
+) -> tuple[Path, ...]:
     """Render the notes of a run record into ``output`` (plus ``<stem>-audit.md`` when split).
 
     This is what the pipeline's notes step calls; it returns the files written.

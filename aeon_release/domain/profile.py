@@ -7,6 +7,7 @@ file is validated against ``data/schemas/fleet.schema.json`` (shipped for editor
 names the field (``fleet.yaml: image.repository: ...``).  Defaults exist only where they are
 generic (GitHub's squash-merge subject, a ``Dockerfile`` beside the profile).
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -78,8 +79,10 @@ class Profile:
 
     def metrics(self) -> CanaryMetrics:
         if self.canary_metrics is None:
-            raise ConfigError(f"{self.root / PROFILE_FILE}: canary.metrics: required by `canary`",
-                              "name the drafter's counters: drafts, draft_tokens, accepted, accepted_per_pos")
+            raise ConfigError(
+                f"{self.root / PROFILE_FILE}: canary.metrics: required by `canary`",
+                "name the drafter's counters: drafts, draft_tokens, accepted, accepted_per_pos",
+            )
         return self.canary_metrics
 
 
@@ -88,8 +91,10 @@ def load(config_dir: Path) -> Profile:
     path = config_dir / PROFILE_FILE
     data = load_yaml(path, PROFILE_FILE)
     if data is None:
-        raise ConfigError(f"{path}: no fleet profile here",
-                          "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)")
+        raise ConfigError(
+            f"{path}: no fleet profile here",
+            "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)",
+        )
     return parse(data, config_dir)
 
 
@@ -110,8 +115,9 @@ def parse(data: Any, root: Path) -> Profile:
         entrypoint=_path(root, image.get("entrypoint")),
         hidden_build_args=tuple(image.get("hidden_build_args") or ()),
         pr_subject=_regex(((data.get("upstream") or {}).get("pr_subject")) or GITHUB_PR_SUBJECT),
-        arch=ArchPolicy(frozenset(arch.get("fp4_majors") or ()), arch.get("only_major"),
-                        arch.get("example") or ArchPolicy.example),
+        arch=ArchPolicy(
+            frozenset(arch.get("fp4_majors") or ()), arch.get("only_major"), arch.get("example") or ArchPolicy.example
+        ),
         canary_metrics=CanaryMetrics(**metrics) if metrics else None,
         notes_heading=(data.get("notes") or {}).get("heading", "{tag}"),
         signing_key=_path(root, data.get("signing_key")),
@@ -150,5 +156,7 @@ def _regex(text: str) -> re.Pattern[str]:
     except re.error as exc:
         raise ConfigError(f"{PROFILE_FILE}: upstream.pr_subject: not a regular expression ({exc})") from None
     if pattern.groups < 1:
-        raise ConfigError(f"{PROFILE_FILE}: upstream.pr_subject: needs a group for the PR number", r"e.g. \(#(\d+)\)\s*$")
+        raise ConfigError(
+            f"{PROFILE_FILE}: upstream.pr_subject: needs a group for the PR number", r"e.g. \(#(\d+)\)\s*$"
+        )
     return pattern

@@ -17,6 +17,7 @@ checked to parse).  Fields of an entry:
                    --no-latest whatever it held before), or null when there is no :latest
     audit:         publish only: {status: passed|waived|skipped, detail, revision}; null for rollback
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -36,10 +37,10 @@ import yaml
 
 from aeon_release.adapters import files
 from aeon_release.adapters.console import plain, say
-from aeon_release.domain import names
-from aeon_release.errors import ConfigError, StateError
 from aeon_release.adapters.registry import DIGEST
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, sequence, string
+from aeon_release.domain import names
+from aeon_release.errors import ConfigError, StateError
 
 RELEASES_FILE = "releases.yaml"
 _HEADER = (
@@ -49,8 +50,19 @@ _HEADER = (
     "releases:\n"
 )
 VERSION, VARIANT, DATE, DATED_TAG = names.VERSION, names.VARIANT, names.DATE, names.DATED_TAG
-_FIELDS = ("action", "repository", "version", "variant", "dated_tag", "digest", "date", "recorded_at",
-           "latest_before", "latest_after", "audit")
+_FIELDS = (
+    "action",
+    "repository",
+    "version",
+    "variant",
+    "dated_tag",
+    "digest",
+    "date",
+    "recorded_at",
+    "latest_before",
+    "latest_after",
+    "audit",
+)
 
 
 class Action(enum.Enum):
@@ -105,14 +117,17 @@ def _recover(config_dir: Path, damage: ConfigError) -> tuple[Release, ...]:
         text = good.read_text(encoding="utf-8")
         entries = _entries(parse_yaml(text, GOOD_COPY))
     except (OSError, UnicodeDecodeError, ConfigError):
-        raise ConfigError(damage.message, "restore releases.yaml from version control or a backup; "
-                          "no last good copy to recover from") from None
+        raise ConfigError(
+            damage.message, "restore releases.yaml from version control or a backup; no last good copy to recover from"
+        ) from None
     path = config_dir / RELEASES_FILE
     kept = path.with_name(f"{RELEASES_FILE}.damaged-{dt.datetime.now(dt.timezone.utc):%Y%m%dT%H%M%SZ}")
     os.replace(path, kept)
     files.write_text(path, text, what=RELEASES_FILE)
-    say(f"[yellow]warning[/]: {plain(damage.message)}; recovered {len(entries)} entries from the last good copy "
-        f"({plain(good)}); the damaged file is kept as {plain(kept.name)}")
+    say(
+        f"[yellow]warning[/]: {plain(damage.message)}; recovered {len(entries)} entries from the last good copy "
+        f"({plain(good)}); the damaged file is kept as {plain(kept.name)}"
+    )
     return entries
 
 
@@ -200,8 +215,10 @@ def _check_appendable(path: Path, before: str, addition: str, release: Release) 
     except ConfigError:
         grows = False
     if not grows:
-        raise ConfigError(f"{path}: cannot append to it without rewriting it",
-                          "keep `releases:` as a block list (`- action: ...` items) at the end of the file")
+        raise ConfigError(
+            f"{path}: cannot append to it without rewriting it",
+            "keep `releases:` as a block list (`- action: ...` items) at the end of the file",
+        )
 
 
 LOCK_WAIT = 300.0  # seconds a publish waits for another one to the same repository
@@ -224,8 +241,10 @@ def repository_lock(config_dir: Path, repository: str, wait: float = LOCK_WAIT) 
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise StateError(f"another publish or rollback of {repository} has held its lock for "
-                                     f"{wait:g}s", f"wait for it, or remove {path} if no such run exists") from None
+                    raise StateError(
+                        f"another publish or rollback of {repository} has held its lock for {wait:g}s",
+                        f"wait for it, or remove {path} if no such run exists",
+                    ) from None
                 time.sleep(0.2)
         try:
             yield

@@ -6,6 +6,7 @@ is the escape hatch for an image built outside the pipeline; the reason is recor
 is recorded by `build` against the image id (``domain.attestation``) and signed by `publish` into
 an attestation bound to the pushed digest; the OCI labels repeat it for people, not for the gate.
 """
+
 from __future__ import annotations
 
 import enum
@@ -13,10 +14,10 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from aeon_release.errors import NeedsHuman
 from aeon_release.adapters import store as runstate
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
+from aeon_release.errors import NeedsHuman
 
 LABEL_STATUS = "org.aeon-release.audit.status"
 LABEL_DETAIL = "org.aeon-release.audit.detail"
@@ -92,8 +93,9 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
     ledger = load(config_dir)
     tree = GitTree(git.path, sha)  # the revision's blobs: no checkout, no symlink followed
     try:
-        report = audit_tree(tree, config_dir, carries=ledger.active_carries,
-                            cache_dir=runstate.cache_dir(git.common_dir))  # the merge audited most blobs
+        report = audit_tree(
+            tree, config_dir, carries=ledger.active_carries, cache_dir=runstate.cache_dir(git.common_dir)
+        )  # the merge audited most blobs
     finally:
         tree.close()
     errors = [f for f in report.findings if f.blocking]
@@ -107,5 +109,6 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
     from aeon_release.domain.audits.render import as_json
 
     digest = hashlib.sha256(as_json(report).encode()).hexdigest()
-    return Attestation(AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)",
-                       sha, digest)
+    return Attestation(
+        AuditStatus.PASSED, f"audited at build time: {len(report.findings)} non-blocking finding(s)", sha, digest
+    )

@@ -37,6 +37,7 @@ same object on stdout.  Keys:
   ``finished_at`` (UTC, ISO 8601),
   ``record`` (the record file's path).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -51,19 +52,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.domain import archprobe
-
-from aeon_release.domain import attestation, loadbearing, names
-from aeon_release.domain.names import human_size
-from aeon_release.domain import profile as profile_mod
-from aeon_release.domain.profile import ArchPolicy, Profile
-from aeon_release.adapters.console import console, emit_json, progress, plain, say, show
-from aeon_release.errors import NeedsHuman, UsageError, register_secret
 from aeon_release.adapters import buildkit
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
+from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
 from aeon_release.adapters.docker import Engine, ImageInfo
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore, write_json
+from aeon_release.domain import archprobe, attestation, loadbearing, names
+from aeon_release.domain import profile as profile_mod
+from aeon_release.domain.names import human_size
+from aeon_release.domain.profile import ArchPolicy, Profile
+from aeon_release.errors import NeedsHuman, UsageError, register_secret
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
 CONTEXT_DIR = ".aeon-release"
@@ -77,8 +76,16 @@ _REV = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}")
 _PLATFORM = re.compile(r"[a-z0-9]+/[a-z0-9_]+(?:/[a-z0-9]+)?")
 MACHINE_LINE = "aeon-release machine: "
 # `uname -m` -> the OCI architecture name.
-UNAME_ARCH = {"x86_64": "amd64", "aarch64": "arm64", "arm64": "arm64", "armv7l": "arm", "ppc64le": "ppc64le",
-              "s390x": "s390x", "riscv64": "riscv64", "i686": "386"}
+UNAME_ARCH = {
+    "x86_64": "amd64",
+    "aarch64": "arm64",
+    "arm64": "arm64",
+    "armv7l": "arm",
+    "ppc64le": "ppc64le",
+    "s390x": "s390x",
+    "riscv64": "riscv64",
+    "i686": "386",
+}
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 
@@ -136,20 +143,33 @@ class BuildReport:
     def as_dict(self) -> dict[str, Any]:
         plan, image = self.plan, self.image
         return {
-            "ok": self.ok, "error": self.error, "tag": plan.tag,
-            "image_id": image.id if image else None, "size": image.size if image else None,
+            "ok": self.ok,
+            "error": self.error,
+            "tag": plan.tag,
+            "image_id": image.id if image else None,
+            "size": image.size if image else None,
             "architecture": image.architecture if image else None,
             "image_platform": image.platform if image else None,
             "layers": [{"created_by": lay.created_by, "size": lay.size} for lay in image.layers] if image else [],
-            "version": plan.request.version, "variant": plan.request.variant,
-            "rev": plan.request.rev or "HEAD", "revision": plan.sha, "repo": str(plan.request.repo),
-            "dockerfile": str(plan.dockerfile), "platform": plan.request.platform, "target_platform": self.target,
-            "build_args": plan.build_args, "labels": image.labels if image else {},
+            "version": plan.request.version,
+            "variant": plan.request.variant,
+            "rev": plan.request.rev or "HEAD",
+            "revision": plan.sha,
+            "repo": str(plan.request.repo),
+            "dockerfile": str(plan.dockerfile),
+            "platform": plan.request.platform,
+            "target_platform": self.target,
+            "build_args": plan.build_args,
+            "labels": image.labels if image else {},
             "arch_list": plan.arch_list,
             "arch_probe": [p.as_dict() for p in self.probe] if self.probe is not None else None,
-            "audit": self.audit.as_dict() if self.audit else None, "load_bearing": self.check,
-            "timings": self.timings, "engine": self.engine, "started_at": self.started_at,
-            "finished_at": _now(), "record": str(self.record) if self.record else None,
+            "audit": self.audit.as_dict() if self.audit else None,
+            "load_bearing": self.check,
+            "timings": self.timings,
+            "engine": self.engine,
+            "started_at": self.started_at,
+            "finished_at": _now(),
+            "record": str(self.record) if self.record else None,
         }
 
 
@@ -159,17 +179,23 @@ def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not _ARG_KEY.fullmatch(key):
-            raise UsageError(f"--build-arg {item!r} is not KEY=VALUE with a plain KEY",
-                             "keys are letters, digits and _ (e.g. MAX_JOBS=8)")
+            raise UsageError(
+                f"--build-arg {item!r} is not KEY=VALUE with a plain KEY",
+                "keys are letters, digits and _ (e.g. MAX_JOBS=8)",
+            )
         if any(ord(ch) < 32 for ch in value):
             raise UsageError(f"--build-arg {key}: the value holds control characters", "pass a one-line value")
         if key in DERIVED_ARGS:
-            raise UsageError(f"--build-arg {key} is set by build itself",
-                             "use --version, --variant or --rev; CREATED is the build time")
+            raise UsageError(
+                f"--build-arg {key} is set by build itself",
+                "use --version, --variant or --rev; CREATED is the build time",
+            )
         if _SECRET_KEY.search(key):
             register_secret(value)
-            raise UsageError(f"--build-arg {key} looks like a secret: build args are stored in the image's history",
-                             "give the build its credentials another way (a mirror, a pre-fetched wheel)")
+            raise UsageError(
+                f"--build-arg {key} looks like a secret: build args are stored in the image's history",
+                "give the build its credentials another way (a mirror, a pre-fetched wheel)",
+            )
         args[key] = value
     return args
 
@@ -179,8 +205,9 @@ def dockerfile_defaults(text: str) -> dict[str, str]:
     return {m["key"]: (m["value"] or "").strip().strip('"') for m in _ARG_LINE.finditer(text) if m["value"] is not None}
 
 
-def _checked_arch_list(dockerfile_text: str, args: dict[str, str],
-                       policy: ArchPolicy) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
+def _checked_arch_list(
+    dockerfile_text: str, args: dict[str, str], policy: ArchPolicy
+) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
     defaults = dockerfile_defaults(dockerfile_text)
     arch_list = args.get("TORCH_CUDA_ARCH_LIST", defaults.get("TORCH_CUDA_ARCH_LIST"))
     if arch_list is None:
@@ -197,8 +224,7 @@ def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
     tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
     dockerfile = request.dockerfile or fleet.dockerfile
     if not dockerfile.is_file():
-        raise UsageError(f"Dockerfile {dockerfile} does not exist",
-                         "pass --dockerfile the serving image's Dockerfile")
+        raise UsageError(f"Dockerfile {dockerfile} does not exist", "pass --dockerfile the serving image's Dockerfile")
     return tag, dockerfile.resolve()
 
 
@@ -234,8 +260,14 @@ def preflight(request: BuildRequest) -> Preflight:
 def plan(request: BuildRequest) -> BuildPlan:
     """Validate the request without touching the engine; raise before any side effect."""
     checked = preflight(request)
-    fleet, tag, dockerfile, args, arch_list, archs = (checked.fleet, checked.tag, checked.dockerfile, checked.args,
-                                                      checked.arch_list, checked.archs)
+    fleet, tag, dockerfile, args, arch_list, archs = (
+        checked.fleet,
+        checked.tag,
+        checked.dockerfile,
+        checked.args,
+        checked.arch_list,
+        checked.archs,
+    )
     git = Git(request.repo)
     rev = request.rev or "HEAD"
     sha = git.resolve(rev)
@@ -261,8 +293,11 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
     report = BuildReport(the_plan, the_plan.build_args["CREATED"], clock)
     with Engine.connect() as engine:
         builder = buildkit.find_builder(request.builder)
-        report.engine = {"docker_host": os.environ.get("DOCKER_HOST", "(default socket)"), "version": engine.version(),
-                         "builder": builder.describe()}
+        report.engine = {
+            "docker_host": os.environ.get("DOCKER_HOST", "(default socket)"),
+            "version": engine.version(),
+            "builder": builder.describe(),
+        }
         report.target = request.platform or engine.platform()
         report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
         report.timings["preflight"] = _since(clock)
@@ -277,20 +312,29 @@ def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResu
     report.timings["probe"] = _since(clock)
     for result in results or []:
         if not result.ok:
-            raise NeedsHuman(f"arch probe {result.arch}: {result.detail}",
-                             "the local nvcc does not generate FP4 code for this target; check the CUDA version")
+            raise NeedsHuman(
+                f"arch probe {result.arch}: {result.detail}",
+                "the local nvcc does not generate FP4 code for this target; check the CUDA version",
+            )
     return results
 
 
-def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildReport,
-                     on_event: Callable[[BuildEvent], None] | None) -> None:
+def _build_and_check(
+    engine: Engine, builder: buildkit.Builder, report: BuildReport, on_event: Callable[[BuildEvent], None] | None
+) -> None:
     the_plan = report.plan
     labels = report.audit.labels() if report.audit else {}
     try:
         clock = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="aeon-build-") as tmp:
-            spec = buildkit.BuildSpec(_context_dir(the_plan, Path(tmp)), f"{CONTEXT_DIR}/Dockerfile", the_plan.tag,
-                                      the_plan.build_args, labels, the_plan.request.platform)
+            spec = buildkit.BuildSpec(
+                _context_dir(the_plan, Path(tmp)),
+                f"{CONTEXT_DIR}/Dockerfile",
+                the_plan.tag,
+                the_plan.build_args,
+                labels,
+                the_plan.request.platform,
+            )
             image_id = buildkit.build(builder, spec, on_event)
         report.timings["build"] = _since(clock)
         report.image = engine.inspect(image_id)
@@ -304,10 +348,15 @@ def _build_and_check(engine: Engine, builder: buildkit.Builder, report: BuildRep
         _write_record(report)
         _record_provenance(report)
         return
-    missing = NeedsHuman(f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
-                         "the image was removed; add the missing parts to the Dockerfile and build again")
-    report.error = {"message": missing.message, "step": "load-bearing check of the built image",
-                    "tail": report.check["missing"]}
+    missing = NeedsHuman(
+        f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
+        "the image was removed; add the missing parts to the Dockerfile and build again",
+    )
+    report.error = {
+        "message": missing.message,
+        "step": "load-bearing check of the built image",
+        "tail": report.check["missing"],
+    }
     _write_record(report)
     engine.remove(report.image.id)
     raise missing
@@ -318,13 +367,22 @@ def _named_parts(failed: BuildFailed) -> BuildFailed:
     a foreign-architecture binary could not run, say how to register QEMU."""
     missing = loadbearing.missing_from_output("\n".join(failed.tail))
     if not missing and "exec format error" in "\n".join((failed.message, *failed.tail)):
-        return BuildFailed(failed.message, "this engine cannot run the target platform's binaries: register QEMU "
-                           "(Debian: qemu-user-static binfmt-support; mount -t binfmt_misc binfmt_misc "
-                           "/proc/sys/fs/binfmt_misc; update-binfmts --enable qemu-aarch64)", failed.step, failed.tail)
+        return BuildFailed(
+            failed.message,
+            "this engine cannot run the target platform's binaries: register QEMU "
+            "(Debian: qemu-user-static binfmt-support; mount -t binfmt_misc binfmt_misc "
+            "/proc/sys/fs/binfmt_misc; update-binfmts --enable qemu-aarch64)",
+            failed.step,
+            failed.tail,
+        )
     if not missing:
         return failed
-    return BuildFailed(f"load-bearing part(s) missing: {', '.join(missing)} ({failed.message})",
-                       "add them to the Dockerfile's runtime stage and build again", failed.step, failed.tail)
+    return BuildFailed(
+        f"load-bearing part(s) missing: {', '.join(missing)} ({failed.message})",
+        "add them to the Dockerfile's runtime stage and build again",
+        failed.step,
+        failed.tail,
+    )
 
 
 def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
@@ -359,12 +417,17 @@ def _verify_platform(engine: Engine, report: BuildReport, machine: str | None) -
     got = config
     if ran is not None and ran != (have + [""])[1]:
         got = f"{config} by its config, but its binaries are {machine} (linux/{ran})"
-    if got == config and have[:2] == want[:2] and have[:len(want)] == want[:len(have)]:
+    if got == config and have[:2] == want[:2] and have[: len(want)] == want[: len(have)]:
         return
-    error = NeedsHuman(f"image {report.plan.tag} is {got}; the build was for {report.target}",
-                       "the image was removed; check FROM --platform lines and the base image's architecture")
-    report.error = {"message": error.message, "step": "platform check of the built image",
-                    "tail": [f"wanted {report.target}", f"got {got}"]}
+    error = NeedsHuman(
+        f"image {report.plan.tag} is {got}; the build was for {report.target}",
+        "the image was removed; check FROM --platform lines and the base image's architecture",
+    )
+    report.error = {
+        "message": error.message,
+        "step": "platform check of the built image",
+        "tail": [f"wanted {report.target}", f"got {got}"],
+    }
     _write_record(report)
     engine.remove(report.image.id)
     raise error
@@ -376,12 +439,17 @@ def _check(engine: Engine, report: BuildReport) -> None:
     assert report.image is not None
     clock = time.monotonic()
     support = loadbearing.support_files(report.plan.fleet)
-    files = {f"aeon-check/{name}": support[name].read_bytes() for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)}
-    script = (f'echo "{MACHINE_LINE}$(uname -m 2>/dev/null)"; '
-              f"exec /bin/sh /aeon-check/{loadbearing.CHECK_SCRIPT} /aeon-check/{loadbearing.LIST_FILE}")
+    files = {
+        f"aeon-check/{name}": support[name].read_bytes() for name in (loadbearing.CHECK_SCRIPT, loadbearing.LIST_FILE)
+    }
+    script = (
+        f'echo "{MACHINE_LINE}$(uname -m 2>/dev/null)"; '
+        f"exec /bin/sh /aeon-check/{loadbearing.CHECK_SCRIPT} /aeon-check/{loadbearing.LIST_FILE}"
+    )
     status, output = engine.run_files(report.image.id, files, ["/bin/sh", "-c", script])
-    machine = next((line[len(MACHINE_LINE):].strip() for line in output.splitlines()
-                    if line.startswith(MACHINE_LINE)), None)
+    machine = next(
+        (line[len(MACHINE_LINE) :].strip() for line in output.splitlines() if line.startswith(MACHINE_LINE)), None
+    )
     output = "\n".join(line for line in output.splitlines() if not line.startswith(MACHINE_LINE))
     _verify_platform(engine, report, machine)
     parts = loadbearing.load(support[loadbearing.LIST_FILE])
@@ -396,11 +464,16 @@ def _check(engine: Engine, report: BuildReport) -> None:
 def _wrong_labels(report: BuildReport) -> list[str]:
     """The OCI labels must say what was built."""
     assert report.image is not None
-    want = {"org.opencontainers.image.revision": report.plan.sha,
-            "org.opencontainers.image.version": report.plan.request.version}
+    want = {
+        "org.opencontainers.image.revision": report.plan.sha,
+        "org.opencontainers.image.version": report.plan.request.version,
+    }
     labels = report.image.labels
-    return [f"label {key} is {labels[key]!r}, not {value!r}" for key, value in want.items()
-            if labels.get(key) and labels[key] != value]
+    return [
+        f"label {key} is {labels[key]!r}, not {value!r}"
+        for key, value in want.items()
+        if labels.get(key) and labels[key] != value
+    ]
 
 
 def _write_record(report: BuildReport) -> None:
@@ -413,9 +486,17 @@ def _record_provenance(report: BuildReport) -> None:
     """The image id this build made and checked, with its audit result: what publish trusts."""
     assert report.image is not None and report.audit is not None
     common_dir = Git(report.plan.request.repo).common_dir
-    attestation.record(common_dir, attestation.Provenance(
-        report.image.id, report.plan.tag, report.plan.sha, report.image.platform, report.started_at,
-        report.audit.as_dict()))
+    attestation.record(
+        common_dir,
+        attestation.Provenance(
+            report.image.id,
+            report.plan.tag,
+            report.plan.sha,
+            report.image.platform,
+            report.started_at,
+            report.audit.as_dict(),
+        ),
+    )
 
 
 def _now() -> str:
@@ -447,33 +528,40 @@ def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
         if event.cached:
             console.print(f"  {event.text}", markup=False, highlight=False, style="dim green")
         elif event.step is not None:
-            bar.update(task, description=f"step {event.step}/{event.total}: {event.text[:60]}",
-                       total=event.total, completed=event.step - 1)
+            bar.update(
+                task,
+                description=f"step {event.step}/{event.total}: {event.text[:60]}",
+                total=event.total,
+                completed=event.step - 1,
+            )
             console.print(f"[bold]step {event.step}/{event.total}[/]: {event.text}", highlight=False)
         else:
             console.print(f"  {event.text}", markup=False, highlight=False, style="dim")
+
     return on_event
 
 
 def _say_report(report: BuildReport, json_out: bool = False) -> None:
     """The build report: the command's primary output (stdout; stderr when stdout carries --json)."""
+
     def say(line: str) -> None:
         show(line, json_out)
 
     data = report.as_dict()
     say(f"[green]built[/] {data['tag']}  {data['image_id']}  {human_size(data['size'])} ({data['size']} bytes)")
     say(f"  revision {data['revision']}  audit: {data['audit']['status'] if data['audit'] else '-'}")
-    say(f"  platform {data['image_platform']} (wanted {data['target_platform']})  builder: {plain(data['engine']['builder'])}")
+    say(
+        f"  platform {data['image_platform']} (wanted {data['target_platform']})  builder: {plain(data['engine']['builder'])}"
+    )
     for layer in data["layers"]:
         say(f"  layer {human_size(layer['size']):>10}  {plain(layer['created_by'][:90])}")
     say("  build args: " + ", ".join(f"{k}={v}" for k, v in sorted(data["build_args"].items())))
     for probe in data["arch_probe"] or []:
-        say(f"  arch probe {probe['arch']}: FP4 {'present' if probe['fp4_in_ptx'] else 'absent'} ({plain(probe['detail'])})")
+        say(
+            f"  arch probe {probe['arch']}: FP4 {'present' if probe['fp4_in_ptx'] else 'absent'} ({plain(probe['detail'])})"
+        )
     if data["arch_probe"] is None:
         say("  arch probe: skipped (no nvcc on this machine)" if data["arch_list"] else "  arch probe: no arch list")
     say(f"  load-bearing: all {data['load_bearing']['checked']} parts present")
     say("  timings: " + ", ".join(f"{k} {v}s" for k, v in data["timings"].items()))
     say(f"  record: {data['record']}")
-
-
-

@@ -4,6 +4,7 @@ Patch-id and PR numbers catch a carry that upstream took verbatim.  A carry that
 modified form, or whose code upstream moved, shows only in its lines: the carry's added lines reappear
 in upstream's diff, or the lines it patched (its context) now sit in another file.
 """
+
 from __future__ import annotations
 
 import re
@@ -98,7 +99,9 @@ class UpstreamRange:
     def best_commit(self, lines: list[str], files: list[str]) -> Commit | None:
         """The upstream commit in the range whose added lines cover most of ``lines``."""
         wanted, best, best_count = set(lines), None, 0
-        out = self.git.run("log", "-p", "-U0", "--no-color", "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--", *files)
+        out = self.git.run(
+            "log", "-p", "-U0", "--no-color", "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--", *files
+        )
         for chunk in out.split("\x01")[1:]:
             header, _, body = chunk.partition("\n")
             sha, _, subject = header.partition("\x00")
@@ -141,8 +144,10 @@ def moved_code(diff: CarryDiff, path: str, rng: UpstreamRange) -> str | None:
         return None
     best, count = _best_file(gone, rng, path)
     if best is not None and count >= MOVED_SHARE * len(gone):
-        return (f"upstream moved the code it patched to {best}: {count} of the {len(gone)} context lines "
-                f"gone from {path} are there now")
+        return (
+            f"upstream moved the code it patched to {best}: {count} of the {len(gone)} context lines "
+            f"gone from {path} are there now"
+        )
     return f"upstream removed most of the code it patched from {path}" if theirs else f"upstream deleted {path}"
 
 
@@ -151,13 +156,16 @@ def _best_file(context: list[str], rng: UpstreamRange, path: str) -> tuple[str |
     out = rng.git.run("diff", "-U0", "--no-color", "--no-renames", rng.base, rng.tag)
     parsed = parse_patch(out)
     wanted = set(context)
-    scored = sorted(((len(wanted & {line.strip() for line in lines}), f) for f, lines in parsed.added.items() if f != path),
-                    reverse=True)
+    scored = sorted(
+        ((len(wanted & {line.strip() for line in lines}), f) for f, lines in parsed.added.items() if f != path),
+        reverse=True,
+    )
     return (scored[0][1], scored[0][0]) if scored and scored[0][0] else (None, 0)
 
 
-def conflict_notes(git: Git, ledger: Ledger, carries: list[tuple[Carry, str | None]], path: str,
-                   rng: UpstreamRange) -> list[dict[str, str]]:
+def conflict_notes(
+    git: Git, ledger: Ledger, carries: list[tuple[Carry, str | None]], path: str, rng: UpstreamRange
+) -> list[dict[str, str]]:
     """For each carry touching a conflicted file: upstreamed (take theirs) and/or where its code went."""
     notes = []
     for carry, known in carries:

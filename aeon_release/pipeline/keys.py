@@ -4,6 +4,7 @@ Order: the command's ``--signing-key``, then ``AEON_SIGNING_KEY``, then the flee
 ``signing_key`` (a path relative to the config folder holding fleet.yaml).  The key's path may be
 shown; its bytes never are.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,9 +26,11 @@ def signing_key(option: Path | None, config_dir: Path | None = None) -> Path:
     from_profile = _profile_key(config_dir)
     if from_profile is not None:
         return from_profile
-    raise ConfigError("no signing key: publish signs an attestation for every image it pushes",
-                      f"pass --signing-key PATH, set {SIGNING_KEY_ENV} or signing_key in fleet.yaml; "
-                      "make a key with `aeon-release keygen PATH`")
+    raise ConfigError(
+        "no signing key: publish signs an attestation for every image it pushes",
+        f"pass --signing-key PATH, set {SIGNING_KEY_ENV} or signing_key in fleet.yaml; "
+        "make a key with `aeon-release keygen PATH`",
+    )
 
 
 def _profile_key(config_dir: Path | None) -> Path | None:

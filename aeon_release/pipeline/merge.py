@@ -1,15 +1,16 @@
 """The `merge`, `merge --continue`, `merge --abort` and `status` commands around the merge steps."""
+
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import store as runstate
-from aeon_release.adapters.store import RunStore
-from aeon_release.adapters.console import console, emit_json, plain as escape, say, show, target
-from aeon_release.errors import NeedsHuman, StateError
+from aeon_release.adapters.console import console, emit_json, say, show, target
+from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, RunState, RunStore
+from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -30,8 +31,10 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     _refuse_other_runs(common, opts.tag)
     plan = build_plan(git, opts)
     if git.branch_sha(plan.branch) is not None:
-        raise StateError(f"branch {plan.branch!r} already exists in {git.path}",
-                         f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again")
+        raise StateError(
+            f"branch {plan.branch!r} already exists in {git.path}",
+            f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again",
+        )
     waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan), steps.who_waives(git))
     if dry_run:
         _show_plan(plan, json_out)
@@ -63,8 +66,9 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
     if state.head is None and (Path(state.worktree) / ".git").exists():
         state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
     run = steps.Run(git, state, plan)
-    state.waivers = steps.add_waivers(state.waivers, steps.parse_waivers(waive, steps.known_rule_ids(plan),
-                                                                         steps.who_waives(git)))
+    state.waivers = steps.add_waivers(
+        state.waivers, steps.parse_waivers(waive, steps.known_rule_ids(plan), steps.who_waives(git))
+    )
     if fix:
         _say_fixes(steps.apply_audit_fixes(run))
     try:
@@ -85,8 +89,10 @@ def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
 def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     state = _open_run(git, tag)
     if state.phase == Phase.DONE:
-        raise StateError(f"the run for {state.tag} already finished ({state.branch} exists)",
-                         f"delete the branch yourself if you want it gone: git branch -D {state.branch}")
+        raise StateError(
+            f"the run for {state.tag} already finished ({state.branch} exists)",
+            f"delete the branch yourself if you want it gone: git branch -D {state.branch}",
+        )
     worktree = Path(state.worktree)
     made = _branch_made_by_run(git, state, worktree)
     had_worktree = worktree.exists()
@@ -96,10 +102,18 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
     if json_out:
-        emit_json({"aborted": state.tag, "phase": state.phase, "worktree_removed": str(worktree) if had_worktree else None,
-                   "branch_deleted": state.branch if made is not None else None})
+        emit_json(
+            {
+                "aborted": state.tag,
+                "phase": state.phase,
+                "worktree_removed": str(worktree) if had_worktree else None,
+                "branch_deleted": state.branch if made is not None else None,
+            }
+        )
     if made is not None:
-        show(f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted", json_out)
+        show(
+            f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted", json_out
+        )
     else:
         show(f"aborted the {state.tag} run: {dropped}, no branch was created", json_out)
 
@@ -199,8 +213,16 @@ def _open_run(git: Git, tag: str | None) -> RunState:
 
 
 # -- rendering (stderr) ----------------------------------------------------------------------
-_STYLE = {"kept": "green", "applied": "cyan", "upstreamed": "yellow", "missing": "red", "applying": "red",
-          "already-in-tag": "yellow", "already-on-branch": "yellow", "skipped": "dim"}
+_STYLE = {
+    "kept": "green",
+    "applied": "cyan",
+    "upstreamed": "yellow",
+    "missing": "red",
+    "applying": "red",
+    "already-in-tag": "yellow",
+    "already-on-branch": "yellow",
+    "skipped": "dim",
+}
 
 
 def _show_plan(plan: MergePlan, json_out: bool) -> None:
@@ -208,15 +230,21 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
 
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict()})
-    show(f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
-         f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
-         f"{plan.upstream_commits} upstream commits", json_out)
+    show(
+        f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
+        f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
+        f"{plan.upstream_commits} upstream commits",
+        json_out,
+    )
     for note in plan.notes:
         show(f"[yellow]note[/]: {escape(note)}", json_out)
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
-        table.add_row(c.carry.id, "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
-                      c.upstreamed or c.review or "")
+        table.add_row(
+            c.carry.id,
+            "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
+            c.upstreamed or c.review or "",
+        )
     target(json_out).print(table)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
@@ -240,13 +268,19 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
         table = Table("carry", "status", "evidence", title="carries", title_justify="left")
         for c in data["carries"]:
             status = c.get("status", "?")
-            table.add_row(c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", ""))))
+            table.add_row(
+                c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", "")))
+            )
         where.print(table)
     if data["picks"]:
         table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
         for p in data["picks"]:
             status = p.get("status", "?")
-            table.add_row(p["ref"], f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(p.get("evidence") or p.get("reason", "")))
+            table.add_row(
+                p["ref"],
+                f"[{_STYLE.get(status, 'white')}]{status}[/]",
+                escape(p.get("evidence") or p.get("reason", "")),
+            )
         where.print(table)
     for c in data["carries"]:
         if c.get("warning"):
@@ -260,22 +294,37 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
                     show(f"  carry {escape(note['carry'])}: {escape(note[key])}", json_out)
     if state.audit:
         _render_audit(state.audit, json_out)
-        fixes = [f["fix"] for f in state.audit.get("findings", [])
-                 if f.get("fix") and not f.get("suppressed") and not f.get("waived")]
+        fixes = [
+            f["fix"]
+            for f in state.audit.get("findings", [])
+            if f.get("fix") and not f.get("suppressed") and not f.get("waived")
+        ]
         if fixes and state.phase == Phase.AUDIT_FAILED.value:
             show(f"{len(fixes)} safe fix(es) available; `aeon-release merge --continue --fix` applies them:", json_out)
             for fx in fixes:
-                show(escape(f"  {fx['path']}:{fx['line']}: `{fx['old']}` -> `{fx['new']}`"
-                            + (f" (adds `from {fx['import_from']} import {fx['import_name']}`)" if fx.get("import_from") else "")),
-                     json_out)
+                show(
+                    escape(
+                        f"  {fx['path']}:{fx['line']}: `{fx['old']}` -> `{fx['new']}`"
+                        + (
+                            f" (adds `from {fx['import_from']} import {fx['import_name']}`)"
+                            if fx.get("import_from")
+                            else ""
+                        )
+                    ),
+                    json_out,
+                )
     if state.phase == Phase.DONE.value:
         show(f"[green]created[/] {state.branch} at {str(state.branch_sha)[:12]}", json_out)
 
 
 def _say_fixes(results: list[dict[str, Any]]) -> None:
     for r in results:
-        say(escape(f"fix {r['status']}: {r['path']}:{r['line']}: `{r['old']}` -> `{r['new']}`"
-                   + (f" ({r['detail']})" if r.get("detail") else "")))
+        say(
+            escape(
+                f"fix {r['status']}: {r['path']}:{r['line']}: `{r['old']}` -> `{r['new']}`"
+                + (f" ({r['detail']})" if r.get("detail") else "")
+            )
+        )
     if not results:
         say("--fix: the audit's findings have no safe fix")
 

@@ -15,6 +15,7 @@ A hook that fails stops the run (exit 1) naming the hook and what it printed.  T
 stays: a person edits it (say, adds the sign-off a DCO hook asks for) or fixes the hook, and
 ``--continue`` makes the commit again, hooks and all.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,17 +53,35 @@ class Draft:
 
     def pending(self) -> dict[str, Any]:
         """What the run state keeps so that a person (or --continue) can conclude this commit."""
-        return {"item": self.item, "kind": self.kind, "parents": list(self.parents), "message": self.message,
-                "author": dict(self.author)}
+        return {
+            "item": self.item,
+            "kind": self.kind,
+            "parents": list(self.parents),
+            "message": self.message,
+            "author": dict(self.author),
+        }
 
     @classmethod
     def from_pending(cls, pending: dict[str, Any], tree: str) -> Draft:
-        return cls(pending["item"], pending["kind"], tree, tuple(pending["parents"]), pending["message"],
-                   dict(pending.get("author") or {}))
+        return cls(
+            pending["item"],
+            pending["kind"],
+            tree,
+            tuple(pending["parents"]),
+            pending["message"],
+            dict(pending.get("author") or {}),
+        )
 
 
-def make(git: Git, draft: Draft, run_dir: Path, *, edited: bool, worktree: Git | None = None,
-         checkout: Callable[[Draft], Git] | None = None) -> str:
+def make(
+    git: Git,
+    draft: Draft,
+    run_dir: Path,
+    *,
+    edited: bool,
+    worktree: Git | None = None,
+    checkout: Callable[[Draft], Git] | None = None,
+) -> str:
     """Make the commit: hooks first, then `git commit-tree`.
 
     ``edited``: the message file holds this commit's message as a person may have edited it after a
@@ -82,10 +101,13 @@ def make(git: Git, draft: Draft, run_dir: Path, *, edited: bool, worktree: Git |
     _message_hooks(git, draft, tree, message_file, worktree)
     message = message_file.read_bytes()
     try:
-        sha = git.commit_tree(tree, draft.parents, message if message.endswith(b"\n") else message + b"\n",
-                              env=draft.author)
+        sha = git.commit_tree(
+            tree, draft.parents, message if message.endswith(b"\n") else message + b"\n", env=draft.author
+        )
     except GitError as exc:
-        raise _signing_error(exc, worktree is not None) if "gpg" in exc.message.lower() else exc
+        if "gpg" in exc.message.lower():
+            raise _signing_error(exc, worktree is not None) from None
+        raise
     message_file.unlink(missing_ok=True)
     return sha
 
@@ -128,18 +150,25 @@ def _check(result: HookResult | None, draft: Draft, in_worktree: bool, message_f
         return
     output = " / ".join(line.strip() for line in result.output.strip().splitlines()[-8:] if line.strip())
     what = "the merge commit" if draft.kind == "merge" else f"the commit for {draft.item}"
-    fix = (f"edit the message in {message_file} or fix what the hook reports" if message_file is not None
-           else "fix what the hook reports in the merge worktree and `git add` it")
+    fix = (
+        f"edit the message in {message_file} or fix what the hook reports"
+        if message_file is not None
+        else "fix what the hook reports in the merge worktree and `git add` it"
+    )
     raise CommitRefused(
         f"the {result.name} hook refused {what} (exit {result.status}): {output or 'no output'}",
-        f"{fix}, then `aeon-release merge --continue` (the hooks run again)", in_worktree)
+        f"{fix}, then `aeon-release merge --continue` (the hooks run again)",
+        in_worktree,
+    )
 
 
 def _signing_error(exc: GitError, in_worktree: bool) -> CommitRefused:
     return CommitRefused(
         f"git could not sign the commit with gpg (commit.gpgSign is on): {exc.message}",
         "install gpg or set gpg.program to it, or turn commit.gpgSign off for this repository; "
-        "then `aeon-release merge --continue`", in_worktree)
+        "then `aeon-release merge --continue`",
+        in_worktree,
+    )
 
 
 # -- cherry-picks ----------------------------------------------------------------------------
@@ -156,8 +185,11 @@ def with_provenance(message: str, sha: str) -> str:
     body = message.rstrip("\n") + "\n"
     paragraphs = body.strip("\n").split("\n\n")
     last = [line for line in paragraphs[-1].splitlines() if line.strip()]
-    in_trailers = len(paragraphs) > 1 and bool(last) and all(
-        _TRAILER.match(line) or line.startswith("(cherry picked from commit ") for line in last)
+    in_trailers = (
+        len(paragraphs) > 1
+        and bool(last)
+        and all(_TRAILER.match(line) or line.startswith("(cherry picked from commit ") for line in last)
+    )
     return body + ("" if in_trailers else "\n") + f"(cherry picked from commit {sha})\n"
 
 

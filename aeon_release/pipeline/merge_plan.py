@@ -4,6 +4,7 @@ Preconditions come first (tbump's executor does the same): the names are valid, 
 the previous fork branch exists, the target branch does not, the ledger validates and every pick
 resolves to a commit.  Only then does `merge` create its worktree.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -11,14 +12,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
-from aeon_release.errors import ConfigError, GitError, UsageError
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
-from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
+from aeon_release.errors import ConfigError, GitError, UsageError
 from aeon_release.pipeline.carry_evidence import UpstreamRange, carry_diff, probably_upstreamed
-
 
 
 @dataclass(frozen=True)
@@ -61,19 +61,34 @@ class MergePlan:
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "tag": self.tag, "tag_sha": self.tag_sha, "branch": self.branch,
-            "previous_branch": self.previous_branch, "previous_sha": self.previous_sha,
-            "merge_base": self.merge_base, "upstream_commits": self.upstream_commits,
+            "tag": self.tag,
+            "tag_sha": self.tag_sha,
+            "branch": self.branch,
+            "previous_branch": self.previous_branch,
+            "previous_sha": self.previous_sha,
+            "merge_base": self.merge_base,
+            "upstream_commits": self.upstream_commits,
             "tag_on_upstream_branch": self.tag_on_upstream_branch,
             "carries": [
-                {"id": c.carry.id, "title": c.carry.title,
-                 "plan": "upstreamed: drop it" if c.upstreamed else "verify or apply", "evidence": c.upstreamed,
-                 **({"review": c.review} if c.review else {})}
+                {
+                    "id": c.carry.id,
+                    "title": c.carry.title,
+                    "plan": "upstreamed: drop it" if c.upstreamed else "verify or apply",
+                    "evidence": c.upstreamed,
+                    **({"review": c.review} if c.review else {}),
+                }
                 for c in self.carries
             ],
-            "picks": [{"ref": p.key, "sha": p.sha, "subject": p.subject,
-                       "plan": "already in tag" if p.in_tag else "cherry-pick", "reason": p.ref.reason}
-                      for p in self.picks],
+            "picks": [
+                {
+                    "ref": p.key,
+                    "sha": p.sha,
+                    "subject": p.subject,
+                    "plan": "already in tag" if p.in_tag else "cherry-pick",
+                    "reason": p.ref.reason,
+                }
+                for p in self.picks
+            ],
             "skips": [{"ref": s.label, "reason": s.reason} for s in self.skips],
             "notes": list(self.notes),
         }
@@ -117,7 +132,11 @@ def check_names(opts: Options) -> None:
     validate_ref_name(opts.tag, "tag")
     if names.parse_version(opts.tag) is None:
         raise UsageError(f"tag {opts.tag!r} is not a release tag", names.VERSION_HINT)
-    for value, what in ((opts.onto, "branch"), (opts.upstream_remote, "remote"), (opts.upstream_branch, "upstream branch")):
+    for value, what in (
+        (opts.onto, "branch"),
+        (opts.upstream_remote, "remote"),
+        (opts.upstream_branch, "upstream branch"),
+    ):
         if value is not None:
             validate_ref_name(value, what)
 
@@ -126,8 +145,10 @@ def resolve_remote(git: Git, opts: Options) -> str | None:
     remotes = git.remotes()
     if opts.upstream_remote is not None:
         if opts.upstream_remote not in remotes:
-            raise UsageError(f"remote {opts.upstream_remote!r} does not exist in {git.path}",
-                             f"known remotes: {', '.join(remotes) or 'none'}")
+            raise UsageError(
+                f"remote {opts.upstream_remote!r} does not exist in {git.path}",
+                f"known remotes: {', '.join(remotes) or 'none'}",
+            )
         return opts.upstream_remote
     return "upstream" if "upstream" in remotes else None
 
@@ -138,24 +159,30 @@ def fetch_upstream(git: Git, remote: str | None) -> None:
     try:
         git.run("fetch", "--quiet", "--tags", remote)
     except GitError as exc:
-        raise GitError(f"cannot fetch from remote {remote!r}: {exc.message}",
-                       "check the network or pass --no-fetch to use the local tags") from None
+        raise GitError(
+            f"cannot fetch from remote {remote!r}: {exc.message}",
+            "check the network or pass --no-fetch to use the local tags",
+        ) from None
 
 
 def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
     sha = git.resolve(f"refs/tags/{tag}")
     if sha is None:
         where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
-        raise GitError(f"tag {tag!r} does not exist (looked in {where})",
-                       "check the spelling, or add the upstream remote: git remote add upstream <url>")
+        raise GitError(
+            f"tag {tag!r} does not exist (looked in {where})",
+            "check the spelling, or add the upstream remote: git remote add upstream <url>",
+        )
     return sha
 
 
 def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:
     previous = opts.onto or find_previous_branch(git, opts.tag, prefix)
     if previous is None:
-        raise GitError(f"no previous fork branch ({prefix}v* below {opts.tag}) in {git.path}",
-                       "pass --onto BRANCH to name the branch to merge onto")
+        raise GitError(
+            f"no previous fork branch ({prefix}v* below {opts.tag}) in {git.path}",
+            "pass --onto BRANCH to name the branch to merge onto",
+        )
     sha = git.branch_sha(previous)
     if sha is None:
         raise GitError(f"branch {previous!r} does not exist in {git.path}", "pass --onto an existing local branch")
@@ -173,9 +200,17 @@ def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str 
     return name
 
 
-def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upstream: str | None,
-               in_tag: dict[int, Commit], subject: re.Pattern[str],
-               tag_shas: frozenset[str] = frozenset()) -> tuple[PickPlan, ...]:
+def plan_picks(
+    git: Git,
+    ledger: Ledger,
+    tag: str,
+    tag_sha: str,
+    base: str,
+    upstream: str | None,
+    in_tag: dict[int, Commit],
+    subject: re.Pattern[str],
+    tag_shas: frozenset[str] = frozenset(),
+) -> tuple[PickPlan, ...]:
     release = ledger.plan_for(tag)
     if not release.picks:
         return ()
@@ -183,18 +218,30 @@ def plan_picks(git: Git, ledger: Ledger, tag: str, tag_sha: str, base: str, upst
     # carries backports, which are different commits with the same "(#NNNNN)" subject.
     index = pr_index(git.commits(upstream, f"^{base}"), subject) if upstream else {}
     index.update(in_tag)
-    return tuple(_plan_pick(git, ref, i, tag, tag_sha, index, upstream, tag_shas) for i, ref in enumerate(release.picks))
+    return tuple(
+        _plan_pick(git, ref, i, tag, tag_sha, index, upstream, tag_shas) for i, ref in enumerate(release.picks)
+    )
 
 
-def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
-               index: dict[int, Commit], upstream: str | None, tag_shas: frozenset[str]) -> PickPlan:
+def _plan_pick(
+    git: Git,
+    ref: PickRef,
+    i: int,
+    tag: str,
+    tag_sha: str,
+    index: dict[int, Commit],
+    upstream: str | None,
+    tag_shas: frozenset[str],
+) -> PickPlan:
     where = f"{ledger_mod.PICKS_FILE}: releases.{tag}.pick[{i}]"
     if ref.pr is not None:
         commit = index.get(ref.pr)
         if commit is None:
             searched = f"{tag} and {upstream}" if upstream else f"{tag} (no upstream branch to search)"
-            raise ConfigError(f"{where}: PR #{ref.pr} has no commit ending in '(#{ref.pr})' in {searched}",
-                              "fetch upstream, pass --upstream-branch, or pick by commit")
+            raise ConfigError(
+                f"{where}: PR #{ref.pr} has no commit ending in '(#{ref.pr})' in {searched}",
+                "fetch upstream, pass --upstream-branch, or pick by commit",
+            )
         # The index holds commits since the base (the tag's, then upstream's): one of them is in the
         # tag exactly when it is among the tag's, with no ancestry walk (0.2 s each on a large history).
         in_tag = commit.sha in tag_shas if tag_shas else git.is_ancestor(commit.sha, tag_sha)
@@ -202,14 +249,21 @@ def _plan_pick(git: Git, ref: PickRef, i: int, tag: str, tag_sha: str,
     else:
         resolved = git.resolve(str(ref.commit))
         if resolved is None:
-            raise ConfigError(f"{where}: commit {ref.commit} does not exist in the fork repository",
-                              "fetch upstream first")
+            raise ConfigError(
+                f"{where}: commit {ref.commit} does not exist in the fork repository", "fetch upstream first"
+            )
         sha, subject = resolved, git.subject(resolved)
     return PickPlan(ref, sha, subject, git.is_ancestor(sha, tag_sha))
 
 
-def plan_carries(git: Git, ledger: Ledger, merged: dict[int, Commit], base: str, tag_sha: str,
-                 pr_pattern: str = profile_mod.GITHUB_PR_SUBJECT) -> tuple[CarryPlan, ...]:
+def plan_carries(
+    git: Git,
+    ledger: Ledger,
+    merged: dict[int, Commit],
+    base: str,
+    tag_sha: str,
+    pr_pattern: str = profile_mod.GITHUB_PR_SUBJECT,
+) -> tuple[CarryPlan, ...]:
     active = ledger.active_carries
     if not active:
         return ()
@@ -230,12 +284,16 @@ def _with_review(git: Git, ledger: Ledger, plan: CarryPlan, rng: UpstreamRange) 
     return dataclasses.replace(plan, review=f"probably upstreamed: review ({evidence})") if evidence else plan
 
 
-def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> CarryPlan:
+def _plan_carry(
+    git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str
+) -> CarryPlan:
     files = {m.path for m in carry.markers}
     for sha in carry.commits:
         if git.resolve(sha) is None:
-            raise ConfigError(f"{ledger_mod.CARRIES_FILE}: carry {carry.id}: commit {sha} does not exist in {git.path}",
-                              "fetch the fork's history, or fix the SHA in the ledger")
+            raise ConfigError(
+                f"{ledger_mod.CARRIES_FILE}: carry {carry.id}: commit {sha} does not exist in {git.path}",
+                "fetch the fork's history, or fix the SHA in the ledger",
+            )
         files.update(git.changed_files(sha))
     patch = ledger.patch_path(carry)
     if patch is not None:
@@ -300,12 +358,23 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     in_tag = git.commits(tag_sha, f"^{base}")  # the upstream commits this merge brings in
     merged = pr_index(in_tag, fleet.pr_subject)
     return MergePlan(
-        tag=opts.tag, tag_sha=tag_sha, branch=branch, previous_branch=previous, previous_sha=previous_sha,
-        merge_base=base, upstream_branch=upstream, upstream_commits=len(in_tag),
-        tag_on_upstream_branch=on_main, carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
-        picks=plan_picks(git, ledger, opts.tag, tag_sha, base, upstream, merged, fleet.pr_subject,
-                         frozenset(c.sha for c in in_tag)),
-        skips=ledger.plan_for(opts.tag).skips, ledger=ledger, config_dir=opts.config_dir, notes=notes,
+        tag=opts.tag,
+        tag_sha=tag_sha,
+        branch=branch,
+        previous_branch=previous,
+        previous_sha=previous_sha,
+        merge_base=base,
+        upstream_branch=upstream,
+        upstream_commits=len(in_tag),
+        tag_on_upstream_branch=on_main,
+        carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
+        picks=plan_picks(
+            git, ledger, opts.tag, tag_sha, base, upstream, merged, fleet.pr_subject, frozenset(c.sha for c in in_tag)
+        ),
+        skips=ledger.plan_for(opts.tag).skips,
+        ledger=ledger,
+        config_dir=opts.config_dir,
+        notes=notes,
     )
 
 
@@ -329,6 +398,8 @@ def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[s
     if on_main is False:
         # A release-branch tag (v0.25.1) is not on upstream main: its backports look like "ours"
         # and conflict in files the fork never touched: the true merge base matters.
-        return (f"{tag} is not on {upstream}: it is a release-branch tag; backports may conflict "
-                "in files the fork never touched",)
+        return (
+            f"{tag} is not on {upstream}: it is a release-branch tag; backports may conflict "
+            "in files the fork never touched",
+        )
     return ()

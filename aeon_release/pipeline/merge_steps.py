@@ -12,6 +12,7 @@ before it runs, and its result together with the new head after; a run killed an
 or not, is continued by redoing the unfinished item from its recorded start, and ``--abort`` only
 has to drop the state and any worktree.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,10 +22,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
-from aeon_release.adapters.git import Git
 from aeon_release.adapters import store as runstate
+from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import Phase, RunState, RunStore
+from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -88,8 +89,13 @@ def merge_tag(run: Run) -> None:
     merged = run.git.merge_tree(run.head, plan.tag_sha)
     draft = Draft("merge", "merge", merged.tree, (run.head, plan.tag_sha), message)
     if not merged.clean:
-        stop_for_conflicts(run, f"merging {plan.tag}", merged.conflicts, draft,
-                           lambda wt: wt.try_run("merge", "--no-ff", "--no-commit", "-m", message, plan.tag_sha))
+        stop_for_conflicts(
+            run,
+            f"merging {plan.tag}",
+            merged.conflicts,
+            draft,
+            lambda wt: wt.try_run("merge", "--no-ff", "--no-commit", "-m", message, plan.tag_sha),
+        )
     run.state.head = commit(run, draft)
     run.state.current = None
 
@@ -129,11 +135,17 @@ def run_audit(run: Run) -> None:
     findings = [_with_waiver(f, waivers) for f in report.findings]
     blocking = [f for f in findings if f["severity"] == "error" and not f["suppressed"] and not f.get("waived")]
     waived = [f for f in findings if f.get("waived")]
-    run.state.audit = report.as_dict() | {"findings": findings, "errors": len(blocking), "blocking": len(blocking),
-                                          "waived": len(waived)}
+    run.state.audit = report.as_dict() | {
+        "findings": findings,
+        "errors": len(blocking),
+        "blocking": len(blocking),
+        "waived": len(waived),
+    }
     if blocking:
         wt = open_worktree(run, run.head)
-        run.state.pending = Draft("audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}").pending()
+        run.state.pending = Draft(
+            "audit", "commit", "", (run.head,), f"Fix audit findings after merging {run.plan.tag}"
+        ).pending()
         run.state.phase = Phase.AUDIT_FAILED
         run.save()
         first = blocking[0]
@@ -159,8 +171,15 @@ def _audit(run: Run) -> AuditReport:
     sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
     tree = GitTree(run.git.path, head)
     try:
-        return audit_tree(tree, plan.config_dir, carries=carries, merge=sides, changed_files=changed,
-                          new_content=new_content, cache_dir=runstate.cache_dir(run.git.common_dir))
+        return audit_tree(
+            tree,
+            plan.config_dir,
+            carries=carries,
+            merge=sides,
+            changed_files=changed,
+            new_content=new_content,
+            cache_dir=runstate.cache_dir(run.git.common_dir),
+        )
     finally:
         tree.close()
 
@@ -174,8 +193,10 @@ def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
     from aeon_release.domain.audits.model import Fix
 
     if run.state.phase != Phase.AUDIT_FAILED.value or not run.state.audit:
-        raise UsageError("--fix applies the fixes of a failed audit, and this run's audit has not failed",
-                         "use --fix with `merge --continue` after a merge stopped on audit findings")
+        raise UsageError(
+            "--fix applies the fixes of a failed audit, and this run's audit has not failed",
+            "use --fix with `merge --continue` after a merge stopped on audit findings",
+        )
     wanted = [Fix(**f["fix"]) for f in run.state.audit.get("findings", []) if f.get("fix") and not f.get("suppressed")]
     results = [r.as_dict() for r in apply_fixes(run.worktree, wanted)]
     run.state.fixes += results
@@ -199,8 +220,10 @@ def finish(run: Run) -> None:
     if existing is None:
         run.git.create_branch(run.plan.branch, head)
     elif existing != head:
-        raise GitError(f"branch {run.plan.branch!r} appeared during the run at {existing[:12]}",
-                       "delete it or run `aeon-release merge --abort`")
+        raise GitError(
+            f"branch {run.plan.branch!r} appeared during the run at {existing[:12]}",
+            "delete it or run `aeon-release merge --abort`",
+        )
     run.state.branch_sha = head
     run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
@@ -229,8 +252,9 @@ def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
     pending = run.state.pending
     edited = pending is not None and pending.get("item") == draft.item
     try:
-        sha = merge_commits.make(run.git, draft, run.run_dir, edited=edited, worktree=worktree,
-                                 checkout=lambda d: _checkout_tree(run, d))
+        sha = merge_commits.make(
+            run.git, draft, run.run_dir, edited=edited, worktree=worktree, checkout=lambda d: _checkout_tree(run, d)
+        )
     except CommitRefused as refused:
         # a message hook needs no worktree: --continue redoes the item; a tree hook is concluded there
         run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
@@ -254,8 +278,9 @@ def _pick(run: Run, item: str, sha: str, what: str) -> bool:
     merged = run.git.pick_tree(head, sha)
     draft = merge_commits.pick_draft(run.git, item, sha, merged.tree, head)
     if not merged.clean:
-        stop_for_conflicts(run, what, merged.conflicts, draft,
-                           lambda wt: wt.try_run("cherry-pick", "-x", "--no-commit", sha))
+        stop_for_conflicts(
+            run, what, merged.conflicts, draft, lambda wt: wt.try_run("cherry-pick", "-x", "--no-commit", sha)
+        )
     if merged.tree == run.git.tree(head) and not _empty_commit(run.git, sha):
         return False
     run.state.head = commit(run, draft)
@@ -284,8 +309,11 @@ def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, 
         result = result | {"warning": cp.review}
     missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run, m.path, m.text)]
     if missing and result["status"] != "upstreamed":
-        result = result | {"status": "missing", "missing_markers": missing,
-                           "evidence": f"{len(missing)} marker(s) gone after the merge"}
+        result = result | {
+            "status": "missing",
+            "missing_markers": missing,
+            "evidence": f"{len(missing)} marker(s) gone after the merge",
+        }
     return base | result
 
 
@@ -295,8 +323,10 @@ def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str,
     for short in cp.carry.commits:
         sha = run.git.resolve(short)
         if sha is None:
-            raise GitError(f"carries.yaml: carry {cp.carry.id}: commit {short} does not exist",
-                           "fetch the fork's history or fix the SHA")
+            raise GitError(
+                f"carries.yaml: carry {cp.carry.id}: commit {short} does not exist",
+                "fetch the fork's history or fix the SHA",
+            )
         if sha in done or _on_branch(run, sha):
             continue
         run.state.current = f"carries:{cp.carry.id}:{sha}"
@@ -304,7 +334,10 @@ def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str,
         run.save()  # the head and the commits done so far, together: the start of this commit
         if not _pick(run, run.state.current, sha, f"applying carry {cp.carry.id} ({sha[:12]})"):
             run.state.current = None
-            return {"status": "upstreamed", "evidence": f"upstreamed: drop it ({sha[:12]} became empty on {run.plan.tag})"}
+            return {
+                "status": "upstreamed",
+                "evidence": f"upstreamed: drop it ({sha[:12]} became empty on {run.plan.tag})",
+            }
         done.append(sha)
         applied += 1
     run.state.current = None
@@ -322,7 +355,10 @@ def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
     assert patch is not None
     patch = patch.resolve()
     if _patch_in_tag(run, patch):
-        return {"status": "upstreamed", "evidence": f"upstreamed: drop it ({cp.carry.patch} is already applied in {run.plan.tag})"}
+        return {
+            "status": "upstreamed",
+            "evidence": f"upstreamed: drop it ({cp.carry.patch} is already applied in {run.plan.tag})",
+        }
     item = run.state.current = f"carries:{cp.carry.id}:patch"
     run.save()
     head = run.head
@@ -332,8 +368,13 @@ def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
         return {"status": "kept", "evidence": f"{cp.carry.patch} is already applied"}
     draft = Draft(item, "commit", applied.tree, (head,), f"Carry {cp.carry.id}: {cp.carry.title}")
     if not applied.clean:
-        stop_for_conflicts(run, f"applying carry {cp.carry.id} ({cp.carry.patch})", applied.conflicts or cp.files,
-                           draft, lambda wt: wt.try_run("apply", "--3way", "--index", str(patch)))
+        stop_for_conflicts(
+            run,
+            f"applying carry {cp.carry.id} ({cp.carry.patch})",
+            applied.conflicts or cp.files,
+            draft,
+            lambda wt: wt.try_run("apply", "--3way", "--index", str(patch)),
+        )
     run.state.head = commit(run, draft)
     run.state.current = None
     return {"status": "applied", "evidence": f"applied {cp.carry.patch} three-way"}
@@ -362,8 +403,9 @@ def _on_branch(run: Run, sha: str) -> bool:
     head = run.head
     if sha in _fork_commits(run) or (sha not in run.plan_picks_outside_tag and run.git.is_ancestor(sha, head)):
         return True
-    out = run.git.run("log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}",
-                      f"{run.plan.tag_sha}..{head}")
+    out = run.git.run(
+        "log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}", f"{run.plan.tag_sha}..{head}"
+    )
     if out.strip():
         return True
     return bool(run.git.cherry(head, sha, f"{sha}^").get(sha))
@@ -407,16 +449,16 @@ def open_worktree(run: Run, at: str) -> Git:
     return Git(path)
 
 
-def stop_for_conflicts(run: Run, what: str, files: tuple[str, ...], draft: Draft,
-                       replay: Callable[[Git], object]) -> None:
+def stop_for_conflicts(
+    run: Run, what: str, files: tuple[str, ...], draft: Draft, replay: Callable[[Git], object]
+) -> None:
     """Redo the operation in the worktree, with git's conflict markers, for a person to resolve."""
     wt = open_worktree(run, run.head)
     replay(wt)
     files = tuple(wt.unmerged_files()) or files
     touching = {c.carry.id: set(c.files) for c in run.plan.carries}
     run.state.conflicts = [
-        {"file": f, "carries": sorted(cid for cid, fs in touching.items() if f in fs), "during": what}
-        for f in files
+        {"file": f, "carries": sorted(cid for cid, fs in touching.items() if f in fs), "during": what} for f in files
     ]
     run.state.pending = draft.pending()
     try:
@@ -443,17 +485,23 @@ def _carry_notes(run: Run, conflicts: list[dict[str, Any]]) -> str:
         notes = conflict_notes(run.git, run.plan.ledger, carries, conflict["file"], rng) if carries else []
         if notes:
             conflict["carry_notes"] = notes
-            first = first or f"{conflict['file']}: carry {notes[0]['carry']}: " + \
-                "; ".join(v for k, v in notes[0].items() if k != "carry") + "; "
+            first = (
+                first
+                or f"{conflict['file']}: carry {notes[0]['carry']}: "
+                + "; ".join(v for k, v in notes[0].items() if k != "carry")
+                + "; "
+            )
     return first
 
 
 def _refuse_untracked(wt: Git) -> None:
     stray = wt.untracked()
     if stray:
-        raise NeedsHuman(f"{len(stray)} untracked file(s) in the merge worktree: {', '.join(stray[:5])}",
-                         f"`git add` the ones that belong to the fork in {wt.path} and delete the rest "
-                         "(e.g. *.orig), then --continue")
+        raise NeedsHuman(
+            f"{len(stray)} untracked file(s) in the merge worktree: {', '.join(stray[:5])}",
+            f"`git add` the ones that belong to the fork in {wt.path} and delete the rest "
+            "(e.g. *.orig), then --continue",
+        )
 
 
 def resume(run: Run) -> None:
@@ -463,8 +511,10 @@ def resume(run: Run) -> None:
     if stopped and pending is not None and pending.get("in_worktree", True) and (run.worktree / ".git").exists():
         conclude(run)
     elif run.state.phase == Phase.CONFLICT.value:
-        raise StateError(f"the worktree of the {run.state.tag} run is gone ({run.worktree})",
-                         "run `aeon-release merge --abort` and start again")
+        raise StateError(
+            f"the worktree of the {run.state.tag} run is gone ({run.worktree})",
+            "run `aeon-release merge --abort` and start again",
+        )
     run.state.conflicts = []
     run.state.phase = Phase.RUNNING
 
@@ -475,8 +525,10 @@ def conclude(run: Run) -> None:
     _clear_stale_lock(run, wt)
     unmerged = wt.unmerged_files()
     if unmerged:
-        raise NeedsHuman(f"{len(unmerged)} file(s) still conflicted: {', '.join(unmerged[:5])}",
-                         f"resolve them in {wt.path} and `git add` them, then --continue")
+        raise NeedsHuman(
+            f"{len(unmerged)} file(s) still conflicted: {', '.join(unmerged[:5])}",
+            f"resolve them in {wt.path} and `git add` them, then --continue",
+        )
     _refuse_untracked(wt)
     pending = run.state.pending
     assert pending is not None
@@ -499,8 +551,10 @@ def conclude(run: Run) -> None:
 def _adopt(run: Run, wt: Git, now: str) -> bool:
     """The person committed in the worktree themselves (or a run was killed right after doing it)."""
     if not run.git.is_ancestor(run.head, now):
-        raise StateError(f"the merge worktree's HEAD ({now[:12]}) is not on the branch being built ({run.head[:12]})",
-                         f"check out {run.head[:12]} in {wt.path} again, or `aeon-release merge --abort`")
+        raise StateError(
+            f"the merge worktree's HEAD ({now[:12]}) is not on the branch being built ({run.head[:12]})",
+            f"check out {run.head[:12]} in {wt.path} again, or `aeon-release merge --abort`",
+        )
     wt.forget_operation()
     run.state.head = now
     return True
@@ -512,7 +566,8 @@ def _mark_current_done(run: Run, current: str, kept: bool) -> None:
     if parts[0] == "carries" and len(parts) == 3 and parts[2] == "patch":
         run.state.carries[parts[1]] = {
             "status": "applied" if kept else "dropped-by-hand",
-            "evidence": "patch applied; conflicts resolved by hand" if kept
+            "evidence": "patch applied; conflicts resolved by hand"
+            if kept
             else "the person resolving the conflict dropped the patch",
         }
     elif parts[0] == "carries" and len(parts) == 3:
@@ -524,7 +579,10 @@ def _mark_current_done(run: Run, current: str, kept: bool) -> None:
         pick = next((p for p in run.plan.picks if p.key == parts[1]), None)
         if pick is not None:
             run.state.picks[pick.key] = {
-                "ref": pick.key, "sha": pick.sha, "subject": pick.subject, "reason": pick.ref.reason,
+                "ref": pick.key,
+                "sha": pick.sha,
+                "subject": pick.subject,
+                "reason": pick.ref.reason,
                 "status": "applied" if kept else "dropped-by-hand",
                 "evidence": "cherry-picked; conflicts resolved" if kept else "the change was dropped while resolving",
             }
@@ -569,23 +627,37 @@ def _run_step(step: Step, run: Run) -> None:
         exc.hint = exc.hint or _RESUMABLE
         raise
     except OSError as exc:
-        raise StateError(f"the {step.name} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})",
-                         _RESUMABLE) from None
+        raise StateError(
+            f"the {step.name} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})", _RESUMABLE
+        ) from None
 
 
 def state_for(plan: MergePlan, worktree: Path) -> RunState:
     return RunState(
-        tag=plan.tag, branch=plan.branch, previous_branch=plan.previous_branch, previous_sha=plan.previous_sha,
-        tag_sha=plan.tag_sha, merge_base=plan.merge_base, worktree=str(worktree),
-        config_dir=str(plan.config_dir.resolve()), upstream_branch=plan.upstream_branch,
-        upstream_commits=plan.upstream_commits, tag_on_upstream_branch=plan.tag_on_upstream_branch,
-        pid=os.getpid(), head=plan.previous_sha,
+        tag=plan.tag,
+        branch=plan.branch,
+        previous_branch=plan.previous_branch,
+        previous_sha=plan.previous_sha,
+        tag_sha=plan.tag_sha,
+        merge_base=plan.merge_base,
+        worktree=str(worktree),
+        config_dir=str(plan.config_dir.resolve()),
+        upstream_branch=plan.upstream_branch,
+        upstream_commits=plan.upstream_commits,
+        tag_on_upstream_branch=plan.tag_on_upstream_branch,
+        pid=os.getpid(),
+        head=plan.previous_sha,
     )
 
 
 def options_for(state: RunState) -> Options:
-    return Options(tag=state.tag, config_dir=Path(state.config_dir), onto=state.previous_branch,
-                   upstream_branch=state.upstream_branch, fetch=False)
+    return Options(
+        tag=state.tag,
+        config_dir=Path(state.config_dir),
+        onto=state.previous_branch,
+        upstream_branch=state.upstream_branch,
+        fetch=False,
+    )
 
 
 def check_resumable(plan: MergePlan, state: RunState) -> None:
@@ -601,17 +673,32 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
     picks = [dict(v) for v in state.picks.values() if v.get("status") in PICK_FINAL]
     for skip in plan.skips if plan else ():
         picks.append({"ref": skip.label, "status": "skipped", "reason": skip.reason})
-    carries = [{k: v for k, v in c.items() if k not in ("done", "by_hand")}
-               for c in state.carries.values() if c.get("status") in CARRY_FINAL]
+    carries = [
+        {k: v for k, v in c.items() if k not in ("done", "by_hand")}
+        for c in state.carries.values()
+        if c.get("status") in CARRY_FINAL
+    ]
     return {
-        "tag": state.tag, "tag_sha": state.tag_sha, "previous_branch": state.previous_branch,
-        "previous_sha": state.previous_sha, "branch": state.branch, "branch_sha": state.branch_sha,
-        "merge_base": state.merge_base, "upstream_branch": state.upstream_branch,
-        "upstream_commits": state.upstream_commits, "tag_on_upstream_branch": state.tag_on_upstream_branch,
-        "state": state.phase, "worktree": state.worktree if _has_worktree(state) else None,
-        "conflicts": data["conflicts"], "carries": carries, "picks": picks, "audit": state.audit,
+        "tag": state.tag,
+        "tag_sha": state.tag_sha,
+        "previous_branch": state.previous_branch,
+        "previous_sha": state.previous_sha,
+        "branch": state.branch,
+        "branch_sha": state.branch_sha,
+        "merge_base": state.merge_base,
+        "upstream_branch": state.upstream_branch,
+        "upstream_commits": state.upstream_commits,
+        "tag_on_upstream_branch": state.tag_on_upstream_branch,
+        "state": state.phase,
+        "worktree": state.worktree if _has_worktree(state) else None,
+        "conflicts": data["conflicts"],
+        "carries": carries,
+        "picks": picks,
+        "audit": state.audit,
         "fixes": data["fixes"],
-        "waivers": state.waivers, "timings": state.timings, "notes": list(plan.notes) if plan else [],
+        "waivers": state.waivers,
+        "timings": state.timings,
+        "notes": list(plan.notes) if plan else [],
     }
 
 
@@ -624,9 +711,13 @@ def parse_waivers(values: list[str], known: set[str] | None = None, by: str = ""
     for value in values:
         rule, sep, reason = value.partition("=")
         if not sep or not rule.strip() or not reason.strip():
-            raise UsageError(f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'")
+            raise UsageError(
+                f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'"
+            )
         if known is not None and rule.strip() not in known:
-            raise UsageError(f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids")
+            raise UsageError(
+                f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids"
+            )
         waivers.append({"rule": rule.strip(), "reason": reason.strip(), "by": by})
     return waivers
 

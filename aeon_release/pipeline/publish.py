@@ -10,10 +10,10 @@ again; the signed in-toto attestation of that digest is pushed as ``sha256-<hex>
 release is appended to releases.yaml.  A run that stops between the dated push
 and the `:latest` move leaves `:latest` untouched, and rerunning the same command finishes it.
 """
+
 from __future__ import annotations
 
 import dataclasses
-
 import datetime as dt
 import os
 import sys
@@ -22,18 +22,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import docker as images
 from aeon_release.adapters import artifacts
+from aeon_release.adapters import docker as images
 from aeon_release.adapters.console import emit_json, push_progress, say, show
 from aeon_release.adapters.git import Git
-from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
-from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository, parse_repository, resolve_credentials
-from aeon_release.pipeline import audit_gate, keys
+from aeon_release.adapters.registry import (
+    Credentials,
+    Manifest,
+    Registry,
+    Repository,
+    parse_repository,
+    resolve_credentials,
+)
 from aeon_release.domain import attestation as attestation_mod
-from aeon_release.domain import release_record
 from aeon_release.domain import names as grammar
+from aeon_release.domain import release_record
 from aeon_release.domain.attestation import Provenance
 from aeon_release.domain.release_record import Action, Release
+from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
+from aeon_release.pipeline import audit_gate, keys
 
 LATEST = "latest"
 PASSWORD_ENV = "AEON_REGISTRY_PASSWORD"
@@ -88,15 +95,22 @@ class PublishPlan:
     def actions(self) -> list[str]:
         """What acting on this plan will do, in order (the pipeline's dry run prints it)."""
         target = f"{self.names.repository}:{self.names.dated_tag}"
-        steps = [f"{target} already holds {self.image.ref} at {self.existing}: no push" if self.existing
-                 else f"push {self.image.ref} ({self.image.id[:19]}) as {target}, read its digest back"]
-        steps.append(f"sign the attestation (audit {self.attestation.status.value}) for that digest and push it as "
-                     f"{self.names.repository}:sha256-<digest>.att, unless it is there already")
+        steps = [
+            f"{target} already holds {self.image.ref} at {self.existing}: no push"
+            if self.existing
+            else f"push {self.image.ref} ({self.image.id[:19]}) as {target}, read its digest back"
+        ]
+        steps.append(
+            f"sign the attestation (audit {self.attestation.status.value}) for that digest and push it as "
+            f"{self.names.repository}:sha256-<digest>.att, unless it is there already"
+        )
         if not self.request.latest:
             steps.append(f"leave :{LATEST} at {self.latest_before or 'nothing'} (--no-latest)")
         elif self.existing is None or self.latest_before != self.existing:
-            steps.append(f"point :{LATEST} (now {self.latest_before or 'absent'}) at the dated tag's digest, "
-                         "same manifest bytes, read it back")
+            steps.append(
+                f"point :{LATEST} (now {self.latest_before or 'absent'}) at the dated tag's digest, "
+                "same manifest bytes, read it back"
+            )
         moves = self.request.latest and self.latest_before != self.existing
         if self.existing is None or moves or not self.recorded:
             steps.append(f"append the release to {self.request.config_dir / release_record.RELEASES_FILE}")
@@ -105,8 +119,10 @@ class PublishPlan:
     @property
     def recorded(self) -> bool:
         """releases.yaml already records this dated tag at the digest it holds."""
-        return any(r.action is Action.PUBLISH and r.dated_tag == self.names.dated_tag and r.digest == self.existing
-                   for r in release_record.for_repository(self.records, str(self.names.repository)))
+        return any(
+            r.action is Action.PUBLISH and r.dated_tag == self.names.dated_tag and r.digest == self.existing
+            for r in release_record.for_repository(self.records, str(self.names.repository))
+        )
 
 
 @dataclass(frozen=True)
@@ -139,11 +155,20 @@ class PublishResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "repository": self.repository, "version": self.version, "variant": self.variant,
-            "dated_tag": self.dated_tag, "digest": self.digest, "latest_before": self.latest_before,
-            "latest_after": self.latest_after, "pull": self.pull, "rollback_tag": self.rollback_tag,
-            "pushed": self.pushed, "latest_moved": self.latest_moved, "noop": self.noop,
-            "attestation": self.attestation, "verify": self.verify,
+            "repository": self.repository,
+            "version": self.version,
+            "variant": self.variant,
+            "dated_tag": self.dated_tag,
+            "digest": self.digest,
+            "latest_before": self.latest_before,
+            "latest_after": self.latest_after,
+            "pull": self.pull,
+            "rollback_tag": self.rollback_tag,
+            "pushed": self.pushed,
+            "latest_moved": self.latest_moved,
+            "noop": self.noop,
+            "attestation": self.attestation,
+            "verify": self.verify,
         }
 
 
@@ -155,8 +180,9 @@ def validate_names(request: PublishRequest, today: dt.date | None = None) -> Nam
     grammar.check_version(request.version)
     grammar.check_variant(request.variant)
     # An empty --date is a mistake, not "today": only an absent one defaults.
-    date = grammar.check_date(request.date if request.date is not None
-                              else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat())
+    date = grammar.check_date(
+        request.date if request.date is not None else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
+    )
     if request.skip_audit is not None and not request.skip_audit.strip():
         raise UsageError("--skip-audit needs a reason", "e.g. --skip-audit 'image built by the vendor CI'")
     return Names(repository, request.version, request.variant, date)
@@ -180,24 +206,45 @@ def plan(request: PublishRequest) -> PublishPlan:
     rolled_back = _rolled_back_since(release_record.for_repository(records, str(names.repository)), names.dated_tag)
     if existing is not None and request.latest and rolled_back is not None:
         # Republishing a release that was rolled back must not quietly undo the rollback.
-        say(f"note: :{LATEST} was rolled back from {names.dated_tag} to {rolled_back.dated_tag}; leaving it "
-            f"there (promote it again with `aeon-release rollback --to {names.dated_tag}`)")
+        say(
+            f"note: :{LATEST} was rolled back from {names.dated_tag} to {rolled_back.dated_tag}; leaving it "
+            f"there (promote it again with `aeon-release rollback --to {names.dated_tag}`)"
+        )
         request = dataclasses.replace(request, latest=False)
     if request.latest and latest_before not in (None, existing) and not request.allow_downgrade:
         _guard_latest(registry, names, release_record.for_repository(records, str(names.repository)), latest_before)
     # The entry must be appendable before anything is pushed: finding out after the push and the
     # :latest move leaves the release unrecorded.
-    release_record.appended_text(request.config_dir, _entry(names, attestation, existing or image.id,
-                                                            latest_before, latest_before))
-    return PublishPlan(request, names, image, attestation, credentials, records, existing, latest_before,
-                       provenance, signer)
+    release_record.appended_text(
+        request.config_dir, _entry(names, attestation, existing or image.id, latest_before, latest_before)
+    )
+    return PublishPlan(
+        request, names, image, attestation, credentials, records, existing, latest_before, provenance, signer
+    )
 
 
-def _entry(names: Names, attestation: audit_gate.Attestation, digest: str, latest_before: str | None,
-           latest_after: str | None, attestation_ref: str | None = None) -> Release:
+def _entry(
+    names: Names,
+    attestation: audit_gate.Attestation,
+    digest: str,
+    latest_before: str | None,
+    latest_after: str | None,
+    attestation_ref: str | None = None,
+) -> Release:
     audit = attestation.as_dict() | ({"attestation": attestation_ref} if attestation_ref else {})
-    return Release(Action.PUBLISH, str(names.repository), names.version, names.variant, names.dated_tag, digest,
-                   names.date, release_record.now_utc(), latest_before, latest_after, audit)
+    return Release(
+        Action.PUBLISH,
+        str(names.repository),
+        names.version,
+        names.variant,
+        names.dated_tag,
+        digest,
+        names.date,
+        release_record.now_utc(),
+        latest_before,
+        latest_after,
+        audit,
+    )
 
 
 def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:
@@ -212,8 +259,9 @@ def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None
     return rolled
 
 
-def _attestation(image: images.LocalImage, provenance: Provenance | None, skip_reason: str | None,
-                 repo: Path) -> audit_gate.Attestation:
+def _attestation(
+    image: images.LocalImage, provenance: Provenance | None, skip_reason: str | None, repo: Path
+) -> audit_gate.Attestation:
     """The audit result this fleet's build recorded for this very image id.  Labels are never
     trusted: anyone can copy them onto an image built by hand."""
     if skip_reason:
@@ -229,10 +277,16 @@ def _attestation(image: images.LocalImage, provenance: Provenance | None, skip_r
     audit = provenance.audit
     status = audit.get("status", "")
     if status not in (audit_gate.AuditStatus.PASSED.value, audit_gate.AuditStatus.WAIVED.value):
-        raise StateError(f"image {image.ref} was built without passing its audits ({audit.get('detail', status)})",
-                         "pass --skip-audit REASON to publish it anyway; the reason is recorded and signed")
-    return audit_gate.Attestation(audit_gate.AuditStatus(status), audit.get("detail", ""),
-                                  audit.get("revision", provenance.revision), audit.get("report_sha256"))
+        raise StateError(
+            f"image {image.ref} was built without passing its audits ({audit.get('detail', status)})",
+            "pass --skip-audit REASON to publish it anyway; the reason is recorded and signed",
+        )
+    return audit_gate.Attestation(
+        audit_gate.AuditStatus(status),
+        audit.get("detail", ""),
+        audit.get("revision", provenance.revision),
+        audit.get("report_sha256"),
+    )
 
 
 def _existing_dated(registry: Registry, names: Names, image: images.LocalImage) -> str | None:
@@ -304,9 +358,21 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
     recorded = _record(plan, digest, latest_after, force=pushed or moved, attestation_ref=attestation_ref)
     records = release_record.for_repository(release_record.load(plan.request.config_dir), str(names.repository))
     rollback = release_record.previous_release(records, latest_after)
-    return PublishResult(str(names.repository), names.version, names.variant, names.dated_tag, digest,
-                         plan.latest_before, latest_after, rollback.dated_tag if rollback else None,
-                         pushed, moved, recorded, attestation_ref, attested)
+    return PublishResult(
+        str(names.repository),
+        names.version,
+        names.variant,
+        names.dated_tag,
+        digest,
+        plan.latest_before,
+        latest_after,
+        rollback.dated_tag if rollback else None,
+        pushed,
+        moved,
+        recorded,
+        attestation_ref,
+        attested,
+    )
 
 
 def _attest(plan: PublishPlan, registry: Registry, digest: str) -> tuple[str, bool]:
@@ -326,8 +392,10 @@ def _attest(plan: PublishPlan, registry: Registry, digest: str) -> tuple[str, bo
     statement = attestation_mod.statement(str(repository), digest, plan.provenance, audit, release_record.now_utc())
     envelope = signing.sign(statement, plan.signer)
     subject = artifacts.Descriptor(manifest.media_type, digest, len(manifest.body))
-    annotations = {"org.opencontainers.image.created": release_record.now_utc(),
-                   "dev.sigstore.cosign/predicateType": attestation_mod.PREDICATE_TYPE}
+    annotations = {
+        "org.opencontainers.image.created": release_record.now_utc(),
+        "dev.sigstore.cosign/predicateType": attestation_mod.PREDICATE_TYPE,
+    }
     artifacts.push(repository, plan.credentials, subject, envelope, annotations)
     say(f"attested {target} (signed by key {signing.keyid(plan.signer)[:16]}, audit {audit['status']})")
     return target, True
@@ -337,12 +405,15 @@ def _push_dated(plan: PublishPlan, registry: Registry) -> str:
     target = f"{plan.names.repository}:{plan.names.dated_tag}"
     say(f"pushing {plan.image.ref} as {target}")
     with push_progress() as on_event:
-        pushed = images.push(plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials,
-                             on_event)
+        pushed = images.push(
+            plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials, on_event
+        )
     read_back = registry.digest(plan.names.dated_tag)
     if read_back != pushed:
-        raise NeedsHuman(f"{target}: the push reported {pushed} but the registry serves {read_back}",
-                         ":latest was not moved; find out who else writes to this tag")
+        raise NeedsHuman(
+            f"{target}: the push reported {pushed} but the registry serves {read_back}",
+            ":latest was not moved; find out who else writes to this tag",
+        )
     return pushed
 
 
@@ -357,15 +428,18 @@ def move_latest(registry: Registry, digest: str, expected: str | None) -> str:
         raise StateError(f"{registry.repository}@{digest} is not in the registry", "publish it again")
     current = registry.digest(LATEST)
     if current != expected:
-        raise NeedsHuman(f"{registry.repository}:{LATEST} moved from {expected or 'nothing'} to {current or 'nothing'} "
-                         "while this run was working; it was not moved again",
-                         "someone else is publishing to this repository: check with `aeon-release releases`, "
-                         "then rerun")
+        raise NeedsHuman(
+            f"{registry.repository}:{LATEST} moved from {expected or 'nothing'} to {current or 'nothing'} "
+            "while this run was working; it was not moved again",
+            "someone else is publishing to this repository: check with `aeon-release releases`, then rerun",
+        )
     registry.put_manifest(LATEST, manifest)
     read_back = registry.digest(LATEST)
     if read_back != digest:
-        raise NeedsHuman(f"{registry.repository}:{LATEST} reads back as {read_back}, not {digest}",
-                         "someone else moved it at the same time; check with `aeon-release releases`")
+        raise NeedsHuman(
+            f"{registry.repository}:{LATEST} reads back as {read_back}, not {digest}",
+            "someone else moved it at the same time; check with `aeon-release releases`",
+        )
     return digest
 
 
@@ -384,8 +458,10 @@ def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: boo
     names = plan.names
     if plan.recorded and not force:
         return False
-    release_record.append(plan.request.config_dir, _entry(names, plan.attestation, digest, plan.latest_before,
-                                                          latest_after, attestation_ref))
+    release_record.append(
+        plan.request.config_dir,
+        _entry(names, plan.attestation, digest, plan.latest_before, latest_after, attestation_ref),
+    )
     return True
 
 
@@ -416,4 +492,3 @@ def run(request: PublishRequest, json_out: bool) -> None:
     show(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}", json_out)
     show(f"pull: docker pull {result.pull}", json_out)
     show(f"verify: {result.verify}", json_out)
-

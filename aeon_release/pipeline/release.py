@@ -8,6 +8,7 @@ finishes; a rerun starts at the first unfinished stage, and every stage is idemp
 killed anywhere (even inside a stage) is finished by running the same command again.  The
 publish date is fixed when the run starts, so a rerun after midnight publishes the same tag.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -18,18 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.domain import ledger as ledger_mod
-from aeon_release.domain import notes
-from aeon_release.adapters import store as runstate
-from aeon_release.domain import profile as profile_mod
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
-from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
+from aeon_release.domain import ledger as ledger_mod
+from aeon_release.domain import notes
+from aeon_release.domain import profile as profile_mod
+from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError
 from aeon_release.pipeline import audit_gate
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
+
 
 @dataclass(frozen=True)
 class ReleaseOptions:
@@ -102,10 +103,14 @@ def plan_merge(rel: Release) -> list[Action]:
 
 def _describe_merge(rel: Release) -> str:
     plan = build_plan(rel.git, Options(rel.opts.tag, rel.opts.config_dir, fetch=False))
-    lines = [f"merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} as {plan.branch}, "
-             f"{plan.upstream_commits} upstream commits over {plan.merge_base[:12]}"]
-    lines += [f"carry {c.carry.id}: " + ("upstreamed: drop it" if c.upstreamed else "verify, apply if missing")
-              for c in plan.carries]
+    lines = [
+        f"merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} as {plan.branch}, "
+        f"{plan.upstream_commits} upstream commits over {plan.merge_base[:12]}"
+    ]
+    lines += [
+        f"carry {c.carry.id}: " + ("upstreamed: drop it" if c.upstreamed else "verify, apply if missing")
+        for c in plan.carries
+    ]
     lines += [f"pick {p.key} {p.sha[:12]}: " + ("already in tag" if p.in_tag else "cherry-pick") for p in plan.picks]
     lines += [f"skip {s.label}: {s.reason}" for s in plan.skips]
     return "\n".join(lines + ["audit the merged tree; stop on error-level findings"])
@@ -144,7 +149,9 @@ def run_merge(rel: Release) -> MergeOutcome:
     branch_gone = rel.git.branch_sha(rel.branch) is None
     with nested():  # the merge's report is progress here: stdout is the release's summary (or JSON)
         if state is None or (state.phase == Phase.DONE and branch_gone):
-            merge_cmd.start(rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive))
+            merge_cmd.start(
+                rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive)
+            )
         elif state.phase != Phase.DONE:
             merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive))
     state = rel.store.load()
@@ -156,8 +163,12 @@ def run_merge(rel: Release) -> MergeOutcome:
 
 # -- audit -----------------------------------------------------------------------------------
 def plan_audit(rel: Release) -> list[Action]:
-    return [Do(f"check that {rel.branch} passed its audits (the merge record, or a fresh audit run)",
-               functools.partial(run_audit, rel))]
+    return [
+        Do(
+            f"check that {rel.branch} passed its audits (the merge record, or a fresh audit run)",
+            functools.partial(run_audit, rel),
+        )
+    ]
 
 
 def run_audit(rel: Release) -> audit_gate.Attestation:
@@ -169,9 +180,16 @@ def _build_request(rel: Release) -> Any:
     from aeon_release.pipeline.build import BuildRequest
 
     return BuildRequest(
-        repo=rel.git.path, version=rel.opts.tag, variant=rel.opts.variant, rev=rel.branch,
-        dockerfile=rel.opts.dockerfile, platform=rel.opts.platform, build_args=rel.opts.build_args,
-        tag=rel.opts.image_tag, config_dir=rel.opts.config_dir, skip_audit=rel.opts.skip_audit,
+        repo=rel.git.path,
+        version=rel.opts.tag,
+        variant=rel.opts.variant,
+        rev=rel.branch,
+        dockerfile=rel.opts.dockerfile,
+        platform=rel.opts.platform,
+        build_args=rel.opts.build_args,
+        tag=rel.opts.image_tag,
+        config_dir=rel.opts.config_dir,
+        skip_audit=rel.opts.skip_audit,
         builder=rel.opts.builder,
     )
 
@@ -190,14 +208,16 @@ def plan_build(rel: Release) -> list[Action]:
         return [Do(f"build {rel.branch} once the merge created it, with the Dockerfile's build args", run)]
     the_plan = build.plan(_build_request(rel))
     args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
-    return [Do(f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", run),
-            Do(f"build args: {args}"), Do(f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"),
-            Do("check the load-bearing parts in the image; report layers and dead bytes")]
+    return [
+        Do(f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", run),
+        Do(f"build args: {args}"),
+        Do(f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"),
+        Do("check the load-bearing parts in the image; report layers and dead bytes"),
+    ]
 
 
 def run_build(rel: Release) -> BuiltImage:
-    from aeon_release.pipeline import build
-    from aeon_release.pipeline import image_report
+    from aeon_release.pipeline import build, image_report
 
     report = build.build_image(_build_request(rel))
     assert report.image is not None  # build_image raises unless the image was built and checked
@@ -210,10 +230,18 @@ def _publish_request(rel: Release) -> Any:
 
     image = rel.result("build").get("image_id") or _image_tag(rel)
     return PublishRequest(
-        image=image, repository=rel.opts.repository, version=rel.opts.tag, variant=rel.opts.variant,
-        date=rel.state.date, latest=rel.opts.latest, config_dir=rel.opts.config_dir,
-        skip_audit=rel.opts.skip_audit, username=rel.opts.username, password=rel.opts.password,
-        repo=rel.git.path, signing_key=rel.opts.signing_key,
+        image=image,
+        repository=rel.opts.repository,
+        version=rel.opts.tag,
+        variant=rel.opts.variant,
+        date=rel.state.date,
+        latest=rel.opts.latest,
+        config_dir=rel.opts.config_dir,
+        skip_audit=rel.opts.skip_audit,
+        username=rel.opts.username,
+        password=rel.opts.password,
+        repo=rel.git.path,
+        signing_key=rel.opts.signing_key,
     )
 
 
@@ -242,9 +270,13 @@ def plan_publish(rel: Release) -> list[Action]:
 
     if not rel.result("build").get("image_id"):
         names = publish.validate_names(_publish_request(rel))
-        return [Do(f"push the built image as {names.repository}:{names.dated_tag}, read its digest back",
-                   functools.partial(run_publish, rel)),
-                Do("point :latest at that digest (same manifest bytes), read it back; record releases.yaml")]
+        return [
+            Do(
+                f"push the built image as {names.repository}:{names.dated_tag}, read its digest back",
+                functools.partial(run_publish, rel),
+            ),
+            Do("point :latest at that digest (same manifest bytes), read it back; record releases.yaml"),
+        ]
     the_plan = publish.plan(_publish_request(rel))
     lines = the_plan.actions()
     # The plan just checked is the one executed: no second look at the registry in between.
@@ -282,9 +314,11 @@ def _record(rel: Release) -> notes.Record:
     sections: dict[str, Any] = {}
     build = rel.result("build")
     if build:
-        sections["build"] = build | {"arch_probe": _probe_for_notes(build.get("arch_probe")),
-                                     "build_args": _effective_args(build, rel.fleet),
-                                     "seconds": (build.get("timings") or {}).get("total")}
+        sections["build"] = build | {
+            "arch_probe": _probe_for_notes(build.get("arch_probe")),
+            "build_args": _effective_args(build, rel.fleet),
+            "seconds": (build.get("timings") or {}).get("total"),
+        }
     if rel.result("publish"):
         sections["publish"] = rel.result("publish")
     return notes.check_record(rel.store.update_record(sections), tag=rel.opts.tag)
@@ -315,13 +349,15 @@ PINNED: dict[str, tuple[str, ...]] = {
     "publish": ("repository", "variant", "latest"),
 }
 
-STAGES: Runner[Release] = Runner((
-    FunctionStage("merge", check_merge, plan_merge),
-    FunctionStage("audit", lambda rel: None, plan_audit),
-    FunctionStage("build", check_build, plan_build),
-    FunctionStage("publish", check_publish, plan_publish),
-    FunctionStage("notes", check_notes, plan_notes),
-))
+STAGES: Runner[Release] = Runner(
+    (
+        FunctionStage("merge", check_merge, plan_merge),
+        FunctionStage("audit", lambda rel: None, plan_audit),
+        FunctionStage("build", check_build, plan_build),
+        FunctionStage("publish", check_publish, plan_publish),
+        FunctionStage("notes", check_notes, plan_notes),
+    )
+)
 STAGE_NAMES = STAGES.names
 
 
@@ -332,10 +368,13 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
         raise UsageError(f"--from {from_stage!r} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
     git = Git(opts.repo)
     state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(
-        opts.tag, opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat())
+        opts.tag, opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
+    )
     if opts.date and opts.date != state.date:
-        raise StateError(f"this release run publishes as of {state.date}, not {opts.date}",
-                         "drop --date (the run keeps the date it started with)")
+        raise StateError(
+            f"this release run publishes as of {state.date}, not {opts.date}",
+            "drop --date (the run keeps the date it started with)",
+        )
     rel = Release(opts, git, state)
     if from_stage is not None:
         _redo_from(rel, from_stage)
@@ -346,10 +385,16 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
 
 
 def _options(opts: ReleaseOptions) -> dict[str, Any]:
-    return {"config_dir": str(opts.config_dir.resolve()), "variant": opts.variant,
-            "dockerfile": str(opts.dockerfile.resolve()) if opts.dockerfile else None,
-            "build_args": sorted(opts.build_args), "platform": opts.platform, "image_tag": opts.image_tag,
-            "repository": opts.repository, "latest": opts.latest}
+    return {
+        "config_dir": str(opts.config_dir.resolve()),
+        "variant": opts.variant,
+        "dockerfile": str(opts.dockerfile.resolve()) if opts.dockerfile else None,
+        "build_args": sorted(opts.build_args),
+        "platform": opts.platform,
+        "image_tag": opts.image_tag,
+        "repository": opts.repository,
+        "latest": opts.latest,
+    }
 
 
 def _check_pinned(rel: Release) -> None:
@@ -361,8 +406,11 @@ def _check_pinned(rel: Release) -> None:
         for key in keys:
             if key in before and before[key] != now[key]:
                 option = f"--{key.replace('_', '-')}"
-                raise UsageError(f"this rerun is {_given(option, now[key])}, but the {stage} stage of this run was "
-                                 f"done {_given(option, before[key])}", f"pass the same value, or redo it with --from {stage}")
+                raise UsageError(
+                    f"this rerun is {_given(option, now[key])}, but the {stage} stage of this run was "
+                    f"done {_given(option, before[key])}",
+                    f"pass the same value, or redo it with --from {stage}",
+                )
 
 
 def _given(option: str, value: Any) -> str:
@@ -371,9 +419,11 @@ def _given(option: str, value: Any) -> str:
 
 def _redo_from(rel: Release, stage: str) -> None:
     if stage == "merge" and rel.git.branch_sha(rel.branch) is not None:
-        raise UsageError(f"--from merge redoes the merge, but {rel.branch} exists",
-                         f"delete it first (git branch -D {rel.branch}) to merge {rel.opts.tag} again")
-    for name in STAGE_NAMES[STAGE_NAMES.index(stage):]:
+        raise UsageError(
+            f"--from merge redoes the merge, but {rel.branch} exists",
+            f"delete it first (git branch -D {rel.branch}) to merge {rel.opts.tag} again",
+        )
+    for name in STAGE_NAMES[STAGE_NAMES.index(stage) :]:
         rel.state.stages.pop(name, None)
 
 
@@ -455,14 +505,18 @@ def summary(rel: Release) -> list[str]:
     """What a release made, and how to check it and use it (stdout, after the last stage)."""
     merge, build, publish = rel.result("merge"), rel.result("build"), rel.result("publish")
     notes_files = rel.result("notes").get("files") or [str(_notes_path(rel))]
-    lines = [f"[bold]released {rel.opts.tag}[/]",
-             f"  branch:  {merge.get('branch', rel.branch)} at {str(merge.get('branch_sha'))[:12]}",
-             f"  image:   {build.get('image_id')} ({build.get('tag')})"]
+    lines = [
+        f"[bold]released {rel.opts.tag}[/]",
+        f"  branch:  {merge.get('branch', rel.branch)} at {str(merge.get('branch_sha'))[:12]}",
+        f"  image:   {build.get('image_id')} ({build.get('tag')})",
+    ]
     if publish:
         repository, digest = publish.get("repository"), publish.get("digest")
-        lines += [f"  tag:     {repository}:{publish.get('dated_tag')} = {digest}",
-                  f"  verify:  aeon-release releases --repository {repository}{_config_flag(rel)}",
-                  f"  pull:    docker pull {repository}@{digest}"]
+        lines += [
+            f"  tag:     {repository}:{publish.get('dated_tag')} = {digest}",
+            f"  verify:  aeon-release releases --repository {repository}{_config_flag(rel)}",
+            f"  pull:    docker pull {repository}@{digest}",
+        ]
     return lines + [f"  notes:   {notes_files[0]}"]
 
 
@@ -472,8 +526,11 @@ def _stopped(rel: Release, stage: str, status: StepStatus, message: str) -> None
 
 
 def report(rel: Release) -> dict[str, Any]:
-    return {"tag": rel.opts.tag, "date": rel.state.date,
-            "stages": {name: rel.state.entry(name).as_dict() for name in STAGE_NAMES}}
+    return {
+        "tag": rel.opts.tag,
+        "date": rel.state.date,
+        "stages": {name: rel.state.entry(name).as_dict() for name in STAGE_NAMES},
+    }
 
 
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:

@@ -15,6 +15,7 @@ what they produced.  An action's ``do()`` returns the stage's result (a record: 
 ``as_dict()``, such as BuildReport or PublishResult) or None; the runner hands the last result to
 ``on_done``, which serializes and records it (``store.StageEntry``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -91,11 +92,19 @@ class Runner(Generic[Ctx]):
 
     def describe(self, ctx: Ctx, stages: Iterable[Stage[Ctx]]) -> dict[str, list[str]]:
         """The dry run: each stage's plan, described."""
-        return {stage.name: [line for action in stage.plan(ctx) for line in action.describe().splitlines()]
-                for stage in stages}
+        return {
+            stage.name: [line for action in stage.plan(ctx) for line in action.describe().splitlines()]
+            for stage in stages
+        }
 
-    def run(self, ctx: Ctx, stages: Iterable[Stage[Ctx]], on_start: Callable[[str], None],
-            on_done: Callable[[str, Result | None], None], on_stop: Callable[[str, BaseException], None]) -> None:
+    def run(
+        self,
+        ctx: Ctx,
+        stages: Iterable[Stage[Ctx]],
+        on_start: Callable[[str], None],
+        on_done: Callable[[str, Result | None], None],
+        on_stop: Callable[[str, BaseException], None],
+    ) -> None:
         """Plan and run each stage in order; ``on_stop`` sees the exception that stopped one."""
         for stage in stages:
             on_start(stage.name)

@@ -1,4 +1,5 @@
 """Fixtures for the audit tests: small trees, rule folders and real git repositories with merges."""
+
 from __future__ import annotations
 
 import subprocess

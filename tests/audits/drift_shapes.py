@@ -2,6 +2,7 @@
 
 Each case names the real change: the commit in vLLM's history and its PR.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,16 +10,28 @@ from pathlib import Path
 from aeon_release.domain.audits.model import MergeSides
 from tests.audits.conftest import GitRepo
 
-PKG_INITS = {p: "" for p in ("vllm/__init__.py", "vllm/v1/__init__.py", "vllm/v1/attention/__init__.py",
-                              "vllm/v1/attention/backends/__init__.py", "vllm/v1/worker/__init__.py",
-                              "vllm/attention/__init__.py", "vllm/attention/backends/__init__.py",
-                              "vllm/model_executor/__init__.py", "vllm/model_executor/layers/__init__.py",
-                              "vllm/model_executor/layers/fused_moe/__init__.py", "vllm/platforms/__init__.py",
-                              "vllm/model_executor/models/__init__.py")}
+PKG_INITS = {
+    p: ""
+    for p in (
+        "vllm/__init__.py",
+        "vllm/v1/__init__.py",
+        "vllm/v1/attention/__init__.py",
+        "vllm/v1/attention/backends/__init__.py",
+        "vllm/v1/worker/__init__.py",
+        "vllm/attention/__init__.py",
+        "vllm/attention/backends/__init__.py",
+        "vllm/model_executor/__init__.py",
+        "vllm/model_executor/layers/__init__.py",
+        "vllm/model_executor/layers/fused_moe/__init__.py",
+        "vllm/platforms/__init__.py",
+        "vllm/model_executor/models/__init__.py",
+    )
+}
 
 
-def merge_case(repo: GitRepo, base: dict[str, str], fork: dict[str, str],
-               upstream: list[tuple[str, dict[str, str | None]]]) -> MergeSides:
+def merge_case(
+    repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: list[tuple[str, dict[str, str | None]]]
+) -> MergeSides:
     """base on main; upstream commits (subject, files; None deletes) on a branch; the fork's commit on main; a clean merge."""
     base_sha = repo.commit({**PKG_INITS, **base}, "base")
     repo.git("checkout", "--quiet", "-b", "upstream")
@@ -36,7 +49,7 @@ def merge_case(repo: GitRepo, base: dict[str, str], fork: dict[str, str],
 
 # -- #28479 (304419576a): AttentionMetadataBuilder.cudagraph_support -> _cudagraph_support ------------
 UTILS = "vllm/v1/attention/backends/utils.py"
-BUILDER_BASE = '''import abc
+BUILDER_BASE = """import abc
 import enum
 from typing import ClassVar, Generic, TypeVar
 
@@ -62,7 +75,7 @@ class AttentionMetadataBuilder(abc.ABC, Generic[M]):
     @abc.abstractmethod
     def build(self, common_prefix_len: int, common_attn_metadata, fast_build: bool = False) -> M:
         raise NotImplementedError
-'''
+"""
 BUILDER_RENAMED = BUILDER_BASE.replace(
     "    cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.NEVER\n",
     "    # Do not access directly. Call get_cudagraph_support() instead.\n"
@@ -73,7 +86,7 @@ BUILDER_RENAMED = BUILDER_BASE.replace(
     "        return cls._cudagraph_support\n\n    @abc.abstractmethod\n",
 )
 FORK_BACKEND = "vllm/v1/attention/backends/aeon_nvfp4_attn.py"
-FORK_BUILDER = '''from typing import ClassVar
+FORK_BUILDER = """from typing import ClassVar
 
 from vllm.v1.attention.backends.utils import AttentionCGSupport, AttentionMetadataBuilder
 
@@ -84,8 +97,10 @@ class AeonNvfp4MetadataBuilder(AttentionMetadataBuilder["AeonNvfp4Metadata"]):
 
     def build(self, common_prefix_len: int, common_attn_metadata, fast_build: bool = False):
         return common_attn_metadata
-'''
-SUBJECT_28479 = "[Perf] Refactor cudagraph_support to enable full CUDA graphs for spec decoding with FlashInfer (#28479)"
+"""
+SUBJECT_28479 = (
+    "[Perf] Refactor cudagraph_support to enable full CUDA graphs for spec decoding with FlashInfer (#28479)"
+)
 
 # -- #26315 (66e674cdd5): AttentionImpl.supports_quant_query_input removed -------------------------
 ABSTRACT = "vllm/attention/backends/abstract.py"
@@ -114,9 +129,11 @@ IMPL_REMOVED = IMPL_BASE.replace(
     def supports_quant_query_input(self) -> bool:
         """Whether the layer may quantize the query before calling this backend."""
         return False
-''', "")
+''',
+    "",
+)
 FORK_IMPL = "vllm/v1/attention/backends/aeon_fp8_attn.py"
-FORK_IMPL_TEXT = '''from vllm.attention.backends.abstract import AttentionImpl
+FORK_IMPL_TEXT = """from vllm.attention.backends.abstract import AttentionImpl
 
 
 class AeonFp8AttentionImpl(AttentionImpl):
@@ -126,12 +143,12 @@ class AeonFp8AttentionImpl(AttentionImpl):
     def supports_quant_query_input(self) -> bool:
         # AEON: the GB10 fp8 kernel takes a pre-quantized query
         return True
-'''
+"""
 SUBJECT_26315 = "[Attention][UX][1/N] Add AttentionConfig and change attention env vars to CLI arguments (#26315)"
 
 # -- #28309 (f4417f8449): KVConnectorModelRunnerMixin.get_kv_connector_stats removed ----------------
 MIXIN = "vllm/v1/worker/kv_connector_model_runner_mixin.py"
-MIXIN_BASE = '''from vllm.distributed.kv_transfer import get_kv_transfer_group, has_kv_transfer_group
+MIXIN_BASE = """from vllm.distributed.kv_transfer import get_kv_transfer_group, has_kv_transfer_group
 
 
 class KVConnectorModelRunnerMixin:
@@ -148,16 +165,19 @@ class KVConnectorModelRunnerMixin:
     @staticmethod
     def use_uniform_kv_cache(attn_groups, cache_dtype) -> bool:
         return False
-'''
-MIXIN_REMOVED = MIXIN_BASE.replace('''    @staticmethod
+"""
+MIXIN_REMOVED = MIXIN_BASE.replace(
+    """    @staticmethod
     def get_kv_connector_stats():
         if has_kv_transfer_group():
             return get_kv_transfer_group().get_kv_connector_stats()
         return None
 
-''', "")
+""",
+    "",
+)
 RUNNER = "vllm/v1/worker/gpu_model_runner.py"
-RUNNER_BASE = '''from vllm.v1.worker.kv_connector_model_runner_mixin import KVConnectorModelRunnerMixin
+RUNNER_BASE = """from vllm.v1.worker.kv_connector_model_runner_mixin import KVConnectorModelRunnerMixin
 
 
 class GPUModelRunner(KVConnectorModelRunnerMixin):
@@ -168,19 +188,22 @@ class GPUModelRunner(KVConnectorModelRunnerMixin):
     def execute_model(self, scheduler_output):
         output = self.maybe_get_kv_connector_output(scheduler_output)
         return output
-'''
-RUNNER_FORK = RUNNER_BASE.replace('''        output = self.maybe_get_kv_connector_output(scheduler_output)
-''', '''        output = self.maybe_get_kv_connector_output(scheduler_output)
+"""
+RUNNER_FORK = RUNNER_BASE.replace(
+    """        output = self.maybe_get_kv_connector_output(scheduler_output)
+""",
+    """        output = self.maybe_get_kv_connector_output(scheduler_output)
         # AEON: publish the connector stats on the idle path too
         stats = self.get_kv_connector_stats()
-''')
+""",
+)
 SUBJECT_28309 = "[KVConnector] Add KV events to KV Connectors (#28309)"
 
 # -- #28064 (a1448b4b69) and #28449 (da2f6800e0): the fused MoE method base -------------------------
 MOE_LAYER = "vllm/model_executor/layers/fused_moe/layer.py"
 MOE_BASE_FILE = "vllm/model_executor/layers/fused_moe/fused_moe_method_base.py"
 ALL2ALL = "vllm/model_executor/layers/fused_moe/all2all_utils.py"
-MOE_METHOD_CLASS = '''class FusedMoEMethodBase(QuantizeMethodBase):
+MOE_METHOD_CLASS = """class FusedMoEMethodBase(QuantizeMethodBase):
     def __init__(self, moe):
         super().__init__()
         self.moe = moe
@@ -199,25 +222,29 @@ MOE_METHOD_CLASS = '''class FusedMoEMethodBase(QuantizeMethodBase):
     @abstractmethod
     def apply(self, layer, x, router_logits, top_k: int, renormalize: bool):
         raise NotImplementedError
-'''
-MOE_LAYER_BASE = '''from abc import abstractmethod
+"""
+MOE_LAYER_BASE = (
+    """from abc import abstractmethod
 
 from vllm.model_executor.layers.quantization.base_config import QuantizeMethodBase
 
 
-''' + MOE_METHOD_CLASS + '''
+"""
+    + MOE_METHOD_CLASS
+    + """
 
 class FusedMoE:
     def __init__(self, quant_method: FusedMoEMethodBase):
         self.quant_method = quant_method
-'''
+"""
+)
 QUANT_BASE = "vllm/model_executor/layers/quantization/base_config.py"
-QUANT_BASE_TEXT = '''class QuantizeMethodBase:
+QUANT_BASE_TEXT = """class QuantizeMethodBase:
     def create_weights(self, layer, *weight_args, **extra_weight_attrs):
         raise NotImplementedError
-'''
+"""
 # #28064: the class moves to its own module (layer.py re-exports it); the static helper moves to all2all_utils
-MOE_LAYER_SPLIT = '''from vllm.model_executor.layers.fused_moe.fused_moe_method_base import (
+MOE_LAYER_SPLIT = """from vllm.model_executor.layers.fused_moe.fused_moe_method_base import (
     FusedMoEMethodBase,
 )
 
@@ -225,8 +252,8 @@ MOE_LAYER_SPLIT = '''from vllm.model_executor.layers.fused_moe.fused_moe_method_
 class FusedMoE:
     def __init__(self, quant_method: FusedMoEMethodBase):
         self.quant_method = quant_method
-'''
-MOE_BASE_SPLIT = '''from abc import abstractmethod
+"""
+MOE_BASE_SPLIT = """from abc import abstractmethod
 
 from vllm.model_executor.layers.quantization.base_config import QuantizeMethodBase
 
@@ -245,13 +272,13 @@ class FusedMoEMethodBase(QuantizeMethodBase):
     @abstractmethod
     def apply(self, layer, x, router_logits, top_k: int, renormalize: bool):
         raise NotImplementedError
-'''
-ALL2ALL_TEXT = '''def maybe_make_prepare_finalize(moe, quant_config):
+"""
+ALL2ALL_TEXT = """def maybe_make_prepare_finalize(moe, quant_config):
     prepare_finalize = None
     if moe.use_pplx_kernels:
         prepare_finalize = "pplx"
     return prepare_finalize
-'''
+"""
 SUBJECT_28064 = "[Kernels] Split up fused_moe/layer.py, isolate more modular kernel code (#28064)"
 # #28449: the base method gains a parameter
 MOE_BASE_ROUTING = MOE_BASE_SPLIT.replace(
@@ -260,7 +287,7 @@ MOE_BASE_ROUTING = MOE_BASE_SPLIT.replace(
 ).replace("(self.moe, self.moe_quant_config)", "(self.moe, self.moe_quant_config, routing_tables)")
 SUBJECT_28449 = "[Feat][Perf] Enable deepep-low-latency with round-robin expert placement. (#28449)"
 FORK_MOE = "vllm/model_executor/layers/fused_moe/aeon_nvfp4_moe.py"
-FORK_MOE_TEXT = '''from vllm.model_executor.layers.fused_moe.layer import FusedMoEMethodBase
+FORK_MOE_TEXT = """from vllm.model_executor.layers.fused_moe.layer import FusedMoEMethodBase
 
 
 class AeonNvfp4MoEMethod(FusedMoEMethodBase):
@@ -270,7 +297,7 @@ class AeonNvfp4MoEMethod(FusedMoEMethodBase):
 
     def apply(self, layer, x, router_logits, top_k: int, renormalize: bool):
         return x
-'''
+"""
 FORK_MOE_CALLS_HELPER = FORK_MOE_TEXT.replace(
     "        # AEON: no all2all on a single GB10\n        return None\n",
     "        # AEON: all2all only across nodes\n        return self._maybe_make_prepare_finalize(self.moe, None)\n",
@@ -278,7 +305,7 @@ FORK_MOE_CALLS_HELPER = FORK_MOE_TEXT.replace(
 
 # -- #26695 (8f4b313c37): check_if_supports_dtype(torch_dtype) -> (dtype) ----------------------------
 CUDA = "vllm/platforms/cuda.py"
-CUDA_BASE = '''class CudaPlatformBase:
+CUDA_BASE = """class CudaPlatformBase:
     device_name: str = "cuda"
 
     @classmethod
@@ -288,10 +315,10 @@ CUDA_BASE = '''class CudaPlatformBase:
     @classmethod
     def get_device_capability(cls, device_id: int = 0):
         return None
-'''
+"""
 CUDA_RENAMED = CUDA_BASE.replace("check_if_supports_dtype(cls, torch_dtype)", "check_if_supports_dtype(cls, dtype)")
 FORK_PLATFORM = "vllm/platforms/aeon_gb10.py"
-FORK_PLATFORM_TEXT = '''from vllm.platforms.cuda import CudaPlatformBase
+FORK_PLATFORM_TEXT = """from vllm.platforms.cuda import CudaPlatformBase
 
 
 class AeonGB10Platform(CudaPlatformBase):
@@ -303,12 +330,12 @@ class AeonGB10Platform(CudaPlatformBase):
 
 def supports_bf16() -> bool:
     return AeonGB10Platform.check_if_supports_dtype(torch_dtype="bfloat16")
-'''
+"""
 SUBJECT_26695 = "[Misc] rename torch_dtype to dtype (#26695)"
 
 # -- #48167 (ecf4aa5ce2): upstream adds its own dflash_has_any_non_causal beside the carry's ---------
 DFLASH = "vllm/model_executor/models/qwen3_dflash.py"
-DFLASH_BASE = '''from vllm.logger import init_logger
+DFLASH_BASE = """from vllm.logger import init_logger
 
 from .utils import maybe_prefix
 
@@ -326,18 +353,23 @@ def _resolve_layer_attention(config, layer_idx: int):
 class DFlashQwen3Attention:
     def __init__(self, config, layer_idx: int):
         self.is_sliding = _resolve_layer_attention(config, layer_idx)
-'''
-DFLASH_FORK = DFLASH_BASE.replace('''from .utils import maybe_prefix
-''', '''from .utils import maybe_prefix
+"""
+DFLASH_FORK = DFLASH_BASE.replace(
+    """from .utils import maybe_prefix
+""",
+    """from .utils import maybe_prefix
 
 
 def dflash_has_any_non_causal(config) -> bool:
     # AEON carry dflash-sliding-window: full-attention draft layers are non-causal
     layer_types = getattr(config, "layer_types", None) or []
     return any(t != "sliding_attention" for t in layer_types)
-''')
-DFLASH_UPSTREAM = DFLASH_BASE.replace('''logger = init_logger(__name__)
-''', '''logger = init_logger(__name__)
+""",
+)
+DFLASH_UPSTREAM = DFLASH_BASE.replace(
+    """logger = init_logger(__name__)
+""",
+    '''logger = init_logger(__name__)
 
 
 _SLIDING_ATTENTION = "sliding_attention"
@@ -355,12 +387,13 @@ def _dflash_layer_causal(config, layer_idx: int) -> bool:
 def dflash_has_any_non_causal(config) -> bool:
     """Whether the draft needs a non-causal-capable backend, resolved from config."""
     return not all(_dflash_layer_causal(config, i) for i in range(config.num_hidden_layers))
-''')
+''',
+)
 SUBJECT_48167 = "[Bugfix] Fix FlashInfer non-causal draft attention (DFlash/DSpark) on Blackwell (#48167)"
 
 # -- #27005 (2dacd57394): Platform.get_cu_count moves to vllm.utils.platform_utils --------------------
 PLATFORMS_INIT = "vllm/platforms/__init__.py"
-PLATFORMS_INIT_TEXT = '''from typing import TYPE_CHECKING
+PLATFORMS_INIT_TEXT = """from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from vllm.platforms.interface import Platform
@@ -375,7 +408,7 @@ def __getattr__(name: str):
     if name == "current_platform":
         return _current_platform
     raise AttributeError(name)
-'''
+"""
 INTERFACE = "vllm/platforms/interface.py"
 INTERFACE_BASE = '''class Platform:
     device_name: str
@@ -395,14 +428,17 @@ INTERFACE_BASE = '''class Platform:
     def get_static_graph_wrapper_cls(cls) -> str:
         return "vllm.compilation.base_static_graph.AbstractStaticGraphWrapper"
 '''
-INTERFACE_MOVED = INTERFACE_BASE.replace('''    @classmethod
+INTERFACE_MOVED = INTERFACE_BASE.replace(
+    '''    @classmethod
     def get_cu_count(cls, device_id: int = 0) -> int:
         """
         Returns the total number of compute units (CU) on single GPU.
         """
         raise NotImplementedError
 
-''', "")
+''',
+    "",
+)
 PLATFORM_UTILS = "vllm/utils/platform_utils.py"
 PLATFORM_UTILS_TEXT = '''import torch
 
@@ -413,10 +449,10 @@ def get_cu_count(device_id: int = 0) -> int:
 '''
 SUBJECT_27005 = "[platform] Move get_cu_count to utils (#27005)"
 FORK_SKINNY = "vllm/model_executor/layers/aeon_skinny_gemm.py"
-FORK_SKINNY_TEXT = '''from vllm.platforms import current_platform
+FORK_SKINNY_TEXT = """from vllm.platforms import current_platform
 
 
 def use_skinny_gemm(n: int) -> bool:
     # AEON: split-K only when every CU gets a tile
     return n % current_platform.get_cu_count() == 0
-'''
+"""

@@ -1,4 +1,5 @@
 """Small files shaped like the real vLLM ones the fleet rules guard (written here, never copied)."""
+
 from __future__ import annotations
 
 KV_INTERFACE = '''from enum import IntEnum
@@ -20,7 +21,7 @@ KV_INTERFACE_RENUMBERED = KV_INTERFACE.replace(
     "    INT4_PER_TOKEN_HEAD = 4  # packed 2 x int4 per byte\n    NVFP4 = 5  # packed fp4 data + fp8 block scales\n",
 )
 
-UNIFIED_ATTENTION = '''import triton
+UNIFIED_ATTENTION = """import triton
 import triton.language as tl
 
 
@@ -29,10 +30,10 @@ def _cast_kv_tile(data, scale, KV_QUANT_MODE: tl.constexpr):
     if KV_QUANT_MODE == 1:  # FP8 per-tensor
         return data * scale
     return data
-'''
+"""
 
 # the fork's carried Triton NVFP4 kernel: a raw literal that git never flags
-FORK_NVFP4_KERNEL = '''import triton
+FORK_NVFP4_KERNEL = """import triton
 import triton.language as tl
 
 
@@ -42,7 +43,7 @@ def nvfp4_kv_tile(data, scale, KV_QUANT_MODE: tl.constexpr):
     if USE_NVFP4:
         return data * scale
     return data
-'''
+"""
 
 RUNNER = '''import logging
 
@@ -93,7 +94,7 @@ RUNNER_FORK = RUNNER.replace(
     "                layer_ids = [i + 1 for i in layer_ids or []]\n",
 )
 
-EAGLE3_UTILS = '''def get_eagle3_aux_layers_from_config(spec_config):
+EAGLE3_UTILS = """def get_eagle3_aux_layers_from_config(spec_config):
     if not (spec_config and spec_config.draft_model_config):
         return None
     hf_config = spec_config.draft_model_config.hf_config
@@ -106,9 +107,9 @@ EAGLE3_UTILS = '''def get_eagle3_aux_layers_from_config(spec_config):
     if layer_ids and isinstance(layer_ids, (list, tuple)):
         return tuple(layer_ids)
     return None
-'''
+"""
 
-DFLASH_MODEL = '''class DFlashQwen3Model:
+DFLASH_MODEL = """class DFlashQwen3Model:
     def forward(
         self,
         input_ids,
@@ -116,9 +117,9 @@ DFLASH_MODEL = '''class DFlashQwen3Model:
         inputs_embeds=None,
     ):
         return hidden_states
-'''
+"""
 
-TRITON_ATTN = '''from vllm.v1.kv_cache_interface import KVQuantMode
+TRITON_ATTN = """from vllm.v1.kv_cache_interface import KVQuantMode
 
 
 class TritonAttentionImpl:
@@ -127,4 +128,4 @@ class TritonAttentionImpl:
 
     def uses_fp8_scales(self):
         return self._kv_quant_mode == KVQuantMode.FP8_PER_TENSOR
-'''
+"""

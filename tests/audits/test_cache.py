@@ -1,4 +1,5 @@
 """The findings cache: keyed by (blob, rule set, engine), safe to delete, never trusted across versions."""
+
 from __future__ import annotations
 
 import json
@@ -90,7 +91,9 @@ def test_a_rules_change_is_a_miss(tmp_path: Path) -> None:
     assert hits == 0
 
 
-def test_an_engine_version_change_is_a_miss_and_drops_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_engine_version_change_is_a_miss_and_drops_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo, config, folder = _repo(tmp_path), _config(tmp_path), tmp_path / "cache"
     _audit_rev(repo, config, folder)
     old_files = {p.name for p in folder.iterdir()}

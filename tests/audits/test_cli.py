@@ -1,4 +1,5 @@
 """`aeon-release audit` and `aeon-release audits list`, through the real entry point and error handler."""
+
 from __future__ import annotations
 
 import json
@@ -7,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
+from tests.helpers import run_cli
 
 Cli = Callable[..., tuple[int, str, str]]
 RULES = """rules:
@@ -53,16 +54,21 @@ def test_findings_exit_1_with_file_and_line(cli: Cli, git_repo: GitRepo, config:
     data = json.loads(out)
     assert code == 1 and data["errors"] == 2
     assert [(f["rule"], f["path"], f["line"]) for f in data["findings"]] == [
-        ("tree/py-compile", "a.py", 1), ("kv/nvfp4-is-5", "kv.py", 11)]
+        ("tree/py-compile", "a.py", 1),
+        ("kv/nvfp4-is-5", "kv.py", 11),
+    ]
 
 
-@pytest.mark.parametrize("args", [
-    ("--format", "xml"),
-    ("--rev", "no-such-rev"),
-    ("--changed-since", "no-such-rev"),
-    ("--base", "HEAD"),
-    ("--base", "HEAD", "--ours", "HEAD", "--theirs", "nope"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--format", "xml"),
+        ("--rev", "no-such-rev"),
+        ("--changed-since", "no-such-rev"),
+        ("--base", "HEAD"),
+        ("--base", "HEAD", "--ours", "HEAD", "--theirs", "nope"),
+    ],
+)
 def test_bad_input_exits_2(cli: Cli, git_repo: GitRepo, config: Path, args: tuple[str, ...]) -> None:
     git_repo.commit({"kv.py": GOOD_KV}, "c")
     code, out, err = cli("audit", "--repo", str(git_repo.path), "--config", str(config), *args)
@@ -88,21 +94,24 @@ def test_rev_audits_another_revision_and_cleans_up(cli: Cli, git_repo: GitRepo, 
 def test_changed_since_narrows_file_rules_only(cli: Cli, git_repo: GitRepo, config: Path) -> None:
     start = git_repo.commit({"kv.py": BAD_KV, "old.py": "def f(:\n"}, "old problems")
     git_repo.commit({"new.py": "y = 2\n"}, "a pull request")
-    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config),
-                       "--changed-since", start, "--format", "json")
+    code, out, _ = cli(
+        "audit", "--repo", str(git_repo.path), "--config", str(config), "--changed-since", start, "--format", "json"
+    )
     rules = [(f["rule"], f["path"]) for f in json.loads(out)["findings"]]
     assert code == 1 and rules == [("kv/nvfp4-is-5", "kv.py")]  # the invariant, not old.py's SyntaxError
     (git_repo.path / "new.py").write_text("y = (\n")  # uncommitted work counts as changed
-    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config),
-                       "--changed-since", start, "--format", "json")
+    code, out, _ = cli(
+        "audit", "--repo", str(git_repo.path), "--config", str(config), "--changed-since", start, "--format", "json"
+    )
     assert ("tree/py-compile", "new.py") in [(f["rule"], f["path"]) for f in json.loads(out)["findings"]]
 
 
 def test_output_file_and_summary_on_stderr(cli: Cli, git_repo: GitRepo, config: Path, tmp_path: Path) -> None:
     git_repo.commit({"kv.py": BAD_KV}, "c")
     target = tmp_path / "out" / "audit.sarif"
-    code, out, err = cli("audit", "--repo", str(git_repo.path), "--config", str(config),
-                         "--format", "sarif", "--output", str(target))
+    code, out, err = cli(
+        "audit", "--repo", str(git_repo.path), "--config", str(config), "--format", "sarif", "--output", str(target)
+    )
     assert code == 1 and out == ""
     assert json.loads(target.read_text())["version"] == "2.1.0"
     assert "1 error(s)" in err
@@ -116,9 +125,26 @@ def test_standalone_merge_aware_audit(cli: Cli, git_repo: GitRepo, fleet_config:
     git_repo.git("checkout", "--quiet", "main")
     ours = git_repo.commit({kernel: shapes.FORK_NVFP4_KERNEL}, "fork")
     git_repo.merge("upstream")
-    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(fleet_config), "--format", "json",
-                       "--base", base, "--ours", ours, "--theirs", theirs)
-    drift = [(f["path"], f["line"], f["severity"]) for f in json.loads(out)["findings"] if "merge/enum-drift" in [f["rule"], *f["also"]]]
+    code, out, _ = cli(
+        "audit",
+        "--repo",
+        str(git_repo.path),
+        "--config",
+        str(fleet_config),
+        "--format",
+        "json",
+        "--base",
+        base,
+        "--ours",
+        ours,
+        "--theirs",
+        theirs,
+    )
+    drift = [
+        (f["path"], f["line"], f["severity"])
+        for f in json.loads(out)["findings"]
+        if "merge/enum-drift" in [f["rule"], *f["also"]]
+    ]
     assert code == 1 and (kernel, 7, "error") in drift
 
 
@@ -133,6 +159,19 @@ def test_rev_with_changed_since_compares_the_two_revisions(cli: Cli, git_repo: G
     start = git_repo.commit({"kv.py": GOOD_KV, "old.py": "def f(:\n"}, "old problem")
     pr = git_repo.commit({"new.py": "y = (\n"}, "a pull request with a SyntaxError")
     git_repo.commit({"new.py": "y = 1\n"}, "fixed later")
-    code, out, _ = cli("audit", "--repo", str(git_repo.path), "--config", str(config), "--rev", pr,
-                       "--changed-since", start, "--format", "json")
-    assert code == 1 and [(f["rule"], f["path"]) for f in json.loads(out)["findings"]] == [("tree/py-compile", "new.py")]
+    code, out, _ = cli(
+        "audit",
+        "--repo",
+        str(git_repo.path),
+        "--config",
+        str(config),
+        "--rev",
+        pr,
+        "--changed-since",
+        start,
+        "--format",
+        "json",
+    )
+    assert code == 1 and [(f["rule"], f["path"]) for f in json.loads(out)["findings"]] == [
+        ("tree/py-compile", "new.py")
+    ]

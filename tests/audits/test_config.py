@@ -1,4 +1,5 @@
 """Rule files are strict: every mistake names the file and the rule, and lists what is allowed."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -64,16 +65,21 @@ def test_duplicate_key(rules_dir: Callable[..., Path]) -> None:
 
 def test_duplicate_rule_id_across_files(rules_dir: Callable[..., Path]) -> None:
     config = rules_dir(a=GOOD, b=GOOD.split("  - id: a/two")[0])
-    with pytest.raises(ConfigError, match=r"audits/b.yaml: rules\[0\].id: duplicate rule id 'a/one' \(first in audits/a.yaml"):
+    with pytest.raises(
+        ConfigError, match=r"audits/b.yaml: rules\[0\].id: duplicate rule id 'a/one' \(first in audits/a.yaml"
+    ):
         load_rules(config)
 
 
-@pytest.mark.parametrize(("change", "where"), [
-    (("severity: error", "severity: fatal"), "rules[0].severity: must be one of error, warning"),
-    (("id: a/one", "id: A One"), "rules[0].id: 'A One' is not of the expected form"),
-    (("paths: [x.py]", "paths: [/etc/passwd]"), "rules[0].paths[0]: '/etc/passwd' must be a path relative"),
-    (("text: hello", "text: 5"), "rules[0].text: expected a non-empty string, got an integer"),
-])
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (("severity: error", "severity: fatal"), "rules[0].severity: must be one of error, warning"),
+        (("id: a/one", "id: A One"), "rules[0].id: 'A One' is not of the expected form"),
+        (("paths: [x.py]", "paths: [/etc/passwd]"), "rules[0].paths[0]: '/etc/passwd' must be a path relative"),
+        (("text: hello", "text: 5"), "rules[0].text: expected a non-empty string, got an integer"),
+    ],
+)
 def test_field_errors(rules_dir: Callable[..., Path], change: tuple[str, str], where: str) -> None:
     text = GOOD.replace("    message: m\n", "    message: m\n    severity: error\n", 1)
     assert where in error_of(rules_dir, text.replace(*change))
@@ -103,8 +109,16 @@ def test_settings_tune_near_miss_distance(rules_dir: Callable[..., Path]) -> Non
 def test_the_fleet_rules_load(fleet_config: Path) -> None:
     ruleset = load_rules(fleet_config)
     kinds = {r.kind for r in ruleset.rules}
-    assert {"enum-value", "enum-literal", "forbidden-call", "required-symbol", "layer-offset",
-            "conflict-markers", "py-compile", "pattern"} <= kinds
+    assert {
+        "enum-value",
+        "enum-literal",
+        "forbidden-call",
+        "required-symbol",
+        "layer-offset",
+        "conflict-markers",
+        "py-compile",
+        "pattern",
+    } <= kinds
     paths = {p for r in ruleset.rules for p in r.paths}
     assert "vllm/v1/kv_cache_interface.py" in paths
     assert "vllm/v1/worker/gpu/spec_decode/eagle/eagle3_utils.py" in paths

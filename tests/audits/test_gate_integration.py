@@ -1,4 +1,5 @@
 """The build/publish audit gate (steps/audit_gate.py) runs this engine on an exact revision."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

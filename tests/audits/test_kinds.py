@@ -1,4 +1,5 @@
 """Every rule kind's VALID and INVALID examples, run as tests (as Fixit does with its rules)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -50,6 +51,14 @@ def test_every_kind_documents_itself(name: str) -> None:
 
 
 def test_the_issue_kinds_are_all_registered() -> None:
-    wanted = {"enum-value", "enum-literal", "forbidden-call", "required-symbol", "marker", "layer-offset",
-              "conflict-markers", "py-compile"}
+    wanted = {
+        "enum-value",
+        "enum-literal",
+        "forbidden-call",
+        "required-symbol",
+        "marker",
+        "layer-offset",
+        "conflict-markers",
+        "py-compile",
+    }
     assert wanted <= set(KINDS)

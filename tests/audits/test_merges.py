@@ -1,4 +1,5 @@
 """The two silent killers and the SyntaxError, reproduced as real clean git merges."""
+
 from __future__ import annotations
 
 import subprocess
@@ -55,19 +56,30 @@ def test_enum_renumbered_under_a_fork_literal(git_repo: GitRepo, fleet_config: P
 
 
 def test_the_fork_side_alone_is_clean(git_repo: GitRepo, fleet_config: Path) -> None:
-    git_repo.commit({KV: shapes.KV_INTERFACE, UNIFIED: shapes.UNIFIED_ATTENTION, TRITON_ATTN: shapes.TRITON_ATTN,
-                     KERNEL: shapes.FORK_NVFP4_KERNEL}, "fork")
+    git_repo.commit(
+        {
+            KV: shapes.KV_INTERFACE,
+            UNIFIED: shapes.UNIFIED_ATTENTION,
+            TRITON_ATTN: shapes.TRITON_ATTN,
+            KERNEL: shapes.FORK_NVFP4_KERNEL,
+        },
+        "fork",
+    )
     report = audit_tree(git_repo.path, fleet_config)
     assert by_rule(report, "kv-quant/literals-match-enum") == []
     assert by_rule(report, "kv-quant/nvfp4-is-5") == [(KV, 11, "error")]  # the fork's enum predates #40835
 
 
 def test_plus_one_applied_twice(git_repo: GitRepo, fleet_config: Path) -> None:
-    sides = three_way(git_repo, {RUNNER: shapes.RUNNER, EAGLE3: shapes.EAGLE3_UTILS},
-                      {RUNNER: shapes.RUNNER_FORK}, {RUNNER: shapes.RUNNER_UPSTREAM})
+    sides = three_way(
+        git_repo,
+        {RUNNER: shapes.RUNNER, EAGLE3: shapes.EAGLE3_UTILS},
+        {RUNNER: shapes.RUNNER_FORK},
+        {RUNNER: shapes.RUNNER_UPSTREAM},
+    )
     merged = (git_repo.path / RUNNER).read_text().splitlines()
     fork_line = merged.index("                layer_ids = [i + 1 for i in layer_ids or []]") + 1
-    upstream_line = next(i for i, t in enumerate(merged, 1) if "dflash_config.get(\"target_layer_ids\") or []" in t)
+    upstream_line = next(i for i, t in enumerate(merged, 1) if 'dflash_config.get("target_layer_ids") or []' in t)
 
     report = audit_tree(git_repo.path, fleet_config, merge=sides)
     found = [f for f in report.findings if f.rule_id == "spec-decode/dflash-aux-layer-offset-v1"]
@@ -92,7 +104,9 @@ def test_each_side_alone_has_the_right_offset(git_repo: GitRepo, fleet_config: P
 
 def test_auto_merge_that_does_not_compile(git_repo: GitRepo, fleet_config: Path) -> None:
     ours = shapes.DFLASH_MODEL.replace("        input_ids,\n", "        input_ids,\n        positions,\n")
-    theirs = shapes.DFLASH_MODEL.replace("        inputs_embeds=None,\n", "        inputs_embeds=None,\n        positions=None,\n")
+    theirs = shapes.DFLASH_MODEL.replace(
+        "        inputs_embeds=None,\n", "        inputs_embeds=None,\n        positions=None,\n"
+    )
     sides = three_way(git_repo, {DFLASH: shapes.DFLASH_MODEL}, {DFLASH: ours}, {DFLASH: theirs})
     report = audit_tree(git_repo.path, fleet_config, merge=sides)
     found = [f for f in report.findings if f.rule_id == "tree/py-compile"]
@@ -105,7 +119,9 @@ def test_conflict_markers_left_in_a_non_python_file(git_repo: GitRepo, fleet_con
     git_repo.commit({"requirements/cuda.txt": "numba\n" + half, "docs/index.rst": "Title\n=======\n"}, "oops")
     report = audit_tree(git_repo.path, fleet_config)
     assert by_rule(report, "tree/conflict-markers") == [
-        ("requirements/cuda.txt", 2, "error"), ("requirements/cuda.txt", 4, "error"), ("requirements/cuda.txt", 6, "error"),
+        ("requirements/cuda.txt", 2, "error"),
+        ("requirements/cuda.txt", 4, "error"),
+        ("requirements/cuda.txt", 6, "error"),
     ]
 
 
@@ -141,13 +157,17 @@ def test_near_miss_inside_one_function(tmp_path: Path, split: bool) -> None:
 
 def test_merged_worktree_of_a_bare_repository(git_repo: GitRepo, fleet_config: Path, tmp_path: Path) -> None:
     """The merge step audits a linked worktree; the repository it names may be bare."""
-    sides = three_way(git_repo, {KV: shapes.KV_INTERFACE}, {KERNEL: shapes.FORK_NVFP4_KERNEL},
-                      {KV: shapes.KV_INTERFACE_RENUMBERED})
+    sides = three_way(
+        git_repo, {KV: shapes.KV_INTERFACE}, {KERNEL: shapes.FORK_NVFP4_KERNEL}, {KV: shapes.KV_INTERFACE_RENUMBERED}
+    )
     bare = tmp_path / "bare.git"
     git_repo.git("clone", "--quiet", "--bare", str(git_repo.path), str(bare))
     worktree = tmp_path / "merged"
-    subprocess.run(["git", "--git-dir", str(bare), "worktree", "add", "--quiet", "--detach", str(worktree), "HEAD"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "--git-dir", str(bare), "worktree", "add", "--quiet", "--detach", str(worktree), "HEAD"],
+        check=True,
+        capture_output=True,
+    )
     report = audit_tree(worktree, fleet_config, merge=MergeSides(bare, sides.base, sides.ours, sides.theirs))
     assert (KERNEL, 7, "error") in by_rule(report, DRIFT)
 
@@ -155,8 +175,10 @@ def test_merged_worktree_of_a_bare_repository(git_repo: GitRepo, fleet_config: P
 def test_hunks_and_their_place_in_the_merged_file() -> None:
     from aeon_release.domain.audits.merge import Hunk, _merged_line, parse_diff
 
-    diff = ("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2 @@ a\n+X\n"
-            "diff --git a/n.py b/n.py\n--- a/n.py\n+++ b/n.py\n@@ -3 +3,2 @@\n-c\n+c2\n+c3\n")
+    diff = (
+        "diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2 @@ a\n+X\n"
+        "diff --git a/n.py b/n.py\n--- a/n.py\n+++ b/n.py\n@@ -3 +3,2 @@\n-c\n+c2\n+c3\n"
+    )
     assert parse_diff(diff) == {"m.py": [Hunk(1, 0, ("X",), ())], "n.py": [Hunk(3, 1, ("c2", "c3"), ("c",))]}
     merged = "a\nX\nb\nc\nY\nd\n"  # base a b c d; one side put X after line 1, the other Y after line 3
     ours, theirs = Hunk(1, 0, ("X",), ()), Hunk(3, 0, ("Y",), ())

@@ -1,13 +1,14 @@
 """Properties of the analyses, over generated inputs."""
+
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.kinds.conflict_markers import ConflictMarkers
 from aeon_release.domain.audits.kinds.layer_offset import LayerOffset, LayerOffsetOptions
-from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.model import Rule, Severity
 from aeon_release.domain.audits.source import SourceCache
 
@@ -30,13 +31,21 @@ def _function(steps: list[tuple[str, int]]) -> str:
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(STEP, max_size=4), st.integers(min_value=-2, max_value=4))
-def test_layer_offset_adds_up_every_step(tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int]],
-                                         expected: int) -> None:
+def test_layer_offset_adds_up_every_step(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int]], expected: int
+) -> None:
     root = tmp_path_factory.mktemp("lo")
     (root / "r.py").write_text(_function(steps))
     net = sum(amount if sign == "+" else -amount for sign, amount in steps)
-    rule = Rule("lo", "layer-offset", Severity.ERROR, "m", ("r.py",),
-                LayerOffsetOptions(("aux_layers",), ("target_layer_ids",), expected), "test")
+    rule = Rule(
+        "lo",
+        "layer-offset",
+        Severity.ERROR,
+        "m",
+        ("r.py",),
+        LayerOffsetOptions(("aux_layers",), ("target_layer_ids",), expected),
+        "test",
+    )
     found = list(LayerOffset().check(rule, Context(root, ["r.py"], SourceCache(root))))
     assert bool(found) is (net != expected)
     if found:

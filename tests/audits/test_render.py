@@ -1,4 +1,5 @@
 """The report formats: SARIF 2.1.0 (validated), JUnit, Markdown, GitHub annotations, table and JSON."""
+
 from __future__ import annotations
 
 import json
@@ -45,7 +46,9 @@ def test_sarif_validates_and_is_what_code_scanning_needs(report: AuditReport) ->
     assert len(ids) == len(set(ids))
     for result in run["results"]:
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
-    broken = next(r for r in run["results"] if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "pkg/broken.py")
+    broken = next(
+        r for r in run["results"] if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "pkg/broken.py"
+    )
     assert broken["level"] == "error" and broken["locations"][0]["physicalLocation"]["region"]["startLine"] == 1
     waived = next(r for r in run["results"] if "suppressions" in r)
     assert waived["suppressions"] == [{"kind": "inSource", "justification": "generated, never imported"}]
@@ -65,8 +68,14 @@ def test_junit_has_one_testcase_per_rule(report: AuditReport) -> None:
     suite = root.find("testsuite")
     assert suite is not None
     cases = {c.get("name"): c for c in suite.findall("testcase")}
-    assert {"tree/py-compile", "kv/nvfp4-is-5", "carry/marker", "later/skipped", "suppression/unused",
-            "baseline/conflict-markers"} == set(cases)
+    assert {
+        "tree/py-compile",
+        "kv/nvfp4-is-5",
+        "carry/marker",
+        "later/skipped",
+        "suppression/unused",
+        "baseline/conflict-markers",
+    } == set(cases)
     failure = cases["tree/py-compile"].find("failure")
     assert failure is not None and "pkg/broken.py:1" in (failure.text or "")
     assert cases["carry/marker"].find("failure") is None  # a warning is not a failure

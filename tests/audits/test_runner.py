@@ -1,4 +1,5 @@
 """The runner: the parallel pass agrees with the inline one; conditions, scopes and globs."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -34,27 +35,35 @@ def many_files() -> dict[str, str]:
     return files
 
 
-def test_parallel_pass_matches_inline(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_parallel_pass_matches_inline(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     root, config = tree(many_files()), rules_dir(r=RULES)
     inline = audit_tree(root, config)
     monkeypatch.setattr(runner, "PARALLEL_MIN_FILES", 0)
     parallel = audit_tree(root, config)
     assert [f.as_dict() for f in parallel.findings] == [f.as_dict() for f in inline.findings]
     assert {(f.rule_id, f.path, f.line) for f in inline.findings} == {
-        ("tree/py-compile", "pkg/bad.py", 1), ("tree/conflict-markers", "docs/n.md", 2),
-        ("tree/conflict-markers", "docs/n.md", 4), ("suppression/unused", "pkg/s.py", 1), ("kv/literals", "ops/k.py", 7),
+        ("tree/py-compile", "pkg/bad.py", 1),
+        ("tree/conflict-markers", "docs/n.md", 2),
+        ("tree/conflict-markers", "docs/n.md", 4),
+        ("suppression/unused", "pkg/s.py", 1),
+        ("kv/literals", "ops/k.py", 7),
     }
 
 
-def test_enum_change_rechecks_every_literal(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_enum_change_rechecks_every_literal(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     root, config = tree(many_files()), rules_dir(r=RULES)
     assert [f.rule_id for f in audit_tree(root, config, changed_files={"pkg/m001.py"}).findings] == []
     found = audit_tree(root, config, changed_files={"kv.py"}).findings
     assert [(f.rule_id, f.path) for f in found] == [("kv/literals", "ops/k.py")]
 
 
-def test_when_condition_skips_and_reports(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_when_condition_skips_and_reports(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     rules = "rules:\n  - {id: d2, kind: marker, message: m, paths: [a.py], text: fix, when: {path: a.py, contains: DFlash2}}\n"
     skipped = audit_tree(tree({"a.py": "x = 1\n"}), rules_dir(r=rules))
     assert skipped.findings == () and skipped.as_dict()["rules_skipped"] == {"d2": "a.py does not contain 'DFlash2'"}
@@ -62,17 +71,27 @@ def test_when_condition_skips_and_reports(tree: Callable[[Mapping[str, str]], Pa
     assert [f.rule_id for f in ran.findings] == ["d2"]
 
 
-def test_missing_guarded_file_is_a_finding(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_missing_guarded_file_is_a_finding(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     rules = "rules:\n  - {id: f, kind: forbidden-call, message: m, paths: [gone.py, 'ops/*.py'], calls: [as_strided]}\n"
     found = audit_tree(tree({"a.py": "x = 1\n"}), rules_dir(r=rules)).findings
     assert [(f.path, f.line) for f in found] == [("gone.py", 0), ("ops/*.py", 0)]
 
 
-@pytest.mark.parametrize(("pattern", "path", "hit"), [
-    ("**", "a/b/c.txt", True), ("**/*.py", "a.py", True), ("**/*.py", "a/b.py", True),
-    ("vllm/*.py", "vllm/a/b.py", False), ("vllm/**/x.py", "vllm/x.py", True), ("a?.py", "ab.py", True),
-    ("triton_*.py", "triton_a.py", True), ("*.py", "d/a.py", False),
-])
+@pytest.mark.parametrize(
+    ("pattern", "path", "hit"),
+    [
+        ("**", "a/b/c.txt", True),
+        ("**/*.py", "a.py", True),
+        ("**/*.py", "a/b.py", True),
+        ("vllm/*.py", "vllm/a/b.py", False),
+        ("vllm/**/x.py", "vllm/x.py", True),
+        ("a?.py", "ab.py", True),
+        ("triton_*.py", "triton_a.py", True),
+        ("*.py", "d/a.py", False),
+    ],
+)
 def test_globs(pattern: str, path: str, hit: bool) -> None:
     assert bool(glob_regex(pattern).fullmatch(path)) is hit
 
@@ -84,8 +103,12 @@ def test_listing_skips_git_and_caches(tmp_path: Path) -> None:
     assert list_files(tmp_path) == ["a/b.py", "c.txt"]
 
 
-def test_workers_stop_when_something_fails(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path],
-                                           monkeypatch: pytest.MonkeyPatch, git_repo: GitRepo) -> None:
+def test_workers_stop_when_something_fails(
+    tree: Callable[[Mapping[str, str]], Path],
+    rules_dir: Callable[..., Path],
+    monkeypatch: pytest.MonkeyPatch,
+    git_repo: GitRepo,
+) -> None:
     import multiprocessing
 
     from aeon_release.domain.audits import MergeSides
@@ -99,16 +122,19 @@ def test_workers_stop_when_something_fails(tree: Callable[[Mapping[str, str]], P
     assert multiprocessing.active_children() == []
 
 
-def test_exclude_and_warning_severity(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
-    rules = ("rules:\n  - {id: cm, kind: conflict-markers, message: m, severity: warning, exclude: ['vendor/**']}\n")
+def test_exclude_and_warning_severity(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
+    rules = "rules:\n  - {id: cm, kind: conflict-markers, message: m, severity: warning, exclude: ['vendor/**']}\n"
     marker = "<" * 7 + " ours\n"
     report = audit_tree(tree({"vendor/x/a.txt": marker, "b.txt": marker}), rules_dir(r=rules))
     assert [(f.path, f.severity.value) for f in report.findings] == [("b.txt", "warning")]
     assert (report.errors, report.warnings) == (0, 1)
 
 
-def test_parallel_pass_with_other_threads_alive(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_parallel_pass_with_other_threads_alive(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A progress spinner's thread makes fork unsafe: the runner must still work (forkserver)."""
     import threading
 

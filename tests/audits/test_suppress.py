@@ -1,4 +1,5 @@
 """Inline suppressions: a reason is required and reported; stale ones are warnings."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -7,20 +8,23 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aeon_release.domain.audits import audit_tree
-from aeon_release.domain.audits import suppress
+from aeon_release.domain.audits import audit_tree, suppress
 
 RULES = """rules:
   - {id: ops/no-as-strided, kind: forbidden-call, message: no as_strided, paths: ["*.py"], calls: [as_strided]}
 """
 
 
-def findings(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path], text: str) -> list[tuple[str, int, str, str | None]]:
+def findings(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path], text: str
+) -> list[tuple[str, int, str, str | None]]:
     report = audit_tree(tree({"ops.py": text}), rules_dir(r=RULES))
     return [(f.rule_id, f.line, f.severity.value, f.suppressed) for f in report.findings]
 
 
-def test_with_reason_suppresses_and_is_reported(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_with_reason_suppresses_and_is_reported(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     text = "y = t.as_strided(s)  # aeon-audit: ignore[ops/no-as-strided] contiguous by construction\n"
     assert findings(tree, rules_dir, text) == [("ops/no-as-strided", 1, "error", "contiguous by construction")]
     report = audit_tree(tree({"ops.py": text}), rules_dir(r=RULES))
@@ -32,25 +36,38 @@ def test_comment_on_the_line_above(tree: Callable[[Mapping[str, str]], Path], ru
     assert findings(tree, rules_dir, text) == [("ops/no-as-strided", 2, "error", "a view the kernel owns")]
 
 
-def test_without_reason_suppresses_nothing(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_without_reason_suppresses_nothing(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     text = "y = t.as_strided(s)  # aeon-audit: ignore[ops/no-as-strided]\n"
     assert findings(tree, rules_dir, text) == [
-        ("ops/no-as-strided", 1, "error", None), (suppress.NO_REASON, 1, "warning", None),
+        ("ops/no-as-strided", 1, "error", None),
+        (suppress.NO_REASON, 1, "warning", None),
     ]
 
 
-def test_unused_suppression_is_a_warning(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_unused_suppression_is_a_warning(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     text = "y = t[0]  # aeon-audit: ignore[ops/no-as-strided] once needed\n"
     assert findings(tree, rules_dir, text) == [(suppress.UNUSED, 1, "warning", None)]
 
 
-def test_other_rule_ids_do_not_suppress(tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]) -> None:
+def test_other_rule_ids_do_not_suppress(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path]
+) -> None:
     text = "y = t.as_strided(s)  # aeon-audit: ignore[tree/py-compile] wrong rule\n"
-    assert findings(tree, rules_dir, text) == [("ops/no-as-strided", 1, "error", None), (suppress.UNUSED, 1, "warning", None)]
+    assert findings(tree, rules_dir, text) == [
+        ("ops/no-as-strided", 1, "error", None),
+        (suppress.UNUSED, 1, "warning", None),
+    ]
 
 
-@given(st.lists(st.sampled_from(["a/b", "tree/py-compile", "x-y"]), min_size=1, max_size=3),
-       st.text(alphabet="abc def.", max_size=20), st.booleans())
+@given(
+    st.lists(st.sampled_from(["a/b", "tree/py-compile", "x-y"]), min_size=1, max_size=3),
+    st.text(alphabet="abc def.", max_size=20),
+    st.booleans(),
+)
 def test_parse_round_trip(rules: list[str], reason: str, alone: bool) -> None:
     comment = f"# aeon-audit: ignore[{', '.join(rules)}] {reason}"
     text = f"x = 1\n{comment}\n" if alone else f"x = 1  {comment}\n"

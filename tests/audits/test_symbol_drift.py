@@ -1,4 +1,5 @@
 """Symbol drift and duplicate definitions, each rebuilt from a real vLLM change as a clean git merge."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,19 +32,28 @@ def line_of(repo: GitRepo, path: str, text: str) -> int:
 
 # -- renamed class attribute (#28479) ---------------------------------------------------------------------
 def test_renamed_classvar_under_a_fork_builder(git_repo: GitRepo, no_rules: Path) -> None:
-    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: s.FORK_BUILDER},
-                         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})])
+    sides = s.merge_case(
+        git_repo,
+        {s.UTILS: s.BUILDER_BASE},
+        {s.FORK_BACKEND: s.FORK_BUILDER},
+        [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.FORK_BACKEND, line_of(git_repo, s.FORK_BACKEND, "cudagraph_support: ClassVar"))
     assert "overrides AttentionMetadataBuilder.cudagraph_support" in message
-    assert "renamed AttentionMetadataBuilder.cudagraph_support to AttentionMetadataBuilder._cudagraph_support" in message
+    assert (
+        "renamed AttentionMetadataBuilder.cudagraph_support to AttentionMetadataBuilder._cudagraph_support" in message
+    )
     assert "#28479" in message and "nothing reads the fork's value any more" in message
 
 
 def test_rename_the_fork_never_uses_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
-    fork = s.FORK_BUILDER.replace("    cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH\n", "")
-    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: fork},
-                         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})])
+    fork = s.FORK_BUILDER.replace(
+        "    cudagraph_support: ClassVar[AttentionCGSupport] = AttentionCGSupport.UNIFORM_BATCH\n", ""
+    )
+    sides = s.merge_case(
+        git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: fork}, [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})]
+    )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert found(report) == [] and found(report, DUPLICATE) == []
 
@@ -52,25 +62,40 @@ def test_pr_subject_pattern_is_a_setting(git_repo: GitRepo, tmp_path: Path) -> N
     config = tmp_path / "cfg"
     (config / "audits").mkdir(parents=True)
     (config / "audits" / "s.yaml").write_text("rules: []\nsettings:\n  pr_subject_pattern: '!(\\d+)$'\n")
-    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: s.FORK_BUILDER},
-                         [("Refactor cudagraph_support !28479", {s.UTILS: s.BUILDER_RENAMED})])
+    sides = s.merge_case(
+        git_repo,
+        {s.UTILS: s.BUILDER_BASE},
+        {s.FORK_BACKEND: s.FORK_BUILDER},
+        [("Refactor cudagraph_support !28479", {s.UTILS: s.BUILDER_RENAMED})],
+    )
     [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
     assert "(#28479, 'Refactor cudagraph_support !28479')" in message
 
 
 # -- removed methods (#26315, #28309) ----------------------------------------------------------------------
 def test_override_of_a_removed_method(git_repo: GitRepo, no_rules: Path) -> None:
-    sides = s.merge_case(git_repo, {s.ABSTRACT: s.IMPL_BASE}, {s.FORK_IMPL: s.FORK_IMPL_TEXT},
-                         [(s.SUBJECT_26315, {s.ABSTRACT: s.IMPL_REMOVED})])
+    sides = s.merge_case(
+        git_repo,
+        {s.ABSTRACT: s.IMPL_BASE},
+        {s.FORK_IMPL: s.FORK_IMPL_TEXT},
+        [(s.SUBJECT_26315, {s.ABSTRACT: s.IMPL_REMOVED})],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.FORK_IMPL, line_of(git_repo, s.FORK_IMPL, "def supports_quant_query_input"))
-    assert "overrides AttentionImpl.supports_quant_query_input, which upstream removed AttentionImpl.supports_quant_query_input" in message
+    assert (
+        "overrides AttentionImpl.supports_quant_query_input, which upstream removed AttentionImpl.supports_quant_query_input"
+        in message
+    )
     assert "#26315" in message and "nothing calls the fork's method any more" in message
 
 
 def test_carry_calls_a_removed_method_through_self(git_repo: GitRepo, no_rules: Path) -> None:
-    sides = s.merge_case(git_repo, {s.MIXIN: s.MIXIN_BASE, s.RUNNER: s.RUNNER_BASE}, {s.RUNNER: s.RUNNER_FORK},
-                         [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})])
+    sides = s.merge_case(
+        git_repo,
+        {s.MIXIN: s.MIXIN_BASE, s.RUNNER: s.RUNNER_BASE},
+        {s.RUNNER: s.RUNNER_FORK},
+        [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.RUNNER, line_of(git_repo, s.RUNNER, "self.get_kv_connector_stats()"))
     assert "calls self.get_kv_connector_stats" in message
@@ -79,11 +104,17 @@ def test_carry_calls_a_removed_method_through_self(git_repo: GitRepo, no_rules: 
 
 def test_carry_calls_a_removed_method_through_an_annotated_attribute(git_repo: GitRepo, no_rules: Path) -> None:
     worker = "vllm/v1/worker/aeon_worker.py"
-    fork = ("from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n\nclass AeonWorker:\n"
-            "    def __init__(self, runner: GPUModelRunner):\n        self.model_runner = runner\n\n"
-            "    def stats(self):\n        return self.model_runner.get_kv_connector_stats()\n")
-    sides = s.merge_case(git_repo, {s.MIXIN: s.MIXIN_BASE, s.RUNNER: s.RUNNER_BASE}, {worker: fork},
-                         [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})])
+    fork = (
+        "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n\nclass AeonWorker:\n"
+        "    def __init__(self, runner: GPUModelRunner):\n        self.model_runner = runner\n\n"
+        "    def stats(self):\n        return self.model_runner.get_kv_connector_stats()\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {s.MIXIN: s.MIXIN_BASE, s.RUNNER: s.RUNNER_BASE},
+        {worker: fork},
+        [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (worker, 9) and "self.model_runner.get_kv_connector_stats" in message
 
@@ -93,10 +124,15 @@ MOE_BASE = {s.MOE_LAYER: s.MOE_LAYER_BASE, s.QUANT_BASE: s.QUANT_BASE_TEXT}
 
 
 def test_override_whose_base_gained_a_parameter(git_repo: GitRepo, no_rules: Path) -> None:
-    base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT,
-            s.ALL2ALL: s.ALL2ALL_TEXT}
-    sides = s.merge_case(git_repo, base, {s.FORK_MOE: s.FORK_MOE_TEXT},
-                         [(s.SUBJECT_28449, {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING})])
+    base = {
+        s.MOE_LAYER: s.MOE_LAYER_SPLIT,
+        s.MOE_BASE_FILE: s.MOE_BASE_SPLIT,
+        s.QUANT_BASE: s.QUANT_BASE_TEXT,
+        s.ALL2ALL: s.ALL2ALL_TEXT,
+    }
+    sides = s.merge_case(
+        git_repo, base, {s.FORK_MOE: s.FORK_MOE_TEXT}, [(s.SUBJECT_28449, {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING})]
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.FORK_MOE, line_of(git_repo, s.FORK_MOE, "def maybe_make_prepare_finalize"))
     assert "overrides FusedMoEMethodBase.maybe_make_prepare_finalize, whose parameters changed" in message
@@ -105,9 +141,11 @@ def test_override_whose_base_gained_a_parameter(git_repo: GitRepo, no_rules: Pat
 
 def test_override_whose_base_did_not_change_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     """Upstream changes the base class around the fork's overrides (a new method, a body): they still fit."""
-    changed = s.MOE_BASE_SPLIT.replace("    @abstractmethod\n", "    def select_gemm_impl(self, prepare_finalize, layer):\n"
-                                       "        raise NotImplementedError\n\n    @abstractmethod\n").replace(
-        "        raise NotImplementedError\n", "        raise NotImplementedError(type(self).__name__)\n")
+    changed = s.MOE_BASE_SPLIT.replace(
+        "    @abstractmethod\n",
+        "    def select_gemm_impl(self, prepare_finalize, layer):\n"
+        "        raise NotImplementedError\n\n    @abstractmethod\n",
+    ).replace("        raise NotImplementedError\n", "        raise NotImplementedError(type(self).__name__)\n")
     fork = s.FORK_MOE_TEXT
     base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT}
     sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [("apply takes scoring (#1)", {s.MOE_BASE_FILE: changed})])
@@ -116,16 +154,32 @@ def test_override_whose_base_did_not_change_is_silent(git_repo: GitRepo, no_rule
 
 def test_move_with_a_re_export_kept_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     """#28064 moves FusedMoEMethodBase out of layer.py, which still imports (re-exports) it."""
-    sides = s.merge_case(git_repo, MOE_BASE, {s.FORK_MOE: s.FORK_MOE_TEXT},
-                         [(s.SUBJECT_28064, {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT,
-                                             s.ALL2ALL: s.ALL2ALL_TEXT})])
+    sides = s.merge_case(
+        git_repo,
+        MOE_BASE,
+        {s.FORK_MOE: s.FORK_MOE_TEXT},
+        [
+            (
+                s.SUBJECT_28064,
+                {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.ALL2ALL: s.ALL2ALL_TEXT},
+            )
+        ],
+    )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
 def test_carry_calls_a_helper_upstream_moved_to_another_module(git_repo: GitRepo, no_rules: Path) -> None:
-    sides = s.merge_case(git_repo, MOE_BASE, {s.FORK_MOE: s.FORK_MOE_CALLS_HELPER},
-                         [(s.SUBJECT_28064, {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT,
-                                             s.ALL2ALL: s.ALL2ALL_TEXT})])
+    sides = s.merge_case(
+        git_repo,
+        MOE_BASE,
+        {s.FORK_MOE: s.FORK_MOE_CALLS_HELPER},
+        [
+            (
+                s.SUBJECT_28064,
+                {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.ALL2ALL: s.ALL2ALL_TEXT},
+            )
+        ],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.FORK_MOE, line_of(git_repo, s.FORK_MOE, "self._maybe_make_prepare_finalize("))
     assert "to vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize" in message
@@ -136,9 +190,17 @@ def test_import_of_a_function_that_moved_without_re_export(git_repo: GitRepo, no
     helpers = "vllm/model_executor/layers/fused_moe/utils.py"
     fork_file = "vllm/model_executor/layers/fused_moe/aeon_a2a.py"
     fork = "from vllm.model_executor.layers.fused_moe.utils import maybe_make_prepare_finalize\n\nPF = maybe_make_prepare_finalize\n"
-    sides = s.merge_case(git_repo, {helpers: s.ALL2ALL_TEXT + "\n\ndef other():\n    return 1\n"}, {fork_file: fork},
-                         [("Move prepare/finalize to all2all_utils (#7)", {helpers: "def other():\n    return 1\n",
-                                                                            s.ALL2ALL: s.ALL2ALL_TEXT})])
+    sides = s.merge_case(
+        git_repo,
+        {helpers: s.ALL2ALL_TEXT + "\n\ndef other():\n    return 1\n"},
+        {fork_file: fork},
+        [
+            (
+                "Move prepare/finalize to all2all_utils (#7)",
+                {helpers: "def other():\n    return 1\n", s.ALL2ALL: s.ALL2ALL_TEXT},
+            )
+        ],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (fork_file, 1)
     assert "imports maybe_make_prepare_finalize from vllm.model_executor.layers.fused_moe.utils" in message
@@ -147,8 +209,12 @@ def test_import_of_a_function_that_moved_without_re_export(git_repo: GitRepo, no
 
 # -- a parameter renamed (#26695) -------------------------------------------------------------------------------
 def test_parameter_renamed_under_an_override_and_a_keyword_call(git_repo: GitRepo, no_rules: Path) -> None:
-    sides = s.merge_case(git_repo, {s.CUDA: s.CUDA_BASE}, {s.FORK_PLATFORM: s.FORK_PLATFORM_TEXT},
-                         [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})])
+    sides = s.merge_case(
+        git_repo,
+        {s.CUDA: s.CUDA_BASE},
+        {s.FORK_PLATFORM: s.FORK_PLATFORM_TEXT},
+        [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})],
+    )
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == [(s.FORK_PLATFORM, 6)]
     assert "parameter 1 is 'dtype' in the base, 'torch_dtype' in the override" in results[0][2]
@@ -158,7 +224,9 @@ def test_parameter_renamed_under_an_override_and_a_keyword_call(git_repo: GitRep
 def test_keyword_call_into_a_renamed_parameter(git_repo: GitRepo, no_rules: Path) -> None:
     fork_file = "vllm/platforms/aeon_checks.py"
     fork = "from vllm.platforms.cuda import CudaPlatformBase\n\n\ndef ok():\n    return CudaPlatformBase.check_if_supports_dtype(torch_dtype=1)\n"
-    sides = s.merge_case(git_repo, {s.CUDA: s.CUDA_BASE}, {fork_file: fork}, [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})])
+    sides = s.merge_case(
+        git_repo, {s.CUDA: s.CUDA_BASE}, {fork_file: fork}, [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})]
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (fork_file, 5)
     assert "passes torch_dtype=, which it no longer accepts" in message and "#26695" in message
@@ -170,18 +238,28 @@ def test_keyword_swallowed_by_kwargs_after_upstream_dropped_the_parameter(git_re
     before = "class PunicaWrapperBase:\n    def add_lora_linear(self, y, x, lora_a, lora_b, lora_bias_stacked, scale, **kwargs):\n        return y\n"
     after = before.replace("lora_bias_stacked, ", "")
     fork_file = "vllm/lora/aeon_lora.py"
-    fork = ("from vllm.lora.punica_base import PunicaWrapperBase\n\n\nclass AeonPunica(PunicaWrapperBase):\n"
-            "    def apply(self, y, x):\n        return self.add_lora_linear(y, x, 1, 2, lora_bias_stacked=None, scale=1.0)\n")
-    sides = s.merge_case(git_repo, {"vllm/lora/__init__.py": "", punica: before}, {fork_file: fork},
-                         [("Remove LoRA bias support (#25807)", {punica: after})])
+    fork = (
+        "from vllm.lora.punica_base import PunicaWrapperBase\n\n\nclass AeonPunica(PunicaWrapperBase):\n"
+        "    def apply(self, y, x):\n        return self.add_lora_linear(y, x, 1, 2, lora_bias_stacked=None, scale=1.0)\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/lora/__init__.py": "", punica: before},
+        {fork_file: fork},
+        [("Remove LoRA bias support (#25807)", {punica: after})],
+    )
     [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert line == 6 and "passes lora_bias_stacked=, which it no longer names: **kwargs swallows it" in message
 
 
 # -- duplicate definitions (#48167) -----------------------------------------------------------------------
 def test_upstream_adds_the_carrys_function_again(git_repo: GitRepo, no_rules: Path) -> None:
-    sides = s.merge_case(git_repo, {s.DFLASH: s.DFLASH_BASE}, {s.DFLASH: s.DFLASH_FORK},
-                         [(s.SUBJECT_48167, {s.DFLASH: s.DFLASH_UPSTREAM})])
+    sides = s.merge_case(
+        git_repo,
+        {s.DFLASH: s.DFLASH_BASE},
+        {s.DFLASH: s.DFLASH_FORK},
+        [(s.SUBJECT_48167, {s.DFLASH: s.DFLASH_UPSTREAM})],
+    )
     fork_line = line_of(git_repo, s.DFLASH, "def dflash_has_any_non_causal(config) -> bool:")
     lines = (git_repo.path / s.DFLASH).read_text().splitlines()
     upstream_line = [i for i, t in enumerate(lines, 1) if t.startswith("def dflash_has_any_non_causal")][1]
@@ -195,14 +273,17 @@ FORK_ADDED = frozenset({"def f(x):", "return x + 1", "x: int", "return self._x"}
 UPSTREAM_ADDED = frozenset({"def f(x, y=0):", "return x + y", "return 0"})
 
 
-@pytest.mark.parametrize("text", [
-    # overloads, property setters, alternatives in if/else and try/except, TYPE_CHECKING
-    "from typing import overload\n\n@overload\ndef f(x):\n    return x + 1\n\n@overload\ndef f(x, y=0):\n    return x + y\n",
-    "class C:\n    @property\n    def f(x):\n        return self._x\n\n    @f.setter\n    def f(x, y=0):\n        return x + y\n",
-    "if FAST:\n    def f(x):\n        return x + 1\nelse:\n    def f(x, y=0):\n        return x + y\n",
-    "try:\n    def f(x):\n        return x + 1\nexcept ImportError:\n    def f(x, y=0):\n        return x + y\n",
-    "__all__ = ['f']\n__all__ = ['f', 'g']\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # overloads, property setters, alternatives in if/else and try/except, TYPE_CHECKING
+        "from typing import overload\n\n@overload\ndef f(x):\n    return x + 1\n\n@overload\ndef f(x, y=0):\n    return x + y\n",
+        "class C:\n    @property\n    def f(x):\n        return self._x\n\n    @f.setter\n    def f(x, y=0):\n        return x + y\n",
+        "if FAST:\n    def f(x):\n        return x + 1\nelse:\n    def f(x, y=0):\n        return x + y\n",
+        "try:\n    def f(x):\n        return x + 1\nexcept ImportError:\n    def f(x, y=0):\n        return x + y\n",
+        "__all__ = ['f']\n__all__ = ['f', 'g']\n",
+    ],
+)
 def test_redefinitions_by_design_are_silent(text: str) -> None:
     assert duplicate_definitions("m.py", text, FORK_ADDED, UPSTREAM_ADDED) == []
 
@@ -220,7 +301,7 @@ def test_duplicate_method_in_a_class_where_upstreams_version_is_shadowed() -> No
 
 
 # -- code a carry patched, moved by upstream to another module (#28064 shape) ----------------------------
-HELPER_LAYER = '''def maybe_make_prepare_finalize(moe, quant_config):
+HELPER_LAYER = """def maybe_make_prepare_finalize(moe, quant_config):
     prepare_finalize = None
     if moe.use_pplx_kernels:
         prepare_finalize = "pplx"
@@ -232,49 +313,75 @@ HELPER_LAYER = '''def maybe_make_prepare_finalize(moe, quant_config):
 class FusedMoE:
     def __init__(self, moe):
         self.prepare_finalize = maybe_make_prepare_finalize(moe, None)
-'''
+"""
 
 
 def test_carry_patch_left_in_the_copy_upstream_moved_away_from(git_repo: GitRepo, no_rules: Path) -> None:
-    fork = HELPER_LAYER.replace('''    return prepare_finalize
-''', '''    if moe.aeon_single_node:  # AEON: no all2all on one GB10
+    fork = HELPER_LAYER.replace(
+        """    return prepare_finalize
+""",
+        """    if moe.aeon_single_node:  # AEON: no all2all on one GB10
         prepare_finalize = None
     return prepare_finalize
-''', 1)
+""",
+        1,
+    )
     helper = HELPER_LAYER.split("\n\n\nclass")[0] + "\n"
-    upstream_layer = HELPER_LAYER.replace("class FusedMoE:", "from .all2all_utils import maybe_make_prepare_finalize as _mmpf\n\n\nclass FusedMoE:").replace(
-        "self.prepare_finalize = maybe_make_prepare_finalize(", "self.prepare_finalize = _mmpf(")
-    sides = s.merge_case(git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork},
-                         [(s.SUBJECT_28064, {s.ALL2ALL: helper, s.MOE_LAYER: upstream_layer})])
+    upstream_layer = HELPER_LAYER.replace(
+        "class FusedMoE:", "from .all2all_utils import maybe_make_prepare_finalize as _mmpf\n\n\nclass FusedMoE:"
+    ).replace("self.prepare_finalize = maybe_make_prepare_finalize(", "self.prepare_finalize = _mmpf(")
+    sides = s.merge_case(
+        git_repo,
+        {s.MOE_LAYER: HELPER_LAYER},
+        {s.MOE_LAYER: fork},
+        [(s.SUBJECT_28064, {s.ALL2ALL: helper, s.MOE_LAYER: upstream_layer})],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.MOE_LAYER, line_of(git_repo, s.MOE_LAYER, "if moe.aeon_single_node"))
-    assert ("the fork patches maybe_make_prepare_finalize(), but upstream moved it to "
-            "vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize") in message
+    assert (
+        "the fork patches maybe_make_prepare_finalize(), but upstream moved it to "
+        "vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize"
+    ) in message
     assert "#28064" in message
 
 
 def test_carry_patch_in_a_function_upstream_did_not_copy_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     fork = HELPER_LAYER.replace("    return prepare_finalize\n", "    # AEON\n    return prepare_finalize or None\n", 1)
     other = "def make_router(moe):\n    return moe.router\n"
-    sides = s.merge_case(git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork},
-                         [("Add router helper (#9)", {s.ALL2ALL: other})])
+    sides = s.merge_case(
+        git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork}, [("Add router helper (#9)", {s.ALL2ALL: other})]
+    )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
 # -- a module moved (#31916, 2612ba9285: vllm/attention/backends/abstract.py -> vllm/v1/attention/backend.py) --
 def test_imports_from_a_module_upstream_moved(git_repo: GitRepo, no_rules: Path) -> None:
-    fork = ("import vllm.attention.backends.abstract as abstract\n"
-            "from vllm.attention.backends.abstract import AttentionImpl\n\n\n"
-            "class AeonImpl(AttentionImpl):\n    pass\n")
-    sides = s.merge_case(git_repo, {s.ABSTRACT: s.IMPL_BASE}, {s.FORK_IMPL: fork},
-                         [("[1/N][Attention] Restructure attention: move files (#31916)",
-                           {s.ABSTRACT: None, "vllm/v1/attention/backend.py": s.IMPL_BASE})])
+    fork = (
+        "import vllm.attention.backends.abstract as abstract\n"
+        "from vllm.attention.backends.abstract import AttentionImpl\n\n\n"
+        "class AeonImpl(AttentionImpl):\n    pass\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {s.ABSTRACT: s.IMPL_BASE},
+        {s.FORK_IMPL: fork},
+        [
+            (
+                "[1/N][Attention] Restructure attention: move files (#31916)",
+                {s.ABSTRACT: None, "vllm/v1/attention/backend.py": s.IMPL_BASE},
+            )
+        ],
+    )
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == [(s.FORK_IMPL, 1), (s.FORK_IMPL, 2)]
-    assert "imports module vllm.attention.backends.abstract, which upstream moved (module " \
-           "vllm.attention.backends.abstract is now vllm.v1.attention.backend" in results[0][2]
-    assert "imports AttentionImpl from vllm.attention.backends.abstract, which upstream moved AttentionImpl " \
-           "to vllm.v1.attention.backend.AttentionImpl" in results[1][2]
+    assert (
+        "imports module vllm.attention.backends.abstract, which upstream moved (module "
+        "vllm.attention.backends.abstract is now vllm.v1.attention.backend" in results[0][2]
+    )
+    assert (
+        "imports AttentionImpl from vllm.attention.backends.abstract, which upstream moved AttentionImpl "
+        "to vllm.v1.attention.backend.AttentionImpl" in results[1][2]
+    )
 
 
 def test_fork_class_derives_from_a_base_upstream_renamed(git_repo: GitRepo, no_rules: Path) -> None:
@@ -283,8 +390,17 @@ def test_fork_class_derives_from_a_base_upstream_renamed(git_repo: GitRepo, no_r
     base_text = "from vllm.platforms.cuda import CudaPlatformBase\n\n\nclass LlamaModel:\n    pass\n"
     fork = base_text + "\n\nclass AeonPlatform(CudaPlatformBase):\n    device_name = 'gb10'\n"
     renamed = s.CUDA_BASE.replace("class CudaPlatformBase:", "class CudaPlatform:")
-    sides = s.merge_case(git_repo, {s.CUDA: s.CUDA_BASE, model: base_text}, {model: fork},
-                         [("Rename CudaPlatformBase (#3)", {s.CUDA: renamed, model: base_text.replace("CudaPlatformBase", "CudaPlatform")})])
+    sides = s.merge_case(
+        git_repo,
+        {s.CUDA: s.CUDA_BASE, model: base_text},
+        {model: fork},
+        [
+            (
+                "Rename CudaPlatformBase (#3)",
+                {s.CUDA: renamed, model: base_text.replace("CudaPlatformBase", "CudaPlatform")},
+            )
+        ],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (model, 8)
     assert "derives from CudaPlatformBase, which upstream renamed CudaPlatformBase to CudaPlatform" in message
@@ -292,10 +408,27 @@ def test_fork_class_derives_from_a_base_upstream_renamed(git_repo: GitRepo, no_r
 
 def test_audit_command_with_the_three_sides_reports_drift(git_repo: GitRepo, no_rules: Path, cli) -> None:  # type: ignore[no-untyped-def]
     (no_rules / "carries.yaml").write_text("carries: []\n")
-    sides = s.merge_case(git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: s.FORK_BUILDER},
-                         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})])
-    result = cli("audit", "--repo", git_repo.path, "--config", no_rules, "--base", sides.base, "--ours", sides.ours,
-                 "--theirs", sides.theirs, "--format", "json")
+    sides = s.merge_case(
+        git_repo,
+        {s.UTILS: s.BUILDER_BASE},
+        {s.FORK_BACKEND: s.FORK_BUILDER},
+        [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})],
+    )
+    result = cli(
+        "audit",
+        "--repo",
+        git_repo.path,
+        "--config",
+        no_rules,
+        "--base",
+        sides.base,
+        "--ours",
+        sides.ours,
+        "--theirs",
+        sides.theirs,
+        "--format",
+        "json",
+    )
     assert result.code == 1, result.err
     rules = [f["rule"] for f in result.json()["findings"] if f["rule"] != "audit/config"]
     assert rules == [DRIFT]
@@ -304,25 +437,35 @@ def test_audit_command_with_the_three_sides_reports_drift(git_repo: GitRepo, no_
 # -- a method removed under a carry's call through current_platform (#27005) --------------------------------
 def test_carry_calls_a_platform_method_upstream_moved_to_utils(git_repo: GitRepo, no_rules: Path) -> None:
     base = {s.PLATFORMS_INIT: s.PLATFORMS_INIT_TEXT, s.INTERFACE: s.INTERFACE_BASE, "vllm/utils/__init__.py": ""}
-    sides = s.merge_case(git_repo, base, {s.FORK_SKINNY: s.FORK_SKINNY_TEXT},
-                         [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})])
+    sides = s.merge_case(
+        git_repo,
+        base,
+        {s.FORK_SKINNY: s.FORK_SKINNY_TEXT},
+        [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})],
+    )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (s.FORK_SKINNY, 6)
-    assert ("calls current_platform.get_cu_count, which upstream moved Platform.get_cu_count to "
-            "vllm.utils.platform_utils.get_cu_count") in message and "#27005" in message
+    assert (
+        "calls current_platform.get_cu_count, which upstream moved Platform.get_cu_count to "
+        "vllm.utils.platform_utils.get_cu_count"
+    ) in message and "#27005" in message
 
 
 def test_platform_method_the_window_kept_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     base = {s.PLATFORMS_INIT: s.PLATFORMS_INIT_TEXT, s.INTERFACE: s.INTERFACE_BASE, "vllm/utils/__init__.py": ""}
     fork = s.FORK_SKINNY_TEXT.replace("get_cu_count()", "get_static_graph_wrapper_cls()")
-    sides = s.merge_case(git_repo, base, {s.FORK_SKINNY: fork},
-                         [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})])
+    sides = s.merge_case(
+        git_repo,
+        base,
+        {s.FORK_SKINNY: fork},
+        [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})],
+    )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
 # -- a dataclass constructor (shaped like CommonAttentionMetadata) -----------------------------------------------
 METADATA = "vllm/v1/attention/backend.py"
-METADATA_BASE = '''from dataclasses import dataclass, field
+METADATA_BASE = """from dataclasses import dataclass, field
 
 
 @dataclass
@@ -332,26 +475,38 @@ class CommonAttentionMetadata:
     num_computed_tokens_cpu: object = None
     causal: bool = True
     extra: dict = field(default_factory=dict)
-'''
+"""
 
 
-@pytest.mark.parametrize("upstream, problem", [
-    (METADATA_BASE.replace("    num_computed_tokens_cpu: object = None\n", ""),
-     "passes num_computed_tokens_cpu=, which it no longer accepts"),
-    (METADATA_BASE.replace("    causal: bool = True\n", "    causal: bool = True\n    max_seq_len: int = 0\n"), None),
-])
+@pytest.mark.parametrize(
+    "upstream, problem",
+    [
+        (
+            METADATA_BASE.replace("    num_computed_tokens_cpu: object = None\n", ""),
+            "passes num_computed_tokens_cpu=, which it no longer accepts",
+        ),
+        (
+            METADATA_BASE.replace("    causal: bool = True\n", "    causal: bool = True\n    max_seq_len: int = 0\n"),
+            None,
+        ),
+    ],
+)
 def test_dataclass_constructor_keywords(git_repo: GitRepo, no_rules: Path, upstream: str, problem: str | None) -> None:
     fork_file = "vllm/v1/attention/backends/aeon_meta.py"
-    fork = ("from vllm.v1.attention.backend import CommonAttentionMetadata\n\n\ndef make(q, s, n):\n"
-            "    return CommonAttentionMetadata(query_start_loc=q, seq_lens=s, num_computed_tokens_cpu=n)\n")
-    sides = s.merge_case(git_repo, {METADATA: METADATA_BASE}, {fork_file: fork}, [("Trim metadata (#5)", {METADATA: upstream})])
+    fork = (
+        "from vllm.v1.attention.backend import CommonAttentionMetadata\n\n\ndef make(q, s, n):\n"
+        "    return CommonAttentionMetadata(query_start_loc=q, seq_lens=s, num_computed_tokens_cpu=n)\n"
+    )
+    sides = s.merge_case(
+        git_repo, {METADATA: METADATA_BASE}, {fork_file: fork}, [("Trim metadata (#5)", {METADATA: upstream})]
+    )
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line, problem in m) for p, line, m in results] == ([(fork_file, 5, True)] if problem else [])
 
 
 # -- an environment variable upstream removed from the lazy vllm.envs module (#50801, c8602c7906) ------------
 ENVS = "vllm/envs.py"
-ENVS_BASE = '''import os
+ENVS_BASE = """import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -368,52 +523,85 @@ def __getattr__(name: str):
     if name in environment_variables:
         return environment_variables[name]()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-'''
-ENVS_REMOVED = ENVS_BASE.replace('    VLLM_CPU_SGL_KERNEL: bool = False\n', '').replace(
-    '    "VLLM_CPU_SGL_KERNEL": lambda: bool(int(os.getenv("VLLM_CPU_SGL_KERNEL", "0"))),\n', '')
+"""
+ENVS_REMOVED = ENVS_BASE.replace("    VLLM_CPU_SGL_KERNEL: bool = False\n", "").replace(
+    '    "VLLM_CPU_SGL_KERNEL": lambda: bool(int(os.getenv("VLLM_CPU_SGL_KERNEL", "0"))),\n', ""
+)
 
 
 @pytest.mark.parametrize("name, caught", [("VLLM_CPU_SGL_KERNEL", True), ("VLLM_CPU_OMP_THREADS_BIND", False)])
 def test_env_var_upstream_removed(git_repo: GitRepo, no_rules: Path, name: str, caught: bool) -> None:
     fork_file = "vllm/v1/worker/aeon_cpu.py"
     fork = f"import vllm.envs as envs\n\n\ndef use_sgl() -> bool:\n    return bool(envs.{name})\n"
-    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {fork_file: fork},
-                         [("[CPU] Refine CPU kernel dispatch (#50801)", {ENVS: ENVS_REMOVED})])
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE},
+        {fork_file: fork},
+        [("[CPU] Refine CPU kernel dispatch (#50801)", {ENVS: ENVS_REMOVED})],
+    )
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == ([(fork_file, 5)] if caught else [])
     assert all(f"uses envs.{name}, which upstream removed {name}" in m and "#50801" in m for _, _, m in results)
 
 
-@pytest.mark.parametrize("body, caught", [
-    ("        return super().maybe_make_prepare_finalize()\n", True),
-    ("        return super().maybe_make_prepare_finalize(*args, **kwargs)\n", False),
-])
-def test_override_that_swallows_the_new_parameter_in_kwargs(git_repo: GitRepo, no_rules: Path, body: str,
-                                                           caught: bool) -> None:
+@pytest.mark.parametrize(
+    "body, caught",
+    [
+        ("        return super().maybe_make_prepare_finalize()\n", True),
+        ("        return super().maybe_make_prepare_finalize(*args, **kwargs)\n", False),
+    ],
+)
+def test_override_that_swallows_the_new_parameter_in_kwargs(
+    git_repo: GitRepo, no_rules: Path, body: str, caught: bool
+) -> None:
     """#28449 again, with a fork override that takes **kwargs: routing_tables arrives and is dropped."""
-    base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT,
-            s.ALL2ALL: s.ALL2ALL_TEXT}
-    fork = s.FORK_MOE_TEXT.replace("    def maybe_make_prepare_finalize(self):\n        # AEON: no all2all on a single GB10\n"
-                                   "        return None\n", "    def maybe_make_prepare_finalize(self, *args, **kwargs):\n" + body)
+    base = {
+        s.MOE_LAYER: s.MOE_LAYER_SPLIT,
+        s.MOE_BASE_FILE: s.MOE_BASE_SPLIT,
+        s.QUANT_BASE: s.QUANT_BASE_TEXT,
+        s.ALL2ALL: s.ALL2ALL_TEXT,
+    }
+    fork = s.FORK_MOE_TEXT.replace(
+        "    def maybe_make_prepare_finalize(self):\n        # AEON: no all2all on a single GB10\n"
+        "        return None\n",
+        "    def maybe_make_prepare_finalize(self, *args, **kwargs):\n" + body,
+    )
     sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [(s.SUBJECT_28449, {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING})])
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [line for _, line, _ in results] == ([5] if caught else [])
-    assert all("the base gained routing_tables; the override takes it in **kwargs and drops it" in m for _, _, m in results)
+    assert all(
+        "the base gained routing_tables; the override takes it in **kwargs and drops it" in m for _, _, m in results
+    )
 
 
 @pytest.mark.parametrize("reads_it", [False, True])
 def test_fork_sets_an_instance_attribute_upstream_renamed(git_repo: GitRepo, no_rules: Path, reads_it: bool) -> None:
     """The instance twin of #28479: the fork's builder sets self.reorder_batch_threshold, which upstream renamed."""
-    renamed = s.BUILDER_BASE.replace("        self.layer_names = layer_names\n",
-                                     "        self.layer_names = layer_names\n        self.use_full_cg = False\n")
+    renamed = s.BUILDER_BASE.replace(
+        "        self.layer_names = layer_names\n",
+        "        self.layer_names = layer_names\n        self.use_full_cg = False\n",
+    )
     base_text = renamed
     upstream = renamed.replace("self.use_full_cg", "self._use_full_cg")
-    fork = s.FORK_BUILDER.replace("    def build(", "    def __init__(self, *args):\n        super().__init__(*args)\n"
-                                  "        self.use_full_cg = True\n\n    def build(")
+    fork = s.FORK_BUILDER.replace(
+        "    def build(",
+        "    def __init__(self, *args):\n        super().__init__(*args)\n"
+        "        self.use_full_cg = True\n\n    def build(",
+    )
     if reads_it:
-        fork = fork.replace("        return common_attn_metadata\n", "        return common_attn_metadata if self.use_full_cg else None\n")
-    sides = s.merge_case(git_repo, {s.UTILS: base_text}, {s.FORK_BACKEND: fork}, [("Rename use_full_cg (#4)", {s.UTILS: upstream})])
-    results = [(line, m) for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))
-               if "cudagraph_support" not in m]
+        fork = fork.replace(
+            "        return common_attn_metadata\n",
+            "        return common_attn_metadata if self.use_full_cg else None\n",
+        )
+    sides = s.merge_case(
+        git_repo, {s.UTILS: base_text}, {s.FORK_BACKEND: fork}, [("Rename use_full_cg (#4)", {s.UTILS: upstream})]
+    )
+    results = [
+        (line, m)
+        for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))
+        if "cudagraph_support" not in m
+    ]
     assert [line for line, _ in results] == ([] if reads_it else [12])
-    assert all("sets self.use_full_cg, which upstream renamed AttentionMetadataBuilder.use_full_cg" in m for _, m in results)
+    assert all(
+        "sets self.use_full_cg, which upstream renamed AttentionMetadataBuilder.use_full_cg" in m for _, m in results
+    )

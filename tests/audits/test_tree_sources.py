@@ -1,4 +1,5 @@
 """Where an audit reads from: a checkout (regular files only) or a revision's blobs (no checkout at all)."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """A fake vLLM on 127.0.0.1: real HTTP, Prometheus text rendered by prometheus_client."""
+
 from __future__ import annotations
 
 import json
@@ -11,7 +12,6 @@ from typing import Any
 
 import pytest
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
-
 
 QWEN = "Qwen/Qwen3.6-27B-FP8"
 GEMMA = "google/gemma-4-26b-a4b-it"
@@ -30,8 +30,12 @@ class VllmMetrics:
         self.drafts = Counter("vllm:spec_decode_num_drafts", "drafts", labels, registry=self.registry)
         self.draft_tokens = Counter("vllm:spec_decode_num_draft_tokens", "draft tokens", labels, registry=self.registry)
         self.accepted = Counter("vllm:spec_decode_num_accepted_tokens", "accepted", labels, registry=self.registry)
-        self.per_pos = Counter("vllm:spec_decode_num_accepted_tokens_per_pos", "accepted per position",
-                               [*labels, "position"], registry=self.registry)
+        self.per_pos = Counter(
+            "vllm:spec_decode_num_accepted_tokens_per_pos",
+            "accepted per position",
+            [*labels, "position"],
+            registry=self.registry,
+        )
         Gauge("vllm:num_requests_running", "running", ["model_name"], registry=self.registry).labels(QWEN).set(1)
 
     def add(self, model: str, drafts: int, k: int, per_position: list[int], engine: str = "0") -> None:
@@ -70,7 +74,9 @@ def _handler(server: FakeServer, on_chat: Callable[[FakeServer], None]) -> type[
             hook = server.on_scrape.get(server.scrapes)
             if hook is not None:
                 hook()
-            self._reply(200, server.body if server.body is not None else server.metrics.text(), "text/plain; version=0.0.4")
+            self._reply(
+                200, server.body if server.body is not None else server.metrics.text(), "text/plain; version=0.0.4"
+            )
 
         def do_POST(self) -> None:  # noqa: N802
             length = int(self.headers.get("Content-Length", "0"))
@@ -80,7 +86,9 @@ def _handler(server: FakeServer, on_chat: Callable[[FakeServer], None]) -> type[
                 return
             server.chats.append(payload)
             on_chat(server)
-            self._reply(200, json.dumps({"choices": [{"message": {"content": "1, 2, 3"}}]}).encode(), "application/json")
+            self._reply(
+                200, json.dumps({"choices": [{"message": {"content": "1, 2, 3"}}]}).encode(), "application/json"
+            )
 
         def _reply(self, status: int, body: bytes, kind: str) -> None:
             self.send_response(status)
@@ -121,5 +129,3 @@ def dead_url() -> str:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     return f"http://127.0.0.1:{port}/metrics"
-
-

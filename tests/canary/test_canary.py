@@ -1,4 +1,5 @@
 """The canary against a real HTTP server serving prometheus_client text with vLLM's metric names."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -66,8 +67,9 @@ def test_collapsed_window_is_an_alarm(serve: Callable[..., FakeServer], cli: Cal
     assert "mis-wired drafter" in run.err and "layer-id offset" in run.err
 
 
-def test_counter_reset_uses_counts_since_restart(serve: Callable[..., FakeServer], cli: Callable[..., Run],
-                                                 config: str) -> None:
+def test_counter_reset_uses_counts_since_restart(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str
+) -> None:
     server = serve()
     server.metrics.add(QWEN, 9000, 12, [x * 20 for x in QWEN_HEALTHY])
 
@@ -105,10 +107,11 @@ def test_unreachable_endpoint(cli: Callable[..., Run], dead_url: str, config: st
     assert "Traceback" not in run.err
 
 
-def test_endpoint_without_spec_decode_counters(serve: Callable[..., FakeServer], cli: Callable[..., Run],
-                                               config: str) -> None:
+def test_endpoint_without_spec_decode_counters(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str
+) -> None:
     server = serve()
-    server.body = b"# TYPE vllm:num_requests_running gauge\nvllm:num_requests_running{model_name=\"m\"} 1\n"
+    server.body = b'# TYPE vllm:num_requests_running gauge\nvllm:num_requests_running{model_name="m"} 1\n'
 
     run = cli(*canary_args(server, config))
 
@@ -127,8 +130,9 @@ def test_not_prometheus_text(serve: Callable[..., FakeServer], cli: Callable[...
     assert "did not return Prometheus text: invalid metric name" in run.err
 
 
-def test_not_prometheus_text_with_no_parser_reason(serve: Callable[..., FakeServer], cli: Callable[..., Run],
-                                                   config: str) -> None:
+def test_not_prometheus_text_with_no_parser_reason(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str
+) -> None:
     server = serve()
     server.body = b"# TYPE\n"  # prometheus_client raises a ValueError with an empty message here
     run = cli(*canary_args(server, config))
@@ -136,8 +140,9 @@ def test_not_prometheus_text_with_no_parser_reason(serve: Callable[..., FakeServ
     assert "did not return Prometheus text: unparsable line in a body that starts with '# TYPE'" in run.err
 
 
-def test_traffic_url_sends_bounded_chat_completions(serve: Callable[..., FakeServer], cli: Callable[..., Run],
-                                                    config: str) -> None:
+def test_traffic_url_sends_bounded_chat_completions(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str
+) -> None:
     vllm = serve()
     vllm.metrics.add(QWEN, 5000, 12, [x * 10 for x in QWEN_HEALTHY])
     # The chat server drives the metrics server, as one vLLM does: each completion drafts.
@@ -153,8 +158,9 @@ def test_traffic_url_sends_bounded_chat_completions(serve: Callable[..., FakeSer
     assert chat.scrapes == 0  # only the URLs given, each for its purpose
 
 
-def test_traffic_url_unreachable(serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str,
-                                 dead_url: str) -> None:
+def test_traffic_url_unreachable(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str, dead_url: str
+) -> None:
     vllm = serve()
     vllm.metrics.add(QWEN, 5, 12, QWEN_HEALTHY)
 
@@ -182,8 +188,9 @@ def test_min_mal_tightens_a_band(serve: Callable[..., FakeServer], cli: Callable
     assert run.code == 1 and "--min-mal 4.5" in run.err
 
 
-def test_no_band_and_no_min_mal_is_not_judged(serve: Callable[..., FakeServer], cli: Callable[..., Run],
-                                              config: str) -> None:
+def test_no_band_and_no_min_mal_is_not_judged(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str
+) -> None:
     server = serve()
     server.on_scrape[2] = lambda: server.metrics.add("acme/unbanded-7b", 100, 4, [100, 50, 0, 0])
 
@@ -210,19 +217,38 @@ def test_fleet_bands_match_by_glob_in_file_order(repo_root: Path) -> None:
     bands = canary.load_bands(repo_root)
     by_model = {m: canary.find_band(bands, m) for m in (QWEN, GEMMA, "qwen3.6-27b-dspark", "acme/other")}
     names = {m: b.name if b else None for m, b in by_model.items()}
-    assert names == {QWEN: "qwen3.6-27b-dflash", GEMMA: "gemma-4-26b-a4b-dflash",
-                     "qwen3.6-27b-dspark": "dspark", "acme/other": None}
+    assert names == {
+        QWEN: "qwen3.6-27b-dflash",
+        GEMMA: "gemma-4-26b-a4b-dflash",
+        "qwen3.6-27b-dspark": "dspark",
+        "acme/other": None,
+    }
     gemma = by_model[GEMMA]
     assert gemma is not None and (gemma.mal.low, gemma.mal.high) == (2.88, 3.38)
     assert gemma.acceptance_percent is not None and gemma.acceptance_percent.low == 18.8
 
 
-@pytest.mark.parametrize(("text", "where"), [
-    ("bands:\n  - {name: a, match: ['*a*'], mal: {min: 3, max: 2}}\n", "canary.yaml: bands[0].mal: min 3.0 is above max 2.0"),
-    ("bands:\n  - {name: a, match: ['*a*'], mal: {min: 1, max: 2}, colour: red}\n", "canary.yaml: bands[0].colour: unknown key"),
-    ("bands:\n  - {name: a, match: [], mal: {min: 1, max: 2}}\n", "canary.yaml: bands[0].match: needs at least one glob"),
-    ("bands:\n  - {name: a, match: ['*'], mal: {min: one, max: 2}}\n", "canary.yaml: bands[0].mal.min: expected a number"),
-])
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (
+            "bands:\n  - {name: a, match: ['*a*'], mal: {min: 3, max: 2}}\n",
+            "canary.yaml: bands[0].mal: min 3.0 is above max 2.0",
+        ),
+        (
+            "bands:\n  - {name: a, match: ['*a*'], mal: {min: 1, max: 2}, colour: red}\n",
+            "canary.yaml: bands[0].colour: unknown key",
+        ),
+        (
+            "bands:\n  - {name: a, match: [], mal: {min: 1, max: 2}}\n",
+            "canary.yaml: bands[0].match: needs at least one glob",
+        ),
+        (
+            "bands:\n  - {name: a, match: ['*'], mal: {min: one, max: 2}}\n",
+            "canary.yaml: bands[0].mal.min: expected a number",
+        ),
+    ],
+)
 def test_bad_bands_name_their_place(tmp_path: Path, text: str, where: str) -> None:
     (tmp_path / "canary.yaml").write_text(text)
     with pytest.raises(ConfigError) as caught:
@@ -250,8 +276,10 @@ _SERIES = st.dictionaries(
 
 
 @given(start=_SERIES, end=_SERIES)
-def test_deltas_are_never_negative(start: dict[tuple[str, tuple[tuple[str, str], ...]], float],
-                                   end: dict[tuple[str, tuple[tuple[str, str], ...]], float]) -> None:
+def test_deltas_are_never_negative(
+    start: dict[tuple[str, tuple[tuple[str, str], ...]], float],
+    end: dict[tuple[str, tuple[tuple[str, str], ...]], float],
+) -> None:
     d = canary.deltas(start, end, METRICS)
     assert min(d.drafts, d.draft_tokens, d.accepted) >= 0
     if d.drafts > 0:
@@ -264,8 +292,10 @@ def test_counters_without_model_labels(serve: Callable[..., FakeServer], cli: Ca
     server.body = b"# TYPE vllm:spec_decode_num_drafts counter\nvllm:spec_decode_num_drafts_total 10\n"
 
     def serve_deltas() -> None:
-        server.body = (b"vllm:spec_decode_num_drafts_total 110\nvllm:spec_decode_num_draft_tokens_total 1000\n"
-                       b"vllm:spec_decode_num_accepted_tokens_total 230\n")
+        server.body = (
+            b"vllm:spec_decode_num_drafts_total 110\nvllm:spec_decode_num_draft_tokens_total 1000\n"
+            b"vllm:spec_decode_num_accepted_tokens_total 230\n"
+        )
 
     server.on_scrape[2] = serve_deltas
     run = cli(*canary_args(server, config, "--model", GEMMA, "--json"))

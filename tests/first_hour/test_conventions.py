@@ -1,4 +1,5 @@
 """The conventions a new user brings from git and gh: run the command, read what it prints."""
+
 from __future__ import annotations
 
 import json
@@ -18,11 +19,19 @@ from tests.helpers import run_cli
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def aeon(*args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def aeon(
+    *args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """The console script as a shell runs it: stdout and stderr are pipes."""
     full = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    return subprocess.run([sys.executable, "-m", "aeon_release", *map(str, args)], cwd=cwd or ROOT, env=full,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "aeon_release", *map(str, args)],
+        cwd=cwd or ROOT,
+        env=full,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_version() -> None:
@@ -44,14 +53,21 @@ def test_shell_completion_is_on(capsys: pytest.CaptureFixture[str]) -> None:
     assert script.returncode == 0 and "_AEON_RELEASE_COMPLETE" in script.stdout
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["status", "--bogus"], "error: no such option: --bogus (hint: see `aeon-release status --help`)"),
-    (["merge", "--waiv", "x"], "error: no such option: --waiv (hint: did you mean --waive? see `aeon-release merge --help`)"),
-    (["release"], "error: missing argument 'tag' (hint: see `aeon-release release --help`)"),
-    (["nosuch"], "error: no such command 'nosuch' (hint: see `aeon-release --help`)"),
-])
-def test_usage_errors_are_one_line_with_a_hint_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str],
-                                                          message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["status", "--bogus"], "error: no such option: --bogus (hint: see `aeon-release status --help`)"),
+        (
+            ["merge", "--waiv", "x"],
+            "error: no such option: --waiv (hint: did you mean --waive? see `aeon-release merge --help`)",
+        ),
+        (["release"], "error: missing argument 'tag' (hint: see `aeon-release release --help`)"),
+        (["nosuch"], "error: no such command 'nosuch' (hint: see `aeon-release --help`)"),
+    ],
+)
+def test_usage_errors_are_one_line_with_a_hint_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
     done = run_cli(capsys, *args)
     assert (done.code, done.out, done.err) == (2, "", message + "\n")
 
@@ -75,8 +91,9 @@ def test_every_reporting_command_has_json() -> None:
     no_report = {"demo", "schema", "keygen"}  # keygen writes two key files and names them; nothing to parse
     group = typer.main.get_command(app)
     commands = [(name, cmd) for name, cmd in group.commands.items() if not hasattr(cmd, "commands")]
-    commands += [(name, cmd) for g in group.commands.values() if hasattr(g, "commands")
-                 for name, cmd in g.commands.items()]
+    commands += [
+        (name, cmd) for g in group.commands.values() if hasattr(g, "commands") for name, cmd in g.commands.items()
+    ]
     for name, cmd in commands:
         options = {opt for p in cmd.params for opt in p.opts}
         assert name in no_report or "--json" in options or "--format" in options, name
@@ -87,8 +104,9 @@ def _in_a_terminal(args: list[str], env: dict[str, str]) -> str:
     leader, follower = pty.openpty()
     full = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     full.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="200", **env)
-    proc = subprocess.Popen([sys.executable, "-m", "aeon_release", *args], stdout=follower, stderr=subprocess.DEVNULL,
-                            cwd=ROOT, env=full)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aeon_release", *args], stdout=follower, stderr=subprocess.DEVNULL, cwd=ROOT, env=full
+    )
     os.close(follower)
     chunks = []
     while True:
@@ -109,16 +127,18 @@ def test_colour_only_in_a_terminal_and_never_with_no_color() -> None:
     assert "\x1b[" not in _in_a_terminal(["ledger", "check"], {"NO_COLOR": "1"})
 
 
-def test_plain_output_when_stdout_is_not_a_terminal(capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plain_output_when_stdout_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     piped = run_cli(capsys, "ledger", "check", "--config", ROOT)
     assert piped.out.startswith("ok: ") and "\x1b[" not in piped.out
 
 
-def test_config_is_found_upwards_or_from_the_environment(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_config_is_found_upwards_or_from_the_environment(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ex = demo.build(tmp_path / "ex")
     monkeypatch.delenv("AEON_RELEASE_CONFIG", raising=False)
     monkeypatch.chdir(ex.config / "audits")

@@ -1,4 +1,5 @@
 """`merge/near-miss` says whether git stopped on a conflict there: read the audit's table."""
+
 from __future__ import annotations
 
 from pathlib import Path

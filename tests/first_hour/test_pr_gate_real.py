@@ -1,14 +1,15 @@
 """The pull-request gate in real repositories: the hook at push time, the workflow as zizmor reads it."""
+
 from __future__ import annotations
 
 import re
 import shlex
 import shutil
 import subprocess
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 import yaml
 
 from aeon_release.commands import demo_repo as demo
@@ -27,8 +28,9 @@ def _hook_args() -> list[str]:
     return entry[1:]
 
 
-def test_pre_push_hook_catches_a_committed_bad_literal(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pre_push_hook_catches_a_committed_bad_literal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """pre-commit runs pre-push hooks in a clean work tree: the bad literal is in the pushed commit only."""
     ex = demo.build(tmp_path / "ex")
     pushed_from = git(ex.fork, "rev-parse", "HEAD")
@@ -72,7 +74,11 @@ def test_zizmor_finds_nothing_in_the_example_workflows() -> None:
     zizmor = shutil.which("zizmor")
     if zizmor is None:
         pytest.skip("zizmor is not installed (pip install zizmor; it is in the test extra)")
-    done = subprocess.run([zizmor, "--offline", "--persona=pedantic", "--no-progress", *map(str, WORKFLOWS)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [zizmor, "--offline", "--persona=pedantic", "--no-progress", *map(str, WORKFLOWS)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "No findings to report" in done.stdout

@@ -1,4 +1,5 @@
 """Long steps show progress: a push counts its layers as the engine reports them."""
+
 from __future__ import annotations
 
 from aeon_release.adapters import docker as engine
@@ -24,4 +25,3 @@ def test_push_progress_counts_layers_as_the_engine_reports_them() -> None:
 
     assert engine._read_push(iter(stream), "127.0.0.1:5000/aeon/app:v1", progress) == "sha256:" + "0" * 64
     assert seen == [(0, 1), (0, 2), (0, 2), (1, 2), (2, 2)]
-

@@ -1,4 +1,5 @@
 """Reports that say what happened: run the merge as a new user would, read what it prints."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,9 @@ def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):  #
     return run_cli(capsys, "merge", *args, "--repo", ex.fork, "--config", ex.config)
 
 
-def test_a_waived_merge_reads_as_waived_and_is_recorded_once(capsys: pytest.CaptureFixture[str],
-                                                              tmp_path: Path) -> None:
+def test_a_waived_merge_reads_as_waived_and_is_recorded_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
     stopped = _merge(capsys, ex, "v0.29.0")
     assert stopped.code == 1
@@ -28,12 +30,24 @@ def test_a_waived_merge_reads_as_waived_and_is_recorded_once(capsys: pytest.Capt
     assert f"error: {KERNEL}:6: [kv-quant/literals-match-enum] (also merge/enum-drift)" in stopped.out
     # the final error line names the finding; it does not repeat its message
     last = stopped.err.strip().splitlines()[-1]
-    assert last.startswith("error: 1 error-level audit finding(s)") and f"{KERNEL}:6 [kv-quant/literals-match-enum]" in last
+    assert (
+        last.startswith("error: 1 error-level audit finding(s)")
+        and f"{KERNEL}:6 [kv-quant/literals-match-enum]" in last
+    )
     assert len(last) < 400 and "KVQuantMode.INT4_PER_TOKEN_HEAD" not in last
     # a waiver that covers nothing: the run still stops, and a second --continue gives it again
     assert run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--waive", "tree/py-compile=flaky").code == 1
-    done = run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--waive", "tree/py-compile=flaky",
-                   "--waive", "merge/enum-drift=fixed by the next carry")
+    done = run_cli(
+        capsys,
+        "merge",
+        "--continue",
+        "--repo",
+        ex.fork,
+        "--waive",
+        "tree/py-compile=flaky",
+        "--waive",
+        "merge/enum-drift=fixed by the next carry",
+    )
     assert done.code == 0, done.err
     assert "audit: passed with waivers: 0 error(s), 1 waived" in done.out
     assert f"waived by {ME} (fixed by the next carry): {KERNEL}:6:" in done.out

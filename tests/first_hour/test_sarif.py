@@ -1,4 +1,5 @@
 """`aeon-release audit --format sarif` as code scanning reads it: the official schema, stable fingerprints."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ def _sarif(capsys: pytest.CaptureFixture[str], ex: demo.Example) -> dict:  # typ
     return log  # type: ignore[no-any-return]
 
 
-def test_sarif_carries_what_code_scanning_uses_and_survives_a_line_move(capsys: pytest.CaptureFixture[str],
-                                                                         tmp_path: Path) -> None:
+def test_sarif_carries_what_code_scanning_uses_and_survives_a_line_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     ex = demo.build(tmp_path / "ex")
     kernel = ex.fork / KERNEL
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == KVQuantMode.FP8_PER_TENSOR", "KV_QUANT_MODE == 9"))

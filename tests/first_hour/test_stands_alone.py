@@ -1,4 +1,5 @@
 """The project stands alone: every file its text cites is in the repository."""
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,13 @@ def test_readme_has_the_fleet_facts_and_the_pinned_tag_is_the_version() -> None:
     import tomllib
 
     readme = (ROOT / "README.md").read_text()
-    for fact in ("## The fleet, in brief", "TORCH_CUDA_ARCH_LIST=12.1a", "YYYY-MM-DD-vX.Y.Z[-variant]",
-                 "1 + accepted draft tokens /", "markers"):
+    for fact in (
+        "## The fleet, in brief",
+        "TORCH_CUDA_ARCH_LIST=12.1a",
+        "YYYY-MM-DD-vX.Y.Z[-variant]",
+        "1 + accepted draft tokens /",
+        "markers",
+    ):
         assert fact in readme
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert f"rev: v{version} " in (ROOT / "docs" / "pr-gate.md").read_text()

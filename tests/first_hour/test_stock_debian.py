@@ -5,6 +5,7 @@ local engine; both are cached (/var/cache/aeon-release-test), so only the first 
 The container has no network: pip installs from a wheelhouse that this test downloads on the host
 (cached too).  Debian's python3 there has no pip, no ensurepip and is externally managed (PEP 668).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,10 +14,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 
@@ -42,8 +43,11 @@ def rootfs_image(docker_available: bool) -> str:
         if shutil.which("mmdebstrap") is None:
             pytest.skip("mmdebstrap is not installed (scripts/test.sh installs it): cannot make a Debian rootfs")
         partial = tarball.with_suffix(".partial.tar")
-        subprocess.run(["mmdebstrap", "--quiet", "--variant=minbase", "--include=python3,git", SUITE, str(partial),
-                        MIRROR], check=True, timeout=900)
+        subprocess.run(
+            ["mmdebstrap", "--quiet", "--variant=minbase", "--include=python3,git", SUITE, str(partial), MIRROR],
+            check=True,
+            timeout=900,
+        )
         partial.rename(tarball)
     stat = tarball.stat()
     image = f"aeon-release-test/{SUITE}-python3-git:{stat.st_size:x}-{int(stat.st_mtime):x}"
@@ -55,15 +59,37 @@ def rootfs_image(docker_available: bool) -> str:
 def wheelhouse() -> Path:
     """Every wheel the project and its test extra need, for CPython 3.11 (Debian 12's) on x86_64."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    needs = [*project["project"]["dependencies"], *project["project"]["optional-dependencies"]["test"],
-             *project["build-system"]["requires"], "pip"]
+    needs = [
+        *project["project"]["dependencies"],
+        *project["project"]["optional-dependencies"]["test"],
+        *project["build-system"]["requires"],
+        "pip",
+    ]
     folder = cache_dir() / ("wheels-" + hashlib.sha256("\n".join(needs).encode()).hexdigest()[:16])
     if not (folder / "complete").exists():
-        platforms = [f"--platform={p}" for p in ("manylinux_2_28_x86_64", "manylinux_2_17_x86_64",
-                                                  "manylinux2014_x86_64", "linux_x86_64")]
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-                        "--only-binary=:all:", "--python-version=3.11", "--implementation=cp", *platforms,
-                        "--dest", str(folder), *needs], check=True, timeout=600)
+        platforms = [
+            f"--platform={p}"
+            for p in ("manylinux_2_28_x86_64", "manylinux_2_17_x86_64", "manylinux2014_x86_64", "linux_x86_64")
+        ]
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--only-binary=:all:",
+                "--python-version=3.11",
+                "--implementation=cp",
+                *platforms,
+                "--dest",
+                str(folder),
+                *needs,
+            ],
+            check=True,
+            timeout=600,
+        )
         (folder / "complete").touch()
     return folder
 
@@ -107,9 +133,32 @@ def test_readme_commands_on_stock_debian_12(docker_available: bool, tmp_path: Pa
     wheels = wheelhouse()
     src = source_copy(tmp_path / "src")
     done = subprocess.run(
-        ["docker", "run", "--rm", "--network", "none", "-v", f"{src}:/src:ro", "-v", f"{wheels}:/wheels:ro",
-         "-e", "PIP_NO_INDEX=1", "-e", "PIP_FIND_LINKS=/wheels", "-e", f"FIRST={first_command()}",
-         image, "bash", "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+        [
+            "docker",
+            "run",
+            "--rm",
+            "--network",
+            "none",
+            "-v",
+            f"{src}:/src:ro",
+            "-v",
+            f"{wheels}:/wheels:ro",
+            "-e",
+            "PIP_NO_INDEX=1",
+            "-e",
+            "PIP_FIND_LINKS=/wheels",
+            "-e",
+            f"FIRST={first_command()}",
+            image,
+            "bash",
+            "-c",
+            SCRIPT,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=600,
+    )
     out = done.stdout
     sections = out.split("### ")
     # stock: no pip, and the system python is externally managed

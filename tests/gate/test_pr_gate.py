@@ -1,4 +1,5 @@
 """The pull-request gate files: parsed, and every aeon-release command and option they use exists."""
+
 from __future__ import annotations
 
 import shlex
@@ -27,7 +28,7 @@ def cli_root() -> Any:
 def problems(command_line: str) -> list[str]:
     """What in ``aeon-release ...`` does not exist in the CLI (empty when all of it does)."""
     words = shlex.split(command_line)
-    words = words[words.index("aeon-release") + 1:]
+    words = words[words.index("aeon-release") + 1 :]
     command = cli_root()
     while hasattr(command, "commands") and words and not words[0].startswith("-"):
         sub = command.commands.get(words[0])
@@ -35,8 +36,11 @@ def problems(command_line: str) -> list[str]:
             return [f"no command {words[0]!r} under {command.name!r}"]
         command, words = sub, words[1:]
     known = {opt for param in command.params for opt in (*param.opts, *param.secondary_opts)}
-    return [f"{command.name}: no option {w.split('=')[0]}" for w in words
-            if w.startswith("-") and w.split("=")[0] not in known]
+    return [
+        f"{command.name}: no option {w.split('=')[0]}"
+        for w in words
+        if w.startswith("-") and w.split("=")[0] not in known
+    ]
 
 
 def needs_audit() -> None:
@@ -82,7 +86,9 @@ def test_workflow_shape(repo_root: Path) -> None:
     assert flow["permissions"] == {}  # nothing at the top; the one job asks for what it needs
     assert flow["jobs"]["audit"]["permissions"] == {"contents": "read", "security-events": "write"}
     all_steps = steps(repo_root)
-    fork = next(s for s in all_steps if s.get("uses", "").startswith("actions/checkout") and s["with"]["path"] == "fork")
+    fork = next(
+        s for s in all_steps if s.get("uses", "").startswith("actions/checkout") and s["with"]["path"] == "fork"
+    )
     assert fork["with"]["fetch-depth"] == 0
     audit = next(s for s in all_steps if s.get("id") == "audit")
     words = shlex.split(next(aeon_commands(audit["run"])))

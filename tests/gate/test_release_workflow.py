@@ -1,4 +1,5 @@
 """The example GitHub release workflow: parsed, every aeon-release command and option it uses exists."""
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 Anything that could exhaust the machine runs in a child process under an address-space limit
 (RLIMIT_AS) and a wall-clock timeout: a regression then fails its test instead of the machine.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,13 @@ class Run:
     seconds: float
 
 
-def run_limited(*args: str | Path, cwd: Path | None = None, memory: int = MEMORY_LIMIT,
-                timeout: float = TIME_LIMIT, env: Mapping[str, str] | None = None) -> Run:
+def run_limited(
+    *args: str | Path,
+    cwd: Path | None = None,
+    memory: int = MEMORY_LIMIT,
+    timeout: float = TIME_LIMIT,
+    env: Mapping[str, str] | None = None,
+) -> Run:
     """`python -m aeon_release ARGS` in a child under a memory limit and a timeout."""
     import time
 
@@ -40,10 +46,15 @@ def run_limited(*args: str | Path, cwd: Path | None = None, memory: int = MEMORY
     )
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, cwd=cwd,
-                          env=full_env, timeout=timeout)
-    return Run(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"),
-               time.monotonic() - started)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)], capture_output=True, cwd=cwd, env=full_env, timeout=timeout
+    )
+    return Run(
+        done.returncode,
+        done.stdout.decode("utf-8", "replace"),
+        done.stderr.decode("utf-8", "replace"),
+        time.monotonic() - started,
+    )
 
 
 def git(repo: Path, *args: str | bytes, input: bytes | None = None) -> str:

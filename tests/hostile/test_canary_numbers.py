@@ -1,4 +1,5 @@
 """Class 5: the canary never passes on broken numbers, and no server can hold it (real HTTP on 127.0.0.1)."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,10 @@ MODEL = "m"
 def _text(drafts: str, draft_tokens: str = "1000", accepted: str = "300") -> bytes:
     lines = []
     for name, value in (("drafts", drafts), ("draft_tokens", draft_tokens), ("accepted_tokens", accepted)):
-        lines += [f"# TYPE vllm:spec_decode_num_{name} counter",
-                  f'vllm:spec_decode_num_{name}_total{{model_name="{MODEL}"}} {value}']
+        lines += [
+            f"# TYPE vllm:spec_decode_num_{name} counter",
+            f'vllm:spec_decode_num_{name}_total{{model_name="{MODEL}"}} {value}',
+        ]
     return ("\n".join(lines) + "\n").encode()
 
 
@@ -62,19 +65,30 @@ def _canary(cli: Callable[..., Result], url: str, tmp_path: Path, *extra: str) -
     fleet = tmp_path / "fleet.yaml"  # the metric names come from the fleet profile
     if not fleet.exists():
         fleet.write_text((Path(__file__).resolve().parents[2] / "fleet.yaml").read_text())
-    return cli("canary", "--metrics-url", url, "--window", "0.1", "--config", tmp_path, "--min-mal", "1.1",
-               "--json", *extra)
+    return cli(
+        "canary", "--metrics-url", url, "--window", "0.1", "--config", tmp_path, "--min-mal", "1.1", "--json", *extra
+    )
 
 
-@pytest.mark.parametrize(("first", "second", "words"), [
-    (_text("100"), _text("NaN"), "NaN"),
-    (_text("100"), _text("+Inf"), "inf"),
-    (_text("100"), _text("200", accepted="-5"), "-5"),
-    (_text("100"), _text("200", draft_tokens="2000", accepted="5000"), "counters disagree"),
-    (_text("1e308", "1e308", "1e308"), _text("1.7e308", "1.7e308", "1.7e308"), "not a finite count"),
-], ids=["nan", "inf", "negative", "more-accepted-than-drafted", "huge"])
-def test_broken_counters_exit_2_with_one_line(metrics: Callable[[list[bytes]], str], cli: Callable[..., Result],
-                                              tmp_path: Path, first: bytes, second: bytes, words: str) -> None:
+@pytest.mark.parametrize(
+    ("first", "second", "words"),
+    [
+        (_text("100"), _text("NaN"), "NaN"),
+        (_text("100"), _text("+Inf"), "inf"),
+        (_text("100"), _text("200", accepted="-5"), "-5"),
+        (_text("100"), _text("200", draft_tokens="2000", accepted="5000"), "counters disagree"),
+        (_text("1e308", "1e308", "1e308"), _text("1.7e308", "1.7e308", "1.7e308"), "not a finite count"),
+    ],
+    ids=["nan", "inf", "negative", "more-accepted-than-drafted", "huge"],
+)
+def test_broken_counters_exit_2_with_one_line(
+    metrics: Callable[[list[bytes]], str],
+    cli: Callable[..., Result],
+    tmp_path: Path,
+    first: bytes,
+    second: bytes,
+    words: str,
+) -> None:
     run = _canary(cli, metrics([first, second]), tmp_path)
     assert run.code == 2, run.err
     assert run.out == ""  # no report at all, certainly no NaN in JSON
@@ -82,25 +96,45 @@ def test_broken_counters_exit_2_with_one_line(metrics: Callable[[list[bytes]], s
     assert len(lines) == 1 and words.lower() in lines[0].lower()
 
 
-@pytest.mark.parametrize(("option", "value"), [
-    ("--min-mal", "nan"), ("--min-mal", "inf"), ("--min-mal", "-1"),
-    ("--window", "nan"), ("--window", "inf"), ("--window", "-1"), ("--window", "1e12"),
-])
-def test_non_finite_options_are_refused(metrics: Callable[[list[bytes]], str], cli: Callable[..., Result],
-                                        tmp_path: Path, option: str, value: str) -> None:
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--min-mal", "nan"),
+        ("--min-mal", "inf"),
+        ("--min-mal", "-1"),
+        ("--window", "nan"),
+        ("--window", "inf"),
+        ("--window", "-1"),
+        ("--window", "1e12"),
+    ],
+)
+def test_non_finite_options_are_refused(
+    metrics: Callable[[list[bytes]], str], cli: Callable[..., Result], tmp_path: Path, option: str, value: str
+) -> None:
     url = metrics([_text("100"), _text("200")])
     args = {"--min-mal": "1.1", "--window": "0.1", option: value}
     run = cli("canary", "--metrics-url", url, "--config", tmp_path, *[x for kv in args.items() for x in kv])
     assert run.code == 2 and option in run.err and "Traceback" not in run.err
 
 
-def test_odd_position_labels_are_not_counted(metrics: Callable[[list[bytes]], str], cli: Callable[..., Result],
-                                              tmp_path: Path) -> None:
-    extra = "".join(f'vllm:spec_decode_num_accepted_tokens_per_pos_total{{model_name="{MODEL}",position="{p}"}} 5\n'
-                    for p in ("9" * 5000, "\u00b2", "-1", "0"))
+def test_odd_position_labels_are_not_counted(
+    metrics: Callable[[list[bytes]], str], cli: Callable[..., Result], tmp_path: Path
+) -> None:
+    extra = "".join(
+        f'vllm:spec_decode_num_accepted_tokens_per_pos_total{{model_name="{MODEL}",position="{p}"}} 5\n'
+        for p in ("9" * 5000, "\u00b2", "-1", "0")
+    )
     head = "# TYPE vllm:spec_decode_num_accepted_tokens_per_pos counter\n"
-    run = _canary(cli, metrics([_text("100") + (head + extra.replace(" 5", " 1")).encode(),
-                                _text("200", accepted="400") + (head + extra).encode()]), tmp_path)
+    run = _canary(
+        cli,
+        metrics(
+            [
+                _text("100") + (head + extra.replace(" 5", " 1")).encode(),
+                _text("200", accepted="400") + (head + extra).encode(),
+            ]
+        ),
+        tmp_path,
+    )
     assert run.code == 0, run.err
     assert run.json()["per_position_acceptance"] == {"0": 0.04}
 
@@ -111,8 +145,9 @@ def test_json_is_strict(metrics: Callable[[list[bytes]], str], cli: Callable[...
     json.loads(run.out, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
 
 
-def test_an_oversized_body_is_refused(metrics: Callable[[list[bytes]], str], cli: Callable[..., Result],
-                                      tmp_path: Path) -> None:
+def test_an_oversized_body_is_refused(
+    metrics: Callable[[list[bytes]], str], cli: Callable[..., Result], tmp_path: Path
+) -> None:
     padding = b"# " + b"x" * 1000 + b"\n"
     run = _canary(cli, metrics([padding * (canary.MAX_BODY // len(padding) + 10)]), tmp_path)
     assert run.code == 2 and "more than" in run.err
@@ -154,8 +189,9 @@ def trickle() -> Iterator[str]:
     listener.close()
 
 
-def test_a_trickling_server_cannot_hold_the_canary(trickle: str, cli: Callable[..., Result], tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_trickling_server_cannot_hold_the_canary(
+    trickle: str, cli: Callable[..., Result], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(canary, "SCRAPE_DEADLINE", 1.5)  # 30 s in production; the point is that it ends
     started = time.monotonic()
     run = _canary(cli, trickle, tmp_path)

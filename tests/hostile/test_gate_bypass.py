@@ -1,4 +1,5 @@
 """Class 1: the pull-request gate cannot be walked around (names git quotes, vendored folders, empty configs)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,11 @@ def _sarif_paths(path: Path) -> set[str]:
     import urllib.parse
 
     log = json.loads(path.read_text())
-    return {urllib.parse.unquote(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
-            for r in log["runs"][0]["results"] if r["level"] == "error"}
+    return {
+        urllib.parse.unquote(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
+        for r in log["runs"][0]["results"]
+        if r["level"] == "error"
+    }
 
 
 @pytest.mark.parametrize("name", QUOTED_NAMES)
@@ -29,8 +33,20 @@ def test_a_changed_file_git_quotes_is_audited(tmp_path: Path, name: str) -> None
     base = git(repo, "rev-parse", "HEAD")
     make_repo(repo, {name: BROKEN})
 
-    done = run_limited("audit", "--repo", ".", "--config", config_with(tmp_path), "--changed-since", base,
-                       "--format", "sarif", "--output", "aeon-audit.sarif", cwd=repo)
+    done = run_limited(
+        "audit",
+        "--repo",
+        ".",
+        "--config",
+        config_with(tmp_path),
+        "--changed-since",
+        base,
+        "--format",
+        "sarif",
+        "--output",
+        "aeon-audit.sarif",
+        cwd=repo,
+    )
 
     assert done.code == 1, done.err
     assert _sarif_paths(repo / "aeon-audit.sarif") == {name}
@@ -43,7 +59,8 @@ def test_tracked_files_in_vendored_folders_are_audited(tmp_path: Path, folder: s
         done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json", *extra)
         assert done.code == 1, done.err
         assert {f["path"] for f in json.loads(done.out)["findings"] if f["severity"] == "error"} == {
-            f"{folder}/pkg/mod.py"}
+            f"{folder}/pkg/mod.py"
+        }
 
 
 @pytest.mark.parametrize("rules", ["", "rules: []\n"])
@@ -54,7 +71,9 @@ def test_a_config_without_rules_still_runs_the_baseline(tmp_path: Path, rules: s
     report = json.loads(done.out)
     assert done.code == 1
     assert {(f["rule"], f["path"]) for f in report["findings"] if f["severity"] == "error"} == {
-        ("baseline/conflict-markers", "serve.yaml"), ("baseline/py-compile", "m.py")}
+        ("baseline/conflict-markers", "serve.yaml"),
+        ("baseline/py-compile", "m.py"),
+    }
     assert any(f["rule"] == "audit/config" and "no rules of its own" in f["message"] for f in report["findings"])
 
 
@@ -66,8 +85,10 @@ def test_a_config_folder_without_audits_is_refused(tmp_path: Path) -> None:
 
 
 def test_exclusions_are_listed_in_the_report(tmp_path: Path) -> None:
-    rules = ("rules:\n  - id: tree/py-compile\n    kind: py-compile\n    message: compiles\n"
-             "    exclude: ['third_party/**']\n")
+    rules = (
+        "rules:\n  - id: tree/py-compile\n    kind: py-compile\n    message: compiles\n"
+        "    exclude: ['third_party/**']\n"
+    )
     repo = make_repo(tmp_path / "repo", {"third_party/gen.py": "x = (\n", "m.py": "x = 1\n"})
     done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path, rules), "--format", "json")
 

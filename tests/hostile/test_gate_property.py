@@ -4,6 +4,7 @@ Whatever the pull request holds, the gate (and the same audit of the work tree) 
 nothing outside the repository, and finishes in bounded time and memory (the gate runs in a child
 process under RLIMIT_AS, so a regression fails this test instead of the machine).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -25,15 +26,26 @@ MiB = 1024 * 1024
 
 def _component_ok(raw: bytes) -> bool:
     lowered = raw.lower()
-    return (b"/" not in raw and b"\0" not in raw and raw not in (b".", b"..") and not lowered.startswith(b".git")
-            and b"~1" not in raw and not raw.endswith((b".", b" ")) and raw != b"aeon-audit.sarif")
+    return (
+        b"/" not in raw
+        and b"\0" not in raw
+        and raw not in (b".", b"..")
+        and not lowered.startswith(b".git")
+        and b"~1" not in raw
+        and not raw.endswith((b".", b" "))
+        and raw != b"aeon-audit.sarif"
+    )
 
 
 component = st.binary(min_size=1, max_size=40).filter(_component_ok)
 path = st.lists(component, min_size=1, max_size=3).map(lambda parts: b"/".join(parts))
 
-DEEP = [b"x = " + b"-" * 150_000 + b"1\n", b"x = " + b"+".join([b"1"] * 60_000) + b"\n",
-        b"x = " + b"[" * 3_000 + b"]" * 3_000 + b"\n", b"x = (\n" * 500]
+DEEP = [
+    b"x = " + b"-" * 150_000 + b"1\n",
+    b"x = " + b"+".join([b"1"] * 60_000) + b"\n",
+    b"x = " + b"[" * 3_000 + b"]" * 3_000 + b"\n",
+    b"x = (\n" * 500,
+]
 content = st.one_of(
     st.binary(max_size=3000),
     st.sampled_from(DEEP),
@@ -71,11 +83,18 @@ def _write(repo: Path, outside: Path, files: dict[bytes, tuple[str, object]]) ->
                 handle.write(value)  # type: ignore[arg-type]
 
 
-@settings(max_examples=EXAMPLES, deadline=timedelta(seconds=90), derandomize="AEON_HOSTILE_EXAMPLES" not in os.environ,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=timedelta(seconds=90),
+    derandomize="AEON_HOSTILE_EXAMPLES" not in os.environ,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(files=tree, sarif_link=st.booleans())
-def test_the_gate_holds_on_any_tree(tmp_path_factory, files: dict[bytes, tuple[str, object]],  # type: ignore[no-untyped-def]
-                                    sarif_link: bool) -> None:
+def test_the_gate_holds_on_any_tree(
+    tmp_path_factory,
+    files: dict[bytes, tuple[str, object]],  # type: ignore[no-untyped-def]
+    sarif_link: bool,
+) -> None:
     base = tmp_path_factory.mktemp("gate")
     outside = base / "outside"
     outside.mkdir()
@@ -97,8 +116,22 @@ def test_the_gate_holds_on_any_tree(tmp_path_factory, files: dict[bytes, tuple[s
         reject()  # a name this git refuses is not something a pull request can hold
     before = _fingerprint(outside)
 
-    done = run_limited("audit", "--repo", ".", "--config", config_with(base), "--changed-since", start,
-                       "--format", "sarif", "--output", "aeon-audit.sarif", cwd=repo, memory=1280 * MiB, timeout=90)
+    done = run_limited(
+        "audit",
+        "--repo",
+        ".",
+        "--config",
+        config_with(base),
+        "--changed-since",
+        start,
+        "--format",
+        "sarif",
+        "--output",
+        "aeon-audit.sarif",
+        cwd=repo,
+        memory=1280 * MiB,
+        timeout=90,
+    )
 
     assert done.code in (0, 1, 2), done.err[-2000:]
     assert "Traceback" not in done.err, done.err[-2000:]
@@ -109,8 +142,18 @@ def test_the_gate_holds_on_any_tree(tmp_path_factory, files: dict[bytes, tuple[s
     assert done.seconds < 60
 
     # The same tree as a work tree (the pre-commit hook's audit): symlinks and devices on disk.
-    done = run_limited("audit", "--repo", ".", "--config", config_with(base), "--format", "json", cwd=repo,
-                       memory=1280 * MiB, timeout=90)
+    done = run_limited(
+        "audit",
+        "--repo",
+        ".",
+        "--config",
+        config_with(base),
+        "--format",
+        "json",
+        cwd=repo,
+        memory=1280 * MiB,
+        timeout=90,
+    )
     assert done.code in (0, 1, 2) and "Traceback" not in done.err, done.err[-2000:]
     if done.code in (0, 1):
         json.loads(done.out)

@@ -1,4 +1,5 @@
 """Class 2: the audit never reads or writes outside the repository (symlinks, FIFOs, --output)."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ def test_output_through_a_committed_symlink_replaces_the_link(tmp_path: Path, ou
     base = git(repo, "rev-parse", "HEAD~1")
     before = (outside / "bashrc").read_bytes()
 
-    done = run_limited("audit", "--repo", ".", "--config", config_with(tmp_path), "--changed-since", base, *GATE,
-                       cwd=repo)
+    done = run_limited(
+        "audit", "--repo", ".", "--config", config_with(tmp_path), "--changed-since", base, *GATE, cwd=repo
+    )
 
     assert done.code == 0, done.err
     assert (outside / "bashrc").read_bytes() == before
@@ -29,8 +31,18 @@ def test_output_through_a_committed_symlink_replaces_the_link(tmp_path: Path, ou
 def test_output_under_a_symlinked_folder_is_refused(tmp_path: Path, outside: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
     os.symlink(outside, repo / "reports")
-    done = run_limited("audit", "--repo", ".", "--config", config_with(tmp_path), "--format", "sarif",
-                       "--output", "reports/a.sarif", cwd=repo)
+    done = run_limited(
+        "audit",
+        "--repo",
+        ".",
+        "--config",
+        config_with(tmp_path),
+        "--format",
+        "sarif",
+        "--output",
+        "reports/a.sarif",
+        cwd=repo,
+    )
     assert done.code == 2 and "symbolic link" in done.err
     assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
 
@@ -39,8 +51,18 @@ def test_output_to_a_directory_or_an_unwritable_place_is_one_line(tmp_path: Path
     repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
     (repo / "out").mkdir()
     for target in ("out", "/proc/aeon-audit.sarif"):
-        done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "sarif",
-                           "--output", target, cwd=repo)
+        done = run_limited(
+            "audit",
+            "--repo",
+            repo,
+            "--config",
+            config_with(tmp_path),
+            "--format",
+            "sarif",
+            "--output",
+            target,
+            cwd=repo,
+        )
         lines = done.err.strip().splitlines()
         assert done.code == 2 and len(lines) == 1 and lines[0].startswith("error: --output"), done.err
     assert not any(p.name.endswith(".tmp") for p in repo.rglob("*"))
@@ -57,8 +79,18 @@ def test_symlinks_to_devices_and_host_files_are_not_followed(tmp_path: Path, out
     make_repo(repo, {})
 
     for extra in ([], ["--rev", "HEAD"]):
-        done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json", *extra,
-                           memory=768 * 1024 * 1024, timeout=30)
+        done = run_limited(
+            "audit",
+            "--repo",
+            repo,
+            "--config",
+            config_with(tmp_path),
+            "--format",
+            "json",
+            *extra,
+            memory=768 * 1024 * 1024,
+            timeout=30,
+        )
         report = json.loads(done.out)
         assert done.code == 0, done.err
         assert "hunter2" not in done.out + done.err
@@ -76,8 +108,7 @@ def test_a_fifo_in_the_work_tree_does_not_hang_the_audit(tmp_path: Path) -> None
     os.mkfifo(plain / "fifo.py")
 
     for tree, expected in ((repo, {"pipe.py"}), (plain, {"fifo.py"})):
-        done = run_limited("audit", "--repo", tree, "--config", config_with(tmp_path), "--format", "json",
-                           timeout=30)
+        done = run_limited("audit", "--repo", tree, "--config", config_with(tmp_path), "--format", "json", timeout=30)
         report = json.loads(done.out)
         assert done.code == 0 and done.seconds < 20, done.err
         assert {f["path"] for f in report["findings"] if f["rule"] == "audit/not-audited"} == expected
@@ -88,8 +119,9 @@ def test_rev_reads_git_objects_and_leaves_no_checkout(tmp_path: Path) -> None:
     make_repo(repo, {"m.py": "x = 1\n"})
     worktrees = git(repo, "worktree", "list", "--porcelain")
 
-    done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", "HEAD~1",
-                       "--format", "json")
+    done = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", "HEAD~1", "--format", "json"
+    )
 
     errors = [f["path"] for f in json.loads(done.out)["findings"] if f["severity"] == "error"]
     assert done.code == 1 and errors == ["m.py"]
@@ -112,7 +144,8 @@ def test_a_bare_repository_is_audited_from_its_objects(tmp_path: Path) -> None:
 
 def test_output_to_dev_null_writes_in_place(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
-    done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "sarif",
-                       "--output", "/dev/null")
+    done = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "sarif", "--output", "/dev/null"
+    )
     assert done.code == 0, done.err
     assert Path("/dev/null").is_char_device()  # written through, never replaced by a rename

@@ -1,4 +1,5 @@
 """Class 6: releases.yaml and `:latest` survive races, odd files and faults (a real docker-registry)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -26,29 +27,63 @@ NAME = "team/app"
 
 def _push_manifest(host: str, tag: str, label: str) -> str:
     """An OCI image manifest with a tiny config blob, uploaded with the registry API (no Docker needed)."""
-    config = json.dumps({"architecture": "amd64", "os": "linux", "config": {"Labels": {"n": label}},
-                         "rootfs": {"type": "layers", "diff_ids": []}}).encode()
+    config = json.dumps(
+        {
+            "architecture": "amd64",
+            "os": "linux",
+            "config": {"Labels": {"n": label}},
+            "rootfs": {"type": "layers", "diff_ids": []},
+        }
+    ).encode()
     config_digest = "sha256:" + hashlib.sha256(config).hexdigest()
     start = urllib.request.Request(f"http://{host}/v2/{NAME}/blobs/uploads/", method="POST")
     with urllib.request.urlopen(start, timeout=10) as reply:
         location = reply.headers["Location"]
     joiner = "&" if "?" in location else "?"
     upload = location if location.startswith("http") else f"http://{host}{location}"
-    put = urllib.request.Request(f"{upload}{joiner}digest={config_digest}", data=config, method="PUT",
-                                 headers={"Content-Type": "application/octet-stream"})
+    put = urllib.request.Request(
+        f"{upload}{joiner}digest={config_digest}",
+        data=config,
+        method="PUT",
+        headers={"Content-Type": "application/octet-stream"},
+    )
     urllib.request.urlopen(put, timeout=10).close()
-    manifest = json.dumps({"schemaVersion": 2, "mediaType": "application/vnd.oci.image.manifest.v1+json",
-                           "config": {"mediaType": "application/vnd.oci.image.config.v1+json",
-                                      "digest": config_digest, "size": len(config)}, "layers": []}).encode()
-    request = urllib.request.Request(f"http://{host}/v2/{NAME}/manifests/{tag}", data=manifest, method="PUT",
-                                     headers={"Content-Type": "application/vnd.oci.image.manifest.v1+json"})
+    manifest = json.dumps(
+        {
+            "schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.manifest.v1+json",
+            "config": {
+                "mediaType": "application/vnd.oci.image.config.v1+json",
+                "digest": config_digest,
+                "size": len(config),
+            },
+            "layers": [],
+        }
+    ).encode()
+    request = urllib.request.Request(
+        f"http://{host}/v2/{NAME}/manifests/{tag}",
+        data=manifest,
+        method="PUT",
+        headers={"Content-Type": "application/vnd.oci.image.manifest.v1+json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as reply:
         return str(reply.headers["Docker-Content-Digest"])
 
 
 def _entry(tag: str, digest: str, version: str, before: str | None) -> Release:
-    return Release(Action.PUBLISH, f"{{host}}/{NAME}", version, None, tag, digest, tag[:10], "2026-09-11T00:00:00Z",
-                   before, digest, {"status": "passed"})
+    return Release(
+        Action.PUBLISH,
+        f"{{host}}/{NAME}",
+        version,
+        None,
+        tag,
+        digest,
+        tag[:10],
+        "2026-09-11T00:00:00Z",
+        before,
+        digest,
+        {"status": "passed"},
+    )
 
 
 @pytest.mark.registry
@@ -70,10 +105,12 @@ def test_rollback_checks_the_record_before_moving_latest(registry: RegistryProce
     newer = _push_manifest(registry.host, "2026-09-11-v0.2.0", "b")
     _push_manifest(registry.host, LATEST, "b")
     repository = f"{registry.host}/{NAME}"
-    flow = {"releases": [
-        {**_entry("2026-09-10-v0.1.0", older, "v0.1.0", None).as_dict(), "repository": repository},
-        {**_entry("2026-09-11-v0.2.0", newer, "v0.2.0", older).as_dict(), "repository": repository},
-    ]}
+    flow = {
+        "releases": [
+            {**_entry("2026-09-10-v0.1.0", older, "v0.1.0", None).as_dict(), "repository": repository},
+            {**_entry("2026-09-11-v0.2.0", newer, "v0.2.0", older).as_dict(), "repository": repository},
+        ]
+    }
     (tmp_path / "releases.yaml").write_text(json.dumps(flow))  # JSON is YAML flow style: readable, not appendable
 
     done = cli("rollback", "--repository", repository, "--config", str(tmp_path))
@@ -93,8 +130,11 @@ with release_record.repository_lock(Path(sys.argv[1]), "r/x"):
 
 
 def test_one_publish_per_repository_at_a_time(tmp_path: Path) -> None:
-    with subprocess.Popen([sys.executable, "-c", _HOLD, str(tmp_path), "1.5"], stdout=subprocess.PIPE,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}) as holder:
+    with subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(tmp_path), "1.5"],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    ) as holder:
         assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
         with pytest.raises(StateError, match="held its lock"):
             with release_record.repository_lock(tmp_path, "r/x", wait=0.3):
@@ -112,8 +152,19 @@ def _digest(n: int) -> str:
 
 
 def _release(n: int) -> Release:
-    return Release(Action.PUBLISH, "ghcr.io/aeon-7/app", f"v0.{n}.0", None, f"2026-09-1{n}-v0.{n}.0", _digest(n),
-                   f"2026-09-1{n}", "2026-09-11T00:00:00Z", None, _digest(n), {"status": "passed"})
+    return Release(
+        Action.PUBLISH,
+        "ghcr.io/aeon-7/app",
+        f"v0.{n}.0",
+        None,
+        f"2026-09-1{n}-v0.{n}.0",
+        _digest(n),
+        f"2026-09-1{n}",
+        "2026-09-11T00:00:00Z",
+        None,
+        _digest(n),
+        {"status": "passed"},
+    )
 
 
 def test_a_damaged_file_is_reported_and_recovered(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,8 +207,14 @@ def test_a_full_disk_leaves_the_file_whole(tmp_path: Path) -> None:
     release_record.append(tmp_path, _release(2))
     before = (tmp_path / "releases.yaml").read_bytes()
 
-    done = subprocess.run([sys.executable, "-c", _FULL_DISK, str(tmp_path)], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT, timeout=30)
+    done = subprocess.run(
+        [sys.executable, "-c", _FULL_DISK, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        timeout=30,
+    )
 
     assert "cannot be written" in done.stdout, done.stdout + done.stderr
     assert (tmp_path / "releases.yaml").read_bytes() == before
@@ -168,7 +225,10 @@ def test_a_full_disk_leaves_the_file_whole(tmp_path: Path) -> None:
 @pytest.mark.registry
 @pytest.mark.docker
 def test_an_unappendable_record_stops_publish_before_the_push(
-    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path  # noqa: F811
+    registry: RegistryProcess,
+    make_image: ImageMaker,  # noqa: F811
+    run_id: str,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     (tmp_path / "releases.yaml").write_text("releases: []\n")
     repository = f"{registry.host}/aeon-test-publish/{run_id}-app"
@@ -178,6 +238,17 @@ def test_an_unappendable_record_stops_publish_before_the_push(
 
 
 def test_an_empty_date_is_refused(tmp_path: Path) -> None:
-    done = cli("publish", "--image", "x:1", "--repository", "127.0.0.1:1/a/b", "--version", "v0.1.0", "--date", "",
-               "--config", str(tmp_path))
+    done = cli(
+        "publish",
+        "--image",
+        "x:1",
+        "--repository",
+        "127.0.0.1:1/a/b",
+        "--version",
+        "v0.1.0",
+        "--date",
+        "",
+        "--config",
+        str(tmp_path),
+    )
     assert done.returncode == 2 and "date ''" in done.stderr

@@ -1,4 +1,5 @@
 """Class 3: no input makes the audit crash, hang or eat the machine (each run under a memory limit)."""
+
 from __future__ import annotations
 
 import json
@@ -26,35 +27,56 @@ CAUSAL_RULE = r"""rules:
 MiB = 1024 * 1024
 
 
-def _audit(tmp_path: Path, files: dict[str, str | bytes], rules: str = "", memory: int = 1024 * MiB) -> tuple[int, dict, float]:
+def _audit(
+    tmp_path: Path, files: dict[str, str | bytes], rules: str = "", memory: int = 1024 * MiB
+) -> tuple[int, dict, float]:
     repo = make_repo(tmp_path / "repo", files)
-    done = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path, rules), "--format", "sarif",
-                       "--output", tmp_path / "out.sarif", memory=memory, timeout=60)
+    done = run_limited(
+        "audit",
+        "--repo",
+        repo,
+        "--config",
+        config_with(tmp_path, rules),
+        "--format",
+        "sarif",
+        "--output",
+        tmp_path / "out.sarif",
+        memory=memory,
+        timeout=60,
+    )
     assert done.code in (0, 1), done.err
     assert "Traceback" not in done.err
     return done.code, json.loads((tmp_path / "out.sarif").read_text()), done.seconds
 
 
 def _messages(sarif: dict) -> dict[str, str]:
-    return {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: r["message"]["text"]
-            for r in sarif["runs"][0]["results"]}
+    return {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: r["message"]["text"]
+        for r in sarif["runs"][0]["results"]
+    }
 
 
-@pytest.mark.parametrize("source", [
-    "x = " + "-" * 200_000 + "1\n",
-    "x = " + "+".join(["1"] * 200_000) + "\n",
-    "x = " + "not " * 100_000 + "y\n",
-    "x = " + "(" * 250 + ")" * 250 + "\n",
-    "x = " + "[" * 5_000 + "]" * 5_000 + "\n",
-], ids=["unary-minus", "plus-chain", "not-chain", "parens", "brackets"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = " + "-" * 200_000 + "1\n",
+        "x = " + "+".join(["1"] * 200_000) + "\n",
+        "x = " + "not " * 100_000 + "y\n",
+        "x = " + "(" * 250 + ")" * 250 + "\n",
+        "x = " + "[" * 5_000 + "]" * 5_000 + "\n",
+    ],
+    ids=["unary-minus", "plus-chain", "not-chain", "parens", "brackets"],
+)
 def test_deep_nesting_is_a_finding_not_a_crash(tmp_path: Path, source: str) -> None:
     code, sarif, seconds = _audit(tmp_path, {"deep.py": source, "ok.py": "x = 1\n"})
     assert code == 1 and "deep.py" in _messages(sarif) and seconds < 30
 
 
 def test_deep_nesting_in_a_file_a_targeted_rule_parses(tmp_path: Path) -> None:
-    rules = ("rules:\n  - id: no-strided\n    kind: forbidden-call\n    message: no as_strided\n    paths: [deep.py]\n"
-             "    calls: [as_strided]\n")
+    rules = (
+        "rules:\n  - id: no-strided\n    kind: forbidden-call\n    message: no as_strided\n    paths: [deep.py]\n"
+        "    calls: [as_strided]\n"
+    )
     code, sarif, _ = _audit(tmp_path, {"deep.py": "as_strided = " + "-" * 100_000 + "1\n"}, rules)
     assert code == 1 and "deep.py" in _messages(sarif)
 
@@ -71,12 +93,12 @@ def test_a_huge_python_file_is_capped_not_compiled(tmp_path: Path) -> None:
 
 def test_backtracking_rule_runs_in_linear_time(tmp_path: Path) -> None:
     body = "def _dflash_layer_causal(cfg, i):\n" + "    v = cfg.get('causal')\n" * 9_000 + "    return v\n"
-    code, sarif, seconds = _audit(tmp_path, {"m.py": body}, CAUSAL_RULE)
+    code, _sarif, seconds = _audit(tmp_path, {"m.py": body}, CAUSAL_RULE)
     assert code == 1 and seconds < 20  # "not found": no layer_types after the .get
 
 
 def test_conflict_marker_scan_is_linear(tmp_path: Path) -> None:
-    block = ("<" * 7 + " a\n" + "line\n" * 60 + "=" * 7 + "\n" + ">" * 7 + " b\n")
+    block = "<" * 7 + " a\n" + "line\n" * 60 + "=" * 7 + "\n" + ">" * 7 + " b\n"
     text = block * 16_000  # 48,000 markers, about 5 MB
     code, sarif, seconds = _audit(tmp_path, {"notes.txt": text})
     markers = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "baseline/conflict-markers"]
@@ -84,7 +106,7 @@ def test_conflict_marker_scan_is_linear(tmp_path: Path) -> None:
 
 
 def test_a_regex_needing_backtracking_is_refused_at_load() -> None:
-    rule = ("rules:\n  - {id: p, kind: pattern, message: m, paths: [a.py], regex: '(?<=x)y', expect: absent}\n")
+    rule = "rules:\n  - {id: p, kind: pattern, message: m, paths: [a.py], regex: '(?<=x)y', expect: absent}\n"
     with pytest.raises(ConfigError, match="linear-time engine"):
         build_rules([("audits/test.yaml", parse_yaml(rule, "audits/test.yaml"))])
 
@@ -112,8 +134,9 @@ def test_a_yaml_alias_bomb_is_one_line(tmp_path: Path) -> None:
 
 
 def test_a_huge_yaml_key_is_not_repeated_in_the_message(tmp_path: Path) -> None:
-    config = config_with(tmp_path, "rules:\n  - {id: p, kind: marker, message: m, paths: [a.py], text: t, "
-                                   + "x" * 100_000 + ": 1}\n")
+    config = config_with(
+        tmp_path, "rules:\n  - {id: p, kind: marker, message: m, paths: [a.py], text: t, " + "x" * 100_000 + ": 1}\n"
+    )
     repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
     done = run_limited("audit", "--repo", repo, "--config", config)
     assert done.code == 2 and len(done.err) < 500
@@ -139,7 +162,11 @@ def test_a_worker_that_dies_fails_the_audit_instead_of_hanging_it(tmp_path: Path
     heavy = "".join(f"def f{i}(a, b=1, *c, **d):\n    return [x for x in a if x > b] + list(c)\n" for i in range(9000))
     files = {f"pkg/m{i}.py": "x = 1\n" for i in range(24)} | {f"pkg/heavy{i}.py": heavy for i in range(4)}
     repo = make_repo(tmp_path / "repo", files)
-    done = subprocess.run([sys.executable, "-c", _CPU_LIMITED, "audit", "--repo", str(repo), "--config",
-                           str(config_with(tmp_path))], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-c", _CPU_LIMITED, "audit", "--repo", str(repo), "--config", str(config_with(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 1 and "a worker process died" in done.stderr, done.stderr

@@ -3,6 +3,7 @@
 The registries here are real HTTP servers on loopback addresses: 127.0.0.1 is "the registry",
 127.0.0.2 is another host (all of 127.0.0.0/8 is loopback on Linux).
 """
+
 from __future__ import annotations
 
 import base64
@@ -74,11 +75,14 @@ def _registry(host: Host) -> Registry:
     return Registry(Repository(host.host, "team/app"), Credentials(USER, PASSWORD), timeout=5, deadline=10)
 
 
-def _basic_then(redirect_to: Callable[[], str]) -> Callable[[BaseHTTPRequestHandler], tuple[int, dict[str, str], bytes]]:
+def _basic_then(
+    redirect_to: Callable[[], str],
+) -> Callable[[BaseHTTPRequestHandler], tuple[int, dict[str, str], bytes]]:
     def answer(handler: BaseHTTPRequestHandler) -> tuple[int, dict[str, str], bytes]:
         if handler.headers.get("Authorization") != BASIC:
             return 401, {"WWW-Authenticate": 'Basic realm="registry"'}, b""
         return 307, {"Location": redirect_to() + handler.path}, b""
+
     return answer
 
 
@@ -103,21 +107,25 @@ def test_a_host_a_redirect_names_never_gets_credentials_for_its_challenge(hosts:
 
 def test_a_token_realm_on_another_host_gets_nothing(hosts: Callable[..., Host]) -> None:
     realm = hosts("127.0.0.2", lambda h: (200, {"Content-Type": "application/json"}, b'{"token": "t"}'))
-    registry = hosts("127.0.0.1", lambda h: (401, {"WWW-Authenticate":
-                                                   f'Bearer realm="http://{realm.host}/token",service="r"'}, b""))
+    registry = hosts(
+        "127.0.0.1", lambda h: (401, {"WWW-Authenticate": f'Bearer realm="http://{realm.host}/token",service="r"'}, b"")
+    )
 
     with pytest.raises(ServiceError, match="credentials were not sent"):
         _registry(registry).digest("latest")
     assert realm.seen == []
 
 
-@pytest.mark.parametrize(("registry_host", "realm", "allowed"), [
-    ("ghcr.io", "https://ghcr.io/token", True),
-    ("registry-1.docker.io", "https://auth.docker.io/token", True),
-    ("ghcr.io", "http://ghcr.io/token", False),  # a downgrade to plain HTTP
-    ("ghcr.io", "https://evil.example/token", False),
-    ("ghcr.io", "https://ghcr.io.evil.example/token", False),
-])
+@pytest.mark.parametrize(
+    ("registry_host", "realm", "allowed"),
+    [
+        ("ghcr.io", "https://ghcr.io/token", True),
+        ("registry-1.docker.io", "https://auth.docker.io/token", True),
+        ("ghcr.io", "http://ghcr.io/token", False),  # a downgrade to plain HTTP
+        ("ghcr.io", "https://evil.example/token", False),
+        ("ghcr.io", "https://ghcr.io.evil.example/token", False),
+    ],
+)
 def test_which_token_realms_may_see_the_password(registry_host: str, realm: str, allowed: bool) -> None:
     registry = Registry(Repository(registry_host, "team/app"), Credentials(USER, PASSWORD))
     if allowed:
@@ -156,8 +164,9 @@ def test_run_records_are_redacted(tmp_path: Path, secrets: None) -> None:
 
 
 @pytest.mark.parametrize("password", ["sha256", "65d8", "latest", "aaaa"])
-def test_a_short_password_never_corrupts_a_digest(capsys: pytest.CaptureFixture[str], secrets: None,
-                                                  password: str) -> None:
+def test_a_short_password_never_corrupts_a_digest(
+    capsys: pytest.CaptureFixture[str], secrets: None, password: str
+) -> None:
     errors.register_secret(password)
     emit_json({"digest": DIGEST, "pull": f"127.0.0.1:5000/team/app@{DIGEST}"})
     assert json.loads(capsys.readouterr().out) == {"digest": DIGEST, "pull": f"127.0.0.1:5000/team/app@{DIGEST}"}
@@ -165,8 +174,9 @@ def test_a_short_password_never_corrupts_a_digest(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize("password", ['pa"ss\\w0rd', "pässwörd-ü"])
-def test_a_secret_json_would_escape_is_still_redacted(capsys: pytest.CaptureFixture[str], secrets: None,
-                                                      password: str) -> None:
+def test_a_secret_json_would_escape_is_still_redacted(
+    capsys: pytest.CaptureFixture[str], secrets: None, password: str
+) -> None:
     errors.register_secret(password)
     emit_json({"error": f"login failed for {password}"})
     out = capsys.readouterr().out

@@ -5,6 +5,7 @@ Every image these tests build is named ``aeon-test-image/...`` and carries the l
 images carry it too); at the end of the session every image with this session's label is removed.
 Another engineer uses the same engine: nothing else is touched.
 """
+
 from __future__ import annotations
 
 import functools
@@ -85,8 +86,9 @@ def fork_repo(tmp_path: Path) -> Path:
 
 
 def head_sha(repo: Path) -> str:
-    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, check=True, capture_output=True,
-                          text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=repo, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 @pytest.fixture
@@ -110,8 +112,9 @@ def build_fixture_image(client: Any, dockerfile_text: str, tag: str, files: dict
             info.size, info.mode = len(data), 0o755
             tar.addfile(info, io.BytesIO(data))
     buffer.seek(0)
-    image, _ = client.images.build(fileobj=buffer, custom_context=True, tag=tag, rm=True, forcerm=True,
-                                   buildargs={"AEON_TEST_SESSION": SESSION})
+    image, _ = client.images.build(
+        fileobj=buffer, custom_context=True, tag=tag, rm=True, forcerm=True, buildargs={"AEON_TEST_SESSION": SESSION}
+    )
     return str(image.id)
 
 

@@ -1,4 +1,5 @@
 """The arch-list preflight and the nvcc arch probe (compile only: no GPU needed)."""
+
 from __future__ import annotations
 
 import os
@@ -6,18 +7,25 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain import archprobe
-from aeon_release.domain import profile
+from aeon_release.domain import archprobe, profile
 from aeon_release.errors import UsageError
 
 # The fleet's arch policy (fleet.yaml at the repository root): FP4 on 10.x-12.x, SM12x only.
 POLICY = profile.load(Path(__file__).resolve().parents[2]).arch
 
 
-@pytest.mark.parametrize(("arch_list", "culprit"), [
-    ("12.1", "12.1"), ("12.0", "12.0"), ("10.0", "10.0"), ("11.0", "11.0"), ("12.1+PTX", "12.1+PTX"),
-    ("8.0;12.1", "12.1"), ("12.1a,12.0", "12.0"),
-])
+@pytest.mark.parametrize(
+    ("arch_list", "culprit"),
+    [
+        ("12.1", "12.1"),
+        ("12.0", "12.0"),
+        ("10.0", "10.0"),
+        ("11.0", "11.0"),
+        ("12.1+PTX", "12.1+PTX"),
+        ("8.0;12.1", "12.1"),
+        ("12.1a,12.0", "12.0"),
+    ],
+)
 def test_a_blackwell_target_without_suffix_is_refused_with_the_reason(arch_list: str, culprit: str) -> None:
     with pytest.raises(UsageError) as refused:
         archprobe.validate(arch_list, "0", POLICY)

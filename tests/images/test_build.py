@@ -1,4 +1,5 @@
 """`aeon-release build` against the real Docker engine, with fixture images on the busybox base."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -9,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from aeon_release.adapters.buildkit import BuildFailed
 from aeon_release.domain import archprobe
 from aeon_release.errors import NeedsHuman, UsageError
-from aeon_release.adapters.buildkit import BuildFailed
 from aeon_release.pipeline import build
 from aeon_release.pipeline.audit_gate import LABEL_DETAIL, LABEL_STATUS
 
@@ -21,8 +22,21 @@ pytestmark = pytest.mark.docker
 
 
 def _cli_build(repo: Path, dockerfile: Path, tag: str, *extra: str, env: dict[str, str] | None = None) -> Any:
-    return run_cli("build", "--repo", str(repo), "--version", "v0.29.0", "--dockerfile", str(dockerfile),
-                   "--tag", tag, "--build-arg", f"AEON_TEST_SESSION={SESSION}", *extra, env=env)
+    return run_cli(
+        "build",
+        "--repo",
+        str(repo),
+        "--version",
+        "v0.29.0",
+        "--dockerfile",
+        str(dockerfile),
+        "--tag",
+        tag,
+        "--build-arg",
+        f"AEON_TEST_SESSION={SESSION}",
+        *extra,
+        env=env,
+    )
 
 
 def _record(repo: Path, tag: str) -> Path:
@@ -34,8 +48,14 @@ def _session_images(client: Any) -> set[str]:
 
 
 def _request(repo: Path, dockerfile: Path, tag: str, *build_args: str, **kw: Any) -> build.BuildRequest:
-    return build.BuildRequest(repo=repo, version="v0.29.0", dockerfile=dockerfile, tag=tag,
-                              build_args=(f"AEON_TEST_SESSION={SESSION}", *build_args), **kw)
+    return build.BuildRequest(
+        repo=repo,
+        version="v0.29.0",
+        dockerfile=dockerfile,
+        tag=tag,
+        build_args=(f"AEON_TEST_SESSION={SESSION}", *build_args),
+        **kw,
+    )
 
 
 def test_a_successful_build_is_labelled_checked_and_recorded(
@@ -44,15 +64,40 @@ def test_a_successful_build_is_labelled_checked_and_recorded(
     sha = head_sha(fork_repo)
     (fork_repo / "VERSION.txt").write_text("uncommitted edit\n")  # a dirty work tree is not built
     tag = image_tag("ok")
-    result = _cli_build(fork_repo, fixture_dockerfile, tag, "--variant", "omni", "--json",
-                        "--skip-audit", "fixture image")
+    result = _cli_build(
+        fork_repo, fixture_dockerfile, tag, "--variant", "omni", "--json", "--skip-audit", "fixture image"
+    )
     assert result.code == 0, result.stderr
     report = json.loads(result.stdout)  # stdout holds the JSON and nothing else
     assert set(report) == {  # the keys build.py's docstring promises the release pipeline
-        "ok", "error", "tag", "image_id", "size", "architecture", "image_platform", "target_platform", "layers",
-        "version", "variant", "rev",
-        "revision", "repo", "dockerfile", "platform", "build_args", "labels", "arch_list", "arch_probe",
-        "audit", "load_bearing", "timings", "engine", "started_at", "finished_at", "record"}
+        "ok",
+        "error",
+        "tag",
+        "image_id",
+        "size",
+        "architecture",
+        "image_platform",
+        "target_platform",
+        "layers",
+        "version",
+        "variant",
+        "rev",
+        "revision",
+        "repo",
+        "dockerfile",
+        "platform",
+        "build_args",
+        "labels",
+        "arch_list",
+        "arch_probe",
+        "audit",
+        "load_bearing",
+        "timings",
+        "engine",
+        "started_at",
+        "finished_at",
+        "record",
+    }
     assert report["ok"] is True and report["error"] is None
     assert report["image_platform"] == report["target_platform"] == "linux/amd64"
     assert report["engine"]["builder"].startswith(("docker buildx build", "DOCKER_BUILDKIT=1 docker build"))
@@ -90,8 +135,9 @@ def test_rev_selects_an_older_commit(
     (fork_repo / "VERSION.txt").write_text("second\n")
     subprocess.run(["git", "commit", "-qam", "second"], cwd=fork_repo, check=True)
     tag = image_tag("rev")
-    report = build.build_image(_request(fork_repo, fixture_dockerfile, tag, rev="HEAD~1", skip_audit="fixture",
-                                        platform="linux/amd64"))
+    report = build.build_image(
+        _request(fork_repo, fixture_dockerfile, tag, rev="HEAD~1", skip_audit="fixture", platform="linux/amd64")
+    )
     assert report.plan.sha == first and report.image is not None
     assert report.image.architecture == "amd64" and report.as_dict()["platform"] == "linux/amd64"
     assert report.image.labels["org.opencontainers.image.revision"] == first
@@ -102,8 +148,15 @@ def test_a_build_missing_one_part_fails_and_names_it(
     docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
 ) -> None:
     tag = image_tag("noninja")
-    result = _cli_build(fork_repo, fixture_dockerfile, tag, "--build-arg", "AEON_TEST_OMIT=/usr/bin/ninja",
-                        "--skip-audit", "fixture image")
+    result = _cli_build(
+        fork_repo,
+        fixture_dockerfile,
+        tag,
+        "--build-arg",
+        "AEON_TEST_OMIT=/usr/bin/ninja",
+        "--skip-audit",
+        "fixture image",
+    )
     assert result.code == 1, result.stderr
     assert "error: load-bearing part(s) missing: cmd ninja" in result.stderr
     assert "check-load-bearing.sh" in result.stderr  # the failing step is named
@@ -141,10 +194,13 @@ def test_the_post_build_check_catches_a_missing_label(
     assert record["ok"] is False and record["error"]["step"] == "load-bearing check of the built image"
 
 
-@pytest.mark.parametrize(("build_arg", "reason"), [
-    ("TORCH_CUDA_ARCH_LIST=12.1", "'12.1' has no 'a'/'f' suffix"),
-    ("ENABLE_NVFP4_SM100=1", "ENABLE_NVFP4_SM100=1 with the SM12x-only arch list"),
-])
+@pytest.mark.parametrize(
+    ("build_arg", "reason"),
+    [
+        ("TORCH_CUDA_ARCH_LIST=12.1", "'12.1' has no 'a'/'f' suffix"),
+        ("ENABLE_NVFP4_SM100=1", "ENABLE_NVFP4_SM100=1 with the SM12x-only arch list"),
+    ],
+)
 def test_a_wrong_arch_setting_never_starts_a_build(
     docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path, build_arg: str, reason: str
 ) -> None:
@@ -162,18 +218,40 @@ def test_the_arch_list_is_refused_before_the_engine_is_even_asked(
     fork_repo: Path, fixture_dockerfile: Path, tmp_path: Path
 ) -> None:
     dead = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
-    result = _cli_build(fork_repo, fixture_dockerfile, image_tag("x"), "--build-arg", "TORCH_CUDA_ARCH_LIST=12.1",
-                        "--skip-audit", "fixture", env=dead)
+    result = _cli_build(
+        fork_repo,
+        fixture_dockerfile,
+        image_tag("x"),
+        "--build-arg",
+        "TORCH_CUDA_ARCH_LIST=12.1",
+        "--skip-audit",
+        "fixture",
+        env=dead,
+    )
     assert result.code == 2 and "no 'a'/'f' suffix" in result.stderr and "Docker" not in result.stderr
 
 
-def test_a_stopped_engine_is_a_clean_error_with_a_hint(fork_repo: Path, fixture_dockerfile: Path, tmp_path: Path) -> None:
+def test_a_stopped_engine_is_a_clean_error_with_a_hint(
+    fork_repo: Path, fixture_dockerfile: Path, tmp_path: Path
+) -> None:
     # Nothing listens on this socket: from the client's side that is exactly a stopped engine
     # (the shared dockerd is not stopped for this test).
     socket = tmp_path / "no-engine.sock"
     dead = {"DOCKER_HOST": f"unix://{socket}"}
-    for args in (["build", "--repo", str(fork_repo), "--version", "v0.29.0", "--dockerfile", str(fixture_dockerfile),
-                  "--skip-audit", "fixture"], ["image-report", "aeon-test/busybox:1"]):
+    for args in (
+        [
+            "build",
+            "--repo",
+            str(fork_repo),
+            "--version",
+            "v0.29.0",
+            "--dockerfile",
+            str(fixture_dockerfile),
+            "--skip-audit",
+            "fixture",
+        ],
+        ["image-report", "aeon-test/busybox:1"],
+    ):
         result = run_cli(*args, env=dead)
         assert result.code == 2, result.stderr
         assert "the Docker engine does not answer" in result.stderr
@@ -190,30 +268,40 @@ def test_an_unreachable_ssh_engine_is_a_clean_error() -> None:
     assert result.stderr.strip().startswith("error: connecting to Docker:") and "(hint: " in result.stderr
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--tag", "aeon/x:1;rm -rf ~"), "image tag 'aeon/x:1;rm -rf ~' is not a valid image name"),
-    (("--tag", "Aeon/Upper:1"), "is not a valid image name"),
-    (("--build-arg", "BAD KEY=1"), "is not KEY=VALUE with a plain KEY"),
-    (("--build-arg", "$(id)=1"), "is not KEY=VALUE with a plain KEY"),
-    (("--build-arg", "REVISION=deadbeef"), "--build-arg REVISION is set by build itself"),
-    (("--build-arg", "NOVALUE"), "is not KEY=VALUE"),
-    (("--build-arg", "HF_TOKEN=hf_abcdef"), "--build-arg HF_TOKEN looks like a secret"),
-    (("--build-arg", "X=a\nb"), "the value holds control characters"),
-    (("--platform", "linux/arm64;echo"), "is not OS/ARCH"),
-    (("--rev", "main;echo"), "--rev 'main;echo' is not a valid revision"),
-    (("--rev", "--output=/etc/passwd"), "is not a valid revision"),
-    (("--rev", "no-such-branch"), "revision 'no-such-branch' does not exist"),
-])
-def test_bad_input_is_refused_before_anything_runs(fork_repo: Path, fixture_dockerfile: Path, args: tuple[str, ...],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--tag", "aeon/x:1;rm -rf ~"), "image tag 'aeon/x:1;rm -rf ~' is not a valid image name"),
+        (("--tag", "Aeon/Upper:1"), "is not a valid image name"),
+        (("--build-arg", "BAD KEY=1"), "is not KEY=VALUE with a plain KEY"),
+        (("--build-arg", "$(id)=1"), "is not KEY=VALUE with a plain KEY"),
+        (("--build-arg", "REVISION=deadbeef"), "--build-arg REVISION is set by build itself"),
+        (("--build-arg", "NOVALUE"), "is not KEY=VALUE"),
+        (("--build-arg", "HF_TOKEN=hf_abcdef"), "--build-arg HF_TOKEN looks like a secret"),
+        (("--build-arg", "X=a\nb"), "the value holds control characters"),
+        (("--platform", "linux/arm64;echo"), "is not OS/ARCH"),
+        (("--rev", "main;echo"), "--rev 'main;echo' is not a valid revision"),
+        (("--rev", "--output=/etc/passwd"), "is not a valid revision"),
+        (("--rev", "no-such-branch"), "revision 'no-such-branch' does not exist"),
+    ],
+)
+def test_bad_input_is_refused_before_anything_runs(
+    fork_repo: Path, fixture_dockerfile: Path, args: tuple[str, ...], message: str
+) -> None:
     request = build.BuildRequest(repo=fork_repo, version="v0.29.0", dockerfile=fixture_dockerfile)
     options = dict(zip(args[::2], args[1::2]))
     with pytest.raises(UsageError) as refused:
-        build.plan(build.BuildRequest(
-            repo=request.repo, version=request.version, dockerfile=request.dockerfile,
-            tag=options.get("--tag"), platform=options.get("--platform"), rev=options.get("--rev"),
-            build_args=tuple(v for k, v in options.items() if k == "--build-arg"),
-        ))
+        build.plan(
+            build.BuildRequest(
+                repo=request.repo,
+                version=request.version,
+                dockerfile=request.dockerfile,
+                tag=options.get("--tag"),
+                platform=options.get("--platform"),
+                rev=options.get("--rev"),
+                build_args=tuple(v for k, v in options.items() if k == "--build-arg"),
+            )
+        )
     assert message in refused.value.message
 
 
@@ -229,8 +317,9 @@ def test_a_clean_merge_record_passes_the_audit_gate(
     sha = head_sha(fork_repo)
     run_dir = fork_repo / ".git" / "aeon-release" / "runs" / "v0.29.0"
     run_dir.mkdir(parents=True)
-    (run_dir / "report.json").write_text(json.dumps(
-        {"state": "done", "tag": "v0.29.0", "branch_sha": sha, "audit": {"errors": 0}}))
+    (run_dir / "report.json").write_text(
+        json.dumps({"state": "done", "tag": "v0.29.0", "branch_sha": sha, "audit": {"errors": 0}})
+    )
     tag = image_tag("audited")
     report = build.build_image(_request(fork_repo, fixture_dockerfile, tag))
     assert report.ok and report.audit is not None
@@ -238,8 +327,10 @@ def test_a_clean_merge_record_passes_the_audit_gate(
     assert labels[LABEL_STATUS] == "passed" and labels[LABEL_DETAIL] == "merge run v0.29.0: clean"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("aeon_release.domain.audits.runner") is None or not (ROOT / "audits").is_dir(),
-                    reason="audit engine lands separately (with the fleet's rules in audits/)")
+@pytest.mark.skipif(
+    importlib.util.find_spec("aeon_release.domain.audits.runner") is None or not (ROOT / "audits").is_dir(),
+    reason="audit engine lands separately (with the fleet's rules in audits/)",
+)
 def test_an_unaudited_revision_is_audited_and_refused_before_the_build(
     docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
 ) -> None:

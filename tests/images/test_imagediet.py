@@ -1,4 +1,5 @@
 """The diet analysis on hand-made `docker save` archives: the cases an engine rarely produces."""
+
 from __future__ import annotations
 
 import io
@@ -51,17 +52,19 @@ def _saved(layers: list[bytes | str]) -> bytes:
 
 
 def _chunks(data: bytes, size: int = 7) -> list[bytes]:
-    return [data[i:i + size] for i in range(0, len(data), size)]
+    return [data[i : i + size] for i in range(0, len(data), size)]
 
 
 def test_relinked_layer_whiteout_and_dir_replaced_by_file() -> None:
     first = _layer([("./a/", None), ("./a/f", b"0123456789"), ("./x", b"12345"), ("./.dotfile", b"abc")])
-    archive = _saved([
-        first,
-        _layer([("./.wh.x", b"")]),  # x deleted: 5 dead
-        "l0",  # the first layer again (docker save links it): a/f, .dotfile overwritten; x comes back
-        _layer([("./a", b"new")]),  # directory a replaced by a file: a/f (from layer 2) dead
-    ])
+    archive = _saved(
+        [
+            first,
+            _layer([("./.wh.x", b"")]),  # x deleted: 5 dead
+            "l0",  # the first layer again (docker save links it): a/f, .dotfile overwritten; x comes back
+            _layer([("./a", b"new")]),  # directory a replaced by a file: a/f (from layer 2) dead
+        ]
+    )
     report = imagediet.analyse("t:1", _chunks(archive))
     dead = [(d.path, d.size, d.shipped_in, d.killed_in, d.how) for d in report.largest_dead]
     assert sorted(dead) == [
@@ -77,10 +80,12 @@ def test_relinked_layer_whiteout_and_dir_replaced_by_file() -> None:
 
 
 def test_opaque_directory_hides_only_earlier_layers() -> None:
-    archive = _saved([
-        _layer([("etc/", None), ("etc/app/", None), ("etc/app/old.conf", b"x" * 100), ("etc/keep", b"k")]),
-        _layer([("etc/app/", None), ("etc/app/new.conf", b"y" * 7), ("etc/app/.wh..wh..opq", b"")]),
-    ])
+    archive = _saved(
+        [
+            _layer([("etc/", None), ("etc/app/", None), ("etc/app/old.conf", b"x" * 100), ("etc/keep", b"k")]),
+            _layer([("etc/app/", None), ("etc/app/new.conf", b"y" * 7), ("etc/app/.wh..wh..opq", b"")]),
+        ]
+    )
     report = imagediet.analyse("t:1", _chunks(archive, 4096))
     assert [(d.path, d.size) for d in report.largest_dead] == [("/etc/app/old.conf", 100)]
     assert report.live_bytes == 7 + 1
@@ -88,10 +93,19 @@ def test_opaque_directory_hides_only_earlier_layers() -> None:
 
 def test_duplicate_libs_need_the_same_name_and_content() -> None:
     lib = b"\x7fELF" + b"\x01" * 60
-    archive = _saved([_layer([
-        ("usr/lib/libcudart.so.13", lib), ("opt/venv/nvidia/lib/libcudart.so.13", lib),
-        ("opt/other/libcudart.so.13", lib + b"!"), ("opt/renamed/libfoo.so", lib), ("opt/venv/x.py", lib),
-    ])])
+    archive = _saved(
+        [
+            _layer(
+                [
+                    ("usr/lib/libcudart.so.13", lib),
+                    ("opt/venv/nvidia/lib/libcudart.so.13", lib),
+                    ("opt/other/libcudart.so.13", lib + b"!"),
+                    ("opt/renamed/libfoo.so", lib),
+                    ("opt/venv/x.py", lib),
+                ]
+            )
+        ]
+    )
     report = imagediet.analyse("t:1", _chunks(archive, 1000))
     (dup,) = report.duplicate_libs
     assert dup.paths == ("/opt/venv/nvidia/lib/libcudart.so.13", "/usr/lib/libcudart.so.13")

@@ -1,4 +1,5 @@
 """Bad input: one line naming the object, a hint, exit 2, and nothing changed."""
+
 from __future__ import annotations
 
 import json
@@ -41,7 +42,9 @@ def test_shell_metacharacters_rejected(capsys: pytest.CaptureFixture[str], examp
         (["main"], "is not a release tag"),
     ],
 )
-def test_unknown_objects(capsys: pytest.CaptureFixture[str], example: demo.Example, args: list[str], expected: str) -> None:
+def test_unknown_objects(
+    capsys: pytest.CaptureFixture[str], example: demo.Example, args: list[str], expected: str
+) -> None:
     before = snapshot(example.fork)
     result = _merge(capsys, example, *args)
     assert result.code == 2
@@ -91,7 +94,11 @@ def test_malformed_yaml_names_file_and_line(capsys: pytest.CaptureFixture[str], 
 
 
 def test_unknown_ledger_key(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    text = (example.config / "carries.yaml").read_text().replace("    status: active\n", "    status: active\n    owner: me\n", 1)
+    text = (
+        (example.config / "carries.yaml")
+        .read_text()
+        .replace("    status: active\n", "    status: active\n    owner: me\n", 1)
+    )
     (example.config / "carries.yaml").write_text(text)
     result = _merge(capsys, example, "v0.29.0")
     assert result.code == 2
@@ -142,7 +149,9 @@ def test_bad_audit_rules_refused_before_merging(capsys: pytest.CaptureFixture[st
     assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
 
 
-def test_missing_audits_folder_refused_before_merging(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_missing_audits_folder_refused_before_merging(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     import shutil
 
     shutil.rmtree(example.config / "audits")

@@ -1,4 +1,5 @@
 """Carries that upstream took in a modified form, or whose code upstream moved: told at the plan and at a conflict."""
+
 from __future__ import annotations
 
 import json
@@ -25,21 +26,34 @@ def release(ex: demo.Example, subject: str, files: dict[str, str], tag: str = "v
 
 def drop_pr_numbers(ex: demo.Example) -> None:
     text = (ex.config / "carries.yaml").read_text()
-    (ex.config / "carries.yaml").write_text("\n".join(l for l in text.splitlines() if "upstream_pr" not in l) + "\n")
+    (ex.config / "carries.yaml").write_text(
+        "\n".join(line for line in text.splitlines() if "upstream_pr" not in line) + "\n"
+    )
 
 
 @pytest.mark.parametrize("with_pr", [False, True])
-def test_modified_carry_is_probably_upstreamed(capsys: pytest.CaptureFixture[str], example: demo.Example,
-                                               with_pr: bool) -> None:
+def test_modified_carry_is_probably_upstreamed(
+    capsys: pytest.CaptureFixture[str], example: demo.Example, with_pr: bool
+) -> None:
     """Upstream takes the carry with its own comment, the helper above cdiv, under another PR: no patch-id match."""
     if not with_pr:
         drop_pr_numbers(example)
-    helper = demo.TORCH_UTILS_CARRY[len(demo.TORCH_UTILS):].strip("\n").replace(
-        "    # NHD-safe: slice the packed cache, never as_strided (carried from upstream PR 44389).\n",
-        "    # Slicing keeps NHD layouts valid.\n")
-    release(example, "[Quant] NVFP4 KV cache split helper (#44390)",
-            {"vllm/utils/torch_utils.py": helper + "\n\n\n" + demo.TORCH_UTILS,
-             "vllm/v1/attention/backends/triton_attn.py": demo.TRITON_ATTN_CARRY})
+    helper = (
+        demo.TORCH_UTILS_CARRY[len(demo.TORCH_UTILS) :]
+        .strip("\n")
+        .replace(
+            "    # NHD-safe: slice the packed cache, never as_strided (carried from upstream PR 44389).\n",
+            "    # Slicing keeps NHD layouts valid.\n",
+        )
+    )
+    release(
+        example,
+        "[Quant] NVFP4 KV cache split helper (#44390)",
+        {
+            "vllm/utils/torch_utils.py": helper + "\n\n\n" + demo.TORCH_UTILS,
+            "vllm/v1/attention/backends/triton_attn.py": demo.TRITON_ATTN_CARRY,
+        },
+    )
     result = merge(capsys, example, "v0.30.0", "--dry-run", "--json")
     assert result.code == 0, result.err
     plan = {c["id"]: c for c in json.loads(result.out)["carries"]}
@@ -55,10 +69,19 @@ def test_carry_not_in_upstream_gets_no_review(capsys: pytest.CaptureFixture[str]
     assert all("review" not in c for c in json.loads(result.out)["carries"])
 
 
-def test_conflict_in_a_carried_file_that_upstream_already_fixed(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    release(example, "[Core] clamp cudagraph memory estimate (#51000)", {RUNNER: demo.RUNNER.replace(
-        "        estimate = before - after\n",
-        "        estimate = before - after\n        # Unified memory may report a negative delta.\n        estimate = max(estimate, 0)\n")})
+def test_conflict_in_a_carried_file_that_upstream_already_fixed(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
+    release(
+        example,
+        "[Core] clamp cudagraph memory estimate (#51000)",
+        {
+            RUNNER: demo.RUNNER.replace(
+                "        estimate = before - after\n",
+                "        estimate = before - after\n        # Unified memory may report a negative delta.\n        estimate = max(estimate, 0)\n",
+            )
+        },
+    )
     result = merge(capsys, example, "v0.30.0", "--json")
     assert result.code == 1
     [conflict] = json.loads(result.out)["conflicts"]
@@ -69,26 +92,41 @@ def test_conflict_in_a_carried_file_that_upstream_already_fixed(capsys: pytest.C
     assert "carry uma-clamp: upstreamed: take theirs" in result.err
 
 
-def test_conflict_where_upstream_moved_the_patched_code(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
-    moved = ("def estimate_cudagraph_memory(before: int, after: int) -> int:\n"
-             "    estimate = before - after\n    return estimate\n")
+def test_conflict_where_upstream_moved_the_patched_code(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
+    moved = (
+        "def estimate_cudagraph_memory(before: int, after: int) -> int:\n"
+        "    estimate = before - after\n    return estimate\n"
+    )
     runner = demo.RUNNER.replace(
         "    def estimate_cudagraph_memory(self, before: int, after: int) -> int:\n"
-        "        estimate = before - after\n        return estimate\n\n", "")
-    release(example, "[Refactor] cudagraph memory helpers in their own module (#51001)",
-            {RUNNER: runner, "vllm/v1/worker/cudagraph_memory.py": moved})
+        "        estimate = before - after\n        return estimate\n\n",
+        "",
+    )
+    release(
+        example,
+        "[Refactor] cudagraph memory helpers in their own module (#51001)",
+        {RUNNER: runner, "vllm/v1/worker/cudagraph_memory.py": moved},
+    )
     result = merge(capsys, example, "v0.30.0", "--json")
     assert result.code == 1
     [conflict] = json.loads(result.out)["conflicts"]
     [note] = conflict["carry_notes"]
-    assert note == {"carry": "uma-clamp", "moved": "upstream moved the code it patched to "
-                    "vllm/v1/worker/cudagraph_memory.py: 2 of the 3 context lines gone from "
-                    f"{RUNNER} are there now"}
+    assert note == {
+        "carry": "uma-clamp",
+        "moved": "upstream moved the code it patched to "
+        "vllm/v1/worker/cudagraph_memory.py: 2 of the 3 context lines gone from "
+        f"{RUNNER} are there now",
+    }
 
 
 def test_patch_parsing_and_significant_lines() -> None:
-    diff = parse_patch("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,2 +1,3 @@\n def f(x):\n"
-                       "-    return x\n+    # note\n+    return x + 1\n")
-    assert diff == CarryDiff(added={"m.py": ["    # note", "    return x + 1"]},
-                             context={"m.py": ["def f(x):", "    return x"]})
+    diff = parse_patch(
+        "diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,2 +1,3 @@\n def f(x):\n"
+        "-    return x\n+    # note\n+    return x + 1\n"
+    )
+    assert diff == CarryDiff(
+        added={"m.py": ["    # note", "    return x + 1"]}, context={"m.py": ["def f(x):", "    return x"]}
+    )
     assert significant(["    # note", "    return x + 1", "    )", ""]) == ["return x + 1"]

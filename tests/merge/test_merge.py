@@ -1,4 +1,5 @@
 """`aeon-release merge` on real repositories built by fixtures."""
+
 from __future__ import annotations
 
 import json
@@ -102,8 +103,11 @@ def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: dem
 def test_conflict_in_carried_file_names_the_carry(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ex = demo.build(tmp_path / "ex")
     up = demo.Git(ex.upstream)
-    demo.commit(up, "[Core] rework memory estimate (#51000)", {
-        "vllm/v1/worker/gpu_model_runner.py": demo.RUNNER.replace("before - after", "(before - after) // 1")})
+    demo.commit(
+        up,
+        "[Core] rework memory estimate (#51000)",
+        {"vllm/v1/worker/gpu_model_runner.py": demo.RUNNER.replace("before - after", "(before - after) // 1")},
+    )
     up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
     result = merge(capsys, ex, "v0.30.0", "--json")
     assert result.code == 1
@@ -147,11 +151,17 @@ def _kill_when(flag: Path, ex: demo.Example, sig: int = signal.SIGKILL) -> None:
     proc.wait()
 
 
-@pytest.mark.parametrize(("hook", "message", "sig"), [
-    ("commit-msg", "Merge upstream", signal.SIGKILL), ("prepare-commit-msg", "52816", signal.SIGKILL),
-    ("commit-msg", "52816", signal.SIGINT)])
-def test_kill_mid_run_then_continue(capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str,
-                                    message: str, sig: int) -> None:
+@pytest.mark.parametrize(
+    ("hook", "message", "sig"),
+    [
+        ("commit-msg", "Merge upstream", signal.SIGKILL),
+        ("prepare-commit-msg", "52816", signal.SIGKILL),
+        ("commit-msg", "52816", signal.SIGINT),
+    ],
+)
+def test_kill_mid_run_then_continue(
+    capsys: pytest.CaptureFixture[str], example: demo.Example, hook: str, message: str, sig: int
+) -> None:
     """kill -9 (or Ctrl-C) while a hook runs on the merge commit, or on the cherry-pick's commit."""
     before = snapshot(example.fork)
     flag = example.root / "reached"
@@ -211,8 +221,10 @@ def test_missing_carry_is_applied_from_patch(capsys: pytest.CaptureFixture[str],
         "@@ -0,0 +1 @@\n+GB10 notes: aeon-spark-docs\n"
     )
     with (example.config / "carries.yaml").open("a") as fh:
-        fh.write("  - id: spark-docs\n    title: DGX Spark notes\n    status: active\n    patch: carries/docs-note.patch\n"
-                 "    markers:\n      - {path: docs/spark.md, text: aeon-spark-docs}\n")
+        fh.write(
+            "  - id: spark-docs\n    title: DGX Spark notes\n    status: active\n    patch: carries/docs-note.patch\n"
+            "    markers:\n      - {path: docs/spark.md, text: aeon-spark-docs}\n"
+        )
     result = merge(capsys, example, "v0.29.0", "--json")
     assert result.code == 0, result.err
     spark = next(c for c in json.loads(result.out)["carries"] if c["id"] == "spark-docs")
@@ -231,8 +243,7 @@ def test_missing_carry_is_applied_from_patch(capsys: pytest.CaptureFixture[str],
 def test_pick_by_commit_sha_and_already_on_branch(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
     xqa = git(example.upstream, "log", "--format=%H", "-1", "--grep=#49718")
     picks = (example.config / "cherry_picks.yaml").read_text()
-    picks = picks.replace("skip:\n      - {pr: 49718, reason: XQA on SM12x regresses GPQA accuracy}",
-                          "skip: []\n    ")
+    picks = picks.replace("skip:\n      - {pr: 49718, reason: XQA on SM12x regresses GPQA accuracy}", "skip: []\n    ")
     picks = picks.replace("    pick:\n", f"    pick:\n      - {{commit: {xqa[:12]}, reason: by sha}}\n")
     (example.config / "cherry_picks.yaml").write_text(picks)
     result = merge(capsys, example, "v0.29.0", "--json")

@@ -1,4 +1,5 @@
 """The silent killers, as real clean git merges: `merge` must stop on them before any branch exists."""
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,11 @@ AUX_UPSTREAM_NEW = AUX_UPSTREAM_OLD.replace(
     'layer_ids = [i + 1 for i in dflash_config.get("target_layer_ids")]',
 )
 # the fork carried its own +1 a few lines away
-AUX_FORK = AUX_UPSTREAM_OLD.replace("            return tuple(layer_ids)\n",
-                                    "            # fork: the drafter reads the layer after the target\n"
-                                    "            return tuple(i + 1 for i in layer_ids)\n")
+AUX_FORK = AUX_UPSTREAM_OLD.replace(
+    "            return tuple(layer_ids)\n",
+    "            # fork: the drafter reads the layer after the target\n"
+    "            return tuple(i + 1 for i in layer_ids)\n",
+)
 OFFSET_RULE = """\
 rules:
   - id: spec-decode/dflash-aux-layer-offset
@@ -46,7 +49,9 @@ def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):
     return run_cli("merge", *args, "--repo", ex.fork, "--config", ex.config, "--json")
 
 
-def test_renumbered_enum_stops_the_merge_then_fix_and_continue(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_renumbered_enum_stops_the_merge_then_fix_and_continue(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
     before = snapshot(ex.fork)
     result = _merge(capsys, ex, "v0.29.0")
@@ -76,16 +81,32 @@ def test_waiver_is_recorded(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert _merge(capsys, ex, "v0.29.0").code == 1
     assert run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--waive", "bogus").code == 2
     # One planted literal is one finding: one waiver, of either rule that found it, covers it.
-    done = run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--json",
-                   "--waive", "merge/enum-drift=kernel fixed in a follow-up carry")
+    done = run_cli(
+        capsys,
+        "merge",
+        "--continue",
+        "--repo",
+        ex.fork,
+        "--json",
+        "--waive",
+        "merge/enum-drift=kernel fixed in a follow-up carry",
+    )
     assert done.code == 0, done.err
     final = json.loads(done.out)
-    assert final["waivers"] == [{"rule": "merge/enum-drift", "reason": "kernel fixed in a follow-up carry",
-                                 "by": "Aeon Test <test@aeon.invalid>"}]
+    assert final["waivers"] == [
+        {
+            "rule": "merge/enum-drift",
+            "reason": "kernel fixed in a follow-up carry",
+            "by": "Aeon Test <test@aeon.invalid>",
+        }
+    ]
     assert final["audit"]["errors"] == 0 and final["audit"]["blocking"] == 0 and final["audit"]["waived"] == 1
     (finding,) = final["audit"]["findings"]
-    assert finding["waived"] == {"rule": "merge/enum-drift", "reason": "kernel fixed in a follow-up carry",
-                                 "by": "Aeon Test <test@aeon.invalid>"}
+    assert finding["waived"] == {
+        "rule": "merge/enum-drift",
+        "reason": "kernel fixed in a follow-up carry",
+        "by": "Aeon Test <test@aeon.invalid>",
+    }
 
 
 def test_drafter_offset_applied_twice_stops_the_merge(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -98,7 +119,11 @@ def test_drafter_offset_applied_twice_stops_the_merge(capsys: pytest.CaptureFixt
     demo.commit(up, "Add aux layer lookup", {"vllm/v1/worker/aux_layers.py": AUX_UPSTREAM_OLD})
     up.run("checkout", "--quiet", "main")
     up.run("merge", "--quiet", "--no-edit", "side")
-    demo.commit(up, "[Perf][Bugfix] Update dflash aux layer indexing (#40727)", {"vllm/v1/worker/aux_layers.py": AUX_UPSTREAM_NEW})
+    demo.commit(
+        up,
+        "[Perf][Bugfix] Update dflash aux layer indexing (#40727)",
+        {"vllm/v1/worker/aux_layers.py": AUX_UPSTREAM_NEW},
+    )
     up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
     assert base
     fork.run("fetch", "--quiet", "upstream", "side")

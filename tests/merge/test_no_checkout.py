@@ -1,4 +1,5 @@
 """The merge in git's object database: no checkout unless a person must act; hooks; kills and faults."""
+
 from __future__ import annotations
 
 import json
@@ -43,7 +44,7 @@ def _worktrees(ex: demo.Example) -> int:
 def test_clean_merge_creates_no_worktree(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
     """post-checkout runs on every `git worktree add`: it never runs, and nothing is checked out."""
     log = example.root / "checkouts"
-    _hooks(example, post_checkout=f"echo \"$@\" >> {log}\n")
+    _hooks(example, post_checkout=f'echo "$@" >> {log}\n')
     before = snapshot(example.fork)
     result = _merge(capsys, example, "v0.29.0")
     assert result.code == 0, result.err
@@ -54,13 +55,16 @@ def test_clean_merge_creates_no_worktree(capsys: pytest.CaptureFixture[str], exa
     assert report["worktree"] is None
     assert git(example.fork, "rev-parse", "aeon-v0.29.0") == report["branch_sha"]
     parents = git(example.fork, "log", "--merges", "--format=%P", "-1", "aeon-v0.29.0").split()
-    assert parents == [git(example.fork, "rev-parse", "aeon-v0.27.1"), git(example.fork, "rev-parse", "v0.29.0^{commit}")]
+    assert parents == [
+        git(example.fork, "rev-parse", "aeon-v0.27.1"),
+        git(example.fork, "rev-parse", "v0.29.0^{commit}"),
+    ]
 
 
 def test_a_stop_creates_exactly_one_worktree(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
     demo.commit(demo.Git(example.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
     log = example.root / "checkouts"
-    _hooks(example, post_checkout=f"echo \"$@\" >> {log}\n")
+    _hooks(example, post_checkout=f'echo "$@" >> {log}\n')
     stopped = _merge(capsys, example, "v0.29.0")
     assert stopped.code == 1
     worktree = Path(json.loads(stopped.out)["worktree"])
@@ -79,8 +83,9 @@ def test_cherry_pick_keeps_author_and_provenance(capsys: pytest.CaptureFixture[s
     assert _merge(capsys, example, "v0.29.0").code == 0
     pick = git(example.upstream, "log", "--format=%H", "-1", "--grep=#52816")
     picked = git(example.fork, "log", "--format=%H", "-1", "--grep=#52816", "aeon-v0.29.0")
-    assert git(example.fork, "log", "-1", "--format=%an <%ae> %ad", picked) == \
-        git(example.upstream, "log", "-1", "--format=%an <%ae> %ad", pick)
+    assert git(example.fork, "log", "-1", "--format=%an <%ae> %ad", picked) == git(
+        example.upstream, "log", "-1", "--format=%an <%ae> %ad", pick
+    )
     assert git(example.fork, "log", "-1", "--format=%B", picked).endswith(f"(cherry picked from commit {pick})")
     # the same tree git's own cherry-pick gives
     wt = example.root / "check"
@@ -94,7 +99,8 @@ DCO = 'grep -q "^Signed-off-by: " "$1" || { echo "DCO check: no Signed-off-by li
 
 
 def test_commit_msg_hook_stops_the_run_then_continue_after_the_message_is_fixed(
-        capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     _hooks(example, commit_msg=DCO)
     result = _merge(capsys, example, "v0.29.0")
     assert result.code == 1
@@ -107,7 +113,9 @@ def test_commit_msg_hook_stops_the_run_then_continue_after_the_message_is_fixed(
     assert again.code == 1 and "commit-msg hook refused" in again.err
     for _ in range(4):  # the merge commit, then each pick's commit: sign off in the message file
         message_file = Path(re.search(r"edit the message in (\S+)", again.err)[1])  # type: ignore[index]
-        message_file.write_text(message_file.read_text().rstrip("\n") + "\n\nSigned-off-by: Aeon Test <test@aeon.invalid>\n")
+        message_file.write_text(
+            message_file.read_text().rstrip("\n") + "\n\nSigned-off-by: Aeon Test <test@aeon.invalid>\n"
+        )
         again = _continue(capsys, example)
         if again.code == 0:
             break
@@ -117,7 +125,9 @@ def test_commit_msg_hook_stops_the_run_then_continue_after_the_message_is_fixed(
     assert "Signed-off-by: Aeon Test" in merge_message
 
 
-def test_prepare_commit_msg_hook_shapes_every_message(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_prepare_commit_msg_hook_shapes_every_message(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     calls = example.root / "calls"
     _hooks(example, prepare_commit_msg=f'echo "$2" >> {calls}\nprintf "\\nReviewed-by: hook\\n" >> "$1"\n')
     result = _merge(capsys, example, "v0.29.0")
@@ -127,10 +137,15 @@ def test_prepare_commit_msg_hook_shapes_every_message(capsys: pytest.CaptureFixt
         assert "Reviewed-by: hook" in git(example.fork, "log", "-1", "--format=%B", line)
 
 
-def test_pre_merge_commit_hook_runs_in_a_checkout_of_the_merge(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_pre_merge_commit_hook_runs_in_a_checkout_of_the_merge(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     flag = example.root / "allow"
-    _hooks(example, pre_merge_commit=f'test -f vllm/model_executor/models/dflash2.py && exit 1\n'
-                                     f'test -f {flag} || {{ echo "lint: vllm/version.py looks wrong"; exit 1; }}\n')
+    _hooks(
+        example,
+        pre_merge_commit=f"test -f vllm/model_executor/models/dflash2.py && exit 1\n"
+        f'test -f {flag} || {{ echo "lint: vllm/version.py looks wrong"; exit 1; }}\n',
+    )
     result = _merge(capsys, example, "v0.29.0")
     assert result.code == 1
     assert "the pre-merge-commit hook refused the merge commit" in result.err and "lint: vllm/version.py" in result.err
@@ -174,8 +189,9 @@ def _kill_when(flag: Path, ex: demo.Example) -> None:
 
 
 @pytest.mark.parametrize("where", ["merge", "cherry-pick"])
-def test_kill_inside_git_then_continue_redoes_the_step(capsys: pytest.CaptureFixture[str], example: demo.Example,
-                                                       where: str) -> None:
+def test_kill_inside_git_then_continue_redoes_the_step(
+    capsys: pytest.CaptureFixture[str], example: demo.Example, where: str
+) -> None:
     fork = demo.Git(example.fork)
     if where == "merge":
         path = "docs/serving.md"
@@ -232,8 +248,18 @@ def test_full_disk_inside_git_then_continue(capsys: pytest.CaptureFixture[str], 
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))
 
-    cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.30.0", "--repo", str(example.fork),
-           "--config", str(example.config), "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "aeon_release",
+        "merge",
+        "v0.30.0",
+        "--repo",
+        str(example.fork),
+        "--config",
+        str(example.config),
+        "--json",
+    ]
     full = subprocess.run(cmd, preexec_fn=limited, capture_output=True, text=True, check=False)
     assert full.returncode == 2, full.stderr
     assert "merge-tree" in full.stderr and "--continue" in full.stderr and "Traceback" not in full.stderr
@@ -245,7 +271,8 @@ def test_full_disk_inside_git_then_continue(capsys: pytest.CaptureFixture[str], 
 
 
 def test_reaudit_after_continue_is_answered_by_the_cache_with_the_same_findings(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
     first = _merge(capsys, ex, "v0.29.0")
     assert first.code == 1
@@ -256,8 +283,9 @@ def test_reaudit_after_continue_is_answered_by_the_cache_with_the_same_findings(
     assert after["files_cached"] > 0 and before["files_cached"] == 0
 
 
-def test_hook_refusing_a_resolved_conflict_keeps_the_resolution(capsys: pytest.CaptureFixture[str],
-                                                                example: demo.Example) -> None:
+def test_hook_refusing_a_resolved_conflict_keeps_the_resolution(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     demo.commit(demo.Git(example.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
     _hooks(example, commit_msg='grep -q "^Merge" "$1" || exit 0\n' + DCO)
     stopped = _merge(capsys, example, "v0.29.0")
@@ -276,8 +304,9 @@ def test_hook_refusing_a_resolved_conflict_keeps_the_resolution(capsys: pytest.C
     assert "Signed-off-by: Aeon Test" in git(example.fork, "log", "--merges", "-1", "--format=%B", "aeon-v0.29.0")
 
 
-def test_message_hook_refusing_a_pick_after_an_earlier_stop(capsys: pytest.CaptureFixture[str],
-                                                            example: demo.Example) -> None:
+def test_message_hook_refusing_a_pick_after_an_earlier_stop(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     """The worktree left from the conflict is not where a refused pick is concluded: it is redone."""
     demo.commit(demo.Git(example.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
     _hooks(example, commit_msg='grep -q "52816" "$1" || exit 0\n' + DCO)

@@ -1,4 +1,5 @@
 """Cases a maintainer hits after the happy path: hotfixes, dropped changes, stray files, races."""
+
 from __future__ import annotations
 
 import json
@@ -7,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.commands import demo_repo as demo
-
 from aeon_release.adapters.store import RunStore
+from aeon_release.commands import demo_repo as demo
 from tests.helpers import git, run_cli, snapshot
 
 
@@ -21,7 +21,9 @@ def _runs(ex: demo.Example) -> Path:
     return ex.fork / ".git" / "aeon-release" / "runs"
 
 
-def test_rerun_after_a_hotfix_on_the_branch_keeps_the_record(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_rerun_after_a_hotfix_on_the_branch_keeps_the_record(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     assert _merge(capsys, example, "v0.29.0").code == 0
     git(example.fork, "worktree", "add", "-q", str(example.root / "hotfix"), "aeon-v0.29.0")
     demo.commit(demo.Git(example.root / "hotfix"), "Hotfix", {"HOTFIX": "1\n"})
@@ -32,7 +34,9 @@ def test_rerun_after_a_hotfix_on_the_branch_keeps_the_record(capsys: pytest.Capt
     assert (_runs(example) / "v0.29.0" / "report.json").exists()
 
 
-def test_deleted_branch_redoes_the_merge_and_keeps_the_old_run_aside(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_deleted_branch_redoes_the_merge_and_keeps_the_old_run_aside(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     assert _merge(capsys, example, "v0.29.0").code == 0
     git(example.fork, "branch", "-D", "aeon-v0.29.0")
     again = _merge(capsys, example, "v0.29.0")
@@ -43,10 +47,14 @@ def test_deleted_branch_redoes_the_merge_and_keeps_the_old_run_aside(capsys: pyt
 
 def _conflicting_pick(ex: demo.Example) -> None:
     """The fork edits the file the #52816 pick creates, so the pick conflicts."""
-    demo.commit(demo.Git(ex.fork), "Fork's own DFlash 2 stub", {"vllm/model_executor/models/dflash2.py": "LAYERS = 1\n"})
+    demo.commit(
+        demo.Git(ex.fork), "Fork's own DFlash 2 stub", {"vllm/model_executor/models/dflash2.py": "LAYERS = 1\n"}
+    )
 
 
-def test_pick_conflict_resolved_by_dropping_the_change(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_pick_conflict_resolved_by_dropping_the_change(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     _conflicting_pick(example)
     stopped = _merge(capsys, example, "v0.29.0", "--json")
     assert stopped.code == 1
@@ -86,7 +94,9 @@ def test_backup_branch_is_never_the_base(capsys: pytest.CaptureFixture[str], exa
     assert json.loads(result.out)["previous_branch"] == "aeon-v0.27.1"
 
 
-def test_carry_commit_that_does_not_exist_is_refused_before_merging(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_carry_commit_that_does_not_exist_is_refused_before_merging(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     text = (example.config / "carries.yaml").read_text()
     first = text.split("commits: [", 1)[1].split("]", 1)[0]
     (example.config / "carries.yaml").write_text(text.replace(first, "0123456789abcdef0123456789abcdef01234567"))
@@ -97,7 +107,9 @@ def test_carry_commit_that_does_not_exist_is_refused_before_merging(capsys: pyte
 
 
 @pytest.mark.parametrize("flag", [["--dry-run"], ["--onto", "aeon-v0.27.1"], ["--config", "."], ["--no-fetch"]])
-def test_continue_refuses_options_it_would_ignore(capsys: pytest.CaptureFixture[str], example: demo.Example, flag: list[str]) -> None:
+def test_continue_refuses_options_it_would_ignore(
+    capsys: pytest.CaptureFixture[str], example: demo.Example, flag: list[str]
+) -> None:
     result = run_cli("merge", "--continue", "--repo", example.fork, *flag)
     assert result.code == 2 and "cannot be used with --continue" in result.err
 
@@ -109,7 +121,9 @@ def test_one_run_at_a_time(capsys: pytest.CaptureFixture[str], example: demo.Exa
     assert _merge(capsys, example, "v0.29.0").code == 0
 
 
-def test_pick_already_backported_into_a_release_branch_tag(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+def test_pick_already_backported_into_a_release_branch_tag(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
     """#53300 landed on main after the tag and was backported (another commit) into v0.29.1."""
     up = demo.Git(example.upstream)
     demo.commit(up, "[Bugfix] guard (#53300)", {"vllm/guard.py": "GUARD = True\n"})
@@ -176,12 +190,23 @@ def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
     hooks = example.root / "hooks"
     hooks.mkdir()
     hook = hooks / "reference-transaction"
-    hook.write_text(f'#!/bin/sh\n[ "$1" = committed ] || exit 0\n'
-                    f'if grep -q refs/heads/aeon-v0.29.0; then touch {flag}; sleep 60; fi\n')
+    hook.write_text(
+        f'#!/bin/sh\n[ "$1" = committed ] || exit 0\n'
+        f"if grep -q refs/heads/aeon-v0.29.0; then touch {flag}; sleep 60; fi\n"
+    )
     hook.chmod(0o755)
     git(example.fork, "config", "core.hooksPath", str(hooks))
-    cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(example.fork),
-           "--config", str(example.config)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "aeon_release",
+        "merge",
+        "v0.29.0",
+        "--repo",
+        str(example.fork),
+        "--config",
+        str(example.config),
+    ]
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while not flag.exists():

@@ -1,4 +1,5 @@
 """Notes fixtures: the recorded v0.27.1 run, the CLI run in-process, a fork repo with the record in it."""
+
 from __future__ import annotations
 
 import json
@@ -8,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"
@@ -29,8 +29,6 @@ def write_record(tmp_path: Path) -> Callable[[Any], Path]:
         return path
 
     return write
-
-
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 """Release notes from a recorded run: golden output, the 125,000-character split, partial and bad records."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,9 @@ def config(repo_root: Path) -> str:
     return str(repo_root)
 
 
-def test_golden_markdown(cli: Callable[..., Run], write_record: Callable[[Any], Path], record: dict[str, Any],
-                         tmp_path: Path, config: str) -> None:
+def test_golden_markdown(
+    cli: Callable[..., Run], write_record: Callable[[Any], Path], record: dict[str, Any], tmp_path: Path, config: str
+) -> None:
     out = tmp_path / "notes" / "v0.27.1.md"
     run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config, "--output", str(out))
 
@@ -32,8 +34,9 @@ def test_golden_markdown(cli: Callable[..., Run], write_record: Callable[[Any], 
     assert not notes.audit_file_for(out).exists()
 
 
-def test_golden_json(cli: Callable[..., Run], write_record: Callable[[Any], Path], record: dict[str, Any],
-                     config: str) -> None:
+def test_golden_json(
+    cli: Callable[..., Run], write_record: Callable[[Any], Path], record: dict[str, Any], config: str
+) -> None:
     run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config, "--format", "json")
 
     assert run.code == 0, run.err
@@ -54,12 +57,12 @@ def test_content_from_record_and_ledger(record: dict[str, Any], repo_root: Path)
     assert applied["#50276"] == "packed-KV zeroer stride fix; correctness-critical"  # reason from the ledger
     skipped = {p["ref"]: p["reason"] for p in data["picks"]["skipped"]}
     assert set(skipped) == {"#49718", "#47808", "#52436"}
-    assert data["publish"]["pull"] == ("docker pull ghcr.io/aeon-7/aeon-vllm-ultimate@"
-                                       + record["publish"]["digest"])
+    assert data["publish"]["pull"] == ("docker pull ghcr.io/aeon-7/aeon-vllm-ultimate@" + record["publish"]["digest"])
 
 
-def test_default_record_is_found_through_a_linked_worktree(cli: Callable[..., Run], fork_with_record: Path,
-                                                           config: str) -> None:
+def test_default_record_is_found_through_a_linked_worktree(
+    cli: Callable[..., Run], fork_with_record: Path, config: str
+) -> None:
     run = cli("notes", "v0.27.1", "--repo", str(fork_with_record), "--config", config)
 
     assert run.code == 0, run.err
@@ -67,15 +70,23 @@ def test_default_record_is_found_through_a_linked_worktree(cli: Callable[..., Ru
 
 
 def _many_findings(n: int) -> list[dict[str, Any]]:
-    return [{"rule": f"rule-{i % 40}", "kind": "forbidden-pattern", "severity": "warning" if i % 3 else "info",
-             "path": f"vllm/model_executor/layers/fused_moe/module_{i}.py", "line": i + 1,
-             "message": f"pattern found at call site {i}: compare with the enum member, not a literal",
-             "suppressed": i % 50 == 0} for i in range(n)]
+    return [
+        {
+            "rule": f"rule-{i % 40}",
+            "kind": "forbidden-pattern",
+            "severity": "warning" if i % 3 else "info",
+            "path": f"vllm/model_executor/layers/fused_moe/module_{i}.py",
+            "line": i + 1,
+            "message": f"pattern found at call site {i}: compare with the enum member, not a literal",
+            "suppressed": i % 50 == 0,
+        }
+        for i in range(n)
+    ]
 
 
-def test_body_over_github_limit_moves_audit_report_to_a_file(cli: Callable[..., Run], record: dict[str, Any],
-                                                             write_record: Callable[[Any], Path], tmp_path: Path,
-                                                             config: str) -> None:
+def test_body_over_github_limit_moves_audit_report_to_a_file(
+    cli: Callable[..., Run], record: dict[str, Any], write_record: Callable[[Any], Path], tmp_path: Path, config: str
+) -> None:
     record["merge"]["audit"] = {"errors": 0, "warnings": 3000, "findings": _many_findings(4000)}
     out = tmp_path / "v0.27.1.md"
     run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config, "--output", str(out))
@@ -96,15 +107,17 @@ def test_body_just_under_the_limit_keeps_the_report(record: dict[str, Any], repo
     assert len(rendered.body) < notes.GITHUB_BODY_LIMIT
 
 
-def test_long_notes_to_stdout_ask_for_output(cli: Callable[..., Run], record: dict[str, Any],
-                                             write_record: Callable[[Any], Path], config: str) -> None:
+def test_long_notes_to_stdout_ask_for_output(
+    cli: Callable[..., Run], record: dict[str, Any], write_record: Callable[[Any], Path], config: str
+) -> None:
     record["merge"]["audit"] = {"findings": _many_findings(4000)}
     run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config)
     assert run.code == 2 and "125,000" in run.err and "--output" in run.err and run.out == ""
 
 
-def test_record_without_build_and_publish(cli: Callable[..., Run], record: dict[str, Any],
-                                          write_record: Callable[[Any], Path], config: str) -> None:
+def test_record_without_build_and_publish(
+    cli: Callable[..., Run], record: dict[str, Any], write_record: Callable[[Any], Path], config: str
+) -> None:
     del record["build"], record["publish"]
     run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config)
 
@@ -116,8 +129,9 @@ def test_record_without_build_and_publish(cli: Callable[..., Run], record: dict[
 
 
 def test_record_with_only_a_tag(cli: Callable[..., Run], write_record: Callable[[Any], Path], config: str) -> None:
-    run = cli("notes", "v0.27.1", "--record", str(write_record({"tag": "v0.27.1"})), "--config", config,
-              "--format", "json")
+    run = cli(
+        "notes", "v0.27.1", "--record", str(write_record({"tag": "v0.27.1"})), "--config", config, "--format", "json"
+    )
     assert run.code == 0, run.err
     data = json.loads(run.out)
     assert data["recorded"] == {"merge": False, "build": False, "publish": False}
@@ -125,25 +139,38 @@ def test_record_with_only_a_tag(cli: Callable[..., Run], write_record: Callable[
 
 
 def test_markdown_cells_are_escaped(record: dict[str, Any], repo_root: Path) -> None:
-    record["merge"]["audit"]["findings"].append({"rule": "r", "severity": "error", "path": "a.py", "line": 1,
-                                                 "message": "x | y <script>alert(1)</script>\nz"})
+    record["merge"]["audit"]["findings"].append(
+        {"rule": "r", "severity": "error", "path": "a.py", "line": 1, "message": "x | y <script>alert(1)</script>\nz"}
+    )
     body = notes.render(notes.content(record, load(repo_root)), "a.md").body
     assert "x \\| y &lt;script&gt;alert(1)&lt;/script&gt; z" in body and "<script>" not in body
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("{not json", "record.json:1:2: malformed JSON"),
-    ("[]", "record.json: expected a JSON object, got a list"),
-    ('{"merge": {}}', "record.json: tag: required"),
-    ('{"tag": "v0.27.1", "merge": {"conflicts": "x"}}', "record.json: merge.conflicts: expected a list"),
-    ('{"tag": "v0.27.1", "merge": {"upstream_commits": "577"}}', "record.json: merge.upstream_commits: expected an integer"),
-    ('{"tag": "v0.27.1", "merge": {"carries": [{"id": "a", "status": "gone"}]}}',
-     "record.json: merge.carries[0].status: must be one of kept, applied, upstreamed, missing"),
-    ('{"tag": "v0.27.1", "build": {"arch_probe": {"12.1a": true}}}', "record.json: build.arch_probe.12.1a: expected an object"),
-    ('{"tag": "v0.29.0"}', "record.json is the record of v0.29.0, not v0.27.1"),
-])
-def test_bad_record_exits_2(cli: Callable[..., Run], write_record: Callable[[Any], Path], config: str,
-                            text: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "record.json:1:2: malformed JSON"),
+        ("[]", "record.json: expected a JSON object, got a list"),
+        ('{"merge": {}}', "record.json: tag: required"),
+        ('{"tag": "v0.27.1", "merge": {"conflicts": "x"}}', "record.json: merge.conflicts: expected a list"),
+        (
+            '{"tag": "v0.27.1", "merge": {"upstream_commits": "577"}}',
+            "record.json: merge.upstream_commits: expected an integer",
+        ),
+        (
+            '{"tag": "v0.27.1", "merge": {"carries": [{"id": "a", "status": "gone"}]}}',
+            "record.json: merge.carries[0].status: must be one of kept, applied, upstreamed, missing",
+        ),
+        (
+            '{"tag": "v0.27.1", "build": {"arch_probe": {"12.1a": true}}}',
+            "record.json: build.arch_probe.12.1a: expected an object",
+        ),
+        ('{"tag": "v0.29.0"}', "record.json is the record of v0.29.0, not v0.27.1"),
+    ],
+)
+def test_bad_record_exits_2(
+    cli: Callable[..., Run], write_record: Callable[[Any], Path], config: str, text: str, message: str
+) -> None:
     run = cli("notes", "v0.27.1", "--record", str(write_record(text)), "--config", config)
     assert run.code == 2, run.err
     assert message in run.err and "Traceback" not in run.err
@@ -154,7 +181,9 @@ def test_missing_record_exits_2(cli: Callable[..., Run], fork_with_record: Path,
     assert run.code == 2 and "no run record there" in run.err and "--record" in run.err
 
 
-@pytest.mark.parametrize("args", [("../../etc",), ("v0.27.1", "--format", "html"), ("v0.27.1", "--repo", "/nonexistent")])
+@pytest.mark.parametrize(
+    "args", [("../../etc",), ("v0.27.1", "--format", "html"), ("v0.27.1", "--repo", "/nonexistent")]
+)
 def test_bad_arguments_exit_2(cli: Callable[..., Run], config: str, args: tuple[str, ...]) -> None:
     run = cli("notes", *args, "--config", config)
     assert run.code == 2 and "Traceback" not in run.err

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.commands import demo_repo as demo
 from aeon_release.adapters.sandbox import RegistryProcess
+from aeon_release.commands import demo_repo as demo
 
 HERE = Path(__file__).resolve().parent
 
@@ -22,9 +22,25 @@ class ReleaseSetup:
     notes: Path
 
     def args(self, *extra: str) -> list[str]:
-        return ["release", "v0.29.0", "--repo", str(self.example.fork), "--config", str(self.example.config),
-                "--repository", self.repository, "--dockerfile", str(HERE / "Dockerfile.pipeline"),
-                "--tag", self.image_tag, "--notes", str(self.notes), "--date", "2026-09-11", *extra]
+        return [
+            "release",
+            "v0.29.0",
+            "--repo",
+            str(self.example.fork),
+            "--config",
+            str(self.example.config),
+            "--repository",
+            self.repository,
+            "--dockerfile",
+            str(HERE / "Dockerfile.pipeline"),
+            "--tag",
+            self.image_tag,
+            "--notes",
+            str(self.notes),
+            "--date",
+            "2026-09-11",
+            *extra,
+        ]
 
 
 @pytest.fixture
@@ -33,12 +49,19 @@ def release_setup(tmp_path: Path, registry: RegistryProcess, busybox_image: str)
 
     run_id = uuid.uuid4().hex[:10]
     example = demo.build(tmp_path / "ex")
-    setup = ReleaseSetup(example, registry, f"127.0.0.1:{registry.port}/aeon/vllm-{run_id}",
-                         f"aeon-test-pipeline/{run_id}:v0.29.0", tmp_path / "notes.md")
+    setup = ReleaseSetup(
+        example,
+        registry,
+        f"127.0.0.1:{registry.port}/aeon/vllm-{run_id}",
+        f"aeon-test-pipeline/{run_id}:v0.29.0",
+        tmp_path / "notes.md",
+    )
     yield setup
     client = docker.from_env()
     try:
-        for image in client.images.list(name=f"aeon-test-pipeline/{run_id}") + client.images.list(name=setup.repository):
+        for image in client.images.list(name=f"aeon-test-pipeline/{run_id}") + client.images.list(
+            name=setup.repository
+        ):
             client.images.remove(image.id, force=True)
     except docker.errors.DockerException:
         pass

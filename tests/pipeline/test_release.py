@@ -1,4 +1,5 @@
 """`aeon-release release`: merge -> audit -> build -> publish -> notes on a real engine and registry."""
+
 from __future__ import annotations
 
 import json
@@ -31,7 +32,8 @@ def _registry_digest(setup: ReleaseSetup, tag: str) -> str | None:
 def _check_released(setup: ReleaseSetup) -> dict:
     state = _pipeline_state(setup)
     assert {k: v["status"] for k, v in state["stages"].items()} == dict.fromkeys(
-        ["merge", "audit", "build", "publish", "notes"], "done")
+        ["merge", "audit", "build", "publish", "notes"], "done"
+    )
     published = state["stages"]["publish"]["result"]
     assert published["dated_tag"] == DATED
     digest = _registry_digest(setup, DATED)
@@ -68,7 +70,9 @@ def test_full_release(capsys: pytest.CaptureFixture[str], release_setup: Release
     assert again.code == 0 and again.err.count("done already") == 5
 
 
-def test_dry_run_plans_every_stage_and_changes_nothing(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+def test_dry_run_plans_every_stage_and_changes_nothing(
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup
+) -> None:
     before = snapshot(release_setup.example.fork)
     result = run_cli(*release_setup.args("--dry-run", "--json"))
     assert result.code == 0, result.err
@@ -81,10 +85,16 @@ def test_dry_run_plans_every_stage_and_changes_nothing(capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize("boundary", ["merge", "audit", "build", "publish"])
-def test_killed_at_a_stage_boundary_resumes(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, boundary: str) -> None:
+def test_killed_at_a_stage_boundary_resumes(
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, boundary: str
+) -> None:
     """kill -9 as soon as a stage is recorded done; the rerun starts at the next unfinished stage."""
-    proc = subprocess.Popen([sys.executable, "-m", "aeon_release", *release_setup.args()], start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aeon_release", *release_setup.args()],
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 120
     while _pipeline_state(release_setup).get("stages", {}).get(boundary, {}).get("status") != "done":
         assert proc.poll() is None, "the pipeline ended before the kill point"
@@ -117,7 +127,9 @@ def test_stopped_by_a_conflict_then_rerun(capsys: pytest.CaptureFixture[str], re
     _check_released(release_setup)
 
 
-def test_registry_down_stops_at_publish_then_resumes(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+def test_registry_down_stops_at_publish_then_resumes(
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup
+) -> None:
     release_setup.registry.stop()
     result = run_cli(*release_setup.args())
     assert result.code == 2
@@ -135,13 +147,19 @@ def test_bad_stage_name(capsys: pytest.CaptureFixture[str], release_setup: Relea
     assert result.code == 2 and "--from 'deploy' is not a stage" in result.err
 
 
-def test_changed_options_for_a_done_stage_are_refused(capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup) -> None:
+def test_changed_options_for_a_done_stage_are_refused(
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup
+) -> None:
     """Failed at publish (registry down) after building the omni variant: a rerun without it is refused."""
     release_setup.registry.stop()
     assert run_cli(*release_setup.args("--variant", "omni")).code == 2
     release_setup.registry.start()
     result = run_cli(*release_setup.args())
-    assert result.code == 2 and "this rerun is without --variant, but the build stage of this run was done with --variant 'omni'" in result.err
+    assert (
+        result.code == 2
+        and "this rerun is without --variant, but the build stage of this run was done with --variant 'omni'"
+        in result.err
+    )
     assert _registry_digest(release_setup, DATED) is None
     assert run_cli(*release_setup.args("--variant", "omni")).code == 0
     assert _registry_digest(release_setup, f"{DATED}-omni") is not None

@@ -1,4 +1,5 @@
 """`aeon-release release` ends with what it made: read the summary a new user sees."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,15 +13,29 @@ pytestmark = [pytest.mark.docker, pytest.mark.registry]
 
 
 def test_release_ends_with_a_summary_and_notes_in_the_current_directory(
-        capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     here = tmp_path / "cwd"
     here.mkdir()
     monkeypatch.chdir(here)
     ex = release_setup.example
-    result = run_cli(capsys, "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config,
-                     "--repository", release_setup.repository, "--dockerfile", HERE / "Dockerfile.pipeline",
-                     "--tag", release_setup.image_tag, "--date", "2026-09-11")
+    result = run_cli(
+        capsys,
+        "release",
+        "v0.29.0",
+        "--repo",
+        ex.fork,
+        "--config",
+        ex.config,
+        "--repository",
+        release_setup.repository,
+        "--dockerfile",
+        HERE / "Dockerfile.pipeline",
+        "--tag",
+        release_setup.image_tag,
+        "--date",
+        "2026-09-11",
+    )
     assert result.code == 0, result.err
     branch = git(ex.fork, "rev-parse", "aeon-v0.29.0")[:12]
     repo = release_setup.repository

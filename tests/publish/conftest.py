@@ -4,6 +4,7 @@ The open registry (the ``registry`` fixture, tests/conftest.py) is one process f
 tests keep apart by repository name.  The auth variants (htpasswd, token) get
 a process each.  dockerd treats 127.0.0.0/8 registries as insecure, so pushes go over plain HTTP.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -47,8 +48,10 @@ def _auth_config(root: Path, auth: str | None, token_realm: str) -> str:
         (root / "htpasswd").write_text(bcrypt_line(USER, PASSWORD))
         return f"auth:\n  htpasswd:\n    realm: aeon-test\n    path: {root / 'htpasswd'}\n"
     if auth == "token":
-        return (f"auth:\n  token:\n    realm: {token_realm}\n    service: {TOKEN_SERVICE}\n"
-                f"    issuer: {TOKEN_ISSUER}\n    rootcertbundle: {root / 'token-cert.pem'}\n")
+        return (
+            f"auth:\n  token:\n    realm: {token_realm}\n    service: {TOKEN_SERVICE}\n"
+            f"    issuer: {TOKEN_ISSUER}\n    rootcertbundle: {root / 'token-cert.pem'}\n"
+        )
     return ""
 
 
@@ -96,8 +99,12 @@ def fleet_store(folder: Path) -> Path:
     """``folder`` as a git repository: its git dir holds the build records publish trusts."""
     if not (folder / ".git").exists():
         subprocess.run(["git", "init", "-q", str(folder)], check=True, capture_output=True)
-    return subprocess.run(["git", "-C", str(folder), "rev-parse", "--path-format=absolute", "--git-common-dir"],
-                          check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", str(folder), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 @pytest.fixture
@@ -123,9 +130,17 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
         image, _ = client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
         store = Path(fleet_store(tmp_path))
         if audit is not None and recorded:
-            attestation.record(store, attestation.Provenance(
-                str(image.id), ref, "0" * 40, "linux/amd64", "2026-09-11T00:00:00Z",
-                {"status": audit, "detail": "test", "revision": "0" * 40, "report_sha256": "ab" * 32}))
+            attestation.record(
+                store,
+                attestation.Provenance(
+                    str(image.id),
+                    ref,
+                    "0" * 40,
+                    "linux/amd64",
+                    "2026-09-11T00:00:00Z",
+                    {"status": audit, "detail": "test", "revision": "0" * 40, "report_sha256": "ab" * 32},
+                ),
+            )
         return ref
 
     try:

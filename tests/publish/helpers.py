@@ -1,4 +1,5 @@
 """Test helpers: the CLI as a user runs it, the registry read independently of the code under test."""
+
 from __future__ import annotations
 
 import base64
@@ -24,8 +25,9 @@ def cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None)
 
 def served(host: str, name: str, tag: str, auth: tuple[str, str] | None = None) -> str | None:
     """The digest the registry serves for ``name:tag`` (HEAD), or None; our own request, not the tool's."""
-    request = urllib.request.Request(f"http://{host}/v2/{name}/manifests/{tag}", method="HEAD",
-                                     headers={"Accept": ACCEPT})
+    request = urllib.request.Request(
+        f"http://{host}/v2/{name}/manifests/{tag}", method="HEAD", headers={"Accept": ACCEPT}
+    )
     if auth is not None:
         token = base64.b64encode(f"{auth[0]}:{auth[1]}".encode()).decode()
         request.add_header("Authorization", f"Basic {token}")
@@ -46,10 +48,26 @@ def records(config: Path) -> list[dict[str, Any]]:
     return list(yaml.safe_load(path.read_text())["releases"] or [])
 
 
-def publish_args(image: str, repository: str, version: str, config: Path, *extra: str,
-                 date: str = "2026-09-11") -> list[str]:
-    return ["publish", "--image", image, "--repository", repository, "--version", version, "--date", date,
-            "--config", str(config), "--repo", str(config), "--json", *extra]
+def publish_args(
+    image: str, repository: str, version: str, config: Path, *extra: str, date: str = "2026-09-11"
+) -> list[str]:
+    return [
+        "publish",
+        "--image",
+        image,
+        "--repository",
+        repository,
+        "--version",
+        version,
+        "--date",
+        date,
+        "--config",
+        str(config),
+        "--repo",
+        str(config),
+        "--json",
+        *extra,
+    ]
 
 
 def as_json(done: Result) -> dict[str, Any]:

@@ -1,4 +1,5 @@
 """The attestation is bound to the pushed digest, signed, and checked by `verify`; labels buy nothing."""
+
 from __future__ import annotations
 
 import json

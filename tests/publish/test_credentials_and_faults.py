@@ -1,4 +1,5 @@
 """Credentials and the registry's failures: one clean line, exit 2, never the password."""
+
 from __future__ import annotations
 
 import base64
@@ -26,8 +27,10 @@ def test_wrong_password_is_one_clean_line_without_the_password(
     auth_registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
     repository = f"{auth_registry.host}/aeon-test-publish/{run_id}-app"
-    done = cli(*publish_args(make_image("auth"), repository, "v0.1.0", tmp_path, "--username", USER,
-                             "--password-stdin"), stdin=WRONG + "\n")
+    done = cli(
+        *publish_args(make_image("auth"), repository, "v0.1.0", tmp_path, "--username", USER, "--password-stdin"),
+        stdin=WRONG + "\n",
+    )
 
     assert done.returncode == 2
     assert done.stdout == ""
@@ -46,8 +49,10 @@ def test_right_password_from_the_environment_publishes_and_never_shows_it(
 ) -> None:
     name = f"aeon-test-publish/{run_id}-app"
     repository = f"{auth_registry.host}/{name}"
-    done = cli(*publish_args(make_image("authok"), repository, "v0.1.0", tmp_path, "--username", USER),
-               env={"AEON_REGISTRY_PASSWORD": PASSWORD})
+    done = cli(
+        *publish_args(make_image("authok"), repository, "v0.1.0", tmp_path, "--username", USER),
+        env={"AEON_REGISTRY_PASSWORD": PASSWORD},
+    )
 
     result = as_json(done)
     assert served(auth_registry.host, name, "latest", (USER, PASSWORD)) == result["digest"]
@@ -78,8 +83,9 @@ def test_credentials_from_the_docker_config(
 def test_no_credentials_for_an_auth_registry_says_how_to_give_them(
     auth_registry: RegistryProcess, run_id: str, tmp_path: Path
 ) -> None:
-    done = cli("releases", "--repository", f"{auth_registry.host}/aeon-test-publish/{run_id}-app",
-               "--config", str(tmp_path))
+    done = cli(
+        "releases", "--repository", f"{auth_registry.host}/aeon-test-publish/{run_id}-app", "--config", str(tmp_path)
+    )
     assert done.returncode == 2
     assert "requires credentials" in done.stderr and "--username" in done.stderr
 
@@ -89,8 +95,9 @@ def test_unreachable_registry_exits_2_with_a_hint(make_image: ImageMaker, run_id
     with socket.socket() as sock:  # a port nothing listens on once this socket is closed
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    done = cli(*publish_args(make_image("down"), f"127.0.0.1:{port}/aeon-test-publish/{run_id}-app", "v0.1.0",
-                             tmp_path))
+    done = cli(
+        *publish_args(make_image("down"), f"127.0.0.1:{port}/aeon-test-publish/{run_id}-app", "v0.1.0", tmp_path)
+    )
 
     assert done.returncode == 2 and done.stdout == ""
     assert f"registry 127.0.0.1:{port} is unreachable" in done.stderr
@@ -115,8 +122,13 @@ def test_unreachable_registry_exits_2_with_a_hint(make_image: ImageMaker, run_id
 def test_names_are_validated_before_anything_else(option: str, value: str, expected: str, tmp_path: Path) -> None:
     # Port 9 (discard) has no registry and there is no such image: a check that came later would
     # fail with "unreachable" or "does not exist" instead.
-    args = {"--image": "aeon-test-publish/none:1", "--repository": "127.0.0.1:9/aeon-test-publish/app",
-            "--version": "v0.1.0", "--variant": "omni", "--date": "2026-09-11"}
+    args = {
+        "--image": "aeon-test-publish/none:1",
+        "--repository": "127.0.0.1:9/aeon-test-publish/app",
+        "--version": "v0.1.0",
+        "--variant": "omni",
+        "--date": "2026-09-11",
+    }
     args[option] = value
     done = cli("publish", *[part for pair in args.items() for part in pair], "--config", str(tmp_path))
     assert done.returncode == 2
@@ -131,16 +143,29 @@ def test_bearer_token_auth_publishes_and_refuses_a_wrong_password(
     repository = f"{token_registry.host}/aeon-test-publish/{run_id}-app"
     image = make_image("token")
 
-    wrong = cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--username", USER),
-                env={"AEON_REGISTRY_PASSWORD": WRONG})
+    wrong = cli(
+        *publish_args(image, repository, "v0.1.0", tmp_path, "--username", USER), env={"AEON_REGISTRY_PASSWORD": WRONG}
+    )
     assert wrong.returncode == 2 and "rejected the credentials" in wrong.stderr
     _no_secret(wrong.stdout + wrong.stderr, WRONG)
 
-    done = cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--username", USER),
-               env={"AEON_REGISTRY_PASSWORD": PASSWORD})
+    done = cli(
+        *publish_args(image, repository, "v0.1.0", tmp_path, "--username", USER),
+        env={"AEON_REGISTRY_PASSWORD": PASSWORD},
+    )
     result = as_json(done)
-    listed = cli("releases", "--repository", repository, "--config", str(tmp_path), "--json",
-                 "--username", USER, "--password-stdin", stdin=PASSWORD)
+    listed = cli(
+        "releases",
+        "--repository",
+        repository,
+        "--config",
+        str(tmp_path),
+        "--json",
+        "--username",
+        USER,
+        "--password-stdin",
+        stdin=PASSWORD,
+    )
     assert listed.returncode == 0, listed.stderr
     assert json.loads(listed.stdout)["latest"] == result["digest"]
     _no_secret(done.stdout + done.stderr + listed.stdout + listed.stderr, PASSWORD)
@@ -190,14 +215,21 @@ def test_credentials_from_a_credential_helper(
 
 
 @pytest.mark.registry
-def test_a_helper_that_fails_is_a_clean_config_error(auth_registry: RegistryProcess, run_id: str,
-                                                     tmp_path: Path) -> None:
+def test_a_helper_that_fails_is_a_clean_config_error(
+    auth_registry: RegistryProcess, run_id: str, tmp_path: Path
+) -> None:
     env, _ = _helper_on_path(tmp_path, "no-such-host.invalid", PASSWORD)
     config_dir = tmp_path / "docker-config"
     config_dir.mkdir()
     (config_dir / "config.json").write_text(json.dumps({"credsStore": "missing-helper"}))
-    done = cli("releases", "--repository", f"{auth_registry.host}/aeon-test-publish/{run_id}-app",
-               "--config", str(tmp_path), env={**env, "DOCKER_CONFIG": str(config_dir)})
+    done = cli(
+        "releases",
+        "--repository",
+        f"{auth_registry.host}/aeon-test-publish/{run_id}-app",
+        "--config",
+        str(tmp_path),
+        env={**env, "DOCKER_CONFIG": str(config_dir)},
+    )
     assert done.returncode == 2 and "credential helper" in done.stderr and "Traceback" not in done.stderr
 
 

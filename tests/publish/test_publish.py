@@ -1,4 +1,5 @@
 """Publishing against a real docker-registry process and the real Docker engine."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -88,8 +89,9 @@ def test_an_older_version_does_not_move_latest_without_allow_downgrade(
     assert served(registry.host, name, "2026-09-12-v0.27.1") is None
     assert served(registry.host, name, "latest") == newer["digest"]
 
-    allowed = as_json(cli(*publish_args(older_image, repository, "v0.27.1", tmp_path, "--allow-downgrade",
-                                         date="2026-09-12")))
+    allowed = as_json(
+        cli(*publish_args(older_image, repository, "v0.27.1", tmp_path, "--allow-downgrade", date="2026-09-12"))
+    )
     assert served(registry.host, name, "latest") == allowed["digest"] != newer["digest"]
     assert records(tmp_path)[-1]["latest_before"] == newer["digest"]
 
@@ -108,10 +110,12 @@ def test_registry_stopped_after_the_dated_push_leaves_latest_and_a_rerun_complet
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
     repository, name = _repo(registry, run_id)
-    old = publish(PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path,
-                                 repo=tmp_path))
-    request = PublishRequest(make_image("v2"), repository, "v0.2.0", date="2026-09-11", config_dir=tmp_path,
-                             repo=tmp_path)
+    old = publish(
+        PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path, repo=tmp_path)
+    )
+    request = PublishRequest(
+        make_image("v2"), repository, "v0.2.0", date="2026-09-11", config_dir=tmp_path, repo=tmp_path
+    )
 
     def stop_registry(stage: str) -> None:
         if stage == "dated-pushed":
@@ -154,8 +158,9 @@ def test_the_plan_changes_nothing_and_says_what_acting_will_do(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
     repository, name = _repo(registry, run_id)
-    request = PublishRequest(make_image("plan"), repository, "v0.3.0", date="2026-09-11", config_dir=tmp_path,
-                             repo=tmp_path)
+    request = PublishRequest(
+        make_image("plan"), repository, "v0.3.0", date="2026-09-11", config_dir=tmp_path, repo=tmp_path
+    )
 
     actions = plan(request).actions()
 
@@ -167,6 +172,8 @@ def test_the_plan_changes_nothing_and_says_what_acting_will_do(
     assert not (tmp_path / "releases.yaml").exists()
 
     publish(request)
-    assert plan(request).actions()[0] == (f"{repository}:2026-09-11-v0.3.0 already holds {request.image} at "
-                                          f"{served(registry.host, name, 'latest')}: no push")
+    assert plan(request).actions()[0] == (
+        f"{repository}:2026-09-11-v0.3.0 already holds {request.image} at "
+        f"{served(registry.host, name, 'latest')}: no push"
+    )
     assert len(plan(request).actions()) == 2  # only the attestation check is left

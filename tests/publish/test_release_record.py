@@ -1,13 +1,14 @@
 """releases.yaml: strict, append-only, and the rollback chain it implies (no registry needed)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from aeon_release.errors import ConfigError
 from aeon_release.domain import release_record
 from aeon_release.domain.release_record import Action, Release
+from aeon_release.errors import ConfigError
 
 REPO = "ghcr.io/aeon-7/aeon-vllm-ultimate"
 
@@ -16,12 +17,23 @@ def _digest(n: int) -> str:
     return "sha256:" + f"{n:x}" * 64
 
 
-def _release(n: int, version: str, latest_before: int | None, moved: bool = True,
-             action: Action = Action.PUBLISH) -> Release:
+def _release(
+    n: int, version: str, latest_before: int | None, moved: bool = True, action: Action = Action.PUBLISH
+) -> Release:
     before = _digest(latest_before) if latest_before is not None else None
-    return Release(action, REPO, version, None, f"2026-09-1{n}-{version}", _digest(n), f"2026-09-1{n}",
-                   "2026-09-11T00:00:00Z", before, _digest(n) if moved else before,
-                   {"status": "passed"} if action is Action.PUBLISH else None)
+    return Release(
+        action,
+        REPO,
+        version,
+        None,
+        f"2026-09-1{n}-{version}",
+        _digest(n),
+        f"2026-09-1{n}",
+        "2026-09-11T00:00:00Z",
+        before,
+        _digest(n) if moved else before,
+        {"status": "passed"} if action is Action.PUBLISH else None,
+    )
 
 
 def test_append_keeps_every_earlier_byte_and_reads_back(tmp_path: Path) -> None:
@@ -40,11 +52,14 @@ def test_append_refuses_a_file_it_could_only_rewrite(tmp_path: Path) -> None:
     assert (tmp_path / "releases.yaml").read_text() == "releases: []\n"
 
 
-@pytest.mark.parametrize(("text", "where"), [
-    ("releases:\n- 3\n", "releases.yaml: releases[0]: expected a mapping"),
-    ("release: []\n", "releases.yaml: release: unknown key"),
-    ("releases: {}\n", "releases.yaml: releases: expected a list"),
-])
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("releases:\n- 3\n", "releases.yaml: releases[0]: expected a mapping"),
+        ("release: []\n", "releases.yaml: release: unknown key"),
+        ("releases: {}\n", "releases.yaml: releases: expected a list"),
+    ],
+)
 def test_malformed_files_name_the_place(tmp_path: Path, text: str, where: str) -> None:
     (tmp_path / "releases.yaml").write_text(text)
     with pytest.raises(ConfigError) as error:

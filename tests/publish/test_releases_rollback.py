@@ -1,4 +1,5 @@
 """`releases` cross-checks the registry with releases.yaml; `rollback` moves :latest back."""
+
 from __future__ import annotations
 
 import json
@@ -13,14 +14,16 @@ from tests.publish.helpers import as_json, cli, publish_args, records, served
 pytestmark = [pytest.mark.registry, pytest.mark.docker]
 
 
-def _three_releases(registry: RegistryProcess, make_image: ImageMaker, run_id: str,
-                    config: Path) -> tuple[str, str, list[dict[str, str]]]:
+def _three_releases(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, config: Path
+) -> tuple[str, str, list[dict[str, str]]]:
     name = f"aeon-test-publish/{run_id}-app"
     repository = f"{registry.host}/{name}"
     published = [
         as_json(cli(*publish_args(make_image(f"r{i}"), repository, version, config, date=date)))
-        for i, (version, date) in enumerate([("v0.26.0", "2026-07-27"), ("v0.27.1", "2026-08-16"),
-                                             ("v0.29.0", "2026-09-11")])
+        for i, (version, date) in enumerate(
+            [("v0.26.0", "2026-07-27"), ("v0.27.1", "2026-08-16"), ("v0.29.0", "2026-09-11")]
+        )
     ]
     return repository, name, published
 
@@ -78,7 +81,9 @@ def test_releases_lists_tags_and_reports_a_tag_changed_behind_our_back(
     ]
     # `releases | less`: the listing itself is on stdout, one line per dated tag
     table = cli("releases", "--repository", repository, "--config", str(tmp_path))
-    assert table.returncode == 0 and table.stdout.startswith(f"{repository}: 3 dated tag(s); :latest = {third['digest']}")
+    assert table.returncode == 0 and table.stdout.startswith(
+        f"{repository}: 3 dated tag(s); :latest = {third['digest']}"
+    )
     assert f"{third['dated_tag']}  {third['digest']}  ok <- :latest" in table.stdout
 
     # Someone retags the first release with another image, straight through the engine.

@@ -1,4 +1,5 @@
 """Where the signing key comes from: --signing-key, then AEON_SIGNING_KEY, then fleet.yaml's signing_key."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,8 +25,9 @@ def test_the_option_wins_then_the_environment_then_the_profile(tmp_path: Path, m
 
 
 @pytest.mark.parametrize("profile", [None, PROFILE])
-def test_no_key_anywhere_says_how_to_give_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                              profile: str | None) -> None:
+def test_no_key_anywhere_says_how_to_give_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, profile: str | None
+) -> None:
     if profile is not None:
         (tmp_path / "fleet.yaml").write_text(profile)
     monkeypatch.delenv(keys.SIGNING_KEY_ENV, raising=False)

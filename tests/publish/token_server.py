@@ -4,6 +4,7 @@ It checks Basic credentials at GET /token and answers with an RS256 JWT, signed 
 whose header carries the certificate (x5c) that the registry trusts through `rootcertbundle`.
 The registry verifies the signature, issuer, audience, expiry and granted actions for real.
 """
+
 from __future__ import annotations
 
 import base64
@@ -27,11 +28,29 @@ class TokenServer:
     def __init__(self, folder: Path, user: str, password: str, issuer: str, service: str) -> None:
         folder.mkdir(parents=True)
         self.key, self.cert = folder / "key.pem", folder / "cert.pem"
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(self.key),
-                        "-out", str(self.cert), "-days", "2", "-subj", f"/CN={issuer}"],
-                       check=True, capture_output=True)
-        der = subprocess.run(["openssl", "x509", "-in", str(self.cert), "-outform", "DER"],
-                             check=True, capture_output=True).stdout
+        subprocess.run(
+            [
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-keyout",
+                str(self.key),
+                "-out",
+                str(self.cert),
+                "-days",
+                "2",
+                "-subj",
+                f"/CN={issuer}",
+            ],
+            check=True,
+            capture_output=True,
+        )
+        der = subprocess.run(
+            ["openssl", "x509", "-in", str(self.cert), "-outform", "DER"], check=True, capture_output=True
+        ).stdout
         self.x5c = base64.b64encode(der).decode()
         self.expected = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
         self.user, self.issuer, self.service = user, issuer, service
@@ -55,11 +74,23 @@ class TokenServer:
             kind, name, actions = scope.split(":")
             access.append({"type": kind, "name": name, "actions": actions.split(",")})
         header = {"typ": "JWT", "alg": "RS256", "x5c": [self.x5c]}
-        claims = {"iss": self.issuer, "sub": self.user, "aud": self.service, "exp": now + 300, "nbf": now - 10,
-                  "iat": now, "jti": uuid.uuid4().hex, "access": access}
+        claims = {
+            "iss": self.issuer,
+            "sub": self.user,
+            "aud": self.service,
+            "exp": now + 300,
+            "nbf": now - 10,
+            "iat": now,
+            "jti": uuid.uuid4().hex,
+            "access": access,
+        }
         signing_input = f"{_b64url(json.dumps(header).encode())}.{_b64url(json.dumps(claims).encode())}"
-        signature = subprocess.run(["openssl", "dgst", "-sha256", "-sign", str(self.key)],
-                                   input=signing_input.encode(), check=True, capture_output=True).stdout
+        signature = subprocess.run(
+            ["openssl", "dgst", "-sha256", "-sign", str(self.key)],
+            input=signing_input.encode(),
+            check=True,
+            capture_output=True,
+        ).stdout
         return f"{signing_input}.{_b64url(signature)}"
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:

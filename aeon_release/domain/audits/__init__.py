@@ -2,6 +2,7 @@
 
 Rule kinds live in ``kinds/`` (registered in ``registry.py``); rules are data in ``audits/*.yaml``.
 """
+
 from __future__ import annotations
 
 import time
@@ -16,9 +17,16 @@ from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
 from aeon_release.domain.ledger import Carry
 
 
-def audit_tree(tree: Path | Tree, config_dir: Path, *, carries: Sequence[Carry] = (),
-               changed_files: Collection[str] | None = None, merge: MergeSides | None = None,
-               new_content: Collection[str] | None = None, cache_dir: Path | None = None) -> AuditReport:
+def audit_tree(
+    tree: Path | Tree,
+    config_dir: Path,
+    *,
+    carries: Sequence[Carry] = (),
+    changed_files: Collection[str] | None = None,
+    merge: MergeSides | None = None,
+    new_content: Collection[str] | None = None,
+    cache_dir: Path | None = None,
+) -> AuditReport:
     """Run every rule in ``config_dir/audits/*.yaml`` and the carries' markers over ``tree``.
 
     ``changed_files`` (paths relative to the tree) narrows file-scoped rules; ``merge`` adds the
@@ -33,8 +41,15 @@ def audit_tree(tree: Path | Tree, config_dir: Path, *, carries: Sequence[Carry] 
         from aeon_release.domain.audits.cache import FindingsCache, ruleset_hash
 
         cache = FindingsCache(cache_dir, ruleset_hash(ruleset.rules))
-    return run_rules(tree if not isinstance(tree, str) else Path(tree), ruleset, changed_files=changed_files,
-                     merge=merge, started=started, new_content=new_content, cache=cache)
+    return run_rules(
+        tree if not isinstance(tree, str) else Path(tree),
+        ruleset,
+        changed_files=changed_files,
+        merge=merge,
+        started=started,
+        new_content=new_content,
+        cache=cache,
+    )
 
 
 __all__ = ["AuditReport", "Finding", "GitTree", "MergeSides", "Severity", "Tree", "WorkTree", "audit_tree", "render"]

@@ -11,6 +11,7 @@ delete (a missing or unreadable file is an empty cache) and never trusted across
 the engine hash covers the package version, the interpreter (``compile()`` depends on it) and the
 audit engine's own source, and is checked inside the file as well as in its name.
 """
+
 from __future__ import annotations
 
 import functools
@@ -114,8 +115,10 @@ class FindingsCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"engine": self.engine, "rules": self.rules_key, "entries": entries},
-                                      separators=(",", ":")), encoding="utf-8")
+            tmp.write_text(
+                json.dumps({"engine": self.engine, "rules": self.rules_key, "entries": entries}, separators=(",", ":")),
+                encoding="utf-8",
+            )
             os.replace(tmp, self.path)
             self._prune()
         except OSError:
@@ -148,8 +151,10 @@ def _decode(value: Any) -> tuple[Problems, Sups]:
     if value == 0:
         return [], []
     problems, sups = value
-    return ([(str(p[0]), int(p[1]), str(p[2]), Severity(p[3]) if len(p) > 3 and p[3] else None) for p in problems],
-            [(int(a), int(b), tuple(str(r) for r in rules), str(reason)) for a, b, rules, reason in sups])
+    return (
+        [(str(p[0]), int(p[1]), str(p[2]), Severity(p[3]) if len(p) > 3 and p[3] else None) for p in problems],
+        [(int(a), int(b), tuple(str(r) for r in rules), str(reason)) for a, b, rules, reason in sups],
+    )
 
 
 class RuleMemo:
@@ -178,11 +183,14 @@ class RuleMemo:
         if any(oid is None for oid in oids.values()):
             return  # a file it read has no known blob id (changed in the work tree): nothing to key on
         key = _rule_key(rule, ctx)
-        variant = {"listing": _listing(rule, ctx), "reads": oids,
-                   "findings": [f.as_dict() for f in findings]}
+        variant = {"listing": _listing(rule, ctx), "reads": oids, "findings": [f.as_dict() for f in findings]}
         old = self.cache.get_raw(key)
-        others = [v for v in old if isinstance(v, dict) and v.get("listing") != variant["listing"]] if isinstance(old, list) else []
-        self.cache.put_raw(key, [variant, *others][:self.VARIANTS])
+        others = (
+            [v for v in old if isinstance(v, dict) and v.get("listing") != variant["listing"]]
+            if isinstance(old, list)
+            else []
+        )
+        self.cache.put_raw(key, [variant, *others][: self.VARIANTS])
 
 
 def _rule_key(rule: Rule, ctx: Context) -> str:
@@ -199,7 +207,7 @@ def _listing(rule: Rule, ctx: Context) -> str:
 
 
 def _oid(ctx: Context, path: str) -> str | None:
-    """"-" for a file that is not in the tree (reading it gives nothing), else its blob id or None."""
+    """ "-" for a file that is not in the tree (reading it gives nothing), else its blob id or None."""
     if not ctx.exists(path):
         return "-"
     return ctx.tree.oid(path) if not isinstance(ctx.tree, Path) else None

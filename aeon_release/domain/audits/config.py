@@ -5,6 +5,7 @@ A rule file is ``rules:`` (a list) and optionally ``settings:``.  Every rule has
 the tree; some kinds default to every file), ``exclude`` and ``when`` ({path, contains}: run only
 when that file contains that text), plus the fields of its kind (``aeon-release audits list``).
 """
+
 from __future__ import annotations
 
 import re
@@ -12,13 +13,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from aeon_release.adapters.yamlio import (
+    Where,
+    choice,
+    integer,
+    load_yaml,
+    mapping,
+    parse_yaml,
+    relative_path,
+    sequence,
+    string,
+)
 from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
 from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings, Severity
 from aeon_release.domain.audits.registry import KINDS, known_kinds
-from aeon_release.errors import ConfigError
 from aeon_release.domain.ledger import Carry
-from aeon_release.adapters.yamlio import Where, choice, integer, load_yaml, mapping, parse_yaml, relative_path, sequence, string
+from aeon_release.errors import ConfigError
 
 AUDITS_DIR = "audits"
 COMMON_REQUIRED = ("id", "kind", "message")
@@ -68,9 +79,14 @@ def build_rules(documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] =
                 raise ConfigError(f"{rule.origin}.id: duplicate rule id {rule.id!r} (first in {seen[rule.id]})")
             seen[rule.id] = rule.origin
             rules.append(rule)
-    notes = () if rules else (
-        "the config defines no rules of its own (audits/*.yaml is empty): only the baseline tree rules "
-        "and the carries' markers ran",)
+    notes = (
+        ()
+        if rules
+        else (
+            "the config defines no rules of its own (audits/*.yaml is empty): only the baseline tree rules "
+            "and the carries' markers ran",
+        )
+    )
     rules.extend(baseline_rules(rules))
     rules.extend(carry_rules(carries))
     return RuleSet(tuple(rules), settings, notes)
@@ -92,8 +108,17 @@ def baseline_rules(rules: Sequence[Rule]) -> list[Rule]:
         if kind_name in present:
             continue
         kind = KINDS[kind_name]
-        added.append(Rule(id=rule_id, kind=kind_name, severity=Severity.ERROR, message=message,
-                          paths=kind.default_paths or ("**",), options=None, origin="baseline (always runs)"))
+        added.append(
+            Rule(
+                id=rule_id,
+                kind=kind_name,
+                severity=Severity.ERROR,
+                message=message,
+                paths=kind.default_paths or ("**",),
+                options=None,
+                origin="baseline (always runs)",
+            )
+        )
     return added
 
 
@@ -107,12 +132,18 @@ def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
 
 
 def _settings(node: Any, where: Where) -> Settings:
-    data = mapping(node, where, required=(),
-                   optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern"))
+    data = mapping(
+        node,
+        where,
+        required=(),
+        optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern"),
+    )
     default = Settings()
     lines = integer(data.get("near_miss_lines", default.near_miss_lines), where.key("near_miss_lines"), minimum=0)
-    sizes = {key: _bytes(data.get(key, getattr(default, key)), where.key(key))
-             for key in ("max_file_bytes", "max_parse_bytes")}
+    sizes = {
+        key: _bytes(data.get(key, getattr(default, key)), where.key(key))
+        for key in ("max_file_bytes", "max_parse_bytes")
+    }
     pattern = _regex(data.get("pr_subject_pattern", default.pr_subject_pattern), where.key("pr_subject_pattern"))
     return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, **sizes)
 
@@ -129,7 +160,9 @@ def _regex(value: Any, where: Where) -> str:
     try:
         re.compile(text)
     except re.error as exc:
-        raise where.fail(f"not a regular expression: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)") from None
+        raise where.fail(
+            f"not a regular expression: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)"
+        ) from None
     return text
 
 
@@ -179,10 +212,15 @@ def carry_rules(carries: Sequence[Carry]) -> list[Rule]:
         if not carry.active or not carry.markers:
             continue
         pairs = tuple((m.path, m.text) for m in carry.markers)
-        rules.append(Rule(
-            id=f"carry-marker/{carry.id}", kind="marker", severity=Severity.ERROR,
-            message=f"carry {carry.id} ({carry.title}) lost its marker",
-            paths=tuple(dict.fromkeys(m.path for m in carry.markers)), options=MarkerOptions(pairs=pairs),
-            origin=f"carries.yaml: {carry.id}",
-        ))
+        rules.append(
+            Rule(
+                id=f"carry-marker/{carry.id}",
+                kind="marker",
+                severity=Severity.ERROR,
+                message=f"carry {carry.id} ({carry.title}) lost its marker",
+                paths=tuple(dict.fromkeys(m.path for m in carry.markers)),
+                options=MarkerOptions(pairs=pairs),
+                origin=f"carries.yaml: {carry.id}",
+            )
+        )
     return rules

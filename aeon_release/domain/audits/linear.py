@@ -5,6 +5,7 @@ and a longer file takes as long as the attacker likes.  RE2 guarantees time line
 It lacks look-around and back-references; a rule that uses them is refused when it is loaded,
 never run with a backtracking engine.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator

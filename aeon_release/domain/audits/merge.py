@@ -4,20 +4,20 @@ Both silent killers of the fork were clean merges: upstream renumbered an enum u
 literal, and both sides added the same ``+1`` a few lines apart.  Git saw no overlap; these checks
 look at the three sides (base, ours = the fork, theirs = upstream) and the merged tree.
 """
-from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from __future__ import annotations
 
 import ast
 from collections.abc import Collection, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift_covering
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
-from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
 from aeon_release.domain.audits.source import SourceCache, walk_defs
 
@@ -65,9 +65,14 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     findings += doubled
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
-    findings += [f for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
-                 if not any(a <= f.line <= b for a, b in covered.get(f.path, []))]
-    findings += drift_checks.drift_findings(tree, sides, _hunks(mine), _hunks(upstream), settings)  # symbol drift, duplicates
+    findings += [
+        f
+        for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
+        if not any(a <= f.line <= b for a, b in covered.get(f.path, []))
+    ]
+    findings += drift_checks.drift_findings(
+        tree, sides, _hunks(mine), _hunks(upstream), settings
+    )  # symbol drift, duplicates
     return findings
 
 
@@ -92,13 +97,17 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
 
 
 def _hunks(changes: dict[str, FileChange], only: Collection[str] | None = None) -> dict[str, list[Hunk]]:
-    return {path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus, _ in change.hunks]
-            for path, change in changes.items() if change.hunks and (only is None or path in only)}
+    return {
+        path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus, _ in change.hunks]
+        for path, change in changes.items()
+        if change.hunks and (only is None or path in only)
+    }
 
 
 # -- near misses -----------------------------------------------------------------------------
-def near_misses(tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]],
-                distance: int) -> Iterator[Finding]:
+def near_misses(
+    tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]], distance: int
+) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
     for path in sorted(ours.keys() & theirs.keys()):
         functions = _function_spans(git.show_file(sides.base, path), path)
@@ -146,11 +155,17 @@ def _overlap(a: Hunk, b: Hunk) -> bool:
     return a1 <= b2 + 1 and b1 <= a2 + 1
 
 
-def _near_miss(path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk],
-               conflicted: bool) -> Finding:
-    line = _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
-    outcome = ("git stopped on a conflict here and it was resolved by hand; check the resolution kept both changes"
-               if conflicted else "git merged it without a conflict; review both hunks")
+def _near_miss(
+    path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk], conflicted: bool
+) -> Finding:
+    line = (
+        _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
+    )
+    outcome = (
+        "git stopped on a conflict here and it was resolved by hand; check the resolution kept both changes"
+        if conflicted
+        else "git merged it without a conflict; review both hunks"
+    )
     message = f"both sides changed this region ({why}) and {outcome}. fork: {_show(mine)} | upstream: {_show(other)}"
     return Finding(NEAR_MISS, "merge", Severity.WARNING, path, line, message)
 
@@ -169,8 +184,11 @@ def _function_spans(text: str | None, path: str) -> list[tuple[str, int, int]]:
         module = ast.parse(text)
     except (SyntaxError, ValueError):
         return []
-    spans = [(name, node.lineno, node.end_lineno or node.lineno) for name, node in walk_defs(module)
-             if not isinstance(node, ast.ClassDef)]
+    spans = [
+        (name, node.lineno, node.end_lineno or node.lineno)
+        for name, node in walk_defs(module)
+        if not isinstance(node, ast.ClassDef)
+    ]
     return sorted(spans, key=lambda s: s[2] - s[1])
 
 

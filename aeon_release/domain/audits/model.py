@@ -1,4 +1,5 @@
 """The audit engine's values: severities, rules, findings, the report, the merge's three sides."""
+
 from __future__ import annotations
 
 import enum
@@ -72,9 +73,17 @@ class Fix:
         return f"{self.path}:{self.line}: `{self.old}` -> `{self.new}`{extra}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "line": self.line, "col": self.col, "end_line": self.end_line,
-                "end_col": self.end_col, "old": self.old, "new": self.new,
-                "import_from": self.import_from, "import_name": self.import_name}
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "end_line": self.end_line,
+            "end_col": self.end_col,
+            "old": self.old,
+            "new": self.new,
+            "import_from": self.import_from,
+            "import_name": self.import_name,
+        }
 
 
 @dataclass(frozen=True)
@@ -102,14 +111,28 @@ class Finding:
     def from_dict(cls, data: dict[str, Any]) -> Finding:
         """The inverse of :meth:`as_dict` (a cached or recorded finding); raises on a damaged one."""
         fix = data.get("fix")
-        return cls(str(data["rule"]), str(data["kind"]), Severity(data["severity"]), str(data["path"]),
-                   int(data["line"]), str(data["message"]), data.get("suppressed"),
-                   Fix(**fix) if isinstance(fix, dict) else None, tuple(str(r) for r in data.get("also") or ()))
+        return cls(
+            str(data["rule"]),
+            str(data["kind"]),
+            Severity(data["severity"]),
+            str(data["path"]),
+            int(data["line"]),
+            str(data["message"]),
+            data.get("suppressed"),
+            Fix(**fix) if isinstance(fix, dict) else None,
+            tuple(str(r) for r in data.get("also") or ()),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "rule": self.rule_id, "kind": self.kind, "severity": self.severity.value, "path": self.path,
-            "line": self.line, "message": self.message, "suppressed": self.suppressed, "also": list(self.also),
+            "rule": self.rule_id,
+            "kind": self.kind,
+            "severity": self.severity.value,
+            "path": self.path,
+            "line": self.line,
+            "message": self.message,
+            "suppressed": self.suppressed,
+            "also": list(self.also),
             **({"fix": self.fix.as_dict()} if self.fix is not None else {}),
         }
 
@@ -182,8 +205,9 @@ class AuditReport:
             "rules_run": self.rules_run,
             "rules_skipped": {r.id: r.skipped for r in self.rules if r.skipped is not None},
             "files_scanned": self.files_scanned,
-            "exclusions": [{"rule": rid, "exclude": list(globs), "files": count}
-                           for rid, globs, count in self.exclusions],
+            "exclusions": [
+                {"rule": rid, "exclude": list(globs), "files": count} for rid, globs, count in self.exclusions
+            ],
             "files_cached": self.files_cached,
             "seconds": round(self.seconds, 3),
         }

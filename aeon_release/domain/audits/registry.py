@@ -1,4 +1,5 @@
 """The registry of rule kinds.  A new kind is one module in ``kinds/`` and one line here."""
+
 from __future__ import annotations
 
 from aeon_release.domain.audits.kinds.base import RuleKind

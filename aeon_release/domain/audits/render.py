@@ -1,4 +1,5 @@
 """Report renderers: table, json, sarif (2.1.0, for GitHub code scanning), junit, markdown, github."""
+
 from __future__ import annotations
 
 import hashlib
@@ -56,8 +57,10 @@ def _where(f: Finding) -> str:
 def summary(report: AuditReport) -> str:
     held = sum(count for _, _, count in report.exclusions)
     excluded = f", {held} file(s) excluded by the config" if held else ""
-    return (f"{report.errors} error(s), {report.warnings} warning(s), {report.rules_run} rule(s) over "
-            f"{report.files_scanned} file(s){excluded} in {report.seconds:.2f}s")
+    return (
+        f"{report.errors} error(s), {report.warnings} warning(s), {report.rules_run} rule(s) over "
+        f"{report.files_scanned} file(s){excluded} in {report.seconds:.2f}s"
+    )
 
 
 def table(report: AuditReport) -> str:
@@ -77,17 +80,22 @@ def as_json(report: AuditReport) -> str:
 def sarif(report: AuditReport) -> str:
     rules = _sarif_rules(report)
     index = {rule["id"]: i for i, rule in enumerate(rules)}
-    results = [_sarif_result(f, index[f.rule_id], fingerprint) for f, fingerprint in zip(report.findings, _fingerprints(report))]
+    results = [
+        _sarif_result(f, index[f.rule_id], fingerprint)
+        for f, fingerprint in zip(report.findings, _fingerprints(report))
+    ]
     version = tool_version()
     log = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": TOOL, "version": version, "informationUri": INFO_URI, "rules": rules}},
-            "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "The root of the audited checkout"}}},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
+        "runs": [
+            {
+                "tool": {"driver": {"name": TOOL, "version": version, "informationUri": INFO_URI, "rules": rules}},
+                "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "The root of the audited checkout"}}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
     }
     return json.dumps(log, indent=2)
 
@@ -118,8 +126,10 @@ def _help(kind: str, text: str) -> str:
     from aeon_release.domain.audits.registry import KINDS
 
     about = doc_line(KINDS[kind]) if kind in KINDS else "a merge-aware check (base, fork and upstream sides)"
-    return (f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with "
-            f"`# aeon-audit: ignore[RULE] reason`.")
+    return (
+        f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with "
+        f"`# aeon-audit: ignore[RULE] reason`."
+    )
 
 
 def _fingerprints(report: AuditReport) -> list[str]:
@@ -164,9 +174,14 @@ def junit(report: AuditReport) -> str:
     for f in report.findings:
         by_rule.setdefault(f.rule_id, []).append(f)
     ids = [r.id for r in report.rules] + [rid for rid in by_rule if rid not in {r.id for r in report.rules}]
-    suite = ElementTree.Element("testsuite", name="aeon-release audit", tests=str(len(ids)),
-                                failures=str(sum(1 for rid in ids if any(f.blocking for f in by_rule.get(rid, [])))),
-                                skipped=str(sum(1 for r in report.rules if r.skipped)), time=f"{report.seconds:.3f}")
+    suite = ElementTree.Element(
+        "testsuite",
+        name="aeon-release audit",
+        tests=str(len(ids)),
+        failures=str(sum(1 for rid in ids if any(f.blocking for f in by_rule.get(rid, [])))),
+        skipped=str(sum(1 for r in report.rules if r.skipped)),
+        time=f"{report.seconds:.3f}",
+    )
     skipped = {r.id: r.skipped for r in report.rules if r.skipped}
     for rid in ids:
         _testcase(suite, rid, by_rule.get(rid, []), skipped.get(rid))
@@ -186,7 +201,8 @@ def _testcase(suite: ElementTree.Element, rule_id: str, findings: list[Finding],
     rest = [f for f in findings if not f.blocking]
     if rest:
         ElementTree.SubElement(case, "system-out").text = "\n".join(
-            printable(f"{_status(f)} {_where(f)}: {f.message}") for f in rest)
+            printable(f"{_status(f)} {_where(f)}: {f.message}") for f in rest
+        )
 
 
 def markdown(report: AuditReport) -> str:
@@ -210,9 +226,14 @@ def markdown(report: AuditReport) -> str:
 def _md_exclusions(report: AuditReport) -> list[str]:
     if not report.exclusions:
         return []
-    return ["", "Excluded by the config: " + "; ".join(
-        f"{_code(rid)} excludes {', '.join(_code(g) for g in globs)} ({count} file(s))"
-        for rid, globs, count in report.exclusions)]
+    return [
+        "",
+        "Excluded by the config: "
+        + "; ".join(
+            f"{_code(rid)} excludes {', '.join(_code(g) for g in globs)} ({count} file(s))"
+            for rid, globs, count in report.exclusions
+        ),
+    ]
 
 
 def _md(text: str) -> str:
@@ -248,5 +269,10 @@ def _gh(text: str, prop: bool) -> str:
 
 
 RENDERERS: dict[str, Callable[[AuditReport], str]] = {
-    "table": table, "json": as_json, "sarif": sarif, "junit": junit, "markdown": markdown, "github": github,
+    "table": table,
+    "json": as_json,
+    "sarif": sarif,
+    "junit": junit,
+    "markdown": markdown,
+    "github": github,
 }

@@ -4,23 +4,35 @@ The bulk pass reads each file once in a worker process and does everything that 
 ``py-compile``, ``conflict-markers`` and the suppression comments.  Meanwhile the main process runs
 the targeted rules, which parse only the handful of files they name.
 """
+
 from __future__ import annotations
 
 import os
 import threading
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from aeon_release.domain.audits import suppress
-from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
-from aeon_release.domain.audits.model import (AuditReport, Finding, MergeSides, Problem, Rule, RuleInfo, RuleSet,
-                                              Scope, Settings, Severity, fold_same_cause)
+from aeon_release.domain.audits.kinds.base import Context
+from aeon_release.domain.audits.model import (
+    AuditReport,
+    Finding,
+    MergeSides,
+    Problem,
+    Rule,
+    RuleInfo,
+    RuleSet,
+    Scope,
+    Settings,
+    Severity,
+    fold_same_cause,
+)
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
 from aeon_release.errors import NeedsHuman, UsageError
@@ -41,9 +53,16 @@ class _BulkRule:
 _FileResult = tuple[str, list[tuple[str, int, str, Severity | None]], list[suppress.Suppression]]
 
 
-def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[str] | None = None,
-              merge: MergeSides | None = None, started: float | None = None,
-              new_content: Collection[str] | None = None, cache: FindingsCache | None = None) -> AuditReport:
+def run_rules(
+    tree: Path | Tree,
+    ruleset: RuleSet,
+    *,
+    changed_files: Collection[str] | None = None,
+    merge: MergeSides | None = None,
+    started: float | None = None,
+    new_content: Collection[str] | None = None,
+    cache: FindingsCache | None = None,
+) -> AuditReport:
     """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`).
 
     ``changed_files`` narrows the FILE-scoped rules and the bulk pass to those files (``--changed-since``).
@@ -88,15 +107,27 @@ def run_rules(tree: Path | Tree, ruleset: RuleSet, *, changed_files: Collection[
     findings = fold_same_cause(findings)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
     seen = set(job.looks) | set(cache_.read_paths())
-    return AuditReport(tuple(findings), tuple(infos), len(seen), time.perf_counter() - started,
-                       exclusions=_exclusions(ruleset.rules, scanned), files_cached=cache.hits if cache is not None else 0)
+    return AuditReport(
+        tuple(findings),
+        tuple(infos),
+        len(seen),
+        time.perf_counter() - started,
+        exclusions=_exclusions(ruleset.rules, scanned),
+        files_cached=cache.hits if cache is not None else 0,
+    )
 
 
 def _looks(files: list[str], bulk: list[Rule], delta: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
     """Which bulk rules look at which file.  Without a delta every file is read (for its suppressions)."""
     hygiene = {r.id for r in bulk if r.paths == KINDS[r.kind].default_paths}
-    matched = {r.id: set(select(files if delta is None or r.id not in hygiene else [f for f in files if f in delta],
-                                r.paths, r.exclude)) for r in bulk}
+    matched = {
+        r.id: set(
+            select(
+                files if delta is None or r.id not in hygiene else [f for f in files if f in delta], r.paths, r.exclude
+            )
+        )
+        for r in bulk
+    }
     looks = {}
     for rel in files:
         ids = tuple(r.id for r in bulk if rel in matched[r.id])
@@ -120,8 +151,9 @@ def _targeted(active: list[Rule], bulk: list[Rule], ctx: Context, cache: Finding
     bulk_ids = {r.id for r in bulk}
     memo = RuleMemo(cache) if cache is not None else None
     findings = [f for rule in active if rule.id not in bulk_ids for f in _check(rule, ctx, memo)]
-    findings += [f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths
-                 for f in ctx.missing(rule, Scope.FILE)]
+    findings += [
+        f for rule in bulk if rule.paths != KINDS[rule.kind].default_paths for f in ctx.missing(rule, Scope.FILE)
+    ]
     return findings
 
 
@@ -164,8 +196,16 @@ def _merge_findings(cache: SourceCache, merge: MergeSides, ruleset: RuleSet) -> 
     try:
         return merge_findings(cache, merge, ruleset.settings)
     except (RecursionError, MemoryError):
-        return [Finding(NOT_AUDITED, "audit", Severity.WARNING, "", 0,
-                        "the merge-aware checks could not run: a merged file is too deeply nested or too large")]
+        return [
+            Finding(
+                NOT_AUDITED,
+                "audit",
+                Severity.WARNING,
+                "",
+                0,
+                "the merge-aware checks could not run: a merged file is too deeply nested or too large",
+            )
+        ]
 
 
 def _merge_infos() -> list[RuleInfo]:
@@ -180,8 +220,11 @@ CONFIG_NOTE = "audit/config"
 
 def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet) -> list[Finding]:
     """A warning for each entry the audit did not read (symlink, FIFO, over the size cap), and for the config."""
-    findings = [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
-                for path, why in sorted(source.skipped().items()) if changed is None or path in changed]
+    findings = [
+        Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
+        for path, why in sorted(source.skipped().items())
+        if changed is None or path in changed
+    ]
     findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
     return findings
 
@@ -231,8 +274,14 @@ class _BulkJob:
     """The one pass over every file, in worker processes when the tree is big enough; blobs the
     cache has seen are answered from it."""
 
-    def __init__(self, tree: Tree, looks: dict[str, tuple[str, ...]], rules: list[Rule],
-                 cache: FindingsCache | None, settings: Settings) -> None:
+    def __init__(
+        self,
+        tree: Tree,
+        looks: dict[str, tuple[str, ...]],
+        rules: list[Rule],
+        cache: FindingsCache | None,
+        settings: Settings,
+    ) -> None:
         specs = tuple(_BulkRule(r.id, r.kind, r.paths, r.exclude) for r in rules)
         self.looks = looks
         self._cache = cache
@@ -248,8 +297,10 @@ class _BulkJob:
         # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
         # pending future at once instead of leaving the run waiting for a result that never comes.
         self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
-        self._pending = [self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
-                         for chunk in _chunks(tree, files, _workers() * 4)]
+        self._pending = [
+            self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
+            for chunk in _chunks(tree, files, _workers() * 4)
+        ]
 
     def _from_cache(self, tree: Tree) -> list[str]:
         """Files the cache cannot answer (their hits are kept as results)."""
@@ -274,12 +325,17 @@ class _BulkJob:
             for pending in self._pending:
                 results.extend(pending.result())
         except BrokenProcessPool:
-            raise NeedsHuman("the audit did not finish: a worker process died (killed, or out of memory)",
-                             "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes") from None
+            raise NeedsHuman(
+                "the audit did not finish: a worker process died (killed, or out of memory)",
+                "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes",
+            ) from None
         self._pending = []
         self._remember(results)
-        findings = [rules[rid].finding(path, line, detail, severity)
-                    for path, problems, _ in results for rid, line, detail, severity in problems]
+        findings = [
+            rules[rid].finding(path, line, detail, severity)
+            for path, problems, _ in results
+            for rid, line, detail, severity in problems
+        ]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
 

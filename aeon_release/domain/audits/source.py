@@ -6,13 +6,14 @@ link text; in a checkout it may point at the host), and a FIFO, socket or device
 so a hostile tree can neither hang the audit nor read host files.  Files over a size cap are listed
 as skipped instead of read.
 """
+
 from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import io
 import itertools
-import functools
 import os
 import re
 import stat
@@ -286,8 +287,11 @@ def _git_listed(root: Path) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files when ``root`` is the top of a git work tree."""
     if not (root / ".git").exists():
         return None
-    done = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                          capture_output=True, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    done = subprocess.run(
+        ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        capture_output=True,
+        env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
+    )
     if done.returncode != 0:
         return None
     return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
@@ -299,8 +303,9 @@ def _index_oids(root: Path) -> dict[str, str]:
         return {}
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
     staged = subprocess.run(["git", "-C", str(root), "ls-files", "-s", "-z"], capture_output=True, env=env)
-    dirty = subprocess.run(["git", "-C", str(root), "diff-files", "--name-only", "-z", "--no-renames"],
-                           capture_output=True, env=env)
+    dirty = subprocess.run(
+        ["git", "-C", str(root), "diff-files", "--name-only", "-z", "--no-renames"], capture_output=True, env=env
+    )
     if staged.returncode != 0 or dirty.returncode != 0:
         return {}
     modified = {os.fsdecode(p) for p in dirty.stdout.split(b"\0") if p}
@@ -446,8 +451,12 @@ def _function_blocks(text: str, name: str) -> list[ast.FunctionDef | ast.AsyncFu
     if nodes is None:
         return None
     # A block holds the same-named functions nested in it: walk it rather than parse them again.
-    return [n for node in nodes for n in ast.walk(node)
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+    return [
+        n
+        for node in nodes
+        for n in ast.walk(node)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name
+    ]
 
 
 def _blocks(text: str, header: str) -> list[ast.stmt] | None:
@@ -502,8 +511,11 @@ def segment(lines: list[str], node: ast.AST) -> str | None:
         return None
     if start == end:
         return lines[start - 1].encode()[col:end_col].decode(errors="replace")
-    parts = [lines[start - 1].encode()[col:].decode(errors="replace"), *lines[start:end - 1],
-             lines[end - 1].encode()[:end_col].decode(errors="replace")]
+    parts = [
+        lines[start - 1].encode()[col:].decode(errors="replace"),
+        *lines[start : end - 1],
+        lines[end - 1].encode()[:end_col].decode(errors="replace"),
+    ]
     return "\n".join(parts)
 
 

@@ -4,6 +4,7 @@ A suppression covers findings of the named rules on its own line, or on the next
 comment stands alone.  It needs a reason: without one it suppresses nothing and is itself a
 warning, as is a suppression that matches no finding (stale suppressions hide the next real bug).
 """
+
 from __future__ import annotations
 
 import io
@@ -12,8 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.source import python_lines
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import python_lines
 
 # RE2 (linear): a file of a million unclosed "ignore[" must not make the scan quadratic.
 _SUPPRESSION = linear.compile_text(r"#\s*aeon-audit:\s*ignore\[([^\]]*)\][ \t]*(.*?)[ \t]*$")
@@ -41,13 +42,17 @@ def parse(text: str, path: str = "") -> list[Suppression]:
         comments = _python_comments(text)
         if comments is not None:
             lines = [line.rstrip("\r\n") for line in python_lines(text)]  # tokenize's numbering
-            return [s for line, col, comment in comments for s in _from_comment(comment, line, not lines[line - 1][:col].strip())]
+            return [
+                s
+                for line, col, comment in comments
+                for s in _from_comment(comment, line, not lines[line - 1][:col].strip())
+            ]
     found = []
     counter = linear.LineCounter(text)
     previous = -1  # the start of the line of the previous match: a second one on a line is never alone
     for match in _SUPPRESSION.finditer(text):
         line, line_start = counter.line(match.start()), counter.line_start(match.start())
-        alone = line_start != previous and not text[line_start:match.start()].strip()
+        alone = line_start != previous and not text[line_start : match.start()].strip()
         previous = line_start
         found += _from_comment(match.group(0), line, alone)
     return found
@@ -76,8 +81,11 @@ def scan(data: bytes, path: str = "") -> list[Suppression]:
     return parse(data.decode("utf-8", errors="replace"), path)
 
 
-def apply(findings: Sequence[Finding], suppressions: Mapping[str, Iterable[Suppression]],
-          judge: Judge = lambda path, rules: True) -> list[Finding]:
+def apply(
+    findings: Sequence[Finding],
+    suppressions: Mapping[str, Iterable[Suppression]],
+    judge: Judge = lambda path, rules: True,
+) -> list[Finding]:
     """Mark suppressed findings and add a warning for each suppression without reason or use."""
     used: set[tuple[str, int]] = set()
     result = []
@@ -94,15 +102,28 @@ def apply(findings: Sequence[Finding], suppressions: Mapping[str, Iterable[Suppr
     return result
 
 
-def _problems(suppressions: Mapping[str, Iterable[Suppression]], used: set[tuple[str, int]],
-              judge: Judge) -> Iterable[Finding]:
+def _problems(
+    suppressions: Mapping[str, Iterable[Suppression]], used: set[tuple[str, int]], judge: Judge
+) -> Iterable[Finding]:
     for path, items in suppressions.items():
         for s in items:
             names = ", ".join(s.rules) or "nothing"
             if not s.reason:
-                yield Finding(NO_REASON, "suppression", Severity.WARNING, path, s.line,
-                              f"suppression of {names} has no reason, so it suppresses nothing: "
-                              "write `# aeon-audit: ignore[rule-id] why it is safe`")
+                yield Finding(
+                    NO_REASON,
+                    "suppression",
+                    Severity.WARNING,
+                    path,
+                    s.line,
+                    f"suppression of {names} has no reason, so it suppresses nothing: "
+                    "write `# aeon-audit: ignore[rule-id] why it is safe`",
+                )
             elif (path, s.line) not in used and judge(path, s.rules):
-                yield Finding(UNUSED, "suppression", Severity.WARNING, path, s.line,
-                              f"suppression of {names} matches no finding: remove it")
+                yield Finding(
+                    UNUSED,
+                    "suppression",
+                    Severity.WARNING,
+                    path,
+                    s.line,
+                    f"suppression of {names} matches no finding: remove it",
+                )

@@ -1,13 +1,14 @@
-'''Excerpts shaped like the real vLLM files of three upstream changes (a few dozen lines each).
+"""Excerpts shaped like the real vLLM files of three upstream changes (a few dozen lines each).
 
 #45666 (1744adc256) renumbers QuickReduceRegime.NONE 4 -> 5 (INT3 takes 4);
 #28973 (91601ff478) inserts WAITING_FOR_STREAMING_REQ into the auto() RequestStatus (RUNNING 4 -> 5);
 #46243 (183a430c13) adds ``pos + 1 < min_len`` in the Triton ``_bias_kernel``.
-'''
+"""
+
 from __future__ import annotations
 
 QR = "vllm/distributed/device_communicators/quick_all_reduce.py"
-QR_BASE = '''from enum import Enum
+QR_BASE = """from enum import Enum
 
 import torch
 
@@ -44,18 +45,24 @@ class QuickAllReduce:
         if inp.numel() * inp.element_size() < self.qr_quantization_min_size:
             return QuickReduceRegime.FP.value
         return self.qr_quant_level.value
-'''
-QR_UPSTREAM = QR_BASE.replace(
-    "class QuickReduceRegime(Enum):\n",
-    "class QuickReduceRegime(Enum):\n    # Keep integer ids aligned with csrc/quickreduce/quick_reduce.h\n",
-).replace("    NONE = 4\n", "    INT3 = 4\n    NONE = 5\n").replace(
-    "        self.qr_quant_level = QuickReduceRegime[regime_str]\n",
-    "        self.qr_quant_level = QuickReduceRegime[regime_str]\n"
-    "        if self.qr_quant_level == QuickReduceRegime.INT3 and self.world_size != 2:\n"
-    "            return\n",
+"""
+QR_UPSTREAM = (
+    QR_BASE.replace(
+        "class QuickReduceRegime(Enum):\n",
+        "class QuickReduceRegime(Enum):\n    # Keep integer ids aligned with csrc/quickreduce/quick_reduce.h\n",
+    )
+    .replace("    NONE = 4\n", "    INT3 = 4\n    NONE = 5\n")
+    .replace(
+        "        self.qr_quant_level = QuickReduceRegime[regime_str]\n",
+        "        self.qr_quant_level = QuickReduceRegime[regime_str]\n"
+        "        if self.qr_quant_level == QuickReduceRegime.INT3 and self.world_size != 2:\n"
+        "            return\n",
+    )
 )
 # the fork's carry, in the same file: both killer lines of the issue
-QR_FORK = QR_BASE + '''
+QR_FORK = (
+    QR_BASE
+    + """
     # AEON: skip the quantized path on GB10 when the regime moves raw data
     def moves_raw_data(self, quick_reduce_regime: int) -> bool:
         return quick_reduce_regime == 4  # QuickReduceRegime.NONE
@@ -63,7 +70,8 @@ QR_FORK = QR_BASE + '''
     def quantizes(self, inp: torch.Tensor) -> bool:
         qr_quant_level = self._get_qr_quant_level(inp)
         return qr_quant_level != 0 and qr_quant_level != 4  # 4 == NONE
-'''
+"""
+)
 
 REQUEST = "vllm/v1/request.py"
 REQUEST_BASE = '''import enum
@@ -103,7 +111,7 @@ REQUEST_UPSTREAM = REQUEST_BASE.replace(
     "    WAITING_FOR_REMOTE_KVS = enum.auto()\n    WAITING_FOR_STREAMING_REQ = enum.auto()\n",
 ).replace("    def __str__(self):\n", "    def __str__(self) -> str:\n")
 SCHED = "vllm/v1/core/sched/aeon_preempt.py"
-SCHED_FORK = '''# AEON: preempt long prompts first on GB10
+SCHED_FORK = """# AEON: preempt long prompts first on GB10
 from vllm.v1.request import Request, RequestStatus
 
 
@@ -112,10 +120,10 @@ def preemptible(request: Request) -> bool:
     if request_status == 4:  # RequestStatus.RUNNING
         return True
     return False
-'''
+"""
 
 BIAS = "vllm/v1/worker/gpu/sample/logit_bias.py"
-BIAS_BASE = '''import torch
+BIAS_BASE = """import torch
 
 from vllm.triton_utils import tl, triton
 
@@ -152,7 +160,7 @@ def _bias_kernel(
             -float("inf"),
             mask=mask,
         )
-'''
+"""
 BIAS_UPSTREAM = BIAS_BASE.replace("pos < min_len:", "pos + 1 < min_len:")
 BIAS_FORK = BIAS_BASE.replace(
     "    pos = tl.load(pos_ptr + token_idx)\n",

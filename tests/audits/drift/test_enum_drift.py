@@ -1,4 +1,5 @@
 """Enum drift rebuilt from real upstream changes, and the valid counterparts that must stay silent."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,24 +38,31 @@ def test_28973_request_status_auto_insertion(git_repo: GitRepo, tmp_path: Path) 
     assert finding.fix is not None and finding.fix.new == "RequestStatus.RUNNING"
 
 
-@pytest.mark.parametrize("line", [
-    "    return spec.kv_mode == 4\n",                        # compared with a name assigned from the enum
-    "    return spec.mode.value == 4\n",                     # compared with .value in a file using the class
-    "    return Mode(4)\n",                                  # Enum(N)
-    "    mode: Mode = 4\n    return mode\n",                 # assigned to a name annotated with the class
-    "    return spec.flags in (1, 4)\n",                     # membership, fallback: file imports the class
-    "    return configure(spec, 4)\n",                      # positional argument of a parameter typed Mode
-    "    match spec.kv_mode:\n        case 4:\n            return True\n",  # a match on a member holder
-    "    def pick(kv_mode=4):\n        return kv_mode\n",  # the default of a parameter named like the enum
-    "    return M(value=4)\n",                              # the class under an import alias, value=
-    "    return spec.kind == M.D\n\n\ndef legacy(spec):\n    return spec.kind == 4\n",  # holder via the alias
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "    return spec.kv_mode == 4\n",  # compared with a name assigned from the enum
+        "    return spec.mode.value == 4\n",  # compared with .value in a file using the class
+        "    return Mode(4)\n",  # Enum(N)
+        "    mode: Mode = 4\n    return mode\n",  # assigned to a name annotated with the class
+        "    return spec.flags in (1, 4)\n",  # membership, fallback: file imports the class
+        "    return configure(spec, 4)\n",  # positional argument of a parameter typed Mode
+        "    match spec.kv_mode:\n        case 4:\n            return True\n",  # a match on a member holder
+        "    def pick(kv_mode=4):\n        return kv_mode\n",  # the default of a parameter named like the enum
+        "    return M(value=4)\n",  # the class under an import alias, value=
+        "    return spec.kind == M.D\n\n\ndef legacy(spec):\n    return spec.kind == 4\n",  # holder via the alias
+    ],
+)
 def test_tie_cases(git_repo: GitRepo, tmp_path: Path, line: str) -> None:
-    enum_base = "import enum\n\n\nclass Mode(enum.Enum):\n    A = enum.auto()\n    B = enum.auto()\n    C = 3\n    D = 4\n"
+    enum_base = (
+        "import enum\n\n\nclass Mode(enum.Enum):\n    A = enum.auto()\n    B = enum.auto()\n    C = 3\n    D = 4\n"
+    )
     enum_new = enum_base.replace("    D = 4\n", "    E = 4\n    D = 5\n")
-    fork = ("from pkg.modes import Mode\nfrom pkg.modes import Mode as M\n\n\ndef setup(spec):\n"
-            "    spec.kv_mode = Mode.A\n    spec.kind = M.B\n\n\n"
-            f"def check(spec):\n{line}\n\ndef configure(spec, mode: Mode):\n    spec.mode = mode\n")
+    fork = (
+        "from pkg.modes import Mode\nfrom pkg.modes import Mode as M\n\n\ndef setup(spec):\n"
+        "    spec.kv_mode = Mode.A\n    spec.kind = M.B\n\n\n"
+        f"def check(spec):\n{line}\n\ndef configure(spec, mode: Mode):\n    spec.mode = mode\n"
+    )
     sides = three_way(git_repo, {"pkg/modes.py": enum_base}, {"pkg/use.py": fork}, {"pkg/modes.py": enum_new})
     report = audit(git_repo, sides, tmp_path)
     line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "4" in text)
@@ -64,8 +72,10 @@ def test_tie_cases(git_repo: GitRepo, tmp_path: Path, line: str) -> None:
 def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: Path) -> None:
     enum_base = "from enum import IntEnum\n\n\nclass Level(IntEnum):\n    LOW = 1\n    HIGH = 2\n"
     enum_new = enum_base.replace("    HIGH = 2\n", "    MID = 2\n    HIGH = 3\n")
-    fork = ('import os\n\nfrom pkg.levels import Level\n\nlevel = int(os.environ.get("AEON_LEVEL", "2"))\n'
-            "CURRENT = Level(level)\n")
+    fork = (
+        'import os\n\nfrom pkg.levels import Level\n\nlevel = int(os.environ.get("AEON_LEVEL", "2"))\n'
+        "CURRENT = Level(level)\n"
+    )
     sides = three_way(git_repo, {"pkg/levels.py": enum_base}, {"pkg/env.py": fork}, {"pkg/levels.py": enum_new})
     report = audit(git_repo, sides, tmp_path)
     assert ("pkg/env.py", 5, "error") in found(report, DRIFT)
@@ -80,41 +90,51 @@ def test_unchanged_enum_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
 
 def test_literal_equal_to_the_new_value_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = real.QR_FORK.replace("quick_reduce_regime == 4", "quick_reduce_regime == 5").replace(
-        "qr_quant_level != 4  # 4 == NONE", "qr_quant_level != 5  # 5 == NONE")
+        "qr_quant_level != 4  # 4 == NONE", "qr_quant_level != 5  # 5 == NONE"
+    )
     sides = three_way(git_repo, {real.QR: real.QR_BASE}, {real.QR: fork}, {real.QR: real.QR_UPSTREAM})
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
 
 
 def test_shifted_value_written_for_the_new_numbering_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
     """5 was PREEMPTED at the base, but the comment says RUNNING, which is 5 after the merge."""
-    fork = real.SCHED_FORK.replace("request_status == 4:  # RequestStatus.RUNNING",
-                                   "request_status == 5:  # RequestStatus.RUNNING")
+    fork = real.SCHED_FORK.replace(
+        "request_status == 4:  # RequestStatus.RUNNING", "request_status == 5:  # RequestStatus.RUNNING"
+    )
     fork = fork.replace("    return False\n", "    return request_status == 1  # RequestStatus.WAITING\n")
-    sides = three_way(git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: fork},
-                      {real.REQUEST: real.REQUEST_UPSTREAM})
+    sides = three_way(
+        git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: fork}, {real.REQUEST: real.REQUEST_UPSTREAM}
+    )
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
 
 
 def test_auto_without_insertion_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
     theirs = real.REQUEST_BASE.replace("    def __str__(self):\n", "    def __str__(self) -> str:\n").replace(
-        "    FINISHED_ABORTED = enum.auto()\n", "    FINISHED_ABORTED = enum.auto()\n    FINISHED_ERROR = enum.auto()\n")
-    sides = three_way(git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: real.SCHED_FORK},
-                      {real.REQUEST: theirs})
+        "    FINISHED_ABORTED = enum.auto()\n", "    FINISHED_ABORTED = enum.auto()\n    FINISHED_ERROR = enum.auto()\n"
+    )
+    sides = three_way(
+        git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: real.SCHED_FORK}, {real.REQUEST: theirs}
+    )
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
 
 
 def test_numbers_that_mean_something_else_are_silent(git_repo: GitRepo, tmp_path: Path) -> None:
-    fork = real.SCHED_FORK.replace("    return False\n", "    if len(request.prompt) == 4 or request.num_tokens == 4:\n"
-                                   "        return True\n    return request.priority[4] > 0\n").replace(
-        "request_status == 4:  # RequestStatus.RUNNING", "request_status == RequestStatus.RUNNING:")
-    sides = three_way(git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: fork},
-                      {real.REQUEST: real.REQUEST_UPSTREAM})
+    fork = real.SCHED_FORK.replace(
+        "    return False\n",
+        "    if len(request.prompt) == 4 or request.num_tokens == 4:\n"
+        "        return True\n    return request.priority[4] > 0\n",
+    ).replace("request_status == 4:  # RequestStatus.RUNNING", "request_status == RequestStatus.RUNNING:")
+    sides = three_way(
+        git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: fork}, {real.REQUEST: real.REQUEST_UPSTREAM}
+    )
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
 
 
 def test_custom_next_value_is_reported_unknown(git_repo: GitRepo, tmp_path: Path) -> None:
-    base = ("import enum\n\n\nclass Phase(enum.Enum):\n    def _generate_next_value_(name, start, count, last):\n"
-            "        return count * 10\n\n    A = enum.auto()\n    B = enum.auto()\n")
+    base = (
+        "import enum\n\n\nclass Phase(enum.Enum):\n    def _generate_next_value_(name, start, count, last):\n"
+        "        return count * 10\n\n    A = enum.auto()\n    B = enum.auto()\n"
+    )
     theirs = base.replace("    A = enum.auto()\n", "    A = enum.auto()\n    Z = enum.auto()\n")
     fork = "from pkg.phase import Phase\n\n\ndef late(p):\n    return p.value == 10\n"
     sides = three_way(git_repo, {"pkg/phase.py": base}, {"pkg/use.py": fork}, {"pkg/phase.py": theirs})
@@ -124,8 +144,10 @@ def test_custom_next_value_is_reported_unknown(git_repo: GitRepo, tmp_path: Path
     assert "_generate_next_value_" in drift.message and "unknown" in drift.message
 
 
-MODES = ("import enum\n\n\nclass Mode(enum.IntEnum):\n    A = 0\n    B = 1\n    C = 2\n    D = 3\n\n"
-         "    @property\n    def wide(self) -> bool:\n        return self >= Mode.C\n")
+MODES = (
+    "import enum\n\n\nclass Mode(enum.IntEnum):\n    A = 0\n    B = 1\n    C = 2\n    D = 3\n\n"
+    "    @property\n    def wide(self) -> bool:\n        return self >= Mode.C\n"
+)
 
 
 def test_fork_member_becomes_an_alias_of_upstreams(git_repo: GitRepo, tmp_path: Path) -> None:
@@ -141,13 +163,16 @@ def test_fork_member_becomes_an_alias_of_upstreams(git_repo: GitRepo, tmp_path: 
 
 
 def test_fork_auto_member_moved_by_an_upstream_insertion(git_repo: GitRepo, tmp_path: Path) -> None:
-    base = MODES.replace("    A = 0\n    B = 1\n    C = 2\n    D = 3\n",
-                         "    A = enum.auto()\n    B = enum.auto()\n    C = enum.auto()\n    D = enum.auto()\n")
+    base = MODES.replace(
+        "    A = 0\n    B = 1\n    C = 2\n    D = 3\n",
+        "    A = enum.auto()\n    B = enum.auto()\n    C = enum.auto()\n    D = enum.auto()\n",
+    )
     fork = base.replace("    D = enum.auto()\n", "    D = enum.auto()\n    E = enum.auto()  # AEON\n")
     theirs = base.replace("    A = enum.auto()\n", "    A = enum.auto()\n    Z = enum.auto()\n")
     user = "from pkg.modes import Mode\n\n\ndef fp4(mode):\n    return mode == 5  # Mode.E\n"
-    sides = three_way(git_repo, {"pkg/modes.py": base}, {"pkg/modes.py": fork, "pkg/use.py": user},
-                      {"pkg/modes.py": theirs})
+    sides = three_way(
+        git_repo, {"pkg/modes.py": base}, {"pkg/modes.py": fork, "pkg/use.py": user}, {"pkg/modes.py": theirs}
+    )
     report = audit(git_repo, sides, tmp_path)
     assert ("pkg/use.py", 5, "error") in found(report, DRIFT)
     assert "Mode.E" in next(f.message for f in report.findings if f.path == "pkg/use.py")

@@ -1,4 +1,5 @@
 """Member values computed from source must equal what Python computes when it runs the class."""
+
 from __future__ import annotations
 
 import textwrap

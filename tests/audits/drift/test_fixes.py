@@ -1,4 +1,5 @@
 """Fixes: the literal becomes the member (import added when missing), comments stay, the file compiles, twice is once."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,13 +17,21 @@ def _fixes(report_findings: tuple) -> list[Fix]:  # type: ignore[type-arg]
 
 
 def test_fix_adds_the_import_keeps_comments_and_compiles(git_repo: GitRepo, tmp_path: Path) -> None:
-    sides = three_way(git_repo, {real.REQUEST: real.REQUEST_BASE}, {real.SCHED: real.SCHED_FORK.replace(
-        "from vllm.v1.request import Request, RequestStatus\n", "from vllm.v1.request import Request\n")},
-        {real.REQUEST: real.REQUEST_UPSTREAM})
+    sides = three_way(
+        git_repo,
+        {real.REQUEST: real.REQUEST_BASE},
+        {
+            real.SCHED: real.SCHED_FORK.replace(
+                "from vllm.v1.request import Request, RequestStatus\n", "from vllm.v1.request import Request\n"
+            )
+        },
+        {real.REQUEST: real.REQUEST_UPSTREAM},
+    )
     report = audit(git_repo, sides, tmp_path)
     fixes = _fixes(report.findings)
     assert [(f.old, f.new, f.import_from, f.import_name) for f in fixes] == [
-        ("4", "RequestStatus.RUNNING", "vllm.v1.request", "RequestStatus")]
+        ("4", "RequestStatus.RUNNING", "vllm.v1.request", "RequestStatus")
+    ]
     results = apply_fixes(git_repo.path, fixes)
     assert [r.status for r in results] == ["applied"]
     text = (git_repo.path / real.SCHED).read_text()
@@ -53,5 +62,6 @@ def test_a_fix_whose_code_moved_is_skipped(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("x = 5\n")
     fix = Fix("m.py", 1, 4, 1, 5, "4", "Mode.D", "pkg.modes", "Mode")
     assert [(r.status, r.detail) for r in apply_fixes(tmp_path, [fix])] == [
-        ("skipped", "found `5` where the audit saw `4`")]
+        ("skipped", "found `5` where the audit saw `4`")
+    ]
     assert (tmp_path / "m.py").read_text() == "x = 5\n"

@@ -1,4 +1,5 @@
 """Offsets applied twice, rebuilt from #46243 (Triton `_bias_kernel`), and their silent counterparts."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +11,9 @@ from tests.audits.drift.trees import audit, found, line_of, three_way
 
 
 def test_46243_min_tokens_plus_one_twice_in_the_kernel(git_repo: GitRepo, tmp_path: Path) -> None:
-    sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: real.BIAS_FORK}, {real.BIAS: real.BIAS_UPSTREAM})
+    sides = three_way(
+        git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: real.BIAS_FORK}, {real.BIAS: real.BIAS_UPSTREAM}
+    )
     merged = (git_repo.path / real.BIAS).read_text()
     fork_line, upstream_line = line_of(merged, "tl.load(pos_ptr + token_idx) + 1"), line_of(merged, "pos + 1 < min_len")
     report = audit(git_repo, sides, tmp_path)
@@ -23,9 +26,13 @@ def test_46243_min_tokens_plus_one_twice_in_the_kernel(git_repo: GitRepo, tmp_pa
 
 
 def test_offset_on_different_flows_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
-    fork = real.BIAS_BASE.replace("    min_len = tl.load(min_lens_ptr + req_state_idx)\n",
-                                  "    min_len = tl.load(min_lens_ptr + req_state_idx) - 1\n")
-    theirs = real.BIAS_BASE.replace("    block = tl.arange(0, BLOCK_SIZE)\n", "    block = tl.arange(0, BLOCK_SIZE) + 1\n")
+    fork = real.BIAS_BASE.replace(
+        "    min_len = tl.load(min_lens_ptr + req_state_idx)\n",
+        "    min_len = tl.load(min_lens_ptr + req_state_idx) - 1\n",
+    )
+    theirs = real.BIAS_BASE.replace(
+        "    block = tl.arange(0, BLOCK_SIZE)\n", "    block = tl.arange(0, BLOCK_SIZE) + 1\n"
+    )
     sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: fork}, {real.BIAS: theirs})
     report = audit(git_repo, sides, tmp_path)
     assert found(report, OFFSET) == []
@@ -33,26 +40,30 @@ def test_offset_on_different_flows_is_silent(git_repo: GitRepo, tmp_path: Path) 
 
 def test_same_line_added_by_both_sides_is_one_change(git_repo: GitRepo, tmp_path: Path) -> None:
     """A backport: the fork cherry-picked upstream's fix before the release; git merges it once."""
-    other = real.BIAS_UPSTREAM.replace("    block = tl.arange(0, BLOCK_SIZE)\n", "    block = tl.arange(0, BLOCK_SIZE)  # tile\n")
+    other = real.BIAS_UPSTREAM.replace(
+        "    block = tl.arange(0, BLOCK_SIZE)\n", "    block = tl.arange(0, BLOCK_SIZE)  # tile\n"
+    )
     sides = three_way(git_repo, {real.BIAS: real.BIAS_BASE}, {real.BIAS: real.BIAS_UPSTREAM}, {real.BIAS: other})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
 
 
-HELPER = '''def first_decode_position(num_computed_tokens):
+HELPER = """def first_decode_position(num_computed_tokens):
     return num_computed_tokens
 
 
 def schedule(request):
     start = first_decode_position(request.num_computed_tokens)
     return start
-'''
+"""
 
 
 def test_one_call_level(git_repo: GitRepo, tmp_path: Path) -> None:
     theirs = HELPER.replace("    return num_computed_tokens\n", "    return num_computed_tokens + 1\n")
-    fork = HELPER.replace("    start = first_decode_position(request.num_computed_tokens)\n",
-                          "    # AEON: the drafter starts one later\n"
-                          "    start = first_decode_position(request.num_computed_tokens) + 1\n")
+    fork = HELPER.replace(
+        "    start = first_decode_position(request.num_computed_tokens)\n",
+        "    # AEON: the drafter starts one later\n"
+        "    start = first_decode_position(request.num_computed_tokens) + 1\n",
+    )
     sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
     report = audit(git_repo, sides, tmp_path)
     assert found(report, OFFSET) == [("sched.py", 7, "error")]
@@ -60,8 +71,10 @@ def test_one_call_level(git_repo: GitRepo, tmp_path: Path) -> None:
 
 
 def test_chained_names_join_the_flow(git_repo: GitRepo, tmp_path: Path) -> None:
-    base = ("def window(seq):\n    start = seq.start\n    width = 4\n    depth = 2\n    end = start\n"
-            "    return seq.data[start:end], width, depth\n")
+    base = (
+        "def window(seq):\n    start = seq.start\n    width = 4\n    depth = 2\n    end = start\n"
+        "    return seq.data[start:end], width, depth\n"
+    )
     theirs = base.replace("    start = seq.start\n", "    start = seq.start + 1\n")
     fork = base.replace("    end = start\n", "    end = start - 1\n")
     sides = three_way(git_repo, {"w.py": base}, {"w.py": fork}, {"w.py": theirs})
@@ -77,19 +90,21 @@ def test_comparison_made_non_strict_counts_as_an_adjustment(git_repo: GitRepo, t
     assert found(report, OFFSET) == [(real.BIAS, line_of(merged, "tl.load(pos_ptr + token_idx) + 1"), "error")]
 
 
-ATTR = '''class Scheduler:
+ATTR = """class Scheduler:
     def __init__(self, config):
         self.lookahead = config.num_lookahead_slots
         self.max_len = config.max_model_len
 
     def budget(self, request):
         return self.lookahead
-'''
+"""
 
 
 def test_attribute_adjusted_in_two_methods_of_one_class(git_repo: GitRepo, tmp_path: Path) -> None:
-    theirs = ATTR.replace("        self.lookahead = config.num_lookahead_slots\n",
-                          "        self.lookahead = config.num_lookahead_slots + 1\n")
+    theirs = ATTR.replace(
+        "        self.lookahead = config.num_lookahead_slots\n",
+        "        self.lookahead = config.num_lookahead_slots + 1\n",
+    )
     fork = ATTR.replace("        return self.lookahead\n", "        return self.lookahead + 1  # AEON: bonus token\n")
     sides = three_way(git_repo, {"s.py": ATTR}, {"s.py": fork}, {"s.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("s.py", 7, "error")]
@@ -103,30 +118,34 @@ def test_attribute_adjusted_in_two_methods_of_one_class(git_repo: GitRepo, tmp_p
 def test_helper_result_held_in_a_name(git_repo: GitRepo, tmp_path: Path) -> None:
     """One call level through a name: ``start = helper(x)`` then ``start += 1`` on the fork side."""
     theirs = HELPER.replace("    return num_computed_tokens\n", "    return num_computed_tokens + 1\n")
-    fork = HELPER.replace("    return start\n", "    start += 1  # AEON: the drafter starts one later\n    return start\n")
+    fork = HELPER.replace(
+        "    return start\n", "    start += 1  # AEON: the drafter starts one later\n    return start\n"
+    )
     sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("sched.py", 7, "error")]
 
 
-CONFIG = '''def update_dflash(config_dict, pre_trained_config):
+CONFIG = """def update_dflash(config_dict, pre_trained_config):
     aux_layer_ids = config_dict["aux_hidden_state_layer_ids"]
     pre_trained_config["dflash_config"] = {
         "mask_token_id": config_dict["mask_token_id"],
         "target_layer_ids": aux_layer_ids,
     }
-'''
-READER = '''def aux_layers(hf_config):
+"""
+READER = """def aux_layers(hf_config):
     dflash_config = getattr(hf_config, "dflash_config", None) or {}
     layer_ids = dflash_config.get("target_layer_ids")
     return tuple(layer_ids or ())
-'''
+"""
 
 
 def test_configuration_key_adjusted_where_written_and_where_read(git_repo: GitRepo, tmp_path: Path) -> None:
     """#40727's shape across files: upstream shifts the ids it writes, the fork shifts the ids it reads."""
     theirs = CONFIG.replace('"target_layer_ids": aux_layer_ids,', '"target_layer_ids": [i - 1 for i in aux_layer_ids],')
-    fork = READER.replace('    layer_ids = dflash_config.get("target_layer_ids")\n',
-                          '    layer_ids = [i - 1 for i in dflash_config.get("target_layer_ids") or []]\n')
+    fork = READER.replace(
+        '    layer_ids = dflash_config.get("target_layer_ids")\n',
+        '    layer_ids = [i - 1 for i in dflash_config.get("target_layer_ids") or []]\n',
+    )
     base = {"algos.py": CONFIG, "runner.py": READER}
     sides = three_way(git_repo, base, {"runner.py": fork}, {"algos.py": theirs})
     report = audit(git_repo, sides, tmp_path)
@@ -134,7 +153,7 @@ def test_configuration_key_adjusted_where_written_and_where_read(git_repo: GitRe
     assert "algos.py:5" in next(f for f in report.findings if f.rule_id != "audit/config").message
 
 
-BAD_WORDS = '''from vllm.triton_utils import tl, triton
+BAD_WORDS = """from vllm.triton_utils import tl, triton
 
 
 @triton.jit
@@ -155,20 +174,25 @@ def _bad_words_kernel(input_ids_ptr, expanded_local_pos_ptr, output_base, prefix
             actual = tl.load(output_base + actual_pos)
         match = match & (actual == 0)
     return match
-'''
+"""
 
 
 def test_pointer_arithmetic_shifted_by_both_sides(git_repo: GitRepo, tmp_path: Path) -> None:
     """#52311's shape: upstream adds ``+ 1`` to the address, the fork had shifted an index term of it."""
-    theirs = BAD_WORDS.replace("input_ids_ptr + cur_req_first_pos + spec_offset)",
-                               "input_ids_ptr + cur_req_first_pos + spec_offset + 1)")
-    fork = BAD_WORDS.replace("    cur_req_first_pos = token_idx - pos\n",
-                             "    cur_req_first_pos = token_idx - pos + 1  # AEON: skip the committed token\n")
+    theirs = BAD_WORDS.replace(
+        "input_ids_ptr + cur_req_first_pos + spec_offset)", "input_ids_ptr + cur_req_first_pos + spec_offset + 1)"
+    )
+    fork = BAD_WORDS.replace(
+        "    cur_req_first_pos = token_idx - pos\n",
+        "    cur_req_first_pos = token_idx - pos + 1  # AEON: skip the committed token\n",
+    )
     sides = three_way(git_repo, {"bw.py": BAD_WORDS}, {"bw.py": fork}, {"bw.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("bw.py", 8, "error")]
     # the same two edits on unrelated terms: the fork shifts the other branch's position only
-    fork = BAD_WORDS.replace("            actual = tl.load(output_base + actual_pos)\n",
-                             "            actual = tl.load(output_base + actual_pos) - 1\n")
+    fork = BAD_WORDS.replace(
+        "            actual = tl.load(output_base + actual_pos)\n",
+        "            actual = tl.load(output_base + actual_pos) - 1\n",
+    )
     other = GitRepo(tmp_path / "other")
     sides = three_way(other, {"bw.py": BAD_WORDS}, {"bw.py": fork}, {"bw.py": theirs})
     assert found(audit(other, sides, tmp_path / "o"), OFFSET) == []

@@ -1,4 +1,5 @@
 """Three-way merges for the drift tests: base, the fork (ours) and upstream (theirs), merged by git."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -1,4 +1,5 @@
 """Symbol drift and duplicate definitions for one merge: the sides read from git, the merged tree from disk."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -27,23 +28,37 @@ from aeon_release.domain.audits.model import (
 
 def drift_rule_infos() -> list[RuleInfo]:
     return [
-        RuleInfo(SYMBOL_DRIFT, "merge", Severity.ERROR,
-                 "fork-owned code uses a definition upstream removed, renamed or re-signatured"),
+        RuleInfo(
+            SYMBOL_DRIFT,
+            "merge",
+            Severity.ERROR,
+            "fork-owned code uses a definition upstream removed, renamed or re-signatured",
+        ),
         RuleInfo(DUPLICATE, "merge", Severity.ERROR, "a name is defined twice in one scope, once by each side"),
     ]
 
 
-def drift_findings(tree: Tree | Path, sides: MergeSides, ours: Mapping[str, Sequence[object]],
-                   theirs: Mapping[str, Sequence[object]], settings: Settings) -> list[Finding]:
+def drift_findings(
+    tree: Tree | Path,
+    sides: MergeSides,
+    ours: Mapping[str, Sequence[object]],
+    theirs: Mapping[str, Sequence[object]],
+    settings: Settings,
+) -> list[Finding]:
     """``tree``: the merged tree (anything with ``text(path)``, or a directory); ``ours``/``theirs``: the
     parsed -U0 diffs (path -> hunks) of base..ours and base..theirs."""
     fork, upstream = added_lines(ours), added_lines(theirs)  # type: ignore[arg-type]
     merged = DirTree(tree) if isinstance(tree, Path) else tree
     git = repo.Git(sides.repo)
     inp = DriftInput(
-        base=RevTree(git, sides.base), ours=RevTree(git, sides.ours), theirs=RevTree(git, sides.theirs),
-        merged=merged, fork_lines=fork, upstream_files=frozenset(theirs),
-        history=GitHistory(git, sides.base, sides.theirs), pr_pattern=settings.pr_subject_pattern,
+        base=RevTree(git, sides.base),
+        ours=RevTree(git, sides.ours),
+        theirs=RevTree(git, sides.theirs),
+        merged=merged,
+        fork_lines=fork,
+        upstream_files=frozenset(theirs),
+        history=GitHistory(git, sides.base, sides.theirs),
+        pr_pattern=settings.pr_subject_pattern,
         upstream_lines=upstream,
     )
     try:

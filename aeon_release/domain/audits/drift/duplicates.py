@@ -5,6 +5,7 @@ apart; Python keeps the later one silently (ruff's F811).  Each statement block 
 here, so alternatives in ``if``/``else``, ``try``/``except`` or ``if TYPE_CHECKING:`` never pair up;
 ``@overload``, property setters and ``@f.register`` are redefinitions by design.
 """
+
 from __future__ import annotations
 
 import ast
@@ -28,8 +29,9 @@ class Definition:
     end: int
 
 
-def duplicate_definitions(path: str, text: str, fork_lines: frozenset[str], upstream_lines: frozenset[str],
-                          module: ast.Module | None = None) -> list[Finding]:
+def duplicate_definitions(
+    path: str, text: str, fork_lines: frozenset[str], upstream_lines: frozenset[str], module: ast.Module | None = None
+) -> list[Finding]:
     """Findings for one merged file; ``*_lines`` are the stripped lines each side added."""
     if module is None:
         try:
@@ -116,7 +118,7 @@ def _mentions(value: ast.expr, name: str) -> bool:
 def _side(definition: Definition, lines: list[str], fork: frozenset[str], upstream: frozenset[str]) -> str:
     """Which side wrote a definition: the side that added most of its lines (lines both added count for neither)."""
     counts = {FORK: 0, UPSTREAM: 0}
-    for line in lines[definition.start - 1:definition.end]:
+    for line in lines[definition.start - 1 : definition.end]:
         text = line.strip()
         if not text:
             continue
@@ -135,21 +137,31 @@ def _side(definition: Definition, lines: list[str], fork: frozenset[str], upstre
 
 def _finding(path: str, where: str, first: Definition, second: Definition, sides: tuple[str, str]) -> Finding:
     identical = ast.dump(first.node) == ast.dump(second.node)
-    shadowed = ("the fork's (carry's) version is the one shadowed: upstream's later definition wins"
-                if sides[0] == FORK else "upstream's version is shadowed by the fork's later definition")
+    shadowed = (
+        "the fork's (carry's) version is the one shadowed: upstream's later definition wins"
+        if sides[0] == FORK
+        else "upstream's version is shadowed by the fork's later definition"
+    )
     kind = first.kind if first.kind == second.kind else f"{first.kind}/{second.kind}"
-    message = (f"{second.name} ({kind}) is defined twice in {where} after the merge: line {first.start} "
-               f"from {sides[0]}, line {second.start} from {sides[1]}; {shadowed}"
-               + ("; the two are identical: drop one" if identical else "; keep one"))
+    message = (
+        f"{second.name} ({kind}) is defined twice in {where} after the merge: line {first.start} "
+        f"from {sides[0]}, line {second.start} from {sides[1]}; {shadowed}"
+        + ("; the two are identical: drop one" if identical else "; keep one")
+    )
     severity = Severity.WARNING if identical else Severity.ERROR
     return Finding(RULE, "merge", severity, path, second.start, message)
 
 
-def duplicates_in(texts: Mapping[str, str], fork: Mapping[str, frozenset[str]],
-                  upstream: Mapping[str, frozenset[str]], parsed: Mapping[str, ast.Module] | None = None) -> list[Finding]:
+def duplicates_in(
+    texts: Mapping[str, str],
+    fork: Mapping[str, frozenset[str]],
+    upstream: Mapping[str, frozenset[str]],
+    parsed: Mapping[str, ast.Module] | None = None,
+) -> list[Finding]:
     """Every merged file that both sides changed (``parsed``: modules already parsed, by path)."""
     findings = []
     for path, text in sorted(texts.items()):
-        findings += duplicate_definitions(path, text, fork.get(path, frozenset()), upstream.get(path, frozenset()),
-                                          (parsed or {}).get(path))
+        findings += duplicate_definitions(
+            path, text, fork.get(path, frozenset()), upstream.get(path, frozenset()), (parsed or {}).get(path)
+        )
     return findings

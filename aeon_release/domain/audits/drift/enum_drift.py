@@ -5,6 +5,7 @@ assignment and the file defines an enum; their enums are computed at the base an
 (:mod:`.enums`).  The fork's side: the files it changed whose added lines hold one of the old
 numbers and that reference the class; only those are parsed (:mod:`.literals`).
 """
+
 from __future__ import annotations
 
 import re
@@ -18,8 +19,11 @@ from aeon_release.domain.audits.model import Finding, Severity
 DRIFT = "merge/enum-drift"
 # A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
 # UPPER_CASE member inserted or removed (which shifts the auto() members after it).
-_MEMBER_LINE = re.compile(r"^[ \t]+(?:[A-Z][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)|\w+[ \t]*(?::[^=\n]*)?=[ \t]*"
-                          r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))", re.M)
+_MEMBER_LINE = re.compile(
+    r"^[ \t]+(?:[A-Z][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)|\w+[ \t]*(?::[^=\n]*)?=[ \t]*"
+    r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))",
+    re.M,
+)
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 
@@ -45,8 +49,9 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
 
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
     """Members whose value differs between the base and upstream, in the files upstream changed."""
-    candidates = [p for p, c in sorted(trees.upstream.items())
-                  if p.endswith(".py") and _MEMBER_LINE.search("\n".join(c.texts()))]
+    candidates = [
+        p for p, c in sorted(trees.upstream.items()) if p.endswith(".py") and _MEMBER_LINE.search("\n".join(c.texts()))
+    ]
     theirs = trees.blobs(trees.theirs, candidates)
     candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
     base = trees.blobs(trees.base, candidates)
@@ -67,8 +72,11 @@ def fork_members_moved(trees: ThreeTrees) -> tuple[list[Renumbered], list[tuple[
     value the fork chose can be the value upstream gave its own new member, and the merge then
     makes the fork's member an alias of upstream's (Python keeps the first).
     """
-    both = [p for p in sorted(trees.mine.keys() & trees.upstream.keys()) if p.endswith(".py")
-            and _MEMBER_LINE.search("\n".join(trees.mine[p].texts()))]
+    both = [
+        p
+        for p in sorted(trees.mine.keys() & trees.upstream.keys())
+        if p.endswith(".py") and _MEMBER_LINE.search("\n".join(trees.mine[p].texts()))
+    ]
     moved: list[Renumbered] = []
     aliases: list[tuple[Finding, tuple[int, int]]] = []
     for path in both:
@@ -78,8 +86,11 @@ def fork_members_moved(trees: ThreeTrees) -> tuple[list[Renumbered], list[tuple[
             continue
         base, ours, theirs, after = (enums_of(t) for t in (*texts, merged))
         for name, cls in after.items():
-            added = [m for m in ours.get(name, EnumClass(name, cls.kind, False)).members
-                     if m not in base.get(name, EnumClass(name, cls.kind, False)).members]
+            added = [
+                m
+                for m in ours.get(name, EnumClass(name, cls.kind, False)).members
+                if m not in base.get(name, EnumClass(name, cls.kind, False)).members
+            ]
             moved += _moved(path, ours.get(name), cls, added)
             aliases += _aliases(path, cls, added, theirs.get(name), base.get(name))
     return moved, aliases
@@ -88,12 +99,16 @@ def fork_members_moved(trees: ThreeTrees) -> tuple[list[Renumbered], list[tuple[
 def _moved(path: str, ours: EnumClass | None, after: EnumClass, added: list[str]) -> list[Renumbered]:
     if ours is None:
         return []
-    return [Renumbered(path, after, m, old, after.members.get(m)) for m in added
-            if type(old := ours.members.get(m)) is int and after.members.get(m) != old]
+    return [
+        Renumbered(path, after, m, old, after.members.get(m))
+        for m in added
+        if type(old := ours.members.get(m)) is int and after.members.get(m) != old
+    ]
 
 
-def _aliases(path: str, after: EnumClass, added: list[str], theirs: EnumClass | None,
-             base: EnumClass | None) -> Iterator[tuple[Finding, tuple[int, int]]]:
+def _aliases(
+    path: str, after: EnumClass, added: list[str], theirs: EnumClass | None, base: EnumClass | None
+) -> Iterator[tuple[Finding, tuple[int, int]]]:
     upstream_new = [m for m in (theirs.members if theirs else {}) if m not in (base.members if base else {})]
     for mine in added:
         for other in upstream_new:
@@ -101,10 +116,19 @@ def _aliases(path: str, after: EnumClass, added: list[str], theirs: EnumClass | 
             if value is not None and value == after.members.get(other) and mine != other:
                 first, second = sorted((mine, other), key=lambda m: after.lines.get(m, 0))
                 span = (min(after.lines.values()), max(after.lines.values()))
-                yield Finding(DRIFT, "merge", Severity.ERROR, path, after.lines.get(mine, 0),
-                              f"{after.short}.{mine} (the fork's) and {after.short}.{other} (upstream's) are both "
-                              f"{value} after the merge: {after.short}.{second} is now an alias of "
-                              f"{after.short}.{first}; give the fork's member a free value"), span
+                yield (
+                    Finding(
+                        DRIFT,
+                        "merge",
+                        Severity.ERROR,
+                        path,
+                        after.lines.get(mine, 0),
+                        f"{after.short}.{mine} (the fork's) and {after.short}.{other} (upstream's) are both "
+                        f"{value} after the merge: {after.short}.{second} is now an alias of "
+                        f"{after.short}.{first}; give the fork's member a free value",
+                    ),
+                    span,
+                )
 
 
 def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
@@ -124,9 +148,13 @@ def _tie_finding(tie: Tie) -> Finding:
     now = "removed upstream" if change.new is None else f"is {change.new} now"
     meaning = change.enum.member_of(change.old)
     instead = f"; {change.old} is {change.enum.short}.{meaning} now" if meaning and meaning != change.member else ""
-    fix = f"use {change.label} instead of the literal" if tie.fix is None else f"fix: `{tie.fix.old}` -> `{tie.fix.new}`"
-    message = (f"fork-side literal {change.old} means {change.label} ({tie.how}), but {change.label} {now} "
-               f"(upstream changed {change.path}: {change.old} -> {change.new}{instead}): {fix}")
+    fix = (
+        f"use {change.label} instead of the literal" if tie.fix is None else f"fix: `{tie.fix.old}` -> `{tie.fix.new}`"
+    )
+    message = (
+        f"fork-side literal {change.old} means {change.label} ({tie.how}), but {change.label} {now} "
+        f"(upstream changed {change.path}: {change.old} -> {change.new}{instead}): {fix}"
+    )
     return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
 
 
@@ -135,5 +163,11 @@ def _unknown_warnings(trees: ThreeTrees, unknown: list[EnumClass]) -> Iterator[F
     for cls in unknown:
         users = [p for p in sorted(trees.mine) if p.endswith(".py") and cls.short in (trees.merged_text(p) or "")]
         if users:
-            yield Finding(DRIFT, "merge", Severity.WARNING, users[0], 0,
-                          f"upstream changed {cls.name} but {cls.unknown}; check the fork's raw uses of it")
+            yield Finding(
+                DRIFT,
+                "merge",
+                Severity.WARNING,
+                users[0],
+                0,
+                f"upstream changed {cls.name} but {cls.unknown}; check the fork's raw uses of it",
+            )

@@ -7,6 +7,7 @@ expressions over earlier members (``A | B``, ``1 << 3``), aliases (a later membe
 value).  A class that overrides ``_generate_next_value_`` has unknown ``auto()`` values: it is
 reported as such instead of guessed.
 """
+
 from __future__ import annotations
 
 import ast
@@ -20,9 +21,9 @@ from aeon_release.domain.audits.source import parse_blocks, walk_defs
 
 
 class Kind(enum.Enum):
-    ENUM = "enum"        # Enum, IntEnum: auto() counts up from the last value
-    FLAG = "flag"        # Flag, IntFlag: auto() is the next power of two
-    STR = "str"          # StrEnum: auto() is the lower-cased name
+    ENUM = "enum"  # Enum, IntEnum: auto() counts up from the last value
+    FLAG = "flag"  # Flag, IntFlag: auto() is the next power of two
+    STR = "str"  # StrEnum: auto() is the lower-cased name
 
 
 Value = int | str | None  # None: not computable from source
@@ -30,12 +31,12 @@ Value = int | str | None  # None: not computable from source
 
 @dataclass(frozen=True)
 class EnumClass:
-    name: str                      # qualified within its module: ``Outer.Inner`` or ``RequestStatus``
+    name: str  # qualified within its module: ``Outer.Inner`` or ``RequestStatus``
     kind: Kind
-    int_based: bool                # IntEnum/IntFlag (or an ``int`` mixin): members compare equal to ints
+    int_based: bool  # IntEnum/IntFlag (or an ``int`` mixin): members compare equal to ints
     members: dict[str, Value] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
-    unknown: str | None = None     # why auto() values cannot be known (a custom _generate_next_value_)
+    unknown: str | None = None  # why auto() values cannot be known (a custom _generate_next_value_)
 
     @property
     def short(self) -> str:
@@ -51,9 +52,16 @@ _FLAG_BASES = frozenset({"Flag", "IntFlag"})
 _ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "ReprEnum", *_FLAG_BASES})
 _INT_BASES = frozenset({"IntEnum", "IntFlag", "int"})
 _BINOPS: dict[type[ast.operator], Callable[[int, int], int]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.BitOr: operator.or_,
-    ast.BitAnd: operator.and_, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
-    ast.Pow: operator.pow, ast.FloorDiv: operator.floordiv, ast.BitXor: operator.xor,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.BitOr: operator.or_,
+    ast.BitAnd: operator.and_,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.Pow: operator.pow,
+    ast.FloorDiv: operator.floordiv,
+    ast.BitXor: operator.xor,
 }
 
 
@@ -171,7 +179,9 @@ def _is_auto(node: ast.expr) -> bool:
     if not isinstance(node, ast.Call) or node.args or node.keywords:
         return False
     func = node.func
-    return (isinstance(func, ast.Name) and func.id == "auto") or (isinstance(func, ast.Attribute) and func.attr == "auto")
+    return (isinstance(func, ast.Name) and func.id == "auto") or (
+        isinstance(func, ast.Attribute) and func.attr == "auto"
+    )
 
 
 def _auto(name: str, kind: Kind, cls: EnumClass) -> Value:
@@ -215,11 +225,11 @@ def _fold(node: ast.expr, members: dict[str, Value]) -> int:
 class Renumbered:
     """A member whose value differs between the merge base and upstream."""
 
-    path: str           # the module that defines the enum
-    enum: EnumClass     # upstream's (theirs) class
+    path: str  # the module that defines the enum
+    enum: EnumClass  # upstream's (theirs) class
     member: str
     old: int
-    new: Value          # None: upstream removed the member
+    new: Value  # None: upstream removed the member
 
     @property
     def label(self) -> str:

@@ -5,6 +5,7 @@ fix applies only to the code the audit saw (a second run finds the new text and 
 libcst keeps the formatting and comments; a rewritten file that does not compile is not written.
 Only files with fixes are parsed.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -23,7 +24,7 @@ from aeon_release.domain.audits.model import Fix
 @dataclass(frozen=True)
 class Applied:
     fix: Fix
-    status: str        # "applied", "already applied", "skipped"
+    status: str  # "applied", "already applied", "skipped"
     detail: str = ""
 
     def as_dict(self) -> dict[str, object]:
@@ -67,7 +68,7 @@ def _outcome(fix: Fix, rewriter: _Rewriter, source: str) -> tuple[str, str]:
         return rewriter.status[fix], rewriter.detail.get(fix, "")
     lines = source.splitlines()
     line = lines[fix.line - 1] if 0 < fix.line <= len(lines) else ""
-    if line[fix.col:].startswith(fix.new):
+    if line[fix.col :].startswith(fix.new):
         return "already applied", ""
     return "skipped", f"no expression at {fix.path}:{fix.line}:{fix.col + 1} matches `{fix.old}`"
 

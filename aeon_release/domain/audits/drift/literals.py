@@ -7,6 +7,7 @@ returned as or passed as something that names the class or the member (``kv_quan
 carries a comment naming the member.  Otherwise a literal compared with a plain name, in a file
 that references the class, is tied unless the name explains the number (a size, a count, an index).
 """
+
 from __future__ import annotations
 
 import ast
@@ -18,12 +19,14 @@ from aeon_release.domain.audits.drift.enums import Renumbered
 from aeon_release.domain.audits.model import Fix
 
 # Names whose numbers mean something else than an enum value: sizes, counts, indices, versions.
-_NUMERIC_WORDS = frozenset("""
+_NUMERIC_WORDS = frozenset(
+    """
 len length size sizes num count counts dim dims ndim rank ranks idx index indices shape width height
 step steps version major minor bits batch world tp pp dp ep length offset offsets pos position i j k n
 stride strides block blocks capability device port nbytes numel seed layer layers head heads max min
 limit timeout retries ttl total start end begin stop bytes cap degree order arity nargs argc
-""".split())
+""".split()
+)
 _ENV_GETTERS = frozenset({"get", "getenv"})
 
 
@@ -32,7 +35,7 @@ class Tie:
     path: str
     line: int
     change: Renumbered
-    how: str                 # why the literal belongs to the enum, for the message
+    how: str  # why the literal belongs to the enum, for the message
     fix: Fix | None
 
 
@@ -83,8 +86,13 @@ class _File:
 
 def _aliases(module: ast.Module, short: str) -> set[str]:
     """``from m import C as D`` binds D to the class too."""
-    return {a.asname for n in ast.walk(module) if isinstance(n, ast.ImportFrom)
-            for a in n.names if a.name == short and a.asname}
+    return {
+        a.asname
+        for n in ast.walk(module)
+        if isinstance(n, ast.ImportFrom)
+        for a in n.names
+        if a.name == short and a.asname
+    }
 
 
 def _strip_strings(line: str) -> str:
@@ -120,8 +128,10 @@ def names_class(node: ast.AST | None, short: str | frozenset[str]) -> bool:
     if node is None:
         return False
     names = frozenset({short}) if isinstance(short, str) else short
-    return any((isinstance(n, ast.Name) and n.id in names) or (isinstance(n, ast.Attribute) and n.attr in names)
-               for n in ast.walk(node))
+    return any(
+        (isinstance(n, ast.Name) and n.id in names) or (isinstance(n, ast.Attribute) and n.attr in names)
+        for n in ast.walk(node)
+    )
 
 
 def _is_class(node: ast.AST, names: frozenset[str]) -> bool:
@@ -245,7 +255,9 @@ def _tie(file: _File, node: ast.AST, change: Renumbered) -> Tie | None:
     return Tie(file.path, node.lineno, change, how, _fix(file, node, change, replacement))  # type: ignore[attr-defined]
 
 
-def _context_tie(file: _File, node: ast.AST, parent: ast.AST | None, change: Renumbered) -> tuple[str, str | None] | None:
+def _context_tie(
+    file: _File, node: ast.AST, parent: ast.AST | None, change: Renumbered
+) -> tuple[str, str | None] | None:
     short = change.enum.short
     names = file.names[short]
     if isinstance(parent, ast.Compare):
@@ -292,7 +304,7 @@ def _positional_param(file: _File, call: ast.Call, index: int) -> ast.arg | None
 
 def _defaulted_param(args: ast.arguments, node: ast.AST) -> ast.arg | None:
     positional = [*args.posonlyargs, *args.args]
-    for param, default in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+    for param, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
         if default is node:
             return param
     for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
@@ -340,7 +352,8 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
 def _comment_tie(file: _File, node: ast.AST, change: Renumbered) -> tuple[str, str | None] | None:
     comment = file.comment(node.lineno)  # type: ignore[attr-defined]
     if re.search(rf"\b{re.escape(change.member)}\b", comment) and (
-            file.refers(change.enum.short) or change.enum.short in comment):
+        file.refers(change.enum.short) or change.enum.short in comment
+    ):
         return f"the comment names {change.member}", _replacement(file, _compared_name(file, node), change)
     return None
 
@@ -349,8 +362,11 @@ def _comment_means_another(file: _File, node: ast.AST, change: Renumbered) -> bo
     """``x == 5  # RUNNING`` where RUNNING is 5 after the merge: written for the new numbering."""
     comment = file.comment(node.lineno)  # type: ignore[attr-defined]
     value = _literal(node)
-    return any(re.search(rf"\b{re.escape(member)}\b", comment) is not None
-               for member, new in change.enum.members.items() if new == value and member != change.member)
+    return any(
+        re.search(rf"\b{re.escape(member)}\b", comment) is not None
+        for member, new in change.enum.members.items()
+        if new == value and member != change.member
+    )
 
 
 def _compared_name(file: _File, node: ast.AST) -> str | None:
@@ -394,7 +410,9 @@ def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | N
     getter = file.parents.get(node)
     wrapper = file.parents.get(getter) if getter is not None else None
     name = key(getter.func) if isinstance(getter, ast.Call) else None
-    if not (isinstance(getter, ast.Call) and (name or "").rsplit(".", 1)[-1] in _ENV_GETTERS and node in getter.args[1:]):
+    if not (
+        isinstance(getter, ast.Call) and (name or "").rsplit(".", 1)[-1] in _ENV_GETTERS and node in getter.args[1:]
+    ):
         return None
     if not (isinstance(wrapper, ast.Call) and key(wrapper.func) == "int"):
         return None
@@ -425,8 +443,17 @@ def _fix(file: _File, node: ast.AST, change: Renumbered, replacement: str | None
     col = _chars(file.lines[line - 1], node.col_offset)  # type: ignore[attr-defined]
     end_col = _chars(file.lines[end_line - 1], node.end_col_offset or 0)  # type: ignore[attr-defined]
     needs_import = change.enum.short not in file.bound and file.path != change.path
-    return Fix(file.path, line, col, end_line, end_col, old, replacement,
-               module_of(change.path) if needs_import else None, change.enum.short if needs_import else None)
+    return Fix(
+        file.path,
+        line,
+        col,
+        end_line,
+        end_col,
+        old,
+        replacement,
+        module_of(change.path) if needs_import else None,
+        change.enum.short if needs_import else None,
+    )
 
 
 def _chars(line: str, byte_offset: int) -> int:

@@ -9,6 +9,7 @@ one per side, in the same function with intersecting flows, add up: an error.  O
 followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value.
 Identical lines added by both sides are one change, not two.
 """
+
 from __future__ import annotations
 
 import ast
@@ -22,25 +23,75 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import segment, walk_defs
 
 OFFSET = "merge/offset-twice"
-_PASS_THROUGH = frozenset({"int", "float", "abs", "min", "max", "tuple", "list", "sorted", "load", "item", "to",
-                           "cast", "clone", "contiguous", "long", "reversed", "iter", "set", "frozenset"})
+_PASS_THROUGH = frozenset(
+    {
+        "int",
+        "float",
+        "abs",
+        "min",
+        "max",
+        "tuple",
+        "list",
+        "sorted",
+        "load",
+        "item",
+        "to",
+        "cast",
+        "clone",
+        "contiguous",
+        "long",
+        "reversed",
+        "iter",
+        "set",
+        "frozenset",
+    }
+)
 _ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d)")
 _SELF = frozenset({"self", "cls"})
-_BUILTINS = frozenset({"len", "range", "sum", "round", "divmod", "pow", "getattr", "hasattr", "isinstance", "super",
-                       "enumerate", "zip", "map", "filter", "next", "id", "hash", "type", "str", "bool", "dict",
-                       "numel", "size", "dim", "cdiv", "next_power_of_2", "program_id", "arange"})
+_BUILTINS = frozenset(
+    {
+        "len",
+        "range",
+        "sum",
+        "round",
+        "divmod",
+        "pow",
+        "getattr",
+        "hasattr",
+        "isinstance",
+        "super",
+        "enumerate",
+        "zip",
+        "map",
+        "filter",
+        "next",
+        "id",
+        "hash",
+        "type",
+        "str",
+        "bool",
+        "dict",
+        "numel",
+        "size",
+        "dim",
+        "cdiv",
+        "next_power_of_2",
+        "program_id",
+        "arange",
+    }
+)
 
 
 @dataclass(frozen=True)
 class Adjustment:
-    side: str                   # "fork" or "upstream"
+    side: str  # "fork" or "upstream"
     path: str
-    line: int                   # in the side's version
-    function: str               # qualified name of the enclosing function
-    text: str                   # the adjusted expression, e.g. ``pos + 1``
+    line: int  # in the side's version
+    function: str  # qualified name of the enclosing function
+    text: str  # the adjusted expression, e.g. ``pos + 1``
     flow: frozenset[str]
-    callees: frozenset[str]     # functions whose results it adjusts (``h(x) + 1``)
-    returned: bool              # it is (part of) a returned value of ``function``
+    callees: frozenset[str]  # functions whose results it adjusts (``h(x) + 1``)
+    returned: bool  # it is (part of) a returned value of ``function``
     span: tuple[int, int] = (0, 0)  # the function's lines in the side's version
     reads: frozenset[str] = frozenset()  # the part of ``flow`` the adjustment reads (the rest it produces)
 
@@ -73,16 +124,20 @@ def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tu
 class _Wanted:
     """Which of upstream's functions can pair with the fork's adjustments."""
 
-    functions: frozenset[tuple[str, str]]   # (path, qualified name)
-    callees: frozenset[str]                 # helpers whose results the fork adjusts at a call site
-    helpers: frozenset[str]                 # functions whose return value the fork adjusts
-    keys: frozenset[str] = frozenset()      # configuration keys whose values the fork adjusts
+    functions: frozenset[tuple[str, str]]  # (path, qualified name)
+    callees: frozenset[str]  # helpers whose results the fork adjusts at a call site
+    helpers: frozenset[str]  # functions whose return value the fork adjusts
+    keys: frozenset[str] = frozenset()  # configuration keys whose values the fork adjusts
 
     @classmethod
     def of(cls, fork: list[Adjustment]) -> _Wanted:
         keys = frozenset(t[4:] for a in fork for t in a.flow if t.startswith("key:"))
-        return cls(frozenset((a.path, a.function) for a in fork), frozenset(c for a in fork for c in a.callees),
-                   frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned), keys)
+        return cls(
+            frozenset((a.path, a.function) for a in fork),
+            frozenset(c for a in fork for c in a.callees),
+            frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned),
+            keys,
+        )
 
     def mentions_key(self, text: str) -> bool:
         return any(f'"{k}"' in text or f"'{k}'" in text for k in self.keys)
@@ -94,8 +149,13 @@ class _Wanted:
         short = qualname.rsplit(".", 1)[-1]
         owner = qualname.rpartition(".")[0]
         same_class = bool(owner) and any(p == path and f.rpartition(".")[0] == owner for p, f in self.functions)
-        return ((path, qualname) in self.functions or same_class or short in self.callees
-                or any(f"{h}(" in text for h in self.helpers) or self.mentions_key(text))
+        return (
+            (path, qualname) in self.functions
+            or same_class
+            or short in self.callees
+            or any(f"{h}(" in text for h in self.helpers)
+            or self.mentions_key(text)
+        )
 
 
 def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
@@ -155,7 +215,9 @@ def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
 def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> Iterator[Adjustment]:
     changes, other = (trees.mine, trees.upstream) if side == "fork" else (trees.upstream, trees.mine)
     rev = trees.ours if side == "fork" else trees.theirs
-    paths = [p for p, c in sorted(changes.items()) if p.endswith(".py") and (wanted is None or _cheap_pair(p, c, wanted))]
+    paths = [
+        p for p, c in sorted(changes.items()) if p.endswith(".py") and (wanted is None or _cheap_pair(p, c, wanted))
+    ]
     paths = [p for p in paths if _candidate_lines(changes[p])]
     texts = trees.blobs(rev, paths)
     if wanted is not None:
@@ -193,8 +255,11 @@ def _cheap_pair(path: str, change: FileChange, wanted: _Wanted) -> bool:
     if not wanted.callees and not wanted.helpers and not wanted.keys:
         return False
     added = "\n".join(change.added.values())
-    return (("return" in added and any(c in added for c in wanted.callees)) or any(h in added for h in wanted.helpers)
-            or wanted.mentions_key(added))
+    return (
+        ("return" in added and any(c in added for c in wanted.callees))
+        or any(h in added for h in wanted.helpers)
+        or wanted.mentions_key(added)
+    )
 
 
 def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:
@@ -203,13 +268,15 @@ def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:
     if wanted.mentions_key("\n".join(lines)):
         return True
     if any(line.lstrip().startswith("return") for line in lines) and any(
-            re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees):
+        re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees
+    ):
         return True
     return any(f"{h}(" in line for h in wanted.helpers for line in lines)
 
 
-def _adjustments(side: str, path: str, text: str, change: FileChange, both: set[str],
-                 wanted: _Wanted | None) -> Iterator[Adjustment]:
+def _adjustments(
+    side: str, path: str, text: str, change: FileChange, both: set[str], wanted: _Wanted | None
+) -> Iterator[Adjustment]:
     candidates = {n for n in _candidate_lines(change) if change.added[n].strip() not in both}
     if not candidates:
         return
@@ -320,8 +387,14 @@ def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.Asyn
     return sorted(found, key=lambda item: (item[1].end_lineno or 0) - item[1].lineno)
 
 
-def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef | ast.AsyncFunctionDef,
-                 lines: set[int], source: _Source) -> Iterator[Adjustment]:
+def _in_function(
+    side: str,
+    path: str,
+    qualname: str,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    lines: set[int],
+    source: _Source,
+) -> Iterator[Adjustment]:
     flows = _Flows(function)
     for node in ast.walk(function):
         adjusted = _adjusted(node, source.flipped)
@@ -336,9 +409,18 @@ def _in_function(side: str, path: str, qualname: str, function: ast.FunctionDef 
         flow = flows.closure(reads | flows.targets(node))
         if flow:
             callees = {c for a in adjusted for c in _callees(a)} | flows.callees(flows.tokens(adjusted[0]))
-            yield Adjustment(side, path, node.lineno, qualname, text, frozenset(flow),  # type: ignore[attr-defined]
-                             frozenset(callees), flows.returned(node),
-                             (function.lineno, function.end_lineno or function.lineno), frozenset(reads))
+            yield Adjustment(
+                side,
+                path,
+                node.lineno,  # type: ignore[attr-defined]
+                qualname,
+                text,
+                frozenset(flow),
+                frozenset(callees),
+                flows.returned(node),
+                (function.lineno, function.end_lineno or function.lineno),
+                frozenset(reads),
+            )
 
 
 def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.expr] | None:
@@ -350,8 +432,11 @@ def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.
             return [node.right]
     if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) and _constant(node.value):
         return [node.target]
-    if isinstance(node, ast.Compare) and node.lineno in flipped and any(
-            isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops):
+    if (
+        isinstance(node, ast.Compare)
+        and node.lineno in flipped
+        and any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops)
+    ):
         return [node.left, *node.comparators]
     return None
 
@@ -464,8 +549,11 @@ class _Flows:
         """Helpers whose results the flow's names hold (``start = helper(x)`` ... ``start += 1``)."""
         found: set[str] = set()
         for stmt in self.assignments:
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call) and (
-                    self._assigned(stmt) & flow):
+            if (
+                isinstance(stmt, (ast.Assign, ast.AnnAssign))
+                and isinstance(stmt.value, ast.Call)
+                and (self._assigned(stmt) & flow)
+            ):
                 found |= set(_callees(stmt.value))
         return found
 
@@ -479,8 +567,12 @@ class _Flows:
         """Add the names assigned from the flow's names (``end = start + n`` joins ``start``'s flow)."""
         flow = set(flow)
         for _ in range(4):
-            grown = {t for a in self.assignments if a.value is not None and self.tokens(a.value) & flow
-                     for t in self._assigned(a)}
+            grown = {
+                t
+                for a in self.assignments
+                if a.value is not None and self.tokens(a.value) & flow
+                for t in self._assigned(a)
+            }
             if grown <= flow:
                 break
             flow |= grown
@@ -510,12 +602,16 @@ def _merged_span(trees: ThreeTrees, adjustment: Adjustment) -> tuple[int, int]:
 def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Finding, tuple[int, int]]:
     fork_line, upstream_line = _merged_line(trees, mine), _merged_line(trees, other)
     where = f"line {upstream_line}" if other.path == mine.path else f"{other.path}:{upstream_line}"
-    how = ("in the same value flow" if _same_flow(mine, other)
-           else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
-                f"adjusted value)")
+    how = (
+        "in the same value flow"
+        if _same_flow(mine, other)
+        else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
+        f"adjusted value)"
+    )
     shared = sorted(_shared(mine, other))
     flow = f" ({', '.join(shared[:3])})" if shared else ""
-    message = (f"offset applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
-               f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them")
-    return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message),
-            _merged_span(trees, mine))
+    message = (
+        f"offset applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
+        f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them"
+    )
+    return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message), _merged_span(trees, mine))

@@ -4,6 +4,7 @@ Only the modules that a lookup reaches are read and parsed: the fork's files, wh
 and what their classes derive from.  A tree is anything that returns a file's text by path (a
 directory, a git revision, a dict in a test).
 """
+
 from __future__ import annotations
 
 import ast
@@ -12,7 +13,6 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
-
 
 
 class Tree(Protocol):
@@ -107,8 +107,12 @@ Sym = ModuleSym | DefSym | _Marker
 class Index:
     """Modules of one tree, parsed on first use."""
 
-    def __init__(self, tree: Tree, roots: tuple[str, ...] = ("", "src/"),
-                 parsed: dict[tuple[str, str], ModuleInfo | None] | None = None) -> None:
+    def __init__(
+        self,
+        tree: Tree,
+        roots: tuple[str, ...] = ("", "src/"),
+        parsed: dict[tuple[str, str], ModuleInfo | None] | None = None,
+    ) -> None:
         self.tree = tree
         self._parsed = {} if parsed is None else parsed  # (path, text) -> module: shared between indexes
         self.roots = roots
@@ -256,7 +260,9 @@ class Index:
                 return DefSym(item.module.path, name, item.node, item.qualname)
         if name.startswith("__") and name.endswith("__"):
             return UNKNOWN  # object and the metaclass define these
-        if any(isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro):
+        if any(
+            isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro
+        ):
             return UNKNOWN  # attributes made up at run time
         if any(isinstance(i, External) and i.broken for i in mro):
             return UNKNOWN  # the base itself is gone: that is the finding, not each member
@@ -276,7 +282,7 @@ def _parse(path: str, dotted: str, text: str) -> ModuleInfo | None:
 def dotted_name(path: str, roots: tuple[str, ...] = ("", "src/")) -> str:
     for root in sorted(roots, key=len, reverse=True):
         if root and path.startswith(root):
-            path = path[len(root):]
+            path = path[len(root) :]
             break
     stem = path.removesuffix(".py")
     stem = stem.removesuffix("/__init__")

@@ -5,6 +5,7 @@ version) and the texts it removed.  The fork owns the lines it added; they are m
 merged file by aligning the fork's version with the merged one (the lines in between came from
 upstream), so a line the fork added is found even when upstream added an identical one elsewhere.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -23,8 +24,8 @@ _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 class FileChange:
     """One side's change to one file."""
 
-    added: dict[int, str] = field(default_factory=dict)    # line in the side's version -> its text
-    removed: list[str] = field(default_factory=list)       # texts of the base lines it removed
+    added: dict[int, str] = field(default_factory=dict)  # line in the side's version -> its text
+    removed: list[str] = field(default_factory=list)  # texts of the base lines it removed
     # (old start, old count, added texts, removed texts, new start)
     hunks: list[tuple[int, int, list[str], list[str], int]] = field(default_factory=list)
 
@@ -65,8 +66,16 @@ def parse_changes(diff: str) -> dict[str, FileChange]:
 class ThreeTrees:
     """Base, ours (the fork), theirs (upstream) by sha, the merged tree (read through the audit's cache), both sides' changes."""
 
-    def __init__(self, repo_path: Path, base: str, ours: str, theirs: str, merged: SourceCache,
-                 mine: dict[str, FileChange], upstream: dict[str, FileChange]) -> None:
+    def __init__(
+        self,
+        repo_path: Path,
+        base: str,
+        ours: str,
+        theirs: str,
+        merged: SourceCache,
+        mine: dict[str, FileChange],
+        upstream: dict[str, FileChange],
+    ) -> None:
         self.repo, self.base, self.ours, self.theirs, self.merged = repo_path, base, ours, theirs, merged
         self.mine, self.upstream = mine, upstream
         self._blobs: dict[tuple[str, str], str | None] = {}
@@ -128,9 +137,9 @@ def line_map(side: str, merged: str) -> dict[int, int]:
         tail += 1
     mapping = {n: n for n in range(1, head + 1)}
     mapping.update({len(a) - t: len(b) - t for t in range(tail)})
-    middle_a, middle_b = a[head:len(a) - tail], b[head:len(b) - tail]
+    middle_a, middle_b = a[head : len(a) - tail], b[head : len(b) - tail]
     matcher = difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=len(middle_a) + len(middle_b) > 3000)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
         if tag == "equal":
             for offset in range(i2 - i1):
                 mapping[head + i1 + offset + 1] = head + j1 + offset + 1
@@ -159,7 +168,7 @@ def _unquote_c(body: str) -> str:
             raw += char.encode("utf-8", "surrogateescape")
             i += 1
         elif body[i + 1] in "01234567":
-            raw.append(int(body[i + 1:i + 4], 8) & 0xFF)
+            raw.append(int(body[i + 1 : i + 4], 8) & 0xFF)
             i += 4
         else:
             raw.append(_C_ESCAPES.get(body[i + 1], ord(body[i + 1])))

@@ -3,6 +3,7 @@
 Does this call still bind to the function?  Does this override still accept what the base method's
 callers pass?  Each is asked twice, before and after the merge: only a yes turned into a no is drift.
 """
+
 from __future__ import annotations
 
 import ast
@@ -68,8 +69,15 @@ def signature(node: ast.AST, bound: bool) -> Sig | None:
 
 def _sig(args: ast.arguments, positional: list[str], posonly: int) -> Sig:
     required_kw = frozenset(a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None)
-    return Sig(tuple(positional), posonly, min(len(args.defaults), len(positional)),
-               tuple(a.arg for a in args.kwonlyargs), required_kw, args.vararg is not None, args.kwarg is not None)
+    return Sig(
+        tuple(positional),
+        posonly,
+        min(len(args.defaults), len(positional)),
+        tuple(a.arg for a in args.kwonlyargs),
+        required_kw,
+        args.vararg is not None,
+        args.kwarg is not None,
+    )
 
 
 def call_problem(call: ast.Call, sig: Sig) -> str | None:
@@ -80,11 +88,11 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     if given > len(sig.positional) and not sig.varargs:
         return f"passes {given} positional argument(s), it takes {len(sig.positional)}"
     named = [k.arg for k in call.keywords if k.arg is not None]
-    accepted = set(sig.positional[sig.posonly:]) | set(sig.kwonly)
+    accepted = set(sig.positional[sig.posonly :]) | set(sig.kwonly)
     unknown = [k for k in named if k not in accepted]
     if unknown and not sig.varkw:
         return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
-    required = sig.positional[given:len(sig.positional) - sig.defaults]
+    required = sig.positional[given : len(sig.positional) - sig.defaults]
     missing = [p for p in required if p not in named] + sorted(sig.kwonly_required - set(named))
     if missing:
         return f"does not pass {', '.join(missing)}, which it now requires"
@@ -101,12 +109,13 @@ def override_problem(override: Sig, base: Sig) -> str | None:
                 return f"parameter {i + 1} is {name!r} in the base, {override.positional[i]!r} in the override"
         elif not override.varargs:
             return f"the base takes {name!r} (parameter {i + 1}); the override does not"
-    extra = override.positional[len(base.positional):]
-    required_extra = [p for i, p in enumerate(override.positional) if p in extra
-                      and i < len(override.positional) - override.defaults]
+    extra = override.positional[len(base.positional) :]
+    required_extra = [
+        p for i, p in enumerate(override.positional) if p in extra and i < len(override.positional) - override.defaults
+    ]
     if required_extra:
         return f"the override requires {', '.join(required_extra)}, which callers of the base do not pass"
-    accepts = set(override.positional[override.posonly:]) | set(override.kwonly)
+    accepts = set(override.positional[override.posonly :]) | set(override.kwonly)
     lost = [k for k in base.kwonly if k not in accepts]
     if lost and not override.varkw:
         return f"the base takes keyword-only {', '.join(lost)}; the override does not"

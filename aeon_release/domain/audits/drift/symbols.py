@@ -8,6 +8,7 @@ or override that fitted the signature before and does not fit it after.  Upstrea
 
 Pure: trees in (anything with ``text(path)``), findings out; git lives in ``trees.py``.
 """
+
 from __future__ import annotations
 
 import ast
@@ -124,8 +125,11 @@ class _Checker:
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
         """A carry patched a function that upstream copied to another module: the patch may sit in a dead copy."""
-        patched = {n.name for _, n in walk_defs(mod.tree) if not isinstance(n, ast.ClassDef)
-                   and any(n.lineno < i <= (n.end_lineno or n.lineno) for i in owned)}
+        patched = {
+            n.name
+            for _, n in walk_defs(mod.tree)
+            if not isinstance(n, ast.ClassDef) and any(n.lineno < i <= (n.end_lineno or n.lineno) for i in owned)
+        }
         if not any(self.defined_upstream.get(name, set()) - {mod.path} for name in patched):
             return  # upstream defined none of them anywhere else: no need to read the base version
         base = self.base_ix.module_at(mod.path)
@@ -138,17 +142,26 @@ class _Checker:
                 continue
             body = _body_lines(base.text, old_defs[qual])
             known = set(body)  # a line the fork added that upstream's version already had is not the patch
-            lines = sorted(i for i in owned if node.lineno < i <= (node.end_lineno or node.lineno)
-                           and text[i - 1].strip() not in known)
+            lines = sorted(
+                i
+                for i in owned
+                if node.lineno < i <= (node.end_lineno or node.lineno) and text[i - 1].strip() not in known
+            )
             if not lines or _has_nested(node, lines):
                 continue
             moved = self._copy_elsewhere(mod.path, qual, body)
             if moved is not None and self._abandoned(mod.path, qual.rsplit(".", 1)[-1], moved[1]):
                 where, path = moved
-                yield Finding(RULE, "merge", Severity.ERROR, mod.path, lines[0],
-                              f"the fork patches {qual}(), but upstream moved it to {where} ({path})"
-                              f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
-                              "port it there (the old one may be dead code)")
+                yield Finding(
+                    RULE,
+                    "merge",
+                    Severity.ERROR,
+                    mod.path,
+                    lines[0],
+                    f"the fork patches {qual}(), but upstream moved it to {where} ({path})"
+                    f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
+                    "port it there (the old one may be dead code)",
+                )
 
     def _abandoned(self, path: str, name: str, new_path: str) -> bool:
         """Upstream stopped using the old copy: not used in its own module, and callers moved away from it.
@@ -205,7 +218,9 @@ class _Checker:
             if stmt.lineno in owned:
                 yield from self._import(mod, stmt)
         else:
-            yield from self._expressions(mod, [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)], scope, owned)
+            yield from self._expressions(
+                mod, [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)], scope, owned
+            )
             for block in _blocks(stmt):
                 yield from self._walk(mod, block, scope, owned)
 
@@ -216,11 +231,21 @@ class _Checker:
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
                     yield from self._call(mod, node, scope)
-                elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in handled
-                      and node.end_lineno in owned):
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.ctx, ast.Load)
+                    and id(node) not in handled
+                    and node.end_lineno in owned
+                ):
                     yield from self._reference(mod, node, scope)
-                elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned
-                      and scope.cls and isinstance(node.value, ast.Name) and node.value.id == scope.me):
+                elif (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.ctx, ast.Store)
+                    and node.lineno in owned
+                    and scope.cls
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == scope.me
+                ):
                     yield from self._store(mod, node, scope.cls)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
@@ -265,7 +290,9 @@ class _Checker:
             return  # the fork's own attribute: its class reads it
         found = self._compare(self._member_of(mod.path, qual, name, False))
         if found is not None:
-            yield self._finding(mod, node.lineno, f"sets self.{name}", found[0], "nothing reads the fork's value any more")
+            yield self._finding(
+                mod, node.lineno, f"sets self.{name}", found[0], "nothing reads the fork's value any more"
+            )
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
         """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
@@ -308,13 +335,21 @@ class _Checker:
             return None, ""
         attr = expr.attr
         owner_sym = inner(self.after)
-        via = "instance" if isinstance(owner_sym, DefSym) and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign)) else "class"
+        via = (
+            "instance"
+            if isinstance(owner_sym, DefSym) and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign))
+            else "class"
+        )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
 
     def _typed(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> Callable[[Index], px.ClassInfo | None] | None:
         """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``."""
-        if (scope.cls and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)
-                and owner.value.id == scope.me):
+        if (
+            scope.cls
+            and isinstance(owner, ast.Attribute)
+            and isinstance(owner.value, ast.Name)
+            and owner.value.id == scope.me
+        ):
             path, qual, attr = mod.path, scope.cls, owner.attr
             return lambda ix: self._attribute_class(ix, path, qual, attr)
         if isinstance(owner, ast.Name) and scope.functions:
@@ -373,14 +408,26 @@ class _Checker:
         before, after = resolver(self.before), resolver(self.after)
         short = qual.rsplit(".", 1)[-1]
         if isinstance(before, DefSym) and after is MISSING:
-            consequence = ("nothing calls the fork's method any more" if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-                           else "nothing reads the fork's value any more")
+            consequence = (
+                "nothing calls the fork's method any more"
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                else "nothing reads the fork's value any more"
+            )
             yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
-        elif isinstance(before, DefSym) and isinstance(after, DefSym) and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        elif (
+            isinstance(before, DefSym)
+            and isinstance(after, DefSym)
+            and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ):
             problem = self._override_drift(stmt, before, after)
             if problem is not None:
-                yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, whose parameters "
-                                    f"changed: {problem}", after, "signature")
+                yield self._finding(
+                    mod,
+                    stmt.lineno,
+                    f"{short}.{name} overrides {after.label}, whose parameters changed: {problem}",
+                    after,
+                    "signature",
+                )
 
     # -- comparing -------------------------------------------------------------------------------
     def _compare(self, resolver: Resolver) -> tuple[DefSym | ModuleSym] | None:
@@ -406,7 +453,9 @@ class _Checker:
         problem = call_problem(call, new) or _swallowed(call, old, new)
         return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
 
-    def _override_drift(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+    def _override_drift(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
+    ) -> str | None:
         if not self._upstream(after.path):
             return None
         mine = signature(stmt, True)
@@ -420,8 +469,12 @@ class _Checker:
 
     def _unchanged_module(self, dotted: str) -> bool:
         path = self.before.module_path(dotted)
-        return (path is not None and path not in self.inp.upstream_files and path not in self.inp.fork_lines
-                and path == self.after.module_path(dotted))
+        return (
+            path is not None
+            and path not in self.inp.upstream_files
+            and path not in self.inp.fork_lines
+            and path == self.after.module_path(dotted)
+        )
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files
@@ -496,7 +549,10 @@ class _Checker:
         """A module-level definition of the same name (or, for a member, its public name) that upstream has elsewhere."""
         names = [target.name] if target.owner is None else list(dict.fromkeys([target.name, target.name.lstrip("_")]))
         for name in names:
-            pattern = re.compile(rf"^(?:async\s+def|def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*(?::[^=\n]*)?=[^=]", re.MULTILINE)
+            pattern = re.compile(
+                rf"^(?:async\s+def|def|class)\s+{re.escape(name)}\b|^{re.escape(name)}\s*(?::[^=\n]*)?=[^=]",
+                re.MULTILINE,
+            )
             for path in sorted(self.inp.upstream_files):
                 if (path == target.path and target.owner is None) or not path.endswith(".py"):
                     continue
@@ -542,7 +598,7 @@ def _references(text: str, name: str) -> int:
 
 
 def _body_lines(text: str, node: ast.AST) -> list[str]:
-    lines = text.splitlines()[getattr(node, "lineno", 1):getattr(node, "end_lineno", 0)]
+    lines = text.splitlines()[getattr(node, "lineno", 1) : getattr(node, "end_lineno", 0)]
     return [t.strip() for t in lines if t.strip() and not t.strip().startswith("#")]
 
 
@@ -555,8 +611,12 @@ def _similar(old: list[str], new: list[str], share: float = 0.6) -> bool:
 
 def _has_nested(node: ast.AST, lines: list[int]) -> bool:
     """The owned lines sit in a function nested inside this one: that one is checked instead."""
-    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node
-               and all(n.lineno <= i <= (n.end_lineno or n.lineno) for i in lines) for n in ast.walk(node))
+    return any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and n is not node
+        and all(n.lineno <= i <= (n.end_lineno or n.lineno) for i in lines)
+        for n in ast.walk(node)
+    )
 
 
 def _first_line(stmt: ast.stmt) -> int:
@@ -615,13 +675,14 @@ def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, 
 def _reads_self_attribute(mod: ModuleInfo, qual: str, name: str) -> bool:
     node = mod.classes.get(qual)
     return node is not None and any(
-        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and n.attr == name for n in ast.walk(node))
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and n.attr == name for n in ast.walk(node)
+    )
 
 
 def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     """A keyword the function used to name that now disappears into its ``**kwargs``: silently ignored."""
-    named_before = set(old.positional[old.posonly:]) | set(old.kwonly)
-    named_now = set(new.positional[new.posonly:]) | set(new.kwonly)
+    named_before = set(old.positional[old.posonly :]) | set(old.kwonly)
+    named_now = set(new.positional[new.posonly :]) | set(new.kwonly)
     lost = [k.arg for k in call.keywords if k.arg in named_before and k.arg not in named_now]
     if lost and new.varkw:
         return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
@@ -684,7 +745,8 @@ def _local_annotations(func: ast.AST) -> dict[str, ast.expr]:
         target, value, annotation = _assignment(sub)
         if isinstance(target, ast.Name):
             seen.setdefault(target.id, []).append(
-                annotation if annotation is not None else value.func if isinstance(value, ast.Call) else None)
+                annotation if annotation is not None else value.func if isinstance(value, ast.Call) else None
+            )
     found = {name: kinds[0] for name, kinds in seen.items() if len(kinds) == 1 and kinds[0] is not None}
     for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
         if arg.annotation is not None:
@@ -710,7 +772,9 @@ def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
         except SyntaxError:
             return None
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        sides = [
+            s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)
+        ]
         return _unwrap_annotation(sides[0]) if len(sides) == 1 else None
     if isinstance(annotation, ast.Subscript):
         if isinstance(annotation.value, (ast.Name, ast.Attribute)) and _last(annotation.value) == "Optional":
@@ -719,8 +783,29 @@ def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
     return annotation if isinstance(annotation, (ast.Name, ast.Attribute)) else None
 
 
-_CONTAINERS = frozenset({"list", "dict", "set", "tuple", "List", "Dict", "Set", "Tuple", "Union", "Callable", "type",
-                         "Type", "Sequence", "Mapping", "Iterable", "Iterator", "ClassVar", "Final", "Annotated"})
+_CONTAINERS = frozenset(
+    {
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "List",
+        "Dict",
+        "Set",
+        "Tuple",
+        "Union",
+        "Callable",
+        "type",
+        "Type",
+        "Sequence",
+        "Mapping",
+        "Iterable",
+        "Iterator",
+        "ClassVar",
+        "Final",
+        "Annotated",
+    }
+)
 
 
 def _last(expr: ast.expr) -> str:
@@ -763,8 +848,10 @@ def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> 
             if _last(_unwrap_subscript(stmt.annotation)) == "ClassVar" or _field_flag(stmt.value, "init") is False:
                 continue
             has_default = stmt.value is not None and not (
-                isinstance(stmt.value, ast.Call) and _last(stmt.value.func) == "field"
-                and not {k.arg for k in stmt.value.keywords} & {"default", "default_factory"})
+                isinstance(stmt.value, ast.Call)
+                and _last(stmt.value.func) == "field"
+                and not {k.arg for k in stmt.value.keywords} & {"default", "default_factory"}
+            )
             fields[stmt.target.id] = (has_default, kw_only or bool(_field_flag(stmt.value, "kw_only")))
     positional = [n for n, (_, kw) in fields.items() if not kw]
     defaults = 0

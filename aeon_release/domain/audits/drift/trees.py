@@ -1,4 +1,5 @@
 """The three sides of a merge as trees for the drift checks: git revisions, the merged directory, history."""
+
 from __future__ import annotations
 
 import re
@@ -67,7 +68,9 @@ class GitHistory:
 
     def _find(self, path: str, name: str) -> Change | None:
         commits = self.git.log_matching(self.range, path, definition_regex(name))
-        pattern = re.compile(rf"^\s*((async\s+)?def|class)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*(:[^=]*)?=[^=]")
+        pattern = re.compile(
+            rf"^\s*((async\s+)?def|class)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*(:[^=]*)?=[^=]"
+        )
         for commit in commits:  # newest first: the one that took the definition away
             if any(pattern.search(line) for line in self.git.removed_lines(commit.sha, path)):
                 return Change(commit.sha, commit.subject)

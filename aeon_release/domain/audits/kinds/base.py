@@ -3,6 +3,7 @@
 A kind is one module with one class and one line in ``registry.py``.  Its docstring's first line is
 what ``aeon-release audits list`` prints; its VALID and INVALID examples run as tests.
 """
+
 from __future__ import annotations
 
 import ast
@@ -11,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope
-from aeon_release.domain.audits.source import SourceCache, Tree, is_glob, select
 from aeon_release.adapters.yamlio import Where
+from aeon_release.domain.audits.model import Finding, Rule, Scope
+from aeon_release.domain.audits.source import SourceCache, Tree, is_glob, select
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,6 @@ class Context:
         if isinstance(module, SyntaxError):
             return rule.finding(path, module.lineno or 0, f"cannot parse {path}: {module.msg}")
         return module
-
 
     def functions(self, rule: Rule, path: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | Finding:
         """The functions named ``name`` in ``path``; a finding when there are none (the rule would guard nothing)."""

@@ -4,10 +4,10 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.adapters.yamlio import Where
 
 # Built from pieces so that this file never looks like a conflict itself.
 _OURS, _BASE, _SEP, _THEIRS = "<" * 7, "|" * 7, "=" * 7, ">" * 7
@@ -29,11 +29,16 @@ class ConflictMarkers:
     optional: tuple[str, ...] = ()
     default_paths: tuple[str, ...] | None = ("**",)
     _conflict = f"model: qwen3\n{_OURS} HEAD\nport: 8000\n{_SEP}\nport: 8001\n{_THEIRS} upstream\n"
-    valid: tuple[Example, ...] = (Example({"serve.yaml": "model: qwen3\nport: 8000\n", "README.rst": "Title\n=======\n"}, {}),)
+    valid: tuple[Example, ...] = (
+        Example({"serve.yaml": "model: qwen3\nport: 8000\n", "README.rst": "Title\n=======\n"}, {}),
+    )
     invalid: tuple[Example, ...] = (
         Example({"serve.yaml": _conflict}, {}, (("serve.yaml", 2), ("serve.yaml", 4), ("serve.yaml", 6))),
-        Example({"a.py": f"x = 1\n{_OURS} ours\ny = 2\n{_BASE} base\ny = 1\n{_SEP}\ny = 3\n{_THEIRS} theirs\n"}, {},
-                (("a.py", 2), ("a.py", 4), ("a.py", 6), ("a.py", 8))),
+        Example(
+            {"a.py": f"x = 1\n{_OURS} ours\ny = 2\n{_BASE} base\ny = 1\n{_SEP}\ny = 3\n{_THEIRS} theirs\n"},
+            {},
+            (("a.py", 2), ("a.py", 4), ("a.py", 6), ("a.py", 8)),
+        ),
     )
 
     def parse(self, data: Mapping[str, Any], where: Where) -> None:

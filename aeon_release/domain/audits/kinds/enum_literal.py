@@ -6,10 +6,10 @@ from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where, relative_path, string
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import enum_members, int_value, python_lines
-from aeon_release.adapters.yamlio import Where, relative_path, string
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,9 @@ class EnumLiteral:
         "    scaled = KV_QUANT_MODE in (1, {other})\n"
     )
     _rule = {"paths": ["ops/*.py"], "enum": "CacheMode", "enum_path": "kv.py", "names": ["KV_QUANT_MODE"]}
-    valid: tuple[Example, ...] = (Example({"kv.py": _enum, "ops/k.py": _kernel.format(nvfp4=5, fp8=1, other=4)}, _rule),)
+    valid: tuple[Example, ...] = (
+        Example({"kv.py": _enum, "ops/k.py": _kernel.format(nvfp4=5, fp8=1, other=4)}, _rule),
+    )
     invalid: tuple[Example, ...] = (
         Example({"kv.py": _enum, "ops/k.py": _kernel.format(nvfp4=4, fp8=1, other=4)}, _rule, (("ops/k.py", 5),)),
         Example({"kv.py": _enum, "ops/k.py": _kernel.format(nvfp4=5, fp8=1, other=7)}, _rule, (("ops/k.py", 8),)),
@@ -106,8 +108,10 @@ def _judge(literal: _Literal, members: dict[str, int], enum: str) -> str | None:
     meant = _intended_member(literal.context, members)
     if meant is not None and members[meant] != literal.value:
         now = f" ({literal.value} is {enum}.{by_value[literal.value]} now)" if literal.value in by_value else ""
-        return (f"{literal.name} == {literal.value} means {enum}.{meant}, which is {members[meant]}{now}; "
-                f"compare with {enum}.{meant} instead of a literal")
+        return (
+            f"{literal.name} == {literal.value} means {enum}.{meant}, which is {members[meant]}{now}; "
+            f"compare with {enum}.{meant} instead of a literal"
+        )
     if meant is None and literal.value not in by_value:
         return f"{literal.name} compared with {literal.value}, which is no {enum} member's value"
     return None

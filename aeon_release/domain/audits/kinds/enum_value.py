@@ -4,19 +4,19 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where, integer, string
 from aeon_release.domain.audits.kinds.base import Context, Example
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import enum_members
-from aeon_release.adapters.yamlio import Where, integer, string
 
-_ENUM = '''from enum import IntEnum
+_ENUM = """from enum import IntEnum
 
 
 class CacheMode(IntEnum):
     NONE = 0
     INT4_PER_TOKEN_HEAD = 4
     NVFP4 = {value}
-'''
+"""
 
 
 @dataclass(frozen=True)

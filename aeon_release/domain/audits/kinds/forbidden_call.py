@@ -5,9 +5,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.adapters.yamlio import Where
 
 
 @dataclass(frozen=True)
@@ -32,16 +32,34 @@ class ForbiddenCall:
     default_paths: tuple[str, ...] | None = None
     _rule = {"paths": ["torch_utils.py"], "functions": ["nvfp4_split_data_scale"], "calls": ["as_strided"]}
     _head = "import torch\n\n\ndef other(t):\n    return torch.as_strided(t, (1,), (1,))\n\n\n"
-    _ok = _head + "def nvfp4_split_data_scale(kv):\n    d = kv.shape[-1] * 8 // 9\n    return kv[..., :d], kv[..., d:]\n"
+    _ok = (
+        _head + "def nvfp4_split_data_scale(kv):\n    d = kv.shape[-1] * 8 // 9\n    return kv[..., :d], kv[..., d:]\n"
+    )
     valid: tuple[Example, ...] = (Example({"torch_utils.py": _ok}, _rule),)
     invalid: tuple[Example, ...] = (
-        Example({"torch_utils.py": _ok.replace("return kv[..., :d], kv[..., d:]",
-                                               "return torch.as_strided(kv, (1,), (1,)), kv")},
-                _rule, (("torch_utils.py", 10),)),
-        Example({"torch_utils.py": _ok.replace("return kv[..., :d]", "s = kv.as_strided\n    return kv[..., :d]")},
-                _rule, (("torch_utils.py", 10),)),
-        Example({"torch_utils.py": _ok.replace("return kv[..., :d]", "g = getattr(kv, 'as_strided')\n    return kv[..., :d]")},
-                _rule, (("torch_utils.py", 10),)),
+        Example(
+            {
+                "torch_utils.py": _ok.replace(
+                    "return kv[..., :d], kv[..., d:]", "return torch.as_strided(kv, (1,), (1,)), kv"
+                )
+            },
+            _rule,
+            (("torch_utils.py", 10),),
+        ),
+        Example(
+            {"torch_utils.py": _ok.replace("return kv[..., :d]", "s = kv.as_strided\n    return kv[..., :d]")},
+            _rule,
+            (("torch_utils.py", 10),),
+        ),
+        Example(
+            {
+                "torch_utils.py": _ok.replace(
+                    "return kv[..., :d]", "g = getattr(kv, 'as_strided')\n    return kv[..., :d]"
+                )
+            },
+            _rule,
+            (("torch_utils.py", 10),),
+        ),
         Example({"torch_utils.py": _ok.replace("nvfp4_split_data_scale", "split")}, _rule, (("torch_utils.py", 0),)),
     )
 
@@ -85,7 +103,13 @@ def _used_name(node: ast.AST) -> str | None:
         return node.attr
     if isinstance(node, ast.Name):
         return node.id
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
-            and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "hasattr")
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
         return node.args[1].value
     return None

@@ -5,10 +5,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where, integer
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import int_value
-from aeon_release.adapters.yamlio import Where, integer
 
 # One entry per path: the lines of its `+ c` / `- c` steps -> the offset they add up to.
 Offsets = dict[tuple[int, ...], int]
@@ -59,7 +59,8 @@ class LayerOffset:
         "        if layer_ids:\n            # the fork's own DFlash shift\n            return tuple(x + 1 for x in layer_ids)\n",
     )
     _minus = _ok.replace("[i + 1 for i in", "[i - 1 for i in").replace(
-        "return tuple(layer_ids)", "return tuple(a + 1 for a in layer_ids)")
+        "return tuple(layer_ids)", "return tuple(a + 1 for a in layer_ids)"
+    )
     _guarded = (
         "class Runner:\n"
         "    def aux_layers(self, hf_config):\n"
@@ -75,22 +76,48 @@ class LayerOffset:
     valid: tuple[Example, ...] = (
         Example({"runner.py": _ok}, _rule),
         Example({"runner.py": _guarded}, _rule),
-        Example({"runner.py": _ok.replace("[i + 1 for i in (dflash_config.get('target_layer_ids') or [])]",
-                                          "list(map(lambda i: i + 1, dflash_config.get('target_layer_ids') or []))")}, _rule),
+        Example(
+            {
+                "runner.py": _ok.replace(
+                    "[i + 1 for i in (dflash_config.get('target_layer_ids') or [])]",
+                    "list(map(lambda i: i + 1, dflash_config.get('target_layer_ids') or []))",
+                )
+            },
+            _rule,
+        ),
     )
     invalid: tuple[Example, ...] = (
         Example({"runner.py": _twice}, _rule, (("runner.py", 10),)),
         Example({"runner.py": _minus}, _rule, (("runner.py", 9),)),
-        Example({"runner.py": _guarded.replace("dflash_config.get('target_layer_ids')",
-                                               "[i + 1 for i in dflash_config.get('target_layer_ids')]")},
-                _rule, (("runner.py", 9),)),
-        Example({"runner.py": _twice.replace("tuple(x + 1 for x in layer_ids)", "tuple(map(lambda x: x + 1, layer_ids))")},
-                _rule, (("runner.py", 10),)),
+        Example(
+            {
+                "runner.py": _guarded.replace(
+                    "dflash_config.get('target_layer_ids')", "[i + 1 for i in dflash_config.get('target_layer_ids')]"
+                )
+            },
+            _rule,
+            (("runner.py", 9),),
+        ),
+        Example(
+            {"runner.py": _twice.replace("tuple(x + 1 for x in layer_ids)", "tuple(map(lambda x: x + 1, layer_ids))")},
+            _rule,
+            (("runner.py", 10),),
+        ),
         Example({"runner.py": _ok.replace("'target_layer_ids'", "'layer_ids'")}, _rule, (("runner.py", 2),)),
-        Example({"algos.py": "def update(cfg, out):\n    aux = cfg['aux_ids']\n    out['eagle_ids'] = aux\n"
-                             "    out['draft'] = {'target_layer_ids': [i + 1 for i in aux]}\n"},
-                {"paths": ["algos.py"], "functions": ["update"], "sources": ["aux_ids"], "sinks": ["target_layer_ids"],
-                 "expected": -1}, (("algos.py", 4),)),
+        Example(
+            {
+                "algos.py": "def update(cfg, out):\n    aux = cfg['aux_ids']\n    out['eagle_ids'] = aux\n"
+                "    out['draft'] = {'target_layer_ids': [i + 1 for i in aux]}\n"
+            },
+            {
+                "paths": ["algos.py"],
+                "functions": ["update"],
+                "sources": ["aux_ids"],
+                "sinks": ["target_layer_ids"],
+                "expected": -1,
+            },
+            (("algos.py", 4),),
+        ),
     )
 
     def parse(self, data: Mapping[str, Any], where: Where) -> LayerOffsetOptions:
@@ -113,21 +140,27 @@ class LayerOffset:
                     yield from _check_function(rule, opts, path, node, function)
 
 
-def _check_function(rule: Rule, opts: LayerOffsetOptions, path: str, node: ast.FunctionDef | ast.AsyncFunctionDef,
-                    function: str) -> Iterator[Finding]:
+def _check_function(
+    rule: Rule, opts: LayerOffsetOptions, path: str, node: ast.FunctionDef | ast.AsyncFunctionDef, function: str
+) -> Iterator[Finding]:
     flow = _Flow(frozenset(opts.sources), frozenset(opts.sinks))
     flow.block(node.body, {})
     if not flow.returned:
         where = f"a store to {', '.join(opts.sinks)}" if opts.sinks else "a return"
-        yield rule.finding(path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches {where} in {function}")
+        yield rule.finding(
+            path, node.lineno, f"no value read from {', '.join(opts.sources)} reaches {where} in {function}"
+        )
     wrong: dict[int, tuple[int, ...]] = {}
     for lines, offset in sorted(_feasible(flow.returned).items()):
         if offset != opts.expected:
             wrong.setdefault(offset, lines)
     for offset, lines in sorted(wrong.items()):
         steps = f"; steps at lines {', '.join(map(str, lines))}" if lines else ""
-        yield rule.finding(path, lines[-1] if lines else node.lineno,
-                           f"{function} returns layer id {_signed(offset)} (expected {_signed(opts.expected)}){steps}")
+        yield rule.finding(
+            path,
+            lines[-1] if lines else node.lineno,
+            f"{function} returns layer id {_signed(offset)} (expected {_signed(opts.expected)}){steps}",
+        )
 
 
 def _feasible(paths: Offsets) -> Offsets:
@@ -138,8 +171,11 @@ def _feasible(paths: Offsets) -> Offsets:
     steps are a strict subset of another path's steps is taken to be such a bypass.
     """
     steps = {lines: set(lines) for lines in paths}
-    return {lines: offset for lines, offset in paths.items()
-            if not any(steps[lines] < other for key, other in steps.items() if key != lines)}
+    return {
+        lines: offset
+        for lines, offset in paths.items()
+        if not any(steps[lines] < other for key, other in steps.items() if key != lines)
+    }
 
 
 def _signed(offset: int) -> str:
@@ -195,7 +231,10 @@ class _Flow:
             self.expr(stmt.value, env)  # for the sinks inside calls and dict literals
             return env, False
         if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
-            return {**env, stmt.target.id: self.expr(ast.BinOp(stmt.target, stmt.op, stmt.value, lineno=stmt.lineno), env)}, False
+            return {
+                **env,
+                stmt.target.id: self.expr(ast.BinOp(stmt.target, stmt.op, stmt.value, lineno=stmt.lineno), env),
+            }, False
         if isinstance(stmt, ast.If):
             return self.branch(stmt, env)
         return self.compound(stmt, env)
@@ -205,7 +244,11 @@ class _Flow:
         # `if x:` / `if not x:`: on the path where x is falsy it is empty, so it carries no offset.
         if isinstance(stmt.test, ast.Name):
             else_env[stmt.test.id] = {}
-        elif isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not) and isinstance(stmt.test.operand, ast.Name):
+        elif (
+            isinstance(stmt.test, ast.UnaryOp)
+            and isinstance(stmt.test.op, ast.Not)
+            and isinstance(stmt.test.operand, ast.Name)
+        ):
             body_env[stmt.test.operand.id] = {}
         body_env, body_done = self.block(stmt.body, body_env)
         else_env, else_done = self.block(stmt.orelse, else_env)

@@ -4,9 +4,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where, string
 from aeon_release.domain.audits.kinds.base import Context, Example
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.adapters.yamlio import Where, string
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,9 @@ class Marker:
     optional: tuple[str, ...] = ()
     default_paths: tuple[str, ...] | None = None
     _rule = {"paths": ["runner.py"], "text": "uma-negative-cudagraph-estimate-clamp"}
-    valid: tuple[Example, ...] = (Example({"runner.py": "# AEON uma-negative-cudagraph-estimate-clamp (PR 46932)\nx = max(x, 0)\n"}, _rule),)
+    valid: tuple[Example, ...] = (
+        Example({"runner.py": "# AEON uma-negative-cudagraph-estimate-clamp (PR 46932)\nx = max(x, 0)\n"}, _rule),
+    )
     invalid: tuple[Example, ...] = (
         Example({"runner.py": "x = max(x, 0)\n"}, _rule, (("runner.py", 0),)),
         Example({"other.py": "# uma-negative-cudagraph-estimate-clamp\n"}, _rule, (("runner.py", 0),)),

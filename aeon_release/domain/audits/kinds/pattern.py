@@ -5,11 +5,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where, choice, string
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
-from aeon_release.domain.audits.source import python_lines
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.adapters.yamlio import Where, choice, string
+from aeon_release.domain.audits.source import python_lines
 
 
 @dataclass(frozen=True)
@@ -32,16 +32,28 @@ class Pattern:
     required: tuple[str, ...] = ("regex", "expect")
     optional: tuple[str, ...] = ("functions",)
     default_paths: tuple[str, ...] | None = None
-    _rule = {"paths": ["m.py"], "functions": ["layer_causal"], "regex": r"(?s)\.get\('causal'\).*\blayer_types\b",
-             "expect": "present"}
-    _ok = ("def layer_causal(cfg, i):\n    override = cfg.get('causal')\n    if override is not None:\n"
-           "        return override\n    return cfg['layer_types'][i] == 'sliding_attention'\n")
-    _swapped = ("def layer_causal(cfg, i):\n    if cfg['layer_types'][i] == 'sliding_attention':\n        return True\n"
-                "    return bool(cfg.get('causal'))\n")
+    _rule = {
+        "paths": ["m.py"],
+        "functions": ["layer_causal"],
+        "regex": r"(?s)\.get\('causal'\).*\blayer_types\b",
+        "expect": "present",
+    }
+    _ok = (
+        "def layer_causal(cfg, i):\n    override = cfg.get('causal')\n    if override is not None:\n"
+        "        return override\n    return cfg['layer_types'][i] == 'sliding_attention'\n"
+    )
+    _swapped = (
+        "def layer_causal(cfg, i):\n    if cfg['layer_types'][i] == 'sliding_attention':\n        return True\n"
+        "    return bool(cfg.get('causal'))\n"
+    )
     valid: tuple[Example, ...] = (Example({"m.py": _ok}, _rule),)
     invalid: tuple[Example, ...] = (
         Example({"m.py": _swapped}, _rule, (("m.py", 1),)),
-        Example({"m.py": _ok}, {**_rule, "regex": r"\boverride\b", "expect": "absent"}, (("m.py", 2), ("m.py", 3), ("m.py", 4))),
+        Example(
+            {"m.py": _ok},
+            {**_rule, "regex": r"\boverride\b", "expect": "absent"},
+            (("m.py", 2), ("m.py", 3), ("m.py", 4)),
+        ),
     )
 
     def parse(self, data: Mapping[str, Any], where: Where) -> PatternOptions:
@@ -73,10 +85,13 @@ def _refused(where: Where, source: str, reason: str) -> Exception:
         return where.key("regex").fail(f"not a valid regular expression: {reason}")
     return where.key("regex").fail(
         f"uses a feature the linear-time engine (RE2) lacks: {reason}",
-        "no look-around, back-references or possessive quantifiers; match more loosely or use a structural kind")
+        "no look-around, back-references or possessive quantifiers; match more loosely or use a structural kind",
+    )
 
 
-def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str) -> Iterator[tuple[str, int, str | Finding]]:
+def _scopes(
+    rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str
+) -> Iterator[tuple[str, int, str | Finding]]:
     """(label, first line, text) of each scope the regex runs on."""
     if not opts.functions:
         yield path, 1, text
@@ -88,7 +103,7 @@ def _scopes(rule: Rule, opts: PatternOptions, ctx: Context, path: str, text: str
             yield function, 0, defs
             continue
         for node in defs:
-            yield function, node.lineno, "".join(lines[node.lineno - 1:node.end_lineno])
+            yield function, node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno])
 
 
 def _judge(rule: Rule, opts: PatternOptions, path: str, label: str, start: int, chunk: str) -> Iterator[Finding]:

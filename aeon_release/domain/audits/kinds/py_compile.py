@@ -4,10 +4,10 @@ import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from aeon_release.domain.audits.kinds.base import Context, Example
-from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES
-from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope, Severity
 from aeon_release.adapters.yamlio import Where
+from aeon_release.domain.audits.kinds.base import Context, Example
+from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope, Severity
+from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES
 
 
 class PyCompile:
@@ -43,8 +43,13 @@ class PyCompile:
         # options: the run's Settings.  CPython's compiler needs ~250 bytes of memory per source byte.
         cap = getattr(options, "max_parse_bytes", DEFAULT_MAX_PARSE_BYTES)
         if len(data) > cap:
-            return [(0, f"not compiled: {len(data)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)",
-                     Severity.WARNING)]
+            return [
+                (
+                    0,
+                    f"not compiled: {len(data)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)",
+                    Severity.WARNING,
+                )
+            ]
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # warnings are not compile errors (and not ours to print)

@@ -5,10 +5,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import bound_names, find_defs
-from aeon_release.adapters.yamlio import Where
 
 
 @dataclass(frozen=True)
