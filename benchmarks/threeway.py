@@ -22,7 +22,7 @@ sys.path.insert(0, os.environ.get("AEON_SRC") or str(Path(__file__).resolve().pa
 
 from aeon_release.domain.audits.merge import merge_findings  # noqa: E402
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings  # noqa: E402
-from aeon_release.domain.audits.source import SourceCache  # noqa: E402
+from aeon_release.domain.audits.source import GitTree, SourceCache  # noqa: E402
 
 MIRROR = Path("/work/.mirror/neuralmagic+vllm/repo")
 ENV = {
@@ -123,6 +123,12 @@ def _write(repo: Path, tree: str, paths: list[str], folder: Path) -> None:
 
 def audit(merged: Merged) -> tuple[list[Finding], float]:
     """The engine's merge-aware findings on the merged files, and the seconds they took."""
+    # The whole merged tree from the object database, as `merge` audits it: symbol drift resolves
+    # imports and base classes in files neither side changed.
     started = time.perf_counter()
-    findings = merge_findings(SourceCache(merged.folder), merged.sides, Settings())
+    tree = GitTree(merged.sides.repo, merged.tree_oid)
+    try:
+        findings = merge_findings(SourceCache(tree), merged.sides, Settings())
+    finally:
+        tree.close()
     return findings, time.perf_counter() - started
