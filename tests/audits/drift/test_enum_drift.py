@@ -130,6 +130,24 @@ def test_numbers_that_mean_something_else_are_silent(git_repo: GitRepo, tmp_path
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
 
 
+def test_a_name_that_belongs_to_a_more_specific_class_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Seen on real history (the precision bench): ``_Backend`` lost a member, and a fork file compares
+    ``mxfp4_backend`` (an ``Mxfp4Backend``, named more closely) with that member's old number."""
+    base = "import enum\n\n\nclass _Backend(enum.Enum):\n    A = 1\n    B = 2\n    C = 3\n"
+    theirs = base.replace("    C = 3\n", "")
+    fork = (
+        "import enum\n\nfrom pkg.iface import _Backend\n\n\nclass Mxfp4Backend(enum.IntEnum):\n    X = 3\n\n\n"
+        "def pick(mxfp4_backend, attn: _Backend):\n    return mxfp4_backend == 3\n"
+    )
+    sides = three_way(git_repo, {"pkg/iface.py": base}, {"pkg/mx.py": fork}, {"pkg/iface.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
+    # the same comparison with the generic name is still tied to the class the file imports
+    other = GitRepo(tmp_path / "other")
+    tied = fork.replace("mxfp4_backend", "backend")
+    sides = three_way(other, {"pkg/iface.py": base}, {"pkg/mx.py": tied}, {"pkg/iface.py": theirs})
+    assert [f[0] for f in found(audit(other, sides, tmp_path / "o"), DRIFT)] == ["pkg/mx.py"]
+
+
 def test_custom_next_value_is_reported_unknown(git_repo: GitRepo, tmp_path: Path) -> None:
     base = (
         "import enum\n\n\nclass Phase(enum.Enum):\n    def _generate_next_value_(name, start, count, last):\n"

@@ -343,7 +343,13 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
         return comment
     for other in others:
         name = key(other)
-        if name is not None and file.refers(short) and not _explained(name) and not isinstance(other, ast.Call):
+        if (
+            name is not None
+            and file.refers(short)
+            and not _explained(name)
+            and not isinstance(other, ast.Call)
+            and not _named_for_another_class(file, name.rsplit(".", 1)[-1], short)
+        ):
             where = ast.get_source_segment(file.text, other) or name
             return f"compared with {where} in a file that uses {short}", _replacement(file, name, change)
     return None
@@ -390,7 +396,22 @@ def _replacement(file: _File, name: str | None, change: Renumbered) -> str | Non
 def _tied_name(file: _File, name: str, short: str) -> bool:
     if name in file.holders.get(short, {}):
         return True
-    return fuzzy(short).match(name.rsplit(".", 1)[-1]) is not None
+    leaf = name.rsplit(".", 1)[-1]
+    return fuzzy(short).match(leaf) is not None and not _named_for_another_class(file, leaf, short)
+
+
+def _named_for_another_class(file: _File, name: str, short: str) -> bool:
+    """``mxfp4_backend`` in a file that uses ``Mxfp4Backend`` holds that class, not ``_Backend``: a class the
+    file names whose words match the identifier more closely than ``short``'s do owns it."""
+    own = len(_words(short))
+    for other in set(re.findall(r"\b_*[A-Z][A-Za-z0-9]*\b", file.text)) - {short}:
+        if len(_words(other)) > own and fuzzy(other).match(name) is not None:
+            return True
+    return False
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
 
 
 def _explained(name: str) -> bool:
