@@ -12,6 +12,7 @@ import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.model import Finding, Severity
 
 RULE = "merge/duplicate-definition"
@@ -77,7 +78,7 @@ def _pairs(block: list[ast.stmt], in_function: bool) -> Iterator[tuple[Definitio
 def _definitions(stmt: ast.stmt, in_function: bool) -> Iterator[Definition]:
     end = stmt.end_lineno or stmt.lineno
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        if not _decorators(stmt) & _BY_DESIGN:
+        if not decorator_names(stmt) & _BY_DESIGN:
             yield Definition(stmt.name, "function", stmt, stmt.lineno, end)
     elif isinstance(stmt, ast.ClassDef):
         yield Definition(stmt.name, "class", stmt, stmt.lineno, end)
@@ -97,17 +98,6 @@ def _definitions(stmt: ast.stmt, in_function: bool) -> Iterator[Definition]:
 def _real_pair(first: Definition, second: Definition) -> bool:
     # the same name imported twice: harmless, or a conflict the import rules see
     return not (first.kind == "import" and second.kind == "import")
-
-
-def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    names = set()
-    for dec in node.decorator_list:
-        target = dec.func if isinstance(dec, ast.Call) else dec
-        if isinstance(target, ast.Attribute):
-            names.add(target.attr)
-        elif isinstance(target, ast.Name):
-            names.add(target.id)
-    return names
 
 
 def _mentions(value: ast.expr, name: str) -> bool:
