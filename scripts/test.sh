@@ -46,5 +46,5 @@ fi
 .venv/bin/python -m mypy
 
 # The whole suite on every core (pytest-xdist, --dist loadgroup in pyproject.toml); the fast lane
-# without the engine and the registry is `scripts/test.sh -m "not docker"`.
+# without the engine, the registry and the hostile-input subprocesses is `scripts/test.sh -m "not docker and not slow"`.
 exec .venv/bin/python -m pytest -q "$@"

@@ -13,8 +13,11 @@ from tests.helpers import Result, run_cli
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """With pytest-xdist (--dist loadgroup), the tests of a module with module-scoped fixtures (the
-    fixture images) run on one worker, so each image is built once; every other test is balanced."""
+    fixture images) run on one worker, so each image is built once; every other test is balanced.
+    The hostile-input cases are `slow`: the fast lane (`-m "not docker and not slow"`) leaves them out."""
     for item in items:
+        if "/tests/hostile/" in str(item.path):  # real subprocesses under memory limits: seconds each
+            item.add_marker(pytest.mark.slow)
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
         if any(d.scope == "module" for chain in defs for d in chain):
