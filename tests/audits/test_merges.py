@@ -11,6 +11,7 @@ from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
 from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS, OFFSET
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import three_way
 
 KV = "vllm/v1/kv_cache_interface.py"
 KERNEL = "vllm/v1/attention/ops/triton_nvfp4_kv.py"
@@ -19,18 +20,6 @@ TRITON_ATTN = "vllm/v1/attention/backends/triton_attn.py"
 RUNNER = "vllm/v1/worker/gpu_model_runner.py"
 EAGLE3 = "vllm/v1/worker/gpu/spec_decode/eagle/eagle3_utils.py"
 DFLASH = "vllm/model_executor/models/qwen3_dflash.py"
-
-
-def three_way(repo: GitRepo, base: dict[str, str], ours: dict[str, str], theirs: dict[str, str]) -> MergeSides:
-    """base on main; upstream (theirs) on a branch; the fork (ours) on main; merge upstream into the fork."""
-    base_sha = repo.commit(base, "base")
-    repo.git("checkout", "--quiet", "-b", "upstream")
-    theirs_sha = repo.commit(theirs, "upstream change")
-    repo.git("checkout", "--quiet", "main")
-    ours_sha = repo.commit(ours, "fork change")
-    repo.merge("upstream")
-    assert not repo.git("diff", "--name-only", "--diff-filter=U"), "the fixture must merge cleanly"
-    return MergeSides(repo.path, base_sha, ours_sha, theirs_sha)
 
 
 def by_rule(report: AuditReport, rule: str) -> list[tuple[str, int, str]]:
