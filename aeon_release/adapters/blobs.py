@@ -114,21 +114,24 @@ class Blobs:
             )
         return self._proc
 
-    def read(self, oid: str) -> bytes | None:
-        """The object's bytes, or None when the repository lacks it (a partial clone, a pruned blob)."""
+    def read(self, name: str) -> bytes | None:
+        """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
+        pruned blob), when it is not a blob, or when the name cannot be asked (a newline ends a request)."""
+        if "\n" in name:
+            return None
         proc = self._start()
         stdin, stdout = _pipes(proc)
-        stdin.write(oid.encode("ascii") + b"\n")
+        stdin.write(os.fsencode(name) + b"\n")
         stdin.flush()
         header = stdout.readline()
         if not header or header.endswith(b" missing\n"):
             if not header:
                 self.close()
             return None
-        size = int(header.split()[2])
-        data = stdout.read(size)
+        _, kind, size = header.rsplit(b" ", 2)
+        data = stdout.read(int(size))
         stdout.read(1)  # the newline after the object
-        return data
+        return data if kind == b"blob" else None
 
     def close(self) -> None:
         if self._proc is None:

@@ -278,8 +278,6 @@ class Git:
 
     def blob_text(self, rev: str, path: str) -> str | None:
         """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent."""
-        if "\n" in rev or "\n" in path:
-            return None  # cat-file --batch reads one object name per line
         if self._blobs is None:
             self._blobs = blobs.Blobs(self.path)
         data = self._blobs.read(f"{rev}:{path}")
@@ -634,26 +632,10 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
 
 
 def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
-    """``rev:path`` for many paths in one ``git cat-file --batch`` (None where the path is absent)."""
-    if not paths:
-        return {}
-    request = "".join(f"{rev}:{p}\n" for p in paths).encode()
-    done = subprocess.run(["git", "cat-file", "--batch"], cwd=path, input=request, capture_output=True, check=False)
-    if done.returncode != 0:
-        raise GitError(f"git cat-file --batch failed in {path}", done.stderr.decode(errors="replace").strip())
-    out, at = done.stdout, 0
-    blobs: dict[str, str | None] = {}
-    for wanted in paths:
-        end = out.index(b"\n", at)
-        header = out[at:end].split()
-        at = end + 1
-        if len(header) < 3 or header[1] != b"blob":
-            blobs[wanted] = None
-            continue
-        size = int(header[2])
-        blobs[wanted] = out[at : at + size].decode("utf-8", errors="replace")
-        at += size + 1
-    return blobs
+    """``rev:path`` for many paths through one ``git cat-file --batch`` (None where the path is absent)."""
+    with blobs.Blobs(path) as reader:
+        found = {p: reader.read(f"{rev}:{p}") for p in paths}
+    return {p: None if data is None else data.decode("utf-8", errors="replace") for p, data in found.items()}
 
 
 def file_merge_conflicts(git_: Git, base: str, ours: str, theirs: str, path: str) -> bool:
