@@ -155,7 +155,7 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
         description = f"layer {event.layer[:12]} {event.status.lower()}"
         if event.total:
             bars.update(task, description=description, completed=event.current, total=event.total)
-        elif event.status in ("Pushed", "Layer already exists") or event.status.startswith("Mounted from"):
+        elif event.done:
             bars.update(task, description=description, completed=1, total=1)
             console.print(f"  layer {event.layer[:12]}: {event.status.lower()}", highlight=False, style="dim")
         else:

@@ -296,6 +296,11 @@ class PushEvent:
     current: int = 0
     total: int = 0
 
+    @property
+    def done(self) -> bool:
+        """The registry has the layer: pushed now, there already, or mounted from another repository."""
+        return self.status in ("Pushed", "Layer already exists") or self.status.startswith("Mounted from")
+
 
 def push(
     image_id: str,
@@ -319,45 +324,10 @@ def push(
         return _digest_from_stream(stream, f"{repository}:{tag}", on_event)
 
 
-_LAYER_DONE = ("Pushed", "Layer already exists", "Mounted from")
-
-
-@contextlib.contextmanager
-def _push_progress(target: str) -> Iterator[Callable[[dict[str, str]], None]]:
-    """Per-layer push progress on a terminal's stderr (nothing when stderr is a pipe or a file)."""
-    from aeon_release.adapters.console import console
-
-    if not console.is_terminal:
-        yield lambda layers: None
-        return
-    with console.status(f"pushing {target}") as status:
-
-        def update(layers: dict[str, str]) -> None:
-            done = sum(1 for s in layers.values() if s.startswith(_LAYER_DONE))
-            status.update(f"pushing {target}: {done}/{len(layers)} layer(s) pushed")
-
-        yield update
-
-
 def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent], None] | None = None) -> str:
-    if on_event is not None:  # the caller shows the layers' progress itself
-        return _read_push(stream, target, lambda layers: None, on_event)
-    with _push_progress(target) as progress:
-        return _read_push(stream, target, progress)
-
-
-def _read_push(
-    stream: Any,
-    target: str,
-    progress: Callable[[dict[str, str]], None],
-    on_event: Callable[[PushEvent], None] | None = None,
-) -> str:
+    """The pushed manifest's digest from the engine's push stream; each layer's state goes to ``on_event``."""
     digest = None
-    layers: dict[str, str] = {}
     for line in stream:
-        if line.get("id") and line.get("status") and not line.get("aux"):
-            layers[str(line["id"])] = str(line["status"])
-            progress(layers)
         if line.get("error") or line.get("errorDetail"):
             detail = line.get("error") or (line.get("errorDetail") or {}).get("message", "")
             raise ServiceError(

@@ -18,10 +18,11 @@ def test_push_progress_counts_layers_as_the_engine_reports_them() -> None:
         {"progressDetail": {}, "aux": {"Tag": "v1", "Digest": "sha256:" + "0" * 64, "Size": 739}},
     ]
     seen: list[tuple[int, int]] = []
+    layers: dict[str, engine.PushEvent] = {}
 
-    def progress(layers: dict[str, str]) -> None:
-        done = sum(1 for s in layers.values() if s.startswith(engine._LAYER_DONE))
-        seen.append((done, len(layers)))
+    def progress(event: engine.PushEvent) -> None:
+        layers[event.layer] = event
+        seen.append((sum(1 for e in layers.values() if e.done), len(layers)))
 
-    assert engine._read_push(iter(stream), "127.0.0.1:5000/aeon/app:v1", progress) == "sha256:" + "0" * 64
+    assert engine._digest_from_stream(iter(stream), "127.0.0.1:5000/aeon/app:v1", progress) == "sha256:" + "0" * 64
     assert seen == [(0, 1), (0, 2), (0, 2), (1, 2), (2, 2)]
