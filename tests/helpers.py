@@ -44,8 +44,6 @@ def run_cli(
     """``aeon-release ARGS`` in-process through the real entry point and error handler, as the console
     script runs it: the exit code, stdout and stderr.  ``env`` is set (None: unset) and restored
     around the call, and so are ``cwd``, the folder the command runs in, and standard input."""
-    if args and not isinstance(args[0], (str, Path)):
-        args = args[1:]  # a capsys fixture: tests written for the older helper pass it first
     out, err = io.StringIO(), io.StringIO()
     with (
         _environment(env or {}),

@@ -43,12 +43,12 @@ def test_version() -> None:
 
 def test_short_help(capsys: pytest.CaptureFixture[str]) -> None:
     for args in (["-h"], ["merge", "-h"], ["ledger", "check", "-h"]):
-        shown = run_cli(capsys, *args)
+        shown = run_cli(*args)
         assert shown.code == 0 and "Usage: aeon-release" in shown.out
 
 
 def test_shell_completion_is_on(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "--install-completion" in run_cli(capsys, "--help").out
+    assert "--install-completion" in run_cli("--help").out
     script = aeon("--show-completion", "bash")
     assert script.returncode == 0 and "_AEON_RELEASE_COMPLETE" in script.stdout
 
@@ -68,21 +68,21 @@ def test_shell_completion_is_on(capsys: pytest.CaptureFixture[str]) -> None:
 def test_usage_errors_are_one_line_with_a_hint_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    done = run_cli(capsys, *args)
+    done = run_cli(*args)
     assert (done.code, done.out, done.err) == (2, "", message + "\n")
 
 
 def test_primary_output_goes_to_stdout_and_json_is_strict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
-    checked = run_cli(capsys, "ledger", "check", "--config", ex.config)
+    checked = run_cli("ledger", "check", "--config", ex.config)
     assert checked.out.startswith("ok: 2 active and 0 dropped carries") and checked.err == ""
-    assert run_cli(capsys, "status", "--repo", ex.fork).out == "no aeon-release runs in this repository\n"
-    assert run_cli(capsys, "merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config).code == 1
-    status = run_cli(capsys, "status", "--repo", ex.fork)
+    assert run_cli("status", "--repo", ex.fork).out == "no aeon-release runs in this repository\n"
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config).code == 1
+    status = run_cli("status", "--repo", ex.fork)
     assert status.out.startswith("v0.29.0: audit-failed; steps done: merge, carries, picks")
-    rules = json.loads(run_cli(capsys, "audits", "list", "--config", ex.config, "--json").out)
+    rules = json.loads(run_cli("audits", "list", "--config", ex.config, "--json").out)
     assert "kv-quant/literals-match-enum" in [r["id"] for r in rules["rules"]]
-    aborted = run_cli(capsys, "merge", "--abort", "--repo", ex.fork, "--json")
+    aborted = run_cli("merge", "--abort", "--repo", ex.fork, "--json")
     assert json.loads(aborted.out)["aborted"] == "v0.29.0" and "aborted the v0.29.0 run" in aborted.err
 
 
@@ -132,7 +132,7 @@ def test_plain_output_when_stdout_is_not_a_terminal(
 ) -> None:
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
-    piped = run_cli(capsys, "ledger", "check", "--config", ROOT)
+    piped = run_cli("ledger", "check", "--config", ROOT)
     assert piped.out.startswith("ok: ") and "\x1b[" not in piped.out
 
 
@@ -142,11 +142,11 @@ def test_config_is_found_upwards_or_from_the_environment(
     ex = demo.build(tmp_path / "ex")
     monkeypatch.delenv("AEON_RELEASE_CONFIG", raising=False)
     monkeypatch.chdir(ex.config / "audits")
-    found = run_cli(capsys, "ledger", "check")
+    found = run_cli("ledger", "check")
     assert found.out.startswith(f"ok: 2 active and 0 dropped carries, 1 releases in {ex.config}")
     monkeypatch.chdir(tmp_path)
-    lost = run_cli(capsys, "ledger", "check")
+    lost = run_cli("ledger", "check")
     assert lost.code == 2 and "set AEON_RELEASE_CONFIG, or run from inside it" in lost.err
     monkeypatch.setenv("AEON_RELEASE_CONFIG", str(ex.config))
-    named = run_cli(capsys, "ledger", "check")
+    named = run_cli("ledger", "check")
     assert named.code == 0 and str(ex.config) in named.out

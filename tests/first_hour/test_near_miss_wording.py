@@ -34,7 +34,7 @@ def test_near_miss_that_git_merged_silently(capsys: pytest.CaptureFixture[str], 
     ours = BASE.replace("    step1 = 1\n", "    step1 = 1  # fork\n")
     theirs = BASE.replace("    step4 = 4\n", "    step4 = 44\n")
     repo, sides, config = _merge(tmp_path, ours, theirs, None)
-    result = run_cli(capsys, "audit", "--repo", repo.path, "--config", config, *sides)
+    result = run_cli("audit", "--repo", repo.path, "--config", config, *sides)
     assert "merge/near-miss" in result.out and "git merged it without a conflict" in result.out
 
 
@@ -43,7 +43,7 @@ def test_near_miss_that_conflicted_says_so(capsys: pytest.CaptureFixture[str], t
     theirs = BASE.replace("    step3 = 3\n", "    step3 = 33\n")
     resolved = BASE.replace("    step3 = 3\n", "    step3 = 33\n    step3b = 30\n")
     repo, sides, config = _merge(tmp_path, ours, theirs, resolved)
-    result = run_cli(capsys, "audit", "--repo", repo.path, "--config", config, *sides)
+    result = run_cli("audit", "--repo", repo.path, "--config", config, *sides)
     assert "merge/near-miss" in result.out
     assert "git stopped on a conflict here and it was resolved by hand" in result.out
     assert "without a conflict" not in result.out

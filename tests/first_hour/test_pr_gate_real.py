@@ -42,12 +42,12 @@ def test_pre_push_hook_catches_a_committed_bad_literal(
     monkeypatch.delenv("PRE_COMMIT_FROM_REF", raising=False)
     monkeypatch.delenv("PRE_COMMIT_TO_REF", raising=False)
     # at commit time the work tree is clean again: nothing changed since HEAD, nothing to flag
-    at_commit = run_cli(capsys, *_hook_args(), "--config", ex.config)  # the fork's `args` come last
+    at_commit = run_cli(*_hook_args(), "--config", ex.config)  # the fork's `args` come last
     assert at_commit.code == 0, at_commit.out + at_commit.err
     # at push time pre-commit names the pushed range: the committed literal is caught
     monkeypatch.setenv("PRE_COMMIT_FROM_REF", pushed_from)
     monkeypatch.setenv("PRE_COMMIT_TO_REF", pushed_to)
-    at_push = run_cli(capsys, *_hook_args(), "--config", ex.config)
+    at_push = run_cli(*_hook_args(), "--config", ex.config)
     assert at_push.code == 1, at_push.out + at_push.err
     assert f"{KERNEL}:5" in at_push.out and "kv-quant/literals-match-enum" in at_push.out
 

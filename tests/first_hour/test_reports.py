@@ -16,7 +16,7 @@ ME = "Aeon Test <test@aeon.invalid>"
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):  # type: ignore[no-untyped-def]
-    return run_cli(capsys, "merge", *args, "--repo", ex.fork, "--config", ex.config)
+    return run_cli("merge", *args, "--repo", ex.fork, "--config", ex.config)
 
 
 def test_a_waived_merge_reads_as_waived_and_is_recorded_once(
@@ -36,9 +36,8 @@ def test_a_waived_merge_reads_as_waived_and_is_recorded_once(
     )
     assert len(last) < 400 and "KVQuantMode.INT4_PER_TOKEN_HEAD" not in last
     # a waiver that covers nothing: the run still stops, and a second --continue gives it again
-    assert run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--waive", "tree/py-compile=flaky").code == 1
+    assert run_cli("merge", "--continue", "--repo", ex.fork, "--waive", "tree/py-compile=flaky").code == 1
     done = run_cli(
-        capsys,
         "merge",
         "--continue",
         "--repo",
@@ -52,9 +51,9 @@ def test_a_waived_merge_reads_as_waived_and_is_recorded_once(
     assert "audit: passed with waivers: 0 error(s), 1 waived" in done.out
     assert f"waived by {ME} (fixed by the next carry): {KERNEL}:6:" in done.out
     assert "\n  error:" not in done.out and "created aeon-v0.29.0" in done.out
-    report = json.loads(run_cli(capsys, "status", "--repo", ex.fork, "--json").out)[0]
+    report = json.loads(run_cli("status", "--repo", ex.fork, "--json").out)[0]
     assert [w["rule"] for w in report["waivers"]] == ["tree/py-compile", "merge/enum-drift"]
-    notes = run_cli(capsys, "notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    notes = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     assert notes.code == 0, notes.err
     assert "Passed with waivers: **0** error(s), **1** waived" in notes.out
     assert "Blocking findings" not in notes.out
@@ -70,7 +69,7 @@ def test_a_fixed_finding_disappears_from_the_re_audit(capsys: pytest.CaptureFixt
     worktree = Path(json.loads(stopped.out)["worktree"])
     kernel = worktree / KERNEL
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == 4", "KV_QUANT_MODE == KVQuantMode.NVFP4"))
-    done = run_cli(capsys, "merge", "--continue", "--repo", ex.fork)
+    done = run_cli("merge", "--continue", "--repo", ex.fork)
     assert done.code == 0, done.err
     assert "audit: passed: 0 error(s), 0 waived, 0 warning(s)" in done.out
     assert "enum-drift" not in done.out

@@ -17,7 +17,7 @@ KERNEL = "vllm/v1/attention/backends/triton_attn.py"
 
 
 def _sarif(capsys: pytest.CaptureFixture[str], ex: demo.Example) -> dict:  # type: ignore[type-arg]
-    result = run_cli(capsys, "audit", "--repo", ex.fork, "--config", ex.config, "--format", "sarif")
+    result = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "sarif")
     assert result.code == 1, result.err
     log = json.loads(result.out)
     jsonschema.validators.validator_for(SCHEMA)(SCHEMA, format_checker=jsonschema.FormatChecker()).validate(log)

@@ -15,7 +15,7 @@ RUNNER = "vllm/v1/worker/gpu_model_runner.py"
 
 
 def merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str | Path):
-    return run_cli(capsys, "merge", *extra, "--repo", ex.fork, "--config", ex.config)
+    return run_cli("merge", *extra, "--repo", ex.fork, "--config", ex.config)
 
 
 def release(ex: demo.Example, subject: str, files: dict[str, str], tag: str = "v0.30.0") -> None:

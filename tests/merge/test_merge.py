@@ -83,7 +83,7 @@ def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: dem
     assert "docs/serving.md" in result.err and "--continue" in result.err
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
     assert snapshot(example.fork) == before
-    status = run_cli(capsys, "status", "--repo", example.fork)
+    status = run_cli("status", "--repo", example.fork)
     assert "conflict" in status.out and "docs/serving.md" in status.out
     # continuing before resolving is refused
     assert run_cli("merge", "--continue", "--repo", example.fork).code == 1
@@ -168,7 +168,7 @@ def test_kill_mid_run_then_continue(
     _hook(example, hook, flag, message)
     _kill_when(flag, example, sig)
     git(example.fork, "config", "--unset", "core.hooksPath")
-    status = run_cli(capsys, "status", "--repo", example.fork)
+    status = run_cli("status", "--repo", example.fork)
     assert "running" in status.out
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
     done = run_cli("merge", "--continue", "--repo", example.fork, "--json")

@@ -79,10 +79,9 @@ def test_renumbered_enum_stops_the_merge_then_fix_and_continue(
 def test_waiver_is_recorded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
     assert _merge(capsys, ex, "v0.29.0").code == 1
-    assert run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--waive", "bogus").code == 2
+    assert run_cli("merge", "--continue", "--repo", ex.fork, "--waive", "bogus").code == 2
     # One planted literal is one finding: one waiver, of either rule that found it, covers it.
     done = run_cli(
-        capsys,
         "merge",
         "--continue",
         "--repo",

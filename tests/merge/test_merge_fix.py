@@ -21,7 +21,7 @@ def test_stopped_merge_prints_the_fix_and_continue_fix_applies_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     ex = demo.build(tmp_path / "ex", renumber_enum=True)
-    stopped = run_cli(capsys, "merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
+    stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
     assert stopped.code == 1, stopped.err
     assert "merge --continue --fix" in stopped.err
     assert f"{ATTN}:6: `4` -> `KVQuantMode.NVFP4`" in stopped.err
@@ -33,7 +33,7 @@ def test_stopped_merge_prints_the_fix_and_continue_fix_applies_it(
     )
     assert drift["fix"]["new"] == "KVQuantMode.NVFP4"
 
-    done = run_cli(capsys, "merge", "--continue", "--fix", "--repo", ex.fork, "--json")
+    done = run_cli("merge", "--continue", "--fix", "--repo", ex.fork, "--json")
     assert done.code == 0, done.err
     final = json.loads(done.out)
     assert final["state"] == "done" and final["audit"]["errors"] == 0
@@ -43,13 +43,13 @@ def test_stopped_merge_prints_the_fix_and_continue_fix_applies_it(
     fixed = git(ex.fork, "show", f"aeon-v0.29.0:{ATTN}")
     assert "    USE_NVFP4 = KV_QUANT_MODE == KVQuantMode.NVFP4\n" in fixed
     compile(fixed, ATTN, "exec")
-    notes = run_cli(capsys, "notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    notes = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     assert notes.code == 0, notes.err
     assert "Fixed by `merge --continue --fix`" in notes.out and "KVQuantMode.NVFP4" in notes.out
 
 
 def test_fix_needs_continue(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    result = run_cli(capsys, "merge", "v0.29.0", "--fix", "--repo", tmp_path)
+    result = run_cli("merge", "v0.29.0", "--fix", "--repo", tmp_path)
     assert result.code == 2 and "--fix goes with --continue" in result.err
 
 
@@ -72,12 +72,12 @@ def test_audit_fix_rewrites_the_work_tree(capsys: pytest.CaptureFixture[str], tm
         "--theirs",
         sides.theirs,
     )
-    assert run_cli(capsys, *args).code == 1
-    fixed = run_cli(capsys, *args, "--fix")
+    assert run_cli(*args).code == 1
+    fixed = run_cli(*args, "--fix")
     assert fixed.code == 0, fixed.err + fixed.out
     assert f"fix applied: {real.SCHED}:7: `4` -> `RequestStatus.RUNNING`" in fixed.err
     assert (
         "if request_status == RequestStatus.RUNNING:  # RequestStatus.RUNNING" in (repo.path / real.SCHED).read_text()
     )
-    again = run_cli(capsys, *args, "--fix")
+    again = run_cli(*args, "--fix")
     assert again.code == 0 and "no finding has a safe fix" in again.err

@@ -19,11 +19,11 @@ from tests.helpers import git, run_cli, snapshot
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
-    return run_cli(capsys, "merge", *args, "--repo", ex.fork, "--config", ex.config, "--json")
+    return run_cli("merge", *args, "--repo", ex.fork, "--config", ex.config, "--json")
 
 
 def _continue(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):
-    return run_cli(capsys, "merge", "--continue", "--repo", ex.fork, "--json", *args)
+    return run_cli("merge", "--continue", "--repo", ex.fork, "--json", *args)
 
 
 def _hooks(ex: demo.Example, **scripts: str) -> Path:
@@ -205,7 +205,7 @@ def test_kill_inside_git_then_continue_redoes_the_step(
     _kill_when(flag, example)
     git(example.fork, "config", "--unset", "merge.slow.driver")
     (example.fork / ".git" / "info" / "attributes").unlink()
-    assert "running" in run_cli(capsys, "status", "--repo", example.fork).out
+    assert "running" in run_cli("status", "--repo", example.fork).out
     stopped = _continue(capsys, example)  # redone from its recorded start: the conflict, for a person
     assert stopped.code == 1, stopped.err
     report = json.loads(stopped.out)

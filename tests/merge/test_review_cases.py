@@ -171,8 +171,8 @@ def test_repo_given_as_git_dir_or_subdirectory(capsys: pytest.CaptureFixture[str
     assert not (example.fork / ".git" / ".git").exists()
     git(example.fork, "branch", "-D", "aeon-v0.29.0")
     sub = example.fork / "vllm"
-    assert run_cli(capsys, "merge", "v0.29.0", "--repo", sub, "--config", example.config).code == 0
-    status = run_cli(capsys, "status", "--repo", example.fork)
+    assert run_cli("merge", "v0.29.0", "--repo", sub, "--config", example.config).code == 0
+    status = run_cli("status", "--repo", example.fork)
     assert "v0.29.0: done" in status.out
 
 
@@ -216,6 +216,6 @@ def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
     proc.wait()
     git(example.fork, "config", "--unset", "core.hooksPath")
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0").strip() == "aeon-v0.29.0"
-    result = run_cli(capsys, "merge", "--abort", "--repo", example.fork)
+    result = run_cli("merge", "--abort", "--repo", example.fork)
     assert result.code == 0 and "which it had just created, deleted" in result.out
     assert snapshot(example.fork) == before

@@ -20,7 +20,6 @@ def test_release_ends_with_a_summary_and_notes_in_the_current_directory(
     monkeypatch.chdir(here)
     ex = release_setup.example
     result = run_cli(
-        capsys,
         "release",
         "v0.29.0",
         "--repo",
