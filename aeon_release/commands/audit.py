@@ -19,7 +19,7 @@ from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
-from aeon_release.domain.audits.source import GitTree, Tree
+from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
 from aeon_release.errors import ExitCode, GitError, UsageError
 
 
@@ -51,15 +51,14 @@ def audit(
     merge = _merge_sides(repo_path, sides)
     bare = _is_bare(repo_path)
     rev = _revision(repo_path, rev, changed_since, bare)
+    cache_dir = _cache_dir(repo_path)
     with _tree(repo_path, rev) as tree:
         changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
         with _progress(tree, changed):
-            report = audit_tree(
-                tree, config, carries=carries, changed_files=changed, merge=merge, cache_dir=_cache_dir(repo_path)
-            )
-        if fix and isinstance(tree, Path) and _apply_fixes(tree, report):
-            report = audit_tree(
-                tree, config, carries=carries, changed_files=changed, merge=merge, cache_dir=_cache_dir(repo_path)
+            report = audit_tree(tree, config, carries=carries, changed_files=changed, merge=merge, cache_dir=cache_dir)
+        if fix and isinstance(tree, WorkTree) and _apply_fixes(tree.root, report):
+            report = audit_tree(  # the fixed files, listed and read anew
+                WorkTree(repo_path), config, carries=carries, changed_files=changed, merge=merge, cache_dir=cache_dir
             )
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
@@ -98,15 +97,12 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
     return None, "HEAD"
 
 
-def _progress(tree: Path | Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
-    """A spinner on a terminal naming how many files the audit reads (counted only when shown)."""
+def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
+    """A spinner on a terminal naming how many files the audit reads (the tree the audit lists anyway)."""
     if not console.is_terminal:
         return contextlib.nullcontext()
-    from aeon_release.domain.audits.source import as_tree
-
-    files = as_tree(tree)
-    count = len(changed) if changed is not None else len(files.files())
-    return console.status(f"auditing {count} file(s) in {files.label}")
+    count = len(changed) if changed is not None else len(tree.files())
+    return console.status(f"auditing {count} file(s) in {tree.label}")
 
 
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
@@ -160,10 +156,10 @@ def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[s
 
 
 @contextlib.contextmanager
-def _tree(repo_path: Path, rev: str | None) -> Iterator[Path | Tree]:
+def _tree(repo_path: Path, rev: str | None) -> Iterator[Tree]:
     """The work tree itself, or ``rev`` read from git's object database (no checkout, no symlink followed)."""
     if rev is None:
-        yield repo_path
+        yield WorkTree(repo_path)
         return
     sha = resolve_commit(repo_path, rev)
     if sha is None:
