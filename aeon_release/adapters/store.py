@@ -184,6 +184,11 @@ class RunStore:
         return self.root_of(self.git_dir) / "worktrees" / self.tag
 
     @classmethod
+    def cache_of(cls, git_dir: Path) -> Path:
+        """The audit's findings cache (safe to delete)."""
+        return cls.root_of(git_dir) / "cache"
+
+    @classmethod
     def build_record(cls, git_dir: Path, image_tag: str) -> Path:
         return cls.root_of(git_dir) / "builds" / f"{image_tag.replace('/', '_')}.json"
 
@@ -285,52 +290,6 @@ class RunStore:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-# -- the merge run's store by repository and tag: thin doors onto RunStore, which owns every path --
-def runs_dir(common_dir: Path) -> Path:
-    return RunStore.runs_of(common_dir)
-
-
-def worktrees_dir(common_dir: Path) -> Path:
-    return RunStore.root_of(common_dir) / "worktrees"
-
-
-def cache_dir(common_dir: Path) -> Path:
-    """The audit's findings cache (safe to delete)."""
-    return RunStore.root_of(common_dir) / "cache"
-
-
-def run_dir(common_dir: Path, tag: str) -> Path:
-    return RunStore(common_dir, tag).folder
-
-
-def load(common_dir: Path, tag: str) -> RunState | None:
-    return RunStore(common_dir, tag).load()
-
-
-def save(common_dir: Path, state: RunState) -> None:
-    RunStore(common_dir, state.tag).save(state)
-
-
-def all_runs(common_dir: Path) -> list[RunState]:
-    return RunStore.all_runs(common_dir)
-
-
-def remove(common_dir: Path, tag: str) -> None:
-    RunStore(common_dir, tag).remove()
-
-
-def archive(common_dir: Path, tag: str) -> Path | None:
-    return RunStore(common_dir, tag).archive()
-
-
-def update_record(common_dir: Path, tag: str, sections: dict[str, Any]) -> dict[str, Any]:
-    return RunStore(common_dir, tag).update_record(sections)
-
-
-def exclusive(common_dir: Path) -> contextlib.AbstractContextManager[None]:
-    return RunStore.exclusive(common_dir)
 
 
 def _load_state(path: Path) -> RunState | None:

@@ -9,9 +9,9 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
-from aeon_release.adapters import store as runstate
 from aeon_release.adapters.blobs import diff_names, resolve_commit
 from aeon_release.adapters.console import console, emit, emit_json, plain, say
+from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
@@ -69,7 +69,7 @@ def audit(
 def _cache_dir(repo_path: Path) -> Path | None:
     """The findings cache lives in the repository's git directory; a plain folder gets none."""
     common = repo.git_common_dir(repo_path)
-    return runstate.cache_dir(common) if common is not None else None
+    return RunStore.cache_of(common) if common is not None else None
 
 
 def _apply_fixes(tree: Path, report: AuditReport) -> bool:

@@ -14,7 +14,6 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from aeon_release.adapters import store as runstate
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
 from aeon_release.errors import NeedsHuman
@@ -94,7 +93,7 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
     tree = GitTree(git.path, sha)  # the revision's blobs: no checkout, no symlink followed
     try:
         report = audit_tree(
-            tree, config_dir, carries=ledger.active_carries, cache_dir=runstate.cache_dir(git.common_dir)
+            tree, config_dir, carries=ledger.active_carries, cache_dir=RunStore.cache_of(git.common_dir)
         )  # the merge audited most blobs
     finally:
         tree.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import store as runstate
 from aeon_release.adapters.console import console, emit_json, say, show, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
@@ -39,18 +38,19 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if dry_run:
         _show_plan(plan, json_out)
         return
-    runstate.archive(common, opts.tag)  # a finished run whose branch was deleted: kept aside
-    worktree = runstate.worktrees_dir(common) / opts.tag
+    store = RunStore(common, opts.tag)
+    store.archive()  # a finished run whose branch was deleted: kept aside
+    worktree = store.worktree
     _clear_stale_worktree(git, worktree)  # made only if the run stops for a person
     state = steps.state_for(plan, worktree)
     state.waivers = waivers
-    runstate.save(common, state)
+    store.save(state)
     _drive(steps.Run(git, state, plan), json_out)
 
 
 def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     git = Git(repo)
-    with runstate.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir):
         _resume(git, tag, json_out, waive, fix)
 
 
@@ -82,7 +82,7 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
 
 def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
     git = Git(repo)
-    with runstate.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir):
         _abort(git, tag, json_out)
 
 
@@ -97,7 +97,7 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     made = _branch_made_by_run(git, state, worktree)
     had_worktree = worktree.exists()
     git.worktree_remove(worktree)
-    runstate.remove(git.common_dir, state.tag)
+    RunStore(git.common_dir, state.tag).remove()
     dropped = "worktree removed" if had_worktree else "state dropped"
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)

@@ -22,9 +22,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.adapters import store as runstate
 from aeon_release.adapters.git import Git
-from aeon_release.adapters.store import Phase, RunState, RunStore
+from aeon_release.adapters.store import Phase, RunState, RunStore, pid_alive
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
@@ -67,7 +66,7 @@ class Run:
 
     @property
     def run_dir(self) -> Path:
-        return runstate.run_dir(self.git.common_dir, self.state.tag)
+        return self.store.folder
 
 
 @dataclass(frozen=True)
@@ -178,7 +177,7 @@ def _audit(run: Run) -> AuditReport:
             merge=sides,
             changed_files=changed,
             new_content=new_content,
-            cache_dir=runstate.cache_dir(run.git.common_dir),
+            cache_dir=RunStore.cache_of(run.git.common_dir),
         )
     finally:
         tree.close()
@@ -590,7 +589,7 @@ def _mark_current_done(run: Run, current: str, kept: bool) -> None:
 
 def _clear_stale_lock(run: Run, wt: Git) -> None:
     lock = wt.git_dir / "index.lock"
-    if lock.exists() and not runstate.pid_alive(run.state.pid):
+    if lock.exists() and not pid_alive(run.state.pid):
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
