@@ -157,6 +157,7 @@ def setup(root: Path, git_dir: Path, old: str, new: str) -> tuple[Path, Path, li
     picks_yaml += ["    skip:", f"      - {{pr: {picks[2][0]}, reason: bench skip}}"]
     (config / "cherry_picks.yaml").write_text("\n".join(picks_yaml) + "\n")
     shutil.copytree(ROOT / "audits", config / "audits")  # the fleet's real rules
+    shutil.copy(ROOT / "fleet.yaml", config / "fleet.yaml")  # and its profile (branch prefix, PR subjects)
     return fork, config, [sha for _, sha in picks[:2]]
 
 
