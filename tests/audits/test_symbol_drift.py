@@ -10,6 +10,7 @@ from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from aeon_release.errors import ConfigError
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -70,6 +71,37 @@ def test_pr_subject_pattern_is_a_setting(git_repo: GitRepo, tmp_path: Path) -> N
     )
     [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
     assert "(#28479, 'Refactor cudagraph_support !28479')" in message
+
+
+def test_pr_subject_pattern_comes_from_the_fleet_profile(git_repo: GitRepo, tmp_path: Path) -> None:
+    """fleet.yaml's upstream.pr_subject is the one source: the merge plan and symbol drift both read it."""
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "s.yaml").write_text("rules: []\n")
+    fleet = "branch_prefix: fork-\nimage: {repository: team/app}\nupstream: {pr_subject: '%s'}\n"
+    (config / "fleet.yaml").write_text(fleet % "!(\\d+)$")
+    sides = s.merge_case(
+        git_repo,
+        {s.UTILS: s.BUILDER_BASE},
+        {s.FORK_BACKEND: s.FORK_BUILDER},
+        [("Refactor cudagraph_support !28479", {s.UTILS: s.BUILDER_RENAMED})],
+    )
+    [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
+    assert "(#28479, 'Refactor cudagraph_support !28479')" in message
+    (config / "fleet.yaml").write_text(fleet % "\\(#(\\d+)\\)\\s*$")  # GitHub's subject: no PR in this one
+    [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
+    assert "#28479" not in message
+
+
+def test_a_rule_file_may_not_set_another_pr_subject_than_the_profile(git_repo: GitRepo, tmp_path: Path) -> None:
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "s.yaml").write_text("rules: []\nsettings:\n  pr_subject_pattern: '!(\\d+)$'\n")
+    (config / "fleet.yaml").write_text("branch_prefix: fork-\nimage: {repository: team/app}\n")
+    with pytest.raises(
+        ConfigError, match=r"settings\.pr_subject_pattern: differs from fleet\.yaml's upstream\.pr_subject"
+    ):
+        audit_tree(git_repo.path, config)
 
 
 # -- removed methods (#26315, #28309) ----------------------------------------------------------------------

@@ -24,6 +24,7 @@ from aeon_release.adapters.yamlio import (
     sequence,
     string,
 )
+from aeon_release.domain import profile
 from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
 from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings, Severity
@@ -48,7 +49,15 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     for path in sorted(folder.glob("*.yaml")):
         label = f"{AUDITS_DIR}/{path.name}"
         documents.append((label, _load_once(path, label)))
-    return build_rules(documents, carries)
+    return build_rules(documents, carries, fleet_pr_subject=_fleet_pr_subject(config_dir))
+
+
+def _fleet_pr_subject(config_dir: Path) -> str | None:
+    """fleet.yaml's ``upstream.pr_subject``, the one place a fleet sets how upstream subjects name their
+    pull request (the merge plan reads it too); None without a profile (the engine's generic default)."""
+    if not (config_dir / profile.PROFILE_FILE).is_file():
+        return None
+    return profile.load(config_dir).pr_subject.pattern
 
 
 # One merge loads the rules three times (the plan's precondition, the waiver check, the audit):
@@ -67,12 +76,17 @@ def _load_once(path: Path, label: str) -> Any:
     return _PARSED[key]
 
 
-def build_rules(documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] = ()) -> RuleSet:
+def build_rules(
+    documents: Iterable[tuple[str, Any]], carries: Sequence[Carry] = (), fleet_pr_subject: str | None = None
+) -> RuleSet:
+    """The rules of the parsed documents; ``fleet_pr_subject`` (the fleet profile's) is the default
+    PR-subject pattern, and a rule file may not set another."""
+    default = Settings() if fleet_pr_subject is None else Settings(pr_subject_pattern=fleet_pr_subject)
     rules: list[Rule] = []
-    settings = Settings()
+    settings = default
     seen: dict[str, str] = {}
     for label, data in documents:
-        file_rules, file_settings = _document(data, Where(label))
+        file_rules, file_settings = _document(data, Where(label), default, fleet_pr_subject is not None)
         settings = file_settings or settings
         for rule in file_rules:
             if rule.id in seen:
@@ -122,23 +136,27 @@ def baseline_rules(rules: Sequence[Rule]) -> list[Rule]:
     return added
 
 
-def _document(data: Any, root: Where) -> tuple[list[Rule], Settings | None]:
+def _document(data: Any, root: Where, default: Settings, fleet: bool) -> tuple[list[Rule], Settings | None]:
     if data is None:
         return [], None
     top = mapping(data, root, required=("rules",), optional=("settings",))
-    settings = _settings(top["settings"], root.key("settings")) if "settings" in top else None
+    settings = _settings(top["settings"], root.key("settings"), default, fleet) if "settings" in top else None
     nodes = sequence(top["rules"], root.key("rules"))
     return [parse_rule(node, root.key("rules").index(i)) for i, node in enumerate(nodes)], settings
 
 
-def _settings(node: Any, where: Where) -> Settings:
+def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settings:
     data = mapping(
         node,
         where,
         required=(),
         optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern"),
     )
-    default = Settings()
+    if fleet and data.get("pr_subject_pattern", default.pr_subject_pattern) != default.pr_subject_pattern:
+        raise where.key("pr_subject_pattern").fail(
+            f"differs from {profile.PROFILE_FILE}'s upstream.pr_subject ({default.pr_subject_pattern!r})",
+            f"set the pattern once, as upstream.pr_subject in {profile.PROFILE_FILE} (the merge plan reads it too)",
+        )
     lines = integer(data.get("near_miss_lines", default.near_miss_lines), where.key("near_miss_lines"), minimum=0)
     sizes = {
         key: _bytes(data.get(key, getattr(default, key)), where.key(key))

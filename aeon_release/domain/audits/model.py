@@ -7,6 +7,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from aeon_release.domain.profile import GITHUB_PR_SUBJECT
+
 
 class Severity(str, enum.Enum):
     ERROR = "error"
@@ -232,8 +234,9 @@ class Settings:
     # is not compiled or parsed: CPython's parser takes ~250 bytes of memory per source byte.
     max_file_bytes: int = 8 * 1024 * 1024
     max_parse_bytes: int = 1024 * 1024
-    # How an upstream commit subject names its pull request (GitHub's squash-merge "title (#123)").
-    pr_subject_pattern: str = r"\(#(\d+)\)\s*$"
+    # How an upstream commit subject names its pull request: fleet.yaml's upstream.pr_subject when the
+    # config has a fleet profile (load_rules), else GitHub's squash-merge "title (#123)".
+    pr_subject_pattern: str = GITHUB_PR_SUBJECT
 
 
 @dataclass(frozen=True)
