@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters import registry
 from aeon_release.domain import names
 from aeon_release.domain.release_record import DATED_TAG
 from aeon_release.errors import UsageError
@@ -112,11 +114,50 @@ def test_docker_reference_grammar_accepts(reference: str) -> None:
 
 @pytest.mark.parametrize(
     "reference",
-    ["Team/App:1", "app:1;rm", "app:", "/app", "app:1\n", "a" * 256, "app:-x", "team//app", "app@sha256:" + "0" * 64],
+    [
+        "Team/App:1",
+        "app:1;rm",
+        "app:",
+        "/app",
+        "app:1\n",
+        "a" * 256,
+        "app:-x",
+        "team//app",
+        "app@sha256:" + "0" * 64,
+        "app:v\u00e9",  # Docker's \w is ASCII: a tag the engine and the registry would refuse
+    ],
 )
 def test_docker_reference_grammar_refuses(reference: str) -> None:
     with pytest.raises(UsageError, match="is not a valid image name"):
         names.check_image_name(reference)
+
+
+@pytest.mark.parametrize(
+    "repository",
+    [
+        "127.0.0.1:5000/team/app",
+        "ghcr.io/team/app",
+        "localhost:5000/a__b/c-d",
+        "[::1]:5000/team/app",
+        "127.0.0.1:5000/Team/app",
+        "127.0.0.1:5000/team//app",
+        "127.0.0.1:5000/team/app:1",
+        "-bad.io/team/app",
+        "ghcr.io/" + "a" * 250,
+    ],
+)
+def test_the_registry_client_and_publish_agree_on_repositories(repository: str) -> None:
+    """One grammar (aeon_release/grammar.py): the registry adapter cannot import the domain, so both
+    read the same patterns from below; a repository one accepts, the other accepts."""
+
+    def accepts(check: Callable[[str], object]) -> bool:
+        try:
+            check(repository)
+        except UsageError:
+            return False
+        return True
+
+    assert accepts(names.check_repository) == accepts(registry.parse_repository)
 
 
 def test_publish_takes_an_image_id_or_a_digest_reference() -> None:

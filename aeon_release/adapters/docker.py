@@ -24,7 +24,8 @@ import docker
 import docker.errors
 import requests
 
-from aeon_release.adapters.registry import DIGEST, Credentials
+from aeon_release import grammar
+from aeon_release.adapters.registry import Credentials
 from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
 
 
@@ -335,7 +336,7 @@ def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent]
                 "check the registry, the credentials and that it is running",
             )
         aux = line.get("aux") or {}
-        if isinstance(aux, dict) and DIGEST.fullmatch(str(aux.get("Digest", ""))):
+        if isinstance(aux, dict) and grammar.SHA256_DIGEST.fullmatch(str(aux.get("Digest", ""))):
             digest = str(aux["Digest"])
         if on_event is not None and line.get("id") and line.get("status"):
             detail = line.get("progressDetail") or {}

@@ -24,6 +24,7 @@ from typing import Any
 
 import requests
 
+from aeon_release import grammar
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
 
@@ -36,13 +37,6 @@ MANIFEST_TYPES = (
 )
 _ACCEPT = ", ".join(MANIFEST_TYPES)
 
-_HOST = re.compile(
-    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)(?::\d{1,5})?"
-)
-_NAME_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
-_NAME = re.compile(rf"{_NAME_PART}(?:/{_NAME_PART})*")
-TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
-DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 _REPO_HINT = "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app"
 
 
@@ -74,7 +68,8 @@ def parse_repository(text: str) -> Repository:
     """Validate ``REGISTRY/NAME`` before anything touches the network."""
     host, _, name = text.partition("/")
     looks_like_host = "." in host or ":" in host or host == "localhost"
-    if not (looks_like_host and _HOST.fullmatch(host) and _NAME.fullmatch(name) and len(text) <= 255):
+    valid = grammar.DOMAIN.fullmatch(host) and grammar.PATH.fullmatch(name) and len(text) <= grammar.NAME_MAX
+    if not (looks_like_host and valid):
         raise UsageError(f"repository {text!r} is not a valid REGISTRY/NAME", _REPO_HINT)
     return Repository(host, name)
 
@@ -212,7 +207,7 @@ class Registry:
             return None
         self._check(response, f"reading {self.repository}:{reference}")
         digest = response.headers.get("Docker-Content-Digest")
-        if digest and DIGEST.fullmatch(digest):
+        if digest and grammar.SHA256_DIGEST.fullmatch(digest):
             return digest
         manifest = self.manifest(reference)
         return manifest.digest if manifest else None
@@ -239,7 +234,7 @@ class Registry:
     # -- blobs (the attestation artifacts) ---------------------------------------------------
     def blob(self, digest: str) -> bytes | None:
         """The blob ``digest`` (checked against it), or None when the registry has none."""
-        if not DIGEST.fullmatch(digest):
+        if not grammar.SHA256_DIGEST.fullmatch(digest):
             raise UsageError(f"{digest!r} is not a sha256 digest")
         response = self._send("GET", f"/v2/{self.repository.name}/blobs/{digest}", {})
         if response.status == 404:
@@ -279,7 +274,7 @@ class Registry:
         return found
 
     def _manifest_path(self, reference: str) -> str:
-        if not (TAG.fullmatch(reference) or DIGEST.fullmatch(reference)):
+        if not (grammar.TAG.fullmatch(reference) or grammar.SHA256_DIGEST.fullmatch(reference)):
             raise UsageError(f"{reference!r} is not a valid tag or digest")
         return f"/v2/{self.repository.name}/manifests/{reference}"
 

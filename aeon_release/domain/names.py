@@ -9,43 +9,27 @@ tags, fork branches, dates and sizes.  Every command validates through here, so 
   PATH[:TAG][@DIGEST]``, split with the docker SDK's parser.
 - A **fork branch** is the fleet profile's prefix + a release version.
 
-Every pattern is matched whole (``fullmatch``/``\\Z``): no trailing newline slips through.
+The patterns themselves are ``aeon_release/grammar.py`` (below the adapters, so the registry client
+matches the same words); this module adds the checks and their messages.  Every pattern is matched whole (``fullmatch``/``\\Z``): no trailing newline slips through.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from docker.utils import parse_repository_tag
 from packaging.version import InvalidVersion, Version
 
+from aeon_release import grammar
 from aeon_release.errors import UsageError
 
-_NUMBER = r"(?:0|[1-9][0-9]*)"
-VERSION_PATTERN = (
-    rf"v{_NUMBER}\.{_NUMBER}\.{_NUMBER}(?:(?:a|b|rc){_NUMBER})?(?:\.post{_NUMBER})?"
-    rf"(?:\.dev{_NUMBER})?"
-)
-VARIANT_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*"
-DATE_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
-VERSION = re.compile(VERSION_PATTERN)
-VARIANT = re.compile(VARIANT_PATTERN)
-DATE = re.compile(DATE_PATTERN)
-DATED_TAG = re.compile(rf"({DATE_PATTERN})-({VERSION_PATTERN})(?:-({VARIANT_PATTERN}))?")
+VERSION_PATTERN, VARIANT_PATTERN, DATE_PATTERN = grammar.VERSION_PATTERN, grammar.VARIANT_PATTERN, grammar.DATE_PATTERN
+VERSION, VARIANT, DATE, DATED_TAG = grammar.VERSION, grammar.VARIANT, grammar.DATE, grammar.DATED_TAG
 VERSION_HINT = "release versions look like v0.29.0, v0.30.0rc1 or v0.29.1.post1"
 VARIANT_HINT = "use lowercase letters, digits and single dashes, e.g. omni"
 
-# Docker's reference grammar (github.com/distribution/reference, regexp.go).
-_DOMAIN_PART = r"(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])"
-_DOMAIN = rf"(?:{_DOMAIN_PART}(?:\.{_DOMAIN_PART})*|\[[0-9a-fA-F:]+\])(?::[0-9]+)?"
-_PATH_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
-_PATH = rf"{_PATH_PART}(?:/{_PATH_PART})*"
-NAME = re.compile(rf"(?:{_DOMAIN}/)?{_PATH}")
-TAG = re.compile(r"[\w][\w.-]{0,127}")
-DIGEST = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}")
-IMAGE_ID = re.compile(r"(?:sha256:)?[0-9a-f]{12,64}")
-NAME_MAX = 255
+NAME, TAG, DIGEST, IMAGE_ID, NAME_MAX = grammar.NAME, grammar.TAG, grammar.DIGEST, grammar.IMAGE_ID, grammar.NAME_MAX
+SHA256_DIGEST = grammar.SHA256_DIGEST
 IMAGE_HINT = "an image is [REGISTRY/]NAME[:TAG] with a lowercase NAME, e.g. team/app:v0.29.0-omni"
 
 

@@ -37,7 +37,6 @@ import yaml
 
 from aeon_release.adapters import files
 from aeon_release.adapters.console import plain, say
-from aeon_release.adapters.registry import DIGEST
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, sequence, string
 from aeon_release.domain import names
 from aeon_release.errors import ConfigError, StateError
@@ -153,11 +152,11 @@ def _entry(node: Any, where: Where) -> Release:
         version=string(data["version"], where.key("version"), VERSION, names.VERSION_HINT),
         variant=_optional(data["variant"], where.key("variant"), VARIANT),
         dated_tag=string(data["dated_tag"], where.key("dated_tag"), DATED_TAG, "YYYY-MM-DD-VERSION[-variant]"),
-        digest=string(data["digest"], where.key("digest"), DIGEST, "sha256: and 64 hex digits"),
+        digest=string(data["digest"], where.key("digest"), names.SHA256_DIGEST, "sha256: and 64 hex digits"),
         date=string(text["date"], where.key("date"), DATE, "YYYY-MM-DD"),
         recorded_at=text["recorded_at"],
-        latest_before=_optional(data["latest_before"], where.key("latest_before"), DIGEST),
-        latest_after=_optional(data["latest_after"], where.key("latest_after"), DIGEST),
+        latest_before=_optional(data["latest_before"], where.key("latest_before"), names.SHA256_DIGEST),
+        latest_after=_optional(data["latest_after"], where.key("latest_after"), names.SHA256_DIGEST),
         audit=_audit(data["audit"], where.key("audit")),
     )
 
