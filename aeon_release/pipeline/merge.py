@@ -34,18 +34,17 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
             f"branch {plan.branch!r} already exists in {git.path}",
             f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again",
         )
-    waivers = steps.parse_waivers(waive, steps.known_rule_ids(plan), steps.who_waives(git))
-    if dry_run:
-        _show_plan(plan, json_out)
-        return
     store = RunStore(common, opts.tag)
+    run = steps.Run(git, steps.state_for(plan, store.worktree), plan)
+    run.state.waivers = steps.parse_waivers(waive, steps.who_waives(git))
+    steps.check(run)  # every step's preflight, before anything is written
+    if dry_run:
+        _show_plan(plan, steps.describe(run), json_out)
+        return
     store.archive()  # a finished run whose branch was deleted: kept aside
-    worktree = store.worktree
-    _clear_stale_worktree(git, worktree)  # made only if the run stops for a person
-    state = steps.state_for(plan, worktree)
-    state.waivers = waivers
-    store.save(state)
-    _drive(steps.Run(git, state, plan), json_out)
+    _clear_stale_worktree(git, store.worktree)  # made only if the run stops for a person
+    run.save()
+    _drive(run, json_out)
 
 
 def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
@@ -66,9 +65,8 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
     if state.head is None and (Path(state.worktree) / ".git").exists():
         state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
     run = steps.Run(git, state, plan)
-    state.waivers = steps.add_waivers(
-        state.waivers, steps.parse_waivers(waive, steps.known_rule_ids(plan), steps.who_waives(git))
-    )
+    state.waivers = steps.add_waivers(state.waivers, steps.parse_waivers(waive, steps.who_waives(git)))
+    steps.check(run)  # every unfinished step's preflight, before --fix or the worktree is touched
     if fix:
         _say_fixes(steps.apply_audit_fixes(run))
     try:
@@ -143,7 +141,7 @@ def _drive(run: steps.Run, json_out: bool) -> None:
     try:
         what = f"merging {run.plan.tag} onto {run.plan.previous_branch}"
         with console.status(what) as spinner:
-            steps.execute(run, lambda name, n: spinner.update(f"{what}: step {n}/{len(steps.STEPS)}, {name}"))
+            steps.execute(run, lambda name, n: spinner.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}"))
     except NeedsHuman:
         _emit(run.state, run.plan, json_out)
         _render(run.state, run.plan, json_out)
@@ -225,11 +223,12 @@ _STYLE = {
 }
 
 
-def _show_plan(plan: MergePlan, json_out: bool) -> None:
+def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) -> None:
+    """The plan's tables, then what each step's actions would do (the actions a real run executes)."""
     from rich.table import Table
 
     if json_out:
-        emit_json({"dry_run": True, **plan.as_dict()})
+        emit_json({"dry_run": True, **plan.as_dict(), "stages": stages})
     show(
         f"[bold]plan[/]: merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} "
         f"({plan.previous_sha[:12]}) as {plan.branch}; merge base {plan.merge_base[:12]}, "
@@ -252,6 +251,10 @@ def _show_plan(plan: MergePlan, json_out: bool) -> None:
     for s in plan.skips:
         picks.add_row(s.label, "", "skip", s.reason)
     target(json_out).print(picks)
+    for name, lines in stages.items():
+        show(f"[bold]{name}[/]", json_out)
+        for line in lines:
+            show(f"  {escape(line)}", json_out)
     say("dry run: nothing was changed")
 
 

@@ -7,7 +7,8 @@ checkout, index and branches are never touched.  The branch being built exists o
 git directory is made only when the run stops for a person (a conflict, an error-level finding, a
 refused commit); they work there and ``--continue`` concludes from it.
 
-The steps are data (``STEPS``).  An item saves its start (``state.head`` and ``state.current``)
+The steps are stages of the one stage runner (``STAGES``, pipeline/runner.py): each is checked
+before the run changes anything, and what ``--dry-run`` prints is its plan of actions.  An item saves its start (``state.head`` and ``state.current``)
 before it runs, and its result together with the new head after; a run killed anywhere, inside git
 or not, is continued by redoing the unfinished item from its recorded start, and ``--abort`` only
 has to drop the state and any worktree.
@@ -15,6 +16,7 @@ has to drop the state and any worktree.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -28,6 +30,7 @@ from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
+from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner, Stage
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits import AuditReport
@@ -69,20 +72,38 @@ class Run:
         return self.store.folder
 
 
-@dataclass(frozen=True)
-class Step:
-    name: str
-    run: Callable[[Run], None]
-
-
 # -- the steps -------------------------------------------------------------------------------
+# Every step is a stage of the one runner (pipeline/runner.py): ``check`` is its pure preflight,
+# run for every step still to do before the run changes anything; ``plan`` lists its actions,
+# whose ``describe()`` is what ``merge --dry-run`` prints and whose ``do()`` a real run executes.
+# The plan of a step is made right before it runs, so it sees what the steps before it did.
+def check_merge(run: Run) -> None:
+    """The refs the run started from have not moved, and the head built so far is still a commit."""
+    check_resumable(run.plan, run.state)
+    head = run.state.head
+    if head is not None and head != run.plan.previous_sha and run.git.resolve(head) is None:
+        raise StateError(
+            f"the {run.state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)",
+            "run `aeon-release merge --abort` and start again",
+        )
+
+
+def plan_merge(run: Run) -> list[Action]:
+    plan = run.plan
+    if plan.merge_base == plan.tag_sha:
+        return [Do(f"{plan.previous_branch} has {plan.tag} already: nothing to merge")]
+    if run.head != plan.previous_sha and run.git.is_ancestor(plan.tag_sha, run.head):
+        return [Do(f"{plan.tag} is merged already (a resumed run)")]
+    text = (
+        f"merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} ({plan.previous_sha[:12]}): "
+        f"{plan.upstream_commits} upstream commits over {plan.merge_base[:12]}"
+    )
+    return [Do(text, functools.partial(merge_tag, run))]
+
+
 def merge_tag(run: Run) -> None:
     """Three-way merge the release tag onto the previous fork branch."""
     plan = run.plan
-    if plan.merge_base == plan.tag_sha:
-        return  # the fork branch has the tag already
-    if run.head != plan.previous_sha and run.git.is_ancestor(plan.tag_sha, run.head):
-        return  # merged already (a resumed run)
     run.state.current = "merge"
     message = f"Merge upstream {plan.tag} into {plan.branch}"
     merged = run.git.merge_tree(run.head, plan.tag_sha)
@@ -103,27 +124,89 @@ CARRY_FINAL = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
 PICK_FINAL = ("applied", "already-in-tag", "already-on-branch", "dropped-by-hand")
 
 
-def apply_carries(run: Run) -> None:
+def _no_check(run: Run) -> None:
+    """Nothing beyond the plan: building it checked the ledger's commits, patches and picks."""
+
+
+def plan_carries(run: Run) -> list[Action]:
     """Verify every active carry survived; apply the missing ones; report the upstreamed ones."""
     planned = {c.carry.id for c in run.plan.carries}
-    run.state.carries = {k: v for k, v in run.state.carries.items() if k in planned}
-    for carry_plan in run.plan.carries:
-        record = run.state.carries.get(carry_plan.carry.id, {})
-        if record.get("status") in CARRY_FINAL:
-            continue
-        run.state.carries[carry_plan.carry.id] = _settle_carry(run, carry_plan, record)
-        run.save()
+    actions: list[Action] = []
+    stale = sorted(set(run.state.carries) - planned)
+    if stale:
+        forget = functools.partial(_forget, run.state.carries, stale)
+        actions.append(Do(f"forget the records of carries the ledger no longer has: {', '.join(stale)}", forget))
+    for cp in run.plan.carries:
+        status = run.state.carries.get(cp.carry.id, {}).get("status")
+        if status in CARRY_FINAL:
+            actions.append(Do(f"carry {cp.carry.id}: {status} (done)"))
+        else:
+            actions.append(Do(_carry_text(cp), functools.partial(_apply_carry, run, cp)))
+    return actions
 
 
-def apply_picks(run: Run) -> None:
+def _carry_text(cp: CarryPlan) -> str:
+    carry = cp.carry
+    if cp.upstreamed:
+        return f"carry {carry.id}: upstreamed: drop it ({cp.upstreamed})"
+    if carry.commits:
+        what = f"cherry-pick those of its {len(carry.commits)} commit(s) the branch lacks"
+    elif carry.patch:
+        what = f"apply {carry.patch} three-way unless the tree has it"
+    else:
+        what = "nothing to apply (no commits or patch in the ledger)"
+    markers = f"; check its {len(carry.markers)} marker(s)" if carry.markers else ""
+    return f"carry {carry.id}: {what}{markers}"
+
+
+def _forget(records: dict[str, Any], keys: list[str]) -> None:
+    for key in keys:
+        del records[key]
+
+
+def _apply_carry(run: Run, cp: CarryPlan) -> None:
+    record = run.state.carries.get(cp.carry.id, {})
+    run.state.carries[cp.carry.id] = _settle_carry(run, cp, record)
+    run.save()
+
+
+def plan_picks(run: Run) -> list[Action]:
     """Cherry-pick the release's picks in order; report picks already in the tag and the skips."""
     planned = {p.key for p in run.plan.picks}
-    run.state.picks = {k: v for k, v in run.state.picks.items() if k in planned}
+    actions: list[Action] = []
+    stale = sorted(set(run.state.picks) - planned)
+    if stale:
+        forget = functools.partial(_forget, run.state.picks, stale)
+        actions.append(Do(f"forget the records of picks the ledger no longer has: {', '.join(stale)}", forget))
     for pick in run.plan.picks:
-        if run.state.picks.get(pick.key, {}).get("status") in PICK_FINAL:
+        status = run.state.picks.get(pick.key, {}).get("status")
+        if status in PICK_FINAL:
+            actions.append(Do(f"pick {pick.key}: {status} (done)"))
             continue
-        run.state.picks[pick.key] = _settle_pick(run, pick)
-        run.save()
+        how = f"already in {run.plan.tag}" if pick.in_tag else "cherry-pick it unless the branch has it"
+        actions.append(Do(f"pick {pick.key} ({pick.sha[:12]}): {how}", functools.partial(_apply_pick, run, pick)))
+    return actions + [Do(f"skip {skip.label}: {skip.reason}") for skip in run.plan.skips]
+
+
+def _apply_pick(run: Run, pick: PickPlan) -> None:
+    run.state.picks[pick.key] = _settle_pick(run, pick)
+    run.save()
+
+
+def check_audit(run: Run) -> None:
+    """Every waiver names a rule the audit knows: a typo would waive nothing."""
+    known = known_rule_ids(run.plan)
+    for waiver in run.state.waivers:
+        if waiver["rule"] not in known:
+            raise UsageError(
+                f"--waive: no audit rule {waiver['rule']!r}", "`aeon-release audits list` shows the rule ids"
+            )
+
+
+def plan_audit(run: Run) -> list[Action]:
+    waived = f"; waived: {', '.join(w['rule'] for w in run.state.waivers)}" if run.state.waivers else ""
+    text = "audit the merged tree, merge-aware and only what the merge changed; stop on error-level findings"
+    return [Do(text + waived, functools.partial(run_audit, run))]
 
 
 def run_audit(run: Run) -> None:
@@ -219,10 +302,7 @@ def finish(run: Run) -> None:
     if existing is None:
         run.git.create_branch(run.plan.branch, head)
     elif existing != head:
-        raise GitError(
-            f"branch {run.plan.branch!r} appeared during the run at {existing[:12]}",
-            "delete it or run `aeon-release merge --abort`",
-        )
+        raise _appeared(run, existing)
     run.state.branch_sha = head
     run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
@@ -236,13 +316,48 @@ def write_reports(run: Run) -> None:
     run.store.update_record({"merge": data})
 
 
-STEPS: tuple[Step, ...] = (
-    Step("merge", merge_tag),
-    Step("carries", apply_carries),
-    Step("picks", apply_picks),
-    Step("audit", run_audit),
-    Step("finish", finish),
+def check_finish(run: Run) -> None:
+    """The fork branch does not exist yet (or a run killed at its very end made it, at the built head)."""
+    existing = run.git.branch_sha(run.plan.branch)
+    if existing is not None and existing != run.head:
+        raise _appeared(run, existing)
+
+
+def _appeared(run: Run, sha: str) -> GitError:
+    return GitError(
+        f"branch {run.plan.branch!r} appeared during the run at {sha[:12]}",
+        "delete it or run `aeon-release merge --abort`",
+    )
+
+
+def plan_finish(run: Run) -> list[Action]:
+    text = f"create {run.plan.branch} at the built head; write report.json and the run record"
+    return [Do(text, functools.partial(finish, run))]
+
+
+STAGES: Runner[Run] = Runner(
+    (
+        FunctionStage("merge", check_merge, plan_merge),
+        FunctionStage("carries", _no_check, plan_carries),
+        FunctionStage("picks", _no_check, plan_picks),
+        FunctionStage("audit", check_audit, plan_audit),
+        FunctionStage("finish", check_finish, plan_finish),
+    )
 )
+
+
+def pending(run: Run) -> list[Stage[Run]]:
+    return STAGES.pending(lambda name: name in run.state.steps_done)
+
+
+def check(run: Run) -> None:
+    """Every unfinished step's preflight: callers run it before the run changes anything."""
+    STAGES.check(run, pending(run))
+
+
+def describe(run: Run) -> dict[str, list[str]]:
+    """The dry run: what each unfinished step's actions would do."""
+    return STAGES.describe(run, pending(run))
 
 
 # -- commits ---------------------------------------------------------------------------------
@@ -594,7 +709,8 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
 
 
 def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None:
-    """Run every unfinished step in order, timing each; ``on_step(name, number)`` reports progress."""
+    """Run every unfinished step on the stage runner, in order, timing each (the caller ran ``check``
+    before its first side effect); ``on_step(name, number)`` reports progress."""
     run.state.pid = os.getpid()
     if "audit" not in run.state.steps_done and run.state.audit is None:  # a re-audit reads the cache
         from aeon_release.domain.audits.merge import prefetch
@@ -603,32 +719,33 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
         # computes them on the other core while it merges.
         for side in (run.plan.previous_sha, run.plan.tag_sha):
             prefetch(run.git.path, run.plan.merge_base, side)
-    for step in STEPS:
-        if step.name in run.state.steps_done:
-            continue
+    clocks: dict[str, float] = {}
+    stopped: list[str] = []
+
+    def started(name: str) -> None:
         if on_step is not None:
-            on_step(step.name, STEPS.index(step) + 1)
-        started = time.perf_counter()
-        _run_step(step, run)
-        run.state.timings[step.name] = round(run.state.timings.get(step.name, 0) + time.perf_counter() - started, 3)
-        run.state.steps_done.append(step.name)
+            on_step(name, STAGES.names.index(name) + 1)
+        clocks[name] = time.perf_counter()
+
+    def done(name: str, result: object) -> None:
+        run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks[name], 3)
+        run.state.steps_done.append(name)
         run.save()
 
-
-_RESUMABLE = "nothing is lost: fix the cause (a full disk?), then `aeon-release merge --continue`, or --abort"
-
-
-def _run_step(step: Step, run: Run) -> None:
-    """A git or disk failure inside a step leaves the run at the item's recorded start: say so."""
     try:
-        step.run(run)
-    except GitError as exc:
+        STAGES.run(run, pending(run), started, done, lambda name, error: stopped.append(name))
+    except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         exc.hint = exc.hint or _RESUMABLE
         raise
     except OSError as exc:
+        if not stopped:
+            raise
         raise StateError(
-            f"the {step.name} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})", _RESUMABLE
+            f"the {stopped[-1]} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})", _RESUMABLE
         ) from None
+
+
+_RESUMABLE = "nothing is lost: fix the cause (a full disk?), then `aeon-release merge --continue`, or --abort"
 
 
 def state_for(plan: MergePlan, worktree: Path) -> RunState:
@@ -705,17 +822,14 @@ def _has_worktree(state: RunState) -> bool:
     return state.phase != Phase.DONE.value and (Path(state.worktree) / ".git").exists()
 
 
-def parse_waivers(values: list[str], known: set[str] | None = None, by: str = "") -> list[dict[str, str]]:
+def parse_waivers(values: list[str], by: str = "") -> list[dict[str, str]]:
+    """``--waive RULE=REASON`` values; the audit step's check makes sure each names a known rule."""
     waivers = []
     for value in values:
         rule, sep, reason = value.partition("=")
         if not sep or not rule.strip() or not reason.strip():
             raise UsageError(
                 f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'"
-            )
-        if known is not None and rule.strip() not in known:
-            raise UsageError(
-                f"--waive: no audit rule {rule.strip()!r}", "`aeon-release audits list` shows the rule ids"
             )
         waivers.append({"rule": rule.strip(), "reason": reason.strip(), "by": by})
     return waivers

@@ -26,7 +26,7 @@ from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
 from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError
-from aeon_release.pipeline import audit_gate
+from aeon_release.pipeline import audit_gate, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
@@ -102,18 +102,10 @@ def plan_merge(rel: Release) -> list[Action]:
 
 
 def _describe_merge(rel: Release) -> str:
+    """What the merge's own steps would do: the descriptions of the actions `merge` runs."""
     plan = build_plan(rel.git, Options(rel.opts.tag, rel.opts.config_dir, fetch=False))
-    lines = [
-        f"merge {plan.tag} ({plan.tag_sha[:12]}) onto {plan.previous_branch} as {plan.branch}, "
-        f"{plan.upstream_commits} upstream commits over {plan.merge_base[:12]}"
-    ]
-    lines += [
-        f"carry {c.carry.id}: " + ("upstreamed: drop it" if c.upstreamed else "verify, apply if missing")
-        for c in plan.carries
-    ]
-    lines += [f"pick {p.key} {p.sha[:12]}: " + ("already in tag" if p.in_tag else "cherry-pick") for p in plan.picks]
-    lines += [f"skip {s.label}: {s.reason}" for s in plan.skips]
-    return "\n".join(lines + ["audit the merged tree; stop on error-level findings"])
+    run = merge_steps.Run(rel.git, merge_steps.state_for(plan, rel.store.worktree), plan)
+    return "\n".join(line for lines in merge_steps.describe(run).values() for line in lines)
 
 
 @dataclass(frozen=True)

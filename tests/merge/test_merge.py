@@ -68,6 +68,38 @@ def test_dry_run_changes_nothing(capsys: pytest.CaptureFixture[str], example: de
     assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
 
 
+def test_dry_run_describes_the_actions_each_step_runs(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
+    """The merge steps are stages of the one runner: --dry-run prints their actions, a real run runs them."""
+    dry = merge(capsys, example, "v0.29.0", "--dry-run", "--json")
+    assert dry.code == 0, dry.err
+    stages = json.loads(dry.out)["stages"]
+    assert list(stages) == ["merge", "carries", "picks", "audit", "finish"]
+    assert stages["merge"][0].startswith("merge v0.29.0 (") and "onto aeon-v0.27.1" in stages["merge"][0]
+    assert [line.split(":")[0] for line in stages["carries"]] == ["carry uma-clamp", "carry triton-nvfp4-kv"]
+    assert [line.split(" (")[0].split(":")[0] for line in stages["picks"]] == [
+        "pick #52816",
+        "pick #50276",
+        "skip #49718",
+    ]
+    assert "already in v0.29.0" in stages["picks"][1]
+    assert stages["finish"] == ["create aeon-v0.29.0 at the built head; write report.json and the run record"]
+    real = merge(capsys, example, "v0.29.0", "--json")
+    assert real.code == 0, real.err
+    assert list(json.loads(real.out)["timings"]) == list(stages)  # each step described is a step that ran
+
+
+def test_every_step_is_checked_before_the_run_writes_anything(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
+    before = snapshot(example.fork)
+    result = merge(capsys, example, "v0.29.0", "--waive", "no-such-rule=typo")  # the audit step's check
+    assert result.code == 2 and "no audit rule 'no-such-rule'" in result.err, result.err
+    assert snapshot(example.fork) == before
+    assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
+
+
 def _add_conflicting_fork_commit(ex: demo.Example) -> None:
     demo.commit(demo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
 
