@@ -27,7 +27,18 @@ from aeon_release.adapters import files
 from aeon_release.errors import StateError, redact_data
 
 
-class StepStatus(str, enum.Enum):
+class Word(str, enum.Enum):
+    """A status word: str-valued, so the JSON on disk holds the word itself."""
+
+    # The words are what people and files see: "done", never "StepStatus.DONE".
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+class StepStatus(Word):
     """One vocabulary for where a step, a stage or a merge run stands (the words are on disk)."""
 
     PENDING = "pending"  # not started
@@ -39,15 +50,97 @@ class StepStatus(str, enum.Enum):
     FAILED = "failed"  # stopped on an error (exit 2 or 3)
     DONE = "done"
 
-    # The words are what people and files see: "done", never "StepStatus.DONE".
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
-
 
 Phase = StepStatus  # a merge run's phase is a step status
+
+
+class CarryStatus(Word):
+    """What a merge run found or did for a carried patch (the order is the release notes' order)."""
+
+    KEPT = "kept"  # on the branch already
+    APPLIED = "applied"  # cherry-picked or patched in by the run
+    UPSTREAMED = "upstreamed"  # upstream has it: drop it from the ledger
+    MISSING = "missing"  # a marker is gone after the merge
+    DROPPED_BY_HAND = "dropped-by-hand"  # the person resolving a conflict dropped it
+    APPLYING = "applying"  # under way (its commits so far are recorded): not final
+
+    @property
+    def final(self) -> bool:
+        return self is not CarryStatus.APPLYING
+
+
+class PickStatus(Word):
+    """What a merge run did with a cherry-pick (the order is the release notes' order)."""
+
+    APPLIED = "applied"
+    ALREADY_IN_TAG = "already-in-tag"
+    ALREADY_ON_BRANCH = "already-on-branch"
+    SKIPPED = "skipped"  # the ledger skips it (reports only: never in the run state)
+    DROPPED_BY_HAND = "dropped-by-hand"
+
+
+@dataclass(frozen=True)
+class CarryRecord:
+    """One carry in a merge run's state (``carries``), and in its report once final.
+
+    A settled record names its carry (``id``, ``title``, ``upstream_pr``); the ones made while
+    applying commits, or by ``--continue`` concluding a patch resolved by hand, hold only what is
+    known then.  Absent fields are absent from the JSON, as they always were.
+    """
+
+    status: CarryStatus
+    id: str | None = None
+    title: str | None = None
+    upstream_pr: int | None = None  # written whenever ``id`` is (null when the carry has none)
+    evidence: str | None = None
+    warning: str | None = None
+    missing_markers: list[str] | None = None
+    done: list[str] | None = None  # while applying: the commits applied so far
+    by_hand: dict[str, str] | None = None  # commit -> "kept" | "dropped", concluded by a person
+
+    def as_dict(self, report: bool = False) -> dict[str, Any]:
+        """The record as written (``report``: without the bookkeeping of commits applied so far)."""
+        data: dict[str, Any] = {}
+        if self.id is not None:
+            data |= {"id": self.id, "title": self.title, "upstream_pr": self.upstream_pr}
+        data["status"] = self.status.value
+        for key in ("evidence", "warning", "missing_markers") + (() if report else ("done", "by_hand")):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CarryRecord:
+        return cls(**_known(cls, data) | {"status": CarryStatus(data["status"])})
+
+
+@dataclass(frozen=True)
+class PickRecord:
+    """One cherry-pick in a merge run's state (``picks``) and report."""
+
+    ref: str
+    sha: str
+    subject: str
+    reason: str
+    status: PickStatus
+    evidence: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)} | {"status": self.status.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PickRecord:
+        return cls(**_known(cls, data) | {"status": PickStatus(data["status"])})
+
+
+def _known(cls: type[Any], data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``cls`` in ``data``; a record that lacks a required one or has another is refused
+    by the caller (``_load_state``), as an incomplete or newer run state."""
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise TypeError(f"unknown key(s) in a {cls.__name__}: {', '.join(unknown)}")
+    return dict(data)
 
 
 @dataclass
@@ -65,8 +158,8 @@ class RunState:
     steps_done: list[str] = field(default_factory=list)
     current: str | None = None  # "step" or "step:item" being worked on
     pending_message: str | None = None  # commit message for a resolved patch application
-    carries: dict[str, dict[str, Any]] = field(default_factory=dict)
-    picks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    carries: dict[str, CarryRecord] = field(default_factory=dict)
+    picks: dict[str, PickRecord] = field(default_factory=dict)
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     audit: dict[str, Any] | None = None
     waivers: list[dict[str, str]] = field(default_factory=list)
@@ -80,7 +173,24 @@ class RunState:
     pending: dict[str, Any] | None = None  # the commit a person is to conclude: item, kind, parents, author
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self) | {"phase": StepStatus(self.phase).value}
+        """The state as ``state.json`` holds it: the one place run-state records become JSON."""
+        return asdict(self) | {
+            "phase": StepStatus(self.phase).value,
+            "carries": {key: record.as_dict() for key, record in self.carries.items()},
+            "picks": {key: record.as_dict() for key, record in self.picks.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunState:
+        """Read back typed; raises TypeError, KeyError or ValueError on an incomplete record."""
+        return cls(
+            **data
+            | {
+                "phase": StepStatus(data.get("phase", "running")),
+                "carries": {k: CarryRecord.from_dict(v) for k, v in (data.get("carries") or {}).items()},
+                "picks": {k: PickRecord.from_dict(v) for k, v in (data.get("picks") or {}).items()},
+            }
+        )
 
 
 class Record(Protocol):
@@ -309,8 +419,8 @@ def _load_state(path: Path) -> RunState | None:
             "was it written by a newer aeon-release? use that version, or `merge --abort`",
         )
     try:
-        return RunState(**(data | {"phase": StepStatus(data.get("phase", "running"))}))
-    except (TypeError, ValueError) as exc:
+        return RunState.from_dict(data)
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise StateError(f"{path}: run state is incomplete ({exc})", "run `aeon-release merge --abort`") from None
 
 

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import files
+from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.names import human_size
@@ -61,8 +62,9 @@ from aeon_release.errors import ConfigError, UsageError, redact_data
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
-CARRY_STATES = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
-PICK_STATES = ("applied", "already-in-tag", "already-on-branch", "skipped", "dropped-by-hand")
+# The merge run's status words (adapters/store.py), final ones only, in the notes' order.
+CARRY_STATES = tuple(status.value for status in CarryStatus if status.final)
+PICK_STATES = tuple(status.value for status in PickStatus)
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 

@@ -20,12 +20,21 @@ import functools
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters.git import Git
-from aeon_release.adapters.store import Phase, RunState, RunStore, pid_alive
+from aeon_release.adapters.store import (
+    CarryRecord,
+    CarryStatus,
+    Phase,
+    PickRecord,
+    PickStatus,
+    RunState,
+    RunStore,
+    pid_alive,
+)
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
@@ -120,10 +129,6 @@ def merge_tag(run: Run) -> None:
     run.state.current = None
 
 
-CARRY_FINAL = ("kept", "applied", "upstreamed", "missing", "dropped-by-hand")
-PICK_FINAL = ("applied", "already-in-tag", "already-on-branch", "dropped-by-hand")
-
-
 def _no_check(run: Run) -> None:
     """Nothing beyond the plan: building it checked the ledger's commits, patches and picks."""
 
@@ -137,9 +142,9 @@ def plan_carries(run: Run) -> list[Action]:
         forget = functools.partial(_forget, run.state.carries, stale)
         actions.append(Do(f"forget the records of carries the ledger no longer has: {', '.join(stale)}", forget))
     for cp in run.plan.carries:
-        status = run.state.carries.get(cp.carry.id, {}).get("status")
-        if status in CARRY_FINAL:
-            actions.append(Do(f"carry {cp.carry.id}: {status} (done)"))
+        record = run.state.carries.get(cp.carry.id)
+        if record is not None and record.status.final:
+            actions.append(Do(f"carry {cp.carry.id}: {record.status} (done)"))
         else:
             actions.append(Do(_carry_text(cp), functools.partial(_apply_carry, run, cp)))
     return actions
@@ -159,13 +164,13 @@ def _carry_text(cp: CarryPlan) -> str:
     return f"carry {carry.id}: {what}{markers}"
 
 
-def _forget(records: dict[str, Any], keys: list[str]) -> None:
+def _forget(records: dict[str, CarryRecord] | dict[str, PickRecord], keys: list[str]) -> None:
     for key in keys:
         del records[key]
 
 
 def _apply_carry(run: Run, cp: CarryPlan) -> None:
-    record = run.state.carries.get(cp.carry.id, {})
+    record = run.state.carries.get(cp.carry.id, CarryRecord(CarryStatus.APPLYING))
     run.state.carries[cp.carry.id] = _settle_carry(run, cp, record)
     run.save()
 
@@ -179,9 +184,9 @@ def plan_picks(run: Run) -> list[Action]:
         forget = functools.partial(_forget, run.state.picks, stale)
         actions.append(Do(f"forget the records of picks the ledger no longer has: {', '.join(stale)}", forget))
     for pick in run.plan.picks:
-        status = run.state.picks.get(pick.key, {}).get("status")
-        if status in PICK_FINAL:
-            actions.append(Do(f"pick {pick.key}: {status} (done)"))
+        recorded = run.state.picks.get(pick.key)
+        if recorded is not None:  # every pick record is final
+            actions.append(Do(f"pick {pick.key}: {recorded.status} (done)"))
             continue
         how = f"already in {run.plan.tag}" if pick.in_tag else "cherry-pick it unless the branch has it"
         actions.append(Do(f"pick {pick.key} ({pick.sha[:12]}): {how}", functools.partial(_apply_pick, run, pick)))
@@ -247,7 +252,7 @@ def _audit(run: Run) -> AuditReport:
     from aeon_release.domain.audits import GitTree, MergeSides, audit_tree
 
     plan, head = run.plan, run.head
-    carries = [c.carry for c in plan.carries if run.state.carries.get(c.carry.id, {}).get("status") != "upstreamed"]
+    carries = [c.carry for c in plan.carries if _carry_status(run, c.carry.id) != CarryStatus.UPSTREAMED]
     changed = run.git.changed_paths(plan.previous_sha, head)
     new_content = changed & run.git.changed_paths(plan.tag_sha, head)
     sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
@@ -408,31 +413,35 @@ def _empty_commit(git: Git, sha: str) -> bool:
 
 
 # -- carries ---------------------------------------------------------------------------------
-def _settle_carry(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, Any]:
+def _carry_status(run: Run, carry_id: str) -> CarryStatus | None:
+    record = run.state.carries.get(carry_id)
+    return record.status if record is not None else None
+
+
+def _settle_carry(run: Run, cp: CarryPlan, record: CarryRecord) -> CarryRecord:
     carry = cp.carry
-    base = {"id": carry.id, "title": carry.title, "upstream_pr": carry.upstream_pr}
     if cp.upstreamed:
-        return base | {"status": "upstreamed", "evidence": f"upstreamed: drop it ({cp.upstreamed})"}
-    if carry.commits:
+        result = CarryRecord(CarryStatus.UPSTREAMED, evidence=f"upstreamed: drop it ({cp.upstreamed})")
+    elif carry.commits:
         result = _carry_commits(run, cp, record)
     elif carry.patch:
         result = _carry_patch(run, cp)
     else:
-        result = {"status": "kept", "evidence": "no commits or patch in the ledger: markers checked only"}
-    if cp.review and result["status"] != "upstreamed":
-        result = result | {"warning": cp.review}
+        result = CarryRecord(CarryStatus.KEPT, evidence="no commits or patch in the ledger: markers checked only")
+    result = replace(result, id=carry.id, title=carry.title, upstream_pr=carry.upstream_pr)
+    if result.status == CarryStatus.UPSTREAMED:
+        return result
+    if cp.review:
+        result = replace(result, warning=cp.review)
     missing = [f"{m.path}: {m.text}" for m in carry.markers if not _marker_present(run, m.path, m.text)]
-    if missing and result["status"] != "upstreamed":
-        result = result | {
-            "status": "missing",
-            "missing_markers": missing,
-            "evidence": f"{len(missing)} marker(s) gone after the merge",
-        }
-    return base | result
+    if missing:
+        evidence = f"{len(missing)} marker(s) gone after the merge"
+        result = replace(result, status=CarryStatus.MISSING, missing_markers=missing, evidence=evidence)
+    return result
 
 
-def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str, Any]:
-    done: list[str] = list(record.get("done", []))
+def _carry_commits(run: Run, cp: CarryPlan, record: CarryRecord) -> CarryRecord:
+    done: list[str] = list(record.done or [])
     applied = 0
     for short in cp.carry.commits:
         sha = run.git.resolve(short)
@@ -444,42 +453,38 @@ def _carry_commits(run: Run, cp: CarryPlan, record: dict[str, Any]) -> dict[str,
         if sha in done or _on_branch(run, sha):
             continue
         run.state.current = f"carries:{cp.carry.id}:{sha}"
-        run.state.carries[cp.carry.id] = {**record, "status": "applying", "done": done}
+        run.state.carries[cp.carry.id] = replace(record, status=CarryStatus.APPLYING, done=done)
         run.save()  # the head and the commits done so far, together: the start of this commit
         if not _pick(run, run.state.current, sha, f"applying carry {cp.carry.id} ({sha[:12]})"):
             run.state.current = None
-            return {
-                "status": "upstreamed",
-                "evidence": f"upstreamed: drop it ({sha[:12]} became empty on {run.plan.tag})",
-            }
+            evidence = f"upstreamed: drop it ({sha[:12]} became empty on {run.plan.tag})"
+            return CarryRecord(CarryStatus.UPSTREAMED, evidence=evidence)
         done.append(sha)
         applied += 1
     run.state.current = None
-    by_hand: dict[str, str] = dict(run.state.carries.get(cp.carry.id, record).get("by_hand", {}))
+    by_hand = dict(run.state.carries.get(cp.carry.id, record).by_hand or {})
     if by_hand and all(v == "dropped" for v in by_hand.values()) and len(by_hand) == len(cp.carry.commits):
-        return {"status": "dropped-by-hand", "evidence": "every commit was dropped while resolving conflicts"}
+        return CarryRecord(CarryStatus.DROPPED_BY_HAND, evidence="every commit was dropped while resolving conflicts")
     if applied or by_hand:
         hand = f"; {len(by_hand)} resolved by hand" if by_hand else ""
-        return {"status": "applied", "evidence": f"cherry-picked {applied + len(by_hand)} commit(s){hand}"}
-    return {"status": "kept", "evidence": "its commits are on the branch"}
+        return CarryRecord(CarryStatus.APPLIED, evidence=f"cherry-picked {applied + len(by_hand)} commit(s){hand}")
+    return CarryRecord(CarryStatus.KEPT, evidence="its commits are on the branch")
 
 
-def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
+def _carry_patch(run: Run, cp: CarryPlan) -> CarryRecord:
     patch = run.plan.ledger.patch_path(cp.carry)
     assert patch is not None
     patch = patch.resolve()
     if _patch_in_tag(run, patch):
-        return {
-            "status": "upstreamed",
-            "evidence": f"upstreamed: drop it ({cp.carry.patch} is already applied in {run.plan.tag})",
-        }
+        evidence = f"upstreamed: drop it ({cp.carry.patch} is already applied in {run.plan.tag})"
+        return CarryRecord(CarryStatus.UPSTREAMED, evidence=evidence)
     item = run.state.current = f"carries:{cp.carry.id}:patch"
     run.save()
     head = run.head
     applied = run.git.apply_to_tree(run.git.tree(head), patch)
     if applied is None:
         run.state.current = None
-        return {"status": "kept", "evidence": f"{cp.carry.patch} is already applied"}
+        return CarryRecord(CarryStatus.KEPT, evidence=f"{cp.carry.patch} is already applied")
     draft = Draft(item, "commit", applied.tree, (head,), f"Carry {cp.carry.id}: {cp.carry.title}")
     if not applied.clean:
         stop_for_conflicts(
@@ -491,7 +496,7 @@ def _carry_patch(run: Run, cp: CarryPlan) -> dict[str, Any]:
         )
     run.state.head = commit(run, draft)
     run.state.current = None
-    return {"status": "applied", "evidence": f"applied {cp.carry.patch} three-way"}
+    return CarryRecord(CarryStatus.APPLIED, evidence=f"applied {cp.carry.patch} three-way")
 
 
 def _patch_in_tag(run: Run, patch: Path) -> bool:
@@ -534,19 +539,21 @@ def _fork_commits(run: Run) -> frozenset[str]:
     return run.fork_commits
 
 
-def _settle_pick(run: Run, pick: PickPlan) -> dict[str, Any]:
-    base = {"ref": pick.key, "sha": pick.sha, "subject": pick.subject, "reason": pick.ref.reason}
+def _settle_pick(run: Run, pick: PickPlan) -> PickRecord:
+    def record(status: PickStatus, evidence: str) -> PickRecord:
+        return PickRecord(pick.key, pick.sha, pick.subject, pick.ref.reason, status, evidence)
+
     if pick.in_tag:
-        return base | {"status": "already-in-tag", "evidence": f"{pick.sha[:12]} is an ancestor of {run.plan.tag}"}
+        return record(PickStatus.ALREADY_IN_TAG, f"{pick.sha[:12]} is an ancestor of {run.plan.tag}")
     if _on_branch(run, pick.sha):
-        return base | {"status": "already-on-branch", "evidence": "a cherry-pick of it is on the fork branch"}
+        return record(PickStatus.ALREADY_ON_BRANCH, "a cherry-pick of it is on the fork branch")
     run.state.current = f"picks:{pick.key}"
     run.save()
     picked = _pick(run, run.state.current, pick.sha, f"cherry-picking {pick.key} ({pick.sha[:12]})")
     run.state.current = None
     if not picked:
-        return base | {"status": "already-on-branch", "evidence": "the cherry-pick came out empty"}
-    return base | {"status": "applied", "evidence": f"cherry-picked as {run.head[:12]}"}
+        return record(PickStatus.ALREADY_ON_BRANCH, "the cherry-pick came out empty")
+    return record(PickStatus.APPLIED, f"cherry-picked as {run.head[:12]}")
 
 
 # -- stopping for a person, and concluding what they did -------------------------------------
@@ -678,28 +685,29 @@ def _mark_current_done(run: Run, current: str, kept: bool) -> None:
     """The item whose commit was just concluded (by a person, or after a kill) is done."""
     parts = current.split(":")
     if parts[0] == "carries" and len(parts) == 3 and parts[2] == "patch":
-        run.state.carries[parts[1]] = {
-            "status": "applied" if kept else "dropped-by-hand",
-            "evidence": "patch applied; conflicts resolved by hand"
+        run.state.carries[parts[1]] = (
+            CarryRecord(CarryStatus.APPLIED, evidence="patch applied; conflicts resolved by hand")
             if kept
-            else "the person resolving the conflict dropped the patch",
-        }
+            else CarryRecord(
+                CarryStatus.DROPPED_BY_HAND, evidence="the person resolving the conflict dropped the patch"
+            )
+        )
     elif parts[0] == "carries" and len(parts) == 3:
-        record = run.state.carries.setdefault(parts[1], {"status": "applying", "done": []})
-        if parts[2] not in record.setdefault("done", []):
-            record["done"].append(parts[2])
-            record.setdefault("by_hand", {})[parts[2]] = "kept" if kept else "dropped"
+        record = run.state.carries.get(parts[1], CarryRecord(CarryStatus.APPLYING, done=[]))
+        if parts[2] not in (record.done or []):
+            by_hand = (record.by_hand or {}) | {parts[2]: "kept" if kept else "dropped"}
+            run.state.carries[parts[1]] = replace(record, done=[*(record.done or []), parts[2]], by_hand=by_hand)
     elif parts[0] == "picks" and len(parts) == 2:
         pick = next((p for p in run.plan.picks if p.key == parts[1]), None)
         if pick is not None:
-            run.state.picks[pick.key] = {
-                "ref": pick.key,
-                "sha": pick.sha,
-                "subject": pick.subject,
-                "reason": pick.ref.reason,
-                "status": "applied" if kept else "dropped-by-hand",
-                "evidence": "cherry-picked; conflicts resolved" if kept else "the change was dropped while resolving",
-            }
+            run.state.picks[pick.key] = PickRecord(
+                pick.key,
+                pick.sha,
+                pick.subject,
+                pick.ref.reason,
+                PickStatus.APPLIED if kept else PickStatus.DROPPED_BY_HAND,
+                "cherry-picked; conflicts resolved" if kept else "the change was dropped while resolving",
+            )
 
 
 def _clear_stale_lock(run: Run, wt: Git) -> None:
@@ -786,14 +794,10 @@ def check_resumable(plan: MergePlan, state: RunState) -> None:
 
 def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
     data = asdict(state)
-    picks = [dict(v) for v in state.picks.values() if v.get("status") in PICK_FINAL]
+    picks = [record.as_dict() for record in state.picks.values()]
     for skip in plan.skips if plan else ():
-        picks.append({"ref": skip.label, "status": "skipped", "reason": skip.reason})
-    carries = [
-        {k: v for k, v in c.items() if k not in ("done", "by_hand")}
-        for c in state.carries.values()
-        if c.get("status") in CARRY_FINAL
-    ]
+        picks.append({"ref": skip.label, "status": PickStatus.SKIPPED.value, "reason": skip.reason})
+    carries = [record.as_dict(report=True) for record in state.carries.values() if record.status.final]
     return {
         "tag": state.tag,
         "tag_sha": state.tag_sha,

@@ -1,0 +1,130 @@
+"""The run state's records are typed (CarryRecord, PickRecord, status enums) and serialized in one
+place (adapters/store.py); the JSON on disk keeps the shape older versions wrote, byte for byte."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aeon_release.adapters.store import CarryRecord, CarryStatus, PickRecord, PickStatus, RunStore
+from aeon_release.commands import demo_repo as demo
+from aeon_release.errors import StateError
+from tests.helpers import git, run_cli
+
+SHA = "1" * 40
+
+
+def _older_state() -> dict[str, Any]:
+    """A state.json as the dict-record versions wrote it (stopped inside a carry's commits)."""
+    carry = {"id": "uma", "title": "UMA clamp", "upstream_pr": None, "status": "kept", "evidence": "on the branch"}
+    missing = {
+        "id": "docs",
+        "title": "Docs",
+        "upstream_pr": 7,
+        "status": "missing",
+        "evidence": "1 marker(s) gone after the merge",
+        "warning": "review it",
+        "missing_markers": ["docs/a.md: x"],
+    }
+    pick = {"ref": "#7", "sha": SHA, "subject": "Fix (#7)", "reason": "r", "status": "already-in-tag", "evidence": "e"}
+    return {
+        "tag": "v0.29.0",
+        "branch": "aeon-v0.29.0",
+        "previous_branch": "aeon-v0.27.1",
+        "previous_sha": SHA,
+        "tag_sha": SHA,
+        "merge_base": SHA,
+        "worktree": "/nowhere",
+        "config_dir": "/nowhere",
+        "upstream_branch": None,
+        "phase": "conflict",
+        "steps_done": ["merge"],
+        "current": f"carries:side:{SHA}",
+        "pending_message": None,
+        "carries": {
+            "uma": carry,
+            "docs": missing,
+            "side": {"status": "applying", "done": [SHA], "by_hand": {SHA: "kept"}},
+            "by-hand": {"status": "dropped-by-hand", "evidence": "the person resolving the conflict dropped the patch"},
+        },
+        "picks": {"#7": pick},
+        "conflicts": [{"file": "docs/a.md", "carries": ["docs"], "during": "applying carry side"}],
+        "audit": None,
+        "waivers": [],
+        "fixes": [],
+        "timings": {"merge": 0.5},
+        "upstream_commits": 3,
+        "tag_on_upstream_branch": None,
+        "branch_sha": None,
+        "pid": 0,
+        "head": SHA,
+        "pending": None,
+    }
+
+
+def test_an_older_state_file_loads_typed_and_is_written_back_byte_for_byte(tmp_path: Path) -> None:
+    store = RunStore(tmp_path, "v0.29.0")
+    store.folder.mkdir(parents=True)
+    text = json.dumps(_older_state(), indent=2) + "\n"
+    store.state_file.write_text(text)
+    state = store.load()
+    assert state is not None
+    assert state.carries["side"] == CarryRecord(CarryStatus.APPLYING, done=[SHA], by_hand={SHA: "kept"})
+    assert state.carries["docs"].status is CarryStatus.MISSING and state.carries["docs"].missing_markers
+    assert state.picks["#7"] == PickRecord("#7", SHA, "Fix (#7)", "r", PickStatus.ALREADY_IN_TAG, "e")
+    assert not state.carries["side"].status.final and state.carries["by-hand"].status.final
+    store.save(state)
+    assert store.state_file.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("record", "problem"),
+    [
+        ({"status": "kept", "shiny": 1}, "shiny"),
+        ({"status": "sideways"}, "sideways"),
+        ({"evidence": "no status"}, "status"),
+    ],
+)
+def test_a_carry_record_it_cannot_read_is_a_clean_error(tmp_path: Path, record: dict[str, Any], problem: str) -> None:
+    store = RunStore(tmp_path, "v0.29.0")
+    store.folder.mkdir(parents=True)
+    store.state_file.write_text(json.dumps(_older_state() | {"carries": {"x": record}}))
+    with pytest.raises(StateError, match="run state is incomplete") as info:
+        store.load()
+    assert problem in str(info.value)
+
+
+def test_a_carry_commit_that_conflicts_is_resolved_by_hand_and_recorded(tmp_path: Path) -> None:
+    """A carry commit the branch lacks is cherry-picked; its conflict is resolved in the worktree."""
+    ex = demo.build(tmp_path / "ex")
+    git(ex.fork, "checkout", "-q", "-b", "side", "aeon-v0.27.1")
+    demo.commit(demo.Git(ex.fork), "Carry: side tweak", {"docs/serving.md": "Serving guide, fork side.\n"})
+    side = git(ex.fork, "rev-parse", "HEAD")
+    git(ex.fork, "checkout", "-q", "aeon-v0.27.1")
+    up = demo.Git(ex.upstream)
+    demo.commit(up, "Docs (#51001)", {"docs/serving.md": "Serving guide, upstream.\n"})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    with (ex.config / "carries.yaml").open("a") as fh:
+        fh.write(f"  - id: side-docs\n    title: side docs\n    status: active\n    commits: [{side}]\n")
+    stopped = run_cli("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config, "--json")
+    assert stopped.code == 1, stopped.err
+    state = RunStore(ex.fork / ".git", "v0.30.0").load()
+    assert state is not None and state.carries["side-docs"] == CarryRecord(CarryStatus.APPLYING, done=[])
+    assert state.current == f"carries:side-docs:{side}"
+    worktree = Path(json.loads(stopped.out)["worktree"])
+    (worktree / "docs" / "serving.md").write_text("Serving guide, both.\n")
+    git(worktree, "add", "docs/serving.md")
+    done = run_cli("merge", "--continue", "--repo", ex.fork, "--json")
+    assert done.code == 0, done.err
+    [carry] = [c for c in json.loads(done.out)["carries"] if c["id"] == "side-docs"]
+    assert carry == {
+        "id": "side-docs",
+        "title": "side docs",
+        "upstream_pr": None,
+        "status": "applied",
+        "evidence": "cherry-picked 1 commit(s); 1 resolved by hand",
+    }
+    assert git(ex.fork, "show", "aeon-v0.30.0:docs/serving.md") == "Serving guide, both."
