@@ -133,6 +133,34 @@ class PickRecord:
         return cls(**_known(cls, data) | {"status": PickStatus(data["status"])})
 
 
+@dataclass(frozen=True)
+class PendingCommit:
+    """The commit a person (or ``--continue``) is to conclude: all of it but the tree, which is
+    whatever the worktree holds then (pipeline/merge_commits.Draft is the commit itself)."""
+
+    item: str  # the run item it belongs to: "merge", "picks:#52816", "carries:ID:SHA", "audit"
+    kind: str  # "merge" (pre-merge-commit runs too) or "commit"
+    parents: tuple[str, ...]
+    message: str
+    author: dict[str, str] = field(default_factory=dict)  # GIT_AUTHOR_*; empty: the user's identity
+    in_worktree: bool | None = None  # a refused commit: concluded in the worktree (True) or redone
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "item": self.item,
+            "kind": self.kind,
+            "parents": list(self.parents),
+            "message": self.message,
+            "author": dict(self.author),
+        }
+        return data if self.in_worktree is None else data | {"in_worktree": self.in_worktree}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PendingCommit:
+        known = _known(cls, data)
+        return cls(**known | {"parents": tuple(known["parents"]), "author": dict(known.get("author") or {})})
+
+
 def _known(cls: type[Any], data: dict[str, Any]) -> dict[str, Any]:
     """The fields of ``cls`` in ``data``; a record that lacks a required one or has another is refused
     by the caller (``_load_state``), as an incomplete or newer run state."""
@@ -170,7 +198,7 @@ class RunState:
     branch_sha: str | None = None
     pid: int = 0
     head: str | None = None  # the tip of the branch being built (commits exist only as objects)
-    pending: dict[str, Any] | None = None  # the commit a person is to conclude: item, kind, parents, author
+    pending: PendingCommit | None = None  # the commit a person is to conclude
 
     def as_dict(self) -> dict[str, Any]:
         """The state as ``state.json`` holds it: the one place run-state records become JSON."""
@@ -178,6 +206,7 @@ class RunState:
             "phase": StepStatus(self.phase).value,
             "carries": {key: record.as_dict() for key, record in self.carries.items()},
             "picks": {key: record.as_dict() for key, record in self.picks.items()},
+            "pending": self.pending.as_dict() if self.pending is not None else None,
         }
 
     @classmethod
@@ -189,6 +218,7 @@ class RunState:
                 "phase": StepStatus(data.get("phase", "running")),
                 "carries": {k: CarryRecord.from_dict(v) for k, v in (data.get("carries") or {}).items()},
                 "picks": {k: PickRecord.from_dict(v) for k, v in (data.get("picks") or {}).items()},
+                "pending": PendingCommit.from_dict(data["pending"]) if data.get("pending") is not None else None,
             }
         )
 

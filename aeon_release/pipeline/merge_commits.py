@@ -23,9 +23,9 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from aeon_release.adapters.git import Git, HookResult
+from aeon_release.adapters.store import PendingCommit
 from aeon_release.errors import GitError, NeedsHuman
 
 MESSAGE_FILE = "COMMIT_EDITMSG"
@@ -51,26 +51,13 @@ class Draft:
     message: str
     author: dict[str, str] = field(default_factory=dict)  # GIT_AUTHOR_*; empty: the user's identity
 
-    def pending(self) -> dict[str, Any]:
+    def pending(self, in_worktree: bool | None = None) -> PendingCommit:
         """What the run state keeps so that a person (or --continue) can conclude this commit."""
-        return {
-            "item": self.item,
-            "kind": self.kind,
-            "parents": list(self.parents),
-            "message": self.message,
-            "author": dict(self.author),
-        }
+        return PendingCommit(self.item, self.kind, self.parents, self.message, dict(self.author), in_worktree)
 
     @classmethod
-    def from_pending(cls, pending: dict[str, Any], tree: str) -> Draft:
-        return cls(
-            pending["item"],
-            pending["kind"],
-            tree,
-            tuple(pending["parents"]),
-            pending["message"],
-            dict(pending.get("author") or {}),
-        )
+    def from_pending(cls, pending: PendingCommit, tree: str) -> Draft:
+        return cls(pending.item, pending.kind, tree, pending.parents, pending.message, dict(pending.author))
 
 
 def make(

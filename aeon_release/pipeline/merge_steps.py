@@ -369,14 +369,14 @@ def describe(run: Run) -> dict[str, list[str]]:
 def commit(run: Run, draft: Draft, worktree: Git | None = None) -> str:
     """Make a commit through the hooks; a refusal stops the run, resumable."""
     pending = run.state.pending
-    edited = pending is not None and pending.get("item") == draft.item
+    edited = pending is not None and pending.item == draft.item
     try:
         sha = merge_commits.make(
             run.git, draft, run.run_dir, edited=edited, worktree=worktree, checkout=lambda d: _checkout_tree(run, d)
         )
     except CommitRefused as refused:
         # a message hook needs no worktree: --continue redoes the item; a tree hook is concluded there
-        run.state.pending = draft.pending() | {"in_worktree": refused.in_worktree}
+        run.state.pending = draft.pending(in_worktree=refused.in_worktree)
         run.state.phase = Phase.COMMIT_REFUSED
         run.save()
         raise
@@ -629,7 +629,8 @@ def resume(run: Run) -> None:
     """Pick up a stopped or killed run: conclude what a person did in the worktree, or redo the
     interrupted item from its recorded start (nothing to do here: the steps redo it)."""
     stopped, pending = run.state.phase in STOPPED, run.state.pending
-    if stopped and pending is not None and pending.get("in_worktree", True) and (run.worktree / ".git").exists():
+    in_worktree = pending is not None and pending.in_worktree is not False
+    if stopped and in_worktree and (run.worktree / ".git").exists():
         conclude(run)
     elif run.state.phase == Phase.CONFLICT.value:
         raise StateError(
@@ -659,12 +660,12 @@ def conclude(run: Run) -> None:
     else:
         wt.stage_tracked()
         tree = wt.write_tree()
-        kept = pending["kind"] == "merge" or tree != run.git.tree(head)
+        kept = pending.kind == "merge" or tree != run.git.tree(head)
         if kept:
             run.state.head = commit(run, Draft.from_pending(pending, tree), worktree=wt)
             wt.set_head(run.state.head)
         wt.forget_operation()
-    _mark_current_done(run, pending["item"], kept)
+    _mark_current_done(run, pending.item, kept)
     run.state.pending = None
     run.state.current = None
 

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from aeon_release.adapters.store import CarryRecord, CarryStatus, PickRecord, PickStatus, RunStore
+from aeon_release.adapters.store import (
+    CarryRecord,
+    CarryStatus,
+    PendingCommit,
+    PickRecord,
+    PickStatus,
+    RunStore,
+)
 from aeon_release.commands import demo_repo as demo
 from aeon_release.errors import StateError
 from tests.helpers import git, run_cli
@@ -61,7 +68,14 @@ def _older_state() -> dict[str, Any]:
         "branch_sha": None,
         "pid": 0,
         "head": SHA,
-        "pending": None,
+        "pending": {
+            "item": f"carries:side:{SHA}",
+            "kind": "commit",
+            "parents": [SHA],
+            "message": "Carry: side",
+            "author": {"GIT_AUTHOR_NAME": "A"},
+            "in_worktree": False,
+        },
     }
 
 
@@ -76,6 +90,9 @@ def test_an_older_state_file_loads_typed_and_is_written_back_byte_for_byte(tmp_p
     assert state.carries["docs"].status is CarryStatus.MISSING and state.carries["docs"].missing_markers
     assert state.picks["#7"] == PickRecord("#7", SHA, "Fix (#7)", "r", PickStatus.ALREADY_IN_TAG, "e")
     assert not state.carries["side"].status.final and state.carries["by-hand"].status.final
+    assert state.pending == PendingCommit(
+        f"carries:side:{SHA}", "commit", (SHA,), "Carry: side", {"GIT_AUTHOR_NAME": "A"}, in_worktree=False
+    )
     store.save(state)
     assert store.state_file.read_text() == text
 
