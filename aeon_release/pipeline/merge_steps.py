@@ -8,10 +8,11 @@ git directory is made only when the run stops for a person (a conflict, an error
 refused commit); they work there and ``--continue`` concludes from it.
 
 The steps are stages of the one stage runner (``STAGES``, pipeline/runner.py): each is checked
-before the run changes anything, and what ``--dry-run`` prints is its plan of actions.  An item saves its start (``state.head`` and ``state.current``)
-before it runs, and its result together with the new head after; a run killed anywhere, inside git
-or not, is continued by redoing the unfinished item from its recorded start, and ``--abort`` only
-has to drop the state and any worktree.
+before the run changes anything, and what ``--dry-run`` prints is its plan of actions.  An item
+saves its start (``state.head`` and ``state.current``) before it runs, and its result together with
+the new head after; a run killed anywhere, inside git or not, is continued by redoing the
+unfinished item from its recorded start, and ``--abort`` only has to drop the state and any
+worktree.
 """
 
 from __future__ import annotations
@@ -351,18 +352,18 @@ STAGES: Runner[Run] = Runner(
 )
 
 
-def pending(run: Run) -> list[Stage[Run]]:
+def unfinished(run: Run) -> list[Stage[Run]]:
     return STAGES.pending(lambda name: name in run.state.steps_done)
 
 
 def check(run: Run) -> None:
     """Every unfinished step's preflight: callers run it before the run changes anything."""
-    STAGES.check(run, pending(run))
+    STAGES.check(run, unfinished(run))
 
 
 def describe(run: Run) -> dict[str, list[str]]:
     """The dry run: what each unfinished step's actions would do."""
-    return STAGES.describe(run, pending(run))
+    return STAGES.describe(run, unfinished(run))
 
 
 # -- commits ---------------------------------------------------------------------------------
@@ -742,7 +743,7 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
         run.save()
 
     try:
-        STAGES.run(run, pending(run), started, done, lambda name, error: stopped.append(name))
+        STAGES.run(run, unfinished(run), started, done, lambda name, error: stopped.append(name))
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         exc.hint = exc.hint or _RESUMABLE
         raise
