@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema
 
 from aeon_release.adapters.schemas import SCHEMAS
-from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml
+from aeon_release.adapters.yamlio import MAX_YAML_BYTES, Where, load_yaml, parse_yaml
 from aeon_release.errors import ConfigError
 
 PROFILE_FILE = "fleet.yaml"
@@ -86,16 +86,30 @@ class Profile:
         return self.canary_metrics
 
 
+# One merge reads the profile several times (the plan, each load of the audit rules, the release's
+# stages): each text is parsed and validated once per process (the pure-Python YAML parse is ~20 ms).
+_LOADED: dict[tuple[Path, str], Profile] = {}
+
+
 def load(config_dir: Path) -> Profile:
     """The profile in ``<config_dir>/fleet.yaml``; a missing file is an error naming what to add."""
     path = config_dir / PROFILE_FILE
-    data = load_yaml(path, PROFILE_FILE)
+    try:
+        text: str | None = path.read_text(encoding="utf-8") if path.stat().st_size <= MAX_YAML_BYTES else None
+    except (OSError, UnicodeDecodeError):
+        text = None  # load_yaml says what is wrong
+    if text is not None and (config_dir, text) in _LOADED:
+        return _LOADED[(config_dir, text)]
+    data = parse_yaml(text, PROFILE_FILE) if text is not None else load_yaml(path, PROFILE_FILE)
     if data is None:
         raise ConfigError(
             f"{path}: no fleet profile here",
             "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)",
         )
-    return parse(data, config_dir)
+    profile = parse(data, config_dir)
+    if text is not None:
+        _LOADED[(config_dir, text)] = profile
+    return profile
 
 
 def parse_text(text: str, root: Path) -> Profile:
