@@ -225,8 +225,8 @@ class Git:
         return self.run("log", "-1", "--format=%B", rev)
 
     def changed_files(self, rev: str) -> list[str]:
-        out = self.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-m", "--first-parent", rev)
-        return [line for line in out.splitlines() if line]
+        out = self.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "-m", "--first-parent", rev)
+        return [name for name in out.split("\0") if name]
 
     def files_between(self, a: str, b: str) -> list[str]:
         """Paths that differ between two revisions, NUL-separated so that no name is ever quoted."""
@@ -259,11 +259,29 @@ class Git:
             result[sha.strip()] = pid
         return result
 
-    def commits_touching(self, rev_range: str, paths: list[str]) -> list[str]:
+    def commits_changing_exactly(self, rev_range: str, paths: list[str]) -> list[str]:
+        """Non-merge commits in the range whose changed files are exactly ``paths`` (newest first)."""
         if not paths:
             return []
-        out = self.run("log", "--format=%H", "--no-merges", rev_range, "--", *paths)
-        return [line for line in out.splitlines() if line]
+        out = self.run(
+            "log",
+            "--format=%x01%H",
+            "--name-only",
+            "-z",
+            "--full-diff",
+            "--no-merges",
+            "--no-renames",
+            rev_range,
+            "--",
+            *(f":(literal){p}" for p in paths),
+            env=_PATHSPEC_ENV,
+        )
+        wanted, found = set(paths), []
+        for record in out.split("\x01")[1:]:
+            sha, _, names = record.partition("\0")
+            if {n for n in names.lstrip("\n").split("\0") if n} == wanted:
+                found.append(sha)
+        return found
 
     def status_porcelain(self) -> str:
         return self.run("status", "--porcelain=v1", "--untracked-files=all")
@@ -592,9 +610,30 @@ def _last_line(stderr: bytes) -> str:
 
 
 # -- for the audits ------------------------------------------------------------------------------
-def diff_zero_context(path: Path, a: str, b: str) -> str:
-    """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks."""
-    return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
+def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ()) -> str:
+    """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks.
+
+    ``pathspecs`` carry their own magic (``:(glob)``, ``:(literal)``); the user's environment cannot
+    turn it off."""
+    args = ["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b]
+    if pathspecs:
+        args += ["--", *pathspecs]
+    return Git(path).run(*args, env=_PATHSPEC_ENV if pathspecs else None)
+
+
+def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
+    """Paths at ``rev`` whose text contains one of ``words`` (``git grep -F``, on all cores, in C)."""
+    args = ["grep", "-l", "-z", "-F", "--no-color", "--no-textconv"]
+    args += [x for word in words for x in ("-e", word)]
+    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
+    if status not in (0, 1):  # 1: nothing found
+        raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
+    return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
+
+
+_PATHSPEC_ENV = {name: "0" for name in ("GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS")} | {
+    "GIT_ICASE_PATHSPECS": "0"
+}
 
 
 SHALLOW_HINT = (
