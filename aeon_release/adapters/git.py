@@ -232,15 +232,6 @@ class Git:
         """Paths that differ between two revisions, NUL-separated so that no name is ever quoted."""
         return blobs.diff_names(self.path, a, b)
 
-    def cherry(self, upstream: str, head: str, limit: str | None = None) -> dict[str, bool]:
-        """``git cherry``: for each commit of head not in upstream, True if an equivalent is there."""
-        args = ["cherry", upstream, head] + ([limit] if limit else [])
-        result = {}
-        for line in self.run(*args).splitlines():
-            sign, _, sha = line.partition(" ")
-            result[sha.strip()] = sign == "-"
-        return result
-
     def patch_ids(self, revs: list[str]) -> dict[str, str]:
         """Stable patch-id of each commit (the key `git cherry` matches on)."""
         if not revs:
@@ -259,8 +250,17 @@ class Git:
             result[sha.strip()] = pid
         return result
 
-    def commits_changing_exactly(self, rev_range: str, paths: list[str]) -> list[str]:
-        """Non-merge commits in the range whose changed files are exactly ``paths`` (newest first)."""
+    def patch_twin(self, sha: str, *revs: str) -> str | None:
+        """A commit in ``revs`` (a rev-list range) with the same stable patch-id as ``sha``: what
+        `git cherry` matches on.  Patch-id sums the diffs of every file a commit changes, so only the
+        commits that change exactly the same files are hashed (hashing all of them is seconds)."""
+        candidates = self.commits_changing_exactly(list(revs), self.changed_files(sha))
+        ids = self.patch_ids([sha, *candidates])
+        mine = ids.get(sha)
+        return next((c for c in candidates if mine is not None and ids.get(c) == mine), None)
+
+    def commits_changing_exactly(self, revs: list[str], paths: list[str]) -> list[str]:
+        """Non-merge commits of the rev-list ``revs`` whose changed files are exactly ``paths`` (newest first)."""
         if not paths:
             return []
         out = self.run(
@@ -271,7 +271,7 @@ class Git:
             "--full-diff",
             "--no-merges",
             "--no-renames",
-            rev_range,
+            *revs,
             "--",
             *(f":(literal){p}" for p in paths),
             env=_PATHSPEC_ENV,

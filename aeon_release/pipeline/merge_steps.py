@@ -407,7 +407,7 @@ def _on_branch(run: Run, sha: str) -> bool:
     )
     if out.strip():
         return True
-    return bool(run.git.cherry(head, sha, f"{sha}^").get(sha))
+    return run.git.patch_twin(sha, head, f"^{sha}") is not None  # what `git cherry HEAD SHA SHA^` tells
 
 
 # -- picks -----------------------------------------------------------------------------------
