@@ -82,6 +82,19 @@ _SCRATCH_ENV = {
 }
 
 
+# Patches this tool parses look the same whatever the user's git config says: diff.noprefix or
+# diff.mnemonicPrefix (no "b/"), diff.interHunkContext (-U0 hunks fused with context), color.diff,
+# diff.external, textconv drivers, diff.relative.
+PATCH_OPTIONS = (
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--inter-hunk-context=0",
+    "--no-relative",
+)
+
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
 
 
@@ -236,7 +249,7 @@ class Git:
         """Stable patch-id of each commit (the key `git cherry` matches on)."""
         if not revs:
             return {}
-        diff = self.run("show", "--no-color", "--pretty=format:commit %H", "--patch", *revs)
+        diff = self.run("show", *PATCH_OPTIONS, "--pretty=format:commit %H", "--patch", *revs)
         done = subprocess.run(
             ["git", "-C", str(self.path), "patch-id", "--stable"],
             input=diff + "\n",
@@ -314,7 +327,7 @@ class Git:
 
     def removed_lines(self, sha: str, path: str) -> list[str]:
         """Lines a commit removed from ``path`` (first parent)."""
-        status, out, _ = self.try_run("show", "-U0", "--format=", "--no-color", "--first-parent", sha, "--", path)
+        status, out, _ = self.try_run("show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", path)
         return (
             [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
             if status == 0
@@ -615,7 +628,7 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
 
     ``pathspecs`` carry their own magic (``:(glob)``, ``:(literal)``); the user's environment cannot
     turn it off."""
-    args = ["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b]
+    args = ["diff", "-U0", *PATCH_OPTIONS, "--no-renames", "--irreversible-delete", a, b]
     if pathspecs:
         args += ["--", *pathspecs]
     return Git(path).run(*args, env=_PATHSPEC_ENV if pathspecs else None)
