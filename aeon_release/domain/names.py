@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from docker.utils import parse_repository_tag
 from packaging.version import InvalidVersion, Version
 
 from aeon_release import grammar
@@ -87,6 +86,8 @@ def check_date(text: str) -> str:
 # -- image references ------------------------------------------------------------------------
 def split_image(reference: str) -> tuple[str, str | None]:
     """``NAME[:TAG|@DIGEST]`` -> (name, tag or digest), as the docker SDK splits it."""
+    from docker.utils import parse_repository_tag  # the SDK loads requests (0.25 s): only when a name is split
+
     name, tag = parse_repository_tag(reference)
     return name, tag
 
