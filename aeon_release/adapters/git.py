@@ -95,9 +95,10 @@ PATCH_OPTIONS = (
     "--no-relative",
 )
 
-# Config that would mix other text into output the tool parses: log.showSignature puts gpg's report
-# of every signed commit (GitHub signs upstream's) into `git log --format=...`'s stdout.
-_OVERRIDES = ("-c", "log.showSignature=false")
+# Config that would change what the tool reads: log.showSignature puts gpg's report on every signed
+# commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
+# one-path `git log` follow renames.
+_OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
 
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
 
