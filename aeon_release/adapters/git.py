@@ -95,6 +95,11 @@ PATCH_OPTIONS = (
     "--no-relative",
 )
 
+# Config that would change what the tool reads: log.showSignature puts gpg's report on every signed
+# commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
+# one-path `git log` follow renames.
+_OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
 
 
@@ -165,7 +170,12 @@ class Git:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each."""
         full = dict(os.environ) | dict(env or {}) | _C_LOCALE
         done = subprocess.run(
-            ["git", *args], cwd=self._cwd, env=full, stdin=subprocess.DEVNULL, capture_output=True, check=False
+            ["git", *_OVERRIDES, *args],
+            cwd=self._cwd,
+            env=full,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
         )
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
@@ -439,7 +449,7 @@ class Git:
         """
         full = dict(os.environ) | {"GIT_DIR": str(self.common_dir)} | dict(env or {})
         return subprocess.run(
-            ["git", *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
+            ["git", *_OVERRIDES, *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
         )
 
     @functools.cached_property
