@@ -8,7 +8,7 @@ from typing import Any
 from aeon_release.adapters.console import console, emit_json, say, show, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import Phase, RunState, RunStore
+from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
@@ -211,15 +211,15 @@ def _open_run(git: Git, tag: str | None) -> RunState:
 
 
 # -- rendering (stderr) ----------------------------------------------------------------------
-_STYLE = {
-    "kept": "green",
-    "applied": "cyan",
-    "upstreamed": "yellow",
-    "missing": "red",
-    "applying": "red",
-    "already-in-tag": "yellow",
-    "already-on-branch": "yellow",
-    "skipped": "dim",
+_STYLE: dict[str, str] = {  # str-valued enums: the report's words look them up
+    CarryStatus.KEPT: "green",
+    CarryStatus.APPLIED: "cyan",  # PickStatus.APPLIED is the same word
+    CarryStatus.UPSTREAMED: "yellow",
+    CarryStatus.MISSING: "red",
+    CarryStatus.APPLYING: "red",
+    PickStatus.ALREADY_IN_TAG: "yellow",
+    PickStatus.ALREADY_ON_BRANCH: "yellow",
+    PickStatus.SKIPPED: "dim",
 }
 
 
