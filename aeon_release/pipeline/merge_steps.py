@@ -88,14 +88,8 @@ class Run:
 # whose ``describe()`` is what ``merge --dry-run`` prints and whose ``do()`` a real run executes.
 # The plan of a step is made right before it runs, so it sees what the steps before it did.
 def check_merge(run: Run) -> None:
-    """The refs the run started from have not moved, and the head built so far is still a commit."""
+    """The fork branch and the tag are where the run found them (a resumed run rebuilt its plan)."""
     check_resumable(run.plan, run.state)
-    head = run.state.head
-    if head is not None and head != run.plan.previous_sha and run.git.resolve(head) is None:
-        raise StateError(
-            f"the {run.state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)",
-            "run `aeon-release merge --abort` and start again",
-        )
 
 
 def plan_merge(run: Run) -> list[Action]:
@@ -357,8 +351,20 @@ def unfinished(run: Run) -> list[Stage[Run]]:
 
 
 def check(run: Run) -> None:
-    """Every unfinished step's preflight: callers run it before the run changes anything."""
+    """The run's own preflight, then every unfinished step's: callers run it before the run changes
+    anything."""
+    _check_head(run)
     STAGES.check(run, unfinished(run))
+
+
+def _check_head(run: Run) -> None:
+    """Every step builds on the head made so far: it exists only as objects, so it must still be there."""
+    head = run.state.head
+    if head is not None and head != run.plan.previous_sha and run.git.resolve(head) is None:
+        raise StateError(
+            f"the {run.state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)",
+            "run `aeon-release merge --abort` and start again",
+        )
 
 
 def describe(run: Run) -> dict[str, list[str]]:

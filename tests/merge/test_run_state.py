@@ -145,3 +145,21 @@ def test_a_carry_commit_that_conflicts_is_resolved_by_hand_and_recorded(tmp_path
         "evidence": "cherry-picked 1 commit(s); 1 resolved by hand",
     }
     assert git(ex.fork, "show", "aeon-v0.30.0:docs/serving.md") == "Serving guide, both."
+
+
+def test_a_resumed_run_whose_head_is_gone_is_refused_before_anything_is_touched(tmp_path: Path) -> None:
+    """The branch being built exists only as objects (state.head): a pruned one is named, not built on."""
+    ex = demo.build(tmp_path / "ex")
+    demo.commit(
+        demo.Git(ex.fork), "Fork's own DFlash 2 stub", {"vllm/model_executor/models/dflash2.py": "LAYERS = 1\n"}
+    )
+    stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    assert stopped.code == 1, stopped.err  # the pick conflicts, after the merge and the carries
+    store = RunStore(ex.fork / ".git", "v0.29.0")
+    data = json.loads(store.state_file.read_text())
+    assert data["steps_done"] == ["merge", "carries"]
+    store.state_file.write_text(json.dumps(data | {"head": "0" * 40}))
+    before = store.state_file.read_text()
+    result = run_cli("merge", "--continue", "--repo", ex.fork)
+    assert result.code == 2 and "run's head 000000000000 is gone" in result.err, result.err
+    assert store.state_file.read_text() == before
