@@ -15,7 +15,6 @@ from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
-from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
@@ -74,6 +73,8 @@ def _cache_dir(repo_path: Path) -> Path | None:
 
 def _apply_fixes(tree: Path, report: AuditReport) -> bool:
     """Apply every unsuppressed finding's fix; say each on stderr; True when a file changed."""
+    from aeon_release.domain.audits.drift.fixes import apply_fixes  # libcst: 0.9 s of import, only for --fix
+
     wanted = [f.fix for f in report.findings if f.fix is not None and f.suppressed is None]
     results = apply_fixes(tree, wanted)
     for result in results:

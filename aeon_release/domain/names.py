@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from docker.utils import parse_repository_tag
 from packaging.version import InvalidVersion, Version
 
 from aeon_release.errors import UsageError
@@ -103,6 +102,8 @@ def check_date(text: str) -> str:
 # -- image references ------------------------------------------------------------------------
 def split_image(reference: str) -> tuple[str, str | None]:
     """``NAME[:TAG|@DIGEST]`` -> (name, tag or digest), as the docker SDK splits it."""
+    from docker.utils import parse_repository_tag  # the SDK imports requests & co: 0.1 s every command paid
+
     name, tag = parse_repository_tag(reference)
     return name, tag
 

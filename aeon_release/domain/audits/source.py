@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import bisect
 import functools
+import hashlib
 import io
 import itertools
 import os
@@ -76,6 +77,10 @@ class Tree(Protocol):
         """The file's git blob id when it is known without reading it (the findings cache's key)."""
 
     def job(self, paths: list[str]) -> ReadJob: ...
+
+    def fingerprint(self) -> str | None:
+        """A name for everything the audit could read (paths, blobs, what is skipped), the same in
+        every process; None when there is none.  The findings cache keeps whole reports under it."""
 
     def close(self) -> None: ...
 
@@ -143,6 +148,7 @@ class WorkTree:
     _oversize: dict[str, int] = field(default_factory=dict, init=False)
     _linked_dirs: dict[str, bool] = field(default_factory=dict, init=False)
     _oids: dict[str, str] | None = field(default=None, init=False)
+    _stats: dict[str, tuple[int, int, int, int]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.label = str(self.root)
@@ -175,9 +181,11 @@ class WorkTree:
         elif info.st_size > self.max_bytes:
             self._skipped[rel] = _over(info.st_size, self.max_bytes)
             self._oversize[rel] = info.st_size
+            self._stats[rel] = _stat_key(info)
         else:
             self._files.append(rel)
             self._sizes[rel] = info.st_size
+            self._stats[rel] = _stat_key(info)
 
     def cap(self, max_bytes: int) -> None:
         """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
@@ -213,58 +221,119 @@ class WorkTree:
     def job(self, paths: list[str]) -> ReadJob:
         return _FsJob(str(self.root), tuple(paths), self.max_bytes)
 
+    def fingerprint(self) -> str | None:
+        """A digest of every listed file's path and blob id (the index's, else hashed from the bytes)
+        and of what is skipped and why; None when a file cannot be read (it changed under us)."""
+        digest = hashlib.sha256(b"work-tree\0")
+        for rel in self._files:
+            oid = self.oid(rel)
+            if oid is None:
+                data = self.read(rel)
+                if data is None:
+                    return None
+                oid = blob_id(data)
+            digest.update(os.fsencode(rel) + b"\0" + oid.encode("ascii") + b"\0")
+        for rel, why in sorted(self.skipped().items()):
+            digest.update(b"skipped\0" + os.fsencode(rel) + b"\0" + why.encode() + b"\0")
+        return f"work-tree:{digest.hexdigest()}"
+
+    def unchanged(self) -> bool:
+        """Whether every listed file still has the size, times and inode it had when listed: an
+        audit's findings may be remembered under the listing's fingerprint only then."""
+        for rel, before in self._stats.items():
+            try:
+                if _stat_key(os.lstat(self.root / rel)) != before:
+                    return False
+            except OSError:
+                return False
+        return True
+
     def close(self) -> None:
         return None
 
 
 class GitTree:
-    """A revision read from the object database: no checkout, nothing on disk followed."""
+    """A revision read from the object database: no checkout, nothing on disk followed.
+
+    The listing is made when first asked for: an audit the findings cache answers whole needs
+    only the revision's tree id (:meth:`fingerprint`).
+    """
 
     def __init__(self, repo: Path, rev: str, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self.repo, self.rev, self.max_bytes = repo, rev, max_bytes
         self.label = f"{rev[:12]} in {repo}"
+        self._listed = False
         self._entries: dict[str, Entry] = {}
         self._oversize: dict[str, Entry] = {}
         self._skipped: dict[str, str] = {}
-        for entry in ls_tree(repo, rev):
+        self._blobs = Blobs(repo)  # starts its process at the first read
+
+    @property
+    def listed(self) -> bool:
+        """Whether the revision has been listed (an audit the cache answers whole never lists it)."""
+        return self._listed
+
+    def _list(self) -> None:
+        if self._listed:
+            return
+        self._listed = True
+        for entry in ls_tree(self.repo, self.rev):
             if entry.is_link:
                 self._skipped[entry.path] = "symlink (its link text is not audited)"
             elif not entry.is_regular:
                 self._skipped[entry.path] = f"mode {entry.mode}"
             else:
                 self._entries[entry.path] = entry
-        self.cap(max_bytes)
-        self._blobs = Blobs(repo)
+        self.cap(self.max_bytes)
 
     def cap(self, max_bytes: int) -> None:
         """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
+        self.max_bytes = max_bytes
+        if not self._listed:
+            return  # applied when listed
         entries = {**self._entries, **self._oversize}
         for rel in self._oversize:
             self._skipped.pop(rel, None)
-        self.max_bytes = max_bytes
         self._entries = {rel: e for rel, e in entries.items() if e.size <= max_bytes}
         self._oversize = {rel: e for rel, e in entries.items() if e.size > max_bytes}
         self._skipped.update({rel: _over(e.size, max_bytes) for rel, e in self._oversize.items()})
 
+    def fingerprint(self) -> str | None:
+        """The revision's tree id: it names every path, mode and blob (the size cap is a setting)."""
+        env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE")}
+        done = subprocess.run(
+            ["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet", "--end-of-options", f"{self.rev}^{{tree}}"],
+            capture_output=True,
+            env={**env, "GIT_TERMINAL_PROMPT": "0"},
+        )
+        tree_id = done.stdout.decode("ascii", "replace").strip()
+        return f"git-tree:{tree_id}" if done.returncode == 0 and tree_id else None
+
     def files(self) -> list[str]:
+        self._list()
         return sorted(self._entries)
 
     def skipped(self) -> dict[str, str]:
+        self._list()
         return dict(self._skipped)
 
     def oid(self, path: str) -> str | None:
+        self._list()
         entry = self._entries.get(path)
         return entry.oid if entry else None
 
     def read(self, path: str) -> bytes | None:
+        self._list()
         entry = self._entries.get(path)
         return None if entry is None else self._blobs.read(entry.oid)
 
     def size(self, path: str) -> int:
+        self._list()
         entry = self._entries.get(path)
         return entry.size if entry else 0
 
     def job(self, paths: list[str]) -> ReadJob:
+        self._list()
         return _GitJob(str(self.repo), tuple((p, self._entries[p].oid) for p in paths if p in self._entries))
 
     def close(self) -> None:
@@ -277,6 +346,15 @@ def as_tree(tree: Path | Tree, max_bytes: int | None = None) -> Tree:
     if max_bytes is not None and max_bytes != getattr(tree, "max_bytes", max_bytes):
         tree.cap(max_bytes)
     return tree
+
+
+def _stat_key(info: os.stat_result) -> tuple[int, int, int, int]:
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino
+
+
+def blob_id(data: bytes) -> str:
+    """The id git gives these bytes as a blob (``git hash-object``)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
 def _over(size: int, cap: int) -> str:
