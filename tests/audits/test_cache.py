@@ -294,7 +294,9 @@ def test_a_message_settings_or_scope_change_is_a_report_miss(tmp_path: Path) -> 
     assert _comparable(again) == _comparable(full)
 
 
-def test_the_report_files_are_bounded_least_recently_used_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_report_files_are_bounded_least_recently_used_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo, config, folder = _repo(tmp_path), _config(tmp_path), tmp_path / "cache"
     monkeypatch.setattr(cache, "KEEP_REPORTS", 2)
     revisions = []

@@ -301,11 +301,8 @@ class GitTree:
     def fingerprint(self) -> str | None:
         """The revision's tree id: it names every path, mode and blob (the size cap is a setting)."""
         env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE")}
-        done = subprocess.run(
-            ["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet", "--end-of-options", f"{self.rev}^{{tree}}"],
-            capture_output=True,
-            env={**env, "GIT_TERMINAL_PROMPT": "0"},
-        )
+        command = ["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet", "--end-of-options"]
+        done = subprocess.run([*command, f"{self.rev}^{{tree}}"], capture_output=True, env=env)
         tree_id = done.stdout.decode("ascii", "replace").strip()
         return f"git-tree:{tree_id}" if done.returncode == 0 and tree_id else None
 
