@@ -99,9 +99,12 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
 
 
 def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
-    """A spinner on a terminal naming how many files the audit reads (the tree the audit lists anyway)."""
+    """A spinner on a terminal naming how many files the audit reads, when that is known without
+    listing a revision (the findings cache may answer without listing it)."""
     if not console.is_terminal:
         return contextlib.nullcontext()
+    if changed is None and isinstance(tree, GitTree) and not tree.listed:
+        return console.status(f"auditing {tree.label}")
     count = len(changed) if changed is not None else len(tree.files())
     return console.status(f"auditing {count} file(s) in {tree.label}")
 
