@@ -311,3 +311,24 @@ def test_the_report_files_are_bounded_least_recently_used_first(
     assert len(list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))) == 2
     git(repo, "checkout", "-q", revisions[0])
     assert _rev_report(repo, config, folder)[1]  # the first revision's report went: listed again
+
+
+def test_the_report_key_names_the_scope_and_the_merge_sides(tmp_path: Path) -> None:
+    from aeon_release.domain.audits import MergeSides
+    from aeon_release.domain.audits.config import load_rules
+
+    ruleset = load_rules(_config(tmp_path))
+    sides = MergeSides(tmp_path, "a" * 40, "b" * 40, "c" * 40)
+    key = cache.report_key("git-tree:1", ruleset, changed={"x.py", "y.py"}, merge=sides)
+    assert key == cache.report_key("git-tree:1", ruleset, changed=["y.py", "x.py"], merge=sides)
+    others = {
+        cache.report_key("git-tree:2", ruleset, changed={"x.py", "y.py"}, merge=sides),
+        cache.report_key("git-tree:1", ruleset, changed={"x.py"}, merge=sides),
+        cache.report_key("git-tree:1", ruleset, merge=sides),
+        cache.report_key("git-tree:1", ruleset, changed={"x.py", "y.py"}),
+        cache.report_key("git-tree:1", ruleset, changed={"x.py", "y.py"}, new_content=(), merge=sides),
+        cache.report_key(
+            "git-tree:1", ruleset, changed={"x.py", "y.py"}, merge=MergeSides(tmp_path, "a" * 40, "c" * 40, "b" * 40)
+        ),
+    }
+    assert key not in others and len(others) == 6
