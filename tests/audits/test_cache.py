@@ -305,9 +305,10 @@ def test_the_report_files_are_bounded_least_recently_used_first(
         git(repo, "add", "-A")
         git(repo, "commit", "-qm", f"c{i}")
         revisions.append(git(repo, "rev-parse", "HEAD"))
-        for age, path in enumerate(sorted(folder.glob("report-*.json")) if folder.exists() else []):
-            os.utime(path, (time.time() - 100 - age, time.time() - 100 - age))  # older than the next write
         _rev_report(repo, config, folder)
+        for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):  # each audit 100 s after the one before
+            older = path.stat().st_mtime - 100
+            os.utime(path, (older, older))
     assert len(list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))) == 2
     git(repo, "checkout", "-q", revisions[0])
     assert _rev_report(repo, config, folder)[1]  # the first revision's report went: listed again
