@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 
 import aeon_release
+from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits import AuditReport, GitTree, WorkTree, audit_tree, cache
+from aeon_release.domain.audits.config import parse_rule
+from aeon_release.domain.audits.registry import KINDS
 from tests.helpers import git
 
 RULES = """rules:
@@ -333,3 +336,14 @@ def test_the_report_key_names_the_scope_and_the_merge_sides(tmp_path: Path) -> N
         ),
     }
     assert key not in others and len(others) == 6
+
+
+@pytest.mark.parametrize("kind_name", sorted(KINDS))
+def test_every_kinds_rules_have_a_stable_form(kind_name: str) -> None:
+    """The cache keys on every rule's options: a kind whose options cannot be named stably would crash it."""
+    kind = KINDS[kind_name]
+    for example in (*kind.valid, *kind.invalid):
+        node = {"id": f"example/{kind_name}", "kind": kind_name, "message": "example", **example.rule}
+        first, again = parse_rule(node, Where("example")), parse_rule(node, Where("example"))
+        assert first.options is not again.options or first.options is None  # parsed twice, apart
+        assert cache.canonical(first) == cache.canonical(again)
