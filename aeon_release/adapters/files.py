@@ -16,8 +16,11 @@ from pathlib import Path
 from aeon_release.errors import UsageError, redact
 
 
-def write_text(path: Path, text: str, *, what: str = "output file") -> None:
+def write_text(path: Path, text: str, *, what: str = "output file", durable: bool = True) -> None:
     """Write ``text`` (redacted) to ``path``: a temporary file beside it, fsync, then a rename.
+
+    ``durable=False`` skips the fsyncs: the rename alone keeps the file whole when the process is
+    killed; only a power loss can then bring back the previous version (git's refs work the same).
 
     The rename replaces a symlink at ``path`` itself, so its target is never touched.  A relative
     path whose parent folders include a symlink is refused: that link may have come with the
@@ -30,7 +33,7 @@ def write_text(path: Path, text: str, *, what: str = "output file") -> None:
     _check_parents(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _replace(path, redact(text).encode("utf-8"))
+        _replace(path, redact(text).encode("utf-8"), durable)
     except OSError as exc:
         raise UsageError(
             f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
@@ -92,7 +95,7 @@ def _check_parents(path: Path, what: str) -> None:
             )
 
 
-def _replace(path: Path, data: bytes) -> None:
+def _replace(path: Path, data: bytes, durable: bool = True) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -104,13 +107,15 @@ def _replace(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _sync_dir(path.parent)
+    if durable:
+        _sync_dir(path.parent)
 
 
 def _sync_dir(folder: Path) -> None:

@@ -82,6 +82,24 @@ _SCRATCH_ENV = {
 }
 
 
+# Patches this tool parses look the same whatever the user's git config says: diff.noprefix or
+# diff.mnemonicPrefix (no "b/"), diff.interHunkContext (-U0 hunks fused with context), color.diff,
+# diff.external, textconv drivers, diff.relative.
+PATCH_OPTIONS = (
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--inter-hunk-context=0",
+    "--no-relative",
+)
+
+# Config that would change what the tool reads: log.showSignature puts gpg's report on every signed
+# commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
+# one-path `git log` follow renames.
+_OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
 
 
@@ -152,7 +170,12 @@ class Git:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each."""
         full = dict(os.environ) | dict(env or {}) | _C_LOCALE
         done = subprocess.run(
-            ["git", *args], cwd=self._cwd, env=full, stdin=subprocess.DEVNULL, capture_output=True, check=False
+            ["git", *_OVERRIDES, *args],
+            cwd=self._cwd,
+            env=full,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
         )
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
@@ -225,27 +248,18 @@ class Git:
         return self.run("log", "-1", "--format=%B", rev)
 
     def changed_files(self, rev: str) -> list[str]:
-        out = self.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-m", "--first-parent", rev)
-        return [line for line in out.splitlines() if line]
+        out = self.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "-m", "--first-parent", rev)
+        return [name for name in out.split("\0") if name]
 
     def files_between(self, a: str, b: str) -> list[str]:
         """Paths that differ between two revisions, NUL-separated so that no name is ever quoted."""
         return blobs.diff_names(self.path, a, b)
 
-    def cherry(self, upstream: str, head: str, limit: str | None = None) -> dict[str, bool]:
-        """``git cherry``: for each commit of head not in upstream, True if an equivalent is there."""
-        args = ["cherry", upstream, head] + ([limit] if limit else [])
-        result = {}
-        for line in self.run(*args).splitlines():
-            sign, _, sha = line.partition(" ")
-            result[sha.strip()] = sign == "-"
-        return result
-
     def patch_ids(self, revs: list[str]) -> dict[str, str]:
         """Stable patch-id of each commit (the key `git cherry` matches on)."""
         if not revs:
             return {}
-        diff = self.run("show", "--no-color", "--pretty=format:commit %H", "--patch", *revs)
+        diff = self.run("show", *PATCH_OPTIONS, "--pretty=format:commit %H", "--patch", *revs)
         done = subprocess.run(
             ["git", "-C", str(self.path), "patch-id", "--stable"],
             input=diff + "\n",
@@ -259,11 +273,38 @@ class Git:
             result[sha.strip()] = pid
         return result
 
-    def commits_touching(self, rev_range: str, paths: list[str]) -> list[str]:
+    def patch_twin(self, sha: str, *revs: str) -> str | None:
+        """A commit in ``revs`` (a rev-list range) with the same stable patch-id as ``sha``: what
+        `git cherry` matches on.  Patch-id sums the diffs of every file a commit changes, so only the
+        commits that change exactly the same files are hashed (hashing all of them is seconds)."""
+        candidates = self.commits_changing_exactly(list(revs), self.changed_files(sha))
+        ids = self.patch_ids([sha, *candidates])
+        mine = ids.get(sha)
+        return next((c for c in candidates if mine is not None and ids.get(c) == mine), None)
+
+    def commits_changing_exactly(self, revs: list[str], paths: list[str]) -> list[str]:
+        """Non-merge commits of the rev-list ``revs`` whose changed files are exactly ``paths`` (newest first)."""
         if not paths:
             return []
-        out = self.run("log", "--format=%H", "--no-merges", rev_range, "--", *paths)
-        return [line for line in out.splitlines() if line]
+        out = self.run(
+            "log",
+            "--format=%x01%H",
+            "--name-only",
+            "-z",
+            "--full-diff",
+            "--no-merges",
+            "--no-renames",
+            *revs,
+            "--",
+            *(f":(literal){p}" for p in paths),
+            env=_PATHSPEC_ENV,
+        )
+        wanted, found = set(paths), []
+        for record in out.split("\x01")[1:]:
+            sha, _, names = record.partition("\0")
+            if {n for n in names.lstrip("\n").split("\0") if n} == wanted:
+                found.append(sha)
+        return found
 
     def status_porcelain(self) -> str:
         return self.run("status", "--porcelain=v1", "--untracked-files=all")
@@ -296,7 +337,7 @@ class Git:
 
     def removed_lines(self, sha: str, path: str) -> list[str]:
         """Lines a commit removed from ``path`` (first parent)."""
-        status, out, _ = self.try_run("show", "-U0", "--format=", "--no-color", "--first-parent", sha, "--", path)
+        status, out, _ = self.try_run("show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", path)
         return (
             [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
             if status == 0
@@ -408,7 +449,7 @@ class Git:
         """
         full = dict(os.environ) | {"GIT_DIR": str(self.common_dir)} | dict(env or {})
         return subprocess.run(
-            ["git", *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
+            ["git", *_OVERRIDES, *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
         )
 
     @functools.cached_property
@@ -592,9 +633,30 @@ def _last_line(stderr: bytes) -> str:
 
 
 # -- for the audits ------------------------------------------------------------------------------
-def diff_zero_context(path: Path, a: str, b: str) -> str:
-    """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks."""
-    return Git(path).run("diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "--irreversible-delete", a, b)
+def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ()) -> str:
+    """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks.
+
+    ``pathspecs`` carry their own magic (``:(glob)``, ``:(literal)``); the user's environment cannot
+    turn it off."""
+    args = ["diff", "-U0", *PATCH_OPTIONS, "--no-renames", "--irreversible-delete", a, b]
+    if pathspecs:
+        args += ["--", *pathspecs]
+    return Git(path).run(*args, env=_PATHSPEC_ENV if pathspecs else None)
+
+
+def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
+    """Paths at ``rev`` whose text contains one of ``words`` (``git grep -F``, on all cores, in C)."""
+    args = ["grep", "-l", "-z", "-F", "--no-color", "--no-textconv"]
+    args += [x for word in words for x in ("-e", word)]
+    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
+    if status not in (0, 1):  # 1: nothing found
+        raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
+    return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
+
+
+_PATHSPEC_ENV = {name: "0" for name in ("GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS")} | {
+    "GIT_ICASE_PATHSPECS": "0"
+}
 
 
 SHALLOW_HINT = (

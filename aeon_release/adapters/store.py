@@ -207,7 +207,9 @@ class RunStore:
         return _load_state(self.state_file)
 
     def save(self, state: RunState) -> None:
-        write_json(self.state_file, state.as_dict())
+        """Saved after every item of the run: atomic (a killed run leaves the last whole state), not
+        fsynced (a power loss at worst rewinds to an earlier item, which is redone from its start)."""
+        write_json(self.state_file, state.as_dict(), durable=False)
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -314,9 +316,10 @@ def _load_state(path: Path) -> RunState | None:
         raise StateError(f"{path}: run state is incomplete ({exc})", "run `aeon-release merge --abort`") from None
 
 
-def write_json(path: Path, data: Any) -> None:
+def write_json(path: Path, data: Any, durable: bool = True) -> None:
     # Run records may hold a registry's error message: redacted like everything else the tool writes.
-    files.write_text(path, json.dumps(redact_data(data), indent=2, default=str) + "\n", what="run record")
+    text = json.dumps(redact_data(data), indent=2, default=str) + "\n"
+    files.write_text(path, text, what="run record", durable=durable)
 
 
 def pid_alive(pid: int) -> bool:

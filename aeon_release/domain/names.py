@@ -102,7 +102,7 @@ def check_date(text: str) -> str:
 # -- image references ------------------------------------------------------------------------
 def split_image(reference: str) -> tuple[str, str | None]:
     """``NAME[:TAG|@DIGEST]`` -> (name, tag or digest), as the docker SDK splits it."""
-    from docker.utils import parse_repository_tag  # the SDK imports requests & co: 0.1 s every command paid
+    from docker.utils import parse_repository_tag  # the SDK loads requests (0.25 s): only when a name is split
 
     name, tag = parse_repository_tag(reference)
     return name, tag

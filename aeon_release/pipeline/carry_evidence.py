@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aeon_release.adapters.git import Commit, Git
+from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git
 from aeon_release.domain.ledger import Carry, Ledger
 
 UPSTREAMED_SHARE = 0.8  # this share of a carry's added lines in upstream's diff: probably upstreamed
@@ -53,7 +53,7 @@ def parse_patch(text: str, into: CarryDiff | None = None) -> CarryDiff:
 def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
     diff = CarryDiff()
     for sha in carry.commits:
-        status, out, _ = git.try_run("show", "--format=", "--no-color", "-U3", sha)
+        status, out, _ = git.try_run("show", "--format=", *PATCH_OPTIONS, "-U3", sha)
         if status == 0:
             parse_patch(out, diff)
     patch = ledger.patch_path(carry)
@@ -85,7 +85,7 @@ class UpstreamRange:
         """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""
         wanted = [f for f in dict.fromkeys(files) if f not in self._added]
         if wanted:
-            out = self.git.run("diff", "-U0", "--no-color", "--no-renames", self.base, self.tag, "--", *wanted)
+            out = self.git.run("diff", "-U0", *PATCH_OPTIONS, "--no-renames", self.base, self.tag, "--", *wanted)
             parsed = parse_patch(out)
             for path in wanted:
                 self._added[path] = {line.strip() for line in parsed.added.get(path, [])}
@@ -100,7 +100,7 @@ class UpstreamRange:
         """The upstream commit in the range whose added lines cover most of ``lines``."""
         wanted, best, best_count = set(lines), None, 0
         out = self.git.run(
-            "log", "-p", "-U0", "--no-color", "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--", *files
+            "log", "-p", "-U0", *PATCH_OPTIONS, "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--", *files
         )
         for chunk in out.split("\x01")[1:]:
             header, _, body = chunk.partition("\n")
@@ -153,7 +153,7 @@ def moved_code(diff: CarryDiff, path: str, rng: UpstreamRange) -> str | None:
 
 def _best_file(context: list[str], rng: UpstreamRange, path: str) -> tuple[str | None, int]:
     """The file upstream added most of these lines to (one ``git diff`` over the whole range)."""
-    out = rng.git.run("diff", "-U0", "--no-color", "--no-renames", rng.base, rng.tag)
+    out = rng.git.run("diff", "-U0", *PATCH_OPTIONS, "--no-renames", rng.base, rng.tag)
     parsed = parse_patch(out)
     wanted = set(context)
     scored = sorted(

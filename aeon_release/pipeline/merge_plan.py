@@ -320,10 +320,7 @@ def _patch_id_evidence(git: Git, carry: Carry, base: str, tag_sha: str) -> str |
     matches = []
     for sha in shas:
         assert sha is not None
-        candidates = git.commits_touching(f"{base}..{tag_sha}", git.changed_files(sha))
-        ids = git.patch_ids([sha, *candidates])
-        mine = ids.get(sha)
-        twin = next((c for c in candidates if mine is not None and ids.get(c) == mine), None)
+        twin = git.patch_twin(sha, f"{base}..{tag_sha}")
         if twin is None:
             return None
         matches.append(f"{sha[:12]} = {twin[:12]}")

@@ -407,7 +407,7 @@ def _on_branch(run: Run, sha: str) -> bool:
     )
     if out.strip():
         return True
-    return bool(run.git.cherry(head, sha, f"{sha}^").get(sha))
+    return run.git.patch_twin(sha, head, f"^{sha}") is not None  # what `git cherry HEAD SHA SHA^` tells
 
 
 # -- picks -----------------------------------------------------------------------------------
@@ -601,8 +601,7 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
 
         # The merge-aware audit's diffs (base..ours, base..theirs) need no merged tree: git
         # computes them on the other core while it merges.
-        for side in (run.plan.previous_sha, run.plan.tag_sha):
-            prefetch(run.git.path, run.plan.merge_base, side)
+        prefetch(run.git.path, run.plan.merge_base, run.plan.previous_sha, run.plan.tag_sha)
     for step in STEPS:
         if step.name in run.state.steps_done:
             continue

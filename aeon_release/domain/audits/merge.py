@@ -8,16 +8,16 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
-from aeon_release.domain.audits.drift.enum_drift import DRIFT, enum_drift_covering
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
-from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
 from aeon_release.domain.audits.source import SourceCache, walk_defs
 
@@ -51,15 +51,15 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     root = getattr(tree.tree, "root", None)
     where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
-    for side in (sides.ours, sides.theirs):
-        if (sides.base, side) not in _DIFFS:
-            prefetch(sides.repo, sides.base, side)
+    prefetch(sides.repo, sides.base, sides.ours, sides.theirs)
     mine, upstream = parse_changes(_diff(sides.base, sides.ours)), parse_changes(_diff(sides.base, sides.theirs))
     if not any(c.hunks for c in mine.values()) or not any(c.hunks for c in upstream.values()):
         return []  # one side changed nothing: nothing was merged
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
-    trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream)
+    enum_files = _GREPS.pop((ENUM_WORDS, sides.theirs))
+    greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
+    trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
@@ -70,21 +70,34 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
         for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
         if not any(a <= f.line <= b for a, b in covered.get(f.path, []))
     ]
-    findings += drift_checks.drift_findings(
-        tree, sides, _hunks(mine), _hunks(upstream), settings
-    )  # symbol drift, duplicates
+    findings += drift_checks.drift_findings(tree, sides, mine, upstream, settings)  # symbol drift, duplicates
     return findings
 
 
 # Diffs between two commits, keyed by their shas (content-addressed, so any worktree of the repository
 # gives the same text).  `merge` starts them while git is still merging: they need no merged tree.
 _DIFFS: dict[tuple[str, str], Future[str]] = {}
+_GREPS: dict[tuple[tuple[str, ...], str], Future[frozenset[str]]] = {}
 _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="aeon-diff")
 
 
-def prefetch(where: Path, base: str, side: str) -> None:
-    """Start ``git diff -U0 base side`` in the background."""
-    _DIFFS[(base, side)] = _POOL.submit(repo.diff_zero_context, where, base, side)
+def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
+    """Start both sides' ``git diff -U0`` from the base in the background (unless started already)."""
+    if (base, ours) not in _DIFFS:
+        _DIFFS[(base, ours)] = _POOL.submit(repo.diff_zero_context, where, base, ours)
+    if (base, theirs) not in _DIFFS:
+        _DIFFS[(base, theirs)] = _POOL.submit(_upstream_diff, where, base, ours, theirs)
+    if (ENUM_WORDS, theirs) not in _GREPS:  # the files that can define an enum (enum drift reads only those)
+        _GREPS[(ENUM_WORDS, theirs)] = _POOL.submit(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES])
+
+
+def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
+    """Upstream's side, limited to what a check reads: Python files (enum, offset and symbol drift,
+    duplicates), and the fork's own files of any kind (near misses).  A release changes thousands of
+    other files (docs, CI, kernels) that no check looks at."""
+    fork = repo.Git(where).changed_paths(base, ours)
+    others = sorted(p for p in fork if not p.endswith(".py"))
+    return repo.diff_zero_context(where, base, theirs, [PYTHON_FILES, *(f":(literal){p}" for p in others)])
 
 
 def _diff(base: str, side: str) -> str:
@@ -96,11 +109,12 @@ def parse_diff(text: str) -> dict[str, list[Hunk]]:
     return _hunks(parse_changes(text))
 
 
-def _hunks(changes: dict[str, FileChange], only: Collection[str] | None = None) -> dict[str, list[Hunk]]:
+def _hunks(changes: Mapping[str, FileChange], only: Collection[str] | None = None) -> dict[str, list[Hunk]]:
+    paths = changes if only is None else [p for p in only if p in changes]
     return {
         path: [Hunk(start, count, tuple(plus), tuple(minus)) for start, count, plus, minus, _ in change.hunks]
-        for path, change in changes.items()
-        if change.hunks and (only is None or path in only)
+        for path in paths
+        if (change := changes[path]).hunks
     }
 
 

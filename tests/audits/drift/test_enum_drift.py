@@ -194,3 +194,25 @@ def test_fork_auto_member_moved_by_an_upstream_insertion(git_repo: GitRepo, tmp_
     report = audit(git_repo, sides, tmp_path)
     assert ("pkg/use.py", 5, "error") in found(report, DRIFT)
     assert "Mode.E" in next(f.message for f in report.findings if f.path == "pkg/use.py")
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        ("diff.noprefix", "true"),  # "+++ name" without b/: every file would look deleted
+        ("diff.mnemonicPrefix", "true"),
+        ("diff.interHunkContext", "20"),  # -U0 hunks fused with context lines: added lines misnumbered
+        ("diff.relative", "true"),
+        ("diff.external", "false"),
+        ("color.diff", "always"),
+    ],
+)
+def test_the_users_diff_config_cannot_hide_a_killer(git_repo: GitRepo, tmp_path: Path, config: tuple[str, str]) -> None:
+    git_repo.git("config", *config)
+    sides = three_way(git_repo, {real.QR: real.QR_BASE}, {real.QR: real.QR_FORK}, {real.QR: real.QR_UPSTREAM})
+    merged = (git_repo.path / real.QR).read_text()
+    errors = [(f.path, f.line) for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT]
+    assert errors == [
+        (real.QR, line_of(merged, "quick_reduce_regime == 4")),
+        (real.QR, line_of(merged, "qr_quant_level != 4")),
+    ]

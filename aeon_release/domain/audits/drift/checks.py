@@ -9,6 +9,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicates_in
 from aeon_release.domain.audits.drift.pyindex import Tree
+from aeon_release.domain.audits.drift.sides import Changes
 from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
 from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
 from aeon_release.domain.audits.drift.trees import (
@@ -41,13 +42,13 @@ def drift_rule_infos() -> list[RuleInfo]:
 def drift_findings(
     tree: Tree | Path,
     sides: MergeSides,
-    ours: Mapping[str, Sequence[object]],
-    theirs: Mapping[str, Sequence[object]],
+    ours: Mapping[str, Sequence[object]] | Changes,
+    theirs: Mapping[str, Sequence[object]] | Changes,
     settings: Settings,
 ) -> list[Finding]:
     """``tree``: the merged tree (anything with ``text(path)``, or a directory); ``ours``/``theirs``: the
-    parsed -U0 diffs (path -> hunks) of base..ours and base..theirs."""
-    fork, upstream = added_lines(ours), added_lines(theirs)  # type: ignore[arg-type]
+    -U0 diffs of base..ours and base..theirs (``Changes``, or path -> hunks)."""
+    fork, upstream = _added(ours), _added(theirs)
     merged = DirTree(tree) if isinstance(tree, Path) else tree
     git = repo.Git(sides.repo)
     inp = DriftInput(
@@ -70,3 +71,8 @@ def drift_findings(
     parsed = {p: info.tree for p, t in texts.items() if (info := inp.parsed.get((p, t))) is not None}
     findings += duplicates_in(texts, fork, upstream, parsed)
     return findings
+
+
+def _added(side: Mapping[str, Sequence[object]] | Changes) -> Mapping[str, frozenset[str]]:
+    """A side's added lines per path: computed per file when asked, for a ``Changes``."""
+    return side.added_lines() if isinstance(side, Changes) else added_lines(side)  # type: ignore[arg-type]

@@ -24,6 +24,9 @@ _MEMBER_LINE = re.compile(
     r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))",
     re.M,
 )
+# The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``).
+_MEMBER_DIFF_LINE = re.compile("^[-+]" + _MEMBER_LINE.pattern.removeprefix("^"), re.M)
+ENUM_WORDS = ("Enum", "Flag")  # what every _ENUM_CLASS match contains
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 
@@ -49,9 +52,8 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
 
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
     """Members whose value differs between the base and upstream, in the files upstream changed."""
-    candidates = [
-        p for p, c in sorted(trees.upstream.items()) if p.endswith(".py") and _MEMBER_LINE.search("\n".join(c.texts()))
-    ]
+    # a file can define an enum class only if it says "Enum" or "Flag" (_ENUM_CLASS): git finds those
+    candidates = trees.upstream.matching(_MEMBER_DIFF_LINE, ".py", within=trees.python_files_with(ENUM_WORDS))
     theirs = trees.blobs(trees.theirs, candidates)
     candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
     base = trees.blobs(trees.base, candidates)

@@ -216,7 +216,10 @@ def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> I
     changes, other = (trees.mine, trees.upstream) if side == "fork" else (trees.upstream, trees.mine)
     rev = trees.ours if side == "fork" else trees.theirs
     paths = [
-        p for p, c in sorted(changes.items()) if p.endswith(".py") and (wanted is None or _cheap_pair(p, c, wanted))
+        p
+        for p in sorted(changes)
+        if p.endswith(".py")
+        and (wanted is None or (_cheap_pair(p, changes.raw(p), wanted) and _cheap_pair(p, changes[p], wanted)))
     ]
     paths = [p for p in paths if _candidate_lines(changes[p])]
     texts = trees.blobs(rev, paths)
@@ -248,13 +251,15 @@ def _strictless(text: str) -> str:
     return text.replace("<=", "<").replace(">=", ">")
 
 
-def _cheap_pair(path: str, change: FileChange, wanted: _Wanted) -> bool:
-    """A substring test first: most of upstream's files can pair with nothing the fork adjusted."""
+def _cheap_pair(path: str, change: FileChange | str, wanted: _Wanted) -> bool:
+    """A substring test first: most of upstream's files can pair with nothing the fork adjusted.
+
+    On a file's raw diff text (a superset of its added lines) it is the test before parsing it."""
     if path in wanted.paths():
         return True
     if not wanted.callees and not wanted.helpers and not wanted.keys:
         return False
-    added = "\n".join(change.added.values())
+    added = change if isinstance(change, str) else "\n".join(change.added.values())
     return (
         ("return" in added and any(c in added for c in wanted.callees))
         or any(h in added for h in wanted.helpers)

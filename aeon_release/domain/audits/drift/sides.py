@@ -11,12 +11,14 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.source import SourceCache
 
+PYTHON_FILES = ":(glob)**/*.py"  # a pathspec: every Python file, at any depth
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
@@ -33,34 +35,130 @@ class FileChange:
         return [*self.added.values(), *self.removed]
 
 
-def parse_changes(diff: str) -> dict[str, FileChange]:
-    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version), in one pass."""
-    files: dict[str, FileChange] = {}
-    current: FileChange | None = None
+def parse_changes(diff: str) -> Changes:
+    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version)."""
+    return Changes(diff)
+
+
+class Changes(Mapping[str, FileChange]):
+    """A side's ``-U0`` diff: split per file at once, each file parsed when a check first asks for it.
+
+    An upstream release changes thousands of files and the checks need a few of them: they search the
+    raw text of every file's diff (``matching``, ``raw``) and parse only what can matter.
+    """
+
+    def __init__(self, diff: str) -> None:
+        self._raw: dict[str, str] = {}
+        self._parsed: dict[str, FileChange] = {}
+        for chunk in _file_chunks(diff):
+            path = _chunk_path(chunk)
+            if path is not None:
+                self._raw[path] = self._raw[path] + "\n" + chunk if path in self._raw else chunk
+
+    def __getitem__(self, path: str) -> FileChange:
+        change = self._parsed.get(path)
+        if change is None:
+            change = self._parsed[path] = _parse_file(self._raw[path])
+        return change
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._raw
+
+    def raw(self, path: str) -> str:
+        """The file's part of the diff as git printed it (headers, ``@@`` lines, ``+``/``-`` lines)."""
+        return self._raw[path]
+
+    def matching(self, pattern: re.Pattern[str], suffix: str = "", within: Iterable[str] | None = None) -> list[str]:
+        """The paths (ending in ``suffix``, among ``within``) whose diff text the pattern finds something in."""
+        paths = self._raw if within is None else [p for p in within if p in self._raw]
+        return sorted(p for p in paths if p.endswith(suffix) and pattern.search(self._raw[p]))
+
+    def added_lines(self) -> AddedLines:
+        return AddedLines(self)
+
+
+class AddedLines(Mapping[str, frozenset[str]]):
+    """path -> the stripped non-empty lines a side added, computed per file when asked."""
+
+    def __init__(self, changes: Changes) -> None:
+        self.changes = changes
+        self._lines: dict[str, frozenset[str]] = {}
+
+    def __getitem__(self, path: str) -> frozenset[str]:
+        lines = self._lines.get(path)
+        if lines is None:
+            added = self.changes[path].added.values()
+            lines = self._lines[path] = frozenset(t.strip() for t in added if t.strip())
+        return lines
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.changes)
+
+    def __len__(self) -> int:
+        return len(self.changes)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.changes
+
+    def added_matches(self, pattern: re.Pattern[str]) -> Iterator[tuple[str, re.Match[str]]]:
+        """``pattern`` (written for one stripped line) on every added line, in the raw text at once."""
+        raw = re.compile(r"^\+[ \t\f\v]*(?:" + pattern.pattern.removeprefix("^") + ")", re.M)
+        for path in self.changes:
+            text = self.changes.raw(path)
+            if "\n+" in text:
+                for match in raw.finditer(text):
+                    yield path, match
+
+
+def _file_chunks(diff: str) -> list[str]:
+    """One chunk per ``diff --git`` header: a changed line starts with ``+``, ``-`` or a space, so the
+    header cannot be forged by a file's content."""
+    if not diff:
+        return []
+    chunks = diff.split("\ndiff --git ")
+    return chunks if diff.startswith("diff --git ") else chunks[1:]
+
+
+def _chunk_path(chunk: str) -> str | None:
+    """The ``+++`` name of a file's chunk (before its first hunk); None for a deletion or a binary file."""
+    head = chunk.split("\n@@", 1)[0]
+    at = head.find("\n+++ ")
+    if at < 0:
+        return None
+    return diff_path(head[at + 5 :].split("\n", 1)[0])
+
+
+def _parse_file(chunk: str) -> FileChange:
+    current = FileChange()
     plus: list[str] = []
     minus: list[str] = []
     line = 0
-    # "\n" only: str.splitlines() also splits at \x0c or \u2028 inside a changed line, and a
-    # fragment that starts "diff --git " would inject a file header.
-    for text in diff.split("\n"):
+    in_hunks = False
+    # "\n" only: str.splitlines() also splits at \x0c or \u2028 inside a changed line.
+    for text in chunk.split("\n"):
         first = text[:1]
-        if first == "+" and current is not None and not text.startswith("+++ "):
+        if not in_hunks:
+            in_hunks = first == "@" and _HUNK.match(text) is not None
+            if not in_hunks:
+                continue
+        if first == "+":
             current.added[line] = text[1:]
             plus.append(text[1:])
             line += 1
-        elif first == "-" and current is not None and not text.startswith("--- "):
+        elif first == "-":
             current.removed.append(text[1:])
             minus.append(text[1:])
-        elif first == "@" and (match := _HUNK.match(text)) is not None and current is not None:
+        elif first == "@" and (match := _HUNK.match(text)) is not None:
             plus, minus = [], []
             line = int(match.group(3))
             current.hunks.append((int(match.group(1)), int(match.group(2) or 1), plus, minus, line))
-        elif text.startswith("+++ "):
-            path = diff_path(text[4:])
-            current = files.setdefault(path, FileChange()) if path is not None else None
-        elif text.startswith("diff --git "):
-            current = None
-    return files
+    return current
 
 
 class ThreeTrees:
@@ -73,13 +171,23 @@ class ThreeTrees:
         ours: str,
         theirs: str,
         merged: SourceCache,
-        mine: dict[str, FileChange],
-        upstream: dict[str, FileChange],
+        mine: Changes,
+        upstream: Changes,
+        greps: Mapping[tuple[str, ...], Callable[[], frozenset[str]]] | None = None,
     ) -> None:
         self.repo, self.base, self.ours, self.theirs, self.merged = repo_path, base, ours, theirs, merged
         self.mine, self.upstream = mine, upstream
         self._blobs: dict[tuple[str, str], str | None] = {}
         self._maps: dict[tuple[str, str], dict[int, int]] = {}
+        self._greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = dict(greps or {})
+
+    def python_files_with(self, words: tuple[str, ...]) -> frozenset[str]:
+        """Upstream's Python files (at theirs) whose text contains one of ``words``: ``git grep``, so
+        that a check reads only the blobs that can matter (``greps`` may hold one started earlier)."""
+        if words not in self._greps:
+            found = repo.files_containing(self.repo, self.theirs, words, PYTHON_FILES)
+            self._greps[words] = lambda: found
+        return self._greps[words]()
 
     def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
         """Texts of ``paths`` at ``rev``, read in one batch and cached."""

@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.sides import AddedLines
 from aeon_release.domain.audits.drift.signatures import (
     Sig,
     call_problem,
@@ -566,7 +567,13 @@ class _Checker:
         """Function name -> the Python files where upstream's diff adds a ``def`` of it (one pass)."""
         header = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")
         names: dict[str, set[str]] = {}
-        for path, added in self.inp.upstream_lines.items():
+        lines = self.inp.upstream_lines
+        if isinstance(lines, AddedLines):  # a whole release: searched in the diff's text, nothing parsed
+            for path, found in lines.added_matches(header):
+                if path.endswith(".py"):
+                    names.setdefault(found.group(1), set()).add(path)
+            return names
+        for path, added in lines.items():
             if path.endswith(".py"):
                 for line in added:
                     match = header.match(line)

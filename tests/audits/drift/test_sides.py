@@ -1,0 +1,74 @@
+"""How the merge-aware checks read each side's diff: split per file at once, parsed per file on demand."""
+
+from __future__ import annotations
+
+import re
+
+from aeon_release.adapters.git import Git, files_containing
+from aeon_release.domain.audits.drift.sides import PYTHON_FILES, parse_changes
+from aeon_release.domain.audits.merge import _diff, _upstream_diff, prefetch
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import three_way
+
+DIFF = (
+    "diff --git a/m.py b/m.py\nindex 1..2 100644\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2,2 @@ a\n+X\n+++ y\n"
+    "@@ -4 +5 @@\n---- z\n+w\n"
+    "diff --git a/gone.py b/gone.py\ndeleted file mode 100644\n--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-q\n"
+    "diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n"
+)
+
+
+def test_a_diff_is_split_per_file_and_each_file_parsed_only_when_asked() -> None:
+    changes = parse_changes(DIFF)
+    assert list(changes) == ["m.py"]  # a deleted or binary file has no "+++ b/" name: nothing was added there
+    assert changes._parsed == {}  # nothing parsed yet
+    change = changes["m.py"]
+    # an added line whose own text starts with "++" and a removed one starting with "---" are content,
+    # not headers: they stay in the file they belong to
+    assert change.added == {2: "X", 3: "++ y", 5: "w"}
+    assert change.removed == ["--- z"]
+    assert [h[:2] for h in change.hunks] == [(1, 0), (4, 1)]
+    assert list(changes._parsed) == ["m.py"]
+
+
+def test_file_content_cannot_forge_a_file_header() -> None:
+    diff = "diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1 +1,2 @@\n-a\n+b\n+++ b/evil.py\n"
+    changes = parse_changes(diff)
+    assert list(changes) == ["m.py"]
+    assert changes["m.py"].added == {1: "b", 2: "++ b/evil.py"}
+
+
+def test_raw_searches_see_exactly_the_diff_lines_of_each_file() -> None:
+    changes = parse_changes(DIFF)
+    assert changes.matching(re.compile(r"^\+X$", re.M)) == ["m.py"]
+    assert changes.matching(re.compile(r"^\+X$", re.M), within=["other.py"]) == []
+    lines = changes.added_lines()
+    assert lines["m.py"] == frozenset({"X", "++ y", "w"})
+    header = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")
+    defs = parse_changes(
+        "diff --git a/d.py b/d.py\n--- a/d.py\n+++ b/d.py\n@@ -1,0 +1,2 @@\n+    def f(x):\n+x = 'def g('\n"
+    )
+    assert [(p, m.group(1)) for p, m in defs.added_lines().added_matches(header)] == [("d.py", "f")]
+
+
+def test_upstreams_diff_holds_python_files_and_the_forks_own_files_only(git_repo: GitRepo) -> None:
+    repo = git_repo
+    cfg = "k = 1\n" + "pad\n" * 5
+    base = {"a.py": "x = 1\n", "docs/guide.md": "old\n", "fork.cfg": cfg, "deep/b.py": "y = 1\n"}
+    ours = {**base, "fork.cfg": cfg.replace("k = 1", "k = 2")}
+    theirs = {"a.py": "x = 2\n", "docs/guide.md": "new\n", "fork.cfg": cfg + "j = 0\n", "deep/b.py": "y = 2\n"}
+    sides = three_way(repo, base, ours, theirs)
+    upstream = parse_changes(_upstream_diff(repo.path, sides.base, sides.ours, sides.theirs))
+    # docs/guide.md changed upstream, but no check reads a non-Python file the fork left alone
+    assert sorted(upstream) == ["a.py", "deep/b.py", "fork.cfg"]
+    prefetch(repo.path, sides.base, sides.ours, sides.theirs)
+    assert sorted(parse_changes(_diff(sides.base, sides.ours))) == ["fork.cfg"]
+
+
+def test_files_containing_greps_a_revision_without_a_checkout(git_repo: GitRepo) -> None:
+    repo = git_repo
+    repo.commit({"f.py": "x = 0\n"}, "root")
+    sha = repo.commit({"e.py": "class Mode(IntEnum):\n    A = 1\n", "f.py": "x = 1\n", "g.txt": "Enum\n"}, "c")
+    assert files_containing(repo.path, sha, ("Enum", "Flag"), [PYTHON_FILES]) == frozenset({"e.py"})
+    assert files_containing(repo.path, sha, ("Nowhere",), [PYTHON_FILES]) == frozenset()
+    assert Git(repo.path).changed_files(sha) == ["e.py", "f.py", "g.txt"]
