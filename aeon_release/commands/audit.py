@@ -15,7 +15,6 @@ from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
 from aeon_release.domain.audits.config import load_rules
-from aeon_release.domain.audits.drift.fixes import apply_fixes
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, summary
@@ -74,6 +73,8 @@ def _cache_dir(repo_path: Path) -> Path | None:
 
 def _apply_fixes(tree: Path, report: AuditReport) -> bool:
     """Apply every unsuppressed finding's fix; say each on stderr; True when a file changed."""
+    from aeon_release.domain.audits.drift.fixes import apply_fixes  # libcst: 0.9 s of import, only for --fix
+
     wanted = [f.fix for f in report.findings if f.fix is not None and f.suppressed is None]
     results = apply_fixes(tree, wanted)
     for result in results:
@@ -98,9 +99,12 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
 
 
 def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
-    """A spinner on a terminal naming how many files the audit reads (the tree the audit lists anyway)."""
+    """A spinner on a terminal naming how many files the audit reads, when that is known without
+    listing a revision (the findings cache may answer without listing it)."""
     if not console.is_terminal:
         return contextlib.nullcontext()
+    if changed is None and isinstance(tree, GitTree) and not tree.listed:
+        return console.status(f"auditing {tree.label}")
     count = len(changed) if changed is not None else len(tree.files())
     return console.status(f"auditing {count} file(s) in {tree.label}")
 

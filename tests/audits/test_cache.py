@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import aeon_release
-from aeon_release.domain.audits import GitTree, WorkTree, audit_tree, cache
+from aeon_release.adapters.yamlio import Where
+from aeon_release.domain.audits import AuditReport, GitTree, WorkTree, audit_tree, cache
+from aeon_release.domain.audits.config import parse_rule
+from aeon_release.domain.audits.registry import KINDS
 from tests.helpers import git
 
 RULES = """rules:
@@ -48,7 +56,17 @@ def _config(tmp_path: Path, rules: str = RULES) -> Path:
     return config
 
 
-def _audit_rev(repo: Path, config: Path, cache_dir: Path | None) -> tuple[list[tuple[str, int, str, str | None]], int]:
+def _drop_reports(folder: Path) -> None:
+    """The blob entries' tests look past the whole-report files (a report would answer first)."""
+    for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):
+        path.unlink()
+
+
+def _audit_rev(
+    repo: Path, config: Path, cache_dir: Path | None, *, reports: bool = False
+) -> tuple[list[tuple[str, int, str, str | None]], int]:
+    if cache_dir is not None and not reports:
+        _drop_reports(cache_dir)
     tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
     try:
         report = audit_tree(tree, config, cache_dir=cache_dir)
@@ -76,6 +94,7 @@ def test_checkout_audit_uses_the_index_blob_ids_and_never_a_changed_file(tmp_pat
     assert clean.files_cached == len(FILES) + 1
     (repo / "vllm/ok.py").write_text("def now_broken(:\n")
     (repo / "vllm/kernel.py").write_text("def split(t):\n    return t[:1]\n")
+    _drop_reports(folder)
     changed = audit_tree(WorkTree(repo), config, cache_dir=folder)
     keys = {(f.path, f.rule_id) for f in changed.findings}
     assert ("vllm/ok.py", "tree/py-compile") in keys  # read from disk, not from the cache
@@ -87,7 +106,7 @@ def test_a_rules_change_is_a_miss(tmp_path: Path) -> None:
     repo, folder = _repo(tmp_path), tmp_path / "cache"
     _audit_rev(repo, _config(tmp_path), folder)
     config = _config(tmp_path, RULES.replace("[as_strided]", "[as_strided, as_strided_]"))
-    _, hits = _audit_rev(repo, config, folder)
+    _, hits = _audit_rev(repo, config, folder, reports=True)
     assert hits == 0
 
 
@@ -100,7 +119,7 @@ def test_an_engine_version_change_is_a_miss_and_drops_the_old_file(
     monkeypatch.setattr(aeon_release, "__version__", "99.0.0")
     cache.engine_version.cache_clear()
     try:
-        _, hits = _audit_rev(repo, config, folder)
+        _, hits = _audit_rev(repo, config, folder, reports=True)
         assert hits == 0
         assert not old_files & {p.name for p in folder.iterdir()}  # never read again: deleted
     finally:
@@ -110,7 +129,7 @@ def test_an_engine_version_change_is_a_miss_and_drops_the_old_file(
 def test_a_damaged_or_deleted_cache_only_costs_time(tmp_path: Path) -> None:
     repo, config, folder = _repo(tmp_path), _config(tmp_path), tmp_path / "cache"
     expected, _ = _audit_rev(repo, config, folder)
-    for path in folder.iterdir():
+    for path in folder.glob("findings-*.json"):
         data = json.loads(path.read_text())
         data["entries"] = {key: [["x"], "not findings"] for key in data["entries"]}
         path.write_text(json.dumps(data))
@@ -118,10 +137,16 @@ def test_a_damaged_or_deleted_cache_only_costs_time(tmp_path: Path) -> None:
     assert damaged == expected and hits == 0
     for path in folder.iterdir():
         path.write_text("{not json")
-    assert _audit_rev(repo, config, folder)[0] == expected
+    assert _audit_rev(repo, config, folder, reports=True)[0] == expected
+    for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):
+        data = json.loads(path.read_text())
+        data["report"]["findings"] = [{"rule": "x"}]  # no kind, no path: a damaged report is a miss
+        path.write_text(json.dumps(data))
+    # the blob entries answered (every blob and the targeted rule), not the damaged report
+    assert _audit_rev(repo, config, folder, reports=True) == (expected, len(FILES) + 1)
     for path in folder.iterdir():
         path.unlink()
-    assert _audit_rev(repo, config, folder)[0] == expected
+    assert _audit_rev(repo, config, folder, reports=True)[0] == expected
 
 
 def test_the_cache_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,7 +160,7 @@ def test_the_cache_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         git(repo, "commit", "-qm", f"c{i}")
         old_blobs.append(git(repo, "rev-parse", "HEAD:vllm/ok.py"))
         _audit_rev(repo, config, folder)
-    (only,) = folder.iterdir()
+    (only,) = folder.glob("findings-*.json")
     keys = json.loads(only.read_text())["entries"]
     assert any(key.startswith(old_blobs[-1]) for key in keys)
     assert not any(key.startswith(blob) for key in keys for blob in old_blobs[:-1])
@@ -147,6 +172,178 @@ def test_audit_rev_twice_through_the_cli(cli, tmp_path: Path) -> None:  # type: 
     first = cli("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json")
     second = cli("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json")
     assert first.code == second.code == 1
-    assert first.json()["files_cached"] == 0 and second.json()["files_cached"] == len(FILES) + 1
-    assert first.json()["findings"] == second.json()["findings"]
+    assert first.json()["files_cached"] == 0
+    assert second.json()["files_cached"] == second.json()["files_scanned"] == len(FILES)  # answered whole
+    assert {**first.json(), "seconds": 0, "files_cached": 0} == {**second.json(), "seconds": 0, "files_cached": 0}
     assert (repo / ".git" / "aeon-release" / "cache").is_dir()
+
+
+# -- whole reports: one file answers an audit of a tree audited before ----------------------------
+PATTERN_RULES = (
+    RULES
+    + """  - id: kv/split-kept
+    kind: pattern
+    message: the split stays
+    paths: [vllm/kernel.py]
+    regex: 'def split\\('
+    expect: present
+"""
+)
+
+
+def _comparable(report: AuditReport) -> dict[str, Any]:
+    """A report as printed, less what differs between a run and its replay (time, cache hits)."""
+    return {**report.as_dict(), "seconds": 0, "files_cached": 0}
+
+
+def _rev_report(repo: Path, config: Path, cache_dir: Path | None, **scope: Any) -> tuple[AuditReport, bool]:
+    """The report, and whether the tree was listed (a whole-report hit never lists it)."""
+    tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
+    try:
+        return audit_tree(tree, config, cache_dir=cache_dir, **scope), tree.listed
+    finally:
+        tree.close()
+
+
+def test_the_rule_set_hash_is_the_same_in_every_process(tmp_path: Path) -> None:
+    """A compiled pattern's repr is its memory address: the fleet's rules hashed anew every run, so
+    the cache never answered an `audit --rev` (5 s on vLLM every time)."""
+    config = _config(tmp_path, PATTERN_RULES)
+    code = (
+        "import sys; from pathlib import Path; from aeon_release.domain.audits.config import load_rules; "
+        "from aeon_release.domain.audits.cache import ruleset_hash; "
+        "r = load_rules(Path(sys.argv[1])); print(ruleset_hash(r.rules, r.settings))"
+    )
+    hashes = {
+        subprocess.run(
+            [sys.executable, "-c", code, str(config)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout.strip()
+        for seed in ("1", "2")
+    }
+    assert len(hashes) == 1 and len(hashes.pop()) == 64
+
+
+def test_a_value_with_no_stable_form_is_refused_not_guessed() -> None:
+    assert cache.canonical((1, "a", None)) == cache.canonical((1, "a", None))
+    assert cache.canonical(frozenset({"b", "a"})) == cache.canonical(frozenset({"a", "b"}))
+    with pytest.raises(TypeError, match="no stable form"):
+        cache.canonical(object())
+
+
+def test_a_revision_audited_before_is_answered_by_one_file_without_listing_it(tmp_path: Path) -> None:
+    repo, config, folder = _repo(tmp_path), _config(tmp_path, PATTERN_RULES), tmp_path / "cache"
+    cold, _ = _rev_report(repo, config, None)
+    first, listed = _rev_report(repo, config, folder)
+    assert listed and first.files_cached == 0
+    for path in folder.glob("findings-*.json"):
+        path.unlink()  # the report file alone answers
+    warm, listed = _rev_report(repo, config, folder)
+    assert not listed
+    assert warm.files_cached == warm.files_scanned == len(FILES)
+    assert _comparable(cold) == _comparable(first) == _comparable(warm)  # warm findings == cold findings
+    assert ("vllm/broken.py", "tree/py-compile") in {(f.path, f.rule_id) for f in warm.findings}
+
+
+def test_a_clean_checkout_is_answered_whole_and_any_edit_or_new_file_is_a_miss(tmp_path: Path) -> None:
+    repo, config, folder = _repo(tmp_path), _config(tmp_path, PATTERN_RULES), tmp_path / "cache"
+    cold = audit_tree(WorkTree(repo), config)
+    first = audit_tree(WorkTree(repo), config, cache_dir=folder)
+    warm = audit_tree(WorkTree(repo), config, cache_dir=folder)
+    assert warm.files_cached == warm.files_scanned and first.files_cached == 0
+    assert _comparable(cold) == _comparable(first) == _comparable(warm)
+    (repo / "vllm/ok.py").write_text("def now_broken(:\n")  # modified, not staged
+    edited = audit_tree(WorkTree(repo), config, cache_dir=folder)
+    assert ("vllm/ok.py", "tree/py-compile") in {(f.path, f.rule_id) for f in edited.findings}
+    (repo / "vllm/new.py").write_text("<<<<<<< ours\n")  # untracked
+    added = audit_tree(WorkTree(repo), config, cache_dir=folder)
+    assert ("vllm/new.py", "tree/conflict-markers") in {(f.path, f.rule_id) for f in added.findings}
+    again = audit_tree(WorkTree(repo), config, cache_dir=folder)
+    assert again.files_cached == again.files_scanned and _comparable(again) == _comparable(added)
+
+
+def test_a_checkout_edited_while_it_is_audited_is_not_remembered(tmp_path: Path) -> None:
+    repo, config, folder = _repo(tmp_path), _config(tmp_path), tmp_path / "cache"
+    tree = WorkTree(repo)  # listed (and stat-ed) now
+    time.sleep(0.01)
+    (repo / "vllm/ok.py").write_text("y = 2\n")  # same size, after the listing, before the audit reads it
+    audit_tree(tree, config, cache_dir=folder)
+    assert not list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))
+    audit_tree(WorkTree(repo), config, cache_dir=folder)
+    assert len(list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))) == 1
+
+
+def test_a_message_settings_or_scope_change_is_a_report_miss(tmp_path: Path) -> None:
+    repo, folder = _repo(tmp_path), tmp_path / "cache"
+    config = _config(tmp_path / "plain")
+    _rev_report(repo, config, folder)
+    reworded = _config(tmp_path / "reworded", RULES.replace("never re-stride", "never re-stride, ever"))
+    report, listed = _rev_report(repo, reworded, folder)
+    assert listed and any(f.message.startswith("never re-stride, ever") for f in report.findings)
+    capped = _config(tmp_path / "capped", "settings: {max_file_bytes: 1024}\n" + RULES)
+    (repo / "vllm/big.py").write_text("x = 1\n" * 300)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "big")
+    full, _ = _rev_report(repo, config, folder)
+    report, listed = _rev_report(repo, capped, folder)
+    assert listed and "vllm/big.py" in {f.path for f in report.findings if f.rule_id == "audit/not-audited"}
+    scoped, listed = _rev_report(repo, config, folder, changed_files=["vllm/ok.py"])
+    assert listed and "vllm/broken.py" not in {f.path for f in scoped.findings}
+    again, listed = _rev_report(repo, config, folder)
+    assert not listed and "vllm/broken.py" in {f.path for f in again.findings}
+    assert _comparable(again) == _comparable(full)
+
+
+def test_the_report_files_are_bounded_least_recently_used_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo, config, folder = _repo(tmp_path), _config(tmp_path), tmp_path / "cache"
+    monkeypatch.setattr(cache, "KEEP_REPORTS", 2)
+    revisions = []
+    for i in range(3):
+        (repo / "vllm/ok.py").write_text(f"x = {i}\n")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-qm", f"c{i}")
+        revisions.append(git(repo, "rev-parse", "HEAD"))
+        _rev_report(repo, config, folder)
+        for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):  # each audit 100 s after the one before
+            older = path.stat().st_mtime - 100
+            os.utime(path, (older, older))
+    assert len(list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))) == 2
+    git(repo, "checkout", "-q", revisions[0])
+    assert _rev_report(repo, config, folder)[1]  # the first revision's report went: listed again
+
+
+def test_the_report_key_names_the_scope_and_the_merge_sides(tmp_path: Path) -> None:
+    from aeon_release.domain.audits import MergeSides
+    from aeon_release.domain.audits.config import load_rules
+
+    ruleset = load_rules(_config(tmp_path))
+    sides = MergeSides(tmp_path, "a" * 40, "b" * 40, "c" * 40)
+    key = cache.report_key("git-tree:1", ruleset, changed={"x.py", "y.py"}, merge=sides)
+    assert key == cache.report_key("git-tree:1", ruleset, changed=["y.py", "x.py"], merge=sides)
+    others = {
+        cache.report_key("git-tree:2", ruleset, changed={"x.py", "y.py"}, merge=sides),
+        cache.report_key("git-tree:1", ruleset, changed={"x.py"}, merge=sides),
+        cache.report_key("git-tree:1", ruleset, merge=sides),
+        cache.report_key("git-tree:1", ruleset, changed={"x.py", "y.py"}),
+        cache.report_key("git-tree:1", ruleset, changed={"x.py", "y.py"}, new_content=(), merge=sides),
+        cache.report_key(
+            "git-tree:1", ruleset, changed={"x.py", "y.py"}, merge=MergeSides(tmp_path, "a" * 40, "c" * 40, "b" * 40)
+        ),
+    }
+    assert key not in others and len(others) == 6
+
+
+@pytest.mark.parametrize("kind_name", sorted(KINDS))
+def test_every_kinds_rules_have_a_stable_form(kind_name: str) -> None:
+    """The cache keys on every rule's options: a kind whose options cannot be named stably would crash it."""
+    kind = KINDS[kind_name]
+    for example in (*kind.valid, *kind.invalid):
+        node = {"id": f"example/{kind_name}", "kind": kind_name, "message": "example", **example.rule}
+        first, again = parse_rule(node, Where("example")), parse_rule(node, Where("example"))
+        assert first.options is not again.options or first.options is None  # parsed twice, apart
+        assert cache.canonical(first) == cache.canonical(again)

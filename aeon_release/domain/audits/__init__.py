@@ -5,16 +5,20 @@ Rule kinds live in ``kinds/`` (registered in ``registry.py``); rules are data in
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aeon_release.domain.audits.config import load_rules
-from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity
+from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, RuleSet, Severity
 from aeon_release.domain.audits.render import render
-from aeon_release.domain.audits.runner import run_rules
-from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
+from aeon_release.domain.audits.source import GitTree, Tree, WorkTree, as_tree
 from aeon_release.domain.ledger import Carry
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.cache import FindingsCache
 
 
 def audit_tree(
@@ -36,13 +40,53 @@ def audit_tree(
     """
     started = time.perf_counter()
     ruleset = load_rules(config_dir, carries)
-    cache = None
-    if cache_dir is not None:
-        from aeon_release.domain.audits.cache import FindingsCache, ruleset_hash
+    source = as_tree(tree if not isinstance(tree, str) else Path(tree), ruleset.settings.max_file_bytes)
+    if cache_dir is None:
+        return _run(source, ruleset, changed_files, merge, new_content, started, None)
+    return _cached(source, ruleset, changed_files, merge, new_content, started, cache_dir)
 
-        cache = FindingsCache(cache_dir, ruleset_hash(ruleset.rules))
+
+def _cached(
+    source: Tree,
+    ruleset: RuleSet,
+    changed_files: Collection[str] | None,
+    merge: MergeSides | None,
+    new_content: Collection[str] | None,
+    started: float,
+    cache_dir: Path,
+) -> AuditReport:
+    """A tree audited before with the same rules and scope is answered by one file; any other audit
+    runs, with the blobs the cache has seen answered by it, and is remembered whole."""
+    from aeon_release.domain.audits.cache import FindingsCache, ReportCache, report_key, ruleset_hash
+
+    fingerprint = source.fingerprint()
+    reports = None
+    if fingerprint is not None:
+        key = report_key(fingerprint, ruleset, changed=changed_files, new_content=new_content, merge=merge)
+        reports = ReportCache(cache_dir, key)
+        found = reports.get()
+        if found is not None:
+            return dataclasses.replace(found, seconds=time.perf_counter() - started)
+    cache = FindingsCache(cache_dir, ruleset_hash(ruleset.rules, ruleset.settings))
+    report = _run(source, ruleset, changed_files, merge, new_content, started, cache)
+    if reports is not None and (not isinstance(source, WorkTree) or source.unchanged()):
+        reports.put(report)  # a checkout edited during the audit is not remembered under its old listing
+    return report
+
+
+def _run(
+    source: Tree,
+    ruleset: RuleSet,
+    changed_files: Collection[str] | None,
+    merge: MergeSides | None,
+    new_content: Collection[str] | None,
+    started: float,
+    cache: FindingsCache | None,
+) -> AuditReport:
+    from aeon_release.domain.audits.runner import run_rules  # worker pools and kinds' checks: on a miss only
+
     return run_rules(
-        tree if not isinstance(tree, str) else Path(tree),
+        source,
         ruleset,
         changed_files=changed_files,
         merge=merge,

@@ -14,16 +14,27 @@ audit engine's own source, and is checked inside the file as well as in its name
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import functools
 import hashlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.domain.audits.model import Finding, MergeSides, Rule, Settings, Severity
+from aeon_release.domain.audits.model import (
+    AuditReport,
+    Finding,
+    MergeSides,
+    Rule,
+    RuleInfo,
+    RuleSet,
+    Settings,
+    Severity,
+)
 from aeon_release.domain.audits.source import GitTree, Tree, is_glob, select
 
 if TYPE_CHECKING:
@@ -45,15 +56,46 @@ def engine_version() -> str:
 
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}".encode())
     root = Path(__file__).resolve().parent
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    package = root.parents[1]
+    # the engine's source, and the adapters it reads trees and history through
+    sources = [*sorted(root.rglob("*.py")), package / "adapters" / "blobs.py", package / "adapters" / "git.py"]
+    for path in sources:
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
-def ruleset_hash(rules: Sequence[Rule]) -> str:
-    """The rules' definitions: any change in what a rule matches or how it is tuned."""
-    text = "\n".join(repr((r.id, r.kind, r.paths, r.exclude, r.options, r.when)) for r in rules)
+def ruleset_hash(rules: Sequence[Rule], settings: Settings | None = None) -> str:
+    """The rules' definitions and the engine settings: any change in what a rule matches, how it is
+    tuned or what it says.  The same rules hash alike in every process (see :func:`canonical`)."""
+    text = "\n".join(canonical(r) for r in rules) + "\n" + canonical(settings)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def canonical(value: object) -> str:
+    """A text that names ``value`` the same way in every process.
+
+    ``repr`` does not: a compiled RE2 pattern's repr is its memory address, so every run hashed the
+    fleet's rules differently and the cache never answered.  A value of a type this does not know
+    is refused rather than guessed at: a key that collides would serve another rule's findings.
+    """
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return repr(value)
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        inner = ", ".join(f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value))
+        return f"{type(value).__qualname__}({inner})"
+    if isinstance(value, (tuple, list)):
+        return f"{type(value).__name__}({', '.join(canonical(v) for v in value)})"
+    if isinstance(value, (set, frozenset)):
+        return f"set({', '.join(sorted(canonical(v) for v in value))})"
+    if isinstance(value, dict):
+        return f"dict({', '.join(sorted(f'{canonical(k)}: {canonical(v)}' for k, v in value.items()))})"
+    pattern = getattr(value, "pattern", None)
+    if isinstance(pattern, (str, bytes)):  # a compiled pattern (re or RE2); its flags are in the source
+        flags = getattr(value, "flags", 0)
+        return f"{type(value).__module__}.{type(value).__qualname__}({pattern!r}, flags={flags!r})"
+    raise TypeError(f"no stable form for a {type(value).__qualname__} in a rule")
 
 
 class FindingsCache:
@@ -157,6 +199,113 @@ def _decode(value: Any) -> tuple[Problems, Sups]:
     )
 
 
+REPORT_PREFIX = "report-"
+KEEP_REPORTS = 64  # whole reports: the revisions and work trees in use (each file a few KB)
+
+
+def report_key(
+    fingerprint: str,
+    ruleset: RuleSet,
+    *,
+    changed: Collection[str] | None = None,
+    new_content: Collection[str] | None = None,
+    merge: MergeSides | None = None,
+) -> str:
+    """Everything a whole report depends on: the engine, the rules with their settings and notes,
+    the tree (see ``Tree.fingerprint``), the audit's scope and the merge's three sides."""
+    parts = (
+        engine_version(),
+        canonical(ruleset),
+        fingerprint,
+        canonical(None if changed is None else sorted(changed)),
+        canonical(None if new_content is None else sorted(new_content)),
+        canonical(None if merge is None else (merge.base, merge.ours, merge.theirs)),
+    )
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+class ReportCache:
+    """Whole reports, one small file per key (see :func:`report_key`): an audit of a tree audited
+    before with the same rules reads one file instead of listing and reading the tree.
+
+    Like the blob entries: bounded (``KEEP_REPORTS`` files, least recently used go first), safe to
+    delete, and never trusted across engine versions (the engine is in the name, the key and the file).
+    """
+
+    def __init__(self, folder: Path, key: str) -> None:
+        self.folder = folder
+        self.key = key
+        self.engine = engine_version()
+        self.path = folder / f"{REPORT_PREFIX}{self.engine[:16]}-{key[:40]}.json"
+
+    def get(self, seconds: float = 0.0) -> AuditReport | None:
+        """The remembered report (every file answered by the cache), or None: missing or damaged."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data.get("engine") != self.engine or data.get("key") != self.key:
+                return None
+            report = _decode_report(data["report"], seconds)
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
+        try:
+            os.utime(self.path)  # recently used: pruned last
+        except OSError:
+            pass
+        return report
+
+    def put(self, report: AuditReport) -> None:
+        data = {"engine": self.engine, "key": self.key, "report": _encode_report(report)}
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+            os.replace(tmp, self.path)
+            self._prune()
+        except OSError:
+            return  # a cache that cannot be written only costs time
+
+    def _prune(self) -> None:
+        mine = f"{REPORT_PREFIX}{self.engine[:16]}-"
+        files = sorted(self.folder.glob(f"{REPORT_PREFIX}*.json"), key=_mtime, reverse=True)
+        kept = 0
+        for path in files:
+            if path.name.startswith(mine) and kept < KEEP_REPORTS:
+                kept += 1
+                continue
+            path.unlink(missing_ok=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _encode_report(report: AuditReport) -> dict[str, Any]:
+    return {
+        "findings": [f.as_dict() for f in report.findings],
+        "rules": [[r.id, r.kind, r.severity.value, r.message, r.skipped] for r in report.rules],
+        "files_scanned": report.files_scanned,
+        "exclusions": [[rid, list(globs), count] for rid, globs, count in report.exclusions],
+    }
+
+
+def _decode_report(data: dict[str, Any], seconds: float) -> AuditReport:
+    files = int(data["files_scanned"])
+    return AuditReport(
+        tuple(Finding.from_dict(f) for f in data["findings"]),
+        tuple(
+            RuleInfo(str(i), str(k), Severity(s), str(m), None if skip is None else str(skip))
+            for i, k, s, m, skip in data["rules"]
+        ),
+        files,
+        seconds,
+        exclusions=tuple((str(r), tuple(str(g) for g in globs), int(n)) for r, globs, n in data["exclusions"]),
+        files_cached=files,  # every file: answered by the cache
+    )
+
+
 class RuleMemo:
     """A targeted rule's findings, remembered with what they came from: the rule, the files its
     paths match, and the blob of every file it read.  When all of those are as they were, the rule
@@ -195,7 +344,7 @@ class RuleMemo:
 
 def _rule_key(rule: Rule, ctx: Context) -> str:
     changed = "*" if ctx.changed is None else "\n".join(sorted(ctx.changed))
-    text = repr((rule.id, rule.kind, rule.severity, rule.message, rule.paths, rule.exclude, rule.options))
+    text = canonical(rule)
     return f"rule:{hashlib.sha256(text.encode()).hexdigest()[:20]}:{hashlib.sha1(changed.encode()).hexdigest()[:10]}"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import bisect
 import functools
+import hashlib
 import io
 import itertools
 import os
@@ -76,6 +77,10 @@ class Tree(Protocol):
         """The file's git blob id when it is known without reading it (the findings cache's key)."""
 
     def job(self, paths: list[str]) -> ReadJob: ...
+
+    def fingerprint(self) -> str | None:
+        """A name for everything the audit could read (paths, blobs, what is skipped), the same in
+        every process; None when there is none.  The findings cache keeps whole reports under it."""
 
     def close(self) -> None: ...
 
@@ -143,11 +148,16 @@ class WorkTree:
     _oversize: dict[str, int] = field(default_factory=dict, init=False)
     _linked_dirs: dict[str, bool] = field(default_factory=dict, init=False)
     _oids: dict[str, str] | None = field(default=None, init=False)
+    _base: str = field(default="", init=False)
+    _stats: dict[str, tuple[int, int, int, int]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.label = str(self.root)
-        candidates = _git_listed(self.root)
-        for rel in candidates if candidates is not None else _walk(self.root):
+        self._base = os.path.join(str(self.root), "")  # joined by hand: pathlib's `/` cost 50 µs a file
+        listed = _git_lists(self.root)
+        if listed is not None:
+            candidates, self._oids = listed
+        for rel in candidates if listed is not None else _walk(self.root):
             self._classify(rel)
         self._files.sort()
 
@@ -157,7 +167,7 @@ class WorkTree:
         if not parent:
             return False
         if parent not in self._linked_dirs:
-            self._linked_dirs[parent] = self._under_link(parent) or os.path.islink(self.root / parent)
+            self._linked_dirs[parent] = self._under_link(parent) or os.path.islink(self._base + parent)
         return self._linked_dirs[parent]
 
     def _classify(self, rel: str) -> None:
@@ -165,7 +175,7 @@ class WorkTree:
             self._skipped[rel] = "inside a symlinked folder (not followed)"
             return
         try:
-            info = os.lstat(self.root / rel)
+            info = os.lstat(self._base + rel)
         except OSError:
             return  # tracked but deleted in the work tree
         if stat.S_ISLNK(info.st_mode):
@@ -175,9 +185,11 @@ class WorkTree:
         elif info.st_size > self.max_bytes:
             self._skipped[rel] = _over(info.st_size, self.max_bytes)
             self._oversize[rel] = info.st_size
+            self._stats[rel] = _stat_key(info)
         else:
             self._files.append(rel)
             self._sizes[rel] = info.st_size
+            self._stats[rel] = _stat_key(info)
 
     def cap(self, max_bytes: int) -> None:
         """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
@@ -199,7 +211,7 @@ class WorkTree:
     def read(self, path: str) -> bytes | None:
         if path not in self._sizes:
             return None
-        return open_regular(str(self.root / path), self.max_bytes)
+        return open_regular(self._base + path, self.max_bytes)
 
     def size(self, path: str) -> int:
         return self._sizes.get(path, 0)
@@ -207,64 +219,122 @@ class WorkTree:
     def oid(self, path: str) -> str | None:
         """The index's blob id of a tracked file that matches the index (git's stat check); else None."""
         if self._oids is None:
-            self._oids = _index_oids(self.root)
+            self._oids = {}  # not a git work tree's top: no index to ask
         return self._oids.get(path) if path in self._sizes else None
 
     def job(self, paths: list[str]) -> ReadJob:
         return _FsJob(str(self.root), tuple(paths), self.max_bytes)
+
+    def fingerprint(self) -> str | None:
+        """A digest of every listed file's path and blob id (the index's, else hashed from the bytes)
+        and of what is skipped and why; None when a file cannot be read (it changed under us)."""
+        digest = hashlib.sha256(b"work-tree\0")
+        for rel in self._files:
+            oid = self.oid(rel)
+            if oid is None:
+                data = self.read(rel)
+                if data is None:
+                    return None
+                oid = blob_id(data)
+            digest.update(os.fsencode(rel) + b"\0" + oid.encode("ascii") + b"\0")
+        for rel, why in sorted(self.skipped().items()):
+            digest.update(b"skipped\0" + os.fsencode(rel) + b"\0" + why.encode() + b"\0")
+        return f"work-tree:{digest.hexdigest()}"
+
+    def unchanged(self) -> bool:
+        """Whether every listed file still has the size, times and inode it had when listed: an
+        audit's findings may be remembered under the listing's fingerprint only then."""
+        for rel, before in self._stats.items():
+            try:
+                if _stat_key(os.lstat(self._base + rel)) != before:
+                    return False
+            except OSError:
+                return False
+        return True
 
     def close(self) -> None:
         return None
 
 
 class GitTree:
-    """A revision read from the object database: no checkout, nothing on disk followed."""
+    """A revision read from the object database: no checkout, nothing on disk followed.
+
+    The listing is made when first asked for: an audit the findings cache answers whole needs
+    only the revision's tree id (:meth:`fingerprint`).
+    """
 
     def __init__(self, repo: Path, rev: str, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self.repo, self.rev, self.max_bytes = repo, rev, max_bytes
         self.label = f"{rev[:12]} in {repo}"
+        self._listed = False
         self._entries: dict[str, Entry] = {}
         self._oversize: dict[str, Entry] = {}
         self._skipped: dict[str, str] = {}
-        for entry in ls_tree(repo, rev):
+        self._blobs = Blobs(repo)  # starts its process at the first read
+
+    @property
+    def listed(self) -> bool:
+        """Whether the revision has been listed (an audit the cache answers whole never lists it)."""
+        return self._listed
+
+    def _list(self) -> None:
+        if self._listed:
+            return
+        self._listed = True
+        for entry in ls_tree(self.repo, self.rev):
             if entry.is_link:
                 self._skipped[entry.path] = "symlink (its link text is not audited)"
             elif not entry.is_regular:
                 self._skipped[entry.path] = f"mode {entry.mode}"
             else:
                 self._entries[entry.path] = entry
-        self.cap(max_bytes)
-        self._blobs = Blobs(repo)
+        self.cap(self.max_bytes)
 
     def cap(self, max_bytes: int) -> None:
         """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
+        self.max_bytes = max_bytes
+        if not self._listed:
+            return  # applied when listed
         entries = {**self._entries, **self._oversize}
         for rel in self._oversize:
             self._skipped.pop(rel, None)
-        self.max_bytes = max_bytes
         self._entries = {rel: e for rel, e in entries.items() if e.size <= max_bytes}
         self._oversize = {rel: e for rel, e in entries.items() if e.size > max_bytes}
         self._skipped.update({rel: _over(e.size, max_bytes) for rel, e in self._oversize.items()})
 
+    def fingerprint(self) -> str | None:
+        """The revision's tree id: it names every path, mode and blob (the size cap is a setting)."""
+        env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE")}
+        command = ["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet", "--end-of-options"]
+        done = subprocess.run([*command, f"{self.rev}^{{tree}}"], capture_output=True, env=env)
+        tree_id = done.stdout.decode("ascii", "replace").strip()
+        return f"git-tree:{tree_id}" if done.returncode == 0 and tree_id else None
+
     def files(self) -> list[str]:
+        self._list()
         return sorted(self._entries)
 
     def skipped(self) -> dict[str, str]:
+        self._list()
         return dict(self._skipped)
 
     def oid(self, path: str) -> str | None:
+        self._list()
         entry = self._entries.get(path)
         return entry.oid if entry else None
 
     def read(self, path: str) -> bytes | None:
+        self._list()
         entry = self._entries.get(path)
         return None if entry is None else self._blobs.read(entry.oid)
 
     def size(self, path: str) -> int:
+        self._list()
         entry = self._entries.get(path)
         return entry.size if entry else 0
 
     def job(self, paths: list[str]) -> ReadJob:
+        self._list()
         return _GitJob(str(self.repo), tuple((p, self._entries[p].oid) for p in paths if p in self._entries))
 
     def close(self) -> None:
@@ -279,39 +349,52 @@ def as_tree(tree: Path | Tree, max_bytes: int | None = None) -> Tree:
     return tree
 
 
+def _stat_key(info: os.stat_result) -> tuple[int, int, int, int]:
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino
+
+
+def blob_id(data: bytes) -> str:
+    """The id git gives these bytes as a blob (``git hash-object``)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
 def _over(size: int, cap: int) -> str:
     return f"{size} bytes, over the {cap}-byte cap (settings.max_file_bytes)"
 
 
-def _git_listed(root: Path) -> list[str] | None:
-    """Tracked and untracked-but-not-ignored files when ``root`` is the top of a git work tree."""
+def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
+    """When ``root`` is the top of a git work tree: the files git tracks plus the untracked ones it
+    does not ignore, and the index's blob ids of the tracked files whose content git's stat check
+    says still matches (see :func:`_index_oids`).  The three git commands run at once."""
     if not (root / ".git").exists():
         return None
-    done = subprocess.run(
-        ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        capture_output=True,
-        env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
-    )
-    if done.returncode != 0:
-        return None
-    return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
-
-
-def _index_oids(root: Path) -> dict[str, str]:
-    """Blob ids from the index for the files whose content git's stat check says still matches it."""
-    if not (root / ".git").exists():
-        return {}
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
-    staged = subprocess.run(["git", "-C", str(root), "ls-files", "-s", "-z"], capture_output=True, env=env)
-    dirty = subprocess.run(
-        ["git", "-C", str(root), "diff-files", "--name-only", "-z", "--no-renames"], capture_output=True, env=env
+    commands = (
+        ["ls-files", "-z", "--stage"],
+        ["ls-files", "-z", "--others", "--exclude-standard"],
+        ["diff-files", "--name-only", "-z", "--no-renames"],
     )
-    if staged.returncode != 0 or dirty.returncode != 0:
-        return {}
-    modified = {os.fsdecode(p) for p in dirty.stdout.split(b"\0") if p}
+    running = [
+        subprocess.Popen(["git", "-C", str(root), *c], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        for c in commands
+    ]
+    (staged, staged_ok), (others, others_ok), (dirty, dirty_ok) = [
+        (proc.communicate()[0], proc.returncode == 0) for proc in running
+    ]
+    if not (staged_ok and others_ok):
+        return None
+    records = [r.partition(b"\t") for r in staged.split(b"\0") if r]
+    files = {os.fsdecode(raw_path) for _, _, raw_path in records}
+    files.update(os.fsdecode(p) for p in others.split(b"\0") if p)
+    return sorted(files), (_index_oids(records, dirty) if dirty_ok else {})
+
+
+def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict[str, str]:
+    """Blob ids from the index (``ls-files --stage`` records) for the files whose content git's stat
+    check (``diff-files``) says still matches it; an unmerged path (stages 1-3) has none."""
+    modified = {os.fsdecode(p) for p in dirty.split(b"\0") if p}
     oids = {}
-    for record in staged.stdout.split(b"\0"):
-        meta, _, raw_path = record.partition(b"\t")
+    for meta, _, raw_path in records:
         fields = meta.split()
         path = os.fsdecode(raw_path)
         if len(fields) == 3 and fields[2] == b"0" and path not in modified:
