@@ -278,6 +278,8 @@ class Git:
         `git cherry` matches on.  Patch-id sums the diffs of every file a commit changes, so only the
         commits that change exactly the same files are hashed (hashing all of them is seconds)."""
         candidates = self.commits_changing_exactly(list(revs), self.changed_files(sha))
+        if not candidates:
+            return None
         ids = self.patch_ids([sha, *candidates])
         mine = ids.get(sha)
         return next((c for c in candidates if mine is not None and ids.get(c) == mine), None)

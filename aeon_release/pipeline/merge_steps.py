@@ -534,7 +534,9 @@ def _on_branch(run: Run, sha: str) -> bool:
     )
     if out.strip():
         return True
-    return run.git.patch_twin(sha, head, f"^{sha}") is not None  # what `git cherry HEAD SHA SHA^` tells
+    # what `git cherry HEAD SHA SHA^` tells, among the commits the fork and this run added on top of
+    # the tag (walking back from the pick instead passes every upstream commit after the tag)
+    return run.git.patch_twin(sha, f"{run.plan.tag_sha}..{head}") is not None
 
 
 # -- picks -----------------------------------------------------------------------------------
