@@ -656,6 +656,38 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
+_DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(")
+
+
+def definition_sites(
+    path: Path, rev: str, names: Sequence[str], pathspecs: Sequence[str]
+) -> dict[str, list[tuple[str, int]]]:
+    """Where each of ``names`` is defined (``def NAME(``, at any depth) at ``rev``: path and line.
+
+    ``git grep`` finds the lines in C on every core (a fixed-string search); the def is confirmed here."""
+    wanted = set(names)
+    if not wanted:
+        return {}
+    args = [
+        "grep",
+        "-n",
+        "-z",
+        "-F",
+        "--no-color",
+        "--no-textconv",
+        *(x for n in sorted(wanted) for x in ("-e", f"def {n}")),
+    ]
+    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
+    if status not in (0, 1):
+        raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
+    sites: dict[str, list[tuple[str, int]]] = {}
+    for line in out.split("\n"):
+        parts = line.split("\0", 2)
+        if len(parts) == 3 and parts[1].isdigit() and (match := _DEF_LINE.match(parts[2])) and match.group(1) in wanted:
+            sites.setdefault(match.group(1), []).append((parts[0].removeprefix(f"{rev}:"), int(parts[1])))
+    return sites
+
+
 _PATHSPEC_ENV = {name: "0" for name in ("GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS")} | {
     "GIT_ICASE_PATHSPECS": "0"
 }

@@ -14,13 +14,14 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
+    UNKNOWN,
     DefSym,
     Index,
     ModuleInfo,
@@ -81,7 +82,16 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
     for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
         for finding in checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
+    for finding in checker.chained_calls():
+        findings.setdefault((finding.path, finding.line, finding.message), finding)
     return list(findings.values())
+
+
+@runtime_checkable
+class Searchable(Protocol):
+    """A tree that can say where names are defined without parsing every file (a git revision)."""
+
+    def definition_sites(self, names: Sequence[str]) -> dict[str, list[tuple[str, int]]]: ...
 
 
 def definition_regex(name: str) -> str:
@@ -112,6 +122,7 @@ class _Checker:
         self._locals: dict[int, frozenset[str]] = {}
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
+        self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
@@ -273,9 +284,11 @@ class _Checker:
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         resolver, via = self._resolver(mod, call.func, scope)
+        before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (UNKNOWN, UNKNOWN)
+        if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
+            self._chains.append((mod, call))  # ``layer.quant_method.apply(...)``: by name, later
         if resolver is None:
             return
-        before, after = resolver(self.before), resolver(self.after)
         what = f"calls {_show(call.func)}"
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             yield self._finding(mod, call.lineno, what, before, None)
@@ -283,6 +296,41 @@ class _Checker:
             problem = self._call_drift(call, before, after, via)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+
+    def chained_calls(self) -> Iterator[Finding]:
+        """Calls through an attribute chain that no annotation types (``layer.quant_method.apply(x)``).
+
+        Such a call is taken to mean a method when exactly one ``def`` of its name exists in the
+        whole fork branch, that method's file changed upstream, and the call fit it before the merge.
+        It is drift when the call no longer fits the method's new signature, or when upstream
+        removed (or renamed) it and no ``def`` of the name is left anywhere.
+        """
+        ours, theirs = self.inp.ours, self.inp.theirs
+        if not self._chains or not isinstance(ours, Searchable) or not isinstance(theirs, Searchable):
+            return
+        names = sorted({call.func.attr for _, call in self._chains if isinstance(call.func, ast.Attribute)})
+        sites = ours.definition_sites(names)
+        candidates: list[tuple[ModuleInfo, ast.Call, DefSym]] = []
+        for mod, call in self._chains:
+            assert isinstance(call.func, ast.Attribute)
+            found = sites.get(call.func.attr, [])
+            if len(found) == 1 and found[0][0] in self.inp.upstream_files:
+                before = _method_at(self.before, found[0][0], found[0][1], call.func.attr)
+                old = _bound_sig(before, "instance") if before is not None else None
+                if before is not None and old is not None and call_problem(call, old) is None:
+                    candidates.append((mod, call, before))
+        gone: dict[str, list[tuple[str, int]]] | None = None
+        for mod, call, before in candidates:
+            after = _same_member(self.after, before)
+            what = f"calls {_show(call.func)}"
+            if isinstance(after, DefSym):
+                problem = self._call_drift(call, before, after, "instance")
+                if problem is not None:
+                    yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+            elif after is MISSING:
+                gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
+                if not gone.get(before.name):  # no def of the name left anywhere upstream
+                    yield self._finding(mod, call.lineno, what, before, None)
 
     def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
         """``self.X = ...`` meant for a base class that no longer has X (the instance twin of a renamed ClassVar)."""
@@ -898,6 +946,36 @@ def _bound_sig(sym: DefSym, via: str) -> Sig | None:
     if via == "class" and sym.owner is not None:
         return signature(sym.node, is_classmethod(sym.node))
     return signature(sym.node, False)
+
+
+def _on_a_local_object(mod: ModuleInfo, func: ast.expr) -> bool:
+    """``x.y.method(...)`` where ``x`` is a local name, a parameter or ``self``: not a module or class
+    the file imports or defines (``torch.foo()`` is not the fork's ``foo``)."""
+    if not isinstance(func, ast.Attribute) or func.attr.startswith("__"):
+        return False
+    root: ast.expr = func.value
+    while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    return isinstance(root, ast.Name) and root.id not in mod.names and root.id not in px.BUILTINS
+
+
+def _method_at(ix: Index, path: str, line: int, name: str) -> DefSym | None:
+    """The method ``name`` whose ``def`` is on ``line`` of ``path`` (None for a function outside a class)."""
+    mod = ix.module_at(path)
+    for qualname in mod.classes if mod is not None else ():
+        cls = ix.class_info(mod, qualname) if mod is not None else None
+        node = cls.members.get(name) if cls is not None else None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
+            return DefSym(path, name, node, qualname)
+    return None
+
+
+def _same_member(ix: Index, before: DefSym) -> Sym | None:
+    """The member of the same name of the same class in another tree (its bases included); None when
+    the class itself is gone (moved or renamed: then the call's object is no longer known)."""
+    mod = ix.module_at(before.path)
+    cls = ix.class_info(mod, before.owner) if mod is not None and before.owner else None
+    return ix.member(ix.mro(cls), before.name) if cls is not None else None
 
 
 def _is_super(node: ast.expr) -> bool:

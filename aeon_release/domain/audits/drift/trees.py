@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Protocol
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.sides import PYTHON_FILES
 from aeon_release.domain.audits.drift.symbols import Change, definition_regex
 
 
@@ -44,6 +45,10 @@ class RevTree:
         if path not in self._texts:
             self._texts[path] = self.git.blob_text(self.rev, path)
         return self._texts[path]
+
+    def definition_sites(self, names: Sequence[str]) -> dict[str, list[tuple[str, int]]]:
+        """Where each name is defined by a ``def`` in the Python files of this revision."""
+        return repo.definition_sites(self.git.path, self.rev, names, [PYTHON_FILES])
 
 
 class GitHistory:

@@ -1,0 +1,116 @@
+"""Symbol drift through attribute chains no annotation types: ``self.kv_cache_manager.method(...)``.
+
+Shaped like vLLM's scheduler calling its KV cache manager (an attribute set in __init__ without an
+annotation) and its model runner calling ``layer.quant_method`` helpers: the object's class is not
+known, so the call is resolved by name when exactly one ``def`` of it exists in the fork branch.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+MANAGER = "vllm/v1/core/kv_cache_manager.py"
+SCHEDULER = "vllm/v1/core/sched/scheduler.py"
+MANAGER_BASE = """class KVCacheManager:
+    def __init__(self, block_size: int) -> None:
+        self.block_size = block_size
+
+    def get_num_common_prefix_blocks(self, request, num_running_requests: int) -> list[int]:
+        return [0] * num_running_requests
+
+    def free(self, request) -> None:
+        pass
+"""
+SCHEDULER_BASE = """from vllm.v1.core.kv_cache_manager import KVCacheManager
+
+
+class Scheduler:
+    def __init__(self, block_size: int) -> None:
+        self.kv_cache_manager = make_manager(block_size)
+        self.running = []
+
+    def schedule(self) -> int:
+        return len(self.running)
+
+
+def make_manager(block_size: int):
+    return KVCacheManager(block_size)
+"""
+FORK_CALL = "        blocks = self.kv_cache_manager.get_num_common_prefix_blocks(self.running[0], len(self.running))\n"
+SCHEDULER_FORK = SCHEDULER_BASE.replace(
+    "        return len(self.running)\n",
+    "        # AEON: cascade attention on GB10 wants the common prefix\n" + FORK_CALL + "        return len(blocks)\n",
+)
+RESIGNED = MANAGER_BASE.replace("self, request, num_running_requests: int", "self, running_request_id: str")
+REMOVED = MANAGER_BASE.replace(
+    "    def get_num_common_prefix_blocks(self, request, num_running_requests: int) -> list[int]:\n"
+    "        return [0] * num_running_requests\n\n",
+    "",
+)
+SUBJECT = "[Core] Compute common prefix blocks by request id (#20000)"
+
+
+@pytest.fixture
+def no_rules(tmp_path: Path) -> Path:
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    return config
+
+
+def drift(repo: GitRepo, config: Path, manager: str, fork: str = SCHEDULER_FORK, extra: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    base = {MANAGER: MANAGER_BASE, SCHEDULER: SCHEDULER_BASE, **(extra or {})}
+    sides = s.merge_case(repo, base, {SCHEDULER: fork}, [(SUBJECT, {MANAGER: manager})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
+
+
+def test_a_method_re_signatured_under_an_untyped_attribute_chain(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, message)] = drift(git_repo, no_rules, RESIGNED)
+    assert path == SCHEDULER and line == SCHEDULER_FORK.splitlines().index(FORK_CALL.rstrip("\n")) + 1
+    assert "self.kv_cache_manager.get_num_common_prefix_blocks" in message
+    assert "passes 2 positional argument(s), it takes 1" in message and "#20000" in message
+
+
+def test_a_method_removed_under_an_untyped_attribute_chain(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, _, message)] = drift(git_repo, no_rules, REMOVED)
+    assert path == SCHEDULER
+    assert "upstream removed KVCacheManager.get_num_common_prefix_blocks" in message
+
+
+def test_a_name_defined_twice_is_not_guessed(git_repo: GitRepo, no_rules: Path) -> None:
+    other = "class OtherManager:\n    def get_num_common_prefix_blocks(self, request, n: int) -> list[int]:\n        return []\n"
+    assert drift(git_repo, no_rules, RESIGNED, extra={"vllm/v1/core/other.py": other}) == []
+
+
+def test_a_call_that_never_fit_the_method_is_not_it(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = SCHEDULER_FORK.replace("(self.running[0], len(self.running))", "(self.running[0], 1, 2, 3)")
+    assert drift(git_repo, no_rules, RESIGNED, fork=fork) == []
+
+
+def test_a_call_that_still_fits_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    widened = MANAGER_BASE.replace("num_running_requests: int)", "num_running_requests: int, cascade: bool = False)")
+    assert drift(git_repo, no_rules, widened) == []
+
+
+def test_a_method_upstream_moved_to_another_class_is_not_called_removed(git_repo: GitRepo, no_rules: Path) -> None:
+    moved = REMOVED + (
+        "\n\nclass PrefixCounter:\n"
+        "    def get_num_common_prefix_blocks(self, request, num_running_requests: int) -> list[int]:\n"
+        "        return []\n"
+    )
+    assert drift(git_repo, no_rules, moved) == []
+
+
+def test_a_module_function_of_the_same_name_is_not_a_method_call(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = SCHEDULER_FORK.replace("self.kv_cache_manager.get_num", "torch.get_num").replace(
+        "from vllm", "import torch\nfrom vllm"
+    )
+    assert drift(git_repo, no_rules, RESIGNED, fork=fork) == []
