@@ -28,7 +28,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
         _emit(finished, None, json_out)
         return
     _refuse_other_runs(common, opts.tag)
-    plan = build_plan(git, opts)
+    plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git))
     if git.branch_sha(plan.branch) is not None:
         raise StateError(
             f"branch {plan.branch!r} already exists in {git.path}",
@@ -60,7 +60,8 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
         return
-    plan = build_plan(git, steps.options_for(state))
+    first_audit = "audit" not in state.steps_done and state.audit is None  # a re-audit reads the cache
+    plan = build_plan(git, steps.options_for(state), steps.start_audit_diffs(git) if first_audit else None)
     steps.check_resumable(plan, state)
     if state.head is None and (Path(state.worktree) / ".git").exists():
         state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree

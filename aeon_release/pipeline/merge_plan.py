@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -335,8 +336,11 @@ def _patch_files(patch: Path) -> set[str]:
     return files
 
 
-def build_plan(git: Git, opts: Options) -> MergePlan:
-    """Check every precondition and decide what the merge will do; changes nothing but fetches."""
+def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None] | None = None) -> MergePlan:
+    """Check every precondition and decide what the merge will do; changes nothing but fetches.
+
+    ``on_sides(base, ours, theirs)`` hears the three commits as soon as they are known (the merge
+    starts the audit's diffs then, on the other core, while the plan goes on)."""
     ledger, fleet = check_config(opts)
     pr_pattern = fleet.pr_subject.pattern
     remote = resolve_remote(git, opts)
@@ -349,6 +353,8 @@ def build_plan(git: Git, opts: Options) -> MergePlan:
     if base is None:
         hint = SHALLOW_HINT if git.is_shallow() else "is --repo the fork of this upstream?"
         raise GitError(f"{previous} and {opts.tag} share no history", hint)
+    if on_sides is not None:
+        on_sides(base, previous_sha, tag_sha)
     upstream = resolve_upstream_branch(git, opts, remote)
     on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
     notes = _trap_notes(opts.tag, upstream, on_main)

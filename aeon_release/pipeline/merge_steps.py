@@ -726,16 +726,23 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
+def start_audit_diffs(git: Git) -> Callable[[str, str, str], None]:
+    """For the plan: start the merge-aware audit's diffs (base..ours, base..theirs) as soon as the
+    three commits are known.  They need no merged tree: git computes them on the other core while
+    the plan, the merge, the carries and the picks go on (a re-audit after a stop reads the cache)."""
+
+    def start(base: str, ours: str, theirs: str) -> None:
+        from aeon_release.domain.audits.merge import prefetch
+
+        prefetch(git.path, base, ours, theirs)
+
+    return start
+
+
 def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None:
     """Run every unfinished step on the stage runner, in order, timing each (the caller ran ``check``
     before its first side effect); ``on_step(name, number)`` reports progress."""
     run.state.pid = os.getpid()
-    if "audit" not in run.state.steps_done and run.state.audit is None:  # a re-audit reads the cache
-        from aeon_release.domain.audits.merge import prefetch
-
-        # The merge-aware audit's diffs (base..ours, base..theirs) need no merged tree: git
-        # computes them on the other core while it merges.
-        prefetch(run.git.path, run.plan.merge_base, run.plan.previous_sha, run.plan.tag_sha)
     clocks: dict[str, float] = {}
     stopped: list[str] = []
 

@@ -8,10 +8,12 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 from __future__ import annotations
 
 import ast
+import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
@@ -22,6 +24,7 @@ from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Sett
 from aeon_release.domain.audits.source import SourceCache, walk_defs
 
 NEAR_MISS = "merge/near-miss"
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,26 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
 # gives the same text).  `merge` starts them while git is still merging: they need no merged tree.
 _DIFFS: dict[tuple[str, str], Future[str]] = {}
 _GREPS: dict[tuple[tuple[str, ...], str], Future[frozenset[str]]] = {}
-_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="aeon-diff")
+
+
+class _Background:
+    """Daemon threads: a run that stops before its audit (a bad ledger, a conflict) exits at once
+    instead of waiting for diffs nobody will read (a ThreadPoolExecutor joins its workers at exit)."""
+
+    def submit(self, fn: Callable[..., _T], *args: object) -> Future[_T]:
+        future: Future[_T] = Future()
+
+        def work() -> None:
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # handed to whoever reads the result
+                future.set_exception(exc)
+
+        threading.Thread(target=work, name="aeon-diff", daemon=True).start()
+        return future
+
+
+_POOL = _Background()
 
 
 def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
