@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -114,3 +115,51 @@ def test_a_module_function_of_the_same_name_is_not_a_method_call(git_repo: GitRe
         "from vllm", "import torch\nfrom vllm"
     )
     assert drift(git_repo, no_rules, RESIGNED, fork=fork) == []
+
+
+# -- a default upstream changed under a fork call that relies on it ----------------------------------------
+MASKS = "vllm/model_executor/models/qwen3_dflash.py"
+MASKS_BASE = """def dflash_attention_mask(seq_len: int, block_size: int = 16, is_causal: bool = True) -> list[int]:
+    return [seq_len, block_size, int(is_causal)]
+"""
+CARRY = "vllm/v1/spec_decode/dflash.py"
+CARRY_BASE = """from vllm.model_executor.models.qwen3_dflash import dflash_attention_mask
+
+
+def propose(n: int) -> list[int]:
+    return [n]
+"""
+
+
+def default_case(repo: GitRepo, config: Path, call: str, upstream: str) -> list[tuple[str, int, str, str]]:
+    fork = CARRY_BASE.replace("    return [n]\n", f"    mask = {call}  # AEON: DFlash 2 drafter\n    return mask\n")
+    sides = s.merge_case(
+        repo,
+        {MASKS: MASKS_BASE, CARRY: CARRY_BASE},
+        {CARRY: fork},
+        [("[Spec] DFlash 2 is non-causal (#52816)", {MASKS: upstream})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+
+
+def test_a_default_upstream_flipped_under_a_call_that_relies_on_it(git_repo: GitRepo, no_rules: Path) -> None:
+    flipped = MASKS_BASE.replace("is_causal: bool = True", "is_causal: bool = False")
+    [(path, line, severity, message)] = default_case(git_repo, no_rules, "dflash_attention_mask(n)", flipped)
+    assert (path, line, severity) == (CARRY, 5, "warning")
+    assert "without is_causal=" in message and "from True to False" in message and "#52816" in message
+    assert "pass is_causal=True" in message
+
+
+@pytest.mark.parametrize(
+    "call",
+    ["dflash_attention_mask(n, is_causal=True)", "dflash_attention_mask(n, 8, False)", "dflash_attention_mask(*[n])"],
+)
+def test_a_call_that_passes_the_parameter_is_silent(git_repo: GitRepo, no_rules: Path, call: str) -> None:
+    flipped = MASKS_BASE.replace("is_causal: bool = True", "is_causal: bool = False")
+    assert default_case(git_repo, no_rules, call, flipped) == []
+
+
+def test_a_default_upstream_left_alone_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    other = MASKS_BASE.replace("block_size: int = 16", "block_size: int = 16") + "\n\nX = 1\n"
+    assert default_case(git_repo, no_rules, "dflash_attention_mask(n, block_size=32)", other) == []

@@ -42,6 +42,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import walk_defs
 
 RULE = "merge/symbol-drift"
+DEFAULT_DRIFT = "merge/default-drift"
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 _SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
 
@@ -296,6 +297,8 @@ class _Checker:
             problem = self._call_drift(call, before, after, via)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+            else:
+                yield from self._default_drift(mod, call, before, after, via)
 
     def chained_calls(self) -> Iterator[Finding]:
         """Calls through an attribute chain that no annotation types (``layer.quant_method.apply(x)``).
@@ -327,10 +330,39 @@ class _Checker:
                 problem = self._call_drift(call, before, after, "instance")
                 if problem is not None:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+                else:
+                    yield from self._default_drift(mod, call, before, after, "instance")
             elif after is MISSING:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def _default_drift(
+        self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
+    ) -> Iterator[Finding]:
+        """A call that leaves a parameter to its default, whose default upstream changed: the call
+        still fits, and now does something else (a warning: upstream may mean every caller to move)."""
+        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+            return
+        sig = _bound_sig(after, via)
+        old, new = _default_texts(before.node), _default_texts(after.node)
+        if sig is None or not old or not new:
+            return
+        passed = _passed(call, sig)
+        for name, text in new.items():
+            if passed is None or name in passed or old.get(name, text) == text:
+                continue
+            commit = self._commit(after.path, after.name)
+            yield Finding(
+                DEFAULT_DRIFT,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                call.lineno,
+                f"calls {_show(call.func)} without {name}=, whose default upstream changed from {old[name]} to "
+                f"{text} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass {name}={old[name]} "
+                "to keep the behaviour the fork had",
+            )
 
     def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
         """``self.X = ...`` meant for a base class that no longer has X (the instance twin of a renamed ClassVar)."""
@@ -946,6 +978,24 @@ def _bound_sig(sym: DefSym, via: str) -> Sig | None:
     if via == "class" and sym.owner is not None:
         return signature(sym.node, is_classmethod(sym.node))
     return signature(sym.node, False)
+
+
+def _default_texts(node: ast.AST) -> dict[str, str]:
+    """Parameter -> its default as source text, for the parameters that have one."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    texts = {a.arg: ast.unparse(d) for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults)}
+    texts |= {a.arg: ast.unparse(d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+    return texts
+
+
+def _passed(call: ast.Call, sig: Sig) -> set[str] | None:
+    """The parameters a call fills; None when ``*``/``**`` make it unknowable."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    return set(sig.positional[: len(call.args)]) | {k.arg for k in call.keywords if k.arg is not None}
 
 
 def _on_a_local_object(mod: ModuleInfo, func: ast.expr) -> bool:
