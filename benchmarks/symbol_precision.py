@@ -28,12 +28,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from aeon_release.adapters.git import Git
+from aeon_release.adapters.git import DEF_LINE, Git
 from aeon_release.domain.audits.drift.signatures import signature
 from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
 from aeon_release.domain.audits.drift.trees import GitHistory, RevTree
@@ -51,6 +52,20 @@ class Overlay:
 
     def text(self, path: str) -> str | None:
         return self.files[path] if path in self.files else self.under.text(path)
+
+    def definition_sites(self, names: Sequence[str]) -> dict[str, list[tuple[str, int]]]:
+        """The revision's defs (git grep) with the overlaid files' own: calls on untyped chains resolve."""
+        sites = {
+            name: [(p, n) for p, n in found if p not in self.files]
+            for name, found in self.under.definition_sites(names).items()
+        }
+        wanted = set(names)
+        for path, text in self.files.items():
+            for number, line in enumerate(text.splitlines(), 1):
+                match = DEF_LINE.match(line)
+                if match and match.group(1) in wanted:
+                    sites.setdefault(match.group(1), []).append((path, number))
+        return {name: found for name, found in sites.items() if found}
 
 
 def git(repo: Path, *args: str) -> str:
@@ -297,7 +312,7 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     upstream = frozenset(changed)
     report: dict[str, object] = {"base": base[:10], "theirs": theirs[:10], "changed": len(changed)}
     errors: list[str] = []
-    warnings = 0  # warning-level findings (default drift) on the fork-owned lines that must stay quiet
+    warned: list[str] = []  # warning-level findings (default drift) on the fork-owned lines
     seconds = 0.0
     # real files the window never touched, fork-owned
     owned = real_unchanged(repo, base, changed, rng, 40)
@@ -306,14 +321,14 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     }
     found, took = run_checks(repo, base, theirs, {}, fork_lines, upstream, {})
     errors += [f"real-unchanged {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
-    warnings += sum(1 for f in found if f.severity is Severity.WARNING)
+    warned += [f"(warning) {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.WARNING]
     seconds += took
     # the lines the window kept in the files it changed, fork-owned
     sample = rng.sample(changed, min(len(changed), 60))
     kept = {p: kept_lines(repo, base, theirs, p) for p in sample}
     found, took = run_checks(repo, base, theirs, {}, kept, upstream, {})
     errors += [f"real-kept-lines {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
-    warnings += sum(1 for f in found if f.severity is Severity.WARNING)
+    warned += [f"(warning) {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.WARNING]
     seconds += took
     # a synthetic carry module
     path = "vllm/aeon_synthetic_carry.py"
@@ -321,7 +336,7 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     lines = frozenset(t.strip() for t in text.splitlines() if t.strip())
     found, took = run_checks(repo, base, theirs, {path: text}, {path: lines}, upstream, {path: text})
     errors += [f"synthetic {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
-    warnings += sum(1 for f in found if f.severity is Severity.WARNING)
+    warned += [f"(warning) {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.WARNING]
     seconds += took
     # sanity: the same kind of module, overriding what the window removed or re-signatured, must be caught
     text = synthetic(repo, base, theirs, changed, rng, broken=True)
@@ -335,14 +350,15 @@ def precision_window(repo: Git, base: str, theirs: str, seed: int) -> dict[str, 
     patch_lines = {p: frozenset({PATCH_LINE.strip()}) for p in ours_files}
     found, took = run_checks(repo, base, theirs, ours_files, patch_lines, upstream, merged_files)
     errors += [f"synthetic-patch {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.ERROR]
-    warnings += sum(1 for f in found if f.severity is Severity.WARNING)
+    warned += [f"(warning) {f.path}:{f.line}: {f.message}" for f in found if f.severity is Severity.WARNING]
     seconds += took
     report.update(patched_functions=patched)
     report.update(
         carried_files=len(owned) + len(kept) + 1,
         synthetic_lines=text.count("\n"),
         errors=errors,
-        warnings=warnings,
+        warnings=len(warned),
+        warned=warned,
         seconds=round(seconds, 2),
     )
     return report
@@ -481,10 +497,11 @@ def main() -> None:
                 continue
             result = precision_window(repo, base, theirs, seed=i)
             errors = result.pop("errors")
-            assert isinstance(errors, list)
+            warned = result.pop("warned")
+            assert isinstance(errors, list) and isinstance(warned, list)
             total += len(errors)
             print(f"window {i}: {result} false errors: {len(errors)}")
-            for line in errors:
+            for line in [*errors, *warned]:
                 print(f"    {line}")
         print(f"precision: {total} false error(s) over {args.windows} windows of {args.size} first-parent commits")
     if not args.no_speed:

@@ -656,7 +656,7 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
-_DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(")
+DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(")
 
 
 def definition_sites(
@@ -683,7 +683,7 @@ def definition_sites(
     sites: dict[str, list[tuple[str, int]]] = {}
     for line in out.split("\n"):
         parts = line.split("\0", 2)
-        if len(parts) == 3 and parts[1].isdigit() and (match := _DEF_LINE.match(parts[2])) and match.group(1) in wanted:
+        if len(parts) == 3 and parts[1].isdigit() and (match := DEF_LINE.match(parts[2])) and match.group(1) in wanted:
             sites.setdefault(match.group(1), []).append((parts[0].removeprefix(f"{rev}:"), int(parts[1])))
     return sites
 
