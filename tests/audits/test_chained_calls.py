@@ -163,3 +163,20 @@ def test_a_call_that_passes_the_parameter_is_silent(git_repo: GitRepo, no_rules:
 def test_a_default_upstream_left_alone_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     other = MASKS_BASE.replace("block_size: int = 16", "block_size: int = 16") + "\n\nX = 1\n"
     assert default_case(git_repo, no_rules, "dflash_attention_mask(n, block_size=32)", other) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("frozenset()", "None"), ("None", "True"), ("Mode.AUTO", '"auto"'), ("16", "0x10"), ("True", "1")],
+)
+def test_a_sentinel_refactor_of_a_default_is_silent(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> None:
+    base = MASKS_BASE.replace("block_size: int = 16", f"block_size=({old})")
+    upstream = MASKS_BASE.replace("block_size: int = 16", f"block_size=({new})")
+    sides = s.merge_case(
+        git_repo,
+        {MASKS: "class Mode:\n    AUTO = 1\n\n\n" + base, CARRY: CARRY_BASE},
+        {CARRY: CARRY_BASE.replace("    return [n]\n", "    return dflash_attention_mask(n)  # AEON\n")},
+        [("refactor (#1)", {MASKS: "class Mode:\n    AUTO = 1\n\n\n" + upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == DEFAULT_DRIFT] == []

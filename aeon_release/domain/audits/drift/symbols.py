@@ -350,7 +350,7 @@ class _Checker:
             return
         passed = _passed(call, sig)
         for name, text in new.items():
-            if passed is None or name in passed or old.get(name, text) == text:
+            if passed is None or name in passed or not _flipped(old.get(name), text):
                 continue
             commit = self._commit(after.path, after.name)
             yield Finding(
@@ -989,6 +989,19 @@ def _default_texts(node: ast.AST) -> dict[str, str]:
     texts = {a.arg: ast.unparse(d) for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults)}
     texts |= {a.arg: ast.unparse(d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
     return texts
+
+
+def _flipped(old: str | None, new: str) -> bool:
+    """Two literal defaults with different values (``True`` -> ``False``, ``16`` -> ``32``).  A move to
+    or from None, or to another spelling of the same thing (``Fmt.AUTO`` -> ``"auto"``), is the usual
+    refactor of a sentinel: not reported."""
+    if old is None or old == new:
+        return False
+    try:
+        before, after = ast.literal_eval(old), ast.literal_eval(new)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return before is not None and after is not None and before != after
 
 
 def _passed(call: ast.Call, sig: Sig) -> set[str] | None:
