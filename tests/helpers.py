@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -13,7 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import typer.main
+
 from aeon_release.cli import main
+
+# typer turns the app into a click command tree (signatures, type hints, options) on every call of
+# the app: 30-60 ms, once per process for the console script, but ~600 times per worker here.  The
+# tree is a pure function of the app, so it is built once per app and reused; click makes a new
+# Context for every run, as a fresh process would.
+typer.main.get_command = functools.cache(typer.main.get_command)
 
 
 @dataclass(frozen=True)
