@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -9,6 +10,64 @@ import pytest
 
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import Result, run_cli
+
+TMPFS = Path("/dev/shm")
+TMPFS_MIN_FREE = 2 * 1024**3
+TMPFS_PREFIX = "aeon-test-"
+STALE = 6 * 3600  # seconds: a folder of a session killed before it could clean up
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """tmp_path on tmpfs when the machine has one with room to spare: the suite makes about 100 MB
+    of small git repositories and the engine fsyncs every record it writes, which on a shared disk
+    costs seconds per worker.  The tests are the same; only where tmp_path lives moves, and its
+    paths get shorter than /tmp/pytest-of-USER/pytest-N.  --basetemp wins; AEON_TEST_TMPFS=0 keeps
+    pytest's default.  xdist's workers get their folders inside this one."""
+    import os
+    import tempfile
+
+    if hasattr(config, "workerinput") or config.option.basetemp or os.environ.get("AEON_TEST_TMPFS") == "0":
+        return
+    try:
+        stat = os.statvfs(TMPFS)
+    except OSError:
+        return
+    if stat.f_bavail * stat.f_frsize < TMPFS_MIN_FREE or not os.access(TMPFS, os.W_OK):
+        return
+    _remove_stale(TMPFS)
+    config.option.basetemp = tempfile.mkdtemp(prefix=TMPFS_PREFIX, dir=TMPFS)
+    config.stash[_ON_TMPFS] = Path(config.option.basetemp)
+
+
+_ON_TMPFS = pytest.StashKey[Path]()
+_PASSED = pytest.StashKey[bool]()
+
+
+def _remove_stale(folder: Path) -> None:
+    import shutil
+    import time
+
+    for old in folder.glob(TMPFS_PREFIX + "*"):
+        try:
+            if time.time() - old.stat().st_mtime > STALE:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    session.config.stash[_PASSED] = exitstatus == 0
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """tmpfs is memory: a passing session's folders go; a failing one's stay for a look (pytest
+    keeps them too), until they are six hours old."""
+    import shutil
+
+    folder = config.stash.get(_ON_TMPFS, None)
+    if folder is not None and config.stash.get(_PASSED, False):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -34,11 +93,20 @@ def signing_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The folder every test's own HOME is made in (one mktemp per session: mktemp per test lists
+    every earlier numbered folder, quadratic over a worker's hundreds of tests)."""
+    yield tmp_path_factory.mktemp("homes")
+
+
+_HOME_NUMBERS = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def isolated_git(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, signing_key: Path
-) -> Iterator[None]:
-    home = tmp_path_factory.mktemp("home")
+def isolated_git(homes: Path, monkeypatch: pytest.MonkeyPatch, signing_key: Path) -> Iterator[None]:
+    home = homes / str(next(_HOME_NUMBERS))
+    home.mkdir()
     gitconfig = home / ".gitconfig"
     gitconfig.write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
     env = {
