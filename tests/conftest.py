@@ -103,6 +103,16 @@ def homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 _HOME_NUMBERS = itertools.count()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def example_templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Where tests.helpers.build_example keeps the demo example it copies (one per worker)."""
+    from tests import helpers
+
+    helpers.TEMPLATES[:] = [tmp_path_factory.mktemp("examples")]
+    yield
+    helpers.TEMPLATES.clear()
+
+
 @pytest.fixture(autouse=True)
 def isolated_git(homes: Path, monkeypatch: pytest.MonkeyPatch, signing_key: Path) -> Iterator[None]:
     home = homes / str(next(_HOME_NUMBERS))
