@@ -19,6 +19,31 @@ STALE = 6 * 3600  # seconds: a folder of a session killed before it could clean 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
+    _bytecode_outside_the_checkout()
+    _tmp_path_on_tmpfs(config)
+
+
+def _bytecode_outside_the_checkout() -> None:
+    """With PYTHONDONTWRITEBYTECODE set, every xdist worker re-compiles (and assert-rewrites) every
+    test module, and every `python -m aeon_release` child the package, on every run: seconds per
+    worker.  The bytecode goes to a cache folder instead (PYTHONPYCACHEPREFIX), so the checkout
+    stays as free of __pycache__ as that setting keeps it.  Workers and children inherit it.
+    AEON_TEST_PYCACHE=0 leaves the setting alone."""
+    import os
+    import sys
+
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("AEON_TEST_PYCACHE") == "0":
+        return
+    prefix = os.environ.get("PYTHONPYCACHEPREFIX") or str(
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aeon-release-test" / "pycache"
+    )
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
+
+
+def _tmp_path_on_tmpfs(config: pytest.Config) -> None:
     """tmp_path on tmpfs when the machine has one with room to spare: the suite makes about 100 MB
     of small git repositories and the engine fsyncs every record it writes, which on a shared disk
     costs seconds per worker.  The tests are the same; only where tmp_path lives moves, and its
