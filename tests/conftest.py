@@ -106,6 +106,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         defs = info.name2fixturedefs.values() if info is not None else ()
         if any(d.scope == "module" for chain in defs for d in chain):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
+    _longest_first(items)
+
+
+def _longest_first(items: list[pytest.Item]) -> None:
+    """Hand xdist the long modules first (the stock-Debian container, the hostile subprocesses, the
+    engine's builds): started last, one of them would run on alone while the other workers idle.
+    Whole modules move, in their order, so a module-scoped fixture is still set up once."""
+    rank: dict[str, int] = {}
+    for item in items:
+        slow, docker = item.get_closest_marker("slow"), item.get_closest_marker("docker")
+        weight = 0 if slow and docker else 1 if slow else 2 if docker else 3
+        key = str(item.path)
+        rank[key] = min(rank.get(key, weight), weight)
+    items.sort(key=lambda item: rank[str(item.path)])
 
 
 @pytest.fixture(scope="session")
