@@ -45,6 +45,8 @@ fi
 .venv/bin/python -m ruff format --check .
 .venv/bin/python -m mypy
 
-# The whole suite on every core (pytest-xdist, --dist loadgroup in pyproject.toml); the fast lane
-# without the engine, the registry and the hostile-input subprocesses is `scripts/test.sh -m "not docker and not slow"`.
+# The whole suite with pytest-xdist (`-n auto --dist loadgroup` in pyproject.toml; tests/conftest.py
+# makes auto one worker more than the cores, since workers wait on git and the engine); the fast
+# lane without the engine, the registry and the hostile-input subprocesses is
+# `scripts/test.sh -m "not docker and not slow"`.
 exec .venv/bin/python -m pytest -q "$@"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -9,6 +10,100 @@ import pytest
 
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import Result, run_cli
+
+TMPFS = Path("/dev/shm")
+TMPFS_MIN_FREE = 2 * 1024**3
+TMPFS_PREFIX = "aeon-test-"
+STALE = 6 * 3600  # seconds: a folder of a session killed before it could clean up
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    _bytecode_outside_the_checkout()
+    _tmp_path_on_tmpfs(config)
+
+
+def _bytecode_outside_the_checkout() -> None:
+    """With PYTHONDONTWRITEBYTECODE set, every xdist worker re-compiles (and assert-rewrites) every
+    test module, and every `python -m aeon_release` child the package, on every run: seconds per
+    worker.  The bytecode goes to a cache folder instead (PYTHONPYCACHEPREFIX), so the checkout
+    stays as free of __pycache__ as that setting keeps it.  Workers and children inherit it.
+    AEON_TEST_PYCACHE=0 leaves the setting alone."""
+    import os
+    import sys
+
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("AEON_TEST_PYCACHE") == "0":
+        return
+    prefix = os.environ.get("PYTHONPYCACHEPREFIX") or str(
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aeon-release-test" / "pycache"
+    )
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
+
+
+def _tmp_path_on_tmpfs(config: pytest.Config) -> None:
+    """tmp_path on tmpfs when the machine has one with room to spare: the suite makes about 100 MB
+    of small git repositories and the engine fsyncs every record it writes, which on a shared disk
+    costs seconds per worker.  The tests are the same; only where tmp_path lives moves, and its
+    paths get shorter than /tmp/pytest-of-USER/pytest-N.  --basetemp wins; AEON_TEST_TMPFS=0 keeps
+    pytest's default.  xdist's workers get their folders inside this one."""
+    import os
+    import tempfile
+
+    if hasattr(config, "workerinput") or config.option.basetemp or os.environ.get("AEON_TEST_TMPFS") == "0":
+        return
+    try:
+        stat = os.statvfs(TMPFS)
+    except OSError:
+        return
+    if stat.f_bavail * stat.f_frsize < TMPFS_MIN_FREE or not os.access(TMPFS, os.W_OK):
+        return
+    _remove_stale(TMPFS)
+    config.option.basetemp = tempfile.mkdtemp(prefix=TMPFS_PREFIX, dir=TMPFS)
+    config.stash[_ON_TMPFS] = Path(config.option.basetemp)
+
+
+_ON_TMPFS = pytest.StashKey[Path]()
+_PASSED = pytest.StashKey[bool]()
+
+
+def _remove_stale(folder: Path) -> None:
+    import shutil
+    import time
+
+    for old in folder.glob(TMPFS_PREFIX + "*"):
+        try:
+            if time.time() - old.stat().st_mtime > STALE:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    session.config.stash[_PASSED] = exitstatus == 0
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """tmpfs is memory: a passing session's folders go; a failing one's stay for a look (pytest
+    keeps them too), until they are six hours old."""
+    import shutil
+
+    folder = config.stash.get(_ON_TMPFS, None)
+    if folder is not None and config.stash.get(_PASSED, False):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (pyproject's addopts): one worker more than the cores this process may use.  A
+    worker spends much of its time waiting on git, the engine and the registry, not on a core.
+    Measured on 2 shared cores, runs taken in turn: the whole suite 121-141 s with 3 workers,
+    158-162 s with 2."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -22,6 +117,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         defs = info.name2fixturedefs.values() if info is not None else ()
         if any(d.scope == "module" for chain in defs for d in chain):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
+    _longest_first(items)
+
+
+def _longest_first(items: list[pytest.Item]) -> None:
+    """Hand xdist the long modules first (the stock-Debian container, the hostile subprocesses, the
+    engine's builds): started last, one of them would run on alone while the other workers idle.
+    Whole modules move, in their order, so a module-scoped fixture is still set up once."""
+    rank: dict[str, int] = {}
+    for item in items:
+        slow, docker = item.get_closest_marker("slow"), item.get_closest_marker("docker")
+        weight = 0 if slow and docker else 1 if slow else 2 if docker else 3
+        key = str(item.path)
+        rank[key] = min(rank.get(key, weight), weight)
+    items.sort(key=lambda item: rank[str(item.path)])
 
 
 @pytest.fixture(scope="session")
@@ -34,11 +143,30 @@ def signing_key(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The folder every test's own HOME is made in (one mktemp per session: mktemp per test lists
+    every earlier numbered folder, quadratic over a worker's hundreds of tests)."""
+    yield tmp_path_factory.mktemp("homes")
+
+
+_HOME_NUMBERS = itertools.count()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def example_templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Where tests.helpers.build_example keeps the demo example it copies (one per worker)."""
+    from tests import helpers
+
+    helpers.TEMPLATES[:] = [tmp_path_factory.mktemp("examples")]
+    yield
+    helpers.TEMPLATES.clear()
+
+
 @pytest.fixture(autouse=True)
-def isolated_git(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, signing_key: Path
-) -> Iterator[None]:
-    home = tmp_path_factory.mktemp("home")
+def isolated_git(homes: Path, monkeypatch: pytest.MonkeyPatch, signing_key: Path) -> Iterator[None]:
+    home = homes / str(next(_HOME_NUMBERS))
+    home.mkdir()
     gitconfig = home / ".gitconfig"
     gitconfig.write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
     env = {

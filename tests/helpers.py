@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -13,7 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import typer.main
+
 from aeon_release.cli import main
+from aeon_release.commands import demo_repo
+
+# typer turns the app into a click command tree (signatures, type hints, options) on every call of
+# the app: 30-60 ms, once per process for the console script, but ~600 times per worker here.  The
+# tree is a pure function of the app, so it is built once per app and reused; click makes a new
+# Context for every run, as a fresh process would.
+typer.main.get_command = functools.cache(typer.main.get_command)
 
 
 @dataclass(frozen=True)
@@ -110,3 +121,49 @@ def snapshot(repo: Path) -> tuple[str, str, str, str]:
         git(repo, "status", "--porcelain", "--untracked-files=all"),
         git(repo, "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads"),
     )
+
+
+# -- the demo example, built once per worker and copied --------------------------------------
+TEMPLATES: list[Path] = []  # the folder templates live in; tests/conftest.py sets it per session
+_templates: dict[tuple[object, ...], Path] = {}
+
+
+def build_example(root: Path, renumber_enum: bool = False) -> demo_repo.Example:
+    """``demo_repo.build(root, renumber_enum)``, copied from a template built once per worker.
+
+    Building runs ~40 git commands (0.2-0.4 s); copying is ~20 ms.  The copy is the same example:
+    the same commits (dates and names come from the isolated git environment, part of the key),
+    the fork's ``upstream`` remote and reflog pointing at the copy's upstream, and indexes
+    refreshed so that plumbing which does not refresh (``git diff-index``) sees a clean tree."""
+    if not TEMPLATES:
+        return demo_repo.build(root, renumber_enum)
+    key = _example_key(renumber_enum)
+    template = _templates.get(key)
+    if template is None:
+        template = TEMPLATES[0] / str(len(_templates))
+        demo_repo.build(template, renumber_enum)
+        _templates[key] = template
+    root.mkdir(parents=True, exist_ok=True)
+    if any(root.iterdir()):
+        raise AssertionError(f"{root} must not exist or be empty (as demo_repo.build requires)")
+    shutil.copytree(template, root, symlinks=True, dirs_exist_ok=True)
+    _repoint(root / "fork" / ".git", str(template).encode(), str(root).encode())
+    for repo in (root / "upstream", root / "fork"):
+        git(repo, "update-index", "-q", "--refresh")
+    return demo_repo.Example(root, root / "upstream", root / "fork", root / "config")
+
+
+def _example_key(renumber_enum: bool) -> tuple[object, ...]:
+    """What the example's commits depend on besides the code: git's environment and global config."""
+    env = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("GIT_") and k != "GIT_CONFIG_GLOBAL"))
+    config = os.environ.get("GIT_CONFIG_GLOBAL") or os.path.join(os.environ.get("HOME", ""), ".gitconfig")
+    text = Path(config).read_text() if os.path.isfile(config) else ""
+    return (renumber_enum, env, text)
+
+
+def _repoint(git_dir: Path, old: bytes, new: bytes) -> None:
+    """The clone wrote the template's path into the fork's config (its remote) and reflog."""
+    for path in [git_dir / "config", *(p for p in (git_dir / "logs").rglob("*") if p.is_file())]:
+        data = path.read_bytes()
+        if old in data:
+            path.write_bytes(data.replace(old, new))

@@ -13,8 +13,7 @@ import pytest
 import typer.main
 
 from aeon_release.cli import app
-from aeon_release.commands import demo_repo as demo
-from tests.helpers import run_cli
+from tests.helpers import build_example, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,7 +72,7 @@ def test_usage_errors_are_one_line_with_a_hint_and_exit_2(
 
 
 def test_primary_output_goes_to_stdout_and_json_is_strict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     checked = run_cli("ledger", "check", "--config", ex.config)
     assert checked.out.startswith("ok: 2 active and 0 dropped carries") and checked.err == ""
     assert run_cli("status", "--repo", ex.fork).out == "no aeon-release runs in this repository\n"
@@ -139,7 +138,7 @@ def test_plain_output_when_stdout_is_not_a_terminal(
 def test_config_is_found_upwards_or_from_the_environment(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     monkeypatch.delenv("AEON_RELEASE_CONFIG", raising=False)
     monkeypatch.chdir(ex.config / "audits")
     found = run_cli("ledger", "check")

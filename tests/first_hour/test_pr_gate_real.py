@@ -12,8 +12,7 @@ import pytest
 import tomllib
 import yaml
 
-from aeon_release.commands import demo_repo as demo
-from tests.helpers import git, run_cli
+from tests.helpers import build_example, git, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = sorted((ROOT / "examples" / "github").glob("*.yml"))
@@ -32,7 +31,7 @@ def test_pre_push_hook_catches_a_committed_bad_literal(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """pre-commit runs pre-push hooks in a clean work tree: the bad literal is in the pushed commit only."""
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     pushed_from = git(ex.fork, "rev-parse", "HEAD")
     kernel = ex.fork / KERNEL
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == KVQuantMode.FP8_PER_TENSOR", "KV_QUANT_MODE == 9"))

@@ -9,7 +9,7 @@ import pytest
 
 from aeon_release.commands import demo_repo as demo
 from aeon_release.pipeline import audit_gate
-from tests.helpers import run_cli
+from tests.helpers import build_example, run_cli
 
 KERNEL = "vllm/v1/attention/backends/triton_attn.py"
 ME = "Aeon Test <test@aeon.invalid>"
@@ -22,7 +22,7 @@ def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):  #
 def test_a_waived_merge_reads_as_waived_and_is_recorded_once(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     stopped = _merge(capsys, ex, "v0.29.0")
     assert stopped.code == 1
     # one planted literal, one finding (the rule's and the merge-aware check's, folded)
@@ -64,7 +64,7 @@ def test_a_waived_merge_reads_as_waived_and_is_recorded_once(
 
 
 def test_a_fixed_finding_disappears_from_the_re_audit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     stopped = _merge(capsys, ex, "v0.29.0", "--json")
     worktree = Path(json.loads(stopped.out)["worktree"])
     kernel = worktree / KERNEL

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import git, run_cli
+from tests.helpers import build_example, git, run_cli
 
 SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "sarif-schema-2.1.0.json").read_text())
 KERNEL = "vllm/v1/attention/backends/triton_attn.py"
@@ -27,7 +27,7 @@ def _sarif(capsys: pytest.CaptureFixture[str], ex: demo.Example) -> dict:  # typ
 def test_sarif_carries_what_code_scanning_uses_and_survives_a_line_move(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     kernel = ex.fork / KERNEL
     kernel.write_text(kernel.read_text().replace("KV_QUANT_MODE == KVQuantMode.FP8_PER_TENSOR", "KV_QUANT_MODE == 9"))
     git(ex.fork, "commit", "--quiet", "-am", "a bad literal")

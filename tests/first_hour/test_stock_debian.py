@@ -114,6 +114,7 @@ def source_copy(tmp: Path) -> Path:
 
 SCRIPT = r"""
 set -u
+exec 2>&1  # one stream: the engine delivers stdout and stderr separately, and their order was lost
 cp -r /src /work && cd /work
 git config --global user.name 'New User' && git config --global user.email new@example.invalid
 echo "### python3: $(python3 --version); pip: $(python3 -m pip --version 2>&1 | tail -1)"

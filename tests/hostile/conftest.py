@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,26 +35,53 @@ def run_limited(
     timeout: float = TIME_LIMIT,
     env: Mapping[str, str] | None = None,
 ) -> Run:
-    """`python -m aeon_release ARGS` in a child under a memory limit and a timeout."""
+    """`aeon-release ARGS` in a child process under a memory limit and a timeout.
+
+    The child is forked from a server that imported the CLI once (tests/hostile/limited.py says
+    why and what stays the same); a child still running at the timeout is killed and
+    subprocess.TimeoutExpired raised, as subprocess.run does."""
+    import tempfile
     import time
 
-    code = (
-        "import resource, runpy, sys\n"
-        f"resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))\n"
-        "sys.argv = ['aeon-release', *sys.argv[1:]]\n"
-        "runpy.run_module('aeon_release', run_name='__main__')\n"
-    )
+    from tests.hostile import limited
+
+    argv = [str(a) for a in args]
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    started = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-c", code, *map(str, args)], capture_output=True, cwd=cwd, env=full_env, timeout=timeout
-    )
-    return Run(
-        done.returncode,
-        done.stdout.decode("utf-8", "replace"),
-        done.stderr.decode("utf-8", "replace"),
-        time.monotonic() - started,
-    )
+    with tempfile.TemporaryDirectory(prefix="aeon-limited-") as folder:
+        out, err = os.path.join(folder, "out"), os.path.join(folder, "err")
+        child = _forkserver().Process(
+            target=limited.run, args=(argv, str(cwd or os.getcwd()), full_env, memory, out, err)
+        )
+        started = time.monotonic()
+        child.start()
+        child.join(timeout)
+        if child.exitcode is None:
+            child.kill()
+            child.join()
+            raise subprocess.TimeoutExpired(["aeon-release", *argv], timeout)
+        seconds = time.monotonic() - started
+        return Run(child.exitcode, _text(out), _text(err), seconds)
+
+
+def _text(path: str) -> str:
+    with open(path, "rb") as handle:
+        return handle.read().decode("utf-8", "replace")
+
+
+_FORKSERVER: list[Any] = []
+
+
+def _forkserver() -> Any:
+    """multiprocessing's forkserver context, its server preloading the CLI (started on first use)."""
+    import multiprocessing
+
+    from tests.hostile import limited
+
+    if not _FORKSERVER:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(limited.PRELOAD)
+        _FORKSERVER.append(context)
+    return _FORKSERVER[0]
 
 
 def git(repo: Path, *args: str | bytes, input: bytes | None = None) -> str:

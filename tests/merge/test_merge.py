@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import git, run_cli, snapshot
+from tests.helpers import build_example, git, run_cli, snapshot
 
 
 def merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str | Path):
@@ -133,7 +133,7 @@ def test_conflict_then_continue(capsys: pytest.CaptureFixture[str], example: dem
 
 
 def test_conflict_in_carried_file_names_the_carry(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     up = demo.Git(ex.upstream)
     demo.commit(
         up,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import git, run_cli, snapshot
+from tests.helpers import build_example, git, run_cli, snapshot
 
 AUX_UPSTREAM_OLD = """\
 class GPUModelRunner:
@@ -52,7 +52,7 @@ def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str):
 def test_renumbered_enum_stops_the_merge_then_fix_and_continue(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     before = snapshot(ex.fork)
     result = _merge(capsys, ex, "v0.29.0")
     assert result.code == 1, result.err
@@ -77,7 +77,7 @@ def test_renumbered_enum_stops_the_merge_then_fix_and_continue(
 
 
 def test_waiver_is_recorded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     assert _merge(capsys, ex, "v0.29.0").code == 1
     assert run_cli("merge", "--continue", "--repo", ex.fork, "--waive", "bogus").code == 2
     # One planted literal is one finding: one waiver, of either rule that found it, covers it.
@@ -109,7 +109,7 @@ def test_waiver_is_recorded(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 
 def test_drafter_offset_applied_twice_stops_the_merge(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     (ex.config / "audits" / "spec_decode.yaml").write_text(OFFSET_RULE)
     # the old release and the fork both have the function; upstream adds +1 in the new release
     up, fork = demo.Git(ex.upstream), demo.Git(ex.fork)

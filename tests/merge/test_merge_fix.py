@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.commands import demo_repo as demo
 from aeon_release.domain.audits.merge import DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
 from tests.audits.drift.trees import no_rules, three_way
-from tests.helpers import git, run_cli
+from tests.helpers import build_example, git, run_cli
 
 ATTN = "vllm/v1/attention/backends/triton_attn.py"
 
@@ -20,7 +19,7 @@ ATTN = "vllm/v1/attention/backends/triton_attn.py"
 def test_stopped_merge_prints_the_fix_and_continue_fix_applies_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
     assert stopped.code == 1, stopped.err
     assert "merge --continue --fix" in stopped.err

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import git, run_cli, snapshot
+from tests.helpers import build_example, git, run_cli, snapshot
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
@@ -273,7 +273,7 @@ def test_full_disk_inside_git_then_continue(capsys: pytest.CaptureFixture[str], 
 def test_reaudit_after_continue_is_answered_by_the_cache_with_the_same_findings(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     first = _merge(capsys, ex, "v0.29.0")
     assert first.code == 1
     again = _continue(capsys, ex)  # nothing fixed: the same findings, from the cache

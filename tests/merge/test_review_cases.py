@@ -10,7 +10,7 @@ import pytest
 
 from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import git, run_cli, snapshot
+from tests.helpers import build_example, git, run_cli, snapshot
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
@@ -71,7 +71,7 @@ def test_pick_conflict_resolved_by_dropping_the_change(
 
 
 def test_stray_files_in_the_worktree_are_not_committed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     stopped = _merge(capsys, ex, "v0.29.0", "--json")
     assert stopped.code == 1
     worktree = Path(json.loads(stopped.out)["worktree"])
@@ -149,7 +149,7 @@ def test_user_worktrees_are_left_alone(capsys: pytest.CaptureFixture[str], examp
 
 
 def test_unknown_waiver_rule_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    ex = demo.build(tmp_path / "ex", renumber_enum=True)
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
     assert _merge(capsys, ex, "v0.29.0").code == 1
     result = run_cli("merge", "--continue", "--repo", ex.fork, "--waive", "no-such-rule=typo")
     assert result.code == 2 and "no audit rule 'no-such-rule'" in result.err

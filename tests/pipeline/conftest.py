@@ -9,6 +9,7 @@ import pytest
 
 from aeon_release.adapters.sandbox import RegistryProcess
 from aeon_release.commands import demo_repo as demo
+from tests.helpers import build_example
 
 HERE = Path(__file__).resolve().parent
 
@@ -48,7 +49,7 @@ def release_setup(tmp_path: Path, registry: RegistryProcess, busybox_image: str)
     import docker
 
     run_id = uuid.uuid4().hex[:10]
-    example = demo.build(tmp_path / "ex")
+    example = build_example(tmp_path / "ex")
     setup = ReleaseSetup(
         example,
         registry,

@@ -11,14 +11,14 @@ import pytest
 
 from aeon_release.commands import demo_repo as demo
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
-from tests.helpers import run_cli, snapshot
+from tests.helpers import build_example, run_cli, snapshot
 
 HERE = Path(__file__).resolve().parent
 
 
 @pytest.fixture
 def example(tmp_path: Path) -> demo.Example:
-    return demo.build(tmp_path / "ex")
+    return build_example(tmp_path / "ex")
 
 
 def _release(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str) -> Any:

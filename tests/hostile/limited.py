@@ -1,0 +1,44 @@
+"""The child side of tests.hostile.conftest.run_limited: one CLI run in a process forked from a
+server that has imported the CLI once (multiprocessing's forkserver).
+
+A fresh interpreter spends 0.5-2 s importing the CLI (libcst, pydantic, yaml) before it audits a
+three-file repository; the hostile tests run it ~60 times.  Forked from a server that did those
+imports, the run starts in milliseconds and is otherwise the same: its own process, its own
+address space under RLIMIT_AS (the imports count against it as they would in a fresh one), its own
+environment, working folder, argv and exit code, stdout and stderr on files of its own.
+
+This module imports nothing from pytest: the server imports it, and so does every run.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import resource
+import runpy
+import sys
+
+PRELOAD = ["tests.hostile.limited", "aeon_release.cli", "aeon_release.commands.audit"]
+
+
+def run(argv: list[str], cwd: str, env: dict[str, str], memory: int, out: str, err: str) -> None:
+    """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    for fd, path in ((1, out), (2, err)):
+        target = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(target, fd)
+        os.close(target)
+    # What a fresh interpreter would make of stdout and stderr on files (PEP 538/540: UTF-8).
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", errors="strict")
+    sys.stderr = io.TextIOWrapper(
+        io.FileIO(2, "w", closefd=False), encoding="utf-8", errors="backslashreplace", line_buffering=True
+    )
+    sys.argv = ["aeon-release", *argv]
+    try:
+        runpy.run_module("aeon_release", run_name="__main__")
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
