@@ -19,7 +19,7 @@ from aeon_release.adapters.store import (
 )
 from aeon_release.commands import demo_repo as demo
 from aeon_release.errors import StateError
-from tests.helpers import git, run_cli
+from tests.helpers import build_example, git, run_cli
 
 SHA = "1" * 40
 
@@ -116,7 +116,7 @@ def test_a_carry_record_it_cannot_read_is_a_clean_error(tmp_path: Path, record: 
 
 def test_a_carry_commit_that_conflicts_is_resolved_by_hand_and_recorded(tmp_path: Path) -> None:
     """A carry commit the branch lacks is cherry-picked; its conflict is resolved in the worktree."""
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     git(ex.fork, "checkout", "-q", "-b", "side", "aeon-v0.27.1")
     demo.commit(demo.Git(ex.fork), "Carry: side tweak", {"docs/serving.md": "Serving guide, fork side.\n"})
     side = git(ex.fork, "rev-parse", "HEAD")
@@ -149,7 +149,7 @@ def test_a_carry_commit_that_conflicts_is_resolved_by_hand_and_recorded(tmp_path
 
 def test_a_resumed_run_whose_head_is_gone_is_refused_before_anything_is_touched(tmp_path: Path) -> None:
     """The branch being built exists only as objects (state.head): a pruned one is named, not built on."""
-    ex = demo.build(tmp_path / "ex")
+    ex = build_example(tmp_path / "ex")
     demo.commit(
         demo.Git(ex.fork), "Fork's own DFlash 2 stub", {"vllm/model_executor/models/dflash2.py": "LAYERS = 1\n"}
     )
