@@ -14,13 +14,14 @@ import fnmatch
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters.schemas import SCHEMAS
 from aeon_release.adapters.yamlio import MAX_YAML_BYTES, Where, load_yaml, parse_yaml
 from aeon_release.errors import ConfigError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 PROFILE_FILE = "fleet.yaml"
 # GitHub's squash-merge subject "title (#123)": the generic default.
@@ -112,6 +113,26 @@ def load(config_dir: Path) -> Profile:
     return profile
 
 
+def pr_subject_of(config_dir: Path) -> str | None:
+    """fleet.yaml's ``upstream.pr_subject`` alone (None without a profile), checked like the whole
+    profile checks it.  The audit needs nothing else of the profile, so it skips the schema (the
+    commands that use the whole profile validate it; jsonschema alone is 0.1 s to import)."""
+    path = config_dir / PROFILE_FILE
+    if not path.is_file():
+        return None
+    data = load_yaml(path, PROFILE_FILE)
+    upstream = data.get("upstream") if isinstance(data, dict) else None
+    value = upstream.get("pr_subject") if isinstance(upstream, dict) else None
+    if value is not None and not isinstance(value, str):
+        raise (
+            Where(PROFILE_FILE)
+            .key("upstream")
+            .key("pr_subject")
+            .fail(f"{value!r} is not of type 'string'", "see the schema: aeon-release ledger schema fleet")
+        )
+    return _regex(value or GITHUB_PR_SUBJECT).pattern
+
+
 def parse_text(text: str, root: Path) -> Profile:
     return parse(parse_yaml(text, PROFILE_FILE), root)
 
@@ -139,6 +160,8 @@ def parse(data: Any, root: Path) -> Profile:
 
 
 def _validate(data: Any) -> None:
+    import jsonschema  # 0.1 s to import: only where the whole profile is read
+
     validator = jsonschema.Draft202012Validator(SCHEMAS["fleet"])
     error = min(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message), default=None)
     if error is None:

@@ -55,9 +55,7 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
 def _fleet_pr_subject(config_dir: Path) -> str | None:
     """fleet.yaml's ``upstream.pr_subject``, the one place a fleet sets how upstream subjects name their
     pull request (the merge plan reads it too); None without a profile (the engine's generic default)."""
-    if not (config_dir / profile.PROFILE_FILE).is_file():
-        return None
-    return profile.load(config_dir).pr_subject.pattern
+    return profile.pr_subject_of(config_dir)
 
 
 # One merge loads the rules three times (the plan's precondition, the waiver check, the audit):
