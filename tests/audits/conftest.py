@@ -76,3 +76,15 @@ def git_repo(tmp_path: Path) -> GitRepo:
 def fleet_config() -> Path:
     """The fleet's real rules (top-level audits/), so the tests prove those rules catch the killers."""
     return REPO_ROOT
+
+
+def config_without_rules(root: Path) -> Path:
+    """A config folder without fleet rules: only the engine's merge-aware checks run."""
+    (root / "audits").mkdir(parents=True, exist_ok=True)
+    (root / "audits" / "none.yaml").write_text("rules: []\n")
+    return root
+
+
+@pytest.fixture
+def no_rules(tmp_path: Path) -> Path:
+    return config_without_rules(tmp_path / "cfg")

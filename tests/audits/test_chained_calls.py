@@ -58,14 +58,6 @@ REMOVED = MANAGER_BASE.replace(
 SUBJECT = "[Core] Compute common prefix blocks by request id (#20000)"
 
 
-@pytest.fixture
-def no_rules(tmp_path: Path) -> Path:
-    config = tmp_path / "cfg"
-    (config / "audits").mkdir(parents=True)
-    (config / "audits" / "none.yaml").write_text("rules: []\n")
-    return config
-
-
 def drift(repo: GitRepo, config: Path, manager: str, fork: str = SCHEDULER_FORK, extra: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     base = {MANAGER: MANAGER_BASE, SCHEDULER: SCHEDULER_BASE, **(extra or {})}
     sides = s.merge_case(repo, base, {SCHEDULER: fork}, [(SUBJECT, {MANAGER: manager})])

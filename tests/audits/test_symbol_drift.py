@@ -15,14 +15,6 @@ from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
 
-@pytest.fixture
-def no_rules(tmp_path: Path) -> Path:
-    config = tmp_path / "cfg"
-    (config / "audits").mkdir(parents=True)
-    (config / "audits" / "none.yaml").write_text("rules: []\n")
-    return config
-
-
 def found(report: AuditReport, rule: str = DRIFT) -> list[tuple[str, int, str]]:
     return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == rule]
 

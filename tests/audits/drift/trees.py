@@ -7,6 +7,7 @@ from pathlib import Path
 
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
 from tests.audits.conftest import GitRepo
+from tests.audits.conftest import config_without_rules as no_rules
 
 
 def three_way(repo: GitRepo, base: Mapping[str, str], ours: Mapping[str, str], theirs: Mapping[str, str]) -> MergeSides:
@@ -18,13 +19,6 @@ def three_way(repo: GitRepo, base: Mapping[str, str], ours: Mapping[str, str], t
     repo.merge("upstream")
     assert not repo.git("diff", "--name-only", "--diff-filter=U"), "the fixture must merge cleanly"
     return MergeSides(repo.path, base_sha, ours_sha, theirs_sha)
-
-
-def no_rules(root: Path) -> Path:
-    """A config folder without fleet rules: only the engine's merge-aware checks run."""
-    (root / "audits").mkdir(parents=True, exist_ok=True)
-    (root / "audits" / "none.yaml").write_text("rules: []\n")
-    return root
 
 
 def audit(repo: GitRepo, sides: MergeSides, tmp: Path) -> AuditReport:
