@@ -128,14 +128,18 @@ def _no_check(run: Run) -> None:
     """Nothing beyond the plan: building it checked the ledger's commits, patches and picks."""
 
 
+def _forget_stale(records: dict[str, Any], planned: set[str], what: str) -> list[Action]:
+    """Records of items the ledger no longer has (it was edited during a stop): dropped first."""
+    stale = sorted(set(records) - planned)
+    if not stale:
+        return []
+    forget = functools.partial(_forget, records, stale)
+    return [Do(f"forget the records of {what} the ledger no longer has: {', '.join(stale)}", forget)]
+
+
 def plan_carries(run: Run) -> list[Action]:
     """Verify every active carry survived; apply the missing ones; report the upstreamed ones."""
-    planned = {c.carry.id for c in run.plan.carries}
-    actions: list[Action] = []
-    stale = sorted(set(run.state.carries) - planned)
-    if stale:
-        forget = functools.partial(_forget, run.state.carries, stale)
-        actions.append(Do(f"forget the records of carries the ledger no longer has: {', '.join(stale)}", forget))
+    actions = _forget_stale(run.state.carries, {c.carry.id for c in run.plan.carries}, "carries")
     for cp in run.plan.carries:
         record = run.state.carries.get(cp.carry.id)
         if record is not None and record.status.final:
@@ -172,12 +176,7 @@ def _apply_carry(run: Run, cp: CarryPlan) -> None:
 
 def plan_picks(run: Run) -> list[Action]:
     """Cherry-pick the release's picks in order; report picks already in the tag and the skips."""
-    planned = {p.key for p in run.plan.picks}
-    actions: list[Action] = []
-    stale = sorted(set(run.state.picks) - planned)
-    if stale:
-        forget = functools.partial(_forget, run.state.picks, stale)
-        actions.append(Do(f"forget the records of picks the ledger no longer has: {', '.join(stale)}", forget))
+    actions = _forget_stale(run.state.picks, {p.key for p in run.plan.picks}, "picks")
     for pick in run.plan.picks:
         recorded = run.state.picks.get(pick.key)
         if recorded is not None:  # every pick record is final
