@@ -40,15 +40,6 @@ class Commit:
 
 
 @dataclass(frozen=True)
-class StepOutcome:
-    """What a merge, cherry-pick or patch application did to the work tree."""
-
-    ok: bool
-    conflicts: tuple[str, ...] = ()
-    empty: bool = False  # nothing left to apply: the change is already there
-
-
-@dataclass(frozen=True)
 class TreeMerge:
     """What `git merge-tree --write-tree` made: a tree (with conflict markers when not clean)."""
 
@@ -223,10 +214,6 @@ class Git:
         status, out, _ = self.try_run("rev-parse", "--is-shallow-repository")
         return status == 0 and out.strip() == "true"
 
-    def is_bare(self) -> bool:
-        status, out, _ = self.try_run("rev-parse", "--is-bare-repository")
-        return status == 0 and out.strip() == "true"
-
     def is_clean(self) -> bool:
         """No staged, unstaged or untracked-but-not-ignored change in the work tree."""
         status, out, _ = self.try_run("status", "--porcelain", "-z", "--untracked-files=normal")
@@ -390,33 +377,6 @@ class Git:
     def create_branch(self, name: str, sha: str) -> None:
         # update-ref with an all-zero old value refuses to overwrite an existing branch.
         self.run("update-ref", f"refs/heads/{name}", sha, "0" * 40)
-
-    def merge(self, rev: str, message: str) -> StepOutcome:
-        status, out, err = self.try_run("merge", "--no-ff", "--no-edit", "-m", message, rev)
-        return self._outcome(status, out, err)
-
-    def cherry_pick(self, sha: str) -> StepOutcome:
-        status, out, err = self.try_run("cherry-pick", "-x", "--allow-empty", sha)
-        text = out + err
-        if status != 0 and not self.unmerged_files() and ("now empty" in text or "nothing to commit" in text):
-            self.try_run("cherry-pick", "--skip")
-            return StepOutcome(ok=True, empty=True)  # the change is already on the branch
-        return self._outcome(status, out, err)
-
-    def apply_patch(self, patch: Path) -> StepOutcome:
-        """Apply a patch three-way; an already-applied patch comes back empty."""
-        status, _, _ = self.try_run("apply", "--check", "--reverse", str(patch))
-        if status == 0:
-            return StepOutcome(ok=True, empty=True)  # the patch is already applied
-        status, _, _ = self.try_run("apply", "--3way", "--index", str(patch))
-        if status != 0:
-            conflicts = self.unmerged_files()
-            return StepOutcome(ok=False, conflicts=tuple(conflicts))
-        return StepOutcome(ok=True)
-
-    def commit(self, message: str) -> str:
-        self.run("commit", "--quiet", "--no-verify", "-m", message)
-        return self.head()
 
     def staged_changes(self) -> bool:
         status, _, _ = self.try_run("diff", "--cached", "--quiet")
@@ -619,14 +579,6 @@ class Git:
     def stage_tracked(self) -> None:
         """Stage changes to tracked files only: stray files (`*.orig`, notes) never ride along."""
         self.run("add", "--update")
-
-    def _outcome(self, status: int, out: str, err: str) -> StepOutcome:
-        if status == 0:
-            return StepOutcome(ok=True)
-        conflicts = self.unmerged_files()
-        if conflicts:
-            return StepOutcome(ok=False, conflicts=tuple(conflicts))
-        raise GitError(f"git failed in {self.path}: {(err or out).strip().splitlines()[-1:]}")
 
 
 def _last_line(stderr: bytes) -> str:

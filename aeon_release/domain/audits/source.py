@@ -602,16 +602,6 @@ def segment(lines: list[str], node: ast.AST) -> str | None:
     return "\n".join(parts)
 
 
-def enums_in_text(text: str) -> dict[str, dict[str, int]]:
-    """Like :func:`all_enums`, parsing only the enum classes' blocks (a text scan finds them)."""
-    nodes = _blocks(text, r"^([ \t]*)class[ \t]+[\pL\pN_]+[ \t]*\([^)]*(?:Enum|Flag)[^)]*\)[ \t]*:")
-    if nodes is None:
-        module = parse_module(text, "<enums>")
-        return {} if isinstance(module, SyntaxError) else all_enums(module)
-    module = ast.Module(body=nodes, type_ignores=[])
-    return all_enums(module)
-
-
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
@@ -698,26 +688,3 @@ def _simple_assignment(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
         return stmt.target.id, stmt.value
     return None, None
-
-
-def all_enums(module: ast.Module) -> dict[str, dict[str, int]]:
-    """Every class deriving from something named ``*Enum``/``*Flag``: name -> {member: int value}."""
-    result: dict[str, dict[str, int]] = {}
-    for qualname, node in walk_defs(module):
-        if isinstance(node, ast.ClassDef) and any(_base_name(b).endswith(("Enum", "Flag")) for b in node.bases):
-            values = {}
-            for stmt in node.body:
-                target, value = _simple_assignment(stmt)
-                number = int_value(value)
-                if target is not None and number is not None:
-                    values[target] = number
-            result[qualname] = values
-    return result
-
-
-def _base_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
