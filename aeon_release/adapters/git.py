@@ -598,13 +598,18 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
     return Git(path).run(*args, env=_PATHSPEC_ENV if pathspecs else None)
 
 
-def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
-    """Paths at ``rev`` whose text contains one of ``words`` (``git grep -F``, on all cores, in C)."""
-    args = ["grep", "-l", "-z", "-F", "--no-color", "--no-textconv"]
-    args += [x for word in words for x in ("-e", word)]
+def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
+    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found"."""
+    args = ["grep", "-z", "-F", "--no-color", "--no-textconv", *options, *(x for p in patterns for x in ("-e", p))]
     status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
-    if status not in (0, 1):  # 1: nothing found
+    if status not in (0, 1):
         raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
+    return out
+
+
+def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
+    """Paths at ``rev`` whose text contains one of ``words``."""
+    out = _grep(path, rev, ["-l"], words, pathspecs)
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
@@ -615,23 +620,11 @@ def definition_sites(
     path: Path, rev: str, names: Sequence[str], pathspecs: Sequence[str]
 ) -> dict[str, list[tuple[str, int]]]:
     """Where each of ``names`` is defined (``def NAME(``, at any depth) at ``rev``: path and line.
-
-    ``git grep`` finds the lines in C on every core (a fixed-string search); the def is confirmed here."""
+    ``git grep`` finds the candidate lines; the def is confirmed here."""
     wanted = set(names)
     if not wanted:
         return {}
-    args = [
-        "grep",
-        "-n",
-        "-z",
-        "-F",
-        "--no-color",
-        "--no-textconv",
-        *(x for n in sorted(wanted) for x in ("-e", f"def {n}")),
-    ]
-    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
-    if status not in (0, 1):
-        raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
+    out = _grep(path, rev, ["-n"], [f"def {n}" for n in sorted(wanted)], pathspecs)
     sites: dict[str, list[tuple[str, int]]] = {}
     for line in out.split("\n"):
         parts = line.split("\0", 2)
