@@ -154,18 +154,9 @@ class FindingsCache:
         entries = self._entries
         if len(entries) > MAX_ENTRIES:  # keep what this run used: the tree being worked on
             entries = {k: v for k, v in entries.items() if k in self._used}
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(
-                json.dumps({"engine": self.engine, "rules": self.rules_key, "entries": entries}, separators=(",", ":")),
-                encoding="utf-8",
-            )
-            os.replace(tmp, self.path)
-            self._prune()
-        except OSError:
-            return  # a cache that cannot be written (read-only or full disk) only costs time
-        self._added = 0
+        data = {"engine": self.engine, "rules": self.rules_key, "entries": entries}
+        if _store(self.path, data, _PREFIX, self.engine, KEEP_FILES):
+            self._added = 0
 
     def _load(self, path: Path) -> dict[str, Any]:
         try:
@@ -176,17 +167,6 @@ class FindingsCache:
             return {}
         entries = data.get("entries")
         return entries if isinstance(entries, dict) else {}
-
-    def _prune(self) -> None:
-        assert self.folder is not None
-        files = sorted(self.folder.glob(f"{_PREFIX}*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        mine = f"{_PREFIX}{self.engine[:16]}-"
-        kept = 0
-        for path in files:
-            if path.name.startswith(mine) and kept < KEEP_FILES:
-                kept += 1
-                continue
-            path.unlink(missing_ok=True)
 
 
 def _decode(value: Any) -> tuple[Problems, Sups]:
@@ -255,24 +235,27 @@ class ReportCache:
 
     def put(self, report: AuditReport) -> None:
         data = {"engine": self.engine, "key": self.key, "report": _encode_report(report)}
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-            os.replace(tmp, self.path)
-            self._prune()
-        except OSError:
-            return  # a cache that cannot be written only costs time
+        _store(self.path, data, REPORT_PREFIX, self.engine, KEEP_REPORTS)
 
-    def _prune(self) -> None:
-        mine = f"{REPORT_PREFIX}{self.engine[:16]}-"
-        files = sorted(self.folder.glob(f"{REPORT_PREFIX}*.json"), key=_mtime, reverse=True)
-        kept = 0
-        for path in files:
-            if path.name.startswith(mine) and kept < KEEP_REPORTS:
+
+def _store(path: Path, data: dict[str, Any], prefix: str, engine: str, keep: int) -> bool:
+    """Write a cache file atomically, then prune its kind: other engines' files go, and this engine's
+    beyond the ``keep`` most recently used.  False when it cannot be written (a read-only or full
+    disk): a cache that cannot be written only costs time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
+        mine, kept = f"{prefix}{engine[:16]}-", 0
+        for other in sorted(path.parent.glob(f"{prefix}*.json"), key=_mtime, reverse=True):
+            if other.name.startswith(mine) and kept < keep:
                 kept += 1
                 continue
-            path.unlink(missing_ok=True)
+            other.unlink(missing_ok=True)
+    except OSError:
+        return False
+    return True
 
 
 def _mtime(path: Path) -> float:
