@@ -633,7 +633,7 @@ def find_defs(module: ast.Module, name: str) -> list[Scoped]:
 def bound_names(module: ast.Module) -> dict[str, int]:
     """Top-level names bound by assignment or import (aliases count), with their line."""
     names: dict[str, int] = {}
-    for stmt in _flat_statements(module.body):
+    for stmt in flat_statements(module.body):
         if isinstance(stmt, ast.Assign):
             for target in stmt.targets:
                 for node in ast.walk(target):
@@ -647,16 +647,19 @@ def bound_names(module: ast.Module) -> dict[str, int]:
     return names
 
 
-def _flat_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Statements of a body, looking into if/try blocks (``if TYPE_CHECKING:``, optional imports)."""
+def flat_statements(body: list[ast.stmt], *, deep: bool = False) -> Iterator[ast.stmt]:
+    """Statements of a body, looking into if/try blocks (``if TYPE_CHECKING:``, optional imports);
+    ``deep`` also into ``try/except*`` and ``with`` blocks (what a module's index needs)."""
     for stmt in body:
         yield stmt
         if isinstance(stmt, ast.If):
-            yield from _flat_statements(stmt.body)
-            yield from _flat_statements(stmt.orelse)
-        elif isinstance(stmt, ast.Try):
-            for block in (stmt.body, stmt.orelse, stmt.finalbody, *[h.body for h in stmt.handlers]):
-                yield from _flat_statements(block)
+            yield from flat_statements(stmt.body, deep=deep)
+            yield from flat_statements(stmt.orelse, deep=deep)
+        elif isinstance(stmt, ast.Try) or (deep and type(stmt).__name__ == "TryStar"):
+            for block in (stmt.body, stmt.orelse, stmt.finalbody, *[h.body for h in stmt.handlers]):  # type: ignore[attr-defined]
+                yield from flat_statements(block, deep=deep)
+        elif deep and isinstance(stmt, (ast.With, ast.AsyncWith)):
+            yield from flat_statements(stmt.body, deep=deep)
 
 
 def int_value(node: ast.AST | None) -> int | None:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from aeon_release.domain.audits import source
+
 
 class Tree(Protocol):
     def text(self, path: str) -> str | None: ...
@@ -302,16 +304,7 @@ def _dotted(expr: ast.expr) -> str:
 # -- building a module's tables ----------------------------------------------------------------
 def flat_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Statements of a body, looking into if/try/with blocks (``if TYPE_CHECKING:``, optional imports)."""
-    for stmt in body:
-        yield stmt
-        if isinstance(stmt, ast.If):
-            yield from flat_statements(stmt.body)
-            yield from flat_statements(stmt.orelse)
-        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            for block in (stmt.body, stmt.orelse, stmt.finalbody, *[h.body for h in stmt.handlers]):  # type: ignore[attr-defined]
-                yield from flat_statements(block)
-        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-            yield from flat_statements(stmt.body)
+    return source.flat_statements(body, deep=True)
 
 
 def package_of(dotted: str, path: str) -> str:
