@@ -120,17 +120,7 @@ def pr_subject_of(config_dir: Path) -> str | None:
     path = config_dir / PROFILE_FILE
     if not path.is_file():
         return None
-    data = load_yaml(path, PROFILE_FILE)
-    upstream = data.get("upstream") if isinstance(data, dict) else None
-    value = upstream.get("pr_subject") if isinstance(upstream, dict) else None
-    if value is not None and not isinstance(value, str):
-        raise (
-            Where(PROFILE_FILE)
-            .key("upstream")
-            .key("pr_subject")
-            .fail(f"{value!r} is not of type 'string'", "see the schema: aeon-release ledger schema fleet")
-        )
-    return _regex(value or GITHUB_PR_SUBJECT).pattern
+    return _pr_subject(load_yaml(path, PROFILE_FILE)).pattern
 
 
 def parse_text(text: str, root: Path) -> Profile:
@@ -149,7 +139,7 @@ def parse(data: Any, root: Path) -> Profile:
         load_bearing=_path(root, image.get("load_bearing")),
         entrypoint=_path(root, image.get("entrypoint")),
         hidden_build_args=tuple(image.get("hidden_build_args") or ()),
-        pr_subject=_regex(((data.get("upstream") or {}).get("pr_subject")) or GITHUB_PR_SUBJECT),
+        pr_subject=_pr_subject(data),
         arch=ArchPolicy(
             frozenset(arch.get("fp4_majors") or ()), arch.get("only_major"), arch.get("example") or ArchPolicy.example
         ),
@@ -185,6 +175,20 @@ def _problem(error: jsonschema.ValidationError) -> str:
 
 def _path(root: Path, value: str | None) -> Path | None:
     return root / value if value else None
+
+
+def _pr_subject(data: Any) -> re.Pattern[str]:
+    """``upstream.pr_subject`` compiled (the GitHub default when unset), checked without the schema."""
+    upstream = data.get("upstream") if isinstance(data, dict) else None
+    value = upstream.get("pr_subject") if isinstance(upstream, dict) else None
+    if value is not None and not isinstance(value, str):
+        raise (
+            Where(PROFILE_FILE)
+            .key("upstream")
+            .key("pr_subject")
+            .fail(f"{value!r} is not of type 'string'", "see the schema: aeon-release ledger schema fleet")
+        )
+    return _regex(value or GITHUB_PR_SUBJECT)
 
 
 def _regex(text: str) -> re.Pattern[str]:
