@@ -83,34 +83,30 @@ _DIFFS: dict[tuple[str, str], Future[str]] = {}
 _GREPS: dict[tuple[tuple[str, ...], str], Future[frozenset[str]]] = {}
 
 
-class _Background:
-    """Daemon threads: a run that stops before its audit (a bad ledger, a conflict) exits at once
-    instead of waiting for diffs nobody will read (a ThreadPoolExecutor joins its workers at exit)."""
+def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
+    """``fn(*args)`` on a daemon thread: a run that stops before its audit (a bad ledger, a conflict)
+    exits at once instead of waiting for diffs nobody will read (a ThreadPoolExecutor joins its
+    workers at exit)."""
+    future: Future[_T] = Future()
 
-    def submit(self, fn: Callable[..., _T], *args: object) -> Future[_T]:
-        future: Future[_T] = Future()
+    def work() -> None:
+        try:
+            future.set_result(fn(*args))
+        except BaseException as exc:  # handed to whoever reads the result
+            future.set_exception(exc)
 
-        def work() -> None:
-            try:
-                future.set_result(fn(*args))
-            except BaseException as exc:  # handed to whoever reads the result
-                future.set_exception(exc)
-
-        threading.Thread(target=work, name="aeon-diff", daemon=True).start()
-        return future
-
-
-_POOL = _Background()
+    threading.Thread(target=work, name="aeon-diff", daemon=True).start()
+    return future
 
 
 def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
     """Start both sides' ``git diff -U0`` from the base in the background (unless started already)."""
     if (base, ours) not in _DIFFS:
-        _DIFFS[(base, ours)] = _POOL.submit(repo.diff_zero_context, where, base, ours)
+        _DIFFS[(base, ours)] = _background(repo.diff_zero_context, where, base, ours)
     if (base, theirs) not in _DIFFS:
-        _DIFFS[(base, theirs)] = _POOL.submit(_upstream_diff, where, base, ours, theirs)
+        _DIFFS[(base, theirs)] = _background(_upstream_diff, where, base, ours, theirs)
     if (ENUM_WORDS, theirs) not in _GREPS:  # the files that can define an enum (enum drift reads only those)
-        _GREPS[(ENUM_WORDS, theirs)] = _POOL.submit(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES])
+        _GREPS[(ENUM_WORDS, theirs)] = _background(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES])
 
 
 def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
