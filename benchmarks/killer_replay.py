@@ -194,6 +194,68 @@ KILLERS = (
         ),
         (("vllm/v1/worker/gpu_model_runner.py", "return tuple(i + 1 for i in layer_ids)"),),
     ),
+    Killer(
+        "#28335",
+        "8d706cca90",
+        "env var VLLM_FLATTEN_LOGPROBS renamed to VLLM_FLAT_LOGPROBS",
+        (
+            Edit(
+                "vllm/v1/engine/aeon_logprobs.py",
+                "# AEON: flat logprobs on the GB10 streaming path\n"
+                "import os\n\n"
+                "import vllm.envs as envs\n\n\n"
+                "def aeon_flat_logprobs() -> bool:\n"
+                '    if os.environ.get("VLLM_FLATTEN_LOGPROBS", "0") == "1":\n'
+                "        return True\n"
+                "    return bool(envs.VLLM_FLATTEN_LOGPROBS)\n",
+            ),
+        ),
+        (
+            ("vllm/v1/engine/aeon_logprobs.py", 'if os.environ.get("VLLM_FLATTEN_LOGPROBS", "0") == "1":'),
+            ("vllm/v1/engine/aeon_logprobs.py", "return bool(envs.VLLM_FLATTEN_LOGPROBS)"),
+        ),
+    ),
+    Killer(
+        "#38242",
+        "cbe7d18096",
+        "ReasoningConfig.think_start_str renamed to reasoning_start_str",
+        (
+            Edit(
+                "vllm/v1/structured_output/aeon_budget.py",
+                "# AEON: the thinking budget counts from the reasoning start marker\n"
+                "from vllm.config import VllmConfig\n\n\n"
+                "def aeon_think_start(vllm_config: VllmConfig) -> str:\n"
+                "    reasoning_config = vllm_config.reasoning_config\n"
+                '    return getattr(reasoning_config, "think_start_str", "<think>")\n',
+            ),
+        ),
+        (
+            (
+                "vllm/v1/structured_output/aeon_budget.py",
+                'return getattr(reasoning_config, "think_start_str", "<think>")',
+            ),
+        ),
+    ),
+    Killer(
+        "#49244",
+        "7a98c7a392",
+        "SchedulerConfig.max_num_partial_prefills removed",
+        (
+            Edit(
+                "vllm/v1/core/sched/aeon_partial.py",
+                "# AEON: let short prompts jump ahead when partial prefills are on\n"
+                "from vllm.config import SchedulerConfig\n\n\n"
+                "def aeon_partial_prefills(scheduler_config: SchedulerConfig) -> bool:\n"
+                '    return getattr(scheduler_config, "max_num_partial_prefills", 1) > 1\n',
+            ),
+        ),
+        (
+            (
+                "vllm/v1/core/sched/aeon_partial.py",
+                'return getattr(scheduler_config, "max_num_partial_prefills", 1) > 1',
+            ),
+        ),
+    ),
 )
 
 
@@ -239,12 +301,13 @@ def replay(repo: Path, killer: Killer, work: Path) -> tuple[list[tuple[str, bool
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
+    parser.add_argument("--only", nargs="*", default=[], help="replay only these PRs (#28335 ...)")
     args = parser.parse_args()
     blocked = missed = 0
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="aeon-killers-") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
-        for i, killer in enumerate(KILLERS):
+        for i, killer in enumerate(k for k in KILLERS if not args.only or k.pr in args.only):
             results, findings, seconds = replay(repo, killer, Path(tmp) / f"merged{i}")
             print(f"{killer.pr} ({killer.sha}) {killer.what}: audit {seconds:.2f}s")
             for label, ok in results:

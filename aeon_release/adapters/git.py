@@ -613,6 +613,14 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
+def words_present(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
+    """Which of ``words`` occur at ``rev`` as whole words (``git grep -o -w``: one pass for all of them)."""
+    if not words:
+        return frozenset()
+    out = _grep(path, rev, ["-o", "-h", "-w", "-I"], words, pathspecs)
+    return frozenset(line for line in out.split("\n") if line) & frozenset(words)
+
+
 DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(")
 
 

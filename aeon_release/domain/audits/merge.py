@@ -18,8 +18,11 @@ from typing import TypeVar
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering
+from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
+from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
 from aeon_release.domain.audits.source import SourceCache, walk_defs
 
@@ -44,6 +47,7 @@ def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
         RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
+        RuleInfo(NAME_DRIFT, "merge", Severity.ERROR, "fork-owned code reads by string a name upstream removed"),
         RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
     ] + drift_checks.drift_rule_infos()
 
@@ -66,6 +70,7 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
+    findings += name_drift(trees, settings.pr_subject_pattern)
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [
@@ -74,7 +79,18 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
         if not any(a <= f.line <= b for a, b in covered.get(f.path, []))
     ]
     findings += drift_checks.drift_findings(tree, sides, mine, upstream, settings)  # symbol drift, duplicates
-    return findings
+    return _fold_name_drift(findings)
+
+
+def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
+    """A read like ``envs.OLD_FLAG`` that symbol drift resolved too is one finding, answering to both rules."""
+    symbols = {(f.path, f.line) for f in findings if f.rule_id == SYMBOL_DRIFT}
+    both = {(f.path, f.line) for f in findings if f.rule_id == NAME_DRIFT and (f.path, f.line) in symbols}
+    return [
+        replace(f, also=(*f.also, NAME_DRIFT)) if (f.path, f.line) in both else f
+        for f in findings
+        if not (f.rule_id == NAME_DRIFT and (f.path, f.line) in both)
+    ]
 
 
 # Diffs between two commits, keyed by their shas (content-addressed, so any worktree of the repository

@@ -1,0 +1,267 @@
+"""Name drift: fork-owned code reads, by a string, a name that upstream removed or renamed.
+
+``getattr(cfg, "num_lookahead_slots", 0)``, ``hasattr(x, "old")``, ``kwargs.get("old_key")``,
+``os.environ.get("APP_OLD_FLAG")`` and ``envs.APP_OLD_FLAG`` (a registry of environment variables
+read through a module ``__getattr__``) raise nothing when the name is gone: they take the default,
+and the merge is wrong without a trace.  A name drifted when upstream's diff removed a line that
+defined it (a field, an attribute, a method, a dict key, an environment variable it read) and no
+Python file of upstream's tree mentions it any more; the fork neither defines it itself.
+
+Cheap first: the fork's added lines give the string names it reads (a text scan); ``git grep``
+keeps those that upstream's tree no longer mentions; only then are upstream's removed lines and the
+fork's merged files looked at.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
+from aeon_release.domain.audits.model import Finding, Severity
+
+RULE = "merge/name-drift"
+
+_STRING_NAME = re.compile(r"""(?<![\w.])[rbuRBU]?["']([A-Za-z_][A-Za-z0-9_]{3,})["']""")
+# ``mod.APP_FLAG``: an UPPER_CASE attribute of a module-like name (a registry read through __getattr__)
+_UPPER_ATTRIBUTE = re.compile(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
+_ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
+_KEY_METHODS = frozenset({"get", "pop", "setdefault", "getenv"})
+
+
+class Kind:
+    ATTRIBUTE = "attribute"  # a field, class attribute, ``self.x = ...`` or method
+    KEY = "key"  # a dict key (a registry: environment variables, backends, options)
+    ENV = "environment variable"  # read by upstream through os.environ / os.getenv
+
+
+def _definitions(name: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Line shapes that define ``name``, by kind (matched against one removed or added line)."""
+    word = re.escape(name)
+    return [
+        (Kind.ENV, re.compile(rf"""(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*["']{word}["']""")),
+        (Kind.KEY, re.compile(rf"""["']{word}["']\s*:""")),
+        (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
+        (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
+    ]
+
+
+@dataclass(frozen=True)
+class Removed:
+    name: str
+    kind: str
+    path: str  # the upstream file whose diff removed the definition
+    renamed: str | None  # a like-named definition upstream added in that file
+
+
+@dataclass(frozen=True)
+class Read:
+    path: str
+    line: int
+    name: str
+    how: str  # the read as the message shows it
+    form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
+    kinds: tuple[str, ...]  # what kind of definition this read can mean, likeliest first
+
+
+def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    wanted = _fork_names(trees)
+    if not wanted:
+        return []
+    gone = wanted - repo.words_present(trees.repo, trees.theirs, sorted(wanted), [PYTHON_FILES])
+    removed = _removed_upstream(trees, gone - _fork_defined(trees, gone)) if gone else {}
+    if not removed:
+        return []
+    findings = []
+    for read in _fork_reads(trees, set(removed)):
+        # the evidence to show: the package's own definition before a test's, the likeliest kind first
+        fitting = [r for r in removed[read.name] if r.kind in read.kinds]
+        ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
+        match = ranked[0] if ranked else None
+        if match is not None:
+            findings.append(_finding(trees, read, match, pr_pattern))
+    return findings
+
+
+# -- the fork's side ---------------------------------------------------------------------------------
+def _fork_added(trees: ThreeTrees) -> Iterator[tuple[str, str]]:
+    """(path, text) of each line the fork added to a Python file."""
+    for path in trees.mine:
+        if path.endswith(".py"):
+            for line in trees.mine.raw(path).split("\n"):
+                if line.startswith("+") and not line.startswith("+++ "):
+                    yield path, line[1:]
+
+
+def _fork_names(trees: ThreeTrees) -> set[str]:
+    names: set[str] = set()
+    for _, line in _fork_added(trees):
+        if "'" in line or '"' in line:
+            names.update(_STRING_NAME.findall(line))
+        if "." in line:
+            names.update(_UPPER_ATTRIBUTE.findall(line))
+    return names
+
+
+def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """The names a fork-added line defines itself (the fork's own field or key is no drift); reading
+    an environment variable defines nothing."""
+    shapes = {name: [p for kind, p in _definitions(name) if kind != Kind.ENV] for name in names}
+    return {
+        name
+        for _, line in _fork_added(trees)
+        for name in names
+        if name in line and any(p.search(line) for p in shapes[name])
+    }
+
+
+def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+    paths = sorted({path for path, line in _fork_added(trees) if pattern.search(line)})
+    for path in paths:
+        text = trees.merged_text(path)
+        if text is None:
+            continue
+        try:
+            module = ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        owned = trees.owned_lines(path)
+        modules = _module_aliases(module)
+        for node in ast.walk(module):
+            read = _read(path, node, names, modules)
+            if read is not None and read.line in owned:
+                yield read
+
+
+def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read | None:
+    """The string-named read ``node`` is, if its name is one of ``names``."""
+    if isinstance(node, ast.Call):
+        func = node.func
+        callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if isinstance(func, ast.Name) and callee in _ACCESSORS and len(node.args) >= 2:
+            name = _string(node.args[1])
+            if name in names:
+                kinds = (Kind.ATTRIBUTE, Kind.KEY)
+                return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds)
+        elif callee in _KEY_METHODS and node.args and (name := _string(node.args[0])) in names:
+            return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
+    elif isinstance(node, ast.Subscript) and (name := _string(node.slice)) in names:
+        return Read(
+            path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', "subscript", _key_kinds(node.value)
+        )
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        if (name := _string(node.left)) in names:
+            how = f'"{name}" in {ast.unparse(node.comparators[0])}'
+            return Read(path, node.lineno, name, how, "in", _key_kinds(node.comparators[0]))
+    elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.value, ast.Name):
+        if node.value.id in modules and isinstance(node.ctx, ast.Load):
+            how = f"{node.value.id}.{node.attr}"
+            return Read(path, node.lineno, node.attr, how, "module", (Kind.KEY,))
+    return None
+
+
+def _key_kinds(owner: ast.expr) -> tuple[str, ...]:
+    """``os.environ[...]``/``os.getenv``: an environment variable (or a registry's key); else any key."""
+    text = ast.unparse(owner)
+    if "environ" in text or text.endswith("getenv"):
+        return (Kind.ENV, Kind.KEY)
+    return (Kind.KEY, Kind.ATTRIBUTE)
+
+
+def _string(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _module_aliases(module: ast.Module) -> set[str]:
+    """Names the file binds to modules: ``import a.b as m``, ``from a import m`` (a lower-case name)."""
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            names.update(a.asname or a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(a.asname or a.name for a in node.names if (a.asname or a.name)[:1].islower())
+    return names
+
+
+# -- upstream's side ---------------------------------------------------------------------------------
+def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Removed]]:
+    """For each name: the definitions upstream's diff removed (and did not add back in the same file)."""
+    if not names:
+        return {}
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+    found: dict[str, list[Removed]] = {}
+    for path in trees.upstream.matching(pattern, ".py"):
+        change = trees.upstream[path]
+        for name in sorted(names):
+            shapes = _definitions(name)
+            kinds = _kinds_in(change.removed, name, shapes)
+            for kind in sorted(kinds - _kinds_in(list(change.added.values()), name, shapes)):
+                renamed = _renamed(name, list(change.added.values()), change.removed)
+                found.setdefault(name, []).append(Removed(name, kind, path, renamed))
+    return found
+
+
+def _kinds_in(lines: list[str], name: str, shapes: list[tuple[str, re.Pattern[str]]]) -> set[str]:
+    return {kind for line in lines if name in line for kind, shape in shapes if shape.search(line)}
+
+
+_DEFINED = re.compile(
+    r"""["']([A-Za-z_]\w{3,})["']\s*:|^\s*(?:async\s+def\s+|def\s+)?([A-Za-z_]\w{3,})\s*(?:\(|:[^=]+=|:?\s*=[^=])"""
+    r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=[^=]"
+)
+
+
+def _renamed(name: str, added: list[str], removed: list[str]) -> str | None:
+    """The like-named definition upstream added in the same file (the new name of a rename), if one."""
+    gone = _defined_in(removed)
+    new = _defined_in(added) - gone
+    close = difflib.get_close_matches(name, sorted(new), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _defined_in(lines: list[str]) -> set[str]:
+    return {name for line in lines for groups in _DEFINED.findall(line) for name in groups if name}
+
+
+# -- the finding -------------------------------------------------------------------------------------
+_OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the merge is silently wrong
+    "getattr": "takes its default",
+    "get": "takes its default",
+    "pop": "takes its default",
+    "getenv": "takes its default",
+    "hasattr": "is always False",
+    "in": "is always False",
+    "setattr": "sets a name nothing reads",
+    "setdefault": "sets a key nothing reads",
+    "delattr": "fails at runtime",
+    "subscript": "fails at runtime",
+    "module": "fails at runtime",
+}
+
+
+def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
+    what = f"{removed.kind} {removed.name!r}"
+    verb = f"renamed {what} to {removed.renamed!r}" if removed.renamed else f"removed {what}"
+    fix = f": read {removed.renamed!r} instead" if removed.renamed else ""
+    message = (
+        f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} "
+        f"({removed.path}{_commit(trees, removed, pr_pattern)}); the read {_OUTCOMES[read.form]} now{fix}"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
+def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> str:
+    """The newest upstream commit whose diff of the file removed a line naming the name."""
+    git = repo.Git(trees.repo)
+    word = rf"(^|[^A-Za-z0-9_]){re.escape(removed.name)}([^A-Za-z0-9_]|$)"
+    for commit in git.log_matching(f"{trees.base}..{trees.theirs}", removed.path, word)[:5]:
+        if any(removed.name in line for line in git.removed_lines(commit.sha, removed.path)):
+            match = re.search(pr_pattern, commit.subject)
+            pr = f"#{match.group(1)}, " if match and match.groups() else ""
+            return f", in {commit.sha[:10]} ({pr}{commit.subject!r})"
+    return ""
