@@ -256,6 +256,28 @@ KILLERS = (
             ),
         ),
     ),
+    Killer(
+        "#47782",
+        "8ac8375270",
+        "KVCacheManager.get_computed_blocks returns 3 values, not 2",
+        (
+            Edit(
+                "vllm/v1/core/sched/aeon_admission.py",
+                "# AEON: admit a request at once when its prefix hit covers the whole prompt\n"
+                "from vllm.v1.core.kv_cache_manager import KVCacheManager\n"
+                "from vllm.v1.request import Request\n\n\n"
+                "def aeon_fully_cached(kv_cache_manager: KVCacheManager, request: Request) -> bool:\n"
+                "    computed_blocks, num_computed_tokens = kv_cache_manager.get_computed_blocks(request)\n"
+                "    return num_computed_tokens >= request.num_prompt_tokens - 1\n",
+            ),
+        ),
+        (
+            (
+                "vllm/v1/core/sched/aeon_admission.py",
+                "computed_blocks, num_computed_tokens = kv_cache_manager.get_computed_blocks(request)",
+            ),
+        ),
+    ),
 )
 
 

@@ -21,6 +21,8 @@ from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
+from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
+from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
 from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
@@ -47,6 +49,9 @@ def merge_rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
         RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
+        RuleInfo(
+            RETURN_DRIFT, "merge", Severity.ERROR, "fork-owned code unpacks a tuple whose length upstream changed"
+        ),
         RuleInfo(NAME_DRIFT, "merge", Severity.ERROR, "fork-owned code reads by string a name upstream removed"),
         RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
     ] + drift_checks.drift_rule_infos()
@@ -71,6 +76,7 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
     findings += name_drift(trees, settings.pr_subject_pattern)
+    findings += return_drift(trees, settings.pr_subject_pattern)
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [

@@ -1,0 +1,209 @@
+"""Return drift: fork-owned code unpacks a function whose returned tuple upstream made longer or shorter.
+
+``blocks, num_tokens = self.kv_cache_manager.get_computed_blocks(request)`` merges cleanly after
+upstream made the function return three values, and fails on the first request (or, with a
+starred or indexed read, takes the wrong element).  A function drifted when every ``def`` of its
+name returns tuples of one length N at the merge base, and tuples of one other length at upstream;
+the fork's added line unpacks exactly N names from a call of it.  A name defined with different
+shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.
+
+Cheap first: the fork's added lines must hold a tuple assignment (a text scan); only the fork files
+with one are parsed, and only the upstream files that define a callee (``git grep 'def NAME'``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
+from aeon_release.domain.audits.model import Finding, Severity
+
+RULE = "merge/return-drift"
+
+# ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
+_TUPLE_TARGET = re.compile(r"^\s*\(?\s*[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
+_UNKNOWN = -1  # a return whose length the source does not show (a name, a call)
+
+
+@dataclass(frozen=True)
+class Unpack:
+    path: str
+    line: int
+    callee: str
+    count: int
+    call: str  # the called expression as written, for the message
+
+
+@dataclass(frozen=True)
+class Drift:
+    name: str
+    path: str  # upstream's file that defines it
+    old: int
+    new: int
+
+
+def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    unpacks = list(_fork_unpacks(trees))
+    if not unpacks:
+        return []
+    drifts = _drifted(trees, {u.callee for u in unpacks} - _fork_defined(trees))
+    findings = []
+    for unpack in unpacks:
+        drift = drifts.get(unpack.callee)
+        if drift is not None and drift.old == unpack.count:
+            findings.append(_finding(trees, unpack, drift, pr_pattern))
+    return findings
+
+
+# -- the fork's side ---------------------------------------------------------------------------------
+def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
+    for path in sorted(trees.mine):
+        if not path.endswith(".py"):
+            continue
+        added = trees.mine[path].added.values()
+        if not any(_TUPLE_TARGET.match(line) for line in added):
+            continue
+        text = trees.merged_text(path)
+        try:
+            module = ast.parse(text or "")
+        except (SyntaxError, ValueError):
+            continue
+        owned = trees.owned_lines(path)
+        for node in ast.walk(module):
+            unpack = _unpack(path, node)
+            if unpack is not None and unpack.line in owned:
+                yield unpack
+
+
+def _unpack(path: str, node: ast.AST) -> Unpack | None:
+    """``a, b = f(...)`` (or ``= await f(...)``): a fixed number of names from one call."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return None
+    target, value = node.targets[0], node.value
+    if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in target.elts):
+        return None
+    if isinstance(value, ast.Await):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return None
+    func = value.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if name is None:
+        return None
+    return Unpack(path, node.lineno, name, len(target.elts), ast.unparse(func))
+
+
+def _fork_defined(trees: ThreeTrees) -> set[str]:
+    """Functions the fork defines itself (its own override may still return the old shape)."""
+    define = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
+    return {
+        match.group(1)
+        for path in trees.mine
+        if path.endswith(".py")
+        for line in trees.mine[path].added.values()
+        if (match := define.match(line))
+    }
+
+
+# -- upstream's side ---------------------------------------------------------------------------------
+def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
+    """The names whose every definition returned N-tuples at the base and M-tuples (M != N) at upstream."""
+    if not names:
+        return {}
+    sites = {
+        rev: repo.definition_sites(trees.repo, rev, sorted(names), [PYTHON_FILES]) for rev in (trees.base, trees.theirs)
+    }
+    drifts: dict[str, Drift] = {}
+    for name in sorted(names):
+        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        paths = {p for p, _ in at_base + at_theirs}
+        if not at_base or not at_theirs or not any(p in trees.upstream for p in paths):
+            continue  # upstream did not touch any file that defines it
+        old = _shape(trees, trees.base, name, at_base)
+        new = _shape(trees, trees.theirs, name, at_theirs)
+        if old is not None and new is not None and old != new and min(old, new) >= 2:
+            drifts[name] = Drift(name, at_theirs[0][0], old, new)
+    return drifts
+
+
+def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> int | None:
+    """The one tuple length every ``def name`` at ``rev`` returns; None when they differ or hide it."""
+    texts = trees.blobs(rev, sorted({p for p, _ in sites}))
+    lengths: set[int] = set()
+    for path, line in sites:
+        node = _def_at(texts.get(path), line, name)
+        if node is None:
+            return None
+        lengths |= returned_lengths(node)
+    return lengths.pop() if len(lengths) == 1 and _UNKNOWN not in lengths else None
+
+
+def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    try:
+        module = ast.parse(text or "")
+    except (SyntaxError, ValueError):
+        return None
+    for node in ast.walk(module):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name and node.lineno == line:
+            return node
+    return None
+
+
+def returned_lengths(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
+    """The lengths of the tuples ``func`` returns (its own returns, not nested functions'); a returned
+    value that is not a tuple display counts as unknown; a generator is unknown; no return: nothing."""
+    lengths: set[int] = set()
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return {_UNKNOWN}
+        if isinstance(node, ast.Return) and node.value is not None:
+            value = node.value
+            lengths.add(len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN)
+        stack.extend(ast.iter_child_nodes(node))
+    return lengths
+
+
+def _starred(value: ast.Tuple) -> bool:
+    return any(isinstance(e, ast.Starred) for e in value.elts)
+
+
+# -- the finding -------------------------------------------------------------------------------------
+def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
+    message = (
+        f"fork-owned line unpacks {unpack.count} values from {unpack.call}(), but upstream changed "
+        f"{drift.name}() to return {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
+        f"this raises at runtime (or, with a starred target, reads the wrong values); take all {drift.new}"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
+
+
+def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
+    """The newest upstream commit after which ``drift.name`` returns the new length (first parents)."""
+    git = repo.Git(trees.repo)
+    regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(drift.name)
+    for commit in git.log_matching(f"{trees.base}..{trees.theirs}", drift.path, regex)[:8]:
+        before = repo.read_blobs(trees.repo, f"{commit.sha}^", [drift.path])[drift.path]
+        after = repo.read_blobs(trees.repo, commit.sha, [drift.path])[drift.path]
+        if _length_in(before, drift.name) != _length_in(after, drift.name) == drift.new:
+            match = re.search(pr_pattern, commit.subject)
+            pr = f"#{match.group(1)}, " if match and match.groups() else ""
+            return f", in {commit.sha[:10]} ({pr}{commit.subject!r})"
+    return ""
+
+
+def _length_in(text: str | None, name: str) -> int | None:
+    try:
+        module = ast.parse(text or "")
+    except (SyntaxError, ValueError):
+        return None
+    defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+    lengths = set().union(*(returned_lengths(d) for d in defs)) if defs else set()
+    return lengths.pop() if len(lengths) == 1 else None

@@ -1,0 +1,152 @@
+"""Name drift: fork-owned reads by string of names upstream removed, each shaped like a real vLLM change.
+
+#28335 renamed the environment variable VLLM_FLATTEN_LOGPROBS to VLLM_FLAT_LOGPROBS in vllm/envs.py
+(a dict of lambdas read through the module's ``__getattr__``); #49244 removed
+SchedulerConfig.max_num_partial_prefills; #38242 renamed ReasoningConfig.think_start_str.  A fork
+line that reads the old name by string takes its default after a clean merge.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift.names import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ENVS = "vllm/envs.py"
+ENVS_BASE = """import os
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    VLLM_LOGGING_LEVEL: str = "INFO"
+    VLLM_FLATTEN_LOGPROBS: bool = False
+
+environment_variables: dict[str, Callable[[], Any]] = {
+    "VLLM_LOGGING_LEVEL": lambda: os.getenv("VLLM_LOGGING_LEVEL", "INFO").upper(),
+    "VLLM_FLATTEN_LOGPROBS": lambda: bool(int(os.getenv("VLLM_FLATTEN_LOGPROBS", "0"))),
+}
+
+
+def __getattr__(name: str):
+    if name in environment_variables:
+        return environment_variables[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+"""
+ENVS_RENAMED = ENVS_BASE.replace("FLATTEN", "FLAT")
+SUBJECT_28335 = "[Misc] FlattenLogprobs -> FlatLogprobs (#28335)"
+
+SCHEDULER = "vllm/config/scheduler.py"
+SCHEDULER_BASE = '''from dataclasses import dataclass
+
+
+@dataclass
+class SchedulerConfig:
+    max_num_seqs: int = 128
+    max_num_partial_prefills: int = 1
+    """Maximum number of sequences that can be partially prefilled concurrently."""
+    long_prefill_token_threshold: int = 0
+
+    def verify(self) -> None:
+        if self.max_num_partial_prefills > 1 and self.long_prefill_token_threshold == 0:
+            self.long_prefill_token_threshold = 4096
+'''
+SCHEDULER_REMOVED = """from dataclasses import dataclass
+
+
+@dataclass
+class SchedulerConfig:
+    max_num_seqs: int = 128
+
+    def verify(self) -> None:
+        pass
+"""
+SUBJECT_49244 = "[Misc] Remove old now unsupported `max_num_partial_prefills` (#49244)"
+
+FORK = "vllm/v1/core/sched/aeon_admission.py"
+FORK_TEXT = """# AEON: admission tweaks for GB10
+import os
+
+import vllm.envs as envs
+from vllm.config.scheduler import SchedulerConfig
+
+
+def aeon_flat_logprobs() -> bool:
+    if os.environ.get("VLLM_FLATTEN_LOGPROBS", "0") == "1":
+        return True
+    return bool(envs.VLLM_FLATTEN_LOGPROBS)
+
+
+def aeon_partial_prefills(scheduler_config: SchedulerConfig) -> bool:
+    return getattr(scheduler_config, "max_num_partial_prefills", 1) > 1
+
+
+def aeon_level() -> str:
+    return os.getenv("VLLM_LOGGING_LEVEL", "INFO") + str(getattr(SchedulerConfig(), "max_num_seqs", 0))
+"""
+
+
+def found(report: AuditReport) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == RULE or RULE in f.also]
+
+
+def line_of(repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / path).read_text().splitlines(), 1) if text in line)
+
+
+def test_string_reads_of_removed_names_are_errors(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE, SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": ""},
+        {FORK: FORK_TEXT},
+        [(SUBJECT_28335, {ENVS: ENVS_RENAMED}), (SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    by_line = {line: message for _, line, message in found(report)}
+    environ = line_of(git_repo, FORK, 'os.environ.get("VLLM_FLATTEN_LOGPROBS"')
+    module = line_of(git_repo, FORK, "envs.VLLM_FLATTEN_LOGPROBS")
+    partial = line_of(git_repo, FORK, '"max_num_partial_prefills"')
+    assert set(by_line) == {environ, module, partial}
+    assert "renamed environment variable 'VLLM_FLATTEN_LOGPROBS' to 'VLLM_FLAT_LOGPROBS'" in by_line[environ]
+    assert "#28335" in by_line[environ] and "takes its default" in by_line[environ]
+    assert "removed attribute 'max_num_partial_prefills' (vllm/config/scheduler.py" in by_line[partial]
+    assert "#49244" in by_line[partial]
+    assert all(f.severity.value == "error" for f in report.findings if f.rule_id == RULE)
+
+
+def test_names_upstream_kept_or_the_fork_defines_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Kept names (VLLM_LOGGING_LEVEL, max_num_seqs) and a fork that defines the old field itself."""
+    fork = FORK_TEXT.replace('os.environ.get("VLLM_FLATTEN_LOGPROBS", "0") == "1"', 'os.environ.get("HOME") == "/"')
+    fork = fork.replace("return bool(envs.VLLM_FLATTEN_LOGPROBS)", "return bool(envs.VLLM_LOGGING_LEVEL)")
+    mine = "vllm/config/aeon.py"
+    own = (
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass AeonConfig:\n    max_num_partial_prefills: int = 2\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE, SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": ""},
+        {FORK: fork, mine: own},
+        [(SUBJECT_28335, {ENVS: ENVS_RENAMED}), (SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_a_name_upstream_still_mentions_elsewhere_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The field moved to another config upstream: not gone, so not claimed (symbol drift's job if typed)."""
+    moved = SCHEDULER_REMOVED + "\n\n@dataclass\nclass PrefillConfig:\n    max_num_partial_prefills: int = 1\n"
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE, SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": ""},
+        {FORK: FORK_TEXT.replace("return bool(envs.VLLM_FLATTEN_LOGPROBS)", "return False")},
+        [(SUBJECT_49244, {SCHEDULER: moved})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_a_string_that_is_not_a_read_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """A message naming the old variable reads nothing: only getattr/hasattr/get/[...]/in/module reads count."""
+    fork = "import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef warn() -> None:\n"
+    fork += '    logger.warning("%s is gone", "VLLM_FLATTEN_LOGPROBS")\n'
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

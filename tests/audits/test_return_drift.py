@@ -1,0 +1,112 @@
+"""Return drift: a fork line unpacks a function whose returned tuple upstream made longer.
+
+Shaped like #47782 (8ac8375270), which made KVCacheManager.get_computed_blocks return
+``(blocks, num_new_computed_tokens, shared_prefix_boundary)`` instead of two values: a fork
+scheduler line ``blocks, n = kv_cache_manager.get_computed_blocks(request)`` merges cleanly and
+raises on the first request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift.returns import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+MANAGER = "vllm/v1/core/kv_cache_manager.py"
+MANAGER_BASE = """from vllm.v1.request import Request
+
+
+class KVCacheManager:
+    def __init__(self, enable_caching: bool) -> None:
+        self.enable_caching = enable_caching
+
+    def get_computed_blocks(self, request: Request) -> tuple[list[int], int]:
+        if not self.enable_caching:
+            return [], 0
+        blocks = self.find_longest_cache_hit(request)
+        return blocks, len(blocks) * 16
+
+    def find_longest_cache_hit(self, request: Request) -> list[int]:
+        return []
+
+    def usage(self) -> tuple[float, int]:
+        return 0.0, 0
+"""
+MANAGER_THREE = MANAGER_BASE.replace("tuple[list[int], int]:", "tuple[list[int], int, int]:")
+MANAGER_THREE = MANAGER_THREE.replace("return [], 0\n", "return [], 0, 0\n").replace(
+    "return blocks, len(blocks) * 16", "return blocks, len(blocks) * 16, request.num_tokens"
+)
+SUBJECT = "[Core] Preserve Marconi caching with selective hybrid cache retention (#47782)"
+REQUEST = "vllm/v1/request.py"
+REQUEST_TEXT = "class Request:\n    num_tokens: int = 0\n    num_prompt_tokens: int = 0\n"
+FORK = "vllm/v1/core/sched/aeon_admission.py"
+FORK_TEXT = """# AEON: admit a request at once when its prefix hit covers the whole prompt
+from vllm.v1.core.kv_cache_manager import KVCacheManager
+from vllm.v1.request import Request
+
+
+def aeon_fully_cached(kv_cache_manager: KVCacheManager, request: Request) -> bool:
+    computed_blocks, num_computed_tokens = kv_cache_manager.get_computed_blocks(request)
+    usage, _ = kv_cache_manager.usage()
+    return num_computed_tokens >= request.num_prompt_tokens - 1 and usage < 0.9
+"""
+INITS = {"vllm/v1/core/__init__.py": "", "vllm/v1/core/sched/__init__.py": ""}
+
+
+def found(report: AuditReport) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def test_unpacking_the_old_length_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, **INITS},
+        {FORK: FORK_TEXT},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(path, line, message)] = found(report)
+    assert (path, line) == (FORK, 7)  # the unpack of get_computed_blocks; usage() kept its two values
+    assert "unpacks 2 values from kv_cache_manager.get_computed_blocks()" in message
+    assert "to return 3 (vllm/v1/core/kv_cache_manager.py, in " in message and "#47782" in message
+    assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["error"]
+
+
+def test_a_fork_that_takes_the_new_length_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = FORK_TEXT.replace("computed_blocks, num_computed_tokens =", "computed_blocks, num_computed_tokens, _ =")
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, **INITS},
+        {FORK: fork},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_a_name_defined_with_other_shapes_elsewhere_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Another class's get_computed_blocks returns one value: the call cannot be resolved by name."""
+    other = "vllm/v1/core/aeon_other.py"
+    text = "class Other:\n    def get_computed_blocks(self, request):\n        return None\n"
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, other: text, **INITS},
+        {FORK: FORK_TEXT},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_a_fork_override_with_the_old_length_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork defines its own get_computed_blocks: the unpack may well be of the fork's."""
+    fork = FORK_TEXT + "\n\nclass AeonManager(KVCacheManager):\n    def get_computed_blocks(self, request):\n"
+    fork += "        return [], 0\n"
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, **INITS},
+        {FORK: fork},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
