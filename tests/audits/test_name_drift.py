@@ -150,3 +150,21 @@ def test_a_string_that_is_not_a_read_is_silent(git_repo: GitRepo, no_rules: Path
     fork += '    logger.warning("%s is gone", "VLLM_FLATTEN_LOGPROBS")\n'
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_setting_a_variable_upstream_stopped_reading(git_repo: GitRepo, no_rules: Path) -> None:
+    """A fork launcher that sets the old variable is silently ignored; a variable upstream only set for
+    a library (torch reads TORCH_COMPILE_DISABLE, #11823 stopped setting it) is not upstream's to remove."""
+    plugins = "vllm/plugins/__init__.py"
+    base = 'import os\n\n\ndef load_general_plugins():\n    os.environ["TORCH_COMPILE_DISABLE"] = "True"\n'
+    fork = 'import os\n\n\ndef aeon_launch() -> None:\n    os.environ["VLLM_FLATTEN_LOGPROBS"] = "1"\n'
+    fork += '    os.environ["TORCH_COMPILE_DISABLE"] = "True"\n'
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE, plugins: base},
+        {FORK: fork},
+        [(SUBJECT_28335, {ENVS: ENVS_RENAMED, plugins: "def load_general_plugins():\n    pass\n"})],
+    )
+    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line == line_of(git_repo, FORK, '"VLLM_FLATTEN_LOGPROBS"')
+    assert "sets a name nothing reads" in message

@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import re2
+
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
@@ -43,7 +45,11 @@ def _definitions(name: str) -> list[tuple[str, re.Pattern[str]]]:
     """Line shapes that define ``name``, by kind (matched against one removed or added line)."""
     word = re.escape(name)
     return [
-        (Kind.ENV, re.compile(rf"""(?:environ(?:\.get)?\s*[\[(]|getenv\s*\()\s*["']{word}["']""")),
+        # a read: upstream setting a variable for a library (``environ["X"] = ...``) does not own it
+        (
+            Kind.ENV,
+            re.compile(rf"""(?:environ\.get\s*\(|getenv\s*\(|environ\s*\[)\s*["']{word}["'](?!\s*\]\s*=(?!=))"""),
+        ),
         (Kind.KEY, re.compile(rf"""["']{word}["']\s*:""")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
@@ -70,20 +76,19 @@ class Read:
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _fork_names(trees)
-    if not wanted:
-        return []
-    gone = wanted - repo.words_present(trees.repo, trees.theirs, sorted(wanted), [PYTHON_FILES])
-    removed = _removed_upstream(trees, gone - _fork_defined(trees, gone)) if gone else {}
+    removed = _removed_upstream(trees, wanted - _fork_defined(trees, wanted)) if wanted else {}
     if not removed:
         return []
+    # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed
+    for name in repo.words_present(trees.repo, trees.theirs, sorted(removed), [PYTHON_FILES]):
+        del removed[name]
     findings = []
-    for read in _fork_reads(trees, set(removed)):
+    for read in _fork_reads(trees, set(removed)) if removed else ():
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
-        match = ranked[0] if ranked else None
-        if match is not None:
-            findings.append(_finding(trees, read, match, pr_pattern))
+        if ranked:
+            findings.append(_finding(trees, read, ranked[0], pr_pattern))
     return findings
 
 
@@ -110,13 +115,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
 def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     """The names a fork-added line defines itself (the fork's own field or key is no drift); reading
     an environment variable defines nothing."""
-    shapes = {name: [p for kind, p in _definitions(name) if kind != Kind.ENV] for name in names}
-    return {
-        name
-        for _, line in _fork_added(trees)
-        for name in names
-        if name in line and any(p.search(line) for p in shapes[name])
-    }
+    return _defined_in([line for _, line in _fork_added(trees)]) & names
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
@@ -151,9 +150,8 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
         elif callee in _KEY_METHODS and node.args and (name := _string(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
     elif isinstance(node, ast.Subscript) and (name := _string(node.slice)) in names:
-        return Read(
-            path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', "subscript", _key_kinds(node.value)
-        )
+        form = "setitem" if isinstance(node.ctx, ast.Store) else "subscript"
+        return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
     elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
         if (name := _string(node.left)) in names:
             how = f'"{name}" in {ast.unparse(node.comparators[0])}'
@@ -190,29 +188,47 @@ def _module_aliases(module: ast.Module) -> set[str]:
 
 # -- upstream's side ---------------------------------------------------------------------------------
 def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Removed]]:
-    """For each name: the definitions upstream's diff removed (and did not add back in the same file)."""
+    """For each name: the definitions upstream's diff removed (and did not add back in the same file).
+
+    One RE2 pass per file finds the removed lines naming any of the names (a linear-time automaton
+    for hundreds of alternatives); only those lines are looked at in Python."""
     if not names:
         return {}
-    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    removed_line = re2.compile(rf"(?m)^-[^\n]*\b(?:{alternatives})\b[^\n]*")
     found: dict[str, list[Removed]] = {}
-    for path in trees.upstream.matching(pattern, ".py"):
-        change = trees.upstream[path]
-        for name in sorted(names):
-            shapes = _definitions(name)
-            kinds = _kinds_in(change.removed, name, shapes)
-            for kind in sorted(kinds - _kinds_in(list(change.added.values()), name, shapes)):
-                renamed = _renamed(name, list(change.added.values()), change.removed)
-                found.setdefault(name, []).append(Removed(name, kind, path, renamed))
+    for path in trees.upstream:
+        if not path.endswith(".py"):
+            continue
+        lines = removed_line.findall(trees.upstream.raw(path))
+        named = {w for line in lines for w in _WORD.findall(line)} & names
+        if named:
+            _removed_in(trees, path, sorted(named), found)
     return found
+
+
+def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str, list[Removed]]) -> None:
+    change = trees.upstream[path]
+    added = list(change.added.values())
+    for name in names:
+        shapes = _definitions(name)
+        for kind in sorted(_kinds_in(change.removed, name, shapes) - _kinds_in(added, name, shapes)):
+            found.setdefault(name, []).append(Removed(name, kind, path, _renamed(name, added, change.removed)))
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 def _kinds_in(lines: list[str], name: str, shapes: list[tuple[str, re.Pattern[str]]]) -> set[str]:
     return {kind for line in lines if name in line for kind, shape in shapes if shape.search(line)}
 
 
+# a line defining a name: a dict key, a def, an assignment or annotation, ``self.name = ...``
 _DEFINED = re.compile(
-    r"""["']([A-Za-z_]\w{3,})["']\s*:|^\s*(?:async\s+def\s+|def\s+)?([A-Za-z_]\w{3,})\s*(?:\(|:[^=]+=|:?\s*=[^=])"""
-    r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=[^=]"
+    r"""["']([A-Za-z_]\w{3,})["']\s*:"""
+    r"|^\s*(?:async\s+)?def\s+([A-Za-z_]\w{3,})\s*\("
+    r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
+    r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
 )
 
 
@@ -240,6 +256,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "setdefault": "sets a key nothing reads",
     "delattr": "fails at runtime",
     "subscript": "fails at runtime",
+    "setitem": "sets a name nothing reads",
     "module": "fails at runtime",
 }
 

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import re2
+
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
@@ -110,24 +112,36 @@ def _fork_defined(trees: ThreeTrees) -> set[str]:
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
+# a changed line that can change a returned tuple's length: a tuple return or a tuple annotation
+_TUPLE_CHANGE = re2.compile(r"(?m)^[-+][ \t]*return\b[^\n]*,|^[-+][^\n]*->[^\n]*\btuple\[")
+
+
 def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     """The names whose every definition returned N-tuples at the base and M-tuples (M != N) at upstream."""
-    if not names:
+    if not names or not _defined_where_returns_changed(trees, names):
         return {}
-    sites = {
-        rev: repo.definition_sites(trees.repo, rev, sorted(names), [PYTHON_FILES]) for rev in (trees.base, trees.theirs)
-    }
+    wanted = sorted(names)
+    sites = {rev: repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
     drifts: dict[str, Drift] = {}
-    for name in sorted(names):
+    for name in wanted:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
-        paths = {p for p, _ in at_base + at_theirs}
-        if not at_base or not at_theirs or not any(p in trees.upstream for p in paths):
+        if not at_base or not at_theirs or not any(p in trees.upstream for p, _ in at_base + at_theirs):
             continue  # upstream did not touch any file that defines it
         old = _shape(trees, trees.base, name, at_base)
         new = _shape(trees, trees.theirs, name, at_theirs)
-        if old is not None and new is not None and old != new and min(old, new) >= 2:
+        if old is not None and new is not None and old != new:
             drifts[name] = Drift(name, at_theirs[0][0], old, new)
     return drifts
+
+
+def _defined_where_returns_changed(trees: ThreeTrees, names: set[str]) -> bool:
+    """Does a file whose tuple returns upstream changed define one of the names (a narrow ``git grep``)?
+    Most merges stop here; the whole tree is searched only when one does."""
+    paths = [p for p in trees.upstream if p.endswith(".py") and _TUPLE_CHANGE.search(trees.upstream.raw(p))]
+    if not paths:
+        return False
+    literal = [f":(literal){p}" for p in paths]
+    return bool(repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal))
 
 
 def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> int | None:
