@@ -278,6 +278,31 @@ KILLERS = (
             ),
         ),
     ),
+    Killer(
+        "#27077",
+        "acedc74b1a",
+        "GREEDY_TEMPERATURE -1 -> 0 under inlined literals",
+        (
+            Edit(
+                "vllm/v1/sample/aeon_greedy.py",
+                "# AEON: count greedy requests for the GB10 spec-decode metrics\n"
+                "import torch\n\n"
+                "from vllm.v1.sample.metadata import SamplingMetadata\n\n\n"
+                "def aeon_num_greedy(sampling_metadata: SamplingMetadata) -> int:\n"
+                "    is_greedy = sampling_metadata.temperature == -1\n"
+                "    return int(torch.count_nonzero(is_greedy))\n\n\n"
+                "def aeon_sampled_temperature(temperature: torch.Tensor) -> torch.Tensor:\n"
+                "    return torch.where(temperature == -1, 1.0, temperature)  # GREEDY_TEMPERATURE\n",
+            ),
+        ),
+        (
+            ("vllm/v1/sample/aeon_greedy.py", "is_greedy = sampling_metadata.temperature == -1"),
+            (
+                "vllm/v1/sample/aeon_greedy.py",
+                "return torch.where(temperature == -1, 1.0, temperature)  # GREEDY_TEMPERATURE",
+            ),
+        ),
+    ),
 )
 
 

@@ -615,10 +615,21 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
 
 def words_present(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
     """Which of ``words`` occur at ``rev`` as whole words (``git grep -o -w``: one pass for all of them)."""
-    if not words:
+    return _present(path, rev, words, pathspecs, ["-w"])
+
+
+def strings_present(path: Path, rev: str, strings: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
+    """Which of ``strings`` occur at ``rev`` (fixed strings, one ``git grep -o`` pass for all of them)."""
+    return _present(path, rev, strings, pathspecs, [])
+
+
+def _present(
+    path: Path, rev: str, strings: Sequence[str], pathspecs: Sequence[str], options: list[str]
+) -> frozenset[str]:
+    if not strings:
         return frozenset()
-    out = _grep(path, rev, ["-o", "-h", "-w", "-I"], words, pathspecs)
-    return frozenset(line for line in out.split("\n") if line) & frozenset(words)
+    out = _grep(path, rev, ["-o", "-h", "-I", *options], strings, pathspecs)
+    return frozenset(line for line in out.split("\n") if line) & frozenset(strings)
 
 
 DEF_LINE = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(")

@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
+from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
 from aeon_release.domain.audits.drift.names import name_drift
@@ -77,6 +78,7 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     findings += doubled
     findings += name_drift(trees, settings.pr_subject_pattern)
     findings += return_drift(trees, settings.pr_subject_pattern)
+    findings += constant_drift(trees, settings.pr_subject_pattern)
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [

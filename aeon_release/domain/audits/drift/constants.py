@@ -1,0 +1,190 @@
+"""Constant drift: upstream changed a module constant's value; fork-owned code inlined the old value.
+
+``GREEDY_TEMPERATURE = -1`` became ``0``: a fork line ``is_greedy = metadata.temperature == -1``
+merges cleanly and never matches again.  A literal is *tied* to the constant only when the code
+says so: its line's comment names the constant, or upstream's own code at the merge base says the
+same thing with the constant's name where the fork wrote the number (``temperature == -1`` where
+upstream has ``temperature == GREEDY_TEMPERATURE``, ``replace_from=-1`` where it has
+``replace_from=GREEDY_TEMPERATURE``).  A bare number elsewhere is not the constant's.
+
+Cheap first: the changed constants come from one RE2 scan of upstream's diff; only the fork files
+whose added lines hold an old value are parsed; the ties are checked with one ``git grep``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import re2
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
+from aeon_release.domain.audits.model import Finding, Severity
+
+RULE = "merge/constant-drift"
+
+# a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why``
+_CONSTANT_LINE = re2.compile(r"(?m)^[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*$")
+_Literal = int | float | str
+
+
+@dataclass(frozen=True)
+class Changed:
+    name: str
+    path: str
+    old: _Literal
+    new: _Literal
+
+
+@dataclass(frozen=True)
+class Use:
+    path: str
+    line: int
+    change: Changed
+    upstream: str  # how upstream's code says it with the name ("" when the comment ties it)
+
+
+def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    changed = _changed_constants(trees)
+    if not changed:
+        return []
+    uses = list({(u.path, u.line, u.change.name): u for u in _fork_uses(trees, changed)}.values())
+    said = repo.strings_present(
+        trees.repo, trees.base, sorted({u.upstream for u in uses if u.upstream}), [PYTHON_FILES]
+    )
+    return [_finding(trees, u, pr_pattern) for u in uses if not u.upstream or u.upstream in said]
+
+
+# -- upstream's side ---------------------------------------------------------------------------------
+def _changed_constants(trees: ThreeTrees) -> list[Changed]:
+    changed: list[Changed] = []
+    for path in trees.upstream:
+        if not path.endswith(".py"):
+            continue
+        lines = _CONSTANT_LINE.findall(trees.upstream.raw(path))
+        if len(lines) < 2:
+            continue
+        old = dict(v for line in lines if line[0] == "-" and (v := _assigned(line[1:])))
+        new = dict(v for line in lines if line[0] == "+" and (v := _assigned(line[1:])))
+        changed += [
+            Changed(name, path, old[name], new[name])
+            for name in sorted(old.keys() & new.keys())
+            if old[name] != new[name] and type(old[name]) is type(new[name])
+        ]
+    return changed
+
+
+def _assigned(line: str) -> tuple[str, _Literal] | None:
+    """``NAME = <number or string>`` -> (NAME, value); None for anything computed."""
+    try:
+        stmt = ast.parse(line).body[0]
+    except (SyntaxError, ValueError, IndexError):
+        return None
+    target, value = _target_value(stmt)
+    if target is None or value is None:
+        return None
+    literal = _literal(value)
+    return (target, literal) if literal is not None else None
+
+
+def _target_value(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    return None, None
+
+
+def _literal(node: ast.expr) -> _Literal | None:
+    """A number (signed) or a string; bools and None carry no drift worth tying."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _literal(node.operand)
+        return -inner if isinstance(inner, (int, float)) else None
+    value = node.value if isinstance(node, ast.Constant) else None
+    return value if isinstance(value, (int, float, str)) and not isinstance(value, bool) else None
+
+
+# -- the fork's side ---------------------------------------------------------------------------------
+def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
+    olds = {repr(c.old) for c in changed} | {str(c.old) for c in changed if not isinstance(c.old, str)}
+    number = re.compile("|".join(rf"(?<![\w.]){re.escape(o)}(?![\w.])" for o in sorted(olds)))
+    for path in sorted(trees.mine):
+        if not path.endswith(".py") or not any(number.search(t) for t in trees.mine[path].added.values()):
+            continue
+        text = trees.merged_text(path)
+        try:
+            module = ast.parse(text or "")
+        except (SyntaxError, ValueError):
+            continue
+        owned = trees.owned_lines(path)
+        lines = (text or "").splitlines()
+        for node in ast.walk(module):
+            for expr, value in _literal_places(node):
+                line = value.lineno
+                if line in owned:
+                    yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
+
+
+def _literal_places(node: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+    """(how upstream would write it with a name in place of ``{}``, the literal) for each literal the
+    node compares, assigns or passes by keyword."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        op = _OPERATORS.get(type(node.ops[0]))
+        left, right = node.left, node.comparators[0]
+        if op and _literal(right) is not None:
+            yield f"{ast.unparse(left)} {op} {{}}", right
+        elif op and _literal(left) is not None:
+            yield f"{ast.unparse(right)} {op} {{}}", left  # ``-1 == x``: upstream writes ``x == NAME``
+    elif isinstance(node, ast.keyword) and node.arg and _literal(node.value) is not None:
+        yield f"{node.arg}={{}}", node.value
+    elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _literal(node.value) is not None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if len(targets) == 1 and isinstance(targets[0], (ast.Name, ast.Attribute)):
+            yield f"{ast.unparse(targets[0])} = {{}}", node.value
+
+
+_OPERATORS: dict[type[ast.cmpop], str] = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+}
+
+
+def _ties(path: str, line: int, text: str, expr: str, value: _Literal | None, changed: list[Changed]) -> Iterator[Use]:
+    comment = text.split("#", 1)[1] if "#" in text else ""
+    for change in changed:
+        if value is None or value != change.old or type(value) is not type(change.old):
+            continue
+        if re.search(rf"\b{re.escape(change.name)}\b", comment):
+            yield Use(path, line, change, "")
+        else:
+            yield Use(path, line, change, expr.format(change.name))
+
+
+# -- the finding -------------------------------------------------------------------------------------
+def _finding(trees: ThreeTrees, use: Use, pr_pattern: str) -> Finding:
+    c = use.change
+    how = f"upstream's own code says `{use.upstream}`" if use.upstream else f"its comment names {c.name}"
+    message = (
+        f"fork-owned literal {c.old!r} stands for {c.name} ({how}), but upstream changed {c.name} from "
+        f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): use {c.name} instead of the literal"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
+
+
+def _commit(trees: ThreeTrees, change: Changed, pr_pattern: str) -> str:
+    """The newest upstream commit whose diff of the file changed the constant's line."""
+    git = repo.Git(trees.repo)
+    regex = rf"^{re.escape(change.name)}[[:space:]]*(:[^=]*)?="
+    commits = git.log_matching(f"{trees.base}..{trees.theirs}", change.path, regex)
+    if not commits:
+        return ""
+    match = re.search(pr_pattern, commits[0].subject)
+    pr = f"#{match.group(1)}, " if match and match.groups() else ""
+    return f", in {commits[0].sha[:10]} ({pr}{commits[0].subject!r})"

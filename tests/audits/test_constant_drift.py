@@ -1,0 +1,85 @@
+"""Constant drift: a fork literal that inlines a module constant whose value upstream changed.
+
+Shaped like #27077 (acedc74b1a), which changed ``GREEDY_TEMPERATURE: tl.constexpr = -1`` to ``0`` in
+vllm/v1/sample/rejection_sampler.py: fork code that wrote ``temperature == -1`` where upstream
+writes ``temperature == GREEDY_TEMPERATURE`` stops finding greedy requests after a clean merge.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift.constants import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+SAMPLER = "vllm/v1/sample/rejection_sampler.py"
+SAMPLER_BASE = """import torch
+
+PLACEHOLDER_TOKEN_ID = -1
+GREEDY_TEMPERATURE: float = -1
+MAX_SPEC_LEN = 128
+
+
+def rejection_sample(sampling_metadata, draft_token_ids):
+    is_greedy = sampling_metadata.temperature == GREEDY_TEMPERATURE
+    out = torch.full_like(draft_token_ids, PLACEHOLDER_TOKEN_ID)
+    return out, is_greedy
+
+
+def sample_recovered(temperature):
+    return torch.where(temperature == GREEDY_TEMPERATURE, 1.0, temperature)
+"""
+SAMPLER_CHANGED = SAMPLER_BASE.replace("GREEDY_TEMPERATURE: float = -1", "GREEDY_TEMPERATURE: float = 0")
+SUBJECT = "[V1][Spec Decode] Fix greedy temperature detection after sampler refactor (#27077)"
+FORK = "vllm/v1/sample/aeon_greedy.py"
+FORK_TEXT = """# AEON: greedy accounting on GB10
+import torch
+
+
+def aeon_num_greedy(sampling_metadata) -> int:
+    is_greedy = sampling_metadata.temperature == -1
+    return int(torch.count_nonzero(is_greedy))
+
+
+def aeon_recovered(temperature):
+    return torch.where(temperature == -1, 1.0, temperature)  # GREEDY_TEMPERATURE
+
+
+def aeon_unrelated(sampling_metadata, draft_token_ids):
+    top_k = sampling_metadata.top_k == -1  # -1 means off: not the greedy temperature
+    placeholder = draft_token_ids == -1  # PLACEHOLDER_TOKEN_ID, which upstream kept
+    return top_k, placeholder
+"""
+INITS = {"vllm/v1/sample/__init__.py": ""}
+
+
+def found(report: AuditReport) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def line_of(repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / path).read_text().splitlines(), 1) if text in line)
+
+
+def test_inlined_old_value_is_an_error_only_where_tied(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: FORK_TEXT}, [(SUBJECT, {SAMPLER: SAMPLER_CHANGED})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    by_line = {line: message for _, line, message in found(report)}
+    structural = line_of(git_repo, FORK, "is_greedy = sampling_metadata.temperature == -1")
+    commented = line_of(git_repo, FORK, "# GREEDY_TEMPERATURE")
+    assert set(by_line) == {structural, commented}  # top_k == -1 and the placeholder are not the constant
+    assert "upstream's own code says `sampling_metadata.temperature == GREEDY_TEMPERATURE`" in by_line[structural]
+    assert "from -1 to 0 (vllm/v1/sample/rejection_sampler.py, in " in by_line[structural]
+    assert "#27077" in by_line[structural] and "its comment names GREEDY_TEMPERATURE" in by_line[commented]
+
+
+def test_a_fork_that_uses_the_name_or_an_unchanged_constant_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = FORK_TEXT.replace("temperature == -1", "temperature == GREEDY_TEMPERATURE")
+    fork = "from vllm.v1.sample.rejection_sampler import GREEDY_TEMPERATURE\n" + fork
+    upstream = SAMPLER_CHANGED.replace("MAX_SPEC_LEN = 128", "MAX_SPEC_LEN = 256")
+    sides = s.merge_case(git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {SAMPLER: upstream})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
