@@ -168,3 +168,22 @@ def test_setting_a_variable_upstream_stopped_reading(git_repo: GitRepo, no_rules
     [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert line == line_of(git_repo, FORK, '"VLLM_FLATTEN_LOGPROBS"')
     assert "sets a name nothing reads" in message
+
+
+def test_a_key_the_fork_passes_as_a_keyword_is_its_own(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "def aeon_options() -> int:\n    options = dict(max_num_partial_prefills=2)\n"
+    fork += '    return options.get("max_num_partial_prefills", 1)\n'
+    sides = s.merge_case(
+        git_repo,
+        {SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": ""},
+        {FORK: fork},
+        [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    # the same read without the fork's own keyword is the drift
+    git_repo.git("reset", "--quiet", "--hard", sides.ours)
+    bare = fork.replace("dict(max_num_partial_prefills=2)", "{}")
+    ours = git_repo.commit({FORK: bare}, "fork: no own key")
+    git_repo.merge("upstream")
+    again = type(sides)(sides.repo, sides.base, ours, sides.theirs)
+    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=again))] == [3]

@@ -113,9 +113,11 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
 
 
 def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
-    """The names a fork-added line defines itself (the fork's own field or key is no drift); reading
-    an environment variable defines nothing."""
-    return _defined_in([line for _, line in _fork_added(trees)]) & names
+    """The names a fork-added line defines itself (the fork's own field or key is no drift), also as a
+    keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
+    lines = [line for _, line in _fork_added(trees)]
+    keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
+    return (_defined_in(lines) | keywords) & names
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
@@ -217,6 +219,7 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
 
 def _kinds_in(lines: list[str], name: str, shapes: list[tuple[str, re.Pattern[str]]]) -> set[str]:
