@@ -18,16 +18,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import re2
-
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
 
 RULE = "merge/constant-drift"
 
-# a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why``
-_CONSTANT_LINE = re2.compile(r"(?m)^[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*$")
+# a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
+# pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
+_CONSTANT_LINE = re.compile(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
+# a literal the fork compares, assigns or passes: the only kind of line a tie can be on
+_FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=])[ \t]*[-+]?(?:\d|[\"'])")
 _Literal = int | float | str
 
 
@@ -48,7 +49,13 @@ class Use:
 
 
 def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    changed = _changed_constants(trees)
+    fork_literals = any(
+        _FORK_LITERAL.search(line)
+        for path in trees.mine
+        if path.endswith(".py")
+        for line in trees.mine[path].added.values()
+    )
+    changed = _changed_constants(trees) if fork_literals else []
     if not changed:
         return []
     uses = list({(u.path, u.line, u.change.name): u for u in _fork_uses(trees, changed)}.values())
@@ -67,8 +74,8 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
         lines = _CONSTANT_LINE.findall(trees.upstream.raw(path))
         if len(lines) < 2:
             continue
-        old = dict(v for line in lines if line[0] == "-" and (v := _assigned(line[1:])))
-        new = dict(v for line in lines if line[0] == "+" and (v := _assigned(line[1:])))
+        old = dict(v for line in lines if line[1] == "-" and (v := _assigned(line[2:])))
+        new = dict(v for line in lines if line[1] == "+" and (v := _assigned(line[2:])))
         changed += [
             Changed(name, path, old[name], new[name])
             for name in sorted(old.keys() & new.keys())

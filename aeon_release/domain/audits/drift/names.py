@@ -28,7 +28,11 @@ from aeon_release.domain.audits.model import Finding, Severity
 
 RULE = "merge/name-drift"
 
-_STRING_NAME = re.compile(r"""(?<![\w.])[rbuRBU]?["']([A-Za-z_][A-Za-z0-9_]{3,})["']""")
+# a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``
+_READ_NAME = re.compile(
+    r"""(?:attr\([^\n]*?,|\.(?:get|pop|setdefault|getenv)\(|\[|\bgetenv\()\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
+    r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s+(?:not\s+)?in\b"""
+)
 # ``mod.APP_FLAG``: an UPPER_CASE attribute of a module-like name (a registry read through __getattr__)
 _UPPER_ATTRIBUTE = re.compile(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
 _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
@@ -61,7 +65,11 @@ class Removed:
     name: str
     kind: str
     path: str  # the upstream file whose diff removed the definition
-    renamed: str | None  # a like-named definition upstream added in that file
+
+    def renamed(self, trees: ThreeTrees) -> str | None:
+        """A like-named definition upstream added in that file: the new name of a rename."""
+        change = trees.upstream[self.path]
+        return _renamed(self.name, list(change.added.values()), change.removed)
 
 
 @dataclass(frozen=True)
@@ -106,7 +114,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for _, line in _fork_added(trees):
         if "'" in line or '"' in line:
-            names.update(_STRING_NAME.findall(line))
+            names.update(n for groups in _READ_NAME.findall(line) for n in groups if n)
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
     return names
@@ -190,23 +198,27 @@ def _module_aliases(module: ast.Module) -> set[str]:
 
 # -- upstream's side ---------------------------------------------------------------------------------
 def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Removed]]:
-    """For each name: the definitions upstream's diff removed (and did not add back in the same file).
+    """For each name: the definitions upstream's diff removed, unless an added line of the diff still
+    names it (then upstream's tree has it, whatever moved).
 
-    One RE2 pass per file finds the removed lines naming any of the names (a linear-time automaton
-    for hundreds of alternatives); only those lines are looked at in Python."""
+    A file's diff is searched only if it holds one of the names at all; one RE2 pass then finds the
+    changed lines naming any of them (a linear-time automaton for many alternatives)."""
     if not names:
         return {}
     alternatives = "|".join(sorted(map(re.escape, names)))
-    removed_line = re2.compile(rf"(?m)^-[^\n]*\b(?:{alternatives})\b[^\n]*")
+    changed_line = re2.compile(rf"(?m)^[-+][^\n]*\b(?:{alternatives})\b[^\n]*")
     found: dict[str, list[Removed]] = {}
+    still: set[str] = set()
     for path in trees.upstream:
-        if not path.endswith(".py"):
+        raw = trees.upstream.raw(path)
+        if not path.endswith(".py") or not any(name in raw for name in names):
             continue
-        lines = removed_line.findall(trees.upstream.raw(path))
-        named = {w for line in lines for w in _WORD.findall(line)} & names
-        if named:
-            _removed_in(trees, path, sorted(named), found)
-    return found
+        lines = changed_line.findall(raw)
+        still |= {w for line in lines if line[0] == "+" for w in _WORD.findall(line)} & names
+        named = {w for line in lines if line[0] == "-" for w in _WORD.findall(line)} & names
+        if named - still:
+            _removed_in(trees, path, sorted(named - still), found)
+    return {name: removed for name, removed in found.items() if name not in still}
 
 
 def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str, list[Removed]]) -> None:
@@ -215,7 +227,7 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
     for name in names:
         shapes = _definitions(name)
         for kind in sorted(_kinds_in(change.removed, name, shapes) - _kinds_in(added, name, shapes)):
-            found.setdefault(name, []).append(Removed(name, kind, path, _renamed(name, added, change.removed)))
+            found.setdefault(name, []).append(Removed(name, kind, path))
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
@@ -266,8 +278,9 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
 
 def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
     what = f"{removed.kind} {removed.name!r}"
-    verb = f"renamed {what} to {removed.renamed!r}" if removed.renamed else f"removed {what}"
-    fix = f": read {removed.renamed!r} instead" if removed.renamed else ""
+    renamed = removed.renamed(trees)
+    verb = f"renamed {what} to {renamed!r}" if renamed else f"removed {what}"
+    fix = f": read {renamed!r} instead" if renamed else ""
     message = (
         f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} "
         f"({removed.path}{_commit(trees, removed, pr_pattern)}); the read {_OUTCOMES[read.form]} now{fix}"

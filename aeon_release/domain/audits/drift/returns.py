@@ -14,11 +14,10 @@ with one are parsed, and only the upstream files that define a callee (``git gre
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-
-import re2
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
@@ -113,20 +112,21 @@ def _fork_defined(trees: ThreeTrees) -> set[str]:
 
 # -- upstream's side ---------------------------------------------------------------------------------
 # a changed line that can change a returned tuple's length: a tuple return or a tuple annotation
-_TUPLE_CHANGE = re2.compile(r"(?m)^[-+][ \t]*return\b[^\n]*,|^[-+][^\n]*->[^\n]*\btuple\[")
+# (patterns that start with a newline or a literal: Python's engine skips ahead fast)
+_TUPLE_RETURN = re.compile(r"\n[-+][ \t]*return [^\n]*,")
+_TUPLE_ANNOTATION = re.compile(r"-> *tuple\[")
 
 
 def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     """The names whose every definition returned N-tuples at the base and M-tuples (M != N) at upstream."""
-    if not names or not _defined_where_returns_changed(trees, names):
+    wanted = sorted(_changed_where_returns_changed(trees, names)) if names else []
+    if not wanted:
         return {}
-    wanted = sorted(names)
+    # every def of the name in either tree: a name defined with other shapes elsewhere is ambiguous
     sites = {rev: repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
     drifts: dict[str, Drift] = {}
     for name in wanted:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
-        if not at_base or not at_theirs or not any(p in trees.upstream for p, _ in at_base + at_theirs):
-            continue  # upstream did not touch any file that defines it
         old = _shape(trees, trees.base, name, at_base)
         new = _shape(trees, trees.theirs, name, at_theirs)
         if old is not None and new is not None and old != new:
@@ -134,14 +134,51 @@ def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     return drifts
 
 
-def _defined_where_returns_changed(trees: ThreeTrees, names: set[str]) -> bool:
-    """Does a file whose tuple returns upstream changed define one of the names (a narrow ``git grep``)?
-    Most merges stop here; the whole tree is searched only when one does."""
-    paths = [p for p in trees.upstream if p.endswith(".py") and _TUPLE_CHANGE.search(trees.upstream.raw(p))]
+def _changed_where_returns_changed(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """The names defined in a file whose tuple returns upstream changed, returning another length
+    there at upstream than at the base.  Most merges stop here; the whole tree is searched only for a
+    name that passes."""
+    if not names:
+        return set()
+    paths = [
+        p
+        for p in trees.upstream
+        if p.endswith(".py") and (_TUPLE_RETURN.search(raw := trees.upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
+    ]
     if not paths:
-        return False
+        return set()
+    # git grep (in C, on every core) says which of those files define a name; only those are read
     literal = [f":(literal){p}" for p in paths]
-    return bool(repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal))
+    where: dict[str, list[str]] = {}
+    for name, sites in repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal).items():
+        where[name] = sorted({p for p, _ in sites})
+    theirs = trees.blobs(trees.theirs, sorted({p for ps in where.values() for p in ps}))
+    base = trees.blobs(trees.base, sorted({p for ps in where.values() for p in ps}))
+    changed = set()
+    for name, ps in where.items():
+        new = _lengths(theirs, ps, name)
+        if len(new) == 1 and new != _lengths(base, ps, name):
+            changed.add(name)
+    return changed
+
+
+def _lengths(texts: dict[str, str | None], paths: list[str], name: str) -> set[int]:
+    lengths: set[int] = set()
+    for path in paths:
+        for node in _functions(texts.get(path) or "").get(name, []):
+            lengths |= returned_lengths(node)
+    return lengths
+
+
+@functools.lru_cache(maxsize=32)
+def _functions(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """A module's functions and methods by name (walked once per text)."""
+    found: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    module = _parsed(text)
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.setdefault(node.name, []).append(node)
+    return found
 
 
 def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> int | None:
@@ -156,15 +193,16 @@ def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]])
     return lengths.pop() if len(lengths) == 1 and _UNKNOWN not in lengths else None
 
 
-def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+@functools.lru_cache(maxsize=32)
+def _parsed(text: str) -> ast.Module | None:
     try:
-        module = ast.parse(text or "")
+        return ast.parse(text)
     except (SyntaxError, ValueError):
         return None
-    for node in ast.walk(module):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name and node.lineno == line:
-            return node
-    return None
+
+
+def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    return next((node for node in _functions(text or "").get(name, []) if node.lineno == line), None)
 
 
 def returned_lengths(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
