@@ -279,6 +279,21 @@ KILLERS = (
         ),
     ),
     Killer(
+        "#25489",
+        "3468f17ebe",
+        "attention backend names lose their _VLLM_V1 suffix",
+        (
+            Edit(
+                "vllm/model_executor/warmup/aeon_warmup.py",
+                "# AEON: autotune FlashInfer at startup on GB10, only when it is the backend\n"
+                "from vllm.attention.backends.abstract import AttentionBackend\n\n\n"
+                "def aeon_flashinfer_warmup(backend: type[AttentionBackend]) -> bool:\n"
+                '    return backend.get_name() == "FLASHINFER_VLLM_V1"\n',
+            ),
+        ),
+        (("vllm/model_executor/warmup/aeon_warmup.py", 'return backend.get_name() == "FLASHINFER_VLLM_V1"'),),
+    ),
+    Killer(
         "#27077",
         "acedc74b1a",
         "GREEDY_TEMPERATURE -1 -> 0 under inlined literals",

@@ -187,3 +187,36 @@ def test_a_key_the_fork_passes_as_a_keyword_is_its_own(git_repo: GitRepo, no_rul
     git_repo.merge("upstream")
     again = type(sides)(sides.repo, sides.base, ours, sides.theirs)
     assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=again))] == [3]
+
+
+INTERFACE = "vllm/platforms/interface.py"
+BACKENDS_BASE = """import enum
+
+
+class _Backend(enum.Enum):
+    FLASH_ATTN_VLLM_V1 = enum.auto()
+    TRITON_ATTN = enum.auto()
+    FLASHINFER_VLLM_V1 = enum.auto()
+"""
+BACKENDS_RENAMED = BACKENDS_BASE.replace("_VLLM_V1", "")
+SUBJECT_25489 = "[V0 deprecation] Remove _VLLM_V1 suffixes from attention backend names (#25489)"
+
+
+def test_a_name_compared_as_a_string_is_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """#25489 dropped the _VLLM_V1 suffix of the backend names: a fork's ``get_name() == "..._VLLM_V1"``
+    is never true again; a comparison with a name upstream kept (TRITON_ATTN) is silent."""
+    fork = "def aeon_warmup(backend) -> bool:\n"
+    fork += '    if backend.get_name() in ("TRITON_ATTN", "FLASH_ATTN_VLLM_V1"):\n        return False\n'
+    fork += '    if backend.get_name() == "TRITON_ATTN":\n        return False\n'
+    fork += '    return backend.get_name() == "FLASHINFER_VLLM_V1"\n'
+    sides = s.merge_case(
+        git_repo, {INTERFACE: BACKENDS_BASE}, {FORK: fork}, [(SUBJECT_25489, {INTERFACE: BACKENDS_RENAMED})]
+    )
+    by_line = {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+    tuple_line, eq_line = (
+        line_of(git_repo, FORK, '"FLASH_ATTN_VLLM_V1"'),
+        line_of(git_repo, FORK, '"FLASHINFER_VLLM_V1"'),
+    )
+    assert set(by_line) == {tuple_line, eq_line}
+    assert "renamed attribute 'FLASHINFER_VLLM_V1' to 'FLASHINFER'" in by_line[eq_line]
+    assert "is never true now" in by_line[eq_line] and "#25489" in by_line[eq_line]

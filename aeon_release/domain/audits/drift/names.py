@@ -31,8 +31,11 @@ RULE = "merge/name-drift"
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``
 _READ_NAME = re.compile(
     r"""(?:attr\([^\n]*?,|\.(?:get|pop|setdefault|getenv)\(|\[|\bgetenv\()\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
-    r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s+(?:not\s+)?in\b"""
+    r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:[=!]=|(?:not\s+)?in\b)|[=!]=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
 )
+# ``x in ("a", "b")``: every string of the line can be a compared name
+_IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
+_ANY_STRING = re.compile(r"""[rbuRBU]?["']([A-Za-z_]\w{3,})["']""")
 # ``mod.APP_FLAG``: an UPPER_CASE attribute of a module-like name (a registry read through __getattr__)
 _UPPER_ATTRIBUTE = re.compile(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
 _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
@@ -115,6 +118,8 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     for _, line in _fork_added(trees):
         if "'" in line or '"' in line:
             names.update(n for groups in _READ_NAME.findall(line) for n in groups if n)
+            if _IN_DISPLAY.search(line):
+                names.update(_ANY_STRING.findall(line))
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
     return names
@@ -162,15 +167,32 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
     elif isinstance(node, ast.Subscript) and (name := _string(node.slice)) in names:
         form = "setitem" if isinstance(node.ctx, ast.Store) else "subscript"
         return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
-    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
-        if (name := _string(node.left)) in names:
-            how = f'"{name}" in {ast.unparse(node.comparators[0])}'
-            return Read(path, node.lineno, name, how, "in", _key_kinds(node.comparators[0]))
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return _compared(path, node, names)
     elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.value, ast.Name):
         if node.value.id in modules and isinstance(node.ctx, ast.Load):
             how = f"{node.value.id}.{node.attr}"
             return Read(path, node.lineno, node.attr, how, "module", (Kind.KEY,))
     return None
+
+
+def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
+    """``"n" in d`` (a key), ``x == "n"`` / ``x in ("n", ...)`` (a name compared as a string: the
+    name of an enum member, a backend, a registry entry)."""
+    op, left, right = node.ops[0], node.left, node.comparators[0]
+    if isinstance(op, (ast.In, ast.NotIn)) and (name := _string(left)) in names:
+        return Read(path, node.lineno, name, f'"{name}" in {ast.unparse(right)}', "in", _key_kinds(right))
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        name = _string(right) if _string(right) in names else _string(left)
+        form = "eq" if isinstance(op, ast.Eq) else "ne"
+    elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+        name = next((n for e in right.elts if (n := _string(e)) in names), None)
+        form = "eq" if isinstance(op, ast.In) else "ne"
+    else:
+        return None
+    if name not in names:
+        return None
+    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY))
 
 
 def _key_kinds(owner: ast.expr) -> tuple[str, ...]:
@@ -267,6 +289,8 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "getenv": "takes its default",
     "hasattr": "is always False",
     "in": "is always False",
+    "eq": "is never true",
+    "ne": "is always true",
     "setattr": "sets a name nothing reads",
     "setdefault": "sets a key nothing reads",
     "delattr": "fails at runtime",
