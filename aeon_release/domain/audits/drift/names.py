@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import enum
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -42,13 +43,15 @@ _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _KEY_METHODS = frozenset({"get", "pop", "setdefault", "getenv"})
 
 
-class Kind:
+class Kind(enum.Enum):
+    """What defined a name upstream (the read must be able to mean it)."""
+
     ATTRIBUTE = "attribute"  # a field, class attribute, ``self.x = ...`` or method
     KEY = "key"  # a dict key (a registry: environment variables, backends, options)
     ENV = "environment variable"  # read by upstream through os.environ / os.getenv
 
 
-def _definitions(name: str) -> list[tuple[str, re.Pattern[str]]]:
+def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
     """Line shapes that define ``name``, by kind (matched against one removed or added line)."""
     word = re.escape(name)
     return [
@@ -66,7 +69,7 @@ def _definitions(name: str) -> list[tuple[str, re.Pattern[str]]]:
 @dataclass(frozen=True)
 class Removed:
     name: str
-    kind: str
+    kind: Kind
     path: str  # the upstream file whose diff removed the definition
 
     def renamed(self, trees: ThreeTrees) -> str | None:
@@ -82,7 +85,7 @@ class Read:
     name: str
     how: str  # the read as the message shows it
     form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
-    kinds: tuple[str, ...]  # what kind of definition this read can mean, likeliest first
+    kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -195,7 +198,7 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
     return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY))
 
 
-def _key_kinds(owner: ast.expr) -> tuple[str, ...]:
+def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
     """``os.environ[...]``/``os.getenv``: an environment variable (or a registry's key); else any key."""
     text = ast.unparse(owner)
     if "environ" in text or text.endswith("getenv"):
@@ -248,7 +251,9 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
     added = list(change.added.values())
     for name in names:
         shapes = _definitions(name)
-        for kind in sorted(_kinds_in(change.removed, name, shapes) - _kinds_in(added, name, shapes)):
+        for kind in sorted(
+            _kinds_in(change.removed, name, shapes) - _kinds_in(added, name, shapes), key=list(Kind).index
+        ):
             found.setdefault(name, []).append(Removed(name, kind, path))
 
 
@@ -256,7 +261,7 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 _KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
 
-def _kinds_in(lines: list[str], name: str, shapes: list[tuple[str, re.Pattern[str]]]) -> set[str]:
+def _kinds_in(lines: list[str], name: str, shapes: list[tuple[Kind, re.Pattern[str]]]) -> set[Kind]:
     return {kind for line in lines if name in line for kind, shape in shapes if shape.search(line)}
 
 
@@ -301,7 +306,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
 
 
 def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
-    what = f"{removed.kind} {removed.name!r}"
+    what = f"{removed.kind.value} {removed.name!r}"
     renamed = removed.renamed(trees)
     verb = f"renamed {what} to {renamed!r}" if renamed else f"removed {what}"
     fix = f": read {renamed!r} instead" if renamed else ""
