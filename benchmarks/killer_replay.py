@@ -279,6 +279,29 @@ KILLERS = (
         ),
     ),
     Killer(
+        "#47782",
+        "8ac8375270",
+        "a fork KVCacheManager returns 2 values where the scheduler now unpacks 3",
+        (
+            Edit(
+                "vllm/v1/core/aeon_kv_cache_manager.py",
+                "# AEON: skip the prefix cache for requests pinned to the GB10 decode pool\n"
+                "from vllm.v1.core.kv_cache_manager import KVCacheBlocks, KVCacheManager\n"
+                "from vllm.v1.request import Request\n\n\n"
+                "class AeonKVCacheManager(KVCacheManager):\n"
+                "    def get_computed_blocks(self, request: Request) -> tuple[KVCacheBlocks, int]:\n"
+                '        if getattr(request, "aeon_pinned", False):\n'
+                "            return self.empty_kv_cache_blocks, 0\n"
+                "        blocks, num_tokens = super().get_computed_blocks(request)\n"
+                "        return blocks, num_tokens\n",
+            ),
+        ),
+        (
+            ("vllm/v1/core/aeon_kv_cache_manager.py", "return self.empty_kv_cache_blocks, 0"),
+            ("vllm/v1/core/aeon_kv_cache_manager.py", "blocks, num_tokens = super().get_computed_blocks(request)"),
+        ),
+    ),
+    Killer(
         "#25489",
         "3468f17ebe",
         "attention backend names lose their _VLLM_V1 suffix",

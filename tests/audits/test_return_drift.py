@@ -99,10 +99,30 @@ def test_a_name_defined_with_other_shapes_elsewhere_is_silent(git_repo: GitRepo,
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
-def test_a_fork_override_with_the_old_length_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
-    """The fork defines its own get_computed_blocks: the unpack may well be of the fork's."""
+def test_a_fork_override_that_returns_the_old_length_is_the_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's own subclass returns two values: upstream's callers unpack three from it now, and its
+    ``super()`` call unpacks two of three.  The fork's plain unpack of the name is not claimed (it may
+    be of the fork's own override)."""
     fork = FORK_TEXT + "\n\nclass AeonManager(KVCacheManager):\n    def get_computed_blocks(self, request):\n"
-    fork += "        return [], 0\n"
+    fork += "        if request.num_tokens:\n            return [], 0\n"
+    fork += "        blocks, num_tokens = super().get_computed_blocks(request)\n        return blocks, num_tokens\n"
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, **INITS},
+        {FORK: fork},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    lines = fork.splitlines()
+    [(_, first, override), (_, second, unpack)] = sorted(found(audit_tree(git_repo.path, no_rules, merge=sides)))
+    assert first == lines.index("            return [], 0") + 1
+    assert "override AeonManager.get_computed_blocks() returns 2 values" in override and "#47782" in override
+    assert second == lines.index("        blocks, num_tokens = super().get_computed_blocks(request)") + 1
+    assert "unpacks 2 values from super().get_computed_blocks()" in unpack
+
+
+def test_a_fork_override_that_returns_the_new_length_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "from vllm.v1.core.kv_cache_manager import KVCacheManager\n\n\nclass AeonManager(KVCacheManager):\n"
+    fork += "    def get_computed_blocks(self, request):\n        return [], 0, 0\n"
     sides = s.merge_case(
         git_repo,
         {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, **INITS},

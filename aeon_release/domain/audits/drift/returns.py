@@ -27,7 +27,10 @@ RULE = "merge/return-drift"
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
-_UNKNOWN = -1  # a return whose length the source does not show (a name, a call)
+_UNKNOWN = -1
+_DEF = re.compile(
+    r"^\s*(?:async\s+)?def\s+(\w+)\s*\("
+)  # a return whose length the source does not show (a name, a call)
 
 
 @dataclass(frozen=True)
@@ -47,16 +50,34 @@ class Drift:
     new: int
 
 
+@dataclass(frozen=True)
+class Override:
+    path: str
+    line: int  # its first return
+    qual: str  # Class.method, for the message
+    name: str
+    count: int
+
+
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    unpacks = list(_fork_unpacks(trees))
-    if not unpacks:
+    unpacks, overrides = list(_fork_unpacks(trees)), list(_fork_overrides(trees))
+    if not unpacks and not overrides:
         return []
-    drifts = _drifted(trees, {u.callee for u in unpacks} - _fork_defined(trees))
+    # an unpack of a name the fork defines itself may be of the fork's own function
+    own = _fork_defined(trees)
+    called = {u.callee for u in unpacks if u.callee not in own or u.call.startswith("super().")}
+    drifts = _drifted(trees, called | {o.name for o in overrides})
     findings = []
     for unpack in unpacks:
-        drift = drifts.get(unpack.callee)
+        # ``super().name(...)`` is upstream's, whatever the fork defines
+        mine = unpack.callee in own and not unpack.call.startswith("super().")
+        drift = None if mine else drifts.get(unpack.callee)
         if drift is not None and drift.old == unpack.count:
             findings.append(_finding(trees, unpack, drift, pr_pattern))
+    for override in overrides:
+        drift = drifts.get(override.name)
+        if drift is not None and drift.old == override.count:
+            findings.append(_override_finding(trees, override, drift, pr_pattern))
     return findings
 
 
@@ -100,14 +121,33 @@ def _unpack(path: str, node: ast.AST) -> Unpack | None:
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
     """Functions the fork defines itself (its own override may still return the old shape)."""
-    define = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
     return {
         match.group(1)
         for path in trees.mine
         if path.endswith(".py")
         for line in trees.mine[path].added.values()
-        if (match := define.match(line))
+        if (match := _DEF.match(line))
     }
+
+
+def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
+    """Methods the fork added to a subclass that return tuples of one length: upstream's callers
+    unpack what upstream's method returns now."""
+    for path in sorted(trees.mine):
+        added = trees.mine[path].added.values() if path.endswith(".py") else ()
+        if not any(_DEF.match(line) for line in added):
+            continue
+        module = _parsed(trees.merged_text(path) or "")
+        owned = trees.owned_lines(path)
+        for cls in ast.walk(module) if module is not None else ():
+            if not isinstance(cls, ast.ClassDef) or not cls.bases:
+                continue
+            for node in cls.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno in owned:
+                    lengths = returned_lengths(node)
+                    if len(lengths) == 1 and _UNKNOWN not in lengths:
+                        line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
+                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, lengths.pop())
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -235,6 +275,15 @@ def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -
         f"this raises at runtime (or, with a starred target, reads the wrong values); take all {drift.new}"
     )
     return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
+
+
+def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pattern: str) -> Finding:
+    message = (
+        f"fork-owned override {override.qual}() returns {override.count} values, but upstream changed "
+        f"{drift.name}() to return {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}) and its "
+        f"callers unpack {drift.new} now: return all {drift.new}"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, override.path, override.line, message)
 
 
 def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
