@@ -2,7 +2,7 @@
 
 For N windows base..theirs of vLLM's first-parent history (the windows of precision_bench.py), the
 fork side is the base plus one module holding copies of upstream's own code at the base: every
-``getattr``/``hasattr``/``.get("...")``/``os.environ``/``envs.X`` read by string and every one-line
+``getattr``/``hasattr``/``.get("...")``/``os.environ``/``envs.X``/``== "..."`` read by string and every one-line
 ``a, b = f(...)`` unpack of the package (a sample), each wrapped in a function.  After the merge, a
 copy is fork-owned code shaped exactly like upstream's.
 
@@ -36,7 +36,7 @@ CARRY = "vllm/aeon_copied_reads.py"
 # one-line statements worth copying: string reads and tuple unpacks of a call
 _READ = (
     r"getattr\(.*, *[\"'][A-Za-z_]\w{3,}[\"']|hasattr\(.*, *[\"'][A-Za-z_]\w{3,}[\"']|"
-    r"\.get\([\"'][A-Za-z_]\w{3,}[\"']|environ|getenv\(|envs\.[A-Z]|"
+    r"\.get\([\"'][A-Za-z_]\w{3,}[\"']|environ|getenv\(|envs\.[A-Z]|[=!]= *[\"'][A-Za-z_]\w{3,}[\"']|"
     r"^\s*\(?\w+(, *\w+)+\)? *= *(await +)?[\w.]+\(.*\) *$"
 )
 
