@@ -1,7 +1,10 @@
 """Replay real upstream silent killers under a synthesized fork carry: is each killer line blocked?
 
 For each killer commit K of vLLM history (the five of issues 10 and 11, #40835 and #40727, and
-#52311, an off-by-one in Triton pointer arithmetic): the merge base is K's first parent, upstream (theirs) is
+#52311, an off-by-one in Triton pointer arithmetic; then names read by string that upstream renamed
+or removed (#28335 an env var, #38242 and #49244 config fields, #25489 backend names), a returned
+tuple that grew (#47782, under an unpack and under a fork override) and a constant whose value
+changed under inlined literals (#27077)): the merge base is K's first parent, upstream (theirs) is
 K, and the fork (ours) is the base plus a carry shaped like the fork's real code (an edit of the
 file K changes, or a fork module that uses what K changes).  The merge must be clean; the engine's
 merge-aware audit (no fleet rule) then runs on the merged tree.  A killer line is *blocked* when an
