@@ -45,7 +45,7 @@ class Use:
     path: str
     line: int
     change: Changed
-    upstream: str  # how upstream's code says it with the name ("" when the comment ties it)
+    upstream: tuple[str, ...]  # how upstream's code would say it with the name (none: the comment ties it)
 
 
 def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -59,10 +59,14 @@ def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not changed:
         return []
     uses = list({(u.path, u.line, u.change.name): u for u in _fork_uses(trees, changed)}.values())
-    said = repo.strings_present(
-        trees.repo, trees.base, sorted({u.upstream for u in uses if u.upstream}), [PYTHON_FILES]
-    )
-    return [_finding(trees, u, pr_pattern) for u in uses if not u.upstream or u.upstream in said]
+    forms = sorted({form for u in uses for form in u.upstream})
+    said = repo.strings_present(trees.repo, trees.base, forms, [PYTHON_FILES]) if forms else frozenset()
+    findings = []
+    for use in uses:
+        upstream = next((form for form in use.upstream if form in said), None)
+        if not use.upstream or upstream is not None:
+            findings.append(_finding(trees, use, upstream, pr_pattern))
+    return findings
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -116,8 +120,11 @@ def _literal(node: ast.expr) -> _Literal | None:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
-    olds = {repr(c.old) for c in changed} | {str(c.old) for c in changed if not isinstance(c.old, str)}
-    number = re.compile("|".join(rf"(?<![\w.]){re.escape(o)}(?![\w.])" for o in sorted(olds)))
+    olds = {
+        rf"[\"']{re.escape(c.old)}[\"']" if isinstance(c.old, str) else rf"(?<![\w.]){re.escape(str(c.old))}(?![\w.])"
+        for c in changed
+    }
+    number = re.compile("|".join(sorted(olds)))
     for path in sorted(trees.mine):
         if not path.endswith(".py") or not any(number.search(t) for t in trees.mine[path].added.values()):
             continue
@@ -135,22 +142,25 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                     yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
 
 
-def _literal_places(node: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+def _literal_places(node: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.expr]]:
     """(how upstream would write it with a name in place of ``{}``, the literal) for each literal the
-    node compares, assigns or passes by keyword."""
+    node compares, assigns or passes by keyword; a keyword and an assignment of the same name say
+    the same thing (``block_size=16`` where upstream has ``block_size = BLOCK_SIZE``, and back)."""
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         op = _OPERATORS.get(type(node.ops[0]))
         left, right = node.left, node.comparators[0]
         if op and _literal(right) is not None:
-            yield f"{ast.unparse(left)} {op} {{}}", right
+            yield (f"{ast.unparse(left)} {op} {{}}",), right
         elif op and _literal(left) is not None:
-            yield f"{ast.unparse(right)} {op} {{}}", left  # ``-1 == x``: upstream writes ``x == NAME``
+            yield (f"{ast.unparse(right)} {op} {{}}",), left  # ``-1 == x``: upstream writes ``x == NAME``
     elif isinstance(node, ast.keyword) and node.arg and _literal(node.value) is not None:
-        yield f"{node.arg}={{}}", node.value
+        yield (f"{node.arg}={{}}", f"{node.arg} = {{}}"), node.value
     elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _literal(node.value) is not None:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if len(targets) == 1 and isinstance(targets[0], (ast.Name, ast.Attribute)):
-            yield f"{ast.unparse(targets[0])} = {{}}", node.value
+        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+            yield (f"{targets[0].id} = {{}}", f"{targets[0].id}={{}}"), node.value
+        elif len(targets) == 1 and isinstance(targets[0], ast.Attribute):
+            yield (f"{ast.unparse(targets[0])} = {{}}",), node.value
 
 
 _OPERATORS: dict[type[ast.cmpop], str] = {
@@ -163,21 +173,23 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 }
 
 
-def _ties(path: str, line: int, text: str, expr: str, value: _Literal | None, changed: list[Changed]) -> Iterator[Use]:
+def _ties(
+    path: str, line: int, text: str, forms: tuple[str, ...], value: _Literal | None, changed: list[Changed]
+) -> Iterator[Use]:
     comment = text.split("#", 1)[1] if "#" in text else ""
     for change in changed:
         if value is None or value != change.old or type(value) is not type(change.old):
             continue
         if re.search(rf"\b{re.escape(change.name)}\b", comment):
-            yield Use(path, line, change, "")
+            yield Use(path, line, change, ())
         else:
-            yield Use(path, line, change, expr.format(change.name))
+            yield Use(path, line, change, tuple(form.format(change.name) for form in forms))
 
 
 # -- the finding -------------------------------------------------------------------------------------
-def _finding(trees: ThreeTrees, use: Use, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str) -> Finding:
     c = use.change
-    how = f"upstream's own code says `{use.upstream}`" if use.upstream else f"its comment names {c.name}"
+    how = f"upstream's own code says `{upstream}`" if upstream else f"its comment names {c.name}"
     message = (
         f"fork-owned literal {c.old!r} stands for {c.name} ({how}), but upstream changed {c.name} from "
         f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): use {c.name} instead of the literal"
