@@ -30,6 +30,14 @@ def rejection_sample(sampling_metadata, draft_token_ids):
 
 def sample_recovered(temperature):
     return torch.where(temperature == GREEDY_TEMPERATURE, 1.0, temperature)
+
+
+def expand_batch_to_tokens(x, replace_from=0, replace_to=0):
+    return x
+
+
+def expand(temperature):
+    return expand_batch_to_tokens(temperature, replace_from=GREEDY_TEMPERATURE, replace_to=1)
 """
 SAMPLER_CHANGED = SAMPLER_BASE.replace("GREEDY_TEMPERATURE: float = -1", "GREEDY_TEMPERATURE: float = 0")
 SUBJECT = "[V1][Spec Decode] Fix greedy temperature detection after sampler refactor (#27077)"
@@ -45,6 +53,10 @@ def aeon_num_greedy(sampling_metadata) -> int:
 
 def aeon_recovered(temperature):
     return torch.where(temperature == -1, 1.0, temperature)  # GREEDY_TEMPERATURE
+
+
+def aeon_expand(temperature):
+    return expand_batch_to_tokens(temperature, replace_from=-1, replace_to=1)
 
 
 def aeon_unrelated(sampling_metadata, draft_token_ids):
@@ -71,7 +83,9 @@ def test_inlined_old_value_is_an_error_only_where_tied(git_repo: GitRepo, no_rul
     by_line = {line: message for _, line, message in found(report)}
     structural = line_of(git_repo, FORK, "is_greedy = sampling_metadata.temperature == -1")
     commented = line_of(git_repo, FORK, "# GREEDY_TEMPERATURE")
-    assert set(by_line) == {structural, commented}  # top_k == -1 and the placeholder are not the constant
+    keyword = line_of(git_repo, FORK, "replace_from=-1")
+    assert set(by_line) == {structural, commented, keyword}  # top_k == -1 and the placeholder are not it
+    assert "upstream's own code says `replace_from=GREEDY_TEMPERATURE`" in by_line[keyword]
     assert "upstream's own code says `sampling_metadata.temperature == GREEDY_TEMPERATURE`" in by_line[structural]
     assert "from -1 to 0 (vllm/v1/sample/rejection_sampler.py, in " in by_line[structural]
     assert "#27077" in by_line[structural] and "its comment names GREEDY_TEMPERATURE" in by_line[commented]
@@ -79,6 +93,7 @@ def test_inlined_old_value_is_an_error_only_where_tied(git_repo: GitRepo, no_rul
 
 def test_a_fork_that_uses_the_name_or_an_unchanged_constant_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     fork = FORK_TEXT.replace("temperature == -1", "temperature == GREEDY_TEMPERATURE")
+    fork = fork.replace("replace_from=-1", "replace_from=GREEDY_TEMPERATURE")
     fork = "from vllm.v1.sample.rejection_sampler import GREEDY_TEMPERATURE\n" + fork
     upstream = SAMPLER_CHANGED.replace("MAX_SPEC_LEN = 128", "MAX_SPEC_LEN = 256")
     sides = s.merge_case(git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {SAMPLER: upstream})])
