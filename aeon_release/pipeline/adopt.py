@@ -83,7 +83,7 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
     taken: set[str] = set()
     for commit in own:
-        guess, why = _carry(git, head, commit, pr_subject, upstream_prs, taken)
+        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -148,7 +148,7 @@ def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:
 
 
 def _carry(
-    git: Git, head: str, commit: Commit, pr_subject: str | None, upstream_prs: set[int], taken: set[str]
+    git: Git, head: str, tag: str, commit: Commit, pr_subject: str | None, upstream_prs: set[int], taken: set[str]
 ) -> tuple[CarryGuess | None, str]:
     message = git.message(commit.sha)
     if _PICKED.search(message):
@@ -158,11 +158,16 @@ def _carry(
         return None, f"upstream has PR #{pr}: a cherry-pick the next release brings"
     added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", commit.sha)).added
     now = read_blobs(git.path, head, sorted(added))
-    if any(_telling(lines) for lines in added.values()) and not any(
-        set(_telling(added[path])) & set(_telling((now[path] or "").splitlines())) for path in added
-    ):
+    upstream = read_blobs(git.path, tag, sorted(added))
+    kept = {path: set(_telling(added[path])) & set(_telling((now[path] or "").splitlines())) for path in added}
+    if any(_telling(lines) for lines in added.values()) and not any(kept.values()):
         return None, "none of the lines it added is on the branch any more"
-    markers = tuple(m for path in sorted(added) if (m := _marker(path, added[path], now[path])) is not None)
+    theirs = {path: set(_telling((upstream[path] or "").splitlines())) for path in added}
+    if any(kept.values()) and all(lines <= theirs[path] for path, lines in kept.items()):
+        return None, f"{tag} has every line of it that is left: upstream took it"
+    markers = tuple(
+        m for path in sorted(added) if (m := _marker(path, added[path], now[path], theirs[path])) is not None
+    )
     symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
     return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
@@ -173,16 +178,19 @@ def _pr_number(subject: str, pattern: str | None) -> int | None:
     return int(match[1]) if match and match[1].isdigit() else None
 
 
-def _marker(path: str, added: Sequence[str], text: str | None) -> Marker | None:
+def _marker(path: str, added: Sequence[str], text: str | None, upstream: set[str]) -> Marker | None:
     """The carry's line in ``path`` to look for after every merge: one it added that is there exactly
-    once now; a definition line when there is one (it names what the carry brings), else the longest."""
+    once now and that upstream's version lacks (a line upstream has too would survive the carry's
+    loss); the fork's marker comment when there is one, else a definition line, else the longest."""
     if text is None:
         return None
     counts: dict[str, int] = {}
     for line in text.splitlines():
         stripped = line.strip()
         counts[stripped] = counts.get(stripped, 0) + 1
-    lines = [line for line in _telling(added) if counts.get(line) == 1 and len(line) <= MARKER_MAX]
+    lines = [
+        line for line in _telling(added) if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream
+    ]
     if not lines:
         return None
     comments = [line for line in lines if line.startswith("#")]  # forks tag their patches with one

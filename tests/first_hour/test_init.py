@@ -98,6 +98,27 @@ def test_picks_undone_lines_and_deletions_are_told_apart(example: demo.Example, 
     assert carries["Undo the faster path"]["markers"] == [{"path": "vllm/fast.py", "text": "def slow_path(x):"}]
 
 
+def test_a_fork_commit_upstream_took_later_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
+    """The fork's commit, then upstream's own commit of the same lines in the next tag, merged into the fork."""
+    helper = {"vllm/helper.py": "def pad_to_multiple(x, m):\n    return -(-x // m) * m\n"}
+    demo.commit(demo.Git(example.fork), "Add pad_to_multiple", helper)
+    up = demo.Git(example.upstream)
+    git(example.upstream, "checkout", "-q", "-b", "release", "v0.27.1")
+    demo.commit(up, "[Utils] pad_to_multiple (#50001)", helper)
+    up.run("tag", "-a", "v0.27.2", "-m", "v0.27.2")
+    git(example.fork, "fetch", "-q", "upstream", "--tags")
+    git(example.fork, "merge", "-q", "--no-edit", "v0.27.2")
+    git(example.fork, "branch", "-m", "aeon-v0.27.2")
+    done = init(example, tmp_path / "cfg", "--image", IMAGE, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    assert report["tag"] == "v0.27.2"
+    assert {s["subject"]: s["why"] for s in report["skipped"]} == {
+        "Add pad_to_multiple": "v0.27.2 has every line of it that is left: upstream took it"
+    }
+    assert len(report["carries"]) == 2
+
+
 def test_subjects_and_lines_that_yaml_would_misread_round_trip(example: demo.Example, tmp_path: Path) -> None:
     fork = demo.Git(example.fork)
     subject = 'Fix "quoted": [brackets] & {braces} #hash: ünïcode'
