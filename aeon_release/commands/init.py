@@ -39,7 +39,7 @@ def run(
     if repository is None:
         raise UsageError(
             "no image repository: origin is not a GitHub remote",
-            "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/vllm)",
+            "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
         )
     folder = config_folder(git, config)
     texts = _texts(fork, repository)
