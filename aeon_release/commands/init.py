@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from aeon_release import grammar
 from aeon_release.adapters import files
 from aeon_release.adapters.console import emit, emit_json, plain, say, show
 from aeon_release.adapters.git import Git
@@ -33,6 +34,10 @@ def run(
     dry_run: bool,
     json_out: bool,
 ) -> None:
+    if image is not None and not grammar.PATH.fullmatch(image):
+        raise UsageError(
+            f"--image {image!r}: not an image repository name", "lowercase path parts, e.g. ghcr.io/me/myfork"
+        )
     git = Git(repo)
     fork = read_fork(git, onto, upstream_remote)
     repository = image or image_from_remote(git)

@@ -159,6 +159,10 @@ def test_dry_run_prints_the_files_and_writes_nothing(example: demo.Example, tmp_
     assert json.loads(as_json.out)["image"] == "ghcr.io/aeon-7/vllm-fork" and not (tmp_path / "cfg").exists()
 
 
-def test_without_a_github_origin_the_image_must_be_named(example: demo.Example, tmp_path: Path) -> None:
-    done = init(example, tmp_path / "cfg")
+@pytest.mark.parametrize("image", [None, "UPPER/Case", "ghcr.io/me/x:tag", "../x"])
+def test_without_a_github_origin_the_image_must_be_named_well(
+    example: demo.Example, tmp_path: Path, image: str | None
+) -> None:
+    done = init(example, tmp_path / "cfg", *(["--image", image] if image else []))
     assert done.code == 2 and "--image" in done.err and len(done.err.strip().splitlines()) == 1
+    assert not (tmp_path / "cfg").exists()
