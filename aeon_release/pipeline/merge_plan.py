@@ -19,7 +19,13 @@ from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
 from aeon_release.errors import ConfigError, GitError, UsageError
-from aeon_release.pipeline.carry_evidence import UpstreamRange, carry_diff, parse_patch, probably_upstreamed
+from aeon_release.pipeline.carry_evidence import (
+    UpstreamRange,
+    carry_diff,
+    parse_patch,
+    probably_upstreamed,
+    significant,
+)
 
 
 @dataclass(frozen=True)
@@ -334,10 +340,11 @@ def _patch_id_evidence(git: Git, carry: Carry, rng: UpstreamRange) -> str | None
 
 
 def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
-    """Does upstream's diff of the range add every line that commit ``sha`` adds (stripped, non-blank)?"""
+    """Does upstream's diff of the range add every line of substance that commit ``sha`` adds?  (A
+    bare ``)`` or ``pass`` may show as kept rather than added, where the diff aligns it elsewhere.)"""
     added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
     upstream = rng.added(list(added))
-    return all(line.strip() in upstream[path] for path, lines in added.items() for line in lines if line.strip())
+    return all(line in upstream[path] for path, lines in added.items() for line in significant(lines))
 
 
 def _patch_files(patch: Path) -> set[str]:
