@@ -61,15 +61,6 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """libyaml's parser, the same strict constructor: for a text without ``&``, which can hold no
-    anchor and so no alias (libyaml composes nodes in C, where _StrictLoader's alias check cannot
-    run).  Five times faster on the rule files every command reads."""
-
-
-_FastLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def load_yaml(path: Path, label: str | None = None) -> Any:
     """Parse a YAML file strictly; a missing file is None."""
     label = label or path.name
@@ -88,15 +79,10 @@ def load_yaml(path: Path, label: str | None = None) -> Any:
 
 def parse_yaml(text: str, label: str) -> Any:
     try:
-        loader = _StrictLoader if "&" in text else _FastLoader
-        return yaml.load(text, Loader=loader)  # noqa: S506 - SafeLoader subclasses
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        where = label
-        if mark is not None:  # libyaml puts an error at the end of the text one line past the last
-            lines = max(1, len(text.splitlines()))
-            line, column = (mark.line + 1, mark.column + 1) if mark.line < lines else (lines, 1)
-            where = f"{label}:{line}:{column}"
+        where = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ConfigError(f"{where}: malformed YAML: {problem}", "fix the YAML syntax at that line") from None
     except (RecursionError, MemoryError):
