@@ -733,7 +733,7 @@ def start_audit_diffs(git: Git) -> Callable[[str, str, str], None]:
     def start(base: str, ours: str, theirs: str) -> None:
         from aeon_release.domain.audits.merge import prefetch
 
-        prefetch(git.path, base, ours, theirs)
+        prefetch(git.path, base, ours, theirs, prepare=True)
 
     return start
 
