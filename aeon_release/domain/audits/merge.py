@@ -114,6 +114,30 @@ def prefetch(where: Path, base: str, ours: str, theirs: str, prepare: bool = Fal
         _background(_prepare, where, base, ours, _DIFFS[(base, ours)], _DIFFS[(base, theirs)])
 
 
+def prepare_merged(where: Path, base: str, ours: str, theirs: str, merged: str) -> None:
+    """The merge is made (``merged``: its commit or tree): parse, in the background, its version of
+    the Python files both sides changed, which symbol drift reads as the merged tree's (carries and
+    picks rarely touch them; where they do, the audit parses the final version itself)."""
+    mine, upstream = _DIFFS.get((base, ours)), _DIFFS.get((base, theirs))
+    if mine is not None and upstream is not None:
+        _background(_prepare_both, where, merged, mine, upstream)
+
+
+def _prepare_both(where: Path, merged: str, mine: Future[str], upstream: Future[str]) -> None:
+    try:
+        fork = parse_changes(mine.result())
+        both = sorted(p for p in parse_changes(upstream.result()) if p in fork and p.endswith(".py"))
+        _parse_all(where, merged, both)
+    except Exception:  # noqa: BLE001, S110 - best effort, as _prepare
+        pass
+
+
+def _parse_all(where: Path, rev: str, paths: list[str]) -> None:
+    for path, text in repo.read_blobs(where, rev, paths).items():
+        if text is not None:
+            parse_module_info(path, dotted_name(path), text)
+
+
 def _prepare(where: Path, base: str, ours: str, mine: Future[str], upstream: Future[str]) -> None:
     """While the merge waits on git: parse the fork's modules as its branch has them (symbol drift
     reads them, and the merged tree shares every file upstream left alone), then the base version of
@@ -121,10 +145,7 @@ def _prepare(where: Path, base: str, ours: str, mine: Future[str], upstream: Fut
     computes whatever is missing, so a failure here only costs the time it saved."""
     try:
         fork = parse_changes(mine.result())
-        python = sorted(p for p in fork if p.endswith(".py"))
-        for path, text in repo.read_blobs(where, ours, python).items():
-            if text is not None:
-                parse_module_info(path, dotted_name(path), text)
+        _parse_all(where, ours, sorted(p for p in fork if p.endswith(".py")))
         both = sorted(p for p in parse_changes(upstream.result()) if p in fork)
         for path, text in repo.read_blobs(where, base, both).items():
             _function_spans(text, path)
