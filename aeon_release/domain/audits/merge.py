@@ -8,6 +8,7 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 from __future__ import annotations
 
 import ast
+import functools
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import Future
@@ -17,7 +18,7 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
-from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
@@ -111,7 +112,8 @@ def prefetch(where: Path, base: str, ours: str, theirs: str, prepare: bool = Fal
     if (ENUM_WORDS, theirs) not in _GREPS:  # the files that can define an enum (enum drift reads only those)
         _GREPS[(ENUM_WORDS, theirs)] = _background(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES])
     if prepare:
-        _background(_prepare, where, base, ours, _DIFFS[(base, ours)], _DIFFS[(base, theirs)])
+        sides = (_DIFFS[(base, ours)], _DIFFS[(base, theirs)], _GREPS[(ENUM_WORDS, theirs)])
+        _background(_prepare, where, base, ours, theirs, *sides)
 
 
 def prepare_merged(where: Path, base: str, ours: str, theirs: str, merged: str) -> None:
@@ -138,17 +140,28 @@ def _parse_all(where: Path, rev: str, paths: list[str]) -> None:
             parse_module_info(path, dotted_name(path), text)
 
 
-def _prepare(where: Path, base: str, ours: str, mine: Future[str], upstream: Future[str]) -> None:
+def _prepare(
+    where: Path,
+    base: str,
+    ours: str,
+    theirs: str,
+    mine: Future[str],
+    upstream: Future[str],
+    enum_files: Future[frozenset[str]],
+) -> None:
     """While the merge waits on git: parse the fork's modules as its branch has them (symbol drift
     reads them, and the merged tree shares every file upstream left alone), then the base version of
-    the files both sides changed (near misses read their functions).  Best effort: the audit
-    computes whatever is missing, so a failure here only costs the time it saved."""
+    the files both sides changed (near misses read their functions), then upstream's renumbered
+    enums.  Best effort: the audit computes whatever is missing, so a failure here only costs the
+    time it saved."""
     try:
         fork = parse_changes(mine.result())
         _parse_all(where, ours, sorted(p for p in fork if p.endswith(".py")))
-        both = sorted(p for p in parse_changes(upstream.result()) if p in fork)
+        changes = parse_changes(upstream.result())
+        both = sorted(p for p in changes if p in fork)
         for path, text in repo.read_blobs(where, base, both).items():
             _function_spans(text, path)
+        renumbered_upstream(changes, enum_files.result(), functools.partial(repo.read_blobs, where), base, theirs)
     except Exception:  # noqa: BLE001, S110 - the audit redoes it and reports what goes wrong
         pass
 
