@@ -47,6 +47,8 @@ def run(
             "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
         )
     folder = config_folder(git, config)
+    if fork.dockerfile and folder.resolve() != git.toplevel.resolve():
+        fork.dockerfile = None  # image.dockerfile is relative to fleet.yaml: only beside the checkout's top
     texts = _texts(fork, repository)
     _check(texts, folder)
     if not dry_run:
@@ -99,7 +101,7 @@ def _fleet(fork: Fork, repository: str) -> dict[str, Any]:
     data: dict[str, Any] = {"branch_prefix": fork.prefix}
     if fork.pr_subject:
         data["upstream"] = {"pr_subject": fork.pr_subject}
-    data["image"] = {"repository": repository}
+    data["image"] = {"repository": repository, **({"dockerfile": fork.dockerfile} if fork.dockerfile else {})}
     return data
 
 

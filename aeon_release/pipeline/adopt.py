@@ -64,6 +64,7 @@ class Fork:
     prefix: str
     upstream: str | None  # the upstream branch searched (remote/main), or None
     pr_subject: str | None  # the squash-merge subject convention, when upstream follows it
+    dockerfile: str | None = None  # the serving image's Dockerfile on the branch, if it has one where forks keep it
     carries: list[CarryGuess] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
 
@@ -77,7 +78,7 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
     tag = _last_tag(git, name, head)
     upstream = _upstream_branch(git, upstream_remote)
     pr_subject = _pr_convention(git, upstream or tag)
-    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject)
+    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, _dockerfile(git, head))
     excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
@@ -90,6 +91,14 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
             taken.add(guess.id)
             fork.carries.append(guess)
     return fork
+
+
+DOCKERFILES = ("docker/Dockerfile", "Dockerfile")
+
+
+def _dockerfile(git: Git, head: str) -> str | None:
+    listed = set(git.run("ls-tree", "--name-only", "-z", head, "--", *DOCKERFILES).split("\0"))
+    return next((name for name in DOCKERFILES if name in listed), None)
 
 
 def _current_branch(git: Git) -> str:

@@ -166,3 +166,13 @@ def test_without_a_github_origin_the_image_must_be_named_well(
     done = init(example, tmp_path / "cfg", *(["--image", image] if image else []))
     assert done.code == 2 and "--image" in done.err and len(done.err.strip().splitlines()) == 1
     assert not (tmp_path / "cfg").exists()
+
+
+def test_the_dockerfile_is_found_when_the_config_sits_at_the_top(example: demo.Example, tmp_path: Path) -> None:
+    demo.commit(demo.Git(example.fork), "Serving image", {"docker/Dockerfile": "FROM scratch\n"})
+    assert init(example, tmp_path / "cfg", "--image", IMAGE).code == 0
+    assert "dockerfile" not in load_yaml(tmp_path / "cfg" / "fleet.yaml")["image"]  # elsewhere: no relative path
+    done = run_cli("init", "--image", IMAGE, cwd=example.fork)
+    assert done.code == 0, done.err
+    assert load_yaml(example.fork / "fleet.yaml")["image"] == {"repository": IMAGE, "dockerfile": "docker/Dockerfile"}
+    assert run_cli("ledger", "check", cwd=example.fork).code == 0  # found from the checkout, as discovery finds it
