@@ -11,6 +11,9 @@ from pathlib import Path
 
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.constants import RULE
+from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
+from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
+from aeon_release.domain.audits.merge import merge_rule_infos
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -98,3 +101,9 @@ def test_a_fork_that_uses_the_name_or_an_unchanged_constant_is_silent(git_repo: 
     upstream = SAMPLER_CHANGED.replace("MAX_SPEC_LEN = 128", "MAX_SPEC_LEN = 256")
     sides = s.merge_case(git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {SAMPLER: upstream})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_the_new_merge_rules_are_known_rules() -> None:
+    """A waiver or a SARIF rule list knows the rule ids only through merge_rule_infos."""
+    infos = {info.id: info.severity.value for info in merge_rule_infos()}
+    assert {infos[rule] for rule in (RULE, NAME_DRIFT, RETURN_DRIFT)} == {"error"}
