@@ -29,6 +29,8 @@ class AeonError(Exception):
     """An expected failure: one line, a hint, an exit code."""
 
     exit_code: ExitCode = ExitCode.BAD_INPUT
+    # Every error line carries a hint: this one when the raise site gives none.
+    default_hint = "see `aeon-release COMMAND --help`"
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         super().__init__(message)
@@ -39,27 +41,38 @@ class AeonError(Exception):
 class UsageError(AeonError):
     """Bad arguments: a malformed tag name, options that do not go together."""
 
+    default_hint = "see the command's --help"
+
 
 class ConfigError(AeonError):
     """A ledger, rule or release file that does not validate; the message names the place."""
+
+    default_hint = "correct the file at the place named; `aeon-release ledger check` checks the ledger"
 
 
 class GitError(AeonError):
     """A git object that does not exist, or a git command that failed on bad input."""
 
+    default_hint = "check the repository and the revision with `git rev-parse --verify REV`"
+
 
 class StateError(AeonError):
     """A run in a state that does not allow the requested action."""
 
+    default_hint = "`aeon-release status` shows where each run stands"
+
 
 class ServiceError(AeonError):
     """A service (Docker engine, registry, metrics endpoint) that is down or refuses us."""
+
+    default_hint = "check that the service is up and that its address and credentials are right"
 
 
 class NeedsHuman(AeonError):
     """Work stopped for a person: conflicts, error-level audit findings, an alarm."""
 
     exit_code = ExitCode.NEEDS_HUMAN
+    default_hint = "look at what the line names, then run the command again"
 
 
 # -- secrets ---------------------------------------------------------------------------------
@@ -151,8 +164,9 @@ def _escape_char(match: re.Match[str]) -> str:
 # -- the handler -----------------------------------------------------------------------------
 def format_error(error: AeonError) -> str:
     line = f"error: {error.message}"
-    if error.hint:
-        line += f" (hint: {error.hint})"
+    hint = error.hint or error.default_hint
+    if hint:
+        line += f" (hint: {hint})"
     return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
 
 

@@ -137,7 +137,7 @@ def _band(node: Any, where: Where) -> Band:
 def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
     if data is None:
         return ()
-    root = Where(label)
+    root = Where(label, guide="a band is name, match: [globs], mal: {min, max} and optionally acceptance_percent")
     top = mapping(data, root, required=(), optional=("bands",))
     return tuple(
         _band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands")))

@@ -105,7 +105,7 @@ def load_record(path: Path, tag: str | None = None) -> Record:
 
 
 def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) -> Record:
-    where = Where(label)
+    where = Where(label, guide="the record is written by the pipeline; re-run the release step")
     if not isinstance(data, dict):
         raise where.fail(f"expected a JSON object, got {type_name(data)}")
     record_tag = _View(data, where).text("tag")
