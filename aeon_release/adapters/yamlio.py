@@ -119,12 +119,14 @@ def read_text(path: Path, label: str | None = None, limit: int = MAX_YAML_BYTES)
         return None
     except OSError as exc:
         raise _unreadable(path, label, exc) from None
-    with os.fdopen(fd, "rb") as handle:
+    try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
             raise ConfigError(f"{label}: {what}", f"put a YAML file at {printable(str(path))[:200]}")
-        data = handle.read(limit + 1)
+        data = _read_upto(fd, limit + 1)
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise ConfigError(
             f"{label}: more than the {limit} bytes a YAML file may have",
@@ -136,6 +138,17 @@ def read_text(path: Path, label: str | None = None, limit: int = MAX_YAML_BYTES)
         raise ConfigError(
             f"{label}: not UTF-8 (byte {exc.start})", "save the file as UTF-8 (YAML files are UTF-8 text)"
         ) from None
+
+
+def _read_upto(fd: int, size: int) -> bytes:
+    chunks: list[bytes] = []
+    while size > 0:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
 
 
 def _unreadable(path: Path, label: str, exc: OSError) -> ConfigError:
