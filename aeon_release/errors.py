@@ -10,12 +10,14 @@ from __future__ import annotations
 import bisect
 import contextlib
 import enum
+import errno
 import functools
+import os
 import re
 import sys
 import traceback
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 
 class ExitCode(enum.IntEnum):
@@ -176,15 +178,89 @@ def error_handler() -> Iterator[None]:
     try:
         yield
     except AeonError as error:
-        sys.stderr.write(format_error(error) + "\n")
+        _say(format_error(error))
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted: run `aeon-release status` to see where the run stands\n")
+        _say("interrupted: run `aeon-release status` to see where the run stands")
         raise SystemExit(130) from None
     except (SystemExit, GeneratorExit):
         raise
+    except OSError as error:
+        expected = environment_error(error)
+        if expected is None:
+            _crash(error)
+        if error.filename is None:  # a write to stdout (the only stream with no name here)
+            _quiet_stdout()
+        _say(format_error(expected))
+        raise SystemExit(int(expected.exit_code)) from None
     except Exception as error:  # noqa: BLE001 - the one place that catches everything
-        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        sys.stderr.write(redact(text))
-        sys.stderr.write("aeon-release crashed: this is a bug, please report it with the trace above\n")
-        raise SystemExit(int(ExitCode.BUG)) from None
+        _crash(error)
+
+
+def _crash(error: BaseException) -> NoReturn:
+    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    _say(redact(text))
+    _say("aeon-release crashed: this is a bug, please report it with the trace above\n")
+    raise SystemExit(int(ExitCode.BUG)) from None
+
+
+def _say(text: str) -> None:
+    """stderr, unless it cannot be written either (a closed or full stderr): then nothing more can be said."""
+    try:
+        sys.stderr.write(text if text.endswith("\n") else text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+# What the machine, not the tool, got wrong: a full disk, a read-only or unreadable place, a file
+# where a folder must be, a closed pipe, a program that is not installed.  One line, exit 2.
+_ENVIRONMENT_HINTS = {
+    errno.ENOSPC: "free some disk space and run the command again",
+    errno.EDQUOT: "free some disk space and run the command again",
+    errno.EROFS: "the file system is read-only: run the command where it can write",
+    errno.EACCES: "check the permissions of that path",
+    errno.EPERM: "check the permissions of that path",
+    errno.EEXIST: "something else is in the way at that path: move it aside",
+    errno.ENOTDIR: "a part of that path is a file where a folder must be: move it aside",
+    errno.EISDIR: "a folder is where a file must be: move it aside",
+    errno.ELOOP: "that path is a symlink loop",
+    errno.ENAMETOOLONG: "use a shorter path",
+    errno.EMFILE: "raise the open-file limit (ulimit -n)",
+    errno.ENFILE: "raise the open-file limit (ulimit -n)",
+    errno.ENOENT: "check that it exists (a program such as git must be on PATH)",
+    errno.EPIPE: "the reader of the output went away before it was all written",
+}
+
+
+def environment_error(error: OSError) -> AeonError | None:
+    """An OSError the environment caused, as an error line; None for anything else (a bug)."""
+    hint = _ENVIRONMENT_HINTS.get(error.errno or 0)
+    if hint is None:
+        return None
+    where = error.filename if error.filename is not None else "output"
+    reason = error.strerror or type(error).__name__
+    return AeonError(f"{printable(str(where))[:200]}: {reason}", hint)
+
+
+def standard_streams() -> None:
+    """A standard stream that was closed when the tool started (``>&-``, ``<&-``) is None in Python:
+    it reads as empty and writes nowhere instead, so that the output-less run still ends with its
+    exit code and stdin-fed passwords read as missing."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the life of the process
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def _quiet_stdout() -> None:
+    """A closed pipe or a full disk on stdout would fail again when Python flushes it at exit
+    (a second message and exit 120): what is left of the output goes nowhere instead."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass

@@ -7,17 +7,15 @@ error says where it is, as pre-commit's clientlib does.
 
 from __future__ import annotations
 
-import errno
-import os
 import re
-import stat
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from aeon_release.errors import ConfigError, printable
+from aeon_release.adapters import files
+from aeon_release.errors import ConfigError
 
 # Ledger, rules and release files are small; a bigger file is a mistake or an attack.
 MAX_YAML_BYTES = 8 * 1024 * 1024
@@ -107,60 +105,17 @@ def load_yaml(path: Path, label: str | None = None) -> Any:
 
 
 def read_text(path: Path, label: str | None = None, limit: int = MAX_YAML_BYTES) -> str | None:
-    """A small UTF-8 file's text; None when it does not exist.
-
-    Only a regular file is read (a FIFO or a device such as /dev/zero named in its place would hang
-    or never end), it is opened without blocking, and no more than ``limit`` bytes are read whatever
-    its size says."""
+    """A small UTF-8 file's text; None when it does not exist (files.read_capped says what is refused)."""
     label = label or path.name
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
+    data = files.read_capped(path, label, limit, error=ConfigError)
+    if data is None:
         return None
-    except OSError as exc:
-        raise _unreadable(path, label, exc) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
-            raise ConfigError(f"{label}: {what}", f"put a YAML file at {printable(str(path))[:200]}")
-        data = _read_upto(fd, limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise ConfigError(
-            f"{label}: more than the {limit} bytes a YAML file may have",
-            "a ledger, rule or release file is a few kilobytes: check what was written there",
-        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(
             f"{label}: not UTF-8 (byte {exc.start})", "save the file as UTF-8 (YAML files are UTF-8 text)"
         ) from None
-
-
-def _read_upto(fd: int, size: int) -> bytes:
-    chunks: list[bytes] = []
-    while size > 0:
-        chunk = os.read(fd, min(size, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
-
-
-def _unreadable(path: Path, label: str, exc: OSError) -> ConfigError:
-    reason = exc.strerror or type(exc).__name__
-    hints = {
-        errno.EISDIR: f"put a YAML file at {path}",
-        errno.ELOOP: "the name is a symlink loop: point it at a real file",
-        errno.EACCES: "make the file readable by this user",
-        errno.ENOTDIR: "a part of the path is a file, not a folder",
-    }
-    hint = hints.get(exc.errno or 0, "check that the file exists and can be read")
-    return ConfigError(f"{label}: cannot be read: {reason}", printable(hint)[:300])
 
 
 def _strict_load(text: str, loader: Any) -> Any:
