@@ -210,7 +210,7 @@ def _say(text: str) -> None:
         sys.stderr.write(text if text.endswith("\n") else text + "\n")
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
-        pass
+        _to_devnull(2)  # or Python's flush at exit fails on it again (exit 120)
 
 
 # What the machine, not the tool, got wrong: a full disk, a read-only or unreadable place, a file
@@ -258,9 +258,13 @@ def standard_streams() -> None:
 def _quiet_stdout() -> None:
     """A closed pipe or a full disk on stdout would fail again when Python flushes it at exit
     (a second message and exit 120): what is left of the output goes nowhere instead."""
+    _to_devnull(1)
+
+
+def _to_devnull(fd: int) -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
+        os.dup2(devnull, fd)
         os.close(devnull)
     except OSError:
         pass

@@ -5,8 +5,8 @@ The repository is the one named on the command line (``--repo``), never one that
 repository, and the audit would pass or fail on files nobody asked about.
 
 No program from the user's git config runs when the tool only reads: ``core.fsmonitor`` would run
-on every ``ls-files``, ``diff-files`` and ``diff-tree`` of an audit, and ``core.pager`` could run
-too.  Config given through the environment (``GIT_CONFIG_COUNT``) outranks every config file, so
+on every ``ls-files``, ``diff-files`` and ``diff-tree`` of an audit, ``core.pager`` could run too,
+and an index refreshed by ``git status`` would run the post-index-change hook.  Config given through the environment (``GIT_CONFIG_COUNT``) outranks every config file, so
 this holds whatever the global or the repository's config says.  Hooks are left as git runs them:
 the merge runs the commit hooks on purpose (README), and the worktree it makes for a person is a
 checkout like `git worktree add`'s.
@@ -39,6 +39,9 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     pager; then ``overrides`` (only the variables the caller sets)."""
     env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
     env["GIT_TERMINAL_PROMPT"] = "0"
+    # `git status` and `diff-files` refresh and rewrite the index when they can, and the write runs
+    # the post-index-change hook: an audit (the pull-request gate) reads and must run nothing.
+    env["GIT_OPTIONAL_LOCKS"] = "0"
     count = _config_count(env)
     for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
         env[f"GIT_CONFIG_KEY_{i}"] = key

@@ -468,6 +468,7 @@ def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: boo
 # -- the pipeline's and the CLI's entry points -----------------------------------------------
 def publish(request: PublishRequest, after_step: StepHook | None = None) -> PublishResult:
     """Publish ``request.image``: the pipeline's publish step (one publish per repository at a time)."""
+    validate_names(request)  # bad names are refused before the lock file is made beside releases.yaml
     with release_record.repository_lock(request.config_dir, request.repository):
         return execute(plan(request), after_step)
 
