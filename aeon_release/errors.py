@@ -112,10 +112,51 @@ def _pattern() -> re.Pattern[str] | None:
     return _compiled(frozenset(_SECRETS))
 
 
+# Credentials written into a URL or a registry name are secrets too, registered or not: the password
+# of ``https://user:PASS@host/...``, of ``user:PASS@registry.example:5000/name`` and a token in a
+# query string.  Each token (a run without whitespace, quotes or brackets) is looked at once, with
+# string operations: no pattern here can backtrack over a hostile text.
+_TOKEN = re.compile(r"[^\s'\"<>()\[\],;]+")
+_HOST = re.compile(
+    r"localhost|[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+|[A-Za-z0-9-]{1,63}:[0-9]{1,5}|[A-Za-z0-9.-]{1,253}:[0-9]{1,5}"
+)
+_QUERY_SECRET = re.compile(
+    r"(?i)([?&](?:access_token|token|password|passwd|pwd|secret|api_key|apikey|key|auth|sig|signature)=)"
+    r"[^&\s#'\"]{1,2048}"
+)
+
+
+def _scrub_token(match: re.Match[str]) -> str:
+    token = match.group(0)
+    if "@" not in token or ":" not in token:
+        return token
+    scheme, sep, rest = token.partition("://")
+    if not sep:
+        scheme, rest = "", token
+    authority, slash, path = rest.partition("/")
+    userinfo, at, host = authority.rpartition("@")
+    user, colon, password = userinfo.partition(":")
+    if not (at and colon and password) or (not sep and not _HOST.fullmatch(host)):
+        return token
+    return f"{scheme}{sep}{user}:***@{host}{slash}{path}"
+
+
+def _scrub_credentials(text: str) -> str:
+    if "@" in text:
+        text = _TOKEN.sub(_scrub_token, text)
+    if "=" in text:
+        text = _QUERY_SECRET.sub(r"\1***", text)
+    return text
+
+
 def redact(text: str) -> str:
-    """``text`` with every whole-token occurrence of a registered secret replaced by ``***``."""
+    """``text`` with every whole-token occurrence of a registered secret replaced by ``***``, and
+    the credentials in any URL or registry name."""
+    if not text:
+        return text
+    text = _scrub_credentials(text)
     pattern = _pattern()
-    if pattern is None or not text:
+    if pattern is None:
         return text
     spans = [m.span() for m in _PROTECTED.finditer(text)]
     if not spans:

@@ -239,7 +239,7 @@ class WorkTree:
                 oid = blob_id(data)
             digest.update(os.fsencode(rel) + b"\0" + oid.encode("ascii") + b"\0")
         for rel, why in sorted(self.skipped().items()):
-            digest.update(b"skipped\0" + os.fsencode(rel) + b"\0" + why.encode() + b"\0")
+            digest.update(b"skipped\0" + os.fsencode(rel) + b"\0" + why.encode("utf-8", "surrogateescape") + b"\0")
         return f"work-tree:{digest.hexdigest()}"
 
     def unchanged(self) -> bool:
