@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters.schemas import SCHEMAS
-from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml, read_text
+from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml, read_text, type_name
 from aeon_release.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -176,7 +176,12 @@ def _path(root: Path, value: str | None) -> Path | None:
 
 def _pr_subject(data: Any) -> re.Pattern[str]:
     """``upstream.pr_subject`` compiled (the GitHub default when unset), checked without the schema."""
+    where = Where(PROFILE_FILE, guide=PROFILE_GUIDE)
+    if data is not None and not isinstance(data, dict):
+        raise where.fail(f"expected a mapping, got {type_name(data)}")
     upstream = data.get("upstream") if isinstance(data, dict) else None
+    if upstream is not None and not isinstance(upstream, dict):
+        raise where.key("upstream").fail(f"expected a mapping, got {type_name(upstream)}")
     value = upstream.get("pr_subject") if isinstance(upstream, dict) else None
     if value is not None and not isinstance(value, str):
         raise (
