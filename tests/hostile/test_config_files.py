@@ -106,3 +106,21 @@ def test_every_error_has_a_hint() -> None:
     assert "ledger schema carries" in (guided.hint or "")
     for cls in (AeonError, ConfigError, GitError, StateError, ServiceError, NeedsHuman):
         assert "(hint: " in format_error(cls("something is wrong"))
+
+
+@pytest.mark.parametrize(
+    "content", [b"{cut sh", b"[1, 2]", b'{"tag": "v1"}', b"\xff\xfe"], ids=["cut", "list", "partial", "binary"]
+)
+def test_a_damaged_state_file_is_one_line(tmp_path: Path, content: bytes) -> None:
+    from aeon_release.adapters.store import RunStore
+    from aeon_release.errors import StateError
+
+    store = RunStore(tmp_path / ".git", "v1.0.0")
+    store.folder.mkdir(parents=True)
+    for path in (store.pipeline_file, store.record_file):
+        path.write_bytes(content)
+    with pytest.raises(StateError, match="unreadable"):
+        store.load_pipeline()
+    if content != b'{"tag": "v1"}':  # a record with sections missing is fine: they are added
+        with pytest.raises(StateError, match="unreadable"):
+            store.update_record({"merge": {}})
