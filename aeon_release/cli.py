@@ -118,6 +118,32 @@ def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks
     ledger_cmds.schema(which)
 
 
+# -- init ------------------------------------------------------------------------------------
+@app.command("init")
+def init(
+    repo: Path = REPO,
+    config: Optional[Path] = typer.Option(
+        None, "--config", help="Folder to write into (default: the top of the checkout).", show_default=False
+    ),
+    onto: Optional[str] = typer.Option(
+        None, "--onto", help="The fork branch, named PREFIX + its upstream tag (default: the checked-out one)."
+    ),
+    upstream_remote: Optional[str] = typer.Option(
+        None, "--upstream-remote", help="Remote whose main branch is upstream (default: upstream, if it exists)."
+    ),
+    image: Optional[str] = typer.Option(
+        None, "--image", help="Image repository to build and publish (default: ghcr.io/OWNER/NAME of a GitHub origin)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace files that already exist."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the files on stdout and write nothing."),
+    json_out: bool = JSON,
+) -> None:
+    """Write a fork's first fleet.yaml, ledger and rules, read from its history (exit 0 written, 2 refused)."""
+    from aeon_release.commands import init as init_cmd
+
+    init_cmd.run(repo, config, onto, upstream_remote, image, force, dry_run, json_out)
+
+
 # -- merge -----------------------------------------------------------------------------------
 @app.command("merge")
 def merge(

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from aeon_release.adapters import git as repo
 from aeon_release.adapters.blobs import diff_names, resolve_commit
-from aeon_release.adapters.console import console, emit, emit_json, plain, say
+from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
+from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
@@ -101,7 +102,7 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
 def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
     """A spinner on a terminal naming how many files the audit reads, when that is known without
     listing a revision (the findings cache may answer without listing it)."""
-    if not console.is_terminal:
+    if not is_terminal():
         return contextlib.nullcontext()
     if changed is None and isinstance(tree, GitTree) and not tree.listed:
         return console.status(f"auditing {tree.label}")
@@ -145,7 +146,8 @@ def _is_bare(path: Path) -> bool:
     """A bare repository (no work tree): its files are git's own, never the fork's."""
     if (path / ".git").exists() or not ((path / "HEAD").is_file() and (path / "objects").is_dir()):
         return False
-    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository"], capture_output=True, text=True)
+    command = ["git", "-C", str(path), "rev-parse", "--is-bare-repository"]
+    done = subprocess.run(command, capture_output=True, text=True, env=git_env())
     return done.returncode == 0 and done.stdout.strip() == "true"
 
 

@@ -14,13 +14,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import files
-from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
+from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
 from aeon_release.errors import ConfigError, GitError, UsageError
-from aeon_release.pipeline.carry_evidence import UpstreamRange, carry_diff, probably_upstreamed
+from aeon_release.pipeline.carry_evidence import (
+    UpstreamRange,
+    carry_diff,
+    parse_patch,
+    probably_upstreamed,
+    significant,
+)
 
 
 @dataclass(frozen=True)
@@ -270,7 +276,7 @@ def plan_carries(
     if not active:
         return ()
     rng = UpstreamRange(git, base, tag_sha, pr_pattern)
-    plans = [_plan_carry(git, ledger, carry, merged, base, tag_sha) for carry in active]
+    plans = [_plan_carry(git, ledger, carry, merged, rng) for carry in active]
     return tuple(_with_review(git, ledger, plan, rng) for plan in plans)
 
 
@@ -286,9 +292,7 @@ def _with_review(git: Git, ledger: Ledger, plan: CarryPlan, rng: UpstreamRange) 
     return dataclasses.replace(plan, review=f"probably upstreamed: review ({evidence})") if evidence else plan
 
 
-def _plan_carry(
-    git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str
-) -> CarryPlan:
+def _plan_carry(git: Git, ledger: Ledger, carry: Carry, merged: dict[int, Commit], rng: UpstreamRange) -> CarryPlan:
     files = {m.path for m in carry.markers}
     for sha in carry.commits:
         if git.resolve(sha) is None:
@@ -300,33 +304,48 @@ def _plan_carry(
     patch = ledger.patch_path(carry)
     if patch is not None:
         files.update(_patch_files(patch))
-    return CarryPlan(carry, _upstream_evidence(git, carry, merged, base, tag_sha), tuple(sorted(files)))
+    return CarryPlan(carry, _upstream_evidence(git, carry, merged, rng), tuple(sorted(files)))
 
 
-def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], base: str, tag_sha: str) -> str | None:
+def _upstream_evidence(git: Git, carry: Carry, merged: dict[int, Commit], rng: UpstreamRange) -> str | None:
     if carry.upstream_pr is not None and carry.upstream_pr in merged:
         commit = merged[carry.upstream_pr]
         return f"PR #{carry.upstream_pr} is in the merged range as {commit.sha[:12]} '{commit.subject}'"
     if carry.commits:
-        return _patch_id_evidence(git, carry, base, tag_sha)
+        return _patch_id_evidence(git, carry, rng)
     return None
 
 
-def _patch_id_evidence(git: Git, carry: Carry, base: str, tag_sha: str) -> str | None:
+def _patch_id_evidence(git: Git, carry: Carry, rng: UpstreamRange) -> str | None:
     """Patch-id equivalence (what `git cherry` matches on), comparing each carry commit only with
     the upstream commits that touch the same files: `git cherry` itself would hash every commit in
-    the merged range, which is seconds on a large release."""
+    the merged range, which is seconds on a large release.
+
+    First, without walking history: a twin in the range leaves the commit's added lines in the
+    tag, so a commit with an added line that upstream's diff (base..tag) lacks has no twin there
+    that still counts (one that upstream later reverted or rewrote leaves the carry to apply, and
+    to review).  That is every carry not upstreamed, and the walk is 0.4 s on 2,000 commits."""
     shas = [git.resolve(s) for s in carry.commits]
     if any(s is None for s in shas):
         return None
     matches = []
     for sha in shas:
         assert sha is not None
-        twin = git.patch_twin(sha, f"{base}..{tag_sha}")
+        if not _lines_in_range(git, sha, rng):
+            return None
+        twin = git.patch_twin(sha, f"{rng.base}..{rng.tag}")
         if twin is None:
             return None
         matches.append(f"{sha[:12]} = {twin[:12]}")
     return f"patch-id equivalent in {', '.join(matches)} (git patch-id --stable)"
+
+
+def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
+    """Does upstream's diff of the range add every line of substance that commit ``sha`` adds?  (A
+    bare ``)`` or ``pass`` may show as kept rather than added, where the diff aligns it elsewhere.)"""
+    added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
+    upstream = rng.added(list(added))
+    return all(line in upstream[path] for path, lines in added.items() for line in significant(lines))
 
 
 def _patch_files(patch: Path) -> set[str]:

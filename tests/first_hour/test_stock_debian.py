@@ -121,7 +121,7 @@ echo "### python3: $(python3 --version); pip: $(python3 -m pip --version 2>&1 | 
 echo "### the README's first command"
 sh -c "$FIRST"; echo "### exit $?"
 echo "### the test command"
-AEON_TEST_NO_APT=1 bash scripts/test.sh -p no:cacheprovider tests/test_errors.py; echo "### exit $?"
+AEON_TEST_NO_APT=1 bash scripts/test.sh -p no:cacheprovider -n 0 tests/test_errors.py; echo "### exit $?"
 echo "### the test command with a wheelhouse that lacks the dependencies"
 rm -rf .venv
 mkdir /partial && cp /wheels/pip-*.whl /partial/

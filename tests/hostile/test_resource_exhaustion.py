@@ -144,7 +144,7 @@ def test_a_huge_yaml_key_is_not_repeated_in_the_message(tmp_path: Path) -> None:
 
 _CPU_LIMITED = """
 import resource, runpy, sys
-resource.setrlimit(resource.RLIMIT_CPU, (2, 2))  # workers inherit it: one that compiles too long is killed
+resource.setrlimit(resource.RLIMIT_CPU, (1, 1))  # workers inherit it: one that compiles too long is killed
 sys.argv = ['aeon-release', *sys.argv[1:]]
 runpy.run_module('aeon_release', run_name='__main__')
 """
@@ -160,7 +160,7 @@ def test_a_worker_that_dies_fails_the_audit_instead_of_hanging_it(tmp_path: Path
 
     # ~0.65 MB of small functions: several seconds of CPU to compile, so SIGXCPU kills the worker.
     heavy = "".join(f"def f{i}(a, b=1, *c, **d):\n    return [x for x in a if x > b] + list(c)\n" for i in range(9000))
-    files = {f"pkg/m{i}.py": "x = 1\n" for i in range(24)} | {f"pkg/heavy{i}.py": heavy for i in range(4)}
+    files = {f"pkg/m{i}.py": "x = 1\n" for i in range(24)} | {f"pkg/heavy{i}.py": heavy for i in range(2)}
     repo = make_repo(tmp_path / "repo", files)
     done = subprocess.run(
         [sys.executable, "-c", _CPU_LIMITED, "audit", "--repo", str(repo), "--config", str(config_with(tmp_path))],

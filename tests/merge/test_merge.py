@@ -245,6 +245,23 @@ def test_upstreamed_carry_by_patch_id(capsys: pytest.CaptureFixture[str], exampl
     assert "patch-id" in uma["evidence"]
 
 
+def test_a_twin_that_upstream_reverted_is_not_upstreamed(
+    capsys: pytest.CaptureFixture[str], example: demo.Example
+) -> None:
+    """Upstream took the same change, then reverted it: the tag lacks the carry's lines, so the carry
+    stays (git cherry would still call it upstream and the ledger would drop a carry upstream undid)."""
+    up = demo.Git(example.upstream)
+    runner = "vllm/v1/worker/gpu_model_runner.py"
+    before = (example.upstream / runner).read_text()
+    demo.commit(up, "Clamp memory estimate", {runner: demo.RUNNER_CARRY})
+    demo.commit(up, 'Revert "Clamp memory estimate"', {runner: before})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    result = merge(capsys, example, "v0.30.0", "--dry-run", "--json")
+    assert result.code == 0, result.err
+    uma = next(c for c in json.loads(result.out)["carries"] if c["id"] == "uma-clamp")
+    assert uma["plan"] == "verify or apply" and uma["evidence"] is None
+
+
 def test_missing_carry_is_applied_from_patch(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
     patch = example.config / "carries" / "docs-note.patch"
     patch.parent.mkdir()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -74,7 +75,16 @@ def table(report: AuditReport) -> str:
 
 
 def as_json(report: AuditReport) -> str:
-    return json.dumps(report.as_dict(), indent=2)
+    return _dumps(report.as_dict(), len(report.findings))
+
+
+# Past this many findings a report is read by programs, not people: json indents only in its
+# pure-Python encoder (48,000 conflict markers: 3.5 s to indent, 0.2 s compact).
+_PRETTY_UP_TO = 2_000
+
+
+def _dumps(document: dict[str, Any], findings: int) -> str:
+    return json.dumps(document, indent=2 if findings <= _PRETTY_UP_TO else None)
 
 
 def sarif(report: AuditReport) -> str:
@@ -97,7 +107,7 @@ def sarif(report: AuditReport) -> str:
             }
         ],
     }
-    return json.dumps(log, indent=2)
+    return _dumps(log, len(results))
 
 
 def _sarif_rules(report: AuditReport) -> list[dict[str, Any]]:
@@ -105,7 +115,8 @@ def _sarif_rules(report: AuditReport) -> list[dict[str, Any]]:
     for info in report.rules:
         rules[info.id] = _sarif_rule(info.id, info.kind, info.message, info.severity)
     for f in report.findings:  # suppression warnings and anything else not declared up front
-        rules.setdefault(f.rule_id, _sarif_rule(f.rule_id, f.kind, f.message.split(":")[0], f.severity))
+        if f.rule_id not in rules:
+            rules[f.rule_id] = _sarif_rule(f.rule_id, f.kind, f.message.split(":")[0], f.severity)
     return list(rules.values())
 
 
@@ -147,8 +158,10 @@ def _fingerprints(report: AuditReport) -> list[str]:
 def _sarif_result(f: Finding, rule_index: int, fingerprint: str) -> dict[str, Any]:
     # A whole-file finding (line 0) is shown on line 1: code scanning places every alert on a line.
     # A URI: the path's bytes percent-encoded (a space, a quote, a byte that is not UTF-8).
-    uri = urllib.parse.quote(os.fsencode(f.path), safe="/")
-    location = {"artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": {"startLine": max(f.line, 1)}}
+    location = {
+        "artifactLocation": {"uri": _uri(f.path), "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": max(f.line, 1)},
+    }
     result: dict[str, Any] = {
         "ruleId": f.rule_id,
         "ruleIndex": rule_index,
@@ -162,6 +175,11 @@ def _sarif_result(f: Finding, rule_index: int, fingerprint: str) -> dict[str, An
     if f.also:
         result["properties"] = {"also": list(f.also)}  # other rules that found this same root cause
     return result
+
+
+@functools.lru_cache(maxsize=4096)
+def _uri(path: str) -> str:
+    return urllib.parse.quote(os.fsencode(path), safe="/")
 
 
 def _level(severity: Severity) -> str:

@@ -9,12 +9,14 @@ numbers and that reference the class; only those are parsed (:mod:`.literals`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
 from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.model import Finding, Severity
+
+Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
 DRIFT = "merge/enum-drift"
 # A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
@@ -52,11 +54,20 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
 
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:
     """Members whose value differs between the base and upstream, in the files upstream changed."""
+    return renumbered_upstream(
+        trees.upstream, trees.python_files_with(ENUM_WORDS), trees.blobs, trees.base, trees.theirs
+    )
+
+
+def renumbered_upstream(
+    upstream: Changes, enum_files: frozenset[str], blobs: Blobs, base_rev: str, theirs_rev: str
+) -> tuple[list[Renumbered], list[EnumClass]]:
+    """:func:`upstream_renumbered` from its parts (a merge's preparing thread has no merged tree)."""
     # a file can define an enum class only if it says "Enum" or "Flag" (_ENUM_CLASS): git finds those
-    candidates = trees.upstream.matching(_MEMBER_DIFF_LINE, ".py", within=trees.python_files_with(ENUM_WORDS))
-    theirs = trees.blobs(trees.theirs, candidates)
+    candidates = upstream.matching(_MEMBER_DIFF_LINE, ".py", within=enum_files)
+    theirs = blobs(theirs_rev, candidates)
     candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
-    base = trees.blobs(trees.base, candidates)
+    base = blobs(base_rev, candidates)
     changes: list[Renumbered] = []
     unknown: list[EnumClass] = []
     for path in candidates:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import parse_blocks, walk_defs
 
 
@@ -236,7 +237,7 @@ class Renumbered:
         return f"{self.enum.short}.{self.member}"
 
 
-def renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renumbered], list[EnumClass]]:
+def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renumbered], list[EnumClass]]:
     """Members with a different value in ``theirs`` than in ``base``; and classes whose values are unknown."""
     before, after = enums_of(base_text), enums_of(theirs_text)
     changed: list[Renumbered] = []
@@ -253,3 +254,8 @@ def renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renumb
             if type(old) is int and new != old and (new is not None or member not in new_cls.members):
                 changed.append(Renumbered(path, new_cls, member, old, new))
     return changed, unknown
+
+
+# Upstream's renumbered enums depend on the base and the tag alone: a merge's preparing thread computes
+# them first (domain/audits/memo.py).
+renumbered = Memo(_renumbered)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits import source
+from aeon_release.domain.audits.memo import Memo
 
 
 class Tree(Protocol):
@@ -156,7 +157,7 @@ class Index:
             return None
         key = (path, text)
         if key not in self._parsed:
-            self._parsed[key] = _parse(path, dotted, text)
+            self._parsed[key] = parse_module_info(path, dotted, text)
             self.parsed += 1
         return self._parsed[key]
 
@@ -279,6 +280,10 @@ def _parse(path: str, dotted: str, text: str) -> ModuleInfo | None:
     info = ModuleInfo(path, dotted, text, module)
     _index_module(info)
     return info
+
+
+# A merge's thread that prepares the audit parses the fork's modules here first (domain/audits/memo.py).
+parse_module_info = Memo(_parse)
 
 
 def dotted_name(path: str, roots: tuple[str, ...] = ("", "src/")) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import SourceCache
 
 PYTHON_FILES = ":(glob)**/*.py"  # a pathspec: every Python file, at any depth
@@ -36,8 +37,9 @@ class FileChange:
 
 
 def parse_changes(diff: str) -> Changes:
-    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version)."""
-    return Changes(diff)
+    """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version); the same
+    text gives the same ``Changes`` (a merge's preparing thread and its audit share them)."""
+    return _changes(diff)
 
 
 class Changes(Mapping[str, FileChange]):
@@ -282,3 +284,6 @@ def _unquote_c(body: str) -> str:
             raw.append(_C_ESCAPES.get(body[i + 1], ord(body[i + 1])))
             i += 2
     return os.fsdecode(bytes(raw))
+
+
+_changes = Memo(Changes, size=8)

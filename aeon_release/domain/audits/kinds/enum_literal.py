@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass
@@ -124,7 +125,8 @@ def _intended_member(context: str, members: dict[str, int]) -> str | None:
 
 
 def _literals(module: ast.Module, names: tuple[str, ...], lines: list[str]) -> Iterator[_Literal]:
-    for node, target in _compares(module, ""):
+    hits = [number for number, line in enumerate(lines, 1) if any(name in line for name in names)]
+    for node, target in _compares(module, "", hits):
         operands = [node.left, *node.comparators]
         compared = [n for n in map(_name_of, operands) if n in names]
         if not compared:
@@ -135,18 +137,27 @@ def _literals(module: ast.Module, names: tuple[str, ...], lines: list[str]) -> I
                 yield _Literal(value, line, compared[0], f"{target.upper()} {comment}")
 
 
-def _compares(node: ast.AST, target: str) -> Iterator[tuple[ast.Compare, str]]:
-    """Every comparison with the name it is assigned to (``USE_NVFP4 = X == 4``), in one walk."""
+def _compares(node: ast.AST, target: str, hits: list[int]) -> Iterator[tuple[ast.Compare, str]]:
+    """Every comparison with the name it is assigned to (``USE_NVFP4 = X == 4``), in one walk that
+    enters only the nodes spanning a line where one of the names is written (``hits``, sorted)."""
     for child in ast.iter_child_nodes(node):
+        first, last = getattr(child, "lineno", None), getattr(child, "end_lineno", None)
+        if first is not None and last is not None and not _any_between(hits, first, last):
+            continue
         if isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = child.targets if isinstance(child, ast.Assign) else [child.target]
-            yield from _compares(child, " ".join(n for n in map(_name_of, targets) if n))
+            yield from _compares(child, " ".join(n for n in map(_name_of, targets) if n), hits)
         elif isinstance(child, ast.stmt):
-            yield from _compares(child, "")
+            yield from _compares(child, "", hits)
         else:
             if isinstance(child, ast.Compare):
                 yield child, target
-            yield from _compares(child, target)
+            yield from _compares(child, target, hits)
+
+
+def _any_between(sorted_numbers: list[int], first: int, last: int) -> bool:
+    at = bisect.bisect_left(sorted_numbers, first)
+    return at < len(sorted_numbers) and sorted_numbers[at] <= last
 
 
 def _ints(node: ast.expr) -> Iterator[tuple[int, int]]:

@@ -1,0 +1,195 @@
+"""`aeon-release init`: the first fleet.yaml, ledger and rules of a fork, read from its history.
+
+Everything written is checked the way every command reads it (the schemas, the rule loader) before
+the first file is written; an existing file is never replaced without ``--force``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from aeon_release import grammar
+from aeon_release.adapters import files
+from aeon_release.adapters.console import emit, emit_json, plain, say, show
+from aeon_release.adapters.git import Git
+from aeon_release.domain import ledger, profile
+from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
+from aeon_release.errors import UsageError
+from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
+
+TREE_RULES = "tree.yaml"
+CARRY_RULES = "carries.yaml"
+
+
+def run(
+    repo: Path,
+    config: Path | None,
+    onto: str | None,
+    upstream_remote: str | None,
+    image: str | None,
+    force: bool,
+    dry_run: bool,
+    json_out: bool,
+) -> None:
+    if image is not None and not grammar.PATH.fullmatch(image):
+        raise UsageError(
+            f"--image {image!r}: not an image repository name", "lowercase path parts, e.g. ghcr.io/me/myfork"
+        )
+    git = Git(repo)
+    fork = read_fork(git, onto, upstream_remote)
+    repository = image or image_from_remote(git)
+    if repository is None:
+        raise UsageError(
+            "no image repository: origin is not a GitHub remote",
+            "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
+        )
+    folder = config_folder(git, config)
+    if fork.dockerfile and folder.resolve() != git.toplevel.resolve():
+        fork.dockerfile = None  # image.dockerfile is relative to fleet.yaml: only beside the checkout's top
+    texts = _texts(fork, repository)
+    _check(texts, folder)
+    if not dry_run:
+        _write(texts, folder, force)
+    if json_out:
+        emit_json(_as_dict(fork, folder, texts, repository, dry_run))
+    elif dry_run:
+        emit("\n".join(f"# --- {name}\n{text}" for name, text in texts.items()))
+    _report(fork, folder, texts, dry_run, json_out)
+
+
+# -- the files -----------------------------------------------------------------------------------
+def _texts(fork: Fork, repository: str) -> dict[str, str]:
+    rules = _carry_rules(fork.carries)
+    texts = {
+        profile.PROFILE_FILE: _yaml(_fleet(fork, repository), "The fleet profile (written by aeon-release init)."),
+        ledger.CARRIES_FILE: _yaml(
+            {"carries": [_carry(c) for c in fork.carries]},
+            f"The fork's own patches on {fork.branch}, one per commit (written by aeon-release init):\n"
+            "merge related ones, name them, add upstream_pr where one is open.",
+        ),
+        ledger.PICKS_FILE: _yaml(
+            {"releases": {}},
+            "Upstream commits to pick onto a release, by PR number or commit, e.g.\n"
+            "releases:\n  v0.30.0:\n    pick:\n      - {pr: 12345, reason: why}\n    skip:\n"
+            "      - {pr: 23456, reason: why not}",
+        ),
+        f"{AUDITS_DIR}/{TREE_RULES}": _yaml(
+            {
+                "rules": [
+                    {
+                        "id": "tree/conflict-markers",
+                        "kind": "conflict-markers",
+                        "message": "a conflict marker was left",
+                    },
+                    {"id": "tree/py-compile", "kind": "py-compile", "message": "a Python file does not compile"},
+                ]
+            },
+            "Every text file is free of conflict markers and every Python file compiles.",
+        ),
+    }
+    if rules:
+        texts[f"{AUDITS_DIR}/{CARRY_RULES}"] = _yaml(
+            {"rules": rules}, "What the carries define must still exist after every merge (aeon-release init)."
+        )
+    return texts
+
+
+def _fleet(fork: Fork, repository: str) -> dict[str, Any]:
+    data: dict[str, Any] = {"branch_prefix": fork.prefix}
+    if fork.pr_subject:
+        data["upstream"] = {"pr_subject": fork.pr_subject}
+    data["image"] = {"repository": repository, **({"dockerfile": fork.dockerfile} if fork.dockerfile else {})}
+    return data
+
+
+def _carry(c: CarryGuess) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": c.id, "title": c.title}
+    if c.upstream_pr is not None:
+        entry["upstream_pr"] = c.upstream_pr
+    entry["status"] = "active"
+    entry["commits"] = [c.commit.sha]
+    entry["markers"] = [{"path": m.path, "text": m.text} for m in c.markers]
+    return entry
+
+
+def _carry_rules(carries: list[CarryGuess]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": f"carry/{c.id}-{index}" if len(c.symbols) > 1 else f"carry/{c.id}",
+            "kind": "required-symbol",
+            "message": f"what carry {c.id} defines must still exist",
+            "paths": [path],
+            "symbols": list(names),
+        }
+        for c in carries
+        for index, (path, names) in enumerate(sorted(c.symbols.items()), 1)
+    ]
+
+
+def _yaml(data: dict[str, Any], comment: str) -> str:
+    head = "".join(f"# {line}".rstrip() + "\n" for line in comment.splitlines())
+    return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=False)
+
+
+def _check(texts: dict[str, str], folder: Path) -> None:
+    """Read back what would be written, as every command will read it."""
+    from aeon_release.adapters.yamlio import parse_yaml
+
+    parsed = {name: parse_yaml(text, name) for name, text in texts.items()}
+    profile.parse(parsed[profile.PROFILE_FILE], folder)
+    carries = ledger.parse_carries(parsed[ledger.CARRIES_FILE], ledger.CARRIES_FILE, folder)
+    ledger.parse_picks(parsed[ledger.PICKS_FILE], ledger.PICKS_FILE)
+    build_rules(
+        [(name, data) for name, data in parsed.items() if name.startswith(f"{AUDITS_DIR}/")],
+        carries,
+        fleet_pr_subject=(parsed[profile.PROFILE_FILE].get("upstream") or {}).get("pr_subject"),
+    )
+
+
+def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
+    existing = [name for name in texts if (folder / name).exists() or (folder / name).is_symlink()]
+    if existing and not force:
+        raise UsageError(
+            f"{folder / existing[0]}: already exists ({len(existing)} of the files init writes do)",
+            "keep them (aeon-release ledger check), pass --config another folder, or --force to replace them",
+        )
+    for name, text in texts.items():
+        files.write_text(folder / name, text, what="init")
+
+
+# -- what was done ---------------------------------------------------------------------------------
+def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, dry_run: bool) -> dict[str, Any]:
+    return {
+        "config": str(folder),
+        "dry_run": dry_run,
+        "files": list(texts),
+        "branch": fork.branch,
+        "tag": fork.tag,
+        "branch_prefix": fork.prefix,
+        "upstream_branch": fork.upstream,
+        "pr_subject": fork.pr_subject,
+        "image": repository,
+        "carries": [
+            {**_carry(c), "symbols": {path: list(names) for path, names in c.symbols.items()}} for c in fork.carries
+        ],
+        "skipped": [{"commit": s.commit.sha, "subject": s.commit.subject, "why": s.why} for s in fork.skipped],
+    }
+
+
+def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json_out: bool) -> None:
+    verb = "would write" if dry_run else "wrote"
+    quiet = json_out or dry_run  # the primary output is the JSON or the files themselves
+    line = show if not quiet else lambda text, _=False: say(text)
+    line(f"init: {verb} {len(texts)} file(s) in {plain(str(folder))} for {plain(fork.branch)} ({fork.tag})")
+    for c in fork.carries:
+        where = ", ".join(sorted({m.path for m in c.markers})) or "no marker: no line of its own is left to look for"
+        line(f"  carry {plain(c.id)}: {c.commit.sha[:12]} {plain(c.title)} ({plain(where)})")
+    for s in fork.skipped:
+        say(f"  not a carry: {s.commit.sha[:12]} {plain(s.commit.subject)}: {s.why}")
+    if not fork.upstream:
+        say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
+    if not dry_run:
+        say(f"next: aeon-release audit, then aeon-release merge <tag> --dry-run (branches {plain(fork.prefix)}<tag>)")

@@ -1,0 +1,64 @@
+"""Results keyed by content, shared by the merge-aware audit and the thread that prepares it.
+
+`merge` knows the merge base and both sides long before it audits: while the plan, the merge, the
+carries and the picks wait on git, a thread parses what the audit will need of the two sides (the
+fork's modules, the base's functions).  Both go through a :class:`Memo`, so whichever asks first
+computes and the other waits for that result; a key is the content itself, so a result is right
+whoever computed it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future
+from typing import Generic, ParamSpec, TypeVar
+
+_P = ParamSpec("_P")
+_V = TypeVar("_V")
+
+
+class Memo(Generic[_P, _V]):
+    """``fn(*args)`` once per distinct ``args`` across threads, the ``size`` most recent kept.
+
+    A call that raises is not remembered: the next caller computes again (in its own thread, with
+    its own stack), so a failure in the preparing thread never stands in for the audit's result.
+    """
+
+    def __init__(self, fn: Callable[_P, _V], size: int = 64) -> None:
+        self._fn = fn
+        self._size = size
+        self._lock = threading.Lock()
+        self._results: OrderedDict[Hashable, Future[_V]] = OrderedDict()
+
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _V:
+        key = (args, tuple(sorted(kwargs.items())))
+        with self._lock:
+            future = self._results.get(key)
+            mine = future is None
+            if future is None:
+                future = self._results[key] = Future()
+                while len(self._results) > self._size:
+                    self._results.popitem(last=False)
+            else:
+                self._results.move_to_end(key)
+        if not mine:
+            try:
+                return future.result()
+            except BaseException:  # the other thread failed: compute here, as if it had never run
+                return self._fn(*args, **kwargs)
+        try:
+            value = self._fn(*args, **kwargs)
+        except BaseException as exc:
+            with self._lock:
+                if self._results.get(key) is future:
+                    del self._results[key]
+            future.set_exception(exc)
+            raise
+        future.set_result(value)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._results.clear()

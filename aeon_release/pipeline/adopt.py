@@ -1,0 +1,266 @@
+"""What a fork already is, read from its history: the first ledger, profile and rules for ``init``.
+
+The fork branch is named PREFIX + the upstream tag it was last merged with (``myfork-v0.27.1``).  Its
+own non-merge commits that neither upstream's branch nor that tag contains are the carries, except:
+- cherry-picks of upstream commits (git's ``(cherry picked from commit ...)`` line, or a subject
+  naming a pull request that upstream's branch has): the next release brings them;
+- commits whose added lines are all gone from the branch (a later commit undid or rewrote them).
+Each carry gets a marker per file (one line it added that is still there exactly once), and the
+functions and classes it added become a ``required-symbol`` rule: the checks a maintainer makes by
+hand after every merge, written down once.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
+from aeon_release.domain import profile as profile_mod
+from aeon_release.errors import ConfigError, UsageError
+from aeon_release.pipeline.carry_evidence import parse_patch
+
+RELEASE_TAG = re.compile(r"v\d+\.\d+\.\d+(?:[.-][A-Za-z0-9.]+)?")
+_PICKED = re.compile(r"^\(cherry picked from commit ([0-9a-f]{7,40})\)$", re.M)
+_WORD = re.compile(r"[A-Za-z_]\w")
+_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)")
+_SUBJECT_NOISE = re.compile(r"^(?:\[[^\]]*\]\s*|(?:carry|fork)\s*:\s*|carry\s+(?=\S))+", re.I)
+MARKER_MAX = 100  # a longer line makes a brittle marker
+PR_SHARE = 0.3  # this share of upstream subjects ending in "(#N)": the GitHub squash convention
+SUBJECTS_SAMPLED = 500
+
+
+@dataclass(frozen=True)
+class Marker:
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CarryGuess:
+    id: str
+    title: str
+    commit: Commit
+    markers: tuple[Marker, ...]
+    symbols: dict[str, tuple[str, ...]]  # path -> functions/classes (Class.method) it added, still there
+    upstream_pr: int | None = None
+
+
+@dataclass(frozen=True)
+class Skipped:
+    commit: Commit
+    why: str
+
+
+@dataclass
+class Fork:
+    """Everything ``init`` learnt about the fork."""
+
+    branch: str
+    tag: str
+    prefix: str
+    upstream: str | None  # the upstream branch searched (remote/main), or None
+    pr_subject: str | None  # the squash-merge subject convention, when upstream follows it
+    dockerfile: str | None = None  # the serving image's Dockerfile on the branch, if it has one where forks keep it
+    carries: list[CarryGuess] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork:
+    """The fork branch (``branch`` or the checked-out one), its tag, prefix and carries."""
+    name = branch or _current_branch(git)
+    head = git.resolve(f"refs/heads/{name}")
+    if head is None:
+        raise UsageError(f"branch {name!r} does not exist in {git.path}", "pass --onto the fork branch")
+    tag = _last_tag(git, name, head)
+    upstream = _upstream_branch(git, upstream_remote)
+    pr_subject = _pr_convention(git, upstream or tag)
+    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, _dockerfile(git, head))
+    excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
+    own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
+    upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
+    taken: set[str] = set()
+    for commit in own:
+        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken)
+        if guess is None:
+            fork.skipped.append(Skipped(commit, why))
+        else:
+            taken.add(guess.id)
+            fork.carries.append(guess)
+    return fork
+
+
+DOCKERFILES = ("docker/Dockerfile", "Dockerfile")
+
+
+def _dockerfile(git: Git, head: str) -> str | None:
+    listed = set(git.run("ls-tree", "--name-only", "-z", head, "--", *DOCKERFILES).split("\0"))
+    return next((name for name in DOCKERFILES if name in listed), None)
+
+
+def _current_branch(git: Git) -> str:
+    status, out, _ = git.try_run("symbolic-ref", "--quiet", "--short", "HEAD")
+    if status != 0 or not out.strip():
+        raise UsageError(f"{git.path}: HEAD is detached", "check out the fork branch, or pass --onto BRANCH")
+    return out.strip()
+
+
+def _last_tag(git: Git, branch: str, head: str) -> str:
+    """The release tag the branch is named after: PREFIX + TAG, TAG an ancestor of the branch."""
+    tags = [t for t in git.run("tag", "--list", "--merged", head).split() if RELEASE_TAG.fullmatch(t)]
+    named = sorted((t for t in tags if branch.endswith(t) and len(branch) > len(t)), key=len, reverse=True)
+    if not named:
+        near = ", ".join(sorted(tags)[-3:]) or "none"
+        raise UsageError(
+            f"branch {branch!r} is not named PREFIX + an upstream release tag it contains (tags there: {near})",
+            "name the fork branch after the release it was merged with (git branch -m myfork-v0.27.1), "
+            "or pass --onto that branch",
+        )
+    prefix = branch[: -len(named[0])]
+    try:
+        profile_mod.parse({"branch_prefix": prefix, "image": {"repository": "x"}}, git.path)
+    except ConfigError:
+        raise UsageError(
+            f"branch {branch!r}: its prefix {prefix!r} is not a valid branch_prefix",
+            "letters, digits and . _ / - only, at most 40 characters, starting with a letter or digit",
+        ) from None
+    return named[0]
+
+
+def _upstream_branch(git: Git, remote: str | None) -> str | None:
+    remotes = git.remotes()
+    name = remote or ("upstream" if "upstream" in remotes else None)
+    if name is None:
+        return None
+    if name not in remotes:
+        raise UsageError(f"no git remote named {name!r}", f"the remotes are: {', '.join(remotes) or 'none'}")
+    for candidate in (f"{name}/main", f"{name}/HEAD", f"{name}/master"):
+        if git.resolve(f"refs/remotes/{candidate}") is not None:
+            return candidate
+    return None
+
+
+def _pr_convention(git: Git, rev: str) -> str | None:
+    subjects = [c.subject for c in git.commits("--no-merges", f"--max-count={SUBJECTS_SAMPLED}", rev)]
+    pattern = re.compile(profile_mod.GITHUB_PR_SUBJECT)
+    hits = sum(1 for s in subjects if pattern.search(s))
+    return profile_mod.GITHUB_PR_SUBJECT if subjects and hits >= PR_SHARE * len(subjects) else None
+
+
+def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:
+    compiled = re.compile(pattern)
+    out = git.run("log", "--format=%s", upstream)
+    return {int(m[1]) for line in out.splitlines() if (m := compiled.search(line)) and m[1].isdigit()}
+
+
+def _carry(
+    git: Git, head: str, tag: str, commit: Commit, pr_subject: str | None, upstream_prs: set[int], taken: set[str]
+) -> tuple[CarryGuess | None, str]:
+    message = git.message(commit.sha)
+    if _PICKED.search(message):
+        return None, "a cherry-pick of an upstream commit"
+    pr = _pr_number(commit.subject, pr_subject)
+    if pr is not None and pr in upstream_prs:
+        return None, f"upstream has PR #{pr}: a cherry-pick the next release brings"
+    added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", commit.sha)).added
+    now = read_blobs(git.path, head, sorted(added))
+    upstream = read_blobs(git.path, tag, sorted(added))
+    kept = {path: set(_telling(added[path])) & set(_telling((now[path] or "").splitlines())) for path in added}
+    if any(_telling(lines) for lines in added.values()) and not any(kept.values()):
+        return None, "none of the lines it added is on the branch any more"
+    theirs = {path: set(_telling((upstream[path] or "").splitlines())) for path in added}
+    if any(kept.values()) and all(lines <= theirs[path] for path, lines in kept.items()):
+        return None, f"{tag} has every line of it that is left: upstream took it"
+    markers = tuple(
+        m for path in sorted(added) if (m := _marker(path, added[path], now[path], theirs[path])) is not None
+    )
+    symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
+    title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
+    return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
+
+
+def _pr_number(subject: str, pattern: str | None) -> int | None:
+    match = re.search(pattern, subject) if pattern else None
+    return int(match[1]) if match and match[1].isdigit() else None
+
+
+def _marker(path: str, added: Sequence[str], text: str | None, upstream: set[str]) -> Marker | None:
+    """The carry's line in ``path`` to look for after every merge: one it added that is there exactly
+    once now and that upstream's version lacks (a line upstream has too would survive the carry's
+    loss); the fork's marker comment when there is one, else a definition line, else the longest."""
+    if text is None:
+        return None
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        stripped = line.strip()
+        counts[stripped] = counts.get(stripped, 0) + 1
+    lines = [
+        line for line in _telling(added) if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream
+    ]
+    if not lines:
+        return None
+    comments = [line for line in lines if line.startswith("#")]  # forks tag their patches with one
+    defs = [line for line in lines if _DEF.match(line)]
+    return Marker(path, (comments or defs or [max(lines, key=len)])[0])
+
+
+def _telling(lines: Sequence[str]) -> list[str]:
+    """Lines that say something: a name in them, six characters at least (comments too)."""
+    return [t for line in lines if len(t := line.strip()) >= 6 and _WORD.search(t)]
+
+
+def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ...]:
+    """Functions and classes whose ``def``/``class`` line the carry added and that are still defined."""
+    if text is None or not path.endswith(".py"):
+        return ()
+    names = {m[1] for line in added if (m := _DEF.match(line))}
+    if not names:
+        return ()
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return ()
+    return tuple(sorted(q for q in _defined(module.body, "") if q.rsplit(".", 1)[-1] in names))
+
+
+def _defined(body: Iterable[ast.stmt], prefix: str) -> Iterable[str]:
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield prefix + node.name
+        elif isinstance(node, ast.ClassDef):
+            yield prefix + node.name
+            if not prefix:  # Class.method: what required-symbol names; deeper nesting is not named
+                yield from _defined(node.body, f"{node.name}.")
+
+
+def _slug(subject: str) -> str:
+    words = re.findall(r"[a-z0-9]+", _SUBJECT_NOISE.sub("", subject).lower())
+    slug = ""
+    for word in words:
+        if len(slug) + len(word) + 1 > 40:
+            break
+        slug = f"{slug}-{word}" if slug else word
+    return slug or "carry"
+
+
+def _unique(slug: str, taken: set[str]) -> str:
+    candidate, n = slug, 2
+    while candidate in taken:
+        candidate, n = f"{slug}-{n}", n + 1
+    return candidate
+
+
+def image_from_remote(git: Git, remote: str = "origin") -> str | None:
+    """ghcr.io/OWNER/NAME for a GitHub ``origin`` (where GitHub Actions publishes), else None."""
+    status, url, _ = git.try_run("remote", "get-url", remote)
+    match = re.search(r"github\.com[:/]([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$", url.strip())
+    if status != 0 or match is None:
+        return None
+    return f"ghcr.io/{match[1].lower()}/{match[2].lower()}"
+
+
+def config_folder(git: Git, config: Path | None) -> Path:
+    return config if config is not None else git.toplevel

@@ -1,0 +1,53 @@
+"""A plain line to a pipe or a file is written without rich, exactly as rich would write it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import pytest
+from rich.console import Console
+
+from aeon_release.adapters import console as console_mod
+
+SAMPLES = [
+    "audit: passed: 0 error(s), 0 waived, 0 warning(s)",
+    "created aeon-v0.29.0 at 0123456789ab",
+    "bell\x07 back\x08 cr\r vt\x0b ff\x0c end",
+    "x" * 300,
+    "ünïcödé — ✓ 漢字",
+    "",
+    "a: b: c:d",
+    "   leading and trailing spaces   ",
+]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_the_plain_path_writes_what_rich_writes(text: str) -> None:
+    rich_out = io.StringIO()
+    Console(file=rich_out, highlight=False, soft_wrap=True).print(text, markup=True)
+    ours = io.StringIO()
+    lazy = console_mod._LazyConsole(stderr=False)
+    with contextlib.redirect_stdout(ours):
+        assert console_mod._plain_write(lazy, text)  # type: ignore[arg-type]
+    assert ours.getvalue() == rich_out.getvalue()
+
+
+@pytest.mark.parametrize("text", ["[green]ok[/]", "a :warning: sign", "x [y] z", "tab\tcolumns"])
+def test_markup_tabs_and_emoji_codes_go_through_rich(text: str) -> None:
+    lazy = console_mod._LazyConsole(stderr=False)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert not console_mod._plain_write(lazy, text)  # type: ignore[arg-type]
+
+
+def test_a_terminal_goes_through_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    lazy = console_mod._LazyConsole(stderr=False)
+    with contextlib.redirect_stdout(Tty()):
+        assert not console_mod._plain_write(lazy, SAMPLES[0])  # type: ignore[arg-type]
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert not console_mod._plain_write(lazy, SAMPLES[0])  # type: ignore[arg-type]

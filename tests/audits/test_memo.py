@@ -1,0 +1,85 @@
+"""The memo shared by the merge-aware audit and the thread that prepares it."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from aeon_release.domain.audits.memo import Memo
+
+
+def test_two_threads_asking_at_once_share_one_computation() -> None:
+    started, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def slow(key: str) -> object:
+        calls.append(key)
+        started.set()
+        release.wait(5)
+        return object()
+
+    memo = Memo(slow)
+    results: list[object] = []
+    first = threading.Thread(target=lambda: results.append(memo("k")))
+    first.start()
+    started.wait(5)
+    second = threading.Thread(target=lambda: results.append(memo("k")))
+    second.start()
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert calls == ["k"] and len(results) == 2 and results[0] is results[1]
+
+
+def test_a_failure_is_not_kept_and_a_waiter_computes_itself() -> None:
+    started, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def flaky(key: str) -> str:
+        calls.append(threading.current_thread().name)
+        if threading.current_thread().name == "preparer":
+            started.set()
+            release.wait(5)
+            raise RecursionError("the preparing thread ran out of stack")
+        return key.upper()
+
+    memo = Memo(flaky)
+    failed: list[BaseException] = []
+
+    def prepare() -> None:
+        try:
+            memo("k")
+        except RecursionError as exc:
+            failed.append(exc)
+
+    preparer = threading.Thread(target=prepare, name="preparer")
+    preparer.start()
+    started.wait(5)
+    waited: list[str] = []
+    waiter = threading.Thread(target=lambda: waited.append(memo("k")), name="audit")
+    waiter.start()
+    release.set()
+    preparer.join(5)
+    waiter.join(5)
+    assert failed and waited == ["K"]
+    assert memo("k") == "K" and calls.count("MainThread") == 1  # not remembered: computed again
+
+
+def test_only_the_most_recent_results_are_kept() -> None:
+    calls: list[int] = []
+    memo = Memo(lambda n: calls.append(n) or n, size=2)
+    for n in (1, 2, 1, 3, 1, 2):
+        memo(n)
+    assert calls == [1, 2, 3, 2]  # 1 was used again before 3 came, so 2 was the one dropped
+
+
+def test_an_exception_in_the_caller_thread_propagates() -> None:
+    def boom(_: int) -> int:
+        raise ValueError("bad")
+
+    memo = Memo(boom)
+    with pytest.raises(ValueError, match="bad"):
+        memo(1)
+    with pytest.raises(ValueError, match="bad"):
+        memo(1)

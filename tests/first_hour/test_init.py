@@ -1,0 +1,178 @@
+"""`aeon-release init` on a real fork repository: the first fleet.yaml, ledger and rules, from history."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.yamlio import load_yaml
+from aeon_release.commands import demo_repo as demo
+from tests.helpers import build_example, git, run_cli, snapshot
+
+IMAGE = "ghcr.io/me/vllm"
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> demo.Example:
+    return build_example(tmp_path / "ex")
+
+
+def init(ex: demo.Example, config: Path, *extra: str):
+    return run_cli("init", "--repo", ex.fork, "--config", config, *extra)
+
+
+def test_init_writes_a_config_that_audits_and_plans_the_next_merge(example: demo.Example, tmp_path: Path) -> None:
+    config = tmp_path / "cfg"
+    before = snapshot(example.fork)
+    done = init(example, config, "--image", IMAGE)
+    assert done.code == 0, done.err
+    assert sorted(p.relative_to(config).as_posix() for p in config.rglob("*") if p.is_file()) == [
+        "audits/carries.yaml",
+        "audits/tree.yaml",
+        "carries.yaml",
+        "cherry_picks.yaml",
+        "fleet.yaml",
+    ]
+    fleet = load_yaml(config / "fleet.yaml")
+    assert fleet["branch_prefix"] == "aeon-" and fleet["image"] == {"repository": IMAGE}
+    carries = load_yaml(config / "carries.yaml")["carries"]
+    shas = git(example.fork, "rev-list", "--reverse", "v0.27.1..HEAD").split()
+    assert [c["commits"] for c in carries] == [[s] for s in shas]
+    # the fork's own marker comments are what it looks for after every merge
+    texts = [m["text"] for c in carries for m in c["markers"]]
+    assert any("uma-negative-cudagraph-estimate-clamp" in t for t in texts)
+    rules = load_yaml(config / "audits" / "carries.yaml")["rules"]
+    assert rules[0]["kind"] == "required-symbol" and rules[0]["symbols"] == ["nvfp4_split_data_scale"]
+    assert "2 file(s)" not in done.out and "carry uma-clamp" not in done.out  # ids come from the subjects
+    assert done.out.count("  carry ") == 2 and "next: aeon-release audit" in done.err
+    # the written config works: the branch audits clean, the next merge plans, the ledger checks
+    assert run_cli("audit", "--repo", example.fork, "--config", config).code == 0
+    plan = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", config, "--dry-run", "--no-fetch")
+    assert plan.code == 0, plan.err
+    assert run_cli("ledger", "check", "--config", config).code == 0
+    assert snapshot(example.fork) == before  # init reads the repository, it changes nothing there
+
+
+def test_the_audit_catches_what_the_written_rules_guard(example: demo.Example, tmp_path: Path) -> None:
+    config = tmp_path / "cfg"
+    assert init(example, config, "--image", IMAGE).code == 0
+    path = example.fork / "vllm" / "utils" / "torch_utils.py"
+    path.write_text(path.read_text().replace("def nvfp4_split_data_scale(", "def nvfp4_split(").replace("NHD", "x"))
+    done = run_cli("audit", "--repo", example.fork, "--config", config)
+    assert done.code == 1 and "nvfp4_split_data_scale" in done.out + done.err
+
+
+def test_an_existing_file_is_never_replaced_without_force(example: demo.Example, tmp_path: Path) -> None:
+    config = tmp_path / "cfg"
+    config.mkdir()
+    (config / "carries.yaml").write_text("carries: []  # mine\n")
+    done = init(example, config, "--image", IMAGE)
+    lines = done.err.strip().splitlines()
+    assert done.code == 2 and len(lines) == 1 and "carries.yaml: already exists" in lines[0] and "--force" in lines[0]
+    assert sorted(p.name for p in config.iterdir()) == ["carries.yaml"]
+    assert (config / "carries.yaml").read_text() == "carries: []  # mine\n"
+    assert init(example, config, "--image", IMAGE, "--force").code == 0
+    assert "# mine" not in (config / "carries.yaml").read_text()
+
+
+def test_picks_undone_lines_and_deletions_are_told_apart(example: demo.Example, tmp_path: Path) -> None:
+    fork = demo.Git(example.fork)
+    upstream_sha = git(example.upstream, "rev-parse", "v0.29.0")
+    git(example.fork, "fetch", "-q", "upstream", "--tags")
+    git(example.fork, "cherry-pick", "-x", upstream_sha)  # a pick: the next release brings it
+    demo.commit(fork, "Try a faster path", {"vllm/fast.py": "def fast_path(x):\n    return x * 2\n"})
+    demo.commit(fork, "Undo the faster path", {"vllm/fast.py": "def slow_path(x):\n    return x + x\n"})
+    git(example.fork, "rm", "-q", "vllm/__init__.py")
+    git(example.fork, "commit", "-q", "-m", "Drop the package marker the fork does not ship")
+    done = init(example, tmp_path / "cfg", "--image", IMAGE, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    why = {s["subject"]: s["why"] for s in report["skipped"]}
+    picked = git(example.upstream, "log", "-1", "--format=%s", upstream_sha)
+    assert "cherry-pick" in why[picked]
+    assert why["Try a faster path"] == "none of the lines it added is on the branch any more"
+    carries = {c["title"]: c for c in report["carries"]}
+    assert carries["Drop the package marker the fork does not ship"]["markers"] == []
+    assert carries["Undo the faster path"]["markers"] == [{"path": "vllm/fast.py", "text": "def slow_path(x):"}]
+
+
+def test_a_fork_commit_upstream_took_later_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
+    """The fork's commit, then upstream's own commit of the same lines in the next tag, merged into the fork."""
+    helper = {"vllm/helper.py": "def pad_to_multiple(x, m):\n    return -(-x // m) * m\n"}
+    demo.commit(demo.Git(example.fork), "Add pad_to_multiple", helper)
+    up = demo.Git(example.upstream)
+    git(example.upstream, "checkout", "-q", "-b", "release", "v0.27.1")
+    demo.commit(up, "[Utils] pad_to_multiple (#50001)", helper)
+    up.run("tag", "-a", "v0.27.2", "-m", "v0.27.2")
+    git(example.fork, "fetch", "-q", "upstream", "--tags")
+    git(example.fork, "merge", "-q", "--no-edit", "v0.27.2")
+    git(example.fork, "branch", "-m", "aeon-v0.27.2")
+    done = init(example, tmp_path / "cfg", "--image", IMAGE, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    assert report["tag"] == "v0.27.2"
+    assert {s["subject"]: s["why"] for s in report["skipped"]} == {
+        "Add pad_to_multiple": "v0.27.2 has every line of it that is left: upstream took it"
+    }
+    assert len(report["carries"]) == 2
+
+
+def test_subjects_and_lines_that_yaml_would_misread_round_trip(example: demo.Example, tmp_path: Path) -> None:
+    fork = demo.Git(example.fork)
+    subject = 'Fix "quoted": [brackets] & {braces} #hash: ünïcode'
+    demo.commit(fork, subject, {"vllm/odd.py": "KEY = \"a: b # c\"  # aeon-odd: yes, 'quoted'\n"})
+    config = tmp_path / "cfg"
+    assert init(example, config, "--image", IMAGE).code == 0
+    carries = load_yaml(config / "carries.yaml")["carries"]
+    odd = next(c for c in carries if c["title"].startswith("Fix"))
+    assert odd["title"] == subject and odd["id"] == "fix-quoted-brackets-braces-hash-n-code"
+    assert odd["markers"] == [{"path": "vllm/odd.py", "text": "KEY = \"a: b # c\"  # aeon-odd: yes, 'quoted'"}]
+    assert run_cli("audit", "--repo", example.fork, "--config", config).code == 0
+
+
+@pytest.mark.parametrize(
+    ("setup", "expected"),
+    [
+        (["branch", "-m", "aeon-v0.27.1", "work"], "is not named PREFIX + an upstream release tag"),
+        (["checkout", "-q", "--detach"], "HEAD is detached"),
+    ],
+)
+def test_a_fork_branch_init_cannot_read_is_one_line(
+    example: demo.Example, tmp_path: Path, setup: list[str], expected: str
+) -> None:
+    git(example.fork, *setup)
+    done = init(example, tmp_path / "cfg", "--image", IMAGE)
+    lines = done.err.strip().splitlines()
+    assert done.code == 2 and len(lines) == 1 and expected in lines[0] and "hint" in lines[0]
+    assert not (tmp_path / "cfg").exists()
+
+
+def test_dry_run_prints_the_files_and_writes_nothing(example: demo.Example, tmp_path: Path) -> None:
+    git(example.fork, "remote", "add", "origin", "https://github.com/Aeon-7/vLLM-Fork.git")
+    done = init(example, tmp_path / "cfg", "--dry-run")
+    assert done.code == 0, done.err
+    assert "# --- fleet.yaml" in done.out and "repository: ghcr.io/aeon-7/vllm-fork" in done.out
+    assert "would write 5 file(s)" in done.err and not (tmp_path / "cfg").exists()
+    as_json = init(example, tmp_path / "cfg", "--dry-run", "--json")
+    assert json.loads(as_json.out)["image"] == "ghcr.io/aeon-7/vllm-fork" and not (tmp_path / "cfg").exists()
+
+
+@pytest.mark.parametrize("image", [None, "UPPER/Case", "ghcr.io/me/x:tag", "../x"])
+def test_without_a_github_origin_the_image_must_be_named_well(
+    example: demo.Example, tmp_path: Path, image: str | None
+) -> None:
+    done = init(example, tmp_path / "cfg", *(["--image", image] if image else []))
+    assert done.code == 2 and "--image" in done.err and len(done.err.strip().splitlines()) == 1
+    assert not (tmp_path / "cfg").exists()
+
+
+def test_the_dockerfile_is_found_when_the_config_sits_at_the_top(example: demo.Example, tmp_path: Path) -> None:
+    demo.commit(demo.Git(example.fork), "Serving image", {"docker/Dockerfile": "FROM scratch\n"})
+    assert init(example, tmp_path / "cfg", "--image", IMAGE).code == 0
+    assert "dockerfile" not in load_yaml(tmp_path / "cfg" / "fleet.yaml")["image"]  # elsewhere: no relative path
+    done = run_cli("init", "--image", IMAGE, cwd=example.fork)
+    assert done.code == 0, done.err
+    assert load_yaml(example.fork / "fleet.yaml")["image"] == {"repository": IMAGE, "dockerfile": "docker/Dockerfile"}
+    assert run_cli("ledger", "check", cwd=example.fork).code == 0  # found from the checkout, as discovery finds it
