@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from aeon_release.errors import error_handler
+from aeon_release.errors import error_handler, standard_streams
 
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
@@ -46,8 +46,10 @@ JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 
 def main(argv: list[str] | None = None) -> None:
+    standard_streams()
     with error_handler():
         code = _parse_and_run(argv)
+        sys.stdout.flush()  # here, where a full disk or a closed pipe is one line, not at exit
         raise SystemExit(code if isinstance(code, int) else 0)  # as click's standalone mode does
 
 
@@ -59,9 +61,10 @@ def _parse_and_run(argv: list[str] | None) -> object:
 
     try:
         return app(args=argv, prog_name="aeon-release", standalone_mode=False)
-    except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does
+    except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
-        raise SystemExit(2) from None
+        command = error.ctx.command_path if error.ctx is not None else "aeon-release"
+        raise UsageError(f"`{command}` needs a command", "pick one of the commands listed above") from None
     except typer.Abort:
         raise KeyboardInterrupt from None
     except click_errors.ClickException as error:

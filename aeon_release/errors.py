@@ -10,12 +10,14 @@ from __future__ import annotations
 import bisect
 import contextlib
 import enum
+import errno
 import functools
+import os
 import re
 import sys
 import traceback
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 
 class ExitCode(enum.IntEnum):
@@ -29,6 +31,8 @@ class AeonError(Exception):
     """An expected failure: one line, a hint, an exit code."""
 
     exit_code: ExitCode = ExitCode.BAD_INPUT
+    # Every error line carries a hint: this one when the raise site gives none.
+    default_hint = "see `aeon-release COMMAND --help`"
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         super().__init__(message)
@@ -39,27 +43,38 @@ class AeonError(Exception):
 class UsageError(AeonError):
     """Bad arguments: a malformed tag name, options that do not go together."""
 
+    default_hint = "see the command's --help"
+
 
 class ConfigError(AeonError):
     """A ledger, rule or release file that does not validate; the message names the place."""
+
+    default_hint = "correct the file at the place named; `aeon-release ledger check` checks the ledger"
 
 
 class GitError(AeonError):
     """A git object that does not exist, or a git command that failed on bad input."""
 
+    default_hint = "check the repository and the revision with `git rev-parse --verify REV`"
+
 
 class StateError(AeonError):
     """A run in a state that does not allow the requested action."""
 
+    default_hint = "`aeon-release status` shows where each run stands"
+
 
 class ServiceError(AeonError):
     """A service (Docker engine, registry, metrics endpoint) that is down or refuses us."""
+
+    default_hint = "check that the service is up and that its address and credentials are right"
 
 
 class NeedsHuman(AeonError):
     """Work stopped for a person: conflicts, error-level audit findings, an alarm."""
 
     exit_code = ExitCode.NEEDS_HUMAN
+    default_hint = "look at what the line names, then run the command again"
 
 
 # -- secrets ---------------------------------------------------------------------------------
@@ -97,10 +112,51 @@ def _pattern() -> re.Pattern[str] | None:
     return _compiled(frozenset(_SECRETS))
 
 
+# Credentials written into a URL or a registry name are secrets too, registered or not: the password
+# of ``https://user:PASS@host/...``, of ``user:PASS@registry.example:5000/name`` and a token in a
+# query string.  Each token (a run without whitespace, quotes or brackets) is looked at once, with
+# string operations: no pattern here can backtrack over a hostile text.
+_TOKEN = re.compile(r"[^\s'\"<>()\[\],;]+")
+_HOST = re.compile(
+    r"localhost|[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+|[A-Za-z0-9-]{1,63}:[0-9]{1,5}|[A-Za-z0-9.-]{1,253}:[0-9]{1,5}"
+)
+_QUERY_SECRET = re.compile(
+    r"(?i)([?&](?:access_token|token|password|passwd|pwd|secret|api_key|apikey|key|auth|sig|signature)=)"
+    r"[^&\s#'\"]{1,2048}"
+)
+
+
+def _scrub_token(match: re.Match[str]) -> str:
+    token = match.group(0)
+    if "@" not in token or ":" not in token:
+        return token
+    scheme, sep, rest = token.partition("://")
+    if not sep:
+        scheme, rest = "", token
+    authority, slash, path = rest.partition("/")
+    userinfo, at, host = authority.rpartition("@")
+    user, colon, password = userinfo.partition(":")
+    if not (at and colon and password) or (not sep and not _HOST.fullmatch(host)):
+        return token
+    return f"{scheme}{sep}{user}:***@{host}{slash}{path}"
+
+
+def _scrub_credentials(text: str) -> str:
+    if "@" in text:
+        text = _TOKEN.sub(_scrub_token, text)
+    if "=" in text:
+        text = _QUERY_SECRET.sub(r"\1***", text)
+    return text
+
+
 def redact(text: str) -> str:
-    """``text`` with every whole-token occurrence of a registered secret replaced by ``***``."""
+    """``text`` with every whole-token occurrence of a registered secret replaced by ``***``, and
+    the credentials in any URL or registry name."""
+    if not text:
+        return text
+    text = _scrub_credentials(text)
     pattern = _pattern()
-    if pattern is None or not text:
+    if pattern is None:
         return text
     spans = [m.span() for m in _PROTECTED.finditer(text)]
     if not spans:
@@ -151,8 +207,9 @@ def _escape_char(match: re.Match[str]) -> str:
 # -- the handler -----------------------------------------------------------------------------
 def format_error(error: AeonError) -> str:
     line = f"error: {error.message}"
-    if error.hint:
-        line += f" (hint: {error.hint})"
+    hint = error.hint or error.default_hint
+    if hint:
+        line += f" (hint: {hint})"
     return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
 
 
@@ -162,15 +219,93 @@ def error_handler() -> Iterator[None]:
     try:
         yield
     except AeonError as error:
-        sys.stderr.write(format_error(error) + "\n")
+        _say(format_error(error))
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted: run `aeon-release status` to see where the run stands\n")
+        _say("interrupted: run `aeon-release status` to see where the run stands")
         raise SystemExit(130) from None
     except (SystemExit, GeneratorExit):
         raise
+    except OSError as error:
+        expected = environment_error(error)
+        if expected is None:
+            _crash(error)
+        if error.filename is None:  # a write to stdout (the only stream with no name here)
+            _quiet_stdout()
+        _say(format_error(expected))
+        raise SystemExit(int(expected.exit_code)) from None
     except Exception as error:  # noqa: BLE001 - the one place that catches everything
-        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        sys.stderr.write(redact(text))
-        sys.stderr.write("aeon-release crashed: this is a bug, please report it with the trace above\n")
-        raise SystemExit(int(ExitCode.BUG)) from None
+        _crash(error)
+
+
+def _crash(error: BaseException) -> NoReturn:
+    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    _say(redact(text))
+    _say("aeon-release crashed: this is a bug, please report it with the trace above\n")
+    raise SystemExit(int(ExitCode.BUG)) from None
+
+
+def _say(text: str) -> None:
+    """stderr, unless it cannot be written either (a closed or full stderr): then nothing more can be said."""
+    try:
+        sys.stderr.write(text if text.endswith("\n") else text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        _to_devnull(2)  # or Python's flush at exit fails on it again (exit 120)
+
+
+# What the machine, not the tool, got wrong: a full disk, a read-only or unreadable place, a file
+# where a folder must be, a closed pipe, a program that is not installed.  One line, exit 2.
+_ENVIRONMENT_HINTS = {
+    errno.ENOSPC: "free some disk space and run the command again",
+    errno.EDQUOT: "free some disk space and run the command again",
+    errno.EROFS: "the file system is read-only: run the command where it can write",
+    errno.EACCES: "check the permissions of that path",
+    errno.EPERM: "check the permissions of that path",
+    errno.EEXIST: "something else is in the way at that path: move it aside",
+    errno.ENOTDIR: "a part of that path is a file where a folder must be: move it aside",
+    errno.EISDIR: "a folder is where a file must be: move it aside",
+    errno.ELOOP: "that path is a symlink loop",
+    errno.ENAMETOOLONG: "use a shorter path",
+    errno.EMFILE: "raise the open-file limit (ulimit -n)",
+    errno.ENFILE: "raise the open-file limit (ulimit -n)",
+    errno.ENOENT: "check that it exists (a program such as git must be on PATH)",
+    errno.EPIPE: "the reader of the output went away before it was all written",
+}
+
+
+def environment_error(error: OSError) -> AeonError | None:
+    """An OSError the environment caused, as an error line; None for anything else (a bug)."""
+    hint = _ENVIRONMENT_HINTS.get(error.errno or 0)
+    if hint is None:
+        return None
+    where = error.filename if error.filename is not None else "output"
+    reason = error.strerror or type(error).__name__
+    return AeonError(f"{printable(str(where))[:200]}: {reason}", hint)
+
+
+def standard_streams() -> None:
+    """A standard stream that was closed when the tool started (``>&-``, ``<&-``) is None in Python:
+    it reads as empty and writes nowhere instead, so that the output-less run still ends with its
+    exit code and stdin-fed passwords read as missing."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the life of the process
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def _quiet_stdout() -> None:
+    """A closed pipe or a full disk on stdout would fail again when Python flushes it at exit
+    (a second message and exit 120): what is left of the output goes nowhere instead."""
+    _to_devnull(1)
+
+
+def _to_devnull(fd: int) -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from aeon_release.adapters.gitenv import git_env
 from aeon_release.errors import GitError
 
 MODE_LINK = "120000"
@@ -40,11 +41,7 @@ class Entry:
 
 
 def _git_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["GIT_TERMINAL_PROMPT"] = "0"
-    env.pop("GIT_DIR", None)
-    env.pop("GIT_WORK_TREE", None)
-    return env
+    return git_env()
 
 
 def resolve_commit(repo: Path, rev: str) -> str | None:

@@ -140,8 +140,8 @@ def plain(value: object) -> str:
 
 def emit(text: str, output: Path | None = None) -> None:
     """Machine-readable output: to ``output`` when given, else to stdout."""
-    if output is not None:
-        files.write_text(output, text if text.endswith("\n") else text + "\n", what="--output")
+    if output is not None and str(output) != "-":  # `--output -` is stdout, as for most tools
+        files.write_text(output, text if text.endswith("\n") else text + "\n", what="--output", named_by_user=True)
         return
     text = redact(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

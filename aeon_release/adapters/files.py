@@ -13,10 +13,12 @@ import os
 import stat
 from pathlib import Path
 
-from aeon_release.errors import UsageError, redact
+from aeon_release.errors import AeonError, UsageError, printable, redact
 
 
-def write_text(path: Path, text: str, *, what: str = "output file", durable: bool = True) -> None:
+def write_text(
+    path: Path, text: str, *, what: str = "output file", durable: bool = True, named_by_user: bool = False
+) -> None:
     """Write ``text`` (redacted) to ``path``: a temporary file beside it, fsync, then a rename.
 
     ``durable=False`` skips the fsyncs: the rename alone keeps the file whole when the process is
@@ -24,8 +26,12 @@ def write_text(path: Path, text: str, *, what: str = "output file", durable: boo
 
     The rename replaces a symlink at ``path`` itself, so its target is never touched.  A relative
     path whose parent folders include a symlink is refused: that link may have come with the
-    checkout.  A directory, or a place that cannot be written, is one clean error line.
+    checkout.  A directory, or a place that cannot be written, is one clean error line.  A path a
+    person named (``named_by_user``: --output, the notes) may not lie inside a ``.git`` folder: a
+    report written over ``.git/config`` or ``.git/HEAD`` breaks the repository.
     """
+    if named_by_user:
+        _check_outside_git(path, what)
     if _stream(path):
         _write_stream(path, redact(text).encode("utf-8"), what)
         return
@@ -80,6 +86,14 @@ def _check_target(path: Path, what: str) -> None:
         raise UsageError(f"{what} {path} is not a regular file", "pass a file path")
 
 
+def _check_outside_git(path: Path, what: str) -> None:
+    if ".git" in path.absolute().parts or ".git" in path.resolve().parts:
+        raise UsageError(
+            f"{what} {printable(str(path))}: inside a .git folder; refusing to write there",
+            "write the report outside the repository's .git folder",
+        )
+
+
 def _check_parents(path: Path, what: str) -> None:
     if path.is_absolute():
         return  # the caller spelled the whole path out: its links are the caller's choice
@@ -130,3 +144,52 @@ def _sync_dir(folder: Path) -> None:
             raise
     finally:
         os.close(fd)
+
+
+# -- reading the small files a person names (ledger, rules, keys, records, patches) ------------
+SMALL_FILE_BYTES = 8 * 1024 * 1024
+
+
+def read_capped(
+    path: Path, what: str, limit: int = SMALL_FILE_BYTES, error: type[AeonError] = UsageError
+) -> bytes | None:
+    """The bytes of the small regular file ``path`` (None when it does not exist), as ``error``
+    when it cannot be: a FIFO or a device such as /dev/zero in its place would hang the read or
+    never end it, so the file is opened without blocking, must be a regular file, and no more than
+    ``limit`` bytes are read whatever its size says."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise error(f"{what}: cannot be read: {exc.strerror or exc}", _READ_HINTS.get(exc.errno or 0)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
+            raise error(f"{what}: {kind}", f"name a file there: {printable(str(path))[:200]}")
+        data = _read_upto(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise error(f"{what}: more than the {limit} bytes such a file may have", "check what was written there")
+    return data
+
+
+_READ_HINTS = {
+    errno.EISDIR: "name a file, not a folder",
+    errno.ELOOP: "the name is a symlink loop: point it at a real file",
+    errno.EACCES: "make the file readable by this user",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+}
+
+
+def _read_upto(fd: int, size: int) -> bytes:
+    chunks: list[bytes] = []
+    while size > 0:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)

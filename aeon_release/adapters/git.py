@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from aeon_release.adapters import blobs
+from aeon_release.adapters.gitenv import git_env
 from aeon_release.errors import GitError, UsageError
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -105,7 +106,7 @@ def _work_tree(path: Path) -> Path:
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
+        env=git_env(),
     )
     lines = probe.stdout.splitlines()
     if len(lines) < 2:
@@ -127,7 +128,7 @@ def _gitpython() -> ModuleType:
 
 @functools.lru_cache(maxsize=1)
 def git_version() -> tuple[int, ...]:
-    out = subprocess.run(["git", "version"], capture_output=True, text=True, check=False).stdout
+    out = subprocess.run(["git", "version"], capture_output=True, text=True, check=False, env=git_env()).stdout
     match = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", out)
     return tuple(int(x) for x in match.groups(default="0")) if match else (0,)
 
@@ -158,8 +159,9 @@ class Git:
         return out
 
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-        """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each."""
-        full = dict(os.environ) | dict(env or {}) | _C_LOCALE
+        """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
+        ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
+        full = git_env(env) | _C_LOCALE
         done = subprocess.run(
             ["git", *_OVERRIDES, *args],
             cwd=self._cwd,
@@ -253,6 +255,7 @@ class Git:
             capture_output=True,
             text=True,
             check=False,
+            env=git_env(),
         )
         result = {}
         for line in done.stdout.splitlines():
@@ -409,7 +412,7 @@ class Git:
         It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
         """
-        full = dict(os.environ) | {"GIT_DIR": str(self.common_dir)} | dict(env or {})
+        full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
         return subprocess.run(
             ["git", *_OVERRIDES, *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
         )
@@ -670,7 +673,7 @@ def git_common_dir(path: Path) -> Path | None:
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
+        env=git_env(),
     )
     out = done.stdout.strip()
     return Path(out) if done.returncode == 0 and out else None

@@ -19,7 +19,8 @@ from securesystemslib.dsse import Envelope
 from securesystemslib.exceptions import VerificationError
 from securesystemslib.signer import CryptoSigner, SSlibKey  # type: ignore[attr-defined]
 
-from aeon_release.errors import ConfigError, NeedsHuman, UsageError
+from aeon_release.adapters import files
+from aeon_release.errors import AeonError, ConfigError, NeedsHuman, UsageError
 
 PAYLOAD_TYPE = "application/vnd.in-toto+json"
 
@@ -54,7 +55,7 @@ def generate(secret: Path) -> tuple[Path, str]:
 def load_signer(secret: Path) -> CryptoSigner:
     """The signer of the key at ``secret``; a clean error (never the key's bytes) when unusable."""
     try:
-        key = serialization.load_pem_private_key(secret.read_bytes(), password=None)
+        key = serialization.load_pem_private_key(_key_bytes(secret, "signing key", ConfigError), password=None)
     except FileNotFoundError:
         raise ConfigError(f"signing key {secret} does not exist", "make one with `aeon-release keygen PATH`") from None
     except (OSError, ValueError, TypeError) as exc:
@@ -67,9 +68,17 @@ def load_signer(secret: Path) -> CryptoSigner:
     return CryptoSigner(key)
 
 
+def _key_bytes(path: Path, what: str, error: type[AeonError]) -> bytes:
+    """A key file's bytes: a regular file of at most 64 KiB (a device or a FIFO never hangs the read)."""
+    data = files.read_capped(path, f"{what} {path}", 64 * 1024, error=error)
+    if data is None:
+        raise FileNotFoundError(path)
+    return data
+
+
 def load_public(path: Path) -> SSlibKey:
     try:
-        key = serialization.load_pem_public_key(path.read_bytes())
+        key = serialization.load_pem_public_key(_key_bytes(path, "public key", UsageError))
     except FileNotFoundError:
         raise UsageError(
             f"public key {path} does not exist", "pass --key the .pub file beside the signing key"

@@ -392,7 +392,7 @@ class RunStore:
     def update_record(self, sections: dict[str, Any]) -> dict[str, Any]:
         """Set sections of the run record that `notes` reads; keep the others."""
         path = self.record_file
-        record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"tag": self.tag}
+        record: dict[str, Any] = _json_object(path, "run record") if path.exists() else {"tag": self.tag}
         record.update(sections)
         write_json(path, record)
         return record
@@ -400,9 +400,12 @@ class RunStore:
     def load_pipeline(self) -> PipelineState | None:
         if not self.pipeline_file.exists():
             return None
-        data = json.loads(self.pipeline_file.read_text(encoding="utf-8"))
-        stages = {name: StageEntry.from_dict(entry) for name, entry in (data.get("stages") or {}).items()}
-        return PipelineState(data["tag"], data["date"], stages, data.get("options"))
+        data = _json_object(self.pipeline_file, "release pipeline state")
+        try:
+            stages = {name: StageEntry.from_dict(entry) for name, entry in (data.get("stages") or {}).items()}
+            return PipelineState(data["tag"], data["date"], stages, data.get("options"))
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise _damaged(self.pipeline_file, "release pipeline state", exc) from None
 
     def save_pipeline(self, state: PipelineState) -> None:
         write_json(self.pipeline_file, state.as_dict())
@@ -432,6 +435,24 @@ class RunStore:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _json_object(path: Path, what: str) -> dict[str, Any]:
+    """A JSON object the tool wrote; a damaged one (cut short, edited, not an object) is one line."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise _damaged(path, what, exc) from None
+    if not isinstance(data, dict):
+        raise _damaged(path, what, TypeError("not a JSON object"))
+    return data
+
+
+def _damaged(path: Path, what: str, exc: Exception) -> StateError:
+    return StateError(
+        f"{path}: {what} is unreadable ({type(exc).__name__}: {str(exc)[:80]})",
+        "move the file aside to start that stage afresh, or run `aeon-release merge --abort`",
+    )
 
 
 def _load_state(path: Path) -> RunState | None:

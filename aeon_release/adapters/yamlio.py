@@ -14,22 +14,56 @@ from typing import Any
 
 import yaml
 
+from aeon_release.adapters import files
 from aeon_release.errors import ConfigError
 
 # Ledger, rules and release files are small; a bigger file is a mistake or an attack.
 MAX_YAML_BYTES = 8 * 1024 * 1024
 
 
-class _StrictLoader(yaml.SafeLoader):
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        # An alias expands to a copy of its anchor's node: a few hundred bytes of nested aliases
-        # expand to gigabytes (a "billion laughs").  Nothing we read needs them: refuse them.
-        if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise yaml.composer.ComposerError(
-                None, None, f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed", event.start_mark
-            )
-        return super().compose_node(parent, index)
+# libyaml (PyYAML's C parser) when it is there: 20-30 times faster than the pure-Python one, so a
+# file at the size cap parses in well under a second instead of ten.
+_BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BASE_LOADER):  # type: ignore[misc]
+    """SafeLoader (no Python tags) whose mappings refuse duplicate keys."""
+
+
+class _PureStrictLoader(yaml.SafeLoader):
+    """The same in pure Python: its messages name the line a person would look at (libyaml's point
+    past the end of a broken flow mapping), so a file libyaml refuses is parsed again with it."""
+
+
+# A broken file is parsed a second time only when that is quick.
+_REPARSE_BYTES = 1024 * 1024
+
+
+# No file we read nests deeper than a few levels; thousands of ``[`` would later overflow the
+# stack of whatever walks the data (the C parser itself has no limit).
+MAX_YAML_DEPTH = 64
+
+
+def _refuse_aliases(text: str, loader: Any) -> None:
+    """An alias expands to its anchor's node everywhere it is used: a few hundred bytes of nested
+    aliases make a structure that takes hours to walk (a "billion laughs").  Nothing we read needs
+    them, so the events are scanned (in C) and the first alias refused before anything is built,
+    and so is a document nested deeper than MAX_YAML_DEPTH."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.events.AliasEvent):
+            raise _refused(f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed", event)
+        if isinstance(event, yaml.events.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise _refused(f"nested more than {MAX_YAML_DEPTH} levels deep", event)
+        elif isinstance(event, yaml.events.CollectionEndEvent):
+            depth -= 1
+
+
+def _refused(problem: str, event: yaml.events.Event) -> yaml.YAMLError:
+    mark: Any = event.start_mark  # the C parser's Mark has the same line and column
+    return yaml.composer.ComposerError(None, None, problem, mark)
 
 
 def short(value: Any, limit: int = 60) -> str:
@@ -55,59 +89,96 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
             seen.add(key)
         except TypeError:
             pass
-    return loader.construct_mapping(node, deep=deep)
+    built: dict[Any, Any] = loader.construct_mapping(node, deep=deep)
+    return built
 
 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_PureStrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 def load_yaml(path: Path, label: str | None = None) -> Any:
     """Parse a YAML file strictly; a missing file is None."""
     label = label or path.name
-    try:
-        if path.stat().st_size > MAX_YAML_BYTES:
-            raise ConfigError(
-                f"{label}: {path.stat().st_size} bytes, more than the {MAX_YAML_BYTES} a YAML file may have"
-            )
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    text = read_text(path, label)
+    return None if text is None else parse_yaml(text, label)
+
+
+def read_text(path: Path, label: str | None = None, limit: int = MAX_YAML_BYTES) -> str | None:
+    """A small UTF-8 file's text; None when it does not exist (files.read_capped says what is refused)."""
+    label = label or path.name
+    data = files.read_capped(path, label, limit, error=ConfigError)
+    if data is None:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{label}: cannot be read: {exc}") from None
-    return parse_yaml(text, label)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{label}: not UTF-8 (byte {exc.start})", "save the file as UTF-8 (YAML files are UTF-8 text)"
+        ) from None
+
+
+def _strict_load(text: str, loader: Any) -> Any:
+    _refuse_aliases(text, loader)
+    return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
 
 
 def parse_yaml(text: str, label: str) -> Any:
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+        return _strict_load(text, _StrictLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        where = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ConfigError(f"{where}: malformed YAML: {problem}", "fix the YAML syntax at that line") from None
+        raise _malformed(_pure_error(text) or exc, label) from None
+    except ValueError as exc:  # an integer of thousands of digits (Python's int conversion limit)
+        raise ConfigError(f"{label}: malformed YAML: {short(str(exc))}", "write numbers of a sensible size") from None
     except (RecursionError, MemoryError):
-        raise ConfigError(f"{label}: malformed YAML: nested too deeply or too large") from None
+        raise ConfigError(
+            f"{label}: malformed YAML: nested too deeply or too large", "flatten the file: no real one nests this deep"
+        ) from None
+
+
+def _pure_error(text: str) -> yaml.YAMLError | None:
+    """The pure-Python parser's complaint about a text libyaml refused (None when it is too big)."""
+    if _StrictLoader is _PureStrictLoader or len(text) > _REPARSE_BYTES:
+        return None
+    try:
+        _strict_load(text, _PureStrictLoader)
+    except yaml.YAMLError as exc:
+        return exc
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    return None
+
+
+def _malformed(exc: yaml.YAMLError, label: str) -> ConfigError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    where = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark is not None else label
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    return ConfigError(f"{where}: malformed YAML: {problem}", "fix the YAML syntax at that line")
 
 
 class Where:
-    """A breadcrumb into a YAML document: ``carries.yaml: carries[3].markers[0].path``."""
+    """A breadcrumb into a YAML document: ``carries.yaml: carries[3].markers[0].path``.
 
-    def __init__(self, label: str, crumbs: tuple[str, ...] = ()) -> None:
+    ``guide`` is the hint for a failure that has no more specific one: where the file's fields are
+    described (every error line carries a hint)."""
+
+    def __init__(self, label: str, crumbs: tuple[str, ...] = (), guide: str | None = None) -> None:
         self.label = label
         self.crumbs = crumbs
+        self.guide = guide
 
     def key(self, name: str) -> Where:
-        return Where(self.label, (*self.crumbs, f".{name}" if self.crumbs else name))
+        return Where(self.label, (*self.crumbs, f".{name}" if self.crumbs else name), self.guide)
 
     def index(self, i: int) -> Where:
-        return Where(self.label, (*self.crumbs, f"[{i}]"))
+        return Where(self.label, (*self.crumbs, f"[{i}]"), self.guide)
 
     def __str__(self) -> str:
         path = "".join(self.crumbs)
         return f"{self.label}: {path}" if path else self.label
 
     def fail(self, problem: str, hint: str | None = None) -> ConfigError:
-        return ConfigError(f"{self}: {problem}", hint)
+        return ConfigError(f"{self}: {problem}", hint or self.guide)
 
 
 def mapping(node: Any, where: Where, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from aeon_release.adapters import git as repo
 from aeon_release.adapters.blobs import diff_names, resolve_commit
 from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
+from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
@@ -145,7 +146,8 @@ def _is_bare(path: Path) -> bool:
     """A bare repository (no work tree): its files are git's own, never the fork's."""
     if (path / ".git").exists() or not ((path / "HEAD").is_file() and (path / "objects").is_dir()):
         return False
-    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--is-bare-repository"], capture_output=True, text=True)
+    command = ["git", "-C", str(path), "rev-parse", "--is-bare-repository"]
+    done = subprocess.run(command, capture_output=True, text=True, env=git_env())
     return done.returncode == 0 and done.stdout.strip() == "true"
 
 

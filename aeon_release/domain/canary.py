@@ -32,6 +32,7 @@ given.
 
 from __future__ import annotations
 
+import base64
 import enum
 import fnmatch
 import json
@@ -49,7 +50,7 @@ from aeon_release.adapters.deadline import within
 from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
 from aeon_release.domain.profile import CanaryMetrics
-from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError
+from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError, register_secret
 
 CANARY_FILE = "canary.yaml"
 
@@ -137,7 +138,7 @@ def _band(node: Any, where: Where) -> Band:
 def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
     if data is None:
         return ()
-    root = Where(label)
+    root = Where(label, guide="a band is name, match: [globs], mal: {min, max} and optionally acceptance_percent")
     top = mapping(data, root, required=(), optional=("bands",))
     return tuple(
         _band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands")))
@@ -172,11 +173,41 @@ class Scrape:
 
 
 def http_url(url: str, option: str) -> str:
-    """Only http(s): urllib would also open file:// and ftp:// URLs."""
-    parsed = urllib.parse.urlsplit(url)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise UsageError(f"{option} {url!r} is not an http(s) URL", f"e.g. {option} http://127.0.0.1:8000")
+    """Only http(s) (urllib would also open file:// and ftp:// URLs), no whitespace or control
+    characters (a header could be smuggled into the request line), a host and a port that parse.
+    A password in the URL is registered as a secret: no message or file ever shows it."""
+    example = f"e.g. {option} http://127.0.0.1:8000/metrics"
+    if any(ch.isspace() or not ch.isprintable() for ch in url):
+        raise UsageError(f"{option} {url!r} has whitespace or control characters", example)
+    try:
+        parsed = urllib.parse.urlsplit(url)
+        parsed.port  # noqa: B018 - a port that is not a number, or out of range, raises here
+    except ValueError as exc:
+        raise UsageError(f"{option} {url!r} is not a URL: {exc}", example) from None
+    register_secret(parsed.password)
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise UsageError(f"{option} {url!r} is not an http(s) URL", example)
     return url
+
+
+def _request(url: str, headers: dict[str, str], **options: Any) -> urllib.request.Request:
+    """A request for ``url``; credentials in it (``http://user:pass@host/``) become a Basic
+    Authorization header, which urllib would otherwise take for part of the host name.  The header
+    is not redirected: a redirect to another host never carries it."""
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.username is None and parsed.password is None:
+        return urllib.request.Request(url, headers=headers, **options)
+    host = parsed.hostname or ""
+    netloc = f"[{host}]" if ":" in host else host
+    netloc += f":{parsed.port}" if parsed.port is not None else ""
+    user = urllib.parse.unquote(parsed.username or "")
+    password = urllib.parse.unquote(parsed.password or "")
+    token = base64.b64encode(f"{user}:{password}".encode()).decode()
+    request = urllib.request.Request(
+        urllib.parse.urlunsplit(parsed._replace(netloc=netloc)), headers=headers, **options
+    )
+    request.add_unredirected_header("Authorization", f"Basic {token}")
+    return request
 
 
 def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
@@ -190,7 +221,7 @@ def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None
 
 
 def _fetch_text(url: str, timeout: float) -> str:
-    request = urllib.request.Request(url, headers={"Accept": "text/plain"})
+    request = _request(url, {"Accept": "text/plain"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - the URL the user gave
             body = response.read(MAX_BODY + 1)
@@ -429,9 +460,7 @@ def _post(url: str, body: Mapping[str, Any]) -> None:
 
 
 def _post_once(url: str, body: Mapping[str, Any]) -> None:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
-    )
+    request = _request(url, {"Content-Type": "application/json"}, data=json.dumps(body).encode(), method="POST")
     try:
         with urllib.request.urlopen(request, timeout=TRAFFIC_TIMEOUT) as response:  # noqa: S310 - the URL the user gave
             response.read(MAX_BODY)

@@ -171,7 +171,7 @@ def _optional_pr(node: Any, where: Where) -> int | None:
 def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
     if data is None:
         return ()
-    root = Where(label)
+    root = Where(label, guide="`aeon-release ledger schema carries` shows every field")
     top = mapping(data, root, required=(), optional=("carries",))
     carries = []
     seen: dict[str, int] = {}
@@ -218,7 +218,7 @@ def _release(name: Any, node: Any, where: Where) -> ReleasePlan:
 def parse_picks(data: Any, label: str) -> dict[str, ReleasePlan]:
     if data is None:
         return {}
-    root = Where(label)
+    root = Where(label, guide="`aeon-release ledger schema cherry_picks` shows every field")
     top = mapping(data, root, required=(), optional=("releases",))
     releases = top.get("releases") or {}
     if not isinstance(releases, dict):

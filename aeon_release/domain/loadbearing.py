@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from aeon_release.adapters import files
 from aeon_release.domain.profile import Profile
 from aeon_release.errors import ConfigError
 
@@ -64,7 +65,10 @@ def list_path(fleet: Profile) -> Path:
 def load(path: Path) -> tuple[Part, ...]:
     """Parse the list; an unknown kind or a malformed line is an error naming the line."""
     parts = []
-    for number, line in enumerate(path.read_text().splitlines(), 1):
+    raw = files.read_capped(path, str(path), error=ConfigError)
+    if raw is None:
+        raise ConfigError(f"{path}: no load-bearing list there", "set image.load_bearing in fleet.yaml to the list")
+    for number, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue

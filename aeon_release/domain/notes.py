@@ -86,14 +86,13 @@ class Record:
 
 def load_record(path: Path, tag: str | None = None) -> Record:
     """Read and check a run record; a missing or malformed file is a ConfigError (exit 2)."""
+    raw = files.read_capped(path, str(path), error=ConfigError)
+    if raw is None:
+        raise ConfigError(f"{path}: no run record there", "run `aeon-release release TAG` first, or pass --record FILE")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(
-            f"{path}: no run record there", "run `aeon-release release TAG` first, or pass --record FILE"
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 (byte {exc.start})", "pass --record the run record (JSON)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -105,7 +104,7 @@ def load_record(path: Path, tag: str | None = None) -> Record:
 
 
 def check_record(data: Any, label: str = RECORD_FILE, tag: str | None = None) -> Record:
-    where = Where(label)
+    where = Where(label, guide="the record is written by the pipeline; re-run the release step")
     if not isinstance(data, dict):
         raise where.fail(f"expected a JSON object, got {type_name(data)}")
     record_tag = _View(data, where).text("tag")
@@ -654,14 +653,14 @@ def write_notes(
     data = content(record, ledger)
     output.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "json":
-        files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes")
+        files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes", named_by_user=True)
         return (output,)
     if fmt != "markdown":
         raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
     audit_file = audit_file_for(output)
     rendered = render(data, audit_file.name, fleet)
-    files.write_text(output, rendered.body, what="notes")
+    files.write_text(output, rendered.body, what="notes", named_by_user=True)
     if rendered.audit_report is None:
         return (output,)
-    files.write_text(audit_file, rendered.audit_report, what="notes")
+    files.write_text(audit_file, rendered.audit_report, what="notes", named_by_user=True)
     return output, audit_file

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters.schemas import SCHEMAS
-from aeon_release.adapters.yamlio import MAX_YAML_BYTES, Where, load_yaml, parse_yaml
+from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml, read_text, type_name
 from aeon_release.errors import ConfigError
 
 if TYPE_CHECKING:
     import jsonschema
 
 PROFILE_FILE = "fleet.yaml"
+PROFILE_GUIDE = "see the schema: aeon-release ledger schema fleet"
 # GitHub's squash-merge subject "title (#123)": the generic default.
 GITHUB_PR_SUBJECT = r"\(#(\d+)\)\s*$"
 
@@ -95,13 +96,10 @@ _LOADED: dict[tuple[Path, str], Profile] = {}
 def load(config_dir: Path) -> Profile:
     """The profile in ``<config_dir>/fleet.yaml``; a missing file is an error naming what to add."""
     path = config_dir / PROFILE_FILE
-    try:
-        text: str | None = path.read_text(encoding="utf-8") if path.stat().st_size <= MAX_YAML_BYTES else None
-    except (OSError, UnicodeDecodeError):
-        text = None  # load_yaml says what is wrong
+    text = read_text(path, PROFILE_FILE)
     if text is not None and (config_dir, text) in _LOADED:
         return _LOADED[(config_dir, text)]
-    data = parse_yaml(text, PROFILE_FILE) if text is not None else load_yaml(path, PROFILE_FILE)
+    data = parse_yaml(text, PROFILE_FILE) if text is not None else None
     if data is None:
         raise ConfigError(
             f"{path}: no fleet profile here",
@@ -118,9 +116,8 @@ def pr_subject_of(config_dir: Path) -> str | None:
     profile checks it.  The audit needs nothing else of the profile, so it skips the schema (the
     commands that use the whole profile validate it; jsonschema alone is 0.1 s to import)."""
     path = config_dir / PROFILE_FILE
-    if not path.is_file():
-        return None
-    return _pr_subject(load_yaml(path, PROFILE_FILE)).pattern
+    data = load_yaml(path, PROFILE_FILE)
+    return None if data is None else _pr_subject(data).pattern
 
 
 def parse_text(text: str, root: Path) -> Profile:
@@ -156,7 +153,7 @@ def _validate(data: Any) -> None:
     error = min(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message), default=None)
     if error is None:
         return
-    where = Where(PROFILE_FILE)
+    where = Where(PROFILE_FILE, guide=PROFILE_GUIDE)
     for part in error.absolute_path:
         where = where.index(part) if isinstance(part, int) else where.key(str(part))
     missing = re.match(r"'([^']+)' is a required property", str(error.message))
@@ -179,11 +176,16 @@ def _path(root: Path, value: str | None) -> Path | None:
 
 def _pr_subject(data: Any) -> re.Pattern[str]:
     """``upstream.pr_subject`` compiled (the GitHub default when unset), checked without the schema."""
+    where = Where(PROFILE_FILE, guide=PROFILE_GUIDE)
+    if data is not None and not isinstance(data, dict):
+        raise where.fail(f"expected a mapping, got {type_name(data)}")
     upstream = data.get("upstream") if isinstance(data, dict) else None
+    if upstream is not None and not isinstance(upstream, dict):
+        raise where.key("upstream").fail(f"expected a mapping, got {type_name(upstream)}")
     value = upstream.get("pr_subject") if isinstance(upstream, dict) else None
     if value is not None and not isinstance(value, str):
         raise (
-            Where(PROFILE_FILE)
+            Where(PROFILE_FILE, guide=PROFILE_GUIDE)
             .key("upstream")
             .key("pr_subject")
             .fail(f"{value!r} is not of type 'string'", "see the schema: aeon-release ledger schema fleet")

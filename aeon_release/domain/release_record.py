@@ -137,7 +137,7 @@ def for_repository(releases: Iterable[Release], repository: str) -> list[Release
 def _entries(document: Any) -> tuple[Release, ...]:
     if document is None:
         return ()
-    where = Where(RELEASES_FILE)
+    where = Where(RELEASES_FILE, guide="releases.yaml is written by publish: restore it from version control")
     top = mapping(document, where, required=("releases",))
     entries = sequence(top["releases"], where.key("releases"))
     return tuple(_entry(node, where.key("releases").index(i)) for i, node in enumerate(entries))

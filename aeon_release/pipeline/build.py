@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import buildkit
+from aeon_release.adapters import buildkit, files
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
 from aeon_release.adapters.docker import Engine, ImageInfo
@@ -251,7 +251,10 @@ def preflight(request: BuildRequest) -> Preflight:
     fleet = profile_mod.load(request.config_dir)
     tag, dockerfile = _checked_options(request, fleet)
     args = parse_build_args(request.build_args)
-    arch_list, archs = _checked_arch_list(dockerfile.read_text(), args, fleet.arch)
+    text = files.read_capped(dockerfile, f"Dockerfile {dockerfile}")
+    if text is None:
+        raise UsageError(f"Dockerfile {dockerfile} does not exist", "pass --dockerfile or set image.dockerfile")
+    arch_list, archs = _checked_arch_list(text.decode("utf-8", "replace"), args, fleet.arch)
     if request.rev:
         _checked_rev(request.rev)
     return Preflight(fleet, tag, dockerfile, args, arch_list, archs)

@@ -12,8 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters import files
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git
 from aeon_release.domain.ledger import Carry, Ledger
+from aeon_release.errors import ConfigError
 
 UPSTREAMED_SHARE = 0.8  # this share of a carry's added lines in upstream's diff: probably upstreamed
 MOVED_SHARE = 0.5  # below this share of its context left in the file, the patched code moved
@@ -57,8 +59,9 @@ def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
         if status == 0:
             parse_patch(out, diff)
     patch = ledger.patch_path(carry)
-    if patch is not None and Path(patch).is_file():
-        parse_patch(Path(patch).read_text(encoding="utf-8", errors="replace"), diff)
+    raw = files.read_capped(Path(patch), f"patch {patch}", error=ConfigError) if patch is not None else None
+    if raw is not None:
+        parse_patch(raw.decode("utf-8", "replace"), diff)
     return diff
 
 

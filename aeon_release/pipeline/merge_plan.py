@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters import files
 from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
@@ -348,11 +349,12 @@ def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
 
 
 def _patch_files(patch: Path) -> set[str]:
-    files = set()
-    for line in patch.read_text(encoding="utf-8", errors="replace").splitlines():
+    paths = set()
+    raw = files.read_capped(patch, f"patch {patch}", error=ConfigError) or b""
+    for line in raw.decode("utf-8", "replace").splitlines():
         if line.startswith("+++ b/") or line.startswith("--- a/"):
-            files.add(line[6:].strip())
-    return files
+            paths.add(line[6:].strip())
+    return paths
 
 
 def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None] | None = None) -> MergePlan:

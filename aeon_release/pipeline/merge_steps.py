@@ -513,7 +513,7 @@ def _patch_in_tag(run: Run, patch: Path) -> bool:
     """Does the patch reverse-apply on the tag's tree?  Then upstream already has it."""
     tree = run.git.run("rev-parse", f"{run.plan.tag_sha}^{{tree}}")
     index = RunStore.scratch(run.git.common_dir, "patch-check.index")
-    env = dict(os.environ, GIT_INDEX_FILE=str(index))
+    env = {"GIT_INDEX_FILE": str(index)}
     try:
         run.git.run("read-tree", tree, env=env)
         status, _, _ = run.git.try_run("apply", "--check", "--reverse", "--cached", str(patch), env=env)

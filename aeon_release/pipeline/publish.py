@@ -468,17 +468,37 @@ def _record(plan: PublishPlan, digest: str, latest_after: str | None, force: boo
 # -- the pipeline's and the CLI's entry points -----------------------------------------------
 def publish(request: PublishRequest, after_step: StepHook | None = None) -> PublishResult:
     """Publish ``request.image``: the pipeline's publish step (one publish per repository at a time)."""
+    validate_names(request)  # bad names are refused before the lock file is made beside releases.yaml
     with release_record.repository_lock(request.config_dir, request.repository):
         return execute(plan(request), after_step)
 
 
 def password_from(stdin: bool) -> str | None:
     """The registry password: from standard input with --password-stdin, else the environment."""
-    password = sys.stdin.readline().rstrip("\r\n") if stdin else os.environ.get(PASSWORD_ENV) or None
+    # One line, and not an endless one (`yes | aeon-release ...` must not fill the memory).
+    password = sys.stdin.readline(_MAX_PASSWORD + 1).rstrip("\r\n") if stdin else os.environ.get(PASSWORD_ENV) or None
     register_secret(password)
     if stdin and not password:
         raise UsageError("--password-stdin read an empty password", "pipe the password into the command")
+    if password is not None and (len(password) > _MAX_PASSWORD or not _encodable(password)):
+        source = "--password-stdin" if stdin else PASSWORD_ENV
+        raise UsageError(
+            f"{source}: the password is not one line of UTF-8 text of at most {_MAX_PASSWORD} characters",
+            "pass the registry password or token itself",
+        )
     return password
+
+
+_MAX_PASSWORD = 4096  # registry tokens are a few hundred characters; a JWT a few thousand
+
+
+def _encodable(text: str) -> bool:
+    """Bytes that were not UTF-8 arrive as lone surrogates; HTTP Basic auth cannot send them."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def run(request: PublishRequest, json_out: bool) -> None:

@@ -49,6 +49,11 @@ Problems = list[tuple[str, int, str, Severity | None]]
 Sups = list[tuple[int, int, tuple[str, ...], str]]
 
 
+def _utf8(text: str) -> bytes:
+    """Names that were not UTF-8 arrive as lone surrogates (git's bytes, surrogate-escaped)."""
+    return text.encode("utf-8", "surrogateescape")
+
+
 @functools.lru_cache(maxsize=1)
 def engine_version() -> str:
     """Changes whenever anything that decides a finding could have changed."""
@@ -68,7 +73,7 @@ def ruleset_hash(rules: Sequence[Rule], settings: Settings | None = None) -> str
     """The rules' definitions and the engine settings: any change in what a rule matches, how it is
     tuned or what it says.  The same rules hash alike in every process (see :func:`canonical`)."""
     text = "\n".join(canonical(r) for r in rules) + "\n" + canonical(settings)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(_utf8(text)).hexdigest()
 
 
 def canonical(value: object) -> str:
@@ -120,7 +125,7 @@ class FindingsCache:
     @staticmethod
     def key(oid: str, rule_ids: Sequence[str]) -> str:
         """One blob as looked at by these rules (the same blob may sit at paths other rules match)."""
-        return f"{oid}:{hashlib.sha1(','.join(rule_ids).encode()).hexdigest()[:10]}"
+        return f"{oid}:{hashlib.sha1(_utf8(','.join(rule_ids))).hexdigest()[:10]}"
 
     def get(self, key: str) -> tuple[Problems, Sups] | None:
         value = self._entries.get(key)
@@ -201,7 +206,7 @@ def report_key(
         canonical(None if new_content is None else sorted(new_content)),
         canonical(None if merge is None else (merge.base, merge.ours, merge.theirs)),
     )
-    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    return hashlib.sha256(_utf8("\0".join(parts))).hexdigest()
 
 
 class ReportCache:
@@ -328,14 +333,14 @@ class RuleMemo:
 def _rule_key(rule: Rule, ctx: Context) -> str:
     changed = "*" if ctx.changed is None else "\n".join(sorted(ctx.changed))
     text = canonical(rule)
-    return f"rule:{hashlib.sha256(text.encode()).hexdigest()[:20]}:{hashlib.sha1(changed.encode()).hexdigest()[:10]}"
+    return f"rule:{hashlib.sha256(_utf8(text)).hexdigest()[:20]}:{hashlib.sha1(_utf8(changed)).hexdigest()[:10]}"
 
 
 def _listing(rule: Rule, ctx: Context) -> str:
     """What a rule sees of the file list: the files its paths match, and which literal paths exist."""
     matched = select(ctx.files, rule.paths, rule.exclude)
     present = [p for p in rule.paths if not is_glob(p) and ctx.exists(p)]
-    return hashlib.sha1("\0".join([*matched, "|", *present]).encode()).hexdigest()
+    return hashlib.sha1(_utf8("\0".join([*matched, "|", *present]))).hexdigest()
 
 
 def _oid(ctx: Context, path: str) -> str | None:
@@ -353,7 +358,7 @@ class MergeMemo:
         self.cache = cache
         rev = tree.rev if isinstance(tree, GitTree) else None
         text = repr((sides.base, sides.ours, sides.theirs, rev, settings))
-        self.key = f"merge:{hashlib.sha256(text.encode()).hexdigest()[:24]}" if rev else None
+        self.key = f"merge:{hashlib.sha256(_utf8(text)).hexdigest()[:24]}" if rev else None
 
     def lookup(self) -> list[Finding] | None:
         value = self.cache.get_raw(self.key) if self.key else None

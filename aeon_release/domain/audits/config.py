@@ -17,9 +17,9 @@ from aeon_release.adapters.yamlio import (
     Where,
     choice,
     integer,
-    load_yaml,
     mapping,
     parse_yaml,
+    read_text,
     relative_path,
     sequence,
     string,
@@ -36,6 +36,7 @@ AUDITS_DIR = "audits"
 COMMON_REQUIRED = ("id", "kind", "message")
 COMMON_OPTIONAL = ("severity", "paths", "exclude", "when")
 RULE_ID = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*(?:/[a-z0-9]+(?:[-_.][a-z0-9]+)*)*")
+RULES_GUIDE = "`aeon-release audits list` shows every rule kind; a rule is id, kind, message and the kind's fields"
 _ID_HINT = "rule ids are lowercase words joined by - . _ or /, e.g. nvfp4/enum-is-5"
 
 
@@ -64,10 +65,9 @@ _PARSED: dict[str, Any] = {}
 
 
 def _load_once(path: Path, label: str) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return load_yaml(path, label)  # it says what is wrong
+    text = read_text(path, label)
+    if text is None:
+        return None
     key = f"{label}\0{text}"
     if key not in _PARSED:
         _PARSED[key] = parse_yaml(text, label)
@@ -84,7 +84,9 @@ def build_rules(
     settings = default
     seen: dict[str, str] = {}
     for label, data in documents:
-        file_rules, file_settings = _document(data, Where(label), default, fleet_pr_subject is not None)
+        file_rules, file_settings = _document(
+            data, Where(label, guide=RULES_GUIDE), default, fleet_pr_subject is not None
+        )
         settings = file_settings or settings
         for rule in file_rules:
             if rule.id in seen:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aeon_release.adapters.blobs import Blobs, Entry, ls_tree
+from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
 
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
@@ -238,7 +239,7 @@ class WorkTree:
                 oid = blob_id(data)
             digest.update(os.fsencode(rel) + b"\0" + oid.encode("ascii") + b"\0")
         for rel, why in sorted(self.skipped().items()):
-            digest.update(b"skipped\0" + os.fsencode(rel) + b"\0" + why.encode() + b"\0")
+            digest.update(b"skipped\0" + os.fsencode(rel) + b"\0" + why.encode("utf-8", "surrogateescape") + b"\0")
         return f"work-tree:{digest.hexdigest()}"
 
     def unchanged(self) -> bool:
@@ -304,7 +305,7 @@ class GitTree:
 
     def fingerprint(self) -> str | None:
         """The revision's tree id: it names every path, mode and blob (the size cap is a setting)."""
-        env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE")}
+        env = git_env()
         command = ["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet", "--end-of-options"]
         done = subprocess.run([*command, f"{self.rev}^{{tree}}"], capture_output=True, env=env)
         tree_id = done.stdout.decode("ascii", "replace").strip()
@@ -368,7 +369,7 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
     says still matches (see :func:`_index_oids`).  The three git commands run at once."""
     if not (root / ".git").exists():
         return None
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+    env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
     commands = (
         ["ls-files", "-z", "--stage"],
         ["ls-files", "-z", "--others", "--exclude-standard"],

@@ -1,0 +1,60 @@
+"""The environment of every git the tool runs.
+
+The repository is the one named on the command line (``--repo``), never one that ``GIT_DIR`` or
+``GIT_WORK_TREE`` left in the environment points at: with those set, ``git -C fork`` reads another
+repository, and the audit would pass or fail on files nobody asked about.
+
+No program from the user's git config runs when the tool only reads: ``core.fsmonitor`` would run
+on every ``ls-files``, ``diff-files`` and ``diff-tree`` of an audit, ``core.pager`` could run too,
+and an index refreshed by ``git status`` would run the post-index-change hook.  Config given through the environment (``GIT_CONFIG_COUNT``) outranks every config file, so
+this holds whatever the global or the repository's config says.  Hooks are left as git runs them:
+the merge runs the commit hooks on purpose (README), and the worktree it makes for a person is a
+checkout like `git worktree add`'s.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+# Where git looks for the repository and its objects, and the diff and pager programs it runs: set
+# by the tool when it needs them (a scratch index, GIT_DIR for plumbing), never inherited.
+_INHERITED = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_PAGER",
+)
+
+_NO_PROGRAMS = (("core.fsmonitor", "false"), ("core.pager", "cat"))
+
+
+def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+    """os.environ for a git subprocess: inherited locations dropped, no prompt, no fsmonitor and no
+    pager; then ``overrides`` (only the variables the caller sets)."""
+    env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    # `git status` and `diff-files` refresh and rewrite the index when they can, and the write runs
+    # the post-index-change hook: an audit (the pull-request gate) reads and must run nothing.
+    env["GIT_OPTIONAL_LOCKS"] = "0"
+    count = _config_count(env)
+    for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
+        env[f"GIT_CONFIG_KEY_{i}"] = key
+        env[f"GIT_CONFIG_VALUE_{i}"] = value
+    env["GIT_CONFIG_COUNT"] = str(count + len(_NO_PROGRAMS))
+    env.update(overrides or {})
+    return env
+
+
+def _config_count(env: dict[str, str]) -> int:
+    """The user's own GIT_CONFIG_COUNT settings are kept (ours come after them, so ours win); a
+    count git would refuse is dropped with them."""
+    raw = env.get("GIT_CONFIG_COUNT", "0")
+    if raw.isdigit() and all(f"GIT_CONFIG_KEY_{i}" in env for i in range(int(raw))):
+        return int(raw)
+    return 0
