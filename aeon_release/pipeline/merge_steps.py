@@ -122,10 +122,6 @@ def merge_tag(run: Run) -> None:
         )
     run.state.head = commit(run, draft)
     run.state.current = None
-    if merged.clean:
-        from aeon_release.domain.audits.merge import prepare_merged
-
-        prepare_merged(run.git.path, plan.merge_base, plan.previous_sha, plan.tag_sha, merged.tree)
 
 
 def _no_check(run: Run) -> None:
@@ -737,7 +733,7 @@ def start_audit_diffs(git: Git) -> Callable[[str, str, str], None]:
     def start(base: str, ours: str, theirs: str) -> None:
         from aeon_release.domain.audits.merge import prefetch
 
-        prefetch(git.path, base, ours, theirs, prepare=True)
+        prefetch(git.path, base, ours, theirs)
 
     return start
 

@@ -1,10 +1,10 @@
-"""Results keyed by content, shared by the merge-aware audit and the thread that prepares it.
+"""Results keyed by content, computed once per process by whichever thread asks first.
 
-`merge` knows the merge base and both sides long before it audits: while the plan, the merge, the
-carries and the picks wait on git, a thread parses what the audit will need of the two sides (the
-fork's modules, the base's functions).  Both go through a :class:`Memo`, so whichever asks first
-computes and the other waits for that result; a key is the content itself, so a result is right
-whoever computed it.
+The merge-aware audit parses the same module texts, diffs and enum pairs from several checks and,
+within one process, again for a re-audit (``merge --continue --fix``).  Keys are the content itself,
+so a result is right whoever computed it.  (A thread that parsed the sides while git merged was
+tried and measured: on two cores it fought the plan for the interpreter lock and the merge got
+slower, so nothing runs ahead of the audit now.)
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 from __future__ import annotations
 
 import ast
-import functools
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import Future
@@ -20,11 +19,10 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import RULE as CONSTANT_DRIFT
 from aeon_release.domain.audits.drift.constants import constant_drift
-from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering, renumbered_upstream
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
-from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
@@ -133,68 +131,14 @@ def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
     return future
 
 
-def prefetch(where: Path, base: str, ours: str, theirs: str, prepare: bool = False) -> None:
-    """Start both sides' ``git diff -U0`` from the base in the background (unless started already);
-    with ``prepare``, also parse what the audit will read of the two sides (:func:`_prepare`)."""
+def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
+    """Start both sides' ``git diff -U0`` from the base in the background (unless started already)."""
     if (base, ours) not in _DIFFS:
         _DIFFS[(base, ours)] = _background(repo.diff_zero_context, where, base, ours)
     if (base, theirs) not in _DIFFS:
         _DIFFS[(base, theirs)] = _background(_upstream_diff, where, base, ours, theirs)
     if (ENUM_WORDS, theirs) not in _GREPS:  # the files that can define an enum (enum drift reads only those)
         _GREPS[(ENUM_WORDS, theirs)] = _background(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES])
-    if prepare:
-        sides = (_DIFFS[(base, ours)], _DIFFS[(base, theirs)], _GREPS[(ENUM_WORDS, theirs)])
-        _background(_prepare, where, base, ours, theirs, *sides)
-
-
-def prepare_merged(where: Path, base: str, ours: str, theirs: str, merged: str) -> None:
-    """The merge is made (``merged``: its commit or tree): parse, in the background, its version of
-    the Python files both sides changed, which symbol drift reads as the merged tree's (carries and
-    picks rarely touch them; where they do, the audit parses the final version itself)."""
-    mine, upstream = _DIFFS.get((base, ours)), _DIFFS.get((base, theirs))
-    if mine is not None and upstream is not None:
-        _background(_prepare_both, where, merged, mine, upstream)
-
-
-def _prepare_both(where: Path, merged: str, mine: Future[str], upstream: Future[str]) -> None:
-    try:
-        fork = parse_changes(mine.result())
-        both = sorted(p for p in parse_changes(upstream.result()) if p in fork and p.endswith(".py"))
-        _parse_all(where, merged, both)
-    except Exception:  # noqa: BLE001, S110 - best effort, as _prepare
-        pass
-
-
-def _parse_all(where: Path, rev: str, paths: list[str]) -> None:
-    for path, text in repo.read_blobs(where, rev, paths).items():
-        if text is not None:
-            parse_module_info(path, dotted_name(path), text)
-
-
-def _prepare(
-    where: Path,
-    base: str,
-    ours: str,
-    theirs: str,
-    mine: Future[str],
-    upstream: Future[str],
-    enum_files: Future[frozenset[str]],
-) -> None:
-    """While the merge waits on git: parse the fork's modules as its branch has them (symbol drift
-    reads them, and the merged tree shares every file upstream left alone), then the base version of
-    the files both sides changed (near misses read their functions), then upstream's renumbered
-    enums.  Best effort: the audit computes whatever is missing, so a failure here only costs the
-    time it saved."""
-    try:
-        fork = parse_changes(mine.result())
-        _parse_all(where, ours, sorted(p for p in fork if p.endswith(".py")))
-        changes = parse_changes(upstream.result())
-        both = sorted(p for p in changes if p in fork)
-        for path, text in repo.read_blobs(where, base, both).items():
-            _function_spans(text, path)
-        renumbered_upstream(changes, enum_files.result(), functools.partial(repo.read_blobs, where), base, theirs)
-    except Exception:  # noqa: BLE001, S110 - the audit redoes it and reports what goes wrong
-        pass
 
 
 def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
@@ -312,7 +256,7 @@ def _spans(text: str | None, path: str) -> list[tuple[str, int, int]]:
     return sorted(spans, key=lambda s: s[2] - s[1])
 
 
-_function_spans = Memo(_spans)  # the thread that prepares a merge's audit computes them first
+_function_spans = Memo(_spans)  # once per base text
 
 
 def _merged_line(merged: str, hunk: Hunk, hunks: list[Hunk]) -> int:

@@ -62,7 +62,7 @@ def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumC
 def renumbered_upstream(
     upstream: Changes, enum_files: frozenset[str], blobs: Blobs, base_rev: str, theirs_rev: str
 ) -> tuple[list[Renumbered], list[EnumClass]]:
-    """:func:`upstream_renumbered` from its parts (a merge's preparing thread has no merged tree)."""
+    """:func:`upstream_renumbered` from its parts."""
     # a file can define an enum class only if it says "Enum" or "Flag" (_ENUM_CLASS): git finds those
     candidates = upstream.matching(_MEMBER_DIFF_LINE, ".py", within=enum_files)
     theirs = blobs(theirs_rev, candidates)

@@ -256,6 +256,5 @@ def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renum
     return changed, unknown
 
 
-# Upstream's renumbered enums depend on the base and the tag alone: a merge's preparing thread computes
-# them first (domain/audits/memo.py).
+# Upstream's renumbered enums depend on the base and the tag alone: computed once per process.
 renumbered = Memo(_renumbered)

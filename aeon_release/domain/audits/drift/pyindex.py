@@ -282,7 +282,7 @@ def _parse(path: str, dotted: str, text: str) -> ModuleInfo | None:
     return info
 
 
-# A merge's thread that prepares the audit parses the fork's modules here first (domain/audits/memo.py).
+# Modules parsed once per process, whichever check asks first (domain/audits/memo.py).
 parse_module_info = Memo(_parse)
 
 

@@ -38,7 +38,7 @@ class FileChange:
 
 def parse_changes(diff: str) -> Changes:
     """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version); the same
-    text gives the same ``Changes`` (a merge's preparing thread and its audit share them)."""
+    text gives the same ``Changes`` (every check of one audit shares them)."""
     return _changes(diff)
 
 
