@@ -129,9 +129,8 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
         if not path.endswith(".py") or not any(number.search(t) for t in trees.mine[path].added.values()):
             continue
         text = trees.merged_text(path)
-        try:
-            module = ast.parse(text or "")
-        except (SyntaxError, ValueError):
+        module = trees.merged_module(path)
+        if module is None:
             continue
         owned = trees.owned_lines(path)
         lines = (text or "").splitlines()

@@ -141,11 +141,8 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
     paths = sorted({path for path, line in _fork_added(trees) if pattern.search(line)})
     for path in paths:
         text = trees.merged_text(path)
-        if text is None:
-            continue
-        try:
-            module = ast.parse(text)
-        except (SyntaxError, ValueError):
+        module = trees.merged_module(path)
+        if text is None or module is None:
             continue
         owned = trees.owned_lines(path)
         modules = _module_aliases(module)

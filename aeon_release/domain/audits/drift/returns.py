@@ -89,10 +89,8 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
         added = trees.mine[path].added.values()
         if not any(_TUPLE_TARGET.match(line) for line in added):
             continue
-        text = trees.merged_text(path)
-        try:
-            module = ast.parse(text or "")
-        except (SyntaxError, ValueError):
+        module = trees.merged_module(path)
+        if module is None:
             continue
         owned = trees.owned_lines(path)
         for node in ast.walk(module):
@@ -137,7 +135,7 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
         added = trees.mine[path].added.values() if path.endswith(".py") else ()
         if not any(_DEF.match(line) for line in added):
             continue
-        module = _parsed(trees.merged_text(path) or "")
+        module = trees.merged_module(path)
         owned = trees.owned_lines(path)
         for cls in ast.walk(module) if module is not None else ():
             if not isinstance(cls, ast.ClassDef) or not cls.bases:

@@ -8,6 +8,7 @@ upstream), so a line the fork added is found even when upstream added an identic
 
 from __future__ import annotations
 
+import ast
 import difflib
 import os
 import re
@@ -181,6 +182,7 @@ class ThreeTrees:
         self.mine, self.upstream = mine, upstream
         self._blobs: dict[tuple[str, str], str | None] = {}
         self._maps: dict[tuple[str, str], dict[int, int]] = {}
+        self._modules: dict[str, ast.Module | None] = {}
         self._greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = dict(greps or {})
 
     def python_files_with(self, words: tuple[str, ...]) -> frozenset[str]:
@@ -200,6 +202,16 @@ class ThreeTrees:
 
     def merged_text(self, path: str) -> str | None:
         return self.merged.text(path)
+
+    def merged_module(self, path: str) -> ast.Module | None:
+        """The merged file parsed, once for every check that reads it (None: absent or no parse)."""
+        if path not in self._modules:
+            text = self.merged_text(path)
+            try:
+                self._modules[path] = ast.parse(text) if text is not None else None
+            except (SyntaxError, ValueError):
+                self._modules[path] = None
+        return self._modules[path]
 
     def to_merged(self, rev: str, path: str) -> dict[int, int]:
         """Line numbers of ``rev``'s version of ``path`` -> the merged file's (cached)."""
