@@ -64,8 +64,7 @@ def main() -> int:
             runs: dict[str, list[float]] = {name: [] for name in (*CHECKS, "audit")}
             for _ in range(5):
                 spent.clear()
-                engine._DIFFS.clear()
-                engine._GREPS.clear()
+                engine._STARTED.clear()
                 _, seconds = audit(merged)
                 runs["audit"].append(seconds)
                 for name in CHECKS:

@@ -9,6 +9,7 @@ from aeon_release.adapters.console import console, emit_json, say, show, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
+from aeon_release.domain.audits import sidecar
 from aeon_release.errors import NeedsHuman, StateError
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
@@ -16,8 +17,11 @@ from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
-    with RunStore.exclusive(git.common_dir):
-        _start(git, opts, dry_run, json_out, waive)
+    try:
+        with RunStore.exclusive(git.common_dir):
+            _start(git, opts, dry_run, json_out, waive)
+    finally:
+        sidecar.close_all()  # a run that stopped before its audit
 
 
 def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
@@ -49,8 +53,11 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
 
 def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
     git = Git(repo)
-    with RunStore.exclusive(git.common_dir):
-        _resume(git, tag, json_out, waive, fix)
+    try:
+        with RunStore.exclusive(git.common_dir):
+            _resume(git, tag, json_out, waive, fix)
+    finally:
+        sidecar.close_all()
 
 
 def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:

@@ -36,6 +36,7 @@ from aeon_release.adapters.store import (
     RunStore,
     pid_alive,
 )
+from aeon_release.domain.audits.model import MergeSides
 from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
@@ -122,6 +123,10 @@ def merge_tag(run: Run) -> None:
         )
     run.state.head = commit(run, draft)
     run.state.current = None
+    if merged.clean:  # the merge-aware checks can start on git's merge while carries and picks apply
+        from aeon_release.domain.audits import sidecar
+
+        sidecar.warm(MergeSides(run.git.path, plan.merge_base, plan.previous_sha, plan.tag_sha), merged.tree)
 
 
 def _no_check(run: Run) -> None:
@@ -243,7 +248,7 @@ def _audit(run: Run) -> AuditReport:
     """The delta: the fork branch was audited, so the hygiene rules look only at new content (a blob
     that differs from both sides: merged by git, or changed by a carry, a pick or a fix), the other
     bulk rules at what differs from the fork branch, the targeted rules at all their files."""
-    from aeon_release.domain.audits import GitTree, MergeSides, audit_tree
+    from aeon_release.domain.audits import GitTree, audit_tree
 
     plan, head = run.plan, run.head
     carries = [c.carry for c in plan.carries if _carry_status(run, c.carry.id) != CarryStatus.UPSTREAMED]
@@ -726,14 +731,14 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
 
 
 def start_audit_diffs(git: Git) -> Callable[[str, str, str], None]:
-    """For the plan: start the merge-aware audit's diffs (base..ours, base..theirs) as soon as the
-    three commits are known.  They need no merged tree: git computes them on the other core while
-    the plan, the merge, the carries and the picks go on (a re-audit after a stop reads the cache)."""
+    """For the plan: start the merge-aware checks in their own process (domain/audits/sidecar.py) as
+    soon as the three commits are known.  It prepares the sides on the other core while the plan, the
+    merge, the carries and the picks wait on git (a re-audit after a stop reads the cache)."""
 
     def start(base: str, ours: str, theirs: str) -> None:
-        from aeon_release.domain.audits.merge import prefetch
+        from aeon_release.domain.audits import sidecar
 
-        prefetch(git.path, base, ours, theirs)
+        sidecar.start(MergeSides(git.path, base, ours, theirs))
 
     return start
 

@@ -8,6 +8,7 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 from __future__ import annotations
 
 import ast
+import functools
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import Future
@@ -19,10 +20,11 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import RULE as CONSTANT_DRIFT
 from aeon_release.domain.audits.drift.constants import constant_drift
-from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering
+from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
+from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
@@ -73,12 +75,12 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     prefetch(sides.repo, sides.base, sides.ours, sides.theirs)
-    mine, upstream = parse_changes(_diff(sides.base, sides.ours)), parse_changes(_diff(sides.base, sides.theirs))
+    mine_diff, upstream_diff, enum_files = _STARTED[(sides.base, sides.ours, sides.theirs)]
+    mine, upstream = parse_changes(mine_diff.result()), parse_changes(upstream_diff.result())
     if not any(c.hunks for c in mine.values()) or not any(c.hunks for c in upstream.values()):
         return []  # one side changed nothing: nothing was merged
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
-    enum_files = _GREPS.pop((ENUM_WORDS, sides.theirs))
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     findings, covered = enum_drift_covering(trees)
@@ -109,10 +111,12 @@ def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
     ]
 
 
-# Diffs between two commits, keyed by their shas (content-addressed, so any worktree of the repository
-# gives the same text).  `merge` starts them while git is still merging: they need no merged tree.
-_DIFFS: dict[tuple[str, str], Future[str]] = {}
-_GREPS: dict[tuple[tuple[str, ...], str], Future[frozenset[str]]] = {}
+# Both sides' diffs and upstream's enum files, keyed by the merge's three shas (content-addressed, so
+# any worktree of the repository gives the same text).  `merge` starts them while git is still
+# merging: they need no merged tree.  A re-run of the checks in the same process reuses them.
+_Sides = tuple[str, str, str]
+_STARTED: dict[_Sides, tuple[Future[str], Future[str], Future[frozenset[str]]]] = {}
+_KEPT = 8  # a long-lived process (the tests) keeps only the latest merges'
 
 
 def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
@@ -133,12 +137,37 @@ def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
 
 def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
     """Start both sides' ``git diff -U0`` from the base in the background (unless started already)."""
-    if (base, ours) not in _DIFFS:
-        _DIFFS[(base, ours)] = _background(repo.diff_zero_context, where, base, ours)
-    if (base, theirs) not in _DIFFS:
-        _DIFFS[(base, theirs)] = _background(_upstream_diff, where, base, ours, theirs)
-    if (ENUM_WORDS, theirs) not in _GREPS:  # the files that can define an enum (enum drift reads only those)
-        _GREPS[(ENUM_WORDS, theirs)] = _background(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES])
+    key = (base, ours, theirs)
+    started = _STARTED.get(key)
+    if started is not None and not any(f.done() and f.exception() is not None for f in started):
+        return
+    while len(_STARTED) >= _KEPT:
+        _STARTED.pop(next(iter(_STARTED)))
+    _STARTED[key] = (
+        _background(repo.diff_zero_context, where, base, ours),
+        _background(_upstream_diff, where, base, ours, theirs),
+        # the files that can define an enum (enum drift reads only those)
+        _background(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES]),
+    )
+
+
+def prepare_sides(sides: MergeSides) -> None:
+    """What the checks will read of the two sides, ahead of the merged tree (the merge's sidecar
+    process, domain/audits/sidecar.py): the fork's modules as its branch has them (symbol drift reads
+    them, and the merged tree shares every file upstream left alone), the base version of the files
+    both sides changed (near misses read their functions), then upstream's renumbered enums.  All
+    memoised by content, so the checks find them whichever tree they run on."""
+    where, base, ours, theirs = sides.repo, sides.base, sides.ours, sides.theirs
+    prefetch(where, base, ours, theirs)
+    mine, upstream, enums = _STARTED[(base, ours, theirs)]
+    fork = parse_changes(mine.result())
+    for path, text in repo.read_blobs(where, ours, sorted(p for p in fork if p.endswith(".py"))).items():
+        if text is not None:
+            parse_module_info(path, dotted_name(path), text)
+    changes = parse_changes(upstream.result())
+    for path, text in repo.read_blobs(where, base, sorted(p for p in changes if p in fork)).items():
+        _function_spans(text, path)
+    renumbered_upstream(changes, enums.result(), functools.partial(repo.read_blobs, where), base, theirs)
 
 
 def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
@@ -148,10 +177,6 @@ def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
     fork = repo.Git(where).changed_paths(base, ours)
     others = sorted(p for p in fork if not p.endswith(".py"))
     return repo.diff_zero_context(where, base, theirs, [PYTHON_FILES, *(f":(literal){p}" for p in others)])
-
-
-def _diff(base: str, side: str) -> str:
-    return _DIFFS.pop((base, side)).result()
 
 
 def parse_diff(text: str) -> dict[str, list[Hunk]]:

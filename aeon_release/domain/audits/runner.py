@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
@@ -36,6 +36,9 @@ from aeon_release.domain.audits.model import (
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
 from aeon_release.errors import NeedsHuman, UsageError
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.sidecar import Answer
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
 
@@ -86,12 +89,16 @@ def run_rules(
     job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache, settings)
     try:
         context = Context(source, files, cache_, None if delta is not None else changed)
-        findings = _targeted(active, bulk, context, cache)
+        memo = MergeMemo(cache, source, merge, settings) if merge is not None and cache is not None else None
+        read_elsewhere: list[str] = []  # merged files the sidecar read
+        found = memo.lookup() if memo is not None else None
+        answer = _ask_sidecar(source, merge, settings) if merge is not None and found is None else None
+        findings = _targeted(active, bulk, context, cache)  # meanwhile the sidecar checks the merge
         if merge is not None:  # git and a few parses, while the workers compile
-            memo = MergeMemo(cache, source, merge, ruleset.settings) if cache is not None else None
-            found = memo.lookup() if memo is not None else None
             if found is None:
-                found = _merge_findings(cache_, merge, ruleset)
+                answered = answer() if answer is not None else None
+                found = answered.findings if answered is not None else _merge_findings(cache_, merge, ruleset)
+                read_elsewhere = answered.read if answered is not None else []
                 if memo is not None:
                     memo.store(found)
             findings += found
@@ -106,7 +113,7 @@ def run_rules(
     findings = suppress.apply(findings, suppressions, judge)
     findings = fold_same_cause(findings)
     findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
-    seen = set(job.looks) | set(cache_.read_paths())
+    seen = set(job.looks) | set(cache_.read_paths()) | set(read_elsewhere)
     return AuditReport(
         tuple(findings),
         tuple(infos),
@@ -188,6 +195,15 @@ def _checked(rule: Rule, ctx: Context) -> list[Finding]:
 
 def _last_path(found: list[Finding], rule: Rule) -> str:
     return found[-1].path if found else (rule.paths[0] if rule.paths else "")
+
+
+def _ask_sidecar(source: Tree, merge: MergeSides, settings: Settings) -> Callable[[], Answer | None] | None:
+    """The merge's sidecar process (started with the plan) checks a merged revision; a checkout (a
+    merge stopped for a person) is checked here."""
+    from aeon_release.domain.audits import sidecar
+    from aeon_release.domain.audits.source import GitTree
+
+    return sidecar.ask(merge, source.rev, settings) if isinstance(source, GitTree) else None
 
 
 def _merge_findings(cache: SourceCache, merge: MergeSides, ruleset: RuleSet) -> list[Finding]:

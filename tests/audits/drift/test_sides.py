@@ -6,7 +6,7 @@ import re
 
 from aeon_release.adapters.git import Git, files_containing
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, parse_changes
-from aeon_release.domain.audits.merge import _diff, _upstream_diff, prefetch
+from aeon_release.domain.audits.merge import _STARTED, _upstream_diff, prefetch
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
 
@@ -62,7 +62,8 @@ def test_upstreams_diff_holds_python_files_and_the_forks_own_files_only(git_repo
     # docs/guide.md changed upstream, but no check reads a non-Python file the fork left alone
     assert sorted(upstream) == ["a.py", "deep/b.py", "fork.cfg"]
     prefetch(repo.path, sides.base, sides.ours, sides.theirs)
-    assert sorted(parse_changes(_diff(sides.base, sides.ours))) == ["fork.cfg"]
+    mine, _, _ = _STARTED[(sides.base, sides.ours, sides.theirs)]
+    assert sorted(parse_changes(mine.result())) == ["fork.cfg"]
 
 
 def test_files_containing_greps_a_revision_without_a_checkout(git_repo: GitRepo) -> None:

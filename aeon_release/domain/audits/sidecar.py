@@ -1,0 +1,210 @@
+"""The merge-aware checks in a second process, started as soon as a merge's three commits are known.
+
+On a large real merge the merge-aware checks are most of the audit: they parse the sides' large
+modules (0.3-0.5 s of ``ast.parse`` and walks).  None of that needs the final tree until the very
+end, and the main process spends the plan, the merge, the carries and the picks waiting on git.  A
+thread cannot use that time (it fights the plan for the interpreter lock: measured, and slower on two
+cores); a process can.  So `merge` starts this one with the three commits:
+
+1. it parses what the checks will read of the sides (the fork's modules, the base's functions,
+   upstream's renumbered enums) while the plan runs;
+2. told the merged tree (``warm``: git's merge, before carries and picks), it runs every check on it
+   and notes which merged paths the checks read;
+3. asked for the findings of the final revision (``audit``), it answers with those of step 2 when
+   carries and picks changed none of the paths read (the checks are a function of the three sides,
+   the settings and those texts), else it runs the checks again, on memoised parses.
+
+It only reads the repository and writes nothing but its answer.  The protocol is one JSON object per
+line on stdin and one answer line on stdout.  Whatever goes wrong here (no interpreter, a crash, a
+damaged answer), the audit runs the checks itself: this process only ever saves time.
+"""
+
+from __future__ import annotations
+
+import atexit
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from aeon_release.domain.audits.model import Finding, MergeSides, Settings
+
+_Key = tuple[str, str, str, str]
+
+
+@dataclasses.dataclass(frozen=True)
+class Answer:
+    findings: list[Finding]
+    read: list[str]  # the merged files the checks read
+
+
+_RUNNING: dict[_Key, Sidecar] = {}
+
+
+def _key(sides: MergeSides) -> _Key:
+    return (str(sides.repo), sides.base, sides.ours, sides.theirs)
+
+
+class Sidecar:
+    """The parent's handle on one running sidecar process."""
+
+    def __init__(self, sides: MergeSides) -> None:
+        package_root = Path(__file__).resolve().parents[3]  # the folder holding aeon_release/
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(package_root), env.get("PYTHONPATH", "")) if p)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "aeon_release.domain.audits.sidecar"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # a failure is answered by the audit running the checks itself
+            env=env,
+        )
+        self._send({"repo": str(sides.repo), "base": sides.base, "ours": sides.ours, "theirs": sides.theirs})
+
+    def _send(self, message: dict[str, Any]) -> bool:
+        try:
+            stdin = self.proc.stdin
+            assert stdin is not None  # noqa: S101 - made with stdin=PIPE
+            stdin.write(json.dumps(message).encode() + b"\n")
+            stdin.flush()
+        except (OSError, ValueError):  # it died (or was closed): the audit does the work
+            return False
+        return True
+
+    def warm(self, rev: str, settings: Settings | None = None) -> None:
+        self._send({"warm": rev, "settings": dataclasses.asdict(settings or Settings())})
+
+    def ask(self, rev: str, settings: Settings) -> Callable[[], Answer | None]:
+        """Ask for ``rev``'s findings; the returned function waits for them (None: compute them here)."""
+        if not self._send({"audit": rev, "settings": dataclasses.asdict(settings)}):
+            self.close()
+            return lambda: None
+        return self._answer
+
+    def _answer(self) -> Answer | None:
+        try:
+            stdout = self.proc.stdout
+            assert stdout is not None  # noqa: S101 - made with stdout=PIPE
+            line = stdout.readline()
+            data = json.loads(line) if line else None
+            if not isinstance(data, dict):
+                return None
+            return Answer([Finding.from_dict(f) for f in data["findings"]], [str(p) for p in data["read"]])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        if self.proc.poll() is None:
+            self.proc.kill()  # it only reads: nothing is left half-written
+        self.proc.wait()
+
+
+def start(sides: MergeSides) -> None:
+    """Start the sidecar for this merge (once); if no process can be started, the audit does the work."""
+    key = _key(sides)
+    if key in _RUNNING:
+        return
+    try:
+        _RUNNING[key] = Sidecar(sides)
+    except (OSError, ValueError):
+        return
+    if len(_RUNNING) == 1:
+        atexit.register(close_all)
+
+
+def warm(sides: MergeSides, rev: str) -> None:
+    """The merge is made (``rev``: its tree or commit): check it ahead of the audit."""
+    sidecar = _RUNNING.get(_key(sides))
+    if sidecar is not None:
+        sidecar.warm(rev)
+
+
+def ask(sides: MergeSides, rev: str, settings: Settings) -> Callable[[], Answer | None] | None:
+    """Ask the running sidecar of ``sides`` for ``rev``'s findings; None when there is none (or it was
+    asked already: it answers once)."""
+    sidecar = _RUNNING.pop(_key(sides), None)
+    return sidecar.ask(rev, settings) if sidecar is not None else None
+
+
+def close_all() -> None:
+    """Stop every sidecar not asked yet (a run that stopped before its audit)."""
+    while _RUNNING:
+        _RUNNING.popitem()[1].close()
+
+
+# -- the process ------------------------------------------------------------------------------
+def serve(requests: IO[str], answers: IO[str]) -> None:
+    """Read the sides, prepare them, then answer ``warm`` and ``audit`` requests until asked once."""
+    from aeon_release.domain.audits.merge import prepare_sides
+
+    first = json.loads(requests.readline() or "null")
+    sides = MergeSides(Path(first["repo"]), first["base"], first["ours"], first["theirs"])
+    prepare_sides(sides)
+    warmed: _Warmed | None = None
+    for line in requests:
+        request = json.loads(line)
+        settings = Settings(**request["settings"])
+        if "warm" in request:
+            warmed = _check(sides, str(request["warm"]), settings)
+        elif "audit" in request:
+            done = _final(sides, str(request["audit"]), settings, warmed)
+            found = [f.as_dict() for f in done.findings]
+            answers.write(json.dumps({"findings": found, "read": sorted(done.read)}) + "\n")
+            answers.flush()
+            return
+
+
+@dataclasses.dataclass(frozen=True)
+class _Warmed:
+    rev: str
+    settings: Settings
+    findings: list[Finding]
+    reads: frozenset[str]  # every merged path the checks asked for, present or not
+    read: frozenset[str]  # those present (the files the audit counts as read)
+
+
+def _check(sides: MergeSides, rev: str, settings: Settings) -> _Warmed:
+    from aeon_release.domain.audits.merge import merge_findings
+    from aeon_release.domain.audits.source import GitTree, SourceCache
+
+    tree = GitTree(sides.repo, rev, settings.max_file_bytes)
+    try:
+        cache = SourceCache(tree, settings.max_parse_bytes)
+        cache.reads = set()
+        findings = merge_findings(cache, sides, settings)
+        return _Warmed(rev, settings, findings, frozenset(cache.reads), frozenset(cache.read_paths()))
+    finally:
+        tree.close()
+
+
+def _final(sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None) -> _Warmed:
+    """The warm findings when nothing they read differs in ``rev``; else the checks again."""
+    from aeon_release.adapters.git import Git
+
+    if warmed is not None and warmed.settings == settings:
+        if warmed.rev == rev or not (Git(sides.repo).changed_paths(warmed.rev, rev) & warmed.reads):
+            return warmed
+    return _check(sides, rev, settings)
+
+
+def main() -> None:
+    try:
+        serve(sys.stdin, sys.stdout)
+    except Exception:  # noqa: BLE001 - no answer: the parent runs the checks itself and reports
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

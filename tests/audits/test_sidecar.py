@@ -1,0 +1,123 @@
+"""The merge-aware checks in their own process: the same findings as in the audit's process, checked
+again when carries or picks changed what they read, and never a reason for an audit to fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import GitTree, audit_tree, sidecar
+from aeon_release.domain.audits import runner as audit_runner
+from aeon_release.domain.audits.merge import DRIFT, merge_findings
+from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Settings
+from aeon_release.domain.audits.source import SourceCache
+from tests.audits.conftest import GitRepo, config_without_rules
+from tests.audits.drift import real
+from tests.audits.drift.trees import three_way
+
+
+def _here(repo: GitRepo, sides: MergeSides, rev: str) -> list[Finding]:
+    tree = GitTree(repo.path, rev)
+    try:
+        return merge_findings(SourceCache(tree), sides, Settings())
+    finally:
+        tree.close()
+
+
+def _audit(repo: GitRepo, rev: str, tmp: Path, sides: MergeSides) -> AuditReport:
+    tree = GitTree(repo.path, rev)
+    try:
+        return audit_tree(tree, config_without_rules(tmp / "cfg"), merge=sides)
+    finally:
+        tree.close()
+
+
+def _asked(sides: MergeSides, rev: str) -> sidecar.Answer:
+    answer = sidecar.ask(sides, rev, Settings())
+    assert answer is not None, "the sidecar was started"
+    got = answer()
+    assert got is not None, "the sidecar answered"
+    return got
+
+
+@pytest.fixture
+def killer(git_repo: GitRepo) -> MergeSides:
+    """#45666 under a fork-side literal: a clean merge with one enum-drift error per literal."""
+    return three_way(git_repo, {real.QR: real.QR_BASE}, {real.QR: real.QR_FORK}, {real.QR: real.QR_UPSTREAM})
+
+
+def test_the_sidecar_finds_what_the_audit_finds_itself(git_repo: GitRepo, killer: MergeSides) -> None:
+    merged = git_repo.git("rev-parse", "HEAD")
+    sidecar.start(killer)
+    sidecar.warm(killer, git_repo.git("rev-parse", "HEAD^{tree}"))
+    got = _asked(killer, merged)
+    assert [f.rule_id for f in got.findings].count(DRIFT) == 2
+    assert got.findings == _here(git_repo, killer, merged)
+    assert got.read == [real.QR]
+
+
+@pytest.mark.parametrize("fixed_later", [True, False])
+def test_a_file_changed_after_the_warm_tree_is_checked_again(
+    git_repo: GitRepo, killer: MergeSides, fixed_later: bool
+) -> None:
+    """Warm on git's merge, asked about the final revision: a carry or pick that changed a file the
+    checks read (here: fixing the literal, or a fix undone) gets the final revision's findings."""
+    merged = git_repo.git("rev-parse", "HEAD")
+    text = (git_repo.path / real.QR).read_text()
+    fixed = git_repo.commit({real.QR: text.replace("== 4", "== QuickReduceRegime.NONE.value")}, "fix")
+    warm, final = (merged, fixed) if fixed_later else (fixed, merged)
+    sidecar.start(killer)
+    sidecar.warm(killer, warm)
+    got = _asked(killer, final)
+    assert got.findings == _here(git_repo, killer, final)
+    assert _here(git_repo, killer, warm) != got.findings  # the warm answer would have been wrong
+
+
+def test_an_unrelated_change_after_the_warm_tree_reuses_its_findings(git_repo: GitRepo, killer: MergeSides) -> None:
+    merged = git_repo.git("rev-parse", "HEAD")
+    final = git_repo.commit({"docs/notes.md": "a pick that touches no file the checks read\n"}, "pick")
+    sidecar.start(killer)
+    sidecar.warm(killer, merged)
+    assert _asked(killer, final).findings == _here(git_repo, killer, final)
+
+
+def test_a_dead_sidecar_leaves_the_checks_to_the_audit(
+    git_repo: GitRepo, killer: MergeSides, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    merged = git_repo.git("rev-parse", "HEAD")
+    sidecar.start(killer)
+    running = sidecar._RUNNING[sidecar._key(killer)]
+    running.proc.kill()  # a crash, an OOM kill: a real dead process, not a stand-in
+    running.proc.wait()
+    report = _audit(git_repo, merged, tmp_path, killer)
+    assert [f for f in report.findings if f.rule_id == DRIFT] == [f for f in _here(git_repo, killer, merged)]
+    assert not sidecar._RUNNING
+
+
+def test_an_audit_the_sidecar_answers_does_not_run_the_checks_itself(
+    git_repo: GitRepo, killer: MergeSides, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    merged = git_repo.git("rev-parse", "HEAD")
+
+    def not_here(*args: object) -> list[Finding]:
+        raise AssertionError("the sidecar was asked: the audit's process must not run the checks")
+
+    monkeypatch.setattr(audit_runner, "_merge_findings", not_here)
+    sidecar.start(killer)
+    report = _audit(git_repo, merged, tmp_path, killer)
+    assert sum(f.rule_id == DRIFT for f in report.findings) == 2
+    assert report.files_scanned >= 1  # the merged file the sidecar read counts
+
+
+def test_a_run_that_stops_before_its_audit_leaves_no_sidecar_running(killer: MergeSides) -> None:
+    sidecar.start(killer)
+    process = sidecar._RUNNING[sidecar._key(killer)].proc
+    sidecar.close_all()
+    assert process.poll() is not None and not sidecar._RUNNING
+
+
+def test_a_sidecar_answers_once(git_repo: GitRepo, killer: MergeSides) -> None:
+    sidecar.start(killer)
+    _asked(killer, git_repo.git("rev-parse", "HEAD"))
+    assert sidecar.ask(killer, git_repo.git("rev-parse", "HEAD"), Settings()) is None
