@@ -17,6 +17,8 @@ from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     git = Git(repo)
+    if not dry_run:
+        sidecar.spawn()  # the merge-aware checks' process imports while this one plans
     try:
         with RunStore.exclusive(git.common_dir):
             _start(git, opts, dry_run, json_out, waive)

@@ -875,7 +875,7 @@ def who_waives(git: Git) -> str:
 
 def known_rule_ids(plan: MergePlan) -> set[str]:
     from aeon_release.domain.audits.config import load_rules
-    from aeon_release.domain.audits.merge import merge_rule_infos
+    from aeon_release.domain.audits.merge_rules import merge_rule_infos
 
     rules = load_rules(plan.config_dir, [c.carry for c in plan.carries])
     return {r.id for r in rules.rules} | {info.id for info in merge_rule_infos()}

@@ -13,7 +13,7 @@ from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.constants import RULE
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
 from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
-from aeon_release.domain.audits.merge import merge_rule_infos
+from aeon_release.domain.audits.merge_rules import merge_rule_infos
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
-from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS, OFFSET
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
+from aeon_release.domain.audits.merge_rules import NEAR_MISS
+from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from tests.audits import shapes
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way

@@ -9,7 +9,8 @@ import pytest
 
 from aeon_release.domain.audits import GitTree, audit_tree, sidecar
 from aeon_release.domain.audits import runner as audit_runner
-from aeon_release.domain.audits.merge import DRIFT, merge_findings
+from aeon_release.domain.audits.merge import merge_findings
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Settings
 from aeon_release.domain.audits.source import SourceCache
 from tests.audits.conftest import GitRepo, config_without_rules
@@ -121,3 +122,21 @@ def test_a_sidecar_answers_once(git_repo: GitRepo, killer: MergeSides) -> None:
     sidecar.start(killer)
     _asked(killer, git_repo.git("rev-parse", "HEAD"))
     assert sidecar.ask(killer, git_repo.git("rev-parse", "HEAD"), Settings()) is None
+
+
+def test_a_sidecar_spawned_before_the_plan_takes_the_merge_given_later(git_repo: GitRepo, killer: MergeSides) -> None:
+    sidecar.spawn()  # `merge` spawns it first thing: the checks import while the plan runs
+    spare = sidecar._SPARE
+    assert spare is not None
+    sidecar.start(killer)
+    assert sidecar._SPARE is None and sidecar._RUNNING[sidecar._key(killer)] is spare
+    merged = git_repo.git("rev-parse", "HEAD")
+    assert _asked(killer, merged).findings == _here(git_repo, killer, merged)
+
+
+def test_a_spawned_sidecar_no_merge_needed_is_stopped() -> None:
+    sidecar.spawn()
+    assert sidecar._SPARE is not None
+    process = sidecar._SPARE.proc
+    sidecar.close_all()  # the plan refused the merge
+    assert process.poll() is not None and sidecar._SPARE is None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge import DRIFT
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
 from tests.audits.drift.trees import no_rules, three_way

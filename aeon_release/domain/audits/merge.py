@@ -18,22 +18,18 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift import checks as drift_checks
-from aeon_release.domain.audits.drift.constants import RULE as CONSTANT_DRIFT
 from aeon_release.domain.audits.drift.constants import constant_drift
-from aeon_release.domain.audits.drift.enum_drift import DRIFT, ENUM_WORDS, enum_drift_covering, renumbered_upstream
-from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
+from aeon_release.domain.audits.drift.enum_drift import ENUM_WORDS, enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import name_drift
-from aeon_release.domain.audits.drift.offsets import OFFSET, doubled_offsets
+from aeon_release.domain.audits.drift.offsets import doubled_offsets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
-from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
-from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.model import Finding, MergeSides, RuleInfo, Settings, Severity
+from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
+from aeon_release.domain.audits.model import Finding, MergeSides, Settings, Severity
 from aeon_release.domain.audits.source import SourceCache, walk_defs
 
-NEAR_MISS = "merge/near-miss"
 _T = TypeVar("_T")
 
 
@@ -48,24 +44,6 @@ class Hunk:
     def span(self) -> tuple[int, int]:
         """Base lines touched; a pure insertion sits after ``old_start``."""
         return self.old_start, self.old_start + max(self.old_count, 1) - 1
-
-
-def merge_rule_infos() -> list[RuleInfo]:
-    return [
-        RuleInfo(DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
-        RuleInfo(OFFSET, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
-        RuleInfo(
-            RETURN_DRIFT, "merge", Severity.ERROR, "fork-owned code unpacks a tuple whose length upstream changed"
-        ),
-        RuleInfo(NAME_DRIFT, "merge", Severity.ERROR, "fork-owned code reads by string a name upstream removed"),
-        RuleInfo(
-            CONSTANT_DRIFT,
-            "merge",
-            Severity.ERROR,
-            "a fork-side literal inlines a constant whose value upstream changed",
-        ),
-        RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
-    ] + drift_checks.drift_rule_infos()
 
 
 def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
@@ -198,8 +176,10 @@ def near_misses(
     tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]], distance: int
 ) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
-    for path in sorted(ours.keys() & theirs.keys()):
-        functions = _function_spans(git.show_file(sides.base, path), path)
+    paths = sorted(ours.keys() & theirs.keys())
+    bases = repo.read_blobs(sides.repo, sides.base, paths)  # as prepare_sides read them: one memo key
+    for path in paths:
+        functions = _function_spans(bases.get(path), path)
         merged = _read(tree, path) or ""
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
         groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}

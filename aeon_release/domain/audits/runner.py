@@ -225,7 +225,7 @@ def _merge_findings(cache: SourceCache, merge: MergeSides, ruleset: RuleSet) -> 
 
 
 def _merge_infos() -> list[RuleInfo]:
-    from aeon_release.domain.audits.merge import merge_rule_infos
+    from aeon_release.domain.audits.merge_rules import merge_rule_infos
 
     return merge_rule_infos()
 

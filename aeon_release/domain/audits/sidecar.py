@@ -43,6 +43,8 @@ class Answer:
 
 
 _RUNNING: dict[_Key, Sidecar] = {}
+_SPARE: Sidecar | None = None  # spawned, waiting for a merge's commits
+_AT_EXIT = False
 
 
 def _key(sides: MergeSides) -> _Key:
@@ -52,7 +54,7 @@ def _key(sides: MergeSides) -> _Key:
 class Sidecar:
     """The parent's handle on one running sidecar process."""
 
-    def __init__(self, sides: MergeSides) -> None:
+    def __init__(self) -> None:
         package_root = Path(__file__).resolve().parents[3]  # the folder holding aeon_release/
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(package_root), env.get("PYTHONPATH", "")) if p)
@@ -63,6 +65,8 @@ class Sidecar:
             stderr=subprocess.DEVNULL,  # a failure is answered by the audit running the checks itself
             env=env,
         )
+
+    def begin(self, sides: MergeSides) -> None:
         self._send({"repo": str(sides.repo), "base": sides.base, "ours": sides.ours, "theirs": sides.theirs})
 
     def _send(self, message: dict[str, Any]) -> bool:
@@ -111,17 +115,37 @@ class Sidecar:
         self.proc.wait()
 
 
+def spawn() -> None:
+    """Start a sidecar's interpreter now, before the merge's commits are known: it imports the checks
+    on the other core while this process imports and plans."""
+    global _SPARE
+    if _SPARE is None:
+        _SPARE = _new()
+
+
 def start(sides: MergeSides) -> None:
-    """Start the sidecar for this merge (once); if no process can be started, the audit does the work."""
+    """Give this merge's commits to a sidecar (the spawned one, else a new one); if no process can be
+    started, the audit does the work."""
+    global _SPARE
     key = _key(sides)
     if key in _RUNNING:
         return
+    sidecar, _SPARE = _SPARE or _new(), None
+    if sidecar is not None:
+        sidecar.begin(sides)
+        _RUNNING[key] = sidecar
+
+
+def _new() -> Sidecar | None:
+    global _AT_EXIT
     try:
-        _RUNNING[key] = Sidecar(sides)
+        sidecar = Sidecar()
     except (OSError, ValueError):
-        return
-    if len(_RUNNING) == 1:
+        return None
+    if not _AT_EXIT:
         atexit.register(close_all)
+        _AT_EXIT = True
+    return sidecar
 
 
 def warm(sides: MergeSides, rev: str) -> None:
@@ -140,6 +164,10 @@ def ask(sides: MergeSides, rev: str, settings: Settings) -> Callable[[], Answer 
 
 def close_all() -> None:
     """Stop every sidecar not asked yet (a run that stopped before its audit)."""
+    global _SPARE
+    spare, _SPARE = _SPARE, None
+    if spare is not None:
+        spare.close()
     while _RUNNING:
         _RUNNING.popitem()[1].close()
 

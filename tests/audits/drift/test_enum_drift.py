@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge import DRIFT, NEAR_MISS
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
+from aeon_release.domain.audits.merge_rules import NEAR_MISS
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
 from tests.audits.drift.trees import audit, found, line_of, three_way

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release.domain.audits.drift.fixes import apply_fixes
-from aeon_release.domain.audits.merge import DRIFT
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Fix
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real

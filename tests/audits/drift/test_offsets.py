@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits.merge import NEAR_MISS, OFFSET
+from aeon_release.domain.audits.merge_rules import NEAR_MISS
+from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
 from tests.audits.drift.trees import audit, found, line_of, three_way

@@ -6,12 +6,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicates_in
 from aeon_release.domain.audits.drift.pyindex import Tree
 from aeon_release.domain.audits.drift.sides import Changes
-from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT, DriftInput, symbol_drift
-from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
+from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
 from aeon_release.domain.audits.drift.trees import (
     DirTree,
     GitHistory,
@@ -21,28 +19,8 @@ from aeon_release.domain.audits.drift.trees import (
 from aeon_release.domain.audits.model import (
     Finding,
     MergeSides,
-    RuleInfo,
     Settings,
-    Severity,
 )
-
-
-def drift_rule_infos() -> list[RuleInfo]:
-    return [
-        RuleInfo(
-            SYMBOL_DRIFT,
-            "merge",
-            Severity.ERROR,
-            "fork-owned code uses a definition upstream removed, renamed or re-signatured",
-        ),
-        RuleInfo(DUPLICATE, "merge", Severity.ERROR, "a name is defined twice in one scope, once by each side"),
-        RuleInfo(
-            DEFAULT_DRIFT,
-            "merge",
-            Severity.WARNING,
-            "fork-owned call leaves a parameter to a default that upstream changed",
-        ),
-    ]
 
 
 def drift_findings(

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
+from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-
-RULE = "merge/constant-drift"
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.signatures import decorator_names
+from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
-RULE = "merge/duplicate-definition"
 _BY_DESIGN = frozenset({"overload", "setter", "getter", "deleter", "register", "register_fake", "impl"})
 _SPECIAL = frozenset({"__all__", "__slots__", "__doc__", "_", "__version__"})
 FORK, UPSTREAM, BOTH, BASE = "the fork", "upstream", "both sides", "base"

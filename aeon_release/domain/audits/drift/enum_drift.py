@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator, Mapping
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
 from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
 
 Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
-DRIFT = "merge/enum-drift"
 # A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
 # UPPER_CASE member inserted or removed (which shifts the auto() members after it).
 _MEMBER_LINE = re.compile(

@@ -25,9 +25,8 @@ import re2
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
+from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-
-RULE = "merge/name-drift"
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``
 _READ_NAME = re.compile(

@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
+from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import segment, walk_defs
 
-OFFSET = "merge/offset-twice"
 _PASS_THROUGH = frozenset(
     {
         "int",

@@ -38,11 +38,11 @@ from aeon_release.domain.audits.drift.signatures import (
     override_problem,
     signature,
 )
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import walk_defs
 
-RULE = "merge/symbol-drift"
-DEFAULT_DRIFT = "merge/default-drift"
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 _SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
 

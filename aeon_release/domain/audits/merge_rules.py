@@ -1,0 +1,45 @@
+"""The merge-aware checks' rule ids and what each finds: what a waiver, ``audits list`` or a SARIF
+rule list needs to know of them, without importing the checks (they run in the merge's sidecar
+process, domain/audits/sidecar.py, and a merge that the sidecar answers never loads them)."""
+
+from __future__ import annotations
+
+from aeon_release.domain.audits.model import RuleInfo, Severity
+
+ENUM_DRIFT = "merge/enum-drift"
+OFFSET_TWICE = "merge/offset-twice"
+RETURN_DRIFT = "merge/return-drift"
+NAME_DRIFT = "merge/name-drift"
+CONSTANT_DRIFT = "merge/constant-drift"
+NEAR_MISS = "merge/near-miss"
+SYMBOL_DRIFT = "merge/symbol-drift"
+DUPLICATE_DEFINITION = "merge/duplicate-definition"
+DEFAULT_DRIFT = "merge/default-drift"
+
+MERGE_RULES = (
+    RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
+    RuleInfo(OFFSET_TWICE, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
+    RuleInfo(RETURN_DRIFT, "merge", Severity.ERROR, "fork-owned code unpacks a tuple whose length upstream changed"),
+    RuleInfo(NAME_DRIFT, "merge", Severity.ERROR, "fork-owned code reads by string a name upstream removed"),
+    RuleInfo(
+        CONSTANT_DRIFT, "merge", Severity.ERROR, "a fork-side literal inlines a constant whose value upstream changed"
+    ),
+    RuleInfo(NEAR_MISS, "merge", Severity.WARNING, "both sides changed the same region; review how it was merged"),
+    RuleInfo(
+        SYMBOL_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code uses a definition upstream removed, renamed or re-signatured",
+    ),
+    RuleInfo(DUPLICATE_DEFINITION, "merge", Severity.ERROR, "a name is defined twice in one scope, once by each side"),
+    RuleInfo(
+        DEFAULT_DRIFT,
+        "merge",
+        Severity.WARNING,
+        "fork-owned call leaves a parameter to a default that upstream changed",
+    ),
+)
+
+
+def merge_rule_infos() -> list[RuleInfo]:
+    return list(MERGE_RULES)
