@@ -35,3 +35,7 @@ DIGEST = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-
 # What a registry and the engine hand back, and what release records keep: one algorithm, lowercase.
 SHA256_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 IMAGE_ID = re.compile(r"(?:sha256:)?[0-9a-f]{12,64}")
+
+# How an upstream commit subject names its pull request when a fleet profile says nothing else:
+# GitHub's squash-merge "title (#123)".  Group 1 is the number.
+GITHUB_PR_SUBJECT = r"\(#(\d+)\)\s*$"

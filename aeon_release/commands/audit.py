@@ -14,11 +14,11 @@ from aeon_release.adapters.console import console, emit, emit_json, is_terminal,
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger
-from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree, render
+from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.render import RENDERERS, summary
+from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
 from aeon_release.errors import ExitCode, GitError, UsageError
 

@@ -19,14 +19,13 @@ from typing import TYPE_CHECKING, Any
 from aeon_release.adapters.schemas import SCHEMAS
 from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml, read_text, type_name
 from aeon_release.errors import ConfigError
+from aeon_release.grammar import GITHUB_PR_SUBJECT
 
 if TYPE_CHECKING:
     import jsonschema
 
 PROFILE_FILE = "fleet.yaml"
 PROFILE_GUIDE = "see the schema: aeon-release ledger schema fleet"
-# GitHub's squash-merge subject "title (#123)": the generic default.
-GITHUB_PR_SUBJECT = r"\(#(\d+)\)\s*$"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from pathlib import Path
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.errors import ConfigError, UsageError
+from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline.carry_evidence import parse_patch
 
 RELEASE_TAG = re.compile(r"v\d+\.\d+\.\d+(?:[.-][A-Za-z0-9.]+)?")
@@ -145,9 +146,9 @@ def _upstream_branch(git: Git, remote: str | None) -> str | None:
 
 def _pr_convention(git: Git, rev: str) -> str | None:
     subjects = [c.subject for c in git.commits("--no-merges", f"--max-count={SUBJECTS_SAMPLED}", rev)]
-    pattern = re.compile(profile_mod.GITHUB_PR_SUBJECT)
+    pattern = re.compile(GITHUB_PR_SUBJECT)
     hits = sum(1 for s in subjects if pattern.search(s))
-    return profile_mod.GITHUB_PR_SUBJECT if subjects and hits >= PR_SHARE * len(subjects) else None
+    return GITHUB_PR_SUBJECT if subjects and hits >= PR_SHARE * len(subjects) else None
 
 
 def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:

@@ -20,6 +20,7 @@ from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
 from aeon_release.errors import ConfigError, GitError, UsageError
+from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline.carry_evidence import (
     UpstreamRange,
     carry_diff,
@@ -270,7 +271,7 @@ def plan_carries(
     merged: dict[int, Commit],
     base: str,
     tag_sha: str,
-    pr_pattern: str = profile_mod.GITHUB_PR_SUBJECT,
+    pr_pattern: str = GITHUB_PR_SUBJECT,
 ) -> tuple[CarryPlan, ...]:
     active = ledger.active_carries
     if not active:

@@ -10,7 +10,8 @@ from xml.etree import ElementTree
 import jsonschema
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree, render
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.render import render
 from aeon_release.errors import UsageError
 
 # The official OASIS schema (sarif-2.1/schema/sarif-schema-2.1.0.json of oasis-tcs/sarif-spec), vendored.

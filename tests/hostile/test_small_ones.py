@@ -10,8 +10,8 @@ from xml.etree import ElementTree
 import pytest
 
 from aeon_release.adapters.git import validate_ref_name
-from aeon_release.domain.audits import render
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
+from aeon_release.domain.audits.render import render
 from aeon_release.domain.names import check_image_name, parse_version
 from aeon_release.errors import UsageError
 from aeon_release.pipeline.build import parse_build_args

@@ -11,14 +11,15 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, RuleSet, Severity
-from aeon_release.domain.audits.render import render
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree, as_tree
-from aeon_release.domain.ledger import Carry
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.cache import FindingsCache
+    from aeon_release.domain.ledger import Carry
+
+# The rule files' loader (YAML, the schema) and the renderers load when an audit or a report needs
+# them: the merge's sidecar process imports this package for the checks alone.
 
 
 def audit_tree(
@@ -38,6 +39,8 @@ def audit_tree(
     ``new_content`` is a merge's delta (see :func:`run_rules`); ``cache_dir`` holds the findings
     cache (see ``cache.py``), None for no cache.
     """
+    from aeon_release.domain.audits.config import load_rules
+
     started = time.perf_counter()
     ruleset = load_rules(config_dir, carries)
     source = as_tree(tree if not isinstance(tree, str) else Path(tree), ruleset.settings.max_file_bytes)
@@ -96,4 +99,4 @@ def _run(
     )
 
 
-__all__ = ["AuditReport", "Finding", "GitTree", "MergeSides", "Severity", "Tree", "WorkTree", "audit_tree", "render"]
+__all__ = ["AuditReport", "Finding", "GitTree", "MergeSides", "Severity", "Tree", "WorkTree", "audit_tree"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from aeon_release.domain.profile import GITHUB_PR_SUBJECT
+from aeon_release.grammar import GITHUB_PR_SUBJECT
 
 
 class Severity(str, enum.Enum):
