@@ -95,6 +95,7 @@ def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
 _Sides = tuple[str, str, str]
 _STARTED: dict[_Sides, tuple[Future[str], Future[str], Future[frozenset[str]]]] = {}
 _KEPT = 8  # a long-lived process (the tests) keeps only the latest merges'
+_GREP_PATHS = 4000
 
 
 def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
@@ -124,9 +125,20 @@ def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
     _STARTED[key] = (
         _background(repo.diff_zero_context, where, base, ours),
         _background(_upstream_diff, where, base, ours, theirs),
-        # the files that can define an enum (enum drift reads only those)
-        _background(repo.files_containing, where, theirs, ENUM_WORDS, [PYTHON_FILES]),
+        _background(_enum_files, where, base, theirs),
     )
+
+
+def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
+    """The Python files upstream changed that can define an enum (enum drift reads only those):
+    ``git grep`` of those files alone, not of the whole tree (its CPU competes with everything else
+    a merge does on two cores)."""
+    changed = sorted(p for p in repo.Git(where).changed_paths(base, theirs) if p.endswith(".py"))
+    if not changed:
+        return frozenset()
+    # past a few thousand paths the command line is long: grep every Python file instead (same answer)
+    pathspecs = [f":(literal){p}" for p in changed] if len(changed) <= _GREP_PATHS else [PYTHON_FILES]
+    return repo.files_containing(where, theirs, ENUM_WORDS, pathspecs)
 
 
 def prepare_sides(sides: MergeSides) -> None:

@@ -187,7 +187,8 @@ class ThreeTrees:
 
     def python_files_with(self, words: tuple[str, ...]) -> frozenset[str]:
         """Upstream's Python files (at theirs) whose text contains one of ``words``: ``git grep``, so
-        that a check reads only the blobs that can matter (``greps`` may hold one started earlier)."""
+        that a check reads only the blobs that can matter.  ``greps`` may hold one started earlier,
+        limited to the files upstream changed (what every check asks about)."""
         if words not in self._greps:
             found = repo.files_containing(self.repo, self.theirs, words, PYTHON_FILES)
             self._greps[words] = lambda: found
