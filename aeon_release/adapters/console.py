@@ -131,6 +131,25 @@ def is_terminal() -> bool:
     return bool(console.is_terminal)
 
 
+class _NoStatus:
+    """What ``spinner`` gives when stderr is no terminal: rich would draw nothing there anyway."""
+
+    def __enter__(self) -> _NoStatus:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def spinner(message: str) -> Any:
+    """A spinner on stderr while work runs, as ``Console.status``; nothing (and no rich import) when
+    stderr is a pipe or a file, as git shows progress only on a terminal."""
+    return console.status(message) if is_terminal() else _NoStatus()
+
+
 def plain(value: object) -> str:
     """Data for a ``say()`` line: brackets in it are text, not rich markup; control characters escaped."""
     from rich.markup import escape

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters.console import console, emit_json, say, show, target
+from aeon_release.adapters.console import emit_json, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
@@ -150,8 +150,8 @@ def status(repo: Path, json_out: bool) -> None:
 def _drive(run: steps.Run, json_out: bool) -> None:
     try:
         what = f"merging {run.plan.tag} onto {run.plan.previous_branch}"
-        with console.status(what) as spinner:
-            steps.execute(run, lambda name, n: spinner.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}"))
+        with spinner(what) as shown:
+            steps.execute(run, lambda name, n: shown.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}"))
     except NeedsHuman:
         _emit(run.state, run.plan, json_out)
         _render(run.state, run.plan, json_out)
