@@ -3,6 +3,7 @@ again when carries or picks changed what they read, and never a reason for an au
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,23 @@ def test_a_spawned_sidecar_no_merge_needed_is_stopped() -> None:
     process = sidecar._SPARE.proc
     sidecar.close_all()  # the plan refused the merge
     assert process.poll() is not None and sidecar._SPARE is None
+
+
+def test_a_folder_named_like_the_package_where_the_merge_runs_is_never_imported(
+    git_repo: GitRepo, killer: MergeSides, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python -m` imports from the working directory first: the sidecar must not run from the user's."""
+    hostile = tmp_path / "cwd"
+    (hostile / "aeon_release" / "domain" / "audits").mkdir(parents=True)
+    for folder in ("aeon_release", "aeon_release/domain", "aeon_release/domain/audits"):
+        (hostile / folder / "__init__.py").write_text("")
+    planted = hostile / "planted"
+    (hostile / "aeon_release" / "domain" / "audits" / "sidecar.py").write_text(
+        f"open({str(planted)!r}, 'w').write('ran')\n"
+    )
+    monkeypatch.chdir(hostile)
+    relative = MergeSides(Path(os.path.relpath(git_repo.path, hostile)), killer.base, killer.ours, killer.theirs)
+    sidecar.start(relative)
+    merged = git_repo.git("rev-parse", "HEAD")
+    assert _asked(relative, merged).findings == _here(git_repo, killer, merged)  # a relative --repo still works
+    assert not planted.exists()

@@ -64,10 +64,14 @@ class Sidecar:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # a failure is answered by the audit running the checks itself
             env=env,
+            # `-m` puts the working directory first on sys.path: the package's own folder, never the
+            # user's (a folder there named like the package would be imported instead)
+            cwd=package_root,
         )
 
     def begin(self, sides: MergeSides) -> None:
-        self._send({"repo": str(sides.repo), "base": sides.base, "ours": sides.ours, "theirs": sides.theirs})
+        where = str(Path(sides.repo).absolute())  # it runs elsewhere (see __init__)
+        self._send({"repo": where, "base": sides.base, "ours": sides.ours, "theirs": sides.theirs})
 
     def _send(self, message: dict[str, Any]) -> bool:
         try:
