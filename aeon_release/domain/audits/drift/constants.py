@@ -197,11 +197,4 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
 
 def _commit(trees: ThreeTrees, change: Changed, pr_pattern: str) -> str:
     """The newest upstream commit whose diff of the file changed the constant's line."""
-    git = repo.Git(trees.repo)
-    regex = rf"^{re.escape(change.name)}[[:space:]]*(:[^=]*)?="
-    commits = git.log_matching(f"{trees.base}..{trees.theirs}", change.path, regex)
-    if not commits:
-        return ""
-    match = re.search(pr_pattern, commits[0].subject)
-    pr = f"#{match.group(1)}, " if match and match.groups() else ""
-    return f", in {commits[0].sha[:10]} ({pr}{commits[0].subject!r})"
+    return trees.upstream_commit(change.path, rf"^{re.escape(change.name)}[[:space:]]*(:[^=]*)?=", pr_pattern)

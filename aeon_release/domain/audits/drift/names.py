@@ -317,9 +317,8 @@ def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> str:
     """The newest upstream commit whose diff of the file removed a line naming the name."""
     git = repo.Git(trees.repo)
     word = rf"(^|[^A-Za-z0-9_]){re.escape(removed.name)}([^A-Za-z0-9_]|$)"
-    for commit in git.log_matching(f"{trees.base}..{trees.theirs}", removed.path, word)[:5]:
-        if any(removed.name in line for line in git.removed_lines(commit.sha, removed.path)):
-            match = re.search(pr_pattern, commit.subject)
-            pr = f"#{match.group(1)}, " if match and match.groups() else ""
-            return f", in {commit.sha[:10]} ({pr}{commit.subject!r})"
-    return ""
+
+    def removes(commit: repo.Commit) -> bool:
+        return any(removed.name in line for line in git.removed_lines(commit.sha, removed.path))
+
+    return trees.upstream_commit(removed.path, word, pr_pattern, removes, most=5)

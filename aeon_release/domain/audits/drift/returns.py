@@ -285,16 +285,14 @@ def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pa
 
 def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
     """The newest upstream commit after which ``drift.name`` returns the new length (first parents)."""
-    git = repo.Git(trees.repo)
     regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(drift.name)
-    for commit in git.log_matching(f"{trees.base}..{trees.theirs}", drift.path, regex)[:8]:
+
+    def changes_length(commit: repo.Commit) -> bool:
         before = repo.read_blobs(trees.repo, f"{commit.sha}^", [drift.path])[drift.path]
         after = repo.read_blobs(trees.repo, commit.sha, [drift.path])[drift.path]
-        if _length_in(before, drift.name) != _length_in(after, drift.name) == drift.new:
-            match = re.search(pr_pattern, commit.subject)
-            pr = f"#{match.group(1)}, " if match and match.groups() else ""
-            return f", in {commit.sha[:10]} ({pr}{commit.subject!r})"
-    return ""
+        return _length_in(before, drift.name) != _length_in(after, drift.name) == drift.new
+
+    return trees.upstream_commit(drift.path, regex, pr_pattern, changes_length)
 
 
 def _length_in(text: str | None, name: str) -> int | None:

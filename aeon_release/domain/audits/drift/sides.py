@@ -37,6 +37,13 @@ class FileChange:
         return [*self.added.values(), *self.removed]
 
 
+def commit_note(sha: str, subject: str, pr_pattern: str) -> str:
+    """``SHA (#PR, 'subject')``: how a finding names the upstream commit behind it."""
+    match = re.search(pr_pattern, subject)
+    pr = f"#{match.group(1)}, " if match and match.groups() else ""
+    return f"{sha[:10]} ({pr}{subject!r})"
+
+
 def parse_changes(diff: str) -> Changes:
     """A ``git diff -U0`` -> {path: FileChange} (added lines numbered in the new version); the same
     text gives the same ``Changes`` (every check of one audit shares them)."""
@@ -200,6 +207,22 @@ class ThreeTrees:
         for path, text in repo.read_blobs(self.repo, rev, missing).items():
             self._blobs[(rev, path)] = text
         return {p: self._blobs[(rev, p)] for p in paths}
+
+    def upstream_commit(
+        self,
+        path: str,
+        regex: str,
+        pr_pattern: str,
+        confirm: Callable[[repo.Commit], bool] | None = None,
+        most: int = 8,
+    ) -> str:
+        """``", in SHA (#PR, 'subject')"``: the newest upstream commit (base..theirs) whose diff of
+        ``path`` adds or removes a line matching the ERE ``regex`` and, among the ``most`` newest,
+        that ``confirm`` accepts; "" when none does."""
+        for commit in repo.Git(self.repo).log_matching(f"{self.base}..{self.theirs}", path, regex)[:most]:
+            if confirm is None or confirm(commit):
+                return ", in " + commit_note(commit.sha, commit.subject, pr_pattern)
+        return ""
 
     def merged_text(self, path: str) -> str | None:
         return self.merged.text(path)

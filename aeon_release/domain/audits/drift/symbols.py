@@ -29,7 +29,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
-from aeon_release.domain.audits.drift.sides import AddedLines
+from aeon_release.domain.audits.drift.sides import AddedLines, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     Sig,
     call_problem,
@@ -595,9 +595,7 @@ class _Checker:
         change = self.inp.history.definition_change(path, name) if self.inp.history else None
         if change is None:
             return ""
-        match = re.search(self.inp.pr_pattern, change.subject)
-        pr = f"#{match.group(1)}, " if match and match.groups() else ""
-        return f"{change.sha[:10]} ({pr}{change.subject!r})"
+        return commit_note(change.sha, change.subject, self.inp.pr_pattern)
 
     def _renamed_to(self, target: DefSym) -> str | None:
         """A new name in the same scope upstream: same body or value, else the one name that contains the old."""
