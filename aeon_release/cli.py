@@ -170,6 +170,10 @@ def merge(
     json_out: bool = JSON,
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
+    if tag is not None and not (cont or abort or dry_run):
+        from aeon_release.domain.audits import sidecar
+
+        sidecar.spawn()  # the merge-aware checks' process: it imports on the other core from here on
     from aeon_release.errors import UsageError
     from aeon_release.pipeline import merge as merge_cmd
     from aeon_release.pipeline.merge_plan import Options
