@@ -423,11 +423,13 @@ class Git:
         path.mkdir(parents=True, exist_ok=True)
         return path
 
-    def _plumb_ok(self, *args: str, env: Mapping[str, str] | None = None) -> str:
+    def _plumb_ok(self, *args: str, env: Mapping[str, str] | None = None, strip: bool = True) -> str:
+        """Its output, decoded; ``strip=False`` for NUL-separated names (a name may begin or end in a space)."""
         done = self.plumb(*args, env=env)
         if done.returncode != 0:
             raise GitError(f"git {args[0]} failed in {self.path}: {_last_line(done.stderr)}")
-        return done.stdout.decode("utf-8", "surrogateescape").strip()
+        out = done.stdout.decode("utf-8", "surrogateescape")
+        return out.strip() if strip else out
 
     def tree(self, rev: str) -> str:
         return self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
@@ -437,7 +439,7 @@ class Git:
 
     def changed_paths(self, a: str, b: str) -> set[str]:
         """Paths whose blob (or mode) differs between two commits: trees compared, no content read."""
-        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b)
+        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b, strip=False)
         return {name for name in out.split("\0") if name}
 
     def merge_tree(

@@ -125,8 +125,10 @@ def merge_tag(run: Run) -> None:
     run.state.current = None
     if merged.clean:  # the merge-aware checks can start on git's merge while carries and picks apply
         from aeon_release.domain.audits import sidecar
+        from aeon_release.domain.audits.config import load_rules
 
-        sidecar.warm(MergeSides(run.git.path, plan.merge_base, plan.previous_sha, plan.tag_sha), merged.tree)
+        settings = load_rules(plan.config_dir, [c.carry for c in plan.carries]).settings  # the audit's
+        sidecar.warm(MergeSides(run.git.path, plan.merge_base, plan.previous_sha, plan.tag_sha), merged.tree, settings)
 
 
 def _no_check(run: Run) -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.git import Git
 from aeon_release.domain.audits import GitTree, audit_tree, sidecar
+from aeon_release.domain.audits import merge as merge_module
 from aeon_release.domain.audits import runner as audit_runner
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
@@ -52,7 +54,7 @@ def killer(git_repo: GitRepo) -> MergeSides:
 def test_the_sidecar_finds_what_the_audit_finds_itself(git_repo: GitRepo, killer: MergeSides) -> None:
     merged = git_repo.git("rev-parse", "HEAD")
     sidecar.start(killer)
-    sidecar.warm(killer, git_repo.git("rev-parse", "HEAD^{tree}"))
+    sidecar.warm(killer, git_repo.git("rev-parse", "HEAD^{tree}"), Settings())
     got = _asked(killer, merged)
     assert [f.rule_id for f in got.findings].count(DRIFT) == 2
     assert got.findings == _here(git_repo, killer, merged)
@@ -70,7 +72,7 @@ def test_a_file_changed_after_the_warm_tree_is_checked_again(
     fixed = git_repo.commit({real.QR: text.replace("== 4", "== QuickReduceRegime.NONE.value")}, "fix")
     warm, final = (merged, fixed) if fixed_later else (fixed, merged)
     sidecar.start(killer)
-    sidecar.warm(killer, warm)
+    sidecar.warm(killer, warm, Settings())
     got = _asked(killer, final)
     assert got.findings == _here(git_repo, killer, final)
     assert _here(git_repo, killer, warm) != got.findings  # the warm answer would have been wrong
@@ -80,7 +82,7 @@ def test_an_unrelated_change_after_the_warm_tree_reuses_its_findings(git_repo: G
     merged = git_repo.git("rev-parse", "HEAD")
     final = git_repo.commit({"docs/notes.md": "a pick that touches no file the checks read\n"}, "pick")
     sidecar.start(killer)
-    sidecar.warm(killer, merged)
+    sidecar.warm(killer, merged, Settings())
     assert _asked(killer, final).findings == _here(git_repo, killer, final)
 
 
@@ -161,3 +163,32 @@ def test_a_folder_named_like_the_package_where_the_merge_runs_is_never_imported(
     merged = git_repo.git("rev-parse", "HEAD")
     assert _asked(relative, merged).findings == _here(git_repo, killer, merged)  # a relative --repo still works
     assert not planted.exists()
+
+
+@pytest.mark.parametrize("prefix", ["", " ", "  "])
+def test_paths_that_begin_with_a_space_are_compared_and_grepped_whole(git_repo: GitRepo, prefix: str) -> None:
+    """NUL-separated names are never stripped: ``" x.py"`` changed is not ``"x.py"`` unchanged (the
+    sidecar would reuse stale findings), and enum drift finds the enum file under that name."""
+    path = prefix + real.QR
+    sides = three_way(git_repo, {path: real.QR_BASE}, {path: real.QR_FORK}, {path: real.QR_UPSTREAM})
+    merged = git_repo.git("rev-parse", "HEAD")
+    assert path in Git(git_repo.path).changed_paths(sides.base, merged)
+    assert [f.rule_id for f in _here(git_repo, sides, merged)].count(DRIFT) == 2
+
+
+def test_an_asked_sidecar_whose_audit_failed_is_stopped_by_close_all(git_repo: GitRepo, killer: MergeSides) -> None:
+    sidecar.start(killer)
+    process = sidecar._RUNNING[sidecar._key(killer)].proc
+    sidecar.ask(killer, git_repo.git("rev-parse", "HEAD"), Settings())  # the audit then raises before reading
+    sidecar.close_all()
+    assert process.poll() is not None and not sidecar._ASKED
+
+
+def test_many_long_paths_upstream_changed_are_grepped_without_a_too_long_command_line(git_repo: GitRepo) -> None:
+    """Past the command-line budget the grep reads every Python file: the same enum files, no E2BIG."""
+    deep = "/".join(["d" * 200] * 2)
+    names = [f"{deep}/m{i}.py" for i in range(700)]  # ~300 KiB of pathspecs
+    base = git_repo.commit({"root.py": "x = 1\n"}, "base")
+    theirs = git_repo.commit({n: "import enum\nclass E(enum.Enum):\n    A = 1\n" for n in names}, "upstream")
+    assert sum(len(n) + 12 for n in names) > merge_module._ARGV_BYTES
+    assert merge_module._enum_files(git_repo.path, base, theirs) == frozenset(names)

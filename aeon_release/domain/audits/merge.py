@@ -95,7 +95,7 @@ def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
 _Sides = tuple[str, str, str]
 _STARTED: dict[_Sides, tuple[Future[str], Future[str], Future[frozenset[str]]]] = {}
 _KEPT = 8  # a long-lived process (the tests) keeps only the latest merges'
-_GREP_PATHS = 4000
+_ARGV_BYTES = 256 * 1024  # well below Linux's ARG_MAX (2 MiB) with the environment
 
 
 def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
@@ -136,8 +136,9 @@ def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
     changed = sorted(p for p in repo.Git(where).changed_paths(base, theirs) if p.endswith(".py"))
     if not changed:
         return frozenset()
-    # past a few thousand paths the command line is long: grep every Python file instead (same answer)
-    pathspecs = [f":(literal){p}" for p in changed] if len(changed) <= _GREP_PATHS else [PYTHON_FILES]
+    pathspecs = [f":(literal){p}" for p in changed]
+    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:  # too long a command line: every Python file, same answer
+        pathspecs = [PYTHON_FILES]
     return repo.files_containing(where, theirs, ENUM_WORDS, pathspecs)
 
 
@@ -165,8 +166,10 @@ def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
     duplicates), and the fork's own files of any kind (near misses).  A release changes thousands of
     other files (docs, CI, kernels) that no check looks at."""
     fork = repo.Git(where).changed_paths(base, ours)
-    others = sorted(p for p in fork if not p.endswith(".py"))
-    return repo.diff_zero_context(where, base, theirs, [PYTHON_FILES, *(f":(literal){p}" for p in others)])
+    pathspecs = [PYTHON_FILES, *(f":(literal){p}" for p in sorted(fork) if not p.endswith(".py"))]
+    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:
+        pathspecs = []  # too long a command line: the whole diff, which holds the same files and more
+    return repo.diff_zero_context(where, base, theirs, pathspecs)
 
 
 def parse_diff(text: str) -> dict[str, list[Hunk]]:
@@ -191,7 +194,8 @@ def near_misses(
     paths = sorted(ours.keys() & theirs.keys())
     bases = repo.read_blobs(sides.repo, sides.base, paths)  # as prepare_sides read them: one memo key
     for path in paths:
-        functions = _function_spans(bases.get(path), path)
+        base = bases.get(path) if "\n" not in path else git.show_file(sides.base, path)  # a batch read is by line
+        functions = _function_spans(base, path)
         merged = _read(tree, path) or ""
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
         groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}

@@ -14,7 +14,8 @@ cores); a process can.  So `merge` starts this one with the three commits:
    carries and picks changed none of the paths read (the checks are a function of the three sides,
    the settings and those texts), else it runs the checks again, on memoised parses.
 
-It only reads the repository and writes nothing but its answer.  The protocol is one JSON object per
+It changes nothing in the repository (git may write its own scratch files, as for any read) and
+prints nothing but its answer.  The protocol is one JSON object per
 line on stdin and one answer line on stdout.  Whatever goes wrong here (no interpreter, a crash, a
 damaged answer), the audit runs the checks itself: this process only ever saves time.
 """
@@ -24,7 +25,6 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -44,6 +44,11 @@ class Answer:
 
 _RUNNING: dict[_Key, Sidecar] = {}
 _SPARE: Sidecar | None = None  # spawned, waiting for a merge's commits
+_ASKED: set[Sidecar] = set()  # asked, not answered yet
+_BOOT = (
+    "import runpy, sys; root = sys.argv[1]; root in sys.path or sys.path.insert(0, root); "
+    "runpy.run_module('aeon_release.domain.audits.sidecar', run_name='__main__')"
+)
 _AT_EXIT = False
 
 
@@ -56,21 +61,17 @@ class Sidecar:
 
     def __init__(self) -> None:
         package_root = Path(__file__).resolve().parents[3]  # the folder holding aeon_release/
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(package_root), env.get("PYTHONPATH", "")) if p)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "aeon_release.domain.audits.sidecar"],
+            # -I: neither the user's working directory nor PYTHON* variables shape its imports; the
+            # package's own folder is added unless it is there already (an installed package)
+            [sys.executable, "-I", "-c", _BOOT, str(package_root)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # a failure is answered by the audit running the checks itself
-            env=env,
-            # `-m` puts the working directory first on sys.path: the package's own folder, never the
-            # user's (a folder there named like the package would be imported instead)
-            cwd=package_root,
         )
 
     def begin(self, sides: MergeSides) -> None:
-        where = str(Path(sides.repo).absolute())  # it runs elsewhere (see __init__)
+        where = str(Path(sides.repo).absolute())  # its working directory is not promised to be ours
         self._send({"repo": where, "base": sides.base, "ours": sides.ours, "theirs": sides.theirs})
 
     def _send(self, message: dict[str, Any]) -> bool:
@@ -83,8 +84,8 @@ class Sidecar:
             return False
         return True
 
-    def warm(self, rev: str, settings: Settings | None = None) -> None:
-        self._send({"warm": rev, "settings": dataclasses.asdict(settings or Settings())})
+    def warm(self, rev: str, settings: Settings) -> None:
+        self._send({"warm": rev, "settings": dataclasses.asdict(settings)})
 
     def ask(self, rev: str, settings: Settings) -> Callable[[], Answer | None]:
         """Ask for ``rev``'s findings; the returned function waits for them (None: compute them here)."""
@@ -108,6 +109,7 @@ class Sidecar:
             self.close()
 
     def close(self) -> None:
+        _ASKED.discard(self)
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
                 try:
@@ -152,18 +154,22 @@ def _new() -> Sidecar | None:
     return sidecar
 
 
-def warm(sides: MergeSides, rev: str) -> None:
-    """The merge is made (``rev``: its tree or commit): check it ahead of the audit."""
+def warm(sides: MergeSides, rev: str, settings: Settings) -> None:
+    """The merge is made (``rev``: its tree or commit): check it ahead of the audit, with the
+    settings the audit will use (findings made with others are not reused)."""
     sidecar = _RUNNING.get(_key(sides))
     if sidecar is not None:
-        sidecar.warm(rev)
+        sidecar.warm(rev, settings)
 
 
 def ask(sides: MergeSides, rev: str, settings: Settings) -> Callable[[], Answer | None] | None:
     """Ask the running sidecar of ``sides`` for ``rev``'s findings; None when there is none (or it was
     asked already: it answers once)."""
     sidecar = _RUNNING.pop(_key(sides), None)
-    return sidecar.ask(rev, settings) if sidecar is not None else None
+    if sidecar is None:
+        return None
+    _ASKED.add(sidecar)  # until it answers: an audit that fails meanwhile leaves it to close_all
+    return sidecar.ask(rev, settings)
 
 
 def close_all() -> None:
@@ -174,6 +180,8 @@ def close_all() -> None:
         spare.close()
     while _RUNNING:
         _RUNNING.popitem()[1].close()
+    while _ASKED:
+        _ASKED.pop().close()
 
 
 # -- the process ------------------------------------------------------------------------------
