@@ -15,9 +15,9 @@ cores); a process can.  So `merge` starts this one with the three commits:
    the settings and those texts), else it runs the checks again, on memoised parses.
 
 It changes nothing in the repository (git may write its own scratch files, as for any read) and
-prints nothing but its answer.  The protocol is one JSON object per
-line on stdin and one answer line on stdout.  Whatever goes wrong here (no interpreter, a crash, a
-damaged answer), the audit runs the checks itself: this process only ever saves time.
+prints nothing but its answer.  The protocol is one JSON object per line on stdin and one answer
+line on stdout.  Whatever goes wrong here (no interpreter, a crash, a damaged answer), the audit
+runs the checks itself: this process only ever saves time.
 """
 
 from __future__ import annotations
