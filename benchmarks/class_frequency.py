@@ -118,11 +118,16 @@ def _literal(text: str) -> bool:
     return True
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def history_args(doc: str | None) -> argparse.Namespace:
+    """The options of the history benchmarks: the vLLM mirror, and how far back to read it."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--since", default="2025-01-01")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = history_args(__doc__)
     started = time.perf_counter()
     env = env_renames(args.mirror, args.since)
     print(f"env vars renamed or removed in vllm/envs.py: {env[0]} commits, {env[1]} names")

@@ -11,7 +11,6 @@ done with a constant of the same file that K did not change: those copies must s
 
 from __future__ import annotations
 
-import argparse
 import ast
 import re
 import sys
@@ -19,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from class_frequency import _CONSTANT, _literal, commits
-from threeway import MIRROR, audit, clone, commit_files, git, merge
+from class_frequency import _CONSTANT, _literal, commits, history_args
+from threeway import audit, clone, commit_files, git, merge
 
 CARRY = "vllm/aeon_inlined.py"
 
@@ -88,10 +87,7 @@ def unchanged_constant(repo: Path, base: str, theirs: str, path: str, changed: s
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    args = parser.parse_args()
+    args = history_args(__doc__)
     started = time.perf_counter()
     blocked = missed = false = silent = cases = 0
     with tempfile.TemporaryDirectory(prefix="aeon-constants-") as tmp:

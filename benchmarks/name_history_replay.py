@@ -12,15 +12,14 @@ deprecation shim, a test) is reported apart: it is not gone, and name drift does
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from class_frequency import _ENV_ENTRY, _FIELD, commits
-from threeway import MIRROR, audit, clone, commit_files, git, merge
+from class_frequency import _ENV_ENTRY, _FIELD, commits, history_args
+from threeway import audit, clone, commit_files, git, merge
 
 CARRY = "vllm/aeon_reads.py"
 
@@ -52,10 +51,7 @@ def carry(names: list[str]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    args = parser.parse_args()
+    args = history_args(__doc__)
     started = time.perf_counter()
     blocked = missed = kept = 0
     with tempfile.TemporaryDirectory(prefix="aeon-names-") as tmp:
