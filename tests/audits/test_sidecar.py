@@ -3,14 +3,17 @@ again when carries or picks changed what they read, and never a reason for an au
 
 from __future__ import annotations
 
+import dataclasses
+import io
+import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
 
 from aeon_release.adapters.git import Git
-from aeon_release.domain.audits import GitTree, audit_tree, sidecar
-from aeon_release.domain.audits import merge as merge_module
+from aeon_release.domain.audits import GitTree, audit_tree, diffs, sidecar
 from aeon_release.domain.audits import runner as audit_runner
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
@@ -190,5 +193,45 @@ def test_many_long_paths_upstream_changed_are_grepped_without_a_too_long_command
     names = [f"{deep}/m{i}.py" for i in range(700)]  # ~300 KiB of pathspecs
     base = git_repo.commit({"root.py": "x = 1\n"}, "base")
     theirs = git_repo.commit({n: "import enum\nclass E(enum.Enum):\n    A = 1\n" for n in names}, "upstream")
-    assert sum(len(n) + 12 for n in names) > merge_module._ARGV_BYTES
-    assert merge_module._enum_files(git_repo.path, base, theirs) == frozenset(names)
+    assert sum(len(n) + 12 for n in names) > diffs._ARGV_BYTES
+    assert diffs._enum_files(git_repo.path, base, theirs) == frozenset(names)
+
+
+def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a large merge the sides are still being prepared when the final revision is known: checking
+    git's merge first would only delay the answer.  With the audit's request already waiting, the
+    final revision is checked once; a warm request alone is still checked ahead."""
+    merged = git_repo.git("rev-parse", "HEAD")
+    checked: list[str] = []
+    real_check = sidecar._check
+    monkeypatch.setattr(sidecar, "_check", lambda s, rev, st: checked.append(rev) or real_check(s, rev, st))
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
+    warm, audit = {"warm": f"{merged}^{{tree}}", **settings}, {"audit": merged, **settings}
+    lines = "".join(json.dumps(m) + "\n" for m in (first, warm, audit))
+    answers = io.StringIO()
+    sidecar.serve(io.StringIO(lines), answers)
+    assert checked == [merged]
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+    # the warm request alone: checked while the audit's request has not come yet
+    checked.clear()
+    read_fd, write_fd = os.pipe()
+    requests, feed = os.fdopen(read_fd), os.fdopen(write_fd, "w")
+    feed.write(json.dumps(first) + "\n" + json.dumps(warm) + "\n")
+    feed.flush()
+    answers = io.StringIO()
+    serving = threading.Thread(target=sidecar.serve, args=(requests, answers))
+    serving.start()
+    for _ in range(500):
+        if checked:
+            break
+        threading.Event().wait(0.01)
+    feed.write(json.dumps(audit) + "\n")
+    feed.close()
+    serving.join(30)
+    requests.close()
+    assert checked[0] == f"{merged}^{{tree}}"
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]

@@ -9,28 +9,24 @@ from __future__ import annotations
 
 import ast
 import functools
-import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import ENUM_WORDS, started
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
-from aeon_release.domain.audits.drift.enum_drift import ENUM_WORDS, enum_drift_covering, renumbered_upstream
+from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.returns import return_drift
-from aeon_release.domain.audits.drift.sides import PYTHON_FILES, FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings, Severity
 from aeon_release.domain.audits.source import SourceCache, walk_defs
-
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -52,8 +48,7 @@ def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> 
     root = getattr(tree.tree, "root", None)
     where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
-    prefetch(sides.repo, sides.base, sides.ours, sides.theirs)
-    mine_diff, upstream_diff, enum_files = _STARTED[(sides.base, sides.ours, sides.theirs)]
+    mine_diff, upstream_diff, enum_files = started(sides.repo, sides.base, sides.ours, sides.theirs)
     mine, upstream = parse_changes(mine_diff.result()), parse_changes(upstream_diff.result())
     if not any(c.hunks for c in mine.values()) or not any(c.hunks for c in upstream.values()):
         return []  # one side changed nothing: nothing was merged
@@ -89,59 +84,6 @@ def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
     ]
 
 
-# Both sides' diffs and upstream's enum files, keyed by the merge's three shas (content-addressed, so
-# any worktree of the repository gives the same text).  `merge` starts them while git is still
-# merging: they need no merged tree.  A re-run of the checks in the same process reuses them.
-_Sides = tuple[str, str, str]
-_STARTED: dict[_Sides, tuple[Future[str], Future[str], Future[frozenset[str]]]] = {}
-_KEPT = 8  # a long-lived process (the tests) keeps only the latest merges'
-_ARGV_BYTES = 256 * 1024  # well below Linux's ARG_MAX (2 MiB) with the environment
-
-
-def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
-    """``fn(*args)`` on a daemon thread: a run that stops before its audit (a bad ledger, a conflict)
-    exits at once instead of waiting for diffs nobody will read (a ThreadPoolExecutor joins its
-    workers at exit)."""
-    future: Future[_T] = Future()
-
-    def work() -> None:
-        try:
-            future.set_result(fn(*args))
-        except BaseException as exc:  # handed to whoever reads the result
-            future.set_exception(exc)
-
-    threading.Thread(target=work, name="aeon-diff", daemon=True).start()
-    return future
-
-
-def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
-    """Start both sides' ``git diff -U0`` from the base in the background (unless started already)."""
-    key = (base, ours, theirs)
-    started = _STARTED.get(key)
-    if started is not None and not any(f.done() and f.exception() is not None for f in started):
-        return
-    while len(_STARTED) >= _KEPT:
-        _STARTED.pop(next(iter(_STARTED)))
-    _STARTED[key] = (
-        _background(repo.diff_zero_context, where, base, ours),
-        _background(_upstream_diff, where, base, ours, theirs),
-        _background(_enum_files, where, base, theirs),
-    )
-
-
-def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
-    """The Python files upstream changed that can define an enum (enum drift reads only those):
-    ``git grep`` of those files alone, not of the whole tree (its CPU competes with everything else
-    a merge does on two cores)."""
-    changed = sorted(p for p in repo.Git(where).changed_paths(base, theirs) if p.endswith(".py"))
-    if not changed:
-        return frozenset()
-    pathspecs = [f":(literal){p}" for p in changed]
-    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:  # too long a command line: every Python file, same answer
-        pathspecs = [PYTHON_FILES]
-    return repo.files_containing(where, theirs, ENUM_WORDS, pathspecs)
-
-
 def prepare_sides(sides: MergeSides) -> None:
     """What the checks will read of the two sides, ahead of the merged tree (the merge's sidecar
     process, domain/audits/sidecar.py): the fork's modules as its branch has them (symbol drift reads
@@ -149,27 +91,17 @@ def prepare_sides(sides: MergeSides) -> None:
     both sides changed (near misses read their functions), then upstream's renumbered enums.  All
     memoised by content, so the checks find them whichever tree they run on."""
     where, base, ours, theirs = sides.repo, sides.base, sides.ours, sides.theirs
-    prefetch(where, base, ours, theirs)
-    mine, upstream, enums = _STARTED[(base, ours, theirs)]
+    mine, upstream, enums = started(where, base, ours, theirs)
     fork = parse_changes(mine.result())
     for path, text in repo.read_blobs(where, ours, sorted(p for p in fork if p.endswith(".py"))).items():
         if text is not None:
             parse_module_info(path, dotted_name(path), text)
-    changes = parse_changes(upstream.result())
-    for path, text in repo.read_blobs(where, base, sorted(p for p in changes if p in fork)).items():
+    # the files both sides changed come from git's file list: upstream's diff is still running
+    both = sorted(repo.Git(where).changed_paths(base, theirs) & fork.keys())
+    for path, text in repo.read_blobs(where, base, both).items():
         _function_spans(text, path)
+    changes = parse_changes(upstream.result())
     renumbered_upstream(changes, enums.result(), functools.partial(repo.read_blobs, where), base, theirs)
-
-
-def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
-    """Upstream's side, limited to what a check reads: Python files (enum, offset and symbol drift,
-    duplicates), and the fork's own files of any kind (near misses).  A release changes thousands of
-    other files (docs, CI, kernels) that no check looks at."""
-    fork = repo.Git(where).changed_paths(base, ours)
-    pathspecs = [PYTHON_FILES, *(f":(literal){p}" for p in sorted(fork) if not p.endswith(".py"))]
-    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:
-        pathspecs = []  # too long a command line: the whole diff, which holds the same files and more
-    return repo.diff_zero_context(where, base, theirs, pathspecs)
 
 
 def parse_diff(text: str) -> dict[str, list[Hunk]]:

@@ -25,8 +25,11 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import json
+import queue
+import site
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -46,7 +49,7 @@ _RUNNING: dict[_Key, Sidecar] = {}
 _SPARE: Sidecar | None = None  # spawned, waiting for a merge's commits
 _ASKED: set[Sidecar] = set()  # asked, not answered yet
 _BOOT = (
-    "import runpy, sys; root = sys.argv[1]; root in sys.path or sys.path.insert(0, root); "
+    "import sys; sys.path[:0] = [p for p in sys.argv[1:] if p not in sys.path]; import runpy; "
     "runpy.run_module('aeon_release.domain.audits.sidecar', run_name='__main__')"
 )
 _AT_EXIT = False
@@ -62,9 +65,10 @@ class Sidecar:
     def __init__(self) -> None:
         package_root = Path(__file__).resolve().parents[3]  # the folder holding aeon_release/
         self.proc = subprocess.Popen(
-            # -I: neither the user's working directory nor PYTHON* variables shape its imports; the
-            # package's own folder is added unless it is there already (an installed package)
-            [sys.executable, "-I", "-c", _BOOT, str(package_root)],
+            # -I: neither the user's working directory nor PYTHON* variables shape its imports.  -S:
+            # no site module (its .pth files cost a quarter of the start-up); the package's own folder
+            # and this interpreter's site-packages folders are put on its path instead.
+            [sys.executable, "-I", "-S", "-c", _BOOT, str(package_root), *_site_folders()],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # a failure is answered by the audit running the checks itself
@@ -119,6 +123,13 @@ class Sidecar:
         if self.proc.poll() is None:
             self.proc.kill()  # it only reads: nothing is left half-written
         self.proc.wait()
+
+
+def _site_folders() -> list[str]:
+    folders = list(site.getsitepackages())
+    if site.ENABLE_USER_SITE:
+        folders.append(site.getusersitepackages())
+    return [f for f in folders if Path(f).is_dir()]
 
 
 def spawn() -> None:
@@ -186,24 +197,49 @@ def close_all() -> None:
 
 # -- the process ------------------------------------------------------------------------------
 def serve(requests: IO[str], answers: IO[str]) -> None:
-    """Read the sides, prepare them, then answer ``warm`` and ``audit`` requests until asked once."""
+    """Read the sides, start their diffs, prepare them, then answer ``warm`` and ``audit`` requests
+    until asked once."""
+    inbox = _inbox(requests)
+    first = inbox.get()
+    if first is None:
+        return
+    data = json.loads(first)
+    sides = MergeSides(Path(data["repo"]), data["base"], data["ours"], data["theirs"])
+    from aeon_release.domain.audits.diffs import prefetch
+
+    prefetch(sides.repo, sides.base, sides.ours, sides.theirs)  # git diffs while the checks import
     from aeon_release.domain.audits.merge import prepare_sides
 
-    first = json.loads(requests.readline() or "null")
-    sides = MergeSides(Path(first["repo"]), first["base"], first["ours"], first["theirs"])
     prepare_sides(sides)
     warmed: _Warmed | None = None
-    for line in requests:
+    while (line := inbox.get()) is not None:
         request = json.loads(line)
         settings = Settings(**request["settings"])
         if "warm" in request:
-            warmed = _check(sides, str(request["warm"]), settings)
+            if inbox.empty():  # with the audit's request already waiting, a warm check only delays it
+                warmed = _check(sides, str(request["warm"]), settings)
         elif "audit" in request:
             done = _final(sides, str(request["audit"]), settings, warmed)
             found = [f.as_dict() for f in done.findings]
             answers.write(json.dumps({"findings": found, "read": sorted(done.read)}) + "\n")
             answers.flush()
             return
+
+
+def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
+    """The requests as they arrive, read on a thread: a ``warm`` request can see whether the
+    ``audit`` one came in behind it.  None marks the end of the input."""
+    inbox: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        try:
+            for line in requests:
+                inbox.put(line)
+        finally:
+            inbox.put(None)
+
+    threading.Thread(target=read, name="aeon-sidecar-inbox", daemon=True).start()
+    return inbox
 
 
 @dataclasses.dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from aeon_release.adapters.git import Git, files_containing
-from aeon_release.domain.audits.drift.sides import PYTHON_FILES, parse_changes
-from aeon_release.domain.audits.merge import _STARTED, _upstream_diff, prefetch
+from aeon_release.domain.audits.diffs import PYTHON_FILES, _upstream_diff, started
+from aeon_release.domain.audits.drift.sides import parse_changes
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
 
@@ -61,8 +61,7 @@ def test_upstreams_diff_holds_python_files_and_the_forks_own_files_only(git_repo
     upstream = parse_changes(_upstream_diff(repo.path, sides.base, sides.ours, sides.theirs))
     # docs/guide.md changed upstream, but no check reads a non-Python file the fork left alone
     assert sorted(upstream) == ["a.py", "deep/b.py", "fork.cfg"]
-    prefetch(repo.path, sides.base, sides.ours, sides.theirs)
-    mine, _, _ = _STARTED[(sides.base, sides.ours, sides.theirs)]
+    mine, _, _ = started(repo.path, sides.base, sides.ours, sides.theirs)
     assert sorted(parse_changes(mine.result())) == ["fork.cfg"]
 
 

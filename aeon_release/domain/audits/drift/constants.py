@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.drift.sides import PYTHON_FILES, ThreeTrees
+from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 
+from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
 from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
@@ -28,7 +29,6 @@ _MEMBER_LINE = re.compile(
 )
 # The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``).
 _MEMBER_DIFF_LINE = re.compile("^[-+]" + _MEMBER_LINE.pattern.removeprefix("^"), re.M)
-ENUM_WORDS = ("Enum", "Flag")  # what every _ENUM_CLASS match contains
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import SourceCache
 
-PYTHON_FILES = ":(glob)**/*.py"  # a pathspec: every Python file, at any depth
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Protocol
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.drift.sides import PYTHON_FILES
+from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.symbols import Change, definition_regex
 
 

@@ -1,0 +1,91 @@
+"""A merge's diffs, started the moment its three commits are known.
+
+The merge-aware checks read both sides' ``git diff -U0`` from the base and the Python files upstream
+changed that can define an enum.  None of it needs the merged tree, and on a large release
+upstream's diff is most of git's work for the audit (15 MB over 2,000 commits), so it runs in the
+background while the rest imports, plans and merges.  This module imports nothing of the checks:
+the merge's sidecar process starts these diffs before it imports them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import TypeVar
+
+from aeon_release.adapters import git as repo
+
+PYTHON_FILES = ":(glob)**/*.py"  # a pathspec: every Python file, at any depth
+ENUM_WORDS = ("Enum", "Flag")  # what every enum class header contains (drift/enum_drift.py)
+
+_T = TypeVar("_T")
+# Keyed by the merge's three shas (content-addressed, so any worktree of the repository gives the
+# same text).  A re-run of the checks in the same process reuses them.
+_Sides = tuple[str, str, str]
+Started = tuple[Future[str], Future[str], Future[frozenset[str]]]  # fork's diff, upstream's, enum files
+_STARTED: dict[_Sides, Started] = {}
+_KEPT = 8  # a long-lived process (the tests) keeps only the latest merges'
+_ARGV_BYTES = 256 * 1024  # well below Linux's ARG_MAX (2 MiB) with the environment
+
+
+def _background(fn: Callable[..., _T], *args: object) -> Future[_T]:
+    """``fn(*args)`` on a daemon thread: a run that stops before its audit (a bad ledger, a conflict)
+    exits at once instead of waiting for diffs nobody will read (a ThreadPoolExecutor joins its
+    workers at exit)."""
+    future: Future[_T] = Future()
+
+    def work() -> None:
+        try:
+            future.set_result(fn(*args))
+        except BaseException as exc:  # handed to whoever reads the result
+            future.set_exception(exc)
+
+    threading.Thread(target=work, name="aeon-diff", daemon=True).start()
+    return future
+
+
+def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
+    """Start both sides' ``git diff -U0`` from the base in the background (unless started already)."""
+    key = (base, ours, theirs)
+    running = _STARTED.get(key)
+    if running is not None and not any(f.done() and f.exception() is not None for f in running):
+        return
+    while len(_STARTED) >= _KEPT:
+        _STARTED.pop(next(iter(_STARTED)))
+    _STARTED[key] = (
+        _background(repo.diff_zero_context, where, base, ours),
+        _background(_upstream_diff, where, base, ours, theirs),
+        _background(_enum_files, where, base, theirs),
+    )
+
+
+def started(where: Path, base: str, ours: str, theirs: str) -> Started:
+    """The three results (started now unless they already were; a failed one is started again)."""
+    prefetch(where, base, ours, theirs)
+    return _STARTED[(base, ours, theirs)]
+
+
+def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
+    """The Python files upstream changed that can define an enum (enum drift reads only those):
+    ``git grep`` of those files alone, not of the whole tree (its CPU competes with everything else
+    a merge does on two cores)."""
+    changed = sorted(p for p in repo.Git(where).changed_paths(base, theirs) if p.endswith(".py"))
+    if not changed:
+        return frozenset()
+    pathspecs = [f":(literal){p}" for p in changed]
+    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:  # too long a command line: every Python file, same answer
+        pathspecs = [PYTHON_FILES]
+    return repo.files_containing(where, theirs, ENUM_WORDS, pathspecs)
+
+
+def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
+    """Upstream's side, limited to what a check reads: Python files (enum, offset and symbol drift,
+    duplicates), and the fork's own files of any kind (near misses).  A release changes thousands of
+    other files (docs, CI, kernels) that no check looks at."""
+    fork = repo.Git(where).changed_paths(base, ours)
+    pathspecs = [PYTHON_FILES, *(f":(literal){p}" for p in sorted(fork) if not p.endswith(".py"))]
+    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:
+        pathspecs = []  # too long a command line: the whole diff, which holds the same files and more
+    return repo.diff_zero_context(where, base, theirs, pathspecs)
