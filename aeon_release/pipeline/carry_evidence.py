@@ -65,12 +65,13 @@ def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
     return diff
 
 
-def significant(lines: Iterable[str]) -> list[str]:
-    """Lines that say something: code with a name in it, not blank, not a bare comment or bracket."""
+def significant(lines: Iterable[str], *, comments: bool = False) -> list[str]:
+    """Lines that say something: code with a name in it, not blank, not a bare bracket; a comment
+    only with ``comments`` (a marker comment is all some carries add)."""
     out = []
     for line in lines:
         text = line.strip()
-        if len(text) >= 6 and not text.startswith("#") and _WORDS.search(text):
+        if len(text) >= 6 and (comments or not text.startswith("#")) and _WORDS.search(text):
             out.append(text)
     return out
 

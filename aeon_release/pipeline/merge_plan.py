@@ -343,10 +343,11 @@ def _patch_id_evidence(git: Git, carry: Carry, rng: UpstreamRange) -> str | None
 
 def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
     """Does upstream's diff of the range add every line of substance that commit ``sha`` adds?  (A
-    bare ``)`` or ``pass`` may show as kept rather than added, where the diff aligns it elsewhere.)"""
+    bare ``)`` or ``pass`` may show as kept rather than added, where the diff aligns it elsewhere.)
+    Comments count: a commit that adds only a marker comment has a twin only if upstream added it."""
     added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
     upstream = rng.added(list(added))
-    return all(line in upstream[path] for path, lines in added.items() for line in significant(lines))
+    return all(line in upstream[path] for path, lines in added.items() for line in significant(lines, comments=True))
 
 
 def _patch_files(patch: Path) -> set[str]:

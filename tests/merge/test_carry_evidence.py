@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.git import Git
 from aeon_release.commands import demo_repo as demo
-from aeon_release.pipeline.carry_evidence import CarryDiff, parse_patch, significant
+from aeon_release.domain.ledger import Carry, CarryStatus
+from aeon_release.pipeline.carry_evidence import CarryDiff, UpstreamRange, parse_patch, significant
+from aeon_release.pipeline.merge_plan import _patch_id_evidence
+from tests.audits.conftest import GitRepo
 from tests.helpers import run_cli
 
 RUNNER = "vllm/v1/worker/gpu_model_runner.py"
@@ -130,3 +134,28 @@ def test_patch_parsing_and_significant_lines() -> None:
         added={"m.py": ["    # note", "    return x + 1"]}, context={"m.py": ["def f(x):", "    return x"]}
     )
     assert significant(["    # note", "    return x + 1", "    )", ""]) == ["return x + 1"]
+
+
+@pytest.mark.parametrize("upstream_took_it", [False, True])
+def test_a_carry_that_adds_only_a_marker_comment_is_matched_without_a_history_walk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, upstream_took_it: bool
+) -> None:
+    """A marker comment is all some carries add.  Upstream's diff of the range lacks it: no twin can
+    still count, so the range's history is not walked (seconds on a large release).  Upstream added
+    the same comment in a commit of its own: the twin is found by patch-id, as before."""
+    git_repo = GitRepo(tmp_path / "repo")
+    text = "def f():\n    return 1\n"
+    base = git_repo.commit({"m.py": text}, "base")
+    carry = git_repo.commit({"m.py": text + "# aeon-marker-comment\n"}, "Carry the marker")
+    git_repo.git("checkout", "-q", base)
+    if upstream_took_it:
+        git_repo.commit({"m.py": text + "# aeon-marker-comment\n"}, "Upstream adds the comment")
+    tag = git_repo.commit({"other.py": "x = 1\n"}, "release")
+    walked: list[list[str]] = []
+    real = Git.commits_changing_exactly
+    monkeypatch.setattr(Git, "commits_changing_exactly", lambda self, r, p: walked.append(p) or real(self, r, p))
+    git = Git(git_repo.path)
+    marker = Carry(id="marker", title="m", status=CarryStatus.ACTIVE, commits=(carry,))
+    found = _patch_id_evidence(git, marker, UpstreamRange(git, base, tag))
+    assert (found is not None) is upstream_took_it
+    assert bool(walked) is upstream_took_it
