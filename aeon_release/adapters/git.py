@@ -439,8 +439,12 @@ class Git:
 
     def changed_paths(self, a: str, b: str) -> set[str]:
         """Paths whose blob (or mode) differs between two commits: trees compared, no content read."""
+        return set(self.changed_path_list(a, b))
+
+    def changed_path_list(self, a: str, b: str) -> list[str]:
+        """:meth:`changed_paths` in the order ``git diff`` shows them."""
         out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b, strip=False)
-        return {name for name in out.split("\0") if name}
+        return [name for name in out.split("\0") if name]
 
     def merge_tree(
         self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False

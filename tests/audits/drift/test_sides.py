@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
-from aeon_release.adapters.git import Git, files_containing
+import pytest
+
+from aeon_release.adapters.git import Git, diff_zero_context, files_containing
+from aeon_release.domain.audits import diffs
 from aeon_release.domain.audits.diffs import PYTHON_FILES, _upstream_diff, started
 from aeon_release.domain.audits.drift.sides import parse_changes
 from tests.audits.conftest import GitRepo
@@ -72,3 +75,29 @@ def test_files_containing_greps_a_revision_without_a_checkout(git_repo: GitRepo)
     assert files_containing(repo.path, sha, ("Enum", "Flag"), [PYTHON_FILES]) == frozenset({"e.py"})
     assert files_containing(repo.path, sha, ("Nowhere",), [PYTHON_FILES]) == frozenset()
     assert Git(repo.path).changed_files(sha) == ["e.py", "f.py", "g.txt"]
+
+
+def test_upstreams_diff_in_parts_is_byte_for_byte_the_one_diff(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One git process per part of the file list: joined in order, the same text as one diff, whatever
+    falls on a part's edge (an empty new file, a deletion, a mode change, a fork's own non-Python file)."""
+    repo = git_repo
+    cfg = "k = 1\n" + "pad\n" * 5
+    base = {f"pkg/m{i:02}.py": f"x = {i}\n" for i in range(12)} | {"fork.cfg": cfg, "run.py": "go()\n"}
+    ours = {**base, "fork.cfg": cfg.replace("k = 1", "k = 2")}
+    theirs = {k: v.replace("x =", "y =") for k, v in base.items() if k != "pkg/m03.py"}
+    theirs |= {"pkg/empty.py": "", "pkg/new.py": "z = 0\n", "fork.cfg": cfg + "j = 0\n", "docs/a.md": "doc\n"}
+    sides = three_way(repo, base, ours, theirs)
+    (repo.path / "run.py").chmod(0o755)
+    repo.git("checkout", "-q", sides.theirs)
+    repo.git("update-index", "--chmod=+x", "run.py")
+    repo.git("commit", "-qm", "mode")
+    theirs_sha = repo.git("rev-parse", "HEAD")
+    whole = diff_zero_context(repo.path, sides.base, theirs_sha, [PYTHON_FILES, ":(literal)fork.cfg"])
+    monkeypatch.setattr(diffs, "_FILES_PER_PART", 1)
+    monkeypatch.setattr(diffs.os, "cpu_count", lambda: 8)
+    for parts in (1, 2, 3, 5, 8):
+        monkeypatch.setattr(diffs, "_MAX_PARTS", parts)
+        assert diffs._upstream_diff(repo.path, sides.base, sides.ours, theirs_sha) == whole
+    assert "pkg/empty.py" in whole and "docs/a.md" not in whole and "new mode 100755" in whole
