@@ -535,14 +535,15 @@ def _on_branch(run: Run, sha: str) -> bool:
     head = run.head
     if sha in _fork_commits(run) or (sha not in run.plan_picks_outside_tag and run.git.is_ancestor(sha, head)):
         return True
-    out = run.git.run(
-        "log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}", f"{run.plan.tag_sha}..{head}"
-    )
+    # tag..head, and not below the merge base: the same commits (the base is the tag's ancestor),
+    # but git stops at the base instead of walking the whole release back from the tag to it
+    added = (f"{run.plan.tag_sha}..{head}", f"^{run.plan.merge_base}")
+    out = run.git.run("log", "-n1", "--format=%H", "-F", f"--grep=cherry picked from commit {sha}", *added)
     if out.strip():
         return True
     # what `git cherry HEAD SHA SHA^` tells, among the commits the fork and this run added on top of
     # the tag (walking back from the pick instead passes every upstream commit after the tag)
-    return run.git.patch_twin(sha, f"{run.plan.tag_sha}..{head}") is not None
+    return run.git.patch_twin(sha, *added) is not None
 
 
 # -- picks -----------------------------------------------------------------------------------
