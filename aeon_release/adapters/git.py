@@ -230,6 +230,12 @@ class Git:
         out = self.run("log", "--format=%H%x00%s", *revs, "--")
         return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line]
 
+    def history(self, *revs: str) -> list[tuple[Commit, tuple[str, ...]]]:
+        """:meth:`commits` with each commit's parents."""
+        out = self.run("log", "--format=%H%x00%P%x00%s", *revs, "--")
+        rows = (line.split("\x00", 2) for line in out.splitlines() if line.count("\x00") >= 2)
+        return [(Commit(sha, subject), tuple(parents.split())) for sha, parents, subject in rows]
+
     def subject(self, rev: str) -> str:
         return self.run("log", "-1", "--format=%s", rev)
 

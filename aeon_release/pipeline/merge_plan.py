@@ -209,6 +209,22 @@ def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str 
     return name
 
 
+def _reachable(history: list[tuple[Commit, tuple[str, ...]]], tip: str) -> list[Commit] | None:
+    """The commits of ``history`` (a walk of ``X ^base``) that ``tip`` reaches, in the walk's order:
+    ``git log tip ^base`` when ``tip`` is among them (a parent outside the walk is the base's
+    ancestor, and so is all it reaches); None when it is not."""
+    parents = {c.sha: ps for c, ps in history}
+    if tip not in parents:
+        return None
+    seen, todo = {tip}, [tip]
+    while todo:
+        for parent in parents[todo.pop()]:
+            if parent in parents and parent not in seen:
+                seen.add(parent)
+                todo.append(parent)
+    return [c for c, _ in history if c.sha in seen]
+
+
 def plan_picks(
     git: Git,
     ledger: Ledger,
@@ -219,13 +235,17 @@ def plan_picks(
     in_tag: dict[int, Commit],
     subject: re.Pattern[str],
     tag_shas: frozenset[str] = frozenset(),
+    upstream_commits: list[Commit] | None = None,
 ) -> tuple[PickPlan, ...]:
+    """``upstream_commits``: ``upstream``'s commits since ``base`` when the caller walked them already."""
     release = ledger.plan_for(tag)
     if not release.picks:
         return ()
     # A PR's commit inside the tag wins over its original on upstream main: a release-branch tag
     # carries backports, which are different commits with the same "(#NNNNN)" subject.
-    index = pr_index(git.commits(upstream, f"^{base}"), subject) if upstream else {}
+    if upstream and upstream_commits is None:
+        upstream_commits = git.commits(upstream, f"^{base}")
+    index = pr_index(upstream_commits or [], subject) if upstream else {}
     index.update(in_tag)
     return tuple(
         _plan_pick(git, ref, i, tag, tag_sha, index, upstream, tag_shas) for i, ref in enumerate(release.picks)
@@ -379,9 +399,16 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
     if on_sides is not None:
         on_sides(base, previous_sha, tag_sha)
     upstream = resolve_upstream_branch(git, opts, remote)
-    on_main = git.is_ancestor(tag_sha, upstream) if upstream else None
+    # One walk of upstream's branch answers three questions: its commits since the base (the picks'
+    # PR index), whether the tag is on it, and the tag's own commits since the base.
+    history = git.history(upstream, f"^{base}") if upstream and base != tag_sha else None
+    on_branch = _reachable(history, tag_sha) if history is not None else None
+    on_main: bool | None = None
+    if upstream:  # (the tag is the base itself: nothing of it to walk)
+        on_main = on_branch is not None if history is not None else git.is_ancestor(tag_sha, upstream)
     notes = _trap_notes(opts.tag, upstream, on_main)
-    in_tag = git.commits(tag_sha, f"^{base}")  # the upstream commits this merge brings in
+    # the upstream commits this merge brings in
+    in_tag = on_branch if on_branch is not None else git.commits(tag_sha, f"^{base}")
     merged = pr_index(in_tag, fleet.pr_subject)
     return MergePlan(
         tag=opts.tag,
@@ -395,7 +422,16 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
         tag_on_upstream_branch=on_main,
         carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
         picks=plan_picks(
-            git, ledger, opts.tag, tag_sha, base, upstream, merged, fleet.pr_subject, frozenset(c.sha for c in in_tag)
+            git,
+            ledger,
+            opts.tag,
+            tag_sha,
+            base,
+            upstream,
+            merged,
+            fleet.pr_subject,
+            frozenset(c.sha for c in in_tag),
+            [c for c, _ in history] if history is not None else None,
         ),
         skips=ledger.plan_for(opts.tag).skips,
         ledger=ledger,

@@ -159,3 +159,28 @@ def test_a_carry_that_adds_only_a_marker_comment_is_matched_without_a_history_wa
     found = _patch_id_evidence(git, marker, UpstreamRange(git, base, tag))
     assert (found is not None) is upstream_took_it
     assert bool(walked) is upstream_took_it
+
+
+def test_the_tags_commits_come_from_one_walk_of_upstreams_branch(tmp_path: Path) -> None:
+    """The plan walks upstream's branch once: the tag's own commits since the base are those of that
+    walk the tag reaches (merges and side branches included), exactly as `git log TAG ^BASE` has
+    them; a tag off the branch (a release branch's) is not reached."""
+    from aeon_release.pipeline.merge_plan import _reachable
+
+    repo = GitRepo(tmp_path / "repo")
+    base = repo.commit({"a.py": "a = 0\n"}, "base")
+    repo.git("checkout", "-q", "-b", "side")
+    repo.commit({"s.py": "s = 1\n"}, "side work (#2)")
+    repo.git("checkout", "-q", "-")
+    repo.commit({"a.py": "a = 1\n"}, "main work (#1)")
+    repo.merge("side")
+    tag = repo.commit({"a.py": "a = 2\n"}, "release (#3)")
+    repo.commit({"a.py": "a = 3\n"}, "after the release (#4)")
+    repo.git("checkout", "-q", "-b", "backports", base)
+    backport = repo.commit({"b.py": "b = 1\n"}, "backport (#5)")
+    main = repo.git("rev-parse", "main" if repo.git("branch", "--list", "main") else "master")
+    git = Git(repo.path)
+    history = git.history(main, f"^{base}")
+    assert _reachable(history, tag) == git.commits(tag, f"^{base}")
+    assert len(git.commits(tag, f"^{base}")) == 4
+    assert _reachable(history, backport) is None
