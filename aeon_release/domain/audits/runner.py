@@ -11,8 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +37,8 @@ from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tre
 from aeon_release.errors import NeedsHuman, UsageError
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from aeon_release.domain.audits.sidecar import Answer
 
 PARALLEL_MIN_FILES = 24  # below this a pool costs more than it saves (tests stay in-process)
@@ -312,6 +313,8 @@ class _BulkJob:
             return
         # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
         # pending future at once instead of leaving the run waiting for a result that never comes.
+        from concurrent.futures import ProcessPoolExecutor  # with multiprocessing: only a tree this big pays for it
+
         self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
         self._pending = [
             self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
@@ -336,6 +339,8 @@ class _BulkJob:
         return todo
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
+        from concurrent.futures.process import BrokenProcessPool
+
         results = list(self._inline)
         try:
             for pending in self._pending:
