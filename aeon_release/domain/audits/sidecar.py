@@ -240,7 +240,7 @@ def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
         finally:
             inbox.put(None)
 
-    threading.Thread(target=read, name="aeon-sidecar-inbox", daemon=True).start()
+    threading.Thread(target=read, name="sidecar-inbox", daemon=True).start()
     return inbox
 
 
