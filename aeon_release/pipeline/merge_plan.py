@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import files
-from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, validate_ref_name
+from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, read_blobs, validate_ref_name
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
@@ -364,10 +364,22 @@ def _patch_id_evidence(git: Git, carry: Carry, rng: UpstreamRange) -> str | None
 def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
     """Does upstream's diff of the range add every line of substance that commit ``sha`` adds?  (A
     bare ``)`` or ``pass`` may show as kept rather than added, where the diff aligns it elsewhere.)
-    Comments count: a commit that adds only a marker comment has a twin only if upstream added it."""
+    Comments count, but in the tag's file: a commit that adds only a marker comment has a twin that
+    still counts only if the tag has the comment, and the range's diff may show a comment kept (aligned
+    with an identical one upstream removed) where its twin added it."""
     added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
     upstream = rng.added(list(added))
-    return all(line in upstream[path] for path, lines in added.items() for line in significant(lines, comments=True))
+    if not all(line in upstream[path] for path, lines in added.items() for line in significant(lines)):
+        return False
+    comments = {
+        path: {t for t in significant(lines, comments=True) if t.startswith("#")} for path, lines in added.items()
+    }
+    unseen = [path for path, texts in comments.items() if not texts <= upstream[path]]
+    tag_files = read_blobs(git.path, rng.tag, unseen) if unseen else {}
+    return all(
+        text is not None and comments[p] <= {line.strip() for line in text.splitlines()}
+        for p, text in tag_files.items()
+    )
 
 
 def _patch_files(patch: Path) -> set[str]:

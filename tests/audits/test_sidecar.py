@@ -235,3 +235,19 @@ def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
     requests.close()
     assert checked[0] == f"{merged}^{{tree}}"
     assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
+def test_a_site_folder_never_shadows_the_standard_library_in_the_sidecar(
+    git_repo: GitRepo, killer: MergeSides, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the site module the sidecar is given the site-packages folders itself: after the
+    standard library, where the site module puts them (an old backport such as ``pip install
+    pathlib`` or ``enum34`` leaves a module named like a standard one there)."""
+    site_folder = tmp_path / "site-packages"
+    site_folder.mkdir()
+    (site_folder / "queue.py").write_text("raise ImportError('a backport shadowing the standard library')\n")
+    real_folders = sidecar._site_folders()
+    monkeypatch.setattr(sidecar, "_site_folders", lambda: [str(site_folder), *real_folders])
+    sidecar.start(killer)
+    merged = git_repo.git("rev-parse", "HEAD")
+    assert _asked(killer, merged).findings == _here(git_repo, killer, merged)

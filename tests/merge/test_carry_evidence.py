@@ -184,3 +184,25 @@ def test_the_tags_commits_come_from_one_walk_of_upstreams_branch(tmp_path: Path)
     assert _reachable(history, tag) == git.commits(tag, f"^{base}")
     assert len(git.commits(tag, f"^{base}")) == 4
     assert _reachable(history, backport) is None
+
+
+def test_a_carry_whose_comment_upstreams_diff_shows_kept_is_still_matched_by_patch_id(tmp_path: Path) -> None:
+    """Upstream took the carry (same patch) and later dropped the old function that held the same
+    comment: the range's diff aligns the carry's comment with the old one and shows it kept, not
+    added.  The twin still leaves the comment in the tag, so the carry is upstreamed, as before
+    comments counted."""
+    git_repo = GitRepo(tmp_path / "repo")
+    comment = "    # the scheduler owns this buffer\n"
+    old = "def f(buf):\n" + comment + "    return buf.view(-1)\n"
+    new = "def g(buf):\n" + comment + "    return buf.flatten()\n"
+    base = git_repo.commit({"m.py": old}, "base")
+    carry = git_repo.commit({"m.py": old + "\n\n" + new}, "Carry g")
+    git_repo.git("checkout", "-q", base)
+    git_repo.commit({"m.py": old + "\n\n" + new}, "Upstream adds g (#1)")
+    tag = git_repo.commit({"m.py": new}, "Upstream drops f (#2)")
+    git = Git(git_repo.path)
+    assert "+" + comment.rstrip("\n") not in git.run("diff", "-U0", base, tag)  # the comment shows kept
+    found = _patch_id_evidence(
+        git, Carry(id="g", title="g", status=CarryStatus.ACTIVE, commits=(carry,)), UpstreamRange(git, base, tag)
+    )
+    assert found is not None and found.startswith("patch-id equivalent")

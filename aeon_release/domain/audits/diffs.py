@@ -104,8 +104,27 @@ def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
             pathspecs = []  # the whole diff, which holds the same files and more
         return repo.diff_zero_context(where, base, theirs, pathspecs)
     count = max(1, min(os.cpu_count() or 1, _MAX_PARTS, len(specs) // _FILES_PER_PART))
-    size = -(-len(specs) // count)
-    parts = [specs[i : i + size] for i in range(0, len(specs), size)]
+    parts = [[specs[i] for i in part] for part in _parts(paths, count)]
     later = [_background(repo.diff_zero_context, where, base, theirs, part) for part in parts[1:]]
     first = repo.diff_zero_context(where, base, theirs, parts[0])
     return "\n".join(text for text in (first, *(f.result() for f in later)) if text)  # each was stripped
+
+
+def _parts(paths: list[str], count: int) -> list[range]:
+    """``count`` runs of consecutive indexes of ``paths`` (nearly equal), never cut between a path
+    and a later one under it: a file on one side that is a folder on the other (``tool``, then
+    ``tool.py``, then ``tool/main.py``) has a pathspec that names the folder's files too."""
+    where = {p: i for i, p in enumerate(paths)}
+    reach = list(range(len(paths)))  # the last index each path's pathspec matches
+    for i, path in enumerate(paths):
+        for cut in (k for k, ch in enumerate(path) if ch == "/"):
+            above = where.get(path[:cut])
+            if above is not None:
+                reach[above] = i
+    size, parts, start, furthest = -(-len(paths) // count), [], 0, 0
+    for i in range(len(paths)):
+        if i - start >= size and furthest < i:
+            parts.append(range(start, i))
+            start = i
+        furthest = max(furthest, reach[i])
+    return [*parts, range(start, len(paths))]

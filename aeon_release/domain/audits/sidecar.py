@@ -49,7 +49,8 @@ _RUNNING: dict[_Key, Sidecar] = {}
 _SPARE: Sidecar | None = None  # spawned, waiting for a merge's commits
 _ASKED: set[Sidecar] = set()  # asked, not answered yet
 _BOOT = (
-    "import sys; sys.path[:0] = [p for p in sys.argv[1:] if p not in sys.path]; import runpy; "
+    "import sys; root, *sites = sys.argv[1:]; sys.path += [p for p in sites if p not in sys.path]; "
+    "root in sys.path or sys.path.insert(0, root); import runpy; "
     "runpy.run_module('aeon_release.domain.audits.sidecar', run_name='__main__')"
 )
 _AT_EXIT = False
@@ -67,7 +68,8 @@ class Sidecar:
         self.proc = subprocess.Popen(
             # -I: neither the user's working directory nor PYTHON* variables shape its imports.  -S:
             # no site module (its .pth files cost a quarter of the start-up); the package's own folder
-            # and this interpreter's site-packages folders are put on its path instead.
+            # is put first on its path (unless it is one of them: an installed package) and this
+            # interpreter's site-packages folders after the standard library, as the site module does.
             [sys.executable, "-I", "-S", "-c", _BOOT, str(package_root), *_site_folders()],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -238,7 +240,7 @@ def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
         finally:
             inbox.put(None)
 
-    threading.Thread(target=read, name="aeon-sidecar-inbox", daemon=True).start()
+    threading.Thread(target=read, name="sidecar-inbox", daemon=True).start()
     return inbox
 
 

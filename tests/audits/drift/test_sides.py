@@ -101,3 +101,27 @@ def test_upstreams_diff_in_parts_is_byte_for_byte_the_one_diff(
         monkeypatch.setattr(diffs, "_MAX_PARTS", parts)
         assert diffs._upstream_diff(repo.path, sides.base, sides.ours, theirs_sha) == whole
     assert "pkg/empty.py" in whole and "docs/a.md" not in whole and "new mode 100755" in whole
+
+
+def test_a_file_that_became_a_folder_is_diffed_once_whatever_part_it_falls_in(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pathspec names a folder's files too: a fork's file that upstream turned into a folder (the
+    folder's files come later in git's list, after names like ``tool.py``) must not bring those files
+    into its part's diff and then into the next part's again."""
+    repo = git_repo
+    base = {"tool": "run\n", "tool.py": "t = 0\n", "z.py": "z = 0\n"}
+    base_sha = repo.commit(base, "base")
+    repo.git("checkout", "-q", "-b", "upstream")
+    repo.git("rm", "-q", "tool")
+    theirs_sha = repo.commit({"tool/main.py": "m = 1\n", "tool.py": "t = 1\n", "z.py": "z = 1\n"}, "tool is a folder")
+    repo.git("checkout", "-q", "-b", "fork", base_sha)
+    ours_sha = repo.commit({"tool": "run --fast\n"}, "fork change")
+    assert Git(repo.path).changed_path_list(base_sha, theirs_sha) == ["tool", "tool.py", "tool/main.py", "z.py"]
+    whole = diff_zero_context(repo.path, base_sha, theirs_sha, [PYTHON_FILES, ":(literal)tool"])
+    monkeypatch.setattr(diffs, "_FILES_PER_PART", 1)
+    monkeypatch.setattr(diffs.os, "cpu_count", lambda: 8)
+    for parts in (1, 2, 3, 4):
+        monkeypatch.setattr(diffs, "_MAX_PARTS", parts)
+        assert diffs._upstream_diff(repo.path, base_sha, ours_sha, theirs_sha) == whole
+    assert whole.count("diff --git a/tool/main.py") == 1
