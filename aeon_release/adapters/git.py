@@ -140,6 +140,7 @@ class Git:
         self.path = Path(path)
         self._cwd = _work_tree(self.path)
         self._blobs: blobs.Blobs | None = None
+        self._commits: set[str] = set()  # full commit ids seen to exist (an object never changes)
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -188,9 +189,15 @@ class Git:
 
     # -- reading --------------------------------------------------------------------------------
     def resolve(self, rev: str) -> str | None:
-        """The commit sha a revision names, or None."""
+        """The commit sha a revision names, or None.  A full commit id found once is not asked again
+        (a merge resolves its carries' and picks' commits at the plan, then at every step)."""
+        if rev in self._commits:
+            return rev
         status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-        return out.strip() if status == 0 and out.strip() else None
+        sha = out.strip() if status == 0 and out.strip() else None
+        if sha is not None and sha == rev:
+            self._commits.add(sha)
+        return sha
 
     def head(self) -> str:
         sha = self.resolve("HEAD")
