@@ -125,3 +125,18 @@ def test_a_file_that_became_a_folder_is_diffed_once_whatever_part_it_falls_in(
         monkeypatch.setattr(diffs, "_MAX_PARTS", parts)
         assert diffs._upstream_diff(repo.path, base_sha, ours_sha, theirs_sha) == whole
     assert whole.count("diff --git a/tool/main.py") == 1
+
+
+def test_upstreams_tests_are_left_out_of_its_diff_unless_the_fork_changed_them(git_repo: GitRepo) -> None:
+    """Fork code does not import upstream's tests: a test helper upstream changed can only break a fork
+    test, loudly.  So upstream's top-level test folders are not diffed (a fourth of a large release's
+    Python diff), except the files the fork changed too (near misses read both sides)."""
+    pad = "\n" + "pad = 0\n" * 5
+    base = {"pkg/a.py": "x = 1\n", "tests/util.py": "def helper():\n    return 1\n", "tests/test_fork.py": "t = 1" + pad}
+    base |= {"test/b.py": "y = 1\n", "pkg/tests/c.py": "z = 1\n"}
+    ours = {**base, "tests/test_fork.py": "t = 2" + pad}
+    theirs = {k: v.replace("1", "9") if k != "tests/test_fork.py" else v + "u = 0\n" for k, v in base.items()}
+    sides = three_way(git_repo, base, ours, theirs)
+    upstream = parse_changes(_upstream_diff(git_repo.path, sides.base, sides.ours, sides.theirs))
+    assert sorted(upstream) == ["pkg/a.py", "pkg/tests/c.py", "tests/test_fork.py"]
+    assert diffs._enum_files(git_repo.path, sides.base, sides.theirs) == frozenset()
