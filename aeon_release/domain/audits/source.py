@@ -462,10 +462,16 @@ def _match(path: str, pattern: str) -> bool:
 
 
 def select(files: Iterable[str], include: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
-    keep, drop = _any_of(tuple(include)), _any_of(tuple(exclude))
-    if drop is None:
-        return [f for f in files if keep is not None and keep.fullmatch(f)]
-    return [f for f in files if keep is not None and keep.fullmatch(f) and not drop.fullmatch(f)]
+    """The files an include list names and an exclude list does not, in ``files``' order.  Literal
+    paths (most targeted rules name one file) are looked up, not matched against every file."""
+    include = tuple(include)
+    literal = frozenset(p for p in include if not is_glob(p))
+    keep, drop = _any_of(tuple(p for p in include if is_glob(p))), _any_of(tuple(exclude))
+    if keep is None:
+        kept = [f for f in files if f in literal]
+    else:
+        kept = [f for f in files if f in literal or keep.fullmatch(f)]
+    return kept if drop is None else [f for f in kept if not drop.fullmatch(f)]
 
 
 @functools.lru_cache(maxsize=256)
