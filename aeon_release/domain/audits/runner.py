@@ -339,17 +339,9 @@ class _BulkJob:
         return todo
 
     def result(self, rules: dict[str, Rule]) -> tuple[list[Finding], dict[str, list[suppress.Suppression]]]:
-        from concurrent.futures.process import BrokenProcessPool
-
         results = list(self._inline)
-        try:
-            for pending in self._pending:
-                results.extend(pending.result())
-        except BrokenProcessPool:
-            raise NeedsHuman(
-                "the audit did not finish: a worker process died (killed, or out of memory)",
-                "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes",
-            ) from None
+        if self._pending:
+            results += self._pooled()
         self._pending = []
         self._remember(results)
         findings = [
@@ -359,6 +351,20 @@ class _BulkJob:
         ]
         suppressions = {path: sups for path, _, sups in results if sups}
         return findings, suppressions
+
+    def _pooled(self) -> list[_FileResult]:
+        from concurrent.futures.process import BrokenProcessPool  # imported with the pool, never without
+
+        results: list[_FileResult] = []
+        try:
+            for pending in self._pending:
+                results.extend(pending.result())
+        except BrokenProcessPool:
+            raise NeedsHuman(
+                "the audit did not finish: a worker process died (killed, or out of memory)",
+                "rerun; if it repeats, lower settings.max_parse_bytes or max_file_bytes",
+            ) from None
+        return results
 
     def _remember(self, results: list[_FileResult]) -> None:
         if self._cache is None:
