@@ -132,7 +132,11 @@ def test_upstreams_tests_are_left_out_of_its_diff_unless_the_fork_changed_them(g
     test, loudly.  So upstream's top-level test folders are not diffed (a fourth of a large release's
     Python diff), except the files the fork changed too (near misses read both sides)."""
     pad = "\n" + "pad = 0\n" * 5
-    base = {"pkg/a.py": "x = 1\n", "tests/util.py": "def helper():\n    return 1\n", "tests/test_fork.py": "t = 1" + pad}
+    base = {
+        "pkg/a.py": "x = 1\n",
+        "tests/util.py": "def helper():\n    return 1\n",
+        "tests/test_fork.py": "t = 1" + pad,
+    }
     base |= {"test/b.py": "y = 1\n", "pkg/tests/c.py": "z = 1\n"}
     ours = {**base, "tests/test_fork.py": "t = 2" + pad}
     theirs = {k: v.replace("1", "9") if k != "tests/test_fork.py" else v + "u = 0\n" for k, v in base.items()}
