@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"  # as pyproject.toml says (`--version` reads the installed metadata)
