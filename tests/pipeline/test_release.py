@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -86,18 +87,21 @@ def test_dry_run_plans_every_stage_and_changes_nothing(
 
 @pytest.mark.parametrize("boundary", ["merge", "audit", "build", "publish"])
 def test_killed_at_a_stage_boundary_resumes(
-    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, boundary: str
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup, boundary: str, tmp_path: Path
 ) -> None:
     """kill -9 as soon as a stage is recorded done; the rerun starts at the next unfinished stage."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "aeon_release", *release_setup.args()],
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    said = tmp_path / "pipeline.err"  # what the killed run said, for a failure's message
+    with said.open("wb") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "aeon_release", *release_setup.args()],
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
     deadline = time.monotonic() + 120
     while _pipeline_state(release_setup).get("stages", {}).get(boundary, {}).get("status") != "done":
-        assert proc.poll() is None, "the pipeline ended before the kill point"
+        ended = proc.poll()
+        assert ended is None, f"the pipeline ended (exit {ended}) before the kill point:\n{said.read_text()[-3000:]}"
         assert time.monotonic() < deadline
         time.sleep(0.02)
     os.killpg(proc.pid, signal.SIGKILL)
