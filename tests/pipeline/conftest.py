@@ -21,6 +21,7 @@ class ReleaseSetup:
     repository: str
     image_tag: str
     notes: Path
+    dockerfile: Path  # this test's own copy: its image has an id no other test's build shares
 
     def args(self, *extra: str) -> list[str]:
         return [
@@ -33,7 +34,7 @@ class ReleaseSetup:
             "--repository",
             self.repository,
             "--dockerfile",
-            str(HERE / "Dockerfile.pipeline"),
+            str(self.dockerfile),
             "--tag",
             self.image_tag,
             "--notes",
@@ -50,12 +51,18 @@ def release_setup(tmp_path: Path, registry: RegistryProcess, busybox_image: str)
 
     run_id = uuid.uuid4().hex[:10]
     example = build_example(tmp_path / "ex")
+    # Every worker builds the same example: without a label of its own, two tests' images would be
+    # one image id, and one test's cleanup (a forced removal by id) would delete the image another
+    # test is about to push ("No such image" in its publish stage).
+    dockerfile = tmp_path / "Dockerfile.pipeline"
+    dockerfile.write_text((HERE / "Dockerfile.pipeline").read_text() + f'LABEL aeon-test-run="{run_id}"\n')
     setup = ReleaseSetup(
         example,
         registry,
         f"127.0.0.1:{registry.port}/aeon/vllm-{run_id}",
         f"aeon-test-pipeline/{run_id}:v0.29.0",
         tmp_path / "notes.md",
+        dockerfile,
     )
     yield setup
     client = docker.from_env()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import git, run_cli
-from tests.pipeline.conftest import HERE, ReleaseSetup
+from tests.pipeline.conftest import ReleaseSetup
 
 pytestmark = [pytest.mark.docker, pytest.mark.registry]
 
@@ -29,7 +29,7 @@ def test_release_ends_with_a_summary_and_notes_in_the_current_directory(
         "--repository",
         release_setup.repository,
         "--dockerfile",
-        HERE / "Dockerfile.pipeline",
+        release_setup.dockerfile,
         "--tag",
         release_setup.image_tag,
         "--date",
