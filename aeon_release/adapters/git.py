@@ -234,8 +234,7 @@ class Git:
 
     def commits(self, *revs: str) -> list[Commit]:
         """Commits reachable from ``revs`` (``^rev`` excludes), newest first."""
-        out = self.run("log", "--format=%H%x00%s", *revs, "--")
-        return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line]
+        return [commit for commit, _ in self.history(*revs)]
 
     def history(self, *revs: str) -> list[tuple[Commit, tuple[str, ...]]]:
         """:meth:`commits` with each commit's parents."""
