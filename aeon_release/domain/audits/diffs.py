@@ -9,6 +9,7 @@ the merge's sidecar process starts these diffs before it imports them.
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Callable
@@ -58,8 +59,10 @@ def prefetch(where: Path, base: str, ours: str, theirs: str) -> None:
         return
     while len(_STARTED) >= _KEPT:
         _STARTED.pop(next(iter(_STARTED)))
+    mine = _background(repo.diff_zero_context, where, base, ours)
+    upstream_changed(where, base, theirs)  # listed once here: both threads below, and prepare_sides, read it
     _STARTED[key] = (
-        _background(repo.diff_zero_context, where, base, ours),
+        mine,
         _background(_upstream_diff, where, base, ours, theirs),
         _background(_enum_files, where, base, theirs),
     )
@@ -71,13 +74,17 @@ def started(where: Path, base: str, ours: str, theirs: str) -> Started:
     return _STARTED[(base, ours, theirs)]
 
 
+@functools.lru_cache(maxsize=_KEPT)
+def upstream_changed(where: Path, base: str, theirs: str) -> tuple[str, ...]:
+    """The paths upstream changed, in the order ``git diff`` shows them (commits never change: kept)."""
+    return tuple(repo.Git(where).changed_path_list(base, theirs))
+
+
 def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
     """The Python files upstream changed that can define an enum (enum drift reads only those):
     ``git grep`` of those files alone, not of the whole tree (its CPU competes with everything else
     a merge does on two cores)."""
-    changed = sorted(
-        p for p in repo.Git(where).changed_paths(base, theirs) if p.endswith(".py") and not _upstream_test(p)
-    )
+    changed = sorted(p for p in upstream_changed(where, base, theirs) if p.endswith(".py") and not _upstream_test(p))
     if not changed:
         return frozenset()
     pathspecs = [f":(literal){p}" for p in changed]
@@ -103,10 +110,9 @@ def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
     changed blob on both sides: 60 MB over 2,000 commits), and one git process uses one core.  So
     the files are split into consecutive parts, one git process each: each file's diff stands alone
     (renames are off), and the parts joined in order are byte for byte the one diff."""
-    git = repo.Git(where)
-    fork = git.changed_paths(base, ours)
+    fork = repo.Git(where).changed_paths(base, ours)
     paths = [
-        p for p in git.changed_path_list(base, theirs) if p in fork or (p.endswith(".py") and not _upstream_test(p))
+        p for p in upstream_changed(where, base, theirs) if p in fork or (p.endswith(".py") and not _upstream_test(p))
     ]
     specs = [f":(literal){p}" for p in paths]
     if not specs:

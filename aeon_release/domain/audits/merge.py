@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.diffs import ENUM_WORDS, started
+from aeon_release.domain.audits.diffs import ENUM_WORDS, started, upstream_changed
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
@@ -97,7 +97,7 @@ def prepare_sides(sides: MergeSides) -> None:
         if text is not None:
             parse_module_info(path, dotted_name(path), text)
     # the files both sides changed come from git's file list: upstream's diff is still running
-    both = sorted(repo.Git(where).changed_paths(base, theirs) & fork.keys())
+    both = sorted(fork.keys() & set(upstream_changed(where, base, theirs)))
     for path, text in repo.read_blobs(where, base, both).items():
         _function_spans(text, path)
     changes = parse_changes(upstream.result())
