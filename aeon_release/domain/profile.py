@@ -119,6 +119,18 @@ def pr_subject_of(config_dir: Path) -> str | None:
     return None if data is None else _pr_subject(data).pattern
 
 
+def branch_prefix_of(config_dir: Path) -> str | None:
+    """fleet.yaml's ``branch_prefix`` without the whole schema (None unless it is of the schema's form,
+    or when the file cannot be read): for work that may start early and is checked again with the whole profile."""
+    try:
+        data = load_yaml(config_dir / PROFILE_FILE, PROFILE_FILE)
+    except ConfigError:
+        return None
+    prefix = data.get("branch_prefix") if isinstance(data, dict) else None
+    form = SCHEMAS["fleet"]["properties"]["branch_prefix"]["pattern"]
+    return prefix if isinstance(prefix, str) and re.match(form, prefix) else None
+
+
 def parse_text(text: str, root: Path) -> Profile:
     return parse(parse_yaml(text, PROFILE_FILE), root)
 

@@ -48,8 +48,17 @@ def test_short_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_shell_completion_is_on(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--install-completion" in run_cli("--help").out
-    script = aeon("--show-completion", "bash")
-    assert script.returncode == 0 and "_AEON_RELEASE_COMPLETE" in script.stdout
+    # typer names the shell from the parent process, as when a person types it: a bash runs it here
+    # (under a harness whose parent is no shell, the detection would find none)
+    script = subprocess.run(
+        ["bash", "-c", '"$0" -m aeon_release --show-completion; exit $?', sys.executable],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert script.returncode == 0 and "_AEON_RELEASE_COMPLETE" in script.stdout, script.stderr
 
 
 @pytest.mark.parametrize(
