@@ -12,7 +12,9 @@ maintainer already has.  Then, alternating, in one run:
          once with no findings cache at all, once after `audit --rev` of the fork branch (untimed: the
          merge assumes the fork branch was audited, by the gate or the last release)
 
-and prints the median wall times and their ratio (target <= 1.0x: a clean merge needs no checkout).
+and prints the median wall times and their ratio (target <= 1.0x: a clean merge needs no checkout),
+and the wall time of `merge --dry-run` (the interpreter, the imports, the config's checks and the plan:
+the floor before any merge, carry, pick or audit work) as a ratio of the same git time.
 Rules that already fail on the fork branch or the tag (a file they name is not in this older tree)
 are waived, so that the run completes; they still run.
 
@@ -246,6 +248,25 @@ def tool(fork: Path, config: Path, waive: list[str]) -> tuple[float, float]:
     return wall, float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
 
 
+def plan_only(fork: Path, config: Path, waive: list[str]) -> float:
+    """Wall time of `merge --dry-run`: the interpreter, the imports, the config's checks and the plan."""
+    reset(fork)
+    wall, _ = aeon(
+        fork,
+        "merge",
+        "v0.25.0",
+        "--repo",
+        str(fork),
+        "--config",
+        str(config),
+        "--no-fetch",
+        "--dry-run",
+        "--json",
+        *(x for rule in waive for x in ("--waive", f"{rule}=bench")),
+    )
+    return wall
+
+
 def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, float]:
     old = git_rev(args.git_dir, f"{args.new}~{size}")
     fork, config, picks = setup(root, args.git_dir, old, args.new)
@@ -271,6 +292,7 @@ def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, 
         wall, audit = tool(fork, config, waive)
         warm_times.append(wall)
         warm_audits.append(audit)
+    plan_times = [plan_only(fork, config, waive) for _ in range(args.runs)]
     r, t, a = statistics.median(raw_times), statistics.median(tool_times), statistics.median(audit_times)
     w, wa = statistics.median(warm_times), statistics.median(warm_audits)
     print(f"raw git (switch -c, merge, picks): {r:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in raw_times)})")
@@ -279,7 +301,12 @@ def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, 
     print(f"aeon-release merge, fork audited:  {w:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in warm_times)})")
     print(f"  of which audit:                  {wa:6.2f} s  (the fork branch's blobs answered by the cache)")
     print(f"ratio tool/raw:                    {t / r:6.2f}x no cache, {w / r:.2f}x fork audited  (target <= 1.0x)")
-    result = {"commits": float(commits), "raw": r, "tool": t, "audit": a, "warm": w, "warm_audit": wa}
+    p = statistics.median(plan_times)
+    print(
+        f"merge --dry-run (plan only):       {p:6.2f} s  ({p / r:.2f}x raw git; runs: "
+        f"{', '.join(f'{x:.2f}' for x in plan_times)}): the floor before any merge, carry, pick or audit work"
+    )
+    result = {"commits": float(commits), "raw": r, "tool": t, "audit": a, "warm": w, "warm_audit": wa, "plan": p}
     if args.reaudit:
         result |= reaudits(fork, config, waive)
     return result
