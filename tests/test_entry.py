@@ -1,0 +1,69 @@
+"""The console entry (`aeon-release`, `python -m aeon_release`): it leaves without the interpreter's
+teardown, but only after the exit's own work (atexit handlers, flushed streams), and keeps the code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _entry(script: str, *args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    """``script`` (setup), then the console entry with ``args``, in a fresh interpreter."""
+    code = textwrap.dedent(script) + "\nimport sys\nsys.argv = ['aeon-release', *sys.argv[1:]]\n"
+    code += "from aeon_release.__main__ import run\nrun()\n"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp)},
+        timeout=60,
+    )
+
+
+def test_atexit_handlers_run_and_the_code_is_kept(tmp_path: Path) -> None:
+    mark = tmp_path / "ran"
+    setup = f"import atexit, pathlib\natexit.register(lambda: pathlib.Path({str(mark)!r}).write_text('yes'))"
+    done = _entry(setup, "--version", tmp=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("aeon-release ")
+    assert mark.read_text() == "yes"
+    mark.unlink()
+    done = _entry(setup, "audit", "--no-such-option", tmp=tmp_path)
+    assert done.returncode == 2 and "no such option" in done.stderr and done.stderr.count("\n") == 1
+    assert mark.read_text() == "yes"
+
+
+def test_output_printed_at_exit_is_not_lost(tmp_path: Path) -> None:
+    """An atexit handler's print sits in stdout's buffer (a pipe): it is flushed before leaving."""
+    done = _entry("import atexit\natexit.register(lambda: print('from a handler'))", "--version", tmp=tmp_path)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "from a handler"
+
+
+def test_a_thread_still_working_is_waited_for(tmp_path: Path) -> None:
+    mark = tmp_path / "thread"
+    setup = f"""
+        import threading, time, pathlib
+        def work():
+            time.sleep(0.5)
+            pathlib.Path({str(mark)!r}).write_text("finished")
+        threading.Thread(target=work).start()
+    """
+    done = _entry(setup, "--version", tmp=tmp_path)
+    assert done.returncode == 0 and mark.read_text() == "finished"
+
+
+@pytest.mark.parametrize("args", [["ledger", "schema", "fleet"], ["--help"]])
+def test_long_output_to_a_pipe_is_whole(tmp_path: Path, args: list[str]) -> None:
+    done = _entry("", *args, tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    if args[0] == "ledger":
+        assert json.loads(done.stdout)["properties"]
+    else:
+        assert done.stdout.startswith("Usage: aeon-release") and "merge" in done.stdout
