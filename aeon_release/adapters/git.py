@@ -99,6 +99,25 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape").removesuffix("\n")
 
 
+def _top(path: Path) -> Path:
+    """``_work_tree``, asked of git once per folder and process while that top still has its ``.git``
+    (a merge's sidecar opens the same repository from half a dozen places: a git process each)."""
+    top = _tops(str(path.absolute()))
+    if (top / ".git").exists():
+        return top
+    _tops.cache_clear()
+    return _work_tree(path)
+
+
+_KEPT_TOPS = 32
+_COMMON: dict[Path, Path] = {}  # a work tree's top -> its common git directory
+
+
+@functools.lru_cache(maxsize=_KEPT_TOPS)
+def _tops(path: str) -> Path:
+    return _work_tree(Path(path))  # an error is raised each time: lru_cache keeps only results
+
+
 def _work_tree(path: Path) -> Path:
     """The top of the work tree that ``path`` is in (or whose git directory it is)."""
     probe = subprocess.run(
@@ -138,7 +157,7 @@ class Git:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self._cwd = _work_tree(self.path)
+        self._cwd = _top(self.path)
         self._blobs: blobs.Blobs | None = None
         self._commits: set[str] = set()  # full commit ids seen to exist (an object never changes)
 
@@ -180,8 +199,14 @@ class Git:
 
     @functools.cached_property
     def common_dir(self) -> Path:
-        """The shared .git directory (the same for every linked worktree)."""
-        return Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+        """The shared .git directory (the same for every linked worktree), asked of git once per work
+        tree and process while it exists."""
+        known = _COMMON.get(self._cwd)
+        if known is None or not known.is_dir():
+            if len(_COMMON) >= _KEPT_TOPS:
+                _COMMON.clear()
+            known = _COMMON[self._cwd] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+        return known
 
     @property
     def git_dir(self) -> Path:
