@@ -396,22 +396,21 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
 
     ``on_sides(base, ours, theirs)`` hears the three commits as soon as they are known (the merge
     starts the audit's diffs then, on the other core, while the plan goes on)."""
-    if on_sides is not None and not opts.fetch:
-        _sides_early(git, opts, on_sides)
+    early = _sides_early(git, opts, on_sides) if on_sides is not None and not opts.fetch else None
     ledger, fleet = check_config(opts)
     pr_pattern = fleet.pr_subject.pattern
     remote = resolve_remote(git, opts)
     if opts.fetch:
         fetch_upstream(git, remote)
-    tag_sha = resolve_tag(git, opts.tag, remote)
     branch = fleet.branch_for(opts.tag)
-    previous, previous_sha = resolve_previous(git, opts, fleet.branch_prefix)
-    base = git.merge_base(previous_sha, tag_sha)
-    if base is None:
-        hint = SHALLOW_HINT if git.is_shallow() else "is --repo the fork of this upstream?"
-        raise GitError(f"{previous} and {opts.tag} share no history", hint)
-    if on_sides is not None:
-        on_sides(base, previous_sha, tag_sha)
+    if early is not None:  # the same reads, with nothing fetched in between
+        tag_sha, previous, previous_sha, base = early
+    else:
+        tag_sha = resolve_tag(git, opts.tag, remote)
+        previous, previous_sha = resolve_previous(git, opts, fleet.branch_prefix)
+        base = _merge_base(git, previous, previous_sha, opts.tag, tag_sha)
+        if on_sides is not None:
+            on_sides(base, previous_sha, tag_sha)
     upstream = resolve_upstream_branch(git, opts, remote)
     # One walk of upstream's branch answers three questions: its commits since the base (the picks'
     # PR index), whether the tag is on it, and the tag's own commits since the base.
@@ -454,22 +453,33 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
     )
 
 
-def _sides_early(git: Git, opts: Options, on_sides: Callable[[str, str, str], None]) -> None:
+def _merge_base(git: Git, previous: str, previous_sha: str, tag: str, tag_sha: str) -> str:
+    base = git.merge_base(previous_sha, tag_sha)
+    if base is None:
+        hint = SHALLOW_HINT if git.is_shallow() else "is --repo the fork of this upstream?"
+        raise GitError(f"{previous} and {tag} share no history", hint)
+    return base
+
+
+def _sides_early(
+    git: Git, opts: Options, on_sides: Callable[[str, str, str], None]
+) -> tuple[str, str, str, str] | None:
     """The audit's diffs are the longest path of a large merge: they may start before the config's
     checks (the profile's schema alone is 0.1 s to import) when the three commits are known without
-    a fetch.  Read-only and best effort: whatever fails here fails again below, in its order."""
+    a fetch.  Read-only: what fails here is left to fail below, in its order (None); what succeeds
+    (the tag's commit, the previous branch and its commit, the merge base) the plan reuses."""
     check_names(opts)
     prefix = "" if opts.onto is not None else profile_mod.branch_prefix_of(opts.config_dir)
     if prefix is None:
-        return
+        return None
     try:
         tag_sha = resolve_tag(git, opts.tag, None)
-        _, previous_sha = resolve_previous(git, opts, prefix)
+        previous, previous_sha = resolve_previous(git, opts, prefix)
+        base = _merge_base(git, previous, previous_sha, opts.tag, tag_sha)
     except AeonError:
-        return
-    base = git.merge_base(previous_sha, tag_sha)
-    if base is not None:
-        on_sides(base, previous_sha, tag_sha)
+        return None
+    on_sides(base, previous_sha, tag_sha)
+    return tag_sha, previous, previous_sha, base
 
 
 def check_config(opts: Options) -> tuple[Ledger, profile_mod.Profile]:

@@ -8,7 +8,7 @@ import pytest
 from aeon_release.adapters.git import Git
 from aeon_release.commands import demo_repo as demo
 from aeon_release.errors import ConfigError
-from aeon_release.pipeline.merge_plan import Options, build_plan
+from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 
 def _plan(ex: demo.Example, fetch: bool = False) -> tuple[list[tuple[str, str, str]], object]:
@@ -35,10 +35,13 @@ def _sides(ex: demo.Example) -> tuple[str, str, str]:
     return base, ours, theirs
 
 
-def test_without_a_fetch_the_sides_are_told_early_and_again_after_the_checks(example: demo.Example) -> None:
+def test_without_a_fetch_the_sides_are_told_early_once_and_the_plan_is_the_same(example: demo.Example) -> None:
     told, plan = _plan(example)
-    assert not isinstance(plan, Exception)
-    assert told == [_sides(example), _sides(example)]  # the second is the plan's own: the sidecar ignores it
+    assert isinstance(plan, MergePlan)
+    assert told == [_sides(example)]
+    alone = build_plan(Git(example.fork), Options("v0.29.0", example.config, fetch=False))  # nothing told early
+    assert plan == alone
+    assert (plan.merge_base, plan.previous_sha, plan.tag_sha) == _sides(example)
 
 
 def test_an_invalid_profile_still_fails_its_check_after_the_early_sides(example: demo.Example) -> None:
