@@ -146,3 +146,41 @@ def test_a_stdout_that_cannot_encode_the_report(tmp_path: Path, encoding: str, r
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert "\\u20ac.py" in done.stdout  # the name is there, escaped
+
+
+# A git directory is not always named .git: `git init --separate-git-dir`, a bare repository.  A
+# report or a ledger written over its config or into refs/heads breaks the repository.
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("audit", "--repo", "{work}", "--config", "{config}", "--format", "json", "--output", "{gitdir}/config"),
+        ("audit", "--repo", "{work}", "--config", "{config}", "--output", "{gitdir}/refs/heads/report"),
+        ("init", "--repo", "{work}", "--image", "ghcr.io/me/fork", "--config", "{gitdir}/refs/heads"),
+        ("init", "--repo", "{work}", "--image", "ghcr.io/me/fork", "--config", "{work}/.git/refs/heads"),
+    ],
+    ids=["separate-git-dir-config", "separate-git-dir-refs", "init-separate-git-dir", "init-dot-git"],
+)
+def test_nothing_is_written_into_a_git_directory_of_any_name(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    work, gitdir = tmp_path / "work", tmp_path / "elsewhere.git"
+    separate = "{gitdir}" in " ".join(argv)
+    subprocess.run(
+        ["git", "init", "-q", *(["--separate-git-dir", str(gitdir)] if separate else []), str(work)], check=True
+    )
+    gitdir = gitdir if separate else work / ".git"
+    (work / "a.py").write_text("x = 1\n")
+    subprocess.run(["git", "-C", str(work), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(work), "commit", "-qm", "one"], check=True)
+    subprocess.run(["git", "-C", str(work), "tag", "v1.0.0"], check=True)
+    subprocess.run(["git", "-C", str(work), "checkout", "-qb", "fork-v1.0.0"], check=True)
+    config = config_with(tmp_path)
+    before = _git_dir_state(gitdir)
+    names = {"{work}": work, "{config}": config, "{gitdir}": gitdir}
+    args = [next((arg.replace(k, str(v)) for k, v in names.items() if k in arg), arg) for arg in argv]
+    result = run_cli(*args, cwd=tmp_path)
+    assert result.code == 2 and "inside a .git folder" in _error_line(result.err), result.err
+    assert _git_dir_state(gitdir) == before
+
+
+def _git_dir_state(gitdir: Path) -> tuple[bytes, list[str]]:
+    """What a stray write would break: git's config and its refs (the run's own folder may change)."""
+    return (gitdir / "config").read_bytes(), sorted(str(p) for p in (gitdir / "refs").rglob("*"))
