@@ -184,3 +184,22 @@ def test_nothing_is_written_into_a_git_directory_of_any_name(tmp_path: Path, arg
 def _git_dir_state(gitdir: Path) -> tuple[bytes, list[str]]:
     """What a stray write would break: git's config and its refs (the run's own folder may change)."""
     return (gitdir / "config").read_bytes(), sorted(str(p) for p in (gitdir / "refs").rglob("*"))
+
+
+@pytest.mark.parametrize("target", ["v0.29.0^{tree}", "v0.29.0:vllm/version.py"], ids=["tree", "file"])
+def test_a_tag_that_names_no_commit_says_so(tmp_path: Path, target: str) -> None:
+    example = build_example(tmp_path / "ex")
+    subprocess.run(["git", "-C", str(example.fork), "tag", "v0.30.0", target], check=True)
+    result = run_cli("merge", "v0.30.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--dry-run")
+    assert result.code == 2 and "not a commit" in _error_line(result.err), result.err
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_carry_patch_that_is_no_file_says_so(tmp_path: Path, kind: str) -> None:
+    config = config_with(tmp_path)
+    (config / "carries.yaml").write_text(
+        "carries:\n  - {id: p, title: t, upstream_pr: 1, status: active, patch: p.patch, markers: []}\n"
+    )
+    (config / "p.patch").mkdir() if kind == "folder" else os.mkfifo(config / "p.patch")
+    result = run_cli("ledger", "check", "--config", config, cwd=tmp_path)
+    assert result.code == 2 and "p.patch is not a regular file" in _error_line(result.err), result.err
