@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(code if isinstance(code, int) else 0)  # as click's standalone mode does
 
 
+_INTERRUPTED = 130  # no command returns it: each returns an ExitCode
+
+
 def _parse_and_run(argv: list[str] | None) -> object:
     """Run the app with click's usage errors turned into ours: one line and a hint, exit 2."""
     from typer._click import exceptions as click_errors  # typer vendors click; no public name for it
@@ -60,7 +63,7 @@ def _parse_and_run(argv: list[str] | None) -> object:
     from aeon_release.errors import UsageError
 
     try:
-        return app(args=argv, prog_name="aeon-release", standalone_mode=False)
+        code = app(args=argv, prog_name="aeon-release", standalone_mode=False)
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
         command = error.ctx.command_path if error.ctx is not None else "aeon-release"
@@ -69,6 +72,9 @@ def _parse_and_run(argv: list[str] | None) -> object:
         raise KeyboardInterrupt from None
     except click_errors.ClickException as error:
         raise UsageError(*_usage_line(error)) from None
+    if code == _INTERRUPTED:  # typer turns Ctrl-C into exit 130 and returns it: the error handler says what to do
+        raise KeyboardInterrupt
+    return code
 
 
 def _usage_line(error: Any) -> tuple[str, str]:

@@ -259,6 +259,7 @@ def _say(text: str) -> None:
 _ENVIRONMENT_HINTS = {
     errno.ENOSPC: "free some disk space and run the command again",
     errno.EDQUOT: "free some disk space and run the command again",
+    errno.EFBIG: "a file-size limit (`ulimit -f`) or a full disk stopped the write: raise it or free space",
     errno.EROFS: "the file system is read-only: run the command where it can write",
     errno.EACCES: "check the permissions of that path",
     errno.EPERM: "check the permissions of that path",
@@ -294,6 +295,18 @@ def standard_streams() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    for stream in (sys.stdout, sys.stderr):
+        _replace_unencodable(stream)
+
+
+def _replace_unencodable(stream: Any) -> None:
+    """A stream whose encoding cannot hold every character (PYTHONIOENCODING=ascii, a latin-1 locale)
+    writes ``\\xfc`` for an ``ü`` in a file name or a table's ``┏``, as Python's stderr does, instead of
+    failing the report half-way with a UnicodeEncodeError."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+        with contextlib.suppress(ValueError, OSError):  # a detached or closed stream stays as it is
+            reconfigure(errors="backslashreplace")
 
 
 def _quiet_stdout() -> None:

@@ -87,11 +87,20 @@ def _check_target(path: Path, what: str) -> None:
 
 
 def _check_outside_git(path: Path, what: str) -> None:
-    if ".git" in path.absolute().parts or ".git" in path.resolve().parts:
+    if ".git" in path.absolute().parts or ".git" in path.resolve().parts or _in_git_dir(path.resolve().parent):
         raise UsageError(
             f"{what} {printable(str(path))}: inside a .git folder; refusing to write there",
-            "write the report outside the repository's .git folder",
+            "write outside the repository's .git folder (or its --separate-git-dir, or a bare repository)",
         )
+
+
+def _in_git_dir(folder: Path) -> bool:
+    """``folder`` or a folder above it is a git directory not named .git: a --separate-git-dir, a bare
+    repository, a linked worktree's admin folder (git's own test: HEAD beside objects/ or commondir)."""
+    for place in (folder, *folder.parents):
+        if (place / "HEAD").is_file() and ((place / "objects").is_dir() or (place / "commondir").is_file()):
+            return True
+    return False
 
 
 def _check_parents(path: Path, what: str) -> None:

@@ -6,10 +6,12 @@ this module; ``git.Repo`` objects never do.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
 import shutil
+import signal
 import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -91,6 +93,51 @@ PATCH_OPTIONS = (
 # commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
 # one-path `git log` follow renames.
 _OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+
+# Git runs programs from the user's config and hooks: hooks (commit-msg, post-checkout on a worktree,
+# reference-transaction on every ref update), gpg.program on a signed commit, merge drivers.  Any of
+# them may never end (a `sleep`, a pinentry nobody answers), and git waits for them forever; a run
+# here gives up after this long, naming what did not finish.  A fetch moves a fork's whole history.
+PROGRAM_SECONDS = 600.0
+FETCH_SECONDS = 3600.0
+_TIMED_OUT = -9  # the status of a run that was stopped
+
+
+def bounded_run(
+    argv: list[str],
+    *,
+    seconds: float,
+    cwd: Path,
+    env: Mapping[str, str],
+    input: bytes | None = None,
+    merge_stderr: bool = False,
+) -> subprocess.CompletedProcess[bytes]:
+    """``subprocess.run`` capturing output; past ``seconds`` the program and everything it started (its own
+    session: a grandchild holding our pipe) are killed, and the status is -9 with stderr saying so."""
+    stderr = subprocess.STDOUT if merge_stderr else subprocess.PIPE
+    stdin = subprocess.DEVNULL if input is None else subprocess.PIPE
+    with subprocess.Popen(
+        argv, cwd=cwd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, start_new_session=True
+    ) as proc:
+        try:
+            out, err = proc.communicate(input, timeout=seconds)
+        except BaseException as exc:  # the timeout, or Ctrl-C (the program's own session does not get it)
+            _kill_group(proc)
+            if not isinstance(exc, subprocess.TimeoutExpired):
+                raise
+            message = (
+                f"{Path(argv[0]).name} did not finish within {seconds:g} s and was stopped "
+                "(a hook, or a program the git config names, that never ends?)"
+            )
+            return subprocess.CompletedProcess(argv, _TIMED_OUT, b"", message.encode())
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err or b"")
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate()
+
 
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
 
@@ -182,14 +229,8 @@ class Git:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
         ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
         full = git_env(env) | _C_LOCALE
-        done = subprocess.run(
-            ["git", *_OVERRIDES, *args],
-            cwd=self._cwd,
-            env=full,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            check=False,
-        )
+        seconds = FETCH_SECONDS if args[:1] == ("fetch",) else PROGRAM_SECONDS
+        done = bounded_run(["git", *_OVERRIDES, *args], seconds=seconds, cwd=self._cwd, env=full)
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
     # -- places ---------------------------------------------------------------------------------
@@ -450,9 +491,8 @@ class Git:
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
         """
         full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
-        return subprocess.run(
-            ["git", *_OVERRIDES, *args], cwd=self._scratch, env=full, input=stdin, capture_output=True, check=False
-        )
+        argv = ["git", *_OVERRIDES, *args]
+        return bounded_run(argv, seconds=PROGRAM_SECONDS, cwd=self._scratch, env=full, input=stdin)
 
     @functools.cached_property
     def _scratch(self) -> Path:
@@ -591,16 +631,9 @@ class Git:
         path = self.hook(name)
         if path is None:
             return None
-        done = subprocess.run(
-            [str(path), *args],
-            cwd=cwd,
-            env=dict(os.environ) | dict(env),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            check=False,
-        )
-        return HookResult(name, done.returncode, done.stdout.decode("utf-8", "replace"))
+        environ = dict(os.environ) | dict(env)
+        done = bounded_run([str(path), *args], seconds=PROGRAM_SECONDS, merge_stderr=True, cwd=cwd, env=environ)
+        return HookResult(name, done.returncode, (done.stdout + done.stderr).decode("utf-8", "replace"))
 
     # -- a worktree of ours ---------------------------------------------------------------------
     def reset_hard(self, rev: str) -> None:

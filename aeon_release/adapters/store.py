@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files
 from aeon_release.errors import StateError, redact_data
@@ -427,14 +427,23 @@ class RunStore:
                     f"another aeon-release run is working in this repository (pid {holder})",
                     "wait for it to finish, or see `aeon-release status`",
                 ) from None
-            handle.seek(0)
-            handle.truncate()
-            handle.write(str(os.getpid()))
-            handle.flush()
+            _write_pid(handle, path)
             try:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _write_pid(handle: IO[str], path: Path) -> None:
+    """The holder's pid in the lock file, written past the handle's buffer (a write that failed there would
+    fail again when the handle closes); a failed write names the file (an OSError on a descriptor has none)."""
+    try:
+        handle.seek(0)
+        handle.truncate()
+        os.write(handle.fileno(), str(os.getpid()).encode())
+    except OSError as exc:
+        exc.filename = str(path)
+        raise
 
 
 def _json_object(path: Path, what: str) -> dict[str, Any]:

@@ -157,7 +157,7 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
             "keep them (aeon-release ledger check), pass --config another folder, or --force to replace them",
         )
     for name, text in texts.items():
-        files.write_text(folder / name, text, what="init")
+        files.write_text(folder / name, text, what="init", named_by_user=True)
 
 
 # -- what was done ---------------------------------------------------------------------------------

@@ -159,7 +159,9 @@ def _check_carry(carry: Carry, where: Where, config_dir: Path) -> None:
     if carry.commits and carry.patch:
         raise where.fail("give either commits or patch, not both")
     if carry.patch and not (config_dir / carry.patch).is_file():
-        raise where.key("patch").fail(f"{carry.patch} does not exist", f"paths are relative to {config_dir}")
+        found = (config_dir / carry.patch).exists()  # a folder, a FIFO or a device: no patch to read
+        problem = "is not a regular file" if found else "does not exist"
+        raise where.key("patch").fail(f"{carry.patch} {problem}", f"paths are relative to {config_dir}")
 
 
 def _optional_pr(node: Any, where: Where) -> int | None:

@@ -176,6 +176,11 @@ def fetch_upstream(git: Git, remote: str | None) -> None:
 
 def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
     sha = git.resolve(f"refs/tags/{tag}")
+    if sha is None and git.try_run("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}")[0] == 0:
+        raise GitError(
+            f"tag {tag!r} points at a tree or a file, not a commit",
+            f"a release tag names a commit: look at it with `git cat-file -t {tag}`",
+        )
     if sha is None:
         where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
         raise GitError(

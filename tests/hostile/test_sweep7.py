@@ -1,0 +1,205 @@
+"""Hostile-input sweep 7: programs from the user's git config that never end, Ctrl-C, a file-size
+limit, a stdout that cannot encode the report.  Real hooks, real gpg.program stand-ins, real
+processes and signals; one line and a documented exit code, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters import git as git_adapter
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import ROOT, config_with, make_repo
+from tests.hostile.test_config_files import TIMEOUT
+
+NEVER_ENDS = '#!/bin/sh\n(sleep 1000 & echo $! > "{pids}/$$.bg"); echo $$ > "{pids}/$$.fg"; sleep 1000\n'
+
+
+def _cli(
+    *args: object, cwd: Path, env: dict[str, str] | None = None, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
+    """A fresh `aeon-release` process (a signal, a stream encoding or a resource limit of its own)."""
+    return subprocess.run(
+        [sys.executable, "-m", "aeon_release", *map(str, args)],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        capture_output=True,
+        text=True,
+        errors="replace",  # a stdout in latin-1 on purpose
+        timeout=TIMEOUT,
+        check=False,
+        **kwargs,  # type: ignore[call-overload]
+    )
+
+
+def _error_line(err: str) -> str:
+    assert "Traceback" not in err and "crashed" not in err, err
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1 and "(hint: " in lines[0], err
+    return lines[0]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is dead: it only waits for its parent to read its status
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().rsplit(")", 1)[-1].split()[0] != "Z"
+
+
+# A hook git runs on a commit or a ref update, or the gpg.program a signed commit runs: git waits
+# for each forever.  The run must stop it (and what it started), say which, and keep the user's branch.
+NEVER_ENDING = ["commit-msg", "prepare-commit-msg", "pre-merge-commit", "reference-transaction", "gpg.program"]
+
+
+@pytest.mark.parametrize("program", NEVER_ENDING)
+def test_a_program_from_the_git_config_that_never_ends_is_stopped(
+    tmp_path: Path, program: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The limit is ten minutes; the test shortens it (the program and the kill are real).
+    monkeypatch.setattr(git_adapter, "PROGRAM_SECONDS", 0.3)
+    example = build_example(tmp_path / "ex")
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    script = tmp_path / "never-ends"
+    script.write_text(NEVER_ENDS.format(pids=pids))
+    script.chmod(0o755)
+    if program == "gpg.program":
+        settings = {"commit.gpgSign": "true", "gpg.program": str(script)}
+    else:
+        (tmp_path / "hooks").mkdir()
+        (tmp_path / "hooks" / program).symlink_to(script)
+        settings = {"core.hooksPath": str(tmp_path / "hooks")}
+    for key, value in settings.items():
+        subprocess.run(["git", "-C", str(example.fork), "config", key, value], check=True)
+    before = snapshot(example.fork)
+    started = time.monotonic()
+    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+    assert time.monotonic() - started < TIMEOUT
+    assert result.code in (1, 2), result.err
+    assert "did not finish within 0.3 s" in _error_line(result.err)
+    assert snapshot(example.fork) == before
+    started_pids = [int(p.read_text()) for p in pids.iterdir()]
+    assert started_pids and not any(_alive(pid) for pid in started_pids)  # the program and its child
+
+
+def test_ctrl_c_says_where_the_run_stands(tmp_path: Path) -> None:
+    example = build_example(tmp_path / "ex")
+    hook = tmp_path / "hooks" / "commit-msg"
+    hook.parent.mkdir()
+    hook.write_text("#!/bin/sh\nkill -INT $PPID\nsleep 5\n")  # $PPID: the aeon-release process
+    hook.chmod(0o755)
+    subprocess.run(["git", "-C", str(example.fork), "config", "core.hooksPath", str(hook.parent)], check=True)
+    before = snapshot(example.fork)
+    done = _cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", cwd=tmp_path)
+    assert done.returncode == 130, done.stderr
+    assert "interrupted: run `aeon-release status`" in done.stderr and "Traceback" not in done.stderr
+    assert snapshot(example.fork) == before
+
+
+def _no_file_bigger_than_nothing() -> None:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # `ulimit -f 0`; Python ignores SIGXFSZ: writes fail EFBIG
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("merge", "v0.29.0", "--repo", "{fork}", "--config", "{config}", "--no-fetch"),
+        ("audit", "--repo", "{fork}", "--config", "{config}", "--format", "sarif", "--output", "{tmp}/a.sarif"),
+    ],
+    ids=["merge-lock", "audit-output"],
+)
+def test_a_file_size_limit_is_one_line(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    example = build_example(tmp_path / "ex")
+    before = snapshot(example.fork)
+    names = {"{fork}": example.fork, "{config}": example.config, "{tmp}": tmp_path}
+    args = [next((arg.replace(k, str(v)) for k, v in names.items() if k in arg), arg) for arg in argv]
+    done = _cli(*args, cwd=tmp_path, preexec_fn=_no_file_bigger_than_nothing)
+    assert done.returncode == 2, done.stderr
+    assert "File too large" in _error_line(done.stderr)
+    assert snapshot(example.fork) == before
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("report", ["table", "markdown"])
+def test_a_stdout_that_cannot_encode_the_report(tmp_path: Path, encoding: str, report: str) -> None:
+    repo = make_repo(tmp_path / "repo", {"ü/é€.py": "x = (\n"})
+    config = config_with(tmp_path, "rules:\n  - {id: py, kind: py-compile, message: does not compile}\n")
+    done = _cli(
+        "audit",
+        "--repo",
+        repo,
+        "--config",
+        config,
+        "--format",
+        report,
+        cwd=tmp_path,
+        env={"PYTHONIOENCODING": encoding},
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "\\u20ac.py" in done.stdout  # the name is there, escaped
+
+
+# A git directory is not always named .git: `git init --separate-git-dir`, a bare repository.  A
+# report or a ledger written over its config or into refs/heads breaks the repository.
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("audit", "--repo", "{work}", "--config", "{config}", "--format", "json", "--output", "{gitdir}/config"),
+        ("audit", "--repo", "{work}", "--config", "{config}", "--output", "{gitdir}/refs/heads/report"),
+        ("init", "--repo", "{work}", "--image", "ghcr.io/me/fork", "--config", "{gitdir}/refs/heads"),
+        ("init", "--repo", "{work}", "--image", "ghcr.io/me/fork", "--config", "{work}/.git/refs/heads"),
+    ],
+    ids=["separate-git-dir-config", "separate-git-dir-refs", "init-separate-git-dir", "init-dot-git"],
+)
+def test_nothing_is_written_into_a_git_directory_of_any_name(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    work, gitdir = tmp_path / "work", tmp_path / "elsewhere.git"
+    separate = "{gitdir}" in " ".join(argv)
+    subprocess.run(
+        ["git", "init", "-q", *(["--separate-git-dir", str(gitdir)] if separate else []), str(work)], check=True
+    )
+    gitdir = gitdir if separate else work / ".git"
+    (work / "a.py").write_text("x = 1\n")
+    subprocess.run(["git", "-C", str(work), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(work), "commit", "-qm", "one"], check=True)
+    subprocess.run(["git", "-C", str(work), "tag", "v1.0.0"], check=True)
+    subprocess.run(["git", "-C", str(work), "checkout", "-qb", "fork-v1.0.0"], check=True)
+    config = config_with(tmp_path)
+    before = _git_dir_state(gitdir)
+    names = {"{work}": work, "{config}": config, "{gitdir}": gitdir}
+    args = [next((arg.replace(k, str(v)) for k, v in names.items() if k in arg), arg) for arg in argv]
+    result = run_cli(*args, cwd=tmp_path)
+    assert result.code == 2 and "inside a .git folder" in _error_line(result.err), result.err
+    assert _git_dir_state(gitdir) == before
+
+
+def _git_dir_state(gitdir: Path) -> tuple[bytes, list[str]]:
+    """What a stray write would break: git's config and its refs (the run's own folder may change)."""
+    return (gitdir / "config").read_bytes(), sorted(str(p) for p in (gitdir / "refs").rglob("*"))
+
+
+@pytest.mark.parametrize("target", ["v0.29.0^{tree}", "v0.29.0:vllm/version.py"], ids=["tree", "file"])
+def test_a_tag_that_names_no_commit_says_so(tmp_path: Path, target: str) -> None:
+    example = build_example(tmp_path / "ex")
+    subprocess.run(["git", "-C", str(example.fork), "tag", "v0.30.0", target], check=True)
+    result = run_cli("merge", "v0.30.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--dry-run")
+    assert result.code == 2 and "not a commit" in _error_line(result.err), result.err
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_carry_patch_that_is_no_file_says_so(tmp_path: Path, kind: str) -> None:
+    config = config_with(tmp_path)
+    (config / "carries.yaml").write_text(
+        "carries:\n  - {id: p, title: t, upstream_pr: 1, status: active, patch: p.patch, markers: []}\n"
+    )
+    (config / "p.patch").mkdir() if kind == "folder" else os.mkfifo(config / "p.patch")
+    result = run_cli("ledger", "check", "--config", config, cwd=tmp_path)
+    assert result.code == 2 and "p.patch is not a regular file" in _error_line(result.err), result.err
