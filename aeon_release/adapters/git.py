@@ -111,19 +111,26 @@ def bounded_run(
     env: Mapping[str, str],
     input: bytes | None = None,
     merge_stderr: bool = False,
+    own_session: bool = True,
 ) -> subprocess.CompletedProcess[bytes]:
     """``subprocess.run`` capturing output; past ``seconds`` the program and everything it started (its own
-    session: a grandchild holding our pipe) are killed, and the status is -9 with stderr saying so."""
+    session: a grandchild holding our pipe) are stopped, and the status is -9 with stderr saying so.
+
+    Stopping is SIGTERM (SIGINT on Ctrl-C, which the program's own session does not get from the
+    terminal), then SIGKILL after a grace period: git removes its lock files on the first two, and a
+    lock left behind would break the user's next git command.  ``own_session=False`` keeps the terminal
+    (a fetch may ask for a password or an ssh passphrase on it); then only the program is stopped."""
     stderr = subprocess.STDOUT if merge_stderr else subprocess.PIPE
     stdin = subprocess.DEVNULL if input is None else subprocess.PIPE
     with subprocess.Popen(
-        argv, cwd=cwd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, start_new_session=True
+        argv, cwd=cwd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, start_new_session=own_session
     ) as proc:
         try:
             out, err = proc.communicate(input, timeout=seconds)
-        except BaseException as exc:  # the timeout, or Ctrl-C (the program's own session does not get it)
-            _kill_group(proc)
-            if not isinstance(exc, subprocess.TimeoutExpired):
+        except BaseException as exc:  # the timeout, or Ctrl-C
+            timed_out = isinstance(exc, subprocess.TimeoutExpired)
+            _stop(proc, own_session, signal.SIGTERM if timed_out else signal.SIGINT)
+            if not timed_out:
                 raise
             message = (
                 f"{Path(argv[0]).name} did not finish within {seconds:g} s and was stopped "
@@ -133,10 +140,24 @@ def bounded_run(
     return subprocess.CompletedProcess(argv, proc.returncode, out, err or b"")
 
 
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.communicate()
+_GRACE_SECONDS = 5.0  # for a stopped program to clean up (git: its lock files) before SIGKILL
+
+
+def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> None:
+    for sig in (first, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            if group:
+                os.killpg(proc.pid, sig)
+            else:
+                proc.send_signal(sig)
+        try:
+            if group:
+                proc.communicate(timeout=_GRACE_SECONDS)  # the whole session is gone: the pipes close
+            else:
+                proc.wait(timeout=_GRACE_SECONDS)  # what it started may hold the pipes: not waited for
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
@@ -229,8 +250,14 @@ class Git:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
         ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
         full = git_env(env) | _C_LOCALE
-        seconds = FETCH_SECONDS if args[:1] == ("fetch",) else PROGRAM_SECONDS
-        done = bounded_run(["git", *_OVERRIDES, *args], seconds=seconds, cwd=self._cwd, env=full)
+        fetch = args[:1] == ("fetch",)  # the one command that may prompt on the terminal
+        done = bounded_run(
+            ["git", *_OVERRIDES, *args],
+            seconds=FETCH_SECONDS if fetch else PROGRAM_SECONDS,
+            cwd=self._cwd,
+            env=full,
+            own_session=not fetch,
+        )
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
     # -- places ---------------------------------------------------------------------------------

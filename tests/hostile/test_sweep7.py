@@ -203,3 +203,41 @@ def test_a_carry_patch_that_is_no_file_says_so(tmp_path: Path, kind: str) -> Non
     (config / "p.patch").mkdir() if kind == "folder" else os.mkfifo(config / "p.patch")
     result = run_cli("ledger", "check", "--config", config, cwd=tmp_path)
     assert result.code == 2 and "p.patch is not a regular file" in _error_line(result.err), result.err
+
+
+# How a program is stopped: git removes its lock files on SIGTERM and SIGINT, not on SIGKILL, and a
+# lock left behind breaks the user's next git command.  SIGKILL comes only after a grace period.
+def test_a_program_past_its_time_gets_sigterm_first_and_may_clean_up(tmp_path: Path) -> None:
+    cleaned = tmp_path / "cleaned"
+    script = f"trap 'echo yes > {cleaned}; exit 143' TERM; sleep 1000 & wait"
+    started = time.monotonic()
+    done = git_adapter.bounded_run(["sh", "-c", script], seconds=0.5, cwd=tmp_path, env=dict(os.environ))
+    assert done.returncode == -9 and b"did not finish within 0.5 s" in done.stderr
+    assert cleaned.read_text() == "yes\n"
+    assert time.monotonic() - started < git_adapter._GRACE_SECONDS
+
+
+def test_a_program_that_ignores_sigterm_is_killed_after_the_grace_period(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(git_adapter, "_GRACE_SECONDS", 0.5)
+    done = git_adapter.bounded_run(
+        ["sh", "-c", "trap '' TERM; sleep 1000 & wait"], seconds=0.3, cwd=tmp_path, env=dict(os.environ)
+    )
+    assert done.returncode == -9
+
+
+def test_fetch_keeps_the_terminal_session_and_other_git_commands_get_their_own(tmp_path: Path) -> None:
+    """A fetch may ask for a password or an ssh passphrase on the terminal: a program in a session of
+    its own has no terminal to ask on.  The upload-pack git runs for a local remote tells its session."""
+    ex = build_example(tmp_path / "ex")
+    sessions = tmp_path / "sessions"
+    pack = tmp_path / "upload-pack"
+    pack.write_text(f'#!/bin/sh\nps -o sid= -p $$ >> {sessions}\nexec git-upload-pack "$@"\n')
+    pack.chmod(0o755)
+    repo = git_adapter.Git(ex.fork)
+    repo.run("config", "remote.upstream.uploadpack", str(pack))
+    repo.run("fetch", "--quiet", "--tags", "upstream")
+    assert [int(s) for s in sessions.read_text().split()] == [os.getsid(0)]
+    own = git_adapter.bounded_run(["sh", "-c", "ps -o sid= -p $$"], seconds=30, cwd=tmp_path, env=dict(os.environ))
+    assert int(own.stdout) != os.getsid(0)
