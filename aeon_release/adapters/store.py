@@ -293,7 +293,15 @@ class RunStore:
     # -- paths -----------------------------------------------------------------------------
     @staticmethod
     def root_of(git_dir: Path) -> Path:
-        return git_dir / "aeon-release"
+        """``aeon-release/`` in the git directory; a symbolic link there would take every write (state,
+        worktrees, the cache) outside the repository, so it is refused."""
+        root = git_dir / "aeon-release"
+        if root.is_symlink():
+            raise StateError(
+                f"{root}: is a symbolic link; aeon-release keeps its state inside the repository",
+                f"remove the link (rm {root}): the folder is made again on the next run",
+            )
+        return root
 
     @classmethod
     def runs_of(cls, git_dir: Path) -> Path:

@@ -13,7 +13,7 @@ from aeon_release.adapters.blobs import diff_names, resolve_commit
 from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
-from aeon_release.domain import ledger
+from aeon_release.domain import ledger, profile
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
@@ -52,6 +52,7 @@ def audit(
     bare = _is_bare(repo_path)
     rev = _revision(repo_path, rev, changed_since, bare)
     cache_dir = _cache_dir(repo_path)
+    profile.check_file(config, cache_dir)  # a pull request that breaks fleet.yaml fails its gate here
     with _tree(repo_path, rev) as tree:
         changed = _changed(repo_path, changed_since, rev, bare) if changed_since else None
         with _progress(tree, changed):

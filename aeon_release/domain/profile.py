@@ -10,7 +10,10 @@ generic (GitHub's squash-merge subject, a ``Dockerfile`` beside the profile).
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,11 +134,39 @@ def branch_prefix_of(config_dir: Path) -> str | None:
     return prefix if isinstance(prefix, str) and re.match(form, prefix) else None
 
 
+def check_file(config_dir: Path, stamps: Path | None) -> None:
+    """The whole profile checked against its schema, as `merge` and `ledger check` check it (the PR
+    gate runs `audit`, which reads little of it).  A text that passed before is not checked again: a
+    stamp named by the text and the schema sits in ``stamps`` (the findings cache's folder), so an
+    audit the cache answers stays quick (jsonschema alone is 0.1 s to import).  No profile: nothing."""
+    text = read_text(config_dir / PROFILE_FILE, PROFILE_FILE)
+    if text is None:
+        return
+    schema = json.dumps(SCHEMAS["fleet"], sort_keys=True)
+    key = hashlib.sha256(f"{schema}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    stamp = stamps / f"fleet-{key}.ok" if stamps is not None else None
+    if stamp is not None and stamp.is_file():
+        return
+    parse_text(text, config_dir)
+    if stamp is not None:
+        with contextlib.suppress(OSError):  # a stamp is only a saving
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.touch()
+            older = sorted(stamp.parent.glob("fleet-*.ok"), key=lambda p: p.stat().st_mtime)[:-_STAMPS]
+            for old in older:
+                old.unlink()
+
+
+_STAMPS = 8  # profiles in use at once (branches, a change being tried)
+
+
 def parse_text(text: str, root: Path) -> Profile:
     return parse(parse_yaml(text, PROFILE_FILE), root)
 
 
 def parse(data: Any, root: Path) -> Profile:
+    if not isinstance(data, dict):  # said as every config file says it
+        raise Where(PROFILE_FILE, guide=PROFILE_GUIDE).fail(f"expected a mapping, got {type_name(data)}")
     _validate(data)
     image, arch, canary = data["image"], data.get("arch") or {}, data.get("canary") or {}
     metrics = canary.get("metrics")

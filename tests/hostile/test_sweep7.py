@@ -241,3 +241,16 @@ def test_fetch_keeps_the_terminal_session_and_other_git_commands_get_their_own(t
     assert [int(s) for s in sessions.read_text().split()] == [os.getsid(0)]
     own = git_adapter.bounded_run(["sh", "-c", "ps -o sid= -p $$"], seconds=30, cwd=tmp_path, env=dict(os.environ))
     assert int(own.stdout) != os.getsid(0)
+
+
+@pytest.mark.parametrize("command", [["merge", "v0.29.0", "--no-fetch"], ["status"], ["audit", "--rev", "HEAD"]])
+def test_a_linked_state_folder_is_refused_and_nothing_is_written_through_it(tmp_path: Path, command: list[str]) -> None:
+    ex = build_example(tmp_path / "ex")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (ex.fork / ".git" / "aeon-release").symlink_to(elsewhere)
+    extra = ["--config", str(ex.config)] if command[0] != "status" else []
+    result = run_cli(*command, "--repo", ex.fork, *extra)
+    assert result.code == 2, result.err
+    assert "aeon-release: is a symbolic link" in _error_line(result.err)
+    assert not any(elsewhere.iterdir())
