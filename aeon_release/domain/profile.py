@@ -95,21 +95,27 @@ class Profile:
 _LOADED: dict[tuple[Path, str], Profile] = {}
 
 
-def load(config_dir: Path) -> Profile:
-    """The profile in ``<config_dir>/fleet.yaml``; a missing file is an error naming what to add."""
+def load(config_dir: Path, stamps: Path | None = None) -> Profile:
+    """The profile in ``<config_dir>/fleet.yaml``; a missing file is an error naming what to add.
+
+    ``stamps`` (the findings cache's folder) remembers the texts that passed the schema: one of them
+    is not checked again (jsonschema alone is 0.1 s to import), and a text that passes is stamped."""
     path = config_dir / PROFILE_FILE
     text = read_text(path, PROFILE_FILE)
     if text is not None and (config_dir, text) in _LOADED:
         return _LOADED[(config_dir, text)]
     data = parse_yaml(text, PROFILE_FILE) if text is not None else None
-    if data is None:
+    if text is None or data is None:
         raise ConfigError(
             f"{path}: no fleet profile here",
             "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)",
         )
-    profile = parse(data, config_dir)
-    if text is not None:
-        _LOADED[(config_dir, text)] = profile
+    stamp = _stamp(text, stamps)
+    checked = stamp is not None and stamp.is_file()
+    profile = parse(data, config_dir, checked=checked)
+    if stamp is not None and not checked:
+        _put_stamp(stamp)
+    _LOADED[(config_dir, text)] = profile
     return profile
 
 
@@ -136,25 +142,26 @@ def branch_prefix_of(config_dir: Path) -> str | None:
 
 def check_file(config_dir: Path, stamps: Path | None) -> None:
     """The whole profile checked against its schema, as `merge` and `ledger check` check it (the PR
-    gate runs `audit`, which reads little of it).  A text that passed before is not checked again: a
-    stamp named by the text and the schema sits in ``stamps`` (the findings cache's folder), so an
-    audit the cache answers stays quick (jsonschema alone is 0.1 s to import).  No profile: nothing."""
-    text = read_text(config_dir / PROFILE_FILE, PROFILE_FILE)
-    if text is None:
-        return
-    schema = json.dumps(SCHEMAS["fleet"], sort_keys=True)
-    key = hashlib.sha256(f"{schema}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    stamp = stamps / f"fleet-{key}.ok" if stamps is not None else None
-    if stamp is not None and stamp.is_file():
-        return
-    parse_text(text, config_dir)
-    if stamp is not None:
-        with contextlib.suppress(OSError):  # a stamp is only a saving
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.touch()
-            older = sorted(stamp.parent.glob("fleet-*.ok"), key=lambda p: p.stat().st_mtime)[:-_STAMPS]
-            for old in older:
-                old.unlink()
+    gate runs `audit`, which reads little of it), once per text (see ``load``).  No profile: nothing."""
+    if read_text(config_dir / PROFILE_FILE, PROFILE_FILE) is not None:
+        load(config_dir, stamps)
+
+
+def _stamp(text: str, stamps: Path | None) -> Path | None:
+    """The stamp of a text that passed this schema: named by both."""
+    if stamps is None:
+        return None
+    named = json.dumps(SCHEMAS["fleet"], sort_keys=True) + "\0" + text
+    digest = hashlib.sha256(named.encode("utf-8", "surrogateescape")).hexdigest()
+    return stamps / f"fleet-{digest[:32]}.ok"
+
+
+def _put_stamp(stamp: Path) -> None:
+    with contextlib.suppress(OSError):  # a stamp is only a saving
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+        for old in sorted(stamp.parent.glob("fleet-*.ok"), key=lambda p: p.stat().st_mtime)[:-_STAMPS]:
+            old.unlink()
 
 
 _STAMPS = 8  # profiles in use at once (branches, a change being tried)
@@ -164,10 +171,12 @@ def parse_text(text: str, root: Path) -> Profile:
     return parse(parse_yaml(text, PROFILE_FILE), root)
 
 
-def parse(data: Any, root: Path) -> Profile:
+def parse(data: Any, root: Path, checked: bool = False) -> Profile:
+    """``data`` as a Profile, checked against the schema unless it passed before (``checked``)."""
     if not isinstance(data, dict):  # said as every config file says it
         raise Where(PROFILE_FILE, guide=PROFILE_GUIDE).fail(f"expected a mapping, got {type_name(data)}")
-    _validate(data)
+    if not checked:
+        _validate(data)
     image, arch, canary = data["image"], data.get("arch") or {}, data.get("canary") or {}
     metrics = canary.get("metrics")
     return Profile(

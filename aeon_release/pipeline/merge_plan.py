@@ -15,6 +15,7 @@ from pathlib import Path
 
 from aeon_release.adapters import files
 from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, read_blobs, validate_ref_name
+from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
@@ -402,7 +403,7 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
     ``on_sides(base, ours, theirs)`` hears the three commits as soon as they are known (the merge
     starts the audit's diffs then, on the other core, while the plan goes on)."""
     early = _sides_early(git, opts, on_sides) if on_sides is not None and not opts.fetch else None
-    ledger, fleet = check_config(opts)
+    ledger, fleet = check_config(opts, RunStore.cache_of(git.common_dir))
     pr_pattern = fleet.pr_subject.pattern
     remote = resolve_remote(git, opts)
     if opts.fetch:
@@ -487,11 +488,12 @@ def _sides_early(
     return tag_sha, previous, previous_sha, base
 
 
-def check_config(opts: Options) -> tuple[Ledger, profile_mod.Profile]:
-    """The names, the ledger, the fleet profile and the audit rules: checked without touching git."""
+def check_config(opts: Options, stamps: Path | None = None) -> tuple[Ledger, profile_mod.Profile]:
+    """The names, the ledger, the fleet profile and the audit rules: checked without touching git
+    (``stamps``: where the profile texts that passed its schema are remembered, see profile.load)."""
     check_names(opts)
     ledger = ledger_mod.load(opts.config_dir)
-    fleet = profile_mod.load(opts.config_dir)
+    fleet = profile_mod.load(opts.config_dir, stamps)
     _check_audit_rules(opts.config_dir, ledger)
     return ledger, fleet
 

@@ -23,9 +23,10 @@ except SystemExit as exc:
 """
 
 
-def _audit_probe(fork: Path, config: Path) -> str:
+def _audit_probe(fork: Path, config: Path, *command: str) -> str:
+    command = command or ("audit", "--rev", "HEAD")
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, "audit", "--rev", "HEAD", "--repo", str(fork), "--config", str(config)],
+        [sys.executable, "-c", PROBE, *command, "--repo", str(fork), "--config", str(config)],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -61,3 +62,14 @@ def test_no_profile_is_nothing_to_check(tmp_path: Path) -> None:
     result = run_cli("audit", "--rev", "HEAD", "--repo", ex.fork, "--config", ex.config, "--format", "json")
     assert result.code in (0, 1), result.err
     assert json.loads(result.out)["findings"] is not None
+
+
+def test_a_merge_after_the_gate_reads_the_stamped_profile_and_a_changed_one_is_checked(tmp_path: Path) -> None:
+    ex = build_example(tmp_path / "ex")
+    dry_run = ("merge", "v0.29.0", "--no-fetch", "--dry-run")
+    assert _audit_probe(ex.fork, ex.config).endswith("jsonschema=True")
+    assert _audit_probe(ex.fork, ex.config, *dry_run) == "code=0 jsonschema=False"
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text() + "brnach_prefix: typo-\n")
+    result = run_cli(*dry_run, "--repo", ex.fork, "--config", ex.config)
+    assert result.code == 2 and "brnach_prefix" in result.err
