@@ -162,6 +162,11 @@ def _check_carry(carry: Carry, where: Where, config_dir: Path) -> None:
         found = (config_dir / carry.patch).exists()  # a folder, a FIFO or a device: no patch to read
         problem = "is not a regular file" if found else "does not exist"
         raise where.key("patch").fail(f"{carry.patch} {problem}", f"paths are relative to {config_dir}")
+    if carry.patch and not (config_dir / carry.patch).resolve().is_relative_to(config_dir.resolve()):
+        # a link in a pull request must not make the merge read a file of the maintainer's machine
+        raise where.key("patch").fail(
+            f"{carry.patch} leads outside {config_dir} (a symbolic link)", "keep the patch itself in the config folder"
+        )
 
 
 def _optional_pr(node: Any, where: Where) -> int | None:

@@ -254,3 +254,19 @@ def test_a_linked_state_folder_is_refused_and_nothing_is_written_through_it(tmp_
     assert result.code == 2, result.err
     assert "aeon-release: is a symbolic link" in _error_line(result.err)
     assert not any(elsewhere.iterdir())
+
+
+@pytest.mark.parametrize("inside", [False, True], ids=["outside", "inside"])
+def test_a_carry_patch_linked_outside_the_config_folder_is_refused(tmp_path: Path, inside: bool) -> None:
+    config = config_with(tmp_path)
+    (config / "carries.yaml").write_text(
+        "carries:\n  - {id: p, title: t, upstream_pr: 1, status: active, patch: p.patch, markers: []}\n"
+    )
+    secret = (config if inside else tmp_path) / "real.patch"
+    secret.write_text("--- a/x\n+++ b/x\n")
+    (config / "p.patch").symlink_to(secret)
+    result = run_cli("ledger", "check", "--config", config, cwd=tmp_path)
+    if inside:  # a link to a patch kept in the folder is the folder's own
+        assert result.code == 0, result.err
+    else:
+        assert result.code == 2 and "p.patch leads outside" in _error_line(result.err), result.err
