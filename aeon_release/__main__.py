@@ -18,19 +18,25 @@ def run() -> NoReturn:
     object one at a time: 0.04-0.06 s that nobody waits for, a sixth of `audit --rev` answered by
     the findings cache (benchmarks/merge_bench.py).  What the exit must still do is done first: the
     atexit handlers (the merge's sidecar, temporary folders) and the flush of stdout and stderr.
-    Anything unusual (a thread still working, an exit message, a flush that fails) takes Python's
-    own exit, as before.  In-process callers (the tests) call ``main`` itself."""
+    Anything unusual (a profiler or tracer watching, a thread still working, an exit message, a
+    flush that fails) takes Python's own exit, as before.  In-process callers (the tests) call ``main`` itself."""
     try:
         main()
         code: object = 0
     except SystemExit as exc:
         code = exc.code
-    if not isinstance(code, int) or _working_threads() or not _flushed():
+    if not isinstance(code, int) or _watched() or _working_threads() or not _flushed():
         raise SystemExit(code)
     atexit._run_exitfuncs()
     if not _flushed():  # a handler that printed into a pipe closed meanwhile
         raise SystemExit(code)
     os._exit(code)
+
+
+def _watched() -> bool:
+    """A profiler or a tracer (cProfile, a debugger, coverage) writes what it saw after the program
+    returns: it gets Python's own exit."""
+    return sys.getprofile() is not None or sys.gettrace() is not None
 
 
 def _working_threads() -> bool:

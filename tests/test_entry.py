@@ -67,3 +67,17 @@ def test_long_output_to_a_pipe_is_whole(tmp_path: Path, args: list[str]) -> None
         assert json.loads(done.stdout)["properties"]
     else:
         assert done.stdout.startswith("Usage: aeon-release") and "merge" in done.stdout
+
+
+def test_a_profiler_still_writes_its_profile(tmp_path: Path) -> None:
+    out = tmp_path / "run.prof"
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "aeon_release", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("aeon-release ")
+    assert out.stat().st_size > 0

@@ -63,7 +63,8 @@ def audit(
             )
     emit(render(report, fmt), output)
     if output is not None or fmt != "table":
-        say(("[red]" if report.errors else "[green]") + f"audit[/]: {summary(report)}")
+        colour = ("[red]" if report.errors else "[green]") if is_terminal() else ""  # a pipe: no rich import
+        say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
 
 
