@@ -230,20 +230,15 @@ def failing_rules(fork: Path, config: Path) -> list[str]:
     return sorted(ids)
 
 
+def merge_args(config: Path, fork: Path, waive: list[str], *extra: str) -> list[str]:
+    """`aeon-release merge v0.25.0` on the bench fork, without a fetch, the failing rules waived."""
+    waivers = (x for rule in waive for x in ("--waive", f"{rule}=bench"))
+    return ["merge", "v0.25.0", "--repo", str(fork), "--config", str(config), "--no-fetch", *extra, *waivers]
+
+
 def tool(fork: Path, config: Path, waive: list[str]) -> tuple[float, float]:
     """Wall time of the whole command, and the part of it its audit step took."""
-    wall, report = aeon(
-        fork,
-        "merge",
-        "v0.25.0",
-        "--repo",
-        str(fork),
-        "--config",
-        str(config),
-        "--no-fetch",
-        "--json",
-        *(x for rule in waive for x in ("--waive", f"{rule}=bench")),
-    )
+    wall, report = aeon(fork, *merge_args(config, fork, waive, "--json"))
     timings = report.get("timings", {})
     return wall, float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
 
@@ -251,20 +246,7 @@ def tool(fork: Path, config: Path, waive: list[str]) -> tuple[float, float]:
 def plan_only(fork: Path, config: Path, waive: list[str]) -> float:
     """Wall time of `merge --dry-run`: the interpreter, the imports, the config's checks and the plan."""
     reset(fork)
-    wall, _ = aeon(
-        fork,
-        "merge",
-        "v0.25.0",
-        "--repo",
-        str(fork),
-        "--config",
-        str(config),
-        "--no-fetch",
-        "--dry-run",
-        "--json",
-        *(x for rule in waive for x in ("--waive", f"{rule}=bench")),
-    )
-    return wall
+    return aeon(fork, *merge_args(config, fork, waive, "--dry-run", "--json"))[0]
 
 
 def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, float]:
