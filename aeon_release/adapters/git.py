@@ -160,6 +160,28 @@ def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> 
             continue
 
 
+# Git commands that may ask the person at the terminal keep its session (``bounded_run``): a fetch (a
+# password, an ssh passphrase), and at a terminal a commit that may be signed (gpg's loopback pinentry
+# and ssh-keygen's passphrase prompt open /dev/tty, which a program in a session of its own has not).
+_ASKS = frozenset({"fetch"})
+_SIGNS = frozenset({"commit", "cherry-pick", "merge"})
+
+
+def _keeps_terminal(args: Sequence[str]) -> bool:
+    command = next((a for i, a in enumerate(args) if a != "-c" and (i == 0 or args[i - 1] != "-c")), "")
+    signs = command in _SIGNS or (command == "commit-tree" and "-S" in args)
+    return command in _ASKS or (signs and _has_terminal())
+
+
+def _has_terminal() -> bool:
+    """This run has a controlling terminal a program could open to ask on."""
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+    except OSError:
+        return False
+    return True
+
+
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
 
 
@@ -250,13 +272,12 @@ class Git:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
         ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
         full = git_env(env) | _C_LOCALE
-        fetch = args[:1] == ("fetch",)  # the one command that may prompt on the terminal
         done = bounded_run(
             ["git", *_OVERRIDES, *args],
-            seconds=FETCH_SECONDS if fetch else PROGRAM_SECONDS,
+            seconds=FETCH_SECONDS if args[:1] == ("fetch",) else PROGRAM_SECONDS,
             cwd=self._cwd,
             env=full,
-            own_session=not fetch,
+            own_session=not _keeps_terminal(args),
         )
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
@@ -519,7 +540,8 @@ class Git:
         """
         full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
         argv = ["git", *_OVERRIDES, *args]
-        return bounded_run(argv, seconds=PROGRAM_SECONDS, cwd=self._scratch, env=full, input=stdin)
+        own = not _keeps_terminal(args)
+        return bounded_run(argv, seconds=PROGRAM_SECONDS, cwd=self._scratch, env=full, input=stdin, own_session=own)
 
     @functools.cached_property
     def _scratch(self) -> Path:

@@ -4,6 +4,7 @@ processes and signals; one line and a documented exit code, never a traceback or
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import subprocess
@@ -270,3 +271,46 @@ def test_a_carry_patch_linked_outside_the_config_folder_is_refused(tmp_path: Pat
         assert result.code == 0, result.err
     else:
         assert result.code == 2 and "p.patch leads outside" in _error_line(result.err), result.err
+
+
+# gpg's loopback pinentry and ssh-keygen (gpg.format=ssh, a key with a passphrase and no agent) ask on
+# /dev/tty: a signing commit made at a terminal must keep the terminal's session to be asked there.
+ASKS_ON_THE_TERMINAL = """#!/bin/sh
+: </dev/tty || exit 2
+cat >/dev/null
+printf '\\n[GNUPG:] SIG_CREATED D 1 8 00 0 X\\n' >&2
+printf -- '-----BEGIN PGP SIGNATURE-----\\n\\nxx\\n-----END PGP SIGNATURE-----\\n'
+"""
+AT_A_TERMINAL = """
+import fcntl, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pseudo-terminal becomes this session's terminal
+from aeon_release.adapters.git import Git
+git = Git(sys.argv[1])
+print("signed", git.commit_tree(git.run("rev-parse", "HEAD^{tree}"), [], b"m"), flush=True)
+"""
+
+
+def test_a_signing_program_at_a_terminal_can_ask_on_it(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"a.txt": "a\n"})
+    gpg = tmp_path / "gpg"
+    gpg.write_text(ASKS_ON_THE_TERMINAL)
+    gpg.chmod(0o755)
+    for key, value in {"commit.gpgSign": "true", "gpg.program": str(gpg)}.items():
+        subprocess.run(["git", "-C", str(repo), "config", key, value], check=True)
+    primary, secondary = os.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-c", AT_A_TERMINAL, str(repo)],
+        stdin=secondary,
+        stdout=secondary,
+        stderr=secondary,
+        start_new_session=True,  # a session without a terminal, which then takes the pseudo-terminal
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    ) as proc:
+        os.close(secondary)
+        out = b""
+        with contextlib.suppress(OSError):  # EIO once the terminal's last holder is gone
+            while chunk := os.read(primary, 4096):
+                out += chunk
+        assert proc.wait(timeout=TIMEOUT) == 0, out
+    os.close(primary)
+    assert b"signed " in out, out
