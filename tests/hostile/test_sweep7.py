@@ -5,6 +5,7 @@ processes and signals; one line and a documented exit code, never a traceback or
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import resource
 import subprocess
@@ -180,6 +181,17 @@ def test_nothing_is_written_into_a_git_directory_of_any_name(tmp_path: Path, arg
     result = run_cli(*args, cwd=tmp_path)
     assert result.code == 2 and "inside a .git folder" in _error_line(result.err), result.err
     assert _git_dir_state(gitdir) == before
+
+
+def test_a_folder_holding_a_head_file_and_an_objects_folder_is_no_git_directory(tmp_path: Path) -> None:
+    """git's own test wants refs/ too: a report folder of a data set (HEAD, objects/) is written to."""
+    ex = build_example(tmp_path / "ex")
+    out = tmp_path / "reports"
+    (out / "objects").mkdir(parents=True)
+    (out / "HEAD").write_text("the newest report\n")
+    result = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json", "--output", out / "r.json")
+    assert result.code in (0, 1), result.err
+    assert json.loads((out / "r.json").read_text())
 
 
 def _git_dir_state(gitdir: Path) -> tuple[bytes, list[str]]:
