@@ -144,20 +144,28 @@ _GRACE_SECONDS = 5.0  # for a stopped program to clean up (git: its lock files) 
 
 
 def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> None:
-    for sig in (first, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if group:
-                os.killpg(proc.pid, sig)
-            else:
-                proc.send_signal(sig)
-        try:
-            if group:
-                proc.communicate(timeout=_GRACE_SECONDS)  # the whole session is gone: the pipes close
-            else:
-                proc.wait(timeout=_GRACE_SECONDS)  # what it started may hold the pipes: not waited for
-            return
-        except subprocess.TimeoutExpired:
-            continue
+    try:
+        for sig in (first, signal.SIGKILL):
+            _signal(proc, group, sig)
+            try:
+                if group:
+                    proc.communicate(timeout=_GRACE_SECONDS)  # the whole session is gone: the pipes close
+                else:
+                    proc.wait(timeout=_GRACE_SECONDS)  # what it started may hold the pipes: not waited for
+                return
+            except subprocess.TimeoutExpired:
+                continue
+    except BaseException:  # a second Ctrl-C in the grace period: a session of its own hears no terminal
+        _signal(proc, group, signal.SIGKILL)
+        raise
+
+
+def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
 
 
 # Git commands that may ask the person at the terminal keep its session (``bounded_run``): a fetch (a

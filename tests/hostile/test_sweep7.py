@@ -326,3 +326,43 @@ def test_a_signing_program_at_a_terminal_can_ask_on_it(tmp_path: Path) -> None:
         assert proc.wait(timeout=TIMEOUT) == 0, out
     os.close(primary)
     assert b"signed " in out, out
+
+
+INTERRUPTED_TWICE = """
+import os, signal, sys, threading, time
+from pathlib import Path
+from aeon_release.adapters import git
+def ctrl_c_twice():
+    while not Path(sys.argv[1]).exists():
+        time.sleep(0.05)
+    for _ in range(2):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.3)
+threading.Thread(target=ctrl_c_twice, daemon=True).start()
+script = f"trap '' INT; echo $$ > {sys.argv[1]}; while :; do sleep 0.1; done"
+git.bounded_run(["sh", "-c", script], seconds=600, cwd=Path.cwd(), env=dict(os.environ))
+"""
+
+
+def test_a_second_ctrl_c_in_the_grace_period_leaves_no_program_running(tmp_path: Path) -> None:
+    """A program that ignores SIGINT gets SIGKILL after the grace period; a person who presses Ctrl-C
+    again meanwhile must not leave it running in its own session, where no terminal signal reaches it."""
+    pid_file = tmp_path / "pid"
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_TWICE, str(pid_file)],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode != 0 and "KeyboardInterrupt" in done.stderr, done.stderr
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 2
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = _alive(pid)
+    if alive:
+        os.killpg(pid, 9)  # not left behind by the test either
+    assert not alive
