@@ -200,11 +200,21 @@ def _text(raw: bytes) -> str:
 def _top(path: Path) -> Path:
     """``_work_tree``, asked of git once per folder and process while that top still has its ``.git``
     (a merge's sidecar opens the same repository from half a dozen places: a git process each)."""
-    top = _tops(str(path.absolute()))
-    if (top / ".git").exists():
+    where = path.absolute()
+    top = _tops(str(where))
+    if (top / ".git").exists() and not _nested(where, top):
         return top
     _tops.cache_clear()
     return _work_tree(path)
+
+
+def _nested(where: Path, top: Path) -> bool:
+    """A repository made since between ``where`` and its remembered top (``git init`` of a subfolder)."""
+    return where != top and any((place / ".git").exists() for place in (where, *where.parents[: _depth(where, top)]))
+
+
+def _depth(where: Path, top: Path) -> int:
+    return len(where.parts) - len(top.parts) - 1 if where.is_relative_to(top) else 0
 
 
 _KEPT_TOPS = 32

@@ -366,3 +366,14 @@ def test_a_second_ctrl_c_in_the_grace_period_leaves_no_program_running(tmp_path:
     if alive:
         os.killpg(pid, 9)  # not left behind by the test either
     assert not alive
+
+
+def test_a_repository_made_inside_a_remembered_folder_is_its_own(tmp_path: Path) -> None:
+    """A folder's work-tree top is remembered per process: a `git init` of a folder between it and that top
+    since (a nested repository, a worktree made where a plain folder was) must not send git to the outer one."""
+    outer = make_repo(tmp_path / "outer", {"a.txt": "a\n"})
+    deep = outer / "inner" / "deep"
+    deep.mkdir(parents=True)
+    assert git_adapter.Git(deep).run("rev-parse", "--show-toplevel") == str(outer)
+    subprocess.run(["git", "init", "-q", str(outer / "inner")], check=True)
+    assert git_adapter.Git(deep).run("rev-parse", "--show-toplevel") == str(outer / "inner")
