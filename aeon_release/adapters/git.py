@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -218,7 +219,20 @@ def _depth(where: Path, top: Path) -> int:
 
 
 _KEPT_TOPS = 32
-_COMMON: dict[Path, Path] = {}  # a work tree's top -> its common git directory
+# A work tree's top and its .git's identity -> its common git directory.  The identity tells a .git
+# made since at the same place (a worktree of another repository added where one was removed) from it.
+_COMMON: dict[tuple[Path, int, int, int], Path] = {}
+
+
+def _identity(top: Path) -> tuple[Path, int, int, int]:
+    try:
+        found = (top / ".git").stat()
+    except OSError:
+        return (top, -1, -1, -1)
+    # an inode number may be used again: a worktree's .git file is never rewritten, so its time tells
+    # (a .git folder's time changes with every write in it, its inode stays with it)
+    written = found.st_mtime_ns if stat.S_ISREG(found.st_mode) else 0
+    return (top, found.st_dev, found.st_ino, written)
 
 
 @functools.lru_cache(maxsize=_KEPT_TOPS)
@@ -308,11 +322,12 @@ class Git:
     def common_dir(self) -> Path:
         """The shared .git directory (the same for every linked worktree), asked of git once per work
         tree and process while it exists."""
-        known = _COMMON.get(self._cwd)
+        key = _identity(self._cwd)
+        known = _COMMON.get(key)
         if known is None or not known.is_dir():
             if len(_COMMON) >= _KEPT_TOPS:
                 _COMMON.clear()
-            known = _COMMON[self._cwd] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+            known = _COMMON[key] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
         return known
 
     @property

@@ -377,3 +377,15 @@ def test_a_repository_made_inside_a_remembered_folder_is_its_own(tmp_path: Path)
     assert git_adapter.Git(deep).run("rev-parse", "--show-toplevel") == str(outer)
     subprocess.run(["git", "init", "-q", str(outer / "inner")], check=True)
     assert git_adapter.Git(deep).run("rev-parse", "--show-toplevel") == str(outer / "inner")
+
+
+def test_a_worktree_of_another_repository_at_the_same_place_has_its_own_git_directory(tmp_path: Path) -> None:
+    """The common git directory is remembered per work tree: a worktree removed and one of another
+    repository added at the same path must not send plumbing (commits, merges) to the first repository."""
+    first, second = (make_repo(tmp_path / name, {"a.txt": f"{name}\n"}) for name in ("first", "second"))
+    place = tmp_path / "wt"
+    subprocess.run(["git", "-C", str(first), "worktree", "add", "-q", "--detach", str(place)], check=True)
+    assert git_adapter.Git(place).common_dir == first / ".git"
+    subprocess.run(["git", "-C", str(first), "worktree", "remove", str(place)], check=True)
+    subprocess.run(["git", "-C", str(second), "worktree", "add", "-q", "--detach", str(place)], check=True)
+    assert git_adapter.Git(place).common_dir == second / ".git"
