@@ -35,8 +35,14 @@ def run() -> NoReturn:
 
 def _watched() -> bool:
     """A profiler or a tracer (cProfile, a debugger, coverage) writes what it saw after the program
-    returns: it gets Python's own exit."""
-    return sys.getprofile() is not None or sys.gettrace() is not None
+    returns: it gets Python's own exit.  From Python 3.12 cProfile (and coverage's sysmon core) watch
+    through ``sys.monitoring``, not the profile or trace function."""
+    monitoring = getattr(sys, "monitoring", None)
+    tools = monitoring is not None and any(monitoring.get_tool(i) is not None for i in range(_TOOL_IDS))
+    return tools or sys.getprofile() is not None or sys.gettrace() is not None
+
+
+_TOOL_IDS = 6  # sys.monitoring's tool ids are 0-5 (debugger, coverage, profiler, three more)
 
 
 def _working_threads() -> bool:

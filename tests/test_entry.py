@@ -81,3 +81,21 @@ def test_a_profiler_still_writes_its_profile(tmp_path: Path) -> None:
     )
     assert done.returncode == 0 and done.stdout.startswith("aeon-release ")
     assert out.stat().st_size > 0
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="sys.monitoring is Python 3.12's")
+def test_a_monitoring_tool_gets_pythons_own_exit(tmp_path: Path) -> None:
+    """From 3.12 cProfile watches through sys.monitoring (sys.getprofile() stays None): leaving with
+    os._exit lost `python -m cProfile -o`'s profile.  A module global's __del__ runs only in the teardown."""
+    mark = tmp_path / "teardown"
+    setup = f"""
+        import sys, pathlib
+        sys.monitoring.use_tool_id(sys.monitoring.PROFILER_ID, "a profiler")
+        class AtTeardown:
+            def __del__(self):
+                pathlib.Path({str(mark)!r}).write_text("ran")
+        kept = AtTeardown()
+    """
+    done = _entry(setup, "--version", tmp=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("aeon-release ")
+    assert mark.read_text() == "ran"

@@ -96,9 +96,11 @@ def _check_outside_git(path: Path, what: str) -> None:
 
 def _in_git_dir(folder: Path) -> bool:
     """``folder`` or a folder above it is a git directory not named .git: a --separate-git-dir, a bare
-    repository, a linked worktree's admin folder (git's own test: HEAD beside objects/ or commondir)."""
+    repository, a linked worktree's admin folder (git's own test: HEAD beside objects/ and refs/, or
+    beside commondir).  A folder that merely holds a file named HEAD and a folder named objects is not one."""
     for place in (folder, *folder.parents):
-        if (place / "HEAD").is_file() and ((place / "objects").is_dir() or (place / "commondir").is_file()):
+        store = (place / "objects").is_dir() and (place / "refs").is_dir()
+        if (place / "HEAD").is_file() and (store or (place / "commondir").is_file()):
             return True
     return False
 

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -144,20 +145,50 @@ _GRACE_SECONDS = 5.0  # for a stopped program to clean up (git: its lock files) 
 
 
 def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> None:
-    for sig in (first, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if group:
-                os.killpg(proc.pid, sig)
-            else:
-                proc.send_signal(sig)
-        try:
-            if group:
-                proc.communicate(timeout=_GRACE_SECONDS)  # the whole session is gone: the pipes close
-            else:
-                proc.wait(timeout=_GRACE_SECONDS)  # what it started may hold the pipes: not waited for
-            return
-        except subprocess.TimeoutExpired:
-            continue
+    try:
+        for sig in (first, signal.SIGKILL):
+            _signal(proc, group, sig)
+            try:
+                if group:
+                    proc.communicate(timeout=_GRACE_SECONDS)  # the whole session is gone: the pipes close
+                else:
+                    proc.wait(timeout=_GRACE_SECONDS)  # what it started may hold the pipes: not waited for
+                return
+            except subprocess.TimeoutExpired:
+                continue
+    except BaseException:  # a second Ctrl-C in the grace period: a session of its own hears no terminal
+        _signal(proc, group, signal.SIGKILL)
+        raise
+
+
+def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
+
+
+# Git commands that may ask the person at the terminal keep its session (``bounded_run``): a fetch (a
+# password, an ssh passphrase), and at a terminal a commit that may be signed (gpg's loopback pinentry
+# and ssh-keygen's passphrase prompt open /dev/tty, which a program in a session of its own has not).
+_ASKS = frozenset({"fetch"})
+_SIGNS = frozenset({"commit", "cherry-pick", "merge"})
+
+
+def _keeps_terminal(args: Sequence[str]) -> bool:
+    command = next((a for i, a in enumerate(args) if a != "-c" and (i == 0 or args[i - 1] != "-c")), "")
+    signs = command in _SIGNS or (command == "commit-tree" and "-S" in args)
+    return command in _ASKS or (signs and _has_terminal())
+
+
+def _has_terminal() -> bool:
+    """This run has a controlling terminal a program could open to ask on."""
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+    except OSError:
+        return False
+    return True
 
 
 _C_LOCALE = {"LANGUAGE": "C", "LC_ALL": "C"}  # messages parsed here ("now empty") are git's English ones
@@ -170,15 +201,38 @@ def _text(raw: bytes) -> str:
 def _top(path: Path) -> Path:
     """``_work_tree``, asked of git once per folder and process while that top still has its ``.git``
     (a merge's sidecar opens the same repository from half a dozen places: a git process each)."""
-    top = _tops(str(path.absolute()))
-    if (top / ".git").exists():
+    where = path.absolute()
+    top = _tops(str(where))
+    if (top / ".git").exists() and not _nested(where, top):
         return top
     _tops.cache_clear()
     return _work_tree(path)
 
 
+def _nested(where: Path, top: Path) -> bool:
+    """A repository made since between ``where`` and its remembered top (``git init`` of a subfolder)."""
+    return where != top and any((place / ".git").exists() for place in (where, *where.parents[: _depth(where, top)]))
+
+
+def _depth(where: Path, top: Path) -> int:
+    return len(where.parts) - len(top.parts) - 1 if where.is_relative_to(top) else 0
+
+
 _KEPT_TOPS = 32
-_COMMON: dict[Path, Path] = {}  # a work tree's top -> its common git directory
+# A work tree's top and its .git's identity -> its common git directory.  The identity tells a .git
+# made since at the same place (a worktree of another repository added where one was removed) from it.
+_COMMON: dict[tuple[Path, int, int, int], Path] = {}
+
+
+def _identity(top: Path) -> tuple[Path, int, int, int]:
+    try:
+        found = (top / ".git").stat()
+    except OSError:
+        return (top, -1, -1, -1)
+    # an inode number may be used again: a worktree's .git file is never rewritten, so its time tells
+    # (a .git folder's time changes with every write in it, its inode stays with it)
+    written = found.st_mtime_ns if stat.S_ISREG(found.st_mode) else 0
+    return (top, found.st_dev, found.st_ino, written)
 
 
 @functools.lru_cache(maxsize=_KEPT_TOPS)
@@ -250,13 +304,12 @@ class Git:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
         ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
         full = git_env(env) | _C_LOCALE
-        fetch = args[:1] == ("fetch",)  # the one command that may prompt on the terminal
         done = bounded_run(
             ["git", *_OVERRIDES, *args],
-            seconds=FETCH_SECONDS if fetch else PROGRAM_SECONDS,
+            seconds=FETCH_SECONDS if args[:1] == ("fetch",) else PROGRAM_SECONDS,
             cwd=self._cwd,
             env=full,
-            own_session=not fetch,
+            own_session=not _keeps_terminal(args),
         )
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
@@ -269,11 +322,12 @@ class Git:
     def common_dir(self) -> Path:
         """The shared .git directory (the same for every linked worktree), asked of git once per work
         tree and process while it exists."""
-        known = _COMMON.get(self._cwd)
+        key = _identity(self._cwd)
+        known = _COMMON.get(key)
         if known is None or not known.is_dir():
             if len(_COMMON) >= _KEPT_TOPS:
                 _COMMON.clear()
-            known = _COMMON[self._cwd] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+            known = _COMMON[key] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
         return known
 
     @property
@@ -519,7 +573,8 @@ class Git:
         """
         full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
         argv = ["git", *_OVERRIDES, *args]
-        return bounded_run(argv, seconds=PROGRAM_SECONDS, cwd=self._scratch, env=full, input=stdin)
+        own = not _keeps_terminal(args)
+        return bounded_run(argv, seconds=PROGRAM_SECONDS, cwd=self._scratch, env=full, input=stdin, own_session=own)
 
     @functools.cached_property
     def _scratch(self) -> Path:

@@ -4,6 +4,8 @@ processes and signals; one line and a documented exit code, never a traceback or
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import resource
 import subprocess
@@ -181,6 +183,17 @@ def test_nothing_is_written_into_a_git_directory_of_any_name(tmp_path: Path, arg
     assert _git_dir_state(gitdir) == before
 
 
+def test_a_folder_holding_a_head_file_and_an_objects_folder_is_no_git_directory(tmp_path: Path) -> None:
+    """git's own test wants refs/ too: a report folder of a data set (HEAD, objects/) is written to."""
+    ex = build_example(tmp_path / "ex")
+    out = tmp_path / "reports"
+    (out / "objects").mkdir(parents=True)
+    (out / "HEAD").write_text("the newest report\n")
+    result = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json", "--output", out / "r.json")
+    assert result.code in (0, 1), result.err
+    assert json.loads((out / "r.json").read_text())
+
+
 def _git_dir_state(gitdir: Path) -> tuple[bytes, list[str]]:
     """What a stray write would break: git's config and its refs (the run's own folder may change)."""
     return (gitdir / "config").read_bytes(), sorted(str(p) for p in (gitdir / "refs").rglob("*"))
@@ -270,3 +283,109 @@ def test_a_carry_patch_linked_outside_the_config_folder_is_refused(tmp_path: Pat
         assert result.code == 0, result.err
     else:
         assert result.code == 2 and "p.patch leads outside" in _error_line(result.err), result.err
+
+
+# gpg's loopback pinentry and ssh-keygen (gpg.format=ssh, a key with a passphrase and no agent) ask on
+# /dev/tty: a signing commit made at a terminal must keep the terminal's session to be asked there.
+ASKS_ON_THE_TERMINAL = """#!/bin/sh
+: </dev/tty || exit 2
+cat >/dev/null
+printf '\\n[GNUPG:] SIG_CREATED D 1 8 00 0 X\\n' >&2
+printf -- '-----BEGIN PGP SIGNATURE-----\\n\\nxx\\n-----END PGP SIGNATURE-----\\n'
+"""
+AT_A_TERMINAL = """
+import fcntl, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pseudo-terminal becomes this session's terminal
+from aeon_release.adapters.git import Git
+git = Git(sys.argv[1])
+print("signed", git.commit_tree(git.run("rev-parse", "HEAD^{tree}"), [], b"m"), flush=True)
+"""
+
+
+def test_a_signing_program_at_a_terminal_can_ask_on_it(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"a.txt": "a\n"})
+    gpg = tmp_path / "gpg"
+    gpg.write_text(ASKS_ON_THE_TERMINAL)
+    gpg.chmod(0o755)
+    for key, value in {"commit.gpgSign": "true", "gpg.program": str(gpg)}.items():
+        subprocess.run(["git", "-C", str(repo), "config", key, value], check=True)
+    primary, secondary = os.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-c", AT_A_TERMINAL, str(repo)],
+        stdin=secondary,
+        stdout=secondary,
+        stderr=secondary,
+        start_new_session=True,  # a session without a terminal, which then takes the pseudo-terminal
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    ) as proc:
+        os.close(secondary)
+        out = b""
+        with contextlib.suppress(OSError):  # EIO once the terminal's last holder is gone
+            while chunk := os.read(primary, 4096):
+                out += chunk
+        assert proc.wait(timeout=TIMEOUT) == 0, out
+    os.close(primary)
+    assert b"signed " in out, out
+
+
+INTERRUPTED_TWICE = """
+import os, signal, sys, threading, time
+from pathlib import Path
+from aeon_release.adapters import git
+def ctrl_c_twice():
+    while not Path(sys.argv[1]).exists():
+        time.sleep(0.05)
+    for _ in range(2):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.3)
+threading.Thread(target=ctrl_c_twice, daemon=True).start()
+script = f"trap '' INT; echo $$ > {sys.argv[1]}; while :; do sleep 0.1; done"
+git.bounded_run(["sh", "-c", script], seconds=600, cwd=Path.cwd(), env=dict(os.environ))
+"""
+
+
+def test_a_second_ctrl_c_in_the_grace_period_leaves_no_program_running(tmp_path: Path) -> None:
+    """A program that ignores SIGINT gets SIGKILL after the grace period; a person who presses Ctrl-C
+    again meanwhile must not leave it running in its own session, where no terminal signal reaches it."""
+    pid_file = tmp_path / "pid"
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_TWICE, str(pid_file)],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode != 0 and "KeyboardInterrupt" in done.stderr, done.stderr
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 2
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = _alive(pid)
+    if alive:
+        os.killpg(pid, 9)  # not left behind by the test either
+    assert not alive
+
+
+def test_a_repository_made_inside_a_remembered_folder_is_its_own(tmp_path: Path) -> None:
+    """A folder's work-tree top is remembered per process: a `git init` of a folder between it and that top
+    since (a nested repository, a worktree made where a plain folder was) must not send git to the outer one."""
+    outer = make_repo(tmp_path / "outer", {"a.txt": "a\n"})
+    deep = outer / "inner" / "deep"
+    deep.mkdir(parents=True)
+    assert git_adapter.Git(deep).run("rev-parse", "--show-toplevel") == str(outer)
+    subprocess.run(["git", "init", "-q", str(outer / "inner")], check=True)
+    assert git_adapter.Git(deep).run("rev-parse", "--show-toplevel") == str(outer / "inner")
+
+
+def test_a_worktree_of_another_repository_at_the_same_place_has_its_own_git_directory(tmp_path: Path) -> None:
+    """The common git directory is remembered per work tree: a worktree removed and one of another
+    repository added at the same path must not send plumbing (commits, merges) to the first repository."""
+    first, second = (make_repo(tmp_path / name, {"a.txt": f"{name}\n"}) for name in ("first", "second"))
+    place = tmp_path / "wt"
+    subprocess.run(["git", "-C", str(first), "worktree", "add", "-q", "--detach", str(place)], check=True)
+    assert git_adapter.Git(place).common_dir == first / ".git"
+    subprocess.run(["git", "-C", str(first), "worktree", "remove", str(place)], check=True)
+    subprocess.run(["git", "-C", str(second), "worktree", "add", "-q", "--detach", str(place)], check=True)
+    assert git_adapter.Git(place).common_dir == second / ".git"
