@@ -709,12 +709,20 @@ class Git:
         return path if path.is_file() and os.access(path, os.X_OK) else None
 
     def run_hook(self, name: str, *args: str, cwd: Path, env: Mapping[str, str]) -> HookResult | None:
-        """Run one hook the way git does (stdin closed, stdout and stderr together); None if absent."""
+        """Run one hook the way git does (stdin closed, stdout and stderr together); None if absent.  At a
+        terminal it keeps the terminal's session, as under git (a hook may ask there: ``exec < /dev/tty``)."""
         path = self.hook(name)
         if path is None:
             return None
         environ = dict(os.environ) | dict(env)
-        done = bounded_run([str(path), *args], seconds=PROGRAM_SECONDS, merge_stderr=True, cwd=cwd, env=environ)
+        done = bounded_run(
+            [str(path), *args],
+            seconds=PROGRAM_SECONDS,
+            merge_stderr=True,
+            cwd=cwd,
+            env=environ,
+            own_session=not _has_terminal(),
+        )
         return HookResult(name, done.returncode, (done.stdout + done.stderr).decode("utf-8", "replace"))
 
     # -- a worktree of ours ---------------------------------------------------------------------

@@ -66,8 +66,11 @@ NEVER_ENDING = ["commit-msg", "prepare-commit-msg", "pre-merge-commit", "referen
 def test_a_program_from_the_git_config_that_never_ends_is_stopped(
     tmp_path: Path, program: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The limit is ten minutes; the test shortens it (the program and the kill are real).
+    # The limit is ten minutes; the test shortens it (the program and the kill are real).  Without a
+    # terminal (CI, a cron job) the whole session is stopped; a pytest started at a terminal has one,
+    # where the program keeps the terminal's session and Ctrl-C reaches what it started.
     monkeypatch.setattr(git_adapter, "PROGRAM_SECONDS", 0.3)
+    monkeypatch.setattr(git_adapter, "_has_terminal", lambda: False)
     example = build_example(tmp_path / "ex")
     pids = tmp_path / "pids"
     pids.mkdir()
@@ -309,9 +312,34 @@ def test_a_signing_program_at_a_terminal_can_ask_on_it(tmp_path: Path) -> None:
     gpg.chmod(0o755)
     for key, value in {"commit.gpgSign": "true", "gpg.program": str(gpg)}.items():
         subprocess.run(["git", "-C", str(repo), "config", key, value], check=True)
+    out = _at_a_terminal(AT_A_TERMINAL, repo)
+    assert b"signed " in out, out
+
+
+# A hook may ask on the terminal too (commitizen's `exec < /dev/tty`): under git it can, and so here.
+HOOK_AT_A_TERMINAL = """
+import fcntl, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+from aeon_release.adapters.git import Git
+result = Git(sys.argv[1]).run_hook("commit-msg", "msg", cwd=Git(sys.argv[1]).path, env={})
+print("hook exit", result.status if result else None, flush=True)
+"""
+
+
+def test_a_hook_at_a_terminal_can_ask_on_it(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"a.txt": "a\n"})
+    hook = repo / ".git" / "hooks" / "commit-msg"
+    hook.write_text("#!/bin/sh\n: </dev/tty || exit 2\n")
+    hook.chmod(0o755)
+    out = _at_a_terminal(HOOK_AT_A_TERMINAL, repo)
+    assert b"hook exit 0" in out, out
+
+
+def _at_a_terminal(script: str, repo: Path) -> bytes:
+    """``script`` run in a session whose terminal is a pseudo-terminal; what it printed there."""
     primary, secondary = os.openpty()
     with subprocess.Popen(
-        [sys.executable, "-c", AT_A_TERMINAL, str(repo)],
+        [sys.executable, "-c", script, str(repo)],
         stdin=secondary,
         stdout=secondary,
         stderr=secondary,
@@ -325,7 +353,7 @@ def test_a_signing_program_at_a_terminal_can_ask_on_it(tmp_path: Path) -> None:
                 out += chunk
         assert proc.wait(timeout=TIMEOUT) == 0, out
     os.close(primary)
-    assert b"signed " in out, out
+    return out
 
 
 INTERRUPTED_TWICE = """
