@@ -101,7 +101,7 @@ _OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
 # here gives up after this long, naming what did not finish.  A fetch moves a fork's whole history.
 PROGRAM_SECONDS = 600.0
 FETCH_SECONDS = 3600.0
-_TIMED_OUT = -9  # the status of a run that was stopped
+TIMED_OUT = -9  # the status of a run that was stopped
 
 
 def bounded_run(
@@ -137,7 +137,7 @@ def bounded_run(
                 f"{Path(argv[0]).name} did not finish within {seconds:g} s and was stopped "
                 "(a hook, or a program the git config names, that never ends?)"
             )
-            return subprocess.CompletedProcess(argv, _TIMED_OUT, b"", message.encode())
+            return subprocess.CompletedProcess(argv, TIMED_OUT, b"", message.encode())
     return subprocess.CompletedProcess(argv, proc.returncode, out, err or b"")
 
 

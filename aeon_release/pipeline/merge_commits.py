@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aeon_release.adapters.git import Git, HookResult
+from aeon_release.adapters import git as git_adapter
+from aeon_release.adapters.git import TIMED_OUT, Git, HookResult
 from aeon_release.adapters.store import PendingCommit
 from aeon_release.errors import GitError, NeedsHuman
 
@@ -142,6 +143,13 @@ def _check(result: HookResult | None, draft: Draft, in_worktree: bool, message_f
         if message_file is not None
         else "fix what the hook reports in the merge worktree and `git add` it"
     )
+    if result.status == TIMED_OUT:
+        raise CommitRefused(
+            f"the {result.name} hook did not finish within {git_adapter.PROGRAM_SECONDS:g} s for {what} "
+            "and was stopped",
+            "make the hook end (or remove it), then `aeon-release merge --continue` (the hooks run again)",
+            in_worktree,
+        )
     raise CommitRefused(
         f"the {result.name} hook refused {what} (exit {result.status}): {output or 'no output'}",
         f"{fix}, then `aeon-release merge --continue` (the hooks run again)",
