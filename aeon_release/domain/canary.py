@@ -112,11 +112,13 @@ def _number(node: Any, where: Where) -> float:
     return float(node)
 
 
-def _range(node: Any, where: Where) -> Range:
+def _range(node: Any, where: Where, ceiling: float = math.inf) -> Range:
     data = mapping(node, where, required=("min", "max"))
     low, high = _number(data["min"], where.key("min")), _number(data["max"], where.key("max"))
     if low > high:
         raise where.fail(f"min {low} is above max {high}")
+    if high > ceiling:
+        raise where.key("max").fail(f"{high} is above {ceiling:g}", "a percentage is at most 100")
     return Range(low, high)
 
 
@@ -129,7 +131,7 @@ def _band(node: Any, where: Where) -> Band:
         name=string(data["name"], where.key("name")),
         match=tuple(string(g, where.key("match").index(i)) for i, g in enumerate(globs)),
         mal=_range(data["mal"], where.key("mal")),
-        acceptance_percent=_range(data["acceptance_percent"], where.key("acceptance_percent"))
+        acceptance_percent=_range(data["acceptance_percent"], where.key("acceptance_percent"), ceiling=100.0)
         if "acceptance_percent" in data
         else None,
     )
@@ -140,9 +142,15 @@ def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
         return ()
     root = Where(label, guide="a band is name, match: [globs], mal: {min, max} and optionally acceptance_percent")
     top = mapping(data, root, required=(), optional=("bands",))
-    return tuple(
+    bands = tuple(
         _band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands")))
     )
+    seen: set[str] = set()
+    for i, band in enumerate(bands):
+        if band.name in seen:  # the report names the band that judged: two of one name cannot be told apart
+            raise root.key("bands").index(i).key("name").fail(f"{band.name!r} names an earlier band too")
+        seen.add(band.name)
+    return bands
 
 
 def load_bands(config_dir: Path) -> tuple[Band, ...]:

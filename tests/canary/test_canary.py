@@ -247,6 +247,15 @@ def test_fleet_bands_match_by_glob_in_file_order(repo_root: Path) -> None:
             "bands:\n  - {name: a, match: ['*'], mal: {min: one, max: 2}}\n",
             "canary.yaml: bands[0].mal.min: expected a number",
         ),
+        (
+            "bands:\n  - {name: a, match: ['*'], mal: {min: 1, max: 2}, acceptance_percent: {min: 20, max: 250}}\n",
+            "canary.yaml: bands[0].acceptance_percent.max: 250.0 is above 100",
+        ),
+        (
+            "bands:\n  - {name: a, match: ['*x*'], mal: {min: 1, max: 2}}\n"
+            "  - {name: a, match: ['*y*'], mal: {min: 2, max: 3}}\n",
+            "canary.yaml: bands[1].name: 'a' names an earlier band too",
+        ),
     ],
 )
 def test_bad_bands_name_their_place(tmp_path: Path, text: str, where: str) -> None:
