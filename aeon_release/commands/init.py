@@ -34,9 +34,10 @@ def run(
     dry_run: bool,
     json_out: bool,
 ) -> None:
-    if image is not None and not grammar.PATH.fullmatch(image):
+    if image is not None and (not grammar.PATH.fullmatch(image) or len(image) > grammar.NAME_MAX):
         raise UsageError(
-            f"--image {image!r}: not an image repository name", "lowercase path parts, e.g. ghcr.io/me/myfork"
+            f"--image {image[:80]!r}: not an image repository name",
+            f"lowercase path parts, at most {grammar.NAME_MAX} characters, e.g. ghcr.io/me/myfork",
         )
     git = Git(repo)
     fork = read_fork(git, onto, upstream_remote)

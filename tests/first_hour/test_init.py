@@ -159,7 +159,7 @@ def test_dry_run_prints_the_files_and_writes_nothing(example: demo.Example, tmp_
     assert json.loads(as_json.out)["image"] == "ghcr.io/aeon-7/vllm-fork" and not (tmp_path / "cfg").exists()
 
 
-@pytest.mark.parametrize("image", [None, "UPPER/Case", "ghcr.io/me/x:tag", "../x"])
+@pytest.mark.parametrize("image", [None, "UPPER/Case", "ghcr.io/me/x:tag", "../x", "ghcr.io/me/" + "x" * 300])
 def test_without_a_github_origin_the_image_must_be_named_well(
     example: demo.Example, tmp_path: Path, image: str | None
 ) -> None:
