@@ -176,10 +176,21 @@ _ASKS = frozenset({"fetch"})
 _SIGNS = frozenset({"commit", "cherry-pick", "merge"})
 
 
-def _keeps_terminal(args: Sequence[str]) -> bool:
+def _run_git(
+    args: Sequence[str], *, cwd: Path, env: Mapping[str, str], stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """git with this module's fixed options, bounded (a fetch longer), and in a session of its own
+    unless it may ask the person at the terminal."""
     command = next((a for i, a in enumerate(args) if a != "-c" and (i == 0 or args[i - 1] != "-c")), "")
     signs = command in _SIGNS or (command == "commit-tree" and "-S" in args)
-    return command in _ASKS or (signs and _has_terminal())
+    return bounded_run(
+        ["git", *_OVERRIDES, *args],
+        seconds=FETCH_SECONDS if command == "fetch" else PROGRAM_SECONDS,
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        own_session=not (command in _ASKS or (signs and _has_terminal())),
+    )
 
 
 def _has_terminal() -> bool:
@@ -303,14 +314,7 @@ class Git:
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
         ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
-        full = git_env(env) | _C_LOCALE
-        done = bounded_run(
-            ["git", *_OVERRIDES, *args],
-            seconds=FETCH_SECONDS if args[:1] == ("fetch",) else PROGRAM_SECONDS,
-            cwd=self._cwd,
-            env=full,
-            own_session=not _keeps_terminal(args),
-        )
+        done = _run_git(args, cwd=self._cwd, env=git_env(env) | _C_LOCALE)
         return done.returncode, _text(done.stdout), _text(done.stderr)
 
     # -- places ---------------------------------------------------------------------------------
@@ -572,9 +576,7 @@ class Git:
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
         """
         full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
-        argv = ["git", *_OVERRIDES, *args]
-        own = not _keeps_terminal(args)
-        return bounded_run(argv, seconds=PROGRAM_SECONDS, cwd=self._scratch, env=full, input=stdin, own_session=own)
+        return _run_git(args, cwd=self._scratch, env=full, stdin=stdin)
 
     @functools.cached_property
     def _scratch(self) -> Path:
