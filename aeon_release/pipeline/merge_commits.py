@@ -136,13 +136,7 @@ def _empty_folder(path: Path) -> Path:
 def _check(result: HookResult | None, draft: Draft, in_worktree: bool, message_file: Path | None = None) -> None:
     if result is None or result.ok:
         return
-    output = " / ".join(line.strip() for line in result.output.strip().splitlines()[-8:] if line.strip())
     what = "the merge commit" if draft.kind == "merge" else f"the commit for {draft.item}"
-    fix = (
-        f"edit the message in {message_file} or fix what the hook reports"
-        if message_file is not None
-        else "fix what the hook reports in the merge worktree and `git add` it"
-    )
     if result.status == TIMED_OUT:
         raise CommitRefused(
             f"the {result.name} hook did not finish within {git_adapter.PROGRAM_SECONDS:g} s for {what} "
@@ -150,6 +144,12 @@ def _check(result: HookResult | None, draft: Draft, in_worktree: bool, message_f
             "make the hook end (or remove it), then `aeon-release merge --continue` (the hooks run again)",
             in_worktree,
         )
+    output = " / ".join(line.strip() for line in result.output.strip().splitlines()[-8:] if line.strip())
+    fix = (
+        f"edit the message in {message_file} or fix what the hook reports"
+        if message_file is not None
+        else "fix what the hook reports in the merge worktree and `git add` it"
+    )
     raise CommitRefused(
         f"the {result.name} hook refused {what} (exit {result.status}): {output or 'no output'}",
         f"{fix}, then `aeon-release merge --continue` (the hooks run again)",
