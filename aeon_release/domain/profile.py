@@ -100,14 +100,17 @@ def load(config_dir: Path, stamps: Path | None = None) -> Profile:
 
     ``stamps`` (the findings cache's folder) remembers the texts that passed the schema: one of them
     is not checked again (jsonschema alone is 0.1 s to import), and a text that passes is stamped."""
-    path = config_dir / PROFILE_FILE
-    text = read_text(path, PROFILE_FILE)
+    return _loaded(config_dir, read_text(config_dir / PROFILE_FILE, PROFILE_FILE), stamps)
+
+
+def _loaded(config_dir: Path, text: str | None, stamps: Path | None) -> Profile:
+    """``load`` of a text already read (None: no file)."""
     if text is not None and (config_dir, text) in _LOADED:
         return _LOADED[(config_dir, text)]
     data = parse_yaml(text, PROFILE_FILE) if text is not None else None
     if text is None or data is None:
         raise ConfigError(
-            f"{path}: no fleet profile here",
+            f"{config_dir / PROFILE_FILE}: no fleet profile here",
             "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)",
         )
     stamp = _stamp(text, stamps)
@@ -143,8 +146,9 @@ def branch_prefix_of(config_dir: Path) -> str | None:
 def check_file(config_dir: Path, stamps: Path | None) -> None:
     """The whole profile checked against its schema, as `merge` and `ledger check` check it (the PR
     gate runs `audit`, which reads little of it), once per text (see ``load``).  No profile: nothing."""
-    if read_text(config_dir / PROFILE_FILE, PROFILE_FILE) is not None:
-        load(config_dir, stamps)
+    text = read_text(config_dir / PROFILE_FILE, PROFILE_FILE)
+    if text is not None:
+        _loaded(config_dir, text, stamps)
 
 
 def _stamp(text: str, stamps: Path | None) -> Path | None:
