@@ -531,7 +531,7 @@ class _Checker:
             return None
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
-        problem = call_problem(call, new) or _swallowed(call, old, new)
+        problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new)
         return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
 
     def _override_drift(
@@ -772,6 +772,34 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     if lost and new.varkw:
         return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
     return None
+
+
+def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
+    """A positional argument that fills another parameter than it did, though the call still fits:
+    upstream inserted a parameter before it, reordered them, or moved its parameter behind a
+    ``*args``.  Its own parameter must still be there (elsewhere): a slot whose name is simply gone
+    is a rename or a removal, which the call's arity or keywords answer.  An argument after a
+    ``*x`` sits at no knowable position."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return None
+        was, now = _slot(old, i), _slot(new, i)
+        if was is None or now == was:
+            continue
+        still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
+        if still:
+            return f"passes {_show(arg)} as argument {i + 1}, which filled {was} and now fills {now}"
+    return None
+
+
+_VARARGS = "*args"
+
+
+def _slot(sig: Sig, index: int) -> str | None:
+    """The parameter a positional argument at ``index`` fills (``*args`` past the named ones)."""
+    if index < len(sig.positional):
+        return sig.positional[index]
+    return _VARARGS if sig.varargs else None
 
 
 def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:

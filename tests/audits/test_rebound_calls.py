@@ -1,0 +1,135 @@
+"""Symbol drift: a fork call whose positional argument now fills another parameter.
+
+Upstream inserts a parameter in the middle of a signature (or reorders two, or moves one behind a
+``*args``); the fork's call still fits the new signature, so nothing fails, and its argument now
+means something else: ``dflash_attention_mask(n, 8)`` passed ``block_size=8`` and now passes
+``num_heads=8``.  A parameter that upstream renamed in place is not this: the argument still fills
+the same slot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+MASKS = "vllm/model_executor/models/qwen3_dflash.py"
+MASKS_BASE = """def dflash_attention_mask(seq_len: int, block_size: int = 16, is_causal: bool = True) -> list[int]:
+    return [seq_len, block_size, int(is_causal)]
+
+
+class MaskBuilder:
+    def build(self, seq_len: int, block_size: int = 16) -> list[int]:
+        return [seq_len, block_size]
+"""
+CARRY = "vllm/v1/spec_decode/dflash.py"
+CARRY_BASE = """from vllm.model_executor.models.qwen3_dflash import MaskBuilder, dflash_attention_mask
+
+
+def propose(n: int) -> list[int]:
+    return [n]
+"""
+SUBJECT = "[Spec] DFlash 2 masks per head (#52816)"
+
+
+def rebound(repo: GitRepo, config: Path, call: str, upstream: str, base: str = MASKS_BASE) -> list[tuple[int, str]]:
+    fork = CARRY_BASE.replace("    return [n]\n", f"    mask = {call}  # AEON: DFlash 2 drafter\n    return mask\n")
+    sides = s.merge_case(repo, {MASKS: base, CARRY: CARRY_BASE}, {CARRY: fork}, [(SUBJECT, {MASKS: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
+
+
+INSERTED = MASKS_BASE.replace(
+    "seq_len: int, block_size: int = 16, is_causal", "seq_len: int, num_heads: int = 1, block_size: int = 16, is_causal"
+)
+SWAPPED = MASKS_BASE.replace(
+    "block_size: int = 16, is_causal: bool = True", "is_causal: bool = True, block_size: int = 16"
+)
+
+
+def test_a_parameter_inserted_before_a_positional_argument(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, message)] = rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", INSERTED)
+    assert line == 5
+    assert "passes 8 as argument 2, which filled block_size and now fills num_heads" in message
+    assert "#52816" in message
+
+
+def test_two_parameters_upstream_swapped(git_repo: GitRepo, no_rules: Path) -> None:
+    [(_, message)] = rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", SWAPPED)
+    assert "passes 8 as argument 2, which filled block_size and now fills is_causal" in message
+
+
+def test_a_parameter_moved_behind_star_args(git_repo: GitRepo, no_rules: Path) -> None:
+    starred = MASKS_BASE.replace(
+        "seq_len: int, block_size: int = 16,", "seq_len: int, *extra: int, block_size: int = 16,"
+    )
+    [(_, message)] = rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", starred)
+    assert "which filled block_size and now fills *args" in message
+
+
+def test_an_argument_star_args_took_now_fills_a_new_parameter(git_repo: GitRepo, no_rules: Path) -> None:
+    base = MASKS_BASE.replace("seq_len: int, block_size: int = 16, is_causal: bool = True", "seq_len: int, *sizes: int")
+    upstream = base.replace("seq_len: int, *sizes: int", "seq_len: int, heads: int = 1, *sizes: int")
+    [(_, message)] = rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", upstream, base)
+    assert "which filled *args and now fills heads" in message
+
+
+def test_a_method_through_an_annotated_object(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = MASKS_BASE.replace(
+        "self, seq_len: int, block_size", "self, seq_len: int, num_heads: int = 1, block_size"
+    )
+    fork = CARRY_BASE.replace(
+        "def propose(n: int) -> list[int]:\n    return [n]\n",
+        "def propose(n: int, builder: MaskBuilder) -> list[int]:\n    return builder.build(n, 8)  # AEON\n",
+    )
+    sides = s.merge_case(
+        git_repo, {MASKS: MASKS_BASE, CARRY: CARRY_BASE}, {CARRY: fork}, [(SUBJECT, {MASKS: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert finding.line == 5 and "calls builder.build" in finding.message
+    assert "which filled block_size and now fills num_heads" in finding.message
+
+
+def test_a_dataclass_field_inserted_before_a_positional_argument(git_repo: GitRepo, no_rules: Path) -> None:
+    base = "from dataclasses import dataclass\n\n\n@dataclass\nclass MaskSpec:\n    seq_len: int\n    block_size: int = 16\n"
+    upstream = base.replace("    block_size: int = 16\n", "    num_heads: int = 1\n    block_size: int = 16\n")
+    fork_import = CARRY_BASE.replace("MaskBuilder, dflash_attention_mask", "MaskSpec")
+    fork = fork_import.replace("    return [n]\n", "    spec = MaskSpec(n, 8)  # AEON\n    return [spec.block_size]\n")
+    sides = s.merge_case(git_repo, {MASKS: base, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {MASKS: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert finding.line == 5 and "which filled block_size and now fills num_heads" in finding.message
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "dflash_attention_mask(n, block_size=8)",  # by keyword: it still names its parameter
+        "dflash_attention_mask(n)",  # nothing after the insertion
+        "dflash_attention_mask(*[n, 8])",  # positions unknowable
+        "dflash_attention_mask(n, *[8])",
+    ],
+)
+def test_calls_that_still_mean_the_same_are_silent(git_repo: GitRepo, no_rules: Path, call: str) -> None:
+    assert rebound(git_repo, no_rules, call, INSERTED) == []
+
+
+def test_a_parameter_renamed_in_place_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    renamed = MASKS_BASE.replace("block_size: int = 16, is_causal", "page_size: int = 16, is_causal").replace(
+        "block_size, int", "page_size, int"
+    )
+    assert rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", renamed) == []
+
+
+def test_a_call_that_did_not_fit_before_is_not_drift(git_repo: GitRepo, no_rules: Path) -> None:
+    base = MASKS_BASE.replace("block_size: int = 16, is_causal: bool = True", "block_size: int = 16")
+    upstream = base.replace("seq_len: int, block_size", "seq_len: int, num_heads: int = 1, block_size").replace(
+        "block_size: int = 16)", "block_size: int = 16, is_causal: bool = True)"
+    )
+    assert rebound(git_repo, no_rules, "dflash_attention_mask(n, 8, True)", upstream, base) == []
