@@ -33,6 +33,7 @@ from aeon_release.domain.audits.drift.sides import AddedLines, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     Sig,
     call_problem,
+    decorator_names,
     is_classmethod,
     is_static,
     override_problem,
@@ -240,10 +241,11 @@ class _Checker:
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
         for expr in exprs:
+            awaited = {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Await)}
             for node in ast.walk(expr):
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
-                    yield from self._call(mod, node, scope)
+                    yield from self._call(mod, node, scope, id(node) in awaited)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -283,7 +285,7 @@ class _Checker:
                 yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
 
     # -- uses in expressions ---------------------------------------------------------------------
-    def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+    def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
         resolver, via = self._resolver(mod, call.func, scope)
         before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (UNKNOWN, UNKNOWN)
         if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
@@ -294,11 +296,28 @@ class _Checker:
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             yield self._finding(mod, call.lineno, what, before, None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
-            problem = self._call_drift(call, before, after, via)
+            problem = self._kind_drift(before, after, awaited) or self._call_drift(call, before, after, via)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
             else:
                 yield from self._default_drift(mod, call, before, after, via)
+
+    def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
+        """A callee that is no longer a plain function: the call still runs, and gets something else.
+        A coroutine function hands back a coroutine (truthy, never run) unless awaited; a property's
+        value is what a call of it now calls."""
+        old, new = before.node, after.node
+        if not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef) or _is_property(old):
+            return None
+        if not self._upstream(after.path):
+            return None
+        if isinstance(old, ast.FunctionDef) and isinstance(new, ast.AsyncFunctionDef) and not awaited:
+            return (
+                "upstream made a coroutine function (async def): the call gets a coroutine, never run, not its result"
+            )
+        if _is_property(new):
+            return "upstream made a property: the call calls its value"
+        return None
 
     def chained_calls(self) -> Iterator[Finding]:
         """Calls through an attribute chain that no annotation types (``layer.quant_method.apply(x)``).
@@ -391,6 +410,24 @@ class _Checker:
         found = self._compare(resolver)
         if found is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if (
+            isinstance(before, DefSym)
+            and isinstance(after, DefSym)
+            and _is_property(before.node)
+            and isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and not _is_property(after.node)
+            and self._upstream(after.path)
+        ):
+            yield self._finding(
+                mod,
+                node.end_lineno or node.lineno,
+                f"reads {_show(node)}, which upstream turned from a property into a method: the read is the "
+                "bound method (always true), not its value; call it",
+                after,
+                "signature",
+            )
 
     def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
@@ -500,14 +537,12 @@ class _Checker:
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
-            problem = self._override_drift(stmt, before, after)
-            if problem is not None:
+            kind = self._override_kind(stmt, before, after)
+            problem = None if kind else self._override_drift(stmt, before, after)
+            if kind or problem:
+                what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 yield self._finding(
-                    mod,
-                    stmt.lineno,
-                    f"{short}.{name} overrides {after.label}, whose parameters changed: {problem}",
-                    after,
-                    "signature",
+                    mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, "signature"
                 )
 
     # -- comparing -------------------------------------------------------------------------------
@@ -533,6 +568,14 @@ class _Checker:
             return None  # it did not fit before either: not drift
         problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new)
         return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
+
+    def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        """An override of the kind the base had (a plain method, a coroutine function, a property) that
+        the base no longer is: upstream's callers now await it, call it, or read it as a value."""
+        mine, now = _kind(stmt), _kind(after.node)
+        if not self._upstream(after.path) or mine != _kind(before.node) or now in (None, mine):
+            return None
+        return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
 
     def _override_drift(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
@@ -772,6 +815,24 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     if lost and new.varkw:
         return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
     return None
+
+
+def _kind(node: ast.AST) -> str | None:
+    """How callers use a definition: call it, await its call, or read it (None: not a function)."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if _is_property(node):
+        return "property"
+    return "coroutine" if isinstance(node, ast.AsyncFunctionDef) else "function"
+
+
+_KIND_SAYS = {"property": "a property", "coroutine": "a coroutine function (async def)", "function": "a plain method"}
+
+
+def _is_property(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and bool(
+        decorator_names(node) & {"property", "cached_property"}
+    )
 
 
 def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:

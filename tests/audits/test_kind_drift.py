@@ -1,0 +1,130 @@
+"""Symbol drift: a definition the fork uses that upstream turned into another kind of thing.
+
+The name stays, the call still binds, and the meaning changes: a function made ``async def`` hands
+the fork's call a coroutine that never runs (truthy, no error); a method made a property makes the
+fork's call call the property's value; a property made a method makes the fork's read a bound method,
+always true.  An override is the same question from the other side: upstream's callers now await
+it, read it or call it, and the fork's override is still of the old kind.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+RUNNER = "vllm/v1/worker/gpu_model_runner.py"
+RUNNER_BASE = """class GPUModelRunner:
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def sync_and_slice(self, n: int) -> int:
+        return n
+
+    @property
+    def uses_cascade(self) -> bool:
+        return self.steps > 0
+
+    def execute_model(self, n: int) -> int:
+        return self.sync_and_slice(n)
+
+
+def load_weights(path: str) -> int:
+    return len(path)
+"""
+FORK = "vllm/v1/worker/aeon_runner.py"
+FORK_BASE = """from vllm.v1.worker.gpu_model_runner import GPUModelRunner, load_weights
+
+
+class AeonRunner(GPUModelRunner):
+    pass
+"""
+SUBJECT = "[Core] Async weight loading (#53001)"
+
+
+def drift(repo: GitRepo, config: Path, fork_body: str, upstream: str) -> list[tuple[int, str]]:
+    fork = FORK_BASE.replace("    pass\n", fork_body)
+    sides = s.merge_case(repo, {RUNNER: RUNNER_BASE, FORK: FORK_BASE}, {FORK: fork}, [(SUBJECT, {RUNNER: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+
+
+USES = """    def step(self) -> int:
+        total = load_weights("w")  # AEON: GB10 weights
+        if self.uses_cascade:  # AEON
+            total += 1
+        return total + self.sync_and_slice(2)  # AEON
+"""
+MADE_ASYNC = RUNNER_BASE.replace("def load_weights(", "async def load_weights(")
+MADE_PROPERTY = RUNNER_BASE.replace(
+    "    def sync_and_slice(self, n: int) -> int:", "    @property\n    def sync_and_slice(self, n: int) -> int:"
+)
+MADE_METHOD = RUNNER_BASE.replace("    @property\n    def uses_cascade", "    def uses_cascade")
+
+
+def test_a_function_made_a_coroutine_function(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, message)] = drift(git_repo, no_rules, USES, MADE_ASYNC)
+    assert line == 6
+    assert "calls load_weights, which upstream made a coroutine function (async def)" in message
+    assert "gets a coroutine, never run" in message and "#53001" in message
+
+
+def test_an_awaited_call_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    body = '    async def step(self) -> int:\n        return await load_weights("w")  # AEON\n'
+    assert drift(git_repo, no_rules, body, MADE_ASYNC) == []
+
+
+def test_a_method_made_a_property(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, message)] = drift(git_repo, no_rules, USES, MADE_PROPERTY)
+    assert line == 9 and "calls self.sync_and_slice, which upstream made a property" in message
+
+
+def test_a_property_made_a_method(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, message)] = drift(git_repo, no_rules, USES, MADE_METHOD)
+    assert line == 7
+    assert "reads self.uses_cascade, which upstream turned from a property into a method" in message
+    assert "always true" in message
+
+
+def test_kinds_upstream_kept_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert drift(git_repo, no_rules, USES, RUNNER_BASE + "\n\nX = 1\n") == []
+
+
+@pytest.mark.parametrize(
+    ("override", "upstream", "said"),
+    [
+        (
+            "    def sync_and_slice(self, n: int) -> int:  # AEON\n        return n * 2\n",
+            MADE_ASYNC.replace("    def sync_and_slice", "    async def sync_and_slice").replace(
+                "return self.sync_and_slice(n)", "return n"
+            ),
+            "it is now a coroutine function (async def), the override is still a plain method",
+        ),
+        (
+            "    def sync_and_slice(self, n: int) -> int:  # AEON\n        return n * 2\n",
+            MADE_PROPERTY,
+            "it is now a property, the override is still a plain method",
+        ),
+        (
+            "    @property\n    def uses_cascade(self) -> bool:  # AEON\n        return True\n",
+            MADE_METHOD,
+            "it is now a plain method, the override is still a property",
+        ),
+    ],
+)
+def test_an_override_of_the_old_kind(
+    git_repo: GitRepo, no_rules: Path, override: str, upstream: str, said: str
+) -> None:
+    [(_, message)] = drift(git_repo, no_rules, override, upstream)
+    assert "overrides GPUModelRunner." in message and said in message
+
+
+def test_an_override_that_changed_kind_with_the_base_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    override = "    async def sync_and_slice(self, n: int) -> int:  # AEON\n        return n * 2\n"
+    upstream = RUNNER_BASE.replace("    def sync_and_slice", "    async def sync_and_slice")
+    assert drift(git_repo, no_rules, override, upstream) == []
