@@ -355,7 +355,7 @@ def _bindings(stmt: ast.stmt, info: ModuleInfo) -> Iterator[tuple[str, Binding]]
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for target in targets:
             for node in ast.walk(target):
-                if isinstance(node, ast.Name):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):  # not ``mod`` of ``mod.f = g``
                     yield node.id, Binding("value", stmt, stmt.lineno)
     elif isinstance(stmt, ast.Import):
         for alias in stmt.names:
@@ -392,7 +392,9 @@ def member_names(stmt: ast.stmt) -> list[str]:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return [stmt.name]
     if isinstance(stmt, ast.Assign):
-        return [n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        return [
+            n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+        ]
     if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and isinstance(stmt.target, ast.Name):
         return [stmt.target.id]
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):

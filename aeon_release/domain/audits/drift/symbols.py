@@ -262,6 +262,8 @@ class _Checker:
                     and node.value.id == scope.me
                 ):
                     yield from self._store(mod, node, scope.cls)
+                elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned:
+                    yield from self._patch(mod, node, scope)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
 
@@ -392,6 +394,17 @@ class _Checker:
         if found is not None:
             yield self._finding(
                 mod, node.lineno, f"sets self.{name}", found[0], "nothing reads the fork's value any more"
+            )
+
+    def _patch(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """``module.f = mine``, ``Class.method = mine``, ``config.field = 3``: an assignment to a name
+        upstream removed or renamed creates a new attribute that nothing reads, silently (a read of it
+        would at least fail)."""
+        resolver, _ = self._resolver(mod, node, scope)
+        found = self._compare(resolver) if resolver is not None else None
+        if found is not None:
+            yield self._finding(
+                mod, node.lineno, f"sets {_show(node)}", found[0], "nothing reads the fork's value any more"
             )
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
