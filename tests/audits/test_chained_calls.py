@@ -172,3 +172,64 @@ def test_a_sentinel_refactor_of_a_default_is_silent(git_repo: GitRepo, no_rules:
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DEFAULT_DRIFT] == []
+
+
+# -- a dataclass field's or a constructor's default, under a fork construction that relies on it ------------
+SPEC = "vllm/config/speculative.py"
+SPEC_BASE = """from dataclasses import dataclass, field
+
+
+@dataclass
+class SpeculativeConfig:
+    method: str
+    num_speculative_tokens: int = 3
+    draft_tensor_parallel_size: int = field(default=1)
+
+
+class DraftRunner:
+    def __init__(self, config: SpeculativeConfig, block_size: int = 16) -> None:
+        self.config = config
+"""
+SPEC_CARRY = "vllm/v1/spec_decode/aeon_dflash.py"
+
+
+def constructor_case(repo: GitRepo, config: Path, body: str, upstream: str) -> list[tuple[str, int, str]]:
+    imports = "from vllm.config.speculative import DraftRunner, SpeculativeConfig\n\n\n"
+    fork = imports + f"def make() -> object:\n    return {body}  # AEON: DFlash on GB10\n"
+    sides = s.merge_case(
+        repo,
+        {SPEC: SPEC_BASE, "vllm/config/__init__.py": "", SPEC_CARRY: imports},
+        {SPEC_CARRY: fork},
+        [("[Spec] Draft four tokens by default (#53200)", {SPEC: upstream})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "name"),
+    [
+        ("num_speculative_tokens: int = 3", "num_speculative_tokens: int = 4", "num_speculative_tokens"),
+        ("field(default=1)", "field(default=2)", "draft_tensor_parallel_size"),
+    ],
+)
+def test_a_dataclass_field_default_upstream_changed_under_a_construction(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str, name: str
+) -> None:
+    [(path, line, message)] = constructor_case(
+        git_repo, no_rules, 'SpeculativeConfig("dflash")', SPEC_BASE.replace(old, new)
+    )
+    assert (path, line) == (SPEC_CARRY, 5)
+    assert f"without {name}=, whose default upstream changed" in message and "#53200" in message
+
+
+def test_an_init_default_upstream_changed_under_a_construction(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = SPEC_BASE.replace("block_size: int = 16", "block_size: int = 32")
+    [(_, _, message)] = constructor_case(git_repo, no_rules, 'DraftRunner(SpeculativeConfig("dflash"))', upstream)
+    assert "without block_size=, whose default upstream changed from 16 to 32" in message
+
+
+def test_a_construction_that_passes_the_field_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = SPEC_BASE.replace("num_speculative_tokens: int = 3", "num_speculative_tokens: int = 4")
+    body = 'SpeculativeConfig("dflash", num_speculative_tokens=3, draft_tensor_parallel_size=1)'
+    assert constructor_case(git_repo, no_rules, body, upstream) == []

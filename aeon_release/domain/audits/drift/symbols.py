@@ -362,18 +362,26 @@ class _Checker:
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
     ) -> Iterator[Finding]:
         """A call that leaves a parameter to its default, whose default upstream changed: the call
-        still fits, and now does something else (a warning: upstream may mean every caller to move)."""
-        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+        still fits, and now does something else (a warning: upstream may mean every caller to move).
+        A class's call is its constructor's: its ``__init__`` in the tree, or a dataclass's fields."""
+        if isinstance(after.node, ast.ClassDef):
+            sig, files = _constructor(self.after, after)
+            if not files & self.inp.upstream_files:
+                return
+            old, new = _constructor_defaults(self.before, before), _constructor_defaults(self.after, after)
+        elif self._upstream(after.path):
+            sig = _bound_sig(after, via)
+            old, new = _default_texts(before.node), _default_texts(after.node)
+        else:
             return
-        sig = _bound_sig(after, via)
-        old, new = _default_texts(before.node), _default_texts(after.node)
         if sig is None or not old or not new:
             return
         passed = _passed(call, sig)
         for name, text in new.items():
             if passed is None or name in passed or not _flipped(old.get(name), text):
                 continue
-            commit = self._commit(after.path, after.name)
+            field = self._commit(after.path, name) if isinstance(after.node, ast.ClassDef) else ""
+            commit = field or self._commit(after.path, after.name)  # a dataclass field is a line of its own
             yield Finding(
                 DEFAULT_DRIFT,
                 "merge",
@@ -1049,6 +1057,34 @@ def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> 
     kwonly = tuple(n for n, (_, kw) in fields.items() if kw)
     required = frozenset(n for n in kwonly if not fields[n][0])
     return Sig(tuple(positional), 0, defaults, kwonly, required, False, False), files
+
+
+def _constructor_defaults(ix: Index, sym: DefSym) -> dict[str, str]:
+    """Parameter -> default text of what ``Class(...)`` takes (see ``_constructor``)."""
+    cls = ix.class_of(sym)
+    for item in ix.mro(cls) if cls is not None else []:
+        if isinstance(item, px.External):
+            return {}
+        if _is_dataclass(item.node) and "__init__" not in item.members:
+            return _field_defaults(ix.mro(item))
+        if "__init__" in item.members:
+            return _default_texts(item.members["__init__"])
+    return {}
+
+
+def _field_defaults(mro: list[px.ClassInfo | px.External]) -> dict[str, str]:
+    """Field -> its default as source text, over a dataclass's bases (``x: int = 16``, ``field(default=16)``)."""
+    texts: dict[str, str] = {}
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+        for stmt in item.node.body:
+            if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name) or stmt.value is None:
+                continue
+            value: ast.expr | None = stmt.value
+            if isinstance(value, ast.Call) and _last(value.func) == "field":
+                value = next((k.value for k in value.keywords if k.arg == "default"), None)
+            if value is not None:
+                texts[stmt.target.id] = ast.unparse(value)
+    return texts
 
 
 def _decorator_flag(node: ast.ClassDef, flag: str) -> bool:
