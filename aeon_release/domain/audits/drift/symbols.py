@@ -866,7 +866,7 @@ def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
         if isinstance(arg, ast.Starred):
             return None
         was, now = _slot(old, i), _slot(new, i)
-        if was is None or now == was:
+        if was is None or now == was or _named(arg) == now:  # ``kv_caches`` now fills kv_caches: a fix
             continue
         still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
         if still:
@@ -875,6 +875,13 @@ def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
 
 
 _VARARGS = "*args"
+
+
+def _named(arg: ast.expr) -> str | None:
+    """The name an argument is spelled with: ``kv_caches``, ``self.kv_caches``."""
+    if isinstance(arg, ast.Name):
+        return arg.id
+    return arg.attr if isinstance(arg, ast.Attribute) else None
 
 
 def _slot(sig: Sig, index: int) -> str | None:
