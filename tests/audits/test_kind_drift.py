@@ -128,3 +128,58 @@ def test_an_override_that_changed_kind_with_the_base_is_silent(git_repo: GitRepo
     override = "    async def sync_and_slice(self, n: int) -> int:  # AEON\n        return n * 2\n"
     upstream = RUNNER_BASE.replace("    def sync_and_slice", "    async def sync_and_slice")
     assert drift(git_repo, no_rules, override, upstream) == []
+
+
+# -- a decorator upstream added to the method the fork overrides ------------------------------------------
+DECORATED = "vllm/model_executor/layers/sampler.py"
+SAMPLER_BASE = """import torch
+
+
+class Sampler:
+    def apply_penalties(self, logits: int) -> int:
+        return logits
+"""
+OVERRIDE = """from vllm.model_executor.layers.sampler import Sampler
+
+
+class AeonSampler(Sampler):
+    def apply_penalties(self, logits: int) -> int:  # AEON: GB10 penalties
+        return logits + 1
+"""
+FORK_SAMPLER = "vllm/model_executor/layers/aeon_sampler.py"
+
+
+def decorated(repo: GitRepo, config: Path, upstream: str, override: str = OVERRIDE) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        repo,
+        {DECORATED: SAMPLER_BASE, FORK_SAMPLER: OVERRIDE.split("\n\n\n")[0] + "\n"},
+        {FORK_SAMPLER: override},
+        [("[Perf] Compile the penalties (#53300)", {DECORATED: upstream})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK_SAMPLER]
+
+
+@pytest.mark.parametrize("decorator", ["torch.compile(dynamic=True)", "torch.inference_mode()", "functools.cache"])
+def test_a_decorator_upstream_added_to_an_overridden_method(git_repo: GitRepo, no_rules: Path, decorator: str) -> None:
+    upstream = SAMPLER_BASE.replace("    def apply_penalties", f"    @{decorator}\n    def apply_penalties")
+    [(line, severity, message)] = decorated(git_repo, no_rules, upstream)
+    assert (line, severity) == (5, "warning")
+    assert (
+        f"AeonSampler.apply_penalties overrides Sampler.apply_penalties, which upstream decorated with @{decorator}"
+        in message
+    )
+    assert "runs without" in message and DECORATED in message
+
+
+def test_an_override_that_has_the_decorator_or_a_marker_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    compiled = SAMPLER_BASE.replace("    def apply_penalties", "    @torch.compile\n    def apply_penalties")
+    mine = OVERRIDE.replace(
+        "    def apply_penalties", "    @torch.compile(mode='max-autotune')\n    def apply_penalties"
+    )
+    assert decorated(git_repo, no_rules, compiled, mine) == []
+
+
+def test_a_marker_decorator_upstream_added_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    marked = SAMPLER_BASE.replace("    def apply_penalties", "    @abc.abstractmethod\n    def apply_penalties")
+    assert decorated(git_repo, no_rules, "import abc\n" + marked) == []

@@ -15,6 +15,7 @@ NEAR_MISS = "merge/near-miss"
 SYMBOL_DRIFT = "merge/symbol-drift"
 DUPLICATE_DEFINITION = "merge/duplicate-definition"
 DEFAULT_DRIFT = "merge/default-drift"
+DECORATOR_DRIFT = "merge/decorator-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -37,6 +38,12 @@ MERGE_RULES = (
         "merge",
         Severity.WARNING,
         "fork-owned call leaves a parameter to a default that upstream changed",
+    ),
+    RuleInfo(
+        DECORATOR_DRIFT,
+        "merge",
+        Severity.WARNING,
+        "a fork override lacks a decorator upstream added to the method it overrides",
     ),
 )
 

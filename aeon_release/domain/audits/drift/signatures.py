@@ -35,8 +35,13 @@ class Sig:
 
 
 def decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    return names_of(node.decorator_list)
+
+
+def names_of(decorators: list[ast.expr]) -> set[str]:
+    """``@torch.compile(dynamic=True)`` -> ``compile``: the last name of each decorator."""
     names = set()
-    for dec in node.decorator_list:
+    for dec in decorators:
         target = dec.func if isinstance(dec, ast.Call) else dec
         if isinstance(target, ast.Attribute):
             names.add(target.attr)

@@ -36,10 +36,11 @@ from aeon_release.domain.audits.drift.signatures import (
     decorator_names,
     is_classmethod,
     is_static,
+    names_of,
     override_problem,
     signature,
 )
-from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import walk_defs
@@ -565,6 +566,34 @@ class _Checker:
                 yield self._finding(
                     mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, "signature"
                 )
+            else:
+                yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
+
+    def _decorator_drift(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """Upstream decorated the method the fork overrides (``@torch.compile``, ``@torch.inference_mode()``,
+        a cache): the fork's override shadows the decorated method and runs without it.  Every answer
+        stays right and the speed (or the memory) goes: a warning, to add the decorator or say why not."""
+        if not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) or not self._upstream(after.path):
+            return
+        if not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        had, kept = decorator_names(before.node), decorator_names(stmt) | _MARKER_DECORATORS
+        added = [d for d in after.node.decorator_list if not (names_of([d]) & (had | kept))]
+        if not added:
+            return
+        shown = ", ".join(f"@{_show(d)}" for d in added)
+        commit = self._commit(after.path, after.name)  # found when the def line changed too
+        yield Finding(
+            DECORATOR_DRIFT,
+            "merge",
+            Severity.WARNING,
+            mod.path,
+            stmt.lineno,
+            f"{mine} overrides {after.label}, which upstream decorated with {shown} ({after.path}"
+            f"{'; ' + commit if commit else ''}): the override shadows it and runs without; add it, or say why not",
+        )
 
     # -- comparing -------------------------------------------------------------------------------
     def _compare(self, resolver: Resolver) -> tuple[DefSym | ModuleSym] | None:
@@ -848,6 +877,27 @@ def _kind(node: ast.AST) -> str | None:
 
 
 _KIND_SAYS = {"property": "a property", "coroutine": "a coroutine function (async def)", "function": "a plain method"}
+
+
+# Decorators that say what a method is, not what running it does (kind and signature drift answer
+# the ones that change how it is called: property, staticmethod, classmethod).
+_MARKER_DECORATORS = frozenset(
+    {
+        "abstractmethod",
+        "override",
+        "final",
+        "overload",
+        "deprecated",
+        "wraps",
+        "property",
+        "cached_property",
+        "staticmethod",
+        "classmethod",
+        "setter",
+        "getter",
+        "deleter",
+    }
+)
 
 
 def _is_property(node: ast.AST) -> bool:
