@@ -31,7 +31,7 @@ CARRY = "vllm/v1/spec_decode/dflash.py"
 CARRY_BASE = """from vllm.model_executor.models.qwen3_dflash import MaskBuilder, dflash_attention_mask
 
 
-def propose(n: int, num_heads: int = 1) -> list[int]:
+def propose(n: int, num_heads: int = 1, self_num_heads: int = 1) -> list[int]:
     return [n]
 """
 SUBJECT = "[Spec] DFlash 2 masks per head (#52816)"
@@ -84,7 +84,7 @@ def test_a_method_through_an_annotated_object(git_repo: GitRepo, no_rules: Path)
         "self, seq_len: int, block_size", "self, seq_len: int, num_heads: int = 1, block_size"
     )
     fork = CARRY_BASE.replace(
-        "def propose(n: int, num_heads: int = 1) -> list[int]:\n    return [n]\n",
+        "def propose(n: int, num_heads: int = 1, self_num_heads: int = 1) -> list[int]:\n    return [n]\n",
         "def propose(n: int, builder: MaskBuilder) -> list[int]:\n    return builder.build(n, 8)  # AEON\n",
     )
     sides = s.merge_case(
@@ -135,6 +135,9 @@ def test_a_call_that_did_not_fit_before_is_not_drift(git_repo: GitRepo, no_rules
     assert rebound(git_repo, no_rules, "dflash_attention_mask(n, 8, True)", upstream, base) == []
 
 
-def test_an_argument_named_like_the_parameter_it_now_fills_is_a_fix(git_repo: GitRepo, no_rules: Path) -> None:
+@pytest.mark.parametrize("argument", ["num_heads", "self_num_heads"])
+def test_an_argument_named_like_the_parameter_it_now_fills_is_a_fix(
+    git_repo: GitRepo, no_rules: Path, argument: str
+) -> None:
     """Upstream's own call passed ``num_heads`` into block_size's slot; its reorder fixed it."""
-    assert rebound(git_repo, no_rules, "dflash_attention_mask(n, num_heads)", INSERTED) == []
+    assert rebound(git_repo, no_rules, f"dflash_attention_mask(n, {argument})", INSERTED) == []

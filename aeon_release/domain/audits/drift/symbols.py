@@ -916,7 +916,9 @@ def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
         if isinstance(arg, ast.Starred):
             return None
         was, now = _slot(old, i), _slot(new, i)
-        if was is None or now == was or _named(arg) == now:  # ``kv_caches`` now fills kv_caches: a fix
+        if (
+            was is None or now is None or now == was or _spelled_as(arg, now)
+        ):  # ``kv_caches`` now fills kv_caches: a fix
             continue
         still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
         if still:
@@ -927,11 +929,12 @@ def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
 _VARARGS = "*args"
 
 
-def _named(arg: ast.expr) -> str | None:
-    """The name an argument is spelled with: ``kv_caches``, ``self.kv_caches``."""
-    if isinstance(arg, ast.Name):
-        return arg.id
-    return arg.attr if isinstance(arg, ast.Attribute) else None
+def _spelled_as(arg: ast.expr, parameter: str) -> bool:
+    """An argument spelled like the parameter: ``kv_caches``, ``self.kv_caches``, ``current_vllm_config``
+    for vllm_config (one name a ``_``-suffix of the other)."""
+    name = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else ""
+    name, parameter = name.lstrip("_").lower(), parameter.lstrip("_").lower()
+    return bool(name) and (name == parameter or name.endswith("_" + parameter) or parameter.endswith("_" + name))
 
 
 def _slot(sig: Sig, index: int) -> str | None:
