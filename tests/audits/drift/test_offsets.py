@@ -197,3 +197,42 @@ def test_pointer_arithmetic_shifted_by_both_sides(git_repo: GitRepo, tmp_path: P
     other = GitRepo(tmp_path / "other")
     sides = three_way(other, {"bw.py": BAD_WORDS}, {"bw.py": fork}, {"bw.py": theirs})
     assert found(audit(other, sides, tmp_path / "o"), OFFSET) == []
+
+
+# -- a scaling applied twice: both sides scale the same value by a constant -----------------------------
+ATTN = "vllm/v1/attention/backends/aeon_flash.py"
+ATTN_BASE = """def attention_scale(head_dim, softcap):
+    scale = head_dim
+    assert head_dim > 0
+    assert softcap >= 0
+    logits = softcap
+    return scale, logits
+"""
+
+
+def test_a_scaling_applied_twice_in_one_value_flow(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = ATTN_BASE.replace(
+        "    scale = head_dim\n", "    scale = head_dim ** -0.5  # AEON: GB10 kernel wants it scaled\n"
+    )
+    theirs = ATTN_BASE.replace("    return scale, logits\n", "    scale = scale ** -0.5\n    return scale, logits\n")
+    sides = three_way(git_repo, {ATTN: ATTN_BASE}, {ATTN: fork}, {ATTN: theirs})
+    report = audit(git_repo, sides, tmp_path)
+    merged = (git_repo.path / ATTN).read_text()
+    assert found(report, OFFSET) == [(ATTN, line_of(merged, "head_dim ** -0.5"), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == OFFSET)
+    assert message.startswith("scaling applied twice in the same value flow")
+    assert "`head_dim ** -0.5`" in message and "`scale ** -0.5`" in message
+
+
+def test_an_offset_and_a_scaling_of_one_value_are_two_changes(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = ATTN_BASE.replace("    scale = head_dim\n", "    scale = head_dim + 1  # AEON\n")
+    theirs = ATTN_BASE.replace("    return scale, logits\n", "    scale = scale * 2\n    return scale, logits\n")
+    sides = three_way(git_repo, {ATTN: ATTN_BASE}, {ATTN: fork}, {ATTN: theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+def test_a_scaling_by_one_or_on_another_flow_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = ATTN_BASE.replace("    scale = head_dim\n", "    scale = head_dim * 1  # AEON\n")
+    theirs = ATTN_BASE.replace("    logits = softcap\n", "    logits = softcap * 30.0\n")
+    sides = three_way(git_repo, {ATTN: ATTN_BASE}, {ATTN: fork}, {ATTN: theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []

@@ -46,7 +46,9 @@ _PASS_THROUGH = frozenset(
         "frozenset",
     }
 )
-_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d)")
+_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*)")
+OFFSET_KIND, SCALE_KIND = "offset", "scaling"
+_SCALINGS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.LShift, ast.RShift)
 _SELF = frozenset({"self", "cls"})
 _BUILTINS = frozenset(
     {
@@ -94,6 +96,7 @@ class Adjustment:
     returned: bool  # it is (part of) a returned value of ``function``
     span: tuple[int, int] = (0, 0)  # the function's lines in the side's version
     reads: frozenset[str] = frozenset()  # the part of ``flow`` the adjustment reads (the rest it produces)
+    kind: str = OFFSET_KIND  # an offset (``+ k``, a comparison made (non-)strict) or a scaling (``* k``)
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -161,6 +164,8 @@ class _Wanted:
 def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
     for mine in fork:
         for other in upstream:
+            if mine.kind != other.kind:
+                continue  # ``+ 1`` on one side and ``* 2`` on the other are two different changes
             if _same_flow(mine, other) or _one_call_level(mine, other) or _one_call_level(other, mine):
                 yield mine, other
                 break
@@ -402,7 +407,7 @@ def _in_function(
 ) -> Iterator[Adjustment]:
     flows = _Flows(function)
     for node in ast.walk(function):
-        adjusted = _adjusted(node, source.flipped)
+        adjusted, kind = _adjusted(node, source.flipped)
         if adjusted is None or node.lineno not in lines or flows.nested(node, function):  # type: ignore[attr-defined]
             continue
         text = segment(source.lines, node) or ""
@@ -425,25 +430,42 @@ def _in_function(
                 flows.returned(node),
                 (function.lineno, function.end_lineno or function.lineno),
                 frozenset(reads),
+                kind,
             )
 
 
-def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> list[ast.expr] | None:
-    """The operands a ``+ k``/``- k``/``+= k`` (or a comparison made (non-)strict) adjusts, or None."""
+def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> tuple[list[ast.expr] | None, str]:
+    """The operands a ``+ k``/``- k``/``+= k`` (or a comparison made (non-)strict) adjusts, or a
+    ``* k``/``/ k``/``// k``/``** k``/``<< k`` (and their augmented forms) scales; and which of the two."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         if _constant(node.right):
-            return [node.left]
+            return [node.left], OFFSET_KIND
         if isinstance(node.op, ast.Add) and _constant(node.left):
-            return [node.right]
+            return [node.right], OFFSET_KIND
     if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) and _constant(node.value):
-        return [node.target]
+        return [node.target], OFFSET_KIND
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _SCALINGS):
+        if _factor(node.right):
+            return [node.left], SCALE_KIND
+        if isinstance(node.op, ast.Mult) and _factor(node.left):
+            return [node.right], SCALE_KIND
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, _SCALINGS) and _factor(node.value):
+        return [node.target], SCALE_KIND
     if (
         isinstance(node, ast.Compare)
         and node.lineno in flipped
         and any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops)
     ):
-        return [node.left, *node.comparators]
-    return None
+        return [node.left, *node.comparators], OFFSET_KIND
+    return None, OFFSET_KIND
+
+
+def _factor(node: ast.expr) -> bool:
+    """A constant that changes what it scales: a number other than 0 and 1 (``-0.5`` for ``** -0.5``)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    value = node.value if isinstance(node, ast.Constant) else None
+    return type(value) in (int, float) and value not in (0, 1)
 
 
 def _constant(node: ast.expr) -> bool:
@@ -616,7 +638,7 @@ def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Fi
     shared = sorted(_shared(mine, other))
     flow = f" ({', '.join(shared[:3])})" if shared else ""
     message = (
-        f"offset applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
+        f"{'offset' if mine.kind == OFFSET_KIND else 'scaling'} applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
         f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them"
     )
     return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message), _merged_span(trees, mine))
