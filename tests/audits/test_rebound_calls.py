@@ -107,6 +107,27 @@ def test_a_dataclass_field_inserted_before_a_positional_argument(git_repo: GitRe
     assert finding.line == 5 and "which filled block_size and now fills num_heads" in finding.message
 
 
+def test_a_constructor_whose_class_the_module_later_tags(git_repo: GitRepo, no_rules: Path) -> None:
+    # RoutedExperts.__init__ in #50727 (36f4630d89): ``RoutedExperts.weight_loader.supports_moe_loading = True``
+    # at module level changes an attribute of the class; it does not rebind the name to a value
+    experts = "vllm/model_executor/layers/fused_moe/routed_experts.py"
+    base = (
+        "class RoutedExperts:\n"
+        "    def __init__(self, layer_name: str, ckpt_up_proj_name: str = 'up', renormalize: bool = True) -> None:\n"
+        "        self.renormalize = renormalize\n\n"
+        "    def weight_loader(self) -> None:\n"
+        "        pass\n\n\n"
+        "RoutedExperts.weight_loader.supports_moe_loading = True  # type: ignore[attr-defined]\n"
+    )
+    upstream = base.replace("'up', renormalize", "'up', transposed: bool = False, renormalize")
+    fork_import = "from vllm.model_executor.layers.fused_moe.routed_experts import RoutedExperts\n"
+    fork = fork_import + "\n\nEXPERTS = RoutedExperts('w13', 'up', False)  # AEON\n"
+    sides = s.merge_case(git_repo, {experts: base, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {experts: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert finding.line == 4 and "which filled renormalize and now fills transposed" in finding.message
+
+
 @pytest.mark.parametrize(
     "call",
     [
