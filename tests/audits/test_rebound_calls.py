@@ -128,6 +128,54 @@ def test_a_constructor_whose_class_the_module_later_tags(git_repo: GitRepo, no_r
     assert finding.line == 4 and "which filled renormalize and now fills transposed" in finding.message
 
 
+KERNELS = "vllm/v1/attention/ops/triton_prefill_attention.py"
+KERNELS_BASE = """import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK_M": 64})], key=["Lk"])
+@triton.jit
+def _fwd_kernel(Q, K, Out, sm_scale, IS_CAUSAL: tl.constexpr, USE_SINKS: tl.constexpr, Lk: tl.constexpr, BLOCK_M: tl.constexpr):
+    pass
+
+
+OPS = {"fwd": _fwd_kernel}
+"""
+LAUNCHES = "from vllm.v1.attention.ops.triton_prefill_attention import OPS, _fwd_kernel\n"
+SINKS_KEY0 = KERNELS_BASE.replace("USE_SINKS: tl.constexpr", "SINKS_BIAS_KEY0: tl.constexpr, USE_SINKS: tl.constexpr")
+
+
+def launched(repo: GitRepo, config: Path, launch: str, upstream: str) -> list[tuple[int, str]]:
+    fork = LAUNCHES + f"\n\ndef aeon_prefill(q, k, o, grid):\n    {launch}  # AEON: MiMo sinks\n"
+    sides = s.merge_case(
+        repo, {KERNELS: KERNELS_BASE, CARRY: LAUNCHES}, {CARRY: fork}, [(SUBJECT, {KERNELS: upstream})]
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
+
+
+def test_a_kernel_launch_whose_positional_argument_now_fills_another_parameter(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # #49815 (c3cac8c63d) inserted SINKS_BIAS_KEY0 before USE_SINKS in _fwd_kernel; the launcher's own
+    # options (num_warps=) and the meta-parameters autotune fills (BLOCK_M) are not the kernel's call
+    launch = "_fwd_kernel[grid](q, k, o, 0.5, True, False, Lk=64, num_warps=4)"
+    [(line, message)] = launched(git_repo, no_rules, launch, SINKS_KEY0)
+    assert line == 5 and "calls _fwd_kernel[grid]" in message
+    assert "passes False as argument 6, which filled USE_SINKS and now fills SINKS_BIAS_KEY0" in message
+
+
+@pytest.mark.parametrize(
+    "launch",
+    [
+        "_fwd_kernel[grid](q, k, o, 0.5, IS_CAUSAL=True, USE_SINKS=False, Lk=64, num_warps=4)",  # by keyword
+        'OPS["fwd"](q, k, o, 0.5, True, False)',  # a table of callables: not a launch of one known kernel
+    ],
+)
+def test_launches_that_still_mean_the_same_are_silent(git_repo: GitRepo, no_rules: Path, launch: str) -> None:
+    assert launched(git_repo, no_rules, launch, SINKS_KEY0) == []
+
+
 @pytest.mark.parametrize(
     "call",
     [

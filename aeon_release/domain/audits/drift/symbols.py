@@ -245,6 +245,8 @@ class _Checker:
             for node in ast.walk(expr):
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
+                    if isinstance(node.func, ast.Subscript):
+                        handled.add(id(node.func.value))  # kernel[grid](...): the call is the use of kernel
                     yield from self._call(mod, node, scope, id(node) in awaited)
                 elif (
                     isinstance(node, ast.Attribute)
@@ -286,7 +288,9 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
-        resolver, via = self._resolver(mod, call.func, scope)
+        subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
+        callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
+        resolver, via = self._resolver(mod, callee, scope)
         before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (UNKNOWN, UNKNOWN)
         if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
             self._chains.append((mod, call))  # ``layer.quant_method.apply(...)``: by name, later
@@ -296,11 +300,16 @@ class _Checker:
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             yield self._finding(mod, call.lineno, what, before, None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
-            problem = self._kind_drift(before, after, awaited) or self._call_drift(call, before, after, via)
+            made: ast.Call | None = call
+            if subscripted and not isinstance(before.node, ast.ClassDef):
+                made = _launched(call, before)  # a table of callables, or no kernel: None
+            if made is None:
+                return
+            problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
             else:
-                yield from self._default_drift(mod, call, before, after, via)
+                yield from self._default_drift(mod, made, before, after, via)
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
@@ -564,6 +573,8 @@ class _Checker:
             old, new = _bound_sig(before, via), _bound_sig(after, via)
         if old is None or new is None or old == new:
             return None
+        if isinstance(call, _Launch):  # autotune configs fill a kernel's meta-parameters: none is required
+            old, new = _all_optional(old), _all_optional(new)
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
         problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new)
@@ -815,6 +826,29 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     if lost and new.varkw:
         return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
     return None
+
+
+class _Launch(ast.Call):
+    """A kernel launch ``kernel[grid](args, num_warps=4)`` as the call of ``kernel`` it makes: the keywords
+    the kernel does not name (the launcher's options) left out."""
+
+
+def _launched(call: ast.Call, before: DefSym) -> _Launch | None:
+    """A launch of a decorated function (a plain one cannot be subscripted); None for anything else."""
+    node = before.node
+    if not isinstance(call.func, ast.Subscript) or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not node.decorator_list or isinstance(node, ast.AsyncFunctionDef):
+        return None
+    args = node.args
+    named = {a.arg for a in (*args.args, *args.kwonlyargs)}
+    keywords = [k for k in call.keywords if k.arg is None or k.arg in named]
+    launch = _Launch(func=call.func.value, args=call.args, keywords=keywords)
+    return ast.copy_location(launch, call)
+
+
+def _all_optional(sig: Sig) -> Sig:
+    return Sig(sig.positional, sig.posonly, len(sig.positional), sig.kwonly, frozenset(), sig.varargs, sig.varkw)
 
 
 def _kind(node: ast.AST) -> str | None:
