@@ -864,8 +864,15 @@ _KIND_SAYS = {"property": "a property", "coroutine": "a coroutine function (asyn
 
 
 def _is_property(node: ast.AST) -> bool:
-    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and bool(
-        decorator_names(node) & {"property", "cached_property"}
+    """A getter, or the ``@name.setter`` (``.deleter``) def: a class's member is the last def of its name."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return bool(decorator_names(node) & {"property", "cached_property"}) or any(
+        isinstance(d, ast.Attribute)
+        and d.attr in ("setter", "deleter")
+        and isinstance(d.value, ast.Name)
+        and d.value.id == node.name
+        for d in node.decorator_list
     )
 
 
