@@ -196,6 +196,23 @@ def test_a_parameter_renamed_in_place_is_silent(git_repo: GitRepo, no_rules: Pat
     assert rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", renamed) == []
 
 
+def test_argument_lines_upstream_rewrote_in_a_call_the_fork_patched_are_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # the fork patched the call's first line; upstream inserted num_heads and its own argument line
+    # (1, for num_heads) in the same merge: the arguments are upstream's, already where they belong
+    call = "    mask = dflash_attention_mask(\n        n,\n        8,\n    )\n    return mask\n"
+    base = CARRY_BASE.replace("    return [n]\n", call)
+    fork = base.replace("dflash_attention_mask(\n", "dflash_attention_mask(  # AEON: DFlash 2 drafter\n")
+    theirs = base.replace("        n,\n", "        n,\n        1,\n")
+    upstream = {MASKS: INSERTED, CARRY: theirs}
+    sides = s.merge_case(git_repo, {MASKS: MASKS_BASE, CARRY: base}, {CARRY: fork}, [(SUBJECT, upstream)])
+    merged = (git_repo.path / CARRY).read_text()
+    assert "(  # AEON: DFlash 2 drafter\n        n,\n        1,\n        8,\n" in merged
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.rule_id == DRIFT] == []
+
+
 def test_a_call_that_did_not_fit_before_is_not_drift(git_repo: GitRepo, no_rules: Path) -> None:
     base = MASKS_BASE.replace("block_size: int = 16, is_causal: bool = True", "block_size: int = 16")
     upstream = base.replace("seq_len: int, block_size", "seq_len: int, num_heads: int = 1, block_size").replace(

@@ -125,13 +125,14 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
         mod = self.after.module_at(path)
         if mod is None or self.before.module_at(path) is None:
             return  # a file new on both sides or that no longer parses: nothing to compare
-        owned = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
+        owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
             yield from self._walk(mod, mod.tree.body, _Scope(), owned)
             yield from self._patched_but_moved(mod, owned)
@@ -305,7 +306,8 @@ class _Checker:
                 made = _launched(call, before)  # a table of callables, or no kernel: None
             if made is None:
                 return
-            problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via)
+            owned = self._owned.get(mod.path)
+            problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
             else:
@@ -355,7 +357,7 @@ class _Checker:
             after = _same_member(self.after, before)
             what = f"calls {_show(call.func)}"
             if isinstance(after, DefSym):
-                problem = self._call_drift(call, before, after, "instance")
+                problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path))
                 if problem is not None:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
                 else:
@@ -562,7 +564,9 @@ class _Checker:
             return (before,)
         return None
 
-    def _call_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
+    def _call_drift(
+        self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
+    ) -> str | None:
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
             if not changed & self.inp.upstream_files:
@@ -577,7 +581,7 @@ class _Checker:
             old, new = _all_optional(old), _all_optional(new)
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
-        problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new)
+        problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new, owned)
         return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
 
     def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
@@ -876,17 +880,18 @@ def _is_property(node: ast.AST) -> bool:
     )
 
 
-def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
+def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) -> str | None:
     """A positional argument that fills another parameter than it did, though the call still fits:
     upstream inserted a parameter before it, reordered them, or moved its parameter behind a
     ``*args``.  Its own parameter must still be there (elsewhere): a slot whose name is simply gone
     is a rename or a removal, which the call's arity or keywords answer.  An argument after a
-    ``*x`` sits at no knowable position."""
+    ``*x`` sits at no knowable position.  Only an argument on a line the fork wrote is the fork's: in a
+    call the fork patched on its first line, upstream's argument lines are upstream's, already moved."""
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
             return None
         was, now = _slot(old, i), _slot(new, i)
-        if was is None or now == was:
+        if was is None or now == was or (owned is not None and arg.lineno not in owned):
             continue
         still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
         if still:
