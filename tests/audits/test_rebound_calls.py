@@ -133,16 +133,15 @@ KERNELS_BASE = """import triton
 import triton.language as tl
 
 
-@triton.autotune(configs=[triton.Config({"BLOCK_M": 64})], key=["Lk"])
 @triton.jit
-def _fwd_kernel(Q, K, Out, sm_scale, IS_CAUSAL: tl.constexpr, USE_SINKS: tl.constexpr, Lk: tl.constexpr, BLOCK_M: tl.constexpr):
+def _fwd_kernel(Q, K, Out, sm_scale, Lk: tl.constexpr, IS_CAUSAL: tl.constexpr = True, USE_SINKS: tl.constexpr = False):
     pass
 
 
 OPS = {"fwd": _fwd_kernel}
 """
 LAUNCHES = "from vllm.v1.attention.ops.triton_prefill_attention import OPS, _fwd_kernel\n"
-SINKS_KEY0 = KERNELS_BASE.replace("USE_SINKS: tl.constexpr", "SINKS_BIAS_KEY0: tl.constexpr, USE_SINKS: tl.constexpr")
+SINKS_KEY0 = KERNELS_BASE.replace("USE_SINKS: tl", "SINKS_BIAS_KEY0: tl.constexpr = False, USE_SINKS: tl")
 
 
 def launched(repo: GitRepo, config: Path, launch: str, upstream: str) -> list[tuple[int, str]]:
@@ -158,22 +157,58 @@ def test_a_kernel_launch_whose_positional_argument_now_fills_another_parameter(
     git_repo: GitRepo, no_rules: Path
 ) -> None:
     # #49815 (c3cac8c63d) inserted SINKS_BIAS_KEY0 before USE_SINKS in _fwd_kernel; the launcher's own
-    # options (num_warps=) and the meta-parameters autotune fills (BLOCK_M) are not the kernel's call
-    launch = "_fwd_kernel[grid](q, k, o, 0.5, True, False, Lk=64, num_warps=4)"
+    # options (num_warps=) are not the kernel's parameters
+    launch = "_fwd_kernel[grid](q, k, o, 0.5, 64, True, False, num_warps=4)"
     [(line, message)] = launched(git_repo, no_rules, launch, SINKS_KEY0)
     assert line == 5 and "calls _fwd_kernel[grid]" in message
-    assert "passes False as argument 6, which filled USE_SINKS and now fills SINKS_BIAS_KEY0" in message
+    assert "passes False as argument 7, which filled USE_SINKS and now fills SINKS_BIAS_KEY0" in message
 
 
 @pytest.mark.parametrize(
     "launch",
     [
-        "_fwd_kernel[grid](q, k, o, 0.5, IS_CAUSAL=True, USE_SINKS=False, Lk=64, num_warps=4)",  # by keyword
-        'OPS["fwd"](q, k, o, 0.5, True, False)',  # a table of callables: not a launch of one known kernel
+        "_fwd_kernel[grid](q, k, o, 0.5, 64, IS_CAUSAL=True, USE_SINKS=False, num_warps=4)",  # by keyword
+        'OPS["fwd"](q, k, o, 0.5, 64, True, False)',  # a table of callables: not a launch of one known kernel
     ],
 )
 def test_launches_that_still_mean_the_same_are_silent(git_repo: GitRepo, no_rules: Path, launch: str) -> None:
     assert launched(git_repo, no_rules, launch, SINKS_KEY0) == []
+
+
+SLOTS = "vllm/v1/worker/gpu/block_table.py"
+SLOTS_LAUNCH = """    _compute_slot_mappings_kernel[grid](
+        n,
+        4096,
+        idx_mapping,
+        0,
+        PAD_ID=-1,
+    )
+"""
+SLOTS_BASE = f"""import triton
+import triton.language as tl
+
+
+@triton.jit
+def _compute_slot_mappings_kernel(num_tokens, max_num_tokens, idx_mapping, cp_rank, PAD_ID: tl.constexpr):
+    pass
+
+
+def compute_slot_mappings(idx_mapping, n, grid):
+{SLOTS_LAUNCH}"""
+
+
+def test_upstream_launch_that_dropped_an_argument_with_the_parameter_is_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # upstream (between 379689d533 and 428bc718bd) dropped num_tokens from _compute_slot_mappings_kernel
+    # and its launch; the fork's copy of that launch makes upstream's lines read as the fork's: upstream's own
+    # launch (no num_tokens, and no cp_rank for the old kernel) did not fit the old kernel, the copy did
+    fork = SLOTS_BASE + "\n\ndef aeon_slot_mappings(idx_mapping, n, grid):  # AEON\n" + SLOTS_LAUNCH
+    upstream = SLOTS_BASE.replace("(num_tokens, max_num_tokens", "(max_num_tokens").replace("        n,\n", "", 1)
+    sides = s.merge_case(git_repo, {SLOTS: SLOTS_BASE}, {SLOTS: fork}, [(SUBJECT, {SLOTS: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
+    assert line == 20 and "passes 4096 as argument 2, which filled max_num_tokens and now fills idx_mapping" in message
 
 
 @pytest.mark.parametrize(

@@ -577,8 +577,6 @@ class _Checker:
             old, new = _bound_sig(before, via), _bound_sig(after, via)
         if old is None or new is None or old == new:
             return None
-        if isinstance(call, _Launch):  # autotune configs fill a kernel's meta-parameters: none is required
-            old, new = _all_optional(old), _all_optional(new)
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
         problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new, owned)
@@ -849,10 +847,6 @@ def _launched(call: ast.Call, before: DefSym) -> _Launch | None:
     keywords = [k for k in call.keywords if k.arg is None or k.arg in named]
     launch = _Launch(func=call.func.value, args=call.args, keywords=keywords)
     return ast.copy_location(launch, call)
-
-
-def _all_optional(sig: Sig) -> Sig:
-    return Sig(sig.positional, sig.posonly, len(sig.positional), sig.kwonly, frozenset(), sig.varargs, sig.varkw)
 
 
 def _kind(node: ast.AST) -> str | None:
