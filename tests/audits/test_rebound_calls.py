@@ -128,6 +128,44 @@ def test_a_constructor_whose_class_the_module_later_tags(git_repo: GitRepo, no_r
     assert finding.line == 4 and "which filled renormalize and now fills transposed" in finding.message
 
 
+SAMPLER = "vllm/v1/worker/gpu/sample/sampler.py"
+SAMPLER_BASE = """class Sampler:
+    def __call__(self, logits: list[float], idx_mapping: list[int], pos: int = 0) -> list[float]:
+        return logits
+"""
+SAMPLER_FORK = """from vllm.v1.worker.gpu.sample.sampler import Sampler
+
+
+class AeonDrafter:
+    def __init__(self, sampler: Sampler) -> None:
+        self.sampler = sampler
+
+    def draft(self, logits: list[float]) -> list[float]:
+        return self.sampler(logits, [0], 3)  # AEON
+
+
+def aeon_sample(logits: list[float], sampler: Sampler) -> list[float]:
+    return sampler(logits, [0], 3)  # AEON
+"""
+
+
+def test_a_callable_instance_whose_call_gained_a_parameter(git_repo: GitRepo, no_rules: Path) -> None:
+    # Sampler.__call__ in #33391 (876a16f4fb) gained cu_num_logits_np before pos: ``sampler(...)`` calls it
+    fork_import = SAMPLER_FORK.splitlines(keepends=True)[0]
+    upstream = SAMPLER_BASE.replace(
+        "idx_mapping: list[int], pos", "idx_mapping: list[int], cu_num_logits: int = 0, pos"
+    )
+    sides = s.merge_case(
+        git_repo, {SAMPLER: SAMPLER_BASE, CARRY: fork_import}, {CARRY: SAMPLER_FORK}, [(SUBJECT, {SAMPLER: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = sorted((f.line, f.message) for f in report.findings if f.rule_id == DRIFT)
+    assert [line for line, _ in found] == [9, 13]
+    for _, message in found:
+        assert "Sampler.__call__" in message
+        assert "passes 3 as argument 3, which filled pos and now fills cu_num_logits" in message
+
+
 KERNELS = "vllm/v1/attention/ops/triton_prefill_attention.py"
 KERNELS_BASE = """import triton
 import triton.language as tl

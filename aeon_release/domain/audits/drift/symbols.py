@@ -293,6 +293,11 @@ class _Checker:
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
         before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (UNKNOWN, UNKNOWN)
+        if not subscripted and (resolver is None or _is_value(before)):
+            typed = self._typed(mod, callee, scope)  # sampler(...) with sampler: Sampler calls Sampler.__call__
+            if typed is not None:
+                resolver, via = _instance_member(typed, "__call__"), "instance"
+                before, after = resolver(self.before), resolver(self.after)
         if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
             self._chains.append((mod, call))  # ``layer.quant_method.apply(...)``: by name, later
         if resolver is None:
@@ -847,6 +852,13 @@ def _launched(call: ast.Call, before: DefSym) -> _Launch | None:
     keywords = [k for k in call.keywords if k.arg is None or k.arg in named]
     launch = _Launch(func=call.func.value, args=call.args, keywords=keywords)
     return ast.copy_location(launch, call)
+
+
+def _is_value(sym: Sym) -> bool:
+    """An attribute or variable (``self.sampler``, ``x: Foo = ...``): no def and no class of its own name."""
+    if not isinstance(sym, DefSym) or isinstance(sym.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return not (isinstance(sym.node, ast.ClassDef) and sym.node.name == sym.name)
 
 
 def _kind(node: ast.AST) -> str | None:
