@@ -18,9 +18,9 @@ that a fork use written for the old shape still runs and means something else:
 For each commit: base = K^, upstream = K, and the fork adds one module (``vllm/aeon_calls.py``) using
 each definition the way fork code did before K, fitting the OLD signature: a call passing positional
 arguments up to and including the moved slot (and whatever else the old signature requires), a plain
-call, a call or a read through a parameter annotated with the class, an override of the old kind.  The
-merge is clean (a new module); the engine's merge-aware audit runs on it, and a case is *blocked* when
-an error-level ``merge/symbol-drift`` finding lands on its use line.
+call, a call or a read through a parameter annotated with the class (``obj(...)`` for ``__call__``), an
+override of the old kind.  The merge is clean (a new module); the engine's merge-aware audit runs on it,
+and a case is *blocked* when an error-level ``merge/symbol-drift`` finding lands on its use line.
 
 Before parsing, a file pair whose decorators, ``def``/``class`` headers and annotated lines read the same
 is passed over (``--full-parse`` parses every pair: the same cases, about twice the time).  A kernel
@@ -550,9 +550,9 @@ def use(carry: Carry, case: Case, module: str, n: int) -> str | None:
     else:
         callee, param = f"obj.{old.qual.rsplit('.', 1)[1]}", f"obj: {carry.local(module, str(old.owner))}"
     name = old.qual.rsplit(".", 1)[-1]
-    if carry.module_call and name == "forward" and old.binding == "instance":
-        callee = "obj"  # a torch module is called, and its __call__ calls forward
-    if name.startswith("__") and old.binding not in ("init", "dataclass"):
+    if old.binding == "instance" and (name == "__call__" or (carry.module_call and name == "forward")):
+        callee = "obj"  # a callable instance is called; a torch module's __call__ calls forward
+    elif name.startswith("__") and old.binding not in ("init", "dataclass"):
         return "a dunder (called by syntax, not by name)"
     if case.cls == "to-method":
         expr = callee
@@ -646,6 +646,8 @@ def _shape(case: Case) -> str:
         return "kernel launch"
     if old.binding in ("init", "dataclass"):
         return f"constructor ({'dataclass' if old.binding == 'dataclass' else '__init__'})"
+    if old.qual.endswith(".__call__"):
+        return "callable instance, obj(...)"
     return "module function" if old.binding == "plain" else f"method ({old.binding})"
 
 
