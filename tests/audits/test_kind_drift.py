@@ -91,6 +91,28 @@ def test_a_property_made_a_method(git_repo: GitRepo, no_rules: Path) -> None:
     assert "always true" in message
 
 
+SETTER = "\n    @{name}.setter\n    def {name}(self, value: int) -> None:\n        self.steps = int(value)\n"
+
+
+def test_a_property_with_a_setter_made_a_method(git_repo: GitRepo, no_rules: Path) -> None:
+    # the class's member is the setter, the last def of the name: it is a property all the same
+    cascade = "        return self.steps > 0\n"
+    base = RUNNER_BASE.replace(cascade, cascade + SETTER.format(name="uses_cascade"))
+    fork = FORK_BASE.replace("    pass\n", USES)
+    sides = s.merge_case(git_repo, {RUNNER: base, FORK: FORK_BASE}, {FORK: fork}, [(SUBJECT, {RUNNER: MADE_METHOD})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert line == 7 and "which upstream turned from a property into a method" in message
+
+
+def test_a_method_made_a_property_with_a_setter(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = MADE_PROPERTY.replace(
+        "        return n\n", "        return n\n" + SETTER.format(name="sync_and_slice"), 1
+    )
+    [(line, message)] = drift(git_repo, no_rules, USES, upstream)
+    assert line == 9 and "calls self.sync_and_slice, which upstream made a property" in message
+
+
 def test_kinds_upstream_kept_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
     assert drift(git_repo, no_rules, USES, RUNNER_BASE + "\n\nX = 1\n") == []
 

@@ -107,6 +107,148 @@ def test_a_dataclass_field_inserted_before_a_positional_argument(git_repo: GitRe
     assert finding.line == 5 and "which filled block_size and now fills num_heads" in finding.message
 
 
+def test_a_constructor_whose_class_the_module_later_tags(git_repo: GitRepo, no_rules: Path) -> None:
+    # RoutedExperts.__init__ in #50727 (36f4630d89): ``RoutedExperts.weight_loader.supports_moe_loading = True``
+    # at module level changes an attribute of the class; it does not rebind the name to a value
+    experts = "vllm/model_executor/layers/fused_moe/routed_experts.py"
+    base = (
+        "class RoutedExperts:\n"
+        "    def __init__(self, layer_name: str, ckpt_up_proj_name: str = 'up', renormalize: bool = True) -> None:\n"
+        "        self.renormalize = renormalize\n\n"
+        "    def weight_loader(self) -> None:\n"
+        "        pass\n\n\n"
+        "RoutedExperts.weight_loader.supports_moe_loading = True  # type: ignore[attr-defined]\n"
+    )
+    upstream = base.replace("'up', renormalize", "'up', transposed: bool = False, renormalize")
+    fork_import = "from vllm.model_executor.layers.fused_moe.routed_experts import RoutedExperts\n"
+    fork = fork_import + "\n\nEXPERTS = RoutedExperts('w13', 'up', False)  # AEON\n"
+    sides = s.merge_case(git_repo, {experts: base, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {experts: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert finding.line == 4 and "which filled renormalize and now fills transposed" in finding.message
+
+
+SAMPLER = "vllm/v1/worker/gpu/sample/sampler.py"
+SAMPLER_BASE = """class Sampler:
+    def __call__(self, logits: list[float], idx_mapping: list[int], pos: int = 0) -> list[float]:
+        return logits
+"""
+SAMPLER_FORK = """from vllm.v1.worker.gpu.sample.sampler import Sampler
+
+
+class AeonDrafter:
+    def __init__(self, sampler: Sampler) -> None:
+        self.sampler = sampler
+
+    def draft(self, logits: list[float]) -> list[float]:
+        return self.sampler(logits, [0], 3)  # AEON
+
+
+def aeon_sample(logits: list[float], sampler: Sampler) -> list[float]:
+    return sampler(logits, [0], 3)  # AEON
+"""
+
+
+def test_a_callable_instance_whose_call_gained_a_parameter(git_repo: GitRepo, no_rules: Path) -> None:
+    # Sampler.__call__ in #33391 (876a16f4fb) gained cu_num_logits_np before pos: ``sampler(...)`` calls it
+    fork_import = SAMPLER_FORK.splitlines(keepends=True)[0]
+    upstream = SAMPLER_BASE.replace(
+        "idx_mapping: list[int], pos", "idx_mapping: list[int], cu_num_logits: int = 0, pos"
+    )
+    sides = s.merge_case(
+        git_repo, {SAMPLER: SAMPLER_BASE, CARRY: fork_import}, {CARRY: SAMPLER_FORK}, [(SUBJECT, {SAMPLER: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = sorted((f.line, f.message) for f in report.findings if f.rule_id == DRIFT)
+    assert [line for line, _ in found] == [9, 13]
+    for _, message in found:
+        assert "Sampler.__call__" in message
+        assert "passes 3 as argument 3, which filled pos and now fills cu_num_logits" in message
+
+
+KERNELS = "vllm/v1/attention/ops/triton_prefill_attention.py"
+KERNELS_BASE = """import triton
+import triton.language as tl
+
+
+@triton.jit
+def _fwd_kernel(Q, K, Out, sm_scale, Lk: tl.constexpr, IS_CAUSAL: tl.constexpr = True, USE_SINKS: tl.constexpr = False):
+    pass
+
+
+OPS = {"fwd": _fwd_kernel}
+"""
+LAUNCHES = "from vllm.v1.attention.ops.triton_prefill_attention import OPS, _fwd_kernel\n"
+SINKS_KEY0 = KERNELS_BASE.replace("USE_SINKS: tl", "SINKS_BIAS_KEY0: tl.constexpr = False, USE_SINKS: tl")
+
+
+def launched(repo: GitRepo, config: Path, launch: str, upstream: str) -> list[tuple[int, str]]:
+    fork = LAUNCHES + f"\n\ndef aeon_prefill(q, k, o, grid):\n    {launch}  # AEON: MiMo sinks\n"
+    sides = s.merge_case(
+        repo, {KERNELS: KERNELS_BASE, CARRY: LAUNCHES}, {CARRY: fork}, [(SUBJECT, {KERNELS: upstream})]
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
+
+
+def test_a_kernel_launch_whose_positional_argument_now_fills_another_parameter(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # #49815 (c3cac8c63d) inserted SINKS_BIAS_KEY0 before USE_SINKS in _fwd_kernel; the launcher's own
+    # options (num_warps=) are not the kernel's parameters
+    launch = "_fwd_kernel[grid](q, k, o, 0.5, 64, True, False, num_warps=4)"
+    [(line, message)] = launched(git_repo, no_rules, launch, SINKS_KEY0)
+    assert line == 5 and "calls _fwd_kernel[grid]" in message
+    assert "passes False as argument 7, which filled USE_SINKS and now fills SINKS_BIAS_KEY0" in message
+
+
+@pytest.mark.parametrize(
+    "launch",
+    [
+        "_fwd_kernel[grid](q, k, o, 0.5, 64, IS_CAUSAL=True, USE_SINKS=False, num_warps=4)",  # by keyword
+        'OPS["fwd"](q, k, o, 0.5, 64, True, False)',  # a table of callables: not a launch of one known kernel
+    ],
+)
+def test_launches_that_still_mean_the_same_are_silent(git_repo: GitRepo, no_rules: Path, launch: str) -> None:
+    assert launched(git_repo, no_rules, launch, SINKS_KEY0) == []
+
+
+SLOTS = "vllm/v1/worker/gpu/block_table.py"
+SLOTS_LAUNCH = """    _compute_slot_mappings_kernel[grid](
+        n,
+        4096,
+        idx_mapping,
+        0,
+        PAD_ID=-1,
+    )
+"""
+SLOTS_BASE = f"""import triton
+import triton.language as tl
+
+
+@triton.jit
+def _compute_slot_mappings_kernel(num_tokens, max_num_tokens, idx_mapping, cp_rank, PAD_ID: tl.constexpr):
+    pass
+
+
+def compute_slot_mappings(idx_mapping, n, grid):
+{SLOTS_LAUNCH}"""
+
+
+def test_upstream_launch_that_dropped_an_argument_with_the_parameter_is_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # upstream (between 379689d533 and 428bc718bd) dropped num_tokens from _compute_slot_mappings_kernel
+    # and its launch; the fork's copy of that launch makes upstream's lines read as the fork's: upstream's own
+    # launch (no num_tokens, and no cp_rank for the old kernel) did not fit the old kernel, the copy did
+    fork = SLOTS_BASE + "\n\ndef aeon_slot_mappings(idx_mapping, n, grid):  # AEON\n" + SLOTS_LAUNCH
+    upstream = SLOTS_BASE.replace("(num_tokens, max_num_tokens", "(max_num_tokens").replace("        n,\n", "", 1)
+    sides = s.merge_case(git_repo, {SLOTS: SLOTS_BASE}, {SLOTS: fork}, [(SUBJECT, {SLOTS: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
+    assert line == 20 and "passes 4096 as argument 2, which filled max_num_tokens and now fills idx_mapping" in message
+
+
 @pytest.mark.parametrize(
     "call",
     [
@@ -125,6 +267,23 @@ def test_a_parameter_renamed_in_place_is_silent(git_repo: GitRepo, no_rules: Pat
         "block_size, int", "page_size, int"
     )
     assert rebound(git_repo, no_rules, "dflash_attention_mask(n, 8)", renamed) == []
+
+
+def test_argument_lines_upstream_rewrote_in_a_call_the_fork_patched_are_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # the fork patched the call's first line; upstream inserted num_heads and its own argument line
+    # (1, for num_heads) in the same merge: the arguments are upstream's, already where they belong
+    call = "    mask = dflash_attention_mask(\n        n,\n        8,\n    )\n    return mask\n"
+    base = CARRY_BASE.replace("    return [n]\n", call)
+    fork = base.replace("dflash_attention_mask(\n", "dflash_attention_mask(  # AEON: DFlash 2 drafter\n")
+    theirs = base.replace("        n,\n", "        n,\n        1,\n")
+    upstream = {MASKS: INSERTED, CARRY: theirs}
+    sides = s.merge_case(git_repo, {MASKS: MASKS_BASE, CARRY: base}, {CARRY: fork}, [(SUBJECT, upstream)])
+    merged = (git_repo.path / CARRY).read_text()
+    assert "(  # AEON: DFlash 2 drafter\n        n,\n        1,\n        8,\n" in merged
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.rule_id == DRIFT] == []
 
 
 def test_a_call_that_did_not_fit_before_is_not_drift(git_repo: GitRepo, no_rules: Path) -> None:

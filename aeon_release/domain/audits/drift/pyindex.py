@@ -354,9 +354,8 @@ def _bindings(stmt: ast.stmt, info: ModuleInfo) -> Iterator[tuple[str, Binding]]
     elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for target in targets:
-            for node in ast.walk(target):
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):  # not ``mod`` of ``mod.f = g``
-                    yield node.id, Binding("value", stmt, stmt.lineno)
+            for name in _target_names(target):
+                yield name, Binding("value", stmt, stmt.lineno)
     elif isinstance(stmt, ast.Import):
         for alias in stmt.names:
             if alias.asname:
@@ -392,14 +391,24 @@ def member_names(stmt: ast.stmt) -> list[str]:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return [stmt.name]
     if isinstance(stmt, ast.Assign):
-        return [
-            n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-        ]
+        return [n for t in stmt.targets for n in _target_names(t)]
     if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and isinstance(stmt.target, ast.Name):
         return [stmt.target.id]
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         return [(a.asname or a.name).split(".")[0] for a in stmt.names]
     return []
+
+
+def _target_names(target: ast.expr) -> Iterator[str]:
+    """The names an assignment target binds: ``a``, ``a, (b, *c)``; not the ``X`` of ``X.attr = ...``
+    or ``X[k] = ...``, which changes an object the name already holds."""
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for elt in target.elts:
+            yield from _target_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
 
 
 def _self_attributes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -126,13 +126,14 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
         mod = self.after.module_at(path)
         if mod is None or self.before.module_at(path) is None:
             return  # a file new on both sides or that no longer parses: nothing to compare
-        owned = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
+        owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
             yield from self._walk(mod, mod.tree.body, _Scope(), owned)
             yield from self._patched_but_moved(mod, owned)
@@ -246,6 +247,8 @@ class _Checker:
             for node in ast.walk(expr):
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
+                    if isinstance(node.func, ast.Subscript):
+                        handled.add(id(node.func.value))  # kernel[grid](...): the call is the use of kernel
                     yield from self._call(mod, node, scope, id(node) in awaited)
                 elif (
                     isinstance(node, ast.Attribute)
@@ -289,8 +292,15 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
-        resolver, via = self._resolver(mod, call.func, scope)
+        subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
+        callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
+        resolver, via = self._resolver(mod, callee, scope)
         before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (UNKNOWN, UNKNOWN)
+        if not subscripted and (resolver is None or _is_value(before)):
+            typed = self._typed(mod, callee, scope)  # sampler(...) with sampler: Sampler calls Sampler.__call__
+            if typed is not None:
+                resolver, via = _instance_member(typed, "__call__"), "instance"
+                before, after = resolver(self.before), resolver(self.after)
         if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
             self._chains.append((mod, call))  # ``layer.quant_method.apply(...)``: by name, later
         if resolver is None:
@@ -299,11 +309,17 @@ class _Checker:
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             yield self._finding(mod, call.lineno, what, before, None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
-            problem = self._kind_drift(before, after, awaited) or self._call_drift(call, before, after, via)
+            made: ast.Call | None = call
+            if subscripted and not isinstance(before.node, ast.ClassDef):
+                made = _launched(call, before)  # a table of callables, or no kernel: None
+            if made is None:
+                return
+            owned = self._owned.get(mod.path)
+            problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
             else:
-                yield from self._default_drift(mod, call, before, after, via)
+                yield from self._default_drift(mod, made, before, after, via)
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
@@ -349,7 +365,7 @@ class _Checker:
             after = _same_member(self.after, before)
             what = f"calls {_show(call.func)}"
             if isinstance(after, DefSym):
-                problem = self._call_drift(call, before, after, "instance")
+                problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path))
                 if problem is not None:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
                 else:
@@ -603,7 +619,9 @@ class _Checker:
             return (before,)
         return None
 
-    def _call_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
+    def _call_drift(
+        self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
+    ) -> str | None:
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
             if not changed & self.inp.upstream_files:
@@ -616,7 +634,7 @@ class _Checker:
             return None
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
-        problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new)
+        problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new, owned)
         return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
 
     def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
@@ -867,6 +885,32 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     return None
 
 
+class _Launch(ast.Call):
+    """A kernel launch ``kernel[grid](args, num_warps=4)`` as the call of ``kernel`` it makes: the keywords
+    the kernel does not name (the launcher's options) left out."""
+
+
+def _launched(call: ast.Call, before: DefSym) -> _Launch | None:
+    """A launch of a decorated function (a plain one cannot be subscripted); None for anything else."""
+    node = before.node
+    if not isinstance(call.func, ast.Subscript) or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not node.decorator_list or isinstance(node, ast.AsyncFunctionDef):
+        return None
+    args = node.args
+    named = {a.arg for a in (*args.args, *args.kwonlyargs)}
+    keywords = [k for k in call.keywords if k.arg is None or k.arg in named]
+    launch = _Launch(func=call.func.value, args=call.args, keywords=keywords)
+    return ast.copy_location(launch, call)
+
+
+def _is_value(sym: Sym) -> bool:
+    """An attribute or variable (``self.sampler``, ``x: Foo = ...``): no def and no class of its own name."""
+    if not isinstance(sym, DefSym) or isinstance(sym.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return not (isinstance(sym.node, ast.ClassDef) and sym.node.name == sym.name)
+
+
 def _kind(node: ast.AST) -> str | None:
     """How callers use a definition: call it, await its call, or read it (None: not a function)."""
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -901,24 +945,36 @@ _MARKER_DECORATORS = frozenset(
 
 
 def _is_property(node: ast.AST) -> bool:
-    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and bool(
-        decorator_names(node) & {"property", "cached_property"}
+    """A getter, or the ``@name.setter`` (``.deleter``) def: a class's member is the last def of its name."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return bool(decorator_names(node) & {"property", "cached_property"}) or any(
+        isinstance(d, ast.Attribute)
+        and d.attr in ("setter", "deleter")
+        and isinstance(d.value, ast.Name)
+        and d.value.id == node.name
+        for d in node.decorator_list
     )
 
 
-def _rebound(call: ast.Call, old: Sig, new: Sig) -> str | None:
+def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) -> str | None:
     """A positional argument that fills another parameter than it did, though the call still fits:
     upstream inserted a parameter before it, reordered them, or moved its parameter behind a
     ``*args``.  Its own parameter must still be there (elsewhere): a slot whose name is simply gone
     is a rename or a removal, which the call's arity or keywords answer.  An argument after a
-    ``*x`` sits at no knowable position."""
+    ``*x`` sits at no knowable position.  Only an argument on a line the fork wrote is the fork's: in a
+    call the fork patched on its first line, upstream's argument lines are upstream's, already moved."""
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
             return None
         was, now = _slot(old, i), _slot(new, i)
         if (
-            was is None or now is None or now == was or _spelled_as(arg, now)
-        ):  # ``kv_caches`` now fills kv_caches: a fix
+            was is None
+            or now is None
+            or now == was
+            or _spelled_as(arg, now)
+            or (owned is not None and arg.lineno not in owned)
+        ):
             continue
         still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
         if still:
