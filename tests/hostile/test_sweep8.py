@@ -52,3 +52,96 @@ def test_git_index_file_never_changes_what_the_audit_lists(tmp_path: Path, index
         env={"GIT_INDEX_FILE": str(value)}, timeout=TIMEOUT,
     )  # fmt: skip
     assert run.code == 1 and "vendor/v.py" in run.out, run.out + run.err
+
+
+# -- Python the merge-aware checks cannot walk -----------------------------------------------------------
+LIB = "def f(a, b=1):\n    return a\n\n\ndef g(x):\n    return x\n"
+MINE = "from pkg.lib import f, g\n\n\ndef h():\n    return f(1) + g(2)\n"  # g(2): upstream's g now needs y
+
+
+def deep(levels: int) -> str:
+    """An expression ``levels`` deep that Python compiles and ``ast.parse`` takes (to ~3,000 levels)."""
+    return "-" * levels + "1"
+
+
+def _merge(
+    tmp_path: Path, base: dict[str, str], upstream: dict[str, str], fork: dict[str, str]
+) -> tuple[Path, list[str]]:
+    """A fork merged with upstream: base (pkg/lib.py plus ``base``), upstream's commit (``g`` gains a
+    parameter, plus ``upstream``), the fork's (``MINE`` plus ``fork``); the repository and the audit's
+    merge options."""
+    repo = make_repo(tmp_path / "repo", {"pkg/__init__.py": "", "pkg/lib.py": LIB, **base})
+    base_sha = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "upstream")
+    theirs = git(make_repo(repo, {"pkg/lib.py": LIB.replace("g(x)", "g(x, y)"), **upstream}), "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-")
+    ours = git(make_repo(repo, {"pkg/mine.py": MINE, **fork}), "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", "upstream")
+    return repo, ["--rev", "HEAD", "--base", base_sha, "--ours", ours, "--theirs", theirs]
+
+
+DATACLASS = "import dataclasses\n\n\n@dataclasses.dataclass\nclass C:\n    a: int = {}\n"
+OVERRIDDEN = "import functools\n\n\nclass B:\n    @functools.lru_cache({})\n    def m(self):\n        return 1\n"
+ENUM = "import enum\n\n\nclass E(enum.Enum):\n    A = 1\n    B = 2\n"
+LIB_UP = "def f(a, b={}):\n    return a\n\n\ndef g(x, y):\n    return x\n"
+Files = dict[str, str]
+HOSTILE: dict[str, tuple[Files, Files, Files]] = {  # base, upstream, fork
+    # upstream's default of the f the fork calls: ast.unparse of it ran out of stack
+    "a default": ({}, {"pkg/lib.py": LIB_UP.format(deep(990))}, {}),
+    # too deep for the parser itself: a RecursionError from ast.parse, outside any check's own handling
+    "a module past the parser": (
+        {"pkg/k.py": "K = 1\n"},
+        {"pkg/k.py": f"K = {deep(5000)}\n"},
+        {"pkg/use.py": "from pkg.k import K\n"},
+    ),
+    "a dataclass field": (
+        {"pkg/dc.py": DATACLASS.format(1)},
+        {"pkg/dc.py": DATACLASS.format(deep(990))},
+        {"pkg/use.py": "from pkg.dc import C\n\n\ndef k():\n    return C()\n"},
+    ),
+    "a decorator": (
+        {"pkg/b.py": "class B:\n    def m(self):\n        return 1\n"},  # upstream decorates m
+        {"pkg/b.py": OVERRIDDEN.format(deep(990))},
+        {"pkg/d.py": "from pkg.b import B\n\n\nclass D(B):\n    def m(self):\n        return 2\n"},
+    ),
+    "the fork's own attribute chain": (
+        {},
+        {},
+        {"pkg/use.py": "import pkg\n\n\ndef k():\n    return pkg" + ".a" * 990 + "\n"},
+    ),
+    "an enum member": (
+        {"pkg/e.py": ENUM},
+        {"pkg/e.py": ENUM.replace("A = 1\n    B = 2", f"B = 1\n    A = 2\n    C = {deep(990)}")},
+        {"pkg/use.py": "X = 1  # E.A\n"},
+    ),
+}
+
+
+@pytest.mark.parametrize("where", list(HOSTILE))
+def test_a_file_too_deep_to_walk_costs_the_merge_checks_only_itself(tmp_path: Path, where: str) -> None:
+    """A RecursionError in one check's walk (ast.unparse, ast.dump, a recursive helper) or in ast.parse
+    dropped every merge-aware finding for one warning: the fork's broken call of g passed (exit 0)."""
+    repo, merge = _merge(tmp_path, *HOSTILE[where])
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
+    assert "pkg/mine.py:5" in run.out and "calls g, which is now g(x, y)" in run.out, run.out
+    assert "could not run" not in run.out and "upstream removed" not in run.out, run.out
+
+
+def test_a_cut_file_is_named(tmp_path: Path) -> None:
+    repo, merge = _merge(tmp_path, *HOSTILE["a default"])
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, timeout=TIMEOUT)
+    [line] = [line for line in run.out.splitlines() if "audit/not-audited" in line]
+    assert "pkg/lib.py:1" in line and "nested over 100 levels deep" in line, run.out
+
+
+def test_a_python_file_over_the_parse_cap_is_not_parsed_by_the_merge_checks(tmp_path: Path) -> None:
+    """settings.max_parse_bytes held for the rules only: the merge checks parsed a fork's 6 MB module
+    (~250 bytes of memory per byte of source): MemoryError under the limit here, and every merge-aware
+    finding gone with it."""
+    repo, merge = _merge(tmp_path, {}, {}, {"pkg/huge.py": "x = [1, 2, 3]\n" * 450_000})
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), *merge, memory=1024 * 1024 * 1024, timeout=TIMEOUT
+    )
+    assert run.code == 1 and "g(x, y)" in run.out, run.out + run.err
+    assert "over the 1048576-byte parse cap" in run.out and run.seconds < 10, run

@@ -19,7 +19,7 @@ from pathlib import Path
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import SourceCache
+from aeon_release.domain.audits.source import SourceCache, parse_python
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -231,10 +231,7 @@ class ThreeTrees:
         """The merged file parsed, once for every check that reads it (None: absent or no parse)."""
         if path not in self._modules:
             text = self.merged_text(path)
-            try:
-                self._modules[path] = ast.parse(text) if text is not None else None
-            except (SyntaxError, ValueError):
-                self._modules[path] = None
+            self._modules[path] = parse_python(text, path) if text is not None else None
         return self._modules[path]
 
     def to_merged(self, rev: str, path: str) -> dict[int, int]:
