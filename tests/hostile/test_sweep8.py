@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.audits.drift import real
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 
@@ -145,3 +146,23 @@ def test_a_python_file_over_the_parse_cap_is_not_parsed_by_the_merge_checks(tmp_
     )
     assert run.code == 1 and "g(x, y)" in run.out, run.out + run.err
     assert "over the 1048576-byte parse cap" in run.out and run.seconds < 10, run
+
+
+def test_a_fix_in_a_file_too_deep_for_libcst_is_skipped_not_a_crash(tmp_path: Path) -> None:
+    """``audit --fix`` rewrites with libcst, whose visitors recurse: an expression 600 levels deep in the
+    file of an enum literal's fix was a RecursionError traceback (exit 3)."""
+    repo = make_repo(
+        tmp_path / "repo", {"vllm/__init__.py": "", "vllm/v1/__init__.py": "", real.REQUEST: real.REQUEST_BASE}
+    )
+    base = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "upstream")
+    theirs = git(make_repo(repo, {real.REQUEST: real.REQUEST_UPSTREAM}), "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-")
+    fork = real.SCHED_FORK + f"\n\nX = {deep(600)}\n"
+    ours = git(make_repo(repo, {real.SCHED: fork}), "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", "upstream")
+    merge = ["--base", base, "--ours", ours, "--theirs", theirs]
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, "--fix", timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.err
+    assert "fix skipped" in run.err and "nested too deeply for libcst" in run.err, run.err
+    assert (repo / real.SCHED).read_text() == fork and not git(repo, "status", "--porcelain")
