@@ -49,7 +49,7 @@ def audit(
         )
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
-    bare = _is_bare(repo_path)
+    bare = _is_bare(repo_path, reads_work_tree=rev is None)
     rev = _revision(repo_path, rev, changed_since, bare)
     cache_dir = _cache_dir(repo_path)
     profile.check_file(config, cache_dir)  # a pull request that breaks fleet.yaml fails its gate here
@@ -144,13 +144,31 @@ def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare:
     return "HEAD" if git.resolve("HEAD") is not None and git.is_clean() else None
 
 
-def _is_bare(path: Path) -> bool:
-    """A bare repository (no work tree): its files are git's own, never the fork's."""
-    if (path / ".git").exists() or not ((path / "HEAD").is_file() and (path / "objects").is_dir()):
+def _is_bare(path: Path, reads_work_tree: bool = True) -> bool:
+    """A bare repository (no work tree): its files are git's own, never the fork's.  Any other folder
+    of a git directory (``--repo fork/.git``, ``repo.git/objects``) is refused unless ``--rev`` reads
+    git's objects: audited as a work tree, its files passed a fork whose checkout held conflict markers."""
+    if (path / ".git").exists():
         return False
-    command = ["git", "-C", str(path), "rev-parse", "--is-bare-repository"]
+    command = ["git", "-C", str(path), "rev-parse", "--is-inside-git-dir", "--is-bare-repository", "--absolute-git-dir"]
     done = subprocess.run(command, capture_output=True, text=True, env=git_env())
-    return done.returncode == 0 and done.stdout.strip() == "true"
+    inside, bare, git_dir = (done.stdout.splitlines() + ["", "", ""])[:3] if done.returncode == 0 else ("", "", "")
+    if inside != "true":
+        return False
+    if bare == "true" and Path(git_dir) == path.resolve():
+        return True
+    if not reads_work_tree:
+        return bare == "true"
+    raise UsageError(f"{path} is inside a git directory, not a checkout", _checkout_hint(path, git_dir, bare == "true"))
+
+
+def _checkout_hint(path: Path, git_dir: str, bare: bool) -> str:
+    if bare:
+        return f"pass --repo the repository: {git_dir}"
+    try:
+        return f"pass --repo the checkout: {repo.Git(path).toplevel}"
+    except GitError:  # a --separate-git-dir whose work tree git does not know from here
+        return "pass --repo the checkout whose .git file names this folder"
 
 
 def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[str]:

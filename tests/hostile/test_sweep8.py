@@ -4,6 +4,7 @@ processes; one line and a documented exit code, never a traceback, and no findin
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,18 @@ def test_a_fix_in_a_file_too_deep_for_libcst_is_skipped_not_a_crash(tmp_path: Pa
     assert run.code == 1 and "Traceback" not in run.err, run.err
     assert "fix skipped" in run.err and "nested too deeply for libcst" in run.err, run.err
     assert (repo / real.SCHED).read_text() == fork and not git(repo, "status", "--porcelain")
+
+
+# -- a --repo inside a git directory -------------------------------------------------------------------
+@pytest.mark.parametrize("inside", [".git", ".git/objects", "bare.git/objects"])
+def test_a_folder_of_a_git_directory_is_no_work_tree_to_audit(tmp_path: Path, inside: str) -> None:
+    """Audited as a work tree, the files of ``fork/.git`` (hooks, config, packs) passed a fork whose
+    checkout held a conflict marker: exit 0.  With --rev the objects are what is read: that works."""
+    repo = make_repo(tmp_path / "repo", {"a.py": MARKER})
+    subprocess.run(["git", "clone", "-q", "--bare", str(repo), str(repo / "bare.git")], check=True)
+    run = run_limited("audit", "--repo", repo / inside, "--config", config_with(tmp_path), timeout=TIMEOUT)
+    assert run.code == 2 and "Traceback" not in run.err, run.out + run.err
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert "is inside a git directory, not a checkout" in line and "(hint: pass --repo the " in line, line
+    run = run_limited("audit", "--repo", repo / inside, "--config", config_with(tmp_path), "--rev", "HEAD")
+    assert run.code == 1 and "conflict" in run.out, run.out + run.err
