@@ -266,7 +266,7 @@ def _ledger_reason(refs: Iterable[PickRef], ref: str) -> str | None:
     return next((r.reason for r in refs if _same_ref(ref, r)), None)
 
 
-_PR_REF = re.compile(r"(?:pr\s*)?#?\s*(\d{1,7})", re.IGNORECASE)
+_PR_REF = re.compile(r"(?:pr\s*)?#?\s*([0-9]{1,7})", re.IGNORECASE)
 
 
 def _same_ref(ref: str, pick: PickRef) -> bool:

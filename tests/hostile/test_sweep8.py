@@ -182,3 +182,18 @@ def test_a_folder_of_a_git_directory_is_no_work_tree_to_audit(tmp_path: Path, in
     assert "is inside a git directory, not a checkout" in line and "(hint: pass --repo the " in line, line
     run = run_limited("audit", "--repo", repo / inside, "--config", config_with(tmp_path), "--rev", "HEAD")
     assert run.code == 1 and "conflict" in run.out, run.out + run.err
+
+
+# -- digits that are not ASCII ------------------------------------------------------------------------
+@pytest.mark.parametrize("arch", ["\uff11\uff12.\uff11a", "12.\u0661a"], ids=["fullwidth", "arabic-indic"])
+def test_an_arch_list_in_other_digits_is_refused_at_preflight(tmp_path: Path, arch: str) -> None:
+    """``\\d`` matches every Unicode digit and int() reads them: the preflight passed a fullwidth ``12.1a`` as 12.1a
+    while the build got the text itself, which torch's build refuses hours later."""
+    repo = make_repo(tmp_path / "fork", {"vllm/__init__.py": '__version__ = "0.29.0"\n'})
+    dockerfile = Path(__file__).parents[1] / "images" / "data" / "Dockerfile.fixture"
+    run = run_limited(
+        "build", "--repo", repo, "--version", "v0.29.0", "--dockerfile", dockerfile, "--tag", "team/app:1",
+        "--build-arg", f"TORCH_CUDA_ARCH_LIST={arch}", "--skip-audit", "test",
+        env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert run.code == 2 and "is not an arch" in run.err and "Docker" not in run.err, run.err
