@@ -67,8 +67,9 @@ def _refused(problem: str, event: yaml.events.Event) -> yaml.YAMLError:
 
 
 def short(value: Any, limit: int = 60) -> str:
-    """A repr for a message: never the whole of a huge value."""
-    text = repr(value)
+    """A repr for a message: never the whole of a huge value, and in ASCII: a value with a look-alike
+    letter (a Cyrillic a in ``active``) shows as ``'\\u0430ctive'``, not as the word the line lists."""
+    text = ascii(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

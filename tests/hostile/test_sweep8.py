@@ -197,3 +197,15 @@ def test_an_arch_list_in_other_digits_is_refused_at_preflight(tmp_path: Path, ar
         env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}, timeout=TIMEOUT,
     )  # fmt: skip
     assert run.code == 2 and "is not an arch" in run.err and "Docker" not in run.err, run.err
+
+
+def test_a_look_alike_value_is_quoted_so_that_it_does_not_look_right(tmp_path: Path) -> None:
+    """``status: \\u0430ctive`` (a Cyrillic a) was refused with "must be one of active, dropped, got
+    'active'" (the look-alike shown as is): a line that reads as nonsense.  Quoted values are ASCII now."""
+    config = config_with(tmp_path)
+    (config / "carries.yaml").write_text(
+        "carries:\n  - {id: p, title: t, upstream_pr: 1, status: \u0430ctive, markers: []}\n", encoding="utf-8"
+    )
+    run = run_limited("ledger", "check", "--config", config, timeout=TIMEOUT)
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 2 and "got '\\u0430ctive'" in line and "(hint: " in line, run.err
