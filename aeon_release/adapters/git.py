@@ -851,9 +851,8 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     """Files that differ between ``rev`` and ``until`` (default: the work tree, untracked files too)."""
     git = Git(path)
     if git.resolve(rev) is None:
-        raise GitError(
-            f"revision {rev!r} does not exist in {path}",
-            SHALLOW_HINT if git.is_shallow() else "pass --changed-since a branch, tag or commit",
+        raise blobs.no_commit(
+            path, rev, hint=SHALLOW_HINT if git.is_shallow() else "pass --changed-since a branch, tag or commit"
         )
     if until is not None:
         return git.files_between(rev, until)

@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
-from aeon_release.adapters.blobs import diff_names, resolve_commit
+from aeon_release.adapters.blobs import diff_names, no_commit, resolve_commit
 from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
@@ -122,7 +122,7 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
     for label, rev in zip(("--base", "--ours", "--theirs"), sides):
         sha = git.resolve(str(rev))
         if sha is None:
-            raise GitError(f"{label} {rev!r} does not exist in {repo_path}", "pass a branch, tag or commit")
+            raise no_commit(repo_path, str(rev), label)
         shas.append(sha)
     return MergeSides(git.toplevel, shas[0], shas[1], shas[2])
 
@@ -175,9 +175,7 @@ def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[s
     if not bare:
         return repo.changed_since(repo_path, since, rev)
     if resolve_commit(repo_path, since) is None:
-        raise GitError(
-            f"revision {since!r} does not exist in {repo_path}", "pass --changed-since a branch, tag or commit"
-        )
+        raise no_commit(repo_path, since, hint="pass --changed-since a branch, tag or commit")
     return diff_names(repo_path, since, rev or "HEAD")
 
 
@@ -189,7 +187,7 @@ def _tree(repo_path: Path, rev: str | None) -> Iterator[Tree]:
         return
     sha = resolve_commit(repo_path, rev)
     if sha is None:
-        raise GitError(f"revision {rev!r} does not exist in {repo_path}", "pass --rev a branch, tag or commit")
+        raise no_commit(repo_path, rev, hint="pass --rev a branch, tag or commit")
     tree = GitTree(repo_path, sha)
     try:
         yield tree

@@ -209,3 +209,33 @@ def test_a_look_alike_value_is_quoted_so_that_it_does_not_look_right(tmp_path: P
     run = run_limited("ledger", "check", "--config", config, timeout=TIMEOUT)
     [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert run.code == 2 and "got '\\u0430ctive'" in line and "(hint: " in line, run.err
+
+
+# -- why a revision names no commit ---------------------------------------------------------------------
+def test_a_revision_that_names_no_commit_says_why(tmp_path: Path) -> None:
+    """Every failure of git's rev-parse was "does not exist": a tree, a file, a worktree whose main
+    repository was removed, a GIT_CONFIG_PARAMETERS git cannot parse; and a 5,000-character --rev
+    came back whole in the line."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    git(repo, "tag", "a-file", "HEAD:a.py")
+    git(repo, "worktree", "add", "-q", str(tmp_path / "linked"))
+    gone = repo.rename(tmp_path / "moved")
+    cases = [
+        (gone, ["--rev", "HEAD^{tree}"], {}, "revision 'HEAD^{tree}' names a tree, not a commit"),
+        (gone, ["--rev", "a-file"], {}, "revision 'a-file' names a blob, not a commit"),
+        (
+            gone,
+            ["--base", "HEAD^{tree}", "--ours", "HEAD", "--theirs", "HEAD"],
+            {},
+            "--base 'HEAD^{tree}' names a tree",
+        ),
+        (gone, ["--rev", "x" * 5000], {}, "revision '" + "x" * 57 + "'... does not exist"),
+        (tmp_path / "linked", ["--rev", "HEAD"], {}, "names no commit in"),
+        (gone, ["--rev", "HEAD"], {"GIT_CONFIG_PARAMETERS": "'unterminated"}, "unable to parse command-line config"),
+    ]
+    for where, args, env, said in cases:
+        run = run_limited("audit", "--repo", where, "--config", config_with(tmp_path), *args, env=env, timeout=TIMEOUT)
+        [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+        assert run.code == 2 and said in line and "(hint: " in line and len(line) < 400, (args, line)
+    linked = run_limited("audit", "--repo", tmp_path / "linked", "--config", config_with(tmp_path), "--rev", "HEAD")
+    assert "not a git repository" in linked.err, linked.err
