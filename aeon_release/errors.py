@@ -230,7 +230,9 @@ def error_handler() -> Iterator[None]:
         expected = environment_error(error)
         if expected is None:
             _crash(error)
-        if error.filename is None:  # a write to stdout (the only stream with no name here)
+        if (
+            error.filename is None and error.errno not in _NO_PLACE
+        ):  # a write to stdout (the only stream with no name here)
             _quiet_stdout()
         _say(format_error(expected))
         raise SystemExit(int(expected.exit_code)) from None
@@ -280,9 +282,15 @@ def environment_error(error: OSError) -> AeonError | None:
     hint = _ENVIRONMENT_HINTS.get(error.errno or 0)
     if hint is None:
         return None
-    where = error.filename if error.filename is not None else "output"
     reason = error.strerror or type(error).__name__
+    if error.filename is None and error.errno in _NO_PLACE:
+        return AeonError(reason, hint)
+    where = error.filename if error.filename is not None else "output"
     return AeonError(f"{printable(str(where))[:200]}: {reason}", hint)
+
+
+# Out of file descriptors: a pipe, a socket or a subprocess could not be made (no file named, and not the output).
+_NO_PLACE = frozenset({errno.EMFILE, errno.ENFILE})
 
 
 def standard_streams() -> None:

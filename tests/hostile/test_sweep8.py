@@ -4,13 +4,16 @@ processes; one line and a documented exit code, never a traceback, and no findin
 
 from __future__ import annotations
 
+import os
+import resource
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.audits.drift import real
-from tests.hostile.conftest import config_with, git, make_repo, run_limited
+from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 
 MARKER = "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> branch\n"
@@ -239,3 +242,26 @@ def test_a_revision_that_names_no_commit_says_why(tmp_path: Path) -> None:
         assert run.code == 2 and said in line and "(hint: " in line and len(line) < 400, (args, line)
     linked = run_limited("audit", "--repo", tmp_path / "linked", "--config", config_with(tmp_path), "--rev", "HEAD")
     assert "not a git repository" in linked.err, linked.err
+
+
+def _few_files() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
+
+
+def test_running_out_of_file_descriptors_names_no_place(tmp_path: Path) -> None:
+    """A pipe or a socket that cannot be made has no file name: the line said ``output: Too many open
+    files``, blaming the report's output (and sent the rest of stdout to /dev/null)."""
+    repo, merge = _merge(tmp_path, {}, {}, {})
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", "audit", "--repo", str(repo), "--config", str(config_with(tmp_path))]
+        + merge,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        preexec_fn=_few_files,
+        check=False,
+    )
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert line == "error: Too many open files (hint: raise the open-file limit (ulimit -n))", line
