@@ -230,14 +230,34 @@ def error_handler() -> Iterator[None]:
         expected = environment_error(error)
         if expected is None:
             _crash(error)
-        if (
-            error.filename is None and error.errno not in _NO_PLACE
-        ):  # a write to stdout (the only stream with no name here)
+        # no file named: a write to stdout (the only stream with no name here), unless out of descriptors
+        if error.filename is None and error.errno not in _NO_PLACE:
             _quiet_stdout()
         _say(format_error(expected))
         raise SystemExit(int(expected.exit_code)) from None
     except Exception as error:  # noqa: BLE001 - the one place that catches everything
-        _crash(error)
+        if not out_of_memory(error):
+            _crash(error)
+        _say(
+            format_error(
+                AeonError(f"out of memory: {printable(str(error) or type(error).__name__)[:120]}", MEMORY_HINT)
+            )
+        )
+        raise SystemExit(int(ExitCode.BAD_INPUT)) from None
+
+
+MEMORY_HINT = "an address-space limit (ulimit -v) or a full machine stopped it: raise the limit or free memory"
+
+
+def out_of_memory(error: BaseException) -> bool:
+    """What the machine's memory limit, not the tool, got wrong: Python's MemoryError, a thread whose
+    stack could not be mapped, an extension module that could not be mapped in (``ulimit -v``)."""
+    text = str(error)
+    return (
+        isinstance(error, MemoryError)
+        or (isinstance(error, RuntimeError) and text == "can't start new thread")
+        or (isinstance(error, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text))
+    )
 
 
 def _crash(error: BaseException) -> NoReturn:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.audits.drift import real
+from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 
@@ -265,3 +266,41 @@ def test_running_out_of_file_descriptors_names_no_place(tmp_path: Path) -> None:
     [line] = [line for line in done.stderr.splitlines() if line.startswith("error:")]
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert line == "error: Too many open files (hint: raise the open-file limit (ulimit -n))", line
+
+
+# -- out of memory ---------------------------------------------------------------------------------------
+def _no_room_for_a_thread() -> None:
+    """A thread's stack is mapped whole at its start (glibc sizes it from RLIMIT_STACK): with a 1 GiB stack
+    under a 768 MiB address space, the first thread cannot start, deterministically, while the rest runs."""
+    resource.setrlimit(resource.RLIMIT_STACK, (1 << 30, 1 << 30))
+    resource.setrlimit(resource.RLIMIT_AS, (768 << 20, 768 << 20))
+
+
+def _fresh(*args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "aeon_release", *map(str, args)],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        preexec_fn=_no_room_for_a_thread,
+        check=False,
+    )
+
+
+def test_a_memory_limit_is_one_line_and_a_merge_stopped_by_it_continues(tmp_path: Path) -> None:
+    """MemoryError, a thread that cannot start and an extension module that cannot be mapped in were
+    tracebacks (exit 3, "a bug"): under ``ulimit -v`` the merge-aware checks' diff threads did not start."""
+    repo, merge = _merge(tmp_path, {}, {}, {})
+    done = _fresh("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, cwd=tmp_path)
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert line.startswith("error: out of memory: can't start new thread (hint: ") and "ulimit -v" in line, line
+    example = build_example(tmp_path / "ex")
+    done = _fresh("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", cwd=tmp_path)
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert done.returncode == 2 and "ran out of memory" in line and "merge --continue" in line, done.stderr
+    assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""  # nothing made yet
+    resumed = run_cli("merge", "--continue", "--repo", example.fork)
+    assert resumed.code == 0 and git(example.fork, "branch", "--list", "aeon-v0.29.0"), resumed.err
