@@ -230,6 +230,15 @@ def choice(node: Any, where: Where, choices: Iterable[str]) -> str:
     return str(node)
 
 
+def as_float(node: float, where: Where) -> float:
+    """A YAML or JSON number as a float: an integer too large for one (hundreds of digits, under the
+    4,300 that Python reads) is one line, not an OverflowError."""
+    try:
+        return float(node)
+    except OverflowError:
+        raise where.fail(f"{short(node)} is too large a number") from None
+
+
 def relative_path(node: Any, where: Where) -> str:
     value = string(node, where)
     if value.startswith("/") or ".." in Path(value).parts or "\x00" in value:

@@ -4,6 +4,7 @@ processes; one line and a documented exit code, never a traceback, and no findin
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -304,3 +305,25 @@ def test_a_memory_limit_is_one_line_and_a_merge_stopped_by_it_continues(tmp_path
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""  # nothing made yet
     resumed = run_cli("merge", "--continue", "--repo", example.fork)
     assert resumed.code == 0 and git(example.fork, "branch", "--list", "aeon-v0.29.0"), resumed.err
+
+
+# -- numbers too large for a float ----------------------------------------------------------------------
+HUGE = "9" * 400  # an integer Python reads (under 4,300 digits) that no float holds
+
+
+def test_an_integer_too_large_for_a_float_is_one_line(tmp_path: Path) -> None:
+    """canary.yaml's band bounds and a run record's build seconds went through float(): OverflowError,
+    a traceback and exit 3."""
+    config = config_with(tmp_path)
+    (config / "canary.yaml").write_text(f"bands:\n  - {{name: b, match: ['*m*'], mal: {{min: 1, max: {HUGE}}}}}\n")
+    canary = run_limited(
+        "canary", "--metrics-url", "http://127.0.0.1:1/metrics", "--config", config, "--model", "m", "--window", "0",
+        timeout=TIMEOUT,
+    )  # fmt: skip
+    record = json.loads((Path(__file__).parents[1] / "notes" / "data" / "record-v0.27.1.json").read_text())
+    record["build"]["seconds"] = int(HUGE)
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    notes = run_limited("notes", "v0.27.1", "--record", tmp_path / "record.json", "--config", config, timeout=TIMEOUT)
+    for run, where in ((canary, "canary.yaml: bands[0].mal.max: "), (notes, "record.json: build.seconds: ")):
+        [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+        assert run.code == 2 and where in line and "is too large a number (hint: " in line, run.err
