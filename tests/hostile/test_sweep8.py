@@ -327,3 +327,30 @@ def test_an_integer_too_large_for_a_float_is_one_line(tmp_path: Path) -> None:
     for run, where in ((canary, "canary.yaml: bands[0].mal.max: "), (notes, "record.json: build.seconds: ")):
         [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
         assert run.code == 2 and where in line and "is too large a number (hint: " in line, run.err
+
+
+# -- fleet.yaml's upstream.pr_subject -------------------------------------------------------------------
+def _pr_subject(config: Path, pattern: str) -> None:
+    fleet = config / "fleet.yaml"
+    lines = fleet.read_text().splitlines(keepends=True)
+    fleet.write_text("".join(f"  pr_subject: '{pattern}'\n" if "pr_subject:" in line else line for line in lines))
+
+
+def test_a_pr_subject_pattern_cannot_hold_a_merge(tmp_path: Path) -> None:
+    """fleet.yaml (text a pull request can change) names the pattern every upstream subject is searched
+    with; on Python's re, ``(.*)*`` before a part that never matches took exponential time per subject:
+    the merge plan never ended.  It runs on RE2 now, in time linear in the subject."""
+    example = build_example(tmp_path / "ex")
+    _pr_subject(example.config, r"(.*)*\(#(\d+)\)x$")
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", timeout=15
+    )  # fmt: skip
+    assert run.code == 2 and "has no commit ending in" in run.err and run.seconds < 10, run.err
+
+
+def test_a_pr_subject_pattern_re2_cannot_run_fails_the_gate(tmp_path: Path) -> None:
+    example = build_example(tmp_path / "ex")
+    _pr_subject(example.config, r"(?<=x)\(#(\d+)\)$")
+    run = run_limited("audit", "--repo", example.fork, "--config", example.config, timeout=TIMEOUT)
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 2 and "upstream.pr_subject: not a regular expression RE2 runs" in line, run.err
