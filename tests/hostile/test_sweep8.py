@@ -354,3 +354,18 @@ def test_a_pr_subject_pattern_re2_cannot_run_fails_the_gate(tmp_path: Path) -> N
     run = run_limited("audit", "--repo", example.fork, "--config", example.config, timeout=TIMEOUT)
     [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert run.code == 2 and "upstream.pr_subject: not a regular expression RE2 runs" in line, run.err
+
+
+# -- --output through the links to the process's own streams --------------------------------------------
+@pytest.mark.parametrize("output", ["/proc/self/fd/1", "/dev/fd/1"])
+def test_output_to_a_link_to_the_open_stdout_writes_there(tmp_path: Path, output: str) -> None:
+    """With stdout on a file (``> report.json``), these links lead to a regular file: the report went
+    to a temporary file beside the link and a rename over it, which failed here ("No such file or
+    directory", exit 2) and, for /dev/stdout itself (not run here: it would break the machine's
+    /dev/stdout if it regressed), replaced the system's link with the report, as root."""
+    repo = make_repo(tmp_path / "repo", {"a.py": MARKER})
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json", "--output", output,
+        timeout=TIMEOUT,
+    )  # fmt: skip
+    assert run.code == 1 and json.loads(run.out)["errors"] == 4, run.out + run.err
