@@ -487,7 +487,11 @@ class Git:
 
     def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
         """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
-        status, out, _ = self.try_run("log", "--format=%H%x00%s", "-E", f"-G{regex}", rev_range, "--", path)
+        # -G diffs every commit: no textconv (a program from the user's config, picked by the
+        # repository's .gitattributes) and no external diff runs, and the match is on the real text
+        status, out, _ = self.try_run(
+            "log", "--format=%H%x00%s", "--no-textconv", "--no-ext-diff", "-E", f"-G{regex}", rev_range, "--", path
+        )
         return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
 
     def removed_lines(self, sha: str, path: str) -> list[str]:

@@ -369,3 +369,21 @@ def test_output_to_a_link_to_the_open_stdout_writes_there(tmp_path: Path, output
         timeout=TIMEOUT,
     )  # fmt: skip
     assert run.code == 1 and json.loads(run.out)["errors"] == 4, run.out + run.err
+
+
+def test_a_textconv_the_repository_picks_never_runs_in_an_audit(tmp_path: Path) -> None:
+    """A pull request's .gitattributes (``*.py diff=evil``) picks a diff driver; the user's git config may
+    give that driver a textconv program.  ``git log -G`` (which upstream commit changed a definition)
+    ran it on every blob it diffed, and matched its output instead of the text."""
+    repo, merge = _merge(tmp_path, {".gitattributes": "*.py diff=evil\n"}, {}, {})
+    ran = tmp_path / "ran"
+    program = tmp_path / "textconv.sh"
+    program.write_text(f'#!/bin/sh\necho "$0 $*" >> {ran}\ncat "$1"\n')
+    program.chmod(0o755)
+    (tmp_path / "gitconfig").write_text(f'[diff "evil"]\n\ttextconv = {program}\n')
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), *merge,
+        env={"GIT_CONFIG_GLOBAL": str(tmp_path / "gitconfig")}, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert run.code == 1 and "calls g, which is now g(x, y)" in run.out and "(upstream: " in run.out, run.out
+    assert not ran.exists(), ran.read_text()
