@@ -230,12 +230,34 @@ def error_handler() -> Iterator[None]:
         expected = environment_error(error)
         if expected is None:
             _crash(error)
-        if error.filename is None:  # a write to stdout (the only stream with no name here)
+        # no file named: a write to stdout (the only stream with no name here), unless out of descriptors
+        if error.filename is None and error.errno not in _NO_PLACE:
             _quiet_stdout()
         _say(format_error(expected))
         raise SystemExit(int(expected.exit_code)) from None
     except Exception as error:  # noqa: BLE001 - the one place that catches everything
-        _crash(error)
+        if not out_of_memory(error):
+            _crash(error)
+        _say(
+            format_error(
+                AeonError(f"out of memory: {printable(str(error) or type(error).__name__)[:120]}", MEMORY_HINT)
+            )
+        )
+        raise SystemExit(int(ExitCode.BAD_INPUT)) from None
+
+
+MEMORY_HINT = "an address-space limit (ulimit -v) or a full machine stopped it: raise the limit or free memory"
+
+
+def out_of_memory(error: BaseException) -> bool:
+    """What the machine's memory limit, not the tool, got wrong: Python's MemoryError, a thread whose
+    stack could not be mapped, an extension module that could not be mapped in (``ulimit -v``)."""
+    text = str(error)
+    return (
+        isinstance(error, MemoryError)
+        or (isinstance(error, RuntimeError) and text == "can't start new thread")
+        or (isinstance(error, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text))
+    )
 
 
 def _crash(error: BaseException) -> NoReturn:
@@ -280,9 +302,15 @@ def environment_error(error: OSError) -> AeonError | None:
     hint = _ENVIRONMENT_HINTS.get(error.errno or 0)
     if hint is None:
         return None
-    where = error.filename if error.filename is not None else "output"
     reason = error.strerror or type(error).__name__
+    if error.filename is None and error.errno in _NO_PLACE:
+        return AeonError(reason, hint)
+    where = error.filename if error.filename is not None else "output"
     return AeonError(f"{printable(str(where))[:200]}: {reason}", hint)
+
+
+# Out of file descriptors: a pipe, a socket or a subprocess could not be made (no file named, and not the output).
+_NO_PLACE = frozenset({errno.EMFILE, errno.ENFILE})
 
 
 def standard_streams() -> None:

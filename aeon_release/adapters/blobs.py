@@ -9,6 +9,7 @@ symlink is its link text and is never followed: a revision cannot point the read
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,31 @@ def resolve_commit(repo: Path, rev: str) -> str | None:
     if done.returncode != 0:
         return None
     return done.stdout.strip() or None
+
+
+_DEREFERENCED = re.compile(r"expected commit type, but the object dereferences to (\w+) type")
+
+
+def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a branch, tag or commit") -> GitError:
+    """The error for a ``rev`` that names no commit (``resolve_commit`` gave None), saying why as git
+    does: missing, a tree or a file, or a repository or a config git cannot read (a worktree whose
+    main repository is gone, a bad GIT_CONFIG_PARAMETERS) rather than "does not exist" for them all."""
+    done = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        env=_git_env(),
+    )
+    said = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    named = ascii(rev) if len(rev) <= 60 else ascii(rev[:57]) + "..."  # a look-alike or a huge argument
+    kind = next((m.group(1) for line in said if (m := _DEREFERENCED.search(line))), None)
+    if kind is not None:
+        return GitError(f"{label} {named} names a {kind}, not a commit, in {repo}", hint)
+    if done.returncode == 0 or not said or said[-1] == "fatal: Needed a single revision":
+        return GitError(f"{label} {named} does not exist in {repo}", hint)
+    if "not a git repository" in said[-1] or "config" in said[-1]:
+        hint = f"`git -C {repo} status` shows what git cannot read there"
+    return GitError(f"{label} {named} names no commit in {repo}: {said[-1][:200]}", hint)
 
 
 def ls_tree(repo: Path, rev: str) -> list[Entry]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -47,23 +48,43 @@ def write_text(
 
 
 def _stream(path: Path) -> bool:
-    """``/dev/null``, ``/dev/stdout`` and their like: written in place, never replaced by a rename.
+    """``/dev/null``, ``/dev/stdout``, ``/proc/self/fd/1`` and their like: written in place, never
+    replaced by a rename.
 
     Only under /dev and /proc: git cannot commit a device or a FIFO, and a FIFO elsewhere (left in
-    a checkout) would block the write forever.
+    a checkout) would block the write forever.  A link to one of the process's open files is written
+    through: ``/dev/stdout`` leads to the open stdout, a regular file under ``> report.json``, and a
+    rename replaced the system's own ``/dev/stdout`` link with the report (as root in a container).
     """
     if not str(path.absolute()).startswith(("/dev/", "/proc/")):
         return False
     try:
-        mode = os.stat(path).st_mode
+        mode = os.lstat(path).st_mode
     except OSError:
         return False
-    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or (stat.S_ISLNK(mode) and _open_file_link(path))
+
+
+# /proc/self/fd/1, /proc/1234/fd/1, /proc/thread-self/fd/1: one of a process's open files
+_FD_LINK = re.compile(r"/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/fd/[0-9]+")
+
+
+def _open_file_link(path: Path) -> bool:
+    """``/dev/stdout`` (its text names an fd) or ``/dev/fd/1`` (it sits in a process's fd folder).  Any
+    other link, such as one committed in a checkout under /dev/shm, is replaced by the rename as anywhere."""
+    try:
+        text = os.readlink(path)
+    except OSError:
+        return False
+    folder = os.path.realpath(path.parent)
+    return _FD_LINK.fullmatch(text) is not None or _FD_LINK.fullmatch(f"{folder}/{path.name}") is not None
 
 
 def _write_stream(path: Path, data: bytes, what: str) -> None:
     try:
-        with open(path, "wb") as handle:
+        # appended: /dev/stdout opened anew is the stdout file itself, and "wb" would truncate what
+        # the run (or the shell's 2>&1 into the same log) already wrote there
+        with open(path, "ab") as handle:
             handle.write(data)
     except OSError as exc:
         raise UsageError(

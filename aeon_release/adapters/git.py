@@ -487,7 +487,11 @@ class Git:
 
     def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
         """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
-        status, out, _ = self.try_run("log", "--format=%H%x00%s", "-E", f"-G{regex}", rev_range, "--", path)
+        # -G diffs every commit: no textconv (a program from the user's config, picked by the
+        # repository's .gitattributes) and no external diff runs, and the match is on the real text
+        status, out, _ = self.try_run(
+            "log", "--format=%H%x00%s", "--no-textconv", "--no-ext-diff", "-E", f"-G{regex}", rev_range, "--", path
+        )
         return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
 
     def removed_lines(self, sha: str, path: str) -> list[str]:
@@ -851,9 +855,8 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     """Files that differ between ``rev`` and ``until`` (default: the work tree, untracked files too)."""
     git = Git(path)
     if git.resolve(rev) is None:
-        raise GitError(
-            f"revision {rev!r} does not exist in {path}",
-            SHALLOW_HINT if git.is_shallow() else "pass --changed-since a branch, tag or commit",
+        raise blobs.no_commit(
+            path, rev, hint=SHALLOW_HINT if git.is_shallow() else "pass --changed-since a branch, tag or commit"
         )
     if until is not None:
         return git.files_between(rev, until)

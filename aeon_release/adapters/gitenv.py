@@ -7,7 +7,8 @@ repository, and the audit would pass or fail on files nobody asked about.
 No program from the user's git config runs when the tool only reads: ``core.fsmonitor`` would run
 on every ``ls-files``, ``diff-files`` and ``diff-tree`` of an audit, ``core.pager`` could run too,
 and an index refreshed by ``git status`` would run the post-index-change hook.  Config given through the environment (``GIT_CONFIG_COUNT``) outranks every config file, so
-this holds whatever the global or the repository's config says.  Hooks are left as git runs them:
+this holds whatever the global or the repository's config says; git reads a caller's
+``GIT_CONFIG_PARAMETERS`` (``git -c``) after ``GIT_CONFIG_COUNT``, so ours go at its end too.  Hooks are left as git runs them:
 the merge runs the commit hooks on purpose (README), and the worktree it makes for a person is a
 checkout like `git worktree add`'s.
 """
@@ -27,6 +28,10 @@ _INHERITED = (
     "GIT_ALTERNATE_OBJECT_DIRECTORIES",
     "GIT_NAMESPACE",
     "GIT_PREFIX",
+    # Another index lists other files: a tracked file that .gitignore matches would drop out of the
+    # audit.  (Inside a commit hook git sets it to this repository's index being committed; reading
+    # the repository's own index instead lists the same work tree.)
+    "GIT_INDEX_FILE",
     "GIT_EXTERNAL_DIFF",
     "GIT_PAGER",
 )
@@ -47,6 +52,10 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         env[f"GIT_CONFIG_KEY_{i}"] = key
         env[f"GIT_CONFIG_VALUE_{i}"] = value
     env["GIT_CONFIG_COUNT"] = str(count + len(_NO_PROGRAMS))
+    if env.get("GIT_CONFIG_PARAMETERS"):
+        # git's own quoting ('key=value', space-separated), understood by every git version
+        ours = " ".join(f"'{key}={value}'" for key, value in _NO_PROGRAMS)
+        env["GIT_CONFIG_PARAMETERS"] = f"{env['GIT_CONFIG_PARAMETERS']} {ours}"
     env.update(overrides or {})
     return env
 

@@ -67,8 +67,9 @@ def _refused(problem: str, event: yaml.events.Event) -> yaml.YAMLError:
 
 
 def short(value: Any, limit: int = 60) -> str:
-    """A repr for a message: never the whole of a huge value."""
-    text = repr(value)
+    """A repr for a message: never the whole of a huge value, and in ASCII: a value with a look-alike
+    letter (a Cyrillic a in ``active``) shows as ``'\\u0430ctive'``, not as the word the line lists."""
+    text = ascii(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -227,6 +228,15 @@ def choice(node: Any, where: Where, choices: Iterable[str]) -> str:
     if node not in choices:
         raise where.fail(f"must be one of {', '.join(choices)}, got {short(node)}")
     return str(node)
+
+
+def as_float(node: float, where: Where) -> float:
+    """A YAML or JSON number as a float: an integer too large for one (hundreds of digits, under the
+    4,300 that Python reads) is one line, not an OverflowError."""
+    try:
+        return float(node)
+    except OverflowError:
+        raise where.fail(f"{short(node)} is too large a number") from None
 
 
 def relative_path(node: Any, where: Where) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
-from aeon_release.adapters.blobs import diff_names, resolve_commit
+from aeon_release.adapters.blobs import diff_names, no_commit, resolve_commit
 from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
@@ -49,7 +49,7 @@ def audit(
         )
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
-    bare = _is_bare(repo_path)
+    bare = _is_bare(repo_path, reads_work_tree=rev is None)
     rev = _revision(repo_path, rev, changed_since, bare)
     cache_dir = _cache_dir(repo_path)
     profile.check_file(config, cache_dir)  # a pull request that breaks fleet.yaml fails its gate here
@@ -122,7 +122,7 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
     for label, rev in zip(("--base", "--ours", "--theirs"), sides):
         sha = git.resolve(str(rev))
         if sha is None:
-            raise GitError(f"{label} {rev!r} does not exist in {repo_path}", "pass a branch, tag or commit")
+            raise no_commit(repo_path, str(rev), label)
         shas.append(sha)
     return MergeSides(git.toplevel, shas[0], shas[1], shas[2])
 
@@ -144,22 +144,38 @@ def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare:
     return "HEAD" if git.resolve("HEAD") is not None and git.is_clean() else None
 
 
-def _is_bare(path: Path) -> bool:
-    """A bare repository (no work tree): its files are git's own, never the fork's."""
-    if (path / ".git").exists() or not ((path / "HEAD").is_file() and (path / "objects").is_dir()):
+def _is_bare(path: Path, reads_work_tree: bool = True) -> bool:
+    """A bare repository (no work tree): its files are git's own, never the fork's.  Any other folder
+    of a git directory (``--repo fork/.git``, ``repo.git/objects``) is refused unless ``--rev`` reads
+    git's objects: audited as a work tree, its files passed a fork whose checkout held conflict markers."""
+    if (path / ".git").exists():
         return False
-    command = ["git", "-C", str(path), "rev-parse", "--is-bare-repository"]
+    command = ["git", "-C", str(path), "rev-parse", "--is-inside-git-dir", "--is-bare-repository", "--absolute-git-dir"]
     done = subprocess.run(command, capture_output=True, text=True, env=git_env())
-    return done.returncode == 0 and done.stdout.strip() == "true"
+    inside, bare, git_dir = (done.stdout.splitlines() + ["", "", ""])[:3] if done.returncode == 0 else ("", "", "")
+    if inside != "true":
+        return False
+    if bare == "true" and Path(git_dir) == path.resolve():
+        return True
+    if not reads_work_tree:
+        return bare == "true"
+    raise UsageError(f"{path} is inside a git directory, not a checkout", _checkout_hint(path, git_dir, bare == "true"))
+
+
+def _checkout_hint(path: Path, git_dir: str, bare: bool) -> str:
+    if bare:
+        return f"pass --repo the repository: {git_dir}"
+    try:
+        return f"pass --repo the checkout: {repo.Git(path).toplevel}"
+    except GitError:  # a --separate-git-dir whose work tree git does not know from here
+        return "pass --repo the checkout whose .git file names this folder"
 
 
 def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[str]:
     if not bare:
         return repo.changed_since(repo_path, since, rev)
     if resolve_commit(repo_path, since) is None:
-        raise GitError(
-            f"revision {since!r} does not exist in {repo_path}", "pass --changed-since a branch, tag or commit"
-        )
+        raise no_commit(repo_path, since, hint="pass --changed-since a branch, tag or commit")
     return diff_names(repo_path, since, rev or "HEAD")
 
 
@@ -171,7 +187,7 @@ def _tree(repo_path: Path, rev: str | None) -> Iterator[Tree]:
         return
     sha = resolve_commit(repo_path, rev)
     if sha is None:
-        raise GitError(f"revision {rev!r} does not exist in {repo_path}", "pass --rev a branch, tag or commit")
+        raise no_commit(repo_path, rev, hint="pass --rev a branch, tag or commit")
     tree = GitTree(repo_path, sha)
     try:
         yield tree

@@ -28,7 +28,8 @@ from aeon_release.errors import UsageError
 
 FP4_INSTRUCTION = "cvt.rn.satfinite.e2m1x2.f32"
 
-_ARCH = re.compile(r"^(?P<major>\d{1,2})\.(?P<minor>\d)(?P<suffix>[af]?)(?P<ptx>\+PTX)?\Z")
+# ASCII digits: ``\d`` and int() take any Unicode digit, and the build gets the text itself
+_ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?\Z")
 
 PROBE_SOURCE = r"""// aeon-release arch probe: does this target generate Blackwell FP4 code?
 // Guarded like CUTLASS FP4 code: only arch- or family-specific targets (sm_XXXa, sm_XXXf)

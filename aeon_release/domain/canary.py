@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters.deadline import within
-from aeon_release.adapters.yamlio import Where, load_yaml, mapping, sequence, string, type_name
+from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
 from aeon_release.domain.profile import CanaryMetrics
 from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError, register_secret
@@ -107,9 +107,10 @@ class Band:
 def _number(node: Any, where: Where) -> float:
     if isinstance(node, bool) or not isinstance(node, (int, float)):
         raise where.fail(f"expected a number, got {type_name(node)}")
-    if not math.isfinite(node) or node < 0:
+    value = as_float(node, where)
+    if not math.isfinite(value) or value < 0:
         raise where.fail(f"expected a finite, non-negative number, got {node}")
-    return float(node)
+    return value
 
 
 def _range(node: Any, where: Where, ceiling: float = math.inf) -> Range:

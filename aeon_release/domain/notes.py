@@ -54,7 +54,7 @@ from typing import Any
 
 from aeon_release.adapters import files
 from aeon_release.adapters.store import CarryStatus, PickStatus
-from aeon_release.adapters.yamlio import Where, type_name
+from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
@@ -137,7 +137,7 @@ class _View:
 
     def number(self, key: str) -> float | None:
         value = self._get(key, (int, float), "a number")
-        return None if value is None else float(value)
+        return None if value is None else as_float(value, self.where.key(key))
 
     def integer(self, key: str) -> int | None:
         value: int | None = self._get(key, (int,), "an integer")
@@ -266,7 +266,7 @@ def _ledger_reason(refs: Iterable[PickRef], ref: str) -> str | None:
     return next((r.reason for r in refs if _same_ref(ref, r)), None)
 
 
-_PR_REF = re.compile(r"(?:pr\s*)?#?\s*(\d{1,7})", re.IGNORECASE)
+_PR_REF = re.compile(r"(?:pr\s*)?#?\s*([0-9]{1,7})", re.IGNORECASE)
 
 
 def _same_ref(ref: str, pick: PickRef) -> bool:

@@ -63,7 +63,7 @@ class Profile:
     load_bearing: Path | None = None
     entrypoint: Path | None = None
     hidden_build_args: tuple[str, ...] = ()
-    pr_subject: re.Pattern[str] = field(default_factory=lambda: re.compile(GITHUB_PR_SUBJECT))
+    pr_subject: Any = field(default_factory=lambda: _regex(GITHUB_PR_SUBJECT))  # RE2: search(), pattern, groups
     arch: ArchPolicy = ArchPolicy()
     canary_metrics: CanaryMetrics | None = None
     notes_heading: str = "{tag}"
@@ -229,7 +229,7 @@ def _path(root: Path, value: str | None) -> Path | None:
     return root / value if value else None
 
 
-def _pr_subject(data: Any) -> re.Pattern[str]:
+def _pr_subject(data: Any) -> Any:
     """``upstream.pr_subject`` compiled (the GitHub default when unset), checked without the schema."""
     where = Where(PROFILE_FILE, guide=PROFILE_GUIDE)
     if data is not None and not isinstance(data, dict):
@@ -248,11 +248,18 @@ def _pr_subject(data: Any) -> re.Pattern[str]:
     return _regex(value or GITHUB_PR_SUBJECT)
 
 
-def _regex(text: str) -> re.Pattern[str]:
+_RE2_HINT = r"e.g. \(#(\d+)\)\s*$; no look-around or back-references (RE2 runs it, in time linear in a subject)"
+
+
+def _regex(text: str) -> Any:
+    from aeon_release.domain.audits import linear  # RE2: a subject can never hold the merge plan
+
     try:
-        pattern = re.compile(text)
-    except re.error as exc:
-        raise ConfigError(f"{PROFILE_FILE}: upstream.pr_subject: not a regular expression ({exc})") from None
+        pattern = linear.compile_subject(text)
+    except linear.Unsupported as exc:
+        raise ConfigError(
+            f"{PROFILE_FILE}: upstream.pr_subject: not a regular expression RE2 runs ({exc})", _RE2_HINT
+        ) from None
     if pattern.groups < 1:
         raise ConfigError(
             f"{PROFILE_FILE}: upstream.pr_subject: needs a group for the PR number", r"e.g. \(#(\d+)\)\s*$"

@@ -14,6 +14,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from aeon_release.adapters.blobs import no_commit
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
 from aeon_release.errors import NeedsHuman
@@ -59,9 +60,7 @@ def audited_revision(repo: Path, rev: str, config_dir: Path, skip_reason: str | 
     git = Git(repo)
     sha = git.resolve(rev)
     if sha is None:
-        from aeon_release.errors import GitError
-
-        raise GitError(f"revision {rev!r} does not exist in {repo}", "pass --rev a branch, tag or commit")
+        raise no_commit(repo, rev, hint="pass --rev a branch, tag or commit")
     if skip_reason:
         return Attestation(AuditStatus.SKIPPED, f"skipped: {skip_reason}", sha)
     recorded = _from_merge_reports(git, sha)

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import buildkit, files
+from aeon_release.adapters.blobs import no_commit
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
 from aeon_release.adapters.docker import Engine, ImageInfo
@@ -275,7 +276,7 @@ def plan(request: BuildRequest) -> BuildPlan:
     rev = request.rev or "HEAD"
     sha = git.resolve(rev)
     if sha is None:
-        raise UsageError(f"revision {rev!r} does not exist in {request.repo}", "pass --rev a branch, tag or commit")
+        raise no_commit(request.repo, rev, hint="pass --rev a branch, tag or commit")
     dirty = bool(git.status_porcelain().strip())
     derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
     return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)

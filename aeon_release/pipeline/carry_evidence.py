@@ -14,6 +14,7 @@ from pathlib import Path
 
 from aeon_release.adapters import files
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git
+from aeon_release.domain.audits import linear
 from aeon_release.domain.ledger import Carry, Ledger
 from aeon_release.errors import ConfigError
 
@@ -81,7 +82,7 @@ class UpstreamRange:
 
     def __init__(self, git: Git, base: str, tag: str, pr_pattern: str = r"\(#(\d+)\)\s*$") -> None:
         self.git, self.base, self.tag = git, base, tag
-        self.pr_pattern = re.compile(pr_pattern)
+        self.pr_pattern = linear.compile_subject(pr_pattern)  # fleet.yaml's: RE2, linear time
         self._added: dict[str, set[str]] = {}
         self._renames: dict[str, str] | None = None
 

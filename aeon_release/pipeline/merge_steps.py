@@ -37,7 +37,7 @@ from aeon_release.adapters.store import (
     pid_alive,
 )
 from aeon_release.domain.audits.model import MergeSides
-from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError
+from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError, out_of_memory
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -774,9 +774,15 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
         raise StateError(
             f"the {stopped[-1]} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})", _RESUMABLE
         ) from None
+    except (MemoryError, RuntimeError, ImportError) as exc:
+        if not stopped or not out_of_memory(exc):
+            raise
+        raise StateError(f"the {stopped[-1]} step ran out of memory: {str(exc)[:120]}", _RESUMABLE) from None
 
 
-_RESUMABLE = "nothing is lost: fix the cause (a full disk?), then `aeon-release merge --continue`, or --abort"
+_RESUMABLE = (
+    "nothing is lost: fix the cause (a full disk? a memory limit?), then `aeon-release merge --continue`, or --abort"
+)
 
 
 def state_for(plan: MergePlan, worktree: Path) -> RunState:

@@ -25,6 +25,7 @@ from aeon_release.adapters.yamlio import (
     string,
 )
 from aeon_release.domain import profile
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
 from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings, Severity
@@ -176,10 +177,10 @@ def _bytes(node: Any, where: Where) -> int:
 def _regex(value: Any, where: Where) -> str:
     text = string(value, where)
     try:
-        re.compile(text)
-    except re.error as exc:
+        linear.compile_subject(text)  # run on RE2, in linear time: no look-around, no back-references
+    except linear.Unsupported as exc:
         raise where.fail(
-            f"not a regular expression: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)"
+            f"not a regular expression RE2 runs: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)"
         ) from None
     return text
 

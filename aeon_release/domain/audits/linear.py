@@ -27,6 +27,12 @@ def compile_text(source: str, *, multiline: bool = True) -> Any:
     return _compile(("(?m)" if multiline else "") + source)
 
 
+def compile_subject(source: str) -> Any:
+    """How upstream's commit subjects name their PR (fleet.yaml's ``upstream.pr_subject``): on RE2 too,
+    since a config is text a pull request can change and ``(.*)*`` held a merge for good on ``re``."""
+    return compile_text(source, multiline=False)
+
+
 def compile_bytes(source: bytes, *, multiline: bool = True) -> Any:
     return _compile((b"(?m)" if multiline else b"") + source)
 

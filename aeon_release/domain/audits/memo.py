@@ -10,6 +10,7 @@ slower, so nothing runs ahead of the audit now.)
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
@@ -17,6 +18,7 @@ from typing import Generic, ParamSpec, TypeVar
 
 _P = ParamSpec("_P")
 _V = TypeVar("_V")
+_ALL: weakref.WeakSet[Memo[..., object]] = weakref.WeakSet()
 
 
 class Memo(Generic[_P, _V]):
@@ -31,6 +33,7 @@ class Memo(Generic[_P, _V]):
         self._size = size
         self._lock = threading.Lock()
         self._results: OrderedDict[Hashable, Future[_V]] = OrderedDict()
+        _ALL.add(self)  # type: ignore[arg-type]
 
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _V:
         key = (args, tuple(sorted(kwargs.items())))
@@ -62,3 +65,9 @@ class Memo(Generic[_P, _V]):
     def clear(self) -> None:
         with self._lock:
             self._results.clear()
+
+
+def clear_all() -> None:
+    """Forget every memo's results (the merge-aware checks run again on trees parsed another way)."""
+    for memo in list(_ALL):
+        memo.clear()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits import memo
 from aeon_release.domain.audits.diffs import ENUM_WORDS, started, upstream_changed
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
@@ -25,8 +26,8 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
-from aeon_release.domain.audits.model import Finding, MergeSides, Settings, Severity
-from aeon_release.domain.audits.source import SourceCache, walk_defs
+from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
+from aeon_release.domain.audits.source import MAX_DEPTH, SourceCache, parse_limits, parse_python, walk_defs
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,34 @@ class Hunk:
 
 
 def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
-    """Findings for the merge of ``sides`` whose result ``tree`` reads (a checkout or the merged revision)."""
+    """Findings for the merge of ``sides`` whose result ``tree`` reads (a checkout or the merged revision).
+
+    A file whose nesting one of the checks' walks cannot follow costs only what lies below
+    MAX_DEPTH in it (source.py says why the checks run again then), not every finding of the merge."""
+    with parse_limits(settings.max_parse_bytes):
+        try:
+            return _merge_findings(tree, sides, settings)
+        except RecursionError:
+            pass
+    cut: dict[str, int] = {}
+    memo.clear_all()  # whole trees parsed so far: parse again, cut
+    try:
+        with parse_limits(settings.max_parse_bytes, cut):
+            findings = _merge_findings(tree, sides, settings)
+    finally:
+        memo.clear_all()  # and no cut tree stands in for a whole one later
+    return findings + _cut_findings(cut)
+
+
+def _cut_findings(cut: dict[str, int]) -> list[Finding]:
+    """One warning per file cut (a text parsed without its file's name, such as one line, counts as none)."""
+    named = {path: line for path, line in cut.items() if not path.startswith("<")}
+    places = sorted(named.items()) or ([("", 0)] if cut else [])
+    why = f"the merge-aware checks did not look below an expression nested over {MAX_DEPTH} levels deep"
+    return [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, line, why) for path, line in places]
+
+
+def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
     # A merged checkout is a worktree of the repository: ask git there (the repository may be bare).
     root = getattr(tree.tree, "root", None)
     where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
@@ -197,9 +225,8 @@ def _spans(text: str | None, path: str) -> list[tuple[str, int, int]]:
     """Innermost-last (name, first, last line) of every function in the base version."""
     if not text or not path.endswith(".py"):
         return []
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    module = parse_python(text, path)
+    if module is None:
         return []
     spans = [
         (name, node.lineno, node.end_lineno or node.lineno)

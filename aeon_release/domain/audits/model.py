@@ -9,6 +9,8 @@ from typing import Any
 
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 
+NOT_AUDITED = "audit/not-audited"  # what an audit could not read or check, and why (a warning)
+
 
 class Severity(str, enum.Enum):
     ERROR = "error"

@@ -20,6 +20,7 @@ from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.model import (
+    NOT_AUDITED,
     AuditReport,
     Finding,
     MergeSides,
@@ -231,7 +232,6 @@ def _merge_infos() -> list[RuleInfo]:
     return merge_rule_infos()
 
 
-NOT_AUDITED = "audit/not-audited"
 CONFIG_NOTE = "audit/config"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import contextlib
 import functools
 import hashlib
 import io
@@ -38,7 +39,7 @@ def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES)
     if len(text) > max_bytes:
         return SyntaxError(f"{len(text)} characters, over the {max_bytes}-byte parse cap (settings.max_parse_bytes)")
     try:
-        return ast.parse(text, filename=path)
+        module = ast.parse(text, filename=path)
     except SyntaxError as exc:
         return exc
     except ValueError as exc:  # source with NUL bytes
@@ -47,6 +48,69 @@ def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES)
         return SyntaxError("could not be parsed: too deeply nested")
     except MemoryError:
         return SyntaxError("could not be parsed: too large or too deeply nested")
+    if _LIMITS.cut is not None:
+        _cut_deep(module, path, _LIMITS.cut)
+    return module
+
+
+# -- the merge-aware checks' parses ---------------------------------------------------------------
+# ``ast.parse`` takes expressions nested a thousand levels deep (``-`` * 900 + ``1``, a chain of
+# 900 ``+``) that ``ast.unparse``, ``ast.dump``, ``literal_eval`` and the checks' own recursive
+# helpers cannot walk: Python's stack runs out at ~300 levels.  Measuring every tree would cost a
+# fifth of each parse on every merge, so the checks run on whole trees; when a walk runs out of
+# stack (hostile text) they run again on trees cut at MAX_DEPTH (``parse_limits(cut=...)``): a
+# ``...`` stands where an expression went deeper, and the files cut are reported.
+MAX_DEPTH = 100
+
+
+@dataclass
+class _Limits:
+    max_bytes: int = DEFAULT_MAX_PARSE_BYTES  # settings.max_parse_bytes: text over it is not parsed
+    cut: dict[str, int] | None = None  # when cutting: path -> the first line cut
+
+
+_LIMITS = _Limits()
+
+
+@contextlib.contextmanager
+def parse_limits(max_bytes: int, cut: dict[str, int] | None = None) -> Iterator[None]:
+    """``parse_python`` within: text over ``max_bytes`` is not parsed; with ``cut``, every tree
+    ``parse_module`` makes is cut at MAX_DEPTH and the files cut are noted in it."""
+    global _LIMITS
+    saved, _LIMITS = _LIMITS, _Limits(max_bytes, cut)
+    try:
+        yield
+    finally:
+        _LIMITS = saved
+
+
+def parse_python(text: str, path: str = "<unknown>") -> ast.Module | None:
+    """The merge-aware checks' ``ast.parse``: None for text that does not parse, is over the parse cap
+    (a 3 MB module takes ~1 GB and seconds to parse) or is too deep for the parser."""
+    module = parse_module(text, path, _LIMITS.max_bytes)
+    return None if isinstance(module, SyntaxError) else module
+
+
+def _cut_deep(module: ast.Module, path: str, cut: dict[str, int]) -> None:
+    """Replace every expression deeper than MAX_DEPTH by ``...`` (iteratively: no walk of ours recurses)."""
+    pending: list[tuple[ast.AST, int]] = [(module, 0)]
+    while pending:
+        node, depth = pending.pop()
+        for name, value in ast.iter_fields(node):
+            items = value if isinstance(value, list) else [value]
+            for i, item in enumerate(items):
+                if not isinstance(item, ast.AST):
+                    continue
+                if depth + 1 < MAX_DEPTH or not isinstance(item, ast.expr):
+                    pending.append((item, depth + 1))
+                    continue
+                stub = ast.copy_location(ast.Constant(value=...), item)
+                if isinstance(value, list):
+                    value[i] = stub
+                else:
+                    setattr(node, name, stub)
+                line = getattr(item, "lineno", 0)
+                cut[path] = min(cut.get(path, line), line)
 
 
 class ReadJob(Protocol):

@@ -23,6 +23,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
@@ -90,10 +91,10 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
 
 def _assigned(line: str) -> tuple[str, _Literal] | None:
     """``NAME = <number or string>`` -> (NAME, value); None for anything computed."""
-    try:
-        stmt = ast.parse(line).body[0]
-    except (SyntaxError, ValueError, IndexError):
+    module = parse_python(line)
+    if module is None or not module.body:
         return None
+    stmt = module.body[0]
     target, value = _target_value(stmt)
     if target is None or value is None:
         return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
 
 _BY_DESIGN = frozenset({"overload", "setter", "getter", "deleter", "register", "register_fake", "impl"})
 _SPECIAL = frozenset({"__all__", "__slots__", "__doc__", "_", "__version__"})
@@ -35,9 +36,8 @@ def duplicate_definitions(
 ) -> list[Finding]:
     """Findings for one merged file; ``*_lines`` are the stripped lines each side added."""
     if module is None:
-        try:
-            module = ast.parse(text, filename=path)
-        except (SyntaxError, ValueError):
+        module = parse_python(text, path)
+        if module is None:
             return []  # the py-compile rule reports it
     lines = text.splitlines()
     findings = []

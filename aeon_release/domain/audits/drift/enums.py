@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import parse_blocks, walk_defs
+from aeon_release.domain.audits.source import parse_blocks, parse_python, walk_defs
 
 
 class Kind(enum.Enum):
@@ -79,10 +79,8 @@ def enums_of(text: str) -> dict[str, EnumClass]:
     alternatives = "|".join(sorted(map(re.escape, names)))
     nodes = parse_blocks(text, rf"^([ \t]*)class[ \t]+(?:{alternatives})\b")
     if nodes is None:
-        try:
-            return enums_of_module(ast.parse(text))
-        except (SyntaxError, ValueError):
-            return {}
+        module = parse_python(text)
+        return enums_of_module(module) if module is not None else {}
     return enums_of_module(ast.Module(body=nodes, type_ignores=[]))
 
 

@@ -45,9 +45,16 @@ def apply_fixes(tree: Path, fixes: Iterable[Fix]) -> list[Applied]:
 def _fix_file(file: Path, fixes: list[Fix]) -> list[Applied]:
     try:
         source = file.read_text(encoding="utf-8")
-        module = cst.parse_module(source)
+        return _rewrite(file, source, fixes)
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError) as exc:
         return [Applied(f, "skipped", f"cannot parse {f.path}: {str(exc).splitlines()[0]}") for f in fixes]
+    except (RecursionError, MemoryError):  # libcst's visitors recurse: an expression ~500 levels deep
+        return [Applied(f, "skipped", f"cannot rewrite {f.path}: nested too deeply for libcst") for f in fixes]
+
+
+def _rewrite(file: Path, source: str, fixes: list[Fix]) -> list[Applied]:
+    """Rewrite one file (written only when every step, the compile check last, went through)."""
+    module = cst.parse_module(source)
     rewriter = _Rewriter(fixes)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     rewritten = wrapper.visit(rewriter)

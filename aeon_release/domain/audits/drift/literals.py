@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import Renumbered
 from aeon_release.domain.audits.model import Fix
+from aeon_release.domain.audits.source import parse_python
 
 # Names whose numbers mean something else than an enum value: sizes, counts, indices, versions.
 _NUMERIC_WORDS = frozenset(
@@ -211,9 +212,8 @@ def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) 
     olds = {c.old for c in changes}
     if not owned or not any(re.search(rf"(?<![\w.]){o}(?![\w.])", text) for o in olds):
         return []
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    module = parse_python(text, path)
+    if module is None:
         return []
     file = _File(path, text, module, changes)
     ties = []

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import segment, walk_defs
+from aeon_release.domain.audits.source import parse_python, segment, walk_defs
 
 _PASS_THROUGH = frozenset(
     {
@@ -355,9 +355,8 @@ def _parse_block(lines: list[str], start: int) -> Function | None:
     end = start + 1
     while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
         end += 1
-    try:
-        module = ast.parse("\n".join(line[indent:] for line in lines[first:end]))
-    except (SyntaxError, ValueError):
+    module = parse_python("\n".join(line[indent:] for line in lines[first:end]))
+    if module is None:
         return None
     ast.increment_lineno(module, first)
     for sub in ast.walk(module):  # columns as in the file, not the dedented block
@@ -385,10 +384,8 @@ def _indent(line: str) -> int:
 
 
 def _all_functions(text: str) -> list[tuple[str, Function]] | None:
-    try:
-        return _functions(ast.parse(text))
-    except (SyntaxError, ValueError):
-        return None
+    module = parse_python(text)
+    return _functions(module) if module is not None else None
 
 
 def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:

@@ -170,6 +170,8 @@ class Index:
         if mod is None:
             if self.module_path(f"{dotted}.{name}"):
                 return ModuleSym(f"{dotted}.{name}")
+            if self.module_path(dotted):
+                return UNKNOWN  # there, but not parsed (a syntax error, over the parse cap, too deep)
             return MISSING if self.in_tree(dotted) else UNKNOWN
         binding = mod.names.get(name)
         if binding is not None:
@@ -273,9 +275,8 @@ class Index:
 
 
 def _parse(path: str, dotted: str, text: str) -> ModuleInfo | None:
-    try:
-        module = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError):
+    module = source.parse_python(text, path)
+    if module is None:
         return None
     info = ModuleInfo(path, dotted, text, module)
     _index_module(info)

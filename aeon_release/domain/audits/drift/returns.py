@@ -14,7 +14,6 @@ with one are parsed, and only the upstream files that define a callee (``git gre
 from __future__ import annotations
 
 import ast
-import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,8 +21,10 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
@@ -208,8 +209,7 @@ def _lengths(texts: dict[str, str | None], paths: list[str], name: str) -> set[i
     return lengths
 
 
-@functools.lru_cache(maxsize=32)
-def _functions(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+def _functions_in(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
     """A module's functions and methods by name (walked once per text)."""
     found: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     module = _parsed(text)
@@ -231,12 +231,8 @@ def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]])
     return lengths.pop() if len(lengths) == 1 and _UNKNOWN not in lengths else None
 
 
-@functools.lru_cache(maxsize=32)
-def _parsed(text: str) -> ast.Module | None:
-    try:
-        return ast.parse(text)
-    except (SyntaxError, ValueError):
-        return None
+_functions = Memo(_functions_in, size=32)  # walked once per text
+_parsed = Memo(parse_python, size=32)
 
 
 def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -297,9 +293,8 @@ def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
 
 
 def _length_in(text: str | None, name: str) -> int | None:
-    try:
-        module = ast.parse(text or "")
-    except (SyntaxError, ValueError):
+    module = parse_python(text or "")
+    if module is None:
         return None
     defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
     lengths = set().union(*(returned_lengths(d) for d in defs)) if defs else set()

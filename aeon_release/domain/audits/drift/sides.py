@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import SourceCache
+from aeon_release.domain.audits.source import SourceCache, parse_python
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -39,9 +42,14 @@ class FileChange:
 
 def commit_note(sha: str, subject: str, pr_pattern: str) -> str:
     """``SHA (#PR, 'subject')``: how a finding names the upstream commit behind it."""
-    match = re.search(pr_pattern, subject)
+    match = _subject_pattern(pr_pattern).search(subject)
     pr = f"#{match.group(1)}, " if match and match.groups() else ""
     return f"{sha[:10]} ({pr}{subject!r})"
+
+
+@functools.lru_cache(maxsize=8)
+def _subject_pattern(pr_pattern: str) -> Any:
+    return linear.compile_subject(pr_pattern)  # fleet.yaml's, on RE2: a config cannot hold the audit
 
 
 def parse_changes(diff: str) -> Changes:
@@ -231,10 +239,7 @@ class ThreeTrees:
         """The merged file parsed, once for every check that reads it (None: absent or no parse)."""
         if path not in self._modules:
             text = self.merged_text(path)
-            try:
-                self._modules[path] = ast.parse(text) if text is not None else None
-            except (SyntaxError, ValueError):
-                self._modules[path] = None
+            self._modules[path] = parse_python(text, path) if text is not None else None
         return self._modules[path]
 
     def to_merged(self, rev: str, path: str) -> dict[int, int]:

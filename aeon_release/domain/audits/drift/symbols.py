@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.signatures import (
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import walk_defs
+from aeon_release.domain.audits.source import parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 _SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
@@ -1078,10 +1078,10 @@ def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.ex
 def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
     """``Foo``, ``"Foo"``, ``Foo | None``, ``Optional[Foo]``, ``Foo[T]`` -> the ``Foo`` expression."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
+        module = parse_python(annotation.value)  # the string is the file's text too
+        if module is None or len(module.body) != 1 or not isinstance(module.body[0], ast.Expr):
             return None
+        annotation = module.body[0].value
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         sides = [
             s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)
