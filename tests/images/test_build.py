@@ -12,7 +12,7 @@ import pytest
 
 from aeon_release.adapters.buildkit import BuildFailed
 from aeon_release.domain import archprobe
-from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.errors import GitError, NeedsHuman, UsageError
 from aeon_release.pipeline import build
 from aeon_release.pipeline.audit_gate import LABEL_DETAIL, LABEL_STATUS
 
@@ -290,7 +290,7 @@ def test_bad_input_is_refused_before_anything_runs(
 ) -> None:
     request = build.BuildRequest(repo=fork_repo, version="v0.29.0", dockerfile=fixture_dockerfile)
     options = dict(zip(args[::2], args[1::2]))
-    with pytest.raises(UsageError) as refused:
+    with pytest.raises((UsageError, GitError)) as refused:  # a revision that names no commit is git's
         build.plan(
             build.BuildRequest(
                 repo=request.repo,
@@ -302,7 +302,7 @@ def test_bad_input_is_refused_before_anything_runs(
                 build_args=tuple(v for k, v in options.items() if k == "--build-arg"),
             )
         )
-    assert message in refused.value.message
+    assert message in refused.value.message and refused.value.exit_code == 2
 
 
 def test_bad_tag_on_the_command_line_exits_2(fork_repo: Path, fixture_dockerfile: Path) -> None:

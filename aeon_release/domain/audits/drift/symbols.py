@@ -986,8 +986,8 @@ _VARARGS = "*args"
 
 
 def _spelled_as(arg: ast.expr, parameter: str) -> bool:
-    """An argument spelled like the parameter: ``kv_caches``, ``self.kv_caches``, ``current_vllm_config``
-    for vllm_config (one name a ``_``-suffix of the other)."""
+    """An argument spelled like the parameter: ``kv_caches``, ``self.kv_caches``, ``current_cache_config``
+    for cache_config (one name a ``_``-suffix of the other)."""
     name = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else ""
     name, parameter = name.lstrip("_").lower(), parameter.lstrip("_").lower()
     return bool(name) and (name == parameter or name.endswith("_" + parameter) or parameter.endswith("_" + name))
