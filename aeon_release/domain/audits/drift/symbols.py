@@ -243,8 +243,10 @@ class _Checker:
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
         for expr in exprs:
-            awaited = {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Await)}
-            for node in ast.walk(expr):
+            awaited: set[int] = set()
+            for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
+                if isinstance(node, ast.Await):
+                    awaited.add(id(node.value))
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
                     if isinstance(node.func, ast.Subscript):
@@ -325,16 +327,14 @@ class _Checker:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
         A coroutine function hands back a coroutine (truthy, never run) unless awaited; a property's
         value is what a call of it now calls."""
-        old, new = before.node, after.node
-        if not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef) or _is_property(old):
+        was, now = _kind(before.node), _kind(after.node)
+        if was not in (_FUNCTION, _COROUTINE) or not self._upstream(after.path):
             return None
-        if not self._upstream(after.path):
-            return None
-        if isinstance(old, ast.FunctionDef) and isinstance(new, ast.AsyncFunctionDef) and not awaited:
+        if was == _FUNCTION and now == _COROUTINE and not awaited:
             return (
                 "upstream made a coroutine function (async def): the call gets a coroutine, never run, not its result"
             )
-        if _is_property(new):
+        if now == _PROPERTY:
             return "upstream made a property: the call calls its value"
         return None
 
@@ -453,9 +453,8 @@ class _Checker:
         if (
             isinstance(before, DefSym)
             and isinstance(after, DefSym)
-            and _is_property(before.node)
-            and isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and not _is_property(after.node)
+            and _kind(before.node) == _PROPERTY
+            and _kind(after.node) in (_FUNCTION, _COROUTINE)
             and self._upstream(after.path)
         ):
             yield self._finding(
@@ -916,11 +915,12 @@ def _kind(node: ast.AST) -> str | None:
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     if _is_property(node):
-        return "property"
-    return "coroutine" if isinstance(node, ast.AsyncFunctionDef) else "function"
+        return _PROPERTY
+    return _COROUTINE if isinstance(node, ast.AsyncFunctionDef) else _FUNCTION
 
 
-_KIND_SAYS = {"property": "a property", "coroutine": "a coroutine function (async def)", "function": "a plain method"}
+_PROPERTY, _COROUTINE, _FUNCTION = "property", "coroutine", "function"
+_KIND_SAYS = {_PROPERTY: "a property", _COROUTINE: "a coroutine function (async def)", _FUNCTION: "a plain method"}
 
 
 # Decorators that say what a method is, not what running it does (kind and signature drift answer
