@@ -788,6 +788,17 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
+def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
+    """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
+    out = _grep(path, rev, ["-w", "-I"], [word], pathspecs)
+    found = []
+    for line in out.splitlines():
+        name, sep, text = line.partition("\0")
+        if sep:
+            found.append((name.removeprefix(f"{rev}:"), text))
+    return found
+
+
 def words_present(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
     """Which of ``words`` occur at ``rev`` as whole words (``git grep -o -w``: one pass for all of them)."""
     return _present(path, rev, words, pathspecs, ["-w"])

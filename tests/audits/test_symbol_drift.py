@@ -629,3 +629,125 @@ def test_fork_sets_an_instance_attribute_upstream_renamed(git_repo: GitRepo, no_
     assert all(
         "sets self.use_full_cg, which upstream renamed AttentionMetadataBuilder.use_full_cg" in m for _, m in results
     )
+
+
+# -- one dict key written by both sides (a registry entry the carry and upstream both add) ---------------
+REGISTRY = "METHODS = {\n    'fp8': 'Fp8Config',\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n    'awq': 'AwqConfig',\n    'nvfp4': 'ModelOptNvfp4Config',\n}\n"
+KEYS_FORK = frozenset({"'nvfp4': 'AeonNvfp4Config',  # AEON", "Kind.FP4: aeon_fp4,", "1: 'one',"})
+KEYS_UPSTREAM = frozenset({"'nvfp4': 'ModelOptNvfp4Config',", "Kind.FP4: upstream_fp4,", "True: 'yes',"})
+
+
+def test_a_dict_key_both_sides_added_keeps_upstreams_value() -> None:
+    [finding] = duplicate_definitions("m.py", REGISTRY, KEYS_FORK, KEYS_UPSTREAM)
+    assert (finding.rule_id, finding.severity.value, finding.line) == (DUPLICATE, "error", 5)
+    assert "key 'nvfp4' is written twice in the dict at line 1" in finding.message
+    assert "line 3 from the fork, line 5 from upstream" in finding.message
+    assert "the fork's (carry's) entry is silently dropped" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("T = {\n    Kind.FP4: upstream_fp4,\n    Kind.FP8: f8,\n    Kind.FP4: aeon_fp4,\n}\n", 4),  # dotted keys
+        ("T = {\n    1: 'one',\n    True: 'yes',\n}\n", 3),  # equal as Python compares keys
+        (
+            "def f():\n    return g({\n        'a': 0,\n        'nvfp4': 'AeonNvfp4Config',  # AEON\n"
+            "        'nvfp4': 'ModelOptNvfp4Config',\n    })\n",
+            5,
+        ),  # a nested display
+    ],
+)
+def test_equal_keys_in_any_display_meet(text: str, line: int) -> None:
+    [finding] = duplicate_definitions("m.py", text, KEYS_FORK, KEYS_UPSTREAM)
+    assert finding.line == line and finding.severity.value == "error"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        REGISTRY.replace("AeonNvfp4Config',  # AEON", "ModelOptNvfp4Config',"),  # one side wrote both
+        "T = {\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n    **{'nvfp4': 'ModelOptNvfp4Config',\n}}\n",  # a spread
+        "T = {\n    k(): 'AeonNvfp4Config',  # AEON\n    k(): 'ModelOptNvfp4Config',\n}\n",  # computed keys
+        "A = {\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n}\nB = {\n    'nvfp4': 'ModelOptNvfp4Config',\n}\n",  # two dicts
+    ],
+)
+def test_keys_that_do_not_collide_are_silent(text: str) -> None:
+    assert duplicate_definitions("m.py", text, KEYS_FORK, KEYS_UPSTREAM) == []
+
+
+def test_the_same_entry_from_both_sides_is_a_warning() -> None:
+    text = "T = {\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n    'awq': 1,\n    'nvfp4': 'AeonNvfp4Config',\n}\n"
+    upstream = KEYS_UPSTREAM | {"'nvfp4': 'AeonNvfp4Config',"}
+    [finding] = duplicate_definitions("m.py", text, KEYS_FORK, upstream)
+    assert finding.severity.value == "warning" and "identical: drop one" in finding.message
+
+
+def test_a_merged_registry_with_a_key_from_each_side_stops_the_merge(git_repo: GitRepo, no_rules: Path) -> None:
+    path = "vllm/model_executor/layers/quantization/__init__.py"
+    rows = "".join(f"    'method{i}': 'Config{i}',\n" for i in range(12))
+    base = "METHODS = {\n    'fp8': 'Fp8Config',\n" + rows + "}\n"
+    fork = base.replace(
+        "    'fp8': 'Fp8Config',\n", "    'fp8': 'Fp8Config',\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n"
+    )
+    upstream = base.replace(
+        "    'method11': 'Config11',\n", "    'method11': 'Config11',\n    'nvfp4': 'ModelOptNvfp4Config',\n"
+    )
+    sides = s.merge_case(git_repo, {path: base}, {path: fork}, [("Add ModelOpt NVFP4 (#1)", {path: upstream})])
+    [(where, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides), DUPLICATE)
+    assert (where, line) == (path, line_of(git_repo, path, "    'nvfp4': 'ModelOptNvfp4Config',"))
+    assert "key 'nvfp4' is written twice" in message and "the fork's (carry's) entry is silently dropped" in message
+
+
+# -- code a carry patched, that upstream stopped calling and left in place ---------------------------------
+RUNNER = "vllm/v1/worker/runner.py"
+USER = "vllm/v1/worker/user.py"
+RUNNER_BASE = (
+    "def prepare_inputs_legacy(batch):\n    ids = list(batch)\n    return ids\n\n\n"
+    "def prepare_inputs_packed(batch):\n    return sorted(batch)\n\n\n"
+    + "".join(f"def step{i}(x):\n    return x + {i}\n\n\n" for i in range(6))
+    + "def execute(batch):\n    return prepare_inputs_legacy(batch)\n"
+)
+RUNNER_FORK = RUNNER_BASE.replace("    ids = list(batch)\n", "    ids = list(batch)\n    ids = aeon_pad(ids)  # AEON\n")
+RUNNER_UPSTREAM = RUNNER_BASE.replace(
+    "    return prepare_inputs_legacy(batch)\n", "    return prepare_inputs_packed(batch)\n"
+)
+
+
+def _dead(
+    git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str], upstream: str = RUNNER_UPSTREAM
+) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE, **base}, fork, [("Pack the inputs (#2)", {RUNNER: upstream})])
+    return [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]]
+
+
+def test_a_patch_in_a_function_upstream_stopped_calling_is_dead(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, message)] = _dead(git_repo, no_rules, {RUNNER: RUNNER_FORK}, {})
+    assert (path, line) == (RUNNER, line_of(git_repo, RUNNER, "    ids = aeon_pad(ids)  # AEON"))
+    assert "the fork patches prepare_inputs_legacy(), which upstream stopped using" in message
+    assert f"its last use was in {RUNNER}" in message
+
+
+def _decorated(text: str) -> str:
+    return text.replace("def prepare_inputs_legacy", "@register\ndef prepare_inputs_legacy")
+
+
+CALLER = (
+    "from vllm.v1.worker.runner import prepare_inputs_legacy\n\ndef mine(b):\n    return prepare_inputs_legacy(b)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "base", "upstream"),
+    [
+        ({RUNNER: RUNNER_FORK, USER: CALLER}, {}, RUNNER_UPSTREAM),  # the fork calls it itself
+        ({RUNNER: RUNNER_FORK}, {USER: CALLER}, RUNNER_UPSTREAM),  # a file neither side changed still does
+        # a decorator may register it, to be called by a name no search sees
+        ({RUNNER: _decorated(RUNNER_FORK)}, {RUNNER: _decorated(RUNNER_BASE)}, _decorated(RUNNER_UPSTREAM)),
+        # upstream changed the call, but still calls it
+        ({RUNNER: RUNNER_FORK}, {}, RUNNER_BASE.replace("legacy(batch)\n", "legacy(sorted(batch))\n")),
+    ],
+)
+def test_a_patched_function_something_still_reaches_is_not_dead(
+    git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str], upstream: str
+) -> None:
+    assert _dead(git_repo, no_rules, fork, base, upstream) == []

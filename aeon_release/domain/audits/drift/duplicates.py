@@ -1,7 +1,9 @@
 """Duplicate definitions after a merge: one name defined twice in one scope, once by each side.
 
 Git merges a carry's ``def f`` and upstream's own, later ``def f`` without a conflict when they sit
-apart; Python keeps the later one silently (ruff's F811).  Each statement block is its own scope
+apart; Python keeps the later one silently (ruff's F811).  The same holds for one key written twice
+in a dict display (ruff's F601): a carry's registry entry and upstream's own entry for that key,
+added far apart in a long table, merge cleanly, and the dict keeps the later value.  Each statement block is its own scope
 here, so alternatives in ``if``/``else``, ``try``/``except`` or ``if TYPE_CHECKING:`` never pair up;
 ``@overload``, property setters and ``@f.register`` are redefinitions by design.
 """
@@ -26,7 +28,7 @@ FORK, UPSTREAM, BOTH, BASE = "the fork", "upstream", "both sides", "base"
 class Definition:
     name: str
     kind: str  # function, class, assignment, import
-    node: ast.stmt
+    node: ast.AST
     start: int
     end: int
 
@@ -41,12 +43,57 @@ def duplicate_definitions(
             return []  # the py-compile rule reports it
     lines = text.splitlines()
     findings = []
-    for block, where in _blocks(module.body, "module"):
-        for first, second in _pairs(block, in_function=where.startswith("function")):
-            sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
-            if set(sides) == {FORK, UPSTREAM}:
-                findings.append(_finding(path, where, first, second, sides))
+    pairs = [
+        (first, second, where)
+        for block, where in _blocks(module.body, "module")
+        for first, second in _pairs(block, in_function=where.startswith("function"))
+    ]
+    pairs += _key_pairs(module)
+    for first, second, where in pairs:
+        sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
+        if set(sides) == {FORK, UPSTREAM}:
+            findings.append(_finding(path, where, first, second, sides))
     return findings
+
+
+def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str]]:
+    """Entries of one dict display with equal keys: constants (equal as Python compares them, so
+    ``1`` and ``True`` meet) and dotted names (``Kind.FP8``)."""
+    for node in ast.walk(module):  # iterative: a deep tree cannot exhaust the stack here
+        if not isinstance(node, ast.Dict):
+            continue
+        seen: dict[object, Definition] = {}
+        for key, value in zip(node.keys, node.values, strict=True):
+            ident = _key_of(key) if key is not None else None  # None: a ``**spread``
+            if key is None or ident is None:
+                continue
+            entry = Definition(_show_key(key), "dict key", value, key.lineno, value.end_lineno or key.lineno)
+            earlier = seen.get(ident)
+            if earlier is not None:
+                yield earlier, entry, f"the dict at line {node.lineno}"
+            seen[ident] = entry
+
+
+def _key_of(key: ast.expr) -> object | None:
+    if isinstance(key, ast.Constant):
+        try:
+            hash(key.value)
+        except TypeError:
+            return None
+        return ("constant", key.value)
+    parts = []
+    while isinstance(key, ast.Attribute):
+        parts.append(key.attr)
+        key = key.value
+    if isinstance(key, ast.Name) and parts:
+        return ("name", key.id, *reversed(parts))
+    return None
+
+
+def _show_key(key: ast.expr) -> str:
+    if isinstance(key, ast.Constant):
+        return repr(key.value)[:60]
+    return ast.unparse(key)[:60]
 
 
 def _blocks(body: list[ast.stmt], where: str) -> Iterator[tuple[list[ast.stmt], str]]:
@@ -133,6 +180,8 @@ def _finding(path: str, where: str, first: Definition, second: Definition, sides
         else "upstream's version is shadowed by the fork's later definition"
     )
     kind = first.kind if first.kind == second.kind else f"{first.kind}/{second.kind}"
+    if kind == "dict key":
+        return _key_finding(path, where, first, second, sides, identical)
     message = (
         f"{second.name} ({kind}) is defined twice in {where} after the merge: line {first.start} "
         f"from {sides[0]}, line {second.start} from {sides[1]}; {shadowed}"
@@ -140,6 +189,18 @@ def _finding(path: str, where: str, first: Definition, second: Definition, sides
     )
     severity = Severity.WARNING if identical else Severity.ERROR
     return Finding(RULE, "merge", severity, path, second.start, message)
+
+
+def _key_finding(
+    path: str, where: str, first: Definition, second: Definition, sides: tuple[str, str], identical: bool
+) -> Finding:
+    dropped = "the fork's (carry's) entry" if sides[0] == FORK else "upstream's entry"
+    message = (
+        f"key {second.name} is written twice in {where} after the merge: line {first.start} from {sides[0]}, "
+        f"line {second.start} from {sides[1]}; the dict keeps the later value, so {dropped} is silently dropped"
+        + ("; the two are identical: drop one" if identical else "; keep one")
+    )
+    return Finding(RULE, "merge", Severity.WARNING if identical else Severity.ERROR, path, second.start, message)
 
 
 def duplicates_in(

@@ -29,7 +29,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
-from aeon_release.domain.audits.drift.sides import AddedLines, commit_note
+from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     Sig,
     call_problem,
@@ -137,6 +137,7 @@ class _Checker:
         if owned:
             yield from self._walk(mod, mod.tree.body, _Scope(), owned)
             yield from self._patched_but_moved(mod, owned)
+            yield from self._patched_but_unused(mod, owned)
 
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
@@ -178,6 +179,64 @@ class _Checker:
                     f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
                     "port it there (the old one may be dead code)",
                 )
+
+    # -- patched code that upstream stopped calling --------------------------------------------------
+    def _patched_but_unused(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
+        """A carry patched a function that upstream stopped using (it called something else instead and
+        left the old one in place): nothing in the merged tree names it any more, so the patch never runs.
+
+        Only an undecorated function with a name of its own (a decorator may register it; a short or
+        dunder name is called in ways no text search sees) that upstream's diff stopped naming."""
+        changes = self.inp.upstream_lines.changes if isinstance(self.inp.upstream_lines, AddedLines) else None
+        if changes is None or not isinstance(self.inp.theirs, WordSearchable):
+            return
+        for qual, node in walk_defs(mod.tree):
+            if isinstance(node, ast.ClassDef) or not _distinct_name(node):
+                continue
+            lines = sorted(i for i in owned if node.lineno < i <= (node.end_lineno or node.lineno))
+            dropped = self._dropped_uses(changes, node.name) if lines else []
+            if not dropped:
+                continue
+            if self._still_used(mod.path, node.name) or qual not in self._base_defs(mod.path):
+                continue
+            yield Finding(
+                RULE,
+                "merge",
+                Severity.ERROR,
+                mod.path,
+                lines[0],
+                f"the fork patches {qual}(), which upstream stopped using (its last use was in {dropped[0]}): "
+                f"nothing in the merged tree names {node.name} any more, so the patch never runs; "
+                "port it to what upstream calls instead",
+            )
+
+    def _dropped_uses(self, changes: Changes, name: str) -> list[str]:
+        """The files where upstream's diff removed a line that used ``name``; none when it added one that does."""
+        word = re.escape(name)
+        removed = re.compile(rf"^-(?!--)(?!\s*(?:async\s+)?def\s).*(?<!\w){word}(?!\w)", re.M)
+        added = re.compile(rf"^\+(?!\+\+).*(?<!\w){word}(?!\w)", re.M)
+        touched = changes.matching(removed, ".py")
+        return touched if touched and not changes.matching(added, ".py") else []
+
+    def _still_used(self, path: str, name: str) -> bool:
+        """A use of ``name`` in the merged tree: the fork's own files read as merged, the rest as upstream has them."""
+        theirs = self.inp.theirs
+        assert isinstance(theirs, WordSearchable)  # noqa: S101 - checked by the caller
+        for where, line in theirs.word_lines(name):
+            if where in self.inp.fork_lines:
+                continue  # read as merged below
+            if not _NOT_A_USE.match(line) or _references(line, name):
+                if not _defines(line, name):
+                    return True
+        for where in self.inp.fork_lines:
+            text = self.inp.merged.text(where) if where.endswith(".py") else None
+            if text and _references(text, name):
+                return True
+        return False
+
+    def _base_defs(self, path: str) -> set[str]:
+        base = self.base_ix.module_at(path)
+        return {q for q, n in walk_defs(base.tree) if not isinstance(n, ast.ClassDef)} if base else set()
 
     def _abandoned(self, path: str, name: str, new_path: str) -> bool:
         """Upstream stopped using the old copy: not used in its own module, and callers moved away from it.
@@ -783,6 +842,27 @@ class _Checker:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+@runtime_checkable
+class WordSearchable(Protocol):
+    """A tree that can list the lines naming a word without reading every file (a git revision)."""
+
+    def word_lines(self, word: str) -> list[tuple[str, str]]: ...
+
+
+_NOT_A_USE = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
+
+
+def _defines(line: str, name: str) -> bool:
+    return re.match(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b", line) is not None
+
+
+def _distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A name a text search can follow: not a dunder, at least 8 characters, and no decorator (a
+    decorator may register the function, to be called by a name no search sees)."""
+    name = node.name
+    return len(name) >= 8 and not (name.startswith("__") and name.endswith("__")) and not node.decorator_list
+
+
 def _references(text: str, name: str) -> int:
     """Uses of ``name`` in a text, its definitions and imports not counted."""
     if name not in text:

@@ -50,6 +50,10 @@ class RevTree:
         """Where each name is defined by a ``def`` in the Python files of this revision."""
         return repo.definition_sites(self.git.path, self.rev, names, [PYTHON_FILES])
 
+    def word_lines(self, word: str) -> list[tuple[str, str]]:
+        """(path, line) of every line of this revision's Python files that holds ``word`` as a word."""
+        return repo.word_lines(self.git.path, self.rev, word, [PYTHON_FILES])
+
 
 class GitHistory:
     """Which upstream commit in base..theirs removed or changed a definition (``git log -G``)."""
