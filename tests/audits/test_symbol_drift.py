@@ -751,3 +751,38 @@ def test_a_patched_function_something_still_reaches_is_not_dead(
     git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str], upstream: str
 ) -> None:
     assert _dead(git_repo, no_rules, fork, base, upstream) == []
+
+
+# -- fork code below an exit upstream added -----------------------------------------------------------------
+EXIT_FORK = frozenset({"y = aeon_clamp(y)  # AEON", "continue  # AEON", "return aeon(x)"})
+EXIT_UPSTREAM = frozenset({"return new_path(y)", "break", "raise NotImplementedError"})
+
+
+def test_fork_code_below_an_exit_upstream_added_never_runs() -> None:
+    text = "def run(x):\n    y = x + 1\n    return new_path(y)\n    y = y * 2\n    y = aeon_clamp(y)  # AEON\n    return y\n"
+    [finding] = duplicate_definitions("m.py", text, EXIT_FORK, EXIT_UPSTREAM)
+    assert (finding.rule_id, finding.severity.value, finding.line) == ("merge/unreachable", "error", 5)
+    assert "upstream's `return new_path(y)` at line 3 now leaves this block of function run" in finding.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the fork's own exit: upstream's code below it is disabled by design
+        "def run(x):\n    return aeon(x)\n    y = x + 1\n    return new_path(y)\n",
+        # the exit sits in a branch: the fork's code runs on the other path
+        "def run(x):\n    if x:\n        return new_path(x)\n    y = aeon_clamp(y)  # AEON\n    return y\n",
+        # upstream's exit ends an inner block only
+        "def run(xs):\n    for x in xs:\n        if x:\n            break\n    y = aeon_clamp(y)  # AEON\n",
+        # the base's exit, not upstream's
+        "def run(x):\n    return x\n    y = aeon_clamp(y)  # AEON\n",
+    ],
+)
+def test_fork_code_on_a_path_that_still_runs_is_silent(text: str) -> None:
+    assert duplicate_definitions("m.py", text, EXIT_FORK, EXIT_UPSTREAM) == []
+
+
+def test_an_exit_in_a_loop_body_strands_the_fork_line_below_it() -> None:
+    text = "def run(xs):\n    for x in xs:\n        break\n        continue  # AEON\n"
+    [finding] = duplicate_definitions("m.py", text, EXIT_FORK, EXIT_UPSTREAM)
+    assert finding.line == 4 and "`break` at line 3" in finding.message

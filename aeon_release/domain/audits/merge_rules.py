@@ -16,6 +16,7 @@ SYMBOL_DRIFT = "merge/symbol-drift"
 DUPLICATE_DEFINITION = "merge/duplicate-definition"
 DEFAULT_DRIFT = "merge/default-drift"
 DECORATOR_DRIFT = "merge/decorator-drift"
+UNREACHABLE = "merge/unreachable"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -30,9 +31,20 @@ MERGE_RULES = (
         SYMBOL_DRIFT,
         "merge",
         Severity.ERROR,
-        "fork-owned code uses a definition upstream removed, renamed or re-signatured",
+        "fork-owned code uses a definition upstream removed, renamed or re-signatured, or patches one it stopped using",
     ),
-    RuleInfo(DUPLICATE_DEFINITION, "merge", Severity.ERROR, "a name is defined twice in one scope, once by each side"),
+    RuleInfo(
+        DUPLICATE_DEFINITION,
+        "merge",
+        Severity.ERROR,
+        "a name or dict key is defined twice in one scope, once by each side",
+    ),
+    RuleInfo(
+        UNREACHABLE,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code sits after a return, raise, break or continue upstream added",
+    ),
     RuleInfo(
         DEFAULT_DRIFT,
         "merge",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
+from aeon_release.domain.audits.merge_rules import UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python
 
@@ -53,7 +54,43 @@ def duplicate_definitions(
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
         if set(sides) == {FORK, UPSTREAM}:
             findings.append(_finding(path, where, first, second, sides))
+    findings += _unreachable(path, module, lines, fork_lines, upstream_lines)
     return findings
+
+
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _unreachable(
+    path: str, module: ast.Module, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+) -> list[Finding]:
+    """Fork statements after an exit upstream added to the same block: git merged the fork's lines
+    below upstream's new ``return`` (or ``raise``, ``break``, ``continue``), and they never run."""
+    findings = []
+    for block, where in _blocks(module.body, "module"):
+        for i, stmt in enumerate(block[:-1]):
+            if not isinstance(stmt, _EXITS):
+                continue
+            if _side(_statement(stmt), lines, fork, upstream) == UPSTREAM:
+                dead = next((s for s in block[i + 1 :] if _side(_statement(s), lines, fork, upstream) == FORK), None)
+                if dead is not None:
+                    findings.append(_dead_finding(path, where, stmt, dead))
+            break  # what follows the first exit is unreachable whoever wrote it
+    return findings
+
+
+def _statement(stmt: ast.stmt) -> Definition:
+    return Definition("", "statement", stmt, stmt.lineno, stmt.end_lineno or stmt.lineno)
+
+
+def _dead_finding(path: str, where: str, exit_: ast.stmt, dead: ast.stmt) -> Finding:
+    shown = ast.unparse(exit_).splitlines()[0][:60]
+    message = (
+        f"the fork's code at line {dead.lineno} never runs: upstream's `{shown}` at line {exit_.lineno} now "
+        f"leaves this block of {where} before it; move the fork's code above the exit, or into the path "
+        "upstream takes now"
+    )
+    return Finding(UNREACHABLE, "merge", Severity.ERROR, path, dead.lineno, message)
 
 
 def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str]]:
