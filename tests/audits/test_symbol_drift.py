@@ -786,3 +786,58 @@ def test_an_exit_in_a_loop_body_strands_the_fork_line_below_it() -> None:
     text = "def run(xs):\n    for x in xs:\n        break\n        continue  # AEON\n"
     [finding] = duplicate_definitions("m.py", text, EXIT_FORK, EXIT_UPSTREAM)
     assert finding.line == 4 and "`break` at line 3" in finding.message
+
+
+# -- a fork value that upstream's new assignment replaces before anything reads it --------------------------
+SET_FORK = frozenset({"self.graph_sizes = [1, 2, 4]  # AEON: GB10", "chunk = 256  # AEON", "self.cache = None  # AEON"})
+SET_UPSTREAM = frozenset({"self.graph_sizes = compute_sizes(n)", "chunk = cfg.chunk", "self.cache = make()"})
+INIT = "class Cfg:\n    def __init__(self, n):\n        self.n = n\n{fork}        self.f = 1\n{mid}        self.graph_sizes = compute_sizes(n)\n"
+FORK_SET = "        self.graph_sizes = [1, 2, 4]  # AEON: GB10\n"
+
+
+def test_a_fork_value_upstream_replaces_before_any_read_no_longer_takes_effect() -> None:
+    [finding] = duplicate_definitions("m.py", INIT.format(fork=FORK_SET, mid=""), SET_FORK, SET_UPSTREAM)
+    assert (finding.severity.value, finding.line) == ("error", 4)
+    assert "the fork's value of self.graph_sizes (line 4) is replaced by upstream's new assignment at line 6" in (
+        finding.message
+    )
+
+
+def test_a_local_the_fork_set_and_upstream_set_again_later() -> None:
+    text = "def plan(cfg):\n    chunk = 256  # AEON\n    size = cfg.size\n    chunk = cfg.chunk\n    return chunk\n"
+    [finding] = duplicate_definitions("m.py", text, SET_FORK, SET_UPSTREAM)
+    assert finding.line == 2 and "the fork's value of chunk" in finding.message
+
+
+@pytest.mark.parametrize(
+    "mid",
+    [
+        "        print(self.graph_sizes)\n",  # read in between
+        "        self.capture()\n",  # a method of self may read it
+        "        capture(self)\n",  # so may a function self is given to
+        "        if n:\n            use(self.graph_sizes)\n",  # a nested read
+    ],
+)
+def test_a_fork_value_read_before_upstream_replaces_it_is_silent(mid: str) -> None:
+    assert duplicate_definitions("m.py", INIT.format(fork=FORK_SET, mid=mid), SET_FORK, SET_UPSTREAM) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # upstream's value first, the fork's later: how a carry overrides a setting
+        "def plan(cfg):\n    chunk = cfg.chunk\n    size = 1\n    chunk = 256  # AEON\n",
+        # upstream's new value builds on the old one
+        "def plan(cfg):\n    chunk = 256  # AEON\n    chunk = cfg.chunk or chunk\n",
+        # another block: the fork's value survives on the other path
+        "def plan(cfg):\n    chunk = 256  # AEON\n    if cfg:\n        chunk = cfg.chunk\n",
+    ],
+)
+def test_values_that_still_take_effect_are_silent(text: str) -> None:
+    assert duplicate_definitions("m.py", text, SET_FORK, SET_UPSTREAM) == []
+
+
+def test_a_placeholder_the_fork_set_is_a_warning() -> None:
+    text = "class C:\n    def __init__(self):\n        self.cache = None  # AEON\n        self.cache = make()\n"
+    [finding] = duplicate_definitions("m.py", text, SET_FORK, SET_UPSTREAM)
+    assert finding.severity.value == "warning"

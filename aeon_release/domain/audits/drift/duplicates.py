@@ -55,7 +55,100 @@ def duplicate_definitions(
         if set(sides) == {FORK, UPSTREAM}:
             findings.append(_finding(path, where, first, second, sides))
     findings += _unreachable(path, module, lines, fork_lines, upstream_lines)
+    findings += _overwritten(path, module, lines, fork_lines, upstream_lines)
     return findings
+
+
+def _overwritten(
+    path: str, module: ast.Module, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+) -> list[Finding]:
+    """In a function, a fork assignment that a later assignment upstream added to the same block
+    replaces before anything reads it: the carry's value (``self.sizes = [1, 2]``) never takes effect.
+
+    A read in between (of the name, or for ``self.x`` any call that is given ``self`` or is a method
+    of it, which may read the attribute) keeps the fork's value alive; so does upstream's new value
+    mentioning the old (``x = x or 4``).  The other order, upstream's value replaced by the fork's
+    later one, is how a carry overrides a setting, and is not reported."""
+    findings = []
+    for block, where in _blocks(module.body, "module"):
+        if not where.startswith("function"):
+            continue
+        assigned: dict[str, tuple[int, ast.stmt]] = {}
+        for i, stmt in enumerate(block):
+            target = _assigned(stmt)
+            if target is None:
+                continue
+            earlier = assigned.get(target)
+            if earlier is not None and _replaces(block, earlier[0], i, target, lines, fork, upstream):
+                findings.append(_overwrite_finding(path, where, target, earlier[1], stmt))
+            assigned[target] = (i, stmt)
+    return findings
+
+
+def _assigned(stmt: ast.stmt) -> str | None:
+    """The one plain target of an assignment with a value: ``name`` or ``self.attr`` (any ``x.attr`` of a name)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target = stmt.target
+    else:
+        return None
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+        return f"{target.value.id}.{target.attr}"
+    return None
+
+
+def _replaces(
+    block: list[ast.stmt], i: int, j: int, target: str, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+) -> bool:
+    first, second = block[i], block[j]
+    if _side(_statement(first), lines, fork, upstream) != FORK:
+        return False
+    if _side(_statement(second), lines, fork, upstream) != UPSTREAM:
+        return False
+    value = second.value if isinstance(second, (ast.Assign, ast.AnnAssign)) else None
+    between: list[ast.AST] = [*block[i + 1 : j], *([value] if value is not None else [])]
+    return not any(_may_read(node, target) for node in between)
+
+
+def _may_read(node: ast.AST, target: str) -> bool:
+    owner, _, attr = target.partition(".")
+    for sub in ast.walk(node):
+        if not attr and isinstance(sub, ast.Name) and sub.id == owner and isinstance(sub.ctx, ast.Load):
+            return True
+        if attr and isinstance(sub, ast.Attribute) and sub.attr == attr and isinstance(sub.ctx, ast.Load):
+            return True
+        if attr and isinstance(sub, ast.Call) and _hands_over(sub, owner):
+            return True
+    return False
+
+
+def _hands_over(call: ast.Call, owner: str) -> bool:
+    """A call that can reach the owner's attributes: a method of it, or one it is passed to."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    if isinstance(func, ast.Name) and func.id == owner and call.func is not func:
+        return True
+    arguments = [*call.args, *(k.value for k in call.keywords)]
+    return any(isinstance(n, ast.Name) and n.id == owner for a in arguments for n in ast.walk(a))
+
+
+def _overwrite_finding(path: str, where: str, target: str, first: ast.stmt, second: ast.stmt) -> Finding:
+    message = (
+        f"the fork's value of {target} (line {first.lineno}) is replaced by upstream's new assignment at line "
+        f"{second.lineno} in {where} before anything reads it: the carry no longer takes effect; move it "
+        "below upstream's line, or fold it into it"
+    )
+    placeholder = isinstance(first, (ast.Assign, ast.AnnAssign)) and _is_none(first.value)
+    return Finding(RULE, "merge", Severity.WARNING if placeholder else Severity.ERROR, path, first.lineno, message)
+
+
+def _is_none(value: ast.expr | None) -> bool:
+    """``x = None``: a placeholder the fork set, harmless when replaced (still worth a look)."""
+    return isinstance(value, ast.Constant) and value.value is None
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
