@@ -841,3 +841,68 @@ def test_a_placeholder_the_fork_set_is_a_warning() -> None:
     text = "class C:\n    def __init__(self):\n        self.cache = None  # AEON\n        self.cache = make()\n"
     [finding] = duplicate_definitions("m.py", text, SET_FORK, SET_UPSTREAM)
     assert finding.severity.value == "warning"
+
+
+# -- a fork subclass that lacks a method upstream made required ---------------------------------------------
+BACKENDS = "vllm/v1/attention/backends/abstract.py"
+AEON_BACKEND = "vllm/v1/attention/backends/aeon.py"
+ABSTRACT_BASE = (
+    "from abc import ABC, abstractmethod\n\n\nclass AttentionBackend(ABC):\n    @staticmethod\n    @abstractmethod\n"
+    "    def get_name() -> str:\n        raise NotImplementedError\n\n"
+    + "".join(f"    def helper{i}(self):\n        return {i}\n\n" for i in range(6))
+)
+NEW_ABSTRACT = "    @staticmethod\n    @abstractmethod\n    def get_kv_cache_stride_order() -> tuple[int, ...]:\n        raise NotImplementedError\n"
+NEW_REQUIRED = "    def get_kv_cache_stride_order(self) -> tuple[int, ...]:\n        raise NotImplementedError\n"
+FORK_BACKEND = (
+    "from vllm.v1.attention.backends.abstract import AttentionBackend\n\n\nclass AeonBackend(AttentionBackend):\n"
+    "    @staticmethod\n    def get_name() -> str:\n        return 'AEON'\n"
+)
+
+
+def _required_case(
+    git_repo: GitRepo, no_rules: Path, added: str, fork: str = FORK_BACKEND
+) -> list[tuple[str, int, str]]:
+    upstream = ABSTRACT_BASE + "\n" + added
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/backends/__init__.py": "", BACKENDS: ABSTRACT_BASE},
+        {AEON_BACKEND: fork},
+        [("[Attention] Stride order for every backend (#3)", {BACKENDS: upstream})],
+    )
+    return [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "does not implement" in f[2]]
+
+
+def test_a_fork_backend_without_upstreams_new_abstract_method_cannot_be_built(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    [(path, line, message)] = _required_case(git_repo, no_rules, NEW_ABSTRACT)
+    assert (path, line) == (AEON_BACKEND, 4)
+    assert "AeonBackend does not implement get_kv_cache_stride_order(), which AttentionBackend now requires" in message
+    assert "(#3, '[Attention] Stride order for every backend (#3)')" in message and "raises TypeError" in message
+
+
+def test_a_method_upstream_added_raising_not_implemented_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides_findings = _required_case(git_repo, no_rules, NEW_REQUIRED)
+    [(_, _, message)] = sides_findings
+    assert "raises NotImplementedError" in message
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        FORK_BACKEND
+        + "\n    @staticmethod\n    def get_kv_cache_stride_order():\n        return (0, 1)\n",  # implements it
+        FORK_BACKEND.replace(
+            "class AeonBackend(AttentionBackend):", "class AeonBackend(Strides, AttentionBackend):"
+        ).replace(
+            "\n\n\nclass",
+            "\n\n\nclass Strides:\n    def get_kv_cache_stride_order(self):\n        return (0,)\n\n\nclass",
+        ),
+        # a mixin of the fork's provides it
+        FORK_BACKEND + "\n    @abstractmethod\n    def aeon_layout(self):\n        ...\n",  # abstract itself
+    ],
+)
+def test_a_fork_class_that_has_the_method_or_is_abstract_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    assert _required_case(git_repo, no_rules, NEW_ABSTRACT, fork) == []

@@ -280,6 +280,8 @@ class _Checker:
                 yield from self._base_name(mod, base.value if isinstance(base, ast.Subscript) else base, scope)
             if not scope.functions:
                 yield from self._class_members(mod, stmt, qual, owned)
+                if stmt.lineno in owned:
+                    yield from self._unimplemented(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
@@ -617,6 +619,60 @@ class _Checker:
                     continue
                 yield from self._override(mod, stmt, qual, name)
 
+    def _unimplemented(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
+        """A fork class that lacks a method upstream made required in one of its bases: an
+        ``@abstractmethod`` (instantiating the class now raises TypeError, on the fork's path only:
+        upstream's tests never build the fork's class) is an error; a method whose body only raises
+        NotImplementedError (upstream calls it, and the fork's class raises) a warning."""
+        after = self._required(self.after, mod.path, qual)
+        before = self._required(self.before, mod.path, qual) if after else {}
+        short = qual.rsplit(".", 1)[-1]
+        for name, target in sorted(after.items()):
+            if name in before or not self._upstream(target.path):
+                continue
+            abstract = _is_abstract(target.node)
+            commit = self._commit(target.path, name)
+            where = f"{target.path}; {commit}" if commit else target.path
+            if abstract:
+                what = f"which {target.owner} now requires: upstream made it abstract ({where}); instantiating {short} raises TypeError"
+            else:
+                what = (
+                    f"which {target.owner} now leaves to subclasses: upstream's version raises NotImplementedError "
+                    f"({where}), and so does the fork's class wherever upstream calls it"
+                )
+            yield Finding(
+                RULE,
+                "merge",
+                Severity.ERROR if abstract else Severity.WARNING,
+                mod.path,
+                node.lineno,
+                f"{short} does not implement {name}(), {what}; implement it",
+            )
+
+    def _required(self, ix: Index, path: str, qual: str) -> dict[str, DefSym]:
+        """Members the class must define itself: abstract (or NotImplementedError-only) where its MRO
+        first defines them.  None for a class that is abstract itself or whose bases do not resolve."""
+        found = ix.module_at(path)
+        cls = ix.class_info(found, qual) if found else None
+        if cls is None:
+            return {}
+        mro = ix.mro(cls, True)
+        if any(isinstance(i, px.External) and i.broken for i in mro):
+            return {}  # a base that is gone is the finding
+        first: dict[str, DefSym] = {}
+        for item in mro:
+            if isinstance(item, px.ClassInfo):
+                for name, member in item.members.items():
+                    first.setdefault(name, DefSym(item.module.path, name, member, item.qualname))
+        if any(_is_abstract(m) for m in cls.members.values()):
+            return {}  # an abstract class of the fork's own: its subclasses implement
+        return {
+            name: sym
+            for name, sym in first.items()
+            if sym.owner != cls.qualname or sym.path != path
+            if _is_abstract(sym.node) or _raises_not_implemented(sym.node)
+        }
+
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
         resolver = self._member_of(mod.path, qual, name, False)
         before, after = resolver(self.before), resolver(self.after)
@@ -854,6 +910,23 @@ _NOT_A_USE = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
 
 def _defines(line: str, name: str) -> bool:
     return re.match(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b", line) is not None
+
+
+def _is_abstract(node: ast.AST) -> bool:
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and bool(
+        decorator_names(node) & {"abstractmethod", "abstractproperty"}
+    )
+
+
+def _raises_not_implemented(node: ast.AST) -> bool:
+    """A method whose body (after a docstring) is only ``raise NotImplementedError``."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) else node.body
+    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
+        return False
+    exc = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
+    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
 def _distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
