@@ -55,7 +55,7 @@ MERGE_RULES = (
         DECORATOR_DRIFT,
         "merge",
         Severity.WARNING,
-        "a fork override lacks a decorator upstream added to the method it overrides",
+        "a fork override lacks a decorator upstream added to the method it overrides (compile, cache: an error)",
     ),
 )
 

@@ -715,17 +715,23 @@ class _Checker:
             return
         shown = ", ".join(f"@{_show(d)}" for d in added)
         commit = self._commit(after.path, after.name)  # found when the def line changed too
+        speed = bool(names_of(added) & _SPEED_DECORATORS)
         yield Finding(
             DECORATOR_DRIFT,
             "merge",
-            Severity.WARNING,
+            Severity.ERROR if speed else Severity.WARNING,
             mod.path,
             stmt.lineno,
             f"{mine} overrides {after.label}, which upstream decorated with {shown} ({after.path}"
-            f"{'; ' + commit if commit else ''}): the override shadows it and runs without; add it, or say why not",
+            f"{'; ' + commit if commit else ''}): the override shadows it and runs without"
+            + (
+                " (compiled, cached or gradient-free no more: every answer stays right, the speed goes)"
+                if speed
+                else ""
+            )
+            + "; add it, or say why not",
         )
 
-    # -- comparing -------------------------------------------------------------------------------
     def _compare(self, resolver: Resolver) -> tuple[DefSym | ModuleSym] | None:
         """The symbol a use pointed at before the merge, when it points at nothing after it."""
         before = resolver(self.before)
@@ -1078,6 +1084,12 @@ _KIND_SAYS = {_PROPERTY: "a property", _COROUTINE: "a coroutine function (async 
 
 # Decorators that say what a method is, not what running it does (kind and signature drift answer
 # the ones that change how it is called: property, staticmethod, classmethod).
+# Decorators whose loss keeps every answer and costs the speed (or the memory): a compiled, cached or
+# gradient-free method that the fork's override now runs plainly.  An error; any other decorator
+# upstream added is a warning.
+_SPEED_DECORATORS = frozenset(
+    {"compile", "inference_mode", "no_grad", "cache", "lru_cache", "cached", "cache_on_self", "jit", "njit"}
+)
 _MARKER_DECORATORS = frozenset(
     {
         "abstractmethod",
