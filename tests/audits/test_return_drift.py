@@ -130,3 +130,43 @@ def test_a_fork_override_that_returns_the_new_length_is_silent(git_repo: GitRepo
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- the same values, returned in another order --------------------------------------------------------------
+STATS = "vllm/v1/core/kv_cache_stats.py"
+STATS_BASE = (
+    "def hit_stats(blocks: list[int]) -> tuple[int, int]:\n    queries = len(blocks)\n    hits = sum(blocks)\n"
+    "    if not blocks:\n        return queries, hits\n    return queries, hits\n\n\n"
+    + "".join(f"def other{i}(x: int) -> int:\n    return x + {i}\n\n\n" for i in range(6))
+)
+STATS_SWAPPED = STATS_BASE.replace("return queries, hits\n", "return hits, queries\n")
+STATS_USER = "vllm/v1/core/sched/aeon_stats.py"
+
+
+def _reordered(
+    git_repo: GitRepo, no_rules: Path, unpack: str, upstream: str = STATS_SWAPPED
+) -> list[tuple[str, int, str]]:
+    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {unpack} = hit_stats(blocks)\n    return 1\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, STATS: STATS_BASE},
+        {STATS_USER: user},
+        [("[Metrics] Report hits first (#4)", {STATS: upstream})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_unpacking_values_upstream_reordered_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, message)] = _reordered(git_repo, no_rules, "queries, hits")
+    assert (path, line) == (STATS_USER, 5)
+    assert "upstream reordered what hit_stats() returns, (queries, hits) -> (hits, queries)" in message
+    assert "#4" in message
+
+
+def test_an_unpack_in_the_new_order_or_a_rename_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert _reordered(git_repo, no_rules, "hits, queries") == []  # the fork follows upstream already
+
+
+def test_returned_names_that_changed_are_not_a_reorder(git_repo: GitRepo, no_rules: Path) -> None:
+    renamed = STATS_BASE.replace("    return queries, hits\n", "    return queries, hits * 2\n")
+    assert _reordered(git_repo, no_rules, "queries, hits", renamed) == []

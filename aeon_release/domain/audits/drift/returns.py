@@ -41,6 +41,7 @@ class Unpack:
     callee: str
     count: int
     call: str  # the called expression as written, for the message
+    names: tuple[str, ...] = ()  # the target's names, in order (``self.a`` as ``a``)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class Drift:
     path: str  # upstream's file that defines it
     old: int
     new: int
+    old_order: tuple[str, ...] = ()  # same length, values reordered: the names returned, in order
+    new_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,11 +76,15 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
         drift = None if mine else drifts.get(unpack.callee)
-        if drift is not None and drift.old == unpack.count:
+        if (
+            drift is not None
+            and drift.old == unpack.count
+            and not (drift.new_order and unpack.names == drift.new_order)
+        ):
             findings.append(_finding(trees, unpack, drift, pr_pattern))
     for override in overrides:
         drift = drifts.get(override.name)
-        if drift is not None and drift.old == override.count:
+        if drift is not None and drift.old == override.count and not drift.new_order:
             findings.append(_override_finding(trees, override, drift, pr_pattern))
     return findings
 
@@ -115,7 +122,8 @@ def _unpack(path: str, node: ast.AST) -> Unpack | None:
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
     if name is None:
         return None
-    return Unpack(path, node.lineno, name, len(target.elts), ast.unparse(func))
+    names = tuple(k for e in target.elts if (k := _key(e)) is not None)
+    return Unpack(path, node.lineno, name, len(target.elts), ast.unparse(func), names)
 
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
@@ -170,6 +178,12 @@ def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
         new = _shape(trees, trees.theirs, name, at_theirs)
         if old is not None and new is not None and old != new:
             drifts[name] = Drift(name, at_theirs[0][0], old, new)
+        elif old is not None and old == new:
+            before = _order(trees, trees.base, name, at_base)
+            after = _order(trees, trees.theirs, name, at_theirs)
+            if _reordered(before, after):
+                assert before is not None and after is not None  # noqa: S101 - _reordered says so
+                drifts[name] = Drift(name, at_theirs[0][0], old, new, before, after)
     return drifts
 
 
@@ -198,7 +212,68 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str]) -> set[st
         new = _lengths(theirs, ps, name)
         if len(new) == 1 and new != _lengths(base, ps, name):
             changed.add(name)
+        elif len(new) == 1 and _reordered(_one(_orders(base, ps, name)), _one(_orders(theirs, ps, name))):
+            changed.add(name)
     return changed
+
+
+def _orders(texts: dict[str, str | None], paths: list[str], name: str) -> set[tuple[str, ...] | None]:
+    orders: set[tuple[str, ...] | None] = set()
+    for path in paths:
+        for node in _functions(texts.get(path) or "").get(name, []):
+            orders |= returned_orders(node)
+    return orders
+
+
+def _one(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
+    return next(iter(orders)) if len(orders) == 1 else None
+
+
+def _order(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> tuple[str, ...] | None:
+    """The one order of names every ``def name`` at ``rev`` returns; None when they differ or hide it."""
+    texts = trees.blobs(rev, sorted({p for p, _ in sites}))
+    orders: set[tuple[str, ...] | None] = set()
+    for path, line in sites:
+        node = _def_at(texts.get(path), line, name)
+        if node is None:
+            return None
+        orders |= returned_orders(node)
+    return _one(orders)
+
+
+def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> bool:
+    """The same distinct names, returned in another order: every caller's unpack now swaps them."""
+    return (
+        before is not None
+        and after is not None
+        and before != after
+        and len(set(before)) == len(before)
+        and sorted(before) == sorted(after)
+    )
+
+
+def returned_orders(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[tuple[str, ...] | None]:
+    """The name orders of the tuples ``func`` returns (``return a, self.b`` -> ``(a, b)``); a tuple
+    with an element that is not a name or attribute counts as None."""
+    orders: set[tuple[str, ...] | None] = set()
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+            keys = [_key(e) for e in node.value.elts]
+            orders.add(tuple(k for k in keys if k is not None) if None not in keys else None)
+        stack.extend(ast.iter_child_nodes(node))
+    return orders
+
+
+def _key(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
 
 
 def _lengths(texts: dict[str, str | None], paths: list[str], name: str) -> set[int]:
@@ -263,6 +338,14 @@ def _starred(value: ast.Tuple) -> bool:
 
 # -- the finding -------------------------------------------------------------------------------------
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
+    if drift.new_order:
+        message = (
+            f"fork-owned line unpacks {unpack.count} values from {unpack.call}(), but upstream reordered what "
+            f"{drift.name}() returns, ({', '.join(drift.old_order)}) -> ({', '.join(drift.new_order)}) "
+            f"({drift.path}{_commit(trees, drift, pr_pattern)}): the names now take each other's values, "
+            "silently; unpack in the new order"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
     message = (
         f"fork-owned line unpacks {unpack.count} values from {unpack.call}(), but upstream changed "
         f"{drift.name}() to return {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
@@ -287,6 +370,8 @@ def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
     def changes_length(commit: repo.Commit) -> bool:
         before = repo.read_blobs(trees.repo, f"{commit.sha}^", [drift.path])[drift.path]
         after = repo.read_blobs(trees.repo, commit.sha, [drift.path])[drift.path]
+        if drift.new_order:
+            return _order_in(before, drift.name) != _order_in(after, drift.name) == drift.new_order
         return _length_in(before, drift.name) != _length_in(after, drift.name) == drift.new
 
     return trees.upstream_commit(drift.path, regex, pr_pattern, changes_length)
@@ -299,3 +384,12 @@ def _length_in(text: str | None, name: str) -> int | None:
     defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
     lengths = set().union(*(returned_lengths(d) for d in defs)) if defs else set()
     return lengths.pop() if len(lengths) == 1 else None
+
+
+def _order_in(text: str | None, name: str) -> tuple[str, ...] | None:
+    module = parse_python(text or "")
+    if module is None:
+        return None
+    defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+    orders = set().union(*(returned_orders(d) for d in defs)) if defs else set()
+    return _one(orders)
