@@ -170,3 +170,54 @@ def test_an_unpack_in_the_new_order_or_a_rename_is_silent(git_repo: GitRepo, no_
 def test_returned_names_that_changed_are_not_a_reorder(git_repo: GitRepo, no_rules: Path) -> None:
     renamed = STATS_BASE.replace("    return queries, hits\n", "    return queries, hits * 2\n")
     assert _reordered(git_repo, no_rules, "queries, hits", renamed) == []
+
+
+# -- a value upstream stopped returning (made in place) ------------------------------------------------------
+STATES = "vllm/v1/worker/input_batch.py"
+STATES_BASE = (
+    "def update_states(batch: list[int], out: list[int]) -> bool:\n    changed = bool(batch)\n"
+    "    out.extend(batch)\n    return changed\n\n\n"
+    + "".join(f"def other{i}(x: int) -> int:\n    return x + {i}\n\n\n" for i in range(6))
+)
+STATES_IN_PLACE = STATES_BASE.replace(
+    "-> bool:\n    changed = bool(batch)\n    out.extend(batch)\n    return changed\n",
+    "-> None:\n    out.extend(batch)\n",
+)
+STATES_USER = "vllm/v1/worker/aeon_step.py"
+
+
+def _voided(
+    git_repo: GitRepo, no_rules: Path, line: str, upstream: str = STATES_IN_PLACE
+) -> list[tuple[str, int, str]]:
+    user = (
+        "from vllm.v1.worker.input_batch import update_states\n\n\ndef aeon_step(batch, out):\n"
+        f"    {line}\n    return out\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/worker/__init__.py": "", STATES: STATES_BASE},
+        {STATES_USER: user},
+        [("[Core] Update the batch in place (#5)", {STATES: upstream})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_a_fork_line_that_keeps_a_value_upstream_stopped_returning(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, message)] = _voided(git_repo, no_rules, "changed = update_states(batch, out)  # AEON")
+    assert (path, line) == (STATES_USER, 5)
+    assert "uses the value of update_states(), but upstream changed update_states() to return nothing" in message
+    assert "#5" in message and "it now holds None" in message
+
+
+def test_a_fork_test_of_a_value_upstream_stopped_returning(git_repo: GitRepo, no_rules: Path) -> None:
+    [(_, _, message)] = _voided(git_repo, no_rules, "if not update_states(batch, out):  # AEON\n        return []")
+    assert "the test now sees None every time" in message
+
+
+def test_a_plain_call_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert _voided(git_repo, no_rules, "update_states(batch, out)  # AEON") == []
+
+
+def test_a_value_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    still = STATES_BASE.replace("    return changed\n", "    return changed or not out\n")
+    assert _voided(git_repo, no_rules, "changed = update_states(batch, out)  # AEON", still) == []

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -64,14 +65,14 @@ class Override:
 
 
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    findings = _voided_uses(trees, pr_pattern)
     unpacks, overrides = list(_fork_unpacks(trees)), list(_fork_overrides(trees))
     if not unpacks and not overrides:
-        return []
+        return findings
     # an unpack of a name the fork defines itself may be of the fork's own function
     own = _fork_defined(trees)
     called = {u.callee for u in unpacks if u.callee not in own or u.call.startswith("super().")}
     drifts = _drifted(trees, called | {o.name for o in overrides})
-    findings = []
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
@@ -393,3 +394,147 @@ def _order_in(text: str | None, name: str) -> tuple[str, ...] | None:
     defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
     orders = set().union(*(returned_orders(d) for d in defs)) if defs else set()
     return _one(orders)
+
+
+# -- a value upstream stopped returning ----------------------------------------------------------------
+# ``x = f(...)`` / ``self.x = await f(...)``, ``if [not] f(...):`` / ``while``: a fork line that uses the
+# value of one call (a text prefilter; the AST decides)
+_VALUE_USE = re.compile(r"^\s*(?:[\w.]+\s*(?::[^=]*)?=(?!=)|(?:if|elif|while)\s+(?:not\s+)?)\s*(?:await\s+)?[\w.]+\(")
+_VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
+
+
+@dataclass(frozen=True)
+class ValueUse:
+    path: str
+    line: int
+    callee: str
+    call: str
+    how: str  # "assigns" or "tests"
+
+
+def _voided_uses(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines that use the value of a call whose every ``def`` returned a value at the base and
+    returns none at upstream (made in place): the name now holds None, or the test is always false."""
+    uses = list(_fork_value_uses(trees))
+    if not uses:
+        return []
+    own = _fork_defined(trees)
+    names = {u.callee for u in uses if u.callee not in own or u.call.startswith("super().")}
+    voided = _voided(trees, names)
+    findings = []
+    for use in uses:
+        mine = use.callee in own and not use.call.startswith("super().")
+        path = None if mine else voided.get(use.callee)
+        if path is not None:
+            findings.append(_voided_finding(trees, use, path, pr_pattern))
+    return findings
+
+
+def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
+    for path in sorted(trees.mine):
+        added = trees.mine[path].added.values() if path.endswith(".py") else ()
+        if not any(_VALUE_USE.match(line) for line in added):
+            continue
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path)
+        for node in ast.walk(module) if module is not None else ():
+            use = _value_use(path, node)
+            if use is not None and use.line in owned:
+                yield use
+
+
+def _value_use(path: str, node: ast.AST) -> ValueUse | None:
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if len(targets) != 1 or not isinstance(targets[0], (ast.Name, ast.Attribute)):
+            return None
+        value, how = node.value, "assigns"
+    elif isinstance(node, (ast.If, ast.While)):
+        value, how = node.test, "tests"
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+            value = value.operand
+    else:
+        return None
+    if isinstance(value, ast.Await):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return None
+    func = value.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return ValueUse(path, node.lineno, name, ast.unparse(func), how) if name else None
+
+
+def _voided(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
+    """name -> upstream's file, for the names whose every def returned a value at the base and none now."""
+    paths = [p for p in trees.upstream if p.endswith(".py") and _VALUE_RETURN.search(trees.upstream.raw(p))]
+    if not names or not paths:
+        return {}
+    literal = [f":(literal){p}" for p in paths]
+    near = repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal)
+    wanted = sorted(near)
+    if not wanted:
+        return {}
+    sites = {rev: repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    voided = {}
+    for name in wanted:
+        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        if at_base and at_theirs and _all_return(trees, trees.base, name, at_base, True):
+            if _all_return(trees, trees.theirs, name, at_theirs, False):
+                voided[name] = at_theirs[0][0]
+    return voided
+
+
+def _all_return(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]], value: bool) -> bool:
+    """Every def of ``name`` at ``rev`` returns a value (``value``), or every one is a plain function that
+    returns none (not a generator, not a stub: ``...``, ``pass`` or a raise only)."""
+    texts = trees.blobs(rev, sorted({p for p, _ in sites}))
+    for path, line in sites:
+        node = _def_at(texts.get(path), line, name)
+        if node is None or _stub(node):
+            return False
+        lengths = returned_lengths(node)
+        if value and not lengths:
+            return False
+        if not value and (lengths or _yields(node)):
+            return False
+    return True
+
+
+def _stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    body = node.body[1:] if node.body and is_docstring(node.body[0]) else node.body
+    return not body or all(
+        isinstance(s, (ast.Pass, ast.Raise)) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        for s in body
+    )
+
+
+def _yields(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(node))
+
+
+def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str) -> Finding:
+    drift = Drift(use.callee, path, 0, 0)
+
+    def voids(commit: repo.Commit) -> bool:
+        before = repo.read_blobs(trees.repo, f"{commit.sha}^", [path])[path]
+        after = repo.read_blobs(trees.repo, commit.sha, [path])[path]
+        return _returns_value(before, use.callee) and not _returns_value(after, use.callee)
+
+    regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(use.callee)
+    commit = trees.upstream_commit(path, regex, pr_pattern, voids)
+    consequence = "it now holds None" if use.how == "assigns" else "the test now sees None every time"
+    message = (
+        f"fork-owned line uses the value of {use.call}(), but upstream changed {drift.name}() to return "
+        f"nothing ({path}{commit}): {consequence}; use what upstream's callers use now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
+
+
+def _returns_value(text: str | None, name: str) -> bool:
+    module = parse_python(text or "")
+    defs = [
+        n
+        for n in (ast.walk(module) if module is not None else ())
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name
+    ]
+    return bool(defs) and all(returned_lengths(d) for d in defs)

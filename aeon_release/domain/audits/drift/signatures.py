@@ -50,6 +50,11 @@ def names_of(decorators: list[ast.expr]) -> set[str]:
     return names
 
 
+def is_docstring(stmt: ast.stmt) -> bool:
+    """A statement that is a string literal alone: a docstring when it comes first."""
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
 def is_static(node: ast.AST) -> bool:
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "staticmethod" in decorator_names(node)
 

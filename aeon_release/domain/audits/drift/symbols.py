@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift.signatures import (
     call_problem,
     decorator_names,
     is_classmethod,
+    is_docstring,
     is_static,
     names_of,
     override_problem,
@@ -951,7 +952,7 @@ def _raises_not_implemented(node: ast.AST) -> bool:
     """A method whose body (after a docstring) is only ``raise NotImplementedError``."""
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    body = node.body[1:] if node.body and isinstance(node.body[0], ast.Expr) else node.body
+    body = node.body[1:] if node.body and is_docstring(node.body[0]) else node.body
     if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
         return False
     exc = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
