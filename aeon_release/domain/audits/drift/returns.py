@@ -471,7 +471,14 @@ def _voided(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
         return {}
     literal = [f":(literal){p}" for p in paths]
     near = repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal)
-    wanted = sorted(near)
+    # the files upstream changed first (most merges stop here); the whole tree only for a name that passes
+    files = sorted({p for sites in near.values() for p, _ in sites})
+    base, theirs = trees.blobs(trees.base, files), trees.blobs(trees.theirs, files)
+    wanted = sorted(
+        name
+        for name, sites in near.items()
+        if _returns_in(theirs, sites, name) is False and _returns_in(base, sites, name) is True
+    )
     if not wanted:
         return {}
     sites = {rev: repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
@@ -482,6 +489,12 @@ def _voided(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
             if _all_return(trees, trees.theirs, name, at_theirs, False):
                 voided[name] = at_theirs[0][0]
     return voided
+
+
+def _returns_in(texts: dict[str, str | None], sites: list[tuple[str, int]], name: str) -> bool | None:
+    """Whether the defs of ``name`` in these files all return a value (True) or none (False); None: mixed."""
+    seen = {_returns_value(texts.get(path), name) for path in {p for p, _ in sites}}
+    return seen.pop() if len(seen) == 1 else None
 
 
 def _all_return(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]], value: bool) -> bool:
@@ -531,10 +544,5 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
 
 
 def _returns_value(text: str | None, name: str) -> bool:
-    module = parse_python(text or "")
-    defs = [
-        n
-        for n in (ast.walk(module) if module is not None else ())
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name
-    ]
+    defs = _functions(text or "").get(name, [])  # walked once per text
     return bool(defs) and all(returned_lengths(d) for d in defs)
