@@ -242,8 +242,8 @@ class _Checker:
                 if not _defines(line, name):
                     return True
         for where in self.inp.fork_lines:
-            text = self.inp.merged.text(where) if where.endswith(".py") else None
-            if text and _references(text, name):
+            text = self.inp.merged.text(where)
+            if text and name in text and _references(text, name):
                 return True
         return False
 

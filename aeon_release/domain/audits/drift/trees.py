@@ -51,8 +51,9 @@ class RevTree:
         return repo.definition_sites(self.git.path, self.rev, names, [PYTHON_FILES])
 
     def word_lines(self, word: str) -> list[tuple[str, str]]:
-        """(path, line) of every line of this revision's Python files that holds ``word`` as a word."""
-        return repo.word_lines(self.git.path, self.rev, word, [PYTHON_FILES])
+        """(path, line) of every line of this revision's text files that holds ``word`` as a word (a
+        function may be named by a build file, an entry point or a config, not only by Python)."""
+        return repo.word_lines(self.git.path, self.rev, word, [])
 
 
 class GitHistory:
