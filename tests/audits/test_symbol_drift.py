@@ -881,10 +881,9 @@ def test_a_fork_backend_without_upstreams_new_abstract_method_cannot_be_built(
     assert "(#3, '[Attention] Stride order for every backend (#3)')" in message and "raises TypeError" in message
 
 
-def test_a_method_upstream_added_raising_not_implemented_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
-    sides_findings = _required_case(git_repo, no_rules, NEW_REQUIRED)
-    [(_, _, message)] = sides_findings
-    assert "raises NotImplementedError" in message
+def test_a_method_upstream_added_raising_not_implemented_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Mostly an optional hook that only some callers use (FusedMoEMethodBase.select_gemm_impl)."""
+    assert _required_case(git_repo, no_rules, NEW_REQUIRED) == []
 
 
 @pytest.mark.parametrize(

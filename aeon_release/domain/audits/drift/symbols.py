@@ -35,7 +35,6 @@ from aeon_release.domain.audits.drift.signatures import (
     call_problem,
     decorator_names,
     is_classmethod,
-    is_docstring,
     is_static,
     names_of,
     override_problem,
@@ -137,8 +136,10 @@ class _Checker:
         owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
             yield from self._walk(mod, mod.tree.body, _Scope(), owned)
-            yield from self._patched_but_moved(mod, owned)
-            yield from self._patched_but_unused(mod, owned)
+            moved = list(self._patched_but_moved(mod, owned))
+            yield from moved
+            reported = {f.line for f in moved}  # a patch left in a moved function is that finding alone
+            yield from self._patched_but_unused(mod, owned, reported)
 
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
@@ -182,7 +183,7 @@ class _Checker:
                 )
 
     # -- patched code that upstream stopped calling --------------------------------------------------
-    def _patched_but_unused(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
+    def _patched_but_unused(self, mod: ModuleInfo, owned: set[int], reported: set[int]) -> Iterator[Finding]:
         """A carry patched a function that upstream stopped using (it called something else instead and
         left the old one in place): nothing in the merged tree names it any more, so the patch never runs.
 
@@ -195,6 +196,8 @@ class _Checker:
             if isinstance(node, ast.ClassDef) or not _distinct_name(node):
                 continue
             lines = sorted(i for i in owned if node.lineno < i <= (node.end_lineno or node.lineno))
+            if any(node.lineno <= i <= (node.end_lineno or node.lineno) for i in reported):
+                continue
             if not lines or _references(mod.text, node.name):
                 continue  # unpatched, or still used in its own module (the cheap test first)
             dropped = self._dropped_uses(changes, node.name)
@@ -633,37 +636,30 @@ class _Checker:
                 yield from self._override(mod, stmt, qual, name)
 
     def _unimplemented(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
-        """A fork class that lacks a method upstream made required in one of its bases: an
-        ``@abstractmethod`` (instantiating the class now raises TypeError, on the fork's path only:
-        upstream's tests never build the fork's class) is an error; a method whose body only raises
-        NotImplementedError (upstream calls it, and the fork's class raises) a warning."""
+        """A fork class that lacks a method upstream made abstract in one of its bases: instantiating
+        it now raises TypeError, on the fork's path only (upstream's tests never build the fork's
+        class).  A method upstream added that only raises NotImplementedError is not reported: in a
+        large codebase those are mostly optional hooks that only some callers use."""
         after = self._required(self.after, mod.path, qual)
         before = self._required(self.before, mod.path, qual) if after else {}
         short = qual.rsplit(".", 1)[-1]
         for name, target in sorted(after.items()):
             if name in before or not self._upstream(target.path):
                 continue
-            abstract = _is_abstract(target.node)
             commit = self._commit(target.path, name)
             where = f"{target.path}; {commit}" if commit else target.path
-            if abstract:
-                what = f"which {target.owner} now requires: upstream made it abstract ({where}); instantiating {short} raises TypeError"
-            else:
-                what = (
-                    f"which {target.owner} now leaves to subclasses: upstream's version raises NotImplementedError "
-                    f"({where}), and so does the fork's class wherever upstream calls it"
-                )
             yield Finding(
                 RULE,
                 "merge",
-                Severity.ERROR if abstract else Severity.WARNING,
+                Severity.ERROR,
                 mod.path,
                 node.lineno,
-                f"{short} does not implement {name}(), {what}; implement it",
+                f"{short} does not implement {name}(), which {target.owner} now requires: upstream made it "
+                f"abstract ({where}); instantiating {short} raises TypeError; implement it",
             )
 
     def _required(self, ix: Index, path: str, qual: str) -> dict[str, DefSym]:
-        """Members the class must define itself: abstract (or NotImplementedError-only) where its MRO
+        """Members the class must define itself: abstract where its MRO
         first defines them.  None for a class that is abstract itself or whose bases do not resolve."""
         found = ix.module_at(path)
         cls = ix.class_info(found, qual) if found else None
@@ -683,7 +679,7 @@ class _Checker:
             name: sym
             for name, sym in first.items()
             if sym.owner != cls.qualname or sym.path != path
-            if _is_abstract(sym.node) or _raises_not_implemented(sym.node)
+            if _is_abstract(sym.node)
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
@@ -946,17 +942,6 @@ def _is_abstract(node: ast.AST) -> bool:
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and bool(
         decorator_names(node) & {"abstractmethod", "abstractproperty"}
     )
-
-
-def _raises_not_implemented(node: ast.AST) -> bool:
-    """A method whose body (after a docstring) is only ``raise NotImplementedError``."""
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    body = node.body[1:] if node.body and is_docstring(node.body[0]) else node.body
-    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
-        return False
-    exc = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
-    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
 def _distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
