@@ -202,6 +202,7 @@ def test_a_decorator_upstream_added_to_an_overridden_method(
         in message
     )
     assert "runs without" in message and DECORATED in message
+    assert "(#53300, '[Perf] Compile the penalties (#53300)')" in message  # the commit that added it
 
 
 def test_an_override_that_has_the_decorator_or_a_marker_is_silent(git_repo: GitRepo, no_rules: Path) -> None:

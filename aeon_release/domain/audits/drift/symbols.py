@@ -723,7 +723,7 @@ class _Checker:
         if not added:
             return
         shown = ", ".join(f"@{_show(d)}" for d in added)
-        commit = self._commit(after.path, after.name)  # found when the def line changed too
+        commit = self._commit(after.path, after.name) or self._line_commit(after.path, f"@{_show(added[0])}")
         speed = bool(names_of(added) & _SPEED_DECORATORS)
         yield Finding(
             DECORATOR_DRIFT,
@@ -830,6 +830,12 @@ class _Checker:
     def _in(self, path: str, name: str) -> str:
         commit = self._commit(path, name)
         return f" in {commit}" if commit else ""
+
+    def _line_commit(self, path: str, text: str) -> str:
+        """The upstream commit that added a line holding ``text`` (a history that can say; else "")."""
+        find = getattr(self.inp.history, "line_change", None)
+        change = find(path, text) if find is not None else None
+        return commit_note(change.sha, change.subject, self.inp.pr_pattern) if isinstance(change, Change) else ""
 
     def _commit(self, path: str, name: str) -> str:
         change = self.inp.history.definition_change(path, name) if self.inp.history else None

@@ -71,6 +71,12 @@ class GitHistory:
             self._cache[key] = self._find(path, name)
         return self._cache[key]
 
+    def line_change(self, path: str, text: str) -> Change | None:
+        """The newest commit whose diff of ``path`` added a line containing ``text`` (a decorator)."""
+        ere = re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", text)  # the text, literally, as a POSIX ERE
+        commits = self.git.log_matching(self.range, path, ere)
+        return Change(commits[0].sha, commits[0].subject) if commits else None
+
     def moved_file(self, path: str) -> str | None:
         if self._renames is None:
             self._renames = self.git.renames(*self.range.split(".."))
