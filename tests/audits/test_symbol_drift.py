@@ -815,6 +815,7 @@ def test_a_local_the_fork_set_and_upstream_set_again_later() -> None:
         "        print(self.graph_sizes)\n",  # read in between
         "        self.capture()\n",  # a method of self may read it
         "        capture(self)\n",  # so may a function self is given to
+        "        super().__init__(n)\n",  # and the base's methods
         "        if n:\n            use(self.graph_sizes)\n",  # a nested read
     ],
 )

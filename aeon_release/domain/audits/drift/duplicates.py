@@ -3,9 +3,13 @@
 Git merges a carry's ``def f`` and upstream's own, later ``def f`` without a conflict when they sit
 apart; Python keeps the later one silently (ruff's F811).  The same holds for one key written twice
 in a dict display (ruff's F601): a carry's registry entry and upstream's own entry for that key,
-added far apart in a long table, merge cleanly, and the dict keeps the later value.  Each statement block is its own scope
-here, so alternatives in ``if``/``else``, ``try``/``except`` or ``if TYPE_CHECKING:`` never pair up;
-``@overload``, property setters and ``@f.register`` are redefinitions by design.
+added far apart in a long table, merge cleanly, and the dict keeps the later value.  Each statement
+block is its own scope here, so alternatives in ``if``/``else``, ``try``/``except`` or ``if
+TYPE_CHECKING:`` never pair up; ``@overload``, property setters and ``@f.register`` are
+redefinitions by design.
+
+In the same walk: fork code below an exit upstream added to its block (it never runs), and a fork
+assignment that upstream's new, later assignment replaces before any read (it never takes effect).
 """
 
 from __future__ import annotations
@@ -132,6 +136,8 @@ def _hands_over(call: ast.Call, owner: str) -> bool:
         func = func.value
     if isinstance(func, ast.Name) and func.id == owner and call.func is not func:
         return True
+    if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "super":
+        return True  # ``super().__init__(...)``: the base's methods see every attribute
     arguments = [*call.args, *(k.value for k in call.keywords)]
     return any(isinstance(n, ast.Name) and n.id == owner for a in arguments for n in ast.walk(a))
 
