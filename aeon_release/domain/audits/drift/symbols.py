@@ -241,9 +241,8 @@ class _Checker:
         for where, line in theirs.word_lines(name):
             if where in self.inp.fork_lines:
                 continue  # read as merged below
-            if not _NOT_A_USE.match(line) or _references(line, name):
-                if not _defines(line, name):
-                    return True
+            if not _NOT_A_USE.match(line) and not _defines(line, name):
+                return True
         for where in self.inp.fork_lines:
             text = self.inp.merged.text(where)
             if text and name in text and _references(text, name):
@@ -659,8 +658,8 @@ class _Checker:
             )
 
     def _required(self, ix: Index, path: str, qual: str) -> dict[str, DefSym]:
-        """Members the class must define itself: abstract where its MRO
-        first defines them.  None for a class that is abstract itself or whose bases do not resolve."""
+        """Members the class must define itself: abstract where its MRO first defines them.  None for
+        a class that is abstract itself or whose bases do not resolve."""
         found = ix.module_at(path)
         cls = ix.class_info(found, qual) if found else None
         if cls is None:
@@ -741,6 +740,7 @@ class _Checker:
             + "; add it, or say why not",
         )
 
+    # -- comparing -------------------------------------------------------------------------------
     def _compare(self, resolver: Resolver) -> tuple[DefSym | ModuleSym] | None:
         """The symbol a use pointed at before the merge, when it points at nothing after it."""
         before = resolver(self.before)
