@@ -216,3 +216,66 @@ def test_an_override_that_has_the_decorator_or_a_marker_is_silent(git_repo: GitR
 def test_a_marker_decorator_upstream_added_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     marked = SAMPLER_BASE.replace("    def apply_penalties", "    @abc.abstractmethod\n    def apply_penalties")
     assert decorated(git_repo, no_rules, "import abc\n" + marked) == []
+
+
+# -- a method upstream made a plain attribute (#30068 shape: supports_quant_query_input) ----------------------
+IMPL = "vllm/attention/backends/abstract.py"
+IMPL_BASE = (
+    "class AttentionImpl:\n    def supports_quant_query_input(self) -> bool:\n        return False\n\n"
+    + "".join(f"    def helper{i}(self) -> int:\n        return {i}\n\n" for i in range(6))
+)
+IMPL_ATTRIBUTE = IMPL_BASE.replace(
+    "    def supports_quant_query_input(self) -> bool:\n        return False\n",
+    "    supports_quant_query_input: bool = False\n",
+)
+AEON_IMPL = "vllm/attention/backends/aeon_impl.py"
+AEON_OVERRIDE = (
+    "from vllm.attention.backends.abstract import AttentionImpl\n\n\nclass AeonImpl(AttentionImpl):\n"
+    "    def supports_quant_query_input(self) -> bool:  # AEON: FP4 queries on GB10\n        return True\n"
+)
+
+
+def attribute_case(repo: GitRepo, config: Path, fork: str, upstream: str = IMPL_ATTRIBUTE) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {"vllm/attention/__init__.py": "", "vllm/attention/backends/__init__.py": "", IMPL: IMPL_BASE},
+        {AEON_IMPL: fork},
+        [("[Attention] Quant query input as an attribute (#30068)", {IMPL: upstream})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.path == AEON_IMPL and f.severity.value == "error"]
+
+
+def test_an_override_of_a_method_upstream_made_an_attribute(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, message)] = attribute_case(git_repo, no_rules, AEON_OVERRIDE)
+    assert line == 5 and "it is now a plain attribute (read as a value, never called)" in message
+    assert "the override is still a plain method" in message and "#30068" in message
+
+
+def test_a_call_of_a_method_upstream_made_an_attribute(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        "from vllm.attention.backends.abstract import AttentionImpl\n\n\n"
+        "def aeon_quant_q(impl: AttentionImpl) -> bool:\n    return impl.supports_quant_query_input()  # AEON\n"
+    )
+    [(line, message)] = attribute_case(git_repo, no_rules, fork)
+    assert line == 5 and "upstream made a plain attribute: the call calls its value" in message
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        IMPL_BASE.replace("        return False\n", "        return bool(self.helper0())\n"),  # still a method
+        # an alias of a function is still callable
+        IMPL_BASE.replace(
+            "    def supports_quant_query_input(self) -> bool:\n        return False\n",
+            "    supports_quant_query_input = helper_impl\n",
+        ),
+        # and so is a callable-typed attribute
+        IMPL_BASE.replace(
+            "    def supports_quant_query_input(self) -> bool:\n        return False\n",
+            "    supports_quant_query_input: Callable[[], bool]\n",
+        ),
+    ],
+)
+def test_a_member_that_stays_callable_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    assert attribute_case(git_repo, no_rules, AEON_OVERRIDE, upstream) == []

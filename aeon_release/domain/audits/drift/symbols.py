@@ -412,6 +412,8 @@ class _Checker:
             )
         if now == _PROPERTY:
             return "upstream made a property: the call calls its value"
+        if _member_kind(after) == _VALUE:
+            return "upstream made a plain attribute: the call calls its value"
         return None
 
     def chained_calls(self) -> Iterator[Finding]:
@@ -769,9 +771,14 @@ class _Checker:
     def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
         """An override of the kind the base had (a plain method, a coroutine function, a property) that
         the base no longer is: upstream's callers now await it, call it, or read it as a value."""
-        mine, now = _kind(stmt), _kind(after.node)
+        mine, now = _kind(stmt), _member_kind(after)
         if not self._upstream(after.path) or mine != _kind(before.node) or now in (None, mine):
             return None
+        if now == _VALUE:
+            return (
+                f"it is now {_KIND_SAYS[_VALUE]}, the override is still {_KIND_SAYS[str(mine)]}: upstream's "
+                "reads of it get the bound method (always true), or a value set on the instance hides it"
+            )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
 
     def _override_drift(
@@ -1093,18 +1100,37 @@ def _kind(node: ast.AST) -> str | None:
     return _COROUTINE if isinstance(node, ast.AsyncFunctionDef) else _FUNCTION
 
 
-_PROPERTY, _COROUTINE, _FUNCTION = "property", "coroutine", "function"
-_KIND_SAYS = {_PROPERTY: "a property", _COROUTINE: "a coroutine function (async def)", _FUNCTION: "a plain method"}
+_PROPERTY, _COROUTINE, _FUNCTION, _VALUE = "property", "coroutine", "function", "value"
+_KIND_SAYS = {
+    _PROPERTY: "a property",
+    _COROUTINE: "a coroutine function (async def)",
+    _FUNCTION: "a plain method",
+    _VALUE: "a plain attribute (read as a value, never called)",
+}
 
 
-# Decorators that say what a method is, not what running it does (kind and signature drift answer
-# the ones that change how it is called: property, staticmethod, classmethod).
+def _member_kind(sym: DefSym) -> str | None:
+    """``_kind``, and a class member that is data: a class-level annotation that is not a callable
+    type, or an assignment of a literal (``x = f``, ``x = partialmethod(...)`` may still be callable)."""
+    node = sym.node
+    if isinstance(node, ast.AnnAssign):
+        return None if "Callable" in ast.unparse(node.annotation) else _VALUE
+    if isinstance(node, ast.Assign):
+        return _VALUE if isinstance(node.value, _DATA) else None
+    return _kind(node)
+
+
+_DATA = (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.JoinedStr, ast.Compare, ast.BoolOp)
+
+
 # Decorators whose loss keeps every answer and costs the speed (or the memory): a compiled, cached or
 # gradient-free method that the fork's override now runs plainly.  An error; any other decorator
 # upstream added is a warning.
 _SPEED_DECORATORS = frozenset(
     {"compile", "inference_mode", "no_grad", "cache", "lru_cache", "cached", "cache_on_self", "jit", "njit"}
 )
+# Decorators that say what a method is, not what running it does (kind and signature drift answer
+# the ones that change how it is called: property, staticmethod, classmethod).
 _MARKER_DECORATORS = frozenset(
     {
         "abstractmethod",
