@@ -218,7 +218,7 @@ def test_a_marker_decorator_upstream_added_is_silent(git_repo: GitRepo, no_rules
     assert decorated(git_repo, no_rules, "import abc\n" + marked) == []
 
 
-# -- a method upstream made a plain attribute (#30068 shape: supports_quant_query_input) ----------------------
+# -- a method upstream made a plain attribute (#26315 made supports_quant_query_input one) ----------------------
 IMPL = "vllm/attention/backends/abstract.py"
 IMPL_BASE = (
     "class AttentionImpl:\n    def supports_quant_query_input(self) -> bool:\n        return False\n\n"
@@ -240,7 +240,7 @@ def attribute_case(repo: GitRepo, config: Path, fork: str, upstream: str = IMPL_
         repo,
         {"vllm/attention/__init__.py": "", "vllm/attention/backends/__init__.py": "", IMPL: IMPL_BASE},
         {AEON_IMPL: fork},
-        [("[Attention] Quant query input as an attribute (#30068)", {IMPL: upstream})],
+        [("[Attention][UX][1/N] Add AttentionConfig and change attention env vars to CLI arguments (#26315)", {IMPL: upstream})],
     )
     report = audit_tree(repo.path, config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.path == AEON_IMPL and f.severity.value == "error"]
@@ -249,7 +249,7 @@ def attribute_case(repo: GitRepo, config: Path, fork: str, upstream: str = IMPL_
 def test_an_override_of_a_method_upstream_made_an_attribute(git_repo: GitRepo, no_rules: Path) -> None:
     [(line, message)] = attribute_case(git_repo, no_rules, AEON_OVERRIDE)
     assert line == 5 and "it is now a plain attribute (read as a value, never called)" in message
-    assert "the override is still a plain method" in message and "#30068" in message
+    assert "the override is still a plain method" in message and "#26315" in message
 
 
 def test_a_call_of_a_method_upstream_made_an_attribute(git_repo: GitRepo, no_rules: Path) -> None:
