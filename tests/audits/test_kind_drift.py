@@ -240,7 +240,12 @@ def attribute_case(repo: GitRepo, config: Path, fork: str, upstream: str = IMPL_
         repo,
         {"vllm/attention/__init__.py": "", "vllm/attention/backends/__init__.py": "", IMPL: IMPL_BASE},
         {AEON_IMPL: fork},
-        [("[Attention][UX][1/N] Add AttentionConfig and change attention env vars to CLI arguments (#26315)", {IMPL: upstream})],
+        [
+            (
+                "[Attention][UX][1/N] Add AttentionConfig and change attention env vars to CLI arguments (#26315)",
+                {IMPL: upstream},
+            )
+        ],
     )
     report = audit_tree(repo.path, config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.path == AEON_IMPL and f.severity.value == "error"]
