@@ -900,6 +900,8 @@ def test_a_method_upstream_added_raising_not_implemented_is_silent(git_repo: Git
         ),
         # a mixin of the fork's provides it
         FORK_BACKEND + "\n    @abstractmethod\n    def aeon_layout(self):\n        ...\n",  # abstract itself
+        # it lacked an abstract method before too: never built on its own, a base of the fork's
+        FORK_BACKEND.split("    @staticmethod")[0] + "    aeon_layout = 'NHD'\n",
     ],
 )
 def test_a_fork_class_that_has_the_method_or_is_abstract_is_silent(

@@ -642,10 +642,11 @@ class _Checker:
         class).  A method upstream added that only raises NotImplementedError is not reported: in a
         large codebase those are mostly optional hooks that only some callers use."""
         after = self._required(self.after, mod.path, qual)
-        before = self._required(self.before, mod.path, qual) if after else {}
+        if not after or self._required(self.before, mod.path, qual):
+            return  # nothing required now, or it could not be built before either: an abstract class of the fork's
         short = qual.rsplit(".", 1)[-1]
         for name, target in sorted(after.items()):
-            if name in before or not self._upstream(target.path):
+            if not self._upstream(target.path):
                 continue
             commit = self._commit(target.path, name)
             where = f"{target.path}; {commit}" if commit else target.path
