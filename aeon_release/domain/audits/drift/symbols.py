@@ -393,6 +393,8 @@ class _Checker:
             if made is None:
                 return
             owned = self._owned.get(mod.path)
+            if owned is not None and self._upstream_edited(mod, call, owned):
+                owned = set()  # upstream rewrote this very call for the new signature: its arguments are upstream's
             problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
@@ -750,6 +752,16 @@ class _Checker:
         if isinstance(before, (DefSym, ModuleSym)) and resolver(self.after) is MISSING:
             return (before,)
         return None
+
+    def _upstream_edited(self, mod: ModuleInfo, call: ast.Call, owned: set[int]) -> bool:
+        """Upstream added a line inside the call (an argument for a parameter it inserted): the call is
+        upstream's, kept in step with the new signature, whatever line of it the fork also touched."""
+        added = self.inp.upstream_lines.get(mod.path) if mod.path in self.inp.upstream_lines else None
+        if not added or (call.end_lineno or call.lineno) == call.lineno:
+            return False
+        lines = mod.text.splitlines()
+        span = range(call.lineno, min(call.end_lineno or call.lineno, len(lines)) + 1)
+        return any(i not in owned and lines[i - 1].strip() in added for i in span)
 
     def _call_drift(
         self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
