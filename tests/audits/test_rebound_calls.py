@@ -289,15 +289,17 @@ def test_argument_lines_upstream_rewrote_in_a_call_the_fork_patched_are_silent(
 def test_a_call_upstream_rewrote_for_its_new_parameter_is_silent_on_every_line(
     git_repo: GitRepo, no_rules: Path
 ) -> None:
-    # the fork patched an argument line of upstream's call (8 -> 16); upstream inserted num_heads
-    # and its own argument line in the same call: upstream kept the call in step, and the fork's
-    # argument, one place further on, still fills block_size (the mamba selective-scan launch that
-    # symbol_precision.py replays)
+    # the fork wrote the call's first line and an argument line (8 -> 16); upstream inserted
+    # num_heads and its own argument line in the same call: upstream kept the call in step, and the
+    # fork's argument, one place further on, still fills block_size (the mamba selective-scan
+    # launch that symbol_precision.py replays, every kept line the fork's)
     masks = MASKS_BASE.replace("seq_len: int, block_size", "seq_len: int, window: int, block_size")
     inserted = masks.replace("seq_len: int, window", "seq_len: int, num_heads: int, window")
     call = "    mask = dflash_attention_mask(\n        n,\n        0,\n        8,\n    )\n    return mask\n"
     base = CARRY_BASE.replace("    return [n]\n", call)
-    fork = base.replace("        8,\n", "        16,  # AEON: GB10 blocks\n")
+    fork = base.replace("        8,\n", "        16,  # AEON: GB10 blocks\n").replace(
+        "dflash_attention_mask(\n", "dflash_attention_mask(  # AEON: picked with #52816\n"
+    )
     theirs = base.replace("        n,\n", "        n,\n        1,\n")
     upstream = {MASKS: inserted, CARRY: theirs}
     sides = s.merge_case(git_repo, {MASKS: masks, CARRY: base}, {CARRY: fork}, [(SUBJECT, upstream)])
