@@ -1,0 +1,69 @@
+"""Hostile-input sweep 9: files too deep or too many for the merge-aware checks, links planted where
+the tool writes, support files of the build that lead out of the config folder, a --repo inside a
+git directory.  Real git, real processes; one line and a documented exit code, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.conftest import config_with, run_limited
+from tests.hostile.test_config_files import TIMEOUT
+from tests.hostile.test_sweep8 import _merge
+
+
+# -- merges whose checks were quadratic ------------------------------------------------------------------
+def _twice(base: str, up: str, fork: str) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    return {"pkg/big.py": base}, {"pkg/big.py": up}, {"pkg/big.py": fork}
+
+
+FUNCTIONS = 5_000
+SAME_NAME = _twice(  # upstream adds a parameter to each k, the fork changes each one's return (merged cleanly)
+    "def k(a):\n    x = a\n    return x\n\n" * FUNCTIONS,
+    "def k(a, b=1):\n    x = a\n    return x\n\n" * FUNCTIONS,
+    "def k(a):\n    x = a\n    return x + 1\n\n" * FUNCTIONS,
+)
+LINES = 20_000
+NEAR_IDENTICAL = _twice(  # every tenth line changed by upstream, every tenth (five later) by the fork
+    "".join(f"v = g({i % 3})\n" for i in range(LINES)),
+    "".join(f"v = g({i % 3}, 1)\n" if i % 10 == 0 else f"v = g({i % 3})\n" for i in range(LINES)),
+    "".join(f"v = g({i % 3}) + 0\n" if i % 10 == 5 else f"v = g({i % 3})\n" for i in range(LINES)),
+)
+ASSIGNMENTS = 2_000
+ONE_FUNCTION = _twice(  # 200 offsets a side in one function of 2,000 assignments
+    "def k(a):\n" + "".join(f"    x{i} = a\n" for i in range(ASSIGNMENTS)) + "    return a\n",
+    "def k(a):\n" + "".join(f"    x{i} = a{' + 1' * (i % 10 == 0)}\n" for i in range(ASSIGNMENTS)) + "    return a\n",
+    "def k(a):\n" + "".join(f"    x{i} = a{' * 2' * (i % 10 == 5)}\n" for i in range(ASSIGNMENTS)) + "    return a\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("files", "warnings"),
+    [(SAME_NAME, FUNCTIONS), (NEAR_IDENTICAL, 0), (ONE_FUNCTION, 1)],
+    ids=["5,000 functions of one name", "20,000 near-identical lines", "one function of 2,000 assignments"],
+)
+def test_a_merged_file_of_many_alike_parts_is_checked_in_linear_time(
+    tmp_path: Path, files: tuple[dict[str, str], ...], warnings: int
+) -> None:
+    """Near misses paired every fork hunk with every upstream hunk and looked through every base function
+    for each pair; the offset check scanned up the file from each changed line for its ``def`` and its
+    scopes, and followed every assignment of a function for each adjustment in it.  On the 2-core machine
+    (busy): 5,000 functions took over 300 s (now 9-10 s), 20,000 lines 12-18 s (now 6-7 s, parsing), one
+    function of 5,000 assignments 280 s (now 15 s: each offset's flow holds all of them)."""
+    repo, merge = _merge(tmp_path, *files)
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, timeout=120)
+    assert run.code == 1 and "calls g, which is now g(x, y)" in run.out, run.out[-2000:] + run.err
+    near = [line for line in run.out.splitlines() if "merge/near-miss" in line]
+    assert len(near) == warnings, near[:3]
+    assert run.seconds < 60, run.seconds  # a busy machine; before, minutes
+
+
+def test_a_near_miss_quotes_a_long_line_cut(tmp_path: Path) -> None:
+    """The warning quoted both hunks' lines whole: a 200,000-character line of ``1 + 1 + ...`` came back
+    as one 200,000-character finding."""
+    long = "x = " + " + ".join(["1"] * 50_000) + "\n"
+    repo, merge = _merge(tmp_path, *_twice("A = 1\n\nB = 2\n", "A = 10\n\nB = 2\n", "A = 1\n\nB = 2\n" + long))
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, timeout=TIMEOUT)
+    [line] = [line for line in run.out.splitlines() if "merge/near-miss" in line]
+    assert "fork: @@ -3,0 +x = 1 + 1 + " in line and "+ 1..." in line and len(line) < 600, len(line)
