@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import build_example, snapshot
 from tests.hostile.conftest import config_with, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import _merge
@@ -67,3 +68,60 @@ def test_a_near_miss_quotes_a_long_line_cut(tmp_path: Path) -> None:
     run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), *merge, timeout=TIMEOUT)
     [line] = [line for line in run.out.splitlines() if "merge/near-miss" in line]
     assert "fork: @@ -3,0 +x = 1 + 1 + " in line and "+ 1..." in line and len(line) < 600, len(line)
+
+
+# -- links planted where the tool writes -----------------------------------------------------------------
+@pytest.mark.parametrize("name", ["k.pub", "k"])
+def test_keygen_never_writes_through_a_link(tmp_path: Path, outside: Path, name: str) -> None:
+    """``keygen k`` refused a secret key path that existed, then wrote ``k.pub`` through whatever stood
+    there: a link to ~/.bashrc got the public key."""
+    (tmp_path / name).symlink_to(outside / ("bashrc" if name == "k.pub" else "new-key"))
+    run = run_limited("keygen", tmp_path / "k", timeout=TIMEOUT)
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 2 and f"{tmp_path / name} already exists (hint: " in line, run.err
+    assert sorted(p.name for p in outside.iterdir()) == ["bashrc"] and "hunter2" in (outside / "bashrc").read_text()
+    assert not (tmp_path / "k").is_file() or name == "k"
+
+
+STATE = ["lock", "runs", "runs/v0.29.0", "cache", "worktrees", "hook-cwd"]
+
+
+@pytest.mark.parametrize("place", STATE)
+def test_a_link_in_the_run_state_is_refused_before_anything_is_written(
+    tmp_path: Path, outside: Path, place: str
+) -> None:
+    """Only ``.git/aeon-release`` itself was checked for a link: a ``lock`` linked to a file had the file
+    truncated to the run's pid, ``runs/`` or ``cache/`` linked to a folder took the run's state and the
+    findings cache there."""
+    example = build_example(tmp_path / "ex")
+    link = example.fork / ".git" / "aeon-release" / place
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(outside / "bashrc" if place == "lock" else outside)
+    before = snapshot(example.fork)
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", timeout=TIMEOUT
+    )
+    assert sorted(p.name for p in outside.iterdir()) == ["bashrc"], list(outside.iterdir())
+    assert (outside / "bashrc").read_text() == "export SECRET_TOKEN=hunter2-outside\n"
+    if place == "hook-cwd":  # made only for a commit hook: the example has none
+        assert run.code == 0, run.err
+        return
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 2 and f"{link}: is a symbolic link" in line and "(hint: remove the link" in line, run.err
+    assert snapshot(example.fork) == before
+
+
+def test_a_link_as_the_hook_folder_is_refused(tmp_path: Path, outside: Path) -> None:
+    """Hooks that need no work tree run in ``.git/aeon-release/hook-cwd``, emptied first."""
+    example = build_example(tmp_path / "ex")
+    hook = example.fork / ".git" / "hooks" / "commit-msg"
+    hook.write_text("#!/bin/sh\ntouch made-by-the-hook\n")
+    hook.chmod(0o755)
+    link = example.fork / ".git" / "aeon-release" / "hook-cwd"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(outside)
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", timeout=TIMEOUT
+    )
+    assert run.code == 2 and f"{link}: is a symbolic link" in run.err and "Traceback" not in run.err, run.err
+    assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
