@@ -125,3 +125,37 @@ def test_a_link_as_the_hook_folder_is_refused(tmp_path: Path, outside: Path) -> 
     )
     assert run.code == 2 and f"{link}: is a symbolic link" in run.err and "Traceback" not in run.err, run.err
     assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
+
+
+# -- the build's support files -----------------------------------------------------------------------------
+LINKS = {  # fleet.yaml's field, the name in the example's config folder, what the link leads to
+    "entrypoint": ("image.entrypoint", "aeon-entrypoint", "bashrc"),
+    "load-bearing list": ("image.load_bearing", "load_bearing.txt", "bashrc"),
+    "Dockerfile": ("image.dockerfile", "Dockerfile", "Dockerfile"),
+    "a folder on the way": ("image.dockerfile", "docker", "."),
+}
+
+
+@pytest.mark.parametrize("what", list(LINKS))
+def test_a_support_file_linked_out_of_the_config_folder_is_refused_at_preflight(
+    tmp_path: Path, outside: Path, what: str
+) -> None:
+    """The schema refused ``..`` and absolute paths, but a link in the config folder was followed: the
+    build copied what it led to (an entrypoint linked to ~/.bashrc) into the image's context."""
+    field, name, target = LINKS[what]
+    (outside / "Dockerfile").write_text("FROM scratch\n")
+    example = build_example(tmp_path / "ex")
+    link = example.config / name
+    if link.exists():
+        link.unlink()
+    link.symlink_to(outside / target)
+    if name == "docker":
+        fleet = example.config / "fleet.yaml"
+        fleet.write_text(fleet.read_text().replace("dockerfile: Dockerfile", "dockerfile: docker/Dockerfile"))
+    run = run_limited(
+        "build", "--repo", example.fork, "--config", example.config, "--version", "v0.29.0", "--skip-audit", "test",
+        env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}, timeout=TIMEOUT,
+    )  # fmt: skip
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 2 and f"fleet.yaml: {field}: " in line and "leads outside the config folder" in line, run.err
+    assert "(hint: " in line and "Docker engine" not in run.err, line
