@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import build_example, snapshot
+from tests.helpers import build_example, git, snapshot
 from tests.hostile.conftest import config_with, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import _merge
@@ -159,3 +159,17 @@ def test_a_support_file_linked_out_of_the_config_folder_is_refused_at_preflight(
     [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert run.code == 2 and f"fleet.yaml: {field}: " in line and "leads outside the config folder" in line, run.err
     assert "(hint: " in line and "Docker engine" not in run.err, line
+
+
+# -- a --repo inside a git directory -----------------------------------------------------------------------
+def test_a_linked_worktrees_git_folder_is_not_called_a_bare_repository(tmp_path: Path) -> None:
+    """``--repo fork/.git`` stands for the checkout around it (tests/merge/test_review_cases.py), but
+    ``fork/.git/worktrees/NAME`` (a linked worktree's own folder) was refused as "a bare repository"."""
+    example = build_example(tmp_path / "ex")
+    git(example.fork, "worktree", "add", "-q", str(tmp_path / "linked"))
+    admin = example.fork / ".git" / "worktrees" / "linked"
+    for args in (["status"], ["merge", "v0.29.0", "--config", example.config, "--no-fetch"]):
+        run = run_limited(*args, "--repo", admin, timeout=TIMEOUT)
+        [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+        assert run.code == 2 and f"{admin} is inside a git directory, not a checkout (hint: " in line, run.err
+    assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
