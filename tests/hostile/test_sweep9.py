@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, snapshot
 from tests.hostile.conftest import config_with, run_limited
 from tests.hostile.test_config_files import TIMEOUT
@@ -173,3 +174,91 @@ def test_a_linked_worktrees_git_folder_is_not_called_a_bare_repository(tmp_path:
         [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
         assert run.code == 2 and f"{admin} is inside a git directory, not a checkout (hint: " in line, run.err
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0") == ""
+
+
+# -- a real merge of hostile Python (the merge's own sidecar process runs the merge-aware checks) ----------
+def _fork_with_upstream(tmp_path: Path, upstream_text: str) -> demo.Example:
+    """The example, its v0.29.0 re-tagged on a commit whose torch_utils.py starts with ``upstream_text``
+    and whose ``cdiv`` gains a parameter (beside the fork's carry in that file), and a fork commit that
+    calls ``cdiv(1, 2)``."""
+    example = build_example(tmp_path / "ex")
+    fork = example.fork
+    git(fork, "checkout", "-q", "--detach", "v0.29.0")
+    utils = upstream_text + "\n\n" + demo.TORCH_UTILS.replace("a: int, b: int", "a: int, b: int, c: int")
+    (fork / "vllm/utils/torch_utils.py").write_text(utils)
+    git(fork, "commit", "-qam", "upstream: cdiv takes c")
+    git(fork, "tag", "-f", "-a", "v0.29.0", "-m", "Release v0.29.0")
+    git(fork, "checkout", "-q", "aeon-v0.27.1")
+    (fork / "vllm/use.py").write_text(
+        "from vllm.utils.torch_utils import cdiv\n\n\ndef use():\n    return cdiv(1, 2)\n"
+    )
+    git(fork, "add", "-A")
+    git(fork, "commit", "-qm", "fork: use cdiv")
+    return example
+
+
+DRIFT = "vllm/use.py:5: [merge/symbol-drift] calls cdiv, which is now cdiv(a, b, c)"
+DEEP = {  # the upstream text, and what the merge's audit must still say
+    "50,000-term sum": ("x = " + " + ".join(["1"] * 50_000), "could not be parsed: too deeply nested"),
+    "5,000-level attribute chain": (
+        "def k():\n    return pkg" + ".b" * 5_000,
+        "could not be parsed: too deeply nested",
+    ),
+    "5,000 nested lists": ("x = " + "[" * 5_000 + "]" * 5_000, "too many nested parentheses"),
+    "150 nested ifs": (
+        "".join("    " * i + f"if x{i}:\n" for i in range(150)) + "    " * 150 + "pass",
+        "too many levels of indentation",
+    ),
+    "2,000-level attribute chain": ("def k():\n    return pkg" + ".b" * 2_000, DRIFT),
+    "990-level default": ("def deep(a=" + "-" * 990 + "1):\n    return a", DRIFT),
+    "99 nested ifs": ("".join("    " * i + f"if x{i}:\n" for i in range(99)) + "    " * 99 + "pass", DRIFT),
+}
+
+
+@pytest.mark.parametrize("where", list(DEEP))
+def test_a_merge_of_python_too_deep_to_walk_stops_on_a_finding_not_a_crash(tmp_path: Path, where: str) -> None:
+    """Not a regression of this sweep (sweep 8 made the checks' walks safe): the same through `merge`,
+    whose audit runs in the sidecar process, with nesting past the parser's limits too."""
+    text, said = DEEP[where]
+    example = _fork_with_upstream(tmp_path, text)
+    before = snapshot(example.fork)
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", timeout=TIMEOUT
+    )
+    assert run.code == 1 and "Traceback" not in run.err and said in run.out, run.out[-3000:] + run.err
+    assert snapshot(example.fork) == before and run.seconds < 30  # no branch made; the checkout as it was
+
+
+def test_a_merge_of_a_file_over_the_parse_cap_is_quick_and_says_so(tmp_path: Path) -> None:
+    example = _fork_with_upstream(tmp_path, "x = [1, 2, 3]\n" * 150_000)
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", timeout=TIMEOUT
+    )
+    assert "over the 1048576-byte parse cap (settings.max_parse_bytes)" in run.out and run.seconds < 30, run
+
+
+def test_the_callers_git_settings_steer_no_git_of_a_merge(tmp_path: Path, outside: Path) -> None:
+    """Not a regression either: GIT_INDEX_FILE and a core.fsmonitor in GIT_CONFIG_PARAMETERS or
+    GIT_CONFIG_COUNT reach every git the merge runs; none of them reads another index or runs it."""
+    ran = tmp_path / "ran"
+    program = tmp_path / "fsmonitor.sh"
+    program.write_text(f'#!/bin/sh\necho "$0 $*" >> {ran}\n')
+    program.chmod(0o755)
+    environments = {
+        "GIT_CONFIG_PARAMETERS": {"GIT_CONFIG_PARAMETERS": f"'core.fsmonitor={program}'"},
+        "GIT_CONFIG_COUNT": {
+            "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": str(program)
+        },
+        "GIT_INDEX_FILE": {"GIT_INDEX_FILE": str(outside / "index")},
+    }  # fmt: skip
+    for name, env in environments.items():
+        example = build_example(tmp_path / name)
+        (example.fork / "docs" / "serving.md").touch()  # stat-dirty: git would ask the monitor
+        status = git(example.fork, "status", "--porcelain")
+        run = run_limited(
+            "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch",
+            env=env, timeout=TIMEOUT,
+        )  # fmt: skip
+        assert run.code == 0 and git(example.fork, "branch", "--list", "aeon-v0.29.0"), run.err
+        assert git(example.fork, "status", "--porcelain") == status
+    assert not ran.exists() and sorted(p.name for p in outside.iterdir()) == ["bashrc"]
