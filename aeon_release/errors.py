@@ -8,6 +8,7 @@ registered secret scrubbed from it (modelled on pre-commit's ``error_handler.py`
 from __future__ import annotations
 
 import bisect
+import codecs
 import contextlib
 import enum
 import errno
@@ -330,11 +331,32 @@ def standard_streams() -> None:
 def _replace_unencodable(stream: Any) -> None:
     """A stream whose encoding cannot hold every character (PYTHONIOENCODING=ascii, a latin-1 locale)
     writes ``\\xfc`` for an ``ü`` in a file name or a table's ``┏``, as Python's stderr does, instead of
-    failing the report half-way with a UnicodeEncodeError."""
+    failing the report half-way with a UnicodeEncodeError.
+
+    Under the C or POSIX locale (a container, CI) Python's stdout is UTF-8 with surrogateescape: the
+    bytes of a file name that is not UTF-8 go out as they came, but a lone surrogate of any other
+    kind (``"\\ud800"`` in a JSON run record) was a UnicodeEncodeError half-way through the notes."""
     reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+    errors = getattr(stream, "errors", None)
+    if reconfigure is not None and errors in ("strict", "surrogateescape"):
         with contextlib.suppress(ValueError, OSError):  # a detached or closed stream stays as it is
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors="backslashreplace" if errors == "strict" else ESCAPE_OR_PASS)
+
+
+ESCAPE_OR_PASS = "aeon-release-escape"
+
+
+def _escape_or_pass(error: UnicodeError) -> tuple[str | bytes, int]:
+    """surrogateescape's byte for a byte that was not UTF-8, backslashreplace's escape for the rest."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    chunk = error.object[error.start : error.end]
+    if all(0xDC80 <= ord(char) <= 0xDCFF for char in chunk):
+        return bytes(ord(char) - 0xDC00 for char in chunk), error.end
+    return codecs.backslashreplace_errors(error)
+
+
+codecs.register_error(ESCAPE_OR_PASS, _escape_or_pass)
 
 
 def _quiet_stdout() -> None:

@@ -4,13 +4,17 @@ git directory.  Real git, real processes; one line and a documented exit code, n
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, snapshot
-from tests.hostile.conftest import config_with, run_limited
+from tests.hostile.conftest import ROOT, config_with, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import _merge
 
@@ -262,3 +266,48 @@ def test_the_callers_git_settings_steer_no_git_of_a_merge(tmp_path: Path, outsid
         assert run.code == 0 and git(example.fork, "branch", "--list", "aeon-v0.29.0"), run.err
         assert git(example.fork, "status", "--porcelain") == status
     assert not ran.exists() and sorted(p.name for p in outside.iterdir()) == ["bashrc"]
+
+
+# -- lone surrogates from a JSON file ----------------------------------------------------------------------
+@pytest.mark.parametrize("output", [None, "notes.md"])
+def test_a_lone_surrogate_in_a_run_record_is_written_as_an_escape(tmp_path: Path, output: str | None) -> None:
+    """JSON's ``"\\ud800"`` is a lone surrogate, no character: under the C locale (Python's stdout then
+    UTF-8 with surrogateescape) the notes were a UnicodeEncodeError traceback half-way (exit 3), and so
+    was ``--output`` under any locale."""
+    example = build_example(tmp_path / "ex")
+    record = json.loads((Path(__file__).parents[1] / "notes" / "data" / "record-v0.27.1.json").read_text())
+    record["build"]["tag"] += "\ud800"
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", "notes", "v0.27.1", "--record", str(tmp_path / "record.json")]
+        + ["--config", str(example.config)]
+        + (["--output", str(tmp_path / output)] if output else []),
+        env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": ""},
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    written = (tmp_path / output).read_bytes() if output else done.stdout
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode()
+    assert b"\\ud800" in written and written.decode("utf-8")
+
+
+# -- YAML 1.1 numbers -------------------------------------------------------------------------------------
+def test_a_base_60_pr_number_is_refused_not_read_as_another_pr(tmp_path: Path) -> None:
+    """YAML 1.1 reads ``880:16`` in base 60: ``pr: 880:16`` was PR #52816, picked by the merge without a
+    word; ``upstream_pr: 0777`` was #511 (octal)."""
+    example = build_example(tmp_path / "ex")
+    picks = example.config / "cherry_picks.yaml"
+    picks.write_text(picks.read_text().replace("pr: 52816", "pr: 880:16"))
+    for args in (["ledger", "check"], ["merge", "v0.29.0", "--repo", example.fork, "--no-fetch", "--dry-run"]):
+        run = run_limited(*args, "--config", example.config, timeout=TIMEOUT)
+        [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+        assert run.code == 2 and "releases.v0.29.0.pick[0].pr: expected an integer, got a string" in line, run.err
+    picks.write_text(picks.read_text().replace("pr: 880:16", "pr: 52816"))
+    carries = example.config / "carries.yaml"
+    carries.write_text(carries.read_text().replace("upstream_pr: 46932", "upstream_pr: 0777"))
+    run = run_limited("ledger", "check", "--config", example.config, "--json", timeout=TIMEOUT)
+    assert run.code == 0, run.err
+    from aeon_release.adapters.yamlio import load_yaml
+
+    assert load_yaml(carries)["carries"][0]["upstream_pr"] == 777  # a leading zero: decimal, as YAML 1.2 reads it
