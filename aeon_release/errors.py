@@ -15,6 +15,7 @@ import errno
 import functools
 import os
 import re
+import signal
 import sys
 import traceback
 from collections.abc import Iterator
@@ -214,6 +215,36 @@ def format_error(error: AeonError) -> str:
     return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a cancelled CI job, ``kill``, ``docker stop``): the run stops as on Ctrl-C (the git it
+    waits for stopped too, the state as the last item left it) and says so, instead of vanishing."""
+
+
+TERMINATED = 128 + signal.SIGTERM
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within: SIGTERM raises Terminated in the main thread (the handler before is put back after)."""
+    try:
+        before = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: Python lets only that one handle signals
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+_TERM_SEEN: list[int] = []
+
+
+def _terminated(signum: int, frame: object) -> None:
+    _TERM_SEEN.append(signum)
+    raise Terminated
+
+
 @contextlib.contextmanager
 def error_handler() -> Iterator[None]:
     """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback."""
@@ -223,8 +254,10 @@ def error_handler() -> Iterator[None]:
         _say(format_error(error))
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
-        _say("interrupted: run `aeon-release status` to see where the run stands")
-        raise SystemExit(130) from None
+        # click turns the exception into its Abort and typer into exit 130: the signal is remembered
+        said = "terminated (SIGTERM)" if _TERM_SEEN else "interrupted"
+        _say(f"{said}: run `aeon-release status` to see where the run stands")
+        raise SystemExit(TERMINATED if _TERM_SEEN else 130) from None
     except (SystemExit, GeneratorExit):
         raise
     except OSError as error:

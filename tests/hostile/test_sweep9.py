@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -311,3 +313,36 @@ def test_a_base_60_pr_number_is_refused_not_read_as_another_pr(tmp_path: Path) -
     from aeon_release.adapters.yamlio import load_yaml
 
     assert load_yaml(carries)["carries"][0]["upstream_pr"] == 777  # a leading zero: decimal, as YAML 1.2 reads it
+
+
+# -- SIGTERM ------------------------------------------------------------------------------------------------
+def test_sigterm_during_a_merge_says_so_and_leaves_the_checkout(tmp_path: Path) -> None:
+    """A cancelled CI job or `docker stop` sends SIGTERM: the run vanished without a word (killed by
+    the signal, no exit code of ours).  Now it stops as on Ctrl-C: the hook it waited for is stopped,
+    one line says where to look, exit 143; the checkout and the branches are as they were."""
+    example = build_example(tmp_path / "ex")
+    started = tmp_path / "hook-started"
+    hook = example.fork / ".git" / "hooks" / "commit-msg"
+    hook.write_text(f"#!/bin/sh\ntouch {started}\nsleep 60\n")
+    hook.chmod(0o755)
+    before = snapshot(example.fork)
+    command = ["merge", "v0.29.0", "--repo", str(example.fork), "--config", str(example.config), "--no-fetch"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aeon_release", *command],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + TIMEOUT
+    while not started.exists():
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 143 and err.decode().splitlines() == [
+        "terminated (SIGTERM): run `aeon-release status` to see where the run stands"
+    ], err.decode()
+    assert snapshot(example.fork) == before
+    hook.unlink()
+    resumed = run_limited("merge", "--continue", "--repo", example.fork, timeout=TIMEOUT)
+    assert resumed.code == 0 and git(example.fork, "branch", "--list", "aeon-v0.29.0"), resumed.err
