@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from aeon_release.errors import error_handler, standard_streams
+from aeon_release.errors import error_handler, standard_streams, stop_on_sigterm
 
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
@@ -47,7 +47,7 @@ JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 def main(argv: list[str] | None = None) -> None:
     standard_streams()
-    with error_handler():
+    with error_handler(), stop_on_sigterm():
         code = _parse_and_run(argv)
         sys.stdout.flush()  # here, where a full disk or a closed pipe is one line, not at exit
         raise SystemExit(code if isinstance(code, int) else 0)  # as click's standalone mode does

@@ -8,12 +8,14 @@ registered secret scrubbed from it (modelled on pre-commit's ``error_handler.py`
 from __future__ import annotations
 
 import bisect
+import codecs
 import contextlib
 import enum
 import errno
 import functools
 import os
 import re
+import signal
 import sys
 import traceback
 from collections.abc import Iterator
@@ -213,6 +215,36 @@ def format_error(error: AeonError) -> str:
     return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a cancelled CI job, ``kill``, ``docker stop``): the run stops as on Ctrl-C (the git it
+    waits for stopped too, the state as the last item left it) and says so, instead of vanishing."""
+
+
+TERMINATED = 128 + signal.SIGTERM
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within: SIGTERM raises Terminated in the main thread (the handler before is put back after)."""
+    try:
+        before = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: Python lets only that one handle signals
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+_TERM_SEEN: list[int] = []
+
+
+def _terminated(signum: int, frame: object) -> None:
+    _TERM_SEEN.append(signum)
+    raise Terminated
+
+
 @contextlib.contextmanager
 def error_handler() -> Iterator[None]:
     """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback."""
@@ -222,8 +254,10 @@ def error_handler() -> Iterator[None]:
         _say(format_error(error))
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
-        _say("interrupted: run `aeon-release status` to see where the run stands")
-        raise SystemExit(130) from None
+        # click turns the exception into its Abort and typer into exit 130: the signal is remembered
+        said = "terminated (SIGTERM)" if _TERM_SEEN else "interrupted"
+        _say(f"{said}: run `aeon-release status` to see where the run stands")
+        raise SystemExit(TERMINATED if _TERM_SEEN else 130) from None
     except (SystemExit, GeneratorExit):
         raise
     except OSError as error:
@@ -330,11 +364,32 @@ def standard_streams() -> None:
 def _replace_unencodable(stream: Any) -> None:
     """A stream whose encoding cannot hold every character (PYTHONIOENCODING=ascii, a latin-1 locale)
     writes ``\\xfc`` for an ``ü`` in a file name or a table's ``┏``, as Python's stderr does, instead of
-    failing the report half-way with a UnicodeEncodeError."""
+    failing the report half-way with a UnicodeEncodeError.
+
+    Under the C or POSIX locale (a container, CI) Python's stdout is UTF-8 with surrogateescape: the
+    bytes of a file name that is not UTF-8 go out as they came, but a lone surrogate of any other
+    kind (``"\\ud800"`` in a JSON run record) was a UnicodeEncodeError half-way through the notes."""
     reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+    errors = getattr(stream, "errors", None)
+    if reconfigure is not None and errors in ("strict", "surrogateescape"):
         with contextlib.suppress(ValueError, OSError):  # a detached or closed stream stays as it is
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors="backslashreplace" if errors == "strict" else ESCAPE_OR_PASS)
+
+
+ESCAPE_OR_PASS = "aeon-release-escape"
+
+
+def _escape_or_pass(error: UnicodeError) -> tuple[str | bytes, int]:
+    """surrogateescape's byte for a byte that was not UTF-8, backslashreplace's escape for the rest."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    chunk = error.object[error.start : error.end]
+    if all(0xDC80 <= ord(char) <= 0xDCFF for char in chunk):
+        return bytes(ord(char) - 0xDC00 for char in chunk), error.end
+    return codecs.backslashreplace_errors(error)
+
+
+codecs.register_error(ESCAPE_OR_PASS, _escape_or_pass)
 
 
 def _quiet_stdout() -> None:

@@ -34,17 +34,23 @@ def write_text(
     if named_by_user:
         _check_outside_git(path, what)
     if _stream(path):
-        _write_stream(path, redact(text).encode("utf-8"), what)
+        _write_stream(path, _utf8(redact(text)), what)
         return
     _check_target(path, what)
     _check_parents(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _replace(path, redact(text).encode("utf-8"), durable)
+        _replace(path, _utf8(redact(text)), durable)
     except OSError as exc:
         raise UsageError(
             f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
         ) from None
+
+
+def _utf8(text: str) -> bytes:
+    """UTF-8, a lone surrogate (``"\\ud800"`` from a JSON file, a file name's byte that was not UTF-8)
+    written as its escape: the file stays UTF-8 and the write never fails half-way."""
+    return text.encode("utf-8", "backslashreplace")
 
 
 def _stream(path: Path) -> bool:

@@ -266,8 +266,13 @@ def _work_tree(path: Path) -> Path:
     if len(lines) >= 3 and probe.returncode == 0:
         return Path(lines[2])
     git_dir = Path(lines[1])
-    if lines[0] == "true" or git_dir.name != ".git":
+    if lines[0] == "true":
         raise GitError(f"{path}: is a bare repository", "pass --repo a checkout with a work tree")
+    if git_dir.name != ".git":  # a linked worktree's folder in .git/worktrees, a --separate-git-dir
+        raise GitError(
+            f"{path} is inside a git directory, not a checkout",
+            "pass --repo the checkout whose .git file names this folder",
+        )
     return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
 
 

@@ -37,19 +37,28 @@ def public_path(secret: Path) -> Path:
 
 def generate(secret: Path) -> tuple[Path, str]:
     """Write a new ed25519 key pair: ``secret`` (0600) and ``secret.pub``; return (pub path, key id)."""
-    if secret.exists():
-        raise UsageError(f"{secret} already exists", "pick another path; a key is never overwritten")
+    public = public_path(secret)
+    for path in (secret, public):  # a symbolic link there (even one to nothing) is in the way too
+        if os.path.lexists(path):
+            raise UsageError(f"{path} already exists", "pick another path; a key is never overwritten")
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     secret.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(pem)
-    public = public_path(secret)
-    public.write_bytes(
-        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    _create(secret, pem, 0o600)
+    _create(
+        public,
+        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo),
+        0o644,
     )
     return public, SSlibKey.from_crypto(key.public_key()).keyid
+
+
+def _create(path: Path, data: bytes, mode: int) -> None:
+    """A new file, never one that is there or a link's target (PATH.pub linked to ~/.bashrc was
+    overwritten with the public key): O_EXCL refuses whatever stands at the name, a link included."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
 
 
 def load_signer(secret: Path) -> CryptoSigner:

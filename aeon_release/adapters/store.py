@@ -304,12 +304,27 @@ class RunStore:
         return root
 
     @classmethod
+    def place(cls, git_dir: Path, *parts: str) -> Path:
+        """``aeon-release/PARTS...`` in the git directory, none of whose parts is a symbolic link: one at
+        ``runs/``, ``cache/`` or ``lock`` would take the writes under it outside the repository (state
+        written through the link, the lock's pid over the file it names)."""
+        path = cls.root_of(git_dir)
+        for part in parts:
+            path = path / part
+            if path.is_symlink():
+                raise StateError(
+                    f"{path}: is a symbolic link; aeon-release keeps its state inside the repository",
+                    f"remove the link (rm {path}): aeon-release makes what it needs there again",
+                )
+        return path
+
+    @classmethod
     def runs_of(cls, git_dir: Path) -> Path:
-        return cls.root_of(git_dir) / "runs"
+        return cls.place(git_dir, "runs")
 
     @property
     def folder(self) -> Path:
-        return self.runs_of(self.git_dir) / self.tag
+        return self.place(self.git_dir, "runs", self.tag)
 
     @property
     def state_file(self) -> Path:
@@ -329,21 +344,21 @@ class RunStore:
 
     @property
     def worktree(self) -> Path:
-        return self.root_of(self.git_dir) / "worktrees" / self.tag
+        return self.place(self.git_dir, "worktrees", self.tag)
 
     @classmethod
     def cache_of(cls, git_dir: Path) -> Path:
         """The audit's findings cache (safe to delete)."""
-        return cls.root_of(git_dir) / "cache"
+        return cls.place(git_dir, "cache")
 
     @classmethod
     def build_record(cls, git_dir: Path, image_tag: str) -> Path:
-        return cls.root_of(git_dir) / "builds" / f"{image_tag.replace('/', '_')}.json"
+        return cls.place(git_dir, "builds") / f"{image_tag.replace('/', '_')}.json"
 
     @classmethod
     def attestation_record(cls, git_dir: Path, image_id: str) -> Path:
         """The build's provenance record of one image, by its id (the config digest's hex)."""
-        return cls.root_of(git_dir) / "attestations" / f"{image_id.split(':')[-1]}.json"
+        return cls.place(git_dir, "attestations") / f"{image_id.split(':')[-1]}.json"
 
     @classmethod
     def scratch(cls, git_dir: Path, name: str) -> Path:
@@ -423,9 +438,11 @@ class RunStore:
     @contextlib.contextmanager
     def exclusive(cls, git_dir: Path) -> Iterator[None]:
         """One aeon-release run at a time per repository: two at once would fight over the worktree."""
-        path = cls.root_of(git_dir) / "lock"
+        path = cls.place(git_dir, "lock")
         path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a+") as handle:
+        # never through a link made after the look above: the pid would go over the file it names
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        with os.fdopen(os.open(path, flags, 0o644), "r+") as handle:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:

@@ -94,8 +94,32 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
     return built
 
 
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_PureStrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+# YAML 1.1 (PyYAML's) reads ``880:16`` as a number in base 60 (52816) and ``0777`` in octal (511):
+# ``pr: 880:16`` picked PR #52816 without a word.  They are read as YAML 1.2 reads them: base-60
+# "numbers" are the text they are (a field that wants a number then says it got a string), and a
+# leading zero is a decimal's.
+_OLD_OCTAL = re.compile(r"[-+]?0[0-7]+")
+
+
+def _construct_int(loader: Any, node: yaml.ScalarNode) -> Any:
+    text = str(loader.construct_scalar(node))
+    digits = text.replace("_", "")
+    if ":" in digits:
+        return text
+    if _OLD_OCTAL.fullmatch(digits):
+        return int(digits, 10)
+    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
+def _construct_float(loader: Any, node: yaml.ScalarNode) -> Any:
+    text = str(loader.construct_scalar(node))
+    return text if ":" in text else yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+
+
+for _loader in (_StrictLoader, _PureStrictLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    _loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 
 
 def load_yaml(path: Path, label: str | None = None) -> Any:

@@ -41,9 +41,9 @@ def check_script() -> Path:
 def support_files(fleet: Profile) -> dict[str, Path]:
     """What `build` puts into the build context's support folder, by the name the Dockerfile copies:
     the check script, the fleet's list (always as ``load_bearing.txt``) and its entrypoint."""
-    files = {CHECK_SCRIPT: check_script(), LIST_FILE: list_path(fleet)}
+    files = {CHECK_SCRIPT: check_script(), LIST_FILE: fleet.support_file(list_path(fleet), "image.load_bearing")}
     if fleet.entrypoint is not None:
-        files[fleet.entrypoint.name] = fleet.entrypoint
+        files[fleet.entrypoint.name] = fleet.support_file(fleet.entrypoint, "image.entrypoint")
     for name, path in files.items():
         if not path.is_file():
             raise ConfigError(

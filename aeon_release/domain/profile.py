@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters.schemas import SCHEMAS
 from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml, read_text, type_name
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, printable
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 
 if TYPE_CHECKING:
@@ -80,6 +80,23 @@ class Profile:
 
     def heading(self, tag: str) -> str:
         return self.notes_heading.replace("{tag}", tag)
+
+    def support_file(self, path: Path, field: str) -> Path:
+        """``path``, which ``field`` of fleet.yaml names, if it stays in the config folder once its
+        symbolic links are followed: the build copies it into the image's context (an entrypoint
+        linked to ~/.ssh/id_ed25519 would ship in the image).  The schema already refuses ``..`` and
+        absolute paths; a link is only seen here."""
+        try:
+            inside = path.resolve().is_relative_to(self.root.resolve())
+        except (OSError, RuntimeError):  # a link loop
+            inside = False
+        if not inside:
+            raise ConfigError(
+                f"{self.root / PROFILE_FILE}: {field}: {printable(str(path.relative_to(self.root)))} leads outside "
+                "the config folder (through a symbolic link)",
+                "keep the build's files in the config folder: copy the file there instead of linking to it",
+            )
+        return path
 
     def metrics(self) -> CanaryMetrics:
         if self.canary_metrics is None:

@@ -223,7 +223,7 @@ def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
     if request.platform is not None and not _PLATFORM.fullmatch(request.platform):
         raise UsageError(f"platform {request.platform!r} is not OS/ARCH", "e.g. --platform linux/arm64")
     tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
-    dockerfile = request.dockerfile or fleet.dockerfile
+    dockerfile = request.dockerfile or fleet.support_file(fleet.dockerfile, "image.dockerfile")
     if not dockerfile.is_file():
         raise UsageError(f"Dockerfile {dockerfile} does not exist", "pass --dockerfile the serving image's Dockerfile")
     return tag, dockerfile.resolve()
@@ -256,6 +256,7 @@ def preflight(request: BuildRequest) -> Preflight:
     if text is None:
         raise UsageError(f"Dockerfile {dockerfile} does not exist", "pass --dockerfile or set image.dockerfile")
     arch_list, archs = _checked_arch_list(text.decode("utf-8", "replace"), args, fleet.arch)
+    loadbearing.support_files(fleet)  # there, and in the config folder: before anything is built
     if request.rev:
         _checked_rev(request.rev)
     return Preflight(fleet, tag, dockerfile, args, arch_list, archs)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from aeon_release.adapters import git as git_adapter
 from aeon_release.adapters.git import TIMED_OUT, Git, HookResult
-from aeon_release.adapters.store import PendingCommit
+from aeon_release.adapters.store import PendingCommit, RunStore
 from aeon_release.errors import GitError, NeedsHuman
 
 MESSAGE_FILE = "COMMIT_EDITMSG"
@@ -113,7 +113,7 @@ def _message_hooks(git: Git, draft: Draft, tree: str, message_file: Path, worktr
     if worktree is not None:
         cwd, env, index = worktree.path, dict(draft.author), None
     else:
-        cwd = _empty_folder(git.common_dir / "aeon-release" / "hook-cwd")
+        cwd = _empty_folder(RunStore.place(git.common_dir, "hook-cwd"))
         env, index = git.index_env(tree)
         env |= {"GIT_DIR": str(git.common_dir)} | draft.author
     try:

@@ -8,7 +8,9 @@ look at the three sides (base, ours = the fork, theirs = upstream) and the merge
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
+import itertools
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -155,43 +157,110 @@ def near_misses(
     bases = repo.read_blobs(sides.repo, sides.base, paths)  # as prepare_sides read them: one memo key
     for path in paths:
         base = bases.get(path) if "\n" not in path else git.show_file(sides.base, path)  # a batch read is by line
-        functions = _function_spans(base, path)
-        merged = _read(tree, path) or ""
+        functions = _Functions.of(_function_spans(base, path))
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
-        groups: dict[str, list[tuple[Hunk, Hunk, str]]] = {}
+        groups: dict[str, tuple[Hunk, Hunk, str, int]] = {}  # the first pair of each place, and its count
         conflicted: bool | None = None  # asked of git at most once per file
-        for mine in ours[path]:
-            for other in theirs[path]:
-                why = _close(mine, other, distance, functions)
-                if why and mine.added != other.added:
-                    groups.setdefault(_region(mine, functions), []).append((mine, other, why))
-        for pairs in groups.values():
-            mine, other, why = pairs[0]
+        for mine, first, count in _close_pairs(ours[path], theirs[path], distance, functions):
+            region = functions.region(mine)
+            if region in groups:
+                a, b, why, n = groups[region]
+                groups[region] = (a, b, why, n + count)
+            else:
+                groups[region] = (mine, first, functions.why(mine, first, distance) or "", count)
+        merged = _Merged(_read(tree, path) or "", [*ours[path], *theirs[path]])
+        for mine, other, why, count in groups.values():
             # Only hunks that overlap or touch can have conflicted: ask git only about those.
             if _overlap(mine, other) and conflicted is None:
                 conflicted = repo.file_merge_conflicts(git, sides.base, sides.ours, sides.theirs, path)
             clash = bool(conflicted) and _overlap(mine, other)
-            finding = _near_miss(path, merged, mine, other, why, [*ours[path], *theirs[path]], clash)
-            if len(pairs) > 1:
-                finding = replace(finding, message=f"{finding.message} (and {len(pairs) - 1} more hunk pair(s) here)")
+            finding = _near_miss(path, merged, mine, other, why, clash)
+            if count > 1:
+                finding = replace(finding, message=f"{finding.message} (and {count - 1} more hunk pair(s) here)")
             yield finding
 
 
-def _region(hunk: Hunk, functions: list[tuple[str, int, int]]) -> str:
-    """The innermost base function holding the hunk; else the hunk itself."""
-    start = hunk.span[0]
-    return next((f"{name}:{a}" for name, a, b in functions if a <= start <= b), f"@{start}")
+@dataclass(frozen=True)
+class _Functions:
+    """The base version's functions of one file (innermost first, as ``_spans`` sorts them), with the
+    innermost one holding each line and the next one out holding each function: which functions hold
+    a line is a walk out of its nesting, not a look at every function (5,000 functions of one name,
+    each changed by both sides, were 25 million looks)."""
+
+    spans: list[tuple[str, int, int]]
+    inner: list[int]  # line -> the innermost function holding it (an index into spans), -1: none
+    outer: list[int]  # function -> the innermost function holding it, -1: none
+
+    @classmethod
+    def of(cls, spans: list[tuple[str, int, int]]) -> _Functions:
+        inner = [-1] * (max((b for _, _, b in spans), default=0) + 1)
+        outer = [-1] * len(spans)
+        for i in range(len(spans) - 1, -1, -1):  # longest first: each after every function holding it
+            _, a, b = spans[i]
+            outer[i] = inner[a]
+            inner[a : b + 1] = [i] * (b - a + 1)
+        return cls(spans, inner, outer)
+
+    def holding(self, line: int) -> Iterator[int]:
+        """The functions holding ``line``, innermost first (Python's functions nest or stay apart)."""
+        i = self.inner[line] if 0 <= line < len(self.inner) else -1
+        while i >= 0:
+            yield i
+            i = self.outer[i]
+
+    def region(self, hunk: Hunk) -> str:
+        """The innermost base function holding the hunk; else the hunk itself."""
+        start = hunk.span[0]
+        i = next(self.holding(start), -1)
+        return f"{self.spans[i][0]}:{self.spans[i][1]}" if i >= 0 else f"@{start}"
+
+    def why(self, a: Hunk, b: Hunk, distance: int) -> str | None:
+        """Why two hunks are close: a few lines apart, or both inside one function (the innermost)."""
+        (a1, a2), (b1, b2) = a.span, b.span
+        gap = max(b1 - a2, a1 - b2, 0)
+        if gap <= distance:
+            return f"{gap} line(s) apart"
+        for i in self.holding(a1):
+            name, start, end = self.spans[i]
+            if start <= b1 <= end:
+                return f"both inside {name}()"
+        return None
 
 
-def _close(a: Hunk, b: Hunk, distance: int, functions: list[tuple[str, int, int]]) -> str | None:
-    (a1, a2), (b1, b2) = a.span, b.span
-    gap = max(b1 - a2, a1 - b2, 0)
-    if gap <= distance:
-        return f"{gap} line(s) apart"
-    for name, start, end in functions:
-        if start <= a1 <= end and start <= b1 <= end:
-            return f"both inside {name}()"
-    return None
+def _close_pairs(
+    ours: list[Hunk], theirs: list[Hunk], distance: int, functions: _Functions
+) -> Iterator[tuple[Hunk, Hunk, int]]:
+    """For each fork hunk with upstream hunks close to it (``_Functions.why``) that add other lines:
+    the first such upstream hunk, and how many there are.
+
+    Upstream's hunks are found by bisection on their lines: those within ``distance`` lines, and those
+    inside the outermost function holding the fork hunk (every function holding both is inside it).
+    The latter are counted, not looked at one by one: 2,000 hunks a side in one long function are 4
+    million pairs."""
+    order = sorted(theirs, key=lambda h: h.span[0])
+    starts = [h.span[0] for h in order]
+    reach = list(itertools.accumulate((h.span[1] for h in order), max))  # sorted, unlike the ends
+    same: dict[tuple[str, ...], list[int]] = {}  # upstream hunks by the lines they add
+    for i, hunk in enumerate(order):
+        same.setdefault(hunk.added, []).append(i)
+    for mine in ours:
+        (a1, a2), equal = mine.span, same.get(mine.added, [])
+        near = range(bisect.bisect_left(reach, a1 - distance), bisect.bisect_right(starts, a2 + distance))
+        held = range(0)
+        outermost = list(functions.holding(a1))[-1:]
+        if outermost:
+            _, start, end = functions.spans[outermost[0]]
+            held = range(bisect.bisect_left(starts, start), bisect.bisect_right(starts, end))
+        loose = [i for i in near if i not in held and functions.why(mine, order[i], distance)]
+        count = len(held) - (bisect.bisect_right(equal, held.stop - 1) - bisect.bisect_left(equal, held.start))
+        count += sum(1 for i in loose if order[i].added != mine.added)
+        if not count:
+            continue
+        first = next((i for i in loose if order[i].added != mine.added), len(order))
+        i = held.start
+        while i < min(held.stop, first) and order[i].added == mine.added:
+            i += 1
+        yield mine, order[min(first, i) if i < held.stop else first], count
 
 
 def _overlap(a: Hunk, b: Hunk) -> bool:
@@ -200,12 +269,8 @@ def _overlap(a: Hunk, b: Hunk) -> bool:
     return a1 <= b2 + 1 and b1 <= a2 + 1
 
 
-def _near_miss(
-    path: str, merged: str, mine: Hunk, other: Hunk, why: str, hunks: list[Hunk], conflicted: bool
-) -> Finding:
-    line = (
-        _merged_line(merged, other, hunks) or _first_line_of(merged, other.added) or _first_line_of(merged, mine.added)
-    )
+def _near_miss(path: str, merged: _Merged, mine: Hunk, other: Hunk, why: str, conflicted: bool) -> Finding:
+    line = merged.line_of(other) or merged.first_of(other.added) or merged.first_of(mine.added)
     outcome = (
         "git stopped on a conflict here and it was resolved by hand; check the resolution kept both changes"
         if conflicted
@@ -215,14 +280,21 @@ def _near_miss(
     return Finding(NEAR_MISS, "merge", Severity.WARNING, path, line, message)
 
 
+SHOWN = 80  # characters of each line a near miss quotes: a 200,000-character line is no summary
+
+
 def _show(hunk: Hunk) -> str:
-    parts = [f"-{t.strip()}" for t in hunk.removed[:3]] + [f"+{t.strip()}" for t in hunk.added[:3]]
+    parts = [f"-{_cut(t.strip())}" for t in hunk.removed[:3]] + [f"+{_cut(t.strip())}" for t in hunk.added[:3]]
     more = " ..." if len(hunk.removed) > 3 or len(hunk.added) > 3 else ""
     return f"@@ -{hunk.old_start},{hunk.old_count} " + " / ".join(parts) + more
 
 
+def _cut(text: str) -> str:
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
 def _spans(text: str | None, path: str) -> list[tuple[str, int, int]]:
-    """Innermost-last (name, first, last line) of every function in the base version."""
+    """Innermost-first (name, first, last line) of every function in the base version."""
     if not text or not path.endswith(".py"):
         return []
     module = parse_python(text, path)
@@ -239,22 +311,40 @@ def _spans(text: str | None, path: str) -> list[tuple[str, int, int]]:
 _function_spans = Memo(_spans)  # once per base text
 
 
+class _Merged:
+    """The merged text of one file and both sides' hunks, indexed once for every near miss in it."""
+
+    def __init__(self, text: str, hunks: list[Hunk]) -> None:
+        self.lines = text.splitlines()
+        self._ids = {id(h) for h in hunks}
+        self._first: dict[str, int] | None = None
+        ordered = sorted(hunks, key=lambda h: h.span[1])
+        self._ends = [h.span[1] for h in ordered]
+        self._shift = [0, *itertools.accumulate(len(h.added) - h.old_count for h in ordered)]
+
+    def line_of(self, hunk: Hunk) -> int:
+        """Where the hunk's first added line sits in the merged file (both sides' hunks shift it), or 0."""
+        if not hunk.added:
+            return 0
+        start = hunk.old_start + (1 if hunk.old_count == 0 else 0)
+        shift = self._shift[bisect.bisect_left(self._ends, start)]  # every hunk ending above it
+        if hunk.span[1] < start and id(hunk) in self._ids:
+            shift -= len(hunk.added) - hunk.old_count  # not itself
+        line = start + shift
+        return line if 0 < line <= len(self.lines) and self.lines[line - 1] == hunk.added[0] else 0
+
+    def first_of(self, wanted: tuple[str, ...]) -> int:
+        """The first line of the merged file that is one of ``wanted`` (stripped), or 0."""
+        if self._first is None:
+            self._first = {}
+            for number, line in enumerate(self.lines, 1):
+                self._first.setdefault(line.strip(), number)
+        found = [self._first[w.strip()] for w in wanted if w.strip() in self._first]
+        return min(found, default=0)
+
+
 def _merged_line(merged: str, hunk: Hunk, hunks: list[Hunk]) -> int:
-    """Where the hunk's first added line sits in the merged file (both sides' hunks shift it), or 0."""
-    if not hunk.added:
-        return 0
-    start = hunk.old_start + (1 if hunk.old_count == 0 else 0)
-    line = start + sum(len(h.added) - h.old_count for h in hunks if h is not hunk and h.span[1] < start)
-    lines = merged.splitlines()
-    return line if 0 < line <= len(lines) and lines[line - 1] == hunk.added[0] else 0
-
-
-def _first_line_of(text: str, wanted: tuple[str, ...]) -> int:
-    targets = {w.strip() for w in wanted if w.strip()}
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip() in targets:
-            return number
-    return 0
+    return _Merged(merged, hunks).line_of(hunk)
 
 
 def _read(tree: SourceCache, path: str) -> str | None:

@@ -12,6 +12,7 @@ Pure: trees in (anything with ``text(path)``), findings out; git lives in ``tree
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -144,10 +145,13 @@ class _Checker:
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
         """A carry patched a function that upstream copied to another module: the patch may sit in a dead copy."""
+        lines = sorted(owned)  # a def holds an owned line below its first: bisected, not every line per def
         patched = {
             n.name
             for _, n in walk_defs(mod.tree)
-            if not isinstance(n, ast.ClassDef) and any(n.lineno < i <= (n.end_lineno or n.lineno) for i in owned)
+            if not isinstance(n, ast.ClassDef)
+            and (i := bisect.bisect_right(lines, n.lineno)) < len(lines)
+            and lines[i] <= (n.end_lineno or n.lineno)
         }
         if not any(self.defined_upstream.get(name, set()) - {mod.path} for name in patched):
             return  # upstream defined none of them anywhere else: no need to read the base version
