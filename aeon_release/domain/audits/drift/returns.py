@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
@@ -92,20 +93,27 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
+    return _fork_owned(trees, _TUPLE_TARGET, _unpack)
+
+
+_Found = TypeVar("_Found", Unpack, "ValueUse")
+
+
+def _fork_owned(
+    trees: ThreeTrees, prefilter: re.Pattern[str], make: Callable[[str, ast.AST], _Found | None]
+) -> Iterator[_Found]:
+    """What ``make`` finds in the merged fork files on lines the fork wrote; a file is parsed only
+    when one of the fork's added lines matches ``prefilter`` (a text scan)."""
     for path in sorted(trees.mine):
-        if not path.endswith(".py"):
-            continue
-        added = trees.mine[path].added.values()
-        if not any(_TUPLE_TARGET.match(line) for line in added):
+        added = trees.mine[path].added.values() if path.endswith(".py") else ()
+        if not any(prefilter.match(line) for line in added):
             continue
         module = trees.merged_module(path)
-        if module is None:
-            continue
         owned = trees.owned_lines(path)
-        for node in ast.walk(module):
-            unpack = _unpack(path, node)
-            if unpack is not None and unpack.line in owned:
-                yield unpack
+        for node in ast.walk(module) if module is not None else ():
+            found = make(path, node)
+            if found is not None and found.line in owned:
+                yield found
 
 
 def _unpack(path: str, node: ast.AST) -> Unpack | None:
@@ -431,16 +439,7 @@ def _voided_uses(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    for path in sorted(trees.mine):
-        added = trees.mine[path].added.values() if path.endswith(".py") else ()
-        if not any(_VALUE_USE.match(line) for line in added):
-            continue
-        module = trees.merged_module(path)
-        owned = trees.owned_lines(path)
-        for node in ast.walk(module) if module is not None else ():
-            use = _value_use(path, node)
-            if use is not None and use.line in owned:
-                yield use
+    return _fork_owned(trees, _VALUE_USE, _value_use)
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
