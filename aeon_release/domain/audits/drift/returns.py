@@ -123,14 +123,10 @@ def _unpack(path: str, node: ast.AST) -> Unpack | None:
     target, value = node.targets[0], node.value
     if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in target.elts):
         return None
-    if isinstance(value, ast.Await):
-        value = value.value
-    if not isinstance(value, ast.Call):
+    called = _called(value)
+    if called is None:
         return None
-    func = value.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-    if name is None:
-        return None
+    name, func = called
     names = tuple(k for e in target.elts if (k := _key(e)) is not None)
     return Unpack(path, node.lineno, name, len(target.elts), ast.unparse(func), names)
 
@@ -454,13 +450,19 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
             value = value.operand
     else:
         return None
+    called = _called(value)
+    return ValueUse(path, node.lineno, called[0], ast.unparse(called[1]), how) if called else None
+
+
+def _called(value: ast.expr) -> tuple[str, ast.expr] | None:
+    """``f(...)``, ``obj.f(...)`` or ``await`` of one: the callee's name and expression."""
     if isinstance(value, ast.Await):
         value = value.value
     if not isinstance(value, ast.Call):
         return None
     func = value.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-    return ValueUse(path, node.lineno, name, ast.unparse(func), how) if name else None
+    return (name, func) if name is not None else None
 
 
 def _voided(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
