@@ -753,6 +753,32 @@ def test_a_patched_function_something_still_reaches_is_not_dead(
     assert _dead(git_repo, no_rules, fork, base, upstream) == []
 
 
+RUNNER_NO_CALLER = RUNNER_UPSTREAM  # its own module calls the packed version; USER called the legacy one
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_a_patch_in_a_function_whose_last_caller_upstream_deleted_is_dead(
+    git_repo: GitRepo, no_rules: Path, kept: bool
+) -> None:
+    # the diff holds no line of a deleted file: the base's text says it used the function
+    other = {"vllm/v1/worker/other.py": CALLER} if kept else {}  # a caller upstream left alone
+    fork = RUNNER_NO_CALLER.replace(
+        "    ids = list(batch)\n", "    ids = list(batch)\n    ids = aeon_pad(ids)  # AEON\n"
+    )
+    base = {RUNNER: RUNNER_NO_CALLER, USER: CALLER, **other}
+    upstream = RUNNER_NO_CALLER.replace("    return x + 5\n", "    return x + 50\n")  # an edit away from the patch
+    sides = s.merge_case(
+        git_repo, base, {RUNNER: fork}, [("Drop the legacy caller (#3)", {USER: None, RUNNER: upstream})]
+    )
+    dead = [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]]
+    if kept:
+        assert dead == []
+        return
+    [(path, line, message)] = dead
+    assert (path, line) == (RUNNER, line_of(git_repo, RUNNER, "    ids = aeon_pad(ids)  # AEON"))
+    assert f"its last use was in {USER} (deleted)" in message
+
+
 # -- fork code below an exit upstream added -----------------------------------------------------------------
 EXIT_FORK = frozenset({"y = aeon_clamp(y)  # AEON", "continue  # AEON", "return aeon(x)"})
 EXIT_UPSTREAM = frozenset({"return new_path(y)", "break", "raise NotImplementedError"})

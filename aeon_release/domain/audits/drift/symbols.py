@@ -211,12 +211,19 @@ class _Checker:
             )
 
     def _dropped_uses(self, changes: Changes, name: str) -> list[str]:
-        """The files where upstream's diff removed a line that used ``name``; none when it added one that does."""
+        """The files where upstream's diff removed a line that used ``name``, or that upstream deleted
+        while they used it (the diff holds no line of a deleted file: its base text is read); none when
+        upstream added a line that uses it."""
         word = re.escape(name)
         removed = re.compile(rf"^-(?!--)(?!\s*(?:async\s+)?def\s).*(?<!\w){word}(?!\w)", re.M)
         added = re.compile(rf"^\+(?!\+\+).*(?<!\w){word}(?!\w)", re.M)
+        if changes.matching(added, ".py"):
+            return []
         touched = changes.matching(removed, ".py")
-        return touched if touched and not changes.matching(added, ".py") else []
+        if not touched:
+            deleted = (p for p in changes.deleted if p.endswith(".py"))
+            touched = [f"{p} (deleted)" for p in deleted if _references(self.inp.base.text(p) or "", name)]
+        return touched
 
     def _still_used(self, path: str, name: str) -> bool:
         """A use of ``name`` in the merged tree: the fork's own files read as merged, the rest as upstream has them."""
