@@ -216,7 +216,7 @@ class _Checker:
         upstream added a line that uses it."""
         word = re.escape(name)
         removed = re.compile(rf"^-(?!--)(?!\s*(?:async\s+)?def\s).*(?<!\w){word}(?!\w)", re.M)
-        added = re.compile(rf"^\+(?!\+\+).*(?<!\w){word}(?!\w)", re.M)
+        added = re.compile(rf"^\+(?!\+\+)(?!\s*(?:async\s+)?def\s).*(?<!\w){word}(?!\w)", re.M)  # its def: no use
         if changes.matching(added, ".py"):
             return []
         touched = changes.matching(removed, ".py")
