@@ -727,6 +727,15 @@ def test_a_patch_in_a_function_upstream_stopped_calling_is_dead(git_repo: GitRep
     assert f"its last use was in {RUNNER}" in message
 
 
+def test_a_patch_in_a_function_upstream_stopped_calling_and_re_signed_is_dead(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # upstream's new def line names the function: a definition, not a use
+    upstream = RUNNER_UPSTREAM.replace("def prepare_inputs_legacy(batch):", "def prepare_inputs_legacy(batch, pad=0):")
+    [(path, line, _)] = _dead(git_repo, no_rules, {RUNNER: RUNNER_FORK}, {}, upstream)
+    assert (path, line) == (RUNNER, line_of(git_repo, RUNNER, "    ids = aeon_pad(ids)  # AEON"))
+
+
 def _decorated(text: str) -> str:
     return text.replace("def prepare_inputs_legacy", "@register\ndef prepare_inputs_legacy")
 
@@ -751,6 +760,36 @@ def test_a_patched_function_something_still_reaches_is_not_dead(
     git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str], upstream: str
 ) -> None:
     assert _dead(git_repo, no_rules, fork, base, upstream) == []
+
+
+RUNNER_NO_CALLER = RUNNER_UPSTREAM  # its own module calls the packed version; USER called the legacy one
+
+
+@pytest.mark.parametrize(("kept", "only_deleted"), [(False, False), (False, True), (True, False)])
+def test_a_patch_in_a_function_whose_last_caller_upstream_deleted_is_dead(
+    git_repo: GitRepo, no_rules: Path, kept: bool, only_deleted: bool
+) -> None:
+    # the diff holds no line of a deleted file: the base's text says it used the function (and an
+    # upstream that only deleted files changed something)
+    other = {"vllm/v1/worker/other.py": CALLER} if kept else {}  # a caller upstream left alone
+    fork = RUNNER_NO_CALLER.replace(
+        "    ids = list(batch)\n", "    ids = list(batch)\n    ids = aeon_pad(ids)  # AEON\n"
+    )
+    base = {RUNNER: RUNNER_NO_CALLER, USER: CALLER, **other}
+    upstream = RUNNER_NO_CALLER.replace("    return x + 5\n", "    return x + 50\n")  # an edit away from the patch
+    sides = s.merge_case(
+        git_repo,
+        base,
+        {RUNNER: fork},
+        [("Drop the legacy caller (#3)", {USER: None, **({} if only_deleted else {RUNNER: upstream})})],
+    )
+    dead = [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]]
+    if kept:
+        assert dead == []
+        return
+    [(path, line, message)] = dead
+    assert (path, line) == (RUNNER, line_of(git_repo, RUNNER, "    ids = aeon_pad(ids)  # AEON"))
+    assert f"its last use was in {USER} (deleted)" in message
 
 
 # -- fork code below an exit upstream added -----------------------------------------------------------------

@@ -80,8 +80,8 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     mine_diff, upstream_diff, enum_files = started(sides.repo, sides.base, sides.ours, sides.theirs)
     mine, upstream = parse_changes(mine_diff.result()), parse_changes(upstream_diff.result())
-    if not any(c.hunks for c in mine.values()) or not any(c.hunks for c in upstream.values()):
-        return []  # one side changed nothing: nothing was merged
+    if not any(c.hunks for c in mine.values()) or not (any(c.hunks for c in upstream.values()) or upstream.deleted):
+        return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}

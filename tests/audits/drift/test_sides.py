@@ -34,6 +34,21 @@ def test_a_diff_is_split_per_file_and_each_file_parsed_only_when_asked() -> None
     assert list(changes._parsed) == ["m.py"]
 
 
+def test_the_files_a_side_deleted_are_named_apart_from_the_changed_ones(git_repo: GitRepo) -> None:
+    # git's own diff of the deletions (no lines of a deleted file: --irreversible-delete), a name
+    # with a space and one git C-quotes among them
+    repo = git_repo
+    names = ["gone.py", "a b.py", "caf\u00e9.py", "pkg/deep.py"]
+    base = repo.commit({**{n: "x = 1\n" for n in names}, "kept.py": "y = 1\n"}, "base")
+    for name in names:
+        (repo.path / name).unlink()
+    theirs = repo.commit({"kept.py": "y = 2\n"}, "delete")
+    changes = parse_changes(diff_zero_context(repo.path, base, theirs))
+    assert list(changes) == ["kept.py"]
+    assert sorted(changes.deleted) == sorted(names)
+    assert parse_changes(DIFF).deleted == ["gone.py"]
+
+
 def test_file_content_cannot_forge_a_file_header() -> None:
     diff = "diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1 +1,2 @@\n-a\n+b\n+++ b/evil.py\n"
     changes = parse_changes(diff)

@@ -68,10 +68,15 @@ class Changes(Mapping[str, FileChange]):
     def __init__(self, diff: str) -> None:
         self._raw: dict[str, str] = {}
         self._parsed: dict[str, FileChange] = {}
+        # files the side deleted: not among the changed files (the diff holds none of their lines,
+        # ``--irreversible-delete``); a check that needs their text reads the base
+        self.deleted: list[str] = []
         for chunk in _file_chunks(diff):
             path = _chunk_path(chunk)
             if path is not None:
                 self._raw[path] = self._raw[path] + "\n" + chunk if path in self._raw else chunk
+            elif (gone := _deleted_path(chunk)) is not None:
+                self.deleted.append(gone)
 
     def __getitem__(self, path: str) -> FileChange:
         change = self._parsed.get(path)
@@ -150,6 +155,18 @@ def _chunk_path(chunk: str) -> str | None:
     if at < 0:
         return None
     return diff_path(head[at + 5 :].split("\n", 1)[0])
+
+
+def _deleted_path(chunk: str) -> str | None:
+    """The path of a deleted file's chunk, from its ``diff --git a/P b/P`` line (both names are equal)."""
+    first, _, rest = chunk.partition("\n")
+    if "\ndeleted file mode " not in "\n" + rest.split("\n@@", 1)[0]:
+        return None
+    first = first.removeprefix("diff --git ")
+    half = (len(first) - 1) // 2
+    if len(first) % 2 == 0 or first[half] != " ":
+        return None
+    return diff_path(first[half + 1 :])
 
 
 def _parse_file(chunk: str) -> FileChange:

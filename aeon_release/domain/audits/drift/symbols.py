@@ -221,9 +221,11 @@ class _Checker:
             )
 
     def _dropped_uses(self, changes: Changes, name: str) -> list[str]:
-        """The files where upstream's diff removed a line that used ``name``; none when it added one
-        that does.  Substring search first (a large release's diff is tens of MB; a regex per name
-        over it costs a second), then only the lines that hold the name are looked at."""
+        """The files where upstream's diff removed a line that used ``name``, or that upstream deleted
+        while they used it (the diff holds no line of a deleted file: its base text is read); none when
+        upstream added a line that uses it (a ``def`` line is no use).  Substring search first (a large
+        release's diff is tens of MB; a regex per name over it costs a second), then only the lines
+        that hold the name are looked at."""
         removed: list[str] = []
         for path in changes:
             raw = changes.raw(path) if path.endswith(".py") else ""
@@ -236,6 +238,9 @@ class _Checker:
                     return []
                 if line.startswith("-") and (not removed or removed[-1] != path):
                     removed.append(path)
+        if not removed:
+            deleted = (p for p in changes.deleted if p.endswith(".py"))
+            removed = [f"{p} (deleted)" for p in deleted if _references(self.inp.base.text(p) or "", name)]
         return removed
 
     def _still_used(self, path: str, name: str) -> bool:

@@ -1,0 +1,785 @@
+"""Three merge-aware audit classes replayed on vLLM's first-parent history, under a synthesized fork carry.
+
+One pass over ``git log --first-parent -p -U0 -- vllm/*.py`` (oldest first) mines three kinds of
+upstream commit K; for each, base = K^, upstream (theirs) = K, and the fork (ours) = the base plus a
+one-line carry placed away from K's hunks so that git merges cleanly (``git merge-tree``; a conflict
+is a skipped case).  The engine's merge-aware audit then runs on the merged tree.
+
+  dict-key     K adds an entry ``'key': value`` (or ``Enum.X: value``) to a multi-line dict display
+               of a ``vllm/`` module; the carry adds the SAME key with another value to the same dict
+               (after its opening brace, or before its closing one, whichever is farther from K's
+               line).  Blocked: an error of merge/duplicate-definition on the fork's or upstream's
+               line of that key.
+  unused-patch K removes the last use, in the ``vllm/`` Python files, of a module-level function or a
+               method (name of 8+ characters, undecorated, dunders aside) whose definition stays;
+               uses are lines naming the word as a word, its ``def`` lines and import statements
+               aside (a running count over the history finds the candidates, ``git grep`` at K^ and K
+               confirms them).  The carry adds a statement inside the function's body (after its
+               first statement, unless that is an exit).  Blocked: the "stopped using" error of
+               merge/symbol-drift on the carry's line.
+  unreachable  K adds a ``return``/``raise`` statement to an existing block, the block's first exit,
+               with base statements still after it; the carry adds a statement below the exit, after
+               the last of those base statements that is not itself below an old exit (fork code
+               there was dead at the base already), or a nearer one when that place touches K's
+               hunk.  Blocked: an error of merge/unreachable on the carry's line.  Mined over
+               ``--exit-since`` (default 2023-01-01: the whole history), the class being rare.
+
+Precision: each case is replayed again with a carry that is not broken, placed the same way (dict-key:
+another key in the same dict; unused-patch: a sibling function of the same file that upstream still
+uses at K; unreachable: the statement above the exit, in its block or above the block), and every
+error of these three rules in the merged audit is a false error.
+
+Cases are drawn in a fixed shuffled order (seed 0) up to ``--limit`` per class; the number mined is
+printed too.
+
+  PYTHONPATH=. python benchmarks/carry_class_replay.py [--mirror DIR] [--since 2025-01-01] [--limit 40]
+      [--exit-since 2023-01-01] [--only dict-key,unused-patch,unreachable] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import itertools
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from threeway import ENV, MIRROR, Finding, audit, clone, commit_files, git, merge
+
+DUPLICATE, DRIFT, UNREACHABLE = "merge/duplicate-definition", "merge/symbol-drift", "merge/unreachable"
+RULES = (DUPLICATE, DRIFT, UNREACHABLE)
+CLASSES = ("dict-key", "unused-patch", "unreachable")
+RULE_OF = dict(zip(CLASSES, RULES, strict=True))
+MARK = "# AEON"
+_TEST = re.compile(r"(^|/)(tests?|testing)/|(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
+_WORD = re.compile(r"(?<!\w)[A-Za-z_]\w{7,}")
+_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
+_BARE = re.compile(r"^\s*\w+(?:\s+as\s+\w+)?\s*,?\s*\)?\s*$")  # ``    name,``: an import list entry (or an argument)
+_DEF = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)")
+_KEY_LINE = re.compile(r"""^\s*(?:"[^"\n]+"|'[^'\n]+'|[A-Za-z_]\w*(?:\.\w+)+)\s*:\s*[^\s#]""")
+_EXIT_LINE = re.compile(r"^\s*(?:return|raise)\b")
+_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+# -- the log: one pass, oldest first ----------------------------------------------------------------------
+@dataclass
+class FileDiff:
+    path: str
+    hunks: list[tuple[int, int, int, int]] = field(default_factory=list)  # old start, count, new start, count
+    added: dict[int, str] = field(default_factory=dict)  # new line number -> text
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Commit:
+    sha: str
+    date: str
+    subject: str
+    files: list[FileDiff]
+
+
+def log(mirror: Path) -> Iterator[Commit]:
+    args = ["log", "--first-parent", "--reverse", "-p", "-U0", "--no-renames", "--no-color",
+            "--format=@@@%H %cI %s", "main", "--", "vllm/*.py"]  # fmt: skip
+    proc = subprocess.Popen(["git", "-C", str(mirror), *args], stdout=subprocess.PIPE, env=ENV)
+    assert proc.stdout is not None
+    commit: Commit | None = None
+    diff: FileDiff | None = None
+    old_path, new_at = "", 0
+    for raw in proc.stdout:
+        line = raw.decode("utf-8", errors="replace").rstrip("\n")
+        if line.startswith("@@@"):
+            if commit is not None:
+                yield commit
+            sha, date, subject = (line[3:].split(" ", 2) + [""])[:3]
+            commit, diff = Commit(sha, date, subject, []), None
+        elif commit is None:
+            continue
+        elif line.startswith("diff --git "):
+            diff, old_path = None, ""
+        elif line.startswith("--- ") and diff is None:
+            old_path = line[6:] if line.startswith("--- a/") else ""
+        elif line.startswith("+++ ") and diff is None:
+            diff = FileDiff(line[6:] if line.startswith("+++ b/") else old_path)  # a deleted file: its old path
+            commit.files.append(diff)
+        elif diff is None:
+            continue
+        elif match := _HUNK.match(line):
+            a, b, c, d = (int(g) if g is not None else 1 for g in match.groups())
+            diff.hunks.append((a, b, c, d))
+            new_at = c
+        elif line.startswith("+"):
+            diff.added[new_at] = line[1:]
+            new_at += 1
+        elif line.startswith("-"):
+            diff.removed.append(line[1:])
+    if commit is not None:
+        yield commit
+    proc.wait()
+
+
+def uses_in(line: str) -> Iterator[str]:
+    """The words of 8+ characters a line uses (a def's own name, import lines and bare names aside)."""
+    if _IMPORT.match(line) or _BARE.match(line):
+        return
+    defined = _DEF.match(line)
+    for word in _WORD.findall(line):
+        if defined is None or word != defined.group(1):
+            yield word
+
+
+# -- blobs ----------------------------------------------------------------------------------------------
+class Blobs:
+    """``git cat-file --batch`` by ``rev:path``; texts and parses cached."""
+
+    def __init__(self, repo: Path) -> None:
+        self.proc = subprocess.Popen(
+            ["git", "-C", str(repo), "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=ENV
+        )
+        self.texts: dict[str, str | None] = {}
+        self.trees: dict[str, ast.Module | None] = {}
+
+    def text(self, rev: str, path: str, keep: bool = True) -> str | None:
+        """The file's text (``keep=False``: not cached, for the one pass over history)."""
+        key = f"{rev}:{path}"
+        if key not in self.texts:
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            self.proc.stdin.write(f"{key}\n".encode())
+            self.proc.stdin.flush()
+            header = self.proc.stdout.readline().split()
+            if len(header) < 3 or header[1] != b"blob":
+                self.texts[key] = None
+            else:
+                size = int(header[2])
+                self.texts[key] = self.proc.stdout.read(size + 1)[:size].decode("utf-8", errors="replace")
+        return self.texts[key] if keep else self.texts.pop(key)
+
+    def tree(self, rev: str, path: str) -> ast.Module | None:
+        key = f"{rev}:{path}"
+        if key not in self.trees:
+            text = self.text(rev, path)
+            try:
+                self.trees[key] = ast.parse(text) if text is not None else None
+            except (SyntaxError, ValueError):
+                self.trees[key] = None
+        return self.trees[key]
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+# -- mining ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class KeyCandidate:
+    sha: str
+    subject: str
+    path: str
+    line: int  # in K's file
+    hunks: tuple[tuple[int, int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class UnusedCandidate:
+    sha: str
+    subject: str
+    word: str
+    hunks: dict[str, tuple[tuple[int, int, int, int], ...]]
+    dropped: frozenset[str]  # every word K removed a use of
+
+
+@dataclass(frozen=True)
+class ExitCandidate:
+    sha: str
+    subject: str
+    path: str
+    line: int
+    added: frozenset[int]
+    hunks: tuple[tuple[int, int, int, int], ...]
+
+
+@dataclass
+class Mined:
+    keys: list[KeyCandidate] = field(default_factory=list)
+    unused: list[UnusedCandidate] = field(default_factory=list)
+    exits: list[ExitCandidate] = field(default_factory=list)
+    commits: int = 0
+
+
+def mine(mirror: Path, since: str, exit_since: str, blobs: Blobs) -> Mined:
+    uses: Counter[str] = Counter()
+    defs: Counter[str] = Counter()
+    out = Mined()
+    for commit in log(mirror):
+        out.commits += 1
+        removed: Counter[str] = Counter()
+        for diff in commit.files:
+            for line in diff.removed:
+                removed.update(uses_in(line))
+                if m := _DEF.match(line):
+                    defs[m.group(1)] -= 1
+            for line in diff.added.values():
+                uses.update(uses_in(line))
+                if m := _DEF.match(line):
+                    defs[m.group(1)] += 1
+        uses.subtract(removed)
+        recent = commit.date >= since
+        if recent:
+            gone = sorted(w for w in removed if uses[w] <= 0 < defs[w])
+            if gone:
+                hunks, dropped = {d.path: tuple(d.hunks) for d in commit.files}, frozenset(removed)
+                out.unused += [UnusedCandidate(commit.sha, commit.subject, w, hunks, dropped) for w in gone]
+        for diff in commit.files:
+            if _TEST.search(diff.path):
+                continue
+            if recent:
+                out.keys += [
+                    KeyCandidate(commit.sha, commit.subject, diff.path, n, tuple(diff.hunks))
+                    for n, text in diff.added.items()
+                    if _KEY_LINE.match(text) and not text.rstrip().endswith(":")
+                ]
+            if commit.date >= exit_since:
+                out.exits += _exit_candidates(commit, diff, blobs)
+    for word in [w for w, n in uses.items() if n == 0]:
+        del uses[word]
+    return out
+
+
+def _exit_candidates(commit: Commit, diff: FileDiff, blobs: Blobs) -> list[ExitCandidate]:
+    """Added exits whose next code line is an old line of the same indentation (confirmed later with ``ast``)."""
+    found = []
+    for n, text in diff.added.items():
+        if not _EXIT_LINE.match(text):
+            continue
+        end, depth = n, 0
+        while end in diff.added:  # the exit's last line
+            code = diff.added[end].split("#", 1)[0]
+            depth += sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
+            if depth <= 0 and not code.rstrip().endswith("\\"):
+                break
+            end += 1
+        if end not in diff.added:
+            continue  # the statement goes on in old lines: an old exit K edited
+        after = end + 1
+        while diff.added.get(after, "x").strip() == "" or diff.added.get(after, "").lstrip().startswith("#"):
+            after += 1  # added blank or comment lines
+        if after in diff.added:
+            continue  # added code right below: not the shape looked for
+        lines = (blobs.text(commit.sha, diff.path, keep=False) or "").splitlines()
+        i = after - 1
+        while i < len(lines) and (not lines[i].strip() or lines[i].lstrip().startswith("#")):
+            i += 1
+        if i >= len(lines) or (i + 1) in diff.added:
+            continue
+        code = lines[i]
+        keyword = code.strip().split(" ", 1)[0].rstrip(":")
+        if len(code) - len(code.lstrip()) == len(text) - len(text.lstrip()) and keyword not in _CLAUSES:
+            found.append(
+                ExitCandidate(commit.sha, commit.subject, diff.path, n, frozenset(diff.added), tuple(diff.hunks))
+            )
+    return found
+
+
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_CLAUSES = frozenset({"else", "elif", "except", "finally", "case"})
+
+
+# -- shared helpers ----------------------------------------------------------------------------------------
+def old_line(hunks: tuple[tuple[int, int, int, int], ...], new: int) -> int | None:
+    """The base line an unchanged line ``new`` of K's file was; None for a line K added."""
+    shift = 0
+    for a, b, c, d in hunks:
+        new_start = c if d else c + 1
+        if new < new_start:
+            break
+        if d and new < c + d:
+            return None
+        shift = (a + b if b else a + 1) - (new_start + d)
+    return new + shift
+
+
+def clear_of(hunks: tuple[tuple[int, int, int, int], ...], after: int) -> bool:
+    """Whether a line inserted after base line ``after`` keeps an unchanged line between it and every
+    upstream hunk (git merges such changes cleanly; the merge is still the judge)."""
+    for a, b, _, _ in hunks:
+        if (b == 0 and after == a) or (b and a - 1 <= after <= a + b - 1):
+            return False
+    return True
+
+
+def insert(text: str, after: int, line: str) -> str | None:
+    """``text`` with ``line`` inserted after line ``after``; None if the result does not parse."""
+    lines = text.splitlines(keepends=True)
+    lines[after:after] = [line + "\n"]
+    out = "".join(lines)
+    try:
+        ast.parse(out)
+    except (SyntaxError, ValueError):
+        return None
+    return out
+
+
+def _walk_blocks(body: list[ast.stmt], owner: ast.AST | None) -> Iterator[tuple[list[ast.stmt], ast.AST | None]]:
+    yield body, owner
+    for stmt in body:
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield from _walk_blocks(block, stmt)
+        for handler in getattr(stmt, "handlers", []) or []:
+            yield from _walk_blocks(handler.body, handler)
+        for case in getattr(stmt, "cases", []) or []:
+            yield from _walk_blocks(case.body, case)
+
+
+def _defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Module-level functions and methods of module-level classes, by qualname (first definition wins)."""
+    out: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    for stmt in module.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.setdefault(stmt.name, stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            for item in stmt.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out.setdefault(f"{stmt.name}.{item.name}", item)
+    return out
+
+
+def _distinct(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    name = node.name
+    return len(name) >= 8 and not (name.startswith("__") and name.endswith("__")) and not node.decorator_list
+
+
+# -- the cases ---------------------------------------------------------------------------------------------
+@dataclass
+class Case:
+    cls: str
+    sha: str
+    label: str
+    path: str  # the carry's file
+    broken: list[str]  # the file's text with the broken carry, in each place tried (the first clean merge counts)
+    fine: list[str]  # with the carry that is not broken (none: no such carry)
+    also: tuple[str, ...] = ()  # upstream lines that also count as the killer line (dict-key)
+
+
+def key_case(repo: Path, blobs: Blobs, cand: KeyCandidate) -> Case | str:
+    new = blobs.tree(cand.sha, cand.path)
+    base_text = blobs.text(f"{cand.sha}^", cand.path)
+    old = blobs.tree(f"{cand.sha}^", cand.path)
+    if new is None or old is None or base_text is None:
+        return "a new file" if base_text is None else "the file does not parse at K or K^"
+    hit = next(
+        (
+            (node, k)
+            for node in ast.walk(new)
+            if isinstance(node, ast.Dict)
+            for k in node.keys
+            if k is not None and k.lineno == cand.line
+        ),
+        None,
+    )
+    if hit is None:
+        return "not a dict entry"
+    node, key = hit
+    ident = _key_of(key)
+    if ident is None:
+        return "not a constant or dotted key"
+    opening = old_line(cand.hunks, node.lineno)
+    if opening is None:
+        return "the dict's opening line is new or changed"
+    best = next(
+        (
+            d
+            for d in ast.walk(old)
+            if isinstance(d, ast.Dict) and d.lineno == opening and d.col_offset == node.col_offset
+        ),
+        None,
+    )
+    if best is None or sum(k is not None for k in best.keys) < 2:
+        return "no dict of two or more keys there at the base"
+    if ident in {_key_of(k) for k in best.keys if k is not None}:
+        return "the key was there before (a changed entry)"
+    lines = base_text.splitlines()
+    first_key = next((k for k in best.keys if k is not None), None)
+    if first_key is None or first_key.lineno == best.lineno or not lines[best.end_lineno - 1].strip().startswith("}"):
+        return "not a multi-line dict"
+    shown = ast.get_source_segment(blobs.text(cand.sha, cand.path) or "", key) or ""
+    if "\n" in shown:
+        return "a key over several lines"
+    at_old = _inserted_at(cand.hunks, cand.line)
+    places = sorted([best.lineno, best.end_lineno - 1], key=lambda p: -abs(p - at_old))  # farther first
+    indent = " " * first_key.col_offset
+    broken = _texts(base_text, cand.hunks, places, f'{indent}{shown}: "aeon-fork",  {MARK}: the fork\'s own entry')
+    fine = _texts(
+        base_text, cand.hunks, places, f'{indent}"aeon_fork_only_key": "aeon-fork",  {MARK}: the fork\'s entry'
+    )
+    if not broken:
+        return "no place in the dict away from upstream's hunk"
+    upstream = (blobs.text(cand.sha, cand.path) or "").splitlines()[cand.line - 1].strip()
+    label = f"{cand.sha[:10]} {cand.subject[:60]!r} {cand.path}:{cand.line} key {shown}"
+    return Case("dict-key", cand.sha, label, cand.path, broken, fine, (upstream,))
+
+
+def _inserted_at(hunks: tuple[tuple[int, int, int, int], ...], new: int) -> int:
+    """The base line after which K's added line ``new`` sits."""
+    for a, b, c, d in hunks:
+        if d and c <= new < c + d:
+            return a if not b else a - 1 + min(new - c, b)
+    return new
+
+
+def _key_of(key: ast.expr) -> object | None:
+    if isinstance(key, ast.Constant):
+        try:
+            hash(key.value)
+        except TypeError:
+            return None
+        return ("constant", key.value)
+    parts = []
+    while isinstance(key, ast.Attribute):
+        parts.append(key.attr)
+        key = key.value
+    if isinstance(key, ast.Name) and parts:
+        return ("name", key.id, *reversed(parts))
+    return None
+
+
+# unused-patch ------------------------------------------------------------------------------------------------
+def references(repo: Path, blobs: Blobs, rev: str, word: str, pathspec: str = "vllm/*.py") -> dict[str, int]:
+    """Uses of ``word`` per file at ``rev``: word matches outside its def lines and import statements."""
+    files = git(repo, "grep", "-l", "-w", "-F", "-e", word, rev, "--", pathspec, check=False).splitlines()
+    out = {}
+    pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+    for entry in files:
+        path = entry.split(":", 1)[1]
+        text = blobs.text(rev, path) or ""
+        module = blobs.tree(rev, path)
+        imports: set[int] = set()
+        for node in ast.walk(module) if module is not None else []:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                imports.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        count = 0
+        for n, line in enumerate(text.splitlines(), 1):
+            if n in imports or _IMPORT.match(line) or re.match(rf"^\s*(?:async\s+)?def\s+{re.escape(word)}\b", line):
+                continue
+            count += len(pattern.findall(line))
+        if count:
+            out[path] = count
+    return out
+
+
+def unused_case(repo: Path, blobs: Blobs, cand: UnusedCandidate) -> Case | str:
+    word, sha, base = cand.word, cand.sha, f"{cand.sha}^"
+    if references(repo, blobs, sha, word):
+        return "still used at K (a bare-name use the running count leaves out)"
+    if not references(repo, blobs, base, word):
+        return "no use at K^ either (only imports)"
+    defined = git(repo, "grep", "-l", "-E", rf"^\s*(async\s+)?def\s+{word}\b", sha, "--", "vllm/*.py", check=False)
+    why = []
+    for entry in defined.splitlines():
+        path = entry.split(":", 1)[1]
+        new, old, text = blobs.tree(sha, path), blobs.tree(base, path), blobs.text(base, path)
+        if _TEST.search(path) or new is None or old is None or text is None:
+            why.append("defined in a test file" if _TEST.search(path) else "a file new at K or not parsing")
+            continue
+        quals = [q for q, n in _defs(new).items() if n.name == word]
+        olds = _defs(old)
+        why += ["a nested function (neither module-level nor a method)"] if not quals else []
+        for qual in quals:
+            if qual not in olds:
+                why.append("defined at K only")
+                continue
+            if not _distinct(olds[qual]) or not _distinct(_defs(new)[qual]):
+                why.append("decorated (the rule leaves decorated functions out)")
+                continue
+            hunks = cand.hunks.get(path, ())
+            broken = _patch(text, olds[qual], hunks)
+            if not broken:
+                why.append("no line in its body away from upstream's hunks")
+                continue
+            return _unused(repo, blobs, cand, path, qual, olds, _defs(new), broken, text)
+    return min(why, key=_REASONS.index) if why else "no definition found"
+
+
+_REASONS = [
+    "no line in its body away from upstream's hunks",
+    "decorated (the rule leaves decorated functions out)",
+    "a nested function (neither module-level nor a method)",
+    "defined at K only",
+    "defined in a test file",
+    "a file new at K or not parsing",
+]
+
+
+def _unused(
+    repo: Path,
+    blobs: Blobs,
+    cand: UnusedCandidate,
+    path: str,
+    qual: str,
+    olds: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    news: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    broken: list[str],
+    text: str,
+) -> Case:
+    fine: list[str] = []
+    label = f"{cand.sha[:10]} {cand.subject[:60]!r} {path} {qual}()"
+    # a sibling K dropped a use of (but not the last) first: the harder question
+    for sibling, node in sorted(olds.items(), key=lambda item: item[1].name not in cand.dropped):
+        if sibling == qual or not _distinct(node) or sibling not in news:
+            continue
+        patched = _patch(text, node, cand.hunks.get(path, ()))
+        if patched and references(repo, blobs, cand.sha, node.name):
+            fine = patched
+            label += f" [sibling {sibling}(){', a use dropped by K' if node.name in cand.dropped else ''}]"
+            break
+    outside = references(repo, blobs, cand.sha, cand.word, "*.py")
+    if outside:
+        label += f" [still named outside vllm/: {', '.join(sorted(outside)[:2])}]"
+    return Case("unused-patch", cand.sha, label, path, broken, fine)
+
+
+def _patch(
+    text: str, node: ast.FunctionDef | ast.AsyncFunctionDef, hunks: tuple[tuple[int, int, int, int], ...]
+) -> list[str]:
+    """``text`` with a statement inserted into ``node``'s body (after its first statement unless that
+    is an exit, else above it; then after each later one down to an exit), away from upstream's hunks."""
+    body, exits = node.body, (ast.Return, ast.Raise)
+    if body[0].lineno == node.lineno:
+        return []  # a one-line def
+    places = []
+    for stmt in body:
+        if isinstance(stmt, exits):
+            break  # below an exit the patch would never run anyway
+        places.append(((stmt.end_lineno or stmt.lineno), stmt.col_offset))
+    if not _docstring(body[0]):
+        places.insert(1, (body[0].lineno - 1, body[0].col_offset))  # above the first statement
+    return _first_clear(text, hunks, places, "the fork's patch")
+
+
+def _docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+# unreachable ------------------------------------------------------------------------------------------------
+def exit_case(repo: Path, blobs: Blobs, cand: ExitCandidate) -> Case | str:
+    new, text = blobs.tree(cand.sha, cand.path), blobs.text(f"{cand.sha}^", cand.path)
+    if new is None or text is None:
+        return "the file does not parse at K (or is new)"
+    for block, owner in _walk_blocks(new.body, None):
+        i = next(
+            (j for j, s in enumerate(block) if s.lineno == cand.line and isinstance(s, (ast.Return, ast.Raise))), None
+        )
+        if i is None:
+            continue
+        exit_ = block[i]
+        if any(isinstance(s, _EXITS) for s in block[:i]):
+            return "not the block's first exit"
+        if any(n not in cand.added for n in range(exit_.lineno, (exit_.end_lineno or exit_.lineno) + 1)):
+            return "the exit is partly an old line"
+        after = [s for s in block[i + 1 :] if old_line(cand.hunks, s.lineno) is not None]
+        if not after:
+            return "no old statement after the exit"
+        # fork code below the exit, but above any old exit (below that it was dead at the base already):
+        # after the block's last statement, else after an old statement nearer the exit
+        live = list(itertools.takewhile(lambda s: not isinstance(s, _EXITS), after))
+        if not live:
+            return "the old statement below is an exit (fork code there was dead at the base already)"
+        ends = [old_line(cand.hunks, s.end_lineno or s.lineno) for s in reversed(live)]
+        col = exit_.col_offset
+        broken = _first_clear(text, cand.hunks, [(e, col) for e in ends if e is not None], "the fork's code")
+        if not broken:
+            return "no line below the exit away from upstream's hunks"
+        above = [(old_line(cand.hunks, s.end_lineno or s.lineno), col) for s in reversed(block[:i])]
+        if owner is not None and hasattr(owner, "col_offset") and hasattr(owner, "lineno"):
+            start = old_line(cand.hunks, owner.lineno)
+            decorators = getattr(owner, "decorator_list", [])
+            start = old_line(cand.hunks, decorators[0].lineno) if decorators else start
+            if start is not None:
+                above.append((start - 1, owner.col_offset))
+        fine = _first_clear(text, cand.hunks, [(a, c) for a, c in above if a is not None], "the fork's code")
+        shown = (ast.get_source_segment(blobs.text(cand.sha, cand.path) or "", exit_) or "").splitlines()[0][:50]
+        label = f"{cand.sha[:10]} {cand.subject[:60]!r} {cand.path}:{cand.line} `{shown}`"
+        return Case("unreachable", cand.sha, label, cand.path, broken, fine)
+    return "not a statement of a block"
+
+
+def _first_clear(
+    text: str, hunks: tuple[tuple[int, int, int, int], ...], places: list[tuple[int, int]], what: str
+) -> list[str]:
+    """``x_aeon = 1`` inserted at each place (after a base line, at a column) clear of upstream's hunks."""
+    out = []
+    for after, col in places:
+        if clear_of(hunks, after):
+            patched = insert(text, after, f"{' ' * col}x_aeon = 1  {MARK}: {what}")
+            if patched is not None and patched not in out:
+                out.append(patched)
+    return out[:3]
+
+
+def _texts(text: str, hunks: tuple[tuple[int, int, int, int], ...], places: list[int], line: str) -> list[str]:
+    out = [insert(text, after, line) for after in places if clear_of(hunks, after)]
+    return [t for t in out if t is not None]
+
+
+# -- the replay --------------------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    candidates: int = 0
+    examined: int = 0
+    passed_over: Counter[str] = field(default_factory=Counter)  # candidates that are not a case, by why
+    commits: set[str] = field(default_factory=set)  # of the cases replayed
+    tried: int = 0
+    blocked: int = 0
+    missed: int = 0
+    missed_outside: int = 0  # unused-patch: missed, the word still named outside vllm/ (tests, benchmarks)
+    skipped: Counter[str] = field(default_factory=Counter)
+    fine_runs: int = 0
+    no_fine: Counter[str] = field(default_factory=Counter)  # why a case had no precision run
+    false: int = 0
+    seconds: float = 0.0
+
+
+_RUNS = itertools.count()
+
+
+def run(repo: Path, work: Path, case: Case, text: str) -> tuple[list[Finding], list[str]] | None:
+    base = git(repo, "rev-parse", f"{case.sha}^")
+    ours = commit_files(repo, base, {case.path: text}, "AEON carry")
+    folder = work / f"m{next(_RUNS)}"
+    merged = merge(repo, base, ours, case.sha, folder)
+    if merged is None:
+        return None
+    findings, _ = audit(merged)
+    lines = (folder / case.path).read_text(encoding="utf-8", errors="replace").splitlines()
+    return findings, lines
+
+
+def first_clean(repo: Path, work: Path, case: Case, texts: list[str]) -> tuple[list[Finding], list[str]] | None:
+    for text in texts:
+        done = run(repo, work, case, text)
+        if done is not None:
+            return done
+    return None
+
+
+def replay(repo: Path, work: Path, case: Case, tally: Tally, verbose: bool) -> None:
+    started = time.perf_counter()
+    rule = RULE_OF[case.cls]
+    done = first_clean(repo, work, case, case.broken)
+    if done is None:
+        tally.skipped[f"merge conflict ({len(case.broken)} place(s) tried)"] += 1
+        print(f"  SKIPPED {case.cls:<12} {case.label}: merge conflict")
+        tally.seconds += time.perf_counter() - started
+        return
+    findings, lines = done
+    carry = [n for n, line in enumerate(lines, 1) if MARK in line]
+    targets = set(carry)
+    if case.cls == "dict-key":
+        targets |= {n for n, line in enumerate(lines, 1) if line.strip() in case.also}
+    hits = [
+        f
+        for f in findings
+        if f.path == case.path and f.line in targets and f.severity.value == "error" and rule in (f.rule_id, *f.also)
+    ]
+    if case.cls == "unused-patch":
+        hits = [f for f in hits if "stopped using" in f.message]
+    ok = bool(hits)
+    tally.tried += 1
+    tally.blocked, tally.missed = tally.blocked + ok, tally.missed + (not ok)
+    tally.missed_outside += not ok and "still named outside" in case.label
+    tally.commits.add(case.sha)
+    print(f"  {'BLOCKED' if ok else 'MISSED '} {case.cls:<12} {case.label} (carry line {','.join(map(str, carry))})")
+    if not ok or verbose:
+        for f in findings:
+            if (f.path == case.path and f.line in targets) or f.rule_id in RULES:
+                print(f"      {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:200]}")
+    done = first_clean(repo, work, case, case.fine)
+    if done is not None:
+        tally.fine_runs += 1
+        false = [f for f in done[0] if f.severity.value == "error" and set(RULES) & {f.rule_id, *f.also}]
+        tally.false += bool(false)
+        for f in false:
+            print(f"  FALSE   {case.cls:<12} {case.label}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:200]}")
+    elif case.fine:
+        tally.no_fine["merge conflict"] += 1
+    else:
+        tally.no_fine["no unbroken carry of that shape"] += 1
+    tally.seconds += time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--mirror", type=Path, default=MIRROR)
+    parser.add_argument("--since", default="2025-01-01", help="dict-key and unused-patch commits from this date")
+    parser.add_argument("--exit-since", default="2023-01-01", help="unreachable commits from this date")
+    parser.add_argument("--limit", type=int, default=40, help="cases replayed per class")
+    parser.add_argument("--only", default=",".join(CLASSES), help="a comma-separated subset of " + ", ".join(CLASSES))
+    parser.add_argument("--verbose", action="store_true", help="print the three rules' findings of every case")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    started = time.perf_counter()
+    tallies = {cls: Tally() for cls in CLASSES}
+    with tempfile.TemporaryDirectory(prefix="aeon-classes-") as tmp:
+        repo = clone(args.mirror, Path(tmp) / "repo")
+        blobs = Blobs(repo)
+        mined = mine(repo, args.since, args.exit_since, blobs)
+        mining = time.perf_counter() - started
+        print(
+            f"read {mined.commits} first-parent commits in {mining:.0f}s: {len(mined.keys)} added dict-entry lines, "
+            f"{len(mined.unused)} words losing their last use, {len(mined.exits)} added exits above an old line"
+        )
+        makers = {"dict-key": (mined.keys, key_case), "unused-patch": (mined.unused, unused_case),
+                  "unreachable": (mined.exits, exit_case)}  # fmt: skip
+        for cls in CLASSES:
+            if cls not in only:
+                continue
+            candidates, make = makers[cls]
+            order = list(candidates)
+            random.Random(0).shuffle(order)
+            tally = tallies[cls]
+            tally.candidates = len(candidates)
+            seen: set[tuple[str, str]] = set()
+            for cand in order:
+                if tally.tried >= args.limit:
+                    break
+                if (cand.sha, getattr(cand, "path", "")) in seen:
+                    continue  # one case per commit and file
+                tally.examined += 1
+                case = make(repo, blobs, cand)  # type: ignore[arg-type]
+                if isinstance(case, str):
+                    tally.passed_over[case] += 1
+                    continue
+                if (case.sha, case.path) in seen:
+                    continue
+                seen.add((case.sha, case.path))
+                replay(repo, Path(tmp), case, tally, args.verbose)
+        blobs.close()
+    for cls in CLASSES:
+        if cls not in only:
+            continue
+        t = tallies[cls]
+        skipped = "".join(f", {n} skipped: {why}" for why, n in t.skipped.most_common())
+        outside = f" ({t.missed_outside} still named outside vllm/)" if t.missed_outside else ""
+        no_fine = "".join(f", {n} without one: {why}" for why, n in t.no_fine.most_common())
+        print(
+            f"{cls:<12}: {t.tried} replayed ({len(t.commits)} commits): {t.blocked} blocked, {t.missed} missed{outside}"
+            f"{skipped}; precision: {t.false} of {t.fine_runs} unbroken carries with a false error{no_fine}; {t.seconds:.0f}s"
+        )
+        over = "; ".join(f"{n} {why}" for why, n in t.passed_over.most_common())
+        print(f"    {t.candidates} candidates, {t.examined} examined; not a case: {over or 'none'}")
+    print(f"mining {mining:.0f}s, total {time.perf_counter() - started:.0f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
