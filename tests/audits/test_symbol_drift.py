@@ -720,8 +720,24 @@ def _dead(
     return [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]]
 
 
-def test_a_patch_in_a_function_upstream_stopped_calling_is_dead(git_repo: GitRepo, no_rules: Path) -> None:
-    [(path, line, message)] = _dead(git_repo, no_rules, {RUNNER: RUNNER_FORK}, {})
+@pytest.mark.parametrize(
+    "tests",
+    [
+        {},
+        # the carry's own test, and an upstream benchmark, still call it: neither runs in service
+        {
+            "tests/aeon/test_runner.py": "from vllm.v1.worker.runner import prepare_inputs_legacy\n\n\n"
+            "def test_pads():\n    assert prepare_inputs_legacy([1])\n"
+        },
+    ],
+)
+def test_a_patch_in_a_function_upstream_stopped_calling_is_dead(
+    git_repo: GitRepo, no_rules: Path, tests: dict[str, str]
+) -> None:
+    bench = {
+        "benchmarks/bench_inputs.py": "from vllm.v1.worker.runner import prepare_inputs_legacy\n\nprepare_inputs_legacy([1])\n"
+    }
+    [(path, line, message)] = _dead(git_repo, no_rules, {RUNNER: RUNNER_FORK, **tests}, bench if tests else {})
     assert (path, line) == (RUNNER, line_of(git_repo, RUNNER, "    ids = aeon_pad(ids)  # AEON"))
     assert "the fork patches prepare_inputs_legacy(), which upstream stopped using" in message
     assert f"its last use was in {RUNNER}" in message

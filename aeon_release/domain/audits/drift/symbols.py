@@ -216,7 +216,8 @@ class _Checker:
                 mod.path,
                 lines[0],
                 f"the fork patches {qual}(), which upstream stopped using (its last use was in {dropped[0]}): "
-                f"nothing in the merged tree names {node.name} any more, so the patch never runs; "
+                f"nothing the merged tree runs names {node.name} any more (tests, benchmarks, examples and "
+                "docs aside), so the patch never runs; "
                 "port it to what upstream calls instead",
             )
 
@@ -244,16 +245,18 @@ class _Checker:
         return removed
 
     def _still_used(self, path: str, name: str) -> bool:
-        """A use of ``name`` in the merged tree: the fork's own files read as merged, the rest as upstream has them."""
+        """A use of ``name`` in what the merged tree runs: the fork's own files read as merged, the rest
+        as upstream has them.  A test, benchmark, example or doc naming it is no use: a carry whose only
+        caller left is its own test passes that test and never runs in service."""
         theirs = self.inp.theirs
         assert isinstance(theirs, WordSearchable)  # noqa: S101 - checked by the caller
         for where, line in theirs.word_lines(name):
-            if where in self.inp.fork_lines:
-                continue  # read as merged below
+            if where in self.inp.fork_lines or _not_served(where):
+                continue  # the fork's: read as merged below
             if not _NOT_A_USE.match(line) and not _defines(line, name):
                 return True
         for where in self.inp.fork_lines:
-            text = self.inp.merged.text(where)
+            text = self.inp.merged.text(where) if not _not_served(where) else None
             if text and name in text and _references(text, name):
                 return True
         return False
@@ -956,6 +959,14 @@ class WordSearchable(Protocol):
 
 
 _NOT_A_USE = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
+
+
+_NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders
+
+
+def _not_served(path: str) -> bool:
+    """A file of a top-level folder the service never imports: tests, benchmarks, examples, docs."""
+    return path.split("/", 1)[0] in _NOT_SERVED
 
 
 def _defines(line: str, name: str) -> bool:
