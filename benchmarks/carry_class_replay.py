@@ -54,6 +54,8 @@ from pathlib import Path
 
 from threeway import ENV, MIRROR, Finding, audit, clone, commit_files, git, merge
 
+from aeon_release.domain.audits.drift.duplicates import key_identity
+
 DUPLICATE, DRIFT, UNREACHABLE = "merge/duplicate-definition", "merge/symbol-drift", "merge/unreachable"
 RULES = (DUPLICATE, DRIFT, UNREACHABLE)
 CLASSES = ("dict-key", "unused-patch", "unreachable")
@@ -390,7 +392,7 @@ def key_case(repo: Path, blobs: Blobs, cand: KeyCandidate) -> Case | str:
     if hit is None:
         return "not a dict entry"
     node, key = hit
-    ident = _key_of(key)
+    ident = key_identity(key)
     if ident is None:
         return "not a constant or dotted key"
     opening = old_line(cand.hunks, node.lineno)
@@ -406,7 +408,7 @@ def key_case(repo: Path, blobs: Blobs, cand: KeyCandidate) -> Case | str:
     )
     if best is None or sum(k is not None for k in best.keys) < 2:
         return "no dict of two or more keys there at the base"
-    if ident in {_key_of(k) for k in best.keys if k is not None}:
+    if ident in {key_identity(k) for k in best.keys if k is not None}:
         return "the key was there before (a changed entry)"
     lines = base_text.splitlines()
     first_key = next((k for k in best.keys if k is not None), None)
@@ -435,22 +437,6 @@ def _inserted_at(hunks: tuple[tuple[int, int, int, int], ...], new: int) -> int:
         if d and c <= new < c + d:
             return a if not b else a - 1 + min(new - c, b)
     return new
-
-
-def _key_of(key: ast.expr) -> object | None:
-    if isinstance(key, ast.Constant):
-        try:
-            hash(key.value)
-        except TypeError:
-            return None
-        return ("constant", key.value)
-    parts = []
-    while isinstance(key, ast.Attribute):
-        parts.append(key.attr)
-        key = key.value
-    if isinstance(key, ast.Name) and parts:
-        return ("name", key.id, *reversed(parts))
-    return None
 
 
 # unused-patch ------------------------------------------------------------------------------------------------

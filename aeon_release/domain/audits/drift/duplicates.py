@@ -200,7 +200,7 @@ def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str
             continue
         seen: dict[object, Definition] = {}
         for key, value in zip(node.keys, node.values, strict=True):
-            ident = _key_of(key) if key is not None else None  # None: a ``**spread``
+            ident = key_identity(key) if key is not None else None  # None: a ``**spread``
             if key is None or ident is None:
                 continue
             entry = Definition(_show_key(key), "dict key", value, key.lineno, value.end_lineno or key.lineno)
@@ -210,7 +210,9 @@ def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str
             seen[ident] = entry
 
 
-def _key_of(key: ast.expr) -> object | None:
+def key_identity(key: ast.expr) -> object | None:
+    """What a dict display's key is equal by: a constant's value (as Python compares it), a dotted
+    name's parts; None for a key computed at run time."""
     if isinstance(key, ast.Constant):
         try:
             hash(key.value)
