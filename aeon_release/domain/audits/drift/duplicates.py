@@ -47,10 +47,11 @@ def duplicate_definitions(
         if module is None:
             return []  # the py-compile rule reports it
     lines = text.splitlines()
+    blocks = list(_blocks(module.body, "module"))  # one walk for the three block checks
     findings = []
     pairs = [
         (first, second, where)
-        for block, where in _blocks(module.body, "module")
+        for block, where in blocks
         for first, second in _pairs(block, in_function=where.startswith("function"))
     ]
     pairs += _key_pairs(module)
@@ -58,13 +59,17 @@ def duplicate_definitions(
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
         if set(sides) == {FORK, UPSTREAM}:
             findings.append(_finding(path, where, first, second, sides))
-    findings += _unreachable(path, module, lines, fork_lines, upstream_lines)
-    findings += _overwritten(path, module, lines, fork_lines, upstream_lines)
+    findings += _unreachable(path, blocks, lines, fork_lines, upstream_lines)
+    findings += _overwritten(path, blocks, lines, fork_lines, upstream_lines)
     return findings
 
 
 def _overwritten(
-    path: str, module: ast.Module, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+    path: str,
+    blocks: list[tuple[list[ast.stmt], str]],
+    lines: list[str],
+    fork: frozenset[str],
+    upstream: frozenset[str],
 ) -> list[Finding]:
     """In a function, a fork assignment that a later assignment upstream added to the same block
     replaces before anything reads it: the carry's value (``self.sizes = [1, 2]``) never takes effect.
@@ -74,7 +79,7 @@ def _overwritten(
     mentioning the old (``x = x or 4``).  The other order, upstream's value replaced by the fork's
     later one, is how a carry overrides a setting, and is not reported."""
     findings = []
-    for block, where in _blocks(module.body, "module"):
+    for block, where in blocks:
         if not where.startswith("function"):
             continue
         assigned: dict[str, tuple[int, ast.stmt]] = {}
@@ -161,12 +166,16 @@ _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 def _unreachable(
-    path: str, module: ast.Module, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+    path: str,
+    blocks: list[tuple[list[ast.stmt], str]],
+    lines: list[str],
+    fork: frozenset[str],
+    upstream: frozenset[str],
 ) -> list[Finding]:
     """Fork statements after an exit upstream added to the same block: git merged the fork's lines
     below upstream's new ``return`` (or ``raise``, ``break``, ``continue``), and they never run."""
     findings = []
-    for block, where in _blocks(module.body, "module"):
+    for block, where in blocks:
         for i, stmt in enumerate(block[:-1]):
             if not isinstance(stmt, _EXITS):
                 continue
