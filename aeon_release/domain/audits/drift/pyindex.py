@@ -44,6 +44,11 @@ class ModuleInfo:
     declared: frozenset[str] = frozenset()  # names declared under ``if TYPE_CHECKING:`` (what __getattr__ serves)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
 
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The text's lines, split once for every check that reads them by number."""
+        return self.text.splitlines()
+
 
 @dataclass
 class ClassInfo:

@@ -146,13 +146,7 @@ class _Checker:
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
         """A carry patched a function that upstream copied to another module: the patch may sit in a dead copy."""
         lines = sorted(owned)  # a def holds an owned line below its first: bisected, not every line per def
-        patched = {
-            n.name
-            for _, n in walk_defs(mod.tree)
-            if not isinstance(n, ast.ClassDef)
-            and (i := bisect.bisect_right(lines, n.lineno)) < len(lines)
-            and lines[i] <= (n.end_lineno or n.lineno)
-        }
+        patched = {n.name for _, n in walk_defs(mod.tree) if not isinstance(n, ast.ClassDef) and _body_owned(lines, n)}
         if not any(self.defined_upstream.get(name, set()) - {mod.path} for name in patched):
             return  # upstream defined none of them anywhere else: no need to read the base version
         base = self.base_ix.module_at(mod.path)
@@ -196,12 +190,13 @@ class _Checker:
         changes = self.inp.upstream_lines.changes if isinstance(self.inp.upstream_lines, AddedLines) else None
         if changes is None or not isinstance(self.inp.theirs, WordSearchable):
             return
+        ordered, done = sorted(owned), sorted(reported)
         for qual, node in walk_defs(mod.tree):
             if isinstance(node, ast.ClassDef) or not _distinct_name(node):
                 continue
-            lines = sorted(i for i in owned if node.lineno < i <= (node.end_lineno or node.lineno))
-            if any(node.lineno <= i <= (node.end_lineno or node.lineno) for i in reported):
-                continue
+            lines = _body_owned(ordered, node)
+            if _body_owned(done, node, node.lineno - 1):
+                continue  # reported as moved
             if not lines or _references(mod.text, node.name):
                 continue  # unpatched, or still used in its own module (the cheap test first)
             dropped = self._dropped_uses(changes, node.name)
@@ -253,7 +248,7 @@ class _Checker:
         for where, line in theirs.word_lines(name):
             if where in self.inp.fork_lines or _not_served(where):
                 continue  # the fork's: read as merged below
-            if not _NOT_A_USE.match(line) and not _defines(line, name):
+            if _references(line, name):  # a def or an import line is no use
                 return True
         for where in self.inp.fork_lines:
             text = self.inp.merged.text(where) if not _not_served(where) else None
@@ -768,10 +763,10 @@ class _Checker:
     def _upstream_edited(self, mod: ModuleInfo, call: ast.Call, owned: set[int]) -> bool:
         """Upstream added a line inside the call (an argument for a parameter it inserted): the call is
         upstream's, kept in step with the new signature, whatever line of it the fork also touched."""
-        added = self.inp.upstream_lines.get(mod.path) if mod.path in self.inp.upstream_lines else None
+        added = self.inp.upstream_lines.get(mod.path)
         if not added or (call.end_lineno or call.lineno) == call.lineno:
             return False
-        lines = mod.text.splitlines()
+        lines = mod.lines
         span = range(call.lineno, min(call.end_lineno or call.lineno, len(lines)) + 1)
         return any(i not in owned and lines[i - 1].strip() in added for i in span)
 
@@ -958,9 +953,6 @@ class WordSearchable(Protocol):
     def word_lines(self, word: str) -> list[tuple[str, str]]: ...
 
 
-_NOT_A_USE = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
-
-
 _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders
 
 
@@ -969,8 +961,12 @@ def _not_served(path: str) -> bool:
     return path.split("/", 1)[0] in _NOT_SERVED
 
 
-def _defines(line: str, name: str) -> bool:
-    return re.match(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b", line) is not None
+def _body_owned(lines: list[int], node: ast.stmt, after: int | None = None) -> list[int]:
+    """The lines of the sorted ``lines`` inside ``node`` below its first line (or below ``after``),
+    bisected: a module's every def against every fork line is quadratic."""
+    first = node.lineno if after is None else after
+    end = node.end_lineno or first
+    return lines[bisect.bisect_right(lines, first) : bisect.bisect_right(lines, end)]
 
 
 def _lines_holding(text: str, word: str) -> Iterator[str]:
