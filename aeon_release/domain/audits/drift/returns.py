@@ -97,6 +97,8 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
 
 
 _Found = TypeVar("_Found", Unpack, "ValueUse")
+_S = TypeVar("_S")
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _fork_owned(
@@ -214,20 +216,14 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str]) -> set[st
     base = trees.blobs(trees.base, sorted({p for ps in where.values() for p in ps}))
     changed = set()
     for name, ps in where.items():
-        new = _lengths(theirs, ps, name)
-        if len(new) == 1 and new != _lengths(base, ps, name):
+        new = _over(theirs, ps, name, returned_lengths)
+        if len(new) == 1 and new != _over(base, ps, name, returned_lengths):
             changed.add(name)
-        elif len(new) == 1 and _reordered(_one(_orders(base, ps, name)), _one(_orders(theirs, ps, name))):
+        elif len(new) == 1 and _reordered(
+            _one(_over(base, ps, name, returned_orders)), _one(_over(theirs, ps, name, returned_orders))
+        ):
             changed.add(name)
     return changed
-
-
-def _orders(texts: dict[str, str | None], paths: list[str], name: str) -> set[tuple[str, ...] | None]:
-    orders: set[tuple[str, ...] | None] = set()
-    for path in paths:
-        for node in _functions(texts.get(path) or "").get(name, []):
-            orders |= returned_orders(node)
-    return orders
 
 
 def _one(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
@@ -236,14 +232,8 @@ def _one(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
 
 def _order(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> tuple[str, ...] | None:
     """The one order of names every ``def name`` at ``rev`` returns; None when they differ or hide it."""
-    texts = trees.blobs(rev, sorted({p for p, _ in sites}))
-    orders: set[tuple[str, ...] | None] = set()
-    for path, line in sites:
-        node = _def_at(texts.get(path), line, name)
-        if node is None:
-            return None
-        orders |= returned_orders(node)
-    return _one(orders)
+    orders = _at_sites(trees, rev, name, sites, returned_orders)
+    return _one(orders) if orders is not None else None
 
 
 def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> bool:
@@ -257,19 +247,14 @@ def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) ->
     )
 
 
-def returned_orders(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[tuple[str, ...] | None]:
+def returned_orders(func: _Def) -> set[tuple[str, ...] | None]:
     """The name orders of the tuples ``func`` returns (``return a, self.b`` -> ``(a, b)``); a tuple
     with an element that is not a name or attribute counts as None."""
     orders: set[tuple[str, ...] | None] = set()
-    stack: list[ast.AST] = list(func.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
-            keys = [_key(e) for e in node.value.elts]
+    for value in _own_returns(func):
+        if isinstance(value, ast.Tuple):
+            keys = [_key(e) for e in value.elts]
             orders.add(tuple(k for k in keys if k is not None) if None not in keys else None)
-        stack.extend(ast.iter_child_nodes(node))
     return orders
 
 
@@ -281,12 +266,13 @@ def _key(node: ast.expr) -> str | None:
     return None
 
 
-def _lengths(texts: dict[str, str | None], paths: list[str], name: str) -> set[int]:
-    lengths: set[int] = set()
+def _over(texts: dict[str, str | None], paths: list[str], name: str, of: Callable[[_Def], set[_S]]) -> set[_S]:
+    """``of`` (returned lengths or orders) over every def of ``name`` in these texts."""
+    found: set[_S] = set()
     for path in paths:
         for node in _functions(texts.get(path) or "").get(name, []):
-            lengths |= returned_lengths(node)
-    return lengths
+            found |= of(node)
+    return found
 
 
 def _functions_in(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
@@ -301,14 +287,22 @@ def _functions_in(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFuncti
 
 def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> int | None:
     """The one tuple length every ``def name`` at ``rev`` returns; None when they differ or hide it."""
+    lengths = _at_sites(trees, rev, name, sites, returned_lengths)
+    return lengths.pop() if lengths is not None and len(lengths) == 1 and _UNKNOWN not in lengths else None
+
+
+def _at_sites(
+    trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]], of: Callable[[_Def], set[_S]]
+) -> set[_S] | None:
+    """``of`` over the defs of ``name`` at these sites of ``rev``; None when a site holds no such def."""
     texts = trees.blobs(rev, sorted({p for p, _ in sites}))
-    lengths: set[int] = set()
+    found: set[_S] = set()
     for path, line in sites:
         node = _def_at(texts.get(path), line, name)
         if node is None:
             return None
-        lengths |= returned_lengths(node)
-    return lengths.pop() if len(lengths) == 1 and _UNKNOWN not in lengths else None
+        found |= of(node)
+    return found
 
 
 _functions = Memo(_functions_in, size=32)  # walked once per text
@@ -319,21 +313,28 @@ def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.Asy
     return next((node for node in _functions(text or "").get(name, []) if node.lineno == line), None)
 
 
-def returned_lengths(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
-    """The lengths of the tuples ``func`` returns (its own returns, not nested functions'); a returned
-    value that is not a tuple display counts as unknown; a generator is unknown; no return: nothing."""
-    lengths: set[int] = set()
+def _own_returns(func: _Def) -> Iterator[ast.expr | None]:
+    """The values ``func`` itself returns (not nested functions'), and None for each ``yield``."""
     stack: list[ast.AST] = list(func.body)
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
-            return {_UNKNOWN}
-        if isinstance(node, ast.Return) and node.value is not None:
-            value = node.value
-            lengths.add(len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN)
+            yield None
+        elif isinstance(node, ast.Return) and node.value is not None:
+            yield node.value
         stack.extend(ast.iter_child_nodes(node))
+
+
+def returned_lengths(func: _Def) -> set[int]:
+    """The lengths of the tuples ``func`` returns (its own returns, not nested functions'); a returned
+    value that is not a tuple display counts as unknown; a generator is unknown; no return: nothing."""
+    lengths: set[int] = set()
+    for value in _own_returns(func):
+        if value is None:
+            return {_UNKNOWN}
+        lengths.add(len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN)
     return lengths
 
 
@@ -383,21 +384,12 @@ def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
 
 
 def _length_in(text: str | None, name: str) -> int | None:
-    module = parse_python(text or "")
-    if module is None:
-        return None
-    defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
-    lengths = set().union(*(returned_lengths(d) for d in defs)) if defs else set()
+    lengths = _over({"": text}, [""], name, returned_lengths)
     return lengths.pop() if len(lengths) == 1 else None
 
 
 def _order_in(text: str | None, name: str) -> tuple[str, ...] | None:
-    module = parse_python(text or "")
-    if module is None:
-        return None
-    defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
-    orders = set().union(*(returned_orders(d) for d in defs)) if defs else set()
-    return _one(orders)
+    return _one(_over({"": text}, [""], name, returned_orders))
 
 
 # -- a value upstream stopped returning ----------------------------------------------------------------
