@@ -15,7 +15,8 @@ assignment that upstream's new, later assignment replaces before any read (it ne
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Mapping
+import functools
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.signatures import decorator_names
@@ -59,17 +60,14 @@ def duplicate_definitions(
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
         if set(sides) == {FORK, UPSTREAM}:
             findings.append(_finding(path, where, first, second, sides))
-    findings += _unreachable(path, blocks, lines, fork_lines, upstream_lines)
-    findings += _overwritten(path, blocks, lines, fork_lines, upstream_lines)
+    writer = functools.partial(_writer, lines=lines, fork=fork_lines, upstream=upstream_lines)
+    findings += _unreachable(path, blocks, writer)
+    findings += _overwritten(path, blocks, writer)
     return findings
 
 
 def _overwritten(
-    path: str,
-    blocks: list[tuple[list[ast.stmt], str]],
-    lines: list[str],
-    fork: frozenset[str],
-    upstream: frozenset[str],
+    path: str, blocks: list[tuple[list[ast.stmt], str]], writer: Callable[[ast.stmt], str]
 ) -> list[Finding]:
     """In a function, a fork assignment that a later assignment upstream added to the same block
     replaces before anything reads it: the carry's value (``self.sizes = [1, 2]``) never takes effect.
@@ -88,7 +86,7 @@ def _overwritten(
             if target is None:
                 continue
             earlier = assigned.get(target)
-            if earlier is not None and _replaces(block, earlier[0], i, target, lines, fork, upstream):
+            if earlier is not None and _replaces(block, earlier[0], i, target, writer):
                 findings.append(_overwrite_finding(path, where, target, earlier[1], stmt))
             assigned[target] = (i, stmt)
     return findings
@@ -109,13 +107,11 @@ def _assigned(stmt: ast.stmt) -> str | None:
     return None
 
 
-def _replaces(
-    block: list[ast.stmt], i: int, j: int, target: str, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
-) -> bool:
+def _replaces(block: list[ast.stmt], i: int, j: int, target: str, writer: Callable[[ast.stmt], str]) -> bool:
     first, second = block[i], block[j]
-    if _side(_statement(first), lines, fork, upstream) != FORK:
+    if writer(first) != FORK:
         return False
-    if _side(_statement(second), lines, fork, upstream) != UPSTREAM:
+    if writer(second) != UPSTREAM:
         return False
     value = second.value if isinstance(second, (ast.Assign, ast.AnnAssign)) else None
     between: list[ast.AST] = [*block[i + 1 : j], *([value] if value is not None else [])]
@@ -166,11 +162,7 @@ _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 def _unreachable(
-    path: str,
-    blocks: list[tuple[list[ast.stmt], str]],
-    lines: list[str],
-    fork: frozenset[str],
-    upstream: frozenset[str],
+    path: str, blocks: list[tuple[list[ast.stmt], str]], writer: Callable[[ast.stmt], str]
 ) -> list[Finding]:
     """Fork statements after an exit upstream added to the same block: git merged the fork's lines
     below upstream's new ``return`` (or ``raise``, ``break``, ``continue``), and they never run."""
@@ -179,16 +171,17 @@ def _unreachable(
         for i, stmt in enumerate(block[:-1]):
             if not isinstance(stmt, _EXITS):
                 continue
-            if _side(_statement(stmt), lines, fork, upstream) == UPSTREAM:
-                dead = next((s for s in block[i + 1 :] if _side(_statement(s), lines, fork, upstream) == FORK), None)
+            if writer(stmt) == UPSTREAM:
+                dead = next((s for s in block[i + 1 :] if writer(s) == FORK), None)
                 if dead is not None:
                     findings.append(_dead_finding(path, where, stmt, dead))
             break  # what follows the first exit is unreachable whoever wrote it
     return findings
 
 
-def _statement(stmt: ast.stmt) -> Definition:
-    return Definition("", "statement", stmt, stmt.lineno, stmt.end_lineno or stmt.lineno)
+def _writer(stmt: ast.stmt, lines: list[str], fork: frozenset[str], upstream: frozenset[str]) -> str:
+    """Which side wrote a statement (as ``_side`` says of a definition)."""
+    return _side(Definition("", "statement", stmt, stmt.lineno, stmt.end_lineno or stmt.lineno), lines, fork, upstream)
 
 
 def _dead_finding(path: str, where: str, exit_: ast.stmt, dead: ast.stmt) -> Finding:
