@@ -169,11 +169,8 @@ class _Checker:
             moved = self._copy_elsewhere(mod.path, qual, body)
             if moved is not None and self._abandoned(mod.path, qual.rsplit(".", 1)[-1], moved[1]):
                 where, path = moved
-                yield Finding(
-                    RULE,
-                    "merge",
-                    Severity.ERROR,
-                    mod.path,
+                yield _error(
+                    mod,
                     lines[0],
                     f"the fork patches {qual}(), but upstream moved it to {where} ({path})"
                     f"{self._in(path, qual.rsplit('.', 1)[-1])}; the patch is not in the new copy: "
@@ -204,11 +201,8 @@ class _Checker:
                 continue
             if self._still_used(mod.path, node.name) or qual not in self._base_defs(mod.path):
                 continue
-            yield Finding(
-                RULE,
-                "merge",
-                Severity.ERROR,
-                mod.path,
+            yield _error(
+                mod,
                 lines[0],
                 f"the fork patches {qual}(), which upstream stopped using (its last use was in {dropped[0]}): "
                 f"nothing the merged tree runs names {node.name} any more (tests, benchmarks, examples and "
@@ -659,11 +653,8 @@ class _Checker:
                 continue
             commit = self._commit(target.path, name)
             where = f"{target.path}; {commit}" if commit else target.path
-            yield Finding(
-                RULE,
-                "merge",
-                Severity.ERROR,
-                mod.path,
+            yield _error(
+                mod,
                 node.lineno,
                 f"{short} does not implement {name}(), which {target.owner} now requires: upstream made it "
                 f"abstract ({where}); instantiating {short} raises TypeError; implement it",
@@ -833,10 +824,10 @@ class _Checker:
             assert isinstance(target, DefSym)
             commit = self._commit(target.path, target.name)
             message = f"{what} (upstream: {commit})" if commit else what
-            return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+            return _error(mod, line, message)
         change = self._explain(target)
         tail = f": {note}" if note else ""
-        return Finding(RULE, "merge", Severity.ERROR, mod.path, line, f"{what}, which {change}{tail}")
+        return _error(mod, line, f"{what}, which {change}{tail}")
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
         if isinstance(target, ModuleSym):
@@ -959,6 +950,11 @@ _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # 
 def _not_served(path: str) -> bool:
     """A file of a top-level folder the service never imports: tests, benchmarks, examples, docs."""
     return path.split("/", 1)[0] in _NOT_SERVED
+
+
+def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
+    """Symbol drift's finding: an error on a line of the merged module."""
+    return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
 
 
 def _body_owned(lines: list[int], node: ast.stmt, after: int | None = None) -> list[int]:
