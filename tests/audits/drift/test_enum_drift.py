@@ -70,6 +70,32 @@ def test_tie_cases(git_repo: GitRepo, tmp_path: Path, line: str) -> None:
     assert ("pkg/use.py", line_no, "error") in found(report, DRIFT), report.findings
 
 
+_INT_ENUM = "import enum\n\n\nclass Quant(enum.IntEnum):\n    NONE = 0\n    FP8 = 1\n    NVFP4 = 2\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("    if int(mode) == 2:\n        return 1\n", False),  # the member read as its number
+        ("    level = int(mode)\n    if level == 2:\n        return 1\n", False),  # through a local
+        ("    names = {0: 'none', 2: 'nvfp4'}\n    return names[mode]\n", False),  # a table keyed by numbers
+        ("    return {0: 'none', 2: 'nvfp4'}.get(int(mode))\n", False),
+        ("    if mode & 2:\n        return 1\n", False),  # a mask
+        ("    sizes = {0: 'none', 2: 'pair'}\n    return sizes[len(spec)]\n", True),  # keyed by a length
+        ("    if int(spec.count) == 2:\n        return 1\n", True),  # another number
+        ("    if spec.bits & 2:\n        return 1\n", True),
+    ],
+)
+def test_int_enum_spellings(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    """An IntEnum member is an int: the fork's code may read its number in more ways than a comparison."""
+    fork = f"from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant):\n{body}    return 0\n"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "2" in text)
+    assert errors == ([] if silent else [("pkg/use.py", line_no, "error")])
+
+
 def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: Path) -> None:
     enum_base = "from enum import IntEnum\n\n\nclass Level(IntEnum):\n    LOW = 1\n    HIGH = 2\n"
     enum_new = enum_base.replace("    HIGH = 2\n", "    MID = 2\n    HIGH = 3\n")

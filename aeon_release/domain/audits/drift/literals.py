@@ -2,7 +2,8 @@
 
 A literal is *tied* to an enum when the code around it says so: it is compared with, assigned to,
 returned as or passed as something that names the class or the member (``kv_quant_mode == 4``,
-``status = 4`` where ``status`` was assigned from the enum), compared with ``.value``, wrapped in
+``status = 4`` where ``status`` was assigned from the enum), compared with ``.value`` or
+``int(member)``, a key of a table looked up with the enum, a mask (``mode & 4``), wrapped in
 ``Enum(4)``, the default of ``int(os.environ.get(..., "4"))`` that flows into the enum, or its line
 carries a comment naming the member.  Otherwise a literal compared with a plain name, in a file
 that references the class, is tied unless the name explains the number (a size, a count, an index).
@@ -192,6 +193,8 @@ def _held(value: ast.expr, short: frozenset[str], holders: dict[str, set[str]]) 
         return _held(value.body, short, holders) or _held(value.orelse, short, holders)
     if isinstance(value, ast.Attribute) and value.attr == "value":
         return VALUE if _held(value.value, short, holders) == ENUM else None
+    if (inner := _int_of(value)) is not None:  # ``int(mode)``: the member's number
+        return VALUE if _held(inner, short, holders) is not None else None
     if isinstance(value, (ast.Attribute, ast.Subscript)) and _is_class(value.value, short):
         return ENUM
     if isinstance(value, ast.Call) and _is_class(value.func, short):
@@ -201,6 +204,14 @@ def _held(value: ast.expr, short: frozenset[str], holders: dict[str, set[str]]) 
         name = name.rsplit(".", 1)[-1]  # self.helper(...) -> helper, as functions are recorded
     kinds = holders.get(name or "", set())
     return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def _int_of(node: ast.AST) -> ast.expr | None:
+    """``int(x)`` -> x: an IntEnum member (or a member's ``.value``) read as its number."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "int":
+        if len(node.args) == 1 and not node.keywords:
+            return node.args[0]
+    return None
 
 
 def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
@@ -279,6 +290,12 @@ def _context_tie(
             return f"the default of {param.arg}", _replacement(file, param.arg, change)
     if isinstance(parent, ast.MatchValue):
         return _match_tie(file, parent, change)
+    if isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+        other = parent.right if parent.left is node else parent.left
+        source = _tied_source(file, other, change)
+        return (f"masked with {source}", None) if source is not None else None
+    if isinstance(parent, ast.Dict) and node in parent.keys:
+        return _key_tie(file, parent, change)
     if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
         tied = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
@@ -332,6 +349,8 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
     for other in others:
         name = key(other)
         source = ast.get_source_segment(file.text, other) or name or "?"
+        if _int_of(other) is not None and _tied_source(file, other, change) is not None:
+            return f"compared with {source}", _member(change) if change.enum.int_based else None
         if isinstance(other, ast.Attribute) and other.attr == "value" and file.refers(short):
             return f"compared with {source}", f"{_member(change)}.value"
         if names_class(other, file.names[short]) or (isinstance(other, ast.Attribute) and other.attr == change.member):
@@ -352,6 +371,47 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
         ):
             where = ast.get_source_segment(file.text, other) or name
             return f"compared with {where} in a file that uses {short}", _replacement(file, name, change)
+    return None
+
+
+def _tied_source(file: _File, node: ast.AST, change: Renumbered) -> str | None:
+    """The source of an expression that holds the enum's members or numbers (``mode``, ``int(mode)``,
+    ``mode.value``, ``C.M``, a name tied to the class), else None."""
+    short = change.enum.short
+    inner = _int_of(node) or (node.value if isinstance(node, ast.Attribute) and node.attr == "value" else None)
+    probe = node if inner is None else inner
+    name = key(probe)
+    tied = names_class(probe, file.names[short]) or (
+        name is not None and not isinstance(probe, ast.Call) and _tied_name(file, name, short)
+    )
+    return (ast.get_source_segment(file.text, node) or name or "?") if tied else None
+
+
+def _key_tie(file: _File, table: ast.Dict, change: Renumbered) -> tuple[str, str | None] | None:
+    """``{4: "nvfp4", ...}`` looked up with the enum (``table[mode]``, ``table.get(int(mode))``): its int
+    keys are the members' numbers."""
+    holder = file.parents.get(table)
+    name = None
+    if isinstance(holder, (ast.Assign, ast.AnnAssign)) and holder.value is table:
+        targets = holder.targets if isinstance(holder, ast.Assign) else [holder.target]
+        name = next((k for t in targets if (k := key(t)) is not None), None)
+    for node in ast.walk(file.module):
+        looked_up: ast.AST | None = None
+        if isinstance(node, ast.Subscript) and (node.value is table or (name and key(node.value) == name)):
+            looked_up = node.slice
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and node.args
+            and (node.func.value is table or (name and key(node.func.value) == name))
+        ):
+            looked_up = node.args[0]
+        source = None if looked_up is None else _tied_source(file, looked_up, change)
+        if source is not None:
+            return f"a key of {name or 'a table'} looked up with {source}", (
+                _member(change) if change.enum.int_based else None
+            )
     return None
 
 
