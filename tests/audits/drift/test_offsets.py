@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits.merge_rules import NEAR_MISS
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from tests.audits.conftest import GitRepo
@@ -236,3 +238,77 @@ def test_a_scaling_by_one_or_on_another_flow_is_silent(git_repo: GitRepo, tmp_pa
     theirs = ATTN_BASE.replace("    logits = softcap\n", "    logits = softcap * 30.0\n")
     sides = three_way(git_repo, {ATTN: ATTN_BASE}, {ATTN: fork}, {ATTN: theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+_DRAFTER = """class Drafter:
+    def __init__(self, layer_ids):
+        self.layer_ids = list(layer_ids)
+
+    def gather(self, hidden):
+        out = []
+        for layer_id in self.layer_ids:
+            out.append(hidden[layer_id])
+        return out
+"""
+
+
+@pytest.mark.parametrize(
+    ("upstream", "fork", "silent"),
+    [
+        # upstream shifts the ids where they are stored; the fork shifts them in the loop that walks them
+        ("self.layer_ids = [i + 1 for i in layer_ids]", "out.append(hidden[layer_id + 1])", False),
+        ("self.layer_ids = list(map(lambda i: i + 1, layer_ids))", "out.append(hidden[1 + layer_id])", False),
+        ("self.layer_ids = [i + 1 for i in layer_ids]", "idx = layer_id + 1; out.append(hidden[idx])", False),
+        ("self.layer_ids = [i + 1 for i in layer_ids]", "for n, layer_id in enumerate(self.layer_ids): #", False),
+        # a loop counting (range) walks no stored value
+        ("self.layer_ids = [i + 1 for i in layer_ids]", "for layer_id in range(len(hidden) + 1): #", True),
+    ],
+)
+def test_a_loop_walks_the_values_it_iterates(
+    git_repo: GitRepo, tmp_path: Path, upstream: str, fork: str, silent: bool
+) -> None:
+    theirs = _DRAFTER.replace("self.layer_ids = list(layer_ids)", upstream)
+    if fork.endswith(": #"):  # a new loop header, and the shifted read below it
+        ours = _DRAFTER.replace("for layer_id in self.layer_ids:", fork[:-2]).replace(
+            "hidden[layer_id])", "hidden[layer_id + 1])"
+        )
+    else:
+        ours = _DRAFTER.replace("out.append(hidden[layer_id])", fork)
+    sides = three_way(git_repo, {"pkg/drafter.py": _DRAFTER}, {"pkg/drafter.py": ours}, {"pkg/drafter.py": theirs})
+    errors = found(audit(git_repo, sides, tmp_path), OFFSET)
+    assert errors == ([] if silent else [("pkg/drafter.py", 8, "error")]), errors  # the fork's shifted read
+
+
+_SPEC = "class SpecConfig:\n    def __init__(self, hf):\n        self.FIELD = list(hf.layer_ids)\n"
+_MODEL = """class Drafter:
+    def __init__(self, spec):
+        self.spec = spec
+
+    def gather(self, hidden):
+        return [hidden[layer_id] for layer_id in self.spec.FIELD]
+"""
+
+
+@pytest.mark.parametrize(
+    ("field", "upstream_writes", "silent"),
+    [
+        ("aux_hidden_layer_ids", True, False),  # stored shifted in one file, read shifted in another
+        ("layer_ids", True, True),  # a common name: no flow across files
+        ("aux_hidden_layer_ids", False, True),  # upstream shifted another read of it: two uses
+    ],
+)
+def test_a_distinctive_field_is_one_flow_across_files(
+    git_repo: GitRepo, tmp_path: Path, field: str, upstream_writes: bool, silent: bool
+) -> None:
+    spec, model = _SPEC.replace("FIELD", field), _MODEL.replace("FIELD", field)
+    if upstream_writes:
+        theirs = {"pkg/spec.py": spec.replace("list(hf.layer_ids)", "[i + 1 for i in hf.layer_ids]")}
+    else:
+        theirs = {"pkg/spec.py": spec + f"\n    def last(self):\n        return self.{field}[-1] + 1\n"}
+    ours = model.replace("hidden[layer_id]", "hidden[layer_id + 1]")
+    sides = three_way(git_repo, {"pkg/spec.py": spec, "pkg/model.py": model}, {"pkg/model.py": ours}, theirs)
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == ([] if silent else [("pkg/model.py", 6, "error")])
+    if not silent:
+        message = next(f.message for f in report.findings if f.rule_id == OFFSET)
+        assert f"(.{field})" in message and "pkg/spec.py:3" in message

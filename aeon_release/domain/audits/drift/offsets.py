@@ -3,8 +3,9 @@
 An *adjustment* is a ``+ k``/``- k`` (or ``x += k``) that a side added (it is on a line the side
 added and was not in a line it removed).  Its *flow* is what it adjusts: the variable (``pos + 1``),
 the memory a Triton load reads (``tl.load(pos_ptr + idx) + 1`` -> ``pos_ptr``; pointer arithmetic
-keeps its root pointer), the iterable of a comprehension (``[i + 1 for i in ids]`` -> ``ids``), the
-name it is assigned to, and the names assigned from those within the function.  Two adjustments,
+keeps its root pointer), the iterable of a comprehension (``[i + 1 for i in ids]`` -> ``ids``) or of
+a ``for`` loop, the name it is assigned to, a distinctive field across files (stored on one side, read
+on the other), and the names assigned from those within the function.  Two adjustments,
 one per side, in the same function with intersecting flows, add up: an error.  One call level is
 followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value.
 Identical lines added by both sides are one change, not two.
@@ -98,6 +99,7 @@ class Adjustment:
     span: tuple[int, int] = (0, 0)  # the function's lines in the side's version
     reads: frozenset[str] = frozenset()  # the part of ``flow`` the adjustment reads (the rest it produces)
     kind: str = OFFSET_KIND  # an offset (``+ k``, a comparison made (non-)strict) or a scaling (``* k``)
+    writes: frozenset[str] = frozenset()  # the fields it is stored to (``attr:`` tokens)
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -132,19 +134,22 @@ class _Wanted:
     callees: frozenset[str]  # helpers whose results the fork adjusts at a call site
     helpers: frozenset[str]  # functions whose return value the fork adjusts
     keys: frozenset[str] = frozenset()  # configuration keys whose values the fork adjusts
+    fields: frozenset[str] = frozenset()  # distinctive fields the fork's adjustments read or store
 
     @classmethod
     def of(cls, fork: list[Adjustment]) -> _Wanted:
         keys = frozenset(t[4:] for a in fork for t in a.flow if t.startswith("key:"))
+        fields = frozenset(t[5:] for a in fork for t in a.reads | a.writes if t.startswith("attr:"))
         return cls(
             frozenset((a.path, a.function) for a in fork),
             frozenset(c for a in fork for c in a.callees),
             frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned),
             keys,
+            fields,
         )
 
     def mentions_key(self, text: str) -> bool:
-        return any(f'"{k}"' in text or f"'{k}'" in text for k in self.keys)
+        return any(f'"{k}"' in text or f"'{k}'" in text for k in self.keys) or any(f".{f}" in text for f in self.fields)
 
     def paths(self) -> set[str]:
         return {p for p, _ in self.functions}
@@ -184,6 +189,15 @@ def _pointer_like(root: ast.expr) -> bool:
     return (_name(root) or "").rsplit(".", 1)[-1].lower().endswith(("ptr", "_base"))
 
 
+# A field named in three words or more (``aux_hidden_layer_ids``) is one value wherever it is read:
+# a flow across files, as a configuration key is.  Shorter names (``layer_ids``) are too common.
+_FIELD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}")
+
+
+def _field_token(attr: str) -> set[str]:
+    return {f"attr:{attr}"} if len(attr) >= 12 and _FIELD.fullmatch(attr) else set()
+
+
 def _key_token(node: ast.AST | None) -> set[str]:
     """``"key"`` as a dict key, subscript or ``.get`` argument: a value flow that crosses files."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"\w{3,}", node.value):
@@ -204,6 +218,8 @@ def _same_flow(a: Adjustment, b: Adjustment) -> bool:
     shared = _shared(a, b)
     if any(t.startswith("key:") for t in shared):
         return True  # the same configuration key, adjusted where it is written and where it is read
+    if (a.reads & b.writes) | (b.reads & a.writes):
+        return True  # a distinctive field, adjusted where one side stores it and where the other reads it
     if a.path != b.path:
         return False
     if a.function == b.function:
@@ -263,7 +279,7 @@ def _cheap_pair(path: str, change: FileChange | str, wanted: _Wanted) -> bool:
     On a file's raw diff text (a superset of its added lines) it is the test before parsing it."""
     if path in wanted.paths():
         return True
-    if not wanted.callees and not wanted.helpers and not wanted.keys:
+    if not wanted.callees and not wanted.helpers and not wanted.keys and not wanted.fields:
         return False
     added = change if isinstance(change, str) else "\n".join(change.added.values())
     return (
@@ -432,7 +448,8 @@ def _in_function(
         reads = set().union(*(flows.tokens(a) | flows.address_terms(a) for a in adjusted))
         if isinstance(node, ast.AugAssign):
             reads |= flows.tokens(node.target)
-        flow = flows.closure(reads | flows.targets(node))
+        targets = flows.targets(node)
+        flow = flows.closure(reads | targets)
         if flow:
             callees = {c for a in adjusted for c in _callees(a)} | flows.callees(flows.tokens(adjusted[0]))
             yield Adjustment(
@@ -447,6 +464,7 @@ def _in_function(
                 (function.lineno, function.end_lineno or function.lineno),
                 frozenset(reads),
                 kind,
+                frozenset(t for t in targets if t.startswith("attr:")),
             )
 
 
@@ -496,6 +514,24 @@ def _callees(node: ast.expr) -> Iterator[str]:
                 yield name
 
 
+def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
+    """``for name in xs`` -> xs; ``for i, name in enumerate(xs)`` -> xs; else None.  Only a collection
+    held by a name, a key or a field (``ids``, ``cfg["ids"]``, ``self.layer_ids``) carries values:
+    ``for i in range(n)`` counts."""
+    if (
+        isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+        and isinstance(iterable, ast.Call)
+        and _name(iterable.func) == "enumerate"
+        and iterable.args
+    ):
+        target, iterable = target.elts[1], iterable.args[0]
+    held = not isinstance(iterable, ast.Call) or (_name(iterable.func) or "").rsplit(".", 1)[-1] == "get"
+    if isinstance(target, ast.Name) and target.id == name and held:
+        return iterable
+    return None
+
+
 def _name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Name):
         return node.id
@@ -530,7 +566,7 @@ class _Flows:
             return set() if node.id in _SELF else {node.id}
         if isinstance(node, ast.Attribute):
             name = _name(node)
-            return {name} if name else self.tokens(node.value)
+            return ({name} if name else self.tokens(node.value)) | _field_token(node.attr)
         if isinstance(node, ast.Subscript):
             return self.tokens(node.value) | _key_token(node.slice)
         if isinstance(node, ast.Call):
@@ -565,13 +601,26 @@ class _Flows:
         return {ast.unparse(node)}
 
     def _comprehension_iter(self, name: ast.Name) -> ast.expr | None:
+        """The iterable a loop variable walks: a comprehension's, an enclosing ``for``'s (``for i in
+        self.ids: ... h[i + 1]`` adjusts ``self.ids``; ``enumerate(ids)``'s second name too), or the
+        one ``map(lambda i: ..., ids)`` hands the lambda."""
+        child: ast.AST = name
         current = self.parents.get(name)
         while current is not None:
             if isinstance(current, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 for generator in current.generators:
                     if isinstance(generator.target, ast.Name) and generator.target.id == name.id:
                         return generator.iter
-            current = self.parents.get(current)
+            if isinstance(current, (ast.For, ast.AsyncFor)) and child is not current.target:
+                walked = _walked(current.target, current.iter, name.id)
+                if walked is not None:
+                    return walked
+            if isinstance(current, ast.Lambda) and name.id in {a.arg for a in current.args.args}:
+                call = self.parents.get(current)
+                if isinstance(call, ast.Call) and _name(call.func) == "map" and call.args[:1] == [current]:
+                    return call.args[1] if len(call.args) == 2 else None
+                return None
+            child, current = current, self.parents.get(current)
         return None
 
     def targets(self, node: ast.AST) -> set[str]:
@@ -664,10 +713,17 @@ def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Fi
         else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
         f"adjusted value)"
     )
-    shared = sorted(_shared(mine, other))
+    shared = sorted(_shown(t) for t in _shared(mine, other))
     flow = f" ({', '.join(shared[:3])})" if shared else ""
     message = (
         f"{'offset' if mine.kind == OFFSET_KIND else 'scaling'} applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
         f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them"
     )
     return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message), _merged_span(trees, mine))
+
+
+def _shown(token: str) -> str:
+    """A flow token as code: ``key:ids`` -> ``["ids"]``, ``attr:aux_layer_ids`` -> ``.aux_layer_ids``."""
+    if token.startswith("key:"):
+        return f'["{token[4:]}"]'
+    return f".{token[5:]}" if token.startswith("attr:") else token
