@@ -276,6 +276,45 @@ def test_keyword_swallowed_by_kwargs_after_upstream_dropped_the_parameter(git_re
     assert line == 6 and "passes lora_bias_stacked=, which it no longer names: **kwargs swallows it" in message
 
 
+_LAUNCH = "def launch(x, block_size=16, *, stream=None, **kwargs):\n    return x * block_size\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("fast = functools.partial(launch, block_size=64)", "passes block_size=, which it no longer names"),
+        ("out = launch(1, **{'block_size': 64})", "passes block_size=, which it no longer names"),
+        ("out = launch(1, **dict(block_size=64))", "passes block_size=, which it no longer names"),
+        ("out = launch(1, **OPTS)", "passes block_size=, which it no longer names"),
+        ("fast = partial(launch, tile_size=64)", None),  # already in the new spelling
+        ("fast = partial(launch, stream=0)", None),  # leaves x for the later call: nothing missing
+        ("out = launch(1, **SOME)", None),  # a mapping it cannot read: unknowable, not reported
+    ],
+)
+def test_keywords_spelled_through_partial_and_dict_splats(
+    git_repo: GitRepo, no_rules: Path, line: str, says: str | None
+) -> None:
+    """A keyword upstream renamed, passed by ``functools.partial`` or a ``**`` dict the fork spelled out:
+    the same drift as a plain keyword call (here swallowed by **kwargs, so nothing fails)."""
+    after = _LAUNCH.replace("block_size", "tile_size")
+    fork = (
+        "import functools\nfrom functools import partial\n\nfrom pkg.kern import launch\n\n"
+        f"OPTS = dict(block_size=64)\nSOME = load()\n{line}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/kern.py": _LAUNCH},
+        {"pkg/use.py": fork},
+        [("Rename block_size (#1)", {"pkg/kern.py": after})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(_, number, message)] = got
+        assert number == 8 and "calls launch" in message and says in message, message
+
+
 # -- duplicate definitions (#48167) -----------------------------------------------------------------------
 def test_upstream_adds_the_carrys_function_again(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(

@@ -90,6 +90,11 @@ def _sig(args: ast.arguments, positional: list[str], posonly: int) -> Sig:
     )
 
 
+class PartialCall(ast.Call):
+    """``functools.partial(f, a, k=v)`` as the call of ``f`` it prepares: the arguments it binds now,
+    the rest passed later (so a parameter it leaves out is not missing)."""
+
+
 def call_problem(call: ast.Call, sig: Sig) -> str | None:
     """Why this call does not bind to ``sig``, or None (also None when ``*``/``**`` make it unknowable)."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -102,6 +107,8 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     unknown = [k for k in named if k not in accepted]
     if unknown and not sig.varkw:
         return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
+    if isinstance(call, PartialCall):
+        return None  # what it leaves out comes with the later call
     required = sig.positional[given : len(sig.positional) - sig.defaults]
     missing = [p for p in required if p not in named] + sorted(sig.kwonly_required - set(named))
     if missing:

@@ -32,6 +32,7 @@ from aeon_release.domain.audits.drift.pyindex import (
 )
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
+    PartialCall,
     Sig,
     call_problem,
     decorator_names,
@@ -328,7 +329,10 @@ class _Checker:
                     handled.add(id(node.func))
                     if isinstance(node.func, ast.Subscript):
                         handled.add(id(node.func.value))  # kernel[grid](...): the call is the use of kernel
-                    yield from self._call(mod, node, scope, id(node) in awaited)
+                    made = _spelled_out(mod, node)
+                    if made is not node:
+                        handled.add(id(made.func))  # partial(f, ...): the use of f is this call
+                    yield from self._call(mod, made, scope, id(node) in awaited)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -399,7 +403,7 @@ class _Checker:
             problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
             if problem is not None:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
-            else:
+            elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
@@ -1087,6 +1091,40 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     lost = [k.arg for k in call.keywords if k.arg in named_before and k.arg not in named_now]
     if lost and new.varkw:
         return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
+    return None
+
+
+def _spelled_out(mod: ModuleInfo, call: ast.Call) -> ast.Call:
+    """The call with its keywords spelled out: ``**{"k": v}``, ``**dict(k=v)`` and ``**OPTS`` (a module
+    or function name assigned once from such a display) become ``k=v``; ``partial(f, a, k=v)`` becomes
+    the call of ``f`` it prepares.  Anything else is the call itself."""
+    keywords: list[ast.keyword] = []
+    for kw in call.keywords:
+        spelled = _dict_keywords(mod, kw.value) if kw.arg is None else None
+        keywords.extend(spelled if spelled is not None else [kw])
+    func, args, kind = call.func, call.args, ast.Call
+    if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
+        func, args, kind = args[0], args[1:], PartialCall
+    if kind is ast.Call and keywords == call.keywords:
+        return call
+    return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
+
+
+def _dict_keywords(mod: ModuleInfo, value: ast.expr, depth: int = 0) -> list[ast.keyword] | None:
+    """``{"k": v}`` or ``dict(k=v)`` (or a name assigned once from one) as keywords; None if unknowable."""
+    if isinstance(value, ast.Dict):
+        if all(isinstance(k, ast.Constant) and isinstance(k.value, str) and k.value.isidentifier() for k in value.keys):
+            return [ast.keyword(arg=k.value, value=v) for k, v in zip(value.keys, value.values)]  # type: ignore[union-attr]
+        return None
+    if isinstance(value, ast.Call) and _last(value.func) == "dict" and not value.args:
+        return list(value.keywords) if all(k.arg is not None for k in value.keywords) else None
+    if isinstance(value, ast.Name) and depth == 0:
+        assigned = [
+            n.value
+            for n in ast.walk(mod.tree)
+            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in n.targets)
+        ]
+        return _dict_keywords(mod, assigned[0], 1) if len(assigned) == 1 else None
     return None
 
 
