@@ -96,6 +96,33 @@ def test_int_enum_spellings(git_repo: GitRepo, tmp_path: Path, body: str, silent
     assert errors == ([] if silent else [("pkg/use.py", line_no, "error")])
 
 
+_STR_ENUM = 'import enum\n\n\nclass Backend(str, enum.Enum):\n    FLASH = "flash"\n    TRITON = "triton"\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("    if backend == 'flash':\n        return 1\n", False),  # compared with a member holder
+        ("    if backend.value == 'flash':\n        return 1\n", False),
+        ("    return Backend('flash')\n", False),
+        ("    if backend in ('flash', 'cpu'):\n        return 1\n", False),
+        ("    if backend == 'flash_attn':\n        return 1\n", True),  # already the new value
+        ("    if spec.kind == 'flash':\n        return 1\n", True),  # a string of something else
+    ],
+)
+def test_string_member_whose_value_upstream_changed(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    """A string-valued member (``(str, Enum)``, ``StrEnum``) given a new value upstream: the fork's
+    ``backend == "flash"`` is now False for every backend, silently."""
+    fork = f"from pkg.backends import Backend\n\n\ndef pick(spec, backend: Backend):\n{body}    return 0\n"
+    theirs = _STR_ENUM.replace('"flash"', '"flash_attn"')
+    sides = three_way(git_repo, {"pkg/backends.py": _STR_ENUM}, {"pkg/use.py": fork}, {"pkg/backends.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    errors = [f for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert [(f.path, f.line) for f in errors] == ([] if silent else [("pkg/use.py", 5)])
+    if not silent:
+        assert "'flash' -> 'flash_attn'" in errors[0].message and "Backend.FLASH" in errors[0].message
+
+
 def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: Path) -> None:
     enum_base = "from enum import IntEnum\n\n\nclass Level(IntEnum):\n    LOW = 1\n    HIGH = 2\n"
     enum_new = enum_base.replace("    HIGH = 2\n", "    MID = 2\n    HIGH = 3\n")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
-from aeon_release.domain.audits.drift.literals import Tie, find_ties, references
+from aeon_release.domain.audits.drift.literals import Tie, find_ties, references, spelled
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
@@ -145,8 +145,7 @@ def _aliases(
 
 
 def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
-    olds = "|".join(sorted({str(c.old) for c in changes}))
-    number = re.compile(rf"(?<![\w.])(?:{olds})(?![\w.])")
+    number = re.compile("|".join(sorted({spelled(c.old) for c in changes})))
     for path, change in sorted(trees.mine.items()):
         if not path.endswith(".py") or not any(number.search(t) for t in change.added.values()):
             continue
@@ -158,15 +157,15 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
 
 def _tie_finding(tie: Tie) -> Finding:
     change = tie.change
-    now = "removed upstream" if change.new is None else f"is {change.new} now"
+    now = "removed upstream" if change.new is None else f"is {change.new!r} now"
     meaning = change.enum.member_of(change.old)
     instead = f"; {change.old} is {change.enum.short}.{meaning} now" if meaning and meaning != change.member else ""
     fix = (
         f"use {change.label} instead of the literal" if tie.fix is None else f"fix: `{tie.fix.old}` -> `{tie.fix.new}`"
     )
     message = (
-        f"fork-side literal {change.old} means {change.label} ({tie.how}), but {change.label} {now} "
-        f"(upstream changed {change.path}: {change.old} -> {change.new}{instead}): {fix}"
+        f"fork-side literal {change.old!r} means {change.label} ({tie.how}), but {change.label} {now} "
+        f"(upstream changed {change.path}: {change.old!r} -> {change.new!r}{instead}): {fix}"
     )
     return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
 

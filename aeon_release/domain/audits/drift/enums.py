@@ -43,9 +43,9 @@ class EnumClass:
     def short(self) -> str:
         return self.name.rsplit(".", 1)[-1]
 
-    def member_of(self, value: int) -> str | None:
+    def member_of(self, value: int | str) -> str | None:
         """The canonical member (the first one, as Python resolves aliases) with this value."""
-        return next((m for m, v in self.members.items() if v == value and type(v) is int), None)
+        return next((m for m, v in self.members.items() if v == value and type(v) is type(value)), None)
 
 
 _CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(((?:[^()]|\([^()]*\))*)\)[ \t]*:", re.M)
@@ -227,7 +227,7 @@ class Renumbered:
     path: str  # the module that defines the enum
     enum: EnumClass  # upstream's (theirs) class
     member: str
-    old: int
+    old: int | str  # a number, or a string member's value (``"flash"``)
     new: Value  # None: upstream removed the member
 
     @property
@@ -249,7 +249,7 @@ def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renum
             continue
         for member, old in old_cls.members.items():
             new = new_cls.members.get(member)
-            if type(old) is int and new != old and (new is not None or member not in new_cls.members):
+            if isinstance(old, (int, str)) and new != old and (new is not None or member not in new_cls.members):
                 changed.append(Renumbered(path, new_cls, member, old, new))
     return changed, unknown
 

@@ -1,4 +1,5 @@
-"""Fork-owned integer literals tied to an enum member that upstream renumbered.
+"""Fork-owned integer literals tied to an enum member that upstream renumbered (and string literals
+tied to a string member whose value upstream changed).
 
 A literal is *tied* to an enum when the code around it says so: it is compared with, assigned to,
 returned as or passed as something that names the class or the member (``kv_quant_mode == 4``,
@@ -6,7 +7,8 @@ returned as or passed as something that names the class or the member (``kv_quan
 ``int(member)``, a key of a table looked up with the enum, a mask (``mode & 4``), wrapped in
 ``Enum(4)``, the default of ``int(os.environ.get(..., "4"))`` that flows into the enum, or its line
 carries a comment naming the member.  Otherwise a literal compared with a plain name, in a file
-that references the class, is tied unless the name explains the number (a size, a count, an index).
+that references the class, is tied unless the name explains the number (a size, a count, an index);
+a string is not tied by the file alone.
 """
 
 from __future__ import annotations
@@ -218,10 +220,17 @@ def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
     return _is_class(call.func, names)
 
 
+def spelled(value: int | str) -> str:
+    """A pattern for a member's old value as the fork's source writes it: ``4``, or ``"flash"`` quoted."""
+    if isinstance(value, str):
+        return rf"[\"']{re.escape(value)}[\"']"
+    return rf"(?<![\w.]){value}(?![\w.])"
+
+
 def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
     """Literals on fork-owned lines of ``text`` tied to a renumbered member's old value."""
     olds = {c.old for c in changes}
-    if not owned or not any(re.search(rf"(?<![\w.]){o}(?![\w.])", text) for o in olds):
+    if not owned or not any(re.search(spelled(o), text) for o in olds):
         return []
     module = parse_python(text, path)
     if module is None:
@@ -229,10 +238,12 @@ def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) 
     file = _File(path, text, module, changes)
     ties = []
     for node in ast.walk(module):
-        value = _literal(node)
+        value: int | str | None = _literal(node)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in olds:
+            value = node.value  # a string member's old value
         if value is None or value not in olds or node.lineno not in owned:  # type: ignore[attr-defined]
             continue
-        for change in (c for c in changes if c.old == value):
+        for change in (c for c in changes if c.old == value and type(c.old) is type(value)):
             tie = _tie(file, node, change)
             if tie is not None:
                 ties.append(tie)
@@ -250,7 +261,7 @@ def _literal(node: ast.AST) -> int | None:
 
 
 def _tie(file: _File, node: ast.AST, change: Renumbered) -> Tie | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and isinstance(change.old, int):
         return _env_default(file, node, change)
     if _comment_means_another(file, node, change):
         return None
@@ -274,10 +285,10 @@ def _context_tie(
     if isinstance(parent, ast.Compare):
         return _compare_tie(file, node, parent, change)
     if isinstance(parent, ast.Call) and _calls_class(parent, names) and node in parent.args:
-        return f"{short}({change.old})", "call"
+        return f"{short}({change.old!r})", "call"
     grand = file.parents.get(parent) if isinstance(parent, ast.keyword) else None
     if isinstance(grand, ast.Call) and _calls_class(grand, names) and parent.arg == "value":  # type: ignore[union-attr]
-        return f"{short}(value={change.old})", None
+        return f"{short}(value={change.old!r})", None
     if isinstance(parent, ast.keyword) and parent.arg and _tied_name(file, parent.arg, short):
         return f"passed as {parent.arg}=", _replacement(file, parent.arg, change)
     if isinstance(parent, ast.Call) and node in parent.args:
@@ -364,6 +375,7 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
         name = key(other)
         if (
             name is not None
+            and isinstance(change.old, int)  # a string is too common a value to be tied by the file alone
             and file.refers(short)
             and not _explained(name)
             and not isinstance(other, ast.Call)
