@@ -123,6 +123,37 @@ def test_string_member_whose_value_upstream_changed(git_repo: GitRepo, tmp_path:
         assert "'flash' -> 'flash_attn'" in errors[0].message and "Backend.FLASH" in errors[0].message
 
 
+_KERNEL = "def kern(x, KV_MODE, STAGES):\n    out = x\n    return out\n"
+
+
+@pytest.mark.parametrize(
+    ("passed", "compared", "silent"),
+    [
+        ("kern(x, KV_MODE=int(mode), STAGES=2)", "KV_MODE", False),  # a keyword holding the member's number
+        ("kern[(1,)](x, mode.value, 2)", "KV_MODE", False),  # a launch, positional
+        ("kern(x, KV_MODE=int(mode), STAGES=2)", "STAGES", True),  # that parameter gets a plain number
+        ("kern(x, KV_MODE=len(x), STAGES=2)", "KV_MODE", True),  # nothing of the enum passed
+    ],
+)
+def test_a_parameter_the_callers_pass_the_enum_for(
+    git_repo: GitRepo, tmp_path: Path, passed: str, compared: str, silent: bool
+) -> None:
+    """A kernel in a file that never names the enum takes the mode as a number; its caller (another
+    file) passes the member's number: the fork's ``KV_MODE == 2`` in the kernel is tied through it."""
+    launch = (
+        f"from pkg.quant import Quant\nfrom pkg.kernel import kern\n\n\ndef run(x, mode: Quant):\n    return {passed}\n"
+    )
+    fork = _KERNEL.replace("    out = x\n", f"    out = x\n    if {compared} == 2:\n        out = x * 2\n")
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    base = {"pkg/quant.py": _INT_ENUM, "pkg/kernel.py": _KERNEL, "pkg/launch.py": launch}
+    sides = three_way(git_repo, base, {"pkg/kernel.py": fork}, {"pkg/quant.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    errors = [f for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert [(f.path, f.line) for f in errors] == ([] if silent else [("pkg/kernel.py", 3)])
+    if not silent:
+        assert "which pkg/launch.py:6 passes as" in errors[0].message and "Quant.NVFP4" in errors[0].message
+
+
 def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: Path) -> None:
     enum_base = "from enum import IntEnum\n\n\nclass Level(IntEnum):\n    LOW = 1\n    HIGH = 2\n"
     enum_new = enum_base.replace("    HIGH = 2\n", "    MID = 2\n    HIGH = 3\n")

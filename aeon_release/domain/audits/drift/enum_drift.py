@@ -3,7 +3,9 @@
 Upstream's side: the Python files it changed where a changed line looks like a class-body
 assignment and the file defines an enum; their enums are computed at the base and at upstream
 (:mod:`.enums`).  The fork's side: the files it changed whose added lines hold one of the old
-numbers and that reference the class; only those are parsed (:mod:`.literals`).
+numbers and that reference the class; only those are parsed (:mod:`.literals`).  In a file that
+never names the enum, a literal compared with a parameter of its function is tied when a caller
+(found by ``git grep`` on either side, read merged) passes the enum for that parameter.
 """
 
 from __future__ import annotations
@@ -13,7 +15,15 @@ from collections.abc import Callable, Iterator, Mapping
 
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
-from aeon_release.domain.audits.drift.literals import Tie, find_ties, references, spelled
+from aeon_release.domain.audits.drift.literals import (
+    ParamCompare,
+    Tie,
+    find_ties,
+    param_compares,
+    passed_ties,
+    references,
+    spelled,
+)
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
@@ -146,13 +156,35 @@ def _aliases(
 
 def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
     number = re.compile("|".join(sorted({spelled(c.old) for c in changes})))
+    compares: list[ParamCompare] = []
     for path, change in sorted(trees.mine.items()):
         if not path.endswith(".py") or not any(number.search(t) for t in change.added.values()):
             continue
         text = trees.merged_text(path)
-        relevant = [c for c in changes if text and references(text, c)]
-        if text and relevant:
+        if not text:
+            continue
+        relevant = [c for c in changes if references(text, c)]
+        if relevant:
             yield from find_ties(path, text, trees.owned_lines(path), relevant)
+        if len(relevant) < len(changes):  # the file never names the others: its parameters may carry them
+            olds: set[int | str] = {c.old for c in changes if c not in relevant and isinstance(c.old, int)}
+            compares += param_compares(path, text, trees.owned_lines(path), olds) if olds else []
+    if compares:
+        yield from _passed(trees, compares, changes)
+
+
+def _passed(trees: ThreeTrees, compares: list[ParamCompare], changes: list[Renumbered]) -> Iterator[Tie]:
+    """The fork's literals compared with a parameter, tied by a caller (either side's file, read merged)
+    that passes the enum for it; one finding a line."""
+    names = tuple(sorted({c.function for c in compares}))
+    seen: set[tuple[str, int]] = set()
+    for path in sorted(trees.files_naming(names)):
+        text = trees.merged_text(path)
+        relevant = [c for c in changes if text and references(text, c)]
+        for tie in passed_ties(path, text or "", compares, relevant) if relevant else []:
+            if (tie.path, tie.line) not in seen:
+                seen.add((tie.path, tie.line))
+                yield tie
 
 
 def _tie_finding(tie: Tie) -> Finding:

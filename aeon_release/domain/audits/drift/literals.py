@@ -251,6 +251,75 @@ def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) 
     return ties
 
 
+@dataclass(frozen=True)
+class ParamCompare:
+    """A fork-owned literal compared with a parameter of its function, in a file that never names the
+    enum (a Triton kernel taking ``QUANT_MODE: tl.constexpr``): tied when a caller passes the enum."""
+
+    path: str
+    line: int
+    function: str
+    param: str
+    index: int | None  # its position among the positional parameters (``self``/``cls`` not counted)
+    value: int | str
+
+
+def param_compares(path: str, text: str, owned: set[int], olds: set[int | str]) -> list[ParamCompare]:
+    """The owned literals of ``olds`` compared with a parameter of the function they are in."""
+    module = parse_python(text, path)
+    if module is None:
+        return []
+    file = _File(path, text, module, [])
+    found = []
+    for node in ast.walk(module):
+        value = _literal(node) if not isinstance(node, ast.Constant) or type(node.value) is int else None
+        compare = file.parents.get(node)
+        if value not in olds or node.lineno not in owned or not isinstance(compare, ast.Compare):  # type: ignore[attr-defined]
+            continue
+        function = _enclosing_function(file, node)
+        if function is None:
+            continue
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        positional = positional[1:] if positional[:1] in (["self"], ["cls"]) else positional
+        params = {*positional, *(a.arg for a in function.args.kwonlyargs)}
+        for other in (o for o in [compare.left, *compare.comparators] if o is not node):
+            if isinstance(other, ast.Name) and other.id in params:
+                index = positional.index(other.id) if other.id in positional else None
+                found.append(ParamCompare(path, node.lineno, function.name, other.id, index, value))  # type: ignore[attr-defined]
+                break
+    return found
+
+
+def passed_ties(path: str, text: str, compares: list[ParamCompare], changes: list[Renumbered]) -> list[Tie]:
+    """Ties of ``compares`` through the calls in this file (a caller's) that pass the enum for the
+    parameter: ``kern[grid](x, QUANT_MODE=int(mode))`` with ``mode: KVQuantMode``."""
+    module = parse_python(text, path)
+    if module is None:
+        return []
+    file = _File(path, text, module, changes)
+    by_function: dict[str, list[ParamCompare]] = {}
+    for compare in compares:
+        by_function.setdefault(compare.function, []).append(compare)
+    ties = []
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Call):
+            continue
+        callee = node.func.value if isinstance(node.func, ast.Subscript) else node.func  # a kernel launch
+        for compare in by_function.get((key(callee) or "").rsplit(".", 1)[-1], []):
+            passed = next((k.value for k in node.keywords if k.arg == compare.param), None)
+            if passed is None and compare.index is not None and compare.index < len(node.args):
+                passed = node.args[compare.index]
+            if passed is None or isinstance(passed, ast.Starred):
+                continue
+            for change in (c for c in changes if c.old == compare.value and type(c.old) is type(compare.value)):
+                source = _tied_source(file, passed, change)
+                if source is not None:
+                    how = f"compared with {compare.param}, which {path}:{node.lineno} passes as {source}"
+                    ties.append(Tie(compare.path, compare.line, change, how, None))
+                    break
+    return ties
+
+
 def _literal(node: ast.AST) -> int | None:
     """An int literal, or a digit string (an environment default) wrapped in ``int(...)`` later on."""
     if isinstance(node, ast.Constant) and type(node.value) is int:

@@ -226,6 +226,14 @@ class ThreeTrees:
             self._greps[words] = lambda: found
         return self._greps[words]()
 
+    def files_naming(self, words: tuple[str, ...]) -> frozenset[str]:
+        """Python files of either side (the fork's at ours, upstream's at theirs) whose text holds one of
+        ``words``: where the merged tree may name them."""
+        found = frozenset[str]()
+        for rev in (self.ours, self.theirs):
+            found |= repo.files_containing(self.repo, rev, words, [PYTHON_FILES])
+        return found
+
     def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
         """Texts of ``paths`` at ``rev``, read in one batch and cached."""
         missing = [p for p in paths if (rev, p) not in self._blobs]
