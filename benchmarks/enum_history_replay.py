@@ -7,7 +7,8 @@ commit's parent and the commit, as found by
 
 followed by comparing both versions' enums.  For each, the fork side adds one module comparing a
 variable named after the class with the OLD value of the first renumbered member (``x == 4  #
-Class.MEMBER``), the audit runs on the clean merge, and the line is blocked or missed.
+Class.MEMBER``), the audit runs on the clean merge, and the line is blocked or missed.  Then the same
+for the string-valued members whose value changed or that were removed (``x == "FlashInfer CUTLASS"``).
 
   python benchmarks/enum_history_replay.py [--mirror DIR]
 """
@@ -76,15 +77,34 @@ CASES = (
     ("f8a08cb90d", "vllm/platforms/interface.py", "_Backend"),
     ("f95903909f", "vllm/platforms/interface.py", "_Backend"),
 )
+# String-valued members whose value changed (or that were removed), found the same way with
+# -G'^\s+[A-Z][A-Z0-9_]*\s*=\s*["\']' (2025-2026): the fork compares with the old string.
+STRING_CASES = (
+    ("35efdf6b34", "vllm/v1/engine/__init__.py", "EEPNotificationType"),
+    ("867fd5e8ed", "vllm/model_executor/layers/fused_moe/oracle/fp8.py", "Fp8MoeBackend"),
+    ("187457a952", "vllm/model_executor/layers/fused_moe/oracle/int_wna16.py", "WNA16MoEBackend"),
+    ("b1728c1e66", "vllm/v1/attention/backends/registry.py", "AttentionBackendEnum"),
+    ("1e9500410a", "vllm/model_executor/layers/fused_moe/oracle/mxfp4.py", "Mxfp4MoeBackend"),
+    ("103f0de565", "vllm/model_executor/layers/fused_moe/oracle/mxfp4.py", "Mxfp4MoeBackend"),
+    ("be1a85b7a2", "vllm/model_executor/layers/fused_moe/oracle/nvfp4.py", "NvFp4MoeBackend"),
+    ("e10604480b", "vllm/v1/attention/backends/registry.py", "AttentionBackendEnum"),
+    ("3f3f89529d", "vllm/model_executor/models/whisper.py", "WhisperPosEmbedType"),
+    ("42135d6898", "vllm/model_executor/layers/fused_moe/oracle/nvfp4.py", "NvFp4MoeBackend"),
+    ("e7596371a4", "vllm/attention/backends/registry.py", "AttentionBackendEnum"),
+    ("0ff70821c9", "vllm/attention/backends/registry.py", "AttentionBackendEnum"),
+    ("7f829be7d3", "vllm/attention/backends/registry.py", "AttentionBackendEnum"),
+    ("334535b6fb", "vllm/benchmarks/serve.py", "TaskType"),
+    ("d6902ce79f", "vllm/model_executor/guided_decoding/outlines_decoding.py", "GuidedDecodingMode"),
+)
 CARRY = "vllm/aeon_enum_check.py"
 
 
-def carry(module: str, cls: str, member: str, old: int) -> str:
+def carry(module: str, cls: str, member: str, old: int | str) -> str:
     var = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.lstrip("_")).lower()
     return (
         f"# AEON: fork check on {cls}\nfrom {module} import {cls}\n\n\n"
         f"def aeon_is_{member.lower()}({var}) -> bool:\n"
-        f"    return {var} == {old}  # {cls}.{member}\n"
+        f"    return {var} == {old!r}  # {cls}.{member}\n"
     )
 
 
@@ -96,21 +116,28 @@ def main() -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="aeon-enums-") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
-        for i, (sha, path, cls) in enumerate(CASES):
+        strings = blocked_strings = 0
+        for i, (sha, path, cls) in enumerate((*CASES, *STRING_CASES)):
             base, theirs = git(repo, "rev-parse", f"{sha}^"), git(repo, "rev-parse", sha)
             changes, _ = renumbered(path, show(repo, base, path) or "", show(repo, theirs, path) or "")
-            change = next(c for c in changes if c.enum.short == cls)
+            wanted = str if i >= len(CASES) else int
+            change = next(c for c in changes if c.enum.short == cls and type(c.old) is wanted)
             module = path[:-3].replace("/", ".").removesuffix(".__init__")
             ours = commit_files(repo, base, {CARRY: carry(module, cls, change.member, change.old)}, "AEON carry")
             merged = merge(repo, base, ours, theirs, Path(tmp) / f"m{i}")
             assert merged is not None, "a new fork module cannot conflict"
             findings, _ = audit(merged)
             ok = any(f.path == CARRY and f.line == 6 and f.severity.value == "error" for f in findings)
-            blocked, missed = blocked + ok, missed + (not ok)
-            print(f"{'BLOCKED' if ok else 'MISSED '} {sha} {cls}.{change.member} {change.old} -> {change.new} ({path})")
+            if wanted is str:
+                strings, blocked_strings = strings + 1, blocked_strings + ok
+            else:
+                blocked, missed = blocked + ok, missed + (not ok)
+            print(
+                f"{'BLOCKED' if ok else 'MISSED '} {sha} {cls}.{change.member} {change.old!r} -> {change.new!r} ({path})"
+            )
     print(
-        f"enum renumberings: {blocked} blocked, {missed} missed, of {blocked + missed} "
-        f"in {time.perf_counter() - started:.0f}s"
+        f"enum renumberings: {blocked} blocked, {missed} missed, of {blocked + missed}; string values changed "
+        f"or removed: {blocked_strings} blocked of {strings}; in {time.perf_counter() - started:.0f}s"
     )
     return 0
 
