@@ -312,3 +312,49 @@ def test_a_distinctive_field_is_one_flow_across_files(
     if not silent:
         message = next(f.message for f in report.findings if f.rule_id == OFFSET)
         assert f"(.{field})" in message and "pkg/spec.py:3" in message
+
+
+_HELPER = "def aux_layers(cfg):\n    ids = cfg.layer_ids\n    return tuple(i for i in ids)\n\n\ndef other_layers(cfg):\n    return tuple(cfg.other)\n"
+_USER = """from pkg.layers import aux_layers, other_layers
+
+
+class Model:
+    def __init__(self, cfg):
+        self.aux = aux_layers(cfg)
+        self.other = other_layers(cfg)
+
+    def forward(self, cfg, hidden):
+        out = []
+        for layer in self.aux:
+            out.append(hidden[layer])
+        return out
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "silent"),
+    [
+        ("hidden[layer])", "hidden[layer + 1])", False),  # a loop over an attribute holding the helper's result
+        ("for layer in self.aux:", "for layer in aux_layers(cfg):", False),  # (with the + 1 below) over the call
+        ("self.aux = aux_layers(cfg)", "self.aux = [i + 1 for i in aux_layers(cfg)]", False),
+        ("for layer in self.aux:", "for layer in self.other:", True),  # another helper's result: upstream left it
+    ],
+)
+def test_a_helper_upstream_shifted_whose_result_the_fork_shifts_in_another_file(
+    git_repo: GitRepo, tmp_path: Path, old: str, new: str, silent: bool
+) -> None:
+    """#40727's shape: upstream made the helper return ``i + 1``; the fork's carry adds its own ``+ 1``
+    where the result is used, in another module (one call level, followed across files)."""
+    ours = _USER.replace(old, new)
+    if "self.aux = [" not in ours:
+        ours = ours.replace("hidden[layer])", "hidden[layer + 1])")
+    theirs = _HELPER.replace("tuple(i for i in ids)", "tuple(i + 1 for i in ids)")
+    sides = three_way(
+        git_repo, {"pkg/layers.py": _HELPER, "pkg/model.py": _USER}, {"pkg/model.py": ours}, {"pkg/layers.py": theirs}
+    )
+    report = audit(git_repo, sides, tmp_path)
+    line = next(i for i, t in enumerate(ours.splitlines(), 1) if "+ 1" in t)
+    assert found(report, OFFSET) == ([] if silent else [("pkg/model.py", line, "error")])
+    if not silent:
+        message = next(f.message for f in report.findings if f.rule_id == OFFSET)
+        assert "one call level apart (aux_layers() returns the adjusted value)" in message

@@ -241,7 +241,10 @@ def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> I
         p
         for p in sorted(changes)
         if p.endswith(".py")
-        and (wanted is None or (_cheap_pair(p, changes.raw(p), wanted) and _cheap_pair(p, changes[p], wanted)))
+        and (
+            wanted is None
+            or (_cheap_pair(p, changes.raw(p), wanted) and _cheap_pair(p, changes[p], wanted, changes.raw(p)))
+        )
     ]
     paths = [p for p in paths if _candidate_lines(changes[p])]
     texts = trees.blobs(rev, paths)
@@ -273,17 +276,19 @@ def _strictless(text: str) -> str:
     return text.replace("<=", "<").replace(">=", ">")
 
 
-def _cheap_pair(path: str, change: FileChange | str, wanted: _Wanted) -> bool:
+def _cheap_pair(path: str, change: FileChange | str, wanted: _Wanted, raw: str = "") -> bool:
     """A substring test first: most of upstream's files can pair with nothing the fork adjusted.
 
-    On a file's raw diff text (a superset of its added lines) it is the test before parsing it."""
+    On a file's raw diff text (a superset of its added lines) it is the test before parsing it; on its
+    added lines, a helper's name is looked for in the raw text (its ``def`` is in a hunk header, not
+    on the changed ``return`` line)."""
     if path in wanted.paths():
         return True
     if not wanted.callees and not wanted.helpers and not wanted.keys and not wanted.fields:
         return False
     added = change if isinstance(change, str) else "\n".join(change.added.values())
     return (
-        ("return" in added and any(c in added for c in wanted.callees))
+        ("return" in added and any(c in (raw or added) for c in wanted.callees))
         or any(h in added for h in wanted.helpers)
         or wanted.mentions_key(added)
     )
@@ -451,7 +456,12 @@ def _in_function(
         targets = flows.targets(node)
         flow = flows.closure(reads | targets)
         if flow:
-            callees = {c for a in adjusted for c in _callees(a)} | flows.callees(flows.tokens(adjusted[0]))
+            callees = (
+                {c for a in adjusted for c in _callees(a)}
+                | flows.callees(flows.tokens(adjusted[0]))
+                | flows.walked_callees(adjusted)
+                | _attribute_callees(source.text, reads)
+            )
             yield Adjustment(
                 side,
                 path,
@@ -506,6 +516,18 @@ def _constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value != 0
 
 
+def _attribute_callees(text: str, reads: set[str]) -> set[str]:
+    """Helpers whose result a ``self`` attribute the adjustment reads holds, assigned in any method of
+    the file (``self.aux_layers = aux_layers(cfg)`` in ``__init__``, read in ``forward``)."""
+    found: set[str] = set()
+    for attr in (t[5:] for t in reads if t.startswith("self.") and t.count(".") == 1):
+        for called in re.findall(rf"^[ \t]*self\.{re.escape(attr)}[ \t]*(?::[^=\n]*)?=[ \t]*([\w.]+)\(", text, re.M):
+            name = called.rsplit(".", 1)[-1]
+            if name not in _PASS_THROUGH and name not in _BUILTINS:
+                found.add(name)
+    return found
+
+
 def _callees(node: ast.expr) -> Iterator[str]:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
@@ -516,8 +538,8 @@ def _callees(node: ast.expr) -> Iterator[str]:
 
 def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
     """``for name in xs`` -> xs; ``for i, name in enumerate(xs)`` -> xs; else None.  Only a collection
-    held by a name, a key or a field (``ids``, ``cfg["ids"]``, ``self.layer_ids``) carries values:
-    ``for i in range(n)`` counts."""
+    held by a name, a key, a field or a helper's result (``ids``, ``cfg["ids"]``, ``self.layer_ids``,
+    ``aux_layers(cfg)``) carries values: ``for i in range(n)`` counts."""
     if (
         isinstance(target, ast.Tuple)
         and len(target.elts) == 2
@@ -526,7 +548,8 @@ def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
         and iterable.args
     ):
         target, iterable = target.elts[1], iterable.args[0]
-    held = not isinstance(iterable, ast.Call) or (_name(iterable.func) or "").rsplit(".", 1)[-1] == "get"
+    called = (_name(iterable.func) or "").rsplit(".", 1)[-1] if isinstance(iterable, ast.Call) else ""
+    held = not called or called == "get" or called not in _BUILTINS  # a helper's result, not range(n)
     if isinstance(target, ast.Name) and target.id == name and held:
         return iterable
     return None
@@ -622,6 +645,15 @@ class _Flows:
                 return None
             child, current = current, self.parents.get(current)
         return None
+
+    def walked_callees(self, adjusted: list[ast.expr]) -> set[str]:
+        """Helpers whose results the adjusted loop variables walk (``for l in aux_layers(cfg): h[l + 1]``)."""
+        found: set[str] = set()
+        for name in (n for a in adjusted for n in ast.walk(a) if isinstance(n, ast.Name)):
+            bound = self._comprehension_iter(name)
+            if bound is not None:
+                found.update(_callees(bound))
+        return found
 
     def targets(self, node: ast.AST) -> set[str]:
         """Where an adjustment is stored: ``x = ... + 1``, ``x += 1``, ``x = [i + 1 for ...]``, ``{"key": ...}``."""
