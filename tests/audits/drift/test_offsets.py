@@ -358,3 +358,19 @@ def test_a_helper_upstream_shifted_whose_result_the_fork_shifts_in_another_file(
     if not silent:
         message = next(f.message for f in report.findings if f.rule_id == OFFSET)
         assert "one call level apart (aux_layers() returns the adjusted value)" in message
+
+
+def test_two_classes_own_field_of_one_name_are_two_values(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Seen on real history (benchmarks/copied_modules.py): two tool parsers each count their own
+    ``self.current_tool_index += 1``; one side's in one class and the other's in another add nothing up."""
+    parser = "class {name}:\n    def __init__(self):\n        self.current_tool_index = 0\n\n    def step(self):\n        return self.current_tool_index\n"
+    a, b = parser.format(name="AParser"), parser.format(name="BParser")
+    bump = "        return self.current_tool_index\n"
+    more = "        self.current_tool_index += 1\n        return self.current_tool_index\n"
+    sides = three_way(
+        git_repo,
+        {"pkg/a.py": a, "pkg/b.py": b},
+        {"pkg/a.py": a.replace(bump, more)},
+        {"pkg/b.py": b.replace(bump, more)},
+    )
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []

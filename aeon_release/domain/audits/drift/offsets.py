@@ -190,7 +190,9 @@ def _pointer_like(root: ast.expr) -> bool:
 
 
 # A field named in three words or more (``aux_hidden_layer_ids``) is one value wherever it is read:
-# a flow across files, as a configuration key is.  Shorter names (``layer_ids``) are too common.
+# a flow across files, as a configuration key is, from where one side stores it to where the other
+# reads it off another object (``self.spec.aux_hidden_layer_ids``; two classes' own ``self.x`` are
+# two values).  Shorter names (``layer_ids``) are too common.
 _FIELD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}")
 
 
@@ -589,7 +591,8 @@ class _Flows:
             return set() if node.id in _SELF else {node.id}
         if isinstance(node, ast.Attribute):
             name = _name(node)
-            return ({name} if name else self.tokens(node.value)) | _field_token(node.attr)
+            read = set() if isinstance(node.value, ast.Name) and node.value.id in _SELF else _field_token(node.attr)
+            return ({name} if name else self.tokens(node.value)) | read  # a field read off another object
         if isinstance(node, ast.Subscript):
             return self.tokens(node.value) | _key_token(node.slice)
         if isinstance(node, ast.Call):
@@ -666,7 +669,8 @@ class _Flows:
             current = parent
         if isinstance(current, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = current.targets if isinstance(current, ast.Assign) else [current.target]
-            return keys.union(*(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+            fields = {f for t in targets if isinstance(t, ast.Attribute) for f in _field_token(t.attr)}
+            return keys.union(fields, *(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
         return keys
 
     def callees(self, flow: set[str]) -> set[str]:
