@@ -103,6 +103,53 @@ def test_a_fork_that_uses_the_name_or_an_unchanged_constant_is_silent(git_repo: 
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
+SCHED = "vllm/v1/core/sched.py"
+SCHED_BASE = """import enum
+
+
+class Scheduler:
+    MAX_TOP_K = 64
+    NAME = "fcfs"
+
+    def topk(self, k):
+        return k > self.MAX_TOP_K
+
+
+class Phase(enum.Enum):
+    PREFILL = 1
+"""
+SCHED_FORK = """from vllm.v1.core.sched import Scheduler
+
+
+class AeonScheduler(Scheduler):
+    def pick(self, k, phase):
+        big = k > 64
+        capped = min(k, 64)  # MAX_TOP_K
+        uncommented = min(k, 64)
+        prefill = phase == 1
+        return big, capped, uncommented, prefill
+"""
+
+
+def test_a_class_constant_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:
+    """A class's UPPER_CASE literal is a constant too (tied the same ways, upstream spelling it
+    ``self.NAME``); an enum's member is enum drift's, and an argument by position is tied only by its
+    comment."""
+    changed = SCHED_BASE.replace("MAX_TOP_K = 64", "MAX_TOP_K = 128").replace('"fcfs"', '"priority"')
+    changed = changed.replace("PREFILL = 1", "PREFILL = 2")
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE, "vllm/v1/core/__init__.py": ""},
+        {"vllm/v1/core/aeon_sched.py": SCHED_FORK},
+        [("Raise the top-k cap (#4242)", {SCHED: changed})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    by_line = {line: message for _, line, message in found(report)}
+    assert set(by_line) == {6, 7}  # k > 64 (upstream says `k > self.MAX_TOP_K`), and the commented one
+    assert "stands for Scheduler.MAX_TOP_K (upstream's own code says `k > self.MAX_TOP_K`)" in by_line[6]
+    assert "from 64 to 128" in by_line[6] and "#4242" in by_line[6]
+
+
 def test_the_new_merge_rules_are_known_rules() -> None:
     """A waiver or a SARIF rule list knows the rule ids only through merge_rule_infos."""
     infos = {info.id: info.severity.value for info in merge_rule_infos()}

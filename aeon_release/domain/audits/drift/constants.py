@@ -1,4 +1,7 @@
-"""Constant drift: upstream changed a module constant's value; fork-owned code inlined the old value.
+"""Constant drift: upstream changed a constant's value; fork-owned code inlined the old value.
+
+A constant is a module's or a class's (not an enum's: that is enum drift) UPPER_CASE name assigned a
+literal.
 
 ``GREEDY_TEMPERATURE = -1`` became ``0``: a fork line ``is_greedy = metadata.temperature == -1``
 merges cleanly and never matches again.  A literal is *tied* to the constant only when the code
@@ -28,6 +31,9 @@ from aeon_release.domain.audits.source import parse_python
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
 _CONSTANT_LINE = re.compile(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
+# the same in a class body (indented); the file is then parsed on both sides to tell class constants
+# from an enum's members and a function's locals
+_CLASS_CONSTANT_LINE = re.compile(r"\n[-+][ \t]+[A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 # a literal the fork compares, assigns or passes: the only kind of line a tie can be on
 _FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=])[ \t]*[-+]?(?:\d|[\"'])")
 _Literal = int | float | str
@@ -39,6 +45,18 @@ class Changed:
     path: str
     old: _Literal
     new: _Literal
+    owner: str = ""  # the class holding it ("" for a module constant)
+
+    @property
+    def label(self) -> str:
+        return f"{self.owner}.{self.name}" if self.owner else self.name
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """How code names it where a literal could stand."""
+        if not self.owner:
+            return (self.name,)
+        return (f"self.{self.name}", f"cls.{self.name}", f"{self.owner}.{self.name}")
 
 
 @dataclass(frozen=True)
@@ -86,7 +104,35 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
             for name in sorted(old.keys() & new.keys())
             if old[name] != new[name] and type(old[name]) is type(new[name])
         ]
+    classy = [
+        p for p in trees.upstream if p.endswith(".py") and len(_CLASS_CONSTANT_LINE.findall(trees.upstream.raw(p))) > 1
+    ]
+    if classy:
+        before, after = trees.blobs(trees.base, classy), trees.blobs(trees.theirs, classy)
+        for path in classy:
+            old_consts, new_consts = _class_constants(before[path]), _class_constants(after[path])
+            changed += [
+                Changed(name, path, old_consts[(owner, name)], new_consts[(owner, name)], owner)
+                for owner, name in sorted(old_consts.keys() & new_consts.keys())
+                if old_consts[(owner, name)] != new_consts[(owner, name)]
+                and type(old_consts[(owner, name)]) is type(new_consts[(owner, name)])
+            ]
     return changed
+
+
+def _class_constants(text: str | None) -> dict[tuple[str, str], _Literal]:
+    """(class, NAME) -> literal for the UPPER_CASE literals assigned in class bodies, enums left out."""
+    module = parse_python(text, "") if text else None
+    found: dict[tuple[str, str], _Literal] = {}
+    for node in ast.walk(module) if module is not None else ():
+        if not isinstance(node, ast.ClassDef) or any(re.search(r"(?:Enum|Flag)$", ast.unparse(b)) for b in node.bases):
+            continue
+        for stmt in node.body:
+            target, value = _target_value(stmt)
+            literal = _literal(value) if value is not None else None
+            if target is not None and re.fullmatch(r"[A-Z_][A-Z0-9_]*", target) and literal is not None:
+                found[(node.name, target)] = literal
+    return found
 
 
 def _assigned(line: str) -> tuple[str, _Literal] | None:
@@ -153,6 +199,10 @@ def _literal_places(node: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.expr]]
             yield (f"{ast.unparse(left)} {op} {{}}",), right
         elif op and _literal(left) is not None:
             yield (f"{ast.unparse(right)} {op} {{}}",), left  # ``-1 == x``: upstream writes ``x == NAME``
+    elif isinstance(node, ast.Call):
+        for arg in node.args:
+            if _literal(arg) is not None:
+                yield (), arg  # ``min(k, 64)  # Sampler.MAX_TOP_K``
     elif isinstance(node, ast.keyword) and node.arg and _literal(node.value) is not None:
         yield (f"{node.arg}={{}}", f"{node.arg} = {{}}"), node.value
     elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _literal(node.value) is not None:
@@ -182,8 +232,8 @@ def _ties(
             continue
         if re.search(rf"\b{re.escape(change.name)}\b", comment):
             yield Use(path, line, change, ())
-        else:
-            yield Use(path, line, change, tuple(form.format(change.name) for form in forms))
+        elif forms:  # an argument by position is tied by its comment alone
+            yield Use(path, line, change, tuple(form.format(n) for form in forms for n in change.spellings))
 
 
 # -- the finding -------------------------------------------------------------------------------------
@@ -191,12 +241,13 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
     c = use.change
     how = f"upstream's own code says `{upstream}`" if upstream else f"its comment names {c.name}"
     message = (
-        f"fork-owned literal {c.old!r} stands for {c.name} ({how}), but upstream changed {c.name} from "
-        f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): use {c.name} instead of the literal"
+        f"fork-owned literal {c.old!r} stands for {c.label} ({how}), but upstream changed {c.label} from "
+        f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): use {c.label} instead of the literal"
     )
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
 
 
 def _commit(trees: ThreeTrees, change: Changed, pr_pattern: str) -> str:
     """The newest upstream commit whose diff of the file changed the constant's line."""
-    return trees.upstream_commit(change.path, rf"^{re.escape(change.name)}[[:space:]]*(:[^=]*)?=", pr_pattern)
+    indent = "[[:space:]]+" if change.owner else ""
+    return trees.upstream_commit(change.path, rf"^{indent}{re.escape(change.name)}[[:space:]]*(:[^=]*)?=", pr_pattern)
