@@ -1002,3 +1002,32 @@ def test_a_fork_class_that_has_the_method_or_is_abstract_is_silent(
     git_repo: GitRepo, no_rules: Path, fork: str
 ) -> None:
     assert _required_case(git_repo, no_rules, NEW_ABSTRACT, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "reported"),
+    [
+        ('WORKER = "pkg.workers.gpu.Worker"', True),  # a config's worker_cls
+        ('ENTRY = "pkg.workers.gpu:Worker"', True),  # an entry point
+        ('MODULE = "pkg.workers.gpu"', False),  # the module is still there
+        ('KEPT = "pkg.workers.gpu.Runner"', False),  # the name is still there
+        ('WEIGHT = "model.layers.0.mlp"', False),  # not a path of the tree
+        ('SAID = "see pkg.workers.gpu.Worker for details"', False),  # a sentence, not a path
+    ],
+)
+def test_a_string_naming_a_class_upstream_renamed(git_repo: GitRepo, no_rules: Path, line: str, reported: bool) -> None:
+    """A dotted path in a string (``worker_cls = "pkg.workers.gpu.Worker"``) is imported only when that
+    path is taken: a class upstream renamed fails there, late, and a fallback may hide it."""
+    gpu = "class Worker:\n    pass\n\n\nclass Runner:\n    pass\n"
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/workers/__init__.py": "", "pkg/workers/gpu.py": gpu},
+        {"pkg/config.py": line + "\n"},
+        [("Rename the worker (#77)", {"pkg/workers/gpu.py": gpu.replace("class Worker", "class GPUWorker")})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if reported:
+        [(_, number, message)] = got
+        assert number == 1 and "in a string, which upstream renamed Worker to GPUWorker" in message, message
+    else:
+        assert got == []

@@ -351,8 +351,30 @@ class _Checker:
                     yield from self._store(mod, node, scope.cls)
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned:
                     yield from self._patch(mod, node, scope)
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno in owned:
+                    yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    def _qualname(self, mod: ModuleInfo, node: ast.Constant) -> Iterator[Finding]:
+        """A string naming a module of the tree, or a name in one (``"pkg.workers.gpu.Worker"``,
+        ``"pkg.workers.gpu:Worker"``): resolved at import time by a registry, a config's ``worker_cls``,
+        a plugin entry; gone upstream, it fails only when that path is taken."""
+        match = _QUALNAME.fullmatch(node.value) if isinstance(node.value, str) and len(node.value) < 200 else None
+        if match is None:
+            return
+        dotted, colon, name = match.group(1), match.group(2), match.group(3)
+        candidates = [(dotted, name)] if colon else [(dotted, name), (f"{dotted}.{name}", None)]
+        for module, member in candidates:
+            resolver = (
+                functools.partial(_imported, module=module, name=member)
+                if member
+                else functools.partial(_module, dotted=module)
+            )
+            found = self._compare(resolver)
+            if found is not None:
+                yield self._finding(mod, node.lineno, f"names {match.group(0)!r} in a string", found[0], None)
+                return
 
     # -- imports ---------------------------------------------------------------------------------
     def _import(self, mod: ModuleInfo, stmt: ast.Import | ast.ImportFrom) -> Iterator[Finding]:
@@ -949,6 +971,10 @@ class WordSearchable(Protocol):
 
 
 _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders
+
+
+# a dotted path to a module and a name in it: ``a.b.c`` or ``a.b:c`` (three parts or more, or a colon)
+_QUALNAME = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+?)(?:\.|(:))([A-Za-z_]\w*)")
 
 
 def _not_served(path: str) -> bool:
