@@ -322,3 +322,18 @@ def test_an_argument_named_like_the_parameter_it_now_fills_is_a_fix(
 ) -> None:
     """Upstream's own call passed ``num_heads`` into block_size's slot; its reorder fixed it."""
     assert rebound(git_repo, no_rules, f"dflash_attention_mask(n, {argument})", INSERTED) == []
+
+
+def test_a_launch_upstream_gave_its_new_parameter_by_keyword_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Seen on real history (symbol_precision.py, window 5): upstream added CP_SIZE to the kernel and a
+    ``CP_SIZE=...`` line to a launch whose first line the fork changed.  The keyword is the kernel's
+    (its new version names it), not a launcher option to leave out."""
+    fork = SLOTS_BASE.replace("_compute_slot_mappings_kernel[grid](", "_compute_slot_mappings_kernel[grid, 1](")
+    upstream = SLOTS_BASE.replace("PAD_ID: tl.constexpr)", "CP_SIZE: tl.constexpr, PAD_ID: tl.constexpr)").replace(
+        "        PAD_ID=-1,\n", "        CP_SIZE=2,\n        PAD_ID=-1,\n"
+    )
+    sides = s.merge_case(git_repo, {SLOTS: SLOTS_BASE}, {SLOTS: fork}, [(SUBJECT, {SLOTS: upstream})])
+    merged = (git_repo.path / SLOTS).read_text()
+    assert "_compute_slot_mappings_kernel[grid, 1](" in merged and "CP_SIZE=2" in merged
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.rule_id == DRIFT] == []

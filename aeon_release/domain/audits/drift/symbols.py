@@ -416,7 +416,7 @@ class _Checker:
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
             made: ast.Call | None = call
             if subscripted and not isinstance(before.node, ast.ClassDef):
-                made = _launched(call, before)  # a table of callables, or no kernel: None
+                made = _launched(call, before, after)  # a table of callables, or no kernel: None
             if made is None:
                 return
             owned = self._owned.get(mod.path)
@@ -1159,15 +1159,18 @@ class _Launch(ast.Call):
     the kernel does not name (the launcher's options) left out."""
 
 
-def _launched(call: ast.Call, before: DefSym) -> _Launch | None:
-    """A launch of a decorated function (a plain one cannot be subscripted); None for anything else."""
+def _launched(call: ast.Call, before: DefSym, after: DefSym) -> _Launch | None:
+    """A launch of a decorated function (a plain one cannot be subscripted); None for anything else.
+    A keyword either version of the kernel names is an argument (one upstream's new parameter takes
+    too); the rest are the launcher's options."""
     node = before.node
     if not isinstance(call.func, ast.Subscript) or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     if not node.decorator_list or isinstance(node, ast.AsyncFunctionDef):
         return None
-    args = node.args
-    named = {a.arg for a in (*args.args, *args.kwonlyargs)}
+    named = {
+        a.arg for n in (node, after.node) if isinstance(n, ast.FunctionDef) for a in (*n.args.args, *n.args.kwonlyargs)
+    }
     keywords = [k for k in call.keywords if k.arg is None or k.arg in named]
     launch = _Launch(func=call.func.value, args=call.args, keywords=keywords)
     return ast.copy_location(launch, call)
