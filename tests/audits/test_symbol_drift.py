@@ -1031,3 +1031,29 @@ def test_a_string_naming_a_class_upstream_renamed(git_repo: GitRepo, no_rules: P
         assert number == 1 and "in a string, which upstream renamed Worker to GPUWorker" in message, message
     else:
         assert got == []
+
+
+@pytest.mark.parametrize(("decorator", "reported"), [("@dec_from_tree", False), ("", True)])
+def test_an_override_wrapped_by_a_decorator_of_the_tree(
+    git_repo: GitRepo, no_rules: Path, decorator: str, reported: bool
+) -> None:
+    """Seen on real history (symbol_precision.py, window 6): upstream added ``decorate`` to a base
+    ``can_replace_layer``; the overrides are wrapped by the tree's own decorator, whose ``*args, **kwargs``
+    wrapper pops it.  Callers reach the wrapper: the def's own parameters are not what it accepts."""
+    utils = (
+        "def dec_from_tree(fn):\n    def dec(*args, **kwargs):\n        kwargs.pop('decorate', None)\n"
+        "        return fn(*args, **kwargs)\n    return dec\n"
+    )
+    base = "class Base:\n    def can_replace(self, layer, config):\n        return False\n"
+    fork = (
+        "from pkg.base import Base\nfrom pkg.utils import dec_from_tree\n\n\nclass Mine(Base):\n"
+        f"    {decorator}\n    def can_replace(self, layer, config):\n        return True\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/base.py": base, "pkg/utils.py": utils},
+        {"pkg/mine.py": fork},
+        [("Add decorate (#9)", {"pkg/base.py": base.replace("config)", "config, decorate=True)")})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (len(got) == 1 and "the base takes 'decorate'" in got[0][2]) if reported else got == []

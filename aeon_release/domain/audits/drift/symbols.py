@@ -727,7 +727,7 @@ class _Checker:
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
             kind = self._override_kind(stmt, before, after)
-            problem = None if kind else self._override_drift(stmt, before, after)
+            problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 yield self._finding(
@@ -735,6 +735,15 @@ class _Checker:
                 )
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
+
+    def _rewrapped(self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """The override is wrapped by a decorator the tree defines itself: callers reach the wrapper, whose
+        parameters are the decorator's (a wrapper taking ``*args, **kwargs`` may pop a keyword the base
+        takes before calling the def), so the def's own signature says nothing about what it accepts."""
+        return any(
+            isinstance(dec, ast.Name) and isinstance(self.after.resolve(mod.dotted, dec.id), DefSym)
+            for dec in (d.func if isinstance(d, ast.Call) else d for d in stmt.decorator_list)
+        )
 
     def _decorator_drift(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, before: DefSym, after: DefSym
