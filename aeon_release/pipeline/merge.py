@@ -254,13 +254,19 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
             "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
             c.upstreamed or c.review or "",
         )
-    target(json_out).print(table)
+    if plan.carries:
+        target(json_out).print(table)
+    else:
+        show("carries: none active in carries.yaml", json_out)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
         picks.add_row(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason)
     for s in plan.skips:
         picks.add_row(s.label, "", "skip", s.reason)
-    target(json_out).print(picks)
+    if plan.picks or plan.skips:
+        target(json_out).print(picks)
+    else:
+        show(f"cherry-picks: none listed for {escape(plan.tag)} in cherry_picks.yaml", json_out)
     for name, lines in stages.items():
         show(f"[bold]{name}[/]", json_out)
         for line in lines:
