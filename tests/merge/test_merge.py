@@ -68,6 +68,14 @@ def test_dry_run_changes_nothing(capsys: pytest.CaptureFixture[str], example: de
     assert not (example.fork / ".git" / "aeon-release" / "runs").exists()
 
 
+def test_dry_run_says_when_the_tag_has_no_picks(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    (example.config / "cherry_picks.yaml").write_text("releases: {}\n")
+    result = merge(capsys, example, "v0.29.0", "--dry-run")
+    assert result.code == 0, result.err
+    assert "cherry-picks: none listed for v0.29.0 in cherry_picks.yaml" in result.out
+    assert "┃ pick" not in result.out  # no empty table
+
+
 def test_dry_run_describes_the_actions_each_step_runs(
     capsys: pytest.CaptureFixture[str], example: demo.Example
 ) -> None:
