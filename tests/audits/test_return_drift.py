@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
@@ -165,6 +167,44 @@ def test_unpacking_values_upstream_reordered_is_an_error(git_repo: GitRepo, no_r
 
 def test_an_unpack_in_the_new_order_or_a_rename_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     assert _reordered(git_repo, no_rules, "hits, queries") == []  # the fork follows upstream already
+
+
+STATS_INSERTED = (
+    STATS_BASE.replace("tuple[int, int]", "tuple[int, int, int]")
+    .replace("return queries, hits\n", "return queries, misses, hits\n")
+    .replace("    hits = sum(blocks)\n", "    hits = sum(blocks)\n    misses = queries - hits\n")
+)
+
+
+@pytest.mark.parametrize(
+    ("read", "upstream", "says"),
+    [
+        ("stats = hit_stats(blocks)\n    return stats[1]", STATS_SWAPPED, "which was `hits`; upstream changed"),
+        ("return hit_stats(blocks)[1]", STATS_SWAPPED, "`queries` is there now"),
+        ("stats = hit_stats(blocks)\n    return stats[1]", STATS_INSERTED, "`misses` is there now"),
+        ("stats = hit_stats(blocks)\n    return stats[0]", STATS_INSERTED, None),  # the element did not move
+        ("stats = hit_stats(blocks)\n    stats = [0, 0]\n    return stats[1]", STATS_SWAPPED, None),  # rebound
+    ],
+)
+def test_an_element_read_by_position_that_upstream_moved(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: str, says: str | None
+) -> None:
+    """``stats[1]`` of a returned tuple is the same drift as an unpack: after upstream reordered or
+    inserted values, the fork reads another one, silently (same type, often)."""
+    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {read}\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, STATS: STATS_BASE},
+        {STATS_USER: user},
+        [("[Metrics] Report hits first (#4)", {STATS: upstream})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(path, line, message)] = got
+        line_text = user.splitlines()[line - 1]
+        assert path == STATS_USER and "[1]" in line_text and says in message, message
 
 
 def test_returned_names_that_changed_are_not_a_reorder(git_repo: GitRepo, no_rules: Path) -> None:

@@ -4,7 +4,8 @@
 upstream made the function return three values, and fails on the first request (or, with a
 starred or indexed read, takes the wrong element).  A function drifted when every ``def`` of its
 name returns tuples of one length N at the merge base, and tuples of one other length at upstream;
-the fork's added line unpacks exactly N names from a call of it.  A name defined with different
+the fork's added line unpacks exactly N names from a call of it, or reads by position an element
+whose returned name moved (``stats[1]`` after upstream inserted a value before it).  A name defined with different
 shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.
 
 Cheap first: the fork's added lines must hold a tuple assignment (a text scan); only the fork files
@@ -54,6 +55,19 @@ class Drift:
     new: int
     old_order: tuple[str, ...] = ()  # same length, values reordered: the names returned, in order
     new_order: tuple[str, ...] = ()
+    old_names: tuple[str, ...] = ()  # the names returned at each position, whatever changed (when known)
+    new_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Indexed:
+    """``f(...)[k]``, or ``x[k]`` where the function assigned ``x = f(...)`` once: one element by position."""
+
+    path: str
+    line: int
+    callee: str
+    index: int
+    call: str
 
 
 @dataclass(frozen=True)
@@ -67,13 +81,19 @@ class Override:
 
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _voided_uses(trees, pr_pattern)
-    unpacks, overrides = list(_fork_unpacks(trees)), list(_fork_overrides(trees))
-    if not unpacks and not overrides:
+    unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
+    if not unpacks and not overrides and not indexed:
         return findings
     # an unpack of a name the fork defines itself may be of the fork's own function
     own = _fork_defined(trees)
-    called = {u.callee for u in unpacks if u.callee not in own or u.call.startswith("super().")}
+    calls = [(u.callee, u.call) for u in unpacks] + [(r.callee, r.call) for r in indexed]
+    called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
     drifts = _drifted(trees, called | {o.name for o in overrides})
+    for read in indexed:
+        drift = None if read.callee in own and not read.call.startswith("super().") else drifts.get(read.callee)
+        moved = _element_moved(drift, read.index) if drift is not None else None
+        if drift is not None and moved is not None:
+            findings.append(_indexed_finding(trees, read, drift, moved, pr_pattern))
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
@@ -133,6 +153,51 @@ def _unpack(path: str, node: ast.AST) -> Unpack | None:
     return Unpack(path, node.lineno, name, len(target.elts), ast.unparse(func), names)
 
 
+# ``[0]``..``[9]`` on a line: an element read by position (a text prefilter; the AST decides)
+_INDEX = re.compile(r"\[\s*\d\s*\]")
+
+
+def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
+    """Elements of a call's returned tuple the fork reads by position, on lines it wrote."""
+    for path in sorted(trees.mine):
+        added = trees.mine[path].added.values() if path.endswith(".py") else ()
+        if not any(_INDEX.search(line) for line in added):
+            continue
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path)
+        for func in ast.walk(module) if module is not None else ():
+            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield from _indexed_in(path, func, owned)
+
+
+def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
+    assigned: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            assigned.setdefault(node.targets[0].id, []).append(node.value)
+    for node in ast.walk(func):
+        if not (isinstance(node, ast.Subscript) and node.lineno in owned):
+            continue
+        index = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if type(index) is not int or index < 0:
+            continue
+        source = node.value
+        if isinstance(source, ast.Name) and len(assigned.get(source.id, [])) == 1:
+            source = assigned[source.id][0]  # ``out = f(...)`` once, then ``out[1]``
+        called = _called(source)
+        if called is not None:
+            yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]))
+
+
+def _element_moved(drift: Drift, index: int) -> tuple[str, str | None] | None:
+    """(the name returned at ``index`` at the base, the one there now or None past the end) when they
+    differ; None when the element stayed or the names are not known."""
+    if not drift.old_names or not drift.new_names or index >= len(drift.old_names):
+        return None
+    now = drift.new_names[index] if index < len(drift.new_names) else None
+    return (drift.old_names[index], now) if now != drift.old_names[index] else None
+
+
 def _fork_defined(trees: ThreeTrees) -> set[str]:
     """Functions the fork defines itself (its own override may still return the old shape)."""
     return {
@@ -183,14 +248,14 @@ def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
         old = _shape(trees, trees.base, name, at_base)
         new = _shape(trees, trees.theirs, name, at_theirs)
-        if old is not None and new is not None and old != new:
-            drifts[name] = Drift(name, at_theirs[0][0], old, new)
-        elif old is not None and old == new:
-            before = _order(trees, trees.base, name, at_base)
-            after = _order(trees, trees.theirs, name, at_theirs)
-            if _reordered(before, after):
-                assert before is not None and after is not None  # noqa: S101 - _reordered says so
-                drifts[name] = Drift(name, at_theirs[0][0], old, new, before, after)
+        if old is None or new is None:
+            continue
+        before = _order(trees, trees.base, name, at_base) or ()
+        after = _order(trees, trees.theirs, name, at_theirs) or ()
+        if old != new:
+            drifts[name] = Drift(name, at_theirs[0][0], old, new, old_names=before, new_names=after)
+        elif _reordered(before, after):
+            drifts[name] = Drift(name, at_theirs[0][0], old, new, before, after, before, after)
     return drifts
 
 
@@ -358,6 +423,19 @@ def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -
         f"this raises at runtime (or, with a starred target, reads the wrong values); take all {drift.new}"
     )
     return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
+
+
+def _indexed_finding(
+    trees: ThreeTrees, read: Indexed, drift: Drift, moved: tuple[str, str | None], pr_pattern: str
+) -> Finding:
+    was, now = moved
+    there = f"`{now}` is there now" if now is not None else f"it returns {drift.new} values now: the read raises"
+    message = (
+        f"fork-owned line reads element {read.index} of what {read.call}() returns, which was `{was}`; upstream "
+        f"changed what {drift.name}() returns, ({', '.join(drift.old_names)}) -> ({', '.join(drift.new_names)}) "
+        f"({drift.path}{_commit(trees, drift, pr_pattern)}): {there}; read it by its new position"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
 
 
 def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pattern: str) -> Finding:
