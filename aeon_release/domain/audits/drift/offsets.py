@@ -523,11 +523,17 @@ def _attribute_callees(text: str, reads: set[str]) -> set[str]:
     the file (``self.aux_layers = aux_layers(cfg)`` in ``__init__``, read in ``forward``)."""
     found: set[str] = set()
     for attr in (t[5:] for t in reads if t.startswith("self.") and t.count(".") == 1):
-        for called in re.findall(rf"^[ \t]*self\.{re.escape(attr)}[ \t]*(?::[^=\n]*)?=[ \t]*([\w.]+)\(", text, re.M):
-            name = called.rsplit(".", 1)[-1]
-            if name not in _PASS_THROUGH and name not in _BUILTINS:
-                found.add(name)
+        found |= _assigned_from(text, attr)
     return found
+
+
+@functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth
+def _assigned_from(text: str, attr: str) -> frozenset[str]:
+    """The helpers ``self.attr = helper(...)`` assigns from anywhere in ``text`` (once per file and name:
+    every adjustment of a long module asks)."""
+    called = re.findall(rf"^[ \t]*self\.{re.escape(attr)}[ \t]*(?::[^=\n]*)?=[ \t]*([\w.]+)\(", text, re.M)
+    names = {c.rsplit(".", 1)[-1] for c in called}
+    return frozenset(n for n in names if n not in _PASS_THROUGH and n not in _BUILTINS)
 
 
 def _callees(node: ast.expr) -> Iterator[str]:
