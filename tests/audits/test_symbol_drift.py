@@ -289,6 +289,8 @@ _LAUNCH = "def launch(x, block_size=16, *, stream=None, **kwargs):\n    return x
         ("fast = partial(launch, tile_size=64)", None),  # already in the new spelling
         ("fast = partial(launch, stream=0)", None),  # leaves x for the later call: nothing missing
         ("out = launch(1, **SOME)", None),  # a mapping it cannot read: unknowable, not reported
+        ("def go(**OPTS): return launch(1, **OPTS)", None),  # the function's own OPTS, not the module's
+        ("OPTS.update(tile_size=2); out = launch(1, **OPTS)", None),  # changed after it was bound
     ],
 )
 def test_keywords_spelled_through_partial_and_dict_splats(
@@ -1013,6 +1015,7 @@ def test_a_fork_class_that_has_the_method_or_is_abstract_is_silent(
         ('KEPT = "pkg.workers.gpu.Runner"', False),  # the name is still there
         ('WEIGHT = "model.layers.0.mlp"', False),  # not a path of the tree
         ('SAID = "see pkg.workers.gpu.Worker for details"', False),  # a sentence, not a path
+        ('log = logging.getLogger("pkg.workers.gpu.Worker")', False),  # a logger's name is never imported
     ],
 )
 def test_a_string_naming_a_class_upstream_renamed(git_repo: GitRepo, no_rules: Path, line: str, reported: bool) -> None:
@@ -1033,7 +1036,10 @@ def test_a_string_naming_a_class_upstream_renamed(git_repo: GitRepo, no_rules: P
         assert got == []
 
 
-@pytest.mark.parametrize(("decorator", "reported"), [("@dec_from_tree", False), ("", True)])
+@pytest.mark.parametrize(
+    ("decorator", "reported"),
+    [("@dec_from_tree", False), ("", True), ("@traced", True)],  # traced forwards the arguments untouched
+)
 def test_an_override_wrapped_by_a_decorator_of_the_tree(
     git_repo: GitRepo, no_rules: Path, decorator: str, reported: bool
 ) -> None:
@@ -1041,12 +1047,14 @@ def test_an_override_wrapped_by_a_decorator_of_the_tree(
     ``can_replace_layer``; the overrides are wrapped by the tree's own decorator, whose ``*args, **kwargs``
     wrapper pops it.  Callers reach the wrapper: the def's own parameters are not what it accepts."""
     utils = (
-        "def dec_from_tree(fn):\n    def dec(*args, **kwargs):\n        kwargs.pop('decorate', None)\n"
-        "        return fn(*args, **kwargs)\n    return dec\n"
+        "import functools\n\n\ndef dec_from_tree(fn):\n    def dec(*args, **kwargs):\n        kwargs.pop('decorate', None)\n"
+        "        return fn(*args, **kwargs)\n    return dec\n\n\n"
+        "def traced(fn):\n    @functools.wraps(fn)\n    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n"
+        "    return wrapper\n"
     )
     base = "class Base:\n    def can_replace(self, layer, config):\n        return False\n"
     fork = (
-        "from pkg.base import Base\nfrom pkg.utils import dec_from_tree\n\n\nclass Mine(Base):\n"
+        "from pkg.base import Base\nfrom pkg.utils import dec_from_tree, traced\n\n\nclass Mine(Base):\n"
         f"    {decorator}\n    def can_replace(self, layer, config):\n        return True\n"
     )
     sides = s.merge_case(

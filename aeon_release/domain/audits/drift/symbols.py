@@ -129,6 +129,7 @@ class _Checker:
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
+        self._dicts: dict[int, dict[str, ast.expr]] = {}  # a scope's names bound once to a dict it never changes
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
@@ -320,16 +321,19 @@ class _Checker:
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
+        logged: set[int] = set()  # a logger's name: a dotted string that is never imported
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
                 if isinstance(node, ast.Await):
                     awaited.add(id(node.value))
+                if isinstance(node, ast.Call) and "logger" in _last(node.func).lower():
+                    logged.update(id(a) for a in node.args)
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
                     if isinstance(node.func, ast.Subscript):
                         handled.add(id(node.func.value))  # kernel[grid](...): the call is the use of kernel
-                    made = _spelled_out(mod, node)
+                    made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
                     yield from self._call(mod, made, scope, id(node) in awaited)
@@ -351,10 +355,23 @@ class _Checker:
                     yield from self._store(mod, node, scope.cls)
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned:
                     yield from self._patch(mod, node, scope)
-                elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno in owned:
+                elif (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and node.lineno in owned
+                    and id(node) not in logged
+                ):
                     yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
+        """The names the call's scope (its function, else the module's own statements) binds once, to a
+        dict display or ``dict(k=v)``, and never changes (no item written, no ``update``, no ``pop``...)."""
+        where: ast.AST = scope.functions[-1] if scope.functions else mod.tree
+        if id(where) not in self._dicts:
+            self._dicts[id(where)] = _unchanged_dicts(where)
+        return self._dicts[id(where)]
 
     def _qualname(self, mod: ModuleInfo, node: ast.Constant) -> Iterator[Finding]:
         """A string naming a module of the tree, or a name in one (``"pkg.workers.gpu.Worker"``,
@@ -737,13 +754,15 @@ class _Checker:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
 
     def _rewrapped(self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """The override is wrapped by a decorator the tree defines itself: callers reach the wrapper, whose
-        parameters are the decorator's (a wrapper taking ``*args, **kwargs`` may pop a keyword the base
-        takes before calling the def), so the def's own signature says nothing about what it accepts."""
-        return any(
-            isinstance(dec, ast.Name) and isinstance(self.after.resolve(mod.dotted, dec.id), DefSym)
-            for dec in (d.func if isinstance(d, ast.Call) else d for d in stmt.decorator_list)
-        )
+        """The override is wrapped by a decorator the tree defines whose wrapper changes the arguments on
+        their way (pops a keyword the base takes, or takes other parameters): callers reach the wrapper,
+        so the def's own signature says nothing about what it accepts.  A wrapper that forwards
+        ``*args, **kwargs`` untouched is transparent: the def's signature still counts."""
+        for dec in (d.func if isinstance(d, ast.Call) else d for d in stmt.decorator_list):
+            found = self.after.resolve(mod.dotted, dec.id) if isinstance(dec, ast.Name) else None
+            if isinstance(found, DefSym) and _changes_arguments(found.node):
+                return True
+        return False
 
     def _decorator_drift(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, before: DefSym, after: DefSym
@@ -1098,6 +1117,30 @@ def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
 
 
+def _changes_arguments(decorator: ast.AST) -> bool:
+    """A decorator whose wrapper (a def inside it) is not ``(*args, **kwargs)``, or touches its kwargs
+    (``kwargs.pop("decorate")``, ``del kwargs[...]``, ``kwargs[...] = ...``) before passing them on."""
+    wrappers = [
+        n for n in ast.walk(decorator) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not decorator
+    ]
+    for wrapper in wrappers:
+        args = wrapper.args
+        if args.vararg is None or args.kwarg is None or args.args or args.kwonlyargs or args.posonlyargs:
+            return True
+        kwargs = args.kwarg.arg
+        for node in ast.walk(wrapper):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _last(node.func.value) == kwargs:
+                if node.func.attr in _MUTATORS:
+                    return True
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.ctx, (ast.Store, ast.Del))
+                and _last(node.value) == kwargs
+            ):
+                return True
+    return False
+
+
 def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, old: Sig, new: Sig) -> str | None:
     """A parameter the base gained that the override takes only in ``**kwargs`` and never passes on."""
     if not mine.varkw or stmt.args.kwarg is None:
@@ -1129,13 +1172,14 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
     return None
 
 
-def _spelled_out(mod: ModuleInfo, call: ast.Call) -> ast.Call:
-    """The call with its keywords spelled out: ``**{"k": v}``, ``**dict(k=v)`` and ``**OPTS`` (a module
-    or function name assigned once from such a display) become ``k=v``; ``partial(f, a, k=v)`` becomes
+def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
+    """The call with its keywords spelled out: ``**{"k": v}``, ``**dict(k=v)`` and ``**OPTS`` (a name its
+    scope binds once to such a display and never changes) become ``k=v``; ``partial(f, a, k=v)`` becomes
     the call of ``f`` it prepares.  Anything else is the call itself."""
     keywords: list[ast.keyword] = []
     for kw in call.keywords:
-        spelled = _dict_keywords(mod, kw.value) if kw.arg is None else None
+        value = dicts.get(kw.value.id, kw.value) if kw.arg is None and isinstance(kw.value, ast.Name) else kw.value
+        spelled = _dict_keywords(value) if kw.arg is None else None
         keywords.extend(spelled if spelled is not None else [kw])
     func, args, kind = call.func, call.args, ast.Call
     if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
@@ -1145,22 +1189,49 @@ def _spelled_out(mod: ModuleInfo, call: ast.Call) -> ast.Call:
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
 
 
-def _dict_keywords(mod: ModuleInfo, value: ast.expr, depth: int = 0) -> list[ast.keyword] | None:
-    """``{"k": v}`` or ``dict(k=v)`` (or a name assigned once from one) as keywords; None if unknowable."""
+def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
+    """``{"k": v}`` or ``dict(k=v)`` as keywords; None if unknowable."""
     if isinstance(value, ast.Dict):
-        if all(isinstance(k, ast.Constant) and isinstance(k.value, str) and k.value.isidentifier() for k in value.keys):
-            return [ast.keyword(arg=k.value, value=v) for k, v in zip(value.keys, value.values)]  # type: ignore[union-attr]
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+        if all(isinstance(k, str) and k.isidentifier() for k in keys):
+            return [ast.keyword(arg=str(k), value=v) for k, v in zip(keys, value.values)]
         return None
     if isinstance(value, ast.Call) and _last(value.func) == "dict" and not value.args:
         return list(value.keywords) if all(k.arg is not None for k in value.keywords) else None
-    if isinstance(value, ast.Name) and depth == 0:
-        assigned = [
-            n.value
-            for n in ast.walk(mod.tree)
-            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in n.targets)
-        ]
-        return _dict_keywords(mod, assigned[0], 1) if len(assigned) == 1 else None
     return None
+
+
+_MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"})
+
+
+def _unchanged_dicts(where: ast.AST) -> dict[str, ast.expr]:
+    """Names bound exactly once in ``where``'s own statements (nested functions and classes are their own
+    scopes) to a dict display or ``dict(...)``, never a parameter, an item target or a mutator's object."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    changed: set[str] = set()
+    stack: list[ast.AST] = list(ast.iter_child_nodes(where))
+    if isinstance(where, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        changed.update(a.arg for a in ast.walk(where.args) if isinstance(a, ast.arg))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            bound.setdefault(node.targets[0].id, []).append(node.value)
+            stack.append(node.value)  # not the target: it is this binding
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bound.setdefault(node.id, []).append(None)  # a for/with/tuple/augmented/walrus target
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            changed.add(_last(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            changed.add(_last(node.func.value))
+        stack.extend(ast.iter_child_nodes(node))
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1 and values[0] is not None and name not in changed and _dict_keywords(values[0]) is not None
+    }
 
 
 class _Launch(ast.Call):
