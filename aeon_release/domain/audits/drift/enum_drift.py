@@ -163,7 +163,8 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
         text = trees.merged_text(path)
         if not text:
             continue
-        relevant = [c for c in changes if references(text, c)]
+        # a string member's value is tied only in a file that names the class itself
+        relevant = [c for c in changes if references(text, c) and (isinstance(c.old, int) or _names(text, c))]
         if relevant:
             yield from find_ties(path, text, trees.owned_lines(path), relevant)
         if len(relevant) < len(changes):  # the file never names the others: its parameters may carry them
@@ -171,6 +172,10 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
             compares += param_compares(path, text, trees.owned_lines(path), olds) if olds else []
     if compares:
         yield from _passed(trees, compares, changes)
+
+
+def _names(text: str, change: Renumbered) -> bool:
+    return re.search(rf"\b{re.escape(change.enum.short)}\b", text) is not None
 
 
 def _passed(trees: ThreeTrees, compares: list[ParamCompare], changes: list[Renumbered]) -> Iterator[Tie]:

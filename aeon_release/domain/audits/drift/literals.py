@@ -14,6 +14,7 @@ a string is not tied by the file alone.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -47,7 +48,8 @@ def fuzzy(name: str) -> re.Pattern[str]:
     """CacheMode -> a pattern matching cache_mode, CACHE_MODE, cachemode (whole identifiers)."""
     words = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
     body = "_?".join(re.escape(w) for w in words) if words else re.escape(name)
-    return re.compile(rf"^_*\w*{body}\w*$", re.I)
+    # the class's words as whole words of the identifier: ``model_flags`` and ``num_modes`` are not ``Mode``'s
+    return re.compile(rf"^_*(?:\w*_)?{body}(?:_\w*)?$", re.I)
 
 
 def references(text: str, change: Renumbered) -> bool:
@@ -74,10 +76,36 @@ class _File:
         self.bound = _bound_names(module)
         self.names = {c.enum.short: frozenset({c.enum.short, *_aliases(module, c.enum.short)}) for c in changes}
         self.holders = {short: _holders(module, names) for short, names in self.names.items()}
+        numbered = {c.enum.short for c in changes if isinstance(c.old, int)}
+        self.strict = frozenset(c.enum.short for c in changes if isinstance(c.old, str)) - numbered
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         for node in ast.walk(module):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, []).append(node)
+
+    @functools.cached_property
+    def lookups(self) -> dict[tuple[int, str], list[ast.expr]]:
+        """(scope, table name) -> the keys it is looked up with (``t[k]``, ``t.get(k)``), walked once; the
+        scope is the enclosing function's id (0: the module's own statements).  A module's table is
+        looked up in every function that does not bind the name itself, under scope -1."""
+        found: dict[tuple[int, str], list[ast.expr]] = {}
+        local: dict[int, set[str]] = {}
+        stack: list[tuple[ast.AST, int]] = [(self.module, 0)]
+        while stack:
+            node, scope = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                scope = id(node)
+                local.setdefault(scope, set()).update(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                local.setdefault(scope, set()).add(node.id)
+            looked = _looked_up(node)
+            if looked is not None and (name := key(looked[0])) is not None:
+                found.setdefault((scope, name), []).append(looked[1])
+            stack.extend((child, scope) for child in ast.iter_child_nodes(node))
+        for (scope, name), keys in list(found.items()):
+            if scope == 0 or "." in name or name not in local.get(scope, set()):  # ``self.t``: any method
+                found.setdefault((-1, name), []).extend(keys)
+        return found
 
     def refers(self, short: str) -> bool:
         return any(re.search(rf"\b{re.escape(name)}\b", self.text) for name in self.names.get(short, {short}))
@@ -299,7 +327,8 @@ def passed_ties(path: str, text: str, compares: list[ParamCompare], changes: lis
     file = _File(path, text, module, changes)
     by_function: dict[str, list[ParamCompare]] = {}
     for compare in compares:
-        by_function.setdefault(compare.function, []).append(compare)
+        if _imports_from(text, compare):
+            by_function.setdefault(compare.function, []).append(compare)
     ties = []
     for node in ast.walk(module):
         if not isinstance(node, ast.Call):
@@ -312,7 +341,7 @@ def passed_ties(path: str, text: str, compares: list[ParamCompare], changes: lis
             if passed is None or isinstance(passed, ast.Starred):
                 continue
             for change in (c for c in changes if c.old == compare.value and type(c.old) is type(compare.value)):
-                source = _tied_source(file, passed, change)
+                source = _held_source(file, passed, change)
                 if source is not None:
                     how = f"compared with {compare.param}, which {path}:{node.lineno} passes as {source}"
                     ties.append(Tie(compare.path, compare.line, change, how, None))
@@ -463,32 +492,63 @@ def _tied_source(file: _File, node: ast.AST, change: Renumbered) -> str | None:
     probe = node if inner is None else inner
     name = key(probe)
     tied = names_class(probe, file.names[short]) or (
-        name is not None and not isinstance(probe, ast.Call) and _tied_name(file, name, short)
+        name is not None
+        and not isinstance(probe, ast.Call)
+        and _tied_name(file, name, short)
+        and (name in file.holders.get(short, {}) or not _explained(name.rsplit(".", 1)[-1]))
     )
     return (ast.get_source_segment(file.text, node) or name or "?") if tied else None
 
 
+def _looked_up(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """``t[k]`` or ``t.get(k, ...)``: (the table, the key)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        return node.value, node.slice
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        return node.func.value, node.args[0]
+    return None
+
+
+def _imports_from(text: str, compare: ParamCompare) -> bool:
+    """The caller's file imports the function or its module (by name): a call of a same-named function
+    of another module (``apply``, ``forward``) is not a call of this one."""
+    stem = compare.path.rsplit("/", 1)[-1].removesuffix(".py")
+    names = rf"\b(?:{re.escape(stem)}|{re.escape(compare.function)})\b"
+    return re.search(rf"^[ \t]*(?:from|import)[ \t][^\n]*{names}", text, re.M) is not None
+
+
+def _held_source(file: _File, node: ast.AST, change: Renumbered) -> str | None:
+    """The source of an expression that really holds the enum's members or numbers (the class, a member,
+    a holder, or ``int()``/``.value`` of one), else None: no name that merely looks like the class."""
+    short = change.enum.short
+    inner = _int_of(node) or (node.value if isinstance(node, ast.Attribute) and node.attr == "value" else None)
+    probe = node if inner is None else inner
+    name = key(probe)
+    held = names_class(probe, file.names[short]) or (
+        name is not None and not isinstance(probe, ast.Call) and name in file.holders.get(short, {})
+    )
+    return (ast.get_source_segment(file.text, node) or name or "?") if held else None
+
+
 def _key_tie(file: _File, table: ast.Dict, change: Renumbered) -> tuple[str, str | None] | None:
-    """``{4: "nvfp4", ...}`` looked up with the enum (``table[mode]``, ``table.get(int(mode))``): its int
-    keys are the members' numbers."""
+    """``{4: "nvfp4", ...}`` looked up with the enum (``table[mode]``, ``table.get(int(mode))``) in the
+    scope that bound it (a module's table, in the module's own statements): its int keys are the
+    members' numbers."""
     holder = file.parents.get(table)
+    keys: list[ast.expr] = []
     name = None
-    if isinstance(holder, (ast.Assign, ast.AnnAssign)) and holder.value is table:
+    direct = file.parents.get(holder) if isinstance(holder, ast.Attribute) else holder  # ``{...}.get(k)``
+    looked = _looked_up(direct) if direct is not None else None
+    if looked is not None and looked[0] is table:
+        keys = [looked[1]]  # ``{4: ...}[mode]``
+    elif isinstance(holder, (ast.Assign, ast.AnnAssign)) and holder.value is table:
         targets = holder.targets if isinstance(holder, ast.Assign) else [holder.target]
         name = next((k for t in targets if (k := key(t)) is not None), None)
-    for node in ast.walk(file.module):
-        looked_up: ast.AST | None = None
-        if isinstance(node, ast.Subscript) and (node.value is table or (name and key(node.value) == name)):
-            looked_up = node.slice
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "get"
-            and node.args
-            and (node.func.value is table or (name and key(node.func.value) == name))
-        ):
-            looked_up = node.args[0]
-        source = None if looked_up is None else _tied_source(file, looked_up, change)
+        function = _enclosing_function(file, table)
+        scope = -1 if function is None or "." in (name or "") else id(function)
+        keys = file.lookups.get((scope, name or ""), [])
+    for looked_key in keys:
+        source = _tied_source(file, looked_key, change)
         if source is not None:
             return f"a key of {name or 'a table'} looked up with {source}", (
                 _member(change) if change.enum.int_based else None
@@ -537,6 +597,8 @@ def _replacement(file: _File, name: str | None, change: Renumbered) -> str | Non
 def _tied_name(file: _File, name: str, short: str) -> bool:
     if name in file.holders.get(short, {}):
         return True
+    if short in file.strict:
+        return False  # a string member's value: only a real holder ties it, not a name that looks like one
     leaf = name.rsplit(".", 1)[-1]
     return fuzzy(short).match(leaf) is not None and not _named_for_another_class(file, leaf, short)
 
