@@ -294,6 +294,7 @@ _MODEL = """class Drafter:
     [
         ("aux_hidden_layer_ids", True, False),  # stored shifted in one file, read shifted in another
         ("layer_ids", True, True),  # a common name: no flow across files
+        ("num_hidden_layers", True, True),  # three words: still an everyday name
         ("aux_hidden_layer_ids", False, True),  # upstream shifted another read of it: two uses
     ],
 )
@@ -372,5 +373,22 @@ def test_two_classes_own_field_of_one_name_are_two_values(git_repo: GitRepo, tmp
         {"pkg/a.py": a, "pkg/b.py": b},
         {"pkg/a.py": a.replace(bump, more)},
         {"pkg/b.py": b.replace(bump, more)},
+    )
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+def test_a_helper_another_class_assigns_from_is_not_this_ones(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Found in review: class A reads ``self.ids`` (from foo_ids) shifted, class B of the same file
+    assigns its own ``self.ids`` from bar_ids, which upstream shifted: A's flow is not B's."""
+    helpers = "def foo_ids(c):\n    return list(c)\n\n\ndef bar_ids(c):\n    return [x for x in c]\n"
+    user = (
+        "from pkg.ids import bar_ids, foo_ids\n\n\nclass A:\n    def __init__(self, c):\n        self.ids = foo_ids(c)\n\n"
+        "    def read(self, h):\n        return [h[i] for i in self.ids]\n\n\nclass B:\n"
+        "    def __init__(self, c):\n        self.ids = bar_ids(c)\n"
+    )
+    ours = user.replace("h[i] for i", "h[i + 1] for i")
+    theirs = helpers.replace("[x for x in c]", "[x + 1 for x in c]")
+    sides = three_way(
+        git_repo, {"pkg/ids.py": helpers, "pkg/user.py": user}, {"pkg/user.py": ours}, {"pkg/ids.py": theirs}
     )
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == []

@@ -5,7 +5,7 @@ added and was not in a line it removed).  Its *flow* is what it adjusts: the var
 the memory a Triton load reads (``tl.load(pos_ptr + idx) + 1`` -> ``pos_ptr``; pointer arithmetic
 keeps its root pointer), the iterable of a comprehension (``[i + 1 for i in ids]`` -> ``ids``) or of
 a ``for`` loop, the name it is assigned to, a distinctive field across files (stored on one side, read
-on the other), and the names assigned from those within the function.  Two adjustments,
+off another object on the other, not as a bound), and the names assigned from those within the function.  Two adjustments,
 one per side, in the same function with intersecting flows, add up: an error.  One call level is
 followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value.
 Identical lines added by both sides are one change, not two.
@@ -100,6 +100,7 @@ class Adjustment:
     reads: frozenset[str] = frozenset()  # the part of ``flow`` the adjustment reads (the rest it produces)
     kind: str = OFFSET_KIND  # an offset (``+ k``, a comparison made (non-)strict) or a scaling (``* k``)
     writes: frozenset[str] = frozenset()  # the fields it is stored to (``attr:`` tokens)
+    bound: bool = False  # it is compared or a range's end: an index bound, not a shifted value
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -189,11 +190,12 @@ def _pointer_like(root: ast.expr) -> bool:
     return (_name(root) or "").rsplit(".", 1)[-1].lower().endswith(("ptr", "_base"))
 
 
-# A field named in three words or more (``aux_hidden_layer_ids``) is one value wherever it is read:
+# A field named in four words or more (``aux_hidden_layer_ids``) is one value wherever it is read:
 # a flow across files, as a configuration key is, from where one side stores it to where the other
 # reads it off another object (``self.spec.aux_hidden_layer_ids``; two classes' own ``self.x`` are
-# two values).  Shorter names (``layer_ids``) are too common.
-_FIELD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}")
+# two values), unless the read is a bound (``i == cfg.num_hidden_layers - 1``, ``range(n - 1)``: the
+# last index, not a shift).  Shorter names (``layer_ids``, ``num_hidden_layers``) are too common.
+_FIELD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){3,}")
 
 
 def _field_token(attr: str) -> set[str]:
@@ -220,7 +222,7 @@ def _same_flow(a: Adjustment, b: Adjustment) -> bool:
     shared = _shared(a, b)
     if any(t.startswith("key:") for t in shared):
         return True  # the same configuration key, adjusted where it is written and where it is read
-    if (a.reads & b.writes) | (b.reads & a.writes):
+    if (not a.bound and a.reads & b.writes) or (not b.bound and b.reads & a.writes):
         return True  # a distinctive field, adjusted where one side stores it and where the other reads it
     if a.path != b.path:
         return False
@@ -462,7 +464,7 @@ def _in_function(
                 {c for a in adjusted for c in _callees(a)}
                 | flows.callees(flows.tokens(adjusted[0]))
                 | flows.walked_callees(adjusted)
-                | _attribute_callees(source.text, reads)
+                | _attribute_callees(source.text, qualname, reads)
             )
             yield Adjustment(
                 side,
@@ -477,6 +479,7 @@ def _in_function(
                 frozenset(reads),
                 kind,
                 frozenset(t for t in targets if t.startswith("attr:")),
+                flows.bound(node),
             )
 
 
@@ -518,22 +521,38 @@ def _constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value != 0
 
 
-def _attribute_callees(text: str, reads: set[str]) -> set[str]:
+def _attribute_callees(text: str, qualname: str, reads: set[str]) -> set[str]:
     """Helpers whose result a ``self`` attribute the adjustment reads holds, assigned in any method of
-    the file (``self.aux_layers = aux_layers(cfg)`` in ``__init__``, read in ``forward``)."""
+    its class (``self.aux_layers = aux_layers(cfg)`` in ``__init__``, read in ``forward``)."""
+    owner = qualname.rpartition(".")[0]
     found: set[str] = set()
-    for attr in (t[5:] for t in reads if t.startswith("self.") and t.count(".") == 1):
-        found |= _assigned_from(text, attr)
+    for attr in (t[5:] for t in reads if t.startswith("self.") and t.count(".") == 1) if owner else ():
+        found |= _assigned_from(text, owner.rsplit(".", 1)[-1], attr)
     return found
 
 
 @functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth
-def _assigned_from(text: str, attr: str) -> frozenset[str]:
-    """The helpers ``self.attr = helper(...)`` assigns from anywhere in ``text`` (once per file and name:
-    every adjustment of a long module asks)."""
-    called = re.findall(rf"^[ \t]*self\.{re.escape(attr)}[ \t]*(?::[^=\n]*)?=[ \t]*([\w.]+)\(", text, re.M)
+def _assigned_from(text: str, owner: str, attr: str) -> frozenset[str]:
+    """The helpers ``self.attr = helper(...)`` assigns from in class ``owner``'s block of ``text`` (once
+    per file, class and name: every adjustment of a long module asks)."""
+    block = _class_block(text, owner)
+    called = re.findall(rf"^[ \t]*self\.{re.escape(attr)}[ \t]*(?::[^=\n]*)?=[ \t]*([\w.]+)\(", block, re.M)
     names = {c.rsplit(".", 1)[-1] for c in called}
     return frozenset(n for n in names if n not in _PASS_THROUGH and n not in _BUILTINS)
+
+
+def _class_block(text: str, name: str) -> str:
+    """The lines of ``class name`` (its header to the next line indented no deeper), or ""."""
+    header = re.search(rf"^([ \t]*)class[ \t]+{re.escape(name)}\b.*$", text, re.M)
+    if header is None:
+        return ""
+    indent = len(header.group(1).expandtabs())
+    lines = []
+    for line in text[header.end() + 1 :].splitlines():
+        if line.strip() and len(line) - len(line.lstrip()) <= indent and not line.lstrip().startswith("#"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _callees(node: ast.expr) -> Iterator[str]:
@@ -654,6 +673,15 @@ class _Flows:
                 return None
             child, current = current, self.parents.get(current)
         return None
+
+    def bound(self, node: ast.AST) -> bool:
+        """The adjusted value is compared, or is a ``range``'s argument: an index bound."""
+        current = self.parents.get(node)
+        while current is not None and not isinstance(current, ast.stmt):
+            if isinstance(current, ast.Compare) or (isinstance(current, ast.Call) and _name(current.func) == "range"):
+                return True
+            current = self.parents.get(current)
+        return False
 
     def walked_callees(self, adjusted: list[ast.expr]) -> set[str]:
         """Helpers whose results the adjusted loop variables walk (``for l in aux_layers(cfg): h[l + 1]``)."""
