@@ -117,6 +117,14 @@ class Scheduler:
 
 class Phase(enum.Enum):
     PREFILL = 1
+
+
+class Pool:
+    LIMIT = 8
+
+    def cap(self, n):
+        limit = self.LIMIT
+        return min(n, limit)
 """
 SCHED_FORK = """from vllm.v1.core.sched import Scheduler
 
@@ -127,7 +135,8 @@ class AeonScheduler(Scheduler):
         capped = min(k, 64)  # MAX_TOP_K
         uncommented = min(k, 64)
         prefill = phase == 1
-        return big, capped, uncommented, prefill
+        limit = 8
+        return big, capped, uncommented, prefill, limit
 """
 
 
@@ -136,10 +145,15 @@ def test_a_class_constant_upstream_changed(git_repo: GitRepo, no_rules: Path) ->
     ``self.NAME``); an enum's member is enum drift's, and an argument by position is tied only by its
     comment."""
     changed = SCHED_BASE.replace("MAX_TOP_K = 64", "MAX_TOP_K = 128").replace('"fcfs"', '"priority"')
+    # another class's own LIMIT says nothing of the fork's ``limit = 8``: only Scheduler's LIMIT changed
+    changed = changed.replace("class Scheduler:\n", "class Scheduler:\n    LIMIT = 8\n", 1)
     changed = changed.replace("PREFILL = 1", "PREFILL = 2")
     sides = s.merge_case(
         git_repo,
-        {SCHED: SCHED_BASE, "vllm/v1/core/__init__.py": ""},
+        {
+            SCHED: SCHED_BASE.replace("class Scheduler:\n", "class Scheduler:\n    LIMIT = 4\n", 1),
+            "vllm/v1/core/__init__.py": "",
+        },
         {"vllm/v1/core/aeon_sched.py": SCHED_FORK},
         [("Raise the top-k cap (#4242)", {SCHED: changed})],
     )

@@ -176,6 +176,11 @@ STATS_INSERTED = (
 )
 
 
+STATS_RENAMED = STATS_INSERTED.replace("return queries, misses, hits\n", "return total, hits, misses\n").replace(
+    "    queries = len(blocks)\n", "    queries = total = len(blocks)\n"
+)
+
+
 @pytest.mark.parametrize(
     ("read", "upstream", "says"),
     [
@@ -184,6 +189,8 @@ STATS_INSERTED = (
         ("stats = hit_stats(blocks)\n    return stats[1]", STATS_INSERTED, "`misses` is there now"),
         ("stats = hit_stats(blocks)\n    return stats[0]", STATS_INSERTED, None),  # the element did not move
         ("stats = hit_stats(blocks)\n    stats = [0, 0]\n    return stats[1]", STATS_SWAPPED, None),  # rebound
+        ("stats = hit_stats(blocks)\n    for stats in [(0, 0)]:\n        return stats[1]", STATS_SWAPPED, None),
+        ("return hit_stats(blocks)[0]", STATS_RENAMED, None),  # queries renamed total: the same value
     ],
 )
 def test_an_element_read_by_position_that_upstream_moved(

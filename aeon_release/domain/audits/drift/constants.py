@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -78,11 +79,16 @@ def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not changed:
         return []
     uses = list({(u.path, u.line, u.change.name): u for u in _fork_uses(trees, changed)}.values())
-    forms = sorted({form for u in uses for form in u.upstream})
+    forms = sorted({form for u in uses for form in u.upstream if not _own_spelling(form)})
     said = repo.strings_present(trees.repo, trees.base, forms, [PYTHON_FILES]) if forms else frozenset()
+    owners = trees.blobs(trees.base, sorted({u.change.path for u in uses if u.change.owner}))
     findings = []
     for use in uses:
-        upstream = next((form for form in use.upstream if form in said), None)
+        # ``self.NAME`` counts only in the owner's own file: another class may have a NAME of its own
+        upstream = next(
+            (f for f in use.upstream if (f in (owners.get(use.change.path) or "") if _own_spelling(f) else f in said)),
+            None,
+        )
         if not use.upstream or upstream is not None:
             findings.append(_finding(trees, use, upstream, pr_pattern))
     return findings
@@ -120,12 +126,22 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
     return changed
 
 
+def _own_spelling(form: str) -> bool:
+    return "self." in form or "cls." in form
+
+
 def _class_constants(text: str | None) -> dict[tuple[str, str], _Literal]:
-    """(class, NAME) -> literal for the UPPER_CASE literals assigned in class bodies, enums left out."""
+    """(class, NAME) -> literal for the UPPER_CASE literals assigned in class bodies; enums (as the enum
+    reader sees them, subclasses of the file's own enums too, or a base named like one) left out."""
     module = parse_python(text, "") if text else None
+    enums = {c.short for c in enums_of(text).values()} if text else set()
     found: dict[tuple[str, str], _Literal] = {}
     for node in ast.walk(module) if module is not None else ():
-        if not isinstance(node, ast.ClassDef) or any(re.search(r"(?:Enum|Flag)$", ast.unparse(b)) for b in node.bases):
+        if (
+            not isinstance(node, ast.ClassDef)
+            or node.name in enums
+            or any(re.search(r"(?:Enum|Flag)$", ast.unparse(b)) for b in node.bases)
+        ):
             continue
         for stmt in node.body:
             target, value = _target_value(stmt)

@@ -172,9 +172,12 @@ def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
 
 def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
     assigned: dict[str, list[ast.expr]] = {}
+    stores: dict[str, int] = {a.arg: 2 for a in ast.walk(func.args) if isinstance(a, ast.arg)}  # a parameter: not ours
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             assigned.setdefault(node.targets[0].id, []).append(node.value)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1  # for/with/tuple/augmented targets rebind it too
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
@@ -182,7 +185,7 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if type(index) is not int or index < 0:
             continue
         source = node.value
-        if isinstance(source, ast.Name) and len(assigned.get(source.id, [])) == 1:
+        if isinstance(source, ast.Name) and len(assigned.get(source.id, [])) == 1 and stores.get(source.id) == 1:
             source = assigned[source.id][0]  # ``out = f(...)`` once, then ``out[1]``
         called = _called(source)
         if called is not None:
@@ -194,8 +197,12 @@ def _element_moved(drift: Drift, index: int) -> tuple[str, str | None] | None:
     differ; None when the element stayed or the names are not known."""
     if not drift.old_names or not drift.new_names or index >= len(drift.old_names):
         return None
-    now = drift.new_names[index] if index < len(drift.new_names) else None
-    return (drift.old_names[index], now) if now != drift.old_names[index] else None
+    was = drift.old_names[index]
+    if index >= len(drift.new_names):
+        return was, None
+    now = drift.new_names[index]
+    # the old name returned elsewhere now: it moved; gone altogether, it may be the same value renamed
+    return (was, now) if now != was and was in drift.new_names else None
 
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
