@@ -95,7 +95,7 @@ def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
 
 
 def _abort(git: Git, tag: str | None, json_out: bool) -> None:
-    state = _open_run(git, tag)
+    state = _open_run(git, tag, elsewhere=True)  # dropping a run touches only this repository's own place
     if state.phase == Phase.DONE:
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
@@ -207,17 +207,17 @@ def _clear_stale_worktree(git: Git, worktree: Path) -> None:
     git.worktree_remove(worktree)
 
 
-def _open_run(git: Git, tag: str | None) -> RunState:
+def _open_run(git: Git, tag: str | None, elsewhere: bool = False) -> RunState:
     if tag is not None:
         validate_ref_name(tag, "tag")
-        state = RunStore(git.common_dir, tag).load()
+        state = RunStore(git.common_dir, tag).load(elsewhere)
         if state is None:
             raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
         return state
     pending = [s for s in RunStore.all_runs(git.common_dir) if s.phase != Phase.DONE]
     if not pending:
         raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
-    return pending[0]
+    return _open_run(git, pending[0].tag, elsewhere)
 
 
 # -- rendering (stderr) ----------------------------------------------------------------------
