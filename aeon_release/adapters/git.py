@@ -21,7 +21,7 @@ from types import ModuleType
 
 from aeon_release.adapters import blobs
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.errors import GitError, UsageError
+from aeon_release.errors import GitError, UsageError, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
@@ -31,7 +31,7 @@ def validate_ref_name(name: str, what: str = "ref") -> str:
     """Reject a tag or branch name before it reaches git (``v0.29.0; rm -rf ~`` and friends)."""
     if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".lock", "/", ".")) or "//" in name:
         raise UsageError(
-            f"{what} {name!r} is not a valid name",
+            f"{what} {quoted(name)} is not a valid name",
             "use letters, digits and . _ / + - only, e.g. v0.29.0 or fork-v0.27.1",
         )
     return name

@@ -26,7 +26,7 @@ import requests
 
 from aeon_release import grammar
 from aeon_release.adapters.deadline import within
-from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
+from aeon_release.errors import ConfigError, ServiceError, UsageError, quoted, register_secret
 
 # The manifest kinds we accept, most specific last; a tag may hold any of them.
 MANIFEST_TYPES = (
@@ -70,7 +70,7 @@ def parse_repository(text: str) -> Repository:
     looks_like_host = "." in host or ":" in host or host == "localhost"
     valid = grammar.DOMAIN.fullmatch(host) and grammar.PATH.fullmatch(name) and len(text) <= grammar.NAME_MAX
     if not (looks_like_host and valid):
-        raise UsageError(f"repository {text!r} is not a valid REGISTRY/NAME", _REPO_HINT)
+        raise UsageError(f"repository {quoted(text)} is not a valid REGISTRY/NAME", _REPO_HINT)
     return Repository(host, name)
 
 
@@ -235,7 +235,7 @@ class Registry:
     def blob(self, digest: str) -> bytes | None:
         """The blob ``digest`` (checked against it), or None when the registry has none."""
         if not grammar.SHA256_DIGEST.fullmatch(digest):
-            raise UsageError(f"{digest!r} is not a sha256 digest")
+            raise UsageError(f"{quoted(digest)} is not a sha256 digest")
         response = self._send("GET", f"/v2/{self.repository.name}/blobs/{digest}", {})
         if response.status == 404:
             return None
@@ -275,7 +275,7 @@ class Registry:
 
     def _manifest_path(self, reference: str) -> str:
         if not (grammar.TAG.fullmatch(reference) or grammar.SHA256_DIGEST.fullmatch(reference)):
-            raise UsageError(f"{reference!r} is not a valid tag or digest")
+            raise UsageError(f"{quoted(reference)} is not a valid tag or digest")
         return f"/v2/{self.repository.name}/manifests/{reference}"
 
     # -- transport and authentication --------------------------------------------------------
@@ -417,7 +417,7 @@ class Registry:
                 f"pass --username with --password-stdin or AEON_REGISTRY_PASSWORD, or run `docker login {host}`",
             )
         return ServiceError(
-            f"registry {host} rejected the credentials of user {self.credentials.username!r}",
+            f"registry {host} rejected the credentials of user {quoted(self.credentials.username)}",
             "check --username and the password (stdin, AEON_REGISTRY_PASSWORD or the Docker config)",
         )
 

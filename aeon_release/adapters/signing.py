@@ -20,7 +20,7 @@ from securesystemslib.exceptions import VerificationError
 from securesystemslib.signer import CryptoSigner, SSlibKey  # type: ignore[attr-defined]
 
 from aeon_release.adapters import files
-from aeon_release.errors import AeonError, ConfigError, NeedsHuman, UsageError
+from aeon_release.errors import AeonError, ConfigError, NeedsHuman, UsageError, quoted
 
 PAYLOAD_TYPE = "application/vnd.in-toto+json"
 
@@ -118,7 +118,7 @@ def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
     except (ValueError, KeyError, TypeError) as exc:
         raise NeedsHuman(f"the attestation is not a DSSE envelope ({type(exc).__name__})") from None
     if envelope.payload_type != PAYLOAD_TYPE:
-        raise NeedsHuman(f"the attestation's payload type is {envelope.payload_type!r}, not {PAYLOAD_TYPE}")
+        raise NeedsHuman(f"the attestation's payload type is {quoted(envelope.payload_type)}, not {PAYLOAD_TYPE}")
     try:
         envelope.verify([public], 1)
     except VerificationError:

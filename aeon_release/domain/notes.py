@@ -58,7 +58,7 @@ from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
-from aeon_release.errors import ConfigError, UsageError, redact_data
+from aeon_release.errors import ConfigError, UsageError, quoted, redact_data
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
@@ -171,7 +171,7 @@ class _View:
         value = self.text(key)
         choices = tuple(choices)
         if value is not None and value not in choices:
-            raise self.where.key(key).fail(f"must be one of {', '.join(choices)}, got {value!r}")
+            raise self.where.key(key).fail(f"must be one of {', '.join(choices)}, got {quoted(value)}")
         return value
 
     def plain(self, key: str) -> dict[str, Any]:
@@ -656,7 +656,7 @@ def write_notes(
         files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes", named_by_user=True)
         return (output,)
     if fmt != "markdown":
-        raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
+        raise UsageError(f"unknown notes format {quoted(fmt)}", "use markdown or json")
     audit_file = audit_file_for(output)
     rendered = render(data, audit_file.name, fleet)
     files.write_text(output, rendered.body, what="notes", named_by_user=True)

@@ -10,7 +10,7 @@ from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain.audits import sidecar
-from aeon_release.errors import NeedsHuman, StateError
+from aeon_release.errors import NeedsHuman, StateError, quoted
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -37,7 +37,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git))
     if git.branch_sha(plan.branch) is not None:
         raise StateError(
-            f"branch {plan.branch!r} already exists in {git.path}",
+            f"branch {quoted(plan.branch)} already exists in {git.path}",
             f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again",
         )
     store = RunStore(common, opts.tag)

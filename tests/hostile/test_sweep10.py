@@ -77,3 +77,61 @@ def test_a_moved_repository_says_so_and_can_drop_the_run(tmp_path: Path) -> None
     run = run_limited("merge", "--continue", "--repo", moved, timeout=TIMEOUT)
     assert run.code == 2 and "was started in a repository at another place" in run.err, run.err
     assert run_limited("merge", "--abort", "--repo", moved, timeout=TIMEOUT).code == 0
+
+
+# -- values quoted in an error line ----------------------------------------------------------------------
+HUGE = "y" * 50_000
+LOOK_ALIKE = "v0.29.0-\u0430ctive"  # a Cyrillic a
+TYPED = {  # what a person types, where: each value went into its error line whole (repr: 50 KB, not ASCII)
+    "merge TAG": ("merge", "{value}", "--no-fetch"),
+    "merge --onto": ("merge", "v0.29.0", "--onto", "{value}", "--no-fetch", "--dry-run"),
+    "release --from": ("release", "v0.29.0", "--repository", "127.0.0.1:9/x", "--from", "{value}"),
+    "publish --date": ("publish", "--image", "x", "--repository", "127.0.0.1:9/x", "--version", "v1.0.0", "--date", "{value}"),
+    "publish --variant": ("publish", "--image", "x", "--repository", "127.0.0.1:9/x", "--version", "v1.0.0", "--variant", "{value}"),
+    "publish --repository": ("publish", "--image", "x", "--repository", "{value}", "--version", "v1.0.0"),
+    "verify": ("verify", "{value}"),
+    "rollback --to": ("rollback", "--repository", "127.0.0.1:9/x", "--to", "{value}"),
+    "audit --format": ("audit", "--format", "{value}"),
+    "merge --upstream-remote": ("merge", "v0.29.0", "--upstream-remote", "{value}", "--no-fetch", "--dry-run"),
+    "canary --metrics-url": ("canary", "--metrics-url", "{value}"),
+    "build --platform": ("build", "--version", "v1.0.0", "--platform", "{value}"),
+    "build --build-arg": ("build", "--version", "v1.0.0", "--build-arg", "{value}"),
+    "init --upstream-remote": ("init", "--upstream-remote", "{value}", "--dry-run"),
+    "notes TAG": ("notes", "{value}"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("value", [HUGE, LOOK_ALIKE], ids=["50,000 characters", "look-alike"])
+@pytest.mark.parametrize("command", list(TYPED))
+def test_a_value_a_person_types_is_quoted_short_and_in_ascii(tmp_path: Path, command: str, value: str) -> None:
+    """README: no message quotes more than 60 characters of a value, and a quoted value is ASCII.  That held
+    for the config files (yamlio's reader) but not for the 70 other places that quoted with ``!r``."""
+    example = build_example(tmp_path / "ex")
+    argv = [part.replace("{value}", value) for part in TYPED[command]]
+    env = {"AEON_RELEASE_CONFIG": str(example.config), "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    run = run_limited(*argv, cwd=example.fork, env=env, timeout=TIMEOUT)
+    assert run.code == 2 and "Traceback" not in run.err, run.err[-2000:]
+    lines = run.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], run.err[:2000]
+    assert len(lines[0]) < 400 and lines[0].isascii(), lines[0][:2000]
+    assert ("..." in lines[0]) if value == HUGE else ("\\u0430ctive" in lines[0]), lines[0]
+
+
+EDITED = {  # a config file's text made hostile: fleet.yaml's schema messages quoted the value whole
+    "fleet.yaml: a list of 30,000 items": ("fleet.yaml", "branch_prefix: aeon-", "branch_prefix: [" + "1, " * 30_000 + "1]"),
+    "fleet.yaml: an unknown key": ("fleet.yaml", "image:\n", "image:\n  ? " + HUGE + "\n  : 1\n"),
+    "cherry_picks.yaml: a release name": ("cherry_picks.yaml", "  v0.29.0:", "  ? v" + HUGE + "\n  :"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(EDITED))
+def test_a_huge_value_in_a_config_file_is_not_repeated_in_the_line(tmp_path: Path, case: str) -> None:
+    name, old, new = EDITED[case]
+    example = build_example(tmp_path / "ex")
+    path = example.config / name
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    run = run_limited("ledger", "check", "--config", example.config, timeout=TIMEOUT)
+    [line] = run.err.splitlines()
+    assert run.code == 2 and line.startswith(f"error: {name}: ") and "(hint: " in line, run.err[:2000]
+    assert len(line) < 400 and "..." in line, line[:2000]
