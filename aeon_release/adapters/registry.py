@@ -258,12 +258,25 @@ class Registry:
         return digest
 
     def tags(self) -> list[str]:
-        """Every tag of the repository (following the registry's pagination, on the registry only)."""
+        """Every tag of the repository (following the registry's pagination, on the registry only).
+
+        A ``Link`` back to a page already read, or more than ``MAX_TAG_PAGES`` pages, is an error: a
+        registry whose next page was the same page held ``releases`` for a minute of requests, then
+        answered with the first 1,000 pages as if they were all (a tag missing from the list is an
+        alarm not raised)."""
         path: str | None = f"/v2/{self.repository.name}/tags/list?n=1000"
         found: list[str] = []
-        for _page in range(1000):
-            if not path:
-                break
+        seen: set[str] = set()
+        while path:
+            if path in seen or len(seen) >= MAX_TAG_PAGES:
+                again = path in seen
+                raise ServiceError(
+                    f"registry {self.repository.host} listing the tags of {self.repository}: "
+                    + (f"its next page is one it sent already ({quoted(path, 120)})" if again else
+                       f"more than {MAX_TAG_PAGES} pages"),
+                    "the registry's tag list does not end: check the registry (its Link headers)",
+                )  # fmt: skip
+            seen.add(path)
             response = self._send("GET", path, {"Accept": "application/json"})
             if response.status == 404:
                 return found
@@ -454,6 +467,9 @@ def _json(body: bytes, host: str) -> dict[str, Any]:
 
 def _challenge_params(text: str) -> dict[str, str]:
     return {key.lower(): value for key, value in re.findall(r'(\w+)="([^"]*)"', text)}
+
+
+MAX_TAG_PAGES = 1000  # of up to 1,000 tags each (n=1000): a million tags
 
 
 def _next_link(link: str | None) -> str | None:

@@ -10,7 +10,7 @@ from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain.audits import sidecar
-from aeon_release.errors import NeedsHuman, StateError, quoted
+from aeon_release.errors import NeedsHuman, StateError, printable, quoted
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -233,6 +233,16 @@ _STYLE: dict[str, str] = {  # str-valued enums: the report's words look them up
 }
 
 
+def _cells(*values: object, style: str = "") -> list[Any]:
+    """Table cells as plain text: a reason in cherry_picks.yaml or a commit subject is data, never rich
+    markup (a ``[/bold]`` in a reason crashed the plan with a traceback, a ``[link=...]`` made a link)
+    nor an emoji code; control characters escaped.  A narrow terminal folds a long id instead of
+    cutting it to ``triton-nvf…``."""
+    from rich.text import Text
+
+    return [Text(printable(str(value)), style=style, overflow="fold") for value in values]
+
+
 def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) -> None:
     """The plan's tables, then what each step's actions would do (the actions a real run executes)."""
     from rich.table import Table
@@ -250,16 +260,18 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
         table.add_row(
-            c.carry.id,
-            "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
-            c.upstreamed or c.review or "",
+            *_cells(
+                c.carry.id,
+                "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
+                c.upstreamed or c.review or "",
+            )
         )
     target(json_out).print(table)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
-        picks.add_row(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason)
+        picks.add_row(*_cells(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason))
     for s in plan.skips:
-        picks.add_row(s.label, "", "skip", s.reason)
+        picks.add_row(*_cells(s.label, "", "skip", s.reason))
     target(json_out).print(picks)
     for name, lines in stages.items():
         show(f"[bold]{name}[/]", json_out)
@@ -280,20 +292,16 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     if data["carries"]:
         table = Table("carry", "status", "evidence", title="carries", title_justify="left")
         for c in data["carries"]:
-            status = c.get("status", "?")
-            table.add_row(
-                c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", "")))
-            )
+            status = str(c.get("status", "?"))
+            id_, evidence = _cells(c.get("id", "?"), c.get("evidence", ""))
+            table.add_row(id_, _cells(status, style=_STYLE.get(status, "white"))[0], evidence)
         where.print(table)
     if data["picks"]:
         table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
         for p in data["picks"]:
-            status = p.get("status", "?")
-            table.add_row(
-                p["ref"],
-                f"[{_STYLE.get(status, 'white')}]{status}[/]",
-                escape(p.get("evidence") or p.get("reason", "")),
-            )
+            status = str(p.get("status", "?"))
+            ref, detail = _cells(p["ref"], p.get("evidence") or p.get("reason", ""))
+            table.add_row(ref, _cells(status, style=_STYLE.get(status, "white"))[0], detail)
         where.print(table)
     for c in data["carries"]:
         if c.get("warning"):

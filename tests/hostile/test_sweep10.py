@@ -5,14 +5,22 @@ traceback, and nothing outside the repository touched."""
 from __future__ import annotations
 
 import hashlib
+import itertools
+import json
 import shutil
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters import registry
+from aeon_release.adapters.registry import Registry, Repository
+from aeon_release.errors import ServiceError
 from tests.helpers import build_example, git
 from tests.hostile.conftest import run_limited
 from tests.hostile.test_config_files import TIMEOUT
+from tests.hostile.test_secrets import Host, hosts  # noqa: F401 - the fixture
 
 
 def _tree_digest(root: Path) -> str:
@@ -135,3 +143,79 @@ def test_a_huge_value_in_a_config_file_is_not_repeated_in_the_line(tmp_path: Pat
     [line] = run.err.splitlines()
     assert run.code == 2 and line.startswith(f"error: {name}: ") and "(hint: " in line, run.err[:2000]
     assert len(line) < 400 and "..." in line, line[:2000]
+
+
+# -- a registry's tag list that never ends ---------------------------------------------------------------
+def _pages(next_of: Callable[[str], str]) -> Callable[[BaseHTTPRequestHandler], tuple[int, dict[str, str], bytes]]:
+    def answer(handler: BaseHTTPRequestHandler) -> tuple[int, dict[str, str], bytes]:
+        if "/tags/list" not in handler.path:
+            return 200, {}, b"{}"
+        link = f'<{next_of(handler.path)}>; rel="next"'
+        return (
+            200,
+            {"Link": link, "Content-Type": "application/json"},
+            json.dumps({"tags": ["2026-01-01-v1.0.0"]}).encode(),
+        )
+
+    return answer
+
+
+PAGE = itertools.count()
+ENDLESS = {
+    "the same page again": lambda path: "/v2/team/app/tags/list?n=1&last=a",
+    "a new page each time": lambda path: f"/v2/team/app/tags/list?n=1&last={next(PAGE)}",
+}
+
+
+@pytest.mark.parametrize("case", list(ENDLESS))
+def test_a_tag_list_that_never_ends_is_an_error(
+    hosts: Callable[..., Host],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    case: str,
+) -> None:
+    """A ``Link`` to the page just sent held ``releases`` for 1,000 requests (a minute on a busy machine),
+    then the first 1,000 pages were taken for the whole list, silently: a dated tag past them is an alarm
+    never raised.  (The cap is lowered to keep the test short; the registry is a real HTTP server.)"""
+    monkeypatch.setattr(registry, "MAX_TAG_PAGES", 20)
+    host = hosts("127.0.0.1", _pages(ENDLESS[case]))
+    with pytest.raises(ServiceError) as raised:
+        Registry(Repository(host.host, "team/app"), None, timeout=5, deadline=10).tags()
+    says = "its next page is one it sent already" if case == "the same page again" else "more than 20 pages"
+    assert says in raised.value.message, raised.value.message
+    assert len([seen for seen in host.seen if "/tags/list" in seen["path"]]) <= 21
+
+
+# -- the merge's tables ------------------------------------------------------------------------------------
+REASONS = {
+    "a closing tag": "fixes [/bold] the stride",
+    "a link": "see [link=file:///etc/passwd]the notes[/link]",
+    "an emoji code": "keeps :warning: as text",
+}
+
+
+@pytest.mark.parametrize("case", list(REASONS))
+def test_a_reason_in_the_ledger_is_text_in_the_plan(tmp_path: Path, case: str) -> None:
+    """Table cells were rich markup: a ``[/bold]`` in a cherry-pick's reason crashed ``merge --dry-run``
+    with a traceback (exit 3), a ``[link=...]`` became a link and vanished from the text, ``:warning:``
+    an emoji."""
+    example = build_example(tmp_path / "ex")
+    picks = example.config / "cherry_picks.yaml"
+    reason = REASONS[case]
+    picks.write_text(picks.read_text().replace("reason: DFlash 2 drafter layer}", f'reason: "{reason}"}}'))
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--dry-run",
+        env={"COLUMNS": "200"}, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert run.code == 0 and "Traceback" not in run.err, run.err[-3000:]
+    assert reason in run.out, run.out
+
+
+def test_a_narrow_terminal_folds_ids_instead_of_cutting_them(tmp_path: Path) -> None:
+    """At 40 columns the plan showed ``triton-nvf…`` and ``2460da…``: ids a person must copy, cut."""
+    example = build_example(tmp_path / "ex")
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--dry-run",
+        env={"COLUMNS": "40"}, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert run.code == 0 and "carries" in run.out, run.err
+    assert "\u2026" not in run.out, run.out
