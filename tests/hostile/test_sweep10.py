@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import shutil
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
@@ -18,9 +19,10 @@ from aeon_release.adapters import registry
 from aeon_release.adapters.registry import Registry, Repository
 from aeon_release.errors import ServiceError
 from tests.helpers import build_example, git
-from tests.hostile.conftest import run_limited
+from tests.hostile.conftest import config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_secrets import Host, hosts  # noqa: F401 - the fixture
+from tests.hostile.test_sweep8 import MARKER
 
 
 def _tree_digest(root: Path) -> str:
@@ -219,3 +221,48 @@ def test_a_narrow_terminal_folds_ids_instead_of_cutting_them(tmp_path: Path) -> 
     )  # fmt: skip
     assert run.code == 0 and "carries" in run.out, run.err
     assert "\u2026" not in run.out, run.out
+
+
+# -- a checkout git cannot open ------------------------------------------------------------------------
+def _bad_config(repo: Path) -> str:
+    with (repo / ".git" / "config").open("a") as config:
+        config.write("[core\n")
+    return "bad config line"
+
+
+def _gone(repo: Path) -> str:
+    shutil.rmtree(repo / ".git")
+    (repo / ".git").write_text(f"gitdir: {repo.parent / 'gone'}\n")
+    return "not a git repository: "
+
+
+def _extension(repo: Path) -> str:
+    git(repo, "config", "core.repositoryformatversion", "1")
+    git(repo, "config", "extensions.fromthefuture", "true")
+    return "unknown repository extension found: fromthefuture"
+
+
+def _another_users(repo: Path) -> str:
+    for place in [repo, *repo.rglob("*")]:
+        os.lchown(place, 65534, 65534)  # nobody: git refuses a repository its user does not own
+    return "detected dubious ownership"
+
+
+UNOPENABLE = {"a config git cannot parse": _bad_config, "a .git file naming a folder that is gone": _gone,
+              "an extension git does not know": _extension}  # fmt: skip
+if os.geteuid() == 0:
+    UNOPENABLE["another user's (safe.directory)"] = _another_users
+
+
+@pytest.mark.parametrize("case", list(UNOPENABLE))
+def test_a_checkout_git_cannot_open_is_one_line_not_a_walk_of_the_folder(tmp_path: Path, case: str) -> None:
+    """The work-tree audit listed a checkout git could not read by walking its folder, which skips
+    node_modules/ and .venv/: the tracked conflict markers there passed the gate (exit 0).  merge and
+    status called it "not a git repository", with a hint to pass --repo the checkout it was."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n", "node_modules/pkg/index.js": MARKER})
+    says = UNOPENABLE[case](repo)
+    for argv in (["audit", "--config", config_with(tmp_path)], ["status"]):
+        run = run_limited(*argv, "--repo", repo, cwd=tmp_path, timeout=TIMEOUT)
+        [line] = run.err.splitlines()
+        assert run.code == 2 and line.startswith(f"error: {repo}: git cannot open the repository: "), run.err
+        assert says in line and "(hint: " in line, line
