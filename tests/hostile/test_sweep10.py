@@ -5,10 +5,12 @@ traceback, and nothing outside the repository touched."""
 from __future__ import annotations
 
 import hashlib
+import io
 import itertools
 import json
 import os
 import shutil
+import tarfile
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
@@ -266,3 +268,51 @@ def test_a_checkout_git_cannot_open_is_one_line_not_a_walk_of_the_folder(tmp_pat
         [line] = run.err.splitlines()
         assert run.code == 2 and line.startswith(f"error: {repo}: git cannot open the repository: "), run.err
         assert says in line and "(hint: " in line, line
+
+
+# -- image archives --------------------------------------------------------------------------------------
+def _docker_archive(path: Path, members: dict[str, bytes]) -> str:
+    with tarfile.open(path, "w") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return f"docker-archive:{path}"
+
+
+def _oci_layout(path: Path, documents: dict[str, object]) -> str:
+    for name, document in documents.items():
+        (path / name).parent.mkdir(parents=True, exist_ok=True)
+        (path / name).write_text(json.dumps(document))
+    return f"oci:{path}"
+
+
+A, B = "sha256:" + "a" * 64, "sha256:" + "b" * 64
+ARCHIVES: dict[str, Callable[[Path], str]] = {
+    "a manifest.json of [1]": lambda p: _docker_archive(p / "i.tar", {"manifest.json": b"[1]"}),
+    "a manifest.json nested 100,000 deep": lambda p: _docker_archive(
+        p / "i.tar", {"manifest.json": b"[" * 100_000 + b"]" * 100_000}
+    ),
+    "a config whose history is 5": lambda p: _docker_archive(
+        p / "i.tar", {"manifest.json": b'[{"Config": "c.json", "Layers": []}]', "c.json": b'{"history": 5}'}
+    ),
+    "a nested index with a platform of 7": lambda p: _oci_layout(
+        p / "oci",
+        {
+            "index.json": {"manifests": [{"digest": A}]},
+            f"blobs/sha256/{A[7:]}": {"manifests": [{"digest": B, "platform": 7}]},
+        },
+    ),
+    "a FIFO": lambda p: (os.mkfifo(p / "fifo.tar"), f"docker-archive:{p / 'fifo.tar'}")[1],
+}
+
+
+@pytest.mark.parametrize("case", list(ARCHIVES))
+def test_an_image_archive_of_the_wrong_shape_is_one_line(tmp_path: Path, case: str) -> None:
+    """``image-report`` read the archive's JSON as it expected it: ``[1]`` for manifest.json, a history of
+    ``5``, a platform of ``7`` and JSON nested past Python's recursion limit were tracebacks (exit 3),
+    and a FIFO named as the archive held the report for good."""
+    image = ARCHIVES[case](tmp_path)
+    run = run_limited("image-report", image, cwd=tmp_path, timeout=TIMEOUT)
+    [line] = run.err.splitlines()
+    assert run.code == 2 and line.startswith(f"error: {image}") and "(hint: " in line, run.err[-3000:]

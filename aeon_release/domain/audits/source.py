@@ -450,7 +450,10 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
         # A checkout git cannot read (another user's: git's safe.directory; a config it cannot parse) was
         # walked as a plain folder instead, which skips node_modules/ and .venv/: tracked conflict
         # markers there passed the gate.
-        raise not_opened(root, said.decode("utf-8", "replace"))
+        reason = said.decode("utf-8", "replace")
+        if "not a git repository (or any" in reason:
+            return None  # a .git there that is no repository (nor is any folder above): a plain folder
+        raise not_opened(root, reason)
     records = [r.partition(b"\t") for r in staged.split(b"\0") if r]
     files = {os.fsdecode(raw_path) for _, _, raw_path in records}
     files.update(os.fsdecode(p) for p in others.split(b"\0") if p)
