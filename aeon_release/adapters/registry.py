@@ -25,6 +25,7 @@ from typing import Any
 import requests
 
 from aeon_release import grammar
+from aeon_release.adapters import jsonio
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, quoted, register_secret
 
@@ -137,7 +138,7 @@ class Manifest:
     def config_digest(self) -> str | None:
         """The image config digest (= the local image id) of a single-image manifest."""
         try:
-            config = json.loads(self.body).get("config") or {}
+            config = jsonio.loads(self.body).get("config") or {}
         except (ValueError, AttributeError):
             return None
         digest = config.get("digest") if isinstance(config, dict) else None
@@ -457,7 +458,7 @@ def _capped(reply: requests.Response, host: str) -> bytes:
 
 def _json(body: bytes, host: str) -> dict[str, Any]:
     try:
-        data = json.loads(body)
+        data = jsonio.loads(body)
     except (ValueError, RecursionError):
         raise ServiceError(f"registry {host} answered with something that is not JSON") from None
     if not isinstance(data, dict):
@@ -479,7 +480,7 @@ def _next_link(link: str | None) -> str | None:
 
 def _media_type_of(body: bytes) -> str:
     try:
-        media_type = json.loads(body).get("mediaType")
+        media_type = jsonio.loads(body).get("mediaType")
     except (ValueError, AttributeError):
         media_type = None
     return media_type if isinstance(media_type, str) else MANIFEST_TYPES[-1]
@@ -487,7 +488,7 @@ def _media_type_of(body: bytes) -> str:
 
 def _error_text(body: bytes) -> str:
     try:
-        errors = json.loads(body).get("errors") or []
+        errors = jsonio.loads(body).get("errors") or []
         first = errors[0]
         return f"{first.get('code', '')}: {first.get('message', '')}"[:200]
     except (ValueError, AttributeError, IndexError, TypeError):

@@ -19,7 +19,7 @@ from securesystemslib.dsse import Envelope
 from securesystemslib.exceptions import VerificationError
 from securesystemslib.signer import CryptoSigner, SSlibKey  # type: ignore[attr-defined]
 
-from aeon_release.adapters import files
+from aeon_release.adapters import files, jsonio
 from aeon_release.errors import AeonError, ConfigError, NeedsHuman, UsageError, quoted
 
 PAYLOAD_TYPE = "application/vnd.in-toto+json"
@@ -114,7 +114,7 @@ def sign(statement: dict[str, Any], signer: CryptoSigner) -> bytes:
 def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
     """Check the envelope's signature with ``public``; return the statement it signs."""
     try:
-        envelope = Envelope.from_dict(json.loads(envelope_bytes))
+        envelope = Envelope.from_dict(jsonio.loads(envelope_bytes))
     except (ValueError, KeyError, TypeError) as exc:
         raise NeedsHuman(f"the attestation is not a DSSE envelope ({type(exc).__name__})") from None
     if envelope.payload_type != PAYLOAD_TYPE:
@@ -127,7 +127,7 @@ def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
             "it was signed by another key, or altered after signing",
         ) from None
     try:
-        statement = json.loads(envelope.payload)
+        statement = jsonio.loads(envelope.payload)
     except ValueError:
         raise NeedsHuman("the attestation's payload is not JSON") from None
     return Verified(statement if isinstance(statement, dict) else {}, public.keyid)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import json
 import posixpath
 import re
 import tarfile
@@ -27,6 +26,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
+
+from aeon_release.adapters import jsonio
 
 WHITEOUT = ".wh."
 OPAQUE = ".wh..wh..opq"
@@ -360,11 +361,11 @@ def _history(scan_result: _Scan, config_name: str) -> list[str]:
 
 
 def _document(raw: bytes, name: str) -> Any:
-    """A JSON document of the archive; one nested past Python's recursion limit is a ValueError too."""
+    """A JSON document of the archive, or a ValueError naming it (nesting past the recursion limit too)."""
     try:
-        return json.loads(raw)
-    except RecursionError:
-        raise ValueError(f"{name} is nested too deeply") from None
+        return jsonio.loads(raw)
+    except ValueError as exc:
+        raise ValueError(f"{name}: not JSON: {exc}") from None
 
 
 def _dicts(value: Any, what: str) -> list[dict[str, Any]]:

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import files
+from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
@@ -94,7 +94,7 @@ def load_record(path: Path, tag: str | None = None) -> Record:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 (byte {exc.start})", "pass --record the run record (JSON)") from None
     try:
-        data = json.loads(text)
+        data = jsonio.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(
             f"{path}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}",

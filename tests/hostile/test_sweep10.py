@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.adapters import registry
+from aeon_release.adapters import registry, signing
 from aeon_release.adapters.registry import Registry, Repository
-from aeon_release.errors import ServiceError
+from aeon_release.errors import NeedsHuman, ServiceError
 from tests.helpers import build_example, git
 from tests.hostile.conftest import config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
@@ -316,3 +316,34 @@ def test_an_image_archive_of_the_wrong_shape_is_one_line(tmp_path: Path, case: s
     run = run_limited("image-report", image, cwd=tmp_path, timeout=TIMEOUT)
     [line] = run.err.splitlines()
     assert run.code == 2 and line.startswith(f"error: {image}") and "(hint: " in line, run.err[-3000:]
+
+
+# -- JSON nested past the recursion limit ------------------------------------------------------------------
+DEEP_JSON = b"[" * 100_000 + b"]" * 100_000
+
+
+def test_a_run_record_nested_too_deeply_is_one_line(tmp_path: Path) -> None:
+    """``notes --record FILE`` caught a JSONDecodeError, not the RecursionError of ``[`` 100,000 times."""
+    (tmp_path / "record.json").write_bytes(DEEP_JSON)
+    run = run_limited("notes", "v0.29.0", "--record", tmp_path / "record.json", cwd=tmp_path, timeout=TIMEOUT)
+    [line] = run.err.splitlines()
+    assert run.code == 2 and line.startswith("error: ") and "record.json:1:1: malformed JSON: nested too deeply" in line
+
+
+@pytest.mark.parametrize("where", ["envelope", "payload"])
+def test_an_attestation_nested_too_deeply_fails_verification_not_the_tool(tmp_path: Path, where: str) -> None:
+    """The registry serves the attestation: an envelope (or a signed payload) of ``[`` 100,000 times was a
+    RecursionError traceback in ``verify`` instead of "not a DSSE envelope" / "payload is not JSON"."""
+    from securesystemslib.dsse import Envelope
+
+    secret = tmp_path / "key"
+    signing.generate(secret)
+    public = signing.load_public(signing.public_path(secret))
+    if where == "envelope":
+        envelope = DEEP_JSON
+    else:  # a payload signed by the right key (its holder, or a bug, wrote it): still not the tool's crash
+        deep = Envelope(DEEP_JSON, signing.PAYLOAD_TYPE, {})
+        deep.sign(signing.load_signer(secret))
+        envelope = json.dumps(deep.to_dict()).encode()
+    with pytest.raises(NeedsHuman, match=r"not a DSSE envelope|payload is not JSON"):
+        signing.verify(envelope, public)
