@@ -184,6 +184,15 @@ def redact_data(data: Any) -> Any:
     return data
 
 
+def quoted(value: Any, limit: int = 60) -> str:
+    """A value for a message: its repr in ASCII, at most ``limit`` characters, secrets redacted first (a
+    cut never leaves half a password the redaction no longer sees).  A tag or a field of 50,000
+    characters is not echoed whole, and a look-alike (a Cyrillic a in ``active``) shows as
+    ``'\\u0430ctive'``, not as the word the line asks for."""
+    text = ascii(redact_data(value))
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 # Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message
 # must not reach a terminal, a Markdown table or an XML file raw: an ESC can rewrite the terminal,
 # a newline forges a row, and XML 1.0 forbids most of them outright.

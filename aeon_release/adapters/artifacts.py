@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from aeon_release.adapters import jsonio
 from aeon_release.adapters.registry import Credentials, Manifest, Registry, Repository
 from aeon_release.errors import ServiceError
 
@@ -76,7 +77,7 @@ def pull(repository: Repository, credentials: Credentials | None, digest: str) -
     if manifest is None:
         return None
     try:
-        layers = json.loads(manifest.body).get("layers") or []
+        layers = jsonio.loads(manifest.body).get("layers") or []
     except (ValueError, AttributeError):
         layers = []
     envelopes = [layer for layer in layers if isinstance(layer, dict) and layer.get("mediaType") == ENVELOPE_TYPE]

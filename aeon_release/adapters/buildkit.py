@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aeon_release.errors import NeedsHuman, ServiceError, UsageError
+from aeon_release.errors import NeedsHuman, ServiceError, UsageError, quoted
 
 TAIL_LINES = 20
 CLI_ENV = "AEON_DOCKER_CLI"  # a docker CLI to use before any on PATH
@@ -129,7 +129,7 @@ def _probe(cli: str) -> tuple[str, str] | None:
 def find_builder(name: str | None = None) -> Builder:
     """The first docker CLI that drives BuildKit; ``name`` (a buildx builder) needs buildx."""
     if name is not None and not _NAME.match(name):
-        raise UsageError(f"--builder {name!r} is not a builder name", "see `docker buildx ls`")
+        raise UsageError(f"--builder {quoted(name)} is not a builder name", "see `docker buildx ls`")
     tried = []
     for cli in _candidates():
         probed = _probe(cli)

@@ -173,8 +173,22 @@ def emit_json(data: Any, output: Path | None = None) -> None:
     emit(json.dumps(redact_data(data), indent=2, sort_keys=False, default=str, allow_nan=False), output)
 
 
+class _NoProgress(_NoStatus):
+    """What ``progress`` gives when stderr is no terminal: rich's transient display draws nothing there
+    but a blank line when it stops, which stood before the one error line of every refused build."""
+
+    def __enter__(self) -> _NoProgress:
+        return self
+
+    def add_task(self, *args: object, **kwargs: object) -> int:
+        return 0
+
+
 def progress() -> Any:
-    """A rich progress display on stderr (transient: it vanishes when the work is done)."""
+    """A rich progress display on stderr (transient: it vanishes when the work is done); nothing when
+    stderr is a pipe or a file."""
+    if not is_terminal():
+        return _NoProgress()
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     return Progress(
@@ -193,7 +207,7 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
     ``current`` and ``total`` (an 18 GB image pushes for minutes: show which layer moves)."""
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
 
-    bars = Progress(
+    bars: Any = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         DownloadColumn(),
@@ -216,5 +230,7 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
         else:
             bars.update(task, description=description)
 
+    if not is_terminal():  # the bars draw nothing there but a blank line at the end: the done lines only
+        bars = _NoProgress()
     with bars:
         yield on_event

@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from typing import IO
 
 from aeon_release.errors import AeonError, UsageError, printable, redact
 
@@ -195,23 +196,42 @@ def read_capped(
     when it cannot be: a FIFO or a device such as /dev/zero in its place would hang the read or
     never end it, so the file is opened without blocking, must be a regular file, and no more than
     ``limit`` bytes are read whatever its size says."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
+    fd = _open_regular(path, what, error)
+    if fd is None:
         return None
-    except OSError as exc:
-        raise error(f"{what}: cannot be read: {exc.strerror or exc}", _READ_HINTS.get(exc.errno or 0)) from None
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
-            raise error(f"{what}: {kind}", f"name a file there: {printable(str(path))[:200]}")
         data = _read_upto(fd, limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit:
         raise error(f"{what}: more than the {limit} bytes such a file may have", "check what was written there")
     return data
+
+
+def open_regular(path: Path, what: str, error: type[AeonError] = UsageError) -> IO[bytes] | None:
+    """``path`` opened for reading when it is a regular file (None when it does not exist), as
+    ``read_capped`` checks it, for a file too large to read whole (an image archive): a FIFO there
+    held ``image-report`` for good."""
+    fd = _open_regular(path, what, error)
+    if fd is None:
+        return None
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def _open_regular(path: Path, what: str, error: type[AeonError]) -> int | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise error(f"{what}: cannot be read: {exc.strerror or exc}", _READ_HINTS.get(exc.errno or 0)) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
+        raise error(f"{what}: {kind}", f"name a file there: {printable(str(path))[:200]}")
+    return fd
 
 
 _READ_HINTS = {

@@ -21,7 +21,7 @@ from types import ModuleType
 
 from aeon_release.adapters import blobs
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.errors import GitError, UsageError
+from aeon_release.errors import GitError, UsageError, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
@@ -31,7 +31,7 @@ def validate_ref_name(name: str, what: str = "ref") -> str:
     """Reject a tag or branch name before it reaches git (``v0.29.0; rm -rf ~`` and friends)."""
     if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".lock", "/", ".")) or "//" in name:
         raise UsageError(
-            f"{what} {name!r} is not a valid name",
+            f"{what} {quoted(name)} is not a valid name",
             "use letters, digits and . _ / + - only, e.g. v0.29.0 or fork-v0.27.1",
         )
     return name
@@ -262,7 +262,7 @@ def _work_tree(path: Path) -> Path:
     )
     lines = probe.stdout.splitlines()
     if len(lines) < 2:
-        raise GitError(f"{path}: not a git repository", "pass --repo the fork's checkout")
+        raise not_opened(path, probe.stderr)
     if len(lines) >= 3 and probe.returncode == 0:
         return Path(lines[2])
     git_dir = Path(lines[1])
@@ -274,6 +274,25 @@ def _work_tree(path: Path) -> Path:
             "pass --repo the checkout whose .git file names this folder",
         )
     return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
+
+
+def not_opened(path: Path, stderr: str) -> GitError:
+    """Why git opened no repository at ``path``, as git says it: a repository of another user (git's
+    ``safe.directory``), a config it cannot parse, a .git file naming a folder that is gone, an extension
+    it does not know were all "not a git repository", with the hint to pass --repo the checkout."""
+    path = Path(os.path.abspath(path))
+    said = [line.strip() for line in stderr.splitlines() if line.strip()]
+    fatal = next((i for i, line in enumerate(said) if line.startswith("fatal: ")), None)
+    if fatal is None or said[fatal].startswith("fatal: not a git repository (or any"):
+        return GitError(f"{path}: not a git repository", "pass --repo the fork's checkout")
+    reason = said[fatal].removeprefix("fatal: ").rstrip(":")
+    if reason.startswith("unknown repository extension") and fatal + 1 < len(said):
+        reason += f": {said[fatal + 1]}"
+    if reason.startswith("detected dubious ownership"):
+        hint = f"it belongs to another user; if you trust it: git config --global --add safe.directory {path}"
+    else:
+        hint = f"`git -C {path} status` shows what git cannot read there"
+    return GitError(f"{path}: git cannot open the repository: {printable(reason)[:200]}", hint)
 
 
 def _gitpython() -> ModuleType:

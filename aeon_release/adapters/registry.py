@@ -25,8 +25,9 @@ from typing import Any
 import requests
 
 from aeon_release import grammar
+from aeon_release.adapters import jsonio
 from aeon_release.adapters.deadline import within
-from aeon_release.errors import ConfigError, ServiceError, UsageError, register_secret
+from aeon_release.errors import ConfigError, ServiceError, UsageError, quoted, register_secret
 
 # The manifest kinds we accept, most specific last; a tag may hold any of them.
 MANIFEST_TYPES = (
@@ -70,7 +71,7 @@ def parse_repository(text: str) -> Repository:
     looks_like_host = "." in host or ":" in host or host == "localhost"
     valid = grammar.DOMAIN.fullmatch(host) and grammar.PATH.fullmatch(name) and len(text) <= grammar.NAME_MAX
     if not (looks_like_host and valid):
-        raise UsageError(f"repository {text!r} is not a valid REGISTRY/NAME", _REPO_HINT)
+        raise UsageError(f"repository {quoted(text)} is not a valid REGISTRY/NAME", _REPO_HINT)
     return Repository(host, name)
 
 
@@ -137,7 +138,7 @@ class Manifest:
     def config_digest(self) -> str | None:
         """The image config digest (= the local image id) of a single-image manifest."""
         try:
-            config = json.loads(self.body).get("config") or {}
+            config = jsonio.loads(self.body).get("config") or {}
         except (ValueError, AttributeError):
             return None
         digest = config.get("digest") if isinstance(config, dict) else None
@@ -235,7 +236,7 @@ class Registry:
     def blob(self, digest: str) -> bytes | None:
         """The blob ``digest`` (checked against it), or None when the registry has none."""
         if not grammar.SHA256_DIGEST.fullmatch(digest):
-            raise UsageError(f"{digest!r} is not a sha256 digest")
+            raise UsageError(f"{quoted(digest)} is not a sha256 digest")
         response = self._send("GET", f"/v2/{self.repository.name}/blobs/{digest}", {})
         if response.status == 404:
             return None
@@ -258,12 +259,25 @@ class Registry:
         return digest
 
     def tags(self) -> list[str]:
-        """Every tag of the repository (following the registry's pagination, on the registry only)."""
+        """Every tag of the repository (following the registry's pagination, on the registry only).
+
+        A ``Link`` back to a page already read, or more than ``MAX_TAG_PAGES`` pages, is an error: a
+        registry whose next page was the same page held ``releases`` for a minute of requests, then
+        answered with the first 1,000 pages as if they were all (a tag missing from the list is an
+        alarm not raised)."""
         path: str | None = f"/v2/{self.repository.name}/tags/list?n=1000"
         found: list[str] = []
-        for _page in range(1000):
-            if not path:
-                break
+        seen: set[str] = set()
+        while path:
+            if path in seen or len(seen) >= MAX_TAG_PAGES:
+                again = path in seen
+                raise ServiceError(
+                    f"registry {self.repository.host} listing the tags of {self.repository}: "
+                    + (f"its next page is one it sent already ({quoted(path, 120)})" if again else
+                       f"more than {MAX_TAG_PAGES} pages"),
+                    "the registry's tag list does not end: check the registry (its Link headers)",
+                )  # fmt: skip
+            seen.add(path)
             response = self._send("GET", path, {"Accept": "application/json"})
             if response.status == 404:
                 return found
@@ -275,7 +289,7 @@ class Registry:
 
     def _manifest_path(self, reference: str) -> str:
         if not (grammar.TAG.fullmatch(reference) or grammar.SHA256_DIGEST.fullmatch(reference)):
-            raise UsageError(f"{reference!r} is not a valid tag or digest")
+            raise UsageError(f"{quoted(reference)} is not a valid tag or digest")
         return f"/v2/{self.repository.name}/manifests/{reference}"
 
     # -- transport and authentication --------------------------------------------------------
@@ -417,7 +431,7 @@ class Registry:
                 f"pass --username with --password-stdin or AEON_REGISTRY_PASSWORD, or run `docker login {host}`",
             )
         return ServiceError(
-            f"registry {host} rejected the credentials of user {self.credentials.username!r}",
+            f"registry {host} rejected the credentials of user {quoted(self.credentials.username)}",
             "check --username and the password (stdin, AEON_REGISTRY_PASSWORD or the Docker config)",
         )
 
@@ -444,7 +458,7 @@ def _capped(reply: requests.Response, host: str) -> bytes:
 
 def _json(body: bytes, host: str) -> dict[str, Any]:
     try:
-        data = json.loads(body)
+        data = jsonio.loads(body)
     except (ValueError, RecursionError):
         raise ServiceError(f"registry {host} answered with something that is not JSON") from None
     if not isinstance(data, dict):
@@ -456,6 +470,9 @@ def _challenge_params(text: str) -> dict[str, str]:
     return {key.lower(): value for key, value in re.findall(r'(\w+)="([^"]*)"', text)}
 
 
+MAX_TAG_PAGES = 1000  # of up to 1,000 tags each (n=1000): a million tags
+
+
 def _next_link(link: str | None) -> str | None:
     match = re.search(r"<([^>]+)>\s*;\s*rel=\"?next\"?", link or "")
     return match.group(1) if match else None
@@ -463,7 +480,7 @@ def _next_link(link: str | None) -> str | None:
 
 def _media_type_of(body: bytes) -> str:
     try:
-        media_type = json.loads(body).get("mediaType")
+        media_type = jsonio.loads(body).get("mediaType")
     except (ValueError, AttributeError):
         media_type = None
     return media_type if isinstance(media_type, str) else MANIFEST_TYPES[-1]
@@ -471,7 +488,7 @@ def _media_type_of(body: bytes) -> str:
 
 def _error_text(body: bytes) -> str:
     try:
-        errors = json.loads(body).get("errors") or []
+        errors = jsonio.loads(body).get("errors") or []
         first = errors[0]
         return f"{first.get('code', '')}: {first.get('message', '')}"[:200]
     except (ValueError, AttributeError, IndexError, TypeError):

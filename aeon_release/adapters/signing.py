@@ -19,8 +19,8 @@ from securesystemslib.dsse import Envelope
 from securesystemslib.exceptions import VerificationError
 from securesystemslib.signer import CryptoSigner, SSlibKey  # type: ignore[attr-defined]
 
-from aeon_release.adapters import files
-from aeon_release.errors import AeonError, ConfigError, NeedsHuman, UsageError
+from aeon_release.adapters import files, jsonio
+from aeon_release.errors import AeonError, ConfigError, NeedsHuman, UsageError, quoted
 
 PAYLOAD_TYPE = "application/vnd.in-toto+json"
 
@@ -114,11 +114,11 @@ def sign(statement: dict[str, Any], signer: CryptoSigner) -> bytes:
 def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
     """Check the envelope's signature with ``public``; return the statement it signs."""
     try:
-        envelope = Envelope.from_dict(json.loads(envelope_bytes))
+        envelope = Envelope.from_dict(jsonio.loads(envelope_bytes))
     except (ValueError, KeyError, TypeError) as exc:
         raise NeedsHuman(f"the attestation is not a DSSE envelope ({type(exc).__name__})") from None
     if envelope.payload_type != PAYLOAD_TYPE:
-        raise NeedsHuman(f"the attestation's payload type is {envelope.payload_type!r}, not {PAYLOAD_TYPE}")
+        raise NeedsHuman(f"the attestation's payload type is {quoted(envelope.payload_type)}, not {PAYLOAD_TYPE}")
     try:
         envelope.verify([public], 1)
     except VerificationError:
@@ -127,7 +127,7 @@ def verify(envelope_bytes: bytes, public: SSlibKey) -> Verified:
             "it was signed by another key, or altered after signing",
         ) from None
     try:
-        statement = json.loads(envelope.payload)
+        statement = jsonio.loads(envelope.payload)
     except ValueError:
         raise NeedsHuman("the attestation's payload is not JSON") from None
     return Verified(statement if isinstance(statement, dict) else {}, public.keyid)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files
-from aeon_release.errors import StateError, redact_data
+from aeon_release.errors import StateError, printable, redact_data
 
 
 class Word(str, enum.Enum):
@@ -366,8 +366,23 @@ class RunStore:
         return cls.root_of(git_dir) / f"{name}-{os.getpid()}"
 
     # -- the merge run's state -------------------------------------------------------------
-    def load(self) -> RunState | None:
-        return _load_state(self.state_file)
+    def load(self, elsewhere: bool = False) -> RunState | None:
+        """The run's state, its worktree always this store's place: state.json records where the run
+        made it, and in a repository copied since (``cp -a``) that is the other repository's worktree
+        (``merge --continue --fix`` wrote into it, ``--abort`` deleted it).  An unfinished run recorded
+        at another place is refused unless ``elsewhere`` (dropping it, showing it)."""
+        state = _load_state(self.state_file)
+        if state is None or os.path.realpath(state.worktree) == os.path.realpath(self.worktree):
+            return state
+        if state.phase != StepStatus.DONE and not elsewhere:
+            raise StateError(
+                f"{self.state_file}: the {self.tag} run was started in a repository at another place "
+                f"(its worktree was {printable(state.worktree)[:200]}): this one was moved or copied since",
+                "`aeon-release merge --abort` drops the run here and touches nothing outside this repository;"
+                " then start the merge again",
+            )
+        state.worktree = str(self.worktree)
+        return state
 
     def save(self, state: RunState) -> None:
         """Saved after every item of the run: atomic (a killed run leaves the last whole state), not
@@ -391,7 +406,7 @@ class RunStore:
         if not base.is_dir():
             return []
         stores = (cls(git_dir, p.name) for p in sorted(base.iterdir()) if not p.name.startswith("."))
-        states = (store.load() for store in stores if store.state_file.exists())
+        states = (store.load(elsewhere=True) for store in stores if store.state_file.exists())
         return [s for s in states if s is not None]
 
     @classmethod

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from aeon_release.adapters import files
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, quoted
 
 # Ledger, rules and release files are small; a bigger file is a mistake or an attack.
 MAX_YAML_BYTES = 8 * 1024 * 1024
@@ -66,13 +66,6 @@ def _refused(problem: str, event: yaml.events.Event) -> yaml.YAMLError:
     return yaml.composer.ComposerError(None, None, problem, mark)
 
 
-def short(value: Any, limit: int = 60) -> str:
-    """A repr for a message: never the whole of a huge value, and in ASCII: a value with a look-alike
-    letter (a Cyrillic a in ``active``) shows as ``'\\u0430ctive'``, not as the word the line lists."""
-    text = ascii(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
     seen: set[Any] = set()
     for key_node, _ in node.value:
@@ -84,7 +77,7 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
         if duplicate:
             mark = key_node.start_mark
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {short(key)} (line {mark.line + 1})", mark
+                None, None, f"duplicate key {quoted(key)} (line {mark.line + 1})", mark
             )
         try:
             seen.add(key)
@@ -154,7 +147,7 @@ def parse_yaml(text: str, label: str) -> Any:
     except yaml.YAMLError as exc:
         raise _malformed(_pure_error(text) or exc, label) from None
     except ValueError as exc:  # an integer of thousands of digits (Python's int conversion limit)
-        raise ConfigError(f"{label}: malformed YAML: {short(str(exc))}", "write numbers of a sensible size") from None
+        raise ConfigError(f"{label}: malformed YAML: {quoted(str(exc))}", "write numbers of a sensible size") from None
     except (RecursionError, MemoryError):
         raise ConfigError(
             f"{label}: malformed YAML: nested too deeply or too large", "flatten the file: no real one nests this deep"
@@ -193,6 +186,10 @@ class Where:
         self.guide = guide
 
     def key(self, name: str) -> Where:
+        """A key of the file is a crumb as it is when short and ASCII, else quoted: a release name of
+        30,000 characters in cherry_picks.yaml was repeated whole in the line."""
+        if len(name) > 60 or not name.isascii() or not name.isprintable():
+            name = quoted(name)
         return Where(self.label, (*self.crumbs, f".{name}" if self.crumbs else name), self.guide)
 
     def index(self, i: int) -> Where:
@@ -214,9 +211,9 @@ def mapping(node: Any, where: Where, required: Iterable[str], optional: Iterable
     allowed = set(required) | set(optional)
     for key in node:
         if not isinstance(key, str):
-            raise where.fail(f"keys must be strings, got {type_name(key)} {short(key)}")
+            raise where.fail(f"keys must be strings, got {type_name(key)} {quoted(key)}")
         if key not in allowed:
-            raise where.key(key[:60]).fail("unknown key", f"allowed keys: {', '.join(sorted(allowed))}")
+            raise where.key(key).fail("unknown key", f"allowed keys: {', '.join(sorted(allowed))}")
     for key in required:
         if key not in node:
             raise where.key(key).fail("required")
@@ -235,7 +232,7 @@ def string(node: Any, where: Where, pattern: re.Pattern[str] | None = None, hint
     if not isinstance(node, str) or not node.strip():
         raise where.fail(f"expected a non-empty string, got {type_name(node)}", hint)
     if pattern is not None and not pattern.fullmatch(node):
-        raise where.fail(f"{short(node)} is not of the expected form", hint)
+        raise where.fail(f"{quoted(node)} is not of the expected form", hint)
     return node
 
 
@@ -250,7 +247,7 @@ def integer(node: Any, where: Where, minimum: int = 0, hint: str | None = None) 
 def choice(node: Any, where: Where, choices: Iterable[str]) -> str:
     choices = tuple(choices)
     if node not in choices:
-        raise where.fail(f"must be one of {', '.join(choices)}, got {short(node)}")
+        raise where.fail(f"must be one of {', '.join(choices)}, got {quoted(node)}")
     return str(node)
 
 
@@ -260,13 +257,13 @@ def as_float(node: float, where: Where) -> float:
     try:
         return float(node)
     except OverflowError:
-        raise where.fail(f"{short(node)} is too large a number") from None
+        raise where.fail(f"{quoted(node)} is too large a number") from None
 
 
 def relative_path(node: Any, where: Where) -> str:
     value = string(node, where)
     if value.startswith("/") or ".." in Path(value).parts or "\x00" in value:
-        raise where.fail(f"{short(value)} must be a path relative to the tree, without '..'")
+        raise where.fail(f"{quoted(value)} must be a path relative to the tree, without '..'")
     return value
 
 

@@ -20,7 +20,7 @@ from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
-from aeon_release.errors import ExitCode, GitError, UsageError
+from aeon_release.errors import ExitCode, GitError, UsageError, quoted
 
 
 def audit(
@@ -40,7 +40,7 @@ def audit(
     report shows what is left.
     """
     if fmt not in RENDERERS:
-        raise UsageError(f"unknown format {fmt!r}", f"choose one of {', '.join(RENDERERS)}")
+        raise UsageError(f"unknown format {quoted(fmt)}", f"choose one of {', '.join(RENDERERS)}")
     if not repo_path.is_dir():
         raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
     if fix and rev is not None:

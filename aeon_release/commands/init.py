@@ -17,7 +17,7 @@ from aeon_release.adapters.console import emit, emit_json, plain, say, show
 from aeon_release.adapters.git import Git
 from aeon_release.domain import ledger, profile
 from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
-from aeon_release.errors import UsageError
+from aeon_release.errors import UsageError, quoted
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
 
 TREE_RULES = "tree.yaml"
@@ -36,7 +36,7 @@ def run(
 ) -> None:
     if image is not None and (not grammar.PATH.fullmatch(image) or len(image) > grammar.NAME_MAX):
         raise UsageError(
-            f"--image {image[:80]!r}: not an image repository name",
+            f"--image {quoted(image)}: not an image repository name",
             f"lowercase path parts, at most {grammar.NAME_MAX} characters, e.g. ghcr.io/me/myfork",
         )
     git = Git(repo)

@@ -8,7 +8,7 @@ from pathlib import Path
 from aeon_release.adapters import schemas
 from aeon_release.adapters.console import emit_json, show
 from aeon_release.domain import ledger, profile
-from aeon_release.errors import UsageError
+from aeon_release.errors import UsageError, quoted
 
 
 def check(config_dir: Path, json_out: bool) -> None:
@@ -28,5 +28,5 @@ def check(config_dir: Path, json_out: bool) -> None:
 
 def schema(which: str) -> None:
     if which not in schemas.SCHEMAS:
-        raise UsageError(f"unknown schema {which!r}", f"choose one of {', '.join(schemas.SCHEMAS)}")
+        raise UsageError(f"unknown schema {quoted(which)}", f"choose one of {', '.join(schemas.SCHEMAS)}")
     print(json.dumps(schemas.SCHEMAS[which], indent=2))

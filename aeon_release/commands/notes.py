@@ -9,7 +9,7 @@ from aeon_release.adapters.console import emit, show
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger, notes, profile
-from aeon_release.errors import UsageError
+from aeon_release.errors import UsageError, quoted
 
 FORMATS = ("markdown", "json")
 
@@ -23,7 +23,7 @@ def find_record(tag: str, repo: Path, record: Path | None) -> Path:
 
 def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, output: Path | None) -> None:
     if fmt not in FORMATS:
-        raise UsageError(f"unknown --format {fmt!r}", f"use one of {', '.join(FORMATS)}")
+        raise UsageError(f"unknown --format {quoted(fmt)}", f"use one of {', '.join(FORMATS)}")
     path = find_record(tag, repo, record)
     data = notes.load_record(path, tag)
     loaded = ledger.load(config_dir)

@@ -15,14 +15,14 @@ from aeon_release.adapters import artifacts, signing
 from aeon_release.adapters.console import emit_json, plain, say
 from aeon_release.adapters.registry import Registry, parse_repository, resolve_credentials
 from aeon_release.domain import attestation, names
-from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.errors import NeedsHuman, UsageError, quoted
 from aeon_release.pipeline import keys
 
 
 def _split(reference: str) -> tuple[str, str]:
     repository, sep, tag = reference.rpartition(":")
     if not sep or "/" in tag or not names.TAG.fullmatch(tag):
-        raise UsageError(f"{reference!r} is not REPOSITORY:TAG", "e.g. ghcr.io/team/app:latest")
+        raise UsageError(f"{quoted(reference)} is not REPOSITORY:TAG", "e.g. ghcr.io/team/app:latest")
     return repository, tag
 
 

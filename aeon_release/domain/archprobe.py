@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from aeon_release.domain.profile import ArchPolicy
-from aeon_release.errors import UsageError
+from aeon_release.errors import UsageError, quoted
 
 FP4_INSTRUCTION = "cvt.rn.satfinite.e2m1x2.f32"
 
@@ -71,7 +71,7 @@ def parse_arch_list(value: str) -> tuple[Arch, ...]:
         match = _ARCH.match(item)
         if match is None:
             raise UsageError(
-                f"TORCH_CUDA_ARCH_LIST entry {item!r} is not an arch",
+                f"TORCH_CUDA_ARCH_LIST entry {quoted(item)} is not an arch",
                 "write entries like 10.0a, 9.0a or 8.0+PTX, separated by ';'",
             )
         archs.append(Arch(int(match["major"]), int(match["minor"]), match["suffix"], bool(match["ptx"])))
@@ -86,7 +86,7 @@ def validate(arch_list: str, enable_nvfp4_sm100: str | None, policy: ArchPolicy)
     for arch in archs:
         if arch.major in policy.fp4_majors and not arch.suffix:
             raise UsageError(
-                f"TORCH_CUDA_ARCH_LIST entry {arch.text!r} has no 'a'/'f' suffix: the Blackwell FP4 "
+                f"TORCH_CUDA_ARCH_LIST entry {quoted(arch.text)} has no 'a'/'f' suffix: the Blackwell FP4 "
                 f"kernels need sm_{arch.sm}a or sm_{arch.sm}f and would be preprocessed out, so NVFP4 "
                 "checkpoints would fall back to Marlin without a warning",
                 f"write {arch.major}.{arch.minor}a ({policy.example})",
@@ -94,7 +94,7 @@ def validate(arch_list: str, enable_nvfp4_sm100: str | None, policy: ArchPolicy)
     one_major = policy.only_major is not None and all(arch.major == policy.only_major for arch in archs)
     if one_major and (enable_nvfp4_sm100 or "0").strip() != "0":
         raise UsageError(
-            f"ENABLE_NVFP4_SM100={enable_nvfp4_sm100} with the SM{policy.only_major}x-only arch list {arch_list!r}: "
+            f"ENABLE_NVFP4_SM100={enable_nvfp4_sm100} with the SM{policy.only_major}x-only arch list {quoted(arch_list)}: "
             "the SM100 FP4 kernels have no target here",
             "pass --build-arg ENABLE_NVFP4_SM100=0",
         )

@@ -10,12 +10,11 @@ checks that a statement names the digest a tag holds.
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import store
+from aeon_release.adapters import jsonio, store
 from aeon_release.errors import NeedsHuman, StateError
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
@@ -58,7 +57,7 @@ def record(common_dir: Path, provenance: Provenance) -> Path:
 def lookup(common_dir: Path, image_id: str) -> Provenance | None:
     path = _path(common_dir, image_id)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonio.loads(path.read_text(encoding="utf-8"))
         provenance = Provenance.from_dict(data)
     except FileNotFoundError:
         return None

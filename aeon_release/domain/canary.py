@@ -50,7 +50,7 @@ from aeon_release.adapters.deadline import within
 from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
 from aeon_release.domain.profile import CanaryMetrics
-from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError, register_secret
+from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError, quoted, register_secret
 
 CANARY_FILE = "canary.yaml"
 
@@ -149,7 +149,7 @@ def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
     seen: set[str] = set()
     for i, band in enumerate(bands):
         if band.name in seen:  # the report names the band that judged: two of one name cannot be told apart
-            raise root.key("bands").index(i).key("name").fail(f"{band.name!r} names an earlier band too")
+            raise root.key("bands").index(i).key("name").fail(f"{quoted(band.name)} names an earlier band too")
         seen.add(band.name)
     return bands
 
@@ -187,15 +187,15 @@ def http_url(url: str, option: str) -> str:
     A password in the URL is registered as a secret: no message or file ever shows it."""
     example = f"e.g. {option} http://127.0.0.1:8000/metrics"
     if any(ch.isspace() or not ch.isprintable() for ch in url):
-        raise UsageError(f"{option} {url!r} has whitespace or control characters", example)
+        raise UsageError(f"{option} {quoted(url)} has whitespace or control characters", example)
     try:
         parsed = urllib.parse.urlsplit(url)
         parsed.port  # noqa: B018 - a port that is not a number, or out of range, raises here
     except ValueError as exc:
-        raise UsageError(f"{option} {url!r} is not a URL: {exc}", example) from None
+        raise UsageError(f"{option} {quoted(url)} is not a URL: {exc}", example) from None
     register_secret(parsed.password)
     if parsed.scheme not in ("http", "https") or not parsed.hostname:
-        raise UsageError(f"{option} {url!r} is not an http(s) URL", example)
+        raise UsageError(f"{option} {quoted(url)} is not an http(s) URL", example)
     return url
 
 
@@ -490,7 +490,7 @@ def _pick_model(first: Scrape, second: Scrape, model: str | None, url: str) -> t
     if model is not None:
         if seen and model not in seen:
             raise ServiceError(
-                f"{url} has no spec-decode counters for model {model!r}",
+                f"{url} has no spec-decode counters for model {quoted(model)}",
                 f"models with counters there: {', '.join(sorted(seen))}",
             )
         return model, (model if seen else None)  # counters without model_name labels: take them all

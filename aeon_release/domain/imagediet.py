@@ -18,7 +18,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import json
 import posixpath
 import re
 import tarfile
@@ -27,6 +26,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
+
+from aeon_release.adapters import jsonio
 
 WHITEOUT = ".wh."
 OPAQUE = ".wh..wh..opq"
@@ -120,7 +121,7 @@ class _Scan:
     def manifest(self) -> list[dict[str, Any]]:
         """The legacy ``manifest.json`` (also written beside the OCI layout by Docker 25+)."""
         raw = self.documents.get("manifest.json")
-        return list(json.loads(raw)) if raw else []
+        return _dicts(_document(raw, "manifest.json"), "manifest.json") if raw else []
 
 
 class ChunkReader(io.RawIOBase):
@@ -262,13 +263,13 @@ def _blob(digest: str) -> str:
 
 def _image_manifest(result: _Scan, digest: str, platform: str | None) -> dict[str, Any]:
     """Follow an OCI index (nested ones too) down to one image manifest."""
-    document = json.loads(result.documents.get(_blob(digest), b"null"))
+    document = _document(result.documents.get(_blob(digest), b"null"), digest)
     if not isinstance(document, dict):
         raise ValueError(f"the layout names {digest} but does not hold it")
-    entries = document.get("manifests")
-    if entries is None:
+    if document.get("manifests") is None:
         return document
-    images = [e for e in entries if (e.get("platform") or {}).get("architecture") != "unknown"]  # attestations
+    entries = _dicts(document["manifests"], f"{digest}: manifests")
+    images = [e for e in entries if _platform_of(e).partition("/")[2] != "unknown"]  # attestations
     wanted = [e for e in images if platform is None or _platform_of(e) == platform] or images
     if not wanted:
         raise ValueError("the index lists no image manifest")
@@ -277,6 +278,8 @@ def _image_manifest(result: _Scan, digest: str, platform: str | None) -> dict[st
 
 def _platform_of(entry: dict[str, Any]) -> str:
     data = entry.get("platform") or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"a platform that is no mapping: {str(data)[:60]}")
     return f"{data.get('os', '')}/{data.get('architecture', '')}"
 
 
@@ -287,15 +290,16 @@ def _entry(result: _Scan, platform: str | None = None) -> tuple[list[str], str]:
         if len(manifests) != 1:
             raise ValueError(f"expected one image in the archive, found {len(manifests)}")
         return [str(name) for name in manifests[0].get("Layers") or []], str(manifests[0].get("Config", ""))
-    index = json.loads(result.documents.get("index.json", b"null"))
+    index = _document(result.documents.get("index.json", b"null"), "index.json")
     if not isinstance(index, dict):
         raise ValueError("neither manifest.json nor index.json: not a docker-archive, oci-archive or OCI layout")
-    manifests = index.get("manifests") or []
+    manifests = _dicts(index.get("manifests") or [], "index.json: manifests")
     if not manifests:
         raise ValueError("index.json lists no image")
     manifest = _image_manifest(result, _top(manifests, platform), platform)
-    layers = [_blob(str(layer["digest"])) for layer in manifest.get("layers") or []]
-    return layers, _blob(str((manifest.get("config") or {}).get("digest", "")))
+    layers = [_blob(str(layer["digest"])) for layer in _dicts(manifest.get("layers") or [], "a manifest's layers")]
+    config = manifest.get("config") or {}
+    return layers, _blob(str(config.get("digest", "") if isinstance(config, dict) else ""))
 
 
 def _top(manifests: list[dict[str, Any]], platform: str | None) -> str:
@@ -351,8 +355,25 @@ def _history(scan_result: _Scan, config_name: str) -> list[str]:
     raw = scan_result.documents.get(config_name)
     if raw is None:
         return []
-    history = json.loads(raw).get("history") or []
+    config = _document(raw, config_name)
+    history = _dicts((config.get("history") if isinstance(config, dict) else None) or [], f"{config_name}: history")
     return [str(h.get("created_by", "")) for h in history if not h.get("empty_layer")]
+
+
+def _document(raw: bytes, name: str) -> Any:
+    """A JSON document of the archive, or a ValueError naming it (nesting past the recursion limit too)."""
+    try:
+        return jsonio.loads(raw)
+    except ValueError as exc:
+        raise ValueError(f"{name}: not JSON: {exc}") from None
+
+
+def _dicts(value: Any, what: str) -> list[dict[str, Any]]:
+    """A list of JSON objects, or a ValueError naming ``what``: a manifest.json of ``[1]``, a history
+    of ``5`` were tracebacks."""
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ValueError(f"{what}: expected a list of objects")
+    return value
 
 
 def analyse(image: str, chunks: Iterable[bytes]) -> DietReport:

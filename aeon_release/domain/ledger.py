@@ -25,7 +25,7 @@ from aeon_release.adapters.yamlio import (
     string,
 )
 from aeon_release.domain import names
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, quoted
 
 CARRIES_FILE = "carries.yaml"
 PICKS_FILE = "cherry_picks.yaml"
@@ -186,7 +186,7 @@ def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
         where = root.key("carries").index(i)
         carry = _carry(node, where, config_dir)
         if carry.id in seen:
-            raise where.key("id").fail(f"duplicate id {carry.id!r} (first at carries[{seen[carry.id]}])")
+            raise where.key("id").fail(f"duplicate id {quoted(carry.id)} (first at carries[{seen[carry.id]}])")
         seen[carry.id] = i
         carries.append(carry)
     return tuple(carries)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from aeon_release.adapters import files
 from aeon_release.domain.profile import Profile
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, quoted
 
 KINDS = ("cmd", "exec", "link", "file", "pkg", "conf", "label")
 CHECK_SCRIPT = "check-load-bearing.sh"
@@ -74,7 +74,7 @@ def load(path: Path) -> tuple[Part, ...]:
             continue
         if fields[0] not in KINDS or len(fields) != (3 if fields[0] == "conf" else 2):
             raise ConfigError(
-                f"{path}:{number}: bad load-bearing entry {line.strip()!r}",
+                f"{path}:{number}: bad load-bearing entry {quoted(line.strip())}",
                 f"write KIND TARGET (conf takes DIR TEXT); kinds: {', '.join(KINDS)}",
             )
         parts.append(Part(*fields))

@@ -20,7 +20,7 @@ import datetime as dt
 from packaging.version import InvalidVersion, Version
 
 from aeon_release import grammar
-from aeon_release.errors import UsageError
+from aeon_release.errors import UsageError, quoted
 
 VERSION_PATTERN, VARIANT_PATTERN, DATE_PATTERN = grammar.VERSION_PATTERN, grammar.VARIANT_PATTERN, grammar.DATE_PATTERN
 VERSION, VARIANT, DATE, DATED_TAG = grammar.VERSION, grammar.VARIANT, grammar.DATE, grammar.DATED_TAG
@@ -45,7 +45,7 @@ def parse_version(text: str) -> Version | None:
 
 def check_version(text: str, what: str = "version") -> str:
     if parse_version(text) is None:
-        raise UsageError(f"{what} {text!r} is not of the form vX.Y.Z[rcN][.postN]", VERSION_HINT)
+        raise UsageError(f"{what} {quoted(text)} is not of the form vX.Y.Z[rcN][.postN]", VERSION_HINT)
     return text
 
 
@@ -60,7 +60,7 @@ def version_key(text: str) -> Version:
 # -- variants, dates, dated tags -------------------------------------------------------------
 def check_variant(text: str | None) -> str | None:
     if text is not None and (not VARIANT.fullmatch(text) or len(text) > 32):
-        raise UsageError(f"variant {text!r} is not a valid variant", VARIANT_HINT)
+        raise UsageError(f"variant {quoted(text)} is not a valid variant", VARIANT_HINT)
     return text
 
 
@@ -79,7 +79,7 @@ def check_date(text: str) -> str:
     except ValueError:
         real = False
     if not real:
-        raise UsageError(f"date {text!r} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
+        raise UsageError(f"date {quoted(text)} is not a date of the form YYYY-MM-DD", "e.g. --date 2026-09-11")
     return text
 
 
@@ -106,14 +106,14 @@ def is_image_reference(reference: str, allow_digest: bool = True) -> bool:
 def check_image_name(reference: str) -> str:
     """A name to tag a built image with: ``[REGISTRY/]NAME[:TAG]`` (no digest)."""
     if not is_image_reference(reference, allow_digest=False):
-        raise UsageError(f"image tag {reference!r} is not a valid image name", IMAGE_HINT)
+        raise UsageError(f"image tag {quoted(reference)} is not a valid image name", IMAGE_HINT)
     return reference
 
 
 def check_image(reference: str) -> str:
     """A local image to read: a reference (tag or digest) or an image id."""
     if not (IMAGE_ID.fullmatch(reference) or is_image_reference(reference)):
-        raise UsageError(f"image {reference!r} is not a valid image reference", IMAGE_HINT)
+        raise UsageError(f"image {quoted(reference)} is not a valid image reference", IMAGE_HINT)
     return reference
 
 
@@ -121,7 +121,7 @@ def check_repository(text: str) -> str:
     """A repository to publish to: ``[REGISTRY/]NAME`` without tag or digest."""
     if not NAME.fullmatch(text) or len(text) > NAME_MAX:
         raise UsageError(
-            f"repository {text!r} is not a valid REGISTRY/NAME",
+            f"repository {quoted(text)} is not a valid REGISTRY/NAME",
             "a repository is REGISTRY/NAME such as ghcr.io/team/app or 127.0.0.1:5000/team/app",
         )
     return text

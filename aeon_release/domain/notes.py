@@ -52,13 +52,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import files
+from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
-from aeon_release.errors import ConfigError, UsageError, redact_data
+from aeon_release.errors import ConfigError, UsageError, quoted, redact_data
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
@@ -94,7 +94,7 @@ def load_record(path: Path, tag: str | None = None) -> Record:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 (byte {exc.start})", "pass --record the run record (JSON)") from None
     try:
-        data = json.loads(text)
+        data = jsonio.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(
             f"{path}:{exc.lineno}:{exc.colno}: malformed JSON: {exc.msg}",
@@ -171,7 +171,7 @@ class _View:
         value = self.text(key)
         choices = tuple(choices)
         if value is not None and value not in choices:
-            raise self.where.key(key).fail(f"must be one of {', '.join(choices)}, got {value!r}")
+            raise self.where.key(key).fail(f"must be one of {', '.join(choices)}, got {quoted(value)}")
         return value
 
     def plain(self, key: str) -> dict[str, Any]:
@@ -656,7 +656,7 @@ def write_notes(
         files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes", named_by_user=True)
         return (output,)
     if fmt != "markdown":
-        raise UsageError(f"unknown notes format {fmt!r}", "use markdown or json")
+        raise UsageError(f"unknown notes format {quoted(fmt)}", "use markdown or json")
     audit_file = audit_file_for(output)
     rendered = render(data, audit_file.name, fleet)
     files.write_text(output, rendered.body, what="notes", named_by_user=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
-from aeon_release.errors import ConfigError, UsageError
+from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline.carry_evidence import parse_patch
 
@@ -75,7 +75,7 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
     name = branch or _current_branch(git)
     head = git.resolve(f"refs/heads/{name}")
     if head is None:
-        raise UsageError(f"branch {name!r} does not exist in {git.path}", "pass --onto the fork branch")
+        raise UsageError(f"branch {quoted(name)} does not exist in {git.path}", "pass --onto the fork branch")
     tag = _last_tag(git, name, head)
     upstream = _upstream_branch(git, upstream_remote)
     pr_subject = _pr_convention(git, upstream or tag)
@@ -116,7 +116,7 @@ def _last_tag(git: Git, branch: str, head: str) -> str:
     if not named:
         near = ", ".join(sorted(tags)[-3:]) or "none"
         raise UsageError(
-            f"branch {branch!r} is not named PREFIX + an upstream release tag it contains (tags there: {near})",
+            f"branch {quoted(branch)} is not named PREFIX + an upstream release tag it contains (tags there: {near})",
             "name the fork branch after the release it was merged with (git branch -m myfork-v0.27.1), "
             "or pass --onto that branch",
         )
@@ -125,7 +125,7 @@ def _last_tag(git: Git, branch: str, head: str) -> str:
         profile_mod.parse({"branch_prefix": prefix, "image": {"repository": "x"}}, git.path)
     except ConfigError:
         raise UsageError(
-            f"branch {branch!r}: its prefix {prefix!r} is not a valid branch_prefix",
+            f"branch {quoted(branch)}: its prefix {quoted(prefix)} is not a valid branch_prefix",
             "letters, digits and . _ / - only, at most 40 characters, starting with a letter or digit",
         ) from None
     return named[0]
@@ -137,7 +137,7 @@ def _upstream_branch(git: Git, remote: str | None) -> str | None:
     if name is None:
         return None
     if name not in remotes:
-        raise UsageError(f"no git remote named {name!r}", f"the remotes are: {', '.join(remotes) or 'none'}")
+        raise UsageError(f"no git remote named {quoted(name)}", f"the remotes are: {', '.join(remotes) or 'none'}")
     for candidate in (f"{name}/main", f"{name}/HEAD", f"{name}/master"):
         if git.resolve(f"refs/remotes/{candidate}") is not None:
             return candidate

@@ -63,7 +63,7 @@ from aeon_release.domain import archprobe, attestation, loadbearing, names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import ArchPolicy, Profile
-from aeon_release.errors import NeedsHuman, UsageError, register_secret
+from aeon_release.errors import NeedsHuman, UsageError, quoted, register_secret
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
 CONTEXT_DIR = ".aeon-release"
@@ -181,7 +181,7 @@ def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not _ARG_KEY.fullmatch(key):
             raise UsageError(
-                f"--build-arg {item!r} is not KEY=VALUE with a plain KEY",
+                f"--build-arg {quoted(item)} is not KEY=VALUE with a plain KEY",
                 "keys are letters, digits and _ (e.g. MAX_JOBS=8)",
             )
         if any(ord(ch) < 32 for ch in value):
@@ -221,7 +221,7 @@ def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
     names.check_version(request.version)
     names.check_variant(request.variant)
     if request.platform is not None and not _PLATFORM.fullmatch(request.platform):
-        raise UsageError(f"platform {request.platform!r} is not OS/ARCH", "e.g. --platform linux/arm64")
+        raise UsageError(f"platform {quoted(request.platform)} is not OS/ARCH", "e.g. --platform linux/arm64")
     tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
     dockerfile = request.dockerfile or fleet.support_file(fleet.dockerfile, "image.dockerfile")
     if not dockerfile.is_file():
@@ -231,7 +231,7 @@ def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
 
 def _checked_rev(rev: str) -> str:
     if not _REV.fullmatch(rev) or ".." in rev:
-        raise UsageError(f"--rev {rev!r} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
+        raise UsageError(f"--rev {quoted(rev)} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
     return rev
 
 
@@ -475,7 +475,7 @@ def _wrong_labels(report: BuildReport) -> list[str]:
     }
     labels = report.image.labels
     return [
-        f"label {key} is {labels[key]!r}, not {value!r}"
+        f"label {key} is {quoted(labels[key])}, not {quoted(value)}"
         for key, value in want.items()
         if labels.get(key) and labels[key] != value
     ]

@@ -16,6 +16,7 @@ import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from aeon_release.adapters import files
 from aeon_release.adapters.console import emit_json, plain, show
 from aeon_release.adapters.docker import Engine
 from aeon_release.domain import imagediet
@@ -26,8 +27,11 @@ TRANSPORTS = ("docker-archive", "oci-archive", "oci")
 _HINT = "e.g. docker-archive:/tmp/image.tar, oci-archive:/tmp/image.oci.tar, oci:/tmp/layout, or an engine image"
 
 
-def _chunks(path: Path) -> Iterator[bytes]:
-    with path.open("rb") as handle:
+def _chunks(path: Path, image: str) -> Iterator[bytes]:
+    handle = files.open_regular(path, image)  # a FIFO there held the report for good
+    if handle is None:
+        raise UsageError(f"{image}: no such file", _HINT)
+    with handle:
         yield from iter(lambda: handle.read(1 << 20), b"")
 
 
@@ -51,7 +55,7 @@ def image_report(image: str) -> imagediet.DietReport:
         try:
             if transport == "oci":
                 return imagediet.report_of(image, imagediet.scan_directory(path))
-            return imagediet.analyse(image, _chunks(path))
+            return imagediet.analyse(image, _chunks(path, image))
         except (ValueError, OSError, EOFError, tarfile.TarError) as exc:
             raise UsageError(f"{image} is not a readable image archive: {exc}", _HINT) from None
     with Engine.connect() as engine:

@@ -10,7 +10,7 @@ from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain.audits import sidecar
-from aeon_release.errors import NeedsHuman, StateError
+from aeon_release.errors import NeedsHuman, StateError, printable, quoted
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -37,7 +37,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git))
     if git.branch_sha(plan.branch) is not None:
         raise StateError(
-            f"branch {plan.branch!r} already exists in {git.path}",
+            f"branch {quoted(plan.branch)} already exists in {git.path}",
             f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again",
         )
     store = RunStore(common, opts.tag)
@@ -95,7 +95,7 @@ def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
 
 
 def _abort(git: Git, tag: str | None, json_out: bool) -> None:
-    state = _open_run(git, tag)
+    state = _open_run(git, tag, elsewhere=True)  # dropping a run touches only this repository's own place
     if state.phase == Phase.DONE:
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
@@ -207,17 +207,17 @@ def _clear_stale_worktree(git: Git, worktree: Path) -> None:
     git.worktree_remove(worktree)
 
 
-def _open_run(git: Git, tag: str | None) -> RunState:
+def _open_run(git: Git, tag: str | None, elsewhere: bool = False) -> RunState:
     if tag is not None:
         validate_ref_name(tag, "tag")
-        state = RunStore(git.common_dir, tag).load()
+        state = RunStore(git.common_dir, tag).load(elsewhere)
         if state is None:
             raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
         return state
     pending = [s for s in RunStore.all_runs(git.common_dir) if s.phase != Phase.DONE]
     if not pending:
         raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
-    return pending[0]
+    return _open_run(git, pending[0].tag, elsewhere)
 
 
 # -- rendering (stderr) ----------------------------------------------------------------------
@@ -231,6 +231,16 @@ _STYLE: dict[str, str] = {  # str-valued enums: the report's words look them up
     PickStatus.ALREADY_ON_BRANCH: "yellow",
     PickStatus.SKIPPED: "dim",
 }
+
+
+def _cells(*values: object, style: str = "") -> list[Any]:
+    """Table cells as plain text: a reason in cherry_picks.yaml or a commit subject is data, never rich
+    markup (a ``[/bold]`` in a reason crashed the plan with a traceback, a ``[link=...]`` made a link)
+    nor an emoji code; control characters escaped.  A narrow terminal folds a long id instead of
+    cutting it to ``triton-nvf…``."""
+    from rich.text import Text
+
+    return [Text(printable(str(value)), style=style, overflow="fold") for value in values]
 
 
 def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) -> None:
@@ -250,9 +260,11 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
     table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
     for c in plan.carries:
         table.add_row(
-            c.carry.id,
-            "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
-            c.upstreamed or c.review or "",
+            *_cells(
+                c.carry.id,
+                "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
+                c.upstreamed or c.review or "",
+            )
         )
     if plan.carries:
         target(json_out).print(table)
@@ -260,9 +272,9 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
         show("carries: none active in carries.yaml", json_out)
     picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
     for p in plan.picks:
-        picks.add_row(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason)
+        picks.add_row(*_cells(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason))
     for s in plan.skips:
-        picks.add_row(s.label, "", "skip", s.reason)
+        picks.add_row(*_cells(s.label, "", "skip", s.reason))
     if plan.picks or plan.skips:
         target(json_out).print(picks)
     else:
@@ -286,20 +298,16 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     if data["carries"]:
         table = Table("carry", "status", "evidence", title="carries", title_justify="left")
         for c in data["carries"]:
-            status = c.get("status", "?")
-            table.add_row(
-                c.get("id", "?"), f"[{_STYLE.get(status, 'white')}]{status}[/]", escape(str(c.get("evidence", "")))
-            )
+            status = str(c.get("status", "?"))
+            id_, evidence = _cells(c.get("id", "?"), c.get("evidence", ""))
+            table.add_row(id_, _cells(status, style=_STYLE.get(status, "white"))[0], evidence)
         where.print(table)
     if data["picks"]:
         table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
         for p in data["picks"]:
-            status = p.get("status", "?")
-            table.add_row(
-                p["ref"],
-                f"[{_STYLE.get(status, 'white')}]{status}[/]",
-                escape(p.get("evidence") or p.get("reason", "")),
-            )
+            status = str(p.get("status", "?"))
+            ref, detail = _cells(p["ref"], p.get("evidence") or p.get("reason", ""))
+            table.add_row(ref, _cells(status, style=_STYLE.get(status, "white"))[0], detail)
         where.print(table)
     for c in data["carries"]:
         if c.get("warning"):

@@ -20,7 +20,7 @@ from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
-from aeon_release.errors import AeonError, ConfigError, GitError, UsageError
+from aeon_release.errors import AeonError, ConfigError, GitError, UsageError, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline.carry_evidence import (
     UpstreamRange,
@@ -141,7 +141,7 @@ class Options:
 def check_names(opts: Options) -> None:
     validate_ref_name(opts.tag, "tag")
     if names.parse_version(opts.tag) is None:
-        raise UsageError(f"tag {opts.tag!r} is not a release tag", names.VERSION_HINT)
+        raise UsageError(f"tag {quoted(opts.tag)} is not a release tag", names.VERSION_HINT)
     for value, what in (
         (opts.onto, "branch"),
         (opts.upstream_remote, "remote"),
@@ -156,7 +156,7 @@ def resolve_remote(git: Git, opts: Options) -> str | None:
     if opts.upstream_remote is not None:
         if opts.upstream_remote not in remotes:
             raise UsageError(
-                f"remote {opts.upstream_remote!r} does not exist in {git.path}",
+                f"remote {quoted(opts.upstream_remote)} does not exist in {git.path}",
                 f"known remotes: {', '.join(remotes) or 'none'}",
             )
         return opts.upstream_remote
@@ -170,7 +170,7 @@ def fetch_upstream(git: Git, remote: str | None) -> None:
         git.run("fetch", "--quiet", "--tags", remote)
     except GitError as exc:
         raise GitError(
-            f"cannot fetch from remote {remote!r}: {exc.message}",
+            f"cannot fetch from remote {quoted(remote)}: {exc.message}",
             "check the network or pass --no-fetch to use the local tags",
         ) from None
 
@@ -179,13 +179,13 @@ def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
     sha = git.resolve(f"refs/tags/{tag}")
     if sha is None and git.try_run("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}")[0] == 0:
         raise GitError(
-            f"tag {tag!r} points at a tree or a file, not a commit",
+            f"tag {quoted(tag)} points at a tree or a file, not a commit",
             f"a release tag names a commit: look at it with `git cat-file -t {tag}`",
         )
     if sha is None:
         where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
         raise GitError(
-            f"tag {tag!r} does not exist (looked in {where})",
+            f"tag {quoted(tag)} does not exist (looked in {where})",
             "check the spelling, or add the upstream remote: git remote add upstream <url>",
         )
     return sha
@@ -200,7 +200,9 @@ def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:
         )
     sha = git.branch_sha(previous)
     if sha is None:
-        raise GitError(f"branch {previous!r} does not exist in {git.path}", "pass --onto an existing local branch")
+        raise GitError(
+            f"branch {quoted(previous)} does not exist in {git.path}", "pass --onto an existing local branch"
+        )
     return previous, sha
 
 
@@ -210,7 +212,7 @@ def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str 
         return None
     if git.resolve(name) is None:
         if opts.upstream_branch is not None:
-            raise GitError(f"upstream branch {name!r} does not exist", "fetch it, or pass --upstream-branch REF")
+            raise GitError(f"upstream branch {quoted(name)} does not exist", "fetch it, or pass --upstream-branch REF")
         return None
     return name
 

@@ -37,7 +37,7 @@ from aeon_release.adapters.store import (
     pid_alive,
 )
 from aeon_release.domain.audits.model import MergeSides
-from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError, out_of_memory
+from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError, out_of_memory, quoted
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -205,7 +205,7 @@ def check_audit(run: Run) -> None:
     for waiver in run.state.waivers:
         if waiver["rule"] not in known:
             raise UsageError(
-                f"--waive: no audit rule {waiver['rule']!r}", "`aeon-release audits list` shows the rule ids"
+                f"--waive: no audit rule {quoted(waiver['rule'])}", "`aeon-release audits list` shows the rule ids"
             )
 
 
@@ -862,7 +862,8 @@ def parse_waivers(values: list[str], by: str = "") -> list[dict[str, str]]:
         rule, sep, reason = value.partition("=")
         if not sep or not rule.strip() or not reason.strip():
             raise UsageError(
-                f"--waive {value!r} needs RULE=REASON", "e.g. --waive kv-quant/literals-match-enum='fixed in #123'"
+                f"--waive {quoted(value)} needs RULE=REASON",
+                "e.g. --waive kv-quant/literals-match-enum='fixed in #123'",
             )
         waivers.append({"rule": rule.strip(), "reason": reason.strip(), "by": by})
     return waivers

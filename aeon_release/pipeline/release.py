@@ -25,7 +25,7 @@ from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, 
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
-from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError
+from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError, quoted
 from aeon_release.pipeline import audit_gate, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
@@ -357,7 +357,7 @@ STAGE_NAMES = STAGES.names
 def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     validate_ref_name(opts.tag, "tag")
     if from_stage is not None and from_stage not in STAGE_NAMES:
-        raise UsageError(f"--from {from_stage!r} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
+        raise UsageError(f"--from {quoted(from_stage)} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
     git = Git(opts.repo)
     state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(
         opts.tag, opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
@@ -406,7 +406,7 @@ def _check_pinned(rel: Release) -> None:
 
 
 def _given(option: str, value: Any) -> str:
-    return f"without {option}" if value in (None, []) else f"with {option} {value!r}"
+    return f"without {option}" if value in (None, []) else f"with {option} {quoted(value, 200)}"
 
 
 def _redo_from(rel: Release, stage: str) -> None:

@@ -82,7 +82,8 @@ def _older_state() -> dict[str, Any]:
 def test_an_older_state_file_loads_typed_and_is_written_back_byte_for_byte(tmp_path: Path) -> None:
     store = RunStore(tmp_path, "v0.29.0")
     store.folder.mkdir(parents=True)
-    text = json.dumps(_older_state(), indent=2) + "\n"
+    # the run's worktree is always the store's place: one recorded elsewhere is a copied repository's
+    text = json.dumps(_older_state() | {"worktree": str(store.worktree)}, indent=2) + "\n"
     store.state_file.write_text(text)
     state = store.load()
     assert state is not None

@@ -31,7 +31,7 @@ from aeon_release.domain.audits.kinds.marker import MarkerOptions
 from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings, Severity
 from aeon_release.domain.audits.registry import KINDS, known_kinds
 from aeon_release.domain.ledger import Carry
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, quoted
 
 AUDITS_DIR = "audits"
 COMMON_REQUIRED = ("id", "kind", "message")
@@ -91,7 +91,7 @@ def build_rules(
         settings = file_settings or settings
         for rule in file_rules:
             if rule.id in seen:
-                raise ConfigError(f"{rule.origin}.id: duplicate rule id {rule.id!r} (first in {seen[rule.id]})")
+                raise ConfigError(f"{rule.origin}.id: duplicate rule id {quoted(rule.id)} (first in {seen[rule.id]})")
             seen[rule.id] = rule.origin
             rules.append(rule)
     notes = (
@@ -155,7 +155,7 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
     )
     if fleet and data.get("pr_subject_pattern", default.pr_subject_pattern) != default.pr_subject_pattern:
         raise where.key("pr_subject_pattern").fail(
-            f"differs from {profile.PROFILE_FILE}'s upstream.pr_subject ({default.pr_subject_pattern!r})",
+            f"differs from {profile.PROFILE_FILE}'s upstream.pr_subject ({quoted(default.pr_subject_pattern)})",
             f"set the pattern once, as upstream.pr_subject in {profile.PROFILE_FILE} (the merge plan reads it too)",
         )
     lines = integer(data.get("near_miss_lines", default.near_miss_lines), where.key("near_miss_lines"), minimum=0)
@@ -192,7 +192,7 @@ def parse_rule(node: Any, where: Where) -> Rule:
     kind_name = node.get("kind")
     kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
-        raise where.key("kind").fail(f"unknown rule kind {kind_name!r}", f"known kinds: {known_kinds()}")
+        raise where.key("kind").fail(f"unknown rule kind {quoted(kind_name)}", f"known kinds: {known_kinds()}")
     data = mapping(node, where, required=COMMON_REQUIRED + kind.required, optional=COMMON_OPTIONAL + kind.optional)
     paths = _paths(data, where, kind.default_paths)
     return Rule(

@@ -13,7 +13,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
-from aeon_release.errors import printable
+from aeon_release.errors import printable, quoted
 
 TOOL = "aeon-release"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -38,7 +38,7 @@ def render(report: AuditReport, fmt: str) -> str:
     except KeyError:
         from aeon_release.errors import UsageError
 
-        raise UsageError(f"unknown report format {fmt!r}", f"choose one of {', '.join(RENDERERS)}") from None
+        raise UsageError(f"unknown report format {quoted(fmt)}", f"choose one of {', '.join(RENDERERS)}") from None
     return renderer(report)
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aeon_release.adapters.blobs import Blobs, Entry, ls_tree
+from aeon_release.adapters.git import not_opened
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
 
@@ -432,7 +433,7 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
     does not ignore, and the index's blob ids of the tracked files whose content git's stat check
     says still matches (see :func:`_index_oids`).  The three git commands run at once."""
     if not (root / ".git").exists():
-        return None
+        return None  # a folder, not a checkout: every file under it
     env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
     commands = (
         ["ls-files", "-z", "--stage"],
@@ -440,14 +441,19 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
         ["diff-files", "--name-only", "-z", "--no-renames"],
     )
     running = [
-        subprocess.Popen(["git", "-C", str(root), *c], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        subprocess.Popen(["git", "-C", str(root), *c], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         for c in commands
     ]
-    (staged, staged_ok), (others, others_ok), (dirty, dirty_ok) = [
-        (proc.communicate()[0], proc.returncode == 0) for proc in running
-    ]
+    done = [(*proc.communicate(), proc.returncode == 0) for proc in running]
+    (staged, said, staged_ok), (others, _, others_ok), (dirty, _, dirty_ok) = done
     if not (staged_ok and others_ok):
-        return None
+        # A checkout git cannot read (another user's: git's safe.directory; a config it cannot parse) was
+        # walked as a plain folder instead, which skips node_modules/ and .venv/: tracked conflict
+        # markers there passed the gate.
+        reason = said.decode("utf-8", "replace")
+        if "not a git repository (or any" in reason:
+            return None  # a .git there that is no repository (nor is any folder above): a plain folder
+        raise not_opened(root, reason)
     records = [r.partition(b"\t") for r in staged.split(b"\0") if r]
     files = {os.fsdecode(raw_path) for _, _, raw_path in records}
     files.update(os.fsdecode(p) for p in others.split(b"\0") if p)

@@ -1,0 +1,18 @@
+"""JSON from places the tool does not control: a registry's answers, an attestation, a run record a
+person names, an image archive's documents."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads``, with a document nested past Python's recursion limit a ``JSONDecodeError`` (a
+    ``ValueError``) like any other malformed one: ``[`` 100,000 times in a run record, an attestation
+    or an image archive was a RecursionError traceback where every caller handles a ValueError."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        doc = text if isinstance(text, str) else text[:200].decode("utf-8", "replace")
+        raise json.JSONDecodeError("nested too deeply", doc, 0) from None
