@@ -1,6 +1,6 @@
-"""Three merge-aware audit classes replayed on vLLM's first-parent history, under a synthesized fork carry.
+"""Seven merge-aware audit classes replayed on vLLM's first-parent history, under a synthesized fork carry.
 
-One pass over ``git log --first-parent -p -U0 -- vllm/*.py`` (oldest first) mines three kinds of
+One pass over ``git log --first-parent -p -U0 -- vllm/*.py`` (oldest first) mines seven kinds of
 upstream commit K; for each, base = K^, upstream (theirs) = K, and the fork (ours) = the base plus a
 one-line carry placed away from K's hunks so that git merges cleanly (``git merge-tree``; a conflict
 is a skipped case).  The engine's merge-aware audit then runs on the merged tree.
@@ -23,17 +23,37 @@ is a skipped case).  The engine's merge-aware audit then runs on the merged tree
                there was dead at the base already), or a nearer one when that place touches K's
                hunk.  Blocked: an error of merge/unreachable on the carry's line.  Mined over
                ``--exit-since`` (default 2023-01-01: the whole history), the class being rare.
+  shadowed-attr  K removes a class-level ``x = ...`` of a class and assigns ``self.x`` in its
+               ``__init__`` (or a method of the class it calls on self), where no method of the class
+               assigned it at K^ and the write does not read it first; the carry appends a fork
+               subclass setting ``x = None`` at class level to the file.  Blocked: an error of
+               merge/shadowed-attribute on the carry's line.
+  override-hook K removes the last use of a method (the unused-patch candidates); the carry appends a
+               fork subclass overriding it (K^'s parameters, a body of its own).  Blocked: an error of
+               merge/symbol-drift on the carry's lines.
+  optional-param K gives a default to a parameter of a method that had none at K^; the carry appends
+               a fork subclass overriding it with K^'s parameters.  Blocked: an error of
+               merge/symbol-drift on the carry's lines; the engine reports it only when a call K
+               added leaves the parameter out, and the label says whether K added a call of it.
+  registry-key K adds a module-level registry write (``R[k] = v``, ``R.update({k: v})``,
+               ``@register(k)``) of a key the file did not write at K^; the carry writes the same key
+               into the same registry above it (below the registry's binding, or the imports).
+               Blocked: an error of merge/duplicate-definition on the carry's or K's line.  Mined over
+               ``--exit-since``, the class being rare.
 
 Precision: each case is replayed again with a carry that is not broken, placed the same way (dict-key:
 another key in the same dict; unused-patch: a sibling function of the same file that upstream still
-uses at K; unreachable: the statement above the exit, in its block or above the block), and every
-error of these three rules in the merged audit is a false error.
+uses at K; unreachable: the statement above the exit, in its block or above the block; shadowed-attr:
+another class-level value of the class that K does not assign on the instance; override-hook: a
+sibling method K still calls, its parameters unchanged; optional-param: a sibling method whose
+parameters K kept; registry-key: another key), and every error of these rules in the merged audit
+is a false error.
 
 Cases are drawn in a fixed shuffled order (seed 0) up to ``--limit`` per class; the number mined is
 printed too.
 
   PYTHONPATH=. python benchmarks/carry_class_replay.py [--mirror DIR] [--since 2025-01-01] [--limit 40]
-      [--exit-since 2023-01-01] [--only dict-key,unused-patch,unreachable] [--verbose]
+      [--exit-since 2023-01-01] [--only dict-key,unused-patch,unreachable,shadowed-attr,...] [--verbose]
 """
 
 from __future__ import annotations
@@ -69,7 +89,7 @@ CLASSES = (
     "registry-key",
 )
 RULE_OF = dict(zip(CLASSES, (*RULES[:3], SHADOWED, DRIFT, DRIFT, DUPLICATE), strict=True))
-SAYS = {"unused-patch": "stopped using", "override-hook": "stopped calling", "optional-param": "a default in the base"}
+SAYS = {"unused-patch": "stopped using"}  # the new classes count any error of their rule on the carry's lines
 MARK = "# AEON"
 _TEST = re.compile(r"(^|/)(tests?|testing)/|(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _WORD = re.compile(r"(?<!\w)[A-Za-z_]\w{7,}")
@@ -754,6 +774,19 @@ def _plain_class(cls: ast.ClassDef) -> bool:
     return not any(ast.unparse(b).split(".")[-1].split("[")[0] in _PLAIN_BASES for b in cls.bases)
 
 
+def _reads_first(cls: ast.ClassDef, word: str) -> bool:
+    """A ``self.word = ...`` of the class whose value reads ``self.word`` (or ``getattr(self, "word")``)."""
+    for node in ast.walk(cls):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Attribute) and t.attr == word for t in targets) and any(
+                (isinstance(n, ast.Attribute) and n.attr == word) or (isinstance(n, ast.Constant) and n.value == word)
+                for n in ast.walk(node.value)
+            ):
+                return True
+    return False
+
+
 def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
     new, old, text = (
         blobs.tree(cand.sha, cand.path),
@@ -780,8 +813,13 @@ def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
             if word in ever:
                 why = "assigned on the instance at K^ already"
                 continue
+            if _reads_first(cls, word):
+                why = "upstream's write reads the value first (self.x if ... else self.x): the class value still counts"
+                continue
             broken = _append(
-                text, cand.hunks, f"class AeonShadow({name}):\n    {word} = None  {MARK}: the fork's value\n"
+                text,
+                cand.hunks,
+                f"class AeonShadow({name}):  {MARK}: the fork's class\n    {word} = None  {MARK}: the fork's value\n",
             )
             if not broken:
                 return "the file's end is in K's hunks"
@@ -790,7 +828,11 @@ def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
             )
             other = next((v for v in values if v != word and v not in now and v in _class_values(cls)), None)
             fine = (
-                _append(text, cand.hunks, f"class AeonShadow({name}):\n    {other} = None  {MARK}: the fork's value\n")
+                _append(
+                    text,
+                    cand.hunks,
+                    f"class AeonShadow({name}):  {MARK}: the fork's class\n    {other} = None  {MARK}: the fork's value\n",
+                )
                 if other
                 else []
             )
@@ -799,6 +841,24 @@ def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
             )
             return Case("shadowed-attr", cand.sha, label, cand.path, broken, fine)
     return why
+
+
+class _Def:
+    """A method's ``def`` line and a body the fork wrote, every line its own (a line equal to another
+    line of the file would make that one the fork's too)."""
+
+    def __init__(self, owner: str, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def format(self, node: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str:
+        assert node is not None
+        keyword = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+        return (
+            f"class {self.name}({self.owner}):  {MARK}: the fork's class\n"
+            f"    {keyword} {node.name}({ast.unparse(node.args)}):  {MARK}: the fork's override\n"
+            f"        x_aeon = 1  {MARK}: the fork's code\n"
+            f"        return x_aeon\n"
+        )
 
 
 def hook_case(repo: Path, blobs: Blobs, cand: UnusedCandidate) -> Case | str:
@@ -820,25 +880,27 @@ def hook_case(repo: Path, blobs: Blobs, cand: UnusedCandidate) -> Case | str:
             if method != word or not owner or qual not in olds or not _distinct(olds[qual]) or not _distinct(node):
                 continue
             hunks = cand.hunks.get(path, ())
-            keyword = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-            body = f"class AeonHook({owner}):\n    {keyword} {{name}}(self, *args, **kwargs):\n        x_aeon = 1  {MARK}: the fork's override\n        return None\n"
-            broken = _append(text, hunks, body.format(name=word))
+            body = _Def(owner, "AeonHook")
+            broken = _append(text, hunks, body.format(node=olds[qual]))
             if not broken:
                 return "the file's end is in K's hunks"
             sibling = next(
                 (
-                    n.name
+                    n
                     for q, n in olds.items()
                     if q.startswith(owner + ".")
                     and q in news
                     and n.name != word
                     and _distinct(n)
+                    and ast.dump(n.args) == ast.dump(news[q].args)
                     and references(repo, blobs, sha, n.name)
                 ),
                 None,
             )
-            fine = _append(text, hunks, body.format(name=sibling)) if sibling else []
-            label = f"{sha[:10]} {cand.subject[:60]!r} {path} {qual}()" + (f" [sibling {sibling}()]" if sibling else "")
+            fine = _append(text, hunks, body.format(node=sibling)) if sibling else []
+            label = f"{sha[:10]} {cand.subject[:60]!r} {path} {qual}()" + (
+                f" [sibling {sibling.name}()]" if sibling else ""
+            )
             return Case("override-hook", sha, label, path, broken, fine)
     return why
 
@@ -863,9 +925,8 @@ def optional_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
         gained = _gained_default(was.args, node.args)
         if not gained or not (cand.words & {method, *gained}):
             continue
-        keyword = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-        body = f"class AeonOverride({owner}):\n    {keyword} {{name}}({{args}}):  {MARK}: the fork's override\n        return None\n"
-        broken = _append(text, cand.hunks, body.format(name=method, args=ast.unparse(was.args)))
+        body = _Def(owner, "AeonOverride")
+        broken = _append(text, cand.hunks, body.format(node=was))
         if not broken:
             return "the file's end is in K's hunks"
         sibling = next(
@@ -881,9 +942,7 @@ def optional_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
             ),
             None,
         )
-        fine = (
-            _append(text, cand.hunks, body.format(name=sibling.name, args=ast.unparse(sibling.args))) if sibling else []
-        )
+        fine = _append(text, cand.hunks, body.format(node=sibling)) if sibling else []
         called = bool(re.search(rf"(?<!\w){re.escape(method)}\s*\(", cand.added.replace(f"def {method}", "")))
         label = f"{cand.sha[:10]} {cand.subject[:60]!r} {cand.path} {qual}({', '.join(gained)}=...)"
         label += " [K adds a call]" if called else " [no call added by K]"
@@ -933,7 +992,7 @@ def registry_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
             return "the registry is not bound at module level at K^"
         carry = {
             "subscript": f"{registry}[{key}] = None  {MARK}: the fork's entry",
-            "decorator": f"@{registry}({key})\nclass AeonRegistered:  {MARK}: the fork's entry\n    pass",
+            "decorator": f"@{registry}({key})  {MARK}: the fork's entry\nclass AeonRegistered:  {MARK}\n    x_aeon = 1  {MARK}",
         }[shape]
         broken = _first_text(text, cand.hunks, at, carry)
         if not broken:
@@ -1072,6 +1131,8 @@ def replay(repo: Path, work: Path, case: Case, tally: Tally, verbose: bool) -> N
     tally.missed_outside += not ok and "still named outside" in case.label
     tally.commits.add(case.sha)
     print(f"  {'BLOCKED' if ok else 'MISSED '} {case.cls:<12} {case.label} (carry line {','.join(map(str, carry))})")
+    if ok and case.cls in CLASSES[3:]:
+        print(f"      by: {hits[0].message[:160]}")
     if not ok or verbose:
         for f in findings:
             if (f.path == case.path and f.line in targets) or f.rule_id in RULES:
