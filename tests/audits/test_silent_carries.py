@@ -40,8 +40,10 @@ def line_of(git_repo: GitRepo, path: str, text: str) -> int:
 
 
 # -- a class attribute hidden by an instance attribute upstream's base now assigns ----------------------
-# A base turns a class-level default into ``self.x = ...`` in its __init__ (SHADOW_PRS), which a fork
-# subclass's ``x = ...`` no longer overrides.
+# A base turns a class-level default into ``self.x = ...`` in its __init__, which a fork subclass's
+# ``x = ...`` no longer overrides: #13104 (QuantizationConfig.packed_modules_mapping), #31545 (the
+# Transformers backend's hf_to_vllm_mapper, now set by a method its __init__ calls), #47327 (an
+# indexer builder's reorder_batch_threshold).
 RUNNER_BASE = (
     "class ModelRunnerBase:\n"
     "    max_num_tokens: int = 2048\n\n"
@@ -114,7 +116,9 @@ def test_a_fork_value_that_still_takes_effect_is_silent(
 
 
 # -- a fork override of a hook upstream's base stopped calling ----------------------------------------
-# The base's step now calls a new method and keeps the old one, which the fork overrides (HOOK_PRS).
+# The base's step now calls a new method (or nothing) and keeps the old one, which the fork overrides:
+# #34086 (supports_chunking() of the MoE experts) and #43108 (supports_expert_map()) stopped calling
+# hooks that their classes still define.
 HOOK_BASE = (
     "class ModelRunnerBase:\n"
     "    def execute(self, batch):\n"
