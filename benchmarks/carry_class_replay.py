@@ -1,6 +1,6 @@
-"""Three merge-aware audit classes replayed on vLLM's first-parent history, under a synthesized fork carry.
+"""Seven merge-aware audit classes replayed on vLLM's first-parent history, under a synthesized fork carry.
 
-One pass over ``git log --first-parent -p -U0 -- vllm/*.py`` (oldest first) mines three kinds of
+One pass over ``git log --first-parent -p -U0 -- vllm/*.py`` (oldest first) mines seven kinds of
 upstream commit K; for each, base = K^, upstream (theirs) = K, and the fork (ours) = the base plus a
 one-line carry placed away from K's hunks so that git merges cleanly (``git merge-tree``; a conflict
 is a skipped case).  The engine's merge-aware audit then runs on the merged tree.
@@ -23,17 +23,37 @@ is a skipped case).  The engine's merge-aware audit then runs on the merged tree
                there was dead at the base already), or a nearer one when that place touches K's
                hunk.  Blocked: an error of merge/unreachable on the carry's line.  Mined over
                ``--exit-since`` (default 2023-01-01: the whole history), the class being rare.
+  shadowed-attr  K removes a class-level ``x = ...`` of a class and assigns ``self.x`` in its
+               ``__init__`` (or a method of the class it calls on self), where no method of the class
+               assigned it at K^ and the write does not read it first; the carry appends a fork
+               subclass setting ``x = None`` at class level to the file.  Blocked: an error of
+               merge/shadowed-attribute on the carry's line.
+  override-hook K removes the last use of a method (the unused-patch candidates); the carry appends a
+               fork subclass overriding it (K^'s parameters, a body of its own).  Blocked: an error of
+               merge/symbol-drift on the carry's lines.
+  optional-param K gives a default to a parameter of a method that had none at K^; the carry appends
+               a fork subclass overriding it with K^'s parameters.  Blocked: an error of
+               merge/symbol-drift on the carry's lines; the engine reports it only when a call K
+               added leaves the parameter out, and the label says whether K added a call of it.
+  registry-key K adds a module-level registry write (``R[k] = v``, ``R.update({k: v})``,
+               ``@register(k)``) of a key the file did not write at K^; the carry writes the same key
+               into the same registry above it (below the registry's binding, or the imports).
+               Blocked: an error of merge/duplicate-definition on the carry's or K's line.  Mined over
+               ``--exit-since``, the class being rare.
 
 Precision: each case is replayed again with a carry that is not broken, placed the same way (dict-key:
 another key in the same dict; unused-patch: a sibling function of the same file that upstream still
-uses at K; unreachable: the statement above the exit, in its block or above the block), and every
-error of these three rules in the merged audit is a false error.
+uses at K; unreachable: the statement above the exit, in its block or above the block; shadowed-attr:
+another class-level value of the class that K does not assign on the instance; override-hook: a
+sibling method K still calls, its parameters unchanged; optional-param: a sibling method whose
+parameters K kept; registry-key: another key), and every error of these rules in the merged audit
+is a false error.
 
 Cases are drawn in a fixed shuffled order (seed 0) up to ``--limit`` per class; the number mined is
 printed too.
 
   PYTHONPATH=. python benchmarks/carry_class_replay.py [--mirror DIR] [--since 2025-01-01] [--limit 40]
-      [--exit-since 2023-01-01] [--only dict-key,unused-patch,unreachable] [--verbose]
+      [--exit-since 2023-01-01] [--only dict-key,unused-patch,unreachable,shadowed-attr,...] [--verbose]
 """
 
 from __future__ import annotations
@@ -57,9 +77,19 @@ from threeway import ENV, MIRROR, Finding, audit, clone, commit_files, git, merg
 from aeon_release.domain.audits.drift.duplicates import key_identity
 
 DUPLICATE, DRIFT, UNREACHABLE = "merge/duplicate-definition", "merge/symbol-drift", "merge/unreachable"
-RULES = (DUPLICATE, DRIFT, UNREACHABLE)
-CLASSES = ("dict-key", "unused-patch", "unreachable")
-RULE_OF = dict(zip(CLASSES, RULES, strict=True))
+SHADOWED = "merge/shadowed-attribute"
+RULES = (DUPLICATE, DRIFT, UNREACHABLE, SHADOWED)
+CLASSES = (
+    "dict-key",
+    "unused-patch",
+    "unreachable",
+    "shadowed-attr",
+    "override-hook",
+    "optional-param",
+    "registry-key",
+)
+RULE_OF = dict(zip(CLASSES, (*RULES[:3], SHADOWED, DRIFT, DRIFT, DUPLICATE), strict=True))
+SAYS = {"unused-patch": "stopped using"}  # the new classes count any error of their rule on the carry's lines
 MARK = "# AEON"
 _TEST = re.compile(r"(^|/)(tests?|testing)/|(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _WORD = re.compile(r"(?<!\w)[A-Za-z_]\w{7,}")
@@ -209,11 +239,28 @@ class ExitCandidate:
     hunks: tuple[tuple[int, int, int, int], ...]
 
 
+@dataclass(frozen=True)
+class FileCandidate:
+    """A commit's change to one file that may be of a class: ``words`` (attributes, parameters,
+    functions) or ``lines`` (K's added lines) say what the case maker confirms with ``ast``."""
+
+    sha: str
+    subject: str
+    path: str
+    hunks: tuple[tuple[int, int, int, int], ...]
+    words: frozenset[str] = frozenset()
+    lines: tuple[int, ...] = ()
+    added: str = ""  # K's added lines of the file
+
+
 @dataclass
 class Mined:
     keys: list[KeyCandidate] = field(default_factory=list)
     unused: list[UnusedCandidate] = field(default_factory=list)
     exits: list[ExitCandidate] = field(default_factory=list)
+    shadows: list[FileCandidate] = field(default_factory=list)
+    optional: list[FileCandidate] = field(default_factory=list)
+    registry: list[FileCandidate] = field(default_factory=list)
     commits: int = 0
 
 
@@ -251,9 +298,45 @@ def mine(mirror: Path, since: str, exit_since: str, blobs: Blobs) -> Mined:
                 ]
             if commit.date >= exit_since:
                 out.exits += _exit_candidates(commit, diff, blobs)
+                out.registry += _file_candidates(commit, diff, "registry")
+            if recent:
+                out.shadows += _file_candidates(commit, diff, "shadow")
+                out.optional += _file_candidates(commit, diff, "optional")
     for word in [w for w, n in uses.items() if n == 0]:
         del uses[word]
     return out
+
+
+_CLASS_VALUE = re.compile(r"^    ([A-Za-z_]\w*)\s*(?::[^=]*)?=[^=]")  # a class-level assignment (or a local)
+_SELF_SET = re.compile(r"^\s{8,}self\.([A-Za-z_]\w*)\s*(?::[^=]*)?=[^=]")
+_PARAM = re.compile(r"^\s+([A-Za-z_]\w*)\s*(?::[^=]*)?,?\s*$")  # a required parameter on a line of its own
+_DEFAULTED = re.compile(r"^\s+([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*\S")
+_REGISTRY_LINE = re.compile(
+    r"""^(?:[A-Za-z_][\w.]*\[\s*(?:"[^"\n]+"|'[^'\n]+'|[A-Za-z_]\w*\.\w+)\s*\]\s*=[^=]"""
+    r"""|[A-Za-z_][\w.]*\.update\(|@[\w.]*register\w*\(\s*(?:"[^"\n]+"|'[^'\n]+'))"""
+)
+
+
+def _file_candidates(commit: Commit, diff: FileDiff, kind: str) -> list[FileCandidate]:
+    """shadow: K removes a class-level ``x = ...`` and assigns ``self.x`` in the same file; optional:
+    K removes a parameter line without a default and adds it with one (or rewrites a one-line def);
+    registry: K adds a module-level registry write (``R[k] = v``, ``R.update(...)``, ``@register(k)``)."""
+    if kind == "registry":
+        lines = tuple(n for n, text in diff.added.items() if _REGISTRY_LINE.match(text))
+        return [FileCandidate(commit.sha, commit.subject, diff.path, tuple(diff.hunks), lines=lines)] if lines else []
+    if kind == "shadow":
+        removed = {m.group(1) for line in diff.removed if (m := _CLASS_VALUE.match(line))}
+        words = removed & {m.group(1) for line in diff.added.values() if (m := _SELF_SET.match(line))}
+    else:
+        removed = {m.group(1) for line in diff.removed if (m := _PARAM.match(line))}
+        words = removed & {m.group(1) for line in diff.added.values() if (m := _DEFAULTED.match(line))}
+        words |= {m.group(1) for line in diff.removed if (m := _DEF.match(line))} & {
+            m.group(1) for line in diff.added.values() if (m := _DEF.match(line))
+        }
+    if not words:
+        return []
+    added = "\n".join(diff.added.values())
+    return [FileCandidate(commit.sha, commit.subject, diff.path, tuple(diff.hunks), frozenset(words), added=added)]
 
 
 def _exit_candidates(commit: Commit, diff: FileDiff, blobs: Blobs) -> list[ExitCandidate]:
@@ -617,6 +700,369 @@ def _texts(text: str, hunks: tuple[tuple[int, int, int, int], ...], places: list
     return [t for t in out if t is not None]
 
 
+# shadowed-attr, override-hook, optional-param ------------------------------------------------------------------
+def _append(text: str, hunks: tuple[tuple[int, int, int, int], ...], block: str) -> list[str]:
+    """``text`` with a fork class appended at its end, when K's hunks leave the end alone."""
+    lines = text.splitlines()
+    if not clear_of(hunks, len(lines)):
+        return []
+    out = text.rstrip("\n") + "\n\n\n" + block
+    try:
+        ast.parse(out)
+    except (SyntaxError, ValueError):
+        return []
+    return [out]
+
+
+def _classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+    return {s.name: s for s in module.body if isinstance(s, ast.ClassDef)}
+
+
+def _self_sets(func: ast.AST) -> set[str]:
+    args = getattr(getattr(func, "args", None), "args", None)
+    if not args:
+        return set()
+    me = args[0].arg
+    return {
+        n.attr
+        for n in ast.walk(func)
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Store)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == me
+    }
+
+
+def _built(cls: ast.ClassDef) -> set[str]:
+    """``self.x`` the class's own ``__init__`` assigns, and the methods of the class it calls on self."""
+    methods = {s.name: s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    init = methods.get("__init__")
+    if init is None:
+        return set()
+    called = {
+        n.func.attr
+        for n in ast.walk(init)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "self"
+    }
+    return _self_sets(init).union(*(_self_sets(methods[m]) for m in called if m in methods))
+
+
+def _class_values(cls: ast.ClassDef) -> list[str]:
+    out = []
+    for stmt in cls.body:
+        target = (
+            stmt.targets[0]
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            else getattr(stmt, "target", None)
+        )
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(target, ast.Name) and stmt.value is not None:
+            if not target.id.startswith("__"):
+                out.append(target.id)
+    return out
+
+
+_PLAIN_BASES = ("Enum", "IntEnum", "StrEnum", "NamedTuple", "TypedDict", "BaseModel", "Protocol")
+
+
+def _plain_class(cls: ast.ClassDef) -> bool:
+    """Not a dataclass, enum, named tuple or pydantic model (their class attributes are fields)."""
+    if any("dataclass" in ast.unparse(d) or "config" in ast.unparse(d) for d in cls.decorator_list):
+        return False
+    return not any(ast.unparse(b).split(".")[-1].split("[")[0] in _PLAIN_BASES for b in cls.bases)
+
+
+def _reads_first(cls: ast.ClassDef, word: str) -> bool:
+    """A ``self.word = ...`` of the class whose value reads ``self.word`` (or ``getattr(self, "word")``)."""
+    for node in ast.walk(cls):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Attribute) and t.attr == word for t in targets) and any(
+                (isinstance(n, ast.Attribute) and n.attr == word) or (isinstance(n, ast.Constant) and n.value == word)
+                for n in ast.walk(node.value)
+            ):
+                return True
+    return False
+
+
+def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
+    new, old, text = (
+        blobs.tree(cand.sha, cand.path),
+        blobs.tree(f"{cand.sha}^", cand.path),
+        blobs.text(f"{cand.sha}^", cand.path),
+    )
+    if new is None or old is None or text is None:
+        return "a new file or not parsing"
+    olds = _classes(old)
+    why = "no class that assigns the attribute in its __init__ at K"
+    for name, cls in _classes(new).items():
+        before = olds.get(name)
+        if before is None or not _plain_class(cls):
+            continue
+        built = _built(cls)
+        ever = set().union(
+            *(_self_sets(s) for s in before.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        )
+        values = _class_values(before)
+        for word in sorted(cand.words & built):
+            if word not in values:
+                why = "a class-level value of another class"
+                continue
+            if word in ever:
+                why = "assigned on the instance at K^ already"
+                continue
+            if _reads_first(cls, word):
+                why = "upstream's write reads the value first (self.x if ... else self.x): the class value still counts"
+                continue
+            broken = _append(
+                text,
+                cand.hunks,
+                f"class AeonShadow({name}):  {MARK}: the fork's class\n    {word} = None  {MARK}: the fork's value\n",
+            )
+            if not broken:
+                return "the file's end is in K's hunks"
+            now = set().union(
+                *(_self_sets(s) for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+            )
+            other = next((v for v in values if v != word and v not in now and v in _class_values(cls)), None)
+            fine = (
+                _append(
+                    text,
+                    cand.hunks,
+                    f"class AeonShadow({name}):  {MARK}: the fork's class\n    {other} = None  {MARK}: the fork's value\n",
+                )
+                if other
+                else []
+            )
+            label = f"{cand.sha[:10]} {cand.subject[:60]!r} {cand.path} {name}.{word}" + (
+                f" [twin {other}]" if other else ""
+            )
+            return Case("shadowed-attr", cand.sha, label, cand.path, broken, fine)
+    return why
+
+
+class _Def:
+    """A method's ``def`` line and a body the fork wrote, every line its own (a line equal to another
+    line of the file would make that one the fork's too)."""
+
+    def __init__(self, owner: str, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def format(self, node: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str:
+        assert node is not None
+        keyword = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+        return (
+            f"class {self.name}({self.owner}):  {MARK}: the fork's class\n"
+            f"    {keyword} {node.name}({ast.unparse(node.args)}):  {MARK}: the fork's override\n"
+            f"        x_aeon = 1  {MARK}: the fork's code\n"
+            f"        return x_aeon\n"
+        )
+
+
+def hook_case(repo: Path, blobs: Blobs, cand: UnusedCandidate) -> Case | str:
+    """A method of a class that K stopped calling (the unused-patch candidates): a fork subclass,
+    appended to the class's file, overrides it."""
+    word, sha, base = cand.word, cand.sha, f"{cand.sha}^"
+    if references(repo, blobs, sha, word) or not references(repo, blobs, base, word):
+        return "still used at K, or no use at K^"
+    defined = git(repo, "grep", "-l", "-E", rf"^\s+(async\s+)?def\s+{word}\b", sha, "--", "vllm/*.py", check=False)
+    why = "not a method of a module-level class"
+    for entry in defined.splitlines():
+        path = entry.split(":", 1)[1]
+        new, old, text = blobs.tree(sha, path), blobs.tree(base, path), blobs.text(base, path)
+        if _TEST.search(path) or new is None or old is None or text is None:
+            continue
+        news, olds = _defs(new), _defs(old)
+        for qual, node in news.items():
+            owner, _, method = qual.rpartition(".")
+            if method != word or not owner or qual not in olds or not _distinct(olds[qual]) or not _distinct(node):
+                continue
+            hunks = cand.hunks.get(path, ())
+            body = _Def(owner, "AeonHook")
+            broken = _append(text, hunks, body.format(node=olds[qual]))
+            if not broken:
+                return "the file's end is in K's hunks"
+            sibling = next(
+                (
+                    n
+                    for q, n in olds.items()
+                    if q.startswith(owner + ".")
+                    and q in news
+                    and n.name != word
+                    and _distinct(n)
+                    and ast.dump(n.args) == ast.dump(news[q].args)
+                    and references(repo, blobs, sha, n.name)
+                ),
+                None,
+            )
+            fine = _append(text, hunks, body.format(node=sibling)) if sibling else []
+            label = f"{sha[:10]} {cand.subject[:60]!r} {path} {qual}()" + (
+                f" [sibling {sibling.name}()]" if sibling else ""
+            )
+            return Case("override-hook", sha, label, path, broken, fine)
+    return why
+
+
+def optional_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
+    """A method whose parameter K gave a default (required at K^): a fork subclass, appended to the
+    file, overrides it with K^'s parameters.  The label says whether K added a call of the method."""
+    new, old, text = (
+        blobs.tree(cand.sha, cand.path),
+        blobs.tree(f"{cand.sha}^", cand.path),
+        blobs.text(f"{cand.sha}^", cand.path),
+    )
+    if new is None or old is None or text is None:
+        return "a new file or not parsing"
+    news, olds = _defs(new), _defs(old)
+    why = "no method whose parameter gained a default"
+    for qual, node in news.items():
+        owner, _, method = qual.rpartition(".")
+        was = olds.get(qual)
+        if not owner or was is None or method.startswith("__") or node.decorator_list or was.decorator_list:
+            continue
+        gained = _gained_default(was.args, node.args)
+        if not gained or not (cand.words & {method, *gained}):
+            continue
+        body = _Def(owner, "AeonOverride")
+        broken = _append(text, cand.hunks, body.format(node=was))
+        if not broken:
+            return "the file's end is in K's hunks"
+        sibling = next(
+            (
+                n
+                for q, n in olds.items()
+                if q.startswith(owner + ".")
+                and q != qual
+                and q in news
+                and not n.decorator_list
+                and not n.name.startswith("__")
+                and ast.dump(n.args) == ast.dump(news[q].args)
+            ),
+            None,
+        )
+        fine = _append(text, cand.hunks, body.format(node=sibling)) if sibling else []
+        called = bool(re.search(rf"(?<!\w){re.escape(method)}\s*\(", cand.added.replace(f"def {method}", "")))
+        label = f"{cand.sha[:10]} {cand.subject[:60]!r} {cand.path} {qual}({', '.join(gained)}=...)"
+        label += " [K adds a call]" if called else " [no call added by K]"
+        return Case("optional-param", cand.sha, label, cand.path, broken, fine)
+    return why
+
+
+def _gained_default(old: ast.arguments, new: ast.arguments) -> list[str]:
+    """Parameters required in ``old`` that have a default in ``new``."""
+
+    def required(args: ast.arguments) -> set[str]:
+        positional = [*args.posonlyargs, *args.args]
+        kw = {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None}
+        return {a.arg for a in positional[: len(positional) - len(args.defaults)]} | kw
+
+    def every(args: ast.arguments) -> set[str]:
+        return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
+    return sorted((required(old) - required(new)) & every(new))
+
+
+# registry-key --------------------------------------------------------------------------------------------------
+def registry_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
+    """K's module-level registry write; the fork writes the same key into the same registry above it
+    (after the registry's binding, or the file's imports)."""
+    new, old, text = (
+        blobs.tree(cand.sha, cand.path),
+        blobs.tree(f"{cand.sha}^", cand.path),
+        blobs.text(f"{cand.sha}^", cand.path),
+    )
+    if new is None or old is None or text is None:
+        return "a new file or not parsing"
+    why = "not a module-level statement"
+    for stmt in new.body:
+        first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", []))])
+        if first not in cand.lines:
+            continue
+        found = _registry_write(stmt)
+        if found is None:
+            why = "no constant key"
+            continue
+        registry, key, shape = found
+        if any(_registry_write(s) == found for s in old.body):
+            return "the key was written there at K^ already"
+        at = _after_binding(old, registry)
+        if at is None:
+            return "the registry is not bound at module level at K^"
+        carry = {
+            "subscript": f"{registry}[{key}] = None  {MARK}: the fork's entry",
+            "decorator": f"@{registry}({key})  {MARK}: the fork's entry\nclass AeonRegistered:  {MARK}\n    x_aeon = 1  {MARK}",
+        }[shape]
+        broken = _first_text(text, cand.hunks, at, carry)
+        if not broken:
+            return "no place above K's write away from its hunks"
+        fine = _first_text(text, cand.hunks, at, carry.replace(key, '"aeon_only_key"'))
+        upstream = (blobs.text(cand.sha, cand.path) or "").splitlines()[first - 1].strip()
+        label = f"{cand.sha[:10]} {cand.subject[:60]!r} {cand.path}:{first} {shape} {registry}[{key}]"
+        return Case("registry-key", cand.sha, label, cand.path, broken, fine, (upstream,))
+    return why
+
+
+def _registry_write(stmt: ast.stmt) -> tuple[str, str, str] | None:
+    """(registry, key source, shape) of a module-level registry write with a constant or dotted key."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript):
+        target = stmt.targets[0]
+        if key_identity(target.slice) is not None:
+            return ast.unparse(target.value), ast.unparse(target.slice), "subscript"
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute):
+        call = stmt.value
+        if call.func.attr == "update" and call.args and isinstance(call.args[0], ast.Dict):
+            keys = [k for k in call.args[0].keys if k is not None and key_identity(k) is not None]
+            if keys:
+                return ast.unparse(call.func.value), ast.unparse(keys[0]), "subscript"
+    for dec in getattr(stmt, "decorator_list", []):
+        if isinstance(dec, ast.Call) and dec.args and "register" in ast.unparse(dec.func):
+            if key_identity(dec.args[0]) is not None:
+                return ast.unparse(dec.func), ast.unparse(dec.args[0]), "decorator"
+    return None
+
+
+def _after_binding(module: ast.Module, registry: str) -> int | None:
+    """The base line after which the fork writes: below the registry's module-level binding (an
+    assignment, a def, an import), else below the file's last top-level import."""
+    root = registry.split(".", 1)[0].split("(", 1)[0]
+    last_import = None
+    for stmt in module.body:
+        names: set[str] = set()
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names = {(a.asname or a.name).split(".")[0] for a in stmt.names}
+            last_import = stmt.end_lineno
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            names = {
+                t.id
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+                if isinstance(t, ast.Name)
+            }
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = {stmt.name}
+        if root in names:
+            return (
+                stmt.end_lineno
+                if not isinstance(stmt, (ast.Import, ast.ImportFrom))
+                else max(stmt.end_lineno or 0, last_import or 0)
+            )
+    return last_import
+
+
+def _first_text(text: str, hunks: tuple[tuple[int, int, int, int], ...], at: int, carry: str) -> list[str]:
+    """``carry`` inserted after base line ``at``, or after the next few lines, clear of K's hunks."""
+    out = []
+    for after in range(at, at + 12):
+        if clear_of(hunks, after):
+            patched = insert(text, after, carry)
+            if patched is not None:
+                out.append(patched)
+                if len(out) == 2:
+                    break
+    return out
+
+
 # -- the replay --------------------------------------------------------------------------------------------
 @dataclass
 class Tally:
@@ -670,21 +1116,23 @@ def replay(repo: Path, work: Path, case: Case, tally: Tally, verbose: bool) -> N
     findings, lines = done
     carry = [n for n, line in enumerate(lines, 1) if MARK in line]
     targets = set(carry)
-    if case.cls == "dict-key":
+    if case.also:
         targets |= {n for n, line in enumerate(lines, 1) if line.strip() in case.also}
     hits = [
         f
         for f in findings
         if f.path == case.path and f.line in targets and f.severity.value == "error" and rule in (f.rule_id, *f.also)
     ]
-    if case.cls == "unused-patch":
-        hits = [f for f in hits if "stopped using" in f.message]
+    if case.cls in SAYS:
+        hits = [f for f in hits if SAYS[case.cls] in f.message]
     ok = bool(hits)
     tally.tried += 1
     tally.blocked, tally.missed = tally.blocked + ok, tally.missed + (not ok)
     tally.missed_outside += not ok and "still named outside" in case.label
     tally.commits.add(case.sha)
     print(f"  {'BLOCKED' if ok else 'MISSED '} {case.cls:<12} {case.label} (carry line {','.join(map(str, carry))})")
+    if ok and case.cls in CLASSES[3:]:
+        print(f"      by: {hits[0].message[:160]}")
     if not ok or verbose:
         for f in findings:
             if (f.path == case.path and f.line in targets) or f.rule_id in RULES:
@@ -722,10 +1170,14 @@ def main() -> int:
         mining = time.perf_counter() - started
         print(
             f"read {mined.commits} first-parent commits in {mining:.0f}s: {len(mined.keys)} added dict-entry lines, "
-            f"{len(mined.unused)} words losing their last use, {len(mined.exits)} added exits above an old line"
+            f"{len(mined.unused)} words losing their last use, {len(mined.exits)} added exits above an old line, "
+            f"{len(mined.shadows)} class values made instance attributes, {len(mined.optional)} parameters given a "
+            f"default, {len(mined.registry)} files with an added registry write"
         )
         makers = {"dict-key": (mined.keys, key_case), "unused-patch": (mined.unused, unused_case),
-                  "unreachable": (mined.exits, exit_case)}  # fmt: skip
+                  "unreachable": (mined.exits, exit_case), "shadowed-attr": (mined.shadows, shadow_case),
+                  "override-hook": (mined.unused, hook_case), "optional-param": (mined.optional, optional_case),
+                  "registry-key": (mined.registry, registry_case)}  # fmt: skip
         for cls in CLASSES:
             if cls not in only:
                 continue

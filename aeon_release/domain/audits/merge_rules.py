@@ -17,6 +17,7 @@ DUPLICATE_DEFINITION = "merge/duplicate-definition"
 DEFAULT_DRIFT = "merge/default-drift"
 DECORATOR_DRIFT = "merge/decorator-drift"
 UNREACHABLE = "merge/unreachable"
+SHADOWED_ATTRIBUTE = "merge/shadowed-attribute"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -56,6 +57,12 @@ MERGE_RULES = (
         "merge",
         Severity.WARNING,
         "a fork override lacks a decorator upstream added to the method it overrides (compile, cache: an error)",
+    ),
+    RuleInfo(
+        SHADOWED_ATTRIBUTE,
+        "merge",
+        Severity.ERROR,
+        "a fork class's value is replaced by an instance attribute upstream's base now assigns while it is built",
     ),
 )
 

@@ -56,6 +56,7 @@ def duplicate_definitions(
         for first, second in _pairs(block, in_function=where.startswith("function"))
     ]
     pairs += _key_pairs(module)
+    pairs += _registry_pairs(blocks)
     for first, second, where in pairs:
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
         if set(sides) == {FORK, UPSTREAM}:
@@ -212,6 +213,97 @@ def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str
             seen[ident] = entry
 
 
+def _registry_pairs(blocks: list[tuple[list[ast.stmt], str]]) -> Iterator[tuple[Definition, Definition, str]]:
+    """One key written twice into one module-level registry, by separate statements: ``REG["k"] = v``,
+    ``REG.update({"k": v})`` or ``REG.update(k=v)``, an entry of a ``REG = {...}`` display, and
+    ``@register("k")`` decorators of one callee.  The later write wins.  Keys equal as ``key_identity``
+    says; a new ``REG = ...`` starts the registry again."""
+    for block, where in blocks:
+        if where != "module":
+            continue
+        seen: dict[object, Definition] = {}
+        for stmt in block:
+            rebound = _rebinds(stmt)
+            if rebound is not None:
+                seen = {k: v for k, v in seen.items() if not (isinstance(k, tuple) and k[0] == rebound)}
+            writes = list(_registry_writes(stmt))
+            for ident, entry in writes:
+                earlier = seen.get(ident)
+                if earlier is not None:
+                    yield earlier, entry, f"the registry {ident[0]}"
+            seen.update(writes)
+
+
+def _registry_writes(stmt: ast.stmt) -> Iterator[tuple[tuple[str, object], Definition]]:
+    """(registry, key) -> the write, for each key a module-level statement writes into a registry."""
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            if isinstance(target, ast.Subscript) and (name := _dotted_name(target.value)):
+                ident = key_identity(target.slice)
+                if ident is not None:
+                    yield (name, ident), _entry(target.slice, stmt)
+            elif isinstance(target, ast.Name) and isinstance(stmt.value, ast.Dict):
+                yield from _display_writes(target.id, stmt.value)
+    elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        call = stmt.value
+        if (
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr == "update"
+            and (name := _dotted_name(call.func.value))
+        ):
+            for arg in call.args[:1]:
+                if isinstance(arg, ast.Dict):
+                    yield from _display_writes(name, arg)
+            for keyword in call.keywords:
+                if keyword.arg is not None:
+                    yield (name, ("constant", keyword.arg)), _entry(keyword.value, keyword.value, keyword.arg)
+    elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        for dec in stmt.decorator_list:
+            if isinstance(dec, ast.Call) and dec.args and "register" in (callee := _dotted_name(dec.func) or ""):
+                ident = key_identity(dec.args[0])
+                if ident is not None:
+                    start = min(d.lineno for d in stmt.decorator_list)
+                    shown = f"{_show_key(dec.args[0])} (@{callee})"
+                    yield (
+                        (f"@{callee}", ident),
+                        Definition(shown, "registry key", stmt, start, stmt.end_lineno or start),
+                    )
+
+
+def _display_writes(name: str, display: ast.Dict) -> Iterator[tuple[tuple[str, object], Definition]]:
+    for key, value in zip(display.keys, display.values, strict=True):
+        ident = key_identity(key) if key is not None else None
+        if key is not None and ident is not None:
+            yield (
+                (name, ident),
+                Definition(_show_key(key), "registry key", value, key.lineno, value.end_lineno or key.lineno),
+            )
+
+
+def _entry(key: ast.expr, stmt: ast.AST, shown: str | None = None) -> Definition:
+    start, end = getattr(stmt, "lineno", key.lineno), getattr(stmt, "end_lineno", None) or key.lineno
+    return Definition(shown if shown is not None else _show_key(key), "registry key", stmt, start, end)
+
+
+def _rebinds(stmt: ast.stmt) -> str | None:
+    """The name a module-level statement binds anew (``REG = {}``): its earlier keys are gone."""
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        return names[0] if names else None
+    return None
+
+
+def _dotted_name(expr: ast.expr) -> str | None:
+    """``REG``, ``Registry.table``: the text of a plain dotted name, else None."""
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
+
+
 def key_identity(key: ast.expr) -> object | None:
     """What a dict display's key is equal by: a constant's value (as Python compares it), a dotted
     name's parts; None for a key computed at run time."""
@@ -320,7 +412,7 @@ def _finding(path: str, where: str, first: Definition, second: Definition, sides
         else "upstream's version is shadowed by the fork's later definition"
     )
     kind = first.kind if first.kind == second.kind else f"{first.kind}/{second.kind}"
-    if kind == "dict key":
+    if kind in ("dict key", "registry key"):
         return _key_finding(path, where, first, second, sides, identical)
     message = (
         f"{second.name} ({kind}) is defined twice in {where} after the merge: line {first.start} "
@@ -340,7 +432,10 @@ def _key_finding(
         f"line {second.start} from {sides[1]}; the dict keeps the later value, so {dropped} is silently dropped"
         + ("; the two are identical: drop one" if identical else "; keep one")
     )
-    return Finding(RULE, "merge", Severity.WARNING if identical else Severity.ERROR, path, second.start, message)
+    # a registry write of the fork's after upstream's is how a carry overrides an entry: the carry works
+    overrides = first.kind == "registry key" and sides[0] == UPSTREAM
+    severity = Severity.WARNING if identical or overrides else Severity.ERROR
+    return Finding(RULE, "merge", severity, path, second.start, message)
 
 
 def duplicates_in(

@@ -419,10 +419,15 @@ def _target_names(target: ast.expr) -> Iterator[str]:
 
 def _self_attributes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """``self.X = ...`` anywhere in a method: instance attributes (and ``setattr(self, "X", ...)``)."""
+    return set(self_writes(func))
+
+
+def self_writes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.AST]:
+    """attr -> the first node that assigns ``self.attr`` in a method (``setattr(self, "attr", ...)`` too)."""
     if not func.args.args:
-        return set()
+        return {}
     me = func.args.args[0].arg
-    found: set[str] = set()
+    found: dict[str, ast.AST] = {}
     for node in ast.walk(func):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
@@ -431,12 +436,17 @@ def _self_attributes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
             targets = [node.target]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
             if len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
-                found.add(node.args[1].value)
+                _earliest(found, node.args[1].value, node)
         for target in targets:
             for sub in ast.walk(target):
                 if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == me:
-                    found.add(sub.attr)
+                    _earliest(found, sub.attr, node)
     return found
+
+
+def _earliest(found: dict[str, ast.AST], name: str, node: ast.AST) -> None:
+    if name not in found or getattr(node, "lineno", 0) < getattr(found[name], "lineno", 0):
+        found[name] = node
 
 
 BUILTINS = frozenset(dir(builtins))

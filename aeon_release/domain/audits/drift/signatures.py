@@ -22,6 +22,14 @@ class Sig:
     varargs: bool
     varkw: bool
 
+    def required(self, name: str) -> bool:
+        """``name`` is a parameter a caller must fill (positional without a default, or keyword-only)."""
+        if name in self.kwonly_required:
+            return True
+        if name not in self.positional:
+            return False
+        return self.positional.index(name) < len(self.positional) - self.defaults
+
     def show(self) -> str:
         parts = list(self.positional)
         if self.varargs:
@@ -144,3 +152,11 @@ def override_problem(override: Sig, base: Sig) -> str | None:
     if base.varkw and not override.varkw:
         return "the base takes **kwargs; the override does not"
     return None
+
+
+def newly_optional(override: Sig, old: Sig, new: Sig) -> list[str]:
+    """Parameters the base required and now defaults that the override still requires: a caller of
+    the base may now leave them out, and the override raises TypeError for it."""
+    found = [p for p in new.positional if old.required(p) and not new.required(p) and override.required(p)]
+    found += [k for k in new.kwonly if old.required(k) and not new.required(k) and override.required(k)]
+    return found

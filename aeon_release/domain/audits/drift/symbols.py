@@ -30,6 +30,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -39,10 +40,11 @@ from aeon_release.domain.audits.drift.signatures import (
     is_classmethod,
     is_static,
     names_of,
+    newly_optional,
     override_problem,
     signature,
 )
-from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT
+from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, walk_defs
@@ -138,11 +140,13 @@ class _Checker:
             return  # a file new on both sides or that no longer parses: nothing to compare
         owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
-            yield from self._walk(mod, mod.tree.body, _Scope(), owned)
+            walked = list(self._walk(mod, mod.tree.body, _Scope(), owned))
+            yield from walked
             moved = list(self._patched_but_moved(mod, owned))
             yield from moved
             reported = {f.line for f in moved}  # a patch left in a moved function is that finding alone
-            yield from self._patched_but_unused(mod, owned, reported)
+            # an override reported on its def line (its kind or parameters changed) is that finding alone
+            yield from self._patched_but_unused(mod, owned, reported, {f.line for f in walked})
 
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
@@ -180,7 +184,9 @@ class _Checker:
                 )
 
     # -- patched code that upstream stopped calling --------------------------------------------------
-    def _patched_but_unused(self, mod: ModuleInfo, owned: set[int], reported: set[int]) -> Iterator[Finding]:
+    def _patched_but_unused(
+        self, mod: ModuleInfo, owned: set[int], reported: set[int], flagged: set[int]
+    ) -> Iterator[Finding]:
         """A carry patched a function that upstream stopped using (it called something else instead and
         left the old one in place): nothing in the merged tree names it any more, so the patch never runs.
 
@@ -201,16 +207,41 @@ class _Checker:
             dropped = self._dropped_uses(changes, node.name)
             if not dropped:
                 continue
-            if self._still_used(mod.path, node.name) or qual not in self._base_defs(mod.path):
+            if self._still_used(mod.path, node.name):
                 continue
+            hook = None if qual in self._base_defs(mod.path) else self._upstream_hook(mod, qual)
+            if hook is None and qual not in self._base_defs(mod.path):
+                continue  # a function of the fork's own, that overrides nothing upstream has
+            if hook is not None and node.lineno in flagged:
+                continue
+            what = (
+                f"the fork patches {qual}(), which upstream stopped using"
+                if hook is None
+                else f"the fork's {qual}() overrides {hook}(), which upstream's code stopped calling"
+            )
             yield _error(
                 mod,
                 lines[0],
-                f"the fork patches {qual}(), which upstream stopped using (its last use was in {dropped[0]}): "
+                f"{what} (its last use was in {dropped[0]}): "
                 f"nothing the merged tree runs names {node.name} any more (tests, benchmarks, examples and "
-                "docs aside), so the patch never runs; "
+                f"docs aside), so the {'patch' if hook is None else 'override'} never runs; "
                 "port it to what upstream calls instead",
             )
+
+    def _upstream_hook(self, mod: ModuleInfo, qual: str) -> str | None:
+        """The base method a method of a fork class overrides, when upstream's base had it at the merge
+        base already (a hook of upstream's, not one of the fork's own classes); its label, else None."""
+        owner, _, name = qual.rpartition(".")
+        if not owner:
+            return None
+        base = self._member_of(mod.path, owner, name, False)(self.after)
+        if (
+            not isinstance(base, DefSym)
+            or base.owner is None
+            or not isinstance(base.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
+            return None
+        return base.label if f"{base.owner}.{name}" in self._base_defs(base.path) else None
 
     def _dropped_uses(self, changes: Changes, name: str) -> list[str]:
         """The files where upstream's diff removed a line that used ``name``, or that upstream deleted
@@ -226,6 +257,8 @@ class _Checker:
             for line in _lines_holding(raw, name):
                 if line.startswith(("---", "+++")) or not _references(line[1:], name):
                     continue
+                if line.startswith("+") and _BARE.match(line[1:]):
+                    continue  # an import list entry, or an argument: a use there is found in the tree itself
                 if line.startswith("+"):
                     return []
                 if line.startswith("-") and (not removed or removed[-1] != path):
@@ -244,7 +277,10 @@ class _Checker:
         for where, line in theirs.word_lines(name):
             if where in self.inp.fork_lines or _not_served(where):
                 continue  # the fork's: read as merged below
-            if _references(line, name):  # a def or an import line is no use
+            if _BARE.match(line):  # ``    name,``: an entry of a multi-line import, or an argument: the file says
+                if _references(self.inp.theirs.text(where) or "", name):
+                    return True
+            elif _references(line, name):  # a def or an import line is no use
                 return True
         for where in self.inp.fork_lines:
             text = self.inp.merged.text(where) if not _not_served(where) else None
@@ -298,6 +334,7 @@ class _Checker:
                 yield from self._base_name(mod, base.value if isinstance(base, ast.Subscript) else base, scope)
             if not scope.functions:
                 yield from self._class_members(mod, stmt, qual, owned)
+                yield from self._shadowed(mod, qual, owned)
                 if stmt.lineno in owned:
                     yield from self._unimplemented(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
@@ -682,6 +719,30 @@ class _Checker:
                     continue
                 yield from self._override(mod, stmt, qual, name)
 
+    def _shadowed(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:
+        """A value the fork class sets (a class attribute, or ``self.x`` before ``super().__init__()``)
+        that upstream's base now assigns on the instance while building it: the carry no longer
+        takes effect (drift/shadows.py)."""
+        short = qual.rsplit(".", 1)[-1]
+        for shadow in shadowed(self.before, self.after, mod, qual, owned, self._upstream):
+            commit = self._line_commit(shadow.path, f"self.{shadow.attr} =")
+            where = f"{shadow.path}:{shadow.at}{'; ' + commit if commit else ''}"
+            base = f"{shadow.owner}.{shadow.method}()"
+            if shadow.early:
+                what = (
+                    f"{short}.__init__ sets self.{shadow.attr} before calling the base's __init__, and upstream's "
+                    f"{base} now assigns self.{shadow.attr} ({where}): the base overwrites the fork's value, and "
+                    "the carry no longer takes effect; set it after the super call"
+                )
+            else:
+                what = (
+                    f"{short}.{shadow.attr} is a class attribute overriding its base, and upstream's {base} now "
+                    f"assigns self.{shadow.attr} on every instance ({where}): the instance attribute hides the "
+                    f"fork's value, and the carry no longer takes effect; set it in {short}.__init__ after the "
+                    "super call, or pass it to the base"
+                )
+            yield Finding(SHADOWED_ATTRIBUTE, "merge", Severity.ERROR, mod.path, shadow.line, what)
+
     def _unimplemented(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
         """A fork class that lacks a method upstream made abstract in one of its bases: instantiating
         it now raises TypeError, on the fork's path only (upstream's tests never build the fork's
@@ -857,8 +918,34 @@ class _Checker:
             return None
         if override_problem(mine, old) is not None:
             return None  # the override never matched: a deliberate difference, not drift
-        problem = override_problem(mine, new) or _dropped_in_kwargs(stmt, mine, old, new)
+        problem = (
+            override_problem(mine, new)
+            or _dropped_in_kwargs(stmt, mine, old, new)
+            or self._omitted(after, newly_optional(mine, old, new), new)
+        )
         return None if problem is None else f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+
+    def _omitted(self, after: DefSym, optional: list[str], new: Sig) -> str | None:
+        """A parameter upstream made optional in the base that the override still requires, when a
+        call upstream added leaves it out: that call raises TypeError on the fork's class only.
+        Only the files whose diff adds a call of the name are parsed."""
+        lines = self.inp.upstream_lines
+        if not optional or not isinstance(lines, AddedLines):
+            return None
+        pattern = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")  # added_matches anchors at the line
+        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+            mod = self.theirs_ix.module_at(path)
+            for node in ast.walk(mod.tree) if mod is not None else ():
+                if not isinstance(node, ast.Call) or _last(node.func) != after.name or _is_super_call(node):
+                    continue
+                passed = _passed(node, new)
+                left = [p for p in optional if passed is not None and p not in passed]
+                if left and mod is not None and mod.lines[node.lineno - 1].strip() in lines[path]:
+                    return (
+                        f"upstream gave {', '.join(left)} a default in the base, the override still requires it, "
+                        f"and upstream's call at {path}:{node.lineno} leaves it out: TypeError on the fork's class"
+                    )
+        return None
 
     def _unchanged_module(self, dotted: str) -> bool:
         path = self.before.module_path(dotted)
@@ -1048,12 +1135,23 @@ def _distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 def _references(text: str, name: str) -> int:
-    """Uses of ``name`` in a text, its definitions and imports not counted."""
+    """Uses of ``name`` in a text, its definitions and imports (a parenthesised ``from m import (``
+    list too) not counted."""
     if name not in text:
         return 0
     pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
-    definition = re.compile(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b|^\s*(?:from\s+\S+\s+)?import\s")
-    return sum(len(pattern.findall(line)) for line in text.splitlines() if not definition.match(line))
+    definition = re.compile(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b")
+    count, importing = 0, False
+    for line in text.splitlines():
+        if importing or _IMPORT.match(line):
+            importing = (importing or "(" in line) and ")" not in line  # inside ``from m import (`` .. ``)``
+        elif not definition.match(line):
+            count += len(pattern.findall(line))
+    return count
+
+
+_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
+_BARE = re.compile(r"^\s*\w+(?:\s+as\s+\w+)?\s*,?\s*\)?\s*$")  # ``    name,``: an import list entry, or an argument
 
 
 def _body_lines(text: str, node: ast.AST) -> list[str]:
@@ -1669,6 +1767,11 @@ def _same_member(ix: Index, before: DefSym) -> Sym | None:
     mod = ix.module_at(before.path)
     cls = ix.class_info(mod, before.owner) if mod is not None and before.owner else None
     return ix.member(ix.mro(cls), before.name) if cls is not None else None
+
+
+def _is_super_call(call: ast.Call) -> bool:
+    """``super().f(...)``: an override handing on to its base, not a caller of the method."""
+    return isinstance(call.func, ast.Attribute) and _is_super(call.func.value)
 
 
 def _is_super(node: ast.expr) -> bool:

@@ -1,0 +1,193 @@
+"""A fork class's value that upstream's base class now assigns on the instance while it is built.
+
+A fork subclass overrides a base setting with a class attribute (``max_num_tokens = 8192``), or its
+``__init__`` sets ``self.max_num_tokens = 8192`` before calling ``super().__init__()``.  When upstream's
+base ``__init__`` (or a method it calls on ``self``) starts assigning ``self.max_num_tokens``, the
+instance attribute hides the class attribute, or the base overwrites the fork's value: git merges
+it cleanly, nothing fails, and the carry no longer takes effect.
+
+Pure: two indexes (the fork's tree before the merge, the merged tree) in, the shadowed values out.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True)
+class Shadow:
+    """The fork's value at ``line`` (a class attribute, or set before ``super().__init__()``) that
+    ``owner``'s method now replaces on every instance (``path``:``at``)."""
+
+    line: int
+    attr: str
+    early: bool  # set in the fork's __init__ before the super call (else a class attribute)
+    owner: str
+    method: str
+    path: str
+    at: int
+
+
+def shadowed(
+    before: Index, after: Index, mod: ModuleInfo, qual: str, owned: set[int], upstream: Callable[[str], bool]
+) -> Iterator[Shadow]:
+    """The values a fork class sets on fork-owned lines that its bases, as upstream changed them,
+    now assign on the instance while building it, and did not before the merge."""
+    cls, old = after.class_info(mod, qual), _same_class(before, mod.path, qual)
+    if cls is None or old is None:
+        return
+    values = _class_values(cls.node, owned)
+    init = cls.members.get("__init__")
+    early: dict[str, int] = {}
+    if isinstance(init, _FUNCTIONS):
+        split = _super_init_at(init)
+        if split is None:
+            return  # the bases' __init__ never runs (or runs in a way not followed here)
+        late = {a for s in init.body[split:] for a in _assigned_on(s, init)}
+        values = {a: n for a, n in values.items() if a not in late}  # the fork sets it again after the base
+        early = {
+            a: s.lineno for s in init.body[:split] if s.lineno in owned for a in _assigned_on(s, init) if a not in late
+        }
+    if not values and not early:
+        return
+    had = _ever_assigned(before, old)
+    writes = construction_writes(after, cls)
+    for attr, line, is_early in [
+        *((a, n, False) for a, n in values.items()),
+        *((a, n, True) for a, n in early.items()),
+    ]:
+        write = writes.get(attr)
+        if write is None or attr in had or not upstream(write[0]):
+            continue
+        path, owner, method, node = write
+        yield Shadow(line, attr, is_early, owner, method, path, getattr(node, "lineno", 0))
+
+
+def construction_writes(ix: Index, cls: ClassInfo) -> dict[str, tuple[str, str, str, ast.AST]]:
+    """attr -> (path, class, method, node) where building an instance of ``cls`` assigns ``self.attr``
+    in one of its bases: each ``__init__`` the ``super().__init__()`` chain above ``cls`` reaches, and
+    the methods those call on ``self`` (one level).  A write that reads the attribute first (``if
+    self.x is None: self.x = ...``, ``self.x = getattr(self, "x", 4)``) keeps a class value alive and
+    is left out."""
+    mro = ix.mro(cls)
+    found: dict[str, tuple[str, str, str, ast.AST]] = {}
+    for item in mro[1:]:
+        if isinstance(item, px.External):
+            break  # an __init__ outside the tree: not followed
+        init = item.members.get("__init__")
+        if not isinstance(init, _FUNCTIONS):
+            continue
+        methods: list[tuple[str, str, ast.FunctionDef | ast.AsyncFunctionDef]] = [
+            (item.module.path, item.qualname, init)
+        ]
+        for name in _self_calls(init):
+            sym = ix.member(mro, name)
+            if isinstance(sym, px.DefSym) and isinstance(sym.node, _FUNCTIONS) and sym.owner != cls.qualname:
+                methods.append((sym.path, sym.owner or "", sym.node))
+        for path, owner, func in methods:
+            for attr, node in px.self_writes(func).items():
+                if attr not in found and not isinstance(node, ast.AugAssign) and not _read_first(func, attr, node):
+                    found[attr] = (path, owner, func.name, node)
+        if _super_init_at(init) is None:
+            break
+    return found
+
+
+def _same_class(ix: Index, path: str, qual: str) -> ClassInfo | None:
+    mod = ix.module_at(path)
+    return ix.class_info(mod, qual) if mod is not None else None
+
+
+def _ever_assigned(ix: Index, cls: ClassInfo) -> set[str]:
+    """Attributes any method of a base assigned on self before the merge: the fork's value was
+    replaced already, at some point of the instance's life."""
+    return {a for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo) for a in item.instance}
+
+
+def _class_values(node: ast.ClassDef, owned: set[int]) -> dict[str, int]:
+    """Class attributes set on fork-owned lines (``x = 8192``, ``x: int = 8192``) -> line."""
+    found: dict[str, int] = {}
+    for stmt in px.flat_statements(node.body):
+        if stmt.lineno not in owned or not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+            continue
+        for name in px.member_names(stmt):
+            if not (name.startswith("__") and name.endswith("__")):
+                found[name] = stmt.lineno
+    return found
+
+
+def _super_init_at(init: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
+    """Index of the top-level statement of ``__init__`` that calls the base's ``__init__`` (``super().
+    __init__(...)`` or ``Base.__init__(self, ...)``); None when none does."""
+    for i, stmt in enumerate(init.body):
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__":
+                return i
+    return None
+
+
+def _assigned_on(stmt: ast.stmt, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """``self.X`` a statement of a method assigns (its first parameter being the instance)."""
+    if not func.args.args or not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        return []
+    me = func.args.args[0].arg
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return [
+        t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == me
+    ]
+
+
+def _self_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """Methods a method calls on its own instance (``self.m(...)``), in order, once each."""
+    if not func.args.args:
+        return []
+    me = func.args.args[0].arg
+    names = [
+        n.func.attr
+        for n in ast.walk(func)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == me
+    ]
+    return list(dict.fromkeys(names))
+
+
+def _read_first(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, write: ast.AST) -> bool:
+    """The method reads the attribute off the instance or its class (``self.x``, ``type(self).x``,
+    ``getattr(self, "x", 4)``, ``hasattr``) before or in the write: the class's value still counts."""
+    me = func.args.args[0].arg if func.args.args else ""
+    last: int | None = getattr(write, "end_lineno", None) or getattr(write, "lineno", None)
+    end = last or 0
+    for node in ast.walk(func):
+        if int(getattr(node, "lineno", None) or end + 1) > end:
+            continue
+        if isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load):
+            if _is_instance(node.value, me):
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr"):
+            args = node.args
+            if (
+                len(args) >= 2
+                and _is_instance(args[0], me)
+                and isinstance(args[1], ast.Constant)
+                and args[1].value == attr
+            ):
+                return True
+    return False
+
+
+def _is_instance(expr: ast.expr, me: str) -> bool:
+    """``self``, ``type(self)`` or ``self.__class__``."""
+    if isinstance(expr, ast.Name):
+        return expr.id == me
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "type" and expr.args:
+        return _is_instance(expr.args[0], me)
+    return isinstance(expr, ast.Attribute) and expr.attr == "__class__" and _is_instance(expr.value, me)

@@ -1,0 +1,317 @@
+"""Carries that a clean merge silently switches off: each shaped like a real upstream vLLM change.
+
+- a fork subclass's class attribute (or its ``self.x`` set before ``super().__init__()``) that
+  upstream's base ``__init__`` now assigns on the instance (merge/shadowed-attribute);
+- a fork override of a hook upstream's base stopped calling (merge/symbol-drift);
+- a fork override requiring a parameter upstream made optional, with a caller that leaves it out;
+- one registry key written by both sides in separate statements (merge/duplicate-definition);
+- a multi-line ``from m import (...)`` entry that hid a patched function's last caller leaving.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from aeon_release.domain.audits.merge_rules import SHADOWED_ATTRIBUTE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+BASE = "vllm/v1/worker/base.py"
+FORK = "vllm/v1/worker/aeon_runner.py"
+USER = "vllm/v1/worker/user.py"
+SPACER = "".join(f"\n\ndef step{i}(x):\n    return x + {i}\n" for i in range(8))  # keeps the two sides' hunks apart
+
+
+def findings(
+    git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str], rule: str
+) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(git_repo, base, fork, [("Upstream change (#1)", upstream)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if rule in (f.rule_id, *f.also)]
+
+
+def line_of(git_repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((git_repo.path / path).read_text().splitlines(), 1) if text in line)
+
+
+# -- a class attribute hidden by an instance attribute upstream's base now assigns ----------------------
+# A base turns a class-level default into ``self.x = ...`` in its __init__, which a fork subclass's
+# ``x = ...`` no longer overrides: #13104 (QuantizationConfig.packed_modules_mapping), #31545 (the
+# Transformers backend's hf_to_vllm_mapper, now set by a method its __init__ calls), #47327 (an
+# indexer builder's reorder_batch_threshold).
+RUNNER_BASE = (
+    "class ModelRunnerBase:\n"
+    "    max_num_tokens: int = 2048\n\n"
+    "    def __init__(self, config):\n"
+    "        self.config = config\n"
+    "        self._init_buffers()\n\n"
+    "    def _init_buffers(self):\n"
+    "        self.buffers = []\n"
+)
+FORK_BASE = "from vllm.v1.worker.base import ModelRunnerBase\n\n\nclass Unrelated:\n    pass\n"
+CLASS_ATTR = FORK_BASE + "\n\nclass AeonRunner(ModelRunnerBase):\n    max_num_tokens = 8192  # AEON\n"
+EARLY = FORK_BASE + (
+    "\n\nclass AeonRunner(ModelRunnerBase):\n"
+    "    def __init__(self, config):\n"
+    "        self.max_num_tokens = 8192  # AEON\n"
+    "        super().__init__(config)\n"
+)
+IN_INIT = RUNNER_BASE.replace(
+    "        self._init_buffers()\n",
+    "        self.max_num_tokens = config.max_num_tokens\n        self._init_buffers()\n",
+)
+IN_HELPER = RUNNER_BASE.replace(
+    "        self.buffers = []\n", "        self.buffers = []\n        self.max_num_tokens = 4096\n"
+)
+
+
+@pytest.mark.parametrize("fork", [CLASS_ATTR, EARLY])
+@pytest.mark.parametrize("upstream", [IN_INIT, IN_HELPER])
+def test_a_fork_value_upstreams_base_now_assigns_on_the_instance(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    base = {BASE: RUNNER_BASE, FORK: FORK_BASE}
+    [(path, line, severity, message)] = findings(
+        git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE
+    )
+    assert (path, line, severity) == (FORK, line_of(git_repo, FORK, "8192  # AEON"), "error")
+    assert "upstream's ModelRunnerBase." in message and "assigns self.max_num_tokens" in message
+    assert f"({BASE}:" in message and "#1" in message and "the carry no longer takes effect" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # the fork sets its value after the base's __init__: it still wins
+        (
+            EARLY.replace(
+                "        self.max_num_tokens = 8192  # AEON\n        super().__init__(config)\n",
+                "        super().__init__(config)\n        self.max_num_tokens = 8192  # AEON\n",
+            ),
+            IN_INIT,
+        ),
+        # upstream reads the class's value first (``getattr(self, ...)``, ``self.x or ...``)
+        (CLASS_ATTR, IN_INIT.replace("config.max_num_tokens\n", "getattr(self, 'max_num_tokens', 0) or 2048\n")),
+        (CLASS_ATTR, IN_INIT.replace("config.max_num_tokens\n", "self.max_num_tokens or 2048\n")),
+        # upstream assigns another attribute
+        (CLASS_ATTR, IN_INIT.replace("self.max_num_tokens =", "self.max_num_seqs =")),
+        # the base assigned it on the instance before the merge already (in a method run later)
+        (CLASS_ATTR, IN_INIT),
+    ],
+)
+def test_a_fork_value_that_still_takes_effect_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    runner = RUNNER_BASE
+    if upstream == IN_INIT and fork == CLASS_ATTR:
+        runner += "\n    def reset(self):\n        self.max_num_tokens = 1\n"
+        upstream += "\n    def reset(self):\n        self.max_num_tokens = 1\n"
+    base = {BASE: runner, FORK: FORK_BASE}
+    assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE) == []
+
+
+# -- a fork override of a hook upstream's base stopped calling ----------------------------------------
+# The base's step now calls a new method (or nothing) and keeps the old one, which the fork overrides:
+# #34086 (supports_chunking() of the MoE experts) and #43108 (supports_expert_map()) stopped calling
+# hooks that their classes still define.
+HOOK_BASE = (
+    "class ModelRunnerBase:\n"
+    "    def execute(self, batch):\n"
+    "        batch = self.prepare_inputs_legacy(batch)\n"
+    "        return self.sample_tokens_default(batch)\n\n"
+    "    def prepare_inputs_legacy(self, batch):\n"
+    "        return batch\n\n"
+    "    def prepare_inputs_packed(self, batch):\n"
+    "        return sorted(batch)\n\n"
+    "    def sample_tokens_default(self, batch):\n"
+    "        return batch\n"
+)
+HOOK_UPSTREAM = HOOK_BASE.replace(
+    "        batch = self.prepare_inputs_legacy(batch)\n", "        batch = self.prepare_inputs_packed(batch)\n"
+)
+HOOK_FORK = FORK_BASE.replace("ModelRunnerBase\n", "ModelRunnerBase\n", 1) + (
+    "\n\nclass AeonRunner(ModelRunnerBase):\n"
+    "    def {name}(self, batch):\n"
+    "        batch = [b * 2 for b in batch]  # AEON\n"
+    "        return batch\n"
+)
+
+
+def test_a_fork_override_of_a_hook_upstream_stopped_calling_never_runs(git_repo: GitRepo, no_rules: Path) -> None:
+    base = {BASE: HOOK_BASE, FORK: FORK_BASE}
+    fork = {FORK: HOOK_FORK.format(name="prepare_inputs_legacy")}
+    [(path, line, severity, message)] = [
+        f for f in findings(git_repo, no_rules, base, fork, {BASE: HOOK_UPSTREAM}, DRIFT) if "stopped" in f[3]
+    ]
+    assert (path, line, severity) == (FORK, line_of(git_repo, FORK, "# AEON"), "error")
+    assert "AeonRunner.prepare_inputs_legacy() overrides ModelRunnerBase.prepare_inputs_legacy()" in message
+    assert f"its last use was in {BASE}" in message and "the override never runs" in message
+
+
+@pytest.mark.parametrize(
+    ("name", "base_extra", "fork_extra"),
+    [
+        ("sample_tokens_default", "", ""),  # a hook the base still calls
+        (
+            "prepare_inputs_legacy",
+            "",
+            "\n\ndef run(r, b):\n    return r.prepare_inputs_legacy(b)\n",
+        ),  # the fork calls it
+        ("prepare_inputs_fork", "", ""),  # the fork's own method: it overrides nothing upstream has
+    ],
+)
+def test_a_fork_override_that_still_runs_is_silent(
+    git_repo: GitRepo, no_rules: Path, name: str, base_extra: str, fork_extra: str
+) -> None:
+    base = {BASE: HOOK_BASE + base_extra, FORK: FORK_BASE}
+    fork = {FORK: HOOK_FORK.format(name=name) + fork_extra}
+    assert [
+        f for f in findings(git_repo, no_rules, base, fork, {BASE: HOOK_UPSTREAM}, DRIFT) if "stopped" in f[3]
+    ] == []
+
+
+# -- a fork override requiring a parameter upstream made optional --------------------------------------
+# #50777 (Gemma3Model.forward: intermediate_tensors=None) and #39125 (an attention forward's output=None):
+# upstream gives a parameter a default because a caller leaves it out; the fork's override still requires it.
+OPT_BASE = (
+    "class AttentionImplBase:\n"
+    "    def forward_decode(self, query, kv_cache, output):\n"
+    "        return query\n\n\n"
+    "def run(impl, q, kv, out):\n"
+    "    return impl.forward_decode(q, kv, out)\n"
+)
+OPT_FORK = FORK_BASE.replace("ModelRunnerBase", "AttentionImplBase") + (
+    "\n\nclass AeonImpl(AttentionImplBase):\n"
+    "    def forward_decode(self, query, kv_cache, output):\n"
+    "        output.copy_(query)  # AEON\n"
+    "        return output\n"
+)
+OPT_FORK_BASE = FORK_BASE.replace("ModelRunnerBase", "AttentionImplBase")
+OPT_UPSTREAM = OPT_BASE.replace("kv_cache, output):", "kv_cache, output=None):").replace(
+    "    return impl.forward_decode(q, kv, out)\n", "    return impl.forward_decode(q, kv)\n"
+)
+
+
+def test_an_override_requiring_a_parameter_upstream_made_optional(git_repo: GitRepo, no_rules: Path) -> None:
+    base = {BASE: OPT_BASE, FORK: OPT_FORK_BASE}
+    [(path, line, severity, message)] = findings(
+        git_repo, no_rules, base, {FORK: OPT_FORK}, {BASE: OPT_UPSTREAM}, DRIFT
+    )
+    assert (path, line, severity) == (FORK, line_of(git_repo, FORK, "def forward_decode"), "error")
+    assert "upstream gave output a default in the base, the override still requires it" in message
+    assert f"upstream's call at {BASE}:" in message and "TypeError on the fork's class" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # every call still passes it
+        (OPT_FORK, OPT_BASE.replace("kv_cache, output):", "kv_cache, output=None):")),
+        # the override has the default too
+        (OPT_FORK.replace("kv_cache, output):", "kv_cache, output=None):"), OPT_UPSTREAM),
+    ],
+)
+def test_an_override_every_caller_still_fits_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    base = {BASE: OPT_BASE, FORK: OPT_FORK_BASE}
+    assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, DRIFT) == []
+
+
+# -- a registry key written by both sides in separate statements ----------------------------------------
+# #11330 / #26906 / #47187 write ``ALL_ATTENTION_FUNCTIONS["vllm"] = ...`` at module level: a carry
+# registering its own function under the same key above upstream's line is dropped.
+REG = "vllm/model_executor/models/registry_mod.py"
+REG_BASE = "ATTENTION_FUNCTIONS = {}\n\n\ndef upstream_attention(q):\n    return q\n" + SPACER
+
+
+def _registry(fork_line: str, upstream_line: str) -> tuple[str, str]:
+    fork = REG_BASE.replace("    return q\n", f"    return q\n\n\n{fork_line}  # AEON\n", 1)
+    return fork, REG_BASE + f"\n\n{upstream_line}\n"
+
+
+@pytest.mark.parametrize(
+    ("fork_line", "upstream_line"),
+    [
+        ('ATTENTION_FUNCTIONS["vllm"] = aeon_attention', 'ATTENTION_FUNCTIONS["vllm"] = upstream_attention'),
+        ('ATTENTION_FUNCTIONS.update({"vllm": aeon_attention})', 'ATTENTION_FUNCTIONS["vllm"] = upstream_attention'),
+        ("ATTENTION_FUNCTIONS.update(vllm=aeon_attention)", 'ATTENTION_FUNCTIONS.update({"vllm": upstream_attention})'),
+        (
+            '@register_attention("vllm")\ndef aeon_attention(q):\n    return q',
+            '@register_attention("vllm")\ndef newer_attention(q):\n    return q',
+        ),
+    ],
+)
+def test_a_registry_key_both_sides_wrote_keeps_upstreams_entry(
+    git_repo: GitRepo, no_rules: Path, fork_line: str, upstream_line: str
+) -> None:
+    fork, upstream = _registry(fork_line, upstream_line)
+    [(path, line, severity, message)] = findings(
+        git_repo, no_rules, {REG: REG_BASE}, {REG: fork}, {REG: upstream}, DUPLICATE
+    )
+    assert (path, severity) == (REG, "error") and line > line_of(git_repo, REG, "# AEON")
+    assert "key 'vllm'" in message and "the fork's (carry's) entry is silently dropped" in message
+
+
+@pytest.mark.parametrize(
+    ("fork_line", "upstream_line", "expected"),
+    [
+        ('ATTENTION_FUNCTIONS["aeon"] = aeon_attention', 'ATTENTION_FUNCTIONS["vllm"] = upstream_attention', []),
+        ('ATTENTION_FUNCTIONS["vllm"] = aeon_attention', 'OTHER_FUNCTIONS["vllm"] = upstream_attention', []),
+        (
+            '@register_attention("aeon")\ndef a(q):\n    return q',
+            '@register_attention("vllm")\ndef b(q):\n    return q',
+            [],
+        ),
+        ('@cache_it("vllm")\ndef a(q):\n    return q', '@cache_it("vllm")\ndef b(q):\n    return q', []),  # no registry
+    ],
+)
+def test_registry_writes_that_do_not_collide_are_silent(
+    git_repo: GitRepo, no_rules: Path, fork_line: str, upstream_line: str, expected: list[object]
+) -> None:
+    fork, upstream = _registry(fork_line, upstream_line)
+    assert findings(git_repo, no_rules, {REG: REG_BASE}, {REG: fork}, {REG: upstream}, DUPLICATE) == expected
+
+
+def test_a_fork_entry_written_after_upstreams_overrides_it_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """The carry's later write wins: it still works, and upstream's new entry is dropped (worth a look)."""
+    fork = REG_BASE + '\n\nATTENTION_FUNCTIONS["vllm"] = aeon_attention  # AEON\n'
+    upstream = REG_BASE.replace(
+        "    return q\n", '    return q\n\n\nATTENTION_FUNCTIONS["vllm"] = upstream_attention\n', 1
+    )
+    [(_, _, severity, message)] = findings(git_repo, no_rules, {REG: REG_BASE}, {REG: fork}, {REG: upstream}, DUPLICATE)
+    assert severity == "warning" and "upstream's entry is silently dropped" in message
+
+
+# -- a multi-line import entry is no use ---------------------------------------------------------------
+LEGACY = (
+    "def prepare_inputs_legacy(batch):\n    ids = list(batch)\n    return ids\n\n\ndef prepare_inputs_packed(batch):\n    return sorted(batch)\n"
+    + SPACER
+)
+CALLER = "from vllm.v1.worker.base import (\n    prepare_inputs_legacy,\n    prepare_inputs_packed,\n)\n\n\ndef go(b):\n    return {}(b)\n"
+
+
+@pytest.mark.parametrize("still_called", [False, True])
+def test_a_multi_line_import_entry_does_not_keep_a_patched_function_alive(
+    git_repo: GitRepo, no_rules: Path, still_called: bool
+) -> None:
+    fork = LEGACY.replace("    ids = list(batch)\n", "    ids = list(batch)\n    ids = aeon_pad(ids)  # AEON\n")
+    other = "vllm/v1/worker/other.py"
+    base = {BASE: LEGACY, USER: CALLER.format("prepare_inputs_legacy"), other: CALLER.format("prepare_inputs_packed")}
+    if still_called:
+        base[other] = CALLER.format("prepare_inputs_legacy")
+    dead = [
+        f
+        for f in findings(git_repo, no_rules, base, {BASE: fork}, {USER: CALLER.format("prepare_inputs_packed")}, DRIFT)
+        if "stopped using" in f[3]
+    ]
+    if still_called:
+        assert dead == []
+        return
+    [(path, line, _, message)] = dead
+    assert (path, line) == (BASE, line_of(git_repo, BASE, "# AEON")) and f"its last use was in {USER}" in message
