@@ -291,6 +291,8 @@ _LAUNCH = "def launch(x, block_size=16, *, stream=None, **kwargs):\n    return x
         ("out = launch(1, **SOME)", None),  # a mapping it cannot read: unknowable, not reported
         ("def go(**OPTS): return launch(1, **OPTS)", None),  # the function's own OPTS, not the module's
         ("OPTS.update(tile_size=2); out = launch(1, **OPTS)", None),  # changed after it was bound
+        ("def go(): return launch(1, **OPTS)", "passes block_size=, which it no longer names"),  # the module's
+        ("def go(): OPTS['b'] = 1; return launch(1, **OPTS)", None),  # a function changes the module's dict
     ],
 )
 def test_keywords_spelled_through_partial_and_dict_splats(

@@ -131,7 +131,9 @@ class _Checker:
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
-        self._dicts: dict[int, dict[str, ast.expr]] = {}  # a scope's names bound once to a dict it never changes
+        # a scope's names bound once to a dict it never changes, and every name it binds
+        self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
+        self._mutated: dict[tuple[int, str], set[str]] = {}  # names a module changes from any function
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
@@ -403,12 +405,20 @@ class _Checker:
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
 
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
-        """The names the call's scope (its function, else the module's own statements) binds once, to a
-        dict display or ``dict(k=v)``, and never changes (no item written, no ``update``, no ``pop``...)."""
-        where: ast.AST = scope.functions[-1] if scope.functions else mod.tree
-        if id(where) not in self._dicts:
-            self._dicts[id(where)] = _unchanged_dicts(where)
-        return self._dicts[id(where)]
+        """The names the call's scope binds once, to a dict display or ``dict(k=v)``, and never changes (no
+        item written, no ``update``, no ``pop``...): its function's, then the module's own statements'
+        for a name the function does not bind at all."""
+        for where in {id(w): w for w in (mod.tree, *scope.functions[-1:])}.values():
+            if id(where) not in self._dicts:
+                self._dicts[id(where)] = _unchanged_dicts(where)
+        module, _ = self._dicts[id(mod.tree)]
+        if (id(mod.tree), "anywhere") not in self._mutated:
+            self._mutated[(id(mod.tree), "anywhere")] = _changed_anywhere(mod.tree)
+        module = {n: v for n, v in module.items() if n not in self._mutated[(id(mod.tree), "anywhere")]}
+        if not scope.functions:
+            return module
+        local, bound = self._dicts[id(scope.functions[-1])]
+        return {**{n: v for n, v in module.items() if n not in bound}, **local}
 
     def _qualname(self, mod: ModuleInfo, node: ast.Constant) -> Iterator[Finding]:
         """A string naming a module of the tree, or a name in one (``"pkg.workers.gpu.Worker"``,
@@ -1302,9 +1312,10 @@ def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
 _MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"})
 
 
-def _unchanged_dicts(where: ast.AST) -> dict[str, ast.expr]:
+def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     """Names bound exactly once in ``where``'s own statements (nested functions and classes are their own
-    scopes) to a dict display or ``dict(...)``, never a parameter, an item target or a mutator's object."""
+    scopes) to a dict display or ``dict(...)``, never a parameter, an item target or a mutator's object;
+    and every name bound or changed there."""
     bound: dict[str, list[ast.expr | None]] = {}
     changed: set[str] = set()
     stack: list[ast.AST] = list(ast.iter_child_nodes(where))
@@ -1325,11 +1336,26 @@ def _unchanged_dicts(where: ast.AST) -> dict[str, ast.expr]:
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
             changed.add(_last(node.func.value))
         stack.extend(ast.iter_child_nodes(node))
-    return {
+    once = {
         name: values[0]
         for name, values in bound.items()
         if len(values) == 1 and values[0] is not None and name not in changed and _dict_keywords(values[0]) is not None
     }
+    return once, set(bound) | changed
+
+
+def _changed_anywhere(module: ast.Module) -> set[str]:
+    """Names whose object some function of the module changes (an item written, a mutator called) or
+    declares ``global``: a module-level dict such a name holds is not what it was bound to."""
+    changed: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Global):
+            changed.update(node.names)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            changed.add(_last(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            changed.add(_last(node.func.value))
+    return changed
 
 
 class _Launch(ast.Call):
