@@ -787,14 +787,20 @@ def _reads_first(cls: ast.ClassDef, word: str) -> bool:
     return False
 
 
-def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
-    new, old, text = (
-        blobs.tree(cand.sha, cand.path),
-        blobs.tree(f"{cand.sha}^", cand.path),
-        blobs.text(f"{cand.sha}^", cand.path),
-    )
+def _versions(blobs: Blobs, cand: FileCandidate) -> tuple[ast.Module, ast.Module, str] | str:
+    """K's tree and K^'s tree and text of the candidate's file, or why not."""
+    new, old = blobs.tree(cand.sha, cand.path), blobs.tree(f"{cand.sha}^", cand.path)
+    text = blobs.text(f"{cand.sha}^", cand.path)
     if new is None or old is None or text is None:
         return "a new file or not parsing"
+    return new, old, text
+
+
+def shadow_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
+    versions = _versions(blobs, cand)
+    if isinstance(versions, str):
+        return versions
+    new, old, text = versions
     olds = _classes(old)
     why = "no class that assigns the attribute in its __init__ at K"
     for name, cls in _classes(new).items():
@@ -908,13 +914,10 @@ def hook_case(repo: Path, blobs: Blobs, cand: UnusedCandidate) -> Case | str:
 def optional_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
     """A method whose parameter K gave a default (required at K^): a fork subclass, appended to the
     file, overrides it with K^'s parameters.  The label says whether K added a call of the method."""
-    new, old, text = (
-        blobs.tree(cand.sha, cand.path),
-        blobs.tree(f"{cand.sha}^", cand.path),
-        blobs.text(f"{cand.sha}^", cand.path),
-    )
-    if new is None or old is None or text is None:
-        return "a new file or not parsing"
+    versions = _versions(blobs, cand)
+    if isinstance(versions, str):
+        return versions
+    new, old, text = versions
     news, olds = _defs(new), _defs(old)
     why = "no method whose parameter gained a default"
     for qual, node in news.items():
@@ -968,13 +971,10 @@ def _gained_default(old: ast.arguments, new: ast.arguments) -> list[str]:
 def registry_case(repo: Path, blobs: Blobs, cand: FileCandidate) -> Case | str:
     """K's module-level registry write; the fork writes the same key into the same registry above it
     (after the registry's binding, or the file's imports)."""
-    new, old, text = (
-        blobs.tree(cand.sha, cand.path),
-        blobs.tree(f"{cand.sha}^", cand.path),
-        blobs.text(f"{cand.sha}^", cand.path),
-    )
-    if new is None or old is None or text is None:
-        return "a new file or not parsing"
+    versions = _versions(blobs, cand)
+    if isinstance(versions, str):
+        return versions
+    new, old, text = versions
     why = "not a module-level statement"
     for stmt in new.body:
         first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", []))])

@@ -126,16 +126,19 @@ def _fork_owned(
 ) -> Iterator[_Found]:
     """What ``make`` finds in the merged fork files on lines the fork wrote; a file is parsed only
     when one of the fork's added lines matches ``prefilter`` (a text scan)."""
-    for path in sorted(trees.mine):
-        added = trees.mine[path].added.values() if path.endswith(".py") else ()
-        if not any(prefilter.match(line) for line in added):
-            continue
-        module = trees.merged_module(path)
-        owned = trees.owned_lines(path)
-        for node in ast.walk(module) if module is not None else ():
+    for path, module, owned in _fork_modules(trees, prefilter.match):
+        for node in ast.walk(module):
             found = make(path, node)
             if found is not None and found.line in owned:
                 yield found
+
+
+def _fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[tuple[str, ast.Module, set[int]]]:
+    """The merged fork files (parsed) one of whose added lines passes ``test``, and the lines the fork wrote."""
+    for path in sorted(trees.mine):
+        added = trees.mine[path].added.values() if path.endswith(".py") else ()
+        if any(test(line) for line in added) and (module := trees.merged_module(path)) is not None:
+            yield path, module, trees.owned_lines(path)
 
 
 def _unpack(path: str, node: ast.AST) -> Unpack | None:
@@ -159,13 +162,8 @@ _INDEX = re.compile(r"\[\s*\d\s*\]")
 
 def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
     """Elements of a call's returned tuple the fork reads by position, on lines it wrote."""
-    for path in sorted(trees.mine):
-        added = trees.mine[path].added.values() if path.endswith(".py") else ()
-        if not any(_INDEX.search(line) for line in added):
-            continue
-        module = trees.merged_module(path)
-        owned = trees.owned_lines(path)
-        for func in ast.walk(module) if module is not None else ():
+    for path, module, owned in _fork_modules(trees, _INDEX.search):
+        for func in ast.walk(module):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 yield from _indexed_in(path, func, owned)
 
