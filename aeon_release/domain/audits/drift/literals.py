@@ -320,7 +320,7 @@ def param_compares(path: str, text: str, owned: set[int], olds: set[int | str]) 
 
 def passed_ties(path: str, text: str, compares: list[ParamCompare], changes: list[Renumbered]) -> list[Tie]:
     """Ties of ``compares`` through the calls in this file (a caller's) that pass the enum for the
-    parameter: ``kern[grid](x, QUANT_MODE=int(mode))`` with ``mode: KVQuantMode``."""
+    parameter: ``kern[grid](x, MODE=int(mode))`` with ``mode: CacheMode``."""
     module = parse_python(text, path)
     if module is None:
         return []
@@ -531,7 +531,7 @@ def _held_source(file: _File, node: ast.AST, change: Renumbered) -> str | None:
 
 
 def _key_tie(file: _File, table: ast.Dict, change: Renumbered) -> tuple[str, str | None] | None:
-    """``{4: "nvfp4", ...}`` looked up with the enum (``table[mode]``, ``table.get(int(mode))``) in the
+    """``{4: "fp4", ...}`` looked up with the enum (``table[mode]``, ``table.get(int(mode))``) in the
     scope that bound it (a module's table, in the module's own statements): its int keys are the
     members' numbers."""
     holder = file.parents.get(table)
