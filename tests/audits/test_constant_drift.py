@@ -168,3 +168,19 @@ def test_the_new_merge_rules_are_known_rules() -> None:
     """A waiver or a SARIF rule list knows the rule ids only through merge_rule_infos."""
     infos = {info.id: info.severity.value for info in merge_rule_infos()}
     assert {infos[rule] for rule in (RULE, NAME_DRIFT, RETURN_DRIFT)} == {"error"}
+
+
+def test_a_subclass_of_the_files_own_enum_is_no_class_of_constants(git_repo: GitRepo, no_rules: Path) -> None:
+    """Found in review: ``class Kind(_Base)`` with ``_Base(enum.IntEnum)`` is an enum (enum drift's), not a
+    class whose UPPER_CASE values are constants."""
+    base = (
+        "import enum\n\n\nclass _Base(enum.IntEnum):\n    pass\n\n\nclass Kind(_Base):\n    ALPHA = 1\n    BETA = 2\n"
+    )
+    fork = "from vllm.v1.core.kinds import Kind\n\n\ndef pick(kind: Kind):\n    return kind == 1  # ALPHA\n"
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/core/kinds.py": base, "vllm/v1/core/__init__.py": ""},
+        {"vllm/v1/core/aeon_kinds.py": fork},
+        [("Renumber (#5)", {"vllm/v1/core/kinds.py": base.replace("ALPHA = 1", "ALPHA = 3")})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -133,6 +133,7 @@ _KERNEL = "def kern(x, KV_MODE, STAGES):\n    out = x\n    return out\n"
         ("kern[(1,)](x, mode.value, 2)", "KV_MODE", False),  # a launch, positional
         ("kern(x, KV_MODE=int(mode), STAGES=2)", "STAGES", True),  # that parameter gets a plain number
         ("kern(x, KV_MODE=len(x), STAGES=2)", "KV_MODE", True),  # nothing of the enum passed
+        ("kern(x, KV_MODE=num_quants, STAGES=2)", "KV_MODE", True),  # a name that only looks like the class
     ],
 )
 def test_a_parameter_the_callers_pass_the_enum_for(
@@ -152,6 +153,27 @@ def test_a_parameter_the_callers_pass_the_enum_for(
     assert [(f.path, f.line) for f in errors] == ([] if silent else [("pkg/kernel.py", 3)])
     if not silent:
         assert "which pkg/launch.py:6 passes as" in errors[0].message and "Quant.NVFP4" in errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("TABLE = {2: 'b', 1: 'a'}\n\n\ndef pick(mode: Quant):\n    return TABLE[mode]\n", False),
+        (
+            "def a(k):\n    table = {2: 'x', 1: 'y'}\n    return table[k]\n\n\n"
+            "def b(mode: Quant):\n    table = load()\n    return table[mode]\n",
+            True,  # another function's table of the same name
+        ),
+    ],
+)
+def test_a_table_is_looked_up_in_the_scope_that_bound_it(
+    git_repo: GitRepo, tmp_path: Path, body: str, silent: bool
+) -> None:
+    fork = f"from pkg.quant import Quant\n\n{body}"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    assert (errors == []) == silent, errors
 
 
 def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: Path) -> None:
