@@ -161,15 +161,16 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
         if not path.endswith(".py") or not any(number.search(t) for t in change.added.values()):
             continue
         text = trees.merged_text(path)
-        if not text:
+        module = trees.merged_module(path) if text else None  # parsed once for every check that reads it
+        if not text or module is None:
             continue
         # a string member's value is tied only in a file that names the class itself
         relevant = [c for c in changes if references(text, c) and (isinstance(c.old, int) or _names(text, c))]
         if relevant:
-            yield from find_ties(path, text, trees.owned_lines(path), relevant)
+            yield from find_ties(path, text, module, trees.owned_lines(path), relevant)
         if len(relevant) < len(changes):  # the file never names the others: its parameters may carry them
             olds: set[int | str] = {c.old for c in changes if c not in relevant and isinstance(c.old, int)}
-            compares += param_compares(path, text, trees.owned_lines(path), olds) if olds else []
+            compares += param_compares(path, text, module, trees.owned_lines(path), olds) if olds else []
     if compares:
         yield from _passed(trees, compares, changes)
 
@@ -184,9 +185,9 @@ def _passed(trees: ThreeTrees, compares: list[ParamCompare], changes: list[Renum
     names = tuple(sorted({c.function for c in compares}))
     seen: set[tuple[str, int]] = set()
     for path in sorted(trees.files_naming(names)):
-        text = trees.merged_text(path)
+        text, module = trees.merged_text(path), trees.merged_module(path)
         relevant = [c for c in changes if text and references(text, c)]
-        for tie in passed_ties(path, text or "", compares, relevant) if relevant else []:
+        for tie in passed_ties(path, text or "", module, compares, relevant) if relevant and module else []:
             if (tie.path, tie.line) not in seen:
                 seen.add((tie.path, tie.line))
                 yield tie

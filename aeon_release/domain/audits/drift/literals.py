@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import Renumbered
 from aeon_release.domain.audits.model import Fix
-from aeon_release.domain.audits.source import parse_python
 
 # Names whose numbers mean something else than an enum value: sizes, counts, indices, versions.
 _NUMERIC_WORDS = frozenset(
@@ -255,13 +254,10 @@ def spelled(value: int | str) -> str:
     return rf"(?<![\w.]){value}(?![\w.])"
 
 
-def find_ties(path: str, text: str, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
-    """Literals on fork-owned lines of ``text`` tied to a renumbered member's old value."""
+def find_ties(path: str, text: str, module: ast.Module, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
+    """Literals on fork-owned lines of ``text`` (``module`` parsed) tied to a renumbered member's old value."""
     olds = {c.old for c in changes}
     if not owned or not any(re.search(spelled(o), text) for o in olds):
-        return []
-    module = parse_python(text, path)
-    if module is None:
         return []
     file = _File(path, text, module, changes)
     ties = []
@@ -292,11 +288,10 @@ class ParamCompare:
     value: int | str
 
 
-def param_compares(path: str, text: str, owned: set[int], olds: set[int | str]) -> list[ParamCompare]:
+def param_compares(
+    path: str, text: str, module: ast.Module, owned: set[int], olds: set[int | str]
+) -> list[ParamCompare]:
     """The owned literals of ``olds`` compared with a parameter of the function they are in."""
-    module = parse_python(text, path)
-    if module is None:
-        return []
     file = _File(path, text, module, [])
     found = []
     for node in ast.walk(module):
@@ -318,12 +313,11 @@ def param_compares(path: str, text: str, owned: set[int], olds: set[int | str]) 
     return found
 
 
-def passed_ties(path: str, text: str, compares: list[ParamCompare], changes: list[Renumbered]) -> list[Tie]:
+def passed_ties(
+    path: str, text: str, module: ast.Module, compares: list[ParamCompare], changes: list[Renumbered]
+) -> list[Tie]:
     """Ties of ``compares`` through the calls in this file (a caller's) that pass the enum for the
     parameter: ``kern[grid](x, MODE=int(mode))`` with ``mode: CacheMode``."""
-    module = parse_python(text, path)
-    if module is None:
-        return []
     file = _File(path, text, module, changes)
     by_function: dict[str, list[ParamCompare]] = {}
     for compare in compares:
@@ -341,7 +335,7 @@ def passed_ties(path: str, text: str, compares: list[ParamCompare], changes: lis
             if passed is None or isinstance(passed, ast.Starred):
                 continue
             for change in (c for c in changes if c.old == compare.value and type(c.old) is type(compare.value)):
-                source = _held_source(file, passed, change)
+                source = _tied_source(file, passed, change, held_only=True)
                 if source is not None:
                     how = f"compared with {compare.param}, which {path}:{node.lineno} passes as {source}"
                     ties.append(Tie(compare.path, compare.line, change, how, None))
@@ -484,20 +478,25 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
     return None
 
 
-def _tied_source(file: _File, node: ast.AST, change: Renumbered) -> str | None:
+def _tied_source(file: _File, node: ast.AST, change: Renumbered, held_only: bool = False) -> str | None:
     """The source of an expression that holds the enum's members or numbers (``mode``, ``int(mode)``,
-    ``mode.value``, ``C.M``, a name tied to the class), else None."""
+    ``mode.value``, ``C.M``, a holder), else None.  Unless ``held_only``, a name that looks like the
+    class and does not explain the number (``kv_mode``, not ``num_modes``) counts too."""
     short = change.enum.short
     inner = _int_of(node) or (node.value if isinstance(node, ast.Attribute) and node.attr == "value" else None)
     probe = node if inner is None else inner
-    name = key(probe)
-    tied = names_class(probe, file.names[short]) or (
-        name is not None
-        and not isinstance(probe, ast.Call)
-        and _tied_name(file, name, short)
-        and (name in file.holders.get(short, {}) or not _explained(name.rsplit(".", 1)[-1]))
+    name = key(probe) if not isinstance(probe, ast.Call) else None
+    tied = (
+        names_class(probe, file.names[short])
+        or (name is not None and name in file.holders.get(short, {}))
+        or (
+            not held_only
+            and name is not None
+            and _tied_name(file, name, short)
+            and not _explained(name.rsplit(".", 1)[-1])
+        )
     )
-    return (ast.get_source_segment(file.text, node) or name or "?") if tied else None
+    return (ast.get_source_segment(file.text, node) or key(probe) or "?") if tied else None
 
 
 def _looked_up(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
@@ -515,19 +514,6 @@ def _imports_from(text: str, compare: ParamCompare) -> bool:
     stem = compare.path.rsplit("/", 1)[-1].removesuffix(".py")
     names = rf"\b(?:{re.escape(stem)}|{re.escape(compare.function)})\b"
     return re.search(rf"^[ \t]*(?:from|import)[ \t][^\n]*{names}", text, re.M) is not None
-
-
-def _held_source(file: _File, node: ast.AST, change: Renumbered) -> str | None:
-    """The source of an expression that really holds the enum's members or numbers (the class, a member,
-    a holder, or ``int()``/``.value`` of one), else None: no name that merely looks like the class."""
-    short = change.enum.short
-    inner = _int_of(node) or (node.value if isinstance(node, ast.Attribute) and node.attr == "value" else None)
-    probe = node if inner is None else inner
-    name = key(probe)
-    held = names_class(probe, file.names[short]) or (
-        name is not None and not isinstance(probe, ast.Call) and name in file.holders.get(short, {})
-    )
-    return (ast.get_source_segment(file.text, node) or name or "?") if held else None
 
 
 def _key_tie(file: _File, table: ast.Dict, change: Renumbered) -> tuple[str, str | None] | None:
