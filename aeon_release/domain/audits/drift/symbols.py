@@ -133,7 +133,6 @@ class _Checker:
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
-        self._mutated: dict[tuple[int, str], set[str]] = {}  # names a module changes from any function
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
@@ -412,9 +411,6 @@ class _Checker:
             if id(where) not in self._dicts:
                 self._dicts[id(where)] = _unchanged_dicts(where)
         module, _ = self._dicts[id(mod.tree)]
-        if (id(mod.tree), "anywhere") not in self._mutated:
-            self._mutated[(id(mod.tree), "anywhere")] = _changed_anywhere(mod.tree)
-        module = {n: v for n, v in module.items() if n not in self._mutated[(id(mod.tree), "anywhere")]}
         if not scope.functions:
             return module
         local, bound = self._dicts[id(scope.functions[-1])]
@@ -1236,16 +1232,8 @@ def _changes_arguments(decorator: ast.AST) -> bool:
         if args.vararg is None or args.kwarg is None or args.args or args.kwonlyargs or args.posonlyargs:
             return True
         kwargs = args.kwarg.arg
-        for node in ast.walk(wrapper):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _last(node.func.value) == kwargs:
-                if node.func.attr in _MUTATORS:
-                    return True
-            if (
-                isinstance(node, ast.Subscript)
-                and isinstance(node.ctx, (ast.Store, ast.Del))
-                and _last(node.value) == kwargs
-            ):
-                return True
+        if any(_changed_object(node) == kwargs for node in ast.walk(wrapper)):
+            return True
     return False
 
 
@@ -1331,31 +1319,29 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             bound.setdefault(node.id, []).append(None)  # a for/with/tuple/augmented/walrus target
-        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            changed.add(_last(node.value))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
-            changed.add(_last(node.func.value))
+        elif (name := _changed_object(node)) is not None:
+            changed.add(name)
         stack.extend(ast.iter_child_nodes(node))
     once = {
         name: values[0]
         for name, values in bound.items()
         if len(values) == 1 and values[0] is not None and name not in changed and _dict_keywords(values[0]) is not None
     }
+    if isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
+        elsewhere = {n for node in ast.walk(where) if (n := _changed_object(node)) is not None}
+        elsewhere.update(n for node in ast.walk(where) if isinstance(node, ast.Global) for n in node.names)
+        once = {n: v for n, v in once.items() if n not in elsewhere}
     return once, set(bound) | changed
 
 
-def _changed_anywhere(module: ast.Module) -> set[str]:
-    """Names whose object some function of the module changes (an item written, a mutator called) or
-    declares ``global``: a module-level dict such a name holds is not what it was bound to."""
-    changed: set[str] = set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.Global):
-            changed.update(node.names)
-        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            changed.add(_last(node.value))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
-            changed.add(_last(node.func.value))
-    return changed
+def _changed_object(node: ast.AST) -> str | None:
+    """The name whose object ``node`` changes in place: an item written or deleted (``d[k] = v``,
+    ``del d[k]``) or a mutator called (``d.update(...)``, ``d.pop(k)``); else None."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        return _last(node.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+        return _last(node.func.value)
+    return None
 
 
 class _Launch(ast.Call):
