@@ -707,6 +707,16 @@ def find_defs(module: ast.Module, name: str) -> list[Scoped]:
     return found
 
 
+def plain_name(expr: ast.AST) -> str | None:
+    """``x`` -> x, ``self.kv.mode`` -> self.kv.mode: the text of a name or a dotted chain of attributes on
+    one, else None (a call, a subscript, anything computed)."""
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
+
+
 def bound_names(module: ast.Module) -> dict[str, int]:
     """Top-level names bound by assignment or import (aliases count), with their line."""
     names: dict[str, int] = {}

@@ -23,7 +23,7 @@ from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.merge_rules import UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import parse_python, plain_name
 
 _BY_DESIGN = frozenset({"overload", "setter", "getter", "deleter", "register", "register_fake", "impl"})
 _SPECIAL = frozenset({"__all__", "__slots__", "__doc__", "_", "__version__"})
@@ -239,7 +239,7 @@ def _registry_writes(stmt: ast.stmt) -> Iterator[tuple[tuple[str, object], Defin
     if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for target in targets:
-            if isinstance(target, ast.Subscript) and (name := _dotted_name(target.value)):
+            if isinstance(target, ast.Subscript) and (name := plain_name(target.value)):
                 ident = key_identity(target.slice)
                 if ident is not None:
                     yield (name, ident), _entry(target.slice, stmt)
@@ -250,7 +250,7 @@ def _registry_writes(stmt: ast.stmt) -> Iterator[tuple[tuple[str, object], Defin
         if (
             isinstance(call.func, ast.Attribute)
             and call.func.attr == "update"
-            and (name := _dotted_name(call.func.value))
+            and (name := plain_name(call.func.value))
         ):
             for arg in call.args[:1]:
                 if isinstance(arg, ast.Dict):
@@ -260,7 +260,7 @@ def _registry_writes(stmt: ast.stmt) -> Iterator[tuple[tuple[str, object], Defin
                     yield (name, ("constant", keyword.arg)), _entry(keyword.value, keyword.value, keyword.arg)
     elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         for dec in stmt.decorator_list:
-            if isinstance(dec, ast.Call) and dec.args and "register" in (callee := _dotted_name(dec.func) or ""):
+            if isinstance(dec, ast.Call) and dec.args and "register" in (callee := plain_name(dec.func) or ""):
                 ident = key_identity(dec.args[0])
                 if ident is not None:
                     start = min(d.lineno for d in stmt.decorator_list)
@@ -293,15 +293,6 @@ def _rebinds(stmt: ast.stmt) -> str | None:
         names = [t.id for t in targets if isinstance(t, ast.Name)]
         return names[0] if names else None
     return None
-
-
-def _dotted_name(expr: ast.expr) -> str | None:
-    """``REG``, ``Registry.table``: the text of a plain dotted name, else None."""
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
 def key_identity(key: ast.expr) -> object | None:

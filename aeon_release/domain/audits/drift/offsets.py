@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, segment, walk_defs
+from aeon_release.domain.audits.source import parse_python, plain_name, segment, walk_defs
 
 _PASS_THROUGH = frozenset(
     {
@@ -187,7 +187,7 @@ def _additive_terms(node: ast.AST) -> list[ast.expr]:
 
 def _pointer_like(root: ast.expr) -> bool:
     """Triton's naming: ``input_ids_ptr``, ``bd_tokens_base``."""
-    return (_name(root) or "").rsplit(".", 1)[-1].lower().endswith(("ptr", "_base"))
+    return (plain_name(root) or "").rsplit(".", 1)[-1].lower().endswith(("ptr", "_base"))
 
 
 # A field named in four words or more (``aux_hidden_layer_ids``) is one value wherever it is read:
@@ -558,7 +558,7 @@ def _class_block(text: str, name: str) -> str:
 def _callees(node: ast.expr) -> Iterator[str]:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
-            name = (_name(sub.func) or "").rsplit(".", 1)[-1]
+            name = (plain_name(sub.func) or "").rsplit(".", 1)[-1]
             if name and name not in _PASS_THROUGH and name not in _BUILTINS:
                 yield name
 
@@ -571,23 +571,14 @@ def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
         isinstance(target, ast.Tuple)
         and len(target.elts) == 2
         and isinstance(iterable, ast.Call)
-        and _name(iterable.func) == "enumerate"
+        and plain_name(iterable.func) == "enumerate"
         and iterable.args
     ):
         target, iterable = target.elts[1], iterable.args[0]
-    called = (_name(iterable.func) or "").rsplit(".", 1)[-1] if isinstance(iterable, ast.Call) else ""
+    called = (plain_name(iterable.func) or "").rsplit(".", 1)[-1] if isinstance(iterable, ast.Call) else ""
     held = not called or called == "get" or called not in _BUILTINS  # a helper's result, not range(n)
     if isinstance(target, ast.Name) and target.id == name and held:
         return iterable
-    return None
-
-
-def _name(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _name(node.value)
-        return f"{inner}.{node.attr}" if inner else None
     return None
 
 
@@ -615,7 +606,7 @@ class _Flows:
                 return self.tokens(bound)
             return set() if node.id in _SELF else {node.id}
         if isinstance(node, ast.Attribute):
-            name = _name(node)
+            name = plain_name(node)
             read = set() if isinstance(node.value, ast.Name) and node.value.id in _SELF else _field_token(node.attr)
             return ({name} if name else self.tokens(node.value)) | read  # a field read off another object
         if isinstance(node, ast.Subscript):
@@ -639,7 +630,7 @@ class _Flows:
         return set().union(*(self.tokens(t) for t in terms[1:]))
 
     def _call_tokens(self, node: ast.Call) -> set[str]:
-        name = _name(node.func) or ""
+        name = plain_name(node.func) or ""
         short = name.rsplit(".", 1)[-1]
         if short in _PASS_THROUGH:
             if node.args:
@@ -668,7 +659,7 @@ class _Flows:
                     return walked
             if isinstance(current, ast.Lambda) and name.id in {a.arg for a in current.args.args}:
                 call = self.parents.get(current)
-                if isinstance(call, ast.Call) and _name(call.func) == "map" and call.args[:1] == [current]:
+                if isinstance(call, ast.Call) and plain_name(call.func) == "map" and call.args[:1] == [current]:
                     return call.args[1] if len(call.args) == 2 else None
                 return None
             child, current = current, self.parents.get(current)
@@ -678,7 +669,9 @@ class _Flows:
         """The adjusted value is compared, or is a ``range``'s argument: an index bound."""
         current = self.parents.get(node)
         while current is not None and not isinstance(current, ast.stmt):
-            if isinstance(current, ast.Compare) or (isinstance(current, ast.Call) and _name(current.func) == "range"):
+            if isinstance(current, ast.Compare) or (
+                isinstance(current, ast.Call) and plain_name(current.func) == "range"
+            ):
                 return True
             current = self.parents.get(current)
         return False
