@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
+from aeon_release.domain.audits.drift.literals import spelled
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -183,11 +184,7 @@ def _literal(node: ast.expr) -> _Literal | None:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
-    olds = {
-        rf"[\"']{re.escape(c.old)}[\"']" if isinstance(c.old, str) else rf"(?<![\w.]){re.escape(str(c.old))}(?![\w.])"
-        for c in changed
-    }
-    number = re.compile("|".join(sorted(olds)))
+    number = re.compile("|".join(sorted({spelled(c.old) for c in changed})))
     for path in sorted(trees.mine):
         if not path.endswith(".py") or not any(number.search(t) for t in trees.mine[path].added.values()):
             continue

@@ -247,11 +247,12 @@ def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
     return _is_class(call.func, names)
 
 
-def spelled(value: int | str) -> str:
-    """A pattern for a member's old value as the fork's source writes it: ``4``, or ``"flash"`` quoted."""
+def spelled(value: float | str) -> str:
+    """A pattern for an old value as the fork's source writes it: ``4``, ``0.5``, or ``"flash"`` quoted
+    (enum members and constants alike)."""
     if isinstance(value, str):
         return rf"[\"']{re.escape(value)}[\"']"
-    return rf"(?<![\w.]){value}(?![\w.])"
+    return rf"(?<![\w.]){re.escape(str(value))}(?![\w.])"
 
 
 def find_ties(path: str, text: str, module: ast.Module, owned: set[int], changes: list[Renumbered]) -> list[Tie]:
