@@ -164,7 +164,7 @@ def test_merged_worktree_of_a_bare_repository(git_repo: GitRepo, fleet_config: P
 
 
 def test_hunks_and_their_place_in_the_merged_file() -> None:
-    from aeon_release.domain.audits.merge import Hunk, _merged_line, parse_diff
+    from aeon_release.domain.audits.merge import Hunk, _Merged, parse_diff
 
     diff = (
         "diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,0 +2 @@ a\n+X\n"
@@ -173,4 +173,5 @@ def test_hunks_and_their_place_in_the_merged_file() -> None:
     assert parse_diff(diff) == {"m.py": [Hunk(1, 0, ("X",), ())], "n.py": [Hunk(3, 1, ("c2", "c3"), ("c",))]}
     merged = "a\nX\nb\nc\nY\nd\n"  # base a b c d; one side put X after line 1, the other Y after line 3
     ours, theirs = Hunk(1, 0, ("X",), ()), Hunk(3, 0, ("Y",), ())
-    assert (_merged_line(merged, theirs, [ours, theirs]), _merged_line(merged, ours, [ours, theirs])) == (5, 2)
+    placed = _Merged(merged, [ours, theirs])
+    assert (placed.line_of(theirs), placed.line_of(ours)) == (5, 2)

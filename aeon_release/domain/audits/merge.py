@@ -343,9 +343,5 @@ class _Merged:
         return min(found, default=0)
 
 
-def _merged_line(merged: str, hunk: Hunk, hunks: list[Hunk]) -> int:
-    return _Merged(merged, hunks).line_of(hunk)
-
-
 def _read(tree: SourceCache, path: str) -> str | None:
     return tree.text(path)
