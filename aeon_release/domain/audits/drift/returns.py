@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
@@ -169,13 +170,18 @@ def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
 
 
 def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
-    assigned: dict[str, list[ast.expr]] = {}
-    stores: dict[str, int] = {a.arg: 2 for a in ast.walk(func.args) if isinstance(a, ast.arg)}  # a parameter: not ours
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            assigned.setdefault(node.targets[0].id, []).append(node.value)
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            stores[node.id] = stores.get(node.id, 0) + 1  # for/with/tuple/augmented targets rebind it too
+    # ``out = f(...)``, the one binding of ``out`` (for/with/tuple/augmented targets rebind it too; a
+    # parameter is the caller's)
+    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    stores = Counter(
+        n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    )
+    once = {
+        n.targets[0].id: n.value
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+        if stores[n.targets[0].id] == 1 and n.targets[0].id not in params
+    }
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
@@ -183,8 +189,8 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if type(index) is not int or index < 0:
             continue
         source = node.value
-        if isinstance(source, ast.Name) and len(assigned.get(source.id, [])) == 1 and stores.get(source.id) == 1:
-            source = assigned[source.id][0]  # ``out = f(...)`` once, then ``out[1]``
+        if isinstance(source, ast.Name) and source.id in once:
+            source = once[source.id]  # ``out = f(...)`` once, then ``out[1]``
         called = _called(source)
         if called is not None:
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]))
