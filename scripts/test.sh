@@ -24,6 +24,7 @@ command -v update-binfmts >/dev/null 2>&1 || need_apt+=(binfmt-support)
 command -v skopeo >/dev/null 2>&1 || need_apt+=(skopeo)
 command -v htpasswd >/dev/null 2>&1 || need_apt+=(apache2-utils)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
+command -v cmake >/dev/null 2>&1 || need_apt+=(cmake)  # the arch-coverage rule runs the pure part of a tree's CMake
 if [ ${#need_apt[@]} -gt 0 ] && [ "${AEON_TEST_NO_APT:-0}" != 1 ]; then
   [ "$(id -u)" = 0 ] || die "missing Debian packages: ${need_apt[*]} (run as root, or install them first)"
   apt-get update -qq || die "apt-get update failed"

@@ -80,7 +80,10 @@ def test_bad_rule_file_exits_2_naming_the_rule(cli: Cli, git_repo: GitRepo, rule
     config = rules_dir(r="rules:\n  - {id: x, kind: nope, message: m}\n")
     code, _, err = cli("audit", "--repo", str(git_repo.path), "--config", str(config))
     assert code == 2
-    assert "error: audits/r.yaml: rules[0].kind: unknown rule kind 'nope' (hint: known kinds: conflict-markers," in err
+    assert (
+        "error: audits/r.yaml: rules[0].kind: unknown rule kind 'nope' (hint: known kinds: arch-coverage, conflict-markers,"
+        in err
+    )
 
 
 def test_rev_audits_another_revision_and_cleans_up(cli: Cli, git_repo: GitRepo, config: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from aeon_release.domain.audits.kinds.arch_coverage import ArchCoverage
 from aeon_release.domain.audits.kinds.base import RuleKind
 from aeon_release.domain.audits.kinds.conflict_markers import ConflictMarkers
 from aeon_release.domain.audits.kinds.enum_literal import EnumLiteral
@@ -20,6 +21,7 @@ KINDS: dict[str, RuleKind] = {
         EnumLiteral(),
         ForbiddenCall(),
         RequiredSymbol(),
+        ArchCoverage(),
         Marker(),
         LayerOffset(),
         ConflictMarkers(),

@@ -1,0 +1,281 @@
+"""Which CUDA archs a build's CMake gives each kernel group: read the tree's own CMake, run the safe part.
+
+A kernel group is a variable such as ``FP4_ARCHS``: the build's CMake intersects a kernel's own arch
+list with the archs the build targets (``cuda_archs_loose_intersection(FP4_ARCHS "12.0f"
+"${CUDA_ARCHS}")``) and compiles the kernel only when the result is not empty.  When upstream
+changes a list, or the intersection function itself, a target the fork builds for can silently
+drop out: the build succeeds, and the model falls back to a slower kernel with the same answers.
+
+The tree's CMake is not ours to run: a pull request's tree is a stranger's code.  So only a pure
+subset runs, in CMake's script mode (``cmake -P``):
+
+- control flow (``if``, ``foreach``, ``while``, ``function``, ``macro``, ``block`` and their ends),
+  and the builtins that only compute (``set``, ``unset``, ``list``, ``string``, ``math``,
+  ``cmake_parse_arguments``, ``separate_arguments``; ``message`` prints nothing);
+- the functions and macros the named files define whose bodies use nothing else (a function that
+  reads a file, runs a program or includes one is left out, and so is every call of it).
+
+Every other command (``find_package``, ``include``, ``execute_process``, ``file``, the targets) is
+dropped from the script, so the run reads and writes nothing and starts no program.  What the build
+would have learnt from them, the rule says: the CUDA version, the arch list (as the ``-gencode``
+flags the CUDA toolchain puts in ``CMAKE_CUDA_FLAGS``), and any variable its conditions read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+
+# Builtins that only compute on variables: they read no file, start no program and define no target.
+PURE = frozenset({
+    "set", "unset", "list", "string", "math", "cmake_parse_arguments", "separate_arguments", "message",
+    "if", "elseif", "else", "endif", "foreach", "endforeach", "while", "endwhile", "break", "continue",
+    "return", "block", "endblock",
+})  # fmt: skip
+_OPENS = {"function": "endfunction", "macro": "endmacro"}
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BRACKET = re.compile(r"\[(=*)\[")
+_WORD = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s()"]+)')
+_ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?$")
+MARK = "aeon-release-group"
+
+
+class CMakeSyntaxError(ValueError):
+    def __init__(self, line: int, what: str) -> None:
+        super().__init__(what)
+        self.line = line
+        self.what = what
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command invocation: its lower-cased name, its argument text as written, and its line."""
+
+    name: str
+    args: str
+    line: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}({self.args})"
+
+    def first_word(self) -> str:
+        word = _WORD.search(self.args)
+        if word is None:
+            return ""
+        return word[1] if word[1] is not None else word[2]
+
+
+def commands(text: str) -> list[Command]:
+    """The command invocations of a CMake file, in order; a malformed file raises CMakeSyntaxError."""
+    found: list[Command] = []
+    i, n, line = 0, len(text), 1
+    while i < n:
+        char = text[i]
+        if char == "\n":
+            line += 1
+            i += 1
+        elif char in " \t\r\f\v":
+            i += 1
+        elif char == "#":
+            i, line = _comment(text, i, line)
+        else:
+            name = _IDENT.match(text, i)
+            if name is None:
+                raise CMakeSyntaxError(line, f"unexpected {char!r}")
+            j = name.end()
+            while j < n and text[j] in " \t":
+                j += 1
+            if j >= n or text[j] != "(":
+                raise CMakeSyntaxError(line, f"{name[0]} is not followed by '('")
+            end, last = _arguments(text, j + 1, line)
+            found.append(Command(name[0].lower(), text[j + 1 : end], line))
+            i, line = end + 1, last
+    return found
+
+
+def _comment(text: str, i: int, line: int) -> tuple[int, int]:
+    bracket = _BRACKET.match(text, i + 1)
+    if bracket is not None:
+        return _bracket_end(text, bracket, line)
+    end = text.find("\n", i)
+    return (len(text) if end < 0 else end), line
+
+
+def _bracket_end(text: str, opening: re.Match[str], line: int) -> tuple[int, int]:
+    close = "]" + opening[1] + "]"
+    end = text.find(close, opening.end())
+    if end < 0:
+        raise CMakeSyntaxError(line, "a bracket argument or comment is never closed")
+    return end + len(close), line + text.count("\n", opening.start(), end)
+
+
+def _arguments(text: str, i: int, line: int) -> tuple[int, int]:
+    """The index of the ``)`` that closes the arguments starting at ``i``, and the line it is on."""
+    start, depth, n = line, 1, len(text)
+    while i < n:
+        char = text[i]
+        if char == "\\":
+            line += text[i + 1 : i + 2] == "\n"
+            i += 2
+            continue
+        if char == "\n":
+            line += 1
+        elif char == '"':
+            i, line = _quoted_end(text, i + 1, line, start)
+            continue
+        elif char == "[" and (bracket := _BRACKET.match(text, i)) is not None:
+            i, line = _bracket_end(text, bracket, line)
+            continue
+        elif char == "#":
+            i, line = _comment(text, i, line)
+            continue
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i, line
+        i += 1
+    raise CMakeSyntaxError(start, "a command's '(' is never closed")
+
+
+def _quoted_end(text: str, i: int, line: int, start: int) -> tuple[int, int]:
+    n = len(text)
+    while i < n:
+        char = text[i]
+        if char == "\\":
+            line += text[i + 1 : i + 2] == "\n"
+            i += 2
+            continue
+        if char == "\n":
+            line += 1
+        elif char == '"':
+            return i + 1, line
+        i += 1
+    raise CMakeSyntaxError(start, "a quoted argument is never closed")
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A ``function`` or ``macro`` block: its name, and its commands from the opening to the end."""
+
+    name: str
+    block: tuple[Command, ...]
+
+    def calls(self) -> set[str]:
+        return {c.name for c in self.block[1:-1] if c.name not in _OPENS and c.name not in _OPENS.values()}
+
+
+def split_definitions(cmds: Sequence[Command]) -> tuple[list[Definition], list[Command]]:
+    """The function and macro blocks, and the commands outside them (in order)."""
+    defs: list[Definition] = []
+    rest: list[Command] = []
+    i = 0
+    while i < len(cmds):
+        cmd = cmds[i]
+        if cmd.name in _OPENS:
+            end = _block_end(cmds, i)
+            defs.append(Definition(cmd.first_word().lower(), tuple(cmds[i : end + 1])))
+            i = end + 1
+            continue
+        rest.append(cmd)
+        i += 1
+    return defs, rest
+
+
+def _block_end(cmds: Sequence[Command], i: int) -> int:
+    depth = 0
+    for j in range(i, len(cmds)):
+        if cmds[j].name in _OPENS:
+            depth += 1
+        elif cmds[j].name in _OPENS.values():
+            depth -= 1
+            if depth == 0:
+                return j
+    raise CMakeSyntaxError(cmds[i].line, f"{cmds[i].name}({cmds[i].first_word()}) has no end{cmds[i].name}()")
+
+
+def safe_definitions(defs: Iterable[Definition]) -> dict[str, Definition]:
+    """The definitions that call only pure builtins and other safe definitions (the last one of a name wins)."""
+    by_name = {d.name: d for d in defs}
+    safe = dict(by_name)
+    changed = True
+    while changed:
+        changed = False
+        for name, definition in list(safe.items()):
+            if any(call not in PURE and call not in safe for call in definition.calls()):
+                del safe[name]
+                changed = True
+    return safe
+
+
+def gencode_flags(arch_list: str) -> str:
+    """``TORCH_CUDA_ARCH_LIST`` as the ``-gencode`` flags the CUDA toolchain hands CMake (``10.3a`` ->
+    ``-gencode arch=compute_103a,code=sm_103a``; ``+PTX`` adds the PTX target)."""
+    flags = []
+    for item in re.split(r"[;,\s]+", arch_list.strip()):
+        arch = _ARCH.match(item)
+        if arch is None:
+            raise ValueError(f"{item!r} is not an arch such as 10.3a or 9.0+PTX")
+        number = arch["major"] + arch["minor"] + arch["suffix"]
+        flags.append(f"-gencode arch=compute_{number},code=sm_{number}")
+        if arch["ptx"]:
+            flags.append(f"-gencode arch=compute_{number},code=compute_{number}")
+    return " ".join(flags)
+
+
+def script(
+    main: Sequence[Command],
+    library: Mapping[str, Definition],
+    variables: Mapping[str, str],
+    groups: Sequence[str],
+) -> tuple[str, dict[str, list[int]]]:
+    """The CMake script that runs the pure part of ``main``, and the lines where each group is assigned.
+
+    ``library`` holds the safe definitions (of the named files and of ``main`` itself); ``variables``
+    are set first.  After each kept command whose first argument is a group (a name matching one of
+    the ``groups`` patterns), the script prints the group's value with the command's line."""
+    # the policies of today's CMake (IN_LIST and the rest); the tree's own messages (a FATAL_ERROR too) say nothing
+    out = ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
+    out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
+    for definition in library.values():
+        out += [c.text for c in definition.block]
+    assigned: dict[str, list[int]] = {}
+    for cmd in main:
+        if cmd.name not in PURE and cmd.name not in library:
+            continue
+        out.append(cmd.text)
+        target = cmd.first_word()
+        named = _IDENT.fullmatch(target) is not None and any(fnmatchcase(target, g) for g in groups)
+        if named and cmd.name not in ("if", "elseif", "while", "foreach"):
+            assigned.setdefault(target, []).append(cmd.line)
+            # one line per value: a value holding a newline must not print a second group's line
+            out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{target}}}")')
+            out.append(f'_message(STATUS "{MARK} {cmd.line} {target}=${{_aeon_release_value}}")')
+    return "\n".join(out) + "\n", assigned
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$") + '"'
+
+
+def holds_arch(value: str) -> bool:
+    """Whether a group's value names an arch (``10.0a``, ``9.0+PTX``): ``;`` or a word is no target."""
+    return any(_ARCH.match(item.strip()) for item in value.split(";"))
+
+
+def values(stdout: str) -> dict[str, list[tuple[int, str]]]:
+    """What the script printed: each group's values, with the line of the command that set them."""
+    seen: dict[str, list[tuple[int, str]]] = {}
+    for raw in stdout.splitlines():
+        text = raw.removeprefix("-- ")
+        if not text.startswith(MARK + " "):
+            continue
+        line, _, rest = text[len(MARK) + 1 :].partition(" ")
+        name, _, value = rest.partition("=")
+        if line.isdigit():
+            seen.setdefault(name, []).append((int(line), value))
+    return seen

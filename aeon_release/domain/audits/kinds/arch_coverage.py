@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Any
+
+from aeon_release.adapters import cmake as runner
+from aeon_release.adapters.yamlio import Where, relative_path, string, type_name
+from aeon_release.domain.audits import cmake
+from aeon_release.domain.audits.kinds.base import Context, Example, string_list
+from aeon_release.domain.audits.model import Finding, Rule, Scope
+from aeon_release.domain.audits.source import is_glob, select
+from aeon_release.errors import printable, quoted
+
+_VERSION = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,4})?")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class ArchCoverageOptions:
+    arch_list: str
+    cuda_version: str
+    groups: tuple[str, ...]
+    functions: tuple[str, ...]
+    define: tuple[tuple[str, str], ...]
+
+
+class ArchCoverage:
+    """Kernel groups the build's CMake must still compile for the fleet's CUDA archs (its pure part, run by cmake -P).
+
+    ``paths`` names the CMake file that sets the groups (``CMakeLists.txt``), ``functions`` the files
+    whose functions it calls (``cmake/utils.cmake``), ``arch_list`` the archs the image is built for
+    (as ``TORCH_CUDA_ARCH_LIST``), ``cuda_version`` the CUDA toolkit's version, ``groups`` patterns of
+    the variables that hold a kernel's archs (``FP4*_ARCHS``: at least one variable each pattern
+    matches must hold an arch), and ``define`` the variables the file's conditions read.  Only the
+    pure part of the CMake runs (see ``domain.audits.cmake``): a tree's CMake never reads, writes or
+    starts anything here.  A group that comes out empty is the silent fallback to a slower kernel.
+    """
+
+    name: str = "arch-coverage"
+    scope: Scope = Scope.TREE
+    required: tuple[str, ...] = ("arch_list", "cuda_version", "groups")
+    optional: tuple[str, ...] = ("functions", "define")
+    default_paths: tuple[str, ...] | None = None
+    _rule = {
+        "paths": ["CMakeLists.txt"],
+        "functions": ["cmake/archs.cmake"],
+        "arch_list": "10.3a",
+        "cuda_version": "12.8",
+        "groups": ["FP4*_ARCHS"],
+        "define": {"GPU_LANG": "CUDA"},
+    }
+    _lib = (
+        "function(intersect OUT SRC TGT)\n  set(_out)\n  foreach(_a ${TGT})\n"
+        "    if(_a IN_LIST SRC)\n      list(APPEND _out ${_a})\n    endif()\n  endforeach()\n"
+        "  set(${OUT} ${_out} PARENT_SCOPE)\nendfunction()\n"
+    )
+    _main = (
+        "find_package(Toolkit REQUIRED)\n"
+        'string(REGEX MATCHALL "code=sm_[0-9]+a" _codes "${CMAKE_CUDA_FLAGS}")\n'
+        "set(CUDA_ARCHS)\n"
+        "foreach(_c ${_codes})\n"
+        '  string(REGEX REPLACE "code=sm_([0-9]+)([0-9]a)" "\\\\1.\\\\2" _v ${_c})\n'
+        "  list(APPEND CUDA_ARCHS ${_v})\nendforeach()\n"
+        'if(GPU_LANG STREQUAL "CUDA")\n'
+        '  intersect(FP4_ARCHS "9.0a;10.0a;10.3a" "${CUDA_ARCHS}")\n'
+        "endif()\n"
+    )
+    valid: tuple[Example, ...] = (Example({"CMakeLists.txt": _main, "cmake/archs.cmake": _lib}, _rule),)
+    invalid: tuple[Example, ...] = (
+        Example(
+            {"CMakeLists.txt": _main.replace("10.0a;10.3a", "10.0a"), "cmake/archs.cmake": _lib},
+            _rule,
+            (("CMakeLists.txt", 9),),
+        ),
+        Example(
+            {"CMakeLists.txt": _main.replace("FP4_ARCHS", "MXFP4_SM100"), "cmake/archs.cmake": _lib},
+            _rule,
+            (("CMakeLists.txt", 0),),
+        ),
+    )
+
+    def parse(self, data: Mapping[str, Any], where: Where) -> ArchCoverageOptions:
+        arch_list = string(data["arch_list"], where.key("arch_list"))
+        try:
+            cmake.gencode_flags(arch_list)
+        except ValueError as exc:
+            raise where.key("arch_list").fail(str(exc), "write it as TORCH_CUDA_ARCH_LIST is: 10.3a;9.0a") from None
+        version = string(data["cuda_version"], where.key("cuda_version"), _VERSION, "a version such as 13.0")
+        groups = string_list(data["groups"], where.key("groups"))
+        for i, group in enumerate(groups):
+            string(group, where.key("groups").index(i), _GROUP, "a variable name, * and ? allowed: FP4*_ARCHS")
+        functions: tuple[str, ...] = ()
+        if data.get("functions") is not None:
+            listed = string_list(data["functions"], where.key("functions"))
+            functions = tuple(relative_path(path, where.key("functions").index(i)) for i, path in enumerate(listed))
+        return ArchCoverageOptions(
+            arch_list, version, groups, functions, _defines(data.get("define"), where.key("define"))
+        )
+
+    def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
+        opts: ArchCoverageOptions = rule.options
+        library: list[cmake.Definition] = []
+        for path in opts.functions:
+            text = ctx.cache.text(path)
+            if text is None:
+                yield rule.finding(path, 0, f"{path} does not exist in the tree")
+                return
+            try:
+                library += cmake.split_definitions(cmake.commands(text))[0]
+            except cmake.CMakeSyntaxError as exc:
+                yield rule.finding(path, exc.line, f"cannot parse {path}: {exc.what}")
+                return
+        for pattern in rule.paths:
+            for path in select(ctx.files, (pattern,), rule.exclude) if is_glob(pattern) else (pattern,):
+                yield from _check_file(rule, ctx, opts, path, library)
+
+
+_GROUP = re.compile(r"[A-Za-z0-9_*?]+")
+
+
+def _defines(node: Any, where: Where) -> tuple[tuple[str, str], ...]:
+    if node is None:
+        return ()
+    if not isinstance(node, Mapping):
+        raise where.fail(f"expected a mapping of variable names to values, got {type_name(node)}")
+    out = []
+    for key, value in node.items():
+        if not isinstance(key, str) or not _NAME.fullmatch(key):
+            raise where.fail(f"{quoted(key)} is not a CMake variable name", "letters, digits and _")
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise where.key(key).fail(f"expected a string, got {type_name(value)}")
+        out.append((key, str(value)))
+    return tuple(out)
+
+
+def _check_file(
+    rule: Rule, ctx: Context, opts: ArchCoverageOptions, path: str, library: list[cmake.Definition]
+) -> Iterator[Finding]:
+    text = ctx.cache.text(path)
+    if text is None:
+        yield rule.finding(path, 0, f"{path} does not exist in the tree")
+        return
+    try:
+        own, main = cmake.split_definitions(cmake.commands(text))
+    except cmake.CMakeSyntaxError as exc:
+        yield rule.finding(path, exc.line, f"cannot parse {path}: {exc.what}")
+        return
+    safe = cmake.safe_definitions([*library, *own])
+    variables = {
+        "CMAKE_CUDA_COMPILER_VERSION": opts.cuda_version,
+        "CMAKE_CUDA_FLAGS": cmake.gencode_flags(opts.arch_list),
+        "TORCH_CUDA_ARCH_LIST": opts.arch_list,
+        **dict(opts.define),
+    }
+    program, assigned = cmake.script(main, safe, variables, opts.groups)
+    unguarded = [g for g in opts.groups if not any(fnmatchcase(name, g) for name in assigned)]
+    for group in unguarded:
+        yield rule.finding(path, 0, f"no variable matching {group} is set in {path}: the rule guards nothing")
+    if len(unguarded) == len(opts.groups):
+        return
+    binary = runner.find_cmake()
+    if binary is None:
+        yield rule.finding(path, 0, "could not be checked: cmake is not installed (install cmake)")
+        return
+    ran = runner.run_script(binary, program)
+    if ran.code != 0:
+        yield rule.finding(path, 0, f"could not be evaluated: {_first_error(ran.stderr)}")
+        return
+    seen = cmake.values(ran.stdout)
+    where = f"{opts.arch_list} with CUDA {opts.cuda_version}"
+    for group in opts.groups:
+        names = [name for name in assigned if fnmatchcase(name, group)]
+        if not names or any(cmake.holds_arch(value) for name in names for _, value in seen.get(name, ())):
+            continue
+        reached = [(line, name) for name in names for line, _ in seen.get(name, ())]
+        if reached:
+            line = max(reached)[0]
+            said = ", ".join(f"{name} is empty (line {ln})" for ln, name in sorted(reached)[-3:])
+        else:
+            line = min(ln for name in names for ln in assigned[name])
+            said = (
+                f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
+            )
+        yield rule.finding(path, line, f"no {group} group compiles for {where}: {said}")
+
+
+def _first_error(stderr: str) -> str:
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    text = " ".join(lines[:3]) if lines else "cmake failed without a message"
+    text = re.sub(r"\S*arch\.cmake(:[0-9]+)?", "the evaluated CMake", text)  # the script's own path and lines
+    return printable(text if len(text) <= 200 else text[:197] + "...")

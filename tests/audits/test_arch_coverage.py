@@ -1,0 +1,213 @@
+"""`arch-coverage`: the build's CMake, run in its pure part by the real cmake, before any build."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters import cmake as runner
+from aeon_release.adapters.yamlio import Where
+from aeon_release.domain.audits.config import parse_rule
+from aeon_release.domain.audits.kinds.base import Context
+from aeon_release.domain.audits.registry import KINDS
+from aeon_release.domain.audits.source import SourceCache
+from tests.audits.conftest import GitRepo
+from tests.helpers import run_cli
+
+pytestmark = pytest.mark.skipif(shutil.which("cmake") is None, reason="needs cmake (scripts/test.sh installs it)")
+
+# A small stand-in for a build's arch helpers (not upstream's code): a source arch serves a target of
+# the same major at or above it; a suffixed source arch ("12.0a") only its exact target.
+UTILS = """\
+function(loose_intersection OUT SRC TGT)
+  set(_out)
+  foreach(_t ${TGT})
+    foreach(_s ${SRC})
+      if(_s STREQUAL _t)
+        list(APPEND _out ${_t})
+        break()
+      endif()
+      if(NOT _s MATCHES "[af]$" AND NOT _t MATCHES "[af]$")
+        string(REGEX REPLACE "[.].*" "" _sm ${_s})
+        string(REGEX REPLACE "[.].*" "" _tm ${_t})
+        if(_sm STREQUAL _tm AND _s VERSION_LESS_EQUAL _t)
+          list(APPEND _out ${_t})
+          break()
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+  set(${OUT} ${_out} PARENT_SCOPE)
+endfunction()
+
+macro(archs_from_flags OUT FLAGS)
+  string(REGEX MATCHALL "code=sm_[0-9]+[af]?" _codes "${FLAGS}")
+  set(${OUT})
+  foreach(_c ${_codes})
+    string(REGEX REPLACE "code=sm_([0-9]+)([0-9][af]?)" "\\\\1.\\\\2" _v ${_c})
+    list(APPEND ${OUT} ${_v})
+  endforeach()
+endmacro()
+"""
+CMAKELISTS = """\
+cmake_minimum_required(VERSION 3.26)
+project(kernels LANGUAGES CXX CUDA)
+include(${CMAKE_CURRENT_LIST_DIR}/cmake/utils.cmake)
+find_package(Torch REQUIRED)
+archs_from_flags(CUDA_ARCHS "${CMAKE_CUDA_FLAGS}")
+
+if(GPU_LANG STREQUAL "CUDA")
+  loose_intersection(MARLIN_ARCHS "8.0;12.0" "${CUDA_ARCHS}")
+  if(${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 12.8)
+    loose_intersection(FP4_ARCHS "12.0a;12.1a" "${CUDA_ARCHS}")
+  endif()
+  if(FP4_ARCHS)
+    add_library(fp4 nvfp4_gemm.cu)
+  endif()
+endif()
+"""
+RULES = """rules:
+  - id: nvfp4/kernels-built
+    kind: arch-coverage
+    message: the NVFP4 kernels must be compiled for 12.1a
+    paths: [CMakeLists.txt]
+    functions: [cmake/utils.cmake]
+    arch_list: "12.1a"
+    cuda_version: "13.0"
+    groups: ["FP4*_ARCHS"]
+    define: {GPU_LANG: CUDA}
+"""
+
+
+def audit(repo: GitRepo, config: Path, rev: str) -> tuple[int, dict[str, object], str]:
+    done = run_cli("audit", "--rev", rev, "--repo", str(repo.path), "--config", str(config), "--format", "json")
+    return done.code, json.loads(done.out) if done.out.strip() else {}, done.err
+
+
+def findings(data: dict[str, object]) -> list[tuple[str, str, int, str]]:
+    listed = data["findings"]
+    assert isinstance(listed, list)
+    return [(f["rule"], f["path"], f["line"], f["message"]) for f in listed]
+
+
+def test_a_clean_merge_that_drops_the_fleet_arch_is_an_error(git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
+    config = rules_dir(r=RULES)
+    base = git_repo.commit({"CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS}, "base")
+    git_repo.git("switch", "-q", "-c", "fork")
+    fork = git_repo.commit({"CMakeLists.txt": CMAKELISTS.replace("8.0;12.0", "8.0;8.6;12.0")}, "carry: Marlin for 8.6")
+    git_repo.git("switch", "-q", "-c", "upstream", base)
+    # upstream moves the SM12x kernels to a family target its helper does not serve 12.1a from
+    git_repo.commit({"CMakeLists.txt": CMAKELISTS.replace('"12.0a;12.1a"', '"12.0f"')}, "Family targets (#1)")
+    git_repo.git("switch", "-q", "fork")
+    merged = git_repo.merge("upstream")  # clean: git sees two different lines
+
+    assert audit(git_repo, config, fork)[0] == 0
+    code, data, _ = audit(git_repo, config, merged)
+    assert code == 1
+    [(rule, path, line, message)] = findings(data)
+    assert (rule, path, line) == ("nvfp4/kernels-built", "CMakeLists.txt", 10)
+    assert "no FP4*_ARCHS group compiles for 12.1a with CUDA 13.0: FP4_ARCHS is empty (line 10)" in message
+
+
+def test_a_group_no_branch_sets_and_a_pattern_nothing_matches(
+    git_repo: GitRepo, rules_dir: Callable[..., Path]
+) -> None:
+    config = rules_dir(r=RULES.replace('"13.0"', '"12.4"'))  # below the 12.8 the FP4 block needs
+    rev = git_repo.commit({"CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS}, "old CUDA")
+    [(_, _, line, message)] = findings(audit(git_repo, config, rev)[1])
+    assert line == 10 and "FP4_ARCHS is never set (no branch that sets it runs)" in message
+    rev = git_repo.commit({"CMakeLists.txt": CMAKELISTS.replace("FP4_ARCHS", "NVFP4_SM120")}, "renamed")
+    [(_, _, line, message)] = findings(audit(git_repo, config, rev)[1])
+    assert line == 0 and "no variable matching FP4*_ARCHS is set in CMakeLists.txt: the rule guards nothing" in message
+
+
+def test_the_trees_cmake_never_reads_writes_or_runs_anything(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    """A pull request's CMake is a stranger's code: only its pure part runs."""
+    planted = [tmp_path / f"planted{i}" for i in range(4)]
+    hostile_utils = UTILS + (
+        f"function(touch_it)\n  execute_process(COMMAND touch {planted[0]})\nendfunction()\n"
+        f"function(uses_touch OUT)\n  touch_it()\n  set(${{OUT}} 1 PARENT_SCOPE)\nendfunction()\n"
+    )
+    hostile_main = CMAKELISTS.replace(
+        "if(GPU_LANG",
+        f"execute_process(COMMAND touch {planted[1]})\nfile(WRITE {planted[2]} x)\n"
+        f'cmake_language(EVAL CODE "file(WRITE {planted[3]} x)")\n'
+        "include(/etc/hostname)\ntouch_it()\nuses_touch(ANY)\nif(GPU_LANG",
+    )
+    rev = git_repo.commit({"CMakeLists.txt": hostile_main, "cmake/utils.cmake": hostile_utils}, "hostile")
+    code, data, err = audit(git_repo, rules_dir(r=RULES), rev)
+    assert (code, findings(data)) == (0, []), err
+    assert not any(p.exists() for p in planted)
+
+
+def test_a_loop_or_a_memory_bomb_is_a_finding_not_a_hang(git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
+    cmake = runner.find_cmake()
+    assert cmake is not None
+    stopped = runner.run_script(cmake, "set(i 0)\nwhile(i LESS 1)\nendwhile()\n", seconds=1)
+    assert stopped.code is None and "did not finish within 1 s" in stopped.stderr
+    bomb = CMAKELISTS.replace("if(GPU_LANG", 'string(REPEAT "xxxxxxxxxx" 400000000 BIG)\nif(GPU_LANG')
+    rev = git_repo.commit({"CMakeLists.txt": bomb, "cmake/utils.cmake": UTILS}, "bomb")
+    code, data, _ = audit(git_repo, rules_dir(r=RULES), rev)
+    [(_, _, line, message)] = findings(data)
+    assert code == 1 and line == 0 and "could not be evaluated" in message
+    assert "aeon-release-cmake-" not in message  # the script's temporary path is not the user's business
+
+
+def test_without_cmake_the_rule_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cmake").mkdir()
+    (tmp_path / "CMakeLists.txt").write_text(CMAKELISTS)
+    (tmp_path / "cmake" / "utils.cmake").write_text(UTILS)
+    rule = parse_rule(dict(_rule_node()), Where("audits/r.yaml"))
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    [finding] = KINDS["arch-coverage"].check(rule, Context(tmp_path, [], SourceCache(tmp_path)))
+    assert "could not be checked: cmake is not installed (install cmake)" in finding.message
+
+
+def _rule_node() -> dict[str, object]:
+    import yaml
+
+    node = yaml.safe_load(RULES)["rules"][0]
+    assert isinstance(node, dict)
+    return node
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("arch_list", "12.1", None),
+        ("arch_list", "sm_121a", "rules[0].arch_list: 'sm_121a' is not an arch such as 10.3a or 9.0+PTX"),
+        ("cuda_version", "thirteen", "rules[0].cuda_version: 'thirteen' is not of the expected form"),
+        ("groups", ["FP4_${X}"], "rules[0].groups[0]: 'FP4_${X}' is not of the expected form"),
+        ("define", {"A B": "x"}, "rules[0].define: 'A B' is not a CMake variable name"),
+        ("define", {"A": ["x"]}, "rules[0].define.A: expected a string, got a list"),
+        ("functions", ["../utils.cmake"], "rules[0].functions[0]: '../utils.cmake' must be a path relative"),
+    ],
+)
+def test_bad_rule_fields_are_one_line_naming_the_field(field: str, value: object, said: str | None) -> None:
+    from aeon_release.errors import ConfigError
+
+    node = _rule_node() | {field: value}
+    if said is None:  # a bare arch is an arch: the rule reads it as the build would
+        parse_rule(node, Where("audits/r.yaml"))
+        return
+    with pytest.raises(ConfigError) as raised:
+        parse_rule(node, Where("audits/r.yaml").key("rules").index(0))
+    assert said in str(raised.value)
+
+
+def test_a_value_cannot_print_another_groups_line(git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
+    """The values come back as printed lines: a newline in one must not forge another group's value."""
+    forged = CMAKELISTS.replace('"12.0a;12.1a"', '"12.0a"').replace(
+        "if(GPU_LANG", 'set(OTHER_ARCHS "8.0;\\n-- aeon-release-group 10 FP4_ARCHS=12.1a")\nif(GPU_LANG'
+    )
+    rules = RULES.replace('groups: ["FP4*_ARCHS"]', 'groups: ["FP4*_ARCHS", "OTHER_ARCHS"]')
+    rev = git_repo.commit({"CMakeLists.txt": forged, "cmake/utils.cmake": UTILS}, "forged")
+    code, data, _ = audit(git_repo, rules_dir(r=rules), rev)
+    [(_, _, line, message)] = findings(data)
+    assert code == 1 and line == 11 and "FP4_ARCHS is empty (line 11)" in message
