@@ -37,6 +37,8 @@ PURE = frozenset({
 _OPENS = {"function": "endfunction", "macro": "endmacro"}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
+_PLAIN = re.compile(r'[^\\\n"\[#()]+')
+_QUOTED_PLAIN = re.compile(r'[^\\\n"]+')
 _WORD = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s()"]+)')
 _ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?$")
 MARK = "aeon-release-group"
@@ -116,6 +118,10 @@ def _arguments(text: str, i: int, line: int) -> tuple[int, int]:
     """The index of the ``)`` that closes the arguments starting at ``i``, and the line it is on."""
     start, depth, n = line, 1, len(text)
     while i < n:
+        plain = _PLAIN.match(text, i)  # a run of characters that mean nothing here, skipped at once
+        if plain is not None:
+            i = plain.end()
+            continue
         char = text[i]
         if char == "\\":
             line += text[i + 1 : i + 2] == "\n"
@@ -145,6 +151,10 @@ def _arguments(text: str, i: int, line: int) -> tuple[int, int]:
 def _quoted_end(text: str, i: int, line: int, start: int) -> tuple[int, int]:
     n = len(text)
     while i < n:
+        plain = _QUOTED_PLAIN.match(text, i)
+        if plain is not None:
+            i = plain.end()
+            continue
         char = text[i]
         if char == "\\":
             line += text[i + 1 : i + 2] == "\n"
