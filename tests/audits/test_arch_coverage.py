@@ -211,3 +211,23 @@ def test_a_value_cannot_print_another_groups_line(git_repo: GitRepo, rules_dir: 
     code, data, _ = audit(git_repo, rules_dir(r=rules), rev)
     [(_, _, line, message)] = findings(data)
     assert code == 1 and line == 11 and "FP4_ARCHS is empty (line 11)" in message
+
+
+def test_an_answer_that_depends_on_this_machine_is_not_remembered(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The findings cache remembers a rule's answer by the blobs it read: "cmake is not installed"
+    is no answer about the blobs, and installing cmake must not find it remembered."""
+    config = rules_dir(r=RULES)
+    rev = git_repo.commit({"CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS}, "good")
+    git_only = tmp_path / "bin"
+    git_only.mkdir()
+    (git_only / "git").symlink_to(shutil.which("git") or "/usr/bin/git")
+    with monkeypatch.context() as patched:
+        patched.setenv("PATH", str(git_only))
+        code, data, _ = audit(git_repo, config, rev)
+    assert code == 1 and "cmake is not installed" in findings(data)[0][3]
+    code, data, _ = audit(git_repo, config, rev)
+    assert (code, findings(data)) == (0, [])
+    code, data, _ = audit(git_repo, config, rev)
+    assert (code, findings(data), data["files_cached"]) == (0, [], 2)  # the good answer is remembered

@@ -72,7 +72,7 @@ def _cached(
             return dataclasses.replace(found, seconds=time.perf_counter() - started)
     cache = FindingsCache(cache_dir, ruleset_hash(ruleset.rules, ruleset.settings))
     report = _run(source, ruleset, changed_files, merge, new_content, started, cache)
-    if reports is not None and (not isinstance(source, WorkTree) or source.unchanged()):
+    if reports is not None and not report.unkeyed and (not isinstance(source, WorkTree) or source.unchanged()):
         reports.put(report)  # a checkout edited during the audit is not remembered under its old listing
     return report
 

@@ -188,6 +188,8 @@ class AuditReport:
     # What the config keeps out of the audit: (rule id, exclude globs, files they held out)
     exclusions: tuple[tuple[str, tuple[str, ...], int], ...] = ()
     files_cached: int = 0  # of the files scanned, those the findings cache answered
+    # a rule's answer depended on this machine (no cmake): the whole report is not remembered either
+    unkeyed: bool = False
 
     @property
     def errors(self) -> int:

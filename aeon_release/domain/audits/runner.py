@@ -123,6 +123,7 @@ def run_rules(
         time.perf_counter() - started,
         exclusions=_exclusions(ruleset.rules, scanned),
         files_cached=cache.hits if cache is not None else 0,
+        unkeyed=cache_.unkeyed,
     )
 
 
@@ -174,13 +175,15 @@ def _check(rule: Rule, ctx: Context, memo: RuleMemo | None) -> list[Finding]:
         for path in {f.path for f in found}:
             ctx.cache.text(path)  # its suppressions count, as if the rule had read it
         return found
-    ctx.cache.reads = set()
+    ctx.cache.reads, earlier, ctx.cache.unkeyed = set(), ctx.cache.unkeyed, False
     try:
         found = _checked(rule, ctx)
         reads = ctx.cache.reads
     finally:
         ctx.cache.reads = None
-    memo.store(rule, ctx, reads, found)
+    if not ctx.cache.unkeyed:
+        memo.store(rule, ctx, reads, found)
+    ctx.cache.unkeyed |= earlier  # the report's own flag: any rule's
     return found
 
 

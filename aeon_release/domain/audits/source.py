@@ -561,6 +561,8 @@ class SourceCache:
         self._texts: dict[str, str | None] = {}
         self._modules: dict[str, ast.Module | SyntaxError | None] = {}
         self.reads: set[str] | None = None  # when a set: every path asked for is added (the rule memo's inputs)
+        # set by a check whose answer depends on this machine, not on the files alone (no cmake): not remembered
+        self.unkeyed = False
 
     def text(self, path: str) -> str | None:
         if self.reads is not None:

@@ -163,10 +163,12 @@ def _check_file(
         return
     binary = runner.find_cmake()
     if binary is None:
+        ctx.cache.unkeyed = True  # installing cmake must not find this answer remembered
         yield rule.finding(path, 0, "could not be checked: cmake is not installed (install cmake)")
         return
     ran = runner.run_script(binary, program)
     if ran.code != 0:
+        ctx.cache.unkeyed = ran.code is None  # a time limit met on a busy machine may pass on another run
         yield rule.finding(path, 0, f"could not be evaluated: {_first_error(ran.stderr)}")
         return
     seen = cmake.values(ran.stdout)
