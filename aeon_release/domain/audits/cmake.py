@@ -28,6 +28,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
+from aeon_release.adapters import cmake as runner
+from aeon_release.errors import printable
+
 # Builtins that only compute on variables: they read no file, start no program and define no target.
 PURE = frozenset({
     "set", "unset", "list", "string", "math", "cmake_parse_arguments", "separate_arguments", "message",
@@ -289,3 +292,51 @@ def values(stdout: str) -> dict[str, list[tuple[int, str]]]:
         if line.isdigit():
             seen.setdefault(name, []).append((int(line), value))
     return seen
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What the pure part of a CMake file gave each group, for one arch list and CUDA version."""
+
+    assigned: dict[str, list[int]]  # the groups the file sets, with the lines that set them
+    seen: dict[str, list[tuple[int, str]]]  # the values the run printed, with those lines
+    problem: str | None = None  # why it did not run (None: it ran)
+    this_machine: bool = False  # the problem is this machine's (no cmake, a time limit), not the files'
+
+    def holding(self, name: str) -> bool:
+        return any(holds_arch(value) for _, value in self.seen.get(name, ()))
+
+
+def evaluate(
+    main: Sequence[Command],
+    library: Sequence[Definition],
+    arch_list: str,
+    cuda_version: str,
+    define: Mapping[str, str],
+    groups: Sequence[str],
+) -> Evaluation:
+    """Run the pure part of ``main`` (its own definitions and ``library``'s safe ones) for the groups."""
+    own, rest = split_definitions(main)
+    variables = {
+        "CMAKE_CUDA_COMPILER_VERSION": cuda_version,
+        "CMAKE_CUDA_FLAGS": gencode_flags(arch_list),
+        "TORCH_CUDA_ARCH_LIST": arch_list,
+        **define,
+    }
+    program, assigned = script(rest, safe_definitions([*library, *own]), variables, groups)
+    if not assigned:
+        return Evaluation(assigned, {})
+    binary = runner.find_cmake()
+    if binary is None:
+        return Evaluation(assigned, {}, "cmake is not installed (install cmake)", this_machine=True)
+    ran = runner.run_script(binary, program)
+    if ran.code != 0:
+        return Evaluation(assigned, {}, _first_error(ran.stderr), this_machine=ran.code is None)
+    return Evaluation(assigned, values(ran.stdout))
+
+
+def _first_error(stderr: str) -> str:
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    text = " ".join(lines[:3]) if lines else "cmake failed without a message"
+    text = re.sub(r"\S*arch\.cmake(:[0-9]+)?", "the evaluated CMake", text)  # the script's own path and lines
+    return printable(text if len(text) <= 200 else text[:197] + "...")

@@ -6,13 +6,12 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
-from aeon_release.adapters import cmake as runner
 from aeon_release.adapters.yamlio import Where, relative_path, string, type_name
 from aeon_release.domain.audits import cmake
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import is_glob, select
-from aeon_release.errors import printable, quoted
+from aeon_release.errors import quoted
 
 _VERSION = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,4})?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -144,40 +143,29 @@ def _check_file(
         yield rule.finding(path, 0, f"{path} does not exist in the tree")
         return
     try:
-        own, main = cmake.split_definitions(cmake.commands(text))
+        run = cmake.evaluate(
+            cmake.commands(text), library, opts.arch_list, opts.cuda_version, dict(opts.define), opts.groups
+        )
     except cmake.CMakeSyntaxError as exc:
         yield rule.finding(path, exc.line, f"cannot parse {path}: {exc.what}")
         return
-    safe = cmake.safe_definitions([*library, *own])
-    variables = {
-        "CMAKE_CUDA_COMPILER_VERSION": opts.cuda_version,
-        "CMAKE_CUDA_FLAGS": cmake.gencode_flags(opts.arch_list),
-        "TORCH_CUDA_ARCH_LIST": opts.arch_list,
-        **dict(opts.define),
-    }
-    program, assigned = cmake.script(main, safe, variables, opts.groups)
+    assigned = run.assigned
     unguarded = [g for g in opts.groups if not any(fnmatchcase(name, g) for name in assigned)]
     for group in unguarded:
         yield rule.finding(path, 0, f"no variable matching {group} is set in {path}: the rule guards nothing")
     if len(unguarded) == len(opts.groups):
         return
-    binary = runner.find_cmake()
-    if binary is None:
-        ctx.cache.unkeyed = True  # installing cmake must not find this answer remembered
-        yield rule.finding(path, 0, "could not be checked: cmake is not installed (install cmake)")
+    if run.problem is not None:
+        ctx.cache.unkeyed = run.this_machine  # installing cmake, or a quieter machine, must find no remembered answer
+        said = "could not be checked" if run.problem.startswith("cmake is not installed") else "could not be evaluated"
+        yield rule.finding(path, 0, f"{said}: {run.problem}")
         return
-    ran = runner.run_script(binary, program)
-    if ran.code != 0:
-        ctx.cache.unkeyed = ran.code is None  # a time limit met on a busy machine may pass on another run
-        yield rule.finding(path, 0, f"could not be evaluated: {_first_error(ran.stderr)}")
-        return
-    seen = cmake.values(ran.stdout)
     where = f"{opts.arch_list} with CUDA {opts.cuda_version}"
     for group in opts.groups:
         names = [name for name in assigned if fnmatchcase(name, group)]
-        if not names or any(cmake.holds_arch(value) for name in names for _, value in seen.get(name, ())):
+        if not names or any(run.holding(name) for name in names):
             continue
-        reached = [(line, name) for name in names for line, _ in seen.get(name, ())]
+        reached = [(line, name) for name in names for line, _ in run.seen.get(name, ())]
         if reached:
             line = max(reached)[0]
             said = ", ".join(f"{name} is empty (line {ln})" for ln, name in sorted(reached)[-3:])
@@ -187,10 +175,3 @@ def _check_file(
                 f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
             )
         yield rule.finding(path, line, f"no {group} group compiles for {where}: {said}")
-
-
-def _first_error(stderr: str) -> str:
-    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    text = " ".join(lines[:3]) if lines else "cmake failed without a message"
-    text = re.sub(r"\S*arch\.cmake(:[0-9]+)?", "the evaluated CMake", text)  # the script's own path and lines
-    return printable(text if len(text) <= 200 else text[:197] + "...")
