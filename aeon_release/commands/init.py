@@ -18,10 +18,13 @@ from aeon_release.adapters.git import Git
 from aeon_release.domain import ledger, profile
 from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
 from aeon_release.errors import UsageError, quoted
+from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
+from aeon_release.pipeline.arch_baseline import KernelBaseline
 
 TREE_RULES = "tree.yaml"
 CARRY_RULES = "carries.yaml"
+BUILD_RULES = "build.yaml"
 
 
 def run(
@@ -95,7 +98,31 @@ def _texts(fork: Fork, repository: str) -> dict[str, str]:
         texts[f"{AUDITS_DIR}/{CARRY_RULES}"] = _yaml(
             {"rules": rules}, "What the carries define must still exist after every merge (aeon-release init)."
         )
+    if fork.kernels is not None:
+        k = fork.kernels
+        texts[f"{AUDITS_DIR}/{BUILD_RULES}"] = _yaml(
+            {"rules": [_kernels_rule(k)]},
+            f"The kernel groups {arch_baseline.CMAKE_FILE} compiles today for {k.dockerfile}'s\n"
+            f"TORCH_CUDA_ARCH_LIST={k.arch_list} with CUDA {k.cuda_version} (aeon-release init): each must still\n"
+            "hold an arch after every merge, or a kernel silently stops being compiled. Drop the groups\n"
+            "the image does not need; rename one when upstream renames it.",
+        )
     return texts
+
+
+def _kernels_rule(k: KernelBaseline) -> dict[str, Any]:
+    rule: dict[str, Any] = {
+        "id": "build/kernels-compiled",
+        "kind": "arch-coverage",
+        "message": "a kernel group the image compiled no longer compiles for its archs",
+        "paths": [arch_baseline.CMAKE_FILE],
+    }
+    if k.functions:
+        rule["functions"] = list(k.functions)
+    rule |= {"arch_list": k.arch_list, "cuda_version": k.cuda_version, "groups": list(k.groups)}
+    if k.define:
+        rule["define"] = dict(k.define)
+    return rule
 
 
 def _fleet(fork: Fork, repository: str) -> dict[str, Any]:
@@ -177,6 +204,8 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
             {**_carry(c), "symbols": {path: list(names) for path, names in c.symbols.items()}} for c in fork.carries
         ],
         "skipped": [{"commit": s.commit.sha, "subject": s.commit.subject, "why": s.why} for s in fork.skipped],
+        "kernels": _kernels_rule(fork.kernels) if fork.kernels is not None else None,
+        "kernels_note": fork.kernels_note,
     }
 
 
@@ -190,6 +219,11 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         line(f"  carry {plain(c.id)}: {c.commit.sha[:12]} {plain(c.title)} ({plain(where)})")
     for s in fork.skipped:
         say(f"  not a carry: {s.commit.sha[:12]} {plain(s.commit.subject)}: {s.why}")
+    if fork.kernels is not None:
+        k = fork.kernels
+        line(f"  kernels: {len(k.groups)} group(s) compile for {plain(k.arch_list)} with CUDA {plain(k.cuda_version)}")
+    elif fork.kernels_note is not None:
+        say(f"  no kernel rule: {plain(fork.kernels_note)}")
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:

@@ -22,6 +22,8 @@ from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
+from aeon_release.pipeline import arch_baseline
+from aeon_release.pipeline.arch_baseline import KernelBaseline
 from aeon_release.pipeline.carry_evidence import parse_patch
 
 RELEASE_TAG = re.compile(r"v[0-9]+\.[0-9]+\.[0-9]+(?:[.-][A-Za-z0-9.]+)?")
@@ -68,6 +70,8 @@ class Fork:
     dockerfile: str | None = None  # the serving image's Dockerfile on the branch, if it has one where forks keep it
     carries: list[CarryGuess] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    kernels: KernelBaseline | None = None  # the kernel groups its image compiles today (arch-coverage)
+    kernels_note: str | None = None  # why there is no such baseline, when the fork seems to want one
 
 
 def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork:
@@ -80,6 +84,7 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
     upstream = _upstream_branch(git, upstream_remote)
     pr_subject = _pr_convention(git, upstream or tag)
     fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, _dockerfile(git, head))
+    fork.kernels, fork.kernels_note = arch_baseline.read(git, head, fork.dockerfile)
     excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,59 @@ def test_the_dockerfile_is_found_when_the_config_sits_at_the_top(example: demo.E
     assert done.code == 0, done.err
     assert load_yaml(example.fork / "fleet.yaml")["image"] == {"repository": IMAGE, "dockerfile": "docker/Dockerfile"}
     assert run_cli("ledger", "check", cwd=example.fork).code == 0  # found from the checkout, as discovery finds it
+
+
+def test_init_writes_the_kernel_groups_the_image_compiles_today(example: demo.Example, tmp_path: Path) -> None:
+    """A fork whose Dockerfile names its archs and CUDA, and whose CMake picks kernels by arch, gets an
+    arch-coverage rule holding every group that compiles today: a merge that drops one is blocked."""
+    if shutil.which("cmake") is None:
+        pytest.skip("needs cmake (scripts/test.sh installs it)")
+    from tests.audits.test_arch_coverage import CMAKELISTS, UTILS
+
+    dockerfile = (  # both through ARG defaults, as real Dockerfiles write them
+        "ARG BUILDER_IMAGE=nvidia/cuda:13.0.2-devel-ubuntu22.04\nFROM ${BUILDER_IMAGE} AS builder\n"
+        "ARG arch_list='12.1a'\nENV TORCH_CUDA_ARCH_LIST=${arch_list}\nRUN make\n"
+    )
+    files = {"Dockerfile": dockerfile, "CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS}
+    for name, text in files.items():
+        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
+        (example.fork / name).write_text(text)
+    git(example.fork, "add", "-A")
+    git(example.fork, "commit", "-qm", "Build the kernels for the GB10")
+    config = tmp_path / "cfg"
+    done = init(example, config, "--image", IMAGE)
+    assert done.code == 0, done.err
+    [rule] = load_yaml(config / "audits" / "build.yaml")["rules"]
+    assert rule == {
+        "id": "build/kernels-compiled",
+        "kind": "arch-coverage",
+        "message": "a kernel group the image compiled no longer compiles for its archs",
+        "paths": ["CMakeLists.txt"],
+        "functions": ["cmake/utils.cmake"],
+        "arch_list": "12.1a",
+        "cuda_version": "13.0",
+        "groups": ["CUDA_ARCHS", "FP4_ARCHS"],  # MARLIN_ARCHS holds none: left out
+        "define": {"GPU_LANG": "CUDA"},
+    }
+    assert "kernels: 2 group(s) compile for 12.1a with CUDA 13.0" in done.out
+    assert run_cli("audit", "--repo", example.fork, "--config", config).code == 0
+    # upstream's next list leaves 12.1a out of the FP4 kernels: the written rule blocks it
+    (example.fork / "CMakeLists.txt").write_text(CMAKELISTS.replace('"12.0a;12.1a"', '"12.0a"'))
+    git(example.fork, "commit", "-qam", "Merge upstream")
+    blocked = run_cli("audit", "--repo", example.fork, "--config", config)
+    assert blocked.code == 1 and "no FP4_ARCHS group compiles for 12.1a with CUDA 13.0" in blocked.out
+
+
+def test_init_says_why_it_wrote_no_kernel_rule(example: demo.Example, tmp_path: Path) -> None:
+    from tests.audits.test_arch_coverage import CMAKELISTS, UTILS
+
+    files = {"Dockerfile": "FROM scratch\nARG TORCH_CUDA_ARCH_LIST=12.1a\n", "CMakeLists.txt": CMAKELISTS}
+    files["cmake/utils.cmake"] = UTILS
+    for name, text in files.items():
+        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
+        (example.fork / name).write_text(text)
+    git(example.fork, "add", "-A")
+    git(example.fork, "commit", "-qm", "Build the kernels")
+    done = init(example, tmp_path / "cfg", "--image", IMAGE)
+    assert done.code == 0 and not (tmp_path / "cfg" / "audits" / "build.yaml").exists()
+    assert "no kernel rule: Dockerfile names no CUDA version (ARG CUDA_VERSION=X.Y" in done.err
