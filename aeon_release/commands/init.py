@@ -117,8 +117,6 @@ def _kernels_rule(k: KernelBaseline) -> dict[str, Any]:
         "message": "a kernel group the image compiled no longer compiles for its archs",
         "paths": [arch_baseline.CMAKE_FILE],
     }
-    if k.functions:
-        rule["functions"] = list(k.functions)
     rule |= {"arch_list": k.arch_list, "cuda_version": k.cuda_version, "groups": list(k.groups)}
     if k.define:
         rule["define"] = dict(k.define)

@@ -24,8 +24,6 @@ _FROM = re.compile(r"^[ \t]*FROM[ \t]+(\S+)", re.M | re.I)
 _CUDA_IMAGE = re.compile(r"(?:^|/)nvidia/cuda:([0-9]{1,3}\.[0-9]{1,3})", re.I)
 _CUDA_VERSION = re.compile(r"([0-9]{1,3}\.[0-9]{1,3})(?:\.[0-9]+)*")
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
-# where an include's path starts: the folder of the file, of the project
-_ROOTS = re.compile(r"^\$\{(?:CMAKE_CURRENT_LIST_DIR|CMAKE_CURRENT_SOURCE_DIR|CMAKE_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/")
 # a condition that picks the CUDA branch: `if(GPU_LANG STREQUAL "CUDA")`
 _PICKS_CUDA = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+STREQUAL\s+\"?(CUDA|cuda)\"?(?=[\s)]|$)")
 
@@ -33,7 +31,6 @@ _PICKS_CUDA = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+STREQUAL\s+\"?(CUDA|cuda
 @dataclass(frozen=True)
 class KernelBaseline:
     dockerfile: str
-    functions: tuple[str, ...]
     arch_list: str
     cuda_version: str
     define: dict[str, str]
@@ -57,20 +54,20 @@ def read(git: Git, head: str, dockerfile: str | None) -> tuple[KernelBaseline | 
         return None, f"{dockerfile} names no CUDA version (ARG CUDA_VERSION=X.Y, or FROM nvidia/cuda:X.Y-...)"
     try:
         cmds = cmake.commands(main)
-        functions, library = _included(git, head, cmds)
+        define = {m[1]: m[2] for c in cmds if c.name in ("if", "elseif") for m in _PICKS_CUDA.finditer(c.args)}
+        run = cmake.evaluate(
+            CMAKE_FILE, cmds, [], arch_list, cuda, define, ["*_ARCHS"], read=lambda p: git.blob_text(head, p)
+        )
     except cmake.CMakeSyntaxError as exc:
-        return None, f"{CMAKE_FILE}:{exc.line}: {exc.what}"
-    define = {m[1]: m[2] for c in cmds if c.name in ("if", "elseif") for m in _PICKS_CUDA.finditer(c.args)}
-    run = cmake.evaluate(cmds, library, arch_list, cuda, define, ["*_ARCHS"])
+        return None, f"{CMAKE_FILE} or a file it includes, line {exc.line}: {exc.what}"
     if run.problem is not None:
         return None, run.problem
     # a kernel group is what a function computes (an intersection), not a list the file writes out
-    setters = {c.line: c.name for c in cmds}
-    computed = [n for n, lines in run.assigned.items() if any(setters.get(ln) not in cmake.PURE for ln in lines)]
+    computed = [n for n, places in run.assigned.items() if any(run.setters.get(p) not in cmake.PURE for p in places)]
     groups = tuple(sorted(name for name in computed if run.holding(name)))
     if not groups:
         return None, f"no variable of {CMAKE_FILE} ending in _ARCHS holds an arch of {arch_list} with CUDA {cuda}"
-    return KernelBaseline(dockerfile or "", functions, arch_list, cuda, define, groups), None
+    return KernelBaseline(dockerfile or "", arch_list, cuda, define, groups), None
 
 
 def _settings(docker: str) -> dict[str, str]:
@@ -93,19 +90,3 @@ def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:
         if cuda is not None:
             return cuda[1]
     return None
-
-
-def _included(git: Git, head: str, cmds: list[cmake.Command]) -> tuple[tuple[str, ...], list[cmake.Definition]]:
-    """The tree's own ``.cmake`` files the top-level file includes, and their definitions."""
-    paths, library = [], []
-    for cmd in cmds:
-        if cmd.name != "include":
-            continue
-        path = _ROOTS.sub("", cmd.first_word())
-        if not path.endswith(".cmake") or "$" in path or path.startswith("/") or ".." in path.split("/"):
-            continue
-        text = git.blob_text(head, path)
-        if text is not None and path not in paths:
-            paths.append(path)
-            library += cmake.split_definitions(cmake.commands(text))[0]
-    return tuple(paths), library

@@ -231,3 +231,20 @@ def test_an_answer_that_depends_on_this_machine_is_not_remembered(
     assert (code, findings(data)) == (0, [])
     code, data, _ = audit(git_repo, config, rev)
     assert (code, findings(data), data["files_cached"]) == (0, [], 2)  # the good answer is remembered
+
+
+def test_a_group_set_in_an_included_file_is_followed_there(git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
+    """CMake runs an included file in place: so does the rule, and the finding names that file's line."""
+    kernels = 'if(GPU_LANG STREQUAL "CUDA")\n  loose_intersection(FP4_ARCHS "12.0a" "${CUDA_ARCHS}")\nendif()\n'
+    main = CMAKELISTS.split("if(GPU_LANG")[0] + "include(${CMAKE_CURRENT_LIST_DIR}/cmake/kernels.cmake)\n"
+    main += "include(../outside.cmake)\ninclude(/etc/hostname.cmake)\n"
+    files = {"CMakeLists.txt": main, "cmake/utils.cmake": UTILS, "cmake/kernels.cmake": kernels}
+    rev = git_repo.commit(files, "kernels in their own file")
+    rules = RULES.replace("    functions: [cmake/utils.cmake]\n", "")  # included: no need to name it
+    code, data, _ = audit(git_repo, rules_dir(r=rules), rev)
+    [(_, path, line, message)] = findings(data)
+    assert (code, path, line) == (1, "cmake/kernels.cmake", 2)
+    assert "FP4_ARCHS is empty (cmake/kernels.cmake:2)" in message
+    rev = git_repo.commit({"cmake/kernels.cmake": kernels.replace('"12.0a"', '"12.0a;12.1a"')}, "12.1a too")
+    code, data, _ = audit(git_repo, rules_dir(r=rules), rev)
+    assert (code, findings(data)) == (0, [])

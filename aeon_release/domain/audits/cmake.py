@@ -23,8 +23,9 @@ flags the CUDA toolchain puts in ``CMAKE_CUDA_FLAGS``), and any variable its con
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
@@ -240,35 +241,87 @@ def gencode_flags(arch_list: str) -> str:
     return " ".join(flags)
 
 
+Place = tuple[str, int]  # a command's file and line
+Reader = Callable[[str], "str | None"]  # a tree path's text, None when the tree has no such file
+_INCLUDE_DEPTH = 8  # CMake's own limit is its recursion depth; a tree's includes go two or three deep
+_HERE = re.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
+_TOP = re.compile(r"^\$\{(?:CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/")
+
+
+def included_path(cmd: Command, path: str) -> str | None:
+    """The tree path an ``include()`` in ``path`` names, when it names a ``.cmake`` file of the tree by a
+    path the reader can follow (``${CMAKE_CURRENT_LIST_DIR}/x.cmake``, ``cmake/x.cmake``); else None."""
+    word = cmd.first_word()
+    if _HERE.match(word):
+        word = posixpath.join(posixpath.dirname(path), _HERE.sub("", word))
+    else:
+        word = _TOP.sub("", word)
+    word = posixpath.normpath(word)
+    if not word.endswith(".cmake") or "$" in word or word.startswith(("/", "../")) or word == "..":
+        return None
+    return word
+
+
+def includes(main: Sequence[Command], path: str, read: Reader) -> dict[str, list[Command]]:
+    """Every ``.cmake`` file of the tree that ``main`` includes, and what they include, parsed."""
+    found: dict[str, list[Command]] = {}
+    todo = [(path, list(main), 0)]
+    while todo:
+        where, cmds, depth = todo.pop()
+        for cmd in cmds:
+            target = included_path(cmd, where) if cmd.name == "include" else None
+            if target is None or target in found or depth >= _INCLUDE_DEPTH:
+                continue
+            text = read(target)
+            if text is not None:
+                found[target] = commands(text)
+                todo.append((target, found[target], depth + 1))
+    return found
+
+
 def script(
     main: Sequence[Command],
     library: Mapping[str, Definition],
     variables: Mapping[str, str],
     groups: Sequence[str],
-) -> tuple[str, dict[str, list[int]]]:
-    """The CMake script that runs the pure part of ``main``, and the lines where each group is assigned.
+    path: str = "",
+    inlined: Mapping[str, Sequence[Command]] | None = None,
+) -> tuple[str, dict[str, list[Place]], list[Place]]:
+    """The CMake script that runs the pure part of ``main``, where each group is assigned, and the
+    places its report lines are numbered by.
 
-    ``library`` holds the safe definitions (of the named files and of ``main`` itself); ``variables``
-    are set first.  After each kept command whose first argument is a group (a name matching one of
-    the ``groups`` patterns), the script prints the group's value with the command's line."""
+    ``library`` holds the safe definitions; ``variables`` are set first.  An ``include()`` of a file
+    in ``inlined`` runs that file's pure part in its place, as CMake would.  After each kept command
+    whose first argument is a group (a name matching one of the ``groups`` patterns), the script
+    prints the group's value and the command's place."""
     # the policies of today's CMake (IN_LIST and the rest); the tree's own messages (a FATAL_ERROR too) say nothing
     out = ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
     out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
     for definition in library.values():
         out += [c.text for c in definition.block]
-    assigned: dict[str, list[int]] = {}
-    for cmd in main:
-        if cmd.name not in PURE and cmd.name not in library:
-            continue
-        out.append(cmd.text)
-        target = cmd.first_word()
-        named = _IDENT.fullmatch(target) is not None and any(fnmatchcase(target, g) for g in groups)
-        if named and cmd.name not in ("if", "elseif", "while", "foreach"):
-            assigned.setdefault(target, []).append(cmd.line)
-            # one line per value: a value holding a newline must not print a second group's line
-            out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{target}}}")')
-            out.append(f'_message(STATUS "{MARK} {cmd.line} {target}=${{_aeon_release_value}}")')
-    return "\n".join(out) + "\n", assigned
+    assigned: dict[str, list[Place]] = {}
+    places: list[Place] = []
+
+    def emit(cmds: Sequence[Command], where: str, depth: int) -> None:
+        for cmd in cmds:
+            target = included_path(cmd, where) if cmd.name == "include" and inlined else None
+            if target is not None and inlined is not None and target in inlined and depth < _INCLUDE_DEPTH:
+                emit(split_definitions(inlined[target])[1], target, depth + 1)
+                continue
+            if cmd.name not in PURE and cmd.name not in library:
+                continue
+            out.append(cmd.text)
+            name = cmd.first_word()
+            named = _IDENT.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
+            if named and cmd.name not in ("if", "elseif", "while", "foreach"):
+                assigned.setdefault(name, []).append((where, cmd.line))
+                places.append((where, cmd.line))
+                # one line per value: a value holding a newline must not print a second group's line
+                out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
+                out.append(f'_message(STATUS "{MARK} {len(places) - 1} {name}=${{_aeon_release_value}}")')
+
+    emit(main, path, 0)
+    return "\n".join(out) + "\n", assigned, places
 
 
 def _quote(value: str) -> str:
@@ -280,17 +333,17 @@ def holds_arch(value: str) -> bool:
     return any(_ARCH.match(item.strip()) for item in value.split(";"))
 
 
-def values(stdout: str) -> dict[str, list[tuple[int, str]]]:
-    """What the script printed: each group's values, with the line of the command that set them."""
-    seen: dict[str, list[tuple[int, str]]] = {}
+def values(stdout: str, places: Sequence[Place]) -> dict[str, list[tuple[Place, str]]]:
+    """What the script printed: each group's values, with the place of the command that set them."""
+    seen: dict[str, list[tuple[Place, str]]] = {}
     for raw in stdout.splitlines():
         text = raw.removeprefix("-- ")
         if not text.startswith(MARK + " "):
             continue
-        line, _, rest = text[len(MARK) + 1 :].partition(" ")
+        index, _, rest = text[len(MARK) + 1 :].partition(" ")
         name, _, value = rest.partition("=")
-        if line.isdigit():
-            seen.setdefault(name, []).append((int(line), value))
+        if index.isdigit() and int(index) < len(places):
+            seen.setdefault(name, []).append((places[int(index)], value))
     return seen
 
 
@@ -298,8 +351,9 @@ def values(stdout: str) -> dict[str, list[tuple[int, str]]]:
 class Evaluation:
     """What the pure part of a CMake file gave each group, for one arch list and CUDA version."""
 
-    assigned: dict[str, list[int]]  # the groups the file sets, with the lines that set them
-    seen: dict[str, list[tuple[int, str]]]  # the values the run printed, with those lines
+    assigned: dict[str, list[Place]]  # the groups the files set, with the commands that set them
+    seen: dict[str, list[tuple[Place, str]]]  # the values the run printed, with those commands
+    setters: dict[Place, str]  # the name of the command at each place
     problem: str | None = None  # why it did not run (None: it ran)
     this_machine: bool = False  # the problem is this machine's (no cmake, a time limit), not the files'
 
@@ -308,31 +362,37 @@ class Evaluation:
 
 
 def evaluate(
+    path: str,
     main: Sequence[Command],
     library: Sequence[Definition],
     arch_list: str,
     cuda_version: str,
     define: Mapping[str, str],
     groups: Sequence[str],
+    read: Reader | None = None,
 ) -> Evaluation:
-    """Run the pure part of ``main`` (its own definitions and ``library``'s safe ones) for the groups."""
-    own, rest = split_definitions(main)
+    """Run the pure part of ``main`` (the file ``path``) for the groups: its own definitions, the safe
+    ones of ``library``, and, when ``read`` is given, the tree's ``.cmake`` files it includes run in place."""
+    inlined = includes(main, path, read) if read is not None else {}
+    own = [d for cmds in (main, *inlined.values()) for d in split_definitions(cmds)[0]]
     variables = {
         "CMAKE_CUDA_COMPILER_VERSION": cuda_version,
         "CMAKE_CUDA_FLAGS": gencode_flags(arch_list),
         "TORCH_CUDA_ARCH_LIST": arch_list,
         **define,
     }
-    program, assigned = script(rest, safe_definitions([*library, *own]), variables, groups)
+    rest = split_definitions(main)[1]
+    program, assigned, places = script(rest, safe_definitions([*library, *own]), variables, groups, path, inlined)
+    setters = {(where, c.line): c.name for where, cmds in ((path, main), *inlined.items()) for c in cmds}
     if not assigned:
-        return Evaluation(assigned, {})
+        return Evaluation(assigned, {}, setters)
     binary = runner.find_cmake()
     if binary is None:
-        return Evaluation(assigned, {}, "cmake is not installed (install cmake)", this_machine=True)
+        return Evaluation(assigned, {}, setters, "cmake is not installed (install cmake)", this_machine=True)
     ran = runner.run_script(binary, program)
     if ran.code != 0:
-        return Evaluation(assigned, {}, _first_error(ran.stderr), this_machine=ran.code is None)
-    return Evaluation(assigned, values(ran.stdout))
+        return Evaluation(assigned, {}, setters, _first_error(ran.stderr), this_machine=ran.code is None)
+    return Evaluation(assigned, values(ran.stdout, places), setters)
 
 
 def _first_error(stderr: str) -> str:

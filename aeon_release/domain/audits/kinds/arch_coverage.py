@@ -144,10 +144,11 @@ def _check_file(
         return
     try:
         run = cmake.evaluate(
-            cmake.commands(text), library, opts.arch_list, opts.cuda_version, dict(opts.define), opts.groups
-        )
+            path, cmake.commands(text), library, opts.arch_list, opts.cuda_version, dict(opts.define), opts.groups,
+            read=ctx.cache.text,  # the .cmake files it includes run in place, and count as read
+        )  # fmt: skip
     except cmake.CMakeSyntaxError as exc:
-        yield rule.finding(path, exc.line, f"cannot parse {path}: {exc.what}")
+        yield rule.finding(path, exc.line, f"cannot parse {path} or a file it includes: {exc.what}")
         return
     assigned = run.assigned
     unguarded = [g for g in opts.groups if not any(fnmatchcase(name, g) for name in assigned)]
@@ -165,13 +166,17 @@ def _check_file(
         names = [name for name in assigned if fnmatchcase(name, group)]
         if not names or any(run.holding(name) for name in names):
             continue
-        reached = [(line, name) for name in names for line, _ in run.seen.get(name, ())]
+        reached = sorted((place, name) for name in names for place, _ in run.seen.get(name, ()))
         if reached:
-            line = max(reached)[0]
-            said = ", ".join(f"{name} is empty (line {ln})" for ln, name in sorted(reached)[-3:])
+            (where_set, line), _ = reached[-1]
+            said = ", ".join(f"{name} is empty ({_at(place, path)})" for place, name in reached[-3:])
         else:
-            line = min(ln for name in names for ln in assigned[name])
+            where_set, line = min(place for name in names for place in assigned[name])
             said = (
                 f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
             )
-        yield rule.finding(path, line, f"no {group} group compiles for {where}: {said}")
+        yield rule.finding(where_set, line, f"no {group} group compiles for {where}: {said}")
+
+
+def _at(place: cmake.Place, path: str) -> str:
+    return f"line {place[1]}" if place[0] == path else f"{place[0]}:{place[1]}"
