@@ -248,3 +248,18 @@ def test_a_group_set_in_an_included_file_is_followed_there(git_repo: GitRepo, ru
     rev = git_repo.commit({"cmake/kernels.cmake": kernels.replace('"12.0a"', '"12.0a;12.1a"')}, "12.1a too")
     code, data, _ = audit(git_repo, rules_dir(r=rules), rev)
     assert (code, findings(data)) == (0, [])
+
+
+def test_a_file_including_itself_over_and_over_is_one_finding(
+    git_repo: GitRepo, rules_dir: Callable[..., Path]
+) -> None:
+    again = "include(${CMAKE_CURRENT_LIST_DIR}/again.cmake)\n" * 10 + "set(X 1)\n" * 50
+    main = CMAKELISTS.replace("if(GPU_LANG", "include(cmake/again.cmake)\nif(GPU_LANG")
+    rev = git_repo.commit({"CMakeLists.txt": main, "cmake/utils.cmake": UTILS, "cmake/again.cmake": again}, "loop")
+    code, data, _ = audit(git_repo, rules_dir(r=RULES), rev)
+    [(_, path, line, message)] = findings(data)
+    assert (code, path, line) == (1, "CMakeLists.txt", 0)
+    assert (
+        "cannot parse CMakeLists.txt or a file it includes: cmake/again.cmake:6: the includes expand past 50,000"
+        in message
+    )

@@ -244,6 +244,7 @@ def gencode_flags(arch_list: str) -> str:
 Place = tuple[str, int]  # a command's file and line
 Reader = Callable[[str], "str | None"]  # a tree path's text, None when the tree has no such file
 _INCLUDE_DEPTH = 8  # CMake's own limit is its recursion depth; a tree's includes go two or three deep
+_INCLUDED_COMMANDS = 50_000  # commands run in place of includes (a real tree's: a few hundred)
 _HERE = re.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
 _TOP = re.compile(r"^\$\{(?:CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/")
 
@@ -301,12 +302,19 @@ def script(
         out += [c.text for c in definition.block]
     assigned: dict[str, list[Place]] = {}
     places: list[Place] = []
+    budget = [_INCLUDED_COMMANDS]
 
     def emit(cmds: Sequence[Command], where: str, depth: int) -> None:
         for cmd in cmds:
             target = included_path(cmd, where) if cmd.name == "include" and inlined else None
             if target is not None and inlined is not None and target in inlined and depth < _INCLUDE_DEPTH:
-                emit(split_definitions(inlined[target])[1], target, depth + 1)
+                body = split_definitions(inlined[target])[1]
+                budget[0] -= len(body)
+                if budget[0] < 0:  # a file that includes itself, ten times over: CMake would never finish either
+                    raise CMakeSyntaxError(
+                        0, f"{where}:{cmd.line}: the includes expand past {_INCLUDED_COMMANDS:,} commands"
+                    )
+                emit(body, target, depth + 1)
                 continue
             if cmd.name not in PURE and cmd.name not in library:
                 continue
