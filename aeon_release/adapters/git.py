@@ -384,7 +384,9 @@ class Git:
         return self.resolve(f"refs/heads/{branch}")
 
     def local_branches(self, pattern: str = "*") -> list[str]:
-        out = self.run("for-each-ref", "--format=%(refname:short)", f"refs/heads/{pattern}")
+        """Branch names, whole: ``refname:short`` spells a branch ``heads/NAME`` when a tag of that name
+        exists (one ``fetch --tags`` brings from upstream), and that is no branch's name."""
+        out = self.run("for-each-ref", "--format=%(refname:strip=2)", f"refs/heads/{pattern}")
         return [line for line in out.splitlines() if line]
 
     def remotes(self) -> list[str]:
