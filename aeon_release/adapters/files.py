@@ -134,18 +134,25 @@ def _in_git_dir(folder: Path) -> bool:
 
 
 def _check_parents(path: Path, what: str) -> None:
-    if path.is_absolute():
-        return  # the caller spelled the whole path out: its links are the caller's choice
+    current = linked_part(path.parent)
+    if current is not None:
+        raise UsageError(
+            f"{what} {path}: {current} is a symbolic link; refusing to write through it",
+            "write the report to a path without symlinks, e.g. in the current folder",
+        )
+
+
+def linked_part(folder: Path) -> Path | None:
+    """The first part of a relative ``folder`` (itself included) that is a symbolic link, or None.  An
+    absolute path is spelled out whole by the caller: its links are the caller's choice."""
+    if folder.is_absolute():
+        return None
     current = Path(".")
-    for part in path.parent.parts:
+    for part in folder.parts:
         current = current / part
-        if part == "..":
-            continue
-        if current.is_symlink():
-            raise UsageError(
-                f"{what} {path}: {current} is a symbolic link; refusing to write through it",
-                "write the report to a path without symlinks, e.g. in the current folder",
-            )
+        if part != ".." and current.is_symlink():
+            return current
+    return None
 
 
 def _replace(path: Path, data: bytes, durable: bool = True) -> None:

@@ -151,8 +151,10 @@ def _is_bare(path: Path, reads_work_tree: bool = True) -> bool:
     if (path / ".git").exists():
         return False
     command = ["git", "-C", str(path), "rev-parse", "--is-inside-git-dir", "--is-bare-repository", "--absolute-git-dir"]
-    done = subprocess.run(command, capture_output=True, text=True, env=git_env())
-    inside, bare, git_dir = (done.stdout.splitlines() + ["", "", ""])[:3] if done.returncode == 0 else ("", "", "")
+    done = subprocess.run(command, capture_output=True, env=git_env())
+    # two words, then the path last and whole (it may hold a newline)
+    said = os.fsdecode(done.stdout).removesuffix("\n").split("\n", 2) if done.returncode == 0 else []
+    inside, bare, git_dir = (said + ["", "", ""])[:3]
     if inside != "true":
         return False
     if bare == "true" and Path(git_dir) == path.resolve():

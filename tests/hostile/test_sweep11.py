@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.adapters import signing
 from tests.helpers import build_example, git
-from tests.hostile.conftest import run_limited
+from tests.hostile.conftest import config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import MARKER
 
@@ -54,3 +56,52 @@ def test_release_audits_the_branch_it_merged_not_a_tag_of_its_name(tmp_path: Pat
     assert "audit: done" in run.out + run.err and "evil.py" not in run.out + run.err, run.out + run.err
     [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert run.code == 2 and "the Docker engine does not answer" in line, run.err  # the build, next
+
+
+# -- a repository whose path holds a newline -----------------------------------------------------------
+NEWLINE_RUNS = {
+    "status": lambda repo, config: ("status", "--repo", repo),
+    "audit --changed-since": lambda repo, config: ("audit", "--repo", repo, "--config", config, "--changed-since", "HEAD~1"),
+    "init --dry-run": lambda repo, config: ("init", "--repo", repo, "--dry-run"),
+    "a bare repository": lambda repo, config: ("audit", "--repo", repo.parent / "bare\nrepo.git", "--config", config),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(NEWLINE_RUNS))
+def test_a_repository_path_with_a_newline_is_that_path(tmp_path: Path, case: str) -> None:
+    """git prints paths as they are: ``rev-parse --show-toplevel`` and the values asked with it, one a
+    line, were read back by lines, so ``--repo 'r<newline>x'`` opened ``x/.git`` ("No such file or
+    directory") and a bare repository there was "inside a git directory"."""
+    repo = make_repo(make_repo(tmp_path / "r\nx", {"a.py": "x = 1\n"}), {"a.py": MARKER})
+    git(tmp_path, "clone", "-q", "--bare", str(repo), str(tmp_path / "bare\nrepo.git"))
+    run = run_limited(*NEWLINE_RUNS[case](repo, config_with(tmp_path)), cwd=tmp_path, timeout=TIMEOUT)
+    assert "Traceback" not in run.err and "No such file" not in run.err and "git directory" not in run.err, run.err
+    if case == "init --dry-run":  # it read the repository: its branch is no fork branch
+        assert run.code == 2 and "is not named PREFIX + an upstream release tag" in run.err, run.err
+    elif case == "status":
+        assert run.code == 0 and "no aeon-release runs" in run.out, run.err
+    else:
+        assert run.code == 1 and "conflict marker" in run.out, run.out + run.err
+
+
+# -- the demo's folder -----------------------------------------------------------------------------------
+def test_the_demo_clones_its_folder_as_named(tmp_path: Path) -> None:
+    """The demo cloned with GitPython, which expands ``$VARIABLES`` and ``~`` in the source and turns its
+    backslashes into slashes: a folder named ``x$AEON_TEST_SECRET`` got the variable's value (a secret) in
+    the fork's remote URL in .git/config, and a backslash or a newline made the fetch fail."""
+    folder = tmp_path / "d$AEON_TEST_SECRET\\n"
+    run = run_limited("demo", folder, cwd=tmp_path, env={"AEON_TEST_SECRET": "hunter2"}, timeout=TIMEOUT * 6)
+    assert run.code == 0, run.err
+    assert git(folder / "fork", "config", "remote.upstream.url") == str(folder / "upstream")
+    assert "hunter2" not in (folder / "fork" / ".git" / "config").read_text()
+
+
+def test_the_demo_refuses_a_folder_behind_a_link_before_it_runs(tmp_path: Path, outside: Path) -> None:
+    """A relative demo folder through a symbolic link was built through it (outside the named place),
+    and its last step, the notes, then refused the link: exit 2 after the whole ritual."""
+    (tmp_path / "link").symlink_to(outside, target_is_directory=True)
+    for folder in ("link", "link/sub"):
+        run = run_limited("demo", folder, cwd=tmp_path, timeout=TIMEOUT)
+        [line] = run.err.splitlines()
+        assert run.code == 2 and line.startswith(f"error: {folder}: link is a symbolic link (hint: "), run.err
+    assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
