@@ -4,13 +4,17 @@ it audits is the one it audits."""
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from aeon_release.adapters import signing
 from tests.helpers import build_example, git
-from tests.hostile.conftest import config_with, make_repo, run_limited
+from tests.hostile.conftest import ROOT, config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import MARKER
 
@@ -105,3 +109,39 @@ def test_the_demo_refuses_a_folder_behind_a_link_before_it_runs(tmp_path: Path, 
         [line] = run.err.splitlines()
         assert run.code == 2 and line.startswith(f"error: {folder}: link is a symbolic link (hint: "), run.err
     assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
+
+
+# -- a disk that fills up during a merge --------------------------------------------------------------------
+def test_a_run_state_the_disk_will_not_take_says_how_to_go_on(tmp_path: Path) -> None:
+    """A full disk (here a file-size limit, ``ulimit -f``: the same EFBIG/ENOSPC family) under the run's
+    own state.json was "cannot be written ... (hint: pass a writable file path)": no path is the user's
+    to pass, and ``merge --continue`` (which finishes the run) was never named."""
+    example = build_example(tmp_path / "ex")
+    limit = 1400 + 2 * len(str(example.root))  # the first state.json fits, one after a few steps does not
+    # no bytecode written under the limit: CPython does not check a short write of a .pyc, and a cut one in
+    # the suite's shared PYTHONPYCACHEPREFIX fails every later import of that module ("marshal data too short")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
+    env |= {"PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    stopped = subprocess.run(
+        [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", example.fork, "--config", example.config,
+         "--no-fetch"],
+        capture_output=True, text=True, env=env, timeout=TIMEOUT * 3,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)),
+    )  # fmt: skip
+    [line] = stopped.stderr.splitlines()
+    assert stopped.returncode == 2 and "state.json: cannot be written: File too large" in line, stopped.stderr
+    assert "then `aeon-release merge --continue`, or --abort)" in line, line
+    went_on = run_limited("merge", "--continue", "--repo", example.fork, timeout=TIMEOUT * 3)
+    assert went_on.code == 0 and "created aeon-v0.29.0" in went_on.out + went_on.err, went_on.err
+
+
+def test_a_full_disk_under_an_output_is_the_disks_fault_not_the_paths(tmp_path: Path) -> None:
+    """/dev/full answers every write with ENOSPC: the hint was "pass a writable file path"."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "sarif", "--output", "/dev/full",
+        timeout=TIMEOUT,
+    )  # fmt: skip
+    [line] = run.err.splitlines()
+    assert run.code == 2 and line.startswith("error: --output /dev/full: cannot be written: No space left"), run.err
+    assert line.endswith("(hint: free some disk space and run the command again)"), line
