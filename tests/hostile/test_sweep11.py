@@ -17,6 +17,7 @@ from tests.helpers import build_example, git
 from tests.hostile.conftest import ROOT, config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import MARKER
+from tests.hostile.test_sweep10 import DEEP_JSON
 
 
 # -- upstream's tags named like the fork's branches --------------------------------------------------------
@@ -145,3 +146,61 @@ def test_a_full_disk_under_an_output_is_the_disks_fault_not_the_paths(tmp_path: 
     [line] = run.err.splitlines()
     assert run.code == 2 and line.startswith("error: --output /dev/full: cannot be written: No space left"), run.err
     assert line.endswith("(hint: free some disk space and run the command again)"), line
+
+
+# -- the tool's own JSON, nested past the recursion limit ------------------------------------------------
+def _deep(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(DEEP_JSON)
+
+
+OWN_JSON = {  # a file the tool wrote (or docker did), damaged: read with json.loads, outside jsonio's loader
+    "a run's state.json": ("status", "runs/v0.29.0/state.json", "run state is unreadable (nested too deeply"),
+    "a release's pipeline.json": ("release", "runs/v0.29.0/pipeline.json", "release pipeline state is unreadable"),
+    "a cached report": ("audit", "cache/report-*.json", None),
+    "docker's config.json": ("releases", "config.json", "config.json: cannot be read as JSON: JSONDecodeError"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(OWN_JSON))
+def test_the_tools_own_json_nested_too_deeply_is_one_line_or_ignored(tmp_path: Path, case: str) -> None:
+    """Sweep 10 gave JSON from outside one loader, to which ``[`` 100,000 times is malformed JSON; the
+    run state, the release pipeline's state, the findings and report caches, a merge's report.json and
+    docker's config.json were still read with json.loads: a RecursionError traceback (exit 3) in
+    ``status``, ``release``, ``audit --rev`` and ``releases``.  A cache is only a cache: it is ignored."""
+    command, place, says = OWN_JSON[case]
+    example = build_example(tmp_path / "ex", renumber_enum=True)
+    store = example.fork / ".git" / "aeon-release"
+    env = {"DOCKER_CONFIG": str(tmp_path / "docker"), "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    if command == "status":
+        stopped = run_limited("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+        assert stopped.code == 1, stopped.err
+        _deep(store / place)
+        argv: tuple[str | Path, ...] = ("status", "--repo", example.fork)
+    elif command == "release":
+        _deep(store / place)
+        argv = (
+            "release",
+            "v0.29.0",
+            "--repo",
+            example.fork,
+            "--config",
+            example.config,
+            "--repository",
+            "127.0.0.1:9/x",
+        )
+    elif command == "audit":
+        argv = ("audit", "--repo", example.fork, "--config", example.config, "--rev", "HEAD")
+        assert run_limited(*argv, timeout=TIMEOUT).code == 0
+        [report] = store.glob(place)
+        _deep(report)
+    else:
+        _deep(tmp_path / "docker" / place)
+        argv = ("releases", "--repository", "127.0.0.1:9/x")
+    run = run_limited(*argv, env=env, timeout=TIMEOUT)
+    assert "Traceback" not in run.err and "crashed" not in run.err, run.err[-2000:]
+    if says is None:
+        assert run.code == 0, run.err
+        return
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 2 and says in line and "(hint: " in line, run.err
