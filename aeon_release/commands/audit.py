@@ -20,7 +20,7 @@ from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
-from aeon_release.errors import ExitCode, GitError, UsageError, quoted
+from aeon_release.errors import ExitCode, GitError, UsageError, printable, quoted
 
 
 def audit(
@@ -229,5 +229,6 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     lines.append("rules:")
     id_width = max((len(r.id) for r in ruleset.rules), default=0)
     for rule in ruleset.rules:
-        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {rule.severity.value:<7}  {rule.message}")
+        message = printable(rule.message)  # a rule's message (a carry's title in a marker's) is anyone's text
+        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {rule.severity.value:<7}  {message}")
     emit("\n".join(lines))

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters import signing
+from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git
 from tests.hostile.conftest import ROOT, config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
@@ -204,3 +205,37 @@ def test_the_tools_own_json_nested_too_deeply_is_one_line_or_ignored(tmp_path: P
         return
     [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert run.code == 2 and says in line and "(hint: " in line, run.err
+
+
+# -- the ledger's free text on a terminal ---------------------------------------------------------------
+SPOOF = "\\e]0;pwned\\a\\e[2J \\u202egnp.exe \\x9b31m"  # YAML escapes: a title, a screen clear, an RLO, a C1 CSI
+RAW = ("\x1b", "\x07", "\u202e", "\x9b")
+
+
+def _spoofed(example: demo.Example) -> None:
+    picks = example.config / "cherry_picks.yaml"
+    picks.write_text(picks.read_text().replace("reason: DFlash 2 drafter layer}", f'reason: "DFlash {SPOOF}"}}'))
+    carries = example.config / "carries.yaml"
+    text = carries.read_text()
+    start = text.index("title: ")
+    end = text.index("\n", start)
+    carries.write_text(text[:start] + f'title: "Clamp {SPOOF}"' + text[end:])
+
+
+@pytest.mark.parametrize("command", ["notes", "audits list"])
+def test_the_ledgers_text_reaches_the_terminal_escaped(tmp_path: Path, command: str) -> None:
+    """A carry's title and a cherry-pick's reason are text a pull request writes; the notes' Markdown
+    (stdout and the release body) and ``audits list`` (a carry marker's message names the title) printed
+    their ESC, BEL, bidi override and C1 controls raw: a terminal title set, a screen cleared, a name
+    shown backwards.  The merge's tables and the audit's formats escaped them already."""
+    example = build_example(tmp_path / "ex")
+    _spoofed(example)
+    if command == "notes":
+        merged = run_limited("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+        assert merged.code == 0, merged.err
+        run = run_limited("notes", "v0.29.0", "--repo", example.fork, "--config", example.config, timeout=TIMEOUT)
+        assert "| DFlash \\x1b]0;pwned\\x07\\x1b[2J \\u202egnp.exe \\x9b31m |" in run.out, run.out
+    else:
+        run = run_limited("audits", "list", "--config", example.config, timeout=TIMEOUT)
+        assert "carry uma-clamp (Clamp \\x1b]0;pwned" in run.out, run.out
+    assert run.code == 0 and not any(char in run.out + run.err for char in RAW), run.out
