@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.adapters import signing
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import build_example, git
+from tests.helpers import build_example, git, snapshot
 from tests.hostile.conftest import ROOT, config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import MARKER
@@ -239,3 +239,23 @@ def test_the_ledgers_text_reaches_the_terminal_escaped(tmp_path: Path, command: 
         run = run_limited("audits", "list", "--config", example.config, timeout=TIMEOUT)
         assert "carry uma-clamp (Clamp \\x1b]0;pwned" in run.out, run.out
     assert run.code == 0 and not any(char in run.out + run.err for char in RAW), run.out
+
+
+# -- upstream moved a tag --------------------------------------------------------------------------------
+def test_a_tag_upstream_moved_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """Upstream re-tagged v0.29.0 (it happens): ``git fetch --quiet --tags`` refuses to clobber the local
+    tag and, quiet, says nothing, so the line was "git fetch failed in fork: exit 1" with the hint to check
+    the network.  The fork's tags and branches stay as they were."""
+    example = build_example(tmp_path / "ex")
+    git(example.upstream, "tag", "-f", "v0.29.0", "v0.27.1")
+    before = snapshot(example.fork), git(example.fork, "show-ref", "--tags")
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--dry-run", timeout=TIMEOUT
+    )
+    [line] = run.err.splitlines()
+    assert run.code == 2 and "error: remote 'upstream' moved tag 'v0.29.0': the local one points elsewhere" in line
+    assert "git fetch --tags --force upstream" in line and "pass --no-fetch)" in line, line
+    assert (snapshot(example.fork), git(example.fork, "show-ref", "--tags")) == before
+    git(example.fork, "remote", "set-url", "upstream", str(tmp_path / "nowhere"))
+    run = run_limited("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--dry-run")
+    assert run.code == 2 and "does not appear to be a git repository (hint: check the network" in run.err, run.err
