@@ -79,7 +79,7 @@ class Release:
 
     @property
     def branch_ref(self) -> str:
-        """The branch as a revision for git: ``aeon-v0.29.0`` alone names a tag of that name first (one
+        """The branch as a revision for git: ``PREFIXv0.29.0`` alone names a tag of that name first (one
         ``fetch --tags`` brings from upstream), and that tag's tree would be audited and built."""
         return f"refs/heads/{self.branch}"
 
