@@ -259,3 +259,34 @@ def test_a_tag_upstream_moved_is_named_with_what_to_do(tmp_path: Path) -> None:
     git(example.fork, "remote", "set-url", "upstream", str(tmp_path / "nowhere"))
     run = run_limited("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--dry-run")
     assert run.code == 2 and "does not appear to be a git repository (hint: check the network" in run.err, run.err
+
+
+# -- replace refs and grafts ------------------------------------------------------------------------------
+def test_a_replace_ref_never_stands_in_for_the_revision_audited(tmp_path: Path) -> None:
+    """``git replace BAD CLEAN`` makes git read CLEAN's tree wherever BAD is named: ``audit --rev BAD``
+    audited the stand-in and passed (exit 0) on a commit whose own tree holds conflict markers."""
+    repo = make_repo(tmp_path / "repo", {"a.py": MARKER})
+    bad = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "--orphan", "clean")
+    make_repo(repo, {"a.py": "x = 1\n"})
+    git(repo, "replace", bad, git(repo, "rev-parse", "HEAD"))
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", bad, timeout=TIMEOUT)
+    assert run.code == 1 and "conflict marker" in run.out, run.out + run.err
+
+
+def test_a_graft_never_changes_what_changed_since_lists(tmp_path: Path) -> None:
+    """.git/info/grafts gives a commit other parents: with the pull request's commit grafted onto one
+    that already held its conflict markers, ``--changed-since HEAD~1`` listed nothing and passed."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    make_repo(repo, {"b.py": MARKER})
+    head = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "stand-in", "HEAD~1")
+    make_repo(repo, {"b.py": MARKER}, "stand-in")
+    stand_in = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", head)
+    (repo / ".git" / "info").mkdir(exist_ok=True)
+    (repo / ".git" / "info" / "grafts").write_text(f"{head} {stand_in}\n")
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--changed-since", "HEAD~1", timeout=TIMEOUT
+    )
+    assert run.code == 1 and "b.py:1" in run.out, run.out + run.err
