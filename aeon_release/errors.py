@@ -48,6 +48,13 @@ class UsageError(AeonError):
     default_hint = "see the command's --help"
 
 
+class DiskError(UsageError):
+    """A file the machine would not take (a full disk, a quota, a file-size limit, a read-only file
+    system): the place is right, the disk is not, so the hint is the machine's, not "pass another path"."""
+
+    default_hint = "free some disk space and run the command again"
+
+
 class ConfigError(AeonError):
     """A ledger, rule or release file that does not validate; the message names the place."""
 
@@ -338,6 +345,15 @@ _ENVIRONMENT_HINTS = {
     errno.ENOENT: "check that it exists (a program such as git must be on PATH)",
     errno.EPIPE: "the reader of the output went away before it was all written",
 }
+
+
+# The faults of the disk itself: any path on it would fail the same way.
+DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
+
+
+def environment_hint(error: OSError) -> str | None:
+    """The hint for an OSError the environment caused, or None."""
+    return _ENVIRONMENT_HINTS.get(error.errno or 0)
 
 
 def environment_error(error: OSError) -> AeonError | None:

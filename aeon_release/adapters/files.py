@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import IO
 
-from aeon_release.errors import AeonError, UsageError, printable, redact
+from aeon_release.errors import DISK_ERRNOS, AeonError, DiskError, UsageError, environment_hint, printable, redact
 
 
 def write_text(
@@ -43,9 +43,17 @@ def write_text(
         path.parent.mkdir(parents=True, exist_ok=True)
         _replace(path, _utf8(redact(text)), durable)
     except OSError as exc:
-        raise UsageError(
-            f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
-        ) from None
+        raise unwritable(path, what, exc) from None
+
+
+def unwritable(path: Path, what: str, exc: OSError) -> UsageError:
+    """A write that failed, as one line: a full disk, a quota, a file-size limit or a read-only file
+    system is the machine's (DiskError, its hint), anything else the path's ("pass a writable file path"
+    was the hint to a full disk under the run's own state.json too)."""
+    message = f"{what} {path}: cannot be written: {exc.strerror or exc}"
+    if exc.errno in DISK_ERRNOS:
+        return DiskError(message, environment_hint(exc))
+    return UsageError(message, "pass a writable file path")
 
 
 def _utf8(text: str) -> bytes:
@@ -94,9 +102,7 @@ def _write_stream(path: Path, data: bytes, what: str) -> None:
         with open(path, "ab") as handle:
             handle.write(data)
     except OSError as exc:
-        raise UsageError(
-            f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
-        ) from None
+        raise unwritable(path, what, exc) from None
 
 
 def _check_target(path: Path, what: str) -> None:
@@ -105,9 +111,7 @@ def _check_target(path: Path, what: str) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise UsageError(
-            f"{what} {path}: cannot be written: {exc.strerror or exc}", "pass a writable file path"
-        ) from None
+        raise unwritable(path, what, exc) from None
     if stat.S_ISDIR(mode):
         raise UsageError(f"{what} {path} is a directory", "pass a file path")
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
@@ -134,18 +138,25 @@ def _in_git_dir(folder: Path) -> bool:
 
 
 def _check_parents(path: Path, what: str) -> None:
-    if path.is_absolute():
-        return  # the caller spelled the whole path out: its links are the caller's choice
+    current = linked_part(path.parent)
+    if current is not None:
+        raise UsageError(
+            f"{what} {path}: {current} is a symbolic link; refusing to write through it",
+            "write the report to a path without symlinks, e.g. in the current folder",
+        )
+
+
+def linked_part(folder: Path) -> Path | None:
+    """The first part of a relative ``folder`` (itself included) that is a symbolic link, or None.  An
+    absolute path is spelled out whole by the caller: its links are the caller's choice."""
+    if folder.is_absolute():
+        return None
     current = Path(".")
-    for part in path.parent.parts:
+    for part in folder.parts:
         current = current / part
-        if part == "..":
-            continue
-        if current.is_symlink():
-            raise UsageError(
-                f"{what} {path}: {current} is a symbolic link; refusing to write through it",
-                "write the report to a path without symlinks, e.g. in the current folder",
-            )
+        if part != ".." and current.is_symlink():
+            return current
+    return None
 
 
 def _replace(path: Path, data: bytes, durable: bool = True) -> None:

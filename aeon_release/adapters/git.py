@@ -1,7 +1,5 @@
-"""The only GitPython importer.
-
-Everything here runs the real git binary through GitPython.  Shas, names and plain values leave
-this module; ``git.Repo`` objects never do.
+"""The git adapter: everything here runs the real git binary, with one environment (gitenv) and
+fixed options.  Shas, names and plain values leave this module.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from aeon_release.adapters import blobs
 from aeon_release.adapters.gitenv import git_env
@@ -253,20 +250,14 @@ def _tops(path: str) -> Path:
 
 def _work_tree(path: Path) -> Path:
     """The top of the work tree that ``path`` is in (or whose git directory it is)."""
-    probe = subprocess.run(
-        ["git", "-C", str(path), "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--show-toplevel"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=git_env(),
-    )
-    lines = probe.stdout.splitlines()
-    if len(lines) < 2:
-        raise not_opened(path, probe.stderr)
-    if len(lines) >= 3 and probe.returncode == 0:
-        return Path(lines[2])
-    git_dir = Path(lines[1])
-    if lines[0] == "true":
+    status, top, _ = rev_parse(path, "--show-toplevel")
+    if status == 0 and top:
+        return Path(top)
+    status, git_dir_text, stderr = rev_parse(path, "--absolute-git-dir")
+    if status != 0 or not git_dir_text:
+        raise not_opened(path, stderr)
+    git_dir = Path(git_dir_text)
+    if rev_parse(path, "--is-bare-repository")[1] == "true":
         raise GitError(f"{path}: is a bare repository", "pass --repo a checkout with a work tree")
     if git_dir.name != ".git":  # a linked worktree's folder in .git/worktrees, a --separate-git-dir
         raise GitError(
@@ -274,6 +265,15 @@ def _work_tree(path: Path) -> Path:
             "pass --repo the checkout whose .git file names this folder",
         )
     return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
+
+
+def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
+    """``git -C PATH rev-parse OPTIONS``: (status, the one value they ask for, stderr).  One value a call:
+    git prints a path as it is, newlines too, and several values one a line could not be told apart
+    (``--repo`` a folder named ``r<newline>x`` was read as the two paths ``r`` and ``x``)."""
+    command = ["git", "-C", str(path), "rev-parse", *options]
+    done = subprocess.run(command, capture_output=True, check=False, env=git_env())
+    return done.returncode, _text(done.stdout), _text(done.stderr)
 
 
 def not_opened(path: Path, stderr: str) -> GitError:
@@ -295,11 +295,12 @@ def not_opened(path: Path, stderr: str) -> GitError:
     return GitError(f"{path}: git cannot open the repository: {printable(reason)[:200]}", hint)
 
 
-def _gitpython() -> ModuleType:
-    """GitPython, imported on first use (0.1 s): `--help` and most audits never need it."""
-    import git
-
-    return git
+def _made(*args: str, cwd: Path) -> None:
+    """A git command that makes a repository (no work tree to run in yet); GitError when it fails."""
+    done = _run_git(args, cwd=cwd, env=git_env() | _C_LOCALE)
+    if done.returncode != 0:
+        lines = _text(done.stderr).strip().splitlines()
+        raise GitError(f"git {args[0]} failed in {cwd}: {lines[-1] if lines else f'exit {done.returncode}'}")
 
 
 @functools.lru_cache(maxsize=1)
@@ -320,11 +321,14 @@ class Git:
 
     @classmethod
     def init(cls, path: Path) -> None:
-        _gitpython().Repo.init(path, initial_branch="main")
+        _made("init", "--quiet", "--initial-branch=main", os.path.abspath(path), cwd=path)
 
     @classmethod
     def clone(cls, source: Path, path: Path) -> Git:
-        _gitpython().Repo.clone_from(str(source), str(path))
+        """``git clone`` itself: GitPython's clone_from expanded ``$VARIABLES`` and ``~`` in the source
+        and turned its backslashes into slashes (a demo folder named ``x$AEON_REGISTRY_PASSWORD`` put
+        the password into the fork's remote URL)."""
+        _made("clone", "--quiet", os.path.abspath(source), os.path.abspath(path), cwd=path.parent)
         return cls(path)
 
     # -- low level ------------------------------------------------------------------------------
@@ -384,7 +388,9 @@ class Git:
         return self.resolve(f"refs/heads/{branch}")
 
     def local_branches(self, pattern: str = "*") -> list[str]:
-        out = self.run("for-each-ref", "--format=%(refname:short)", f"refs/heads/{pattern}")
+        """Branch names, whole: ``refname:short`` spells a branch ``heads/NAME`` when a tag of that name
+        exists (one ``fetch --tags`` brings from upstream), and that is no branch's name."""
+        out = self.run("for-each-ref", "--format=%(refname:strip=2)", f"refs/heads/{pattern}")
         return [line for line in out.splitlines() if line]
 
     def remotes(self) -> list[str]:
@@ -875,15 +881,8 @@ SHALLOW_HINT = (
 
 def git_common_dir(path: Path) -> Path | None:
     """The git directory shared by the work trees of the repository at ``path``; None outside git."""
-    done = subprocess.run(
-        ["git", "-C", str(path), "rev-parse", "--path-format=absolute", "--git-common-dir"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=git_env(),
-    )
-    out = done.stdout.strip()
-    return Path(out) if done.returncode == 0 and out else None
+    status, out, _ = rev_parse(path, "--path-format=absolute", "--git-common-dir")
+    return Path(out) if status == 0 and out else None
 
 
 def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:

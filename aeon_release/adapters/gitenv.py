@@ -34,6 +34,7 @@ _INHERITED = (
     "GIT_INDEX_FILE",
     "GIT_EXTERNAL_DIFF",
     "GIT_PAGER",
+    "GIT_REPLACE_REF_BASE",
 )
 
 _NO_PROGRAMS = (("core.fsmonitor", "false"), ("core.pager", "cat"))
@@ -47,6 +48,11 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     # `git status` and `diff-files` refresh and rewrite the index when they can, and the write runs
     # the post-index-change hook: an audit (the pull-request gate) reads and must run nothing.
     env["GIT_OPTIONAL_LOCKS"] = "0"
+    # Objects as they are: a refs/replace/ ref or an info/grafts line makes git read another commit's
+    # tree or parents in place of the one named, so `audit --rev X` passed on a clean stand-in for X's
+    # conflict markers, and the merge would build on a history the objects do not have.
+    env["GIT_NO_REPLACE_OBJECTS"] = "1"
+    env["GIT_GRAFT_FILE"] = os.devnull
     count = _config_count(env)
     for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
         env[f"GIT_CONFIG_KEY_{i}"] = key

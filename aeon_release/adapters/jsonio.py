@@ -1,5 +1,6 @@
-"""JSON from places the tool does not control: a registry's answers, an attestation, a run record a
-person names, an image archive's documents."""
+"""JSON the tool reads from a file or a socket: a registry's answers, an attestation, a run record a
+person names, an image archive's documents, and the tool's own files, which a crash, a disk or a
+person can damage too (run state, the release pipeline's state, the audit caches, docker's config.json)."""
 
 from __future__ import annotations
 

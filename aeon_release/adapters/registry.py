@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 import re
 import urllib.parse
@@ -116,7 +115,7 @@ def _from_docker_config(host: str, path: Path) -> Credentials | None:
     """What `docker push` would use: ``credHelpers``, ``credsStore``, then ``auths`` (the docker
     SDK's resolution, which runs ``docker-credential-*`` helpers by their protocol)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonio.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:

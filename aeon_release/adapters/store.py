@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from aeon_release.adapters import files
+from aeon_release.adapters import files, jsonio
 from aeon_release.errors import StateError, printable, redact_data
 
 
@@ -418,7 +418,7 @@ class RunStore:
         for path in sorted(base.glob("*/report.json")) if base.is_dir() else []:
             try:
                 raw = path.read_bytes()
-                reports.append((json.loads(raw), hashlib.sha256(raw).hexdigest()))
+                reports.append((jsonio.loads(raw), hashlib.sha256(raw).hexdigest()))
             except (OSError, ValueError):
                 continue
         return reports
@@ -489,7 +489,7 @@ def _write_pid(handle: IO[str], path: Path) -> None:
 def _json_object(path: Path, what: str) -> dict[str, Any]:
     """A JSON object the tool wrote; a damaged one (cut short, edited, not an object) is one line."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonio.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise _damaged(path, what, exc) from None
     if not isinstance(data, dict):
@@ -506,7 +506,7 @@ def _damaged(path: Path, what: str, exc: Exception) -> StateError:
 
 def _load_state(path: Path) -> RunState | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonio.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:

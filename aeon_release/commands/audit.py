@@ -20,7 +20,7 @@ from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
-from aeon_release.errors import ExitCode, GitError, UsageError, quoted
+from aeon_release.errors import ExitCode, GitError, UsageError, printable, quoted
 
 
 def audit(
@@ -151,8 +151,10 @@ def _is_bare(path: Path, reads_work_tree: bool = True) -> bool:
     if (path / ".git").exists():
         return False
     command = ["git", "-C", str(path), "rev-parse", "--is-inside-git-dir", "--is-bare-repository", "--absolute-git-dir"]
-    done = subprocess.run(command, capture_output=True, text=True, env=git_env())
-    inside, bare, git_dir = (done.stdout.splitlines() + ["", "", ""])[:3] if done.returncode == 0 else ("", "", "")
+    done = subprocess.run(command, capture_output=True, env=git_env())
+    # two words, then the path last and whole (it may hold a newline)
+    said = os.fsdecode(done.stdout).removesuffix("\n").split("\n", 2) if done.returncode == 0 else []
+    inside, bare, git_dir = (said + ["", "", ""])[:3]
     if inside != "true":
         return False
     if bare == "true" and Path(git_dir) == path.resolve():
@@ -227,5 +229,6 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     lines.append("rules:")
     id_width = max((len(r.id) for r in ruleset.rules), default=0)
     for rule in ruleset.rules:
-        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {rule.severity.value:<7}  {rule.message}")
+        message = printable(rule.message)  # a rule's message (a carry's title in a marker's) is anyone's text
+        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {rule.severity.value:<7}  {message}")
     emit("\n".join(lines))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from aeon_release.adapters import files
 from aeon_release.adapters.console import show as say  # the demo is the primary output: stdout
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
@@ -66,6 +67,11 @@ def run(directory: Path | None, docker: bool) -> Path:
 def _root(directory: Path | None) -> Path:
     if directory is None:
         return Path(tempfile.mkdtemp(prefix="aeon-demo-"))
+    linked = files.linked_part(directory)
+    if linked is not None:  # the notes refuse to be written through it, after the whole ritual ran
+        raise UsageError(
+            f"{directory}: {linked} is a symbolic link", "give the demo a folder without symlinks on its way"
+        )
     if directory.exists() and any(directory.iterdir()):
         raise UsageError(f"{directory}: not empty", "give the demo an empty or new folder")
     return directory

@@ -58,7 +58,7 @@ from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
-from aeon_release.errors import ConfigError, UsageError, quoted, redact_data
+from aeon_release.errors import ConfigError, UsageError, printable, quoted, redact_data
 
 GITHUB_BODY_LIMIT = 125_000
 RECORD_FILE = "record.json"
@@ -402,7 +402,10 @@ def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | 
         _publish_md(data["publish"]),
         _timings_md(data),
     ]
-    return "\n\n".join(part for part in parts if part) + "\n"
+    text = "\n\n".join(part for part in parts if part)
+    # the ledger's titles and reasons, fleet.yaml's heading and the record's names are anyone's text: an
+    # ESC, a BEL or a bidi override in them reached the terminal (and the release body) raw
+    return "\n".join(printable(line) for line in text.split("\n")) + "\n"
 
 
 def _cell(value: Any) -> str:

@@ -20,7 +20,7 @@ from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
-from aeon_release.errors import AeonError, ConfigError, GitError, UsageError, quoted
+from aeon_release.errors import AeonError, ConfigError, GitError, UsageError, printable, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline.carry_evidence import (
     UpstreamRange,
@@ -163,16 +163,32 @@ def resolve_remote(git: Git, opts: Options) -> str | None:
     return "upstream" if "upstream" in remotes else None
 
 
+# git fetch's line for a tag upstream moved: " ! [rejected]  v0.29.0 -> v0.29.0  (would clobber existing tag)"
+_CLOBBER = re.compile(r"^\s*!\s+\[rejected\]\s+(\S+)\s.*\(would clobber existing tag\)\s*$", re.MULTILINE)
+
+
 def fetch_upstream(git: Git, remote: str | None) -> None:
+    """``git fetch --tags REMOTE``, not --quiet: quiet, a tag upstream moved failed it with no word at all
+    ("git fetch failed: exit 1", hint: the network), and git's own reason is the line to show."""
     if remote is None:
         return
-    try:
-        git.run("fetch", "--quiet", "--tags", remote)
-    except GitError as exc:
+    status, _, err = git.try_run("fetch", "--tags", remote)
+    if status == 0:
+        return
+    moved = _CLOBBER.search(err)
+    if moved is not None:
+        tag = quoted(moved[1])
         raise GitError(
-            f"cannot fetch from remote {quoted(remote)}: {exc.message}",
-            "check the network or pass --no-fetch to use the local tags",
-        ) from None
+            f"remote {quoted(remote)} moved tag {tag}: the local one points elsewhere, and git fetch will not replace it",
+            f"compare them (git rev-parse {tag}; git ls-remote {remote} {tag}); to take the remote's: "
+            f"git fetch --tags --force {remote}; to keep the local one: pass --no-fetch",
+        )
+    said = [line.strip() for line in err.splitlines() if line.strip() and not line.startswith("From ")]
+    reason = next((line for line in said if line.startswith(("fatal:", "error:", "!"))), said[-1] if said else "")
+    raise GitError(
+        f"cannot fetch from remote {quoted(remote)}: {printable(reason)[:200] or f'exit {status}'}",
+        "check the network or pass --no-fetch to use the local tags",
+    )
 
 
 def resolve_tag(git: Git, tag: str, remote: str | None) -> str:

@@ -37,7 +37,7 @@ from aeon_release.adapters.store import (
     pid_alive,
 )
 from aeon_release.domain.audits.model import MergeSides
-from aeon_release.errors import GitError, NeedsHuman, StateError, UsageError, out_of_memory, quoted
+from aeon_release.errors import DiskError, GitError, NeedsHuman, StateError, UsageError, out_of_memory, quoted
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -768,11 +768,16 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         exc.hint = exc.hint or _RESUMABLE
         raise
+    except DiskError as exc:  # a state or record file the disk would not take: the same, once there is a run
+        if stopped or run.store.state_file.exists():
+            exc.hint = _RESUMABLE
+        raise
     except OSError as exc:
         if not stopped:
             raise
         raise StateError(
-            f"the {stopped[-1]} step failed: {exc.strerror or exc} ({exc.filename or 'no file'})", _RESUMABLE
+            f"the {stopped[-1]} step failed: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else ""),
+            _RESUMABLE,
         ) from None
     except (MemoryError, RuntimeError, ImportError) as exc:
         if not stopped or not out_of_memory(exc):

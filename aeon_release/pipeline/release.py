@@ -77,6 +77,12 @@ class Release:
     def branch(self) -> str:
         return self.fleet.branch_for(self.opts.tag)
 
+    @property
+    def branch_ref(self) -> str:
+        """The branch as a revision for git: ``PREFIXv0.29.0`` alone names a tag of that name first (one
+        ``fetch --tags`` brings from upstream), and that tag's tree would be audited and built."""
+        return f"refs/heads/{self.branch}"
+
     def result(self, stage: str) -> dict[str, Any]:
         return dict(self.state.entry(stage).result or {})
 
@@ -164,7 +170,7 @@ def plan_audit(rel: Release) -> list[Action]:
 
 
 def run_audit(rel: Release) -> audit_gate.Attestation:
-    return audit_gate.audited_revision(rel.git.path, rel.branch, rel.opts.config_dir, rel.opts.skip_audit)
+    return audit_gate.audited_revision(rel.git.path, rel.branch_ref, rel.opts.config_dir, rel.opts.skip_audit)
 
 
 # -- build -----------------------------------------------------------------------------------
@@ -175,7 +181,7 @@ def _build_request(rel: Release) -> Any:
         repo=rel.git.path,
         version=rel.opts.tag,
         variant=rel.opts.variant,
-        rev=rel.branch,
+        rev=rel.branch_ref,
         dockerfile=rel.opts.dockerfile,
         platform=rel.opts.platform,
         build_args=rel.opts.build_args,

@@ -25,6 +25,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aeon_release.adapters import jsonio
 from aeon_release.domain.audits.model import (
     AuditReport,
     Finding,
@@ -168,7 +169,7 @@ class FindingsCache:
 
     def _load(self, path: Path) -> dict[str, Any]:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = jsonio.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict) or data.get("engine") != self.engine or data.get("rules") != self.rules_key:
@@ -229,7 +230,7 @@ class ReportCache:
     def get(self, seconds: float = 0.0) -> AuditReport | None:
         """The remembered report (every file answered by the cache), or None: missing or damaged."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = jsonio.loads(self.path.read_text(encoding="utf-8"))
             if data.get("engine") != self.engine or data.get("key") != self.key:
                 return None
             report = _decode_report(data["report"], seconds)
