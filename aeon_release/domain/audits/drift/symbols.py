@@ -375,6 +375,7 @@ class _Checker:
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
                     yield from self._call(mod, made, scope, id(node) in awaited)
+                    yield from self._string_read(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -402,6 +403,27 @@ class _Checker:
                     yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``getattr(x, "name", default)`` / ``hasattr(x, "name")`` on an object symbol drift can type
+        (``self``, an annotated name): the read of ``x.name`` by a string, which raises nothing when
+        upstream removed or renamed the member: it takes the default, or is False, silently."""
+        func, args = call.func, call.args
+        if not isinstance(func, ast.Name) or func.id not in _STRING_READS or func.id in mod.names:
+            return
+        name = args[1].value if len(args) >= 2 and isinstance(args[1], ast.Constant) else None
+        if not isinstance(name, str) or not name.isidentifier() or isinstance(args[0], ast.Starred):
+            return
+        attr = ast.copy_location(ast.Attribute(value=args[0], attr=name, ctx=ast.Load()), call)
+        resolver, _ = self._resolver(mod, attr, scope)
+        found = self._compare(resolver) if resolver is not None else None
+        if found is None or not isinstance(found[0], DefSym) or found[0].owner is None:
+            return  # a class's member only: a module's name read by a string is rare and name drift's
+        outcome = _STRING_READS[func.id] if func.id != "getattr" or len(args) == 3 else "raises AttributeError"
+        what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
+        yield self._finding(
+            mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
+        )
 
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
         """The names the call's scope binds once, to a dict display or ``dict(k=v)``, and never changes (no
@@ -1100,6 +1122,10 @@ _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # 
 
 # a dotted path to a module and a name in it: ``a.b.c`` or ``a.b:c`` (three parts or more, or a colon)
 _QUALNAME = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+?)(?:\.|(:))([A-Za-z_]\w*)")
+
+
+# what a read by a string does when the name is gone
+_STRING_READS = {"getattr": "takes its default", "hasattr": "is always False"}
 
 
 def _not_served(path: str) -> bool:
