@@ -159,7 +159,7 @@ def test_a_default_upstream_left_alone_is_silent(git_repo: GitRepo, no_rules: Pa
 
 @pytest.mark.parametrize(
     ("old", "new"),
-    [("frozenset()", "None"), ("None", "True"), ("Mode.AUTO", '"auto"'), ("16", "0x10"), ("True", "1")],
+    [("frozenset()", "None"), ("Mode.AUTO", '"auto"'), ("16", "0x10"), ("True", "1")],
 )
 def test_a_sentinel_refactor_of_a_default_is_silent(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> None:
     base = MASKS_BASE.replace("block_size: int = 16", f"block_size=({old})")
@@ -172,6 +172,41 @@ def test_a_sentinel_refactor_of_a_default_is_silent(git_repo: GitRepo, no_rules:
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DEFAULT_DRIFT] == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "picks", "says"),
+    [
+        ("16", "None", "", "from 16 to None"),  # None now: the function passes None on, not 16
+        ("None", "32", "", "from None to 32"),
+        ("16", "None", "    if block_size is None:\n        block_size = 16\n", None),  # the sentinel stands for 16
+        ("None", "16", "    block_size = block_size or 16\n", None),  # the base's None stood for 16 already
+        ("None", "True", "    block_size = True if block_size is None else block_size\n", None),
+        ("16", "None", "    if block_size is None:\n        block_size = 8\n", "from 16 to None"),  # it picks 8
+    ],
+)
+def test_a_default_made_none_or_made_a_literal(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str, picks: str, says: str | None
+) -> None:
+    """``block_size=16`` -> ``None``: the fork's call that leaves it out no longer gets 16 unless the
+    function itself picks 16 for None (then it is the usual sentinel refactor, and silent)."""
+    head = "def dflash_attention_mask(seq_len: int, block_size={}, is_causal: bool = True) -> list[int]:\n"
+    tail = "    return [seq_len, block_size, int(is_causal)]\n"
+    base = head.format(old) + (picks if old == "None" else "") + tail
+    upstream = head.format(new) + (picks if new == "None" else "") + tail
+    sides = s.merge_case(
+        git_repo,
+        {MASKS: base, CARRY: CARRY_BASE},
+        {CARRY: CARRY_BASE.replace("    return [n]\n", "    return dflash_attention_mask(n)  # AEON\n")},
+        [("[Spec] Block size from the backend (#2)", {MASKS: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = [(f.severity.value, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+    if says is None:
+        assert got == []
+    else:
+        [(severity, message)] = got
+        assert severity == "warning" and says in message and "without block_size=" in message and "#2" in message
 
 
 # -- a dataclass field's or a constructor's default, under a fork construction that relies on it ------------
@@ -193,12 +228,14 @@ class DraftRunner:
 SPEC_CARRY = "vllm/v1/spec_decode/aeon_dflash.py"
 
 
-def constructor_case(repo: GitRepo, config: Path, body: str, upstream: str) -> list[tuple[str, int, str]]:
+def constructor_case(
+    repo: GitRepo, config: Path, body: str, upstream: str, base: str = SPEC_BASE
+) -> list[tuple[str, int, str]]:
     imports = "from vllm.config.speculative import DraftRunner, SpeculativeConfig\n\n\n"
     fork = imports + f"def make() -> object:\n    return {body}  # AEON: DFlash on GB10\n"
     sides = s.merge_case(
         repo,
-        {SPEC: SPEC_BASE, "vllm/config/__init__.py": "", SPEC_CARRY: imports},
+        {SPEC: base, "vllm/config/__init__.py": "", SPEC_CARRY: imports},
         {SPEC_CARRY: fork},
         [("[Spec] Draft four tokens by default (#53200)", {SPEC: upstream})],
     )
@@ -227,6 +264,28 @@ def test_an_init_default_upstream_changed_under_a_construction(git_repo: GitRepo
     upstream = SPEC_BASE.replace("block_size: int = 16", "block_size: int = 32")
     [(_, _, message)] = constructor_case(git_repo, no_rules, 'DraftRunner(SpeculativeConfig("dflash"))', upstream)
     assert "without block_size=, whose default upstream changed from 16 to 32" in message
+
+
+@pytest.mark.parametrize(
+    ("post_init", "says"),
+    [
+        ("", "from 16 to None"),
+        (
+            "\n    def __post_init__(self) -> None:\n        if self.block_size is None:\n            self.block_size = 16\n",
+            None,
+        ),
+    ],
+)
+def test_a_dataclass_field_made_none(git_repo: GitRepo, no_rules: Path, post_init: str, says: str | None) -> None:
+    """A field's default 16 made None: silent when the class's ``__post_init__`` picks 16 for None."""
+    base = SPEC_BASE.replace(
+        "    draft_tensor_parallel_size", "    block_size: int | None = 16\n    draft_tensor_parallel_size"
+    )
+    upstream = base.replace("block_size: int | None = 16", "block_size: int | None = None").replace(
+        "field(default=1)\n", "field(default=1)\n" + post_init
+    )
+    got = [m for _, _, m in constructor_case(git_repo, no_rules, 'SpeculativeConfig("dflash")', upstream, base)]
+    assert got == [] if says is None else (len(got) == 1 and says in got[0] and "without block_size=" in got[0])
 
 
 def test_a_construction_that_passes_the_field_is_silent(git_repo: GitRepo, no_rules: Path) -> None:

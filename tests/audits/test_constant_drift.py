@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.constants import RULE
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
@@ -142,8 +144,8 @@ class AeonScheduler(Scheduler):
 
 def test_a_class_constant_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:
     """A class's UPPER_CASE literal is a constant too (tied the same ways, upstream spelling it
-    ``self.NAME``); an enum's member is enum drift's, and an argument by position is tied only by its
-    comment."""
+    ``self.NAME``); an enum's member is enum drift's, and an argument by position is tied by its comment
+    (upstream has no call like ``min(k, 64)`` here)."""
     changed = SCHED_BASE.replace("MAX_TOP_K = 64", "MAX_TOP_K = 128").replace('"fcfs"', '"priority"')
     # another class's own LIMIT says nothing of the fork's ``limit = 8``: only Scheduler's LIMIT changed
     changed = changed.replace("class Scheduler:\n", "class Scheduler:\n    LIMIT = 8\n", 1)
@@ -162,6 +164,37 @@ def test_a_class_constant_upstream_changed(git_repo: GitRepo, no_rules: Path) ->
     assert set(by_line) == {6, 7}  # k > 64 (upstream says `k > self.MAX_TOP_K`), and the commented one
     assert "stands for Scheduler.MAX_TOP_K (upstream's own code says `k > self.MAX_TOP_K`)" in by_line[6]
     assert "from 64 to 128" in by_line[6] and "#4242" in by_line[6]
+
+
+@pytest.mark.parametrize(
+    ("line", "tied"),
+    [
+        ("capped = min(k, 64)", True),  # upstream's cap() says ``min(k, self.MAX_TOP_K)``
+        ("capped = min(k, 64, 100)", True),  # what follows the argument may differ
+        ("capped = min(n, 64)", False),  # another first argument: another call
+        ("capped = max(k, 64)", False),  # another callee
+        ("capped = min({k: 1}[k], 64)", False),  # braces in the code before it are no pattern
+    ],
+)
+def test_a_class_constant_passed_by_position(git_repo: GitRepo, no_rules: Path, line: str, tied: bool) -> None:
+    """``min(k, 64)`` with no comment is tied when upstream's own code at the merge base makes the same
+    call with the constant's name in that position, after the same arguments."""
+    base = SCHED_BASE.replace("return k > self.MAX_TOP_K", "return min(k, self.MAX_TOP_K)")
+    changed = base.replace("MAX_TOP_K = 64", "MAX_TOP_K = 128")
+    fork = "from vllm.v1.core.sched import Scheduler\n\n\nclass AeonScheduler(Scheduler):\n"
+    fork += f"    def pick(self, k, n):\n        {line}\n        return capped\n"
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: base, "vllm/v1/core/__init__.py": ""},
+        {"vllm/v1/core/aeon_sched.py": fork},
+        [("Raise the top-k cap (#4242)", {SCHED: changed})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if not tied:
+        assert got == []
+    else:
+        [(_, at, message)] = got
+        assert at == 6 and "upstream's own code says `min(k, self.MAX_TOP_K" in message and "#4242" in message
 
 
 def test_the_new_merge_rules_are_known_rules() -> None:

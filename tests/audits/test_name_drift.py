@@ -110,8 +110,9 @@ def test_string_reads_of_removed_names_are_errors(git_repo: GitRepo, no_rules: P
     assert set(by_line) == {environ, module, partial}
     assert "renamed environment variable 'VLLM_FLATTEN_LOGPROBS' to 'VLLM_FLAT_LOGPROBS'" in by_line[environ]
     assert "#28335" in by_line[environ] and "takes its default" in by_line[environ]
-    assert "removed attribute 'max_num_partial_prefills' (vllm/config/scheduler.py" in by_line[partial]
-    assert "#49244" in by_line[partial]
+    # the receiver is typed: symbol drift resolves the read too, and the one finding answers to both rules
+    assert "removed SchedulerConfig.max_num_partial_prefills (vllm/config/scheduler.py" in by_line[partial]
+    assert "#49244" in by_line[partial] and "takes its default" in by_line[partial]
     assert all(f.severity.value == "error" for f in report.findings if f.rule_id == RULE)
 
 
@@ -142,6 +143,33 @@ def test_a_name_upstream_still_mentions_elsewhere_is_silent(git_repo: GitRepo, n
         [(SUBJECT_49244, {SCHEDULER: moved})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_a_typed_string_read_of_a_member_that_moved_is_symbol_drift(git_repo: GitRepo, no_rules: Path) -> None:
+    """The same move, read by getattr/hasattr on a parameter typed SchedulerConfig: the word lives on
+    in PrefillConfig, but SchedulerConfig has no such member any more, so the read takes its default.
+    An untyped receiver, or a member the class kept, stays silent."""
+    moved = SCHEDULER_REMOVED + "\n\n@dataclass\nclass PrefillConfig:\n    max_num_partial_prefills: int = 1\n"
+    fork = FORK_TEXT.replace("return bool(envs.VLLM_FLATTEN_LOGPROBS)", "return False")
+    fork += "\n\ndef aeon_any(config) -> bool:\n    return hasattr(config, 'max_num_partial_prefills')\n"
+    fork += (
+        "\n\ndef aeon_has(config: SchedulerConfig) -> bool:\n    return hasattr(config, 'max_num_partial_prefills')\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE, SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": ""},
+        {FORK: fork},
+        [(SUBJECT_49244, {SCHEDULER: moved})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = {(f.line, f.message) for f in report.findings if f.rule_id == "merge/symbol-drift"}
+    typed_getattr = line_of(git_repo, FORK, 'getattr(scheduler_config, "max_num_partial_prefills", 1)')
+    typed_hasattr = len(fork.splitlines())
+    assert {line for line, _ in got} == {typed_getattr, typed_hasattr}
+    messages = dict(got)
+    assert 'getattr(scheduler_config, "max_num_partial_prefills") reads' in messages[typed_getattr]
+    assert "SchedulerConfig.max_num_partial_prefills" in messages[typed_getattr] and "#49244" in messages[typed_getattr]
+    assert "takes its default now" in messages[typed_getattr] and "is always False now" in messages[typed_hasattr]
 
 
 def test_a_string_that_is_not_a_read_is_silent(git_repo: GitRepo, no_rules: Path) -> None:

@@ -268,3 +268,79 @@ def test_a_plain_call_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
 def test_a_value_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     still = STATES_BASE.replace("    return changed\n", "    return changed or not out\n")
     assert _voided(git_repo, no_rules, "changed = update_states(batch, out)  # AEON", still) == []
+
+
+# -- starred and loop unpacks: the same positions, bound another way --------------------------------------
+@pytest.mark.parametrize(
+    ("read", "upstream", "says"),
+    [
+        ("first, *rest = hit_stats(blocks)\n    return first", STATS_SWAPPED, "`first` took `queries`"),
+        ("*rest, last = hit_stats(blocks)\n    return last", STATS_SWAPPED, "`last` took `hits`"),
+        ("*rest, last = hit_stats(blocks)\n    return last", STATS_INSERTED, None),  # hits is still last
+        ("first, *rest = hit_stats(blocks)\n    return first", STATS_INSERTED, None),  # queries is still first
+        ("first, *rest = hit_stats(blocks)\n    return first", STATS_RENAMED, None),  # renamed: the same value
+        ("first, *rest = hit_stats(blocks)\n    return rest[0]", STATS_INSERTED, "`misses` is there now"),
+        ("for queries, hits in zip(*hit_stats(blocks)):\n        print(hits)", STATS_SWAPPED, "reordered"),
+        ("for hits, queries in zip(*hit_stats(blocks)):\n        print(hits)", STATS_SWAPPED, None),  # new order
+        ("for queries, hits in map(hit_stats, blocks):\n        print(hits)", STATS_INSERTED, "to return 3"),
+        ("return [h for q, h in [hit_stats(b) for b in blocks]]", STATS_INSERTED, "to return 3"),
+        ("for queries, hits in zip(hit_stats(blocks), blocks):\n        print(hits)", STATS_SWAPPED, None),
+    ],
+)
+def test_a_starred_or_loop_unpack_of_values_upstream_moved(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: str, says: str | None
+) -> None:
+    """``a, *rest = f()``, ``for a, b in zip(*f())``, ``for a, b in map(f, xs)``: each binds the returned
+    values by position like a plain unpack, so a reorder or an insertion hands them other values.  A
+    fixed name whose value stayed (an insert behind it, a rename) is silent, and so is a zip of the
+    returned tuple with something else (its steps are not the tuple's elements)."""
+    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {read}\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, STATS: STATS_BASE},
+        {STATS_USER: user},
+        [("[Metrics] Report hits first (#4)", {STATS: upstream})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(path, _, message)] = got
+        assert path == STATS_USER and says in message and "#4" in message, message
+
+
+PAIRS = "vllm/v1/core/kv_cache_pairs.py"
+PAIRS_BASE = (
+    "def block_pairs(blocks: list[int]):\n    for block in blocks:\n        hash_ = hash(block)\n"
+    "        yield block, hash_\n\n\n"
+    + "".join(f"def other{i}(x: int) -> int:\n    return x + {i}\n\n\n" for i in range(6))
+)
+PAIRS_SWAPPED = PAIRS_BASE.replace("yield block, hash_", "yield hash_, block")
+PAIRS_LONGER = PAIRS_BASE.replace("yield block, hash_", "yield block, hash_, None")
+
+
+@pytest.mark.parametrize(
+    ("loop", "upstream", "says"),
+    [
+        ("for block, hash_ in block_pairs(blocks):", PAIRS_SWAPPED, "reordered what block_pairs() yields"),
+        ("for i, (block, hash_) in enumerate(block_pairs(blocks)):", PAIRS_SWAPPED, "reordered"),
+        ("for block, hash_ in block_pairs(blocks):", PAIRS_LONGER, "to yield 3"),
+        ("for hash_, block in block_pairs(blocks):", PAIRS_SWAPPED, None),  # the fork follows the new order
+        ("for block, hash_ in sorted(block_pairs(blocks)):", PAIRS_BASE.replace("hash(block)", "id(block)"), None),
+    ],
+)
+def test_a_loop_over_what_a_generator_yields(
+    git_repo: GitRepo, no_rules: Path, loop: str, upstream: str, says: str | None
+) -> None:
+    """``for a, b in gen()`` unpacks each yielded tuple: a generator whose yielded tuple upstream
+    reordered or lengthened hands the fork's names each other's values (or raises)."""
+    user = f"from vllm.v1.core.kv_cache_pairs import block_pairs\n\n\ndef aeon_index(blocks):\n    {loop}\n        print(block)\n"
+    sides = s.merge_case(
+        git_repo, {**INITS, PAIRS: PAIRS_BASE}, {STATS_USER: user}, [("[Core] Hash first (#6)", {PAIRS: upstream})]
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(path, line, message)] = got
+        assert (path, line) == (STATS_USER, 5) and says in message and "#6" in message, message

@@ -96,6 +96,47 @@ def test_int_enum_spellings(git_repo: GitRepo, tmp_path: Path, body: str, silent
     assert errors == ([] if silent else [("pkg/use.py", line_no, "error")])
 
 
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ("    names = ['none', 'fp8', 'nvfp4']\n    return names[mode]\n", "names[mode] indexes a 3-entry table"),
+        ("    return SCALES[mode.value]\n", "SCALES[mode.value]"),  # a module's table, by the member's value
+        ("    return SCALES[int(mode)]\n", "SCALES[int(mode)]"),
+        ("    return SCALES[Quant.FP8]\n", "SCALES[Quant.FP8]"),
+        ("    names = ['none', 'int4', 'fp8', 'nvfp4']\n    return names[mode]\n", None),  # laid out for the new values
+        ("    names = ('a', 'b', 'c')\n    return names[len(spec)]\n", None),  # indexed by something else
+        ("    names = {Quant.FP8: 'fp8'}\n    return names[mode]\n", None),  # keyed by member: follows it
+        ("    names = ['none', 'fp8', 'nvfp4']\n    names = names[::-1]\n    return names[mode]\n", None),  # rebound
+    ],
+)
+def test_a_positional_table_indexed_by_a_renumbered_member(
+    git_repo: GitRepo, tmp_path: Path, body: str, says: str | None
+) -> None:
+    """``NAMES[mode]``: a list laid out by the IntEnum's old values picks another entry after upstream
+    inserted a member (no literal anywhere to tie).  A table sized for the new values, one keyed by
+    member, or one indexed by something else is silent."""
+    fork = "from pkg.quant import Quant\n\nSCALES = (1.0, 0.5, 0.25)\n\n\n"
+    fork += f"def pick(spec, mode: Quant):\n{body}"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    got = [f for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    if says is None:
+        assert got == []
+    else:
+        [finding] = got
+        assert finding.line == len(fork.splitlines()) and says in finding.message
+        assert "renumbered Quant (pkg/quant.py: NVFP4 2 -> 3)" in finding.message
+
+
+def test_a_member_read_by_getattr_value_is_its_number(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``getattr(mode, "value", mode)`` (a member or a plain number alike) reads the member's number."""
+    fork = "from pkg.quant import Quant\n\n\ndef pick(mode: Quant):\n    return getattr(mode, 'value', mode) == 2\n"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), DRIFT) == [("pkg/use.py", 5, "error")]
+
+
 _STR_ENUM = 'import enum\n\n\nclass Backend(str, enum.Enum):\n    FLASH = "flash"\n    TRITON = "triton"\n'
 
 

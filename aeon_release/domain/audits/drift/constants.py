@@ -8,7 +8,7 @@ merges cleanly and never matches again.  A literal is *tied* to the constant onl
 says so: its line's comment names the constant, or upstream's own code at the merge base says the
 same thing with the constant's name where the fork wrote the number (``temperature == -1`` where
 upstream has ``temperature == GREEDY_TEMPERATURE``, ``replace_from=-1`` where it has
-``replace_from=GREEDY_TEMPERATURE``).  A bare number elsewhere is not the constant's.
+``replace_from=GREEDY_TEMPERATURE``, ``min(k, 64)`` where it has ``min(k, self.MAX_TOP_K)``).  A bare number elsewhere is not the constant's.
 
 Cheap first: the changed constants come from one RE2 scan of upstream's diff; only the fork files
 whose added lines hold an old value are parsed; the ties are checked with one ``git grep``.
@@ -37,7 +37,7 @@ _CONSTANT_LINE = re.compile(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\
 # from an enum's members and a function's locals
 _CLASS_CONSTANT_LINE = re.compile(r"\n[-+][ \t]+[A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 # a literal the fork compares, assigns or passes: the only kind of line a tie can be on
-_FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=])[ \t]*[-+]?(?:\d|[\"'])")
+_FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=(,])[ \t]*[-+]?(?:\d|[\"'])")
 _Literal = int | float | str
 
 
@@ -203,19 +203,22 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
 
 def _literal_places(node: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.expr]]:
     """(how upstream would write it with a name in place of ``{}``, the literal) for each literal the
-    node compares, assigns or passes by keyword; a keyword and an assignment of the same name say
-    the same thing (``block_size=16`` where upstream has ``block_size = BLOCK_SIZE``, and back)."""
+    node compares, assigns or passes; a keyword and an assignment of the same name say the same thing
+    (``block_size=16`` where upstream has ``block_size = BLOCK_SIZE``, and back); an argument by
+    position, the same call with the same arguments before it (``min(k, 64)`` where upstream has
+    ``min(k, self.MAX_TOP_K)``)."""
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         op = _OPERATORS.get(type(node.ops[0]))
         left, right = node.left, node.comparators[0]
         if op and _literal(right) is not None:
-            yield (f"{ast.unparse(left)} {op} {{}}",), right
+            yield (f"{_braced(left)} {op} {{}}",), right
         elif op and _literal(left) is not None:
-            yield (f"{ast.unparse(right)} {op} {{}}",), left  # ``-1 == x``: upstream writes ``x == NAME``
+            yield (f"{_braced(right)} {op} {{}}",), left  # ``-1 == x``: upstream writes ``x == NAME``
     elif isinstance(node, ast.Call):
-        for arg in node.args:
-            if _literal(arg) is not None:
-                yield (), arg  # ``min(k, 64)  # Sampler.MAX_TOP_K``
+        for i, arg in enumerate(node.args):
+            if _literal(arg) is not None and not any(isinstance(a, ast.Starred) for a in node.args[:i]):
+                before = "".join(f"{_braced(a)}, " for a in node.args[:i])
+                yield (f"{_braced(node.func)}({before}{{}}",), arg  # a prefix: what follows may differ
     elif isinstance(node, ast.keyword) and node.arg and _literal(node.value) is not None:
         yield (f"{node.arg}={{}}", f"{node.arg} = {{}}"), node.value
     elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _literal(node.value) is not None:
@@ -223,7 +226,12 @@ def _literal_places(node: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.expr]]
         if len(targets) == 1 and isinstance(targets[0], ast.Name):
             yield (f"{targets[0].id} = {{}}", f"{targets[0].id}={{}}"), node.value
         elif len(targets) == 1 and isinstance(targets[0], ast.Attribute):
-            yield (f"{ast.unparse(targets[0])} = {{}}",), node.value
+            yield (f"{_braced(targets[0])} = {{}}",), node.value
+
+
+def _braced(node: ast.expr) -> str:
+    """Code as text inside a ``str.format`` pattern: its own braces (a dict, a set, an f-string) doubled."""
+    return ast.unparse(node).replace("{", "{{").replace("}", "}}")
 
 
 _OPERATORS: dict[type[ast.cmpop], str] = {
@@ -245,14 +253,16 @@ def _ties(
             continue
         if re.search(rf"\b{re.escape(change.name)}\b", comment):
             yield Use(path, line, change, ())
-        elif forms:  # an argument by position is tied by its comment alone
+        elif forms:
             yield Use(path, line, change, tuple(form.format(n) for form in forms for n in change.spellings))
 
 
 # -- the finding -------------------------------------------------------------------------------------
 def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str) -> Finding:
     c = use.change
-    how = f"upstream's own code says `{upstream}`" if upstream else f"its comment names {c.name}"
+    # a positional argument's form is a prefix of the call (``min(k, self.MAX_TOP_K``): shown as one
+    shown = upstream + " ...)" if upstream and upstream.count("(") > upstream.count(")") else upstream
+    how = f"upstream's own code says `{shown}`" if upstream else f"its comment names {c.name}"
     message = (
         f"fork-owned literal {c.old!r} stands for {c.label} ({how}), but upstream changed {c.label} from "
         f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): use {c.label} instead of the literal"

@@ -16,9 +16,11 @@ from collections.abc import Callable, Iterator, Mapping
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
 from aeon_release.domain.audits.drift.literals import (
+    IndexTie,
     ParamCompare,
     Tie,
     find_ties,
+    index_ties,
     param_compares,
     passed_ties,
     references,
@@ -58,6 +60,7 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
     if changes:
         ties = list(fork_ties(trees, changes))
         findings += [_tie_finding(t) for t in ties]
+        findings += [_index_finding(t) for t in fork_tables(trees, changes)]
     findings += list(_unknown_warnings(trees, unknown))
     return findings, covered
 
@@ -173,6 +176,32 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
             compares += param_compares(path, text, module, trees.owned_lines(path), olds) if olds else []
     if compares:
         yield from _passed(trees, compares, changes)
+
+
+def fork_tables(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[IndexTie]:
+    """Positional tables the fork indexes by a renumbered enum (only files whose added lines index
+    something and that reference the enum are parsed)."""
+    for path, change in sorted(trees.mine.items()):
+        if not path.endswith(".py") or not any("[" in t for t in change.added.values()):
+            continue
+        text = trees.merged_text(path)
+        relevant = [c for c in changes if text and references(text, c)]
+        module = trees.merged_module(path) if relevant else None
+        if text and module is not None:
+            yield from index_ties(path, text, module, trees.owned_lines(path), relevant)
+
+
+def _index_finding(tie: IndexTie) -> Finding:
+    first = tie.changes[0]
+    short = first.enum.short
+    moved = ", ".join(f"{c.member} {c.old!r} -> {c.new!r}" for c in tie.changes[:4])
+    moved += ", ..." if len(tie.changes) > 4 else ""
+    message = (
+        f"fork-owned {tie.table}[{tie.key}] indexes a {tie.size}-entry table by {short}'s old values, but upstream "
+        f"renumbered {short} ({first.path}: {moved}): the lookup now picks another entry (or raises); key the "
+        f"table by member ({{{short}.{first.member}: ...}}) or lay it out for the new values"
+    )
+    return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message)
 
 
 def _names(text: str, change: Renumbered) -> bool:

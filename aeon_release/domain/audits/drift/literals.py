@@ -220,8 +220,8 @@ def _held(value: ast.expr, short: frozenset[str], holders: dict[str, set[str]]) 
     """What an expression holds: a member (``C.M``, ``C[x]``, ``C(v)``, a member holder) or a value."""
     if isinstance(value, ast.IfExp):
         return _held(value.body, short, holders) or _held(value.orelse, short, holders)
-    if isinstance(value, ast.Attribute) and value.attr == "value":
-        return VALUE if _held(value.value, short, holders) == ENUM else None
+    if (member := _value_of(value)) is not None:  # ``mode.value``, ``getattr(mode, "value", mode)``
+        return VALUE if _held(member, short, holders) == ENUM else None
     if (inner := _int_of(value)) is not None:  # ``int(mode)``: the member's number
         return VALUE if _held(inner, short, holders) is not None else None
     if isinstance(value, (ast.Attribute, ast.Subscript)) and _is_class(value.value, short):
@@ -233,6 +233,17 @@ def _held(value: ast.expr, short: frozenset[str], holders: dict[str, set[str]]) 
         name = name.rsplit(".", 1)[-1]  # self.helper(...) -> helper, as functions are recorded
     kinds = holders.get(name or "", set())
     return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def _value_of(node: ast.AST) -> ast.expr | None:
+    """``x.value`` or ``getattr(x, "value"[, default])`` -> x: a member read as its value."""
+    if isinstance(node, ast.Attribute) and node.attr == "value":
+        return node.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+        args = node.args
+        if len(args) in (2, 3) and isinstance(args[1], ast.Constant) and args[1].value == "value":
+            return args[0]
+    return None
 
 
 def _int_of(node: ast.AST) -> ast.expr | None:
@@ -274,6 +285,73 @@ def find_ties(path: str, text: str, module: ast.Module, owned: set[int], changes
                 ties.append(tie)
                 break
     return ties
+
+
+@dataclass(frozen=True)
+class IndexTie:
+    """A list or tuple display the fork indexes by an enum member (``NAMES[mode]``), sized for the
+    enum's old values: after upstream renumbered it, the index picks another entry."""
+
+    path: str
+    line: int
+    table: str
+    size: int
+    key: str  # the index as written
+    changes: tuple[Renumbered, ...]  # the enum's members upstream renumbered
+
+
+def index_ties(path: str, text: str, module: ast.Module, owned: set[int], changes: list[Renumbered]) -> list[IndexTie]:
+    """``table[mode]`` (``table[mode.value]``, ``table[int(mode)]``, ``table[C.M]``) where ``table`` is a
+    list or tuple display bound once in the file and exactly one entry long per old value of the enum
+    (not per new one), on a fork-owned line (the lookup's or the table's)."""
+    by_enum: dict[str, list[Renumbered]] = {}
+    for change in changes:
+        if isinstance(change.old, int) and change.enum.int_based:
+            by_enum.setdefault(change.enum.short, []).append(change)
+    if not by_enum:
+        return []
+    file = _File(path, text, module, [c for group in by_enum.values() for c in group])
+    tables: dict[str, list[tuple[int, int]]] = {}  # name -> (line, entries) of each binding
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            shown = node.value
+            for target in targets:
+                if (name := key(target)) is not None:
+                    size = len(shown.elts) if isinstance(shown, (ast.List, ast.Tuple)) and not _has_star(shown) else 0
+                    tables.setdefault(name, []).append((node.lineno, size))
+    found = []
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load):
+            continue
+        name = key(node.value) if isinstance(node.value, (ast.Name, ast.Attribute)) else None
+        bound = tables.get(name or "", [])
+        if len(bound) != 1 or not bound[0][1] or (node.lineno not in owned and bound[0][0] not in owned):
+            continue
+        size = bound[0][1]
+        for group in by_enum.values():
+            old, new = _spans(group)
+            if size == old != new and _tied_source(file, node.slice, group[0], held_only=True) is not None:
+                shown_key = ast.get_source_segment(text, node.slice) or ast.unparse(node.slice)
+                found.append(IndexTie(path, node.lineno, name or "?", size, shown_key, tuple(group)))
+                break
+    return found
+
+
+def _has_star(display: ast.List | ast.Tuple) -> bool:
+    return any(isinstance(e, ast.Starred) for e in display.elts)
+
+
+def _spans(group: list[Renumbered]) -> tuple[int, int]:
+    """How many entries a table indexed by the enum's values needs, before and after (0: not indexable)."""
+    cls = group[0].enum
+    now = {m: v for m, v in cls.members.items() if type(v) is int}
+    before = {**now, **{c.member: c.old for c in group if isinstance(c.old, int)}}
+
+    def span(values: dict[str, int]) -> int:
+        return max(values.values()) + 1 if values and min(values.values()) >= 0 else 0
+
+    return span(before), span(now)
 
 
 @dataclass(frozen=True)
@@ -453,7 +531,10 @@ def _compare_tie(file: _File, node: ast.AST, compare: ast.Compare, change: Renum
     for other in others:
         name = key(other)
         source = ast.get_source_segment(file.text, other) or name or "?"
-        if _int_of(other) is not None and _tied_source(file, other, change) is not None:
+        if (_int_of(other) is not None or _value_of(other) is not None) and _tied_source(
+            file, other, change
+        ) is not None:
+            # ``int(mode) == 4``, ``getattr(mode, "value", mode) == 4``: the member's number
             return f"compared with {source}", _member(change) if change.enum.int_based else None
         if isinstance(other, ast.Attribute) and other.attr == "value" and file.refers(short):
             return f"compared with {source}", f"{_member(change)}.value"
@@ -484,7 +565,7 @@ def _tied_source(file: _File, node: ast.AST, change: Renumbered, held_only: bool
     ``mode.value``, ``C.M``, a holder), else None.  Unless ``held_only``, a name that looks like the
     class and does not explain the number (``kv_mode``, not ``num_modes``) counts too."""
     short = change.enum.short
-    inner = _int_of(node) or (node.value if isinstance(node, ast.Attribute) and node.attr == "value" else None)
+    inner = _int_of(node) or _value_of(node)
     probe = node if inner is None else inner
     name = key(probe) if not isinstance(probe, ast.Call) else None
     tied = (

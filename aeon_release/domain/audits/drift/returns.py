@@ -31,7 +31,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
-_TUPLE_TARGET = re.compile(r"^\s*\(?\s*[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
+_TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
 _UNKNOWN = -1
 _DEF = re.compile(
     r"^\s*(?:async\s+)?def\s+(\w+)\s*\("
@@ -46,6 +46,8 @@ class Unpack:
     count: int
     call: str  # the called expression as written, for the message
     names: tuple[str, ...] = ()  # the target's names, in order (``self.a`` as ``a``)
+    star: int = -1  # the position of the starred name (``a, *rest = f()``), -1 for none
+    yields: bool = False  # ``for a, b in f()``: what the generator yields, not what a call returns
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Drift:
     new_order: tuple[str, ...] = ()
     old_names: tuple[str, ...] = ()  # the names returned at each position, whatever changed (when known)
     new_names: tuple[str, ...] = ()
+    yields: bool = False  # the tuples a generator yields changed, not the ones it returns
 
 
 @dataclass(frozen=True)
@@ -87,9 +90,11 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return findings
     # an unpack of a name the fork defines itself may be of the fork's own function
     own = _fork_defined(trees)
-    calls = [(u.callee, u.call) for u in unpacks] + [(r.callee, r.call) for r in indexed]
+    calls = [(u.callee, u.call) for u in unpacks if not u.yields] + [(r.callee, r.call) for r in indexed]
     called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
     drifts = _drifted(trees, called | {o.name for o in overrides})
+    generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
+    yielded = _drifted(trees, generators, yields=True)
     for read in indexed:
         drift = None if read.callee in own and not read.call.startswith("super().") else drifts.get(read.callee)
         moved = _element_moved(drift, read.index) if drift is not None else None
@@ -98,12 +103,14 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
-        drift = None if mine else drifts.get(unpack.callee)
-        if (
-            drift is not None
-            and drift.old == unpack.count
-            and not (drift.new_order and unpack.names == drift.new_order)
-        ):
+        drift = None if mine else (yielded if unpack.yields else drifts).get(unpack.callee)
+        if drift is None:
+            continue
+        if unpack.star >= 0:
+            bound = _star_moved(unpack, drift)
+            if bound is not None:
+                findings.append(_star_finding(trees, unpack, drift, bound, pr_pattern))
+        elif drift.old == unpack.count and not (drift.new_order and unpack.names == drift.new_order):
             findings.append(_finding(trees, unpack, drift, pr_pattern))
     for override in overrides:
         drift = drifts.get(override.name)
@@ -114,7 +121,11 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
-    return _fork_owned(trees, _TUPLE_TARGET, _unpack)
+    return _fork_owned(trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line), _unpack)
+
+
+# ``for a, b in`` (also in a comprehension): a tuple loop target (a text prefilter; the AST decides)
+_LOOP_TARGET = re.compile(r"\bfor\s+\(?[\w.\[\]*]+\s*,[^\n]*?\sin\s")
 
 
 _Found = TypeVar("_Found", Unpack, "ValueUse")
@@ -123,11 +134,11 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _fork_owned(
-    trees: ThreeTrees, prefilter: re.Pattern[str], make: Callable[[str, ast.AST], _Found | None]
+    trees: ThreeTrees, prefilter: Callable[[str], object], make: Callable[[str, ast.AST], _Found | None]
 ) -> Iterator[_Found]:
     """What ``make`` finds in the merged fork files on lines the fork wrote; a file is parsed only
-    when one of the fork's added lines matches ``prefilter`` (a text scan)."""
-    for path, module, owned in _fork_modules(trees, prefilter.match):
+    when one of the fork's added lines passes ``prefilter`` (a text scan)."""
+    for path, module, owned in _fork_modules(trees, prefilter):
         for node in ast.walk(module):
             found = make(path, node)
             if found is not None and found.line in owned:
@@ -143,18 +154,80 @@ def _fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[
 
 
 def _unpack(path: str, node: ast.AST) -> Unpack | None:
-    """``a, b = f(...)`` (or ``= await f(...)``): a fixed number of names from one call."""
-    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+    """``a, b = f(...)`` (or ``= await f(...)``, or ``a, *rest = f(...)``): names by position from one
+    call; ``for a, b in zip(*f(...))`` / ``in [f(x) for x in xs]`` / ``in map(f, xs)`` the same, one
+    loop step at a time; ``for a, b in f(...)``: what the generator yields."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target, line = node.targets[0], node.lineno
+        called = _called(node.value)
+        source = (called[0], called[1], False) if called is not None else None
+    elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+        target, line = node.target, node.target.lineno
+        while isinstance(node.iter, ast.Call) and _last_name(node.iter.func) == "enumerate" and node.iter.args:
+            # ``for i, (a, b) in enumerate(...)``: the inner target takes the enumerated element
+            if not isinstance(target, (ast.Tuple, ast.List)) or len(target.elts) != 2:
+                return None
+            inner = target.elts[1]
+            target, node = inner, ast.comprehension(inner, node.iter.args[0], [], 0)
+        source = _looped(node.iter)
+    else:
         return None
-    target, value = node.targets[0], node.value
-    if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in target.elts):
+    if not isinstance(target, (ast.Tuple, ast.List)) or source is None:
         return None
-    called = _called(value)
-    if called is None:
+    stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+    if len(stars) > 1:
         return None
-    name, func = called
+    name, func, yields = source
     names = tuple(k for e in target.elts if (k := _key(e)) is not None)
-    return Unpack(path, node.lineno, name, len(target.elts), ast.unparse(func), names)
+    star = stars[0] if stars else -1
+    return Unpack(path, line, name, len(target.elts), ast.unparse(func), names, star, yields)
+
+
+def _looped(iterated: ast.expr) -> tuple[str, ast.expr, bool] | None:
+    """What each step of a loop over ``iterated`` unpacks: (callee, its expression, yielded or returned)."""
+    if not isinstance(iterated, ast.Call):
+        if isinstance(iterated, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            called = _called(iterated.elt)  # ``[f(x) for x in xs]``: each step is what f returns
+            return (called[0], called[1], False) if called is not None else None
+        return None
+    outer = _last_name(iterated.func)
+    args = iterated.args
+    if outer == "zip" and len(args) == 1 and isinstance(args[0], ast.Starred) and not iterated.keywords:
+        called = _called(args[0].value)  # ``zip(*f())``: step k takes element k of each returned value
+        return (called[0], called[1], False) if called is not None else None
+    if outer == "map" and len(args) == 2 and (name := _last_name(args[0])):
+        return name, args[0], False  # ``map(f, xs)``: each step is what f returns
+    called = _called(iterated)
+    return (called[0], called[1], True) if called is not None and outer not in _BUILTIN_ITERATORS else None
+
+
+# calls whose steps are not a function's yielded tuples
+_BUILTIN_ITERATORS = frozenset(
+    {
+        "zip",
+        "map",
+        "enumerate",
+        "range",
+        "sorted",
+        "reversed",
+        "filter",
+        "list",
+        "tuple",
+        "iter",
+        "items",
+        "values",
+        "keys",
+        "set",
+        "dict",
+        "chain",
+        "product",
+        "islice",
+    }
+)
+
+
+def _last_name(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 # ``[0]``..``[9]`` on a line: an element read by position (a text prefilter; the AST decides)
@@ -182,6 +255,15 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
         if stores[n.targets[0].id] == 1 and n.targets[0].id not in params
     }
+    # ``a, *rest = f(...)``, the one binding of ``rest``: ``rest[k]`` is element (position of rest) + k
+    starred = {
+        star.value.id: (n.value, i)
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], (ast.Tuple, ast.List))
+        for i, star in enumerate(n.targets[0].elts)
+        if isinstance(star, ast.Starred) and isinstance(star.value, ast.Name)
+        if stores[star.value.id] == 1 and star.value.id not in params
+    }
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
@@ -191,6 +273,9 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         source = node.value
         if isinstance(source, ast.Name) and source.id in once:
             source = once[source.id]  # ``out = f(...)`` once, then ``out[1]``
+        elif isinstance(source, ast.Name) and source.id in starred:
+            source, offset = starred[source.id]
+            index += offset
         called = _called(source)
         if called is not None:
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]))
@@ -244,12 +329,15 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
 # a changed line that can change a returned tuple's length: a tuple return or a tuple annotation
 # (patterns that start with a newline or a literal: Python's engine skips ahead fast)
 _TUPLE_RETURN = re.compile(r"\n[-+][ \t]*return [^\n]*,")
+_TUPLE_YIELD = re.compile(r"\n[-+][ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,")
 _TUPLE_ANNOTATION = re.compile(r"-> *tuple\[")
 
 
-def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
-    """The names whose every definition returned N-tuples at the base and M-tuples (M != N) at upstream."""
-    wanted = sorted(_changed_where_returns_changed(trees, names)) if names else []
+def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[str, Drift]:
+    """The names whose every definition returned N-tuples at the base and M-tuples (M != N) at upstream
+    (or returned the same names in another order); ``yields``: the tuples a generator yields."""
+    lengths, orders = (yielded_lengths, yielded_orders) if yields else (returned_lengths, returned_orders)
+    wanted = sorted(_changed_where_returns_changed(trees, names, yields)) if names else []
     if not wanted:
         return {}
     # every def of the name in either tree: a name defined with other shapes elsewhere is ambiguous
@@ -257,29 +345,31 @@ def _drifted(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     drifts: dict[str, Drift] = {}
     for name in wanted:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
-        old = _shape(trees, trees.base, name, at_base)
-        new = _shape(trees, trees.theirs, name, at_theirs)
+        old = _shape(trees, trees.base, name, at_base, lengths)
+        new = _shape(trees, trees.theirs, name, at_theirs, lengths)
         if old is None or new is None:
             continue
-        before = _order(trees, trees.base, name, at_base) or ()
-        after = _order(trees, trees.theirs, name, at_theirs) or ()
+        before = _order(trees, trees.base, name, at_base, orders) or ()
+        after = _order(trees, trees.theirs, name, at_theirs, orders) or ()
         if old != new:
-            drifts[name] = Drift(name, at_theirs[0][0], old, new, old_names=before, new_names=after)
+            drifts[name] = Drift(name, at_theirs[0][0], old, new, old_names=before, new_names=after, yields=yields)
         elif _reordered(before, after):
-            drifts[name] = Drift(name, at_theirs[0][0], old, new, before, after, before, after)
+            drifts[name] = Drift(name, at_theirs[0][0], old, new, before, after, before, after, yields)
     return drifts
 
 
-def _changed_where_returns_changed(trees: ThreeTrees, names: set[str]) -> set[str]:
+def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: bool = False) -> set[str]:
     """The names defined in a file whose tuple returns upstream changed, returning another length
     there at upstream than at the base.  Most merges stop here; the whole tree is searched only for a
     name that passes."""
     if not names:
         return set()
+    lengths, orders = (yielded_lengths, yielded_orders) if yields else (returned_lengths, returned_orders)
+    changed_tuple = _TUPLE_YIELD if yields else _TUPLE_RETURN
     paths = [
         p
         for p in trees.upstream
-        if p.endswith(".py") and (_TUPLE_RETURN.search(raw := trees.upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
+        if p.endswith(".py") and (changed_tuple.search(raw := trees.upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
     ]
     if not paths:
         return set()
@@ -292,12 +382,10 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str]) -> set[st
     base = trees.blobs(trees.base, sorted({p for ps in where.values() for p in ps}))
     changed = set()
     for name, ps in where.items():
-        new = _over(theirs, ps, name, returned_lengths)
-        if len(new) == 1 and new != _over(base, ps, name, returned_lengths):
+        new = _over(theirs, ps, name, lengths)
+        if len(new) == 1 and new != _over(base, ps, name, lengths):
             changed.add(name)
-        elif len(new) == 1 and _reordered(
-            _one(_over(base, ps, name, returned_orders)), _one(_over(theirs, ps, name, returned_orders))
-        ):
+        elif len(new) == 1 and _reordered(_one(_over(base, ps, name, orders)), _one(_over(theirs, ps, name, orders))):
             changed.add(name)
     return changed
 
@@ -306,9 +394,15 @@ def _one(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
     return next(iter(orders)) if len(orders) == 1 else None
 
 
-def _order(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> tuple[str, ...] | None:
-    """The one order of names every ``def name`` at ``rev`` returns; None when they differ or hide it."""
-    orders = _at_sites(trees, rev, name, sites, returned_orders)
+def _order(
+    trees: ThreeTrees,
+    rev: str,
+    name: str,
+    sites: list[tuple[str, int]],
+    of: Callable[[_Def], set[tuple[str, ...] | None]],
+) -> tuple[str, ...] | None:
+    """The one order of names every ``def name`` at ``rev`` returns (``of``); None when they differ or hide it."""
+    orders = _at_sites(trees, rev, name, sites, of)
     return _one(orders) if orders is not None else None
 
 
@@ -326,8 +420,17 @@ def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) ->
 def returned_orders(func: _Def) -> set[tuple[str, ...] | None]:
     """The name orders of the tuples ``func`` returns (``return a, self.b`` -> ``(a, b)``); a tuple
     with an element that is not a name or attribute counts as None."""
+    return _orders(_own_returns(func))
+
+
+def yielded_orders(func: _Def) -> set[tuple[str, ...] | None]:
+    """The name orders of the tuples a generator yields (as ``returned_orders``)."""
+    return _orders(_own_yields(func))
+
+
+def _orders(values: Iterator[ast.expr | None]) -> set[tuple[str, ...] | None]:
     orders: set[tuple[str, ...] | None] = set()
-    for value in _own_returns(func):
+    for value in values:
         if isinstance(value, ast.Tuple):
             keys = [_key(e) for e in value.elts]
             orders.add(tuple(k for k in keys if k is not None) if None not in keys else None)
@@ -361,9 +464,11 @@ def _functions_in(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFuncti
     return found
 
 
-def _shape(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> int | None:
-    """The one tuple length every ``def name`` at ``rev`` returns; None when they differ or hide it."""
-    lengths = _at_sites(trees, rev, name, sites, returned_lengths)
+def _shape(
+    trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]], of: Callable[[_Def], set[int]]
+) -> int | None:
+    """The one tuple length every ``def name`` at ``rev`` returns (``of``); None when they differ or hide it."""
+    lengths = _at_sites(trees, rev, name, sites, of)
     return lengths.pop() if lengths is not None and len(lengths) == 1 and _UNKNOWN not in lengths else None
 
 
@@ -403,6 +508,27 @@ def _own_returns(func: _Def) -> Iterator[ast.expr | None]:
         stack.extend(ast.iter_child_nodes(node))
 
 
+def _own_yields(func: _Def) -> Iterator[ast.expr | None]:
+    """The values a generator itself yields (not nested functions'); None for a bare ``yield`` or a
+    ``yield from`` (what it yields is not shown here)."""
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            yield node.value if isinstance(node, ast.Yield) else None
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def yielded_lengths(func: _Def) -> set[int]:
+    """The lengths of the tuples a generator yields (as ``returned_lengths``); not a generator: nothing."""
+    return {
+        len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN
+        for value in _own_yields(func)
+    }
+
+
 def returned_lengths(func: _Def) -> set[int]:
     """The lengths of the tuples ``func`` returns (its own returns, not nested functions'); a returned
     value that is not a tuple display counts as unknown; a generator is unknown; no return: nothing."""
@@ -420,19 +546,61 @@ def _starred(value: ast.Tuple) -> bool:
 
 # -- the finding -------------------------------------------------------------------------------------
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
+    returns = "yields" if drift.yields else "returns"
+    what = f"what {unpack.call}() yields" if unpack.yields else f"{unpack.call}()"
     if drift.new_order:
         message = (
-            f"fork-owned line unpacks {unpack.count} values from {unpack.call}(), but upstream reordered what "
-            f"{drift.name}() returns, ({', '.join(drift.old_order)}) -> ({', '.join(drift.new_order)}) "
+            f"fork-owned line unpacks {unpack.count} values from {what}, but upstream reordered what "
+            f"{drift.name}() {returns}, ({', '.join(drift.old_order)}) -> ({', '.join(drift.new_order)}) "
             f"({drift.path}{_commit(trees, drift, pr_pattern)}): the names now take each other's values, "
             "silently; unpack in the new order"
         )
         return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
     message = (
-        f"fork-owned line unpacks {unpack.count} values from {unpack.call}(), but upstream changed "
-        f"{drift.name}() to return {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
-        f"this raises at runtime (or, with a starred target, reads the wrong values); take all {drift.new}"
+        f"fork-owned line unpacks {unpack.count} values from {what}, but upstream changed "
+        f"{drift.name}() to {returns[:-1]} {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
+        f"this raises at runtime; take all {drift.new}"
     )
+    return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
+
+
+def _star_moved(unpack: Unpack, drift: Drift) -> tuple[str, str, str | None] | None:
+    """``a, *rest, z = f()``: (the fixed target, the name it took at the base, the one it takes now or
+    None when too few values are left) for the first fixed target whose value moved; None when every
+    fixed target still takes its value, or the names are not known."""
+    fixed = unpack.count - 1
+    if drift.old < fixed:
+        return None  # it did not fit before either
+    targets = list(unpack.names) if len(unpack.names) == fixed else []  # a starred name has no key
+    if drift.new < fixed:
+        return (targets[0] if targets else "", drift.old_names[0] if drift.old_names else "", None)
+    if not drift.old_names or not drift.new_names:
+        return None
+    after = unpack.count - 1 - unpack.star
+    positions = [*range(unpack.star), *range(-after, 0)]
+    for k, position in enumerate(positions):
+        was, now = drift.old_names[position], drift.new_names[position]
+        # the old name returned elsewhere now: it moved; gone altogether, it may be the same value renamed
+        if was != now and was in drift.new_names and targets:
+            return targets[k], was, now
+    return None
+
+
+def _star_finding(
+    trees: ThreeTrees, unpack: Unpack, drift: Drift, bound: tuple[str, str, str | None], pr_pattern: str
+) -> Finding:
+    target, was, now = bound
+    returns = "yields" if drift.yields else "returns"
+    change = f"({', '.join(drift.old_names)}) -> ({', '.join(drift.new_names)})" if drift.new_names else ""
+    if now is None:
+        outcome = f"it {returns} {drift.new} values now, fewer than the {unpack.count - 1} names: this raises"
+    else:
+        outcome = f"`{target}` took `{was}`, it takes `{now}` now, silently"
+    message = (
+        f"fork-owned starred unpack of {unpack.call}() binds names by position, but upstream changed what "
+        f"{drift.name}() {returns} {change} ({drift.path}{_commit(trees, drift, pr_pattern)}): {outcome}; "
+        "unpack by the new positions"
+    ).replace("  (", " (")
     return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
 
 
@@ -466,19 +634,20 @@ def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
         before = repo.read_blobs(trees.repo, f"{commit.sha}^", [drift.path])[drift.path]
         after = repo.read_blobs(trees.repo, commit.sha, [drift.path])[drift.path]
         if drift.new_order:
-            return _order_in(before, drift.name) != _order_in(after, drift.name) == drift.new_order
-        return _length_in(before, drift.name) != _length_in(after, drift.name) == drift.new
+            return _order_in(before, drift) != _order_in(after, drift) == drift.new_order
+        return _length_in(before, drift) != _length_in(after, drift) == drift.new
 
+    regex = regex.replace("*return[", "*yield[") if drift.yields else regex
     return trees.upstream_commit(drift.path, regex, pr_pattern, changes_length)
 
 
-def _length_in(text: str | None, name: str) -> int | None:
-    lengths = _over({"": text}, [""], name, returned_lengths)
+def _length_in(text: str | None, drift: Drift) -> int | None:
+    lengths = _over({"": text}, [""], drift.name, yielded_lengths if drift.yields else returned_lengths)
     return lengths.pop() if len(lengths) == 1 else None
 
 
-def _order_in(text: str | None, name: str) -> tuple[str, ...] | None:
-    return _one(_over({"": text}, [""], name, returned_orders))
+def _order_in(text: str | None, drift: Drift) -> tuple[str, ...] | None:
+    return _one(_over({"": text}, [""], drift.name, yielded_orders if drift.yields else returned_orders))
 
 
 # -- a value upstream stopped returning ----------------------------------------------------------------
@@ -516,7 +685,7 @@ def _voided_uses(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    return _fork_owned(trees, _VALUE_USE, _value_use)
+    return _fork_owned(trees, _VALUE_USE.match, _value_use)
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:

@@ -375,6 +375,7 @@ class _Checker:
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
                     yield from self._call(mod, made, scope, id(node) in awaited)
+                    yield from self._string_read(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -402,6 +403,27 @@ class _Checker:
                     yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``getattr(x, "name", default)`` / ``hasattr(x, "name")`` on an object symbol drift can type
+        (``self``, an annotated name): the read of ``x.name`` by a string, which raises nothing when
+        upstream removed or renamed the member: it takes the default, or is False, silently."""
+        func, args = call.func, call.args
+        if not isinstance(func, ast.Name) or func.id not in _STRING_READS or func.id in mod.names:
+            return
+        name = args[1].value if len(args) >= 2 and isinstance(args[1], ast.Constant) else None
+        if not isinstance(name, str) or not name.isidentifier() or isinstance(args[0], ast.Starred):
+            return
+        attr = ast.copy_location(ast.Attribute(value=args[0], attr=name, ctx=ast.Load()), call)
+        resolver, _ = self._resolver(mod, attr, scope)
+        found = self._compare(resolver) if resolver is not None else None
+        if found is None or not isinstance(found[0], DefSym) or found[0].owner is None:
+            return  # a class's member only: a module's name read by a string is rare and name drift's
+        outcome = _STRING_READS[func.id] if func.id != "getattr" or len(args) == 3 else "raises AttributeError"
+        what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
+        yield self._finding(
+            mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
+        )
 
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
         """The names the call's scope binds once, to a dict display or ``dict(k=v)``, and never changes (no
@@ -552,17 +574,21 @@ class _Checker:
             sig, files = _constructor(self.after, after)
             if not files & self.inp.upstream_files:
                 return
-            old, new = _constructor_defaults(self.before, before), _constructor_defaults(self.after, after)
+            (old, was), (new, now) = (
+                _constructor_defaults(self.before, before),
+                _constructor_defaults(self.after, after),
+            )
         elif self._upstream(after.path):
             sig = _bound_sig(after, via)
             old, new = _default_texts(before.node), _default_texts(after.node)
+            was, now = [before.node], [after.node]
         else:
             return
         if sig is None or not old or not new:
             return
         passed = _passed(call, sig)
         for name, text in new.items():
-            if passed is None or name in passed or not _flipped(old.get(name), text):
+            if passed is None or name in passed or not _flipped(old.get(name), text, name, (was, now)):
                 continue
             field = self._commit(after.path, name) if isinstance(after.node, ast.ClassDef) else ""
             commit = field or self._commit(after.path, after.name)  # a dataclass field is a line of its own
@@ -1096,6 +1122,10 @@ _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # 
 
 # a dotted path to a module and a name in it: ``a.b.c`` or ``a.b:c`` (three parts or more, or a colon)
 _QUALNAME = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+?)(?:\.|(:))([A-Za-z_]\w*)")
+
+
+# what a read by a string does when the name is gone
+_STRING_READS = {"getattr": "takes its default", "hasattr": "is always False"}
 
 
 def _not_served(path: str) -> bool:
@@ -1663,17 +1693,19 @@ def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> 
     return Sig(tuple(positional), 0, defaults, kwonly, required, False, False), files
 
 
-def _constructor_defaults(ix: Index, sym: DefSym) -> dict[str, str]:
-    """Parameter -> default text of what ``Class(...)`` takes (see ``_constructor``)."""
+def _constructor_defaults(ix: Index, sym: DefSym) -> tuple[dict[str, str], list[ast.AST]]:
+    """Parameter -> default text of what ``Class(...)`` takes (see ``_constructor``), and the code that
+    sees the values first (the ``__init__``, or the dataclasses with their ``__post_init__``)."""
     cls = ix.class_of(sym)
     for item in ix.mro(cls) if cls is not None else []:
         if isinstance(item, px.External):
-            return {}
+            return {}, []
         if _is_dataclass(item.node) and "__init__" not in item.members:
-            return _field_defaults(ix.mro(item))
+            mro = ix.mro(item)
+            return _field_defaults(mro), [i.node for i in mro if isinstance(i, px.ClassInfo)]
         if "__init__" in item.members:
-            return _default_texts(item.members["__init__"])
-    return {}
+            return _default_texts(item.members["__init__"]), [item.members["__init__"]]
+    return {}, []
 
 
 def _field_defaults(mro: list[px.ClassInfo | px.External]) -> dict[str, str]:
@@ -1731,17 +1763,48 @@ def _default_texts(node: ast.AST) -> dict[str, str]:
     return texts
 
 
-def _flipped(old: str | None, new: str) -> bool:
-    """Two literal defaults with different values (``True`` -> ``False``, ``16`` -> ``32``).  A move to
-    or from None, or to another spelling of the same thing (``Fmt.AUTO`` -> ``"auto"``), is the usual
-    refactor of a sentinel: not reported."""
+def _flipped(old: str | None, new: str, name: str, where: tuple[list[ast.AST], list[ast.AST]]) -> bool:
+    """Two literal defaults with different values (``True`` -> ``False``, ``16`` -> ``32``), or a
+    literal default made None (or None made a literal) where the None's code never picks the literal
+    itself (``block_size=16`` -> ``None`` with no ``if block_size is None: block_size = 16``): the
+    value the omitted argument takes changed.  A sentinel that resolves to the old value, or another
+    spelling of the same thing (``Fmt.AUTO`` -> ``"auto"``), is a refactor: not reported.  ``where``:
+    the code that sees the value, before and after."""
     if old is None or old == new:
         return False
     try:
         before, after = ast.literal_eval(old), ast.literal_eval(new)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
+    if before is None and after is not None:
+        return not _picks(where[0], name, after)
+    if after is None and before is not None:
+        return not _picks(where[1], name, before)
     return before is not None and after is not None and before != after
+
+
+def _picks(code: list[ast.AST], name: str, value: object) -> bool:
+    """Some statement of ``code`` names ``name`` (``name``, ``self.name``) and holds the literal ``value``
+    (``if name is None: name = 16``, ``self.name = name or 16``): a None default there stands for it.
+    A class's field of that name is its declaration, not a pick."""
+    for node in code:
+        for stmt in ast.walk(node):
+            if not isinstance(stmt, ast.stmt) or isinstance(
+                stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+            ):
+                continue
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+                continue
+            parts = list(ast.walk(stmt))
+            named = any(
+                (isinstance(n, ast.Name) and n.id == name) or (isinstance(n, ast.Attribute) and n.attr == name)
+                for n in parts
+            )
+            if named and any(
+                isinstance(n, ast.Constant) and type(n.value) is type(value) and n.value == value for n in parts
+            ):
+                return True
+    return False
 
 
 def _passed(call: ast.Call, sig: Sig) -> set[str] | None:
