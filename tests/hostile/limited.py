@@ -39,9 +39,14 @@ PRELOAD = [
 ]
 
 
-def run(argv: list[str], cwd: str, env: dict[str, str], memory: int, out: str, err: str) -> None:
-    """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code."""
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+def run(argv: list[str], cwd: str, env: dict[str, str], memory: int, out: str, err: str, session: bool = False) -> None:
+    """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code.
+    ``memory`` 0: no limit; ``session``: in a session (and process group) of its own, as
+    ``subprocess.Popen(start_new_session=True)`` starts one, for a test that kills the group."""
+    if session:
+        os.setsid()
+    if memory:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
