@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
+import os
 import subprocess
-from collections.abc import Callable, Mapping
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -43,6 +46,99 @@ class GitRepo:
         """A merge that must be clean: the silent killers are exactly the merges git did not flag."""
         self.git("merge", "--no-ff", "--no-edit", "--quiet", rev)
         return self.git("rev-parse", "HEAD")
+
+    def three_way(
+        self,
+        base: Mapping[str, str],
+        upstream: Sequence[tuple[str, Mapping[str, str | None]]],
+        fork: Mapping[str, str],
+        fork_message: str = "fork change",
+    ) -> tuple[str, str, str]:
+        """base on main; upstream's commits (subject, files; None deletes) on a branch ``upstream``; the
+        fork's commit on main; then git merges upstream into main (``merge``).  The base, upstream's
+        last and the fork's commit.
+
+        The same commits as ``commit`` makes one by one (same trees, messages, names and dates, so the
+        same ids), written by one ``git fast-import`` instead of an add, a commit and a rev-parse each
+        plus two checkouts: ~13 git processes fewer per merge, and the audit tests make ~350 merges.
+        The merge itself is git's own, in the work tree, as before.  A repository that has commits or
+        files already takes the one-by-one way (``commit`` adds whatever the work tree holds)."""
+        if not self._fresh():
+            base_sha = self.commit(base, "base")
+            self.git("checkout", "--quiet", "-b", "upstream")
+            for subject, files in upstream:
+                for rel in [r for r, text in files.items() if text is None]:
+                    (self.path / rel).unlink()
+                self.commit({r: t for r, t in files.items() if t is not None}, subject)
+            theirs = self.git("rev-parse", "HEAD")
+            self.git("checkout", "--quiet", "main")
+            ours = self.commit(fork, fork_message)
+            self.merge("upstream")
+            return base_sha, theirs, ours
+        author, committer = _ident("AUTHOR"), _ident("COMMITTER")
+        stream = bytearray()
+
+        def commit(ref: str, mark: int, message: str, files: Mapping[str, str | None], parent: int | None) -> None:
+            data = message.encode() + b"\n"  # what `commit -m MESSAGE` stores
+            stream.extend(f"commit {ref}\nmark :{mark}\n".encode())
+            stream.extend(b"author " + author + b"\ncommitter " + committer + b"\n")
+            stream.extend(b"data %d\n%s\n" % (len(data), data))
+            if parent is not None:
+                stream.extend(b"from :%d\n" % parent)
+            for rel, text in files.items():
+                if text is None:
+                    stream.extend(b"D " + rel.encode() + b"\n")
+                else:
+                    blob = text.encode("utf-8")
+                    stream.extend(b"M 100644 inline " + rel.encode() + b"\ndata %d\n%s\n" % (len(blob), blob))
+
+        head = (self.path / ".git" / "HEAD").read_text().strip().removeprefix("ref: refs/heads/")
+        commit(f"refs/heads/{head}", 1, "base", base, None)
+        for number, (subject, files) in enumerate(upstream, 2):
+            commit("refs/heads/upstream", number, subject, files, 1 if number == 2 else None)
+        fork_mark = len(upstream) + 2
+        commit(f"refs/heads/{head}", fork_mark, fork_message, fork, None)
+        with tempfile.TemporaryDirectory() as folder:
+            marks = Path(folder) / "marks"
+            done = subprocess.run(
+                ["git", "fast-import", "--quiet", "--done", f"--export-marks={marks}"],
+                cwd=self.path,
+                input=bytes(stream) + b"done\n",
+                capture_output=True,
+            )
+            if done.returncode != 0:
+                raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
+            sha = dict(line.split() for line in marks.read_text().splitlines())
+        self.git("reset", "--hard", "--quiet")  # the fork's commit in the index and the work tree
+        self.merge("upstream")
+        return sha[":1"], sha[f":{fork_mark - 1}"], sha[f":{fork_mark}"]
+
+    def _fresh(self) -> bool:
+        """No commit on any branch, nothing in the work tree but .git."""
+        git_dir = self.path / ".git"
+        heads = git_dir / "refs" / "heads"
+        return (
+            not any(heads.rglob("*"))
+            and not (git_dir / "packed-refs").exists()
+            and [p.name for p in self.path.iterdir()] == [".git"]
+        )
+
+
+def _ident(who: str) -> bytes:
+    """``git var GIT_<WHO>_IDENT``: name, email and a raw date, as git records them; worked out here
+    from the tests' fixed GIT_<WHO>_NAME, _EMAIL and ISO _DATE when all three are set."""
+    name, email, date = (os.environ.get(f"GIT_{who}_{part}") for part in ("NAME", "EMAIL", "DATE"))
+    if name and email and date:
+        try:
+            when = datetime.datetime.fromisoformat(date)
+        except ValueError:
+            when = None
+        offset = when.utcoffset() if when is not None else None
+        if when is not None and offset is not None:
+            minutes = int(offset.total_seconds()) // 60
+            zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+            return f"{name} <{email}> {int(when.timestamp())} {zone}".encode()
+    return subprocess.run(["git", "var", f"GIT_{who}_IDENT"], capture_output=True, check=True).stdout.strip()
 
 
 @pytest.fixture

@@ -33,16 +33,7 @@ def merge_case(
     repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: list[tuple[str, dict[str, str | None]]]
 ) -> MergeSides:
     """base on main; upstream commits (subject, files; None deletes) on a branch; the fork's commit on main; a clean merge."""
-    base_sha = repo.commit({**PKG_INITS, **base}, "base")
-    repo.git("checkout", "--quiet", "-b", "upstream")
-    for subject, files in upstream:
-        for rel in [r for r, text in files.items() if text is None]:
-            (repo.path / rel).unlink()
-        repo.commit({r: t for r, t in files.items() if t is not None}, subject)
-    theirs = repo.git("rev-parse", "HEAD")
-    repo.git("checkout", "--quiet", "main")
-    ours = repo.commit(fork, "fork carry")
-    repo.merge("upstream")
+    base_sha, theirs, ours = repo.three_way({**PKG_INITS, **base}, upstream, fork, "fork carry")
     assert not repo.git("diff", "--name-only", "--diff-filter=U")
     return MergeSides(Path(repo.path), base_sha, ours, theirs)
 

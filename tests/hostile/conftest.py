@@ -63,6 +63,24 @@ def run_limited(
         return Run(child.exitcode, _text(out), _text(err), seconds)
 
 
+def spawn_cli(*args: str | Path, stderr: Path | None = None) -> Any:
+    """`aeon-release ARGS` started and not waited for, for a test that kills it: like
+    ``subprocess.Popen([sys.executable, "-m", "aeon_release", *ARGS], start_new_session=True)``, but
+    forked from run_limited's server, which imported the CLI once (a fresh interpreter spends
+    0.3-0.5 s of CPU on the imports).  No memory limit; the test's environment and working folder;
+    stdout to /dev/null, stderr to ``stderr`` (default /dev/null).  The caller polls ``.exitcode``
+    (None while it runs), kills the group ``os.killpg(child.pid, ...)`` and ``.join()``s it."""
+    from tests.hostile import limited
+
+    argv = [str(a) for a in args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = _forkserver().Process(
+        target=limited.run, args=(argv, os.getcwd(), env, 0, os.devnull, str(stderr or os.devnull), True)
+    )
+    child.start()
+    return child
+
+
 def _text(path: str) -> str:
     with open(path, "rb") as handle:
         return handle.read().decode("utf-8", "replace")

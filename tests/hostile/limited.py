@@ -2,10 +2,11 @@
 server that has imported the CLI once (multiprocessing's forkserver).
 
 A fresh interpreter spends 0.5-2 s importing the CLI (libcst, pydantic, yaml) before it audits a
-three-file repository; the hostile tests run it ~60 times.  Forked from a server that did those
+three-file repository; the hostile tests run it ~275 times.  Forked from a server that did those
 imports, the run starts in milliseconds and is otherwise the same: its own process, its own
-address space under RLIMIT_AS (the imports count against it as they would in a fresh one), its own
-environment, working folder, argv and exit code, stdout and stderr on files of its own.
+address space under RLIMIT_AS (the imports count against it as they would in a fresh one, give or
+take the ~20 MB of modules PRELOAD names that a command may not need), its own environment,
+working folder, argv and exit code, stdout and stderr on files of its own.
 
 This module imports nothing from pytest: the server imports it, and so does every run.
 """
@@ -18,12 +19,34 @@ import resource
 import runpy
 import sys
 
-PRELOAD = ["tests.hostile.limited", "aeon_release.cli", "aeon_release.commands.audit"]
+PRELOAD = [
+    "tests.hostile.limited",
+    "aeon_release.cli",
+    "aeon_release.commands.audit",
+    # What most runs import besides: the audit's runner and cache, the merge and its checks (0.1-0.2 s
+    # a run, in ~170 of the ~275 runs), jsonschema (the fleet profile: 0.1 s), the engine and registry
+    # clients (docker, requests: 0.2 s, in ~30 runs).  They add ~20 MB to the address space a child
+    # starts with: under the smallest limit here (512 MiB) as under the 1.5 GiB default, a bomb still
+    # meets the limit long before its command's own imports would.
+    "aeon_release.domain.audits.runner",
+    "aeon_release.domain.audits.sidecar",
+    "aeon_release.domain.audits.merge",
+    "aeon_release.pipeline.merge",
+    "aeon_release.pipeline.carry_evidence",
+    "jsonschema",
+    "aeon_release.pipeline.publish",
+    "aeon_release.pipeline.build",
+]
 
 
-def run(argv: list[str], cwd: str, env: dict[str, str], memory: int, out: str, err: str) -> None:
-    """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code."""
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+def run(argv: list[str], cwd: str, env: dict[str, str], memory: int, out: str, err: str, session: bool = False) -> None:
+    """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code.
+    ``memory`` 0: no limit; ``session``: in a session (and process group) of its own, as
+    ``subprocess.Popen(start_new_session=True)`` starts one, for a test that kills the group."""
+    if session:
+        os.setsid()
+    if memory:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)

@@ -6,7 +6,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, run_cli, snapshot
+from tests.hostile.conftest import spawn_cli
 
 
 def merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str | Path):
@@ -180,15 +180,14 @@ def _hook(ex: demo.Example, name: str, flag: Path, message: str = "") -> None:
 
 
 def _kill_when(flag: Path, ex: demo.Example, sig: int = signal.SIGKILL) -> None:
-    cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(ex.fork), "--config", str(ex.config)]
-    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = spawn_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     deadline = time.monotonic() + 30
     while not flag.exists():
-        assert proc.poll() is None, "the run ended before reaching the kill point"
+        assert proc.exitcode is None, "the run ended before reaching the kill point"
         assert time.monotonic() < deadline
         time.sleep(0.05)
     os.killpg(proc.pid, sig)
-    proc.wait()
+    proc.join()
 
 
 @pytest.mark.parametrize(

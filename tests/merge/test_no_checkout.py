@@ -16,6 +16,7 @@ import pytest
 
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, run_cli, snapshot
+from tests.hostile.conftest import spawn_cli
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
@@ -177,15 +178,14 @@ def _slow_merge_driver(ex: demo.Example, path: str, flag: Path) -> None:
 
 
 def _kill_when(flag: Path, ex: demo.Example) -> None:
-    cmd = [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(ex.fork), "--config", str(ex.config)]
-    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = spawn_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     deadline = time.monotonic() + 30
     while not flag.exists():
-        assert proc.poll() is None, "the run ended before reaching the kill point"
+        assert proc.exitcode is None, "the run ended before reaching the kill point"
         assert time.monotonic() < deadline
         time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
+    proc.join()
 
 
 @pytest.mark.parametrize("where", ["merge", "cherry-pick"])

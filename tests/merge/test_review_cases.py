@@ -11,6 +11,7 @@ import pytest
 from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, run_cli, snapshot
+from tests.hostile.conftest import spawn_cli
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
@@ -182,7 +183,6 @@ def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
     """kill -9 right after `finish` created the branch (a reference-transaction hook holds it there)."""
     import os
     import signal
-    import sys
     import time
 
     before = snapshot(example.fork)
@@ -196,24 +196,13 @@ def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
     )
     hook.chmod(0o755)
     git(example.fork, "config", "core.hooksPath", str(hooks))
-    cmd = [
-        sys.executable,
-        "-m",
-        "aeon_release",
-        "merge",
-        "v0.29.0",
-        "--repo",
-        str(example.fork),
-        "--config",
-        str(example.config),
-    ]
-    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = spawn_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config)
     deadline = time.monotonic() + 30
     while not flag.exists():
-        assert proc.poll() is None and time.monotonic() < deadline
+        assert proc.exitcode is None and time.monotonic() < deadline
         time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
+    proc.join()
     git(example.fork, "config", "--unset", "core.hooksPath")
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0").strip() == "aeon-v0.29.0"
     result = run_cli("merge", "--abort", "--repo", example.fork)

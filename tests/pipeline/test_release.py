@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 
 from aeon_release.adapters.registry import Registry, parse_repository
 from tests.helpers import git, run_cli, snapshot
+from tests.hostile.conftest import spawn_cli
 from tests.pipeline.conftest import ReleaseSetup
 
 pytestmark = [pytest.mark.docker, pytest.mark.registry]
@@ -91,21 +90,15 @@ def test_killed_at_a_stage_boundary_resumes(
 ) -> None:
     """kill -9 as soon as a stage is recorded done; the rerun starts at the next unfinished stage."""
     said = tmp_path / "pipeline.err"  # what the killed run said, for a failure's message
-    with said.open("wb") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "aeon_release", *release_setup.args()],
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=err,
-        )
+    proc = spawn_cli(*release_setup.args(), stderr=said)
     deadline = time.monotonic() + 120
     while _pipeline_state(release_setup).get("stages", {}).get(boundary, {}).get("status") != "done":
-        ended = proc.poll()
+        ended = proc.exitcode
         assert ended is None, f"the pipeline ended (exit {ended}) before the kill point:\n{said.read_text()[-3000:]}"
         assert time.monotonic() < deadline
         time.sleep(0.02)
     os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
+    proc.join()
     done_before = {k for k, v in _pipeline_state(release_setup)["stages"].items() if v["status"] == "done"}
     result = run_cli(*release_setup.args())
     assert result.code == 0, result.err

@@ -11,12 +11,7 @@ from tests.audits.conftest import config_without_rules as no_rules
 
 
 def three_way(repo: GitRepo, base: Mapping[str, str], ours: Mapping[str, str], theirs: Mapping[str, str]) -> MergeSides:
-    base_sha = repo.commit(base, "base")
-    repo.git("checkout", "--quiet", "-b", "upstream")
-    theirs_sha = repo.commit(theirs, "upstream change")
-    repo.git("checkout", "--quiet", "main")
-    ours_sha = repo.commit(ours, "fork change")
-    repo.merge("upstream")
+    base_sha, theirs_sha, ours_sha = repo.three_way(base, [("upstream change", theirs)], ours, "fork change")
     assert not repo.git("diff", "--name-only", "--diff-filter=U"), "the fixture must merge cleanly"
     return MergeSides(repo.path, base_sha, ours_sha, theirs_sha)
 
