@@ -121,33 +121,43 @@ def _bracket_end(text: str, opening: re.Match[str], line: int) -> tuple[int, int
 def _arguments(text: str, i: int, line: int) -> tuple[int, int]:
     """The index of the ``)`` that closes the arguments starting at ``i``, and the line it is on."""
     start, depth, n = line, 1, len(text)
+    # CMake opens a bracket argument only where an argument starts (after a space, a newline or a
+    # '('): in `a[[` the brackets are plain text, and a command after them is a command of its own.
+    # (Where CMake meets a bracket right after a quoted or bracket argument or a ')', it refuses the
+    # whole file, so reading plain text there runs nothing either.)
+    boundary = True
     while i < n:
         plain = _PLAIN.match(text, i)  # a run of characters that mean nothing here, skipped at once
         if plain is not None:
             i = plain.end()
+            boundary = text[i - 1] in " \t\r"  # a carriage return separates arguments too
             continue
         char = text[i]
         if char == "\\":
             line += text[i + 1 : i + 2] == "\n"
-            i += 2
+            i, boundary = i + 2, False
+            continue
+        if char == '"':
+            i, line = _quoted_end(text, i + 1, line, start)
+            boundary = False
+            continue
+        if char == "[" and boundary and (bracket := _BRACKET.match(text, i)) is not None:
+            i, line = _bracket_end(text, bracket, line)
+            boundary = False
+            continue
+        if char == "#":
+            i, line = _comment(text, i, line)
+            boundary = False
             continue
         if char == "\n":
             line += 1
-        elif char == '"':
-            i, line = _quoted_end(text, i + 1, line, start)
-            continue
-        elif char == "[" and (bracket := _BRACKET.match(text, i)) is not None:
-            i, line = _bracket_end(text, bracket, line)
-            continue
-        elif char == "#":
-            i, line = _comment(text, i, line)
-            continue
         elif char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
             if depth == 0:
                 return i, line
+        boundary = char in "\n("
         i += 1
     raise CMakeSyntaxError(start, "a command's '(' is never closed")
 
@@ -213,17 +223,47 @@ def _block_end(cmds: Sequence[Command], i: int) -> int:
 
 
 def safe_definitions(defs: Iterable[Definition]) -> dict[str, Definition]:
-    """The definitions that call only pure builtins and other safe definitions (the last one of a name wins)."""
+    """The definitions that call only pure builtins and other safe definitions (the last one of a name wins).
+
+    Never safe, whatever they call: a definition whose name is not a bare word (CMake expands
+    ``${N}`` and unquotes ``[[string]]``: the name it defines is not the one read here), one named
+    ``_...`` (a definition that shadows a command renames that command ``_name``: a call of ``_name``
+    can reach ``execute_process``), one named after a pure builtin, and one that defines others when
+    it runs (a shadowing made at run time)."""
     by_name = {d.name: d for d in defs}
-    safe = dict(by_name)
-    changed = True
-    while changed:
-        changed = False
-        for name, definition in list(safe.items()):
-            if any(call not in PURE and call not in safe for call in definition.calls()):
-                del safe[name]
-                changed = True
-    return safe
+    callers: dict[str, set[str]] = {}
+    unsafe: list[str] = []
+    for name, definition in by_name.items():
+        calls = definition.calls()
+        for call in calls - PURE:  # a call of string() is CMake's string() in the script
+            callers.setdefault(call, set()).add(name)
+        nested = any(c.name in _OPENS for c in definition.block[1:-1])
+        if nested or not _plain_name(definition.block[0]) or name.startswith("_") or name in PURE:
+            unsafe.append(name)
+        elif any(call not in PURE and call not in by_name for call in calls):
+            unsafe.append(name)
+    dropped: set[str] = set()
+    while unsafe:  # what calls an unsafe definition is unsafe: once over who calls whom
+        name = unsafe.pop()
+        if name not in dropped:
+            dropped.add(name)
+            unsafe.extend(callers.get(name, ()))
+    return {name: d for name, d in by_name.items() if name not in dropped}
+
+
+def _plain_name(opening: Command) -> bool:
+    """Whether a ``function``/``macro`` names its command with a bare word (``function(f ...)``)."""
+    word = _WORD.search(opening.args)
+    return word is not None and word[2] is not None and _IDENT.fullmatch(word[2]) is not None
+
+
+def redefined(cmds: Iterable[Command]) -> Command | None:
+    """The first ``function``/``macro`` among ``cmds`` that defines a pure builtin or a name that is not
+    a bare word: the real build would run the tree's own ``string()``, the script CMake's."""
+    for cmd in cmds:
+        if cmd.name in _OPENS and (not _plain_name(cmd) or cmd.first_word().lower() in PURE):
+            return cmd
+    return None
 
 
 def gencode_flags(arch_list: str) -> str:
@@ -245,6 +285,7 @@ Place = tuple[str, int]  # a command's file and line
 Reader = Callable[[str], "str | None"]  # a tree path's text, None when the tree has no such file
 _INCLUDE_DEPTH = 8  # CMake's own limit is its recursion depth; a tree's includes go two or three deep
 _INCLUDED_COMMANDS = 50_000  # commands run in place of includes (a real tree's: a few hundred)
+_INCLUDED_CHARS = 16_000_000  # and their text: 50,000 commands of a file's size each would be gigabytes
 _HERE = re.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
 _TOP = re.compile(r"^\$\{(?:CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/")
 
@@ -302,7 +343,7 @@ def script(
         out += [c.text for c in definition.block]
     assigned: dict[str, list[Place]] = {}
     places: list[Place] = []
-    budget = [_INCLUDED_COMMANDS]
+    budget = [_INCLUDED_COMMANDS, _INCLUDED_CHARS]
 
     def emit(cmds: Sequence[Command], where: str, depth: int) -> None:
         for cmd in cmds:
@@ -310,9 +351,12 @@ def script(
             if target is not None and inlined is not None and target in inlined and depth < _INCLUDE_DEPTH:
                 body = split_definitions(inlined[target])[1]
                 budget[0] -= len(body)
-                if budget[0] < 0:  # a file that includes itself, ten times over: CMake would never finish either
+                budget[1] -= sum(len(c.args) for c in body)
+                if budget[0] < 0 or budget[1] < 0:  # a file that includes itself, ten times over
                     raise CMakeSyntaxError(
-                        0, f"{where}:{cmd.line}: the includes expand past {_INCLUDED_COMMANDS:,} commands"
+                        0,
+                        f"{where}:{cmd.line}: the includes expand past {_INCLUDED_COMMANDS:,} commands"
+                        f" or {_INCLUDED_CHARS:,} characters",
                     )
                 emit(body, target, depth + 1)
                 continue
@@ -344,7 +388,7 @@ def holds_arch(value: str) -> bool:
 def values(stdout: str, places: Sequence[Place]) -> dict[str, list[tuple[Place, str]]]:
     """What the script printed: each group's values, with the place of the command that set them."""
     seen: dict[str, list[tuple[Place, str]]] = {}
-    for raw in stdout.splitlines():
+    for raw in stdout.split("\n"):  # only a newline ends a line cmake prints (a value can hold a \r or \x85)
         text = raw.removeprefix("-- ")
         if not text.startswith(MARK + " "):
             continue
@@ -392,6 +436,14 @@ def evaluate(
     rest = split_definitions(main)[1]
     program, assigned, places = script(rest, safe_definitions([*library, *own]), variables, groups, path, inlined)
     setters = {(where, c.line): c.name for where, cmds in ((path, main), *inlined.items()) for c in cmds}
+    for where, cmds in ((path, main), *inlined.items(), ("a functions file", [c for d in library for c in d.block])):
+        odd = redefined(cmds)
+        if odd is not None:
+            problem = (
+                f"{where}:{odd.line}: {odd.name}({odd.first_word()[:40]}) defines a builtin the evaluation runs"
+                " or a name that is not a bare word (the build would run a command the evaluation cannot)"
+            )
+            return Evaluation(assigned, {}, setters, printable(problem))
     if not assigned:
         return Evaluation(assigned, {}, setters)
     binary = runner.find_cmake()
