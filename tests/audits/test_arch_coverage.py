@@ -392,3 +392,30 @@ def test_includes_cannot_multiply_a_large_file_into_gigabytes() -> None:
         tracemalloc.stop()
     assert "the includes expand past 50,000 commands or 16,000,000 characters" in raised.value.what
     assert peak < 100_000_000
+
+
+def test_a_group_cleared_because_its_branch_does_not_run_compiles_nothing(
+    git_repo: GitRepo, rules_dir: Callable[..., Path]
+) -> None:
+    """Upstream's shape: intersect, then build only `if(<CUDA new enough> AND FP4_ARCHS)`, else clear
+    the group.  The intersection holding 12.1a is not enough: the build condition must be true.  (Raising
+    that CUDA floor above the fleet's toolkit passed before: 12.1a was seen at the intersection.)"""
+    block = (
+        'loose_intersection(FP4_ARCHS "12.0a;12.1a" "${CUDA_ARCHS}")\n'
+        "if(${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 12.8 AND FP4_ARCHS)\n"
+        "  add_library(fp4 nvfp4_gemm.cu)\n"
+        "else()\n"
+        "  if(NOT ${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 12.8 AND FP4_ARCHS)\n"
+        '    message(STATUS "not building NVFP4: CUDA too old")\n'
+        "  endif()\n"
+        "  set(FP4_ARCHS)\n"
+        "endif()\n"
+    )
+    main = CMAKELISTS.split("if(GPU_LANG")[0] + block
+    rev = git_repo.commit({"CMakeLists.txt": main, "cmake/utils.cmake": UTILS}, "fp4 for 12.8+")
+    assert audit(git_repo, rules_dir(r=RULES), rev)[0] == 0
+    rev = git_repo.commit({"CMakeLists.txt": main.replace("12.8", "13.1")}, "fp4 needs CUDA 13.1")
+    code, data, _ = audit(git_repo, rules_dir(r=RULES), rev)
+    [(_, path, line, message)] = findings(data)
+    assert (code, path, line) == (1, "CMakeLists.txt", 8)
+    assert "FP4_ARCHS holds an arch (line 7) but no condition that builds on it is true (line 8)" in message

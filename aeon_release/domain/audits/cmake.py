@@ -26,7 +26,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from aeon_release.adapters import cmake as runner
@@ -46,6 +46,8 @@ _QUOTED_PLAIN = re.compile(r'[^\\\n"]+')
 _WORD = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s()"]+)')
 _ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?$")
 MARK = "aeon-release-group"
+BRANCH = "aeon-release-branch"  # a branch whose condition reads a group was entered
+_NOT = re.compile(r"(?<![A-Za-z0-9_])NOT(?![A-Za-z0-9_])")
 
 
 class CMakeSyntaxError(ValueError):
@@ -328,14 +330,17 @@ def script(
     groups: Sequence[str],
     path: str = "",
     inlined: Mapping[str, Sequence[Command]] | None = None,
-) -> tuple[str, dict[str, list[Place]], list[Place]]:
-    """The CMake script that runs the pure part of ``main``, where each group is assigned, and the
-    places its report lines are numbered by.
+) -> tuple[str, dict[str, list[Place]], list[Place], dict[str, list[Place]]]:
+    """The CMake script that runs the pure part of ``main``, where each group is assigned, the
+    places its report lines are numbered by, and the conditions that build on each group.
 
     ``library`` holds the safe definitions; ``variables`` are set first.  An ``include()`` of a file
     in ``inlined`` runs that file's pure part in its place, as CMake would.  After each kept command
     whose first argument is a group (a name matching one of the ``groups`` patterns), the script
-    prints the group's value and the command's place."""
+    prints the group's value and the command's place.  Right after each kept ``if``/``elseif`` whose
+    condition reads a group and has no ``NOT`` (``if(VERSION_OK AND FP4_ARCHS)``: the branch that
+    compiles the kernel, not the one that says it cannot), it prints the group's value too: that line
+    comes only when the branch is entered."""
     # the policies of today's CMake (IN_LIST and the rest); the tree's own messages (a FATAL_ERROR too) say nothing
     out = ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
     out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
@@ -343,7 +348,14 @@ def script(
         out += [c.text for c in definition.block]
     assigned: dict[str, list[Place]] = {}
     places: list[Place] = []
+    tested: dict[str, list[Place]] = {}
     budget = [_INCLUDED_COMMANDS, _INCLUDED_CHARS]
+
+    def report(mark: str, name: str, where: str, line: int) -> None:
+        places.append((where, line))
+        # one line per value: a value holding a newline must not print a second group's line
+        out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
+        out.append(f'_message(STATUS "{mark} {len(places) - 1} {name}=${{_aeon_release_value}}")')
 
     def emit(cmds: Sequence[Command], where: str, depth: int) -> None:
         for cmd in cmds:
@@ -367,13 +379,15 @@ def script(
             named = _IDENT.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
             if named and cmd.name not in ("if", "elseif", "while", "foreach"):
                 assigned.setdefault(name, []).append((where, cmd.line))
-                places.append((where, cmd.line))
-                # one line per value: a value holding a newline must not print a second group's line
-                out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
-                out.append(f'_message(STATUS "{MARK} {len(places) - 1} {name}=${{_aeon_release_value}}")')
+                report(MARK, name, where, cmd.line)
+            elif cmd.name in ("if", "elseif") and _NOT.search(cmd.args) is None:
+                for word in dict.fromkeys(m[0] for m in _IDENT.finditer(cmd.args)):
+                    if any(fnmatchcase(word, g) for g in groups):
+                        tested.setdefault(word, []).append((where, cmd.line))
+                        report(BRANCH, word, where, cmd.line)
 
     emit(main, path, 0)
-    return "\n".join(out) + "\n", assigned, places
+    return "\n".join(out) + "\n", assigned, places, tested
 
 
 def _quote(value: str) -> str:
@@ -385,14 +399,15 @@ def holds_arch(value: str) -> bool:
     return any(_ARCH.match(item.strip()) for item in value.split(";"))
 
 
-def values(stdout: str, places: Sequence[Place]) -> dict[str, list[tuple[Place, str]]]:
-    """What the script printed: each group's values, with the place of the command that set them."""
+def values(stdout: str, places: Sequence[Place], mark: str = MARK) -> dict[str, list[tuple[Place, str]]]:
+    """What the script printed: each group's values, with the place of the command that set them
+    (``mark``: ``BRANCH``, of the condition whose branch was entered)."""
     seen: dict[str, list[tuple[Place, str]]] = {}
     for raw in stdout.split("\n"):  # only a newline ends a line cmake prints (a value can hold a \r or \x85)
         text = raw.removeprefix("-- ")
-        if not text.startswith(MARK + " "):
+        if not text.startswith(mark + " "):
             continue
-        index, _, rest = text[len(MARK) + 1 :].partition(" ")
+        index, _, rest = text[len(mark) + 1 :].partition(" ")
         name, _, value = rest.partition("=")
         if index.isdigit() and int(index) < len(places):
             seen.setdefault(name, []).append((places[int(index)], value))
@@ -408,8 +423,15 @@ class Evaluation:
     setters: dict[Place, str]  # the name of the command at each place
     problem: str | None = None  # why it did not run (None: it ran)
     this_machine: bool = False  # the problem is this machine's (no cmake, a time limit), not the files'
+    tested: Mapping[str, list[Place]] = field(default_factory=dict)  # the conditions that build on a group
+    entered: Mapping[str, list[tuple[Place, str]]] = field(default_factory=dict)  # its value where one was true
 
     def holding(self, name: str) -> bool:
+        """Whether the group holds an arch where the build uses it: in a branch whose condition reads
+        it (``if(... AND FP4_ARCHS)``), when the file has one; else anywhere it is set.  A group that
+        held an arch and was cleared because a CUDA version check failed compiles nothing."""
+        if name in self.tested:
+            return any(holds_arch(value) for _, value in self.entered.get(name, ()))
         return any(holds_arch(value) for _, value in self.seen.get(name, ()))
 
 
@@ -434,7 +456,9 @@ def evaluate(
         **define,
     }
     rest = split_definitions(main)[1]
-    program, assigned, places = script(rest, safe_definitions([*library, *own]), variables, groups, path, inlined)
+    program, assigned, places, tested = script(
+        rest, safe_definitions([*library, *own]), variables, groups, path, inlined
+    )
     setters = {(where, c.line): c.name for where, cmds in ((path, main), *inlined.items()) for c in cmds}
     for where, cmds in ((path, main), *inlined.items(), ("a functions file", [c for d in library for c in d.block])):
         odd = redefined(cmds)
@@ -452,7 +476,8 @@ def evaluate(
     ran = runner.run_script(binary, program)
     if ran.code != 0:
         return Evaluation(assigned, {}, setters, _first_error(ran.stderr), this_machine=ran.code is None)
-    return Evaluation(assigned, values(ran.stdout, places), setters)
+    seen, entered = values(ran.stdout, places), values(ran.stdout, places, BRANCH)
+    return Evaluation(assigned, seen, setters, tested=tested, entered=entered)
 
 
 def _first_error(stderr: str) -> str:
