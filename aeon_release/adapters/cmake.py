@@ -1,20 +1,24 @@
 """Run a CMake script (``cmake -P``) that the audit wrote, bounded in time and memory.
 
 The script is the pure part of a tree's CMake (see ``domain.audits.cmake``): it reads no file and
-starts no program.  A hostile tree can still loop or allocate: the run stops at ``seconds`` and at
-``MEMORY_BYTES`` of address space, in an empty folder, with an environment of PATH alone.
+starts no program.  A hostile tree can still loop, allocate or print: the run stops at ``seconds``,
+at ``MEMORY_BYTES`` of address space and at ``OUTPUT_BYTES`` of output (written to files the limit
+applies to, not to pipes read into this process's memory), in an empty folder, with PATH alone.
 """
 
 from __future__ import annotations
 
 import resource
 import shutil
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 MEMORY_BYTES = 1 << 30  # the real arch functions need a few MB; a string(REPEAT) bomb stops here
+OUTPUT_BYTES = 16 << 20  # a real tree prints a few KB of group values; cmake can print 200 MB a second
 
 
 @dataclass(frozen=True)
@@ -32,20 +36,31 @@ def run_script(cmake: str, text: str, seconds: float = 20.0) -> Ran:
     with tempfile.TemporaryDirectory(prefix="aeon-release-cmake-") as tmp:
         path = Path(tmp) / "arch.cmake"
         path.write_text(text, encoding="utf-8", errors="surrogateescape")
-        try:
-            done = subprocess.run(
-                [cmake, "-Wno-dev", "-P", str(path)],
-                cwd=tmp,
-                env={"PATH": "/usr/bin:/bin"},
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=seconds,
-                preexec_fn=_limit,  # the child only sets a limit and execs: no lock a thread holds is needed
-            )
-        except subprocess.TimeoutExpired:
-            return Ran(None, "", f"cmake did not finish within {seconds:g} s")
-    return Ran(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
+        with open(Path(tmp) / "out", "w+b") as out, open(Path(tmp) / "err", "w+b") as err:
+            try:
+                done = subprocess.run(
+                    [cmake, "-Wno-dev", "-P", str(path)],
+                    cwd=tmp,
+                    env={"PATH": "/usr/bin:/bin"},
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=err,
+                    timeout=seconds,
+                    preexec_fn=_limit,  # the child only sets limits and execs: no lock a thread holds is needed
+                )
+            except subprocess.TimeoutExpired:
+                return Ran(None, "", f"cmake did not finish within {seconds:g} s")
+            stdout, stderr = _read(out), _read(err)
+    if done.returncode == -signal.SIGXFSZ:
+        return Ran(done.returncode, "", f"cmake printed more than {OUTPUT_BYTES >> 20} MB")
+    return Ran(done.returncode, stdout, stderr)
+
+
+def _read(file: BinaryIO) -> str:
+    file.seek(0)
+    return file.read(OUTPUT_BYTES).decode("utf-8", "replace")
 
 
 def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_BYTES, OUTPUT_BYTES))  # a write past it: SIGXFSZ

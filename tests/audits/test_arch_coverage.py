@@ -11,6 +11,7 @@ import pytest
 
 from aeon_release.adapters import cmake as runner
 from aeon_release.adapters.yamlio import Where
+from aeon_release.domain.audits.cmake import Command
 from aeon_release.domain.audits.config import parse_rule
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.registry import KINDS
@@ -263,3 +264,158 @@ def test_a_file_including_itself_over_and_over_is_one_finding(
         "cannot parse CMakeLists.txt or a file it includes: cmake/again.cmake:6: the includes expand past 50,000"
         in message
     )
+
+
+def _hostile(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], extra: str, utils: str = UTILS
+) -> tuple[int, list[tuple[str, str, int, str]]]:
+    """The fleet's tree with FP4 cut to 12.0a (the real build compiles nothing for 12.1a), plus ``extra``."""
+    main = CMAKELISTS.replace('"12.0a;12.1a"', '"12.0a"').replace("if(GPU_LANG", extra + "if(GPU_LANG")
+    rev = git_repo.commit({"CMakeLists.txt": main, "cmake/utils.cmake": utils}, "hostile")
+    code, data, err = audit(git_repo, rules_dir(r=RULES), rev)
+    assert "Traceback" not in err
+    return code, findings(data)
+
+
+def test_a_bracket_inside_a_word_hides_no_command(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    """CMake opens a bracket argument only where an argument starts: ``a[[`` is plain text, so the
+    ``execute_process`` after it is a command of its own and must not ride along in a ``set``."""
+    planted = tmp_path / "planted"
+    code, found = _hostile(git_repo, rules_dir, f"set(_x a[[)\nexecute_process(COMMAND touch {planted})\nset(_y ]])\n")
+    assert not planted.exists()
+    assert code == 1 and "FP4_ARCHS is empty" in found[0][3]
+    # a carriage return separates arguments for CMake: there a bracket does open
+    [cmd] = cmake_commands("set(A a\r[[)\nexecute_process()]])\n")
+    assert cmd.name == "set" and "execute_process" in cmd.args
+
+
+def cmake_commands(text: str) -> list[Command]:
+    from aeon_release.domain.audits.cmake import commands
+
+    return commands(text)
+
+
+@pytest.mark.parametrize(
+    "defs",
+    [
+        # a function named after a builtin moves the builtin to _name: a tree's own _name then reaches it
+        "function(_execute_process)\nendfunction()\nfunction(execute_process)\nendfunction()\n"
+        "_execute_process(COMMAND touch {planted})\n",
+        # the same, the shadowing definition made at run time by a nested one
+        "function(_execute_process)\nendfunction()\nfunction(outer)\n  function(execute_process)\n"
+        "  endfunction()\nendfunction()\nouter()\n_execute_process(COMMAND touch {planted})\n",
+        "function(outer)\n  macro(execute_process)\n  endmacro()\nendfunction()\nouter()\n"
+        "_execute_process(COMMAND touch {planted})\n",
+    ],
+)
+def test_a_definition_cannot_reach_the_builtin_it_shadows(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], tmp_path: Path, defs: str
+) -> None:
+    planted = tmp_path / "planted"
+    code, found = _hostile(git_repo, rules_dir, defs.format(planted=planted))
+    assert not planted.exists()
+    assert code == 1 and found
+
+
+@pytest.mark.parametrize(
+    "defs",
+    [
+        "macro(string)\n  set(_aeon_release_value 12.1a)\nendmacro()\n",
+        "function([[string]])\n  set(_aeon_release_value 12.1a PARENT_SCOPE)\nendfunction()\n",
+        'function("string")\n  set(_aeon_release_value 12.1a PARENT_SCOPE)\nendfunction()\n',
+        "macro(STRING)\n  set(_aeon_release_value 12.1a)\nendmacro()\n",
+    ],
+)
+def test_a_redefined_builtin_is_a_finding_not_a_forged_value(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], defs: str
+) -> None:
+    """The report lines are made with string() and message(): a tree that redefines a builtin the
+    script runs is not evaluated (the real build would run the tree's version, the script CMake's)."""
+    code, found = _hostile(git_repo, rules_dir, "", utils=UTILS + defs)
+    assert code == 1 and len(found) == 1, found
+    assert "could not be evaluated" in found[0][3] or "is empty" in found[0][3], found
+
+
+@pytest.mark.parametrize("separator", ["\r", "\v", "\f", "\x1c", "\x85", "\u2028"])
+def test_no_line_separator_forges_another_groups_line(
+    git_repo: GitRepo, rules_dir: Callable[..., Path], separator: str
+) -> None:
+    code, found = _hostile(
+        git_repo, rules_dir, f'set(FP4_OTHER_ARCHS "8.0{separator}aeon-release-group 0 FP4_ARCHS=12.1a")\n'
+    )
+    assert code == 1 and "FP4_ARCHS is empty" in found[0][3], found
+
+
+def test_a_flood_of_output_is_cut_off(tmp_path: Path) -> None:
+    """What the script prints is held in memory: a tree that prints for the whole time limit must not
+    fill the machine (cmake prints ~200 MB a second)."""
+    cmake = runner.find_cmake()
+    assert cmake is not None
+    flood = 'string(REPEAT "x" 1000000 big)\nset(i 0)\nwhile(i LESS 1)\n  message(STATUS "${big}")\nendwhile()\n'
+    ran = runner.run_script(cmake, flood, seconds=10)
+    assert ran.code not in (0, None) and ran.stderr == "cmake printed more than 16 MB" and ran.stdout == ""
+
+
+def test_a_long_chain_of_definitions_is_judged_at_once() -> None:
+    """Which definitions are safe is one pass over who calls whom: 20,000 functions each calling the
+    next, the last running a program, took hours."""
+    import time
+
+    from aeon_release.domain.audits.cmake import commands, safe_definitions, split_definitions
+
+    n = 20_000
+    text = "".join(f"function(f{i})\n  f{i + 1}()\nendfunction()\n" for i in range(n))
+    text += f"function(f{n})\n  execute_process()\nendfunction()\nfunction(g)\n  f0()\nendfunction()\nfunction(h)\nendfunction()\n"
+    started = time.monotonic()
+    safe = safe_definitions(split_definitions(commands(text))[0])
+    assert list(safe) == ["h"] and time.monotonic() - started < 10
+
+
+def test_includes_cannot_multiply_a_large_file_into_gigabytes() -> None:
+    """The 50,000 commands an include may expand to can each be a file's worth of text: the script is
+    bounded in characters too (a 200 KB file including itself ten times was a 900 MB script)."""
+    import tracemalloc
+
+    from aeon_release.domain.audits.cmake import CMakeSyntaxError, commands, includes, script
+
+    big = "set(X " + "x" * 200_000 + ")\n" + "include(${CMAKE_CURRENT_LIST_DIR}/big.cmake)\n" * 10
+    main = commands("include(cmake/big.cmake)\nset(FP4_ARCHS 12.1a)\n")
+    inlined = includes(main, "CMakeLists.txt", {"cmake/big.cmake": big}.get)
+    tracemalloc.start()
+    try:
+        with pytest.raises(CMakeSyntaxError) as raised:
+            script(main, {}, {}, ["FP4*_ARCHS"], "CMakeLists.txt", inlined)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "the includes expand past 50,000 commands or 16,000,000 characters" in raised.value.what
+    assert peak < 100_000_000
+
+
+def test_a_group_cleared_because_its_branch_does_not_run_compiles_nothing(
+    git_repo: GitRepo, rules_dir: Callable[..., Path]
+) -> None:
+    """Upstream's shape: intersect, then build only `if(<CUDA new enough> AND FP4_ARCHS)`, else clear
+    the group.  The intersection holding 12.1a is not enough: the build condition must be true.  (Raising
+    that CUDA floor above the fleet's toolkit passed before: 12.1a was seen at the intersection.)"""
+    block = (
+        'loose_intersection(FP4_ARCHS "12.0a;12.1a" "${CUDA_ARCHS}")\n'
+        "if(${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 12.8 AND FP4_ARCHS)\n"
+        "  add_library(fp4 nvfp4_gemm.cu)\n"
+        "else()\n"
+        "  if(NOT ${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 12.8 AND FP4_ARCHS)\n"
+        '    message(STATUS "not building NVFP4: CUDA too old")\n'
+        "  endif()\n"
+        "  set(FP4_ARCHS)\n"
+        "endif()\n"
+    )
+    main = CMAKELISTS.split("if(GPU_LANG")[0] + block
+    rev = git_repo.commit({"CMakeLists.txt": main, "cmake/utils.cmake": UTILS}, "fp4 for 12.8+")
+    assert audit(git_repo, rules_dir(r=RULES), rev)[0] == 0
+    rev = git_repo.commit({"CMakeLists.txt": main.replace("12.8", "13.1")}, "fp4 needs CUDA 13.1")
+    code, data, _ = audit(git_repo, rules_dir(r=RULES), rev)
+    [(_, path, line, message)] = findings(data)
+    assert (code, path, line) == (1, "CMakeLists.txt", 8)
+    assert "FP4_ARCHS holds an arch (line 7) but no condition that builds on it is true (line 8)" in message

@@ -347,3 +347,23 @@ def test_every_kinds_rules_have_a_stable_form(kind_name: str) -> None:
         first, again = parse_rule(node, Where("example")), parse_rule(node, Where("example"))
         assert first.options is not again.options or first.options is None  # parsed twice, apart
         assert cache.canonical(first) == cache.canonical(again)
+
+
+def test_another_cmake_is_another_engine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arch-coverage rule's answers are the installed cmake's (an old one knows no block()): an
+    answer must not outlive the cmake that gave it.  A second install (a copy) stands for another version."""
+    import shutil
+
+    real = shutil.which("cmake")
+    if real is None:
+        pytest.skip("needs cmake (scripts/test.sh installs it)")
+    (tmp_path / "bin").mkdir()
+    shutil.copy2(real, tmp_path / "bin" / "cmake")
+    cache.engine_version.cache_clear()
+    try:
+        before = cache.engine_version()
+        monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
+        cache.engine_version.cache_clear()
+        assert cache.engine_version() != before
+    finally:
+        cache.engine_version.cache_clear()

@@ -70,7 +70,24 @@ def engine_version() -> str:
     ]
     for path in sources:
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(_cmake_identity().encode())
     return digest.hexdigest()
+
+
+def _cmake_identity() -> str:
+    """The cmake the arch-coverage rule runs: another version may read the same CMake otherwise (an
+    old one knows no block()), so an answer it gave must not be served after an upgrade."""
+    from aeon_release.adapters import cmake as runner
+
+    found = runner.find_cmake()
+    if found is None:
+        return "no cmake"
+    try:
+        real = os.path.realpath(found)
+        stat = os.stat(real)
+    except OSError:
+        return "no cmake"
+    return f"{real}\0{stat.st_size}\0{stat.st_mtime_ns}"
 
 
 def ruleset_hash(rules: Sequence[Rule], settings: Settings | None = None) -> str:

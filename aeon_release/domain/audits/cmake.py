@@ -26,7 +26,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from aeon_release.adapters import cmake as runner
@@ -46,6 +46,8 @@ _QUOTED_PLAIN = re.compile(r'[^\\\n"]+')
 _WORD = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s()"]+)')
 _ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?$")
 MARK = "aeon-release-group"
+BRANCH = "aeon-release-branch"  # a branch whose condition reads a group was entered
+_NOT = re.compile(r"(?<![A-Za-z0-9_])NOT(?![A-Za-z0-9_])")
 
 
 class CMakeSyntaxError(ValueError):
@@ -121,33 +123,43 @@ def _bracket_end(text: str, opening: re.Match[str], line: int) -> tuple[int, int
 def _arguments(text: str, i: int, line: int) -> tuple[int, int]:
     """The index of the ``)`` that closes the arguments starting at ``i``, and the line it is on."""
     start, depth, n = line, 1, len(text)
+    # CMake opens a bracket argument only where an argument starts (after a space, a newline or a
+    # '('): in `a[[` the brackets are plain text, and a command after them is a command of its own.
+    # (Where CMake meets a bracket right after a quoted or bracket argument or a ')', it refuses the
+    # whole file, so reading plain text there runs nothing either.)
+    boundary = True
     while i < n:
         plain = _PLAIN.match(text, i)  # a run of characters that mean nothing here, skipped at once
         if plain is not None:
             i = plain.end()
+            boundary = text[i - 1] in " \t\r"  # a carriage return separates arguments too
             continue
         char = text[i]
         if char == "\\":
             line += text[i + 1 : i + 2] == "\n"
-            i += 2
+            i, boundary = i + 2, False
+            continue
+        if char == '"':
+            i, line = _quoted_end(text, i + 1, line, start)
+            boundary = False
+            continue
+        if char == "[" and boundary and (bracket := _BRACKET.match(text, i)) is not None:
+            i, line = _bracket_end(text, bracket, line)
+            boundary = False
+            continue
+        if char == "#":
+            i, line = _comment(text, i, line)
+            boundary = False
             continue
         if char == "\n":
             line += 1
-        elif char == '"':
-            i, line = _quoted_end(text, i + 1, line, start)
-            continue
-        elif char == "[" and (bracket := _BRACKET.match(text, i)) is not None:
-            i, line = _bracket_end(text, bracket, line)
-            continue
-        elif char == "#":
-            i, line = _comment(text, i, line)
-            continue
         elif char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
             if depth == 0:
                 return i, line
+        boundary = char in "\n("
         i += 1
     raise CMakeSyntaxError(start, "a command's '(' is never closed")
 
@@ -213,17 +225,47 @@ def _block_end(cmds: Sequence[Command], i: int) -> int:
 
 
 def safe_definitions(defs: Iterable[Definition]) -> dict[str, Definition]:
-    """The definitions that call only pure builtins and other safe definitions (the last one of a name wins)."""
+    """The definitions that call only pure builtins and other safe definitions (the last one of a name wins).
+
+    Never safe, whatever they call: a definition whose name is not a bare word (CMake expands
+    ``${N}`` and unquotes ``[[string]]``: the name it defines is not the one read here), one named
+    ``_...`` (a definition that shadows a command renames that command ``_name``: a call of ``_name``
+    can reach ``execute_process``), one named after a pure builtin, and one that defines others when
+    it runs (a shadowing made at run time)."""
     by_name = {d.name: d for d in defs}
-    safe = dict(by_name)
-    changed = True
-    while changed:
-        changed = False
-        for name, definition in list(safe.items()):
-            if any(call not in PURE and call not in safe for call in definition.calls()):
-                del safe[name]
-                changed = True
-    return safe
+    callers: dict[str, set[str]] = {}
+    unsafe: list[str] = []
+    for name, definition in by_name.items():
+        calls = definition.calls()
+        for call in calls - PURE:  # a call of string() is CMake's string() in the script
+            callers.setdefault(call, set()).add(name)
+        nested = any(c.name in _OPENS for c in definition.block[1:-1])
+        if nested or not _plain_name(definition.block[0]) or name.startswith("_") or name in PURE:
+            unsafe.append(name)
+        elif any(call not in PURE and call not in by_name for call in calls):
+            unsafe.append(name)
+    dropped: set[str] = set()
+    while unsafe:  # what calls an unsafe definition is unsafe: once over who calls whom
+        name = unsafe.pop()
+        if name not in dropped:
+            dropped.add(name)
+            unsafe.extend(callers.get(name, ()))
+    return {name: d for name, d in by_name.items() if name not in dropped}
+
+
+def _plain_name(opening: Command) -> bool:
+    """Whether a ``function``/``macro`` names its command with a bare word (``function(f ...)``)."""
+    word = _WORD.search(opening.args)
+    return word is not None and word[2] is not None and _IDENT.fullmatch(word[2]) is not None
+
+
+def redefined(cmds: Iterable[Command]) -> Command | None:
+    """The first ``function``/``macro`` among ``cmds`` that defines a pure builtin or a name that is not
+    a bare word: the real build would run the tree's own ``string()``, the script CMake's."""
+    for cmd in cmds:
+        if cmd.name in _OPENS and (not _plain_name(cmd) or cmd.first_word().lower() in PURE):
+            return cmd
+    return None
 
 
 def gencode_flags(arch_list: str) -> str:
@@ -245,6 +287,7 @@ Place = tuple[str, int]  # a command's file and line
 Reader = Callable[[str], "str | None"]  # a tree path's text, None when the tree has no such file
 _INCLUDE_DEPTH = 8  # CMake's own limit is its recursion depth; a tree's includes go two or three deep
 _INCLUDED_COMMANDS = 50_000  # commands run in place of includes (a real tree's: a few hundred)
+_INCLUDED_CHARS = 16_000_000  # and their text: 50,000 commands of a file's size each would be gigabytes
 _HERE = re.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
 _TOP = re.compile(r"^\$\{(?:CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/")
 
@@ -287,14 +330,17 @@ def script(
     groups: Sequence[str],
     path: str = "",
     inlined: Mapping[str, Sequence[Command]] | None = None,
-) -> tuple[str, dict[str, list[Place]], list[Place]]:
-    """The CMake script that runs the pure part of ``main``, where each group is assigned, and the
-    places its report lines are numbered by.
+) -> tuple[str, dict[str, list[Place]], list[Place], dict[str, list[Place]]]:
+    """The CMake script that runs the pure part of ``main``, where each group is assigned, the
+    places its report lines are numbered by, and the conditions that build on each group.
 
     ``library`` holds the safe definitions; ``variables`` are set first.  An ``include()`` of a file
     in ``inlined`` runs that file's pure part in its place, as CMake would.  After each kept command
     whose first argument is a group (a name matching one of the ``groups`` patterns), the script
-    prints the group's value and the command's place."""
+    prints the group's value and the command's place.  Right after each kept ``if``/``elseif`` whose
+    condition reads a group and has no ``NOT`` (``if(VERSION_OK AND FP4_ARCHS)``: the branch that
+    compiles the kernel, not the one that says it cannot), it prints the group's value too: that line
+    comes only when the branch is entered."""
     # the policies of today's CMake (IN_LIST and the rest); the tree's own messages (a FATAL_ERROR too) say nothing
     out = ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
     out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
@@ -302,7 +348,14 @@ def script(
         out += [c.text for c in definition.block]
     assigned: dict[str, list[Place]] = {}
     places: list[Place] = []
-    budget = [_INCLUDED_COMMANDS]
+    tested: dict[str, list[Place]] = {}
+    budget = [_INCLUDED_COMMANDS, _INCLUDED_CHARS]
+
+    def report(mark: str, name: str, where: str, line: int) -> None:
+        places.append((where, line))
+        # one line per value: a value holding a newline must not print a second group's line
+        out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
+        out.append(f'_message(STATUS "{mark} {len(places) - 1} {name}=${{_aeon_release_value}}")')
 
     def emit(cmds: Sequence[Command], where: str, depth: int) -> None:
         for cmd in cmds:
@@ -310,9 +363,12 @@ def script(
             if target is not None and inlined is not None and target in inlined and depth < _INCLUDE_DEPTH:
                 body = split_definitions(inlined[target])[1]
                 budget[0] -= len(body)
-                if budget[0] < 0:  # a file that includes itself, ten times over: CMake would never finish either
+                budget[1] -= sum(len(c.args) for c in body)
+                if budget[0] < 0 or budget[1] < 0:  # a file that includes itself, ten times over
                     raise CMakeSyntaxError(
-                        0, f"{where}:{cmd.line}: the includes expand past {_INCLUDED_COMMANDS:,} commands"
+                        0,
+                        f"{where}:{cmd.line}: the includes expand past {_INCLUDED_COMMANDS:,} commands"
+                        f" or {_INCLUDED_CHARS:,} characters",
                     )
                 emit(body, target, depth + 1)
                 continue
@@ -323,13 +379,15 @@ def script(
             named = _IDENT.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
             if named and cmd.name not in ("if", "elseif", "while", "foreach"):
                 assigned.setdefault(name, []).append((where, cmd.line))
-                places.append((where, cmd.line))
-                # one line per value: a value holding a newline must not print a second group's line
-                out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
-                out.append(f'_message(STATUS "{MARK} {len(places) - 1} {name}=${{_aeon_release_value}}")')
+                report(MARK, name, where, cmd.line)
+            elif cmd.name in ("if", "elseif") and _NOT.search(cmd.args) is None:
+                for word in dict.fromkeys(m[0] for m in _IDENT.finditer(cmd.args)):
+                    if any(fnmatchcase(word, g) for g in groups):
+                        tested.setdefault(word, []).append((where, cmd.line))
+                        report(BRANCH, word, where, cmd.line)
 
     emit(main, path, 0)
-    return "\n".join(out) + "\n", assigned, places
+    return "\n".join(out) + "\n", assigned, places, tested
 
 
 def _quote(value: str) -> str:
@@ -341,14 +399,15 @@ def holds_arch(value: str) -> bool:
     return any(_ARCH.match(item.strip()) for item in value.split(";"))
 
 
-def values(stdout: str, places: Sequence[Place]) -> dict[str, list[tuple[Place, str]]]:
-    """What the script printed: each group's values, with the place of the command that set them."""
+def values(stdout: str, places: Sequence[Place], mark: str = MARK) -> dict[str, list[tuple[Place, str]]]:
+    """What the script printed: each group's values, with the place of the command that set them
+    (``mark``: ``BRANCH``, of the condition whose branch was entered)."""
     seen: dict[str, list[tuple[Place, str]]] = {}
-    for raw in stdout.splitlines():
+    for raw in stdout.split("\n"):  # only a newline ends a line cmake prints (a value can hold a \r or \x85)
         text = raw.removeprefix("-- ")
-        if not text.startswith(MARK + " "):
+        if not text.startswith(mark + " "):
             continue
-        index, _, rest = text[len(MARK) + 1 :].partition(" ")
+        index, _, rest = text[len(mark) + 1 :].partition(" ")
         name, _, value = rest.partition("=")
         if index.isdigit() and int(index) < len(places):
             seen.setdefault(name, []).append((places[int(index)], value))
@@ -364,8 +423,15 @@ class Evaluation:
     setters: dict[Place, str]  # the name of the command at each place
     problem: str | None = None  # why it did not run (None: it ran)
     this_machine: bool = False  # the problem is this machine's (no cmake, a time limit), not the files'
+    tested: Mapping[str, list[Place]] = field(default_factory=dict)  # the conditions that build on a group
+    entered: Mapping[str, list[tuple[Place, str]]] = field(default_factory=dict)  # its value where one was true
 
     def holding(self, name: str) -> bool:
+        """Whether the group holds an arch where the build uses it: in a branch whose condition reads
+        it (``if(... AND FP4_ARCHS)``), when the file has one; else anywhere it is set.  A group that
+        held an arch and was cleared because a CUDA version check failed compiles nothing."""
+        if name in self.tested:
+            return any(holds_arch(value) for _, value in self.entered.get(name, ()))
         return any(holds_arch(value) for _, value in self.seen.get(name, ()))
 
 
@@ -390,8 +456,18 @@ def evaluate(
         **define,
     }
     rest = split_definitions(main)[1]
-    program, assigned, places = script(rest, safe_definitions([*library, *own]), variables, groups, path, inlined)
+    program, assigned, places, tested = script(
+        rest, safe_definitions([*library, *own]), variables, groups, path, inlined
+    )
     setters = {(where, c.line): c.name for where, cmds in ((path, main), *inlined.items()) for c in cmds}
+    for where, cmds in ((path, main), *inlined.items(), ("a functions file", [c for d in library for c in d.block])):
+        odd = redefined(cmds)
+        if odd is not None:
+            problem = (
+                f"{where}:{odd.line}: {odd.name}({odd.first_word()[:40]}) defines a builtin the evaluation runs"
+                " or a name that is not a bare word (the build would run a command the evaluation cannot)"
+            )
+            return Evaluation(assigned, {}, setters, printable(problem))
     if not assigned:
         return Evaluation(assigned, {}, setters)
     binary = runner.find_cmake()
@@ -400,7 +476,8 @@ def evaluate(
     ran = runner.run_script(binary, program)
     if ran.code != 0:
         return Evaluation(assigned, {}, setters, _first_error(ran.stderr), this_machine=ran.code is None)
-    return Evaluation(assigned, values(ran.stdout, places), setters)
+    seen, entered = values(ran.stdout, places), values(ran.stdout, places, BRANCH)
+    return Evaluation(assigned, seen, setters, tested=tested, entered=entered)
 
 
 def _first_error(stderr: str) -> str:

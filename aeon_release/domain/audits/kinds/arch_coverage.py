@@ -167,7 +167,22 @@ def _check_file(
         if not names or any(run.holding(name) for name in names):
             continue
         reached = sorted((place, name) for name in names for place, _ in run.seen.get(name, ()))
-        if reached:
+        held = sorted(
+            (place, name)
+            for name in names
+            if name in run.tested
+            for place, value in run.seen.get(name, ())
+            if cmake.holds_arch(value)
+        )
+        if held:  # set to an arch, but the branch that compiles it did not run (a CUDA version check)
+            set_at, name = held[-1]
+            tests = run.tested[name]
+            where_set, line = next((p for p in tests if p[0] == set_at[0] and p[1] > set_at[1]), tests[0])
+            said = (
+                f"{name} holds an arch ({_at(set_at, path)}) but no condition that builds on it is true"
+                f" ({', '.join(_at(p, path) for p in tests[:3])})"
+            )
+        elif reached:
             (where_set, line), _ = reached[-1]
             said = ", ".join(f"{name} is empty ({_at(place, path)})" for place, name in reached[-3:])
         else:
