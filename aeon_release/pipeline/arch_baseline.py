@@ -10,6 +10,7 @@ merge each must still hold one, or a kernel the image had silently stopped being
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 
 from aeon_release.adapters.git import Git
@@ -17,9 +18,8 @@ from aeon_release.domain.audits import cmake
 
 CMAKE_FILE = "CMakeLists.txt"
 # `ARG NAME=value`, `ENV NAME=value` or `ENV NAME value`, quoted or not
-_SETTING = re.compile(
-    r"^[ \t]*(?:ARG|ENV)[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[= ][ \t]*[\"']?([^\"'\n]*?)[\"']?[ \t]*$", re.M
-)
+_INSTRUCTION = re.compile(r"^[ \t]*(ARG|ENV)[ \t]+(.*)$", re.M | re.I)  # instructions are case-blind
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FROM = re.compile(r"^[ \t]*FROM[ \t]+(\S+)", re.M | re.I)
 _CUDA_IMAGE = re.compile(r"(?:^|/)nvidia/cuda:([0-9]{1,3}\.[0-9]{1,3})", re.I)
 _CUDA_VERSION = re.compile(r"([0-9]{1,3}\.[0-9]{1,3})(?:\.[0-9]+)*")
@@ -72,12 +72,27 @@ def read(git: Git, head: str, dockerfile: str | None) -> tuple[KernelBaseline | 
 
 def _settings(docker: str) -> dict[str, str]:
     """The Dockerfile's ARG and ENV defaults (the first of each name), with ``${NAME}`` of earlier ones
-    resolved (``ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}``)."""
+    resolved (``ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}``): ``ARG N=v``, ``ENV N=v M="w x"``,
+    the legacy ``ENV N v``, lines continued with a backslash."""
     found: dict[str, str] = {}
-    for name, value in _SETTING.findall(docker):
-        if name not in found:
-            found[name] = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
+    for _, rest in _INSTRUCTION.findall(re.sub(r"\\[ \t]*\r?\n", " ", docker)):
+        for name, value in _assignments(rest):
+            if name not in found:
+                found[name] = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
     return found
+
+
+def _assignments(rest: str) -> list[tuple[str, str]]:
+    first = rest.split(None, 1)[0] if rest.strip() else ""
+    if "=" not in first:  # `ENV NAME value` (an `ARG NAME` without a default has no value)
+        name, _, value = rest.strip().partition(" ")
+        return [(name, value.strip().strip("\"'"))] if _NAME.fullmatch(name) and value.strip() else []
+    try:
+        words = shlex.split(rest, comments=True)
+    except ValueError:  # an unclosed quote: Docker refuses the file
+        return []
+    pairs = [word.partition("=") for word in words]
+    return [(name, value) for name, _, value in pairs if _NAME.fullmatch(name)]
 
 
 def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:

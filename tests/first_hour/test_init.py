@@ -232,3 +232,18 @@ def test_init_says_why_it_wrote_no_kernel_rule(example: demo.Example, tmp_path: 
     done = init(example, tmp_path / "cfg", "--image", IMAGE)
     assert done.code == 0 and not (tmp_path / "cfg" / "audits" / "build.yaml").exists()
     assert "no kernel rule: Dockerfile names no CUDA version (ARG CUDA_VERSION=X.Y" in done.err
+
+
+def test_the_dockerfile_settings_read_as_docker_reads_them() -> None:
+    from aeon_release.pipeline.arch_baseline import _cuda_version, _settings
+
+    docker = (
+        "arg BASE=nvidia/cuda:12.9.1-devel-ubuntu22.04\nFROM ${BASE} AS build\n"
+        'ENV A=1 \\\n    TORCH_CUDA_ARCH_LIST="${list}" B="x y"\narg list=\'wrong: ENV reads it before\'\n'
+        'ENV LEGACY some value\nARG NODEFAULT\nARG TRAIL=12.0a   \nENV BROKEN="open\n'
+    )
+    settings = _settings(docker)
+    assert settings["A"] == "1" and settings["B"] == "x y" and settings["LEGACY"] == "some value"
+    assert settings["TORCH_CUDA_ARCH_LIST"] == "${list}"  # not yet defined where ENV reads it
+    assert settings["TRAIL"] == "12.0a" and "NODEFAULT" not in settings and "BROKEN" not in settings
+    assert _cuda_version(docker, settings) == "12.9"
