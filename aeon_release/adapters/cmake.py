@@ -55,6 +55,7 @@ def run_script(cmake: str, text: str, seconds: float = 20.0) -> Ran:
                 proc.kill()
 
             timer = threading.Timer(seconds, stop)
+            timer.daemon = True  # a cancelled timer never holds the process's exit
             timer.start()
             try:
                 code = proc.wait()
