@@ -19,7 +19,6 @@ from aeon_release.domain.audits import cmake
 CMAKE_FILE = "CMakeLists.txt"
 # `ARG NAME=value`, `ENV NAME=value` or `ENV NAME value`, quoted or not
 _INSTRUCTION = re.compile(r"^[ \t]*(ARG|ENV)[ \t]+(.*)$", re.M | re.I)  # instructions are case-blind
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FROM = re.compile(r"^[ \t]*FROM[ \t]+(\S+)", re.M | re.I)
 _CUDA_IMAGE = re.compile(r"(?:^|/)nvidia/cuda:([0-9]{1,3}\.[0-9]{1,3})", re.I)
 _CUDA_VERSION = re.compile(r"([0-9]{1,3}\.[0-9]{1,3})(?:\.[0-9]+)*")
@@ -86,13 +85,13 @@ def _assignments(rest: str) -> list[tuple[str, str]]:
     first = rest.split(None, 1)[0] if rest.strip() else ""
     if "=" not in first:  # `ENV NAME value` (an `ARG NAME` without a default has no value)
         name, _, value = rest.strip().partition(" ")
-        return [(name, value.strip().strip("\"'"))] if _NAME.fullmatch(name) and value.strip() else []
+        return [(name, value.strip().strip("\"'"))] if cmake.NAME.fullmatch(name) and value.strip() else []
     try:
         words = shlex.split(rest, comments=True)
     except ValueError:  # an unclosed quote: Docker refuses the file
         return []
     pairs = [word.partition("=") for word in words]
-    return [(name, value) for name, _, value in pairs if _NAME.fullmatch(name)]
+    return [(name, value) for name, _, value in pairs if cmake.NAME.fullmatch(name)]
 
 
 def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:

@@ -39,7 +39,7 @@ PURE = frozenset({
     "return", "block", "endblock",
 })  # fmt: skip
 _OPENS = {"function": "endfunction", "macro": "endmacro"}
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
 _PLAIN = re.compile(r'[^\\\n"\[#()]+')
 _QUOTED_PLAIN = re.compile(r'[^\\\n"]+')
@@ -90,7 +90,7 @@ def commands(text: str) -> list[Command]:
         elif char == "#":
             i, line = _comment(text, i, line)
         else:
-            name = _IDENT.match(text, i)
+            name = NAME.match(text, i)
             if name is None:
                 raise CMakeSyntaxError(line, f"unexpected {char!r}")
             j = name.end()
@@ -256,7 +256,7 @@ def safe_definitions(defs: Iterable[Definition]) -> dict[str, Definition]:
 def _plain_name(opening: Command) -> bool:
     """Whether a ``function``/``macro`` names its command with a bare word (``function(f ...)``)."""
     word = _WORD.search(opening.args)
-    return word is not None and word[2] is not None and _IDENT.fullmatch(word[2]) is not None
+    return word is not None and word[2] is not None and NAME.fullmatch(word[2]) is not None
 
 
 def redefined(cmds: Iterable[Command]) -> Command | None:
@@ -376,12 +376,12 @@ def script(
                 continue
             out.append(cmd.text)
             name = cmd.first_word()
-            named = _IDENT.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
+            named = NAME.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
             if named and cmd.name not in ("if", "elseif", "while", "foreach"):
                 assigned.setdefault(name, []).append((where, cmd.line))
                 report(MARK, name, where, cmd.line)
             elif cmd.name in ("if", "elseif") and _NOT.search(cmd.args) is None:
-                for word in dict.fromkeys(m[0] for m in _IDENT.finditer(cmd.args)):
+                for word in dict.fromkeys(m[0] for m in NAME.finditer(cmd.args)):
                     if any(fnmatchcase(word, g) for g in groups):
                         tested.setdefault(word, []).append((where, cmd.line))
                         report(BRANCH, word, where, cmd.line)

@@ -14,7 +14,6 @@ from aeon_release.domain.audits.source import is_glob, select
 from aeon_release.errors import quoted
 
 _VERSION = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,4})?")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass(frozen=True)
@@ -127,7 +126,7 @@ def _defines(node: Any, where: Where) -> tuple[tuple[str, str], ...]:
         raise where.fail(f"expected a mapping of variable names to values, got {type_name(node)}")
     out = []
     for key, value in node.items():
-        if not isinstance(key, str) or not _NAME.fullmatch(key):
+        if not isinstance(key, str) or not cmake.NAME.fullmatch(key):
             raise where.fail(f"{quoted(key)} is not a CMake variable name", "letters, digits and _")
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise where.key(key).fail(f"expected a string, got {type_name(value)}")
