@@ -156,7 +156,7 @@ def _check_file(
     if len(unguarded) == len(opts.groups):
         return
     if run.problem is not None:
-        ctx.cache.unkeyed = run.this_machine  # installing cmake, or a quieter machine, must find no remembered answer
+        ctx.cache.unkeyed |= run.this_machine  # installing cmake, or a quieter machine, must find no remembered answer
         said = "could not be checked" if run.problem.startswith("cmake is not installed") else "could not be evaluated"
         yield rule.finding(path, 0, f"{said}: {run.problem}")
         return
