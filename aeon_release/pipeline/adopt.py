@@ -145,7 +145,7 @@ def _upstream_branch(git: Git, remote: str | None) -> str | None:
         raise UsageError(f"no git remote named {quoted(name)}", f"the remotes are: {', '.join(remotes) or 'none'}")
     for candidate in (f"{name}/main", f"{name}/HEAD", f"{name}/master"):
         if git.resolve(f"refs/remotes/{candidate}") is not None:
-            return candidate
+            return f"refs/remotes/{candidate}"  # by its whole name: a tag of the short one comes first to git
     return None
 
 

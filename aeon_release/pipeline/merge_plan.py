@@ -134,7 +134,7 @@ class Options:
     config_dir: Path
     onto: str | None = None
     upstream_remote: str | None = None  # None: "upstream" when that remote exists
-    upstream_branch: str | None = None  # None: "<remote>/main"
+    upstream_branch: str | None = None  # None: "refs/remotes/<remote>/main"
     fetch: bool = True
 
 
@@ -223,7 +223,9 @@ def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:
 
 
 def resolve_upstream_branch(git: Git, opts: Options, remote: str | None) -> str | None:
-    name = opts.upstream_branch or (f"{remote}/main" if remote else None)
+    # the remote's branch by its whole name: a tag `upstream/main` (fetch --tags brings any) is what git
+    # reads first for the short one, and picks by PR number would resolve in its history
+    name = opts.upstream_branch or (f"refs/remotes/{remote}/main" if remote else None)
     if name is None:
         return None
     if git.resolve(name) is None:

@@ -290,3 +290,17 @@ def test_a_graft_never_changes_what_changed_since_lists(tmp_path: Path) -> None:
         "audit", "--repo", repo, "--config", config_with(tmp_path), "--changed-since", "HEAD~1", timeout=TIMEOUT
     )
     assert run.code == 1 and "b.py:1" in run.out, run.out + run.err
+
+
+def test_a_tag_named_like_the_upstream_branch_leaves_picks_resolved_on_the_branch(tmp_path: Path) -> None:
+    """Picks by PR number resolve on ``upstream/main``, which git reads as a tag of that name before the
+    remote branch: one upstream tag ``upstream/main`` (``fetch --tags`` brings it) moved where every
+    pick was looked for."""
+    example = build_example(tmp_path / "ex")
+    _tag_upstream(example.upstream, "upstream/main", {"other.py": "x = 1\n"})
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--dry-run", timeout=TIMEOUT
+    )
+    assert run.code == 0, run.err
+    assert git(example.fork, "tag", "-l", "upstream/main") == "upstream/main"  # the fetch brought it
+    assert "not found" not in run.out + run.err and "ambiguous" not in run.err, run.out + run.err
