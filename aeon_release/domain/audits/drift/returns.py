@@ -336,7 +336,7 @@ _TUPLE_ANNOTATION = re.compile(r"-> *tuple\[")
 def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[str, Drift]:
     """The names whose every definition returned N-tuples at the base and M-tuples (M != N) at upstream
     (or returned the same names in another order); ``yields``: the tuples a generator yields."""
-    lengths, orders = (yielded_lengths, yielded_orders) if yields else (returned_lengths, returned_orders)
+    lengths, orders = _measures(yields)
     wanted = sorted(_changed_where_returns_changed(trees, names, yields)) if names else []
     if not wanted:
         return {}
@@ -364,7 +364,7 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
     name that passes."""
     if not names:
         return set()
-    lengths, orders = (yielded_lengths, yielded_orders) if yields else (returned_lengths, returned_orders)
+    lengths, orders = _measures(yields)
     changed_tuple = _TUPLE_YIELD if yields else _TUPLE_RETURN
     paths = [
         p
@@ -541,6 +541,13 @@ def returned_lengths(func: _Def) -> set[int]:
     return lengths
 
 
+def _measures(
+    yields: bool,
+) -> tuple[Callable[[_Def], set[int]], Callable[[_Def], set[tuple[str, ...] | None]]]:
+    """How a def's tuples are measured, lengths and name orders: what it yields, or what it returns."""
+    return (yielded_lengths, yielded_orders) if yields else (returned_lengths, returned_orders)
+
+
 def _starred(value: ast.Tuple) -> bool:
     return any(isinstance(e, ast.Starred) for e in value.elts)
 
@@ -643,12 +650,12 @@ def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
 
 
 def _length_in(text: str | None, drift: Drift) -> int | None:
-    lengths = _over({"": text}, [""], drift.name, yielded_lengths if drift.yields else returned_lengths)
+    lengths = _over({"": text}, [""], drift.name, _measures(drift.yields)[0])
     return lengths.pop() if len(lengths) == 1 else None
 
 
 def _order_in(text: str | None, drift: Drift) -> tuple[str, ...] | None:
-    return _one(_over({"": text}, [""], drift.name, yielded_orders if drift.yields else returned_orders))
+    return _one(_over({"": text}, [""], drift.name, _measures(drift.yields)[1]))
 
 
 # -- a value upstream stopped returning ----------------------------------------------------------------
