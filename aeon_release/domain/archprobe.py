@@ -64,17 +64,25 @@ class Arch:
         return f"{self.major}{self.minor}{self.suffix}"
 
 
+def arch_of(item: str) -> Arch | None:
+    """One entry of an arch list (``10.3a``, ``8.0+PTX``) as an Arch; None when it is not one."""
+    match = _ARCH.match(item)
+    if match is None:
+        return None
+    return Arch(int(match["major"]), int(match["minor"]), match["suffix"], bool(match["ptx"]))
+
+
 def parse_arch_list(value: str) -> tuple[Arch, ...]:
     """Parse a TORCH_CUDA_ARCH_LIST (``;``, ``,`` or space separated)."""
     archs = []
     for item in (part for part in re.split(r"[;,\s]+", value.strip()) if part):
-        match = _ARCH.match(item)
-        if match is None:
+        arch = arch_of(item)
+        if arch is None:
             raise UsageError(
                 f"TORCH_CUDA_ARCH_LIST entry {quoted(item)} is not an arch",
                 "write entries like 10.0a, 9.0a or 8.0+PTX, separated by ';'",
             )
-        archs.append(Arch(int(match["major"]), int(match["minor"]), match["suffix"], bool(match["ptx"])))
+        archs.append(arch)
     if not archs:
         raise UsageError("TORCH_CUDA_ARCH_LIST is empty", "write an arch list such as 9.0a;10.0a")
     return tuple(archs)

@@ -28,9 +28,13 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING
 
 from aeon_release.adapters import cmake as runner
 from aeon_release.errors import printable
+
+if TYPE_CHECKING:
+    from aeon_release.domain.archprobe import Arch
 
 # Builtins that only compute on variables: they read no file, start no program and define no target.
 PURE = frozenset({
@@ -44,7 +48,6 @@ _BRACKET = re.compile(r"\[(=*)\[")
 _PLAIN = re.compile(r'[^\\\n"\[#()]+')
 _QUOTED_PLAIN = re.compile(r'[^\\\n"]+')
 _WORD = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s()"]+)')
-_ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?$")
 MARK = "aeon-release-group"
 BRANCH = "aeon-release-branch"  # a branch whose condition reads a group was entered
 _NOT = re.compile(r"(?<![A-Za-z0-9_])NOT(?![A-Za-z0-9_])")
@@ -273,14 +276,20 @@ def gencode_flags(arch_list: str) -> str:
     ``-gencode arch=compute_103a,code=sm_103a``; ``+PTX`` adds the PTX target)."""
     flags = []
     for item in re.split(r"[;,\s]+", arch_list.strip()):
-        arch = _ARCH.match(item)
+        arch = _arch_of(item)
         if arch is None:
             raise ValueError(f"{item!r} is not an arch such as 10.3a or 9.0+PTX")
-        number = arch["major"] + arch["minor"] + arch["suffix"]
-        flags.append(f"-gencode arch=compute_{number},code=sm_{number}")
-        if arch["ptx"]:
-            flags.append(f"-gencode arch=compute_{number},code=compute_{number}")
+        flags.append(f"-gencode arch=compute_{arch.sm},code=sm_{arch.sm}")
+        if arch.ptx:
+            flags.append(f"-gencode arch=compute_{arch.sm},code=compute_{arch.sm}")
     return " ".join(flags)
+
+
+def _arch_of(item: str) -> Arch | None:
+    """The build's own reading of an arch list entry (``archprobe``: one spelling of what an arch is)."""
+    from aeon_release.domain.archprobe import arch_of  # with the fleet profile's types: not at import
+
+    return arch_of(item)
 
 
 Place = tuple[str, int]  # a command's file and line
@@ -396,7 +405,7 @@ def _quote(value: str) -> str:
 
 def holds_arch(value: str) -> bool:
     """Whether a group's value names an arch (``10.0a``, ``9.0+PTX``): ``;`` or a word is no target."""
-    return any(_ARCH.match(item.strip()) for item in value.split(";"))
+    return any(_arch_of(item.strip()) for item in value.split(";"))
 
 
 def values(stdout: str, places: Sequence[Place], mark: str = MARK) -> dict[str, list[tuple[Place, str]]]:
