@@ -13,10 +13,11 @@ subset runs, in CMake's script mode (``cmake -P``):
   and the builtins that only compute (``set``, ``unset``, ``list``, ``string``, ``math``,
   ``cmake_parse_arguments``, ``separate_arguments``; ``message`` prints nothing);
 - the functions and macros the named files define whose bodies use nothing else (a function that
-  reads a file, runs a program or includes one is left out, and so is every call of it).
+  reads a file, runs a program or includes one is left out, and so is every call of it);
+- the tree's own ``.cmake`` files that an ``include()`` names, their pure part in its place.
 
-Every other command (``find_package``, ``include``, ``execute_process``, ``file``, the targets) is
-dropped from the script, so the run reads and writes nothing and starts no program.  What the build
+Every other command (``find_package``, any other ``include``, ``execute_process``, ``file``, the
+targets) is dropped from the script, so the run reads and writes nothing and starts no program.  What the build
 would have learnt from them, the rule says: the CUDA version, the arch list (as the ``-gencode``
 flags the CUDA toolchain puts in ``CMAKE_CUDA_FLAGS``), and any variable its conditions read.
 """
