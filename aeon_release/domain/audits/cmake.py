@@ -345,7 +345,7 @@ def script(
     places its report lines are numbered by, and the conditions that build on each group.
 
     ``library`` holds the safe definitions; ``variables`` are set first.  An ``include()`` of a file
-    in ``inlined`` runs that file's pure part in its place, as CMake would.  After each kept command
+    in ``inlined`` (its commands outside definitions) runs that file's pure part in its place, as CMake would.  After each kept command
     whose first argument is a group (a name matching one of the ``groups`` patterns), the script
     prints the group's value and the command's place.  Right after each kept ``if``/``elseif`` whose
     condition reads a group and has no ``NOT`` (``if(VERSION_OK AND FP4_ARCHS)``: the branch that
@@ -371,7 +371,7 @@ def script(
         for cmd in cmds:
             target = included_path(cmd, where) if cmd.name == "include" and inlined else None
             if target is not None and inlined is not None and target in inlined and depth < _INCLUDE_DEPTH:
-                body = split_definitions(inlined[target])[1]
+                body = inlined[target]
                 budget[0] -= len(body)
                 budget[1] -= sum(len(c.args) for c in body)
                 if budget[0] < 0 or budget[1] < 0:  # a file that includes itself, ten times over
@@ -458,16 +458,18 @@ def evaluate(
     """Run the pure part of ``main`` (the file ``path``) for the groups: its own definitions, the safe
     ones of ``library``, and, when ``read`` is given, the tree's ``.cmake`` files it includes run in place."""
     inlined = includes(main, path, read) if read is not None else {}
-    own = [d for cmds in (main, *inlined.values()) for d in split_definitions(cmds)[0]]
+    main_defs, main_body = split_definitions(main)
+    split = {where: split_definitions(cmds) for where, cmds in inlined.items()}  # once each, however often included
+    own = [*main_defs, *(d for defs, _ in split.values() for d in defs)]
     variables = {
         "CMAKE_CUDA_COMPILER_VERSION": cuda_version,
         "CMAKE_CUDA_FLAGS": gencode_flags(arch_list),
         "TORCH_CUDA_ARCH_LIST": arch_list,
         **define,
     }
-    rest = split_definitions(main)[1]
+    bodies = {where: body for where, (_, body) in split.items()}
     program, assigned, places, tested = script(
-        rest, safe_definitions([*library, *own]), variables, groups, path, inlined
+        main_body, safe_definitions([*library, *own]), variables, groups, path, bodies
     )
     setters = {(where, c.line): c.name for where, cmds in ((path, main), *inlined.items()) for c in cmds}
     for where, cmds in ((path, main), *inlined.items(), ("a functions file", [c for d in library for c in d.block])):
