@@ -358,7 +358,7 @@ def environment_hint(error: OSError) -> str | None:
 
 def environment_error(error: OSError) -> AeonError | None:
     """An OSError the environment caused, as an error line; None for anything else (a bug)."""
-    hint = _ENVIRONMENT_HINTS.get(error.errno or 0)
+    hint = environment_hint(error)
     if hint is None:
         return None
     reason = error.strerror or type(error).__name__
