@@ -28,7 +28,7 @@ from aeon_release.domain import profile
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
-from aeon_release.domain.audits.model import Condition, Rule, RuleSet, Settings, Severity
+from aeon_release.domain.audits.model import Condition, DeviceGates, Rule, RuleSet, Settings, Severity
 from aeon_release.domain.audits.registry import KINDS, known_kinds
 from aeon_release.domain.ledger import Carry
 from aeon_release.errors import ConfigError, quoted
@@ -85,8 +85,8 @@ def build_rules(
     settings = default
     seen: dict[str, str] = {}
     for label, data in documents:
-        file_rules, file_settings = _document(
-            data, Where(label, guide=RULES_GUIDE), default, fleet_pr_subject is not None
+        file_rules, file_settings = _document(  # a file's settings change what it names, no more
+            data, Where(label, guide=RULES_GUIDE), settings, fleet_pr_subject is not None
         )
         settings = file_settings or settings
         for rule in file_rules:
@@ -151,7 +151,7 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
         node,
         where,
         required=(),
-        optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern"),
+        optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern", "device"),
     )
     if fleet and data.get("pr_subject_pattern", default.pr_subject_pattern) != default.pr_subject_pattern:
         raise where.key("pr_subject_pattern").fail(
@@ -164,7 +164,42 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
         for key in ("max_file_bytes", "max_parse_bytes")
     }
     pattern = _regex(data.get("pr_subject_pattern", default.pr_subject_pattern), where.key("pr_subject_pattern"))
-    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, **sizes)
+    device = _device(data["device"], where.key("device")) if "device" in data else default.device
+    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, device=device, **sizes)
+
+
+_CAPABILITY = re.compile(r"(\d{1,2})\.(\d)")
+_CALL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
+_DEVICE_LISTS = ("at_least", "equals", "family", "getters")
+
+
+def _device(node: Any, where: Where) -> DeviceGates:
+    """``settings: device``: the device's capability and the calls that ask about it."""
+    data = mapping(node, where, required=("capability",), optional=(*_DEVICE_LISTS, "severity"))
+    text = data["capability"]
+    if isinstance(text, float):  # ``capability: 9.0`` unquoted: YAML read a number
+        text = repr(text)
+    capability = string(text, where.key("capability"), _CAPABILITY, 'a compute capability "MAJOR.MINOR", e.g. "9.0"')
+    major, minor = capability.split(".")
+    lists = {key: string_list(data[key], where.key(key)) if key in data else () for key in _DEVICE_LISTS}
+    for key, names in lists.items():
+        for i, name in enumerate(names):
+            if not _CALL_NAME.fullmatch(name):
+                raise (
+                    where.key(key)
+                    .index(i)
+                    .fail(
+                        f"{quoted(name)} is not a function name",
+                        "name the call as code spells it, e.g. has_device_capability",
+                    )
+                )
+    if not any(lists.values()):
+        raise where.fail(
+            "names no call that asks about the device",
+            "list the capability checks under at_least, equals, family or getters",
+        )
+    severity = Severity(choice(data.get("severity", "error"), where.key("severity"), [s.value for s in Severity]))
+    return DeviceGates((int(major), int(minor)), severity=severity, **lists)
 
 
 def _bytes(node: Any, where: Where) -> int:

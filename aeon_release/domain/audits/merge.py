@@ -20,6 +20,7 @@ from aeon_release.domain.audits import memo
 from aeon_release.domain.audits.diffs import ENUM_WORDS, started, upstream_changed
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
+from aeon_release.domain.audits.drift.device_gates import device_gate_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
@@ -92,6 +93,7 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     findings += name_drift(trees, settings.pr_subject_pattern)
     findings += return_drift(trees, settings.pr_subject_pattern)
     findings += constant_drift(trees, settings.pr_subject_pattern)
+    findings += device_gate_drift(trees, settings.device, settings.pr_subject_pattern)
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [

@@ -18,6 +18,7 @@ DEFAULT_DRIFT = "merge/default-drift"
 DECORATOR_DRIFT = "merge/decorator-drift"
 UNREACHABLE = "merge/unreachable"
 SHADOWED_ATTRIBUTE = "merge/shadowed-attribute"
+DEVICE_GATE = "merge/device-gate"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -63,6 +64,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "a fork class's value is replaced by an instance attribute upstream's base now assigns while it is built",
+    ),
+    RuleInfo(
+        DEVICE_GATE,
+        "merge",
+        Severity.ERROR,
+        "upstream changed a capability check so that the fork's device (settings: device) takes another path",
     ),
 )
 

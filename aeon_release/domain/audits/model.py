@@ -230,6 +230,39 @@ class MergeSides:
 
 
 @dataclass(frozen=True)
+class DeviceGates:
+    """The device a fork serves, and how upstream's code asks about it (``settings: device``): the
+    merge audit evaluates every capability check upstream changed for this device, before and after.
+
+    ``capability`` is (major, minor).  Each list names the calls that compare the device's capability
+    with their argument (an int such as 120, or a tuple such as (12, 0)): ``at_least`` as ``>=``,
+    ``equals`` as ``==``, ``family`` on the major version alone (120 for every 12.x); ``getters`` return
+    the capability itself, (major, minor), as a tuple with ``major``/``minor`` and ``to_int()``."""
+
+    capability: tuple[int, int]
+    at_least: tuple[str, ...] = ()
+    equals: tuple[str, ...] = ()
+    family: tuple[str, ...] = ()
+    getters: tuple[str, ...] = ()
+    severity: Severity = Severity.ERROR  # of a check the device passed and now fails
+
+    @property
+    def label(self) -> str:
+        return f"{self.capability[0]}.{self.capability[1]}"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (*self.at_least, *self.equals, *self.family, *self.getters)
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> DeviceGates:
+        """The value ``dataclasses.asdict`` made of one (the merge's sidecar process is sent its settings so)."""
+        major, minor = data["capability"]
+        lists = {key: tuple(data.get(key, ())) for key in ("at_least", "equals", "family", "getters")}
+        return cls((int(major), int(minor)), severity=Severity(data.get("severity", "error")), **lists)
+
+
+@dataclass(frozen=True)
 class Settings:
     """Engine settings that the rule files may tune (``settings:`` in any audits/*.yaml)."""
 
@@ -241,6 +274,13 @@ class Settings:
     # How an upstream commit subject names its pull request: fleet.yaml's upstream.pr_subject when the
     # config has a fleet profile (load_rules), else GitHub's squash-merge "title (#123)".
     pr_subject_pattern: str = GITHUB_PR_SUBJECT
+    device: DeviceGates | None = None  # no device: capability checks are not evaluated
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> Settings:
+        """The value ``dataclasses.asdict`` made of one."""
+        device = data.get("device")
+        return cls(**{**data, "device": DeviceGates.of(device) if device is not None else None})
 
 
 @dataclass(frozen=True)

@@ -216,7 +216,7 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     warmed: _Warmed | None = None
     while (line := inbox.get()) is not None:
         request = json.loads(line)
-        settings = Settings(**request["settings"])
+        settings = Settings.of(request["settings"])
         if "warm" in request:
             if inbox.empty():  # with the audit's request already waiting, a warm check only delays it
                 warmed = _check(sides, str(request["warm"]), settings)

@@ -1,0 +1,256 @@
+"""Device-gate drift: upstream changed a capability check, and the fork's device (settings: device) takes another path.
+
+Shaped like real upstream commits (files written here):
+- #39825 (65b9808960) turned ``or p.is_device_capability_family(120)`` into ``or
+  p.is_device_capability(120)`` in FlashInfer's CUTLASS MoE support check: a 12.1 device lost the
+  path a 12.0 device keeps;
+- #47164 (9a08a5118e) added ``and not current_platform.is_device_capability_family(120)`` to the
+  cooperative top-K condition: every 12.x device lost it (a warning: the family, deliberately);
+- #35568 (06d020bb6e) turned ``is_device_capability(120)`` into ``is_device_capability_family(120)``
+  in a check that raises: the device is no longer refused (a warning).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import GitTree, audit_tree
+from aeon_release.domain.audits.config import build_rules
+from aeon_release.domain.audits.merge import merge_findings
+from aeon_release.domain.audits.merge_rules import DEVICE_GATE, merge_rule_infos
+from aeon_release.domain.audits.model import DeviceGates, Finding, MergeSides, Settings, Severity
+from aeon_release.domain.audits.source import SourceCache
+from aeon_release.errors import ConfigError
+from tests.audits.conftest import GitRepo
+from tests.audits.drift_shapes import merge_case
+
+GB10 = DeviceGates(
+    (12, 1),
+    at_least=("has_device_capability",),
+    equals=("is_device_capability",),
+    family=("is_device_capability_family",),
+    getters=("get_device_capability",),
+)
+FORK = {"vllm/aeon_note.py": "NOTE = 'a carry'\n"}
+MOE = "vllm/model_executor/layers/fused_moe/flashinfer_cutlass_moe.py"
+MOE_BASE = """from vllm.platforms import current_platform
+
+
+class FlashInferExperts:
+    @staticmethod
+    def _supports_current_device() -> bool:
+        p = current_platform
+        return (
+            p.is_cuda()
+            and (
+                p.is_device_capability(90)
+                or p.is_device_capability_family(100)
+                or p.is_device_capability_family(120)
+            )
+            and has_flashinfer_cutlass_fused_moe()
+        )
+"""
+MOE_AFTER = MOE_BASE.replace("or p.is_device_capability_family(120)", "or p.is_device_capability(120)")
+INDEXER = "vllm/model_executor/layers/sparse_attn_indexer.py"
+INDEXER_BASE = """from vllm.platforms import current_platform
+
+
+def sparse_attn_indexer(logits, num_rows, topk_tokens):
+    use_cooperative_topk = (
+        current_platform.is_cuda()
+        and num_rows <= 32
+        and current_platform.has_device_capability(90)
+    )
+    return use_cooperative_topk
+"""
+INDEXER_AFTER = INDEXER_BASE.replace(
+    "and current_platform.has_device_capability(90)\n",
+    "and current_platform.has_device_capability(90)\n        and not current_platform.is_device_capability_family(120)\n",
+)
+MARLIN = "vllm/model_executor/layers/quantization/utils/marlin_utils.py"
+MARLIN_BASE = """from vllm.platforms import current_platform
+
+
+def get_marlin_input_dtype():
+    if not current_platform.is_device_capability(89) and not current_platform.is_device_capability(120):
+        raise ValueError("Marlin W4A8-FP8 only supports SM89 or SM120")
+    return "fp8"
+"""
+MARLIN_AFTER = MARLIN_BASE.replace("is_device_capability(120)", "is_device_capability_family(120)")
+
+
+def _findings(repo: GitRepo, sides: MergeSides, device: DeviceGates | None = GB10) -> list[Finding]:
+    tree = GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}"))
+    try:
+        found = merge_findings(SourceCache(tree), sides, Settings(device=device))
+    finally:
+        tree.close()
+    return [f for f in found if f.rule_id == DEVICE_GATE]
+
+
+def _case(repo: GitRepo, path: str, before: str, after: str, subject: str) -> MergeSides:
+    return merge_case(repo, {path: before}, FORK, [(subject, {path: after})])
+
+
+def test_a_check_that_drops_the_device_but_not_its_sibling_is_an_error(git_repo: GitRepo) -> None:
+    sides = _case(git_repo, MOE, MOE_BASE, MOE_AFTER, "[Bugfix] Disable FlashInfer CUTLASS MoE on SM121 (#39825)")
+    [finding] = _findings(git_repo, sides)
+    assert finding.severity is Severity.ERROR
+    assert (finding.path, finding.line) == (MOE, 9)
+    assert "FlashInferExperts._supports_current_device" in finding.message
+    assert "for a 12.1 device" in finding.message and "is false" in finding.message
+    assert "undecided by the device" in finding.message  # has_flashinfer_cutlass_fused_moe() decides it before
+    assert "#39825" in finding.message and "unlike a 12.0 device" in finding.message
+
+
+def test_a_check_that_drops_the_whole_family_is_a_warning(git_repo: GitRepo) -> None:
+    sides = _case(git_repo, INDEXER, INDEXER_BASE, INDEXER_AFTER, "fix: skip cooperative top-K on SM120 (#47164)")
+    [finding] = _findings(git_repo, sides)
+    assert finding.severity is Severity.WARNING
+    assert "as for a 12.0 device" in finding.message and "#47164" in finding.message
+
+
+def test_a_refusal_the_device_no_longer_meets_is_a_warning(git_repo: GitRepo) -> None:
+    sides = _case(git_repo, MARLIN, MARLIN_BASE, MARLIN_AFTER, "[Bugfix] Fix SM121 exclusion from Marlin (#35568)")
+    [finding] = _findings(git_repo, sides)
+    assert finding.severity is Severity.WARNING
+    assert "now takes this path" in finding.message and "was true" in finding.message
+
+
+def test_a_new_refusal_of_the_device_alone_is_an_error(git_repo: GitRepo) -> None:
+    before = "def supported(p):\n    return p.has_device_capability(100) and has_kernel()\n"
+    after = (
+        "def supported(p):\n    if p.is_device_capability(121):\n        return False\n"
+        "    return p.has_device_capability(100) and has_kernel()\n"
+    )
+    sides = _case(git_repo, "vllm/sel.py", before, after, "Disable the kernel on 12.1 (#1)")
+    [finding] = _findings(git_repo, sides)
+    assert (finding.severity, finding.line) == (Severity.ERROR, 2)
+    assert "upstream added a capability check that a 12.1 device meets" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            "cap = torch.cuda.get_device_capability()\n    return cap >= (12, 0)",
+            "cap = torch.cuda.get_device_capability()\n    return cap == (12, 0)",
+        ),
+        (
+            "cc = p.get_device_capability().to_int()\n    return cc in (120, 121)",
+            "cc = p.get_device_capability().to_int()\n    return cc in (120,)",
+        ),
+        (
+            "major, minor = p.get_device_capability()\n    return major == 12",
+            "major, minor = p.get_device_capability()\n    return major == 12 and minor == 0",
+        ),
+        ("return p.get_device_capability()[0] >= 12", "return p.get_device_capability() == (12, 0)"),
+    ],
+    ids=["tuple-compare", "to-int-in", "unpacked", "indexed"],
+)
+def test_a_capability_compared_through_a_getter_is_evaluated(git_repo: GitRepo, before: str, after: str) -> None:
+    sides = _case(
+        git_repo,
+        "vllm/pick.py",
+        f"import torch\n\n\ndef pick(p):\n    {before}\n",
+        f"import torch\n\n\ndef pick(p):\n    {after}\n",
+        "Narrow the check (#2)",
+    )
+    [finding] = _findings(git_repo, sides)
+    assert finding.severity is Severity.ERROR, finding.message
+    assert "#2" in finding.message  # the commit is found though its diff names no capability call
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # a change to the part the device does not decide
+        ("return p.is_device_capability_family(120) and x > 3", "return p.is_device_capability_family(120) and x > 4"),
+        # a change that does not concern the device
+        (
+            "return p.is_device_capability(100) or p.is_device_capability(103)",
+            "return p.is_device_capability_family(100)",
+        ),
+        # a new check for another device before the device's own: the device's is the same check
+        (
+            "if p.is_device_capability_family(120):\n        return 'b12x'\n    return 'a'",
+            "if p.is_device_capability_family(100):\n        return 'cutlass'\n    if p.is_device_capability_family(120):\n        return 'b12x'\n    return 'a'",
+        ),
+        # the same check rewritten, the same value for the device
+        ("return p.has_device_capability(120)", "return p.is_device_capability_family(120)"),
+        # a check moved into an early return that asks what the function asked before
+        (
+            "return flag and p.is_device_capability(100)",
+            "if not (flag and p.is_device_capability(100)):\n        return False\n    return True",
+        ),
+    ],
+    ids=["undecided-part", "other-device", "inserted-other", "same-value", "restructured"],
+)
+def test_near_misses_are_quiet(git_repo: GitRepo, before: str, after: str) -> None:
+    sides = _case(
+        git_repo,
+        "vllm/near.py",
+        f"def f(p, x, flag):\n    {before}\n",
+        f"def f(p, x, flag):\n    {after}\n",
+        "Refactor (#3)",
+    )
+    assert _findings(git_repo, sides) == []
+
+
+def test_without_a_device_nothing_is_evaluated(git_repo: GitRepo) -> None:
+    sides = _case(git_repo, MOE, MOE_BASE, MOE_AFTER, "Disable on SM121 (#39825)")
+    assert _findings(git_repo, sides, device=None) == []
+
+
+def test_the_audit_config_sets_the_device(tmp_path: Path) -> None:
+    text = {
+        "settings": {
+            "device": {
+                "capability": "12.1",
+                "equals": ["is_device_capability"],
+                "family": ["is_device_capability_family"],
+                "severity": "warning",
+            }
+        },
+        "rules": [],
+    }
+    other = {"settings": {"near_miss_lines": 5}, "rules": []}
+    settings = build_rules([("audits/device.yaml", text), ("audits/tree.yaml", other)]).settings
+    assert settings.device is not None and settings.device.capability == (12, 1)
+    assert settings.device.severity is Severity.WARNING and settings.device.at_least == ()
+    assert settings.near_miss_lines == 5, "a later file's settings change only what it names"
+    rebuilt = Settings.of(json.loads(json.dumps(dataclasses.asdict(settings))))  # the sidecar's copy
+    assert rebuilt == settings
+
+
+@pytest.mark.parametrize(
+    ("device", "said"),
+    [
+        ({"capability": "sm_121a", "equals": ["f"]}, "settings.device.capability"),
+        ({"capability": "12.1"}, "names no call"),
+        ({"capability": "12.1", "equals": ["os.system"]}, "not a function name"),
+        ({"capability": "12.1", "equals": ["f"], "severity": "fatal"}, "settings.device.severity"),
+        ({"capability": "12.1", "equals": ["f"], "gpu": 1}, "gpu"),
+    ],
+)
+def test_a_bad_device_names_its_field(device: dict[str, object], said: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        build_rules([("audits/device.yaml", {"settings": {"device": device}, "rules": []})])
+    assert said in str(caught.value) or said in str(caught.value.hint or "")
+
+
+def test_the_rule_is_listed_and_runs_in_an_audit(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert DEVICE_GATE in {info.id for info in merge_rule_infos()}
+    sides = _case(git_repo, MOE, MOE_BASE, MOE_AFTER, "Disable on SM121 (#39825)")
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "device.yaml").write_text(
+        'settings:\n  device:\n    capability: "12.1"\n    equals: [is_device_capability]\n'
+        "    family: [is_device_capability_family]\nrules: []\n"
+    )
+    report = audit_tree(git_repo.path, config, merge=sides)
+    assert [(f.rule_id, f.path) for f in report.findings if f.rule_id == DEVICE_GATE] == [(DEVICE_GATE, MOE)]
