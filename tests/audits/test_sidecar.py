@@ -193,7 +193,7 @@ def test_many_long_paths_upstream_changed_are_grepped_without_a_too_long_command
     names = [f"{deep}/m{i}.py" for i in range(700)]  # ~300 KiB of pathspecs
     base = git_repo.commit({"root.py": "x = 1\n"}, "base")
     theirs = git_repo.commit({n: "import enum\nclass E(enum.Enum):\n    A = 1\n" for n in names}, "upstream")
-    assert sum(len(n) + 12 for n in names) > diffs._ARGV_BYTES
+    assert sum(len(n) + 12 for n in names) > diffs.ARGV_BYTES
     assert diffs._enum_files(git_repo.path, base, theirs) == frozenset(names)
 
 

@@ -30,7 +30,7 @@ _Sides = tuple[str, str, str]
 Started = tuple[Future[str], Future[str], Future[frozenset[str]]]  # fork's diff, upstream's, enum files
 _STARTED: dict[_Sides, Started] = {}
 _KEPT = 8  # a long-lived process (the tests) keeps only the latest merges'
-_ARGV_BYTES = 256 * 1024  # well below Linux's ARG_MAX (2 MiB) with the environment
+ARGV_BYTES = 256 * 1024  # well below Linux's ARG_MAX (2 MiB) with the environment
 _FILES_PER_PART = 250  # a smaller diff is not worth another git process
 _MAX_PARTS = 8
 
@@ -81,16 +81,26 @@ def upstream_changed(where: Path, base: str, theirs: str) -> tuple[str, ...]:
 
 
 def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
-    """The Python files upstream changed that can define an enum (enum drift reads only those):
-    ``git grep`` of those files alone, not of the whole tree (its CPU competes with everything else
-    a merge does on two cores)."""
+    """The Python files upstream changed that can define an enum (enum drift reads only those)."""
+    return changed_files_containing(where, base, theirs, ENUM_WORDS)
+
+
+def changed_files_containing(where: Path, base: str, theirs: str, words: tuple[str, ...]) -> frozenset[str]:
+    """The Python files upstream changed (outside its test folders) whose text at ``theirs`` holds one
+    of ``words``: ``git grep`` of those files alone, not of the whole tree (its CPU competes with
+    everything else a merge does on two cores)."""
     changed = sorted(p for p in upstream_changed(where, base, theirs) if p.endswith(".py") and not _upstream_test(p))
     if not changed:
         return frozenset()
     pathspecs = [f":(literal){p}" for p in changed]
-    if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:  # too long a command line: every Python file, same answer
+    if sum(len(p) + 1 for p in pathspecs) > ARGV_BYTES:  # too long a command line: every Python file, same answer
         pathspecs = [PYTHON_FILES]
-    return repo.files_containing(where, theirs, ENUM_WORDS, pathspecs)
+    return repo.files_containing(where, theirs, words, pathspecs) & frozenset(changed)
+
+
+def in_background(fn: Callable[..., _T], *args: object) -> Future[_T]:
+    """``fn(*args)`` started now on a daemon thread (a ``git grep`` while the checks parse)."""
+    return _background(fn, *args)
 
 
 def _upstream_test(path: str) -> bool:
@@ -117,10 +127,10 @@ def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
     specs = [f":(literal){p}" for p in paths]
     if not specs:
         return ""
-    if sum(len(p) + 1 for p in specs) > _ARGV_BYTES:  # too long a command line: one diff, by pattern
+    if sum(len(p) + 1 for p in specs) > ARGV_BYTES:  # too long a command line: one diff, by pattern
         # (every Python file, tests included: a pathspec cannot exclude them but keep the fork's own)
         pathspecs = [PYTHON_FILES, *(f":(literal){p}" for p in sorted(fork) if not p.endswith(".py"))]
-        if sum(len(p) + 1 for p in pathspecs) > _ARGV_BYTES:
+        if sum(len(p) + 1 for p in pathspecs) > ARGV_BYTES:
             pathspecs = []  # the whole diff, which holds the same files and more
         return repo.diff_zero_context(where, base, theirs, pathspecs)
     count = max(1, min(os.cpu_count() or 1, _MAX_PARTS, len(specs) // _FILES_PER_PART))

@@ -17,7 +17,13 @@ from pathlib import Path
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import memo
-from aeon_release.domain.audits.diffs import ENUM_WORDS, started, upstream_changed
+from aeon_release.domain.audits.diffs import (
+    ENUM_WORDS,
+    changed_files_containing,
+    in_background,
+    started,
+    upstream_changed,
+)
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.device_gates import device_gate_drift
@@ -86,6 +92,9 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
+    if settings.device is not None and settings.device.getters:  # device-gate drift's, while the others run
+        words = settings.device.getters
+        greps[words] = in_background(changed_files_containing, sides.repo, sides.base, sides.theirs, words).result
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)

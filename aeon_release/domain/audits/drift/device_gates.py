@@ -33,6 +33,7 @@ capability's parts, in a file that calls a getter) are parsed.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import operator
 import re
@@ -91,46 +92,214 @@ class Gate:
 def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern: str) -> list[Finding]:
     if device is None or not device.names:
         return []
-    words = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in device.names) + r")\b")
-    paths = trees.upstream.matching(words, ".py")
-    if device.getters:  # a comparison of a capability a getter gave, through a local: ``cap >= (9, 0)``
-        compared = trees.upstream.matching(_CAPABILITY_COMPARE, ".py")
-        texts = {p: trees.merged_text(p) for p in compared if p not in paths}
-        getters = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in device.getters) + r")\b")
-        paths = sorted({*paths, *(p for p, text in texts.items() if text is not None and getters.search(text))})
-    if not paths:
-        return []
-    ours = trees.blobs(trees.ours, paths)
+    python = [p for p in trees.upstream if p.endswith(".py")]
+    paths = {p for p in python if any(name in trees.upstream.raw(p) for name in device.names)}
+    if device.getters:  # a capability a getter gave, compared through a local: ``cap >= (9, 0)``
+        paths |= _getter_files(trees, device.getters, sorted(set(python) - paths))
+    ours = trees.blobs(trees.ours, sorted(paths))
     findings: list[Finding] = []
-    for path in paths:
+    for path in sorted(paths):
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
-        old, new = parse_python(before, path), trees.merged_module(path)
-        if old is None or new is None:
-            continue
-        changed = list(_changed(gates_of(old, device), gates_of(new, device), _scopes(old)))
+        hunks = trees.upstream[path].hunks if path not in trees.mine and after == _theirs(trees, path) else None
+        pairs = _by_function(before, after, path, device, hunks)
+        if pairs is None:
+            pairs = _by_module(before, after, trees.merged_module(path), path, device)
+        changed = list(_changed(*pairs)) if pairs is not None else []
         if changed:
             commit = trees.upstream_commit(path, "|".join(re.escape(n) for n in device.names), pr_pattern)
             commit = commit or trees.upstream_commit(path, _COMPARE_ERE, pr_pattern)
-            findings += [_finding(path, was, now, device, commit) for was, now in changed]
+            findings += [_finding(path, a, b, device, commit) for a, b in changed]
     return findings
 
 
-def _scopes(module: ast.Module) -> frozenset[str]:
-    """Every function's and class's dotted name in the module ("" for the module itself)."""
-    names = {""}
+_Pairs = tuple[list[Gate], list[Gate], frozenset[str]]  # the fork branch's gates, the merged ones, its scopes
+
+
+def _by_module(before: str, after: str, new: ast.Module | None, path: str, device: DeviceGates) -> _Pairs | None:
+    """Both versions parsed whole: the gates of every scope that changed and names the device."""
+    old = parse_python(before, path)
+    if old is None or new is None:
+        return None
+    was, now = _defs(old), _defs(new)
+    lines_was, lines_now = before.splitlines(), after.splitlines()
+    touched = [q for q in now if q in was and _touched(_text(was[q], lines_was), _text(now[q], lines_now), device)]
+    old_gates = [g for q in touched for g in _gates_in(was[q], q, device)]
+    new_gates = [g for q in touched for g in _gates_in(now[q], q, device)]
+    return old_gates, new_gates, frozenset(was)
+
+
+def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks: list[_Hunk] | None) -> _Pairs | None:
+    """Only the functions holding a changed line parsed, each on its own (most of a large module is
+    not read at all); None when a changed line naming the device lies outside every function or a
+    function's text does not parse alone (then both versions are parsed whole)."""
+    lines = (before.splitlines(), after.splitlines())
+    outlines = (_Outline(lines[0]), _Outline(lines[1]))
+    changed = _hunk_lines(hunks) if hunks is not None else _changed_lines(*lines)
+    names: set[str] = set()
+    for side in (0, 1):
+        for index in changed[side]:
+            name = outlines[side].function_at(index)
+            if name is not None:
+                names.add(name)
+            elif index < len(lines[side]) and any(n in lines[side][index] for n in device.names):
+                return None  # a module's or a class body's own check
+    gates: tuple[list[Gate], list[Gate]] = ([], [])
+    for name in sorted(names):
+        was, now = outlines[0].block(name), outlines[1].block(name)
+        if was is None or now is None or not _touched(was[1], now[1], device):
+            continue
+        for side, (start, text) in enumerate((was, now)):
+            module = parse_python(text, path)
+            if module is None or len(module.body) != 1:
+                return None
+            for gate in _gates_in(module.body[0], name, device):
+                gates[side].append(dataclasses.replace(gate, line=gate.line + start))
+    return gates[0], gates[1], frozenset(outlines[0].names)
+
+
+_Hunk = tuple[int, int, list[str], list[str], int]  # a -U0 hunk as sides.FileChange holds it
+
+
+def _theirs(trees: ThreeTrees, path: str) -> str | None:
+    return trees.blobs(trees.theirs, [path])[path]
+
+
+def _hunk_lines(hunks: list[_Hunk]) -> tuple[set[int], set[int]]:
+    """The changed line indexes of both versions from upstream's hunks (the fork's version is the base,
+    the merged one upstream's): no diff to compute."""
+    was: set[int] = set()
+    now: set[int] = set()
+    for old_start, old_count, added, _, new_start in hunks:
+        was.update(range(old_start - 1, old_start - 1 + old_count) if old_count else (old_start - 1, old_start))
+        now.update(range(new_start - 1, new_start - 1 + len(added)) if added else (new_start - 1, new_start))
+    return was, now
+
+
+def _changed_lines(before: list[str], after: list[str]) -> tuple[set[int], set[int]]:
+    """The indexes of the lines that differ, in each version (an insertion or a deletion marks the
+    lines around it on the other side)."""
+    was: set[int] = set()
+    now: set[int] = set()
+    matcher = difflib.SequenceMatcher(a=before, b=after)  # autojunk: blank lines and closers are no anchors
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        was.update(range(a0, a1) if a1 > a0 else (a0 - 1, a0))
+        now.update(range(b0, b1) if b1 > b0 else (b0 - 1, b0))
+    return was, now
+
+
+_HEADER = re.compile(r"([ \t]*)(async[ \t]+def|def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
+_MOST_HEADER_LINES = 60  # a signature longer than this is read by parsing the module whole
+
+
+class _Outline:
+    """A module's ``def``/``class`` lines by dotted name, read by indentation alone (no parse)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.headers: list[tuple[int, int, str, bool]] = []  # (index, indent, dotted name, a def)
+        stack: list[tuple[int, str]] = []
+        for index, line in enumerate(lines):
+            match = _HEADER.match(line)
+            if match is None:
+                continue
+            indent = len(match.group(1).expandtabs())
+            while stack and stack[-1][0] >= indent:
+                stack.pop()
+            name = ".".join([*(n for _, n in stack), match.group(3)])
+            self.headers.append((index, indent, name, match.group(2) != "class"))
+            stack.append((indent, match.group(3)))
+        self.names = {name for _, _, name, _ in self.headers}
+        self._ends: dict[int, int] = {}
+
+    def function_at(self, index: int) -> str | None:
+        """The innermost function holding line ``index``."""
+        for start, indent, name, is_def in reversed(self.headers):
+            if start > index or not is_def:
+                continue
+            if index < self._end(start, indent):
+                return name
+            if indent == 0:
+                return None
+        return None
+
+    def block(self, name: str) -> tuple[int, str] | None:
+        """(index of its first line, its text dedented) of the first function of that name."""
+        for start, indent, found, is_def in self.headers:
+            if found == name and is_def:
+                end = self._end(start, indent)
+                body = [line[indent:] if not line[:indent].strip() else line for line in self.lines[start:end]]
+                return start, "\n".join(body) + "\n"
+        return None
+
+    def _end(self, start: int, indent: int) -> int:
+        if start not in self._ends:
+            self._ends[start] = self._find_end(start, indent)
+        return self._ends[start]
+
+    def _find_end(self, start: int, indent: int) -> int:
+        lines, i = self.lines, start
+        while i < len(lines) and i - start < _MOST_HEADER_LINES and not _code(lines[i]).endswith(":"):
+            i += 1  # the signature's lines, to the one that ends in a colon
+        end = i + 1
+        for j in range(i + 1, len(lines)):
+            text = lines[j]
+            stripped = text.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            if len(text.expandtabs()) - len(text.expandtabs().lstrip()) <= indent:
+                break
+            end = j + 1
+        return end
+
+
+def _code(line: str) -> str:
+    """The line without a trailing comment (one that holds no quote), right-stripped."""
+    at = line.find("#")
+    if at >= 0 and "'" not in line[at:] and '"' not in line[at:]:
+        line = line[:at]
+    return line.rstrip()
+
+
+def _getter_files(trees: ThreeTrees, getters: tuple[str, ...], python: list[str]) -> set[str]:
+    """Those of upstream's changed Python files that call a getter (at theirs: ``git grep``, started
+    with the checks) and whose diff compares something."""
+    if not python:
+        return set()
+    calling = trees.python_files_with(getters) & set(python)
+    return {p for p in calling if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
+
+
+def _defs(module: ast.Module) -> dict[str, ast.AST]:
+    """Every function and class by dotted name ("" the module itself; the first of two alike), found
+    without walking into expressions (most of a module's nodes)."""
+    found: dict[str, ast.AST] = {"": module}
     stack: list[tuple[ast.AST, str]] = [(module, "")]
     while stack:
         node, name = stack.pop()
         for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                continue
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 inner = f"{name}.{child.name}" if name else child.name
-                names.add(inner)
+                found.setdefault(inner, child)
                 stack.append((child, inner))
             else:
                 stack.append((child, name))
-    return frozenset(names)
+    return found
+
+
+def _touched(before: str, after: str, device: DeviceGates) -> bool:
+    """A scope whose text changed and names a call that asks about the device."""
+    return before != after and any(name in after or name in before for name in device.names)
+
+
+def _text(node: ast.AST, lines: list[str]) -> str:
+    start, end = getattr(node, "lineno", 1), getattr(node, "end_lineno", None) or len(lines)
+    return "\n".join(lines[start - 1 : end])
 
 
 def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterator[tuple[Gate | None, Gate]]:
@@ -214,26 +383,23 @@ _BOOLEAN = (ast.BoolOp, ast.Compare)
 
 def gates_of(module: ast.Module, device: DeviceGates) -> list[Gate]:
     """Every capability check of the module, each scope's in source order."""
+    return [g for name, node in _defs(module).items() for g in _gates_in(node, name, device)]
+
+
+def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
+    """The gates of one function (or the module, or a class body), not of the scopes it holds."""
     found: list[Gate] = []
-    _scope(module, "", device, found)
-    return found
-
-
-def _scope(node: ast.AST, name: str, device: DeviceGates, found: list[Gate]) -> None:
-    """The gates of one function (or the module, or a class body), then of the scopes it holds."""
-    nested: list[tuple[ast.AST, str]] = []
     local = _assigned_once(node)
     env, sibling = _Env(device, device.capability, local), _Env(device, _sibling(device.capability), local)
     calls = frozenset(device.names)
-    for parent, child, slot in _slots(node, calls, nested):
+    for parent, child, slot in _slots(node, calls):
         if _mentions(child, device, env):
             body = parent.body if isinstance(parent, ast.If) and slot == "if" else []
             asks = frozenset(ast.unparse(c) for c in _calls(child, calls))
             line = getattr(child, "lineno", 0)
             truth, other = env.truth(child), sibling.truth(child)
             found.append(Gate(name, slot, ast.unparse(child), line, truth, _diverts(body), _refuses(body), other, asks))
-    for inner, inner_name in nested:
-        _scope(inner, f"{name}.{inner_name}" if name else inner_name, device, found)
+    return found
 
 
 def _sibling(capability: tuple[int, int]) -> tuple[int, int]:
@@ -249,17 +415,12 @@ def _calls(node: ast.AST, calls: frozenset[str]) -> Iterator[ast.Call]:
             yield ast.Call(ast.Name(str(_callee(sub))), sub.args, sub.keywords)
 
 
-def _slots(
-    scope: ast.AST, calls: frozenset[str], nested: list[tuple[ast.AST, str]]
-) -> Iterator[tuple[ast.AST, ast.expr, str]]:
+def _slots(scope: ast.AST, calls: frozenset[str]) -> Iterator[tuple[ast.AST, ast.expr, str]]:
     """(parent, maximal boolean-ish expression, what its value goes to) in the scope, not in scopes it holds."""
     stack: list[tuple[ast.AST, ast.AST]] = [(scope, child) for child in reversed(list(ast.iter_child_nodes(scope)))]
     while stack:
         parent, node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            nested.append((node, node.name))
-            continue
-        if isinstance(node, (ast.Lambda,)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
         if isinstance(node, ast.expr) and _is_gate_shape(node, calls) and not _is_gate_shape_parent(parent, node):
             yield parent, node, _slot(parent, node)
