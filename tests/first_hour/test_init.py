@@ -99,6 +99,26 @@ def test_picks_undone_lines_and_deletions_are_told_apart(example: demo.Example, 
     assert carries["Undo the faster path"]["markers"] == [{"path": "vllm/fast.py", "text": "def slow_path(x):"}]
 
 
+def test_a_revert_of_a_fork_commit_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
+    """`git revert` of a fork commit adds nothing: it was a carry with no marker (a maintainer's
+    debug commit and its revert put an empty carry in the first ledger)."""
+    fork = demo.Git(example.fork)
+    demo.commit(fork, "Debug print", {"vllm/debug.py": "def debug_dump(x):\n    print(x)\n"})
+    git(example.fork, "revert", "--no-edit", "HEAD")
+    runner = example.fork / "vllm" / "v1" / "worker" / "gpu_model_runner.py"  # upstream's file
+    runner.write_text(runner.read_text() + "# fork: trace the cache size\n")
+    git(example.fork, "commit", "-q", "-am", "Trace the cache size")
+    git(example.fork, "revert", "--no-edit", "HEAD")
+    done = init(example, tmp_path / "cfg", "--image", IMAGE, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    why = {s["subject"]: s["why"] for s in report["skipped"]}
+    assert why['Revert "Debug print"'].startswith("it only takes out lines the fork added")
+    assert why['Revert "Trace the cache size"'].startswith("it only takes out lines the fork added")
+    assert why["Debug print"] == why["Trace the cache size"] == "none of the lines it added is on the branch any more"
+    assert len(report["carries"]) == 2  # the fork's two real carries
+
+
 def test_a_fork_commit_upstream_took_later_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
     """The fork's commit, then upstream's own commit of the same lines in the next tag, merged into the fork."""
     helper = {"vllm/helper.py": "def pad_to_multiple(x, m):\n    return -(-x // m) * m\n"}
