@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -97,6 +98,22 @@ def test_picks_undone_lines_and_deletions_are_told_apart(example: demo.Example, 
     carries = {c["title"]: c for c in report["carries"]}
     assert carries["Drop the package marker the fork does not ship"]["markers"] == []
     assert carries["Undo the faster path"]["markers"] == [{"path": "vllm/fast.py", "text": "def slow_path(x):"}]
+
+
+def test_the_next_step_it_prints_finds_the_checkout_and_the_ledger(example: demo.Example, tmp_path: Path) -> None:
+    """`next: aeon-release audit` from where init ran found no ledger when init wrote it elsewhere
+    (--config), or no checkout when it ran outside (--repo)."""
+    config = tmp_path / "my ledger"
+    done = run_cli("init", "--repo", example.fork, "--config", config, "--image", IMAGE, cwd=tmp_path)
+    assert done.code == 0, done.err
+    (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
+    audit = hint.removeprefix("next: ").split(", then ")[0]
+    assert audit == f"aeon-release audit --repo {example.fork} --config '{config}'"
+    assert run_cli(*shlex.split(audit)[1:], cwd=tmp_path).code == 0
+    # from the top of the checkout, with the ledger there, the bare commands find both
+    assert init(example, example.fork, "--image", IMAGE).code == 0
+    done = run_cli("init", "--image", IMAGE, "--force", cwd=example.fork)
+    assert "next: aeon-release audit, then aeon-release merge <tag> --dry-run" in done.err
 
 
 def test_a_revert_of_a_fork_commit_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
