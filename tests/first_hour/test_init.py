@@ -116,6 +116,26 @@ def test_the_next_step_it_prints_finds_the_checkout_and_the_ledger(example: demo
     assert "next: aeon-release audit, then aeon-release merge <tag> --dry-run" in done.err
 
 
+def test_what_init_leaves_to_the_person_is_named_with_where_to_find_it(example: demo.Example, tmp_path: Path) -> None:
+    """init writes what merge and audit need; release, build and canary need more of fleet.yaml, and
+    said only "name the image's load-bearing list" (where, in what form, or that init wrote none)."""
+    config = example.fork  # at the top of the checkout: fleet.yaml names the branch's Dockerfile
+    (config / "docker").mkdir()
+    (config / "docker" / "Dockerfile").write_text("FROM scratch\n")
+    git(example.fork, "add", "docker")
+    git(example.fork, "commit", "-q", "-m", "The serving image")
+    assert init(example, config, "--image", IMAGE).code == 0
+    for args in (
+        ("release", "v0.29.0", "--repo", example.fork, "--repository", IMAGE, "--dry-run"),
+        ("canary", "--metrics-url", "http://127.0.0.1:9/metrics"),
+    ):
+        done = run_cli(*args, "--config", config)
+        (line,) = done.err.strip().splitlines()
+        assert (
+            done.code == 2 and "fleet.yaml: " in line and "ledger schema fleet" in line and "init writes none" in line
+        )
+
+
 def test_a_revert_of_a_fork_commit_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
     """`git revert` of a fork commit adds nothing: it was a carry with no marker (a maintainer's
     debug commit and its revert put an empty carry in the first ledger)."""
