@@ -117,8 +117,8 @@ def ledger_check(config: Path = CONFIG, json_out: bool = JSON) -> None:
 
 
 @ledger_app.command("schema")
-def ledger_schema(which: str = typer.Argument(..., help="carries or cherry_picks")) -> None:
-    """Print the JSON Schema of a ledger file (also shipped in schemas/)."""
+def ledger_schema(which: str = typer.Argument(..., help="carries, cherry_picks or fleet")) -> None:
+    """Print the JSON Schema of a ledger file or fleet.yaml (also shipped in aeon_release/data/schemas/)."""
     from aeon_release.commands import ledger as ledger_cmds
 
     ledger_cmds.schema(which)

@@ -85,6 +85,9 @@ def main() -> None:
             if done.returncode != 0:
                 fail("installing pip into the venv", f"exit {done.returncode}, see pip's message above")
     target = f"{ROOT}[{args.extras}]" if args.extras else str(ROOT)
+    # pip runs quiet: say what the next half minute or so is, so that a silent terminal is not a hang
+    sys.stderr.write(f"installing {target} and its dependencies into {args.venv} with pip...\n")
+    sys.stderr.flush()
     done = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target])
     if done.returncode != 0:
         fail(f"pip install -e {target}", f"exit {done.returncode}, see pip's message above")

@@ -119,6 +119,25 @@ def diff_names(repo: Path, a: str, b: str | None = None) -> list[str]:
     return sorted({os.fsdecode(p) for p in done.stdout.split(b"\0") if p})
 
 
+def blob_sizes(repo: Path, oids: list[str]) -> dict[str, int]:
+    """Blob sizes by id through one ``git cat-file --batch-check``; an id the repository lacks (a
+    partial clone, a pruned blob) or that is no blob is left out."""
+    if not oids:
+        return {}
+    done = subprocess.run(
+        ["git", "-C", str(repo), "cat-file", "--batch-check"],
+        input="".join(f"{oid}\n" for oid in oids).encode("ascii"),
+        capture_output=True,
+        env=_git_env(),
+    )
+    sizes = {}
+    for line in done.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] == b"blob" and parts[2].isdigit():
+            sizes[parts[0].decode("ascii")] = int(parts[2])
+    return sizes
+
+
 class Blobs:
     """A ``git cat-file --batch`` process: blob id in, bytes out, one process for a whole run."""
 

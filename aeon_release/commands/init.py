@@ -6,6 +6,7 @@ the first file is written; an existing file is never replaced without ``--force`
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from aeon_release.adapters.console import emit, emit_json, plain, say, show
 from aeon_release.adapters.git import Git
 from aeon_release.domain import ledger, profile
 from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
-from aeon_release.errors import UsageError, quoted
+from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
 from aeon_release.pipeline.arch_baseline import KernelBaseline
@@ -61,7 +62,7 @@ def run(
         emit_json(_as_dict(fork, folder, texts, repository, dry_run))
     elif dry_run:
         emit("\n".join(f"# --- {name}\n{text}" for name, text in texts.items()))
-    _report(fork, folder, texts, dry_run, json_out)
+    _report(fork, folder, texts, dry_run, json_out, _where(git, folder))
 
 
 # -- the files -----------------------------------------------------------------------------------
@@ -207,7 +208,21 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
     }
 
 
-def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json_out: bool) -> None:
+def _where(git: Git, folder: Path) -> str:
+    """The options the next commands need, run from here, to find this checkout and this ledger."""
+    args = []
+    if Path.cwd().resolve() != git.toplevel.resolve():
+        args += ["--repo", str(git.toplevel)]
+    try:
+        found = ledger.discover_config_dir().resolve() == folder.resolve()
+    except ConfigError:
+        found = False  # $AEON_RELEASE_CONFIG names no folder: the next command says so, with its hint
+    if not found:
+        args += ["--config", str(folder)]
+    return "".join(f" {shlex.quote(plain(a))}" for a in args)
+
+
+def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json_out: bool, args: str = "") -> None:
     verb = "would write" if dry_run else "wrote"
     quiet = json_out or dry_run  # the primary output is the JSON or the files themselves
     line = show if not quiet else lambda text, _=False: say(text)
@@ -225,4 +240,7 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:
-        say(f"next: aeon-release audit, then aeon-release merge <tag> --dry-run (branches {plain(fork.prefix)}<tag>)")
+        say(
+            f"next: aeon-release audit{args}, then aeon-release merge <tag>{args} --dry-run"
+            f" (branches {plain(fork.prefix)}<tag>)"
+        )

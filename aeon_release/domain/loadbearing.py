@@ -57,7 +57,8 @@ def list_path(fleet: Profile) -> Path:
     if fleet.load_bearing is None:
         raise ConfigError(
             f"{fleet.root / 'fleet.yaml'}: image.load_bearing: required by `build`",
-            "name the image's load-bearing list (a file of KIND TARGET lines)",
+            "add it: a file beside fleet.yaml of KIND TARGET lines, the parts the image must hold "
+            "(`aeon-release ledger schema fleet`; init writes none)",
         )
     return fleet.load_bearing
 

@@ -88,7 +88,10 @@ def load_record(path: Path, tag: str | None = None) -> Record:
     """Read and check a run record; a missing or malformed file is a ConfigError (exit 2)."""
     raw = files.read_capped(path, str(path), error=ConfigError)
     if raw is None:
-        raise ConfigError(f"{path}: no run record there", "run `aeon-release release TAG` first, or pass --record FILE")
+        raise ConfigError(
+            f"{path}: no run record there",
+            "run `aeon-release merge TAG` (or `release TAG`) first, or pass --record FILE",
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -435,7 +438,8 @@ def _size(value: int | None) -> str:
 
 
 def _not_recorded(step: str) -> str:
-    return f"_Not recorded: the run stopped before the {step} step finished._"
+    # `merge` alone records no build or publish: "the run stopped before" read as a failure there
+    return f"_Not recorded: no finished {step} step in the run record._"
 
 
 def _title(data: Mapping[str, Any], fleet: Profile | None) -> str:

@@ -102,7 +102,8 @@ class Profile:
         if self.canary_metrics is None:
             raise ConfigError(
                 f"{self.root / PROFILE_FILE}: canary.metrics: required by `canary`",
-                "name the drafter's counters: drafts, draft_tokens, accepted, accepted_per_pos",
+                "add it: the metric names of the drafter's counters drafts, draft_tokens, accepted, "
+                "accepted_per_pos (`aeon-release ledger schema fleet`; init writes none)",
             )
         return self.canary_metrics
 

@@ -4,7 +4,8 @@ The fork branch is named PREFIX + the upstream tag it was last merged with (``my
 own non-merge commits that neither upstream's branch nor that tag contains are the carries, except:
 - cherry-picks of upstream commits (git's ``(cherry picked from commit ...)`` line, or a subject
   naming a pull request that upstream's branch has): the next release brings them;
-- commits whose added lines are all gone from the branch (a later commit undid or rewrote them).
+- commits whose added lines are all gone from the branch (a later commit undid or rewrote them),
+  and the commits that only took out lines the fork had added (reverts of fork commits).
 Each carry gets a marker per file (one line it added that is still there exactly once), and the
 functions and classes it added become a ``required-symbol`` rule: the checks a maintainer makes by
 hand after every merge, written down once.
@@ -171,7 +172,10 @@ def _carry(
     pr = _pr_number(commit.subject, pr_subject)
     if pr is not None and pr in upstream_prs:
         return None, f"upstream has PR #{pr}: a cherry-pick the next release brings"
-    added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", commit.sha)).added
+    patch = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", commit.sha))
+    added = patch.added  # with -U0 the patch's other lines are the ones it took out
+    if not any(_telling(lines) for lines in added.values()) and _undoes_own_lines(git, tag, commit, patch.context):
+        return None, "it only takes out lines the fork added (a revert): nothing of upstream's is changed"
     now = read_blobs(git.path, head, sorted(added))
     upstream = read_blobs(git.path, tag, sorted(added))
     kept = {path: set(_telling(added[path])) & set(_telling((now[path] or "").splitlines())) for path in added}
@@ -186,6 +190,25 @@ def _carry(
     symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
     return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
+
+
+def _undoes_own_lines(git: Git, tag: str, commit: Commit, removed: dict[str, list[str]]) -> bool:
+    """Whether a commit that adds nothing takes out only lines the tag has in none of its files (a
+    revert of a fork commit): no line of upstream's is changed, so there is nothing to carry.  A file
+    the tag has that the commit deletes, or a line of the tag's it takes out, is a carry (the fork
+    dropping something of upstream's)."""
+    out = git.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", commit.sha)
+    touched = sorted(p for p in out.split("\0") if p)
+    if not touched:
+        return False
+    upstream = read_blobs(git.path, tag, touched)
+    for path in touched:
+        theirs = upstream[path]
+        if theirs is None:
+            continue  # a file the tag lacks is the fork's own
+        if path not in removed or set(_telling(removed[path])) & set(_telling(theirs.splitlines())):
+            return False  # deleted a file of upstream's, or took out a line of it
+    return True
 
 
 def _pr_number(subject: str, pattern: str | None) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -97,6 +98,62 @@ def test_picks_undone_lines_and_deletions_are_told_apart(example: demo.Example, 
     carries = {c["title"]: c for c in report["carries"]}
     assert carries["Drop the package marker the fork does not ship"]["markers"] == []
     assert carries["Undo the faster path"]["markers"] == [{"path": "vllm/fast.py", "text": "def slow_path(x):"}]
+
+
+def test_the_next_step_it_prints_finds_the_checkout_and_the_ledger(example: demo.Example, tmp_path: Path) -> None:
+    """`next: aeon-release audit` from where init ran found no ledger when init wrote it elsewhere
+    (--config), or no checkout when it ran outside (--repo)."""
+    config = tmp_path / "my ledger"
+    done = run_cli("init", "--repo", example.fork, "--config", config, "--image", IMAGE, cwd=tmp_path)
+    assert done.code == 0, done.err
+    (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
+    audit = hint.removeprefix("next: ").split(", then ")[0]
+    assert audit == f"aeon-release audit --repo {example.fork} --config '{config}'"
+    assert run_cli(*shlex.split(audit)[1:], cwd=tmp_path).code == 0
+    # from the top of the checkout, with the ledger there, the bare commands find both
+    assert init(example, example.fork, "--image", IMAGE).code == 0
+    done = run_cli("init", "--image", IMAGE, "--force", cwd=example.fork)
+    assert "next: aeon-release audit, then aeon-release merge <tag> --dry-run" in done.err
+
+
+def test_what_init_leaves_to_the_person_is_named_with_where_to_find_it(example: demo.Example, tmp_path: Path) -> None:
+    """init writes what merge and audit need; release, build and canary need more of fleet.yaml, and
+    said only "name the image's load-bearing list" (where, in what form, or that init wrote none)."""
+    config = example.fork  # at the top of the checkout: fleet.yaml names the branch's Dockerfile
+    (config / "docker").mkdir()
+    (config / "docker" / "Dockerfile").write_text("FROM scratch\n")
+    git(example.fork, "add", "docker")
+    git(example.fork, "commit", "-q", "-m", "The serving image")
+    assert init(example, config, "--image", IMAGE).code == 0
+    for args in (
+        ("release", "v0.29.0", "--repo", example.fork, "--repository", IMAGE, "--dry-run"),
+        ("canary", "--metrics-url", "http://127.0.0.1:9/metrics"),
+    ):
+        done = run_cli(*args, "--config", config)
+        (line,) = done.err.strip().splitlines()
+        assert (
+            done.code == 2 and "fleet.yaml: " in line and "ledger schema fleet" in line and "init writes none" in line
+        )
+
+
+def test_a_revert_of_a_fork_commit_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:
+    """`git revert` of a fork commit adds nothing: it was a carry with no marker (a maintainer's
+    debug commit and its revert put an empty carry in the first ledger)."""
+    fork = demo.Git(example.fork)
+    demo.commit(fork, "Debug print", {"vllm/debug.py": "def debug_dump(x):\n    print(x)\n"})
+    git(example.fork, "revert", "--no-edit", "HEAD")
+    runner = example.fork / "vllm" / "v1" / "worker" / "gpu_model_runner.py"  # upstream's file
+    runner.write_text(runner.read_text() + "# fork: trace the cache size\n")
+    git(example.fork, "commit", "-q", "-am", "Trace the cache size")
+    git(example.fork, "revert", "--no-edit", "HEAD")
+    done = init(example, tmp_path / "cfg", "--image", IMAGE, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    why = {s["subject"]: s["why"] for s in report["skipped"]}
+    assert why['Revert "Debug print"'].startswith("it only takes out lines the fork added")
+    assert why['Revert "Trace the cache size"'].startswith("it only takes out lines the fork added")
+    assert why["Debug print"] == why["Trace the cache size"] == "none of the lines it added is on the branch any more"
+    assert len(report["carries"]) == 2  # the fork's two real carries
 
 
 def test_a_fork_commit_upstream_took_later_is_not_a_carry(example: demo.Example, tmp_path: Path) -> None:

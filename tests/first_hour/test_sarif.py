@@ -44,3 +44,15 @@ def test_sarif_carries_what_code_scanning_uses_and_survives_a_line_move(
     (after,) = _sarif(capsys, ex)["runs"][0]["results"]
     assert after["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
     assert after["partialFingerprints"] == before["partialFingerprints"] != {}
+
+
+def test_the_gate_report_written_into_the_checkout_is_no_finding_of_the_next_audit(tmp_path: Path) -> None:
+    """The PR gate writes aeon-audit.sarif into the fork's checkout: a second audit there (the
+    pre-commit hook, a rerun) read its help texts' suppression syntax as 7 stale suppressions."""
+    ex = build_example(tmp_path / "ex")
+    report = ex.fork / "aeon-audit.sarif"
+    first = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "sarif", "--output", report)
+    assert first.code == 0, first.err
+    assert "aeon-audit: ignore[RULE] reason" in report.read_text()  # the help still tells how
+    again = run_cli("audit", "--repo", ex.fork, "--config", ex.config)
+    assert again.code == 0 and "suppression/unused" not in again.out + again.err, again.out

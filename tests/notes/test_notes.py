@@ -123,7 +123,7 @@ def test_record_without_build_and_publish(
 
     assert run.code == 0, run.err
     assert "**Partial run**: no build, no publish section" in run.out
-    assert "## Image\n\n_Not recorded: the run stopped before the build step finished._" in run.out
+    assert "## Image\n\n_Not recorded: no finished build step in the run record._" in run.out
     assert "docker pull" not in run.out
     assert "## Conflicts (7)" in run.out  # the merge part is still all there
 

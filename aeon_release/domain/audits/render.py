@@ -138,8 +138,9 @@ def _help(kind: str, text: str) -> str:
 
     about = doc_line(KINDS[kind]) if kind in KINDS else "a merge-aware check (base, fork and upstream sides)"
     return (
-        f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with "
-        f"`# aeon-audit: ignore[RULE] reason`."
+        f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with an "
+        # not spelled with its `#`: the gate's own report, written into the checkout, read as stale suppressions
+        f"`aeon-audit: ignore[RULE] reason` comment."
     )
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from aeon_release.adapters.blobs import Blobs, Entry, ls_tree
+from aeon_release.adapters.blobs import Blobs, Entry, blob_sizes, ls_tree
 from aeon_release.adapters.git import not_opened
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
@@ -202,6 +202,15 @@ class _GitJob:
                     yield rel, data
 
 
+@dataclass(frozen=True)
+class _Jobs:
+    parts: tuple[ReadJob, ...]
+
+    def read_all(self) -> Iterator[tuple[str, bytes]]:
+        for part in self.parts:
+            yield from part.read_all()
+
+
 @dataclass
 class WorkTree:
     """A directory on disk.  In a git work tree, the files git tracks plus untracked ones it does not ignore."""
@@ -216,16 +225,38 @@ class WorkTree:
     _oids: dict[str, str] | None = field(default=None, init=False)
     _base: str = field(default="", init=False)
     _stats: dict[str, tuple[int, int, int, int]] = field(default_factory=dict, init=False)
+    _sparse: frozenset[str] = field(default=frozenset(), init=False)  # git's skip-worktree entries
+    _indexed: dict[str, str] = field(default_factory=dict, init=False)  # path -> blob id, read from git
+    _blobs: Blobs | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.label = str(self.root)
         self._base = os.path.join(str(self.root), "")  # joined by hand: pathlib's `/` cost 50 µs a file
         listed = _git_lists(self.root)
         if listed is not None:
-            candidates, self._oids = listed
+            candidates, self._oids, self._sparse = listed
         for rel in candidates if listed is not None else _walk(self.root):
             self._classify(rel)
+        if self._indexed:
+            self._size_indexed()
         self._files.sort()
+
+    def _size_indexed(self) -> None:
+        """A sparse checkout's files that are not on disk are the index's blobs: audited from git, as
+        ``--rev`` reads a commit (a work-tree audit read only what was on disk, and a carry's marker in
+        a file outside the checkout read as lost)."""
+        sizes = blob_sizes(self.root, sorted(set(self._indexed.values())))
+        for rel, oid in list(self._indexed.items()):
+            size = sizes.get(oid)
+            if size is None:
+                del self._indexed[rel]
+                self._skipped[rel] = "outside the sparse checkout, and its blob is not in the repository"
+            elif size > self.max_bytes:
+                self._skipped[rel] = _over(size, self.max_bytes)
+                self._oversize[rel] = size
+            else:
+                self._files.append(rel)
+                self._sizes[rel] = size
 
     def _under_link(self, rel: str) -> bool:
         """Whether a folder on the way to ``rel`` is a symlink (lstat follows every part but the last)."""
@@ -243,7 +274,10 @@ class WorkTree:
         try:
             info = os.lstat(self._base + rel)
         except OSError:
-            return  # tracked but deleted in the work tree
+            oid = self._oids.get(rel) if self._oids is not None and rel in self._sparse else None
+            if oid is not None:
+                self._indexed[rel] = oid  # outside a sparse checkout: git keeps it in the index only
+            return  # else tracked but deleted in the work tree
         if stat.S_ISLNK(info.st_mode):
             self._skipped[rel] = "symlink (not followed)"
         elif not stat.S_ISREG(info.st_mode):
@@ -277,6 +311,11 @@ class WorkTree:
     def read(self, path: str) -> bytes | None:
         if path not in self._sizes:
             return None
+        if path in self._indexed:
+            if self._blobs is None:
+                self._blobs = Blobs(self.root)
+            data = self._blobs.read(self._indexed[path])
+            return data if data is not None and len(data) <= self.max_bytes else None
         return open_regular(self._base + path, self.max_bytes)
 
     def size(self, path: str) -> int:
@@ -289,7 +328,14 @@ class WorkTree:
         return self._oids.get(path) if path in self._sizes else None
 
     def job(self, paths: list[str]) -> ReadJob:
-        return _FsJob(str(self.root), tuple(paths), self.max_bytes)
+        if not any(p in self._indexed for p in paths):
+            return _FsJob(str(self.root), tuple(paths), self.max_bytes)
+        return _Jobs(
+            (
+                _FsJob(str(self.root), tuple(p for p in paths if p not in self._indexed), self.max_bytes),
+                _GitJob(str(self.root), tuple((p, self._indexed[p]) for p in paths if p in self._indexed)),
+            )
+        )
 
     def fingerprint(self) -> str | None:
         """A digest of every listed file's path and blob id (the index's, else hashed from the bytes)
@@ -319,7 +365,9 @@ class WorkTree:
         return True
 
     def close(self) -> None:
-        return None
+        if self._blobs is not None:
+            self._blobs.close()
+            self._blobs = None
 
 
 class GitTree:
@@ -428,15 +476,16 @@ def _over(size: int, cap: int) -> str:
     return f"{size} bytes, over the {cap}-byte cap (settings.max_file_bytes)"
 
 
-def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
+def _git_lists(root: Path) -> tuple[list[str], dict[str, str], frozenset[str]] | None:
     """When ``root`` is the top of a git work tree: the files git tracks plus the untracked ones it
-    does not ignore, and the index's blob ids of the tracked files whose content git's stat check
-    says still matches (see :func:`_index_oids`).  The three git commands run at once."""
+    does not ignore, the index's blob ids of the tracked files whose content git's stat check says
+    still matches (see :func:`_index_oids`), and the tracked files a sparse checkout leaves off the
+    disk (git's skip-worktree bit, ``ls-files -t``'s ``S``).  The three git commands run at once."""
     if not (root / ".git").exists():
         return None  # a folder, not a checkout: every file under it
     env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
     commands = (
-        ["ls-files", "-z", "--stage"],
+        ["ls-files", "-z", "--stage", "-t"],
         ["ls-files", "-z", "--others", "--exclude-standard"],
         ["diff-files", "--name-only", "-z", "--no-renames"],
     )
@@ -454,10 +503,12 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str]] | None:
         if "not a git repository (or any" in reason:
             return None  # a .git there that is no repository (nor is any folder above): a plain folder
         raise not_opened(root, reason)
-    records = [r.partition(b"\t") for r in staged.split(b"\0") if r]
+    tagged = [r.partition(b"\t") for r in staged.split(b"\0") if r]
+    records = [(meta[2:], tab, raw_path) for meta, tab, raw_path in tagged]  # "S 100644 <oid> 0": -t's tag first
+    sparse = frozenset(os.fsdecode(raw_path) for meta, _, raw_path in tagged if meta[:2] == b"S ")
     files = {os.fsdecode(raw_path) for _, _, raw_path in records}
     files.update(os.fsdecode(p) for p in others.split(b"\0") if p)
-    return sorted(files), (_index_oids(records, dirty) if dirty_ok else {})
+    return sorted(files), (_index_oids(records, dirty) if dirty_ok else {}), sparse
 
 
 def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict[str, str]:
