@@ -166,6 +166,39 @@ def test_a_capability_compared_through_a_getter_is_evaluated(git_repo: GitRepo, 
 
 
 @pytest.mark.parametrize(
+    ("before", "after", "line"),
+    [
+        # a module's own check: both versions parsed whole
+        (
+            "USE_B12X = current_platform.is_device_capability_family(120)\n",
+            "USE_B12X = current_platform.is_device_capability(120)\n",
+            3,
+        ),
+        # a function on one line
+        (
+            "def ok(p): return p.is_device_capability_family(120)\n",
+            "def ok(p): return p.is_device_capability(120)\n",
+            3,
+        ),
+        # a method of a nested class, below another method whose signature spans lines
+        (
+            "class A:\n    class B:\n        def f(\n            self,\n        ) -> int:\n            return 1\n\n"
+            "        def g(self, p):\n            return p.is_device_capability_family(120)\n",
+            "class A:\n    class B:\n        def f(\n            self,\n        ) -> int:\n            return 1\n\n"
+            "        def g(self, p):\n            return p.is_device_capability(120)\n",
+            11,
+        ),
+    ],
+    ids=["module-level", "one-line-def", "nested-method"],
+)
+def test_checks_outside_a_plain_function_are_found(git_repo: GitRepo, before: str, after: str, line: int) -> None:
+    head = "from vllm.platforms import current_platform\n\n"
+    sides = _case(git_repo, "vllm/where.py", head + before, head + after, "Only 12.0 (#4)")
+    [finding] = _findings(git_repo, sides)
+    assert (finding.severity, finding.line) == (Severity.ERROR, line), finding.message
+
+
+@pytest.mark.parametrize(
     ("before", "after"),
     [
         # a change to the part the device does not decide

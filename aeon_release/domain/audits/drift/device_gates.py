@@ -33,6 +33,7 @@ capability's parts, in a file that calls a getter) are parsed.
 from __future__ import annotations
 
 import ast
+import bisect
 import dataclasses
 import difflib
 import operator
@@ -135,8 +136,12 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
     not read at all); None when a changed line naming the device lies outside every function or a
     function's text does not parse alone (then both versions are parsed whole)."""
     lines = (before.splitlines(), after.splitlines())
+    if hunks is None and max(len(lines[0]), len(lines[1])) > _MOST_DIFFED_LINES:
+        return None
     outlines = (_Outline(lines[0]), _Outline(lines[1]))
     changed = _hunk_lines(hunks) if hunks is not None else _changed_lines(*lines)
+    if len(changed[0]) + len(changed[1]) > _MOST_CHANGED_LINES:
+        return None  # most of the module changed: parsed whole
     names: set[str] = set()
     for side in (0, 1):
         for index in changed[side]:
@@ -193,6 +198,8 @@ def _changed_lines(before: list[str], after: list[str]) -> tuple[set[int], set[i
 
 _HEADER = re.compile(r"([ \t]*)(async[ \t]+def|def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 _MOST_HEADER_LINES = 60  # a signature longer than this is read by parsing the module whole
+_MOST_DIFFED_LINES = 20_000  # difflib's time grows faster than the lines: a larger module is parsed whole
+_MOST_CHANGED_LINES = 4_000
 
 
 class _Outline:
@@ -213,14 +220,15 @@ class _Outline:
             self.headers.append((index, indent, name, match.group(2) != "class"))
             stack.append((indent, match.group(3)))
         self.names = {name for _, _, name, _ in self.headers}
+        self._starts = [start for start, _, _, _ in self.headers]
         self._ends: dict[int, int] = {}
 
     def function_at(self, index: int) -> str | None:
-        """The innermost function holding line ``index``."""
-        for start, indent, name, is_def in reversed(self.headers):
-            if start > index or not is_def:
-                continue
-            if index < self._end(start, indent):
+        """The innermost function holding line ``index``: the headers above it, nearest first, until one
+        at the left margin."""
+        for at in range(bisect.bisect_right(self._starts, index) - 1, -1, -1):
+            start, indent, name, is_def = self.headers[at]
+            if is_def and index < self._end(start, indent):
                 return name
             if indent == 0:
                 return None
@@ -244,16 +252,24 @@ class _Outline:
         lines, i = self.lines, start
         while i < len(lines) and i - start < _MOST_HEADER_LINES and not _code(lines[i]).endswith(":"):
             i += 1  # the signature's lines, to the one that ends in a colon
+            text = lines[i] if i < len(lines) else ""
+            if text.strip() and _indent(text) <= indent and not text.lstrip().startswith((")", "]", "}")):
+                return start + 1  # ``def f(): return x``, on its one line
         end = i + 1
         for j in range(i + 1, len(lines)):
             text = lines[j]
             stripped = text.strip()
             if not stripped or stripped.startswith("#"):
                 continue
-            if len(text.expandtabs()) - len(text.expandtabs().lstrip()) <= indent:
+            if _indent(text) <= indent:
                 break
             end = j + 1
         return end
+
+
+def _indent(line: str) -> int:
+    spread = line.expandtabs()
+    return len(spread) - len(spread.lstrip())
 
 
 def _code(line: str) -> str:
