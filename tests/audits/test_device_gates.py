@@ -268,6 +268,7 @@ def test_the_audit_config_sets_the_device(tmp_path: Path) -> None:
         ({"capability": "12.1", "equals": ["os.system"]}, "not a function name"),
         ({"capability": "12.1", "equals": ["f"], "severity": "fatal"}, "settings.device.severity"),
         ({"capability": "12.1", "equals": ["f"], "gpu": 1}, "gpu"),
+        ({"capability": "12.1", "equals": [f"f{i}" for i in range(51)]}, "over 50"),
     ],
 )
 def test_a_bad_device_names_its_field(device: dict[str, object], said: str) -> None:

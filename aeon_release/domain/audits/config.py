@@ -171,6 +171,7 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
 _CAPABILITY = re.compile(r"(\d{1,2})\.(\d)")
 _CALL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _DEVICE_LISTS = ("at_least", "equals", "family", "getters")
+_MOST_DEVICE_CALLS = 50
 
 
 def _device(node: Any, where: Where) -> DeviceGates:
@@ -183,6 +184,11 @@ def _device(node: Any, where: Where) -> DeviceGates:
     major, minor = capability.split(".")
     lists = {key: string_list(data[key], where.key(key)) if key in data else () for key in _DEVICE_LISTS}
     for key, names in lists.items():
+        if len(names) > _MOST_DEVICE_CALLS:
+            raise where.key(key).fail(
+                f"names {len(names)} calls, over {_MOST_DEVICE_CALLS}",
+                "list the calls upstream's code asks the device with",
+            )
         for i, name in enumerate(names):
             if not _CALL_NAME.fullmatch(name):
                 raise (
