@@ -24,6 +24,21 @@ from aeon_release.domain.audits.merge import merge_findings  # noqa: E402
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings  # noqa: E402
 from aeon_release.domain.audits.source import GitTree, SourceCache  # noqa: E402
 
+
+def _fleet_settings() -> Settings:
+    """The engine's defaults with the fleet's device (the repository's audits/: settings: device), as
+    `merge` runs with the fleet's rules: device-gate drift is measured too."""
+    from aeon_release.domain.audits.config import load_rules
+    from aeon_release.errors import ConfigError
+
+    try:
+        return Settings(device=load_rules(Path(__file__).resolve().parents[1]).settings.device)
+    except (ConfigError, TypeError):  # an older engine (AEON_SRC) that has no such setting
+        return Settings()
+
+
+FLEET = _fleet_settings()
+
 MIRROR = Path("/work/.mirror/neuralmagic+vllm/repo")
 ENV = {
     **os.environ,
@@ -128,7 +143,7 @@ def audit(merged: Merged) -> tuple[list[Finding], float]:
     started = time.perf_counter()
     tree = GitTree(merged.sides.repo, merged.tree_oid)
     try:
-        findings = merge_findings(SourceCache(tree), merged.sides, Settings())
+        findings = merge_findings(SourceCache(tree), merged.sides, FLEET)
     finally:
         tree.close()
     return findings, time.perf_counter() - started
