@@ -234,6 +234,13 @@ def test_near_misses_are_quiet(git_repo: GitRepo, before: str, after: str) -> No
     assert _findings(git_repo, sides) == []
 
 
+def test_checks_added_to_an_empty_module_are_read(git_repo: GitRepo) -> None:
+    """Upstream's hunk starts before the first line (``@@ -0,0 +1,2 @@``) of a file the fork has empty."""
+    after = "from vllm.platforms import current_platform\nUSE = current_platform.is_device_capability(120)\n"
+    sides = _case(git_repo, "vllm/empty.py", "", after, "Fill it (#5)")
+    assert _findings(git_repo, sides) == []
+
+
 def test_without_a_device_nothing_is_evaluated(git_repo: GitRepo) -> None:
     sides = _case(git_repo, MOE, MOE_BASE, MOE_AFTER, "Disable on SM121 (#39825)")
     assert _findings(git_repo, sides, device=None) == []

@@ -148,7 +148,7 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
             name = outlines[side].function_at(index)
             if name is not None:
                 names.add(name)
-            elif index < len(lines[side]) and any(n in lines[side][index] for n in device.names):
+            elif 0 <= index < len(lines[side]) and any(n in lines[side][index] for n in device.names):
                 return None  # a module's or a class body's own check
     gates: tuple[list[Gate], list[Gate]] = ([], [])
     for name in sorted(names):
