@@ -104,7 +104,7 @@ class ArchCoverage:
         for path in opts.functions:
             text = ctx.cache.text(path)
             if text is None:
-                yield rule.finding(path, 0, f"{path} does not exist in the tree")
+                yield rule.finding(path, 0, _absent(ctx, path))
                 return
             try:
                 library += cmake.split_definitions(cmake.commands(text))[0]
@@ -139,7 +139,7 @@ def _check_file(
 ) -> Iterator[Finding]:
     text = ctx.cache.text(path)
     if text is None:
-        yield rule.finding(path, 0, f"{path} does not exist in the tree")
+        yield rule.finding(path, 0, _absent(ctx, path))
         return
     try:
         run = cmake.evaluate(
@@ -190,6 +190,12 @@ def _check_file(
                 f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
             )
         yield rule.finding(where_set, line, f"no {group} group compiles for {where}: {said}")
+
+
+def _absent(ctx: Context, path: str) -> str:
+    """Why a file the rule names has no text: not in the tree, or left unread (over the size cap, a link)."""
+    why = ctx.cache.tree.skipped().get(path)
+    return f"{path} was not read: {why}" if why else f"{path} does not exist in the tree"
 
 
 def _at(place: cmake.Place, path: str) -> str:
