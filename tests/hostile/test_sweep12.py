@@ -150,3 +150,12 @@ def test_the_dockerfile_is_read_as_buildkit_reads_it() -> None:
     settings = _settings(docker)
     assert settings == {"A": "1", "TORCH_CUDA_ARCH_LIST": "12.1a     12.0a", "B": "2"}
     assert _cuda_version(docker, settings) == "13.0"
+
+
+def test_a_define_value_too_long_for_cmake_is_refused_at_load(tmp_path: Path) -> None:
+    """A 7 MB ``define`` value reached the script whole: cmake ran past its 20 s limit reading it."""
+    rules = RULES.replace("define: {GPU_LANG: CUDA}", f"define: {{GPU_LANG: {'x' * 100_000}}}")
+    repo = make_repo(tmp_path / "repo", {"CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS})
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path, rules), timeout=TIMEOUT)
+    [line] = run.err.splitlines()
+    assert run.code == 2 and line.startswith("error: audits/rules.yaml: rules[0].define.GPU_LANG: 100,000 characters")

@@ -117,6 +117,7 @@ class ArchCoverage:
 
 
 _GROUP = re.compile(r"[A-Za-z0-9_*?]+")
+_DEFINE_CHARS = 64 * 1024
 
 
 def _defines(node: Any, where: Where) -> tuple[tuple[str, str], ...]:
@@ -130,6 +131,11 @@ def _defines(node: Any, where: Where) -> tuple[tuple[str, str], ...]:
             raise where.fail(f"{quoted(key)} is not a CMake variable name", "letters, digits and _")
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise where.key(key).fail(f"expected a string, got {type_name(value)}")
+        if len(str(value)) > _DEFINE_CHARS:  # cmake reads a long value in quadratic time: 7 MB ran past its limit
+            raise where.key(key).fail(
+                f"{len(str(value)):,} characters, more than the {_DEFINE_CHARS:,} a value may hold",
+                "what a build's condition reads is a word or a short list",
+            )
         out.append((key, str(value)))
     return tuple(out)
 
