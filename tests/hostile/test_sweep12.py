@@ -159,3 +159,21 @@ def test_a_define_value_too_long_for_cmake_is_refused_at_load(tmp_path: Path) ->
     run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path, rules), timeout=TIMEOUT)
     [line] = run.err.splitlines()
     assert run.code == 2 and line.startswith("error: audits/rules.yaml: rules[0].define.GPU_LANG: 100,000 characters")
+
+
+# -- two commands at once --------------------------------------------------------------------------------
+def test_a_lock_file_of_junk_is_not_repeated_in_the_refusal(tmp_path: Path) -> None:
+    """A second run read the lock file whole into its one error line as the holder's pid: 5 MB of it."""
+    import fcntl
+
+    example = build_example(tmp_path / "ex")
+    lock = example.fork / ".git" / "aeon-release" / "lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # held by this test as a run would hold it
+        held.write("\x1b[31m " + "9" * 5_000_000)
+        held.flush()
+        run = run_limited("merge", "--abort", "--repo", example.fork, timeout=TIMEOUT)
+    [line] = run.err.splitlines()
+    assert run.code == 2 and len(line) < 300
+    assert "another aeon-release run is working in this repository (pid unknown)" in line
