@@ -138,6 +138,15 @@ def blob_sizes(repo: Path, oids: list[str]) -> dict[str, int]:
     return sizes
 
 
+class TooLarge(Exception):
+    """A blob over the size its reader takes."""
+
+    def __init__(self, size: int, cap: int) -> None:
+        super().__init__(f"{size:,} bytes, over the {cap:,}-byte cap")
+        self.size = size
+        self.cap = cap
+
+
 class Blobs:
     """A ``git cat-file --batch`` process: blob id in, bytes out, one process for a whole run."""
 
@@ -156,9 +165,10 @@ class Blobs:
             )
         return self._proc
 
-    def read(self, name: str) -> bytes | None:
+    def read(self, name: str, max_bytes: int | None = None) -> bytes | None:
         """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
-        pruned blob), when it is not a blob, or when the name cannot be asked (a newline ends a request)."""
+        pruned blob), when it is not a blob, or when the name cannot be asked (a newline ends a request).
+        A blob over ``max_bytes`` raises TooLarge and is never read (the process is stopped instead)."""
         if "\n" in name:
             return None
         proc = self._start()
@@ -171,6 +181,11 @@ class Blobs:
                 self.close()
             return None
         _, kind, size = header.rsplit(b" ", 2)
+        if max_bytes is not None and int(size) > max_bytes:
+            self.close()  # its bytes are on the pipe: the next read starts a new process
+            if kind != b"blob":
+                return None
+            raise TooLarge(int(size), max_bytes)
         data = stdout.read(int(size))
         stdout.read(1)  # the newline after the object
         return data if kind == b"blob" else None

@@ -502,11 +502,12 @@ class Git:
         status, out, _ = self.try_run("show", f"{rev}:{path}")
         return out if status == 0 else None
 
-    def blob_text(self, rev: str, path: str) -> str | None:
-        """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent."""
+    def blob_text(self, rev: str, path: str, max_bytes: int | None = None) -> str | None:
+        """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent.
+        A file over ``max_bytes`` raises blobs.TooLarge unread."""
         if self._blobs is None:
             self._blobs = blobs.Blobs(self.path)
-        data = self._blobs.read(f"{rev}:{path}")
+        data = self._blobs.read(f"{rev}:{path}", max_bytes)
         return None if data is None else data.decode("utf-8", errors="replace")
 
     def close(self) -> None:

@@ -462,7 +462,8 @@ class RunStore:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 handle.seek(0)
-                holder = handle.read().strip() or "unknown"
+                holder = handle.read(24).strip()  # a pid; whatever else the file holds is not repeated
+                holder = holder if holder.isdigit() and holder.isascii() else "unknown"
                 raise StateError(
                     f"another aeon-release run is working in this repository (pid {holder})",
                     "wait for it to finish, or see `aeon-release status`",

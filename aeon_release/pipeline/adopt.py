@@ -178,14 +178,15 @@ def _carry(
         return None, "it only takes out lines the fork added (a revert): nothing of upstream's is changed"
     now = read_blobs(git.path, head, sorted(added))
     upstream = read_blobs(git.path, tag, sorted(added))
-    kept = {path: set(_telling(added[path])) & set(_telling((now[path] or "").splitlines())) for path in added}
-    if any(_telling(lines) for lines in added.values()) and not any(kept.values()):
+    told = {path: _telling(lines) for path, lines in added.items()}  # once: a commit can add millions of lines
+    kept = {path: set(told[path]) & set(_telling((now[path] or "").splitlines())) for path in added}
+    if any(told.values()) and not any(kept.values()):
         return None, "none of the lines it added is on the branch any more"
     theirs = {path: set(_telling((upstream[path] or "").splitlines())) for path in added}
     if any(kept.values()) and all(lines <= theirs[path] for path, lines in kept.items()):
         return None, f"{tag} has every line of it that is left: upstream took it"
     markers = tuple(
-        m for path in sorted(added) if (m := _marker(path, added[path], now[path], theirs[path])) is not None
+        m for path in sorted(added) if (m := _marker(path, told[path], now[path], theirs[path])) is not None
     )
     symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
@@ -216,8 +217,9 @@ def _pr_number(subject: str, pattern: str | None) -> int | None:
     return int(match[1]) if match and match[1].isdigit() else None
 
 
-def _marker(path: str, added: Sequence[str], text: str | None, upstream: set[str]) -> Marker | None:
-    """The carry's line in ``path`` to look for after every merge: one it added that is there exactly
+def _marker(path: str, told: Sequence[str], text: str | None, upstream: set[str]) -> Marker | None:
+    """The carry's line in ``path`` to look for after every merge: one of the telling lines it added
+    (``told``) that is there exactly
     once now and that upstream's version lacks (a line upstream has too would survive the carry's
     loss); the fork's marker comment when there is one, else a definition line, else the longest."""
     if text is None:
@@ -226,9 +228,7 @@ def _marker(path: str, added: Sequence[str], text: str | None, upstream: set[str
     for line in text.splitlines():
         stripped = line.strip()
         counts[stripped] = counts.get(stripped, 0) + 1
-    lines = [
-        line for line in _telling(added) if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream
-    ]
+    lines = [line for line in told if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream]
     if not lines:
         return None
     comments = [line for line in lines if line.startswith("#")]  # forks tag their patches with one

@@ -10,21 +10,34 @@ merge each must still hold one, or a kernel the image had silently stopped being
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 
+from aeon_release.adapters.blobs import TooLarge
 from aeon_release.adapters.git import Git
 from aeon_release.domain.audits import cmake
+from aeon_release.domain.audits.source import DEFAULT_MAX_BYTES
 
 CMAKE_FILE = "CMakeLists.txt"
-# `ARG NAME=value`, `ENV NAME=value` or `ENV NAME value`, quoted or not
-_INSTRUCTION = re.compile(r"^[ \t]*(ARG|ENV)[ \t]+(.*)$", re.M | re.I)  # instructions are case-blind
-_FROM = re.compile(r"^[ \t]*FROM[ \t]+(\S+)", re.M | re.I)
+DOCKERFILE_BYTES = 1024 * 1024  # a real Dockerfile is tens of KB
+# `ARG NAME=value`, `ENV NAME=value` or `ENV NAME value`, quoted or not; instructions are case-blind
+_INSTRUCTION = re.compile(r"[ \t]*(ARG|ENV)[ \t]+(.*)", re.I | re.S)
+_FROM = re.compile(r"[ \t]*FROM[ \t]+(.*)", re.I | re.S)
 _CUDA_IMAGE = re.compile(r"(?:^|/)nvidia/cuda:([0-9]{1,3}\.[0-9]{1,3})", re.I)
-_CUDA_VERSION = re.compile(r"([0-9]{1,3}\.[0-9]{1,3})(?:\.[0-9]+)*")
+_CUDA_VERSION = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})(?:\.[0-9]+)*")
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 # a condition that picks the CUDA branch: `if(GPU_LANG STREQUAL "CUDA")`
 _PICKS_CUDA = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+STREQUAL\s+\"?(CUDA|cuda)\"?(?=[\s)]|$)")
+# the escape parser directive, among the comments that open the file
+_ESCAPE = re.compile(r"#[ \t]*escape[ \t]*=[ \t]*([\\`])[ \t]*", re.I)
+# `RUN <<EOF`, `COPY <<-"EOF" /x`: the lines up to the word are the heredoc's text, not instructions
+_HEREDOC = re.compile(r"<<(-?)([\"']?)([A-Za-z0-9_.-]+)\2")
+_HEREDOC_INSTRUCTIONS = ("RUN", "COPY", "ADD")
+# one shell word of an ARG/ENV line, quotes and escapes kept (linear: shlex builds a word a character at
+# a time, quadratic in its length: a 300 KB word took 12 s)
+_WORD = re.compile(r"""(?:[^\s"'\\]+|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""", re.S)
+_UNQUOTE = re.compile(r"""\\(.)|"((?:[^"\\]|\\.)*)"|'([^']*)'""", re.S)
+_ESCAPED = re.compile(r"\\(.)", re.S)
+_EXPANDED_CHARS = 1024 * 1024  # ${A} expands once per use: forty ARGs each using the last twice is 2^40 copies
 
 
 @dataclass(frozen=True)
@@ -38,9 +51,15 @@ class KernelBaseline:
 
 def read(git: Git, head: str, dockerfile: str | None) -> tuple[KernelBaseline | None, str | None]:
     """The baseline, or None with why not (None too when the fork builds no CUDA kernels with CMake)."""
-    docker = git.blob_text(head, dockerfile) if dockerfile else None
+    try:
+        docker = git.blob_text(head, dockerfile, DOCKERFILE_BYTES) if dockerfile else None
+    except TooLarge as exc:
+        return None, f"{dockerfile} is {exc}: not read"
     settings = _settings(docker or "")
-    main = git.blob_text(head, CMAKE_FILE)
+    try:
+        main = git.blob_text(head, CMAKE_FILE, DEFAULT_MAX_BYTES)
+    except TooLarge as exc:
+        return None, f"{CMAKE_FILE} is {exc}: not read"
     if docker is None or "TORCH_CUDA_ARCH_LIST" not in settings or main is None:
         return None, None
     arch_list = settings["TORCH_CUDA_ARCH_LIST"].strip()
@@ -55,7 +74,7 @@ def read(git: Git, head: str, dockerfile: str | None) -> tuple[KernelBaseline | 
         cmds = cmake.commands(main)
         define = {m[1]: m[2] for c in cmds if c.name in ("if", "elseif") for m in _PICKS_CUDA.finditer(c.args)}
         run = cmake.evaluate(
-            CMAKE_FILE, cmds, [], arch_list, cuda, define, ["*_ARCHS"], read=lambda p: git.blob_text(head, p)
+            CMAKE_FILE, cmds, [], arch_list, cuda, define, ["*_ARCHS"], read=lambda p: _included(git, head, p)
         )
     except cmake.CMakeSyntaxError as exc:
         return None, f"{CMAKE_FILE} or a file it includes, line {exc.line}: {exc.what}"
@@ -69,37 +88,118 @@ def read(git: Git, head: str, dockerfile: str | None) -> tuple[KernelBaseline | 
     return KernelBaseline(dockerfile or "", arch_list, cuda, define, groups), None
 
 
+def _included(git: Git, head: str, path: str) -> str | None:
+    """An included file's text; None, as the audit has it, when it is over the size cap."""
+    try:
+        return git.blob_text(head, path, DEFAULT_MAX_BYTES)
+    except TooLarge:
+        return None
+
+
 def _settings(docker: str) -> dict[str, str]:
     """The Dockerfile's ARG and ENV defaults (the first of each name), with ``${NAME}`` of earlier ones
     resolved (``ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}``): ``ARG N=v``, ``ENV N=v M="w x"``,
-    the legacy ``ENV N v``, lines continued with a backslash."""
+    the legacy ``ENV N v``, lines continued with a backslash (or the escape directive's character).
+    Heredoc text is not read as instructions.  What ``${...}`` expands to is bounded: past
+    _EXPANDED_CHARS in all, a value keeps its ``${...}`` as written."""
     found: dict[str, str] = {}
-    for _, rest in _INSTRUCTION.findall(re.sub(r"\\[ \t]*\r?\n", " ", docker)):
-        for name, value in _assignments(rest):
-            if name not in found:
-                found[name] = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
+    budget = _EXPANDED_CHARS
+    for line in instructions(docker):
+        instruction = _INSTRUCTION.match(line)
+        if instruction is None:
+            continue
+        for name, value in _assignments(instruction[1].upper(), instruction[2]):
+            if name in found:
+                continue
+            references = list(_REFERENCE.finditer(value))
+            size = len(value) + sum(len(found.get(m[1] or m[2], m[0])) - len(m[0]) for m in references)
+            if size <= budget:  # measured before it is made
+                budget -= size
+                value = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
+            found[name] = value
     return found
 
 
-def _assignments(rest: str) -> list[tuple[str, str]]:
+def instructions(docker: str) -> list[str]:
+    """The Dockerfile's instructions, one a line: continued lines joined, comments and heredoc text left out."""
+    lines = docker.removeprefix("\ufeff").split("\n")  # BuildKit skips a byte-order mark
+    escape = "\\"
+    for line in lines:  # parser directives: comments before the first instruction
+        if not line.lstrip().startswith("#"):
+            break
+        directive = _ESCAPE.fullmatch(line.strip())
+        if directive is not None:
+            escape = directive[1]
+    found: list[str] = []
+    current: list[str] = []
+    heredocs: list[tuple[str, bool]] = []  # the words that end the heredocs still open, and whether tabs go
+    for raw in lines:
+        line = raw.removesuffix("\r")
+        if heredocs:
+            word, tabs = heredocs[0]
+            if (line.lstrip("\t") if tabs else line) == word:
+                heredocs.pop(0)
+            continue
+        if line.lstrip().startswith("#"):
+            continue  # a comment, also between continued lines
+        stripped = line.rstrip(" \t")
+        if stripped.endswith(escape):
+            current.append(stripped[: -len(escape)])
+            continue
+        current.append(line)
+        instruction = "".join(current)  # the escape and the newline go, nothing else
+        current = []
+        if not instruction.strip():
+            continue
+        found.append(instruction)
+        if instruction.split(None, 1)[0].upper() in _HEREDOC_INSTRUCTIONS:
+            heredocs = [(m[3], m[1] == "-") for m in _HEREDOC.finditer(instruction)]
+    if current:
+        found.append("".join(current))
+    return found
+
+
+def _assignments(kind: str, rest: str) -> list[tuple[str, str]]:
+    """``NAME=value`` pairs of an ARG or ENV line, unquoted; ENV's legacy ``NAME value`` too (an ``ARG
+    NAME`` without a default has no value)."""
     first = rest.split(None, 1)[0] if rest.strip() else ""
-    if "=" not in first:  # `ENV NAME value` (an `ARG NAME` without a default has no value)
+    if kind == "ENV" and "=" not in first:
         name, _, value = rest.strip().partition(" ")
         return [(name, value.strip().strip("\"'"))] if cmake.NAME.fullmatch(name) and value.strip() else []
-    try:
-        words = shlex.split(rest, comments=True)
-    except ValueError:  # an unclosed quote: Docker refuses the file
-        return []
+    words = []
+    position = 0
+    for word in _WORD.finditer(rest):
+        if rest[position : word.start()].strip():  # an unclosed quote: Docker refuses the file
+            return []
+        if word[0].startswith("#"):  # the rest of the line is a comment
+            break
+        quoted = "\\" in word[0] or '"' in word[0] or "'" in word[0]
+        words.append(_UNQUOTE.sub(_unquoted, word[0]) if quoted else word[0])
+        position = word.end()
+    else:
+        if rest[position:].strip():
+            return []
     pairs = [word.partition("=") for word in words]
-    return [(name, value) for name, _, value in pairs if cmake.NAME.fullmatch(name)]
+    return [(name, value) for name, equals, value in pairs if equals and cmake.NAME.fullmatch(name)]
+
+
+def _unquoted(part: re.Match[str]) -> str:
+    if part[1] is not None:
+        return part[1]
+    if part[2] is not None:
+        return _ESCAPED.sub(r"\1", part[2])
+    return part[3]
 
 
 def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:
     """``CUDA_VERSION``'s major.minor, else that of the first ``nvidia/cuda:X.Y`` base image."""
     version = _CUDA_VERSION.fullmatch(settings.get("CUDA_VERSION", "").strip())
     if version is not None:
-        return version[1]
-    for image in _FROM.findall(docker):
+        return f"{version[1]}.{version[2]}"
+    for line in instructions(docker):
+        base = _FROM.match(line)
+        # FROM [--platform=...] IMAGE [AS NAME]: the first word that is not a flag
+        image = next((w for w in base[1].split() if not w.startswith("--")), "") if base is not None else ""
         cuda = _CUDA_IMAGE.search(_REFERENCE.sub(lambda m: settings.get(m[1] or m[2], m[0]), image))
         if cuda is not None:
             return cuda[1]

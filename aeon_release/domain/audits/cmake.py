@@ -80,11 +80,18 @@ class Command:
         return word[1] if word[1] is not None else word[2]
 
 
+MAX_COMMANDS = 100_000  # in one file (a real tree's: a few hundred; parsing 870,000 took 12 s)
+
+
 def commands(text: str) -> list[Command]:
-    """The command invocations of a CMake file, in order; a malformed file raises CMakeSyntaxError."""
+    """The command invocations of a CMake file, in order; a malformed file raises CMakeSyntaxError,
+    and so does one of more than MAX_COMMANDS commands."""
     found: list[Command] = []
-    i, n, line = 0, len(text), 1
+    # CMake skips a UTF-8 byte-order mark at the start of a file (cmListFileLexer)
+    i, n, line = (1 if text.startswith("\ufeff") else 0), len(text), 1
     while i < n:
+        if len(found) > MAX_COMMANDS:
+            raise CMakeSyntaxError(line, f"more than {MAX_COMMANDS:,} commands in one file (a build's has hundreds)")
         char = text[i]
         if char == "\n":
             line += 1
@@ -298,6 +305,8 @@ Reader = Callable[[str], "str | None"]  # a tree path's text, None when the tree
 _INCLUDE_DEPTH = 8  # CMake's own limit is its recursion depth; a tree's includes go two or three deep
 _INCLUDED_COMMANDS = 50_000  # commands run in place of includes (a real tree's: a few hundred)
 _INCLUDED_CHARS = 16_000_000  # and their text: 50,000 commands of a file's size each would be gigabytes
+# cmake's own reader is quadratic in an argument's length (2 MB: 3.5 s, 5 MB: past the time limit)
+MAX_COMMAND_CHARS = 256 * 1024  # a build's longest command the script runs is a few KB
 _HERE = re.compile(r"^\$\{CMAKE_CURRENT_LIST_DIR\}/")
 _TOP = re.compile(r"^\$\{(?:CMAKE_SOURCE_DIR|CMAKE_CURRENT_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/")
 
@@ -317,9 +326,11 @@ def included_path(cmd: Command, path: str) -> str | None:
 
 
 def includes(main: Sequence[Command], path: str, read: Reader) -> dict[str, list[Command]]:
-    """Every ``.cmake`` file of the tree that ``main`` includes, and what they include, parsed."""
+    """Every ``.cmake`` file of the tree that ``main`` includes, and what they include, parsed: at most
+    _INCLUDED_COMMANDS commands in all (each file is parsed once, but a tree can hold thousands)."""
     found: dict[str, list[Command]] = {}
     todo = [(path, list(main), 0)]
+    left = _INCLUDED_COMMANDS
     while todo:
         where, cmds, depth = todo.pop()
         for cmd in cmds:
@@ -329,6 +340,11 @@ def includes(main: Sequence[Command], path: str, read: Reader) -> dict[str, list
             text = read(target)
             if text is not None:
                 found[target] = commands(text)
+                left -= len(found[target])
+                if left < 0:
+                    raise CMakeSyntaxError(
+                        0, f"{where}:{cmd.line}: the included files hold more than {_INCLUDED_COMMANDS:,} commands"
+                    )
                 todo.append((target, found[target], depth + 1))
     return found
 
@@ -355,7 +371,9 @@ def script(
     out = ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
     out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
     for definition in library.values():
-        out += [c.text for c in definition.block]
+        out += [
+            _runnable(c, f"{definition.name}() (defined in a file read), line {c.line}").text for c in definition.block
+        ]
     assigned: dict[str, list[Place]] = {}
     places: list[Place] = []
     tested: dict[str, list[Place]] = {}
@@ -384,7 +402,7 @@ def script(
                 continue
             if cmd.name not in PURE and cmd.name not in library:
                 continue
-            out.append(cmd.text)
+            out.append(_runnable(cmd, f"{where}:{cmd.line}").text)
             name = cmd.first_word()
             named = NAME.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
             if named and cmd.name not in ("if", "elseif", "while", "foreach"):
@@ -398,6 +416,17 @@ def script(
 
     emit(main, path, 0)
     return "\n".join(out) + "\n", assigned, places, tested
+
+
+def _runnable(cmd: Command, place: str) -> Command:
+    """``cmd``, when cmake reads it in bounded time (see MAX_COMMAND_CHARS); else CMakeSyntaxError."""
+    if len(cmd.args) > MAX_COMMAND_CHARS:
+        raise CMakeSyntaxError(
+            0,
+            f"{place}: {cmd.name}() has {len(cmd.args):,} characters of arguments, more than the"
+            f" {MAX_COMMAND_CHARS:,} evaluated (a build's are a few thousand)",
+        )
+    return cmd
 
 
 def _quote(value: str) -> str:

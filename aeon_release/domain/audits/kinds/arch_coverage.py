@@ -104,7 +104,7 @@ class ArchCoverage:
         for path in opts.functions:
             text = ctx.cache.text(path)
             if text is None:
-                yield rule.finding(path, 0, f"{path} does not exist in the tree")
+                yield rule.finding(path, 0, _absent(ctx, path))
                 return
             try:
                 library += cmake.split_definitions(cmake.commands(text))[0]
@@ -117,6 +117,7 @@ class ArchCoverage:
 
 
 _GROUP = re.compile(r"[A-Za-z0-9_*?]+")
+_DEFINE_CHARS = 64 * 1024
 
 
 def _defines(node: Any, where: Where) -> tuple[tuple[str, str], ...]:
@@ -130,6 +131,11 @@ def _defines(node: Any, where: Where) -> tuple[tuple[str, str], ...]:
             raise where.fail(f"{quoted(key)} is not a CMake variable name", "letters, digits and _")
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise where.key(key).fail(f"expected a string, got {type_name(value)}")
+        if len(str(value)) > _DEFINE_CHARS:  # cmake reads a long value in quadratic time: 7 MB ran past its limit
+            raise where.key(key).fail(
+                f"{len(str(value)):,} characters, more than the {_DEFINE_CHARS:,} a value may hold",
+                "what a build's condition reads is a word or a short list",
+            )
         out.append((key, str(value)))
     return tuple(out)
 
@@ -139,7 +145,7 @@ def _check_file(
 ) -> Iterator[Finding]:
     text = ctx.cache.text(path)
     if text is None:
-        yield rule.finding(path, 0, f"{path} does not exist in the tree")
+        yield rule.finding(path, 0, _absent(ctx, path))
         return
     try:
         run = cmake.evaluate(
@@ -190,6 +196,12 @@ def _check_file(
                 f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
             )
         yield rule.finding(where_set, line, f"no {group} group compiles for {where}: {said}")
+
+
+def _absent(ctx: Context, path: str) -> str:
+    """Why a file the rule names has no text: not in the tree, or left unread (over the size cap, a link)."""
+    why = ctx.cache.tree.skipped().get(path)
+    return f"{path} was not read: {why}" if why else f"{path} does not exist in the tree"
 
 
 def _at(place: cmake.Place, path: str) -> str:
