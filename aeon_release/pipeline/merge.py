@@ -245,7 +245,6 @@ def _cells(*values: object, style: str = "") -> list[Any]:
 
 def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) -> None:
     """The plan's tables, then what each step's actions would do (the actions a real run executes)."""
-    from rich.table import Table
 
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict(), "stages": stages})
@@ -257,26 +256,22 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
     )
     for note in plan.notes:
         show(f"[yellow]note[/]: {escape(note)}", json_out)
-    table = Table("carry", "plan", "evidence", title="carries", title_justify="left")
-    for c in plan.carries:
-        table.add_row(
-            *_cells(
-                c.carry.id,
-                "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
-                c.upstreamed or c.review or "",
-            )
-        )
-    if plan.carries:
-        target(json_out).print(table)
+    carries = [
+        [
+            c.carry.id,
+            "upstreamed: drop it" if c.upstreamed else "verify, apply if missing",
+            c.upstreamed or c.review or "",
+        ]
+        for c in plan.carries
+    ]
+    if carries:
+        _table("carries", ("carry", "plan", "evidence"), carries, json_out)
     else:
         show("carries: none active in carries.yaml", json_out)
-    picks = Table("pick", "commit", "plan", "reason", title="cherry-picks", title_justify="left")
-    for p in plan.picks:
-        picks.add_row(*_cells(p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason))
-    for s in plan.skips:
-        picks.add_row(*_cells(s.label, "", "skip", s.reason))
-    if plan.picks or plan.skips:
-        target(json_out).print(picks)
+    picks = [[p.key, p.sha[:12], "already in tag" if p.in_tag else "cherry-pick", p.ref.reason] for p in plan.picks]
+    picks += [[s.label, "", "skip", s.reason] for s in plan.skips]
+    if picks:
+        _table("cherry-picks", ("pick", "commit", "plan", "reason"), picks, json_out)
     else:
         show(f"cherry-picks: none listed for {escape(plan.tag)} in cherry_picks.yaml", json_out)
     for name, lines in stages.items():
@@ -286,29 +281,41 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
     say("dry run: nothing was changed")
 
 
-def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
+_MOST_TABLE_ROWS = 500  # rich lays a table out whole: 20,000 rows took half a minute; plain lines past this
+
+
+def _table(
+    title: str, headers: tuple[str, ...], rows: list[list[str]], json_out: bool, status: int | None = None
+) -> None:
+    """A table of plain-text cells (``status``: the column whose word picks the row's colour)."""
+    if len(rows) > _MOST_TABLE_ROWS:
+        show(f"{title} ({len(rows)}): {' | '.join(headers)}", json_out)
+        for row in rows:
+            show("  " + escape(" | ".join(printable(str(cell)) for cell in row)), json_out)
+        return
     from rich.table import Table
 
+    table = Table(*headers, title=title, title_justify="left")
+    for row in rows:
+        cells = _cells(*row)
+        if status is not None:
+            cells[status] = _cells(row[status], style=_STYLE.get(str(row[status]), "white"))[0]
+        table.add_row(*cells)
+    target(json_out).print(table)
+
+
+def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     data = steps.report(state, plan)
-    where = target(json_out)
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
     show(head + f"; merge base {state.merge_base[:12]}, {state.upstream_commits} upstream commits", json_out)
     for note in data["notes"]:
         show(f"[yellow]note[/]: {escape(note)}", json_out)
     if data["carries"]:
-        table = Table("carry", "status", "evidence", title="carries", title_justify="left")
-        for c in data["carries"]:
-            status = str(c.get("status", "?"))
-            id_, evidence = _cells(c.get("id", "?"), c.get("evidence", ""))
-            table.add_row(id_, _cells(status, style=_STYLE.get(status, "white"))[0], evidence)
-        where.print(table)
+        rows = [[c.get("id", "?"), str(c.get("status", "?")), c.get("evidence", "")] for c in data["carries"]]
+        _table("carries", ("carry", "status", "evidence"), rows, json_out, status=1)
     if data["picks"]:
-        table = Table("pick", "status", "detail", title="cherry-picks", title_justify="left")
-        for p in data["picks"]:
-            status = str(p.get("status", "?"))
-            ref, detail = _cells(p["ref"], p.get("evidence") or p.get("reason", ""))
-            table.add_row(ref, _cells(status, style=_STYLE.get(status, "white"))[0], detail)
-        where.print(table)
+        rows = [[p["ref"], str(p.get("status", "?")), p.get("evidence") or p.get("reason", "")] for p in data["picks"]]
+        _table("cherry-picks", ("pick", "status", "detail"), rows, json_out, status=1)
     for c in data["carries"]:
         if c.get("warning"):
             show(f"[yellow]warning[/]: carry {escape(str(c.get('id')))}: {escape(str(c['warning']))}", json_out)
