@@ -21,11 +21,12 @@ from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
 from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
-from aeon_release.pipeline.arch_baseline import KernelBaseline
+from aeon_release.pipeline.arch_baseline import DeviceGuess, KernelBaseline
 
 TREE_RULES = "tree.yaml"
 CARRY_RULES = "carries.yaml"
 BUILD_RULES = "build.yaml"
+DEVICE_RULES = "device.yaml"
 
 
 def run(
@@ -108,7 +109,23 @@ def _texts(fork: Fork, repository: str) -> dict[str, str]:
             "hold an arch after every merge, or a kernel silently stops being compiled. Drop the groups\n"
             "the image does not need; rename one when upstream renames it.",
         )
+    if fork.device is not None:
+        texts[f"{AUDITS_DIR}/{DEVICE_RULES}"] = _yaml(
+            {"settings": {"device": _device(fork.device)}, "rules": []},
+            f"The one device {fork.dockerfile}'s TORCH_CUDA_ARCH_LIST builds for, and the calls the tree asks it\n"
+            "with (aeon-release init: has_... at least, is_..._family the major version, is_... exactly,\n"
+            "get_... the capability; check them): after every merge, each capability check upstream\n"
+            "changed is evaluated for this device before and after (merge/device-gate).",
+        )
     return texts
+
+
+def _device(d: DeviceGuess) -> dict[str, Any]:
+    data: dict[str, Any] = {"capability": f"{d.capability[0]}.{d.capability[1]}"}
+    for key in ("at_least", "equals", "family", "getters"):
+        if getattr(d, key):
+            data[key] = list(getattr(d, key))
+    return data
 
 
 def _kernels_rule(k: KernelBaseline) -> dict[str, Any]:
@@ -205,6 +222,7 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
         "skipped": [{"commit": s.commit.sha, "subject": s.commit.subject, "why": s.why} for s in fork.skipped],
         "kernels": _kernels_rule(fork.kernels) if fork.kernels is not None else None,
         "kernels_note": fork.kernels_note,
+        "device": _device(fork.device) if fork.device is not None else None,
     }
 
 
@@ -237,6 +255,10 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         line(f"  kernels: {len(k.groups)} group(s) compile for {plain(k.arch_list)} with CUDA {plain(k.cuda_version)}")
     elif fork.kernels_note is not None:
         say(f"  no kernel rule: {plain(fork.kernels_note)}")
+    if fork.device is not None:
+        d = fork.device
+        calls = len(d.at_least) + len(d.equals) + len(d.family) + len(d.getters)
+        line(f"  device: capability {d.capability[0]}.{d.capability[1]}, {calls} call(s) that ask for it")
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from aeon_release.adapters.blobs import TooLarge
 from aeon_release.adapters.git import Git
+from aeon_release.domain import archprobe
 from aeon_release.domain.audits import cmake
 from aeon_release.domain.audits.source import DEFAULT_MAX_BYTES
 
@@ -204,3 +205,55 @@ def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:
         if cuda is not None:
             return cuda[1]
     return None
+
+
+# A capability check the tree defines: ``def has_device_capability(``, ``def is_device_capability_family(``
+_CAPABILITY_DEF = r"def [A-Za-z_][A-Za-z0-9_]*device_capability[A-Za-z0-9_]*\("
+_MOST_CALLS = 20
+TORCH_GETTER = "get_device_capability"  # torch.cuda's
+
+
+@dataclass(frozen=True)
+class DeviceGuess:
+    """The one device an image is built for, and the calls the tree asks it with (``settings: device``)."""
+
+    capability: tuple[int, int]
+    at_least: tuple[str, ...]
+    equals: tuple[str, ...]
+    family: tuple[str, ...]
+    getters: tuple[str, ...]
+
+
+def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
+    """The device, when the Dockerfile's TORCH_CUDA_ARCH_LIST names one (major, minor) and the tree
+    defines calls that ask for a capability: by name, ``has_...`` at least, ``is_..._family`` the
+    major version, ``is_...`` exactly, ``get_...`` the capability itself (init writes them for a person
+    to check)."""
+    try:
+        docker = git.blob_text(head, dockerfile, DOCKERFILE_BYTES) if dockerfile else None
+    except TooLarge:
+        return None
+    arch_list = _settings(docker or "").get("TORCH_CUDA_ARCH_LIST", "")
+    archs = {(a.major, a.minor) for item in re.split(r"[;,\s]+", arch_list) if (a := archprobe.arch_of(item))}
+    if len(archs) != 1:
+        return None
+    status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_DEF, head, "--", "*.py")
+    names = sorted({line[4:-1] for line in out.splitlines() if line.startswith("def ")} if status == 0 else set())
+    lists: dict[str, list[str]] = {"at_least": [], "equals": [], "family": [], "getters": [TORCH_GETTER]}
+    for name in names[:_MOST_CALLS]:
+        key = (
+            "getters"
+            if name.startswith("get_")
+            else "family"
+            if name.startswith("is_") and name.endswith("_family")
+            else "equals"
+            if name.startswith("is_")
+            else "at_least"
+            if name.startswith("has_")
+            else None
+        )
+        if key is not None and name not in lists[key]:
+            lists[key].append(name)
+    if not (lists["at_least"] or lists["equals"] or lists["family"]):
+        return None
+    return DeviceGuess(next(iter(archs)), *(tuple(lists[k]) for k in ("at_least", "equals", "family", "getters")))

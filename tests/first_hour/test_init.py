@@ -276,6 +276,51 @@ def test_init_writes_the_kernel_groups_the_image_compiles_today(example: demo.Ex
     assert blocked.code == 1 and "no FP4_ARCHS group compiles for 12.1a with CUDA 13.0" in blocked.out
 
 
+PLATFORM = """class Platform:
+    @classmethod
+    def get_device_capability(cls, device_id: int = 0): ...
+
+    @classmethod
+    def has_device_capability(cls, capability, device_id: int = 0) -> bool: ...
+
+    @classmethod
+    def is_device_capability(cls, capability, device_id: int = 0) -> bool: ...
+
+    @classmethod
+    def is_device_capability_family(cls, capability: int, device_id: int = 0) -> bool: ...
+"""
+
+
+@pytest.mark.parametrize(("arch_list", "written"), [("12.1a", True), ("12.1a;12.1f", True), ("9.0a;12.1a", False)])
+def test_init_sets_the_one_device_the_image_is_for(
+    example: demo.Example, tmp_path: Path, arch_list: str, written: bool
+) -> None:
+    """One (major, minor) in TORCH_CUDA_ARCH_LIST and capability checks the tree defines: the device
+    and the calls, for merge/device-gate; an image for two devices has no one device."""
+    files = {"Dockerfile": f"FROM scratch\nARG TORCH_CUDA_ARCH_LIST={arch_list}\n", "pkg/platform.py": PLATFORM}
+    for name, text in files.items():
+        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
+        (example.fork / name).write_text(text)
+    git(example.fork, "add", "-A")
+    git(example.fork, "commit", "-qm", "The serving image")
+    config = tmp_path / "cfg"
+    done = init(example, config, "--image", IMAGE)
+    assert done.code == 0, done.err
+    written_file = config / "audits" / "device.yaml"
+    assert written_file.exists() is written
+    if not written:
+        return
+    assert load_yaml(written_file)["settings"]["device"] == {
+        "capability": "12.1",
+        "at_least": ["has_device_capability"],
+        "equals": ["is_device_capability"],
+        "family": ["is_device_capability_family"],
+        "getters": ["get_device_capability"],
+    }
+    assert "device: capability 12.1, 4 call(s) that ask for it" in done.out
+    assert run_cli("audit", "--repo", example.fork, "--config", config).code == 0  # the rules load
+
+
 def test_init_says_why_it_wrote_no_kernel_rule(example: demo.Example, tmp_path: Path) -> None:
     from tests.audits.test_arch_coverage import CMAKELISTS, UTILS
 
