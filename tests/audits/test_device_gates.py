@@ -295,3 +295,21 @@ def test_the_rule_is_listed_and_runs_in_an_audit(git_repo: GitRepo, tmp_path: Pa
     )
     report = audit_tree(git_repo.path, config, merge=sides)
     assert [(f.rule_id, f.path) for f in report.findings if f.rule_id == DEVICE_GATE] == [(DEVICE_GATE, MOE)]
+
+
+def test_the_merge_sidecar_is_sent_the_device_and_finds_the_same(git_repo: GitRepo) -> None:
+    """The merge's sidecar process gets its settings as JSON: the device must survive the trip."""
+    from aeon_release.domain.audits import sidecar
+
+    sides = _case(git_repo, MOE, MOE_BASE, MOE_AFTER, "Disable on SM121 (#39825)")
+    merged = git_repo.git("rev-parse", "HEAD")
+    sidecar.start(sides)
+    try:
+        answer = sidecar.ask(sides, merged, Settings(device=GB10))
+        assert answer is not None
+        got = answer()
+    finally:
+        sidecar.close_all()
+    assert got is not None, "the sidecar answered"
+    assert [f for f in got.findings if f.rule_id == DEVICE_GATE] == _findings(git_repo, sides)
+    assert _findings(git_repo, sides), "an error to compare"
