@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -295,3 +296,25 @@ def test_the_rule_is_listed_and_runs_in_an_audit(git_repo: GitRepo, tmp_path: Pa
     )
     report = audit_tree(git_repo.path, config, merge=sides)
     assert [(f.rule_id, f.path) for f in report.findings if f.rule_id == DEVICE_GATE] == [(DEVICE_GATE, MOE)]
+
+
+def test_a_long_condition_rewritten_is_paired_in_linear_time(git_repo: GitRepo) -> None:
+    """A condition of 300 operands gains ``.ok`` on each: difflib's character ratio took 5 s on 200
+    (it grows with the cube of the length)."""
+    was = " or ".join(f"x{i % 3}" for i in range(300))
+    now = " or ".join(f"x{i % 3}.ok" for i in range(300))
+    before = f"def f(p, x0, x1, x2):\n    return p.is_device_capability_family(120) and ({was})\n"
+    after = f"def f(p, x0, x1, x2):\n    return p.is_device_capability(120) and ({now})\n"
+    sides = _case(git_repo, "vllm/long.py", before, after, "Only 12.0 (#6)")
+    started = time.perf_counter()
+    [finding] = _findings(git_repo, sides)
+    assert time.perf_counter() - started < 10
+    assert finding.severity is Severity.ERROR and "was undecided by the device" in finding.message
+
+
+def test_a_long_condition_unlike_the_old_one_is_a_new_check(git_repo: GitRepo) -> None:
+    """The near miss: most tokens differ, so the merged check is a new one (it returns no refusal: quiet)."""
+    before = "def f(p, a, b):\n    return p.is_device_capability_family(120) and a.ready and b.ready\n"
+    after = "def f(p, a, b):\n    return p.is_device_capability(120) or has_kernel(a.dtype, b.dtype, 'fp8', 'nvfp4')\n"
+    sides = _case(git_repo, "vllm/long.py", before, after, "Another check (#7)")
+    assert _findings(git_repo, sides) == []
