@@ -318,3 +318,27 @@ def test_a_long_condition_unlike_the_old_one_is_a_new_check(git_repo: GitRepo) -
     after = "def f(p, a, b):\n    return p.is_device_capability(120) or has_kernel(a.dtype, b.dtype, 'fp8', 'nvfp4')\n"
     sides = _case(git_repo, "vllm/long.py", before, after, "Another check (#7)")
     assert _findings(git_repo, sides) == []
+
+
+@pytest.mark.parametrize("hops", [3, 600], ids=["three-locals", "600-locals"])
+def test_locals_read_through_one_another(git_repo: GitRepo, hops: int) -> None:
+    """A chain of 600 ``a1 = a0`` ran out of stack and turned every merge-aware check off: past a
+    depth the value is undecided, and a short chain is still read through."""
+    chain = "".join(f"    c{i} = c{i - 1}\n" for i in range(1, hops))
+    last = f"c{hops - 1}"
+    head = f"import torch\n\n\ndef pick():\n    c0 = torch.cuda.get_device_capability()\n{chain}"
+    sides = _case(
+        git_repo,
+        "vllm/chain.py",
+        f"{head}    return {last} >= (12, 0) and torch.cuda.is_available()\n",
+        f"{head}    return {last} == (12, 0) and torch.cuda.is_available()\n",
+        "Narrow it (#8)",
+    )
+    tree = GitTree(git_repo.path, git_repo.git("rev-parse", "HEAD^{tree}"))
+    try:
+        found = merge_findings(SourceCache(tree), sides, Settings(device=GB10))
+    finally:
+        tree.close()
+    assert "audit/not-audited" not in {f.rule_id for f in found}
+    gates = [f for f in found if f.rule_id == DEVICE_GATE]
+    assert [f.severity for f in gates] == ([Severity.ERROR] if hops == 3 else [])

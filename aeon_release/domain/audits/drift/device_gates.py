@@ -41,7 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
@@ -562,6 +562,12 @@ def _mentions(node: ast.AST, device: DeviceGates, env: _Env) -> bool:
     return False
 
 
+# nested evaluations (an operand, a local read through: ``cap = get(); major = cap[0]; sm12 = major
+# == 12``) past which a value is undecided: a chain of 600 ``a1 = a0 and x`` ran out of stack, and
+# every merge-aware check of the merge with it (cutting deep expressions does not shorten a chain)
+_MOST_DEPTH = 120
+
+
 class _Env:
     """Evaluates expressions for the device: capability values, numbers and truth in three values."""
 
@@ -571,20 +577,39 @@ class _Env:
         self.locals = locals_
         self._busy: set[str] = set()
         self._derived: dict[str, bool] = {}
+        self._depth = 0  # the evaluations under way, nested
 
     def derived(self, name: str) -> bool:
-        """Whether a local's value comes from the device's capability."""
+        """Whether a local's value comes from the device's capability (not past _MOST_DEPTH names)."""
         if name not in self._derived:
+            if self._depth >= _MOST_DEPTH:
+                return False
             self._derived[name] = False  # a name assigned from itself is not
-            value = self.locals[name]
-            self._derived[name] = _mentions(value, self.device, self)
+            self._depth += 1
+            try:
+                self._derived[name] = _mentions(self.locals[name], self.device, self)
+            finally:
+                self._depth -= 1
         return self._derived[name]
+
+    def _follows(self, node: ast.AST) -> TypeGuard[ast.Name]:
+        """Whether ``node`` is a local to read through: not one being read (``a = b; b = a``)."""
+        return isinstance(node, ast.Name) and node.id in self.locals and node.id not in self._busy
 
     @property
     def number(self) -> int:
         return self.cap.major * 10 + self.cap.minor
 
     def truth(self, node: ast.AST) -> _Truth:
+        if self._depth >= _MOST_DEPTH:
+            return None
+        self._depth += 1
+        try:
+            return self._truth(node)
+        finally:
+            self._depth -= 1
+
+    def _truth(self, node: ast.AST) -> _Truth:
         if isinstance(node, ast.BoolOp):
             values = [self.truth(v) for v in node.values]
             if isinstance(node.op, ast.And):
@@ -599,7 +624,7 @@ class _Env:
             return self._predicate(node)
         if isinstance(node, ast.Compare):
             return self._compare(node)
-        if isinstance(node, ast.Name) and node.id in self.locals and node.id not in self._busy:
+        if self._follows(node):
             self._busy.add(node.id)
             try:
                 return self.truth(self.locals[node.id])
@@ -649,6 +674,15 @@ class _Env:
 
     def value(self, node: ast.AST) -> object:
         """A number, a tuple of numbers or the capability; None when the device does not decide it."""
+        if self._depth >= _MOST_DEPTH:
+            return None
+        self._depth += 1
+        try:
+            return self._value(node)
+        finally:
+            self._depth -= 1
+
+    def _value(self, node: ast.AST) -> object:
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
             return node.value
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
@@ -678,7 +712,7 @@ class _Env:
             if isinstance(a, int) and isinstance(b, int):
                 return _arith(node.op, a, b)
             return None
-        if isinstance(node, ast.Name) and node.id in self.locals and node.id not in self._busy:
+        if self._follows(node):
             self._busy.add(node.id)
             try:
                 return self.value(self.locals[node.id])
