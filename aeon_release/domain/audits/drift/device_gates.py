@@ -209,7 +209,8 @@ class _Outline:
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
         self.headers: list[tuple[int, int, str, bool]] = []  # (index, indent, dotted name, a def)
-        stack: list[tuple[int, str]] = []
+        self._parents: list[int] = []  # the header each one is nested in, by position; -1 for none
+        stack: list[tuple[int, str, int]] = []
         for index, line in enumerate(lines):
             match = _HEADER.match(line)
             if match is None:
@@ -217,22 +218,24 @@ class _Outline:
             indent = len(match.group(1).expandtabs())
             while stack and stack[-1][0] >= indent:
                 stack.pop()
-            name = ".".join([*(n for _, n in stack), match.group(3)])
+            name = ".".join([*(n for _, n, _ in stack), match.group(3)])
+            self._parents.append(stack[-1][2] if stack else -1)
+            stack.append((indent, match.group(3), len(self.headers)))
             self.headers.append((index, indent, name, match.group(2) != "class"))
-            stack.append((indent, match.group(3)))
         self.names = {name for _, _, name, _ in self.headers}
         self._starts = [start for start, _, _, _ in self.headers]
         self._ends: dict[int, int] = {}
 
     def function_at(self, index: int) -> str | None:
-        """The innermost function holding line ``index``: the headers above it, nearest first, until one
-        at the left margin."""
-        for at in range(bisect.bisect_right(self._starts, index) - 1, -1, -1):
+        """The innermost function holding line ``index``: the nearest header above it, then the ones it
+        is nested in (not its siblings: a class-level line below 9,000 methods read them all, 2,000
+        such lines took 9 s)."""
+        at = bisect.bisect_right(self._starts, index) - 1
+        while at >= 0:
             start, indent, name, is_def = self.headers[at]
             if is_def and index < self._end(start, indent):
                 return name
-            if indent == 0:
-                return None
+            at = self._parents[at]
         return None
 
     def block(self, name: str) -> tuple[int, str] | None:
