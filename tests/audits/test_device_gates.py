@@ -358,3 +358,76 @@ def test_class_level_lines_below_many_methods_are_placed_quickly(git_repo: GitRe
     [finding] = _findings(git_repo, sides)
     assert time.perf_counter() - started < 5
     assert (finding.severity, finding.line) == (Severity.ERROR, 19_903) and "A.g" in finding.message
+
+
+RESHAPED = "def f(p, x, run):\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # inverted into an early return: the device (not 12.0) still never runs it (was an error)
+        (
+            "    if p.is_device_capability(120):\n        return run(x)\n    return None\n",
+            "    if not p.is_device_capability(120):\n        return None\n    return run(x)\n",
+        ),
+        # inverted, the branches swapped
+        (
+            "    if p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+            "    if not p.is_device_capability_family(120):\n        return 'slow'\n    return 'fast'\n",
+        ),
+        (
+            "    return 'a' if p.is_device_capability_family(120) else 'b'\n",
+            "    return 'b' if not p.is_device_capability_family(120) else 'a'\n",
+        ),
+        # an ``and`` split into two ifs
+        (
+            "    if p.is_device_capability_family(120) and x:\n        return 'fast'\n    return 'slow'\n",
+            "    if p.is_device_capability_family(120):\n        if x:\n            return 'fast'\n    return 'slow'\n",
+        ),
+        # its other operand moved into an early return
+        (
+            "    if x and p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+            "    if not x:\n        return 'slow'\n    if p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+        ),
+    ],
+    ids=["early-return", "branches-swapped", "ternary-swapped", "and-split", "operand-to-early-return"],
+)
+def test_a_check_reshaped_with_the_same_decision_is_quiet(git_repo: GitRepo, before: str, after: str) -> None:
+    sides = _case(git_repo, "vllm/shape.py", RESHAPED + before, RESHAPED + after, "Refactor (#10)")
+    assert _findings(git_repo, sides) == []
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "severity", "said"),
+    [
+        # inverted and narrowed: read with the old polarity, the device lost the fast path
+        (
+            "    if p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+            "    if not p.is_device_capability(120):\n        return 'slow'\n    return 'fast'\n",
+            Severity.ERROR,
+            "`p.is_device_capability(120)` is false",
+        ),
+        # split and narrowed
+        (
+            "    if p.is_device_capability_family(120) and x:\n        return 'fast'\n    return 'slow'\n",
+            "    if p.is_device_capability(120):\n        if x:\n            return 'fast'\n    return 'slow'\n",
+            Severity.ERROR,
+            "was undecided by the device",
+        ),
+        # a value (not a branch) negated: the value for the device changed
+        (
+            "    return p.is_device_capability_family(120)\n",
+            "    return not p.is_device_capability_family(120)\n",
+            Severity.WARNING,
+            "`not p.is_device_capability_family(120)` is false",
+        ),
+    ],
+    ids=["inverted-narrowed", "split-narrowed", "value-negated"],
+)
+def test_a_reshaped_check_that_changes_the_decision_is_found(
+    git_repo: GitRepo, before: str, after: str, severity: Severity, said: str
+) -> None:
+    sides = _case(git_repo, "vllm/shape.py", RESHAPED + before, RESHAPED + after, "Narrow (#11)")
+    [finding] = _findings(git_repo, sides)
+    assert finding.severity is severity and said in finding.message, finding.message

@@ -12,7 +12,9 @@ comparison of the capability (``get_device_capability() >= (9, 0)``, ``cap.major
 ``cap.to_int() in (100, 103)``, through a local name the function assigns once) likewise, anything
 else unknown.  A check of the fork's version is paired with the merged one at the same place (the
 function, what the value goes to: an ``if``, a return, a name, a keyword; the order among those,
-aligned by their text; a check rewritten beyond recognition counts as a new one).  A check guarding
+aligned by their text; a check rewritten beyond recognition counts as a new one; an ``if``'s check
+inverted, ``if not A: return slow`` for ``if A: ... fast``, is read with the old polarity, and the
+device's operand of an ``and`` split off into an ``if`` of its own is the same decision).  A check guarding
 an ``if`` that raises or returns nothing, None or False turns the device away when true; any other
 check lets it through when true.  A finding when the merged check's value for the device is certain
 and is not what it was:
@@ -84,6 +86,8 @@ class Gate:
     refuses: bool  # an ``if`` whose body raises or returns nothing, None or False: true turns the device away
     sibling: _Truth  # the value for the device's sibling (x.0 for x.1): the same, or the device singled out
     asks: frozenset[str]  # the capability questions it asks: ``is_device_capability(100)``, ...
+    parts: tuple[tuple[str, _Truth], ...] = ()  # an ``and``/``or``'s operands: their texts and values
+    negates: str | None = None  # a ``not X``: the text of X
 
     @property
     def lost(self) -> bool:
@@ -342,8 +346,10 @@ def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterat
                 for a, b in zip(was[a0:a1], gates[b0:b1], strict=False):
                     if not _alike(a.text, b.text):
                         extra.append(b)  # not the same check rewritten: a new one
-                    elif b.truth is not None and b.truth != a.truth:
-                        yield a, b
+                    elif b.truth is not None:
+                        now = _uninverted(a, b)
+                        if now.truth != a.truth and not _split(a, now):
+                            yield a, now
                 extra += gates[b0 + (a1 - a0) : b1]
             elif op == "insert":
                 extra = gates[b0:b1]
@@ -354,6 +360,28 @@ def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterat
 
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def _uninverted(was: Gate, now: Gate) -> Gate:
+    """The merged check of an ``if`` (or a ternary) read with the fork branch's polarity: ``if not A:
+    return slow`` for ``if A: ... fast`` (its branches swap with the ``not``) is ``A`` again."""
+    if now.slot not in ("if", "ternary") or (was.negates is None) is (now.negates is None):
+        return now
+    inner = now.negates if now.negates is not None else f"not {now.text}"
+    sibling = None if now.sibling is None else not now.sibling
+    truth = None if now.truth is None else not now.truth
+    return dataclasses.replace(
+        now, text=inner, truth=truth, sibling=sibling, refuses=was.refuses, parts=(), negates=None
+    )
+
+
+def _split(was: Gate, now: Gate) -> bool:
+    """The device's operand of an ``and``/``or`` taken out of it, the other operands (which the device
+    does not decide) moved elsewhere: ``if A and x:`` split into ``if A:`` over ``if x:``, or ``if not
+    x: return`` before ``if A:``; the same decision for the device."""
+    if was.truth is not None or now.text not in (text for text, _ in was.parts):
+        return False
+    return all(truth is None or (text == now.text and truth == now.truth) for text, truth in was.parts)
 
 
 def _alike(a: str, b: str) -> bool:
@@ -427,7 +455,12 @@ def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
             asks = frozenset(ast.unparse(c) for c in _calls(child, calls))
             line = getattr(child, "lineno", 0)
             truth, other = env.truth(child), sibling.truth(child)
-            found.append(Gate(name, slot, ast.unparse(child), line, truth, _diverts(body), _refuses(body), other, asks))
+            parts = tuple((ast.unparse(v), env.truth(v)) for v in child.values) if isinstance(child, ast.BoolOp) else ()
+            negates = ast.unparse(child.operand) if isinstance(child, ast.UnaryOp) else None  # a ``not``
+            gate = Gate(
+                name, slot, ast.unparse(child), line, truth, _diverts(body), _refuses(body), other, asks, parts, negates
+            )
+            found.append(gate)
     return found
 
 
