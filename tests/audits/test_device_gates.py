@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -313,3 +314,138 @@ def test_the_merge_sidecar_is_sent_the_device_and_finds_the_same(git_repo: GitRe
     assert got is not None, "the sidecar answered"
     assert [f for f in got.findings if f.rule_id == DEVICE_GATE] == _findings(git_repo, sides)
     assert _findings(git_repo, sides), "an error to compare"
+
+
+def test_a_long_condition_rewritten_is_paired_in_linear_time(git_repo: GitRepo) -> None:
+    """A condition of 300 operands gains ``.ok`` on each: difflib's character ratio took 5 s on 200
+    (it grows with the cube of the length)."""
+    was = " or ".join(f"x{i % 3}" for i in range(300))
+    now = " or ".join(f"x{i % 3}.ok" for i in range(300))
+    before = f"def f(p, x0, x1, x2):\n    return p.is_device_capability_family(120) and ({was})\n"
+    after = f"def f(p, x0, x1, x2):\n    return p.is_device_capability(120) and ({now})\n"
+    sides = _case(git_repo, "vllm/long.py", before, after, "Only 12.0 (#6)")
+    started = time.perf_counter()
+    [finding] = _findings(git_repo, sides)
+    assert time.perf_counter() - started < 10
+    assert finding.severity is Severity.ERROR and "was undecided by the device" in finding.message
+
+
+def test_a_long_condition_unlike_the_old_one_is_a_new_check(git_repo: GitRepo) -> None:
+    """The near miss: most tokens differ, so the merged check is a new one (it returns no refusal: quiet)."""
+    before = "def f(p, a, b):\n    return p.is_device_capability_family(120) and a.ready and b.ready\n"
+    after = "def f(p, a, b):\n    return p.is_device_capability(120) or has_kernel(a.dtype, b.dtype, 'fp8', 'nvfp4')\n"
+    sides = _case(git_repo, "vllm/long.py", before, after, "Another check (#7)")
+    assert _findings(git_repo, sides) == []
+
+
+@pytest.mark.parametrize("hops", [3, 600], ids=["three-locals", "600-locals"])
+def test_locals_read_through_one_another(git_repo: GitRepo, hops: int) -> None:
+    """A chain of 600 ``a1 = a0`` ran out of stack and turned every merge-aware check off: past a
+    depth the value is undecided, and a short chain is still read through."""
+    chain = "".join(f"    c{i} = c{i - 1}\n" for i in range(1, hops))
+    last = f"c{hops - 1}"
+    head = f"import torch\n\n\ndef pick():\n    c0 = torch.cuda.get_device_capability()\n{chain}"
+    sides = _case(
+        git_repo,
+        "vllm/chain.py",
+        f"{head}    return {last} >= (12, 0) and torch.cuda.is_available()\n",
+        f"{head}    return {last} == (12, 0) and torch.cuda.is_available()\n",
+        "Narrow it (#8)",
+    )
+    tree = GitTree(git_repo.path, git_repo.git("rev-parse", "HEAD^{tree}"))
+    try:
+        found = merge_findings(SourceCache(tree), sides, Settings(device=GB10))
+    finally:
+        tree.close()
+    assert "audit/not-audited" not in {f.rule_id for f in found}
+    gates = [f for f in found if f.rule_id == DEVICE_GATE]
+    assert [f.severity for f in gates] == ([Severity.ERROR] if hops == 3 else [])
+
+
+def test_class_level_lines_below_many_methods_are_placed_quickly(git_repo: GitRepo) -> None:
+    """Each changed class-level line below 9,000 methods read every method above it (9 s for 1,900):
+    only the headers it is nested in are read; the method's check below them is still found."""
+    methods = "".join(f"    def m{i}(self):\n        return {i}\n" for i in range(9000))
+    check = "    def g(self, p):\n        return p.is_device_capability{}(120)\n"
+
+    def module(step: int, family: str) -> str:
+        return "class A:\n" + methods + "".join(f"    X{i} = {i + step}\n" for i in range(1900)) + check.format(family)
+
+    sides = _case(git_repo, "vllm/big.py", module(0, "_family"), module(1, ""), "Only 12.0 (#9)")
+    started = time.perf_counter()
+    [finding] = _findings(git_repo, sides)
+    assert time.perf_counter() - started < 5
+    assert (finding.severity, finding.line) == (Severity.ERROR, 19_903) and "A.g" in finding.message
+
+
+RESHAPED = "def f(p, x, run):\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # inverted into an early return: the device (not 12.0) still never runs it (was an error)
+        (
+            "    if p.is_device_capability(120):\n        return run(x)\n    return None\n",
+            "    if not p.is_device_capability(120):\n        return None\n    return run(x)\n",
+        ),
+        # inverted, the branches swapped
+        (
+            "    if p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+            "    if not p.is_device_capability_family(120):\n        return 'slow'\n    return 'fast'\n",
+        ),
+        (
+            "    return 'a' if p.is_device_capability_family(120) else 'b'\n",
+            "    return 'b' if not p.is_device_capability_family(120) else 'a'\n",
+        ),
+        # an ``and`` split into two ifs
+        (
+            "    if p.is_device_capability_family(120) and x:\n        return 'fast'\n    return 'slow'\n",
+            "    if p.is_device_capability_family(120):\n        if x:\n            return 'fast'\n    return 'slow'\n",
+        ),
+        # its other operand moved into an early return
+        (
+            "    if x and p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+            "    if not x:\n        return 'slow'\n    if p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+        ),
+    ],
+    ids=["early-return", "branches-swapped", "ternary-swapped", "and-split", "operand-to-early-return"],
+)
+def test_a_check_reshaped_with_the_same_decision_is_quiet(git_repo: GitRepo, before: str, after: str) -> None:
+    sides = _case(git_repo, "vllm/shape.py", RESHAPED + before, RESHAPED + after, "Refactor (#10)")
+    assert _findings(git_repo, sides) == []
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "severity", "said"),
+    [
+        # inverted and narrowed: read with the old polarity, the device lost the fast path
+        (
+            "    if p.is_device_capability_family(120):\n        return 'fast'\n    return 'slow'\n",
+            "    if not p.is_device_capability(120):\n        return 'slow'\n    return 'fast'\n",
+            Severity.ERROR,
+            "`p.is_device_capability(120)` is false",
+        ),
+        # split and narrowed
+        (
+            "    if p.is_device_capability_family(120) and x:\n        return 'fast'\n    return 'slow'\n",
+            "    if p.is_device_capability(120):\n        if x:\n            return 'fast'\n    return 'slow'\n",
+            Severity.ERROR,
+            "was undecided by the device",
+        ),
+        # a value (not a branch) negated: the value for the device changed
+        (
+            "    return p.is_device_capability_family(120)\n",
+            "    return not p.is_device_capability_family(120)\n",
+            Severity.WARNING,
+            "`not p.is_device_capability_family(120)` is false",
+        ),
+    ],
+    ids=["inverted-narrowed", "split-narrowed", "value-negated"],
+)
+def test_a_reshaped_check_that_changes_the_decision_is_found(
+    git_repo: GitRepo, before: str, after: str, severity: Severity, said: str
+) -> None:
+    sides = _case(git_repo, "vllm/shape.py", RESHAPED + before, RESHAPED + after, "Narrow (#11)")
+    [finding] = _findings(git_repo, sides)
+    assert finding.severity is severity and said in finding.message, finding.message
