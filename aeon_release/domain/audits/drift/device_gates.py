@@ -43,7 +43,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
@@ -59,6 +59,7 @@ _CAPABILITY_COMPARE = re.compile(
 _COMPARE_ERE = r"([<>=!]=?|[[:space:]]in)[[:space:]]*[([]?[[:space:]]*[0-9]+|\.(major|minor)|to_int\(|\[[01]\]"  # the same, for ``git log -G``
 _Value = int | tuple[int, ...] | None  # a known number or tuple; None: unknown
 _Truth = bool | None  # three-valued: None is unknown
+_E = TypeVar("_E")
 
 
 @dataclass(frozen=True)
@@ -637,13 +638,25 @@ class _Env:
         return self.cap.major * 10 + self.cap.minor
 
     def truth(self, node: ast.AST) -> _Truth:
+        return self._nested(self._truth, node)
+
+    def _nested(self, evaluate: Callable[[ast.AST], _E], node: ast.AST) -> _E | None:
+        """``evaluate(node)`` one level deeper; None (undecided) past _MOST_DEPTH levels."""
         if self._depth >= _MOST_DEPTH:
             return None
         self._depth += 1
         try:
-            return self._truth(node)
+            return evaluate(node)
         finally:
             self._depth -= 1
+
+    def _through(self, evaluate: Callable[[ast.AST], _E], name: ast.Name) -> _E:
+        """``evaluate`` of the value a local was assigned, the local marked as being read meanwhile."""
+        self._busy.add(name.id)
+        try:
+            return evaluate(self.locals[name.id])
+        finally:
+            self._busy.discard(name.id)
 
     def _truth(self, node: ast.AST) -> _Truth:
         if isinstance(node, ast.BoolOp):
@@ -661,11 +674,7 @@ class _Env:
         if isinstance(node, ast.Compare):
             return self._compare(node)
         if self._follows(node):
-            self._busy.add(node.id)
-            try:
-                return self.truth(self.locals[node.id])
-            finally:
-                self._busy.discard(node.id)
+            return self._through(self.truth, node)
         return None
 
     def _predicate(self, node: ast.Call) -> _Truth:
@@ -710,13 +719,7 @@ class _Env:
 
     def value(self, node: ast.AST) -> object:
         """A number, a tuple of numbers or the capability; None when the device does not decide it."""
-        if self._depth >= _MOST_DEPTH:
-            return None
-        self._depth += 1
-        try:
-            return self._value(node)
-        finally:
-            self._depth -= 1
+        return self._nested(self._value, node)
 
     def _value(self, node: ast.AST) -> object:
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
@@ -749,11 +752,7 @@ class _Env:
                 return _arith(node.op, a, b)
             return None
         if self._follows(node):
-            self._busy.add(node.id)
-            try:
-                return self.value(self.locals[node.id])
-            finally:
-                self._busy.discard(node.id)
+            return self._through(self.value, node)
         return None
 
 
