@@ -248,11 +248,7 @@ def test_init_writes_the_kernel_groups_the_image_compiles_today(example: demo.Ex
         "ARG arch_list='12.1a'\nENV TORCH_CUDA_ARCH_LIST=${arch_list}\nRUN make\n"
     )
     files = {"Dockerfile": dockerfile, "CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS}
-    for name, text in files.items():
-        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
-        (example.fork / name).write_text(text)
-    git(example.fork, "add", "-A")
-    git(example.fork, "commit", "-qm", "Build the kernels for the GB10")
+    _commit(example, files, "Build the kernels for the GB10")
     config = tmp_path / "cfg"
     done = init(example, config, "--image", IMAGE)
     assert done.code == 0, done.err
@@ -298,11 +294,7 @@ def test_init_sets_the_one_device_the_image_is_for(
     """One (major, minor) in TORCH_CUDA_ARCH_LIST and capability checks the tree defines: the device
     and the calls, for merge/device-gate; an image for two devices has no one device."""
     files = {"Dockerfile": f"FROM scratch\nARG TORCH_CUDA_ARCH_LIST={arch_list}\n", "pkg/platform.py": PLATFORM}
-    for name, text in files.items():
-        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
-        (example.fork / name).write_text(text)
-    git(example.fork, "add", "-A")
-    git(example.fork, "commit", "-qm", "The serving image")
+    _commit(example, files, "The serving image")
     config = tmp_path / "cfg"
     done = init(example, config, "--image", IMAGE)
     assert done.code == 0, done.err
@@ -326,11 +318,7 @@ def test_init_says_why_it_wrote_no_kernel_rule(example: demo.Example, tmp_path: 
 
     files = {"Dockerfile": "FROM scratch\nARG TORCH_CUDA_ARCH_LIST=12.1a\n", "CMakeLists.txt": CMAKELISTS}
     files["cmake/utils.cmake"] = UTILS
-    for name, text in files.items():
-        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
-        (example.fork / name).write_text(text)
-    git(example.fork, "add", "-A")
-    git(example.fork, "commit", "-qm", "Build the kernels")
+    _commit(example, files, "Build the kernels")
     done = init(example, tmp_path / "cfg", "--image", IMAGE)
     assert done.code == 0 and not (tmp_path / "cfg" / "audits" / "build.yaml").exists()
     assert "no kernel rule: Dockerfile names no CUDA version (ARG CUDA_VERSION=X.Y" in done.err
@@ -349,3 +337,12 @@ def test_the_dockerfile_settings_read_as_docker_reads_them() -> None:
     assert settings["TORCH_CUDA_ARCH_LIST"] == "${list}"  # not yet defined where ENV reads it
     assert settings["TRAIL"] == "12.0a" and "NODEFAULT" not in settings and "BROKEN" not in settings
     assert _cuda_version(docker, settings) == "12.9"
+
+
+def _commit(example: demo.Example, files: dict[str, str], message: str) -> None:
+    """Write ``files`` into the fork's checkout and commit them."""
+    for name, text in files.items():
+        (example.fork / name).parent.mkdir(parents=True, exist_ok=True)
+        (example.fork / name).write_text(text)
+    git(example.fork, "add", "-A")
+    git(example.fork, "commit", "-qm", message)
