@@ -1478,10 +1478,12 @@ def _is_property(node: ast.AST) -> bool:
 def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) -> str | None:
     """A positional argument that fills another parameter than it did, though the call still fits:
     upstream inserted a parameter before it, reordered them, or moved its parameter behind a
-    ``*args``.  Its own parameter must still be there (elsewhere): a slot whose name is simply gone
-    is a rename or a removal, which the call's arity or keywords answer.  An argument after a
-    ``*x`` sits at no knowable position.  Only an argument on a line the fork wrote is the fork's: in a
-    call the fork patched on its first line, upstream's argument lines are upstream's, already moved."""
+    ``*args``.  Its own parameter must still be there (elsewhere), or be gone with the slot taken by
+    another parameter the function had before (upstream removed ``output`` from ``(x, output,
+    scale=None)``: the fork's ``output`` now fills ``scale``, and the arity still fits).  A slot whose
+    name is simply gone, to a parameter new as well, is a rename.  An argument after a ``*x`` sits at
+    no knowable position.  Only an argument on a line the fork wrote is the fork's: in a call the
+    fork patched on its first line, upstream's argument lines are upstream's, already moved."""
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
             return None
@@ -1497,6 +1499,11 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
         still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
         if still:
             return f"passes {_show(arg)} as argument {i + 1}, which filled {was} and now fills {now}"
+        if was != _VARARGS and now in old.positional and not old.required(now):
+            return (
+                f"passes {_show(arg)} as argument {i + 1}, which filled {was}; upstream removed {was}, "
+                f"so it now fills {now} (an optional parameter it left to its default before)"
+            )
     return None
 
 
@@ -1521,9 +1528,34 @@ def _slot(sig: Sig, index: int) -> str | None:
 def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:
     def resolve(ix: Index) -> Sym:
         cls = typed(ix)
-        return ix.member(ix.mro(cls), attr) if cls is not None else px.UNKNOWN
+        if cls is None:
+            return px.UNKNOWN
+        mro = ix.mro(cls)
+        found = ix.member(mro, attr)
+        if attr == "__call__" and found is px.UNKNOWN and _module_dispatch(mro):
+            forward = ix.member(mro, _FORWARD)
+            if isinstance(forward, DefSym) and _dispatcher(forward.node):
+                native = ix.member(mro, _FORWARD_NATIVE)  # forward(*args, **kwargs) picks a backend's forward_*
+                forward = native if isinstance(native, DefSym) and not _dispatcher(native.node) else forward
+            return forward if isinstance(forward, DefSym) else found
+        return found
 
     return resolve
+
+
+_FORWARD, _FORWARD_NATIVE = "forward", "forward_native"
+
+
+def _dispatcher(node: ast.AST) -> bool:
+    """``def forward(self, *args, **kwargs)``: hands every argument on (to the backend's own forward_*)."""
+    sig = signature(node, True)
+    return sig is not None and not sig.positional and not sig.kwonly and sig.varargs and sig.varkw
+
+
+def _module_dispatch(mro: list[px.ClassInfo | px.External]) -> bool:
+    """Calling an instance runs its ``forward``: no class of the tree defines ``__call__`` and a base
+    outside the tree is a ``Module`` (``nn.Module.__call__`` runs hooks, then ``self.forward``)."""
+    return any(isinstance(i, px.External) and not i.broken and i.name.rsplit(".", 1)[-1] == "Module" for i in mro)
 
 
 def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) -> px.ClassInfo | None:
