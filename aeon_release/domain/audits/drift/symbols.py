@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -81,6 +82,7 @@ class DriftInput:
     pr_pattern: str = DEFAULT_PR_PATTERN
     upstream_lines: Mapping[str, frozenset[str]] = field(default_factory=dict)  # path -> lines upstream added
     parsed: dict[tuple[str, str], ModuleInfo | None] = field(default_factory=dict)  # (path, text) -> module, shared
+    op_sources: frozenset[str] = frozenset()  # C/C++ files upstream changed: custom ops' schemas (custom_ops.py)
 
 
 def symbol_drift(inp: DriftInput) -> list[Finding]:
@@ -89,7 +91,7 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
     for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
         for finding in checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
-    for finding in checker.chained_calls():
+    for finding in (*checker.chained_calls(), *checker.op_calls()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
     return list(findings.values())
 
@@ -130,6 +132,7 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -479,6 +482,10 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
+        op = called_op(call.func)
+        if op is not None:
+            self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
+            return
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
@@ -563,6 +570,49 @@ class _Checker:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def op_calls(self) -> Iterator[Finding]:
+        """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
+        op's parameters before and after the merge, as a function call is: its schema string (C++ or
+        Python) or the Python function registered as the op, in a file upstream changed.  The files
+        are the changed ones that spell a definition of a called op; nothing else is read."""
+        names = {op for _, _, op in self._ops}
+        if not names:
+            return
+        sources = sorted(
+            {
+                *(p for p in self.inp.op_sources if p.endswith(SCHEMA_SOURCES)),
+                *(p for p in self.inp.upstream_files if p.endswith(".py")),
+            }
+        )
+        theirs = self.inp.theirs
+        if isinstance(theirs, FileSearchable):
+            sources = sorted(theirs.files_containing(sorted(names), sources)) if sources else []
+        sites: dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]] = {}
+        for path in sources:
+            old_text, new_text = self.inp.ours.text(path), self.inp.merged.text(path)
+            wanted = mentions(new_text, names) if old_text and new_text else set()
+            if not wanted:
+                continue
+            old, new = op_definitions(path, old_text or "", wanted), op_definitions(path, new_text or "", wanted)
+            for name in old.keys() & new.keys():
+                if ast.dump(old[name]) != ast.dump(new[name]):
+                    sites.setdefault(name, []).append((path, old[name], new[name]))
+        for mod, call, name in self._ops:
+            for path, old_node, new_node in sites.get(name, []):
+                before, after = DefSym(path, name, old_node, None), DefSym(path, name, new_node, None)
+                problem = self._call_drift(call, before, after, "plain", self._owned.get(mod.path))
+                if problem is None:
+                    yield from self._default_drift(mod, call, before, after, "plain")
+                    continue
+                commit = self._commit(path, name)
+                yield _error(
+                    mod,
+                    call.lineno,
+                    f"calls {_show(call.func)}, the custom op {path} defines: it {problem}"
+                    f"{f' (upstream: {commit})' if commit else ''}; check it against the op's new parameters (pass them by name)",
+                )
+                break
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
@@ -989,7 +1039,7 @@ class _Checker:
         )
 
     def _upstream(self, path: str) -> bool:
-        return path in self.inp.upstream_files
+        return path in self.inp.upstream_files or path in self.inp.op_sources
 
     # -- explaining ------------------------------------------------------------------------------
     def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:
@@ -1029,6 +1079,8 @@ class _Checker:
         return commit_note(change.sha, change.subject, self.inp.pr_pattern) if isinstance(change, Change) else ""
 
     def _commit(self, path: str, name: str) -> str:
+        if path.endswith(SCHEMA_SOURCES):  # a custom op's schema string: ``name(`` opens it
+            return self._line_commit(path, f"{name}(")
         change = self.inp.history.definition_change(path, name) if self.inp.history else None
         if change is None:
             return ""
@@ -1110,6 +1162,13 @@ class _Checker:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+@runtime_checkable
+class FileSearchable(Protocol):
+    """A tree that can say which of some files hold one of some words without reading them (a git revision)."""
+
+    def files_containing(self, words: Sequence[str], paths: Sequence[str]) -> frozenset[str]: ...
+
+
 @runtime_checkable
 class WordSearchable(Protocol):
     """A tree that can list the lines naming a word without reading every file (a git revision)."""
