@@ -172,3 +172,22 @@ def test_only_calls_through_torch_ops_name_an_op() -> None:
     assert op("torch.ops._C.rms_norm(x)") == "rms_norm"
     assert op("torch.ops._C.rms_norm.default(x)") == "rms_norm"
     assert op("ops.rms_norm(x)") is None and op("self.ops.rms_norm(x)") is None
+
+
+def test_an_op_another_build_defines_unchanged_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """csrc/cpu/torch_bindings.cpp defines rms-norm ops of the same names: which definition the fork runs
+    depends on the platform it is built for, so the reordered CUDA schema is a warning, naming both."""
+    cpu = "csrc/cpu/torch_bindings.cpp"
+    call = "torch.ops._C.fused_add_rms_norm(x, residual, weight, eps)"
+    fork = CARRY_BASE.replace("    return None\n", f"    {call}  # AEON\n")
+    sides = s.merge_case(
+        git_repo,
+        {BINDINGS: BINDINGS_BASE, CARRY: CARRY_BASE, cpu: BINDINGS_BASE},
+        {CARRY: fork},
+        [("[Kernel] fused_add_rms_norm takes the residual first (#31000)", {BINDINGS: SWAPPED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+    assert finding.severity.value == "warning"
+    assert "the custom op csrc/torch_bindings.cpp defines" in finding.message
+    assert "csrc/cpu/torch_bindings.cpp defines an op of that name too, unchanged" in finding.message

@@ -598,6 +598,7 @@ class _Checker:
             for name in old.keys() & new.keys():
                 if ast.dump(old[name]) != ast.dump(new[name]):
                     sites.setdefault(name, []).append((path, old[name], new[name]))
+        others = {name: self._op_defined_elsewhere(name, {p for p, _, _ in found}) for name, found in sites.items()}
         for mod, call, name in self._ops:
             for path, old_node, new_node in sites.get(name, []):
                 before, after = DefSym(path, name, old_node, None), DefSym(path, name, new_node, None)
@@ -606,13 +607,40 @@ class _Checker:
                     yield from self._default_drift(mod, call, before, after, "plain")
                     continue
                 commit = self._commit(path, name)
-                yield _error(
-                    mod,
-                    call.lineno,
+                other = others[name]
+                message = (
                     f"calls {_show(call.func)}, the custom op {path} defines: it {problem}"
-                    f"{f' (upstream: {commit})' if commit else ''}; check it against the op's new parameters (pass them by name)",
+                    f"{f' (upstream: {commit})' if commit else ''}; "
+                    + (
+                        f"{other} defines an op of that name too, unchanged: it holds where {path} is the one built; "
+                        if other
+                        else ""
+                    )
+                    + "check the call against the op's new parameters (pass them by name)"
+                )
+                # another build's definition, left alone, may be the one this fork runs: not certain
+                yield Finding(
+                    RULE, "merge", Severity.WARNING if other else Severity.ERROR, mod.path, call.lineno, message
                 )
                 break
+
+    def _op_defined_elsewhere(self, name: str, changed: set[str]) -> str | None:
+        """Another file of upstream's tree that defines an op of this name (a schema ``"name(`` or a
+        registration ``"name"``) and that the changed definitions are not in: another platform's build
+        (a CPU or ROCm library beside the CUDA one), whose op did not change.  One ``git grep`` of the
+        name, only for an op whose definition changed under a fork call."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return None
+        schema, registered = f'"{name}(', (f'"{name}(', f'"{name}"', f'::{name}"')
+        for path, line in theirs.word_lines(name):
+            if path in changed or _not_served(path):
+                continue
+            if (path.endswith(SCHEMA_SOURCES) and schema in line) or (
+                path.endswith(".py") and any(s in line for s in registered)
+            ):
+                return path
+        return None
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
