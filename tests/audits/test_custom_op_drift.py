@@ -191,3 +191,39 @@ def test_an_op_another_build_defines_unchanged_is_a_warning(git_repo: GitRepo, n
     assert finding.severity.value == "warning"
     assert "the custom op csrc/torch_bindings.cpp defines" in finding.message
     assert "csrc/cpu/torch_bindings.cpp defines an op of that name too, unchanged" in finding.message
+
+
+SCAN = """TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) {
+  ops.def(
+      "selective_scan_fwd(Tensor! u, Tensor! delta, Tensor! ssm_states, int pad_slot_id, int block_size) -> ()");
+}
+"""
+SCAN_35431 = SCAN.replace("int pad_slot_id", "int null_block_id")
+
+
+def scan_case(repo: GitRepo, config: Path, argument: str) -> list[tuple[str, str]]:
+    fork = CARRY_BASE + (
+        f"\n\ndef aeon_scan(u, delta, ssm_states, pad_slot_id, block_size):\n"
+        f"    torch.ops._C.selective_scan_fwd(u, delta, ssm_states, {argument}, block_size)  # AEON\n"
+    )
+    sides = s.merge_case(
+        repo,
+        {BINDINGS: SCAN, CARRY: CARRY_BASE},
+        {CARRY: fork},
+        [("[Bugfix] Use null block (0) for padded block table entries (#35431)", {BINDINGS: SCAN_35431})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+
+
+def test_an_argument_spelled_like_a_parameter_upstream_renamed_in_place(git_repo: GitRepo, no_rules: Path) -> None:
+    """#35431 renamed selective_scan_fwd's pad_slot_id to null_block_id (padding now points at block 0): a
+    fork passing its pad slot id there binds as before, and means something else now."""
+    [(severity, message)] = scan_case(git_repo, no_rules, "pad_slot_id")
+    assert severity == "warning"
+    assert "with pad_slot_id as argument 4, for pad_slot_id, which upstream renamed null_block_id" in message
+    assert "pass it as null_block_id=" in message
+
+
+def test_an_argument_named_otherwise_under_a_renamed_parameter_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert scan_case(git_repo, no_rules, "-1") == []

@@ -516,6 +516,7 @@ class _Checker:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
+                yield from self._renamed_slot(mod, made, before, after, via, owned)
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
@@ -566,6 +567,7 @@ class _Checker:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
                 else:
                     yield from self._default_drift(mod, call, before, after, "instance")
+                    yield from self._renamed_slot(mod, call, before, after, "instance", self._owned.get(mod.path))
             elif after is MISSING:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
@@ -605,6 +607,7 @@ class _Checker:
                 problem = self._call_drift(call, before, after, "plain", self._owned.get(mod.path))
                 if problem is None:
                     yield from self._default_drift(mod, call, before, after, "plain")
+                    yield from self._renamed_slot(mod, call, before, after, "plain", self._owned.get(mod.path))
                     continue
                 commit = self._commit(path, name)
                 other = others[name]
@@ -641,6 +644,48 @@ class _Checker:
             ):
                 return path
         return None
+
+    def _renamed_slot(
+        self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None
+    ) -> Iterator[Finding]:
+        """A positional argument spelled like its parameter (``pad_slot_id``), whose parameter upstream
+        renamed in place (``null_block_id``): the call still binds, the value goes where it went, and
+        the callee may now read it as something else.  A warning: most renames keep the meaning."""
+        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+            return
+        old, new = _bound_sig(before, via), _bound_sig(after, via)
+        if old is None or new is None or old == new:
+            return
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                return
+            was, now = _slot(old, i), _slot(new, i)
+            if (
+                was is None
+                or now is None
+                or was == now
+                or _VARARGS in (was, now)
+                or was in new.positional
+                or was in new.kwonly
+                or now in old.positional
+                or now in old.kwonly
+                or not _spelled_as(arg, was)
+                or _spelled_as(arg, now)
+                or (owned is not None and arg.lineno not in owned)
+            ):
+                continue
+            commit = self._commit(after.path, after.name)
+            yield Finding(
+                RULE,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                call.lineno,
+                f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
+                f"{now} ({after.label}, {after.path}{'; ' + commit if commit else ''}): check that the value is still "
+                f"what {now} means, and pass it as {now}=",
+            )
+            return
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
