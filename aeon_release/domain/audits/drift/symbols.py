@@ -635,12 +635,15 @@ class _Checker:
         theirs = self.inp.theirs
         if not isinstance(theirs, WordSearchable):
             return None
-        schema, registered = f'"{name}(', (f'"{name}(', f'"{name}"', f'::{name}"')
+        schema, quoted = f'"{name}(', (f'"{name}"', f'::{name}"')
         for path, line in theirs.word_lines(name):
             if path in changed or _not_served(path):
                 continue
+            # a Python definition registers the op (``op_name="x"``, ``custom_op("ns::x")``); a fake or
+            # meta kernel (``register_fake("ns::x")``) or ``hasattr(torch.ops.ns, "x")`` defines nothing
+            registers = _OP_NAME_KEYWORD in line or _OP_DECORATOR in line
             if (path.endswith(SCHEMA_SOURCES) and schema in line) or (
-                path.endswith(".py") and any(s in line for s in registered)
+                path.endswith(".py") and (schema in line or (registers and any(q in line for q in quoted)))
             ):
                 return path
         return None
@@ -1676,6 +1679,7 @@ def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -
 
 
 _FORWARD, _FORWARD_NATIVE = "forward", "forward_native"
+_OP_NAME_KEYWORD, _OP_DECORATOR = "op_name", "custom_op("
 
 
 def _dispatcher(node: ast.AST) -> bool:
