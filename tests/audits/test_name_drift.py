@@ -248,3 +248,76 @@ def test_a_name_compared_as_a_string_is_read(git_repo: GitRepo, no_rules: Path) 
     assert set(by_line) == {tuple_line, eq_line}
     assert "renamed attribute 'FLASHINFER_VLLM_V1' to 'FLASHINFER'" in by_line[eq_line]
     assert "is never true now" in by_line[eq_line] and "#25489" in by_line[eq_line]
+
+
+# -- #40269 (f51f6844f9): DraftSampleMethod lost "gumbel" ----------------------------------------------
+SPECULATIVE = "vllm/config/speculative.py"
+PROPOSER = "vllm/v1/spec_decode/llm_base_proposer.py"
+UPSTREAM_TEST = "tests/v1/worker/test_gpu_model_runner.py"
+SPECULATIVE_BASE = '''from typing import Literal
+
+DraftSampleMethod = Literal["greedy", "gumbel"]
+
+
+class SpeculativeConfig:
+    draft_sample_method: DraftSampleMethod = "greedy"
+    """'gumbel' adds Gumbel noise for stochastic sampling."""
+'''
+SPECULATIVE_40269 = SPECULATIVE_BASE.replace('Literal["greedy", "gumbel"]', 'Literal["greedy"]').replace(
+    '    """\'gumbel\' adds Gumbel noise for stochastic sampling."""\n', ""
+)
+PROPOSER_BASE = """def sample(config, logits):
+    if config.draft_sample_method == "gumbel":
+        return logits + 1
+    return logits.argmax(-1)
+"""
+PROPOSER_40269 = "def sample(config, logits):\n    return logits.argmax(-1)\n"
+REJECTED = 'def test_draft_sample_method_gumbel_is_rejected():\n    assert "gumbel" != "greedy"\n'
+SUBJECT_40269 = "[Bugfix][Spec Decode] Wire draft_probs into probabilistic draft_model rejection (#40269)"
+CHOICE_FORK = """def aeon_draft(config, logits):
+    if config.draft_sample_method == "gumbel":  # AEON: stochastic drafts on GB10
+        return logits * 2
+    return logits
+"""
+
+
+def choice_case(repo: GitRepo, config: Path, fork: str, speculative: str = SPECULATIVE_40269) -> AuditReport:
+    sides = s.merge_case(
+        repo,
+        {SPECULATIVE: SPECULATIVE_BASE, PROPOSER: PROPOSER_BASE, UPSTREAM_TEST: "def test_x():\n    pass\n"},
+        {FORK: fork},
+        [(SUBJECT_40269, {SPECULATIVE: speculative, PROPOSER: PROPOSER_40269, UPSTREAM_TEST: REJECTED})],
+    )
+    return audit_tree(repo.path, config, merge=sides)
+
+
+def test_a_compare_with_a_choice_upstream_removed(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's branch for the gone value never runs again; upstream's own test that names it (to check
+    that it is refused) does not keep it alive."""
+    [(path, line, message)] = found(choice_case(git_repo, no_rules, CHOICE_FORK))
+    assert (path, line) == (FORK, 2)
+    assert "upstream removed accepted value 'gumbel'" in message and "#40269" in message
+    assert "is never true now" in message
+
+
+def test_a_choice_upstream_still_accepts_in_served_code_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    kept = SPECULATIVE_40269 + '\nLEGACY_DRAFT_SAMPLE_METHODS = ("gumbel",)\n'
+    assert found(choice_case(git_repo, no_rules, CHOICE_FORK, kept)) == []
+
+
+def test_a_choice_the_fork_declares_itself_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = 'from typing import Literal\n\nAeonSampleMethod = Literal["greedy", "gumbel"]\n\n\n' + CHOICE_FORK
+    assert found(choice_case(git_repo, no_rules, fork)) == []
+
+
+def test_a_removed_choice_passed_as_a_value_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """Passed to a callee, the string likely means the gone choice (a fallback, or a refusal): a warning;
+    the same string in a log message is text."""
+    fork = "import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef aeon_config(make):\n"
+    fork += '    logger.info("no %s drafts", "gumbel")\n'
+    fork += '    return make(method="ngram", draft_sample_method="gumbel")\n'
+    report = choice_case(git_repo, no_rules, fork)
+    [(path, line, message)] = found(report)
+    assert (path, line) == (FORK, 8)
+    assert '"gumbel" passed to make()' in message
+    assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["warning"]

@@ -26,6 +26,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
+from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.device_gates import device_gate_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import name_drift
@@ -87,7 +88,9 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     mine_diff, upstream_diff, enum_files = started(sides.repo, sides.base, sides.ours, sides.theirs)
     mine, upstream = parse_changes(mine_diff.result()), parse_changes(upstream_diff.result())
-    if not any(c.hunks for c in mine.values()) or not (any(c.hunks for c in upstream.values()) or upstream.deleted):
+    if not any(c.hunks for c in mine.values()) or not (
+        any(c.hunks for c in upstream.values()) or upstream.deleted or _changed_schemas(sides)
+    ):
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
@@ -112,6 +115,11 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     ]
     findings += drift_checks.drift_findings(tree, sides, mine, upstream, settings)  # symbol drift, duplicates
     return _fold_name_drift(findings)
+
+
+def _changed_schemas(sides: MergeSides) -> bool:
+    """Upstream changed a C/C++ file, which its Python diff leaves out: a custom op's schema may be in it."""
+    return any(p.endswith(SCHEMA_SOURCES) for p in upstream_changed(sides.repo, sides.base, sides.theirs))
 
 
 def _fold_name_drift(findings: list[Finding]) -> list[Finding]:

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.duplicates import duplicates_in
 from aeon_release.domain.audits.drift.pyindex import Tree
 from aeon_release.domain.audits.drift.sides import Changes
@@ -45,6 +47,9 @@ def drift_findings(
         history=GitHistory(git, sides.base, sides.theirs),
         pr_pattern=settings.pr_subject_pattern,
         upstream_lines=upstream,
+        op_sources=frozenset(
+            p for p in upstream_changed(sides.repo, sides.base, sides.theirs) if p.endswith(SCHEMA_SOURCES)
+        ),
     )
     try:
         findings = symbol_drift(inp)

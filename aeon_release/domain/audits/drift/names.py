@@ -24,15 +24,17 @@ from dataclasses import dataclass
 import re2
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
-# a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``
+# a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
+# value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
 _READ_NAME = re.compile(
     r"""(?:attr\([^\n]*?,|\.(?:get|pop|setdefault|getenv)\(|\[|\bgetenv\()\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:[=!]=|(?:not\s+)?in\b)|[=!]=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
+    r"""|(?:\(|,|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""
 )
 # ``x in ("a", "b")``: every string of the line can be a compared name
 _IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
@@ -43,12 +45,18 @@ _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _KEY_METHODS = frozenset({"get", "pop", "setdefault", "getenv"})
 
 
+# what stands before a dict display's key: the display's brace, a comma, or the line's start (a
+# multi-line display); ``if mode == "fast":`` compares, it defines no key
+_KEY_BEFORE = r"""(?:^\s*|[{,]\s*)"""
+
+
 class Kind(enum.Enum):
     """What defined a name upstream (the read must be able to mean it)."""
 
     ATTRIBUTE = "attribute"  # a field, class attribute, ``self.x = ...`` or method
     KEY = "key"  # a dict key (a registry: environment variables, backends, options)
     ENV = "environment variable"  # read by upstream through os.environ / os.getenv
+    CHOICE = "accepted value"  # one of a fixed set of strings: a Literal's, a list's entry, a value compared
 
 
 def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
@@ -60,10 +68,27 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
             Kind.ENV,
             re.compile(rf"""(?:environ\.get\s*\(|getenv\s*\(|environ\s*\[)\s*["']{word}["'](?!\s*\]\s*=(?!=))"""),
         ),
-        (Kind.KEY, re.compile(rf"""["']{word}["']\s*:""")),
+        (Kind.KEY, re.compile(rf"""{_KEY_BEFORE}["']{word}["']\s*:""")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
+        (Kind.CHOICE, _choice(word)),
+        (
+            Kind.CHOICE,
+            re.compile(
+                rf"""(?:[=!]=|\bin\b)\s*[(\[{{]?[^\n]*?["']{word}["']|["']{word}["']\s*(?:[=!]=|(?:not\s+)?in\b)"""
+            ),
+        ),
     ]
+
+
+def _choice(word: str) -> re.Pattern[str]:
+    """A line that declares ``word`` (escaped) one of a fixed set of strings: an entry of a ``Literal[...]``,
+    of ``choices=[...]`` or of a list, tuple or set display assigned to a name, or a line that is one
+    string entry of a multi-line display."""
+    return re.compile(
+        rf"""(?:Literal\[|choices\s*=|^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({{])[^\n]*["']{word}["']"""
+        rf"""|^\s*[rbuRBU]?["']{word}["']\s*,?\s*(?:#.*)?$"""
+    )
 
 
 @dataclass(frozen=True)
@@ -93,8 +118,10 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     removed = _removed_upstream(trees, wanted - _fork_defined(trees, wanted)) if wanted else {}
     if not removed:
         return []
-    # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed
-    for name in repo.words_present(trees.repo, trees.theirs, sorted(removed), [PYTHON_FILES]):
+    # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
+    # own tests are not the service: one that names the old value checks that it is now refused
+    served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
+    for name in repo.words_present(trees.repo, trees.theirs, sorted(removed), served):
         del removed[name]
     findings = []
     for read in _fork_reads(trees, set(removed)) if removed else ():
@@ -133,7 +160,8 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    return (_defined_in(lines) | keywords) & names
+    choices = {name for name in names for line in lines if name in line and _choice(re.escape(name)).search(line)}
+    return (_defined_in(lines) | keywords | choices) & names
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
@@ -164,6 +192,8 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
                 return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds)
         elif callee in _KEY_METHODS and node.args and (name := _string(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
+        else:
+            return _passed(path, node, names)
     elif isinstance(node, ast.Subscript) and (name := _string(node.slice)) in names:
         form = "setitem" if isinstance(node.ctx, ast.Store) else "subscript"
         return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
@@ -176,12 +206,36 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
     return None
 
 
+def _passed(path: str, call: ast.Call, names: set[str]) -> Read | None:
+    """``f("n")`` / ``f(x, mode="n")``: a string passed as a value, which only a gone choice can mean (a
+    message for a logger, ``print`` or an exception is text, not a value)."""
+    callee = _show_callee(call.func).rsplit(".", 1)[-1]
+    if callee in _TEXT_CALLS or callee.endswith(("Error", "Exception", "Warning")):
+        return None
+    for value in (*call.args, *(k.value for k in call.keywords)):
+        if (name := _string(value)) in names:
+            how = f'"{name}" passed to {_show_callee(call.func)}()'
+            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
+    return None
+
+
+_TEXT_CALLS = frozenset(
+    {"print", "debug", "info", "warning", "warn", "error", "exception", "critical", "log", "format"}
+)
+
+
+def _show_callee(func: ast.expr) -> str:
+    text = ast.unparse(func)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
     """``"n" in d`` (a key), ``x == "n"`` / ``x in ("n", ...)`` (a name compared as a string: the
     name of an enum member, a backend, a registry entry)."""
     op, left, right = node.ops[0], node.left, node.comparators[0]
     if isinstance(op, (ast.In, ast.NotIn)) and (name := _string(left)) in names:
-        return Read(path, node.lineno, name, f'"{name}" in {ast.unparse(right)}', "in", _key_kinds(right))
+        kinds = (*_key_kinds(right), Kind.CHOICE)
+        return Read(path, node.lineno, name, f'"{name}" in {ast.unparse(right)}', "in", kinds)
     if isinstance(op, (ast.Eq, ast.NotEq)):
         name = _string(right) if _string(right) in names else _string(left)
         form = "eq" if isinstance(op, ast.Eq) else "ne"
@@ -192,7 +246,7 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
         return None
     if name not in names:
         return None
-    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY))
+    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE))
 
 
 def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
@@ -264,7 +318,7 @@ def _kinds_in(lines: list[str], name: str, shapes: list[tuple[Kind, re.Pattern[s
 
 # a line defining a name: a dict key, a def, an assignment or annotation, ``self.name = ...``
 _DEFINED = re.compile(
-    r"""["']([A-Za-z_]\w{3,})["']\s*:"""
+    _KEY_BEFORE + r"""["']([A-Za-z_]\w{3,})["']\s*:"""
     r"|^\s*(?:async\s+)?def\s+([A-Za-z_]\w{3,})\s*\("
     r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
     r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
@@ -299,6 +353,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "subscript": "fails at runtime",
     "setitem": "sets a name nothing reads",
     "module": "fails at runtime",
+    "arg": "passes a value the code no longer accepts or tests for (a fallback, or a failure)",
 }
 
 
@@ -311,7 +366,9 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
         f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} "
         f"({removed.path}{_commit(trees, removed, pr_pattern)}); the read {_OUTCOMES[read.form]} now{fix}"
     )
-    return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+    # a value passed to a callee: that it meant the gone choice is likely, not certain (another string)
+    severity = Severity.WARNING if read.form == "arg" else Severity.ERROR
+    return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 
 def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> str:

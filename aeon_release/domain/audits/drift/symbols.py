@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -81,6 +82,7 @@ class DriftInput:
     pr_pattern: str = DEFAULT_PR_PATTERN
     upstream_lines: Mapping[str, frozenset[str]] = field(default_factory=dict)  # path -> lines upstream added
     parsed: dict[tuple[str, str], ModuleInfo | None] = field(default_factory=dict)  # (path, text) -> module, shared
+    op_sources: frozenset[str] = frozenset()  # C/C++ files upstream changed: custom ops' schemas (custom_ops.py)
 
 
 def symbol_drift(inp: DriftInput) -> list[Finding]:
@@ -89,7 +91,7 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
     for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
         for finding in checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
-    for finding in checker.chained_calls():
+    for finding in (*checker.chained_calls(), *checker.op_calls()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
     return list(findings.values())
 
@@ -130,6 +132,7 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -479,6 +482,10 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
+        op = called_op(call.func)
+        if op is not None:
+            self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
+            return
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
@@ -509,6 +516,7 @@ class _Checker:
                 yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
+                yield from self._renamed_slot(mod, made, before, after, via, owned)
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
@@ -559,10 +567,128 @@ class _Checker:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
                 else:
                     yield from self._default_drift(mod, call, before, after, "instance")
+                    yield from self._renamed_slot(mod, call, before, after, "instance", self._owned.get(mod.path))
             elif after is MISSING:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def op_calls(self) -> Iterator[Finding]:
+        """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
+        op's parameters before and after the merge, as a function call is: its schema string (C++ or
+        Python) or the Python function registered as the op, in a file upstream changed.  The files
+        are the changed ones that spell a definition of a called op; nothing else is read."""
+        names = {op for _, _, op in self._ops}
+        if not names:
+            return
+        sources = sorted(
+            {
+                *(p for p in self.inp.op_sources if p.endswith(SCHEMA_SOURCES)),
+                *(p for p in self.inp.upstream_files if p.endswith(".py")),
+            }
+        )
+        theirs = self.inp.theirs
+        if isinstance(theirs, FileSearchable):
+            sources = sorted(theirs.files_containing(sorted(names), sources)) if sources else []
+        sites: dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]] = {}
+        for path in sources:
+            old_text, new_text = self.inp.ours.text(path), self.inp.merged.text(path)
+            wanted = mentions(new_text, names) if old_text and new_text else set()
+            if not wanted:
+                continue
+            old, new = op_definitions(path, old_text or "", wanted), op_definitions(path, new_text or "", wanted)
+            for name in old.keys() & new.keys():
+                if ast.dump(old[name]) != ast.dump(new[name]):
+                    sites.setdefault(name, []).append((path, old[name], new[name]))
+        others = {name: self._op_defined_elsewhere(name, {p for p, _, _ in found}) for name, found in sites.items()}
+        for mod, call, name in self._ops:
+            for path, old_node, new_node in sites.get(name, []):
+                before, after = DefSym(path, name, old_node, None), DefSym(path, name, new_node, None)
+                problem = self._call_drift(call, before, after, "plain", self._owned.get(mod.path))
+                if problem is None:
+                    yield from self._default_drift(mod, call, before, after, "plain")
+                    yield from self._renamed_slot(mod, call, before, after, "plain", self._owned.get(mod.path))
+                    continue
+                commit = self._commit(path, name)
+                other = others[name]
+                message = (
+                    f"calls {_show(call.func)}, the custom op {path} defines: it {problem}"
+                    f"{f' (upstream: {commit})' if commit else ''}; "
+                    + (
+                        f"{other} defines an op of that name too, unchanged: it holds where {path} is the one built; "
+                        if other
+                        else ""
+                    )
+                    + "check the call against the op's new parameters (pass them by name)"
+                )
+                # another build's definition, left alone, may be the one this fork runs: not certain
+                yield Finding(
+                    RULE, "merge", Severity.WARNING if other else Severity.ERROR, mod.path, call.lineno, message
+                )
+                break
+
+    def _op_defined_elsewhere(self, name: str, changed: set[str]) -> str | None:
+        """Another file of upstream's tree that defines an op of this name (a schema ``"name(`` or a
+        registration ``"name"``) and that the changed definitions are not in: another platform's build
+        (a CPU or ROCm library beside the CUDA one), whose op did not change.  One ``git grep`` of the
+        name, only for an op whose definition changed under a fork call."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return None
+        schema, quoted = f'"{name}(', (f'"{name}"', f'::{name}"')
+        for path, line in theirs.word_lines(name):
+            if path in changed or _not_served(path):
+                continue
+            # a Python definition registers the op (``op_name="x"``, ``custom_op("ns::x")``); a fake or
+            # meta kernel (``register_fake("ns::x")``) or ``hasattr(torch.ops.ns, "x")`` defines nothing
+            registers = _OP_NAME_KEYWORD in line or _OP_DECORATOR in line
+            if (path.endswith(SCHEMA_SOURCES) and schema in line) or (
+                path.endswith(".py") and (schema in line or (registers and any(q in line for q in quoted)))
+            ):
+                return path
+        return None
+
+    def _renamed_slot(
+        self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None
+    ) -> Iterator[Finding]:
+        """A positional argument spelled like its parameter (``pad_slot_id``), whose parameter upstream
+        renamed in place (``null_block_id``): the call still binds, the value goes where it went, and
+        the callee may now read it as something else.  A warning: most renames keep the meaning."""
+        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+            return
+        old, new = _bound_sig(before, via), _bound_sig(after, via)
+        if old is None or new is None or old == new:
+            return
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                return
+            was, now = _slot(old, i), _slot(new, i)
+            if (
+                was is None
+                or now is None
+                or was == now
+                or _VARARGS in (was, now)
+                or was in new.positional
+                or was in new.kwonly
+                or now in old.positional
+                or now in old.kwonly
+                or not _spelled_as(arg, was)
+                or _spelled_as(arg, now)
+                or (owned is not None and arg.lineno not in owned)
+            ):
+                continue
+            commit = self._commit(after.path, after.name)
+            yield Finding(
+                RULE,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                call.lineno,
+                f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
+                f"{now} ({after.label}, {after.path}{'; ' + commit if commit else ''}): check that the value is still "
+                f"what {now} means, and pass it as {now}=",
+            )
+            return
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
@@ -989,7 +1115,7 @@ class _Checker:
         )
 
     def _upstream(self, path: str) -> bool:
-        return path in self.inp.upstream_files
+        return path in self.inp.upstream_files or path in self.inp.op_sources
 
     # -- explaining ------------------------------------------------------------------------------
     def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:
@@ -1029,6 +1155,8 @@ class _Checker:
         return commit_note(change.sha, change.subject, self.inp.pr_pattern) if isinstance(change, Change) else ""
 
     def _commit(self, path: str, name: str) -> str:
+        if path.endswith(SCHEMA_SOURCES):  # a custom op's schema string: ``name(`` opens it
+            return self._line_commit(path, f"{name}(")
         change = self.inp.history.definition_change(path, name) if self.inp.history else None
         if change is None:
             return ""
@@ -1110,6 +1238,13 @@ class _Checker:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+@runtime_checkable
+class FileSearchable(Protocol):
+    """A tree that can say which of some files hold one of some words without reading them (a git revision)."""
+
+    def files_containing(self, words: Sequence[str], paths: Sequence[str]) -> frozenset[str]: ...
+
+
 @runtime_checkable
 class WordSearchable(Protocol):
     """A tree that can list the lines naming a word without reading every file (a git revision)."""
@@ -1478,10 +1613,12 @@ def _is_property(node: ast.AST) -> bool:
 def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) -> str | None:
     """A positional argument that fills another parameter than it did, though the call still fits:
     upstream inserted a parameter before it, reordered them, or moved its parameter behind a
-    ``*args``.  Its own parameter must still be there (elsewhere): a slot whose name is simply gone
-    is a rename or a removal, which the call's arity or keywords answer.  An argument after a
-    ``*x`` sits at no knowable position.  Only an argument on a line the fork wrote is the fork's: in a
-    call the fork patched on its first line, upstream's argument lines are upstream's, already moved."""
+    ``*args``.  Its own parameter must still be there (elsewhere), or be gone with the slot taken by
+    another parameter the function had before (upstream removed ``output`` from ``(x, output,
+    scale=None)``: the fork's ``output`` now fills ``scale``, and the arity still fits).  A slot whose
+    name is simply gone, to a parameter new as well, is a rename.  An argument after a ``*x`` sits at
+    no knowable position.  Only an argument on a line the fork wrote is the fork's: in a call the
+    fork patched on its first line, upstream's argument lines are upstream's, already moved."""
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
             return None
@@ -1497,6 +1634,11 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
         still = new.varargs if was == _VARARGS else was in new.positional or was in new.kwonly
         if still:
             return f"passes {_show(arg)} as argument {i + 1}, which filled {was} and now fills {now}"
+        if was != _VARARGS and now in old.positional and not old.required(now):
+            return (
+                f"passes {_show(arg)} as argument {i + 1}, which filled {was}; upstream removed {was}, "
+                f"so it now fills {now} (an optional parameter it left to its default before)"
+            )
     return None
 
 
@@ -1521,9 +1663,35 @@ def _slot(sig: Sig, index: int) -> str | None:
 def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:
     def resolve(ix: Index) -> Sym:
         cls = typed(ix)
-        return ix.member(ix.mro(cls), attr) if cls is not None else px.UNKNOWN
+        if cls is None:
+            return px.UNKNOWN
+        mro = ix.mro(cls)
+        found = ix.member(mro, attr)
+        if attr == "__call__" and found is px.UNKNOWN and _module_dispatch(mro):
+            forward = ix.member(mro, _FORWARD)
+            if isinstance(forward, DefSym) and _dispatcher(forward.node):
+                native = ix.member(mro, _FORWARD_NATIVE)  # forward(*args, **kwargs) picks a backend's forward_*
+                forward = native if isinstance(native, DefSym) and not _dispatcher(native.node) else forward
+            return forward if isinstance(forward, DefSym) else found
+        return found
 
     return resolve
+
+
+_FORWARD, _FORWARD_NATIVE = "forward", "forward_native"
+_OP_NAME_KEYWORD, _OP_DECORATOR = "op_name", "custom_op("
+
+
+def _dispatcher(node: ast.AST) -> bool:
+    """``def forward(self, *args, **kwargs)``: hands every argument on (to the backend's own forward_*)."""
+    sig = signature(node, True)
+    return sig is not None and not sig.positional and not sig.kwonly and sig.varargs and sig.varkw
+
+
+def _module_dispatch(mro: list[px.ClassInfo | px.External]) -> bool:
+    """Calling an instance runs its ``forward``: no class of the tree defines ``__call__`` and a base
+    outside the tree is a ``Module`` (``nn.Module.__call__`` runs hooks, then ``self.forward``)."""
+    return any(isinstance(i, px.External) and not i.broken and i.name.rsplit(".", 1)[-1] == "Module" for i in mro)
 
 
 def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) -> px.ClassInfo | None:

@@ -50,10 +50,21 @@ class RevTree:
         """Where each name is defined by a ``def`` in the Python files of this revision."""
         return repo.definition_sites(self.git.path, self.rev, names, [PYTHON_FILES])
 
+    def files_containing(self, words: Sequence[str], paths: Sequence[str]) -> frozenset[str]:
+        """Which of ``paths`` hold one of ``words`` at this revision (``git grep -l`` of those files alone)."""
+        found: frozenset[str] = frozenset()
+        for start in range(0, len(paths), _PATHS_A_CALL):  # a long release: a few command lines, not one
+            specs = [f":(literal){p}" for p in paths[start : start + _PATHS_A_CALL]]
+            found |= repo.files_containing(self.git.path, self.rev, words, specs)
+        return found
+
     def word_lines(self, word: str) -> list[tuple[str, str]]:
         """(path, line) of every line of this revision's text files that holds ``word`` as a word (a
         function may be named by a build file, an entry point or a config, not only by Python)."""
         return repo.word_lines(self.git.path, self.rev, word, [])
+
+
+_PATHS_A_CALL = 2000
 
 
 class GitHistory:

@@ -1,0 +1,168 @@
+"""Custom ops called by name, ``torch.ops.<namespace>.<op>(...)``, as calls of a definition.
+
+Such a call names no Python symbol: the op is defined by a schema string, in C++
+(``ops.def("rms_norm(Tensor! out, Tensor input, Tensor weight, float epsilon) -> ()")``) or in Python
+(``lib.define(...)``), or by a Python function registered as an op (``op_name="x", op_func=x`` given
+to a registering call, ``@custom_op("ns::x")``).  Upstream reorders same-typed parameters of a schema,
+removes one in front of an optional one, or changes a default: the fork's positional call still binds
+and the kernel gets other arguments than it did, silently.
+
+Pure: texts in, each op's parameters out as a ``def`` (``def rms_norm(out, input, weight, epsilon):
+pass``), so that a call is checked against them as against any function.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from collections.abc import Iterator
+
+# files that can hold a schema string (C/C++/CUDA sources and headers) besides Python's
+SCHEMA_SOURCES = (".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp")
+# a schema given to ``X.def(`` / ``define(``: adjacent string literals (C and Python join them)
+_DEFINED = re.compile(r"""(?:\.def|\bdefine)\s*\(\s*((?:[rRuU]?"(?:[^"\\\n]|\\.)*"\s*)+)""")
+_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+# ``ns::name(params) -> returns`` (an overload, ``name.out(...)``, is another op: not read)
+_SCHEMA = re.compile(r"\s*(?:\w+::)?([A-Za-z_]\w*)\s*\((.*)\)\s*->", re.DOTALL)
+_PARAM = re.compile(r"(.*?)\s*\b([A-Za-z_]\w*)\s*(?:=\s*(.+?))?\s*$", re.DOTALL)
+_OP_NAME, _OP_FUNC = "op_name", "op_func"
+_DECORATOR = "custom_op"
+
+
+def called_op(func: ast.expr) -> str | None:
+    """``torch.ops.ns.name`` (or ``torch.ops.ns.name.default``, its default overload) -> name."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None
+    parts = [func.id, *reversed(parts)]
+    if len(parts) >= 4 and parts[-3] == "ops":
+        return parts[-1]
+    if len(parts) >= 5 and parts[-4] == "ops" and parts[-1] == "default":
+        return parts[-2]
+    return None
+
+
+def mentions(text: str, names: set[str]) -> set[str]:
+    """The op names of ``names`` a text spells the way a definition would: ``name(`` in a schema,
+    ``"name"``/``::name"`` for a registration (a plain word is not enough to read the file)."""
+    return {n for n in names if f"{n}(" in text or f'"{n}"' in text or f'::{n}"' in text}
+
+
+def op_definitions(path: str, text: str, names: set[str]) -> dict[str, ast.FunctionDef]:
+    """The ops of ``names`` that ``text`` defines, each as a ``def`` of its parameters (only the ops
+    defined once in the file: two schemas of one name are platforms' alternatives, not knowable here)."""
+    found: dict[str, list[ast.FunctionDef]] = {}
+    for name, node in _schemas(text, names):
+        found.setdefault(name, []).append(node)
+    if path.endswith(".py") and any(f'"{n}"' in text or f'::{n}"' in text for n in names):
+        try:
+            module = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            module = None
+        for name, node in _registered(module, names) if module is not None else ():
+            found.setdefault(name, []).append(node)
+    return {name: nodes[0] for name, nodes in found.items() if len(nodes) == 1}
+
+
+def _schemas(text: str, names: set[str]) -> Iterator[tuple[str, ast.FunctionDef]]:
+    for match in _DEFINED.finditer(text):
+        schema = "".join(_unescape(body) for body in _LITERAL.findall(match.group(1)))
+        parsed = _SCHEMA.match(schema)
+        if parsed is None or parsed.group(1) not in names:
+            continue
+        node = _as_def(parsed.group(1), parsed.group(2), text.count("\n", 0, match.start()) + 1)
+        if node is not None:
+            yield parsed.group(1), node
+
+
+def _unescape(body: str) -> str:
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+def _as_def(name: str, params: str, line: int) -> ast.FunctionDef | None:
+    """A schema's parameter list as ``def name(a, b=default, *, c): pass``; None when it cannot be one
+    (a parameter named like a Python keyword, a default Python cannot spell)."""
+    parts: list[str] = []
+    for param in _split(params):
+        if param == "*":
+            parts.append("*")
+            continue
+        match = _PARAM.fullmatch(param)
+        if match is None or not match.group(1) or keyword.iskeyword(match.group(2)):
+            return None
+        default = match.group(3)
+        parts.append(match.group(2) if default is None else f"{match.group(2)}={_default(default)}")
+    try:
+        module = ast.parse(f"def {name}({', '.join(parts)}):\n    pass\n")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    node = module.body[0]
+    assert isinstance(node, ast.FunctionDef)
+    for child in ast.walk(node):
+        if isinstance(child, (ast.stmt, ast.expr, ast.arg)):
+            child.lineno, child.end_lineno = line, line
+    return node
+
+
+def _default(text: str) -> str:
+    """A schema default as Python spells it (``True``, ``1e-5``, ``"auto"``, ``None``, ``[]``); what is
+    not a Python literal stays unknown (a name no default comparison takes for a value)."""
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return "_unknown_default"
+    return text
+
+
+def _split(params: str) -> list[str]:
+    """Top-level commas only: ``Tensor(a!) out, int[2] stride`` -> two parameters."""
+    out: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in params:
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        if char == "," and depth == 0:
+            out.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    if "".join(current).strip():
+        out.append("".join(current).strip())
+    return out
+
+
+def _registered(module: ast.Module, names: set[str]) -> Iterator[tuple[str, ast.FunctionDef]]:
+    """Python functions registered as ops of ``names``: ``register(op_name="x", op_func=f, ...)`` and
+    ``@custom_op("ns::x", ...)`` (a schema string in Python is read as in C++)."""
+    functions = {
+        node.name: node
+        for node in ast.walk(module)
+        if isinstance(node, ast.FunctionDef) and node.col_offset == 0  # the module's own functions
+    }
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call):
+            keywords = {k.arg: k.value for k in node.keywords if k.arg}
+            op, func = keywords.get(_OP_NAME), keywords.get(_OP_FUNC)
+            if (
+                isinstance(op, ast.Constant)
+                and op.value in names
+                and isinstance(func, ast.Name)
+                and func.id in functions
+            ):
+                yield str(op.value), functions[func.id]
+        elif isinstance(node, ast.FunctionDef):
+            for dec in node.decorator_list:
+                target = dec.func if isinstance(dec, ast.Call) else None
+                last = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+                first = dec.args[0] if isinstance(dec, ast.Call) and dec.args else None
+                if last == _DECORATOR and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    op_name = first.value.rsplit("::", 1)[-1]
+                    if op_name in names:
+                        yield op_name, node

@@ -1,0 +1,242 @@
+"""Calls of custom ops by name, ``torch.ops._C.op(...)``, checked against the op's schema or registered function.
+
+Shaped like vLLM's csrc/torch_bindings.cpp schemas (``ops.def("fused_add_rms_norm(Tensor! input, ...)")``)
+and its Python ops (``direct_register_custom_op(op_name=..., op_func=...)``): a fork kernel wrapper
+calls the op positionally; upstream reorders same-typed parameters, inserts one in front of an optional
+one, or changes a default (vLLM's own additions to unified_attention_with_output, #22703 and #25954,
+were appended at the end; the insertion in front here is made up, the shape of the op is real).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.custom_ops import called_op, op_definitions
+from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+BINDINGS = "csrc/torch_bindings.cpp"
+CARRY = "vllm/model_executor/layers/aeon_kernels.py"
+BINDINGS_BASE = """#include "ops.h"
+
+TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) {
+  ops.def("silu_and_mul(Tensor! result, Tensor input) -> ()");
+  ops.impl("silu_and_mul", torch::kCUDA, &silu_and_mul);
+
+  ops.def(
+      "fused_add_rms_norm(Tensor! input, Tensor! residual, Tensor weight, "
+      "float epsilon, bool use_fast_path=True) -> ()");
+  ops.impl("fused_add_rms_norm", torch::kCUDA, &fused_add_rms_norm);
+}
+"""
+CARRY_BASE = """import torch
+
+
+def aeon_norm(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor, eps: float) -> None:
+    return None
+"""
+
+
+# a fake (meta) kernel of the same op and a probe of it, in a file upstream left alone: no other definition
+CUSTOM_OPS = "vllm/_custom_ops.py"
+CUSTOM_OPS_TEXT = """import torch
+from torch.library import register_fake
+
+if hasattr(torch.ops._C, "fused_add_rms_norm"):
+
+    @register_fake("_C::fused_add_rms_norm")
+    def _fused_add_rms_norm_fake(input, residual, weight, epsilon, use_fast_path=True):
+        return None
+"""
+
+
+def op_case(repo: GitRepo, config: Path, call: str, upstream: str) -> list[tuple[int, str, str, str]]:
+    fork = CARRY_BASE.replace("    return None\n", f"    {call}  # AEON: fused norm on GB10\n")
+    sides = s.merge_case(
+        repo,
+        {BINDINGS: BINDINGS_BASE, CARRY: CARRY_BASE, CUSTOM_OPS: CUSTOM_OPS_TEXT},
+        {CARRY: fork},
+        [("[Kernel] fused_add_rms_norm takes the residual first (#31000)", {BINDINGS: upstream})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [
+        (f.line, f.rule_id, f.severity.value, f.message)
+        for f in report.findings
+        if f.path == CARRY and f.rule_id in (DRIFT, DEFAULT_DRIFT)
+    ]
+
+
+SWAPPED = BINDINGS_BASE.replace("Tensor! input, Tensor! residual", "Tensor! residual, Tensor! input")
+
+
+def test_a_positional_call_into_a_reordered_schema(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, rule, severity, message)] = op_case(
+        git_repo, no_rules, "torch.ops._C.fused_add_rms_norm(x, residual, weight, eps)", SWAPPED
+    )
+    assert (line, rule, severity) == (5, DRIFT, "error")
+    assert message.startswith(
+        "calls torch.ops._C.fused_add_rms_norm, the custom op csrc/torch_bindings.cpp defines: it is now "
+        "fused_add_rms_norm(residual, input, weight, epsilon, use_fast_path): the call passes x as argument 1, "
+        "which filled input and now fills residual"
+    )
+    assert "#31000" in message
+
+
+def test_a_call_by_keyword_into_a_reordered_schema_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    call = "torch.ops._C.fused_add_rms_norm.default(input=x, residual=residual, weight=weight, epsilon=eps)"
+    assert op_case(git_repo, no_rules, call, SWAPPED) == []
+
+
+def test_a_schema_default_upstream_flipped(git_repo: GitRepo, no_rules: Path) -> None:
+    flipped = BINDINGS_BASE.replace("use_fast_path=True", "use_fast_path=False")
+    [(_, rule, severity, message)] = op_case(
+        git_repo, no_rules, "torch.ops._C.fused_add_rms_norm(x, residual, weight, eps)", flipped
+    )
+    assert (rule, severity) == (DEFAULT_DRIFT, "warning")
+    assert "without use_fast_path=, whose default upstream changed from True to False" in message
+
+
+def test_another_op_of_the_file_changing_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Near miss: upstream changed a schema in the same file, not the one the fork calls."""
+    other = BINDINGS_BASE.replace("Tensor input) -> ()", "Tensor input, float limit=1.0) -> ()")
+    assert op_case(git_repo, no_rules, "torch.ops._C.fused_add_rms_norm(x, residual, weight, eps)", other) == []
+
+
+ATTENTION = "vllm/attention/layer.py"
+ATTENTION_BASE = """import torch
+
+from vllm.utils import direct_register_custom_op
+
+
+def unified_attention_with_output(
+    query: torch.Tensor,
+    key: torch.Tensor,
+    value: torch.Tensor,
+    output: torch.Tensor,
+    layer_name: str,
+    output_scale: torch.Tensor | None = None,
+) -> None:
+    pass
+
+
+direct_register_custom_op(
+    op_name="unified_attention_with_output",
+    op_func=unified_attention_with_output,
+    mutates_args=["output"],
+)
+"""
+ATTENTION_INSERTED = ATTENTION_BASE.replace(
+    "    output_scale: torch.Tensor | None = None,\n",
+    "    output_block_scale: torch.Tensor | None = None,\n    output_scale: torch.Tensor | None = None,\n",
+)
+
+
+def registered_case(repo: GitRepo, config: Path, call: str) -> list[tuple[int, str]]:
+    fork = CARRY_BASE.replace("    return None\n", f"    {call}  # AEON\n")
+    sides = s.merge_case(
+        repo,
+        {ATTENTION: ATTENTION_BASE, "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n"},
+        {CARRY: fork},
+        [("[Attention] output block scale (#40001)", {ATTENTION: ATTENTION_INSERTED})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+
+
+def test_a_python_registered_op_with_a_parameter_inserted_before_the_fork_s_argument(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    call = "torch.ops.vllm.unified_attention_with_output(x, x, x, residual, 'layer.0', weight)"
+    [(line, message)] = registered_case(git_repo, no_rules, call)
+    assert line == 5
+    assert "the custom op vllm/attention/layer.py defines" in message
+    assert "passes weight as argument 6, which filled output_scale and now fills output_block_scale" in message
+
+
+def test_a_python_registered_op_called_by_keyword_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    call = "torch.ops.vllm.unified_attention_with_output(x, x, x, residual, 'layer.0', output_scale=weight)"
+    assert registered_case(git_repo, no_rules, call) == []
+
+
+def test_schema_strings_become_defs() -> None:
+    text = (
+        'm.def("a(Tensor! out, Tensor(a!)? x, int[2] s, str d=\\"auto\\", *, float e=1e-5) -> ()");\n'
+        'm.def("a.out(Tensor x) -> ()");\n'  # an overload: another op
+        'm.def("b(Tensor lambda) -> ()");\n'  # a parameter Python cannot name: not read
+        'm.def("c(Tensor x) -> ()"); m.def("c(Tensor y) -> ()");\n'  # two of one name: platforms', unknowable
+    )
+    defs = op_definitions("csrc/ops.cpp", text, {"a", "b", "c"})
+    assert list(defs) == ["a"]
+    args = defs["a"].args
+    assert [a.arg for a in args.args] == ["out", "x", "s", "d"] and [a.arg for a in args.kwonlyargs] == ["e"]
+
+
+def test_only_calls_through_torch_ops_name_an_op() -> None:
+    import ast
+
+    def op(text: str) -> str | None:
+        node = ast.parse(text, mode="eval").body
+        assert isinstance(node, ast.Call)
+        return called_op(node.func)
+
+    assert op("torch.ops._C.rms_norm(x)") == "rms_norm"
+    assert op("torch.ops._C.rms_norm.default(x)") == "rms_norm"
+    assert op("ops.rms_norm(x)") is None and op("self.ops.rms_norm(x)") is None
+
+
+def test_an_op_another_build_defines_unchanged_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """csrc/cpu/torch_bindings.cpp defines rms-norm ops of the same names: which definition the fork runs
+    depends on the platform it is built for, so the reordered CUDA schema is a warning, naming both."""
+    cpu = "csrc/cpu/torch_bindings.cpp"
+    call = "torch.ops._C.fused_add_rms_norm(x, residual, weight, eps)"
+    fork = CARRY_BASE.replace("    return None\n", f"    {call}  # AEON\n")
+    sides = s.merge_case(
+        git_repo,
+        {BINDINGS: BINDINGS_BASE, CARRY: CARRY_BASE, cpu: BINDINGS_BASE},
+        {CARRY: fork},
+        [("[Kernel] fused_add_rms_norm takes the residual first (#31000)", {BINDINGS: SWAPPED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+    assert finding.severity.value == "warning"
+    assert "the custom op csrc/torch_bindings.cpp defines" in finding.message
+    assert "csrc/cpu/torch_bindings.cpp defines an op of that name too, unchanged" in finding.message
+
+
+SCAN = """TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) {
+  ops.def(
+      "selective_scan_fwd(Tensor! u, Tensor! delta, Tensor! ssm_states, int pad_slot_id, int block_size) -> ()");
+}
+"""
+SCAN_35431 = SCAN.replace("int pad_slot_id", "int null_block_id")
+
+
+def scan_case(repo: GitRepo, config: Path, argument: str) -> list[tuple[str, str]]:
+    fork = CARRY_BASE + (
+        f"\n\ndef aeon_scan(u, delta, ssm_states, pad_slot_id, block_size):\n"
+        f"    torch.ops._C.selective_scan_fwd(u, delta, ssm_states, {argument}, block_size)  # AEON\n"
+    )
+    sides = s.merge_case(
+        repo,
+        {BINDINGS: SCAN, CARRY: CARRY_BASE},
+        {CARRY: fork},
+        [("[Bugfix] Use null block (0) for padded block table entries (#35431)", {BINDINGS: SCAN_35431})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+
+
+def test_an_argument_spelled_like_a_parameter_upstream_renamed_in_place(git_repo: GitRepo, no_rules: Path) -> None:
+    """#35431 renamed selective_scan_fwd's pad_slot_id to null_block_id (padding now points at block 0): a
+    fork passing its pad slot id there binds as before, and means something else now."""
+    [(severity, message)] = scan_case(git_repo, no_rules, "pad_slot_id")
+    assert severity == "warning"
+    assert "with pad_slot_id as argument 4, for pad_slot_id, which upstream renamed null_block_id" in message
+    assert "pass it as null_block_id=" in message
+
+
+def test_an_argument_named_otherwise_under_a_renamed_parameter_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert scan_case(git_repo, no_rules, "-1") == []
