@@ -104,12 +104,13 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
     if device.getters:  # a capability a getter gave, compared through a local: ``cap >= (9, 0)``
         paths |= _getter_files(trees, device.getters, sorted(set(python) - paths))
     ours = trees.blobs(trees.ours, sorted(paths))
+    theirs = trees.blobs(trees.theirs, sorted(p for p in paths if p not in trees.mine))  # one batch
     findings: list[Finding] = []
     for path in sorted(paths):
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
-        hunks = trees.upstream[path].hunks if path not in trees.mine and after == _theirs(trees, path) else None
+        hunks = trees.upstream[path].hunks if path not in trees.mine and after == theirs.get(path) else None
         pairs = _by_function(before, after, path, device, hunks)
         if pairs is None:
             pairs = _by_module(before, after, trees.merged_module(path), path, device)
@@ -171,10 +172,6 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
 
 
 _Hunk = tuple[int, int, list[str], list[str], int]  # a -U0 hunk as sides.FileChange holds it
-
-
-def _theirs(trees: ThreeTrees, path: str) -> str | None:
-    return trees.blobs(trees.theirs, [path])[path]
 
 
 def _hunk_lines(hunks: list[_Hunk]) -> tuple[set[int], set[int]]:
