@@ -525,6 +525,25 @@ class Git:
         )
         return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
 
+    def newest_matching(self, rev_range: str, paths: Sequence[str], regex: str) -> dict[str, Commit]:
+        """For each of ``paths``, the newest commit in the range whose diff of those paths adds or removes
+        a line matching the ERE and that touches it: one ``log -G`` for them all."""
+        if not paths:
+            return {}
+        status, out, _ = self.try_run(
+            "log", "--format=%x01%H%x00%s", "--name-only", "-z", "--no-textconv", "--no-ext-diff", "-E",
+            f"-G{regex}", rev_range, "--", *(f":(literal){p}" for p in paths),
+        )  # fmt: skip
+        found: dict[str, Commit] = {}
+        for record in out.split("\x01") if status == 0 else []:
+            sha, _, rest = record.partition("\0")
+            subject, _, names = rest.partition("\0")
+            for name in names.split("\0"):
+                name = name.lstrip("\n")
+                if name and len(sha) == 40:
+                    found.setdefault(name, Commit(sha, subject))
+        return found
+
     def removed_lines(self, sha: str, path: str) -> list[str]:
         """Lines a commit removed from ``path`` (first parent)."""
         status, out, _ = self.try_run("show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", path)

@@ -45,7 +45,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
 from aeon_release.domain.audits.source import parse_python
@@ -105,7 +106,7 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         paths |= _getter_files(trees, device.getters, sorted(set(python) - paths))
     ours = trees.blobs(trees.ours, sorted(paths))
     theirs = trees.blobs(trees.theirs, sorted(p for p in paths if p not in trees.mine))  # one batch
-    findings: list[Finding] = []
+    found: dict[str, list[tuple[Gate | None, Gate]]] = {}
     for path in sorted(paths):
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
@@ -116,10 +117,19 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
             pairs = _by_module(before, after, trees.merged_module(path), path, device)
         changed = list(_changed(*pairs)) if pairs is not None else []
         if changed:
-            commit = trees.upstream_commit(path, "|".join(re.escape(n) for n in device.names), pr_pattern)
-            commit = commit or trees.upstream_commit(path, _COMPARE_ERE, pr_pattern)
-            findings += [_finding(path, a, b, device, commit) for a, b in changed]
-    return findings
+            found[path] = changed
+    commits = _commits(trees, device, sorted(found), pr_pattern)
+    return [_finding(path, a, b, device, commits.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+
+
+def _commits(trees: ThreeTrees, device: DeviceGates, paths: list[str], pr_pattern: str) -> dict[str, str]:
+    """``", in SHA (#PR, 'subject')"`` of the newest upstream commit that changed a capability check in
+    each file (one ``git log -G`` for them all; a comparison of a capability's parts for the rest)."""
+    history = repo.Git(trees.repo)
+    rev_range = f"{trees.base}..{trees.theirs}"
+    found = history.newest_matching(rev_range, paths, "|".join(re.escape(n) for n in device.names))
+    found |= history.newest_matching(rev_range, [p for p in paths if p not in found], _COMPARE_ERE)
+    return {path: ", in " + commit_note(c.sha, c.subject, pr_pattern) for path, c in found.items()}
 
 
 _Pairs = tuple[list[Gate], list[Gate], frozenset[str]]  # the fork branch's gates, the merged ones, its scopes
