@@ -150,8 +150,12 @@ def test_a_new_refusal_of_the_device_alone_is_an_error(git_repo: GitRepo) -> Non
             "major, minor = p.get_device_capability()\n    return major == 12 and minor == 0",
         ),
         ("return p.get_device_capability()[0] >= 12", "return p.get_device_capability() == (12, 0)"),
+        (
+            "return p.get_device_capability() in [(12, 0), (12, 1)]",
+            "return p.get_device_capability() in [(12, 0)]",
+        ),
     ],
-    ids=["tuple-compare", "to-int-in", "unpacked", "indexed"],
+    ids=["tuple-compare", "to-int-in", "unpacked", "indexed", "in-pairs"],
 )
 def test_a_capability_compared_through_a_getter_is_evaluated(git_repo: GitRepo, before: str, after: str) -> None:
     sides = _case(

@@ -733,7 +733,9 @@ class _Env:
             return node.value
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             items = [self.value(e) for e in node.elts]
-            return tuple(items) if all(isinstance(i, int) and not isinstance(i, bool) for i in items) else None
+            if all(_number(i) for i in items) or all(isinstance(i, tuple) and all(map(_number, i)) for i in items):
+                return tuple(items)  # numbers, or (major, minor) pairs: ``in [(12, 0), (12, 1)]``
+            return None
         if isinstance(node, ast.Call):
             name = _callee(node)
             if name in self.device.getters:
@@ -761,6 +763,10 @@ class _Env:
         if self._follows(node):
             return self._through(self.value, node)
         return None
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _apply(op: ast.cmpop, left: object, right: object) -> bool | None:
