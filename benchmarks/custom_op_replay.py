@@ -23,11 +23,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, audit, clone, commit_files, git, merge, show
+from threeway import MIRROR, audit, broken, clone, commit_files, git, merge, show
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, op_definitions  # noqa: E402
-from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signature  # noqa: E402
+from aeon_release.domain.audits.drift.signatures import signature  # noqa: E402
 
 CARRY = "vllm/aeon_carries/aeon_op_call_{}.py"
 CALL_LINE = 5  # the line of ``return torch.ops._C.name(...)`` in the carry below
@@ -50,14 +50,6 @@ def changes(mirror: Path, since: str) -> list[tuple[str, str, str, ast.FunctionD
                 if ast.dump(before[name]) != ast.dump(after[name]):
                     found.append((sha, path, name, before[name], after[name]))
     return found
-
-
-def broken(required: list[str], new: Sig) -> bool:
-    call = ast.parse(f"f({', '.join(required)})", mode="eval").body
-    assert isinstance(call, ast.Call)
-    if call_problem(call, new) is not None:
-        return True
-    return any(i >= len(new.positional) or new.positional[i] != name for i, name in enumerate(required))
 
 
 def main() -> None:

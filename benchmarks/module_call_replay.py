@@ -24,12 +24,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, audit, clone, commit_files, git, merge, show
+from threeway import MIRROR, audit, broken, clone, commit_files, git, merge, show
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aeon_release.adapters import git as repo_git  # noqa: E402
 from aeon_release.domain.audits.drift import pyindex as px  # noqa: E402
-from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signature  # noqa: E402
+from aeon_release.domain.audits.drift.signatures import signature  # noqa: E402
 from aeon_release.domain.audits.drift.trees import RevTree  # noqa: E402
 
 CARRY = "vllm/aeon_carries/aeon_module_call_{}.py"
@@ -78,14 +78,6 @@ def is_module(index: px.Index, path: str, cls: str) -> bool:
     mro = index.mro(info)
     own_call = any(isinstance(i, px.ClassInfo) and "__call__" in i.members for i in mro)
     return not own_call and any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] == "Module" for i in mro)
-
-
-def broken(required: list[str], new: Sig) -> bool:
-    call = ast.parse(f"f({', '.join(required)})", mode="eval").body
-    assert isinstance(call, ast.Call)
-    if call_problem(call, new) is not None:
-        return True
-    return any(i >= len(new.positional) or new.positional[i] != name for i, name in enumerate(required))
 
 
 def main() -> None:

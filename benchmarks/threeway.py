@@ -9,6 +9,7 @@ the engine's own ``merge_findings``, so every merge-aware check of the engine is
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from pathlib import Path
 # AEON_SRC: measure another checkout of aeon-release (e.g. main, for the time the new checks add)
 sys.path.insert(0, os.environ.get("AEON_SRC") or str(Path(__file__).resolve().parents[1]))
 
+from aeon_release.domain.audits.drift.signatures import Sig, call_problem  # noqa: E402
 from aeon_release.domain.audits.merge import merge_findings  # noqa: E402
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings  # noqa: E402
 from aeon_release.domain.audits.source import GitTree, SourceCache  # noqa: E402
@@ -147,3 +149,13 @@ def audit(merged: Merged) -> tuple[list[Finding], float]:
     finally:
         tree.close()
     return findings, time.perf_counter() - started
+
+
+def broken(required: list[str], new: Sig) -> bool:
+    """Whether a call passing ``required`` by position, each named as the old parameter it filled,
+    breaks under the new signature: it no longer fits, or an argument now fills another parameter."""
+    call = ast.parse(f"f({', '.join(required)})", mode="eval").body
+    assert isinstance(call, ast.Call)
+    if call_problem(call, new) is not None:
+        return True
+    return any(i >= len(new.positional) or new.positional[i] != name for i, name in enumerate(required))
