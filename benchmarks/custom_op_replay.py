@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, audit, broken, clone, commit_files, git, merge, show
+from threeway import MIRROR, broken, carried_findings, clone, git, show
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, op_definitions  # noqa: E402
@@ -73,13 +73,9 @@ def main() -> None:
             params = ", ".join(required)
             carry = f"import torch\n\n\ndef aeon_call({params}):\n    return torch.ops._C.{name}({params})\n"
             carry_path = CARRY.format(i)
-            base = git(repo, "rev-parse", f"{sha}^")
-            ours = commit_files(repo, base, {carry_path: carry}, "carry")
-            with tempfile.TemporaryDirectory() as folder:
-                merged = merge(repo, base, ours, sha, Path(folder))
-                if merged is None:
-                    continue
-                findings, _ = audit(merged)
+            findings = carried_findings(repo, sha, {carry_path: carry})
+            if findings is None:
+                continue
             on_call = [f for f in findings if f.path == carry_path and f.line == CALL_LINE and f.rule_id in RULES]
             subject = git(args.mirror, "log", "-1", "--format=%s", sha)[:70]
             if broken(required, new_sig):

@@ -159,3 +159,15 @@ def broken(required: list[str], new: Sig) -> bool:
     if call_problem(call, new) is not None:
         return True
     return any(i >= len(new.positional) or new.positional[i] != name for i, name in enumerate(required))
+
+
+def carried_findings(repo: Path, sha: str, files: dict[str, str]) -> list[Finding] | None:
+    """The engine's findings when upstream commit ``sha`` merges onto its parent plus a carry of
+    ``files`` (None when that merge conflicts)."""
+    base = git(repo, "rev-parse", f"{sha}^")
+    ours = commit_files(repo, base, files, "carry")
+    with tempfile.TemporaryDirectory() as folder:
+        merged = merge(repo, base, ours, sha, Path(folder))
+        if merged is None:
+            return None
+        return audit(merged)[0]
