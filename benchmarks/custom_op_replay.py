@@ -73,10 +73,9 @@ def main() -> None:
             params = ", ".join(required)
             carry = f"import torch\n\n\ndef aeon_call({params}):\n    return torch.ops._C.{name}({params})\n"
             carry_path = CARRY.format(i)
-            findings = carried_findings(repo, sha, {carry_path: carry})
-            if findings is None:
+            on_call = carried_findings(repo, sha, carry_path, carry, CALL_LINE, RULES)
+            if on_call is None:
                 continue
-            on_call = [f for f in findings if f.path == carry_path and f.line == CALL_LINE and f.rule_id in RULES]
             subject = git(args.mirror, "log", "-1", "--format=%s", sha)[:70]
             if broken(required, new_sig):
                 total += 1

@@ -111,10 +111,9 @@ def main() -> None:
                     f"        return {call}\n"
                 )
                 carry_path = CARRY.format(i)
-                findings = carried_findings(repo, sha, {carry_path: carry})
-                if findings is None:
+                on_call = carried_findings(repo, sha, carry_path, carry, CALL_LINE, RULES)
+                if on_call is None:
                     continue
-                on_call = [f for f in findings if f.path == carry_path and f.line == CALL_LINE and f.rule_id in RULES]
                 subject = git(args.mirror, "log", "-1", "--format=%s", sha)[:70]
                 if broken(required, new_sig):
                     reported[1] += 1

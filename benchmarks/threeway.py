@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -161,13 +162,16 @@ def broken(required: list[str], new: Sig) -> bool:
     return any(i >= len(new.positional) or new.positional[i] != name for i, name in enumerate(required))
 
 
-def carried_findings(repo: Path, sha: str, files: dict[str, str]) -> list[Finding] | None:
-    """The engine's findings when upstream commit ``sha`` merges onto its parent plus a carry of
-    ``files`` (None when that merge conflicts)."""
+def carried_findings(
+    repo: Path, sha: str, path: str, text: str, line: int, rules: Collection[str]
+) -> list[Finding] | None:
+    """The engine's findings of ``rules`` on ``path:line`` when upstream commit ``sha`` merges onto
+    its parent plus a carry that writes ``text`` to ``path`` (None when that merge conflicts)."""
     base = git(repo, "rev-parse", f"{sha}^")
-    ours = commit_files(repo, base, files, "carry")
+    ours = commit_files(repo, base, {path: text}, "carry")
     with tempfile.TemporaryDirectory() as folder:
         merged = merge(repo, base, ours, sha, Path(folder))
         if merged is None:
             return None
-        return audit(merged)[0]
+        findings = audit(merged)[0]
+    return [f for f in findings if f.path == path and f.line == line and f.rule_id in rules]
