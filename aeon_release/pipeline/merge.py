@@ -245,7 +245,6 @@ def _cells(*values: object, style: str = "") -> list[Any]:
 
 def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) -> None:
     """The plan's tables, then what each step's actions would do (the actions a real run executes)."""
-
     if json_out:
         emit_json({"dry_run": True, **plan.as_dict(), "stages": stages})
     show(
