@@ -225,8 +225,15 @@ def test_checks_outside_a_plain_function_are_found(git_repo: GitRepo, before: st
             "return flag and p.is_device_capability(100)",
             "if not (flag and p.is_device_capability(100)):\n        return False\n    return True",
         ),
+        # an elif the device never reaches: the if before it is true for the device (#24793)
+        (
+            "if p.has_device_capability(80):\n        return 'a'\n    elif not p.has_device_capability(80)"
+            " and p.has_device_capability(60):\n        return 'b'\n    return 'c'",
+            "if p.has_device_capability(80):\n        return 'a'\n    elif p.has_device_capability(60):\n"
+            "        return 'b'\n    return 'c'",
+        ),
     ],
-    ids=["undecided-part", "other-device", "inserted-other", "same-value", "restructured"],
+    ids=["undecided-part", "other-device", "inserted-other", "same-value", "restructured", "unreached-elif"],
 )
 def test_near_misses_are_quiet(git_repo: GitRepo, before: str, after: str) -> None:
     sides = _case(

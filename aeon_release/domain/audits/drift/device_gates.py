@@ -457,12 +457,18 @@ def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
     local = _assigned_once(node)
     env, sibling = _Env(device, device.capability, local), _Env(device, _sibling(device.capability), local)
     calls = frozenset(device.names)
+    unreached: list[tuple[int, int]] = []  # the ``elif``/``else`` of an ``if`` the device always takes
     for parent, child, slot in _slots(node, calls):
+        line = getattr(child, "lineno", 0)
+        if any(start <= line <= end for start, end in unreached):
+            continue  # the device never gets here, on either side
         if _mentions(child, device, env):
             body = parent.body if isinstance(parent, ast.If) and slot == "if" else []
             asks = frozenset(ast.unparse(c) for c in _calls(child, calls))
-            line = getattr(child, "lineno", 0)
             truth, other = env.truth(child), sibling.truth(child)
+            if truth is True and isinstance(parent, ast.If) and slot == "if" and parent.orelse:
+                last = parent.orelse[-1]
+                unreached.append((parent.orelse[0].lineno, getattr(last, "end_lineno", None) or last.lineno))
             parts = tuple((ast.unparse(v), env.truth(v)) for v in child.values) if isinstance(child, ast.BoolOp) else ()
             negates = ast.unparse(child.operand) if isinstance(child, ast.UnaryOp) else None  # a ``not``
             gate = Gate(
