@@ -232,8 +232,23 @@ def test_checks_outside_a_plain_function_are_found(git_repo: GitRepo, before: st
             "if p.has_device_capability(80):\n        return 'a'\n    elif p.has_device_capability(60):\n"
             "        return 'b'\n    return 'c'",
         ),
+        # the same, the elif made an if after the if that returns for the device (#24793 itself)
+        (
+            "if p.has_device_capability(80):\n        return 'a'\n    elif not p.has_device_capability(80)"
+            " and p.has_device_capability(60):\n        return 'b'\n    return 'c'",
+            "if p.has_device_capability(80):\n        return 'a'\n    if p.has_device_capability(60):\n"
+            "        return 'b'\n    return 'c'",
+        ),
     ],
-    ids=["undecided-part", "other-device", "inserted-other", "same-value", "restructured", "unreached-elif"],
+    ids=[
+        "undecided-part",
+        "other-device",
+        "inserted-other",
+        "same-value",
+        "restructured",
+        "unreached-elif",
+        "elif-to-if",
+    ],
 )
 def test_near_misses_are_quiet(git_repo: GitRepo, before: str, after: str) -> None:
     sides = _case(

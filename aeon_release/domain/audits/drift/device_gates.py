@@ -466,9 +466,8 @@ def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
             body = parent.body if isinstance(parent, ast.If) and slot == "if" else []
             asks = frozenset(ast.unparse(c) for c in _calls(child, calls))
             truth, other = env.truth(child), sibling.truth(child)
-            if truth is True and isinstance(parent, ast.If) and slot == "if" and parent.orelse:
-                last = parent.orelse[-1]
-                unreached.append((parent.orelse[0].lineno, getattr(last, "end_lineno", None) or last.lineno))
+            if truth is True and isinstance(parent, ast.If) and slot == "if":
+                unreached += _unreached(node, parent)
             parts = tuple((ast.unparse(v), env.truth(v)) for v in child.values) if isinstance(child, ast.BoolOp) else ()
             negates = ast.unparse(child.operand) if isinstance(child, ast.UnaryOp) else None  # a ``not``
             gate = Gate(
@@ -476,6 +475,23 @@ def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
             )
             found.append(gate)
     return found
+
+
+def _unreached(scope: ast.AST, taken: ast.If) -> list[tuple[int, int]]:
+    """The lines the device never reaches past an ``if`` it always takes: its ``elif``/``else``, and
+    the rest of the function when it is one of the function's own statements and returns or raises."""
+    spans = []
+    if taken.orelse:
+        spans.append((taken.orelse[0].lineno, _end(taken.orelse[-1])))
+    body = getattr(scope, "body", [])
+    if any(stmt is taken for stmt in body) and taken.body and isinstance(taken.body[-1], (ast.Return, ast.Raise)):
+        spans.append((_end(taken) + 1, _end(body[-1])))
+    return spans
+
+
+def _end(node: ast.AST) -> int:
+    end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
+    return end if isinstance(end, int) else 0
 
 
 def _sibling(capability: tuple[int, int]) -> tuple[int, int]:
