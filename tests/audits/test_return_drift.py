@@ -198,14 +198,7 @@ def test_an_element_read_by_position_that_upstream_moved(
 ) -> None:
     """``stats[1]`` of a returned tuple is the same drift as an unpack: after upstream reordered or
     inserted values, the fork reads another one, silently (same type, often)."""
-    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {read}\n"
-    sides = s.merge_case(
-        git_repo,
-        {**INITS, STATS: STATS_BASE},
-        {STATS_USER: user},
-        [("[Metrics] Report hits first (#4)", {STATS: upstream})],
-    )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    user, got = _stats_case(git_repo, no_rules, read, upstream)
     if says is None:
         assert got == []
     else:
@@ -294,14 +287,7 @@ def test_a_starred_or_loop_unpack_of_values_upstream_moved(
     values by position like a plain unpack, so a reorder or an insertion hands them other values.  A
     fixed name whose value stayed (an insert behind it, a rename) is silent, and so is a zip of the
     returned tuple with something else (its steps are not the tuple's elements)."""
-    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {read}\n"
-    sides = s.merge_case(
-        git_repo,
-        {**INITS, STATS: STATS_BASE},
-        {STATS_USER: user},
-        [("[Metrics] Report hits first (#4)", {STATS: upstream})],
-    )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    _, got = _stats_case(git_repo, no_rules, read, upstream)
     if says is None:
         assert got == []
     else:
@@ -344,3 +330,16 @@ def test_a_loop_over_what_a_generator_yields(
     else:
         [(path, line, message)] = got
         assert (path, line) == (STATS_USER, 5) and says in message and "#6" in message, message
+
+
+def _stats_case(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> tuple[str, list[tuple[str, int, str]]]:
+    """A fork module whose function reads ``hit_stats(...)`` as ``read``, merged under upstream's
+    ``upstream`` version of the stats module: the module's text and the return-drift findings."""
+    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {read}\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, STATS: STATS_BASE},
+        {STATS_USER: user},
+        [("[Metrics] Report hits first (#4)", {STATS: upstream})],
+    )
+    return user, found(audit_tree(git_repo.path, no_rules, merge=sides))
