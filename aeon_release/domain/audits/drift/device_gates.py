@@ -58,7 +58,6 @@ _CAPABILITY_COMPARE = re.compile(
     r"|\.(?:major|minor)\b|\bto_int\(|\[[01]\]\s*(?:[<>]=?|[=!]=))"
 )
 _COMPARE_ERE = r"([<>=!]=?|[[:space:]]in)[[:space:]]*[([]?[[:space:]]*[0-9]+|\.(major|minor)|to_int\(|\[[01]\]"  # the same, for ``git log -G``
-_Value = int | tuple[int, ...] | None  # a known number or tuple; None: unknown
 _Truth = bool | None  # three-valued: None is unknown
 _E = TypeVar("_E")
 
@@ -444,11 +443,6 @@ def _short(text: str, most: int = 120) -> str:
 
 # -- the gates of one module -----------------------------------------------------------------------
 _BOOLEAN = (ast.BoolOp, ast.Compare)
-
-
-def gates_of(module: ast.Module, device: DeviceGates) -> list[Gate]:
-    """Every capability check of the module, each scope's in source order."""
-    return [g for name, node in _defs(module).items() for g in _gates_in(node, name, device)]
 
 
 def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
