@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.drift.offsets import indent_of
+from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
@@ -268,7 +270,7 @@ class _Outline:
         while i < len(lines) and i - start < _MOST_HEADER_LINES and not _code(lines[i]).endswith(":"):
             i += 1  # the signature's lines, to the one that ends in a colon
             text = lines[i] if i < len(lines) else ""
-            if text.strip() and _indent(text) <= indent and not text.lstrip().startswith((")", "]", "}")):
+            if text.strip() and indent_of(text) <= indent and not text.lstrip().startswith((")", "]", "}")):
                 return start + 1  # ``def f(): return x``, on its one line
         end = i + 1
         for j in range(i + 1, len(lines)):
@@ -276,15 +278,10 @@ class _Outline:
             stripped = text.strip()
             if not stripped or stripped.startswith("#"):
                 continue
-            if _indent(text) <= indent:
+            if indent_of(text) <= indent:
                 break
             end = j + 1
         return end
-
-
-def _indent(line: str) -> int:
-    spread = line.expandtabs()
-    return len(spread) - len(spread.lstrip())
 
 
 def _code(line: str) -> str:
@@ -570,7 +567,7 @@ def _assigned_once(scope: ast.AST) -> dict[str, ast.expr]:
     """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack)."""
     counts: dict[str, int] = {}
     values: dict[str, ast.expr] = {}
-    for node in _own_nodes(scope):
+    for node in own_nodes(getattr(scope, "body", [])):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -591,15 +588,6 @@ def _assigned_once(scope: ast.AST) -> dict[str, ast.expr]:
                     assert isinstance(elt, ast.Name)
                     values[elt.id] = ast.Subscript(node.value, ast.Constant(i))
     return {name: value for name, value in values.items() if counts.get(name) == 1}
-
-
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def _callee(node: ast.Call) -> str | None:

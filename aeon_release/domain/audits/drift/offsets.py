@@ -384,7 +384,7 @@ def _scopes_above(lines: list[str], numbers: set[int], pattern: re.Pattern[str])
     at = 0
 
     def chain(number: int) -> list[tuple[int, str]]:
-        indent = _indent(lines[number - 1]) if 0 < number <= len(lines) else 0
+        indent = indent_of(lines[number - 1]) if 0 < number <= len(lines) else 0
         return scopes[: bisect.bisect_left(indents, indent)]
 
     for index, line in enumerate(lines):
@@ -404,12 +404,12 @@ def _scopes_above(lines: list[str], numbers: set[int], pattern: re.Pattern[str])
 
 
 def _parse_block(lines: list[str], start: int) -> Function | None:
-    indent = _indent(lines[start])
+    indent = indent_of(lines[start])
     first = start
-    while first > 0 and lines[first - 1].strip().startswith("@") and _indent(lines[first - 1]) == indent:
+    while first > 0 and lines[first - 1].strip().startswith("@") and indent_of(lines[first - 1]) == indent:
         first -= 1
     end = start + 1
-    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+    while end < len(lines) and (not lines[end].strip() or indent_of(lines[end]) > indent):
         end += 1
     module = parse_python("\n".join(line[indent:] for line in lines[first:end]))
     if module is None:
@@ -423,7 +423,8 @@ def _parse_block(lines: list[str], start: int) -> Function | None:
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
-def _indent(line: str) -> int:
+def indent_of(line: str) -> int:
+    """The line's indentation in columns, tabs expanded."""
     return len(line.expandtabs()) - len(line.expandtabs().lstrip())
 
 

@@ -494,9 +494,10 @@ def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.Asy
     return next((node for node in _functions(text or "").get(name, []) if node.lineno == line), None)
 
 
-def _own_nodes(func: _Def) -> Iterator[ast.AST]:
-    """The nodes of ``func``'s body that are its own: not inside a nested function, class or lambda."""
-    stack: list[ast.AST] = list(func.body)
+def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """The nodes of a function's (or module's, or class's) body that are its own: not inside a nested
+    function, class or lambda."""
+    stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
@@ -507,7 +508,7 @@ def _own_nodes(func: _Def) -> Iterator[ast.AST]:
 
 def _own_returns(func: _Def) -> Iterator[ast.expr | None]:
     """The values ``func`` itself returns (not nested functions'), and None for each ``yield``."""
-    for node in _own_nodes(func):
+    for node in own_nodes(func.body):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             yield None
         elif isinstance(node, ast.Return) and node.value is not None:
@@ -517,7 +518,7 @@ def _own_returns(func: _Def) -> Iterator[ast.expr | None]:
 def _own_yields(func: _Def) -> Iterator[ast.expr | None]:
     """The values a generator itself yields (not nested functions'); None for a bare ``yield`` or a
     ``yield from`` (what it yields is not shown here)."""
-    for node in _own_nodes(func):
+    for node in own_nodes(func.body):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             yield node.value if isinstance(node, ast.Yield) else None
 
