@@ -162,12 +162,10 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
         return None  # most of the module changed: parsed whole
     names: set[str] = set()
     for side in (0, 1):
-        for index in changed[side]:
-            name = outlines[side].function_at(index)
-            if name is not None:
-                names.add(name)
-            elif 0 <= index < len(lines[side]) and any(n in lines[side][index] for n in device.names):
-                return None  # a module's or a class body's own check
+        found = _changed_functions(outlines[side], sorted(changed[side]), _naming(lines[side], device))
+        if found is None:
+            return None  # a module's or a class body's own check changed
+        names |= found
     gates: tuple[list[Gate], list[Gate]] = ([], [])
     for name in sorted(names):
         was, now = outlines[0].block(name), outlines[1].block(name)
@@ -180,6 +178,39 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
             for gate in _gates_in(module.body[0], name, device):
                 gates[side].append(dataclasses.replace(gate, line=gate.line + start))
     return gates[0], gates[1], frozenset(outlines[0].names)
+
+
+def _naming(lines: list[str], device: DeviceGates) -> list[int]:
+    """The indexes of the lines that name one of the device's calls."""
+    search = re.compile("|".join(re.escape(name) for name in device.names)).search
+    return [i for i, line in enumerate(lines) if search(line)]
+
+
+def _changed_functions(outline: _Outline, changed: list[int], naming: list[int]) -> set[str] | None:
+    """The innermost functions holding a changed line that name the device somewhere (the others hold
+    no check to compare); None when a changed line naming the device lies outside every function.
+
+    Found from the few lines naming the device, not from every changed line: a large merge changes
+    thousands of lines of a module, and finding each one's function was most of this check's time."""
+    found: set[int] = set()
+    seen: set[int] = set()
+    is_changed = set(changed)
+    for index in naming:
+        at = outline.innermost(index)
+        if at is None:
+            if index in is_changed:
+                return None
+            continue
+        if at in seen:
+            continue
+        seen.add(at)
+        start, end = outline.span(at)
+        # a changed line of the function itself (not of a function nested in it: that one is asked
+        # for when it names the device)
+        low, high = bisect.bisect_left(changed, start), bisect.bisect_left(changed, end)
+        if any(outline.innermost(i) == at for i in changed[low:high]):
+            found.add(at)
+    return {outline.headers[at][2] for at in found}
 
 
 _Hunk = tuple[int, int, list[str], list[str], int]  # a -U0 hunk as sides.FileChange holds it
@@ -225,6 +256,8 @@ class _Outline:
         self._parents: list[int] = []  # the header each one is nested in, by position; -1 for none
         stack: list[tuple[int, str, int]] = []
         for index, line in enumerate(lines):
+            if "def" not in line and "class" not in line:
+                continue  # (most lines: a substring test is a tenth of a match)
             match = _HEADER.match(line)
             if match is None:
                 continue
@@ -239,17 +272,22 @@ class _Outline:
         self._starts = [start for start, _, _, _ in self.headers]
         self._ends: dict[int, int] = {}
 
-    def function_at(self, index: int) -> str | None:
-        """The innermost function holding line ``index``: the nearest header above it, then the ones it
-        is nested in (not its siblings: a class-level line below 9,000 methods read them all, 2,000
-        such lines took 9 s)."""
+    def innermost(self, index: int) -> int | None:
+        """The position in ``headers`` of the innermost function holding line ``index``: the nearest
+        header above it, then the ones it is nested in (not its siblings: a class-level line below
+        9,000 methods read them all, 2,000 such lines took 9 s)."""
         at = bisect.bisect_right(self._starts, index) - 1
         while at >= 0:
-            start, indent, name, is_def = self.headers[at]
+            start, indent, _, is_def = self.headers[at]
             if is_def and index < self._end(start, indent):
-                return name
+                return at
             at = self._parents[at]
         return None
+
+    def span(self, at: int) -> tuple[int, int]:
+        """(first line, past the last line) of the function at position ``at`` of ``headers``."""
+        start, indent, _, _ = self.headers[at]
+        return start, self._end(start, indent)
 
     def block(self, name: str) -> tuple[int, str] | None:
         """(index of its first line, its text dedented) of the first function of that name."""
