@@ -75,3 +75,30 @@ def test_a_missing_profile_is_the_same_error_early_or_not(example: demo.Example)
     told, plan = _plan(example)
     assert isinstance(plan, ConfigError) and "fleet.yaml" in str(plan)
     assert told == []
+
+
+def test_the_pr_index_of_named_prs_equals_the_full_index_on_them() -> None:
+    """With the ledger's PR numbers, subjects without their digits are not searched; the answer for
+    those numbers is the full index's (oldest wins), and a group that is not ASCII digits is no PR."""
+    import re
+
+    from aeon_release.adapters.git import Commit
+    from aeon_release.pipeline.merge_plan import pr_index
+
+    subjects = [
+        "Fix the thing (#101)",
+        "Revert 'Fix the thing (#101)' (#205)",
+        "Docs (#0101)",  # a leading zero: still PR 101
+        "Unrelated (#3)",
+        "Arabic-Indic digits (#\u0661\u0660\u0661)",
+        "No number at all",
+        "Older fix (#101)",
+    ]
+    commits = [Commit(f"{i:040x}", s) for i, s in enumerate(subjects)]  # newest first, as git log lists
+    pattern = re.compile(r"\(#(\S+)\)$")
+    full = pr_index(commits, pattern)
+    named = pr_index(commits, pattern, {101, 205, 999})
+    assert named == {n: full[n] for n in (101, 205)}
+    assert named[101].subject == "Older fix (#101)"  # the oldest
+    assert 3 in full and 3 not in named
+    assert all(isinstance(n, int) for n in full) and len(full) == 3  # the Arabic-Indic group is no PR
