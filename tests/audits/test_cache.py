@@ -367,3 +367,34 @@ def test_another_cmake_is_another_engine(tmp_path: Path, monkeypatch: pytest.Mon
         assert cache.engine_version() != before
     finally:
         cache.engine_version.cache_clear()
+
+
+def test_a_tree_scoped_rule_is_answered_for_a_merges_delta_by_the_full_audits_entry(tmp_path: Path) -> None:
+    """The changed files shape only what file-scoped rules look at: a tree-scoped rule audited on the
+    fork branch is a hit in a merge's delta audit while the files it read are the same blobs; the
+    file-scoped targeted rule is keyed by the delta (it looks at the changed files only)."""
+    rules = RULES + (
+        "  - {id: kv/symbols, kind: required-symbol, message: the splitter exists, "
+        "paths: [vllm/kernel.py], symbols: [split]}\n"
+    )
+    repo, config, folder = _repo(tmp_path), _config(tmp_path, rules), tmp_path / "cache"
+    _audit_rev(repo, config, folder)  # the fork branch, audited whole
+    _drop_reports(folder)
+    tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
+    try:
+        delta = audit_tree(tree, config, cache_dir=folder, changed_files=frozenset({"vllm/ok.py"}))
+    finally:
+        tree.close()
+    # vllm/ok.py's blob (the bulk rules' one entry) and the tree-scoped rule: hits; the forbidden-call rule
+    # (file-scoped, keyed by the delta) ran again and found nothing in the one changed file
+    assert delta.files_cached == 2
+    assert not [f for f in delta.findings if f.rule_id == "kv/symbols"]
+    (repo / "vllm/kernel.py").write_text("def renamed(t):\n    return t\n")
+    git(repo, "commit", "-qam", "rename the splitter")
+    _drop_reports(folder)
+    tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
+    try:
+        again = audit_tree(tree, config, cache_dir=folder, changed_files=frozenset({"vllm/kernel.py"}))
+    finally:
+        tree.close()
+    assert [f.rule_id for f in again.findings if f.rule_id == "kv/symbols"] == ["kv/symbols"]  # read again: a miss

@@ -33,6 +33,7 @@ from aeon_release.domain.audits.model import (
     Rule,
     RuleInfo,
     RuleSet,
+    Scope,
     Settings,
     Severity,
 )
@@ -352,9 +353,19 @@ class RuleMemo:
 
 
 def _rule_key(rule: Rule, ctx: Context) -> str:
-    changed = "*" if ctx.changed is None else "\n".join(sorted(ctx.changed))
+    # the changed files shape only what a file-scoped rule looks at (Context.targets); a tree-scoped
+    # one reads what it names whatever changed, so a merge's audit finds the fork branch's entry
+    delta = ctx.changed is not None and _file_scoped(rule)
+    changed = "\n".join(sorted(ctx.changed or ())) if delta else "*"
     text = canonical(rule)
     return f"rule:{hashlib.sha256(_utf8(text)).hexdigest()[:20]}:{hashlib.sha1(_utf8(changed)).hexdigest()[:10]}"
+
+
+def _file_scoped(rule: Rule) -> bool:
+    from aeon_release.domain.audits.registry import KINDS
+
+    kind = KINDS.get(rule.kind)
+    return kind is None or kind.scope is not Scope.TREE
 
 
 def _listing(rule: Rule, ctx: Context) -> str:
