@@ -206,6 +206,11 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape").removesuffix("\n")
 
 
+def _is_full_id(rev: str) -> bool:
+    """A full object id (40 or 64 hex digits): what it names never changes."""
+    return len(rev) in (40, 64) and all(c in "0123456789abcdef" for c in rev)
+
+
 def _top(path: Path) -> Path:
     """``_work_tree``, asked of git once per folder and process while that top still has its ``.git``
     (a merge's sidecar opens the same repository from half a dozen places: a git process each)."""
@@ -318,6 +323,8 @@ class Git:
         self._cwd = _top(self.path)
         self._blobs: blobs.Blobs | None = None
         self._commits: set[str] = set()  # full commit ids seen to exist (an object never changes)
+        self._trees: dict[str, str] = {}  # full commit id -> its tree id (likewise)
+        self._objects: dict[str, bytes] = {}  # full commit id -> the commit object, as cat-file gives it
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -647,7 +654,27 @@ class Git:
         return out.strip() if strip else out
 
     def tree(self, rev: str) -> str:
-        return self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+        """The tree id of a revision (of a full commit id: asked once per instance)."""
+        known = self._trees.get(rev)
+        if known is not None:
+            return known
+        tree = self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+        if tree and _is_full_id(rev):
+            self._trees[rev] = tree
+        return tree
+
+    def commit_object(self, sha: str) -> bytes:
+        """The raw commit object (`git cat-file commit`).  A full id's is kept: a pick reads its
+        commit's parents, date, author and message from one object, once."""
+        known = self._objects.get(sha)
+        if known is not None:
+            return known
+        done = self.plumb("cat-file", "commit", sha)
+        if done.returncode != 0:
+            raise GitError(f"git cat-file failed in {self.path}: {_last_line(done.stderr)}")
+        if _is_full_id(sha):
+            self._objects[sha] = done.stdout
+        return done.stdout
 
     def parents(self, rev: str) -> list[str]:
         return self._plumb_ok("rev-list", "--parents", "-n1", rev, "--").split()[1:]
@@ -680,8 +707,11 @@ class Git:
         git < 2.40 has no ``merge-tree --merge-base``: a throwaway commit with the tree of ``onto`` and
         the parent ``commit^`` makes ``commit^`` the merge base of it and ``commit``.
         """
-        parent_field, _, when = self._plumb_ok("log", "-1", "--format=%P,%ct", commit).partition(",")
-        parents = parent_field.split()
+        header = self.commit_object(commit).partition(b"\n\n")[0].decode("utf-8", "replace").splitlines()
+        parents = [line.split()[1] for line in header if line.startswith("parent ")]
+        committer = next((line for line in header if line.startswith("committer ")), "")
+        when = committer.rsplit(" ", 2)[-2] if committer.count(" ") >= 2 else "0"
+        when = when if when.isdigit() else "0"
         if len(parents) > 1:
             raise GitError(
                 f"{commit[:12]} is a merge commit: it cannot be cherry-picked as one change",

@@ -169,7 +169,7 @@ def _signing_error(exc: GitError, in_worktree: bool) -> CommitRefused:
 # -- cherry-picks ----------------------------------------------------------------------------
 def pick_draft(git: Git, item: str, sha: str, tree: str, parent: str) -> Draft:
     """What `git cherry-pick -x` would commit: the original message and author, and where it came from."""
-    raw = git.plumb("cat-file", "commit", sha).stdout.decode("utf-8", "surrogateescape")
+    raw = git.commit_object(sha).decode("utf-8", "surrogateescape")
     header, _, message = raw.partition("\n\n")
     return Draft(item, "commit", tree, (parent,), with_provenance(message, sha), _author(header))
 
