@@ -27,7 +27,7 @@ from aeon_release.domain.audits.diffs import (
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
-from aeon_release.domain.audits.drift.device_gates import device_gate_drift
+from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
@@ -102,10 +102,11 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
+    device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     findings += name_drift(trees, settings.pr_subject_pattern)
     findings += return_drift(trees, settings.pr_subject_pattern)
     findings += constant_drift(trees, settings.pr_subject_pattern)
-    findings += device_gate_drift(trees, settings.device, settings.pr_subject_pattern)
+    findings += device_gates()
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [

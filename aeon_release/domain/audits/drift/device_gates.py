@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import in_background
 from aeon_release.domain.audits.drift.offsets import indent_of
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
@@ -98,9 +99,11 @@ class Gate:
         return self.truth is (True if self.refuses else False)
 
 
-def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern: str) -> list[Finding]:
+def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_pattern: str) -> Callable[[], list[Finding]]:
+    """The changed gates found now; the upstream commits that changed them looked up by a ``git log``
+    in the background (the other checks run meanwhile): the returned function gives the findings."""
     if device is None or not device.names:
-        return []
+        return list
     python = [p for p in trees.upstream if p.endswith(".py")]
     paths = {p for p in python if any(name in trees.upstream.raw(p) for name in device.names)}
     if device.getters:  # a capability a getter gave, compared through a local: ``cap >= (9, 0)``
@@ -119,8 +122,15 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         changed = list(_changed(*pairs)) if pairs is not None else []
         if changed:
             found[path] = changed
-    commits = _commits(trees, device, sorted(found), pr_pattern)
-    return [_finding(path, a, b, device, commits.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+    if not found:
+        return list
+    commits = in_background(_commits, trees, device, sorted(found), pr_pattern)
+
+    def findings() -> list[Finding]:
+        notes = commits.result()
+        return [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+
+    return findings
 
 
 def _commits(trees: ThreeTrees, device: DeviceGates, paths: list[str], pr_pattern: str) -> dict[str, str]:
