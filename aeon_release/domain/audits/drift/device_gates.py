@@ -154,8 +154,8 @@ def _by_module(before: str, after: str, new: ast.Module | None, path: str, devic
     was, now = _defs(old), _defs(new)
     lines_was, lines_now = before.splitlines(), after.splitlines()
     touched = [q for q in now if q in was and _touched(_text(was[q], lines_was), _text(now[q], lines_now), device)]
-    old_gates = [g for q in touched for g in _gates_in(was[q], q, device)]
-    new_gates = [g for q in touched for g in _gates_in(now[q], q, device)]
+    old_gates = [g for q in touched for g in _gates_in(was[q], q, device, ":=" in before)]
+    new_gates = [g for q in touched for g in _gates_in(now[q], q, device, ":=" in after)]
     return old_gates, new_gates, frozenset(was)
 
 
@@ -163,6 +163,7 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
     """Only the functions holding a changed line parsed, each on its own (most of a large module is
     not read at all); None when a changed line naming the device lies outside every function or a
     function's text does not parse alone (then both versions are parsed whole)."""
+    texts = (before, after)
     lines = (before.splitlines(), after.splitlines())
     if hunks is None and max(len(lines[0]), len(lines[1])) > _MOST_DIFFED_LINES:
         return None
@@ -172,7 +173,7 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
         return None  # most of the module changed: parsed whole
     names: set[str] = set()
     for side in (0, 1):
-        found = _changed_functions(outlines[side], sorted(changed[side]), _naming(lines[side], device))
+        found = _changed_functions(outlines[side], sorted(changed[side]), _naming(texts[side], lines[side], device))
         if found is None:
             return None  # a module's or a class body's own check changed
         names |= found
@@ -185,15 +186,27 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
             module = parse_python(text, path)
             if module is None or len(module.body) != 1:
                 return None
-            for gate in _gates_in(module.body[0], name, device):
+            for gate in _gates_in(module.body[0], name, device, ":=" in text):
                 gates[side].append(dataclasses.replace(gate, line=gate.line + start))
     return gates[0], gates[1], frozenset(outlines[0].names)
 
 
-def _naming(lines: list[str], device: DeviceGates) -> list[int]:
-    """The indexes of the lines that name one of the device's calls."""
-    search = re.compile("|".join(re.escape(name) for name in device.names)).search
-    return [i for i, line in enumerate(lines) if search(line)]
+def _naming(text: str, lines: list[str], device: DeviceGates) -> list[int]:
+    """The indexes of the lines (``text.splitlines()``) that name one of the device's calls."""
+    pattern = re.compile("|".join(re.escape(name) for name in device.names))
+    if any(ch in text for ch in _OTHER_BREAKS):  # splitlines breaks there too: line by line
+        return [i for i, line in enumerate(lines) if pattern.search(line)]
+    found: list[int] = []
+    line, at = 0, 0
+    for match in pattern.finditer(text):  # a few matches in a large module: count the newlines to each
+        line += text.count("\n", at, match.start())
+        at = match.start()
+        if not found or found[-1] != line:
+            found.append(line)
+    return found
+
+
+_OTHER_BREAKS = ("\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 
 
 def _changed_functions(outline: _Outline, changed: list[int], naming: list[int]) -> set[str] | None:
@@ -490,10 +503,11 @@ def _short(text: str, most: int = 120) -> str:
 _BOOLEAN = (ast.BoolOp, ast.Compare)
 
 
-def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
-    """The gates of one function (or the module, or a class body), not of the scopes it holds."""
+def _gates_in(node: ast.AST, name: str, device: DeviceGates, walrus: bool = True) -> list[Gate]:
+    """The gates of one function (or the module, or a class body), not of the scopes it holds
+    (``walrus``: whether its text may hold an assignment expression)."""
     found: list[Gate] = []
-    local = _assigned_once(node)
+    local = _assigned_once(node, walrus)
     env, sibling = _Env(device, device.capability, local), _Env(device, _sibling(device.capability), local)
     calls = frozenset(device.names)
     unreached: list[tuple[int, int]] = []  # the ``elif``/``else`` of an ``if`` the device always takes
@@ -611,11 +625,15 @@ def _refuses(body: list[ast.stmt]) -> bool:
     )
 
 
-def _assigned_once(scope: ast.AST) -> dict[str, ast.expr]:
-    """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack)."""
+def _assigned_once(scope: ast.AST, walrus: bool = True) -> dict[str, ast.expr]:
+    """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack).
+
+    Without ``walrus`` (no ``:=`` in its text) only statements can assign: they are walked, not
+    the expressions in them (most of a function's nodes)."""
     counts: dict[str, int] = {}
     values: dict[str, ast.expr] = {}
-    for node in own_nodes(getattr(scope, "body", [])):
+    body = getattr(scope, "body", [])
+    for node in own_nodes(body) if walrus else _own_statements(body):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -636,6 +654,22 @@ def _assigned_once(scope: ast.AST) -> dict[str, ast.expr]:
                     assert isinstance(elt, ast.Name)
                     values[elt.id] = ast.Subscript(node.value, ast.Constant(i))
     return {name: value for name, value in values.items() if counts.get(name) == 1}
+
+
+def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body and of the blocks in it, not inside a nested function or class."""
+    stack: list[ast.stmt] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        yield node
+        for field in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(node, field, ()))
+        for handler in getattr(node, "handlers", ()):
+            stack.extend(handler.body)
+        for case in getattr(node, "cases", ()):
+            stack.extend(case.body)
 
 
 def _callee(node: ast.Call) -> str | None:
