@@ -342,17 +342,18 @@ def test_the_merge_sidecar_is_sent_the_device_and_finds_the_same(git_repo: GitRe
     assert _findings(git_repo, sides), "an error to compare"
 
 
-def test_a_long_condition_rewritten_is_paired_in_linear_time(git_repo: GitRepo) -> None:
-    """A condition of 300 operands gains ``.ok`` on each: difflib's character ratio took 5 s on 200
-    (it grows with the cube of the length)."""
-    was = " or ".join(f"x{i % 3}" for i in range(300))
-    now = " or ".join(f"x{i % 3}.ok" for i in range(300))
+def test_a_long_condition_rewritten_is_paired_without_hanging(git_repo: GitRepo) -> None:
+    """A condition of 600 operands gains ``.ok`` on each: difflib's character ratio took 5 s on 200
+    and grows with the cube of the length (~2 min here).  Pairing counts tokens instead: the guard
+    is for a hang, not a speed claim (benchmarks/ holds those)."""
+    was = " or ".join(f"x{i % 3}" for i in range(600))
+    now = " or ".join(f"x{i % 3}.ok" for i in range(600))
     before = f"def f(p, x0, x1, x2):\n    return p.is_device_capability_family(120) and ({was})\n"
     after = f"def f(p, x0, x1, x2):\n    return p.is_device_capability(120) and ({now})\n"
     sides = _case(git_repo, "vllm/long.py", before, after, "Only 12.0 (#6)")
     started = time.perf_counter()
     [finding] = _findings(git_repo, sides)
-    assert time.perf_counter() - started < 10
+    assert time.perf_counter() - started < 60
     assert finding.severity is Severity.ERROR and "was undecided by the device" in finding.message
 
 
@@ -388,20 +389,33 @@ def test_locals_read_through_one_another(git_repo: GitRepo, hops: int) -> None:
     assert [f.severity for f in gates] == ([Severity.ERROR] if hops == 3 else [])
 
 
-def test_class_level_lines_below_many_methods_are_placed_quickly(git_repo: GitRepo) -> None:
-    """Each changed class-level line below 9,000 methods read every method above it (9 s for 1,900):
-    only the headers it is nested in are read; the method's check below them is still found."""
+def test_class_level_lines_below_many_methods_are_not_placed_one_by_one(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1,900 changed class-level lines below 9,000 methods (each line's function, found line by line,
+    once read every method above it: 9 s): the functions to compare are found from the few lines
+    that name the device, so the work does not grow with the changed lines; the method's check below
+    them is still found.  Counted, not timed: the lines placed in a function."""
+    from aeon_release.domain.audits.drift import device_gates
+
     methods = "".join(f"    def m{i}(self):\n        return {i}\n" for i in range(9000))
     check = "    def g(self, p):\n        return p.is_device_capability{}(120)\n"
 
     def module(step: int, family: str) -> str:
         return "class A:\n" + methods + "".join(f"    X{i} = {i + step}\n" for i in range(1900)) + check.format(family)
 
+    placed: list[int] = []
+    innermost = device_gates._Outline.innermost
+
+    def counted(self: device_gates._Outline, index: int) -> int | None:
+        placed.append(index)
+        return innermost(self, index)
+
+    monkeypatch.setattr(device_gates._Outline, "innermost", counted)
     sides = _case(git_repo, "vllm/big.py", module(0, "_family"), module(1, ""), "Only 12.0 (#9)")
-    started = time.perf_counter()
     [finding] = _findings(git_repo, sides)
-    assert time.perf_counter() - started < 5
     assert (finding.severity, finding.line) == (Severity.ERROR, 19_903) and "A.g" in finding.message
+    assert 0 < len(placed) < 20  # the lines naming the device and the changed lines of their functions
 
 
 RESHAPED = "def f(p, x, run):\n"
