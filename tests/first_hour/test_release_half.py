@@ -1,0 +1,32 @@
+"""The release half as a stranger meets it after a merge that stopped: what the report and the notes
+say about conflicts a person resolved, and what `notes` needs to run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from aeon_release.commands import demo_repo as demo
+from tests.helpers import build_example, git, run_cli
+
+
+def test_conflicts_resolved_by_hand_stay_in_the_report_and_the_notes(tmp_path: Path) -> None:
+    """The notes said "None: the merge was clean" after a merge whose conflicts a person resolved:
+    `--continue` forgot them. They are the release's most reviewable lines."""
+    ex = build_example(tmp_path / "ex")
+    demo.commit(demo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"})
+    stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
+    assert stopped.code == 1, stopped.err
+    worktree = Path(json.loads(stopped.out)["worktree"])
+    (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
+    git(worktree, "add", "docs/serving.md")
+    done = run_cli("merge", "--continue", "--repo", ex.fork, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    assert report["state"] == "done" and [c["file"] for c in report["conflicts"]] == ["docs/serving.md"]
+    status = run_cli("status", "--repo", ex.fork)
+    assert "conflict: " not in status.out  # nothing is open any more
+    notes = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    assert notes.code == 0, notes.err
+    assert "## Conflicts (1)" in notes.out and "`docs/serving.md`" in notes.out
+    assert "the merge was clean" not in notes.out
