@@ -4,6 +4,7 @@ say about conflicts a person resolved, and what `notes` needs to run."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from aeon_release.commands import demo_repo as demo
@@ -30,3 +31,16 @@ def test_conflicts_resolved_by_hand_stay_in_the_report_and_the_notes(tmp_path: P
     assert notes.code == 0, notes.err
     assert "## Conflicts (1)" in notes.out and "`docs/serving.md`" in notes.out
     assert "the merge was clean" not in notes.out
+
+
+def test_a_syntax_error_names_the_python_that_judged_it(tmp_path: Path) -> None:
+    """vLLM v0.9.1's own tree fails py-compile under Python 3.11 (a 3.12 f-string in a .buildkite
+    script) while its CI, on 3.12, passes: a stranger's first `audit` of a clean fork said only
+    "SyntaxError: f-string expression part cannot include a backslash". The line says which Python."""
+    ex = build_example(tmp_path / "ex")
+    demo.commit(demo.Git(ex.fork), "A script", {"tools/report.py": "print(f'{chr(10).join(\"a\\\\n\")}')\nif x\n"})
+    audit = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json")
+    assert audit.code == 1, audit.err
+    [finding] = [f for f in json.loads(audit.out)["findings"] if f["path"] == "tools/report.py"]
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert f"SyntaxError (Python {version}): " in finding["message"], finding
