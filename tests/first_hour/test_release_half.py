@@ -44,3 +44,20 @@ def test_a_syntax_error_names_the_python_that_judged_it(tmp_path: Path) -> None:
     [finding] = [f for f in json.loads(audit.out)["findings"] if f["path"] == "tools/report.py"]
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     assert f"SyntaxError (Python {version}): " in finding["message"], finding
+
+
+def test_a_lost_carry_marker_says_how_to_settle_it(tmp_path: Path) -> None:
+    """A merge waived a lost marker (upstream had rewritten the carried line): every later pull request
+    gate then failed on it, and the finding and SARIF's help said "suppress one line with a comment",
+    for a line that is gone. They say: restore it, or mark the carry dropped in carries.yaml."""
+    ex = build_example(tmp_path / "ex")
+    runner = ex.fork / "vllm/v1/worker/gpu_model_runner.py"
+    kept = [line for line in runner.read_text().splitlines(keepends=True) if "uma-negative" not in line]
+    demo.commit(demo.Git(ex.fork), "Upstream's estimate", {"vllm/v1/worker/gpu_model_runner.py": "".join(kept)})
+    audit = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "sarif")
+    assert audit.code == 1, audit.err
+    [run] = json.loads(audit.out)["runs"]
+    [result] = [r for r in run["results"] if r["ruleId"] == "carry-marker/uma-clamp"]
+    assert "mark the carry `status: dropped` in carries.yaml" in result["message"]["text"]
+    [rule] = [r for r in run["tool"]["driver"]["rules"] if r["id"] == "carry-marker/uma-clamp"]
+    assert "carries.yaml" in rule["help"]["text"] and "ignore[RULE]" not in rule["help"]["text"]
