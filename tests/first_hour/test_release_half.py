@@ -61,3 +61,24 @@ def test_a_lost_carry_marker_says_how_to_settle_it(tmp_path: Path) -> None:
     assert "mark the carry `status: dropped` in carries.yaml" in result["message"]["text"]
     [rule] = [r for r in run["tool"]["driver"]["rules"] if r["id"] == "carry-marker/uma-clamp"]
     assert "carries.yaml" in rule["help"]["text"] and "ignore[RULE]" not in rule["help"]["text"]
+
+
+def test_verify_finds_the_fleet_key_as_every_command_finds_the_config_and_names_its_own_option(
+    tmp_path: Path,
+) -> None:
+    """`verify` read fleet.yaml only from the current folder (every other command finds the config
+    upwards or from $AEON_RELEASE_CONFIG), and without a key its hint said `--signing-key`, which
+    verify refuses as an unknown option. No registry answers here: the key is found when the error
+    is about the registry, not about the key."""
+    config = tmp_path / "ledger"
+    config.mkdir()
+    keygen = run_cli("keygen", config / "keys" / "fleet.key")
+    assert keygen.code == 0, keygen.err
+    (config / "fleet.yaml").write_text("branch_prefix: myfork-\nimage:\n  repository: ghcr.io/me/myfork\n")
+    ref = "127.0.0.1:1/me/myfork:latest"
+    nokey = run_cli("verify", ref, cwd=tmp_path, env={"AEON_SIGNING_KEY": None, "AEON_RELEASE_CONFIG": str(config)})
+    assert nokey.code == 2 and "no public key" in nokey.err and "--key PATH.pub" in nokey.err, nokey.err
+    assert "--signing-key" not in nokey.err
+    (config / "fleet.yaml").write_text((config / "fleet.yaml").read_text() + "signing_key: keys/fleet.key\n")
+    found = run_cli("verify", ref, cwd=tmp_path, env={"AEON_SIGNING_KEY": None, "AEON_RELEASE_CONFIG": str(config)})
+    assert found.code == 2 and "unreachable" in found.err and "key" not in found.err.split("unreachable")[0], found.err
