@@ -82,3 +82,34 @@ def test_verify_finds_the_fleet_key_as_every_command_finds_the_config_and_names_
     (config / "fleet.yaml").write_text((config / "fleet.yaml").read_text() + "signing_key: keys/fleet.key\n")
     found = run_cli("verify", ref, cwd=tmp_path, env={"AEON_SIGNING_KEY": None, "AEON_RELEASE_CONFIG": str(config)})
     assert found.code == 2 and "unreachable" in found.err and "key" not in found.err.split("unreachable")[0], found.err
+
+
+UPSTREAM_STYLE = (  # how upstream's docker/Dockerfile sets the list: a lowercase ARG under an ENV
+    "FROM scratch AS build\nARG torch_cuda_arch_list='12.1a'\nENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}\n"
+)
+
+
+def test_build_checks_the_arch_list_a_real_vllm_dockerfile_sets(tmp_path: Path) -> None:
+    """Upstream's Dockerfile never writes `ARG TORCH_CUDA_ARCH_LIST`: build read nothing there and let
+    `--build-arg torch_cuda_arch_list=12.1` (no FP4 suffix) through to the engine. It is read as
+    init reads it (ENV of an ARG), with the build's own values; refused before any engine is asked."""
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "ledger"
+    config.mkdir()
+    (config / "load_bearing.txt").write_text("cmd python3\n")
+    (config / "fleet.yaml").write_text(
+        "branch_prefix: aeon-\nimage:\n  repository: ghcr.io/me/myfork\n  load_bearing: load_bearing.txt\n"
+        "arch:\n  fp4_majors: [10, 12]\n"
+    )
+    (config / "carries.yaml").write_text("carries: []\n")
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(UPSTREAM_STYLE)
+    base = ("build", "--repo", ex.fork, "--config", config, "--version", "v0.29.0", "--dockerfile", dockerfile)
+    no_engine = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    bare = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1", "--skip-audit", "test", env=no_engine)
+    assert bare.code == 2 and "entry '12.1' has no 'a'/'f' suffix" in bare.err and "Docker" not in bare.err, bare.err
+    dockerfile.write_text(UPSTREAM_STYLE.replace("12.1a", "12.1"))  # the default itself
+    default = run_cli(*base, "--skip-audit", "test", env=no_engine)
+    assert default.code == 2 and "has no 'a'/'f' suffix" in default.err, default.err
+    fine = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1a", "--skip-audit", "test", env=no_engine)
+    assert fine.code == 2 and "suffix" not in fine.err and "Docker" in fine.err, fine.err  # on to the engine
