@@ -113,3 +113,16 @@ def test_build_checks_the_arch_list_a_real_vllm_dockerfile_sets(tmp_path: Path) 
     assert default.code == 2 and "has no 'a'/'f' suffix" in default.err, default.err
     fine = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1a", "--skip-audit", "test", env=no_engine)
     assert fine.code == 2 and "suffix" not in fine.err and "Docker" in fine.err, fine.err  # on to the engine
+
+
+def test_audits_list_names_the_merge_checks_a_finding_or_a_waiver_names(tmp_path: Path) -> None:
+    """A merge's finding says `[merge/device-gate]` and its hint `--waive merge/device-gate=REASON`; a
+    stranger looking the id up in `audits list` found only rule files' rules."""
+    ex = build_example(tmp_path / "ex")
+    listed = run_cli("audits", "list", "--config", ex.config)
+    assert listed.code == 0, listed.err
+    assert "merge/device-gate " in listed.out and "merge/enum-drift " in listed.out
+    assert "device gates off: no settings: device" in listed.out  # the demo's rules name no device
+    data = json.loads(run_cli("audits", "list", "--config", ex.config, "--json").out)
+    assert {"merge/device-gate", "merge/near-miss"} <= {c["id"] for c in data["merge_checks"]}
+    assert data["device"] is None
