@@ -212,7 +212,7 @@ def _checked_arch_list(
 ) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
     # ARG and ENV as the build sets them: upstream's Dockerfile writes `ARG torch_cuda_arch_list=...` and
     # `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`; reading ARG TORCH_CUDA_ARCH_LIST alone, its
-    # `--build-arg torch_cuda_arch_list=12.1` (no FP4 suffix) passed unchecked
+    # `--build-arg torch_cuda_arch_list=` with a bare Blackwell arch (no FP4 suffix) passed unchecked
     settings = arch_baseline.dockerfile_settings(dockerfile_text, args)
     arch_list = args.get("TORCH_CUDA_ARCH_LIST", settings.get("TORCH_CUDA_ARCH_LIST"))
     if arch_list is None:
