@@ -336,7 +336,13 @@ def verify_cmd(
     key: Optional[Path] = typer.Option(None, "--key", help="Public key (default: the signing key's .pub)."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,
-    config: Path = typer.Option(Path("."), "--config", help="Folder holding fleet.yaml (its signing_key)."),
+    config: Path = typer.Option(
+        None,
+        "--config",
+        callback=_find_config,
+        show_default=False,
+        help="Folder holding fleet.yaml (its signing_key; found as for the ledger).",
+    ),
     json_out: bool = JSON,
 ) -> None:
     """Check a tag's signed attestation: signature, the digest it names, the audit result."""

@@ -189,6 +189,7 @@ class RunState:
     carries: dict[str, CarryRecord] = field(default_factory=dict)
     picks: dict[str, PickRecord] = field(default_factory=dict)
     conflicts: list[dict[str, Any]] = field(default_factory=list)
+    resolved: list[dict[str, Any]] = field(default_factory=list)  # earlier stops' conflicts, resolved by a person
     audit: dict[str, Any] | None = None
     waivers: list[dict[str, str]] = field(default_factory=list)
     fixes: list[dict[str, Any]] = field(default_factory=list)  # audit fixes applied by `merge --continue --fix`
@@ -202,7 +203,10 @@ class RunState:
 
     def as_dict(self) -> dict[str, Any]:
         """The state as ``state.json`` holds it: the one place run-state records become JSON."""
-        return asdict(self) | {
+        data = asdict(self)
+        if not self.resolved:
+            del data["resolved"]  # added later: a state without resolved conflicts is written as before
+        return data | {
             "phase": StepStatus(self.phase).value,
             "carries": {key: record.as_dict() for key, record in self.carries.items()},
             "picks": {key: record.as_dict() for key, record in self.picks.items()},

@@ -17,6 +17,7 @@ from aeon_release.domain import ledger, profile
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
+from aeon_release.domain.audits.merge_rules import merge_rule_infos
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
@@ -218,6 +219,11 @@ def list_rules(config: Path, json_out: bool = False) -> None:
                     {"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message, "origin": r.origin}
                     for r in ruleset.rules
                 ],
+                "merge_checks": [
+                    {"id": info.id, "severity": info.severity.value, "message": info.message}
+                    for info in merge_rule_infos()
+                ],
+                "device": ruleset.settings.device.label if ruleset.settings.device else None,
             }
         )
         return
@@ -231,4 +237,14 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     for rule in ruleset.rules:
         message = printable(rule.message)  # a rule's message (a carry's title in a marker's) is anyone's text
         lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {rule.severity.value:<7}  {message}")
+    # the ids merge's findings and waivers name (merge/device-gate...): a stranger looked for them here
+    device = ruleset.settings.device
+    lines.append(
+        "merge-aware checks (merge, and audit --base/--ours/--theirs; no rule file, waived by id; device gates "
+        + (f"for the {device.label} device of settings: device):" if device else "off: no settings: device):")
+    )
+    infos = merge_rule_infos()
+    merge_width = max(len(info.id) for info in infos)
+    for info in infos:
+        lines.append(f"  {info.id.ljust(merge_width)}  {info.severity.value:<7}  {info.message}")
     emit("\n".join(lines))

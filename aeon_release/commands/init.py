@@ -49,13 +49,13 @@ def run(
     repository = image or image_from_remote(git)
     if repository is None:
         raise UsageError(
-            "no image repository: origin is not a GitHub remote",
+            "no image repository: the checkout has no GitHub remote named origin to take one from",
             "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
         )
     folder = config_folder(git, config)
-    if fork.dockerfile and folder.resolve() != git.toplevel.resolve():
-        fork.dockerfile = None  # image.dockerfile is relative to fleet.yaml: only beside the checkout's top
-    texts = _texts(fork, repository)
+    # image.dockerfile is relative to fleet.yaml: named only when the config sits at the checkout's top
+    beside = folder.resolve() == git.toplevel.resolve()
+    texts = _texts(fork, repository, fork.dockerfile if beside else None)
     _check(texts, folder)
     if not dry_run:
         _write(texts, folder, force)
@@ -67,10 +67,12 @@ def run(
 
 
 # -- the files -----------------------------------------------------------------------------------
-def _texts(fork: Fork, repository: str) -> dict[str, str]:
+def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[str, str]:
     rules = _carry_rules(fork.carries)
     texts = {
-        profile.PROFILE_FILE: _yaml(_fleet(fork, repository), "The fleet profile (written by aeon-release init)."),
+        profile.PROFILE_FILE: _yaml(
+            _fleet(fork, repository, image_dockerfile), "The fleet profile (written by aeon-release init)."
+        ),
         ledger.CARRIES_FILE: _yaml(
             {"carries": [_carry(c) for c in fork.carries]},
             f"The fork's own patches on {fork.branch}, one per commit (written by aeon-release init):\n"
@@ -141,11 +143,11 @@ def _kernels_rule(k: KernelBaseline) -> dict[str, Any]:
     return rule
 
 
-def _fleet(fork: Fork, repository: str) -> dict[str, Any]:
+def _fleet(fork: Fork, repository: str, dockerfile: str | None) -> dict[str, Any]:
     data: dict[str, Any] = {"branch_prefix": fork.prefix}
     if fork.pr_subject:
         data["upstream"] = {"pr_subject": fork.pr_subject}
-    data["image"] = {"repository": repository, **({"dockerfile": fork.dockerfile} if fork.dockerfile else {})}
+    data["image"] = {"repository": repository, **({"dockerfile": dockerfile} if dockerfile else {})}
     return data
 
 

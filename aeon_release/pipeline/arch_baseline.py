@@ -10,6 +10,7 @@ merge each must still hold one, or a kernel the image had silently stopped being
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from aeon_release.adapters.blobs import TooLarge
@@ -97,20 +98,29 @@ def _included(git: Git, head: str, path: str) -> str | None:
         return None
 
 
-def _settings(docker: str) -> dict[str, str]:
+def _settings(docker: str, build_args: Mapping[str, str] | None = None) -> dict[str, str]:
     """The Dockerfile's ARG and ENV defaults (the first of each name), with ``${NAME}`` of earlier ones
     resolved (``ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}``): ``ARG N=v``, ``ENV N=v M="w x"``,
     the legacy ``ENV N v``, lines continued with a backslash (or the escape directive's character).
     Heredoc text is not read as instructions.  What ``${...}`` expands to is bounded: past
-    _EXPANDED_CHARS in all, a value keeps its ``${...}`` as written."""
+    _EXPANDED_CHARS in all, a value keeps its ``${...}`` as written.  ``build_args`` (``--build-arg``)
+    replace the default of an ARG they name, as the build does; an ENV is not theirs to change."""
     found: dict[str, str] = {}
     budget = _EXPANDED_CHARS
+    given = build_args or {}
     for line in instructions(docker):
         instruction = _INSTRUCTION.match(line)
         if instruction is None:
             continue
-        for name, value in _assignments(instruction[1].upper(), instruction[2]):
+        kind = instruction[1].upper()
+        named = _assignments(kind, instruction[2])
+        if kind == "ARG":  # an ARG without a default takes the build's value too
+            named += [(n, "") for n in _bare_args(instruction[2]) if n in given]
+        for name, value in named:
             if name in found:
+                continue
+            if kind == "ARG" and name in given:
+                found[name] = given[name]
                 continue
             references = list(_REFERENCE.finditer(value))
             size = len(value) + sum(len(found.get(m[1] or m[2], m[0])) - len(m[0]) for m in references)
@@ -119,6 +129,16 @@ def _settings(docker: str) -> dict[str, str]:
                 value = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
             found[name] = value
     return found
+
+
+def dockerfile_settings(docker: str, build_args: Mapping[str, str]) -> dict[str, str]:
+    """What a build with these ``--build-arg`` values sets: ARG and ENV, ``${...}`` resolved (see _settings)."""
+    return _settings(docker, build_args)
+
+
+def _bare_args(rest: str) -> list[str]:
+    """The names of ``ARG NAME`` without a default (``ARG NAME=v`` is _assignments')."""
+    return [word for word in rest.split() if cmake.NAME.fullmatch(word)]
 
 
 def instructions(docker: str) -> list[str]:

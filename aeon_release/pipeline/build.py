@@ -64,6 +64,7 @@ from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import ArchPolicy, Profile
 from aeon_release.errors import NeedsHuman, UsageError, quoted, register_secret
+from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.audit_gate import Attestation, audited_revision
 
 CONTEXT_DIR = ".aeon-release"
@@ -209,11 +210,14 @@ def dockerfile_defaults(text: str) -> dict[str, str]:
 def _checked_arch_list(
     dockerfile_text: str, args: dict[str, str], policy: ArchPolicy
 ) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
-    defaults = dockerfile_defaults(dockerfile_text)
-    arch_list = args.get("TORCH_CUDA_ARCH_LIST", defaults.get("TORCH_CUDA_ARCH_LIST"))
+    # ARG and ENV as the build sets them: upstream's Dockerfile writes `ARG torch_cuda_arch_list=...` and
+    # `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`; reading ARG TORCH_CUDA_ARCH_LIST alone, its
+    # `--build-arg torch_cuda_arch_list=` with a bare Blackwell arch (no FP4 suffix) passed unchecked
+    settings = arch_baseline.dockerfile_settings(dockerfile_text, args)
+    arch_list = args.get("TORCH_CUDA_ARCH_LIST", settings.get("TORCH_CUDA_ARCH_LIST"))
     if arch_list is None:
         return None, ()
-    sm100 = args.get("ENABLE_NVFP4_SM100", defaults.get("ENABLE_NVFP4_SM100"))
+    sm100 = args.get("ENABLE_NVFP4_SM100", settings.get("ENABLE_NVFP4_SM100"))
     return arch_list, archprobe.validate(arch_list, sm100, policy)
 
 

@@ -20,17 +20,22 @@ def signing_key(option: Path | None, config_dir: Path | None = None) -> Path:
     """The signing key's path, or a ConfigError saying how to give one."""
     if option is not None:
         return option
-    from_env = os.environ.get(SIGNING_KEY_ENV)
-    if from_env:
-        return Path(from_env)
-    from_profile = _profile_key(config_dir)
-    if from_profile is not None:
-        return from_profile
+    configured = _configured(config_dir)
+    if configured is not None:
+        return configured
     raise ConfigError(
         "no signing key: publish signs an attestation for every image it pushes",
         f"pass --signing-key PATH, set {SIGNING_KEY_ENV} or signing_key in fleet.yaml; "
         "make a key with `aeon-release keygen PATH`",
     )
+
+
+def _configured(config_dir: Path | None) -> Path | None:
+    """``AEON_SIGNING_KEY``, else fleet.yaml's ``signing_key``, else None."""
+    from_env = os.environ.get(SIGNING_KEY_ENV)
+    if from_env:
+        return Path(from_env)
+    return _profile_key(config_dir)
 
 
 def _profile_key(config_dir: Path | None) -> Path | None:
@@ -46,4 +51,11 @@ def verify_key(option: Path | None, config_dir: Path | None = None) -> Path:
         return option
     from aeon_release.adapters.signing import public_path
 
-    return public_path(signing_key(None, config_dir))
+    configured = _configured(config_dir)
+    if configured is None:  # signing_key's hint names publish's --signing-key, which verify does not take
+        raise ConfigError(
+            "no public key to verify with",
+            f"pass --key PATH.pub, or set {SIGNING_KEY_ENV} or signing_key in fleet.yaml (--config): "
+            "the .pub beside that key is used",
+        )
+    return public_path(configured)

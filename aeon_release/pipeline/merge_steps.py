@@ -653,6 +653,7 @@ def resume(run: Run) -> None:
             f"the worktree of the {run.state.tag} run is gone ({run.worktree})",
             "run `aeon-release merge --abort` and start again",
         )
+    run.state.resolved += run.state.conflicts  # the report and the notes list them once the run is done
     run.state.conflicts = []
     run.state.phase = Phase.RUNNING
 
@@ -845,7 +846,7 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
         "tag_on_upstream_branch": state.tag_on_upstream_branch,
         "state": state.phase,
         "worktree": state.worktree if _has_worktree(state) else None,
-        "conflicts": data["conflicts"],
+        "conflicts": data["resolved"] + data["conflicts"],  # those a person resolved, then any open now
         "carries": carries,
         "picks": picks,
         "audit": state.audit,

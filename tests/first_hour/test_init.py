@@ -310,6 +310,10 @@ def test_init_sets_the_one_device_the_image_is_for(
         "getters": ["get_device_capability"],
     }
     assert "device: capability 12.1, 4 call(s) that ask for it" in done.out
+    # the config sits outside the checkout (fleet.yaml names no Dockerfile then), yet the comment
+    # still says which Dockerfile the device came from: it said "None's TORCH_CUDA_ARCH_LIST"
+    assert written_file.read_text().startswith("# The one device Dockerfile's TORCH_CUDA_ARCH_LIST")
+    assert "dockerfile" not in load_yaml(config / "fleet.yaml")["image"]
     assert run_cli("audit", "--repo", example.fork, "--config", config).code == 0  # the rules load
 
 

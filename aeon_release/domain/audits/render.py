@@ -137,11 +137,12 @@ def _help(kind: str, text: str) -> str:
     from aeon_release.domain.audits.registry import KINDS
 
     about = doc_line(KINDS[kind]) if kind in KINDS else "a merge-aware check (base, fork and upstream sides)"
-    return (
-        f"{text}. Rule kind `{kind}`: {about} Fix the code, or suppress one line with an "
+    fix = getattr(KINDS.get(kind), "fix", None) or (
+        "Fix the code, or suppress one line with an "
         # not spelled with its `#`: the gate's own report, written into the checkout, read as stale suppressions
-        f"`aeon-audit: ignore[RULE] reason` comment."
+        "`aeon-audit: ignore[RULE] reason` comment."
     )
+    return f"{text}. Rule kind `{kind}`: {about} {fix}"
 
 
 def _fingerprints(report: AuditReport) -> list[str]:

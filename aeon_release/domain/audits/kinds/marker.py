@@ -44,11 +44,23 @@ class Marker:
     def parse(self, data: Mapping[str, Any], where: Where) -> MarkerOptions:
         return MarkerOptions(text=string(data["text"], where.key("text")))
 
+    # what a person does about a lost marker (SARIF's help, and a carry's finding): a suppression
+    # comment cannot stand for a line that is gone
+    fix: str = (
+        "Put the carry's lines back, or, when the fork no longer carries it (upstream took it), mark it "
+        "`status: dropped` with `dropped: {release, reason}` in carries.yaml."
+    )
+
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
         opts: MarkerOptions = rule.options
+        # a carry's marker (pairs) says how to settle it: a waived merge left every later gate red
+        hint = "" if opts.text is not None else _CARRY_HINT
         for path, text in opts.expected(rule.paths):
             content = ctx.cache.text(path)
             if content is None:
-                yield rule.finding(path, 0, f"{path} does not exist, so marker {text!r} is gone")
+                yield rule.finding(path, 0, f"{path} does not exist, so marker {text!r} is gone{hint}")
             elif text not in content:
-                yield rule.finding(path, 0, f"marker {text!r} is missing from {path}")
+                yield rule.finding(path, 0, f"marker {text!r} is missing from {path}{hint}")
+
+
+_CARRY_HINT = "; restore the carry's lines, or mark the carry `status: dropped` in carries.yaml if the fork dropped it"

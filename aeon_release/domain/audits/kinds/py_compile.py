@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -8,6 +9,8 @@ from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits.kinds.base import Context, Example
 from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope, Severity
 from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES
+
+_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
 class PyCompile:
@@ -55,7 +58,9 @@ class PyCompile:
                 warnings.simplefilter("ignore")  # warnings are not compile errors (and not ours to print)
                 compile(data, path, "exec", dont_inherit=True)
         except SyntaxError as exc:
-            return [(exc.lineno or 0, f"{type(exc).__name__}: {exc.msg}")]
+            # the grammar is the running interpreter's: a 3.12 f-string is a SyntaxError under 3.11,
+            # so the line says which Python judged it (run the audit under the fork's own Python)
+            return [(exc.lineno or 0, f"{type(exc).__name__} (Python {_PYTHON}): {exc.msg}")]
         except ValueError as exc:  # NUL bytes in the source
             return [(0, f"cannot compile: {exc}")]
         except RecursionError:
