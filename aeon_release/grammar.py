@@ -29,6 +29,11 @@ DOMAIN = re.compile(rf"(?:{_DOMAIN_PART}(?:\.{_DOMAIN_PART})*|\[[0-9a-fA-F:]+\])
 _PATH_PART = r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
 PATH = re.compile(rf"{_PATH_PART}(?:/{_PATH_PART})*")
 NAME = re.compile(rf"(?:{DOMAIN.pattern}/)?{PATH.pattern}")
+# A name to tag a local image with (fleet.yaml's image.repository, init --image): a first part is a
+# registry host only as docker normalises it, with a dot, a port or as localhost ("Upper/case" is no
+# host but a path, and an invalid one).  fleet.schema.json's pattern is this one (tests/test_names.py).
+_HOST = rf"(?:localhost(?::[0-9]+)?|{_DOMAIN_PART}(?:\.{_DOMAIN_PART})+(?::[0-9]+)?|{_DOMAIN_PART}:[0-9]+)"
+REPOSITORY = re.compile(rf"(?:{_HOST}/)?{PATH.pattern}")
 NAME_MAX = 255  # the whole name, its registry host included
 TAG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 DIGEST = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}")

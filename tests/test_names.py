@@ -176,3 +176,31 @@ def test_dates_are_real_and_whole() -> None:
 def test_one_size_formatter_two_unit_systems() -> None:
     assert names.human_size(5 * 1024 * 1024) == "5.0 MiB" and names.human_size(512) == "512 B"
     assert names.human_size(18_300_000_000, decimal=True) == "18.3 GB" and names.human_size(None) == "0 B"
+
+
+@pytest.mark.parametrize(
+    ("repository", "ok"),
+    [
+        ("myfork", True),
+        ("ghcr.io/me/myfork", True),
+        ("localhost:5000/me/myfork", True),
+        ("localhost/me/myfork", True),
+        ("127.0.0.1:5000/team/app", True),
+        ("registry.example.com:443/team/app", True),
+        ("Upper/case", False),  # no dot, port or localhost: a path, and an uppercase one
+        ("ghcr.io/Me/myfork", False),
+        ("localhost:5000", False),  # a host alone names no image
+        ("team/app:1", False),  # a tag belongs to the version, not the name
+    ],
+)
+def test_fleet_repository_and_init_image_accept_a_registry_host(repository: str, ok: bool) -> None:
+    """fleet.yaml's image.repository (the schema) and `init --image` read one pattern, grammar.REPOSITORY:
+    a local image name may start with a registry host, with its port (docker tags it so)."""
+    import json
+    from importlib import resources
+
+    from aeon_release import grammar
+
+    schema = json.loads((resources.files("aeon_release") / "data/schemas/fleet.schema.json").read_text())
+    assert schema["properties"]["image"]["properties"]["repository"]["pattern"] == f"^{grammar.REPOSITORY.pattern}\\Z"
+    assert bool(grammar.REPOSITORY.fullmatch(repository)) is ok

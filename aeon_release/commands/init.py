@@ -39,10 +39,11 @@ def run(
     dry_run: bool,
     json_out: bool,
 ) -> None:
-    if image is not None and (not grammar.PATH.fullmatch(image) or len(image) > grammar.NAME_MAX):
+    if image is not None and (not grammar.REPOSITORY.fullmatch(image) or len(image) > grammar.NAME_MAX):
         raise UsageError(
             f"--image {quoted(image)}: not an image repository name",
-            f"lowercase path parts, at most {grammar.NAME_MAX} characters, e.g. ghcr.io/me/myfork",
+            f"lowercase path parts after an optional registry host, at most {grammar.NAME_MAX} characters, "
+            "e.g. ghcr.io/me/myfork or localhost:5000/me/myfork",
         )
     git = Git(repo)
     fork = read_fork(git, onto, upstream_remote)
