@@ -39,6 +39,8 @@ def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES)
     """``ast.parse``, with every way it can fail on hostile text turned into a SyntaxError value."""
     if len(text) > max_bytes:
         return SyntaxError(f"{len(text)} characters, over the {max_bytes}-byte parse cap (settings.max_parse_bytes)")
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark: Python skips it in a file, ast.parse of str refuses it
+        text = text[1:]
     try:
         module = ast.parse(text, filename=path)
     except SyntaxError as exc:
@@ -698,6 +700,19 @@ def _blocks(text: str, header: str) -> list[ast.stmt] | None:
         found += module.body
         covered = end
     return found
+
+
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def code_lines(text: str) -> list[str]:
+    """``text.splitlines()`` as Python's tokenizer counts lines (and ``ast`` numbers them): \\n, \\r\\n
+    and \\r end a line, a form feed, \\x1c or \\u2028 (in a comment or a string) does not.  The merge-aware
+    checks index these by ``ast`` line numbers and git's hunks: split at those as well, every line after
+    one held another line's text."""
+    if _OTHER_BREAKS.search(text) is None:
+        return text.splitlines()
+    return [line.rstrip("\r\n") for line in python_lines(text)]
 
 
 def python_lines(text: str) -> list[str]:

@@ -51,7 +51,7 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import code_lines, parse_python
 
 # a changed line that compares something with a (major, minor) tuple, a version number or a
 # capability's part: it may compare a capability held in a local name
@@ -142,7 +142,7 @@ def _by_module(before: str, after: str, new: ast.Module | None, path: str, devic
     if old is None or new is None:
         return None
     was, now = _defs(old), _defs(new)
-    lines_was, lines_now = before.splitlines(), after.splitlines()
+    lines_was, lines_now = code_lines(before), code_lines(after)
     touched = [q for q in now if q in was and _touched(_text(was[q], lines_was), _text(now[q], lines_now), device)]
     old_gates = [g for q in touched for g in _gates_in(was[q], q, device)]
     new_gates = [g for q in touched for g in _gates_in(now[q], q, device)]
@@ -153,7 +153,7 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
     """Only the functions holding a changed line parsed, each on its own (most of a large module is
     not read at all); None when a changed line naming the device lies outside every function or a
     function's text does not parse alone (then both versions are parsed whole)."""
-    lines = (before.splitlines(), after.splitlines())
+    lines = (code_lines(before), code_lines(after))
     if hunks is None and max(len(lines[0]), len(lines[1])) > _MOST_DIFFED_LINES:
         return None
     outlines = (_Outline(lines[0]), _Outline(lines[1]))

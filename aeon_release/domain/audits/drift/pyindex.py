@@ -47,7 +47,7 @@ class ModuleInfo:
     @functools.cached_property
     def lines(self) -> list[str]:
         """The text's lines, split once for every check that reads them by number."""
-        return self.text.splitlines()
+        return source.code_lines(self.text)
 
 
 @dataclass

@@ -1,0 +1,64 @@
+"""Hostile-input sweep 13: text the merge-aware checks read line by line (form feeds, \\u2028, a
+byte-order mark), ``settings: device`` as a stranger writes it, the findings cache and the sidecar
+under attack, custom-op schemas, a sparse or conflicted index, 10,000 ledger entries.  Real git, real
+processes under a memory limit; one line or one finding, a documented exit code, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.conftest import git, make_repo, run_limited
+from tests.hostile.test_config_files import TIMEOUT
+
+DEVICE = (
+    'settings:\n  device:\n    capability: "12.1"\n    equals: [is_device_capability]\n'
+    "    family: [is_device_capability_family]\nrules: []\n"
+)
+FAST = "def fast(x):\n    if is_device_capability_family(120):\n        return 1\n    return 0\n"
+LIB = "def f(a, b=1):\n    return a\n\n\ndef g(x):\n    return x\n"
+MINE = "from pkg.lib import f, g\n\n\ndef h():\n    return f(1) + g(2)\n"  # g(2): upstream's g now needs y
+
+
+def _merged(tmp_path: Path, base: dict[str, str], upstream: dict[str, str], fork: dict[str, str]) -> list[str]:
+    """``audit`` arguments for a three-way merge of these sides (the fork's commit merged with upstream's)."""
+    repo = make_repo(tmp_path / "repo", {"pkg/__init__.py": "", **base})
+    base_sha = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "upstream")
+    theirs = git(make_repo(repo, upstream), "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-")
+    ours = git(make_repo(repo, {"pkg/mine.py": "X = 1\n", **fork}), "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", "upstream")
+    config = tmp_path / "config"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "device.yaml").write_text(DEVICE)
+    sides = ["--rev", "HEAD", "--base", base_sha, "--ours", ours, "--theirs", theirs]
+    return ["audit", "--repo", str(repo), "--config", str(config), *sides]
+
+
+# -- lines as Python counts them ------------------------------------------------------------------
+BREAKS = {"a form feed": "# \x0c\n" * 3, "a \\u2028 in a comment": "# a\u2028b\u2028c\n", "a byte-order mark": "\ufeff"}
+
+
+@pytest.mark.parametrize("head", list(BREAKS.values()), ids=list(BREAKS))
+def test_a_line_break_python_does_not_count_hides_no_merge_finding(tmp_path: Path, head: str) -> None:
+    """``str.splitlines`` also splits at a form feed, \\x1c-\\x1e, \\x85 and \\u2028, which Python's tokenizer
+    (and so every ``ast`` line number and git's hunks) does not: each such character in a comment moved
+    every later line of the checks' index by one, and ``ast.parse`` of text refuses the byte-order mark
+    Python skips in a file.  Upstream's changed capability check and its new parameter of ``g`` passed
+    (exit 0); now both are found, at their lines."""
+    shift = head.count("\n")
+    audit = _merged(
+        tmp_path,
+        {"pkg/lib.py": head + LIB, "pkg/fast.py": head + FAST},
+        {
+            "pkg/lib.py": head + LIB.replace("g(x)", "g(x, y)"),
+            "pkg/fast.py": head + FAST.replace("_family(120)", "(120)"),
+        },
+        {"pkg/mine.py": head + MINE},
+    )
+    run = run_limited(*audit, timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
+    assert f"pkg/mine.py:{5 + shift}" in run.out and "calls g, which is now g(x, y)" in run.out, run.out
+    assert f"pkg/fast.py:{2 + shift}" in run.out and "merge/device-gate" in run.out, run.out
