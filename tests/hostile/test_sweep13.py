@@ -5,11 +5,14 @@ processes under a memory limit; one line or one finding, a documented exit code,
 
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.hostile.conftest import git, make_repo, run_limited
+from tests.hostile.conftest import config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 
 DEVICE = (
@@ -62,3 +65,57 @@ def test_a_line_break_python_does_not_count_hides_no_merge_finding(tmp_path: Pat
     assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
     assert f"pkg/mine.py:{5 + shift}" in run.out and "calls g, which is now g(x, y)" in run.out, run.out
     assert f"pkg/fast.py:{2 + shift}" in run.out and "merge/device-gate" in run.out, run.out
+
+
+# -- the findings cache under the git directory --------------------------------------------------------
+def _cached_audit(tmp_path: Path) -> tuple[list[str], list[Path]]:
+    """An audit of a revision with a broken file, run once: its arguments and the cache files it wrote."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n", "b.py": "def f(:\n"})
+    audit = ["audit", "--repo", str(repo), "--config", str(config_with(tmp_path)), "--rev", "HEAD"]
+    first = run_limited(*audit, timeout=TIMEOUT)
+    assert first.code == 1 and "b.py" in first.out, first.out + first.err
+    files = sorted((repo / ".git" / "aeon-release" / "cache").glob("*.json"))
+    assert {f.name.split("-")[0] for f in files} == {"findings", "report"}, files
+    return audit, files
+
+
+def _every_entry(value: object) -> Callable[[Path], None]:
+    def damage(path: Path) -> None:
+        data = json.loads(path.read_text())
+        if "entries" in data:
+            data["entries"] = {key: value for key in data["entries"]}
+        else:
+            data["report"]["findings"] = [value]
+        path.write_text(json.dumps(data))
+
+    return damage
+
+
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def _dev_zero(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+DAMAGE: dict[str, Callable[[Path], None]] = {
+    "mappings where lists were": _every_entry([[{"rule": "r"}], []]),  # KeyError
+    "a line of 1e400": _every_entry([[["r", 1e400, "detail", None]], []]),  # OverflowError (float('inf'))
+    "a FIFO": _fifo,  # the read never returned
+    "/dev/zero": _dev_zero,  # nor did this one
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE.values()), ids=list(DAMAGE))
+def test_a_damaged_cache_file_is_a_miss(tmp_path: Path, damage: Callable[[Path], None]) -> None:
+    """The cache is JSON a crash, a disk or a person can change: a damaged entry is a miss, the README
+    says.  An entry of another shape was a KeyError or OverflowError traceback (exit 3), and a FIFO or
+    a link to /dev/zero in a cache file's place held every later audit for good."""
+    audit, files = _cached_audit(tmp_path)
+    for path in files:
+        damage(path)
+    run = run_limited(*audit, timeout=TIMEOUT)
+    assert run.code == 1 and "b.py" in run.out and "Traceback" not in run.err, run.out + run.err
