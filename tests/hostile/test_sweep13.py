@@ -119,3 +119,45 @@ def test_a_damaged_cache_file_is_a_miss(tmp_path: Path, damage: Callable[[Path],
         damage(path)
     run = run_limited(*audit, timeout=TIMEOUT)
     assert run.code == 1 and "b.py" in run.out and "Traceback" not in run.err, run.out + run.err
+
+
+# -- settings: device as a stranger writes it -------------------------------------------------------------
+ONE = 'settings:\n  device:\n    capability: "12.1"\n    {field}: {names}\nrules: []\n'
+DEVICE_CASES = {
+    "fullwidth digits": (
+        'settings:\n  device:\n    capability: "\uff11\uff12.\uff11"\n    equals: [f]\nrules: []\n',
+        "capability",
+    ),
+    "a keyword": (ONE.format(field="equals", names="[None]"), "equals[0]"),
+    "one call, two comparisons": (
+        'settings:\n  device:\n    capability: "12.1"\n    at_least: [f]\n    equals: [f]\nrules: []\n',
+        "equals[0]",
+    ),
+    "listed twice": (ONE.format(field="family", names="[f, f]"), "family[1]"),
+}
+
+
+@pytest.mark.parametrize("text,field", list(DEVICE_CASES.values()), ids=list(DEVICE_CASES))
+def test_a_device_setting_that_cannot_mean_one_thing_is_refused(tmp_path: Path, text: str, field: str) -> None:
+    """``int()`` reads fullwidth and Arabic-Indic digits (sweep 8 refused them in the arch list), no
+    call is named ``None``, and a call under both ``at_least`` and ``equals`` was evaluated as
+    whichever list came first: each was taken without a word."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path, text), timeout=TIMEOUT)
+    assert run.code == 2 and "Traceback" not in run.err, run.out + run.err
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert f"settings.device.{field}" in line and "(hint: " in line, line
+
+
+def test_two_rule_files_that_set_another_device_are_refused(tmp_path: Path) -> None:
+    """Files are read in name order and a later ``settings: device`` replaced an earlier one whole: a
+    ``zz.yaml`` with capability 9.0 turned the fleet's device.yaml (12.1) off without a word."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    config = config_with(tmp_path, DEVICE)
+    (config / "audits" / "zz.yaml").write_text(DEVICE.replace("12.1", "9.0"))
+    (config / "audits" / "same.yaml").write_text(DEVICE)  # the same value twice is no contradiction
+    run = run_limited("audit", "--repo", repo, "--config", config, timeout=TIMEOUT)
+    assert run.code == 2 and "Traceback" not in run.err, run.out + run.err
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert "audits/zz.yaml: settings.device" in line and "audits/rules.yaml" in line, line
+    assert "(hint: " in line, line
