@@ -161,3 +161,41 @@ def test_two_rule_files_that_set_another_device_are_refused(tmp_path: Path) -> N
     [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert "audits/zz.yaml: settings.device" in line and "audits/rules.yaml" in line, line
     assert "(hint: " in line, line
+
+
+# -- custom-op schemas in C++ ----------------------------------------------------------------------------
+BINDINGS = """TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) {
+  ops.def("silu_and_mul(Tensor! result, Tensor input) -> ()");
+  ops.def("fused_add_rms_norm(Tensor! input, Tensor! residual, Tensor weight, float epsilon) -> ()");
+}
+"""
+CALLS = """import torch
+
+
+def norm(x, residual, weight, eps, out):
+    torch.ops._C.silu_and_mul(out, x)
+    torch.ops._C.fused_add_rms_norm(x, residual, weight, eps)  # AEON: fused norm on GB10
+"""
+SWAPPED = BINDINGS.replace("Tensor! input, Tensor! residual", "Tensor! residual, Tensor! input")
+SCHEMAS = {
+    # 10,000 lines were 5 s and 100,000 eight minutes: each schema's line was counted from the top
+    "20,000 definitions of one op": 'ops.def("silu_and_mul(Tensor! result, Tensor input) -> ()");\n' * 20_000,
+    # a parameter read by a regular expression that backtracked cubically: 8,000 spaces took 10 s
+    "a parameter of 50,000 spaces": 'ops.def("silu_and_mul(Tensor' + " " * 50_000 + '!) -> ()");\n',
+    "a default after 50,000 spaces": 'ops.def("silu_and_mul(Tensor x=1' + " " * 50_000 + 'y) -> ()");\n',
+}
+
+
+@pytest.mark.parametrize("schemas", list(SCHEMAS.values()), ids=list(SCHEMAS))
+def test_a_schema_file_of_hostile_definitions_is_read_in_linear_time(tmp_path: Path, schemas: str) -> None:
+    """Upstream's csrc is text a merge brings in: the op it reordered is still found, in bounded time."""
+    audit = _merged(
+        tmp_path,
+        {"csrc/ops.cpp": BINDINGS, "pkg/calls.py": CALLS.replace("    torch.ops._C.fused", "    # ")},
+        {"csrc/ops.cpp": SWAPPED.replace("}\n", schemas + "}\n")},
+        {"pkg/calls.py": CALLS},
+    )
+    run = run_limited(*audit, timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
+    assert "pkg/calls.py:6" in run.out and "fused_add_rms_norm" in run.out, run.out
+    assert run.seconds < 10, run.seconds
