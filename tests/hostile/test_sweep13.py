@@ -199,3 +199,26 @@ def test_a_schema_file_of_hostile_definitions_is_read_in_linear_time(tmp_path: P
     assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
     assert "pkg/calls.py:6" in run.out and "fused_add_rms_norm" in run.out, run.out
     assert run.seconds < 10, run.seconds
+
+
+# -- a sparse checkout's index -----------------------------------------------------------------------------
+def test_a_sparse_symlink_or_submodule_is_read_as_a_revision_reads_it(tmp_path: Path) -> None:
+    """Off-disk entries of a sparse checkout were all audited as the index's blobs: a symlink's link
+    text was a file's content (a link named ``<<<<<<< HEAD`` failed the gate on a conflict marker that
+    ``audit --rev`` skips as link text), and a submodule's commit was called "its blob is not in the
+    repository"."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n", "sub/m.txt": "<<<<<<< HEAD\n"})
+    (repo / "lnk").symlink_to("<<<<<<< HEAD")
+    git(repo, "add", "lnk")
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{git(repo, 'rev-parse', 'HEAD')},gl")
+    git(repo, "commit", "-q", "-m", "a link and a submodule")
+    git(repo, "update-index", "--skip-worktree", "gl", "lnk", "sub/m.txt")
+    for name in ("lnk", "sub/m.txt"):
+        (repo / name).unlink()
+    config = config_with(tmp_path)
+    work_tree = run_limited("audit", "--repo", repo, "--config", config, timeout=TIMEOUT)
+    revision = run_limited("audit", "--repo", repo, "--config", config, "--rev", "HEAD", timeout=TIMEOUT)
+    for run in (work_tree, revision):
+        assert run.code == 1 and "sub/m.txt:1" in run.out, run.out + run.err  # the file off the disk is audited
+        assert "lnk:1" not in run.out and "symlink (its link text is not audited)" in run.out, run.out
+        assert "gl " not in run.out and "blob is not in the repository" not in run.out, run.out
