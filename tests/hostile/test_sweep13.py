@@ -288,3 +288,32 @@ def test_a_ledger_of_thousands_of_entries_is_built_faster_than_the_loader_builds
     built = best(lambda: yamlio.parse_yaml(text, "carries.yaml"))
     loaded = best(lambda: yamlio._strict_load(text, yamlio._StrictLoader))
     assert built * 1.5 < loaded, (built, loaded)  # 2.4 times as fast, measured
+
+
+# -- the merge's sidecar -----------------------------------------------------------------------------------
+def test_a_stopped_sidecar_leaves_the_checks_to_the_audit(tmp_path: Path) -> None:
+    """The merge waited for the sidecar's answer for good when the sidecar was stopped (SIGSTOP, a
+    debugger, a job-control stop that reached it alone): ``merge v0.29.0`` on the demo sat there until
+    the sidecar was killed.  A real process and a real signal; the audit does the checks itself."""
+    import signal
+    import time
+
+    from aeon_release.domain.audits import sidecar
+    from aeon_release.domain.audits.model import MergeSides, Settings
+
+    audit = _merged(
+        tmp_path, {"pkg/lib.py": LIB}, {"pkg/lib.py": LIB.replace("g(x)", "g(x, y)")}, {"pkg/mine.py": MINE}
+    )
+    repo, base, ours, theirs = Path(audit[2]), audit[8], audit[10], audit[12]
+    sides = MergeSides(repo, base, ours, theirs)
+    sidecar.start(sides)
+    try:
+        running = sidecar._RUNNING[sidecar._key(sides)]
+        os.kill(running.proc.pid, signal.SIGSTOP)
+        started = time.monotonic()
+        answer = sidecar.ask(sides, git(repo, "rev-parse", "HEAD"), Settings())
+        assert answer is not None and answer() is None  # no answer: the audit runs the checks
+        assert time.monotonic() - started < 10
+        assert running.proc.poll() is not None  # and the stopped process is gone
+    finally:
+        sidecar.close_all()
