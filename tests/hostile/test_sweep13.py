@@ -317,3 +317,38 @@ def test_a_stopped_sidecar_leaves_the_checks_to_the_audit(tmp_path: Path) -> Non
         assert running.proc.poll() is not None  # and the stopped process is gone
     finally:
         sidecar.close_all()
+
+
+# -- torch module calls ------------------------------------------------------------------------------------
+MODULE = "from torch import nn\n\n\nclass M(nn.Module):\n    def forward(self, x, out, extra=None):\n        pass\n"
+LAYER = """from torch import nn
+
+from pkg.mod import M
+
+
+class L(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.m: M = M()
+
+    def forward(self, x, out):
+        return self.m(x, out)
+"""
+
+
+def _deep(levels: int) -> str:
+    """Upstream's M, its forward (without ``out``) now inherited through ``levels`` classes."""
+    chain = "".join(f"class C{i}(C{i - 1}):\n    pass\n\n\n" for i in range(1, levels))
+    top = "from torch import nn\n\n\nclass C0(nn.Module):\n    def forward(self, x, extra=None):\n        pass\n\n\n"
+    return top + chain + f"class M(C{levels - 1}):\n    pass\n"
+
+
+@pytest.mark.parametrize("levels", [40, 3000])
+def test_a_module_deep_in_its_hierarchy_is_still_a_module(tmp_path: Path, levels: int) -> None:
+    """The method resolution order was cut at 30 levels (a guard of its recursion): past it
+    ``nn.Module`` was not in the lookup, ``self.m(x, out)`` was no call of ``forward``, and the fork's
+    buffer passed as ``extra`` went unreported (exit 0)."""
+    audit = _merged(tmp_path, {"pkg/mod.py": MODULE}, {"pkg/mod.py": _deep(levels)}, {"pkg/mine.py": LAYER})
+    run = run_limited(*audit, timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
+    assert "pkg/mine.py:12" in run.out and "it now fills extra" in run.out, run.out
