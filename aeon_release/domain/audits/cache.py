@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters import jsonio
+from aeon_release.adapters.files import read_capped
 from aeon_release.domain.audits.model import (
     AuditReport,
     Finding,
@@ -38,6 +39,7 @@ from aeon_release.domain.audits.model import (
     Severity,
 )
 from aeon_release.domain.audits.source import GitTree, Tree, is_glob, select
+from aeon_release.errors import AeonError
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.kinds.base import Context
@@ -45,10 +47,24 @@ if TYPE_CHECKING:
 KEEP_FILES = 4  # rule sets in use at once (branches with other audits/, a rules change being tried)
 MAX_ENTRIES = 200_000  # about 30 large trees' worth of blobs; ~10 MB of JSON
 _PREFIX = "findings-"
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a cache file larger than this was not written by this engine: a miss
+# What reading a damaged entry may raise: a cache file is JSON a crash, a disk or a person may have
+# changed (``{}`` where a list was, a line of 1e400, an entry nested too deeply); every one is a miss.
+DAMAGED = (TypeError, ValueError, IndexError, KeyError, AttributeError, ArithmeticError, RecursionError)
 
 # (rule id, line, detail, severity or None) problems and (line, target, rules, reason) suppressions of one blob
 Problems = list[tuple[str, int, str, Severity | None]]
 Sups = list[tuple[int, int, tuple[str, ...], str]]
+
+
+def _read(path: Path) -> Any:
+    """A cache file's JSON; None for a missing or damaged one, or one that is no regular file (a FIFO
+    or /dev/zero there held the audit for good) or too large to be one of ours."""
+    try:
+        data = read_capped(path, str(path), MAX_FILE_BYTES)
+        return None if data is None else jsonio.loads(data)
+    except (AeonError, OSError, ValueError):
+        return None
 
 
 def _utf8(text: str) -> bytes:
@@ -155,7 +171,7 @@ class FindingsCache:
             return None
         try:
             found = _decode(value)
-        except (TypeError, ValueError, IndexError):
+        except DAMAGED:
             return None  # a damaged entry is a miss
         self.hits += 1
         self._used.add(key)
@@ -186,10 +202,7 @@ class FindingsCache:
             self._added = 0
 
     def _load(self, path: Path) -> dict[str, Any]:
-        try:
-            data = jsonio.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
+        data = _read(path)
         if not isinstance(data, dict) or data.get("engine") != self.engine or data.get("rules") != self.rules_key:
             return {}
         entries = data.get("entries")
@@ -248,11 +261,11 @@ class ReportCache:
     def get(self, seconds: float = 0.0) -> AuditReport | None:
         """The remembered report (every file answered by the cache), or None: missing or damaged."""
         try:
-            data = jsonio.loads(self.path.read_text(encoding="utf-8"))
+            data = _read(self.path)
             if data.get("engine") != self.engine or data.get("key") != self.key:
                 return None
             report = _decode_report(data["report"], seconds)
-        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        except DAMAGED:  # None (missing), or damaged
             return None
         try:
             os.utime(self.path)  # recently used: pruned last
@@ -333,7 +346,7 @@ class RuleMemo:
                 if variant["listing"] == listing and all(_oid(ctx, p) == oid for p, oid in variant["reads"].items()):
                     self.cache.hits += 1
                     return [Finding.from_dict(f) for f in variant["findings"]]
-            except (KeyError, TypeError, ValueError, AttributeError):
+            except DAMAGED:
                 return None  # a damaged entry is a miss
         return None
 
@@ -398,7 +411,7 @@ class MergeMemo:
             return None
         try:
             found = [Finding.from_dict(f) for f in value]
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except DAMAGED:
             return None
         self.cache.hits += 1
         return found

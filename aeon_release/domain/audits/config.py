@@ -8,6 +8,7 @@ when that file contains that text), plus the fields of its kind (``aeon-release 
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -84,10 +85,13 @@ def build_rules(
     rules: list[Rule] = []
     settings = default
     seen: dict[str, str] = {}
+    named: dict[str, str] = {}  # setting -> the file that set it
     for label, data in documents:
         file_rules, file_settings = _document(  # a file's settings change what it names, no more
             data, Where(label, guide=RULES_GUIDE), settings, fleet_pr_subject is not None
         )
+        if file_settings is not None:
+            _agree(data["settings"], file_settings, settings, label, named)
         settings = file_settings or settings
         for rule in file_rules:
             if rule.id in seen:
@@ -137,6 +141,18 @@ def baseline_rules(rules: Sequence[Rule]) -> list[Rule]:
     return added
 
 
+def _agree(keys: Mapping[str, Any], new: Settings, old: Settings, label: str, named: dict[str, str]) -> None:
+    """Two files that set one setting must agree: files are read in name order, and a later one that
+    quietly set another device (or cap) would change what the other file's author reads there."""
+    for key in keys:
+        if key in named and getattr(new, key) != getattr(old, key):
+            raise ConfigError(
+                f"{label}: settings.{key}: differs from the value {named[key]} sets",
+                f"set {key} in one file of audits/ (or the same value in both)",
+            )
+        named.setdefault(key, label)
+
+
 def _document(data: Any, root: Where, default: Settings, fleet: bool) -> tuple[list[Rule], Settings | None]:
     if data is None:
         return [], None
@@ -168,7 +184,7 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
     return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, device=device, **sizes)
 
 
-_CAPABILITY = re.compile(r"(\d{1,2})\.(\d)")
+_CAPABILITY = re.compile(r"(\d{1,2})\.(\d)", re.ASCII)  # int() reads every script's digits: ASCII ones only
 _CALL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _DEVICE_LISTS = ("at_least", "equals", "family", "getters")
 _MOST_DEVICE_CALLS = 50
@@ -183,6 +199,7 @@ def _device(node: Any, where: Where) -> DeviceGates:
     capability = string(text, where.key("capability"), _CAPABILITY, 'a compute capability "MAJOR.MINOR", e.g. "9.0"')
     major, minor = capability.split(".")
     lists = {key: string_list(data[key], where.key(key)) if key in data else () for key in _DEVICE_LISTS}
+    listed: dict[str, str] = {}  # name -> the list that names it
     for key, names in lists.items():
         if len(names) > _MOST_DEVICE_CALLS:
             raise where.key(key).fail(
@@ -199,6 +216,25 @@ def _device(node: Any, where: Where) -> DeviceGates:
                         "name the call as code spells it, e.g. has_device_capability",
                     )
                 )
+            if keyword.iskeyword(name):
+                raise (
+                    where.key(key)
+                    .index(i)
+                    .fail(
+                        f"{quoted(name)} is a Python keyword, not a function name",
+                        "name the call as code spells it, e.g. has_device_capability",
+                    )
+                )
+            if name in listed:  # at_least and equals at once: which comparison is meant?
+                raise (
+                    where.key(key)
+                    .index(i)
+                    .fail(
+                        f"{quoted(name)} is listed under {listed[name]} already",
+                        "list each call once, under the comparison it makes",
+                    )
+                )
+            listed[name] = key
     if not any(lists.values()):
         raise where.fail(
             "names no call that asks about the device",

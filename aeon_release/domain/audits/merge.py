@@ -37,7 +37,14 @@ from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
-from aeon_release.domain.audits.source import MAX_DEPTH, SourceCache, parse_limits, parse_python, walk_defs
+from aeon_release.domain.audits.source import (
+    MAX_DEPTH,
+    SourceCache,
+    code_lines,
+    parse_limits,
+    parse_python,
+    walk_defs,
+)
 
 
 @dataclass(frozen=True)
@@ -335,7 +342,7 @@ class _Merged:
     """The merged text of one file and both sides' hunks, indexed once for every near miss in it."""
 
     def __init__(self, text: str, hunks: list[Hunk]) -> None:
-        self.lines = text.splitlines()
+        self.lines = code_lines(text)
         self._ids = {id(h) for h in hunks}
         self._first: dict[str, int] | None = None
         ordered = sorted(hunks, key=lambda h: h.span[1])

@@ -26,6 +26,7 @@ import atexit
 import dataclasses
 import json
 import queue
+import select
 import site
 import subprocess
 import sys
@@ -104,6 +105,8 @@ class Sidecar:
         try:
             stdout = self.proc.stdout
             assert stdout is not None  # noqa: S101 - made with stdout=PIPE
+            if not _answering(self.proc.pid, stdout.fileno()):
+                return None
             line = stdout.readline()
             data = json.loads(line) if line else None
             if not isinstance(data, dict):
@@ -125,6 +128,28 @@ class Sidecar:
         if self.proc.poll() is None:
             self.proc.kill()  # it only reads: nothing is left half-written
         self.proc.wait()
+
+
+def _answering(pid: int, fd: int) -> bool:
+    """Wait for the answer to come in; False when the sidecar is stopped (SIGSTOP, a debugger, Ctrl-Z
+    sent to its group) and so will never answer: the merge waited on it for good."""
+    while not select.select([fd], [], [], _LOOK_EVERY)[0]:
+        if _stopped(pid):
+            return False
+    return True
+
+
+_LOOK_EVERY = 1.0  # seconds between looks at a sidecar that has not answered yet
+
+
+def _stopped(pid: int) -> bool:
+    """Whether the process is stopped or traced (Linux's /proc; elsewhere it is never said to be)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rpartition(b")")[2].split()[:1]
+    except OSError:
+        return False
+    return state in ([b"T"], [b"t"])
 
 
 def _site_folders() -> list[str]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from aeon_release.adapters.blobs import Blobs, Entry, blob_sizes, ls_tree
+from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, blob_sizes, ls_tree
 from aeon_release.adapters.git import not_opened
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
@@ -39,6 +39,8 @@ def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES)
     """``ast.parse``, with every way it can fail on hostile text turned into a SyntaxError value."""
     if len(text) > max_bytes:
         return SyntaxError(f"{len(text)} characters, over the {max_bytes}-byte parse cap (settings.max_parse_bytes)")
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark: Python skips it in a file, ast.parse of str refuses it
+        text = text[1:]
     try:
         module = ast.parse(text, filename=path)
     except SyntaxError as exc:
@@ -225,7 +227,7 @@ class WorkTree:
     _oids: dict[str, str] | None = field(default=None, init=False)
     _base: str = field(default="", init=False)
     _stats: dict[str, tuple[int, int, int, int]] = field(default_factory=dict, init=False)
-    _sparse: frozenset[str] = field(default=frozenset(), init=False)  # git's skip-worktree entries
+    _sparse: dict[str, str] = field(default_factory=dict, init=False)  # git's skip-worktree entries: path -> mode
     _indexed: dict[str, str] = field(default_factory=dict, init=False)  # path -> blob id, read from git
     _blobs: Blobs | None = field(default=None, init=False)
 
@@ -274,7 +276,11 @@ class WorkTree:
         try:
             info = os.lstat(self._base + rel)
         except OSError:
-            oid = self._oids.get(rel) if self._oids is not None and rel in self._sparse else None
+            mode = self._sparse.get(rel)
+            if mode == MODE_LINK:  # as ``--rev`` reads one: link text is no file's content
+                self._skipped[rel] = "symlink (its link text is not audited)"
+                return
+            oid = self._oids.get(rel) if self._oids is not None and mode is not None and mode != MODE_GITLINK else None
             if oid is not None:
                 self._indexed[rel] = oid  # outside a sparse checkout: git keeps it in the index only
             return  # else tracked but deleted in the work tree
@@ -476,11 +482,12 @@ def _over(size: int, cap: int) -> str:
     return f"{size} bytes, over the {cap}-byte cap (settings.max_file_bytes)"
 
 
-def _git_lists(root: Path) -> tuple[list[str], dict[str, str], frozenset[str]] | None:
+def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str]] | None:
     """When ``root`` is the top of a git work tree: the files git tracks plus the untracked ones it
     does not ignore, the index's blob ids of the tracked files whose content git's stat check says
     still matches (see :func:`_index_oids`), and the tracked files a sparse checkout leaves off the
-    disk (git's skip-worktree bit, ``ls-files -t``'s ``S``).  The three git commands run at once."""
+    disk (git's skip-worktree bit, ``ls-files -t``'s ``S``) with their modes (a symlink's blob is link
+    text, a submodule's entry a commit: neither is audited as a file).  The three git commands run at once."""
     if not (root / ".git").exists():
         return None  # a folder, not a checkout: every file under it
     env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
@@ -505,7 +512,11 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], frozenset[str]] |
         raise not_opened(root, reason)
     tagged = [r.partition(b"\t") for r in staged.split(b"\0") if r]
     records = [(meta[2:], tab, raw_path) for meta, tab, raw_path in tagged]  # "S 100644 <oid> 0": -t's tag first
-    sparse = frozenset(os.fsdecode(raw_path) for meta, _, raw_path in tagged if meta[:2] == b"S ")
+    sparse = {
+        os.fsdecode(raw_path): meta[2:].split(b" ", 1)[0].decode("ascii", "replace")
+        for meta, _, raw_path in tagged
+        if meta[:2] == b"S "
+    }
     files = {os.fsdecode(raw_path) for _, _, raw_path in records}
     files.update(os.fsdecode(p) for p in others.split(b"\0") if p)
     return sorted(files), (_index_oids(records, dirty) if dirty_ok else {}), sparse
@@ -698,6 +709,19 @@ def _blocks(text: str, header: str) -> list[ast.stmt] | None:
         found += module.body
         covered = end
     return found
+
+
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def code_lines(text: str) -> list[str]:
+    """``text.splitlines()`` as Python's tokenizer counts lines (and ``ast`` numbers them): \\n, \\r\\n
+    and \\r end a line, a form feed, \\x1c or \\u2028 (in a comment or a string) does not.  The merge-aware
+    checks index these by ``ast`` line numbers and git's hunks: split at those as well, every line after
+    one held another line's text."""
+    if _OTHER_BREAKS.search(text) is None:
+        return text.splitlines()
+    return [line.rstrip("\r\n") for line in python_lines(text)]
 
 
 def python_lines(text: str) -> list[str]:

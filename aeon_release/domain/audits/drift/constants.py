@@ -28,7 +28,7 @@ from aeon_release.domain.audits.drift.literals import spelled
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import code_lines, parse_python
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
@@ -193,7 +193,7 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
         if module is None:
             continue
         owned = trees.owned_lines(path)
-        lines = (text or "").splitlines()
+        lines = code_lines(text or "")
         for node in ast.walk(module):
             for expr, value in _literal_places(node):
                 line = value.lineno

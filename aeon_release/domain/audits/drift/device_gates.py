@@ -52,7 +52,7 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import code_lines, parse_python
 
 # a changed line that compares something with a (major, minor) tuple, a version number or a
 # capability's part: it may compare a capability held in a local name
@@ -152,7 +152,7 @@ def _by_module(before: str, after: str, new: ast.Module | None, path: str, devic
     if old is None or new is None:
         return None
     was, now = _defs(old), _defs(new)
-    lines_was, lines_now = before.splitlines(), after.splitlines()
+    lines_was, lines_now = code_lines(before), code_lines(after)
     touched = [q for q in now if q in was and _touched(_text(was[q], lines_was), _text(now[q], lines_now), device)]
     old_gates = [g for q in touched for g in _gates_in(was[q], q, device, ":=" in before)]
     new_gates = [g for q in touched for g in _gates_in(now[q], q, device, ":=" in after)]
@@ -164,7 +164,7 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
     not read at all); None when a changed line naming the device lies outside every function or a
     function's text does not parse alone (then both versions are parsed whole)."""
     texts = (before, after)
-    lines = (before.splitlines(), after.splitlines())
+    lines = (code_lines(before), code_lines(after))
     if hunks is None and max(len(lines[0]), len(lines[1])) > _MOST_DIFFED_LINES:
         return None
     outlines = (_Outline(lines[0]), _Outline(lines[1]))
@@ -192,9 +192,9 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
 
 
 def _naming(text: str, lines: list[str], device: DeviceGates) -> list[int]:
-    """The indexes of the lines (``text.splitlines()``) that name one of the device's calls."""
+    """The indexes of the lines (``code_lines(text)``) that name one of the device's calls."""
     pattern = re.compile("|".join(re.escape(name) for name in device.names))
-    if any(ch in text for ch in _OTHER_BREAKS):  # splitlines breaks there too: line by line
+    if "\r" in text:  # a line may end in \r\n or \r too: line by line
         return [i for i, line in enumerate(lines) if pattern.search(line)]
     found: list[int] = []
     line, at = 0, 0
@@ -205,8 +205,6 @@ def _naming(text: str, lines: list[str], device: DeviceGates) -> list[int]:
             found.append(line)
     return found
 
-
-_OTHER_BREAKS = ("\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 
 
 def _changed_functions(outline: _Outline, changed: list[int], naming: list[int]) -> set[str] | None:

@@ -23,7 +23,7 @@ from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.merge_rules import UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, plain_name
+from aeon_release.domain.audits.source import code_lines, parse_python, plain_name
 
 _BY_DESIGN = frozenset({"overload", "setter", "getter", "deleter", "register", "register_fake", "impl"})
 _SPECIAL = frozenset({"__all__", "__slots__", "__doc__", "_", "__version__"})
@@ -47,7 +47,7 @@ def duplicate_definitions(
         module = parse_python(text, path)
         if module is None:
             return []  # the py-compile rule reports it
-    lines = text.splitlines()
+    lines = code_lines(text)
     blocks = list(_blocks(module.body, "module"))  # one walk for the three block checks
     findings = []
     pairs = [

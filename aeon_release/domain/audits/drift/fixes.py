@@ -19,6 +19,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from aeon_release.domain.audits.model import Fix
+from aeon_release.domain.audits.source import code_lines
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def _rewrite(file: Path, source: str, fixes: list[Fix]) -> list[Applied]:
 def _outcome(fix: Fix, rewriter: _Rewriter, source: str) -> tuple[str, str]:
     if fix in rewriter.status:
         return rewriter.status[fix], rewriter.detail.get(fix, "")
-    lines = source.splitlines()
+    lines = code_lines(source)
     line = lines[fix.line - 1] if 0 < fix.line <= len(lines) else ""
     if line[fix.col :].startswith(fix.new):
         return "already applied", ""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import Renumbered
 from aeon_release.domain.audits.model import Fix
+from aeon_release.domain.audits.source import code_lines
 
 # Names whose numbers mean something else than an enum value: sizes, counts, indices, versions.
 _NUMERIC_WORDS = frozenset(
@@ -70,7 +71,7 @@ class _File:
 
     def __init__(self, path: str, text: str, module: ast.Module, changes: list[Renumbered]) -> None:
         self.path, self.text, self.module = path, text, module
-        self.lines = text.splitlines()
+        self.lines = code_lines(text)
         self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(module) for c in ast.iter_child_nodes(p)}
         self.bound = _bound_names(module)
         self.names = {c.enum.short: frozenset({c.enum.short, *_aliases(module, c.enum.short)}) for c in changes}

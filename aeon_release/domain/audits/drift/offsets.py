@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, plain_name, segment, walk_defs
+from aeon_release.domain.audits.source import code_lines, parse_python, plain_name, segment, walk_defs
 
 _PASS_THROUGH = frozenset(
     {
@@ -336,7 +336,7 @@ class _Source:
 
     @functools.cached_property
     def lines(self) -> list[str]:
-        return self.text.splitlines()
+        return code_lines(self.text)
 
     @functools.cached_property
     def removed_text(self) -> str:
@@ -355,7 +355,7 @@ def _enclosing_functions(text: str, wanted: set[int]) -> list[tuple[str, Functio
     (the nearest one above, indented less than the line) and parsed alone.  When a block does not
     parse alone, the whole module is parsed instead; None when it does not parse at all.
     """
-    lines = text.splitlines()
+    lines = code_lines(text)
     starts = {chain[-1][0] for chain in _scopes_above(lines, wanted, _DEF).values() if chain}
     outer = _scopes_above(lines, {start + 1 for start in starts}, _SCOPE)  # the scopes around each def
     found: list[tuple[str, Function]] = []
@@ -549,7 +549,7 @@ def _class_block(text: str, name: str) -> str:
         return ""
     indent = len(header.group(1).expandtabs())
     lines = []
-    for line in text[header.end() + 1 :].splitlines():
+    for line in code_lines(text[header.end() + 1 :]):
         if line.strip() and len(line) - len(line.lstrip()) <= indent and not line.lstrip().startswith("#"):
             break
         lines.append(line)

@@ -47,7 +47,7 @@ class ModuleInfo:
     @functools.cached_property
     def lines(self) -> list[str]:
         """The text's lines, split once for every check that reads them by number."""
-        return self.text.splitlines()
+        return source.code_lines(self.text)
 
 
 @dataclass
@@ -241,23 +241,24 @@ class Index:
         return out
 
     def mro(self, cls: ClassInfo, include_self: bool = True) -> list[ClassInfo | External]:
-        """Depth-first, left to right, each class once (close enough to C3 for member lookup)."""
+        """Depth-first, left to right, each class once (close enough to C3 for member lookup).  Walked
+        with a stack of its own, to any depth: cut at 30 levels (a recursion guard), a module of 50
+        classes each deriving from the one before lost ``nn.Module`` from its instances' lookup, and a
+        call of one that upstream broke passed."""
         seen: set[tuple[str, str]] = set()
         out: list[ClassInfo | External] = []
-
-        def visit(item: ClassInfo | External, depth: int) -> None:
+        pending: list[ClassInfo | External] = [cls]
+        while pending:
+            item = pending.pop()
             if isinstance(item, External):
                 out.append(item)
-                return
+                continue
             key = (item.module.path, item.qualname)
-            if key in seen or depth > 30:
-                return
+            if key in seen:
+                continue
             seen.add(key)
             out.append(item)
-            for base in self.bases(item):
-                visit(base, depth + 1)
-
-        visit(cls, 0)
+            pending.extend(reversed(self.bases(item)))
         return out if include_self else out[1:]
 
     def member(self, mro: list[ClassInfo | External], name: str) -> Sym:

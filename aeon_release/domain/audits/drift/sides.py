@@ -22,7 +22,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import SourceCache, parse_python
+from aeon_release.domain.audits.source import SourceCache, code_lines, parse_python
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -304,7 +304,7 @@ def line_map(side: str, merged: str) -> dict[int, int]:
     The common head and tail are matched directly; difflib aligns only the middle (a merge changes
     a few places of a long file), and treats very common lines as junk when the middle is long.
     """
-    a, b = side.splitlines(), merged.splitlines()
+    a, b = code_lines(side), code_lines(merged)
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1

@@ -48,7 +48,7 @@ from aeon_release.domain.audits.drift.signatures import (
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_defs
+from aeon_release.domain.audits.source import code_lines, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 _SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
@@ -163,7 +163,7 @@ class _Checker:
         if base is None:
             return
         old_defs = {q: n for q, n in walk_defs(base.tree) if not isinstance(n, ast.ClassDef)}
-        text = mod.text.splitlines()
+        text = code_lines(mod.text)
         for qual, node in walk_defs(mod.tree):
             if isinstance(node, ast.ClassDef) or qual not in old_defs:
                 continue
@@ -1313,7 +1313,7 @@ def _references(text: str, name: str) -> int:
     pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
     definition = re.compile(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b")
     count, importing = 0, False
-    for line in text.splitlines():
+    for line in code_lines(text):
         if importing or _IMPORT.match(line):
             importing = (importing or "(" in line) and ")" not in line  # inside ``from m import (`` .. ``)``
         elif not definition.match(line):
@@ -1326,7 +1326,7 @@ _BARE = re.compile(r"^\s*\w+(?:\s+as\s+\w+)?\s*,?\s*\)?\s*$")  # ``    name,``: 
 
 
 def _body_lines(text: str, node: ast.AST) -> list[str]:
-    lines = text.splitlines()[getattr(node, "lineno", 1) : getattr(node, "end_lineno", 0)]
+    lines = code_lines(text)[getattr(node, "lineno", 1) : getattr(node, "end_lineno", 0)]
     return [t.strip() for t in lines if t.strip() and not t.strip().startswith("#")]
 
 
@@ -1353,7 +1353,7 @@ def _first_line(stmt: ast.stmt) -> int:
 
 
 def _owned_lines(text: str, added: frozenset[str]) -> set[int]:
-    return {i for i, line in enumerate(text.splitlines(), 1) if line.strip() and line.strip() in added}
+    return {i for i, line in enumerate(code_lines(text), 1) if line.strip() and line.strip() in added}
 
 
 def _imported(ix: Index, module: str, name: str) -> Sym:
