@@ -206,7 +206,6 @@ def _naming(text: str, lines: list[str], device: DeviceGates) -> list[int]:
     return found
 
 
-
 def _changed_functions(outline: _Outline, changed: list[int], naming: list[int]) -> set[str] | None:
     """The innermost functions holding a changed line that name the device somewhere (the others hold
     no check to compare); None when a changed line naming the device lies outside every function.
