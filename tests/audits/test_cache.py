@@ -379,22 +379,21 @@ def test_a_tree_scoped_rule_is_answered_for_a_merges_delta_by_the_full_audits_en
     )
     repo, config, folder = _repo(tmp_path), _config(tmp_path, rules), tmp_path / "cache"
     _audit_rev(repo, config, folder)  # the fork branch, audited whole
-    _drop_reports(folder)
-    tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
-    try:
-        delta = audit_tree(tree, config, cache_dir=folder, changed_files=frozenset({"vllm/ok.py"}))
-    finally:
-        tree.close()
+
+    def delta_audit(changed: str) -> AuditReport:
+        _drop_reports(folder)
+        tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
+        try:
+            return audit_tree(tree, config, cache_dir=folder, changed_files=frozenset({changed}))
+        finally:
+            tree.close()
+
+    delta = delta_audit("vllm/ok.py")
     # vllm/ok.py's blob (the bulk rules' one entry) and the tree-scoped rule: hits; the forbidden-call rule
     # (file-scoped, keyed by the delta) ran again and found nothing in the one changed file
     assert delta.files_cached == 2
     assert not [f for f in delta.findings if f.rule_id == "kv/symbols"]
     (repo / "vllm/kernel.py").write_text("def renamed(t):\n    return t\n")
     git(repo, "commit", "-qam", "rename the splitter")
-    _drop_reports(folder)
-    tree = GitTree(repo, git(repo, "rev-parse", "HEAD"))
-    try:
-        again = audit_tree(tree, config, cache_dir=folder, changed_files=frozenset({"vllm/kernel.py"}))
-    finally:
-        tree.close()
+    again = delta_audit("vllm/kernel.py")
     assert [f.rule_id for f in again.findings if f.rule_id == "kv/symbols"] == ["kv/symbols"]  # read again: a miss
