@@ -382,3 +382,24 @@ def _render_status(state: RunState, json_out: bool) -> None:
         show(f"  working on: {escape(state.current)}", json_out)
     for conflict in state.conflicts:
         show(f"  conflict: {escape(conflict['file'])}", json_out)
+    hint = _next_step(state)
+    if hint:
+        say(f"next: {hint}")
+
+
+def _next_step(state: RunState) -> str:
+    """What a person does now about a run that stopped (a hint on stderr, as git status gives)."""
+    here = escape(state.worktree)
+    done = "then `aeon-release merge --continue` (or `--abort` to drop the run)"
+    if state.phase == Phase.CONFLICT.value:
+        return f"resolve the conflicted files in {here}, `git add` them, {done}"
+    if state.phase == Phase.AUDIT_FAILED.value:
+        return (
+            f"fix the findings in {here} and commit, {done}; or `--continue --fix` for the fixes it offers, "
+            "or `--continue --waive RULE=REASON` for a finding you accept"
+        )
+    if state.phase == Phase.COMMIT_REFUSED.value:
+        return f"a commit hook refused a commit: fix what it said when the run stopped, {done}"
+    if state.phase in (Phase.RUNNING.value, Phase.NEEDS_HUMAN.value, Phase.FAILED.value):
+        return "`aeon-release merge --continue` resumes the run where it stopped; `--abort` drops it"
+    return ""

@@ -19,6 +19,9 @@ def test_conflicts_resolved_by_hand_stay_in_the_report_and_the_notes(tmp_path: P
     stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
     assert stopped.code == 1, stopped.err
     worktree = Path(json.loads(stopped.out)["worktree"])
+    waiting = run_cli("status", "--repo", ex.fork)  # what to do now, on stderr as git status says it
+    assert "conflict: docs/serving.md" in waiting.out and "next: resolve the conflicted files in" in waiting.err
+    assert "`aeon-release merge --continue`" in waiting.err and "next:" not in waiting.out
     (worktree / "docs/serving.md").write_text("Serving guide for the DGX Spark.\nSpec decode.\n")
     git(worktree, "add", "docs/serving.md")
     done = run_cli("merge", "--continue", "--repo", ex.fork, "--json")
@@ -26,7 +29,7 @@ def test_conflicts_resolved_by_hand_stay_in_the_report_and_the_notes(tmp_path: P
     report = json.loads(done.out)
     assert report["state"] == "done" and [c["file"] for c in report["conflicts"]] == ["docs/serving.md"]
     status = run_cli("status", "--repo", ex.fork)
-    assert "conflict: " not in status.out  # nothing is open any more
+    assert "conflict: " not in status.out and "next:" not in status.err  # nothing is open any more
     notes = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     assert notes.code == 0, notes.err
     assert "## Conflicts (1)" in notes.out and "`docs/serving.md`" in notes.out
