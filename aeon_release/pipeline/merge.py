@@ -274,6 +274,8 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
     else:
         show(f"cherry-picks: none listed for {escape(plan.tag)} in cherry_picks.yaml", json_out)
     for name, lines in stages.items():
+        if not lines:
+            continue  # a stage with nothing to do (no picks) is said above, not as an empty heading
         show(f"[bold]{name}[/]", json_out)
         for line in lines:
             show(f"  {escape(line)}", json_out)

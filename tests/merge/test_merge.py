@@ -74,6 +74,7 @@ def test_dry_run_says_when_the_tag_has_no_picks(capsys: pytest.CaptureFixture[st
     assert result.code == 0, result.err
     assert "cherry-picks: none listed for v0.29.0 in cherry_picks.yaml" in result.out
     assert "┃ pick" not in result.out  # no empty table
+    assert "\npicks\n" not in result.out  # nor an empty step heading
 
 
 def test_dry_run_describes_the_actions_each_step_runs(
