@@ -95,8 +95,8 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
-    if settings.device is not None and settings.device.getters:  # device-gate drift's, while the others run
-        words = settings.device.getters
+    if settings.device is not None and settings.device.names:  # device-gate drift's, while the others run
+        words = settings.device.names
         greps[words] = in_background(changed_files_containing, sides.repo, sides.base, sides.theirs, words).result
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     findings, covered = enum_drift_covering(trees)

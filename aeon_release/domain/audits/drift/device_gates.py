@@ -36,14 +36,15 @@ from __future__ import annotations
 
 import ast
 import bisect
+import copy
 import dataclasses
 import difflib
 import operator
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.offsets import indent_of
@@ -103,53 +104,72 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         return []
     python = [p for p in trees.upstream if p.endswith(".py")]
     paths = {p for p in python if any(name in trees.upstream.raw(p) for name in device.names)}
-    if device.getters:  # a capability a getter gave, compared through a local: ``cap >= (9, 0)``
-        paths |= _getter_files(trees, device.getters, sorted(set(python) - paths))
-    ours = trees.blobs(trees.ours, sorted(paths))
-    theirs = trees.blobs(trees.theirs, sorted(p for p in paths if p not in trees.mine))  # one batch
+    # the other changed files that ask about the device (``git grep``, started with the checks): a
+    # capability compared through a name (``cap >= (9, 0)``), or held on ``self``/at module level
+    naming = (trees.python_files_with(device.names) & set(python)) - paths
+    paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
+    every = sorted(paths | naming)
+    ours = trees.blobs(trees.ours, every)
+    theirs = trees.blobs(trees.theirs, [p for p in every if p not in trees.mine])  # one batch
     found: dict[str, list[tuple[Gate | None, Gate]]] = {}
-    for path in sorted(paths):
+    keys: set[str] = set()
+    for path in every:
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
+        held = _HeldPair(held_values(before, path), held_values(after, path), device)
+        if path not in paths and not held.asked_in(trees.upstream.raw(path)):
+            continue
         hunks = trees.upstream[path].hunks if path not in trees.mine and after == theirs.get(path) else None
-        pairs = _by_function(before, after, path, device, hunks)
+        pairs = _by_function(before, after, path, device, hunks, held)
         if pairs is None:
-            pairs = _by_module(before, after, trees.merged_module(path), path, device)
-        changed = list(_changed(*pairs)) if pairs is not None else []
+            pairs = _by_module(before, after, trees.merged_module(path), path, device, held)
+        changed = list(_changed(*pairs, held.words)) if pairs is not None else []
         if changed:
             found[path] = changed
-    commits = _commits(trees, device, sorted(found), pr_pattern)
+            keys |= held.words
+    commits = _commits(trees, device, sorted(found), pr_pattern, sorted(keys))
     return [_finding(path, a, b, device, commits.get(path, "")) for path, pairs in found.items() for a, b in pairs]
 
 
-def _commits(trees: ThreeTrees, device: DeviceGates, paths: list[str], pr_pattern: str) -> dict[str, str]:
+def _commits(
+    trees: ThreeTrees, device: DeviceGates, paths: list[str], pr_pattern: str, held: list[str]
+) -> dict[str, str]:
     """``", in SHA (#PR, 'subject')"`` of the newest upstream commit that changed a capability check in
-    each file (one ``git log -G`` for them all; a comparison of a capability's parts for the rest)."""
+    each file (one ``git log -G`` for them all; a comparison of a capability's parts for the rest,
+    then a name holding the capability)."""
     history = repo.Git(trees.repo)
     rev_range = f"{trees.base}..{trees.theirs}"
     found = history.newest_matching(rev_range, paths, "|".join(re.escape(n) for n in device.names))
     found |= history.newest_matching(rev_range, [p for p in paths if p not in found], _COMPARE_ERE)
+    if held:  # a holder's name; else (an item of a set, on its own line) the newest change to the file
+        words = "|".join(re.escape(k.removesuffix("()")) for k in held)
+        found |= history.newest_matching(rev_range, [p for p in paths if p not in found], words)
+        found |= history.newest_matching(rev_range, [p for p in paths if p not in found], ".")
     return {path: ", in " + commit_note(c.sha, c.subject, pr_pattern) for path, c in found.items()}
 
 
 _Pairs = tuple[list[Gate], list[Gate], frozenset[str]]  # the fork branch's gates, the merged ones, its scopes
 
 
-def _by_module(before: str, after: str, new: ast.Module | None, path: str, device: DeviceGates) -> _Pairs | None:
+def _by_module(
+    before: str, after: str, new: ast.Module | None, path: str, device: DeviceGates, held: _HeldPair
+) -> _Pairs | None:
     """Both versions parsed whole: the gates of every scope that changed and names the device."""
     old = parse_python(before, path)
     if old is None or new is None:
         return None
     was, now = _defs(old), _defs(new)
     lines_was, lines_now = before.splitlines(), after.splitlines()
-    touched = [q for q in now if q in was and _touched(_text(was[q], lines_was), _text(now[q], lines_now), device)]
-    old_gates = [g for q in touched for g in _gates_in(was[q], q, device)]
-    new_gates = [g for q in touched for g in _gates_in(now[q], q, device)]
+    touched = [q for q in now if q in was and held.touched(_text(was[q], lines_was), _text(now[q], lines_now))]
+    old_gates = [g for q in touched for g in _gates_in(was[q], q, device, held.before)]
+    new_gates = [g for q in touched for g in _gates_in(now[q], q, device, held.after)]
     return old_gates, new_gates, frozenset(was)
 
 
-def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks: list[_Hunk] | None) -> _Pairs | None:
+def _by_function(
+    before: str, after: str, path: str, device: DeviceGates, hunks: list[_Hunk] | None, held: _HeldPair
+) -> _Pairs | None:
     """Only the functions holding a changed line parsed, each on its own (most of a large module is
     not read at all); None when a changed line naming the device lies outside every function or a
     function's text does not parse alone (then both versions are parsed whole)."""
@@ -168,16 +188,21 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
                 names.add(name)
             elif 0 <= index < len(lines[side]) and any(n in lines[side][index] for n in device.names):
                 return None  # a module's or a class body's own check
+    if held.reread is not None:  # a set of capabilities changed: the functions that read it
+        for side in (0, 1):
+            for index, line in enumerate(lines[side]):
+                if held.reread.search(line) and (name := outlines[side].function_at(index)) is not None:
+                    names.add(name)
     gates: tuple[list[Gate], list[Gate]] = ([], [])
     for name in sorted(names):
         was, now = outlines[0].block(name), outlines[1].block(name)
-        if was is None or now is None or not _touched(was[1], now[1], device):
+        if was is None or now is None or not held.touched(was[1], now[1]):
             continue
         for side, (start, text) in enumerate((was, now)):
             module = parse_python(text, path)
             if module is None or len(module.body) != 1:
                 return None
-            for gate in _gates_in(module.body[0], name, device):
+            for gate in _gates_in(module.body[0], name, device, (held.before, held.after)[side]):
                 gates[side].append(dataclasses.replace(gate, line=gate.line + start))
     return gates[0], gates[1], frozenset(outlines[0].names)
 
@@ -284,21 +309,191 @@ class _Outline:
         return end
 
 
+# -- values held outside the function that reads them ---------------------------------------------
+# ``x = ...`` at a module's top level, ``self.x = ...`` anywhere, and any other binding form or
+# augmented assignment (a second binding makes the value unknown)
+_BINDS = re.compile(r"([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(?:(=)|(?:[-+*/%&|^@]|//|\*\*|>>|<<)=)(?!=)")
+_GLOBAL = re.compile(r"[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
+_NO_PARAMETERS = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
+# the lines any of those can match, found in one pass over the text
+_HOLDER_LINES = re.compile(
+    r"^(?:[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
+    r"|[ \t]*(?:global|nonlocal)[ \t]|(?:async[ \t]+)?def[ \t]+[A-Za-z_]\w*[ \t]*\([ \t]*\)).*",
+    re.MULTILINE,
+)
+_MOST_HELD_LINES = 30  # a statement longer than this is not read
+_MOST_HELD_CHARS = 2_000
+
+
+@dataclass(frozen=True)
+class Held:
+    """The values a module holds outside the functions that read them, by key: a top-level name
+    assigned once (``_IS_SM100 = p.is_device_capability(100)``, ``_SUPPORTED = {90, 100}``),
+    ``self.x`` assigned once in the file (its class's methods read it; the assigning method's own
+    locals read through), a top-level function of no parameters that only returns a value
+    (``get_cap()``).  ``owners``: the class whose methods see a ``self.x``."""
+
+    values: dict[str, ast.expr]
+    owners: dict[str, str]
+
+    def visible(self, scope: str, shadowed: set[str]) -> dict[str, ast.expr]:
+        """The holders a function (dotted name) reads: the module's, and its own class's ``self.x``."""
+        cls = scope.rpartition(".")[0]
+        return {
+            key: value
+            for key, value in self.values.items()
+            if key.partition("(")[0] not in shadowed and (not key.startswith("self.") or self.owners.get(key) == cls)
+        }
+
+    def derived(self, device: DeviceGates) -> frozenset[str]:
+        """The keys whose value comes from the device's capability."""
+        env = _Env(device, device.capability, self.values)
+        return frozenset(key for key in self.values if env.derived(key))
+
+    def collections(self) -> dict[str, str]:
+        """The keys holding numbers or (major, minor) pairs (``{90, 100}``), with their text."""
+        env = _Env(_NO_DEVICE, (0, 0), {})
+        found = {}
+        for key, value in self.values.items():
+            inner = value.args[0] if isinstance(value, ast.Call) and len(value.args) == 1 else value
+            if isinstance(inner, (ast.Tuple, ast.List, ast.Set)) and inner.elts and env.value(inner) is not None:
+                found[key] = ast.unparse(inner)
+        return found
+
+
+_NO_DEVICE = DeviceGates((0, 0))
+
+
+def held_values(text: str, path: str) -> Held:
+    """The module's holders (``Held``), found by one scan of the text: only their statements are parsed."""
+    lines = text.splitlines()
+    starts = [0, *(m.end() for m in re.finditer("\n", text))]
+    binds: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    functions: set[str] = set()
+    for found in _HOLDER_LINES.finditer(text):
+        line = found.group(0)
+        if (bind := _BINDS.match(line)) is not None:
+            indent, is_self, name, plain = bind.groups()
+            key = f"self.{name}" if is_self else name
+            binds[key] += 1
+            if (is_self or not indent) and plain:
+                first.setdefault(key, bisect.bisect_right(starts, found.start()) - 1)
+        elif (declared := _GLOBAL.match(line)) is not None:
+            for name in declared.group(1).split(","):
+                binds[name.strip()] += 2
+        elif (define := _NO_PARAMETERS.match(line)) is not None:
+            functions.add(define.group(1))
+            binds[define.group(1)] += 1
+    values: dict[str, ast.expr] = {}
+    owners: dict[str, str] = {}
+    outline: _Outline | None = None
+    scopes: dict[str, tuple[dict[str, ast.expr], set[str]] | None] = {}
+    for key, index in first.items():
+        if binds[key] != 1:
+            continue
+        value = _statement_value(lines, index, path)
+        if value is None:
+            continue
+        if key.startswith("self."):
+            outline = outline or _Outline(lines)
+            method = outline.function_at(index)
+            if method is None or "." not in method:
+                continue
+            owners[key] = method.rpartition(".")[0]
+            if method not in scopes:
+                block = outline.block(method)
+                module = parse_python(block[1], path) if block is not None else None
+                scopes[method] = _method_names(module.body[0]) if module is not None and len(module.body) == 1 else None
+            scope = scopes[method]
+            if scope is None:
+                continue
+            value = _inlined(value, *scope)
+        values[key] = value
+    for name in sorted(functions):
+        if binds[name] != 1:
+            continue
+        outline = outline or _Outline(lines)
+        block = outline.block(name)
+        module = parse_python(block[1], path) if block is not None and len(block[1]) <= _MOST_HELD_CHARS else None
+        if (
+            module is None
+            or len(module.body) != 1
+            or not isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+        ):
+            continue
+        body = module.body[0].body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # a docstring
+        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+            values[f"{name}()"] = body[0].value
+    return Held(values, owners)
+
+
+def _statement_value(lines: list[str], index: int, path: str) -> ast.expr | None:
+    """The value of the assignment that starts at ``lines[index]``: its lines to where the brackets close."""
+    depth, end = 0, index
+    while end < len(lines) and end - index < _MOST_HELD_LINES:
+        code = _code(lines[end])
+        depth += sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
+        end += 1
+        if depth <= 0 and not code.endswith("\\"):
+            break
+    text = "\n".join([lines[index].lstrip(), *lines[index + 1 : end]])
+    if len(text) > _MOST_HELD_CHARS:
+        return None
+    module = parse_python(text, path)
+    if module is None or len(module.body) != 1:
+        return None
+    node = module.body[0]
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return node.value
+    if isinstance(node, ast.AnnAssign) and node.value is not None:
+        return node.value
+    return None
+
+
+def _method_names(node: ast.stmt) -> tuple[dict[str, ast.expr], set[str]] | None:
+    """A method's locals assigned once, and every name it binds (its parameters too)."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    once, assigned = _assigned(node)
+    return once, assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+
+
+_OPAQUE = "<local>"  # a name no holder has: a local of the assigning method whose value is not known
+
+
+def _inlined(value: ast.expr, once: dict[str, ast.expr], bound: set[str]) -> ast.expr:
+    """``value`` with the locals of the method that assigned it replaced by their values (a few
+    levels), and the method's other locals and parameters by a name that reads as unknown."""
+
+    class _Inline(ast.NodeTransformer):
+        def __init__(self) -> None:
+            self.depth = 0
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id not in bound:
+                return node  # the module's
+            if node.id not in once or self.depth >= 8:
+                return ast.Name(_OPAQUE, ast.Load())
+            self.depth += 1
+            try:
+                inner: ast.AST = self.visit(copy.deepcopy(once[node.id]))
+                return inner
+            finally:
+                self.depth -= 1
+
+    result = _Inline().visit(copy.deepcopy(value))
+    return result if isinstance(result, ast.expr) else value
+
+
 def _code(line: str) -> str:
     """The line without a trailing comment (one that holds no quote), right-stripped."""
     at = line.find("#")
     if at >= 0 and "'" not in line[at:] and '"' not in line[at:]:
         line = line[:at]
     return line.rstrip()
-
-
-def _getter_files(trees: ThreeTrees, getters: tuple[str, ...], python: list[str]) -> set[str]:
-    """Those of upstream's changed Python files that call a getter (at theirs: ``git grep``, started
-    with the checks) and whose diff compares something."""
-    if not python:
-        return set()
-    calling = trees.python_files_with(getters) & set(python)
-    return {p for p in calling if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
 
 
 def _defs(module: ast.Module) -> dict[str, ast.AST]:
@@ -320,9 +515,45 @@ def _defs(module: ast.Module) -> dict[str, ast.AST]:
     return found
 
 
-def _touched(before: str, after: str, device: DeviceGates) -> bool:
-    """A scope whose text changed and names a call that asks about the device."""
-    return before != after and any(name in after or name in before for name in device.names)
+class _HeldPair:
+    """The holders of the fork branch's version and of the merged one, and what they change."""
+
+    def __init__(self, before: Held, after: Held, device: DeviceGates) -> None:
+        self.before, self.after, self.device = before, after, device
+        derived = before.derived(device) | after.derived(device)
+        was, now = before.collections(), after.collections()
+        changed = {k for k in was.keys() | now.keys() if was.get(k) != now.get(k)}
+        self.words = derived | changed
+        self._derived = _words(derived)
+        self.reread = _words(changed)  # a set of capabilities that changed: every reader is touched
+
+    def asked_in(self, diff: str) -> bool:
+        """Whether upstream's diff of the file changed a line naming a holder of the capability, or a set of them."""
+        if self.reread is not None:
+            return True
+        if self._derived is None:
+            return False
+        return any(line[:1] in "+-" and self._derived.search(line) for line in diff.splitlines())
+
+    def touched(self, before: str, after: str) -> bool:
+        """A scope whose text changed and asks about the device, or that reads a set of capabilities that changed."""
+        if self.reread is not None and (self.reread.search(before) or self.reread.search(after)):
+            return True
+        if before == after:
+            return False
+        if any(name in after or name in before for name in self.device.names):
+            return True
+        return self._derived is not None and bool(self._derived.search(before) or self._derived.search(after))
+
+
+def _words(keys: Collection[str]) -> re.Pattern[str] | None:
+    """A pattern for the keys as read in code (``self.x``, ``x``, ``f(``), whole words."""
+    if not keys:
+        return None
+    parts = sorted(
+        (re.escape(k.removesuffix("()")) + r"\(" if k.endswith("()") else re.escape(k) + r"\b") for k in keys
+    )
+    return re.compile(r"(?<![\w.])(?:" + "|".join(parts) + ")")
 
 
 def _text(node: ast.AST, lines: list[str]) -> str:
@@ -330,8 +561,12 @@ def _text(node: ast.AST, lines: list[str]) -> str:
     return "\n".join(lines[start - 1 : end])
 
 
-def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterator[tuple[Gate | None, Gate]]:
-    """(the fork branch's gate or None for a new one, the merged gate) whose value for the device changed."""
+def _changed(
+    old: list[Gate], new: list[Gate], scopes: frozenset[str], held: frozenset[str] = frozenset()
+) -> Iterator[tuple[Gate | None, Gate]]:
+    """(the fork branch's gate or None for a new one, the merged gate) whose value for the device
+    changed; ``held``: the keys of holders read from outside a function (the same check's text, read
+    through one of them, may change its value)."""
     before: dict[tuple[str, str], list[Gate]] = {}
     for gate in old:
         before.setdefault((gate.scope, gate.slot), []).append(gate)
@@ -346,6 +581,10 @@ def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterat
         matcher = difflib.SequenceMatcher(a=[g.text for g in was], b=[g.text for g in gates], autojunk=False)
         for op, a0, a1, b0, b1 in matcher.get_opcodes():
             extra: list[Gate] = []
+            if op == "equal":  # the same text, another value: a holder read from outside changed
+                for a, b in zip(was[a0:a1], gates[b0:b1], strict=True):
+                    if b.truth is not None and b.truth != a.truth and any(k in held for k in b.asks):
+                        yield a, b
             if op == "replace":
                 for a, b in zip(was[a0:a1], gates[b0:b1], strict=False):
                     if not _alike(a.text, b.text):
@@ -418,6 +657,12 @@ def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit
         f"upstream changed a capability check in {where}: for a {device.label} device `{_short(now.text)}` is "
         f"{'true' if now.truth else 'false'} (the fork branch's `{_short(was.text)}` was {before}){commit}"
     )
+    if was.text == now.text:  # the check is the same; a value it reads from outside the function is not
+        change = (
+            f"upstream changed a value that a capability check in {where} reads: for a {device.label} device "
+            f"`{_short(now.text)}` is {'true' if now.truth else 'false'} (with the fork branch's value it was "
+            f"{before}){commit}"
+        )
     if now.lost:
         singled = now.sibling != now.truth  # its sibling keeps the path: the device alone was moved off it
         severity = device.severity if singled else Severity.WARNING
@@ -442,20 +687,34 @@ def _short(text: str, most: int = 120) -> str:
 _BOOLEAN = (ast.BoolOp, ast.Compare)
 
 
-def _gates_in(node: ast.AST, name: str, device: DeviceGates) -> list[Gate]:
-    """The gates of one function (or the module, or a class body), not of the scopes it holds."""
+def _gates_in(node: ast.AST, name: str, device: DeviceGates, held: Held | None = None) -> list[Gate]:
+    """The gates of one function (or the module, or a class body), not of the scopes it holds; ``held``:
+    the module's names, ``self.x`` and functions that hold a value, read through where not shadowed."""
     found: list[Gate] = []
-    local = _assigned_once(node)
+    local, assigned = _assigned(node)
+    outer: dict[str, ast.expr] = {}
+    if held is not None and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+        outer = held.visible(name, shadowed)
+        local = {**outer, **local}
     env, sibling = _Env(device, device.capability, local), _Env(device, _sibling(device.capability), local)
     calls = frozenset(device.names)
+
+    def bare(expr: ast.expr) -> bool:
+        """A holder from outside the function read alone: ``if self.is_sm100:``, ``return _IS_SM100``."""
+        key = _key(expr)
+        return key is not None and key in outer and env.derived(key)
+
     unreached: list[tuple[int, int]] = []  # the ``elif``/``else`` of an ``if`` the device always takes
-    for parent, child, slot in _slots(node, calls):
+    for parent, child, slot in _slots(node, calls, bare):
         line = getattr(child, "lineno", 0)
         if any(start <= line <= end for start, end in unreached):
             continue  # the device never gets here, on either side
         if _mentions(child, device, env):
             body = parent.body if isinstance(parent, ast.If) and slot == "if" else []
-            asks = frozenset(ast.unparse(c) for c in _calls(child, calls))
+            asks = frozenset(ast.unparse(c) for c in _calls(child, calls)) | {
+                key for sub in ast.walk(child) if (key := _key(sub)) is not None and key in outer
+            }
             truth, other = env.truth(child), sibling.truth(child)
             if truth is True and isinstance(parent, ast.If) and slot == "if":
                 unreached += _unreached(node, parent)
@@ -498,7 +757,12 @@ def _calls(node: ast.AST, calls: frozenset[str]) -> Iterator[ast.Call]:
             yield ast.Call(ast.Name(str(_callee(sub))), sub.args, sub.keywords)
 
 
-def _slots(scope: ast.AST, calls: frozenset[str]) -> Iterator[tuple[ast.AST, ast.expr, str]]:
+_BARE_SLOTS = (ast.If, ast.While, ast.IfExp, ast.Return, ast.Assign, ast.AnnAssign, ast.keyword)
+
+
+def _slots(
+    scope: ast.AST, calls: frozenset[str], bare: Callable[[ast.expr], bool] = lambda _: False
+) -> Iterator[tuple[ast.AST, ast.expr, str]]:
     """(parent, maximal boolean-ish expression, what its value goes to) in the scope, not in scopes it holds."""
     stack: list[tuple[ast.AST, ast.AST]] = [(scope, child) for child in reversed(list(ast.iter_child_nodes(scope)))]
     while stack:
@@ -508,6 +772,10 @@ def _slots(scope: ast.AST, calls: frozenset[str]) -> Iterator[tuple[ast.AST, ast
         if isinstance(node, ast.expr) and _is_gate_shape(node, calls) and not _is_gate_shape_parent(parent, node):
             yield parent, node, _slot(parent, node)
             continue  # its parts are not gates of their own
+        if isinstance(node, ast.expr) and isinstance(parent, _BARE_SLOTS) and bare(node):
+            if not isinstance(parent, ast.IfExp) or parent.test is node:
+                yield parent, node, _slot(parent, node)
+                continue
         stack.extend((node, child) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
@@ -563,8 +831,9 @@ def _refuses(body: list[ast.stmt]) -> bool:
     )
 
 
-def _assigned_once(scope: ast.AST) -> dict[str, ast.expr]:
-    """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack)."""
+def _assigned(scope: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
+    """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack),
+    and every name it assigns."""
     counts: dict[str, int] = {}
     values: dict[str, ast.expr] = {}
     for node in own_nodes(getattr(scope, "body", [])):
@@ -587,7 +856,7 @@ def _assigned_once(scope: ast.AST) -> dict[str, ast.expr]:
                 for i, elt in enumerate(target.elts):
                     assert isinstance(elt, ast.Name)
                     values[elt.id] = ast.Subscript(node.value, ast.Constant(i))
-    return {name: value for name, value in values.items() if counts.get(name) == 1}
+    return {name: value for name, value in values.items() if counts.get(name) == 1}, set(counts)
 
 
 def _callee(node: ast.Call) -> str | None:
@@ -600,14 +869,31 @@ def _callee(node: ast.Call) -> str | None:
 
 
 def _mentions(node: ast.AST, device: DeviceGates, env: _Env) -> bool:
-    """Whether the expression asks about the device (a named call, or a local holding the capability)."""
+    """Whether the expression asks about the device (a named call, or a name holding the capability:
+    a local, a module's name, ``self.x``, a module function of no parameters that returns it)."""
+    return any(True for _ in _asking(node, device, env))
+
+
+def _asking(node: ast.AST, device: DeviceGates, env: _Env) -> Iterator[str]:
+    """What in the expression asks about the device: the named calls' names, the holders' keys."""
     names = set(device.names)
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call) and _callee(sub) in names:
-            return True
-        if isinstance(sub, ast.Name) and sub.id in env.locals and env.derived(sub.id):
-            return True
-    return False
+            yield str(_callee(sub))
+        key = _key(sub)
+        if key is not None and key in env.locals and env.derived(key):
+            yield key
+
+
+def _key(node: ast.AST) -> str | None:
+    """What a holder of a value is known by: ``x``, ``self.x``, ``f()`` (a call of no arguments)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return f"self.{node.attr}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
+        return f"{node.func.id}()"
+    return None
 
 
 # nested evaluations (an operand, a local read through: ``cap = get(); major = cap[0]; sm12 = major
@@ -640,9 +926,10 @@ class _Env:
                 self._depth -= 1
         return self._derived[name]
 
-    def _follows(self, node: ast.AST) -> TypeGuard[ast.Name]:
-        """Whether ``node`` is a local to read through: not one being read (``a = b; b = a``)."""
-        return isinstance(node, ast.Name) and node.id in self.locals and node.id not in self._busy
+    def _follows(self, node: ast.AST) -> str | None:
+        """The key of a holder to read through (a local, ``self.x``, ``f()``): not one being read (``a = b; b = a``)."""
+        key = _key(node)
+        return key if key is not None and key in self.locals and key not in self._busy else None
 
     @property
     def number(self) -> int:
@@ -661,13 +948,13 @@ class _Env:
         finally:
             self._depth -= 1
 
-    def _through(self, evaluate: Callable[[ast.AST], _E], name: ast.Name) -> _E:
-        """``evaluate`` of the value a local was assigned, the local marked as being read meanwhile."""
-        self._busy.add(name.id)
+    def _through(self, evaluate: Callable[[ast.AST], _E], key: str) -> _E:
+        """``evaluate`` of the value a holder was assigned, the holder marked as being read meanwhile."""
+        self._busy.add(key)
         try:
-            return evaluate(self.locals[name.id])
+            return evaluate(self.locals[key])
         finally:
-            self._busy.discard(name.id)
+            self._busy.discard(key)
 
     def _truth(self, node: ast.AST) -> _Truth:
         if isinstance(node, ast.BoolOp):
@@ -680,12 +967,12 @@ class _Env:
             return None if inner is None else not inner
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return node.value
+        if (key := self._follows(node)) is not None:
+            return self._through(self.truth, key)
         if isinstance(node, ast.Call):
             return self._predicate(node)
         if isinstance(node, ast.Compare):
             return self._compare(node)
-        if self._follows(node):
-            return self._through(self.truth, node)
         return None
 
     def _predicate(self, node: ast.Call) -> _Truth:
@@ -733,6 +1020,8 @@ class _Env:
         return self._nested(self._value, node)
 
     def _value(self, node: ast.AST) -> object:
+        if (key := self._follows(node)) is not None:
+            return self._through(self.value, key)
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
             return node.value
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
@@ -744,6 +1033,9 @@ class _Env:
             name = _callee(node)
             if name in self.device.getters:
                 return self.cap
+            if isinstance(node.func, ast.Name) and name in _CONTAINERS and len(node.args) == 1 and not node.keywords:
+                listed = node.args[0]  # ``frozenset({90, 100})``
+                return self.value(listed) if isinstance(listed, (ast.Tuple, ast.List, ast.Set)) else None
             if isinstance(node.func, ast.Attribute) and node.func.attr == "to_int" and not node.args:
                 inner = self.value(node.func.value)
                 return self.number if isinstance(inner, _Capability) else None
@@ -764,9 +1056,10 @@ class _Env:
             if isinstance(a, int) and isinstance(b, int):
                 return _arith(node.op, a, b)
             return None
-        if self._follows(node):
-            return self._through(self.value, node)
         return None
+
+
+_CONTAINERS = frozenset({"frozenset", "set", "tuple", "list"})
 
 
 def _number(value: object) -> bool:
