@@ -587,7 +587,7 @@ def _changed(
                         yield a, b
             if op == "replace":
                 for a, b in zip(was[a0:a1], gates[b0:b1], strict=False):
-                    if not _alike(a.text, b.text):
+                    if not alike(a.text, b.text):
                         extra.append(b)  # not the same check rewritten: a new one
                     elif b.truth is not None:
                         now = _uninverted(a, b)
@@ -627,7 +627,7 @@ def _split(was: Gate, now: Gate) -> bool:
     return all(truth is None or (text == now.text and truth == now.truth) for text, truth in was.parts)
 
 
-def _alike(a: str, b: str) -> bool:
+def alike(a: str, b: str) -> bool:
     """Two texts of one check (an operand added, a call changed), not two checks: one holds the other,
     or most of their tokens are shared (counted, in linear time: difflib's ratio on the characters
     took 4 s on two 1,000-character conditions of repeated operands, and grows with the cube)."""
@@ -666,7 +666,7 @@ def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit
     if now.lost:
         singled = now.sibling != now.truth  # its sibling keeps the path: the device alone was moved off it
         severity = device.severity if singled else Severity.WARNING
-        sibling = _label(_sibling(device.capability))
+        sibling = _label(sibling_of(device.capability))
         why = f"unlike a {sibling} device" if singled else f"as for a {sibling} device"
         hint = f"the device no longer takes this path ({why}): check that it still runs the kernels it should"
         return Finding(RULE, "merge", severity, path, now.line, f"{change}; {hint}")
@@ -697,7 +697,7 @@ def _gates_in(node: ast.AST, name: str, device: DeviceGates, held: Held | None =
         shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
         outer = held.visible(name, shadowed)
         local = {**outer, **local}
-    env, sibling = _Env(device, device.capability, local), _Env(device, _sibling(device.capability), local)
+    env, sibling = _Env(device, device.capability, local), _Env(device, sibling_of(device.capability), local)
     calls = frozenset(device.names)
 
     def bare(expr: ast.expr) -> bool:
@@ -744,7 +744,7 @@ def _end(node: ast.AST) -> int:
     return end if isinstance(end, int) else 0
 
 
-def _sibling(capability: tuple[int, int]) -> tuple[int, int]:
+def sibling_of(capability: tuple[int, int]) -> tuple[int, int]:
     """The device of the same major version it is most often grouped with: x.0, or x.1 for an x.0."""
     major, minor = capability
     return (major, 0) if minor else (major, 1)
