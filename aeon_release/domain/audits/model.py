@@ -239,7 +239,7 @@ class DeviceGates:
     ``equals`` as ``==``, ``family`` on the major version alone (120 for every 12.x); ``getters`` return
     the capability itself, (major, minor), as a tuple with ``major``/``minor`` and ``to_int()``.
     ``native_arch`` and ``native_version`` name what C++/CUDA sources compare the capability through:
-    a macro or name holding major * 100 + minor * 10 (1210 for 12.1), or major * 10 + minor (121), or
+    a macro or name holding major * 100 + minor * 10 (900 for 9.0), or major * 10 + minor (90), or
     a call of no arguments returning it."""
 
     capability: tuple[int, int]

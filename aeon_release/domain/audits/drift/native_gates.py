@@ -2,8 +2,8 @@
 
 The kernels a fork's device runs are chosen in the native sources too: ``#if __CUDA_ARCH__ >= 1000 &&
 __CUDA_ARCH__ < 1200`` compiles a kernel body for some archs, ``if (version_num >= 120)`` dispatches to
-one at run time.  Upstream writes those guards for its devices: ``version_num >= 120`` became
-``version_num == 120``, and a 12.1 device is sent to the fallback while the build and every answer
+one at run time.  Upstream writes those guards for its devices: ``version_num >= 100`` became
+``version_num == 100``, and a 10.3 device is sent to the fallback while the build and every answer
 stay right.
 
 The device's capability is read through the names ``settings: device`` gives (``native_arch``: a
