@@ -42,6 +42,7 @@ GUARDED = """__global__ void fast_kernel(float* x) {
 #endif
 }
 """
+SPLIT = "#if defined(__CUDA_ARCH__)\n#if __CUDA_ARCH__ >= 1000 && __CUDA_ARCH__ < 1200\n"
 
 
 @pytest.mark.parametrize(
@@ -97,8 +98,15 @@ def test_a_native_guard_is_evaluated_for_the_device(
         ),
         # a part the device does not decide
         (GUARDED, GUARDED.replace(">= 1200\n", ">= 1200 && ENABLE_FAST\n")),
+        # a comparison split into a compile-pass check and a nested guard (#32224's common.hpp)
+        (
+            GUARDED.replace(">= 1200\n", ">= 1000 && __CUDA_ARCH__ < 1200\n"),
+            GUARDED.replace("#if defined(__CUDA_ARCH__) && \\\n    __CUDA_ARCH__ >= 1200\n", SPLIT).replace(
+                "#endif\n", "#endif\n#endif\n"
+            ),
+        ),
     ],
-    ids=["other-device", "beside", "same-value", "new-guard", "undecided"],
+    ids=["other-device", "beside", "same-value", "new-guard", "undecided", "split-defined"],
 )
 def test_native_near_misses_are_quiet(git_repo: GitRepo, before: str, after: str) -> None:
     path = ENTRY if "version_num" in before else KERNEL

@@ -181,8 +181,8 @@ def _parenthesised(lines: list[str], index: int, start: int) -> str | None:
 
 def _add(found: list[Guard], kind: str, body: str, index: int, device: DeviceGates, word: re.Pattern[str]) -> None:
     text = " ".join(_COMMENT.sub("", body).split())
-    if not text or not word.search(text):
-        return
+    if not text or not word.search(_DEFINED.sub("", text)):
+        return  # no comparison: ``#if defined __CUDA_ARCH__`` asks which compile pass this is
     truth = _evaluate(text, device, device.capability)
     sibling = _evaluate(text, device, sibling_of(device.capability))
     found.append(Guard(kind, text, index + 1, truth, sibling))
