@@ -152,3 +152,40 @@ def test_a_changed_set_is_named_as_what_the_check_reads(git_repo: GitRepo) -> No
 def test_near_misses_through_holders_are_quiet(git_repo: GitRepo, before: str, after: str) -> None:
     sides = _case(git_repo, PATH, before, after, "Refactor (#9)")
     assert _findings(git_repo, sides) == []
+
+
+def test_a_holder_the_function_already_called_asks_nothing_new(git_repo: GitRepo) -> None:
+    """#24600 (e67a79db03) made ``supports_trtllm_attention()`` a one-line return of a capability check,
+    and ``use_trtllm_attention`` read it as ``if not supports_trtllm_attention(): return False``
+    where it had unpacked its tuple: the device was turned away before too, nothing new is asked."""
+    before = HEAD + (
+        "def supports_trtllm_attention():\n"
+        "    if not current_platform.is_device_capability(100):\n"
+        "        return False, None\n"
+        "    return True, None\n\n\n"
+        "def use_trtllm_attention(n):\n"
+        "    use_trtllm, env_value = supports_trtllm_attention()\n"
+        "    if not use_trtllm:\n"
+        "        return False\n"
+        "    return n > 0\n"
+    )
+    after = HEAD + (
+        "def supports_trtllm_attention():\n"
+        "    return current_platform.is_device_capability(100)\n\n\n"
+        "def use_trtllm_attention(n):\n"
+        "    if not supports_trtllm_attention():\n"
+        "        return False\n"
+        "    return n > 0\n"
+    )
+    sides = _case(git_repo, PATH, before, after, "[Bugfix] Refactor TRTLLM attention selection (#24600)")
+    assert [f for f in _findings(git_repo, sides) if "use_trtllm_attention" in f.message] == []
+
+
+def test_a_new_refusal_through_a_holder_the_function_never_read_is_found(git_repo: GitRepo) -> None:
+    before = (
+        HEAD + "_IS_SM12X = current_platform.is_device_capability_family(120)\n\n\ndef pick(n):\n    return n > 0\n"
+    )
+    after = before.replace("    return n > 0\n", "    if _IS_SM12X:\n        return False\n    return n > 0\n")
+    sides = _case(git_repo, PATH, before, after, "Skip on 12.x (#25)")
+    [finding] = _findings(git_repo, sides)
+    assert "upstream added a capability check that a 12.1 device meets: `_IS_SM12X` in pick" in finding.message

@@ -92,6 +92,7 @@ class Gate:
     asks: frozenset[str]  # the capability questions it asks: ``is_device_capability(100)``, ...
     parts: tuple[tuple[str, _Truth], ...] = ()  # an ``and``/``or``'s operands: their texts and values
     negates: str | None = None  # a ``not X``: the text of X
+    known: frozenset[str] = frozenset()  # of ``asks``, the holders the fork branch's function read already
 
     @property
     def lost(self) -> bool:
@@ -163,8 +164,23 @@ def _by_module(
     lines_was, lines_now = before.splitlines(), after.splitlines()
     touched = [q for q in now if q in was and held.touched(_text(was[q], lines_was), _text(now[q], lines_now))]
     old_gates = [g for q in touched for g in _gates_in(was[q], q, device, held.before)]
-    new_gates = [g for q in touched for g in _gates_in(now[q], q, device, held.after)]
+    new_gates = [
+        _known(g, _text(was[q], lines_was), device) for q in touched for g in _gates_in(now[q], q, device, held.after)
+    ]
     return old_gates, new_gates, frozenset(was)
+
+
+def _known(gate: Gate, before: str, device: DeviceGates) -> Gate:
+    """The merged gate without the holders the fork branch's function already read (by name): a
+    holder upstream now reads as a value (``not supported()``, ``supported()`` made one return) asks
+    nothing new of the device."""
+    held = {
+        key
+        for key in gate.asks
+        if ("(" not in key or key.endswith("()")) and key.removesuffix("()") not in device.names
+    }
+    known = {key for key in held if re.search(r"(?<![\w.])" + re.escape(key.removesuffix("()")) + r"\b", before)}
+    return dataclasses.replace(gate, known=frozenset(known)) if known else gate
 
 
 def _by_function(
@@ -203,6 +219,7 @@ def _by_function(
             if module is None or len(module.body) != 1:
                 return None
             for gate in _gates_in(module.body[0], name, device, (held.before, held.after)[side]):
+                gate = _known(gate, was[1], device) if side else gate
                 gates[side].append(dataclasses.replace(gate, line=gate.line + start))
     return gates[0], gates[1], frozenset(outlines[0].names)
 
@@ -597,7 +614,7 @@ def _changed(
             elif op == "insert":
                 extra = gates[b0:b1]
             for b in extra:  # a new check, in a function the fork had, that the device meets and that diverts
-                new_question = not b.asks <= asked.get(b.scope, frozenset())  # not one the function asked before
+                new_question = not b.asks - b.known <= asked.get(b.scope, frozenset())  # not asked before
                 if b.truth is True and b.diverts and b.scope in scopes and new_question:
                     yield None, b
 
