@@ -42,6 +42,10 @@ GUARDED = """__global__ void fast_kernel(float* x) {
 #endif
 }
 """
+OLDER = (
+    "__global__ void older_kernel(float* x) {\n#if __CUDA_ARCH__ >= 750 && __CUDA_ARCH__ < 800\n  f(x);\n#endif\n}\n\n"
+)
+NESTED = "#if defined(__CUDA_ARCH__)\n#if __CUDA_ARCH__ >= 1200\n"
 SPLIT = "#if defined(__CUDA_ARCH__)\n#if __CUDA_ARCH__ >= 1000 && __CUDA_ARCH__ < 1200\n"
 
 
@@ -98,6 +102,14 @@ def test_a_native_guard_is_evaluated_for_the_device(
         ),
         # a part the device does not decide
         (GUARDED, GUARDED.replace(">= 1200\n", ">= 1200 && ENABLE_FAST\n")),
+        # guards for other archs added above the device's own (#32224's common.hpp): not a rewrite of it
+        (
+            GUARDED,
+            OLDER
+            + GUARDED.replace("#if defined(__CUDA_ARCH__) && \\\n    __CUDA_ARCH__ >= 1200\n", NESTED).replace(
+                "#endif\n", "#endif\n#endif\n"
+            ),
+        ),
         # a comparison split into a compile-pass check and a nested guard (#32224's common.hpp)
         (
             GUARDED.replace(">= 1200\n", ">= 1000 && __CUDA_ARCH__ < 1200\n"),
@@ -106,7 +118,7 @@ def test_a_native_guard_is_evaluated_for_the_device(
             ),
         ),
     ],
-    ids=["other-device", "beside", "same-value", "new-guard", "undecided", "split-defined"],
+    ids=["other-device", "beside", "same-value", "new-guard", "undecided", "split-defined", "guards-added-above"],
 )
 def test_native_near_misses_are_quiet(git_repo: GitRepo, before: str, after: str) -> None:
     path = ENTRY if "version_num" in before else KERNEL
