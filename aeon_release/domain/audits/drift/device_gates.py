@@ -39,6 +39,7 @@ import bisect
 import copy
 import dataclasses
 import difflib
+import functools
 import operator
 import re
 from collections import Counter
@@ -118,7 +119,7 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
-        held = _HeldPair(held_values(before, path), held_values(after, path), device)
+        held = _HeldPair(held_values(before, path, device), held_values(after, path, device), device)
         if path not in paths and not held.asked_in(trees.upstream.raw(path)):
             continue
         hunks = trees.upstream[path].hunks if path not in trees.mine and after == theirs.get(path) else None
@@ -381,13 +382,16 @@ class Held:
 _NO_DEVICE = DeviceGates((0, 0))
 
 
-def held_values(text: str, path: str) -> Held:
-    """The module's holders (``Held``), found by one scan of the text: only their statements are parsed."""
+def held_values(text: str, path: str, device: DeviceGates) -> Held:
+    """The module's holders (``Held``), found by one scan of the text; only the statements that can
+    hold the capability are parsed: those naming a capability call, a set of numbers, a name
+    assigned from a call (``cap = p.get_device_capability()`` in the method that sets ``self.x =
+    cap``), or one of those holders."""
     lines = text.splitlines()
     starts = [0, *(m.end() for m in re.finditer("\n", text))]
     binds: Counter[str] = Counter()
     first: dict[str, int] = {}
-    functions: set[str] = set()
+    functions: dict[str, int] = {}
     for found in _HOLDER_LINES.finditer(text):
         line = found.group(0)
         if (bind := _BINDS.match(line)) is not None:
@@ -400,21 +404,29 @@ def held_values(text: str, path: str) -> Held:
             for name in declared.group(1).split(","):
                 binds[name.strip()] += 2
         elif (define := _NO_PARAMETERS.match(line)) is not None:
-            functions.add(define.group(1))
+            functions.setdefault(define.group(1), bisect.bisect_right(starts, found.start()) - 1)
             binds[define.group(1)] += 1
+    asking = re.compile("|".join(map(re.escape, device.names)))
+    raws = {key: raw for key, index in first.items() if binds[key] == 1 and (raw := _statement_text(lines, index))}
+    relevant = {key for key, raw in raws.items() if asking.search(raw) or _COLLECTION.match(raw)}
+    seeds = {m.group(1) for m in _LOCAL_ASKING(device).finditer(text)}  # locals assigned from a call
+    for _ in range(3):  # holders read through holders: ``_CAP = get(); _IS_NEW = _CAP >= (10, 0)``
+        words = _words([*relevant, *seeds])
+        more = {key for key, raw in raws.items() if key not in relevant and words is not None and words.search(raw)}
+        if not more:
+            break
+        relevant |= more
     values: dict[str, ast.expr] = {}
     owners: dict[str, str] = {}
     outline: _Outline | None = None
     scopes: dict[str, tuple[dict[str, ast.expr], set[str]] | None] = {}
-    for key, index in first.items():
-        if binds[key] != 1:
-            continue
-        value = _statement_value(lines, index, path)
+    for key in sorted(relevant):
+        value = _statement_value(raws[key], path)
         if value is None:
             continue
         if key.startswith("self."):
             outline = outline or _Outline(lines)
-            method = outline.function_at(index)
+            method = outline.function_at(first[key])
             if method is None or "." not in method:
                 continue
             owners[key] = method.rpartition(".")[0]
@@ -427,12 +439,14 @@ def held_values(text: str, path: str) -> Held:
                 continue
             value = _inlined(value, *scope)
         values[key] = value
-    for name in sorted(functions):
+    for name, index in sorted(functions.items()):
         if binds[name] != 1:
             continue
-        outline = outline or _Outline(lines)
-        block = outline.block(name)
-        module = parse_python(block[1], path) if block is not None and len(block[1]) <= _MOST_HELD_CHARS else None
+        end = _TOP_LEVEL.search(text, starts[index + 1] if index + 1 < len(starts) else len(text))
+        source = text[starts[index] : end.start() if end is not None else len(text)]
+        if len(source) > _MOST_HELD_CHARS or not asking.search(source):
+            continue
+        module = parse_python(source, path)
         if (
             module is None
             or len(module.body) != 1
@@ -447,8 +461,22 @@ def held_values(text: str, path: str) -> Held:
     return Held(values, owners)
 
 
-def _statement_value(lines: list[str], index: int, path: str) -> ast.expr | None:
-    """The value of the assignment that starts at ``lines[index]``: its lines to where the brackets close."""
+# a top-level line that ends a top-level function (not a comment or a closing bracket)
+_TOP_LEVEL = re.compile(r"^(?=[^\s#)\]}])", re.MULTILINE)
+# an assignment whose value is a display (or a container call) that holds a number: ``{90, 100}``
+_COLLECTION = re.compile(
+    r"[A-Za-z_][\w.]*[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({][^=]*\d", re.DOTALL
+)
+
+
+@functools.cache
+def _LOCAL_ASKING(device: DeviceGates) -> re.Pattern[str]:  # noqa: N802 (a pattern, built once per device)
+    calls = "|".join(map(re.escape, device.names))
+    return re.compile(rf"^[ \t]+([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)[^\n]*(?:{calls})", re.MULTILINE)
+
+
+def _statement_text(lines: list[str], index: int) -> str | None:
+    """The assignment that starts at ``lines[index]``: its lines to where the brackets close."""
     depth, end = 0, index
     while end < len(lines) and end - index < _MOST_HELD_LINES:
         code = _code(lines[end])
@@ -457,8 +485,11 @@ def _statement_value(lines: list[str], index: int, path: str) -> ast.expr | None
         if depth <= 0 and not code.endswith("\\"):
             break
     text = "\n".join([lines[index].lstrip(), *lines[index + 1 : end]])
-    if len(text) > _MOST_HELD_CHARS:
-        return None
+    return text if len(text) <= _MOST_HELD_CHARS else None
+
+
+def _statement_value(text: str, path: str) -> ast.expr | None:
+    """The value of the assignment ``text``."""
     module = parse_python(text, path)
     if module is None or len(module.body) != 1:
         return None
