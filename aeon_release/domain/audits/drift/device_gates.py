@@ -110,7 +110,8 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
     # capability compared through a name (``cap >= (9, 0)``), or held on ``self``/at module level
     naming = (trees.python_files_with(device.names) & set(python)) - paths
     paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
-    every = sorted(paths | naming)
+    holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), device)}
+    every = sorted(paths | holding)
     ours = trees.blobs(trees.ours, every)
     theirs = trees.blobs(trees.theirs, [p for p in every if p not in trees.mine])  # one batch
     found: dict[str, list[tuple[Gate | None, Gate]]] = {}
@@ -119,7 +120,7 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
-        held = _HeldPair(held_values(before, path, device), held_values(after, path, device), device)
+        held = _HeldPair(held_values(before, path, device), held_values(after, path, device), device, (before, after))
         if path not in paths and not held.asked_in(trees.upstream.raw(path)):
             continue
         hunks = trees.upstream[path].hunks if path not in trees.mine and after == theirs.get(path) else None
@@ -206,9 +207,10 @@ def _by_function(
             elif 0 <= index < len(lines[side]) and any(n in lines[side][index] for n in device.names):
                 return None  # a module's or a class body's own check
     if held.reread is not None:  # a set of capabilities changed: the functions that read it
-        for side in (0, 1):
-            for index, line in enumerate(lines[side]):
-                if held.reread.search(line) and (name := outlines[side].function_at(index)) is not None:
+        for side, text in enumerate((before, after)):
+            for found in held.reread.finditer(text):
+                index = text.count("\n", 0, found.start())
+                if (name := outlines[side].function_at(index)) is not None:
                     names.add(name)
     gates: tuple[list[Gate], list[Gate]] = ([], [])
     for name in sorted(names):
@@ -566,11 +568,14 @@ def _defs(module: ast.Module) -> dict[str, ast.AST]:
 class _HeldPair:
     """The holders of the fork branch's version and of the merged one, and what they change."""
 
-    def __init__(self, before: Held, after: Held, device: DeviceGates) -> None:
+    def __init__(self, before: Held, after: Held, device: DeviceGates, texts: tuple[str, str]) -> None:
         self.before, self.after, self.device = before, after, device
         derived = before.derived(device) | after.derived(device)
         was, now = before.collections(), after.collections()
         changed = {k for k in was.keys() | now.keys() if was.get(k) != now.get(k)}
+        if changed:  # only a set read beside a capability: ``cap.to_int() in _SUPPORTED``
+            beside = _words([*derived, *(m.group(1) for t in texts for m in _LOCAL_ASKING(device).finditer(t))])
+            changed = {k for k in changed if _read_beside(k, texts, device, beside)}
         self.words = derived | changed
         self._derived = _words(derived)
         self.reread = _words(changed)  # a set of capabilities that changed: every reader is touched
@@ -592,6 +597,56 @@ class _HeldPair:
         if any(name in after or name in before for name in self.device.names):
             return True
         return self._derived is not None and bool(self._derived.search(before) or self._derived.search(after))
+
+
+def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: re.Pattern[str] | None) -> bool:
+    """Whether a line of either text reads ``key`` beside a capability call, a holder of one, or a
+    capability's parts (``.major``, ``to_int()``)."""
+    word = _words([key])
+    for text in texts:
+        for found in word.finditer(text) if word is not None else ():
+            start, end = text.rfind("\n", 0, found.start()) + 1, text.find("\n", found.end())
+            line = text[start : end if end >= 0 else len(text)]
+            if _CAPABILITY_PARTS.search(line) or any(n in line for n in device.names):
+                return True
+            if beside is not None and beside.search(line):
+                return True
+    return False
+
+
+_CAPABILITY_PARTS = re.compile(r"\.(?:major|minor)\b|\bto_int\(")
+
+
+def _may_read_held(diff: str, text: str | None, device: DeviceGates) -> bool:
+    """Whether upstream's diff of a file (that names a capability call somewhere, not in its diff)
+    can change what a holder gives: a changed line names a name assigned from a call (or from such
+    a name), a set of numbers, a function of no parameters; or is an entry of a multi-line set."""
+    if text is None:
+        return False
+    calls = "|".join(map(re.escape, device.names))
+    names = {
+        m.group(1)
+        for m in re.finditer(rf"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)[^\n]*(?:{calls})", text, re.M)
+    }
+    names |= {m.group(1) for m in _TOP_COLLECTION.finditer(text)} | {m.group(1) for m in _NO_PARAMETERS.finditer(text)}
+    if (found := _words(names)) is not None:  # one more round: names assigned from those
+        names |= {
+            m.group(1)
+            for m in re.finditer(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)([^\n]*)", text, re.M)
+            if found.search(m.group(2))
+        }
+    found = _words(names)
+    for line in diff.splitlines():
+        if line[:1] in "+-" and not line.startswith(("+++", "---")):
+            if _ENTRY.match(line) or (found is not None and found.search(line)):
+                return True
+    return False
+
+
+_TOP_COLLECTION = re.compile(
+    r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({]", re.M
+)
+_ENTRY = re.compile(r"[-+][ \t]*\(?[ \t]*\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?\)?[ \t]*,?[ \t]*(?:#.*)?$")  # ``    121,``
 
 
 def _words(keys: Collection[str]) -> re.Pattern[str] | None:
