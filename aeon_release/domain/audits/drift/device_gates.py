@@ -110,7 +110,7 @@ def device_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
     # capability compared through a name (``cap >= (9, 0)``), or held on ``self``/at module level
     naming = (trees.python_files_with(device.names) & set(python)) - paths
     paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
-    holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), device)}
+    holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), p, device)}
     every = sorted(paths | holding)
     ours = trees.blobs(trees.ours, every)
     theirs = trees.blobs(trees.theirs, [p for p in every if p not in trees.mine])  # one batch
@@ -385,50 +385,65 @@ _NO_DEVICE = DeviceGates((0, 0))
 
 
 def held_values(text: str, path: str, device: DeviceGates) -> Held:
-    """The module's holders (``Held``), found by one scan of the text; only the statements that can
-    hold the capability are parsed: those naming a capability call, a set of numbers, a name
-    assigned from a call (``cap = p.get_device_capability()`` in the method that sets ``self.x =
-    cap``), or one of those holders."""
-    lines = text.splitlines()
-    starts = [0, *(m.end() for m in re.finditer("\n", text))]
-    binds: Counter[str] = Counter()
-    first: dict[str, int] = {}
-    functions: dict[str, int] = {}
-    for found in _HOLDER_LINES.finditer(text):
-        line = found.group(0)
-        if (bind := _BINDS.match(line)) is not None:
-            indent, is_self, name, plain = bind.groups()
-            key = f"self.{name}" if is_self else name
-            binds[key] += 1
-            if (is_self or not indent) and plain:
-                first.setdefault(key, bisect.bisect_right(starts, found.start()) - 1)
-        elif (declared := _GLOBAL.match(line)) is not None:
-            for name in declared.group(1).split(","):
-                binds[name.strip()] += 2
-        elif (define := _NO_PARAMETERS.match(line)) is not None:
-            functions.setdefault(define.group(1), bisect.bisect_right(starts, found.start()) - 1)
-            binds[define.group(1)] += 1
-    asking = re.compile("|".join(map(re.escape, device.names)))
-    raws = {key: raw for key, index in first.items() if binds[key] == 1 and (raw := _statement_text(lines, index))}
-    relevant = {key for key, raw in raws.items() if asking.search(raw) or _COLLECTION.match(raw)}
-    seeds = {m.group(1) for m in _LOCAL_ASKING(device).finditer(text)}  # locals assigned from a call
+    """The module's holders (``Held``); only the statements that can hold the capability are found
+    (by searches of the text for what they read, not a pass over every line) and parsed: those
+    naming a capability call, a top-level display of numbers, a local assigned from a call
+    (``cap = p.get_device_capability()`` in the method that sets ``self.x = cap``), or one of those."""
+    asking = _asking_pattern(device)
+    starts: dict[str, int] = {}  # key -> the offset of its statement's first line
+    seeds: set[str] = set()
+
+    def bound_at(offset: int) -> None:
+        line_start = text.rfind("\n", 0, offset) + 1
+        bind = _BINDS.match(text, line_start)
+        if bind is None or text.find("=", bind.start(3)) > offset:
+            return  # the name read is not in the assigned value
+        indent, is_self, name, plain = bind.groups()
+        if is_self or not indent:
+            if plain:
+                starts.setdefault(f"self.{name}" if is_self else name, line_start)
+        elif plain:
+            seeds.add(name)
+
+    for found in asking.finditer(text):
+        bound_at(found.start())
+    for found in _TOP_COLLECTION.finditer(text):
+        starts.setdefault(found.group(1), found.start())
+    read: set[str] = set()
     for _ in range(3):  # holders read through holders: ``_CAP = get(); _IS_NEW = _CAP >= (10, 0)``
-        words = _words([*relevant, *seeds])
-        more = {key for key, raw in raws.items() if key not in relevant and words is not None and words.search(raw)}
-        if not more:
+        fresh = (set(starts) | seeds) - read
+        read |= fresh
+        words = _words(fresh)
+        if words is None:
             break
-        relevant |= more
+        for found in words.finditer(text):
+            bound_at(found.start())
+    functions = {m.group(1): m.start() for m in _TOP_NO_PARAMETERS.finditer(text)}
+    counted = _words([*starts, *functions])
+    binds: Counter[str] = Counter()
+    if counted is not None:
+        for found in re.finditer(_BIND_OF.format(counted.pattern), text, re.MULTILINE):
+            binds[found.group(1)] += 1
+        for found in _GLOBALS.finditer(text):
+            for name in found.group(1).split(","):
+                binds[name.strip()] += 2
     values: dict[str, ast.expr] = {}
     owners: dict[str, str] = {}
+    lines: list[str] | None = None
     outline: _Outline | None = None
     scopes: dict[str, tuple[dict[str, ast.expr], set[str]] | None] = {}
-    for key in sorted(relevant):
-        value = _statement_value(raws[key], path)
-        if value is None:
+    for key, offset in sorted(starts.items()):
+        if binds[key] != 1:
+            continue
+        lines = lines if lines is not None else text.splitlines()
+        index = text.count("\n", 0, offset)
+        raw = _statement_text(lines, index)
+        value = _statement_value(raw, path) if raw is not None else None
+        if value is None or (key not in read and not asking.search(raw or "") and not _COLLECTION.match(raw or "")):
             continue
         if key.startswith("self."):
             outline = outline or _Outline(lines)
-            method = outline.function_at(first[key])
+            method = outline.function_at(index)
             if method is None or "." not in method:
                 continue
             owners[key] = method.rpartition(".")[0]
@@ -441,11 +456,11 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
                 continue
             value = _inlined(value, *scope)
         values[key] = value
-    for name, index in sorted(functions.items()):
-        if binds[name] != 1:
-            continue
-        end = _TOP_LEVEL.search(text, starts[index + 1] if index + 1 < len(starts) else len(text))
-        source = text[starts[index] : end.start() if end is not None else len(text)]
+    for name, offset in sorted(functions.items()):
+        if binds[name] or len(re.findall(rf"^(?:async[ \t]+)?def[ \t]+{name}\b", text, re.MULTILINE)) != 1:
+            continue  # assigned too, or defined twice
+        end = _TOP_LEVEL.search(text, text.find("\n", offset) + 1 or len(text))
+        source = text[offset : end.start() if end is not None else len(text)]
         if len(source) > _MOST_HELD_CHARS or not asking.search(source):
             continue
         module = parse_python(source, path)
@@ -461,6 +476,17 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
             values[f"{name}()"] = body[0].value
     return Held(values, owners)
+
+
+# every binding of one of the names (``{}``: their pattern): ``x = ``, ``self.x: T = ``, ``x += ``
+_BIND_OF = r"^[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
+_GLOBALS = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)", re.MULTILINE)
+_TOP_NO_PARAMETERS = re.compile(r"^(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)", re.MULTILINE)
+
+
+@functools.cache
+def _asking_pattern(device: DeviceGates) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, device.names)))
 
 
 # a top-level line that ends a top-level function (not a comment or a closing bracket)
@@ -617,30 +643,17 @@ def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: 
 _CAPABILITY_PARTS = re.compile(r"\.(?:major|minor)\b|\bto_int\(")
 
 
-def _may_read_held(diff: str, text: str | None, device: DeviceGates) -> bool:
+def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) -> bool:
     """Whether upstream's diff of a file (that names a capability call somewhere, not in its diff)
-    can change what a holder gives: a changed line names a name assigned from a call (or from such
-    a name), a set of numbers, a function of no parameters; or is an entry of a multi-line set."""
+    can change what a holder gives: a changed line names one of the merged file's holders, or is an
+    entry of a multi-line set (``    121,``)."""
     if text is None:
         return False
-    calls = "|".join(map(re.escape, device.names))
-    names = {
-        m.group(1)
-        for m in re.finditer(rf"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)[^\n]*(?:{calls})", text, re.M)
-    }
-    names |= {m.group(1) for m in _TOP_COLLECTION.finditer(text)} | {m.group(1) for m in _NO_PARAMETERS.finditer(text)}
-    if (found := _words(names)) is not None:  # one more round: names assigned from those
-        names |= {
-            m.group(1)
-            for m in re.finditer(r"^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)([^\n]*)", text, re.M)
-            if found.search(m.group(2))
-        }
-    found = _words(names)
-    for line in diff.splitlines():
-        if line[:1] in "+-" and not line.startswith(("+++", "---")):
-            if _ENTRY.match(line) or (found is not None and found.search(line)):
-                return True
-    return False
+    changed = [line for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    if any(_ENTRY.match(line) for line in changed):
+        return True
+    words = _words(held_values(text, path, device).values)
+    return words is not None and any(words.search(line) for line in changed)
 
 
 _TOP_COLLECTION = re.compile(
