@@ -341,6 +341,7 @@ _HOLDER_LINES = re.compile(
     r"|[ \t]*(?:global|nonlocal)[ \t]|(?:async[ \t]+)?def[ \t]+[A-Za-z_]\w*[ \t]*\([ \t]*\)).*",
     re.MULTILINE,
 )
+_MOST_HELD_READS = 2_000  # the reads of the holders of one round looked at
 _MOST_HELD_LINES = 30  # a statement longer than this is not read
 _MOST_HELD_CHARS = 2_000
 
@@ -416,7 +417,9 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         words = _words(fresh)
         if words is None:
             break
-        for found in words.finditer(text):
+        for count, found in enumerate(words.finditer(text)):
+            if count >= _MOST_HELD_READS:
+                break  # a name read everywhere (``x``): its holders are not followed further
             bound_at(found.start())
     functions = {m.group(1): m.start() for m in _TOP_NO_PARAMETERS.finditer(text)}
     counted = _words([*starts, *functions])
@@ -652,10 +655,20 @@ def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) 
     changed = [line for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     if any(_ENTRY.match(line) for line in changed):
         return True
-    words = _words(held_values(text, path, device).values)
-    return words is not None and any(words.search(line) for line in changed)
+    named = {w for line in changed for w in _NAMED.findall(line)}
+    if not named:
+        return False
+    holders = {m.group(1) for m in _TOP_COLLECTION.finditer(text)} | {
+        m.group(1) for m in _TOP_NO_PARAMETERS.finditer(text)
+    }
+    for found in _asking_pattern(device).finditer(text):  # the names assigned on a line naming a call
+        bind = _BINDS.match(text, text.rfind("\n", 0, found.start()) + 1)
+        if bind is not None:
+            holders.add(f"self.{bind.group(3)}" if bind.group(2) else bind.group(3))
+    return bool(named & holders)
 
 
+_NAMED = re.compile(r"(?<![\w.])((?:self\.)?[A-Za-z_]\w*)")  # a name or ``self.x`` as a line reads it
 _TOP_COLLECTION = re.compile(
     r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({]", re.M
 )
