@@ -321,3 +321,45 @@ def test_a_removed_choice_passed_as_a_value_is_a_warning(git_repo: GitRepo, no_r
     assert (path, line) == (FORK, 8)
     assert '"gumbel" passed to make()' in message
     assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["warning"]
+
+
+RUNNER = "vllm/model_executor/runner.py"
+RUNNER_BASE = """def forward(model, input_ids, positions):
+    return model(input_ids, positions, use_cascade=True, scale=1.0)
+
+
+def forward_long(model, input_ids, positions):
+    return model(
+        input_ids,
+        positions,
+        use_cascade=False,
+        scale=2.0,
+    )
+"""
+RUNNER_RENAMED = RUNNER_BASE.replace("use_cascade", "cascade_attn")
+KWARGS_FORK = """# AEON: the fork's model reads the runner's options from **kwargs
+def aeon_forward(input_ids, positions, **kwargs):
+    if kwargs.get("use_cascade", False):
+        return input_ids
+    return kwargs.pop("scale", 1.0)
+"""
+
+
+def test_a_keyword_no_call_passes_any_more_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """The producer side of ``**kwargs``: upstream renamed the keyword its calls pass; the fork's
+    ``kwargs.get("use_cascade", False)`` takes its default.  A warning: the mapping may be filled elsewhere."""
+    sides = s.merge_case(
+        git_repo, {RUNNER: RUNNER_BASE}, {FORK: KWARGS_FORK}, [("Rename use_cascade (#11)", {RUNNER: RUNNER_RENAMED})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == RULE]
+    assert (finding.path, finding.line, finding.severity.value) == (FORK, 3, "warning")
+    assert "renamed keyword argument 'use_cascade' to 'cascade_attn'" in finding.message
+    assert "#11" in finding.message and "takes its default" in finding.message
+
+
+def test_a_keyword_still_passed_somewhere_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """One call renamed the keyword, the other still passes it: the name is not gone."""
+    kept = RUNNER_BASE.replace("use_cascade=True", "cascade_attn=True")
+    sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE}, {FORK: KWARGS_FORK}, [("Rename one (#12)", {RUNNER: kept})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

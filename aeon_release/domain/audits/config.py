@@ -186,7 +186,7 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
 
 _CAPABILITY = re.compile(r"(\d{1,2})\.(\d)", re.ASCII)  # int() reads every script's digits: ASCII ones only
 _CALL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
-_DEVICE_LISTS = ("at_least", "equals", "family", "getters")
+_DEVICE_LISTS = ("at_least", "equals", "family", "getters", "native_arch", "native_version")
 _MOST_DEVICE_CALLS = 50
 
 
@@ -238,7 +238,7 @@ def _device(node: Any, where: Where) -> DeviceGates:
     if not any(lists.values()):
         raise where.fail(
             "names no call that asks about the device",
-            "list the capability checks under at_least, equals, family or getters",
+            "list the capability checks under at_least, equals, family, getters, native_arch or native_version",
         )
     severity = Severity(choice(data.get("severity", "error"), where.key("severity"), [s.value for s in Severity]))
     return DeviceGates((int(major), int(minor)), severity=severity, **lists)

@@ -30,6 +30,7 @@ from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.names import name_drift
+from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.returns import return_drift
@@ -102,8 +103,8 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
-    if settings.device is not None and settings.device.getters:  # device-gate drift's, while the others run
-        words = settings.device.getters
+    if settings.device is not None and settings.device.names:  # device-gate drift's, while the others run
+        words = settings.device.names
         greps[words] = in_background(changed_files_containing, sides.repo, sides.base, sides.theirs, words).result
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     findings, covered = enum_drift_covering(trees)
@@ -114,6 +115,7 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     findings += return_drift(trees, settings.pr_subject_pattern)
     findings += constant_drift(trees, settings.pr_subject_pattern)
     findings += device_gates()
+    findings += native_gate_drift(trees, settings.device, settings.pr_subject_pattern)
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [

@@ -237,7 +237,10 @@ class DeviceGates:
     ``capability`` is (major, minor).  Each list names the calls that compare the device's capability
     with their argument (an int such as 120, or a tuple such as (12, 0)): ``at_least`` as ``>=``,
     ``equals`` as ``==``, ``family`` on the major version alone (120 for every 12.x); ``getters`` return
-    the capability itself, (major, minor), as a tuple with ``major``/``minor`` and ``to_int()``."""
+    the capability itself, (major, minor), as a tuple with ``major``/``minor`` and ``to_int()``.
+    ``native_arch`` and ``native_version`` name what C++/CUDA sources compare the capability through:
+    a macro or name holding major * 100 + minor * 10 (900 for 9.0), or major * 10 + minor (90), or
+    a call of no arguments returning it."""
 
     capability: tuple[int, int]
     at_least: tuple[str, ...] = ()
@@ -245,6 +248,8 @@ class DeviceGates:
     family: tuple[str, ...] = ()
     getters: tuple[str, ...] = ()
     severity: Severity = Severity.ERROR  # of a check the device passed and now fails
+    native_arch: tuple[str, ...] = ()
+    native_version: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -258,7 +263,8 @@ class DeviceGates:
     def of(cls, data: dict[str, Any]) -> DeviceGates:
         """The value ``dataclasses.asdict`` made of one (the merge's sidecar process is sent its settings so)."""
         major, minor = data["capability"]
-        lists = {key: tuple(data.get(key, ())) for key in ("at_least", "equals", "family", "getters")}
+        keys = ("at_least", "equals", "family", "getters", "native_arch", "native_version")
+        lists = {key: tuple(data.get(key, ())) for key in keys}
         return cls((int(major), int(minor)), severity=Severity(data.get("severity", "error")), **lists)
 
 

@@ -36,14 +36,16 @@ from __future__ import annotations
 
 import ast
 import bisect
+import copy
 import dataclasses
 import difflib
+import functools
 import operator
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import in_background
@@ -92,6 +94,7 @@ class Gate:
     asks: frozenset[str]  # the capability questions it asks: ``is_device_capability(100)``, ...
     parts: tuple[tuple[str, _Truth], ...] = ()  # an ``and``/``or``'s operands: their texts and values
     negates: str | None = None  # a ``not X``: the text of X
+    known: frozenset[str] = frozenset()  # of ``asks``, the holders the fork branch's function read already
 
     @property
     def lost(self) -> bool:
@@ -106,25 +109,34 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
         return list
     python = [p for p in trees.upstream if p.endswith(".py")]
     paths = {p for p in python if any(name in trees.upstream.raw(p) for name in device.names)}
-    if device.getters:  # a capability a getter gave, compared through a local: ``cap >= (9, 0)``
-        paths |= _getter_files(trees, device.getters, sorted(set(python) - paths))
-    ours = trees.blobs(trees.ours, sorted(paths))
-    theirs = trees.blobs(trees.theirs, sorted(p for p in paths if p not in trees.mine))  # one batch
+    # the other changed files that ask about the device (``git grep``, started with the checks): a
+    # capability compared through a name (``cap >= (9, 0)``), or held on ``self``/at module level
+    naming = (trees.python_files_with(device.names) & set(python)) - paths
+    paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
+    holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), p, device)}
+    every = sorted(paths | holding)
+    ours = trees.blobs(trees.ours, every)
+    theirs = trees.blobs(trees.theirs, [p for p in every if p not in trees.mine])  # one batch
     found: dict[str, list[tuple[Gate | None, Gate]]] = {}
-    for path in sorted(paths):
+    keys: set[str] = set()
+    for path in every:
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
+        held = _HeldPair(held_values(before, path, device), held_values(after, path, device), device, (before, after))
+        if path not in paths and not held.asked_in(trees.upstream.raw(path)):
+            continue
         hunks = trees.upstream[path].hunks if path not in trees.mine and after == theirs.get(path) else None
-        pairs = _by_function(before, after, path, device, hunks)
+        pairs = _by_function(before, after, path, device, hunks, held)
         if pairs is None:
-            pairs = _by_module(before, after, trees.merged_module(path), path, device)
-        changed = list(_changed(*pairs)) if pairs is not None else []
+            pairs = _by_module(before, after, trees.merged_module(path), path, device, held)
+        changed = list(_changed(*pairs, held.words)) if pairs is not None else []
         if changed:
             found[path] = changed
+            keys |= held.words
     if not found:
         return list
-    commits = in_background(_commits, trees, device, sorted(found), pr_pattern)
+    commits = in_background(_commits, trees, device, sorted(found), pr_pattern, sorted(keys))
 
     def findings() -> list[Finding]:
         notes = commits.result()
@@ -133,33 +145,61 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
     return findings
 
 
-def _commits(trees: ThreeTrees, device: DeviceGates, paths: list[str], pr_pattern: str) -> dict[str, str]:
+def _commits(
+    trees: ThreeTrees, device: DeviceGates, paths: list[str], pr_pattern: str, held: list[str]
+) -> dict[str, str]:
     """``", in SHA (#PR, 'subject')"`` of the newest upstream commit that changed a capability check in
-    each file (one ``git log -G`` for them all; a comparison of a capability's parts for the rest)."""
+    each file (one ``git log -G`` for them all; a comparison of a capability's parts for the rest,
+    then a name holding the capability)."""
     history = repo.Git(trees.repo)
     rev_range = f"{trees.base}..{trees.theirs}"
     found = history.newest_matching(rev_range, paths, "|".join(re.escape(n) for n in device.names))
     found |= history.newest_matching(rev_range, [p for p in paths if p not in found], _COMPARE_ERE)
+    if held:  # a holder's name; else (an item of a set, on its own line) the newest change to the file
+        words = "|".join(re.escape(k.removesuffix("()")) for k in held)
+        found |= history.newest_matching(rev_range, [p for p in paths if p not in found], words)
+        found |= history.newest_matching(rev_range, [p for p in paths if p not in found], ".")
     return {path: ", in " + commit_note(c.sha, c.subject, pr_pattern) for path, c in found.items()}
 
 
 _Pairs = tuple[list[Gate], list[Gate], frozenset[str]]  # the fork branch's gates, the merged ones, its scopes
 
 
-def _by_module(before: str, after: str, new: ast.Module | None, path: str, device: DeviceGates) -> _Pairs | None:
+def _by_module(
+    before: str, after: str, new: ast.Module | None, path: str, device: DeviceGates, held: _HeldPair
+) -> _Pairs | None:
     """Both versions parsed whole: the gates of every scope that changed and names the device."""
     old = parse_python(before, path)
     if old is None or new is None:
         return None
     was, now = _defs(old), _defs(new)
     lines_was, lines_now = code_lines(before), code_lines(after)
-    touched = [q for q in now if q in was and _touched(_text(was[q], lines_was), _text(now[q], lines_now), device)]
-    old_gates = [g for q in touched for g in _gates_in(was[q], q, device, ":=" in before)]
-    new_gates = [g for q in touched for g in _gates_in(now[q], q, device, ":=" in after)]
+    touched = [q for q in now if q in was and held.touched(_text(was[q], lines_was), _text(now[q], lines_now))]
+    old_gates = [g for q in touched for g in _gates_in(was[q], q, device, held.before, ":=" in before)]
+    new_gates = [
+        _known(g, _text(was[q], lines_was), device)
+        for q in touched
+        for g in _gates_in(now[q], q, device, held.after, ":=" in after)
+    ]
     return old_gates, new_gates, frozenset(was)
 
 
-def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks: list[_Hunk] | None) -> _Pairs | None:
+def _known(gate: Gate, before: str, device: DeviceGates) -> Gate:
+    """The merged gate without the holders the fork branch's function already read (by name): a
+    holder upstream now reads as a value (``not supported()``, ``supported()`` made one return) asks
+    nothing new of the device."""
+    held = {
+        key
+        for key in gate.asks
+        if ("(" not in key or key.endswith("()")) and key.removesuffix("()") not in device.names
+    }
+    known = {key for key in held if re.search(r"(?<![\w.])" + re.escape(key.removesuffix("()")) + r"\b", before)}
+    return dataclasses.replace(gate, known=frozenset(known)) if known else gate
+
+
+def _by_function(
+    before: str, after: str, path: str, device: DeviceGates, hunks: list[_Hunk] | None, held: _HeldPair
+) -> _Pairs | None:
     """Only the functions holding a changed line parsed, each on its own (most of a large module is
     not read at all); None when a changed line naming the device lies outside every function or a
     function's text does not parse alone (then both versions are parsed whole)."""
@@ -173,27 +213,45 @@ def _by_function(before: str, after: str, path: str, device: DeviceGates, hunks:
         return None  # most of the module changed: parsed whole
     names: set[str] = set()
     for side in (0, 1):
-        found = _changed_functions(outlines[side], sorted(changed[side]), _naming(texts[side], lines[side], device))
+        naming = _naming(texts[side], lines[side], _names_pattern(device.names))
+        holding = _naming(texts[side], lines[side], held.holders) if held.holders is not None else []
+        found = _changed_functions(outlines[side], sorted(changed[side]), naming, holding)
         if found is None:
             return None  # a module's or a class body's own check changed
         names |= found
+    if held.reread is not None:  # a set of capabilities changed: the functions that read it
+        for side in (0, 1):
+            for index in _naming(texts[side], lines[side], held.reread):
+                if (at := outlines[side].innermost(index)) is not None:
+                    names.add(outlines[side].headers[at][2])
     gates: tuple[list[Gate], list[Gate]] = ([], [])
     for name in sorted(names):
         was, now = outlines[0].block(name), outlines[1].block(name)
-        if was is None or now is None or not _touched(was[1], now[1], device):
+        if was is None or now is None or not held.touched(was[1], now[1]):
             continue
         for side, (start, text) in enumerate((was, now)):
             module = parse_python(text, path)
             if module is None or len(module.body) != 1:
                 return None
-            for gate in _gates_in(module.body[0], name, device, ":=" in text):
+            for gate in _gates_in(module.body[0], name, device, (held.before, held.after)[side], ":=" in text):
+                gate = _known(gate, was[1], device) if side else gate
                 gates[side].append(dataclasses.replace(gate, line=gate.line + start))
     return gates[0], gates[1], frozenset(outlines[0].names)
 
 
-def _naming(text: str, lines: list[str], device: DeviceGates) -> list[int]:
-    """The indexes of the lines (``code_lines(text)``) that name one of the device's calls."""
-    pattern = re.compile("|".join(re.escape(name) for name in device.names))
+def _line_at(text: str, offset: int) -> int:
+    """The index in ``code_lines(text)`` of the line holding ``offset``."""
+    if "\r" not in text:
+        return text.count("\n", 0, offset)
+    return len(code_lines(text[:offset] + "x")) - 1
+
+
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(name) for name in names))
+
+
+def _naming(text: str, lines: list[str], pattern: re.Pattern[str]) -> list[int]:
+    """The indexes of the lines (``code_lines(text)``) the pattern finds something in."""
     if "\r" in text:  # a line may end in \r\n or \r too: line by line
         return [i for i, line in enumerate(lines) if pattern.search(line)]
     found: list[int] = []
@@ -206,19 +264,24 @@ def _naming(text: str, lines: list[str], device: DeviceGates) -> list[int]:
     return found
 
 
-def _changed_functions(outline: _Outline, changed: list[int], naming: list[int]) -> set[str] | None:
-    """The innermost functions holding a changed line that name the device somewhere (the others hold
-    no check to compare); None when a changed line naming the device lies outside every function.
+def _changed_functions(
+    outline: _Outline, changed: list[int], naming: list[int], holding: Sequence[int] = ()
+) -> set[str] | None:
+    """The innermost functions holding a changed line that name the device (``naming``: the lines
+    naming one of its calls; ``holding``: those reading a holder of the capability) somewhere (the
+    others hold no check to compare); None when a changed line naming a call lies outside every
+    function.
 
     Found from the few lines naming the device, not from every changed line: a large merge changes
     thousands of lines of a module, and finding each one's function was most of this check's time."""
     found: set[int] = set()
     seen: set[int] = set()
     is_changed = set(changed)
-    for index in naming:
+    calls = set(naming)
+    for index in sorted(calls | set(holding)):
         at = outline.innermost(index)
         if at is None:
-            if index in is_changed:
+            if index in is_changed and index in calls:
                 return None
             continue
         if at in seen:
@@ -342,21 +405,251 @@ class _Outline:
         return end
 
 
+# -- values held outside the function that reads them ---------------------------------------------
+# ``x = ...`` at a module's top level, ``self.x = ...`` anywhere, and any other binding form or
+# augmented assignment (a second binding makes the value unknown)
+_BINDS = re.compile(r"([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(?:(=)|(?:[-+*/%&|^@]|//|\*\*|>>|<<)=)(?!=)")
+_GLOBAL = re.compile(r"[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
+_NO_PARAMETERS = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
+# the lines any of those can match, found in one pass over the text
+_HOLDER_LINES = re.compile(
+    r"^(?:[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
+    r"|[ \t]*(?:global|nonlocal)[ \t]|(?:async[ \t]+)?def[ \t]+[A-Za-z_]\w*[ \t]*\([ \t]*\)).*",
+    re.MULTILINE,
+)
+_MOST_HELD_READS = 2_000  # the reads of the holders of one round looked at
+_MOST_HELD_LINES = 30  # a statement longer than this is not read
+_MOST_HELD_CHARS = 2_000
+
+
+@dataclass(frozen=True)
+class Held:
+    """The values a module holds outside the functions that read them, by key: a top-level name
+    assigned once (``_IS_SM100 = p.is_device_capability(100)``, ``_SUPPORTED = {90, 100}``),
+    ``self.x`` assigned once in the file (its class's methods read it; the assigning method's own
+    locals read through), a top-level function of no parameters that only returns a value
+    (``get_cap()``).  ``owners``: the class whose methods see a ``self.x``."""
+
+    values: dict[str, ast.expr]
+    owners: dict[str, str]
+
+    def visible(self, scope: str, shadowed: set[str]) -> dict[str, ast.expr]:
+        """The holders a function (dotted name) reads: the module's, and its own class's ``self.x``."""
+        cls = scope.rpartition(".")[0]
+        return {
+            key: value
+            for key, value in self.values.items()
+            if key.partition("(")[0] not in shadowed and (not key.startswith("self.") or self.owners.get(key) == cls)
+        }
+
+    def derived(self, device: DeviceGates) -> frozenset[str]:
+        """The keys whose value comes from the device's capability."""
+        env = _Env(device, device.capability, self.values)
+        return frozenset(key for key in self.values if env.derived(key))
+
+    def collections(self) -> dict[str, str]:
+        """The keys holding numbers or (major, minor) pairs (``{90, 100}``), with their text."""
+        env = _Env(_NO_DEVICE, (0, 0), {})
+        found = {}
+        for key, value in self.values.items():
+            inner = value.args[0] if isinstance(value, ast.Call) and len(value.args) == 1 else value
+            if isinstance(inner, (ast.Tuple, ast.List, ast.Set)) and inner.elts and env.value(inner) is not None:
+                found[key] = ast.unparse(inner)
+        return found
+
+
+_NO_DEVICE = DeviceGates((0, 0))
+
+
+def held_values(text: str, path: str, device: DeviceGates) -> Held:
+    """The module's holders (``Held``); only the statements that can hold the capability are found
+    (by searches of the text for what they read, not a pass over every line) and parsed: those
+    naming a capability call, a top-level display of numbers, a local assigned from a call
+    (``cap = p.get_device_capability()`` in the method that sets ``self.x = cap``), or one of those."""
+    asking = _asking_pattern(device)
+    starts: dict[str, int] = {}  # key -> the offset of its statement's first line
+    seeds: set[str] = set()
+
+    def bound_at(offset: int) -> None:
+        line_start = text.rfind("\n", 0, offset) + 1
+        bind = _BINDS.match(text, line_start)
+        if bind is None or text.find("=", bind.start(3)) > offset:
+            return  # the name read is not in the assigned value
+        indent, is_self, name, plain = bind.groups()
+        if is_self or not indent:
+            if plain:
+                starts.setdefault(f"self.{name}" if is_self else name, line_start)
+        elif plain:
+            seeds.add(name)
+
+    for found in asking.finditer(text):
+        bound_at(found.start())
+    for found in _TOP_COLLECTION.finditer(text):
+        starts.setdefault(found.group(1), found.start())
+    read: set[str] = set()
+    for _ in range(3):  # holders read through holders: ``_CAP = get(); _IS_NEW = _CAP >= (10, 0)``
+        fresh = (set(starts) | seeds) - read
+        read |= fresh
+        words = _words(fresh)
+        if words is None:
+            break
+        for count, found in enumerate(words.finditer(text)):
+            if count >= _MOST_HELD_READS:
+                break  # a name read everywhere (``x``): its holders are not followed further
+            bound_at(found.start())
+    functions = {m.group(1): m.start() for m in _TOP_NO_PARAMETERS.finditer(text)}
+    counted = _words([*starts, *functions])
+    binds: Counter[str] = Counter()
+    if counted is not None:
+        for found in re.finditer(_BIND_OF.format(counted.pattern), text, re.MULTILINE):
+            binds[found.group(1)] += 1
+        for found in _GLOBALS.finditer(text):
+            for name in found.group(1).split(","):
+                binds[name.strip()] += 2
+    values: dict[str, ast.expr] = {}
+    owners: dict[str, str] = {}
+    lines: list[str] | None = None
+    outline: _Outline | None = None
+    scopes: dict[str, tuple[dict[str, ast.expr], set[str]] | None] = {}
+    for key, offset in sorted(starts.items()):
+        if binds[key] != 1:
+            continue
+        lines = lines if lines is not None else code_lines(text)
+        index = _line_at(text, offset)
+        raw = _statement_text(lines, index)
+        value = _statement_value(raw, path) if raw is not None else None
+        if value is None or (key not in read and not asking.search(raw or "") and not _COLLECTION.match(raw or "")):
+            continue
+        if key.startswith("self."):
+            outline = outline or _Outline(lines)
+            at = outline.innermost(index)
+            method = outline.headers[at][2] if at is not None else None
+            if method is None or "." not in method:
+                continue
+            owners[key] = method.rpartition(".")[0]
+            if method not in scopes:
+                block = outline.block(method)
+                module = parse_python(block[1], path) if block is not None else None
+                scopes[method] = _method_names(module.body[0]) if module is not None and len(module.body) == 1 else None
+            scope = scopes[method]
+            if scope is None:
+                continue
+            value = _inlined(value, *scope)
+        values[key] = value
+    for name, offset in sorted(functions.items()):
+        if binds[name] or len(re.findall(rf"^(?:async[ \t]+)?def[ \t]+{name}\b", text, re.MULTILINE)) != 1:
+            continue  # assigned too, or defined twice
+        end = _TOP_LEVEL.search(text, text.find("\n", offset) + 1 or len(text))
+        source = text[offset : end.start() if end is not None else len(text)]
+        if len(source) > _MOST_HELD_CHARS or not asking.search(source):
+            continue
+        module = parse_python(source, path)
+        if (
+            module is None
+            or len(module.body) != 1
+            or not isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+        ):
+            continue
+        body = module.body[0].body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # a docstring
+        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+            values[f"{name}()"] = body[0].value
+    return Held(values, owners)
+
+
+# every binding of one of the names (``{}``: their pattern): ``x = ``, ``self.x: T = ``, ``x += ``
+_BIND_OF = r"^[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
+_GLOBALS = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)", re.MULTILINE)
+_TOP_NO_PARAMETERS = re.compile(r"^(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)", re.MULTILINE)
+
+
+@functools.cache
+def _asking_pattern(device: DeviceGates) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, device.names)))
+
+
+# a top-level line that ends a top-level function (not a comment or a closing bracket)
+_TOP_LEVEL = re.compile(r"^(?=[^\s#)\]}])", re.MULTILINE)
+# an assignment whose value is a display (or a container call) that holds a number: ``{90, 100}``
+_COLLECTION = re.compile(
+    r"[A-Za-z_][\w.]*[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({][^=]*\d", re.DOTALL
+)
+
+
+@functools.cache
+def _LOCAL_ASKING(device: DeviceGates) -> re.Pattern[str]:  # noqa: N802 (a pattern, built once per device)
+    calls = "|".join(map(re.escape, device.names))
+    return re.compile(rf"^[ \t]+([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)[^\n]*(?:{calls})", re.MULTILINE)
+
+
+def _statement_text(lines: list[str], index: int) -> str | None:
+    """The assignment that starts at ``lines[index]``: its lines to where the brackets close."""
+    depth, end = 0, index
+    while end < len(lines) and end - index < _MOST_HELD_LINES:
+        code = _code(lines[end])
+        depth += sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
+        end += 1
+        if depth <= 0 and not code.endswith("\\"):
+            break
+    text = "\n".join([lines[index].lstrip(), *lines[index + 1 : end]])
+    return text if len(text) <= _MOST_HELD_CHARS else None
+
+
+def _statement_value(text: str, path: str) -> ast.expr | None:
+    """The value of the assignment ``text``."""
+    module = parse_python(text, path)
+    if module is None or len(module.body) != 1:
+        return None
+    node = module.body[0]
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return node.value
+    if isinstance(node, ast.AnnAssign) and node.value is not None:
+        return node.value
+    return None
+
+
+def _method_names(node: ast.stmt) -> tuple[dict[str, ast.expr], set[str]] | None:
+    """A method's locals assigned once, and every name it binds (its parameters too)."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    once, assigned = _assigned(node)
+    return once, assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+
+
+_OPAQUE = "<local>"  # a name no holder has: a local of the assigning method whose value is not known
+
+
+def _inlined(value: ast.expr, once: dict[str, ast.expr], bound: set[str]) -> ast.expr:
+    """``value`` with the locals of the method that assigned it replaced by their values (a few
+    levels), and the method's other locals and parameters by a name that reads as unknown."""
+
+    class _Inline(ast.NodeTransformer):
+        def __init__(self) -> None:
+            self.depth = 0
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id not in bound:
+                return node  # the module's
+            if node.id not in once or self.depth >= 8:
+                return ast.Name(_OPAQUE, ast.Load())
+            self.depth += 1
+            try:
+                inner: ast.AST = self.visit(copy.deepcopy(once[node.id]))
+                return inner
+            finally:
+                self.depth -= 1
+
+    result = _Inline().visit(copy.deepcopy(value))
+    return result if isinstance(result, ast.expr) else value
+
+
 def _code(line: str) -> str:
     """The line without a trailing comment (one that holds no quote), right-stripped."""
     at = line.find("#")
     if at >= 0 and "'" not in line[at:] and '"' not in line[at:]:
         line = line[:at]
     return line.rstrip()
-
-
-def _getter_files(trees: ThreeTrees, getters: tuple[str, ...], python: list[str]) -> set[str]:
-    """Those of upstream's changed Python files that call a getter (at theirs: ``git grep``, started
-    with the checks) and whose diff compares something."""
-    if not python:
-        return set()
-    calling = trees.python_files_with(getters) & set(python)
-    return {p for p in calling if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
 
 
 def _defs(module: ast.Module) -> dict[str, ast.AST]:
@@ -378,9 +671,95 @@ def _defs(module: ast.Module) -> dict[str, ast.AST]:
     return found
 
 
-def _touched(before: str, after: str, device: DeviceGates) -> bool:
-    """A scope whose text changed and names a call that asks about the device."""
-    return before != after and any(name in after or name in before for name in device.names)
+class _HeldPair:
+    """The holders of the fork branch's version and of the merged one, and what they change."""
+
+    def __init__(self, before: Held, after: Held, device: DeviceGates, texts: tuple[str, str]) -> None:
+        self.before, self.after, self.device = before, after, device
+        derived = before.derived(device) | after.derived(device)
+        was, now = before.collections(), after.collections()
+        changed = {k for k in was.keys() | now.keys() if was.get(k) != now.get(k)}
+        if changed:  # only a set read beside a capability: ``cap.to_int() in _SUPPORTED``
+            beside = _words([*derived, *(m.group(1) for t in texts for m in _LOCAL_ASKING(device).finditer(t))])
+            changed = {k for k in changed if _read_beside(k, texts, device, beside)}
+        self.words = derived | changed
+        self.holders = _words(derived)  # a name holding the capability, where a line reads it
+        self.reread = _words(changed)  # a set of capabilities that changed: every reader is touched
+
+    def asked_in(self, diff: str) -> bool:
+        """Whether upstream's diff of the file changed a line naming a holder of the capability, or a set of them."""
+        if self.reread is not None:
+            return True
+        if self.holders is None:
+            return False
+        return any(line[:1] in "+-" and self.holders.search(line) for line in diff.splitlines())
+
+    def touched(self, before: str, after: str) -> bool:
+        """A scope whose text changed and asks about the device, or that reads a set of capabilities that changed."""
+        if self.reread is not None and (self.reread.search(before) or self.reread.search(after)):
+            return True
+        if before == after:
+            return False
+        if any(name in after or name in before for name in self.device.names):
+            return True
+        return self.holders is not None and bool(self.holders.search(before) or self.holders.search(after))
+
+
+def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: re.Pattern[str] | None) -> bool:
+    """Whether a line of either text reads ``key`` beside a capability call, a holder of one, or a
+    capability's parts (``.major``, ``to_int()``)."""
+    word = _words([key])
+    for text in texts:
+        for found in word.finditer(text) if word is not None else ():
+            start, end = text.rfind("\n", 0, found.start()) + 1, text.find("\n", found.end())
+            line = text[start : end if end >= 0 else len(text)]
+            if _CAPABILITY_PARTS.search(line) or any(n in line for n in device.names):
+                return True
+            if beside is not None and beside.search(line):
+                return True
+    return False
+
+
+_CAPABILITY_PARTS = re.compile(r"\.(?:major|minor)\b|\bto_int\(")
+
+
+def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) -> bool:
+    """Whether upstream's diff of a file (that names a capability call somewhere, not in its diff)
+    can change what a holder gives: a changed line names one of the merged file's holders, or is an
+    entry of a multi-line set (``    121,``)."""
+    if text is None:
+        return False
+    changed = [line for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    if any(_ENTRY.match(line) for line in changed):
+        return True
+    named = {w for line in changed for w in _NAMED.findall(line)}
+    if not named:
+        return False
+    holders = {m.group(1) for m in _TOP_COLLECTION.finditer(text)} | {
+        m.group(1) for m in _TOP_NO_PARAMETERS.finditer(text)
+    }
+    for found in _asking_pattern(device).finditer(text):  # the names assigned on a line naming a call
+        bind = _BINDS.match(text, text.rfind("\n", 0, found.start()) + 1)
+        if bind is not None:
+            holders.add(f"self.{bind.group(3)}" if bind.group(2) else bind.group(3))
+    return bool(named & holders)
+
+
+_NAMED = re.compile(r"(?<![\w.])((?:self\.)?[A-Za-z_]\w*)")  # a name or ``self.x`` as a line reads it
+_TOP_COLLECTION = re.compile(
+    r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({]", re.M
+)
+_ENTRY = re.compile(r"[-+][ \t]*\(?[ \t]*\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?\)?[ \t]*,?[ \t]*(?:#.*)?$")  # ``    121,``
+
+
+def _words(keys: Collection[str]) -> re.Pattern[str] | None:
+    """A pattern for the keys as read in code (``self.x``, ``x``, ``f(``), whole words."""
+    if not keys:
+        return None
+    parts = sorted(
+        (re.escape(k.removesuffix("()")) + r"\(" if k.endswith("()") else re.escape(k) + r"\b") for k in keys
+    )
+    return re.compile(r"(?<![\w.])(?:" + "|".join(parts) + ")")
 
 
 def _text(node: ast.AST, lines: list[str]) -> str:
@@ -388,8 +767,12 @@ def _text(node: ast.AST, lines: list[str]) -> str:
     return "\n".join(lines[start - 1 : end])
 
 
-def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterator[tuple[Gate | None, Gate]]:
-    """(the fork branch's gate or None for a new one, the merged gate) whose value for the device changed."""
+def _changed(
+    old: list[Gate], new: list[Gate], scopes: frozenset[str], held: frozenset[str] = frozenset()
+) -> Iterator[tuple[Gate | None, Gate]]:
+    """(the fork branch's gate or None for a new one, the merged gate) whose value for the device
+    changed; ``held``: the keys of holders read from outside a function (the same check's text, read
+    through one of them, may change its value)."""
     before: dict[tuple[str, str], list[Gate]] = {}
     for gate in old:
         before.setdefault((gate.scope, gate.slot), []).append(gate)
@@ -404,9 +787,13 @@ def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterat
         matcher = difflib.SequenceMatcher(a=[g.text for g in was], b=[g.text for g in gates], autojunk=False)
         for op, a0, a1, b0, b1 in matcher.get_opcodes():
             extra: list[Gate] = []
+            if op == "equal":  # the same text, another value: a holder read from outside changed
+                for a, b in zip(was[a0:a1], gates[b0:b1], strict=True):
+                    if b.truth is not None and b.truth != a.truth and any(k in held for k in b.asks):
+                        yield a, b
             if op == "replace":
                 for a, b in zip(was[a0:a1], gates[b0:b1], strict=False):
-                    if not _alike(a.text, b.text):
+                    if not alike(a.text, b.text):
                         extra.append(b)  # not the same check rewritten: a new one
                     elif b.truth is not None:
                         now = _uninverted(a, b)
@@ -416,7 +803,7 @@ def _changed(old: list[Gate], new: list[Gate], scopes: frozenset[str]) -> Iterat
             elif op == "insert":
                 extra = gates[b0:b1]
             for b in extra:  # a new check, in a function the fork had, that the device meets and that diverts
-                new_question = not b.asks <= asked.get(b.scope, frozenset())  # not one the function asked before
+                new_question = not b.asks - b.known <= asked.get(b.scope, frozenset())  # not asked before
                 if b.truth is True and b.diverts and b.scope in scopes and new_question:
                     yield None, b
 
@@ -446,7 +833,7 @@ def _split(was: Gate, now: Gate) -> bool:
     return all(truth is None or (text == now.text and truth == now.truth) for text, truth in was.parts)
 
 
-def _alike(a: str, b: str) -> bool:
+def alike(a: str, b: str) -> bool:
     """Two texts of one check (an operand added, a call changed), not two checks: one holds the other,
     or most of their tokens are shared (counted, in linear time: difflib's ratio on the characters
     took 4 s on two 1,000-character conditions of repeated operands, and grows with the cube)."""
@@ -476,10 +863,16 @@ def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit
         f"upstream changed a capability check in {where}: for a {device.label} device `{_short(now.text)}` is "
         f"{'true' if now.truth else 'false'} (the fork branch's `{_short(was.text)}` was {before}){commit}"
     )
+    if was.text == now.text:  # the check is the same; a value it reads from outside the function is not
+        change = (
+            f"upstream changed a value that a capability check in {where} reads: for a {device.label} device "
+            f"`{_short(now.text)}` is {'true' if now.truth else 'false'} (with the fork branch's value it was "
+            f"{before}){commit}"
+        )
     if now.lost:
         singled = now.sibling != now.truth  # its sibling keeps the path: the device alone was moved off it
         severity = device.severity if singled else Severity.WARNING
-        sibling = _label(_sibling(device.capability))
+        sibling = _label(sibling_of(device.capability))
         why = f"unlike a {sibling} device" if singled else f"as for a {sibling} device"
         hint = f"the device no longer takes this path ({why}): check that it still runs the kernels it should"
         return Finding(RULE, "merge", severity, path, now.line, f"{change}; {hint}")
@@ -500,21 +893,37 @@ def _short(text: str, most: int = 120) -> str:
 _BOOLEAN = (ast.BoolOp, ast.Compare)
 
 
-def _gates_in(node: ast.AST, name: str, device: DeviceGates, walrus: bool = True) -> list[Gate]:
-    """The gates of one function (or the module, or a class body), not of the scopes it holds
-    (``walrus``: whether its text may hold an assignment expression)."""
+def _gates_in(
+    node: ast.AST, name: str, device: DeviceGates, held: Held | None = None, walrus: bool = True
+) -> list[Gate]:
+    """The gates of one function (or the module, or a class body), not of the scopes it holds; ``held``:
+    the module's names, ``self.x`` and functions that hold a value, read through where not shadowed;
+    ``walrus``: whether its text may hold an assignment expression."""
     found: list[Gate] = []
-    local = _assigned_once(node, walrus)
-    env, sibling = _Env(device, device.capability, local), _Env(device, _sibling(device.capability), local)
+    local, assigned = _assigned(node, walrus)
+    outer: dict[str, ast.expr] = {}
+    if held is not None and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+        outer = held.visible(name, shadowed)
+        local = {**outer, **local}
+    env, sibling = _Env(device, device.capability, local), _Env(device, sibling_of(device.capability), local)
     calls = frozenset(device.names)
+
+    def bare(expr: ast.expr) -> bool:
+        """A holder from outside the function read alone: ``if self.is_sm100:``, ``return _IS_SM100``."""
+        key = _key(expr)
+        return key is not None and key in outer and env.derived(key)
+
     unreached: list[tuple[int, int]] = []  # the ``elif``/``else`` of an ``if`` the device always takes
-    for parent, child, slot in _slots(node, calls):
+    for parent, child, slot in _slots(node, calls, bare):
         line = getattr(child, "lineno", 0)
         if any(start <= line <= end for start, end in unreached):
             continue  # the device never gets here, on either side
         if _mentions(child, device, env):
             body = parent.body if isinstance(parent, ast.If) and slot == "if" else []
-            asks = frozenset(ast.unparse(c) for c in _calls(child, calls))
+            asks = frozenset(ast.unparse(c) for c in _calls(child, calls)) | {
+                key for sub in ast.walk(child) if (key := _key(sub)) is not None and key in outer
+            }
             truth, other = env.truth(child), sibling.truth(child)
             if truth is True and isinstance(parent, ast.If) and slot == "if":
                 unreached += _unreached(node, parent)
@@ -544,7 +953,7 @@ def _end(node: ast.AST) -> int:
     return end if isinstance(end, int) else 0
 
 
-def _sibling(capability: tuple[int, int]) -> tuple[int, int]:
+def sibling_of(capability: tuple[int, int]) -> tuple[int, int]:
     """The device of the same major version it is most often grouped with: x.0, or x.1 for an x.0."""
     major, minor = capability
     return (major, 0) if minor else (major, 1)
@@ -557,7 +966,12 @@ def _calls(node: ast.AST, calls: frozenset[str]) -> Iterator[ast.Call]:
             yield ast.Call(ast.Name(str(_callee(sub))), sub.args, sub.keywords)
 
 
-def _slots(scope: ast.AST, calls: frozenset[str]) -> Iterator[tuple[ast.AST, ast.expr, str]]:
+_BARE_SLOTS = (ast.If, ast.While, ast.IfExp, ast.Return, ast.Assign, ast.AnnAssign, ast.keyword)
+
+
+def _slots(
+    scope: ast.AST, calls: frozenset[str], bare: Callable[[ast.expr], bool] = lambda _: False
+) -> Iterator[tuple[ast.AST, ast.expr, str]]:
     """(parent, maximal boolean-ish expression, what its value goes to) in the scope, not in scopes it holds."""
     stack: list[tuple[ast.AST, ast.AST]] = [(scope, child) for child in reversed(list(ast.iter_child_nodes(scope)))]
     while stack:
@@ -567,6 +981,10 @@ def _slots(scope: ast.AST, calls: frozenset[str]) -> Iterator[tuple[ast.AST, ast
         if isinstance(node, ast.expr) and _is_gate_shape(node, calls) and not _is_gate_shape_parent(parent, node):
             yield parent, node, _slot(parent, node)
             continue  # its parts are not gates of their own
+        if isinstance(node, ast.expr) and isinstance(parent, _BARE_SLOTS) and bare(node):
+            if not isinstance(parent, ast.IfExp) or parent.test is node:
+                yield parent, node, _slot(parent, node)
+                continue
         stack.extend((node, child) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
@@ -622,8 +1040,9 @@ def _refuses(body: list[ast.stmt]) -> bool:
     )
 
 
-def _assigned_once(scope: ast.AST, walrus: bool = True) -> dict[str, ast.expr]:
-    """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack).
+def _assigned(scope: ast.AST, walrus: bool = True) -> tuple[dict[str, ast.expr], set[str]]:
+    """Local names the scope assigns exactly once with a plain ``=`` (a name or a two-name unpack),
+    and every name it assigns.
 
     Without ``walrus`` (no ``:=`` in its text) only statements can assign: they are walked, not
     the expressions in them (most of a function's nodes)."""
@@ -650,7 +1069,7 @@ def _assigned_once(scope: ast.AST, walrus: bool = True) -> dict[str, ast.expr]:
                 for i, elt in enumerate(target.elts):
                     assert isinstance(elt, ast.Name)
                     values[elt.id] = ast.Subscript(node.value, ast.Constant(i))
-    return {name: value for name, value in values.items() if counts.get(name) == 1}
+    return {name: value for name, value in values.items() if counts.get(name) == 1}, set(counts)
 
 
 def _own_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -679,14 +1098,31 @@ def _callee(node: ast.Call) -> str | None:
 
 
 def _mentions(node: ast.AST, device: DeviceGates, env: _Env) -> bool:
-    """Whether the expression asks about the device (a named call, or a local holding the capability)."""
+    """Whether the expression asks about the device (a named call, or a name holding the capability:
+    a local, a module's name, ``self.x``, a module function of no parameters that returns it)."""
+    return any(True for _ in _asking(node, device, env))
+
+
+def _asking(node: ast.AST, device: DeviceGates, env: _Env) -> Iterator[str]:
+    """What in the expression asks about the device: the named calls' names, the holders' keys."""
     names = set(device.names)
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call) and _callee(sub) in names:
-            return True
-        if isinstance(sub, ast.Name) and sub.id in env.locals and env.derived(sub.id):
-            return True
-    return False
+            yield str(_callee(sub))
+        key = _key(sub)
+        if key is not None and key in env.locals and env.derived(key):
+            yield key
+
+
+def _key(node: ast.AST) -> str | None:
+    """What a holder of a value is known by: ``x``, ``self.x``, ``f()`` (a call of no arguments)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return f"self.{node.attr}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
+        return f"{node.func.id}()"
+    return None
 
 
 # nested evaluations (an operand, a local read through: ``cap = get(); major = cap[0]; sm12 = major
@@ -719,9 +1155,10 @@ class _Env:
                 self._depth -= 1
         return self._derived[name]
 
-    def _follows(self, node: ast.AST) -> TypeGuard[ast.Name]:
-        """Whether ``node`` is a local to read through: not one being read (``a = b; b = a``)."""
-        return isinstance(node, ast.Name) and node.id in self.locals and node.id not in self._busy
+    def _follows(self, node: ast.AST) -> str | None:
+        """The key of a holder to read through (a local, ``self.x``, ``f()``): not one being read (``a = b; b = a``)."""
+        key = _key(node)
+        return key if key is not None and key in self.locals and key not in self._busy else None
 
     @property
     def number(self) -> int:
@@ -740,13 +1177,13 @@ class _Env:
         finally:
             self._depth -= 1
 
-    def _through(self, evaluate: Callable[[ast.AST], _E], name: ast.Name) -> _E:
-        """``evaluate`` of the value a local was assigned, the local marked as being read meanwhile."""
-        self._busy.add(name.id)
+    def _through(self, evaluate: Callable[[ast.AST], _E], key: str) -> _E:
+        """``evaluate`` of the value a holder was assigned, the holder marked as being read meanwhile."""
+        self._busy.add(key)
         try:
-            return evaluate(self.locals[name.id])
+            return evaluate(self.locals[key])
         finally:
-            self._busy.discard(name.id)
+            self._busy.discard(key)
 
     def _truth(self, node: ast.AST) -> _Truth:
         if isinstance(node, ast.BoolOp):
@@ -759,12 +1196,12 @@ class _Env:
             return None if inner is None else not inner
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return node.value
+        if (key := self._follows(node)) is not None:
+            return self._through(self.truth, key)
         if isinstance(node, ast.Call):
             return self._predicate(node)
         if isinstance(node, ast.Compare):
             return self._compare(node)
-        if self._follows(node):
-            return self._through(self.truth, node)
         return None
 
     def _predicate(self, node: ast.Call) -> _Truth:
@@ -812,6 +1249,8 @@ class _Env:
         return self._nested(self._value, node)
 
     def _value(self, node: ast.AST) -> object:
+        if (key := self._follows(node)) is not None:
+            return self._through(self.value, key)
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
             return node.value
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
@@ -823,6 +1262,9 @@ class _Env:
             name = _callee(node)
             if name in self.device.getters:
                 return self.cap
+            if isinstance(node.func, ast.Name) and name in _CONTAINERS and len(node.args) == 1 and not node.keywords:
+                listed = node.args[0]  # ``frozenset({90, 100})``
+                return self.value(listed) if isinstance(listed, (ast.Tuple, ast.List, ast.Set)) else None
             if isinstance(node.func, ast.Attribute) and node.func.attr == "to_int" and not node.args:
                 inner = self.value(node.func.value)
                 return self.number if isinstance(inner, _Capability) else None
@@ -843,9 +1285,10 @@ class _Env:
             if isinstance(a, int) and isinstance(b, int):
                 return _arith(node.op, a, b)
             return None
-        if self._follows(node):
-            return self._through(self.value, node)
         return None
+
+
+_CONTAINERS = frozenset({"frozenset", "set", "tuple", "list"})
 
 
 def _number(value: object) -> bool:

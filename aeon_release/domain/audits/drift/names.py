@@ -57,6 +57,7 @@ class Kind(enum.Enum):
     KEY = "key"  # a dict key (a registry: environment variables, backends, options)
     ENV = "environment variable"  # read by upstream through os.environ / os.getenv
     CHOICE = "accepted value"  # one of a fixed set of strings: a Literal's, a list's entry, a value compared
+    KEYWORD = "keyword argument"  # ``f(x, name=...)``: what a callee's ``**kwargs`` holds
 
 
 def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
@@ -72,6 +73,8 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
         (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
         (Kind.CHOICE, _choice(word)),
+        # a keyword argument of a call, on the call's line or on a line of its own
+        (Kind.KEYWORD, re.compile(rf"[(,]\s*{word}\s*=(?!=)|^\s*{word}\s*=(?!=)[^\n]*[,(]\s*(?:#.*)?$")),
         (
             Kind.CHOICE,
             re.compile(
@@ -254,7 +257,7 @@ def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
     text = ast.unparse(owner)
     if "environ" in text or text.endswith("getenv"):
         return (Kind.ENV, Kind.KEY)
-    return (Kind.KEY, Kind.ATTRIBUTE)
+    return (Kind.KEY, Kind.ATTRIBUTE, Kind.KEYWORD)
 
 
 def _string(node: ast.expr) -> str | None:
@@ -313,7 +316,14 @@ _KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
 
 def _kinds_in(lines: list[str], name: str, shapes: list[tuple[Kind, re.Pattern[str]]]) -> set[Kind]:
-    return {kind for line in lines if name in line for kind, shape in shapes if shape.search(line)}
+    found: set[Kind] = set()
+    for line in lines:
+        if name in line:
+            kinds = {kind for kind, shape in shapes if shape.search(line)}
+            if Kind.KEYWORD in kinds and line.rstrip().endswith(","):
+                kinds.discard(Kind.ATTRIBUTE)  # ``    name=value,``: an argument of a call spanning lines
+            found |= kinds
+    return found
 
 
 # a line defining a name: a dict key, a def, an assignment or annotation, ``self.name = ...``
@@ -322,6 +332,7 @@ _DEFINED = re.compile(
     r"|^\s*(?:async\s+)?def\s+([A-Za-z_]\w{3,})\s*\("
     r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
     r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
+    r"|[(,]\s*([A-Za-z_]\w{3,})\s*=(?!=)"  # a keyword argument
 )
 
 
@@ -366,8 +377,9 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
         f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} "
         f"({removed.path}{_commit(trees, removed, pr_pattern)}); the read {_OUTCOMES[read.form]} now{fix}"
     )
-    # a value passed to a callee: that it meant the gone choice is likely, not certain (another string)
-    severity = Severity.WARNING if read.form == "arg" else Severity.ERROR
+    # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);
+    # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)
+    severity = Severity.WARNING if read.form == "arg" or removed.kind is Kind.KEYWORD else Severity.ERROR
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 

@@ -1,0 +1,270 @@
+"""Native device gates: upstream changed a C++/CUDA capability guard, and the fork's device takes another path.
+
+The kernels a fork's device runs are chosen in the native sources too: ``#if __CUDA_ARCH__ >= 1000 &&
+__CUDA_ARCH__ < 1200`` compiles a kernel body for some archs, ``if (version_num >= 120)`` dispatches to
+one at run time.  Upstream writes those guards for its devices: ``version_num >= 100`` became
+``version_num == 100``, and a 10.3 device is sent to the fallback while the build and every answer
+stay right.
+
+The device's capability is read through the names ``settings: device`` gives (``native_arch``: a
+macro or name holding major * 100 + minor * 10, ``native_version``: major * 10 + minor; a call of no
+arguments counts as its name).  Each guard of a changed native file that names one (``#if``/``#elif``,
+``if (...)``, ``return ...;``) is evaluated for the device in three-valued logic, in the fork branch's
+version and in the merged one; a name's ``defined(...)`` is true (the device's own compile pass), any
+other operand is unknown.  The guards are paired in order, by their text (a guard rewritten beyond
+recognition counts as a new one, and a new guard is not judged: new kernels come with their own).  A
+finding when the merged guard's value for the device is certain and differs: the device loses the
+path (an error when its sibling, x.0 for x.1, keeps it; a warning when the family goes with it), or
+it gains one (a warning).
+
+Cheap: only the native files whose upstream diff names one of the names are read, each scanned line
+by line (no C++ parse).
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import ARGV_BYTES, upstream_changed
+from aeon_release.domain.audits.drift.device_gates import alike, sibling_of
+from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
+from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
+from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
+
+NATIVE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".inl")
+_MOST_GUARD_LINES = 12  # an ``if (`` whose parenthesis does not close within this many lines is not read
+_MOST_GUARD_CHARS = 1_000
+_Truth = bool | None
+_BOUND = re.compile(r"\b\d+\b")  # the numbers a guard compares with
+
+
+@dataclass(frozen=True)
+class Guard:
+    kind: str  # "#if", "if", "return"
+    text: str  # one line, spaces collapsed
+    line: int
+    truth: _Truth
+    sibling: _Truth
+
+
+def native_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern: str) -> list[Finding]:
+    if device is None or not (device.native_arch or device.native_version):
+        return []
+    names = (*device.native_arch, *device.native_version)
+    word = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+    paths = _naming(trees, names)
+    if not paths:
+        return []
+    ours = trees.blobs(trees.ours, paths)
+    found: dict[str, list[tuple[Guard, Guard]]] = {}
+    for path in paths:
+        before, after = ours.get(path), trees.merged_text(path)
+        if before is None or after is None or before == after:
+            continue
+        changed = list(_changed(guards(before, device, word), guards(after, device, word)))
+        if changed:
+            found[path] = changed
+    if not found:
+        return []
+    history = repo.Git(trees.repo)
+    commits = history.newest_matching(f"{trees.base}..{trees.theirs}", sorted(found), "|".join(map(re.escape, names)))
+    notes = {p: ", in " + commit_note(c.sha, c.subject, pr_pattern) for p, c in commits.items()}
+    return [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+
+
+def _naming(trees: ThreeTrees, names: tuple[str, ...]) -> list[str]:
+    """The native files upstream changed whose text (at theirs) names the capability: one ``git grep``."""
+    changed = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(NATIVE_SUFFIXES)]
+    if not changed:
+        return []
+    specs = [f":(literal){p}" for p in changed]
+    if sum(len(p) + 1 for p in specs) > ARGV_BYTES:  # too long a command line: every native file, same answer
+        specs = [f":(glob)**/*{suffix}" for suffix in NATIVE_SUFFIXES]
+    return sorted(repo.files_containing(trees.repo, trees.theirs, names, specs) & set(changed))
+
+
+def _changed(old: list[Guard], new: list[Guard]) -> Iterator[tuple[Guard, Guard]]:
+    matcher = difflib.SequenceMatcher(
+        a=[f"{g.kind} {g.text}" for g in old], b=[f"{g.kind} {g.text}" for g in new], autojunk=False
+    )
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        for was, now in zip(old[a0:a1], new[b0:b1], strict=False):
+            if now.truth is None or now.truth == was.truth or was.kind != now.kind:
+                continue
+            # one guard rewritten keeps a bound (``>= 120`` -> ``== 120``); two guards of different
+            # kernels share only the name's tokens (#32224 added guards for [750, 800) above [900, ...))
+            if alike(was.text, now.text) and set(_BOUND.findall(was.text)) & set(_BOUND.findall(now.text)):
+                yield was, now
+
+
+def _finding(path: str, was: Guard, now: Guard, device: DeviceGates, commit: str) -> Finding:
+    before = "true" if was.truth else "false" if was.truth is False else "undecided by the device"
+    change = (
+        f"upstream changed a native capability guard: for a {device.label} device `{_short(now.text)}` is "
+        f"{'true' if now.truth else 'false'} (the fork branch's `{_short(was.text)}` was {before}){commit}"
+    )
+    sibling = sibling_of(device.capability)
+    label = f"{sibling[0]}.{sibling[1]}"
+    if now.truth is False:
+        singled = now.sibling is not False  # its sibling keeps the path: the device alone was moved off it
+        severity = device.severity if singled else Severity.WARNING
+        why = f"unlike a {label} device" if singled else f"as for a {label} device"
+        hint = (
+            f"the device no longer compiles or takes this path ({why}): check that it still runs the kernels it should"
+        )
+    else:
+        severity, hint = Severity.WARNING, "the device now compiles or takes this path: check that it works there"
+    return Finding(RULE, "merge", severity, path, now.line, f"{change}; {hint}")
+
+
+def _short(text: str, most: int = 120) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+# -- reading the guards ----------------------------------------------------------------------------------
+_DIRECTIVE = re.compile(r"\s*#\s*(?:if|elif)\b(.*)")
+_IF = re.compile(r"\bif\s*\(")
+_RETURN = re.compile(r"\breturn\b(.*)")
+_COMMENT = re.compile(r"//.*|/\*.*?\*/")
+
+
+def guards(text: str, device: DeviceGates, word: re.Pattern[str]) -> list[Guard]:
+    """The guards of one native file that name the device's capability, in order."""
+    lines = text.splitlines()
+    found: list[Guard] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if not word.search(line) and not line.rstrip().endswith("\\") and "if" not in line:
+            index += 1
+            continue
+        if (directive := _DIRECTIVE.match(line)) is not None:
+            body, end = directive.group(1), index
+            while body.rstrip().endswith("\\") and end + 1 < len(lines) and end - index < _MOST_GUARD_LINES:
+                end += 1
+                body = body.rstrip()[:-1] + " " + lines[end]
+            _add(found, "#if", body, index, device, word)
+            index = end + 1
+            continue
+        for opening in _IF.finditer(line):
+            condition = _parenthesised(lines, index, opening.end())
+            if condition is not None:
+                _add(found, "if", condition, index, device, word)
+        if (returned := _RETURN.search(line)) is not None and word.search(returned.group(1)):
+            _add(found, "return", returned.group(1).split(";")[0], index, device, word)
+        index += 1
+    return found
+
+
+def _parenthesised(lines: list[str], index: int, start: int) -> str | None:
+    """The text inside the parenthesis that opens just before ``lines[index][start]``, to its closing one."""
+    depth, parts = 1, []
+    text = lines[index][start:]
+    for offset in range(_MOST_GUARD_LINES):
+        for at, char in enumerate(text):
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth -= 1
+                if depth == 0:
+                    parts.append(text[:at])
+                    joined = " ".join(parts)
+                    return joined if len(joined) <= _MOST_GUARD_CHARS else None
+        parts.append(text)
+        if index + offset + 1 >= len(lines):
+            return None
+        text = _COMMENT.sub("", lines[index + offset + 1])
+    return None
+
+
+def _add(found: list[Guard], kind: str, body: str, index: int, device: DeviceGates, word: re.Pattern[str]) -> None:
+    text = " ".join(_COMMENT.sub("", body).split())
+    if not text or not word.search(_DEFINED.sub("", text)):
+        return  # no comparison: ``#if defined __CUDA_ARCH__`` asks which compile pass this is
+    truth = _evaluate(text, device, device.capability)
+    sibling = _evaluate(text, device, sibling_of(device.capability))
+    found.append(Guard(kind, text, index + 1, truth, sibling))
+
+
+# -- evaluating one guard: C's operators made Python's, then read in three values ------------------------
+_DEFINED = re.compile(r"\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)")
+_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(\s*\)")
+_SUFFIX = re.compile(r"\b(\d+)[uUlL]+\b")
+_DEFINED_PREFIX = "defined__"
+
+
+def _evaluate(text: str, device: DeviceGates, capability: tuple[int, int]) -> _Truth:
+    major, minor = capability
+    values = {name: major * 100 + minor * 10 for name in device.native_arch}
+    values |= {name: major * 10 + minor for name in device.native_version}
+    python = _DEFINED.sub(lambda m: f" {_DEFINED_PREFIX}{m.group(1) or m.group(2)} ", text)
+    python = _CALL.sub(lambda m: m.group(1) if m.group(1) in values else m.group(0), python)
+    python = _SUFFIX.sub(r"\1", python)
+    python = python.replace("&&", " and ").replace("||", " or ").replace("->", ".").replace("::", ".")
+    python = re.sub(r"!(?!=)", " not ", python)
+    python = re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", python))
+    try:
+        tree = ast.parse(python.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return _truth(tree.body, values, 0)
+
+
+def _truth(node: ast.AST, values: dict[str, int], depth: int) -> _Truth:
+    if depth > 60:
+        return None
+    if isinstance(node, ast.BoolOp):
+        parts = [_truth(v, values, depth + 1) for v in node.values]
+        if isinstance(node.op, ast.And):
+            return False if False in parts else True if all(p is True for p in parts) else None
+        return True if True in parts else False if all(p is False for p in parts) else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _truth(node.operand, values, depth + 1)
+        return None if inner is None else not inner
+    if isinstance(node, ast.Name) and node.id.startswith(_DEFINED_PREFIX):
+        return True if node.id[len(_DEFINED_PREFIX) :] in values else None
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Compare):
+        left = _number(node.left, values)
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            right = _number(right_node, values)
+            if left is None or right is None or not isinstance(op, _OPS):
+                return None
+            if not _compare(op, left, right):
+                return False
+            left = right
+        return True
+    return None
+
+
+_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _compare(op: ast.cmpop, left: int, right: int) -> bool:
+    if isinstance(op, ast.Eq):
+        return left == right
+    if isinstance(op, ast.NotEq):
+        return left != right
+    if isinstance(op, ast.Lt):
+        return left < right
+    if isinstance(op, ast.LtE):
+        return left <= right
+    if isinstance(op, ast.Gt):
+        return left > right
+    return left >= right
+
+
+def _number(node: ast.AST, values: dict[str, int]) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Name):
+        return values.get(node.id)
+    return None
