@@ -482,10 +482,15 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         elif plain:
             seeds.add(name)
 
+    asks = False
     for found in asking.finditer(text):
+        asks = True
         bound_at(found.start())
     for found in _TOP_COLLECTION.finditer(text):
-        starts.setdefault(found.group(1), found.start())
+        if _COLLECTION.match(text, found.start(), found.start() + _MOST_HELD_CHARS):  # numbers in it: ``{90, 100}``
+            starts.setdefault(found.group(1), found.start())
+    if not asks and not starts:
+        return Held({}, {})  # no call asks about the device, no set of numbers: nothing can hold a capability
     read: set[str] = set()
     for _ in range(3):  # holders read through holders: ``_CAP = get(); _IS_NEW = _CAP >= (10, 0)``
         fresh = (set(starts) | seeds) - read
