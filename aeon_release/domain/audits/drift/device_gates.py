@@ -502,7 +502,8 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
             if count >= _MOST_HELD_READS:
                 break  # a name read everywhere (``x``): its holders are not followed further
             bound_at(found.start())
-    functions = {m.group(1): m.start() for m in _TOP_NO_PARAMETERS.finditer(text)}
+    # a function of no parameters holds a value only if it asks about the device
+    functions = {m.group(1): m.start() for m in _TOP_NO_PARAMETERS.finditer(text)} if asks else {}
     counted = _words([*starts, *functions])
     binds: Counter[str] = Counter()
     if counted is not None:
@@ -541,8 +542,9 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
                 continue
             value = _inlined(value, *scope)
         values[key] = value
+    defined = Counter(m.group(1) for m in _TOP_DEFS.finditer(text)) if functions else Counter[str]()
     for name, offset in sorted(functions.items()):
-        if binds[name] or len(re.findall(rf"^(?:async[ \t]+)?def[ \t]+{name}\b", text, re.MULTILINE)) != 1:
+        if binds[name] or defined[name] != 1:
             continue  # assigned too, or defined twice
         end = _TOP_LEVEL.search(text, text.find("\n", offset) + 1 or len(text))
         source = text[offset : end.start() if end is not None else len(text)]
@@ -567,6 +569,7 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
 _BIND_OF = r"^[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
 _GLOBALS = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)", re.MULTILINE)
 _TOP_NO_PARAMETERS = re.compile(r"^(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)", re.MULTILINE)
+_TOP_DEFS = re.compile(r"^(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)\b", re.MULTILINE)  # counted in one pass
 
 
 @functools.cache
