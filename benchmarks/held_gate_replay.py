@@ -18,23 +18,13 @@ every merge/device-gate finding printed with K's subject, for a reader to judge.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile
-import time
 from dataclasses import replace
 from pathlib import Path
 
-from threeway import MIRROR, GitTree, MergeSides, SourceCache, clone, commit_files, git, merge_findings
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from aeon_release.domain.audits.config import load_rules  # noqa: E402
-from aeon_release.domain.audits.merge_rules import DEVICE_GATE  # noqa: E402
-from aeon_release.domain.audits.model import Settings  # noqa: E402
-
-FORK_MODULE = "vllm/aeon_fork_note.py"
+from threeway import clone, device_settings, gate_replay_args, git, replay_gate_commits
 
 
 def holders(repo: Path, since: str, names: tuple[str, ...]) -> list[str]:
@@ -65,20 +55,13 @@ def commits(repo: Path, since: str, names: tuple[str, ...]) -> list[tuple[str, s
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    parser.add_argument("--limit", type=int, default=0)
+    parser = gate_replay_args(__doc__.splitlines()[0], "2025-01-01")
     parser.add_argument("--capability", help="another device's capability (major.minor), to exercise the replay")
     args = parser.parse_args()
-    settings = load_rules(ROOT).settings
-    if settings.device is None:
-        raise SystemExit("audits/ sets no device (settings: device)")
-    device = settings.device
-    if args.capability:
+    settings = device_settings()
+    if args.capability and settings.device is not None:
         major, minor = args.capability.split(".")
-        device = replace(device, capability=(int(major), int(minor)))
-    settings = Settings(device=device, pr_subject_pattern=settings.pr_subject_pattern)
+        settings = replace(settings, device=replace(settings.device, capability=(int(major), int(minor))))
     with tempfile.TemporaryDirectory() as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
         found = commits(repo, args.since, settings.device.names)
@@ -87,32 +70,7 @@ def main() -> int:
         print(
             f"device {settings.device.label}; {len(found)} upstream commits change a held capability's reads since {args.since}"
         )
-        errors = warnings = 0
-        started = time.perf_counter()
-        for sha, subject in reversed(found):
-            base = git(repo, "rev-parse", f"{sha}^")
-            ours = commit_files(repo, base, {FORK_MODULE: "FORK_NOTE = 'carried'\n"}, "fork: a carry")
-            done = git(repo, "merge-tree", "--write-tree", "--no-messages", ours, sha, check=False)
-            if not done:
-                print(f"  {sha[:10]} {subject[:70]}: merge failed")
-                continue
-            tree = GitTree(repo, done.split()[0])
-            try:
-                findings = merge_findings(SourceCache(tree), MergeSides(repo, base, ours, sha), replace(settings))
-            finally:
-                tree.close()
-            gates = [f for f in findings if f.rule_id == DEVICE_GATE]
-            severities = {f.severity.value for f in gates}
-            errors += "error" in severities
-            warnings += severities == {"warning"}
-            if gates:
-                print(f"{sha[:10]} {subject[:90]}")
-                for f in gates:
-                    print(f"    {f.severity.value}: {f.path}:{f.line}: {f.message[:300]}")
-        print(
-            f"\n{len(found)} commits replayed in {time.perf_counter() - started:.0f} s: {errors} with an error "
-            f"(the device loses a path), {warnings} with warnings only"
-        )
+        replay_gate_commits(repo, found, settings, width=300)
     return 0
 
 

@@ -9,14 +9,15 @@ the engine's own ``merge_findings``, so every merge-aware check of the engine is
 
 from __future__ import annotations
 
+import argparse
 import ast
 import os
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 # AEON_SRC: measure another checkout of aeon-release (e.g. main, for the time the new checks add)
@@ -175,3 +176,67 @@ def carried_findings(
             return None
         findings = audit(merged)[0]
     return [f for f in findings if f.path == path and f.line == line and f.rule_id in rules]
+
+
+FORK_NOTE = "vllm/aeon_fork_note.py"  # the one fork module a gate replay's fork adds (both sides change something)
+
+
+def replay_gate_commits(
+    repo: Path,
+    found: list[tuple[str, str]],
+    settings: Settings,
+    keep: Callable[[Finding], bool] = lambda finding: True,
+    width: int = 260,
+) -> None:
+    """For each upstream commit K (sha, subject): the merge base is K's first parent, upstream is K,
+    the fork is the base plus one new fork module; the merge is clean, the merge-aware audit runs on
+    the merged tree, and every merge/device-gate finding ``keep`` accepts is printed under K's
+    subject.  Then the totals: commits replayed, with an error (the device loses a path), with
+    warnings only."""
+    from aeon_release.domain.audits.merge_rules import DEVICE_GATE
+
+    errors = warnings = 0
+    started = time.perf_counter()
+    for sha, subject in reversed(found):
+        base = git(repo, "rev-parse", f"{sha}^")
+        ours = commit_files(repo, base, {FORK_NOTE: "FORK_NOTE = 'carried'\n"}, "fork: a carry")
+        done = git(repo, "merge-tree", "--write-tree", "--no-messages", ours, sha, check=False)
+        if not done:
+            print(f"  {sha[:10]} {subject[:70]}: merge failed")
+            continue
+        tree = GitTree(repo, done.split()[0])
+        try:
+            findings = merge_findings(SourceCache(tree), MergeSides(repo, base, ours, sha), replace(settings))
+        finally:
+            tree.close()
+        gates = [f for f in findings if f.rule_id == DEVICE_GATE and keep(f)]
+        severities = {f.severity.value for f in gates}
+        errors += "error" in severities
+        warnings += severities == {"warning"}
+        if gates:
+            print(f"{sha[:10]} {subject[:90]}")
+            for f in gates:
+                print(f"    {f.severity.value}: {f.path}:{f.line}: {f.message[:width]}")
+    print(
+        f"\n{len(found)} commits replayed in {time.perf_counter() - started:.0f} s: {errors} with an error "
+        f"(the device loses a path), {warnings} with warnings only"
+    )
+
+
+def gate_replay_args(description: str, since: str) -> argparse.ArgumentParser:
+    """A gate replay's options: the mirror, the first day of history, a limit."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--mirror", type=Path, default=MIRROR)
+    parser.add_argument("--since", default=since)
+    parser.add_argument("--limit", type=int, default=0)
+    return parser
+
+
+def device_settings() -> Settings:
+    """The repository's audits/ settings with the fleet's device (a replay without one cannot run)."""
+    from aeon_release.domain.audits.config import load_rules
+
+    settings = load_rules(Path(__file__).resolve().parents[1]).settings
+    if settings.device is None:
+        raise SystemExit("audits/ sets no device (settings: device)")
+    return Settings(device=settings.device, pr_subject_pattern=settings.pr_subject_pattern)
