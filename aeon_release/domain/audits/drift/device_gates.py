@@ -761,13 +761,23 @@ _ENTRY = re.compile(r"[-+][ \t]*\(?[ \t]*\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?\)?[ \t]*
 
 
 def _words(keys: Collection[str]) -> re.Pattern[str] | None:
-    """A pattern for the keys as read in code (``self.x``, ``x``, ``f(``), whole words."""
+    """A pattern for the keys as read in code (``self.x``, ``x``, ``f(``), whole words.
+
+    Each key's "not after a name or a dot" is asserted after its first character, not before it:
+    a pattern that begins with its literals lets the engine skip to where one can start (a pattern
+    that begins with the assertion tries every position: 3-5x slower over a large module)."""
     if not keys:
         return None
-    parts = sorted(
-        (re.escape(k.removesuffix("()")) + r"\(" if k.endswith("()") else re.escape(k) + r"\b") for k in keys
-    )
-    return re.compile(r"(?<![\w.])(?:" + "|".join(parts) + ")")
+    parts = []
+    for key in keys:
+        body = key.removesuffix("()") if key.endswith("()") else key
+        tail = r"\(" if key.endswith("()") else r"\b"
+        if body:
+            first = re.escape(body[0])
+            parts.append((re.escape(body) + tail, rf"{first}(?<![\w.]{first}){re.escape(body[1:])}{tail}"))
+        else:
+            parts.append((tail, rf"(?<![\w.]){tail}"))
+    return re.compile("(?:" + "|".join(part for _, part in sorted(parts)) + ")")
 
 
 def _text(node: ast.AST, lines: list[str]) -> str:
