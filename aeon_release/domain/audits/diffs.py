@@ -85,16 +85,25 @@ def _enum_files(where: Path, base: str, theirs: str) -> frozenset[str]:
     return changed_files_containing(where, base, theirs, ENUM_WORDS)
 
 
-def changed_files_containing(where: Path, base: str, theirs: str, words: tuple[str, ...]) -> frozenset[str]:
-    """The Python files upstream changed (outside its test folders) whose text at ``theirs`` holds one
-    of ``words``: ``git grep`` of those files alone, not of the whole tree (its CPU competes with
-    everything else a merge does on two cores)."""
-    changed = sorted(p for p in upstream_changed(where, base, theirs) if p.endswith(".py") and not _upstream_test(p))
+def changed_files_containing(
+    where: Path,
+    base: str,
+    theirs: str,
+    words: tuple[str, ...],
+    suffixes: tuple[str, ...] = (".py",),
+    tests: bool = False,
+) -> frozenset[str]:
+    """The files upstream changed whose name ends in one of ``suffixes`` (outside its test folders
+    unless ``tests``) and whose text at ``theirs`` holds one of ``words``: ``git grep`` of those files
+    alone, not of the whole tree (its CPU competes with everything else a merge does on two cores)."""
+    changed = sorted(
+        p for p in upstream_changed(where, base, theirs) if p.endswith(suffixes) and (tests or not _upstream_test(p))
+    )
     if not changed:
         return frozenset()
     pathspecs = [f":(literal){p}" for p in changed]
-    if sum(len(p) + 1 for p in pathspecs) > ARGV_BYTES:  # too long a command line: every Python file, same answer
-        pathspecs = [PYTHON_FILES]
+    if sum(len(p) + 1 for p in pathspecs) > ARGV_BYTES:  # too long a command line: every such file, same answer
+        pathspecs = [f":(glob)**/*{suffix}" for suffix in suffixes]
     return repo.files_containing(where, theirs, words, pathspecs) & frozenset(changed)
 
 

@@ -193,7 +193,7 @@ def _known(gate: Gate, before: str, device: DeviceGates) -> Gate:
         for key in gate.asks
         if ("(" not in key or key.endswith("()")) and key.removesuffix("()") not in device.names
     }
-    known = {key for key in held if re.search(r"(?<![\w.])" + re.escape(key.removesuffix("()")) + r"\b", before)}
+    known = {key for key in held if (word := _words([key.removesuffix("()")])) is not None and word.search(before)}
     return dataclasses.replace(gate, known=frozenset(known)) if known else gate
 
 
@@ -213,7 +213,7 @@ def _by_function(
         return None  # most of the module changed: parsed whole
     names: set[str] = set()
     for side in (0, 1):
-        naming = _naming(texts[side], lines[side], _names_pattern(device.names))
+        naming = _naming(texts[side], lines[side], _asking_pattern(device))
         holding = _naming(texts[side], lines[side], held.holders) if held.holders is not None else []
         found = _changed_functions(outlines[side], sorted(changed[side]), naming, holding)
         if found is None:
@@ -244,10 +244,6 @@ def _line_at(text: str, offset: int) -> int:
     if "\r" not in text:
         return text.count("\n", 0, offset)
     return len(code_lines(text[:offset] + "x")) - 1
-
-
-def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile("|".join(re.escape(name) for name in names))
 
 
 def _naming(text: str, lines: list[str], pattern: re.Pattern[str]) -> list[int]:
@@ -409,14 +405,6 @@ class _Outline:
 # ``x = ...`` at a module's top level, ``self.x = ...`` anywhere, and any other binding form or
 # augmented assignment (a second binding makes the value unknown)
 _BINDS = re.compile(r"([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(?:(=)|(?:[-+*/%&|^@]|//|\*\*|>>|<<)=)(?!=)")
-_GLOBAL = re.compile(r"[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
-_NO_PARAMETERS = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
-# the lines any of those can match, found in one pass over the text
-_HOLDER_LINES = re.compile(
-    r"^(?:[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
-    r"|[ \t]*(?:global|nonlocal)[ \t]|(?:async[ \t]+)?def[ \t]+[A-Za-z_]\w*[ \t]*\([ \t]*\)).*",
-    re.MULTILINE,
-)
 _MOST_HELD_READS = 2_000  # the reads of the holders of one round looked at
 _MOST_HELD_LINES = 30  # a statement longer than this is not read
 _MOST_HELD_CHARS = 2_000
@@ -875,7 +863,7 @@ def alike(a: str, b: str) -> bool:
 def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit: str) -> Finding:
     where = now.scope or "module level"
     if was is None:
-        what = f"upstream added a capability check that a {device.label} device meets: `{_short(now.text)}` in {where}"
+        what = f"upstream added a capability check that a {device.label} device meets: `{short(now.text)}` in {where}"
         severity = device.severity if now.refuses and now.sibling is not True else Severity.WARNING
         hint = "the device is now turned away there" if now.refuses else "the device now leaves this path there"
         return Finding(
@@ -888,19 +876,19 @@ def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit
         )
     before = "true" if was.truth else "false" if was.truth is False else "undecided by the device"
     change = (
-        f"upstream changed a capability check in {where}: for a {device.label} device `{_short(now.text)}` is "
-        f"{'true' if now.truth else 'false'} (the fork branch's `{_short(was.text)}` was {before}){commit}"
+        f"upstream changed a capability check in {where}: for a {device.label} device `{short(now.text)}` is "
+        f"{'true' if now.truth else 'false'} (the fork branch's `{short(was.text)}` was {before}){commit}"
     )
     if was.text == now.text:  # the check is the same; a value it reads from outside the function is not
         change = (
             f"upstream changed a value that a capability check in {where} reads: for a {device.label} device "
-            f"`{_short(now.text)}` is {'true' if now.truth else 'false'} (with the fork branch's value it was "
+            f"`{short(now.text)}` is {'true' if now.truth else 'false'} (with the fork branch's value it was "
             f"{before}){commit}"
         )
     if now.lost:
         singled = now.sibling != now.truth  # its sibling keeps the path: the device alone was moved off it
         severity = device.severity if singled else Severity.WARNING
-        sibling = _label(sibling_of(device.capability))
+        sibling = label_of(sibling_of(device.capability))
         why = f"unlike a {sibling} device" if singled else f"as for a {sibling} device"
         hint = f"the device no longer takes this path ({why}): check that it still runs the kernels it should"
         return Finding(RULE, "merge", severity, path, now.line, f"{change}; {hint}")
@@ -908,11 +896,18 @@ def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit
     return Finding(RULE, "merge", Severity.WARNING, path, now.line, f"{change}; {hint}")
 
 
-def _label(capability: tuple[int, int]) -> str:
+def label_of(capability: tuple[int, int]) -> str:
     return f"{capability[0]}.{capability[1]}"
 
 
-def _short(text: str, most: int = 120) -> str:
+def joined(op: ast.boolop, values: list[_Truth]) -> _Truth:
+    """``and``/``or`` in three values: a certain operand decides, else all of them must be certain."""
+    if isinstance(op, ast.And):
+        return False if False in values else True if all(v is True for v in values) else None
+    return True if True in values else False if all(v is False for v in values) else None
+
+
+def short(text: str, most: int = 120) -> str:
     one = " ".join(text.split())
     return one if len(one) <= most else one[: most - 3] + "..."
 
@@ -1215,10 +1210,7 @@ class _Env:
 
     def _truth(self, node: ast.AST) -> _Truth:
         if isinstance(node, ast.BoolOp):
-            values = [self.truth(v) for v in node.values]
-            if isinstance(node.op, ast.And):
-                return False if False in values else True if all(v is True for v in values) else None
-            return True if True in values else False if all(v is False for v in values) else None
+            return joined(node.op, [self.truth(v) for v in node.values])
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             inner = self.truth(node.operand)
             return None if inner is None else not inner
@@ -1335,11 +1327,11 @@ def _apply(op: ast.cmpop, left: object, right: object) -> bool | None:
         return inside if isinstance(op, ast.In) else not inside
     if type(left) is not type(right):
         return None  # a tuple against a number: Python would raise or compare by type
-    compare = _COMPARE.get(type(op))
+    compare = COMPARE.get(type(op))
     return None if compare is None else compare(left, right)
 
 
-_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
     ast.Lt: operator.lt,

@@ -30,8 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits.diffs import ARGV_BYTES, upstream_changed
-from aeon_release.domain.audits.drift.device_gates import alike, sibling_of
+from aeon_release.domain.audits.diffs import changed_files_containing
+from aeon_release.domain.audits.drift.device_gates import COMPARE, alike, joined, label_of, short, sibling_of
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
@@ -57,7 +57,7 @@ def native_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         return []
     names = (*device.native_arch, *device.native_version)
     word = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
-    paths = _naming(trees, names)
+    paths = sorted(changed_files_containing(trees.repo, trees.base, trees.theirs, names, NATIVE_SUFFIXES, tests=True))
     if not paths:
         return []
     ours = trees.blobs(trees.ours, paths)
@@ -75,17 +75,6 @@ def native_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
     commits = history.newest_matching(f"{trees.base}..{trees.theirs}", sorted(found), "|".join(map(re.escape, names)))
     notes = {p: ", in " + commit_note(c.sha, c.subject, pr_pattern) for p, c in commits.items()}
     return [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
-
-
-def _naming(trees: ThreeTrees, names: tuple[str, ...]) -> list[str]:
-    """The native files upstream changed whose text (at theirs) names the capability: one ``git grep``."""
-    changed = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(NATIVE_SUFFIXES)]
-    if not changed:
-        return []
-    specs = [f":(literal){p}" for p in changed]
-    if sum(len(p) + 1 for p in specs) > ARGV_BYTES:  # too long a command line: every native file, same answer
-        specs = [f":(glob)**/*{suffix}" for suffix in NATIVE_SUFFIXES]
-    return sorted(repo.files_containing(trees.repo, trees.theirs, names, specs) & set(changed))
 
 
 def _changed(old: list[Guard], new: list[Guard]) -> Iterator[tuple[Guard, Guard]]:
@@ -107,11 +96,10 @@ def _changed(old: list[Guard], new: list[Guard]) -> Iterator[tuple[Guard, Guard]
 def _finding(path: str, was: Guard, now: Guard, device: DeviceGates, commit: str) -> Finding:
     before = "true" if was.truth else "false" if was.truth is False else "undecided by the device"
     change = (
-        f"upstream changed a native capability guard: for a {device.label} device `{_short(now.text)}` is "
-        f"{'true' if now.truth else 'false'} (the fork branch's `{_short(was.text)}` was {before}){commit}"
+        f"upstream changed a native capability guard: for a {device.label} device `{short(now.text)}` is "
+        f"{'true' if now.truth else 'false'} (the fork branch's `{short(was.text)}` was {before}){commit}"
     )
-    sibling = sibling_of(device.capability)
-    label = f"{sibling[0]}.{sibling[1]}"
+    label = label_of(sibling_of(device.capability))
     if now.truth is False:
         singled = now.sibling is not False  # its sibling keeps the path: the device alone was moved off it
         severity = device.severity if singled else Severity.WARNING
@@ -122,10 +110,6 @@ def _finding(path: str, was: Guard, now: Guard, device: DeviceGates, commit: str
     else:
         severity, hint = Severity.WARNING, "the device now compiles or takes this path: check that it works there"
     return Finding(RULE, "merge", severity, path, now.line, f"{change}; {hint}")
-
-
-def _short(text: str, most: int = 120) -> str:
-    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 # -- reading the guards ----------------------------------------------------------------------------------
@@ -221,10 +205,7 @@ def _truth(node: ast.AST, values: dict[str, int], depth: int) -> _Truth:
     if depth > 60:
         return None
     if isinstance(node, ast.BoolOp):
-        parts = [_truth(v, values, depth + 1) for v in node.values]
-        if isinstance(node.op, ast.And):
-            return False if False in parts else True if all(p is True for p in parts) else None
-        return True if True in parts else False if all(p is False for p in parts) else None
+        return joined(node.op, [_truth(v, values, depth + 1) for v in node.values])
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         inner = _truth(node.operand, values, depth + 1)
         return None if inner is None else not inner
@@ -236,30 +217,14 @@ def _truth(node: ast.AST, values: dict[str, int], depth: int) -> _Truth:
         left = _number(node.left, values)
         for op, right_node in zip(node.ops, node.comparators, strict=True):
             right = _number(right_node, values)
-            if left is None or right is None or not isinstance(op, _OPS):
+            compare = COMPARE.get(type(op))
+            if left is None or right is None or compare is None:
                 return None
-            if not _compare(op, left, right):
+            if not compare(left, right):
                 return False
             left = right
         return True
     return None
-
-
-_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-
-
-def _compare(op: ast.cmpop, left: int, right: int) -> bool:
-    if isinstance(op, ast.Eq):
-        return left == right
-    if isinstance(op, ast.NotEq):
-        return left != right
-    if isinstance(op, ast.Lt):
-        return left < right
-    if isinstance(op, ast.LtE):
-        return left <= right
-    if isinstance(op, ast.Gt):
-        return left > right
-    return left >= right
 
 
 def _number(node: ast.AST, values: dict[str, int]) -> int | None:
