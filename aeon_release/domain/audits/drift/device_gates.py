@@ -553,10 +553,10 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
     return Held(values, owners)
 
 
-# every binding of one of the names (``{}``: their pattern): ``x = ``, ``self.x: T = ``, ``x += ``
 # Patterns of a line's start, matched through _at_line_starts: each begins with the newline before
 # the line, not ``^`` (multi-line ``^`` makes the engine try every position: 2-7x slower over a large
 # module than skipping from newline to newline).
+# every binding of one of the names (``{}``: their pattern): ``x = ``, ``self.x: T = ``, ``x += ``
 _BIND_OF = r"\n[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
 _GLOBALS = re.compile(r"\n[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
 _TOP_NO_PARAMETERS = re.compile(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
