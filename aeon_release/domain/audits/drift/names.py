@@ -163,7 +163,8 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    choices = {name for name in names for line in lines if name in line and _choice(re.escape(name)).search(line)}
+    mentioned = {name: [line for line in lines if name in line] for name in names}
+    choices = {name for name, held in mentioned.items() if held and any(map(_choice(re.escape(name)).search, held))}
     return (_defined_in(lines) | keywords | choices) & names
 
 
