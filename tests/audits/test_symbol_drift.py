@@ -698,6 +698,16 @@ def test_a_dict_key_both_sides_added_keeps_upstreams_value() -> None:
             "        'nvfp4': 'ModelOptNvfp4Config',\n    })\n",
             5,
         ),  # a nested display
+        (
+            "@register({\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n    'nvfp4': 'ModelOptNvfp4Config',\n})\n"
+            "class C:\n    pass\n",
+            3,
+        ),  # a decorator's display: above the line its class starts on
+        (
+            "class C:\n    @staticmethod\n    @cached({\n        'nvfp4': 'AeonNvfp4Config',  # AEON\n"
+            "        'nvfp4': 'ModelOptNvfp4Config',\n    })\n    def f():\n        pass\n",
+            5,
+        ),  # a method's second decorator
     ],
 )
 def test_equal_keys_in_any_display_meet(text: str, line: int) -> None:

@@ -15,6 +15,7 @@ assignment that upstream's new, later assignment replaces before any read (it ne
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -55,7 +56,7 @@ def duplicate_definitions(
         for block, where in blocks
         for first, second in _pairs(block, in_function=where.startswith("function"))
     ]
-    pairs += _key_pairs(module)
+    pairs += _key_pairs(module, lines, fork_lines, upstream_lines)
     pairs += _registry_pairs(blocks)
     for first, second, where in pairs:
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
@@ -195,10 +196,33 @@ def _dead_finding(path: str, where: str, exit_: ast.stmt, dead: ast.stmt) -> Fin
     return Finding(UNREACHABLE, "merge", Severity.ERROR, path, dead.lineno, message)
 
 
-def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str]]:
+def _key_pairs(
+    module: ast.Module, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+) -> Iterator[tuple[Definition, Definition, str]]:
     """Entries of one dict display with equal keys: constants (equal as Python compares them, so
-    ``1`` and ``True`` meet) and dotted names (``Kind.FP8``)."""
-    for node in ast.walk(module):  # iterative: a deep tree cannot exhaust the stack here
+    ``1`` and ``True`` meet) and dotted names (``Kind.FP8``).
+
+    A pair is reported only when one entry is the fork's and the other upstream's, and ``_side``
+    gives a side only to a definition holding a line that side alone added: so only a dict spanning
+    such a line of each side can hold one, and the walk enters no statement or expression whose lines
+    lack either (most of a large module)."""
+    only_fork: list[int] = []
+    only_upstream: list[int] = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if text and (text in fork) != (text in upstream):
+            (only_fork if text in fork else only_upstream).append(number)
+    if not only_fork or not only_upstream:
+        return
+    stack: list[ast.AST] = [module]
+    while stack:  # iterative: a deep tree cannot exhaust the stack here
+        node = stack.pop()
+        end = getattr(node, "end_lineno", None)
+        if end is not None:
+            start = min([getattr(node, "lineno", end), *(d.lineno for d in getattr(node, "decorator_list", ()))])
+            if not (_holds(only_fork, start, end) and _holds(only_upstream, start, end)):
+                continue
+        stack.extend(ast.iter_child_nodes(node))
         if not isinstance(node, ast.Dict):
             continue
         seen: dict[object, Definition] = {}
@@ -211,6 +235,12 @@ def _key_pairs(module: ast.Module) -> Iterator[tuple[Definition, Definition, str
             if earlier is not None:
                 yield earlier, entry, f"the dict at line {node.lineno}"
             seen[ident] = entry
+
+
+def _holds(numbers: list[int], start: int, end: int) -> bool:
+    """Whether the sorted ``numbers`` hold one in ``start..end``."""
+    at = bisect.bisect_left(numbers, start)
+    return at < len(numbers) and numbers[at] <= end
 
 
 def _registry_pairs(blocks: list[tuple[list[ast.stmt], str]]) -> Iterator[tuple[Definition, Definition, str]]:
