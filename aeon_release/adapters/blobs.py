@@ -153,9 +153,13 @@ class Blobs:
     def __init__(self, repo: Path) -> None:
         self.repo = repo
         self._proc: subprocess.Popen[bytes] | None = None
+        self._owner = 0  # the process that started _proc: a forked child starts its own
 
     def _start(self) -> subprocess.Popen[bytes]:
+        if self._proc is not None and self._owner != os.getpid():
+            self._proc = None  # the parent's: its pipes are the parent's to use (and to close)
         if self._proc is None:
+            self._owner = os.getpid()
             self._proc = subprocess.Popen(
                 ["git", "-C", str(self.repo), "cat-file", "--batch"],
                 stdin=subprocess.PIPE,
@@ -194,6 +198,8 @@ class Blobs:
         if self._proc is None:
             return
         proc, self._proc = self._proc, None
+        if self._owner != os.getpid():
+            return  # a forked child's copy of its parent's reader
         for pipe in (proc.stdin, proc.stdout):
             if pipe is not None:
                 pipe.close()

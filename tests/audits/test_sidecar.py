@@ -8,6 +8,7 @@ import io
 import json
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,118 @@ def test_a_site_folder_never_shadows_the_standard_library_in_the_sidecar(
     sidecar.start(killer)
     merged = git_repo.git("rev-parse", "HEAD")
     assert _asked(killer, merged).findings == _here(git_repo, killer, merged)
+
+
+# -- the gate checks forked apart inside the sidecar -------------------------------------------------------
+@pytest.fixture
+def gated(git_repo: GitRepo) -> MergeSides:
+    """#45666's enum drift and #39825's device gate in one merge: findings from both processes."""
+    from tests.audits.test_device_gates import MOE, MOE_AFTER, MOE_BASE
+
+    return three_way(
+        git_repo,
+        {real.QR: real.QR_BASE, MOE: MOE_BASE},
+        {real.QR: real.QR_FORK},
+        {real.QR: real.QR_UPSTREAM, MOE: MOE_AFTER},
+    )
+
+
+def _gb10() -> Settings:
+    from tests.audits.test_device_gates import GB10
+
+    return Settings(device=GB10)
+
+
+def _checked_here(repo: GitRepo, sides: MergeSides, rev: str) -> tuple[list[Finding], set[str], list[str]]:
+    tree = GitTree(repo.path, rev)
+    try:
+        cache = SourceCache(tree)
+        cache.reads = set()
+        return merge_findings(cache, sides, _gb10()), cache.reads, sorted(cache.read_paths())
+    finally:
+        tree.close()
+
+
+def test_the_gate_checks_forked_apart_find_and_read_what_the_checks_find_here(
+    git_repo: GitRepo, gated: MergeSides
+) -> None:
+    from aeon_release.domain.audits.merge_rules import DEVICE_GATE
+
+    merged = git_repo.git("rev-parse", "HEAD")
+    forked = sidecar._check(gated, merged, _gb10())
+    findings, reads, read = _checked_here(git_repo, gated, merged)
+    assert [f.rule_id for f in findings].count(DEVICE_GATE) == 1 and [f.rule_id for f in findings].count(DRIFT) == 2
+    assert forked.findings == findings  # the same findings, in the same order
+    assert (set(forked.reads), sorted(forked.read)) == (reads, read)
+
+
+def test_a_forked_child_that_dies_leaves_its_checks_to_the_sidecar(
+    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child killed (the kernel's OOM killer picks the largest process): a fake, since no real
+    input makes a pure check's process die; the sidecar then runs the gate checks itself."""
+    from aeon_release.domain.audits import merge
+
+    parent, real_gates = os.getpid(), merge._gate_findings
+
+    def dies_in_the_child(*args: object) -> list[Finding]:
+        if os.getpid() != parent:
+            os._exit(9)
+        return real_gates(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(merge, "_gate_findings", dies_in_the_child)
+    merged = git_repo.git("rev-parse", "HEAD")
+    assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]
+
+
+def test_a_forked_child_that_hangs_is_stopped_and_its_checks_run_in_the_sidecar(
+    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A child stuck for good (a lock held at the fork by a thread that is not in the child): a fake,
+    since no input makes a check hang; the sidecar stops it once it has waited its least and more."""
+    from aeon_release.domain.audits import merge
+
+    parent, real_gates = os.getpid(), merge._gate_findings
+
+    def hangs_in_the_child(*args: object) -> list[Finding]:
+        if os.getpid() != parent:
+            time.sleep(600)
+        return real_gates(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(merge, "_gate_findings", hangs_in_the_child)
+    monkeypatch.setattr(sidecar, "_LEAST_WAIT", 0.5)
+    merged = git_repo.git("rev-parse", "HEAD")
+    started = time.monotonic()
+    assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]
+    assert time.monotonic() - started < 120  # a hang guard, not a speed claim
+
+
+def test_a_forked_child_ends_when_the_sidecar_is_killed() -> None:
+    """A sidecar killed mid-check (a merge stopped, an audit that failed) must not leave its child
+    computing: the child looks for its parent every tenth of a second."""
+    read_end, write_end = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # the sidecar: forks a child that would work for a minute, says its id, dies
+        try:
+            os.close(read_end)
+            cache = SourceCache(Path("/nonexistent"))
+            assert sidecar._apart(lambda: (time.sleep(60), [])[1], cache) is not None
+            with open(f"/proc/self/task/{os.getpid()}/children") as listed:
+                os.write(write_end, listed.read().split()[0].encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as said:
+        child = int(said.read())
+    os.waitpid(middle, 0)
+    deadline = time.monotonic() + 20  # a hang guard: the child ends a tenth of a second after its parent
+    while Path(f"/proc/{child}").exists() and _state(child) not in ("Z", "X"):
+        assert time.monotonic() < deadline, "the child outlived the sidecar"
+        time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return "X"

@@ -9,6 +9,7 @@ slower, so nothing runs ahead of the audit now.)
 
 from __future__ import annotations
 
+import os
 import threading
 import weakref
 from collections import OrderedDict
@@ -65,6 +66,18 @@ class Memo(Generic[_P, _V]):
     def clear(self) -> None:
         with self._lock:
             self._results.clear()
+
+
+def _after_fork() -> None:
+    """In a forked child (the sidecar's, domain/audits/sidecar.py): a lock another thread held at the
+    fork is never released, and a result another thread was computing never comes; start both anew."""
+    for memo in list(_ALL):
+        memo._lock = threading.Lock()
+        memo._results = OrderedDict((k, f) for k, f in memo._results.items() if f.done())
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 def clear_all() -> None:

@@ -61,14 +61,24 @@ class Hunk:
         return self.old_start, self.old_start + max(self.old_count, 1) - 1
 
 
-def merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
+# ``apart(work)``: ``work()`` started in another process (the sidecar's forked child); the function it
+# returns gives work's findings, or None when that process failed (then work runs here)
+Apart = Callable[[Callable[[], list[Finding]]], Callable[[], list[Finding] | None] | None]
+
+
+def merge_findings(
+    tree: SourceCache, sides: MergeSides, settings: Settings, apart: Apart | None = None
+) -> list[Finding]:
     """Findings for the merge of ``sides`` whose result ``tree`` reads (a checkout or the merged revision).
+
+    ``apart`` runs the device and native gate checks beside the others (two cores: the sidecar's
+    checks are the end of a large merge's critical path, while the merge's own process waits).
 
     A file whose nesting one of the checks' walks cannot follow costs only what lies below
     MAX_DEPTH in it (source.py says why the checks run again then), not every finding of the merge."""
     with parse_limits(settings.max_parse_bytes):
         try:
-            return _merge_findings(tree, sides, settings)
+            return _merge_findings(tree, sides, settings, apart)
         except RecursionError:
             pass
     cut: dict[str, int] = {}
@@ -89,7 +99,9 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
     return [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, line, why) for path, line in places]
 
 
-def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) -> list[Finding]:
+def _merge_findings(
+    tree: SourceCache, sides: MergeSides, settings: Settings, apart: Apart | None = None
+) -> list[Finding]:
     # A merged checkout is a worktree of the repository: ask git there (the repository may be bare).
     root = getattr(tree.tree, "root", None)
     where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
@@ -103,19 +115,26 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
-    if settings.device is not None and settings.device.names:  # device-gate drift's, while the others run
+    apart = apart if settings.device is not None else None
+    if settings.device is not None and settings.device.names:  # device-gate drift's grep, while the others run
         words = settings.device.names
-        greps[words] = in_background(changed_files_containing, sides.repo, sides.base, sides.theirs, words).result
+        grep = functools.partial(changed_files_containing, sides.repo, sides.base, sides.theirs, words)
+        # (in the other process, when it runs there: a thread of this one does not go with the fork)
+        greps[words] = functools.cache(grep) if apart is not None else in_background(grep).result
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
+    gates_apart = apart(functools.partial(_gate_findings, trees, settings)) if apart is not None else None
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
-    device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
+    if gates_apart is None:
+        device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     findings += name_drift(trees, settings.pr_subject_pattern)
     findings += return_drift(trees, settings.pr_subject_pattern)
     findings += constant_drift(trees, settings.pr_subject_pattern)
-    findings += device_gates()
-    findings += native_gate_drift(trees, settings.device, settings.pr_subject_pattern)
+    gates_at = len(findings)
+    if gates_apart is None:
+        findings += device_gates()
+        findings += native_gate_drift(trees, settings.device, settings.pr_subject_pattern)
     for path, spans in offsets_cover.items():
         covered.setdefault(path, []).extend(spans)
     findings += [
@@ -124,7 +143,16 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
         if not any(a <= f.line <= b for a, b in covered.get(f.path, []))
     ]
     findings += drift_checks.drift_findings(tree, sides, mine, upstream, settings)  # symbol drift, duplicates
+    if gates_apart is not None:
+        gates = gates_apart()
+        findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
     return _fold_name_drift(findings)
+
+
+def _gate_findings(trees: ThreeTrees, settings: Settings) -> list[Finding]:
+    """Device-gate drift, then native-gate drift."""
+    device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)
+    return device_gates() + native_gate_drift(trees, settings.device, settings.pr_subject_pattern)
 
 
 def _changed_schemas(sides: MergeSides) -> bool:

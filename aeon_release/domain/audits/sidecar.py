@@ -14,6 +14,10 @@ cores); a process can.  So `merge` starts this one with the three commits:
    carries and picks changed none of the paths read (the checks are a function of the three sides,
    the settings and those texts), else it runs the checks again, on memoised parses.
 
+While it checks, the merge's own process only waits for it: so a check forks a child (with every
+parse and memo made so far) for the device and native gate checks, the other half of a large
+merge's checking, and runs the rest here.
+
 It changes nothing in the repository (git may write its own scratch files, as for any read) and
 prints nothing but its answer.  The protocol is one JSON object per line on stdin and one answer
 line on stdout.  Whatever goes wrong here (no interpreter, a crash, a damaged answer), the audit
@@ -24,18 +28,25 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
+import functools
 import json
+import os
 import queue
 import select
+import signal
 import site
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.source import SourceCache
 
 _Key = tuple[str, str, str, str]
 
@@ -126,7 +137,7 @@ class Sidecar:
                 except OSError:
                     pass
         if self.proc.poll() is None:
-            self.proc.kill()  # it only reads: nothing is left half-written
+            self.proc.kill()  # it only reads: nothing is left half-written (a child it forked follows)
         self.proc.wait()
 
 
@@ -286,10 +297,94 @@ def _check(sides: MergeSides, rev: str, settings: Settings) -> _Warmed:
     try:
         cache = SourceCache(tree, settings.max_parse_bytes)
         cache.reads = set()
-        findings = merge_findings(cache, sides, settings)
+        findings = merge_findings(cache, sides, settings, functools.partial(_apart, cache=cache))
         return _Warmed(rev, settings, findings, frozenset(cache.reads), frozenset(cache.read_paths()))
     finally:
         tree.close()
+
+
+def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[], list[Finding] | None] | None:
+    """``work()`` in a forked child of this process (it has the parses and memos made so far), beside
+    the checks that go on here: the merge's own process waits on this one, so the second core is free.
+    The returned function gives the child's findings, and counts what it read as read here; None when
+    no child could start (then, or when the child fails, the checks run ``work`` here)."""
+    if not hasattr(os, "fork"):
+        return None
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if pid == 0:
+        _child(work, cache, read_end, write_end)
+    os.close(write_end)
+    forked = time.monotonic()
+
+    def result() -> list[Finding] | None:
+        # a child stuck (on a lock a thread of this process held at the fork, say) is stopped once it
+        # has taken ten times as long as the checks here took, and its checks run here instead
+        deadline = time.monotonic() + max(_LEAST_WAIT, 10 * (time.monotonic() - forked))
+        data = bytearray()
+        with os.fdopen(read_end, "rb", buffering=0) as pipe:
+            while select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                chunk = pipe.read(1 << 16)
+                if not chunk:
+                    break
+                data += chunk
+            else:
+                os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            return None
+        try:
+            answer = json.loads(data)
+            findings = [Finding.from_dict(f) for f in answer["findings"]]
+            reads, read = [str(p) for p in answer["reads"]], [str(p) for p in answer["read"]]
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+        if cache.reads is not None:
+            cache.reads.update(reads)
+        cache.read_elsewhere(read)
+        return findings
+
+    return result
+
+
+def _child(work: Callable[[], list[Finding]], cache: SourceCache, read_end: int, write_end: int) -> NoReturn:
+    """The forked child: ``work``'s findings and reads on the pipe, then out without the parent's exit
+    handlers or its buffered output (``os._exit``); any failure is an exit status the parent sees."""
+    status = 1
+    try:
+        os.close(read_end)
+        _orphaned_exits(os.getppid())
+        found = work()
+        reads = sorted(cache.reads or ())
+        answer = {"findings": [f.as_dict() for f in found], "reads": reads, "read": cache.read_paths()}
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(json.dumps(answer).encode())
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _orphaned_exits(parent: int) -> None:
+    """End this child as soon as its parent is gone (killed: the merge stopped), not when its work is."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_LOOK_FOR_PARENT)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sidecar-child-watch", daemon=True).start()
+
+
+_LOOK_FOR_PARENT = 0.1  # seconds
+_LEAST_WAIT = 60.0  # seconds a forked child is given at the least
 
 
 def _final(sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None) -> _Warmed:

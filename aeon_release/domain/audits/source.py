@@ -623,6 +623,7 @@ class SourceCache:
         self._texts: dict[str, str | None] = {}
         self._modules: dict[str, ast.Module | SyntaxError | None] = {}
         self.reads: set[str] | None = None  # when a set: every path asked for is added (the rule memo's inputs)
+        self._elsewhere: set[str] = set()  # read for these checks by another process (read_elsewhere)
         # set by a check whose answer depends on this machine, not on the files alone (no cmake): not remembered
         self.unkeyed = False
 
@@ -666,7 +667,11 @@ class SourceCache:
         return [d for d in find_defs(module, name) if not isinstance(d, ast.ClassDef)]
 
     def read_paths(self) -> list[str]:
-        return [p for p, t in self._texts.items() if t is not None]
+        return [p for p, t in self._texts.items() if t is not None] + sorted(self._elsewhere - self._texts.keys())
+
+    def read_elsewhere(self, paths: Iterable[str]) -> None:
+        """Count files another process read of this tree for this cache's checks as read."""
+        self._elsewhere.update(paths)
 
 
 def _function_blocks(text: str, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
