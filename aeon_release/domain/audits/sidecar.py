@@ -310,6 +310,7 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     no child could start (then, or when the child fails, the checks run ``work`` here)."""
     if not hasattr(os, "fork"):
         return None
+    cache.tree.files()  # the revision listed once, for both processes (git ls-tree)
     try:
         read_end, write_end = os.pipe()
     except OSError:
