@@ -39,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
@@ -316,7 +317,9 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     except OSError:
         return None
     try:
-        pid = os.fork()
+        with warnings.catch_warnings():  # Python 3.12+ warns of a fork beside threads: the child uses none of theirs
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
     except OSError:
         os.close(read_end)
         os.close(write_end)
