@@ -297,40 +297,24 @@ def test_the_gate_checks_forked_apart_find_and_read_what_the_checks_find_here(
     assert (set(forked.reads), sorted(forked.read)) == (reads, read)
 
 
-def test_a_forked_child_that_dies_leaves_its_checks_to_the_sidecar(
-    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("fault", ["dies", "hangs"])
+def test_a_forked_child_that_fails_leaves_its_checks_to_the_sidecar(
+    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch, fault: str
 ) -> None:
-    """The child killed (the kernel's OOM killer picks the largest process): a fake, since no real
-    input makes a pure check's process die; the sidecar then runs the gate checks itself."""
+    """The child killed (the kernel's OOM killer picks the largest process), or stuck for good (a lock
+    held at the fork by a thread that is not in the child): fakes, since no real input makes a pure
+    check's process die or hang.  The sidecar runs the gate checks itself, a hung child stopped once
+    it has waited its least."""
     from aeon_release.domain.audits import merge
 
     parent, real_gates = os.getpid(), merge._gate_findings
 
-    def dies_in_the_child(*args: object) -> list[Finding]:
+    def fails_in_the_child(*args: object) -> list[Finding]:
         if os.getpid() != parent:
-            os._exit(9)
+            time.sleep(600) if fault == "hangs" else os._exit(9)
         return real_gates(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(merge, "_gate_findings", dies_in_the_child)
-    merged = git_repo.git("rev-parse", "HEAD")
-    assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]
-
-
-def test_a_forked_child_that_hangs_is_stopped_and_its_checks_run_in_the_sidecar(
-    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A child stuck for good (a lock held at the fork by a thread that is not in the child): a fake,
-    since no input makes a check hang; the sidecar stops it once it has waited its least and more."""
-    from aeon_release.domain.audits import merge
-
-    parent, real_gates = os.getpid(), merge._gate_findings
-
-    def hangs_in_the_child(*args: object) -> list[Finding]:
-        if os.getpid() != parent:
-            time.sleep(600)
-        return real_gates(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(merge, "_gate_findings", hangs_in_the_child)
+    monkeypatch.setattr(merge, "_gate_findings", fails_in_the_child)
     monkeypatch.setattr(sidecar, "_LEAST_WAIT", 0.5)
     merged = git_repo.git("rev-parse", "HEAD")
     started = time.monotonic()
