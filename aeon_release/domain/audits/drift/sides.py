@@ -222,7 +222,7 @@ class ThreeTrees:
         that a check reads only the blobs that can matter.  ``greps`` may hold one started earlier,
         limited to the files upstream changed (what every check asks about)."""
         if words not in self._greps:
-            found = repo.files_containing(self.repo, self.theirs, words, PYTHON_FILES)
+            found = repo.files_containing(self.repo, self.theirs, words, [PYTHON_FILES])
             self._greps[words] = lambda: found
         return self._greps[words]()
 
