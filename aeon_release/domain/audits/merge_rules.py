@@ -51,7 +51,7 @@ MERGE_RULES = (
         DEFAULT_DRIFT,
         "merge",
         Severity.WARNING,
-        "fork-owned call leaves a parameter to a default that upstream changed",
+        "fork-owned code relies on a default upstream changed: a parameter's, or an environment variable's",
     ),
     RuleInfo(
         DECORATOR_DRIFT,
