@@ -34,6 +34,7 @@ from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
+from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.memo import Memo
@@ -114,6 +115,7 @@ def _merge_findings(tree: SourceCache, sides: MergeSides, settings: Settings) ->
     device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     findings += name_drift(trees, settings.pr_subject_pattern)
     findings += env_default_drift(trees, settings.pr_subject_pattern)
+    findings += registration_drift(trees, settings.pr_subject_pattern)
     findings += return_drift(trees, settings.pr_subject_pattern)
     findings += constant_drift(trees, settings.pr_subject_pattern)
     findings += device_gates()

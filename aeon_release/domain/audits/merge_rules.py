@@ -39,7 +39,7 @@ MERGE_RULES = (
         DUPLICATE_DEFINITION,
         "merge",
         Severity.ERROR,
-        "a name or dict key is defined twice in one scope, once by each side",
+        "a name or dict key is defined twice in one scope, once by each side, or registered by each side in two files",
     ),
     RuleInfo(
         UNREACHABLE,
