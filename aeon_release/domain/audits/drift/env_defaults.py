@@ -17,9 +17,10 @@ fork file's imports) or a read of the variable with the old default.  A warning:
 the variable explicitly, which the fork's own added lines settle (a line that sets it, in any file:
 a ``Dockerfile``'s ``ENV``, a manifest, ``os.environ[...] =``) and then nothing is reported.
 
-Cheap first: the fork's added lines give the names it reads (a text scan); ``git grep`` keeps the
-files upstream modified that name one; only those are parsed at the base and at upstream, and the
-fork's files that name a variable whose default changed.
+Cheap first: the fork's added lines give the names it reads and the modules it reads them from (a
+text scan); the files upstream modified that are one of those modules or whose diff names one of
+the names are the only ones parsed, at the base and at upstream; then the fork's files that name a
+variable whose default changed.
 """
 
 from __future__ import annotations
@@ -29,16 +30,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.diffs import changed_files_containing
+import re2
+
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
+_ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
 _FORK_READ = re.compile(
-    r"""^\+(?!\+\+ )[^\n]*?(?:\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"""
-    r"""|(?:getenv|environ\.get)\(\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']\s*,)""",
-    re.M,
+    r"""\b([A-Za-z_]\w*)\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"""
+    r"""|(?:getenv|environ\.get)\(\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']\s*,"""
 )
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 _TRUE = frozenset({"1", "true", "yes", "on"})
@@ -56,11 +58,10 @@ class Changed:
 
 
 def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    names = _fork_names(trees)
+    names, modules = _fork_names(trees)
     if not names:
         return []
-    named = changed_files_containing(trees.repo, trees.base, trees.theirs, tuple(sorted(names)))
-    files = sorted(p for p in named if p in trees.upstream and "\n-" in (raw := trees.upstream.raw(p)) and "\n+" in raw)
+    files = _registry_files(trees, names, modules)
     changed = _changed_defaults(trees, names, files) if files else {}
     pinned = _fork_pinned(trees, set(changed))
     changed = {name: c for name, c in changed.items() if name not in pinned}
@@ -77,6 +78,24 @@ def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
+def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> list[str]:
+    """The Python files upstream modified that may define a default of ``names``: a module the fork
+    reads them from (by its name: ``envs.X`` -> ``.../envs.py``), or a file whose diff quotes one
+    before a comma, as a read with a default does (one RE2 search per file's diff)."""
+    named = re2.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, names))) + r""")["']\s*,""")
+    found = []
+    for path in trees.upstream:
+        if not path.endswith(".py"):
+            continue
+        stem = (
+            path.rsplit("/", 2)[-2] if path.endswith("/__init__.py") and "/" in path else path[:-3].rsplit("/", 1)[-1]
+        )
+        raw = trees.upstream.raw(path)
+        if "\n-" in raw and "\n+" in raw and (stem in modules or named.search(raw)):
+            found.append(path)
+    return sorted(found)
+
+
 def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
     """The names whose one literal default in a file upstream modified means another thing now."""
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
@@ -140,15 +159,19 @@ def _meaning(value: _Value) -> object:
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
-def _fork_names(trees: ThreeTrees) -> set[str]:
+def _fork_names(trees: ThreeTrees) -> tuple[set[str], set[str]]:
     """UPPER_CASE names a line the fork added to a Python file reads as a module's attribute
-    (``envs.APP_FLAG``) or from the environment with a default."""
+    (``envs.APP_FLAG``) or from the environment with a default; and the names of those modules."""
     names: set[str] = set()
+    modules: set[str] = set()
     for path in trees.mine:
         if path.endswith(".py"):
-            raw = trees.mine.raw(path)
-            names.update(m.group(1) or m.group(2) for m in _FORK_READ.finditer(raw))
-    return names
+            for line in _ADDED.findall(trees.mine.raw(path)):
+                for module, attribute, variable in _FORK_READ.findall(line):
+                    names.add(attribute or variable)
+                    if module:
+                        modules.add(module)
+    return names, modules
 
 
 def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:

@@ -28,6 +28,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import re2
+
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -56,20 +58,20 @@ def registration_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     fork_keys = _keys(trees.mine)
     if not fork_keys:
         return []
-    upstream_keys = _keys(trees.upstream) & fork_keys
-    if not upstream_keys:
-        return []
-    new_keys = upstream_keys - _removed_keys(trees, upstream_keys)
+    new_keys, files = _new_upstream_keys(trees, fork_keys)
     if not new_keys:
         return []
-    ups = list(_registrations(trees, "theirs", new_keys))
-    if not ups:
-        return []
+    texts = trees.blobs(trees.theirs, files)
     by_key: dict[tuple[str, str], list[Registration]] = {}
-    for r in ups:
-        by_key.setdefault((r.key, _last(r.registry)), []).append(r)
+    for path in files:
+        module, lines = _parse(texts.get(path)), set(trees.upstream[path].added)
+        for reg in _written(path, module, displays=True) if module is not None else ():
+            if reg.key in new_keys and reg.line in lines:
+                by_key.setdefault((reg.key, _last(reg.registry)), []).append(reg)
+    if not by_key:
+        return []
     findings = []
-    for mine in _registrations(trees, "merged", {r.key for r in ups}):
+    for mine in _fork_registrations(trees, {key for key, _ in by_key}):
         theirs = [u for u in by_key.get((mine.key, _last(mine.registry)), []) if u.path != mine.path]
         if theirs:
             findings.append(_finding(trees, mine, theirs[0], pr_pattern))
@@ -86,34 +88,39 @@ def _keys(side: Changes) -> set[str]:
     return keys
 
 
-def _removed_keys(trees: ThreeTrees, keys: set[str]) -> set[str]:
-    """Keys a line upstream removed names (a moved or rewritten registration, not a new one)."""
-    pattern = re.compile(r"""^-(?!-- )[^\n]*["'](""" + "|".join(sorted(map(re.escape, keys))) + r""")["']""", re.M)
-    found: set[str] = set()
+def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], list[str]]:
+    """Of ``keys``: those a registration-shaped line upstream added holds, and no line it removed (a
+    moved or rewritten entry is not new); and the files of those added lines.  One RE2 search per
+    file's diff finds the files that quote a key at all (a linear-time automaton for many keys)."""
+    alternatives = "|".join(sorted(map(re.escape, keys)))
+    quoted = re2.compile(rf"""["'](?:{alternatives})["']""")
+    line_of_key = re.compile(rf"""^([-+])[^\n]*["']({alternatives})["']""", re.M)
+    added: dict[str, set[str]] = {}
+    removed: set[str] = set()
     for path in trees.upstream:
-        if path.endswith(".py"):
-            found.update(pattern.findall(trees.upstream.raw(path)))
-    return found
-
-
-def _registrations(trees: ThreeTrees, where: str, keys: set[str]) -> Iterator[Registration]:
-    """The registrations of ``keys`` on lines upstream added (``theirs``: read at upstream, numbered
-    as upstream's lines) or on fork-owned lines of the merged tree (``merged``)."""
-    side = trees.upstream if where == "theirs" else trees.mine
-    quoted = re.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, keys))) + r""")["']""")
-    paths = sorted(p for p in side if p.endswith(".py") and quoted.search(side.raw(p)))
-    texts = trees.blobs(trees.theirs, paths) if where == "theirs" else {}
-    for path in paths:
-        if where == "theirs":
-            text = texts.get(path)
-            module = _parse(text)
-            lines = set(side[path].added)
-        else:
-            module = trees.merged_module(path)
-            lines = trees.owned_lines(path)
-        if module is None or not lines:
+        if not path.endswith(".py") or not quoted.search(raw := trees.upstream.raw(path)):
             continue
-        for reg in _written(path, module, displays=where == "theirs"):
+        for match in line_of_key.finditer(raw):
+            start = match.start()
+            if match.group(1) == "-":
+                if not raw.startswith("--- ", start):
+                    removed.add(match.group(2))
+            elif not raw.startswith("+++ ", start):
+                end = raw.find("\n", start)
+                if _REGISTRATION_LINE.match(raw[start : end if end >= 0 else len(raw)]):
+                    added.setdefault(match.group(2), set()).add(path)
+    new = set(added) - removed
+    return new, sorted({p for key in new for p in added[key]})
+
+
+def _fork_registrations(trees: ThreeTrees, keys: set[str]) -> Iterator[Registration]:
+    """The fork-owned registrations of ``keys`` in the merged tree (not dict displays: a display in a
+    fork file is a registry of the fork's own)."""
+    quoted = re.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, keys))) + r""")["']""")
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and quoted.search(trees.mine.raw(p))):
+        module = trees.merged_module(path)
+        lines = trees.owned_lines(path) if module is not None else set()
+        for reg in _written(path, module, displays=False) if module is not None and lines else ():
             if reg.key in keys and reg.line in lines:
                 yield reg
 
@@ -138,7 +145,7 @@ def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registra
             for key in value.keys:
                 if key is not None and (name := _string(key)) is not None:
                     yield Registration(path, key.lineno, name, target)
-    top = {id(n) for stmt in module.body for n in ast.walk(stmt) if not _in_function(stmt, n)}
+    top = _module_level(module)
     for node in ast.walk(module):
         if isinstance(node, (ast.Assign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -151,14 +158,20 @@ def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registra
             yield from _call_writes(path, node, id(node) in top)
 
 
-def _in_function(stmt: ast.stmt, node: ast.AST) -> bool:
-    """``node`` lies in a function body below the module-level ``stmt`` (decorators are outside it)."""
-    for fn in ast.walk(stmt):
-        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            body = fn.body if isinstance(fn.body, list) else [fn.body]
-            if any(node is n for b in body for n in ast.walk(b)):
-                return True
-    return False
+def _module_level(module: ast.Module) -> set[int]:
+    """Ids of the nodes that run when the module is imported: all but function bodies (a decorator
+    and a default run at import)."""
+    found: set[int] = set()
+    stack: list[ast.AST] = list(module.body)
+    while stack:
+        node = stack.pop()
+        found.add(id(node))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(node.decorator_list)
+            stack.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None)
+        elif not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _table(registry: str) -> bool:
