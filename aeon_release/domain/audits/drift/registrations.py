@@ -46,6 +46,13 @@ _REGISTRATION_LINE = re.compile(
 )
 
 
+# an object's own names (``self.register_buffer("cos_sin_cache", t)``, ``layer.register_parameter(...)``):
+# one per instance, not a registry two files share
+_PER_INSTANCE = frozenset(
+    {"register_buffer", "register_parameter", "register_module", "register_load_state_dict_post_hook"}
+)
+
+
 @dataclass(frozen=True)
 class Registration:
     path: str
@@ -195,7 +202,14 @@ def _call_writes(path: str, call: ast.Call, top: bool) -> Iterator[Registration]
                     for key in arg.keys:
                         if key is not None and (name := _string(key)) is not None:
                             yield Registration(path, key.lineno, name, registry)
-    elif owner and "register" in last and call.args and (name := _string(call.args[0])) is not None:
+    elif (
+        owner
+        and "register" in last
+        and last not in _PER_INSTANCE
+        and not owner.startswith("self.")
+        and call.args
+        and (name := _string(call.args[0])) is not None
+    ):
         yield Registration(path, call.lineno, name, owner)
 
 
