@@ -39,7 +39,7 @@ MERGE_RULES = (
         DUPLICATE_DEFINITION,
         "merge",
         Severity.ERROR,
-        "a name or dict key is defined twice in one scope, once by each side",
+        "a name or dict key is defined twice in one scope, once by each side, or registered by each side in two files",
     ),
     RuleInfo(
         UNREACHABLE,
@@ -51,7 +51,7 @@ MERGE_RULES = (
         DEFAULT_DRIFT,
         "merge",
         Severity.WARNING,
-        "fork-owned call leaves a parameter to a default that upstream changed",
+        "fork-owned code relies on a default upstream changed: a parameter's, or an environment variable's",
     ),
     RuleInfo(
         DECORATOR_DRIFT,

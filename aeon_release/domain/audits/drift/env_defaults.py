@@ -1,0 +1,277 @@
+"""Environment-variable default drift: upstream changed what an unset variable means; fork code reads it.
+
+A registry of environment variables (``environment_variables = {"APP_USE_FAST_GEMM": lambda:
+bool(int(os.getenv("APP_USE_FAST_GEMM", "0"))), ...}``, read as ``envs.APP_USE_FAST_GEMM`` through
+the module's ``__getattr__``) is where upstream turns a path on or off for everyone: ``"0"`` became
+``"1"``.  The merge is clean and every answer stays right; where the fleet leaves the variable unset,
+a fork branch guarded by ``if envs.APP_USE_FAST_GEMM:`` now runs (or stops running), and a fork
+line that repeats the old default, ``os.getenv("APP_USE_FAST_GEMM", "0")``, now decides otherwise
+than upstream does.
+
+A default changed when a file upstream changed reads the variable with a literal default
+(``os.getenv(NAME, default)``, ``os.environ.get(NAME, default)``, a helper called with the name and
+then the default) once at the base and once at upstream, and the two literals mean different
+things (``"0"``, ``"false"``, ``False`` and ``0`` are one value, as ``"1"``/``"true"``/``True``/``1``
+are).  A fork-owned read is tied when it is the registry module's attribute (the module bound by the
+fork file's imports) or a read of the variable with the old default.  A warning: the fleet may set
+the variable explicitly, which the fork's own added lines settle (a line that sets it, in any file:
+a ``Dockerfile``'s ``ENV``, a manifest, ``os.environ[...] =``) and then nothing is reported.
+
+Cheap first: the fork's added lines give the names it reads and the modules it reads them from (a
+text scan); the files upstream modified that are one of those modules or whose diff names one of
+the names are the only ones parsed, at the base and at upstream; then the fork's files that name a
+variable whose default changed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import re2
+
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+# on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
+_ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
+_FORK_READ = re.compile(
+    r"""\b([A-Za-z_]\w*)\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"""
+    r"""|(?:getenv|environ\.get)\(\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']\s*,"""
+)
+_FALSE = frozenset({"0", "false", "no", "off", ""})
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_Value = str | int | float | bool | None
+
+
+@dataclass(frozen=True)
+class Changed:
+    name: str
+    path: str  # the upstream file that reads it
+    module: str  # that file's dotted module name
+    old: str  # the defaults as source text
+    new: str
+    old_value: _Value
+
+
+def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    names, modules = _fork_names(trees)
+    if not names:
+        return []
+    files = _registry_files(trees, names, modules)
+    changed = _changed_defaults(trees, names, files) if files else {}
+    pinned = _fork_pinned(trees, set(changed))
+    changed = {name: c for name, c in changed.items() if name not in pinned}
+    if not changed:
+        return []
+    findings = []
+    commits: dict[str, str] = {}
+    for path, line, how, change, form in _fork_reads(trees, changed):
+        if change.name not in commits:
+            word = rf"(^|[^A-Za-z0-9_]){re.escape(change.name)}([^A-Za-z0-9_]|$)"
+            commits[change.name] = trees.upstream_commit(change.path, word, pr_pattern, most=5)
+        findings.append(_finding(path, line, how, change, form, commits[change.name]))
+    return findings
+
+
+# -- upstream's side ---------------------------------------------------------------------------------
+def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> list[str]:
+    """The Python files upstream modified that may define a default of ``names``: a module the fork
+    reads them from (by its name: ``envs.X`` -> ``.../envs.py``), or a file whose diff quotes one
+    before a comma, as a read with a default does (one RE2 search per file's diff)."""
+    named = re2.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, names))) + r""")["']\s*,""")
+    found = []
+    for path in trees.upstream:
+        if not path.endswith(".py"):
+            continue
+        stem = (
+            path.rsplit("/", 2)[-2] if path.endswith("/__init__.py") and "/" in path else path[:-3].rsplit("/", 1)[-1]
+        )
+        raw = trees.upstream.raw(path)
+        if "\n-" in raw and "\n+" in raw and (stem in modules or named.search(raw)):
+            found.append(path)
+    return sorted(found)
+
+
+def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
+    """The names whose one literal default in a file upstream modified means another thing now."""
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    changed: dict[str, Changed] = {}
+    for path in paths:
+        old, new = _defaults(before.get(path), names), _defaults(after.get(path), names)
+        for name in sorted(old.keys() & new.keys()):
+            (old_text, old_value), (new_text, new_value) = old[name], new[name]
+            if _meaning(old_value) != _meaning(new_value) and name not in changed:
+                module = path[:-3].replace("/", ".").removesuffix(".__init__")
+                changed[name] = Changed(name, path, module, old_text, new_text, old_value)
+    return changed
+
+
+def _defaults(text: str | None, names: set[str]) -> dict[str, tuple[str, _Value]]:
+    """Name -> its one literal default in the file (a name read with two different defaults, or with
+    a default that is no literal, has none)."""
+    if not text or not any(n in text for n in names):
+        return {}
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return {}
+    seen: dict[str, set[tuple[str, _Value]]] = {}
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = _string(node.args[0])
+        if name not in names:
+            continue
+        default = (
+            node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
+        )
+        if default is None:
+            continue
+        try:
+            value = ast.literal_eval(default)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            seen.setdefault(name, set()).add(("?", "?"))  # an expression: not one literal default
+            continue
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            seen.setdefault(name, set()).add((ast.unparse(default), value))
+    return {name: next(iter(values)) for name, values in seen.items() if len(values) == 1 and ("?", "?") not in values}
+
+
+def _meaning(value: _Value) -> object:
+    """What a default means to the code that parses it: the flag spellings are one value each."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return bool(value) if value in (0, 1) else float(value)
+    text = value.strip().lower()
+    if text in _FALSE:
+        return False
+    if text in _TRUE:
+        return True
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+# -- the fork's side ---------------------------------------------------------------------------------
+def _fork_names(trees: ThreeTrees) -> tuple[set[str], set[str]]:
+    """UPPER_CASE names a line the fork added to a Python file reads as a module's attribute
+    (``envs.APP_FLAG``) or from the environment with a default; and the names of those modules."""
+    names: set[str] = set()
+    modules: set[str] = set()
+    for path in trees.mine:
+        if path.endswith(".py"):
+            for line in _ADDED.findall(trees.mine.raw(path)):
+                for module, attribute, variable in _FORK_READ.findall(line):
+                    names.add(attribute or variable)
+                    if module:
+                        modules.add(module)
+    return names, modules
+
+
+def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """Names a line the fork added (any file) sets: ``NAME=1``, ``NAME: "1"``, ``environ["NAME"] = ...``,
+    ``setdefault("NAME", ...)``; the fleet then chooses the value, not upstream's default."""
+    if not names:
+        return set()
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    sets = re.compile(
+        rf"""^\+(?!\+\+ )[^\n]*?(?:(?<![.\w])({alternatives})\b["']?\]?[ \t]*(?:=(?!=)|:[ \t]*[^\s#])"""
+        rf"""|\bsetdefault\(\s*["']({alternatives})["']|\bputenv\(\s*["']({alternatives})["'])""",
+        re.M,
+    )
+    pinned: set[str] = set()
+    for path in trees.mine:
+        for match in sets.finditer(trees.mine.raw(path)):
+            pinned.update(g for g in match.groups() if g)
+    return pinned
+
+
+def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tuple[str, int, str, Changed, str]]:
+    """(path, line, the read as shown, the change, "module" | "default") for each fork-owned read."""
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, changed))) + r")\b")
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        if module is None or not owned:
+            continue
+        aliases = _module_aliases(module)
+        for node in ast.walk(module):
+            if getattr(node, "lineno", None) not in owned:
+                continue
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Load)
+                and isinstance(node.value, ast.Name)
+                and (change := changed.get(node.attr)) is not None
+                and _is_module(aliases.get(node.value.id), change.module)
+            ):
+                yield path, node.lineno, ast.unparse(node), change, "module"
+            elif isinstance(node, ast.Call) and len(node.args) >= 2 and _reads_environment(node.func):
+                change = changed.get(_string(node.args[0]) or "")
+                if change is None:
+                    continue
+                try:
+                    value = ast.literal_eval(node.args[1])
+                except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                    continue
+                if _meaning(value) == _meaning(change.old_value):
+                    yield path, node.lineno, _short(ast.unparse(node)), change, "default"
+
+
+def _reads_environment(func: ast.expr) -> bool:
+    """``os.getenv``, ``getenv``, ``os.environ.get``, ``environ.get``."""
+    text = ast.unparse(func)
+    return text.endswith("getenv") or text.endswith("environ.get")
+
+
+def _module_aliases(module: ast.Module) -> dict[str, str]:
+    """Name -> the dotted module it is bound to by the file's imports (``import a.b as m``, ``from a import b``)."""
+    out: dict[str, str] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.asname:
+                    out[a.asname] = a.name
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                out[a.asname or a.name] = f"{node.module}.{a.name}"
+    return out
+
+
+def _is_module(bound: str | None, module: str) -> bool:
+    return bound is not None and (bound == module or module.endswith("." + bound) or bound.endswith("." + module))
+
+
+def _string(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _finding(path: str, line: int, how: str, change: Changed, form: str, commit: str) -> Finding:
+    where = f"{change.path}{commit}"
+    if form == "module":
+        message = (
+            f"fork-owned {how} reads environment variable {change.name}, whose default upstream changed from "
+            f"{change.old} to {change.new} ({where}): where the fleet leaves it unset the fork's code now gets "
+            f"{change.new}; set {change.name}={_plain(change.old)} to keep the old behaviour, or confirm the new one"
+        )
+    else:
+        message = (
+            f"fork-owned {how} repeats upstream's old default of environment variable {change.name}, which "
+            f"upstream changed to {change.new} ({where}): unset, upstream now decides with {change.new} and the "
+            f"fork's code with {change.old}; use the new default, or set {change.name} for both"
+        )
+    return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+
+
+def _plain(text: str) -> str:
+    return text.strip("'\"")

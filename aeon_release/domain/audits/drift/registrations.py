@@ -1,0 +1,252 @@
+"""Registrations that now compete: upstream registers, in another file, a name the fork's carry registers.
+
+A fork carries a model architecture, a quantization method, a custom op or a backend before upstream
+has it: ``MODELS["AeonArch"] = ("aeon", "AeonModel")`` or ``@register_method("aeon_fp4")`` in a fork
+module.  Upstream later adds its own ``"AeonArch": ("up", "UpModel")`` to the registry's dict display,
+or its own ``@register_method("aeon_fp4")``, in a file of its own.  Git merges both (they are
+files apart, which duplicate definitions in one scope cannot see); at run time one of the two writes
+replaces the other without a word, as the import order decides: the fork's old implementation
+shadows upstream's new one, or upstream's shadows the fork's.
+
+A registration is a line that writes a string key into a named registry: an entry of a dict display
+assigned to a module-level name (the registry is that name), ``R["key"] = ...``, ``R.update({"key":
+...})`` or ``R.setdefault("key", ...)`` (the registry is ``R``'s last name), or a decorator or call
+of a callable whose name holds ``register`` with the key first (the registry is the callable's
+dotted name, ``Owner.register``).  Upstream's side: a registration upstream added of a key none of
+its removed lines wrote (a new key, not a moved one).  The fork's side: a fork-owned registration
+of the same key into a registry of the same name, in another file.  A warning: which write wins
+is the import order's, and keeping the fork's may be the intent.
+
+Cheap first: one regex over both sides' added lines (a quoted key and a registry shape); only the
+upstream files with a matching new key are parsed, and only the fork files that write one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import re2
+
+from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
+from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+_KEY = r"""["']([A-Za-z_][\w.\-/:]{2,})["']"""
+# a line that may register a key: a dict display's entry, a subscript write, update/setdefault, a
+# registering decorator or call (its key first)
+_REGISTRATION_LINE = re.compile(
+    rf"""^\+(?!\+\+ )(?:[ \t]*{_KEY}[ \t]*:"""
+    rf"""|[^\n]*?\[[ \t]*{_KEY}[ \t]*\][ \t]*=(?!=)"""
+    rf"""|[^\n]*?\.(?:update\(\s*(?:\{{|dict\()|setdefault\()[ \t]*{_KEY}"""
+    rf"""|[ \t]*@?[\w.]*register\w*\([ \t]*{_KEY})""",
+    re.M,
+)
+
+
+# an object's own names (``self.register_buffer("cos_sin_cache", t)``, ``layer.register_parameter(...)``):
+# one per instance, not a registry two files share
+_PER_INSTANCE = frozenset(
+    {"register_buffer", "register_parameter", "register_module", "register_load_state_dict_post_hook"}
+)
+
+
+@dataclass(frozen=True)
+class Registration:
+    path: str
+    line: int
+    key: str
+    registry: str  # the registry's name as written: ``MODELS``, ``Owner.register``
+
+
+def registration_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    fork_keys = _keys(trees.mine)
+    if not fork_keys:
+        return []
+    new_keys, files = _new_upstream_keys(trees, fork_keys)
+    if not new_keys:
+        return []
+    texts = trees.blobs(trees.theirs, files)
+    by_key: dict[tuple[str, str], list[Registration]] = {}
+    for path in files:
+        module, lines = _parse(texts.get(path)), set(trees.upstream[path].added)
+        for reg in _written(path, module, displays=True) if module is not None else ():
+            if reg.key in new_keys and reg.line in lines:
+                by_key.setdefault((reg.key, _last(reg.registry)), []).append(reg)
+    if not by_key:
+        return []
+    findings = []
+    for mine in _fork_registrations(trees, {key for key, _ in by_key}):
+        theirs = [u for u in by_key.get((mine.key, _last(mine.registry)), []) if u.path != mine.path]
+        if theirs:
+            findings.append(_finding(trees, mine, theirs[0], pr_pattern))
+    return findings
+
+
+def _keys(side: Changes) -> set[str]:
+    """Keys the side's added lines of Python files may register."""
+    keys: set[str] = set()
+    for path in side:
+        if path.endswith(".py"):
+            for match in _REGISTRATION_LINE.finditer(side.raw(path)):
+                keys.update(g for g in match.groups() if g)
+    return keys
+
+
+def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], list[str]]:
+    """Of ``keys``: those a registration-shaped line upstream added holds, and no line it removed (a
+    moved or rewritten entry is not new); and the files of those added lines.  One RE2 search per
+    file's diff finds the files that quote a key at all (a linear-time automaton for many keys)."""
+    alternatives = "|".join(sorted(map(re.escape, keys)))
+    quoted = re2.compile(rf"""["'](?:{alternatives})["']""")
+    line_of_key = re.compile(rf"""^([-+])[^\n]*["']({alternatives})["']""", re.M)
+    added: dict[str, set[str]] = {}
+    removed: set[str] = set()
+    for path in trees.upstream:
+        if not path.endswith(".py") or not quoted.search(raw := trees.upstream.raw(path)):
+            continue
+        for match in line_of_key.finditer(raw):
+            start = match.start()
+            if match.group(1) == "-":
+                if not raw.startswith("--- ", start):
+                    removed.add(match.group(2))
+            elif not raw.startswith("+++ ", start):
+                end = raw.find("\n", start)
+                if _REGISTRATION_LINE.match(raw[start : end if end >= 0 else len(raw)]):
+                    added.setdefault(match.group(2), set()).add(path)
+    new = set(added) - removed
+    return new, sorted({p for key in new for p in added[key]})
+
+
+def _fork_registrations(trees: ThreeTrees, keys: set[str]) -> Iterator[Registration]:
+    """The fork-owned registrations of ``keys`` in the merged tree (not dict displays: a display in a
+    fork file is a registry of the fork's own)."""
+    quoted = re.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, keys))) + r""")["']""")
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and quoted.search(trees.mine.raw(p))):
+        module = trees.merged_module(path)
+        lines = trees.owned_lines(path) if module is not None else set()
+        for reg in _written(path, module, displays=False) if module is not None and lines else ():
+            if reg.key in keys and reg.line in lines:
+                yield reg
+
+
+def _parse(text: str | None) -> ast.Module | None:
+    if text is None:
+        return None
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registration]:
+    """Every string key the module writes into a named registry: module-level statements (and, with
+    ``displays``, the entries of a module-level dict display), and registering calls anywhere (a
+    plugin's ``register()`` function).  A subscript write in a function is a local dict's, unless the
+    dict is named like a module's table (UPPER_CASE)."""
+    for stmt in module.body:
+        target, value = _assigned(stmt)
+        if displays and target is not None and isinstance(value, ast.Dict):
+            for key in value.keys:
+                if key is not None and (name := _string(key)) is not None:
+                    yield Registration(path, key.lineno, name, target)
+    top = _module_level(module)
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Subscript) and (name := _string(t.slice)) is not None:
+                    registry = _dotted(t.value)
+                    if registry and (id(node) in top or _table(registry)):
+                        yield Registration(path, t.lineno, name, registry)
+        elif isinstance(node, ast.Call):
+            yield from _call_writes(path, node, id(node) in top)
+
+
+def _module_level(module: ast.Module) -> set[int]:
+    """Ids of the nodes that run when the module is imported: all but function bodies (a decorator
+    and a default run at import)."""
+    found: set[int] = set()
+    stack: list[ast.AST] = list(module.body)
+    while stack:
+        node = stack.pop()
+        found.add(id(node))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(node.decorator_list)
+            stack.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None)
+        elif not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _table(registry: str) -> bool:
+    last = registry.rsplit(".", 1)[-1].lstrip("_")
+    return bool(last) and last.upper() == last and any(c.isalpha() for c in last)
+
+
+def _call_writes(path: str, call: ast.Call, top: bool) -> Iterator[Registration]:
+    func = call.func
+    owner = _dotted(func)
+    last = owner.rsplit(".", 1)[-1]
+    if isinstance(func, ast.Attribute) and last in ("update", "setdefault"):
+        registry = _dotted(func.value)
+        if not registry or not (top or _table(registry)):
+            return
+        if last == "setdefault" and call.args and (name := _string(call.args[0])) is not None:
+            yield Registration(path, call.lineno, name, registry)
+        elif last == "update":
+            for arg in call.args:
+                if isinstance(arg, ast.Dict):
+                    for key in arg.keys:
+                        if key is not None and (name := _string(key)) is not None:
+                            yield Registration(path, key.lineno, name, registry)
+    elif (
+        owner
+        and "register" in last
+        and last not in _PER_INSTANCE
+        and not owner.startswith("self.")
+        and call.args
+        and (name := _string(call.args[0])) is not None
+    ):
+        yield Registration(path, call.lineno, name, owner)
+
+
+def _assigned(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    return None, None
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_dotted(node.value)}.{node.attr}"
+    return ""
+
+
+def _last(registry: str) -> str:
+    """``mod.MODELS`` and ``MODELS`` are one registry, as are ``mod.register_method`` and
+    ``register_method``; ``Owner.register`` keeps its owner (a bare ``register`` names too little)."""
+    parts = registry.split(".")
+    return ".".join(parts[-2:]) if parts[-1] == "register" else parts[-1]
+
+
+def _string(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _finding(trees: ThreeTrees, mine: Registration, theirs: Registration, pr_pattern: str) -> Finding:
+    word = rf"""["']{re.escape(theirs.key)}["']"""
+    commit = trees.upstream_commit(theirs.path, word, pr_pattern, most=5)
+    message = (
+        f"fork-owned registration of {mine.key!r} in {mine.registry} now competes with upstream's own, new "
+        f"registration of {theirs.key!r} in {theirs.registry} ({theirs.path}:{theirs.line}{commit}): one silently "
+        "replaces the other as the import order decides; drop the fork's carry if upstream's now serves, or "
+        "rename it or make sure it wins"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, mine.path, mine.line, message)

@@ -1,0 +1,149 @@
+"""Environment-variable default drift: upstream changed what an unset variable means under a fork read.
+
+Each upstream change is shaped like a real vLLM one: #24462 enabled DeepGEMM by default
+(``VLLM_USE_DEEP_GEMM`` "0" -> "1" in vllm/envs.py), #25495 raised a default written on the line
+after the variable's name (``VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH`` "16" -> "32"), #28159
+respelled defaults without changing them (``False`` -> ``"0"``: a parsing fix).  A fork branch guarded
+by ``envs.VLLM_USE_DEEP_GEMM`` merges cleanly and runs where it did not before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ENVS = "vllm/envs.py"
+ENVS_BASE = """import os
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    VLLM_USE_DEEP_GEMM: bool = False
+    VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH: int = 16
+    VLLM_DISABLE_SHARED_EXPERTS_STREAM: bool = False
+    VLLM_LOGGING_LEVEL: str = "INFO"
+
+environment_variables: dict[str, Callable[[], Any]] = {
+    "VLLM_LOGGING_LEVEL": lambda: os.getenv("VLLM_LOGGING_LEVEL", "INFO").upper(),
+    "VLLM_USE_DEEP_GEMM": lambda: bool(int(os.getenv("VLLM_USE_DEEP_GEMM", "0"))),
+    "VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH":
+    lambda: int(os.getenv("VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH",
+                          "16")),
+    "VLLM_DISABLE_SHARED_EXPERTS_STREAM": lambda: bool(
+        int(os.getenv("VLLM_DISABLE_SHARED_EXPERTS_STREAM", False))
+    ),
+}
+
+
+def __getattr__(name: str):
+    if name in environment_variables:
+        return environment_variables[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+"""
+DEEP_GEMM_ON = ENVS_BASE.replace('os.getenv("VLLM_USE_DEEP_GEMM", "0")', 'os.getenv("VLLM_USE_DEEP_GEMM", "1")')
+SPLITS_32 = ENVS_BASE.replace('                          "16")),', '                          "32")),')
+RESPELLED = ENVS_BASE.replace(
+    '"VLLM_DISABLE_SHARED_EXPERTS_STREAM", False)', '"VLLM_DISABLE_SHARED_EXPERTS_STREAM", "0")'
+)
+SUBJECT_24462 = "[Kernels] Enable DeepGEMM by default (#24462)"
+SUBJECT_25495 = "[Perf] Increase default max splits for FA3 full cudagraphs (#25495)"
+SUBJECT_28159 = '[Bug] Fix env string `"0"` same to `True` (#28159)'
+
+FORK = "vllm/model_executor/layers/quantization/utils/aeon_gemm.py"
+FORK_TEXT = """# AEON: the fork's own GEMM choice for GB10
+import os
+
+import vllm.envs as envs
+
+
+def aeon_use_cutlass_fallback() -> bool:
+    if envs.VLLM_USE_DEEP_GEMM:
+        return False
+    return os.getenv("VLLM_USE_DEEP_GEMM", "0") == "0"
+
+
+def aeon_splits() -> int:
+    return min(envs.VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH, 16)
+
+
+def aeon_streams() -> bool:
+    return not envs.VLLM_DISABLE_SHARED_EXPERTS_STREAM and envs.VLLM_LOGGING_LEVEL != "DEBUG"
+"""
+
+
+def found(report: AuditReport) -> dict[int, str]:
+    return {f.line: f.message for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == FORK}
+
+
+def line_of(repo: GitRepo, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / FORK).read_text().splitlines(), 1) if text in line)
+
+
+def test_reads_of_a_variable_whose_default_upstream_flipped_are_warnings(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: FORK_TEXT}, [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    by_line = found(report)
+    module = line_of(git_repo, "if envs.VLLM_USE_DEEP_GEMM:")
+    raw = line_of(git_repo, 'os.getenv("VLLM_USE_DEEP_GEMM", "0")')
+    assert set(by_line) == {module, raw}
+    assert "envs.VLLM_USE_DEEP_GEMM reads environment variable VLLM_USE_DEEP_GEMM" in by_line[module]
+    assert "from '0' to '1' (vllm/envs.py, in " in by_line[module] and "#24462" in by_line[module]
+    assert "set VLLM_USE_DEEP_GEMM=0 to keep the old behaviour" in by_line[module]
+    assert "repeats upstream's old default" in by_line[raw] and "#24462" in by_line[raw]
+    assert all(f.severity is Severity.WARNING for f in report.findings if f.rule_id == DEFAULT_DRIFT), (
+        "the fleet may set the variable: a warning, never a blocked release"
+    )
+    assert all("\n" not in message for message in by_line.values())
+
+
+def test_a_default_on_the_line_after_the_name(git_repo: GitRepo, no_rules: Path) -> None:
+    """#25495's shape: the diff's changed line holds the default alone, not the variable's name."""
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: FORK_TEXT}, [(SUBJECT_25495, {ENVS: SPLITS_32})])
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(by_line) == {line_of(git_repo, "envs.VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH, 16")}
+    assert "from '16' to '32'" in next(iter(by_line.values()))
+
+
+def test_near_misses_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """A respelled default that means the same (#28159: False -> "0"), a variable upstream left alone
+    (VLLM_LOGGING_LEVEL), a fork read with the new default already, and a same-named constant of
+    another module: none is tied to a changed default."""
+    fork = FORK_TEXT.replace(
+        'os.getenv("VLLM_USE_DEEP_GEMM", "0") == "0"', 'os.getenv("VLLM_USE_DEEP_GEMM", "1") == "0"'
+    )
+    fork = fork.replace("if envs.VLLM_USE_DEEP_GEMM:", "if consts.VLLM_USE_DEEP_GEMM:")
+    fork = fork.replace("import vllm.envs as envs\n", "import vllm.envs as envs\nfrom vllm.aeon import consts\n")
+    consts = "vllm/aeon/consts.py"
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE},
+        {FORK: fork, consts: "VLLM_USE_DEEP_GEMM = True\n", "vllm/aeon/__init__.py": ""},
+        [
+            (SUBJECT_28159, {ENVS: RESPELLED}),
+            (
+                SUBJECT_24462,
+                {
+                    ENVS: DEEP_GEMM_ON.replace(
+                        '"VLLM_DISABLE_SHARED_EXPERTS_STREAM", False)', '"VLLM_DISABLE_SHARED_EXPERTS_STREAM", "0")'
+                    )
+                },
+            ),
+        ],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+def test_a_variable_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fleet pins VLLM_USE_DEEP_GEMM in the fork's image: upstream's default no longer decides."""
+    dockerfile = "docker/Dockerfile.aeon"
+    sides = s.merge_case(
+        git_repo,
+        {ENVS: ENVS_BASE, dockerfile: "FROM base\n"},
+        {FORK: FORK_TEXT, dockerfile: "FROM base\nENV VLLM_USE_DEEP_GEMM=0\n"},
+        [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}

@@ -1,0 +1,140 @@
+"""Registrations that compete across files: the fork's carry and upstream's new entry register one key.
+
+Shaped like vLLM's registries: a module-level table of architectures
+(``_TEXT_GENERATION_MODELS`` in vllm/model_executor/models/registry.py, where upstream adds a line
+per new architecture) and a registering decorator (``@register_quantization_config("name")``).  A
+fork that carried an architecture or a method before upstream had it writes the same key from its
+own module; git merges both, and the import order decides which one the table keeps.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+REGISTRY = "vllm/model_executor/models/registry.py"
+REGISTRY_BASE = (
+    "_TEXT_GENERATION_MODELS = {\n"
+    + "".join(f'    "Arch{i}ForCausalLM": ("arch{i}", "Arch{i}ForCausalLM"),\n' for i in range(12))
+    + "}\n"
+)
+REGISTRY_ADDED = REGISTRY_BASE.replace(
+    '    "Arch9ForCausalLM"', '    "Glm5ForCausalLM": ("glm5", "Glm5ForCausalLM"),\n    "Arch9ForCausalLM"'
+)
+QUANT = "vllm/model_executor/layers/quantization/__init__.py"
+QUANT_BASE = """_CUSTOMIZED = {}
+
+
+def register_quantization_config(name: str):
+    def wrap(cls):
+        _CUSTOMIZED[name] = cls
+        return cls
+
+    return wrap
+"""
+UP_METHOD = "vllm/model_executor/layers/quantization/mxfp4_up.py"
+UP_METHOD_TEXT = """from vllm.model_executor.layers.quantization import register_quantization_config
+
+
+@register_quantization_config("mxfp4_w4a16")
+class Mxfp4Config:
+    pass
+
+
+class UpRope:
+    def __init__(self, layer, cache) -> None:
+        self.register_buffer("cos_sin_cache", cache)
+        layer.register_parameter("weight_scale", cache)
+"""
+SUBJECT = "[Model] Add GLM-5 support (#40001)"
+
+FORK = "vllm/aeon/carried_models.py"
+FORK_TEXT = """# AEON: architectures and methods the fleet serves before upstream has them
+from vllm.model_executor.layers.quantization import register_quantization_config
+from vllm.model_executor.models import registry
+
+registry._TEXT_GENERATION_MODELS["Glm5ForCausalLM"] = ("aeon.glm5", "AeonGlm5ForCausalLM")
+registry._TEXT_GENERATION_MODELS["Arch3ForCausalLM"] = ("aeon.arch3", "AeonArch3ForCausalLM")
+
+
+@register_quantization_config("mxfp4_w4a16")
+class AeonMxfp4Config:
+    pass
+
+
+def aeon_local() -> dict[str, int]:
+    options = {}
+    options["Glm5ForCausalLM"] = 1
+    return options
+
+
+class AeonRope:
+    def __init__(self, layer, cache) -> None:
+        self.register_buffer("cos_sin_cache", cache)
+        layer.register_parameter("weight_scale", cache)
+"""
+
+
+def found(report: AuditReport) -> dict[int, str]:
+    return {f.line: f.message for f in report.findings if f.rule_id == DUPLICATE_DEFINITION and f.path == FORK}
+
+
+def line_of(repo: GitRepo, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / FORK).read_text().splitlines(), 1) if text in line)
+
+
+def test_a_key_upstream_now_registers_in_another_file_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, QUANT: QUANT_BASE, "vllm/aeon/__init__.py": ""},
+        {FORK: FORK_TEXT},
+        [(SUBJECT, {REGISTRY: REGISTRY_ADDED, UP_METHOD: UP_METHOD_TEXT})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    by_line = found(report)
+    table = line_of(git_repo, '_TEXT_GENERATION_MODELS["Glm5ForCausalLM"]')
+    method = line_of(git_repo, '@register_quantization_config("mxfp4_w4a16")')
+    # the override of an old key, a local dict's write and an instance's own buffer and parameter
+    # (a name per object, not a registry: upstream's new module registers the same names) stay silent
+    assert set(by_line) == {table, method}
+    assert "registration of 'Glm5ForCausalLM' in registry._TEXT_GENERATION_MODELS" in by_line[table]
+    assert f"{REGISTRY}:" in by_line[table] and "#40001" in by_line[table]
+    assert f"registration of 'mxfp4_w4a16' in register_quantization_config ({UP_METHOD}:4" in by_line[method]
+    assert all(f.severity is Severity.WARNING for f in report.findings if f.path == FORK)
+
+
+def test_a_key_upstream_moved_or_already_had_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream moved Arch3's entry to another line (a removed line wrote it: not a new key), and the
+    fork overrides a key upstream held at the base already: the fork chose that override before."""
+    moved = REGISTRY_BASE.replace('    "Arch3ForCausalLM": ("arch3", "Arch3ForCausalLM"),\n', "").replace(
+        "}\n", '    "Arch3ForCausalLM": ("arch3", "Arch3ForCausalLM"),\n}\n'
+    )
+    fork = FORK_TEXT.replace(
+        'registry._TEXT_GENERATION_MODELS["Glm5ForCausalLM"]', 'registry._OTHER["Glm5ForCausalLM"]'
+    )
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, QUANT: QUANT_BASE, "vllm/aeon/__init__.py": ""},
+        {
+            FORK: fork.replace(
+                '@register_quantization_config("mxfp4_w4a16")', '@register_quantization_config("aeon_fp4")'
+            )
+        },
+        [
+            (
+                SUBJECT,
+                {
+                    REGISTRY: moved.replace(
+                        '    "Arch9ForCausalLM"', '    "Glm5ForCausalLM": ("g", "G"),\n    "Arch9ForCausalLM"'
+                    ),
+                    UP_METHOD: UP_METHOD_TEXT,
+                },
+            )
+        ],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
