@@ -71,6 +71,12 @@ def parse_repository(text: str) -> Repository:
     valid = grammar.DOMAIN.fullmatch(host) and grammar.PATH.fullmatch(name) and len(text) <= grammar.NAME_MAX
     if not (looks_like_host and valid):
         raise UsageError(f"repository {quoted(text)} is not a valid REGISTRY/NAME", _REPO_HINT)
+    try:  # the name's grammar takes any digits; a connection takes 1-65535 (urllib raises past it)
+        port = urllib.parse.urlsplit(f"http://{host}").port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise UsageError(f"repository {quoted(text)}: its registry's port is not 1-65535", _REPO_HINT)
     return Repository(host, name)
 
 
