@@ -299,3 +299,18 @@ def test_a_diff_line_of_blanks_is_no_backtracking() -> None:
             assert device_gates._ENTRY.match(line) is None
     assert device_gates._ENTRY.match("+    (12, 1),  # GB10") and device_gates._ENTRY.match("-  121,")
     assert time.process_time() - started < 0.5
+
+
+# -- the Dockerfile build reads --------------------------------------------------------------------------------
+def test_an_instruction_opening_many_heredocs_is_read_in_linear_time() -> None:
+    """``RUN <<A<<A...`` 400,000 times, and the 400,000 lines that end them, took 72 s (each ended
+    heredoc was popped from the front of the list); the build's preflight reads Dockerfiles to 8 MB."""
+    from aeon_release.pipeline import arch_baseline
+
+    n = 50_000  # about 1 s before (quadratic), milliseconds now
+    text = (
+        "FROM x\nRUN " + "<<A" * n + "\n" + "ARG TORCH_CUDA_ARCH_LIST=9.0\nA\n" * n + "ARG TORCH_CUDA_ARCH_LIST=12.1a\n"
+    )
+    started = time.process_time()
+    assert arch_baseline.dockerfile_settings(text, {}) == {"TORCH_CUDA_ARCH_LIST": "12.1a"}
+    assert time.process_time() - started < 0.5
