@@ -314,3 +314,15 @@ def test_an_instruction_opening_many_heredocs_is_read_in_linear_time() -> None:
     started = time.process_time()
     assert arch_baseline.dockerfile_settings(text, {}) == {"TORCH_CUDA_ARCH_LIST": "12.1a"}
     assert time.process_time() - started < 0.5
+
+
+# -- rule files that take the engine's rule ids ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "rule_id", ["merge/device-gate", "audit/not-audited", "baseline/conflict-markers", "carry-marker/x"]
+)
+def test_a_rule_file_cannot_take_the_engines_rule_ids(tmp_path: Path, rule_id: str) -> None:
+    """A rule ``merge/device-gate`` of kind pattern was listed twice by ``audits list``, its findings
+    reported as the merge-aware check's, and ``--waive merge/device-gate=...`` waived both."""
+    config = config_with(tmp_path, f"rules:\n  - {{id: {rule_id}, kind: conflict-markers, message: m}}\n")
+    line = one_error_line(run_limited("audits", "list", "--config", config, timeout=TIMEOUT))
+    assert "rules[0].id" in line and "the engine's own" in line, line
