@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.conftest import config_with, git, make_repo, run_limited
+from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT, one_error_line
 
 SECRET = "s3cr3t-pw"
@@ -326,3 +326,26 @@ def test_a_rule_file_cannot_take_the_engines_rule_ids(tmp_path: Path, rule_id: s
     config = config_with(tmp_path, f"rules:\n  - {{id: {rule_id}, kind: conflict-markers, message: m}}\n")
     line = one_error_line(run_limited("audits", "list", "--config", config, timeout=TIMEOUT))
     assert "rules[0].id" in line and "the engine's own" in line, line
+
+
+# -- files the tool wrote, read again -----------------------------------------------------------------------------
+def test_a_last_good_copy_that_is_a_fifo_never_holds_the_recovery(tmp_path: Path) -> None:
+    """A damaged releases.yaml is recovered from .releases.yaml.good: a FIFO there held ``releases``
+    (and publish, which appends) for good."""
+    config = config_with(tmp_path)
+    (config / "releases.yaml").write_text("releases: [\n")
+    os.mkfifo(config / ".releases.yaml.good")
+    run = run_limited("releases", "--repository", "127.0.0.1:9/a", "--config", config, timeout=TIMEOUT)
+    assert "no last good copy" in one_error_line(run)
+
+
+def test_the_notes_read_the_built_dockerfile_as_the_build_did(tmp_path: Path) -> None:
+    """The release's notes list the Dockerfile's ARG defaults: a FIFO put where the build's Dockerfile was
+    held the notes stage for good; it is read capped, as a regular file, or not at all."""
+    from aeon_release.domain import profile
+    from aeon_release.pipeline.release import _effective_args
+
+    fleet = profile.parse_text((ROOT / "aeon_release" / "data" / "demo" / "fleet.yaml").read_text(), tmp_path)
+    os.mkfifo(tmp_path / "Dockerfile")
+    build = {"dockerfile": str(tmp_path / "Dockerfile"), "build_args": {"A": "1"}}
+    assert _effective_args(build, fleet) == {"A": "1"}
