@@ -24,7 +24,7 @@ from typing import Any
 import requests
 
 from aeon_release import grammar
-from aeon_release.adapters import jsonio
+from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, quoted, register_secret
 
@@ -120,10 +120,11 @@ def _docker_config_path() -> Path:
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
     """What `docker push` would use: ``credHelpers``, ``credsStore``, then ``auths`` (the docker
     SDK's resolution, which runs ``docker-credential-*`` helpers by their protocol)."""
-    try:
-        data = jsonio.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
+    try:  # capped, a regular file: a FIFO or /dev/zero as $DOCKER_CONFIG/config.json held releases and publish
+        raw = files.read_capped(path, str(path), error=ConfigError)
+        if raw is None:
+            return None
+        data = jsonio.loads(raw)
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{path}: cannot be read as JSON: {type(exc).__name__}", "fix or remove the file") from None
     if not isinstance(data, dict):

@@ -349,3 +349,17 @@ def test_the_notes_read_the_built_dockerfile_as_the_build_did(tmp_path: Path) ->
     os.mkfifo(tmp_path / "Dockerfile")
     build = {"dockerfile": str(tmp_path / "Dockerfile"), "build_args": {"A": "1"}}
     assert _effective_args(build, fleet) == {"A": "1"}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_docker_config_that_is_no_file_never_holds_the_registry_commands(tmp_path: Path, kind: str) -> None:
+    """``$DOCKER_CONFIG/config.json`` (where publish, releases and verify find credentials) as a FIFO held
+    the command for good; /dev/zero filled the memory."""
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    os.mkfifo(folder / "config.json") if kind == "fifo" else (folder / "config.json").symlink_to("/dev/zero")
+    run = run_limited(
+        "releases", "--repository", "127.0.0.1:9/a", "--config", config_with(tmp_path),
+        env={"DOCKER_CONFIG": str(folder)}, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert "config.json" in one_error_line(run)
