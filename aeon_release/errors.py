@@ -123,11 +123,15 @@ def _pattern() -> re.Pattern[str] | None:
 
 # Credentials written into a URL or a registry name are secrets too, registered or not: the password
 # of ``https://user:PASS@host/...``, of ``user:PASS@registry.example:5000/name`` and a token in a
-# query string.  Each token (a run without whitespace, quotes or brackets) is looked at once, with
-# string operations: no pattern here can backtrack over a hostile text.
-_TOKEN = re.compile(r"[^\s'\"<>()\[\],;]+")
+# query string.  Each token (a run without whitespace, quotes or brackets, but with the bracketed IPv6
+# literal that may follow an ``@``) is looked at once, with string operations: no pattern here can
+# backtrack over a hostile text (a bracket that does not close ends the token where the bracket is).
+_TOKEN = re.compile(r"[^\s'\"<>()\[\],;]+(?:(?<=@)\[[^\s'\"<>()\[\],;\]]*\][^\s'\"<>()\[\],;]*)*")
+# A host without a scheme before it: a name docker calls a registry (a dot, a port, localhost) or an
+# IPv6 literal, with any port (``:99999`` is no port, but the password before it is still one).
 _HOST = re.compile(
-    r"localhost|[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+|[A-Za-z0-9-]{1,63}:[0-9]{1,5}|[A-Za-z0-9.-]{1,253}:[0-9]{1,5}"
+    r"(?:localhost|[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]+)?"
+    r"|[A-Za-z0-9.-]{1,253}:[0-9]{1,5}"  # a bare name with a port (a digest's 64 digits are none)
 )
 _QUERY_SECRET = re.compile(
     r"(?i)([?&](?:access_token|token|password|passwd|pwd|secret|api_key|apikey|key|auth|sig|signature)=)"
@@ -145,7 +149,10 @@ def _scrub_token(match: re.Match[str]) -> str:
     authority, slash, path = rest.partition("/")
     userinfo, at, host = authority.rpartition("@")
     user, colon, password = userinfo.partition(":")
-    if not (at and colon and password) or (not sep and not _HOST.fullmatch(host)):
+    # without a scheme, ``user:PASS@anything/path`` is a registry name with credentials whatever its
+    # host (``user:PASS@host/x``: docker would call ``host`` a path, but the password is one); with no
+    # path it must name a host (``busybox:latest@sha256:...`` is an image, not credentials)
+    if not (at and colon and password) or (not sep and not slash and not _HOST.fullmatch(host)):
         return token
     return f"{scheme}{sep}{user}:***@{host}{slash}{path}"
 

@@ -24,7 +24,7 @@ from typing import Any
 import requests
 
 from aeon_release import grammar
-from aeon_release.adapters import jsonio
+from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, quoted, register_secret
 
@@ -71,6 +71,12 @@ def parse_repository(text: str) -> Repository:
     valid = grammar.DOMAIN.fullmatch(host) and grammar.PATH.fullmatch(name) and len(text) <= grammar.NAME_MAX
     if not (looks_like_host and valid):
         raise UsageError(f"repository {quoted(text)} is not a valid REGISTRY/NAME", _REPO_HINT)
+    try:  # the name's grammar takes any digits; a connection takes 1-65535 (urllib raises past it)
+        port = urllib.parse.urlsplit(f"http://{host}").port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise UsageError(f"repository {quoted(text)}: its registry's port is not 1-65535", _REPO_HINT)
     return Repository(host, name)
 
 
@@ -114,10 +120,11 @@ def _docker_config_path() -> Path:
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
     """What `docker push` would use: ``credHelpers``, ``credsStore``, then ``auths`` (the docker
     SDK's resolution, which runs ``docker-credential-*`` helpers by their protocol)."""
-    try:
-        data = jsonio.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
+    try:  # capped, a regular file: a FIFO or /dev/zero as $DOCKER_CONFIG/config.json held releases and publish
+        raw = files.read_capped(path, str(path), error=ConfigError)
+        if raw is None:
+            return None
+        data = jsonio.loads(raw)
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{path}: cannot be read as JSON: {type(exc).__name__}", "fix or remove the file") from None
     if not isinstance(data, dict):

@@ -18,13 +18,15 @@ import json
 import os
 import shutil
 import time
+import types
+import typing
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files, jsonio
-from aeon_release.errors import StateError, printable, redact_data
+from aeon_release.errors import StateError, printable, quoted, redact_data
 
 
 class Word(str, enum.Enum):
@@ -162,13 +164,79 @@ class PendingCommit:
 
 
 def _known(cls: type[Any], data: dict[str, Any]) -> dict[str, Any]:
-    """The fields of ``cls`` in ``data``; a record that lacks a required one or has another is refused
-    by the caller (``_load_state``), as an incomplete or newer run state."""
+    """The fields of ``cls`` in ``data``, each of the type ``cls`` declares; a record that lacks a
+    required one, has another or holds a value of another type is refused by the caller
+    (``_load_state``), as an incomplete, damaged or newer run state."""
+    if not isinstance(data, dict):
+        raise TypeError(f"a {cls.__name__} is {_json_type(data)}, not an object")
     names = {f.name for f in fields(cls)}
     unknown = sorted(set(data) - names)
     if unknown:
-        raise TypeError(f"unknown key(s) in a {cls.__name__}: {', '.join(unknown)}")
+        raise TypeError(f"unknown key(s) in a {cls.__name__}: {', '.join(printable(str(k))[:40] for k in unknown)}")
+    hints = _hints(cls)
+    for name, value in data.items():
+        if not _of_type(value, hints[name]):
+            raise TypeError(f"{cls.__name__}.{name} is {_json_type(value)}, not what this aeon-release writes there")
     return dict(data)
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _of_type(value: Any, hint: Any) -> bool:
+    """Whether a value read from JSON is of a field's declared type: ``str | None``, ``list[str]``,
+    ``dict[str, float]``, a status word (a string; which words is the enum's to say), a nested record
+    (an object; its own fields are its ``from_dict``'s).  A status on the terminal printed ``join`` of an
+    integer as a traceback, and a string that no file system takes (a lone surrogate) is no text."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_of_type(value, arg) for arg in args)
+    if hint is type(None):
+        return value is None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return isinstance(value, str)
+    if isinstance(hint, type) and is_dataclass(hint):
+        return isinstance(value, dict)
+    if hint is str:
+        return isinstance(value, str) and _text(value)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if origin in (list, tuple):
+        return isinstance(value, list) and all(_of_type(item, args[0]) for item in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(_of_type(k, args[0]) and _of_type(v, args[1]) for k, v in value.items())
+    return False
+
+
+def _text(value: str) -> bool:
+    try:
+        value.encode("utf-8", "surrogateescape")  # a file name that is not UTF-8 is written escaped
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _json_type(value: Any) -> str:
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), "null")
 
 
 @dataclass
@@ -216,6 +284,7 @@ class RunState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunState:
         """Read back typed; raises TypeError, KeyError or ValueError on an incomplete record."""
+        data = _known(cls, data)
         return cls(
             **data
             | {
@@ -256,6 +325,7 @@ class StageEntry:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StageEntry:
+        data = _known(cls, data)
         return cls(
             StepStatus(data.get("status", "pending")), data.get("seconds"), data.get("result"), data.get("message")
         )
@@ -375,7 +445,7 @@ class RunStore:
         made it, and in a repository copied since (``cp -a``) that is the other repository's worktree
         (``merge --continue --fix`` wrote into it, ``--abort`` deleted it).  An unfinished run recorded
         at another place is refused unless ``elsewhere`` (dropping it, showing it)."""
-        state = _load_state(self.state_file)
+        state = _load_state(self.state_file, self.tag)
         if state is None or os.path.realpath(state.worktree) == os.path.realpath(self.worktree):
             return state
         if state.phase != StepStatus.DONE and not elsewhere:
@@ -421,9 +491,9 @@ class RunStore:
         reports = []
         for path in sorted(base.glob("*/report.json")) if base.is_dir() else []:
             try:
-                raw = path.read_bytes()
-                reports.append((jsonio.loads(raw), hashlib.sha256(raw).hexdigest()))
-            except (OSError, ValueError):
+                raw = _read(path, "merge report")
+                reports.append((jsonio.loads(raw or b""), hashlib.sha256(raw or b"").hexdigest()))
+            except (StateError, ValueError):
                 continue
         return reports
 
@@ -494,8 +564,8 @@ def _write_pid(handle: IO[str], path: Path) -> None:
 def _json_object(path: Path, what: str) -> dict[str, Any]:
     """A JSON object the tool wrote; a damaged one (cut short, edited, not an object) is one line."""
     try:
-        data = jsonio.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = jsonio.loads(_read(path, what) or b"")
+    except ValueError as exc:
         raise _damaged(path, what, exc) from None
     if not isinstance(data, dict):
         raise _damaged(path, what, TypeError("not a JSON object"))
@@ -509,26 +579,50 @@ def _damaged(path: Path, what: str, exc: Exception) -> StateError:
     )
 
 
-def _load_state(path: Path) -> RunState | None:
+class DamagedRun(StateError):
+    """A run whose state.json cannot be read back: ``merge --abort TAG`` still drops it (its worktree
+    and its folder are this store's places, whatever the file says), touching no branch."""
+
+    def __init__(self, path: Path, tag: str, problem: str) -> None:
+        super().__init__(
+            f"{path}: run state is {problem}",
+            f"`aeon-release merge --abort {tag}` drops the run (its worktree and state; no branch is touched)",
+        )
+        self.tag = tag
+
+
+# A run's state is a few KB; a ledger of 10,000 carries makes it a few MB.
+STATE_BYTES = 64 * 1024 * 1024
+
+
+def _read(path: Path, what: str) -> bytes | None:
+    """A file the tool wrote, as read_capped reads it: a FIFO or /dev/zero in its place held ``status``."""
+    return files.read_capped(path, f"{path}: {what}", STATE_BYTES, error=StateError)
+
+
+def _load_state(path: Path, tag: str) -> RunState | None:
     try:
-        data = jsonio.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        raw = _read(path, "run state")
+    except StateError as exc:
+        raise DamagedRun(path, tag, f"unreadable ({exc.message.removeprefix(f'{path}: run state: ')})") from None
+    if raw is None:
         return None
-    except (OSError, ValueError) as exc:
-        raise StateError(
-            f"{path}: run state is unreadable ({exc})", "run `aeon-release merge --abort` to start over"
-        ) from None
+    try:
+        data = jsonio.loads(raw)
+    except ValueError as exc:
+        raise DamagedRun(path, tag, f"unreadable ({printable(str(exc))[:120]})") from None
     known = {f.name for f in fields(RunState)}
     unknown = sorted(set(data) - known) if isinstance(data, dict) else ["(not a mapping)"]
     if unknown:
-        raise StateError(
-            f"{path}: run state has keys this aeon-release does not know: {', '.join(unknown)}",
-            "was it written by a newer aeon-release? use that version, or `merge --abort`",
-        )
+        names = ", ".join(printable(name)[:40] for name in unknown[:5])
+        raise DamagedRun(path, tag, f"of keys this aeon-release does not know: {names} (a newer aeon-release's?)")
     try:
-        return RunState.from_dict(data)
+        state = RunState.from_dict(data)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise StateError(f"{path}: run state is incomplete ({exc})", "run `aeon-release merge --abort`") from None
+        raise DamagedRun(path, tag, f"incomplete or damaged ({printable(str(exc))[:120]})") from None
+    if state.tag != tag:  # what would --abort drop, and which branch?
+        raise DamagedRun(path, tag, f"damaged (it names the run {quoted(state.tag)}, its folder {quoted(tag)})")
+    return state
 
 
 def write_json(path: Path, data: Any, durable: bool = True) -> None:

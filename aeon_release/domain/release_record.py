@@ -37,7 +37,7 @@ import yaml
 
 from aeon_release.adapters import files
 from aeon_release.adapters.console import plain, say
-from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, sequence, string
+from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, read_text, sequence, string
 from aeon_release.domain import names
 from aeon_release.errors import ConfigError, StateError
 
@@ -113,7 +113,9 @@ def load(config_dir: Path) -> tuple[Release, ...]:
 def _recover(config_dir: Path, damage: ConfigError) -> tuple[Release, ...]:
     good = config_dir / GOOD_COPY
     try:
-        text = good.read_text(encoding="utf-8")
+        text = read_text(good, GOOD_COPY)  # capped, a regular file: a FIFO there held the recovery for good
+        if text is None:
+            raise ConfigError(f"{GOOD_COPY}: missing")
         entries = _entries(parse_yaml(text, GOOD_COPY))
     except (OSError, UnicodeDecodeError, ConfigError):
         raise ConfigError(

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
+from aeon_release.domain.audits.source import parse_python
 from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline import arch_baseline
@@ -250,9 +251,8 @@ def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ..
     names = {m[1] for line in added if (m := _DEF.match(line))}
     if not names:
         return ()
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    module = parse_python(text, path)  # capped: a carry's module nested 200,000 deep was "out of memory"
+    if module is None:
         return ()
     return tuple(sorted(q for q in _defined(module.body, "") if q.rsplit(".", 1)[-1] in names))
 

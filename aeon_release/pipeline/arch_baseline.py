@@ -154,12 +154,13 @@ def instructions(docker: str) -> list[str]:
     found: list[str] = []
     current: list[str] = []
     heredocs: list[tuple[str, bool]] = []  # the words that end the heredocs still open, and whether tabs go
+    ended = 0  # how many of them have ended (one instruction may open 400,000: no pop from the front)
     for raw in lines:
         line = raw.removesuffix("\r")
-        if heredocs:
-            word, tabs = heredocs[0]
+        if ended < len(heredocs):
+            word, tabs = heredocs[ended]
             if (line.lstrip("\t") if tabs else line) == word:
-                heredocs.pop(0)
+                ended += 1
             continue
         if line.lstrip().startswith("#"):
             continue  # a comment, also between continued lines
@@ -174,7 +175,7 @@ def instructions(docker: str) -> list[str]:
             continue
         found.append(instruction)
         if instruction.split(None, 1)[0].upper() in _HEREDOC_INSTRUCTIONS:
-            heredocs = [(m[3], m[1] == "-") for m in _HEREDOC.finditer(instruction)]
+            heredocs, ended = [(m[3], m[1] == "-") for m in _HEREDOC.finditer(instruction)], 0
     if current:
         found.append("".join(current))
     return found

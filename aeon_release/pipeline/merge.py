@@ -8,7 +8,7 @@ from typing import Any
 from aeon_release.adapters.console import emit_json, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import CarryStatus, Phase, PickStatus, RunState, RunStore
+from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain.audits import sidecar
 from aeon_release.errors import NeedsHuman, StateError, printable, quoted
 from aeon_release.pipeline import merge_steps as steps
@@ -95,7 +95,11 @@ def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
 
 
 def _abort(git: Git, tag: str | None, json_out: bool) -> None:
-    state = _open_run(git, tag, elsewhere=True)  # dropping a run touches only this repository's own place
+    try:
+        state = _open_run(git, tag, elsewhere=True)  # dropping a run touches only this repository's own place
+    except DamagedRun as damaged:
+        _abort_damaged(git, damaged.tag, json_out)
+        return
     if state.phase == Phase.DONE:
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
@@ -124,6 +128,27 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
         )
     else:
         show(f"aborted the {state.tag} run: {dropped}, no branch was created", json_out)
+
+
+def _abort_damaged(git: Git, tag: str, json_out: bool) -> None:
+    """A run whose state cannot be read: its worktree and its folder (the store's places, not what the
+    file says) go; no branch is deleted, since nothing readable says which one the run made."""
+    store = RunStore(git.common_dir, tag)
+    worktree = store.worktree
+    had_worktree = worktree.exists()
+    git.worktree_remove(worktree)
+    store.remove()
+    if json_out:
+        emit_json(
+            {
+                "aborted": tag,
+                "phase": None,
+                "worktree_removed": str(worktree) if had_worktree else None,
+                "branch_deleted": None,
+            }
+        )
+    dropped = "worktree removed" if had_worktree else "state dropped"
+    show(f"aborted the {escape(tag)} run, whose state was damaged: {dropped}, no branch touched", json_out)
 
 
 def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None:
@@ -377,9 +402,10 @@ def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
 
 
 def _render_status(state: RunState, json_out: bool) -> None:
-    show(f"[bold]{state.tag}[/]: {state.phase}; steps done: {', '.join(state.steps_done) or 'none'}", json_out)
+    steps_done = escape(", ".join(state.steps_done)) or "none"
+    show(f"[bold]{escape(state.tag)}[/]: {state.phase}; steps done: {steps_done}", json_out)
     if state.phase != Phase.DONE.value and Path(state.worktree).exists():
-        show(f"  worktree: {state.worktree}", json_out)
+        show(f"  worktree: {escape(state.worktree)}", json_out)
     if state.current:
         show(f"  working on: {escape(state.current)}", json_out)
     for conflict in state.conflicts:

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aeon_release.adapters import files
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
-from aeon_release.errors import ConfigError, NeedsHuman, StateError, UsageError, quoted
+from aeon_release.errors import AeonError, ConfigError, NeedsHuman, StateError, UsageError, quoted
 from aeon_release.pipeline import audit_gate, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
@@ -326,9 +327,10 @@ def _effective_args(build: dict[str, Any], fleet: profile_mod.Profile) -> dict[s
     """The Dockerfile's ARG defaults overlaid with what the build passed: what the image got."""
     from aeon_release.pipeline.build import dockerfile_defaults
 
-    try:
-        defaults = dockerfile_defaults(Path(build["dockerfile"]).read_text(encoding="utf-8"))
-    except (KeyError, OSError):
+    try:  # the file the build read, read again as the build reads it: a FIFO put there since held the notes
+        data = files.read_capped(Path(build["dockerfile"]), "Dockerfile")
+        defaults = dockerfile_defaults(data.decode("utf-8", "replace")) if data is not None else {}
+    except (KeyError, TypeError, AeonError):
         defaults = {}
     return {k: v for k, v in (defaults | dict(build.get("build_args") or {})).items() if not fleet.hides_build_arg(k)}
 

@@ -32,7 +32,7 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING
 
 from aeon_release.adapters import cmake as runner
-from aeon_release.errors import printable
+from aeon_release.errors import printable, quoted
 
 if TYPE_CHECKING:
     from aeon_release.domain.archprobe import Arch
@@ -286,7 +286,7 @@ def gencode_flags(arch_list: str) -> str:
     for item in re.split(r"[;,\s]+", arch_list.strip()):
         arch = _arch_of(item)
         if arch is None:
-            raise ValueError(f"{item!r} is not an arch such as 10.3a or 9.0+PTX")
+            raise ValueError(f"{quoted(item)} is not an arch such as 10.3a or 9.0+PTX")  # not 20,000 characters whole
         flags.append(f"-gencode arch=compute_{arch.sm},code=sm_{arch.sm}")
         if arch.ptx:
             flags.append(f"-gencode arch=compute_{arch.sm},code=compute_{arch.sm}")

@@ -40,6 +40,10 @@ COMMON_OPTIONAL = ("severity", "paths", "exclude", "when")
 RULE_ID = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*(?:/[a-z0-9]+(?:[-_.][a-z0-9]+)*)*")
 RULES_GUIDE = "`aeon-release audits list` shows every rule kind; a rule is id, kind, message and the kind's fields"
 _ID_HINT = "rule ids are lowercase words joined by - . _ or /, e.g. nvfp4/enum-is-5"
+# The engine's own rule ids: the merge-aware checks (merge/), what an audit could not read (audit/), the
+# baseline tree rules (baseline/), the carries' markers (carry-marker/).  A rule file's rule of one of
+# these ids was listed twice by `audits list`, reported as the engine's check, and waived with it.
+ENGINE_NAMESPACES = frozenset({"merge", "audit", "baseline", "carry-marker"})
 
 
 def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
@@ -272,8 +276,15 @@ def parse_rule(node: Any, where: Where) -> Rule:
         raise where.key("kind").fail(f"unknown rule kind {quoted(kind_name)}", f"known kinds: {known_kinds()}")
     data = mapping(node, where, required=COMMON_REQUIRED + kind.required, optional=COMMON_OPTIONAL + kind.optional)
     paths = _paths(data, where, kind.default_paths)
+    rule_id = string(data["id"], where.key("id"), RULE_ID, _ID_HINT)
+    if rule_id.split("/", 1)[0] in ENGINE_NAMESPACES:
+        raise where.key("id").fail(
+            f"{quoted(rule_id)} is in the {rule_id.split('/', 1)[0]}/ namespace, which is the engine's own",
+            f"name the rule under a word of your own (e.g. fork/{rule_id.split('/', 1)[-1]}): a finding or a waiver "
+            "of that id would be taken for the engine's check's",
+        )
     return Rule(
-        id=string(data["id"], where.key("id"), RULE_ID, _ID_HINT),
+        id=rule_id,
         kind=kind.name,
         severity=Severity(choice(data.get("severity", "error"), where.key("severity"), [s.value for s in Severity])),
         message=string(data["message"], where.key("message")),

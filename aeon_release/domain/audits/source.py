@@ -20,6 +20,7 @@ import os
 import re
 import stat
 import subprocess
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,15 @@ DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # a large fork's largest Python file is ~0.
 DEFAULT_MAX_PARSE_BYTES = 1024 * 1024  # CPython's parser needs ~250 bytes of memory per source byte
 
 
+def quiet_parse(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
+    """``ast.parse`` without the warnings it prints: a ``1if`` or a ``"\\d"`` in the tree's code is a
+    SyntaxWarning on stderr (one line per place: a hostile file made thousands of them in a merge's
+    output), and what the tree's code would warn about is not the tool's to say."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text, filename=filename, mode=mode)
+
+
 def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:
     """``ast.parse``, with every way it can fail on hostile text turned into a SyntaxError value."""
     if len(text) > max_bytes:
@@ -42,7 +52,7 @@ def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES)
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark: Python skips it in a file, ast.parse of str refuses it
         text = text[1:]
     try:
-        module = ast.parse(text, filename=path)
+        module: ast.Module = quiet_parse(text, path)
     except SyntaxError as exc:
         return exc
     except ValueError as exc:  # source with NUL bytes

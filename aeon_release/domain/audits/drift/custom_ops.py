@@ -18,6 +18,8 @@ import keyword
 import re
 from collections.abc import Iterator
 
+from aeon_release.domain.audits.source import parse_python, quiet_parse
+
 # files that can hold a schema string (C/C++/CUDA sources and headers) besides Python's
 SCHEMA_SOURCES = (".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp")
 # a schema given to ``X.def(`` / ``define(``: adjacent string literals (C and Python join them)
@@ -58,10 +60,7 @@ def op_definitions(path: str, text: str, names: set[str]) -> dict[str, ast.Funct
     for name, node in _schemas(text, names):
         found.setdefault(name, []).append(node)
     if path.endswith(".py") and any(f'"{n}"' in text or f'::{n}"' in text for n in names):
-        try:
-            module = ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            module = None
+        module = parse_python(text, path)  # capped, as every parse of the tree's modules is
         for name, node in _registered(module, names) if module is not None else ():
             found.setdefault(name, []).append(node)
     return {name: nodes[0] for name, nodes in found.items() if len(nodes) == 1}
@@ -107,7 +106,7 @@ def _as_def(name: str, params: str, line: int) -> ast.FunctionDef | None:
         name, default = read
         parts.append(name if default is None else f"{name}={_default(default)}")
     try:
-        module = ast.parse(f"def {name}({', '.join(parts)}):\n    pass\n")
+        module = quiet_parse(f"def {name}({', '.join(parts)}):\n    pass\n")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     node = module.body[0]

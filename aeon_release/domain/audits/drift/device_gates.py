@@ -408,6 +408,28 @@ _BINDS = re.compile(r"([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(?:(=)|(
 _MOST_HELD_READS = 2_000  # the reads of the holders of one round looked at
 _MOST_HELD_LINES = 30  # a statement longer than this is not read
 _MOST_HELD_CHARS = 2_000
+_MOST_HOLDERS = 1_000  # a module with more candidate holders (or functions of no parameters) is not read for them
+
+
+class _LineBinds:
+    """The binding (_BINDS) of the line holding an offset, and where its ``=`` is: looked for once a
+    line.  40,000 calls on one 1 MB line each looked back for the line's start and matched the line
+    again (hours); offsets come in order, so a line's start is found looking back only to the last one."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: dict[int, tuple[re.Match[str] | None, int]] = {}
+        self.offset = self.start = 0
+
+    def at(self, offset: int) -> tuple[int, re.Match[str] | None, int]:
+        if offset < self.offset:
+            self.offset = self.start = 0
+        self.start = self.text.rfind("\n", self.offset, offset) + 1 or self.start
+        self.offset = offset
+        if self.start not in self.found:
+            bind = _BINDS.match(self.text, self.start)
+            self.found[self.start] = (bind, self.text.find("=", bind.start(3)) if bind is not None else -1)
+        return (self.start, *self.found[self.start])
 
 
 @dataclass(frozen=True)
@@ -458,10 +480,11 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
     starts: dict[str, int] = {}  # key -> the offset of its statement's first line
     seeds: set[str] = set()
 
+    lines_bind = _LineBinds(text)
+
     def bound_at(offset: int) -> None:
-        line_start = text.rfind("\n", 0, offset) + 1
-        bind = _BINDS.match(text, line_start)
-        if bind is None or text.find("=", bind.start(3)) > offset:
+        line_start, bind, equals = lines_bind.at(offset)
+        if bind is None or equals > offset:
             return  # the name read is not in the assigned value
         indent, is_self, name, plain = bind.groups()
         if is_self or not indent:
@@ -481,6 +504,8 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         return Held({}, {})  # no call asks about the device, no set of numbers: nothing can hold a capability
     read: set[str] = set()
     for _ in range(3):  # holders read through holders: ``_CAP = get(); _IS_NEW = _CAP >= (10, 0)``
+        if len(starts) + len(seeds) > _MOST_HOLDERS:
+            return Held({}, {})  # 200,000 sets of numbers: a pattern of them all, a parse of each (minutes)
         fresh = (set(starts) | seeds) - read
         read |= fresh
         words = _words(fresh)
@@ -492,6 +517,8 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
             bound_at(found.start())
     # a function of no parameters holds a value only if it asks about the device
     functions = {m.group(1): m.start() for m in _at_line_starts(_TOP_NO_PARAMETERS, text)} if asks else {}
+    if len(functions) > _MOST_HOLDERS:
+        functions = {}  # 100,000 of them, each parsed, took 36 s: none is followed
     counted = _words([*starts, *functions])
     binds: Counter[str] = Counter()
     if counted is not None:
@@ -744,8 +771,9 @@ def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) 
     holders = {m.group(1) for m in _at_line_starts(_TOP_COLLECTION, text)} | {
         m.group(1) for m in _at_line_starts(_TOP_NO_PARAMETERS, text)
     }
+    lines_bind = _LineBinds(text)
     for found in _asking_pattern(device).finditer(text):  # the names assigned on a line naming a call
-        bind = _BINDS.match(text, text.rfind("\n", 0, found.start()) + 1)
+        bind = lines_bind.at(found.start())[1]
         if bind is not None:
             holders.add(f"self.{bind.group(3)}" if bind.group(2) else bind.group(3))
     return bool(named & holders)
@@ -755,7 +783,9 @@ _NAMED = re.compile(r"(?<![\w.])((?:self\.)?[A-Za-z_]\w*)")  # a name or ``self.
 _TOP_COLLECTION = re.compile(  # a line's start: through _at_line_starts
     r"\n([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({]"
 )
-_ENTRY = re.compile(r"[-+][ \t]*\(?[ \t]*\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?\)?[ \t]*,?[ \t]*(?:#.*)?$")  # ``    121,``
+# ``    121,``: each run of blanks follows a character it must (runs side by side, the optional ``(``,
+# ``)`` and ``,`` between them, shared 2,000 blanks among themselves in 117 s)
+_ENTRY = re.compile(r"[-+][ \t]*(?:\([ \t]*)?\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?(?:\)[ \t]*)?(?:,[ \t]*)?(?:#.*)?$")
 
 
 def _words(keys: Collection[str]) -> re.Pattern[str] | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,10 +36,16 @@ from aeon_release.domain.audits.drift.device_gates import COMPARE, alike, joined
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
+from aeon_release.domain.audits.source import quiet_parse
 
 NATIVE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".inl")
 _MOST_GUARD_LINES = 12  # an ``if (`` whose parenthesis does not close within this many lines is not read
 _MOST_GUARD_CHARS = 1_000
+# What reading one file's guards may take: lines read for a guard (its own and those it goes on over),
+# and guards evaluated (~0.1 ms each).  A real csrc file takes tens to hundreds of each; 100,000 guards
+# took 40 s, and a file past either is not read (a warning says so).
+_MOST_LINES = 50_000
+_MOST_GUARDS = 5_000
 _Truth = bool | None
 _BOUND = re.compile(r"\b\d+\b")  # the numbers a guard compares with
 
@@ -62,19 +69,39 @@ def native_gate_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern:
         return []
     ours = trees.blobs(trees.ours, paths)
     found: dict[str, list[tuple[Guard, Guard]]] = {}
+    unread: list[str] = []
     for path in paths:
         before, after = ours.get(path), trees.merged_text(path)
         if before is None or after is None or before == after:
             continue
-        changed = list(_changed(guards(before, device, word), guards(after, device, word)))
+        old, new = guards(before, device, word), guards(after, device, word)
+        if old is None or new is None:
+            unread.append(path)
+            continue
+        changed = list(_changed(old, new))
         if changed:
             found[path] = changed
+    skipped = [_unread(path) for path in unread]
     if not found:
-        return []
+        return skipped
     history = repo.Git(trees.repo)
     commits = history.newest_matching(f"{trees.base}..{trees.theirs}", sorted(found), "|".join(map(re.escape, names)))
     notes = {p: ", in " + commit_note(c.sha, c.subject, pr_pattern) for p, c in commits.items()}
-    return [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+    return skipped + [
+        _finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs
+    ]
+
+
+def _unread(path: str) -> Finding:
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        0,
+        f"native capability guards not read: more than {_MOST_LINES} lines or {_MOST_GUARDS} guards to read "
+        "(no csrc file has this many); check by hand which paths the device takes in it",
+    )
 
 
 def _changed(old: list[Guard], new: list[Guard]) -> Iterator[tuple[Guard, Guard]]:
@@ -117,64 +144,115 @@ _DIRECTIVE = re.compile(r"\s*#\s*(?:if|elif)\b(.*)")
 _IF = re.compile(r"\bif\s*\(")
 _RETURN = re.compile(r"\breturn\b(.*)")
 _COMMENT = re.compile(r"//.*|/\*.*?\*/")
+_PAREN = re.compile(r"[()]")
 
 
-def guards(text: str, device: DeviceGates, word: re.Pattern[str]) -> list[Guard]:
-    """The guards of one native file that name the device's capability, in order."""
+def guards(text: str, device: DeviceGates, word: re.Pattern[str]) -> list[Guard] | None:
+    """The guards of one native file that name the device's capability, in order; None when reading
+    them would take more than _MOST_LINES lines or _MOST_GUARDS guards."""
     lines = text.splitlines()
     found: list[Guard] = []
+    work = [_MOST_LINES]
     index = 0
     while index < len(lines):
+        if work[0] < 0 or len(found) > _MOST_GUARDS:
+            return None
         line = lines[index]
-        if not word.search(line) and not line.rstrip().endswith("\\") and "if" not in line:
+        if "if" not in line and not word.search(line):  # no guard starts on this line
             index += 1
             continue
         if (directive := _DIRECTIVE.match(line)) is not None:
+            work[0] -= 1
             body, end = directive.group(1), index
             while body.rstrip().endswith("\\") and end + 1 < len(lines) and end - index < _MOST_GUARD_LINES:
                 end += 1
+                work[0] -= 1
                 body = body.rstrip()[:-1] + " " + lines[end]
-            _add(found, "#if", body, index, device, word)
+                if len(body) > _MOST_GUARD_CHARS:  # ``\`` on each of 1 MB lines: not one guard to read
+                    break
+            if len(body) <= _MOST_GUARD_CHARS:
+                _add(found, "#if", body, index, device, word)
             index = end + 1
             continue
-        for opening in _IF.finditer(line):
-            condition = _parenthesised(lines, index, opening.end())
-            if condition is not None:
-                _add(found, "if", condition, index, device, word)
+        openings = [opening.end() for opening in _IF.finditer(line)]
+        work[0] -= 1 if openings else 0
+        conditions = _parenthesised(lines, index, openings, work) if openings else {}
+        for start in openings:
+            if start in conditions:
+                _add(found, "if", conditions[start], index, device, word)
         if (returned := _RETURN.search(line)) is not None and word.search(returned.group(1)):
             _add(found, "return", returned.group(1).split(";")[0], index, device, word)
         index += 1
     return found
 
 
-def _parenthesised(lines: list[str], index: int, start: int) -> str | None:
-    """The text inside the parenthesis that opens just before ``lines[index][start]``, to its closing one."""
-    depth, parts = 1, []
-    text = lines[index][start:]
-    for offset in range(_MOST_GUARD_LINES):
-        for at, char in enumerate(text):
-            if char == "(":
-                depth += 1
-            elif char == ")":
-                depth -= 1
-                if depth == 0:
-                    parts.append(text[:at])
-                    joined = " ".join(parts)
-                    return joined if len(joined) <= _MOST_GUARD_CHARS else None
+def _parenthesised(lines: list[str], index: int, openings: list[int], work: list[int]) -> dict[int, str]:
+    """The text inside each parenthesis that opens just before ``lines[index][start]`` (a start of
+    ``openings``), to its closing one, when that is within _MOST_GUARD_LINES lines and _MOST_GUARD_CHARS
+    characters.  One pass over the parentheses for all of them: a line of 250,000 ``if (`` was read
+    to its end once from each."""
+    line, wanted = lines[index], set(openings)
+    found: dict[int, str] = {}
+    stack: list[int] = []  # where each parenthesis still open starts (just after it)
+    for paren in _PAREN.finditer(line, openings[0] - 1):
+        if paren.group() == "(":
+            stack.append(paren.end())
+        elif stack:
+            start = stack.pop()
+            if start in wanted and paren.start() - start <= _MOST_GUARD_CHARS:
+                found[start] = line[start : paren.start()]
+    # those still open go on over the next lines (comments left out), as far as the nearest may go
+    waiting = [start for start in stack if start in wanted and len(line) - start <= _MOST_GUARD_CHARS]
+    if not waiting:
+        return found
+    stack = stack[stack.index(waiting[0]) :]
+    budget = _MOST_GUARD_CHARS - (len(line) - waiting[-1])
+    parts: list[str] = []
+    for offset in range(1, min(_MOST_GUARD_LINES, len(lines) - index)):
+        work[0] -= 1
+        text = lines[index + offset][: budget + 1]
+        if "/" in text:
+            text = _COMMENT.sub("", text)  # a comment's search, bounded too
+        if ")" not in text:  # nothing closes here (``if (x &&`` on each of 200,000 lines)
+            stack += [-1] * text.count("(")
+            parts.append(text)
+            budget -= len(text)
+            if budget < 0:
+                break
+            continue
+        for paren in _PAREN.finditer(text):
+            if paren.group() == "(":
+                stack.append(-1)  # opened on a later line: never one of ours
+                continue
+            start = stack.pop() if stack else -1
+            if start in wanted:
+                joined = " ".join([line[start:], *parts, text[: paren.start()]])
+                if len(joined) <= _MOST_GUARD_CHARS:
+                    found[start] = joined
+            if not stack:
+                return found
         parts.append(text)
-        if index + offset + 1 >= len(lines):
-            return None
-        text = _COMMENT.sub("", lines[index + offset + 1])
-    return None
+        budget -= len(text)
+        if budget < 0:
+            break
+    return found
 
 
 def _add(found: list[Guard], kind: str, body: str, index: int, device: DeviceGates, word: re.Pattern[str]) -> None:
+    if len(body) > _MOST_GUARD_CHARS:
+        return  # a ``return`` of 200,000 comparisons is no guard a person wrote (and took seconds to read)
     text = " ".join(_COMMENT.sub("", body).split())
     if not text or not word.search(_DEFINED.sub("", text)):
         return  # no comparison: ``#if defined __CUDA_ARCH__`` asks which compile pass this is
-    truth = _evaluate(text, device, device.capability)
-    sibling = _evaluate(text, device, sibling_of(device.capability))
+    truth, sibling = _truths(text, device)
     found.append(Guard(kind, text, index + 1, truth, sibling))
+
+
+@functools.lru_cache(maxsize=4096)
+def _truths(text: str, device: DeviceGates) -> tuple[_Truth, _Truth]:
+    """A guard's value for the device and for its sibling, read once a text: a file repeats its
+    guards (and 100,000 copies of one took 14 s to read each time)."""
+    return _evaluate(text, device, device.capability), _evaluate(text, device, sibling_of(device.capability))
 
 
 # -- evaluating one guard: C's operators made Python's, then read in three values ------------------------
@@ -195,7 +273,7 @@ def _evaluate(text: str, device: DeviceGates, capability: tuple[int, int]) -> _T
     python = re.sub(r"!(?!=)", " not ", python)
     python = re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", python))
     try:
-        tree = ast.parse(python.strip(), mode="eval")
+        tree = quiet_parse(python.strip(), mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return _truth(tree.body, values, 0)
