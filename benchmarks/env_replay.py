@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, Finding, audit, clone, commit_files, git, merge, show
+from threeway import MIRROR, Finding, carried_findings_by_line, clone, git, show
 
 CARRY = "vllm/aeon_carries/aeon_env_carry.py"
 RULES = ("merge/name-drift", "merge/symbol-drift", "merge/default-drift")
@@ -53,18 +53,7 @@ ENVS_LINE, RAW_LINE = 9, 13
 
 def on_carry(repo: Path, sha: str, text: str) -> dict[int, list[Finding]] | None:
     """The findings of RULES on the carry's lines, by line, when K merges onto K^ plus the carry (None: a conflict)."""
-    base = git(repo, "rev-parse", f"{sha}^")
-    ours = commit_files(repo, base, {CARRY: text}, "carry")
-    with tempfile.TemporaryDirectory() as folder:
-        merged = merge(repo, base, ours, sha, Path(folder))
-        if merged is None:
-            return None
-        findings = audit(merged)[0]
-    out: dict[int, list[Finding]] = {}
-    for f in findings:
-        if f.path == CARRY and f.rule_id in RULES:
-            out.setdefault(f.line, []).append(f)
-    return out
+    return carried_findings_by_line(repo, sha, CARRY, text, RULES)
 
 
 def registry(text: str | None) -> dict[str, str | None]:

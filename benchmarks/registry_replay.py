@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, Finding, audit, clone, commit_files, git, merge, show
+from threeway import MIRROR, Finding, carried_findings, clone, git, show
 
 CARRY = "vllm/aeon_carries/aeon_registry_carry.py"
 RULE = "merge/duplicate-definition"
@@ -87,14 +87,7 @@ def cases(mirror: Path, since: str, limit: int) -> list[tuple[str, str, str, str
 
 
 def on_carry(repo: Path, sha: str, text: str) -> list[Finding] | None:
-    base = git(repo, "rev-parse", f"{sha}^")
-    ours = commit_files(repo, base, {CARRY: text}, "carry")
-    with tempfile.TemporaryDirectory() as folder:
-        merged = merge(repo, base, ours, sha, Path(folder))
-        if merged is None:
-            return None
-        findings = audit(merged)[0]
-    return [f for f in findings if f.path == CARRY and f.line == KEY_LINE and f.rule_id == RULE]
+    return carried_findings(repo, sha, CARRY, text, KEY_LINE, {RULE})
 
 
 def main() -> None:

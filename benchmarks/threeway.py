@@ -168,6 +168,14 @@ def carried_findings(
 ) -> list[Finding] | None:
     """The engine's findings of ``rules`` on ``path:line`` when upstream commit ``sha`` merges onto
     its parent plus a carry that writes ``text`` to ``path`` (None when that merge conflicts)."""
+    by_line = carried_findings_by_line(repo, sha, path, text, rules)
+    return None if by_line is None else by_line.get(line, [])
+
+
+def carried_findings_by_line(
+    repo: Path, sha: str, path: str, text: str, rules: Collection[str]
+) -> dict[int, list[Finding]] | None:
+    """:func:`carried_findings` on every line of ``path``, by line."""
     base = git(repo, "rev-parse", f"{sha}^")
     ours = commit_files(repo, base, {path: text}, "carry")
     with tempfile.TemporaryDirectory() as folder:
@@ -175,7 +183,11 @@ def carried_findings(
         if merged is None:
             return None
         findings = audit(merged)[0]
-    return [f for f in findings if f.path == path and f.line == line and f.rule_id in rules]
+    out: dict[int, list[Finding]] = {}
+    for f in findings:
+        if f.path == path and f.rule_id in rules:
+            out.setdefault(f.line, []).append(f)
+    return out
 
 
 FORK_NOTE = "vllm/aeon_fork_note.py"  # the one fork module a gate replay's fork adds (both sides change something)

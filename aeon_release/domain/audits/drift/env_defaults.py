@@ -35,6 +35,7 @@ import re2
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
 _ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
@@ -115,9 +116,8 @@ def _defaults(text: str | None, names: set[str]) -> dict[str, tuple[str, _Value]
     a default that is no literal, has none)."""
     if not text or not any(n in text for n in names):
         return {}
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    module = parse_python(text)
+    if module is None:
         return {}
     seen: dict[str, set[tuple[str, _Value]]] = {}
     for node in ast.walk(module):

@@ -33,6 +33,7 @@ import re2
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
 
 _KEY = r"""["']([A-Za-z_][\w.\-/:]{2,})["']"""
 # a line that may register a key: a dict display's entry, a subscript write, update/setdefault, a
@@ -71,7 +72,8 @@ def registration_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     texts = trees.blobs(trees.theirs, files)
     by_key: dict[tuple[str, str], list[Registration]] = {}
     for path in files:
-        module, lines = _parse(texts.get(path)), set(trees.upstream[path].added)
+        text = texts.get(path)
+        module, lines = parse_python(text, path) if text is not None else None, set(trees.upstream[path].added)
         for reg in _written(path, module, displays=True) if module is not None else ():
             if reg.key in new_keys and reg.line in lines:
                 by_key.setdefault((reg.key, _last(reg.registry)), []).append(reg)
@@ -130,15 +132,6 @@ def _fork_registrations(trees: ThreeTrees, keys: set[str]) -> Iterator[Registrat
         for reg in _written(path, module, displays=False) if module is not None and lines else ():
             if reg.key in keys and reg.line in lines:
                 yield reg
-
-
-def _parse(text: str | None) -> ast.Module | None:
-    if text is None:
-        return None
-    try:
-        return ast.parse(text)
-    except (SyntaxError, ValueError):
-        return None
 
 
 def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registration]:
