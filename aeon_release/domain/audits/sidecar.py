@@ -27,6 +27,7 @@ runs the checks itself: this process only ever saves time.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import dataclasses
 import functools
 import json
@@ -312,6 +313,7 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     if not hasattr(os, "fork"):
         return None
     cache.tree.files()  # the revision listed once, for both processes (git ls-tree)
+    parent = os.getpid()
     try:
         read_end, write_end = os.pipe()
     except OSError:
@@ -325,7 +327,7 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
         os.close(write_end)
         return None
     if pid == 0:
-        _child(work, cache, read_end, write_end)
+        _child(work, cache, read_end, write_end, parent)
     os.close(write_end)
     forked = time.monotonic()
 
@@ -341,8 +343,12 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
                     break
                 data += chunk
             else:
-                os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
+                with contextlib.suppress(OSError):  # it may have ended meanwhile
+                    os.kill(pid, signal.SIGKILL)
+        try:
+            _, status = os.waitpid(pid, 0)
+        except ChildProcessError:  # reaped by someone else (SIGCHLD ignored): its status is unknown
+            return None
         if status != 0:
             return None
         try:
@@ -359,13 +365,15 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     return result
 
 
-def _child(work: Callable[[], list[Finding]], cache: SourceCache, read_end: int, write_end: int) -> NoReturn:
+def _child(
+    work: Callable[[], list[Finding]], cache: SourceCache, read_end: int, write_end: int, parent: int
+) -> NoReturn:
     """The forked child: ``work``'s findings and reads on the pipe, then out without the parent's exit
     handlers or its buffered output (``os._exit``); any failure is an exit status the parent sees."""
     status = 1
     try:
         os.close(read_end)
-        _orphaned_exits(os.getppid())
+        _orphaned_exits(parent)
         found = work()
         reads = sorted(cache.reads or ())
         answer = {"findings": [f.as_dict() for f in found], "reads": reads, "read": cache.read_paths()}
