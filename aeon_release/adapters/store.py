@@ -476,12 +476,33 @@ class RunStore:
 
     @classmethod
     def all_runs(cls, git_dir: Path) -> list[RunState]:
+        """Every run's state; the first damaged one raises its StateError."""
+        runs = []
+        for run in cls.each_run(git_dir):
+            if isinstance(run, StateError):
+                raise run
+            runs.append(run)
+        return runs
+
+    @classmethod
+    def each_run(cls, git_dir: Path) -> list[RunState | StateError]:
+        """Every run's state, a damaged one as its StateError in its place (``status`` shows the rest)."""
         base = cls.runs_of(git_dir)
         if not base.is_dir():
             return []
-        stores = (cls(git_dir, p.name) for p in sorted(base.iterdir()) if not p.name.startswith("."))
-        states = (store.load(elsewhere=True) for store in stores if store.state_file.exists())
-        return [s for s in states if s is not None]
+        runs: list[RunState | StateError] = []
+        for folder in sorted(base.iterdir()):
+            store = cls(git_dir, folder.name)
+            if folder.name.startswith(".") or not store.state_file.exists():
+                continue
+            try:
+                state = store.load(elsewhere=True)
+            except StateError as damaged:
+                runs.append(damaged)
+                continue
+            if state is not None:
+                runs.append(state)
+        return runs
 
     @classmethod
     def merge_reports(cls, git_dir: Path) -> list[tuple[dict[str, Any], str]]:

@@ -160,15 +160,20 @@ def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None
 
 
 def status(repo: Path, json_out: bool) -> None:
+    """Every run, then the first damaged one's error (its one line and exit code): a run whose state
+    cannot be read does not hide the others."""
     git = Git(repo)
-    runs = RunStore.all_runs(git.common_dir)
+    each = RunStore.each_run(git.common_dir)
+    runs = [r for r in each if isinstance(r, RunState)]
+    damaged = [r for r in each if isinstance(r, StateError)]
     if json_out:
         emit_json([steps.report(s, None) for s in runs])
-    if not runs:
+    if not each:
         show("no aeon-release runs in this repository", json_out)
-        return
     for state in runs:
         _render_status(state, json_out)
+    if damaged:
+        raise damaged[0]
 
 
 # -- helpers ---------------------------------------------------------------------------------
