@@ -105,7 +105,16 @@ def _settings(docker: str, build_args: Mapping[str, str] | None = None) -> dict[
     Heredoc text is not read as instructions.  What ``${...}`` expands to is bounded: past
     _EXPANDED_CHARS in all, a value keeps its ``${...}`` as written.  ``build_args`` (``--build-arg``)
     replace the default of an ARG they name, as the build does; an ENV is not theirs to change."""
+    return _resolved(docker, build_args)[0]
+
+
+def _resolved(
+    docker: str, build_args: Mapping[str, str] | None = None, every: str | None = None
+) -> tuple[dict[str, str], list[str]]:
+    """_settings, and every value the Dockerfile gives the name ``every``, in order (each stage may set
+    it again), resolved as the first is."""
     found: dict[str, str] = {}
+    values: list[str] = []
     budget = _EXPANDED_CHARS
     given = build_args or {}
     for line in instructions(docker):
@@ -117,23 +126,31 @@ def _settings(docker: str, build_args: Mapping[str, str] | None = None) -> dict[
         if kind == "ARG":  # an ARG without a default takes the build's value too
             named += [(n, "") for n in _bare_args(instruction[2]) if n in given]
         for name, value in named:
-            if name in found:
+            if name in found and name != every:
                 continue
             if kind == "ARG" and name in given:
-                found[name] = given[name]
-                continue
-            references = list(_REFERENCE.finditer(value))
-            size = len(value) + sum(len(found.get(m[1] or m[2], m[0])) - len(m[0]) for m in references)
-            if size <= budget:  # measured before it is made
-                budget -= size
-                value = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
-            found[name] = value
-    return found
+                value = given[name]
+            else:
+                references = list(_REFERENCE.finditer(value))
+                size = len(value) + sum(len(found.get(m[1] or m[2], m[0])) - len(m[0]) for m in references)
+                if size <= budget:  # measured before it is made
+                    budget -= size
+                    value = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
+            found.setdefault(name, value)
+            if name == every:
+                values.append(value)
+    return found, values
 
 
 def dockerfile_settings(docker: str, build_args: Mapping[str, str]) -> dict[str, str]:
     """What a build with these ``--build-arg`` values sets: ARG and ENV, ``${...}`` resolved (see _settings)."""
     return _settings(docker, build_args)
+
+
+def dockerfile_values(docker: str, build_args: Mapping[str, str], name: str) -> list[str]:
+    """Every value the Dockerfile's ARG and ENV lines give ``name``, in order: a later stage may set it
+    again (``ENV TORCH_CUDA_ARCH_LIST=12.0`` in the stage that compiles, which no ``--build-arg`` changes)."""
+    return _resolved(docker, build_args, name)[1]
 
 
 def _bare_args(rest: str) -> list[str]:

@@ -218,7 +218,17 @@ def _checked_arch_list(
     if arch_list is None:
         return None, ()
     sm100 = args.get("ENABLE_NVFP4_SM100", settings.get("ENABLE_NVFP4_SM100"))
-    return arch_list, archprobe.validate(arch_list, sm100, policy)
+    archs = archprobe.validate(arch_list, sm100, policy)
+    for later in dict.fromkeys(arch_baseline.dockerfile_values(dockerfile_text, args, "TORCH_CUDA_ARCH_LIST")):
+        if later != arch_list:  # another stage's own value: the one a compile there uses
+            try:
+                archprobe.validate(later, sm100, policy)
+            except UsageError as refused:
+                raise UsageError(
+                    f"the Dockerfile sets TORCH_CUDA_ARCH_LIST again, to {quoted(later)}: {refused.message}",
+                    refused.hint,
+                ) from None
+    return arch_list, archs
 
 
 def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:

@@ -116,6 +116,15 @@ def test_build_checks_the_arch_list_a_real_vllm_dockerfile_sets(tmp_path: Path) 
     assert default.code == 2 and "has no 'a'/'f' suffix" in default.err, default.err
     fine = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1a", "--skip-audit", "test", env=no_engine)
     assert fine.code == 2 and "suffix" not in fine.err and "Docker" in fine.err, fine.err  # on to the engine
+    # a later stage that sets the list again with its own literal: no --build-arg reaches that ENV
+    dockerfile.write_text(UPSTREAM_STYLE + "FROM build AS kernels\nENV TORCH_CUDA_ARCH_LIST=12.0\n")
+    later = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1a", "--skip-audit", "test", env=no_engine)
+    assert later.code == 2 and "sets TORCH_CUDA_ARCH_LIST again, to '12.0'" in later.err, later.err
+    assert "has no 'a'/'f' suffix" in later.err and later.err.count("error:") == 1, later.err
+    # the same ARG declared again in a later stage (as upstream's file does) takes the build's value there too
+    dockerfile.write_text(UPSTREAM_STYLE * 2)
+    again = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1a", "--skip-audit", "test", env=no_engine)
+    assert again.code == 2 and "suffix" not in again.err and "Docker" in again.err, again.err
 
 
 def test_audits_list_names_the_merge_checks_a_finding_or_a_waiver_names(tmp_path: Path) -> None:
