@@ -26,7 +26,9 @@ _INSTRUCTION = re.compile(r"[ \t]*(ARG|ENV)[ \t]+(.*)", re.I | re.S)
 _FROM = re.compile(r"[ \t]*FROM[ \t]+(.*)", re.I | re.S)
 _CUDA_IMAGE = re.compile(r"(?:^|/)nvidia/cuda:([0-9]{1,3}\.[0-9]{1,3})", re.I)
 _CUDA_VERSION = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})(?:\.[0-9]+)*")
-_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+# ``${NAME}``, ``$NAME``, and Docker's ``${NAME:-word}`` (word when NAME is unset or empty) and
+# ``${NAME:+word}`` (word when it is set); a word holding ``$`` (nested) is left as written
+_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}$]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 # a condition that picks the CUDA branch: `if(GPU_LANG STREQUAL "CUDA")`
 _PICKS_CUDA = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+STREQUAL\s+\"?(CUDA|cuda)\"?(?=[\s)]|$)")
 # the escape parser directive, among the comments that open the file
@@ -132,14 +134,26 @@ def _resolved(
                 value = given[name]
             else:
                 references = list(_REFERENCE.finditer(value))
-                size = len(value) + sum(len(found.get(m[1] or m[2], m[0])) - len(m[0]) for m in references)
+                size = len(value) + sum(len(_expanded(m, found)) - len(m[0]) for m in references)
                 if size <= budget:  # measured before it is made
                     budget -= size
-                    value = _REFERENCE.sub(lambda m: found.get(m[1] or m[2], m[0]), value)
+                    value = _REFERENCE.sub(lambda m: _expanded(m, found), value)
             found.setdefault(name, value)
             if name == every:
                 values.append(value)
     return found, values
+
+
+def _expanded(reference: re.Match[str], known: Mapping[str, str]) -> str:
+    """What one ``$`` reference stands for, given the values ``known``; an unknown one stays as written
+    (but ``${NAME:-word}`` is its word, and ``${NAME:+word}`` nothing, as the builder makes them)."""
+    name = reference[1] or reference[4]
+    value = known.get(name)
+    if reference[2] == "-":
+        return value if value else reference[3]
+    if reference[2] == "+":
+        return reference[3] if value else ("" if name in known else reference[0])
+    return value if value is not None else reference[0]
 
 
 def dockerfile_settings(docker: str, build_args: Mapping[str, str]) -> dict[str, str]:
@@ -239,7 +253,7 @@ def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:
         base = _FROM.match(line)
         # FROM [--platform=...] IMAGE [AS NAME]: the first word that is not a flag
         image = next((w for w in base[1].split() if not w.startswith("--")), "") if base is not None else ""
-        cuda = _CUDA_IMAGE.search(_REFERENCE.sub(lambda m: settings.get(m[1] or m[2], m[0]), image))
+        cuda = _CUDA_IMAGE.search(_REFERENCE.sub(lambda m: _expanded(m, settings), image))
         if cuda is not None:
             return cuda[1]
     return None

@@ -343,6 +343,31 @@ def test_the_dockerfile_settings_read_as_docker_reads_them() -> None:
     assert _cuda_version(docker, settings) == "12.9"
 
 
+@pytest.mark.parametrize(
+    ("docker", "build_args", "expected"),
+    [
+        ("ENV TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-12.1a}\n", {}, "12.1a"),  # unset: the word
+        (
+            "ARG TORCH_CUDA_ARCH_LIST\nENV TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-12.1a}\n",
+            {"TORCH_CUDA_ARCH_LIST": "12.0"},
+            "12.0",
+        ),
+        ("ARG L=''\nENV TORCH_CUDA_ARCH_LIST=${L:-10.0a}\n", {}, "10.0a"),  # set but empty: the word too
+        ("ARG L=12.1a\nENV TORCH_CUDA_ARCH_LIST=${L:+$L}\n", {}, "${L:+12.1a}"),  # a word with a $: left (no arch)
+        ("ARG L=1\nENV TORCH_CUDA_ARCH_LIST=12.1a${L:+;10.0a}\n", {}, "12.1a;10.0a"),  # set: the word
+        ("ARG L=\nENV TORCH_CUDA_ARCH_LIST=12.1a${L:+;10.0a}\n", {}, "12.1a"),  # empty: nothing
+    ],
+)
+def test_a_default_in_a_reference_is_read_as_the_builder_reads_it(
+    docker: str, build_args: dict[str, str], expected: str
+) -> None:
+    """``${NAME:-word}`` (a common way to give an arch list its default) was left as written, so build
+    refused a valid Dockerfile: its list "is not an arch"."""
+    from aeon_release.pipeline.arch_baseline import dockerfile_settings
+
+    assert dockerfile_settings(docker, build_args)["TORCH_CUDA_ARCH_LIST"] == expected
+
+
 def _commit(example: demo.Example, files: dict[str, str], message: str) -> None:
     """Write ``files`` into the fork's checkout and commit them."""
     for name, text in files.items():
