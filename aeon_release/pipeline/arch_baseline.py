@@ -163,7 +163,7 @@ def dockerfile_settings(docker: str, build_args: Mapping[str, str]) -> dict[str,
 
 def dockerfile_values(docker: str, build_args: Mapping[str, str], name: str) -> list[str]:
     """Every value the Dockerfile's ARG and ENV lines give ``name``, in order: a later stage may set it
-    again (``ENV TORCH_CUDA_ARCH_LIST=12.0`` in the stage that compiles, which no ``--build-arg`` changes)."""
+    again (``ENV TORCH_CUDA_ARCH_LIST=X.Y`` in the stage that compiles, which no ``--build-arg`` changes)."""
     return _resolved(docker, build_args, name)[1]
 
 
