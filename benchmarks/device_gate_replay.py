@@ -15,33 +15,20 @@ error (the device loses a path), commits with a warning only.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
-from threeway import clone, device_settings, gate_replay_args, git, replay_gate_commits
+from threeway import device_settings, first_parent_commits, gate_replay_args, run_gate_replay
 
 
 def commits(repo: Path, since: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
-    pattern = r"\b(" + "|".join(names) + r")\("
-    out = git(
-        repo, "log", "--first-parent", "main", f"--since={since}", "--format=%H %s", "-G", pattern, "--", "vllm/*.py"
-    )
-    return [(line[:40], line[41:]) for line in out.splitlines() if line]
+    return first_parent_commits(repo, since, "vllm/*.py", "-G", r"\b(" + "|".join(names) + r")\(")
 
 
 def main() -> int:
-    parser = gate_replay_args(__doc__.splitlines()[0], "2025-06-01")
-    args = parser.parse_args()
+    args = gate_replay_args(__doc__.splitlines()[0], "2025-06-01").parse_args()
     settings = device_settings()
-    with tempfile.TemporaryDirectory() as tmp:
-        repo = clone(args.mirror, Path(tmp) / "repo")
-        found = commits(repo, args.since, settings.device.names)
-        if args.limit:
-            found = found[: args.limit]
-        print(
-            f"device {settings.device.label}; {len(found)} upstream commits change a capability check since {args.since}"
-        )
-        replay_gate_commits(repo, found, settings)
+    names = settings.device.names
+    run_gate_replay(args, settings, lambda repo: commits(repo, args.since, names), "change a capability check")
     return 0
 
 

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from threeway import clone, device_settings, gate_replay_args, git, replay_gate_commits
+from threeway import device_settings, first_parent_commits, gate_replay_args, git, run_gate_replay
 
 
 def holders(repo: Path, since: str, names: tuple[str, ...]) -> list[str]:
@@ -41,17 +40,10 @@ def holders(repo: Path, since: str, names: tuple[str, ...]) -> list[str]:
 
 
 def commits(repo: Path, since: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
-    def log(*pattern: str) -> list[str]:
-        out = git(
-            repo, "log", "--first-parent", "main", f"--since={since}", "--format=%H %s", *pattern, "--", "vllm/*.py"
-        )
-        return [line for line in out.splitlines() if line]
-
     held = "|".join(re.escape(h) for h in holders(repo, since, names))
-    direct = {line[:40] for line in log("-G", r"\b(" + "|".join(names) + r")\(")}
-    return [
-        (line[:40], line[41:]) for line in log("-E", "-G", rf"(^|[^A-Za-z_0-9.])({held})\b") if line[:40] not in direct
-    ]
+    direct = {sha for sha, _ in first_parent_commits(repo, since, "vllm/*.py", "-G", r"\b(" + "|".join(names) + r")\(")}
+    reads = first_parent_commits(repo, since, "vllm/*.py", "-E", "-G", rf"(^|[^A-Za-z_0-9.])({held})\b")
+    return [(sha, subject) for sha, subject in reads if sha not in direct]
 
 
 def main() -> int:
@@ -62,15 +54,10 @@ def main() -> int:
     if args.capability and settings.device is not None:
         major, minor = args.capability.split(".")
         settings = replace(settings, device=replace(settings.device, capability=(int(major), int(minor))))
-    with tempfile.TemporaryDirectory() as tmp:
-        repo = clone(args.mirror, Path(tmp) / "repo")
-        found = commits(repo, args.since, settings.device.names)
-        if args.limit:
-            found = found[: args.limit]
-        print(
-            f"device {settings.device.label}; {len(found)} upstream commits change a held capability's reads since {args.since}"
-        )
-        replay_gate_commits(repo, found, settings, width=300)
+    names = settings.device.names
+    run_gate_replay(
+        args, settings, lambda repo: commits(repo, args.since, names), "change a held capability's reads", width=300
+    )
     return 0
 
 

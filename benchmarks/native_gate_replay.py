@@ -15,34 +15,27 @@ path), commits with a warning only.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
-from threeway import clone, device_settings, gate_replay_args, git, replay_gate_commits
+from threeway import device_settings, first_parent_commits, gate_replay_args, run_gate_replay
 
 
 def commits(repo: Path, since: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
     pattern = r"\b(" + "|".join(names) + r")(\(\))?[[:space:]]*(>=|<=|==|!=|<|>)[[:space:]]*[0-9]"
-    out = git(
-        repo, "log", "--first-parent", "main", f"--since={since}", "--format=%H %s", "-E", "-G", pattern, "--", "csrc"
-    )
-    return [(line[:40], line[41:]) for line in out.splitlines() if line]
+    return first_parent_commits(repo, since, "csrc", "-E", "-G", pattern)
 
 
 def main() -> int:
-    parser = gate_replay_args(__doc__.splitlines()[0], "2025-01-01")
-    args = parser.parse_args()
+    args = gate_replay_args(__doc__.splitlines()[0], "2025-01-01").parse_args()
     settings = device_settings()
-    with tempfile.TemporaryDirectory() as tmp:
-        repo = clone(args.mirror, Path(tmp) / "repo")
-        names = (*settings.device.native_arch, *settings.device.native_version)
-        found = commits(repo, args.since, names)
-        if args.limit:
-            found = found[: args.limit]
-        print(
-            f"device {settings.device.label}; {len(found)} upstream commits change a native capability guard since {args.since}"
-        )
-        replay_gate_commits(repo, found, settings, keep=lambda f: not f.path.endswith(".py"))
+    names = (*settings.device.native_arch, *settings.device.native_version)
+    run_gate_replay(
+        args,
+        settings,
+        lambda repo: commits(repo, args.since, names),
+        "change a native capability guard",
+        keep=lambda f: not f.path.endswith(".py"),
+    )
     return 0
 
 

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 # AEON_SRC: measure another checkout of aeon-release (e.g. main, for the time the new checks add)
 sys.path.insert(0, os.environ.get("AEON_SRC") or str(Path(__file__).resolve().parents[1]))
@@ -233,6 +234,32 @@ def replay_gate_commits(
         f"\n{len(found)} commits replayed in {time.perf_counter() - started:.0f} s: {errors} with an error "
         f"(the device loses a path), {warnings} with warnings only"
     )
+
+
+def first_parent_commits(repo: Path, since: str, pathspec: str, *search: str) -> list[tuple[str, str]]:
+    """(sha, subject) of the commits on main's first-parent line since ``since`` touching ``pathspec``
+    that ``git log`` finds with ``search`` (``-G PATTERN``, ``-E``), newest first."""
+    out = git(repo, "log", "--first-parent", "main", f"--since={since}", "--format=%H %s", *search, "--", pathspec)
+    return [(line[:40], line[41:]) for line in out.splitlines() if line]
+
+
+def run_gate_replay(
+    args: argparse.Namespace,
+    settings: Settings,
+    find: Callable[[Path], list[tuple[str, str]]],
+    what: str,
+    **replay: Any,
+) -> None:
+    """A gate replay's run: the mirror cloned, the commits ``find`` picks in it (at most ``--limit``),
+    a line saying how many ``what`` (``change a capability check``), then replay_gate_commits."""
+    assert settings.device is not None  # noqa: S101 - device_settings() refuses a config without one
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = clone(args.mirror, Path(tmp) / "repo")
+        found = find(repo)
+        if args.limit:
+            found = found[: args.limit]
+        print(f"device {settings.device.label}; {len(found)} upstream commits {what} since {args.since}")
+        replay_gate_commits(repo, found, settings, **replay)
 
 
 def gate_replay_args(description: str, since: str) -> argparse.ArgumentParser:
