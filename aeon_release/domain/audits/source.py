@@ -851,6 +851,11 @@ def int_value(node: ast.AST | None) -> int | None:
     return None
 
 
+def str_value(node: ast.AST | None) -> str | None:
+    """The value of a string literal, else None."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
 def enum_members(module: ast.Module, enum_name: str) -> tuple[ast.ClassDef | None, dict[str, tuple[int | None, int]]]:
     """An enum class and its members: name -> (integer value or None, line)."""
     classes = [n for n in find_defs(module, enum_name) if isinstance(n, ast.ClassDef)]
@@ -858,13 +863,14 @@ def enum_members(module: ast.Module, enum_name: str) -> tuple[ast.ClassDef | Non
         return None, {}
     members: dict[str, tuple[int | None, int]] = {}
     for stmt in classes[0].body:
-        target, value = _simple_assignment(stmt)
+        target, value = simple_assignment(stmt)
         if target is not None and not target.startswith("_"):
             members[target] = (int_value(value), stmt.lineno)
     return classes[0], members
 
 
-def _simple_assignment(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+def simple_assignment(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    """``name = value`` or ``name: T = value`` -> (name, value); anything else -> (None, None)."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         return stmt.targets[0].id, stmt.value
     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:

@@ -35,7 +35,7 @@ import re2
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import parse_python, str_value
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
 _ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
@@ -123,7 +123,7 @@ def _defaults(text: str | None, names: set[str]) -> dict[str, tuple[str, _Value]
     for node in ast.walk(module):
         if not isinstance(node, ast.Call) or not node.args:
             continue
-        name = _string(node.args[0])
+        name = str_value(node.args[0])
         if name not in names:
             continue
         default = (
@@ -213,7 +213,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             ):
                 yield path, node.lineno, ast.unparse(node), change, "module"
             elif isinstance(node, ast.Call) and len(node.args) >= 2 and _reads_environment(node.func):
-                change = changed.get(_string(node.args[0]) or "")
+                change = changed.get(str_value(node.args[0]) or "")
                 if change is None:
                     continue
                 try:
@@ -246,10 +246,6 @@ def _module_aliases(module: ast.Module) -> dict[str, str]:
 
 def _is_module(bound: str | None, module: str) -> bool:
     return bound is not None and (bound == module or module.endswith("." + bound) or bound.endswith("." + module))
-
-
-def _string(node: ast.expr) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _short(text: str) -> str:

@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import str_value
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
 # value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
@@ -190,15 +191,15 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
         func = node.func
         callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
         if isinstance(func, ast.Name) and callee in _ACCESSORS and len(node.args) >= 2:
-            name = _string(node.args[1])
+            name = str_value(node.args[1])
             if name in names:
                 kinds = (Kind.ATTRIBUTE, Kind.KEY)
                 return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds)
-        elif callee in _KEY_METHODS and node.args and (name := _string(node.args[0])) in names:
+        elif callee in _KEY_METHODS and node.args and (name := str_value(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
         else:
             return _passed(path, node, names)
-    elif isinstance(node, ast.Subscript) and (name := _string(node.slice)) in names:
+    elif isinstance(node, ast.Subscript) and (name := str_value(node.slice)) in names:
         form = "setitem" if isinstance(node.ctx, ast.Store) else "subscript"
         return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
     elif isinstance(node, ast.Compare) and len(node.ops) == 1:
@@ -217,7 +218,7 @@ def _passed(path: str, call: ast.Call, names: set[str]) -> Read | None:
     if callee in _TEXT_CALLS or callee.endswith(("Error", "Exception", "Warning")):
         return None
     for value in (*call.args, *(k.value for k in call.keywords)):
-        if (name := _string(value)) in names:
+        if (name := str_value(value)) in names:
             how = f'"{name}" passed to {_show_callee(call.func)}()'
             return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
     return None
@@ -237,14 +238,14 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
     """``"n" in d`` (a key), ``x == "n"`` / ``x in ("n", ...)`` (a name compared as a string: the
     name of an enum member, a backend, a registry entry)."""
     op, left, right = node.ops[0], node.left, node.comparators[0]
-    if isinstance(op, (ast.In, ast.NotIn)) and (name := _string(left)) in names:
+    if isinstance(op, (ast.In, ast.NotIn)) and (name := str_value(left)) in names:
         kinds = (*_key_kinds(right), Kind.CHOICE)
         return Read(path, node.lineno, name, f'"{name}" in {ast.unparse(right)}', "in", kinds)
     if isinstance(op, (ast.Eq, ast.NotEq)):
-        name = _string(right) if _string(right) in names else _string(left)
+        name = str_value(right) if str_value(right) in names else str_value(left)
         form = "eq" if isinstance(op, ast.Eq) else "ne"
     elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
-        name = next((n for e in right.elts if (n := _string(e)) in names), None)
+        name = next((n for e in right.elts if (n := str_value(e)) in names), None)
         form = "eq" if isinstance(op, ast.In) else "ne"
     else:
         return None
@@ -259,10 +260,6 @@ def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
     if "environ" in text or text.endswith("getenv"):
         return (Kind.ENV, Kind.KEY)
     return (Kind.KEY, Kind.ATTRIBUTE, Kind.KEYWORD)
-
-
-def _string(node: ast.expr) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _module_aliases(module: ast.Module) -> set[str]:

@@ -33,7 +33,7 @@ import re2
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import parse_python, simple_assignment, str_value
 
 _KEY = r"""["']([A-Za-z_][\w.\-/:]{2,})["']"""
 # a line that may register a key: a dict display's entry, a subscript write, update/setdefault, a
@@ -140,17 +140,17 @@ def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registra
     plugin's ``register()`` function).  A subscript write in a function is a local dict's, unless the
     dict is named like a module's table (UPPER_CASE)."""
     for stmt in module.body:
-        target, value = _assigned(stmt)
+        target, value = simple_assignment(stmt)
         if displays and target is not None and isinstance(value, ast.Dict):
             for key in value.keys:
-                if key is not None and (name := _string(key)) is not None:
+                if key is not None and (name := str_value(key)) is not None:
                     yield Registration(path, key.lineno, name, target)
     top = _module_level(module)
     for node in ast.walk(module):
         if isinstance(node, (ast.Assign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
-                if isinstance(t, ast.Subscript) and (name := _string(t.slice)) is not None:
+                if isinstance(t, ast.Subscript) and (name := str_value(t.slice)) is not None:
                     registry = _dotted(t.value)
                     if registry and (id(node) in top or _table(registry)):
                         yield Registration(path, t.lineno, name, registry)
@@ -187,13 +187,13 @@ def _call_writes(path: str, call: ast.Call, top: bool) -> Iterator[Registration]
         registry = _dotted(func.value)
         if not registry or not (top or _table(registry)):
             return
-        if last == "setdefault" and call.args and (name := _string(call.args[0])) is not None:
+        if last == "setdefault" and call.args and (name := str_value(call.args[0])) is not None:
             yield Registration(path, call.lineno, name, registry)
         elif last == "update":
             for arg in call.args:
                 if isinstance(arg, ast.Dict):
                     for key in arg.keys:
-                        if key is not None and (name := _string(key)) is not None:
+                        if key is not None and (name := str_value(key)) is not None:
                             yield Registration(path, key.lineno, name, registry)
     elif (
         owner
@@ -201,17 +201,9 @@ def _call_writes(path: str, call: ast.Call, top: bool) -> Iterator[Registration]
         and last not in _PER_INSTANCE
         and not owner.startswith("self.")
         and call.args
-        and (name := _string(call.args[0])) is not None
+        and (name := str_value(call.args[0])) is not None
     ):
         yield Registration(path, call.lineno, name, owner)
-
-
-def _assigned(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    return None, None
 
 
 def _dotted(node: ast.expr) -> str:
@@ -227,10 +219,6 @@ def _last(registry: str) -> str:
     ``register_method``; ``Owner.register`` keeps its owner (a bare ``register`` names too little)."""
     parts = registry.split(".")
     return ".".join(parts[-2:]) if parts[-1] == "register" else parts[-1]
-
-
-def _string(node: ast.expr | None) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _finding(trees: ThreeTrees, mine: Registration, theirs: Registration, pr_pattern: str) -> Finding:

@@ -8,7 +8,7 @@ from typing import Any
 from aeon_release.adapters.yamlio import Where, integer
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
-from aeon_release.domain.audits.source import int_value
+from aeon_release.domain.audits.source import int_value, str_value
 
 # One entry per path: the lines of its `+ c` / `- c` steps -> the offset they add up to.
 Offsets = dict[tuple[int, ...], int]
@@ -292,7 +292,7 @@ class _Flow:
         if isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values):
                 found = self.expr(value, env)
-                if key is not None and _str_constant(key) in self.sinks:
+                if key is not None and str_value(key) in self.sinks:
                     self.reach(found)
             return {}
         if isinstance(node, ast.Call):
@@ -342,23 +342,19 @@ class _Flow:
         if isinstance(node, ast.Attribute):
             return node.attr in self.sources
         if isinstance(node, ast.Subscript):
-            return _str_constant(node.slice) in self.sources
+            return str_value(node.slice) in self.sources
         if isinstance(node, ast.Call) and node.args:
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr == "get":
-                return _str_constant(node.args[0]) in self.sources
+                return str_value(node.args[0]) in self.sources
             if isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) >= 2:
-                return _str_constant(node.args[1]) in self.sources
+                return str_value(node.args[1]) in self.sources
         return False
-
-
-def _str_constant(node: ast.expr) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _store_key(target: ast.expr) -> str | None:
     if isinstance(target, ast.Subscript):
-        return _str_constant(target.slice)
+        return str_value(target.slice)
     if isinstance(target, ast.Attribute):
         return target.attr
     return None
