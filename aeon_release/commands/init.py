@@ -21,7 +21,7 @@ from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
 from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
-from aeon_release.pipeline.arch_baseline import DeviceGuess, KernelBaseline
+from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBaseline
 
 TREE_RULES = "tree.yaml"
 CARRY_RULES = "carries.yaml"
@@ -149,6 +149,18 @@ def _fleet(fork: Fork, repository: str, dockerfile: str | None) -> dict[str, Any
     if fork.pr_subject:
         data["upstream"] = {"pr_subject": fork.pr_subject}
     data["image"] = {"repository": repository, **({"dockerfile": dockerfile} if dockerfile else {})}
+    if fork.arch is not None:
+        data["arch"] = _arch(fork.arch)
+    return data
+
+
+def _arch(a: ArchGuess) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if a.fp4_majors:
+        data["fp4_majors"] = list(a.fp4_majors)
+    if a.only_major is not None:
+        data["only_major"] = a.only_major
+    data["example"] = f"{a.arch_list} as {a.dockerfile} builds it"
     return data
 
 
@@ -226,6 +238,7 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
         "kernels": _kernels_rule(fork.kernels) if fork.kernels is not None else None,
         "kernels_note": fork.kernels_note,
         "device": _device(fork.device) if fork.device is not None else None,
+        "arch": _arch(fork.arch) if fork.arch is not None else None,
     }
 
 
@@ -262,6 +275,11 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         d = fork.device
         calls = len(d.at_least) + len(d.equals) + len(d.family) + len(d.getters)
         line(f"  device: capability {d.capability[0]}.{d.capability[1]}, {calls} call(s) that ask for it")
+    if fork.arch is not None:
+        a = fork.arch
+        held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []
+        held += [f"ENABLE_NVFP4_SM100=0 for a {a.only_major}.x-only list"] if a.only_major is not None else []
+        line(f"  arch: build holds TORCH_CUDA_ARCH_LIST to {' and '.join(held)} ({plain(a.arch_list)} today)")
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:

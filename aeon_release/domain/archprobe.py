@@ -27,6 +27,7 @@ from aeon_release.domain.profile import ArchPolicy
 from aeon_release.errors import UsageError, quoted
 
 FP4_INSTRUCTION = "cvt.rn.satfinite.e2m1x2.f32"
+FP4_FIRST_MAJOR = 10  # Blackwell: the first CUDA major with FP4 instructions (the probe's __CUDA_ARCH__ >= 1000)
 
 # ASCII digits: ``\d`` and int() take any Unicode digit, and the build gets the text itself
 _ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?\Z")

@@ -18,6 +18,7 @@ from aeon_release.adapters.git import Git
 from aeon_release.domain import archprobe
 from aeon_release.domain.audits import cmake
 from aeon_release.domain.audits.source import DEFAULT_MAX_BYTES
+from aeon_release.errors import UsageError
 
 CMAKE_FILE = "CMakeLists.txt"
 DOCKERFILE_BYTES = 1024 * 1024  # a real Dockerfile is tens of KB
@@ -274,6 +275,41 @@ class DeviceGuess:
     equals: tuple[str, ...]
     family: tuple[str, ...]
     getters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ArchGuess:
+    """What ``build`` holds an arch list to (fleet.yaml ``arch``), read from the list the Dockerfile
+    builds today: a suffix it gives every FP4-capable arch of a major is one no later list may drop,
+    and a list of one major with the SM100 FP4 kernels turned off must keep them off."""
+
+    dockerfile: str
+    arch_list: str
+    fp4_majors: tuple[int, ...]
+    only_major: int | None
+
+
+def arch_policy(git: Git, head: str, dockerfile: str | None) -> ArchGuess | None:
+    """The policy, when the Dockerfile's TORCH_CUDA_ARCH_LIST is a valid list that says one: None for
+    no list, an entry that is not an arch, or a list whose FP4-capable majors hold a bare target
+    (then nothing says the suffix is wanted, and requiring it would refuse today's own build)."""
+    try:
+        docker = git.blob_text(head, dockerfile, DOCKERFILE_BYTES) if dockerfile else None
+    except TooLarge:
+        return None
+    settings = _settings(docker or "")
+    arch_list = settings.get("TORCH_CUDA_ARCH_LIST", "")
+    try:
+        archs = archprobe.parse_arch_list(arch_list)
+    except UsageError:
+        return None  # build says what is wrong with it, with its hint
+    majors = {a.major for a in archs}
+    fp4 = sorted(m for m in majors if m >= archprobe.FP4_FIRST_MAJOR and all(a.suffix for a in archs if a.major == m))
+    sm100_off = settings.get("ENABLE_NVFP4_SM100", "").strip() == "0"
+    only = next(iter(majors)) if len(majors) == 1 and sm100_off else None
+    if not fp4 and only is None:
+        return None
+    return ArchGuess(dockerfile or "", arch_list.strip(), tuple(fp4), only)
 
 
 def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:

@@ -317,6 +317,60 @@ def test_init_sets_the_one_device_the_image_is_for(
     assert run_cli("audit", "--repo", example.fork, "--config", config).code == 0  # the rules load
 
 
+@pytest.mark.parametrize(
+    ("docker", "arch"),
+    [
+        (
+            "ARG TORCH_CUDA_ARCH_LIST=12.1a\nENV ENABLE_NVFP4_SM100=0\n",
+            {"fp4_majors": [12], "only_major": 12, "example": "12.1a as Dockerfile builds it"},
+        ),
+        (
+            "ARG TORCH_CUDA_ARCH_LIST='10.0a;12.0f'\n",
+            {"fp4_majors": [10, 12], "example": "10.0a;12.0f as Dockerfile builds it"},
+        ),
+        (
+            "ARG L=9.0a\nENV TORCH_CUDA_ARCH_LIST=${L:-8.0};12.0a\n",
+            {"fp4_majors": [12], "example": "9.0a;12.0a as Dockerfile builds it"},
+        ),
+        ("ARG TORCH_CUDA_ARCH_LIST='12.0;12.1a'\n", None),  # a bare 12.0 today: nothing says the suffix is wanted
+        ("ARG TORCH_CUDA_ARCH_LIST='9.0a;8.0+PTX'\n", None),  # no FP4-capable major, no one-major rule
+        ("ARG TORCH_CUDA_ARCH_LIST=sm_121a\n", None),  # not an arch: build names it when it runs
+    ],
+    ids=[
+        "one major, SM100 kernels off",
+        "two FP4 majors",
+        "a default in a reference",
+        "a bare target",
+        "pre-FP4",
+        "not an arch",
+    ],
+)
+def test_init_holds_build_to_the_arch_list_the_image_builds_today(
+    example: demo.Example, tmp_path: Path, docker: str, arch: dict[str, object] | None
+) -> None:
+    """A new fork's first fleet.yaml had no ``arch`` section, so ``build`` let a later list drop the
+    a/f suffix its FP4 kernels need (they preprocess out, and NVFP4 falls back without a word): init
+    now writes what the Dockerfile's list shows, and build refuses a bare target of those majors."""
+    _commit(example, {"Dockerfile": "FROM scratch\n" + docker}, "The serving image")
+    config = example.fork  # beside the checkout's top: fleet.yaml names the Dockerfile
+    done = init(example, config, "--image", IMAGE, "--force")
+    assert done.code == 0, done.err
+    assert load_yaml(config / "fleet.yaml").get("arch") == arch
+    assert json.loads(init(example, config, "--image", IMAGE, "--dry-run", "--json").out)["arch"] == arch
+    if arch is None:
+        assert "  arch: " not in done.out
+        return
+    assert "  arch: build holds TORCH_CUDA_ARCH_LIST to an a/f suffix on every " in done.out
+    bare = "12.1" if 12 in arch["fp4_majors"] else "10.0"  # type: ignore[operator]
+    refused = run_cli(
+        "build", "--version", "v0.30.0", "--config", config, "--build-arg", f"TORCH_CUDA_ARCH_LIST={bare}"
+    )
+    assert refused.code == 2 and f"TORCH_CUDA_ARCH_LIST entry '{bare}' has no 'a'/'f' suffix" in refused.err, (
+        refused.err
+    )
+    assert "as Dockerfile builds it" in refused.err
+
+
 def test_init_says_why_it_wrote_no_kernel_rule(example: demo.Example, tmp_path: Path) -> None:
     from tests.audits.test_arch_coverage import CMAKELISTS, UTILS
 
