@@ -177,7 +177,9 @@ def _carry(
     pr = _pr_number(commit.subject, pr_subject)
     if pr is not None and pr in upstream_prs:
         return None, f"upstream has PR #{pr}: a cherry-pick the next release brings"
-    patch = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", commit.sha))
+    # -D: a deleted file's lines are not read (a fork dropping a tree of assets; a blobless clone would
+    # fetch each one): _undoes_own_lines takes a deletion of a file the tag has for a carry either way
+    patch = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "-D", "--no-renames", commit.sha))
     added = patch.added  # with -U0 the patch's other lines are the ones it took out
     if not any(_telling(lines) for lines in added.values()) and _undoes_own_lines(git, tag, commit, patch.context):
         return None, "it only takes out lines the fork added (a revert): nothing of upstream's is changed"
