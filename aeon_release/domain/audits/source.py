@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import collections
 import contextlib
 import functools
 import hashlib
@@ -797,6 +798,24 @@ def find_defs(module: ast.Module, name: str) -> list[Scoped]:
         if qualname == name or ("." not in name and node.name == name):
             found.append(node)
     return found
+
+
+def walk_spanning(tree: ast.AST, lines: Iterable[int]) -> Iterator[ast.AST]:
+    """``ast.walk`` (the same order) of only the nodes whose lines, decorators included, hold one of
+    ``lines``: a node spanning none of them, and everything below it, is not entered.  A check that
+    keeps only what it finds on given lines (the fork's own) walks those parts of a large module."""
+    wanted = sorted(set(lines))
+    todo = collections.deque([tree])
+    while todo:
+        node = todo.popleft()
+        end = getattr(node, "end_lineno", None)
+        if end is not None:
+            start = min([getattr(node, "lineno", end), *(d.lineno for d in getattr(node, "decorator_list", ()))])
+            at = bisect.bisect_left(wanted, start)
+            if at == len(wanted) or wanted[at] > end:
+                continue
+        todo.extend(ast.iter_child_nodes(node))
+        yield node
 
 
 def plain_name(expr: ast.AST) -> str | None:

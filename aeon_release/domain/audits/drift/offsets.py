@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import code_lines, parse_python, plain_name, segment, walk_defs
+from aeon_release.domain.audits.source import code_lines, parse_python, plain_name, segment, walk_defs, walk_spanning
 
 _PASS_THROUGH = frozenset(
     {
@@ -346,6 +346,7 @@ class _Source:
 _DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)")
 _SCOPE = re.compile(r"^([ \t]*)(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)")
 Function = ast.FunctionDef | ast.AsyncFunctionDef
+_MOST_BLOCKS = 64  # functions parsed one by one; past this, the module is parsed whole
 
 
 def _enclosing_functions(text: str, wanted: set[int]) -> list[tuple[str, Function]] | None:
@@ -357,6 +358,8 @@ def _enclosing_functions(text: str, wanted: set[int]) -> list[tuple[str, Functio
     """
     lines = code_lines(text)
     starts = {chain[-1][0] for chain in _scopes_above(lines, wanted, _DEF).values() if chain}
+    if len(starts) > _MOST_BLOCKS:
+        return _all_functions(text)  # one parse, not thousands (each block's parse costs a parse's set-up)
     outer = _scopes_above(lines, {start + 1 for start in starts}, _SCOPE)  # the scopes around each def
     found: list[tuple[str, Function]] = []
     for start in sorted(starts):
@@ -447,10 +450,13 @@ def _in_function(
     lines: set[int],
     source: _Source,
 ) -> Iterator[Adjustment]:
-    flows = _Flows(function)
-    for node in ast.walk(function):
+    flows: _Flows | None = None  # made for a function that has an adjustment on a side's line
+    for node in walk_spanning(function, lines):  # an adjustment is on one of the lines
         adjusted, kind = _adjusted(node, source.flipped)
-        if adjusted is None or node.lineno not in lines or flows.nested(node, function):  # type: ignore[attr-defined]
+        if adjusted is None or node.lineno not in lines:  # type: ignore[attr-defined]
+            continue
+        flows = flows or _Flows(function)
+        if flows.nested(node, function):
             continue
         text = segment(source.lines, node) or ""
         if text and text in source.removed_text:

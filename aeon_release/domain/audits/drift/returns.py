@@ -28,7 +28,7 @@ from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import parse_python, walk_spanning
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
@@ -139,7 +139,7 @@ def _fork_owned(
     """What ``make`` finds in the merged fork files on lines the fork wrote; a file is parsed only
     when one of the fork's added lines passes ``prefilter`` (a text scan)."""
     for path, module, owned in _fork_modules(trees, prefilter):
-        for node in ast.walk(module):
+        for node in walk_spanning(module, owned):  # what is found lies on a line of the node's
             found = make(path, node)
             if found is not None and found.line in owned:
                 yield found

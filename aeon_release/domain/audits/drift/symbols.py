@@ -1492,9 +1492,13 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
         for name, values in bound.items()
         if len(values) == 1 and values[0] is not None and name not in changed and _dict_keywords(values[0]) is not None
     }
-    if isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
-        elsewhere = {n for node in ast.walk(where) if (n := _changed_object(node)) is not None}
-        elsewhere.update(n for node in ast.walk(where) if isinstance(node, ast.Global) for n in node.names)
+    if once and isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
+        elsewhere: set[str] = set()
+        for node in ast.walk(where):
+            if isinstance(node, ast.Global):
+                elsewhere.update(node.names)
+            elif (n := _changed_object(node)) is not None:
+                elsewhere.add(n)
         once = {n: v for n, v in once.items() if n not in elsewhere}
     return once, set(bound) | changed
 
