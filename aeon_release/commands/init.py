@@ -160,7 +160,8 @@ def _arch(a: ArchGuess) -> dict[str, Any]:
         data["fp4_majors"] = list(a.fp4_majors)
     if a.only_major is not None:
         data["only_major"] = a.only_major
-    data["example"] = f"{a.arch_list} as {a.dockerfile} builds it"
+    if a.arch_list:
+        data["example"] = f"{a.arch_list} as {a.dockerfile} builds it"
     return data
 
 
@@ -279,7 +280,8 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         a = fork.arch
         held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []
         held += [f"ENABLE_NVFP4_SM100=0 for a {a.only_major}.x-only list"] if a.only_major is not None else []
-        line(f"  arch: build holds TORCH_CUDA_ARCH_LIST to {' and '.join(held)} ({plain(a.arch_list)} today)")
+        today = f" ({plain(a.arch_list)} today)" if a.arch_list else ""
+        line(f"  arch: build holds TORCH_CUDA_ARCH_LIST to {' and '.join(held)}{today}")
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:

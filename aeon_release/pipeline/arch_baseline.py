@@ -284,9 +284,12 @@ class ArchGuess:
     and a list of one major with the SM100 FP4 kernels turned off must keep them off."""
 
     dockerfile: str
-    arch_list: str
+    arch_list: str  # for the hints: "" when too long to quote
     fp4_majors: tuple[int, ...]
     only_major: int | None
+
+
+_MOST_EXAMPLE = 120  # a hint quotes the list; a longer one is not quoted
 
 
 def arch_policy(git: Git, head: str, dockerfile: str | None) -> ArchGuess | None:
@@ -309,7 +312,8 @@ def arch_policy(git: Git, head: str, dockerfile: str | None) -> ArchGuess | None
     only = next(iter(majors)) if len(majors) == 1 and sm100_off else None
     if not fp4 and only is None:
         return None
-    return ArchGuess(dockerfile or "", arch_list.strip(), tuple(fp4), only)
+    written = ";".join(a.text for a in archs)  # its entries as build reads them: no stray separator or space
+    return ArchGuess(dockerfile or "", written if len(written) <= _MOST_EXAMPLE else "", tuple(fp4), only)
 
 
 def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:

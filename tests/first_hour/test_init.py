@@ -332,6 +332,11 @@ def test_init_sets_the_one_device_the_image_is_for(
             "ARG L=9.0a\nENV TORCH_CUDA_ARCH_LIST=${L:-8.0};12.0a\n",
             {"fp4_majors": [12], "example": "9.0a;12.0a as Dockerfile builds it"},
         ),
+        (
+            "ENV TORCH_CUDA_ARCH_LIST='12.1a\t 12.0f'\n",
+            {"fp4_majors": [12], "example": "12.1a;12.0f as Dockerfile builds it"},
+        ),
+        ("ARG TORCH_CUDA_ARCH_LIST='" + "12.1a;" * 40 + "'\n", {"fp4_majors": [12]}),  # too long to quote in a hint
         ("ARG TORCH_CUDA_ARCH_LIST='12.0;12.1a'\n", None),  # a bare 12.0 today: nothing says the suffix is wanted
         ("ARG TORCH_CUDA_ARCH_LIST='9.0a;8.0+PTX'\n", None),  # no FP4-capable major, no one-major rule
         ("ARG TORCH_CUDA_ARCH_LIST=sm_121a\n", None),  # not an arch: build names it when it runs
@@ -340,6 +345,8 @@ def test_init_sets_the_one_device_the_image_is_for(
         "one major, SM100 kernels off",
         "two FP4 majors",
         "a default in a reference",
+        "spaces and a tab",
+        "a long list",
         "a bare target",
         "pre-FP4",
         "not an arch",
@@ -368,7 +375,7 @@ def test_init_holds_build_to_the_arch_list_the_image_builds_today(
     assert refused.code == 2 and f"TORCH_CUDA_ARCH_LIST entry '{bare}' has no 'a'/'f' suffix" in refused.err, (
         refused.err
     )
-    assert "as Dockerfile builds it" in refused.err
+    assert ("as Dockerfile builds it" in refused.err) is ("example" in arch)
 
 
 def test_init_says_why_it_wrote_no_kernel_rule(example: demo.Example, tmp_path: Path) -> None:
