@@ -800,6 +800,12 @@ def find_defs(module: ast.Module, name: str) -> list[Scoped]:
     return found
 
 
+def short(text: str, most: int = 80) -> str:
+    """Source text for a one-line message: its whitespace runs made one space, cut to ``most`` characters."""
+    one = " ".join(text.split())
+    return one if len(one) <= most else one[: most - 3] + "..."
+
+
 def walk_spanning(tree: ast.AST, lines: Iterable[int]) -> Iterator[ast.AST]:
     """``ast.walk`` (the same order) of only the nodes whose lines, decorators included, hold one of
     ``lines``: a node spanning none of them, and everything below it, is not entered.  A check that

@@ -1,0 +1,217 @@
+"""Config-field default drift: upstream changed a class field's literal default; fork code reads the field.
+
+A configuration class declares its options with defaults (``disable_cascade_attn: bool = False`` in a
+dataclass, ``Field(default="lazy")`` in a pydantic model).  Upstream
+flips one, ``False`` became ``True``: the merge is clean and every answer stays right, but where the
+fleet leaves the option unset a fork branch guarded by ``if self.cache_config.disable_cascade_attn:``
+now runs (or stops running), a fast path on or off.
+
+A default changed when a class body in a file upstream modified gives the field one literal at the
+base and one at upstream (``name: T = literal``, ``name: T = field(default=literal)``, ``name: T =
+Field(literal)``; a dataclass's or a model's fields are annotated) and the two mean different things to the code that tests them: their truth
+differs, or both are true and unequal (``"lazy"`` -> ``None`` is reported, ``False`` -> ``None``, an
+"unset" made "decided at run time", is not).  A fork-owned read is the field loaded off an object the
+code names as a configuration: the chain's last name holds ``config``, ``cfg``, ``args``,
+``options``, ``opts`` or ``settings`` (``self.cache_config.x``, ``args.x``).  A warning, as the fleet
+may set the option: a line the fork added in any file that sets it (``name=``, ``name:``,
+``.name =``, ``--name-with-dashes``) settles it, and then nothing is reported.
+
+Cheap first: the field names come from a text scan of the fork's added lines; only the files whose
+upstream diff takes out and puts in an annotated indented assignment of one name are parsed, at the
+base and at upstream (their classes, not their functions, looked through); then only the fork's
+files that read a changed one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import re2
+
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, short, walk_spanning
+
+_ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
+# an object the code names as a configuration, and a lower-case field read off it (not called)
+_HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
+# (in a lookahead: ``vllm_config.model_config.x`` holds two, the second's holder the first's field)
+_FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
+_HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
+_Value = str | int | float | bool | None
+_DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
+
+
+@dataclass(frozen=True)
+class Changed:
+    name: str
+    owner: str  # the class
+    path: str  # the upstream file that declares it
+    old: str  # the defaults as source text
+    new: str
+
+
+def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    names = _fork_names(trees)
+    if not names:
+        return []
+    files = _declaring_files(trees, names)
+    changed = _changed_defaults(trees, names, files) if files else {}
+    pinned = _fork_pinned(trees, set(changed))
+    changed = {name: c for name, c in changed.items() if name not in pinned}
+    if not changed:
+        return []
+    findings = []
+    commits: dict[str, str] = {}
+    for path, line, how, change in _fork_reads(trees, changed):
+        if change.name not in commits:
+            word = rf"(^|[^A-Za-z0-9_]){re.escape(change.name)}([^A-Za-z0-9_]|$)"
+            commits[change.name] = trees.upstream_commit(change.path, word, pr_pattern, most=5)
+        findings.append(_finding(path, line, how, change, commits[change.name]))
+    return findings
+
+
+# -- upstream's side ---------------------------------------------------------------------------------
+def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
+    """The Python files whose upstream diff takes out and puts in an annotated indented assignment of
+    one name among ``names`` (a class body's field; a local is told apart by the parse): one RE2 scan
+    of each file's diff."""
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    line = re2.compile(rf"(?m)^([-+])[ \t]+({alternatives})[ \t]*:[^\n=]*=")
+    found = []
+    for path in trees.upstream:
+        if path.endswith(".py"):
+            signs: dict[str, set[str]] = {}
+            for sign, name in line.findall(trees.upstream.raw(path)):
+                signs.setdefault(name, set()).add(sign)
+            if any(len(both) == 2 for both in signs.values()):
+                found.append(path)
+    return sorted(found)
+
+
+def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
+    """Field name -> its change, for the fields whose one literal default in a class means another thing now."""
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    changed: dict[str, Changed] = {}
+    for path in paths:
+        old, new = _defaults(before.get(path), names), _defaults(after.get(path), names)
+        for owner, name in sorted(old.keys() & new.keys()):
+            (old_text, old_value), (new_text, new_value) = old[owner, name], new[owner, name]
+            if name not in changed and _differs(old_value, new_value):
+                changed[name] = Changed(name, owner, path, old_text, new_text)
+    return changed
+
+
+def _defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[str, _Value]]:
+    """(class, field) -> its literal default as source text and value, for the fields among ``names``
+    a class body of the file annotates once (the classes at the top and in classes: no function's
+    body is walked)."""
+    if not text or not any(n in text for n in names):
+        return {}
+    module = parse_python(text)
+    if module is None:
+        return {}
+    seen: dict[tuple[str, str], list[tuple[str, _Value] | None]] = {}
+    classes = [c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)]
+    while classes:
+        node = classes.pop()
+        for stmt in flat_statements(node.body):
+            if isinstance(stmt, ast.ClassDef):
+                classes.append(stmt)
+            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+                if stmt.target.id in names:
+                    seen.setdefault((node.name, stmt.target.id), []).append(_literal(stmt.value))
+    return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
+
+
+def _literal(value: ast.expr) -> tuple[str, _Value] | None:
+    """A default that is one literal: itself, or ``field(default=...)`` / ``Field(...)``'s; else None."""
+    if isinstance(value, ast.Call) and (plain_name(value.func) or "").rsplit(".", 1)[-1] in _DEFAULT_CALLS:
+        given = [k.value for k in value.keywords if k.arg == "default"]
+        if not given and value.args and (plain_name(value.func) or "").endswith("Field"):
+            given = [value.args[0]]  # pydantic's Field(default, ...)
+        if len(given) != 1:
+            return None
+        value = given[0]
+    try:
+        literal = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if isinstance(literal, (str, int, float, bool)) or literal is None:
+        return short(ast.unparse(value)), literal
+    return None
+
+
+def _differs(old: _Value, new: _Value) -> bool:
+    """Whether code testing the field sees another value: its truth changed, or it stayed true and
+    the value changed (``1``, ``1.0`` and ``True`` are one value); two false values (``False``,
+    ``None``, ``0``, ``""``) are one to a test of its truth."""
+    return bool(old) != bool(new) or (bool(old) and old != new)
+
+
+# -- the fork's side ---------------------------------------------------------------------------------
+def _fork_names(trees: ThreeTrees) -> set[str]:
+    """Fields (lower-case names of four characters or more) a line the fork added to a Python file
+    reads off a configuration object."""
+    names: set[str] = set()
+    for path in trees.mine:
+        if path.endswith(".py"):
+            for line in _ADDED.findall(trees.mine.raw(path)):
+                names.update(_FORK_READ.findall(line))
+    return names
+
+
+def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """Fields a line the fork added (any file) sets: ``name=...`` (a keyword, a shell or env line),
+    ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``; the fleet then
+    chooses the value, not upstream's default."""
+    if not names:
+        return set()
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    flags = "|".join(sorted(re.escape(n.replace("_", "-")) for n in names))
+    sets = re.compile(
+        rf"""^\+(?!\+\+ )[^\n]*?(?:(?<![\w-])\.?({alternatives})\b["']?[ \t]*(?:=(?!=)|:[ \t]*[^\s#])"""
+        rf"""|--(?:({alternatives})|({flags}))\b)""",
+        re.M,
+    )
+    pinned: set[str] = set()
+    for path in trees.mine:
+        for match in sets.finditer(trees.mine.raw(path)):
+            pinned.update(g.replace("-", "_") for g in match.groups() if g)
+    return pinned
+
+
+def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tuple[str, int, str, Changed]]:
+    """(path, line, the read as shown, the change) for each fork-owned read of a changed field."""
+    pattern = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, changed))) + r")\b")
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        if module is None or not owned:
+            continue
+        for node in walk_spanning(module, owned):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Load)
+                and node.lineno in owned
+                and (change := changed.get(node.attr)) is not None
+                and _HOLDER_NAME.match(_last_name(node.value))
+            ):
+                yield path, node.lineno, short(ast.unparse(node)), change
+
+
+def _last_name(expr: ast.expr) -> str:
+    return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else ""
+
+
+def _finding(path: str, line: int, how: str, change: Changed, commit: str) -> Finding:
+    message = (
+        f"fork-owned {how} reads {change.owner}.{change.name}, whose default upstream changed from {change.old} "
+        f"to {change.new} ({change.path}{commit}): where the fleet leaves it unset the fork's code now gets "
+        f"{change.new}; set {change.name} to {change.old} to keep the old behaviour, or confirm the new one"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, path, line, message)

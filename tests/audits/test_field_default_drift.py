@@ -1,0 +1,169 @@
+"""Config-field default drift: upstream changed a configuration field's default under a fork read.
+
+Each upstream change is shaped like a real vLLM one: #36318 disabled cascade attention by default
+(``disable_cascade_attn: bool = False`` -> ``True`` in a ``@config`` dataclass), #43219 made async
+EPLB the default (``use_async: bool = False`` -> ``True``), #37673 turned a strategy string into "decide
+at run time" (``safetensors_load_strategy: str = "lazy"`` -> ``None``), and #38819 flipped a
+``field(default=...)``.  A fork branch guarded by one merges cleanly and runs where it did not before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+CONFIG = "vllm/config/model.py"
+CONFIG_BASE = """from dataclasses import field
+
+from pydantic.dataclasses import dataclass
+
+from vllm.config.utils import config
+
+
+@config
+@dataclass
+class ModelConfig:
+    model: str = "Qwen/Qwen3-0.6B"
+    disable_cascade_attn: bool = False
+    enforce_eager: bool = False
+    safetensors_load_strategy: str = "lazy"
+    max_logprobs: int = 20
+    use_trtllm_ragged_prefill: bool = field(default=False)
+    compile_sizes: list[int] = field(default_factory=list)
+
+    def compute_hash(self) -> str:
+        max_logprobs = 20
+        return str(max_logprobs)
+
+
+@config
+@dataclass
+class EPLBConfig:
+    use_async: bool = False
+    window_size: int = 1000
+"""
+CASCADE_OFF = CONFIG_BASE.replace("disable_cascade_attn: bool = False", "disable_cascade_attn: bool = True")
+ASYNC_EPLB = CONFIG_BASE.replace("use_async: bool = False", "use_async: bool = True")
+LAZY_TO_AUTO = CONFIG_BASE.replace(
+    'safetensors_load_strategy: str = "lazy"', "safetensors_load_strategy: str | None = None"
+)
+FA4_PREFILL = CONFIG_BASE.replace("field(default=False)", "field(default=True)")
+SUBJECT_36318 = "Disable cascade attention by default (#36318)"
+SUBJECT_43219 = "[EPLB] Make async EPLB default (#43219)"
+SUBJECT_37673 = "[Performance] Auto-enable prefetch on NFS with RAM guard (#37673)"
+SUBJECT_38819 = "[Attention][MLA] Re-enable FA4 as default MLA prefill backend (#38819)"
+
+FORK = "vllm/v1/attention/backends/aeon_cascade.py"
+FORK_TEXT = """# AEON: the fork's own cascade path for GB10
+
+
+def aeon_use_cascade(vllm_config) -> bool:
+    if vllm_config.model_config.disable_cascade_attn:
+        return False
+    return not vllm_config.model_config.enforce_eager
+
+
+def aeon_eplb(parallel_config) -> bool:
+    return parallel_config.eplb_config.use_async and parallel_config.eplb_config.window_size > 10
+
+
+def aeon_loader(load_config) -> str:
+    return "prefetch" if load_config.safetensors_load_strategy == "lazy" else "eager"
+
+
+def aeon_prefill(self) -> bool:
+    return bool(self.model_config.use_trtllm_ragged_prefill)
+"""
+
+
+def found(report: AuditReport) -> dict[int, str]:
+    return {f.line: f.message for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == FORK}
+
+
+def line_of(repo: GitRepo, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / FORK).read_text().splitlines(), 1) if text in line)
+
+
+def test_reads_of_a_field_whose_default_upstream_flipped_are_warnings(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: FORK_TEXT}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    by_line = found(report)
+    read = line_of(git_repo, "if vllm_config.model_config.disable_cascade_attn:")
+    assert set(by_line) == {read}
+    message = by_line[read]
+    assert "vllm_config.model_config.disable_cascade_attn reads ModelConfig.disable_cascade_attn" in message
+    assert "from False to True (vllm/config/model.py, in " in message and "#36318" in message
+    assert "set disable_cascade_attn to False to keep the old behaviour" in message and "\n" not in message
+    assert all(f.severity is Severity.WARNING for f in report.findings if f.rule_id == DEFAULT_DRIFT), (
+        "the fleet may set the option: a warning, never a blocked release"
+    )
+
+
+def test_every_form_of_a_default_and_of_a_holder(git_repo: GitRepo, no_rules: Path) -> None:
+    """A second class of the file (#43219), a string made "decided at run time" (#37673: its truth
+    changed), and ``field(default=...)`` read off ``self.model_config`` (#38819)."""
+    upstream = CONFIG_BASE.replace("use_async: bool = False", "use_async: bool = True")
+    upstream = upstream.replace(
+        'safetensors_load_strategy: str = "lazy"', "safetensors_load_strategy: str | None = None"
+    )
+    upstream = upstream.replace("field(default=False)", "field(default=True)")
+    sides = s.merge_case(
+        git_repo,
+        {CONFIG: CONFIG_BASE},
+        {FORK: FORK_TEXT},
+        [
+            (SUBJECT_43219, {CONFIG: ASYNC_EPLB}),
+            (SUBJECT_37673, {CONFIG: upstream.replace("field(default=True)", "field(default=False)")}),
+            (SUBJECT_38819, {CONFIG: upstream}),
+        ],
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    eplb = line_of(git_repo, "parallel_config.eplb_config.use_async and")
+    loader = line_of(git_repo, "load_config.safetensors_load_strategy ==")
+    prefill = line_of(git_repo, "self.model_config.use_trtllm_ragged_prefill")
+    assert set(by_line) == {eplb, loader, prefill}
+    assert "EPLBConfig.use_async, whose default upstream changed from False to True" in by_line[eplb]
+    assert "#43219" in by_line[eplb]
+    assert "from 'lazy' to None" in by_line[loader] and "#37673" in by_line[loader]
+    assert "ModelConfig.use_trtllm_ragged_prefill" in by_line[prefill] and "#38819" in by_line[prefill]
+
+
+def test_near_misses_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Two false defaults (False -> None: unset made "decided at run time", a test of its truth sees
+    the same), a field upstream left alone (enforce_eager), a function's local of the same name
+    (max_logprobs), the same field read off an object no configuration (``self.disable_cascade_attn``),
+    and an equal number respelled (1000 -> 1000.0)."""
+    upstream = CONFIG_BASE.replace("enforce_eager: bool = False", "enforce_eager: bool | None = None")
+    upstream = upstream.replace("        max_logprobs = 20\n", "        max_logprobs = 50\n")
+    upstream = upstream.replace("window_size: int = 1000", "window_size: float = 1000.0")
+    upstream = upstream.replace("disable_cascade_attn: bool = False", "disable_cascade_attn: bool = True")
+    fork = FORK_TEXT.replace("if vllm_config.model_config.disable_cascade_attn:", "if self.disable_cascade_attn:")
+    fork += "\n\ndef aeon_logprobs(model_config) -> int:\n    max_logprobs = 20\n    return max_logprobs\n"
+    fork = fork.replace("parallel_config.eplb_config.use_async and ", "")
+    sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: upstream})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("examples/aeon/serve.sh", "#!/bin/sh\nvllm serve $MODEL --disable-cascade-attn\n"),
+        ("examples/aeon/serve.sh", "#!/bin/sh\nARGS=(--disable_cascade_attn)\n"),
+        ("examples/aeon/model.yaml", "disable_cascade_attn: false\n"),
+        ("vllm/aeon_config.py", "def aeon_config(ModelConfig):\n    return ModelConfig(disable_cascade_attn=False)\n"),
+    ],
+    ids=["a flag", "an underscored flag", "a YAML key", "a keyword"],
+)
+def test_a_field_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: Path, path: str, text: str) -> None:
+    """The fleet pins the option in a line of its own: upstream's default no longer decides."""
+    sides = s.merge_case(
+        git_repo, {CONFIG: CONFIG_BASE}, {FORK: FORK_TEXT, path: text}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})]
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
