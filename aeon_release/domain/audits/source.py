@@ -800,7 +800,7 @@ def find_defs(module: ast.Module, name: str) -> list[Scoped]:
     return found
 
 
-def short(text: str, most: int = 80) -> str:
+def short(text: str, most: int = 120) -> str:
     """Source text for a one-line message: its whitespace runs made one space, cut to ``most`` characters."""
     one = " ".join(text.split())
     return one if len(one) <= most else one[: most - 3] + "..."

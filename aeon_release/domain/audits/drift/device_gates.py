@@ -54,7 +54,7 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import code_lines, parse_python
+from aeon_release.domain.audits.source import code_lines, parse_python, short
 
 # a changed line that compares something with a (major, minor) tuple, a version number or a
 # capability's part: it may compare a capability held in a local name
@@ -935,11 +935,6 @@ def joined(op: ast.boolop, values: list[_Truth]) -> _Truth:
     if isinstance(op, ast.And):
         return False if False in values else True if all(v is True for v in values) else None
     return True if True in values else False if all(v is False for v in values) else None
-
-
-def short(text: str, most: int = 120) -> str:
-    one = " ".join(text.split())
-    return one if len(one) <= most else one[: most - 3] + "..."
 
 
 # -- the gates of one module -----------------------------------------------------------------------

@@ -35,7 +35,7 @@ import re2
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import parse_python, short, str_value
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
 _ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
@@ -221,7 +221,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
                     continue
                 if _meaning(value) == _meaning(change.old_value):
-                    yield path, node.lineno, _short(ast.unparse(node)), change, "default"
+                    yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
 
 
 def _reads_environment(func: ast.expr) -> bool:
@@ -246,10 +246,6 @@ def _module_aliases(module: ast.Module) -> dict[str, str]:
 
 def _is_module(bound: str | None, module: str) -> bool:
     return bound is not None and (bound == module or module.endswith("." + bound) or bound.endswith("." + module))
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _finding(path: str, line: int, how: str, change: Changed, form: str, commit: str) -> Finding:

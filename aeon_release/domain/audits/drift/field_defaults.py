@@ -142,7 +142,7 @@ def _literal(value: ast.expr) -> tuple[str, _Value] | None:
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
     if isinstance(literal, (str, int, float, bool)) or literal is None:
-        return short(ast.unparse(value)), literal
+        return short(ast.unparse(value), 80), literal
     return None
 
 
@@ -201,7 +201,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 and (change := changed.get(node.attr)) is not None
                 and _HOLDER_NAME.match(_last_name(node.value))
             ):
-                yield path, node.lineno, short(ast.unparse(node)), change
+                yield path, node.lineno, short(ast.unparse(node), 80), change
 
 
 def _last_name(expr: ast.expr) -> str:

@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import changed_files_containing
-from aeon_release.domain.audits.drift.device_gates import COMPARE, alike, joined, label_of, short, sibling_of
+from aeon_release.domain.audits.drift.device_gates import COMPARE, alike, joined, label_of, sibling_of
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import quiet_parse
+from aeon_release.domain.audits.source import quiet_parse, short
 
 NATIVE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".inl")
 _MOST_GUARD_LINES = 12  # an ``if (`` whose parenthesis does not close within this many lines is not read
