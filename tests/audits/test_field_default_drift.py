@@ -167,3 +167,39 @@ def test_a_field_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: Pat
         git_repo, {CONFIG: CONFIG_BASE}, {FORK: FORK_TEXT, path: text}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})]
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+def test_a_class_attribute_made_a_field_and_a_long_annotation(git_repo: GitRepo, no_rules: Path) -> None:
+    """#11895's shape: ``encoder_cache_size = 16384`` (a class attribute, no annotation) became
+    ``encoder_cache_size: int = field(default=None)``; #30363's: a default under an annotation of
+    many lines (``all2all_backend: (Literal[...] | None) = None``) became one string."""
+    base = CONFIG_BASE.replace(
+        "    window_size: int = 1000\n",
+        '    window_size: int = 1000\n    encoder_cache_size = 16384\n    all2all_backend: (\n        Literal["naive", "pplx"]\n'
+        "        | None\n    ) = None\n",
+    )
+    upstream = base.replace("    encoder_cache_size = 16384\n", "    encoder_cache_size: int = field(default=None)\n")
+    upstream = upstream.replace(
+        '    all2all_backend: (\n        Literal["naive", "pplx"]\n        | None\n    ) = None\n',
+        '    all2all_backend: str = "allgather_reducescatter"\n',
+    )
+    fork = FORK_TEXT + (
+        "\n\ndef aeon_budget(scheduler_config) -> int:\n    return scheduler_config.encoder_cache_size or 4096\n"
+        "\n\ndef aeon_a2a(parallel_config) -> bool:\n    return parallel_config.all2all_backend is None\n"
+    )
+    base = "from typing import Literal\n" + base
+    upstream = "from typing import Literal\n" + upstream
+    sides = s.merge_case(
+        git_repo,
+        {CONFIG: base},
+        {FORK: fork},
+        [("[V1][Core] Autotune encoder cache budget (#11895)", {CONFIG: upstream})],
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    budget, a2a = (
+        line_of(git_repo, "scheduler_config.encoder_cache_size or"),
+        line_of(git_repo, "all2all_backend is None"),
+    )
+    assert set(by_line) == {budget, a2a}
+    assert "EPLBConfig.encoder_cache_size, whose default upstream changed from 16384 to None" in by_line[budget]
+    assert "from None to 'allgather_reducescatter'" in by_line[a2a]

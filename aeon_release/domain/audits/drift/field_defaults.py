@@ -77,18 +77,22 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # -- upstream's side ---------------------------------------------------------------------------------
 def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
-    """The Python files whose upstream diff takes out and puts in an annotated indented assignment of
-    one name among ``names`` (a class body's field; a local is told apart by the parse): one RE2 scan
-    of each file's diff."""
+    """The Python files whose upstream diff takes out and puts in an indented assignment of one name
+    among ``names``, one of the two annotated on its line (``name: T = ...``: a field; a function's
+    locals are rarely annotated, and the parse tells a class body's from them): one RE2 scan of
+    each file's diff."""
     alternatives = "|".join(sorted(map(re.escape, names)))
-    line = re2.compile(rf"(?m)^([-+])[ \t]+({alternatives})[ \t]*:[^\n=]*=")
+    line = re2.compile(rf"(?m)^([-+])[ \t]+({alternatives})[ \t]*(?:(:[^\n=]*=)|:|=[^=])")
     found = []
     for path in trees.upstream:
         if path.endswith(".py"):
             signs: dict[str, set[str]] = {}
-            for sign, name in line.findall(trees.upstream.raw(path)):
+            annotated: set[str] = set()
+            for sign, name, typed in line.findall(trees.upstream.raw(path)):
                 signs.setdefault(name, set()).add(sign)
-            if any(len(both) == 2 for both in signs.values()):
+                if typed:
+                    annotated.add(name)
+            if any(len(signs[name]) == 2 for name in annotated):
                 found.append(path)
     return sorted(found)
 
@@ -125,6 +129,9 @@ def _defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[
             elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
                 if stmt.target.id in names:
                     seen.setdefault((node.name, stmt.target.id), []).append(_literal(stmt.value))
+            elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                if stmt.targets[0].id in names:  # a class attribute: the default an instance reads too
+                    seen.setdefault((node.name, stmt.targets[0].id), []).append(_literal(stmt.value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
 
 
