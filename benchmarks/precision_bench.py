@@ -105,6 +105,16 @@ class Carry:
         self.kinds.append(kind)
 
 
+def _abstract(cls: ast.ClassDef) -> set[str]:
+    """The methods a class body marks ``@abstractmethod`` (``abc.abstractmethod`` too)."""
+    return {
+        stmt.name
+        for stmt in cls.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(ast.unparse(d).rsplit(".", 1)[-1] == "abstractmethod" for d in stmt.decorator_list)
+    }
+
+
 def subclass_carry(carry: Carry, path: str, before: ast.Module, after: ast.Module) -> bool:
     """A subclass of a class the window changed, overriding a method whose signature stayed."""
     old, new = top_defs(before), top_defs(after)
@@ -113,6 +123,8 @@ def subclass_carry(carry: Carry, path: str, before: ast.Module, after: ast.Modul
             continue
         if ast.dump(node) == ast.dump(old[name]):
             continue  # unchanged: prefer classes the window changed
+        if _abstract(node) - _abstract(old[name]):
+            continue  # the window made a method abstract: a subclass overriding another one breaks (a true finding)
         method = _kept_method(old[name], node)
         if method is None:
             continue
