@@ -1,0 +1,159 @@
+"""Hostile-input sweep 15: a run state edited to name a branch or a worktree the run did not make, the
+fixes a state file lists, ...  Real git, real processes; one line and a documented exit code, never a
+traceback, and the user's checkout, index and branches as they were."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import git
+from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep14 import _stopped_run
+
+
+# -- a run state that names a branch the run did not make ----------------------------------------------------
+def _refs(repo: Path) -> str:
+    return git(repo, "for-each-ref", "--format=%(refname) %(objectname)")
+
+
+@pytest.mark.parametrize("name", ["current", "other", "v1", "origin/main"])
+@pytest.mark.parametrize("tag_given", [False, True])
+def test_a_state_naming_a_branch_the_run_did_not_make_deletes_nothing(
+    tmp_path: Path, name: str, tag_given: bool
+) -> None:
+    """``merge --abort`` deleted the branch a state.json named when it pointed at the state's ``head``
+    and the audit was among the steps done: a state edited to ``branch: main`` (here, the branch
+    checked out) deleted the user's branch with "which it had just created, deleted"."""
+    repo, state_file = _stopped_run(tmp_path)
+    sha = git(repo, "rev-parse", "HEAD")
+    current = git(repo, "symbolic-ref", "--short", "HEAD")
+    git(repo, "branch", "other")
+    git(repo, "branch", "v1")
+    git(repo, "tag", "v1")
+    git(repo, "update-ref", "refs/remotes/origin/main", sha)
+    git(repo, "commit", "-q", "--allow-empty", "-m", "the user's own")  # the state's head is not previous_sha
+    head = git(repo, "rev-parse", "HEAD")
+    git(repo, "branch", "-f", "other", head)
+    git(repo, "branch", "-f", "v1", head)
+    git(repo, "update-ref", "refs/remotes/origin/main", head)
+    state = json.loads(state_file.read_text())
+    state |= {"branch": current if name == "current" else name, "head": head, "steps_done": ["merge", "audit"]}
+    state_file.write_text(json.dumps(state))
+    before, refs = snapshot(repo), _refs(repo)
+    result = run_cli("merge", "--abort", *(["v0.2.0"] if tag_given else []), "--repo", repo)
+    assert result.code == 0 and "deleted" not in result.out, result.out + result.err
+    assert snapshot(repo) == before and _refs(repo) == refs
+
+
+def test_a_branch_the_run_made_and_someone_moved_since_is_left(tmp_path: Path) -> None:
+    """The run's own reflog entry is the branch's only one while nothing moved it: a branch the run made
+    that has a commit of someone else's on it since is theirs too."""
+    from aeon_release.adapters.git import Git
+    from aeon_release.pipeline.merge_steps import made_by
+
+    repo, state_file = _stopped_run(tmp_path)
+    git(repo, "commit", "-q", "--allow-empty", "-m", "built")
+    built = git(repo, "rev-parse", "HEAD")
+    git(repo, "reset", "-q", "--hard", "HEAD~1")
+    Git(repo).create_branch("fork-v0.2.0", built, made_by("v0.2.0"))
+    state = json.loads(state_file.read_text())
+    state_file.write_text(json.dumps(state | {"head": built, "steps_done": ["merge", "audit"]}))
+    assert Git(repo).created_and_unmoved("fork-v0.2.0", built, made_by("v0.2.0"))
+    git(repo, "update-ref", "refs/heads/fork-v0.2.0", git(repo, "rev-parse", "HEAD"))
+    git(repo, "update-ref", "refs/heads/fork-v0.2.0", built)  # moved away and back: two entries more
+    refs = _refs(repo)
+    result = run_cli("merge", "--abort", "--repo", repo)
+    assert result.code == 0 and "fork-v0.2.0 left as it is" in result.out, result.out + result.err
+    assert _refs(repo) == refs
+
+
+# -- a run worktree that is not the one the run made -----------------------------------------------------------
+@pytest.fixture
+def stopped(tmp_path: Path) -> tuple[Path, Path]:
+    """A real merge stopped on an audit finding (its worktree made), and the worktree's place."""
+    example = build_example(tmp_path / "ex", renumber_enum=True)
+    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+    assert result.code == 1, result.err
+    return example.fork, example.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+
+
+def _fake_worktree(fork: Path, place: Path, how: str) -> None:
+    git(fork, "worktree", "remove", "--force", str(place))
+    if how == "gitfile to the checkout":
+        shutil.copytree(fork / "vllm", place / "vllm")
+        (place / ".git").write_text(f"gitdir: {fork / '.git'}\n")
+        (place / "vllm" / "x.py").write_text("x = 'the forger'\n")
+    elif how == "a branch checked out":
+        git(fork, "branch", "users-branch")
+        git(fork, "worktree", "add", "-q", str(place), "users-branch")
+    elif how == "core.worktree to the checkout":
+        git(fork, "worktree", "add", "-q", "--detach", str(place))
+        admin = Path(git(place, "rev-parse", "--absolute-git-dir"))
+        git(fork, "config", "extensions.worktreeConfig", "true")
+        (admin / "config.worktree").write_text(f"[core]\n\tworktree = {fork}\n")
+
+
+@pytest.mark.parametrize("how", ["gitfile to the checkout", "a branch checked out", "core.worktree to the checkout"])
+def test_a_worktree_the_run_did_not_make_is_never_worked_in(stopped: tuple[Path, Path], how: str) -> None:
+    """The run reused whatever held a ``.git`` at its worktree's place: a ``.git`` file there naming the
+    user's repository, with the state's head set to the user's HEAD, had ``merge --continue`` stage the
+    folder into the user's index, commit it, detach the user's HEAD onto that commit and reset the
+    user's files (``git reset --hard``); a worktree with a branch checked out had the branch moved."""
+    fork, place = stopped
+    _fake_worktree(fork, place, how)
+    state_file = fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
+    state = json.loads(state_file.read_text())
+    state_file.write_text(json.dumps(state | {"head": git(fork, "rev-parse", "HEAD")}))
+    (fork / "README.md").write_text("the user's work\n")
+    git(fork, "add", "README.md")
+    (fork / "docs" / "notes.md").write_text("unstaged\n")
+    before, refs = snapshot(fork), _refs(fork)
+    for argv in (["--continue"], ["--continue", "--fix"], ["--continue", "--waive", "merge/enum-drift=x"]):
+        line = one_error_line(run_cli("merge", *argv, "--repo", fork))  # type: ignore[arg-type]
+        assert "not the worktree the v0.29.0 run made" in line and "merge --abort v0.29.0" in line, line
+        assert snapshot(fork) == before and _refs(fork) == refs
+    result = run_cli("merge", "--abort", "--repo", fork)
+    assert result.code == 0 and "deleted" not in result.out, result.out + result.err
+    assert snapshot(fork) == before and _refs(fork) == refs
+
+
+def test_a_state_naming_another_branch_is_not_continued(stopped: tuple[Path, Path]) -> None:
+    fork, _ = stopped
+    state_file = fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
+    state = json.loads(state_file.read_text())
+    state_file.write_text(json.dumps(state | {"branch": git(fork, "symbolic-ref", "--short", "HEAD")}))
+    before, refs = snapshot(fork), _refs(fork)
+    line = one_error_line(run_cli("merge", "--continue", "--repo", fork))
+    assert "names the branch 'aeon-v0.27.1'" in line and "aeon-v0.29.0" in line, line
+    assert snapshot(fork) == before and _refs(fork) == refs
+
+
+# -- the fixes a state file lists ---------------------------------------------------------------------------
+def test_a_fix_never_writes_outside_the_tree_nor_through_a_link(tmp_path: Path) -> None:
+    """``merge --continue --fix`` applies the fixes state.json lists, under the worktree: an absolute
+    path, a ``..`` or a committed link to a file outside rewrote that file; a FIFO held the run."""
+    from aeon_release.domain.audits.drift.fixes import apply_fixes
+    from aeon_release.domain.audits.model import Fix
+
+    tree, outside = tmp_path / "tree", tmp_path / "outside"
+    tree.mkdir()
+    outside.mkdir()
+    (outside / "m.py").write_text("X = 4\n")
+    (tree / "link.py").symlink_to(outside / "m.py")
+    (tree / "dir").symlink_to(outside)
+    os.mkfifo(tree / "fifo.py")
+    (tree / "ok.py").write_text("X = 4\n")
+    fixes = [
+        Fix(path, 1, 4, 1, 5, "4", "5")
+        for path in (str(outside / "m.py"), "../outside/m.py", "link.py", "dir/m.py", "fifo.py", "ok.py")
+    ]
+    results = apply_fixes(tree, fixes)
+    assert (outside / "m.py").read_text() == "X = 4\n"
+    assert [r.status for r in results] == ["skipped"] * 5 + ["applied"], results
+    assert (tree / "ok.py").read_text() == "X = 5\n"
