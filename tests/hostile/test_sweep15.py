@@ -157,3 +157,79 @@ def test_a_fix_never_writes_outside_the_tree_nor_through_a_link(tmp_path: Path) 
     assert (outside / "m.py").read_text() == "X = 4\n"
     assert [r.status for r in results] == ["skipped"] * 5 + ["applied"], results
     assert (tree / "ok.py").read_text() == "X = 5\n"
+
+
+# -- the merge-aware checks on thousands of names ----------------------------------------------------------
+def test_a_display_choice_is_read_for_every_name_at_once() -> None:
+    """``_fork_defined`` compiled ``_choice(name)`` for each name and searched every fork-added line for
+    each: 6,000 added lines that each read a name took 40 s of a merge (quadratic); one pass now, with
+    the same answer as the pattern per name."""
+    import random
+    import re
+    import time
+
+    from aeon_release.domain.audits.drift.names import _choice, _choices_among
+
+    rng = random.Random(15)
+    parts = ["Literal[", "choices=", "x = [", "x: int = (", "a.b={", "'", '"', "abcd", "efgh", "ab", " ", ",", "#", "r"]
+    names = {"abcd", "efgh", "ab", "abcdefgh", "rabcd"}
+    for _ in range(5_000):
+        line = "".join(rng.choice(parts) for _ in range(rng.randint(1, 9)))
+        assert _choices_among([line], names) == {n for n in names if _choice(re.escape(n)).search(line)}, line
+    lines = [f'    x{i} = d.get("APP_NAME_{i}")' for i in range(50_000)] + ['MODES = ["APP_NAME_7", "other"]']
+    started = time.monotonic()
+    assert _choices_among(lines, {f"APP_NAME_{i}" for i in range(50_000)}) == {"APP_NAME_7"}
+    assert time.monotonic() - started < 2  # a hang guard: ~0.1 s; per name it was hours
+
+
+def test_many_words_are_found_in_linear_time_and_print_nothing(capfd: pytest.CaptureFixture[str]) -> None:
+    """One RE2 pattern of every name a fork reads: at 20,000 names RE2's automaton ran out of its default
+    memory and RE2 printed ``DFA out of memory`` to stderr for every text searched (hundreds of lines in
+    an audit's output); ``any(name in text for name in names)`` per file was files x names."""
+    import time
+
+    from aeon_release.domain.audits.linear import Alternation
+    from aeon_release.domain.audits.source import Mentions
+
+    words = [f"APP_NAME_{i}_x" for i in range(20_000)]
+    text = ("+ " + "y " * 100 + "APP_NAME_5_x\n") * 300
+    started = time.monotonic()
+    lines = Alternation(r"(?m)^[-+][^\n]*\b(?:{})\b[^\n]*", words)
+    assert len(lines.findall(text)) == 300 and lines.search(text) and not lines.search("APP_NAME_x")
+    spelled = Mentions(words, (("", "("), ('"', '"')))
+    assert spelled('f(APP_NAME_12_x( "APP_NAME_7_x" APP_NAME_9_x') == {"APP_NAME_12_x", "APP_NAME_7_x"}
+    assert Mentions(["foo_bar", "bar"])("foo_bar") == {"foo_bar", "bar"}  # as `in` counts it
+    assert Mentions(["x" * 3_000_000, "ab"])("ab" + "x" * 10) == {"ab"}  # too large for a set: searched alone
+    assert time.monotonic() - started < 10  # a hang guard: ~1 s
+    assert capfd.readouterr().err == ""
+
+
+def test_a_merge_names_the_upstream_commit_of_its_first_findings_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each finding's upstream commit is a ``git log -G`` (10-15 ms): an env registry of 2,000 defaults
+    upstream changed, all read by the fork, spent 27 s naming commits (100,000: twenty minutes).  A merge
+    asks LOOKUPS times at most (3 here: the constant set low, so that five findings show the cut)."""
+    from aeon_release.domain.audits import audit_tree
+    from aeon_release.domain.audits.drift import sides as three
+    from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+    from tests.audits import drift_shapes as s
+    from tests.audits.conftest import GitRepo, config_without_rules
+
+    monkeypatch.setattr(three, "LOOKUPS", 3)
+    repo = GitRepo(tmp_path / "repo")
+    base = "import os\nREG = {\n" + "".join(
+        f'    "APP_V_{i}": lambda: os.getenv("APP_V_{i}", "0"),\n' for i in range(5)
+    )
+    base += "}\n"
+    fork = "import pkg.envs as envs\n" + "".join(f"x{i} = envs.APP_V_{i}\n" for i in range(5))
+    sides = s.merge_case(
+        repo,
+        {"pkg/envs.py": base, "pkg/__init__.py": ""},
+        {"pkg/fork.py": fork},
+        [("Turn them on (#7)", {"pkg/envs.py": base.replace('"0")', '"1")')})],
+    )
+    report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
+    found = [f.message for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+    assert len(found) == 5 and sum("(pkg/envs.py, in " in m for m in found) == 3, found
+    assert sum("(pkg/envs.py)" in m for m in found) == 2, found
