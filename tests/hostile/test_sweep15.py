@@ -233,3 +233,47 @@ def test_a_merge_names_the_upstream_commit_of_its_first_findings_only(
     found = [f.message for f in report.findings if f.rule_id == DEFAULT_DRIFT]
     assert len(found) == 5 and sum("(pkg/envs.py, in " in m for m in found) == 3, found
     assert sum("(pkg/envs.py)" in m for m in found) == 2, found
+
+
+# -- the Dockerfile's arch list as the builder resolves it -------------------------------------------------
+@pytest.mark.parametrize(
+    ("docker", "expected"),
+    [
+        ("ARG X=8.0\nENV TORCH_CUDA_ARCH_LIST=\\${X}\n", ["${X}"]),  # an escaped dollar is a dollar
+        ('ARG X=8.0\nENV TORCH_CUDA_ARCH_LIST="\\${X}"\n', ["${X}"]),
+        ("ARG X=8.0\nENV TORCH_CUDA_ARCH_LIST='${X}'\n", ["${X}"]),  # single quotes expand nothing
+        ("ARG B=12.1a\nENV TORCH_CUDA_ARCH_LIST=${A:-${B:-7.0}}\n", ["12.1a"]),  # nested
+        ("ARG X=12.1a\nFROM a AS b\nENV TORCH_CUDA_ARCH_LIST=${X}\n", ["${X}"]),  # a global ARG not declared again
+        ("ARG X=12.1a\nFROM a AS b\nARG X\nENV TORCH_CUDA_ARCH_LIST=${X}\n", ["12.1a"]),  # declared again
+        ("ENV X=12.1a TORCH_CUDA_ARCH_LIST=${X}\n", ["${X}"]),  # one line sees what held before it
+        (
+            "FROM a AS one\nENV X=12.1a\nFROM one\nENV TORCH_CUDA_ARCH_LIST=$X\nFROM a\nENV TORCH_CUDA_ARCH_LIST=$X\n",
+            ["12.1a", "$X"],
+        ),
+        ("ARG X='$Y'\nARG Y=1\nENV TORCH_CUDA_ARCH_LIST=${X}\n", ["$Y"]),  # a value is expanded once
+    ],
+)
+def test_the_arch_list_is_what_the_builder_makes_of_the_dockerfile(docker: str, expected: list[str]) -> None:
+    """``ARG X=12.1a`` before the first FROM and ``ENV TORCH_CUDA_ARCH_LIST=${X}`` in a stage that does not
+    declare ``ARG X`` again: the build gets an empty list (torch's default archs, a bare Blackwell one
+    among them) while the preflight checked 12.1a and passed; ``\\$``, ``'$X'`` were expanded."""
+    from aeon_release.pipeline.arch_baseline import dockerfile_values
+
+    assert dockerfile_values(docker, {}, "TORCH_CUDA_ARCH_LIST") == expected
+
+
+def test_a_global_arch_list_a_stage_never_sees_is_refused_at_preflight(tmp_path: Path) -> None:
+    from tests.hostile.conftest import make_repo, run_limited
+    from tests.hostile.test_config_files import TIMEOUT
+
+    repo = make_repo(tmp_path / "fork", {"vllm/__init__.py": '__version__ = "0.29.0"\n'})
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "ARG ARCHS=12.1a\nFROM nvidia/cuda:13.0.1-devel AS build\nENV TORCH_CUDA_ARCH_LIST=${ARCHS}\n"
+    )
+    run = run_limited(
+        "build", "--repo", repo, "--version", "v0.29.0", "--dockerfile", dockerfile, "--tag", "team/app:1",
+        "--skip-audit", "test", env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}, timeout=TIMEOUT,
+    )  # fmt: skip
+    line = one_error_line(run)
+    assert "${ARCHS}" in line and "Docker" not in run.err, run.err
