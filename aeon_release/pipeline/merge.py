@@ -100,10 +100,15 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     except DamagedRun as damaged:
         _abort_damaged(git, damaged.tag, json_out)
         return
-    if state.phase == Phase.DONE:
+    if state.phase == Phase.DONE and git.branch_sha(state.branch) is not None:
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
             f"delete the branch yourself if you want it gone: git branch -D {state.branch}",
+        )
+    if state.phase == Phase.DONE:  # its branch deleted since: the next merge of the tag keeps it aside
+        raise StateError(
+            f"the run for {state.tag} already finished (its branch {quoted(state.branch)} was deleted since)",
+            f"`aeon-release merge {state.tag}` merges it again",
         )
     worktree = Path(state.worktree)
     made = _branch_made_by_run(git, state)

@@ -277,3 +277,20 @@ def test_a_global_arch_list_a_stage_never_sees_is_refused_at_preflight(tmp_path:
     )  # fmt: skip
     line = one_error_line(run)
     assert "${ARCHS}" in line and "Docker" not in run.err, run.err
+
+
+# -- terminal controls in what a human line quotes --------------------------------------------------------
+def test_no_human_line_lets_a_terminal_control_through(tmp_path: Path) -> None:
+    """``say()`` and ``show()`` lines interpolate data (a state file's branch, a commit's subject) that
+    only some callers passed through ``plain()``; rich keeps an ESC: ``merge --continue TAG`` on a state
+    edited to ``phase: done`` wrote ``branch`` raw to the terminal (clear screen, a new window title).
+    The console escapes every control character but the lines' own newlines and tabs."""
+    repo, state_file = _stopped_run(tmp_path)
+    state = json.loads(state_file.read_text())
+    state |= {"phase": "done", "branch": "x\x1b[2J\x1b]0;owned\x07", "branch_sha": "\x1b[31mred", "head": None}
+    state_file.write_text(json.dumps(state))
+    result = run_cli("merge", "--continue", "v0.2.0", "--repo", repo)
+    assert result.code == 0 and "\\x1b[2J\\x1b]0;owned\\x07" in result.err, result.err
+    assert "\x1b" not in result.err + result.out and "\x07" not in result.err
+    gone = run_cli("merge", "--abort", "v0.2.0", "--repo", repo)  # "(x exists)" of a branch that never did
+    assert "was deleted since" in one_error_line(gone) and "git branch -D" not in gone.err, gone.err
