@@ -294,3 +294,21 @@ def test_no_human_line_lets_a_terminal_control_through(tmp_path: Path) -> None:
     assert "\x1b" not in result.err + result.out and "\x07" not in result.err
     gone = run_cli("merge", "--abort", "v0.2.0", "--repo", repo)  # "(x exists)" of a branch that never did
     assert "was deleted since" in one_error_line(gone) and "git branch -D" not in gone.err, gone.err
+
+
+def test_a_run_folder_named_no_tag_says_how_to_go_on(tmp_path: Path) -> None:
+    """A folder under the run store that no run made (``runs/bad name``, ``runs/x.lock``): ``status`` gave
+    it a ``next: merge --continue`` hint, and ``merge --abort`` and ``--continue`` without a tag stopped
+    on it first with "tag 'bad name' is not a valid name", a hint that led nowhere, whatever run was
+    really in progress."""
+    repo, state_file = _stopped_run(tmp_path)
+    for name in ("bad name", "x.lock", "\x1b[31m"):
+        folder = state_file.parent.parent / name
+        folder.mkdir()
+        (folder / "state.json").write_text(state_file.read_text().replace('"v0.2.0"', json.dumps(name)))
+    status = run_cli("status", "--repo", repo)
+    assert status.code == 2 and "v0.2.0: audit-failed" in status.out and "bad name" not in status.out, status.out
+    for argv in (["status"], ["merge", "--abort"], ["merge", "--continue"]):
+        line = one_error_line(run_cli(*argv, "--repo", repo))
+        assert "a run folder named no tag" in line and "rm -r " in line and "\x1b" not in line, line
+    assert run_cli("merge", "--abort", "v0.2.0", "--repo", repo).code == 0
