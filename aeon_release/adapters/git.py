@@ -587,10 +587,12 @@ class Git:
     def worktree_remove(self, path: Path) -> None:
         """Remove one worktree of ours; never `git worktree prune`, which would also drop the
         user's worktrees whose folders are merely unreachable right now."""
-        if path.exists():
+        if path.is_dir() and not path.is_symlink():
             self.try_run("worktree", "remove", "--force", "--force", str(path))
-        if path.exists():
+        if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
+        elif path.exists() or path.is_symlink():  # a file at the worktree's place: the next `worktree add` failed on it
+            path.unlink()
         admin = self.common_dir / "worktrees"
         for entry in admin.iterdir() if admin.is_dir() else ():
             gitdir = entry / "gitdir"

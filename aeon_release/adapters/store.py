@@ -385,12 +385,20 @@ class RunStore:
         ``runs/``, ``cache/`` or ``lock`` would take the writes under it outside the repository (state
         written through the link, the lock's pid over the file it names)."""
         path = cls.root_of(git_dir)
-        for part in parts:
+        for i, part in enumerate(parts):
             path = path / part
             if path.is_symlink():
                 raise StateError(
                     f"{path}: is a symbolic link; aeon-release keeps its state inside the repository",
                     f"remove the link (rm {path}): aeon-release makes what it needs there again",
+                )
+            if i < len(parts) - 1 and path.exists() and not path.is_dir():
+                # a file at ``runs/`` or ``worktrees/``: every run's state "unreadable", and the hint of
+                # that (--abort) said it dropped the run while the file stayed, the same line again after
+                raise StateError(
+                    f"{path}: not a folder; aeon-release keeps its {part} there",
+                    f"move it aside (mv {shlex.quote(str(path))} {shlex.quote(str(path))}.old): "
+                    "aeon-release makes the folder again",
                 )
         return path
 

@@ -312,3 +312,26 @@ def test_a_run_folder_named_no_tag_says_how_to_go_on(tmp_path: Path) -> None:
         line = one_error_line(run_cli(*argv, "--repo", repo))
         assert "a run folder named no tag" in line and "rm -r " in line and "\x1b" not in line, line
     assert run_cli("merge", "--abort", "v0.2.0", "--repo", repo).code == 0
+
+
+@pytest.mark.parametrize("where", ["runs", "worktrees"])
+def test_a_file_where_the_run_store_keeps_a_folder_is_named_with_a_way_out(tmp_path: Path, where: str) -> None:
+    """A file at ``.git/aeon-release/runs``: every command called the run's state "unreadable (Not a
+    directory)" with the hint ``merge --abort v0.2.0``, which said it dropped the run while the file
+    stayed, and the next merge said the same line.  At ``worktrees``, a merge ran every step, then
+    failed making the worktree ("nothing is lost ... --continue"), and so did every merge after."""
+    repo, state_file = _stopped_run(tmp_path)
+    store = state_file.parent.parent.parent
+    shutil.rmtree(store / where)
+    (store / where).write_text("x")
+    line = one_error_line(run_cli("merge", "--abort", "v0.2.0", "--repo", repo))
+    assert f"aeon-release/{where}: not a folder" in line and f"(hint: move it aside (mv {store / where} " in line
+
+
+def test_a_file_at_the_worktrees_place_is_cleared_with_the_run(tmp_path: Path) -> None:
+    repo, state_file = _stopped_run(tmp_path)
+    place = state_file.parent.parent.parent / "worktrees" / "v0.2.0"
+    place.rmdir()
+    place.write_text("x")
+    result = run_cli("merge", "--abort", "v0.2.0", "--repo", repo)
+    assert result.code == 0 and not place.exists() and not state_file.exists(), result.out + result.err
