@@ -335,3 +335,21 @@ def test_a_file_at_the_worktrees_place_is_cleared_with_the_run(tmp_path: Path) -
     place.write_text("x")
     result = run_cli("merge", "--abort", "v0.2.0", "--repo", repo)
     assert result.code == 0 and not place.exists() and not state_file.exists(), result.out + result.err
+
+
+# -- paths a person types ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", [".", "/", "..", ""])
+def test_keygen_of_a_folder_is_one_line(tmp_path: Path, path: str) -> None:
+    """``keygen .`` and ``keygen /`` crashed in pathlib (``PosixPath('.') has an empty name``, making
+    PATH.pub)."""
+    result = run_cli("keygen", path, cwd=tmp_path)
+    line = one_error_line(result)
+    assert "names a folder, not a key file" in line or "already exists" in line, line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_whose_read_fails_is_one_line() -> None:
+    """A regular file whose read fails (EIO: a failing disk; /proc/self/mem, a real one, at offset 0):
+    ``notes --record`` crashed with ``OSError: [Errno 5] Input/output error``."""
+    line = one_error_line(run_cli("notes", "v0.29.0", "--record", "/proc/self/mem"))
+    assert "/proc/self/mem: cannot be read: Input/output error" in line, line
