@@ -633,7 +633,8 @@ class Git:
             back = (admin / "gitdir").read_text(encoding="utf-8", errors="replace").strip()
         except OSError:
             back = ""
-        if os.path.realpath(back) != os.path.realpath(dot):
+        back = str(admin / back) if back and not os.path.isabs(back) else back  # worktree.useRelativePaths
+        if not back or os.path.realpath(back) != os.path.realpath(dot):
             return f"{printable(str(admin))[:200]} does not name it back"
         try:
             wt = Git(path)
@@ -661,7 +662,9 @@ class Git:
     def checked_out_branches(self) -> set[str]:
         """The branches some work tree of this repository has checked out (its HEAD names them)."""
         status, out, _ = self.try_run("worktree", "list", "--porcelain", "-z")
-        fields = out.split("\0") if status == 0 else []
+        fields = out.split("\0")
+        if status != 0:  # a git before 2.36 (no -z): one field a line
+            fields = self.run("worktree", "list", "--porcelain").split("\n")
         return {f.removeprefix("branch refs/heads/") for f in fields if f.startswith("branch refs/heads/")}
 
     def staged_changes(self) -> bool:

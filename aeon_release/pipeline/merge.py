@@ -69,6 +69,7 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
         return
+    steps.run_worktree(git, state)  # before the plan: nothing of a run's is read where it did not make its worktree
     first_audit = "audit" not in state.steps_done and state.audit is None  # a re-audit reads the cache
     plan = build_plan(git, steps.options_for(state), steps.start_audit_diffs(git) if first_audit else None)
     steps.check_resumable(plan, state)

@@ -598,13 +598,18 @@ def open_worktree(run: Run, at: str) -> Git:
 
 
 def own_worktree(run: Run) -> Git | None:
+    return run_worktree(run.git, run.state)
+
+
+def run_worktree(git: Git, state: RunState) -> Git | None:
     """The worktree the run made, or None when there is none; what is there otherwise (a ``.git`` that
     leads to the user's checkout, a branch checked out) is refused before anything runs in it."""
-    found = run.git.linked_worktree(run.worktree)
+    place = Path(state.worktree)
+    found = git.linked_worktree(place)
     if isinstance(found, str):
         raise StateError(
-            f"{run.worktree}: not the worktree the {run.state.tag} run made: {found}",
-            f"`aeon-release merge --abort {run.state.tag}` drops the run and that folder; nothing else is touched",
+            f"{place}: not the worktree the {state.tag} run made: {found}",
+            f"`aeon-release merge --abort {state.tag}` drops the run and that folder; nothing else is touched",
         )
     return found
 

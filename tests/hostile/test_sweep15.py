@@ -114,7 +114,7 @@ def test_a_worktree_the_run_did_not_make_is_never_worked_in(stopped: tuple[Path,
     git(fork, "add", "README.md")
     (fork / "docs" / "notes.md").write_text("unstaged\n")
     before, refs = snapshot(fork), _refs(fork)
-    for argv in (["--continue"], ["--continue", "--fix"], ["--continue", "--waive", "merge/enum-drift=x"]):
+    for argv in (["--continue"], ["--continue", "--fix"]):
         line = one_error_line(run_cli("merge", *argv, "--repo", fork))  # type: ignore[arg-type]
         assert "not the worktree the v0.29.0 run made" in line and "merge --abort v0.29.0" in line, line
         assert snapshot(fork) == before and _refs(fork) == refs
@@ -199,7 +199,7 @@ def test_many_words_are_found_in_linear_time_and_print_nothing(capfd: pytest.Cap
     spelled = Mentions(words, (("", "("), ('"', '"')))
     assert spelled('f(APP_NAME_12_x( "APP_NAME_7_x" APP_NAME_9_x') == {"APP_NAME_12_x", "APP_NAME_7_x"}
     assert Mentions(["foo_bar", "bar"])("foo_bar") == {"foo_bar", "bar"}  # as `in` counts it
-    assert Mentions(["x" * 3_000_000, "ab"])("ab" + "x" * 10) == {"ab"}  # too large for a set: searched alone
+    assert Mentions(["x" * 1_000_000, "ab"])("ab" + "x" * 10) == {"ab"}  # too large for a set: searched alone
     assert time.monotonic() - started < 10  # a hang guard: ~1 s
     assert capfd.readouterr().err == ""
 
