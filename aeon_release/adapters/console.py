@@ -88,7 +88,7 @@ def target(json_out: bool) -> Console:
 
 
 def _print(where: Console, message: str) -> None:
-    text = redact(message)
+    text = _TERMINAL_CONTROLS.sub(lambda m: printable(m[0]), redact(message))
     if _plain_write(where, text):
         return
     from rich.errors import MarkupError
@@ -103,6 +103,10 @@ def _print(where: Console, message: str) -> None:
 # a file: the text, minus the control codes rich strips, and a newline.  Printing it ourselves spares
 # every short command rich's import (0.04 s), the biggest single part of `audit --rev` on a cache hit.
 _RICH_STRIPS = dict.fromkeys((7, 8, 11, 12, 13))
+# What a human line never holds on purpose, whatever data was put into it without ``plain()`` (a state
+# file's branch name, a commit's subject): an ESC rewrites the terminal or its title, and rich keeps it.
+# Newlines and tabs are the lines' own.
+_TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _EMOJI_CODE = re.compile(r":[A-Za-z0-9_+-]+:")
 _RICH_ENV = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "JUPYTER_COLUMNS", "JUPYTER_LINES")
 

@@ -212,6 +212,11 @@ def read_capped(
         return None
     try:
         data = _read_upto(fd, limit + 1)
+    except OSError as exc:  # a regular file whose read fails: a disk's EIO, /proc/self/mem
+        raise error(
+            f"{what}: cannot be read: {exc.strerror or exc}",
+            _READ_HINTS.get(exc.errno or 0, "check the file and the disk it is on"),
+        ) from None
     finally:
         os.close(fd)
     if len(data) > limit:

@@ -587,10 +587,12 @@ class Git:
     def worktree_remove(self, path: Path) -> None:
         """Remove one worktree of ours; never `git worktree prune`, which would also drop the
         user's worktrees whose folders are merely unreachable right now."""
-        if path.exists():
+        if path.is_dir() and not path.is_symlink():
             self.try_run("worktree", "remove", "--force", "--force", str(path))
-        if path.exists():
+        if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
+        elif path.exists() or path.is_symlink():  # a file at the worktree's place: the next `worktree add` failed on it
+            path.unlink()
         admin = self.common_dir / "worktrees"
         for entry in admin.iterdir() if admin.is_dir() else ():
             gitdir = entry / "gitdir"
@@ -601,9 +603,69 @@ class Git:
             if registered == path or registered.resolve() == path.resolve():
                 shutil.rmtree(entry, ignore_errors=True)
 
-    def create_branch(self, name: str, sha: str) -> None:
+    def linked_worktree(self, path: Path) -> Git | str | None:
+        """The worktree ``worktree_add`` made at ``path``, or why what is there is not one (a string),
+        or None when ``path`` holds no ``.git``.  Ours is a linked worktree of this repository whose top
+        is ``path`` and whose HEAD is detached: a ``.git`` file written into the run's folder that leads
+        to the user's checkout (or a worktree with a branch checked out) would have a reset, a commit
+        or a fix land there, on the user's files and branch."""
+        dot = path / ".git"
+        try:
+            mode = os.lstat(dot).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError as exc:
+            return f"its .git cannot be read ({exc.strerror})"
+        if not stat.S_ISREG(mode):
+            return "its .git is no file (a linked worktree's .git is a file)"
+        try:
+            with open(dot, "rb") as handle:
+                text = handle.read(4097).decode("utf-8", "replace").strip()
+        except OSError as exc:
+            return f"its .git cannot be read ({exc.strerror})"
+        admin = Path(text.removeprefix("gitdir:").strip()) if text.startswith("gitdir:") else None
+        if admin is None or len(text) > 4096:
+            return "its .git names no git directory"
+        admin = path / admin if not admin.is_absolute() else admin
+        if os.path.realpath(admin.parent) != os.path.realpath(self.common_dir / "worktrees"):
+            return f"its .git leads to {printable(str(admin))[:200]}, no worktree of this repository"
+        try:
+            back = (admin / "gitdir").read_text(encoding="utf-8", errors="replace").strip()
+        except OSError:
+            back = ""
+        back = str(admin / back) if back and not os.path.isabs(back) else back  # worktree.useRelativePaths
+        if not back or os.path.realpath(back) != os.path.realpath(dot):
+            return f"{printable(str(admin))[:200]} does not name it back"
+        try:
+            wt = Git(path)
+            top, own = wt.toplevel, wt.git_dir
+        except GitError:
+            return "git cannot open it"
+        if os.path.realpath(top) != os.path.realpath(path) or os.path.realpath(own) != os.path.realpath(admin):
+            return f"git works in {printable(str(top))[:200]} from it, not in it"
+        if wt.try_run("symbolic-ref", "--quiet", "HEAD")[0] == 0:
+            return "a branch is checked out in it (the run's worktree is detached)"
+        return wt
+
+    def create_branch(self, name: str, sha: str, reason: str = "") -> None:
+        """``reason`` goes into the branch's reflog (made even where git keeps none, a bare repository):
+        its one entry is how a run shows, later, that it created the branch and nothing moved it since."""
         # update-ref with an all-zero old value refuses to overwrite an existing branch.
-        self.run("update-ref", f"refs/heads/{name}", sha, "0" * 40)
+        with_reason = ("--create-reflog", "-m", reason) if reason else ()
+        self.run("update-ref", *with_reason, f"refs/heads/{name}", sha, "0" * 40)
+
+    def created_and_unmoved(self, name: str, sha: str, reason: str) -> bool:
+        """The branch is at ``sha`` and its reflog holds one entry: its creation there, with ``reason``."""
+        status, out, _ = self.try_run("reflog", "show", "--format=%H %gs", f"refs/heads/{name}", "--")
+        return status == 0 and out.splitlines() == [f"{sha} {reason}"]
+
+    def checked_out_branches(self) -> set[str]:
+        """The branches some work tree of this repository has checked out (its HEAD names them)."""
+        status, out, _ = self.try_run("worktree", "list", "--porcelain", "-z")
+        fields = out.split("\0")
+        if status != 0:  # a git before 2.36 (no -z): one field a line
+            fields = self.run("worktree", "list", "--porcelain").split("\n")
+        return {f.removeprefix("branch refs/heads/") for f in fields if f.startswith("branch refs/heads/")}
 
     def staged_changes(self) -> bool:
         status, _, _ = self.try_run("diff", "--cached", "--quiet")

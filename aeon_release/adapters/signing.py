@@ -37,6 +37,10 @@ def public_path(secret: Path) -> Path:
 
 def generate(secret: Path) -> tuple[Path, str]:
     """Write a new ed25519 key pair: ``secret`` (0600) and ``secret.pub``; return (pub path, key id)."""
+    if secret.name in ("", ".", ".."):  # `keygen .`, `keygen /`: a folder, and PATH.pub no name at all
+        raise UsageError(
+            f"{quoted(str(secret))} names a folder, not a key file", "pass a file's path, e.g. keys/fleet.key"
+        )
     public = public_path(secret)
     for path in (secret, public):  # a symbolic link there (even one to nothing) is in the way too
         if os.path.lexists(path):

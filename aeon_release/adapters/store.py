@@ -16,6 +16,7 @@ import fcntl
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import time
 import types
@@ -26,7 +27,8 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files, jsonio
-from aeon_release.errors import StateError, printable, quoted, redact_data
+from aeon_release.adapters.git import validate_ref_name
+from aeon_release.errors import StateError, UsageError, printable, quoted, redact_data
 
 
 class Word(str, enum.Enum):
@@ -383,12 +385,20 @@ class RunStore:
         ``runs/``, ``cache/`` or ``lock`` would take the writes under it outside the repository (state
         written through the link, the lock's pid over the file it names)."""
         path = cls.root_of(git_dir)
-        for part in parts:
+        for i, part in enumerate(parts):
             path = path / part
             if path.is_symlink():
                 raise StateError(
                     f"{path}: is a symbolic link; aeon-release keeps its state inside the repository",
                     f"remove the link (rm {path}): aeon-release makes what it needs there again",
+                )
+            if i < len(parts) - 1 and path.exists() and not path.is_dir():
+                # a file at ``runs/`` or ``worktrees/``: every run's state "unreadable", and the hint of
+                # that (--abort) said it dropped the run while the file stayed, the same line again after
+                raise StateError(
+                    f"{path}: not a folder; aeon-release keeps its {part} there",
+                    f"move it aside (mv {shlex.quote(str(path))} {shlex.quote(str(path))}.old): "
+                    "aeon-release makes the folder again",
                 )
         return path
 
@@ -495,6 +505,16 @@ class RunStore:
             store = cls(git_dir, folder.name)
             if folder.name.startswith(".") or not store.state_file.exists():
                 continue
+            if not _names_a_tag(folder.name):
+                # no run of this aeon-release's: `merge --abort NAME` would refuse the name, and without a
+                # name --abort and --continue stopped on it first, whatever run was really in progress
+                runs.append(
+                    StateError(
+                        f"{printable(str(folder))[:300]}: a run folder named no tag (aeon-release makes none)",
+                        f"remove it if nothing of yours is in it: rm -r {shlex.quote(printable(str(folder)))}",
+                    )
+                )
+                continue
             try:
                 state = store.load(elsewhere=True)
             except StateError as damaged:
@@ -568,6 +588,14 @@ class RunStore:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _names_a_tag(name: str) -> bool:
+    try:
+        validate_ref_name(name, "tag")
+    except UsageError:
+        return False
+    return True
 
 
 def _write_pid(handle: IO[str], path: Path) -> None:

@@ -28,7 +28,7 @@ _FROM = re.compile(r"[ \t]*FROM[ \t]+(.*)", re.I | re.S)
 _CUDA_IMAGE = re.compile(r"(?:^|/)nvidia/cuda:([0-9]{1,3}\.[0-9]{1,3})", re.I)
 _CUDA_VERSION = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})(?:\.[0-9]+)*")
 # ``${NAME}``, ``$NAME``, and Docker's ``${NAME:-word}`` (word when NAME is unset or empty) and
-# ``${NAME:+word}`` (word when it is set); a word holding ``$`` (nested) is left as written
+# ``${NAME:+word}`` (word when it is set); a word holding ``$`` (nested) is read once its own references are
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}$]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 # a condition that picks the CUDA branch: `if(GPU_LANG STREQUAL "CUDA")`
 _PICKS_CUDA = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+STREQUAL\s+\"?(CUDA|cuda)\"?(?=[\s)]|$)")
@@ -115,34 +115,82 @@ def _resolved(
     docker: str, build_args: Mapping[str, str] | None = None, every: str | None = None
 ) -> tuple[dict[str, str], list[str]]:
     """_settings, and every value the Dockerfile gives the name ``every``, in order (each stage may set
-    it again), resolved as the first is."""
+    it again), resolved as the first is.
+
+    References resolve as the builder resolves them: in a stage, an ARG declared before the first
+    FROM is seen only where the stage declares it again (``ARG NAME``); a stage sees the ENV of the
+    stage it is built FROM, not the ARGs; one ENV or ARG line's references see what held before the
+    line; ``\\$`` and ``'$X'`` are a dollar sign, not a reference; ``${A:-${B}}`` nests."""
     found: dict[str, str] = {}
     values: list[str] = []
-    budget = _EXPANDED_CHARS
+    budget = [_EXPANDED_CHARS]
     given = build_args or {}
+    globals_: dict[str, str] = {}  # the ARGs before the first FROM
+    scope: dict[str, str] = {}  # what a reference sees where it stands
+    env: dict[str, str] = {}  # the current stage's ENV (a later FROM of this stage inherits it)
+    envs: dict[str, dict[str, str]] = {}  # a named stage's ENV at its end
+    stage: str | None = None  # the current stage's name (None before the first FROM)
     for line in instructions(docker):
+        base = _FROM.match(line)
+        if base is not None:
+            if stage is not None:
+                envs[stage] = env
+            words = [w for w in base[1].split() if not w.startswith("--")]
+            env = dict(envs.get(words[0].lower(), {})) if words else {}
+            scope = dict(env)
+            stage = words[2].lower() if len(words) >= 3 and words[1].upper() == "AS" else ""
+            continue
         instruction = _INSTRUCTION.match(line)
         if instruction is None:
             continue
         kind = instruction[1].upper()
-        named = _assignments(kind, instruction[2])
-        if kind == "ARG":  # an ARG without a default takes the build's value too
-            named += [(n, "") for n in _bare_args(instruction[2]) if n in given]
-        for name, value in named:
-            if name in found and name != every:
-                continue
+        before = dict(scope)
+        named: list[tuple[str, str | None]] = list(_assignments(kind, instruction[2]))
+        if kind == "ARG":  # an ARG without a default: the build's value, else (in a stage) the global one
+            named += [(n, None) for n in _bare_args(instruction[2])]
+        for name, default in named:
             if kind == "ARG" and name in given:
                 value = given[name]
+            elif default is None:
+                if stage is None or name not in globals_:
+                    continue  # declared, no value: unset
+                value = globals_[name]
             else:
-                references = list(_REFERENCE.finditer(value))
-                size = len(value) + sum(len(_expanded(m, found)) - len(m[0]) for m in references)
-                if size <= budget:  # measured before it is made
-                    budget -= size
-                    value = _REFERENCE.sub(lambda m: _expanded(m, found), value)
+                value = _expand_all(default, before, budget).replace(_LITERAL_DOLLAR, "$")
+            scope[name] = value
+            if stage is None and kind == "ARG":
+                globals_[name] = value
+            if kind == "ENV":
+                env[name] = value
             found.setdefault(name, value)
             if name == every:
                 values.append(value)
     return found, values
+
+
+# a dollar sign the Dockerfile escapes (``\$``, ``'$'``): no reference, whatever follows it
+_LITERAL_DOLLAR = "\x00"
+_NESTING = 8  # ``${A:-${B:-${C}}}``: one level a pass
+
+
+def _expand_all(value: str, known: Mapping[str, str], budget: list[int]) -> str:
+    """``value`` with its references resolved from ``known``, the innermost first; a value taken from
+    ``known`` is not read for references again (the builder expands a line once).  What the
+    expansions make is bounded: past the budget, a value keeps its ``${...}`` as written."""
+    protected = {name: text.replace("$", _LITERAL_DOLLAR) for name, text in known.items()}
+    for _ in range(_NESTING):
+        references = list(_REFERENCE.finditer(value))
+        if not references:
+            break
+        size = len(value) + sum(len(_expanded(m, protected)) - len(m[0]) for m in references)
+        if size > budget[0]:  # measured before it is made
+            break
+        budget[0] -= size
+        expanded = _REFERENCE.sub(lambda m: _expanded(m, protected), value)
+        if expanded == value:
+            break
+        value = expanded
+    return value
 
 
 def _expanded(reference: re.Match[str], known: Mapping[str, str]) -> str:
@@ -238,11 +286,13 @@ def _assignments(kind: str, rest: str) -> list[tuple[str, str]]:
 
 
 def _unquoted(part: re.Match[str]) -> str:
+    """A quoted or escaped part of a word, its quotes and escapes gone; a dollar sign it escapes (``\\$``,
+    single quotes) is marked, so that no reference is read there."""
     if part[1] is not None:
-        return part[1]
+        return _LITERAL_DOLLAR if part[1] == "$" else part[1]
     if part[2] is not None:
-        return _ESCAPED.sub(r"\1", part[2])
-    return part[3]
+        return _ESCAPED.sub(lambda m: _LITERAL_DOLLAR if m[1] == "$" else m[1], part[2])
+    return part[3].replace("$", _LITERAL_DOLLAR)
 
 
 def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:

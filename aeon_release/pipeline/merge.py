@@ -69,12 +69,13 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
         say(f"the run for {state.tag} finished: {state.branch} at {str(state.branch_sha)[:12]}; nothing to continue")
         _emit(state, None, json_out)
         return
+    steps.run_worktree(git, state)  # before the plan: nothing of a run's is read where it did not make its worktree
     first_audit = "audit" not in state.steps_done and state.audit is None  # a re-audit reads the cache
     plan = build_plan(git, steps.options_for(state), steps.start_audit_diffs(git) if first_audit else None)
     steps.check_resumable(plan, state)
-    if state.head is None and (Path(state.worktree) / ".git").exists():
-        state.head = Git(state.worktree).head()  # a run started by a version that built in the worktree
     run = steps.Run(git, state, plan)
+    if state.head is None and (wt := steps.own_worktree(run)) is not None:
+        state.head = wt.head()  # a run started by a version that built in the worktree
     state.waivers = steps.add_waivers(state.waivers, steps.parse_waivers(waive, steps.who_waives(git)))
     steps.check(run)  # every unfinished step's preflight, before --fix or the worktree is touched
     if fix:
@@ -100,13 +101,18 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     except DamagedRun as damaged:
         _abort_damaged(git, damaged.tag, json_out)
         return
-    if state.phase == Phase.DONE:
+    if state.phase == Phase.DONE and git.branch_sha(state.branch) is not None:
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
             f"delete the branch yourself if you want it gone: git branch -D {state.branch}",
         )
+    if state.phase == Phase.DONE:  # its branch deleted since: the next merge of the tag keeps it aside
+        raise StateError(
+            f"the run for {state.tag} already finished (its branch {quoted(state.branch)} was deleted since)",
+            f"`aeon-release merge {state.tag}` merges it again",
+        )
     worktree = Path(state.worktree)
-    made = _branch_made_by_run(git, state, worktree)
+    made = _branch_made_by_run(git, state)
     had_worktree = worktree.exists()
     git.worktree_remove(worktree)
     RunStore(git.common_dir, state.tag).remove()
@@ -125,6 +131,12 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     if made is not None:
         show(
             f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted", json_out
+        )
+    elif git.branch_sha(state.branch) is not None:
+        show(
+            f"aborted the {state.tag} run: {dropped}; branch {escape(state.branch)} left as it is "
+            "(nothing shows this run created it)",
+            json_out,
         )
     else:
         show(f"aborted the {state.tag} run: {dropped}, no branch was created", json_out)
@@ -151,12 +163,18 @@ def _abort_damaged(git: Git, tag: str, json_out: bool) -> None:
     show(f"aborted the {escape(tag)} run, whose state was damaged: {dropped}, no branch touched", json_out)
 
 
-def _branch_made_by_run(git: Git, state: RunState, worktree: Path) -> str | None:
-    """A run killed inside its last step may have created the branch already: at the built head."""
+def _branch_made_by_run(git: Git, state: RunState) -> str | None:
+    """A run killed inside its last step may have created the branch already: at the built head.  The
+    state file only names a branch; the branch itself must show the run made it (its reflog's one entry
+    is the run's creation of it, at that head, so nothing moved it since), the head must be a commit
+    the run made (not the fork branch it started from), and no work tree may have it checked out.  A
+    state edited to name ``main``, the user's branch, a tag's or a remote's name deletes nothing."""
     sha = git.branch_sha(state.branch)
-    if sha is None or "audit" not in state.steps_done:
+    if sha is None or "audit" not in state.steps_done or state.head != sha or sha == state.previous_sha:
         return None
-    return sha if state.head == sha else None
+    if not git.created_and_unmoved(state.branch, sha, steps.made_by(state.tag)):
+        return None
+    return None if state.branch in git.checked_out_branches() else sha
 
 
 def status(repo: Path, json_out: bool) -> None:

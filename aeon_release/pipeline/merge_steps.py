@@ -286,6 +286,11 @@ def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
             "use --fix with `merge --continue` after a merge stopped on audit findings",
         )
     wanted = [Fix(**f["fix"]) for f in run.state.audit.get("findings", []) if f.get("fix") and not f.get("suppressed")]
+    if own_worktree(run) is None:
+        raise StateError(
+            f"the worktree of the {run.state.tag} run is gone ({run.worktree})",
+            "run `aeon-release merge --abort` and start again",
+        )
     results = [r.as_dict() for r in apply_fixes(run.worktree, wanted)]
     run.state.fixes += results
     run.save()
@@ -306,13 +311,19 @@ def finish(run: Run) -> None:
     head = run.head
     existing = run.git.branch_sha(run.plan.branch)
     if existing is None:
-        run.git.create_branch(run.plan.branch, head)
+        run.git.create_branch(run.plan.branch, head, made_by(run.plan.tag))
     elif existing != head:
         raise _appeared(run, existing)
     run.state.branch_sha = head
     run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
     run.save()
+
+
+def made_by(tag: str) -> str:
+    """The reflog entry a run writes creating its branch: ``merge --abort`` deletes a branch only when
+    that entry is the branch's one (a run state names its branch, and anyone can edit the file)."""
+    return f"aeon-release: merge {tag} created the branch"
 
 
 def write_reports(run: Run) -> None:
@@ -576,14 +587,31 @@ def _settle_pick(run: Run, pick: PickPlan) -> PickRecord:
 def open_worktree(run: Run, at: str) -> Git:
     """The run's worktree, detached at ``at`` with a clean index: made now, or reused."""
     path = run.worktree
-    if (path / ".git").exists():
-        wt = Git(path)
+    wt = own_worktree(run)
+    if wt is not None:
         _clear_stale_lock(run, wt)
         wt.reset_hard(at)
         return wt
     run.git.worktree_remove(path)  # half made by a killed run
     run.git.worktree_add(path, at)
     return Git(path)
+
+
+def own_worktree(run: Run) -> Git | None:
+    return run_worktree(run.git, run.state)
+
+
+def run_worktree(git: Git, state: RunState) -> Git | None:
+    """The worktree the run made, or None when there is none; what is there otherwise (a ``.git`` that
+    leads to the user's checkout, a branch checked out) is refused before anything runs in it."""
+    place = Path(state.worktree)
+    found = git.linked_worktree(place)
+    if isinstance(found, str):
+        raise StateError(
+            f"{place}: not the worktree the {state.tag} run made: {found}",
+            f"`aeon-release merge --abort {state.tag}` drops the run and that folder; nothing else is touched",
+        )
+    return found
 
 
 def stop_for_conflicts(
@@ -646,7 +674,7 @@ def resume(run: Run) -> None:
     interrupted item from its recorded start (nothing to do here: the steps redo it)."""
     stopped, pending = run.state.phase in STOPPED, run.state.pending
     in_worktree = pending is not None and pending.in_worktree is not False
-    if stopped and in_worktree and (run.worktree / ".git").exists():
+    if stopped and in_worktree and own_worktree(run) is not None:
         conclude(run)
     elif run.state.phase == Phase.CONFLICT.value:
         raise StateError(
@@ -820,6 +848,12 @@ def options_for(state: RunState) -> Options:
 
 
 def check_resumable(plan: MergePlan, state: RunState) -> None:
+    if state.branch != plan.branch:  # the state was edited: which branch would the run make?
+        raise StateError(
+            f"the run for {state.tag} names the branch {quoted(state.branch)}, and the fleet's for it is "
+            f"{quoted(plan.branch)}",
+            f"run `aeon-release merge --abort {state.tag}` and start again",
+        )
     if (plan.previous_sha, plan.tag_sha) != (state.previous_sha, state.tag_sha):
         raise StateError(
             f"{state.previous_branch} or {state.tag} moved since the run for {state.tag} started",

@@ -414,7 +414,7 @@ def test_the_dockerfile_settings_read_as_docker_reads_them() -> None:
             "12.0",
         ),
         ("ARG L=''\nENV TORCH_CUDA_ARCH_LIST=${L:-10.0a}\n", {}, "10.0a"),  # set but empty: the word too
-        ("ARG L=12.1a\nENV TORCH_CUDA_ARCH_LIST=${L:+$L}\n", {}, "${L:+12.1a}"),  # a word with a $: left (no arch)
+        ("ARG L=12.1a\nENV TORCH_CUDA_ARCH_LIST=${L:+$L}\n", {}, "12.1a"),  # a word with a $: read too (nested)
         ("ARG L=1\nENV TORCH_CUDA_ARCH_LIST=12.1a${L:+;10.0a}\n", {}, "12.1a;10.0a"),  # set: the word
         ("ARG L=\nENV TORCH_CUDA_ARCH_LIST=12.1a${L:+;10.0a}\n", {}, "12.1a"),  # empty: nothing
     ],

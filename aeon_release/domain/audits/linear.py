@@ -8,7 +8,7 @@ never run with a backtracking engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import re2
@@ -45,6 +45,29 @@ def _compile(source: str | bytes) -> Any:
         if isinstance(reason, bytes):
             reason = reason.decode("utf-8", "replace")
         raise Unsupported(str(reason)) from None
+
+
+class Alternation:
+    """``template`` with ``{}`` standing for an alternation of many literal words (the names a fork reads,
+    the keys it registers), in chunks: one RE2 pattern of 100,000 words needs more memory than a
+    pattern may take, and RE2's default options printed a line to stderr for every text its
+    automaton ran out of memory on (thousands in one merge, in the middle of the report)."""
+
+    _CHUNK = 5000
+
+    def __init__(self, template: str, words: Iterable[str]) -> None:
+        every = sorted(set(words))
+        self._patterns = [
+            re2.compile(template.replace("{}", "|".join(map(re2.escape, every[i : i + self._CHUNK]))), _OPTIONS)
+            for i in range(0, len(every), self._CHUNK)
+        ]
+
+    def search(self, text: str) -> bool:
+        return any(pattern.search(text) for pattern in self._patterns)
+
+    def findall(self, text: str) -> list[Any]:
+        """Every chunk's matches (a text matched by two chunks' words is listed by each)."""
+        return [found for pattern in self._patterns for found in pattern.findall(text)]
 
 
 class LineCounter:

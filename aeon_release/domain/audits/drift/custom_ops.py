@@ -18,7 +18,7 @@ import keyword
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.source import parse_python, quiet_parse
+from aeon_release.domain.audits.source import Mentions, parse_python, quiet_parse
 
 # files that can hold a schema string (C/C++/CUDA sources and headers) besides Python's
 SCHEMA_SOURCES = (".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp")
@@ -47,10 +47,10 @@ def called_op(func: ast.expr) -> str | None:
     return None
 
 
-def mentions(text: str, names: set[str]) -> set[str]:
-    """The op names of ``names`` a text spells the way a definition would: ``name(`` in a schema,
+def mentions(names: set[str]) -> Mentions:
+    """Which op names of ``names`` a text spells the way a definition would: ``name(`` in a schema,
     ``"name"``/``::name"`` for a registration (a plain word is not enough to read the file)."""
-    return {n for n in names if f"{n}(" in text or f'"{n}"' in text or f'::{n}"' in text}
+    return Mentions(names, (("", "("), ('"', '"'), ("::", '"')))
 
 
 def op_definitions(path: str, text: str, names: set[str]) -> dict[str, ast.FunctionDef]:

@@ -30,12 +30,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import re2
-
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, short, str_value
+from aeon_release.domain.audits.source import Mentions, parse_python, short, str_value
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
 _ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
@@ -83,7 +82,7 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
     """The Python files upstream modified that may define a default of ``names``: a module the fork
     reads them from (by its name: ``envs.X`` -> ``.../envs.py``), or a file whose diff quotes one
     before a comma, as a read with a default does (one RE2 search per file's diff)."""
-    named = re2.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, names))) + r""")["']\s*,""")
+    named = Alternation(r"""["'](?:{})["']\s*,""", names)
     found = []
     for path in trees.upstream:
         if not path.endswith(".py"):
@@ -101,8 +100,9 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     """The names whose one literal default in a file upstream modified means another thing now."""
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     changed: dict[str, Changed] = {}
+    named = Mentions(names)
     for path in paths:
-        old, new = _defaults(before.get(path), names), _defaults(after.get(path), names)
+        old, new = _defaults(before.get(path), names, named), _defaults(after.get(path), names, named)
         for name in sorted(old.keys() & new.keys()):
             (old_text, old_value), (new_text, new_value) = old[name], new[name]
             if _meaning(old_value) != _meaning(new_value) and name not in changed:
@@ -111,10 +111,10 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     return changed
 
 
-def _defaults(text: str | None, names: set[str]) -> dict[str, tuple[str, _Value]]:
+def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, tuple[str, _Value]]:
     """Name -> its one literal default in the file (a name read with two different defaults, or with
     a default that is no literal, has none)."""
-    if not text or not any(n in text for n in names):
+    if not text or not named(text):
         return {}
     module = parse_python(text)
     if module is None:

@@ -29,9 +29,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import re2
-
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, short, walk_spanning
@@ -81,8 +80,7 @@ def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
     among ``names``, one of the two annotated on its line (``name: T = ...``: a field; a function's
     locals are rarely annotated, and the parse tells a class body's from them): one RE2 scan of
     each file's diff."""
-    alternatives = "|".join(sorted(map(re.escape, names)))
-    line = re2.compile(rf"(?m)^([-+])[ \t]+({alternatives})[ \t]*(?:(:[^\n=]*=)|:|=[^=])")
+    line = Alternation(r"(?m)^([-+])[ \t]+({})[ \t]*(?:(:[^\n=]*=)|:|=[^=])", names)  # no stderr of RE2's
     found = []
     for path in trees.upstream:
         if path.endswith(".py"):

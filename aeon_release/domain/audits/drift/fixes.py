@@ -8,6 +8,8 @@ Only files with fixes are parsed.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,6 +22,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from aeon_release.domain.audits.model import Fix
 from aeon_release.domain.audits.source import code_lines
+from aeon_release.errors import printable
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,9 @@ def apply_fixes(tree: Path, fixes: Iterable[Fix]) -> list[Applied]:
 
 
 def _fix_file(file: Path, fixes: list[Fix]) -> list[Applied]:
+    outside = _not_in_tree(file, fixes[0].path)
+    if outside:
+        return [Applied(f, "skipped", f"{printable(f.path)[:200]}: {outside}") for f in fixes]
     try:
         source = file.read_text(encoding="utf-8")
         return _rewrite(file, source, fixes)
@@ -51,6 +57,27 @@ def _fix_file(file: Path, fixes: list[Fix]) -> list[Applied]:
         return [Applied(f, "skipped", f"cannot parse {f.path}: {str(exc).splitlines()[0]}") for f in fixes]
     except (RecursionError, MemoryError):  # libcst's visitors recurse: an expression ~500 levels deep
         return [Applied(f, "skipped", f"cannot rewrite {f.path}: nested too deeply for libcst") for f in fixes]
+
+
+def _not_in_tree(file: Path, path: str) -> str:
+    """Why a fix's path is no regular file of the tree, or "".  A run's findings come from its state
+    file, which anyone can edit: an absolute path, a ``..`` or a link on the way would rewrite a file
+    outside the worktree, and a FIFO would hold the run."""
+    parts = path.split("/")
+    if not path or path.startswith("/") or any(part in ("", ".", "..") for part in parts):
+        return "not a path inside the worktree"
+    place = file
+    for _ in parts:
+        try:
+            mode = os.lstat(place).st_mode
+        except OSError as exc:
+            return f"cannot be read ({exc.strerror})"
+        if stat.S_ISLNK(mode):
+            return "a symbolic link on the way (a fix never writes through one)"
+        if place is file and not stat.S_ISREG(mode):
+            return "not a regular file"
+        place = place.parent
+    return ""
 
 
 def _rewrite(file: Path, source: str, fixes: list[Fix]) -> list[Applied]:

@@ -21,11 +21,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import re2
-
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import str_value
@@ -164,9 +163,35 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    mentioned = {name: [line for line in lines if name in line] for name in names}
-    choices = {name for name, held in mentioned.items() if held and any(map(_choice(re.escape(name)).search, held))}
-    return (_defined_in(lines) | keywords | choices) & names
+    return (_defined_in(lines) | keywords | _choices_among(lines, names)) & names
+
+
+# _choice's parts, for every word at once: what comes before the entries of a display, a quoted word
+# (a name is a word: the one between two quotes), and a line that is one quoted word of a display
+_CHOICE_OPENERS = (
+    re.compile(r"Literal\["),
+    re.compile(r"choices\s*="),
+    re.compile(r"^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({]"),
+)
+_QUOTED_WORD = re.compile(r"""(?<=["'])\w+(?=["'])""")
+_ENTRY_LINE = re.compile(r"""^\s*[rbuRBU]?["'](\w+)["']\s*,?\s*(?:#.*)?$""")
+
+
+def _choices_among(lines: list[str], names: set[str]) -> set[str]:
+    """The names some line declares one of a fixed set of strings, as ``_choice(name)`` reads a line,
+    in one pass over the lines: a pattern compiled per name and a search of every line per name took
+    minutes for a fork that added thousands of reads (40 s for 6,000 lines that each read a name)."""
+    found: set[str] = set()
+    for line in lines:
+        if "'" not in line and '"' not in line:
+            continue
+        entry = _ENTRY_LINE.match(line)
+        if entry is not None:
+            found.add(entry.group(1))
+        ends = [m.end() for m in (opener.search(line) for opener in _CHOICE_OPENERS) if m is not None]
+        if ends:
+            found.update(m.group() for m in _QUOTED_WORD.finditer(line, min(ends) + 1))
+    return found & names
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
@@ -282,13 +307,15 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
     changed lines naming any of them (a linear-time automaton for many alternatives)."""
     if not names:
         return {}
-    alternatives = "|".join(sorted(map(re.escape, names)))
-    changed_line = re2.compile(rf"(?m)^[-+][^\n]*\b(?:{alternatives})\b[^\n]*")
+    changed_line = Alternation(r"(?m)^[-+][^\n]*\b(?:{})\b[^\n]*", names)
+    anywhere = Alternation("{}", names)  # one pass a diff: `name in raw` for each name was files x names
     found: dict[str, list[Removed]] = {}
     still: set[str] = set()
     for path in trees.upstream:
+        if not path.endswith(".py"):
+            continue
         raw = trees.upstream.raw(path)
-        if not path.endswith(".py") or not any(name in raw for name in names):
+        if not anywhere.search(raw):
             continue
         lines = changed_line.findall(raw)
         still |= {w for line in lines if line[0] == "+" for w in _WORD.findall(line)} & names

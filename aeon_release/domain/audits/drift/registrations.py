@@ -28,9 +28,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import re2
-
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
+from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, simple_assignment, str_value
@@ -101,8 +100,8 @@ def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], lis
     """Of ``keys``: those a registration-shaped line upstream added holds, and no line it removed (a
     moved or rewritten entry is not new); and the files of those added lines.  One RE2 search per
     file's diff finds the files that quote a key at all (a linear-time automaton for many keys)."""
+    quoted = Alternation(r"""["'](?:{})["']""", keys)
     alternatives = "|".join(sorted(map(re.escape, keys)))
-    quoted = re2.compile(rf"""["'](?:{alternatives})["']""")
     line_of_key = re.compile(rf"""^([-+])[^\n]*["']({alternatives})["']""", re.M)
     added: dict[str, set[str]] = {}
     removed: set[str] = set()

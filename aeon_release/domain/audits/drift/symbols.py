@@ -591,9 +591,10 @@ class _Checker:
         if isinstance(theirs, FileSearchable):
             sources = sorted(theirs.files_containing(sorted(names), sources)) if sources else []
         sites: dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]] = {}
+        spelled = mentions(names) if sources else None
         for path in sources:
             old_text, new_text = self.inp.ours.text(path), self.inp.merged.text(path)
-            wanted = mentions(new_text, names) if old_text and new_text else set()
+            wanted = spelled(new_text) if spelled is not None and old_text and new_text else set()
             if not wanted:
                 continue
             old, new = op_definitions(path, old_text or "", wanted), op_definitions(path, new_text or "", wanted)
