@@ -38,7 +38,7 @@ from aeon_release.domain.audits.source import flat_statements, parse_python, pla
 _ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
 # an object the code names as a configuration, and a lower-case field read off it (not called)
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
-# (in a lookahead: ``vllm_config.model_config.x`` holds two, the second's holder the first's field)
+# (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
 _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 _Value = str | int | float | bool | None
