@@ -74,6 +74,11 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
         (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
         (Kind.CHOICE, _choice(word)),
+        # a registering call or decorator's name (``@register_module("x")``, ``register_model("x", cls)``): a
+        # key of the registry its lookups read, and an accepted value of the option that names it
+        (Kind.KEY, _registered(word)),
+        (Kind.CHOICE, _registered(word)),
+        (Kind.ATTRIBUTE, re.compile(rf"""\.register_(?:buffer|parameter|module)\(\s*["']{word}["']""")),
         # a keyword argument of a call, on the call's line or on a line of its own
         (Kind.KEYWORD, re.compile(rf"[(,]\s*{word}\s*=(?!=)|^\s*{word}\s*=(?!=)[^\n]*[,(]\s*(?:#.*)?$")),
         (
@@ -93,6 +98,13 @@ def _choice(word: str) -> re.Pattern[str]:
         rf"""(?:Literal\[|choices\s*=|^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({{])[^\n]*["']{word}["']"""
         rf"""|^\s*[rbuRBU]?["']{word}["']\s*,?\s*(?:#.*)?$"""
     )
+
+
+def _registered(word: str) -> re.Pattern[str]:
+    """A line that registers ``word`` (escaped) by a call or decorator whose name holds ``register``,
+    among its string arguments (``@Manager.register_module(["a", "x"])``); an object's own buffer or
+    parameter is an attribute, not a registry's key."""
+    return re.compile(rf"""\b(?!register_(?:buffer|parameter)\()\w*register\w*\s*\([^\n]*?["']{word}["']""")
 
 
 @dataclass(frozen=True)
@@ -331,15 +343,43 @@ _DEFINED = re.compile(
     r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
     r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
     r"|[(,]\s*([A-Za-z_]\w{3,})\s*=(?!=)"  # a keyword argument
+    r"""|\w*register\w*\s*\(\s*\[?\s*["']([A-Za-z_]\w{3,})["']"""  # a registration's key (the first one)
 )
 
 
 def _renamed(name: str, added: list[str], removed: list[str]) -> str | None:
-    """The like-named definition upstream added in the same file (the new name of a rename), if one."""
+    """The like-named definition upstream added in the same file (the new name of a rename), if one;
+    else the string an added line holds where a removed line, otherwise the same, held the name
+    (``register_module("GptOss")`` -> ``register_module("openai_gptoss")``)."""
+    for line in removed:
+        before, quote, after = _split_at(line.strip(), name)
+        if not quote:
+            continue
+        for new_line in added:
+            new_line = new_line.strip()
+            middle = new_line[len(before) : len(new_line) - len(after)]
+            if (
+                new_line.startswith(before)
+                and new_line.endswith(after)
+                and len(new_line) > len(before) + len(after)
+                and _WORD.fullmatch(middle)
+                and middle != name
+            ):
+                return middle
     gone = _defined_in(removed)
     new = _defined_in(added) - gone
     close = difflib.get_close_matches(name, sorted(new), n=1, cutoff=0.6)
     return close[0] if close else None
+
+
+def _split_at(line: str, name: str) -> tuple[str, str, str]:
+    """The text before and after the quoted ``name`` in ``line`` (quotes kept on each side), and the
+    quote; ("", "", "") when the line does not quote it."""
+    for quote in ('"', "'"):
+        at = line.find(f"{quote}{name}{quote}")
+        if at >= 0:
+            return line[: at + 1], quote, line[at + 1 + len(name) :]
+    return "", "", ""
 
 
 def _defined_in(lines: list[str]) -> set[str]:
