@@ -138,3 +138,19 @@ def test_a_key_upstream_moved_or_already_had_is_silent(git_repo: GitRepo, no_rul
         ],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+def test_a_new_key_whose_lookup_upstream_removed_still_competes(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream registers Glm5ForCausalLM and, in the same change, drops a special case that looked the
+    name up (``if arch == "Glm5ForCausalLM":``): a removed line that quotes the key registers nothing,
+    so the key is still new, and the fork's own registration of it now competes."""
+    config = "vllm/model_executor/models/config.py"
+    special = 'def verify(arch):\n    if arch == "Glm5ForCausalLM":\n        raise ValueError("not yet")\n'
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, QUANT: QUANT_BASE, config: special, "vllm/aeon/__init__.py": ""},
+        {FORK: FORK_TEXT},
+        [(SUBJECT, {REGISTRY: REGISTRY_ADDED, config: "def verify(arch):\n    pass\n"})],
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line_of(git_repo, '_TEXT_GENERATION_MODELS["Glm5ForCausalLM"]') in by_line

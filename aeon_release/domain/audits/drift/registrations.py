@@ -98,8 +98,9 @@ def _keys(side: Changes) -> set[str]:
 
 
 def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], list[str]]:
-    """Of ``keys``: those a registration-shaped line upstream added holds, and no line it removed (a
-    moved or rewritten entry is not new); and the files of those added lines.  One RE2 search per
+    """Of ``keys``: those a registration-shaped line upstream added holds, and no registration-shaped
+    line it removed (a moved or rewritten entry is not new; a removed lookup of the key moved
+    nothing); and the files of those added lines.  One RE2 search per
     file's diff finds the files that quote a key at all (a linear-time automaton for many keys)."""
     alternatives = "|".join(sorted(map(re.escape, keys)))
     quoted = re2.compile(rf"""["'](?:{alternatives})["']""")
@@ -111,13 +112,14 @@ def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], lis
             continue
         for match in line_of_key.finditer(raw):
             start = match.start()
+            end = raw.find("\n", start)
+            line = raw[start : end if end >= 0 else len(raw)]
+            if raw.startswith(("--- ", "+++ "), start) or not _REGISTRATION_LINE.match("+" + line[1:]):
+                continue  # a key quoted on a line that registers nothing (a lookup, a message) moved nothing
             if match.group(1) == "-":
-                if not raw.startswith("--- ", start):
-                    removed.add(match.group(2))
-            elif not raw.startswith("+++ ", start):
-                end = raw.find("\n", start)
-                if _REGISTRATION_LINE.match(raw[start : end if end >= 0 else len(raw)]):
-                    added.setdefault(match.group(2), set()).add(path)
+                removed.add(match.group(2))
+            else:
+                added.setdefault(match.group(2), set()).add(path)
     new = set(added) - removed
     return new, sorted({p for key in new for p in added[key]})
 
