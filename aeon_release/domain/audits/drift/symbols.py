@@ -51,6 +51,9 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
+# dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
+# constructor, a callable's call)
+_DEFAULTS_ONLY = frozenset({"__init__", "__call__"})
 _SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
 
 
@@ -873,6 +876,11 @@ class _Checker:
             if stmt.lineno not in owned or isinstance(stmt, (ast.Import, ast.ImportFrom, ast.ClassDef)):
                 continue
             for name in px.member_names(stmt):
+                if name in _DEFAULTS_ONLY and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    resolver = self._member_of(mod.path, qual, name, False)
+                    before, after = resolver(self.before), resolver(self.after)
+                    if isinstance(before, DefSym) and isinstance(after, DefSym):
+                        yield from self._kept_defaults(mod, stmt, f"{qual.rsplit('.', 1)[-1]}.{name}", before, after)
                 if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
                     continue
                 yield from self._override(mod, stmt, qual, name)
@@ -971,6 +979,35 @@ class _Checker:
                 )
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
+
+    def _kept_defaults(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """The override repeats a default of the base method that upstream changed (``skip_attn=True``
+        in the override, the base's ``True`` now ``False``): a caller that leaves the argument out gets
+        the new value from upstream's classes and the old one from the fork's, silently (the override
+        passes it on to ``super()``, or acts on it).  A default of the fork's own choosing (not the
+        base's old one) is left alone.  A warning: keeping the old value may be the fork's intent."""
+        if not self._upstream(after.path) or not isinstance(after.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return
+        old, new, kept = _default_texts(before.node), _default_texts(after.node), _default_texts(stmt)
+        where: tuple[list[ast.AST], list[ast.AST]] = ([before.node], [after.node])
+        for name, text in new.items():
+            if kept.get(name) != old.get(name) or not _flipped(old.get(name), text, name, where):
+                continue
+            commit = self._commit(after.path, after.name)
+            yield Finding(
+                DEFAULT_DRIFT,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                stmt.lineno,
+                f"{mine} overrides {after.label} with {name}={kept[name]}, the base's old default, which upstream "
+                f"changed to {text} ({after.path}{'; ' + commit if commit else ''}): a caller that leaves {name} out "
+                f"gets {text} from upstream's classes and {kept[name]} from the fork's; take {name}={text}, or say "
+                "why the fork keeps the old value",
+            )
 
     def _rewrapped(self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """The override is wrapped by a decorator the tree defines whose wrapper changes the arguments on
