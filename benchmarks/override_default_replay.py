@@ -155,7 +155,7 @@ def main() -> None:
             tag = "caught" if found else "MISSED"
             print(f"  {tag} {sha[:10]} {path} {cls}.{name}({param}=...) [twin {sibling.name}] | {subject}")
             for f in [*found, *twin_hits, *errors]:
-                print(f"      {'TWIN ' if f not in found else ''}{f.severity.value}: {f.message[:220]}")
+                print(f"      {'TWIN ' if f not in found else ''}{f.severity.value} [{f.rule_id}]: {f.message[:220]}")
     print(f"overrides keeping a base default upstream changed: {caught}/{total} caught")
     print(
         f"twins (an override upstream's change leaves alone): {false}/{twins} with a false finding, {false_errors} with an error"
