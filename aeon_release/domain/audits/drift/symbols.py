@@ -1122,20 +1122,32 @@ class _Checker:
 
     def _omitted(self, after: DefSym, optional: list[str], new: Sig) -> str | None:
         """A parameter upstream made optional in the base that the override still requires, when a
-        call upstream added leaves it out: that call raises TypeError on the fork's class only.
-        Only the files whose diff adds a call of the name are parsed."""
+        call upstream added or changed leaves it out: that call raises TypeError on the fork's class
+        only.  A call upstream changed: one of its lines is a line upstream added, or upstream deleted
+        lines inside it (an argument's line of a multi-line call).  Only the files whose diff adds a
+        call of the name, or that name it and delete a line, are parsed."""
         lines = self.inp.upstream_lines
         if not optional or not isinstance(lines, AddedLines):
             return None
         pattern = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")  # added_matches anchors at the line
-        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+        paths = {p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
+        if isinstance(self.inp.theirs, WordSearchable):
+            changes = lines.changes
+            paths |= {
+                p
+                for p, _ in self.inp.theirs.word_lines(after.name)
+                if p in changes
+                and p.endswith(".py")
+                and any(minus and not plus for *_, plus, minus, _ in changes[p].hunks)
+            }
+        for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             for node in ast.walk(mod.tree) if mod is not None else ():
                 if not isinstance(node, ast.Call) or _last(node.func) != after.name or _is_super_call(node):
                     continue
                 passed = _passed(node, new)
                 left = [p for p in optional if passed is not None and p not in passed]
-                if left and mod is not None and mod.lines[node.lineno - 1].strip() in lines[path]:
+                if left and mod is not None and _changed_call(mod, node, lines, path):
                     return (
                         f"upstream gave {', '.join(left)} a default in the base, the override still requires it, "
                         f"and upstream's call at {path}:{node.lineno} leaves it out: TypeError on the fork's class"
@@ -2010,6 +2022,22 @@ def _picks(code: list[ast.AST], name: str, value: object) -> bool:
             ):
                 return True
     return False
+
+
+def _changed_call(mod: ModuleInfo, call: ast.Call, lines: AddedLines, path: str) -> bool:
+    """Upstream added or changed the call (``mod`` is upstream's version): its first line is one upstream
+    added, or another of its lines with a name on it is, or upstream deleted lines inside it."""
+    added = lines[path]
+    end = min(call.end_lineno or call.lineno, len(mod.lines))
+    if mod.lines[call.lineno - 1].strip() in added:
+        return True
+    if any(
+        (text := mod.lines[i - 1].strip()) in added and any(c.isalpha() for c in text)
+        for i in range(call.lineno + 1, end + 1)
+    ):
+        return True
+    hunks = lines.changes[path].hunks if path in lines.changes else []
+    return any(minus and not plus and call.lineno <= at < end for _, _, plus, minus, at in hunks)
 
 
 def _passed(call: ast.Call, sig: Sig) -> set[str] | None:
