@@ -475,3 +475,41 @@ def test_a_renamed_buffer_is_an_attribute_not_a_registry_key(git_repo: GitRepo, 
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (FORK, 2)
     assert "renamed attribute 'w13_g_idx' to 'w13_weight_g_idx'" in message
+
+
+# -- a deployment file sets a variable upstream stopped reading: #15339 removed VLLM_OPENVINO_DEVICE,
+# 9dae7d46bf (#20101) VLLM_ENABLE_MOE_ALIGN_BLOCK_SIZE_TRITON, 9532c49836 (#14770)
+# VLLM_MLA_DISABLE_REQUANTIZATION.  The fleet's Dockerfile, manifest or launch script keeps setting it;
+# the service starts and the setting does nothing.
+DOCKERFILE = "docker/Dockerfile.aeon"
+MANIFEST = "deploy/aeon-serve.yaml"
+SCRIPT = "scripts/aeon-serve.sh"
+SETTINGS = {
+    DOCKERFILE: "FROM base\nENV VLLM_FLATTEN_LOGPROBS=1 VLLM_LOGGING_LEVEL=DEBUG\n",
+    MANIFEST: 'env:\n  - name: VLLM_FLATTEN_LOGPROBS\n    value: "1"\n  - name: VLLM_LOGGING_LEVEL\n    value: INFO\n',
+    SCRIPT: '#!/bin/sh\nexport VLLM_FLATTEN_LOGPROBS=1\necho "${VLLM_FLATTEN_LOGPROBS:-0}"\nexec vllm serve\n',
+}
+
+
+def test_a_deployment_setting_of_a_variable_upstream_removed_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, SETTINGS, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = {(f.path, f.line): f for f in report.findings if f.rule_id == RULE}
+    # the kept variable, and the script's reference of the old one (not a setting), are silent
+    assert set(got) == {(DOCKERFILE, 2), (MANIFEST, 2), (SCRIPT, 2)}
+    for f in got.values():
+        assert f.severity.value == "warning"
+        assert (
+            "setting of VLLM_FLATTEN_LOGPROBS in" in f.message
+            and "sets a variable upstream no longer reads" in f.message
+        )
+        assert "renamed environment variable 'VLLM_FLATTEN_LOGPROBS' to 'VLLM_FLAT_LOGPROBS'" in f.message
+        assert "#28335" in f.message and "set 'VLLM_FLAT_LOGPROBS' instead" in f.message
+
+
+def test_a_setting_upstream_still_reads_or_a_document_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Settings of a variable upstream kept, and a README that mentions the old one (not a setting file)."""
+    kept = {path: text.replace("VLLM_FLATTEN_LOGPROBS", "VLLM_LOGGING_LEVEL") for path, text in SETTINGS.items()}
+    kept["docs/aeon.md"] = "Set `VLLM_FLATTEN_LOGPROBS=1` to flatten logprobs.\n"
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, kept, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
