@@ -91,3 +91,45 @@ def test_a_knob_still_read_somewhere_is_silent(
     git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: str, upstream: dict[str, str]
 ) -> None:
     assert findings(git_repo, no_rules, base, fork, upstream) == []
+
+
+# -- a deployment's option the service no longer reads: #17452 deprecated ``--enable-reasoning``
+# (98060b001d: EngineArgs keeps the field, nothing reads it); the fleet's manifest still passes it.
+ARGS = "vllm/engine/arg_utils.py"
+ARGS_BASE = """class EngineArgs:
+    def __init__(self):
+        self.enable_reasoning = False
+        self.max_num_seqs = 128
+
+
+def create_engine_config(args):
+    if args.enable_reasoning:
+        return "reasoning"
+    return args.max_num_seqs
+"""
+ARGS_UPSTREAM = ARGS_BASE.replace('    if args.enable_reasoning:\n        return "reasoning"\n', "")
+MANIFEST = "deploy/aeon-serve.yaml"
+
+
+def option_findings(git_repo: GitRepo, no_rules: Path, manifest: str) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: ARGS_BASE, "vllm/engine/__init__.py": ""},
+        {MANIFEST: manifest},
+        [("[Feature][Frontend]: Deprecate --enable-reasoning (#17452)", {ARGS: ARGS_UPSTREAM})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+
+
+def test_a_deployment_option_upstream_no_longer_reads_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    manifest = "args:\n  - --max-num-seqs=16\n  - --enable-reasoning\n"
+    [(path, line, severity, message)] = option_findings(git_repo, no_rules, manifest)
+    assert (path, line, severity) == (MANIFEST, 3, "warning")
+    assert f"option enable-reasoning in {MANIFEST} sets enable_reasoning" in message and "#17452" in message
+
+
+def test_a_deployment_option_upstream_still_reads_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """max-num-seqs is still read; a comment naming the old flag sets nothing."""
+    manifest = "args:\n  - --max-num-seqs=16\n  # --enable-reasoning is gone\nconfig:\n  max-num-seqs: 8\n"
+    assert option_findings(git_repo, no_rules, manifest) == []

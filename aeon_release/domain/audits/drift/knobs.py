@@ -9,8 +9,10 @@ and its value is silently ignored: the path it chose is no longer the one taken.
 An attribute went dead when a line upstream's diff removed reads it (``x.name`` loaded or called,
 not stored), no line it added reads it, and no Python file of upstream's tree outside its tests reads
 it, nor quotes it (a ``getattr``) any more.  The fork's side: a fork-owned store of it (``x.name =
-v``, ``x.name += v``, ``setattr(x, "name", v)``) in a file where no line the fork added reads it (a
-knob of the fork's own).  A warning: something may still read it in a way no text search sees
+v``, ``x.name += v``, ``setattr(x, "name", v)``), or a deployment file's option of the service
+(``--enable-reasoning`` in a manifest or a ``Dockerfile``'s command, an ``enable-reasoning: true`` key
+of a config file: the attribute ``enable_reasoning``), where no line the fork added reads it (a knob
+of the fork's own).  A warning: something may still read it in a way no text search sees
 (``vars()``, a serializer).
 
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
@@ -28,6 +30,7 @@ import re2
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift.names import setting_file
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -36,6 +39,14 @@ from aeon_release.domain.audits.source import str_value
 # ``x.name = v`` / ``x.name += v`` (an attribute of something: a plain name's assignment is a variable)
 _STORE = re.compile(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
 _SETATTR = re.compile(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
+# a deployment file's option of the service: ``--enable-reasoning`` on a command line, or a
+# ``enable-reasoning: true`` key of a config file the service reads; its attribute is ``enable_reasoning``
+_OPTION = re.compile(r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:""")
+
+
+def _options(line: str) -> set[str]:
+    """The attributes a setting file's line sets as options (``--max-num-seqs 8`` -> max_num_seqs)."""
+    return {name.replace("-", "_") for groups in _OPTION.findall(line) for name in groups if len(name) > 3}
 
 
 def _read(name: str) -> re.Pattern[str]:
@@ -82,6 +93,9 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
                 if ("=" in code and "." in code) or "setattr" in code:
                     stored.update(_STORE.findall(code), _SETATTR.findall(code))
                 lines.append(code)
+        elif setting_file(path):
+            for line in _added(trees, path):
+                stored |= _options(line.split("#", 1)[0])
     if not stored:
         return stored
     text = _SETATTR.sub("setattr(_, _", "\n".join(lines))  # a setattr's quoted name is a store, not a read
@@ -127,7 +141,9 @@ def _code(text: str) -> str:
 
 
 def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
-    """(path, line, the store as shown, name) of each fork-owned store of a dead name."""
+    """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
+    store, or a deployment file's option."""
+    yield from _option_stores(trees, dead)
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in _added(trees, path)):
@@ -142,6 +158,18 @@ def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int,
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
                     yield path, node.lineno, f'setattr(..., "{name}", ...)', name
+
+
+def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
+    for path in sorted(p for p in trees.mine if setting_file(p)):
+        if not any(_options(line) & dead.keys() for line in _added(trees, path)):
+            continue
+        text = trees.merged_text(path)
+        owned = trees.owned_lines(path) if text is not None else set()
+        for number, line in enumerate(text.split("\n") if text is not None and owned else (), 1):
+            if number in owned and not line.lstrip().startswith("#"):
+                for name in sorted(_options(line.split("#", 1)[0]) & dead.keys()):
+                    yield path, number, f"option {name.replace('_', '-')} in {path}", name
 
 
 def _show(node: ast.expr) -> str:

@@ -188,7 +188,7 @@ def _set_names(line: str) -> set[str]:
     return {name for groups in _SETS_VARIABLE.findall(line) for name in groups if name}
 
 
-def _setting_file(path: str) -> bool:
+def setting_file(path: str) -> bool:
     """A file that sets a service's environment: a container build, a script, a manifest."""
     name = path.rsplit("/", 1)[-1]
     return (
@@ -202,7 +202,7 @@ def _fork_settings(trees: ThreeTrees) -> Iterator[tuple[str, int, str]]:
     """(path, line in the side's version, text) of each line the fork added to a setting file that may
     set a variable (the comment of a script or a manifest aside)."""
     for path in trees.mine:
-        if _setting_file(path):
+        if setting_file(path):
             for number, line in trees.mine[path].added.items():
                 code = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
                 if code.strip():
