@@ -99,15 +99,19 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
     if not stored:
         return stored
     text = _SETATTR.sub("setattr(_, _", "\n".join(lines))  # a setattr's quoted name is a store, not a read
-    return stored - {m.group("dot") or m.group("quoted") for m in _reads(stored).finditer(text)}
+    read = set()  # one generic pattern over the text, whatever the number of names (no alternation)
+    for match in _ANY_USE.finditer(text):
+        if match.group("quoted") or not match.group("store"):
+            read.add(match.group("quoted") or match.group("dot"))
+    return stored - read
 
 
-def _reads(names: set[str]) -> re.Pattern[str]:
-    """:func:`_read` for many names at once (the name read in group ``dot`` or ``quoted``)."""
-    alternatives = "|".join(sorted(map(re.escape, names)))
-    return re.compile(
-        rf"""\.(?P<dot>{alternatives})\b(?!\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))|["'](?P<quoted>{alternatives})["']"""
-    )
+# a name after a dot or a quote (the names of a changed line, matched against a set, not an alternation)
+_NAMED = re.compile(r"""[."']([A-Za-z_]\w{3,})\b""")
+# ``x.name`` (a store when an assignment follows) or a quoted name
+_ANY_USE = re.compile(
+    r"""\.(?P<dot>[A-Za-z_]\w{3,})\b(?P<store>\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))?|["'](?P<quoted>[A-Za-z_]\w{3,})["']"""
+)
 
 
 def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
@@ -115,7 +119,6 @@ def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
     RE2 pass per file's diff finds the changed lines that name any of them (linear in the diff)."""
     alternatives = "|".join(sorted(map(re.escape, names)))
     changed_line = re2.compile(rf"""(?m)^[-+][^\n]*[.\"'](?:{alternatives})\b[^\n]*""")
-    word = re.compile(rf"""[."'](?P<name>{alternatives})\b""")
     removed_in: dict[str, str] = {}
     still: set[str] = set()
     for path in sorted(trees.upstream):
@@ -125,7 +128,7 @@ def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
             if line.startswith(("+++ ", "--- ")):
                 continue
             code = line.split("#", 1)[0]
-            for name in {m.group("name") for m in word.finditer(code)}:
+            for name in {m.group(1) for m in _NAMED.finditer(code)} & names:
                 if not _read(name).search(code[1:]):
                     continue
                 if line[0] == "+":
