@@ -83,27 +83,30 @@ def _added(trees: ThreeTrees, path: str) -> Iterator[str]:
 
 
 def _fork_stores(trees: ThreeTrees) -> set[str]:
-    """Names the fork's added lines store as an attribute, less those its added lines also read."""
+    """Names the fork's added lines store as an attribute, less those its added lines also read
+    (patterns over each diff's text at once; a comment is cut from its line first)."""
     stored: set[str] = set()
-    lines: list[str] = []
+    texts: list[str] = []
     for path in trees.mine:
         if path.endswith(".py"):
-            for line in _added(trees, path):
-                code = line.split("#", 1)[0]
-                if ("=" in code and "." in code) or "setattr" in code:
-                    stored.update(_STORE.findall(code), _SETATTR.findall(code))
-                lines.append(code)
+            code = _COMMENT.sub("", "\n".join(_ADDED.findall(trees.mine.raw(path))))
+            stored.update(_STORE.findall(code), _SETATTR.findall(code))
+            texts.append(code)
         elif setting_file(path):
-            for line in _added(trees, path):
+            for line in _ADDED.findall(trees.mine.raw(path)):
                 stored |= _options(line.split("#", 1)[0])
     if not stored:
         return stored
-    text = _SETATTR.sub("setattr(_, _", "\n".join(lines))  # a setattr's quoted name is a store, not a read
+    text = _SETATTR.sub("setattr(_, _", "\n".join(texts))  # a setattr's quoted name is a store, not a read
     read = set()  # one generic pattern over the text, whatever the number of names (no alternation)
     for match in _ANY_USE.finditer(text):
         if match.group("quoted") or not match.group("store"):
             read.add(match.group("quoted") or match.group("dot"))
     return stored - read
+
+
+_ADDED = re.compile(r"^\+(?!\+\+ )(.*)$", re.M)
+_COMMENT = re.compile(r"#.*")
 
 
 # a name after a dot or a quote (the names of a changed line, matched against a set, not an alternation)
