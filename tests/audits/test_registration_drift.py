@@ -202,3 +202,21 @@ def test_the_same_key_in_an_unrelated_registry_is_silent(git_repo: GitRepo, no_r
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DUPLICATE_DEFINITION] == []
+
+
+def test_a_key_a_removed_entry_quotes_as_its_value_is_still_new(git_repo: GitRepo, no_rules: Path) -> None:
+    """9ae11a6b89 (#50524) renamed ``"ExaoneMoEForCausalLM": ("exaone_moe", "ExaoneMoeForCausalLM")`` to
+    the ``"ExaoneMoeForCausalLM"`` key: the removed entry quotes the new key as its class, it does not
+    register it; the fork's own registration of that key now competes."""
+    old = '    "ExaoneMoEForCausalLM": ("exaone_moe", "ExaoneMoeForCausalLM"),\n'
+    base = REGISTRY_BASE.replace('    "Arch9ForCausalLM"', old + '    "Arch9ForCausalLM"')
+    upstream = base.replace(old, old.replace("ExaoneMoEForCausalLM", "ExaoneMoeForCausalLM", 1))
+    fork = FORK_TEXT.replace("Glm5ForCausalLM", "ExaoneMoeForCausalLM")
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: base, QUANT: QUANT_BASE, "vllm/aeon/__init__.py": ""},
+        {FORK: fork},
+        [("[Model] Add K-EXAONE (#50524)", {REGISTRY: upstream})],
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line_of(git_repo, '_TEXT_GENERATION_MODELS["ExaoneMoeForCausalLM"]') in by_line

@@ -138,12 +138,16 @@ def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], lis
             start = match.start()
             end = raw.find("\n", start)
             line = raw[start : end if end >= 0 else len(raw)]
-            if raw.startswith(("--- ", "+++ "), start) or not _REGISTRATION_LINE.match("+" + line[1:]):
-                continue  # a key quoted on a line that registers nothing (a lookup, a message) moved nothing
+            registers = None if raw.startswith(("--- ", "+++ "), start) else _REGISTRATION_LINE.match("+" + line[1:])
+            # the key the line registers: not a key quoted on a line that registers nothing (a lookup, a
+            # message), nor a value (``"ExaoneMoE...": ("exaone_moe", "ExaoneMoe...")``: the class, quoted)
+            key = next((g for g in registers.groups() if g), None) if registers is not None else None
+            if key not in keys:
+                continue
             if match.group(1) == "-":
-                removed.add(match.group(2))
+                removed.add(key)
             else:
-                added.setdefault(match.group(2), set()).add(path)
+                added.setdefault(key, set()).add(path)
     new = set(added) - removed
     return new, sorted({p for key in new for p in added[key]})
 
