@@ -941,6 +941,13 @@ def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> lis
     return found
 
 
+def lines_containing(path: Path, rev: str, strings: Sequence[str], pathspecs: Sequence[str]) -> list[str]:
+    """The text of every line at ``rev`` that holds one of ``strings`` (one ``git grep`` for all)."""
+    if not strings:
+        return []
+    return [line for line in _grep(path, rev, ["-h", "-I"], strings, pathspecs).split("\n") if line]
+
+
 def words_present(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
     """Which of ``words`` occur at ``rev`` as whole words (``git grep -o -w``: one pass for all of them)."""
     return _present(path, rev, words, pathspecs, ["-w"])

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
@@ -362,4 +364,152 @@ def test_a_keyword_still_passed_somewhere_is_silent(git_repo: GitRepo, no_rules:
     """One call renamed the keyword, the other still passes it: the name is not gone."""
     kept = RUNNER_BASE.replace("use_cascade=True", "cascade_attn=True")
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE}, {FORK: KWARGS_FORK}, [("Rename one (#12)", {RUNNER: kept})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a name registered by a decorator, renamed: c29fb540ff (#22386) re-registered the gpt-oss reasoning
+# parser ``@ReasoningParserManager.register_module("GptOss")`` as "openai_gptoss"; 7e1b45a092 (#41126)
+# renamed ``@PluggableLayer.register("gated_delta_net_attention")``.  The fork's lookup by the old name
+# finds nothing: a fallback parser (or none), silently.
+PARSERS = "vllm/reasoning/abs_reasoning_parsers.py"
+PARSERS_TEXT = """class ReasoningParserManager:
+    reasoning_parsers: dict[str, type] = {}
+
+    @classmethod
+    def register_module(cls, name):
+        def wrap(parser):
+            cls.reasoning_parsers[name] = parser
+            return parser
+
+        return wrap
+
+    @classmethod
+    def get_reasoning_parser(cls, name):
+        return cls.reasoning_parsers.get(name)
+"""
+GPTOSS = "vllm/reasoning/gptoss_reasoning_parser.py"
+GPTOSS_BASE = """from vllm.reasoning.abs_reasoning_parsers import ReasoningParserManager
+
+
+@ReasoningParserManager.register_module("GptOss")
+class GptOssReasoningParser:
+    pass
+
+
+@ReasoningParserManager.register_module(["deepseek_r1", "deepseek_v3"])
+class DeepSeekR1ReasoningParser:
+    pass
+"""
+GPTOSS_RENAMED = GPTOSS_BASE.replace('"GptOss"', '"openai_gptoss"')
+REGISTERED_FORK = """# AEON: the fleet serves gpt-oss with its reasoning parser
+from vllm.reasoning.abs_reasoning_parsers import ReasoningParserManager
+
+
+def aeon_parser():
+    return ReasoningParserManager.get_reasoning_parser("GptOss")
+
+
+def aeon_parser_table():
+    return ReasoningParserManager.reasoning_parsers["GptOss"]
+"""
+
+
+def registered_case(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = GPTOSS_RENAMED) -> AuditReport:
+    sides = s.merge_case(
+        git_repo,
+        {PARSERS: PARSERS_TEXT, GPTOSS: GPTOSS_BASE, "vllm/reasoning/__init__.py": ""},
+        {FORK: fork},
+        [("[gpt-oss] tool parser supports for /chat/completions (#22386)", {GPTOSS: upstream})],
+    )
+    return audit_tree(git_repo.path, no_rules, merge=sides)
+
+
+def test_a_lookup_of_a_name_a_decorator_no_longer_registers(git_repo: GitRepo, no_rules: Path) -> None:
+    report = registered_case(git_repo, no_rules, REGISTERED_FORK)
+    by_line = {f.line: f for f in report.findings if f.rule_id == RULE}
+    passed, subscript = line_of(git_repo, FORK, 'get_reasoning_parser("GptOss")'), line_of(git_repo, FORK, '["GptOss"]')
+    assert set(by_line) == {passed, subscript}
+    assert by_line[passed].severity.value == "warning"  # a value passed: the gone choice, likely
+    assert by_line[subscript].severity.value == "error"
+    for f in by_line.values():
+        assert "'GptOss' to 'openai_gptoss'" in f.message and "#22386" in f.message
+    assert "upstream renamed key 'GptOss'" in by_line[subscript].message
+    assert "upstream renamed accepted value 'GptOss'" in by_line[passed].message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # a key registered in a list that upstream kept
+        (REGISTERED_FORK.replace('"GptOss"', '"deepseek_v3"'), GPTOSS_RENAMED),
+        # a name the fork registers itself
+        (
+            REGISTERED_FORK + '\n\n@ReasoningParserManager.register_module("GptOss")\nclass Aeon:\n    pass\n',
+            GPTOSS_RENAMED,
+        ),
+        # still registered: upstream moved the decorator to another class
+        (
+            REGISTERED_FORK,
+            GPTOSS_RENAMED + '\n\n@ReasoningParserManager.register_module("GptOss")\nclass Old:\n    pass\n',
+        ),
+    ],
+)
+def test_a_lookup_of_a_name_still_registered_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    assert found(registered_case(git_repo, no_rules, fork, upstream)) == []
+
+
+def test_a_renamed_buffer_is_an_attribute_not_a_registry_key(git_repo: GitRepo, no_rules: Path) -> None:
+    """``layer.register_parameter("w13_g_idx", ...)`` renamed (eb5cb5e528, #11528): the fork's
+    ``getattr(layer, "w13_g_idx", None)`` reads an attribute nothing sets any more."""
+    moe = "vllm/model_executor/layers/aeon_moe_weights.py"
+    base = 'def create_weights(layer, g_idx):\n    layer.register_parameter("w13_g_idx", g_idx)\n'
+    fork = 'def aeon_act_order(layer):\n    return getattr(layer, "w13_g_idx", None) is not None\n'
+    sides = s.merge_case(
+        git_repo,
+        {moe: base},
+        {FORK: fork},
+        [("[BugFix] Fix parameter names (#11528)", {moe: base.replace("w13_g_idx", "w13_weight_g_idx")})],
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (FORK, 2)
+    assert "renamed attribute 'w13_g_idx' to 'w13_weight_g_idx'" in message
+
+
+# -- a deployment file sets a variable upstream stopped reading: #15339 removed VLLM_OPENVINO_DEVICE,
+# 9dae7d46bf (#20101) VLLM_ENABLE_MOE_ALIGN_BLOCK_SIZE_TRITON, 9532c49836 (#14770)
+# VLLM_MLA_DISABLE_REQUANTIZATION.  The fleet's Dockerfile, manifest or launch script keeps setting it;
+# the service starts and the setting does nothing.
+DOCKERFILE = "docker/Dockerfile.aeon"
+MANIFEST = "deploy/aeon-serve.yaml"
+SCRIPT = "scripts/aeon-serve.sh"
+SETTINGS = {
+    DOCKERFILE: "FROM base\nENV VLLM_FLATTEN_LOGPROBS=1 VLLM_LOGGING_LEVEL=DEBUG\n",
+    MANIFEST: 'env:\n  - name: VLLM_FLATTEN_LOGPROBS\n    value: "1"\n  - name: VLLM_LOGGING_LEVEL\n    value: INFO\n',
+    SCRIPT: '#!/bin/sh\nexport VLLM_FLATTEN_LOGPROBS=1\necho "${VLLM_FLATTEN_LOGPROBS:-0}"\nexec vllm serve\n',
+}
+
+
+def test_a_deployment_setting_of_a_variable_upstream_removed_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, SETTINGS, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = {(f.path, f.line): f for f in report.findings if f.rule_id == RULE}
+    # the kept variable, and the script's reference of the old one (not a setting), are silent
+    assert set(got) == {(DOCKERFILE, 2), (MANIFEST, 2), (SCRIPT, 2)}
+    for f in got.values():
+        assert f.severity.value == "warning"
+        assert (
+            "setting of VLLM_FLATTEN_LOGPROBS in" in f.message
+            and "sets a variable upstream no longer reads" in f.message
+        )
+        assert "renamed environment variable 'VLLM_FLATTEN_LOGPROBS' to 'VLLM_FLAT_LOGPROBS'" in f.message
+        assert "#28335" in f.message and "set 'VLLM_FLAT_LOGPROBS' instead" in f.message
+
+
+def test_a_setting_upstream_still_reads_or_a_document_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Settings of a variable upstream kept, and a README that mentions the old one (not a setting file)."""
+    kept = {path: text.replace("VLLM_FLATTEN_LOGPROBS", "VLLM_LOGGING_LEVEL") for path, text in SETTINGS.items()}
+    kept["docs/aeon.md"] = "Set `VLLM_FLATTEN_LOGPROBS=1` to flatten logprobs.\n"
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, kept, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

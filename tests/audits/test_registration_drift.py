@@ -138,3 +138,85 @@ def test_a_key_upstream_moved_or_already_had_is_silent(git_repo: GitRepo, no_rul
         ],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+def test_a_new_key_whose_lookup_upstream_removed_still_competes(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream registers Glm5ForCausalLM and, in the same change, drops a special case that looked the
+    name up (``if arch == "Glm5ForCausalLM":``): a removed line that quotes the key registers nothing,
+    so the key is still new, and the fork's own registration of it now competes."""
+    config = "vllm/model_executor/models/config.py"
+    special = 'def verify(arch):\n    if arch == "Glm5ForCausalLM":\n        raise ValueError("not yet")\n'
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, QUANT: QUANT_BASE, config: special, "vllm/aeon/__init__.py": ""},
+        {FORK: FORK_TEXT},
+        [(SUBJECT, {REGISTRY: REGISTRY_ADDED, config: "def verify(arch):\n    pass\n"})],
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line_of(git_repo, '_TEXT_GENERATION_MODELS["Glm5ForCausalLM"]') in by_line
+
+
+# A fork serves an architecture before upstream has it through the registry's own call (a plugin's
+# ``ModelRegistry.register_model("X", ...)``); upstream then adds ``"X": (...)`` to the table the
+# registry reads.  Two mechanisms, one registry: the names share what they hold (model).
+PLUGIN = "vllm/aeon/plugin.py"
+PLUGIN_TEXT = """# AEON: the fleet's architectures, registered the way a plugin does
+from vllm.model_executor.models.registry import ModelRegistry
+
+
+def register() -> None:
+    ModelRegistry.register_model("Glm5ForCausalLM", "vllm.aeon.glm5:AeonGlm5ForCausalLM")
+"""
+REGISTRY_CLASS = "\n\nclass _ModelRegistry:\n    def register_model(self, arch, cls):\n        pass\n\n\nModelRegistry = _ModelRegistry()\n"
+
+
+def test_a_key_registered_through_another_mechanism_competes(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE + REGISTRY_CLASS, "vllm/aeon/__init__.py": ""},
+        {PLUGIN: PLUGIN_TEXT},
+        [(SUBJECT, {REGISTRY: REGISTRY_ADDED + REGISTRY_CLASS})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DUPLICATE_DEFINITION]
+    assert line == 6
+    assert "registration of 'Glm5ForCausalLM' in ModelRegistry.register_model now competes" in message
+    assert "registration of 'Glm5ForCausalLM' in _TEXT_GENERATION_MODELS" in message and "#40001" in message
+
+
+def test_the_same_key_in_an_unrelated_registry_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's tool parser named like the new architecture: another registry (no word in common)."""
+    tools = "vllm/tool_parsers/manager.py"
+    manager = (
+        "class ToolParserManager:\n    @classmethod\n    def register_module(cls, name):\n        return lambda c: c\n"
+    )
+    fork = (
+        "from vllm.tool_parsers.manager import ToolParserManager\n\n\n"
+        '@ToolParserManager.register_module("Glm5ForCausalLM")\nclass AeonTool:\n    pass\n'
+    )
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, tools: manager, "vllm/aeon/__init__.py": "", "vllm/tool_parsers/__init__.py": ""},
+        {PLUGIN: fork},
+        [(SUBJECT, {REGISTRY: REGISTRY_ADDED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == DUPLICATE_DEFINITION] == []
+
+
+def test_a_key_a_removed_entry_quotes_as_its_value_is_still_new(git_repo: GitRepo, no_rules: Path) -> None:
+    """9ae11a6b89 (#50524) renamed ``"ExaoneMoEForCausalLM": ("exaone_moe", "ExaoneMoeForCausalLM")`` to
+    the ``"ExaoneMoeForCausalLM"`` key: the removed entry quotes the new key as its class, it does not
+    register it; the fork's own registration of that key now competes."""
+    old = '    "ExaoneMoEForCausalLM": ("exaone_moe", "ExaoneMoeForCausalLM"),\n'
+    base = REGISTRY_BASE.replace('    "Arch9ForCausalLM"', old + '    "Arch9ForCausalLM"')
+    upstream = base.replace(old, old.replace("ExaoneMoEForCausalLM", "ExaoneMoeForCausalLM", 1))
+    fork = FORK_TEXT.replace("Glm5ForCausalLM", "ExaoneMoeForCausalLM")
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: base, QUANT: QUANT_BASE, "vllm/aeon/__init__.py": ""},
+        {FORK: fork},
+        [("[Model] Add K-EXAONE (#50524)", {REGISTRY: upstream})],
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line_of(git_repo, '_TEXT_GENERATION_MODELS["ExaoneMoeForCausalLM"]') in by_line

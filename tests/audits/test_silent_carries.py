@@ -197,11 +197,20 @@ OPT_UPSTREAM = OPT_BASE.replace("kv_cache, output):", "kv_cache, output=None):")
 )
 
 
-def test_an_override_requiring_a_parameter_upstream_made_optional(git_repo: GitRepo, no_rules: Path) -> None:
-    base = {BASE: OPT_BASE, FORK: OPT_FORK_BASE}
-    [(path, line, severity, message)] = findings(
-        git_repo, no_rules, base, {FORK: OPT_FORK}, {BASE: OPT_UPSTREAM}, DRIFT
-    )
+# the call spans lines: upstream deletes the argument's line, and the call's first line stays as it was
+OPT_BASE_LONG = OPT_BASE.replace(
+    "    return impl.forward_decode(q, kv, out)\n",
+    "    return impl.forward_decode(\n        q,\n        kv,\n        out,\n    )\n",
+)
+OPT_UPSTREAM_LONG = OPT_BASE_LONG.replace("kv_cache, output):", "kv_cache, output=None):").replace("        out,\n", "")
+
+
+@pytest.mark.parametrize(("base_text", "upstream"), [(OPT_BASE, OPT_UPSTREAM), (OPT_BASE_LONG, OPT_UPSTREAM_LONG)])
+def test_an_override_requiring_a_parameter_upstream_made_optional(
+    git_repo: GitRepo, no_rules: Path, base_text: str, upstream: str
+) -> None:
+    base = {BASE: base_text, FORK: OPT_FORK_BASE}
+    [(path, line, severity, message)] = findings(git_repo, no_rules, base, {FORK: OPT_FORK}, {BASE: upstream}, DRIFT)
     assert (path, line, severity) == (FORK, line_of(git_repo, FORK, "def forward_decode"), "error")
     assert "upstream gave output a default in the base, the override still requires it" in message
     assert f"upstream's call at {BASE}:" in message and "TypeError on the fork's class" in message
@@ -212,6 +221,13 @@ def test_an_override_requiring_a_parameter_upstream_made_optional(git_repo: GitR
     [
         # every call still passes it
         (OPT_FORK, OPT_BASE.replace("kv_cache, output):", "kv_cache, output=None):")),
+        # upstream deleted a line of a multi-line call that still passes it
+        (
+            OPT_FORK,
+            OPT_BASE_LONG.replace("kv_cache, output):", "kv_cache, output=None):").replace(
+                "        kv,\n        out,\n", "        kv, out,\n"
+            ),
+        ),
         # the override has the default too
         (OPT_FORK.replace("kv_cache, output):", "kv_cache, output=None):"), OPT_UPSTREAM),
     ],

@@ -31,6 +31,7 @@ from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
+from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
@@ -132,6 +133,7 @@ def _merge_findings(
     if gates_apart is None:
         device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     findings += name_drift(trees, settings.pr_subject_pattern)
+    findings += knob_drift(trees, settings.pr_subject_pattern)
     findings += env_default_drift(trees, settings.pr_subject_pattern)
     findings += field_default_drift(trees, settings.pr_subject_pattern)
     findings += registration_drift(trees, settings.pr_subject_pattern)

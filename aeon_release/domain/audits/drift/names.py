@@ -73,6 +73,11 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
         (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
         (Kind.CHOICE, _choice(word)),
+        # a registering call or decorator's name (``@register_module("x")``, ``register_model("x", cls)``): a
+        # key of the registry its lookups read, and an accepted value of the option that names it
+        (Kind.KEY, _registered(word)),
+        (Kind.CHOICE, _registered(word)),
+        (Kind.ATTRIBUTE, re.compile(rf"""\.register_(?:buffer|parameter|module)\(\s*["']{word}["']""")),
         # a keyword argument of a call, on the call's line or on a line of its own
         (Kind.KEYWORD, re.compile(rf"[(,]\s*{word}\s*=(?!=)|^\s*{word}\s*=(?!=)[^\n]*[,(]\s*(?:#.*)?$")),
         (
@@ -92,6 +97,13 @@ def _choice(word: str) -> re.Pattern[str]:
         rf"""(?:Literal\[|choices\s*=|^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({{])[^\n]*["']{word}["']"""
         rf"""|^\s*[rbuRBU]?["']{word}["']\s*,?\s*(?:#.*)?$"""
     )
+
+
+def _registered(word: str) -> re.Pattern[str]:
+    """A line that registers ``word`` (escaped) by a call or decorator whose name holds ``register``,
+    among its string arguments (``@Manager.register_module(["a", "x"])``); an object's own buffer or
+    parameter is an attribute, not a registry's key."""
+    return re.compile(rf"""\b(?!register_(?:buffer|parameter)\()\w*register\w*\s*\([^\n]*?["']{word}["']""")
 
 
 @dataclass(frozen=True)
@@ -155,7 +167,45 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
                 names.update(_ANY_STRING.findall(line))
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
+    for _, _, line in _fork_settings(trees):
+        names.update(_set_names(line))
     return names
+
+
+# a deployment file's setting of an environment variable: ``ENV NAME=1`` / ``ENV NAME 1`` (a Dockerfile),
+# ``export NAME=1`` / ``NAME=1 cmd`` (a script), ``NAME: "1"`` (a manifest's map), ``name: NAME`` (a list
+# of ``{name, value}``), ``--env NAME=1``; not a reference (``$NAME``, ``${NAME:-1}``)
+_SETS_VARIABLE = re.compile(
+    r"""(?<![\w${/.-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?=[ \t]*=(?!=)|:[ \t]*["']?[\w.\-/])"""
+    r"""|\bname:[ \t]*["']?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']?[ \t]*$"""
+    r"""|\bENV[ \t]+([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+[^\s=]"""
+)
+_SETTING_SUFFIXES = (".sh", ".bash", ".env", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".service")
+
+
+def _set_names(line: str) -> set[str]:
+    return {name for groups in _SETS_VARIABLE.findall(line) for name in groups if name}
+
+
+def setting_file(path: str) -> bool:
+    """A file that sets a service's environment: a container build, a script, a manifest."""
+    name = path.rsplit("/", 1)[-1]
+    return (
+        name.endswith(_SETTING_SUFFIXES)
+        or name.startswith(("Dockerfile", "Containerfile"))
+        or name.endswith((".dockerfile", ".Dockerfile"))
+    )
+
+
+def _fork_settings(trees: ThreeTrees) -> Iterator[tuple[str, int, str]]:
+    """(path, line in the side's version, text) of each line the fork added to a setting file that may
+    set a variable (the comment of a script or a manifest aside)."""
+    for path in trees.mine:
+        if setting_file(path):
+            for number, line in trees.mine[path].added.items():
+                code = line.split("#", 1)[0] if not line.lstrip().startswith("#") else ""
+                if code.strip():
+                    yield path, number, code
 
 
 def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
@@ -208,6 +258,18 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
             read = _read(path, node, names, modules)
             if read is not None and read.line in owned:
                 yield read
+    yield from _settings_of(trees, names)
+
+
+def _settings_of(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
+    """The fork's settings of ``names`` in deployment files, at their lines of the merged file."""
+    for path in sorted({path for path, _, line in _fork_settings(trees) if _set_names(line) & names}):
+        text = trees.merged_text(path)
+        owned = trees.owned_lines(path) if text is not None else set()
+        for number, line in enumerate(text.split("\n") if text is not None else (), 1):
+            if number in owned and not line.lstrip().startswith("#"):
+                for name in sorted(_set_names(line.split("#", 1)[0]) & names):
+                    yield Read(path, number, name, f"setting of {name} in {path}", "setenv", (Kind.ENV, Kind.KEY))
 
 
 def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read | None:
@@ -358,15 +420,43 @@ _DEFINED = re.compile(
     r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
     r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
     r"|[(,]\s*([A-Za-z_]\w{3,})\s*=(?!=)"  # a keyword argument
+    r"""|\w*register\w*\s*\(\s*\[?\s*["']([A-Za-z_]\w{3,})["']"""  # a registration's key (the first one)
 )
 
 
 def _renamed(name: str, added: list[str], removed: list[str]) -> str | None:
-    """The like-named definition upstream added in the same file (the new name of a rename), if one."""
+    """The like-named definition upstream added in the same file (the new name of a rename), if one;
+    else the string an added line holds where a removed line, otherwise the same, held the name
+    (``register_module("GptOss")`` -> ``register_module("openai_gptoss")``)."""
+    for line in removed:
+        before, quote, after = _split_at(line.strip(), name)
+        if not quote:
+            continue
+        for new_line in added:
+            new_line = new_line.strip()
+            middle = new_line[len(before) : len(new_line) - len(after)]
+            if (
+                new_line.startswith(before)
+                and new_line.endswith(after)
+                and len(new_line) > len(before) + len(after)
+                and _WORD.fullmatch(middle)
+                and middle != name
+            ):
+                return middle
     gone = _defined_in(removed)
     new = _defined_in(added) - gone
     close = difflib.get_close_matches(name, sorted(new), n=1, cutoff=0.6)
     return close[0] if close else None
+
+
+def _split_at(line: str, name: str) -> tuple[str, str, str]:
+    """The text before and after the quoted ``name`` in ``line`` (quotes kept on each side), and the
+    quote; ("", "", "") when the line does not quote it."""
+    for quote in ('"', "'"):
+        at = line.find(f"{quote}{name}{quote}")
+        if at >= 0:
+            return line[: at + 1], quote, line[at + 1 + len(name) :]
+    return "", "", ""
 
 
 def _defined_in(lines: list[str]) -> set[str]:
@@ -397,14 +487,23 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
     what = f"{removed.kind.value} {removed.name!r}"
     renamed = removed.renamed(trees)
     verb = f"renamed {what} to {renamed!r}" if renamed else f"removed {what}"
-    fix = f": read {renamed!r} instead" if renamed else ""
-    message = (
-        f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} "
-        f"({removed.path}{_commit(trees, removed, pr_pattern)}); the read {_OUTCOMES[read.form]} now{fix}"
-    )
+    where = f"({removed.path}{_commit(trees, removed, pr_pattern)})"
+    if read.form == "setenv":
+        fix = f": set {renamed!r} instead" if renamed else ": drop it, or set what replaced it"
+        message = (
+            f"fork-owned {read.how} sets a variable upstream no longer reads anywhere: upstream {verb} {where}; "
+            f"the setting is silently ignored now (unless a library reads it){fix}"
+        )
+    else:
+        fix = f": read {renamed!r} instead" if renamed else ""
+        message = (
+            f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} {where}; "
+            f"the read {_OUTCOMES[read.form]} now{fix}"
+        )
     # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);
     # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)
-    severity = Severity.WARNING if read.form == "arg" or removed.kind is Kind.KEYWORD else Severity.ERROR
+    # a deployment file's variable: a library the service loads may read it too
+    severity = Severity.WARNING if read.form in ("arg", "setenv") or removed.kind is Kind.KEYWORD else Severity.ERROR
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 

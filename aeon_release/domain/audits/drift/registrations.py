@@ -14,7 +14,9 @@ assigned to a module-level name (the registry is that name), ``R["key"] = ...``,
 of a callable whose name holds ``register`` with the key first (the registry is the callable's
 dotted name, ``Owner.register``).  Upstream's side: a registration upstream added of a key none of
 its removed lines wrote (a new key, not a moved one).  The fork's side: a fork-owned registration
-of the same key into a registry of the same name, in another file.  A warning: which write wins
+of the same key, in another file, into a registry of the same name, or of a name that shares a word
+saying what it holds: one registry written through two mechanisms (a plugin's
+``ModelRegistry.register_model("X", ...)`` and upstream's ``"X": (...)`` in ``_TEXT_GENERATION_MODELS``).  A warning: which write wins
 is the import order's, and keeping the fork's may be the intent.
 
 Cheap first: one regex over both sides' added lines (a quoted key and a registry shape); only the
@@ -69,21 +71,43 @@ def registration_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not new_keys:
         return []
     texts = trees.blobs(trees.theirs, files)
-    by_key: dict[tuple[str, str], list[Registration]] = {}
+    by_key: dict[str, list[Registration]] = {}
     for path in files:
         text = texts.get(path)
         module, lines = parse_python(text, path) if text is not None else None, set(trees.upstream[path].added)
         for reg in _written(path, module, displays=True) if module is not None else ():
             if reg.key in new_keys and reg.line in lines:
-                by_key.setdefault((reg.key, _last(reg.registry)), []).append(reg)
+                by_key.setdefault(reg.key, []).append(reg)
     if not by_key:
         return []
     findings = []
-    for mine in _fork_registrations(trees, {key for key, _ in by_key}):
-        theirs = [u for u in by_key.get((mine.key, _last(mine.registry)), []) if u.path != mine.path]
+    for mine in _fork_registrations(trees, set(by_key)):
+        theirs = [u for u in by_key[mine.key] if u.path != mine.path and _same_registry(mine.registry, u.registry)]
         if theirs:
             findings.append(_finding(trees, mine, theirs[0], pr_pattern))
     return findings
+
+
+# words of a registry's name that say nothing of what it holds
+_GENERIC = frozenset(
+    {"register", "registry", "registered", "get", "all", "the", "module", "config", "cls", "map", "table", "dict"}
+)
+
+
+def _same_registry(mine: str, theirs: str) -> bool:
+    """One registry, written through one mechanism or two: the same name (``MODELS``, ``Owner.register``),
+    or names that share a word saying what they hold (``ModelRegistry.register_model`` and
+    ``_TEXT_GENERATION_MODELS``; ``register_quantization_config`` and ``QUANTIZATION_METHODS``)."""
+    if _last(mine) == _last(theirs):
+        return True
+    return bool(_words(mine) & _words(theirs))
+
+
+def _words(registry: str) -> set[str]:
+    """The lower-case words of a registry's name, singular (``ModelRegistry.register_models`` -> model)."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", registry)
+    words = {w.lower() for w in re.split(r"[_.]+", spaced) if len(w) > 2}
+    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words} - _GENERIC
 
 
 def _keys(side: Changes) -> set[str]:
@@ -97,8 +121,9 @@ def _keys(side: Changes) -> set[str]:
 
 
 def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], list[str]]:
-    """Of ``keys``: those a registration-shaped line upstream added holds, and no line it removed (a
-    moved or rewritten entry is not new); and the files of those added lines.  One RE2 search per
+    """Of ``keys``: those a registration-shaped line upstream added holds, and no registration-shaped
+    line it removed (a moved or rewritten entry is not new; a removed lookup of the key moved
+    nothing); and the files of those added lines.  One RE2 search per
     file's diff finds the files that quote a key at all (a linear-time automaton for many keys)."""
     quoted = Alternation(r"""["'](?:{})["']""", keys)
     alternatives = "|".join(sorted(map(re.escape, keys)))
@@ -110,13 +135,18 @@ def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], lis
             continue
         for match in line_of_key.finditer(raw):
             start = match.start()
+            end = raw.find("\n", start)
+            line = raw[start : end if end >= 0 else len(raw)]
+            registers = None if raw.startswith(("--- ", "+++ "), start) else _REGISTRATION_LINE.match("+" + line[1:])
+            # the key the line registers: not a key quoted on a line that registers nothing (a lookup, a
+            # message), nor a value (``"ExaoneMoE...": ("exaone_moe", "ExaoneMoe...")``: the class, quoted)
+            key = next((g for g in registers.groups() if g), None) if registers is not None else None
+            if key not in keys:
+                continue
             if match.group(1) == "-":
-                if not raw.startswith("--- ", start):
-                    removed.add(match.group(2))
-            elif not raw.startswith("+++ ", start):
-                end = raw.find("\n", start)
-                if _REGISTRATION_LINE.match(raw[start : end if end >= 0 else len(raw)]):
-                    added.setdefault(match.group(2), set()).add(path)
+                removed.add(key)
+            else:
+                added.setdefault(key, set()).add(path)
     new = set(added) - removed
     return new, sorted({p for key in new for p in added[key]})
 

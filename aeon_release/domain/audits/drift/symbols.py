@@ -51,6 +51,9 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
+# dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
+# constructor, a callable's call)
+_DEFAULTS_ONLY = frozenset({"__init__", "__call__"})
 _SKIP_OVERRIDES = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
 
 
@@ -874,6 +877,11 @@ class _Checker:
             if stmt.lineno not in owned or isinstance(stmt, (ast.Import, ast.ImportFrom, ast.ClassDef)):
                 continue
             for name in px.member_names(stmt):
+                if name in _DEFAULTS_ONLY and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    resolver = self._member_of(mod.path, qual, name, False)
+                    before, after = resolver(self.before), resolver(self.after)
+                    if isinstance(before, DefSym) and isinstance(after, DefSym):
+                        yield from self._kept_defaults(mod, stmt, f"{qual.rsplit('.', 1)[-1]}.{name}", before, after)
                 if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
                     continue
                 yield from self._override(mod, stmt, qual, name)
@@ -972,6 +980,35 @@ class _Checker:
                 )
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
+
+    def _kept_defaults(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """The override repeats a default of the base method that upstream changed (``skip_attn=True``
+        in the override, the base's ``True`` now ``False``): a caller that leaves the argument out gets
+        the new value from upstream's classes and the old one from the fork's, silently (the override
+        passes it on to ``super()``, or acts on it).  A default of the fork's own choosing (not the
+        base's old one) is left alone.  A warning: keeping the old value may be the fork's intent."""
+        if not self._upstream(after.path) or not isinstance(after.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return
+        old, new, kept = _default_texts(before.node), _default_texts(after.node), _default_texts(stmt)
+        where: tuple[list[ast.AST], list[ast.AST]] = ([before.node], [after.node])
+        for name, text in new.items():
+            if kept.get(name) != old.get(name) or not _flipped(old.get(name), text, name, where):
+                continue
+            commit = self._commit(after.path, after.name)
+            yield Finding(
+                DEFAULT_DRIFT,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                stmt.lineno,
+                f"{mine} overrides {after.label} with {name}={kept[name]}, the base's old default, which upstream "
+                f"changed to {text} ({after.path}{'; ' + commit if commit else ''}): a caller that leaves {name} out "
+                f"gets {text} from upstream's classes and {kept[name]} from the fork's; take {name}={text}, or say "
+                "why the fork keeps the old value",
+            )
 
     def _rewrapped(self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """The override is wrapped by a decorator the tree defines whose wrapper changes the arguments on
@@ -1086,20 +1123,32 @@ class _Checker:
 
     def _omitted(self, after: DefSym, optional: list[str], new: Sig) -> str | None:
         """A parameter upstream made optional in the base that the override still requires, when a
-        call upstream added leaves it out: that call raises TypeError on the fork's class only.
-        Only the files whose diff adds a call of the name are parsed."""
+        call upstream added or changed leaves it out: that call raises TypeError on the fork's class
+        only.  A call upstream changed: one of its lines is a line upstream added, or upstream deleted
+        lines inside it (an argument's line of a multi-line call).  Only the files whose diff adds a
+        call of the name, or that name it and delete a line, are parsed."""
         lines = self.inp.upstream_lines
         if not optional or not isinstance(lines, AddedLines):
             return None
         pattern = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")  # added_matches anchors at the line
-        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+        paths = {p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
+        if isinstance(self.inp.theirs, WordSearchable):
+            changes = lines.changes
+            paths |= {
+                p
+                for p, _ in self.inp.theirs.word_lines(after.name)
+                if p in changes
+                and p.endswith(".py")
+                and any(minus and not plus for *_, plus, minus, _ in changes[p].hunks)
+            }
+        for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             for node in ast.walk(mod.tree) if mod is not None else ():
                 if not isinstance(node, ast.Call) or _last(node.func) != after.name or _is_super_call(node):
                     continue
                 passed = _passed(node, new)
                 left = [p for p in optional if passed is not None and p not in passed]
-                if left and mod is not None and mod.lines[node.lineno - 1].strip() in lines[path]:
+                if left and mod is not None and _changed_call(mod, node, lines, path):
                     return (
                         f"upstream gave {', '.join(left)} a default in the base, the override still requires it, "
                         f"and upstream's call at {path}:{node.lineno} leaves it out: TypeError on the fork's class"
@@ -1978,6 +2027,22 @@ def _picks(code: list[ast.AST], name: str, value: object) -> bool:
             ):
                 return True
     return False
+
+
+def _changed_call(mod: ModuleInfo, call: ast.Call, lines: AddedLines, path: str) -> bool:
+    """Upstream added or changed the call (``mod`` is upstream's version): its first line is one upstream
+    added, or another of its lines with a name on it is, or upstream deleted lines inside it."""
+    added = lines[path]
+    end = min(call.end_lineno or call.lineno, len(mod.lines))
+    if mod.lines[call.lineno - 1].strip() in added:
+        return True
+    if any(
+        (text := mod.lines[i - 1].strip()) in added and any(c.isalpha() for c in text)
+        for i in range(call.lineno + 1, end + 1)
+    ):
+        return True
+    hunks = lines.changes[path].hunks if path in lines.changes else []
+    return any(minus and not plus and call.lineno <= at < end for _, _, plus, minus, at in hunks)
 
 
 def _passed(call: ast.Call, sig: Sig) -> set[str] | None:

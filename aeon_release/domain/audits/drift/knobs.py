@@ -1,0 +1,199 @@
+"""Dead knobs: fork-owned code sets an attribute that upstream's code no longer reads anywhere.
+
+A carry steers upstream's code through an attribute it reads: ``layer.use_triton = True`` forces a
+kernel, ``runner.aux_stream = None`` turns off a dual stream, ``cfg.bitblas_tile_size = 64`` tunes a
+kernel.  Upstream refactors the code that read it (the attribute's definition often stays: the
+constructor still sets it, a config field still exists); the merge is clean, the carry still runs,
+and its value is silently ignored: the path it chose is no longer the one taken.
+
+An attribute went dead when a line upstream's diff removed reads it (``x.name`` loaded or called,
+not stored), no line it added reads it, and no Python file of upstream's tree outside its tests reads
+it, nor quotes it (a ``getattr``) any more.  The fork's side: a fork-owned store of it (``x.name =
+v``, ``x.name += v``, ``setattr(x, "name", v)``), or a deployment file's option of the service
+(``--enable-reasoning`` in a manifest or a ``Dockerfile``'s command, an ``enable-reasoning: true`` key
+of a config file: the attribute ``enable_reasoning``), where no line the fork added reads it (a knob
+of the fork's own).  A warning: something may still read it in a way no text search sees
+(``vars()``, a serializer).
+
+Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
+name one are scanned; then one ``git grep`` at upstream for what remains; only the fork files that
+store one are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+import re2
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift.names import setting_file
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import str_value
+
+# ``x.name = v`` / ``x.name += v`` (an attribute of something: a plain name's assignment is a variable)
+_STORE = re.compile(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
+_SETATTR = re.compile(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
+# a deployment file's option of the service: ``--enable-reasoning`` on a command line, or a
+# ``enable-reasoning: true`` key of a config file the service reads; its attribute is ``enable_reasoning``
+_OPTION = re.compile(r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:""")
+
+
+def _options(line: str) -> set[str]:
+    """The attributes a setting file's line sets as options (``--max-num-seqs 8`` -> max_num_seqs)."""
+    return {name.replace("-", "_") for groups in _OPTION.findall(line) for name in groups if len(name) > 3}
+
+
+def _read(name: str) -> re.Pattern[str]:
+    """A line that reads ``x.name`` (loaded or called, not stored) or quotes the name (a getattr)."""
+    word = re.escape(name)
+    return re.compile(rf"""\.{word}\b(?!\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))|["']{word}["']""")
+
+
+def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    stored = _fork_stores(trees)
+    dead = _unread_upstream(trees, stored) if stored else {}
+    if not dead:
+        return []
+    served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
+    # what upstream's tree still says of them: a line that reads ``.name`` (not one that only sets it),
+    # or quotes the name (a getattr, a key): one grep for all of them
+    quoted = [f'"{n}"' for n in dead] + [f"'{n}'" for n in dead]
+    lines = repo.lines_containing(trees.repo, trees.theirs, [f".{n}" for n in dead] + quoted, served)
+    for name in list(dead):
+        read = _read(name)
+        if any(name in line and read.search(line.split("#", 1)[0]) for line in lines):
+            del dead[name]
+    if not dead:
+        return []
+    return [
+        _finding(trees, path, line, how, name, dead[name], pr_pattern) for path, line, how, name in _stores(trees, dead)
+    ]
+
+
+def _added(trees: ThreeTrees, path: str) -> Iterator[str]:
+    for line in trees.mine.raw(path).split("\n"):
+        if line.startswith("+") and not line.startswith("+++ "):
+            yield line[1:]
+
+
+def _fork_stores(trees: ThreeTrees) -> set[str]:
+    """Names the fork's added lines store as an attribute, less those its added lines also read
+    (patterns over each diff's text at once; a comment is cut from its line first)."""
+    stored: set[str] = set()
+    texts: list[str] = []
+    for path in trees.mine:
+        if path.endswith(".py"):
+            code = _COMMENT.sub("", "\n".join(_ADDED.findall(trees.mine.raw(path))))
+            stored.update(_STORE.findall(code), _SETATTR.findall(code))
+            texts.append(code)
+        elif setting_file(path):
+            for line in _ADDED.findall(trees.mine.raw(path)):
+                stored |= _options(line.split("#", 1)[0])
+    if not stored:
+        return stored
+    text = _SETATTR.sub("setattr(_, _", "\n".join(texts))  # a setattr's quoted name is a store, not a read
+    read = set()  # one generic pattern over the text, whatever the number of names (no alternation)
+    for match in _ANY_USE.finditer(text):
+        if match.group("quoted") or not match.group("store"):
+            read.add(match.group("quoted") or match.group("dot"))
+    return stored - read
+
+
+_ADDED = re.compile(r"^\+(?!\+\+ )(.*)$", re.M)
+_COMMENT = re.compile(r"#.*")
+
+
+# a name after a dot or a quote (the names of a changed line, matched against a set, not an alternation)
+_NAMED = re.compile(r"""[."']([A-Za-z_]\w{3,})\b""")
+# ``x.name`` (a store when an assignment follows) or a quoted name
+_ANY_USE = re.compile(
+    r"""\.(?P<dot>[A-Za-z_]\w{3,})\b(?P<store>\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))?|["'](?P<quoted>[A-Za-z_]\w{3,})["']"""
+)
+
+
+def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
+    """name -> the upstream file whose diff removed a read of it, when no added line reads it.  One
+    RE2 pass per file's diff finds the changed lines that name any of them (linear in the diff)."""
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    changed_line = re2.compile(rf"""(?m)^[-+][^\n]*[.\"'](?:{alternatives})\b[^\n]*""")
+    removed_in: dict[str, str] = {}
+    still: set[str] = set()
+    for path in sorted(trees.upstream):
+        if not path.endswith(".py") or path.split("/", 1)[0] in TEST_FOLDERS:
+            continue
+        for line in changed_line.findall(trees.upstream.raw(path)):
+            if line.startswith(("+++ ", "--- ")):
+                continue
+            code = line.split("#", 1)[0]
+            for name in {m.group(1) for m in _NAMED.finditer(code)} & names:
+                if not _read(name).search(code[1:]):
+                    continue
+                if line[0] == "+":
+                    still.add(name)
+                else:
+                    removed_in.setdefault(name, path)
+    return {name: path for name, path in removed_in.items() if name not in still}
+
+
+def _code(text: str) -> str:
+    """Each line without its comment (a crude cut at ``#``: a ``#`` in a string only hides more)."""
+    return "\n".join(line.split("#", 1)[0] for line in text.split("\n"))
+
+
+def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
+    """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
+    store, or a deployment file's option."""
+    yield from _option_stores(trees, dead)
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(pattern.search(line) for line in _added(trees, path)):
+            continue
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        for node in ast.walk(module) if module is not None and owned else ():
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
+                if node.lineno in owned:
+                    yield path, node.lineno, f"{_show(node)} = ...", node.attr
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                name = str_value(node.args[1]) if len(node.args) >= 2 else None
+                if name in dead and node.lineno in owned:
+                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name
+
+
+def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
+    for path in sorted(p for p in trees.mine if setting_file(p)):
+        if not any(_options(line) & dead.keys() for line in _added(trees, path)):
+            continue
+        text = trees.merged_text(path)
+        owned = trees.owned_lines(path) if text is not None else set()
+        for number, line in enumerate(text.split("\n") if text is not None and owned else (), 1):
+            if number in owned and not line.lstrip().startswith("#"):
+                for name in sorted(_options(line.split("#", 1)[0]) & dead.keys()):
+                    yield path, number, f"option {name.replace('_', '-')} in {path}", name
+
+
+def _show(node: ast.expr) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 60 else "..." + text[-57:]
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str) -> Finding:
+    word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)"
+    git = repo.Git(trees.repo)
+
+    def removes(commit: repo.Commit) -> bool:
+        return any(_read(name).search(_code(text)) for text in git.removed_lines(commit.sha, where))
+
+    commit = trees.upstream_commit(where, word, pr_pattern, removes, most=5)
+    message = (
+        f"fork-owned {how} sets {name}, which upstream's code no longer reads anywhere: its last read went "
+        f"from {where}{commit}; the fork's value is silently ignored now: find what upstream reads instead, "
+        "or drop the carry"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, path, line, message)

@@ -1,0 +1,135 @@
+"""A fork carry that sets an attribute upstream's code no longer reads: a dead knob (merge/symbol-drift).
+
+Shaped like real vLLM changes: 9704a5c310 (#38152) stopped reading Qwen3's ``self.aux_stream`` (the
+dual-stream input projection); 4aa23892d6 stopped reading a CustomOp's ``self.use_triton``; efc88cf64a
+stopped reading FlashInfer metadata's ``qo_indptr_cpu``.  The attribute's definition may stay.  A fork
+line that sets it (``layer.aux_stream = None``, to turn the dual stream off on its device) merges
+cleanly and is ignored from then on: the path it chose is no longer the one taken.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+QWEN = "vllm/model_executor/models/qwen3_next.py"
+QWEN_BASE = """import torch
+
+
+def aux_stream():
+    return torch.cuda.Stream()
+
+
+class Qwen3NextGatedDeltaNet:
+    def __init__(self, config):
+        self.config = config
+        self.aux_stream = aux_stream()
+        self.events = [torch.cuda.Event(), torch.cuda.Event()]
+
+    def forward(self, hidden_states):
+        if self.aux_stream is not None:
+            return self.dual_stream_projection(hidden_states)
+        return self.projection(hidden_states)
+"""
+QWEN_UPSTREAM = QWEN_BASE.replace(
+    "        if self.aux_stream is not None:\n            return self.dual_stream_projection(hidden_states)\n", ""
+)
+FORK = "vllm/model_executor/models/aeon_qwen.py"
+FORK_TEXT = """# AEON: no dual-stream projection on the fleet's device
+def aeon_single_stream(layer) -> None:
+    layer.aux_stream = None
+    layer.events = []
+"""
+SUBJECT = "Disable dual stream execution of input projection for Qwen3 (#38152)"
+OTHER = "vllm/model_executor/models/qwen3_5.py"
+
+
+def findings(git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: str, upstream: dict[str, str]) -> list:
+    sides = s.merge_case(
+        git_repo, {QWEN: QWEN_BASE, **base}, {FORK: fork}, [(SUBJECT, {QWEN: QWEN_UPSTREAM, **upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+
+
+def test_setting_an_attribute_upstream_no_longer_reads_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, severity, message)] = findings(git_repo, no_rules, {}, FORK_TEXT, {})
+    assert (path, line, severity) == (FORK, 3, "warning")
+    assert "layer.aux_stream = ... sets aux_stream, which upstream's code no longer reads anywhere" in message
+    assert f"its last read went from {QWEN}, in " in message and "#38152" in message
+    assert "silently ignored" in message
+
+
+def test_setattr_of_an_attribute_upstream_no_longer_reads(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = FORK_TEXT.replace("    layer.aux_stream = None\n", '    setattr(layer, "aux_stream", None)\n')
+    [(_, line, _, message)] = findings(git_repo, no_rules, {}, fork, {})
+    assert line == 3 and 'setattr(..., "aux_stream", ...) sets aux_stream' in message
+
+
+@pytest.mark.parametrize(
+    ("base", "fork", "upstream"),
+    [
+        # another upstream file still reads it
+        ({OTHER: "def f(layer):\n    return layer.aux_stream\n"}, FORK_TEXT, {}),
+        # upstream still reads it by name
+        ({OTHER: "def f(layer):\n    return getattr(layer, 'aux_stream', None)\n"}, FORK_TEXT, {}),
+        # upstream moved the read: a line it added reads it
+        ({}, FORK_TEXT, {OTHER: "def f(layer):\n    return layer.aux_stream is None\n"}),
+        # the fork reads its own value
+        ({}, FORK_TEXT + "\n\ndef aeon_check(layer):\n    return layer.aux_stream\n", {}),
+        # an attribute upstream still reads (events: not in the removed lines)
+        ({}, FORK_TEXT.replace("    layer.aux_stream = None\n", ""), {}),
+    ],
+)
+def test_a_knob_still_read_somewhere_is_silent(
+    git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: str, upstream: dict[str, str]
+) -> None:
+    assert findings(git_repo, no_rules, base, fork, upstream) == []
+
+
+# -- a deployment's option the service no longer reads: #17452 deprecated ``--enable-reasoning``
+# (98060b001d: EngineArgs keeps the field, nothing reads it); the fleet's manifest still passes it.
+ARGS = "vllm/engine/arg_utils.py"
+ARGS_BASE = """class EngineArgs:
+    def __init__(self):
+        self.enable_reasoning = False
+        self.max_num_seqs = 128
+
+
+def create_engine_config(args):
+    if args.enable_reasoning:
+        return "reasoning"
+    return args.max_num_seqs
+"""
+ARGS_UPSTREAM = ARGS_BASE.replace('    if args.enable_reasoning:\n        return "reasoning"\n', "")
+MANIFEST = "deploy/aeon-serve.yaml"
+
+
+def option_findings(git_repo: GitRepo, no_rules: Path, manifest: str) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: ARGS_BASE, "vllm/engine/__init__.py": ""},
+        {MANIFEST: manifest},
+        [("[Feature][Frontend]: Deprecate --enable-reasoning (#17452)", {ARGS: ARGS_UPSTREAM})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+
+
+def test_a_deployment_option_upstream_no_longer_reads_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    manifest = "args:\n  - --max-num-seqs=16\n  - --enable-reasoning\n"
+    [(path, line, severity, message)] = option_findings(git_repo, no_rules, manifest)
+    assert (path, line, severity) == (MANIFEST, 3, "warning")
+    assert f"option enable-reasoning in {MANIFEST} sets enable_reasoning" in message and "#17452" in message
+
+
+def test_a_deployment_option_upstream_still_reads_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """max-num-seqs is still read; a comment naming the old flag sets nothing."""
+    manifest = "args:\n  - --max-num-seqs=16\n  # --enable-reasoning is gone\nconfig:\n  max-num-seqs: 8\n"
+    assert option_findings(git_repo, no_rules, manifest) == []
