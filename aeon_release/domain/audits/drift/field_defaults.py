@@ -43,6 +43,10 @@ _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 _Value = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
+# what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
+_LITERAL_START = re.compile(
+    r"True|False|None|[-+]?[0-9.]|[\"']|[rbuf]+[\"']|(?:[A-Za-z_]+\.)?(?:field|Field|attrib|ib)\("
+)
 
 
 @dataclass(frozen=True)
@@ -77,20 +81,28 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 # -- upstream's side ---------------------------------------------------------------------------------
 def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
     """The Python files whose upstream diff takes out and puts in an indented assignment of one name
-    among ``names``, one of the two annotated on its line (``name: T = ...``: a field; a function's
-    locals are rarely annotated, and the parse tells a class body's from them): one RE2 scan of
-    each file's diff."""
-    line = Alternation(r"(?m)^([-+])[ \t]+({})[ \t]*(?:(:[^\n=]*=)|:|=[^=])", names)  # no stderr of RE2's
+    among ``names`` with another value, one of the two annotated with what starts a literal default
+    (``name: T = False``, ``= field(``: a field; a function's locals are rarely annotated, and the
+    parse tells a class body's from them; a line ending in a comma is a signature's parameter): one
+    RE2 scan of each file's diff (no stderr of RE2's).  A line that only moved, or changed only its
+    annotation, keeps its value: such a file is not parsed."""
+    line = Alternation(r"(?m)^([-+])[ \t]+({})[ \t]*(?:(:[^\n=]*)(=[^\n]*)?|(=[^=][^\n]*))$", names)
     found = []
     for path in trees.upstream:
         if path.endswith(".py"):
-            signs: dict[str, set[str]] = {}
-            annotated: set[str] = set()
-            for sign, name, typed in line.findall(trees.upstream.raw(path)):
-                signs.setdefault(name, set()).add(sign)
-                if typed:
-                    annotated.add(name)
-            if any(len(signs[name]) == 2 for name in annotated):
+            values: dict[str, dict[str, set[str | None]]] = {}
+            typed: set[str] = set()
+            for sign, name, annotation, annotated, plain in line.findall(trees.upstream.raw(path)):
+                value = (annotated or plain)[1:].strip() or None  # None: under an annotation of many lines
+                values.setdefault(name, {"-": set(), "+": set()})[sign].add(value)
+                if annotation and annotated and _LITERAL_START.match(annotated[1:].lstrip()):
+                    if not annotated.split("#", 1)[0].rstrip().endswith(","):  # a parameter of a signature
+                        typed.add(name)
+            if any(
+                all(values[n].values())
+                and (values[n]["-"] != values[n]["+"] or None in values[n]["-"] | values[n]["+"])
+                for n in typed
+            ):
                 found.append(path)
     return sorted(found)
 
