@@ -22,7 +22,6 @@ theirs = K; the merge is clean.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import random
 import sys
@@ -30,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, Finding, carried_findings_by_line, clone, git, show
+from threeway import Finding, carried_findings_by_line, clone, git, replay_args, show
 
 CARRY = "vllm/aeon_carries/aeon_env_carry.py"
 RULES = ("merge/name-drift", "merge/symbol-drift", "merge/default-drift")
@@ -117,10 +116,7 @@ def flag(text: str | None) -> object:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    parser.add_argument("--limit", type=int, default=60, help="cases per kind, drawn in a fixed shuffled order")
+    parser = replay_args(__doc__, 60, per="cases per kind, drawn in a fixed shuffled order")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -16,7 +16,6 @@ upstream still reads at K (the refactor kept it); any finding on its line is a f
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import subprocess
@@ -26,7 +25,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from threeway import ENV, MIRROR, carried_findings, clone, git
+from threeway import ENV, carried_findings, clone, git, replay_args
 
 CARRY = "vllm/aeon_carries/aeon_knob_carry.py"
 RULE = "merge/symbol-drift"
@@ -88,10 +87,7 @@ def cases(mirror: Path, since: str) -> list[tuple[str, str, str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    parser.add_argument("--limit", type=int, default=40)
+    parser = replay_args(__doc__, 40)
     args = parser.parse_args()
     started = time.perf_counter()
     found = cases(args.mirror, args.since)

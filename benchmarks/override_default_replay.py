@@ -18,7 +18,6 @@ the same method with K's new defaults: the fork already took them); any finding 
 
 from __future__ import annotations
 
-import argparse
 import ast
 import re
 import sys
@@ -26,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, carried_findings_by_line, clone, git, show
+from threeway import carried_findings_by_line, clone, git, replay_args, show
 
 CARRY = "vllm/aeon_carries/aeon_override_carry.py"
 RULE = "merge/default-drift"
@@ -107,10 +106,7 @@ def override(module: str, cls: str, node: Method) -> tuple[str, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    parser.add_argument("--limit", type=int, default=40)
+    parser = replay_args(__doc__, 40)
     args = parser.parse_args()
     started = time.perf_counter()
     caught = total = false = false_errors = twins = 0

@@ -15,7 +15,6 @@ the fork chose against an entry upstream left alone); any finding on its line is
 
 from __future__ import annotations
 
-import argparse
 import ast
 import re
 import sys
@@ -23,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, Finding, carried_findings, clone, git, show
+from threeway import Finding, carried_findings, clone, git, replay_args, show
 
 CARRY = "vllm/aeon_carries/aeon_registry_carry.py"
 RULE = "merge/duplicate-definition"
@@ -91,10 +90,7 @@ def on_carry(repo: Path, sha: str, text: str) -> list[Finding] | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    parser.add_argument("--limit", type=int, default=40)
+    parser = replay_args(__doc__, 40)
     args = parser.parse_args()
     started = time.perf_counter()
     found = cases(args.mirror, args.since, args.limit)

@@ -16,14 +16,13 @@ line is a false one.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, carried_findings, clone, git, show
+from threeway import carried_findings, clone, git, replay_args, show
 
 CARRY = "docker/Dockerfile.aeon"
 RULE = "merge/name-drift"
@@ -53,10 +52,7 @@ def cases(mirror: Path, since: str) -> list[tuple[str, str, str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
-    parser.add_argument("--limit", type=int, default=40)
+    parser = replay_args(__doc__, 40)
     args = parser.parse_args()
     started = time.perf_counter()
     found = cases(args.mirror, args.since)

@@ -262,13 +262,18 @@ def run_gate_replay(
         replay_gate_commits(repo, found, settings, **replay)
 
 
-def gate_replay_args(description: str, since: str) -> argparse.ArgumentParser:
-    """A gate replay's options: the mirror, the first day of history, a limit."""
-    parser = argparse.ArgumentParser(description=description)
+def replay_args(description: str, limit: int, since: str = "2025-01-01", per: str = "") -> argparse.ArgumentParser:
+    """A replay's options: the mirror, the first day of history, how many cases (``per``: of what)."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--since", default=since)
-    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--limit", type=int, default=limit, help=per or None)
     return parser
+
+
+def gate_replay_args(description: str, since: str) -> argparse.ArgumentParser:
+    """A gate replay's options: the mirror, the first day of history, a limit (0: every commit)."""
+    return replay_args(description, 0, since)
 
 
 def device_settings() -> Settings:

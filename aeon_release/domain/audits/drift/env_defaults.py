@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -71,7 +71,7 @@ def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     commits: dict[str, str] = {}
     for path, line, how, change, form in _fork_reads(trees, changed):
         if change.name not in commits:
-            word = rf"(^|[^A-Za-z0-9_]){re.escape(change.name)}([^A-Za-z0-9_]|$)"
+            word = whole_word(change.name)
             commits[change.name] = trees.upstream_commit(change.path, word, pr_pattern, most=5)
         findings.append(_finding(path, line, how, change, form, commits[change.name]))
     return findings

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -510,7 +510,7 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
 def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> str:
     """The newest upstream commit whose diff of the file removed a line naming the name."""
     git = repo.Git(trees.repo)
-    word = rf"(^|[^A-Za-z0-9_]){re.escape(removed.name)}([^A-Za-z0-9_]|$)"
+    word = whole_word(removed.name)
 
     def removes(commit: repo.Commit) -> bool:
         return any(removed.name in line for line in git.removed_lines(commit.sha, removed.path))

@@ -40,6 +40,11 @@ class FileChange:
         return [*self.added.values(), *self.removed]
 
 
+def whole_word(name: str) -> str:
+    """The ERE (``git log -G``) of ``name`` as a whole word: not inside a longer identifier."""
+    return rf"(^|[^A-Za-z0-9_]){re.escape(name)}([^A-Za-z0-9_]|$)"
+
+
 def commit_note(sha: str, subject: str, pr_pattern: str) -> str:
     """``SHA (#PR, 'subject')``: how a finding names the upstream commit behind it."""
     match = _subject_pattern(pr_pattern).search(subject)
