@@ -1,25 +1,26 @@
 """Config-field default drift: upstream changed a class field's literal default; fork code reads the field.
 
-A configuration class declares its options with defaults (``disable_cascade_attn: bool = False`` in a
-dataclass, ``Field(default="lazy")`` in a pydantic model).  Upstream
-flips one, ``False`` became ``True``: the merge is clean and every answer stays right, but where the
-fleet leaves the option unset a fork branch guarded by ``if self.cache_config.disable_cascade_attn:``
-now runs (or stops running), a fast path on or off.
+A configuration class declares its options with defaults (``disable_cascade_attn: bool = False`` in
+a dataclass, ``Field(default="lazy")`` in a pydantic model).  Upstream flips one, ``False`` became
+``True``: the merge is clean and every answer stays right, but where the fleet leaves the option
+unset a fork branch guarded by ``if self.cache_config.disable_cascade_attn:`` now runs (or stops
+running), a fast path on or off.
 
 A default changed when a class body in a file upstream modified gives the field one literal at the
 base and one at upstream (``name: T = literal``, ``name: T = field(default=literal)``, ``name: T =
-Field(literal)``; a dataclass's or a model's fields are annotated) and the two mean different things to the code that tests them: their truth
-differs, or both are true and unequal (``"lazy"`` -> ``None`` is reported, ``False`` -> ``None``, an
-"unset" made "decided at run time", is not).  A fork-owned read is the field loaded off an object the
-code names as a configuration: the chain's last name holds ``config``, ``cfg``, ``args``,
-``options``, ``opts`` or ``settings`` (``self.cache_config.x``, ``args.x``).  A warning, as the fleet
-may set the option: a line the fork added in any file that sets it (``name=``, ``name:``,
-``.name =``, ``--name-with-dashes``) settles it, and then nothing is reported.
+Field(literal)``, or a class attribute ``name = literal`` that became a field) and the two mean
+different things to the code that tests them: their truth differs, or both are true and unequal
+(``"lazy"`` -> ``None`` is reported; ``False`` -> ``None``, an "unset" made "decided at run time",
+is not).  A fork-owned read is the field loaded off an object the code names as a configuration:
+the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts`` or ``settings``
+(``self.cache_config.x``, ``args.x``).  A warning, as the fleet may set the option: a line the fork
+added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
+it, and then nothing is reported.
 
-Cheap first: the field names come from a text scan of the fork's added lines; only the files whose
-upstream diff takes out and puts in an annotated indented assignment of one name are parsed, at the
-base and at upstream (their classes, not their functions, looked through); then only the fork's
-files that read a changed one.
+Cheap first: the field names come from a text scan of the fork's added lines; one RE2 scan of
+upstream's diffs keeps the files that give one of them another value on a line annotated with a
+literal; only those are parsed, at the base and at upstream (their classes, not their functions,
+looked through); then only the fork's files that read a changed one.
 """
 
 from __future__ import annotations
