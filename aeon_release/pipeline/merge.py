@@ -9,6 +9,7 @@ from aeon_release.adapters.console import emit_json, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStatus, RunState, RunStore
+from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.errors import NeedsHuman, StateError, printable, quoted
 from aeon_release.pipeline import merge_steps as steps
@@ -28,7 +29,8 @@ def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[
 
 def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     common = git.common_dir
-    finished = _finished_run(git, opts.tag)
+    prefix = profile_mod.branch_prefix_of(opts.config_dir)  # the fleet's branch for the tag: prefix + tag
+    finished = _finished_run(git, opts.tag, None if prefix is None else prefix + opts.tag)
     if finished is not None:
         _say_finished(git, finished)
         _emit(finished, None, json_out)
@@ -214,11 +216,16 @@ def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
         emit_json(steps.report(state, plan))
 
 
-def _finished_run(git: Git, tag: str) -> RunState | None:
-    """A finished run for this tag whose branch still exists (moved on by later commits or not)."""
+def _finished_run(git: Git, tag: str, branch: str | None) -> RunState | None:
+    """A finished run for this tag whose branch still exists (moved on by later commits or not).  A
+    finished state naming another branch than the fleet's for the tag (``branch``, when fleet.yaml
+    says it) is none of this fleet's: a state edited to name ``main`` said "main already merged,
+    nothing to do" and stopped every merge of the tag; the merge is made, and that state put aside."""
     validate_ref_name(tag, "tag")
     state = RunStore(git.common_dir, tag).load()
     if state is None or state.phase != Phase.DONE:
+        return None
+    if branch is not None and state.branch != branch:
         return None
     if git.branch_sha(state.branch) is None:
         return None  # the branch was deleted: the merge is redone (the old run folder is kept aside)

@@ -353,3 +353,22 @@ def test_a_file_whose_read_fails_is_one_line() -> None:
     ``notes --record`` crashed with ``OSError: [Errno 5] Input/output error``."""
     line = one_error_line(run_cli("notes", "v0.29.0", "--record", "/proc/self/mem"))
     assert "/proc/self/mem: cannot be read: Input/output error" in line, line
+
+
+def test_a_finished_state_naming_another_branch_stops_no_merge(tmp_path: Path) -> None:
+    """A finished run's state edited to name the branch checked out said "<it> already merged ...:
+    nothing to do" and stopped every merge of the tag: a finished state naming another branch than
+    the fleet's for the tag is none of this fleet's runs; the merge is made, and the user's branch is
+    left as it was."""
+    ex = build_example(tmp_path / "ex")
+    args = ("--repo", ex.fork, "--config", ex.config)
+    assert run_cli("merge", "v0.29.0", *args).code == 0
+    git(ex.fork, "branch", "-D", "aeon-v0.29.0")
+    current = git(ex.fork, "symbolic-ref", "--short", "HEAD")
+    mine = git(ex.fork, "rev-parse", current)
+    state_file = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
+    state = json.loads(state_file.read_text())
+    state_file.write_text(json.dumps(state | {"branch": current, "branch_sha": mine, "head": mine}))
+    again = run_cli("merge", "v0.29.0", *args)
+    assert again.code == 0 and "already merged" not in again.err, again.err
+    assert git(ex.fork, "rev-parse", current) == mine and git(ex.fork, "rev-parse", "aeon-v0.29.0") != mine
