@@ -186,26 +186,23 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
 def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
     """Fields a line the fork added (any file) sets: ``name=...`` (a keyword, a shell or env line),
     ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``; the fleet then
-    chooses the value, not upstream's default."""
+    chooses the value, not upstream's default.  RE2 over the added lines: linear however many names."""
     if not names:
         return set()
-    alternatives = "|".join(sorted(map(re.escape, names)))
-    flags = "|".join(sorted(re.escape(n.replace("_", "-")) for n in names))
-    sets = re.compile(
-        rf"""^\+(?!\+\+ )[^\n]*?(?:(?<![\w-])\.?({alternatives})\b["']?[ \t]*(?:=(?!=)|:[ \t]*[^\s#])"""
-        rf"""|--(?:({alternatives})|({flags}))\b)""",
-        re.M,
-    )
+    flags = {n.replace("_", "-"): n for n in names}
+    sets = Alternation(r"""(?m)(?:^|[^\w-])({})["']?[ \t]*(?:=[^=]|=$|:[ \t]*[^\s#])""", names)
+    dashed = Alternation(r"--({})\b", {*names, *flags})
     pinned: set[str] = set()
     for path in trees.mine:
-        for match in sets.finditer(trees.mine.raw(path)):
-            pinned.update(g.replace("-", "_") for g in match.groups() if g)
-    return pinned
+        added = "\n".join(_ADDED.findall(trees.mine.raw(path)))
+        pinned.update(sets.findall(added))
+        pinned.update(flags.get(f, f) for f in dashed.findall(added))
+    return pinned & names
 
 
 def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tuple[str, int, str, Changed]]:
     """(path, line, the read as shown, the change) for each fork-owned read of a changed field."""
-    pattern = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, changed))) + r")\b")
+    pattern = Alternation(r"\.(?:{})\b", changed)
     for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
