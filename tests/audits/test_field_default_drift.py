@@ -203,3 +203,21 @@ def test_a_class_attribute_made_a_field_and_a_long_annotation(git_repo: GitRepo,
     assert set(by_line) == {budget, a2a}
     assert "EPLBConfig.encoder_cache_size, whose default upstream changed from 16384 to None" in by_line[budget]
     assert "from None to 'allgather_reducescatter'" in by_line[a2a]
+
+
+def test_a_read_by_string_off_a_configuration(git_repo: GitRepo, no_rules: Path) -> None:
+    """``getattr(self.model_config, "disable_cascade_attn", False)``, the defensive read of an option
+    an older tree may lack, reads the field's default too; off ``self`` it is no configuration's."""
+    fork = FORK_TEXT + (
+        '\n\ndef aeon_guarded(self) -> bool:\n    return getattr(self.model_config, "disable_cascade_attn", False)\n'
+        '\n\ndef aeon_own(self) -> bool:\n    return getattr(self, "disable_cascade_attn", False)\n'
+    )
+    fork = fork.replace("if vllm_config.model_config.disable_cascade_attn:", "if vllm_config.enforce_eager:")
+    sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    guarded = line_of(git_repo, 'getattr(self.model_config, "disable_cascade_attn", False)')
+    assert set(by_line) == {guarded}
+    assert (
+        "getattr(self.model_config, 'disable_cascade_attn', False) reads ModelConfig.disable_cascade_attn"
+        in (by_line[guarded])
+    )

@@ -13,7 +13,7 @@ different things to the code that tests them: their truth differs, or both are t
 (``"lazy"`` -> ``None`` is reported; ``False`` -> ``None``, an "unset" made "decided at run time",
 is not).  A fork-owned read is the field loaded off an object the code names as a configuration:
 the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts`` or ``settings``
-(``self.cache_config.x``, ``args.x``).  A warning, as the fleet may set the option: a line the fork
+(``self.cache_config.x``, ``args.x``, or by string, ``getattr(args, "x", default)``).  A warning, as the fleet may set the option: a line the fork
 added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
 it, and then nothing is reported.
 
@@ -34,13 +34,22 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, short, walk_spanning
+from aeon_release.domain.audits.source import (
+    flat_statements,
+    parse_python,
+    plain_name,
+    short,
+    str_value,
+    walk_spanning,
+)
 
 _ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
 # an object the code names as a configuration, and a lower-case field read off it (not called)
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
 _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
+# ``getattr(self.cache_config, "name", default)``: the same read, by string
+_FORK_GETATTR = re.compile(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 _Value = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
@@ -180,6 +189,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
         if path.endswith(".py"):
             for line in _ADDED.findall(trees.mine.raw(path)):
                 names.update(_FORK_READ.findall(line))
+                names.update(_FORK_GETATTR.findall(line))
     return names
 
 
@@ -202,21 +212,32 @@ def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
 
 def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tuple[str, int, str, Changed]]:
     """(path, line, the read as shown, the change) for each fork-owned read of a changed field."""
-    pattern = Alternation(r"\.(?:{})\b", changed)
+    pattern = Alternation(r"(?:\.|[\"'])(?:{})\b", changed)
     for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
         if module is None or not owned:
             continue
         for node in walk_spanning(module, owned):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.ctx, ast.Load)
-                and node.lineno in owned
-                and (change := changed.get(node.attr)) is not None
-                and _HOLDER_NAME.match(_last_name(node.value))
-            ):
-                yield path, node.lineno, short(ast.unparse(node), 80), change
+            held = _held_read(node)
+            if held is not None and node.lineno in owned and (change := changed.get(held[1])) is not None:  # type: ignore[attr-defined]
+                if _HOLDER_NAME.match(_last_name(held[0])):
+                    yield path, node.lineno, short(ast.unparse(node), 80), change  # type: ignore[attr-defined]
+
+
+def _held_read(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(the holder, the field) of ``holder.field`` loaded, or of ``getattr(holder, "field"[, default])``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        return node.value, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and (field := str_value(node.args[1])) is not None
+    ):
+        return node.args[0], field
+    return None
 
 
 def _last_name(expr: ast.expr) -> str:
