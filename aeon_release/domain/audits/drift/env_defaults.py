@@ -37,7 +37,6 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import Mentions, parse_python, short, str_value
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
-_ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
 _FORK_READ = re.compile(
     r"""\b([A-Za-z_]\w*)\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"""
     r"""|(?:getenv|environ\.get)\(\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']\s*,"""
@@ -166,7 +165,7 @@ def _fork_names(trees: ThreeTrees) -> tuple[set[str], set[str]]:
     modules: set[str] = set()
     for path in trees.mine:
         if path.endswith(".py"):
-            for line in _ADDED.findall(trees.mine.raw(path)):
+            for line in trees.mine[path].added.values():
                 for module, attribute, variable in _FORK_READ.findall(line):
                     names.add(attribute or variable)
                     if module:

@@ -43,7 +43,6 @@ from aeon_release.domain.audits.source import (
     walk_spanning,
 )
 
-_ADDED = re.compile(r"^\+(?!\+\+ )([^\n]*)", re.M)
 # an object the code names as a configuration, and a lower-case field read off it (not called)
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
@@ -187,7 +186,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for path in trees.mine:
         if path.endswith(".py"):
-            for line in _ADDED.findall(trees.mine.raw(path)):
+            for line in trees.mine[path].added.values():
                 names.update(_FORK_READ.findall(line))
                 names.update(_FORK_GETATTR.findall(line))
     return names
@@ -204,7 +203,7 @@ def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
     dashed = Alternation(r"--({})\b", {*names, *flags})
     pinned: set[str] = set()
     for path in trees.mine:
-        added = "\n".join(_ADDED.findall(trees.mine.raw(path)))
+        added = "\n".join(trees.mine[path].added.values())
         pinned.update(sets.findall(added))
         pinned.update(flags.get(f, f) for f in dashed.findall(added))
     return pinned & names

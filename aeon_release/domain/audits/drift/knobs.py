@@ -76,12 +76,6 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _added(trees: ThreeTrees, path: str) -> Iterator[str]:
-    for line in trees.mine.raw(path).split("\n"):
-        if line.startswith("+") and not line.startswith("+++ "):
-            yield line[1:]
-
-
 def _fork_stores(trees: ThreeTrees) -> set[str]:
     """Names the fork's added lines store as an attribute, less those its added lines also read
     (patterns over each diff's text at once; a comment is cut from its line first)."""
@@ -89,11 +83,11 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
     texts: list[str] = []
     for path in trees.mine:
         if path.endswith(".py"):
-            code = _COMMENT.sub("", "\n".join(_ADDED.findall(trees.mine.raw(path))))
+            code = _COMMENT.sub("", "\n".join(trees.mine[path].added.values()))
             stored.update(_STORE.findall(code), _SETATTR.findall(code))
             texts.append(code)
         elif setting_file(path):
-            for line in _ADDED.findall(trees.mine.raw(path)):
+            for line in trees.mine[path].added.values():
                 stored |= _options(line.split("#", 1)[0])
     if not stored:
         return stored
@@ -105,7 +99,6 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
     return stored - read
 
 
-_ADDED = re.compile(r"^\+(?!\+\+ )(.*)$", re.M)
 _COMMENT = re.compile(r"#.*")
 
 
@@ -152,7 +145,7 @@ def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int,
     yield from _option_stores(trees, dead)
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(pattern.search(line) for line in _added(trees, path)):
+        if not any(pattern.search(line) for line in trees.mine[path].added.values()):
             continue
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
@@ -168,7 +161,7 @@ def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int,
 
 def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
     for path in sorted(p for p in trees.mine if setting_file(p)):
-        if not any(_options(line) & dead.keys() for line in _added(trees, path)):
+        if not any(_options(line) & dead.keys() for line in trees.mine[path].added.values()):
             continue
         text = trees.merged_text(path)
         owned = trees.owned_lines(path) if text is not None else set()

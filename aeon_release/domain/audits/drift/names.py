@@ -153,9 +153,8 @@ def _fork_added(trees: ThreeTrees) -> Iterator[tuple[str, str]]:
     """(path, text) of each line the fork added to a Python file."""
     for path in trees.mine:
         if path.endswith(".py"):
-            for line in trees.mine.raw(path).split("\n"):
-                if line.startswith("+") and not line.startswith("+++ "):
-                    yield path, line[1:]
+            for line in trees.mine[path].added.values():
+                yield path, line
 
 
 def _fork_names(trees: ThreeTrees) -> set[str]:
