@@ -77,14 +77,12 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     changed = {name: c for name, c in changed.items() if name not in pinned}
     if not changed:
         return []
-    findings = []
-    commits: dict[str, str] = {}
-    for path, line, how, change in _fork_reads(trees, changed):
-        if change.name not in commits:
-            word = whole_word(change.name)
-            commits[change.name] = trees.upstream_commit(change.path, word, pr_pattern, most=5)
-        findings.append(_finding(path, line, how, change, commits[change.name]))
-    return findings
+    return [
+        _finding(
+            path, line, how, change, trees.upstream_commit(change.path, whole_word(change.name), pr_pattern, most=5)
+        )
+        for path, line, how, change in _fork_reads(trees, changed)
+    ]
 
 
 # -- upstream's side ---------------------------------------------------------------------------------

@@ -224,6 +224,7 @@ class ThreeTrees:
         self._maps: dict[tuple[str, str], dict[int, int]] = {}
         self._modules: dict[str, ast.Module | None] = {}
         self._lookups = 0  # upstream_commit's git logs so far
+        self._found: dict[tuple[str, str, str, int], str] = {}  # upstream_commit's answers (no confirm)
         self._greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = dict(greps or {})
 
     def python_files_with(self, words: tuple[str, ...]) -> frozenset[str]:
@@ -266,13 +267,20 @@ class ThreeTrees:
         upstream all changed, read by the fork) spent 27 s naming commits, 100,000 would take twenty
         minutes.  So a merge asks git LOOKUPS times at most; a finding past that names its file alone,
         as one whose commit was not found does."""
+        key = (path, regex, pr_pattern, most)
+        if confirm is None and key in self._found:
+            return self._found[key]  # asked again (one name read on many lines): no git log
         if self._lookups >= LOOKUPS:
             return ""
         self._lookups += 1
+        found = ""
         for commit in repo.Git(self.repo).log_matching(f"{self.base}..{self.theirs}", path, regex)[:most]:
             if confirm is None or confirm(commit):
-                return ", in " + commit_note(commit.sha, commit.subject, pr_pattern)
-        return ""
+                found = ", in " + commit_note(commit.sha, commit.subject, pr_pattern)
+                break
+        if confirm is None:
+            self._found[key] = found
+        return found
 
     def merged_text(self, path: str) -> str | None:
         return self.merged.text(path)
