@@ -35,10 +35,12 @@ from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
+    Mentions,
     flat_statements,
     parse_python,
     plain_name,
     short,
+    simple_assignment,
     str_value,
     walk_spanning,
 )
@@ -118,8 +120,9 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     """Field name -> its change, for the fields whose one literal default in a class means another thing now."""
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     changed: dict[str, Changed] = {}
+    named = Mentions(names)
     for path in paths:
-        old, new = _defaults(before.get(path), names), _defaults(after.get(path), names)
+        old, new = _defaults(before.get(path), names, named), _defaults(after.get(path), names, named)
         for owner, name in sorted(old.keys() & new.keys()):
             (old_text, old_value), (new_text, new_value) = old[owner, name], new[owner, name]
             if name not in changed and _differs(old_value, new_value):
@@ -127,11 +130,11 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     return changed
 
 
-def _defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[str, _Value]]:
+def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[str, str], tuple[str, _Value]]:
     """(class, field) -> its literal default as source text and value, for the fields among ``names``
     a class body of the file annotates once (the classes at the top and in classes: no function's
     body is walked)."""
-    if not text or not any(n in text for n in names):
+    if not text or not named(text):
         return {}
     module = parse_python(text)
     if module is None:
@@ -143,12 +146,10 @@ def _defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[
         for stmt in flat_statements(node.body):
             if isinstance(stmt, ast.ClassDef):
                 classes.append(stmt)
-            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
-                if stmt.target.id in names:
-                    seen.setdefault((node.name, stmt.target.id), []).append(_literal(stmt.value))
-            elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-                if stmt.targets[0].id in names:  # a class attribute: the default an instance reads too
-                    seen.setdefault((node.name, stmt.targets[0].id), []).append(_literal(stmt.value))
+                continue
+            name, value = simple_assignment(stmt)  # a field, or a class attribute: an instance reads it too
+            if name in names and value is not None:
+                seen.setdefault((node.name, name), []).append(_literal(value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
 
 
@@ -217,15 +218,16 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             continue
         for node in walk_spanning(module, owned):
             held = _held_read(node)
-            if held is not None and node.lineno in owned and (change := changed.get(held[1])) is not None:  # type: ignore[attr-defined]
+            if held is not None and held[2] in owned and (change := changed.get(held[1])) is not None:
                 if _HOLDER_NAME.match(_last_name(held[0])):
-                    yield path, node.lineno, short(ast.unparse(node), 80), change  # type: ignore[attr-defined]
+                    yield path, held[2], short(ast.unparse(node), 80), change
 
 
-def _held_read(node: ast.AST) -> tuple[ast.expr, str] | None:
-    """(the holder, the field) of ``holder.field`` loaded, or of ``getattr(holder, "field"[, default])``."""
+def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:
+    """(the holder, the field, the line) of ``holder.field`` loaded, or of ``getattr(holder, "field"[,
+    default])``."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-        return node.value, node.attr
+        return node.value, node.attr, node.lineno
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -233,7 +235,7 @@ def _held_read(node: ast.AST) -> tuple[ast.expr, str] | None:
         and len(node.args) >= 2
         and (field := str_value(node.args[1])) is not None
     ):
-        return node.args[0], field
+        return node.args[0], field, node.lineno
     return None
 
 
