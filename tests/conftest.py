@@ -21,6 +21,18 @@ STALE = 6 * 3600  # seconds: a folder of a session killed before it could clean 
 def pytest_configure(config: pytest.Config) -> None:
     _bytecode_outside_the_checkout()
     _tmp_path_on_tmpfs(config)
+    _ctrl_c_heard()
+
+
+def _ctrl_c_heard() -> None:
+    """A suite started in the background by a shell without job control (`cmd &` in a script, a CI
+    step's wrapper) inherits SIGINT ignored, and so does every program a test starts: the Ctrl-C tests'
+    runs never hear their Ctrl-C and hang or finish.  Here SIGINT is Python's own again, so children
+    start with the default disposition, as under a terminal."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _bytecode_outside_the_checkout() -> None:

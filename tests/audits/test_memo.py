@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import threading
 
 import pytest
@@ -83,3 +84,32 @@ def test_an_exception_in_the_caller_thread_propagates() -> None:
         memo(1)
     with pytest.raises(ValueError, match="bad"):
         memo(1)
+
+
+def test_ctrl_c_while_waiting_for_another_thread_stops_the_waiter() -> None:
+    """A Ctrl-C that lands while the main thread waits for a result another thread computes is the
+    person's, not that thread's failure: it stops the run instead of being taken for a failure and
+    answered by computing again (the run then finished as if never interrupted)."""
+    started, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def slow(key: str) -> str:
+        calls.append(threading.current_thread().name)
+        started.set()
+        release.wait(5)
+        return key
+
+    memo = Memo(slow)
+    preparer = threading.Thread(target=lambda: memo("k"), name="preparer")
+    preparer.start()
+    started.wait(5)
+    main = threading.main_thread().ident
+    assert main is not None
+    threading.Timer(0.2, lambda: signal.pthread_kill(main, signal.SIGINT)).start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            memo("k")
+    finally:
+        release.set()
+        preparer.join(5)
+    assert calls == ["preparer"]

@@ -50,8 +50,10 @@ class Memo(Generic[_P, _V]):
         if not mine:
             try:
                 return future.result()
-            except BaseException:  # the other thread failed: compute here, as if it had never run
-                return self._fn(*args, **kwargs)
+            except BaseException as exc:
+                if not future.done() or future.exception() is not exc:
+                    raise  # raised here while waiting (Ctrl-C, SIGTERM): never taken for the other thread's
+                return self._fn(*args, **kwargs)  # the other thread failed: compute here, as if it had never run
         try:
             value = self._fn(*args, **kwargs)
         except BaseException as exc:
