@@ -208,6 +208,7 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
+    level = ruleset.settings.level_of  # settings: severity moves a rule's findings to another level
     if json_out:
         emit_json(
             {
@@ -216,11 +217,17 @@ def list_rules(config: Path, json_out: bool = False) -> None:
                     for name, kind in sorted(KINDS.items())
                 ],
                 "rules": [
-                    {"id": r.id, "kind": r.kind, "severity": r.severity.value, "message": r.message, "origin": r.origin}
+                    {
+                        "id": r.id,
+                        "kind": r.kind,
+                        "severity": level(r.id, r.severity).value,
+                        "message": r.message,
+                        "origin": r.origin,
+                    }
                     for r in ruleset.rules
                 ],
                 "merge_checks": [
-                    {"id": info.id, "severity": info.severity.value, "message": info.message}
+                    {"id": info.id, "severity": level(info.id, info.severity).value, "message": info.message}
                     for info in merge_rule_infos()
                 ],
                 "device": ruleset.settings.device.label if ruleset.settings.device else None,
@@ -236,7 +243,8 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     id_width = max((len(r.id) for r in ruleset.rules), default=0)
     for rule in ruleset.rules:
         message = printable(rule.message)  # a rule's message (a carry's title in a marker's) is anyone's text
-        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {rule.severity.value:<7}  {message}")
+        at = level(rule.id, rule.severity).value
+        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {at:<7}  {message}")
     # the ids merge's findings and waivers name (merge/device-gate...): a stranger looked for them here
     device = ruleset.settings.device
     lines.append(
@@ -246,5 +254,5 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     infos = merge_rule_infos()
     merge_width = max(len(info.id) for info in infos)
     for info in infos:
-        lines.append(f"  {info.id.ljust(merge_width)}  {info.severity.value:<7}  {info.message}")
+        lines.append(f"  {info.id.ljust(merge_width)}  {level(info.id, info.severity).value:<7}  {info.message}")
     emit("\n".join(lines))

@@ -8,6 +8,7 @@ when that file contains that text), plus the fields of its kind (``aeon-release 
 
 from __future__ import annotations
 
+import fnmatch
 import keyword
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,12 +25,22 @@ from aeon_release.adapters.yamlio import (
     relative_path,
     sequence,
     string,
+    type_name,
 )
 from aeon_release.domain import profile
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
-from aeon_release.domain.audits.model import Condition, DeviceGates, Rule, RuleSet, Settings, Severity
+from aeon_release.domain.audits.model import (
+    CONFIG_NOTE,
+    NOT_AUDITED,
+    Condition,
+    DeviceGates,
+    Rule,
+    RuleSet,
+    Settings,
+    Severity,
+)
 from aeon_release.domain.audits.registry import KINDS, known_kinds
 from aeon_release.domain.ledger import Carry
 from aeon_release.errors import ConfigError, quoted
@@ -44,6 +55,7 @@ _ID_HINT = "rule ids are lowercase words joined by - . _ or /, e.g. nvfp4/enum-i
 # baseline tree rules (baseline/), the carries' markers (carry-marker/).  A rule file's rule of one of
 # these ids was listed twice by `audits list`, reported as the engine's check, and waived with it.
 ENGINE_NAMESPACES = frozenset({"merge", "audit", "baseline", "carry-marker"})
+ENGINE_IDS = frozenset({NOT_AUDITED, CONFIG_NOTE})  # besides the merge checks' and the baseline rules'
 
 
 def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
@@ -112,6 +124,7 @@ def build_rules(
     )
     rules.extend(baseline_rules(rules))
     rules.extend(carry_rules(carries))
+    _known_levels(settings, rules, named)
     return RuleSet(tuple(rules), settings, notes)
 
 
@@ -171,7 +184,7 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
         node,
         where,
         required=(),
-        optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern", "device"),
+        optional=("near_miss_lines", "max_file_bytes", "max_parse_bytes", "pr_subject_pattern", "device", "severity"),
     )
     if fleet and data.get("pr_subject_pattern", default.pr_subject_pattern) != default.pr_subject_pattern:
         raise where.key("pr_subject_pattern").fail(
@@ -185,7 +198,45 @@ def _settings(node: Any, where: Where, default: Settings, fleet: bool) -> Settin
     }
     pattern = _regex(data.get("pr_subject_pattern", default.pr_subject_pattern), where.key("pr_subject_pattern"))
     device = _device(data["device"], where.key("device")) if "device" in data else default.device
-    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, device=device, **sizes)
+    levels = _levels(data["severity"], where.key("severity")) if "severity" in data else default.severity
+    return Settings(near_miss_lines=lines, pr_subject_pattern=pattern, device=device, severity=levels, **sizes)
+
+
+_RULE_GLOB = re.compile(r"[a-z0-9*?/._-]{1,200}")
+_MOST_LEVELS = 100
+
+
+def _levels(node: Any, where: Where) -> tuple[tuple[str, Severity], ...]:
+    """``settings: severity``: rule id (or glob, ``merge/*``) -> the level its findings are reported at."""
+    if not isinstance(node, Mapping):
+        raise where.fail(f"expected a mapping of rule id to error or warning, got {type_name(node)}")
+    data = dict(node)
+    if len(data) > _MOST_LEVELS:
+        raise where.fail(f"names {len(data)} rules, over {_MOST_LEVELS}", "use a glob such as merge/* for many")
+    levels = []
+    for pattern, level in data.items():
+        at = where.key(str(pattern))
+        if not isinstance(pattern, str) or not _RULE_GLOB.fullmatch(pattern):
+            raise at.fail(
+                f"{quoted(str(pattern))} is not a rule id or a glob of rule ids",
+                "e.g. merge/default-drift or merge/* (`aeon-release audits list` names every rule)",
+            )
+        levels.append((pattern, Severity(choice(level, at, [s.value for s in Severity]))))
+    return tuple(levels)
+
+
+def _known_levels(settings: Settings, rules: Sequence[Rule], named: Mapping[str, str]) -> None:
+    """Every pattern of ``settings: severity`` names a rule this config runs or one of the engine's:
+    a misspelt id would quietly leave the level it was meant to change as it was."""
+    from aeon_release.domain.audits.merge_rules import MERGE_RULES
+
+    ids = {r.id for r in rules} | {r.id for r in MERGE_RULES} | ENGINE_IDS
+    for pattern, _ in settings.severity:
+        if not any(fnmatch.fnmatchcase(i, pattern) for i in ids):
+            raise ConfigError(
+                f"{named.get('severity', AUDITS_DIR)}: settings.severity.{pattern}: names no rule",
+                "`aeon-release audits list` names every rule, the engine's merge/ checks too",
+            )
 
 
 _CAPABILITY = re.compile(r"(\d{1,2})\.(\d)", re.ASCII)  # int() reads every script's digits: ASCII ones only

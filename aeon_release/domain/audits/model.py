@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import fnmatch
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 
 NOT_AUDITED = "audit/not-audited"  # what an audit could not read or check, and why (a warning)
+CONFIG_NOTE = "audit/config"  # what the config itself lacks (no rules of its own)
 
 
 class Severity(str, enum.Enum):
@@ -281,12 +283,29 @@ class Settings:
     # config has a fleet profile (load_rules), else GitHub's squash-merge "title (#123)".
     pr_subject_pattern: str = GITHUB_PR_SUBJECT
     device: DeviceGates | None = None  # no device: capability checks are not evaluated
+    # (rule id or glob, level): the level a rule's findings are reported at, whatever the rule or the
+    # engine's check gave them; the exact id wins over a glob, a longer glob over a shorter one.
+    severity: tuple[tuple[str, Severity], ...] = ()
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Settings:
         """The value ``dataclasses.asdict`` made of one."""
         device = data.get("device")
-        return cls(**{**data, "device": DeviceGates.of(device) if device is not None else None})
+        levels = tuple((str(pattern), Severity(level)) for pattern, level in data.get("severity", ()))
+        return cls(**{**data, "device": DeviceGates.of(device) if device is not None else None, "severity": levels})
+
+    def level_of(self, rule_id: str, given: Severity) -> Severity:
+        """The level ``settings: severity`` puts a finding of ``rule_id`` at (``given`` when it names none)."""
+        if not self.severity:
+            return given
+        matching = [(p == rule_id, len(p), level) for p, level in self.severity if fnmatch.fnmatchcase(rule_id, p)]
+        return max(matching, key=lambda m: m[:2])[2] if matching else given
+
+    def relevel(self, findings: list[Finding]) -> list[Finding]:
+        """``findings`` at the levels ``settings: severity`` sets for their rules."""
+        if not self.severity:
+            return findings
+        return [replace(f, severity=self.level_of(f.rule_id, f.severity)) for f in findings]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from aeon_release.domain.audits import suppress
 from aeon_release.domain.audits.cache import FindingsCache, MergeMemo, RuleMemo
 from aeon_release.domain.audits.kinds.base import Context
 from aeon_release.domain.audits.model import (
+    CONFIG_NOTE,
     NOT_AUDITED,
     AuditReport,
     Finding,
@@ -110,6 +111,7 @@ def run_rules(
         job.close()
     findings += bulk_findings
     findings += _not_audited(source, changed, ruleset)
+    findings = settings.relevel(findings)
     _add_cached_suppressions(suppressions, cache_)
     judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
     findings = suppress.apply(findings, suppressions, judge)
@@ -118,7 +120,7 @@ def run_rules(
     seen = set(job.looks) | set(cache_.read_paths()) | set(read_elsewhere)
     return AuditReport(
         tuple(findings),
-        tuple(infos),
+        tuple(replace(i, severity=settings.level_of(i.id, i.severity)) for i in infos),
         len(seen),
         time.perf_counter() - started,
         exclusions=_exclusions(ruleset.rules, scanned),
@@ -233,9 +235,6 @@ def _merge_infos() -> list[RuleInfo]:
     from aeon_release.domain.audits.merge_rules import merge_rule_infos
 
     return merge_rule_infos()
-
-
-CONFIG_NOTE = "audit/config"
 
 
 def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet) -> list[Finding]:
