@@ -392,3 +392,84 @@ def test_a_helper_another_class_assigns_from_is_not_this_ones(git_repo: GitRepo,
         git_repo, {"pkg/ids.py": helpers, "pkg/user.py": user}, {"pkg/user.py": ours}, {"pkg/ids.py": theirs}
     )
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+_RUNNER = """class Runner:
+    def __init__(self, config):
+        self.config = config
+
+    def _aux_layers(self):
+        return [i for i in self.config.aux_layer_ids]
+
+    def setup_drafter(self, drafter):
+        drafter.set_aux_hidden_state_layers(tuple(self._aux_layers()))
+"""
+_OTHER = """class Other:
+    def __init__(self, ids):
+        self.ids = ids
+
+    def _aux_layers(self):
+        return [i for i in self.ids]
+"""
+_SUBCLASS = """from pkg.runner import Runner
+
+
+class AeonRunner(Runner):
+    def setup_drafter(self, drafter):
+        layers = [layer + 1 for layer in self._aux_layers()]
+        drafter.set_aux_hidden_state_layers(tuple(layers))
+"""
+
+
+@pytest.mark.parametrize(
+    ("shifted", "silent"),
+    [("pkg/runner.py", False), ("pkg/other.py", True)],
+    ids=["the subclass's base method", "a method of one name in a class the fork never names"],
+)
+def test_a_method_upstream_shifted_whose_result_a_fork_subclass_shifts(
+    git_repo: GitRepo, tmp_path: Path, shifted: str, silent: bool
+) -> None:
+    """#40727's shape with the helper a method (most of upstream's code): git's hunk header names a
+    method's class, not the method, so the helper's file was never read and the pair never made.  A
+    method of the same name in a class the fork's file never names is another value."""
+    base = {"pkg/runner.py": _RUNNER, "pkg/other.py": _OTHER}
+    theirs = {shifted: base[shifted].replace("return [i for i", "return [i + 1 for i")}
+    sides = three_way(git_repo, base, {"pkg/aeon.py": _SUBCLASS}, theirs)
+    line = next(i for i, t in enumerate(_SUBCLASS.splitlines(), 1) if "+ 1" in t)
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == ([] if silent else [("pkg/aeon.py", line, "error")])
+    if not silent:
+        message = next(f.message for f in report.findings if f.rule_id == OFFSET)
+        assert "one call level apart (Runner._aux_layers() returns the adjusted value)" in message
+
+
+_GROWN = """def aux_layers(ids):
+    out = []
+    for i in ids:
+        out.append(i)
+    return out
+
+
+def use(drafter, ids):
+    drafter.set_layers(aux_layers(ids))
+"""
+
+
+@pytest.mark.parametrize(
+    ("upstream", "silent"),
+    [
+        ("        out.append(i + 1)\n", False),
+        ("        out.append(i)\n        print(i + 1)\n", True),  # an adjusted value the helper does not return
+    ],
+    ids=["appended and returned", "printed, not returned"],
+)
+def test_a_helper_that_builds_its_result_with_append(
+    git_repo: GitRepo, tmp_path: Path, upstream: str, silent: bool
+) -> None:
+    """The adjusted value goes into a list the helper returns (``out.append(i + 1)`` ... ``return out``):
+    the fork's ``+ 1`` on the helper's result doubles it."""
+    ours = _GROWN.replace("drafter.set_layers(aux_layers(ids))", "drafter.set_layers([x + 1 for x in aux_layers(ids)])")
+    theirs = _GROWN.replace("        out.append(i)\n", upstream)
+    sides = three_way(git_repo, {"pkg/ids.py": _GROWN}, {"pkg/ids.py": ours}, {"pkg/ids.py": theirs})
+    line = next(i for i, t in enumerate(ours.splitlines(), 1) if "x + 1" in t)
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/ids.py", line, "error")])

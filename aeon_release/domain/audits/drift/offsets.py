@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
+from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, plain_name, segment, walk_defs, walk_spanning
@@ -116,7 +116,7 @@ def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tu
     findings: list[Finding] = []
     covered: dict[str, list[tuple[int, int]]] = {}
     seen: set[tuple[str, int]] = set()
-    for mine, other in _pairs(fork, upstream):
+    for mine, other in _pairs(fork, upstream, _Related(trees)):
         if (mine.path, mine.line) in seen:
             continue
         seen.add((mine.path, mine.line))
@@ -168,14 +168,37 @@ class _Wanted:
         )
 
 
-def _pairs(fork: list[Adjustment], upstream: list[Adjustment]) -> Iterator[tuple[Adjustment, Adjustment]]:
+def _pairs(
+    fork: list[Adjustment], upstream: list[Adjustment], related: _Related
+) -> Iterator[tuple[Adjustment, Adjustment]]:
     for mine in fork:
         for other in upstream:
             if mine.kind != other.kind:
                 continue  # ``+ 1`` on one side and ``* 2`` on the other are two different changes
-            if _same_flow(mine, other) or _one_call_level(mine, other) or _one_call_level(other, mine):
+            if (
+                _same_flow(mine, other)
+                or (_one_call_level(mine, other) and related(mine, other))
+                or (_one_call_level(other, mine) and related(other, mine))
+            ):
                 yield mine, other
                 break
+
+
+class _Related:
+    """Whether a call site can reach the helper a call level away: a method of another file's class is
+    matched by its name alone, and many classes have a ``get_layers``; the caller's file must name the
+    class (its import, its base, its constructor), as a subclass's or a user's file does."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self.trees = trees
+
+    def __call__(self, caller: Adjustment, helper: Adjustment) -> bool:
+        owner = helper.function.rpartition(".")[0].rsplit(".", 1)[-1]
+        if caller.path == helper.path or not owner:
+            return True
+        rev = self.trees.ours if caller.side == "fork" else self.trees.theirs
+        text = self.trees.blobs(rev, [caller.path])[caller.path] or ""  # read once: the trees keep it
+        return re.search(rf"\b{re.escape(owner)}\b", text) is not None
 
 
 def _additive_terms(node: ast.AST) -> list[ast.expr]:
@@ -251,12 +274,24 @@ def _side_adjustments(trees: ThreeTrees, side: str, wanted: _Wanted | None) -> I
         )
     ]
     paths = [p for p in paths if _candidate_lines(changes[p])]
+    if wanted is not None and wanted.callees:
+        paths = sorted({*paths, *_defining(trees, changes, wanted, paths)})
     texts = trees.blobs(rev, paths)
     if wanted is not None:
         paths = [p for p in paths if p in wanted.paths() or _may_pair(changes[p], wanted, texts[p] or "")]
     for path in paths:
         both = {t.strip() for t in other[path].added.values()} if path in other else set()
         yield from _adjustments(side, path, texts[path] or "", changes[path], both, wanted)
+
+
+def _defining(trees: ThreeTrees, changes: Changes, wanted: _Wanted, taken: list[str]) -> frozenset[str]:
+    """Upstream's files with an adjustment that define a helper the fork adjusts the result of.  The
+    substring test finds a function's name in its hunk's header, which git gives a top-level ``def``
+    but a method only its ``class`` line: a method's file is found by one ``git grep`` of ``def name(``
+    over the files with an adjustment the test left out."""
+    rest = [p for p in changes if p.endswith(".py") and p not in taken and _candidate_lines(changes[p])]
+    words = tuple(sorted(f"def {c}(" for c in wanted.callees))
+    return trees.upstream_files_with(words, rest) if rest else frozenset()
 
 
 def _candidate_lines(change: FileChange) -> set[int]:
@@ -303,10 +338,8 @@ def _may_pair(change: FileChange, wanted: _Wanted, text: str) -> bool:
     lines = [t for t in change.added.values() if _ADJUSTMENT.search(t.split("#", 1)[0])]
     if wanted.mentions_key("\n".join(lines)):
         return True
-    if any(line.lstrip().startswith("return") for line in lines) and any(
-        re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees
-    ):
-        return True
+    if lines and any(re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(c)}\(", text, re.M) for c in wanted.callees):
+        return True  # whether the adjustment reaches the helper's return is the flow's to say
     return any(f"{h}(" in line for h in wanted.helpers for line in lines)
 
 
@@ -481,7 +514,7 @@ def _in_function(
                 text,
                 frozenset(flow),
                 frozenset(callees),
-                flows.returned(node),
+                flows.returned(node) or flows.returns(flows.closure(targets)),
                 (function.lineno, function.end_lineno or function.lineno),
                 frozenset(reads),
                 kind,
@@ -589,10 +622,22 @@ def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
     return None
 
 
+_GROWERS = frozenset({"append", "appendleft", "extend", "insert", "add"})
+
+
+def _grown(stmt: ast.AST | None) -> ast.expr | None:
+    """The collection a statement grows with a value (``out.append(v)``, ``seen.add(v)``), or None."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return None
+    func = stmt.value.func
+    return func.value if isinstance(func, ast.Attribute) and func.attr in _GROWERS else None
+
+
 class _Flows:
     """Names and their derivations within one function."""
 
     def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.function = function
         self.parents: dict[ast.AST, ast.AST] = {c: p for p in ast.walk(function) for c in ast.iter_child_nodes(p)}
         self.assignments = [n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))]
 
@@ -705,7 +750,22 @@ class _Flows:
             targets = current.targets if isinstance(current, ast.Assign) else [current.target]
             fields = {f for t in targets if isinstance(t, ast.Attribute) for f in _field_token(t.attr)}
             return keys.union(fields, *(self.tokens(t) for t in targets if not isinstance(t, ast.Tuple)))
+        grown = _grown(current)
+        if grown is not None:  # ``out.append(i + 1)``: the adjusted value goes into ``out``
+            return keys | self.tokens(grown)
         return keys
+
+    def returns(self, flow: set[str]) -> bool:
+        """Whether the function returns one of ``flow``'s names (``out = []`` ... ``return out``)."""
+        return bool(flow & self._returned)
+
+    @functools.cached_property
+    def _returned(self) -> set[str]:
+        found: set[str] = set()
+        for node in ast.walk(self.function):
+            if isinstance(node, ast.Return) and node.value is not None and not self.nested(node, self.function):
+                found |= self.tokens(node.value)
+        return found
 
     def callees(self, flow: set[str]) -> set[str]:
         """Helpers whose results the flow's names hold (``start = helper(x)`` ... ``start += 1``)."""

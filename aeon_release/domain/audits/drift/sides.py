@@ -20,7 +20,7 @@ from typing import Any
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import SourceCache, code_lines, parse_python
 
@@ -235,6 +235,17 @@ class ThreeTrees:
             found = repo.files_containing(self.repo, self.theirs, words, [PYTHON_FILES])
             self._greps[words] = lambda: found
         return self._greps[words]()
+
+    def upstream_files_with(self, words: tuple[str, ...], paths: Iterable[str]) -> frozenset[str]:
+        """Of ``paths``, those whose text at theirs holds one of ``words``: one ``git grep`` of those
+        files alone (every Python file when they would not fit on a command line)."""
+        specs = [f":(literal){p}" for p in sorted(set(paths))]
+        if not specs or not words:
+            return frozenset()
+        chosen = frozenset(p.removeprefix(":(literal)") for p in specs)
+        if sum(len(p) + 1 for p in specs) > ARGV_BYTES:
+            specs = [PYTHON_FILES]
+        return repo.files_containing(self.repo, self.theirs, words, specs) & chosen
 
     def files_naming(self, words: tuple[str, ...]) -> frozenset[str]:
         """Python files of either side (the fork's at ours, upstream's at theirs) whose text holds one of
