@@ -133,3 +133,84 @@ def test_a_deployment_option_upstream_still_reads_is_silent(git_repo: GitRepo, n
     """max-num-seqs is still read; a comment naming the old flag sets nothing."""
     manifest = "args:\n  - --max-num-seqs=16\n  # --enable-reasoning is gone\nconfig:\n  max-num-seqs: 8\n"
     assert option_findings(git_repo, no_rules, manifest) == []
+
+
+# -- an override of a hook upstream no longer calls: the base keeps the method (an empty default),
+# its caller stopped calling it; the fork's subclass still overrides it, and its code never runs.
+# A short name (symbol drift makes a longer one an error): a warning, where no ``.prepare`` is read.
+WORKER = "vllm/v1/worker/worker_base.py"
+WORKER_BASE = """class WorkerBase:
+    def execute_model(self, batch):
+        self.prepare(batch)
+        return self.run(batch)
+
+    def prepare(self, batch):
+        pass
+
+    def run(self, batch):
+        return batch
+"""
+WORKER_UPSTREAM = WORKER_BASE.replace("        self.prepare(batch)\n", "")
+AEON_WORKER = "vllm/v1/worker/aeon_worker.py"
+AEON_WORKER_TEXT = """from vllm.v1.worker.worker_base import WorkerBase
+
+
+class AeonWorker(WorkerBase):
+    def prepare(self, batch):
+        batch.pad_to_multiple(8)
+"""
+
+
+def override_findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, extra: dict[str, str]) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {WORKER: WORKER_BASE, "vllm/v1/worker/__init__.py": "", **extra},
+        {AEON_WORKER: fork},
+        [("[Core] Inline input preparation into execute_model (#40001)", {WORKER: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+
+
+def test_an_override_of_a_hook_upstream_no_longer_calls_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, severity, message)] = override_findings(git_repo, no_rules, AEON_WORKER_TEXT, WORKER_UPSTREAM, {})
+    assert (path, line, severity) == (AEON_WORKER, 5, "warning")
+    assert "method AeonWorker.prepare is reached by prepare(), which upstream's code" in message
+    assert f"no longer calls anywhere: its last call went from {WORKER}, in " in message and "#40001" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream", "extra"),
+    [
+        # another upstream file still calls the hook
+        (AEON_WORKER_TEXT, WORKER_UPSTREAM, {"vllm/v1/worker/gpu.py": "def go(w, b):\n    w.prepare(b)\n"}),
+        # upstream moved the call: a line it added calls it
+        (
+            AEON_WORKER_TEXT,
+            WORKER_UPSTREAM.replace(
+                "        return self.run(batch)\n", "        return self.run(self.prepare(batch))\n"
+            ),
+            {},
+        ),
+        # the fork calls its own method
+        (
+            AEON_WORKER_TEXT + "\n    def step(self, batch):\n        self.prepare(batch)\n",
+            WORKER_UPSTREAM,
+            {},
+        ),
+        # upstream still calls it: nothing changed around it
+        (AEON_WORKER_TEXT, WORKER_BASE.replace("return batch", "return list(batch)"), {}),
+    ],
+    ids=["called elsewhere", "call moved", "the fork calls it", "still called"],
+)
+def test_an_override_still_called_somewhere_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, extra: dict[str, str]
+) -> None:
+    assert override_findings(git_repo, no_rules, fork, upstream, extra) == []
+
+
+def test_an_override_of_a_hook_upstream_renamed_is_one_finding(git_repo: GitRepo, no_rules: Path) -> None:
+    """Renamed: symbol drift's error (the method it overrides is gone) stands for the dead hook's warning."""
+    renamed = WORKER_BASE.replace("prepare", "_prepare_inputs")
+    found = override_findings(git_repo, no_rules, AEON_WORKER_TEXT, renamed, {})
+    assert [(p, line, sev) for p, line, sev, _ in found] == [(AEON_WORKER, 5, "error")]

@@ -154,7 +154,14 @@ def _merge_findings(
     if gates_apart is not None:
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
-    return _fold_name_drift(findings)
+    return _fold_name_drift(_error_stands_for_warning(findings))
+
+
+def _error_stands_for_warning(findings: list[Finding]) -> list[Finding]:
+    """A line one check calls an error and another, of the same rule, a warning (an override whose
+    hook upstream renamed: gone, and no longer called) is one finding: the error's."""
+    errors = {(f.rule_id, f.path, f.line) for f in findings if f.severity is Severity.ERROR}
+    return [f for f in findings if f.severity is Severity.ERROR or (f.rule_id, f.path, f.line) not in errors]
 
 
 def _gate_findings(trees: ThreeTrees, settings: Settings) -> list[Finding]:

@@ -1,4 +1,5 @@
-"""Dead knobs: fork-owned code sets an attribute that upstream's code no longer reads anywhere.
+"""Dead knobs: fork-owned code sets an attribute (or defines a method) that upstream's code no
+longer reads (calls) anywhere.
 
 A carry steers upstream's code through an attribute it reads: ``layer.use_triton = True`` forces a
 kernel, ``runner.aux_stream = None`` turns off a dual stream, ``cfg.bitblas_tile_size = 64`` tunes a
@@ -9,7 +10,8 @@ and its value is silently ignored: the path it chose is no longer the one taken.
 An attribute went dead when a line upstream's diff removed reads it (``x.name`` loaded or called,
 not stored), no line it added reads it, and no Python file of upstream's tree outside its tests reads
 it, nor quotes it (a ``getattr``) any more.  The fork's side: a fork-owned store of it (``x.name =
-v``, ``x.name += v``, ``setattr(x, "name", v)``), or a deployment file's option of the service
+v``, ``x.name += v``, ``setattr(x, "name", v)``), a method of a fork class (an override of a hook upstream stopped calling:
+``def prepare(self, batch)`` when upstream's ``execute`` no longer calls ``self.prepare``), or a deployment file's option of the service
 (``--enable-reasoning`` in a manifest or a ``Dockerfile``'s command, an ``enable-reasoning: true`` key
 of a config file: the attribute ``enable_reasoning``), where no line the fork added reads it (a knob
 of the fork's own).  A warning: something may still read it in a way no text search sees
@@ -85,6 +87,7 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
         if path.endswith(".py"):
             code = _COMMENT.sub("", "\n".join(trees.mine[path].added.values()))
             stored.update(_STORE.findall(code), _SETATTR.findall(code))
+            stored.update(n for n in _METHOD.findall(code) if not n.startswith("__"))
             texts.append(code)
         elif setting_file(path):
             for line in trees.mine[path].added.values():
@@ -100,6 +103,8 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
 
 
 _COMMENT = re.compile(r"#.*")
+# an indented ``def``: a method, which overrides (or is) what an upstream caller reaches by ``.name(``
+_METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w{3,})[ \t]*\(", re.M)
 
 
 # a name after a dot or a quote (the names of a changed line, matched against a set, not an alternation)
@@ -153,10 +158,23 @@ def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int,
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
                 if node.lineno in owned:
                     yield path, node.lineno, f"{_show(node)} = ...", node.attr
+            elif isinstance(node, ast.ClassDef):
+                for method in node.body:
+                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
+                        if method.lineno in owned and _left_by_symbol_drift(method):
+                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
                     yield path, node.lineno, f'setattr(..., "{name}", ...)', name
+
+
+def _left_by_symbol_drift(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Symbol drift makes an override of a hook upstream stopped calling an error when the method's name
+    is one a text search can follow (eight characters or more, undecorated); a shorter or decorated one
+    (``prepare``, ``setup``, a ``@property``) is this check's, a warning: a read of ``.name`` anywhere in
+    upstream's tree keeps it alive, so it speaks only where no such read is left."""
+    return len(method.name) < 8 or bool(method.decorator_list)
 
 
 def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
@@ -184,6 +202,13 @@ def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where
         return any(_read(name).search(_code(text)) for text in git.removed_lines(commit.sha, where))
 
     commit = trees.upstream_commit(where, word, pr_pattern, removes, most=5)
+    if how.startswith("method "):
+        message = (
+            f"fork-owned {how} is reached by {name}(), which upstream's code no longer calls anywhere: its "
+            f"last call went from {where}{commit}; the fork's method silently never runs now: find the hook "
+            "upstream calls instead, or drop the carry"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     message = (
         f"fork-owned {how} sets {name}, which upstream's code no longer reads anywhere: its last read went "
         f"from {where}{commit}; the fork's value is silently ignored now: find what upstream reads instead, "
