@@ -138,7 +138,9 @@ def init(
         None, "--upstream-remote", help="Remote whose main branch is upstream (default: upstream, if it exists)."
     ),
     image: Optional[str] = typer.Option(
-        None, "--image", help="Image repository to build and publish (default: ghcr.io/OWNER/NAME of a GitHub origin)."
+        None,
+        "--image",
+        help="Image repository to build and publish (default: the registry of the forge origin is on: ghcr.io/OWNER/NAME for GitHub, registry.gitlab.com/GROUP/NAME for GitLab).",
     ),
     force: bool = typer.Option(False, "--force", help="Replace files that already exist."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the files on stdout and write nothing."),

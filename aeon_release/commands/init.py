@@ -50,7 +50,7 @@ def run(
     repository = image or image_from_remote(git)
     if repository is None:
         raise UsageError(
-            "no image repository: the checkout has no GitHub remote named origin to take one from",
+            "no image repository: the checkout has no GitHub or GitLab remote named origin to take one from",
             "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
         )
     folder = config_folder(git, config)

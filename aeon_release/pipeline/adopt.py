@@ -288,13 +288,25 @@ def _unique(slug: str, taken: set[str]) -> str:
     return candidate
 
 
+# A forge's own registry for a project hosted there: GitHub's (where its Actions publish), GitLab's
+# (``registry.gitlab.com/group/subgroup/project``, where its CI publishes).
+_FORGES = (
+    (re.compile(r"github\.com[:/]+([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$"), "ghcr.io"),
+    (re.compile(r"gitlab\.com[:/]+((?:[A-Za-z0-9_.-]+/)+)([A-Za-z0-9._-]+?)(?:\.git)?/?$"), "registry.gitlab.com"),
+)
+
+
 def image_from_remote(git: Git, remote: str = "origin") -> str | None:
-    """ghcr.io/OWNER/NAME for a GitHub ``origin`` (where GitHub Actions publishes), else None."""
+    """The registry of the forge ``origin`` is hosted on, for its project (ghcr.io/OWNER/NAME for
+    GitHub, registry.gitlab.com/GROUP/NAME for GitLab), else None."""
     status, url, _ = git.try_run("remote", "get-url", remote)
-    match = re.search(r"github\.com[:/]([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$", url.strip())
-    if status != 0 or match is None:
+    if status != 0:
         return None
-    return f"ghcr.io/{match[1].lower()}/{match[2].lower()}"
+    for pattern, registry in _FORGES:
+        match = pattern.search(url.strip())
+        if match is not None:
+            return f"{registry}/{match[1].strip('/').lower()}/{match[2].lower()}"
+    return None
 
 
 def config_folder(git: Git, config: Path | None) -> Path:

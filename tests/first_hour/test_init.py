@@ -436,3 +436,21 @@ def _commit(example: demo.Example, files: dict[str, str], message: str) -> None:
         (example.fork / name).write_text(text)
     git(example.fork, "add", "-A")
     git(example.fork, "commit", "-qm", message)
+
+
+@pytest.mark.parametrize(
+    ("origin", "image"),
+    [
+        ("git@github.com:Aeon-7/vLLM-Fork.git", "ghcr.io/aeon-7/vllm-fork"),
+        ("https://gitlab.com/Aeon-7/inference/vLLM-Fork.git", "registry.gitlab.com/aeon-7/inference/vllm-fork"),
+        ("git@gitlab.com:aeon-7/vllm-fork", "registry.gitlab.com/aeon-7/vllm-fork"),
+    ],
+    ids=["github over ssh", "a gitlab subgroup", "gitlab over ssh"],
+)
+def test_the_image_is_the_registry_of_the_forge_origin_is_on(
+    example: demo.Example, tmp_path: Path, origin: str, image: str
+) -> None:
+    git(example.fork, "remote", "add", "origin", origin)
+    done = init(example, tmp_path / "cfg", "--dry-run", "--json")
+    assert done.code == 0, done.err
+    assert json.loads(done.out)["image"] == image
