@@ -84,6 +84,9 @@ _INT_ENUM = "import enum\n\n\nclass Quant(enum.IntEnum):\n    NONE = 0\n    FP8 
         ("    sizes = {0: 'none', 2: 'pair'}\n    return sizes[len(spec)]\n", True),  # keyed by a length
         ("    if int(spec.count) == 2:\n        return 1\n", True),  # another number
         ("    if spec.bits & 2:\n        return 1\n", True),
+        # a parameter compared with a member: its default is the member's old number
+        ("    def chosen(kind: int = 2):\n        return kind == Quant.NVFP4\n    return chosen()\n", False),
+        ("    def counted(n: int = 2):\n        return n == len(Quant)\n    return counted()\n", True),  # not a member
     ],
 )
 def test_int_enum_spellings(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:

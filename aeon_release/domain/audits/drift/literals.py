@@ -469,7 +469,11 @@ def _context_tie(
             return f"passed as {param.arg}", _replacement(file, param.arg, change)
     if isinstance(parent, ast.arguments):
         param = _defaulted_param(parent, node)
-        if param is not None and (names_class(param.annotation, names) or _tied_name(file, param.arg, short)):
+        if param is not None and (
+            names_class(param.annotation, names)
+            or _tied_name(file, param.arg, short)
+            or _compared_with_member(file, parent, param.arg, names)
+        ):
             return f"the default of {param.arg}", _replacement(file, param.arg, change)
     if isinstance(parent, ast.MatchValue):
         return _match_tie(file, parent, change)
@@ -488,6 +492,22 @@ def _context_tie(
         if function is not None and (names_class(function.returns, names) or _tied_name(file, function.name, short)):
             return f"returned by {function.name}()", _replacement(file, function.name, change)
     return None
+
+
+def _compared_with_member(file: _File, args: ast.arguments, name: str, names: frozenset[str]) -> bool:
+    """The function whose parameter ``name`` is compares it with one of the enum's members
+    (``def f(mode: int = 4): return mode == C.M``): its default is one of the members' numbers."""
+    function = file.parents.get(args)
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return False
+    for node in ast.walk(function):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(x, ast.Name) and x.id == name for x in sides) and any(
+                isinstance(x, (ast.Attribute, ast.Subscript)) and _is_class(x.value, names) for x in sides
+            ):
+                return True  # ``C.M`` or ``C["M"]``: a member, not ``len(C)``
+    return False
 
 
 def _positional_param(file: _File, call: ast.Call, index: int) -> ast.arg | None:
