@@ -1077,3 +1077,67 @@ def test_an_override_wrapped_by_a_decorator_of_the_tree(
     )
     got = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (len(got) == 1 and "the base takes 'decorate'" in got[0][2]) if reported else got == []
+
+
+# -- upstream gave a base class a method the fork's subclass already had ---------------------------
+_WORKER = "vllm/v1/worker/worker_base.py"
+_WORKER_TEXT = """class WorkerBase:
+    def execute_model(self, batch):
+        return self.run(batch)
+
+    def run(self, batch):
+        return batch
+"""
+_WORKER_PADDED = """class WorkerBase:
+    def execute_model(self, batch):
+        return self.run(self.pad(batch))
+
+    def pad(self, batch):
+        return batch
+
+    def run(self, batch):
+        return batch
+"""
+_OTHER = "vllm/v1/worker/other.py"
+_AEON_WORKER = "vllm/v1/worker/aeon_worker.py"
+_AEON_WORKER_TEXT = """from vllm.v1.worker.worker_base import WorkerBase
+
+
+class AeonWorker(WorkerBase):
+    def run(self, batch):
+        return super().run(self.pad(batch))
+
+    def pad(self, batch):
+        return batch.pad_to_multiple(16)
+"""
+
+
+@pytest.mark.parametrize(
+    ("changed", "silent"),
+    [(_WORKER, False), (_OTHER, True)],
+    ids=["the fork class's base", "a class the fork does not derive from"],
+)
+def test_a_base_method_upstream_added_under_a_fork_method_of_that_name(
+    git_repo: GitRepo, no_rules: Path, changed: str, silent: bool
+) -> None:
+    """The fork's ``AeonWorker.pad`` (its own helper, padding to 16) overrides nothing; upstream adds
+    ``WorkerBase.pad`` and calls it from ``execute_model``: on the fork's worker that call now runs the
+    fork's helper, silently.  Upstream adding the method to a class the fork does not derive from, or a
+    fork method whose base had it all along (an override of its own), is another matter."""
+    other_text = _WORKER_TEXT.replace("WorkerBase", "OtherBase")
+    texts = {_WORKER: _WORKER_PADDED, _OTHER: _WORKER_PADDED.replace("WorkerBase", "OtherBase")}
+    sides = s.merge_case(
+        git_repo,
+        {_WORKER: _WORKER_TEXT, _OTHER: other_text, "vllm/v1/worker/__init__.py": ""},
+        {_AEON_WORKER: _AEON_WORKER_TEXT},
+        [("[Core] Pad batches in the worker (#40002)", {changed: texts[changed]})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    overrides = [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT]
+    if silent:
+        assert overrides == []
+        return
+    [(path, line, severity, message)] = overrides
+    assert (path, line, severity) == (_AEON_WORKER, 8, "warning")
+    assert "AeonWorker.pad, the fork's own method, now overrides WorkerBase.pad, which upstream added" in message
+    assert "#40002" in message and "upstream's calls of pad() on the fork's class run the fork's method" in message

@@ -967,6 +967,25 @@ class _Checker:
             )
             yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
         elif (
+            before is MISSING
+            and isinstance(after, DefSym)
+            and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and isinstance(after.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and self._upstream(after.path)
+        ):
+            # a method of the fork's own that no base had: upstream added one of that name to a base
+            commit = self._commit(after.path, after.name)
+            yield Finding(
+                RULE,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                stmt.lineno,
+                f"{short}.{name}, the fork's own method, now overrides {after.label}, which upstream added "
+                f"({after.path}{'; ' + commit if commit else ''}): upstream's calls of {name}() on the fork's "
+                f"class run the fork's method instead; check that it does what upstream's does, or rename it",
+            )
+        elif (
             isinstance(before, DefSym)
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
