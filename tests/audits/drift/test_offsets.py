@@ -473,3 +473,44 @@ def test_a_helper_that_builds_its_result_with_append(
     sides = three_way(git_repo, {"pkg/ids.py": _GROWN}, {"pkg/ids.py": ours}, {"pkg/ids.py": theirs})
     line = next(i for i, t in enumerate(ours.splitlines(), 1) if "x + 1" in t)
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/ids.py", line, "error")])
+
+
+_SLICED = """def draft_inputs(token_ids):
+    return list(token_ids)
+
+
+def propose(drafter, token_ids, hidden):
+    inputs = draft_inputs(token_ids)
+    return drafter(inputs, hidden)
+"""
+
+
+@pytest.mark.parametrize(
+    ("upstream", "fork", "silent"),
+    [
+        ("return list(token_ids)[1:]", "inputs = draft_inputs(token_ids)[1:]", False),  # the tokens shifted twice
+        ("return list(token_ids)[:-1]", "inputs = draft_inputs(token_ids)[:-1]", False),  # the tail dropped twice
+        ("return list(token_ids)[1:]", "inputs = draft_inputs(token_ids)[:-1]", True),  # one from each end
+        ("return list(token_ids)[1:]", "hidden = hidden[1:]", True),  # another value
+        ("return list(token_ids)[1:]", "inputs = [t + 1 for t in draft_inputs(token_ids)]", True),  # not a slice
+    ],
+    ids=["leading twice", "trailing twice", "both ends", "another value", "a slice and an offset"],
+)
+def test_a_sequence_sliced_by_both_sides(
+    git_repo: GitRepo, tmp_path: Path, upstream: str, fork: str, silent: bool
+) -> None:
+    """Speculative decoding shifts token sequences by slicing (``token_ids[1:]``: the next token of
+    each): upstream's helper starts returning the shifted sequence while the fork's carry shifts its
+    result itself, and the drafter sees every token one step late."""
+    theirs = _SLICED.replace("return list(token_ids)", upstream)
+    old = "inputs = draft_inputs(token_ids)" if "hidden" not in fork else "return drafter(inputs, hidden)"
+    new = fork if "hidden" not in fork else f"{fork}\n    return drafter(inputs, hidden)"
+    ours = _SLICED.replace(old, new)
+    sides = three_way(git_repo, {"pkg/draft.py": _SLICED}, {"pkg/draft.py": ours}, {"pkg/draft.py": theirs})
+    line = next(i for i, t in enumerate(ours.splitlines(), 1) if fork in t)
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == ([] if silent else [("pkg/draft.py", line, "error")])
+    if not silent:
+        assert "slicing applied twice one call level apart" in next(
+            f.message for f in report.findings if f.rule_id == OFFSET
+        )

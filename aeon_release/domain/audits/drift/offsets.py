@@ -48,8 +48,12 @@ _PASS_THROUGH = frozenset(
         "frozenset",
     }
 )
-_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*)")
+_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*|[\[,]\s*\d+\s*:)")
 OFFSET_KIND, SCALE_KIND = "offset", "scaling"
+# a slice that drops a constant number of leading (``x[1:]``) or trailing (``x[:-1]``) entries: a
+# shift of the sequence, paired only with a slice of the same end
+HEAD_KIND, TAIL_KIND = "leading slice", "trailing slice"
+_SAYS = {OFFSET_KIND: "offset", SCALE_KIND: "scaling", HEAD_KIND: "slicing", TAIL_KIND: "slicing"}
 _SCALINGS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.LShift, ast.RShift)
 _SELF = frozenset({"self", "cls"})
 _BUILTINS = frozenset(
@@ -540,6 +544,14 @@ def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> tuple[lis
             return [node.right], SCALE_KIND
     if isinstance(node, ast.AugAssign) and isinstance(node.op, _SCALINGS) and _factor(node.value):
         return [node.target], SCALE_KIND
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):  # ``x[:-1] = y`` writes, not shifts
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        for part in parts:
+            if isinstance(part, ast.Slice) and part.step is None:
+                if part.lower is not None and _constant(part.lower) and part.upper is None:
+                    return [node.value], HEAD_KIND
+                if part.lower is None and _negative(part.upper):
+                    return [node.value], TAIL_KIND
     if (
         isinstance(node, ast.Compare)
         and node.lineno in flipped
@@ -555,6 +567,11 @@ def _factor(node: ast.expr) -> bool:
         node = node.operand
     value = node.value if isinstance(node, ast.Constant) else None
     return type(value) in (int, float) and value not in (0, 1)
+
+
+def _negative(node: ast.expr | None) -> bool:
+    """``-k`` for a constant k: a slice's end counted from the back."""
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _constant(node.operand)
 
 
 def _constant(node: ast.expr) -> bool:
@@ -846,7 +863,7 @@ def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Fi
     shared = sorted(_shown(t) for t in _shared(mine, other))
     flow = f" ({', '.join(shared[:3])})" if shared else ""
     message = (
-        f"{'offset' if mine.kind == OFFSET_KIND else 'scaling'} applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
+        f"{_SAYS[mine.kind]} applied twice {how}{flow}: the fork added `{mine.text}` (line {fork_line}) and upstream "
         f"added `{other.text}` ({where}) in {mine.function}(); git merged both. Keep one of them"
     )
     return (Finding(OFFSET, "merge", Severity.ERROR, mine.path, fork_line, message), _merged_span(trees, mine))
