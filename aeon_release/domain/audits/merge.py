@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
+from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returns import return_drift
@@ -134,6 +135,7 @@ def _merge_findings(
         device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     findings += name_drift(trees, settings.pr_subject_pattern)
     findings += knob_drift(trees, settings.pr_subject_pattern)
+    findings += dead_patches(trees, settings.pr_subject_pattern)
     findings += env_default_drift(trees, settings.pr_subject_pattern)
     findings += field_default_drift(trees, settings.pr_subject_pattern)
     findings += registration_drift(trees, settings.pr_subject_pattern)
