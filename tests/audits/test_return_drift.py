@@ -343,3 +343,66 @@ def _stats_case(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> 
         [("[Metrics] Report hits first (#4)", {STATS: upstream})],
     )
     return user, found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+# -- a KV cache layout reordered in one backend of many (#42095: FlashAttention made num-blocks first) -----
+BACKENDS = "vllm/v1/attention/backends/registry_shapes.py"
+BACKENDS_BASE = "".join(
+    f"class {name}:\n    @staticmethod\n    def get_kv_cache_shape(num_blocks, block_size, num_kv_heads, head_size):\n"
+    f"        return {shape}\n\n\n"
+    for name, shape in (
+        ("FlashAttentionBackend", "(2, num_blocks, block_size, num_kv_heads, head_size)"),
+        ("FlashInferBackend", "(num_blocks, 2, block_size, num_kv_heads, head_size)"),
+        ("TritonAttentionBackend", "(num_blocks, 2, block_size, num_kv_heads, head_size)"),
+    )
+)
+BACKENDS_BLOCKS_FIRST = BACKENDS_BASE.replace(
+    "return (2, num_blocks, block_size", "return (num_blocks, 2, block_size", 1
+)
+AEON_KV = "vllm/v1/attention/ops/aeon_kv.py"
+
+
+@pytest.mark.parametrize(
+    ("backend", "read", "says"),
+    [
+        (
+            "FlashAttentionBackend",
+            "shape = {cls}.get_kv_cache_shape(n, 16, 8, 128)\n    return shape[0]",
+            "which was `2`",
+        ),
+        (
+            "FlashAttentionBackend",
+            "two, blocks, size, heads, dim = {cls}.get_kv_cache_shape(n, 16, 8, 128)\n    return blocks",
+            "unpacks 5 values",
+        ),
+        (
+            "FlashInferBackend",
+            "shape = {cls}.get_kv_cache_shape(n, 16, 8, 128)\n    return shape[0]",
+            None,
+        ),  # its layout stayed
+    ],
+    ids=["indexed", "unpacked", "another backend"],
+)
+def test_a_shape_one_backend_of_many_reordered(
+    git_repo: GitRepo, no_rules: Path, backend: str, read: str, says: str | None
+) -> None:
+    """The method is defined in every backend with its own layout, so its name alone resolves to no one
+    shape; called through the class, it is that class's.  ``(2, num_blocks, ...)`` made
+    ``(num_blocks, 2, ...)`` is a reorder of the same elements: the fork's kernel reads keys where the
+    blocks are now."""
+    fork = f"from vllm.v1.attention.backends.registry_shapes import {backend}\n\n\ndef aeon_blocks(n):\n    {read.format(cls=backend)}\n"
+    sides = s.merge_case(
+        git_repo,
+        {BACKENDS: BACKENDS_BASE},
+        {AEON_KV: fork},
+        [("[Attention] Make FlashAttention use num-blocks first layouts (#42095)", {BACKENDS: BACKENDS_BLOCKS_FIRST})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+        return
+    [(path, line, message)] = got
+    assert path == AEON_KV and fork.splitlines()[line - 1].strip().startswith(("return shape[0]", "two,")), line
+    assert says in message, message
+    assert "(2, num_blocks, block_size, num_kv_heads, head_size) -> (num_blocks, 2, block_size" in message
+    assert "#42095" in message

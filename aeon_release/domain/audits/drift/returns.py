@@ -92,18 +92,24 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     own = _fork_defined(trees)
     calls = [(u.callee, u.call) for u in unpacks if not u.yields] + [(r.callee, r.call) for r in indexed]
     called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
+    called |= {q for callee, call in calls if callee not in own and (q := _qualified(callee, call))}
     drifts = _drifted(trees, called | {o.name for o in overrides})
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
     for read in indexed:
-        drift = None if read.callee in own and not read.call.startswith("super().") else drifts.get(read.callee)
+        drift = (
+            None
+            if read.callee in own and not read.call.startswith("super().")
+            else drifts.get(_qualified(read.callee, read.call) or "") or drifts.get(read.callee)
+        )
         moved = _element_moved(drift, read.index) if drift is not None else None
         if drift is not None and moved is not None:
             findings.append(_indexed_finding(trees, read, drift, moved, pr_pattern))
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
-        drift = None if mine else (yielded if unpack.yields else drifts).get(unpack.callee)
+        found = yielded if unpack.yields else drifts
+        drift = None if mine else found.get(_qualified(unpack.callee, unpack.call) or "") or found.get(unpack.callee)
         if drift is None:
             continue
         if unpack.star >= 0:
@@ -341,10 +347,12 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
     if not wanted:
         return {}
     # every def of the name in either tree: a name defined with other shapes elsewhere is ambiguous
-    sites = {rev: repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
     drifts: dict[str, Drift] = {}
     for name in wanted:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        if "." in name:
+            at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
         old = _shape(trees, trees.base, name, at_base, lengths)
         new = _shape(trees, trees.theirs, name, at_theirs, lengths)
         if old is None or new is None:
@@ -376,7 +384,7 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
     # git grep (in C, on every core) says which of those files define a name; only those are read
     literal = [f":(literal){p}" for p in paths]
     where: dict[str, list[str]] = {}
-    for name, sites in repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal).items():
+    for name, sites in _definition_sites(trees, trees.theirs, sorted(names), literal).items():
         where[name] = sorted({p for p, _ in sites})
     theirs = trees.blobs(trees.theirs, sorted({p for ps in where.values() for p in ps}))
     base = trees.blobs(trees.base, sorted({p for ps in where.values() for p in ps}))
@@ -388,6 +396,24 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
         elif len(new) == 1 and _reordered(_one(_over(base, ps, name, orders)), _one(_over(theirs, ps, name, orders))):
             changed.add(name)
     return changed
+
+
+def _definition_sites(
+    trees: ThreeTrees, rev: str, names: list[str], pathspecs: list[str]
+) -> dict[str, list[tuple[str, int]]]:
+    """``repo.definition_sites``, a ``Class.method`` name answered with every def of the method's name
+    (whose class the readers check)."""
+    bare = repo.definition_sites(trees.repo, rev, sorted({n.rsplit(".", 1)[-1] for n in names}), pathspecs)
+    return {n: bare[n.rsplit(".", 1)[-1]] for n in names if n.rsplit(".", 1)[-1] in bare}
+
+
+def _qualified(callee: str, call: str) -> str | None:
+    """``Backend.get_kv_cache_shape`` for a call through a class (a capitalised name before the
+    method's): resolved in that class, where a name defined in many classes is not."""
+    parts = call.split(".")
+    if len(parts) >= 2 and parts[-1] == callee and parts[-2][:1].isupper() and parts[-2].isidentifier():
+        return f"{parts[-2]}.{callee}"
+    return None
 
 
 def _one(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
@@ -432,9 +458,25 @@ def _orders(values: Iterator[ast.expr | None]) -> set[tuple[str, ...] | None]:
     orders: set[tuple[str, ...] | None] = set()
     for value in values:
         if isinstance(value, ast.Tuple):
-            keys = [_key(e) for e in value.elts]
+            keys = [_element(e) for e in value.elts]
             orders.add(tuple(k for k in keys if k is not None) if None not in keys else None)
     return orders
+
+
+_LONGEST_ELEMENT = 60
+
+
+def _element(node: ast.expr) -> str | None:
+    """A returned element as its name, or as the code that computes it (``2``, ``num_blocks * 2``): a
+    KV cache's shape ``(2, num_blocks, ...)`` made ``(num_blocks, 2, ...)`` is a reorder too.  A
+    starred element hides the length; a long expression is not compared."""
+    if isinstance(node, ast.Starred):
+        return None
+    key = _key(node)
+    if key is not None:
+        return key
+    text = ast.unparse(node)
+    return text if len(text) <= _LONGEST_ELEMENT else None
 
 
 def _key(node: ast.expr) -> str | None:
@@ -461,6 +503,10 @@ def _functions_in(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFuncti
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.setdefault(node.name, []).append(node)
+        elif isinstance(node, ast.ClassDef):  # ``Class.method`` too: a call through the class names it
+            for method in node.body:
+                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found.setdefault(f"{node.name}.{method.name}", []).append(method)
     return found
 
 
@@ -478,12 +524,16 @@ def _at_sites(
     """``of`` over the defs of ``name`` at these sites of ``rev``; None when a site holds no such def."""
     texts = trees.blobs(rev, sorted({p for p, _ in sites}))
     found: set[_S] = set()
+    hit = False
     for path, line in sites:
         node = _def_at(texts.get(path), line, name)
         if node is None:
+            if "." in name:
+                continue  # ``Class.method``: a def of the method's name in another class
             return None
         found |= of(node)
-    return found
+        hit = True
+    return found if hit else None
 
 
 _functions = Memo(_functions_in, size=32)  # walked once per text
@@ -637,7 +687,7 @@ def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pa
 
 def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
     """The newest upstream commit after which ``drift.name`` returns the new length (first parents)."""
-    regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(drift.name)
+    regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(drift.name.rsplit(".", 1)[-1])
 
     def changes_length(commit: repo.Commit) -> bool:
         before = repo.read_blobs(trees.repo, f"{commit.sha}^", [drift.path])[drift.path]
