@@ -135,6 +135,60 @@ def test_a_deployment_option_upstream_still_reads_is_silent(git_repo: GitRepo, n
     assert option_findings(git_repo, no_rules, manifest) == []
 
 
+# -- a flag renamed with its meaning inverted: ``--disable-log-stats`` -> ``enable_log_stats``.  When
+# upstream's parser keeps the old spelling as a deprecated alias (``dest="enable_log_stats"``), the
+# fleet's ``--disable-log-stats`` still works and is no dead knob; when it drops it, the finding names
+# the inverted attribute to set instead.
+STATS_BASE = """def add_cli_args(parser):
+    parser.add_argument("--disable-log-stats", action="store_true")
+    return parser
+
+
+def build(args):
+    if args.disable_log_stats:
+        return None
+    return "stats"
+"""
+STATS_INVERTED = """def add_cli_args(parser):
+    parser.add_argument("--enable-log-stats", action="store_true", default=True)
+    return parser
+
+
+def build(args):
+    if not args.enable_log_stats:
+        return None
+    return "stats"
+"""
+STATS_ALIAS = STATS_INVERTED.replace(
+    "    return parser\n",
+    '    parser.add_argument("--disable-log-stats", dest="enable_log_stats", action="store_false")\n    return parser\n',
+)
+
+
+def inverted_findings(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: STATS_BASE, "vllm/engine/__init__.py": ""},
+        {MANIFEST: "args:\n  - --disable-log-stats\n"},
+        [("[Frontend] Replace --disable-log-stats with --enable-log-stats (#1)", {ARGS: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+
+
+def test_an_option_renamed_with_its_meaning_inverted_names_the_new_one(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, severity, message)] = inverted_findings(git_repo, no_rules, STATS_INVERTED)
+    assert (path, line, severity) == (MANIFEST, 2, "warning")
+    assert "sets disable_log_stats" in message and "upstream reads enable_log_stats instead" in message
+    assert "opposite meaning" in message
+
+
+def test_an_option_upstreams_parser_still_accepts_under_another_name_is_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    assert inverted_findings(git_repo, no_rules, STATS_ALIAS) == []
+
+
 # -- an override of a hook upstream no longer calls: the base keeps the method (an empty default),
 # its caller stopped calling it; the fork's subclass still overrides it, and its code never runs.
 # A short name (symbol drift makes a longer one an error): a warning, where no ``.prepare`` is read.

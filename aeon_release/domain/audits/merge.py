@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
+from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.registrations import registration_drift
@@ -131,6 +132,8 @@ def _merge_findings(
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
+    ordered, orders_cover = order_drift(trees, settings.pr_subject_pattern)
+    findings += ordered
     if gates_apart is None:
         device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     findings += name_drift(trees, settings.pr_subject_pattern)
@@ -145,7 +148,7 @@ def _merge_findings(
     if gates_apart is None:
         findings += device_gates()
         findings += native_gate_drift(trees, settings.device, settings.pr_subject_pattern)
-    for path, spans in offsets_cover.items():
+    for path, spans in (*offsets_cover.items(), *orders_cover.items()):
         covered.setdefault(path, []).extend(spans)
     findings += [
         f

@@ -19,6 +19,7 @@ DECORATOR_DRIFT = "merge/decorator-drift"
 UNREACHABLE = "merge/unreachable"
 SHADOWED_ATTRIBUTE = "merge/shadowed-attribute"
 DEVICE_GATE = "merge/device-gate"
+ORDER_DRIFT = "merge/order-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -70,6 +71,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "upstream changed a capability check so that the fork's device (settings: device) takes another path",
+    ),
+    RuleInfo(
+        ORDER_DRIFT,
+        "merge",
+        Severity.WARNING,
+        "a fork entry of an ordered (priority) list now sits behind an entry upstream put ahead of it",
     ),
 )
 

@@ -65,8 +65,12 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
     # what upstream's tree still says of them: a line that reads ``.name`` (not one that only sets it),
     # or quotes the name (a getattr, a key): one grep for all of them
+    # and an option's command-line spelling (``"--disable-log-stats"``): an argument upstream's parser
+    # still accepts, mapped to another attribute (``dest="enable_log_stats"``), keeps the option alive
     quoted = [f'"{n}"' for n in dead] + [f"'{n}'" for n in dead]
-    lines = repo.lines_containing(trees.repo, trees.theirs, [f".{n}" for n in dead] + quoted, served)
+    flags = [f"{q}--{n.replace('_', '-')}{q}" for n in dead for q in "\"'"]
+    lines = repo.lines_containing(trees.repo, trees.theirs, [f".{n}" for n in dead] + quoted + flags, served)
+    accepted = {n for n in dead if any(f"--{n.replace('_', '-')}" in line for line in lines)}
     for name in list(dead):
         read = _read(name)
         if any(name in line and read.search(line.split("#", 1)[0]) for line in lines):
@@ -74,7 +78,8 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dead:
         return []
     return [
-        _finding(trees, path, line, how, name, dead[name], pr_pattern) for path, line, how, name in _stores(trees, dead)
+        _finding(trees, path, line, how, name, dead[name], pr_pattern)
+        for path, line, how, name in _stores(trees, dead, accepted)
     ]
 
 
@@ -144,10 +149,10 @@ def _code(text: str) -> str:
     return "\n".join(line.split("#", 1)[0] for line in text.split("\n"))
 
 
-def _stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
+def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str]]:
     """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
-    store, or a deployment file's option."""
-    yield from _option_stores(trees, dead)
+    store, or a deployment file's option (not one upstream's parser still ``accepted``)."""
+    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted})
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in trees.mine[path].added.values()):
@@ -189,6 +194,23 @@ def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[st
                     yield path, number, f"option {name.replace('_', '-')} in {path}", name
 
 
+_INVERSES = (("disable_", "enable_"), ("enable_", "disable_"))
+
+
+def _inverse(trees: ThreeTrees, name: str) -> str | None:
+    """``enable_x`` for a dead ``disable_x`` (and the other way) when upstream's added Python lines
+    name it: the knob was renamed with its meaning inverted (``--disable-log-stats`` ->
+    ``enable_log_stats``), and setting the new name to the fork's value would do the opposite."""
+    other = next((to + name[len(prefix) :] for prefix, to in _INVERSES if name.startswith(prefix)), None)
+    if other is None:
+        return None
+    word = re.compile(rf"\b{re.escape(other)}\b")
+    for path in trees.upstream:
+        if path.endswith(".py") and any(word.search(line) for line in trees.upstream[path].added.values()):
+            return other
+    return None
+
+
 def _show(node: ast.expr) -> str:
     text = ast.unparse(node)
     return text if len(text) <= 60 else "..." + text[-57:]
@@ -209,9 +231,14 @@ def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where
             "upstream calls instead, or drop the carry"
         )
         return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+    inverse = _inverse(trees, name)
+    hint = (
+        f"upstream reads {inverse} instead, with the opposite meaning: set it to the negated value"
+        if inverse
+        else "find what upstream reads instead, or drop the carry"
+    )
     message = (
         f"fork-owned {how} sets {name}, which upstream's code no longer reads anywhere: its last read went "
-        f"from {where}{commit}; the fork's value is silently ignored now: find what upstream reads instead, "
-        "or drop the carry"
+        f"from {where}{commit}; the fork's value is silently ignored now: {hint}"
     )
     return Finding(RULE, "merge", Severity.WARNING, path, line, message)
