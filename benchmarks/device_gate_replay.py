@@ -2,7 +2,7 @@
 
 The device and the calls that ask about it come from the repository's own audits/ (``settings:
 device``).  For each upstream commit K on main since ``--since`` whose diff of a Python file under
-vllm/ adds or removes a line naming one of those calls (``git log -G``): the merge base is K's first
+vllm/ adds or removes a line naming one of those calls or capability types (``git log -G``): the merge base is K's first
 parent, upstream (theirs) is K, and the fork (ours) is the base plus one new fork module (the
 merge-aware checks run only when both sides changed something).  The merge is clean; the engine's
 merge-aware audit runs on the merged tree, and every merge/device-gate finding is printed with K's
@@ -27,7 +27,7 @@ def commits(repo: Path, since: str, names: tuple[str, ...]) -> list[tuple[str, s
 def main() -> int:
     args = gate_replay_args(__doc__.splitlines()[0], "2025-06-01").parse_args()
     settings = device_settings()
-    names = settings.device.names
+    names = settings.device.words  # the calls, and the capability types (a compare of a passed capability)
     run_gate_replay(args, settings, lambda repo: commits(repo, args.since, names), "change a capability check")
     return 0
 

@@ -123,7 +123,7 @@ def _merge_findings(
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
     apart = apart if settings.device is not None else None
     if settings.device is not None and settings.device.names:  # device-gate drift's grep, while the others run
-        words = settings.device.names
+        words = settings.device.words
         grep = functools.partial(changed_files_containing, sides.repo, sides.base, sides.theirs, words)
         # (in the other process, when it runs there: a thread of this one does not go with the fork)
         greps[words] = functools.cache(grep) if apart is not None else in_background(grep).result

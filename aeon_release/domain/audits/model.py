@@ -242,7 +242,7 @@ class DeviceGates:
     the capability itself, (major, minor), as a tuple with ``major``/``minor`` and ``to_int()``.
     ``native_arch`` and ``native_version`` name what C++/CUDA sources compare the capability through:
     a macro or name holding major * 100 + minor * 10 (900 for 9.0), or major * 10 + minor (90), or
-    a call of no arguments returning it."""
+    a call of no arguments returning it.  ``capability_types`` name the types a capability is passed as."""
 
     capability: tuple[int, int]
     at_least: tuple[str, ...] = ()
@@ -252,6 +252,10 @@ class DeviceGates:
     severity: Severity = Severity.ERROR  # of a check the device passed and now fails
     native_arch: tuple[str, ...] = ()
     native_version: tuple[str, ...] = ()
+    # types whose values are a capability (``DeviceCapability``): a parameter annotated with one holds
+    # the device's (``supports_compute_capability(cls, capability: DeviceCapability)`` is asked with
+    # it), and a call of one with two numbers is that (major, minor)
+    capability_types: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -261,11 +265,16 @@ class DeviceGates:
     def names(self) -> tuple[str, ...]:
         return (*self.at_least, *self.equals, *self.family, *self.getters)
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """What a text that asks about the device names: the calls, and the capability types."""
+        return (*self.names, *self.capability_types)
+
     @classmethod
     def of(cls, data: dict[str, Any]) -> DeviceGates:
         """The value ``dataclasses.asdict`` made of one (the merge's sidecar process is sent its settings so)."""
         major, minor = data["capability"]
-        keys = ("at_least", "equals", "family", "getters", "native_arch", "native_version")
+        keys = ("at_least", "equals", "family", "getters", "native_arch", "native_version", "capability_types")
         lists = {key: tuple(data.get(key, ())) for key in keys}
         return cls((int(major), int(minor)), severity=Severity(data.get("severity", "error")), **lists)
 

@@ -64,6 +64,9 @@ _CAPABILITY_COMPARE = re.compile(
 )
 _COMPARE_ERE = r"([<>=!]=?|[[:space:]]in)[[:space:]]*[([]?[[:space:]]*[0-9]+|\.(major|minor)|to_int\(|\[[01]\]"  # the same, for ``git log -G``
 _Truth = bool | None  # three-valued: None is unknown
+# what a parameter annotated with one of ``device.capability_types`` holds: the device's capability
+# (``supports_compute_capability(cls, capability: DeviceCapability)`` is asked with it)
+_PASSED = ast.Name(id="capability passed in", ctx=ast.Load())
 _E = TypeVar("_E")
 
 
@@ -108,10 +111,12 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
     if device is None or not device.names:
         return list
     python = [p for p in trees.upstream if p.endswith(".py")]
-    paths = {p for p in python if any(name in trees.upstream.raw(p) for name in device.names)}
+    words = device.words
+    paths = {p for p in python if any(name in trees.upstream.raw(p) for name in words)}
     # the other changed files that ask about the device (``git grep``, started with the checks): a
-    # capability compared through a name (``cap >= (9, 0)``), or held on ``self``/at module level
-    naming = (trees.python_files_with(device.names) & set(python)) - paths
+    # capability compared through a name (``cap >= (9, 0)``, a parameter of a capability type), or
+    # held on ``self``/at module level
+    naming = (trees.python_files_with(words) & set(python)) - paths
     paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
     holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), p, device)}
     every = sorted(paths | holding)
@@ -153,7 +158,7 @@ def _commits(
     then a name holding the capability)."""
     history = repo.Git(trees.repo)
     rev_range = f"{trees.base}..{trees.theirs}"
-    found = history.newest_matching(rev_range, paths, "|".join(re.escape(n) for n in device.names))
+    found = history.newest_matching(rev_range, paths, "|".join(re.escape(n) for n in device.words))
     found |= history.newest_matching(rev_range, [p for p in paths if p not in found], _COMPARE_ERE)
     if held:  # a holder's name; else (an item of a set, on its own line) the newest change to the file
         words = "|".join(re.escape(k.removesuffix("()")) for k in held)
@@ -599,7 +604,7 @@ def _at_line_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[st
 
 @functools.cache
 def _asking_pattern(device: DeviceGates) -> re.Pattern[str]:
-    return re.compile("|".join(map(re.escape, device.names)))
+    return re.compile("|".join(map(re.escape, device.words)))
 
 
 # a top-level line that ends a top-level function (not a comment or a closing bracket)
@@ -733,7 +738,7 @@ class _HeldPair:
             return True
         if before == after:
             return False
-        if any(name in after or name in before for name in self.device.names):
+        if any(name in after or name in before for name in self.device.words):
             return True
         return self.holders is not None and bool(self.holders.search(before) or self.holders.search(after))
 
@@ -746,7 +751,7 @@ def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: 
         for found in word.finditer(text) if word is not None else ():
             start, end = text.rfind("\n", 0, found.start()) + 1, text.find("\n", found.end())
             line = text[start : end if end >= 0 else len(text)]
-            if _CAPABILITY_PARTS.search(line) or any(n in line for n in device.names):
+            if _CAPABILITY_PARTS.search(line) or any(n in line for n in device.words):
                 return True
             if beside is not None and beside.search(line):
                 return True
@@ -838,8 +843,9 @@ def _changed(
                     if b.truth is not None and b.truth != a.truth and any(k in held for k in b.asks):
                         yield a, b
             if op == "replace":
+                only = len(was) == 1 and len(gates) == 1  # the function's one check of this kind, rewritten
                 for a, b in zip(was[a0:a1], gates[b0:b1], strict=False):
-                    if not alike(a.text, b.text):
+                    if not alike(a.text, b.text) and not (only and b.slot == "return"):
                         extra.append(b)  # not the same check rewritten: a new one
                     elif b.truth is not None:
                         now = _uninverted(a, b)
@@ -954,6 +960,8 @@ def _gates_in(
         shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
         outer = held.visible(name, shadowed)
         local = {**outer, **local}
+    if device.capability_types and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        local = {**_capability_parameters(node, device, assigned), **local}
     env, sibling = _Env(device, device.capability, local), _Env(device, sibling_of(device.capability), local)
     calls = frozenset(device.names)
 
@@ -981,6 +989,28 @@ def _gates_in(
                 name, slot, ast.unparse(child), line, truth, _diverts(body), _refuses(body), other, asks, parts, negates
             )
             found.append(gate)
+    return found
+
+
+def _capability_parameters(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, device: DeviceGates, assigned: set[str]
+) -> dict[str, ast.expr]:
+    """The function's parameters annotated with one of the capability types (``capability:
+    DeviceCapability``, ``Optional[...]`` or a string annotation too) that it never reassigns."""
+    types = set(device.capability_types)
+    found: dict[str, ast.expr] = {}
+    for arg in ast.walk(function.args):
+        if not isinstance(arg, ast.arg) or arg.annotation is None or arg.arg in assigned:
+            continue
+        annotation = arg.annotation
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            words = set(re.findall(r"\w+", annotation.value))
+        else:
+            words = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} | {
+                n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)
+            }
+        if words & types:
+            found[arg.arg] = _PASSED
     return found
 
 
@@ -1155,6 +1185,8 @@ def _asking(node: ast.AST, device: DeviceGates, env: _Env) -> Iterator[str]:
     """What in the expression asks about the device: the named calls' names, the holders' keys."""
     names = set(device.names)
     for sub in ast.walk(node):
+        if sub is _PASSED:
+            yield _PASSED.id
         if isinstance(sub, ast.Call) and _callee(sub) in names:
             yield str(_callee(sub))
         key = _key(sub)
@@ -1294,6 +1326,8 @@ class _Env:
         return self._nested(self._value, node)
 
     def _value(self, node: ast.AST) -> object:
+        if node is _PASSED:
+            return self.cap
         if (key := self._follows(node)) is not None:
             return self._through(self.value, key)
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
@@ -1307,6 +1341,9 @@ class _Env:
             name = _callee(node)
             if name in self.device.getters:
                 return self.cap
+            if name in self.device.capability_types and len(node.args) == 2 and not node.keywords:
+                pair = (self.value(node.args[0]), self.value(node.args[1]))  # ``DeviceCapability(8, 0)``
+                return pair if all(_number(v) for v in pair) else None
             if isinstance(node.func, ast.Name) and name in _CONTAINERS and len(node.args) == 1 and not node.keywords:
                 listed = node.args[0]  # ``frozenset({90, 100})``
                 return self.value(listed) if isinstance(listed, (ast.Tuple, ast.List, ast.Set)) else None
