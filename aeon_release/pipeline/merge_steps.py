@@ -375,13 +375,46 @@ def check(run: Run) -> None:
 
 
 def _check_head(run: Run) -> None:
-    """Every step builds on the head made so far: it exists only as objects, so it must still be there."""
-    head = run.state.head
-    if head is not None and head != run.plan.previous_sha and run.git.resolve(head) is None:
-        raise StateError(
-            f"the {run.state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)",
-            "run `aeon-release merge --abort` and start again",
-        )
+    """Every step builds on the head made so far: it exists only as objects, so it must still be there,
+    and it must be what the run builds, the fork branch the plan found with the tag merged into it (the
+    branch on its first-parent line, the tag below it) and commits on top.  state.json only names the
+    head: a state edited to name the user's branch, upstream's main or a commit of no history had
+    ``--continue`` audit that commit and create the fork branch at it.  The commit a person is to
+    conclude has the head as its first parent (and the tag as its second, a merge's) whatever the
+    state lists."""
+    state, plan = run.state, run.plan
+    head = state.head
+    refuse = f"run `aeon-release merge --abort {state.tag}` and start again"
+    if head is not None and head != plan.previous_sha:
+        if run.git.resolve(head) is None:
+            raise StateError(
+                f"the {state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)", refuse
+            )
+        if not _built_on(run.git, head, plan.previous_sha, plan.tag_sha):
+            raise StateError(
+                f"the {state.tag} run's head {head[:12]} is not a commit the run built: not {plan.previous_branch} "
+                f"({plan.previous_sha[:12]}) with {plan.tag} ({plan.tag_sha[:12]}) merged and commits on top",
+                refuse,
+            )
+    pending = state.pending
+    if pending is not None:
+        parents = (run.head, plan.tag_sha) if pending.kind == "merge" else (run.head,)
+        if pending.parents != parents:
+            raise StateError(
+                f"the {state.tag} run's pending commit names the parents {', '.join(p[:12] for p in pending.parents)}, "
+                f"not the run's head{' and the tag' if pending.kind == 'merge' else ''} "
+                f"({', '.join(p[:12] for p in parents)})",
+                refuse,
+            )
+
+
+def _built_on(git: Git, head: str, previous: str, tag: str) -> bool:
+    """``head`` descends from the tag, and the fork branch's commit is on its first-parent line."""
+    if not git.is_ancestor(tag, head):
+        return False
+    status, out, _ = git.try_run("rev-list", "--first-parent", "--parents", head, f"^{previous}", "--")
+    oldest = out.splitlines()[-1].split() if status == 0 and out.strip() else []
+    return len(oldest) > 1 and oldest[1] == previous
 
 
 def describe(run: Run) -> dict[str, list[str]]:
@@ -858,6 +891,12 @@ def check_resumable(plan: MergePlan, state: RunState) -> None:
         raise StateError(
             f"{state.previous_branch} or {state.tag} moved since the run for {state.tag} started",
             "run `aeon-release merge --abort` and start again",
+        )
+    if plan.merge_base != state.merge_base:  # the report, the notes and the release read it
+        raise StateError(
+            f"the run for {state.tag} records the merge base {state.merge_base[:12]}, and git's for "
+            f"{state.previous_branch} and {state.tag} is {plan.merge_base[:12]}",
+            f"run `aeon-release merge --abort {state.tag}` and start again",
         )
 
 

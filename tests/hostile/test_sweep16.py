@@ -1,0 +1,128 @@
+"""Hostile-input sweep 16: a run state edited to name commits the run did not make (its head, the parents
+of the commit a person concludes, the merge base) or to set the environment of the commits it makes,
+...  Real git, real processes; one line and a documented exit code, never a traceback, and the user's
+checkout, index and branches as they were."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import git
+from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep15 import _refs
+
+
+# -- a run state naming commits the run did not make ----------------------------------------------------------
+@pytest.fixture
+def stopped(tmp_path: Path) -> tuple[Path, Path]:
+    """A real merge stopped on an audit finding, and its state file."""
+    example = build_example(tmp_path / "ex", renumber_enum=True)
+    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+    assert result.code == 1, result.err
+    return example.fork, example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
+
+
+def _forged_commits(fork: Path, state: dict[str, object]) -> dict[str, str]:
+    """Commits of every history but the one the run builds."""
+    tree = git(fork, "rev-parse", "HEAD^{tree}")
+    orphan = git(fork, "commit-tree", tree, "-m", "no history")
+    previous, tag = str(state["previous_sha"]), str(state["tag_sha"])
+    backwards = git(fork, "commit-tree", tree, "-p", tag, "-p", previous, "-m", "the tag with the fork merged in")
+    head = str(state["head"])
+    return {
+        "upstream's main": git(fork, "rev-parse", "upstream/main"),
+        "the tag": tag,
+        "below the fork branch": git(fork, "rev-parse", f"{previous}~1"),
+        "no history": orphan,
+        "the tag with the fork merged in": backwards,
+        "the fork branch merged into the tag's descendant": git(
+            fork, "commit-tree", tree, "-p", backwards, "-m", "on top"
+        ),
+        "the run's head with the fork's first commit merged": git(
+            fork, "commit-tree", tree, "-p", git(fork, "rev-list", "--max-parents=0", previous), "-p", head, "-m", "x"
+        ),
+    }
+
+
+def test_a_head_the_run_did_not_build_is_never_built_on(stopped: tuple[Path, Path]) -> None:
+    """``merge --continue`` built on whatever commit state.json called the head: a state edited to name
+    upstream's main (or the tag, or a commit of no history) had the run audit that commit and, with the
+    findings waived, create the fork branch at it.  The head must be the fork branch the plan found,
+    with the tag merged into it, and commits on top."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    git(fork, "worktree", "remove", "--force", state["worktree"])  # the state's head is all there is
+    forged = _forged_commits(fork, state)
+    before, refs = snapshot(fork), _refs(fork)
+    for what, sha in forged.items():
+        state_file.write_text(json.dumps(state | {"head": sha}))
+        run = run_cli("merge", "--continue", "--waive", "kv-quant/literals-match-enum=ok", "--repo", fork)
+        line = one_error_line(run)
+        assert f"head {sha[:12]} is not a commit the run built" in line, (what, line)
+        assert "merge --abort v0.29.0" in line, line
+        assert snapshot(fork) == before and _refs(fork) == refs, what
+    state_file.write_text(json.dumps(state))
+    done = run_cli("merge", "--continue", "--waive", "kv-quant/literals-match-enum=ok", "--repo", fork)
+    assert done.code == 0, done.err  # the run's own head is built on
+    assert git(fork, "rev-parse", "aeon-v0.29.0") == state["head"]
+
+
+def test_a_head_that_is_a_name_is_a_damaged_state(stopped: tuple[Path, Path]) -> None:
+    """A name is resolved when the run reads it, to whatever it names then; an option is an option."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    before, refs = snapshot(fork), _refs(fork)
+    for head in ("main", "HEAD", "aeon-v0.27.1", "--output=/tmp/x", "1" * 39, "A" * 40, "\0" * 40):
+        state_file.write_text(json.dumps(state | {"head": head}))
+        line = one_error_line(run_cli("merge", "--continue", "--repo", fork))
+        assert "RunState.head is" in line and "not a full commit id" in line and "merge --abort v0.29.0" in line, line
+        assert snapshot(fork) == before and _refs(fork) == refs
+
+
+def test_a_pending_commit_sets_no_environment_but_its_author(stopped: tuple[Path, Path]) -> None:
+    """The pending commit's ``author`` became the environment of `git commit-tree` and of the commit hooks,
+    after the tool's own: ``GIT_DIR`` wrote the commit into another repository, ``GIT_CONFIG_COUNT`` dropped
+    the settings that keep git from running programs, ``LD_PRELOAD`` loaded a library into git."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    before, refs = snapshot(fork), _refs(fork)
+    for author in (
+        {"GIT_DIR": "/tmp"},
+        {"LD_PRELOAD": "/tmp/x.so"},
+        {"GIT_CONFIG_COUNT": "0"},
+        {"GIT_AUTHOR_NAME": "a\0b"},
+    ):
+        state_file.write_text(json.dumps(state | {"pending": state["pending"] | {"author": author}}))
+        for argv in (["merge", "--continue"], ["status"]):
+            line = one_error_line(run_cli(*argv, "--repo", fork))
+            assert "PendingCommit.author" in line and "merge --abort v0.29.0" in line, line
+        assert snapshot(fork) == before and _refs(fork) == refs
+
+
+def test_a_pending_commit_is_made_on_the_runs_head_only(stopped: tuple[Path, Path]) -> None:
+    """The commit a person concludes took its parents from state.json: a state edited to list the user's
+    branch made the fork branch a child of that, whatever the run had built."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    worktree = Path(state["worktree"])
+    (worktree / "README.md").write_text("fixed\n")
+    user = git(fork, "rev-parse", "upstream/main")
+    for parents in ([user], [state["head"], user], [], ["0" * 40]):
+        state_file.write_text(json.dumps(state | {"pending": state["pending"] | {"parents": parents}}))
+        before, refs = snapshot(fork), _refs(fork)
+        line = one_error_line(run_cli("merge", "--continue", "--repo", fork))
+        assert "pending commit names the parents" in line or "not a full commit id" in line, line
+        assert snapshot(fork) == before and _refs(fork) == refs
+
+
+def test_a_merge_base_the_state_made_up_is_refused(stopped: tuple[Path, Path]) -> None:
+    """The report, the notes and the release read the merge base the state recorded."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    state_file.write_text(json.dumps(state | {"merge_base": state["tag_sha"]}))
+    line = one_error_line(run_cli("merge", "--continue", "--repo", fork))
+    assert "records the merge base" in line and "merge --abort v0.29.0" in line, line
