@@ -126,3 +126,45 @@ def test_a_merge_base_the_state_made_up_is_refused(stopped: tuple[Path, Path]) -
     state_file.write_text(json.dumps(state | {"merge_base": state["tag_sha"]}))
     line = one_error_line(run_cli("merge", "--continue", "--repo", fork))
     assert "records the merge base" in line and "merge --abort v0.29.0" in line, line
+
+
+# -- the Dockerfile's escape directive -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("docker", "expected"),
+    [
+        ("# escape=`\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST=`${X}\n", ["${X}"]),  # `$ is a dollar sign
+        ('# escape=`\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST="`${X}"\n', ["${X}"]),
+        ("# escape=`\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST=\\${X}\n", ["\\8.0"]),  # a backslash is a character
+        ('# escape=`\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST="8.0``"\n', ["8.0`"]),
+        ("# syntax=docker/dockerfile:1\n#escape = `\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST=`${X}\n", ["${X}"]),
+        ("# a comment\n# escape=`\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST=`${X}\n", ["`8.0"]),  # no directive past it
+        ("\n# escape=`\nARG X=8.0\nENV TORCH_CUDA_ARCH_LIST=`${X}\n", ["`8.0"]),  # nor past a blank line
+        ('ARG X=8.0\nENV TORCH_CUDA_ARCH_LIST="\\;${X}"\n', ["\\;8.0"]),  # in double quotes \ escapes " $ \ only
+        ("ARG X=8.0\nENV TORCH_CUDA_ARCH_LIST \\${X}\n", ["${X}"]),  # the legacy form is lexed too
+        ("ARG X=8.0\nENV TORCH_CUDA_ARCH_LIST '${X}'\n", ["${X}"]),
+    ],
+)
+def test_the_arch_list_is_read_with_the_files_escape_character(docker: str, expected: list[str]) -> None:
+    """Under ``# escape=``` the builder reads ``ENV TORCH_CUDA_ARCH_LIST=`${X}`` as the text ``${X}`` (and
+    ``\\`` as a character); the preflight expanded it to the ARG's value and checked an arch list the
+    build never got.  A directive after another comment or a blank line is a comment."""
+    from aeon_release.pipeline.arch_baseline import dockerfile_values
+
+    assert dockerfile_values(docker, {}, "TORCH_CUDA_ARCH_LIST") == expected
+
+
+def test_an_escaped_reference_under_a_backtick_escape_is_refused_at_preflight(tmp_path: Path) -> None:
+    from tests.hostile.conftest import make_repo, run_limited
+    from tests.hostile.test_config_files import TIMEOUT
+
+    repo = make_repo(tmp_path / "fork", {"vllm/__init__.py": '__version__ = "0.29.0"\n'})
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "# escape=`\nARG ARCHS=12.1a\nFROM nvidia/cuda:13.0.1-devel AS build\nARG ARCHS\nENV TORCH_CUDA_ARCH_LIST=`${ARCHS}\n"
+    )
+    run = run_limited(
+        "build", "--repo", repo, "--version", "v0.29.0", "--dockerfile", dockerfile, "--tag", "team/app:1",
+        "--skip-audit", "test", env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}, timeout=TIMEOUT,
+    )  # fmt: skip
+    line = one_error_line(run)
+    assert "${ARCHS}" in line and "Docker" not in run.err, run.err
