@@ -243,3 +243,17 @@ def test_a_finished_state_under_a_fleet_yaml_that_names_no_prefix_stops_no_merge
     line = one_error_line(run_cli("merge", "v0.29.0", *args))
     assert "fleet.yaml: branch_prefix" in line and "already merged" not in line, line
     assert git(ex.fork, "rev-parse", current) == mine
+
+
+# -- the caller's environment ---------------------------------------------------------------------------------
+def test_a_shallow_file_of_the_callers_never_cuts_the_history_a_merge_reads(tmp_path: Path) -> None:
+    """GIT_SHALLOW_FILE names a file of commits git takes as having no parents (as a graft does, which
+    sweep 11 took out): listing the tag, the merge called it "a tree or a file, not a commit"."""
+    ex = build_example(tmp_path / "ex")
+    shallow = tmp_path / "shallow"
+    shallow.write_text(git(ex.fork, "rev-parse", "v0.29.0") + "\n")
+    run = run_cli(
+        "merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run",
+        env={"GIT_SHALLOW_FILE": str(shallow)},
+    )  # fmt: skip
+    assert run.code == 0 and "dry run: nothing was changed" in run.err, run.err
