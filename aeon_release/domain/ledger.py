@@ -31,9 +31,9 @@ CARRIES_FILE = "carries.yaml"
 PICKS_FILE = "cherry_picks.yaml"
 
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-SHA = re.compile(r"[0-9a-f]{7,40}")
+SHA = re.compile(r"[0-9a-f]{7,64}")  # 64: a sha256 repository's
 TAG = names.VERSION
-_SHA_HINT = "a commit SHA is 7 to 40 lowercase hex digits"
+_SHA_HINT = "a commit SHA is 7 to 64 lowercase hex digits (40 in a SHA-1 repository)"
 _TAG_HINT = "release keys are upstream tags such as v0.29.0"
 
 

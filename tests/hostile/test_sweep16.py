@@ -257,3 +257,18 @@ def test_a_shallow_file_of_the_callers_never_cuts_the_history_a_merge_reads(tmp_
         env={"GIT_SHALLOW_FILE": str(shallow)},
     )  # fmt: skip
     assert run.code == 0 and "dry run: nothing was changed" in run.err, run.err
+
+
+# -- a sha256 repository ------------------------------------------------------------------------------------
+def test_a_sha256_repository_is_merged_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a repository of ``--object-format=sha256`` the ledger refused its own commits ("a commit SHA is 7
+    to 40 lowercase hex digits": the demo's carries.yaml of 64-digit ids did not load), and the last step
+    of a merge failed: the branch was created with an old value of 40 zeros, "not a valid old SHA1"."""
+    monkeypatch.setenv("GIT_DEFAULT_HASH", "sha256")
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
+    assert len(git(ex.fork, "rev-parse", "HEAD")) == 64
+    stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert stopped.code == 1 and "kv-quant/literals-match-enum" in stopped.err, stopped.err
+    done = run_cli("merge", "--continue", "--waive", "kv-quant/literals-match-enum=ok", "--repo", ex.fork)
+    assert done.code == 0, done.err
+    assert len(git(ex.fork, "rev-parse", "aeon-v0.29.0")) == 64
