@@ -272,3 +272,23 @@ def test_a_sha256_repository_is_merged_end_to_end(tmp_path: Path, monkeypatch: p
     done = run_cli("merge", "--continue", "--waive", "kv-quant/literals-match-enum=ok", "--repo", ex.fork)
     assert done.code == 0, done.err
     assert len(git(ex.fork, "rev-parse", "aeon-v0.29.0")) == 64
+
+
+# -- a partial clone whose blobs cannot be fetched ---------------------------------------------------------------
+def test_a_partial_clone_missing_blobs_says_so(tmp_path: Path) -> None:
+    """``git clone --filter=blob:none`` from a remote that is gone since: reading a blob the clone lacks
+    failed with "check the repository and the revision with `git rev-parse --verify REV`", and the
+    revision was right; the line now says what is missing and how to get it."""
+    import shutil
+
+    ex = build_example(tmp_path / "ex")
+    source = tmp_path / "source"
+    shutil.copytree(ex.fork, source, symlinks=True)
+    git(source, "config", "uploadpack.allowFilter", "true")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--filter=blob:none", "--no-checkout", f"file://{source}", str(clone))
+    shutil.rmtree(source)
+    for argv in (("audit", "--rev", "v0.29.0"), ("merge", "v0.29.0", "--no-fetch")):
+        line = one_error_line(run_cli(*argv, "--repo", clone, "--config", ex.config))
+        assert "from promisor remote" in line and "a partial clone" in line and "rev-parse" not in line, line
+    assert not (clone / ".git" / "aeon-release" / "runs" / "v0.29.0").exists()
