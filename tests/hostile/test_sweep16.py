@@ -292,3 +292,21 @@ def test_a_partial_clone_missing_blobs_says_so(tmp_path: Path) -> None:
         line = one_error_line(run_cli(*argv, "--repo", clone, "--config", ex.config))
         assert "from promisor remote" in line and "a partial clone" in line and "rev-parse" not in line, line
     assert not (clone / ".git" / "aeon-release" / "runs" / "v0.29.0").exists()
+
+
+# -- init writing through a link the checkout brought ------------------------------------------------------------
+@pytest.mark.parametrize("config", [None, "."], ids=["the checkout's top", "a relative --config"])
+def test_init_never_writes_through_a_committed_link(tmp_path: Path, outside: Path, config: str | None) -> None:
+    """``init`` writes audits/*.yaml under its config folder, the checkout's top unless --config says
+    another: a committed ``audits -> <a folder elsewhere>`` had tree.yaml and carries.yaml written there,
+    outside the repository (only a relative path's links were refused, and the top is absolute)."""
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / "audits").symlink_to(outside)
+    git(ex.fork, "add", "audits")
+    git(ex.fork, "commit", "-qm", "a link")
+    where = [] if config is None else ["--config", config]
+    run = run_cli("init", "--repo", ex.fork, "--image", "ghcr.io/me/x", *where, cwd=ex.fork)
+    line = one_error_line(run)
+    assert "audits: a symbolic link" in line and "never through a link" in line, line
+    assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
+    assert not (ex.fork / "fleet.yaml").exists()  # nothing written before the refusal
