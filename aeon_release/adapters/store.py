@@ -206,6 +206,12 @@ def _known(cls: type[Any], data: dict[str, Any]) -> dict[str, Any]:
     return dict(data)
 
 
+def typed_fields(cls: type[Any], data: Any) -> dict[str, Any]:
+    """``data`` as the fields of the dataclass ``cls``, each of its declared type; TypeError otherwise (a
+    record of a run state read back: see ``_known``)."""
+    return _known(cls, data)
+
+
 _HINTS: dict[type[Any], dict[str, Any]] = {}
 
 

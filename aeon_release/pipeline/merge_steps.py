@@ -21,7 +21,7 @@ import functools
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +35,19 @@ from aeon_release.adapters.store import (
     RunState,
     RunStore,
     pid_alive,
+    typed_fields,
 )
-from aeon_release.domain.audits.model import MergeSides
-from aeon_release.errors import DiskError, GitError, NeedsHuman, StateError, UsageError, out_of_memory, quoted
+from aeon_release.domain.audits.model import Fix, MergeSides
+from aeon_release.errors import (
+    DiskError,
+    GitError,
+    NeedsHuman,
+    StateError,
+    UsageError,
+    out_of_memory,
+    printable,
+    quoted,
+)
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -371,7 +381,49 @@ def check(run: Run) -> None:
     """The run's own preflight, then every unfinished step's: callers run it before the run changes
     anything."""
     _check_head(run)
+    _check_audit_record(run)
     STAGES.check(run, unfinished(run))
+
+
+@dataclass(frozen=True)
+class AuditFinding:
+    """One finding as state.json keeps it: Finding.as_dict, and the waiver the run gave it."""
+
+    rule: str
+    kind: str
+    severity: str
+    path: str
+    line: int
+    message: str
+    suppressed: str | None = None
+    also: list[str] = field(default_factory=list)
+    fix: dict[str, Any] | None = None
+    waived: dict[str, str] | None = None
+
+
+def _check_audit_record(run: Run) -> None:
+    """The last audit's findings, as the run recorded them: ``--continue --fix`` applies their fixes and
+    a stop prints them.  A state edited to hold a fix of other fields or types (``"col": "x"``) crashed
+    ``--fix`` with a traceback."""
+    audit = run.state.audit
+    if audit is None:
+        return
+    findings = audit.get("findings", [])
+    try:
+        if not isinstance(findings, list):
+            raise TypeError("findings is not a list")
+        for i, finding in enumerate(findings):
+            try:
+                recorded = AuditFinding(**typed_fields(AuditFinding, finding))
+                if recorded.fix is not None:
+                    typed_fields(Fix, recorded.fix)
+            except TypeError as exc:
+                raise TypeError(f"findings[{i}]: {exc}") from None
+    except TypeError as exc:
+        raise StateError(
+            f"{run.store.state_file}: run state is damaged (its audit's {printable(str(exc))[:120]})",
+            f"`aeon-release merge --abort {run.state.tag}` drops the run (its worktree and state; no branch is touched)",
+        ) from None
 
 
 def _check_head(run: Run) -> None:

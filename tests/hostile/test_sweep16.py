@@ -310,3 +310,24 @@ def test_init_never_writes_through_a_committed_link(tmp_path: Path, outside: Pat
     assert "audits: a symbolic link" in line and "never through a link" in line, line
     assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
     assert not (ex.fork / "fleet.yaml").exists()  # nothing written before the refusal
+
+
+# -- the last audit's findings as a state file keeps them -----------------------------------------------------
+def test_a_recorded_fix_of_other_fields_or_types_is_a_damaged_state(stopped: tuple[Path, Path]) -> None:
+    """``merge --continue --fix`` built each fix from state.json's audit as it found it: an unknown key, a
+    column that is a string, a fix that is a list, findings that are a string crashed it (exit 3, a
+    traceback)."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    good = state["audit"]["findings"][0]["fix"]
+    before, refs = snapshot(fork), _refs(fork)
+    findings = state["audit"]["findings"]
+    for argv, damaged in (
+        (["--continue", "--fix"], [findings[0] | {"fix": good | {"col": "x", "bogus": 1}}]),
+        (["--continue", "--fix"], [findings[0] | {"fix": [1, 2]}]),
+        (["--continue"], "x"),
+    ):
+        state_file.write_text(json.dumps(state | {"audit": state["audit"] | {"findings": damaged}}))
+        line = one_error_line(run_cli("merge", *argv, "--repo", fork))
+        assert "run state is damaged (its audit's findings" in line and "merge --abort v0.29.0" in line, line
+        assert snapshot(fork) == before and _refs(fork) == refs
