@@ -271,6 +271,17 @@ def _json_type(value: Any) -> str:
     }.get(type(value), "null")
 
 
+@dataclass(frozen=True)
+class ConflictRecord:
+    """A conflicted file as a run records it (its state keeps the dict): where it stopped, the carries
+    touching the file, what each of them tells about it."""
+
+    file: str
+    carries: list[str]
+    during: str = ""
+    carry_notes: list[dict[str, str]] = field(default_factory=list)
+
+
 @dataclass
 class RunState:
     tag: str
@@ -319,6 +330,8 @@ class RunState:
         data = _known(cls, data)
         for name in ("previous_sha", "tag_sha", "merge_base", "head"):
             _object_id(data.get(name), f"RunState.{name}", name == "head")
+        for conflict in [*data.get("conflicts", []), *data.get("resolved", [])]:
+            ConflictRecord(**_known(ConflictRecord, conflict))  # `status` and a stop print its file and carries
         return cls(
             **data
             | {

@@ -331,3 +331,29 @@ def test_a_recorded_fix_of_other_fields_or_types_is_a_damaged_state(stopped: tup
         line = one_error_line(run_cli("merge", *argv, "--repo", fork))
         assert "run state is damaged (its audit's findings" in line and "merge --abort v0.29.0" in line, line
         assert snapshot(fork) == before and _refs(fork) == refs
+
+
+@pytest.mark.parametrize(
+    "conflicts",
+    [
+        [{"x": 1}],
+        [{"carries": []}],
+        [{"file": 1, "carries": []}],
+        [{"file": "a.py", "carries": "abc"}],
+        [{"file": "a", "carries": [1]}],
+    ],
+)
+@pytest.mark.parametrize("key", ["conflicts", "resolved"])
+def test_a_conflict_record_of_other_fields_is_a_damaged_state(tmp_path: Path, key: str, conflicts: object) -> None:
+    """``status`` printed each recorded conflict's ``file`` and joined its ``carries``: a record without
+    them crashed it (KeyError, exit 3), and ``--continue`` carried it into the report the notes read."""
+    from tests.hostile.test_sweep14 import _stopped_run
+
+    repo, state_file = _stopped_run(tmp_path)
+    state_file.write_text(json.dumps(json.loads(state_file.read_text()) | {key: conflicts}))
+    for argv in (["status"], ["merge", "--continue"]):
+        line = one_error_line(run_cli(*argv, "--repo", repo))
+        assert (
+            "run state is incomplete or damaged" in line and "ConflictRecord" in line and "merge --abort v0.2.0" in line
+        ), line
+    assert run_cli("merge", "--abort", "--repo", repo).code == 0
