@@ -357,3 +357,32 @@ def test_a_conflict_record_of_other_fields_is_a_damaged_state(tmp_path: Path, ke
             "run state is incomplete or damaged" in line and "ConflictRecord" in line and "merge --abort v0.2.0" in line
         ), line
     assert run_cli("merge", "--abort", "--repo", repo).code == 0
+
+
+# -- source that is not UTF-8, under the merge-aware checks --------------------------------------------------
+def test_lines_that_are_not_utf8_never_crash_the_merge_checks(tmp_path: Path) -> None:
+    """git's diff is decoded with surrogateescape, so a line whose bytes are not UTF-8 (a Latin-1 comment)
+    holds lone surrogates, which the RE2 binding cannot encode: the config-field default check's scan of
+    the fork's added lines crashed the audit of a merge (UnicodeEncodeError, exit 3)."""
+    from aeon_release.domain.audits.linear import Alternation
+    from aeon_release.domain.audits.source import Mentions
+    from tests.hostile.conftest import config_with, make_repo, run_limited
+    from tests.hostile.test_config_files import TIMEOUT
+
+    config = b"# caf\xe9 \xff\nclass ModelConfig:\n    disable_cascade_attn: bool = False\n"
+    repo = make_repo(tmp_path / "repo", {"pkg/__init__.py": "", "pkg/config.py": config})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {"pkg/config.py": config.replace(b"= False", b"= True")}, "Flip it (#1)")
+    theirs = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", base)
+    fork = b"# \xe9\xff\ndef f(model_config):\n    return model_config.disable_cascade_attn\n"
+    make_repo(repo, {"pkg/fork.py": fork}, "fork")
+    ours = git(repo, "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", theirs)
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--base", base, "--ours", ours, "--theirs", theirs,
+        timeout=TIMEOUT,
+    )  # fmt: skip
+    assert run.code in (0, 1) and "Traceback" not in run.err, run.err
+    assert "pkg/fork.py:3" in run.out and "merge/default-drift" in run.out, run.out
+    assert Alternation("({})", ["ab"]).findall("\udcffab") == ["ab"] and Mentions(["ab"])("\udcff ab") == {"ab"}
