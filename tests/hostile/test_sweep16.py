@@ -386,3 +386,17 @@ def test_lines_that_are_not_utf8_never_crash_the_merge_checks(tmp_path: Path) ->
     assert run.code in (0, 1) and "Traceback" not in run.err, run.err
     assert "pkg/fork.py:3" in run.out and "merge/default-drift" in run.out, run.out
     assert Alternation("({})", ["ab"]).findall("\udcffab") == ["ab"] and Mentions(["ab"])("\udcff ab") == {"ab"}
+
+
+@pytest.mark.parametrize("value", ["1" * 5_000, "1\x1b[2J", "\uff11"])
+def test_an_enable_value_is_quoted_short_in_the_refusal(value: str) -> None:
+    """``ENABLE_NVFP4_SM100`` from the Dockerfile or ``--build-arg`` went into build's refusal raw: 5,000
+    characters repeated whole in the line, a look-alike digit shown as the digit."""
+    from aeon_release.domain import archprobe
+    from aeon_release.domain.profile import ArchPolicy
+    from aeon_release.errors import UsageError
+
+    with pytest.raises(UsageError) as refused:
+        archprobe.validate("12.1a", value, ArchPolicy(fp4_majors=frozenset({12}), only_major=12, example="12.1a"))
+    message = refused.value.message
+    assert len(message) < 200 and "ENABLE_NVFP4_SM100='" in message and value not in message, message
