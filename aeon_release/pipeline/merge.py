@@ -104,6 +104,13 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
         _abort_damaged(git, damaged.tag, json_out)
         return
     if state.phase == Phase.DONE and git.branch_sha(state.branch) is not None:
+        prefix = profile_mod.branch_prefix_of(Path(state.config_dir))
+        if prefix is None or state.branch != prefix + state.tag:  # a state edited to name `main`: no such advice
+            raise StateError(
+                f"the run for {state.tag} already finished; its state names the branch {quoted(state.branch)}, "
+                "which is not the fleet's branch for the tag",
+                "nothing to abort: aeon-release deletes no branch a finished run names",
+            )
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
             f"delete the branch yourself if you want it gone: git branch -D {state.branch}",

@@ -400,3 +400,18 @@ def test_an_enable_value_is_quoted_short_in_the_refusal(value: str) -> None:
         archprobe.validate("12.1a", value, ArchPolicy(fp4_majors=frozenset({12}), only_major=12, example="12.1a"))
     message = refused.value.message
     assert len(message) < 200 and "ENABLE_NVFP4_SM100='" in message and value not in message, message
+
+
+def test_abort_of_a_finished_state_naming_the_users_branch_gives_no_delete_advice(tmp_path: Path) -> None:
+    """``merge --abort`` of a finished run whose branch exists says to delete it with ``git branch -D``:
+    a state edited to name the branch checked out had that advice name the user's own branch."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config).code == 0
+    state_file = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
+    current = git(ex.fork, "symbolic-ref", "--short", "HEAD")
+    state_file.write_text(json.dumps(json.loads(state_file.read_text()) | {"branch": current}))
+    line = one_error_line(run_cli("merge", "--abort", "v0.29.0", "--repo", ex.fork))
+    assert "not the fleet's branch" in line and "branch -D" not in line, line
+    state_file.write_text(json.dumps(json.loads(state_file.read_text()) | {"branch": "aeon-v0.29.0"}))
+    line = one_error_line(run_cli("merge", "--abort", "v0.29.0", "--repo", ex.fork))
+    assert "git branch -D aeon-v0.29.0" in line, line  # the run's own branch: the advice stands
