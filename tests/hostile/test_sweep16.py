@@ -415,3 +415,17 @@ def test_abort_of_a_finished_state_naming_the_users_branch_gives_no_delete_advic
     state_file.write_text(json.dumps(json.loads(state_file.read_text()) | {"branch": "aeon-v0.29.0"}))
     line = one_error_line(run_cli("merge", "--abort", "v0.29.0", "--repo", ex.fork))
     assert "git branch -D aeon-v0.29.0" in line, line  # the run's own branch: the advice stands
+
+
+@pytest.mark.parametrize("variable", ["PRE_COMMIT_TO_REF", "PRE_COMMIT_FROM_REF"])
+def test_a_pre_push_ref_that_names_no_commit_names_its_variable(tmp_path: Path, variable: str) -> None:
+    """``audit --pre-commit`` reads the pushed range from pre-commit's variables: one naming no commit (or an
+    option) was "revision ... does not exist (hint: pass --rev a branch, tag or commit)", and nobody passed
+    --rev."""
+    from tests.hostile.conftest import config_with, make_repo
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    env = {"PRE_COMMIT_TO_REF": "HEAD", "PRE_COMMIT_FROM_REF": "HEAD"} | {variable: "--output=x"}
+    line = one_error_line(run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), "--pre-commit", env=env))
+    assert f"{variable} '--output=x' does not exist" in line and "--rev" not in line, line
+    assert not (tmp_path / "x").exists() and not (repo / "x").exists()
