@@ -256,9 +256,7 @@ def discover_config_dir(start: Path | None = None) -> Path:
 def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():
-        raise ConfigError(
-            f"{config_dir}: config folder does not exist", "pass --config the folder holding carries.yaml"
-        )
+        raise ConfigError(f"{config_dir}: {no_folder(config_dir)}", "pass --config the folder holding carries.yaml")
     carries = parse_carries(load_yaml(config_dir / CARRIES_FILE), CARRIES_FILE, config_dir)
     releases = parse_picks(load_yaml(config_dir / PICKS_FILE), PICKS_FILE)
     return Ledger(carries, releases, config_dir)
@@ -297,3 +295,8 @@ __all__ = [
     "load",
     "load_text",
 ]
+
+
+def no_folder(config_dir: Path) -> str:
+    """Why a --config is no config folder: missing, or something else than a folder (/dev/null, a file)."""
+    return "config folder does not exist" if not config_dir.exists() else "not a folder (--config names a folder)"

@@ -429,3 +429,12 @@ def test_a_pre_push_ref_that_names_no_commit_names_its_variable(tmp_path: Path, 
     line = one_error_line(run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), "--pre-commit", env=env))
     assert f"{variable} '--output=x' does not exist" in line and "--rev" not in line, line
     assert not (tmp_path / "x").exists() and not (repo / "x").exists()
+
+
+def test_a_config_that_is_no_folder_says_so(tmp_path: Path) -> None:
+    """``--config /dev/null`` (or a file) was "config folder does not exist"; it exists, and is no folder."""
+    (tmp_path / "file").write_text("x")
+    for config in ("/dev/null", str(tmp_path / "file")):
+        line = one_error_line(run_cli("ledger", "check", "--config", config))
+        assert "not a folder" in line and "does not exist" not in line, line
+    assert "does not exist" in one_error_line(run_cli("ledger", "check", "--config", tmp_path / "none"))
