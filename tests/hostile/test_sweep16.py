@@ -1,7 +1,9 @@
 """Hostile-input sweep 16: a run state edited to name commits the run did not make (its head, the parents
-of the commit a person concludes, the merge base) or to set the environment of the commits it makes,
-...  Real git, real processes; one line and a documented exit code, never a traceback, and the user's
-checkout, index and branches as they were."""
+of the commit a person concludes, the merge base), to set the environment of the commits it makes or to
+hold audit and conflict records of other shapes; the Dockerfile's escape directive; classes of thousands
+of fields and functions of thousands of locals; lines that are not UTF-8; sha256, partial and shallow-file
+repositories; a link under init's config folder.  Real git, real processes; one line and a documented
+exit code, never a traceback, and the user's checkout, index and branches as they were."""
 
 from __future__ import annotations
 
