@@ -427,7 +427,7 @@ def audit(
     from aeon_release.commands import audit as audit_cmd
 
     if pre_commit:
-        rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since)
+        rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since, repo)
     code = audit_cmd.audit(
         repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs), fmt=fmt, output=output, fix=fix
     )

@@ -66,6 +66,16 @@ class GitError(AeonError):
 
     default_hint = "check the repository and the revision with `git rev-parse --verify REV`"
 
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        # git's own words for an object a partial clone (--filter=blob:none) lacks and could not fetch:
+        # the revision is right, the clone is not whole ("check the revision" led nowhere)
+        if hint is None and "from promisor remote" in message:
+            hint = (
+                "this is a partial clone whose promisor remote could not give a missing object: make that "
+                "remote reachable (`git fetch --refetch REMOTE` then fetches every object), or use a full clone"
+            )
+        super().__init__(message, hint)
+
 
 class StateError(AeonError):
     """A run in a state that does not allow the requested action."""

@@ -159,6 +159,18 @@ def linked_part(folder: Path) -> Path | None:
     return None
 
 
+def linked_below(root: Path, name: str) -> Path | None:
+    """The first folder of the relative ``name`` under ``root`` (``audits`` of ``audits/tree.yaml``) that
+    is a symbolic link, or None: ``root`` is the caller's to name, what lies under it may have come with
+    a checkout (a committed ``audits -> /home/me/.ssh``)."""
+    current = root
+    for part in Path(name).parts[:-1]:
+        current = current / part
+        if current.is_symlink():
+            return current
+    return None
+
+
 def _replace(path: Path, data: bytes, durable: bool = True) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -650,9 +650,10 @@ class Git:
     def create_branch(self, name: str, sha: str, reason: str = "") -> None:
         """``reason`` goes into the branch's reflog (made even where git keeps none, a bare repository):
         its one entry is how a run shows, later, that it created the branch and nothing moved it since."""
-        # update-ref with an all-zero old value refuses to overwrite an existing branch.
+        # update-ref with an all-zero old value (as long as the repository's ids: 64 in a sha256 one)
+        # refuses to overwrite an existing branch.
         with_reason = ("--create-reflog", "-m", reason) if reason else ()
-        self.run("update-ref", *with_reason, f"refs/heads/{name}", sha, "0" * 40)
+        self.run("update-ref", *with_reason, f"refs/heads/{name}", sha, "0" * len(sha))
 
     def created_and_unmoved(self, name: str, sha: str, reason: str) -> bool:
         """The branch is at ``sha`` and its reflog holds one entry: its creation there, with ``reason``."""

@@ -35,6 +35,9 @@ _INHERITED = (
     "GIT_EXTERNAL_DIFF",
     "GIT_PAGER",
     "GIT_REPLACE_REF_BASE",
+    # A shallow file of the caller's: the commits it lists have no parents to git, like a graft (the merge
+    # called a tag listed there "a tree or a file, not a commit", and a merge base moves with it).
+    "GIT_SHALLOW_FILE",
 )
 
 _NO_PROGRAMS = (("core.fsmonitor", "false"), ("core.pager", "cat"))

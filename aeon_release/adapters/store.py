@@ -162,7 +162,31 @@ class PendingCommit:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PendingCommit:
         known = _known(cls, data)
-        return cls(**known | {"parents": tuple(known["parents"]), "author": dict(known.get("author") or {})})
+        for parent in known["parents"]:
+            _object_id(parent, "PendingCommit.parents")
+        author = dict(known.get("author") or {})
+        if any("\0" in value for value in author.values()):
+            raise TypeError("PendingCommit.author holds a NUL byte")
+        other = sorted(set(author) - AUTHOR_VARIABLES)
+        if other:  # the commit's environment: GIT_DIR, GIT_CONFIG_*, LD_PRELOAD would steer git or run a program
+            raise TypeError(f"PendingCommit.author sets {printable(other[0])[:40]}, not an author's GIT_AUTHOR_*")
+        if known["kind"] not in ("merge", "commit"):
+            raise TypeError(f"PendingCommit.kind {printable(known['kind'])[:40]!r} is not merge or commit")
+        return cls(**known | {"parents": tuple(known["parents"]), "author": author})
+
+
+def _object_id(value: Any, what: str, optional: bool = False) -> None:
+    """A commit the state records is a full object id, as the run wrote it: a name (``main``, ``HEAD``,
+    ``v1~2``) resolves to whatever it names by the time the run reads it, and ``--output=x`` is an option."""
+    if optional and value is None:
+        return
+    if not isinstance(value, str) or len(value) not in (40, 64) or value.strip("0123456789abcdef"):
+        raise TypeError(f"{what} is {printable(str(value))[:60]!r}, not a full commit id")
+
+
+# What a picked commit's author is made of (merge_commits._author): the only variables a run state
+# may set for the commits it makes and the hooks it runs.
+AUTHOR_VARIABLES = frozenset({"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE"})
 
 
 def _known(cls: type[Any], data: dict[str, Any]) -> dict[str, Any]:
@@ -180,6 +204,12 @@ def _known(cls: type[Any], data: dict[str, Any]) -> dict[str, Any]:
         if not _of_type(value, hints[name]):
             raise TypeError(f"{cls.__name__}.{name} is {_json_type(value)}, not what this aeon-release writes there")
     return dict(data)
+
+
+def typed_fields(cls: type[Any], data: Any) -> dict[str, Any]:
+    """``data`` as the fields of the dataclass ``cls``, each of its declared type; TypeError otherwise (a
+    record of a run state read back: see ``_known``)."""
+    return _known(cls, data)
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -241,6 +271,17 @@ def _json_type(value: Any) -> str:
     }.get(type(value), "null")
 
 
+@dataclass(frozen=True)
+class ConflictRecord:
+    """A conflicted file as a run records it (its state keeps the dict): where it stopped, the carries
+    touching the file, what each of them tells about it."""
+
+    file: str
+    carries: list[str]
+    during: str = ""
+    carry_notes: list[dict[str, str]] = field(default_factory=list)
+
+
 @dataclass
 class RunState:
     tag: str
@@ -287,6 +328,10 @@ class RunState:
     def from_dict(cls, data: dict[str, Any]) -> RunState:
         """Read back typed; raises TypeError, KeyError or ValueError on an incomplete record."""
         data = _known(cls, data)
+        for name in ("previous_sha", "tag_sha", "merge_base", "head"):
+            _object_id(data.get(name), f"RunState.{name}", name == "head")
+        for conflict in [*data.get("conflicts", []), *data.get("resolved", [])]:
+            ConflictRecord(**_known(ConflictRecord, conflict))  # `status` and a stop print its file and carries
         return cls(
             **data
             | {

@@ -89,7 +89,9 @@ def _apply_fixes(tree: Path, report: AuditReport) -> bool:
     return any(r.status == "applied" for r in results)
 
 
-def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | None, str | None]:
+def pre_commit_scope(
+    rev: str | None, changed_since: str | None, repo_path: Path | None = None
+) -> tuple[str | None, str | None]:
     """What a pre-commit hook audits.  At pre-push, pre-commit names the pushed range in
     PRE_COMMIT_FROM_REF/PRE_COMMIT_TO_REF: the pushed revision is audited (the work tree may differ
     from it), file rules on what changed since the remote had it; no FROM_REF (a new branch with no
@@ -98,7 +100,14 @@ def pre_commit_scope(rev: str | None, changed_since: str | None) -> tuple[str | 
         raise UsageError("--pre-commit picks --rev and --changed-since itself", "drop one or the other")
     to_ref = os.environ.get("PRE_COMMIT_TO_REF")
     if to_ref:
-        return to_ref, os.environ.get("PRE_COMMIT_FROM_REF") or None
+        from_ref = os.environ.get("PRE_COMMIT_FROM_REF") or None
+        for name, value in (("PRE_COMMIT_TO_REF", to_ref), ("PRE_COMMIT_FROM_REF", from_ref)):
+            # the variable named, not `--rev`: nobody passed one ("pass --rev a branch" led nowhere)
+            if repo_path is not None and value is not None and resolve_commit(repo_path, value) is None:
+                raise no_commit(
+                    repo_path, value, name, "pre-commit sets it at pre-push; unset it to audit the work tree"
+                )
+        return to_ref, from_ref
     return None, "HEAD"
 
 

@@ -216,6 +216,13 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
             f"{folder / existing[0]}: already exists ({len(existing)} of the files init writes do)",
             "keep them (aeon-release ledger check), pass --config another folder, or --force to replace them",
         )
+    for name in texts:  # before the first write: a folder linked elsewhere took init's files out of the fork
+        link = files.linked_below(folder, name)
+        if link is not None:
+            raise UsageError(
+                f"{link}: a symbolic link; init writes {name} into a folder under {folder}, never through a link",
+                "replace the link by a folder, or pass --config a folder of its own",
+            )
     for name, text in texts.items():
         files.write_text(folder / name, text, what="init", named_by_user=True)
 

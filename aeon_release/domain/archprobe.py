@@ -102,8 +102,10 @@ def validate(arch_list: str, enable_nvfp4_sm100: str | None, policy: ArchPolicy)
             )
     one_major = policy.only_major is not None and all(arch.major == policy.only_major for arch in archs)
     if one_major and (enable_nvfp4_sm100 or "0").strip() != "0":
+        value = str(enable_nvfp4_sm100)  # a Dockerfile's or --build-arg's: quoted unless a short plain word
+        shown = value if value.isascii() and value.isalnum() and len(value) <= 20 else quoted(value)
         raise UsageError(
-            f"ENABLE_NVFP4_SM100={enable_nvfp4_sm100} with the SM{policy.only_major}x-only arch list {quoted(arch_list)}: "
+            f"ENABLE_NVFP4_SM100={shown} with the SM{policy.only_major}x-only arch list {quoted(arch_list)}: "
             "the SM100 FP4 kernels have no target here",
             "pass --build-arg ENABLE_NVFP4_SM100=0",
         )

@@ -49,6 +49,7 @@ from typing import Any
 from aeon_release.adapters.deadline import within
 from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
+from aeon_release.domain.ledger import no_folder
 from aeon_release.domain.profile import CanaryMetrics
 from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError, quoted, register_secret
 
@@ -157,7 +158,7 @@ def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
 def load_bands(config_dir: Path) -> tuple[Band, ...]:
     """The healthy bands in ``<config_dir>/canary.yaml``; none when the file is absent."""
     if not config_dir.is_dir():
-        raise ConfigError(f"{config_dir}: config folder does not exist", "pass --config the folder holding canary.yaml")
+        raise ConfigError(f"{config_dir}: {no_folder(config_dir)}", "pass --config the folder holding canary.yaml")
     return parse_bands(load_yaml(config_dir / CANARY_FILE))
 
 

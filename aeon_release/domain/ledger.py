@@ -31,9 +31,9 @@ CARRIES_FILE = "carries.yaml"
 PICKS_FILE = "cherry_picks.yaml"
 
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-SHA = re.compile(r"[0-9a-f]{7,40}")
+SHA = re.compile(r"[0-9a-f]{7,64}")  # 64: a sha256 repository's
 TAG = names.VERSION
-_SHA_HINT = "a commit SHA is 7 to 40 lowercase hex digits"
+_SHA_HINT = "a commit SHA is 7 to 64 lowercase hex digits (40 in a SHA-1 repository)"
 _TAG_HINT = "release keys are upstream tags such as v0.29.0"
 
 
@@ -256,9 +256,7 @@ def discover_config_dir(start: Path | None = None) -> Path:
 def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():
-        raise ConfigError(
-            f"{config_dir}: config folder does not exist", "pass --config the folder holding carries.yaml"
-        )
+        raise ConfigError(f"{config_dir}: {no_folder(config_dir)}", "pass --config the folder holding carries.yaml")
     carries = parse_carries(load_yaml(config_dir / CARRIES_FILE), CARRIES_FILE, config_dir)
     releases = parse_picks(load_yaml(config_dir / PICKS_FILE), PICKS_FILE)
     return Ledger(carries, releases, config_dir)
@@ -297,3 +295,8 @@ __all__ = [
     "load",
     "load_text",
 ]
+
+
+def no_folder(config_dir: Path) -> str:
+    """Why a --config is no config folder: missing, or something else than a folder (/dev/null, a file)."""
+    return "config folder does not exist" if not config_dir.exists() else "not a folder (--config names a folder)"

@@ -29,7 +29,7 @@ from aeon_release.pipeline.arch_baseline import KernelBaseline
 from aeon_release.pipeline.carry_evidence import parse_patch
 
 RELEASE_TAG = re.compile(r"v[0-9]+\.[0-9]+\.[0-9]+(?:[.-][A-Za-z0-9.]+)?")
-_PICKED = re.compile(r"^\(cherry picked from commit ([0-9a-f]{7,40})\)$", re.M)
+_PICKED = re.compile(r"^\(cherry picked from commit ([0-9a-f]{7,64})\)$", re.M)
 _WORD = re.compile(r"[A-Za-z_]\w")
 _DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)")
 _SUBJECT_NOISE = re.compile(r"^(?:\[[^\]]*\]\s*|(?:carry|fork)\s*:\s*|carry\s+(?=\S))+", re.I)

@@ -32,16 +32,13 @@ _CUDA_VERSION = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})(?:\.[0-9]+)*")
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-+])([^}$]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 # a condition that picks the CUDA branch: `if(GPU_LANG STREQUAL "CUDA")`
 _PICKS_CUDA = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+STREQUAL\s+\"?(CUDA|cuda)\"?(?=[\s)]|$)")
-# the escape parser directive, among the comments that open the file
-_ESCAPE = re.compile(r"#[ \t]*escape[ \t]*=[ \t]*([\\`])[ \t]*", re.I)
+# a parser directive (BuildKit's form): the lines that open the file, up to the first that is not one
+_DIRECTIVE = re.compile(r"#[\t\n\f\r ]*([a-zA-Z][a-zA-Z0-9]*)[\t\n\f\r ]*=[\t\n\f\r ]*(.+?)[\t\n\f\r ]*")
+_DIRECTIVES = frozenset({"escape", "syntax", "check"})
 # `RUN <<EOF`, `COPY <<-"EOF" /x`: the lines up to the word are the heredoc's text, not instructions
 _HEREDOC = re.compile(r"<<(-?)([\"']?)([A-Za-z0-9_.-]+)\2")
 _HEREDOC_INSTRUCTIONS = ("RUN", "COPY", "ADD")
-# one shell word of an ARG/ENV line, quotes and escapes kept (linear: shlex builds a word a character at
-# a time, quadratic in its length: a 300 KB word took 12 s)
-_WORD = re.compile(r"""(?:[^\s"'\\]+|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""", re.S)
-_UNQUOTE = re.compile(r"""\\(.)|"((?:[^"\\]|\\.)*)"|'([^']*)'""", re.S)
-_ESCAPED = re.compile(r"\\(.)", re.S)
+
 _EXPANDED_CHARS = 1024 * 1024  # ${A} expands once per use: forty ARGs each using the last twice is 2^40 copies
 
 
@@ -130,6 +127,7 @@ def _resolved(
     env: dict[str, str] = {}  # the current stage's ENV (a later FROM of this stage inherits it)
     envs: dict[str, dict[str, str]] = {}  # a named stage's ENV at its end
     stage: str | None = None  # the current stage's name (None before the first FROM)
+    lexer = _Lexer.of(escape_of(docker))
     for line in instructions(docker):
         base = _FROM.match(line)
         if base is not None:
@@ -145,7 +143,7 @@ def _resolved(
             continue
         kind = instruction[1].upper()
         before = dict(scope)
-        named: list[tuple[str, str | None]] = list(_assignments(kind, instruction[2]))
+        named: list[tuple[str, str | None]] = list(_assignments(kind, instruction[2], lexer))
         if kind == "ARG":  # an ARG without a default: the build's value, else (in a stage) the global one
             named += [(n, None) for n in _bare_args(instruction[2])]
         for name, default in named:
@@ -221,16 +219,23 @@ def _bare_args(rest: str) -> list[str]:
     return [word for word in rest.split() if cmake.NAME.fullmatch(word)]
 
 
+def escape_of(docker: str) -> str:
+    """The escape character, ``\\`` unless an ``escape`` parser directive says `````: directives open the
+    file, and the first line that is not one (a blank line, another comment, an instruction) ends them,
+    as BuildKit reads them; an ``escape`` of another value fails the build, which says so."""
+    for raw in docker.removeprefix("\ufeff").split("\n"):
+        directive = _DIRECTIVE.fullmatch(raw.removesuffix("\r").lstrip())
+        if directive is None or directive[1].lower() not in _DIRECTIVES:
+            break
+        if directive[1].lower() == "escape":
+            return directive[2] if directive[2] in ("\\", "`") else "\\"
+    return "\\"
+
+
 def instructions(docker: str) -> list[str]:
     """The Dockerfile's instructions, one a line: continued lines joined, comments and heredoc text left out."""
     lines = docker.removeprefix("\ufeff").split("\n")  # BuildKit skips a byte-order mark
-    escape = "\\"
-    for line in lines:  # parser directives: comments before the first instruction
-        if not line.lstrip().startswith("#"):
-            break
-        directive = _ESCAPE.fullmatch(line.strip())
-        if directive is not None:
-            escape = directive[1]
+    escape = escape_of(docker)
     found: list[str] = []
     current: list[str] = []
     heredocs: list[tuple[str, bool]] = []  # the words that end the heredocs still open, and whether tabs go
@@ -261,38 +266,64 @@ def instructions(docker: str) -> list[str]:
     return found
 
 
-def _assignments(kind: str, rest: str) -> list[tuple[str, str]]:
+class _Lexer:
+    """The words of an ARG or ENV line as the builder's shell lexer reads them with one escape character
+    (``\\``, or ````` under ``# escape=```): outside quotes it makes the next character literal; in double
+    quotes only before ``"``, ``$`` or itself (elsewhere it stays); in single quotes nothing is special.
+    Linear: shlex builds a word a character at a time, quadratic in its length (a 300 KB word took 12 s)."""
+
+    _made: dict[str, _Lexer] = {}
+
+    def __init__(self, escape: str) -> None:
+        e = re.escape(escape)
+        self.escape = escape
+        # one shell word, quotes and escapes kept
+        self.word = re.compile(rf"""(?:[^\s"'{e}]+|{e}.|"(?:[^"{e}]|{e}.)*"|'[^']*')+""", re.S)
+        self.unquote = re.compile(rf"""{e}(.)|"((?:[^"{e}]|{e}.)*)"|'([^']*)'""", re.S)
+        self.escaped = re.compile(rf"""{e}(["${e}])""")
+
+    @classmethod
+    def of(cls, escape: str) -> _Lexer:
+        if escape not in cls._made:
+            cls._made[escape] = cls(escape)
+        return cls._made[escape]
+
+    def unquoted(self, text: str) -> str:
+        """``text`` with its quotes and escapes gone; a dollar sign they make literal (``\\$``, ``'$'``) is
+        marked, so that no reference is read there."""
+        return self.unquote.sub(self._part, text)
+
+    def _part(self, part: re.Match[str]) -> str:
+        if part[1] is not None:
+            return _LITERAL_DOLLAR if part[1] == "$" else part[1]
+        if part[2] is not None:
+            return self.escaped.sub(lambda m: _LITERAL_DOLLAR if m[1] == "$" else m[1], part[2])
+        return part[3].replace("$", _LITERAL_DOLLAR)
+
+
+def _assignments(kind: str, rest: str, lexer: _Lexer | None = None) -> list[tuple[str, str]]:
     """``NAME=value`` pairs of an ARG or ENV line, unquoted; ENV's legacy ``NAME value`` too (an ``ARG
     NAME`` without a default has no value)."""
+    lexer = lexer or _Lexer.of("\\")
     first = rest.split(None, 1)[0] if rest.strip() else ""
     if kind == "ENV" and "=" not in first:
         name, _, value = rest.strip().partition(" ")
-        return [(name, value.strip().strip("\"'"))] if cmake.NAME.fullmatch(name) and value.strip() else []
+        return [(name, lexer.unquoted(value.strip()))] if cmake.NAME.fullmatch(name) and value.strip() else []
     words = []
     position = 0
-    for word in _WORD.finditer(rest):
+    for word in lexer.word.finditer(rest):
         if rest[position : word.start()].strip():  # an unclosed quote: Docker refuses the file
             return []
         if word[0].startswith("#"):  # the rest of the line is a comment
             break
-        quoted = "\\" in word[0] or '"' in word[0] or "'" in word[0]
-        words.append(_UNQUOTE.sub(_unquoted, word[0]) if quoted else word[0])
+        quoted = lexer.escape in word[0] or '"' in word[0] or "'" in word[0]
+        words.append(lexer.unquoted(word[0]) if quoted else word[0])
         position = word.end()
     else:
         if rest[position:].strip():
             return []
     pairs = [word.partition("=") for word in words]
     return [(name, value) for name, equals, value in pairs if equals and cmake.NAME.fullmatch(name)]
-
-
-def _unquoted(part: re.Match[str]) -> str:
-    """A quoted or escaped part of a word, its quotes and escapes gone; a dollar sign it escapes (``\\$``,
-    single quotes) is marked, so that no reference is read there."""
-    if part[1] is not None:
-        return _LITERAL_DOLLAR if part[1] == "$" else part[1]
-    if part[2] is not None:
-        return _ESCAPED.sub(lambda m: _LITERAL_DOLLAR if m[1] == "$" else m[1], part[2])
-    return part[3].replace("$", _LITERAL_DOLLAR)
 
 
 def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:

@@ -104,6 +104,13 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
         _abort_damaged(git, damaged.tag, json_out)
         return
     if state.phase == Phase.DONE and git.branch_sha(state.branch) is not None:
+        prefix = profile_mod.branch_prefix_of(Path(state.config_dir))
+        if prefix is None or state.branch != prefix + state.tag:  # a state edited to name `main`: no such advice
+            raise StateError(
+                f"the run for {state.tag} already finished; its state names the branch {quoted(state.branch)}, "
+                "which is not the fleet's branch for the tag",
+                "nothing to abort: aeon-release deletes no branch a finished run names",
+            )
         raise StateError(
             f"the run for {state.tag} already finished ({state.branch} exists)",
             f"delete the branch yourself if you want it gone: git branch -D {state.branch}",
@@ -220,12 +227,14 @@ def _finished_run(git: Git, tag: str, branch: str | None) -> RunState | None:
     """A finished run for this tag whose branch still exists (moved on by later commits or not).  A
     finished state naming another branch than the fleet's for the tag (``branch``, when fleet.yaml
     says it) is none of this fleet's: a state edited to name ``main`` said "main already merged,
-    nothing to do" and stopped every merge of the tag; the merge is made, and that state put aside."""
+    nothing to do" and stopped every merge of the tag; the merge is made, and that state put aside.  A
+    fleet.yaml that names no branch prefix says nothing of whose the state is: then the plan refuses the
+    profile (a state naming ``main`` said "main already merged" and exit 0 over a broken fleet.yaml)."""
     validate_ref_name(tag, "tag")
     state = RunStore(git.common_dir, tag).load()
     if state is None or state.phase != Phase.DONE:
         return None
-    if branch is not None and state.branch != branch:
+    if branch is None or state.branch != branch:  # (None: fleet.yaml does not say; the plan says why)
         return None
     if git.branch_sha(state.branch) is None:
         return None  # the branch was deleted: the merge is redone (the old run folder is kept aside)

@@ -21,7 +21,7 @@ import functools
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +35,19 @@ from aeon_release.adapters.store import (
     RunState,
     RunStore,
     pid_alive,
+    typed_fields,
 )
-from aeon_release.domain.audits.model import MergeSides
-from aeon_release.errors import DiskError, GitError, NeedsHuman, StateError, UsageError, out_of_memory, quoted
+from aeon_release.domain.audits.model import Fix, MergeSides
+from aeon_release.errors import (
+    DiskError,
+    GitError,
+    NeedsHuman,
+    StateError,
+    UsageError,
+    out_of_memory,
+    printable,
+    quoted,
+)
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
 from aeon_release.pipeline.merge_plan import CarryPlan, MergePlan, Options, PickPlan
@@ -371,17 +381,92 @@ def check(run: Run) -> None:
     """The run's own preflight, then every unfinished step's: callers run it before the run changes
     anything."""
     _check_head(run)
+    _check_audit_record(run)
     STAGES.check(run, unfinished(run))
 
 
-def _check_head(run: Run) -> None:
-    """Every step builds on the head made so far: it exists only as objects, so it must still be there."""
-    head = run.state.head
-    if head is not None and head != run.plan.previous_sha and run.git.resolve(head) is None:
+@dataclass(frozen=True)
+class AuditFinding:
+    """One finding as state.json keeps it: Finding.as_dict, and the waiver the run gave it."""
+
+    rule: str
+    kind: str
+    severity: str
+    path: str
+    line: int
+    message: str
+    suppressed: str | None = None
+    also: list[str] = field(default_factory=list)
+    fix: dict[str, Any] | None = None
+    waived: dict[str, str] | None = None
+
+
+def _check_audit_record(run: Run) -> None:
+    """The last audit's findings, as the run recorded them: ``--continue --fix`` applies their fixes and
+    a stop prints them.  A state edited to hold a fix of other fields or types (``"col": "x"``) crashed
+    ``--fix`` with a traceback."""
+    audit = run.state.audit
+    if audit is None:
+        return
+    findings = audit.get("findings", [])
+    try:
+        if not isinstance(findings, list):
+            raise TypeError("findings is not a list")
+        for i, finding in enumerate(findings):
+            try:
+                recorded = AuditFinding(**typed_fields(AuditFinding, finding))
+                if recorded.fix is not None:
+                    typed_fields(Fix, recorded.fix)
+            except TypeError as exc:
+                raise TypeError(f"findings[{i}]: {exc}") from None
+    except TypeError as exc:
         raise StateError(
-            f"the {run.state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)",
-            "run `aeon-release merge --abort` and start again",
-        )
+            f"{run.store.state_file}: run state is damaged (its audit's {printable(str(exc))[:120]})",
+            f"`aeon-release merge --abort {run.state.tag}` drops the run (its worktree and state; no branch is touched)",
+        ) from None
+
+
+def _check_head(run: Run) -> None:
+    """Every step builds on the head made so far: it exists only as objects, so it must still be there,
+    and it must be what the run builds, the fork branch the plan found with the tag merged into it (the
+    branch on its first-parent line, the tag below it) and commits on top.  state.json only names the
+    head: a state edited to name the user's branch, upstream's main or a commit of no history had
+    ``--continue`` audit that commit and create the fork branch at it.  The commit a person is to
+    conclude has the head as its first parent (and the tag as its second, a merge's) whatever the
+    state lists."""
+    state, plan = run.state, run.plan
+    head = state.head
+    refuse = f"run `aeon-release merge --abort {state.tag}` and start again"
+    if head is not None and head != plan.previous_sha:
+        if run.git.resolve(head) is None:
+            raise StateError(
+                f"the {state.tag} run's head {head[:12]} is gone from {run.git.path} (pruned by git gc?)", refuse
+            )
+        if not _built_on(run.git, head, plan.previous_sha, plan.tag_sha):
+            raise StateError(
+                f"the {state.tag} run's head {head[:12]} is not a commit the run built: not {plan.previous_branch} "
+                f"({plan.previous_sha[:12]}) with {plan.tag} ({plan.tag_sha[:12]}) merged and commits on top",
+                refuse,
+            )
+    pending = state.pending
+    if pending is not None:
+        parents = (run.head, plan.tag_sha) if pending.kind == "merge" else (run.head,)
+        if pending.parents != parents:
+            raise StateError(
+                f"the {state.tag} run's pending commit names the parents {', '.join(p[:12] for p in pending.parents)}, "
+                f"not the run's head{' and the tag' if pending.kind == 'merge' else ''} "
+                f"({', '.join(p[:12] for p in parents)})",
+                refuse,
+            )
+
+
+def _built_on(git: Git, head: str, previous: str, tag: str) -> bool:
+    """``head`` descends from the tag, and the fork branch's commit is on its first-parent line."""
+    if not git.is_ancestor(tag, head):
+        return False
+    status, out, _ = git.try_run("rev-list", "--first-parent", "--parents", head, f"^{previous}", "--")
+    oldest = out.splitlines()[-1].split() if status == 0 and out.strip() else []
+    return len(oldest) > 1 and oldest[1] == previous
 
 
 def describe(run: Run) -> dict[str, list[str]]:
@@ -858,6 +943,12 @@ def check_resumable(plan: MergePlan, state: RunState) -> None:
         raise StateError(
             f"{state.previous_branch} or {state.tag} moved since the run for {state.tag} started",
             "run `aeon-release merge --abort` and start again",
+        )
+    if plan.merge_base != state.merge_base:  # the report, the notes and the release read it
+        raise StateError(
+            f"the run for {state.tag} records the merge base {state.merge_base[:12]}, and git's for "
+            f"{state.previous_branch} and {state.tag} is {plan.merge_base[:12]}",
+            f"run `aeon-release merge --abort {state.tag}` and start again",
         )
 
 

@@ -8,6 +8,7 @@ never run with a backtracking engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -47,6 +48,23 @@ def _compile(source: str | bytes) -> Any:
         raise Unsupported(str(reason)) from None
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """``text`` as RE2 can take it: RE2 searches UTF-8, and a text read with ``surrogateescape`` (a diff
+    line whose bytes are not UTF-8: git's output is decoded so) holds lone surrogates, which the binding
+    cannot encode (UnicodeEncodeError: a traceback out of the merge-aware checks).  Each becomes U+FFFD,
+    one character for one: offsets, and so line numbers, stay."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text)
+    return text
+
+
 class Alternation:
     """``template`` with ``{}`` standing for an alternation of many literal words (the names a fork reads,
     the keys it registers), in chunks: one RE2 pattern of 100,000 words needs more memory than a
@@ -63,10 +81,12 @@ class Alternation:
         ]
 
     def search(self, text: str) -> bool:
+        text = encodable(text)
         return any(pattern.search(text) for pattern in self._patterns)
 
     def findall(self, text: str) -> list[Any]:
         """Every chunk's matches (a text matched by two chunks' words is listed by each)."""
+        text = encodable(text)
         return [found for pattern in self._patterns for found in pattern.findall(text)]
 
 

@@ -907,6 +907,7 @@ class Mentions:
 
     def __call__(self, text: str) -> set[str]:
         held: set[str] = set()
+        text = linear.encodable(text)
         for found, spelled in self._sets:
             if found is not None:
                 held.update(spelled[i][0] for i in found.Match(text) or ())

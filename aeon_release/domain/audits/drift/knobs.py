@@ -28,12 +28,11 @@ import ast
 import re
 from collections.abc import Iterator
 
-import re2
-
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.names import setting_file
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import str_value
@@ -123,8 +122,9 @@ _ANY_USE = re.compile(
 def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
     """name -> the upstream file whose diff removed a read of it, when no added line reads it.  One
     RE2 pass per file's diff finds the changed lines that name any of them (linear in the diff)."""
-    alternatives = "|".join(sorted(map(re.escape, names)))
-    changed_line = re2.compile(rf"""(?m)^[-+][^\n]*[.\"'](?:{alternatives})\b[^\n]*""")
+    # chunked (one RE2 pattern of every name ran out of its memory and printed so to stderr), and the
+    # diff's lines taken as RE2 can (a line whose bytes are not UTF-8)
+    changed_line = Alternation(r"""(?m)^[-+][^\n]*[.\"'](?:{})\b[^\n]*""", names)
     removed_in: dict[str, str] = {}
     still: set[str] = set()
     for path in sorted(trees.upstream):

@@ -132,6 +132,7 @@ class _Checker:
         self._base: Index | None = None
         self._theirs: Index | None = None
         self._locals: dict[int, frozenset[str]] = {}
+        self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
@@ -863,13 +864,17 @@ class _Checker:
         return resolve
 
     def _local_names(self, scope: _Scope) -> frozenset[str]:
-        names: set[str] = set()
-        for func in scope.functions:
-            key = id(func)
-            if key not in self._locals:
-                self._locals[key] = _bound_in(func)
-            names |= self._locals[key]
-        return frozenset(names)
+        """The names the enclosing functions bind, made once per nest of functions: a name is looked up
+        for every reference, and a union made afresh each time was references x locals (a function of
+        30,000 assignments each reading one: 9 x 10^8 set insertions, 40 s of a merge)."""
+        nest = tuple(id(func) for func in scope.functions)
+        names = self._nests.get(nest)
+        if names is None:
+            for func in scope.functions:
+                if id(func) not in self._locals:
+                    self._locals[id(func)] = _bound_in(func)
+            names = self._nests[nest] = frozenset().union(*(self._locals[id(func)] for func in scope.functions))
+        return names
 
     # -- classes ---------------------------------------------------------------------------------
     def _class_members(self, mod: ModuleInfo, node: ast.ClassDef, qual: str, owned: set[int]) -> Iterator[Finding]:
