@@ -117,15 +117,16 @@ def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[st
             {"settings": {"device": _device(fork.device)}, "rules": []},
             f"The one device {fork.dockerfile}'s TORCH_CUDA_ARCH_LIST builds for, and the calls the tree asks it\n"
             "with (aeon-release init: has_... at least, is_..._family the major version, is_... exactly,\n"
-            "get_... the capability; check them): after every merge, each capability check upstream\n"
-            "changed is evaluated for this device before and after (merge/device-gate).",
+            "get_... the capability, capability_types the classes it is passed as; check them): after every\n"
+            "merge, each capability check upstream changed is evaluated for this device before and after\n"
+            "(merge/device-gate).",
         )
     return texts
 
 
 def _device(d: DeviceGuess) -> dict[str, Any]:
     data: dict[str, Any] = {"capability": f"{d.capability[0]}.{d.capability[1]}"}
-    for key in ("at_least", "equals", "family", "getters"):
+    for key in ("at_least", "equals", "family", "getters", "capability_types"):
         if getattr(d, key):
             data[key] = list(getattr(d, key))
     return data

@@ -343,6 +343,7 @@ def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:
 
 # A capability check the tree defines: ``def has_device_capability(``, ``def is_device_capability_family(``
 _CAPABILITY_DEF = r"def [A-Za-z_][A-Za-z0-9_]*device_capability[A-Za-z0-9_]*\("
+_CAPABILITY_CLASS = r"^class [A-Za-z_][A-Za-z0-9_]*Capability[ \t]*[(:]"  # ``class DeviceCapability(NamedTuple):``
 _MOST_CALLS = 20
 TORCH_GETTER = "get_device_capability"  # torch.cuda's
 
@@ -356,6 +357,7 @@ class DeviceGuess:
     equals: tuple[str, ...]
     family: tuple[str, ...]
     getters: tuple[str, ...]
+    capability_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -429,4 +431,15 @@ def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
             lists[key].append(name)
     if not (lists["at_least"] or lists["equals"] or lists["family"]):
         return None
-    return DeviceGuess(next(iter(archs)), *(tuple(lists[k]) for k in ("at_least", "equals", "family", "getters")))
+    # a class the tree passes a capability as (``class DeviceCapability(NamedTuple)``): a parameter
+    # annotated with it holds the device's capability
+    status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_CLASS, head, "--", "*.py")
+    types = sorted({line[6:].rstrip("(:").strip() for line in out.splitlines()} if status == 0 else set())
+    return DeviceGuess(
+        next(iter(archs)),
+        at_least=tuple(lists["at_least"]),
+        equals=tuple(lists["equals"]),
+        family=tuple(lists["family"]),
+        getters=tuple(lists["getters"]),
+        capability_types=tuple(t for t in types if t.isidentifier())[:_MOST_CALLS],
+    )

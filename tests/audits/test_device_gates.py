@@ -489,3 +489,77 @@ def test_a_reshaped_check_that_changes_the_decision_is_found(
     sides = _case(git_repo, "vllm/shape.py", RESHAPED + before, RESHAPED + after, "Narrow (#11)")
     [finding] = _findings(git_repo, sides)
     assert finding.severity is severity and said in finding.message, finding.message
+
+
+# -- a capability passed in: an attention backend's ``supports_compute_capability(cls, capability)`` -------
+BACKEND = "vllm/v1/attention/backends/flash_attn.py"
+BACKEND_BASE = """from vllm.platforms.interface import DeviceCapability
+
+
+class FlashAttentionBackend:
+    @classmethod
+    def supports_compute_capability(cls, capability: DeviceCapability) -> bool:
+        return capability >= DeviceCapability(8, 0)
+
+    @classmethod
+    def supports_head_size(cls, head_size: int) -> bool:
+        return head_size >= 64
+"""
+PASSED = dataclasses.replace(GB10, capability_types=("DeviceCapability",))
+
+
+@pytest.mark.parametrize(
+    ("after", "severity", "says"),
+    [
+        # 12.1 singled out of its family: an error
+        (
+            "return capability >= DeviceCapability(8, 0) and capability != DeviceCapability(12, 1)",
+            "error",
+            "unlike a 12.0 device",
+        ),
+        # rewritten to a list of majors without 12: the family goes with it, a warning
+        ("return capability.major in (8, 9, 10)", "warning", "as for a 12.0 device"),
+        ("return capability >= DeviceCapability(9, 0)", None, None),  # still true for 12.1
+        ("return capability.to_int() >= 80", None, None),  # the same check, another spelling
+    ],
+    ids=["the device alone", "the family", "still passes", "respelt"],
+)
+def test_a_capability_passed_as_a_parameter_is_the_device_s(
+    git_repo: GitRepo, after: str, severity: str | None, says: str | None
+) -> None:
+    """The platform asks each backend ``supports_compute_capability(capability)`` with the device's
+    capability: a parameter annotated with a capability type (``settings: device: capability_types``)
+    holds it, and ``DeviceCapability(8, 0)`` is (8, 0).  Without the setting nothing is evaluated."""
+    merged = BACKEND_BASE.replace("return capability >= DeviceCapability(8, 0)", after)
+    sides = _case(
+        git_repo, BACKEND, BACKEND_BASE, merged, "[Attention] Restrict FlashAttention to tested devices (#40004)"
+    )
+    found = _findings(git_repo, sides, PASSED)
+    assert _findings(git_repo, sides) == []  # no capability_types: a parameter is nobody's capability
+    if severity is None:
+        assert found == []
+        return
+    [finding] = found
+    assert (finding.path, finding.line, finding.severity.value) == (BACKEND, 7, severity)
+    assert (
+        "FlashAttentionBackend.supports_compute_capability" in finding.message
+        and "for a 12.1 device" in finding.message
+    )
+    assert says in finding.message and "#40004" in finding.message
+
+
+def test_capability_types_are_read_from_the_config(tmp_path: Path) -> None:
+    data = {
+        "settings": {
+            "device": {
+                "capability": "12.1",
+                "getters": ["get_device_capability"],
+                "capability_types": ["DeviceCapability"],
+            }
+        },
+        "rules": [],
+    }
+    ruleset = build_rules([("audits/device.yaml", data)])
+    assert ruleset.settings.device is not None and ruleset.settings.device.capability_types == ("DeviceCapability",)
+    again = Settings.of(json.loads(json.dumps(dataclasses.asdict(ruleset.settings))))
+    assert again.device == ruleset.settings.device  # the merge's sidecar gets them too

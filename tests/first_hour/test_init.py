@@ -293,7 +293,11 @@ def test_init_sets_the_one_device_the_image_is_for(
 ) -> None:
     """One (major, minor) in TORCH_CUDA_ARCH_LIST and capability checks the tree defines: the device
     and the calls, for merge/device-gate; an image for two devices has no one device."""
-    files = {"Dockerfile": f"FROM scratch\nARG TORCH_CUDA_ARCH_LIST={arch_list}\n", "pkg/platform.py": PLATFORM}
+    files = {
+        "Dockerfile": f"FROM scratch\nARG TORCH_CUDA_ARCH_LIST={arch_list}\n",
+        "pkg/platform.py": PLATFORM,
+        "pkg/interface.py": "from typing import NamedTuple\n\n\nclass DeviceCapability(NamedTuple):\n    major: int\n",
+    }
     _commit(example, files, "The serving image")
     config = tmp_path / "cfg"
     done = init(example, config, "--image", IMAGE)
@@ -308,6 +312,7 @@ def test_init_sets_the_one_device_the_image_is_for(
         "equals": ["is_device_capability"],
         "family": ["is_device_capability_family"],
         "getters": ["get_device_capability"],
+        "capability_types": ["DeviceCapability"],  # a parameter annotated with it holds the capability
     }
     assert "device: capability 12.1, 4 call(s) that ask for it" in done.out
     # the config sits outside the checkout (fleet.yaml names no Dockerfile then), yet the comment
