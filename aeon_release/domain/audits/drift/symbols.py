@@ -682,16 +682,12 @@ class _Checker:
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
-            commit = self._commit(after.path, after.name)
-            yield Finding(
-                RULE,
-                "merge",
-                Severity.WARNING,
-                mod.path,
+            yield _warning(
+                mod,
                 call.lineno,
                 f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
-                f"{now} ({after.label}, {after.path}{'; ' + commit if commit else ''}): check that the value is still "
-                f"what {now} means, and pass it as {now}=",
+                f"{now} ({after.label}, {_where(after, self._commit(after.path, after.name))}): check that the value "
+                f"is still what {now} means, and pass it as {now}=",
             )
             return
 
@@ -979,16 +975,12 @@ class _Checker:
             and self._upstream(after.path)
         ):
             # a method of the fork's own that no base had: upstream added one of that name to a base
-            commit = self._commit(after.path, after.name)
-            yield Finding(
-                RULE,
-                "merge",
-                Severity.WARNING,
-                mod.path,
+            yield _warning(
+                mod,
                 stmt.lineno,
                 f"{short}.{name}, the fork's own method, now overrides {after.label}, which upstream added "
-                f"({after.path}{'; ' + commit if commit else ''}): upstream's calls of {name}() on the fork's "
-                f"class run the fork's method instead; check that it does what upstream's does, or rename it",
+                f"({_where(after, self._commit(after.path, after.name))}): upstream's calls of {name}() on the "
+                "fork's class run the fork's method instead; check that it does what upstream's does, or rename it",
             )
         elif (
             isinstance(before, DefSym)
@@ -1345,6 +1337,16 @@ def _not_served(path: str) -> bool:
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding: an error on a line of the merged module."""
     return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+
+
+def _warning(mod: ModuleInfo, line: int, message: str) -> Finding:
+    """Symbol drift's finding when the tie is not certain: a warning on a line of the merged module."""
+    return Finding(RULE, "merge", Severity.WARNING, mod.path, line, message)
+
+
+def _where(target: DefSym, commit: str) -> str:
+    """``path`` or ``path; commit``: where upstream's definition is, and the commit that changed it."""
+    return f"{target.path}{'; ' + commit if commit else ''}"
 
 
 def _body_owned(lines: list[int], node: ast.stmt, after: int | None = None) -> list[int]:
