@@ -7,8 +7,11 @@ keeps its root pointer), the iterable of a comprehension (``[i + 1 for i in ids]
 a ``for`` loop, the name it is assigned to, a distinctive field across files (stored on one side, read
 off another object on the other, not as a bound), and the names assigned from those within the function.  Two adjustments,
 one per side, in the same function with intersecting flows, add up: an error.  One call level is
-followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value.
-Identical lines added by both sides are one change, not two.
+followed: a side that adjusts ``h(...)`` at a call site while the other adjusts ``h``'s return value
+(or a list ``h`` grows and returns), ``h`` a method too when the caller's file names its class.  A
+slice dropping a constant count of leading (``x[1:]``) or trailing (``x[:-1]``) entries is a shift of
+the sequence, paired with a slice of the same end.  Identical lines added by both sides are one
+change, not two.
 """
 
 from __future__ import annotations
