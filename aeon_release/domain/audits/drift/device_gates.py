@@ -28,8 +28,12 @@ and is not what it was:
   capability question the function did not ask before: an error when it turns the device alone
   away, else a warning.
 
-Cheap first: only the Python files whose upstream diff names one of the calls (or compares a
-capability's parts, in a file that calls a getter) are parsed.
+A capability may also be passed in: a parameter annotated with one of ``capability_types``
+(``supports_compute_capability(cls, capability: DeviceCapability)``, which the platform asks with the
+device's) holds the device's capability, and a call of the type with two numbers is that pair.
+
+Cheap first: only the Python files whose upstream diff names one of the calls or types (or compares
+a capability's parts, in a file that names one) are parsed.
 """
 
 from __future__ import annotations
@@ -997,21 +1001,22 @@ def _capability_parameters(
 ) -> dict[str, ast.expr]:
     """The function's parameters annotated with one of the capability types (``capability:
     DeviceCapability``, ``Optional[...]`` or a string annotation too) that it never reassigns."""
-    types = set(device.capability_types)
     found: dict[str, ast.expr] = {}
     for arg in ast.walk(function.args):
         if not isinstance(arg, ast.arg) or arg.annotation is None or arg.arg in assigned:
             continue
         annotation = arg.annotation
-        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-            words = set(re.findall(r"\w+", annotation.value))
-        else:
-            words = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} | {
-                n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)
-            }
-        if words & types:
+        text = annotation.value if isinstance(annotation, ast.Constant) else ast.unparse(annotation)
+        if isinstance(text, str) and _one_capability(text, device.capability_types):
             found[arg.arg] = _PASSED
     return found
+
+
+def _one_capability(annotation: str, types: tuple[str, ...]) -> bool:
+    """``T``, ``mod.T``, ``T | None`` or ``Optional[T]`` for one of ``types``: one capability, not a
+    list or a mapping of them."""
+    text = re.sub(r"^Optional\[(.*)\]$|^(.*?)\s*\|\s*None$|^None\s*\|\s*(.*)$", r"\1\2\3", annotation.strip())
+    return text.rsplit(".", 1)[-1] in types and re.fullmatch(r"[\w.]+", text) is not None
 
 
 def _unreached(scope: ast.AST, taken: ast.If) -> list[tuple[int, int]]:
