@@ -117,7 +117,8 @@ def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[st
             {"settings": {"device": _device(fork.device)}, "rules": []},
             f"The one device {fork.dockerfile}'s TORCH_CUDA_ARCH_LIST builds for, and the calls the tree asks it\n"
             "with (aeon-release init: has_... at least, is_..._family the major version, is_... exactly,\n"
-            "get_... the capability, capability_types the classes it is passed as; check them): after every\n"
+            "get_... the capability, capability_types the classes it is passed as, capability_numbers the\n"
+            "parameters that hold it as major * 10 + minor; check them): after every\n"
             "merge, each capability check upstream changed is evaluated for this device before and after\n"
             "(merge/device-gate).",
         )
@@ -126,7 +127,7 @@ def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[st
 
 def _device(d: DeviceGuess) -> dict[str, Any]:
     data: dict[str, Any] = {"capability": f"{d.capability[0]}.{d.capability[1]}"}
-    for key in ("at_least", "equals", "family", "getters", "capability_types"):
+    for key in ("at_least", "equals", "family", "getters", "capability_types", "capability_numbers"):
         if getattr(d, key):
             data[key] = list(getattr(d, key))
     return data

@@ -344,6 +344,8 @@ def _cuda_version(docker: str, settings: dict[str, str]) -> str | None:
 # A capability check the tree defines: ``def has_device_capability(``, ``def is_device_capability_family(``
 _CAPABILITY_DEF = r"def [A-Za-z_][A-Za-z0-9_]*device_capability[A-Za-z0-9_]*\("
 _CAPABILITY_CLASS = r"^class [A-Za-z_][A-Za-z0-9_]*Capability[ \t]*[(:]"  # ``class DeviceCapability(NamedTuple):``
+# a parameter that holds the capability as a number: ``cuda_device_capability: int``
+_CAPABILITY_NUMBER = r"[A-Za-z_][A-Za-z0-9_]*device_capability[A-Za-z0-9_]*: int\b"
 _MOST_CALLS = 20
 TORCH_GETTER = "get_device_capability"  # torch.cuda's
 
@@ -358,6 +360,7 @@ class DeviceGuess:
     family: tuple[str, ...]
     getters: tuple[str, ...]
     capability_types: tuple[str, ...] = ()
+    capability_numbers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -435,6 +438,8 @@ def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
     # annotated with it holds the device's capability
     status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_CLASS, head, "--", "*.py")
     types = sorted({line[6:].rstrip("(:").strip() for line in out.splitlines()} if status == 0 else set())
+    status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_NUMBER, head, "--", "*.py")
+    numbers = sorted({line.split(":", 1)[0] for line in out.splitlines()} if status == 0 else set())
     return DeviceGuess(
         next(iter(archs)),
         at_least=tuple(lists["at_least"]),
@@ -442,4 +447,5 @@ def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
         family=tuple(lists["family"]),
         getters=tuple(lists["getters"]),
         capability_types=tuple(t for t in types if t.isidentifier())[:_MOST_CALLS],
+        capability_numbers=tuple(n for n in numbers if n.isidentifier())[:_MOST_CALLS],
     )

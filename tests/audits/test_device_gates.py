@@ -563,3 +563,47 @@ def test_capability_types_are_read_from_the_config(tmp_path: Path) -> None:
     assert ruleset.settings.device is not None and ruleset.settings.device.capability_types == ("DeviceCapability",)
     again = Settings.of(json.loads(json.dumps(dataclasses.asdict(ruleset.settings))))
     assert again.device == ruleset.settings.device  # the merge's sidecar gets them too
+
+
+OPS = "vllm/_custom_ops.py"
+OPS_BASE = """import torch
+
+
+def cutlass_group_gemm_supported(cuda_device_capability: int) -> bool:
+    return torch.ops._C.cutlass_group_gemm_supported(cuda_device_capability)
+"""
+NUMBERED = dataclasses.replace(GB10, capability_numbers=("cuda_device_capability",))
+
+
+@pytest.mark.parametrize(
+    ("guard", "found"),
+    [
+        ("    if cuda_device_capability < 90 or cuda_device_capability >= 110:\n        return False\n", True),
+        ("    if cuda_device_capability < 90:\n        return False\n", False),  # 121 passes it
+    ],
+    ids=["12.x turned away", "only older devices"],
+)
+def test_a_capability_passed_as_a_number(git_repo: GitRepo, guard: str, found: bool) -> None:
+    """#33285 gave ``cutlass_group_gemm_supported(cuda_device_capability: int)`` (asked with
+    ``to_int()``) a new ``if cuda_device_capability < 90 or cuda_device_capability >= 110: return
+    False``: 121 is past 110, and the GB10 lost CUTLASS grouped GEMM.  The parameter's name is in
+    ``settings: device: capability_numbers``; before its first check the signature names it already,
+    and the check is still a question the function did not ask."""
+    after = OPS_BASE.replace("-> bool:\n", "-> bool:\n" + guard)
+    sides = _case(
+        git_repo,
+        OPS,
+        OPS_BASE,
+        after,
+        "[Bugfix] Register fp8 cutlass_group_gemm as supported for only SM90+SM100 (#33285)",
+    )
+    got = _findings(git_repo, sides, NUMBERED)
+    assert _findings(git_repo, sides) == []  # not named: an int parameter is nobody's capability
+    if not found:
+        assert got == []
+        return
+    [finding] = got
+    assert (finding.path, finding.line, finding.severity) == (OPS, 5, Severity.WARNING)  # 12.0 goes with it
+    assert (
+        "upstream added a capability check that a 12.1 device meets" in finding.message and "#33285" in finding.message
+    )

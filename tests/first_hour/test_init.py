@@ -297,6 +297,7 @@ def test_init_sets_the_one_device_the_image_is_for(
         "Dockerfile": f"FROM scratch\nARG TORCH_CUDA_ARCH_LIST={arch_list}\n",
         "pkg/platform.py": PLATFORM,
         "pkg/interface.py": "from typing import NamedTuple\n\n\nclass DeviceCapability(NamedTuple):\n    major: int\n",
+        "pkg/ops.py": "def group_gemm_supported(cuda_device_capability: int) -> bool:\n    return True\n",
     }
     _commit(example, files, "The serving image")
     config = tmp_path / "cfg"
@@ -313,6 +314,7 @@ def test_init_sets_the_one_device_the_image_is_for(
         "family": ["is_device_capability_family"],
         "getters": ["get_device_capability"],
         "capability_types": ["DeviceCapability"],  # a parameter annotated with it holds the capability
+        "capability_numbers": ["cuda_device_capability"],  # one that holds it as major * 10 + minor
     }
     assert "device: capability 12.1, 4 call(s) that ask for it" in done.out
     # the config sits outside the checkout (fleet.yaml names no Dockerfile then), yet the comment

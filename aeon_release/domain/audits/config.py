@@ -241,7 +241,16 @@ def _known_levels(settings: Settings, rules: Sequence[Rule], named: Mapping[str,
 
 _CAPABILITY = re.compile(r"(\d{1,2})\.(\d)", re.ASCII)  # int() reads every script's digits: ASCII ones only
 _CALL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
-_DEVICE_LISTS = ("at_least", "equals", "family", "getters", "native_arch", "native_version", "capability_types")
+_DEVICE_LISTS = (
+    "at_least",
+    "equals",
+    "family",
+    "getters",
+    "native_arch",
+    "native_version",
+    "capability_types",
+    "capability_numbers",
+)
 _MOST_DEVICE_CALLS = 50
 
 

@@ -256,6 +256,9 @@ class DeviceGates:
     # the device's (``supports_compute_capability(cls, capability: DeviceCapability)`` is asked with
     # it), and a call of one with two numbers is that (major, minor)
     capability_types: tuple[str, ...] = ()
+    # parameters that hold the capability as a number, major * 10 + minor (121 for 12.1):
+    # ``cutlass_group_gemm_supported(cuda_device_capability: int)`` is asked with ``to_int()``
+    capability_numbers: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -267,14 +270,23 @@ class DeviceGates:
 
     @property
     def words(self) -> tuple[str, ...]:
-        """What a text that asks about the device names: the calls, and the capability types."""
-        return (*self.names, *self.capability_types)
+        """What a text that asks about the device names: the calls, the capability types and numbers."""
+        return (*self.names, *self.capability_types, *self.capability_numbers)
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> DeviceGates:
         """The value ``dataclasses.asdict`` made of one (the merge's sidecar process is sent its settings so)."""
         major, minor = data["capability"]
-        keys = ("at_least", "equals", "family", "getters", "native_arch", "native_version", "capability_types")
+        keys = (
+            "at_least",
+            "equals",
+            "family",
+            "getters",
+            "native_arch",
+            "native_version",
+            "capability_types",
+            "capability_numbers",
+        )
         lists = {key: tuple(data.get(key, ())) for key in keys}
         return cls((int(major), int(minor)), severity=Severity(data.get("severity", "error")), **lists)
 

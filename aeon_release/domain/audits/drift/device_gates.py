@@ -30,7 +30,9 @@ and is not what it was:
 
 A capability may also be passed in: a parameter annotated with one of ``capability_types``
 (``supports_compute_capability(cls, capability: DeviceCapability)``, which the platform asks with the
-device's) holds the device's capability, and a call of the type with two numbers is that pair.
+device's) holds the device's capability, and a call of the type with two numbers is that pair; a
+parameter named in ``capability_numbers`` holds its number, major * 10 + minor
+(``cutlass_group_gemm_supported(cuda_device_capability: int)``).
 
 Cheap first: only the Python files whose upstream diff names one of the calls or types (or compares
 a capability's parts, in a file that names one) are parsed.
@@ -71,6 +73,8 @@ _Truth = bool | None  # three-valued: None is unknown
 # what a parameter annotated with one of ``device.capability_types`` holds: the device's capability
 # (``supports_compute_capability(cls, capability: DeviceCapability)`` is asked with it)
 _PASSED = ast.Name(id="capability passed in", ctx=ast.Load())
+# and what a parameter named in ``device.capability_numbers`` holds: its number, major * 10 + minor
+_PASSED_NUMBER = ast.Name(id="capability number passed in", ctx=ast.Load())
 _E = TypeVar("_E")
 
 
@@ -964,10 +968,13 @@ def _gates_in(
         shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
         outer = held.visible(name, shadowed)
         local = {**outer, **local}
-    if device.capability_types and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    if (device.capability_types or device.capability_numbers) and isinstance(
+        node, (ast.FunctionDef, ast.AsyncFunctionDef)
+    ):
         local = {**_capability_parameters(node, device, assigned), **local}
     env, sibling = _Env(device, device.capability, local), _Env(device, sibling_of(device.capability), local)
     calls = frozenset(device.names)
+    passed = {key for key, value in local.items() if value is _PASSED or value is _PASSED_NUMBER}
 
     def bare(expr: ast.expr) -> bool:
         """A holder from outside the function read alone: ``if self.is_sm100:``, ``return _IS_SM100``."""
@@ -981,9 +988,12 @@ def _gates_in(
             continue  # the device never gets here, on either side
         if _mentions(child, device, env):
             body = parent.body if isinstance(parent, ast.If) and slot == "if" else []
-            asks = frozenset(ast.unparse(c) for c in _calls(child, calls)) | {
-                key for sub in ast.walk(child) if (key := _key(sub)) is not None and key in outer
-            }
+            asks = (
+                frozenset(ast.unparse(c) for c in _calls(child, calls))
+                | {key for sub in ast.walk(child) if (key := _key(sub)) is not None and key in outer}
+                # a parameter that holds the capability: its question (a signature names it before it is asked)
+                | {f"{key} (passed in)" for sub in ast.walk(child) if (key := _key(sub)) in passed}
+            )
             truth, other = env.truth(child), sibling.truth(child)
             if truth is True and isinstance(parent, ast.If) and slot == "if":
                 unreached += _unreached(node, parent)
@@ -1000,9 +1010,13 @@ def _capability_parameters(
     function: ast.FunctionDef | ast.AsyncFunctionDef, device: DeviceGates, assigned: set[str]
 ) -> dict[str, ast.expr]:
     """The function's parameters annotated with one of the capability types (``capability:
-    DeviceCapability``, ``Optional[...]`` or a string annotation too) that it never reassigns."""
+    DeviceCapability``, ``Optional[...]`` or a string annotation too), or named in the capability
+    numbers, that it never reassigns."""
     found: dict[str, ast.expr] = {}
     for arg in ast.walk(function.args):
+        if isinstance(arg, ast.arg) and arg.arg in device.capability_numbers and arg.arg not in assigned:
+            found[arg.arg] = _PASSED_NUMBER
+            continue
         if not isinstance(arg, ast.arg) or arg.annotation is None or arg.arg in assigned:
             continue
         annotation = arg.annotation
@@ -1190,8 +1204,8 @@ def _asking(node: ast.AST, device: DeviceGates, env: _Env) -> Iterator[str]:
     """What in the expression asks about the device: the named calls' names, the holders' keys."""
     names = set(device.names)
     for sub in ast.walk(node):
-        if sub is _PASSED:
-            yield _PASSED.id
+        if sub is _PASSED or sub is _PASSED_NUMBER:
+            yield sub.id
         if isinstance(sub, ast.Call) and _callee(sub) in names:
             yield str(_callee(sub))
         key = _key(sub)
@@ -1333,6 +1347,8 @@ class _Env:
     def _value(self, node: ast.AST) -> object:
         if node is _PASSED:
             return self.cap
+        if node is _PASSED_NUMBER:
+            return self.number
         if (key := self._follows(node)) is not None:
             return self._through(self.value, key)
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
