@@ -256,7 +256,7 @@ class DeviceGates:
     # the device's (``supports_compute_capability(cls, capability: DeviceCapability)`` is asked with
     # it), and a call of one with two numbers is that (major, minor)
     capability_types: tuple[str, ...] = ()
-    # parameters that hold the capability as a number, major * 10 + minor (121 for 12.1):
+    # parameters that hold the capability as a number, major * 10 + minor (90 for 9.0):
     # ``cutlass_group_gemm_supported(cuda_device_capability: int)`` is asked with ``to_int()``
     capability_numbers: tuple[str, ...] = ()
 
