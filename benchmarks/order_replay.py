@@ -279,13 +279,8 @@ def replay_branches(repo: Path, mirror: Path, found: list[BranchCase]) -> None:
         print(f"  {'caught' if got else 'MISSED'} {sha[:10]} {path} branch {j} of {len(branches)} | {subject}")
         if j >= 1 and not branches[0][1]:
             twin = on_carry(repo, sha, path, with_branch(text, branches[0], returned, True), "if aeon_carry_enabled()")
-            if twin is not None:
-                false[1] += 1
-                false[0] += bool(twin)
-                for f in twin:
-                    print(f"      TWIN {f.severity.value}: {f.message[:200]}")
-        for f in hits:
-            print(f"      {f.severity.value}: {f.message[:160]}")
+            _count_twin(twin, false)
+        _show_hits(hits)
     print(f"carry branches below a branch upstream inserted: {caught[0]}/{caught[1]} caught")
     print(f"twins (the carry's branch above it): {false[0]}/{false[1]} with a false finding")
 
@@ -331,15 +326,25 @@ def replay_lists(args: argparse.Namespace) -> None:
             print(f"  {tag} {sha[:10]} {path} index {j} of {len(lines)} | {subject}")
             if j >= 1:
                 twin = on_carry(repo, sha, path, with_carry(text, lines[0], entry), entry)
-                if twin is not None:
-                    false[1] += 1
-                    false[0] += bool(twin)
-                    for f in twin:
-                        print(f"      TWIN {f.severity.value}: {f.message[:200]}")
-            for f in hits:
-                print(f"      {f.severity.value}: {f.message[:160]}")
+                _count_twin(twin, false)
+            _show_hits(hits)
     print(f"carry entries below an entry upstream inserted: {caught[0]}/{caught[1]} caught")
     print(f"twins (the carry above it): {false[0]}/{false[1]} with a false finding")
+
+
+def _count_twin(twin: list | None, false: list[int]) -> None:
+    """A twin carry's findings (all false ones): counted, and printed."""
+    if twin is None:
+        return
+    false[1] += 1
+    false[0] += bool(twin)
+    for f in twin:
+        print(f"      TWIN {f.severity.value}: {f.message[:200]}")
+
+
+def _show_hits(hits: list) -> None:
+    for f in hits:
+        print(f"      {f.severity.value}: {f.message[:160]}")
 
 
 if __name__ == "__main__":

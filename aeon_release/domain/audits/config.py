@@ -33,6 +33,7 @@ from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
 from aeon_release.domain.audits.model import (
     CONFIG_NOTE,
+    DEVICE_LISTS,
     NOT_AUDITED,
     Condition,
     DeviceGates,
@@ -241,16 +242,7 @@ def _known_levels(settings: Settings, rules: Sequence[Rule], named: Mapping[str,
 
 _CAPABILITY = re.compile(r"(\d{1,2})\.(\d)", re.ASCII)  # int() reads every script's digits: ASCII ones only
 _CALL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
-_DEVICE_LISTS = (
-    "at_least",
-    "equals",
-    "family",
-    "getters",
-    "native_arch",
-    "native_version",
-    "capability_types",
-    "capability_numbers",
-)
+_DEVICE_LISTS = DEVICE_LISTS
 _MOST_DEVICE_CALLS = 50
 
 

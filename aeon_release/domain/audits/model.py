@@ -231,6 +231,19 @@ class MergeSides:
     theirs: str
 
 
+# settings: device's lists of names (DeviceGates' fields of that name)
+DEVICE_LISTS = (
+    "at_least",
+    "equals",
+    "family",
+    "getters",
+    "native_arch",
+    "native_version",
+    "capability_types",
+    "capability_numbers",
+)
+
+
 @dataclass(frozen=True)
 class DeviceGates:
     """The device a fork serves, and how upstream's code asks about it (``settings: device``): the
@@ -277,17 +290,7 @@ class DeviceGates:
     def of(cls, data: dict[str, Any]) -> DeviceGates:
         """The value ``dataclasses.asdict`` made of one (the merge's sidecar process is sent its settings so)."""
         major, minor = data["capability"]
-        keys = (
-            "at_least",
-            "equals",
-            "family",
-            "getters",
-            "native_arch",
-            "native_version",
-            "capability_types",
-            "capability_numbers",
-        )
-        lists = {key: tuple(data.get(key, ())) for key in keys}
+        lists = {key: tuple(data.get(key, ())) for key in DEVICE_LISTS}
         return cls((int(major), int(minor)), severity=Severity(data.get("severity", "error")), **lists)
 
 
