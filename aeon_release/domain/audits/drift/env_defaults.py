@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -100,16 +100,14 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
 
 def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
     """The names whose one literal default in a file upstream modified means another thing now."""
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     changed: dict[str, Changed] = {}
     named = Mentions(names)
-    for path in paths:
-        old, new = _defaults(before.get(path), names, named), _defaults(after.get(path), names, named)
-        for name in sorted(old.keys() & new.keys()):
-            (old_text, old_value), (new_text, new_value) = old[name], new[name]
-            if _meaning(old_value) != _meaning(new_value) and name not in changed:
-                module = path[:-3].replace("/", ".").removesuffix(".__init__")
-                changed[name] = Changed(name, path, module, old_text, new_text, old_value)
+    for path, name, (old_text, old_value), (new_text, new_value) in both_versions(
+        trees, paths, lambda text: _defaults(text, names, named)
+    ):
+        if _meaning(old_value) != _meaning(new_value) and name not in changed:
+            module = path[:-3].replace("/", ".").removesuffix(".__init__")
+            changed[name] = Changed(name, path, module, old_text, new_text, old_value)
     return changed
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -127,15 +127,13 @@ def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
 
 def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
     """Field name -> its change, for the fields whose one literal default in a class means another thing now."""
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     changed: dict[str, Changed] = {}
     named = Mentions(names)
-    for path in paths:
-        old, new = _defaults(before.get(path), names, named), _defaults(after.get(path), names, named)
-        for owner, name in sorted(old.keys() & new.keys()):
-            (old_text, old_value), (new_text, new_value) = old[owner, name], new[owner, name]
-            if name not in changed and _differs(old_value, new_value):
-                changed[name] = Changed(name, owner, path, old_text, new_text)
+    for path, (owner, name), (old_text, old_value), (new_text, new_value) in both_versions(
+        trees, paths, lambda text: _defaults(text, names, named)
+    ):
+        if name not in changed and _differs(old_value, new_value):
+            changed[name] = Changed(name, owner, path, old_text, new_text)
     return changed
 
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
@@ -389,3 +389,19 @@ def _unquote_c(body: str) -> str:
 
 
 _changes = Memo(Changes, size=8)
+
+
+_K = TypeVar("_K", str, tuple[str, str])  # a name, or (owner, name): keys that sort
+_V = TypeVar("_V")
+
+
+def both_versions(
+    trees: ThreeTrees, paths: list[str], read: Callable[[str | None], Mapping[_K, _V]]
+) -> Iterator[tuple[str, _K, _V, _V]]:
+    """(path, key, what ``read`` found at the base, what it found at upstream) for each key ``read``
+    finds in both versions of each path (its texts read in one batch a revision), keys in order."""
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    for path in paths:
+        old, new = read(before.get(path)), read(after.get(path))
+        for key in sorted(old.keys() & new.keys()):
+            yield path, key, old[key], new[key]
