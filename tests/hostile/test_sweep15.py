@@ -263,20 +263,26 @@ def test_the_arch_list_is_what_the_builder_makes_of_the_dockerfile(docker: str, 
 
 
 def test_a_global_arch_list_a_stage_never_sees_is_refused_at_preflight(tmp_path: Path) -> None:
+    line, err = preflight_error(
+        tmp_path, "ARG ARCHS=12.1a\nFROM nvidia/cuda:13.0.1-devel AS build\nENV TORCH_CUDA_ARCH_LIST=${ARCHS}\n"
+    )
+    assert "${ARCHS}" in line and "Docker" not in err, err
+
+
+def preflight_error(tmp_path: Path, dockerfile_text: str) -> tuple[str, str]:
+    """``build`` of a small fork with this Dockerfile and no engine to reach: the one error line the
+    preflight gives (it must refuse before any engine is asked), and the whole of stderr."""
     from tests.hostile.conftest import make_repo, run_limited
     from tests.hostile.test_config_files import TIMEOUT
 
     repo = make_repo(tmp_path / "fork", {"vllm/__init__.py": '__version__ = "0.29.0"\n'})
     dockerfile = tmp_path / "Dockerfile"
-    dockerfile.write_text(
-        "ARG ARCHS=12.1a\nFROM nvidia/cuda:13.0.1-devel AS build\nENV TORCH_CUDA_ARCH_LIST=${ARCHS}\n"
-    )
+    dockerfile.write_text(dockerfile_text)
     run = run_limited(
         "build", "--repo", repo, "--version", "v0.29.0", "--dockerfile", dockerfile, "--tag", "team/app:1",
         "--skip-audit", "test", env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}, timeout=TIMEOUT,
     )  # fmt: skip
-    line = one_error_line(run)
-    assert "${ARCHS}" in line and "Docker" not in run.err, run.err
+    return one_error_line(run), run.err
 
 
 # -- terminal controls in what a human line quotes --------------------------------------------------------
