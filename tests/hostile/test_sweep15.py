@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import git
 from tests.hostile.test_config_files import one_error_line
@@ -366,6 +367,15 @@ def test_a_finished_state_naming_another_branch_stops_no_merge(tmp_path: Path) -
     nothing to do" and stopped every merge of the tag: a finished state naming another branch than
     the fleet's for the tag is none of this fleet's runs; the merge is made, and the user's branch is
     left as it was."""
+    ex, args, current, mine = finished_state_naming_the_checkout(tmp_path)
+    again = run_cli("merge", "v0.29.0", *args)
+    assert again.code == 0 and "already merged" not in again.err, again.err
+    assert git(ex.fork, "rev-parse", current) == mine and git(ex.fork, "rev-parse", "aeon-v0.29.0") != mine
+
+
+def finished_state_naming_the_checkout(tmp_path: Path) -> tuple[demo.Example, tuple[object, ...], str, str]:
+    """The demo merged, its fork branch deleted, and the finished run's state edited to name the branch
+    checked out (at its own commit): (the example, merge's --repo/--config arguments, that branch, its sha)."""
     ex = build_example(tmp_path / "ex")
     args = ("--repo", ex.fork, "--config", ex.config)
     assert run_cli("merge", "v0.29.0", *args).code == 0
@@ -375,6 +385,4 @@ def test_a_finished_state_naming_another_branch_stops_no_merge(tmp_path: Path) -
     state_file = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
     state = json.loads(state_file.read_text())
     state_file.write_text(json.dumps(state | {"branch": current, "branch_sha": mine, "head": mine}))
-    again = run_cli("merge", "v0.29.0", *args)
-    assert again.code == 0 and "already merged" not in again.err, again.err
-    assert git(ex.fork, "rev-parse", current) == mine and git(ex.fork, "rev-parse", "aeon-v0.29.0") != mine
+    return ex, args, current, mine

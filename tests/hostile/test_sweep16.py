@@ -15,7 +15,7 @@ import pytest
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import git
 from tests.hostile.test_config_files import one_error_line
-from tests.hostile.test_sweep15 import _refs, preflight_error
+from tests.hostile.test_sweep15 import _refs, finished_state_naming_the_checkout, preflight_error
 
 
 # -- a run state naming commits the run did not make ----------------------------------------------------------
@@ -222,15 +222,7 @@ def test_a_finished_state_under_a_fleet_yaml_that_names_no_prefix_stops_no_merge
     """Sweep 15 made a finished state count only when it names the fleet's branch for the tag (prefix +
     tag); with a fleet.yaml whose branch_prefix is not one, any branch counted: a state edited to name the
     branch checked out said "<it> already merged: nothing to do", exit 0, over a profile that is broken."""
-    ex = build_example(tmp_path / "ex")
-    args = ("--repo", ex.fork, "--config", ex.config)
-    assert run_cli("merge", "v0.29.0", *args).code == 0
-    git(ex.fork, "branch", "-D", "aeon-v0.29.0")
-    current = git(ex.fork, "symbolic-ref", "--short", "HEAD")
-    mine = git(ex.fork, "rev-parse", current)
-    state_file = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
-    state = json.loads(state_file.read_text())
-    state_file.write_text(json.dumps(state | {"branch": current, "branch_sha": mine, "head": mine}))
+    ex, args, current, mine = finished_state_naming_the_checkout(tmp_path)
     fleet = ex.config / "fleet.yaml"
     fleet.write_text(fleet.read_text().replace("branch_prefix: aeon-", "branch_prefix: [aeon-]"))
     line = one_error_line(run_cli("merge", "v0.29.0", *args))
