@@ -32,6 +32,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.names import setting_file
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.symbols import distinct_name
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -166,20 +167,13 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
             elif isinstance(node, ast.ClassDef):
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
-                        if method.lineno in owned and _left_by_symbol_drift(method):
+                        # a name symbol drift follows (``distinct_name``) is its error; the rest, here
+                        if method.lineno in owned and not distinct_name(method):
                             yield path, method.lineno, f"method {node.name}.{method.name}", method.name
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
                     yield path, node.lineno, f'setattr(..., "{name}", ...)', name
-
-
-def _left_by_symbol_drift(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Symbol drift makes an override of a hook upstream stopped calling an error when the method's name
-    is one a text search can follow (eight characters or more, undecorated); a shorter or decorated one
-    (``prepare``, ``setup``, a ``@property``) is this check's, a warning: a read of ``.name`` anywhere in
-    upstream's tree keeps it alive, so it speaks only where no such read is left."""
-    return len(method.name) < 8 or bool(method.decorator_list)
 
 
 def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:

@@ -205,7 +205,7 @@ class _Checker:
             return
         ordered, done = sorted(owned), sorted(reported)
         for qual, node in walk_defs(mod.tree):
-            if isinstance(node, ast.ClassDef) or not _distinct_name(node):
+            if isinstance(node, ast.ClassDef) or not distinct_name(node):
                 continue
             lines = _body_owned(ordered, node)
             if _body_owned(done, node, node.lineno - 1):
@@ -1374,7 +1374,7 @@ def _is_abstract(node: ast.AST) -> bool:
     )
 
 
-def _distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A name a text search can follow: not a dunder, at least 8 characters, and no decorator (a
     decorator may register the function, to be called by a name no search sees)."""
     name = node.name
