@@ -98,9 +98,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     yielded = _drifted(trees, generators, yields=True)
     for read in indexed:
         drift = (
-            None
-            if read.callee in own and not read.call.startswith("super().")
-            else drifts.get(_qualified(read.callee, read.call) or "") or drifts.get(read.callee)
+            None if read.callee in own and not read.call.startswith("super().") else _of(drifts, read.callee, read.call)
         )
         moved = _element_moved(drift, read.index) if drift is not None else None
         if drift is not None and moved is not None:
@@ -108,8 +106,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
-        found = yielded if unpack.yields else drifts
-        drift = None if mine else found.get(_qualified(unpack.callee, unpack.call) or "") or found.get(unpack.callee)
+        drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call)
         if drift is None:
             continue
         if unpack.star >= 0:
@@ -414,6 +411,12 @@ def _qualified(callee: str, call: str) -> str | None:
     if len(parts) >= 2 and parts[-1] == callee and parts[-2][:1].isupper() and parts[-2].isidentifier():
         return f"{parts[-2]}.{callee}"
     return None
+
+
+def _of(drifts: dict[str, Drift], callee: str, call: str) -> Drift | None:
+    """The drift of what a call reaches: its class's method when it names one, else the name's."""
+    qualified = _qualified(callee, call)
+    return (drifts.get(qualified) if qualified else None) or drifts.get(callee)
 
 
 def _one(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
