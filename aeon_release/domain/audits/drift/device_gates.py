@@ -490,9 +490,25 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
     naming a capability call, a top-level display of numbers, a local assigned from a call
     (``cap = p.get_device_capability()`` in the method that sets ``self.x = cap``), or one of those."""
     asking = _asking_pattern(device)
+    found = _holder_starts(text, asking)
+    if found is None:
+        return Held({}, {})
+    starts, read, asks = found
+    # a function of no parameters holds a value only if it asks about the device
+    functions = {m.group(1): m.start() for m in _at_line_starts(_TOP_NO_PARAMETERS, text)} if asks else {}
+    if len(functions) > _MOST_HOLDERS:
+        functions = {}  # 100,000 of them, each parsed, took 36 s: none is followed
+    binds = _bind_counts(text, [*starts, *functions])
+    values, owners = _statement_values(text, path, asking, starts, read, binds)
+    values.update(_function_values(text, path, asking, functions, binds))
+    return Held(values, owners)
+
+
+def _holder_starts(text: str, asking: re.Pattern[str]) -> tuple[dict[str, int], set[str], bool] | None:
+    """Each holder's name and its statement's offset, the names read through other holders, and whether
+    any call asks about the device; None when nothing can hold a capability (or too much could)."""
     starts: dict[str, int] = {}  # key -> the offset of its statement's first line
     seeds: set[str] = set()
-
     lines_bind = _LineBinds(text)
 
     def bound_at(offset: int) -> None:
@@ -514,11 +530,11 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         if _COLLECTION.match(text, found.start(), found.start() + _MOST_HELD_CHARS):  # numbers in it: ``{90, 100}``
             starts.setdefault(found.group(1), found.start())
     if not asks and not starts:
-        return Held({}, {})  # no call asks about the device, no set of numbers: nothing can hold a capability
+        return None  # no call asks about the device, no set of numbers: nothing can hold a capability
     read: set[str] = set()
     for _ in range(3):  # holders read through holders: ``_CAP = get(); _IS_NEW = _CAP >= (10, 0)``
         if len(starts) + len(seeds) > _MOST_HOLDERS:
-            return Held({}, {})  # 200,000 sets of numbers: a pattern of them all, a parse of each (minutes)
+            return None  # 200,000 sets of numbers: a pattern of them all, a parse of each (minutes)
         fresh = (set(starts) | seeds) - read
         read |= fresh
         words = _words(fresh)
@@ -528,11 +544,13 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
             if count >= _MOST_HELD_READS:
                 break  # a name read everywhere (``x``): its holders are not followed further
             bound_at(found.start())
-    # a function of no parameters holds a value only if it asks about the device
-    functions = {m.group(1): m.start() for m in _at_line_starts(_TOP_NO_PARAMETERS, text)} if asks else {}
-    if len(functions) > _MOST_HOLDERS:
-        functions = {}  # 100,000 of them, each parsed, took 36 s: none is followed
-    counted = _words([*starts, *functions])
+    return starts, read, asks
+
+
+def _bind_counts(text: str, names: list[str]) -> Counter[str]:
+    """How often each name is bound at a line's start (a ``global``/``nonlocal`` counts twice): a holder
+    bound more than once holds no one value."""
+    counted = _words(names)
     binds: Counter[str] = Counter()
     if counted is not None:
         for found in _at_line_starts(re.compile(_BIND_OF.format(counted.pattern)), text):
@@ -540,6 +558,14 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         for found in _at_line_starts(_GLOBALS, text) if "global" in text or "nonlocal" in text else ():
             for name in found.group(1).split(","):
                 binds[name.strip()] += 2
+    return binds
+
+
+def _statement_values(
+    text: str, path: str, asking: re.Pattern[str], starts: dict[str, int], read: set[str], binds: Counter[str]
+) -> tuple[dict[str, ast.expr], dict[str, str]]:
+    """The value each once-bound holder is assigned, and each ``self.`` holder's class: a method's
+    locals inlined (``self.x = cap`` after ``cap = p.get_device_capability()``)."""
     values: dict[str, ast.expr] = {}
     owners: dict[str, str] = {}
     lines: list[str] | None = None
@@ -562,14 +588,27 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
                 continue
             owners[key] = method.rpartition(".")[0]
             if method not in scopes:
-                block = outline.block(method)
-                module = parse_python(block[1], path) if block is not None else None
-                scopes[method] = _method_names(module.body[0]) if module is not None and len(module.body) == 1 else None
+                scopes[method] = _scope_of(outline, method, path)
             scope = scopes[method]
             if scope is None:
                 continue
             value = _inlined(value, *scope)
         values[key] = value
+    return values, owners
+
+
+def _scope_of(outline: _Outline, method: str, path: str) -> tuple[dict[str, ast.expr], set[str]] | None:
+    block = outline.block(method)
+    module = parse_python(block[1], path) if block is not None else None
+    return _method_names(module.body[0]) if module is not None and len(module.body) == 1 else None
+
+
+def _function_values(
+    text: str, path: str, asking: re.Pattern[str], functions: dict[str, int], binds: Counter[str]
+) -> dict[str, ast.expr]:
+    """``name()`` -> the one value a top-level function of no parameters that asks about the device
+    returns (``def _cap(): return p.get_device_capability()``)."""
+    values: dict[str, ast.expr] = {}
     defined = Counter(m.group(1) for m in _at_line_starts(_TOP_DEFS, text)) if functions else Counter[str]()
     for name, offset in sorted(functions.items()):
         if binds[name] or defined[name] != 1:
@@ -578,19 +617,26 @@ def held_values(text: str, path: str, device: DeviceGates) -> Held:
         source = text[offset : end.start() if end is not None else len(text)]
         if len(source) > _MOST_HELD_CHARS or not asking.search(source):
             continue
-        module = parse_python(source, path)
-        if (
-            module is None
-            or len(module.body) != 1
-            or not isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
-        ):
-            continue
-        body = module.body[0].body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            body = body[1:]  # a docstring
-        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
-            values[f"{name}()"] = body[0].value
-    return Held(values, owners)
+        returned = _only_return(parse_python(source, path))
+        if returned is not None:
+            values[f"{name}()"] = returned
+    return values
+
+
+def _only_return(module: ast.Module | None) -> ast.expr | None:
+    """What a module of one function returns when its body (past a docstring) is one ``return``."""
+    if (
+        module is None
+        or len(module.body) != 1
+        or not isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+    ):
+        return None
+    body = module.body[0].body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # a docstring
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        return body[0].value
+    return None
 
 
 # Patterns of a line's start, matched through _at_line_starts: each begins with the newline before
