@@ -54,7 +54,6 @@ class _BulkRule:
     exclude: tuple[str, ...]
 
 
-# (path, [(rule id, line, detail)], suppressions)
 # (path, [(rule id, line, detail, severity or None: the rule's)], suppressions)
 _FileResult = tuple[str, list[tuple[str, int, str, Severity | None]], list[suppress.Suppression]]
 
@@ -92,18 +91,11 @@ def run_rules(
     job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache, settings)
     try:
         context = Context(source, files, cache_, None if delta is not None else changed)
-        memo = MergeMemo(cache, source, merge, settings) if merge is not None and cache is not None else None
-        read_elsewhere: list[str] = []  # merged files the sidecar read
-        found = memo.lookup() if memo is not None else None
-        answer = _ask_sidecar(source, merge, settings) if merge is not None and found is None else None
+        waits = _merge_checks(source, cache_, merge, ruleset, cache) if merge is not None else None
         findings = _targeted(active, bulk, context, cache)  # meanwhile the sidecar checks the merge
-        if merge is not None:  # git and a few parses, while the workers compile
-            if found is None:
-                answered = answer() if answer is not None else None
-                found = answered.findings if answered is not None else _merge_findings(cache_, merge, ruleset)
-                read_elsewhere = answered.read if answered is not None else []
-                if memo is not None:
-                    memo.store(found)
+        read_elsewhere: list[str] = []  # merged files the sidecar read
+        if waits is not None:  # git and a few parses, while the workers compile
+            found, read_elsewhere = waits()
             findings += found
             infos += _merge_infos()
         bulk_findings, suppressions = job.result({r.id: r for r in bulk})
@@ -111,12 +103,9 @@ def run_rules(
         job.close()
     findings += bulk_findings
     findings += _not_audited(source, changed, ruleset)
-    findings = settings.relevel(findings)
     _add_cached_suppressions(suppressions, cache_)
     judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
-    findings = suppress.apply(findings, suppressions, judge)
-    findings = fold_same_cause(findings)
-    findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
+    findings = _settled(settings.relevel(findings), suppressions, judge)
     seen = set(job.looks) | set(cache_.read_paths()) | set(read_elsewhere)
     return AuditReport(
         tuple(findings),
@@ -127,6 +116,36 @@ def run_rules(
         files_cached=cache.hits if cache is not None else 0,
         unkeyed=cache_.unkeyed,
     )
+
+
+def _merge_checks(
+    source: Tree, cache_: SourceCache, merge: MergeSides, ruleset: RuleSet, cache: FindingsCache | None
+) -> Callable[[], tuple[list[Finding], list[str]]]:
+    """Start the merge-aware checks: the memo's answer, or the sidecar's, which works while the rules
+    run.  The call returned waits for them: the findings, and the merged files the sidecar read."""
+    memo = MergeMemo(cache, source, merge, ruleset.settings) if cache is not None else None
+    remembered = memo.lookup() if memo is not None else None
+    answer = _ask_sidecar(source, merge, ruleset.settings) if remembered is None else None
+
+    def wait() -> tuple[list[Finding], list[str]]:
+        if remembered is not None:
+            return remembered, []
+        answered = answer() if answer is not None else None
+        found = answered.findings if answered is not None else _merge_findings(cache_, merge, ruleset)
+        if memo is not None:
+            memo.store(found)
+        return found, answered.read if answered is not None else []
+
+    return wait
+
+
+def _settled(
+    findings: list[Finding], suppressions: dict[str, list[suppress.Suppression]], judge: suppress.Judge
+) -> list[Finding]:
+    """Suppressed, folded where one cause made several, and in the report's order."""
+    findings = fold_same_cause(suppress.apply(findings, suppressions, judge))
+    findings.sort(key=lambda f: (f.path, f.line, f.rule_id, f.message))
+    return findings
 
 
 def _looks(files: list[str], bulk: list[Rule], delta: frozenset[str] | None) -> dict[str, tuple[str, ...]]:
