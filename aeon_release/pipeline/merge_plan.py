@@ -437,34 +437,18 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
     starts the audit's diffs then, on the other core, while the plan goes on)."""
     early = _sides_early(git, opts, on_sides) if on_sides is not None and not opts.fetch else None
     ledger, fleet = check_config(opts, RunStore.cache_of(git.common_dir))
-    pr_pattern = fleet.pr_subject.pattern
     remote = resolve_remote(git, opts)
     if opts.fetch:
         fetch_upstream(git, remote)
     branch = fleet.branch_for(opts.tag)
-    if early is not None:  # the same reads, with nothing fetched in between
-        tag_sha, previous, previous_sha, base = early
-    else:
-        tag_sha = resolve_tag(git, opts.tag, remote)
-        previous, previous_sha = resolve_previous(git, opts, fleet.branch_prefix)
-        base = _merge_base(git, previous, previous_sha, opts.tag, tag_sha)
-        if on_sides is not None:
-            on_sides(base, previous_sha, tag_sha)
+    # after a fetch, read anew; else the early reads stand (nothing was fetched in between)
+    tag_sha, previous, previous_sha, base = early or _sides(git, opts, remote, fleet.branch_prefix, on_sides)
     upstream = resolve_upstream_branch(git, opts, remote)
-    # One walk of upstream's branch answers three questions: its commits since the base (the picks'
-    # PR index), whether the tag is on it, and the tag's own commits since the base.
-    history = git.history(upstream, f"^{base}") if upstream and base != tag_sha else None
-    on_branch = _reachable(history, tag_sha) if history is not None else None
-    on_main: bool | None = None
-    if upstream:  # (the tag is the base itself: nothing of it to walk)
-        on_main = on_branch is not None if history is not None else git.is_ancestor(tag_sha, upstream)
-    notes = _trap_notes(opts.tag, upstream, on_main)
-    # the upstream commits this merge brings in
-    in_tag = on_branch if on_branch is not None else git.commits(tag_sha, f"^{base}")
+    walk = _walk_upstream(git, upstream, base, tag_sha)
     # the PRs the ledger names (carries upstreamed, picks): a large release's other subjects are not searched
     named = {c.upstream_pr for c in ledger.carries if c.upstream_pr is not None}
     named |= {ref.pr for ref in ledger.plan_for(opts.tag).picks if ref.pr is not None}
-    merged = pr_index(in_tag, fleet.pr_subject, named)
+    merged = pr_index(walk.in_tag, fleet.pr_subject, named)
     return MergePlan(
         tag=opts.tag,
         tag_sha=tag_sha,
@@ -473,9 +457,9 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
         previous_sha=previous_sha,
         merge_base=base,
         upstream_branch=upstream,
-        upstream_commits=len(in_tag),
-        tag_on_upstream_branch=on_main,
-        carries=plan_carries(git, ledger, merged, base, tag_sha, pr_pattern),
+        upstream_commits=len(walk.in_tag),
+        tag_on_upstream_branch=walk.on_main,
+        carries=plan_carries(git, ledger, merged, base, tag_sha, fleet.pr_subject.pattern),
         picks=plan_picks(
             git,
             ledger,
@@ -485,14 +469,45 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
             upstream,
             merged,
             fleet.pr_subject,
-            frozenset(c.sha for c in in_tag),
-            [c for c, _ in history] if history is not None else None,
+            frozenset(c.sha for c in walk.in_tag),
+            walk.upstream,
         ),
         skips=ledger.plan_for(opts.tag).skips,
         ledger=ledger,
         config_dir=opts.config_dir,
-        notes=notes,
+        notes=_trap_notes(opts.tag, upstream, walk.on_main),
     )
+
+
+def _sides(
+    git: Git, opts: Options, remote: str | None, prefix: str, on_sides: Callable[[str, str, str], None] | None
+) -> tuple[str, str, str, str]:
+    """The tag's commit, the fork branch before it (name and commit) and their true merge base."""
+    tag_sha = resolve_tag(git, opts.tag, remote)
+    previous, previous_sha = resolve_previous(git, opts, prefix)
+    base = _merge_base(git, previous, previous_sha, opts.tag, tag_sha)
+    if on_sides is not None:
+        on_sides(base, previous_sha, tag_sha)
+    return tag_sha, previous, previous_sha, base
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """One walk of upstream's branch since the base answers three questions."""
+
+    in_tag: list[Commit]  # the tag's own commits since the base: what this merge brings in
+    on_main: bool | None  # whether the tag is on upstream's branch (None: no branch known)
+    upstream: list[Commit] | None  # the branch's commits since the base (the picks' PR index)
+
+
+def _walk_upstream(git: Git, upstream: str | None, base: str, tag_sha: str) -> _Walk:
+    history = git.history(upstream, f"^{base}") if upstream and base != tag_sha else None
+    on_branch = _reachable(history, tag_sha) if history is not None else None
+    on_main: bool | None = None
+    if upstream:  # (the tag is the base itself: nothing of it to walk)
+        on_main = on_branch is not None if history is not None else git.is_ancestor(tag_sha, upstream)
+    in_tag = on_branch if on_branch is not None else git.commits(tag_sha, f"^{base}")
+    return _Walk(in_tag, on_main, [c for c, _ in history] if history is not None else None)
 
 
 def _merge_base(git: Git, previous: str, previous_sha: str, tag: str, tag_sha: str) -> str:
