@@ -367,55 +367,72 @@ def script(
     condition reads a group and has no ``NOT`` (``if(VERSION_OK AND FP4_ARCHS)``: the branch that
     compiles the kernel, not the one that says it cannot), it prints the group's value too: that line
     comes only when the branch is entered."""
+    writer = _Script(library, groups, inlined or {})
     # the policies of today's CMake (IN_LIST and the rest); the tree's own messages (a FATAL_ERROR too) say nothing
-    out = ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
-    out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
+    writer.out += ["cmake_minimum_required(VERSION 3.10...4.0)", "function(message)", "endfunction()"]
+    writer.out += [f"set({name} {_quote(value)})" for name, value in variables.items()]
     for definition in library.values():
-        out += [
+        writer.out += [
             _runnable(c, f"{definition.name}() (defined in a file read), line {c.line}").text for c in definition.block
         ]
-    assigned: dict[str, list[Place]] = {}
-    places: list[Place] = []
-    tested: dict[str, list[Place]] = {}
-    budget = [_INCLUDED_COMMANDS, _INCLUDED_CHARS]
+    writer.emit(main, path, 0)
+    return "\n".join(writer.out) + "\n", writer.assigned, writer.places, writer.tested
 
-    def report(mark: str, name: str, where: str, line: int) -> None:
-        places.append((where, line))
-        # one line per value: a value holding a newline must not print a second group's line
-        out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
-        out.append(f'_message(STATUS "{mark} {len(places) - 1} {name}=${{_aeon_release_value}}")')
 
-    def emit(cmds: Sequence[Command], where: str, depth: int) -> None:
+class _Script:
+    """A script being written (see :func:`script`): its lines, and where each group is assigned, where
+    each report line comes from, and where each group is tested."""
+
+    def __init__(
+        self, library: Mapping[str, Definition], groups: Sequence[str], inlined: Mapping[str, Sequence[Command]]
+    ) -> None:
+        self.library = library
+        self.groups = groups
+        self.inlined = inlined
+        self.out: list[str] = []
+        self.assigned: dict[str, list[Place]] = {}
+        self.places: list[Place] = []
+        self.tested: dict[str, list[Place]] = {}
+        self.budget = [_INCLUDED_COMMANDS, _INCLUDED_CHARS]
+
+    def emit(self, cmds: Sequence[Command], where: str, depth: int) -> None:
         for cmd in cmds:
-            target = included_path(cmd, where) if cmd.name == "include" and inlined else None
-            if target is not None and inlined is not None and target in inlined and depth < _INCLUDE_DEPTH:
-                body = inlined[target]
-                budget[0] -= len(body)
-                budget[1] -= sum(len(c.args) for c in body)
-                if budget[0] < 0 or budget[1] < 0:  # a file that includes itself, ten times over
-                    raise CMakeSyntaxError(
-                        0,
-                        f"{where}:{cmd.line}: the includes expand past {_INCLUDED_COMMANDS:,} commands"
-                        f" or {_INCLUDED_CHARS:,} characters",
-                    )
-                emit(body, target, depth + 1)
-                continue
-            if cmd.name not in PURE and cmd.name not in library:
-                continue
-            out.append(_runnable(cmd, f"{where}:{cmd.line}").text)
-            name = cmd.first_word()
-            named = NAME.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in groups)
-            if named and cmd.name not in ("if", "elseif", "while", "foreach"):
-                assigned.setdefault(name, []).append((where, cmd.line))
-                report(MARK, name, where, cmd.line)
-            elif cmd.name in ("if", "elseif") and _NOT.search(cmd.args) is None:
-                for word in dict.fromkeys(m[0] for m in NAME.finditer(cmd.args)):
-                    if any(fnmatchcase(word, g) for g in groups):
-                        tested.setdefault(word, []).append((where, cmd.line))
-                        report(BRANCH, word, where, cmd.line)
+            target = included_path(cmd, where) if cmd.name == "include" and self.inlined else None
+            if target is not None and target in self.inlined and depth < _INCLUDE_DEPTH:
+                self._include(self.inlined[target], f"{where}:{cmd.line}", target, depth)
+            elif cmd.name in PURE or cmd.name in self.library:
+                self._kept(cmd, where)
 
-    emit(main, path, 0)
-    return "\n".join(out) + "\n", assigned, places, tested
+    def _include(self, body: Sequence[Command], place: str, target: str, depth: int) -> None:
+        self.budget[0] -= len(body)
+        self.budget[1] -= sum(len(c.args) for c in body)
+        if self.budget[0] < 0 or self.budget[1] < 0:  # a file that includes itself, ten times over
+            raise CMakeSyntaxError(
+                0,
+                f"{place}: the includes expand past {_INCLUDED_COMMANDS:,} commands or {_INCLUDED_CHARS:,} characters",
+            )
+        self.emit(body, target, depth + 1)
+
+    def _kept(self, cmd: Command, where: str) -> None:
+        self.out.append(_runnable(cmd, f"{where}:{cmd.line}").text)
+        name = cmd.first_word()
+        if cmd.name not in ("if", "elseif", "while", "foreach") and self._is_group(name):
+            self.assigned.setdefault(name, []).append((where, cmd.line))
+            self._report(MARK, name, where, cmd.line)
+        elif cmd.name in ("if", "elseif") and _NOT.search(cmd.args) is None:
+            for word in dict.fromkeys(m[0] for m in NAME.finditer(cmd.args)):
+                if any(fnmatchcase(word, g) for g in self.groups):
+                    self.tested.setdefault(word, []).append((where, cmd.line))
+                    self._report(BRANCH, word, where, cmd.line)
+
+    def _is_group(self, name: str) -> bool:
+        return NAME.fullmatch(name) is not None and any(fnmatchcase(name, g) for g in self.groups)
+
+    def _report(self, mark: str, name: str, where: str, line: int) -> None:
+        self.places.append((where, line))
+        # one line per value: a value holding a newline must not print a second group's line
+        self.out.append(f'string(REPLACE "\\n" " " _aeon_release_value "${{{name}}}")')
+        self.out.append(f'_message(STATUS "{mark} {len(self.places) - 1} {name}=${{_aeon_release_value}}")')
 
 
 def _runnable(cmd: Command, place: str) -> Command:
