@@ -313,6 +313,27 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     if not hasattr(os, "fork"):
         return None
     cache.tree.files()  # the revision listed once, for both processes (git ls-tree)
+    forked = _fork(work, cache)
+    if forked is None:
+        return None
+    pid, read_end = forked
+    started = time.monotonic()
+
+    def result() -> list[Finding] | None:
+        # a child stuck (on a lock a thread of this process held at the fork, say) is stopped once it
+        # has taken ten times as long as the checks here took, and its checks run here instead
+        data = _read_until(read_end, pid, time.monotonic() + max(_LEAST_WAIT, 10 * (time.monotonic() - started)))
+        try:
+            _, status = os.waitpid(pid, 0)
+        except ChildProcessError:  # reaped by someone else (SIGCHLD ignored): its status is unknown
+            return None
+        return _decoded(data, cache) if status == 0 else None
+
+    return result
+
+
+def _fork(work: Callable[[], list[Finding]], cache: SourceCache) -> tuple[int, int] | None:
+    """The child's pid and the pipe's end its answer comes through; None when no child could start."""
     parent = os.getpid()
     try:
         read_end, write_end = os.pipe()
@@ -329,40 +350,36 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     if pid == 0:
         _child(work, cache, read_end, write_end, parent)
     os.close(write_end)
-    forked = time.monotonic()
+    return pid, read_end
 
-    def result() -> list[Finding] | None:
-        # a child stuck (on a lock a thread of this process held at the fork, say) is stopped once it
-        # has taken ten times as long as the checks here took, and its checks run here instead
-        deadline = time.monotonic() + max(_LEAST_WAIT, 10 * (time.monotonic() - forked))
-        data = bytearray()
-        with os.fdopen(read_end, "rb", buffering=0) as pipe:
-            while select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
-                chunk = pipe.read(1 << 16)
-                if not chunk:
-                    break
-                data += chunk
-            else:
-                with contextlib.suppress(OSError):  # it may have ended meanwhile
-                    os.kill(pid, signal.SIGKILL)
-        try:
-            _, status = os.waitpid(pid, 0)
-        except ChildProcessError:  # reaped by someone else (SIGCHLD ignored): its status is unknown
-            return None
-        if status != 0:
-            return None
-        try:
-            answer = json.loads(data)
-            findings = [Finding.from_dict(f) for f in answer["findings"]]
-            reads, read = [str(p) for p in answer["reads"]], [str(p) for p in answer["read"]]
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return None
-        if cache.reads is not None:
-            cache.reads.update(reads)
-        cache.read_elsewhere(read)
-        return findings
 
-    return result
+def _read_until(read_end: int, pid: int, deadline: float) -> bytes:
+    """What the child wrote before it closed the pipe; a child still writing at ``deadline`` is killed."""
+    data = bytearray()
+    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+        while select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            chunk = pipe.read(1 << 16)
+            if not chunk:
+                break
+            data += chunk
+        else:
+            with contextlib.suppress(OSError):  # it may have ended meanwhile
+                os.kill(pid, signal.SIGKILL)
+    return bytes(data)
+
+
+def _decoded(data: bytes, cache: SourceCache) -> list[Finding] | None:
+    """The child's findings, with what it read counted as read here; None for an answer not whole."""
+    try:
+        answer = json.loads(data)
+        findings = [Finding.from_dict(f) for f in answer["findings"]]
+        reads, read = [str(p) for p in answer["reads"]], [str(p) for p in answer["read"]]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if cache.reads is not None:
+        cache.reads.update(reads)
+    cache.read_elsewhere(read)
+    return findings
 
 
 def _child(
