@@ -105,6 +105,19 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
     return [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, line, why) for path, line in places]
 
 
+# The semantic checks that need only the three trees and the subject pattern, in the report's order.
+_SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
+    name_drift,
+    knob_drift,
+    dead_patches,
+    env_default_drift,
+    field_default_drift,
+    registration_drift,
+    return_drift,
+    constant_drift,
+)
+
+
 def _merge_findings(
     tree: SourceCache, sides: MergeSides, settings: Settings, apart: Apart | None = None
 ) -> list[Finding]:
@@ -120,13 +133,8 @@ def _merge_findings(
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
-    greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files.result}
     apart = apart if settings.device is not None else None
-    if settings.device is not None and settings.device.names:  # device-gate drift's grep, while the others run
-        words = settings.device.words
-        grep = functools.partial(changed_files_containing, sides.repo, sides.base, sides.theirs, words)
-        # (in the other process, when it runs there: a thread of this one does not go with the fork)
-        greps[words] = functools.cache(grep) if apart is not None else in_background(grep).result
+    greps = _greps(sides, settings, enum_files.result, forks=apart is not None)
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     gates_apart = apart(functools.partial(_gate_findings, trees, settings)) if apart is not None else None
     findings, covered = enum_drift_covering(trees)
@@ -136,14 +144,8 @@ def _merge_findings(
     findings += ordered
     if gates_apart is None:
         device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
-    findings += name_drift(trees, settings.pr_subject_pattern)
-    findings += knob_drift(trees, settings.pr_subject_pattern)
-    findings += dead_patches(trees, settings.pr_subject_pattern)
-    findings += env_default_drift(trees, settings.pr_subject_pattern)
-    findings += field_default_drift(trees, settings.pr_subject_pattern)
-    findings += registration_drift(trees, settings.pr_subject_pattern)
-    findings += return_drift(trees, settings.pr_subject_pattern)
-    findings += constant_drift(trees, settings.pr_subject_pattern)
+    for check in _SEMANTIC_CHECKS:
+        findings += check(trees, settings.pr_subject_pattern)
     gates_at = len(findings)
     if gates_apart is None:
         findings += device_gates()
@@ -160,6 +162,20 @@ def _merge_findings(
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
     return _fold_name_drift(_error_stands_for_warning(findings))
+
+
+def _greps(
+    sides: MergeSides, settings: Settings, enum_files: Callable[[], frozenset[str]], forks: bool
+) -> dict[tuple[str, ...], Callable[[], frozenset[str]]]:
+    """The files upstream changed that hold each set of words the checks look for: the enums', and the
+    device-gate drift's, which runs while the other checks do."""
+    greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files}
+    if settings.device is not None and settings.device.names:
+        words = settings.device.words
+        grep = functools.partial(changed_files_containing, sides.repo, sides.base, sides.theirs, words)
+        # (in the other process, when it runs there: a thread of this one does not go with the fork)
+        greps[words] = functools.cache(grep) if forks else in_background(grep).result
+    return greps
 
 
 def _error_stands_for_warning(findings: list[Finding]) -> list[Finding]:
