@@ -69,8 +69,8 @@ def run(
 
 # -- the files -----------------------------------------------------------------------------------
 def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[str, str]:
-    rules = _carry_rules(fork.carries)
-    texts = {
+    """Every file init writes, by its path in the config folder: the profile, the ledger, the rules."""
+    return {
         profile.PROFILE_FILE: _yaml(
             _fleet(fork, repository, image_dockerfile), "The fleet profile (written by aeon-release init)."
         ),
@@ -85,6 +85,14 @@ def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[st
             "releases:\n  v0.30.0:\n    pick:\n      - {pr: 12345, reason: why}\n    skip:\n"
             "      - {pr: 23456, reason: why not}",
         ),
+        **_rule_texts(fork),
+    }
+
+
+def _rule_texts(fork: Fork) -> dict[str, str]:
+    """The audits/ files: the tree's hygiene always; the carries', the kernels' and the device's when
+    init found what they check."""
+    texts = {
         f"{AUDITS_DIR}/{TREE_RULES}": _yaml(
             {
                 "rules": [
@@ -99,7 +107,7 @@ def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[st
             "Every text file is free of conflict markers and every Python file compiles.",
         ),
     }
-    if rules:
+    if rules := _carry_rules(fork.carries):
         texts[f"{AUDITS_DIR}/{CARRY_RULES}"] = _yaml(
             {"rules": rules}, "What the carries define must still exist after every merge (aeon-release init)."
         )
