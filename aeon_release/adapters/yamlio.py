@@ -155,7 +155,6 @@ def _built(text: str, loader: Any) -> Any:
     (mappings, lists, scalars untagged) is the same values in a fraction of the time; anything
     else (an anchor or alias, a tag, a merge key, a duplicate or unhashable key, a document nested past
     MAX_YAML_DEPTH, a second document) is left to the loader, which refuses or builds it as before."""
-    constructors = _StrictLoader.yaml_constructors
     constructor = yaml.constructor.SafeConstructor()
     root: Any = None
     stack: list[list[Any]] = []  # [container, its pending key, whether a key is pending]
@@ -166,15 +165,9 @@ def _built(text: str, loader: Any) -> Any:
     for event in yaml.parse(text, Loader=loader):
         kind = type(event)
         if kind is yaml.ScalarEvent:
-            if event.tag is not None or event.anchor is not None:
+            value = _scalar(event, constructor)
+            if value is _SLOW:
                 return _SLOW
-            value = event.value
-            if not event.style and event.implicit[0]:  # plain: libyaml says "", the pure parser None
-                tag = _RESOLVER.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
-                if tag != _STRING:
-                    if tag not in _SCALARS:
-                        return _SLOW  # a merge key (<<) or a value key (=)
-                    value = constructors[tag](constructor, yaml.ScalarNode(tag, value))
             collection = None
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             if event.tag is not None or event.anchor is not None or len(stack) >= MAX_YAML_DEPTH:
@@ -194,23 +187,43 @@ def _built(text: str, loader: Any) -> Any:
             continue
         if not stack:
             root = value
-        else:
-            top = stack[-1]
-            if type(top[0]) is list:
-                top[0].append(value)
-            elif not top[2]:
-                try:
-                    if collection is not None or value in top[0]:
-                        return _SLOW
-                except TypeError:
-                    return _SLOW
-                top[1], top[2] = value, True
-            else:
-                top[0][top[1]] = value
-                top[2] = False
+        elif not _placed(stack[-1], value, collection is not None):
+            return _SLOW
         if collection is not None:
             stack.append([collection, None, False])
     return root
+
+
+def _scalar(event: Any, constructor: Any) -> Any:
+    """A scalar event's value, resolved as the strict loader resolves it; _SLOW for one it must build."""
+    if event.tag is not None or event.anchor is not None:
+        return _SLOW
+    value = event.value
+    if not event.style and event.implicit[0]:  # plain: libyaml says "", the pure parser None
+        tag = _RESOLVER.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
+        if tag != _STRING:
+            if tag not in _SCALARS:
+                return _SLOW  # a merge key (<<) or a value key (=)
+            value = _StrictLoader.yaml_constructors[tag](constructor, yaml.ScalarNode(tag, value))
+    return value
+
+
+def _placed(top: list[Any], value: Any, is_collection: bool) -> bool:
+    """Put ``value`` in the open container ``top``: appended to a list, or a mapping's key or value.
+    False for what the loader must judge: a key that is a collection, repeated, or unhashable."""
+    if type(top[0]) is list:
+        top[0].append(value)
+    elif not top[2]:
+        try:
+            if is_collection or value in top[0]:
+                return False
+        except TypeError:
+            return False
+        top[1], top[2] = value, True
+    else:
+        top[0][top[1]] = value
+        top[2] = False
+    return True
 
 
 def parse_yaml(text: str, label: str) -> Any:
