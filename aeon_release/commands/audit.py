@@ -7,6 +7,7 @@ import os
 import subprocess
 from collections.abc import Collection, Iterator
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import git as repo
 from aeon_release.adapters.blobs import diff_names, no_commit, resolve_commit
@@ -18,6 +19,7 @@ from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
 from aeon_release.domain.audits.config import load_rules
 from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
 from aeon_release.domain.audits.merge_rules import merge_rule_infos
+from aeon_release.domain.audits.model import RuleSet
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
@@ -217,32 +219,39 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
     ruleset = load_rules(config, carries)
-    level = ruleset.settings.level_of  # settings: severity moves a rule's findings to another level
     if json_out:
-        emit_json(
+        emit_json(_rules_data(ruleset))
+    else:
+        emit("\n".join(_rules_table(ruleset)))
+
+
+def _rules_data(ruleset: RuleSet) -> dict[str, Any]:
+    """``audits list --json``: the kinds, the rules and the merge-aware checks, at the levels in force."""
+    level = ruleset.settings.level_of  # settings: severity moves a rule's findings to another level
+    return {
+        "kinds": [
+            {"kind": name, "doc": doc_line(kind), "fields": _fields(kind)} for name, kind in sorted(KINDS.items())
+        ],
+        "rules": [
             {
-                "kinds": [
-                    {"kind": name, "doc": doc_line(kind), "fields": _fields(kind)}
-                    for name, kind in sorted(KINDS.items())
-                ],
-                "rules": [
-                    {
-                        "id": r.id,
-                        "kind": r.kind,
-                        "severity": level(r.id, r.severity).value,
-                        "message": r.message,
-                        "origin": r.origin,
-                    }
-                    for r in ruleset.rules
-                ],
-                "merge_checks": [
-                    {"id": info.id, "severity": level(info.id, info.severity).value, "message": info.message}
-                    for info in merge_rule_infos()
-                ],
-                "device": ruleset.settings.device.label if ruleset.settings.device else None,
+                "id": r.id,
+                "kind": r.kind,
+                "severity": level(r.id, r.severity).value,
+                "message": r.message,
+                "origin": r.origin,
             }
-        )
-        return
+            for r in ruleset.rules
+        ],
+        "merge_checks": [
+            {"id": info.id, "severity": level(info.id, info.severity).value, "message": info.message}
+            for info in merge_rule_infos()
+        ],
+        "device": ruleset.settings.device.label if ruleset.settings.device else None,
+    }
+
+
+def _rules_table(ruleset: RuleSet) -> list[str]:
+    level = ruleset.settings.level_of
     width = max(len(name) for name in KINDS)
     lines = ["kinds:"]
     for name, kind in sorted(KINDS.items()):
@@ -264,4 +273,4 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     merge_width = max(len(info.id) for info in infos)
     for info in infos:
         lines.append(f"  {info.id.ljust(merge_width)}  {level(info.id, info.severity).value:<7}  {info.message}")
-    emit("\n".join(lines))
+    return lines

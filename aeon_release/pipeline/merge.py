@@ -125,19 +125,25 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     had_worktree = worktree.exists()
     git.worktree_remove(worktree)
     RunStore(git.common_dir, state.tag).remove()
-    dropped = "worktree removed" if had_worktree else "state dropped"
     if made is not None:
         git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
+    _say_aborted(git, state, worktree if had_worktree else None, made is not None, json_out)
+
+
+def _say_aborted(git: Git, state: RunState, worktree: Path | None, deleted: bool, json_out: bool) -> None:
+    """What ``--abort`` did: the worktree it removed (None: there was none) and whether it deleted the
+    branch the run had made."""
     if json_out:
         emit_json(
             {
                 "aborted": state.tag,
                 "phase": state.phase,
-                "worktree_removed": str(worktree) if had_worktree else None,
-                "branch_deleted": state.branch if made is not None else None,
+                "worktree_removed": str(worktree) if worktree is not None else None,
+                "branch_deleted": state.branch if deleted else None,
             }
         )
-    if made is not None:
+    dropped = "worktree removed" if worktree is not None else "state dropped"
+    if deleted:
         show(
             f"aborted the {state.tag} run: {dropped}, and {state.branch}, which it had just created, deleted", json_out
         )
