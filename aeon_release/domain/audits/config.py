@@ -263,33 +263,7 @@ def _device(node: Any, where: Where) -> DeviceGates:
                 "list the calls upstream's code asks the device with",
             )
         for i, name in enumerate(names):
-            if not _CALL_NAME.fullmatch(name):
-                raise (
-                    where.key(key)
-                    .index(i)
-                    .fail(
-                        f"{quoted(name)} is not a function name",
-                        "name the call as code spells it, e.g. has_device_capability",
-                    )
-                )
-            if keyword.iskeyword(name):
-                raise (
-                    where.key(key)
-                    .index(i)
-                    .fail(
-                        f"{quoted(name)} is a Python keyword, not a function name",
-                        "name the call as code spells it, e.g. has_device_capability",
-                    )
-                )
-            if name in listed:  # at_least and equals at once: which comparison is meant?
-                raise (
-                    where.key(key)
-                    .index(i)
-                    .fail(
-                        f"{quoted(name)} is listed under {listed[name]} already",
-                        "list each call once, under the comparison it makes",
-                    )
-                )
+            _check_call_name(name, where.key(key).index(i), listed.get(name))
             listed[name] = key
     if not any(lists.values()):
         raise where.fail(
@@ -298,6 +272,21 @@ def _device(node: Any, where: Where) -> DeviceGates:
         )
     severity = Severity(choice(data.get("severity", "error"), where.key("severity"), [s.value for s in Severity]))
     return DeviceGates((int(major), int(minor)), severity=severity, **lists)
+
+
+def _check_call_name(name: str, where: Where, listed_under: str | None) -> None:
+    """A call a device list names: a function name, not a keyword, and under one list only (at_least
+    and equals at once: which comparison is meant?)."""
+    hint = "name the call as code spells it, e.g. has_device_capability"
+    if not _CALL_NAME.fullmatch(name):
+        raise where.fail(f"{quoted(name)} is not a function name", hint)
+    if keyword.iskeyword(name):
+        raise where.fail(f"{quoted(name)} is a Python keyword, not a function name", hint)
+    if listed_under is not None:
+        raise where.fail(
+            f"{quoted(name)} is listed under {listed_under} already",
+            "list each call once, under the comparison it makes",
+        )
 
 
 def _bytes(node: Any, where: Where) -> int:
