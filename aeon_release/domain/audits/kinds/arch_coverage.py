@@ -169,33 +169,34 @@ def _check_file(
     where = f"{opts.arch_list} with CUDA {opts.cuda_version}"
     for group in opts.groups:
         names = [name for name in assigned if fnmatchcase(name, group)]
-        if not names or any(run.holding(name) for name in names):
-            continue
-        reached = sorted((place, name) for name in names for place, _ in run.seen.get(name, ()))
-        held = sorted(
-            (place, name)
-            for name in names
-            if name in run.tested
-            for place, value in run.seen.get(name, ())
-            if cmake.holds_arch(value)
+        if names and not any(run.holding(name) for name in names):
+            (where_set, line), said = _why_empty(run, names, path)
+            yield rule.finding(where_set, line, f"no {group} group compiles for {where}: {said}")
+
+
+def _why_empty(run: cmake.Evaluation, names: list[str], path: str) -> tuple[cmake.Place, str]:
+    """Where and why a group's variables end up holding no arch: set to one under a condition that is
+    false (a CUDA version check), emptied, or never set."""
+    reached = sorted((place, name) for name in names for place, _ in run.seen.get(name, ()))
+    held = sorted(
+        (place, name)
+        for name in names
+        if name in run.tested
+        for place, value in run.seen.get(name, ())
+        if cmake.holds_arch(value)
+    )
+    if held:  # set to an arch, but the branch that compiles it did not run (a CUDA version check)
+        set_at, name = held[-1]
+        tests = run.tested[name]
+        at = next((p for p in tests if p[0] == set_at[0] and p[1] > set_at[1]), tests[0])
+        return at, (
+            f"{name} holds an arch ({_at(set_at, path)}) but no condition that builds on it is true"
+            f" ({', '.join(_at(p, path) for p in tests[:3])})"
         )
-        if held:  # set to an arch, but the branch that compiles it did not run (a CUDA version check)
-            set_at, name = held[-1]
-            tests = run.tested[name]
-            where_set, line = next((p for p in tests if p[0] == set_at[0] and p[1] > set_at[1]), tests[0])
-            said = (
-                f"{name} holds an arch ({_at(set_at, path)}) but no condition that builds on it is true"
-                f" ({', '.join(_at(p, path) for p in tests[:3])})"
-            )
-        elif reached:
-            (where_set, line), _ = reached[-1]
-            said = ", ".join(f"{name} is empty ({_at(place, path)})" for place, name in reached[-3:])
-        else:
-            where_set, line = min(place for name in names for place in assigned[name])
-            said = (
-                f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
-            )
-        yield rule.finding(where_set, line, f"no {group} group compiles for {where}: {said}")
+    if reached:
+        return reached[-1][0], ", ".join(f"{name} is empty ({_at(place, path)})" for place, name in reached[-3:])
+    at = min(place for name in names for place in run.assigned[name])
+    return at, f"{', '.join(names[:3])} {'is' if len(names) == 1 else 'are'} never set (no branch that sets it runs)"
 
 
 def _absent(ctx: Context, path: str) -> str:
