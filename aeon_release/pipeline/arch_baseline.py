@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aeon_release.adapters.blobs import TooLarge
 from aeon_release.adapters.git import Git
@@ -122,27 +122,18 @@ def _resolved(
     values: list[str] = []
     budget = [_EXPANDED_CHARS]
     given = build_args or {}
-    globals_: dict[str, str] = {}  # the ARGs before the first FROM
-    scope: dict[str, str] = {}  # what a reference sees where it stands
-    env: dict[str, str] = {}  # the current stage's ENV (a later FROM of this stage inherits it)
-    envs: dict[str, dict[str, str]] = {}  # a named stage's ENV at its end
-    stage: str | None = None  # the current stage's name (None before the first FROM)
+    scopes = _Scopes()
     lexer = _Lexer.of(escape_of(docker))
     for line in instructions(docker):
         base = _FROM.match(line)
         if base is not None:
-            if stage is not None:
-                envs[stage] = env
-            words = [w for w in base[1].split() if not w.startswith("--")]
-            env = dict(envs.get(words[0].lower(), {})) if words else {}
-            scope = dict(env)
-            stage = words[2].lower() if len(words) >= 3 and words[1].upper() == "AS" else ""
+            scopes.enter([w for w in base[1].split() if not w.startswith("--")])
             continue
         instruction = _INSTRUCTION.match(line)
         if instruction is None:
             continue
         kind = instruction[1].upper()
-        before = dict(scope)
+        before = dict(scopes.scope)
         named: list[tuple[str, str | None]] = list(_assignments(kind, instruction[2], lexer))
         if kind == "ARG":  # an ARG without a default: the build's value, else (in a stage) the global one
             named += [(n, None) for n in _bare_args(instruction[2])]
@@ -150,20 +141,42 @@ def _resolved(
             if kind == "ARG" and name in given:
                 value = given[name]
             elif default is None:
-                if stage is None or name not in globals_:
+                if scopes.stage is None or name not in scopes.globals_:
                     continue  # declared, no value: unset
-                value = globals_[name]
+                value = scopes.globals_[name]
             else:
                 value = _expand_all(default, before, budget).replace(_LITERAL_DOLLAR, "$")
-            scope[name] = value
-            if stage is None and kind == "ARG":
-                globals_[name] = value
-            if kind == "ENV":
-                env[name] = value
+            scopes.assign(kind, name, value)
             found.setdefault(name, value)
             if name == every:
                 values.append(value)
     return found, values
+
+
+@dataclass
+class _Scopes:
+    """What a reference sees where a Dockerfile line stands, stage by stage (see :func:`_resolved`)."""
+
+    globals_: dict[str, str] = field(default_factory=dict)  # the ARGs before the first FROM
+    scope: dict[str, str] = field(default_factory=dict)  # what a reference sees where it stands
+    env: dict[str, str] = field(default_factory=dict)  # the stage's ENV (a later FROM of this stage inherits it)
+    envs: dict[str, dict[str, str]] = field(default_factory=dict)  # a named stage's ENV at its end
+    stage: str | None = None  # the current stage's name (None before the first FROM)
+
+    def enter(self, words: list[str]) -> None:
+        """A ``FROM`` (its words past the flags): the stage sees the ENV of the stage it is built from."""
+        if self.stage is not None:
+            self.envs[self.stage] = self.env
+        self.env = dict(self.envs.get(words[0].lower(), {})) if words else {}
+        self.scope = dict(self.env)
+        self.stage = words[2].lower() if len(words) >= 3 and words[1].upper() == "AS" else ""
+
+    def assign(self, kind: str, name: str, value: str) -> None:
+        self.scope[name] = value
+        if self.stage is None and kind == "ARG":
+            self.globals_[name] = value
+        if kind == "ENV":
+            self.env[name] = value
 
 
 # a dollar sign the Dockerfile escapes (``\$``, ``'$'``): no reference, whatever follows it
