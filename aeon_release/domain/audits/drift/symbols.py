@@ -585,26 +585,7 @@ class _Checker:
         names = {op for _, _, op in self._ops}
         if not names:
             return
-        sources = sorted(
-            {
-                *(p for p in self.inp.op_sources if p.endswith(SCHEMA_SOURCES)),
-                *(p for p in self.inp.upstream_files if p.endswith(".py")),
-            }
-        )
-        theirs = self.inp.theirs
-        if isinstance(theirs, FileSearchable):
-            sources = sorted(theirs.files_containing(sorted(names), sources)) if sources else []
-        sites: dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]] = {}
-        spelled = mentions(names) if sources else None
-        for path in sources:
-            old_text, new_text = self.inp.ours.text(path), self.inp.merged.text(path)
-            wanted = spelled(new_text) if spelled is not None and old_text and new_text else set()
-            if not wanted:
-                continue
-            old, new = op_definitions(path, old_text or "", wanted), op_definitions(path, new_text or "", wanted)
-            for name in old.keys() & new.keys():
-                if ast.dump(old[name]) != ast.dump(new[name]):
-                    sites.setdefault(name, []).append((path, old[name], new[name]))
+        sites = self._changed_op_definitions(names)
         others = {name: self._op_defined_elsewhere(name, {p for p, _, _ in found}) for name, found in sites.items()}
         for mod, call, name in self._ops:
             for path, old_node, new_node in sites.get(name, []):
@@ -631,6 +612,31 @@ class _Checker:
                     RULE, "merge", Severity.WARNING if other else Severity.ERROR, mod.path, call.lineno, message
                 )
                 break
+
+    def _changed_op_definitions(self, names: set[str]) -> dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]]:
+        """op name -> each (path, before, after) of a definition of it (a schema string or a registered
+        Python function) that the merge changed, in the changed files that spell a called op's name."""
+        sources = sorted(
+            {
+                *(p for p in self.inp.op_sources if p.endswith(SCHEMA_SOURCES)),
+                *(p for p in self.inp.upstream_files if p.endswith(".py")),
+            }
+        )
+        theirs = self.inp.theirs
+        if isinstance(theirs, FileSearchable):
+            sources = sorted(theirs.files_containing(sorted(names), sources)) if sources else []
+        sites: dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]] = {}
+        spelled = mentions(names) if sources else None
+        for path in sources:
+            old_text, new_text = self.inp.ours.text(path), self.inp.merged.text(path)
+            wanted = spelled(new_text) if spelled is not None and old_text and new_text else set()
+            if not wanted:
+                continue
+            old, new = op_definitions(path, old_text or "", wanted), op_definitions(path, new_text or "", wanted)
+            for name in old.keys() & new.keys():
+                if ast.dump(old[name]) != ast.dump(new[name]):
+                    sites.setdefault(name, []).append((path, old[name], new[name]))
+        return sites
 
     def _op_defined_elsewhere(self, name: str, changed: set[str]) -> str | None:
         """Another file of upstream's tree that defines an op of this name (a schema ``"name(`` or a
