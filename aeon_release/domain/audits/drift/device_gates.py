@@ -1001,6 +1001,24 @@ def joined(op: ast.boolop, values: list[_Truth]) -> _Truth:
 _BOOLEAN = (ast.BoolOp, ast.Compare)
 
 
+def _scope(
+    node: ast.AST, name: str, device: DeviceGates, held: Held | None, walrus: bool
+) -> tuple[dict[str, ast.expr], dict[str, ast.expr]]:
+    """What the names of a function (or a module or class body) hold: its own assignments, the module's
+    holders it does not shadow, and the parameters that hold the capability; and those holders alone."""
+    local, assigned = _assigned(node, walrus)
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return local, {}
+    outer: dict[str, ast.expr] = {}
+    if held is not None:
+        shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+        outer = held.visible(name, shadowed)
+        local = {**outer, **local}
+    if device.capability_types or device.capability_numbers:
+        local = {**_capability_parameters(node, device, assigned), **local}
+    return local, outer
+
+
 def _gates_in(
     node: ast.AST, name: str, device: DeviceGates, held: Held | None = None, walrus: bool = True
 ) -> list[Gate]:
@@ -1008,16 +1026,7 @@ def _gates_in(
     the module's names, ``self.x`` and functions that hold a value, read through where not shadowed;
     ``walrus``: whether its text may hold an assignment expression."""
     found: list[Gate] = []
-    local, assigned = _assigned(node, walrus)
-    outer: dict[str, ast.expr] = {}
-    if held is not None and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        shadowed = assigned | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
-        outer = held.visible(name, shadowed)
-        local = {**outer, **local}
-    if (device.capability_types or device.capability_numbers) and isinstance(
-        node, (ast.FunctionDef, ast.AsyncFunctionDef)
-    ):
-        local = {**_capability_parameters(node, device, assigned), **local}
+    local, outer = _scope(node, name, device, held, walrus)
     env, sibling = _Env(device, device.capability, local), _Env(device, sibling_of(device.capability), local)
     calls = frozenset(device.names)
     passed = {key for key, value in local.items() if value is _PASSED or value is _PASSED_NUMBER}
