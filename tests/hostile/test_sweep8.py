@@ -145,8 +145,9 @@ def test_a_cut_file_is_named(tmp_path: Path) -> None:
 def test_a_python_file_over_the_parse_cap_is_not_parsed_by_the_merge_checks(tmp_path: Path) -> None:
     """settings.max_parse_bytes held for the rules only: the merge checks parsed a fork's 6 MB module
     (~250 bytes of memory per byte of source): MemoryError under the limit here, and every merge-aware
-    finding gone with it."""
-    repo, merge = _merge(tmp_path, {}, {}, {"pkg/huge.py": "x = [1, 2, 3]\n" * 450_000})
+    finding gone with it.  A thousand lines of 6,000 characters take 2.1 GB to parse (450,000 short lines,
+    2.5 GB, cost the per-line text scans 5 s of CPU and nothing more to the point)."""
+    repo, merge = _merge(tmp_path, {}, {}, {"pkg/huge.py": ("x = [" + "1, 2, 3, " * 700 + "]\n") * 1000})
     run = run_limited(
         "audit", "--repo", repo, "--config", config_with(tmp_path), *merge, memory=1024 * 1024 * 1024, timeout=TIMEOUT
     )
