@@ -9,11 +9,13 @@ import os
 import re
 import urllib.parse
 from collections.abc import Callable
-from typing import Any
-from xml.etree import ElementTree
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
 from aeon_release.errors import printable, quoted
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree
 
 TOOL = "aeon-release"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -190,6 +192,8 @@ def _level(severity: Severity) -> str:
 
 def junit(report: AuditReport) -> str:
     """One testcase per rule; each blocking finding is a failure, warnings go to system-out."""
+    from xml.etree import ElementTree  # for JUnit alone: every other report is written without it
+
     by_rule: dict[str, list[Finding]] = {}
     for f in report.findings:
         by_rule.setdefault(f.rule_id, []).append(f)
@@ -211,6 +215,8 @@ def junit(report: AuditReport) -> str:
 
 
 def _testcase(suite: ElementTree.Element, rule_id: str, findings: list[Finding], skipped: str | None) -> None:
+    from xml.etree import ElementTree
+
     case = ElementTree.SubElement(suite, "testcase", classname="aeon-release.audit", name=rule_id)
     if skipped:
         ElementTree.SubElement(case, "skipped", message=printable(skipped))
