@@ -203,10 +203,19 @@ def _parenthesised(lines: list[str], index: int, openings: list[int], work: list
                 found[start] = line[start : paren.start()]
     # those still open go on over the next lines (comments left out), as far as the nearest may go
     waiting = [start for start in stack if start in wanted and len(line) - start <= _MOST_GUARD_CHARS]
-    if not waiting:
-        return found
-    stack = stack[stack.index(waiting[0]) :]
-    budget = _MOST_GUARD_CHARS - (len(line) - waiting[-1])
+    if waiting:
+        stack = stack[stack.index(waiting[0]) :]
+        budget = _MOST_GUARD_CHARS - (len(line) - waiting[-1])
+        found.update(_closed_below(lines, index, stack, wanted, budget, work))
+    return found
+
+
+def _closed_below(
+    lines: list[str], index: int, stack: list[int], wanted: set[int], budget: int, work: list[int]
+) -> dict[int, str]:
+    """The parentheses of ``lines[index]`` still open (``stack``) that close on the lines below, within
+    ``budget`` characters: the text inside each, its lines joined by spaces."""
+    line, found = lines[index], {}
     parts: list[str] = []
     for offset in range(1, min(_MOST_GUARD_LINES, len(lines) - index)):
         work[0] -= 1
@@ -215,22 +224,18 @@ def _parenthesised(lines: list[str], index: int, openings: list[int], work: list
             text = _COMMENT.sub("", text)  # a comment's search, bounded too
         if ")" not in text:  # nothing closes here (``if (x &&`` on each of 200,000 lines)
             stack += [-1] * text.count("(")
-            parts.append(text)
-            budget -= len(text)
-            if budget < 0:
-                break
-            continue
-        for paren in _PAREN.finditer(text):
-            if paren.group() == "(":
-                stack.append(-1)  # opened on a later line: never one of ours
-                continue
-            start = stack.pop() if stack else -1
-            if start in wanted:
-                joined = " ".join([line[start:], *parts, text[: paren.start()]])
-                if len(joined) <= _MOST_GUARD_CHARS:
-                    found[start] = joined
-            if not stack:
-                return found
+        else:
+            for paren in _PAREN.finditer(text):
+                if paren.group() == "(":
+                    stack.append(-1)  # opened on a later line: never one of ours
+                    continue
+                start = stack.pop() if stack else -1
+                if start in wanted:
+                    joined = " ".join([line[start:], *parts, text[: paren.start()]])
+                    if len(joined) <= _MOST_GUARD_CHARS:
+                        found[start] = joined
+                if not stack:
+                    return found
         parts.append(text)
         budget -= len(text)
         if budget < 0:
