@@ -264,4 +264,12 @@ def list_rules(config: Path, json_out: bool = False) -> None:
     merge_width = max(len(info.id) for info in infos)
     for info in infos:
         lines.append(f"  {info.id.ljust(merge_width)}  {level(info.id, info.severity).value:<7}  {info.message}")
+    # a stranger reading the levels above asked how to change one: the three ways, each pasteable
+    lines += [
+        "to change a level or let a finding pass:",
+        "  every finding of a rule:   settings: {severity: {merge/default-drift: error}} in any audits/*.yaml"
+        " (a glob such as merge/* too; the README's ledger section)",
+        "  one line of code:          # aeon-audit: ignore[RULE] reason   (a comment on that line)",
+        "  one stopped merge:         aeon-release merge --continue --waive 'RULE=why it is safe'",
+    ]
     emit("\n".join(lines))
