@@ -488,8 +488,8 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
     renamed = removed.renamed(trees)
     if renamed and added is not None and not any(re.search(whole_word(renamed), line) for line in added):
         # a rename is one change: the commit that removed the name added the new one.  The guess is
-        # made over the whole range's diff of the file, where vLLM's envs.py adds dozens of VLLM_*
-        # names: VLLM_QUARK_EMU_MEM_OPT, removed by #17888, was "renamed to" VLLM_CPU_SGL_KERNEL
+        # made over the whole range's diff of the file, where a registry of variables gains dozens of
+        # like-named keys: a key one commit removed was "renamed to" the first key another one added
         renamed = None
     verb = f"renamed {what} to {renamed!r}" if renamed else f"removed {what}"
     where = f"({removed.path}{commit})"
