@@ -370,6 +370,10 @@ def test_init_holds_build_to_the_arch_list_the_image_builds_today(
     done = init(example, config, "--image", IMAGE, "--force")
     assert done.code == 0, done.err
     assert load_yaml(config / "fleet.yaml").get("arch") == arch
+    # the file says what its arch section does (it had a title only: newuser17 asked what example is)
+    comment = (config / "fleet.yaml").read_text().split("\nbranch_prefix:")[0]
+    assert ("# arch: build refuses a TORCH_CUDA_ARCH_LIST" in comment) is (arch is not None), comment
+    assert "aeon-release ledger schema fleet" in comment and "image.load_bearing" in comment
     assert json.loads(init(example, config, "--image", IMAGE, "--dry-run", "--json").out)["arch"] == arch
     if arch is None:
         assert "  arch: " not in done.out
