@@ -21,7 +21,7 @@ from aeon_release.domain.audits.merge_rules import merge_rule_infos
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
-from aeon_release.errors import ExitCode, GitError, UsageError, printable, quoted
+from aeon_release.errors import ConfigError, ExitCode, GitError, UsageError, printable, quoted
 
 
 def audit(
@@ -213,10 +213,25 @@ def _fields(kind: RuleKind) -> str:
     return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
 
 
+def _kind_lines() -> list[str]:
+    width = max(len(name) for name in KINDS)
+    lines = ["kinds:"]
+    for name, kind in sorted(KINDS.items()):
+        lines.append(f"  {name.ljust(width)}  {doc_line(kind)}")
+        lines.append(f"  {''.ljust(width)}  fields: {_fields(kind)}")
+    return lines
+
+
 def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
-    ruleset = load_rules(config, carries)
+    try:
+        ruleset = load_rules(config, carries)
+    except ConfigError:
+        # a rule file's refusal points here for the kinds and their fields: show them, then refuse
+        if not json_out:
+            emit("\n".join(_kind_lines()))
+        raise
     level = ruleset.settings.level_of  # settings: severity moves a rule's findings to another level
     if json_out:
         emit_json(
@@ -244,10 +259,7 @@ def list_rules(config: Path, json_out: bool = False) -> None:
         )
         return
     width = max(len(name) for name in KINDS)
-    lines = ["kinds:"]
-    for name, kind in sorted(KINDS.items()):
-        lines.append(f"  {name.ljust(width)}  {doc_line(kind)}")
-        lines.append(f"  {''.ljust(width)}  fields: {_fields(kind)}")
+    lines = _kind_lines()
     lines.append("rules:")
     id_width = max((len(r.id) for r in ruleset.rules), default=0)
     for rule in ruleset.rules:

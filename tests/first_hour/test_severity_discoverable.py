@@ -40,6 +40,9 @@ def test_a_file_of_settings_alone_needs_no_rules(tmp_path: Path) -> None:
     assert "warning" in levels["tree/py-compile"] and levels["merge/near-miss"][0] == "error"
 
 
-def test_a_file_of_neither_still_needs_rules(tmp_path: Path) -> None:
+def test_a_file_of_neither_still_needs_rules_and_the_hint_it_names_answers(tmp_path: Path) -> None:
     result = run_cli("audits", "list", "--config", _config(tmp_path, "{}\n"))
     assert result.code == 2 and "audits/severity.yaml: rules: required" in result.err
+    assert "`aeon-release audits list` shows every rule kind" in result.err
+    # ... and it does, though it refuses the config: the kinds and their fields, before the refusal
+    assert result.out.startswith("kinds:\n") and "fields: id, kind, message" in result.out
