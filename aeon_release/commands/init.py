@@ -304,6 +304,8 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         d = fork.device
         calls = len(d.at_least) + len(d.equals) + len(d.family) + len(d.getters)
         line(f"  device: capability {d.capability[0]}.{d.capability[1]}, {calls} call(s) that ask for it")
+    elif fork.device_note is not None:
+        say(f"  no device gates: {plain(fork.device_note)}")
     if fork.arch is not None:
         a = fork.arch
         held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []
