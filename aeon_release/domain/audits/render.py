@@ -147,7 +147,7 @@ def _help(kind: str, text: str) -> str:
         about = "a merge-aware check (base, fork and upstream sides)."
         fix = (
             f"Fix the fork's code, or {relevel}; a stopped merge can waive it "
-            f"(`aeon-release merge --continue --waive 'RULE=REASON'`), a fork line take an {suppress}."
+            f"(`aeon-release merge --continue --waive 'RULE=REASON'`), a line on the fork branch take an {suppress}."
         )
     return f"{text}. Rule kind `{kind}`: {about} {fix}"
 
