@@ -281,7 +281,8 @@ def list_rules(config: Path, json_out: bool = False) -> None:
         "to change a level or let a finding pass:",
         "  every finding of a rule:   settings: {severity: {merge/default-drift: error}} in any audits/*.yaml"
         " (a glob such as merge/* too; the README's ledger section)",
-        "  one line of code:          # aeon-audit: ignore[RULE] reason   (a comment on that line)",
+        "  one line of code:          # aeon-audit: ignore[RULE] reason   (a comment on that line;"
+        " a merge-aware finding's on the fork branch, not in a stopped merge's worktree)",
         "  one stopped merge:         aeon-release merge --continue --waive 'RULE=why it is safe'",
     ]
     emit("\n".join(lines))
