@@ -437,6 +437,8 @@ def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
         also = f" (also {', '.join(f['also'])})" if f.get("also") else ""
         waiver = f.get("waived")
         status = f"waived by {waiver['by'] or 'unknown'} ({waiver['reason']})" if waiver else f["severity"]
+        if f.get("suppressed") and not waiver:  # an `aeon-audit: ignore[...]` comment: it was listed as an error
+            status = f"suppressed ({f['suppressed']})"
         show(escape(f"  {status}: {f['path']}:{f['line']}: [{f['rule']}]{also} {f['message']}"), json_out)
 
 
@@ -451,7 +453,8 @@ def _render_status(state: RunState, json_out: bool) -> None:
         show(f"  conflict: {escape(conflict['file'])}", json_out)
     if state.phase == Phase.AUDIT_FAILED.value and state.audit:
         # what stopped it: a person coming back to the run saw only "audit-failed" and the hint
-        for f in [f for f in state.audit.get("findings", []) if f["severity"] == "error" and not f.get("waived")][:10]:
+        stopping = [f for f in state.audit.get("findings", []) if f["severity"] == "error"]
+        for f in [f for f in stopping if not f.get("waived") and not f.get("suppressed")][:10]:
             show(escape(f"  error: {f['path']}:{f['line']}: [{f['rule']}]"), json_out)
     hint = _next_step(state)
     if hint:
