@@ -719,7 +719,7 @@ def stop_for_conflicts(
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
-        f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
+        f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or `aeon-release merge --abort` to drop the run)",
     )
 
 

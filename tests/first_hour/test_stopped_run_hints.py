@@ -31,3 +31,16 @@ def test_status_of_a_run_its_audit_stopped(tmp_path: Path) -> None:
     waived = run_cli("merge", "--continue", "--waive", f"{RULE}=checked", "--repo", ex.fork)
     assert waived.code == 0, waived.err
     assert "  error:" not in run_cli("status", "--repo", ex.fork).out
+
+
+def test_a_conflict_stop_names_both_commands(tmp_path: Path) -> None:
+    from aeon_release.commands import demo_repo as demo
+
+    ex = build_example(tmp_path / "ex")
+    up = demo.Git(ex.upstream)
+    runner = "vllm/v1/worker/gpu_model_runner.py"
+    demo.commit(up, "[Core] estimate (#51003)", {runner: demo.RUNNER.replace("before - after", "after - before")})
+    up.run("tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    stopped = run_cli("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config)
+    assert stopped.code == 1 and "conflicted file(s)" in stopped.err, stopped.err
+    assert "then `aeon-release merge --continue` (or `aeon-release merge --abort` to drop the run)" in stopped.err
