@@ -553,12 +553,16 @@ class Git:
 
     def removed_lines(self, sha: str, path: str) -> list[str]:
         """Lines a commit removed from ``path`` (first parent)."""
+        return self.changed_lines(sha, path)[0]
+
+    def changed_lines(self, sha: str, path: str) -> tuple[list[str], list[str]]:
+        """The lines a commit removed from ``path`` and the lines it added there (first parent)."""
         status, out, _ = self.try_run("show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", path)
-        return (
-            [line[1:] for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
-            if status == 0
-            else []
-        )
+        if status != 0:
+            return [], []
+        lines = out.splitlines()
+        removed = [line[1:] for line in lines if line.startswith("-") and not line.startswith("---")]
+        return removed, [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
 
     def renames(self, a: str, b: str) -> dict[str, str]:
         """Files git sees as renamed or moved between two commits: old path -> new path."""

@@ -23,7 +23,7 @@ from aeon_release.domain.audits.model import RuleSet
 from aeon_release.domain.audits.registry import KINDS
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
-from aeon_release.errors import ExitCode, GitError, UsageError, printable, quoted
+from aeon_release.errors import ConfigError, ExitCode, GitError, UsageError, printable, quoted
 
 
 def audit(
@@ -215,10 +215,25 @@ def _fields(kind: RuleKind) -> str:
     return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
 
 
+def _kind_lines() -> list[str]:
+    width = max(len(name) for name in KINDS)
+    lines = ["kinds:"]
+    for name, kind in sorted(KINDS.items()):
+        lines.append(f"  {name.ljust(width)}  {doc_line(kind)}")
+        lines.append(f"  {''.ljust(width)}  fields: {_fields(kind)}")
+    return lines
+
+
 def list_rules(config: Path, json_out: bool = False) -> None:
     """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
     carries = ledger.load(config).active_carries
-    ruleset = load_rules(config, carries)
+    try:
+        ruleset = load_rules(config, carries)
+    except ConfigError:
+        # a rule file's refusal points here for the kinds and their fields: show them, then refuse
+        if not json_out:
+            emit("\n".join(_kind_lines()))
+        raise
     if json_out:
         emit_json(_rules_data(ruleset))
     else:
@@ -253,10 +268,7 @@ def _rules_data(ruleset: RuleSet) -> dict[str, Any]:
 def _rules_table(ruleset: RuleSet) -> list[str]:
     level = ruleset.settings.level_of
     width = max(len(name) for name in KINDS)
-    lines = ["kinds:"]
-    for name, kind in sorted(KINDS.items()):
-        lines.append(f"  {name.ljust(width)}  {doc_line(kind)}")
-        lines.append(f"  {''.ljust(width)}  fields: {_fields(kind)}")
+    lines = _kind_lines()
     lines.append("rules:")
     id_width = max((len(r.id) for r in ruleset.rules), default=0)
     for rule in ruleset.rules:
@@ -273,4 +285,12 @@ def _rules_table(ruleset: RuleSet) -> list[str]:
     merge_width = max(len(info.id) for info in infos)
     for info in infos:
         lines.append(f"  {info.id.ljust(merge_width)}  {level(info.id, info.severity).value:<7}  {info.message}")
-    return lines
+    # a stranger reading the levels above asked how to change one: the three ways, each pasteable
+    return lines + [
+        "to change a level or let a finding pass:",
+        "  every finding of a rule:   settings: {severity: {merge/default-drift: error}} in any audits/*.yaml"
+        " (a glob such as merge/* too; the README's ledger section)",
+        "  one line of code:          # aeon-audit: ignore[RULE] reason   (a comment on that line;"
+        " a merge-aware finding's on the fork branch, not in a stopped merge's worktree)",
+        "  one stopped merge:         aeon-release merge --continue --waive 'RULE=why it is safe'",
+    ]

@@ -71,9 +71,7 @@ def run(
 def _texts(fork: Fork, repository: str, image_dockerfile: str | None) -> dict[str, str]:
     """Every file init writes, by its path in the config folder: the profile, the ledger, the rules."""
     return {
-        profile.PROFILE_FILE: _yaml(
-            _fleet(fork, repository, image_dockerfile), "The fleet profile (written by aeon-release init)."
-        ),
+        profile.PROFILE_FILE: _yaml(_fleet(fork, repository, image_dockerfile), _fleet_comment(fork)),
         ledger.CARRIES_FILE: _yaml(
             {"carries": [_carry(c) for c in fork.carries]},
             f"The fork's own patches on {fork.branch}, one per commit (written by aeon-release init):\n"
@@ -162,6 +160,27 @@ def _fleet(fork: Fork, repository: str, dockerfile: str | None) -> dict[str, Any
     if fork.arch is not None:
         data["arch"] = _arch(fork.arch)
     return data
+
+
+def _fleet_comment(fork: Fork) -> str:
+    """What each field written means (the file had a title only: a stranger asked what ``arch`` and
+    its ``example`` do); every field: ``aeon-release ledger schema fleet``."""
+    lines = [
+        "The fleet profile (written by aeon-release init; every field: aeon-release ledger schema fleet).",
+        f"branch_prefix: the fork's branches are PREFIX + upstream's tag ({fork.branch}).",
+    ]
+    if fork.pr_subject:
+        lines.append("upstream.pr_subject: where upstream's commit subjects name their PR (group 1), for picks by PR.")
+    lines.append(
+        "image: where build and publish put the image; build and release also need image.load_bearing, by hand."
+    )
+    if fork.arch is not None:
+        lines += [
+            "arch: build refuses a TORCH_CUDA_ARCH_LIST with a target of an fp4_majors major that lacks its",
+            "a/f suffix (its FP4 kernels would silently not compile) and, when every target is of only_major,",
+            "an ENABLE_NVFP4_SM100 other than 0; example is what the refusal's hint shows.",
+        ]
+    return "\n".join(lines)
 
 
 def _arch(a: ArchGuess) -> dict[str, Any]:
@@ -293,6 +312,8 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         d = fork.device
         calls = len(d.at_least) + len(d.equals) + len(d.family) + len(d.getters)
         line(f"  device: capability {d.capability[0]}.{d.capability[1]}, {calls} call(s) that ask for it")
+    elif fork.device_note is not None:
+        say(f"  no device gates: {plain(fork.device_note)}")
     if fork.arch is not None:
         a = fork.arch
         held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []

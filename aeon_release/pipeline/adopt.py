@@ -75,6 +75,7 @@ class Fork:
     kernels: KernelBaseline | None = None  # the kernel groups its image compiles today (arch-coverage)
     kernels_note: str | None = None  # why there is no such baseline, when the fork seems to want one
     device: arch_baseline.DeviceGuess | None = None  # the one device its image is for (merge/device-gate)
+    device_note: str | None = None  # why there is none, when the Dockerfile names an arch list
     arch: arch_baseline.ArchGuess | None = None  # what build holds its arch list to (fleet.yaml arch)
 
 
@@ -90,6 +91,8 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
     fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, _dockerfile(git, head))
     fork.kernels, fork.kernels_note = arch_baseline.read(git, head, fork.dockerfile)
     fork.device = arch_baseline.device(git, head, fork.dockerfile)
+    if fork.device is None:
+        fork.device_note = arch_baseline.device_note(git, head, fork.dockerfile)
     fork.arch = arch_baseline.arch_policy(git, head, fork.dockerfile)
     excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]

@@ -415,6 +415,24 @@ def arch_policy(git: Git, head: str, dockerfile: str | None) -> ArchGuess | None
     return ArchGuess(dockerfile or "", written if len(written) <= _MOST_EXAMPLE else "", tuple(fp4), only)
 
 
+def device_note(git: Git, head: str, dockerfile: str | None) -> str | None:
+    """Why ``device`` found no one device, when the Dockerfile names an arch list (init said nothing,
+    and a maintainer with a list of several devices could not tell the device gates were off)."""
+    try:
+        docker = git.blob_text(head, dockerfile, DOCKERFILE_BYTES) if dockerfile else None
+    except TooLarge:
+        return None
+    arch_list = _settings(docker or "").get("TORCH_CUDA_ARCH_LIST", "")
+    archs = sorted({(a.major, a.minor) for item in re.split(r"[;,\s]+", arch_list) if (a := archprobe.arch_of(item))})
+    off = "merge/device-gate is off until a file of audits/ sets settings: device"
+    if len(archs) > 1:
+        shown = " ".join(f"{major}.{minor}" for major, minor in archs[:8]) + (" ..." if len(archs) > 8 else "")
+        return f"{dockerfile}'s TORCH_CUDA_ARCH_LIST names {len(archs)} devices ({shown}): {off} for the one the fleet runs"
+    if len(archs) == 1:
+        return f"the tree defines no capability check (a def has_/is_...device_capability...): {off}"
+    return None
+
+
 def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
     """The device, when the Dockerfile's TORCH_CUDA_ARCH_LIST names one (major, minor) and the tree
     defines calls that ask for a capability: by name, ``has_...`` at least, ``is_..._family`` the

@@ -157,14 +157,20 @@ def moved_code(diff: CarryDiff, path: str, rng: UpstreamRange) -> str | None:
 
 
 def _best_file(context: list[str], rng: UpstreamRange, path: str) -> tuple[str | None, int]:
-    """The file upstream added most of these lines to (one ``git diff`` over the whole range)."""
+    """The file upstream added most of these lines to (one ``git diff`` over the whole range).
+
+    A line the file's diff also removes was there before: upstream reshaped that file, and moved
+    nothing into it (generic lines such as ``return ("pkg.backends."`` are in many files; with a
+    three-line context two of them named another platform's file, where the patched code was not)."""
     out = rng.git.run("diff", "-U0", *PATCH_OPTIONS, "--no-renames", rng.base, rng.tag)
-    parsed = parse_patch(out)
+    parsed = parse_patch(out)  # with -U0, a file's context is the lines its diff removed
     wanted = set(context)
-    scored = sorted(
-        ((len(wanted & {line.strip() for line in lines}), f) for f, lines in parsed.added.items() if f != path),
-        reverse=True,
-    )
+
+    def moved_in(f: str, lines: list[str]) -> int:
+        before = {line.strip() for line in parsed.context.get(f, [])}
+        return len(wanted & ({line.strip() for line in lines} - before))
+
+    scored = sorted(((moved_in(f, lines), f) for f, lines in parsed.added.items() if f != path), reverse=True)
     return (scored[0][1], scored[0][0]) if scored and scored[0][0] else (None, 0)
 
 

@@ -443,6 +443,8 @@ def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
         also = f" (also {', '.join(f['also'])})" if f.get("also") else ""
         waiver = f.get("waived")
         status = f"waived by {waiver['by'] or 'unknown'} ({waiver['reason']})" if waiver else f["severity"]
+        if f.get("suppressed") and not waiver:  # an `aeon-audit: ignore[...]` comment: it was listed as an error
+            status = f"suppressed ({f['suppressed']})"
         show(escape(f"  {status}: {f['path']}:{f['line']}: [{f['rule']}]{also} {f['message']}"), json_out)
 
 
@@ -455,6 +457,11 @@ def _render_status(state: RunState, json_out: bool) -> None:
         show(f"  working on: {escape(state.current)}", json_out)
     for conflict in state.conflicts:
         show(f"  conflict: {escape(conflict['file'])}", json_out)
+    if state.phase == Phase.AUDIT_FAILED.value and state.audit:
+        # what stopped it: a person coming back to the run saw only "audit-failed" and the hint
+        stopping = [f for f in state.audit.get("findings", []) if f["severity"] == "error"]
+        for f in [f for f in stopping if not f.get("waived") and not f.get("suppressed")][:10]:
+            show(escape(f"  error: {f['path']}:{f['line']}: [{f['rule']}]"), json_out)
     hint = _next_step(state)
     if hint:
         say(f"next: {hint}")
@@ -468,8 +475,9 @@ def _next_step(state: RunState) -> str:
         return f"resolve the conflicted files in {here}, `git add` them, {done}"
     if state.phase == Phase.AUDIT_FAILED.value:
         return (
-            f"fix the findings in {here} and commit, {done}; or `--continue --fix` for the fixes it offers, "
-            "or `--continue --waive RULE=REASON` for a finding you accept"
+            f"fix the findings in {here} (`--continue` commits the fixes), {done}; "
+            "or `aeon-release merge --continue --fix` for the safe fixes it offers, "
+            "or `aeon-release merge --continue --waive 'RULE=REASON'` for a finding you accept"
         )
     if state.phase == Phase.COMMIT_REFUSED.value:
         return f"a commit hook refused a commit: fix what it said when the run stopped, {done}"

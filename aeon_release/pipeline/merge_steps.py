@@ -248,11 +248,11 @@ def run_audit(run: Run) -> None:
         run.save()
         first = blocking[0]
         fixable = sum(1 for f in blocking if f.get("fix"))
-        offer = f"; `--continue --fix` applies {fixable} safe fix(es)" if fixable else ""
+        offer = f"; `aeon-release merge --continue --fix` applies {fixable} safe fix(es)" if fixable else ""
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s), first: {first['path']}:{first['line']} [{first['rule']}]",
-            f"fix them in {wt.path}, then `aeon-release merge --continue`; "
-            f"or `--continue --waive {first['rule']}=REASON`{offer}",
+            f"fix them in {wt.path} (no need to commit), then `aeon-release merge --continue`; "
+            f"or accept one: `aeon-release merge --continue --waive '{first['rule']}=REASON'`{offer}",
         )
 
 
@@ -719,7 +719,7 @@ def stop_for_conflicts(
     run.save()
     raise NeedsHuman(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
-        f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or --abort)",
+        f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or `aeon-release merge --abort` to drop the run)",
     )
 
 

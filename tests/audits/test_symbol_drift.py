@@ -609,6 +609,8 @@ def test_env_var_upstream_removed(git_repo: GitRepo, no_rules: Path, name: str, 
     results = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == ([(fork_file, 5)] if caught else [])
     assert all(f"uses envs.{name}, which upstream removed {name}" in m and "#50801" in m for _, _, m in results)
+    # and says what to do about it (newuser17: the finding ended at the commit)
+    assert all(m.endswith("): drop the use, or move it to what replaced it (the commit says)") for _, _, m in results)
 
 
 @pytest.mark.parametrize(

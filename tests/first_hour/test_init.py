@@ -306,7 +306,10 @@ def test_init_sets_the_one_device_the_image_is_for(
     written_file = config / "audits" / "device.yaml"
     assert written_file.exists() is written
     if not written:
+        # said, not left to guess (newuser17: a fork of upstream's 7-device list got no word on it)
+        assert "  no device gates: Dockerfile's TORCH_CUDA_ARCH_LIST names 2 devices (9.0 12.1)" in done.err
         return
+    assert "no device gates" not in done.err
     assert load_yaml(written_file)["settings"]["device"] == {
         "capability": "12.1",
         "at_least": ["has_device_capability"],
@@ -370,6 +373,10 @@ def test_init_holds_build_to_the_arch_list_the_image_builds_today(
     done = init(example, config, "--image", IMAGE, "--force")
     assert done.code == 0, done.err
     assert load_yaml(config / "fleet.yaml").get("arch") == arch
+    # the file says what its arch section does (it had a title only: newuser17 asked what example is)
+    comment = (config / "fleet.yaml").read_text().split("\nbranch_prefix:")[0]
+    assert ("# arch: build refuses a TORCH_CUDA_ARCH_LIST" in comment) is (arch is not None), comment
+    assert "aeon-release ledger schema fleet" in comment and "image.load_bearing" in comment
     assert json.loads(init(example, config, "--image", IMAGE, "--dry-run", "--json").out)["arch"] == arch
     if arch is None:
         assert "  arch: " not in done.out

@@ -56,3 +56,16 @@ def test_the_gate_report_written_into_the_checkout_is_no_finding_of_the_next_aud
     assert "aeon-audit: ignore[RULE] reason" in report.read_text()  # the help still tells how
     again = run_cli("audit", "--repo", ex.fork, "--config", ex.config)
     assert again.code == 0 and "suppression/unused" not in again.out + again.err, again.out
+
+
+def test_a_rules_help_says_how_to_relevel_it_and_a_merge_check_how_to_waive_it() -> None:
+    """A merge-aware rule's SARIF help ran its sentences together ("sides) Fix") and offered only a
+    suppression comment, on a finding (a device gate) that sits on upstream's line; no help named
+    `settings: severity` (newuser17)."""
+    from aeon_release.domain.audits.render import _help
+
+    merge = _help("merge", "upstream changed a capability check")
+    assert "sides). Fix the fork's code" in merge
+    assert "`settings: severity`" in merge and "aeon-release merge --continue --waive 'RULE=REASON'" in merge
+    rule = _help("pattern", "a pattern must hold")
+    assert "`settings: severity`" in rule and "ignore[RULE] reason" in rule

@@ -174,9 +174,12 @@ def _agree(keys: Mapping[str, Any], new: Settings, old: Settings, label: str, na
 def _document(data: Any, root: Where, default: Settings, fleet: bool) -> tuple[list[Rule], Settings | None]:
     if data is None:
         return [], None
-    top = mapping(data, root, required=("rules",), optional=("settings",))
+    # a file of settings alone (a severity file beside the others) needs no ``rules: []``
+    only_settings = isinstance(data, dict) and "settings" in data
+    required, optional = ((), ("rules", "settings")) if only_settings else (("rules",), ("settings",))
+    top = mapping(data, root, required=required, optional=optional)
     settings = _settings(top["settings"], root.key("settings"), default, fleet) if "settings" in top else None
-    nodes = sequence(top["rules"], root.key("rules"))
+    nodes = sequence(top.get("rules", []), root.key("rules"))
     return [parse_rule(node, root.key("rules").index(i)) for i, node in enumerate(nodes)], settings
 
 

@@ -52,7 +52,7 @@ MERGE_RULES = (
         DEFAULT_DRIFT,
         "merge",
         Severity.WARNING,
-        "fork-owned code relies on a default upstream changed: a parameter's, or an environment variable's",
+        "fork-owned code relies on a default upstream changed: a parameter's, a config field's or an environment variable's",
     ),
     RuleInfo(
         DECORATOR_DRIFT,

@@ -148,7 +148,9 @@ def fold_same_cause(findings: list[Finding]) -> list[Finding]:
     into the rule's finding (its id goes to ``also``), so one fix or one waiver settles both."""
     hosts: dict[tuple[str, int], Finding] = {}
     for f in findings:
-        if f.kind != "merge" and f.line > 0 and f.suppressed is None:
+        # a finding about a suppression comment (unused, no reason) is no rule's: the merge-aware
+        # finding on its line is another cause (a name-drift error took the id suppression/unused)
+        if f.kind not in ("merge", "suppression") and f.line > 0 and f.suppressed is None:
             hosts.setdefault((f.path, f.line), f)
     folded: dict[int, list[Finding]] = {}
     kept: list[Finding] = []

@@ -138,12 +138,19 @@ def _help(kind: str, text: str) -> str:
     from aeon_release.domain.audits.kinds.base import doc_line
     from aeon_release.domain.audits.registry import KINDS
 
-    about = doc_line(KINDS[kind]) if kind in KINDS else "a merge-aware check (base, fork and upstream sides)"
-    fix = getattr(KINDS.get(kind), "fix", None) or (
-        "Fix the code, or suppress one line with an "
-        # not spelled with its `#`: the gate's own report, written into the checkout, read as stale suppressions
-        "`aeon-audit: ignore[RULE] reason` comment."
-    )
+    # not spelled with its `#`: the gate's own report, written into the checkout, read as stale suppressions
+    suppress = "`aeon-audit: ignore[RULE] reason` comment"
+    relevel = "re-level the rule with `settings: severity` in a file of audits/"
+    if kind in KINDS:
+        about = doc_line(KINDS[kind])
+        fix = getattr(KINDS[kind], "fix", None) or f"Fix the code, suppress one line with an {suppress}, or {relevel}."
+    else:
+        # a merge-aware finding is often on upstream's line (a device gate): the fork does not edit that
+        about = "a merge-aware check (base, fork and upstream sides)."
+        fix = (
+            f"Fix the fork's code, or {relevel}; a stopped merge can waive it "
+            f"(`aeon-release merge --continue --waive 'RULE=REASON'`), a line on the fork branch take an {suppress}."
+        )
     return f"{text}. Rule kind `{kind}`: {about} {fix}"
 
 

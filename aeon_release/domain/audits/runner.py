@@ -103,9 +103,13 @@ def run_rules(
         job.close()
     findings += bulk_findings
     findings += _not_audited(source, changed, ruleset)
+    findings = settings.relevel(findings)
     _add_cached_suppressions(suppressions, cache_)
+    _add_finding_suppressions(suppressions, cache_, findings)
     judge = _judge_unused(ruleset.rules, set(scanned)) if delta is None else _judge_delta(ruleset.rules, job.looks)
-    findings = _settled(settings.relevel(findings), suppressions, judge)
+    if merge is None:
+        judge = _merge_checks_did_not_look(judge)
+    findings = _settled(findings, suppressions, judge)
     seen = set(job.looks) | set(cache_.read_paths()) | set(read_elsewhere)
     return AuditReport(
         tuple(findings),
@@ -296,6 +300,30 @@ def _add_cached_suppressions(suppressions: dict[str, list[suppress.Suppression]]
             found = suppress.parse(cache.text(path) or "", path)
             if found:
                 suppressions[path] = found
+
+
+def _add_finding_suppressions(
+    suppressions: dict[str, list[suppress.Suppression]], cache: SourceCache, findings: list[Finding]
+) -> None:
+    """Files holding a finding that no pass read: a merge's audit reads only new content, so a
+    merge-aware finding in a fork file the merge left alone kept its suppression comment unread (a
+    suppression written on the fork branch worked in `audit --base/--ours/--theirs`, not in `merge`)."""
+    for path in sorted({f.path for f in findings if f.line > 0} - set(suppressions)):
+        found = suppress.parse(cache.text(path) or "", path)
+        if found:
+            suppressions[path] = found
+
+
+def _merge_checks_did_not_look(judge: suppress.Judge) -> suppress.Judge:
+    """An audit without merge sides ran no merge-aware check: a suppression naming one (written on
+    the fork branch, as it must be, for the next merge) is not unused.  Every plain audit of the
+    branch, the pull-request gate's too, called it "matches no finding: remove it"."""
+    merge_ids = {info.id for info in _merge_infos()}
+
+    def judged(path: str, rule_ids: tuple[str, ...]) -> bool:
+        return judge(path, rule_ids) and not any(r in merge_ids for r in rule_ids)
+
+    return judged
 
 
 def _judge_unused(rules: Sequence[Rule], scanned: set[str]) -> suppress.Judge:

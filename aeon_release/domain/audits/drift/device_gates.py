@@ -964,7 +964,7 @@ def _finding(path: str, was: Gate | None, now: Gate, device: DeviceGates, commit
             now.line,
             f"{what}{commit}; {hint}: check that it still runs the kernels it should",
         )
-    before = "true" if was.truth else "false" if was.truth is False else "undecided by the device"
+    before = "true" if was.truth else "false" if was.truth is False else "undecided by the device alone"
     change = (
         f"upstream changed a capability check in {where}: for a {device.label} device `{short(now.text)}` is "
         f"{'true' if now.truth else 'false'} (the fork branch's `{short(was.text)}` was {before}){commit}"

@@ -484,9 +484,15 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
 
 def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
     what = f"{removed.kind.value} {removed.name!r}"
+    commit, added = _commit(trees, removed, pr_pattern)
     renamed = removed.renamed(trees)
+    if renamed and added is not None and not any(re.search(whole_word(renamed), line) for line in added):
+        # a rename is one change: the commit that removed the name added the new one.  The guess is
+        # made over the whole range's diff of the file, where a registry of variables gains dozens of
+        # like-named keys: a key one commit removed was "renamed to" the first key another one added
+        renamed = None
     verb = f"renamed {what} to {renamed!r}" if renamed else f"removed {what}"
-    where = f"({removed.path}{_commit(trees, removed, pr_pattern)})"
+    where = f"({removed.path}{commit})"
     if read.form == "setenv":
         fix = f": set {renamed!r} instead" if renamed else ": drop it, or set what replaced it"
         message = (
@@ -506,12 +512,19 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 
-def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> str:
-    """The newest upstream commit whose diff of the file removed a line naming the name."""
+def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> tuple[str, list[str] | None]:
+    """The newest upstream commit whose diff of the file removed a line naming the name, and the
+    lines that commit added to the file (None when no commit was found)."""
     git = repo.Git(trees.repo)
     word = whole_word(removed.name)
+    added: list[list[str]] = []
 
     def removes(commit: repo.Commit) -> bool:
-        return any(removed.name in line for line in git.removed_lines(commit.sha, removed.path))
+        gone, new = git.changed_lines(commit.sha, removed.path)
+        if any(removed.name in line for line in gone):
+            added.append(new)
+            return True
+        return False
 
-    return trees.upstream_commit(removed.path, word, pr_pattern, removes, most=5)
+    found = trees.upstream_commit(removed.path, word, pr_pattern, removes, most=5)
+    return found, (added[-1] if found and added else None)

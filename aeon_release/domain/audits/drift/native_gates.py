@@ -121,7 +121,7 @@ def _changed(old: list[Guard], new: list[Guard]) -> Iterator[tuple[Guard, Guard]
 
 
 def _finding(path: str, was: Guard, now: Guard, device: DeviceGates, commit: str) -> Finding:
-    before = "true" if was.truth else "false" if was.truth is False else "undecided by the device"
+    before = "true" if was.truth else "false" if was.truth is False else "undecided by the device alone"
     change = (
         f"upstream changed a native capability guard: for a {device.label} device `{short(now.text)}` is "
         f"{'true' if now.truth else 'false'} (the fork branch's `{short(was.text)}` was {before}){commit}"

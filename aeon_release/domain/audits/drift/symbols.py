@@ -1198,6 +1198,9 @@ class _Checker:
             return _error(mod, line, message)
         change = self._explain(target)
         tail = f": {note}" if note else ""
+        if not note and change.startswith("upstream removed"):
+            # what a person does about it (the finding ended at the commit: newuser17 read it twice)
+            tail = ": drop the use, or move it to what replaced it (the commit says)"
         return _error(mod, line, f"{what}, which {change}{tail}")
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
