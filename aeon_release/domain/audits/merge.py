@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
+from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
@@ -144,6 +145,7 @@ def _merge_findings(
     findings += registration_drift(trees, settings.pr_subject_pattern)
     findings += return_drift(trees, settings.pr_subject_pattern)
     findings += constant_drift(trees, settings.pr_subject_pattern)
+    findings += dtype_drift(trees, settings.pr_subject_pattern)
     gates_at = len(findings)
     if gates_apart is None:
         findings += device_gates()

@@ -1,0 +1,159 @@
+"""Dtype drift: a fork line tests (or views) a tensor as the dtype upstream changed it from.
+
+Shaped like #51210 (c5d470ac4c), which made the model runner's ``idx_mapping`` ``torch.int64`` where
+it was ``torch.int32``, and #44569 (4efd6ffde0), after which a backend's KV cache dtype is
+``torch.uint8``: a fork's ``if batch.idx_mapping.dtype == torch.int32: fast(...)`` merges cleanly and
+never takes its fast path again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift.dtypes import RULE
+from aeon_release.domain.audits.merge_rules import merge_rule_infos
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+BATCH = "vllm/v1/worker/input_batch.py"
+BATCH_BASE = """import torch
+
+
+class InputBatch:
+    def __init__(self, max_num_reqs: int, device):
+        self.idx_mapping = torch.arange(max_num_reqs, dtype=torch.int32, device=device)
+        self.seq_lens = torch.zeros(max_num_reqs, dtype=torch.int32, device=device)
+        self.positions = torch.zeros(max_num_reqs, dtype=torch.int64).pin_memory()
+        self.kv_cache_dtype = torch.float8_e4m3fn
+        self.last: torch.Tensor | None = None
+
+    def reset(self):
+        self.last = None
+
+
+def kv_cache_dtype():
+    return torch.float8_e4m3fn
+
+
+def prepare(n: int):
+    ids = torch.arange(n, dtype=torch.int32)
+    total = n + 1
+    scale = 2
+    return ids.sum() * scale + total
+"""
+BATCH_CHANGED = (
+    BATCH_BASE.replace("arange(max_num_reqs, dtype=torch.int32", "arange(max_num_reqs, dtype=torch.int64")
+    .replace("zeros(max_num_reqs, dtype=torch.int64).pin_memory()", "zeros(max_num_reqs).long().pin_memory()")
+    .replace("self.kv_cache_dtype = torch.float8_e4m3fn", "self.kv_cache_dtype = torch.uint8")
+    .replace("    return torch.float8_e4m3fn", "    return torch.uint8")
+    .replace("ids = torch.arange(n, dtype=torch.int32)", "ids = torch.arange(n, dtype=torch.long)")
+)
+SUBJECT = "[ModelRunner V2] Minor indexing optimizations (#51210)"
+FORK = "vllm/v1/worker/aeon_fast_path.py"
+FORK_TEXT = """# AEON: the GB10's int32 gather kernel
+import torch
+
+from vllm.v1.worker import input_batch
+from vllm.v1.worker.input_batch import InputBatch, kv_cache_dtype
+
+
+def aeon_gather(batch: InputBatch, x):
+    if batch.idx_mapping.dtype == torch.int32:
+        return aeon_int32_gather(x, batch.idx_mapping)
+    ids = batch.idx_mapping
+    if ids.dtype != torch.int32:
+        return None
+    packed = batch.idx_mapping.view(torch.int32)
+    if kv_cache_dtype() == torch.float8_e4m3fn:
+        return packed
+    if batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
+        return packed
+    return None
+
+
+def aeon_near_misses(batch: InputBatch, x):
+    lens = batch.seq_lens.dtype == torch.int32  # upstream left seq_lens alone
+    new = batch.idx_mapping.dtype == torch.int64  # already the new dtype
+    both = batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.uint8)  # either: the same outcome
+    positions = batch.positions.dtype == torch.int64  # respelled: .long() is int64
+    return lens, new, both, positions
+"""
+
+
+def found(report: AuditReport) -> dict[int, tuple[Severity, str]]:
+    return {f.line: (f.severity, f.message) for f in report.findings if f.rule_id == RULE}
+
+
+def line_of(repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((repo.path / path).read_text().splitlines(), 1) if text in line)
+
+
+def test_a_test_of_the_old_dtype_is_an_error_and_near_misses_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {BATCH: BATCH_CHANGED})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    expected = {
+        line_of(git_repo, FORK, text)
+        for text in (
+            "if batch.idx_mapping.dtype == torch.int32:",
+            "if ids.dtype != torch.int32:",  # a local bound once to the attribute
+            "packed = batch.idx_mapping.view(torch.int32)",
+            "if kv_cache_dtype() == torch.float8_e4m3fn:",
+            "if batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.float8_e5m2):",
+        )
+    }
+    assert set(got) == expected
+    assert {severity for severity, _ in got.values()} == {Severity.ERROR}
+    first = got[line_of(git_repo, FORK, "if batch.idx_mapping.dtype == torch.int32:")][1]
+    assert "upstream changed idx_mapping's dtype from torch.int32 to torch.int64" in first
+    assert f"({BATCH}:6, in " in first and "#51210" in first and "test for torch.int64" in first
+    view = got[line_of(git_repo, FORK, "view(torch.int32)")][1]
+    assert "now reinterprets torch.int64 values" in view
+    assert (
+        "kv_cache_dtype() from torch.float8_e4m3fn to torch.uint8"
+        in got[line_of(git_repo, FORK, "kv_cache_dtype() ==")][1]
+    )
+
+
+def test_a_holder_another_file_assigns_too_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    other = "vllm/v1/worker/other_batch.py"
+    base = {
+        BATCH: BATCH_BASE,
+        other: "import torch\n\n\nclass Other:\n    def __init__(self):\n        self.idx_mapping = None\n",
+    }
+    fork = {FORK: FORK_TEXT.split("\n\n\ndef aeon_near_misses")[0] + "\n"}
+    sides = s.merge_case(git_repo, base, fork, [(SUBJECT, {BATCH: BATCH_CHANGED})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    first = got[line_of(git_repo, FORK, "if batch.idx_mapping.dtype == torch.int32:")]
+    assert first[0] is Severity.WARNING and "another upstream file assigns a holder of that name too" in first[1]
+    assert got[line_of(git_repo, FORK, "kv_cache_dtype() ==")][0] is Severity.ERROR
+
+
+def test_a_local_of_the_function_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:
+    fork_batch = BATCH_BASE.replace(
+        "    return ids.sum()",
+        "    if ids.dtype == torch.int32:  # AEON\n        ids = ids + 0\n    return ids.sum()",
+        1,
+    )
+    sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {BATCH: fork_batch}, [(SUBJECT, {BATCH: BATCH_CHANGED})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert list(got) == [line_of(git_repo, BATCH, "if ids.dtype == torch.int32:  # AEON")]
+    assert "ids's dtype from torch.int32 to torch.int64" in got[next(iter(got))][1]
+
+
+def test_a_placeholder_or_a_dtype_upstream_did_not_state_changes_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    # ``= None`` resets are no dtype; a holder assigned from a call of unknown dtype is not judged
+    upstream = BATCH_BASE.replace("self.last = None", "self.last = torch.zeros(1)").replace(
+        "ids = torch.arange(n, dtype=torch.int32)", "ids = make_ids(n)"
+    )
+    fork = FORK_TEXT + "\n\ndef aeon_last(batch: InputBatch):\n    return batch.last.dtype == torch.int32\n"
+    fork_batch = BATCH_BASE.replace(
+        "    return ids.sum()", "    assert ids.dtype == torch.int32  # AEON\n    return ids.sum()"
+    )
+    sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {FORK: fork, BATCH: fork_batch}, [(SUBJECT, {BATCH: upstream})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+def test_the_rule_is_listed() -> None:
+    assert RULE in {info.id for info in merge_rule_infos()}
