@@ -193,8 +193,7 @@ def main() -> int:
                     hit = hits.get(at)
                     if k == 0:
                         counts["caught" if hit else "missed"] += 1
-                        if not hit:
-                            print(f"  MISSED {sha} {path}:{line} {key} {name} {old}->{new}")
+                        print(f"  {'caught' if hit else 'MISSED'} {sha} {path}:{line} {key} {name} {old}->{new}")
                     else:
                         counts["near"] += 1
                         counts["false" if hit else "silent"] += 1

@@ -1,8 +1,8 @@
 """Dtype drift: a fork line tests (or views) a tensor as the dtype upstream changed it from.
 
 Shaped like #51210 (c5d470ac4c), which made the model runner's ``idx_mapping`` ``torch.int64`` where
-it was ``torch.int32``, and #44569 (4efd6ffde0), after which a backend's KV cache dtype is
-``torch.uint8``: a fork's ``if batch.idx_mapping.dtype == torch.int32: fast(...)`` merges cleanly and
+it was ``torch.int32``, and #23273 (e9b92dcd89), after which ``topk_indices_dtype()`` returns
+``torch.uint32``: a fork's ``if batch.idx_mapping.dtype == torch.int32: fast(...)`` merges cleanly and
 never takes its fast path again.
 """
 

@@ -1,10 +1,10 @@
 """Dtype drift: upstream changed the dtype of a tensor (or of a dtype it holds); a fork line tests the old one.
 
 ``self.idx_mapping = torch.arange(n, dtype=torch.int32, ...)`` became ``dtype=torch.int64`` (#51210), a
-backend's ``get_kv_cache_dtype()`` now returns ``torch.uint8`` where it returned
-``torch.float8_e4m3fn``: a fork line ``if batch.idx_mapping.dtype == torch.int32: fast(...)`` merges
-cleanly and never takes its fast path again (every answer stays right, the speed goes), and
-``ids.view(torch.int32)`` now reads half of each value.
+prepare-finalize's ``topk_indices_dtype()`` now returns ``torch.uint32`` where it returned ``torch.int32``
+(#23273): a fork line ``if batch.idx_mapping.dtype == torch.int32: fast(...)`` merges cleanly and never
+takes its fast path again (every answer stays right, the speed goes), and ``ids.view(torch.int32)`` now
+reinterprets each value.
 
 A *holder* is what upstream's code assigns a tensor of a stated dtype to (``dtype=`` of the call that
 makes it, ``.to(torch.X)``, ``.view(torch.X)``, ``.int()``/``.long()`` and the like, through ``.cuda()``,
