@@ -25,11 +25,14 @@ fork files whose added lines name an old dtype are parsed, and one ``git grep`` 
 from __future__ import annotations
 
 import ast
+import bisect
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DTYPE_DRIFT as RULE
@@ -51,6 +54,8 @@ _DTYPE = r"(?:u?int(?:8|16|32|64)|float(?:8_e\w+|4_e\w+|16|32|64)?|bfloat16|half
 _DTYPE_NAME = re.compile(rf"{_DTYPE}")
 # a diff line removing or adding a dtype (``torch.int32``) or a cast method (``.long()``)
 _CHANGED = re.compile(rf"\n([-+])[^\n]*(?:\btorch\.{_DTYPE}\b|\.(?:int|long|float|half|double|bfloat16|bool)\(\))")
+# a line of upstream's file that can say a dtype: names one, or casts to one
+_MARKED = re.compile(rf"\btorch\.{_DTYPE}\b|\.(?:int|long|short|half|float|double|bfloat16|bool|byte|char)\(\)")
 # a fork line that can hold a tie: names a dtype
 _FORK_DTYPE = re.compile(rf"\btorch\.{_DTYPE}\b")
 # casts by method: ``x.long()`` is ``x.to(torch.int64)``
@@ -103,16 +108,45 @@ class Use:
     text: str
 
 
+@dataclass(frozen=True)
+class Test:
+    """A fork-owned test (or view) of something's dtype: what it can hold, and the dtypes it names."""
+
+    path: str
+    line: int
+    how: str  # "compare" | "view"
+    kind: str
+    dtypes: frozenset[str]
+    keys: tuple[Key, ...]
+    text: str
+
+
 def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    forks = [
-        p
-        for p in sorted(trees.mine)
-        if p.endswith(".py") and any(_FORK_DTYPE.search(t) for t in trees.mine[p].added.values())
+    tests = [
+        t
+        for path in sorted(trees.mine)
+        if path.endswith(".py") and any(_FORK_DTYPE.search(line) for line in trees.mine[path].added.values())
+        for t in _fork_tests(trees, path)
     ]
-    changed = _changed_holders(trees) if forks else []
-    if not changed:
+    if not tests:
         return []
-    uses = [u for path in forks for u in _fork_uses(trees, path, changed)]
+    changed = _changed_holders(trees, frozenset(k[-1] for t in tests for k in t.keys))
+    by_key: dict[Key, list[Changed]] = {}
+    for change in changed:
+        by_key.setdefault(change.key, []).append(change)
+    uses: list[Use] = []
+    for test in tests:
+        for key in test.keys:
+            for change in by_key.get(key, ()):
+                if change.kind != test.kind or change.old not in test.dtypes or change.new in test.dtypes:
+                    continue
+                if key[0] == "local" and change.path != test.path:
+                    continue
+                uses.append(Use(test.path, test.line, change, test.how, test.text))
+                break
+            else:
+                continue
+            break  # one finding a test
     if not uses:
         return []
     elsewhere = _assigned_elsewhere(trees, {u.change for u in uses})
@@ -120,15 +154,22 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
-def _changed_holders(trees: ThreeTrees) -> list[Changed]:
+def _changed_holders(trees: ThreeTrees, names: frozenset[str]) -> list[Changed]:
+    """The holders of ``names`` whose dtype upstream changed, in the files whose diff removes and adds a
+    dtype and whose text names one of them (both versions read in one batch each)."""
     paths = []
     for path in trees.upstream:
         if path.endswith(".py") and not _is_test(path):
             signs = {m.group(1) for m in _CHANGED.finditer(trees.upstream.raw(path))}
             if signs == {"-", "+"}:
                 paths.append(path)
+    if not paths or not names:
+        return []
+    named = linear.Alternation(r"\b(?:{})\b", names)
+    paths = [p for p, text in trees.blobs(trees.theirs, sorted(paths)).items() if text and named.search(text)]
     changed = []
-    for path, key, old, new in both_versions(trees, paths[:_MOST_FILES], _holders_by_text):
+    read = functools.partial(_holders_by_text, names=names)
+    for path, key, old, new in both_versions(trees, paths[:_MOST_FILES], read):
         (old_kind, old_dtype, _), (new_kind, new_dtype, line) = old, new
         if old_kind == new_kind and old_dtype and new_dtype and old_dtype != new_dtype:
             changed.append(Changed(tuple(key.split("\0")), new_kind, old_dtype, new_dtype, path, line))
@@ -139,12 +180,15 @@ def _is_test(path: str) -> bool:
     return path.startswith(("tests/", "test/")) or "/tests/" in path or path.rsplit("/", 1)[-1].startswith("test_")
 
 
-def _holders_by_text(text: str | None) -> dict[str, tuple[str, str, int]]:
-    """key (its parts joined by NUL) -> (kind, dtype, line) for each holder assigned one dtype throughout
-    the file ("" when its assignments disagree or one says none)."""
+def _holders_by_text(text: str | None, names: frozenset[str]) -> dict[str, tuple[str, str, int]]:
+    """key (its parts joined by NUL) -> (kind, dtype, line) for each holder of one of ``names`` assigned
+    one dtype throughout the file ("" when its assignments disagree or one says none)."""
     module = parse_python(text) if text else None
+    if module is None or text is None:
+        return {}
+    marked = [n for n, line in enumerate(text.split("\n"), 1) if _MARKED.search(line)]
     seen: dict[str, tuple[str, str, int]] = {}
-    for parts, kind, dtype, line in _holders(module) if module is not None else ():
+    for parts, kind, dtype, line in _Holders(names, marked).scope(module.body, None):
         key = "\0".join(parts)
         if key in seen and seen[key][:2] != (kind, dtype):
             seen[key] = ("", "", line)
@@ -153,50 +197,65 @@ def _holders_by_text(text: str | None) -> dict[str, tuple[str, str, int]]:
     return seen
 
 
-def _holders(module: ast.Module) -> Iterator[tuple[Key, str, str, int]]:
-    yield from _assigned(module.body, "")
-    for node in ast.walk(module):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            local = list(_assigned(node.body, node.name))
-            yield from local
-            yield from _registered(
-                node, {k[-1]: (kind, dtype, line) for k, kind, dtype, line in local if k[0] == "local"}
-            )
-            returned = _returned(node)
-            if returned is not None:
-                yield ("call", node.name), *returned, node.lineno
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+_Found = Iterator[tuple[Key, str, str, int]]
 
 
-def _assigned(body: list[ast.stmt], function: str) -> Iterator[tuple[Key, str, str, int]]:
-    """Assignments of one scope (into its compound statements, not into nested defs or classes of a
-    function; a module's class bodies are walked for their fields)."""
-    for stmt in body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        if isinstance(stmt, ast.ClassDef):
-            if not function:
-                yield from _assigned(stmt.body, "")  # class fields: attributes
-            continue
+@dataclass(frozen=True)
+class _Holders:
+    """One walk of a module's statements (expressions are looked into only where a statement spans a line
+    naming a dtype): the assignments of ``names`` and what dtype each says."""
+
+    names: frozenset[str]
+    marked: list[int]  # lines naming a dtype, in order
+
+    def spans(self, node: ast.stmt) -> bool:
+        at = bisect.bisect_left(self.marked, node.lineno)
+        return at < len(self.marked) and self.marked[at] <= (node.end_lineno or node.lineno)
+
+    def scope(self, body: list[ast.stmt], function: Function | None, fields: bool = False) -> _Found:
+        """A function's statements (its nested defs are scopes of their own), a module's, or a class body's
+        (``fields``: its ``name: T = value`` are attributes)."""
+        for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield from self.function(stmt)
+            elif isinstance(stmt, ast.ClassDef):
+                yield from self.scope(stmt.body, function, fields=function is None)
+            else:
+                yield from self.statement(stmt, function, fields)
+
+    def function(self, function: Function) -> _Found:
+        local = list(self.scope(function.body, function))
+        yield from local
+        if not self.spans(function):
+            return
+        held = {k[-1]: (kind, dtype, line) for k, kind, dtype, line in local if k[0] == "local"}
+        yield from _registered(function, held, self.names)
+        returned = _returned(function) if function.name in self.names else None
+        if returned is not None:
+            yield ("call", function.name), *returned, function.lineno
+
+    def statement(self, stmt: ast.stmt, function: Function | None, fields: bool) -> _Found:
+        spans = self.spans(stmt)
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and not _none(stmt.value):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            kind, dtype = _says(stmt.value) or ("", "")
             for target in targets:
-                key = _key(target, function, isinstance(stmt, ast.AnnAssign) and not function)
-                if key is not None:
+                key = _key(target, function.name if function else "", fields)
+                if key is not None and key[-1] in self.names:
+                    kind, dtype = (_says(stmt.value) if spans else None) or ("", "")
                     yield key, kind, dtype, stmt.lineno
-        for node in ast.walk(stmt) if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)) else ():
-            yield from _built(node)
+        if spans and isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)):
+            for node in ast.walk(stmt):
+                yield from _built(node, self.names)
         for field in ("body", "orelse", "finalbody"):
             inner = getattr(stmt, field, None)
-            if isinstance(inner, list):
-                yield from _assigned([s for s in inner if isinstance(s, ast.stmt)], function)
+            if isinstance(inner, list) and not isinstance(stmt, ast.ClassDef):
+                yield from self.scope([s for s in inner if isinstance(s, ast.stmt)], function)
         for handler in getattr(stmt, "handlers", None) or ():
-            yield from _assigned(handler.body, function)
+            yield from self.scope(handler.body, function)
 
 
-def _registered(
-    function: ast.FunctionDef | ast.AsyncFunctionDef, local: dict[str, tuple[str, str, int]]
-) -> Iterator[tuple[Key, str, str, int]]:
+def _registered(function: Function, local: dict[str, tuple[str, str, int]], names: frozenset[str]) -> _Found:
     """``layer.register_parameter("weight", weight)`` (or ``register_buffer``) of a local holder, or of a
     tensor made there: the module's attribute of that name holds it."""
     for node in ast.walk(function):
@@ -206,12 +265,12 @@ def _registered(
             and node.func.attr in ("register_parameter", "register_buffer")
             and len(node.args) >= 2
             and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
+            and node.args[0].value in names
         ):
             value = node.args[1]
             said = local.get(value.id) if isinstance(value, ast.Name) else (*_said_or_none(value), node.lineno)
             if said is not None and said[0] == "tensor":
-                yield ("attr", node.args[0].value), *said
+                yield ("attr", str(node.args[0].value)), *said
 
 
 def _said_or_none(value: ast.expr) -> tuple[str, str]:
@@ -223,7 +282,7 @@ def _none(value: ast.expr) -> bool:
     return isinstance(value, ast.Constant) and value.value is None
 
 
-def _built(node: ast.AST) -> Iterator[tuple[Key, str, str, int]]:
+def _built(node: ast.AST, names: frozenset[str]) -> _Found:
     """``Record(field=torch.zeros(..., dtype=X))``: a class built with a tensor of stated dtype for a
     field holds it as that attribute (a capitalised callee: a class, not a function's keyword)."""
     if not isinstance(node, ast.Call):
@@ -232,10 +291,10 @@ def _built(node: ast.AST) -> Iterator[tuple[Key, str, str, int]]:
     if callee is None or not (callee.rsplit(".", 1)[-1][:1].isupper() or callee == "cls"):
         return
     for keyword in node.keywords:
-        if keyword.arg and keyword.arg != "dtype" and not _none(keyword.value):
+        if keyword.arg in names and not _none(keyword.value):
             said = _says(keyword.value)
             if said is not None and said[0] == "tensor":
-                yield ("attr", keyword.arg), *said, keyword.value.lineno
+                yield ("attr", str(keyword.arg)), *said, keyword.value.lineno
 
 
 def _key(target: ast.expr, function: str, field: bool) -> Key | None:
@@ -248,7 +307,7 @@ def _key(target: ast.expr, function: str, field: bool) -> Key | None:
     return None
 
 
-def _returned(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, str] | None:
+def _returned(function: Function) -> tuple[str, str] | None:
     """(kind, dtype) when every return of the function (not of a nested one) says the same one."""
     said: set[tuple[str, str]] = set()
     todo: list[ast.AST] = list(function.body)
@@ -313,35 +372,18 @@ def tensor_dtype(node: ast.expr) -> str | None:
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
-def _fork_uses(trees: ThreeTrees, path: str, changed: list[Changed]) -> Iterator[Use]:
-    olds = {c.old for c in changed}
-    if not any(
-        _ALIASES.get(m.group(0)[6:], m.group(0)[6:]) in olds
-        for t in trees.mine[path].added.values()
-        for m in _FORK_DTYPE.finditer(t)
-    ):
-        return
+def _fork_tests(trees: ThreeTrees, path: str) -> Iterator[Test]:
     module = trees.merged_module(path)
     owned = trees.owned_lines(path)
     if module is None or not owned:
         return
-    by_key: dict[Key, list[Changed]] = {}
-    for change in changed:
-        by_key.setdefault(change.key, []).append(change)
     lines = (trees.merged_text(path) or "").splitlines()
-    reported: set[tuple[int, Key]] = set()
     for function, node in _nodes_on(module, owned):
         for how, subject, kind, dtypes in _tests(node):
-            for key in _keys(subject, function):
-                for change in by_key.get(key, ()):
-                    if change.kind != kind or change.old not in dtypes or change.new in dtypes:
-                        continue
-                    if key[0] == "local" and change.path != path:
-                        continue
-                    if (node.lineno, key) not in reported:
-                        reported.add((node.lineno, key))
-                        text = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
-                        yield Use(path, node.lineno, change, how, text)
+            keys = tuple(_keys(subject, function))
+            if keys:
+                text = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
+                yield Test(path, node.lineno, how, kind, dtypes, keys, text)
 
 
 def _nodes_on(
