@@ -83,6 +83,9 @@ _KEEPS = frozenset(
 # holding a device and a host copy)
 _PARTS = frozenset({"gpu", "cpu", "data", "tensor"})
 _MOST_FILES = 64  # upstream files a merge parses (both versions each) for changed holders
+# lines above a dtype that a statement assigning it may start on (``self.x = torch.zeros(`` ... ``dtype=``)
+_STATEMENT_LINES = 12
+_STARTS = re.compile(r"\s*(?:[\w.]+\s*(?::[^=\n]*)?=[^=]|return\b|def\b|class\b)")
 
 Key = tuple[str, ...]  # ("attr", name) | ("name", name) | ("local", function, name) | ("call", name)
 
@@ -163,8 +166,14 @@ def _changed_holders(trees: ThreeTrees, names: frozenset[str]) -> list[Changed]:
     paths = [p for p in trees.upstream if p.endswith(".py") and not _is_test(p) and _swaps(trees.upstream.raw(p))]
     if not paths or not names:
         return []
-    named = linear.Alternation(r"\b(?:{})\b", names)
-    paths = [p for p, text in trees.blobs(trees.theirs, sorted(paths)).items() if text and named.search(text)]
+    # ``name =``, ``name: T =``, ``name=`` (a field a record is built with), ``def name(``
+    assigned = linear.Alternation(r"\b(?:{})\s*(?::[^=\n]*)?=[^=]", names)
+    defined = linear.Alternation(r"\bdef (?:{})\(", names)
+    paths = [
+        p
+        for p, text in trees.blobs(trees.theirs, sorted(paths)).items()
+        if text and (defined.search(text) or _near(text, trees.upstream[p].added, assigned))
+    ]
     changed = []
     read = functools.partial(_holders_by_text, names=names)
     for path, key, old, new in both_versions(trees, paths[:_MOST_FILES], read):
@@ -187,6 +196,24 @@ def _swaps(diff: str) -> bool:
     return False
 
 
+def _near(text: str, added: dict[int, str], named: linear.Alternation) -> bool:
+    """Whether a line upstream added naming a dtype assigns one of the names, or the statement it belongs
+    to does: the nearest line above that starts an assignment or a return (within a few lines: a call
+    spread over lines).  A file assigning the names elsewhere only is not parsed."""
+    lines = text.split("\n")
+    for number, line in added.items():
+        if not any(m.search(line) for m in _MARKS):
+            continue
+        if named.search(line):
+            return True
+        for above in range(number - 2, max(-1, number - 2 - _STATEMENT_LINES), -1):
+            if _STARTS.match(lines[above]):
+                if named.search(lines[above]):
+                    return True
+                break
+    return False
+
+
 def _is_test(path: str) -> bool:
     return path.startswith(("tests/", "test/")) or "/tests/" in path or path.rsplit("/", 1)[-1].startswith("test_")
 
@@ -199,7 +226,7 @@ def _holders_by_text(text: str | None, names: frozenset[str]) -> dict[str, tuple
         return {}
     marked = [n for n, line in enumerate(text.split("\n"), 1) if any(m.search(line) for m in _MARKS)]
     seen: dict[str, tuple[str, str, int]] = {}
-    for parts, kind, dtype, line in _Holders(names, marked).scope(module.body, None):
+    for parts, kind, dtype, line in _Holders(names, marked, "register_" in text).scope(module.body, None):
         key = "\0".join(parts)
         if key in seen and seen[key][:2] != (kind, dtype):
             seen[key] = ("", "", line)
@@ -219,6 +246,7 @@ class _Holders:
 
     names: frozenset[str]
     marked: list[int]  # lines naming a dtype, in order
+    registers: bool  # the file registers a parameter or a buffer somewhere
 
     def spans(self, node: ast.stmt) -> bool:
         at = bisect.bisect_left(self.marked, node.lineno)
@@ -240,8 +268,9 @@ class _Holders:
         yield from local
         if not self.spans(function):
             return
-        held = {k[-1]: (kind, dtype, line) for k, kind, dtype, line in local if k[0] == "local"}
-        yield from _registered(function, held, self.names)
+        if self.registers:
+            held = {k[-1]: (kind, dtype, line) for k, kind, dtype, line in local if k[0] == "local"}
+            yield from _registered(function, held, self.names)
         returned = _returned(function) if function.name in self.names else None
         if returned is not None:
             yield ("call", function.name), *returned, function.lineno
