@@ -20,6 +20,7 @@ from tests.audits.conftest import GitRepo
 BATCH = "vllm/v1/worker/input_batch.py"
 BATCH_BASE = """import torch
 
+DEFAULT_IDS = torch.zeros(4, dtype=torch.int32)
 
 class InputBatch:
     def __init__(self, max_num_reqs: int, device):
@@ -49,6 +50,7 @@ BATCH_CHANGED = (
     .replace("self.kv_cache_dtype = torch.float8_e4m3fn", "self.kv_cache_dtype = torch.uint8")
     .replace("    return torch.float8_e4m3fn", "    return torch.uint8")
     .replace("ids = torch.arange(n, dtype=torch.int32)", "ids = torch.arange(n, dtype=torch.long)")
+    .replace("DEFAULT_IDS = torch.zeros(4, dtype=torch.int32)", "DEFAULT_IDS = torch.zeros(4, dtype=torch.int64)")
 )
 SUBJECT = "[ModelRunner V2] Minor indexing optimizations (#51210)"
 FORK = "vllm/v1/worker/aeon_fast_path.py"
@@ -70,6 +72,8 @@ def aeon_gather(batch: InputBatch, x):
         return packed
     if batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
         return packed
+    if input_batch.DEFAULT_IDS.dtype == torch.int32:
+        return packed
     return None
 
 
@@ -79,6 +83,16 @@ def aeon_near_misses(batch: InputBatch, x):
     both = batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.uint8)  # either: the same outcome
     positions = batch.positions.dtype == torch.int64  # respelled: .long() is int64
     return lens, new, both, positions
+
+
+DEFAULT_IDS = torch.zeros(2, dtype=torch.int32)  # the fork's own, not upstream's
+
+
+def aeon_own(idx_mapping, kv_cache_dtype):
+    mine = DEFAULT_IDS.dtype == torch.int32
+    param = idx_mapping.dtype == torch.int32  # a parameter: the caller's tensor, whatever it is
+    called = kv_cache_dtype() == torch.float8_e4m3fn
+    return mine, param, called
 """
 
 
@@ -101,13 +115,14 @@ def test_a_test_of_the_old_dtype_is_an_error_and_near_misses_are_silent(git_repo
             "packed = batch.idx_mapping.view(torch.int32)",
             "if kv_cache_dtype() == torch.float8_e4m3fn:",
             "if batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.float8_e5m2):",
+            "if input_batch.DEFAULT_IDS.dtype == torch.int32:",
         )
     }
     assert set(got) == expected
     assert {severity for severity, _ in got.values()} == {Severity.ERROR}
     first = got[line_of(git_repo, FORK, "if batch.idx_mapping.dtype == torch.int32:")][1]
     assert "upstream changed idx_mapping's dtype from torch.int32 to torch.int64" in first
-    assert f"({BATCH}:6, in " in first and "#51210" in first and "test for torch.int64" in first
+    assert f"({BATCH}:7, in " in first and "#51210" in first and "test for torch.int64" in first
     view = got[line_of(git_repo, FORK, "view(torch.int32)")][1]
     assert "now reinterprets torch.int64 values" in view
     assert (

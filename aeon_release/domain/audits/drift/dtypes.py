@@ -418,17 +418,16 @@ def _fork_tests(trees: ThreeTrees, path: str) -> Iterator[Test]:
     if module is None or not owned:
         return
     lines = (trees.merged_text(path) or "").splitlines()
+    own = _own_names(module)
     for function, node in _nodes_on(module, owned):
         for how, subject, kind, dtypes in _tests(node):
-            keys = tuple(_keys(subject, function))
+            keys = tuple(_keys(subject, function, own))
             if keys:
                 text = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
                 yield Test(path, node.lineno, how, kind, dtypes, keys, text)
 
 
-def _nodes_on(
-    module: ast.Module, lines: set[int]
-) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, ast.Compare | ast.Call]]:
+def _nodes_on(module: ast.Module, lines: set[int]) -> Iterator[tuple[Function | None, ast.Compare | ast.Call]]:
     """(enclosing function, node) for the comparisons and calls that start on ``lines``."""
     functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = [
         n for n in walk_spanning(module, lines) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -471,11 +470,13 @@ def _subject(
         yield how, subject, "dtype", dtypes
 
 
-def _keys(subject: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> Iterator[Key]:
-    """The holders ``subject`` can be: ``a.b.holder`` (``.gpu``/``.cpu`` after it too), a name, a call."""
+def _keys(subject: ast.expr, function: Function | None, own: frozenset[str]) -> Iterator[Key]:
+    """The holders ``subject`` can be: ``a.b.holder`` (``.gpu``/``.cpu`` after it too), ``module.NAME``,
+    a local (or what the function bound it to once), an imported name, a call of no arguments.  A
+    parameter and a name the fork's module binds itself are the fork's own, not upstream's."""
     if isinstance(subject, ast.Call) and not subject.args and not subject.keywords:
         name = plain_name(subject.func)
-        if name is not None:
+        if name is not None and name not in own and not (function is not None and _bound_in(function, name)):
             yield ("call", name.rsplit(".", 1)[-1])
         return
     name = plain_name(subject)
@@ -484,20 +485,45 @@ def _keys(subject: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef | 
     parts = name.split(".")
     if len(parts) > 2 and parts[-1] in _PARTS:
         parts = parts[:-1]
-    if len(parts) == 1:
-        stored = function is not None and any(
-            isinstance(n, ast.Name) and n.id == parts[0] and isinstance(n.ctx, ast.Store) for n in ast.walk(function)
-        )
-        if function is not None and stored:
-            yield ("local", function.name, parts[0])
-            alias = _assigned_once(function, parts[0])
-            if alias is not None:
-                yield from _keys(alias, None)
-        else:
-            yield ("name", parts[0])
+    if len(parts) > 1:
+        yield ("attr", parts[-1])
+        if len(parts) == 2 and parts[0] not in ("self", "cls"):
+            yield ("name", parts[-1])  # ``module.NAME``
         return
-    yield ("attr", parts[-1])
-    yield ("name", parts[-1])  # ``module.NAME``
+    if function is not None and parts[0] in _parameters(function):
+        return
+    if function is not None and _bound_in(function, parts[0]):
+        yield ("local", function.name, parts[0])
+        alias = _assigned_once(function, parts[0])
+        if alias is not None and not isinstance(alias, ast.Name):
+            yield from _keys(alias, None, own)
+    elif parts[0] not in own:
+        yield ("name", parts[0])
+
+
+def _bound_in(function: Function, name: str) -> bool:
+    """Whether the function binds ``name`` itself: a parameter, or a local it stores."""
+    return name in _parameters(function) or any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(function)
+    )
+
+
+def _parameters(function: Function) -> set[str]:
+    args = function.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return {a.arg for a in every if a is not None}
+
+
+def _own_names(module: ast.Module) -> frozenset[str]:
+    """What a module binds itself at its top level: assigned names, functions and classes (not imports)."""
+    own: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            own |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return frozenset(own)
 
 
 def _assigned_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
