@@ -9,11 +9,17 @@ a local's test goes into its function, further down) and must be reported on tha
 test against the new dtype, and one of an attribute of the same file the commit left alone, must not.
 
   python benchmarks/dtype_replay.py [--mirror DIR] [--since 2025-01-01]
+
+With AEON_DTYPE_COUNT=1 it first counts, over the same commits, those whose Python diff removes and
+adds a dtype and those that change a holder as the engine reads them (both versions of each such
+file, every name of the file asked for): how often the class occurs.
 """
 
 from __future__ import annotations
 
 import ast
+import collections
+import os
 import re
 import sys
 import tempfile
@@ -113,9 +119,44 @@ def test_of(key: str, name: str, kind: str, dtype: str, module: str) -> str:
     return f"{subject}.dtype == torch.{dtype}" if kind == "tensor" else f"{subject} == torch.{dtype}"
 
 
+def count(mirror: Path, since: str) -> None:
+    """How many commits change a holder's dtype as the engine reads them (AEON_DTYPE_COUNT=1)."""
+    from aeon_release.domain.audits.drift.dtypes import _holders_by_text, _is_test, _swaps
+
+    swapping = changing = 0
+    kinds: collections.Counter[str] = collections.Counter()
+    for head, body in commits(mirror, since, "vllm/**.py"):
+        sha = head.split()[0]
+        paths = [
+            m.group(1)
+            for chunk in body.split("\ndiff --git ")
+            if (m := re.search(r"^\+\+\+ b/(\S+\.py)$", chunk, re.M)) and not _is_test(m.group(1)) and _swaps(chunk)
+        ]
+        if not paths:
+            continue
+        swapping += 1
+        found = 0
+        for path in paths[:20]:
+            before, after = show(mirror, f"{sha}^", path), show(mirror, sha, path)
+            if not before or not after:
+                continue
+            names = frozenset(re.findall(r"[A-Za-z_]\w*", before))
+            old, new = _holders_by_text(before, names), _holders_by_text(after, names)
+            for key in old.keys() & new.keys():
+                (kind, dtype, _), (new_kind, new_dtype, _) = old[key], new[key]
+                if kind == new_kind and dtype and new_dtype and dtype != new_dtype:
+                    found += 1
+                    kinds[key.split("\0")[0]] += 1
+                    print(f"  holder {sha} {path} {key.replace(chr(0), ':')} {dtype}->{new_dtype}")
+        changing += found > 0
+    print(f"{swapping} commits remove and add a dtype; {changing} change a holder ({dict(kinds)})")
+
+
 def main() -> int:
     args = history_args(__doc__)
     started = time.perf_counter()
+    if os.environ.get("AEON_DTYPE_COUNT"):
+        count(args.mirror, args.since)
     counts = dict.fromkeys(("commits", "cases", "conflict", "caught", "missed", "false", "silent", "near"), 0)
     with tempfile.TemporaryDirectory(prefix="aeon-dtypes-") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
