@@ -124,7 +124,7 @@ def test_a_test_of_the_old_dtype_is_an_error_and_near_misses_are_silent(git_repo
     assert "upstream changed idx_mapping's dtype from torch.int32 to torch.int64" in first
     assert f"({BATCH}:7, in " in first and "#51210" in first and "test for torch.int64" in first
     view = got[line_of(git_repo, FORK, "view(torch.int32)")][1]
-    assert "now reinterprets torch.int64 values" in view
+    assert "now reinterprets torch.int64 values" in view and "same width" not in view
     assert (
         "kv_cache_dtype() from torch.float8_e4m3fn to torch.uint8"
         in got[line_of(git_repo, FORK, "kv_cache_dtype() ==")][1]
@@ -143,6 +143,18 @@ def test_a_holder_another_file_assigns_too_is_a_warning(git_repo: GitRepo, no_ru
     first = got[line_of(git_repo, FORK, "if batch.idx_mapping.dtype == torch.int32:")]
     assert first[0] is Severity.WARNING and "another upstream file assigns a holder of that name too" in first[1]
     assert got[line_of(git_repo, FORK, "kv_cache_dtype() ==")][0] is Severity.ERROR
+
+
+def test_a_view_of_a_storage_type_of_the_same_width_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # #44569 stores the KV cache as uint8: a fork's ``.view(torch.float8_e4m3fn)`` may read it on purpose
+    base = BATCH_BASE.replace(
+        "self.last: torch.Tensor | None = None", "self.cache = torch.zeros(8, dtype=torch.float8_e4m3fn)"
+    )
+    upstream = base.replace("zeros(8, dtype=torch.float8_e4m3fn)", "zeros(8, dtype=torch.uint8)")
+    fork = {FORK: "import torch\n\n\ndef aeon_read(batch):\n    return batch.cache.view(torch.float8_e4m3fn)\n"}
+    sides = s.merge_case(git_repo, {BATCH: base}, fork, [(SUBJECT, {BATCH: upstream})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(severity, "same width" in message) for severity, message in got.values()] == [(Severity.WARNING, True)]
 
 
 def test_a_local_of_the_function_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:

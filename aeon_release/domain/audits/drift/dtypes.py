@@ -581,12 +581,23 @@ def _finding(trees: ThreeTrees, use: Use, elsewhere: bool, pr_pattern: str) -> F
     spellings = sorted({c.new, *(alias for alias, name in _ALIASES.items() if name == c.new)})
     commit = trees.upstream_commit(c.path, r"torch\.(" + "|".join(spellings) + r")([^A-Za-z0-9_]|$)", pr_pattern)
     where = f"upstream changed {what} from torch.{c.old} to torch.{c.new} ({c.path}:{c.line}{commit})"
+    sure = not elsewhere
     if use.how == "view":
         effect = f"the fork's view as torch.{c.old} now reinterprets torch.{c.new} values"
         hint = f"convert with .to(torch.{c.old}) or read it as torch.{c.new}"
+        if _width(c.old) == _width(c.new):  # ``uint8`` storage read as ``float8_e4m3fn``: often on purpose
+            effect, sure = effect + " of the same width (a storage type's view may be on purpose)", False
     else:
         effect = f"the fork's test against torch.{c.old} now has the other outcome"
         hint = f"test for torch.{c.new} (or both) where the fork's path should still be taken"
     tie = "; another upstream file assigns a holder of that name too" if elsewhere else ""
     message = f"fork-owned `{short(use.text.strip(), 80)}`: {where}: {effect}{tie}: {hint}"
-    return Finding(RULE, "merge", Severity.WARNING if elsewhere else Severity.ERROR, use.path, use.line, message)
+    return Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, use.path, use.line, message)
+
+
+def _width(dtype: str) -> int | None:
+    """Bits of one value (``float8_e4m3fn``: 8, ``bfloat16``: 16, ``bool``: 8); None when unknown."""
+    if dtype == "bool":
+        return 8
+    digits = re.search(r"\d+", dtype)
+    return int(digits.group(0)) if digits else None
