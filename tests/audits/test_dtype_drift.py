@@ -38,6 +38,10 @@ def kv_cache_dtype():
     return torch.float8_e4m3fn
 
 
+def make_ids(n: int):
+    return torch.arange(n, dtype=torch.int32)
+
+
 def prepare(n: int):
     ids = torch.arange(n, dtype=torch.int32)
     total = n + 1
@@ -51,6 +55,7 @@ BATCH_CHANGED = (
     .replace("    return torch.float8_e4m3fn", "    return torch.uint8")
     .replace("ids = torch.arange(n, dtype=torch.int32)", "ids = torch.arange(n, dtype=torch.long)")
     .replace("DEFAULT_IDS = torch.zeros(4, dtype=torch.int32)", "DEFAULT_IDS = torch.zeros(4, dtype=torch.int64)")
+    .replace("    return torch.arange(n, dtype=torch.int32)", "    return torch.arange(n, dtype=torch.int64)")
 )
 SUBJECT = "[ModelRunner V2] Minor indexing optimizations (#51210)"
 FORK = "vllm/v1/worker/aeon_fast_path.py"
@@ -74,6 +79,9 @@ def aeon_gather(batch: InputBatch, x):
         return packed
     if input_batch.DEFAULT_IDS.dtype == torch.int32:
         return packed
+    made = input_batch.make_ids(len(x))
+    if made.dtype == torch.int32:  # what a call returns, bound once
+        return made
     return None
 
 
@@ -116,6 +124,7 @@ def test_a_test_of_the_old_dtype_is_an_error_and_near_misses_are_silent(git_repo
             "if kv_cache_dtype() == torch.float8_e4m3fn:",
             "if batch.kv_cache_dtype in (torch.float8_e4m3fn, torch.float8_e5m2):",
             "if input_batch.DEFAULT_IDS.dtype == torch.int32:",
+            "if made.dtype == torch.int32:",
         )
     }
     assert set(got) == expected

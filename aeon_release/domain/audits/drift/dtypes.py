@@ -472,9 +472,9 @@ def _subject(
 
 def _keys(subject: ast.expr, function: Function | None, own: frozenset[str]) -> Iterator[Key]:
     """The holders ``subject`` can be: ``a.b.holder`` (``.gpu``/``.cpu`` after it too), ``module.NAME``,
-    a local (or what the function bound it to once), an imported name, a call of no arguments.  A
+    a local (or what the function bound it to once), an imported name, a call.  A
     parameter and a name the fork's module binds itself are the fork's own, not upstream's."""
-    if isinstance(subject, ast.Call) and not subject.args and not subject.keywords:
+    if isinstance(subject, ast.Call):  # every return of the function says one dtype, whatever its arguments
         name = plain_name(subject.func)
         if name is not None and name not in own and not (function is not None and _bound_in(function, name)):
             yield ("call", name.rsplit(".", 1)[-1])
