@@ -193,3 +193,13 @@ def test_a_placeholder_or_a_dtype_upstream_did_not_state_changes_nothing(git_rep
 
 def test_the_rule_is_listed() -> None:
     assert RULE in {info.id for info in merge_rule_infos()}
+
+
+def test_a_method_whose_return_changed_in_a_file_that_assigns_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    # #23273: PplxPrepareAndFinalize.topk_indices_dtype() returns torch.uint32 where it returned torch.int32
+    prepare = "vllm/model_executor/layers/fused_moe/pplx_prepare_finalize.py"
+    base = "import torch\n\n\nclass PplxPrepareAndFinalize:\n    def topk_indices_dtype(self):\n        return torch.int32\n"
+    fork = {FORK: "import torch\n\n\ndef aeon_topk(pf):\n    return pf.topk_indices_dtype() == torch.int32\n"}
+    sides = s.merge_case(git_repo, {prepare: base}, fork, [(SUBJECT, {prepare: base.replace("int32", "uint32")})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [severity for severity, _ in got.values()] == [Severity.ERROR]

@@ -172,7 +172,12 @@ def _changed_holders(trees: ThreeTrees, names: frozenset[str]) -> list[Changed]:
     paths = [
         p
         for p, text in trees.blobs(trees.theirs, sorted(paths)).items()
-        if text and (defined.search(text) or _near(text, trees.upstream[p].added, assigned))
+        if text
+        and (
+            defined.search(text)
+            # one linear pass first: most files assign none of the names
+            or (assigned.search(text) and _near(text, trees.upstream[p].added, assigned))
+        )
     ]
     changed = []
     read = functools.partial(_holders_by_text, names=names)
