@@ -150,7 +150,7 @@ def test_a_holder_another_file_assigns_too_is_a_warning(git_repo: GitRepo, no_ru
     sides = s.merge_case(git_repo, base, fork, [(SUBJECT, {BATCH: BATCH_CHANGED})])
     got = found(audit_tree(git_repo.path, no_rules, merge=sides))
     first = got[line_of(git_repo, FORK, "if batch.idx_mapping.dtype == torch.int32:")]
-    assert first[0] is Severity.WARNING and "another upstream file assigns a holder of that name too" in first[1]
+    assert first[0] is Severity.WARNING and "another file assigns a holder of that name too" in first[1]
     assert got[line_of(git_repo, FORK, "kv_cache_dtype() ==")][0] is Severity.ERROR
 
 
@@ -203,3 +203,26 @@ def test_a_method_whose_return_changed_in_a_file_that_assigns_nothing(git_repo: 
     sides = s.merge_case(git_repo, {prepare: base}, fork, [(SUBJECT, {prepare: base.replace("int32", "uint32")})])
     got = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [severity for severity, _ in got.values()] == [Severity.ERROR]
+
+
+def test_an_attribute_the_fork_file_assigns_itself_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork's own class holds an ``idx_mapping`` too: ``self.idx_mapping`` may be the fork's, not upstream's
+    fork = {
+        FORK: "import torch\n\n\nclass AeonIds:\n    def __init__(self, n):\n"
+        "        self.idx_mapping = torch.zeros(n, dtype=torch.int32)\n\n"
+        "    def fast(self):\n        return self.idx_mapping.dtype == torch.int32\n"
+    }
+    sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, fork, [(SUBJECT, {BATCH: BATCH_CHANGED})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [severity for severity, _ in got.values()] == [Severity.WARNING]
+
+
+def test_a_carry_in_the_file_upstream_changed_is_tied_to_its_attribute(git_repo: GitRepo, no_rules: Path) -> None:
+    fork_batch = BATCH_BASE.replace(
+        "    def reset(self):\n",
+        "    def aeon_fast(self):\n        return self.idx_mapping.dtype == torch.int32  # AEON\n\n    def reset(self):\n",
+    )
+    sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {BATCH: fork_batch}, [(SUBJECT, {BATCH: BATCH_CHANGED})])
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert list(got) == [line_of(git_repo, BATCH, "# AEON")]
+    assert got[line_of(git_repo, BATCH, "# AEON")][0] is Severity.ERROR

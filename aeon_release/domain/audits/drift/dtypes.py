@@ -59,6 +59,8 @@ _MARKS = (
     re.compile(rf"torch\.{_DTYPE}\b"),
     re.compile(r"\.(?:int|long|short|half|float|double|bfloat16|bool|byte|char)\(\)"),
 )
+# an attribute a file assigns (``self.name =``, ``obj.name: T =``): a fork file's own holder of that name
+_ATTRIBUTE_STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 # a fork line that can hold a tie: names a dtype
 _FORK_DTYPE = re.compile(rf"\btorch\.{_DTYPE}\b")
 # casts by method: ``x.long()`` is ``x.to(torch.int64)``
@@ -112,6 +114,7 @@ class Use:
     change: Changed
     how: str  # "compare" | "view"
     text: str
+    mine: bool = False  # the fork's file assigns an attribute of the holder's name itself
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ class Test:
     dtypes: frozenset[str]
     keys: tuple[Key, ...]
     text: str
+    mine: frozenset[str] = frozenset()  # attributes the fork's file assigns (``.name =``)
 
 
 def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -148,7 +152,9 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                     continue
                 if key[0] == "local" and change.path != test.path:
                     continue
-                uses.append(Use(test.path, test.line, change, test.how, test.text))
+                # the fork's file holds one of its own (upstream's own file holds upstream's)
+                mine = key[0] == "attr" and key[-1] in test.mine and test.path != change.path
+                uses.append(Use(test.path, test.line, change, test.how, test.text, mine))
                 break
             else:
                 continue
@@ -156,7 +162,7 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not uses:
         return []
     elsewhere = _assigned_elsewhere(trees, {u.change for u in uses})
-    return [_finding(trees, u, u.change in elsewhere, pr_pattern) for u in uses]
+    return [_finding(trees, u, u.change in elsewhere or u.mine, pr_pattern) for u in uses]
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -424,12 +430,13 @@ def _fork_tests(trees: ThreeTrees, path: str) -> Iterator[Test]:
         return
     lines = (trees.merged_text(path) or "").splitlines()
     own = _own_names(module)
+    mine = frozenset(_ATTRIBUTE_STORE.findall(trees.merged_text(path) or ""))
     for function, node in _nodes_on(module, owned):
         for how, subject, kind, dtypes in _tests(node):
             keys = tuple(_keys(subject, function, own))
             if keys:
                 text = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
-                yield Test(path, node.lineno, how, kind, dtypes, keys, text)
+                yield Test(path, node.lineno, how, kind, dtypes, keys, text, mine)
 
 
 def _nodes_on(module: ast.Module, lines: set[int]) -> Iterator[tuple[Function | None, ast.Compare | ast.Call]]:
@@ -595,7 +602,7 @@ def _finding(trees: ThreeTrees, use: Use, elsewhere: bool, pr_pattern: str) -> F
     else:
         effect = f"the fork's test against torch.{c.old} now has the other outcome"
         hint = f"test for torch.{c.new} (or both) where the fork's path should still be taken"
-    tie = "; another upstream file assigns a holder of that name too" if elsewhere else ""
+    tie = "; another file assigns a holder of that name too (upstream's, or the fork's own)" if elsewhere else ""
     message = f"fork-owned `{short(use.text.strip(), 80)}`: {where}: {effect}{tie}: {hint}"
     return Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, use.path, use.line, message)
 
