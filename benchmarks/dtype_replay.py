@@ -157,7 +157,7 @@ def main() -> int:
     started = time.perf_counter()
     if os.environ.get("AEON_DTYPE_COUNT"):
         count(args.mirror, args.since)
-    counts = dict.fromkeys(("commits", "cases", "conflict", "caught", "missed", "false", "silent", "near"), 0)
+    counts = dict.fromkeys(("commits", "cases", "conflict", "caught", "errors", "missed", "false", "silent", "near"), 0)
     with tempfile.TemporaryDirectory(prefix="aeon-dtypes-") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
         for i, (head, body) in enumerate(commits(args.mirror, args.since, "vllm/**.py")):
@@ -234,7 +234,9 @@ def main() -> int:
                     hit = hits.get(at)
                     if k == 0:
                         counts["caught" if hit else "missed"] += 1
-                        print(f"  {'caught' if hit else 'MISSED'} {sha} {path}:{line} {key} {name} {old}->{new}")
+                        counts["errors"] += bool(hit and hit.severity.value == "error")
+                        said = f" ({hit.severity.value})" if hit else ""
+                        print(f"  {'caught' if hit else 'MISSED'} {sha} {path}:{line} {key} {name} {old}->{new}{said}")
                     else:
                         counts["near"] += 1
                         counts["false" if hit else "silent"] += 1
@@ -243,7 +245,7 @@ def main() -> int:
     c = counts
     print(
         f"{c['commits']} commits swap a dtype on a line; {c['cases']} holders replayed ({c['conflict']} conflicted or "
-        f"not placeable): {c['caught']} of {c['cases']} reported, {c['missed']} missed; near misses (new dtype, "
+        f"not placeable): {c['caught']} of {c['cases']} reported ({c['errors']} as errors), {c['missed']} missed; near misses (new dtype, "
         f"unchanged attribute): {c['false']} of {c['near']} reported; {time.perf_counter() - started:.0f}s"
     )
     return 0
