@@ -20,6 +20,7 @@ UNREACHABLE = "merge/unreachable"
 SHADOWED_ATTRIBUTE = "merge/shadowed-attribute"
 DEVICE_GATE = "merge/device-gate"
 ORDER_DRIFT = "merge/order-drift"
+DTYPE_DRIFT = "merge/dtype-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -77,6 +78,12 @@ MERGE_RULES = (
         "merge",
         Severity.WARNING,
         "a fork entry of an ordered (priority) list now sits behind an entry upstream put ahead of it",
+    ),
+    RuleInfo(
+        DTYPE_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code tests or views a tensor as the dtype upstream changed it from",
     ),
 )
 
