@@ -28,7 +28,7 @@ from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.git import validate_ref_name
-from aeon_release.errors import StateError, UsageError, printable, quoted, redact_data
+from aeon_release.errors import StateError, UsageError, printable, quoted, redact, redact_data
 
 
 class Word(str, enum.Enum):
@@ -513,10 +513,51 @@ class RunStore:
         state.worktree = str(self.worktree)
         return state
 
+    @property
+    def seal_file(self) -> Path:
+        return self.folder / "state.sealed"
+
     def save(self, state: RunState) -> None:
         """Saved after every item of the run: atomic (a killed run leaves the last whole state), not
-        fsynced (a power loss at worst rewinds to an earlier item, which is redone from its start)."""
-        write_json(self.state_file, state.as_dict(), durable=False)
+        fsynced (a power loss at worst rewinds to an earlier item, which is redone from its start).
+
+        The digest of what is written goes to ``state.sealed`` first, beside the one before it (a run
+        killed between the two writes left the previous state, which the seal still names)."""
+        text = redact(json.dumps(redact_data(state.as_dict()), indent=2, default=str) + "\n")
+        digest = _digest(jsonio.loads(text))
+        last = self._seals()[-1:]
+        seals = last if last == [digest] else [*last, digest]
+        files.write_text(self.seal_file, "\n".join(seals) + "\n", what="run record", durable=False)
+        files.write_text(self.state_file, text, what="run record", durable=False)
+
+    def _seals(self) -> list[str]:
+        try:
+            raw = _read(self.seal_file, "run state's seal")
+        except StateError:
+            return []
+        lines = (raw or b"").decode("ascii", "replace").split()
+        return [line for line in lines if len(line) == 64 and not line.strip("0123456789abcdef")][-2:]
+
+    def check_sealed(self) -> None:
+        """state.json is a state this run wrote (its digest is in ``state.sealed``): a state edited to name
+        a head stacked with a commit of someone else's, another fork branch (its sha and merge base to
+        match), steps, carries or picks done that were not, or another pending item is refused, since
+        every one of those is acted on (the forged commit built on, the audit skipped, the carry dropped).
+        Only the run's own writes make a state it continues."""
+        seals = self._seals()
+        try:
+            data = jsonio.loads(_read(self.state_file, "run state") or b"")
+        except (StateError, ValueError):
+            data = None
+        if data is not None and _digest(data) in seals:
+            return
+        why = "has no seal (a run of an older aeon-release, or its seal removed)" if not seals else "was edited since"
+        raise StateError(
+            f"{self.state_file}: not the state the {self.tag} run last wrote: it {why}; aeon-release continues "
+            "only a run whose state it wrote itself",
+            f"`aeon-release merge --abort {self.tag}` drops the run (its worktree and state; no branch is "
+            f"touched); then `aeon-release merge {self.tag}` starts it again",
+        )
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -717,6 +758,12 @@ def _load_state(path: Path, tag: str) -> RunState | None:
     if state.tag != tag:  # what would --abort drop, and which branch?
         raise DamagedRun(path, tag, f"damaged (it names the run {quoted(state.tag)}, its folder {quoted(tag)})")
     return state
+
+
+def _digest(data: Any) -> str:
+    """The digest of a JSON value as read back, whatever its layout or key order."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
 def write_json(path: Path, data: Any, durable: bool = True) -> None:

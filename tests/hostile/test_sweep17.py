@@ -1,0 +1,117 @@
+"""Hostile-input sweep 17: a run state rewritten consistently (a head stacked with a forged commit, another
+fork branch with its sha and merge base, steps, carries or picks marked done, another pending item), a
+release's pipeline state naming an image the run did not build; ...  Real git, real processes; one line
+and a documented exit code, never a traceback, and the user's checkout, index and branches as they were."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import git
+from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep15 import _refs
+
+WAIVE = ("--waive", "kv-quant/literals-match-enum=ok")
+
+
+# -- a run state rewritten consistently ------------------------------------------------------------------------
+@pytest.fixture
+def stopped(tmp_path: Path) -> tuple[Path, Path]:
+    """A real merge stopped on an audit finding, and its state file."""
+    example = build_example(tmp_path / "ex", renumber_enum=True)
+    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+    assert result.code == 1, result.err
+    return example.fork, example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
+
+
+def _refused(fork: Path, state_file: Path, edited: dict[str, object], *argv: str) -> str:
+    """``merge --continue`` on ``edited`` written as the state: one line, nothing of the user's touched."""
+    before, refs = snapshot(fork), _refs(fork)
+    state_file.write_text(json.dumps(edited))
+    line = one_error_line(run_cli("merge", "--continue", *argv, "--repo", fork))
+    assert snapshot(fork) == before and _refs(fork) == refs, line
+    return line
+
+
+def test_a_forged_commit_stacked_on_the_runs_head_is_never_built_on(stopped: tuple[Path, Path]) -> None:
+    """Sweep 16 made the head a commit on the run's own line (the fork branch, the tag merged, commits on
+    top): with the worktree gone, a state naming a commit of anyone's stacked on the run's real head passed
+    that, and ``--continue --waive`` audited it and created the fork branch there."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    git(fork, "worktree", "remove", "--force", state["worktree"])
+    tree = git(fork, "rev-parse", "upstream/main^{tree}")
+    forged = git(fork, "commit-tree", tree, "-p", state["head"], "-m", "looks like a fix")
+    edited = state | {"head": forged, "pending": state["pending"] | {"parents": [forged]}}
+    line = _refused(fork, state_file, edited, *WAIVE)
+    assert "not the state the v0.29.0 run last wrote" in line and "merge --abort v0.29.0" in line, line
+    assert git(fork, "branch", "--list", "aeon-v0.29.0") == ""
+    state_file.write_text(json.dumps(state))  # its own state, in any layout, is continued
+    done = run_cli("merge", "--continue", *WAIVE, "--repo", fork)
+    assert done.code == 0, done.err
+    assert git(fork, "rev-parse", "aeon-v0.29.0") == state["head"]
+
+
+def test_another_fork_branch_named_consistently_is_refused(stopped: tuple[Path, Path]) -> None:
+    """The plan of a resumed run is built from what the state names: a state naming another branch, with
+    that branch's sha and merge base (and the head at it), passed every check against the plan it made."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    git(fork, "branch", "mine", f"{state['previous_sha']}~1")
+    mine = git(fork, "rev-parse", "mine")
+    edited = state | {
+        "previous_branch": "mine",
+        "previous_sha": mine,
+        "merge_base": git(fork, "merge-base", mine, state["tag_sha"]),
+        "head": mine,
+        "pending": state["pending"] | {"parents": [mine]},
+    }
+    line = _refused(fork, state_file, edited, *WAIVE)
+    assert "not the state the v0.29.0 run last wrote" in line, line
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda s: s | {"steps_done": [*s["steps_done"], "audit"], "phase": "running"}, id="audit-done"),
+        pytest.param(lambda s: s | {"steps_done": ["merge", "carries", "picks", "audit"]}, id="steps-done"),
+        pytest.param(lambda s: s | {"pending": s["pending"] | {"item": "picks:#1"}}, id="pending-item"),
+        pytest.param(lambda s: s | {"pending": None, "phase": "running"}, id="no-pending"),
+        pytest.param(lambda s: s | {"audit": None}, id="no-audit"),
+        pytest.param(lambda s: s | {"carries": {}, "steps_done": ["merge"]}, id="carries-forgotten"),
+        pytest.param(lambda s: s | {"carries": {"fp8-kv": {"status": "missing"}}}, id="carry-record"),
+        pytest.param(lambda s: s | {"waivers": [{"rule": "kv-quant/literals-match-enum", "reason": "x"}]}, id="waiver"),
+    ],
+)
+def test_a_state_marking_work_done_that_was_not_is_refused(stopped: tuple[Path, Path], edit: object) -> None:
+    """``steps_done`` with ``audit`` in it had ``--continue`` create the fork branch without the audit; a
+    pending item, a carry or a pick record rewritten is acted on the same way (the item skipped, the
+    carry dropped).  What the run did is proved by its own writes, not by what the file says."""
+    fork, state_file = stopped
+    state = json.loads(state_file.read_text())
+    line = _refused(fork, state_file, edit(state))  # type: ignore[operator]
+    assert "not the state the v0.29.0 run last wrote" in line and "merge --abort v0.29.0" in line, line
+    assert git(fork, "branch", "--list", "aeon-v0.29.0") == ""
+
+
+def test_a_state_without_its_seal_is_refused_and_abort_still_drops_it(stopped: tuple[Path, Path]) -> None:
+    fork, state_file = stopped
+    (state_file.parent / "state.sealed").unlink()
+    line = one_error_line(run_cli("merge", "--continue", "--repo", fork))
+    assert "has no seal" in line and "merge --abort v0.29.0" in line, line
+    assert run_cli("merge", "--abort", "--repo", fork).code == 0
+    assert not state_file.exists()
+
+
+def test_a_run_killed_between_its_seal_and_its_state_is_continued(stopped: tuple[Path, Path]) -> None:
+    """The seal is written first: a run killed before the state followed leaves the previous state, which
+    the seal still names beside the new one."""
+    fork, state_file = stopped
+    seal = state_file.parent / "state.sealed"
+    seal.write_text(seal.read_text().split()[-1] + "\n" + "ab" * 32 + "\n")
+    done = run_cli("merge", "--continue", *WAIVE, "--repo", fork)
+    assert done.code == 0, done.err
