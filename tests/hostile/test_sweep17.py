@@ -48,7 +48,7 @@ def test_a_forged_commit_stacked_on_the_runs_head_is_never_built_on(stopped: tup
     forged = git(fork, "commit-tree", tree, "-p", state["head"], "-m", "looks like a fix")
     edited = state | {"head": forged, "pending": state["pending"] | {"parents": [forged]}}
     line = _refused(fork, state_file, edited, *WAIVE)
-    assert "not the state the v0.29.0 run last wrote" in line and "merge --abort v0.29.0" in line, line
+    assert "not the run state the v0.29.0 run last wrote" in line and "merge --abort v0.29.0" in line, line
     assert git(fork, "branch", "--list", "aeon-v0.29.0") == ""
     state_file.write_text(json.dumps(state))  # its own state, in any layout, is continued
     done = run_cli("merge", "--continue", *WAIVE, "--repo", fork)
@@ -71,7 +71,7 @@ def test_another_fork_branch_named_consistently_is_refused(stopped: tuple[Path, 
         "pending": state["pending"] | {"parents": [mine]},
     }
     line = _refused(fork, state_file, edited, *WAIVE)
-    assert "not the state the v0.29.0 run last wrote" in line, line
+    assert "not the run state the v0.29.0 run last wrote" in line, line
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_a_state_marking_work_done_that_was_not_is_refused(stopped: tuple[Path, 
     fork, state_file = stopped
     state = json.loads(state_file.read_text())
     line = _refused(fork, state_file, edit(state))  # type: ignore[operator]
-    assert "not the state the v0.29.0 run last wrote" in line and "merge --abort v0.29.0" in line, line
+    assert "not the run state the v0.29.0 run last wrote" in line and "merge --abort v0.29.0" in line, line
     assert git(fork, "branch", "--list", "aeon-v0.29.0") == ""
 
 
@@ -115,3 +115,56 @@ def test_a_run_killed_between_its_seal_and_its_state_is_continued(stopped: tuple
     seal.write_text(seal.read_text().split()[-1] + "\n" + "ab" * 32 + "\n")
     done = run_cli("merge", "--continue", *WAIVE, "--repo", fork)
     assert done.code == 0, done.err
+
+
+# -- a release's pipeline state and a merge report the runs did not write ---------------------------------------
+def test_a_release_resumed_with_a_forged_image_id_is_refused(tmp_path: Path) -> None:
+    """``release`` publishes the image its pipeline state's build result names: a pipeline.json edited to
+    mark the build done with another image id (one aeon-release built and audited for an older release)
+    had that image pushed under this release's dated tag and ``:latest`` moved to it.  The run stopped
+    at its build here (no Docker engine answers), as a real one does; the edit is refused before any
+    stage runs."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    argv = (
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", tmp_path / "key",
+    )  # fmt: skip
+    no_docker = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    first = run_cli(*argv, env=no_docker)
+    assert first.code == 2 and "Docker engine does not answer" in first.err, first.err
+    pipeline = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    state = json.loads(pipeline.read_text())
+    assert state["stages"]["build"]["status"] == "failed"
+    forged = {"status": "done", "seconds": 1, "result": {"image_id": "sha256:" + "ab" * 32, "tag": "x:v0.29.0"}}
+    for edited in (
+        state | {"stages": state["stages"] | {"build": forged}},
+        state | {"stages": state["stages"] | {"build": forged, "publish": forged}},
+        state | {"options": state["options"] | {"latest": False}},
+    ):
+        pipeline.write_text(json.dumps(edited))
+        line = one_error_line(run_cli(*argv, env=no_docker))
+        assert "not the release pipeline state the v0.29.0 release last wrote" in line and "mv " in line, line
+    pipeline.write_text(json.dumps(state, indent=1))  # its own, in any layout
+    again = run_cli(*argv, env=no_docker)
+    assert again.code == 2 and "Docker engine does not answer" in again.err, again.err
+
+
+def test_a_merge_report_written_by_hand_is_no_audit(tmp_path: Path) -> None:
+    """The build's audit gate takes a finished merge run's clean report for the audit of its branch tip: a
+    report.json written by hand at any revision (upstream's main, which lacks every carry) had that
+    revision built as "passed" with no audit run.  Only a report a merge run sealed counts."""
+    from aeon_release.adapters.store import RunStore
+    from aeon_release.errors import NeedsHuman
+    from aeon_release.pipeline.audit_gate import audited_revision
+
+    ex = build_example(tmp_path / "ex")
+    sha = git(ex.fork, "rev-parse", "upstream/main")
+    forged = {"state": "done", "tag": "v9.9.9", "branch_sha": sha, "audit": {"errors": 0}}
+    folder = ex.fork / ".git" / "aeon-release" / "runs" / "v9.9.9"
+    folder.mkdir(parents=True)
+    (folder / "report.json").write_text(json.dumps(forged))
+    with pytest.raises(NeedsHuman, match="audit finding"):
+        audited_revision(ex.fork, sha, ex.config)  # audited afresh: upstream's main lacks the carries
+    RunStore(ex.fork / ".git", "v9.9.9").write_report(forged)  # as a run writes it: the run's word
+    assert audited_revision(ex.fork, sha, ex.config).detail == "merge run v9.9.9: clean"
