@@ -168,3 +168,46 @@ def test_a_merge_report_written_by_hand_is_no_audit(tmp_path: Path) -> None:
         audited_revision(ex.fork, sha, ex.config)  # audited afresh: upstream's main lacks the carries
     RunStore(ex.fork / ".git", "v9.9.9").write_report(forged)  # as a run writes it: the run's word
     assert audited_revision(ex.fork, sha, ex.config).detail == "merge run v9.9.9: clean"
+
+
+# -- init reading an arch list of majors CUDA has not --------------------------------------------------------
+@pytest.mark.parametrize("arch_list", ["49.9a", "0.0;12.1a", "999.9a"])
+def test_init_writes_no_major_cuda_has_not(tmp_path: Path, arch_list: str) -> None:
+    """``49.9a`` and ``0.0`` are spelt like arches: init wrote ``fp4_majors: [49]`` into fleet.yaml and the
+    device's capability as 0.0 or 49.9 into the rules, and build handed such a list to nvcc.  An entry of
+    no CUDA major is no arch: init says nothing of it, and build refuses it with one line."""
+    from aeon_release.adapters.yamlio import load_yaml
+    from tests.first_hour.test_init import PLATFORM
+
+    ex = build_example(tmp_path / "ex")
+    for name, text in {
+        "Dockerfile": f"FROM scratch\nARG TORCH_CUDA_ARCH_LIST={arch_list}\n",
+        "pkg/p.py": PLATFORM,
+    }.items():
+        (ex.fork / name).parent.mkdir(parents=True, exist_ok=True)
+        (ex.fork / name).write_text(text)
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-qm", "the image")
+    config = tmp_path / "cfg"
+    done = run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/x")
+    assert done.code == 0, done.err
+    written = "\n".join(p.read_text() for p in sorted(config.rglob("*.yaml")))
+    fp4 = (load_yaml(config / "fleet.yaml").get("arch") or {}).get("fp4_majors") or []
+    assert all(3 <= m <= 19 for m in fp4), written
+    assert "capability: '49" not in written and "capability: '0." not in written
+    refused = run_cli(
+        "build", "--repo", ex.fork, "--version", "v0.30.0", "--config", config, "--skip-audit", "x",
+        "--dockerfile", ex.fork / "Dockerfile", "--build-arg", f"TORCH_CUDA_ARCH_LIST={arch_list}",
+    )  # fmt: skip
+    line = one_error_line(refused)
+    assert "is not an arch" in line and "CUDA majors are 3 to 19" in line, line
+
+
+def test_a_fleet_yaml_of_a_major_cuda_has_not_is_refused(tmp_path: Path) -> None:
+    from aeon_release.domain import profile
+    from aeon_release.errors import ConfigError
+
+    for arch in ("{fp4_majors: [49]}", "{fp4_majors: [0]}", "{only_major: 999}"):
+        (tmp_path / "fleet.yaml").write_text(f"branch_prefix: a-\nimage: {{repository: x}}\narch: {arch}\n")
+        with pytest.raises(ConfigError, match=r"fleet\.yaml: arch"):
+            profile.load(tmp_path)
