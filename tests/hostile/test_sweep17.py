@@ -211,3 +211,59 @@ def test_a_fleet_yaml_of_a_major_cuda_has_not_is_refused(tmp_path: Path) -> None
         (tmp_path / "fleet.yaml").write_text(f"branch_prefix: a-\nimage: {{repository: x}}\narch: {arch}\n")
         with pytest.raises(ConfigError, match=r"fleet\.yaml: arch"):
             profile.load(tmp_path)
+
+
+# -- settings: severity and settings: device as a stranger writes them ------------------------------------------
+@pytest.fixture(scope="module")
+def lost_carry(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The example fork and its config: ``audit --rev upstream/main`` finds the carries' markers lost."""
+    ex = build_example(tmp_path_factory.mktemp("sev") / "ex")
+    return ex.fork, ex.config
+
+
+def _with_rules(config: Path, where: Path, text: str) -> Path:
+    import shutil
+
+    shutil.copytree(config, where)
+    (where / "audits" / "zz.yaml").write_text(text)
+    return where
+
+
+@pytest.mark.parametrize("pattern", ["'*'", "'***'", "'*/*'"])
+def test_no_severity_glob_makes_a_lost_carry_a_warning(
+    lost_carry: tuple[Path, Path], tmp_path: Path, pattern: str
+) -> None:
+    """``settings: severity`` with ``'*': warning`` in any rule file turned every error into a warning,
+    the carries' markers with them: a merge that lost a carry passed the gate, exit 0."""
+    fork, config = lost_carry
+    where = _with_rules(config, tmp_path / "cfg", f"settings:\n  severity:\n    {pattern}: warning\nrules: []\n")
+    run = run_cli("audit", "--repo", fork, "--config", where, "--rev", "upstream/main")
+    assert run.code == 1, run.err
+    assert any(line.startswith("error") and "carry-marker/" in line for line in run.out.splitlines()), run.out
+
+
+@pytest.mark.parametrize("pattern", ["carry-marker/*", "c*", "carry-marker/triton-nvfp4-kv"])
+def test_a_severity_that_can_only_lower_the_always_blocking_checks_is_refused(
+    lost_carry: tuple[Path, Path], tmp_path: Path, pattern: str
+) -> None:
+    fork, config = lost_carry
+    where = _with_rules(config, tmp_path / "cfg", f"settings:\n  severity:\n    {pattern}: warning\nrules: []\n")
+    line = one_error_line(run_cli("audit", "--repo", fork, "--config", where, "--rev", "upstream/main"))
+    assert f"settings.severity.{pattern}: the carries' markers" in line and "status: dropped" in line, line
+
+
+def test_a_severity_pattern_is_quoted_short(lost_carry: tuple[Path, Path], tmp_path: Path) -> None:
+    """A 200-character glob that names no rule was repeated whole in the line."""
+    fork, config = lost_carry
+    glob = "*?" * 100
+    where = _with_rules(config, tmp_path / "cfg", f"settings:\n  severity:\n    '{glob}': error\nrules: []\n")
+    line = one_error_line(run_cli("audit", "--repo", fork, "--config", where))
+    assert "names no rule" in line and glob not in line and len(line) < 300, line
+
+
+@pytest.mark.parametrize("capability", ["0.0", "49.9", "2.1"])
+def test_a_device_of_no_cuda_major_is_refused(lost_carry: tuple[Path, Path], tmp_path: Path, capability: str) -> None:
+    fork, config = lost_carry
+    text = f'settings:\n  device:\n    capability: "{capability}"\n    at_least: [has_device_capability]\nrules: []\n'
+    line = one_error_line(run_cli("audit", "--repo", fork, "--config", _with_rules(config, tmp_path / "cfg", text)))
+    assert "settings.device.capability" in line and "no CUDA device's" in line, line
