@@ -267,3 +267,28 @@ def test_a_device_of_no_cuda_major_is_refused(lost_carry: tuple[Path, Path], tmp
     text = f'settings:\n  device:\n    capability: "{capability}"\n    at_least: [has_device_capability]\nrules: []\n'
     line = one_error_line(run_cli("audit", "--repo", fork, "--config", _with_rules(config, tmp_path / "cfg", text)))
     assert "settings.device.capability" in line and "no CUDA device's" in line, line
+
+
+# -- a branch prefix that makes names git refuses ---------------------------------------------------------------
+@pytest.mark.parametrize("prefix", ["a..b", "a.lock/", "x/.hidden-", "refs/heads/", "fork//"])
+def test_a_branch_prefix_git_refuses_is_refused_before_the_merge(tmp_path: Path, prefix: str) -> None:
+    """``a..b`` and ``a.lock/`` passed fleet.yaml's schema: a merge made every commit, audited them, then
+    git refused to create ``a..bv0.29.0`` (and ``--continue`` failed the same way, the branch pinned by
+    the run).  ``refs/heads/`` made a branch ``refs/heads/refs/heads/v0.29.0``."""
+    ex = build_example(tmp_path / "ex")
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("branch_prefix: aeon-", f"branch_prefix: '{prefix}'"))
+    run = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--onto", "aeon-v0.27.1")
+    line = one_error_line(run)
+    assert "fleet.yaml: branch_prefix:" in line and "git refuses or misreads" in line, line
+    assert not (ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0").exists()
+
+
+def test_a_tag_with_a_lock_part_is_no_name() -> None:
+    from aeon_release.adapters.git import validate_ref_name
+    from aeon_release.errors import UsageError
+
+    for name in ("v1.lock/x", "v1/.x", "a/b.lock"):
+        with pytest.raises(UsageError, match="is not a valid name"):
+            validate_ref_name(name, "tag")
+    assert validate_ref_name("fork/v0.29.0-rc1", "tag") == "fork/v0.29.0-rc1"
