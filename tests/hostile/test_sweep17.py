@@ -292,3 +292,49 @@ def test_a_tag_with_a_lock_part_is_no_name() -> None:
         with pytest.raises(UsageError, match="is not a valid name"):
             validate_ref_name(name, "tag")
     assert validate_ref_name("fork/v0.29.0-rc1", "tag") == "fork/v0.29.0-rc1"
+
+
+# -- a signal to the whole process group while the audit's workers wait ---------------------------------------
+IDLE_WORKERS = """
+import time
+from aeon_release.domain.audits import runner
+from aeon_release.errors import error_handler, stop_on_sigterm
+
+with error_handler(), stop_on_sigterm():  # as the CLI's entry point runs a command
+    pool = runner.worker_pool()
+    pool.submit(int, 1).result()  # the workers are up, and wait for work
+    print("ready", flush=True)
+    time.sleep(30)
+"""
+
+
+@pytest.mark.parametrize(
+    ("signame", "code", "said"), [("SIGTERM", 143, "terminated (SIGTERM)"), ("SIGINT", 130, "interrupted")]
+)
+def test_a_signal_to_the_process_group_leaves_no_worker_traceback(signame: str, code: int, said: str) -> None:
+    """Ctrl-C, a cancelled CI job or ``timeout`` signal the whole process group: the bulk pass's workers,
+    forked with the main process's SIGTERM handler (and Python's for SIGINT), raised it where they waited
+    for work, and each printed a traceback after the one line (``audit --repo /`` under ``timeout``).  A real
+    pool, the one the bulk pass makes; waiting workers are the state a big audit leaves them in while the
+    targeted rules and the merge-aware checks run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.hostile.conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", IDLE_WORKERS], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+        os.killpg(proc.pid, getattr(signal, signame))
+        _, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    text = err.decode()
+    assert proc.returncode == code and "Traceback" not in text, text
+    assert text.strip().splitlines() == [f"{said}: run `aeon-release status` to see where the run stands"], text

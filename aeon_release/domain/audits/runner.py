@@ -8,6 +8,7 @@ the targeted rules, which parse only the handful of files they name.
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -362,9 +363,7 @@ class _BulkJob:
             return
         # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
         # pending future at once instead of leaving the run waiting for a result that never comes.
-        from concurrent.futures import ProcessPoolExecutor  # with multiprocessing: only a tree this big pays for it
-
-        self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
+        self._pool = worker_pool()
         self._pending = [
             self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
             for chunk in _chunks(tree, files, _workers() * 4)
@@ -430,6 +429,22 @@ class _BulkJob:
             return
         self._pool.shutdown(wait=True, cancel_futures=bool(self._pending))
         self._pool = None
+
+
+def worker_pool() -> ProcessPoolExecutor:
+    """The bulk pass's workers, one a core."""
+    from concurrent.futures import ProcessPoolExecutor  # with multiprocessing: only a tree this big pays for it
+
+    return ProcessPoolExecutor(_workers(), mp_context=_context(), initializer=quiet_worker)
+
+
+def quiet_worker() -> None:
+    """A worker dies of Ctrl-C or SIGTERM as a process does, quietly: the signal reaches the whole process
+    group (a terminal, a cancelled CI job, ``timeout``), and the main process says the one line.  Forked,
+    a worker had the main process's handler, and one waiting for work raised it out of the pool's loop:
+    a traceback per worker on stderr after "terminated (SIGTERM)"."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _workers() -> int:
