@@ -1,7 +1,8 @@
 """Run state: one JSON record per release run, under the fork's git directory.
 
 ``RunStore(git_dir, tag)`` owns every path under ``<git-common-dir>/aeon-release/``: the run folders
-``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json), ``worktrees/<tag>``,
+``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json, and the seals of the
+three the tool acts on: state.sealed, report.sealed, pipeline.sealed), ``worktrees/<tag>``,
 ``builds/<image>.json``, ``attestations/<image id>.json``, the lock and scratch files.  State lives under the git dir so that it is shared by every linked
 worktree and never shows up as untracked files in the user's checkout.  Writes are atomic
 (write a temporary file, then rename), so a run killed at any point leaves either the old or the
