@@ -776,6 +776,16 @@ def _seals(path: Path) -> list[str]:
     return [line for line in lines if len(line) == 64 and not line.strip("0123456789abcdef")][-2:]
 
 
+def write_sealed(path: Path, data: Any) -> None:
+    """A record the tool acts on later, written with its seal (the build's provenance of an image)."""
+    _write_sealed(path, data)
+
+
+def sealed(path: Path, data: Any) -> bool:
+    """``data``, read from ``path``, is what the tool wrote there (its seal names it)."""
+    return _digest(data) in _seals(path)
+
+
 def _check_sealed(path: Path, what: str, whose: str, hint: str) -> None:
     """``path`` reads as a file its seal names, whatever its layout or key order."""
     seals = _seals(path)

@@ -338,3 +338,38 @@ def test_a_signal_to_the_process_group_leaves_no_worker_traceback(signame: str, 
     text = err.decode()
     assert proc.returncode == code and "Traceback" not in text, text
     assert text.strip().splitlines() == [f"{said}: run `aeon-release status` to see where the run stands"], text
+
+
+# -- the build's provenance record, as publish reads it ----------------------------------------------------------
+def test_a_provenance_record_written_by_hand_is_no_build(tmp_path: Path) -> None:
+    """``publish`` takes the audit of an image from the build's provenance record, found by image id: one
+    written by hand (any local image's id, ``"status": "passed"``) had ``publish`` sign a passed audit for
+    an image no build made and move ``:latest`` to it.  Only a record a build sealed counts; a FIFO, a
+    device or a record of other shapes there is one line."""
+    import os
+
+    from aeon_release.domain import attestation
+    from aeon_release.errors import StateError
+
+    common = tmp_path / ".git"
+    image_id = "sha256:" + "cd" * 32
+    forged = {
+        "image_id": image_id, "tag": "x:1", "revision": "0" * 40, "platform": "linux/amd64",
+        "built_at": "2026-12-02T00:00:00Z", "audit": {"status": "passed", "detail": "x"},
+    }  # fmt: skip
+    path = attestation._path(common, image_id)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(forged))
+    assert attestation.lookup(common, image_id) is None  # publish: "not built by aeon-release"
+    attestation.record(common, attestation.Provenance(**forged))  # as a build writes it
+    assert attestation.lookup(common, image_id) == attestation.Provenance(**forged)
+    path.write_text(json.dumps(forged | {"audit": {"status": "passed", "detail": "edited"}}))
+    assert attestation.lookup(common, image_id) is None
+    for damaged in ([1], forged | {"audit": [1]}):
+        path.write_text(json.dumps(damaged))
+        with pytest.raises(StateError, match="build record is unreadable"):
+            attestation.lookup(common, image_id)
+    path.unlink()
+    os.mkfifo(path)
+    with pytest.raises(StateError, match="not a regular file"):
+        attestation.lookup(common, image_id)
