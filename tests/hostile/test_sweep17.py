@@ -373,3 +373,70 @@ def test_a_provenance_record_written_by_hand_is_no_build(tmp_path: Path) -> None
     os.mkfifo(path)
     with pytest.raises(StateError, match="not a regular file"):
         attestation.lookup(common, image_id)
+
+
+# -- a registry that says one digest and serves another ----------------------------------------------------------
+def test_latest_is_read_back_by_its_bytes_not_by_what_the_registry_says() -> None:
+    """``:latest`` was read back after its move with a HEAD, whose digest header is only what the
+    registry says: one that answered with the digest it was asked to hold and served other bytes had the
+    move pass as done.  The read-back hashes the manifest served.  A real HTTP server on 127.0.0.1 that
+    lies (the registry binary never does)."""
+    import hashlib
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from aeon_release.adapters.registry import Registry, Repository
+    from aeon_release.errors import NeedsHuman
+    from aeon_release.pipeline.publish import LATEST, move_latest
+
+    media = "application/vnd.oci.image.manifest.v1+json"
+    ours, theirs = (json.dumps({"schemaVersion": 2, "mediaType": media, "n": n}).encode() for n in ("ours", "theirs"))
+    digest = {body: "sha256:" + hashlib.sha256(body).hexdigest() for body in (ours, theirs)}
+    served: dict[str, bytes] = {digest[ours]: ours, digest[theirs]: theirs}
+    claimed: dict[str, str] = {}
+
+    class Lying(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def _reply(self, head: bool) -> None:
+            ref = self.path.rsplit("/", 1)[-1]
+            body = served.get(ref)
+            if body is None:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", media)
+            self.send_header("Docker-Content-Digest", claimed.get(ref, digest[body]))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if not head:
+                self.wfile.write(body)
+
+        def do_HEAD(self) -> None:
+            self._reply(head=True)
+
+        def do_GET(self) -> None:
+            self._reply(head=False)
+
+        def do_PUT(self) -> None:
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            served[LATEST] = theirs  # keeps another manifest, and says it holds the one put
+            claimed[LATEST] = "sha256:" + hashlib.sha256(body).hexdigest()
+            self.send_response(201)
+            self.send_header("Docker-Content-Digest", claimed[LATEST])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Lying)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        client = Registry(Repository(f"127.0.0.1:{server.server_address[1]}", "team/app"))
+        with pytest.raises(NeedsHuman, match=f"reads back as {digest[theirs]}, not {digest[ours]}"):
+            move_latest(client, digest[ours], expected=None)
+    finally:
+        server.shutdown()
+        server.server_close()
