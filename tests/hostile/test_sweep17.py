@@ -1,7 +1,11 @@
-"""Hostile-input sweep 17: a run state rewritten consistently (a head stacked with a forged commit, another
-fork branch with its sha and merge base, steps, carries or picks marked done, another pending item), a
-release's pipeline state naming an image the run did not build; ...  Real git, real processes; one line
-and a documented exit code, never a traceback, and the user's checkout, index and branches as they were."""
+"""Hostile-input sweep 17: files of the tool's that it acts on, rewritten consistently by hand (a run state
+naming a forged commit stacked on its head, another fork branch, steps, carries or a pending item done; a
+release's pipeline state naming another image; a merge report and a build's provenance record written
+by hand); arch lists and devices of no CUDA major; ``settings: severity`` that would lower the carries'
+markers; branch prefixes git refuses; a signal to the whole process group while the audit's workers
+wait; a registry that says one digest and serves another.  Real git, real processes, a real HTTP
+server; one line and a documented exit code, never a traceback, and the user's checkout, index and
+branches as they were."""
 
 from __future__ import annotations
 
