@@ -316,8 +316,10 @@ from aeon_release.domain.audits import runner
 from aeon_release.errors import error_handler, stop_on_sigterm
 
 with error_handler(), stop_on_sigterm():  # as the CLI's entry point runs a command
-    pool = runner.worker_pool()
-    pool.submit(int, 1).result()  # the workers are up, and wait for work
+    with runner.signals_held():  # as the bulk pass starts its workers
+        pool = runner.worker_pool()
+        started = pool.submit(int, 1)
+    started.result()  # the workers are up, and wait for work
     print("ready", flush=True)
     time.sleep(30)
 """
