@@ -24,9 +24,22 @@ from aeon_release.errors import GitError, UsageError, printable, quoted
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
 
 
+def ref_name_problem(name: str) -> str | None:
+    """Why git would refuse ``name`` as a branch or tag (`git check-ref-format`'s rules for the names this
+    tool makes), or None: a component that starts with ``.`` or ends in ``.lock`` (``a.lock/v1``) as well
+    as ``..``, ``//`` and a trailing ``/`` or ``.``."""
+    if not _SAFE_NAME.match(name):
+        return "not letters, digits and . _ / + -"
+    if ".." in name or "//" in name or name.endswith(("/", ".")):
+        return "'..', '//' or a trailing '/' or '.'"
+    if any(part.startswith(".") or part.endswith(".lock") for part in name.split("/")):
+        return "a part that starts with '.' or ends in '.lock'"
+    return None
+
+
 def validate_ref_name(name: str, what: str = "ref") -> str:
     """Reject a tag or branch name before it reaches git (``v0.29.0; rm -rf ~`` and friends)."""
-    if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".lock", "/", ".")) or "//" in name:
+    if ref_name_problem(name) is not None:
         raise UsageError(
             f"{what} {quoted(name)} is not a valid name",
             "use letters, digits and . _ / + - only, e.g. v0.29.0 or fork-v0.27.1",

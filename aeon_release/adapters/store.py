@@ -1,7 +1,8 @@
 """Run state: one JSON record per release run, under the fork's git directory.
 
 ``RunStore(git_dir, tag)`` owns every path under ``<git-common-dir>/aeon-release/``: the run folders
-``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json), ``worktrees/<tag>``,
+``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json, and the seals of the
+three the tool acts on: state.sealed, report.sealed, pipeline.sealed), ``worktrees/<tag>``,
 ``builds/<image>.json``, ``attestations/<image id>.json``, the lock and scratch files.  State lives under the git dir so that it is shared by every linked
 worktree and never shows up as untracked files in the user's checkout.  Writes are atomic
 (write a temporary file, then rename), so a run killed at any point leaves either the old or the
@@ -28,7 +29,7 @@ from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.git import validate_ref_name
-from aeon_release.errors import StateError, UsageError, printable, quoted, redact_data
+from aeon_release.errors import StateError, UsageError, printable, quoted, redact, redact_data
 
 
 class Word(str, enum.Enum):
@@ -515,8 +516,23 @@ class RunStore:
 
     def save(self, state: RunState) -> None:
         """Saved after every item of the run: atomic (a killed run leaves the last whole state), not
-        fsynced (a power loss at worst rewinds to an earlier item, which is redone from its start)."""
-        write_json(self.state_file, state.as_dict(), durable=False)
+        fsynced (a power loss at worst rewinds to an earlier item, which is redone from its start).
+        Sealed (``_write_sealed``): ``merge --continue`` acts on no state the run did not write."""
+        _write_sealed(self.state_file, state.as_dict(), durable=False)
+
+    def check_sealed(self) -> None:
+        """state.json is a state this run wrote: a state edited to name a head stacked with a commit of
+        someone else's, another fork branch (its sha and merge base to match), steps, carries or picks done
+        that were not, or another pending item is refused, since every one of those is acted on (the
+        forged commit built on, the audit skipped, the carry dropped).  Only the run's own writes make a
+        state it continues."""
+        _check_sealed(
+            self.state_file,
+            "run state",
+            f"the {self.tag} run",
+            f"`aeon-release merge --abort {self.tag}` drops the run (its worktree and state; no branch is "
+            f"touched); then `aeon-release merge {self.tag}` starts it again",
+        )
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -571,21 +587,26 @@ class RunStore:
 
     @classmethod
     def merge_reports(cls, git_dir: Path) -> list[tuple[dict[str, Any], str]]:
-        """Every finished-or-not merge report (``runs/*/report.json``) that reads as JSON, each with
-        the sha256 of its bytes (an attestation names the report it comes from)."""
+        """Every finished-or-not merge report (``runs/*/report.json``) that reads as JSON and is sealed as
+        a merge run wrote it, each with the sha256 of its bytes (an attestation names the report it comes
+        from).  The build's audit gate takes a clean report for the audit of its branch tip: a report.json
+        written by hand (``"audit": {"errors": 0}`` at any commit) had an unaudited revision built and
+        published as passed; one that is not a run's own is left out, and the revision audited afresh."""
         base = cls.runs_of(git_dir)
         reports = []
         for path in sorted(base.glob("*/report.json")) if base.is_dir() else []:
             try:
                 raw = _read(path, "merge report")
-                reports.append((jsonio.loads(raw or b""), hashlib.sha256(raw or b"").hexdigest()))
+                data = jsonio.loads(raw or b"")
             except (StateError, ValueError):
                 continue
+            if _digest(data) in _seals(path):
+                reports.append((data, hashlib.sha256(raw or b"").hexdigest()))
         return reports
 
     # -- reports, the run record, the release pipeline -------------------------------------
     def write_report(self, data: dict[str, Any]) -> None:
-        write_json(self.report_file, data)
+        _write_sealed(self.report_file, data)
 
     def update_record(self, sections: dict[str, Any]) -> dict[str, Any]:
         """Set sections of the run record that `notes` reads; keep the others."""
@@ -596,17 +617,28 @@ class RunStore:
         return record
 
     def load_pipeline(self) -> PipelineState | None:
+        """The release run's state, sealed as the run wrote it: a build result edited to name another
+        image id (an older release's, built by aeon-release and audited) was pushed under this release's
+        dated tag and :latest moved to it; a stage marked done was skipped."""
         if not self.pipeline_file.exists():
             return None
         data = _json_object(self.pipeline_file, "release pipeline state")
         try:
             stages = {name: StageEntry.from_dict(entry) for name, entry in (data.get("stages") or {}).items()}
-            return PipelineState(data["tag"], data["date"], stages, data.get("options"))
+            state = PipelineState(data["tag"], data["date"], stages, data.get("options"))
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise _damaged(self.pipeline_file, "release pipeline state", exc) from None
+        _check_sealed(
+            self.pipeline_file,
+            "release pipeline state",
+            f"the {self.tag} release",
+            f"move it aside (mv {shlex.quote(str(self.pipeline_file))} {shlex.quote(str(self.pipeline_file))}.old): "
+            "the release then runs every stage again, and each does only what is not done",
+        )
+        return state
 
     def save_pipeline(self, state: PipelineState) -> None:
-        write_json(self.pipeline_file, state.as_dict())
+        _write_sealed(self.pipeline_file, state.as_dict())
 
     # -- one run at a time -----------------------------------------------------------------
     @classmethod
@@ -717,6 +749,62 @@ def _load_state(path: Path, tag: str) -> RunState | None:
     if state.tag != tag:  # what would --abort drop, and which branch?
         raise DamagedRun(path, tag, f"damaged (it names the run {quoted(state.tag)}, its folder {quoted(tag)})")
     return state
+
+
+def _seal_of(path: Path) -> Path:
+    return path.with_name(path.stem + ".sealed")
+
+
+def _write_sealed(path: Path, data: Any, durable: bool = True) -> None:
+    """``data`` as JSON at ``path``, and the digest of what was written in ``NAME.sealed`` beside it, first,
+    after the one before it: a run killed between the two writes left the previous file, which the seal
+    still names.  A file of the tool's is acted on only as the tool wrote it (``_check_sealed``)."""
+    text = redact(json.dumps(redact_data(data), indent=2, default=str) + "\n")
+    digest = _digest(jsonio.loads(text))
+    last = _seals(path)[-1:]
+    seals = last if last == [digest] else [*last, digest]
+    files.write_text(_seal_of(path), "\n".join(seals) + "\n", what="run record", durable=durable)
+    files.write_text(path, text, what="run record", durable=durable)
+
+
+def _seals(path: Path) -> list[str]:
+    try:
+        raw = _read(_seal_of(path), "seal")
+    except StateError:
+        return []
+    lines = (raw or b"").decode("ascii", "replace").split()
+    return [line for line in lines if len(line) == 64 and not line.strip("0123456789abcdef")][-2:]
+
+
+def write_sealed(path: Path, data: Any) -> None:
+    """A record the tool acts on later, written with its seal (the build's provenance of an image)."""
+    _write_sealed(path, data)
+
+
+def sealed(path: Path, data: Any) -> bool:
+    """``data``, read from ``path``, is what the tool wrote there (its seal names it)."""
+    return _digest(data) in _seals(path)
+
+
+def _check_sealed(path: Path, what: str, whose: str, hint: str) -> None:
+    """``path`` reads as a file its seal names, whatever its layout or key order."""
+    seals = _seals(path)
+    try:
+        data = jsonio.loads(_read(path, what) or b"")
+    except (StateError, ValueError):
+        data = None
+    if data is not None and _digest(data) in seals:
+        return
+    why = "has no seal (an older aeon-release's, or its seal removed)" if not seals else "was edited since"
+    raise StateError(
+        f"{path}: not the {what} {whose} last wrote: it {why}; aeon-release acts only on one it wrote itself", hint
+    )
+
+
+def _digest(data: Any) -> str:
+    """The digest of a JSON value as read back, whatever its layout or key order."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
 def write_json(path: Path, data: Any, durable: bool = True) -> None:

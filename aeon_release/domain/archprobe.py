@@ -31,6 +31,10 @@ FP4_FIRST_MAJOR = 10  # Blackwell: the first CUDA major with FP4 instructions (t
 
 # ASCII digits: ``\d`` and int() take any Unicode digit, and the build gets the text itself
 _ARCH = re.compile(r"^(?P<major>[0-9]{1,2})\.(?P<minor>[0-9])(?P<suffix>[af]?)(?P<ptx>\+PTX)?\Z")
+# The CUDA majors an arch list can name: Kepler (3) to Blackwell (12) and a few to come.  ``49.9a`` or
+# ``0.0`` is spelt like an arch and is none: init wrote it into fleet.yaml as an FP4 major or as the
+# device's capability, and build handed it to nvcc (fleet.schema.json's arch holds the same range).
+CUDA_MAJORS = range(3, 20)
 
 PROBE_SOURCE = r"""// aeon-release arch probe: does this target generate Blackwell FP4 code?
 // Guarded like CUTLASS FP4 code: only arch- or family-specific targets (sm_XXXa, sm_XXXf)
@@ -68,7 +72,7 @@ class Arch:
 def arch_of(item: str) -> Arch | None:
     """One entry of an arch list (``10.3a``, ``8.0+PTX``) as an Arch; None when it is not one."""
     match = _ARCH.match(item)
-    if match is None:
+    if match is None or int(match["major"]) not in CUDA_MAJORS:
         return None
     return Arch(int(match["major"]), int(match["minor"]), match["suffix"], bool(match["ptx"]))
 
@@ -79,8 +83,10 @@ def parse_arch_list(value: str) -> tuple[Arch, ...]:
     for item in (part for part in re.split(r"[;,\s]+", value.strip()) if part):
         arch = arch_of(item)
         if arch is None:
+            spelt = re.fullmatch(r"[0-9]+\.[0-9][af]?(?:\+PTX)?", item, re.ASCII)  # an arch's spelling, no major's
+            why = f" (CUDA majors are {CUDA_MAJORS[0]} to {CUDA_MAJORS[-1]})" if spelt is not None else ""
             raise UsageError(
-                f"TORCH_CUDA_ARCH_LIST entry {quoted(item)} is not an arch",
+                f"TORCH_CUDA_ARCH_LIST entry {quoted(item)} is not an arch{why}",
                 "write entries like 10.0a, 9.0a or 8.0+PTX, separated by ';'",
             )
         archs.append(arch)

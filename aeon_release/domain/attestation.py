@@ -2,8 +2,9 @@
 
 `build` records, for the image it built and checked, its id (the config digest: content, not a
 label anyone can copy), the revision, the platform, and the audit result with its report's hash,
-in ``<git common dir>/aeon-release/attestations/<id hex>.json``.  `publish` looks the image up
-there by id, so an image this fleet never built cannot pass, whatever labels it carries; it then
+in ``<git common dir>/aeon-release/attestations/<id hex>.json``, sealed (``<id hex>.sealed``: the
+digest of what the build wrote).  `publish` looks the image up there by id and takes only a sealed
+record, so an image this fleet never built cannot pass, whatever labels it carries; it then
 makes an in-toto Statement v1 whose subject is the pushed manifest digest and signs it.  `verify`
 checks that a statement names the digest a tag holds.
 """
@@ -14,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import jsonio, store
+from aeon_release.adapters import files, jsonio, store
 from aeon_release.errors import NeedsHuman, StateError
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
@@ -50,23 +51,27 @@ def _path(common_dir: Path, image_id: str) -> Path:
 
 def record(common_dir: Path, provenance: Provenance) -> Path:
     path = _path(common_dir, provenance.image_id)
-    store.write_json(path, asdict(provenance))
+    store.write_sealed(path, asdict(provenance))
     return path
 
 
 def lookup(common_dir: Path, image_id: str) -> Provenance | None:
     path = _path(common_dir, image_id)
-    try:
-        data = jsonio.loads(path.read_text(encoding="utf-8"))
-        provenance = Provenance.from_dict(data)
-    except FileNotFoundError:
+    # read as every file of the tool's is: a FIFO or /dev/zero planted at the name held `publish` for good
+    raw = files.read_capped(path, f"{path}: the build record", error=StateError)
+    if raw is None:
         return None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    try:
+        data = jsonio.loads(raw)
+        provenance = Provenance.from_dict(data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:  # (an audit that is a list)
         raise StateError(
             f"{path}: the build record is unreadable ({type(exc).__name__})",
             "build the image again with `aeon-release build`",
         ) from None
-    return provenance if provenance.image_id == image_id else None
+    # A record a build sealed, of this very image: one written by hand (any image id, "passed") had
+    # `publish` sign a passed audit for an image no build made and move :latest to it.
+    return provenance if provenance.image_id == image_id and store.sealed(path, data) else None
 
 
 def statement(

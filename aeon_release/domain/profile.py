@@ -158,7 +158,11 @@ def branch_prefix_of(config_dir: Path) -> str | None:
         return None
     prefix = data.get("branch_prefix") if isinstance(data, dict) else None
     form = SCHEMAS["fleet"]["properties"]["branch_prefix"]["pattern"]
-    return prefix if isinstance(prefix, str) and re.match(form, prefix) else None
+    if not isinstance(prefix, str) or not re.match(form, prefix) or prefix.startswith("refs/"):
+        return None
+    from aeon_release.adapters.git import ref_name_problem
+
+    return prefix if ref_name_problem(prefix + "v0.0.0") is None else None
 
 
 def check_file(config_dir: Path, stamps: Path | None) -> None:
@@ -200,6 +204,7 @@ def parse(data: Any, root: Path, checked: bool = False) -> Profile:
     if not checked:
         _validate(data)
     image, arch, canary = data["image"], data.get("arch") or {}, data.get("canary") or {}
+    _check_branch_prefix(data["branch_prefix"])
     metrics = canary.get("metrics")
     return Profile(
         root=root,
@@ -252,6 +257,24 @@ def _problem(error: jsonschema.ValidationError) -> str:
 
 def _path(root: Path, value: str | None) -> Path | None:
     return root / value if value else None
+
+
+def _check_branch_prefix(prefix: str) -> None:
+    """The prefix and a tag make a name git takes for a branch: ``a..b`` or ``x.lock/`` passed the schema,
+    and a merge did all its work before git refused to create ``a..bv0.29.0`` (and ``--continue`` could
+    only fail the same way, the branch pinned by the run)."""
+    from aeon_release.adapters.git import ref_name_problem
+
+    problem = ref_name_problem(prefix + "v0.0.0")
+    if problem is not None or prefix.startswith("refs/"):
+        raise (
+            Where(PROFILE_FILE, guide=PROFILE_GUIDE)
+            .key("branch_prefix")
+            .fail(
+                f"{quoted(prefix)} makes branch names git refuses or misreads ({problem or 'under refs/'})",
+                "a prefix such as myfork- or fork/: the fork's branches are PREFIX + upstream tag",
+            )
+        )
 
 
 def _pr_subject(data: Any) -> Any:

@@ -80,6 +80,7 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
         state.head = wt.head()  # a run started by a version that built in the worktree
     state.waivers = steps.add_waivers(state.waivers, steps.parse_waivers(waive, steps.who_waives(git)))
     steps.check(run)  # every unfinished step's preflight, before --fix or the worktree is touched
+    RunStore(git.common_dir, state.tag).check_sealed()  # and nothing of it is acted on unless the run wrote it
     if fix:
         _say_fixes(steps.apply_audit_fixes(run))
     try:

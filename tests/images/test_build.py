@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from aeon_release.adapters.buildkit import BuildFailed
+from aeon_release.adapters.store import RunStore
 from aeon_release.domain import archprobe
 from aeon_release.errors import GitError, NeedsHuman, UsageError
 from aeon_release.pipeline import build
@@ -315,11 +316,9 @@ def test_a_clean_merge_record_passes_the_audit_gate(
 ) -> None:
     # No --skip-audit: the gate finds the merge run that produced this exact revision, audit clean.
     sha = head_sha(fork_repo)
-    run_dir = fork_repo / ".git" / "aeon-release" / "runs" / "v0.29.0"
-    run_dir.mkdir(parents=True)
-    (run_dir / "report.json").write_text(
-        json.dumps({"state": "done", "tag": "v0.29.0", "branch_sha": sha, "audit": {"errors": 0}})
-    )
+    store = RunStore(fork_repo / ".git", "v0.29.0")  # written as a merge run writes it: sealed
+    store.folder.mkdir(parents=True)
+    store.write_report({"state": "done", "tag": "v0.29.0", "branch_sha": sha, "audit": {"errors": 0}})
     tag = image_tag("audited")
     report = build.build_image(_request(fork_repo, fixture_dockerfile, tag))
     assert report.ok and report.audit is not None

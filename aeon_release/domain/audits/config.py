@@ -28,10 +28,12 @@ from aeon_release.adapters.yamlio import (
     type_name,
 )
 from aeon_release.domain import profile
+from aeon_release.domain.archprobe import CUDA_MAJORS
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import string_list
 from aeon_release.domain.audits.kinds.marker import MarkerOptions
 from aeon_release.domain.audits.model import (
+    ALWAYS_BLOCKING,
     CONFIG_NOTE,
     DEVICE_LISTS,
     NOT_AUDITED,
@@ -235,11 +237,19 @@ def _known_levels(settings: Settings, rules: Sequence[Rule], named: Mapping[str,
     from aeon_release.domain.audits.merge_rules import MERGE_RULES
 
     ids = {r.id for r in rules} | {r.id for r in MERGE_RULES} | ENGINE_IDS
-    for pattern, _ in settings.severity:
-        if not any(fnmatch.fnmatchcase(i, pattern) for i in ids):
+    for pattern, level in settings.severity:
+        matched = [i for i in ids if fnmatch.fnmatchcase(i, pattern)]
+        shown = pattern if len(pattern) <= 60 else quoted(pattern)  # as a key is shown (yamlio.Where.key)
+        if not matched:
             raise ConfigError(
-                f"{named.get('severity', AUDITS_DIR)}: settings.severity.{pattern}: names no rule",
+                f"{named.get('severity', AUDITS_DIR)}: settings.severity.{shown}: names no rule",
                 "`aeon-release audits list` names every rule, the engine's merge/ checks too",
+            )
+        if level is Severity.WARNING and all(i.startswith(ALWAYS_BLOCKING) for i in matched):
+            raise ConfigError(
+                f"{named.get('severity', AUDITS_DIR)}: settings.severity.{shown}: the carries' markers "
+                "and the engine's tree rules always block; no level makes them warnings",
+                "a carry upstream took or the fork gave up: mark it `status: dropped` in carries.yaml",
             )
 
 
@@ -257,6 +267,11 @@ def _device(node: Any, where: Where) -> DeviceGates:
         text = repr(text)
     capability = string(text, where.key("capability"), _CAPABILITY, 'a compute capability "MAJOR.MINOR", e.g. "9.0"')
     major, minor = capability.split(".")
+    if int(major) not in CUDA_MAJORS:  # "0.0" or "49.9": every check evaluated for a device there is none of
+        raise where.key("capability").fail(
+            f"{capability} is no CUDA device's: majors are {CUDA_MAJORS[0]} to {CUDA_MAJORS[-1]}",
+            'the compute capability of the device the image is built for, e.g. "9.0"',
+        )
     lists = {key: string_list(data[key], where.key(key)) if key in data else () for key in _DEVICE_LISTS}
     listed: dict[str, str] = {}  # name -> the list that names it
     for key, names in lists.items():

@@ -296,6 +296,12 @@ class DeviceGates:
         return cls((int(major), int(minor)), severity=Severity(data.get("severity", "error")), **lists)
 
 
+# The checks that always block, whatever ``settings: severity`` says: the carries' markers and the tree
+# rules the engine adds.  ``'*': warning`` (or ``carry-marker/*``) in a rule file turned a carry lost in
+# a merge into a warning, and the gate passed it.
+ALWAYS_BLOCKING = ("carry-marker/", "baseline/")
+
+
 @dataclass(frozen=True)
 class Settings:
     """Engine settings that the rule files may tune (``settings:`` in any audits/*.yaml)."""
@@ -321,8 +327,9 @@ class Settings:
         return cls(**{**data, "device": DeviceGates.of(device) if device is not None else None, "severity": levels})
 
     def level_of(self, rule_id: str, given: Severity) -> Severity:
-        """The level ``settings: severity`` puts a finding of ``rule_id`` at (``given`` when it names none)."""
-        if not self.severity:
+        """The level ``settings: severity`` puts a finding of ``rule_id`` at (``given`` when it names none).
+        An error of the carries' markers or the engine's tree rules stays an error (``ALWAYS_BLOCKING``)."""
+        if not self.severity or (given is Severity.ERROR and rule_id.startswith(ALWAYS_BLOCKING)):
             return given
         matching = [(p == rule_id, len(p), level) for p, level in self.severity if fnmatch.fnmatchcase(rule_id, p)]
         return max(matching, key=lambda m: m[:2])[2] if matching else given

@@ -7,10 +7,12 @@ the targeted rules, which parse only the handful of files they name.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -362,13 +364,12 @@ class _BulkJob:
             return
         # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
         # pending future at once instead of leaving the run waiting for a result that never comes.
-        from concurrent.futures import ProcessPoolExecutor  # with multiprocessing: only a tree this big pays for it
-
-        self._pool = ProcessPoolExecutor(_workers(), mp_context=_context())
-        self._pending = [
-            self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
-            for chunk in _chunks(tree, files, _workers() * 4)
-        ]
+        with signals_held():  # the workers start at the first submission
+            self._pool = worker_pool()
+            self._pending = [
+                self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
+                for chunk in _chunks(tree, files, _workers() * 4)
+            ]
 
     def _from_cache(self, tree: Tree) -> list[str]:
         """Files the cache cannot answer (their hits are kept as results)."""
@@ -430,6 +431,44 @@ class _BulkJob:
             return
         self._pool.shutdown(wait=True, cancel_futures=bool(self._pending))
         self._pool = None
+
+
+def worker_pool() -> ProcessPoolExecutor:
+    """The bulk pass's workers, one a core.  Submit the first work under ``signals_held``: the workers
+    start then, with Ctrl-C and SIGTERM held until ``quiet_worker`` has made them quiet."""
+    from concurrent.futures import ProcessPoolExecutor  # with multiprocessing: only a tree this big pays for it
+
+    return ProcessPoolExecutor(_workers(), mp_context=_context(), initializer=quiet_worker)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait while the pool starts its workers: a child forked (or spawned: the mask
+    survives exec) in between would have the main process's handler until its initializer ran, and one
+    signalled then raised it half-started (a traceback; under load a pool whose shutdown never ended).
+    A signal that came meanwhile is taken when this ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def quiet_worker() -> None:
+    """A worker dies of Ctrl-C or SIGTERM as a process does, quietly: the signal reaches the whole process
+    group (a terminal, a cancelled CI job, ``timeout``), and the main process says the one line.  Forked,
+    a worker had the main process's handler, and one waiting for work raised it out of the pool's loop:
+    a traceback per worker on stderr after "terminated (SIGTERM)".  The signals were held while it
+    started (``signals_held``); a pending one kills it now."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 def _workers() -> int:
