@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import build_example, run_cli
+
 ROOT = Path(__file__).resolve().parents[2]
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space for one CLI run
 TIME_LIMIT = 60.0
@@ -134,6 +136,15 @@ def config_with(tmp_path: Path, rules: str = "") -> Path:
     if rules:
         (config / "audits" / "rules.yaml").write_text(rules)
     return config
+
+
+@pytest.fixture
+def stopped(tmp_path: Path) -> tuple[Path, Path]:
+    """A real merge stopped on an audit finding, and its state file."""
+    example = build_example(tmp_path / "ex", renumber_enum=True)
+    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
+    assert result.code == 1, result.err
+    return example.fork, example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
 
 
 @pytest.fixture

@@ -19,15 +19,6 @@ from tests.hostile.test_sweep15 import _refs, finished_state_naming_the_checkout
 
 
 # -- a run state naming commits the run did not make ----------------------------------------------------------
-@pytest.fixture
-def stopped(tmp_path: Path) -> tuple[Path, Path]:
-    """A real merge stopped on an audit finding, and its state file."""
-    example = build_example(tmp_path / "ex", renumber_enum=True)
-    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
-    assert result.code == 1, result.err
-    return example.fork, example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
-
-
 def _forged_commits(fork: Path, state: dict[str, object]) -> dict[str, str]:
     """Commits of every history but the one the run builds."""
     tree = git(fork, "rev-parse", "HEAD^{tree}")

@@ -23,15 +23,6 @@ WAIVE = ("--waive", "kv-quant/literals-match-enum=ok")
 
 
 # -- a run state rewritten consistently ------------------------------------------------------------------------
-@pytest.fixture
-def stopped(tmp_path: Path) -> tuple[Path, Path]:
-    """A real merge stopped on an audit finding, and its state file."""
-    example = build_example(tmp_path / "ex", renumber_enum=True)
-    result = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
-    assert result.code == 1, result.err
-    return example.fork, example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "state.json"
-
-
 def _refused(fork: Path, state_file: Path, edited: dict[str, object], *argv: str) -> str:
     """``merge --continue`` on ``edited`` written as the state: one line, nothing of the user's touched."""
     before, refs = snapshot(fork), _refs(fork)

@@ -64,13 +64,7 @@ _ATTRIBUTE_STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 # a fork line that can hold a tie: names a dtype
 _FORK_DTYPE = re.compile(rf"\btorch\.{_DTYPE}\b")
 # casts by method: ``x.long()`` is ``x.to(torch.int64)``
-_CASTS = {
-    "int": "int32",
-    "long": "int64",
-    "short": "int16",
-    "half": "float16",
-    "float": "float32",
-    "double": "float64",
+_CASTS = {name: _ALIASES[name] for name in ("int", "long", "short", "half", "float", "double")} | {
     "bfloat16": "bfloat16",
     "bool": "bool",
     "byte": "uint8",
