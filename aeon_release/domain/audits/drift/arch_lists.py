@@ -1,0 +1,198 @@
+"""Arch-list drift: upstream narrowed a kernel's CUDA arch list so that the fork's device drops out.
+
+A build's CMake gives each kernel the archs it is compiled for as the intersection of the kernel's own
+list with the archs the build targets: ``cuda_archs_loose_intersection(MLA_ARCHS "10.0f;11.0f"
+"${CUDA_ARCHS}")``, and compiles the kernel only when the result is not empty.  When upstream takes an
+entry out of such a list, the build still succeeds for the fork's device; the kernel is simply not
+there, and the model falls back to a slower one with the same answers.  The arch-coverage rule guards
+the groups a fleet configured; this check needs no rule: every list of a CMake file upstream changed
+(``CMakeLists.txt``, ``*.cmake``) whose literal entries covered the device (``settings: device``'s
+capability) at the merge base and, in the hunk that changed it, cover it no more.
+
+An entry covers the device as the loose intersection does for one target: the same major.minor
+whatever the suffixes; ``X.Yf`` (a family) any arch of major X; ``X.Ya`` that arch alone; a plain
+``X.Y`` an arch of major X at or above it (SASS runs forward within a major), across majors with
+``+PTX``.  A list that reads a variable (``${...}``) or holds an entry of another shape is not judged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parse_changes
+from aeon_release.domain.audits.merge_rules import ARCH_DRIFT as RULE
+from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
+from aeon_release.domain.audits.source import short
+
+# ``some_arch_intersection(OUT "9.0a;10.0f" ...)``: the group and its literal list (the list's line is the call's)
+_CALL = re.compile(
+    r"\b([A-Za-z_][A-Za-z0-9_]*arch[A-Za-z0-9_]*intersection)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s+\"([^\"\n]*)\"", re.I
+)
+_ENTRY = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})([af]?)")
+_MOST_FILES = 32  # CMake files read (both versions) a merge at most: a release changes a handful
+_MOST_BYTES = 2_000_000  # a CMake file larger than this is not one the build's author wrote
+
+
+@dataclass(frozen=True)
+class Call:
+    line: int
+    function: str
+    group: str
+    archs: str
+
+
+def covers(entry: str, device: tuple[int, int]) -> bool | None:
+    """Does one entry of a kernel's list give the device an arch (None: not an entry this can read)?"""
+    text = entry.strip()
+    ptx = text.endswith("+PTX")
+    match = _ENTRY.fullmatch(text.removesuffix("+PTX"))
+    if match is None:
+        return None
+    arch, suffix = (int(match.group(1)), int(match.group(2))), match.group(3)
+    if arch == device:
+        return True
+    if suffix == "f":
+        return arch[0] == device[0]
+    if suffix == "a":
+        return False
+    return arch <= device and (arch[0] == device[0] or ptx)
+
+
+def list_covers(archs: str, device: tuple[int, int]) -> bool | None:
+    """Does a list give the device an arch (None: an entry it cannot read, such as a variable)?"""
+    answers = [covers(entry, device) for entry in archs.split(";") if entry.strip()]
+    return None if any(a is None for a in answers) else any(answers)
+
+
+def calls(text: str) -> list[Call]:
+    found = []
+    for match in _CALL.finditer(text):
+        line = text.count("\n", 0, match.start(3)) + 1
+        found.append(Call(line, match.group(1), match.group(2), match.group(3)))
+    return found
+
+
+def is_cmake(path: str) -> bool:
+    name = path.rsplit("/", 1)[-1]
+    return name == "CMakeLists.txt" or name.endswith(".cmake")
+
+
+def cmake_changed(trees: ThreeTrees) -> list[str]:
+    """The CMake files upstream changed (what this check reads)."""
+    return [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if is_cmake(p)]
+
+
+def arch_list_drift(trees: ThreeTrees, device: DeviceGates | None, pr_pattern: str) -> list[Finding]:
+    if device is None:
+        return []
+    paths = sorted(cmake_changed(trees))[:_MOST_FILES]
+    if not paths:
+        return []
+    diff = repo.diff_zero_context(trees.repo, trees.base, trees.theirs, [f":(literal){p}" for p in paths])
+    changes = parse_changes(diff)
+    touched = [p for p in paths if p in changes and _CALL.search(changes.raw(p))]
+    if not touched:
+        return []
+    before, after = trees.blobs(trees.base, touched), trees.blobs(trees.theirs, touched)
+    findings = []
+    for path in touched:
+        old, new, merged = before[path], after[path], trees.merged_text(path)
+        if not old or not new or not merged or max(len(old), len(new), len(merged)) > _MOST_BYTES:
+            continue
+        findings += _dropped(trees, path, old, new, merged, changes[path].hunks, device, pr_pattern)
+    return findings
+
+
+def _dropped(
+    trees: ThreeTrees,
+    path: str,
+    old: str,
+    new: str,
+    merged: str,
+    hunks: list[tuple[int, int, list[str], list[str], int]],
+    device: DeviceGates,
+    pr_pattern: str,
+) -> list[Finding]:
+    """One finding for each group whose lists a hunk changed from covering the device to not."""
+    cap = device.capability
+    old_calls, new_calls, merged_calls = calls(old), calls(new), calls(merged)
+    to_merged = trees.to_merged(trees.theirs, path)
+    drops: list[tuple[list[Call], list[Call]]] = []
+    for old_start, old_count, plus, _, new_start in hunks:
+        removed = [c for c in old_calls if old_start <= c.line < old_start + old_count]
+        added = [c for c in new_calls if new_start <= c.line < new_start + len(plus)]
+        for group in dict.fromkeys(c.group for c in removed):
+            was = [c for c in removed if c.group == group]
+            now = [c for c in added if c.group == group]
+            if not now or not any(list_covers(c.archs, cap) for c in was):
+                continue  # a group the hunk removed (or renamed) is not judged: its kernel may have gone too
+            if any(list_covers(c.archs, cap) is not False for c in now):
+                continue  # still covered, or a list this cannot read
+            kept = [
+                m
+                for c in now
+                if (at := to_merged.get(c.line)) is not None
+                for m in merged_calls
+                if m.line == at and m.group == group and m.archs == c.archs
+            ]
+            if not kept:
+                continue  # the merged tree does not hold upstream's narrowed list (the fork's carry replaced it)
+            near = drops[-1] if drops and drops[-1][1][0].group == group else None
+            if near is not None and kept[0].line - near[1][-1].line <= _NEAR:
+                near[0].extend(was)  # the same kernel's list in another branch (a CUDA-version if/else)
+                near[1].extend(kept)
+            else:
+                drops.append((was, kept))
+    findings = []
+    for was, kept in drops:
+        group = kept[0].group
+        others = [m for m in merged_calls if m.group == group and m not in kept and list_covers(m.archs, cap)]
+        findings.append(_finding(trees, path, was, kept, others, device, pr_pattern))
+    return findings
+
+
+_NEAR = 6  # lines between two narrowed lists of one group that are one kernel's (an if/else on the CUDA version)
+
+
+def _finding(
+    trees: ThreeTrees,
+    path: str,
+    was: list[Call],
+    kept: list[Call],
+    others: list[Call],
+    device: DeviceGates,
+    pr_pattern: str,
+) -> Finding:
+    group, first = kept[0].group, kept[0]
+    regex = re.escape(first.function) + r"\([[:space:]]*" + group + "[^A-Za-z0-9_]"
+    commit = trees.upstream_commit(path, regex, pr_pattern)
+    olds = " and ".join(f'"{short(c.archs, 60)}"' for c in was[:2])
+    news = " and ".join(f'"{short(c.archs, 60)}"' for c in kept[:2])
+    where = f"upstream narrowed {group}'s arch list from {olds} to {news}{commit}"
+    effect = (
+        f"the kernel is no longer compiled for the device ({device.label}):"
+        " the build succeeds and the model falls back to a slower kernel"
+    )
+    siblings = sorted({s for c in kept for s in _siblings(c.archs, device.capability)})
+    if others:
+        lines = ", ".join(str(m.line) for m in others[:3])
+        tie = f"; another list of {group} still covers it (line {lines}: another branch or kernel)"
+        return Finding(RULE, "merge", Severity.WARNING, path, first.line, f"{where}: {effect}{tie}: {_CHECK}")
+    if not siblings:  # the whole major left: upstream's decision for the family (a kernel that never ran there)
+        tie = f"; no arch of major {device.capability[0]} is left in it"
+        return Finding(RULE, "merge", Severity.WARNING, path, first.line, f"{where}: {effect}{tie}: {_CHECK}")
+    kept_for = ", ".join(f"{a}.{b}" for a, b in siblings[:3])
+    hint = f"carry the device's arch back into {group}'s list, or confirm the kernel is not one the device uses"
+    message = f"{where}: {effect}, while {kept_for} of its family still get it: {hint}"
+    return Finding(RULE, "merge", Severity.ERROR, path, first.line, message)
+
+
+_CHECK = "check that the device still gets this kernel, or one that replaces it"
+
+
+def _siblings(archs: str, device: tuple[int, int]) -> list[tuple[int, int]]:
+    """The other archs of the device's major (minor 0-9) the list still gives an arch."""
+    return [(device[0], m) for m in range(10) if m != device[1] and list_covers(archs, (device[0], m))]
