@@ -9,10 +9,12 @@ model falls back to a slower kernel: a clean merge with every answer right.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from aeon_release.domain.audits import GitTree
-from aeon_release.domain.audits.drift.arch_lists import covers, list_covers
+from aeon_release.domain.audits.drift.arch_lists import calls, covers, list_covers
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ARCH_DRIFT
 from aeon_release.domain.audits.model import Finding, Settings, Severity
@@ -146,3 +148,20 @@ def test_an_entry_covers_the_device_as_the_loose_intersection_does(entry: str, c
 def test_a_list_with_an_entry_it_cannot_read_is_not_judged() -> None:
     assert list_covers("9.0a;${MORE}", GB10.capability) is None
     assert list_covers("9.0a; 12.0f ;", GB10.capability) is True
+
+
+def test_a_commented_out_call_and_another_command_are_not_lists() -> None:
+    text = (
+        '# cuda_archs_loose_intersection(OLD_ARCHS "12.0f" "${CUDA_ARCHS}")\n'
+        'set(FOO_ARCHS "12.0f")\n'
+        '  cuda_archs_loose_intersection(NEW_ARCHS\n    "10.0f;12.0f" "${CUDA_ARCHS}")\n'
+    )
+    assert [(c.line, c.group, c.archs) for c in calls(text)] == [(4, "NEW_ARCHS", "10.0f;12.0f")]
+
+
+def test_a_hostile_line_is_read_in_linear_time() -> None:
+    # one long word of "arch"s, and many calls of unknown commands: the scan stays linear
+    text = "arch" * 250_000 + "(\n" + 'f(X "1.0")\n' * 50_000
+    started = time.perf_counter()
+    assert calls(text) == []
+    assert time.perf_counter() - started < 5

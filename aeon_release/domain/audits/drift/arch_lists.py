@@ -27,10 +27,10 @@ from aeon_release.domain.audits.merge_rules import ARCH_DRIFT as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
 from aeon_release.domain.audits.source import short
 
-# ``some_arch_intersection(OUT "9.0a;10.0f" ...)``: the group and its literal list (the list's line is the call's)
-_CALL = re.compile(
-    r"\b([A-Za-z_][A-Za-z0-9_]*arch[A-Za-z0-9_]*intersection)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s+\"([^\"\n]*)\"", re.I
-)
+# ``command(OUT "9.0a;10.0f" ...)``: the group and its literal list (the list's line is the call's); the
+# command must be an ``*arch*intersection`` one.  One start a word (``\b``): linear on a hostile line.
+_CALL = re.compile(r"\b(\w+)\([ \t\r\n]*(\w+)[ \t\r\n]+\"([^\"\n]*)\"")
+_COMMAND = re.compile(r"\w*arch\w*intersection", re.I)
 _ENTRY = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})([af]?)")
 _MOST_FILES = 32  # CMake files read (both versions) a merge at most: a release changes a handful
 _MOST_BYTES = 2_000_000  # a CMake file larger than this is not one the build's author wrote
@@ -68,9 +68,17 @@ def list_covers(archs: str, device: tuple[int, int]) -> bool | None:
 
 
 def calls(text: str) -> list[Call]:
+    """The arch-list calls of a CMake text, a commented-out one aside."""
     found = []
+    line, at = 1, 0
     for match in _CALL.finditer(text):
-        line = text.count("\n", 0, match.start(3)) + 1
+        if not _COMMAND.fullmatch(match.group(1)):
+            continue
+        line += text.count("\n", at, match.start(3))
+        at = match.start(3)
+        start = text.rfind("\n", 0, match.start()) + 1
+        if "#" in text[start : match.start()]:
+            continue  # a comment (or a line this does not read as a command)
         found.append(Call(line, match.group(1), match.group(2), match.group(3)))
     return found
 
@@ -118,12 +126,15 @@ def _dropped(
 ) -> list[Finding]:
     """One finding for each group whose lists a hunk changed from covering the device to not."""
     cap = device.capability
-    old_calls, new_calls, merged_calls = calls(old), calls(new), calls(merged)
+    old_calls, new_calls, merged_calls = _by_line(calls(old)), _by_line(calls(new)), calls(merged)
+    if not old_calls or not new_calls:
+        return []
+    merged_at = _by_line(merged_calls)
     to_merged = trees.to_merged(trees.theirs, path)
     drops: list[tuple[list[Call], list[Call]]] = []
     for old_start, old_count, plus, _, new_start in hunks:
-        removed = [c for c in old_calls if old_start <= c.line < old_start + old_count]
-        added = [c for c in new_calls if new_start <= c.line < new_start + len(plus)]
+        removed = [c for n in range(old_start, old_start + old_count) for c in old_calls.get(n, ())]
+        added = [c for n in range(new_start, new_start + len(plus)) for c in new_calls.get(n, ())]
         for group in dict.fromkeys(c.group for c in removed):
             was = [c for c in removed if c.group == group]
             now = [c for c in added if c.group == group]
@@ -135,8 +146,8 @@ def _dropped(
                 m
                 for c in now
                 if (at := to_merged.get(c.line)) is not None
-                for m in merged_calls
-                if m.line == at and m.group == group and m.archs == c.archs
+                for m in merged_at.get(at, ())
+                if m.group == group and m.archs == c.archs
             ]
             if not kept:
                 continue  # the merged tree does not hold upstream's narrowed list (the fork's carry replaced it)
@@ -147,11 +158,18 @@ def _dropped(
             else:
                 drops.append((was, kept))
     findings = []
+    covering = [m for m in merged_calls if list_covers(m.archs, cap)] if drops else []
     for was, kept in drops:
-        group = kept[0].group
-        others = [m for m in merged_calls if m.group == group and m not in kept and list_covers(m.archs, cap)]
+        others = [m for m in covering if m.group == kept[0].group and m not in kept]
         findings.append(_finding(trees, path, was, kept, others, device, pr_pattern))
     return findings
+
+
+def _by_line(found: list[Call]) -> dict[int, list[Call]]:
+    out: dict[int, list[Call]] = {}
+    for call in found:
+        out.setdefault(call.line, []).append(call)
+    return out
 
 
 _NEAR = 6  # lines between two narrowed lists of one group that are one kernel's (an if/else on the CUDA version)
