@@ -10,7 +10,10 @@ merge/arch-drift finding is printed under K's subject; then the totals: commits 
 those that narrow one under the device and how many of them are reported, and the findings on the
 others (false), errors apart.
 
-  python benchmarks/arch_drift_replay.py [--mirror DIR] [--since 2025-01-01]
+  python benchmarks/arch_drift_replay.py [--mirror DIR] [--since 2025-01-01] [--capability 10.3]
+
+``--capability`` replays for another device (the repository's device with that capability): more of
+upstream's narrowings to count, for devices upstream did drop.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import re
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from threeway import FORK_NOTE, MIRROR, clone, commit_files, device_settings, git, show
@@ -35,20 +39,32 @@ _GROUP = re.compile(r"narrowed ([A-Za-z_][A-Za-z0-9_]*)'s arch list")
 
 
 def expected(repo: Path, sha: str, path: str, device: tuple[int, int]) -> tuple[set[str], set[str]]:
-    """(groups whose list K changed, those of them narrowed under the device)."""
+    """(groups whose list K changed, those of them narrowed under the device).  A group's calls are
+    paired in order when K kept their number (vLLM sets ``SCALED_MM_ARCHS`` for a dozen kernels), as
+    sets of lists otherwise."""
     old, new = show(repo, f"{sha}^", path) or "", show(repo, sha, path) or ""
-    before: dict[str, set[str]] = {}
-    after: dict[str, set[str]] = {}
+    before: dict[str, list[str]] = {}
+    after: dict[str, list[str]] = {}
     for text, into in ((old, before), (new, after)):
         for call in calls(text):
-            into.setdefault(call.group, set()).add(call.archs)
+            into.setdefault(call.group, []).append(call.archs)
     changed, narrowed = set(), set()
     for group, lists in before.items():
-        removed, added = lists - after.get(group, set()), after.get(group, set()) - lists
-        if not removed or not added:
+        later = after.get(group, [])
+        if len(later) == len(lists):
+            pairs = [(a, b) for a, b in zip(lists, later, strict=True) if a != b]
+        else:
+            removed, added = set(lists) - set(later), set(later) - set(lists)
+            pairs = [(a, b) for a in removed for b in added] if removed and added else []
+        if not pairs:
             continue
         changed.add(group)
-        if any(list_covers(r, device) for r in removed) and all(list_covers(a, device) is False for a in added):
+        olds, news = {a for a, _ in pairs}, {b for _, b in pairs}
+        if any(list_covers(a, device) for a in olds) and all(list_covers(b, device) is False for b in news):
+            narrowed.add(group)
+        elif len(later) == len(lists) and any(
+            list_covers(a, device) and list_covers(b, device) is False for a, b in pairs
+        ):
             narrowed.add(group)
     return changed, narrowed
 
@@ -57,9 +73,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--capability", help="another device's, as 10.3")
     args = parser.parse_args()
     settings = device_settings()
     assert settings.device is not None
+    if args.capability:
+        major, minor = (int(part) for part in args.capability.split("."))
+        settings = replace(settings, device=replace(settings.device, capability=(major, minor)))
     device = settings.device.capability
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
