@@ -165,3 +165,15 @@ def test_a_hostile_line_is_read_in_linear_time() -> None:
     started = time.perf_counter()
     assert calls(text) == []
     assert time.perf_counter() - started < 5
+
+
+def test_a_fork_that_appends_the_arch_to_the_group_is_not_reported(git_repo: GitRepo) -> None:
+    carry = {
+        CMAKE: MLA.replace("if(MLA_ARCHS)\n", 'list(APPEND MLA_ARCHS "12.1a")  # the fleet\'s own\nif(MLA_ARCHS)\n')
+    }
+    assert _only(git_repo, ALL_MAJOR_DROPPED, carry) == []
+
+
+def test_a_fork_line_that_names_the_group_without_an_arch_does_not_count(git_repo: GitRepo) -> None:
+    other = {CMAKE: MLA.replace("if(MLA_ARCHS)\n", 'message(STATUS "MLA: ${MLA_ARCHS}")\nif(MLA_ARCHS)\n')}
+    assert len(_only(git_repo, ALL_MAJOR_DROPPED, other)) == 1

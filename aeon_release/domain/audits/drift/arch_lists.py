@@ -130,6 +130,7 @@ def _dropped(
     if not old_calls or not new_calls:
         return []
     merged_at = _by_line(merged_calls)
+    fork_lines = list(trees.mine[path].added.values()) if path in trees.mine else []
     to_merged = trees.to_merged(trees.theirs, path)
     drops: list[tuple[list[Call], list[Call]]] = []
     for old_start, old_count, plus, _, new_start in hunks:
@@ -149,8 +150,8 @@ def _dropped(
                 for m in merged_at.get(at, ())
                 if m.group == group and m.archs == c.archs
             ]
-            if not kept:
-                continue  # the merged tree does not hold upstream's narrowed list (the fork's carry replaced it)
+            if not kept or _fork_gives(fork_lines, group, cap):
+                continue  # the merged tree does not hold upstream's narrowed list, or the fork adds the arch itself
             near = drops[-1] if drops and drops[-1][1][0].group == group else None
             if near is not None and kept[0].line - near[1][-1].line <= _NEAR:
                 near[0].extend(was)  # the same kernel's list in another branch (a CUDA-version if/else)
@@ -163,6 +164,16 @@ def _dropped(
         others = [m for m in covering if m.group == kept[0].group and m not in kept]
         findings.append(_finding(trees, path, was, kept, others, device, pr_pattern))
     return findings
+
+
+def _fork_gives(lines: list[str], group: str, device: tuple[int, int]) -> bool:
+    """A line the fork added names the group and a list that covers the device: its own
+    ``list(APPEND GROUP "X.Ya")`` or ``set(GROUP ...)`` after upstream's intersection."""
+    word = re.compile(r"\b" + re.escape(group) + r"\b")
+    return any(word.search(line) and any(list_covers(q, device) for q in _QUOTED.findall(line)) for line in lines)
+
+
+_QUOTED = re.compile(r"\"([^\"\n]*)\"")
 
 
 def _by_line(found: list[Call]) -> dict[int, list[Call]]:
