@@ -215,7 +215,8 @@ def _finding(
         return Finding(RULE, "merge", Severity.WARNING, path, first.line, f"{where}: {effect}{tie}: {_CHECK}")
     kept_for = ", ".join(f"{a}.{b}" for a, b in siblings[:3])
     hint = f"carry the device's arch back into {group}'s list, or confirm the kernel is not one the device uses"
-    message = f"{where}: {effect}, while {kept_for} of its family still get it: {hint}"
+    verb = "gets" if len(siblings) == 1 else "get"
+    message = f"{where}: {effect}, while {kept_for} of the same major still {verb} it: {hint}"
     return Finding(RULE, "merge", Severity.ERROR, path, first.line, message)
 
 
