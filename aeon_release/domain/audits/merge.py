@@ -25,6 +25,7 @@ from aeon_release.domain.audits.diffs import (
     upstream_changed,
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
+from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
@@ -130,7 +131,10 @@ def _merge_findings(
     mine_diff, upstream_diff, enum_files = started(sides.repo, sides.base, sides.ours, sides.theirs)
     mine, upstream = parse_changes(mine_diff.result()), parse_changes(upstream_diff.result())
     if not any(c.hunks for c in mine.values()) or not (
-        any(c.hunks for c in upstream.values()) or upstream.deleted or _changed_schemas(sides)
+        any(c.hunks for c in upstream.values())
+        or upstream.deleted
+        or _changed_schemas(sides)
+        or (settings.device is not None and _changed_cmake(sides))
     ):
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
@@ -148,6 +152,7 @@ def _merge_findings(
         device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)  # its git log runs on
     for check in _SEMANTIC_CHECKS:
         findings += check(trees, settings.pr_subject_pattern)
+    findings += arch_list_drift(trees, settings.device, settings.pr_subject_pattern)
     gates_at = len(findings)
     if gates_apart is None:
         findings += device_gates()
@@ -191,6 +196,11 @@ def _gate_findings(trees: ThreeTrees, settings: Settings) -> list[Finding]:
     """Device-gate drift, then native-gate drift."""
     device_gates = device_gates_started(trees, settings.device, settings.pr_subject_pattern)
     return device_gates() + native_gate_drift(trees, settings.device, settings.pr_subject_pattern)
+
+
+def _changed_cmake(sides: MergeSides) -> bool:
+    """Upstream changed a CMake file, which its Python diff leaves out: a kernel's arch list may be in it."""
+    return any(is_cmake(p) for p in upstream_changed(sides.repo, sides.base, sides.theirs))
 
 
 def _changed_schemas(sides: MergeSides) -> bool:

@@ -21,6 +21,7 @@ SHADOWED_ATTRIBUTE = "merge/shadowed-attribute"
 DEVICE_GATE = "merge/device-gate"
 ORDER_DRIFT = "merge/order-drift"
 DTYPE_DRIFT = "merge/dtype-drift"
+ARCH_DRIFT = "merge/arch-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -84,6 +85,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "fork-owned code tests or views a tensor as the dtype upstream changed it from",
+    ),
+    RuleInfo(
+        ARCH_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "upstream narrowed a kernel's CUDA arch list so that the fork's device (settings: device) is no longer built",
     ),
 )
 
