@@ -15,6 +15,14 @@ from tests.helpers import build_example, run_cli
 from tests.hostile.test_config_files import one_error_line
 
 
+def alarm_line(run: object) -> str:
+    """A run's one error line at exit 1 (an alarm for a person), checked like ``one_error_line``."""
+    from dataclasses import replace
+
+    assert getattr(run, "code", None) == 1, run
+    return one_error_line(replace(run, code=2))  # type: ignore[type-var]
+
+
 # -- the run record notes reads, edited by hand ---------------------------------------------------------------
 @pytest.fixture(scope="module")
 def merged(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
@@ -63,3 +71,130 @@ def test_a_run_record_edited_by_hand_is_never_sealed_by_the_next_stage(tmp_path:
     (store.folder / "record.sealed").unlink()
     with pytest.raises(StateError, match="it has no seal"):
         store.load_record()
+
+
+# -- a registry whose digest headers lie -----------------------------------------------------------------------
+MEDIA = "application/vnd.oci.image.manifest.v1+json"
+
+
+def _manifest(n: str) -> tuple[bytes, str]:
+    import hashlib
+
+    body = json.dumps({"schemaVersion": 2, "mediaType": MEDIA, "n": n}).encode()
+    return body, "sha256:" + hashlib.sha256(body).hexdigest()
+
+
+class LyingRegistry:
+    """A real HTTP server on 127.0.0.1: ``tags`` maps a tag (or a digest) to the bytes it serves, ``claims``
+    a tag to the digest its HEAD and GET headers say instead.  The registry binary never lies, so a lying
+    one has to be written; it speaks only what the client asks of it."""
+
+    def __init__(self) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.tags: dict[str, bytes] = {}
+        self.claims: dict[str, str] = {}
+        self.puts: list[str] = []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _send(self, code: int, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
+                self.send_response(code)
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(body)
+
+            def do_GET(self) -> None:
+                if self.path.startswith("/v2/team/app/tags/list"):
+                    tags = [t for t in owner.tags if not t.startswith("sha256:")]
+                    self._send(200, json.dumps({"name": "team/app", "tags": tags}).encode())
+                    return
+                ref = self.path.rsplit("/", 1)[-1]
+                body = owner.tags.get(ref)
+                if body is None:
+                    self._send(404)
+                    return
+                said = owner.claims.get(ref, _digest_of(body))
+                self._send(200, body, {"Content-Type": MEDIA, "Docker-Content-Digest": said})
+
+            do_HEAD = do_GET  # noqa: N815
+
+            def do_PUT(self) -> None:
+                owner.puts.append(self.path)
+                self.rfile.read(int(self.headers["Content-Length"]))
+                self._send(201)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.repository = f"127.0.0.1:{self.server.server_address[1]}/team/app"
+
+    def __enter__(self) -> LyingRegistry:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _digest_of(body: bytes) -> str:
+    import hashlib
+
+    return "sha256:" + hashlib.sha256(body).hexdigest()
+
+
+def _recorded(config: Path, repository: str, *published: tuple[str, str, str | None]) -> None:
+    """releases.yaml as publish writes it: (dated tag, digest, :latest before) each."""
+    from aeon_release.domain import release_record
+    from aeon_release.domain.release_record import Action, Release
+
+    config.mkdir(exist_ok=True)
+    for dated, digest, before in published:
+        version = dated[11:]
+        entry = Release(
+            Action.PUBLISH, repository, version, None, dated, digest, dated[:10], f"{dated[:10]}T00:00:00Z",
+            before, digest, {"status": "passed", "detail": "x", "revision": "0" * 40},
+        )  # fmt: skip
+        release_record.append(config, entry)
+
+
+def test_releases_hashes_what_a_dated_tag_serves(tmp_path: Path) -> None:
+    """``releases`` compared each dated tag by its HEAD's digest header: a registry that named the recorded
+    digest and served other bytes (a retagged release) had the cross-check pass, exit 0."""
+    _, ours_digest = _manifest("ours")
+    theirs, _ = _manifest("theirs")
+    with LyingRegistry() as registry:
+        registry.tags |= {"2026-12-01-v0.29.0": theirs, "latest": theirs}
+        registry.claims |= {"2026-12-01-v0.29.0": ours_digest, "latest": ours_digest}
+        _recorded(tmp_path / "cfg", registry.repository, ("2026-12-01-v0.29.0", ours_digest, None))
+        run = run_cli("releases", "--repository", registry.repository, "--config", tmp_path / "cfg")
+    line = alarm_line(run)
+    assert "2026-12-01-v0.29.0 is changed" in line and f"recorded {ours_digest}" in line, line
+
+
+def test_rollback_never_trusts_a_dated_tags_digest_header(tmp_path: Path) -> None:
+    """``rollback`` checks that the dated tag it goes back to still holds the recorded digest: by its HEAD
+    header, a registry that named that digest while the tag served other bytes had :latest moved."""
+    old, old_digest = _manifest("old")
+    new, new_digest = _manifest("new")
+    other, _ = _manifest("retagged")
+    with LyingRegistry() as registry:
+        registry.tags |= {"2026-11-01-v0.27.1": other, "2026-12-01-v0.29.0": new, "latest": new, old_digest: old}
+        registry.claims |= {"2026-11-01-v0.27.1": old_digest}
+        _recorded(
+            tmp_path / "cfg", registry.repository,
+            ("2026-11-01-v0.27.1", old_digest, None), ("2026-12-01-v0.29.0", new_digest, old_digest),
+        )  # fmt: skip
+        before = (tmp_path / "cfg" / "releases.yaml").read_text()
+        run = run_cli("rollback", "--repository", registry.repository, "--config", tmp_path / "cfg")
+        assert registry.puts == []
+    line = alarm_line(run)
+    assert "2026-11-01-v0.27.1 serves sha256:" in line and ":latest was not moved" in line, line
+    assert (tmp_path / "cfg" / "releases.yaml").read_text() == before
