@@ -198,3 +198,33 @@ def test_rollback_never_trusts_a_dated_tags_digest_header(tmp_path: Path) -> Non
     line = alarm_line(run)
     assert "2026-11-01-v0.27.1 serves sha256:" in line and ":latest was not moved" in line, line
     assert (tmp_path / "cfg" / "releases.yaml").read_text() == before
+
+
+# -- a folder that is no checkout, of the whole file system ----------------------------------------------------
+def test_audit_of_the_whole_file_system_is_refused_quickly() -> None:
+    """``audit --repo /`` walked the whole file system as a plain folder (/proc and /sys with it), and read
+    every file it found: still running at 100 s.  A folder that is no checkout is walked up to 100,000
+    files and folders; past that it is one line, in the time the walk takes to get there."""
+    from tests.hostile.conftest import ROOT, run_limited
+
+    run = run_limited("audit", "--repo", "/", "--config", ROOT, timeout=30)
+    line = one_error_line(run)
+    assert "/: a folder that is no git checkout and holds over 100,000 files and folders" in line, line
+    assert run.seconds < 15, run.seconds
+
+
+def test_a_plain_folder_under_the_bound_is_audited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aeon_release.domain.audits import source
+
+    monkeypatch.setattr(source, "MAX_WALKED", 30)  # the bound, made small: 100,000 files take seconds to write
+    folder = tmp_path / "plain"
+    for n in range(10):
+        (folder / f"d{n}").mkdir(parents=True)
+        (folder / f"d{n}" / "m.py").write_text("x = 1\n")
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    assert run_cli("audit", "--repo", folder, "--config", config).code == 0
+    for n in range(10, 21):
+        (folder / f"e{n}").mkdir()
+    line = one_error_line(run_cli("audit", "--repo", folder, "--config", config))
+    assert "holds over 30 files and folders: not audited" in line and "--repo the fork's git checkout" in line, line

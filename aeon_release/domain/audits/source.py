@@ -31,6 +31,7 @@ from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, b
 from aeon_release.adapters.git import not_opened
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
+from aeon_release.errors import UsageError, printable
 
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # a large fork's largest Python file is ~0.4 MB; a 12 MB file is an attack
@@ -546,11 +547,24 @@ def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict
     return oids
 
 
+# A folder that is no checkout is walked whole: a fork's tree is a few thousand files (vLLM's ~5,000), and
+# ``audit --repo /`` walked and read the whole file system (/proc and /sys with it), still going at 100 s.
+MAX_WALKED = 100_000
+
+
 def _walk(root: Path) -> list[str]:
     result: list[str] = []
     cut = len(str(root).rstrip(os.sep)) + 1
+    seen = 0
     for dirpath, dirnames, filenames in os.walk(str(root)):
         dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
+        seen += len(dirnames) + len(filenames)  # empty folders count: a tree of a million is as long a walk
+        if seen > MAX_WALKED:
+            raise UsageError(
+                f"{printable(str(root))[:200]}: a folder that is no git checkout and holds over {MAX_WALKED:,} "
+                "files and folders: not audited",
+                "pass --repo the fork's git checkout (or a folder of its files only)",
+            )
         prefix = dirpath[cut:].replace(os.sep, "/")
         result.extend(f"{prefix}/{name}" if prefix else name for name in filenames if name != ".git")
     return result
