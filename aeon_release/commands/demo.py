@@ -73,6 +73,7 @@ def _root(directory: Path | None) -> Path:
         raise UsageError(
             f"{directory}: {linked} is a symbolic link", "give the demo a folder without symlinks on its way"
         )
-    if directory.exists() and any(directory.iterdir()):
+    files.make_folder(directory, "the demo's folder")
+    if any(directory.iterdir()):
         raise UsageError(f"{directory}: not empty", "give the demo an empty or new folder")
     return directory

@@ -228,3 +228,42 @@ def test_a_plain_folder_under_the_bound_is_audited(tmp_path: Path, monkeypatch: 
         (folder / f"e{n}").mkdir()
     line = one_error_line(run_cli("audit", "--repo", folder, "--config", config))
     assert "holds over 30 files and folders: not audited" in line and "--repo the fork's git checkout" in line, line
+
+
+# -- a folder the tool makes where none can be ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("demo", "/proc/aeon-x"), "the demo's folder /proc/aeon-x: cannot be made there"),
+        (("keygen", "/proc/aeon-x/key"), "the key's folder /proc/aeon-x: cannot be made there"),
+        (("demo", "/proc/self/status/x"), "the demo's folder /proc/self/status/x: cannot be made there"),
+        (("demo", "/proc/self/status"), "the demo's folder /proc/self/status: is a file, not a folder"),
+    ],
+)
+def test_a_folder_that_cannot_be_made_there_says_so(argv: tuple[str, ...], said: str) -> None:
+    """The kernel answers a folder made under /proc with ENOENT: ``demo /proc/x`` was "No such file or
+    directory (hint: check that it exists ...)" after it printed its first step, which reads as a missing
+    input.  A folder a person named is made before anything runs, and a failure says it cannot be made."""
+    run = run_cli(*argv)
+    line = one_error_line(run)
+    assert said in line and "check that it exists" not in line and run.out == "", (line, run.out)
+
+
+# -- an empty path ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("audit", "--output", ""),
+        ("audit", "--repo", ""),
+        ("audit", "--config", ""),
+        ("notes", "v0.29.0", "--record", ""),
+        ("demo", ""),
+        ("ledger", "check", "--config", ""),
+    ],
+)
+def test_an_empty_path_is_no_path(argv: tuple[str, ...], tmp_path: Path) -> None:
+    """pathlib reads ``''`` as ``.``: ``--output ''`` was reported as "--output . is a directory", and
+    ``--repo ''`` or ``--config ''`` quietly meant the folder the shell was in."""
+    line = one_error_line(run_cli(*argv, cwd=tmp_path))
+    assert "an empty path names no file or folder" in line and " . " not in line, line
+    assert list(tmp_path.iterdir()) == []
