@@ -267,3 +267,54 @@ def test_an_empty_path_is_no_path(argv: tuple[str, ...], tmp_path: Path) -> None
     line = one_error_line(run_cli(*argv, cwd=tmp_path))
     assert "an empty path names no file or folder" in line and " . " not in line, line
     assert list(tmp_path.iterdir()) == []
+
+
+# -- a source encoding under which Python reads other text than the audit ------------------------------------
+RULES = """rules:
+  - id: t/no-global-layer-type
+    kind: pattern
+    message: one layer type for every layer
+    paths: ["**/*.py"]
+    regex: 'layer_types\\[\\s*0\\s*\\]'
+    expect: absent
+  - id: t/never-as-strided
+    kind: forbidden-call
+    message: never re-stride
+    paths: ["**/*.py"]
+    calls: [as_strided]
+"""
+HIDDEN = {
+    "unicode_escape": b"# coding: unicode_escape\ndef f(layer_types, t):\n    return t.as\\x5fstrided(layer_types\\x5b0\\x5d)\n",
+    "raw_unicode_escape": b"# coding: raw-unicode-escape\ndef f(layer_types, t):\n    return t.as\\u005fstrided(layer_types\\u005b0\\u005d)\n",
+    "utf-7": b"# -*- coding: utf-7 -*-\ndef f(layer_types, t):\n    return t.as+AF8-strided(layer_types+AFs-0+AF0-)\n",
+}
+
+
+@pytest.mark.parametrize("encoding", sorted(HIDDEN))
+def test_a_coding_cookie_cannot_hide_code_from_the_gate(tmp_path: Path, encoding: str) -> None:
+    """Every rule reads a file as UTF-8, Python as its coding cookie says: under ``unicode_escape``,
+    ``raw-unicode-escape`` or ``utf-7`` a pull request's ``t.as\\x5fstrided(layer_types\\x5b0\\x5d)`` is
+    ``t.as_strided(layer_types[0])`` to Python, and the file compiled: the gate passed, exit 0.  Such a
+    file is a py-compile finding (a tree rule: every config gets it)."""
+    from tests.hostile.conftest import config_with, git, make_repo
+
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {"m.py": HIDDEN[encoding]})
+    scope: dict[str, object] = {}
+    exec(compile(HIDDEN[encoding], "m.py", "exec"), scope)  # what Python runs: both forbidden things
+    assert "as_strided" in scope["f"].__code__.co_names  # type: ignore[attr-defined]
+    config = config_with(tmp_path, RULES)
+    run = run_cli("audit", "--repo", repo, "--config", config, "--changed-since", base, "--format", "json")
+    assert run.code == 1, (run.out, run.err)
+    found = [(f["rule"], f["line"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"]
+    assert ("baseline/py-compile", 1) in found, found
+
+
+def test_a_file_in_an_ascii_compatible_encoding_is_audited_as_before(tmp_path: Path) -> None:
+    from tests.hostile.conftest import config_with, make_repo
+
+    latin = "# -*- coding: latin-1 -*-\nNAME = 'café'\n".encode("latin-1")
+    repo = make_repo(tmp_path / "repo", {"m.py": latin, "n.py": "# coding: utf-8\nx = 1\n"})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, RULES))
+    assert run.code == 0, (run.out, run.err)

@@ -547,7 +547,7 @@ def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict
     return oids
 
 
-# A folder that is no checkout is walked whole: a fork's tree is a few thousand files (vLLM's ~5,000), and
+# A folder that is no checkout is walked whole: a fork's tree is a few thousand files (a large one's ~5,000), and
 # ``audit --repo /`` walked and read the whole file system (/proc and /sys with it), still going at 100 s.
 MAX_WALKED = 100_000
 
