@@ -318,3 +318,34 @@ def test_a_file_in_an_ascii_compatible_encoding_is_audited_as_before(tmp_path: P
     repo = make_repo(tmp_path / "repo", {"m.py": latin, "n.py": "# coding: utf-8\nx = 1\n"})
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, RULES))
     assert run.code == 0, (run.out, run.err)
+
+
+# -- names Python folds (NFKC) ---------------------------------------------------------------------------------
+FULLWIDTH = "def f(layer_types, t):\n    a = \uff4cayer_types[0]\n    return t.\uff41s_strided(a)  # \uff02\n"
+
+
+def test_a_name_python_folds_cannot_hide_code_from_the_gate(tmp_path: Path) -> None:
+    """Python reads identifiers in NFKC: ``\\uff4cayer_types[0]`` and ``t.\\uff41s_strided(a)`` (fullwidth
+    letters) run as ``layer_types[0]`` and ``t.as_strided(a)``, and both rules passed them.  Names are read
+    folded; the comment's fullwidth quote is left as written (folded, it would open a string)."""
+    from tests.hostile.conftest import config_with, git, make_repo
+
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {"m.py": FULLWIDTH})
+    scope: dict[str, object] = {}
+    exec(compile(FULLWIDTH, "m.py", "exec"), scope)
+    code = scope["f"].__code__  # type: ignore[attr-defined]
+    assert "as_strided" in code.co_names and "layer_types" in code.co_varnames
+    config = config_with(tmp_path, RULES)
+    run = run_cli("audit", "--repo", repo, "--config", config, "--changed-since", base, "--format", "json")
+    found = {(f["rule"], f["line"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
+    assert run.code == 1 and found == {("t/no-global-layer-type", 2), ("t/never-as-strided", 3)}, (found, run.err)
+
+
+def test_only_names_are_folded() -> None:
+    from aeon_release.domain.audits.source import python_names
+
+    text = 'x\u00b2 = "\uff02\uff4c"  # \uff4c\n\uff4c = 1\n'
+    assert python_names(text) == 'x2 = "\uff02\uff4c"  # \uff4c\nl = 1\n'
+    assert python_names("def (\uff4c\n") == "def (\uff4c\n"  # does not tokenize: as written

@@ -639,6 +639,33 @@ def _any_of(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{glob_regex(p).pattern})" for p in patterns))
 
 
+def python_names(text: str) -> str:
+    """``text`` with every name in it as Python reads it: Python folds identifiers to NFKC, and the pattern
+    and call rules read ``layer_types[0]`` and ``t.as_strided(a)`` written with fullwidth letters as other
+    names: they passed the gate, and Python ran them.  Only names change (a string or a
+    comment is Python's text as written: a fullwidth quote folded to ``"`` would break the parse), and only
+    in a file with non-ASCII text; one that does not tokenize is left as it is (py-compile reports it)."""
+    if text.isascii():
+        return text
+    import tokenize
+    import unicodedata
+
+    lines = io.StringIO(text).readlines()
+    edits: list[tuple[int, int, int, str]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NAME and not token.string.isascii():
+                folded = unicodedata.normalize("NFKC", token.string)
+                if folded != token.string:
+                    edits.append((token.start[0] - 1, token.start[1], token.end[1], folded))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return text
+    for row, start, end, folded in reversed(edits):
+        line = lines[row]
+        lines[row] = line[:start] + folded + line[end:]
+    return "".join(lines)
+
+
 class SourceCache:
     """Texts and parsed modules of the files that rules ask for, each read and parsed at most once."""
 
@@ -657,7 +684,8 @@ class SourceCache:
             self.reads.add(path)
         if path not in self._texts:
             data = self.tree.read(path)
-            self._texts[path] = None if data is None else data.decode("utf-8", errors="replace")
+            text = None if data is None else data.decode("utf-8", errors="replace")
+            self._texts[path] = python_names(text) if text is not None and path.endswith(".py") else text
         return self._texts[path]
 
     def module(self, path: str) -> ast.Module | SyntaxError | None:
