@@ -349,3 +349,16 @@ def test_only_names_are_folded() -> None:
     text = 'x\u00b2 = "\uff02\uff4c"  # \uff4c\n\uff4c = 1\n'
     assert python_names(text) == 'x2 = "\uff02\uff4c"  # \uff4c\nl = 1\n'
     assert python_names("def (\uff4c\n") == "def (\uff4c\n"  # does not tokenize: as written
+
+
+@pytest.mark.parametrize("spelt", ['"as\\x5fstrided"', '"as_" "strided"', "'as\\u005fstrided'", '"as_str" r"ided"'])
+def test_a_getattr_string_built_from_parts_is_a_use(tmp_path: Path, spelt: str) -> None:
+    """The call rule reads ``getattr(t, NAME)`` as a use of NAME, but its plain-text prefilter skipped any
+    file whose text lacks the name: a string Python builds from an escape or from parts passed."""
+    from tests.hostile.conftest import config_with, make_repo
+
+    source = f"def f(t):\n    return getattr(t, {spelt})(1)\n"
+    repo = make_repo(tmp_path / "repo", {"m.py": source})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, RULES), "--format", "json")
+    found = {(f["rule"], f["line"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
+    assert run.code == 1 and found == {("t/never-as-strided", 2)}, (found, run.err)
