@@ -362,3 +362,41 @@ def test_a_getattr_string_built_from_parts_is_a_use(tmp_path: Path, spelt: str) 
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, RULES), "--format", "json")
     found = {(f["rule"], f["line"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
     assert run.code == 1 and found == {("t/never-as-strided", 2)}, (found, run.err)
+
+
+# -- a comment that silences what settings: severity cannot lower ---------------------------------------------
+def test_no_comment_silences_the_engines_tree_rules(tmp_path: Path) -> None:
+    """``settings: severity`` never lowers the engine's tree rules (sweep 17), but a comment in the pull
+    request did: ``# aeon-audit: ignore[baseline/py-compile] generated`` above a SyntaxError, or one above
+    each conflict marker of a YAML file, and the gate passed, exit 0.  The finding stays an error and the
+    comment is a warning saying why."""
+    from tests.hostile.conftest import config_with, make_repo
+
+    files = {
+        "bad.py": "x = 1\n# aeon-audit: ignore[baseline/py-compile] generated, never imported\ndef f(:\n",
+        "c.yaml": "".join(
+            f"# aeon-audit: ignore[baseline/conflict-markers] resolved upstream\n{marker}\nb: {n}\n"
+            for n, marker in enumerate(("<<<<<<< HEAD", "=======", ">>>>>>> theirs"))
+        ),
+    }
+    repo = make_repo(tmp_path / "repo", files)
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json")
+    findings = json.loads(run.out)["findings"]
+    blocking = sorted(
+        (f["rule"], f["path"], f["line"]) for f in findings if f["severity"] == "error" and not f["suppressed"]
+    )
+    assert run.code == 1 and blocking == [
+        ("baseline/conflict-markers", "c.yaml", 2), ("baseline/conflict-markers", "c.yaml", 5),
+        ("baseline/conflict-markers", "c.yaml", 8), ("baseline/py-compile", "bad.py", 3),
+    ], blocking  # fmt: skip
+    refused = [f for f in findings if f["rule"] == "suppression/refused"]
+    assert len(refused) == 4 and all("take no suppression" in f["message"] for f in refused), refused
+
+
+def test_a_rule_files_own_tree_rule_stays_its_authors_to_suppress(tmp_path: Path) -> None:
+    from tests.hostile.conftest import config_with, make_repo
+
+    rules = "rules:\n  - id: tree/py-compile\n    kind: py-compile\n    message: does not compile\n"
+    repo = make_repo(tmp_path / "repo", {"gen.py": "# aeon-audit: ignore[tree/py-compile] a template\ndef f(:\n"})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, rules))
+    assert run.code == 0, (run.out, run.err)
