@@ -400,3 +400,28 @@ def test_a_rule_files_own_tree_rule_stays_its_authors_to_suppress(tmp_path: Path
     repo = make_repo(tmp_path / "repo", {"gen.py": "# aeon-audit: ignore[tree/py-compile] a template\ndef f(:\n"})
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, rules))
     assert run.code == 0, (run.out, run.err)
+
+
+# -- a file padded past the read cap --------------------------------------------------------------------------
+def test_a_file_padded_past_the_read_cap_fails_the_gate(tmp_path: Path) -> None:
+    """A file over ``settings.max_file_bytes`` is not read, and that was a warning: a pull request's Python
+    file padded past the cap (8 MiB by default; GitHub takes 100 MB) with one comment line carried
+    ``t.as_strided(layer_types[0])`` through the gate, exit 0.  Over the cap and read by a rule, it is an
+    error; a data file no rule but the conflict-marker check reads stays a warning.  The cap is made
+    small here (4 KiB) so the test writes kilobytes, not megabytes."""
+    from tests.hostile.conftest import config_with, git, make_repo
+
+    config = config_with(tmp_path, "settings: {max_file_bytes: 4096}\n" + RULES)
+    repo = make_repo(tmp_path / "repo", {"ok.py": "x = 1\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    padded = "def f(layer_types, t):\n    return t.as_strided(layer_types[0])\n" + "#" * 5000 + "\n"
+    make_repo(repo, {"m.py": padded, "weights.bin": "\0" * 5000})
+    for scope in ((), ("--changed-since", base)):
+        run = run_cli("audit", "--repo", repo, "--config", config, *scope, "--format", "json")
+        found = {(f["rule"], f["path"], f["severity"]) for f in json.loads(run.out)["findings"]}
+        assert run.code == 1, (scope, run.out, run.err)
+        assert ("audit/not-audited", "m.py", "error") in found and (
+            "audit/not-audited",
+            "weights.bin",
+            "warning",
+        ) in found
