@@ -425,3 +425,26 @@ def test_a_file_padded_past_the_read_cap_fails_the_gate(tmp_path: Path) -> None:
             "weights.bin",
             "warning",
         ) in found
+
+
+def test_a_python_file_committed_as_a_link_fails_the_gate(tmp_path: Path) -> None:
+    """A ``.py`` committed as a symbolic link to a ``.txt`` of the same code: Python imports through the
+    link, no ``**/*.py`` rule reads a .txt, and the link itself was only an ``audit/not-audited`` warning:
+    the forbidden call passed the gate, exit 0.  A link a rule reads by its path is an error now; a link
+    to a README that only the conflict-marker check reads stays a warning."""
+    import os
+
+    from tests.hostile.conftest import config_with, git, make_repo
+
+    repo = make_repo(tmp_path / "repo", {"ok.py": "x = 1\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    (repo / "impl.txt").write_text("def f(t):\n    return t.as_strided(1)\n")
+    os.symlink("impl.txt", repo / "a.py")
+    os.symlink("impl.txt", repo / "README")
+    make_repo(repo, {})
+    config = config_with(tmp_path, RULES)
+    for scope in (("--changed-since", base), ("--rev", "HEAD"), ()):
+        run = run_cli("audit", "--repo", repo, "--config", config, *scope, "--format", "json")
+        found = {(f["rule"], f["path"], f["severity"]) for f in json.loads(run.out)["findings"]}
+        assert run.code == 1 and ("audit/not-audited", "a.py", "error") in found, (scope, found, run.err)
+        assert ("audit/not-audited", "README", "warning") in found, (scope, found)
