@@ -642,6 +642,16 @@ def _any_of(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{glob_regex(p).pattern})" for p in patterns))
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _folds_in_a_name(char: str) -> bool:
+    import unicodedata
+
+    return ("a" + char).isidentifier() and unicodedata.normalize("NFKC", char) != char
+
+
 def python_names(text: str) -> str:
     """``text`` with every name in it as Python reads it: Python folds identifiers to NFKC, and the pattern
     and call rules read ``layer_types[0]`` and ``t.as_strided(a)`` written with fullwidth letters as other
@@ -653,6 +663,10 @@ def python_names(text: str) -> str:
     import tokenize
     import unicodedata
 
+    # most non-ASCII text is prose (a dash, an ellipsis, CJK): tokenize only when a character that can be
+    # part of a name folds (a fullwidth letter, a ligature, a superscript digit)
+    if not any(_folds_in_a_name(c) for c in set(_NON_ASCII.findall(text))):
+        return text
     lines = io.StringIO(text).readlines()
     edits: list[tuple[int, int, int, str]] = []
     try:
