@@ -1,8 +1,10 @@
 """Hostile-input sweep 18: the run record ``notes`` reads, edited by hand; a registry whose digest headers
-lie to ``releases``, ``rollback`` and ``verify``; ``audit --repo /`` (a folder that is no checkout, of
-the whole file system); ``demo`` in a place no folder can be made; an empty path option.  Real git,
-real processes, a real HTTP server; one line and a documented exit code, never a traceback, and the
-user's checkout, index and branches as they were."""
+lie to ``releases``, ``rollback`` and ``verify``; ``audit --repo /`` (a folder that is no checkout, of the
+whole file system); ``demo`` or ``keygen`` where no folder can be made; an empty path option; and a pull
+request's ways around the gate: a coding cookie under which Python reads other text, names Python folds
+(NFKC), a getattr string built from parts, a comment silencing the engine's tree rules, a file padded
+past the read cap, a ``.py`` committed as a link.  Real git, real processes, a real HTTP server; one line
+and a documented exit code, never a traceback, and the user's checkout, index and branches as they were."""
 
 from __future__ import annotations
 
