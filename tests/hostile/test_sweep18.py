@@ -450,3 +450,23 @@ def test_a_python_file_committed_as_a_link_fails_the_gate(tmp_path: Path) -> Non
         found = {(f["rule"], f["path"], f["severity"]) for f in json.loads(run.out)["findings"]}
         assert run.code == 1 and ("audit/not-audited", "a.py", "error") in found, (scope, found, run.err)
         assert ("audit/not-audited", "README", "warning") in found, (scope, found)
+
+
+def test_a_release_over_an_edited_run_record_stops_before_any_stage(tmp_path: Path) -> None:
+    """The notes stage adds the build and publish sections to the record the merge wrote: an edited one is
+    refused there, after the push and :latest's move.  It is checked when the release opens.  The run
+    stops at its build here (no Docker engine answers), as a real one does."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    argv = (
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", tmp_path / "key",
+    )  # fmt: skip
+    no_docker = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    first = run_cli(*argv, env=no_docker)
+    assert first.code == 2 and "Docker engine does not answer" in first.err, first.err
+    record = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "record.json"
+    data = json.loads(record.read_text())
+    record.write_text(json.dumps(data | {"merge": data["merge"] | {"upstream_commits": 1}}))
+    line = one_error_line(run_cli(*argv, env=no_docker))
+    assert "record.json: not the run record the v0.29.0 runs last wrote" in line, line
