@@ -63,7 +63,9 @@ def _parse_and_run(argv: list[str] | None) -> object:
     from aeon_release.errors import UsageError
 
     try:
-        code = app(args=argv, prog_name="aeon-release", standalone_mode=False)
+        cli = typer.main.get_command(app)
+        _refuse_empty_paths(cli)
+        code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
         command = error.ctx.command_path if error.ctx is not None else "aeon-release"
@@ -75,6 +77,27 @@ def _parse_and_run(argv: list[str] | None) -> object:
     if code == _INTERRUPTED:  # typer turns Ctrl-C into exit 130 and returns it: the error handler says what to do
         raise KeyboardInterrupt
     return code
+
+
+def _refuse_empty_paths(command: Any) -> None:
+    """Every path option and argument refuses ``''``: pathlib reads it as ``.``, so ``--output ''`` was
+    reported as "--output . is a directory", ``--repo ''`` audited the folder the shell was in and
+    ``--config ''`` read the rules there."""
+    from typer._click.exceptions import BadParameter
+    from typer.models import TyperPath
+
+    for param in command.params:
+        if isinstance(param.type, TyperPath):
+            convert = param.type.convert
+
+            def checked(value: Any, param: Any, ctx: Any, convert: Any = convert) -> Any:
+                if isinstance(value, str) and not value:
+                    raise BadParameter("an empty path names no file or folder", ctx=ctx, param=param)
+                return convert(value, param, ctx)
+
+            object.__setattr__(param.type, "convert", checked)  # this run's command tree only
+    for sub in (getattr(command, "commands", None) or {}).values():
+        _refuse_empty_paths(sub)
 
 
 def _usage_line(error: Any) -> tuple[str, str]:

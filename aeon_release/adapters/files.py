@@ -46,6 +46,21 @@ def write_text(
         raise unwritable(path, what, exc) from None
 
 
+def make_folder(path: Path, what: str) -> None:
+    """A folder made where a person named it (the demo's, a key's): one that cannot be made there (under
+    /proc or /sys, below a file, in a read-only place) is one line naming it and saying so; the kernel's
+    ENOENT from /proc got the hint for a missing input ("check that it exists" to `demo /proc/x`)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"{what} {printable(str(path))[:200]}: is a file, not a folder", "pass a new folder") from None
+    except OSError as exc:
+        message = f"{what} {printable(str(path))[:200]}: cannot be made there: {exc.strerror or exc}"
+        if exc.errno in DISK_ERRNOS:
+            raise DiskError(message, environment_hint(exc)) from None
+        raise UsageError(message, "pass a folder in a place you can write, such as your home or /tmp") from None
+
+
 def unwritable(path: Path, what: str, exc: OSError) -> UsageError:
     """A write that failed, as one line: a full disk, a quota, a file-size limit or a read-only file
     system is the machine's (DiskError, its hint), anything else the path's ("pass a writable file path"

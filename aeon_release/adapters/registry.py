@@ -208,16 +208,12 @@ class Registry:
 
     # -- manifests ---------------------------------------------------------------------------
     def digest(self, reference: str) -> str | None:
-        """The digest a tag points to (HEAD), or None when the tag does not exist."""
-        response = self._send("HEAD", self._manifest_path(reference), {"Accept": _ACCEPT})
-        if response.status == 404:
-            return None
-        self._check(response, f"reading {self.repository}:{reference}")
-        digest = response.headers.get("Docker-Content-Digest")
-        if digest and grammar.SHA256_DIGEST.fullmatch(digest):
-            return digest
+        """The digest of the manifest bytes a tag serves, hashed here, or None when the tag does not exist.
+        A HEAD's ``Docker-Content-Digest`` is only what the registry says: one that named the recorded
+        digest and served other bytes passed `releases`' cross-check, `rollback`'s check of its dated tag
+        and `verify`, and read back `:latest` as moved.  A manifest is a few KB: the GET costs no more."""
         manifest = self.manifest(reference)
-        return manifest.digest if manifest else None
+        return manifest.digest if manifest is not None else None
 
     def manifest(self, reference: str) -> Manifest | None:
         """The manifest bytes a tag or digest points to, checked against their digest."""

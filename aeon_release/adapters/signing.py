@@ -47,7 +47,7 @@ def generate(secret: Path) -> tuple[Path, str]:
             raise UsageError(f"{path} already exists", "pick another path; a key is never overwritten")
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    secret.parent.mkdir(parents=True, exist_ok=True)
+    files.make_folder(secret.parent, "the key's folder")
     _create(secret, pem, 0o600)
     _create(
         public,

@@ -2,7 +2,7 @@
 
 ``RunStore(git_dir, tag)`` owns every path under ``<git-common-dir>/aeon-release/``: the run folders
 ``runs/<tag>/`` (state.json, report.json, record.json, pipeline.json, and the seals of the
-three the tool acts on: state.sealed, report.sealed, pipeline.sealed), ``worktrees/<tag>``,
+four the tool acts on: state.sealed, report.sealed, record.sealed, pipeline.sealed), ``worktrees/<tag>``,
 ``builds/<image>.json``, ``attestations/<image id>.json``, the lock and scratch files.  State lives under the git dir so that it is shared by every linked
 worktree and never shows up as untracked files in the user's checkout.  Writes are atomic
 (write a temporary file, then rename), so a run killed at any point leaves either the old or the
@@ -609,11 +609,27 @@ class RunStore:
         _write_sealed(self.report_file, data)
 
     def update_record(self, sections: dict[str, Any]) -> dict[str, Any]:
-        """Set sections of the run record that `notes` reads; keep the others."""
-        path = self.record_file
-        record: dict[str, Any] = _json_object(path, "run record") if path.exists() else {"tag": self.tag}
+        """Set sections of the run record that `notes` reads; keep the others (only as the runs wrote
+        them: sealing an edited record here would make a hand-written section the run's word)."""
+        record = self.load_record() or {"tag": self.tag}
         record.update(sections)
-        write_json(path, record)
+        _write_sealed(self.record_file, record)
+        return record
+
+    def load_record(self) -> dict[str, Any] | None:
+        """The run record, sealed as the runs wrote it (None when there is none): `notes` made the release
+        notes of a section edited by hand (a carry marked kept that the merge lost, an audit of no errors)."""
+        path = self.record_file
+        if not os.path.lexists(path):
+            return None
+        record = _json_object(path, "run record")
+        _check_sealed(
+            path,
+            "run record",
+            f"the {self.tag} runs",
+            "if the edit is yours, pass the file as `notes --record FILE` (read as given); otherwise find out "
+            "who wrote it: the notes say only what the runs recorded",
+        )
         return record
 
     def load_pipeline(self) -> PipelineState | None:

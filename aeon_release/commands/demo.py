@@ -18,6 +18,7 @@ from aeon_release.adapters.console import show as say  # the demo is the primary
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
+from aeon_release.commands import notes as notes_cmd
 from aeon_release.domain import ledger, notes, profile
 from aeon_release.errors import NeedsHuman, UsageError
 from aeon_release.pipeline import merge as merge_cmd
@@ -54,7 +55,7 @@ def run(directory: Path | None, docker: bool) -> Path:
         say("[bold]4.[/] aeon-release release v0.29.0: the rest of the pipeline on the Docker engine")
         demo_docker.run(example)
     else:
-        record = notes.load_record(RunStore(Git(example.fork).common_dir, demo.NEW).record_file, demo.NEW)
+        record = notes_cmd.read_record(demo.NEW, example.fork, None)
         notes.write_notes(record, ledger.load(example.config), output, fleet=profile.load(example.config))
     say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
     say(
@@ -72,6 +73,7 @@ def _root(directory: Path | None) -> Path:
         raise UsageError(
             f"{directory}: {linked} is a symbolic link", "give the demo a folder without symlinks on its way"
         )
-    if directory.exists() and any(directory.iterdir()):
+    files.make_folder(directory, "the demo's folder")
+    if any(directory.iterdir()):
         raise UsageError(f"{directory}: not empty", "give the demo an empty or new folder")
     return directory

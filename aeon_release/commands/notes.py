@@ -21,11 +21,18 @@ def find_record(tag: str, repo: Path, record: Path | None) -> Path:
     return RunStore(Git(repo).common_dir, validate_ref_name(tag, "tag")).record_file
 
 
+def read_record(tag: str, repo: Path, record: Path | None) -> notes.Record:
+    """``--record FILE`` read as given (the person's word), else the runs' record, only as they sealed it: a
+    section edited by hand (a lost carry marked kept, an audit of no errors) went into the notes."""
+    if record is None:
+        RunStore(Git(repo).common_dir, validate_ref_name(tag, "tag")).load_record()
+    return notes.load_record(find_record(tag, repo, record), tag)
+
+
 def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, output: Path | None) -> None:
     if fmt not in FORMATS:
         raise UsageError(f"unknown --format {quoted(fmt)}", f"use one of {', '.join(FORMATS)}")
-    path = find_record(tag, repo, record)
-    data = notes.load_record(path, tag)
+    data = read_record(tag, repo, record)
     loaded = ledger.load(config_dir)
     fleet = profile.load(config_dir)
     if output is not None:

@@ -408,21 +408,13 @@ def _push_dated(plan: PublishPlan, registry: Registry) -> str:
         pushed = images.push(
             plan.image.id, str(plan.names.repository), plan.names.dated_tag, plan.credentials, on_event
         )
-    read_back = served_digest(registry, plan.names.dated_tag)
+    read_back = registry.digest(plan.names.dated_tag)
     if read_back != pushed:
         raise NeedsHuman(
             f"{target}: the push reported {pushed} but the registry serves {read_back}",
             ":latest was not moved; find out who else writes to this tag",
         )
     return pushed
-
-
-def served_digest(registry: Registry, tag: str) -> str | None:
-    """The digest of the manifest bytes ``tag`` serves, hashed here: a read-back is the proof that the tag
-    holds what was put there, and the digest header of a HEAD is only what the registry says (one that
-    answered :latest's read-back with the digest asked for, and served other bytes, passed as moved)."""
-    manifest = registry.manifest(tag)
-    return manifest.digest if manifest is not None else None
 
 
 def move_latest(registry: Registry, digest: str, expected: str | None) -> str:
@@ -442,7 +434,7 @@ def move_latest(registry: Registry, digest: str, expected: str | None) -> str:
             "someone else is publishing to this repository: check with `aeon-release releases`, then rerun",
         )
     registry.put_manifest(LATEST, manifest)
-    read_back = served_digest(registry, LATEST)
+    read_back = registry.digest(LATEST)
     if read_back != digest:
         raise NeedsHuman(
             f"{registry.repository}:{LATEST} reads back as {read_back}, not {digest}",

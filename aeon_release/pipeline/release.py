@@ -367,6 +367,9 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     if from_stage is not None and from_stage not in STAGE_NAMES:
         raise UsageError(f"--from {quoted(from_stage)} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
     git = Git(opts.repo)
+    # the record the notes stage adds to, checked before any stage runs: found edited after the push,
+    # the release stopped at its notes with :latest moved
+    RunStore(git.common_dir, opts.tag).load_record()
     state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(
         opts.tag, opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
     )

@@ -85,7 +85,8 @@ def test_a_huge_python_file_is_capped_not_compiled(tmp_path: Path) -> None:
     big = "x = [" + "1,\n" * (4 * MiB) + "]\n"  # 12 MB: took 2.9 GB and 18 s before the cap
     code, sarif, seconds = _audit(tmp_path, {"big.py": big, "mid.py": "y = [" + "2,\n" * 400_000 + "]\n"})
     messages = _messages(sarif)
-    assert code == 0 and "over the" in messages["big.py"] and seconds < 30
+    # not read, and a rule reads it: an error (sweep 18: what the gate did not read it cannot pass)
+    assert code == 1 and "over the" in messages["big.py"] and seconds < 30
     rules = "settings:\n  max_parse_bytes: 1024\nrules: []\n"
     code, sarif, _ = _audit(tmp_path, {}, rules)
     assert "parse cap" in _messages(sarif)["mid.py"]

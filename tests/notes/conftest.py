@@ -42,9 +42,11 @@ def fork_with_record(tmp_path: Path, record: dict[str, Any]) -> Path:
     subprocess.run([*git, "add", "README"], check=True)
     subprocess.run([*git, "commit", "-qm", "init"], check=True)
     subprocess.run([*git, "worktree", "add", "-q", str(tmp_path / "wt"), "-b", "aeon-v0.27.1"], check=True)
-    runs = main_tree / ".git" / "aeon-release" / "runs" / "v0.27.1"
-    runs.mkdir(parents=True)
-    (runs / "record.json").write_text(json.dumps(record))
+    from aeon_release.adapters.store import RunStore
+
+    store = RunStore(main_tree / ".git", "v0.27.1")
+    store.folder.mkdir(parents=True)
+    store.update_record(record)  # as the runs write it: sealed
     return tmp_path / "wt"
 
 

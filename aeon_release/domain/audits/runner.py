@@ -37,7 +37,7 @@ from aeon_release.domain.audits.model import (
     fold_same_cause,
 )
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import ReadJob, SourceCache, Tree, as_tree, matches, select
+from aeon_release.domain.audits.source import OVER_CAP, ReadJob, SourceCache, Tree, as_tree, matches, select
 from aeon_release.errors import NeedsHuman, UsageError
 
 if TYPE_CHECKING:
@@ -263,11 +263,32 @@ def _merge_infos() -> list[RuleInfo]:
 
 
 def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet) -> list[Finding]:
-    """A warning for each entry the audit did not read (symlink, FIFO, over the size cap), and for the config."""
+    """A warning for each entry the audit did not read (symlink, FIFO, over the size cap), and for the config.
+    One that a rule reads by its path is an error: what the gate did not read it cannot pass.  A pull
+    request's Python file padded past ``settings.max_file_bytes`` with one comment, or a ``.py`` committed
+    as a symbolic link to a ``.txt`` of the same code (Python imports through it; no ``**/*.py`` rule
+    reads a .txt), was a warning, and the forbidden call in it passed the gate.  The conflict-marker
+    check, which reads every file, does not count: a tracked data file (a model, a fixture) over the cap
+    or a link to a README stays a warning."""
+    skipped = {p: why for p, why in source.skipped().items() if changed is None or p in changed}
+    # what git commits: a FIFO or a device is a checkout's own (no pull request carries one)
+    committed = [p for p, why in skipped.items() if "symlink" in why or why.endswith(OVER_CAP)]
+    readers = [rule for rule in ruleset.rules if rule.kind != "conflict-markers"] if committed else []
+    read = {f for rule in readers for f in select(committed, rule.paths, rule.exclude)}
     findings = [
         Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
-        for path, why in sorted(source.skipped().items())
-        if changed is None or path in changed
+        if path not in read
+        else Finding(
+            NOT_AUDITED,
+            "audit",
+            Severity.ERROR,
+            path,
+            0,
+            f"not audited: {why}, and rules read it: what the gate did not read it cannot pass "
+            + ("(raise settings.max_file_bytes, " if why.endswith(OVER_CAP) else "(commit the file itself, ")
+            + "or keep it out of the rules' paths)",
+        )
+        for path, why in sorted(skipped.items())
     ]
     findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
     return findings

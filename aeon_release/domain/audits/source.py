@@ -31,6 +31,7 @@ from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, b
 from aeon_release.adapters.git import not_opened
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
+from aeon_release.errors import UsageError, printable
 
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # a large fork's largest Python file is ~0.4 MB; a 12 MB file is an attack
@@ -489,8 +490,11 @@ def blob_id(data: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
+OVER_CAP = "(settings.max_file_bytes)"  # how every tree's reason for a file over the cap ends
+
+
 def _over(size: int, cap: int) -> str:
-    return f"{size} bytes, over the {cap}-byte cap (settings.max_file_bytes)"
+    return f"{size} bytes, over the {cap}-byte cap {OVER_CAP}"
 
 
 def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str]] | None:
@@ -546,11 +550,24 @@ def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict
     return oids
 
 
+# A folder that is no checkout is walked whole: a fork's tree is a few thousand files (a large one's ~5,000), and
+# ``audit --repo /`` walked and read the whole file system (/proc and /sys with it), still going at 100 s.
+MAX_WALKED = 100_000
+
+
 def _walk(root: Path) -> list[str]:
     result: list[str] = []
     cut = len(str(root).rstrip(os.sep)) + 1
+    seen = 0
     for dirpath, dirnames, filenames in os.walk(str(root)):
         dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS]
+        seen += len(dirnames) + len(filenames)  # empty folders count: a tree of a million is as long a walk
+        if seen > MAX_WALKED:
+            raise UsageError(
+                f"{printable(str(root))[:200]}: a folder that is no git checkout and holds over {MAX_WALKED:,} "
+                "files and folders: not audited",
+                "pass --repo the fork's git checkout (or a folder of its files only)",
+            )
         prefix = dirpath[cut:].replace(os.sep, "/")
         result.extend(f"{prefix}/{name}" if prefix else name for name in filenames if name != ".git")
     return result
@@ -625,6 +642,47 @@ def _any_of(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{glob_regex(p).pattern})" for p in patterns))
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _folds_in_a_name(char: str) -> bool:
+    import unicodedata
+
+    return ("a" + char).isidentifier() and unicodedata.normalize("NFKC", char) != char
+
+
+def python_names(text: str) -> str:
+    """``text`` with every name in it as Python reads it: Python folds identifiers to NFKC, and the pattern
+    and call rules read ``layer_types[0]`` and ``t.as_strided(a)`` written with fullwidth letters as other
+    names: they passed the gate, and Python ran them.  Only names change (a string or a
+    comment is Python's text as written: a fullwidth quote folded to ``"`` would break the parse), and only
+    in a file with non-ASCII text; one that does not tokenize is left as it is (py-compile reports it)."""
+    if text.isascii():
+        return text
+    import tokenize
+    import unicodedata
+
+    # most non-ASCII text is prose (a dash, an ellipsis, CJK): tokenize only when a character that can be
+    # part of a name folds (a fullwidth letter, a ligature, a superscript digit)
+    if not any(_folds_in_a_name(c) for c in set(_NON_ASCII.findall(text))):
+        return text
+    lines = io.StringIO(text).readlines()
+    edits: list[tuple[int, int, int, str]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NAME and not token.string.isascii():
+                folded = unicodedata.normalize("NFKC", token.string)
+                if folded != token.string:
+                    edits.append((token.start[0] - 1, token.start[1], token.end[1], folded))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return text
+    for row, start, end, folded in reversed(edits):
+        line = lines[row]
+        lines[row] = line[:start] + folded + line[end:]
+    return "".join(lines)
+
+
 class SourceCache:
     """Texts and parsed modules of the files that rules ask for, each read and parsed at most once."""
 
@@ -643,7 +701,8 @@ class SourceCache:
             self.reads.add(path)
         if path not in self._texts:
             data = self.tree.read(path)
-            self._texts[path] = None if data is None else data.decode("utf-8", errors="replace")
+            text = None if data is None else data.decode("utf-8", errors="replace")
+            self._texts[path] = python_names(text) if text is not None and path.endswith(".py") else text
         return self._texts[path]
 
     def module(self, path: str) -> ast.Module | SyntaxError | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.model import ALWAYS_BLOCKING, Finding, Severity
 from aeon_release.domain.audits.source import python_lines
 
 # RE2 (linear): a file of a million unclosed "ignore[" must not make the scan quadratic.
@@ -24,6 +24,15 @@ UNUSED = "suppression/unused"
 # (path, rule ids) -> True when every named rule looked at that file, so "unused" is the truth
 Judge = Callable[[str, tuple[str, ...]], bool]
 NO_REASON = "suppression/no-reason"
+REFUSED = "suppression/refused"
+
+
+def _never_suppressed(finding: Finding) -> bool:
+    """The checks ``settings: severity`` cannot lower, no comment silences either: the engine's tree rules
+    (``baseline/``) and the carries' markers.  ``# aeon-audit: ignore[baseline/py-compile] generated``
+    above a SyntaxError, or one such comment above each conflict marker of a YAML file, passed the
+    pull-request gate.  A rule file's own rules (``tree/py-compile``) stay its author's to suppress."""
+    return finding.rule_id.startswith(ALWAYS_BLOCKING)
 
 
 @dataclass(frozen=True)
@@ -89,16 +98,32 @@ def apply(
     """Mark suppressed findings and add a warning for each suppression without reason or use."""
     used: set[tuple[str, int]] = set()
     result = []
+    refused: dict[tuple[str, int], set[str]] = {}
     by_place = {(path, s.target, rule): s for path, items in suppressions.items() for s in items for rule in s.rules}
     for finding in findings:
         match = by_place.get((finding.path, finding.line, finding.rule_id))
-        if match is not None and match.reason:
+        if match is not None and match.reason and _never_suppressed(finding):
+            used.add((finding.path, match.line))
+            refused.setdefault((finding.path, match.line), set()).add(finding.rule_id)
+        elif match is not None and match.reason:
             used.add((finding.path, match.line))
             finding = replace(finding, suppressed=match.reason)
         elif match is not None:
             used.add((finding.path, match.line))
         result.append(finding)
     result.extend(_problems(suppressions, used, judge))
+    result.extend(
+        Finding(
+            REFUSED,
+            "suppression",
+            Severity.WARNING,
+            path,
+            line,
+            f"suppression of {', '.join(sorted(rules))} silences nothing: the engine's tree rules and the "
+            "carries' markers take no suppression; fix the file",
+        )
+        for (path, line), rules in sorted(refused.items())
+    )
     return result
 
 

@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import codecs
+import functools
+import io
 import sys
+import tokenize
 import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -34,6 +38,8 @@ class PyCompile:
         # the auto-merge in qwen3_dflash.py that duplicated a parameter
         Example({"m.py": "def forward(self, positions, positions, hidden):\n    pass\n"}, {}, (("m.py", 1),)),
         Example({"pkg/n.py": "x = 1\nif x:\nprint(x)\n"}, {}, (("pkg/n.py", 3),)),
+        # Python reads `layer_types[0]` here; every other rule reads `layer_types\x5b0\x5d`
+        Example({"m.py": "# coding: unicode_escape\nx = layer_types\\x5b0\\x5d\n"}, {}, (("m.py", 1),)),
     )
 
     def parse(self, data: Mapping[str, Any], where: Where) -> None:
@@ -67,4 +73,42 @@ class PyCompile:
             return [(0, "could not be parsed: too deeply nested")]
         except MemoryError:
             return [(0, "could not be parsed: too large or too deeply nested")]
+        return _other_text(data)
+
+
+def _other_text(data: bytes) -> list[Problem]:
+    """A coding cookie under which Python reads other text than the audit: every rule reads a file as
+    UTF-8, and ``# coding: unicode_escape`` (or ``utf-7``, a two-byte encoding) had Python run
+    ``layer_types[0]`` and ``t.as_strided(a)`` written as ``layer_types\\x5b0\\x5d`` and
+    ``t.as\\x5fstrided(a)``: the file compiled, and no pattern or call rule saw either."""
+    try:
+        encoding, lines = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:  # an unknown encoding: compile() said so already
         return []
+    if _reads_as_utf8(encoding):
+        return []
+    return [
+        (
+            len(lines),
+            f"declares the source encoding {encoding[:40]!r}, under which Python reads other text than the audit "
+            "(it reads UTF-8): write the file in UTF-8",
+        )
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _reads_as_utf8(encoding: str) -> bool:
+    """Python reads every ASCII byte under ``encoding`` as the audit does: UTF-8, or a one-byte encoding
+    whose lower half is ASCII (latin-1, cp1252: only text in strings and comments differs)."""
+    if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig"):
+        return True
+    # and ASCII is not read as escapes or shifts (unicode_escape's \\x41, utf-7's +AEE-, hz's ~{)
+    probe = b"\\x41\\u0041\\101\\n\\N{DIGIT ONE}+AEE-~{~}\x1b$B"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # unicode_escape warns of the escapes it does not know
+            text = bytes(range(256)).decode(encoding, "replace")
+            read = probe.decode(encoding, "replace")
+    except (LookupError, ValueError, TypeError):
+        return False
+    return len(text) == 256 and text[:128] == bytes(range(128)).decode("ascii") and read == probe.decode("ascii")
