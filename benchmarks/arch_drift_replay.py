@@ -26,7 +26,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from threeway import FORK_NOTE, MIRROR, clone, commit_files, device_settings, git, show
+from threeway import MIRROR, clone, device_settings, git, merged_under_a_carry, show
 
 from aeon_release.domain.audits import GitTree
 from aeon_release.domain.audits.drift.arch_lists import calls, list_covers
@@ -102,15 +102,13 @@ def main() -> int:
             truth = {p: expected(repo, sha, p, device) for p in paths}
             changing = any(changed for changed, _ in truth.values())
             want = {(p, g) for p, (_, narrowed) in truth.items() for g in narrowed}
-            base = git(repo, "rev-parse", f"{sha}^")
-            ours = commit_files(repo, base, {FORK_NOTE: "FORK_NOTE = 'carried'\n"}, "fork: a carry")
-            done = git(repo, "merge-tree", "--write-tree", "--no-messages", ours, sha, check=False)
-            if not done:
+            base, ours, merged = merged_under_a_carry(repo, sha)
+            if merged is None:
                 print(f"  {sha[:10]} {subject[:70]}: merge failed")
                 continue
             commits_changing += changing
             narrowing += bool(want)
-            tree = GitTree(repo, done.split()[0])
+            tree = GitTree(repo, merged)
             at = time.perf_counter()
             try:
                 findings = merge_findings(SourceCache(tree), MergeSides(repo, base, ours, sha), settings)

@@ -194,6 +194,15 @@ def carried_findings_by_line(
 FORK_NOTE = "vllm/aeon_fork_note.py"  # the one fork module a gate replay's fork adds (both sides change something)
 
 
+def merged_under_a_carry(repo: Path, sha: str) -> tuple[str, str, str | None]:
+    """Upstream commit ``sha`` merged onto its parent plus one fork module (both sides change something):
+    the base, the fork's commit, and the merged tree (None when the merge failed)."""
+    base = git(repo, "rev-parse", f"{sha}^")
+    ours = commit_files(repo, base, {FORK_NOTE: "FORK_NOTE = 'carried'\n"}, "fork: a carry")
+    done = git(repo, "merge-tree", "--write-tree", "--no-messages", ours, sha, check=False)
+    return base, ours, done.split()[0] if done else None
+
+
 def replay_gate_commits(
     repo: Path,
     found: list[tuple[str, str]],
@@ -211,13 +220,11 @@ def replay_gate_commits(
     errors = warnings = 0
     started = time.perf_counter()
     for sha, subject in reversed(found):
-        base = git(repo, "rev-parse", f"{sha}^")
-        ours = commit_files(repo, base, {FORK_NOTE: "FORK_NOTE = 'carried'\n"}, "fork: a carry")
-        done = git(repo, "merge-tree", "--write-tree", "--no-messages", ours, sha, check=False)
-        if not done:
+        base, ours, merged = merged_under_a_carry(repo, sha)
+        if merged is None:
             print(f"  {sha[:10]} {subject[:70]}: merge failed")
             continue
-        tree = GitTree(repo, done.split()[0])
+        tree = GitTree(repo, merged)
         try:
             findings = merge_findings(SourceCache(tree), MergeSides(repo, base, ours, sha), replace(settings))
         finally:

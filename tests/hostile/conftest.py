@@ -138,6 +138,21 @@ def config_with(tmp_path: Path, rules: str = "") -> Path:
     return config
 
 
+def release_stopped_at_build(tmp_path: Path) -> tuple[Any, tuple[str | Path, ...], dict[str, str]]:
+    """A real ``release`` of the example stopped at its build, as a real one stops when no Docker engine
+    answers: the example, the release's arguments, and the environment that names no engine."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    argv = (
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", tmp_path / "key",
+    )  # fmt: skip
+    no_docker = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    first = run_cli(*argv, env=no_docker)
+    assert first.code == 2 and "Docker engine does not answer" in first.err, first.err
+    return ex, argv, no_docker
+
+
 @pytest.fixture
 def stopped(tmp_path: Path) -> tuple[Path, Path]:
     """A real merge stopped on an audit finding, and its state file."""

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import git
+from tests.hostile.conftest import git, release_stopped_at_build
 from tests.hostile.test_config_files import one_error_line
 from tests.hostile.test_sweep15 import _refs
 
@@ -120,15 +120,7 @@ def test_a_release_resumed_with_a_forged_image_id_is_refused(tmp_path: Path) -> 
     had that image pushed under this release's dated tag and ``:latest`` moved to it.  The run stopped
     at its build here (no Docker engine answers), as a real one does; the edit is refused before any
     stage runs."""
-    ex = build_example(tmp_path / "ex")
-    assert run_cli("keygen", tmp_path / "key").code == 0
-    argv = (
-        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
-        "--signing-key", tmp_path / "key",
-    )  # fmt: skip
-    no_docker = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
-    first = run_cli(*argv, env=no_docker)
-    assert first.code == 2 and "Docker engine does not answer" in first.err, first.err
+    ex, argv, no_docker = release_stopped_at_build(tmp_path)
     pipeline = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
     state = json.loads(pipeline.read_text())
     assert state["stages"]["build"]["status"] == "failed"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli
+from tests.hostile.conftest import release_stopped_at_build
 from tests.hostile.test_config_files import one_error_line
 
 
@@ -456,15 +457,7 @@ def test_a_release_over_an_edited_run_record_stops_before_any_stage(tmp_path: Pa
     """The notes stage adds the build and publish sections to the record the merge wrote: an edited one is
     refused there, after the push and :latest's move.  It is checked when the release opens.  The run
     stops at its build here (no Docker engine answers), as a real one does."""
-    ex = build_example(tmp_path / "ex")
-    assert run_cli("keygen", tmp_path / "key").code == 0
-    argv = (
-        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
-        "--signing-key", tmp_path / "key",
-    )  # fmt: skip
-    no_docker = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
-    first = run_cli(*argv, env=no_docker)
-    assert first.code == 2 and "Docker engine does not answer" in first.err, first.err
+    ex, argv, no_docker = release_stopped_at_build(tmp_path)
     record = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "record.json"
     data = json.loads(record.read_text())
     record.write_text(json.dumps(data | {"merge": data["merge"] | {"upstream_commits": 1}}))
