@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits.model import MergeSides
+from aeon_release.domain.audits import GitTree
+from aeon_release.domain.audits.merge import merge_findings
+from aeon_release.domain.audits.model import Finding, MergeSides, Settings
+from aeon_release.domain.audits.source import SourceCache
 from tests.audits.conftest import GitRepo
 
 PKG_INITS = {
@@ -36,6 +39,15 @@ def merge_case(
     base_sha, theirs, ours = repo.three_way({**PKG_INITS, **base}, upstream, fork, "fork carry")
     assert not repo.git("diff", "--name-only", "--diff-filter=U")
     return MergeSides(Path(repo.path), base_sha, ours, theirs)
+
+
+def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: str | None = None) -> list[Finding]:
+    """The merge-aware checks' findings on the merged tree ``rev`` (HEAD's by default), read from git's objects."""
+    tree = GitTree(repo.path, rev if rev is not None else repo.git("rev-parse", "HEAD^{tree}"))
+    try:
+        return merge_findings(SourceCache(tree), sides, settings)
+    finally:
+        tree.close()
 
 
 # -- #28479 (304419576a): AttentionMetadataBuilder.cudagraph_support -> _cudagraph_support ------------

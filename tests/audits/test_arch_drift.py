@@ -13,14 +13,11 @@ import time
 
 import pytest
 
-from aeon_release.domain.audits import GitTree
 from aeon_release.domain.audits.drift.arch_lists import calls, covers, list_covers
-from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ARCH_DRIFT
 from aeon_release.domain.audits.model import Finding, Settings, Severity
-from aeon_release.domain.audits.source import SourceCache
 from tests.audits.conftest import GitRepo
-from tests.audits.drift_shapes import merge_case
+from tests.audits.drift_shapes import merge_case, merged_findings
 from tests.audits.test_device_gates import FORK, GB10, _findings
 
 CMAKE = "CMakeLists.txt"
@@ -59,12 +56,7 @@ def _only(repo: GitRepo, after: str, fork: dict[str, str] | None = None, base: s
     sides = merge_case(
         repo, {CMAKE: base}, fork or FORK, [("[Build] Fix CUDA arch build coverage gaps (#45277)", {CMAKE: after})]
     )
-    tree = GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}"))
-    try:
-        found = merge_findings(SourceCache(tree), sides, Settings(device=GB10))
-    finally:
-        tree.close()
-    return [f for f in found if f.rule_id == ARCH_DRIFT]
+    return [f for f in merged_findings(repo, sides, Settings(device=GB10)) if f.rule_id == ARCH_DRIFT]
 
 
 def test_the_device_alone_dropped_from_a_list_is_an_error(git_repo: GitRepo) -> None:

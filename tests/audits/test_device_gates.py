@@ -19,15 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import GitTree, audit_tree
+from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.config import build_rules
-from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE, merge_rule_infos
 from aeon_release.domain.audits.model import DeviceGates, Finding, MergeSides, Settings, Severity
-from aeon_release.domain.audits.source import SourceCache
 from aeon_release.errors import ConfigError
 from tests.audits.conftest import GitRepo
-from tests.audits.drift_shapes import merge_case
+from tests.audits.drift_shapes import merge_case, merged_findings
 
 GB10 = DeviceGates(
     (12, 1),
@@ -85,12 +83,7 @@ MARLIN_AFTER = MARLIN_BASE.replace("is_device_capability(120)", "is_device_capab
 
 
 def _findings(repo: GitRepo, sides: MergeSides, device: DeviceGates | None = GB10) -> list[Finding]:
-    tree = GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}"))
-    try:
-        found = merge_findings(SourceCache(tree), sides, Settings(device=device))
-    finally:
-        tree.close()
-    return [f for f in found if f.rule_id == DEVICE_GATE]
+    return [f for f in merged_findings(repo, sides, Settings(device=device)) if f.rule_id == DEVICE_GATE]
 
 
 def _case(repo: GitRepo, path: str, before: str, after: str, subject: str) -> MergeSides:
@@ -379,11 +372,7 @@ def test_locals_read_through_one_another(git_repo: GitRepo, hops: int) -> None:
         f"{head}    return {last} == (12, 0) and torch.cuda.is_available()\n",
         "Narrow it (#8)",
     )
-    tree = GitTree(git_repo.path, git_repo.git("rev-parse", "HEAD^{tree}"))
-    try:
-        found = merge_findings(SourceCache(tree), sides, Settings(device=GB10))
-    finally:
-        tree.close()
+    found = merged_findings(git_repo, sides, Settings(device=GB10))
     assert "audit/not-audited" not in {f.rule_id for f in found}
     gates = [f for f in found if f.rule_id == DEVICE_GATE]
     assert [f.severity for f in gates] == ([Severity.ERROR] if hops == 3 else [])

@@ -23,14 +23,11 @@ from aeon_release.domain.audits.source import SourceCache
 from tests.audits.conftest import GitRepo, config_without_rules
 from tests.audits.drift import real
 from tests.audits.drift.trees import three_way
+from tests.audits.drift_shapes import merged_findings
 
 
 def _here(repo: GitRepo, sides: MergeSides, rev: str) -> list[Finding]:
-    tree = GitTree(repo.path, rev)
-    try:
-        return merge_findings(SourceCache(tree), sides, Settings())
-    finally:
-        tree.close()
+    return merged_findings(repo, sides, Settings(), rev)
 
 
 def _audit(repo: GitRepo, rev: str, tmp: Path, sides: MergeSides) -> AuditReport:
