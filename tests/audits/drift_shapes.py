@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import GitTree
+from aeon_release.domain.audits import GitTree, audit_tree
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.domain.audits.source import SourceCache
@@ -39,6 +39,12 @@ def merge_case(
     base_sha, theirs, ours = repo.three_way({**PKG_INITS, **base}, upstream, fork, "fork carry")
     assert not repo.git("diff", "--name-only", "--diff-filter=U")
     return MergeSides(Path(repo.path), base_sha, ours, theirs)
+
+
+def rule_rows(repo: GitRepo, config: Path, sides: MergeSides, rule_id: str) -> list[tuple[str, int, str, str]]:
+    """(path, line, severity, message) of each finding of ``rule_id`` in the audit of the merge ``sides`` made."""
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == rule_id]
 
 
 def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: str | None = None) -> list[Finding]:

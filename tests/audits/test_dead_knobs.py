@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -54,8 +53,7 @@ def findings(git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: str,
     sides = s.merge_case(
         git_repo, {QWEN: QWEN_BASE, **base}, {FORK: fork}, [(SUBJECT, {QWEN: QWEN_UPSTREAM, **upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
-    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
 def test_setting_an_attribute_upstream_no_longer_reads_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
@@ -118,8 +116,7 @@ def option_findings(git_repo: GitRepo, no_rules: Path, manifest: str) -> list[tu
         {MANIFEST: manifest},
         [("[Feature][Frontend]: Deprecate --enable-reasoning (#17452)", {ARGS: ARGS_UPSTREAM})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
-    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
 def test_a_deployment_option_upstream_no_longer_reads_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
@@ -172,8 +169,7 @@ def inverted_findings(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[
         {MANIFEST: "args:\n  - --disable-log-stats\n"},
         [("[Frontend] Replace --disable-log-stats with --enable-log-stats (#1)", {ARGS: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
-    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
 def test_an_option_renamed_with_its_meaning_inverted_names_the_new_one(git_repo: GitRepo, no_rules: Path) -> None:
@@ -222,8 +218,7 @@ def override_findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: st
         {AEON_WORKER: fork},
         [("[Core] Inline input preparation into execute_model (#40001)", {WORKER: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
-    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
 def test_an_override_of_a_hook_upstream_no_longer_calls_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -54,8 +53,7 @@ def patch_findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, 
         {PLUGIN: fork},
         [(SUBJECT, {SAMPLER: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
-    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == SYMBOL_DRIFT]
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
 def test_a_patch_of_a_function_upstream_no_longer_calls_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
