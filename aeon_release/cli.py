@@ -460,9 +460,9 @@ def audit(
 @audits_app.command("list")
 def audits_list(config: Path = CONFIG, json_out: bool = JSON) -> None:
     """Print every rule kind (with its description) and every rule id."""
-    from aeon_release.commands import audit as audit_cmd
+    from aeon_release.commands import audits_list
 
-    audit_cmd.list_rules(config, json_out)
+    audits_list.list_rules(config, json_out)
 
 
 # -- demo ------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from aeon_release.errors import DISK_ERRNOS, AeonError, DiskError, UsageError, environment_hint, printable, redact
 
@@ -294,3 +294,51 @@ def _read_upto(fd: int, size: int) -> bytes:
         chunks.append(chunk)
         size -= len(chunk)
     return b"".join(chunks)
+
+
+# -- naming a small folder by its contents (the findings cache's key of a config folder) ---------
+def folder_digest(folder: Path, most_files: int = 256, most_bytes: int = 4 * 1024 * 1024) -> str | None:
+    """A digest of everything in ``folder`` and below: each entry's path, kind and (for a regular
+    file) bytes, in sorted order.  None when the folder cannot be named surely and cheaply: a
+    symbolic link inside it (what it names may change elsewhere), a FIFO, socket or device, an entry
+    that cannot be read, or more than ``most_files`` entries or ``most_bytes`` bytes in all."""
+    import hashlib
+
+    digest = hashlib.sha256(b"folder\0")
+    budget = [most_files, most_bytes]
+    try:
+        if not _digest_into(digest, os.fspath(folder), b"", budget):
+            return None
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _digest_into(digest: Any, folder: str, prefix: bytes, budget: list[int]) -> bool:
+    """Add ``folder``'s entries to ``digest``; False when the folder cannot be named (see folder_digest)."""
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=lambda e: os.fsencode(e.name))
+    for entry in entries:
+        budget[0] -= 1
+        if budget[0] < 0 or entry.is_symlink():
+            return False
+        name = prefix + os.fsencode(entry.name)
+        if entry.is_dir(follow_symlinks=False):
+            digest.update(b"d\0" + name + b"\0")
+            if not _digest_into(digest, entry.path, name + b"/", budget):
+                return False
+            continue
+        if not entry.is_file(follow_symlinks=False):
+            return False
+        fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        try:
+            data = _read_upto(fd, budget[1] + 1) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+        finally:
+            os.close(fd)
+        if data is None:  # swapped for a FIFO or a device since it was listed
+            return False
+        budget[1] -= len(data)
+        if budget[1] < 0:
+            return False
+        digest.update(b"f\0" + name + b"\0" + str(len(data)).encode() + b"\0" + data)
+    return True

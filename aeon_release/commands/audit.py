@@ -1,29 +1,32 @@
-"""`aeon-release audit` and `aeon-release audits list`: run the audits on a checkout or a revision."""
+"""`aeon-release audit`: run the audits on a checkout or a revision.
+
+A revision audited before with the very same config folder is answered from the findings cache
+before the rules, the ledger or the tree readers are imported (see ``_remembered``): the imports are
+most of such an audit's time."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import subprocess
+import time
 from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from aeon_release.adapters import git as repo
 from aeon_release.adapters.blobs import diff_names, no_commit, resolve_commit
-from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
+from aeon_release.adapters.console import console, emit, is_terminal, plain, say
+from aeon_release.adapters.files import folder_digest
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.adapters.store import RunStore
-from aeon_release.domain import ledger, profile
-from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
-from aeon_release.domain.audits.config import load_rules
-from aeon_release.domain.audits.kinds.base import RuleKind, doc_line
-from aeon_release.domain.audits.merge_rules import merge_rule_infos
-from aeon_release.domain.audits.model import RuleSet
-from aeon_release.domain.audits.registry import KINDS
+from aeon_release.domain.audits.model import AuditReport, MergeSides
 from aeon_release.domain.audits.render import RENDERERS, render, summary
-from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
-from aeon_release.errors import ConfigError, ExitCode, GitError, UsageError, printable, quoted
+from aeon_release.errors import ExitCode, GitError, UsageError, quoted
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.reports import ReportCache
+    from aeon_release.domain.audits.source import Tree
 
 
 def audit(
@@ -50,6 +53,33 @@ def audit(
         raise UsageError(
             "--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix"
         )
+    started = time.perf_counter()
+    remembered = _Remembered.look(repo_path, config, rev, changed_since) if rev is not None and not any(sides) else None
+    report = remembered.report(time.perf_counter() - started) if remembered is not None else None
+    if report is None:
+        report = _audited(repo_path, config, rev, changed_since, sides, fix)
+        if remembered is not None:
+            remembered.keep(report)
+    emit(render(report, fmt), output)
+    if output is not None or fmt != "table":
+        colour = ("[red]" if report.errors else "[green]") if is_terminal() else ""  # a pipe: no rich import
+        say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")
+    return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+
+
+def _audited(
+    repo_path: Path,
+    config: Path,
+    rev: str | None,
+    changed_since: str | None,
+    sides: tuple[str | None, str | None, str | None],
+    fix: bool,
+) -> AuditReport:
+    """The audit itself: the ledger and the profile checked, the tree read, the rules run."""
+    from aeon_release.domain import ledger, profile
+    from aeon_release.domain.audits import audit_tree
+    from aeon_release.domain.audits.source import WorkTree
+
     carries = ledger.load(config).active_carries
     merge = _merge_sides(repo_path, sides)
     bare = _is_bare(repo_path, reads_work_tree=rev is None)
@@ -64,15 +94,52 @@ def audit(
             report = audit_tree(  # the fixed files, listed and read anew
                 WorkTree(repo_path), config, carries=carries, changed_files=changed, merge=merge, cache_dir=cache_dir
             )
-    emit(render(report, fmt), output)
-    if output is not None or fmt != "table":
-        colour = ("[red]" if report.errors else "[green]") if is_terminal() else ""  # a pipe: no rich import
-        say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")
-    return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+    return report
+
+
+@dataclass(frozen=True)
+class _Remembered:
+    """A revision's report remembered by the config folder's bytes (``reports.config_report_key``):
+    the same revision audited again with the same config folder is one cache file read, before the
+    ledger, the profile and the rules are loaded.  Only when the folder can be named surely (no
+    symbolic link, FIFO or device in it; a small one: not a whole checkout), and only a report of a
+    config that passed every check is kept (a refused one raises before ``keep``)."""
+
+    reports: ReportCache
+    config: Path
+    digest: str
+
+    @classmethod
+    def look(cls, repo_path: Path, config: Path, rev: str, changed_since: str | None) -> _Remembered | None:
+        from aeon_release.domain.audits.reports import ReportCache, config_report_key
+
+        digest = folder_digest(config)
+        cache_dir = _cache_dir(repo_path) if digest is not None else None
+        tree = _tree_id(repo_path, rev) if cache_dir is not None else None
+        since = resolve_commit(repo_path, changed_since) if changed_since is not None else None
+        if digest is None or cache_dir is None or tree is None or (changed_since is not None and since is None):
+            return None  # the audit itself says what is wrong
+        return cls(ReportCache(cache_dir, config_report_key(digest, f"git-tree:{tree}", since)), config, digest)
+
+    def report(self, seconds: float) -> AuditReport | None:
+        return self.reports.get(seconds)
+
+    def keep(self, report: AuditReport) -> None:
+        """Remember ``report`` unless the config folder changed while it was made."""
+        if not report.unkeyed and folder_digest(self.config) == self.digest:
+            self.reports.put(report)
+
+
+def _tree_id(repo_path: Path, rev: str) -> str | None:
+    """The tree of the commit ``rev`` names (None when it names none: the audit says so)."""
+    status, out, _ = repo.rev_parse(repo_path, "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}^{{tree}}")
+    return out.strip() or None if status == 0 else None
 
 
 def _cache_dir(repo_path: Path) -> Path | None:
     """The findings cache lives in the repository's git directory; a plain folder gets none."""
+    from aeon_release.adapters.store import RunStore
+
     common = repo.git_common_dir(repo_path)
     return RunStore.cache_of(common) if common is not None else None
 
@@ -116,6 +183,8 @@ def pre_commit_scope(
 def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.AbstractContextManager[object]:
     """A spinner on a terminal naming how many files the audit reads, when that is known without
     listing a revision (the findings cache may answer without listing it)."""
+    from aeon_release.domain.audits.source import GitTree
+
     if not is_terminal():
         return contextlib.nullcontext()
     if changed is None and isinstance(tree, GitTree) and not tree.listed:
@@ -196,6 +265,8 @@ def _changed(repo_path: Path, since: str, rev: str | None, bare: bool) -> list[s
 @contextlib.contextmanager
 def _tree(repo_path: Path, rev: str | None) -> Iterator[Tree]:
     """The work tree itself, or ``rev`` read from git's object database (no checkout, no symlink followed)."""
+    from aeon_release.domain.audits.source import GitTree, WorkTree
+
     if rev is None:
         yield WorkTree(repo_path)
         return
@@ -207,90 +278,3 @@ def _tree(repo_path: Path, rev: str | None) -> Iterator[Tree]:
         yield tree
     finally:
         tree.close()
-
-
-def _fields(kind: RuleKind) -> str:
-    paths = "paths" if kind.default_paths is None else f"[paths: {', '.join(kind.default_paths)}]"
-    extra = [*kind.required, *(f"[{f}]" for f in kind.optional)]
-    return ", ".join(["id", "kind", "message", "[severity]", paths, "[exclude]", "[when]", *extra])
-
-
-def _kind_lines() -> list[str]:
-    width = max(len(name) for name in KINDS)
-    lines = ["kinds:"]
-    for name, kind in sorted(KINDS.items()):
-        lines.append(f"  {name.ljust(width)}  {doc_line(kind)}")
-        lines.append(f"  {''.ljust(width)}  fields: {_fields(kind)}")
-    return lines
-
-
-def list_rules(config: Path, json_out: bool = False) -> None:
-    """Print the kinds (with their one-line docs) and every rule, the carries' markers included."""
-    carries = ledger.load(config).active_carries
-    try:
-        ruleset = load_rules(config, carries)
-    except ConfigError:
-        # a rule file's refusal points here for the kinds and their fields: show them, then refuse
-        if not json_out:
-            emit("\n".join(_kind_lines()))
-        raise
-    if json_out:
-        emit_json(_rules_data(ruleset))
-    else:
-        emit("\n".join(_rules_table(ruleset)))
-
-
-def _rules_data(ruleset: RuleSet) -> dict[str, Any]:
-    """``audits list --json``: the kinds, the rules and the merge-aware checks, at the levels in force."""
-    level = ruleset.settings.level_of  # settings: severity moves a rule's findings to another level
-    return {
-        "kinds": [
-            {"kind": name, "doc": doc_line(kind), "fields": _fields(kind)} for name, kind in sorted(KINDS.items())
-        ],
-        "rules": [
-            {
-                "id": r.id,
-                "kind": r.kind,
-                "severity": level(r.id, r.severity).value,
-                "message": r.message,
-                "origin": r.origin,
-            }
-            for r in ruleset.rules
-        ],
-        "merge_checks": [
-            {"id": info.id, "severity": level(info.id, info.severity).value, "message": info.message}
-            for info in merge_rule_infos()
-        ],
-        "device": ruleset.settings.device.label if ruleset.settings.device else None,
-    }
-
-
-def _rules_table(ruleset: RuleSet) -> list[str]:
-    level = ruleset.settings.level_of
-    width = max(len(name) for name in KINDS)
-    lines = _kind_lines()
-    lines.append("rules:")
-    id_width = max((len(r.id) for r in ruleset.rules), default=0)
-    for rule in ruleset.rules:
-        message = printable(rule.message)  # a rule's message (a carry's title in a marker's) is anyone's text
-        at = level(rule.id, rule.severity).value
-        lines.append(f"  {rule.id.ljust(id_width)}  {rule.kind.ljust(width)}  {at:<7}  {message}")
-    # the ids merge's findings and waivers name (merge/device-gate...): a stranger looked for them here
-    device = ruleset.settings.device
-    lines.append(
-        "merge-aware checks (merge, and audit --base/--ours/--theirs; no rule file, waived by id; device gates "
-        + (f"for the {device.label} device of settings: device):" if device else "off: no settings: device):")
-    )
-    infos = merge_rule_infos()
-    merge_width = max(len(info.id) for info in infos)
-    for info in infos:
-        lines.append(f"  {info.id.ljust(merge_width)}  {level(info.id, info.severity).value:<7}  {info.message}")
-    # a stranger reading the levels above asked how to change one: the three ways, each pasteable
-    return lines + [
-        "to change a level or let a finding pass:",
-        "  every finding of a rule:   settings: {severity: {merge/default-drift: error}} in any audits/*.yaml"
-        " (a glob such as merge/* too; the README's ledger section)",
-        "  one line of code:          # aeon-audit: ignore[RULE] reason   (a comment on that line;"
-        " a merge-aware finding's on the fork branch, not in a stopped merge's worktree)",
-        "  one stopped merge:         aeon-release merge --continue --waive 'RULE=why it is safe'",
-    ]

@@ -14,7 +14,7 @@ import pytest
 
 import aeon_release
 from aeon_release.adapters.yamlio import Where
-from aeon_release.domain.audits import AuditReport, GitTree, WorkTree, audit_tree, cache
+from aeon_release.domain.audits import AuditReport, GitTree, WorkTree, audit_tree, cache, reports
 from aeon_release.domain.audits.config import parse_rule
 from aeon_release.domain.audits.registry import KINDS
 from tests.helpers import git
@@ -58,7 +58,7 @@ def _config(tmp_path: Path, rules: str = RULES) -> Path:
 
 def _drop_reports(folder: Path) -> None:
     """The blob entries' tests look past the whole-report files (a report would answer first)."""
-    for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):
+    for path in folder.glob(f"{reports.REPORT_PREFIX}*.json"):
         path.unlink()
 
 
@@ -117,13 +117,13 @@ def test_an_engine_version_change_is_a_miss_and_drops_the_old_file(
     _audit_rev(repo, config, folder)
     old_files = {p.name for p in folder.iterdir()}
     monkeypatch.setattr(aeon_release, "__version__", "99.0.0")
-    cache.engine_version.cache_clear()
+    reports.engine_version.cache_clear()
     try:
         _, hits = _audit_rev(repo, config, folder, reports=True)
         assert hits == 0
         assert not old_files & {p.name for p in folder.iterdir()}  # never read again: deleted
     finally:
-        cache.engine_version.cache_clear()
+        reports.engine_version.cache_clear()
 
 
 def test_a_damaged_or_deleted_cache_only_costs_time(tmp_path: Path) -> None:
@@ -138,7 +138,7 @@ def test_a_damaged_or_deleted_cache_only_costs_time(tmp_path: Path) -> None:
     for path in folder.iterdir():
         path.write_text("{not json")
     assert _audit_rev(repo, config, folder, reports=True)[0] == expected
-    for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):
+    for path in folder.glob(f"{reports.REPORT_PREFIX}*.json"):
         data = json.loads(path.read_text())
         data["report"]["findings"] = [{"rule": "x"}]  # no kind, no path: a damaged report is a miss
         path.write_text(json.dumps(data))
@@ -271,9 +271,9 @@ def test_a_checkout_edited_while_it_is_audited_is_not_remembered(tmp_path: Path)
     time.sleep(0.01)
     (repo / "vllm/ok.py").write_text("y = 2\n")  # same size, after the listing, before the audit reads it
     audit_tree(tree, config, cache_dir=folder)
-    assert not list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))
+    assert not list(folder.glob(f"{reports.REPORT_PREFIX}*.json"))
     audit_tree(WorkTree(repo), config, cache_dir=folder)
-    assert len(list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))) == 1
+    assert len(list(folder.glob(f"{reports.REPORT_PREFIX}*.json"))) == 1
 
 
 def test_a_message_settings_or_scope_change_is_a_report_miss(tmp_path: Path) -> None:
@@ -301,7 +301,7 @@ def test_the_report_files_are_bounded_least_recently_used_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repo, config, folder = _repo(tmp_path), _config(tmp_path), tmp_path / "cache"
-    monkeypatch.setattr(cache, "KEEP_REPORTS", 2)
+    monkeypatch.setattr(reports, "KEEP_REPORTS", 2)
     revisions = []
     for i in range(3):
         (repo / "vllm/ok.py").write_text(f"x = {i}\n")
@@ -309,10 +309,10 @@ def test_the_report_files_are_bounded_least_recently_used_first(
         git(repo, "commit", "-qm", f"c{i}")
         revisions.append(git(repo, "rev-parse", "HEAD"))
         _rev_report(repo, config, folder)
-        for path in folder.glob(f"{cache.REPORT_PREFIX}*.json"):  # each audit 100 s after the one before
+        for path in folder.glob(f"{reports.REPORT_PREFIX}*.json"):  # each audit 100 s after the one before
             older = path.stat().st_mtime - 100
             os.utime(path, (older, older))
-    assert len(list(folder.glob(f"{cache.REPORT_PREFIX}*.json"))) == 2
+    assert len(list(folder.glob(f"{reports.REPORT_PREFIX}*.json"))) == 2
     git(repo, "checkout", "-q", revisions[0])
     assert _rev_report(repo, config, folder)[1]  # the first revision's report went: listed again
 
@@ -359,14 +359,14 @@ def test_another_cmake_is_another_engine(tmp_path: Path, monkeypatch: pytest.Mon
         pytest.skip("needs cmake (scripts/test.sh installs it)")
     (tmp_path / "bin").mkdir()
     shutil.copy2(real, tmp_path / "bin" / "cmake")
-    cache.engine_version.cache_clear()
+    reports.engine_version.cache_clear()
     try:
-        before = cache.engine_version()
+        before = reports.engine_version()
         monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
-        cache.engine_version.cache_clear()
-        assert cache.engine_version() != before
+        reports.engine_version.cache_clear()
+        assert reports.engine_version() != before
     finally:
-        cache.engine_version.cache_clear()
+        reports.engine_version.cache_clear()
 
 
 def test_a_tree_scoped_rule_is_answered_for_a_merges_delta_by_the_full_audits_entry(tmp_path: Path) -> None:
@@ -397,3 +397,96 @@ def test_a_tree_scoped_rule_is_answered_for_a_merges_delta_by_the_full_audits_en
     git(repo, "commit", "-qam", "rename the splitter")
     again = delta_audit("vllm/kernel.py")
     assert [f.rule_id for f in again.findings if f.rule_id == "kv/symbols"] == ["kv/symbols"]  # read again: a miss
+
+
+# -- whole reports by the config folder's bytes: answered before any rule is loaded ----------------
+FLEET = "branch_prefix: fork-\nimage: {repository: team/app}\n"
+_MODULES = (
+    "import json, sys\n"
+    "from aeon_release.cli import main\n"
+    "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    "sys.stdout.flush()\n"
+    "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+)
+
+
+def _full_config(tmp_path: Path) -> Path:
+    config = _config(tmp_path)
+    (config / "carries.yaml").write_text("carries: []\n")
+    (config / "fleet.yaml").write_text(FLEET)
+    return config
+
+
+def _rev_in_a_process(repo: Path, config: Path) -> tuple[dict[str, Any], list[str]]:
+    """`audit --rev HEAD --format json` in a fresh interpreter: the report, and every module it imported."""
+    args = ["audit", "--rev", "HEAD", "--repo", str(repo), "--config", str(config), "--format", "json"]
+    done = subprocess.run([sys.executable, "-c", _MODULES, *args], capture_output=True, text=True, check=False)
+    return json.loads(done.stdout), json.loads(done.stderr.splitlines()[-1])
+
+
+def test_a_revision_audited_before_with_the_same_config_folder_loads_no_rule(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The imports were most of an `audit --rev` the cache answered (0.33 s on a vLLM fork): now the
+    rule files, the ledger, the profile and the tree readers are not even imported."""
+    repo, config = _repo(tmp_path), _full_config(tmp_path)
+    first = cli("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json")
+    again, modules = _rev_in_a_process(repo, config)
+    assert first.code == 1 and again["files_cached"] == again["files_scanned"] == len(FILES)
+    assert {**first.json(), "seconds": 0, "files_cached": 0} == {**again, "seconds": 0, "files_cached": 0}
+    loaded = {"yaml", "aeon_release.domain.audits.config", "aeon_release.domain.ledger"}
+    assert not loaded & set(modules)
+    assert "aeon_release.domain.audits.source" not in modules and "aeon_release.domain.audits.runner" not in modules
+
+
+MORE_RULES = """rules:
+  - {id: more/gone, kind: pattern, message: no split here, paths: [vllm/kernel.py], regex: 'def split', expect: absent}
+"""
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["a rule's message", "a new rule file", "a broken ledger", "a broken fleet.yaml", "any other file"],
+)
+def test_any_change_in_the_config_folder_is_seen(cli, tmp_path: Path, change: str) -> None:  # type: ignore[no-untyped-def]
+    repo, config = _repo(tmp_path), _full_config(tmp_path)
+    args = ("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json")
+    assert cli(*args).code == 1
+    if change == "a rule's message":
+        (config / "audits" / "rules.yaml").write_text(RULES.replace("never re-stride", "never, ever re-stride"))
+    elif change == "a new rule file":
+        (config / "audits" / "more.yaml").write_text(MORE_RULES)
+    elif change == "a broken ledger":
+        (config / "carries.yaml").write_text("carries: {}\n")
+    elif change == "a broken fleet.yaml":
+        (config / "fleet.yaml").write_text("branch_prefix: 7\n")
+    else:
+        (config / "README").write_text("notes\n")
+    after = cli(*args)
+    if change.startswith("a broken"):
+        assert after.code == 2 and after.out == ""
+        return
+    assert after.code == 1
+    findings = after.json()["findings"]
+    assert any("never, ever re-stride" in f["message"] for f in findings) == (change == "a rule's message")
+    assert any(f["rule"] == "more/gone" for f in findings) == (change == "a new rule file")
+
+
+def test_a_config_folder_that_cannot_be_named_surely_is_read_every_time(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A symbolic link in the folder names a file whose bytes may change elsewhere: such a folder is
+    never a key; the audit still answers from the rules' own report entry."""
+    repo, config = _repo(tmp_path), _full_config(tmp_path)
+    (tmp_path / "elsewhere.yaml").write_text(RULES.replace("never re-stride", "linked"))
+    (config / "audits" / "rules.yaml").unlink()
+    (config / "audits" / "rules.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    args = ("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json")
+    assert cli(*args).code == 1
+    (tmp_path / "elsewhere.yaml").write_text(RULES.replace("never re-stride", "changed elsewhere"))
+    after = cli(*args)
+    assert any("changed elsewhere" in f["message"] for f in after.json()["findings"])
+
+
+def test_a_tree_id_is_no_revision_even_when_its_commit_was_audited(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    repo, config = _repo(tmp_path), _full_config(tmp_path)
+    assert cli("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json").code == 1
+    tree = git(repo, "rev-parse", "HEAD^{tree}")
+    refused = cli("audit", "--rev", tree, "--repo", repo, "--config", config, "--format", "json")
+    assert refused.code == 2 and refused.out == ""

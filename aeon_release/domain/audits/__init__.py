@@ -9,17 +9,27 @@ import dataclasses
 import time
 from collections.abc import Collection, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, RuleSet, Severity
-from aeon_release.domain.audits.source import GitTree, Tree, WorkTree, as_tree
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.cache import FindingsCache
+    from aeon_release.domain.audits.source import GitTree, Tree, WorkTree
     from aeon_release.domain.ledger import Carry
 
-# The rule files' loader (YAML, the schema) and the renderers load when an audit or a report needs
-# them: the merge's sidecar process imports this package for the checks alone.
+# The rule files' loader (YAML, the schema), the tree readers and the renderers load when an audit
+# or a report needs them: the merge's sidecar process imports this package for the checks alone, and
+# an audit answered by a remembered report (commands/audit.py) reads no tree.
+_LAZY = {"GitTree", "Tree", "WorkTree"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from aeon_release.domain.audits import source
+
+        return getattr(source, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def audit_tree(
@@ -40,6 +50,7 @@ def audit_tree(
     cache (see ``cache.py``), None for no cache.
     """
     from aeon_release.domain.audits.config import load_rules
+    from aeon_release.domain.audits.source import as_tree
 
     started = time.perf_counter()
     ruleset = load_rules(config_dir, carries)
@@ -60,7 +71,9 @@ def _cached(
 ) -> AuditReport:
     """A tree audited before with the same rules and scope is answered by one file; any other audit
     runs, with the blobs the cache has seen answered by it, and is remembered whole."""
-    from aeon_release.domain.audits.cache import FindingsCache, ReportCache, report_key, ruleset_hash
+    from aeon_release.domain.audits.cache import FindingsCache, report_key, ruleset_hash
+    from aeon_release.domain.audits.reports import ReportCache
+    from aeon_release.domain.audits.source import WorkTree
 
     fingerprint = source.fingerprint()
     reports = None

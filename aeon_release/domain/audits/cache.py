@@ -16,30 +16,22 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import hashlib
-import json
-import os
-import sys
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.adapters import jsonio
-from aeon_release.adapters.files import read_capped
 from aeon_release.domain.audits.model import (
-    AuditReport,
     Finding,
     MergeSides,
     Rule,
-    RuleInfo,
     RuleSet,
     Scope,
     Settings,
     Severity,
 )
+from aeon_release.domain.audits.reports import DAMAGED, engine_version, read_file, store_file
 from aeon_release.domain.audits.source import GitTree, Tree, is_glob, select
-from aeon_release.errors import AeonError
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.kinds.base import Context
@@ -47,64 +39,15 @@ if TYPE_CHECKING:
 KEEP_FILES = 4  # rule sets in use at once (branches with other audits/, a rules change being tried)
 MAX_ENTRIES = 200_000  # about 30 large trees' worth of blobs; ~10 MB of JSON
 _PREFIX = "findings-"
-MAX_FILE_BYTES = 64 * 1024 * 1024  # a cache file larger than this was not written by this engine: a miss
-# What reading a damaged entry may raise: a cache file is JSON a crash, a disk or a person may have
-# changed (``{}`` where a list was, a line of 1e400, an entry nested too deeply); every one is a miss.
-DAMAGED = (TypeError, ValueError, IndexError, KeyError, AttributeError, ArithmeticError, RecursionError)
 
 # (rule id, line, detail, severity or None) problems and (line, target, rules, reason) suppressions of one blob
 Problems = list[tuple[str, int, str, Severity | None]]
 Sups = list[tuple[int, int, tuple[str, ...], str]]
 
 
-def _read(path: Path) -> Any:
-    """A cache file's JSON; None for a missing or damaged one, or one that is no regular file (a FIFO
-    or /dev/zero there held the audit for good) or too large to be one of ours."""
-    try:
-        data = read_capped(path, str(path), MAX_FILE_BYTES)
-        return None if data is None else jsonio.loads(data)
-    except (AeonError, OSError, ValueError):
-        return None
-
-
 def _utf8(text: str) -> bytes:
     """Names that were not UTF-8 arrive as lone surrogates (git's bytes, surrogate-escaped)."""
     return text.encode("utf-8", "surrogateescape")
-
-
-@functools.lru_cache(maxsize=1)
-def engine_version() -> str:
-    """Changes whenever anything that decides a finding could have changed."""
-    from aeon_release import __version__
-
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}".encode())
-    root = Path(__file__).resolve().parent
-    package = root.parents[1]
-    # the engine's source, and the adapters it reads trees and history through (and runs CMake with)
-    sources = [
-        *sorted(root.rglob("*.py")),
-        *(package / "adapters" / f"{name}.py" for name in ("blobs", "git", "cmake")),
-    ]
-    for path in sources:
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    digest.update(_cmake_identity().encode())
-    return digest.hexdigest()
-
-
-def _cmake_identity() -> str:
-    """The cmake the arch-coverage rule runs: another version may read the same CMake otherwise (an
-    old one knows no block()), so an answer it gave must not be served after an upgrade."""
-    from aeon_release.adapters import cmake as runner
-
-    found = runner.find_cmake()
-    if found is None:
-        return "no cmake"
-    try:
-        real = os.path.realpath(found)
-        stat = os.stat(real)
-    except OSError:
-        return "no cmake"
-    return f"{real}\0{stat.st_size}\0{stat.st_mtime_ns}"
 
 
 def ruleset_hash(rules: Sequence[Rule], settings: Settings | None = None) -> str:
@@ -198,11 +141,11 @@ class FindingsCache:
         if len(entries) > MAX_ENTRIES:  # keep what this run used: the tree being worked on
             entries = {k: v for k, v in entries.items() if k in self._used}
         data = {"engine": self.engine, "rules": self.rules_key, "entries": entries}
-        if _store(self.path, data, _PREFIX, self.engine, KEEP_FILES):
+        if store_file(self.path, data, _PREFIX, self.engine, KEEP_FILES):
             self._added = 0
 
     def _load(self, path: Path) -> dict[str, Any]:
-        data = _read(path)
+        data = read_file(path)
         if not isinstance(data, dict) or data.get("engine") != self.engine or data.get("rules") != self.rules_key:
             return {}
         entries = data.get("entries")
@@ -217,10 +160,6 @@ def _decode(value: Any) -> tuple[Problems, Sups]:
         [(str(p[0]), int(p[1]), str(p[2]), Severity(p[3]) if len(p) > 3 and p[3] else None) for p in problems],
         [(int(a), int(b), tuple(str(r) for r in rules), str(reason)) for a, b, rules, reason in sups],
     )
-
-
-REPORT_PREFIX = "report-"
-KEEP_REPORTS = 64  # whole reports: the revisions and work trees in use (each file a few KB)
 
 
 def report_key(
@@ -242,91 +181,6 @@ def report_key(
         canonical(None if merge is None else (merge.base, merge.ours, merge.theirs)),
     )
     return hashlib.sha256(_utf8("\0".join(parts))).hexdigest()
-
-
-class ReportCache:
-    """Whole reports, one small file per key (see :func:`report_key`): an audit of a tree audited
-    before with the same rules reads one file instead of listing and reading the tree.
-
-    Like the blob entries: bounded (``KEEP_REPORTS`` files, least recently used go first), safe to
-    delete, and never trusted across engine versions (the engine is in the name, the key and the file).
-    """
-
-    def __init__(self, folder: Path, key: str) -> None:
-        self.folder = folder
-        self.key = key
-        self.engine = engine_version()
-        self.path = folder / f"{REPORT_PREFIX}{self.engine[:16]}-{key[:40]}.json"
-
-    def get(self, seconds: float = 0.0) -> AuditReport | None:
-        """The remembered report (every file answered by the cache), or None: missing or damaged."""
-        try:
-            data = _read(self.path)
-            if data.get("engine") != self.engine or data.get("key") != self.key:
-                return None
-            report = _decode_report(data["report"], seconds)
-        except DAMAGED:  # None (missing), or damaged
-            return None
-        try:
-            os.utime(self.path)  # recently used: pruned last
-        except OSError:
-            pass
-        return report
-
-    def put(self, report: AuditReport) -> None:
-        data = {"engine": self.engine, "key": self.key, "report": _encode_report(report)}
-        _store(self.path, data, REPORT_PREFIX, self.engine, KEEP_REPORTS)
-
-
-def _store(path: Path, data: dict[str, Any], prefix: str, engine: str, keep: int) -> bool:
-    """Write a cache file atomically, then prune its kind: other engines' files go, and this engine's
-    beyond the ``keep`` most recently used.  False when it cannot be written (a read-only or full
-    disk): a cache that cannot be written only costs time."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, path)
-        mine, kept = f"{prefix}{engine[:16]}-", 0
-        for other in sorted(path.parent.glob(f"{prefix}*.json"), key=_mtime, reverse=True):
-            if other.name.startswith(mine) and kept < keep:
-                kept += 1
-                continue
-            other.unlink(missing_ok=True)
-    except OSError:
-        return False
-    return True
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
-
-
-def _encode_report(report: AuditReport) -> dict[str, Any]:
-    return {
-        "findings": [f.as_dict() for f in report.findings],
-        "rules": [[r.id, r.kind, r.severity.value, r.message, r.skipped] for r in report.rules],
-        "files_scanned": report.files_scanned,
-        "exclusions": [[rid, list(globs), count] for rid, globs, count in report.exclusions],
-    }
-
-
-def _decode_report(data: dict[str, Any], seconds: float) -> AuditReport:
-    files = int(data["files_scanned"])
-    return AuditReport(
-        tuple(Finding.from_dict(f) for f in data["findings"]),
-        tuple(
-            RuleInfo(str(i), str(k), Severity(s), str(m), None if skip is None else str(skip))
-            for i, k, s, m, skip in data["rules"]
-        ),
-        files,
-        seconds,
-        exclusions=tuple((str(r), tuple(str(g) for g in globs), int(n)) for r, globs, n in data["exclusions"]),
-        files_cached=files,  # every file: answered by the cache
-    )
 
 
 class RuleMemo:
