@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import os
 import re
 import stat
@@ -316,11 +317,13 @@ def folder_digest(folder: Path, most_files: int = 256, most_bytes: int = 4 * 102
 
 def _digest_into(digest: Any, folder: str, prefix: bytes, budget: list[int]) -> bool:
     """Add ``folder``'s entries to ``digest``; False when the folder cannot be named (see folder_digest)."""
-    with os.scandir(folder) as listing:
-        entries = sorted(listing, key=lambda e: os.fsencode(e.name))
-    for entry in entries:
-        budget[0] -= 1
-        if budget[0] < 0 or entry.is_symlink():
+    with os.scandir(folder) as listing:  # no more of a huge folder is listed than the budget allows
+        entries = list(itertools.islice(listing, budget[0] + 1))
+    budget[0] -= len(entries)
+    if budget[0] < 0:
+        return False
+    for entry in sorted(entries, key=lambda e: os.fsencode(e.name)):
+        if entry.is_symlink():
             return False
         name = prefix + os.fsencode(entry.name)
         if entry.is_dir(follow_symlinks=False):
