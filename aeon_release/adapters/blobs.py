@@ -83,8 +83,9 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
     return GitError(f"{label} {named} names no commit in {repo}: {said[-1][:200]}", hint)
 
 
-def ls_tree(repo: Path, rev: str) -> list[Entry]:
-    """Every file of ``rev`` (recursively), submodules left out, sorted by path."""
+def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> list[Entry]:
+    """Every file of ``rev`` (recursively), sorted by path; submodules (gitlinks) only with ``gitlinks``,
+    as entries of mode 160000 whose id is a commit of another repository."""
     done = subprocess.run(
         ["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", rev],
         capture_output=True,
@@ -99,7 +100,7 @@ def ls_tree(repo: Path, rev: str) -> list[Entry]:
             continue
         meta, _, raw_path = record.partition(b"\t")
         mode, kind, oid, size = meta.decode("ascii").split()
-        if kind != "blob" or mode == MODE_GITLINK:
+        if (kind != "blob" or mode == MODE_GITLINK) and not (gitlinks and mode == MODE_GITLINK):
             continue
         path = os.fsdecode(raw_path)
         entries.append(Entry(path, mode, oid, int(size) if size.isdigit() else 0))

@@ -37,7 +37,17 @@ from aeon_release.domain.audits.model import (
     fold_same_cause,
 )
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import OVER_CAP, ReadJob, SourceCache, Tree, as_tree, matches, select
+from aeon_release.domain.audits.source import (
+    OVER_CAP,
+    SUBMODULE,
+    ReadJob,
+    SourceCache,
+    Tree,
+    as_tree,
+    matches,
+    may_hold,
+    select,
+)
 from aeon_release.errors import NeedsHuman, UsageError
 
 if TYPE_CHECKING:
@@ -272,9 +282,23 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
     or a link to a README stays a warning."""
     skipped = {p: why for p, why in source.skipped().items() if changed is None or p in changed}
     # what git commits: a FIFO or a device is a checkout's own (no pull request carries one)
-    committed = [p for p, why in skipped.items() if "symlink" in why or why.endswith(OVER_CAP)]
+    committed = [p for p, why in skipped.items() if "symlink" in why or why.endswith(OVER_CAP) or why == SUBMODULE]
     readers = [rule for rule in ruleset.rules if rule.kind != "conflict-markers"] if committed else []
     read = {f for rule in readers for f in select(committed, rule.paths, rule.exclude)}
+    # A folder committed as a symbolic link or a submodule holds what a rule reads under it: ``pkg/sub ->
+    # ../third_party/x`` (or a submodule there) took ``pkg/**/*.py``'s files out of the audit, and Python
+    # imports them through it.  The tree rules with their own paths (py-compile's ``**/*.py``) do not count:
+    # what such a folder leads to in the tree they read at its own path.  A rule's condition file (``when:
+    # path``) is read by its path too.
+    files = set(source.files()) if committed else set()
+    folders = [
+        p
+        for p in committed
+        if not skipped[p].endswith(OVER_CAP) and p not in read and not _links_to_a_file(source, p, files)
+    ]
+    narrow = [r for r in readers if r.exclude or r.paths != KINDS[r.kind].default_paths]
+    read |= {p for p in folders for rule in narrow if may_hold(p, rule.paths, rule.exclude)}
+    read |= {p for rule in ruleset.rules if rule.when is not None for p in committed if p == rule.when.path}
     findings = [
         Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
         if path not in read
@@ -285,13 +309,23 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
             path,
             0,
             f"not audited: {why}, and rules read it: what the gate did not read it cannot pass "
-            + ("(raise settings.max_file_bytes, " if why.endswith(OVER_CAP) else "(commit the file itself, ")
+            + ("(raise settings.max_file_bytes, " if why.endswith(OVER_CAP) else "(commit the files themselves, ")
             + "or keep it out of the rules' paths)",
         )
         for path, why in sorted(skipped.items())
     ]
     findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
     return findings
+
+
+def _links_to_a_file(source: Tree, path: str, files: set[str]) -> bool:
+    """Whether ``path`` is a symlink to a file of the tree (a README's link: it holds no folder)."""
+    import posixpath
+
+    text = source.link_text(path)
+    if text is None or text.startswith("/"):
+        return False
+    return posixpath.normpath(posixpath.join(posixpath.dirname(path), text)) in files
 
 
 def _exclusions(rules: Sequence[Rule], scanned: Sequence[str]) -> tuple[tuple[str, tuple[str, ...], int], ...]:
