@@ -111,3 +111,70 @@ def test_which_folders_a_rule_reads_under(folder: str, include: list[str], exclu
     from aeon_release.domain.audits.source import may_hold
 
     assert may_hold(folder, include, exclude) is held
+
+
+# -- the build's context against what the audit read -----------------------------------------------------------
+ATTRIBUTES = """m.py export-subst
+carried.py export-ignore
+crlf.py eol=crlf
+ident.py ident
+utf16.py working-tree-encoding=UTF-16LE
+"""
+
+
+def test_the_build_context_is_the_audited_blobs(tmp_path: Path) -> None:
+    """The build's context was ``git archive`` of the revision, which applies the commit's own
+    ``.gitattributes``: ``export-subst`` wrote the commit's subject into ``x = "$Format:%s$"`` (a subject
+    ``"; import os; os.system(...) #`` is code the audit never read), ``export-ignore`` left a carried file
+    (its marker audited) out of the image, and ``eol``, ``ident`` and ``working-tree-encoding`` rewrote
+    files.  The context is the blobs the audit read, byte for byte: links as links, modes kept."""
+    import subprocess
+
+    from aeon_release.pipeline.build import BuildRequest, _context_dir, plan
+    from tests.helpers import build_example
+
+    ex = build_example(tmp_path / "ex")
+    files: dict[str, str] = {
+        ".gitattributes": ATTRIBUTES,
+        "m.py": 'x = "$Format:%s$"\n',
+        "carried.py": "# AEON keep-me\n",
+        "crlf.py": "a = 1\nb = 2\n",
+        "ident.py": "# $Id$\n",
+        "utf16.py": "s = 'é'\n",
+        "run.sh": "#!/bin/sh\n",
+    }
+    # the checkout's side of working-tree-encoding: git stores it as UTF-8
+    on_disk = {**files, "utf16.py": files["utf16.py"].encode("utf-16-le")}
+    from tests.hostile.conftest import write_files
+
+    write_files(ex.fork, on_disk)
+    (ex.fork / "run.sh").chmod(0o755)
+    os.symlink("m.py", ex.fork / "link.py")
+    make_repo(ex.fork, {}, message='"; import os; os.system("id") #')
+    archived = subprocess.run(["git", "-C", str(ex.fork), "archive", "HEAD", "m.py"], capture_output=True).stdout
+    assert b"import os" in archived  # what git archive made of it
+    (tmp_path / "work").mkdir()
+    context = _context_dir(plan(BuildRequest(ex.fork, "v0.29.0", config_dir=ex.config)), tmp_path / "work")
+    for name, text in files.items():
+        assert (context / name).read_bytes() == text.encode(), name
+    assert os.readlink(context / "link.py") == "m.py"
+    assert os.access(context / "run.sh", os.X_OK) and not os.access(context / "m.py", os.X_OK)
+    listed = git(ex.fork, "ls-tree", "-r", "--name-only", "HEAD").splitlines()
+    written = {p.relative_to(context).as_posix() for p in context.rglob("*") if not p.is_dir() or p.is_symlink()}
+    assert written - {p for p in written if p.startswith(".aeon-release/")} == set(listed)
+
+
+def test_a_tree_holding_a_path_out_of_it_is_refused(tmp_path: Path) -> None:
+    """A tree object git's own commands would never make (``git mktree`` takes any name): one line, and
+    nothing written outside the context."""
+    from aeon_release.adapters.blobs import write_tree
+    from aeon_release.errors import GitError
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    blob = git(repo, "rev-parse", "HEAD:a.py")
+    inner = git(repo, "mktree", input=f"100644 blob {blob}\tevil.py\n".encode())
+    outer = git(repo, "mktree", input=f"040000 tree {inner}\t..\n".encode())
+    (tmp_path / "ctx").mkdir()
+    with pytest.raises(GitError, match="leads out of its tree"):
+        write_tree(repo, outer, tmp_path / "ctx" / "context")
+    assert not (tmp_path / "ctx" / "evil.py").exists()
