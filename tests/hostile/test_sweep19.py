@@ -178,3 +178,69 @@ def test_a_tree_holding_a_path_out_of_it_is_refused(tmp_path: Path) -> None:
     with pytest.raises(GitError, match="leads out of its tree"):
         write_tree(repo, outer, tmp_path / "ctx" / "context")
     assert not (tmp_path / "ctx" / "evil.py").exists()
+
+
+# -- a forbidden name reached through an alias or a string --------------------------------------------------------
+CALLS = """rules:
+  - id: t/never-as-strided
+    kind: forbidden-call
+    message: never re-stride
+    paths: ["**/*.py"]
+    calls: [as_strided, evil_mod]
+"""
+REACHED = [
+    'g = getattr\n    return g(t, "as_strided")(1)',
+    'return vars(t)["as_strided"]',
+    'return t.__getattribute__("as_strided")',
+    'import operator\n    return operator.attrgetter("x.as_strided")(t)',
+    'import importlib\n    return importlib.import_module("evil_mod")',
+    'return __import__("evil_mod")',
+    "from torch import as_strided as s\n    return s(t)",
+    "import evil_mod as e\n    return e",
+    'g = getattr\n    return g(t, "as_" + "str" + "ided")',
+    "g = getattr\n    return g(t, f\"as_{'strided'}\")",
+    'g = getattr\n    return g(t, "as\\u005fstrided")',
+]
+
+
+@pytest.mark.parametrize("body", REACHED)
+def test_a_name_reached_through_an_alias_or_a_string_is_a_use(tmp_path: Path, body: str) -> None:
+    """The call rule read ``getattr(t, "NAME")`` (and ``hasattr``) as a use, and nothing else that reaches
+    the name: ``getattr`` under another name, ``vars(t)[...]``, ``__getattribute__``, ``attrgetter``,
+    ``import_module``/``__import__`` of a forbidden module, an import alias (``from torch import
+    as_strided as s``), a string joined by ``+`` or an f-string of literals.  The class: every string
+    Python's compiler builds that spells the name (or a dotted path holding it) is a use, and so is an
+    import of it; each passed the gate, exit 0."""
+    source = f"import torch\n\n\ndef f(t):\n    {body}\n"
+    compile(source, "m.py", "exec")  # it is Python
+    repo = make_repo(tmp_path / "repo", {"m.py": source})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, CALLS), "--format", "json")
+    found = {(f["rule"], f["line"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
+    assert run.code == 1 and found and {rule for rule, _ in found} == {"t/never-as-strided"}, (found, run.err)
+
+
+def test_prose_and_names_built_while_the_code_runs_are_not_uses(tmp_path: Path) -> None:
+    """A message naming the call is prose, not a use; a name built while the code runs (``"".join``) no
+    reading of the source can know (README says so)."""
+    source = (
+        "def f(t):\n    if t is None:\n        raise ValueError('as_strided is not allowed here')\n"
+        "    return getattr(t, ''.join(['as_', 'strided']))\n"
+    )
+    repo = make_repo(tmp_path / "repo", {"m.py": source})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, CALLS))
+    assert run.code == 0, (run.out, run.err)
+
+
+def test_the_prefilter_keeps_every_file_a_string_can_spell_the_name_in() -> None:
+    from aeon_release.domain.audits.kinds.forbidden_call import _may_use
+
+    calls = ("as_strided",)
+    for text in (
+        '"as_" "strided"',
+        "'as_' +\n 'strided'",
+        "f\"as_{'strided'}\"",
+        '"as\\x5fstrided"',
+        'rb"as_" f"strided"',
+    ):
+        assert _may_use(text, calls), text
+    assert not _may_use("x = t.shape\nprint('strides')\n", calls)

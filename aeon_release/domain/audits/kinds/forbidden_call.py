@@ -1,11 +1,14 @@
 from __future__ import annotations
 
 import ast
+import functools
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from aeon_release.adapters.yamlio import Where
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 
@@ -20,7 +23,9 @@ class ForbiddenCall:
     """A name must not be used inside named functions (call, attribute, bare name or getattr string).
 
     ``calls: [as_strided]`` catches ``torch.as_strided(...)``, ``t.as_strided(...)``,
-    ``as_strided(...)``, ``f = torch.as_strided`` and ``getattr(t, "as_strided")``.  With
+    ``as_strided(...)``, ``f = torch.as_strided``, ``from torch import as_strided as s`` and every string
+    the compiler builds that spells it (``getattr(t, "as_strided")``, ``vars(t)["as_" "strided"]``,
+    ``attrgetter("x.as_strided")``; a module's name in ``import_module("mod")`` too).  With
     ``functions`` the rule is scoped to those functions (a missing one is a finding: the guard
     would otherwise pass silently after a rename); without it, to the whole file.
     """
@@ -78,11 +83,22 @@ class ForbiddenCall:
 
 
 def _may_use(text: str, calls: tuple[str, ...]) -> bool:
-    """The file may use one of ``calls`` as ``_used_name`` reads uses: a name is in the text as written
-    (folded as Python folds it: SourceCache), but a getattr's string is a constant Python builds from
-    escapes or parts, and ``getattr(t, "as\\x5fstrided")`` or ``getattr(t, "as_" "strided")`` was
-    skipped by the prefilter while the check reads it as ``as_strided``."""
-    return "getattr" in text or "hasattr" in text or any(call in text for call in calls)
+    """The file may use one of ``calls`` as ``_used_names`` reads uses: a name is in the text as written
+    (folded as Python folds it: SourceCache), or a string spells it that Python builds from escapes
+    (``"as\\x5fstrided"``) or from parts (``"as_" "strided"``, ``"as_" + "strided"``, ``f"as_{'strided'}"``):
+    its letters in order with nothing but quotes, blanks, ``+``, braces and string prefixes between."""
+    if any(call in text for call in calls) or _ESCAPE.search(text):
+        return True
+    return _spelt_in_parts(calls).search(linear.encodable(text)) is not None
+
+
+_ESCAPE = re.compile(r"\\(?:[xuU0-7]|N\{)")  # an escape that can stand for a letter of a name
+
+
+@functools.lru_cache(maxsize=64)
+def _spelt_in_parts(calls: tuple[str, ...]) -> Any:
+    between = r"(?:[\s\"'+(){}\\]|\b[fFrRbBuU]{1,2}[\"'])*"
+    return linear.compile_text("|".join(between.join(re.escape(c) for c in call) for call in calls))
 
 
 def _check_file(rule: Rule, opts: ForbiddenCallOptions, ctx: Context, path: str) -> Iterator[Finding]:
@@ -99,25 +115,63 @@ def _check_file(rule: Rule, opts: ForbiddenCallOptions, ctx: Context, path: str)
             yield defs
         else:
             scopes.extend((function, node) for node in defs)
+    wanted = set(opts.calls)
     for label, scope in scopes:
         for node in ast.walk(scope):
-            name = _used_name(node)
-            if name in opts.calls:
+            for name in sorted(wanted.intersection(_used_names(node))):
                 yield rule.finding(path, getattr(node, "lineno", 0), f"{name} used in {label}")
 
 
-def _used_name(node: ast.AST) -> str | None:
+_DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*")
+
+
+def _used_names(node: ast.AST) -> tuple[str, ...]:
+    """The names ``node`` uses: an attribute, a bare name, an import's names (``from torch import
+    as_strided as s`` reaches it as ``s``), and every string Python builds at compile time that spells a
+    name or a dotted path (``getattr``, ``g = getattr; g(t, "as_strided")``, ``vars(t)["as_strided"]``,
+    ``t.__getattribute__("as_strided")``, ``operator.attrgetter("x.as_strided")``, ``importlib.import_module
+    ("pkg.mod")``, ``__import__``: a name reached by a string, whatever reaches it).  A string made while
+    the code runs (``"".join``, ``chr``, ``%``, ``.format``) no reading of the source can know."""
     if isinstance(node, ast.Attribute):
-        return node.attr
+        return (node.attr,)
     if isinstance(node, ast.Name):
-        return node.id
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in ("getattr", "hasattr")
-        and len(node.args) >= 2
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-    ):
-        return node.args[1].value
+        return (node.id,)
+    if isinstance(node, ast.alias):
+        return (*node.name.split("."), *((node.asname,) if node.asname else ()))
+    if isinstance(node, ast.ImportFrom) and node.module:
+        return tuple(node.module.split("."))
+    if isinstance(node, (ast.Constant, ast.BinOp, ast.JoinedStr)):
+        text = _folded(node)
+        if text is not None and _DOTTED.fullmatch(text):
+            return tuple(text.split("."))
+    return ()
+
+
+_MOST = 256  # longer than any dotted name a rule lists: a string of megabytes is not folded
+
+
+def _folded(node: ast.AST, depth: int = 0) -> str | None:
+    """The string Python's compiler makes of ``node``: a literal (escapes and adjacent parts already
+    joined), ``+`` of such, an f-string of literal parts; None for anything else, or longer than _MOST."""
+    if depth > 32:
+        return None
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) and len(node.value) <= _MOST else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left = _folded(node.left, depth + 1)
+        right = _folded(node.right, depth + 1) if left is not None else None
+        return left + right if left is not None and right is not None and len(left) + len(right) <= _MOST else None
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for value in node.values:
+            if isinstance(value, ast.FormattedValue):
+                if value.conversion != -1 or value.format_spec is not None:
+                    return None
+                value = value.value
+            part = _folded(value, depth + 1)
+            if part is None:
+                return None
+            parts.append(part)
+        text = "".join(parts)
+        return text if len(text) <= _MOST else None
     return None
