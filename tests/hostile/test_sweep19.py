@@ -244,3 +244,52 @@ def test_the_prefilter_keeps_every_file_a_string_can_spell_the_name_in() -> None
     ):
         assert _may_use(text, calls), text
     assert not _may_use("x = t.shape\nprint('strides')\n", calls)
+
+
+# -- a file past the parse cap ----------------------------------------------------------------------------------
+CAPPED = """settings: {max_parse_bytes: 2048}
+rules:
+  - id: t/no-global-layer-type
+    kind: pattern
+    message: one layer type for every layer
+    paths: ["**/*.py"]
+    regex: 'layer_types\\\\[\\\\s*0\\\\s*\\\\]'
+    expect: absent
+  - id: t/never-as-strided
+    kind: forbidden-call
+    message: never re-stride
+    paths: ["m.py"]
+    calls: [as_strided]
+  - id: t/splitter-never-as-strided
+    kind: forbidden-call
+    message: never re-stride
+    paths: ["s.py"]
+    functions: [split]
+    calls: [as_strided]
+  - id: t/keep
+    kind: marker
+    message: the carry's marker
+    paths: ["k.py"]
+    text: AEON keep-me
+"""
+
+
+def test_a_file_padded_past_the_parse_cap_hides_nothing(tmp_path: Path) -> None:
+    """A Python file over ``settings.max_parse_bytes`` is not compiled (a warning): the call rule says it
+    cannot parse it (an error), a function it names is parsed alone, a marker is text.  But the coding
+    cookie was read only when the file compiled: padded past the cap, a file under ``# coding:
+    unicode_escape`` carried ``layer_types\\x5b0\\x5d`` (Python's ``layer_types[0]``) past the pattern rule
+    with a warning, exit 0.  The cap is made small (2 KiB) so the test writes kilobytes."""
+    pad = "#" * 3000 + "\n"
+    cases = {
+        "e.py": "# coding: unicode_escape\ndef f(layer_types):\n    return layer_types\\x5b0\\x5d\n" + pad,
+        "m.py": "def f(t):\n    return t.as_strided(1)\n" + pad,
+        "s.py": "def split(t):\n    return t.as_strided(1)\n" + pad,
+        "k.py": "x = 1\n" + pad,
+    }
+    for name, text in cases.items():
+        others = {other: "# AEON keep-me\n" if other == "k.py" else "def split(t):\n    return t\n" for other in cases}
+        repo = make_repo(tmp_path / name, {**others, name: text})
+        run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, CAPPED), "--format", "json")
+        errors = {(f["rule"], f["path"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
+        assert run.code == 1 and {path for _, path in errors} == {name}, (name, errors, run.err)
