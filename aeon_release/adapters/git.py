@@ -89,8 +89,10 @@ _SCRATCH_ENV = {
 
 # Patches this tool parses look the same whatever the user's git config says: diff.noprefix or
 # diff.mnemonicPrefix (no "b/"), diff.interHunkContext (-U0 hunks fused with context), color.diff,
-# diff.external, textconv drivers, diff.relative.
+# diff.external, textconv drivers, diff.relative; and whatever a tree's .gitattributes says: ``*.py -diff``
+# (or ``binary``) made every patch "Binary files a/m.py and b/m.py differ", with no line for the checks.
 PATCH_OPTIONS = (
+    "--text",
     "--no-color",
     "--no-ext-diff",
     "--no-textconv",
@@ -541,7 +543,16 @@ class Git:
         # -G diffs every commit: no textconv (a program from the user's config, picked by the
         # repository's .gitattributes) and no external diff runs, and the match is on the real text
         status, out, _ = self.try_run(
-            "log", "--format=%H%x00%s", "--no-textconv", "--no-ext-diff", "-E", f"-G{regex}", rev_range, "--", path
+            "log",
+            "--format=%H%x00%s",
+            "--text",
+            "--no-textconv",
+            "--no-ext-diff",
+            "-E",
+            f"-G{regex}",
+            rev_range,
+            "--",
+            path,
         )
         return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
 
@@ -551,7 +562,7 @@ class Git:
         if not paths:
             return {}
         status, out, _ = self.try_run(
-            "log", "--format=%x01%H%x00%s", "--name-only", "-z", "--no-textconv", "--no-ext-diff", "-E",
+            "log", "--format=%x01%H%x00%s", "--name-only", "-z", "--text", "--no-textconv", "--no-ext-diff", "-E",
             f"-G{regex}", rev_range, "--", *(f":(literal){p}" for p in paths),
         )  # fmt: skip
         found: dict[str, Commit] = {}
@@ -934,8 +945,19 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
 
 
 def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
-    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found"."""
-    args = ["grep", "-z", "-F", "--no-color", "--no-textconv", *options, *(x for p in patterns for x in ("-e", p))]
+    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found".
+    ``--text``: git takes a file the tree's .gitattributes marks ``-diff`` or ``binary`` for a binary one
+    (``-I`` skipped it, and without ``-I`` it said "Binary file matches"); callers drop lines holding a NUL."""
+    args = [
+        "grep",
+        "-z",
+        "-F",
+        "--text",
+        "--no-color",
+        "--no-textconv",
+        *options,
+        *(x for p in patterns for x in ("-e", p)),
+    ]
     status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
     if status not in (0, 1):
         raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
@@ -950,11 +972,11 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
 
 def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
-    out = _grep(path, rev, ["-w", "-I"], [word], pathspecs)
+    out = _grep(path, rev, ["-w"], [word], pathspecs)
     found = []
     for line in out.splitlines():
         name, sep, text = line.partition("\0")
-        if sep:
+        if sep and "\0" not in text:  # a NUL: a binary file's bytes (what -I left out)
             found.append((name.removeprefix(f"{rev}:"), text))
     return found
 
@@ -963,7 +985,7 @@ def lines_containing(path: Path, rev: str, strings: Sequence[str], pathspecs: Se
     """The text of every line at ``rev`` that holds one of ``strings`` (one ``git grep`` for all)."""
     if not strings:
         return []
-    return [line for line in _grep(path, rev, ["-h", "-I"], strings, pathspecs).split("\n") if line]
+    return [line for line in _grep(path, rev, ["-h"], strings, pathspecs).split("\n") if line and "\0" not in line]
 
 
 def words_present(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
@@ -981,7 +1003,7 @@ def _present(
 ) -> frozenset[str]:
     if not strings:
         return frozenset()
-    out = _grep(path, rev, ["-o", "-h", "-I", *options], strings, pathspecs)
+    out = _grep(path, rev, ["-o", "-h", *options], strings, pathspecs)
     return frozenset(line for line in out.split("\n") if line) & frozenset(strings)
 
 

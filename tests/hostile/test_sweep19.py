@@ -293,3 +293,28 @@ def test_a_file_padded_past_the_parse_cap_hides_nothing(tmp_path: Path) -> None:
         run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, CAPPED), "--format", "json")
         errors = {(f["rule"], f["path"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
         assert run.code == 1 and {path for _, path in errors} == {name}, (name, errors, run.err)
+
+
+# -- a tree's .gitattributes against the patches the merge-aware checks read ------------------------------------
+@pytest.mark.parametrize("attribute", ["*.py -diff", "*.py binary", "pkg/** diff=nothing"])
+def test_a_tree_marking_python_binary_hides_no_change_from_the_merge_checks(tmp_path: Path, attribute: str) -> None:
+    """Every patch the merge-aware checks parse (and ``git grep``, ``log -G``) takes a file the tree's
+    ``.gitattributes`` marks ``-diff`` or ``binary`` for a binary one: "Binary files a/pkg/config.py and
+    b/pkg/config.py differ", no line, so a pull request adding ``*.py -diff`` passed ``audit --base/--ours/
+    --theirs`` with the drift it holds (exit 0).  Patches are made with ``--text``."""
+    config = "class ModelConfig:\n    disable_cascade_attn: bool = False\n"
+    repo = make_repo(
+        tmp_path / "repo", {".gitattributes": attribute + "\n", "pkg/__init__.py": "", "pkg/config.py": config}
+    )
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {"pkg/config.py": config.replace("= False", "= True")}, "Flip it (#1)")
+    theirs = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", base)
+    fork = "def f(model_config):\n    return model_config.disable_cascade_attn\n"
+    make_repo(repo, {"pkg/fork.py": fork}, "fork")
+    ours = git(repo, "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", theirs)
+    sides = ("--base", base, "--ours", ours, "--theirs", theirs)
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), *sides, "--format", "json")
+    found = {(f["rule"], f["path"], f["line"]) for f in json.loads(run.out)["findings"]}
+    assert ("merge/default-drift", "pkg/fork.py", 2) in found, (found, run.err)
