@@ -57,14 +57,16 @@ def test_a_folder_committed_as_a_link_fails_the_gate(tmp_path: Path) -> None:
 
 
 def test_a_link_no_rule_reads_under_stays_a_warning(tmp_path: Path) -> None:
-    """A link outside every rule's paths, a link to a file of the tree (it holds no folder), and a folder
-    under a rule's ``exclude``: nothing hidden, so a warning as before."""
+    """A link outside every rule's paths, a link to a file of the tree (it holds no folder), a folder under
+    a rule's ``exclude``, and a link to a folder of the tree whose files the rule reads where they are:
+    nothing hidden, so a warning as before."""
     repo = _pkg(tmp_path)
     (repo / "docs").mkdir()
     (repo / "pkg" / "notes.txt").write_text("notes\n")
     os.symlink("../pkg", repo / "docs" / "pkg")
     os.symlink("notes.txt", repo / "pkg" / "NOTES")
     os.symlink("../docs", repo / "pkg" / "tests")
+    os.symlink("sub", repo / "pkg" / "alias")  # the rule reads pkg/sub/m.py where it is
     make_repo(repo, {})
     rules = RULES.replace("calls: [as_strided]", 'calls: [as_strided]\n    exclude: ["pkg/tests/**"]')
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, rules), "--format", "json")
@@ -72,6 +74,7 @@ def test_a_link_no_rule_reads_under_stays_a_warning(tmp_path: Path) -> None:
         ("audit/not-audited", "docs/pkg", "warning"),
         ("audit/not-audited", "pkg/NOTES", "warning"),
         ("audit/not-audited", "pkg/tests", "warning"),
+        ("audit/not-audited", "pkg/alias", "warning"),
     }, (_found(run), run.err)
 
 
@@ -318,3 +321,32 @@ def test_a_tree_marking_python_binary_hides_no_change_from_the_merge_checks(tmp_
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), *sides, "--format", "json")
     found = {(f["rule"], f["path"], f["line"]) for f in json.loads(run.out)["findings"]}
     assert ("merge/default-drift", "pkg/fork.py", 2) in found, (found, run.err)
+
+
+# -- the rules' folder committed as a link ------------------------------------------------------------------------
+@pytest.mark.parametrize("target", ["outside", ".git", ".git/hooks", "rules.yaml"])
+def test_the_rules_folder_or_a_rule_file_leading_out_of_the_config_is_refused(tmp_path: Path, target: str) -> None:
+    """A ledger committed in the fork is the pull request's own copy: ``audits`` committed as a link to a
+    folder outside the config folder (the runner's home, another checkout) or into ``.git`` took the rules
+    from where no review of the ledger looks (``audits -> .git``: no rules, a warning, exit 0).  A rule file
+    linked out is the same.  One line, exit 2; a link inside the config folder is read as before."""
+    from tests.hostile.test_config_files import one_error_line
+
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n", "carries.yaml": "carries: []\n", "inner/r.yaml": CALLS})
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "rules.yaml").write_text("rules: []\n")
+    if target == "rules.yaml":
+        (repo / "audits").mkdir()
+        os.symlink(tmp_path / "outside" / "rules.yaml", repo / "audits" / "r.yaml")
+    else:
+        os.symlink(tmp_path / "outside" if target == "outside" else target, repo / "audits")
+    make_repo(repo, {})
+    line = one_error_line(run_cli("audit", "--repo", repo, "--config", repo, "--rev", "HEAD"))
+    assert "a symbolic link leading" in line and "keep the rules themselves in the config folder" in line, line
+    (repo / "audits").unlink() if (repo / "audits").is_symlink() else (repo / "audits" / "r.yaml").unlink()
+    if (repo / "audits").is_dir():
+        (repo / "audits").rmdir()
+    os.symlink("inner", repo / "audits")
+    make_repo(repo, {})
+    run = run_cli("audit", "--repo", repo, "--config", repo, "--format", "json")
+    assert run.code == 0 and _found(run) == {("audit/not-audited", "audits", "warning")}, (run.out, run.err)

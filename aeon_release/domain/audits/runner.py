@@ -291,13 +291,26 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
     # what such a folder leads to in the tree they read at its own path.  A rule's condition file (``when:
     # path``) is read by its path too.
     files = set(source.files()) if committed else set()
-    folders = [
-        p
-        for p in committed
-        if not skipped[p].endswith(OVER_CAP) and p not in read and not _links_to_a_file(source, p, files)
-    ]
     narrow = [r for r in readers if r.exclude or r.paths != KINDS[r.kind].default_paths]
-    read |= {p for p in folders for rule in narrow if may_hold(p, rule.paths, rule.exclude)}
+    for path in committed:
+        if skipped[path].endswith(OVER_CAP) or path in read:
+            continue
+        target = _link_target(source, path)
+        if target is not None and target in files:
+            continue  # a link to a file of the tree (a README's): it holds no folder
+        if target is None or ".git" in target.split("/"):
+            # outside the tree, a submodule, a link to a link: whatever it holds, no rule read it
+            hidden = any(may_hold(path, rule.paths, rule.exclude) for rule in narrow)
+        else:  # a folder of the tree: its files hide only from a rule that reads them here, not there
+            inside = [f for f in files if target == "." or f.startswith(target + "/")]
+            rel = [f if target == "." else f[len(target) + 1 :] for f in inside]
+            hidden = any(
+                select([f"{path}/{r}"], rule.paths, rule.exclude) and not select([f], rule.paths, rule.exclude)
+                for rule in narrow
+                for f, r in zip(inside, rel)
+            ) or (not inside and any(may_hold(path, rule.paths, rule.exclude) for rule in narrow))
+        if hidden:
+            read.add(path)
     read |= {p for rule in ruleset.rules if rule.when is not None for p in committed if p == rule.when.path}
     findings = [
         Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
@@ -318,14 +331,16 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
     return findings
 
 
-def _links_to_a_file(source: Tree, path: str, files: set[str]) -> bool:
-    """Whether ``path`` is a symlink to a file of the tree (a README's link: it holds no folder)."""
+def _link_target(source: Tree, path: str) -> str | None:
+    """Where the symlink ``path`` leads in the tree (``.`` for its top), read lexically as the link text
+    says; None for a submodule, a link out of the tree (absolute, or past its top) or no link."""
     import posixpath
 
     text = source.link_text(path)
     if text is None or text.startswith("/"):
-        return False
-    return posixpath.normpath(posixpath.join(posixpath.dirname(path), text)) in files
+        return None
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(path), text))
+    return None if target == ".." or target.startswith("../") else target
 
 
 def _exclusions(rules: Sequence[Rule], scanned: Sequence[str]) -> tuple[tuple[str, tuple[str, ...], int], ...]:
