@@ -17,7 +17,7 @@ from types import TracebackType
 from typing import IO
 
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.errors import GitError
+from aeon_release.errors import GitError, printable
 
 MODE_LINK = "120000"
 MODE_GITLINK = "160000"  # a submodule: a commit id, not content of this repository
@@ -56,6 +56,30 @@ def resolve_commit(repo: Path, rev: str) -> str | None:
     if done.returncode != 0:
         return None
     return done.stdout.strip() or None
+
+
+def refuse_ambiguous(repo: Path, rev: str, label: str) -> None:
+    """Refuse a revision a person typed whose name git finds twice (a tag and a branch, a branch and a
+    remote's): git reads the tag and only warns, so ``audit --rev main`` audited a tag ``main`` that one
+    ``fetch --tags`` brought from upstream, and passed while the branch held a SyntaxError.  A full
+    ref name (``refs/heads/main``) or a commit id is never ambiguous."""
+    env = git_env()
+    last = int(env["GIT_CONFIG_COUNT"])  # after every other: the user's `false` does not hide it
+    env |= {f"GIT_CONFIG_KEY_{last}": "core.warnAmbiguousRefs", f"GIT_CONFIG_VALUE_{last}": "true"}
+    env["GIT_CONFIG_COUNT"] = str(last + 1)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        errors="replace",
+        env=env,
+    )
+    if done.returncode == 0 and "is ambiguous" in done.stderr:
+        named = ascii(rev) if len(rev) <= 60 else ascii(rev[:57]) + "..."
+        raise GitError(
+            f"{label} {named} names more than one ref in {repo} (a tag and a branch of that name)",
+            f"spell it whole: refs/heads/{printable(rev)[:60]} or refs/tags/{printable(rev)[:60]}",
+        )
 
 
 _DEREFERENCED = re.compile(r"expected commit type, but the object dereferences to (\w+) type")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import git as repo
-from aeon_release.adapters.blobs import diff_names, no_commit, resolve_commit
+from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous, resolve_commit
 from aeon_release.adapters.console import console, emit, emit_json, is_terminal, plain, say
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.adapters.store import RunStore
@@ -51,6 +51,9 @@ def audit(
             "--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix"
         )
     carries = ledger.load(config).active_carries
+    for label, named in (("--rev", rev), ("--changed-since", changed_since), *zip(_SIDES, sides)):
+        if named is not None:
+            refuse_ambiguous(repo_path, named, label)
     merge = _merge_sides(repo_path, sides)
     bare = _is_bare(repo_path, reads_work_tree=rev is None)
     rev = _revision(repo_path, rev, changed_since, bare)
@@ -124,6 +127,9 @@ def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.Abstrac
     return console.status(f"auditing {count} file(s) in {tree.label}")
 
 
+_SIDES = ("--base", "--ours", "--theirs")
+
+
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
     if not any(sides):
         return None
@@ -131,7 +137,7 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
         raise UsageError("--base, --ours and --theirs go together", "give all three revisions of the merge")
     git = repo.Git(repo_path)
     shas = []
-    for label, rev in zip(("--base", "--ours", "--theirs"), sides):
+    for label, rev in zip(_SIDES, sides):
         sha = git.resolve(str(rev))
         if sha is None:
             raise no_commit(repo_path, str(rev), label)

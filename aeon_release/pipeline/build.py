@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import buildkit, files
-from aeon_release.adapters.blobs import no_commit, write_tree
+from aeon_release.adapters.blobs import no_commit, refuse_ambiguous, write_tree
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
 from aeon_release.adapters.docker import Engine, ImageInfo
@@ -289,6 +289,7 @@ def plan(request: BuildRequest) -> BuildPlan:
     )
     git = Git(request.repo)
     rev = request.rev or "HEAD"
+    refuse_ambiguous(request.repo, rev, "--rev")
     sha = git.resolve(rev)
     if sha is None:
         raise no_commit(request.repo, rev, hint="pass --rev a branch, tag or commit")

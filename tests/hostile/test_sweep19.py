@@ -350,3 +350,26 @@ def test_the_rules_folder_or_a_rule_file_leading_out_of_the_config_is_refused(tm
     make_repo(repo, {})
     run = run_cli("audit", "--repo", repo, "--config", repo, "--format", "json")
     assert run.code == 0 and _found(run) == {("audit/not-audited", "audits", "warning")}, (run.out, run.err)
+
+
+# -- a name that is a tag and a branch ---------------------------------------------------------------------------
+@pytest.mark.parametrize("option", ["--rev", "--changed-since", "--base"])
+def test_a_revision_naming_a_tag_and_a_branch_is_refused(tmp_path: Path, option: str) -> None:
+    """git reads a tag before a branch of the same name and only warns (``--quiet`` hides even that, and
+    ``core.warnAmbiguousRefs=false`` too): with a tag ``main`` that one ``fetch --tags`` brought, ``audit
+    --rev main`` audited the tag's tree and passed while the branch held a SyntaxError.  A name git finds
+    twice is one line naming both spellings, whatever the user's config; the full name is audited."""
+    from tests.hostile.test_config_files import one_error_line
+
+    repo = make_repo(tmp_path / "repo", {"m.py": "def f(:\n"})
+    git(repo, "branch", "-M", "main")
+    bad = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-qb", "other")
+    make_repo(repo, {"m.py": "x = 1\n"})
+    git(repo, "tag", "main")
+    argv = [option, "main"] if option != "--base" else ["--base", "main", "--ours", bad, "--theirs", bad]
+    config = config_with(tmp_path)
+    env = {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.warnAmbiguousRefs", "GIT_CONFIG_VALUE_0": "false"}
+    line = one_error_line(run_cli("audit", "--repo", repo, "--config", config, *argv, env=env))
+    assert f"{option} 'main' names more than one ref" in line and "refs/heads/main or refs/tags/main" in line, line
+    assert run_cli("audit", "--repo", repo, "--config", config, "--rev", "refs/heads/main").code == 1
