@@ -431,6 +431,17 @@ class Git:
         status, out, _ = self.try_run("status", "--porcelain", "-z", "--untracked-files=normal")
         return status == 0 and not out.strip("\0\n ")
 
+    def unchanged_by_stat(self) -> bool:
+        """``is_clean`` as an audit may ask it, running no program of the repository's config: nothing
+        staged, no tracked file whose stat differs from the index's (``diff-files`` compares stat data
+        only), nothing untracked.  ``git status`` and ``git diff HEAD`` hash a file whose stat changed
+        (a touch, a fresh clone's racy timestamps) through the clean filter the tree's .gitattributes
+        names: ``filter.X.clean`` from the repository's config ran in ``audit --changed-since``."""
+        staged, _, _ = self.try_run("diff-index", "--cached", "--quiet", "HEAD", "--")
+        unstaged, _, _ = self.try_run("diff-files", "--quiet")
+        status, untracked, _ = self.try_run("ls-files", "-z", "--others", "--exclude-standard")
+        return staged == 0 and unstaged == 0 and status == 0 and not untracked.strip("\0")
+
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
         return status == 0
@@ -1053,7 +1064,13 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
         )
     if until is not None:
         return git.files_between(rev, until)
-    tracked = blobs.diff_names(path, rev)
+    # diff-index compares the work tree by stat data (a file whose stat changed is listed, never hashed):
+    # `git diff REV` hashed it through the clean filter the tree's .gitattributes names, a program of the
+    # repository's config
+    done = _run_git(("diff-index", "--name-only", "-z", "--no-renames", rev, "--"), cwd=git._cwd, env=git_env())
+    if done.returncode != 0:
+        raise GitError(f"git diff-index {rev[:60]} failed in {path}: {_last_line(done.stderr)}")
+    tracked = [os.fsdecode(p) for p in done.stdout.split(b"\0") if p]
     untracked = git.run("ls-files", "-z", "--others", "--exclude-standard")
     return sorted({*tracked, *(name for name in untracked.split("\0") if name)})
 

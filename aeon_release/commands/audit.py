@@ -159,7 +159,7 @@ def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare:
     if changed_since is None or not (repo_path / ".git").exists():
         return None
     git = repo.Git(repo_path)
-    return "HEAD" if git.resolve("HEAD") is not None and git.is_clean() else None
+    return "HEAD" if git.resolve("HEAD") is not None and git.unchanged_by_stat() else None
 
 
 def _is_bare(path: Path, reads_work_tree: bool = True) -> bool:

@@ -373,3 +373,27 @@ def test_a_revision_naming_a_tag_and_a_branch_is_refused(tmp_path: Path, option:
     line = one_error_line(run_cli("audit", "--repo", repo, "--config", config, *argv, env=env))
     assert f"{option} 'main' names more than one ref" in line and "refs/heads/main or refs/tags/main" in line, line
     assert run_cli("audit", "--repo", repo, "--config", config, "--rev", "refs/heads/main").code == 1
+
+
+# -- a program of the repository's config ------------------------------------------------------------------------
+def test_the_gate_runs_no_filter_of_the_repositorys_config(tmp_path: Path) -> None:
+    """``audit --changed-since`` asked ``git status`` whether the checkout was clean and ``git diff REV`` what
+    changed: both hash a tracked file whose stat changed (a touch, a fresh clone's racy timestamps) through
+    the clean filter the tree's ``.gitattributes`` names, and ran ``filter.X.clean`` from the repository's
+    config.  Stat data is compared instead (a file whose stat changed counts as changed: audited, never
+    hashed by git)."""
+    import time
+
+    ran = tmp_path / "ran"
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n", ".gitattributes": "*.py filter=x diff=x\n"})
+    git(repo, "config", "filter.x.clean", f"touch {ran}; cat")
+    git(repo, "config", "filter.x.smudge", f"touch {ran}; cat")
+    git(repo, "config", "diff.x.textconv", f"touch {ran}; cat")
+    config = config_with(tmp_path)
+    time.sleep(0.01)
+    os.utime(repo / "m.py", (time.time() + 5, time.time() + 5))  # its stat changed, not its bytes
+    for extra in ({}, {"n.py": "y = 2\n"}):
+        for name, text in extra.items():
+            (repo / name).write_text(text)
+        run = run_cli("audit", "--repo", repo, "--config", config, "--changed-since", "HEAD")
+        assert run.code == 0 and not ran.exists(), (run.out, run.err)
