@@ -397,3 +397,16 @@ def test_the_gate_runs_no_filter_of_the_repositorys_config(tmp_path: Path) -> No
             (repo / name).write_text(text)
         run = run_cli("audit", "--repo", repo, "--config", config, "--changed-since", "HEAD")
         assert run.code == 0 and not ran.exists(), (run.out, run.err)
+
+
+# -- conflict markers after a lone CR ------------------------------------------------------------------------------
+def test_conflict_markers_in_a_file_of_cr_line_ends_are_found(tmp_path: Path) -> None:
+    """YAML, C++ and Python end a line at a lone CR (old Mac line ends), but the conflict-marker check
+    looked for markers after a LF only: a config of CR line ends holding a whole conflict passed, exit 0.
+    (Its findings are all on line 1: lines are counted at LF.)"""
+    ours, theirs = "<" * 7, ">" * 7
+    text = f"port: 1\r{ours} HEAD\rport: 8000\r{'=' * 7}\rport: 8001\r{theirs} upstream\r"
+    repo = make_repo(tmp_path / "repo", {"serve.yaml": text, "README.rst": "Title\r=======\r"})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json")
+    found = [(f["rule"], f["path"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"]
+    assert run.code == 1 and found == [("baseline/conflict-markers", "serve.yaml")] * 3, (found, run.err)
