@@ -299,28 +299,55 @@ def test_a_file_padded_past_the_parse_cap_hides_nothing(tmp_path: Path) -> None:
 
 
 # -- a tree's .gitattributes against the patches the merge-aware checks read ------------------------------------
+def _drift_merge(repo: Path, files: dict[str, str], fork: str) -> tuple[str, ...]:
+    """Upstream flips a config field's default; the fork reads it (``fork``): a merge whose audit has a
+    ``merge/default-drift`` finding at pkg/fork.py:2.  The ``--base/--ours/--theirs`` arguments."""
+    config = "class ModelConfig:\n    disable_cascade_attn: bool = False\n"
+    make_repo(repo, {**files, "pkg/__init__.py": "", "pkg/config.py": config})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {"pkg/config.py": config.replace("= False", "= True")}, "Flip it (#1)")
+    theirs = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", base)
+    make_repo(repo, {"pkg/fork.py": fork}, "fork")
+    ours = git(repo, "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", theirs)
+    return ("--base", base, "--ours", ours, "--theirs", theirs)
+
+
+READS = "def f(model_config):\n    return model_config.disable_cascade_attn\n"
+
+
 @pytest.mark.parametrize("attribute", ["*.py -diff", "*.py binary", "pkg/** diff=nothing"])
 def test_a_tree_marking_python_binary_hides_no_change_from_the_merge_checks(tmp_path: Path, attribute: str) -> None:
     """Every patch the merge-aware checks parse (and ``git grep``, ``log -G``) takes a file the tree's
     ``.gitattributes`` marks ``-diff`` or ``binary`` for a binary one: "Binary files a/pkg/config.py and
     b/pkg/config.py differ", no line, so a pull request adding ``*.py -diff`` passed ``audit --base/--ours/
     --theirs`` with the drift it holds (exit 0).  Patches are made with ``--text``."""
-    config = "class ModelConfig:\n    disable_cascade_attn: bool = False\n"
-    repo = make_repo(
-        tmp_path / "repo", {".gitattributes": attribute + "\n", "pkg/__init__.py": "", "pkg/config.py": config}
-    )
-    base = git(repo, "rev-parse", "HEAD")
-    make_repo(repo, {"pkg/config.py": config.replace("= False", "= True")}, "Flip it (#1)")
-    theirs = git(repo, "rev-parse", "HEAD")
-    git(repo, "checkout", "-q", base)
-    fork = "def f(model_config):\n    return model_config.disable_cascade_attn\n"
-    make_repo(repo, {"pkg/fork.py": fork}, "fork")
-    ours = git(repo, "rev-parse", "HEAD")
-    git(repo, "merge", "-q", "--no-edit", theirs)
-    sides = ("--base", base, "--ours", ours, "--theirs", theirs)
+    repo = tmp_path / "repo"
+    sides = _drift_merge(repo, {".gitattributes": attribute + "\n"}, READS)
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), *sides, "--format", "json")
     found = {(f["rule"], f["path"], f["line"]) for f in json.loads(run.out)["findings"]}
     assert ("merge/default-drift", "pkg/fork.py", 2) in found, (found, run.err)
+
+
+def test_a_fork_file_padded_past_the_parse_cap_hides_no_drift(tmp_path: Path) -> None:
+    """The merge-aware checks parse no file over ``settings.max_parse_bytes``: a pull request padding the
+    fork's file past it with one comment line (1 MiB by default; 2 KiB here, so the test writes kilobytes)
+    hid the drift it holds, and ``audit --base/--ours/--theirs`` passed with a py-compile warning."""
+    repo = tmp_path / "repo"
+    sides = _drift_merge(repo, {}, READS + "#" * 3000 + "\n")
+    config = config_with(tmp_path, "settings: {max_parse_bytes: 2048}\n")
+    run = run_cli("audit", "--repo", repo, "--config", config, *sides, "--format", "json")
+    errors = {(f["rule"], f["path"], f["line"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"}
+    assert run.code == 1 and errors == {("audit/not-audited", "pkg/fork.py", 0)}, (errors, run.err)
+    roomy = config_with(tmp_path / "roomy", "settings: {max_parse_bytes: 8192}\n")
+    found = {
+        (f["rule"], f["path"])
+        for f in json.loads(run_cli("audit", "--repo", repo, "--config", roomy, *sides, "--format", "json").out)[
+            "findings"
+        ]
+    }
+    assert ("merge/default-drift", "pkg/fork.py") in found and ("audit/not-audited", "pkg/fork.py") not in found, found
 
 
 # -- the rules' folder committed as a link ------------------------------------------------------------------------
