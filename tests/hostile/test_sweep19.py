@@ -437,3 +437,42 @@ def test_conflict_markers_in_a_file_of_cr_line_ends_are_found(tmp_path: Path) ->
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json")
     found = [(f["rule"], f["path"]) for f in json.loads(run.out)["findings"] if f["severity"] == "error"]
     assert run.code == 1 and found == [("baseline/conflict-markers", "serve.yaml")] * 3, (found, run.err)
+
+
+# -- the guarded function replaced where it is defined ------------------------------------------------------------
+SCOPED = """rules:
+  - id: t/split
+    kind: forbidden-call
+    message: never re-stride
+    paths: ["s.py"]
+    functions: [split, K.meth]
+    calls: [as_strided]
+"""
+CLEAN = "def split(t):\n    return t[..., :1]\n\n\nclass K:\n    @staticmethod\n    def meth(t):\n        return t\n"
+REPLACED = {
+    "rebound": CLEAN + "\n\nsplit = lambda t: t.as_strided(1)\n",
+    "imported over": CLEAN + "\n\nfrom fast import split\n",
+    "through globals()": CLEAN + "\n\nglobals()['split'] = None\n",
+    "a method set on its class": CLEAN + "\n\nK.meth = None\n",
+    "setattr": CLEAN + "\n\nsetattr(K, 'meth', None)\n",
+    "decorated": "def swap(f):\n    return lambda t: t.as_strided(1)\n\n\n@swap\n" + CLEAN,
+}
+
+
+@pytest.mark.parametrize("how", sorted(REPLACED))
+def test_a_guarded_function_replaced_where_it_is_defined_fails_the_rule(tmp_path: Path, how: str) -> None:
+    """A call rule scoped to ``functions`` checked the def's body only: a clean ``def split`` followed by
+    ``split = <one that re-strides>`` (or an import over it, ``globals()[...]``, ``K.meth = ...``,
+    ``setattr``), or a decorator returning another function, passed the rule while the name ran other
+    code.  Each is a finding of the rule; ``@staticmethod`` and a local of the same name are not."""
+    repo = make_repo(tmp_path / "repo", {"s.py": REPLACED[how]})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, SCOPED), "--format", "json")
+    found = [f["message"] for f in json.loads(run.out)["findings"] if f["rule"] == "t/split"]
+    assert run.code == 1 and found and all("bound again" in m or "decorated" in m for m in found), (found, run.err)
+
+
+def test_a_guarded_function_kept_as_it_is_passes(tmp_path: Path) -> None:
+    source = CLEAN + "\n\ndef use(t):\n    split = 1\n    self = t\n    self.split = split\n    return split\n"
+    repo = make_repo(tmp_path / "repo", {"s.py": source})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, SCOPED))
+    assert run.code == 0, (run.out, run.err)

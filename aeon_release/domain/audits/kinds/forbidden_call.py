@@ -11,6 +11,7 @@ from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
+from aeon_release.domain.audits.source import find_defs, flat_statements
 
 
 @dataclass(frozen=True)
@@ -115,11 +116,77 @@ def _check_file(rule: Rule, opts: ForbiddenCallOptions, ctx: Context, path: str)
             yield defs
         else:
             scopes.extend((function, node) for node in defs)
+            yield from _replaced(rule, ctx, path, function)
     wanted = set(opts.calls)
     for label, scope in scopes:
         for node in ast.walk(scope):
             for name in sorted(wanted.intersection(_used_names(node))):
                 yield rule.finding(path, getattr(node, "lineno", 0), f"{name} used in {label}")
+
+
+_WRAPS_NOTHING = frozenset({"staticmethod", "classmethod", "property", "abstractmethod", "override", "final"})
+
+
+def _replaced(rule: Rule, ctx: Context, path: str, function: str) -> Iterator[Finding]:
+    """What runs under the guarded name other than the body checked: a decorator (its result is what the
+    name holds: ``@swap`` returning a function that re-strides), or another binding of the name (``split =
+    _fast`` below a clean def, an ``import ... as`` it, ``K.meth = ...``, ``setattr(K, "meth", ...)``,
+    ``globals()["split"] = ...``).  The rule checked the clean body and passed.  A decorator that keeps
+    the function (``staticmethod``) is fine."""
+    owner, _, name = function.rpartition(".")
+    text = ctx.cache.text(path) or ""
+    if "@" not in text and name not in text.replace(f"def {name}", ""):
+        return  # no decorator, and the name appears only in its def lines: nothing else binds it
+    module = ctx.cache.module(path)
+    if not isinstance(module, ast.Module):
+        return  # does not parse: py-compile says so
+    for node in find_defs(module, function):
+        for decorator in node.decorator_list:
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            named = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+            if named not in _WRAPS_NOTHING:
+                yield rule.finding(
+                    path, decorator.lineno, f"{function} is decorated: what the decorator returns runs, not its body"
+                )
+    bodies: list[list[ast.stmt]] = [module.body]
+    if owner:
+        bodies = [c.body for c in ast.walk(module) if isinstance(c, ast.ClassDef) and c.name == owner.split(".")[-1]]
+    places = {stmt.lineno for body in bodies for stmt in flat_statements(body, deep=True) if _binds(stmt, name)}
+    places |= {getattr(node, "lineno", 0) for node in ast.walk(module) if _sets_attribute(node, name, bool(owner))}
+    for line in sorted(places):
+        yield rule.finding(path, line, f"{function} is bound again here: that, not the def, runs")
+
+
+def _binds(stmt: ast.stmt, name: str) -> bool:
+    """Whether ``stmt`` (not a def of it) binds ``name`` where it stands."""
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return any((a.asname or a.name.split(".")[0]) == name for a in stmt.names)
+    if isinstance(stmt, ast.ClassDef):
+        return stmt.name == name
+    return False
+
+
+def _sets_attribute(node: ast.AST, name: str, method: bool) -> bool:
+    """``X["name"] = ...`` (``globals()``) or ``setattr(X, "name", ...)`` anywhere in the module, and for a
+    method ``X.name = ...`` (a function's own name as an attribute is any object's: ``self.split``)."""
+    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return any(
+            (method and isinstance(t, ast.Attribute) and t.attr == name)
+            or (isinstance(t, ast.Subscript) and _folded(t.slice) == name)
+            for target in targets
+            for t in ast.walk(target)
+        )
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "setattr"
+        and len(node.args) >= 2
+        and _folded(node.args[1]) == name
+    )
 
 
 _DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*")
