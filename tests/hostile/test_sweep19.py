@@ -203,6 +203,8 @@ REACHED = [
     'g = getattr\n    return g(t, "as_" + "str" + "ided")',
     "g = getattr\n    return g(t, f\"as_{'strided'}\")",
     'g = getattr\n    return g(t, "as\\u005fstrided")',
+    'exec("t.as_" + "strided(1)")',
+    'return eval("t.as_strided")',
 ]
 
 
