@@ -412,7 +412,14 @@ def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
     context = workdir / "context"
     write_tree(the_plan.request.repo, the_plan.sha, context)
     target = context / CONTEXT_DIR
-    target.mkdir(exist_ok=True)
+    # The support folder is the tool's: whatever the commit holds there goes.  A committed
+    # `.aeon-release -> ~/.ssh` (or a `Dockerfile` link inside it) had the copies below written through
+    # the link, outside the context; a committed Dockerfile there would be built instead of the fleet's.
+    if target.is_symlink() or target.is_file():
+        target.unlink()
+    elif target.is_dir():
+        shutil.rmtree(target)  # never follows a link inside
+    target.mkdir()
     for name, path in loadbearing.support_files(the_plan.fleet).items():
         shutil.copy2(path, target / name)
     shutil.copy2(the_plan.dockerfile, target / "Dockerfile")

@@ -478,3 +478,30 @@ def test_a_guarded_function_kept_as_it_is_passes(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"s.py": source})
     run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, SCOPED))
     assert run.code == 0, (run.out, run.err)
+
+
+@pytest.mark.parametrize("shape", ["a link to a folder", "a link inside"])
+def test_a_committed_support_folder_is_never_written_through(tmp_path: Path, shape: str) -> None:
+    """The build copies its support files into the context's ``.aeon-release/``: a commit holding
+    ``.aeon-release`` as a link to a folder outside (or a ``Dockerfile`` link inside it) had the copies
+    written through the link, outside the context.  The commit's ``.aeon-release`` is replaced."""
+    from aeon_release.pipeline.build import BuildRequest, _context_dir, plan
+    from tests.helpers import build_example
+
+    ex = build_example(tmp_path / "ex")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "Dockerfile").write_text("mine\n")
+    if shape == "a link to a folder":
+        os.symlink(victim, ex.fork / ".aeon-release")
+    else:
+        (ex.fork / ".aeon-release").mkdir()
+        os.symlink(victim / "Dockerfile", ex.fork / ".aeon-release" / "Dockerfile")
+    make_repo(ex.fork, {})
+    (tmp_path / "work").mkdir()
+    context = _context_dir(plan(BuildRequest(ex.fork, "v0.29.0", config_dir=ex.config)), tmp_path / "work")
+    assert (
+        sorted(p.name for p in victim.iterdir()) == ["Dockerfile"] and (victim / "Dockerfile").read_text() == "mine\n"
+    )
+    support = context / ".aeon-release"
+    assert support.is_dir() and not support.is_symlink() and not (support / "Dockerfile").is_symlink()
