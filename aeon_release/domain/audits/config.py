@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import keyword
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -80,7 +81,9 @@ def _inside(config_dir: Path, path: Path, label: str) -> None:
     """The rules are the config folder's own: ``audits`` or a rule file committed as a symbolic link
     leading out of it (to the runner's home, another checkout) or into a git directory took the rules from
     a place no review of the ledger sees (``audits -> .git`` gave an empty rule set, with a warning, exit 0)."""
-    root, real = config_dir.resolve(), path.resolve()
+    root, real = Path(os.path.realpath(config_dir)), Path(os.path.realpath(path))  # a link loop: no raise
+    if not (real.is_file() or real.is_dir()):
+        return  # a device, a FIFO, a loop, nothing: the reader says what it is
     if not real.is_relative_to(root):
         raise ConfigError(
             f"{label}: a symbolic link leading outside {printable(str(config_dir))[:200]}",
