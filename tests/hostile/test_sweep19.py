@@ -205,6 +205,7 @@ REACHED = [
     'g = getattr\n    return g(t, "as\\u005fstrided")',
     'exec("t.as_" + "strided(1)")',
     'return eval("t.as_strided")',
+    'return getattr(t, b"as_" b"strided".decode())',
 ]
 
 

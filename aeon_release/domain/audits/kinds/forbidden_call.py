@@ -240,8 +240,10 @@ def _folded(node: ast.AST, depth: int = 0) -> str | None:
     if depth > 32:
         return None
     if isinstance(node, ast.Constant):
+        if isinstance(node.value, bytes) and node.value.isascii():  # getattr(t, b"as_strided".decode())
+            return node.value.decode("ascii") if len(node.value) <= _MOST else None
         return node.value if isinstance(node.value, str) and len(node.value) <= _MOST else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # b"x" + "y" folds too: it fails, never hides
         left = _folded(node.left, depth + 1)
         right = _folded(node.right, depth + 1) if left is not None else None
         return left + right if left is not None and right is not None and len(left) + len(right) <= _MOST else None
