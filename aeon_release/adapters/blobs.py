@@ -17,7 +17,7 @@ from types import TracebackType
 from typing import IO
 
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.errors import GitError
+from aeon_release.errors import GitError, printable
 
 MODE_LINK = "120000"
 MODE_GITLINK = "160000"  # a submodule: a commit id, not content of this repository
@@ -58,6 +58,30 @@ def resolve_commit(repo: Path, rev: str) -> str | None:
     return done.stdout.strip() or None
 
 
+def refuse_ambiguous(repo: Path, rev: str, label: str) -> None:
+    """Refuse a revision a person typed whose name git finds twice (a tag and a branch, a branch and a
+    remote's): git reads the tag and only warns, so ``audit --rev main`` audited a tag ``main`` that one
+    ``fetch --tags`` brought from upstream, and passed while the branch held a SyntaxError.  A full
+    ref name (``refs/heads/main``) or a commit id is never ambiguous."""
+    env = git_env()
+    last = int(env["GIT_CONFIG_COUNT"])  # after every other: the user's `false` does not hide it
+    env |= {f"GIT_CONFIG_KEY_{last}": "core.warnAmbiguousRefs", f"GIT_CONFIG_VALUE_{last}": "true"}
+    env["GIT_CONFIG_COUNT"] = str(last + 1)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        errors="replace",
+        env=env,
+    )
+    if done.returncode == 0 and "is ambiguous" in done.stderr:
+        named = ascii(rev) if len(rev) <= 60 else ascii(rev[:57]) + "..."
+        raise GitError(
+            f"{label} {named} names more than one ref in {repo} (a tag and a branch of that name)",
+            f"spell it whole: refs/heads/{printable(rev)[:60]} or refs/tags/{printable(rev)[:60]}",
+        )
+
+
 _DEREFERENCED = re.compile(r"expected commit type, but the object dereferences to (\w+) type")
 
 
@@ -83,8 +107,9 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
     return GitError(f"{label} {named} names no commit in {repo}: {said[-1][:200]}", hint)
 
 
-def ls_tree(repo: Path, rev: str) -> list[Entry]:
-    """Every file of ``rev`` (recursively), submodules left out, sorted by path."""
+def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> list[Entry]:
+    """Every file of ``rev`` (recursively), sorted by path; submodules (gitlinks) only with ``gitlinks``,
+    as entries of mode 160000 whose id is a commit of another repository."""
     done = subprocess.run(
         ["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", rev],
         capture_output=True,
@@ -99,7 +124,7 @@ def ls_tree(repo: Path, rev: str) -> list[Entry]:
             continue
         meta, _, raw_path = record.partition(b"\t")
         mode, kind, oid, size = meta.decode("ascii").split()
-        if kind != "blob" or mode == MODE_GITLINK:
+        if (kind != "blob" or mode == MODE_GITLINK) and not (gitlinks and mode == MODE_GITLINK):
             continue
         path = os.fsdecode(raw_path)
         entries.append(Entry(path, mode, oid, int(size) if size.isdigit() else 0))
@@ -223,3 +248,51 @@ def _pipes(proc: subprocess.Popen[bytes]) -> tuple[IO[bytes], IO[bytes]]:
     if proc.stdin is None or proc.stdout is None:  # pragma: no cover - Popen was asked for both
         raise GitError("git cat-file has no pipes")
     return proc.stdin, proc.stdout
+
+
+def write_tree(repo: Path, rev: str, dest: Path) -> int:
+    """Write the files of ``rev`` into the new folder ``dest`` byte for byte as git stores them (the blobs
+    an audit of ``rev`` reads), and return how many.  ``git archive`` applies the commit's own
+    ``.gitattributes``: ``export-subst`` wrote a commit's subject into a file (``x = "$Format:%s$"``, a
+    subject ``"; import os #``), ``export-ignore`` left a carried file out, ``eol``, ``ident``,
+    ``working-tree-encoding`` and filter drivers rewrote what the audit had read.  Here no attribute and
+    no config applies: a regular file is its blob (0755 when git says executable), a symbolic link its
+    link text (made last, so nothing is written through one), a submodule an empty folder."""
+    dest.mkdir()
+    links: list[Entry] = []
+    count = 0
+    with Blobs(repo) as blobs:
+        for entry in ls_tree(repo, rev, gitlinks=True):
+            parts = entry.path.split("/")
+            if entry.path.startswith("/") or any(part in ("", ".", "..") for part in parts):
+                raise GitError(f"{rev} holds the path {entry.path[:60]!r}, which leads out of its tree", _FSCK)
+            target = dest.joinpath(*parts)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if entry.is_link:
+                links.append(entry)
+                continue
+            if entry.mode == MODE_GITLINK:
+                target.mkdir(exist_ok=True)
+                continue
+            data = blobs.read(entry.oid)
+            if data is None:
+                raise GitError(f"{rev}: the blob of {entry.path[:60]!r} is not in {repo}", _FSCK)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+            try:
+                fd = os.open(target, flags, 0o755 if entry.mode == "100755" else 0o644)
+            except FileExistsError:
+                raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            count += 1
+        for entry in links:
+            text = blobs.read(entry.oid)
+            try:
+                os.symlink(os.fsdecode(text or b""), dest.joinpath(*entry.path.split("/")))
+            except FileExistsError:
+                raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+            count += 1
+    return count
+
+
+_FSCK = "`git fsck` names what is wrong with the repository's objects"

@@ -89,8 +89,10 @@ _SCRATCH_ENV = {
 
 # Patches this tool parses look the same whatever the user's git config says: diff.noprefix or
 # diff.mnemonicPrefix (no "b/"), diff.interHunkContext (-U0 hunks fused with context), color.diff,
-# diff.external, textconv drivers, diff.relative.
+# diff.external, textconv drivers, diff.relative; and whatever a tree's .gitattributes says: ``*.py -diff``
+# (or ``binary``) made every patch "Binary files a/m.py and b/m.py differ", with no line for the checks.
 PATCH_OPTIONS = (
+    "--text",
     "--no-color",
     "--no-ext-diff",
     "--no-textconv",
@@ -429,6 +431,17 @@ class Git:
         status, out, _ = self.try_run("status", "--porcelain", "-z", "--untracked-files=normal")
         return status == 0 and not out.strip("\0\n ")
 
+    def unchanged_by_stat(self) -> bool:
+        """``is_clean`` as an audit may ask it, running no program of the repository's config: nothing
+        staged, no tracked file whose stat differs from the index's (``diff-files`` compares stat data
+        only), nothing untracked.  ``git status`` and ``git diff HEAD`` hash a file whose stat changed
+        (a touch, a fresh clone's racy timestamps) through the clean filter the tree's .gitattributes
+        names: ``filter.X.clean`` from the repository's config ran in ``audit --changed-since``."""
+        staged, _, _ = self.try_run("diff-index", "--cached", "--quiet", "HEAD", "--")
+        unstaged, _, _ = self.try_run("diff-files", "--quiet")
+        status, untracked, _ = self.try_run("ls-files", "-z", "--others", "--exclude-standard")
+        return staged == 0 and unstaged == 0 and status == 0 and not untracked.strip("\0")
+
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
         return status == 0
@@ -541,7 +554,16 @@ class Git:
         # -G diffs every commit: no textconv (a program from the user's config, picked by the
         # repository's .gitattributes) and no external diff runs, and the match is on the real text
         status, out, _ = self.try_run(
-            "log", "--format=%H%x00%s", "--no-textconv", "--no-ext-diff", "-E", f"-G{regex}", rev_range, "--", path
+            "log",
+            "--format=%H%x00%s",
+            "--text",
+            "--no-textconv",
+            "--no-ext-diff",
+            "-E",
+            f"-G{regex}",
+            rev_range,
+            "--",
+            path,
         )
         return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
 
@@ -551,7 +573,7 @@ class Git:
         if not paths:
             return {}
         status, out, _ = self.try_run(
-            "log", "--format=%x01%H%x00%s", "--name-only", "-z", "--no-textconv", "--no-ext-diff", "-E",
+            "log", "--format=%x01%H%x00%s", "--name-only", "-z", "--text", "--no-textconv", "--no-ext-diff", "-E",
             f"-G{regex}", rev_range, "--", *(f":(literal){p}" for p in paths),
         )  # fmt: skip
         found: dict[str, Commit] = {}
@@ -934,8 +956,19 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
 
 
 def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
-    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found"."""
-    args = ["grep", "-z", "-F", "--no-color", "--no-textconv", *options, *(x for p in patterns for x in ("-e", p))]
+    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found".
+    ``--text``: git takes a file the tree's .gitattributes marks ``-diff`` or ``binary`` for a binary one
+    (``-I`` skipped it, and without ``-I`` it said "Binary file matches"); callers drop lines holding a NUL."""
+    args = [
+        "grep",
+        "-z",
+        "-F",
+        "--text",
+        "--no-color",
+        "--no-textconv",
+        *options,
+        *(x for p in patterns for x in ("-e", p)),
+    ]
     status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
     if status not in (0, 1):
         raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
@@ -950,11 +983,11 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
 
 def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
-    out = _grep(path, rev, ["-w", "-I"], [word], pathspecs)
+    out = _grep(path, rev, ["-w"], [word], pathspecs)
     found = []
     for line in out.splitlines():
         name, sep, text = line.partition("\0")
-        if sep:
+        if sep and "\0" not in text:  # a NUL: a binary file's bytes (what -I left out)
             found.append((name.removeprefix(f"{rev}:"), text))
     return found
 
@@ -963,7 +996,7 @@ def lines_containing(path: Path, rev: str, strings: Sequence[str], pathspecs: Se
     """The text of every line at ``rev`` that holds one of ``strings`` (one ``git grep`` for all)."""
     if not strings:
         return []
-    return [line for line in _grep(path, rev, ["-h", "-I"], strings, pathspecs).split("\n") if line]
+    return [line for line in _grep(path, rev, ["-h"], strings, pathspecs).split("\n") if line and "\0" not in line]
 
 
 def words_present(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
@@ -981,7 +1014,7 @@ def _present(
 ) -> frozenset[str]:
     if not strings:
         return frozenset()
-    out = _grep(path, rev, ["-o", "-h", "-I", *options], strings, pathspecs)
+    out = _grep(path, rev, ["-o", "-h", *options], strings, pathspecs)
     return frozenset(line for line in out.split("\n") if line) & frozenset(strings)
 
 
@@ -1031,7 +1064,13 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
         )
     if until is not None:
         return git.files_between(rev, until)
-    tracked = blobs.diff_names(path, rev)
+    # diff-index compares the work tree by stat data (a file whose stat changed is listed, never hashed):
+    # `git diff REV` hashed it through the clean filter the tree's .gitattributes names, a program of the
+    # repository's config
+    done = _run_git(("diff-index", "--name-only", "-z", "--no-renames", rev, "--"), cwd=git._cwd, env=git_env())
+    if done.returncode != 0:
+        raise GitError(f"git diff-index {rev[:60]} failed in {path}: {_last_line(done.stderr)}")
+    tracked = [os.fsdecode(p) for p in done.stdout.split(b"\0") if p]
     untracked = git.run("ls-files", "-z", "--others", "--exclude-standard")
     return sorted({*tracked, *(name for name in untracked.split("\0") if name)})
 

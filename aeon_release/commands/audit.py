@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aeon_release.adapters import git as repo
-from aeon_release.adapters.blobs import diff_names, no_commit, resolve_commit
+from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous, resolve_commit
 from aeon_release.adapters.console import console, emit, is_terminal, plain, say
 from aeon_release.adapters.files import folder_digest
 from aeon_release.adapters.gitenv import git_env
@@ -81,6 +81,7 @@ def _audited(
     from aeon_release.domain.audits.source import WorkTree
 
     carries = ledger.load(config).active_carries
+    _refuse_ambiguous(repo_path, rev, changed_since, sides)
     merge = _merge_sides(repo_path, sides)
     bare = _is_bare(repo_path, reads_work_tree=rev is None)
     rev = _revision(repo_path, rev, changed_since, bare)
@@ -113,6 +114,7 @@ class _Remembered:
     def look(cls, repo_path: Path, config: Path, rev: str, changed_since: str | None) -> _Remembered | None:
         from aeon_release.domain.audits.reports import ReportCache, config_report_key
 
+        _refuse_ambiguous(repo_path, rev, changed_since, (None, None, None))  # as the audit itself would
         digest = folder_digest(config)
         cache_dir = _cache_dir(repo_path) if digest is not None else None
         tree = _tree_id(repo_path, rev) if cache_dir is not None else None
@@ -193,6 +195,18 @@ def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.Abstrac
     return console.status(f"auditing {count} file(s) in {tree.label}")
 
 
+_SIDES = ("--base", "--ours", "--theirs")
+
+
+def _refuse_ambiguous(
+    repo_path: Path, rev: str | None, changed_since: str | None, sides: tuple[str | None, str | None, str | None]
+) -> None:
+    """Every revision a person named must name one ref (see ``blobs.refuse_ambiguous``)."""
+    for label, named in (("--rev", rev), ("--changed-since", changed_since), *zip(_SIDES, sides)):
+        if named is not None:
+            refuse_ambiguous(repo_path, named, label)
+
+
 def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | None]) -> MergeSides | None:
     if not any(sides):
         return None
@@ -200,7 +214,7 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
         raise UsageError("--base, --ours and --theirs go together", "give all three revisions of the merge")
     git = repo.Git(repo_path)
     shas = []
-    for label, rev in zip(("--base", "--ours", "--theirs"), sides):
+    for label, rev in zip(_SIDES, sides):
         sha = git.resolve(str(rev))
         if sha is None:
             raise no_commit(repo_path, str(rev), label)
@@ -222,7 +236,7 @@ def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare:
     if changed_since is None or not (repo_path / ".git").exists():
         return None
     git = repo.Git(repo_path)
-    return "HEAD" if git.resolve("HEAD") is not None and git.is_clean() else None
+    return "HEAD" if git.resolve("HEAD") is not None and git.unchanged_by_stat() else None
 
 
 def _is_bare(path: Path, reads_work_tree: bool = True) -> bool:

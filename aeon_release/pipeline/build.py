@@ -11,7 +11,8 @@ image (the same script and list the Dockerfile's last step uses), and the label 
 on the image config.  An image that fails either check is removed.  A good image's id is recorded
 with its audit result (``domain.attestation``): that record, not a label, is what publish trusts.
 
-**The source is the commit, never the work tree.**  The build context is ``git archive`` of the
+**The source is the commit, never the work tree.**  The build context is the revision's blobs as git
+stores them (what its audit read: no ``.gitattributes`` applies, as ``git archive`` would apply it) of the
 revision (``--rev``, default HEAD) plus ``.aeon-release/`` (load-bearing list, check script,
 entrypoint, and the Dockerfile itself).  Uncommitted changes are not built, so the
 ``org.opencontainers.image.revision`` label cannot lie; a dirty checkout only earns a note.
@@ -44,7 +45,6 @@ import datetime as dt
 import os
 import re
 import shutil
-import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import buildkit, files
-from aeon_release.adapters.blobs import no_commit
+from aeon_release.adapters.blobs import no_commit, refuse_ambiguous, write_tree
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
 from aeon_release.adapters.docker import Engine, ImageInfo
@@ -289,6 +289,7 @@ def plan(request: BuildRequest) -> BuildPlan:
     )
     git = Git(request.repo)
     rev = request.rev or "HEAD"
+    refuse_ambiguous(request.repo, rev, "--rev")
     sha = git.resolve(rev)
     if sha is None:
         raise no_commit(request.repo, rev, hint="pass --rev a branch, tag or commit")
@@ -405,19 +406,20 @@ def _named_parts(failed: BuildFailed) -> BuildFailed:
 
 
 def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
-    """``git archive`` of the revision, unpacked, plus the support files and the Dockerfile."""
-    archive, context = workdir / "context.tar", workdir / "context"
-    Git(the_plan.request.repo).run("archive", "--format=tar", "-o", str(archive), the_plan.sha)
-    with tarfile.open(archive) as tar:
-        if hasattr(tarfile, "tar_filter"):  # Python 3.10.12+ / 3.11.4+
-            tar.extractall(context, filter="tar")  # no absolute or ../ member escapes the folder
-        else:  # git archive never writes such members; refuse them all the same
-            if any(m.name.startswith("/") or ".." in m.name.split("/") for m in tar.getmembers()):
-                raise UsageError(f"git archive of {the_plan.sha[:12]} has a path outside the tree")
-            tar.extractall(context)  # noqa: S202 - names checked above
-    archive.unlink()
+    """The revision's files as git stores them (the blobs its audit read: ``blobs.write_tree``, not
+    ``git archive``, which applies the commit's ``.gitattributes``), plus the support files and the
+    Dockerfile."""
+    context = workdir / "context"
+    write_tree(the_plan.request.repo, the_plan.sha, context)
     target = context / CONTEXT_DIR
-    target.mkdir(exist_ok=True)
+    # The support folder is the tool's: whatever the commit holds there goes.  A committed
+    # `.aeon-release -> ~/.ssh` (or a `Dockerfile` link inside it) had the copies below written through
+    # the link, outside the context; a committed Dockerfile there would be built instead of the fleet's.
+    if target.is_symlink() or target.is_file():
+        target.unlink()
+    elif target.is_dir():
+        shutil.rmtree(target)  # never follows a link inside
+    target.mkdir()
     for name, path in loadbearing.support_files(the_plan.fleet).items():
         shutil.copy2(path, target / name)
     shutil.copy2(the_plan.dockerfile, target / "Dockerfile")

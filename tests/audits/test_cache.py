@@ -471,17 +471,18 @@ def test_any_change_in_the_config_folder_is_seen(cli, tmp_path: Path, change: st
 
 
 def test_a_config_folder_that_cannot_be_named_surely_is_read_every_time(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """A symbolic link in the folder names a file whose bytes may change elsewhere: such a folder is
-    never a key; the audit still answers from the rules' own report entry."""
+    """A symbolic link in the folder is never part of a key (what it names may change without the
+    folder's listing changing): the audit reads such a folder every time and sees every change."""
     repo, config = _repo(tmp_path), _full_config(tmp_path)
-    (tmp_path / "elsewhere.yaml").write_text(RULES.replace("never re-stride", "linked"))
+    (config / "shared").mkdir()
+    (config / "shared" / "rules.yaml").write_text(RULES.replace("never re-stride", "linked"))
     (config / "audits" / "rules.yaml").unlink()
-    (config / "audits" / "rules.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    (config / "audits" / "rules.yaml").symlink_to("../shared/rules.yaml")
     args = ("audit", "--rev", "HEAD", "--repo", repo, "--config", config, "--format", "json")
     assert cli(*args).code == 1
-    (tmp_path / "elsewhere.yaml").write_text(RULES.replace("never re-stride", "changed elsewhere"))
+    (config / "shared" / "rules.yaml").write_text(RULES.replace("never re-stride", "changed through the link"))
     after = cli(*args)
-    assert any("changed elsewhere" in f["message"] for f in after.json()["findings"])
+    assert any("changed through the link" in f["message"] for f in after.json()["findings"])
 
 
 def test_a_tree_id_is_no_revision_even_when_its_commit_was_audited(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -490,3 +491,15 @@ def test_a_tree_id_is_no_revision_even_when_its_commit_was_audited(cli, tmp_path
     tree = git(repo, "rev-parse", "HEAD^{tree}")
     refused = cli("audit", "--rev", tree, "--repo", repo, "--config", config, "--format", "json")
     assert refused.code == 2 and refused.out == ""
+
+
+def test_a_name_made_ambiguous_after_its_audit_is_refused_not_answered(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A tag of a branch's name fetched after the branch was audited: the remembered report of the
+    branch's tree must not answer for a name git now reads as the tag."""
+    repo, config = _repo(tmp_path), _full_config(tmp_path)
+    branch = git(repo, "branch", "--show-current")
+    args = ("audit", "--rev", branch, "--repo", repo, "--config", config, "--format", "json")
+    assert cli(*args).code == 1
+    git(repo, "tag", branch, "HEAD")
+    refused = cli(*args)
+    assert refused.code == 2 and "names more than one ref" in refused.err and refused.out == ""

@@ -221,7 +221,10 @@ def test_a_sparse_symlink_or_submodule_is_read_as_a_revision_reads_it(tmp_path: 
     for run in (work_tree, revision):
         assert run.code == 1 and "sub/m.txt:1" in run.out, run.out + run.err  # the file off the disk is audited
         assert "lnk:1" not in run.out and "symlink (its link text is not audited)" in run.out, run.out
-        assert "gl " not in run.out and "blob is not in the repository" not in run.out, run.out
+        assert "blob is not in the repository" not in run.out, run.out
+        # a submodule is another repository's files: named as such, a warning (sweep 19: it was left out
+        # without a word, and one in place of a folder a rule reads passed the gate)
+        assert "gl:" not in run.out and "submodule (another repository's files: not audited)" in run.out, run.out
 
 
 # -- 10,000 ledger entries -----------------------------------------------------------------------------------

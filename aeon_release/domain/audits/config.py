@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import keyword
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -46,7 +47,7 @@ from aeon_release.domain.audits.model import (
 )
 from aeon_release.domain.audits.registry import KINDS, known_kinds
 from aeon_release.domain.ledger import Carry
-from aeon_release.errors import ConfigError, quoted
+from aeon_release.errors import ConfigError, printable, quoted
 
 AUDITS_DIR = "audits"
 COMMON_REQUIRED = ("id", "kind", "message")
@@ -67,11 +68,31 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     if not folder.is_dir():
         # Auditing with no rules would pass everything: that is never what the caller meant.
         raise ConfigError(f"{folder}: no audits folder", "pass --config the folder that holds audits/*.yaml")
+    _inside(config_dir, folder, AUDITS_DIR)
     documents = []
     for path in sorted(folder.glob("*.yaml")):
         label = f"{AUDITS_DIR}/{path.name}"
+        _inside(config_dir, path, label)
         documents.append((label, _load_once(path, label)))
     return build_rules(documents, carries, fleet_pr_subject=_fleet_pr_subject(config_dir))
+
+
+def _inside(config_dir: Path, path: Path, label: str) -> None:
+    """The rules are the config folder's own: ``audits`` or a rule file committed as a symbolic link
+    leading out of it (to the runner's home, another checkout) or into a git directory took the rules from
+    a place no review of the ledger sees (``audits -> .git`` gave an empty rule set, with a warning, exit 0)."""
+    root, real = Path(os.path.realpath(config_dir)), Path(os.path.realpath(path))  # a link loop: no raise
+    if not (real.is_file() or real.is_dir()):
+        return  # a device, a FIFO, a loop, nothing: the reader says what it is
+    if not real.is_relative_to(root):
+        raise ConfigError(
+            f"{label}: a symbolic link leading outside {printable(str(config_dir))[:200]}",
+            "keep the rules themselves in the config folder",
+        )
+    if ".git" in real.relative_to(root).parts:
+        raise ConfigError(
+            f"{label}: a symbolic link leading into a git directory", "keep the rules themselves in the config folder"
+        )
 
 
 def _fleet_pr_subject(config_dir: Path) -> str | None:

@@ -168,7 +168,30 @@ def _merge_findings(
     if gates_apart is not None:
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
-    return _fold_name_drift(_error_stands_for_warning(findings))
+    return _fold_name_drift(_error_stands_for_warning(findings)) + _past_the_parse_cap(tree, mine, upstream, settings)
+
+
+def _past_the_parse_cap(
+    tree: SourceCache, mine: Mapping[str, FileChange], upstream: Mapping[str, FileChange], settings: Settings
+) -> list[Finding]:
+    """A Python file a side changed that is over ``settings.max_parse_bytes`` in the merge is not parsed
+    by these checks: a pull request padding the fork's file past the cap with one comment hid its drift
+    (``audit --base/--ours/--theirs`` passed with a py-compile warning).  What they did not read they
+    cannot pass: an error, at line 0 (no comment suppresses it)."""
+    cap = settings.max_parse_bytes
+    return [
+        Finding(
+            NOT_AUDITED,
+            "audit",
+            Severity.ERROR,
+            path,
+            0,
+            f"{tree.tree.size(path)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes): the "
+            "merge-aware checks did not read it; what they did not read they cannot pass (raise the cap)",
+        )
+        for path in sorted(mine.keys() | upstream.keys())
+        if path.endswith(".py") and tree.tree.size(path) > cap
+    ]
 
 
 def _greps(

@@ -165,5 +165,23 @@ def config_report_key(config_digest: str, fingerprint: str, changed_since: str |
     answered before any rule file is parsed.  Every input of such an audit is in it: the engine, every
     file the config folder holds (rule files, ledger, profile, patches), the tree, and the commit
     file-scoped rules are narrowed to the changes since."""
-    parts = ("config-bytes", engine_version(), config_digest, fingerprint, changed_since or "")
+    parts = ("config-bytes", engine_version(), _config_readers(), config_digest, fingerprint, changed_since or "")
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _config_readers() -> str:
+    """What decides whether a config folder passes besides the engine: the ledger's, the profile's and
+    the YAML readers' source, the schemas and the audit command.  A version that would refuse a
+    config folder an older one passed must not be answered by the older one's report."""
+    package = Path(__file__).resolve().parents[2]
+    sources = [
+        *sorted((package / "domain").glob("*.py")),
+        *sorted((package / "adapters").glob("*.py")),
+        *sorted((package / "data" / "schemas").glob("*.json")),
+        *(package / name for name in ("grammar.py", "errors.py", "commands/audit.py")),
+    ]
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()

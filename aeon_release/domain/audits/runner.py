@@ -37,7 +37,17 @@ from aeon_release.domain.audits.model import (
     fold_same_cause,
 )
 from aeon_release.domain.audits.registry import KINDS
-from aeon_release.domain.audits.source import OVER_CAP, ReadJob, SourceCache, Tree, as_tree, matches, select
+from aeon_release.domain.audits.source import (
+    OVER_CAP,
+    SUBMODULE,
+    ReadJob,
+    SourceCache,
+    Tree,
+    as_tree,
+    matches,
+    may_hold,
+    select,
+)
 from aeon_release.errors import NeedsHuman, UsageError
 
 if TYPE_CHECKING:
@@ -272,9 +282,36 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
     or a link to a README stays a warning."""
     skipped = {p: why for p, why in source.skipped().items() if changed is None or p in changed}
     # what git commits: a FIFO or a device is a checkout's own (no pull request carries one)
-    committed = [p for p, why in skipped.items() if "symlink" in why or why.endswith(OVER_CAP)]
+    committed = [p for p, why in skipped.items() if "symlink" in why or why.endswith(OVER_CAP) or why == SUBMODULE]
     readers = [rule for rule in ruleset.rules if rule.kind != "conflict-markers"] if committed else []
     read = {f for rule in readers for f in select(committed, rule.paths, rule.exclude)}
+    # A folder committed as a symbolic link or a submodule holds what a rule reads under it: ``pkg/sub ->
+    # ../third_party/x`` (or a submodule there) took ``pkg/**/*.py``'s files out of the audit, and Python
+    # imports them through it.  The tree rules with their own paths (py-compile's ``**/*.py``) do not count:
+    # what such a folder leads to in the tree they read at its own path.  A rule's condition file (``when:
+    # path``) is read by its path too.
+    files = set(source.files()) if committed else set()
+    narrow = [r for r in readers if r.exclude or r.paths != KINDS[r.kind].default_paths]
+    for path in committed:
+        if skipped[path].endswith(OVER_CAP) or path in read:
+            continue
+        target = _link_target(source, path)
+        if target is not None and target in files:
+            continue  # a link to a file of the tree (a README's): it holds no folder
+        if target is None or ".git" in target.split("/"):
+            # outside the tree, a submodule, a link to a link: whatever it holds, no rule read it
+            hidden = any(may_hold(path, rule.paths, rule.exclude) for rule in narrow)
+        else:  # a folder of the tree: its files hide only from a rule that reads them here, not there
+            inside = [f for f in files if target == "." or f.startswith(target + "/")]
+            rel = [f if target == "." else f[len(target) + 1 :] for f in inside]
+            hidden = any(
+                select([f"{path}/{r}"], rule.paths, rule.exclude) and not select([f], rule.paths, rule.exclude)
+                for rule in narrow
+                for f, r in zip(inside, rel)
+            ) or (not inside and any(may_hold(path, rule.paths, rule.exclude) for rule in narrow))
+        if hidden:
+            read.add(path)
+    read |= {p for rule in ruleset.rules if rule.when is not None for p in committed if p == rule.when.path}
     findings = [
         Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
         if path not in read
@@ -285,13 +322,25 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
             path,
             0,
             f"not audited: {why}, and rules read it: what the gate did not read it cannot pass "
-            + ("(raise settings.max_file_bytes, " if why.endswith(OVER_CAP) else "(commit the file itself, ")
+            + ("(raise settings.max_file_bytes, " if why.endswith(OVER_CAP) else "(commit the files themselves, ")
             + "or keep it out of the rules' paths)",
         )
         for path, why in sorted(skipped.items())
     ]
     findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
     return findings
+
+
+def _link_target(source: Tree, path: str) -> str | None:
+    """Where the symlink ``path`` leads in the tree (``.`` for its top), read lexically as the link text
+    says; None for a submodule, a link out of the tree (absolute, or past its top) or no link."""
+    import posixpath
+
+    text = source.link_text(path)
+    if text is None or text.startswith("/"):
+        return None
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(path), text))
+    return None if target == ".." or target.startswith("../") else target
 
 
 def _exclusions(rules: Sequence[Rule], scanned: Sequence[str]) -> tuple[tuple[str, tuple[str, ...], int], ...]:

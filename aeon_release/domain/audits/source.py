@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, blob_sizes, ls_tree
+from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, TooLarge, blob_sizes, ls_tree
 from aeon_release.adapters.git import not_opened
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits import linear
@@ -150,6 +150,9 @@ class Tree(Protocol):
 
     def size(self, path: str) -> int: ...
 
+    def link_text(self, path: str) -> str | None:
+        """A symlink's target as written, never followed; None for anything else."""
+
     def cap(self, max_bytes: int) -> None:
         """Apply a size cap: files over it move to ``skipped()``."""
 
@@ -241,6 +244,7 @@ class WorkTree:
     _stats: dict[str, tuple[int, int, int, int]] = field(default_factory=dict, init=False)
     _sparse: dict[str, str] = field(default_factory=dict, init=False)  # git's skip-worktree entries: path -> mode
     _indexed: dict[str, str] = field(default_factory=dict, init=False)  # path -> blob id, read from git
+    _gitlinks: frozenset[str] = field(default=frozenset(), init=False)  # submodules git tracks here
     _blobs: Blobs | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
@@ -248,7 +252,7 @@ class WorkTree:
         self._base = os.path.join(str(self.root), "")  # joined by hand: pathlib's `/` cost 50 µs a file
         listed = _git_lists(self.root)
         if listed is not None:
-            candidates, self._oids, self._sparse = listed
+            candidates, self._oids, self._sparse, self._gitlinks = listed
         for rel in candidates if listed is not None else _walk(self.root):
             self._classify(rel)
         if self._indexed:
@@ -282,6 +286,9 @@ class WorkTree:
         return self._linked_dirs[parent]
 
     def _classify(self, rel: str) -> None:
+        if rel in self._gitlinks:  # a folder on disk (or nothing): another repository's files, never listed
+            self._skipped[rel] = SUBMODULE
+            return
         if self._under_link(rel):
             self._skipped[rel] = "inside a symlinked folder (not followed)"
             return
@@ -338,6 +345,15 @@ class WorkTree:
 
     def size(self, path: str) -> int:
         return self._sizes.get(path, 0)
+
+    def link_text(self, path: str) -> str | None:
+        """A symlink's target as the checkout holds it (never followed); None for anything else."""
+        if not self._skipped.get(path, "").startswith("symlink"):
+            return None
+        try:
+            return os.readlink(self._base + path)
+        except OSError:
+            return None
 
     def oid(self, path: str) -> str | None:
         """The index's blob id of a tracked file that matches the index (git's stat check); else None."""
@@ -402,6 +418,7 @@ class GitTree:
         self._entries: dict[str, Entry] = {}
         self._oversize: dict[str, Entry] = {}
         self._skipped: dict[str, str] = {}
+        self._links: dict[str, str] = {}  # symlink -> the blob of its link text
         self._blobs = Blobs(repo)  # starts its process at the first read
 
     @property
@@ -413,9 +430,12 @@ class GitTree:
         if self._listed:
             return
         self._listed = True
-        for entry in ls_tree(self.repo, self.rev):
+        for entry in ls_tree(self.repo, self.rev, gitlinks=True):
             if entry.is_link:
                 self._skipped[entry.path] = "symlink (its link text is not audited)"
+                self._links[entry.path] = entry.oid
+            elif entry.mode == MODE_GITLINK:
+                self._skipped[entry.path] = SUBMODULE
             elif not entry.is_regular:
                 self._skipped[entry.path] = f"mode {entry.mode}"
             else:
@@ -465,6 +485,16 @@ class GitTree:
         entry = self._entries.get(path)
         return entry.size if entry else 0
 
+    def link_text(self, path: str) -> str | None:
+        """A symlink's target as committed (never followed); None for anything else."""
+        self._list()
+        oid = self._links.get(path)
+        try:
+            data = self._blobs.read(oid, 4096) if oid is not None else None
+        except TooLarge:  # no system takes a link of more: it leads nowhere a file is
+            return None
+        return os.fsdecode(data) if data is not None else None
+
     def job(self, paths: list[str]) -> ReadJob:
         self._list()
         return _GitJob(str(self.repo), tuple((p, self._entries[p].oid) for p in paths if p in self._entries))
@@ -491,18 +521,22 @@ def blob_id(data: bytes) -> str:
 
 
 OVER_CAP = "(settings.max_file_bytes)"  # how every tree's reason for a file over the cap ends
+# a gitlink: what a pull request's ``git submodule add`` (or an index entry of mode 160000) leaves in place of a
+# folder; a checkout with ``submodules: true`` (and Python) reads another repository's files there
+SUBMODULE = "submodule (another repository's files: not audited)"
 
 
 def _over(size: int, cap: int) -> str:
     return f"{size} bytes, over the {cap}-byte cap {OVER_CAP}"
 
 
-def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str]] | None:
+def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], frozenset[str]] | None:
     """When ``root`` is the top of a git work tree: the files git tracks plus the untracked ones it
     does not ignore, the index's blob ids of the tracked files whose content git's stat check says
     still matches (see :func:`_index_oids`), and the tracked files a sparse checkout leaves off the
     disk (git's skip-worktree bit, ``ls-files -t``'s ``S``) with their modes (a symlink's blob is link
-    text, a submodule's entry a commit: neither is audited as a file).  The three git commands run at once."""
+    text, a submodule's entry a commit: neither is audited as a file), and the submodules (gitlinks).
+    The three git commands run at once."""
     if not (root / ".git").exists():
         return None  # a folder, not a checkout: every file under it
     env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
@@ -534,7 +568,8 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str]] |
     }
     files = {os.fsdecode(raw_path) for _, _, raw_path in records}
     files.update(os.fsdecode(p) for p in others.split(b"\0") if p)
-    return sorted(files), (_index_oids(records, dirty) if dirty_ok else {}), sparse
+    gitlinks = frozenset(os.fsdecode(raw_path) for meta, _, raw_path in records if meta.startswith(b"160000 "))
+    return sorted(files), (_index_oids(records, dirty) if dirty_ok else {}), sparse, gitlinks
 
 
 def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict[str, str]:
@@ -619,6 +654,74 @@ def _match(path: str, pattern: str) -> bool:
         # no glob spells those bytes, so matching their replacement character loses nothing.
         path = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     return glob_regex(pattern).fullmatch(path) is not None
+
+
+def may_hold(folder: str, include: Iterable[str], exclude: Iterable[str] = ()) -> bool:
+    """Whether some file under ``folder`` (a path of the tree: a symlink, a submodule) would be one that
+    ``include`` names and ``exclude`` does not: ``pkg/**/*.py`` reads under ``pkg/sub``, ``tests/*.py`` does
+    not read under ``pkg``.  A glob is read as :func:`glob_regex` reads it, one character at a time
+    against ``folder/``; ``exclude`` drops the folder only when it excludes everything under it."""
+    prefix = folder.rstrip("/") + "/"
+    if any(_holds_all(prefix, pattern) for pattern in exclude):
+        return False
+    return any(_may_continue(prefix, pattern) for pattern in include)
+
+
+def _glob_tokens(pattern: str) -> list[str]:
+    """A glob as :func:`glob_regex` reads it: ``**/``, ``**``, ``*``, ``?`` or one literal character each."""
+    tokens, i = [], 0
+    while i < len(pattern):
+        for token in ("**/", "**", "*", "?"):
+            if pattern.startswith(token, i):
+                break
+        else:
+            token = pattern[i]
+        tokens.append(token)
+        i += len(token)
+    return tokens
+
+
+def _glob_states(prefix: str, pattern: str) -> set[int]:
+    """The positions in ``pattern``'s tokens an NFA reaches having read ``prefix`` (linear in both)."""
+    tokens = _glob_tokens(pattern)
+
+    def closure(states: set[int]) -> set[int]:
+        out, todo = set(states), list(states)
+        while todo:
+            at = todo.pop()
+            if at < len(tokens) and tokens[at] in ("**/", "**", "*") and at + 1 not in out:
+                out.add(at + 1)  # each of them matches the empty text
+                todo.append(at + 1)
+        return out
+
+    states = closure({0})
+    for char in prefix:
+        step: set[int] = set()
+        for at in states:
+            if at == len(tokens):
+                continue
+            token = tokens[at]
+            if token in ("**/", "**") or (token == "*" and char != "/"):
+                step.add(at)  # stays: it takes more (``**/`` ends at a slash: it may also move on)
+                if token == "**/" and char == "/":
+                    step.add(at + 1)
+            elif (token == "?" and char != "/") or token == char:
+                step.add(at + 1)
+        states = closure(step)
+        if not states:
+            break
+    return states
+
+
+def _may_continue(prefix: str, pattern: str) -> bool:
+    """Some non-empty text after ``prefix`` completes a match of ``pattern`` (every token but the end takes one)."""
+    return any(at < len(_glob_tokens(pattern)) for at in _glob_states(prefix, pattern))
+
+
+def _holds_all(prefix: str, pattern: str) -> bool:
+    """Every path under ``prefix`` matches ``pattern``: having read ``prefix`` it can end in ``**`` alone."""
+    tokens = _glob_tokens(pattern)
+    return any(at < len(tokens) and set(tokens[at:]) == {"**"} for at in _glob_states(prefix, pattern))
 
 
 def select(files: Iterable[str], include: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:

@@ -11,7 +11,8 @@ from aeon_release.domain.audits.model import Finding, Rule, Scope
 
 # Built from pieces so that this file never looks like a conflict itself.
 _OURS, _BASE, _SEP, _THEIRS = "<" * 7, "|" * 7, "=" * 7, ">" * 7
-_MARKER = re.compile(rb"^(?:\xef\xbb\xbf)?(<{7}|\|{7}|={7}|>{7})(?=[ \r\n]|$)", re.M)  # a BOM hides nothing
+# a BOM hides nothing, and neither does a lone CR ending the line before (YAML, C++ and Python end a line there)
+_MARKER = re.compile(rb"(?:^|(?<=\r))(?:\xef\xbb\xbf)?(<{7}|\|{7}|={7}|>{7})(?=[ \r\n]|$)", re.M)
 _PREFILTER = (_OURS.encode(), _THEIRS.encode(), _BASE.encode())
 
 

@@ -52,12 +52,15 @@ class PyCompile:
         # options: the run's Settings.  CPython's compiler needs ~250 bytes of memory per source byte.
         cap = getattr(options, "max_parse_bytes", DEFAULT_MAX_PARSE_BYTES)
         if len(data) > cap:
+            # the coding cookie is read all the same (two lines): padded past the cap, a file under
+            # ``# coding: unicode_escape`` carried ``layer_types\x5b0\x5d`` past the pattern rules with a warning
             return [
                 (
                     0,
                     f"not compiled: {len(data)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)",
                     Severity.WARNING,
-                )
+                ),
+                *_other_text(data),
             ]
         try:
             with warnings.catch_warnings():
