@@ -513,6 +513,8 @@ def _in_function(
                 | flows.walked_callees(adjusted)
                 | _attribute_callees(source.text, qualname, reads)
             )
+            aliases = _import_aliases(source.text)
+            callees |= {aliases[c] for c in callees if c in aliases}  # ``from m import helper as h``: h(...)
             yield Adjustment(
                 side,
                 path,
@@ -589,6 +591,19 @@ def _attribute_callees(text: str, qualname: str, reads: set[str]) -> set[str]:
     for attr in (t[5:] for t in reads if t.startswith("self.") and t.count(".") == 1) if owner else ():
         found |= _assigned_from(text, owner.rsplit(".", 1)[-1], attr)
     return found
+
+
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+_AS = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")
+
+
+@functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth
+def _import_aliases(text: str) -> dict[str, str]:
+    """The names a module imports under another name (``from m.layers import aux_layers as al``:
+    ``al`` -> ``aux_layers``), so a call of the alias reaches the helper upstream adjusted."""
+    if " as " not in text:
+        return {}
+    return {alias: name for names in _FROM_IMPORT.findall(text) for name, alias in _AS.findall(names) if alias != name}
 
 
 @functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth
@@ -794,11 +809,24 @@ class _Flows:
     @functools.cached_property
     def _calls(self) -> list[tuple[set[str], list[str]]]:
         """The assignments of a call's result: what each stores to, and the helpers it calls."""
-        return [
-            (self._stores[i], list(_callees(stmt.value)))
-            for i, stmt in enumerate(self.assignments)
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call)
-        ]
+        found: list[tuple[set[str], list[str]]] = []
+        for i, stmt in enumerate(self.assignments):
+            if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                continue
+            value = stmt.value
+            while isinstance(value, ast.Subscript) and isinstance(value.slice, (ast.Constant, ast.UnaryOp)):
+                value = value.value  # an element of the result: ``first = aux_layers(cfg)[0]``
+            if not isinstance(value, ast.Call):
+                continue
+            unpacked = {  # ``lo, hi = aux_layers(cfg)``: each name holds an element of the result
+                e.id
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else ())
+                if isinstance(t, (ast.Tuple, ast.List))
+                for e in t.elts
+                if isinstance(e, ast.Name)
+            }
+            found.append((self._stores[i] | unpacked, list(_callees(value))))
+        return found
 
     def returned(self, node: ast.AST) -> bool:
         current = self.parents.get(node)
