@@ -367,3 +367,62 @@ def test_the_users_diff_config_cannot_hide_a_killer(git_repo: GitRepo, tmp_path:
         (real.QR, line_of(merged, "quick_reduce_regime == 4")),
         (real.QR, line_of(merged, "qr_quant_level != 4")),
     ]
+
+
+_PICK = "from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant, size: int = 0):\n    return spec\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),
+        ("from pkg.pick import pick as choose\n\n\ndef run(x):\n    return choose(x, 2)\n", False),
+        ("import pkg.pick as pk\n\n\ndef run(x):\n    return pk.pick(x, 2)\n", False),
+        ("from pkg import pick\n\n\ndef run(x):\n    return pick.pick(x, 2)\n", False),
+        ("from .pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),  # relative
+        ("import functools\n\nfrom pkg.pick import pick\n\nrun = functools.partial(pick, mode=2)\n", False),
+        ("from pkg.cfg import Opts\n\n\ndef run():\n    return Opts(mode=2)\n", False),  # a dataclass field
+        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, size=2)\n", True),  # another parameter
+        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, 0, 2)\n", True),  # by position: size
+        ("from pkg.other import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # another pick
+        ("def pick(x, mode):\n    return x\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # its own
+    ],
+)
+def test_a_literal_passed_for_a_parameter_that_takes_the_enum(
+    git_repo: GitRepo, tmp_path: Path, fork: str, silent: bool
+) -> None:
+    """The fork's file never names the enum; the function it calls (another module, found through the
+    file's imports) takes the enum for the parameter the literal binds."""
+    other = "def pick(spec, mode: int = 0, size: int = 0):\n    return spec\n"
+    cfg = "from dataclasses import dataclass\n\nfrom pkg.quant import Quant\n\n\n@dataclass\nclass Opts:\n    mode: Quant\n"
+    base = {"pkg/quant.py": _INT_ENUM, "pkg/pick.py": _PICK, "pkg/other.py": other, "pkg/cfg.py": cfg}
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT]
+    line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "2)" in text)
+    assert [(f.path, f.line, f.severity.value) for f in errors] == (
+        [] if silent else [("pkg/use.py", line_no, "error")]
+    )
+    if not silent:
+        assert "which takes Quant" in errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode == FP4_MODE\n", False),
+        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode in (FP4_MODE, Quant.FP8)\n", False),
+        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return int(mode) != FP4_MODE\n", False),
+        ("STAGES = 2\n\n\ndef fast(spec, mode: Quant):\n    return spec.stages == STAGES\n", True),  # not the enum
+        ("MAX_FP4 = 2\n\n\ndef fast(mode: Quant):\n    return mode == MAX_FP4\n", True),  # a bound, by its name
+        ("FP4 = 2\nFP4 = 3\n\n\ndef fast(mode: Quant):\n    return mode == FP4\n", True),  # not a constant
+    ],
+)
+def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
+    git_repo: GitRepo, tmp_path: Path, body: str, silent: bool
+) -> None:
+    fork = f"from pkg.quant import Quant\n\n{body}"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    assert errors == ([] if silent else [("pkg/use.py", 3, "error")])
