@@ -13,6 +13,7 @@ from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from aeon_release.errors import ConfigError
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import three_way
 
 
 def found(report: AuditReport, rule: str = DRIFT) -> list[tuple[str, int, str]]:
@@ -1143,3 +1144,37 @@ def test_a_base_method_upstream_added_under_a_fork_method_of_that_name(
     assert (path, line, severity) == (_AEON_WORKER, 8, "warning")
     assert "AeonWorker.pad, the fork's own method, now overrides WorkerBase.pad, which upstream added" in message
     assert "#40002" in message and "upstream's calls of pad() on the fork's class run the fork's method" in message
+
+
+# -- a removed class reached through its module, then one of its members ---------------------------------
+_RUNNER = "class GPURunner:\n    LIMIT = 4\n\n    def step(self, x):\n        return x\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("from pkg import runner\n\n\ndef mine(r, x):\n    return runner.GPURunner.step(r, x)\n", False),
+        ("import pkg.runner\n\n\ndef mine(r, x):\n    return pkg.runner.GPURunner.step(r, x)\n", False),
+        ("import pkg.runner as pr\n\n\ndef mine():\n    return pr.GPURunner.LIMIT\n", False),  # a read, no call
+        # near misses: the renamed class by its new name, and a member of a class upstream kept
+        ("from pkg import runner\n\n\ndef mine(r, x):\n    return runner.GPUModelRunner.step(r, x)\n", True),
+        ("from pkg import runner\n\n\ndef mine(r, x):\n    return runner.Kept.step(r, x)\n", True),
+    ],
+)
+def test_a_member_of_a_class_upstream_renamed_read_through_its_module(
+    git_repo: GitRepo, no_rules: Path, fork: str, silent: bool
+) -> None:
+    """``runner.GPURunner.step(...)``: the chain's outermost name is unknown after the merge (its class is
+    gone), so the use is the class's, which upstream renamed."""
+    kept = "\n\nclass Kept:\n    def step(self, x):\n        return x\n"
+    theirs = _RUNNER.replace("class GPURunner:", "class GPUModelRunner:") + kept
+    sides = three_way(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER + kept},
+        {"pkg/mine.py": fork},
+        {"pkg/runner.py": theirs},
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
+    if not silent:
+        assert "GPURunner" in rows[0][2] and "GPUModelRunner" in rows[0][2]

@@ -506,6 +506,8 @@ class _Checker:
         what = f"calls {_show(call.func)}"
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             yield self._finding(mod, call.lineno, what, before, None)
+        elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
+            yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
             made: ast.Call | None = call
             if subscripted and not isinstance(before.node, ast.ClassDef):
@@ -776,6 +778,9 @@ class _Checker:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
         before, after = resolver(self.before), resolver(self.after)
+        if after is UNKNOWN and (gone := self._gone_owner(mod, node, scope)) is not None:
+            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(gone[0])}", gone[1], None)
+            return
         if (
             isinstance(before, DefSym)
             and isinstance(after, DefSym)
@@ -791,6 +796,20 @@ class _Checker:
                 after,
                 "signature",
             )
+
+    def _gone_owner(
+        self, mod: ModuleInfo, expr: ast.expr, scope: _Scope
+    ) -> tuple[ast.Attribute, DefSym | ModuleSym] | None:
+        """``ops.Runner.step``: the prefix (``ops.Runner``) upstream removed, which the chain's outermost
+        use (unknown after the merge: its owner is gone) hides; a name's prefix is its import's."""
+        current = expr.value if isinstance(expr, ast.Attribute) else None
+        while isinstance(current, ast.Attribute):
+            resolver, _ = self._resolver(mod, current, scope)
+            found = self._compare(resolver) if resolver is not None else None
+            if found is not None:
+                return current, found[0]
+            current = current.value
+        return None
 
     def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
