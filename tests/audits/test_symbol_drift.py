@@ -10,6 +10,7 @@ from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.errors import ConfigError
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -1178,3 +1179,62 @@ def test_a_member_of_a_class_upstream_renamed_read_through_its_module(
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
     if not silent:
         assert "GPURunner" in rows[0][2] and "GPUModelRunner" in rows[0][2]
+
+
+# -- a call through a name bound once to functools.partial -----------------------------------------------
+_ROPE = "def apply_rope(q, k, pos, is_neox=True, block=16):\n    return q, k\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("rope = functools.partial(apply_rope, is_neox=True)\n\n\ndef f(q, k, p):\n    return rope(q, k, p)\n", False),
+        ("def f(q, k, p):\n    rope = functools.partial(apply_rope, q)\n    return rope(k, p)\n", False),
+        # near misses: the call fits the new signature, or the name is bound twice (which partial is called?)
+        (
+            "rope = functools.partial(apply_rope, is_neox=True)\n\n\ndef f(q, k, c, p):\n    return rope(q, k, cos_sin=c, pos=p)\n",
+            True,
+        ),
+        (
+            "rope = functools.partial(apply_rope, is_neox=True)\nrope = functools.partial(apply_rope, q=1)\n\n\n"
+            "def f(q, k, p):\n    return rope(q, k, p)\n",
+            True,
+        ),
+    ],
+)
+def test_a_call_through_a_name_bound_to_a_partial(git_repo: GitRepo, no_rules: Path, fork: str, silent: bool) -> None:
+    """Upstream inserted ``cos_sin`` before ``pos``; the fork calls ``apply_rope`` through a partial it bound
+    once: the call it makes passes the fork's ``p`` as ``cos_sin``."""
+    text = f"import functools\n\nfrom pkg.rope import apply_rope\n\n{fork}"
+    theirs = _ROPE.replace("(q, k, pos,", "(q, k, cos_sin, pos,")
+    sides = three_way(
+        git_repo, {"pkg/__init__.py": "", "pkg/rope.py": _ROPE}, {"pkg/mine.py": text}, {"pkg/rope.py": theirs}
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "return rope(" in t)
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("go = functools.partial(alloc, 4)\n\n\ndef run():\n    return go()\n", False),
+        ("go = functools.partial(alloc, 4)\n\n\ndef run():\n    return go(block_size=16)\n", True),  # passes it
+        ("go = functools.partial(alloc, 4, block_size=16)\n\n\ndef run():\n    return go()\n", True),  # bound it
+    ],
+)
+def test_a_default_left_through_a_name_bound_to_a_partial(
+    git_repo: GitRepo, no_rules: Path, fork: str, silent: bool
+) -> None:
+    """The call a partial makes leaves ``block_size`` to its default, which upstream changed: a warning."""
+    base = "def alloc(n, block_size=16):\n    return n\n"
+    text = f"import functools\n\nfrom pkg.alloc import alloc\n\n{fork}"
+    sides = three_way(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/alloc.py": base},
+        {"pkg/mine.py": text},
+        {"pkg/alloc.py": base.replace("=16", "=32")},
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+    assert rows == ([] if silent else [("pkg/mine.py", 9, "warning")])

@@ -433,9 +433,9 @@ class _Checker:
         )
 
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
-        """The names the call's scope binds once, to a dict display or ``dict(k=v)``, and never changes (no
-        item written, no ``update``, no ``pop``...): its function's, then the module's own statements'
-        for a name the function does not bind at all."""
+        """The names the call's scope binds once, to a dict display, ``dict(k=v)`` or ``partial(f, ...)``, and
+        never changes (no item written, no ``update``, no ``pop``...): its function's, then the module's own
+        statements' for a name the function does not bind at all."""
         for where in {id(w): w for w in (mod.tree, *scope.functions[-1:])}.values():
             if id(where) not in self._dicts:
                 self._dicts[id(where)] = _unchanged_dicts(where)
@@ -1549,9 +1549,23 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     func, args, kind = call.func, call.args, ast.Call
     if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
         func, args, kind = args[0], args[1:], PartialCall
-    if kind is ast.Call and keywords == call.keywords:
+    elif isinstance(call.func, ast.Name) and (bound := _partial_of(dicts.get(call.func.id))) is not None:
+        # ``rope = partial(apply_rope, q)`` ... ``rope(k, pos)``: the call of ``apply_rope(q, k, pos)`` it makes
+        mine = {kw.arg for kw in keywords}
+        func, args = bound.args[0], [*bound.args[1:], *args]
+        keywords = [*(kw for kw in bound.keywords if kw.arg is not None and kw.arg not in mine), *keywords]
+    if kind is ast.Call and keywords == call.keywords and func is call.func:
         return call
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
+
+
+def _partial_of(value: ast.expr | None) -> ast.Call | None:
+    """``functools.partial(f, ...)`` with its arguments spelled out plainly (no ``*args``/``**kw``), or None."""
+    if not (isinstance(value, ast.Call) and _last(value.func) == "partial" and value.args):
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args) or any(kw.arg is None for kw in value.keywords):
+        return None
+    return value
 
 
 def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
@@ -1571,8 +1585,8 @@ _MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__set
 
 def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     """Names bound exactly once in ``where``'s own statements (nested functions and classes are their own
-    scopes) to a dict display or ``dict(...)``, never a parameter, an item target or a mutator's object;
-    and every name bound or changed there."""
+    scopes) to a dict display, ``dict(...)`` or ``partial(f, ...)``, never a parameter, an item target or a
+    mutator's object; and every name bound or changed there."""
     bound: dict[str, list[ast.expr | None]] = {}
     changed: set[str] = set()
     stack: list[ast.AST] = list(ast.iter_child_nodes(where))
@@ -1594,7 +1608,10 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     once = {
         name: values[0]
         for name, values in bound.items()
-        if len(values) == 1 and values[0] is not None and name not in changed and _dict_keywords(values[0]) is not None
+        if len(values) == 1
+        and values[0] is not None
+        and name not in changed
+        and (_dict_keywords(values[0]) is not None or _partial_of(values[0]) is not None)
     }
     if once and isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
         elsewhere: set[str] = set()
