@@ -1238,3 +1238,38 @@ def test_a_default_left_through_a_name_bound_to_a_partial(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
     assert rows == ([] if silent else [("pkg/mine.py", 9, "warning")])
+
+
+# -- a member read through a class's annotated field ------------------------------------------------------
+_CONFIGS = (
+    "from dataclasses import dataclass, field\n\n\n@dataclass\nclass SchedConfig:\n"
+    "    max_partial: int = 1\n    max_seqs: int = 8\n\n\n@dataclass\nclass AppConfig:\n"
+    "    sched: SchedConfig = field(default_factory=SchedConfig)\n    other = None\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("def f(app: AppConfig) -> bool:\n    return app.sched.max_partial > 1\n", False),
+        (
+            "class Mine:\n    app: AppConfig\n\n    def f(self) -> bool:\n        return self.app.sched.max_partial > 1\n",
+            False,
+        ),
+        ("def f(app: AppConfig) -> bool:\n    return app.sched.max_seqs > 1\n", True),  # a field upstream kept
+        ("def f(app: AppConfig) -> bool:\n    return app.other.max_partial > 1\n", True),  # not annotated: unknown
+    ],
+)
+def test_a_removed_field_read_through_an_annotated_field(
+    git_repo: GitRepo, no_rules: Path, body: str, silent: bool
+) -> None:
+    """``vllm_config.scheduler_config.max_num_partial_prefills`` (#49244 removed the field): the chain's
+    middle is a field annotated with its class, so the read is resolved in that class."""
+    text = f"from pkg.configs import AppConfig\n\n\n{body}"
+    theirs = _CONFIGS.replace("    max_partial: int = 1\n", "")
+    sides = three_way(
+        git_repo, {"pkg/__init__.py": "", "pkg/configs.py": _CONFIGS}, {"pkg/mine.py": text}, {"pkg/configs.py": theirs}
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "return" in t)
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])

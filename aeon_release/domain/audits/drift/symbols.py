@@ -1480,11 +1480,15 @@ def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
 
 
 def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
-    """The class of a module-level instance: ``current_platform: Platform``, ``runner = Runner()``."""
-    if not isinstance(owner, DefSym) or owner.owner is not None:
+    """The class of a module-level instance: ``current_platform: Platform``, ``runner = Runner()``; or of
+    a class's annotated field (``scheduler_config: SchedulerConfig = Field(...)``: ``cfg.scheduler_config.x``
+    reads a member of ``SchedulerConfig``)."""
+    if not isinstance(owner, DefSym):
         return None
     node = owner.node
     annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
+    if owner.owner is not None and annotation is None:
+        return None  # a class attribute bound without an annotation: a value of any kind
     if annotation is None and isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
         annotation = node.value.func
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
