@@ -382,6 +382,8 @@ _PICK = "from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant, size: int 
         ("from .pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),  # relative
         ("import functools\n\nfrom pkg.pick import pick\n\nrun = functools.partial(pick, mode=2)\n", False),
         ("from pkg.cfg import Opts\n\n\ndef run():\n    return Opts(mode=2)\n", False),  # a dataclass field
+        ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, mode=2)\n", False),  # *args before
+        ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, 2)\n", True),  # which slot? unknown
         ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, size=2)\n", True),  # another parameter
         ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, 0, 2)\n", True),  # by position: size
         ("from pkg.other import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # another pick

@@ -895,7 +895,8 @@ def arg_passes(path: str, module: ast.Module, owned: set[int], olds: set[int | s
             and (value := node.value) in olds
             and node.lineno in owned
         ]
-        if not passed or any(isinstance(a, ast.Starred) for a in args[: max((i or 0) for _, i, _ in passed) + 1]):
+        last = max((i for _, i, _ in passed if i is not None), default=-1)  # a keyword binds by name whatever *args is
+        if not passed or any(isinstance(a, ast.Starred) for a in args[: last + 1]):
             continue
         for dotted, name in _callee(func, members, modules):
             found += [ArgPass(path, call.lineno, dotted, name, p, i, v) for p, i, v in passed]
