@@ -232,6 +232,23 @@ def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: 
     assert ("pkg/env.py", 5, "error") in found(report, DRIFT)
 
 
+@pytest.mark.parametrize(
+    ("made", "silent"),
+    [
+        ('Level(int(os.environ.get("AEON_LEVEL", "2")))', False),  # the number made a member at once
+        ('Level.HIGH if int(os.environ.get("AEON_LEVEL", "2")) else Level.LOW', True),  # a flag, not a value
+        ('max(int(os.environ.get("AEON_LEVEL", "2")), 1)', True),  # a count
+    ],
+)
+def test_environment_default_made_a_member_at_once(git_repo: GitRepo, tmp_path: Path, made: str, silent: bool) -> None:
+    enum_base = "from enum import Enum\n\n\nclass Level(Enum):\n    LOW = 1\n    HIGH = 2\n"
+    enum_new = enum_base.replace("    HIGH = 2\n", "    MID = 2\n    HIGH = 3\n")
+    fork = f"import os\n\nfrom pkg.levels import Level\n\nCURRENT = {made}\n"
+    sides = three_way(git_repo, {"pkg/levels.py": enum_base}, {"pkg/env.py": fork}, {"pkg/levels.py": enum_new})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    assert errors == ([] if silent else [("pkg/env.py", 5, "error")])
+
+
 # -- valid counterparts: silent ---------------------------------------------------------------------------
 def test_unchanged_enum_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
     theirs = real.QR_BASE.replace("    _SUPPORTED_WORLD_SIZES = [2, 4, 8]\n", "    _SUPPORTED_WORLD_SIZES = [2, 4]\n")

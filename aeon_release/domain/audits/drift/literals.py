@@ -765,7 +765,8 @@ def _enclosing_function(file: _File, node: ast.AST) -> ast.FunctionDef | ast.Asy
 
 
 def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | None:
-    """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum."""
+    """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum, or
+    ``C(int(os.environ.get("ENV", "4")))``: the number made a member."""
     getter = file.parents.get(node)
     wrapper = file.parents.get(getter) if getter is not None else None
     name = key(getter.func) if isinstance(getter, ast.Call) else None
@@ -776,6 +777,9 @@ def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | N
     if not (isinstance(wrapper, ast.Call) and key(wrapper.func) == "int"):
         return None
     assign = file.parents.get(wrapper)
+    if isinstance(assign, ast.Call) and _calls_class(assign, file.names[change.enum.short]) and wrapper in assign.args:
+        fix = _fix(file, node, change, f"str({_member(change)}.value)")  # ``C(int(os.environ.get("ENV", "4")))``
+        return Tie(file.path, node.lineno, change, f"the default of {_short_call(assign)}", fix)
     if not isinstance(assign, (ast.Assign, ast.AnnAssign)):
         return None
     targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
@@ -784,6 +788,11 @@ def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | N
         return None
     fix = _fix(file, node, change, f"str({_member(change)}.value)")
     return Tie(file.path, node.lineno, change, f"the default of {names[0]}, which flows into {change.enum.short}", fix)
+
+
+def _short_call(call: ast.Call) -> str:
+    """``C(int(...))`` as ``C(...)``, for a message."""
+    return f"{key(call.func) or '?'}(...)"
 
 
 def _member(change: Renumbered) -> str:
