@@ -1273,3 +1273,36 @@ def test_a_removed_field_read_through_an_annotated_field(
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "return" in t)
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])
+
+
+# -- a class made a dataclass by a decorator that declares it (PEP 681) -----------------------------------
+_MAKERS = (
+    "from dataclasses import dataclass\n\nfrom typing_extensions import dataclass_transform\n\n\n"
+    "@dataclass_transform()\ndef config(cls):\n    return dataclass(cls)\n\n\n"
+    "def plain(cls):\n    return dataclass(cls)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("decorator", "call", "silent"),
+    [
+        ("config", "SchedConfig(4, max_partial=2)", False),
+        ("config", "SchedConfig(4, max_seqs=2)", True),  # a field upstream kept
+        ("plain", "SchedConfig(4, max_partial=2)", True),  # a decorator that does not say what it makes
+    ],
+)
+def test_a_removed_field_passed_to_a_dataclass_transform_class(
+    git_repo: GitRepo, no_rules: Path, decorator: str, call: str, silent: bool
+) -> None:
+    """#49244 removed ``SchedulerConfig.max_num_partial_prefills``; the class is made by the tree's own
+    ``@config``, declared ``@dataclass_transform``: the constructor is the fields', and the keyword fails."""
+    configs = (
+        f"from pkg.makers import {decorator}\n\n\n@{decorator}\nclass SchedConfig:\n"
+        "    max_len: int\n    max_partial: int = 1\n    max_seqs: int = 8\n"
+    )
+    text = f"from pkg.configs import SchedConfig\n\n\ndef make():\n    return {call}\n"
+    theirs = configs.replace("    max_partial: int = 1\n", "")
+    base = {"pkg/__init__.py": "", "pkg/makers.py": _MAKERS, "pkg/configs.py": configs}
+    sides = three_way(git_repo, base, {"pkg/mine.py": text}, {"pkg/configs.py": theirs})
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])

@@ -1947,22 +1947,38 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
     for item in mro:
         if isinstance(item, px.External):
             return None, set()  # an __init__ outside the tree (nn.Module, pydantic): unknown
-        if _is_dataclass(item.node) and "__init__" not in item.members:
-            return _dataclass_sig(item, ix.mro(item))
+        if _is_dataclass(item, ix) and "__init__" not in item.members:
+            return _dataclass_sig(item, ix.mro(item), ix)
         if "__init__" in item.members:
             return signature(item.members["__init__"], True), {item.module.path}
     return None, set()
 
 
-def _is_dataclass(node: ast.ClassDef) -> bool:
-    return any(_last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in node.decorator_list)
+def _is_dataclass(item: px.ClassInfo, ix: Index) -> bool:
+    """``@dataclass``, or a decorator of the tree's own that declares it makes dataclasses
+    (``@dataclass_transform`` on its ``def``, PEP 681: a config decorator wrapping a pydantic dataclass)."""
+    for decorator in item.node.decorator_list:
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _last(expr) == "dataclass":
+            return True
+        if isinstance(expr, ast.Name) and _transforms(ix.resolve(item.module.dotted, expr.id)):
+            return True
+    return False
 
 
-def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> tuple[Sig | None, set[str]]:
+def _transforms(sym: Sym) -> bool:
+    """A function declared with ``@dataclass_transform(...)``."""
+    node = sym.node if isinstance(sym, DefSym) else None
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+        _last(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform" for d in node.decorator_list
+    )
+
+
+def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External], ix: Index) -> tuple[Sig | None, set[str]]:
     """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured."""
     fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
     files = set()
-    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i, ix)]):
         files.add(item.module.path)
         kw_only = _decorator_flag(item.node, "kw_only")
         for stmt in item.node.body:
@@ -1997,18 +2013,18 @@ def _constructor_defaults(ix: Index, sym: DefSym) -> tuple[dict[str, str], list[
     for item in ix.mro(cls) if cls is not None else []:
         if isinstance(item, px.External):
             return {}, []
-        if _is_dataclass(item.node) and "__init__" not in item.members:
+        if _is_dataclass(item, ix) and "__init__" not in item.members:
             mro = ix.mro(item)
-            return _field_defaults(mro), [i.node for i in mro if isinstance(i, px.ClassInfo)]
+            return _field_defaults(mro, ix), [i.node for i in mro if isinstance(i, px.ClassInfo)]
         if "__init__" in item.members:
             return _default_texts(item.members["__init__"]), [item.members["__init__"]]
     return {}, []
 
 
-def _field_defaults(mro: list[px.ClassInfo | px.External]) -> dict[str, str]:
+def _field_defaults(mro: list[px.ClassInfo | px.External], ix: Index) -> dict[str, str]:
     """Field -> its default as source text, over a dataclass's bases (``x: int = 16``, ``field(default=16)``)."""
     texts: dict[str, str] = {}
-    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i, ix)]):
         for stmt in item.node.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name) or stmt.value is None:
                 continue
