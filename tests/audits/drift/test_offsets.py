@@ -548,3 +548,29 @@ def test_a_helpers_result_reached_through_an_alias_or_an_unpack(
     sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/layers.py": theirs})
     line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "+ 1" in text)
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/use.py", line_no, "error")])
+
+
+_OVERRIDDEN = (
+    "class Runner:\n    def aux_layers(self):\n        layer_ids = self.cfg.get('ids')\n        return tuple(layer_ids)\n\n"
+    "    def depths(self):\n        return tuple(self.cfg.get('depths'))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "silent"),
+    [("aux_layers", False), ("depths", True)],  # the near miss: a base method upstream left alone
+)
+def test_an_override_shifting_what_the_base_method_returns(
+    git_repo: GitRepo, tmp_path: Path, method: str, silent: bool
+) -> None:
+    """#40727 made the base method add 1 to the layer ids; a fork subclass's override adds 1 to what
+    ``super()`` returns: the ids are shifted twice."""
+    theirs = _OVERRIDDEN.replace("layer_ids = self.cfg.get('ids')", "layer_ids = [i + 1 for i in self.cfg.get('ids')]")
+    fork = (
+        "from pkg.runner import Runner\n\n\nclass Mine(Runner):\n"
+        f"    def {method}(self):\n        layers = super().{method}()\n"
+        "        return tuple(i + 1 for i in layers) if layers else layers\n"
+    )
+    base = {"pkg/__init__.py": "", "pkg/runner.py": _OVERRIDDEN}
+    sides = three_way(git_repo, base, {"pkg/mine.py": fork}, {"pkg/runner.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/mine.py", 7, "error")])

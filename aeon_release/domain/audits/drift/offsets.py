@@ -634,8 +634,14 @@ def _callees(node: ast.expr) -> Iterator[str]:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
             name = (plain_name(sub.func) or "").rsplit(".", 1)[-1]
+            if not name and isinstance(sub.func, ast.Attribute) and _is_super(sub.func.value):
+                name = sub.func.attr  # ``super().aux_layers()``: an override's call of the base method
             if name and name not in _PASS_THROUGH and name not in _BUILTINS:
                 yield name
+
+
+def _is_super(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
 def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
