@@ -66,6 +66,13 @@ def _pp(label: str, text: str, line: str) -> tuple[str, Killer]:
     )
 
 
+def _gt(label: str, text: str, line: str) -> tuple[str, Killer]:
+    """#27077 changed GREEDY_TEMPERATURE from -1 to 0 (upstream tests ``sampling_metadata.temperature == ...``)."""
+    return label, _one("#27077", "acedc74b1a", "GREEDY_TEMPERATURE -1 -> 0", "vllm/v1/sample/aeon_gt.py", text, line)
+
+
+SM = "import torch\n\nfrom vllm.v1.sample.metadata import SamplingMetadata\n\n\n"
+
 CLASSES: dict[str, list[tuple[str, Killer]]] = {
     "enum renumbered (IntEnum, #40835)": [
         _kvq(
@@ -209,6 +216,38 @@ CLASSES: dict[str, list[tuple[str, Killer]]] = {
             "    def aeon_full_graphs(self) -> bool:\n"
             "        return self.cudagraph_support == AttentionCGSupport.ALWAYS\n",
             "return self.cudagraph_support == AttentionCGSupport.ALWAYS",
+        ),
+    ],
+    "constant changed (#27077)": [
+        _gt(
+            "the comparison upstream writes",
+            SM + "def greedy(sampling_metadata: SamplingMetadata):\n    return sampling_metadata.temperature == -1\n",
+            "return sampling_metadata.temperature == -1",
+        ),
+        _gt(
+            "torch.eq",
+            SM + "def greedy(sampling_metadata: SamplingMetadata):\n"
+            "    return torch.eq(sampling_metadata.temperature, -1)\n",
+            "return torch.eq(sampling_metadata.temperature, -1)",
+        ),
+        _gt(
+            "an element of the tensor",
+            SM + "def greedy(sampling_metadata: SamplingMetadata, i: int) -> bool:\n"
+            "    return bool(sampling_metadata.temperature[i] == -1)\n",
+            "return bool(sampling_metadata.temperature[i] == -1)",
+        ),
+        _gt(
+            "a constant of the fork's",
+            SM + "AEON_GREEDY = -1\n\n\ndef greedy(sampling_metadata: SamplingMetadata):\n"
+            "    return sampling_metadata.temperature == AEON_GREEDY\n",
+            "AEON_GREEDY = -1",
+        ),
+        _gt(
+            "the keyword upstream passes",
+            "from vllm.v1.sample.rejection_sampler import expand_batch_to_tokens\n\n\n"
+            "def aeon_expand(temperature, cu_num_tokens, num_tokens):\n"
+            "    return expand_batch_to_tokens(temperature, cu_num_tokens, num_tokens, replace_from=-1, replace_to=1)\n",
+            "return expand_batch_to_tokens(temperature, cu_num_tokens, num_tokens, replace_from=-1, replace_to=1)",
         ),
     ],
     "field removed (#49244)": [
