@@ -217,3 +217,30 @@ def test_a_subclass_of_the_files_own_enum_is_no_class_of_constants(git_repo: Git
         [("Renumber (#5)", {"vllm/v1/core/kinds.py": base.replace("ALPHA = 1", "ALPHA = 3")})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "tied"),
+    [
+        ("def f(sampling_metadata):\n    return torch.eq(sampling_metadata.temperature, -1)\n", True),
+        ("def f(temperature):\n    return temperature.eq(-1)\n", True),
+        ("def f(temperature, i):\n    return temperature[i] == -1\n", True),  # an element of the tensor
+        ("GREEDY = -1\n\n\ndef f(temperature):\n    return temperature == GREEDY\n", True),  # the fork's constant
+        # near misses: another value compared, a name bound twice, the new value
+        ("def f(top_k):\n    return torch.eq(top_k, -1)\n", False),
+        ("def f(lengths, i):\n    return lengths[i] == -1\n", False),
+        ("GREEDY = -1\nGREEDY = -2\n\n\ndef f(temperature):\n    return temperature == GREEDY\n", False),
+        ("OFF = -1\n\n\ndef f(top_k):\n    return top_k == OFF\n", False),
+        ("def f(temperature):\n    return temperature.eq(0)\n", False),
+    ],
+)
+def test_other_spellings_of_the_same_comparison(git_repo: GitRepo, no_rules: Path, body: str, tied: bool) -> None:
+    """``torch.eq(x, -1)``, ``x.eq(-1)``, an element ``x[i] == -1`` and a constant of the fork's own bound to
+    -1 and compared say what upstream's ``x == GREEDY_TEMPERATURE`` says."""
+    text = f"import torch\n\n\n{body}"
+    sides = s.merge_case(
+        git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: text}, [(SUBJECT, {SAMPLER: SAMPLER_CHANGED})]
+    )
+    lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    literal = [i for i, t in enumerate(text.splitlines(), 1) if "-1" in t][:1]
+    assert lines == (literal if tied else [])

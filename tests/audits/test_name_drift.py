@@ -16,6 +16,7 @@ from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import three_way
 
 ENVS = "vllm/envs.py"
 ENVS_BASE = """import os
@@ -513,3 +514,26 @@ def test_a_setting_upstream_still_reads_or_a_document_is_silent(git_repo: GitRep
     kept["docs/aeon.md"] = "Set `VLLM_FLATTEN_LOGPROBS=1` to flatten logprobs.\n"
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, kept, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ('from pkg import runner\n\nRUNNER = getattr(runner, "GPURunner", None)\n', False),
+        ('import pkg.runner as pr\n\nHAS_RUNNER = hasattr(pr, "GPURunner")\n', False),
+        ('from pkg import runner\n\nRUNNER = getattr(runner, "GPUModelRunner", None)\n', True),  # the new name
+        ('from pkg import runner\n\nRUNNER = getattr(runner, "Sampler", None)\n', True),  # a class upstream kept
+    ],
+)
+def test_a_class_read_off_its_module_by_string(git_repo: GitRepo, no_rules: Path, fork: str, silent: bool) -> None:
+    """A module's class is one of its attributes: ``getattr(module, "Class", None)`` takes its default
+    once upstream renames the class."""
+    base = "class GPURunner:\n    pass\n\n\nclass Sampler:\n    pass\n"
+    theirs = base.replace("class GPURunner:", "class GPUModelRunner:")
+    sides = three_way(
+        git_repo, {"pkg/__init__.py": "", "pkg/runner.py": base}, {"pkg/mine.py": fork}, {"pkg/runner.py": theirs}
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 3)])
+    if not silent:
+        assert "GPUModelRunner" in rows[0][2]

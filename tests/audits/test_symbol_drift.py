@@ -10,9 +10,11 @@ from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.errors import ConfigError
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import three_way
 
 
 def found(report: AuditReport, rule: str = DRIFT) -> list[tuple[str, int, str]]:
@@ -1143,3 +1145,164 @@ def test_a_base_method_upstream_added_under_a_fork_method_of_that_name(
     assert (path, line, severity) == (_AEON_WORKER, 8, "warning")
     assert "AeonWorker.pad, the fork's own method, now overrides WorkerBase.pad, which upstream added" in message
     assert "#40002" in message and "upstream's calls of pad() on the fork's class run the fork's method" in message
+
+
+# -- a removed class reached through its module, then one of its members ---------------------------------
+_RUNNER = "class GPURunner:\n    LIMIT = 4\n\n    def step(self, x):\n        return x\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("from pkg import runner\n\n\ndef mine(r, x):\n    return runner.GPURunner.step(r, x)\n", False),
+        ("import pkg.runner\n\n\ndef mine(r, x):\n    return pkg.runner.GPURunner.step(r, x)\n", False),
+        ("import pkg.runner as pr\n\n\ndef mine():\n    return pr.GPURunner.LIMIT\n", False),  # a read, no call
+        # near misses: the renamed class by its new name, and a member of a class upstream kept
+        ("from pkg import runner\n\n\ndef mine(r, x):\n    return runner.GPUModelRunner.step(r, x)\n", True),
+        ("from pkg import runner\n\n\ndef mine(r, x):\n    return runner.Kept.step(r, x)\n", True),
+    ],
+)
+def test_a_member_of_a_class_upstream_renamed_read_through_its_module(
+    git_repo: GitRepo, no_rules: Path, fork: str, silent: bool
+) -> None:
+    """``runner.GPURunner.step(...)``: the chain's outermost name is unknown after the merge (its class is
+    gone), so the use is the class's, which upstream renamed."""
+    kept = "\n\nclass Kept:\n    def step(self, x):\n        return x\n"
+    theirs = _RUNNER.replace("class GPURunner:", "class GPUModelRunner:") + kept
+    sides = three_way(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER + kept},
+        {"pkg/mine.py": fork},
+        {"pkg/runner.py": theirs},
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
+    if not silent:
+        assert "GPURunner" in rows[0][2] and "GPUModelRunner" in rows[0][2]
+
+
+# -- a call through a name bound once to functools.partial -----------------------------------------------
+_ROPE = "def apply_rope(q, k, pos, is_neox=True, block=16):\n    return q, k\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("rope = functools.partial(apply_rope, is_neox=True)\n\n\ndef f(q, k, p):\n    return rope(q, k, p)\n", False),
+        ("def f(q, k, p):\n    rope = functools.partial(apply_rope, q)\n    return rope(k, p)\n", False),
+        # near misses: the call fits the new signature, or the name is bound twice (which partial is called?)
+        (
+            "rope = functools.partial(apply_rope, is_neox=True)\n\n\ndef f(q, k, c, p):\n    return rope(q, k, cos_sin=c, pos=p)\n",
+            True,
+        ),
+        (
+            "rope = functools.partial(apply_rope, is_neox=True)\nrope = functools.partial(apply_rope, q=1)\n\n\n"
+            "def f(q, k, p):\n    return rope(q, k, p)\n",
+            True,
+        ),
+    ],
+)
+def test_a_call_through_a_name_bound_to_a_partial(git_repo: GitRepo, no_rules: Path, fork: str, silent: bool) -> None:
+    """Upstream inserted ``cos_sin`` before ``pos``; the fork calls ``apply_rope`` through a partial it bound
+    once: the call it makes passes the fork's ``p`` as ``cos_sin``."""
+    text = f"import functools\n\nfrom pkg.rope import apply_rope\n\n{fork}"
+    theirs = _ROPE.replace("(q, k, pos,", "(q, k, cos_sin, pos,")
+    sides = three_way(
+        git_repo, {"pkg/__init__.py": "", "pkg/rope.py": _ROPE}, {"pkg/mine.py": text}, {"pkg/rope.py": theirs}
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "return rope(" in t)
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("go = functools.partial(alloc, 4)\n\n\ndef run():\n    return go()\n", False),
+        ("go = functools.partial(alloc, 4)\n\n\ndef run():\n    return go(block_size=16)\n", True),  # passes it
+        ("go = functools.partial(alloc, 4, block_size=16)\n\n\ndef run():\n    return go()\n", True),  # bound it
+    ],
+)
+def test_a_default_left_through_a_name_bound_to_a_partial(
+    git_repo: GitRepo, no_rules: Path, fork: str, silent: bool
+) -> None:
+    """The call a partial makes leaves ``block_size`` to its default, which upstream changed: a warning."""
+    base = "def alloc(n, block_size=16):\n    return n\n"
+    text = f"import functools\n\nfrom pkg.alloc import alloc\n\n{fork}"
+    sides = three_way(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/alloc.py": base},
+        {"pkg/mine.py": text},
+        {"pkg/alloc.py": base.replace("=16", "=32")},
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+    assert rows == ([] if silent else [("pkg/mine.py", 9, "warning")])
+
+
+# -- a member read through a class's annotated field ------------------------------------------------------
+_CONFIGS = (
+    "from dataclasses import dataclass, field\n\n\n@dataclass\nclass SchedConfig:\n"
+    "    max_partial: int = 1\n    max_seqs: int = 8\n\n\n@dataclass\nclass AppConfig:\n"
+    "    sched: SchedConfig = field(default_factory=SchedConfig)\n    other = None\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("def f(app: AppConfig) -> bool:\n    return app.sched.max_partial > 1\n", False),
+        (
+            "class Mine:\n    app: AppConfig\n\n    def f(self) -> bool:\n        return self.app.sched.max_partial > 1\n",
+            False,
+        ),
+        ("def f(app: AppConfig) -> bool:\n    return app.sched.max_seqs > 1\n", True),  # a field upstream kept
+        ("def f(app: AppConfig) -> bool:\n    return app.other.max_partial > 1\n", True),  # not annotated: unknown
+    ],
+)
+def test_a_removed_field_read_through_an_annotated_field(
+    git_repo: GitRepo, no_rules: Path, body: str, silent: bool
+) -> None:
+    """``vllm_config.scheduler_config.max_num_partial_prefills`` (#49244 removed the field): the chain's
+    middle is a field annotated with its class, so the read is resolved in that class."""
+    text = f"from pkg.configs import AppConfig\n\n\n{body}"
+    theirs = _CONFIGS.replace("    max_partial: int = 1\n", "")
+    sides = three_way(
+        git_repo, {"pkg/__init__.py": "", "pkg/configs.py": _CONFIGS}, {"pkg/mine.py": text}, {"pkg/configs.py": theirs}
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "return" in t)
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])
+
+
+# -- a class made a dataclass by a decorator that declares it (PEP 681) -----------------------------------
+_MAKERS = (
+    "from dataclasses import dataclass\n\nfrom typing_extensions import dataclass_transform\n\n\n"
+    "@dataclass_transform()\ndef config(cls):\n    return dataclass(cls)\n\n\n"
+    "def plain(cls):\n    return dataclass(cls)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("decorator", "call", "silent"),
+    [
+        ("config", "SchedConfig(4, max_partial=2)", False),
+        ("config", "SchedConfig(4, max_seqs=2)", True),  # a field upstream kept
+        ("plain", "SchedConfig(4, max_partial=2)", True),  # a decorator that does not say what it makes
+    ],
+)
+def test_a_removed_field_passed_to_a_dataclass_transform_class(
+    git_repo: GitRepo, no_rules: Path, decorator: str, call: str, silent: bool
+) -> None:
+    """#49244 removed ``SchedulerConfig.max_num_partial_prefills``; the class is made by the tree's own
+    ``@config``, declared ``@dataclass_transform``: the constructor is the fields', and the keyword fails."""
+    configs = (
+        f"from pkg.makers import {decorator}\n\n\n@{decorator}\nclass SchedConfig:\n"
+        "    max_len: int\n    max_partial: int = 1\n    max_seqs: int = 8\n"
+    )
+    text = f"from pkg.configs import SchedConfig\n\n\ndef make():\n    return {call}\n"
+    theirs = configs.replace("    max_partial: int = 1\n", "")
+    base = {"pkg/__init__.py": "", "pkg/makers.py": _MAKERS, "pkg/configs.py": configs}
+    sides = three_way(git_repo, base, {"pkg/mine.py": text}, {"pkg/configs.py": theirs})
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])

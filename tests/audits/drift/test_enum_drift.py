@@ -232,6 +232,23 @@ def test_environment_default_flowing_into_the_enum(git_repo: GitRepo, tmp_path: 
     assert ("pkg/env.py", 5, "error") in found(report, DRIFT)
 
 
+@pytest.mark.parametrize(
+    ("made", "silent"),
+    [
+        ('Level(int(os.environ.get("AEON_LEVEL", "2")))', False),  # the number made a member at once
+        ('Level.HIGH if int(os.environ.get("AEON_LEVEL", "2")) else Level.LOW', True),  # a flag, not a value
+        ('max(int(os.environ.get("AEON_LEVEL", "2")), 1)', True),  # a count
+    ],
+)
+def test_environment_default_made_a_member_at_once(git_repo: GitRepo, tmp_path: Path, made: str, silent: bool) -> None:
+    enum_base = "from enum import Enum\n\n\nclass Level(Enum):\n    LOW = 1\n    HIGH = 2\n"
+    enum_new = enum_base.replace("    HIGH = 2\n", "    MID = 2\n    HIGH = 3\n")
+    fork = f"import os\n\nfrom pkg.levels import Level\n\nCURRENT = {made}\n"
+    sides = three_way(git_repo, {"pkg/levels.py": enum_base}, {"pkg/env.py": fork}, {"pkg/levels.py": enum_new})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    assert errors == ([] if silent else [("pkg/env.py", 5, "error")])
+
+
 # -- valid counterparts: silent ---------------------------------------------------------------------------
 def test_unchanged_enum_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
     theirs = real.QR_BASE.replace("    _SUPPORTED_WORLD_SIZES = [2, 4, 8]\n", "    _SUPPORTED_WORLD_SIZES = [2, 4]\n")
@@ -367,3 +384,64 @@ def test_the_users_diff_config_cannot_hide_a_killer(git_repo: GitRepo, tmp_path:
         (real.QR, line_of(merged, "quick_reduce_regime == 4")),
         (real.QR, line_of(merged, "qr_quant_level != 4")),
     ]
+
+
+_PICK = "from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant, size: int = 0):\n    return spec\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),
+        ("from pkg.pick import pick as choose\n\n\ndef run(x):\n    return choose(x, 2)\n", False),
+        ("import pkg.pick as pk\n\n\ndef run(x):\n    return pk.pick(x, 2)\n", False),
+        ("from pkg import pick\n\n\ndef run(x):\n    return pick.pick(x, 2)\n", False),
+        ("from .pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),  # relative
+        ("import functools\n\nfrom pkg.pick import pick\n\nrun = functools.partial(pick, mode=2)\n", False),
+        ("from pkg.cfg import Opts\n\n\ndef run():\n    return Opts(mode=2)\n", False),  # a dataclass field
+        ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, mode=2)\n", False),  # *args before
+        ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, 2)\n", True),  # which slot? unknown
+        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, size=2)\n", True),  # another parameter
+        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, 0, 2)\n", True),  # by position: size
+        ("from pkg.other import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # another pick
+        ("def pick(x, mode):\n    return x\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # its own
+    ],
+)
+def test_a_literal_passed_for_a_parameter_that_takes_the_enum(
+    git_repo: GitRepo, tmp_path: Path, fork: str, silent: bool
+) -> None:
+    """The fork's file never names the enum; the function it calls (another module, found through the
+    file's imports) takes the enum for the parameter the literal binds."""
+    other = "def pick(spec, mode: int = 0, size: int = 0):\n    return spec\n"
+    cfg = "from dataclasses import dataclass\n\nfrom pkg.quant import Quant\n\n\n@dataclass\nclass Opts:\n    mode: Quant\n"
+    base = {"pkg/quant.py": _INT_ENUM, "pkg/pick.py": _PICK, "pkg/other.py": other, "pkg/cfg.py": cfg}
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT]
+    line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "2)" in text)
+    assert [(f.path, f.line, f.severity.value) for f in errors] == (
+        [] if silent else [("pkg/use.py", line_no, "error")]
+    )
+    if not silent:
+        assert "which takes Quant" in errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode == FP4_MODE\n", False),
+        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode in (FP4_MODE, Quant.FP8)\n", False),
+        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return int(mode) != FP4_MODE\n", False),
+        ("STAGES = 2\n\n\ndef fast(spec, mode: Quant):\n    return spec.stages == STAGES\n", True),  # not the enum
+        ("MAX_FP4 = 2\n\n\ndef fast(mode: Quant):\n    return mode == MAX_FP4\n", True),  # a bound, by its name
+        ("FP4 = 2\nFP4 = 3\n\n\ndef fast(mode: Quant):\n    return mode == FP4\n", True),  # not a constant
+    ],
+)
+def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
+    git_repo: GitRepo, tmp_path: Path, body: str, silent: bool
+) -> None:
+    fork = f"from pkg.quant import Quant\n\n{body}"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    assert errors == ([] if silent else [("pkg/use.py", 3, "error")])

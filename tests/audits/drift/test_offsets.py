@@ -514,3 +514,63 @@ def test_a_sequence_sliced_by_both_sides(
         assert "slicing applied twice one call level apart" in next(
             f.message for f in report.findings if f.rule_id == OFFSET
         )
+
+
+_AUX = "def aux_layers(n):\n    return [n // 2, n - 3]\n\n\ndef depths(n):\n    return [n // 2, n - 3]\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "silent"),
+    [
+        # the helper imported under another name
+        ("from pkg.layers import aux_layers as al\n\n\ndef pick(h, n):\n    return [h[i + 1] for i in al(n)]\n", False),
+        # its result unpacked, or one element of it taken
+        (
+            "from pkg.layers import aux_layers\n\n\ndef pick(h, n):\n    a, b = aux_layers(n)\n    return h[a + 1]\n",
+            False,
+        ),
+        (
+            "from pkg.layers import aux_layers\n\n\ndef pick(h, n):\n    a = aux_layers(n)[0]\n    return h[a + 1]\n",
+            False,
+        ),
+        # near misses: a helper upstream left alone, under an alias or unpacked
+        ("from pkg.layers import depths as al\n\n\ndef pick(h, n):\n    return [h[i + 1] for i in al(n)]\n", True),
+        ("from pkg.layers import depths\n\n\ndef pick(h, n):\n    a, b = depths(n)\n    return h[a + 1]\n", True),
+    ],
+)
+def test_a_helpers_result_reached_through_an_alias_or_an_unpack(
+    git_repo: GitRepo, tmp_path: Path, fork: str, silent: bool
+) -> None:
+    """Upstream shifted what ``aux_layers`` returns; the fork shifts it again where it uses it, reaching
+    the helper by another spelling than a call of its own name in a loop."""
+    theirs = _AUX.replace("    return [n // 2, n - 3]\n", "    return [n // 2 + 1, n - 3 + 1]\n", 1)
+    base = {"pkg/__init__.py": "", "pkg/layers.py": _AUX}
+    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/layers.py": theirs})
+    line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "+ 1" in text)
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/use.py", line_no, "error")])
+
+
+_OVERRIDDEN = (
+    "class Runner:\n    def aux_layers(self):\n        layer_ids = self.cfg.get('ids')\n        return tuple(layer_ids)\n\n"
+    "    def depths(self):\n        return tuple(self.cfg.get('depths'))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "silent"),
+    [("aux_layers", False), ("depths", True)],  # the near miss: a base method upstream left alone
+)
+def test_an_override_shifting_what_the_base_method_returns(
+    git_repo: GitRepo, tmp_path: Path, method: str, silent: bool
+) -> None:
+    """#40727 made the base method add 1 to the layer ids; a fork subclass's override adds 1 to what
+    ``super()`` returns: the ids are shifted twice."""
+    theirs = _OVERRIDDEN.replace("layer_ids = self.cfg.get('ids')", "layer_ids = [i + 1 for i in self.cfg.get('ids')]")
+    fork = (
+        "from pkg.runner import Runner\n\n\nclass Mine(Runner):\n"
+        f"    def {method}(self):\n        layers = super().{method}()\n"
+        "        return tuple(i + 1 for i in layers) if layers else layers\n"
+    )
+    base = {"pkg/__init__.py": "", "pkg/runner.py": _OVERRIDDEN}
+    sides = three_way(git_repo, base, {"pkg/mine.py": fork}, {"pkg/runner.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/mine.py", 7, "error")])

@@ -194,37 +194,77 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
             continue
         owned = trees.owned_lines(path)
         lines = code_lines(text or "")
+        bound = _bound_once(module)
         for node in ast.walk(module):
-            for expr, value in _literal_places(node):
+            for expr, value in _literal_places(node, bound):
                 line = value.lineno
                 if line in owned:
                     yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
 
 
-def _literal_places(node: ast.AST) -> Iterator[tuple[tuple[str, ...], ast.expr]]:
+def _bound_once(module: ast.Module) -> dict[str, list[str]]:
+    """Names the file binds once (a constant of the fork's own, ``GREEDY = -1``), each with the forms of
+    the comparisons the file makes with it (``temperature == {}`` for ``temperature == GREEDY``): the
+    literal says what those comparisons say."""
+    stores: dict[str, int] = {}
+    compared: dict[str, list[str]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and (op := _OPERATORS.get(type(node.ops[0]))):
+            left, right = node.left, node.comparators[0]
+            for name, other in ((right, left), (left, right)):
+                if isinstance(name, ast.Name) and not isinstance(other, ast.Constant):
+                    compared.setdefault(name.id, []).extend(_compared_forms(other, op))
+    return {n: forms for n, forms in compared.items() if stores.get(n) == 1}
+
+
+def _compared_forms(subject: ast.expr, op: str) -> list[str]:
+    """How upstream writes a comparison of ``subject`` with a name: ``x == {}``; for an element of it
+    (``temperature[i] == -1``), also of the whole (``temperature == {}``, as a tensor's test is written)."""
+    forms = [f"{_braced(subject)} {op} {{}}"]
+    if isinstance(subject, ast.Subscript) and not isinstance(subject.value, ast.Call):
+        forms.append(f"{_braced(subject.value)} {op} {{}}")
+    return forms
+
+
+def _literal_places(
+    node: ast.AST, bound: dict[str, list[str]] | None = None
+) -> Iterator[tuple[tuple[str, ...], ast.expr]]:
     """(how upstream would write it with a name in place of ``{}``, the literal) for each literal the
     node compares, assigns or passes; a keyword and an assignment of the same name say the same thing
     (``block_size=16`` where upstream has ``block_size = BLOCK_SIZE``, and back); an argument by
     position, the same call with the same arguments before it (``min(k, 64)`` where upstream has
-    ``min(k, self.MAX_TOP_K)``)."""
+    ``min(k, self.MAX_TOP_K)``).  An element compared (``temperature[i] == -1``) says what upstream's
+    test of the whole does; ``torch.eq(x, -1)`` and ``x.eq(-1)`` are ``x == -1``; a name the file binds
+    once to the literal says what its comparisons say (``bound``)."""
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         op = _OPERATORS.get(type(node.ops[0]))
         left, right = node.left, node.comparators[0]
         if op and _literal(right) is not None:
-            yield (f"{_braced(left)} {op} {{}}",), right
+            yield tuple(_compared_forms(left, op)), right
         elif op and _literal(left) is not None:
-            yield (f"{_braced(right)} {op} {{}}",), left  # ``-1 == x``: upstream writes ``x == NAME``
+            yield tuple(_compared_forms(right, op)), left  # ``-1 == x``: upstream writes ``x == NAME``
     elif isinstance(node, ast.Call):
+        func = node.func
+        op = _METHOD_OPERATORS.get(func.attr) if isinstance(func, ast.Attribute) and not node.keywords else None
+        compared: tuple[str, ...] = ()
+        if op and isinstance(func, ast.Attribute) and len(node.args) == 1:  # ``x.eq(-1)``
+            compared = tuple(_compared_forms(func.value, op))
+        elif op and len(node.args) == 2:  # ``torch.eq(x, -1)``
+            compared = tuple(_compared_forms(node.args[0], op))
         for i, arg in enumerate(node.args):
             if _literal(arg) is not None and not any(isinstance(a, ast.Starred) for a in node.args[:i]):
                 before = "".join(f"{_braced(a)}, " for a in node.args[:i])
-                yield (f"{_braced(node.func)}({before}{{}}",), arg  # a prefix: what follows may differ
+                also = compared if i == len(node.args) - 1 else ()
+                yield (f"{_braced(func)}({before}{{}}", *also), arg  # a prefix: what follows may differ
     elif isinstance(node, ast.keyword) and node.arg and _literal(node.value) is not None:
         yield (f"{node.arg}={{}}", f"{node.arg} = {{}}"), node.value
     elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _literal(node.value) is not None:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         if len(targets) == 1 and isinstance(targets[0], ast.Name):
-            yield (f"{targets[0].id} = {{}}", f"{targets[0].id}={{}}"), node.value
+            also = tuple((bound or {}).get(targets[0].id, ()))  # ``GREEDY = -1`` ... ``t == GREEDY``
+            yield (f"{targets[0].id} = {{}}", f"{targets[0].id}={{}}", *also), node.value
         elif len(targets) == 1 and isinstance(targets[0], ast.Attribute):
             yield (f"{_braced(targets[0])} = {{}}",), node.value
 
@@ -234,6 +274,8 @@ def _braced(node: ast.expr) -> str:
     return ast.unparse(node).replace("{", "{{").replace("}", "}}")
 
 
+# a tensor's comparison methods (``x.eq(v)``, ``torch.eq(x, v)``) as the operator upstream writes
+_METHOD_OPERATORS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _OPERATORS: dict[type[ast.cmpop], str] = {
     ast.Eq: "==",
     ast.NotEq: "!=",

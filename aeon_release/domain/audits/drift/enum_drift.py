@@ -16,9 +16,12 @@ from collections.abc import Callable, Iterator, Mapping
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
 from aeon_release.domain.audits.drift.literals import (
+    ArgPass,
     IndexTie,
     ParamCompare,
     Tie,
+    arg_passes,
+    callee_ties,
     find_ties,
     index_ties,
     param_compares,
@@ -58,7 +61,7 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
     for finding, span in aliases:
         covered.setdefault(finding.path, []).append(span)
     if changes:
-        ties = list(fork_ties(trees, changes))
+        ties = list({(t.path, t.line): t for t in reversed(list(fork_ties(trees, changes)))}.values())[::-1]
         findings += [_tie_finding(t) for t in ties]
         findings += [_index_finding(t) for t in fork_tables(trees, changes)]
     findings += list(_unknown_warnings(trees, unknown))
@@ -160,6 +163,7 @@ def _aliases(
 def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
     number = re.compile("|".join(sorted({spelled(c.old) for c in changes})))
     compares: list[ParamCompare] = []
+    passes: list[ArgPass] = []
     for path, change in sorted(trees.mine.items()):
         if not path.endswith(".py") or not any(number.search(t) for t in change.added.values()):
             continue
@@ -174,8 +178,12 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
         if len(relevant) < len(changes):  # the file never names the others: its parameters may carry them
             olds: set[int | str] = {c.old for c in changes if c not in relevant and isinstance(c.old, int)}
             compares += param_compares(path, text, module, trees.owned_lines(path), olds) if olds else []
+        ints: set[int | str] = {c.old for c in changes if isinstance(c.old, int)}
+        passes += arg_passes(path, module, trees.owned_lines(path), ints) if ints else []  # one tie a line
     if compares:
         yield from _passed(trees, compares, changes)
+    if passes:
+        yield from _callee_ties(trees, passes, changes)
 
 
 def fork_tables(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[IndexTie]:
@@ -220,6 +228,41 @@ def _passed(trees: ThreeTrees, compares: list[ParamCompare], changes: list[Renum
             if (tie.path, tie.line) not in seen:
                 seen.add((tie.path, tie.line))
                 yield tie
+
+
+def _callee_ties(trees: ThreeTrees, passes: list[ArgPass], changes: list[Renumbered]) -> Iterator[Tie]:
+    """The fork's literals passed to an imported function whose parameter takes a renumbered enum
+    (its module's file read merged; a package's ``__init__.py`` re-export followed once)."""
+    by_module: dict[str, list[ArgPass]] = {}
+    for passed in passes:
+        by_module.setdefault(passed.module, []).append(passed)
+    for dotted, group in sorted(by_module.items()):
+        for path in _module_files(trees, dotted, group):
+            text, module = trees.merged_text(path), trees.merged_module(path)
+            relevant = [c for c in changes if text and references(text, c)]
+            if text and module is not None and relevant:
+                yield from callee_ties(path, text, module, group, relevant)
+
+
+def _module_files(trees: ThreeTrees, dotted: str, group: list[ArgPass]) -> list[str]:
+    """The merged files that may define ``group``'s callees in module ``dotted``: its own file, and the
+    module a name it re-exports comes from (``from .ops import pick`` in a package's ``__init__.py``)."""
+    stem = dotted.replace(".", "/")
+    for path in (f"{stem}.py", f"{stem}/__init__.py"):
+        text = trees.merged_text(path)
+        if text is None:
+            continue
+        found = [path]
+        for name in sorted({p.function for p in group}):
+            hop = re.search(rf"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t][^\n]*\b{re.escape(name)}\b", text, re.M)
+            if hop is not None:
+                package = dotted if path.endswith("__init__.py") else dotted.rpartition(".")[0]
+                for _ in range(len(hop.group(1)) - 1):
+                    package = package.rpartition(".")[0]
+                source = f"{package}.{hop.group(2)}" if hop.group(1) else hop.group(2)
+                found += [p for p in (f"{source.replace('.', '/')}.py",) if trees.merged_text(p) is not None]
+        return found
+    return []
 
 
 def _tie_finding(tie: Tie) -> Finding:

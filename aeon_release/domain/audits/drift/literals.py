@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import Renumbered
@@ -105,6 +105,27 @@ class _File:
         for (scope, name), keys in list(found.items()):
             if scope == 0 or "." in name or name not in local.get(scope, set()):  # ``self.t``: any method
                 found.setdefault((-1, name), []).extend(keys)
+        return found
+
+    @functools.cached_property
+    def stores(self) -> dict[str, int]:
+        """How many times each plain name is bound by an assignment (a constant is bound once)."""
+        counts: dict[str, int] = {}
+        for node in ast.walk(self.module):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                counts[node.id] = counts.get(node.id, 0) + 1
+        return counts
+
+    @functools.cached_property
+    def compares(self) -> dict[str, list[ast.Compare]]:
+        """The comparisons naming each plain name as an operand (or inside a tuple, list or set operand)."""
+        found: dict[str, list[ast.Compare]] = {}
+        for node in ast.walk(self.module):
+            if isinstance(node, ast.Compare):
+                for operand in (node.left, *node.comparators):
+                    elts = operand.elts if isinstance(operand, (ast.Tuple, ast.List, ast.Set)) else [operand]
+                    for name in {e.id for e in elts if isinstance(e, ast.Name)}:
+                        found.setdefault(name, []).append(node)
         return found
 
     def refers(self, short: str) -> bool:
@@ -486,12 +507,37 @@ def _context_tie(
     if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
         targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
         tied = [k for t in targets if (k := key(t)) is not None and _tied_name(file, k, short)]
-        return (f"assigned to {tied[0]}", _replacement(file, tied[0], change)) if tied else None
+        if tied:
+            return f"assigned to {tied[0]}", _replacement(file, tied[0], change)
+        return _constant_tie(file, targets, change)
     if isinstance(parent, ast.Return):
         function = _enclosing_function(file, parent)
         if function is not None and (names_class(function.returns, names) or _tied_name(file, function.name, short)):
             return f"returned by {function.name}()", _replacement(file, function.name, change)
     return None
+
+
+def _constant_tie(file: _File, targets: Sequence[ast.expr], change: Renumbered) -> tuple[str, str | None] | None:
+    """``FP4_MODE = 2`` bound once in the file and compared there with the enum (``mode == FP4_MODE``,
+    ``mode in (FP4_MODE, ...)``): the name stands for the member's number."""
+    names = [t.id for t in targets if isinstance(t, ast.Name)]
+    if len(targets) != 1 or len(names) != 1 or _explained(names[0]) or file.stores.get(names[0], 0) != 1:
+        return None
+    for compare in file.compares.get(names[0], []):
+        for other in (compare.left, *compare.comparators):
+            if _names_name(other, names[0]):
+                continue
+            source = _tied_source(file, other, change)
+            if source is not None:
+                return f"bound to {names[0]}, which is compared with {source}", _member(change)
+    return None
+
+
+def _names_name(node: ast.AST, name: str) -> bool:
+    """``name``, or a tuple, list or set display holding it."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(isinstance(e, ast.Name) and e.id == name for e in node.elts)
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _compared_with_member(file: _File, args: ast.arguments, name: str, names: frozenset[str]) -> bool:
@@ -719,7 +765,8 @@ def _enclosing_function(file: _File, node: ast.AST) -> ast.FunctionDef | ast.Asy
 
 
 def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | None:
-    """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum."""
+    """``X = int(os.environ.get("ENV", "4"))`` where ``X`` holds values of the enum, or
+    ``C(int(os.environ.get("ENV", "4")))``: the number made a member."""
     getter = file.parents.get(node)
     wrapper = file.parents.get(getter) if getter is not None else None
     name = key(getter.func) if isinstance(getter, ast.Call) else None
@@ -730,6 +777,9 @@ def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | N
     if not (isinstance(wrapper, ast.Call) and key(wrapper.func) == "int"):
         return None
     assign = file.parents.get(wrapper)
+    if isinstance(assign, ast.Call) and _calls_class(assign, file.names[change.enum.short]) and wrapper in assign.args:
+        fix = _fix(file, node, change, f"str({_member(change)}.value)")  # ``C(int(os.environ.get("ENV", "4")))``
+        return Tie(file.path, node.lineno, change, f"the default of {_short_call(assign)}", fix)
     if not isinstance(assign, (ast.Assign, ast.AnnAssign)):
         return None
     targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
@@ -738,6 +788,11 @@ def _env_default(file: _File, node: ast.Constant, change: Renumbered) -> Tie | N
         return None
     fix = _fix(file, node, change, f"str({_member(change)}.value)")
     return Tie(file.path, node.lineno, change, f"the default of {names[0]}, which flows into {change.enum.short}", fix)
+
+
+def _short_call(call: ast.Call) -> str:
+    """``C(int(...))`` as ``C(...)``, for a message."""
+    return f"{key(call.func) or '?'}(...)"
 
 
 def _member(change: Renumbered) -> str:
@@ -772,3 +827,159 @@ def _fix(file: _File, node: ast.AST, change: Renumbered, replacement: str | None
 def _chars(line: str, byte_offset: int) -> int:
     """ast columns count utf-8 bytes; libcst counts characters."""
     return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace"))
+
+
+@dataclass(frozen=True)
+class ArgPass:
+    """A fork-owned literal passed to a function another module defines (``pick(mode=4)``,
+    ``pick(4)``, ``functools.partial(pick, mode=4)``), the function found through the file's imports:
+    tied when that function's parameter takes the enum."""
+
+    path: str
+    line: int
+    module: str  # the dotted module the callee is imported from
+    function: str  # its name there
+    param: str | None  # passed by keyword
+    index: int | None  # or by position
+    value: int
+
+
+def _import_bindings(path: str, module: ast.Module) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """The file's imports: names bound to a module's member (``from m import f as g``: g -> (m, f)), and
+    names bound to a module (``import m.sub as s``: s -> m.sub; ``from m import sub``: sub -> m.sub).
+    A relative import is resolved from ``path``'s package."""
+    members: dict[str, tuple[str, str]] = {}
+    modules: dict[str, str] = {}
+    package = module_of(path) if path.endswith("__init__.py") else module_of(path).rpartition(".")[0]
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            source = ".".join(p for p in (base, node.module or "") if p) if node.level else node.module or ""
+            for alias in node.names if source else ():
+                members[alias.asname or alias.name] = (source, alias.name)
+                modules[alias.asname or alias.name] = f"{source}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    modules[alias.asname] = alias.name
+                else:
+                    modules[alias.name] = alias.name  # ``import m.sub``: called as ``m.sub.f``
+    return members, modules
+
+
+def _callee(func: ast.expr, members: dict[str, tuple[str, str]], modules: dict[str, str]) -> list[tuple[str, str]]:
+    """The (module, name) pairs a call's callee may be, through the imports."""
+    if isinstance(func, ast.Name) and func.id in members:
+        return [members[func.id]]
+    dotted = key(func) if isinstance(func, ast.Attribute) else None
+    if dotted is None:
+        return []
+    holder, _, name = dotted.rpartition(".")
+    if holder in modules:
+        return [(modules[holder], name)]
+    head, _, rest = holder.partition(".")
+    if head in modules and rest:  # ``import m`` ... ``m.sub.f``
+        return [(f"{modules[head]}.{rest}", name)]
+    return []
+
+
+def arg_passes(path: str, module: ast.Module, owned: set[int], olds: set[int | str]) -> list[ArgPass]:
+    """The owned int literals of ``olds`` passed to an imported function, by keyword or by position."""
+    members, modules = _import_bindings(path, module)
+    if not members and not modules:
+        return []
+    found: list[ArgPass] = []
+    for call in (n for n in ast.walk(module) if isinstance(n, ast.Call)):
+        func, args = call.func, list(call.args)
+        if (key(func) or "").rsplit(".", 1)[-1] == "partial" and args:
+            func, args = args[0], args[1:]  # ``functools.partial(f, 4)`` binds f's first parameter
+        literal = [(None, i, a) for i, a in enumerate(args)] + [(k.arg, None, k.value) for k in call.keywords if k.arg]
+        passed = [
+            (param, index, value)
+            for param, index, node in literal
+            if isinstance(node, ast.Constant)
+            and type(node.value) is int
+            and (value := node.value) in olds
+            and node.lineno in owned
+        ]
+        last = max((i for _, i, _ in passed if i is not None), default=-1)  # a keyword binds by name whatever *args is
+        if not passed or any(isinstance(a, ast.Starred) for a in args[: last + 1]):
+            continue
+        for dotted, name in _callee(func, members, modules):
+            found += [ArgPass(path, call.lineno, dotted, name, p, i, v) for p, i, v in passed]
+    return found
+
+
+def callee_ties(
+    path: str, text: str, module: ast.Module, passes: list[ArgPass], changes: list[Renumbered]
+) -> list[Tie]:
+    """Ties of ``passes`` through ``path``, the module defining their callee: the parameter the literal
+    binds is annotated with the enum, defaults to a member, or is compared with a member in the body
+    (``def pick(mode: KVMode)``; a dataclass's field ``mode: KVMode``)."""
+    file = _File(path, text, module, changes)
+    defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = {
+        n.name: n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    ties = []
+    for passed in passes:
+        target = defs.get(passed.function)
+        if target is None:
+            continue
+        param, args = _bound_param(target, passed)
+        if param is None:
+            continue
+        for change in (c for c in changes if c.old == passed.value and isinstance(c.old, int)):
+            names = file.names[change.enum.short]
+            if (
+                names_class(param.annotation, names)
+                or (isinstance(param, ast.AnnAssign) and _member_value(param.value, names))
+                or (args is not None and _compared_with_member(file, args, _param_name(param), names))
+                or (args is not None and _member_value(_default_of(args, _param_name(param)), names))
+            ):
+                how = f"passed as {_param_name(param)} of {passed.function}() ({path}), which takes {change.enum.short}"
+                ties.append(Tie(passed.path, passed.line, change, how, None))
+                break
+    return ties
+
+
+def _param_name(param: ast.arg | ast.AnnAssign) -> str:
+    return param.arg if isinstance(param, ast.arg) else key(param.target) or ""
+
+
+def _member_value(node: ast.AST | None, names: frozenset[str]) -> bool:
+    """``C.M`` (or ``C["M"]``): a member of the class."""
+    return isinstance(node, (ast.Attribute, ast.Subscript)) and _is_class(node.value, names)
+
+
+def _default_of(args: ast.arguments, name: str) -> ast.expr | None:
+    positional = [*args.posonlyargs, *args.args]
+    for param, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults):
+        if param.arg == name:
+            return default
+    return next((d for p, d in zip(args.kwonlyargs, args.kw_defaults) if p.arg == name), None)
+
+
+def _bound_param(
+    target: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, passed: ArgPass
+) -> tuple[ast.arg | ast.AnnAssign | None, ast.arguments | None]:
+    """The parameter (or a dataclass's field) a passed argument binds, and the arguments it is one of."""
+    if isinstance(target, ast.ClassDef):
+        init = next((n for n in target.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+        if init is None:
+            fields = [n for n in target.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+            if passed.param is not None:
+                return next((f for f in fields if key(f.target) == passed.param), None), None
+            return (fields[passed.index] if passed.index is not None and passed.index < len(fields) else None), None
+        target = init
+    args = target.args
+    positional = [*args.posonlyargs, *args.args]
+    if positional and positional[0].arg in ("self", "cls"):
+        positional = positional[1:]
+    if passed.param is not None:
+        named = [*args.args, *args.kwonlyargs]
+        return next((a for a in named if a.arg == passed.param), None), args
+    if passed.index is not None and passed.index < len(positional):
+        return positional[passed.index], args
+    return None, args

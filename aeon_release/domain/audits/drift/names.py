@@ -72,6 +72,7 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
         (Kind.KEY, re.compile(rf"""{_KEY_BEFORE}["']{word}["']\s*:""")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
+        (Kind.ATTRIBUTE, re.compile(rf"^\s*class\s+{word}\s*[(:]")),  # a module's class: ``getattr(mod, "C")``
         (Kind.CHOICE, _choice(word)),
         # a registering call or decorator's name (``@register_module("x")``, ``register_model("x", cls)``): a
         # key of the registry its lookups read, and an accepted value of the option that names it
@@ -416,6 +417,7 @@ def _kinds_in(lines: list[str], name: str, shapes: list[tuple[Kind, re.Pattern[s
 _DEFINED = re.compile(
     _KEY_BEFORE + r"""["']([A-Za-z_]\w{3,})["']\s*:"""
     r"|^\s*(?:async\s+)?def\s+([A-Za-z_]\w{3,})\s*\("
+    r"|^\s*class\s+([A-Za-z_]\w{3,})\s*[(:]"
     r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
     r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
     r"|[(,]\s*([A-Za-z_]\w{3,})\s*=(?!=)"  # a keyword argument

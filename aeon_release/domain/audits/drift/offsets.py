@@ -513,6 +513,8 @@ def _in_function(
                 | flows.walked_callees(adjusted)
                 | _attribute_callees(source.text, qualname, reads)
             )
+            aliases = _import_aliases(source.text)
+            callees |= {aliases[c] for c in callees if c in aliases}  # ``from m import helper as h``: h(...)
             yield Adjustment(
                 side,
                 path,
@@ -591,6 +593,19 @@ def _attribute_callees(text: str, qualname: str, reads: set[str]) -> set[str]:
     return found
 
 
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+_AS = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")
+
+
+@functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth
+def _import_aliases(text: str) -> dict[str, str]:
+    """The names a module imports under another name (``from m.layers import aux_layers as al``:
+    ``al`` -> ``aux_layers``), so a call of the alias reaches the helper upstream adjusted."""
+    if " as " not in text:
+        return {}
+    return {alias: name for names in _FROM_IMPORT.findall(text) for name, alias in _AS.findall(names) if alias != name}
+
+
 @functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth
 def _assigned_from(text: str, owner: str, attr: str) -> frozenset[str]:
     """The helpers ``self.attr = helper(...)`` assigns from in class ``owner``'s block of ``text`` (once
@@ -619,8 +634,14 @@ def _callees(node: ast.expr) -> Iterator[str]:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call):
             name = (plain_name(sub.func) or "").rsplit(".", 1)[-1]
+            if not name and isinstance(sub.func, ast.Attribute) and _is_super(sub.func.value):
+                name = sub.func.attr  # ``super().aux_layers()``: an override's call of the base method
             if name and name not in _PASS_THROUGH and name not in _BUILTINS:
                 yield name
+
+
+def _is_super(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
 def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
@@ -794,11 +815,24 @@ class _Flows:
     @functools.cached_property
     def _calls(self) -> list[tuple[set[str], list[str]]]:
         """The assignments of a call's result: what each stores to, and the helpers it calls."""
-        return [
-            (self._stores[i], list(_callees(stmt.value)))
-            for i, stmt in enumerate(self.assignments)
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Call)
-        ]
+        found: list[tuple[set[str], list[str]]] = []
+        for i, stmt in enumerate(self.assignments):
+            if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                continue
+            value = stmt.value
+            while isinstance(value, ast.Subscript) and isinstance(value.slice, (ast.Constant, ast.UnaryOp)):
+                value = value.value  # an element of the result: ``first = aux_layers(cfg)[0]``
+            if not isinstance(value, ast.Call):
+                continue
+            unpacked = {  # ``lo, hi = aux_layers(cfg)``: each name holds an element of the result
+                e.id
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else ())
+                if isinstance(t, (ast.Tuple, ast.List))
+                for e in t.elts
+                if isinstance(e, ast.Name)
+            }
+            found.append((self._stores[i] | unpacked, list(_callees(value))))
+        return found
 
     def returned(self, node: ast.AST) -> bool:
         current = self.parents.get(node)

@@ -433,9 +433,9 @@ class _Checker:
         )
 
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
-        """The names the call's scope binds once, to a dict display or ``dict(k=v)``, and never changes (no
-        item written, no ``update``, no ``pop``...): its function's, then the module's own statements'
-        for a name the function does not bind at all."""
+        """The names the call's scope binds once, to a dict display, ``dict(k=v)`` or ``partial(f, ...)``, and
+        never changes (no item written, no ``update``, no ``pop``...): its function's, then the module's own
+        statements' for a name the function does not bind at all."""
         for where in {id(w): w for w in (mod.tree, *scope.functions[-1:])}.values():
             if id(where) not in self._dicts:
                 self._dicts[id(where)] = _unchanged_dicts(where)
@@ -506,6 +506,8 @@ class _Checker:
         what = f"calls {_show(call.func)}"
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             yield self._finding(mod, call.lineno, what, before, None)
+        elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
+            yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
             made: ast.Call | None = call
             if subscripted and not isinstance(before.node, ast.ClassDef):
@@ -776,6 +778,9 @@ class _Checker:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
         before, after = resolver(self.before), resolver(self.after)
+        if after is UNKNOWN and (gone := self._gone_owner(mod, node, scope)) is not None:
+            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(gone[0])}", gone[1], None)
+            return
         if (
             isinstance(before, DefSym)
             and isinstance(after, DefSym)
@@ -791,6 +796,20 @@ class _Checker:
                 after,
                 "signature",
             )
+
+    def _gone_owner(
+        self, mod: ModuleInfo, expr: ast.expr, scope: _Scope
+    ) -> tuple[ast.Attribute, DefSym | ModuleSym] | None:
+        """``ops.Runner.step``: the prefix (``ops.Runner``) upstream removed, which the chain's outermost
+        use (unknown after the merge: its owner is gone) hides; a name's prefix is its import's."""
+        current = expr.value if isinstance(expr, ast.Attribute) else None
+        while isinstance(current, ast.Attribute):
+            resolver, _ = self._resolver(mod, current, scope)
+            found = self._compare(resolver) if resolver is not None else None
+            if found is not None:
+                return current, found[0]
+            current = current.value
+        return None
 
     def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
@@ -1461,11 +1480,15 @@ def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
 
 
 def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
-    """The class of a module-level instance: ``current_platform: Platform``, ``runner = Runner()``."""
-    if not isinstance(owner, DefSym) or owner.owner is not None:
+    """The class of a module-level instance: ``current_platform: Platform``, ``runner = Runner()``; or of
+    a class's annotated field (``scheduler_config: SchedulerConfig = Field(...)``: ``cfg.scheduler_config.x``
+    reads a member of ``SchedulerConfig``)."""
+    if not isinstance(owner, DefSym):
         return None
     node = owner.node
     annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
+    if owner.owner is not None and annotation is None:
+        return None  # a class attribute bound without an annotation: a value of any kind
     if annotation is None and isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
         annotation = node.value.func
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
@@ -1530,9 +1553,23 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     func, args, kind = call.func, call.args, ast.Call
     if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
         func, args, kind = args[0], args[1:], PartialCall
-    if kind is ast.Call and keywords == call.keywords:
+    elif isinstance(call.func, ast.Name) and (bound := _partial_of(dicts.get(call.func.id))) is not None:
+        # ``rope = partial(apply_rope, q)`` ... ``rope(k, pos)``: the call of ``apply_rope(q, k, pos)`` it makes
+        mine = {kw.arg for kw in keywords}
+        func, args = bound.args[0], [*bound.args[1:], *args]
+        keywords = [*(kw for kw in bound.keywords if kw.arg is not None and kw.arg not in mine), *keywords]
+    if kind is ast.Call and keywords == call.keywords and func is call.func:
         return call
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
+
+
+def _partial_of(value: ast.expr | None) -> ast.Call | None:
+    """``functools.partial(f, ...)`` with its arguments spelled out plainly (no ``*args``/``**kw``), or None."""
+    if not (isinstance(value, ast.Call) and _last(value.func) == "partial" and value.args):
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args) or any(kw.arg is None for kw in value.keywords):
+        return None
+    return value
 
 
 def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
@@ -1552,8 +1589,8 @@ _MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__set
 
 def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     """Names bound exactly once in ``where``'s own statements (nested functions and classes are their own
-    scopes) to a dict display or ``dict(...)``, never a parameter, an item target or a mutator's object;
-    and every name bound or changed there."""
+    scopes) to a dict display, ``dict(...)`` or ``partial(f, ...)``, never a parameter, an item target or a
+    mutator's object; and every name bound or changed there."""
     bound: dict[str, list[ast.expr | None]] = {}
     changed: set[str] = set()
     stack: list[ast.AST] = list(ast.iter_child_nodes(where))
@@ -1575,7 +1612,10 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     once = {
         name: values[0]
         for name, values in bound.items()
-        if len(values) == 1 and values[0] is not None and name not in changed and _dict_keywords(values[0]) is not None
+        if len(values) == 1
+        and values[0] is not None
+        and name not in changed
+        and (_dict_keywords(values[0]) is not None or _partial_of(values[0]) is not None)
     }
     if once and isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
         elsewhere: set[str] = set()
@@ -1907,22 +1947,38 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
     for item in mro:
         if isinstance(item, px.External):
             return None, set()  # an __init__ outside the tree (nn.Module, pydantic): unknown
-        if _is_dataclass(item.node) and "__init__" not in item.members:
-            return _dataclass_sig(item, ix.mro(item))
+        if _is_dataclass(item, ix) and "__init__" not in item.members:
+            return _dataclass_sig(item, ix.mro(item), ix)
         if "__init__" in item.members:
             return signature(item.members["__init__"], True), {item.module.path}
     return None, set()
 
 
-def _is_dataclass(node: ast.ClassDef) -> bool:
-    return any(_last(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in node.decorator_list)
+def _is_dataclass(item: px.ClassInfo, ix: Index) -> bool:
+    """``@dataclass``, or a decorator of the tree's own that declares it makes dataclasses
+    (``@dataclass_transform`` on its ``def``, PEP 681: a config decorator wrapping a pydantic dataclass)."""
+    for decorator in item.node.decorator_list:
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _last(expr) == "dataclass":
+            return True
+        if isinstance(expr, ast.Name) and _transforms(ix.resolve(item.module.dotted, expr.id)):
+            return True
+    return False
 
 
-def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External]) -> tuple[Sig | None, set[str]]:
+def _transforms(sym: Sym) -> bool:
+    """A function declared with ``@dataclass_transform(...)``."""
+    node = sym.node if isinstance(sym, DefSym) else None
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+        _last(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform" for d in node.decorator_list
+    )
+
+
+def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External], ix: Index) -> tuple[Sig | None, set[str]]:
     """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured."""
     fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
     files = set()
-    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i, ix)]):
         files.add(item.module.path)
         kw_only = _decorator_flag(item.node, "kw_only")
         for stmt in item.node.body:
@@ -1957,18 +2013,18 @@ def _constructor_defaults(ix: Index, sym: DefSym) -> tuple[dict[str, str], list[
     for item in ix.mro(cls) if cls is not None else []:
         if isinstance(item, px.External):
             return {}, []
-        if _is_dataclass(item.node) and "__init__" not in item.members:
+        if _is_dataclass(item, ix) and "__init__" not in item.members:
             mro = ix.mro(item)
-            return _field_defaults(mro), [i.node for i in mro if isinstance(i, px.ClassInfo)]
+            return _field_defaults(mro, ix), [i.node for i in mro if isinstance(i, px.ClassInfo)]
         if "__init__" in item.members:
             return _default_texts(item.members["__init__"]), [item.members["__init__"]]
     return {}, []
 
 
-def _field_defaults(mro: list[px.ClassInfo | px.External]) -> dict[str, str]:
+def _field_defaults(mro: list[px.ClassInfo | px.External], ix: Index) -> dict[str, str]:
     """Field -> its default as source text, over a dataclass's bases (``x: int = 16``, ``field(default=16)``)."""
     texts: dict[str, str] = {}
-    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i.node)]):
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i, ix)]):
         for stmt in item.node.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name) or stmt.value is None:
                 continue
