@@ -164,6 +164,14 @@ def test_a_hostile_line_is_read_in_linear_time() -> None:
     assert time.perf_counter() - started < 5
 
 
+def test_a_hostile_block_is_read_for_its_sources_in_linear_time() -> None:
+    lines = ['cuda_archs_loose_intersection(G_ARCHS "12.0f" "${CUDA_ARCHS}")', "if(G_ARCHS)"]
+    lines += ["a." * 500_000 + "cux", ("b" * 200_000 + " ") * 5, '  set(S "csrc/k.cu")', "endif()"]
+    started = time.perf_counter()
+    assert gated(lines, 1, "G_ARCHS") == {"csrc/k.cu"}
+    assert time.perf_counter() - started < 5
+
+
 def test_a_fork_that_appends_the_arch_to_the_group_is_not_reported(git_repo: GitRepo) -> None:
     carry = {
         CMAKE: MLA.replace("if(MLA_ARCHS)\n", 'list(APPEND MLA_ARCHS "12.1a")  # the fleet\'s own\nif(MLA_ARCHS)\n')

@@ -293,7 +293,9 @@ _IF = re.compile(r"\s*(?:else)?if\s*\((.*)", re.I)
 _OPENS = re.compile(r"\s*if\s*\(", re.I)
 _CLOSES = re.compile(r"\s*endif\s*\(", re.I)
 _ELSE = re.compile(r"\s*else(?:if)?\s*\(", re.I)
-_SOURCE = re.compile(r"[\w./+-]+\.(?:cu|cuh|cpp|cc|c|h|hpp)\b")
+# a source file's name: one token of a line split at quotes, blanks and brackets (linear on a hostile line)
+_SOURCE = re.compile(r"[\w./+-]+\.(?:cu|cuh|cpp|cc|c|h|hpp)")
+_TOKENS = re.compile(r"[\s\"()]+")
 _GATE_LINES = 12  # lines after a group's call its ``if(... GROUP)`` may start (a CUDA-version if/else between)
 _BLOCK_LINES = 80  # lines of a kernel's block read for its sources
 
@@ -311,7 +313,7 @@ def gated(lines: list[str], line: int, group: str) -> frozenset[str]:
             break
     if start is None:
         return frozenset()
-    depth, found = 0, set()
+    depth, found = 0, set[str]()
     for text in lines[start : start + _BLOCK_LINES]:
         if _CLOSES.match(text) or (depth == 0 and _ELSE.match(text)):
             if depth == 0:
@@ -319,7 +321,7 @@ def gated(lines: list[str], line: int, group: str) -> frozenset[str]:
             depth -= 1
         elif _OPENS.match(text):
             depth += 1
-        found.update(_SOURCE.findall(text.split("#", 1)[0]))
+        found.update(t for t in _TOKENS.split(text.split("#", 1)[0]) if _SOURCE.fullmatch(t))
     return frozenset(found)
 
 
