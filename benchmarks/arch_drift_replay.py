@@ -29,25 +29,39 @@ from pathlib import Path
 from threeway import MIRROR, clone, device_settings, git, merged_under_a_carry, show
 
 from aeon_release.domain.audits import GitTree
-from aeon_release.domain.audits.drift.arch_lists import calls, list_covers
+from aeon_release.domain.audits.drift.arch_lists import calls, gated, level
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ARCH_DRIFT
 from aeon_release.domain.audits.model import MergeSides
 from aeon_release.domain.audits.source import SourceCache
 
-_GROUP = re.compile(r"narrowed ([A-Za-z_][A-Za-z0-9_]*)'s arch list")
+# the group a finding names: its own, or the base's group a renamed one came from
+_GROUP = re.compile(r"narrowed (\w+)'s arch list|from (\w+) to \w+ and narrowed|replaced (\w+) with")
+
+
+def _group(message: str) -> str:
+    match = _GROUP.search(message)
+    return next((g for g in match.groups() if g), "") if match else ""
 
 
 def expected(repo: Path, sha: str, path: str, device: tuple[int, int]) -> tuple[set[str], set[str]]:
     """(groups whose list K changed, those of them narrowed under the device).  A group's calls are
     paired in order when K kept their number (vLLM sets ``SCALED_MM_ARCHS`` for a dozen kernels), as
-    sets of lists otherwise."""
+    sets of lists otherwise.  Narrowed: from covering the device to not, or from its major's SASS to an
+    older major's PTX alone (``level``).  A group K removed from the file is narrowed when a source file
+    its ``if(... GROUP)`` block compiled is, in K's version, compiled only by lists K added that cover
+    the device less (``gated``: the block's source files, read the way the check reads them)."""
     old, new = show(repo, f"{sha}^", path) or "", show(repo, sha, path) or ""
     before: dict[str, list[str]] = {}
     after: dict[str, list[str]] = {}
     for text, into in ((old, before), (new, after)):
         for call in calls(text):
             into.setdefault(call.group, []).append(call.archs)
+
+    def rank(lists: set[str] | list[str]) -> int | None:
+        levels = [level(a, device) for a in lists]
+        return None if any(v is None for v in levels) else max((v or 0 for v in levels), default=0)
+
     changed, narrowed = set(), set()
     for group, lists in before.items():
         later = after.get(group, [])
@@ -60,12 +74,26 @@ def expected(repo: Path, sha: str, path: str, device: tuple[int, int]) -> tuple[
             continue
         changed.add(group)
         olds, news = {a for a, _ in pairs}, {b for _, b in pairs}
-        if any(list_covers(a, device) for a in olds) and all(list_covers(b, device) is False for b in news):
+        was, now = max((level(a, device) or 0 for a in olds), default=0), rank(news)
+        if now is not None and was > now:
             narrowed.add(group)
         elif len(later) == len(lists) and any(
-            list_covers(a, device) and list_covers(b, device) is False for a, b in pairs
+            (level(a, device) or 0) > (level(b, device) if level(b, device) is not None else 9) for a, b in pairs
         ):
             narrowed.add(group)
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    new_calls = calls(new)
+    old_new = {c.group for c in calls(old)}
+    for call in calls(old):
+        if call.group in after or not level(call.archs, device):
+            continue
+        changed.add(call.group)
+        for source in gated(old_lines, call.line, call.group):
+            by = [c for c in new_calls if source in gated(new_lines, c.line, c.group)]
+            was = level(call.archs, device) or 0
+            group_now = [c for c in by if c.group not in old_new or c.archs not in before.get(c.group, [])]
+            if by and group_now and (rank([c.archs for c in by]) or 0) < was:
+                narrowed.add(call.group)
     return changed, narrowed
 
 
@@ -116,9 +144,9 @@ def main() -> int:
                 tree.close()
             seconds += time.perf_counter() - at
             drift = [f for f in findings if f.rule_id == ARCH_DRIFT]
-            got = {(f.path, m.group(1)) for f in drift if (m := _GROUP.search(f.message))}
+            got = {(f.path, _group(f.message)) for f in drift}
             caught += bool(want) and want <= got
-            wrong = [f for f in drift if (f.path, (_GROUP.search(f.message) or [None, ""])[1]) not in want]
+            wrong = [f for f in drift if (f.path, _group(f.message)) not in want]
             false += bool(wrong)
             false_errors += any(f.severity.value == "error" for f in wrong)
             errors += any(f.severity.value == "error" for f in drift)

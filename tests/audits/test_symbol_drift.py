@@ -278,6 +278,47 @@ def test_keyword_swallowed_by_kwargs_after_upstream_dropped_the_parameter(git_re
     assert line == 6 and "passes lora_bias_stacked=, which it no longer names: **kwargs swallows it" in message
 
 
+@pytest.mark.parametrize(
+    ("body", "severity", "says"),
+    [
+        # #25400 dropped mamba_cache_params from forward(..., **kwargs): the body never names its kwargs
+        ("return x", "error", "**kwargs swallows it, unused"),
+        # #21269 dropped min_dynamic_patch and hands **kwargs on to the processor, which may read it
+        ("return helper(x, **kwargs)", "warning", "**kwargs takes it and hands it on"),
+        ("self.extra = kwargs\n        return x", "warning", "hands it on"),
+        # an abstract method: an override may read the key
+        ('"""Subclasses mix."""\n        raise NotImplementedError', "warning", "an override may read it"),
+        # near misses: the key is read by name from the kwargs, the value is honoured
+        ('return x * kwargs.get("mamba_cache_params", 1)', None, None),
+        ('scale = kwargs.pop("mamba_cache_params")\n        return x * scale', None, None),
+    ],
+    ids=["ignored", "forwarded", "kept", "abstract", "get", "pop"],
+)
+def test_a_swallowed_keyword_is_an_error_only_when_the_body_never_touches_its_kwargs(
+    git_repo: GitRepo, no_rules: Path, body: str, severity: str | None, says: str | None
+) -> None:
+    layer = "vllm/model_executor/layer.py"
+    before = f"class Mixer:\n    def forward(self, x, mamba_cache_params=None, **kwargs):\n        {body}\n"
+    after = before.replace("mamba_cache_params=None, ", "")
+    fork = (
+        "from vllm.model_executor.layer import Mixer\n\n\ndef run(m: Mixer, x):\n"
+        "    return m.forward(x, mamba_cache_params=None)\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/model_executor/__init__.py": "", layer: before},
+        {"vllm/model_executor/aeon_mix.py": fork},
+        [("[V1] Remove V0 code paths for Hybrid models (#25400)", {layer: after})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT]
+    if severity is None:
+        assert rows == []
+        return
+    [(got, message)] = rows
+    assert got == severity and says is not None and says in message and "passes mamba_cache_params=" in message
+
+
 _LAUNCH = "def launch(x, block_size=16, *, stream=None, **kwargs):\n    return x * block_size\n"
 
 

@@ -519,7 +519,7 @@ class _Checker:
                 owned = set()  # upstream rewrote this very call for the new signature: its arguments are upstream's
             problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
             if problem is not None:
-                yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+                yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, _signature(problem))
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
@@ -570,7 +570,7 @@ class _Checker:
             if isinstance(after, DefSym):
                 problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path))
                 if problem is not None:
-                    yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, "signature")
+                    yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, _signature(problem))
                 else:
                     yield from self._default_drift(mod, call, before, after, "instance")
                     yield from self._renamed_slot(mod, call, before, after, "instance", self._owned.get(mod.path))
@@ -1128,8 +1128,11 @@ class _Checker:
             return None
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
-        problem = call_problem(call, new) or _swallowed(call, old, new) or _rebound(call, old, new, owned)
-        return None if problem is None else f"is now {after.label}{new.show()}: the call {problem}"
+        problem = call_problem(call, new) or _swallowed(call, old, new, after.node) or _rebound(call, old, new, owned)
+        if problem is None:
+            return None
+        said = f"is now {after.label}{new.show()}: the call {problem}"
+        return Uncertain(said) if isinstance(problem, Uncertain) else said
 
     def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
         """An override of the kind the base had (a plain method, a coroutine function, a property) that
@@ -1210,11 +1213,11 @@ class _Checker:
 
     # -- explaining ------------------------------------------------------------------------------
     def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:
-        if note == "signature":
+        if note in ("signature", _UNCERTAIN):
             assert isinstance(target, DefSym)
             commit = self._commit(target.path, target.name)
             message = f"{what} (upstream: {commit})" if commit else what
-            return _error(mod, line, message)
+            return _warning(mod, line, message) if note == _UNCERTAIN else _error(mod, line, message)
         change = self._explain(target)
         tail = f": {note}" if note else ""
         if not note and change.startswith("upstream removed"):
@@ -1360,6 +1363,14 @@ _STRING_READS = {"getattr": "takes its default", "hasattr": "is always False"}
 def _not_served(path: str) -> bool:
     """A file of a top-level folder the service never imports: tests, benchmarks, examples, docs."""
     return path.split("/", 1)[0] in _NOT_SERVED
+
+
+_UNCERTAIN = "signature, uncertain"
+
+
+def _signature(problem: str) -> str:
+    """The note of a call's signature finding: a warning when the problem's effect is not certain."""
+    return _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
@@ -1531,14 +1542,61 @@ def _reads_self_attribute(mod: ModuleInfo, qual: str, name: str) -> bool:
     )
 
 
-def _swallowed(call: ast.Call, old: Sig, new: Sig) -> str | None:
-    """A keyword the function used to name that now disappears into its ``**kwargs``: silently ignored."""
+class Uncertain(str):
+    """A problem whose effect the engine cannot prove (a warning): a keyword ``**kwargs`` takes and hands on."""
+
+
+def _swallowed(call: ast.Call, old: Sig, new: Sig, node: ast.AST) -> str | None:
+    """A keyword the function used to name that now disappears into its ``**kwargs``: silently ignored.
+
+    Not reported when the function reads the key from its kwargs by name (``kwargs.get("scale")``:
+    the value is still honoured); a warning (``Uncertain``) when it hands its kwargs on or otherwise uses
+    them (another callee may read the key), or when its body cannot be seen or is abstract (an override
+    may read it); an error only when the body never touches its kwargs."""
     named_before = set(old.positional[old.posonly :]) | set(old.kwonly)
     named_now = set(new.positional[new.posonly :]) | set(new.kwonly)
     lost = [k.arg for k in call.keywords if k.arg in named_before and k.arg not in named_now]
-    if lost and new.varkw:
-        return f"passes {', '.join(f'{k}=' for k in lost)}, which it no longer names: **kwargs swallows it, unused"
-    return None
+    if not lost or not new.varkw:
+        return None
+    use = _kwargs_use(node, lost)
+    if use == "reads":
+        return None
+    keys = ", ".join(f"{k}=" for k in lost)
+    if use == "ignores":
+        return f"passes {keys}, which it no longer names: **kwargs swallows it, unused"
+    return Uncertain(
+        f"passes {keys}, which it no longer names: **kwargs takes it and {use}: check that the value still"
+        " reaches what used it"
+    )
+
+
+def _kwargs_use(node: ast.AST, keys: list[str]) -> str:
+    """What a function (a class: its own ``__init__``) does with the keys in its ``**kwargs``: "reads"
+    (a key spelled as a string in its body), "ignores" (the kwargs never named), or how it may use them."""
+    if isinstance(node, ast.ClassDef):
+        node = next((d for d in node.body if isinstance(d, ast.FunctionDef) and d.name == "__init__"), node)
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
+        return "hands it on (the body is not read here)"
+    body = [n for stmt in node.body for n in ast.walk(stmt)]
+    if any(isinstance(n, ast.Constant) and n.value in keys for n in body):
+        return "reads"
+    kwargs = node.args.kwarg.arg
+    if any(isinstance(n, ast.Name) and n.id == kwargs for n in body):
+        return "hands it on"
+    if _abstract_body(node):
+        return "an override may read it (this body is a stub)"
+    return "ignores"
+
+
+def _abstract_body(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A body of a docstring, ``pass``, ``...`` or ``raise NotImplementedError``: a method to override."""
+    for stmt in node.body:
+        if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            continue
+        if isinstance(stmt, ast.Raise) and "NotImplementedError" in ast.unparse(stmt):
+            continue
+        return False
+    return True
 
 
 def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
