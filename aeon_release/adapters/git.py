@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.gitenv import git_env
+from aeon_release.adapters.gitenv import git_env, transports
 from aeon_release.errors import GitError, UsageError, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -186,6 +186,8 @@ def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> 
 # and ssh-keygen's passphrase prompt open /dev/tty, which a program in a session of its own has not).
 _ASKS = frozenset({"fetch"})
 _SIGNS = frozenset({"commit", "cherry-pick", "merge"})
+# Git commands meant to reach a remote: every other git runs with no transport (gitenv says why).
+_REACHES = frozenset({"fetch", "clone"})
 
 
 def _run_git(
@@ -195,6 +197,8 @@ def _run_git(
     unless it may ask the person at the terminal."""
     command = next((a for i, a in enumerate(args) if a != "-c" and (i == 0 or args[i - 1] != "-c")), "")
     signs = command in _SIGNS or (command == "commit-tree" and "-S" in args)
+    if command in _REACHES:
+        env = transports(env)
     return bounded_run(
         ["git", *_OVERRIDES, *args],
         seconds=FETCH_SECONDS if command == "fetch" else PROGRAM_SECONDS,

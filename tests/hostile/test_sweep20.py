@@ -1,0 +1,47 @@
+"""Hostile-input sweep 20: programs of the repository's config that ran although the tool only reads or
+merges in its object database (a partial clone's lazy fetch runs the promisor remote's transport,
+``$GIT_DIR/info/attributes`` gave the tool's own merge-tree a merge driver or ``merge=union``), and a
+parameter given both by position and by keyword in symbol drift.  Real git, real processes; one line
+and a documented exit code, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.helpers import run_cli
+from tests.hostile.conftest import config_with, git, make_repo
+from tests.hostile.test_config_files import one_error_line
+
+RULES = """rules:
+  - id: t/never-as-strided
+    kind: forbidden-call
+    message: never re-stride
+    paths: ["pkg/**/*.py"]
+    calls: [as_strided]
+"""
+
+
+# -- a partial clone's lazy fetch ------------------------------------------------------------------------------
+def test_a_partial_clone_fetches_nothing_and_runs_no_program_of_its_config(tmp_path: Path) -> None:
+    """A blobless clone (``--filter=blob:none``) lacks old blobs; git fetches one from the promisor remote
+    the moment a command reads it, and that fetch runs ``remote.origin.uploadpack`` (or ``core.sshCommand``,
+    a ``NAME::`` helper) of the repository's config: ``audit --rev HEAD~1`` ran the program (git 2.39 has
+    no GIT_NO_LAZY_FETCH; ``protocol.file.allow=always`` in the config defeats ``protocol.allow``).  Now
+    no git of the tool's but a fetch or clone may use a transport: one line naming the missing object and
+    the partial clone, exit 2; the audit of what the clone holds still passes."""
+    up = make_repo(tmp_path / "up", {"pkg/a.py": "x = 1\n"})
+    make_repo(up, {"pkg/a.py": "x = 2\n"})
+    git(up, "config", "uploadpack.allowFilter", "true")
+    fork = tmp_path / "fork"
+    subprocess.run(
+        ["git", "clone", "-q", "--filter=blob:none", f"file://{up}", str(fork)], check=True, capture_output=True
+    )
+    marker = tmp_path / "ran"
+    git(fork, "config", "remote.origin.uploadpack", f"touch {marker}; git-upload-pack")
+    git(fork, "config", "protocol.file.allow", "always")
+    config = config_with(tmp_path, RULES)
+    assert run_cli("audit", "--repo", fork, "--config", config).code == 0
+    line = one_error_line(run_cli("audit", "--repo", fork, "--config", config, "--rev", "HEAD~1"))
+    assert "from promisor remote" in line and "partial clone" in line and "git fetch --refetch" in line, line
+    assert not marker.exists()
