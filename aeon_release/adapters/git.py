@@ -106,6 +106,9 @@ PATCH_OPTIONS = (
 # commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
 # one-path `git log` follow renames.
 _OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+# The object database's own work (``Git.plumb``) reads no attribute file of the user's or the system's
+# (a ``-diff`` there made a patch "Binary files differ", a ``merge=`` there ran a driver).
+_NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
 
 # Git runs programs from the user's config and hooks: hooks (commit-msg, post-checkout on a worktree,
 # reference-transaction on every ref update), gpg.program on a signed commit, merge drivers.  Any of
@@ -742,8 +745,43 @@ class Git:
         It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
         """
-        full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
-        return _run_git(args, cwd=self._scratch, env=full, stdin=stdin)
+        full = git_env({"GIT_DIR": str(self.common_dir), "GIT_ATTR_NOSYSTEM": "1", **(env or {})})
+        return _run_git((*_NO_ATTRIBUTE_FILES, *args), cwd=self._scratch, env=full, stdin=stdin)
+
+    def _merge_attributes(self, ours: str, theirs: str) -> None:
+        """GitError when ``$GIT_DIR/info/attributes`` gives a path the two commits differ in a ``merge`` or
+        ``conflict-marker-size`` attribute.  git 2.39 reads that file for every merge-tree, whatever the
+        folder (no ``--attr-source``): ``merge=union`` wrote both sides of a conflict and the merge went on
+        clean, and ``merge=NAME`` ran ``merge.NAME.driver`` of the config, a program.  The system and
+        global attribute files are not read here (``plumb``); a checkout's ``.gitattributes`` never was."""
+        info = self.common_dir / "info" / "attributes"
+        try:
+            if info.stat().st_size == 0:
+                return
+        except OSError:
+            return
+        changed = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", ours, theirs, strip=False)
+        if not changed.strip("\0"):
+            return
+        # an index that does not exist: the user's index holds their checkout's .gitattributes, which
+        # merge-tree does not read
+        done = self.plumb(
+            "check-attr", "-z", "--stdin", "merge", "conflict-marker-size",
+            env={"GIT_INDEX_FILE": str(self._scratch / "none")},
+            stdin=changed.encode("utf-8", "surrogateescape"),
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise GitError(f"git check-attr failed in {self.path}: {_last_line(done.stderr)}")
+        fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        for path, name, value in zip(fields[0::3], fields[1::3], fields[2::3], strict=False):
+            if value != "unspecified":
+                given = name if value == "set" else f"-{name}" if value == "unset" else f"{name}={value}"
+                raise GitError(
+                    f"{info} gives {quoted(path)} the attribute {quoted(given)}: the tool's merge is git's own "
+                    "text merge (a merge driver is a program of the config; union or binary hides a conflict)",
+                    f"remove the merge and conflict-marker-size lines from {info} (a checkout's .gitattributes "
+                    "never applies to the tool's merge)",
+                )
 
     @functools.cached_property
     def _scratch(self) -> Path:
@@ -801,6 +839,7 @@ class Git:
         args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]
         args += [f"--merge-base={merge_base}"] if merge_base else []
         args += ["--allow-unrelated-histories"] if unrelated else []
+        self._merge_attributes(ours, theirs)
         done = self.plumb(*args, ours, theirs)
         if done.returncode not in (0, 1):
             raise GitError(f"git merge-tree failed in {self.path}: {_last_line(done.stderr)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from tests.helpers import run_cli
+from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import config_with, git, make_repo
 from tests.hostile.test_config_files import one_error_line
 
@@ -45,3 +45,32 @@ def test_a_partial_clone_fetches_nothing_and_runs_no_program_of_its_config(tmp_p
     line = one_error_line(run_cli("audit", "--repo", fork, "--config", config, "--rev", "HEAD~1"))
     assert "from promisor remote" in line and "partial clone" in line and "git fetch --refetch" in line, line
     assert not marker.exists()
+
+
+# -- $GIT_DIR/info/attributes and the tool's own merge ---------------------------------------------------------
+def test_info_attributes_give_the_tools_merge_no_driver_and_no_union(tmp_path: Path) -> None:
+    """The merge runs git merge-tree in a scratch folder, where no checkout's ``.gitattributes`` applies,
+    but git 2.39 reads ``$GIT_DIR/info/attributes`` for it (no ``--attr-source``): ``* merge=evil`` ran
+    ``merge.evil.driver`` of the config, a program, for every file both sides changed, and
+    ``* merge=union`` wrote both sides of a conflict with no marker and the merge went on clean.  Now the
+    file giving a changed path a ``merge`` attribute is refused, naming it, before anything is written;
+    the global and system attribute files are not read for the object database's work at all."""
+    ex = build_example(tmp_path / "ex")
+    marker = tmp_path / "ran"
+    git(ex.fork, "config", "merge.evil.driver", f"touch {marker}; false")
+    info = Path(git(ex.fork, "rev-parse", "--git-common-dir"))
+    info = (info if info.is_absolute() else ex.fork / info) / "info"
+    info.mkdir(exist_ok=True)
+    before = git(ex.fork, "for-each-ref")
+    for line in ("* merge=evil", "* merge=union", "* -merge"):
+        (info / "attributes").write_text(line + "\n")
+        run = run_cli("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config)
+        error = one_error_line(run)
+        assert "info/attributes" in error and "merge" in error, error
+        assert not marker.exists(), line
+        assert git(ex.fork, "for-each-ref") == before
+        assert run_cli("merge", "v0.29.0", "--abort", "--repo", ex.fork).code == 0
+    (info / "attributes").write_text("*.bin -diff\n")  # no merge attribute: the merge is the tool's own
+    run = run_cli("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config)
+    assert run.code in (0, 1), run.err
+    assert "info/attributes" not in run.err and not marker.exists()
