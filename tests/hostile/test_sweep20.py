@@ -6,6 +6,7 @@ and a documented exit code, never a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -121,3 +122,59 @@ def test_the_build_context_streamed_is_the_blobs_byte_for_byte(tmp_path: Path) -
         with pytest.raises(GitError) as caught:
             write_tree(repo, commit, tmp_path / shape.replace(" ", "-"))
         assert repr("gone" if shape == "missing" else "x") in str(caught.value), (shape, caught.value)
+
+
+# -- a parameter given both by position and by keyword ---------------------------------------------------------
+ROPE = "def apply_rope(q, k, cache, pos=None, scale=1.0):\n    return q\n"
+FORK_CALL = "from pkg.rope import apply_rope\n\n\ndef f(q, k, c, p):\n    return apply_rope(q, k, c, p, pos=p)\n"
+
+
+def test_a_call_that_already_gave_a_parameter_twice_is_no_drift(tmp_path: Path) -> None:
+    """``apply_rope(q, k, c, p, pos=p)`` passes ``pos`` as argument 4 and as ``pos=``: a TypeError before
+    the merge.  The binding check did not see it, so symbol drift took the call as fitting the old
+    signature and, upstream inserting a parameter before ``pos``, said the 4th argument "now fills"
+    another one: a finding about a call that never ran.  It fits neither; a call that only becomes
+    twice-given with upstream's change (``apply_rope(q, k, c, p, scale=s)`` once ``scale`` is 4th) is
+    reported, naming the parameter."""
+    import ast
+
+    from aeon_release.domain.audits.drift.signatures import call_problem, signature
+
+    def sig(src: str) -> object:
+        return signature(ast.parse(src).body[0], bound=False)
+
+    def call(src: str) -> ast.Call:
+        node = ast.parse(src).body[0]
+        assert isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+        return node.value
+
+    old = sig(ROPE)
+    assert old is not None
+    assert call_problem(call("apply_rope(q, k, c, p, pos=p)"), old) == "passes pos as argument 4 and as pos=: twice"  # type: ignore[arg-type]
+    assert call_problem(call("apply_rope(q, k, c, pos=p)"), old) is None  # type: ignore[arg-type]
+    only = sig("def g(a, /, **kw):\n    pass\n")
+    assert call_problem(call("g(1, a=2)"), only) is None  # type: ignore[arg-type]  # a goes to **kw
+
+    repo = tmp_path / "repo"
+    base_fork = "from pkg.rope import apply_rope\n"
+    make_repo(repo, {"pkg/__init__.py": "", "pkg/rope.py": ROPE, "pkg/fork.py": base_fork})
+    base = git(repo, "rev-parse", "HEAD")
+    inserted = ROPE.replace("cache, pos=None", "cache, layout=None, pos=None")
+    swapped = ROPE.replace("pos=None, scale=1.0", "scale=1.0, pos=None")
+    config = config_with(tmp_path)
+    cases = ((FORK_CALL, inserted, None), (FORK_CALL.replace("pos=p", "scale=p"), swapped, "scale as argument 4"))
+    for fork, upstream, flagged in cases:
+        git(repo, "checkout", "-q", "--detach", base)
+        make_repo(repo, {"pkg/rope.py": upstream}, "Change apply_rope (#7)")
+        theirs = git(repo, "rev-parse", "HEAD")
+        git(repo, "checkout", "-q", "--detach", base)
+        make_repo(repo, {"pkg/fork.py": fork}, "fork")
+        ours = git(repo, "rev-parse", "HEAD")
+        git(repo, "merge", "-q", "--no-edit", theirs)
+        sides = ("--base", base, "--ours", ours, "--theirs", theirs)
+        run = run_cli("audit", "--repo", repo, "--config", config, *sides, "--format", "json")
+        drift = [f["message"] for f in json.loads(run.out)["findings"] if f["path"] == "pkg/fork.py"]
+        if flagged is None:
+            assert drift == [], drift
+        else:
+            assert len(drift) == 1 and flagged in drift[0], drift

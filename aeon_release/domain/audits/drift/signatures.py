@@ -115,6 +115,13 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     unknown = [k for k in named if k not in accepted]
     if unknown and not sig.varkw:
         return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
+    # a parameter filled by position and named too: TypeError "got multiple values" (a positional-only
+    # one named goes to **kwargs, or is unknown above)
+    filled = sig.positional[sig.posonly : min(given, len(sig.positional))]
+    twice = [k for k in named if k in filled]
+    if twice:
+        places = ", ".join(f"{k} as argument {sig.positional.index(k) + 1} and as {k}=" for k in twice)
+        return f"passes {places}: twice"
     if isinstance(call, PartialCall):
         return None  # what it leaves out comes with the later call
     required = sig.positional[given : len(sig.positional) - sig.defaults]
