@@ -135,7 +135,7 @@ def test_a_call_that_already_gave_a_parameter_twice_is_no_drift(tmp_path: Path) 
     signature and, upstream inserting a parameter before ``pos``, said the 4th argument "now fills"
     another one: a finding about a call that never ran.  It fits neither; a call that only becomes
     twice-given with upstream's change (``apply_rope(q, k, c, p, scale=s)`` once ``scale`` is 4th) is
-    reported, naming the parameter."""
+    reported as the argument that moved."""
     import ast
 
     from aeon_release.domain.audits.drift.signatures import call_problem, signature
@@ -162,7 +162,10 @@ def test_a_call_that_already_gave_a_parameter_twice_is_no_drift(tmp_path: Path) 
     inserted = ROPE.replace("cache, pos=None", "cache, layout=None, pos=None")
     swapped = ROPE.replace("pos=None, scale=1.0", "scale=1.0, pos=None")
     config = config_with(tmp_path)
-    cases = ((FORK_CALL, inserted, None), (FORK_CALL.replace("pos=p", "scale=p"), swapped, "scale as argument 4"))
+    cases = (
+        (FORK_CALL, inserted, None),
+        (FORK_CALL.replace("pos=p", "scale=p"), swapped, "filled pos and now fills scale"),
+    )
     for fork, upstream, flagged in cases:
         git(repo, "checkout", "-q", "--detach", base)
         make_repo(repo, {"pkg/rope.py": upstream}, "Change apply_rope (#7)")

@@ -115,10 +115,7 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     unknown = [k for k in named if k not in accepted]
     if unknown and not sig.varkw:
         return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
-    # a parameter filled by position and named too: TypeError "got multiple values" (a positional-only
-    # one named goes to **kwargs, or is unknown above)
-    filled = sig.positional[sig.posonly : min(given, len(sig.positional))]
-    twice = [k for k in named if k in filled]
+    twice = given_twice(call, sig)
     if twice:
         places = ", ".join(f"{k} as argument {sig.positional.index(k) + 1} and as {k}=" for k in twice)
         return f"passes {places}: twice"
@@ -129,6 +126,13 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     if missing:
         return f"does not pass {', '.join(missing)}, which it now requires"
     return None
+
+
+def given_twice(call: ast.Call, sig: Sig) -> list[str]:
+    """Parameters the call fills by position and names too: TypeError "got multiple values" (a
+    positional-only one named goes to ``**kwargs``, or is a keyword the function does not accept)."""
+    filled = sig.positional[sig.posonly : min(len(call.args), len(sig.positional))]
+    return [k.arg for k in call.keywords if k.arg is not None and k.arg in filled]
 
 
 def override_problem(override: Sig, base: Sig) -> str | None:
