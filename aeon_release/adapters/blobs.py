@@ -261,7 +261,7 @@ def write_tree(repo: Path, rev: str, dest: Path) -> int:
     link text (made last, so nothing is written through one), a submodule an empty folder.
 
     Every path is checked and every folder made before a byte is written; then one ``git cat-file
-    --batch --buffer`` streams the blobs in the order they are written, fed by a thread: vLLM's 6,600
+    --batch --buffer`` streams the blobs in the order they are written, fed by a thread: a fleet tree's 6,600
     blobs took 1.55 s asked one by one, 1.0-1.1 s now, on two busy cores (``git archive | tar`` 1.5 s)."""
     entries = ls_tree(repo, rev, gitlinks=True)
     for entry in entries:

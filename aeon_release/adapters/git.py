@@ -189,8 +189,10 @@ def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> 
 # and ssh-keygen's passphrase prompt open /dev/tty, which a program in a session of its own has not).
 _ASKS = frozenset({"fetch"})
 _SIGNS = frozenset({"commit", "cherry-pick", "merge"})
-# Git commands meant to reach a remote: every other git runs with no transport (gitenv says why).
-_REACHES = frozenset({"fetch", "clone"})
+# Git commands meant to reach a remote, and those that run the hooks the merge runs on purpose (a
+# pre-commit hook may clone its own tools, a post-checkout one fetch): they keep the caller's transports.
+# Every other git runs with none (gitenv says why); the audit runs none of these.
+_REACHES = frozenset({"fetch", "clone", "commit", "cherry-pick", "merge", "worktree", "checkout"})
 
 
 def _run_git(

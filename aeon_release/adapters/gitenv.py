@@ -61,7 +61,8 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     # (``remote.NAME.uploadpack``, ``core.sshCommand``, a ``NAME::`` helper): `audit --rev OLD` of a
     # blobless clone ran a program of the config.  git 2.39 has no GIT_NO_LAZY_FETCH; this variable
     # outranks every ``protocol.*.allow`` of any config, and an empty list allows none.  The fetch
-    # and clone a person asked for get the caller's own value back (``transports``).
+    # and clone a person asked for, and the commands that run the merge's hooks, get the caller's own
+    # value back (``transports``).
     env["GIT_ALLOW_PROTOCOL"] = ""
     count = _config_count(env)
     for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
