@@ -192,7 +192,9 @@ _SIGNS = frozenset({"commit", "cherry-pick", "merge"})
 # Git commands meant to reach a remote, and those that run the hooks the merge runs on purpose (a
 # pre-commit hook may clone its own tools, a post-checkout one fetch): they keep the caller's transports.
 # Every other git runs with none (gitenv says why); the audit runs none of these.
-_REACHES = frozenset({"fetch", "clone", "commit", "cherry-pick", "merge", "worktree", "checkout"})
+_REACHES = frozenset(
+    {"fetch", "clone", "push", "pull", "ls-remote", "commit", "cherry-pick", "merge", "worktree", "checkout"}
+)
 
 
 def _run_git(
