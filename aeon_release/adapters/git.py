@@ -753,11 +753,13 @@ class Git:
         return _run_git((*_NO_ATTRIBUTE_FILES, *args), cwd=self._scratch, env=full, stdin=stdin)
 
     def _merge_attributes(self, ours: str, theirs: str) -> None:
-        """GitError when ``$GIT_DIR/info/attributes`` gives a path the two commits differ in a ``merge`` or
-        ``conflict-marker-size`` attribute.  git 2.39 reads that file for every merge-tree, whatever the
-        folder (no ``--attr-source``): ``merge=union`` wrote both sides of a conflict and the merge went on
-        clean, and ``merge=NAME`` ran ``merge.NAME.driver`` of the config, a program.  The system and
-        global attribute files are not read here (``plumb``); a checkout's ``.gitattributes`` never was."""
+        """GitError when ``$GIT_DIR/info/attributes`` gives a path the two commits differ in ``merge=union``.
+        git 2.39 reads that file for every merge-tree, whatever the folder (no ``--attr-source``), and a
+        union merge writes both sides of a conflict with no marker: the merge went on clean where a person
+        had to choose.  A merge driver the config defines (``merge=NAME``) is the person's own program
+        and runs, as the merge's hooks do (the gate runs no merge); ``-merge`` still reports the conflict.
+        The system and global attribute files are not read here (``plumb``); a checkout's
+        ``.gitattributes`` never was."""
         info = self.common_dir / "info" / "attributes"
         try:
             if info.stat().st_size == 0:
@@ -770,21 +772,19 @@ class Git:
         # an index that does not exist: the user's index holds their checkout's .gitattributes, which
         # merge-tree does not read
         done = self.plumb(
-            "check-attr", "-z", "--stdin", "merge", "conflict-marker-size",
+            "check-attr", "-z", "--stdin", "merge",
             env={"GIT_INDEX_FILE": str(self._scratch / "none")},
             stdin=changed.encode("utf-8", "surrogateescape"),
         )  # fmt: skip
         if done.returncode != 0:
             raise GitError(f"git check-attr failed in {self.path}: {_last_line(done.stderr)}")
         fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
-        for path, name, value in zip(fields[0::3], fields[1::3], fields[2::3], strict=False):
-            if value != "unspecified":
-                given = name if value == "set" else f"-{name}" if value == "unset" else f"{name}={value}"
+        for path, value in zip(fields[0::3], fields[2::3], strict=False):
+            if value == "union":
                 raise GitError(
-                    f"{info} gives {quoted(path)} the attribute {quoted(given)}: the tool's merge is git's own "
-                    "text merge (a merge driver is a program of the config; union or binary hides a conflict)",
-                    f"remove the merge and conflict-marker-size lines from {info} (a checkout's .gitattributes "
-                    "never applies to the tool's merge)",
+                    f"{info} gives {quoted(path)} the attribute merge=union: a union merge writes both sides of "
+                    "a conflict with no marker, and the merge would go on as if clean",
+                    f"remove merge=union from {info} (a checkout's .gitattributes never applies to the tool's merge)",
                 )
 
     @functools.cached_property
