@@ -68,11 +68,13 @@ class GitError(AeonError):
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         # git's own words for an object a partial clone (--filter=blob:none) lacks and could not fetch:
-        # the revision is right, the clone is not whole ("check the revision" led nowhere)
+        # the revision is right, the clone is not whole ("check the revision" led nowhere); no git of the
+        # tool's fetches (gitenv: no transport), so it is always this clone's missing object
         if hint is None and "from promisor remote" in message:
             hint = (
-                "this is a partial clone whose promisor remote could not give a missing object: make that "
-                "remote reachable (`git fetch --refetch REMOTE` then fetches every object), or use a full clone"
+                "this is a partial clone missing an object, and the tool fetches none on its own (a fetch runs "
+                "the programs the repository's config names for its remote): fetch every object first "
+                "(`git fetch --refetch REMOTE`), or use a full clone"
             )
         super().__init__(message, hint)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -257,42 +258,107 @@ def write_tree(repo: Path, rev: str, dest: Path) -> int:
     subject ``"; import os #``), ``export-ignore`` left a carried file out, ``eol``, ``ident``,
     ``working-tree-encoding`` and filter drivers rewrote what the audit had read.  Here no attribute and
     no config applies: a regular file is its blob (0755 when git says executable), a symbolic link its
-    link text (made last, so nothing is written through one), a submodule an empty folder."""
+    link text (made last, so nothing is written through one), a submodule an empty folder.
+
+    Every path is checked and every folder made before a byte is written; then one ``git cat-file
+    --batch --buffer`` streams the blobs in the order they are written, fed by a thread: a fleet tree's 6,600
+    blobs took 1.55 s asked one by one, 1.0-1.1 s now, on two busy cores (``git archive | tar`` 1.5 s)."""
+    entries = ls_tree(repo, rev, gitlinks=True)
+    for entry in entries:
+        parts = entry.path.split("/")
+        if entry.path.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            raise GitError(f"{rev} holds the path {entry.path[:60]!r}, which leads out of its tree", _FSCK)
     dest.mkdir()
-    links: list[Entry] = []
-    count = 0
-    with Blobs(repo) as blobs:
-        for entry in ls_tree(repo, rev, gitlinks=True):
-            parts = entry.path.split("/")
-            if entry.path.startswith("/") or any(part in ("", ".", "..") for part in parts):
-                raise GitError(f"{rev} holds the path {entry.path[:60]!r}, which leads out of its tree", _FSCK)
-            target = dest.joinpath(*parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if entry.is_link:
-                links.append(entry)
-                continue
+    root = os.fsencode(dest)
+    made: set[bytes] = {root}
+    files: list[tuple[Entry, bytes]] = []
+    links: list[tuple[Entry, bytes]] = []
+    for entry in entries:
+        target = os.path.join(root, os.fsencode(entry.path))  # checked above: no part leads out
+        try:
+            folder = os.path.dirname(target)
+            if folder not in made:
+                os.makedirs(folder, exist_ok=True)
+                made.add(folder)
             if entry.mode == MODE_GITLINK:
-                target.mkdir(exist_ok=True)
-                continue
-            data = blobs.read(entry.oid)
-            if data is None:
-                raise GitError(f"{rev}: the blob of {entry.path[:60]!r} is not in {repo}", _FSCK)
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+                os.makedirs(target, exist_ok=True)
+                made.add(target)
+        except OSError:  # a name that is a file and a folder: a tree git's own commands never make
+            raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+        if entry.mode != MODE_GITLINK:
+            (links if entry.is_link else files).append((entry, target))
+    wanted = files + links
+    proc = subprocess.Popen(
+        ["git", "-C", str(repo), "cat-file", "--batch", "--buffer"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=_git_env(),
+    )
+    stdin, stdout = _pipes(proc)
+    feeder = threading.Thread(target=_feed, args=(stdin, [e.oid for e, _ in wanted]), daemon=True)
+    feeder.start()
+    try:
+        for entry, target in files:
+            _write_blob(stdout, entry, target, repo, rev)
+        for entry, target in links:
+            text = _next_blob(stdout, entry, repo, rev)
             try:
-                fd = os.open(target, flags, 0o755 if entry.mode == "100755" else 0o644)
+                os.symlink(text, target)
             except FileExistsError:
                 raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            count += 1
-        for entry in links:
-            text = blobs.read(entry.oid)
-            try:
-                os.symlink(os.fsdecode(text or b""), dest.joinpath(*entry.path.split("/")))
-            except FileExistsError:
-                raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
-            count += 1
-    return count
+    finally:
+        stdout.close()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        feeder.join()
+    return len(wanted)
+
+
+def _feed(stdin: IO[bytes], oids: list[str]) -> None:
+    """Every id on cat-file's stdin, then end of input (a reader that stopped early closed the pipe)."""
+    try:
+        for start in range(0, len(oids), 512):
+            stdin.write("".join(f"{oid}\n" for oid in oids[start : start + 512]).encode("ascii"))
+        stdin.close()
+    except (BrokenPipeError, ValueError, OSError):
+        pass
+
+
+def _header(stdout: IO[bytes], entry: Entry, repo: Path, rev: str) -> int:
+    header = stdout.readline()
+    parts = header.split()
+    if len(parts) != 3 or parts[1] != b"blob" or not parts[2].isdigit():
+        raise GitError(f"{rev}: the blob of {entry.path[:60]!r} is not in {repo}", _FSCK)
+    return int(parts[2])
+
+
+def _next_blob(stdout: IO[bytes], entry: Entry, repo: Path, rev: str) -> bytes:
+    size = _header(stdout, entry, repo, rev)
+    data = stdout.read(size)
+    stdout.read(1)  # the newline after the object
+    return data
+
+
+_CHUNK = 1 << 20
+
+
+def _write_blob(stdout: IO[bytes], entry: Entry, target: bytes, repo: Path, rev: str) -> None:
+    size = _header(stdout, entry, repo, rev)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(target, flags, 0o755 if entry.mode == "100755" else 0o644)
+    except (FileExistsError, IsADirectoryError):
+        raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+    with os.fdopen(fd, "wb") as out:
+        while size > 0:
+            data = stdout.read(min(size, _CHUNK))
+            if not data:
+                raise GitError(f"{rev}: the blob of {entry.path[:60]!r} ended early in {repo}", _FSCK)
+            out.write(data)
+            size -= len(data)
+    stdout.read(1)
 
 
 _FSCK = "`git fsck` names what is wrong with the repository's objects"

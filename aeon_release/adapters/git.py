@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.gitenv import git_env
+from aeon_release.adapters.gitenv import git_env, transports
 from aeon_release.errors import GitError, UsageError, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -106,6 +106,9 @@ PATCH_OPTIONS = (
 # commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
 # one-path `git log` follow renames.
 _OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+# The object database's own work (``Git.plumb``) reads no attribute file of the user's or the system's
+# (a ``-diff`` there made a patch "Binary files differ", a ``merge=`` there ran a driver).
+_NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
 
 # Git runs programs from the user's config and hooks: hooks (commit-msg, post-checkout on a worktree,
 # reference-transaction on every ref update), gpg.program on a signed commit, merge drivers.  Any of
@@ -186,6 +189,12 @@ def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> 
 # and ssh-keygen's passphrase prompt open /dev/tty, which a program in a session of its own has not).
 _ASKS = frozenset({"fetch"})
 _SIGNS = frozenset({"commit", "cherry-pick", "merge"})
+# Git commands meant to reach a remote, and those that run the hooks the merge runs on purpose (a
+# pre-commit hook may clone its own tools, a post-checkout one fetch): they keep the caller's transports.
+# Every other git runs with none (gitenv says why); the audit runs none of these.
+_REACHES = frozenset(
+    {"fetch", "clone", "push", "pull", "ls-remote", "commit", "cherry-pick", "merge", "worktree", "checkout"}
+)
 
 
 def _run_git(
@@ -195,6 +204,8 @@ def _run_git(
     unless it may ask the person at the terminal."""
     command = next((a for i, a in enumerate(args) if a != "-c" and (i == 0 or args[i - 1] != "-c")), "")
     signs = command in _SIGNS or (command == "commit-tree" and "-S" in args)
+    if command in _REACHES:
+        env = transports(env)
     return bounded_run(
         ["git", *_OVERRIDES, *args],
         seconds=FETCH_SECONDS if command == "fetch" else PROGRAM_SECONDS,
@@ -738,8 +749,43 @@ class Git:
         It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
         """
-        full = git_env({"GIT_DIR": str(self.common_dir), **(env or {})})
-        return _run_git(args, cwd=self._scratch, env=full, stdin=stdin)
+        full = git_env({"GIT_DIR": str(self.common_dir), "GIT_ATTR_NOSYSTEM": "1", **(env or {})})
+        return _run_git((*_NO_ATTRIBUTE_FILES, *args), cwd=self._scratch, env=full, stdin=stdin)
+
+    def _merge_attributes(self, ours: str, theirs: str) -> None:
+        """GitError when ``$GIT_DIR/info/attributes`` gives a path the two commits differ in ``merge=union``.
+        git 2.39 reads that file for every merge-tree, whatever the folder (no ``--attr-source``), and a
+        union merge writes both sides of a conflict with no marker: the merge went on clean where a person
+        had to choose.  A merge driver the config defines (``merge=NAME``) is the person's own program
+        and runs, as the merge's hooks do (the gate runs no merge); ``-merge`` still reports the conflict.
+        The system and global attribute files are not read here (``plumb``); a checkout's
+        ``.gitattributes`` never was."""
+        info = self.common_dir / "info" / "attributes"
+        try:
+            if info.stat().st_size == 0:
+                return
+        except OSError:
+            return
+        changed = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", ours, theirs, strip=False)
+        if not changed.strip("\0"):
+            return
+        # an index that does not exist: the user's index holds their checkout's .gitattributes, which
+        # merge-tree does not read
+        done = self.plumb(
+            "check-attr", "-z", "--stdin", "merge",
+            env={"GIT_INDEX_FILE": str(self._scratch / "none")},
+            stdin=changed.encode("utf-8", "surrogateescape"),
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise GitError(f"git check-attr failed in {self.path}: {_last_line(done.stderr)}")
+        fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+        for path, value in zip(fields[0::3], fields[2::3], strict=False):
+            if value == "union":
+                raise GitError(
+                    f"{info} gives {quoted(path)} the attribute merge=union: a union merge writes both sides of "
+                    "a conflict with no marker, and the merge would go on as if clean",
+                    f"remove merge=union from {info} (a checkout's .gitattributes never applies to the tool's merge)",
+                )
 
     @functools.cached_property
     def _scratch(self) -> Path:
@@ -797,6 +843,7 @@ class Git:
         args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]
         args += [f"--merge-base={merge_base}"] if merge_base else []
         args += ["--allow-unrelated-histories"] if unrelated else []
+        self._merge_attributes(ours, theirs)
         done = self.plumb(*args, ours, theirs)
         if done.returncode not in (0, 1):
             raise GitError(f"git merge-tree failed in {self.path}: {_last_line(done.stderr)}")

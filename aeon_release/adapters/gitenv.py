@@ -56,6 +56,14 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     # conflict markers, and the merge would build on a history the objects do not have.
     env["GIT_NO_REPLACE_OBJECTS"] = "1"
     env["GIT_GRAFT_FILE"] = os.devnull
+    # No transport at all: a partial clone (``--filter=blob:none``) fetches a missing object from its
+    # promisor remote on the spot, and that fetch runs what the repository's config names for it
+    # (``remote.NAME.uploadpack``, ``core.sshCommand``, a ``NAME::`` helper): `audit --rev OLD` of a
+    # blobless clone ran a program of the config.  git 2.39 has no GIT_NO_LAZY_FETCH; this variable
+    # outranks every ``protocol.*.allow`` of any config, and an empty list allows none.  The fetch
+    # and clone a person asked for, and the commands that run the merge's hooks, get the caller's own
+    # value back (``transports``).
+    env["GIT_ALLOW_PROTOCOL"] = ""
     count = _config_count(env)
     for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
         env[f"GIT_CONFIG_KEY_{i}"] = key
@@ -67,6 +75,15 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         env["GIT_CONFIG_PARAMETERS"] = f"{env['GIT_CONFIG_PARAMETERS']} {ours}"
     env.update(overrides or {})
     return env
+
+
+def transports(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` for a git that is meant to reach a remote (the merge's ``fetch``, ``clone``): the
+    transports the caller's environment allows, as git would have them without this tool."""
+    mine = {k: v for k, v in env.items() if k != "GIT_ALLOW_PROTOCOL"}
+    if "GIT_ALLOW_PROTOCOL" in os.environ:
+        mine["GIT_ALLOW_PROTOCOL"] = os.environ["GIT_ALLOW_PROTOCOL"]
+    return mine
 
 
 def _config_count(env: dict[str, str]) -> int:

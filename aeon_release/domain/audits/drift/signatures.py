@@ -115,6 +115,10 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     unknown = [k for k in named if k not in accepted]
     if unknown and not sig.varkw:
         return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
+    twice = given_twice(call, sig)
+    if twice:
+        places = ", ".join(f"{k} as argument {sig.positional.index(k) + 1} and as {k}=" for k in twice)
+        return f"passes {places}: twice"
     if isinstance(call, PartialCall):
         return None  # what it leaves out comes with the later call
     required = sig.positional[given : len(sig.positional) - sig.defaults]
@@ -122,6 +126,13 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     if missing:
         return f"does not pass {', '.join(missing)}, which it now requires"
     return None
+
+
+def given_twice(call: ast.Call, sig: Sig) -> list[str]:
+    """Parameters the call fills by position and names too: TypeError "got multiple values" (a
+    positional-only one named goes to ``**kwargs``, or is a keyword the function does not accept)."""
+    filled = sig.positional[sig.posonly : min(len(call.args), len(sig.positional))]
+    return [k.arg for k in call.keywords if k.arg is not None and k.arg in filled]
 
 
 def override_problem(override: Sig, base: Sig) -> str | None:

@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.signatures import (
     Sig,
     call_problem,
     decorator_names,
+    given_twice,
     is_classmethod,
     is_static,
     names_of,
@@ -1128,7 +1129,9 @@ class _Checker:
             return None
         if call_problem(call, old) is not None:
             return None  # it did not fit before either: not drift
-        problem = call_problem(call, new) or _swallowed(call, old, new, after.node) or _rebound(call, old, new, owned)
+        problem = call_problem(call, new)
+        if problem is None or given_twice(call, new):  # given twice since an argument moved: say which
+            problem = _swallowed(call, old, new, after.node) or _rebound(call, old, new, owned) or problem
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
