@@ -472,11 +472,11 @@ class Blobs:
         self.proc.wait()
 
 
-def mine(repo: Path, since: str, full_parse: bool) -> tuple[list[Case], Blobs]:
+def modified_modules(repo: Path, since: str) -> Iterator[tuple[str, str, str, str, str]]:
+    """(commit, subject, path, old blob, new blob) of every non-test module of ``vllm/`` a first-parent
+    commit of main since ``since`` modified."""
     out = git(repo, "log", "--first-parent", f"--since={since}", "--no-renames", "--raw", "--no-abbrev",
               "--format=@@@%H %s", "main", "--", "vllm/*.py")  # fmt: skip
-    blobs = Blobs(repo, full_parse)
-    cases: list[Case] = []
     sha = subject = ""
     for line in out.splitlines():
         if line.startswith("@@@"):
@@ -486,8 +486,14 @@ def mine(repo: Path, since: str, full_parse: bool) -> tuple[list[Case], Blobs]:
             continue
         meta, _, path = line.partition("\t")
         _, _, old, new, status = meta.split()
-        if status != "M" or not path.endswith(".py") or _TEST.search(path):
-            continue
+        if status == "M" and path.endswith(".py") and not _TEST.search(path):
+            yield sha, subject, path, old, new
+
+
+def mine(repo: Path, since: str, full_parse: bool) -> tuple[list[Case], Blobs]:
+    blobs = Blobs(repo, full_parse)
+    cases: list[Case] = []
+    for sha, subject, path, old, new in modified_modules(repo, since):
         pair = blobs.pair(old, new)
         if pair is not None:
             cases += changes(sha, subject, path, *pair)

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from signature_history_replay import _TEST, CARRY, RULE, Blobs, Carry, Def, definitions, header_key
+from signature_history_replay import CARRY, RULE, Blobs, Carry, Def, definitions, header_key, modified_modules
 from threeway import MIRROR, audit, clone, commit_files, git, merge
 
 
@@ -119,21 +119,9 @@ def changes(sha: str, subject: str, path: str, old_text: str, new_text: str) -> 
 
 
 def mine(repo: Path, since: str) -> list[Swallowed]:
-    out = git(repo, "log", "--first-parent", f"--since={since}", "--no-renames", "--raw", "--no-abbrev",
-              "--format=@@@%H %s", "main", "--", "vllm/*.py")  # fmt: skip
     blobs = Blobs(repo, True)
     cases: list[Swallowed] = []
-    sha = subject = ""
-    for line in out.splitlines():
-        if line.startswith("@@@"):
-            sha, _, subject = line[3:].partition(" ")
-            continue
-        if not line.startswith(":"):
-            continue
-        meta, _, path = line.partition("\t")
-        _, _, old, new, status = meta.split()
-        if status != "M" or not path.endswith(".py") or _TEST.search(path):
-            continue
+    for sha, subject, path, old, new in modified_modules(repo, since):
         old_text, new_text = blobs.text(old), blobs.text(new)
         if old_text and new_text and "**" in new_text and header_key(old_text) != header_key(new_text):
             cases += changes(sha, subject, path, old_text, new_text)

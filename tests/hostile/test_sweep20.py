@@ -16,14 +16,7 @@ import pytest
 from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import config_with, git, make_repo
 from tests.hostile.test_config_files import one_error_line
-
-RULES = """rules:
-  - id: t/never-as-strided
-    kind: forbidden-call
-    message: never re-stride
-    paths: ["pkg/**/*.py"]
-    calls: [as_strided]
-"""
+from tests.hostile.test_sweep19 import RULES
 
 
 # -- a partial clone's lazy fetch ------------------------------------------------------------------------------

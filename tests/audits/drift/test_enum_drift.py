@@ -199,6 +199,14 @@ def test_a_parameter_the_callers_pass_the_enum_for(
         assert "which pkg/launch.py:6 passes as" in errors[0].message and "Quant.NVFP4" in errors[0].message
 
 
+def _errors_under_a_renumbered_quant(git_repo: GitRepo, tmp_path: Path, body: str) -> list[tuple[str, int, str]]:
+    """Enum drift's errors for a fork module ``body`` (importing ``Quant``) when upstream inserts INT4 before NVFP4."""
+    fork = f"from pkg.quant import Quant\n\n{body}"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    return [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+
+
 @pytest.mark.parametrize(
     ("body", "silent"),
     [
@@ -213,10 +221,7 @@ def test_a_parameter_the_callers_pass_the_enum_for(
 def test_a_table_is_looked_up_in_the_scope_that_bound_it(
     git_repo: GitRepo, tmp_path: Path, body: str, silent: bool
 ) -> None:
-    fork = f"from pkg.quant import Quant\n\n{body}"
-    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
-    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
-    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    errors = _errors_under_a_renumbered_quant(git_repo, tmp_path, body)
     assert (errors == []) == silent, errors
 
 
@@ -440,8 +445,5 @@ def test_a_literal_passed_for_a_parameter_that_takes_the_enum(
 def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
     git_repo: GitRepo, tmp_path: Path, body: str, silent: bool
 ) -> None:
-    fork = f"from pkg.quant import Quant\n\n{body}"
-    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
-    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
-    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    errors = _errors_under_a_renumbered_quant(git_repo, tmp_path, body)
     assert errors == ([] if silent else [("pkg/use.py", 3, "error")])
