@@ -616,21 +616,12 @@ def list_files(tree: Path) -> list[str]:
 @functools.lru_cache(maxsize=512)
 def glob_regex(pattern: str) -> Any:
     """``**`` crosses directories, ``*`` and ``?`` do not (gitignore-like, anchored at the tree root)."""
-    out = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        else:
-            char = pattern[i]
-            out.append("[^/]*" if char == "*" else "[^/]" if char == "?" else re.escape(char))
-            i += 1
+    out = [_GLOB_REGEX.get(token) or re.escape(token) for token in _glob_tokens(pattern)]
     # RE2: several ``**`` against a long hostile path must not backtrack.
     return linear.compile_text("".join(out), multiline=False)
+
+
+_GLOB_REGEX = {"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}
 
 
 def is_glob(pattern: str) -> bool:
