@@ -292,25 +292,11 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
     # path``) is read by its path too.
     files = set(source.files()) if committed else set()
     narrow = [r for r in readers if r.exclude or r.paths != KINDS[r.kind].default_paths]
-    for path in committed:
-        if skipped[path].endswith(OVER_CAP) or path in read:
-            continue
-        target = _link_target(source, path)
-        if target is not None and target in files:
-            continue  # a link to a file of the tree (a README's): it holds no folder
-        if target is None or ".git" in target.split("/"):
-            # outside the tree, a submodule, a link to a link: whatever it holds, no rule read it
-            hidden = any(may_hold(path, rule.paths, rule.exclude) for rule in narrow)
-        else:  # a folder of the tree: its files hide only from a rule that reads them here, not there
-            inside = [f for f in files if target == "." or f.startswith(target + "/")]
-            rel = [f if target == "." else f[len(target) + 1 :] for f in inside]
-            hidden = any(
-                select([f"{path}/{r}"], rule.paths, rule.exclude) and not select([f], rule.paths, rule.exclude)
-                for rule in narrow
-                for f, r in zip(inside, rel)
-            ) or (not inside and any(may_hold(path, rule.paths, rule.exclude) for rule in narrow))
-        if hidden:
-            read.add(path)
+    read |= {
+        path
+        for path in committed
+        if not skipped[path].endswith(OVER_CAP) and path not in read and _hides(source, path, files, narrow)
+    }
     read |= {p for rule in ruleset.rules if rule.when is not None for p in committed if p == rule.when.path}
     findings = [
         Finding(NOT_AUDITED, "audit", Severity.WARNING, path, 0, f"not audited: {why}")
@@ -329,6 +315,27 @@ def _not_audited(source: Tree, changed: frozenset[str] | None, ruleset: RuleSet)
     ]
     findings += [Finding(CONFIG_NOTE, "audit", Severity.WARNING, "audits", 0, note) for note in ruleset.notes]
     return findings
+
+
+def _hides(source: Tree, path: str, files: set[str], narrow: Sequence[Rule]) -> bool:
+    """Whether the folder committed at ``path`` (a symbolic link or a submodule) holds files one of the
+    ``narrow`` rules would read there and reads nowhere else."""
+    target = _link_target(source, path)
+    if target is not None and target in files:
+        return False  # a link to a file of the tree (a README's): it holds no folder
+    if target is None or ".git" in target.split("/"):
+        # outside the tree, a submodule, a link to a link: whatever it holds, no rule read it
+        return any(may_hold(path, rule.paths, rule.exclude) for rule in narrow)
+    # a folder of the tree: its files hide only from a rule that reads them here, not there
+    inside = [f for f in files if target == "." or f.startswith(target + "/")]
+    if not inside:
+        return any(may_hold(path, rule.paths, rule.exclude) for rule in narrow)
+    rel = [f if target == "." else f[len(target) + 1 :] for f in inside]
+    return any(
+        select([f"{path}/{r}"], rule.paths, rule.exclude) and not select([f], rule.paths, rule.exclude)
+        for rule in narrow
+        for f, r in zip(inside, rel)
+    )
 
 
 def _link_target(source: Tree, path: str) -> str | None:
