@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import Renumbered
+from aeon_release.domain.audits.drift.pyindex import import_base
 from aeon_release.domain.audits.model import Fix
 from aeon_release.domain.audits.source import code_lines
 
@@ -850,13 +851,10 @@ def _import_bindings(path: str, module: ast.Module) -> tuple[dict[str, tuple[str
     A relative import is resolved from ``path``'s package."""
     members: dict[str, tuple[str, str]] = {}
     modules: dict[str, str] = {}
-    package = module_of(path) if path.endswith("__init__.py") else module_of(path).rpartition(".")[0]
+    dotted = module_of(path)
     for node in ast.walk(module):
         if isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(node.level - 1):
-                base = base.rpartition(".")[0]
-            source = ".".join(p for p in (base, node.module or "") if p) if node.level else node.module or ""
+            source = import_base(node, dotted, path)
             for alias in node.names if source else ():
                 members[alias.asname or alias.name] = (source, alias.name)
                 modules[alias.asname or alias.name] = f"{source}.{alias.name}"

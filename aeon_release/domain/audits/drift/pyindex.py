@@ -329,7 +329,7 @@ def import_base(stmt: ast.ImportFrom, dotted: str, path: str) -> str:
         return stmt.module or ""
     package = package_of(dotted, path)
     parts = package.split(".") if package else []
-    parts = parts[: len(parts) - (stmt.level - 1)] if stmt.level > 1 else parts
+    parts = parts[: max(0, len(parts) - (stmt.level - 1))]  # past the top (no import): none left, not a wrap
     return ".".join([*parts, stmt.module] if stmt.module else parts)
 
 
