@@ -65,6 +65,9 @@ class GitError(AeonError):
     """A git object that does not exist, or a git command that failed on bad input."""
 
     default_hint = "check the repository and the revision with `git rev-parse --verify REV`"
+    # A cause outside the tool and its input (a lock file another git holds, no identity to commit with):
+    # once it is gone the same step runs again, so a stopped merge adds `merge --continue` to the hint.
+    outside = False
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         # git's own words for an object a partial clone (--filter=blob:none) lacks and could not fetch:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli
+from tests.hostile.conftest import git
 from tests.hostile.test_config_files import one_error_line
 
 
@@ -51,3 +52,56 @@ def test_a_link_to_nothing_says_where_it_leads(tmp_path: Path) -> None:
     (tmp_path / "config").symlink_to("gone-folder")
     line = one_error_line(run_cli("ledger", "check", "--config", tmp_path / "config"))
     assert "symbolic link to gone-folder" in line, line
+
+
+# -- git's reason, not its advice --------------------------------------------------------------------------------
+_NO_IDENTITY = {
+    name: None for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
+}
+
+
+def test_no_identity_to_commit_with_is_refused_before_the_merge(tmp_path: Path) -> None:
+    """A machine with no ``user.name``/``user.email`` (a fresh CI runner; here ``user.useConfigOnly``) let
+    the merge run until its first commit, then stop with git's last line of advice, "Omit --global to set
+    the identity only in this repository.", and the hint "a full disk? a memory limit?".  Now the merge's
+    preflight asks git for both identities: one line saying none is set and how to set one, nothing
+    written (no run, no branch), and with an identity the same merge goes through."""
+    ex = build_example(tmp_path / "ex")
+    for key in ("user.name", "user.email"):
+        git(ex.fork, "config", "--unset", key)
+    git(ex.fork, "config", "user.useConfigOnly", "true")
+    before = git(ex.fork, "for-each-ref")
+    argv = ("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config)
+    line = one_error_line(run_cli(*argv, env=_NO_IDENTITY))
+    assert "no identity to commit with" in line and 'git config user.name "Your Name"' in line, line
+    assert git(ex.fork, "for-each-ref") == before
+    assert not (ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0").exists()
+    assert run_cli(*argv).code == 0  # GIT_AUTHOR_* and GIT_COMMITTER_* of the test's environment
+
+
+def test_a_lock_file_another_git_left_is_named_and_the_run_goes_on(tmp_path: Path) -> None:
+    """git refuses to move a ref whose ``.lock`` exists and ends its message with "remove the file manually
+    to continue.": that line alone was the reason, the lock's name three lines up was dropped, and the hint
+    blamed a full disk.  Now the line names the lock file, the hint says to remove it if no git is running
+    and then to continue the run, and ``merge --continue`` finishes it."""
+    ex = build_example(tmp_path / "ex")
+    lock = ex.fork / ".git" / "refs" / "heads" / "aeon-v0.29.0.lock"
+    lock.write_text("")
+    line = one_error_line(run_cli("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config))
+    assert f"{lock} exists" in line and f"remove {lock}; then `aeon-release merge --continue`" in line, line
+    lock.unlink()
+    assert run_cli("merge", "--continue", "--repo", ex.fork).code == 0
+    assert git(ex.fork, "rev-parse", "--verify", "-q", "refs/heads/aeon-v0.29.0")
+
+
+def test_git_s_reason_is_its_fatal_and_error_lines() -> None:
+    """Any other failure is quoted by git's ``fatal:`` and ``error:`` lines, not by the advice after them."""
+    from aeon_release.adapters.git import failed
+
+    said = "error: cannot do X\nhint: you may want to Y\nhint: or Z\n"
+    assert failed("switch", "repo", said, 1).message == "git switch failed in repo: error: cannot do X"
+    chain = "fatal: transport 'file' not allowed\nfatal: could not fetch 1234 from promisor remote\n"
+    assert failed("show", "repo", chain).message.endswith(
+        "not allowed / fatal: could not fetch 1234 from promisor remote"
+    )
+    assert failed("switch", "repo", "", 128).message == "git switch failed in repo: exit 128"
