@@ -524,7 +524,6 @@ class Git:
             *revs,
             "--",
             *(f":(literal){p}" for p in paths),
-            env=_PATHSPEC_ENV,
         )
         wanted, found = set(paths), []
         for record in out.split("\x01")[1:]:
@@ -601,7 +600,9 @@ class Git:
 
     def changed_lines(self, sha: str, path: str) -> tuple[list[str], list[str]]:
         """The lines a commit removed from ``path`` and the lines it added there (first parent)."""
-        status, out, _ = self.try_run("show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", path)
+        status, out, _ = self.try_run(
+            "show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", f":(literal){path}"
+        )
         if status != 0:
             return [], []
         lines = out.splitlines()
@@ -1053,11 +1054,11 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
     """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks.
 
     ``pathspecs`` carry their own magic (``:(glob)``, ``:(literal)``); the user's environment cannot
-    turn it off."""
+    turn it off (gitenv)."""
     args = ["diff", "-U0", *PATCH_OPTIONS, "--no-renames", "--irreversible-delete", a, b]
     if pathspecs:
         args += ["--", *pathspecs]
-    return Git(path).run(*args, env=_PATHSPEC_ENV if pathspecs else None)
+    return Git(path).run(*args)
 
 
 def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
@@ -1074,7 +1075,7 @@ def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str],
         *options,
         *(x for p in patterns for x in ("-e", p)),
     ]
-    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
+    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs)
     if status not in (0, 1):
         raise failed("grep", path, err, status)
     return out
@@ -1141,11 +1142,6 @@ def definition_sites(
         if len(parts) == 3 and parts[1].isdigit() and (match := DEF_LINE.match(parts[2])) and match.group(1) in wanted:
             sites.setdefault(match.group(1), []).append((parts[0].removeprefix(f"{rev}:"), int(parts[1])))
     return sites
-
-
-_PATHSPEC_ENV = {name: "0" for name in ("GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS")} | {
-    "GIT_ICASE_PATHSPECS": "0"
-}
 
 
 SHALLOW_HINT = (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import git
+from tests.hostile.conftest import git, make_repo
 from tests.hostile.test_config_files import one_error_line
 
 
@@ -105,3 +105,44 @@ def test_git_s_reason_is_its_fatal_and_error_lines() -> None:
         "not allowed / fatal: could not fetch 1234 from promisor remote"
     )
     assert failed("switch", "repo", "", 128).message == "git switch failed in repo: exit 128"
+
+
+# -- the caller's pathspec settings, and paths git would read as globs ------------------------------------------
+@pytest.mark.parametrize("variable", ["GIT_ICASE_PATHSPECS", "GIT_LITERAL_PATHSPECS"])
+def test_the_callers_pathspec_settings_change_no_git_of_the_tools(tmp_path: Path, variable: str) -> None:
+    """git reads ``GIT_*_PATHSPECS`` from the environment for every pathspec: under GIT_ICASE_PATHSPECS=1
+    ``init`` stopped on "pathspec magic not supported by this command: 'icase'", and under
+    GIT_LITERAL_PATHSPECS=1 the ``:(literal)path`` the merge's checks give git named a file called
+    ":(literal)path" (``log -G`` found no upstream commit for a finding).  Every git of the tool's runs
+    with all four off: the same answers whatever the caller set."""
+    from aeon_release.adapters.git import Git
+
+    ex = build_example(tmp_path / "ex")
+    argv = ("init", "--repo", ex.fork, "--config", tmp_path / "new", "--image", "ghcr.io/me/fork", "--dry-run")
+    plain = run_cli(*argv)
+    assert plain.code == 0, plain.err
+    assert run_cli(*argv, env={variable: "1"}).out == plain.out
+    path = ["vllm/v1/worker/kv_zeroer.py"]
+    found = Git(ex.upstream).newest_matching("v0.27.1..v0.29.0", path, "STRIDE")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(variable, "1")
+        assert Git(ex.upstream).newest_matching("v0.27.1..v0.29.0", path, "STRIDE") == found != {}
+
+
+def test_a_carried_file_named_like_a_glob_is_that_file_alone(tmp_path: Path) -> None:
+    """The carries' evidence gave git the carried files' names as they are, and a plain pathspec is a glob:
+    a carried ``pkg/[ab].py`` read upstream's ``pkg/a.py`` too, and the commit named as where upstream took
+    the carry's lines was one that never touched it.  Now the names are literal."""
+    from aeon_release.adapters.git import Git
+    from aeon_release.pipeline.carry_evidence import UpstreamRange
+
+    repo = tmp_path / "up"
+    make_repo(repo, {"pkg/keep.py": "x = 1\n"})
+    git(repo, "tag", "base")
+    make_repo(repo, {"pkg/[ab].py": "carried_line = 1\n"}, message="upstream takes the carry (#2)")
+    make_repo(repo, {"pkg/a.py": "carried_line = 1\n"}, message="another file, same line (#3)")
+    rng = UpstreamRange(Git(repo), "base", "HEAD")
+    best = rng.best_commit(["carried_line = 1"], ["pkg/[ab].py"])
+    assert best is not None and best.subject == "upstream takes the carry (#2)", best
+    assert rng.added(["pkg/[ab].py"]) == {"pkg/[ab].py": {"carried_line = 1"}}
+    assert Git(repo).changed_lines(git(repo, "rev-parse", "HEAD"), "pkg/[ab].py") == ([], [])
