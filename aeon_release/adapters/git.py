@@ -404,7 +404,7 @@ class Git:
         if rev in self._commits:
             return rev
         status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-        sha = out.strip() if status == 0 and out.strip() else None
+        sha = out.strip() if status == 0 and _is_full_id(out.strip()) else None  # `^X` verifies as `^<id>`: "not X"
         if sha is not None and sha == rev:
             self._commits.add(sha)
         return sha

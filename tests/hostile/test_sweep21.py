@@ -146,3 +146,21 @@ def test_a_carried_file_named_like_a_glob_is_that_file_alone(tmp_path: Path) -> 
     assert best is not None and best.subject == "upstream takes the carry (#2)", best
     assert rng.added(["pkg/[ab].py"]) == {"pkg/[ab].py": {"carried_line = 1"}}
     assert Git(repo).changed_lines(git(repo, "rev-parse", "HEAD"), "pkg/[ab].py") == ([], [])
+
+
+# -- a revision git reads as a negation ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "option", [("--rev",), ("--changed-since",), ("--base", "--ours", "--theirs"), ("--ours", "--base", "--theirs")]
+)
+def test_a_negated_revision_is_no_commit(tmp_path: Path, option: tuple[str, ...]) -> None:
+    """``git rev-parse --verify '^X^{commit}'`` succeeds and prints ``^<id>``, git's "not X": the tool took that
+    for the commit.  ``audit --base ^X --ours .. --theirs ..`` ran the merge-aware checks on it and passed,
+    ``--changed-since ^HEAD`` listed nothing changed and passed, ``--rev ^HEAD`` failed on "cannot list
+    ^<id>".  Only an object id is a commit: one line saying what the ``^`` means, exit 2."""
+    ex = build_example(tmp_path / "ex")
+    first, *others = option
+    values = {first: "^HEAD", **{name: "HEAD" for name in others}}
+    argv = [x for name, value in values.items() for x in (name, value)]
+    line = one_error_line(run_cli("audit", "--repo", ex.fork, "--config", ex.config, *argv))
+    assert f"{first} '^HEAD'" in line or "revision '^HEAD'" in line, line
+    assert "leading ^ as 'not'" in line, line
