@@ -5,14 +5,18 @@ traceback, and the user's checkout and branches as they were."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import git, make_repo
 from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_secrets import Host, hosts  # noqa: F401 - the fixture
 
 
 # -- a symbolic link loop at a path a person names -------------------------------------------------------------
@@ -164,3 +168,54 @@ def test_a_negated_revision_is_no_commit(tmp_path: Path, option: tuple[str, ...]
     line = one_error_line(run_cli("audit", "--repo", ex.fork, "--config", ex.config, *argv))
     assert f"{first} '^HEAD'" in line or "revision '^HEAD'" in line, line
     assert "leading ^ as 'not'" in line, line
+
+
+# -- a registry's answers of another shape ---------------------------------------------------------------------
+_MANIFEST = json.dumps({"schemaVersion": 2, "mediaType": "application/vnd.oci.image.manifest.v1+json"}).encode()
+_ANSWERS: dict[str, dict[str, tuple[int, dict[str, str], bytes]]] = {
+    "tags-not-a-list": {"tags/list": (200, {}, b'{"tags": 5}')},
+    "errors-not-a-list": {"tags/list": (500, {}, b'{"errors": {"code": "UNKNOWN"}}')},
+    "link-of-no-port": {"tags/list": (200, {"Link": '<http://127.0.0.1:99999/v2/>; rel="next"'}, b'{"tags": []}')},
+    "location-unclosed": {"manifests/latest": (307, {"Location": "http://[::1/v2/"}, b"")},
+    "layers-not-a-list": {
+        "manifests/2026": (200, {"Content-Type": "application/vnd.oci.image.manifest.v1+json"}, _MANIFEST),
+        "manifests/sha256-": (200, {}, b'{"schemaVersion": 2, "layers": 5}'),
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(_ANSWERS))
+def test_a_registry_answer_of_another_shape_is_one_line(
+    tmp_path: Path,
+    hosts: Callable[..., Host],  # noqa: F811
+    case: str,
+) -> None:
+    """What a registry sends is read for the shape the API gives it: a tag list whose ``tags`` is a number
+    (``for t in 5``), an error body whose ``errors`` is an object (``errors[0]``: KeyError), an attestation
+    whose ``layers`` is a number were tracebacks, exit 3; so were a ``Link`` or ``Location`` that urllib
+    cannot parse (a port past 65535, a ``[`` that does not close: ValueError, from requests too, which reads
+    a redirect's address even when it follows none).  Each is one line, exit 2."""
+    answers = _ANSWERS[case]
+
+    def answer(handler: Any) -> tuple[int, dict[str, str], bytes]:
+        found = next((reply for part, reply in answers.items() if f"/{part}" in handler.path), None)
+        return found or (404, {}, b'{"errors": [{"code": "MANIFEST_UNKNOWN", "message": "no"}]}')
+
+    host = hosts("127.0.0.1", answer)
+    (tmp_path / "config").mkdir()
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    if case == "layers-not-a-list":
+        argv: tuple[str | Path, ...] = (
+            "verify",
+            f"{host.host}/team/app:2026-01-01-v0.29.0",
+            "--key",
+            tmp_path / "key.pub",
+        )
+    else:
+        argv = ("releases", "--repository", f"{host.host}/team/app")
+    run = run_cli(*argv, "--config", tmp_path / "config")
+    if case == "layers-not-a-list":  # a manifest of no layers holds no envelope: verification fails, exit 1
+        assert run.code == 1 and "has no attestation" in run.err and "Traceback" not in run.err, run.err
+        return
+    line = one_error_line(run)
+    assert host.host in line or "the registry" in line, line
