@@ -64,10 +64,11 @@ def make_folder(path: Path, what: str) -> None:
 
 
 def absent(path: Path, missing: str = "does not exist") -> str:
-    """Why nothing at ``path`` can be used, as words after it (``PATH: <words>``): ``missing`` when no such
-    name exists, else what stands there instead of a file or folder: a symbolic link loop, a link to a
-    name that does not exist, a file where a folder of the path must be.  A loop was "config folder does
-    not exist", "no such directory" and, for a folder to make, "is a file, not a folder"."""
+    """Why nothing at ``path`` can be used, as words after it (``PATH: <words>``): what stands there instead
+    of a file or folder (a symbolic link loop, a link to a name that does not exist, a file where a folder
+    of the path must be), else ``missing`` (the caller's words: no such name, or one that is not what it
+    needs).  A loop was "config folder does not exist", "no such directory" and, for a folder to make,
+    "is a file, not a folder"."""
     try:
         os.stat(path)
     except OSError as exc:

@@ -1,7 +1,8 @@
 """Hostile-input sweep 21: a symbolic link loop at a path a person names, git's advice taken for its reason
-(a lock file another git left, no identity to commit with), the caller's pathspec settings, and a
-revision git reads as a negation.  Real git, real processes; one line and a documented exit code, never a
-traceback, and the user's checkout and branches as they were."""
+(a lock file another git left, no identity to commit with), the caller's pathspec settings and paths git
+reads as globs, a revision git reads as a negation, and a registry's answers of another shape.  Real git,
+real processes, a real HTTP server; one line and a documented exit code, never a traceback, and the user's
+checkout and branches as they were."""
 
 from __future__ import annotations
 
