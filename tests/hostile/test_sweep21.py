@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import git, make_repo
+from tests.hostile.conftest import config_with, git, make_repo
 from tests.hostile.test_config_files import one_error_line
 from tests.hostile.test_secrets import Host, hosts  # noqa: F401 - the fixture
 
@@ -220,3 +220,29 @@ def test_a_registry_answer_of_another_shape_is_one_line(
         return
     line = one_error_line(run)
     assert host.host in line or "the registry" in line, line
+
+
+# -- a checkout git converts from what it stores --------------------------------------------------------------
+def test_a_file_checked_out_in_another_encoding_is_audited_as_git_stores_it(tmp_path: Path) -> None:
+    """A pull request's ``.gitattributes`` alone (``*.cu working-tree-encoding=UTF-16LE``) has git write a
+    committed file to the checkout in UTF-16: the work-tree audit read those bytes, found none of the blob's
+    conflict markers and passed, and its pass was kept under the blob's id (the index's, git's stat check
+    calling the file unchanged), so ``audit --rev HEAD`` passed from the cache too, while the build's
+    context is the blob.  A clean tracked file whose checkout holds other bytes than its blob is audited as
+    git stores it."""
+    src = make_repo(
+        tmp_path / "src", {"k.cu": "int x = 1;\n<<<<<<< HEAD\nint y = 2;\n=======\nint y = 3;\n>>>>>>> b\n"}
+    )
+    (src / ".gitattributes").write_text("*.cu working-tree-encoding=UTF-16LE\n")
+    git(src, "add", ".gitattributes")  # that file alone: `add -A` would read k.cu again, as UTF-16
+    git(src, "commit", "-q", "-m", "attributes")
+    git(tmp_path, "clone", "-q", str(src), str(tmp_path / "clone"))
+    clone = tmp_path / "clone"
+    assert b"<\x00<\x00" in (clone / "k.cu").read_bytes()  # the checkout is UTF-16, the blob UTF-8
+    config = config_with(tmp_path)
+    for argv in ((), ("--rev", "HEAD")):
+        run = run_cli("audit", "--repo", clone, "--config", config, "--format", "json", *argv)
+        assert run.code == 1, run.err
+        assert {(f["path"], f["rule"]) for f in json.loads(run.out)["findings"]} >= {
+            ("k.cu", "baseline/conflict-markers")
+        }
