@@ -65,6 +65,9 @@ class GitError(AeonError):
     """A git object that does not exist, or a git command that failed on bad input."""
 
     default_hint = "check the repository and the revision with `git rev-parse --verify REV`"
+    # A cause outside the tool and its input (a lock file another git holds, no identity to commit with):
+    # once it is gone the same step runs again, so a stopped merge adds `merge --continue` to the hint.
+    outside = False
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         # git's own words for an object a partial clone (--filter=blob:none) lacks and could not fetch:
@@ -296,15 +299,11 @@ def error_handler() -> Iterator[None]:
     except (SystemExit, GeneratorExit):
         raise
     except OSError as error:
-        expected = environment_error(error)
-        if expected is None:
-            _crash(error)
-        # no file named: a write to stdout (the only stream with no name here), unless out of descriptors
-        if error.filename is None and error.errno not in _NO_PLACE:
-            _quiet_stdout()
-        _say(format_error(expected))
-        raise SystemExit(int(expected.exit_code)) from None
+        _machine(error)
     except Exception as error:  # noqa: BLE001 - the one place that catches everything
+        loop = symlink_loop(error)
+        if loop is not None:
+            _machine(loop)
         if not out_of_memory(error):
             _crash(error)
         _say(
@@ -315,7 +314,36 @@ def error_handler() -> Iterator[None]:
         raise SystemExit(int(ExitCode.BAD_INPUT)) from None
 
 
+def _machine(error: OSError) -> NoReturn:
+    """An OSError: the environment's (one line, exit 2) or a bug's (the traceback)."""
+    expected = environment_error(error)
+    if expected is None:
+        _crash(error)
+    # no file named: a write to stdout (the only stream with no name here), unless out of descriptors
+    if error.filename is None and error.errno not in _NO_PLACE:
+        _quiet_stdout()
+    _say(format_error(expected))
+    raise SystemExit(int(expected.exit_code)) from None
+
+
 MEMORY_HINT = "an address-space limit (ulimit -v) or a full machine stopped it: raise the limit or free memory"
+
+
+def symlink_loop(error: BaseException) -> OSError | None:
+    """Python's ``Path.resolve()`` (3.10 to 3.12) reports a symbolic link loop as ``RuntimeError("Symlink loop
+    from '/x'")``, not as the OSError (ELOOP) every other call on that path raises: ``--output loop`` and
+    ``init --config loop`` were a traceback.  That error as the OSError it is, naming the path; None for
+    anything else."""
+    text = str(error)
+    if not isinstance(error, RuntimeError) or not text.startswith(_LOOP_FROM):
+        return None
+    name = text.removeprefix(_LOOP_FROM)
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1]  # the repr's quotes; an escape in it stays as the repr wrote it
+    return OSError(errno.ELOOP, os.strerror(errno.ELOOP), name)
+
+
+_LOOP_FROM = "Symlink loop from "
 
 
 def out_of_memory(error: BaseException) -> bool:
@@ -357,7 +385,7 @@ _ENVIRONMENT_HINTS = {
     errno.EEXIST: "something else is in the way at that path: move it aside",
     errno.ENOTDIR: "a part of that path is a file where a folder must be: move it aside",
     errno.EISDIR: "a folder is where a file must be: move it aside",
-    errno.ELOOP: "that path is a symlink loop",
+    errno.ELOOP: "that path is a symlink loop: point the link at a real file or folder, or name another path",
     errno.ENAMETOOLONG: "use a shorter path",
     errno.EMFILE: "raise the open-file limit (ulimit -n)",
     errno.ENFILE: "raise the open-file limit (ulimit -n)",

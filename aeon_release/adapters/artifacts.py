@@ -77,8 +77,10 @@ def pull(repository: Repository, credentials: Credentials | None, digest: str) -
     if manifest is None:
         return None
     try:
-        layers = jsonio.loads(manifest.body).get("layers") or []
+        layers = jsonio.loads(manifest.body).get("layers")
     except (ValueError, AttributeError):
+        layers = None
+    if not isinstance(layers, list):  # a manifest of another shape (`"layers": 5` was a TypeError): no envelope
         layers = []
     envelopes = [layer for layer in layers if isinstance(layer, dict) and layer.get("mediaType") == ENVELOPE_TYPE]
     if not envelopes:

@@ -54,9 +54,12 @@ def resolve_commit(repo: Path, rev: str) -> str | None:
         text=True,
         env=_git_env(),
     )
-    if done.returncode != 0:
-        return None
-    return done.stdout.strip() or None
+    sha = done.stdout.strip()
+    # `^X` verifies too, as `^<id>`: git's "not X", no commit (`--base ^X` ran the merge-aware checks on it)
+    return sha if done.returncode == 0 and _OBJECT_ID.fullmatch(sha) else None
+
+
+_OBJECT_ID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
 
 
 def refuse_ambiguous(repo: Path, rev: str, label: str) -> None:
@@ -101,6 +104,8 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
     kind = next((m.group(1) for line in said if (m := _DEREFERENCED.search(line))), None)
     if kind is not None:
         return GitError(f"{label} {named} names a {kind}, not a commit, in {repo}", hint)
+    if done.returncode == 0 and done.stdout.startswith("^"):
+        return GitError(f"{label} {named} names no commit in {repo}: git reads a leading ^ as 'not'", hint)
     if done.returncode == 0 or not said or said[-1] == "fatal: Needed a single revision":
         return GitError(f"{label} {named} does not exist in {repo}", hint)
     if "not a git repository" in said[-1] or "config" in said[-1]:

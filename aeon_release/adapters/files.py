@@ -54,12 +54,33 @@ def make_folder(path: Path, what: str) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise UsageError(f"{what} {printable(str(path))[:200]}: is a file, not a folder", "pass a new folder") from None
+        why = "is a file, not a folder" if path.exists() else absent(path)  # a link loop, a link to nothing
+        raise UsageError(f"{what} {printable(str(path))[:200]}: {why}", "pass a new folder") from None
     except OSError as exc:
         message = f"{what} {printable(str(path))[:200]}: cannot be made there: {exc.strerror or exc}"
         if exc.errno in DISK_ERRNOS:
             raise DiskError(message, environment_hint(exc)) from None
         raise UsageError(message, "pass a folder in a place you can write, such as your home or /tmp") from None
+
+
+def absent(path: Path, missing: str = "does not exist") -> str:
+    """Why nothing at ``path`` can be used, as words after it (``PATH: <words>``): what stands there instead
+    of a file or folder (a symbolic link loop, a link to a name that does not exist, a file where a folder
+    of the path must be), else ``missing`` (the caller's words: no such name, or one that is not what it
+    needs).  A loop was "config folder does not exist", "no such directory" and, for a folder to make,
+    "is a file, not a folder"."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symbolic link loop (point the link at a real file or folder)"
+        if exc.errno == errno.ENOTDIR:
+            return "a part of the path is a file, not a folder"
+        if exc.errno == errno.EACCES:
+            return "cannot be reached: permission denied"
+        with contextlib.suppress(OSError):
+            return f"is a symbolic link to {printable(os.readlink(path))[:200]}, which {missing}"
+    return missing
 
 
 def unwritable(path: Path, what: str, exc: OSError) -> UsageError:

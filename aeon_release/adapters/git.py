@@ -330,8 +330,7 @@ def _made(*args: str, cwd: Path) -> None:
     """A git command that makes a repository (no work tree to run in yet); GitError when it fails."""
     done = _run_git(args, cwd=cwd, env=git_env() | _C_LOCALE)
     if done.returncode != 0:
-        lines = _text(done.stderr).strip().splitlines()
-        raise GitError(f"git {args[0]} failed in {cwd}: {lines[-1] if lines else f'exit {done.returncode}'}")
+        raise failed(args[0], cwd, done.stderr, done.returncode)
 
 
 @functools.lru_cache(maxsize=1)
@@ -368,8 +367,7 @@ class Git:
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
         status, out, err = self.try_run(*args, env=env)
         if status != 0:
-            lines = err.strip().splitlines()
-            raise GitError(f"git {args[0]} failed in {self.path}: {lines[-1] if lines else f'exit {status}'}")
+            raise failed(args[0], self.path, err, status)
         return out
 
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -406,7 +404,7 @@ class Git:
         if rev in self._commits:
             return rev
         status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-        sha = out.strip() if status == 0 and out.strip() else None
+        sha = out.strip() if status == 0 and _is_full_id(out.strip()) else None  # `^X` verifies as `^<id>`: "not X"
         if sha is not None and sha == rev:
             self._commits.add(sha)
         return sha
@@ -526,7 +524,6 @@ class Git:
             *revs,
             "--",
             *(f":(literal){p}" for p in paths),
-            env=_PATHSPEC_ENV,
         )
         wanted, found = set(paths), []
         for record in out.split("\x01")[1:]:
@@ -603,7 +600,9 @@ class Git:
 
     def changed_lines(self, sha: str, path: str) -> tuple[list[str], list[str]]:
         """The lines a commit removed from ``path`` and the lines it added there (first parent)."""
-        status, out, _ = self.try_run("show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", path)
+        status, out, _ = self.try_run(
+            "show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", f":(literal){path}"
+        )
         if status != 0:
             return [], []
         lines = out.splitlines()
@@ -777,7 +776,7 @@ class Git:
             stdin=changed.encode("utf-8", "surrogateescape"),
         )  # fmt: skip
         if done.returncode != 0:
-            raise GitError(f"git check-attr failed in {self.path}: {_last_line(done.stderr)}")
+            raise failed("check-attr", self.path, done.stderr, done.returncode)
         fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
         for path, value in zip(fields[0::3], fields[2::3], strict=False):
             if value == "union":
@@ -797,7 +796,7 @@ class Git:
         """Its output, decoded; ``strip=False`` for NUL-separated names (a name may begin or end in a space)."""
         done = self.plumb(*args, env=env)
         if done.returncode != 0:
-            raise GitError(f"git {args[0]} failed in {self.path}: {_last_line(done.stderr)}")
+            raise failed(args[0], self.path, done.stderr, done.returncode)
         out = done.stdout.decode("utf-8", "surrogateescape")
         return out.strip() if strip else out
 
@@ -819,7 +818,7 @@ class Git:
             return known
         done = self.plumb("cat-file", "commit", sha)
         if done.returncode != 0:
-            raise GitError(f"git cat-file failed in {self.path}: {_last_line(done.stderr)}")
+            raise failed("cat-file", self.path, done.stderr, done.returncode)
         if _is_full_id(sha):
             self._objects[sha] = done.stdout
         return done.stdout
@@ -846,7 +845,7 @@ class Git:
         self._merge_attributes(ours, theirs)
         done = self.plumb(*args, ours, theirs)
         if done.returncode not in (0, 1):
-            raise GitError(f"git merge-tree failed in {self.path}: {_last_line(done.stderr)}")
+            raise failed("merge-tree", self.path, done.stderr, done.returncode)
         tree, *names = done.stdout.decode("utf-8", "surrogateescape").split("\0")
         return TreeMerge(tree, tuple(dict.fromkeys(n for n in names if n)))
 
@@ -877,6 +876,15 @@ class Git:
         )
         return self.merge_tree(scratch, commit, unrelated=base is None)
 
+    def check_identity(self) -> None:
+        """git has a name and an email to write into a commit, as author and as committer; else the error
+        that says how to set them.  A machine with neither (a fresh CI runner, a container) had the merge
+        fail at its first commit, after the merge itself, with git's last line of advice as the reason."""
+        for who in ("GIT_COMMITTER_IDENT", "GIT_AUTHOR_IDENT"):
+            status, _, err = self.try_run("var", who)
+            if status != 0:
+                raise identity_error(str(self.path), [line.strip() for line in err.splitlines() if line.strip()])
+
     def commit_tree(
         self,
         tree: str,
@@ -892,10 +900,7 @@ class Git:
             args.append("-S")  # commit-tree reads gpg.program and user.signingKey, not commit.gpgSign
         done = self.plumb(*args, env=env, stdin=message)
         if done.returncode != 0:
-            err = done.stderr.decode("utf-8", "replace").strip()
-            raise GitError(
-                f"git commit-tree failed in {self.path}: {' / '.join(err.splitlines()[-3:]) or done.returncode}"
-            )
+            raise failed("commit-tree", self.path, done.stderr, done.returncode)
         return done.stdout.decode().strip()
 
     @functools.cached_property
@@ -990,16 +995,70 @@ def _last_line(stderr: bytes) -> str:
     return lines[-1] if lines else ""
 
 
+def failed(command: str, where: object, stderr: str | bytes, status: int | None = None) -> GitError:
+    """A git that failed, as one line: git's reason, not the advice it prints around it.
+
+    git says why on its ``fatal:`` or ``error:`` line and may go on with advice: the last line (all
+    the tool quoted) was "remove the file manually to continue." for a lock file another git left,
+    with the lock's name three lines up, and "Omit --global to set the identity only in this
+    repository." when no name or email is set to commit with (every fresh CI machine).  Those two
+    causes lie outside the tool and outside the run, so they get the way out as their hint and are
+    marked ``outside``: a stopped merge adds how to pick it up."""
+    text = stderr.decode("utf-8", "replace") if isinstance(stderr, bytes) else stderr
+    said = [line.strip() for line in text.splitlines() if line.strip()]
+    head = f"git {command} failed in {where}"
+    lock = _LOCK_HELD.search(text)
+    if lock is not None:
+        name = printable(lock.group(1))[:200]
+        error = GitError(
+            f"{head}: {name} exists: another git is at work in the repository, or one stopped before it removed "
+            "its lock file",
+            f"let the other git finish; if none is running, remove {name}",
+        )
+    elif any(line.startswith(_NO_IDENTITY) for line in said):
+        error = identity_error(head, said)
+    else:
+        # git's reasons, a chain at times ("transport 'file' not allowed / could not fetch ... from promisor
+        # remote", "gpg failed to sign the data / failed to write commit object"); else its last word
+        causes = [line for line in said if line.startswith(("fatal:", "error:"))][-3:] or said[-1:]
+        return GitError(f"{head}: {printable(' / '.join(causes)) or f'exit {status}'}")
+    error.outside = True
+    return error
+
+
+def identity_error(head: str, said: list[str]) -> GitError:
+    """git has no name or email to write into a commit (``user.name``/``user.email`` unset and the
+    machine's own guess refused, or ``user.useConfigOnly``)."""
+    cause = next((line for line in said if line.startswith("fatal:")), "fatal: no name or email to commit with")
+    return GitError(
+        f"{head}: git has no identity to commit with ({printable(cause)[:160]})",
+        'set one for this repository: git config user.name "Your Name" && git config user.email you@example.com '
+        "(or GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL, GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL)",
+    )
+
+
+# git's words for a lock file in the way (refs, the index, HEAD, config, packed-refs, shallow)
+_LOCK_HELD = re.compile(r"Unable to create '([^'\n]+\.lock)': File exists")
+_NO_IDENTITY = (
+    "*** Please tell me who you are",
+    "fatal: unable to auto-detect email address",
+    "fatal: no email was given and auto-detection is disabled",
+    "fatal: no name was given and auto-detection is disabled",
+    "fatal: empty ident name",
+    "fatal: name consists only of disallowed characters",
+)
+
+
 # -- for the audits ------------------------------------------------------------------------------
 def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ()) -> str:
     """``git diff -U0`` between two commits, renames off: the merge-aware audits parse its hunks.
 
     ``pathspecs`` carry their own magic (``:(glob)``, ``:(literal)``); the user's environment cannot
-    turn it off."""
+    turn it off (gitenv)."""
     args = ["diff", "-U0", *PATCH_OPTIONS, "--no-renames", "--irreversible-delete", a, b]
     if pathspecs:
         args += ["--", *pathspecs]
-    return Git(path).run(*args, env=_PATHSPEC_ENV if pathspecs else None)
+    return Git(path).run(*args)
 
 
 def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
@@ -1016,9 +1075,9 @@ def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str],
         *options,
         *(x for p in patterns for x in ("-e", p)),
     ]
-    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs, env=_PATHSPEC_ENV)
+    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs)
     if status not in (0, 1):
-        raise GitError(f"git grep failed in {path}: {err.strip().splitlines()[-1] if err.strip() else status}")
+        raise failed("grep", path, err, status)
     return out
 
 
@@ -1085,11 +1144,6 @@ def definition_sites(
     return sites
 
 
-_PATHSPEC_ENV = {name: "0" for name in ("GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS")} | {
-    "GIT_ICASE_PATHSPECS": "0"
-}
-
-
 SHALLOW_HINT = (
     "this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
     "(in GitHub Actions: actions/checkout with fetch-depth: 0)"
@@ -1116,7 +1170,7 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     # repository's config
     done = _run_git(("diff-index", "--name-only", "-z", "--no-renames", rev, "--"), cwd=git._cwd, env=git_env())
     if done.returncode != 0:
-        raise GitError(f"git diff-index {rev[:60]} failed in {path}: {_last_line(done.stderr)}")
+        raise failed(f"diff-index {rev[:60]}", path, done.stderr, done.returncode)
     tracked = [os.fsdecode(p) for p in done.stdout.split(b"\0") if p]
     untracked = git.run("ls-files", "-z", "--others", "--exclude-standard")
     return sorted({*tracked, *(name for name in untracked.split("\0") if name)})

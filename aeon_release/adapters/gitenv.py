@@ -42,6 +42,13 @@ _INHERITED = (
 
 _NO_PROGRAMS = (("core.fsmonitor", "false"), ("core.pager", "cat"))
 
+# How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
+# ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found
+# nothing), with GIT_ICASE_PATHSPECS=1 `ls-tree` refused every pathspec (`init` stopped on "pathspec magic
+# not supported").  Every pathspec of the tool's says what it is (``:(literal)``, ``:(glob)``) or is a
+# plain glob such as ``*.py``; all four off, that is what git reads.
+_PATHSPECS = ("GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS")
+
 
 def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """os.environ for a git subprocess: inherited locations dropped, no prompt, no fsmonitor and no
@@ -64,6 +71,7 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     # and clone a person asked for, and the commands that run the merge's hooks, get the caller's own
     # value back (``transports``).
     env["GIT_ALLOW_PROTOCOL"] = ""
+    env.update(dict.fromkeys(_PATHSPECS, "0"))
     count = _config_count(env)
     for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
         env[f"GIT_CONFIG_KEY_{i}"] = key

@@ -165,9 +165,33 @@ _REDIRECTS = (301, 302, 303, 307, 308)
 
 
 def _origin(url: str) -> tuple[str, str, int]:
-    parts = urllib.parse.urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
+    """(scheme, host, port) of an address.  One the registry named (a ``Location``, a ``Link``, a token
+    realm) that does not parse, a port past 65535 or a ``[`` that does not close, is the registry's
+    fault: urllib's ValueError was a traceback in `releases`, `verify` and `rollback`."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError as exc:
+        raise _unparsable(url, exc) from None
     return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+def _join(base: str, reference: str) -> str:
+    """``reference`` (a ``Location`` or ``Link`` the registry sent) read against ``base``, checked to parse."""
+    try:
+        url = urllib.parse.urljoin(base, reference)
+    except ValueError as exc:
+        raise _unparsable(reference, exc) from None
+    _origin(url)
+    return url
+
+
+def _unparsable(url: str | None, exc: ValueError) -> ServiceError:
+    named = f": {quoted(url, 120)}" if url is not None else " (a Location header)"
+    return ServiceError(
+        f"the registry named an address that does not parse ({exc}){named}",
+        "check the registry: the addresses in its Location and Link headers and its token realm",
+    )
 
 
 def _loopback_host(hostname: str) -> bool:
@@ -284,8 +308,14 @@ class Registry:
             if response.status == 404:
                 return found
             self._check(response, f"listing the tags of {self.repository}")
-            tags = _json(response.body, self.repository.host).get("tags") or []
-            found.extend(t for t in tags if isinstance(t, str))
+            tags = _json(response.body, self.repository.host).get("tags")
+            if tags is not None and not isinstance(tags, list):  # `{"tags": 5}` was a TypeError traceback
+                raise ServiceError(
+                    f"registry {self.repository.host} listing the tags of {self.repository}: its tags are "
+                    f"{type(tags).__name__}, not a list",
+                    "the registry does not speak the registry API here: check the registry address",
+                )
+            found.extend(t for t in tags or [] if isinstance(t, str))
             path = _next_link(response.headers.get("Link"))
         return found
 
@@ -296,7 +326,7 @@ class Registry:
 
     # -- transport and authentication --------------------------------------------------------
     def _send(self, method: str, path: str, headers: dict[str, str], data: bytes | None = None) -> _Response:
-        url = urllib.parse.urljoin(self.repository.base_url + "/", path)
+        url = _join(self.repository.base_url + "/", path)
         if _origin(url) != _origin(self.repository.base_url):
             raise ServiceError(f"registry {self.repository.host} pointed a page at another host: {url[:120]}")
         response = self._exchange(method, url, headers, data, self._authorization)
@@ -337,7 +367,7 @@ class Registry:
             location = response.headers.get("Location")
             if response.status not in _REDIRECTS or not location:
                 return response
-            url = urllib.parse.urljoin(url, location)
+            url = _join(url, location)
             if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
                 raise ServiceError(f"registry {self.repository.host} redirected to an unusable address")
             if response.status == 303:
@@ -368,6 +398,8 @@ class Registry:
                 f"registry {self.repository.host} is unreachable: {type(error).__name__}",
                 "check the registry address and that it is running; nothing further was changed",
             ) from None
+        except ValueError as error:  # requests reads a redirect's Location even when it follows none
+            raise _unparsable(None, error) from None
 
     def _authorize(self, challenge: str) -> str:
         scheme, _, rest = challenge.partition(" ")
@@ -489,9 +521,14 @@ def _media_type_of(body: bytes) -> str:
 
 
 def _error_text(body: bytes) -> str:
+    """The registry's first error, as the API spells one (``{"errors": [{"code", "message"}]}``); any other
+    answer as its first 200 characters (``"errors": {...}`` was a KeyError traceback)."""
     try:
-        errors = jsonio.loads(body).get("errors") or []
-        first = errors[0]
+        data = jsonio.loads(body)
+    except (ValueError, RecursionError):
+        data = None
+    errors = data.get("errors") if isinstance(data, dict) else None
+    first = errors[0] if isinstance(errors, list) and errors else None
+    if isinstance(first, dict):
         return f"{first.get('code', '')}: {first.get('message', '')}"[:200]
-    except (ValueError, AttributeError, IndexError, TypeError):
-        return body[:200].decode("utf-8", "replace")
+    return body[:200].decode("utf-8", "replace")

@@ -70,7 +70,9 @@ def load_signer(secret: Path) -> CryptoSigner:
     try:
         key = serialization.load_pem_private_key(_key_bytes(secret, "signing key", ConfigError), password=None)
     except FileNotFoundError:
-        raise ConfigError(f"signing key {secret} does not exist", "make one with `aeon-release keygen PATH`") from None
+        raise ConfigError(
+            f"signing key {secret} {files.absent(secret)}", "make one with `aeon-release keygen PATH`"
+        ) from None
     except (OSError, ValueError, TypeError) as exc:
         raise ConfigError(
             f"signing key {secret} is not an unencrypted PEM private key ({type(exc).__name__})",
@@ -94,7 +96,7 @@ def load_public(path: Path) -> SSlibKey:
         key = serialization.load_pem_public_key(_key_bytes(path, "public key", UsageError))
     except FileNotFoundError:
         raise UsageError(
-            f"public key {path} does not exist", "pass --key the .pub file beside the signing key"
+            f"public key {path} {files.absent(path)}", "pass --key the .pub file beside the signing key"
         ) from None
     except (OSError, ValueError) as exc:
         raise UsageError(f"public key {path} is not a PEM public key ({type(exc).__name__})") from None

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from aeon_release.adapters import git as repo
 from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous, resolve_commit
 from aeon_release.adapters.console import console, emit, is_terminal, plain, say
-from aeon_release.adapters.files import folder_digest
+from aeon_release.adapters.files import absent, folder_digest
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits.model import AuditReport, MergeSides
 from aeon_release.domain.audits.render import RENDERERS, render, summary
@@ -48,7 +48,7 @@ def audit(
     if fmt not in RENDERERS:
         raise UsageError(f"unknown format {quoted(fmt)}", f"choose one of {', '.join(RENDERERS)}")
     if not repo_path.is_dir():
-        raise UsageError(f"{repo_path}: no such directory", "pass --repo the fork's checkout")
+        raise UsageError(f"{repo_path}: {absent(repo_path, 'no such directory')}", "pass --repo the fork's checkout")
     if fix and rev is not None:
         raise UsageError(
             "--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aeon_release.adapters.files import absent
 from aeon_release.adapters.yamlio import (
     Where,
     choice,
@@ -299,4 +300,6 @@ __all__ = [
 
 def no_folder(config_dir: Path) -> str:
     """Why a --config is no config folder: missing, or something else than a folder (/dev/null, a file)."""
-    return "config folder does not exist" if not config_dir.exists() else "not a folder (--config names a folder)"
+    if config_dir.exists():
+        return "not a folder (--config names a folder)"
+    return absent(config_dir, "config folder does not exist")

@@ -239,7 +239,8 @@ def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
     tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
     dockerfile = request.dockerfile or fleet.support_file(fleet.dockerfile, "image.dockerfile")
     if not dockerfile.is_file():
-        raise UsageError(f"Dockerfile {dockerfile} does not exist", "pass --dockerfile the serving image's Dockerfile")
+        why = "is not a regular file" if dockerfile.exists() else files.absent(dockerfile)
+        raise UsageError(f"Dockerfile {dockerfile} {why}", "pass --dockerfile the serving image's Dockerfile")
     return tag, dockerfile.resolve()
 
 
@@ -268,7 +269,9 @@ def preflight(request: BuildRequest) -> Preflight:
     args = parse_build_args(request.build_args)
     text = files.read_capped(dockerfile, f"Dockerfile {dockerfile}")
     if text is None:
-        raise UsageError(f"Dockerfile {dockerfile} does not exist", "pass --dockerfile or set image.dockerfile")
+        raise UsageError(
+            f"Dockerfile {dockerfile} {files.absent(dockerfile)}", "pass --dockerfile or set image.dockerfile"
+        )
     arch_list, archs = _checked_arch_list(text.decode("utf-8", "replace"), args, fleet.arch)
     loadbearing.support_files(fleet)  # there, and in the config folder: before anything is built
     if request.rev:

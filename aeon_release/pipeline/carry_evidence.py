@@ -90,7 +90,9 @@ class UpstreamRange:
         """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""
         wanted = [f for f in dict.fromkeys(files) if f not in self._added]
         if wanted:
-            out = self.git.run("diff", "-U0", *PATCH_OPTIONS, "--no-renames", self.base, self.tag, "--", *wanted)
+            out = self.git.run(
+                "diff", "-U0", *PATCH_OPTIONS, "--no-renames", self.base, self.tag, "--", *_literal(wanted)
+            )  # fmt: skip
             parsed = parse_patch(out)
             for path in wanted:
                 self._added[path] = {line.strip() for line in parsed.added.get(path, [])}
@@ -105,8 +107,9 @@ class UpstreamRange:
         """The upstream commit in the range whose added lines cover most of ``lines``."""
         wanted, best, best_count = set(lines), None, 0
         out = self.git.run(
-            "log", "-p", "-U0", *PATCH_OPTIONS, "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--", *files
-        )
+            "log", "-p", "-U0", *PATCH_OPTIONS, "--format=%x01%H%x00%s", f"{self.base}..{self.tag}", "--",
+            *_literal(files),
+        )  # fmt: skip
         for chunk in out.split("\x01")[1:]:
             header, _, body = chunk.partition("\n")
             sha, _, subject = header.partition("\x00")
@@ -191,3 +194,9 @@ def conflict_notes(
         if len(note) > 1:
             notes.append(note)
     return notes
+
+
+def _literal(paths: list[str]) -> list[str]:
+    """Paths as pathspecs that name them alone: a plain pathspec is a glob to git, so a carried file named
+    ``pkg/[ab].py`` also read upstream's ``pkg/a.py`` and ``pkg/b.py`` (and the evidence named their commit)."""
+    return [f":(literal){p}" for p in paths]

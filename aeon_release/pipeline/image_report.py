@@ -30,7 +30,7 @@ _HINT = "e.g. docker-archive:/tmp/image.tar, oci-archive:/tmp/image.oci.tar, oci
 def _chunks(path: Path, image: str) -> Iterator[bytes]:
     handle = files.open_regular(path, image)  # a FIFO there held the report for good
     if handle is None:
-        raise UsageError(f"{image}: no such file", _HINT)
+        raise UsageError(f"{image}: {files.absent(path, 'no such file')}", _HINT)
     with handle:
         yield from iter(lambda: handle.read(1 << 20), b"")
 
@@ -41,9 +41,11 @@ def _on_disk(transport: str, rest: str) -> Path:
     if not path.exists() and ":" in rest:
         path = Path(rest.rsplit(":", 1)[0])
     want_dir = transport == "oci"
-    if not path.exists() or path.is_dir() != want_dir:
-        kind = "directory" if want_dir else "file"
-        raise UsageError(f"{transport}:{rest}: no such {kind}", _HINT)
+    kind = "directory" if want_dir else "file"
+    if not path.exists():
+        raise UsageError(f"{transport}:{rest}: {files.absent(path, f'no such {kind}')}", _HINT)
+    if path.is_dir() != want_dir:  # `oci-archive:/tmp` said "no such file"
+        raise UsageError(f"{transport}:{rest}: {'not a folder' if want_dir else 'a folder, not a file'}", _HINT)
     return path
 
 

@@ -382,7 +382,14 @@ def check(run: Run) -> None:
     anything."""
     _check_head(run)
     _check_audit_record(run)
-    STAGES.check(run, unfinished(run))
+    pending = unfinished(run)
+    if any(stage.name in _COMMITTING for stage in pending):
+        run.git.check_identity()  # before the merge, not at its first commit
+    STAGES.check(run, pending)
+
+
+# the steps that make commits (the finish only moves a branch)
+_COMMITTING = frozenset({"merge", "carries", "picks"})
 
 
 @dataclass(frozen=True)
@@ -883,7 +890,7 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
     try:
         STAGES.run(run, unfinished(run), started, done, lambda name, error: stopped.append(name))
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
-        exc.hint = exc.hint or _RESUMABLE
+        exc.hint = f"{exc.hint}; then `aeon-release merge --continue`" if exc.outside else exc.hint or _RESUMABLE
         raise
     except DiskError as exc:  # a state or record file the disk would not take: the same, once there is a run
         if stopped or run.store.state_file.exists():

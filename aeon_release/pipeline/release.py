@@ -261,7 +261,8 @@ def check_publish(rel: Release) -> None:
     resolve_credentials(names.repository.host, request.username, request.password)
     key = keys.signing_key(request.signing_key, request.config_dir)
     if not key.is_file():
-        raise ConfigError(f"signing key {key} does not exist", "make one with `aeon-release keygen PATH`")
+        why = "is not a regular file" if key.exists() else files.absent(key)
+        raise ConfigError(f"signing key {key} {why}", "make one with `aeon-release keygen PATH`")
 
 
 def plan_publish(rel: Release) -> list[Action]:

@@ -198,12 +198,46 @@ class _FsJob:
     root: str
     paths: tuple[str, ...]
     max_bytes: int
+    indexed: tuple[tuple[str, str], ...] = ()  # (path, the index's blob id) of the clean tracked files
 
     def read_all(self) -> Iterator[tuple[str, bytes]]:
-        for rel in self.paths:
-            data = open_regular(os.path.join(self.root, rel), self.max_bytes)
-            if data is not None:
-                yield rel, data
+        oids = dict(self.indexed)
+        stored = _Stored(self.root, self.max_bytes)
+        try:
+            for rel in self.paths:
+                data = stored.unless_converted(rel, open_regular(os.path.join(self.root, rel), self.max_bytes), oids)
+                if data is not None:
+                    yield rel, data
+        finally:
+            stored.close()
+
+
+class _Stored:
+    """The blobs of a work tree's clean tracked files whose checkout holds other bytes than git stores.
+
+    git converts a file on checkout when the tree's ``.gitattributes`` asks (``working-tree-encoding``,
+    ``eol``, ``ident``; a ``filter`` the config defines): a ``.cu`` of conflict markers checked out as
+    UTF-16 passed the work-tree audit, while the build's context and every revision's audit read the
+    blob, and that pass was kept under the blob's id for them (the findings cache's key: the index's id
+    of a file git's stat check calls unchanged).  Such a file is audited as git stores it, what is
+    committed and built; the check is one hash of the bytes read."""
+
+    def __init__(self, root: str, max_bytes: int) -> None:
+        self.root, self.max_bytes = root, max_bytes
+        self._blobs: Blobs | None = None
+
+    def unless_converted(self, rel: str, data: bytes | None, oids: dict[str, str]) -> bytes | None:
+        oid = oids.get(rel)
+        if data is None or oid is None or is_blob(data, oid):
+            return data
+        if self._blobs is None:
+            self._blobs = Blobs(Path(self.root))
+        stored = self._blobs.read(oid)
+        return stored if stored is not None and len(stored) <= self.max_bytes else None
+
+    def close(self) -> None:
+        if self._blobs is not None:
+            self._blobs.close()
 
 
 @dataclass(frozen=True)
@@ -337,11 +371,16 @@ class WorkTree:
         if path not in self._sizes:
             return None
         if path in self._indexed:
-            if self._blobs is None:
-                self._blobs = Blobs(self.root)
-            data = self._blobs.read(self._indexed[path])
-            return data if data is not None and len(data) <= self.max_bytes else None
-        return open_regular(self._base + path, self.max_bytes)
+            return self._stored(self._indexed[path])
+        data = open_regular(self._base + path, self.max_bytes)
+        oid = self.oid(path)
+        return data if data is None or oid is None or is_blob(data, oid) else self._stored(oid)  # see _Stored
+
+    def _stored(self, oid: str) -> bytes | None:
+        if self._blobs is None:
+            self._blobs = Blobs(self.root)
+        data = self._blobs.read(oid)
+        return data if data is not None and len(data) <= self.max_bytes else None
 
     def size(self, path: str) -> int:
         return self._sizes.get(path, 0)
@@ -362,11 +401,13 @@ class WorkTree:
         return self._oids.get(path) if path in self._sizes else None
 
     def job(self, paths: list[str]) -> ReadJob:
+        on_disk = tuple(p for p in paths if p not in self._indexed)
+        clean = tuple((p, oid) for p in on_disk if (oid := self.oid(p)) is not None)
         if not any(p in self._indexed for p in paths):
-            return _FsJob(str(self.root), tuple(paths), self.max_bytes)
+            return _FsJob(str(self.root), on_disk, self.max_bytes, clean)
         return _Jobs(
             (
-                _FsJob(str(self.root), tuple(p for p in paths if p not in self._indexed), self.max_bytes),
+                _FsJob(str(self.root), on_disk, self.max_bytes, clean),
                 _GitJob(str(self.root), tuple((p, self._indexed[p]) for p in paths if p in self._indexed)),
             )
         )
@@ -518,6 +559,14 @@ def _stat_key(info: os.stat_result) -> tuple[int, int, int, int]:
 def blob_id(data: bytes) -> str:
     """The id git gives these bytes as a blob (``git hash-object``)."""
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def is_blob(data: bytes, oid: str) -> bool:
+    """Whether ``data`` is the blob ``oid``, of a SHA-1 or a SHA-256 repository."""
+    digest = hashlib.sha256() if len(oid) == 64 else hashlib.sha1()
+    digest.update(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.hexdigest() == oid
 
 
 OVER_CAP = "(settings.max_file_bytes)"  # how every tree's reason for a file over the cap ends
