@@ -173,6 +173,16 @@ def test_dates_are_real_and_whole() -> None:
             names.check_date(text)
 
 
+def test_a_dated_tag_names_a_real_day(tmp_path: Path) -> None:
+    """`rollback --to` reads a dated tag as `--date` reads a date: Feb 30 is refused before any registry is asked."""
+    assert names.check_dated_tag("2026-08-16-v0.27.1-slim") == "2026-08-16-v0.27.1-slim"
+    for text in ("2026-02-30-v0.29.0", "2026-13-01-v0.29.0", "2026-08-16-0.27.1", "2026-08-16"):
+        with pytest.raises(UsageError, match="is not a dated tag"):
+            names.check_dated_tag(text)
+    done = run_cli("rollback", "--repository", "127.0.0.1:9/x/y", "--to", "2026-02-30-v0.29.0", "--config", tmp_path)
+    assert done.code == 2 and "--to '2026-02-30-v0.29.0' is not a dated tag" in done.err and "Traceback" not in done.err
+
+
 def test_one_size_formatter_two_unit_systems() -> None:
     assert names.human_size(5 * 1024 * 1024) == "5.0 MiB" and names.human_size(512) == "512 B"
     assert names.human_size(18_300_000_000, decimal=True) == "18.3 GB" and names.human_size(None) == "0 B"

@@ -19,7 +19,7 @@ from aeon_release.adapters.console import show as primary
 from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.domain import names, release_record
 from aeon_release.domain.release_record import DATED_TAG, Action, Release
-from aeon_release.errors import NeedsHuman, StateError, UsageError, quoted
+from aeon_release.errors import NeedsHuman, StateError, UsageError
 from aeon_release.pipeline.publish import LATEST, move_latest
 
 
@@ -150,8 +150,8 @@ def rollback(
     repository: str, config_dir: Path, to: str | None = None, username: str | None = None, password: str | None = None
 ) -> RollbackResult:
     """Point `:latest` at the previous dated release (or ``to``), verified and recorded."""
-    if to is not None and not DATED_TAG.fullmatch(to):
-        raise UsageError(f"--to {quoted(to)} is not a dated tag", "e.g. --to 2026-08-16-v0.27.1")
+    if to is not None:
+        names.check_dated_tag(to, "--to")
     repo, registry = _registry(repository, username, password)
     with release_record.repository_lock(config_dir, str(repo)):
         records = release_record.for_repository(release_record.load(config_dir), str(repo))

@@ -83,6 +83,24 @@ def check_date(text: str) -> str:
     return text
 
 
+def check_dated_tag(text: str, what: str = "dated tag") -> str:
+    """``YYYY-MM-DD-VERSION[-variant]`` whose date is a day of the calendar (``2026-02-30`` is none, as
+    ``--date`` says): the form alone let a tag no publish could have made through."""
+    match = DATED_TAG.fullmatch(text)
+    real = match is not None
+    if match is not None:
+        try:
+            real = dt.date.fromisoformat(match[1]).isoformat() == match[1]
+        except ValueError:
+            real = False
+    if not real:
+        raise UsageError(
+            f"{what} {quoted(text)} is not a dated tag (YYYY-MM-DD-VERSION[-variant], a real date)",
+            "e.g. --to 2026-08-16-v0.27.1",
+        )
+    return text
+
+
 # -- image references ------------------------------------------------------------------------
 def split_image(reference: str) -> tuple[str, str | None]:
     """``NAME[:TAG|@DIGEST]`` -> (name, tag or digest), as the docker SDK splits it."""
