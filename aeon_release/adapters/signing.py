@@ -41,6 +41,11 @@ def generate(secret: Path) -> tuple[Path, str]:
         raise UsageError(
             f"{quoted(str(secret))} names a folder, not a key file", "pass a file's path, e.g. keys/fleet.key"
         )
+    if str(secret) == "-":  # git and gh read `-` as standard output: a secret key is never printed
+        raise UsageError(
+            "keygen - would print a secret key: it is only ever written to a file",
+            "pass a file's path, e.g. keys/fleet.key",
+        )
     public = public_path(secret)
     for path in (secret, public):  # a symbolic link there (even one to nothing) is in the way too
         if os.path.lexists(path):

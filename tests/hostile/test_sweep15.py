@@ -355,6 +355,13 @@ def test_keygen_of_a_folder_is_one_line(tmp_path: Path, path: str) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def test_keygen_of_dash_prints_no_key_and_writes_no_file(tmp_path: Path) -> None:
+    """``keygen -`` (git's and gh's standard output) wrote the secret key to a file named ``-``."""
+    result = run_cli("keygen", "-", cwd=tmp_path)
+    assert "would print a secret key" in one_error_line(result) and "PRIVATE KEY" not in result.out + result.err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_file_whose_read_fails_is_one_line() -> None:
     """A regular file whose read fails (EIO: a failing disk; /proc/self/mem, a real one, at offset 0):
     ``notes --record`` crashed with ``OSError: [Errno 5] Input/output error``."""
