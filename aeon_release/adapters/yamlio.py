@@ -353,6 +353,20 @@ def relative_path(node: Any, where: Where) -> str:
     return value
 
 
+def tree_path(node: Any, where: Where) -> str:
+    """A path in the audited tree (a marker's file, a rule's paths): relative, and spelt as git names a
+    file, whose parts are never empty or ``.``: ``./x``, ``x/`` and ``a//b`` name no file git lists, so
+    a marker there was only ever "missing", and a rule's glob matched nothing."""
+    value = relative_path(node, where)
+    parts = value.split("/")
+    if any(part in ("", ".") for part in parts):
+        canonical = "/".join(part for part in parts if part not in ("", "."))
+        raise where.fail(
+            f"{quoted(value)} is not a path as git names a file", f"write it {quoted(canonical or 'a/b.py')}"
+        )
+    return value
+
+
 def type_name(node: Any) -> str:
     if node is None:
         return "nothing"

@@ -24,6 +24,7 @@ from aeon_release.adapters.yamlio import (
     relative_path,
     sequence,
     string,
+    tree_path,
 )
 from aeon_release.domain import names
 from aeon_release.errors import ConfigError, quoted
@@ -114,7 +115,7 @@ class Ledger:
 # -- carries.yaml ----------------------------------------------------------------------------
 def _marker(node: Any, where: Where) -> Marker:
     data = mapping(node, where, required=("path", "text"))
-    return Marker(relative_path(data["path"], where.key("path")), string(data["text"], where.key("text")))
+    return Marker(tree_path(data["path"], where.key("path")), string(data["text"], where.key("text")))
 
 
 def _dropped(node: Any, where: Where) -> Dropped:

@@ -246,3 +246,26 @@ def test_a_file_checked_out_in_another_encoding_is_audited_as_git_stores_it(tmp_
         assert {(f["path"], f["rule"]) for f in json.loads(run.out)["findings"]} >= {
             ("k.cu", "baseline/conflict-markers")
         }
+
+
+# -- a tree path git never names ------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", ["./vllm/x.py", "vllm/x.py/", "vllm//x.py", "vllm/./x.py"])
+def test_a_tree_path_git_never_names_is_refused_where_it_is_written(tmp_path: Path, path: str) -> None:
+    """A marker's path (or a rule's) spelt ``./x``, ``x/`` or ``a//b`` passed ``ledger check``: git lists no
+    such file, so the marker could only ever be missing and a rule's path matched nothing.  It is refused
+    in one line naming the field, with the path as git writes it."""
+    config = config_with(tmp_path)
+    (config / "carries.yaml").write_text(
+        f"carries:\n  - id: c\n    title: c\n    status: active\n    commits: []\n"
+        f"    markers: [{{path: {json.dumps(path)}, text: x}}]\n"
+    )
+    line = one_error_line(run_cli("ledger", "check", "--config", config))
+    assert "carries[0].markers[0].path" in line and "is not a path as git names a file" in line, line
+    assert "'vllm/x.py'" in line, line
+    (config / "carries.yaml").write_text("carries: []\n")
+    (config / "audits" / "rules.yaml").write_text(
+        f"rules:\n  - id: t/p\n    kind: pattern\n    message: m\n    paths: [{json.dumps(path)}]\n    regex: x\n    expect: absent\n"
+    )
+    fork = make_repo(tmp_path / "fork", {"vllm/x.py": "x\n"})
+    line = one_error_line(run_cli("audit", "--repo", fork, "--config", config))
+    assert "paths[0]" in line and "is not a path as git names a file" in line, line

@@ -23,9 +23,9 @@ from aeon_release.adapters.yamlio import (
     mapping,
     parse_yaml,
     read_text,
-    relative_path,
     sequence,
     string,
+    tree_path,
     type_name,
 )
 from aeon_release.domain import profile
@@ -383,13 +383,13 @@ def _paths(data: Mapping[str, Any], where: Where, default: tuple[str, ...] | Non
         return default
     paths = string_list(data["paths"], where.key("paths"))
     for i, path in enumerate(paths):
-        relative_path(path, where.key("paths").index(i))
+        tree_path(path, where.key("paths").index(i))
     return paths
 
 
 def _condition(node: Any, where: Where) -> Condition:
     data = mapping(node, where, required=("path", "contains"))
-    return Condition(relative_path(data["path"], where.key("path")), string(data["contains"], where.key("contains")))
+    return Condition(tree_path(data["path"], where.key("path")), string(data["contains"], where.key("contains")))
 
 
 def carry_rules(carries: Sequence[Carry]) -> list[Rule]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
-from aeon_release.adapters.yamlio import Where, relative_path, string, type_name
+from aeon_release.adapters.yamlio import Where, string, tree_path, type_name
 from aeon_release.domain.audits import cmake
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
@@ -93,7 +93,7 @@ class ArchCoverage:
         functions: tuple[str, ...] = ()
         if data.get("functions") is not None:
             listed = string_list(data["functions"], where.key("functions"))
-            functions = tuple(relative_path(path, where.key("functions").index(i)) for i, path in enumerate(listed))
+            functions = tuple(tree_path(path, where.key("functions").index(i)) for i, path in enumerate(listed))
         return ArchCoverageOptions(
             arch_list, version, groups, functions, _defines(data.get("define"), where.key("define"))
         )

@@ -7,7 +7,7 @@ from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from aeon_release.adapters.yamlio import Where, relative_path, string
+from aeon_release.adapters.yamlio import Where, string, tree_path
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import enum_members, int_value, python_lines
@@ -64,7 +64,7 @@ class EnumLiteral:
     def parse(self, data: Mapping[str, Any], where: Where) -> EnumLiteralOptions:
         return EnumLiteralOptions(
             string(data["enum"], where.key("enum")),
-            relative_path(data["enum_path"], where.key("enum_path")),
+            tree_path(data["enum_path"], where.key("enum_path")),
             string_list(data["names"], where.key("names")),
         )
 
