@@ -1117,24 +1117,40 @@ class _Checker:
     def _call_drift(
         self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
     ) -> str | None:
+        bodies: tuple[_Body, _Body] = ((before.node, before.path), (after.node, after.path))
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
             if not changed & self.inp.upstream_files:
                 return None
+            bodies = (_init_node(self.before, before), _init_node(self.after, after))
         elif not self._upstream(after.path):
             return None
         else:
             old, new = _bound_sig(before, via), _bound_sig(after, via)
-        if old is None or new is None or old == new:
-            return None
-        if call_problem(call, old) is not None:
-            return None  # it did not fit before either: not drift
-        problem = call_problem(call, new)
-        if problem is None or given_twice(call, new):  # given twice since an argument moved: say which
-            problem = _swallowed(call, old, new, after.node) or _rebound(call, old, new, owned) or problem
+        if old is None or new is None or call_problem(call, old) is not None:
+            return None  # unknown, or it did not fit before either: not drift
+        problem = self._unread_key(call, new, bodies) if old == new else call_problem(call, new)
+        if old != new and (problem is None or given_twice(call, new)):  # given twice since an argument moved: say which
+            problem = (
+                _swallowed(call, old, new, after.node)
+                or self._unread_key(call, new, bodies)
+                or _rebound(call, old, new, owned)
+                or problem
+            )
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
+        return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _unread_key(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+        """``_unread_key`` with the upstream commit that last touched the key's line in the body's file."""
+        (old_body, _), (new_body, path) = bodies
+        found = _unread_key(call, new, old_body, new_body)
+        if found is None:
+            return None
+        problem, key = found
+        commit = self._line_commit(path, key) if path is not None else ""
+        said = f"{problem} (upstream: {commit})" if commit else problem
         return Uncertain(said) if isinstance(problem, Uncertain) else said
 
     def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
@@ -1573,17 +1589,86 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig, node: ast.AST) -> str | None:
     )
 
 
-def _kwargs_use(node: ast.AST, keys: list[str]) -> str:
+_Body = tuple[ast.AST | None, str | None]  # the def a call runs, and its file
+
+
+def _unread_key(call: ast.Call, new: Sig, old_body: ast.AST | None, new_body: ast.AST | None) -> tuple[str, str] | None:
+    """A keyword the function never named, which its body read from its ``**kwargs`` by name and no
+    longer does: ``PPMissingLayer(return_tuple=True)`` once read as ``kwargs.get("return_tuple", False)``
+    (#21931 removed the read).  The call still fits; the fork's value is silently ignored.  An error when
+    the body no longer touches its kwargs, or only reads other keys from them by name (a key upstream
+    renamed: the finding names the new one); a warning (``Uncertain``) when it hands them on (a callee
+    may read the key now)."""
+    named = set(new.positional[new.posonly :]) | set(new.kwonly)
+    keys = [k.arg for k in call.keywords if k.arg is not None and k.arg not in named]
+    if not keys or not new.varkw or old_body is None or new_body is None:
+        return None
+    lost = [k for k in keys if _kwargs_use(old_body, [k], True) == "reads" and _kwargs_use(new_body, [k]) != "reads"]
+    if not lost:
+        return None
+    said = ", ".join(f"{k}=" for k in lost)
+    use = _kwargs_use(new_body, lost)
+    now, then = _keys_read(new_body), _keys_read(old_body)
+    if use == "ignores" or now is not None:
+        added = sorted((now or set()) - (then or set()))
+        hint = f" (it reads {', '.join(added)} now, which upstream added)" if added else ""
+        problem = (
+            f"passes {said}, which its body no longer reads from its **kwargs{hint}: the value is silently ignored"
+        )
+        return problem, lost[0]
+    said = f"passes {said}, which its body no longer reads from its **kwargs (it {use}): check that the value still reaches what used it"
+    return Uncertain(said), lost[0]
+
+
+_KEY_READS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__"})
+
+
+def _keys_read(node: ast.AST | None) -> set[str] | None:
+    """The keys a function reads from its ``**kwargs`` when that is all it does with them
+    (``kwargs.get("k")``, ``kwargs.pop("k", d)``, ``kwargs["k"]``, ``"k" in kwargs``), else None."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
+        return None
+    name, keys, uses, reads = node.args.kwarg.arg, set(), 0, 0
+    for n in (n for stmt in node.body for n in ast.walk(stmt)):
+        uses += isinstance(n, ast.Name) and n.id == name
+        key: ast.expr | None = None
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEY_READS and n.args:
+            key, holder = n.args[0], n.func.value
+        elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+            key, holder = n.slice, n.value
+        elif isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.In, ast.NotIn)):
+            key, holder = n.left, n.comparators[0]
+        if key is not None and isinstance(holder, ast.Name) and holder.id == name and isinstance(key, ast.Constant):
+            keys.add(str(key.value))
+            reads += 1
+    return keys if uses == reads else None
+
+
+def _init_node(ix: Index, sym: DefSym) -> _Body:
+    """The ``__init__`` that ``Class(...)`` runs, found along the class's bases inside the tree, and its file."""
+    cls = ix.class_of(sym)
+    for item in ix.mro(cls) if cls is not None else []:
+        if isinstance(item, px.External):
+            break
+        if "__init__" in item.members:
+            return item.members["__init__"], item.module.path
+    return None, None
+
+
+def _kwargs_use(node: ast.AST, keys: list[str], strict: bool = False) -> str:
     """What a function (a class: its own ``__init__``) does with the keys in its ``**kwargs``: "reads"
-    (a key spelled as a string in its body), "ignores" (the kwargs never named), or how it may use them."""
+    (a key spelled as a string in its body; ``strict``: and the body names its kwargs), "ignores" (the
+    kwargs never named), or how it may use them."""
     if isinstance(node, ast.ClassDef):
         node = next((d for d in node.body if isinstance(d, ast.FunctionDef) and d.name == "__init__"), node)
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
         return "hands it on (the body is not read here)"
     body = [n for stmt in node.body for n in ast.walk(stmt)]
-    if any(isinstance(n, ast.Constant) and n.value in keys for n in body):
-        return "reads"
     kwargs = node.args.kwarg.arg
+    if any(isinstance(n, ast.Constant) and n.value in keys for n in body) and (
+        not strict or any(isinstance(n, ast.Name) and n.id == kwargs for n in body)
+    ):
+        return "reads"
     if any(isinstance(n, ast.Name) and n.id == kwargs for n in body):
         return "hands it on"
     if _abstract_body(node):
