@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
+from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -346,6 +347,7 @@ class _Checker:
                 yield from self._shadowed(mod, qual, owned)
                 if stmt.lineno in owned:
                     yield from self._unimplemented(mod, stmt, qual)
+                    yield from self._inherited(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
@@ -936,6 +938,36 @@ class _Checker:
                     "super call, or pass it to the base"
                 )
             yield Finding(SHADOWED_ATTRIBUTE, "merge", Severity.ERROR, mod.path, shadow.line, what)
+
+    def _inherited(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
+        """A class attribute the fork's class inherits whose literal value upstream changed in the base
+        (drift/inherited.py): the fork's class silently takes the new value; a warning, since the fork
+        may want it.  The finding says when upstream's diff set the old value on classes of its own."""
+        short = qual.rsplit(".", 1)[-1]
+        for change in inherited_changes(self.before, self.after, mod, qual, self._upstream):
+            commit = self._line_commit(change.path, change.attr)
+            where = f"{change.path}:{change.line}{'; ' + commit if commit else ''}"
+            pinned = sorted(
+                path
+                for path, lines in self.inp.upstream_lines.items()
+                if path != change.path and pinned_elsewhere(lines, change.attr, change.old)
+            )
+            kept = (
+                f"; upstream's own diff set {change.attr} = {change.old} on its classes in {', '.join(pinned[:3])}"
+                + (f" and {len(pinned) - 3} more" if len(pinned) > 3 else "")
+                if pinned
+                else ""
+            )
+            yield Finding(
+                DEFAULT_DRIFT,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                node.lineno,
+                f"{short} inherits {change.attr} from {change.owner}, whose value upstream changed from "
+                f"{change.old} to {change.new} ({where}){kept}: the fork's class now gets {change.new}; set "
+                f"{change.attr} = {change.old} on {short} to keep the old behaviour, or confirm the new one",
+            )
 
     def _unimplemented(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
         """A fork class that lacks a method upstream made abstract in one of its bases: instantiating
