@@ -158,22 +158,25 @@ def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
 def _deleted_reads(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
     """name -> a Python file upstream deleted (tests aside) that read it at the base: its reads went
     with the file (a feature removed: #32683 deleted BitBlas, whose config read ``is_bitblas_format``).
-    One ``git grep`` of the base over the deleted files, for every name at once."""
+    One ``git grep`` of the base over the deleted files for every name at once (a few, for a fork that
+    stores thousands: each command line stays short)."""
     deleted = [p for p in trees.upstream.deleted if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS]
-    if not names or not deleted:
-        return {}
-    strings = [f".{n}" for n in names] + [f"{q}{n}{q}" for n in names for q in "\"'"]
     found: dict[str, str] = {}
-    for start in range(0, len(deleted), _PATHS_A_CALL):
-        specs = [f":(literal){p}" for p in deleted[start : start + _PATHS_A_CALL]]
-        for path, line in repo.lines_in_files_containing(trees.repo, trees.base, strings, specs):
-            code = line.split("#", 1)[0]
-            for name in {m.group(1) for m in _NAMED.finditer(code)} & names:
-                if _read(name).search(code):
-                    found.setdefault(name, path)
+    ordered = sorted(names)
+    for first in range(0, len(ordered) if deleted else 0, _NAMES_A_CALL):
+        chunk = set(ordered[first : first + _NAMES_A_CALL])
+        strings = [f".{n}" for n in chunk] + [f"{q}{n}{q}" for n in chunk for q in "\"'"]
+        for start in range(0, len(deleted), _PATHS_A_CALL):
+            specs = [f":(literal){p}" for p in deleted[start : start + _PATHS_A_CALL]]
+            for path, line in repo.lines_in_files_containing(trees.repo, trees.base, strings, specs):
+                code = line.split("#", 1)[0]
+                for name in {m.group(1) for m in _NAMED.finditer(code)} & chunk:
+                    if _read(name).search(code):
+                        found.setdefault(name, path)
     return found
 
 
+_NAMES_A_CALL = 2000
 _PATHS_A_CALL = 2000
 
 
