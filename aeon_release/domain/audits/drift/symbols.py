@@ -1165,8 +1165,8 @@ class _Checker:
         if old != new and (problem is None or given_twice(call, new)):  # given twice since an argument moved: say which
             problem = (
                 _swallowed(call, old, new, after.node)
-                or self._unread_key(call, new, bodies)
                 or _rebound(call, old, new, owned)
+                or self._unread_key(call, new, bodies)
                 or problem
             )
         if problem is None:
