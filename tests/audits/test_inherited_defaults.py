@@ -67,6 +67,15 @@ def test_a_fork_class_inheriting_a_value_upstream_changed_is_a_warning(git_repo:
     assert "set merge_by_field_config = False on AeonVLM to keep the old behaviour" in message
 
 
+def test_after_a_base_outside_the_tree(git_repo: GitRepo, no_rules: Path) -> None:
+    """vLLM's models list ``nn.Module`` first: the lookup passes the outside class over."""
+    fork = FORK_TEXT.replace("(SupportsMultiModal)", "(nn.Module, SupportsMultiModal)").replace(
+        "from vllm", "from torch import nn\nfrom vllm"
+    )
+    [(_, line, _, message)] = rows(git_repo, no_rules, fork, {IFACE: IFACE_UPSTREAM})
+    assert line == 5 and "AeonVLM inherits merge_by_field_config" in message
+
+
 def test_through_a_class_of_upstreams_between(git_repo: GitRepo, no_rules: Path) -> None:
     """The fork subclasses upstream's model, which inherits the setting: the lookup goes through it."""
     fork = FORK_TEXT.replace("interfaces import SupportsMultiModal", "llava import Llava").replace(
