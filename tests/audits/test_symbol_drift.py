@@ -370,6 +370,35 @@ def test_a_keyword_the_body_stopped_reading_from_its_kwargs(
     assert (line, got) == (5, severity) and says is not None and says in message and "#21931" in message
 
 
+@pytest.mark.parametrize(
+    ("base_init", "severity"),
+    [
+        ("def __init__(self, num_heads, kv_lora_rank=None, **kwargs):", None),  # the base takes it
+        ("def __init__(self, num_heads, **kwargs):\n        self.rank = kwargs.get('kv_lora_rank')", None),
+        ("def __init__(self, num_heads, **kwargs):", "warning"),  # the base does not: it may go further
+    ],
+    ids=["base parameter", "base reads it", "base ignores it"],
+)
+def test_a_key_handed_on_to_the_bases_method(
+    git_repo: GitRepo, no_rules: Path, base_init: str, severity: str | None
+) -> None:
+    """#47327 (c4f5cd60da) moved FlashMLASparseImpl's ``mla_args["kv_lora_rank"]`` into the base's
+    ``__init__``, handing ``**mla_args`` to ``super().__init__``: the fork's keyword still arrives."""
+    impl = "vllm/v1/attention/backends/mla/sparse.py"
+    head = f"class MLACommonImpl:\n    {base_init}\n        self.num_heads = num_heads\n\n\n"
+    before = head + (
+        "class SparseImpl(MLACommonImpl):\n    def __init__(self, num_heads, **mla_args):\n"
+        "        super().__init__(num_heads, **mla_args)\n        self.kv_lora_rank = mla_args['kv_lora_rank']\n"
+    )
+    after = before.replace("        self.kv_lora_rank = mla_args['kv_lora_rank']\n", "")
+    fork = "from vllm.v1.attention.backends.mla.sparse import SparseImpl\n\nIMPL = SparseImpl(8, kv_lora_rank=512)\n"
+    sides = s.merge_case(
+        git_repo, {impl: before}, {"vllm/v1/attention/aeon_impl.py": fork}, [("dense MHA path (#47327)", {impl: after})]
+    )
+    rows = [f.severity.value for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT]
+    assert rows == ([severity] if severity else [])
+
+
 def test_a_keyword_a_function_never_read_is_not_reported_when_the_body_changes(
     git_repo: GitRepo, no_rules: Path
 ) -> None:

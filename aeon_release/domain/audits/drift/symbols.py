@@ -1149,7 +1149,10 @@ class _Checker:
     def _call_drift(
         self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
     ) -> str | None:
-        bodies: tuple[_Body, _Body] = ((before.node, before.path), (after.node, after.path))
+        bodies: tuple[_Body, _Body] = (
+            (before.node, before.path, None),
+            (after.node, after.path, _owner_class(self.after, after)),
+        )
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
             if not changed & self.inp.upstream_files:
@@ -1176,11 +1179,13 @@ class _Checker:
 
     def _unread_key(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
         """``_unread_key`` with the upstream commit that last touched the key's line in the body's file."""
-        (old_body, _), (new_body, path) = bodies
+        (old_body, _, _), (new_body, path, owner) = bodies
         found = _unread_key(call, new, old_body, new_body)
         if found is None:
             return None
         problem, key = found
+        if isinstance(problem, Uncertain) and owner is not None and _reaches_base(self.after, owner, new_body, key):
+            return None  # handed on to the base's method, which takes the key: the value still arrives
         commit = self._line_commit(path, key) if path is not None else ""
         said = f"{problem} (upstream: {commit})" if commit else problem
         return Uncertain(said) if isinstance(problem, Uncertain) else said
@@ -1621,7 +1626,7 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig, node: ast.AST) -> str | None:
     )
 
 
-_Body = tuple[ast.AST | None, str | None]  # the def a call runs, and its file
+_Body = tuple[ast.AST | None, str | None, px.ClassInfo | None]  # the def a call runs, its file and class
 
 
 def _unread_key(call: ast.Call, new: Sig, old_body: ast.AST | None, new_body: ast.AST | None) -> tuple[str, str] | None:
@@ -1677,14 +1682,55 @@ def _keys_read(node: ast.AST | None) -> set[str] | None:
 
 
 def _init_node(ix: Index, sym: DefSym) -> _Body:
-    """The ``__init__`` that ``Class(...)`` runs, found along the class's bases inside the tree, and its file."""
+    """The ``__init__`` that ``Class(...)`` runs, found along the class's bases inside the tree, its file
+    and class."""
     cls = ix.class_of(sym)
     for item in ix.mro(cls) if cls is not None else []:
         if isinstance(item, px.External):
             break
         if "__init__" in item.members:
-            return item.members["__init__"], item.module.path
-    return None, None
+            return item.members["__init__"], item.module.path, item
+    return None, None, None
+
+
+def _owner_class(ix: Index, sym: DefSym) -> px.ClassInfo | None:
+    """The class a method belongs to (None for a module-level function)."""
+    mod = ix.module_at(sym.path) if sym.owner is not None else None
+    return ix.class_info(mod, sym.owner) if mod is not None and sym.owner is not None else None
+
+
+def _reaches_base(ix: Index, cls: px.ClassInfo, node: ast.AST | None, key: str) -> bool:
+    """The body hands its kwargs on to the same method of a base (``super().__init__(..., **kwargs)``,
+    ``Base.__init__(self, *args, **kwargs)``), and the next such method along the bases takes ``key`` as
+    a parameter or reads it by name: the value still arrives (#47327 moved a sparse MLA impl's read of
+    ``kv_lora_rank`` into its base's ``__init__``)."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
+        return False
+    kwargs, name = node.args.kwarg.arg, node.name
+    if not any(_hands_on(n, name, kwargs) for n in ast.walk(node)):
+        return False
+    for item in ix.mro(cls)[1:]:
+        if isinstance(item, px.External):
+            return False
+        base = item.members.get(name)
+        if isinstance(base, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = base.args
+            named = {a.arg for a in [*args.posonlyargs[1:], *args.args, *args.kwonlyargs]}
+            return key in named or _kwargs_use(base, [key]) == "reads"
+    return False
+
+
+def _hands_on(node: ast.AST, name: str, kwargs: str) -> bool:
+    """``super().name(..., **kwargs)`` or ``Base.name(self, ..., **kwargs)``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name):
+        return False
+    owner = node.func.value
+    to_base = (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super") or (
+        isinstance(owner, ast.Name) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
+    )
+    return bool(to_base) and any(
+        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs for k in node.keywords
+    )
 
 
 def _kwargs_use(node: ast.AST, keys: list[str], strict: bool = False) -> str:
