@@ -66,7 +66,7 @@ def inherited_changes(
 def _looked_up(mro: list[ClassInfo | px.External], name: str) -> tuple[ClassInfo, int, str, DefaultValue] | None:
     """(the class, line, text, value) of the literal the lookup of ``name`` finds along ``mro``; None
     when it finds something else, a base does not resolve, or a class sets it on ``self`` at run time.
-    A class outside the tree (``nn.Module`` first among a vLLM model's bases) is passed over: the name
+    A class outside the tree (``nn.Module``, listed first among a model's bases) is passed over: the name
     is one of the tree's own settings, and a library class defining it too is not to be expected."""
     for item in mro:
         if isinstance(item, px.External):
