@@ -10,8 +10,9 @@ the lines of ``vllm/`` (tests aside) that quote each lower-case name (``"name"``
 an attribute (``.name``), seeded by one ``git grep`` at the start.  A commit K whose removed lines read a
 key by name (``x.get("name"``, ``x.pop("name"``, ``x["name"]``, ``"name" in x``) and that takes the
 name's count to zero is a case: the fork (ours, on K^) adds one module that writes the key, spelt two
-ways (a subscript store, a dict display); base = K^, theirs = K; the merge is clean.  Caught: a
-merge/symbol-drift finding on the carry's line.
+ways (a subscript store, a dict display), and, in a second replay, a deployment manifest that passes
+it in an option's JSON (``--model-loader-extra-config '{"name": true}'``); base = K^, theirs = K; the
+merge is clean.  Caught: a merge/symbol-drift finding on each carry line.
 
 Precision: the same carries writing a key that K's removed lines also read but that upstream still
 quotes at K; any finding on their lines is a false one.
@@ -44,6 +45,12 @@ def aeon_tune(cfg: dict) -> None:
 AEON_OPTIONS = {{"{name}": True}}
 '''
 LINES = (5, 8)
+MANIFEST = "deploy/aeon-serve.yaml"  # the same key in a deployment option's JSON
+MANIFEST_TEXT = """args:
+  - --model-loader-extra-config
+  - '{{"{name}": true}}'
+"""
+MANIFEST_LINE = 3
 KEY_READ = re.compile(
     r"""(?:\.get|\.pop)\(\s*["']([a-z_][a-z0-9_]{3,})["']|\[\s*["']([a-z_][a-z0-9_]{3,})["']\s*\](?!\s*=[^=])|["']([a-z_][a-z0-9_]{3,})["']\s+(?:not\s+)?in\b"""
 )
@@ -109,11 +116,13 @@ def main() -> None:
         for sha, name, kept in found[: args.limit]:
             hits = carried_findings_by_line(repo, sha, CARRY, TEMPLATE.format(name=name), {RULE})
             twin = carried_findings_by_line(repo, sha, CARRY, TEMPLATE.format(name=kept), {RULE})
-            if hits is None or twin is None:
+            deployed = carried_findings_by_line(repo, sha, MANIFEST, MANIFEST_TEXT.format(name=name), {RULE})
+            deployed_twin = carried_findings_by_line(repo, sha, MANIFEST, MANIFEST_TEXT.format(name=kept), {RULE})
+            if hits is None or twin is None or deployed is None or deployed_twin is None:
                 continue
             subject = git(args.mirror, "log", "-1", "--format=%s", sha)[:60]
-            spelt = [bool(hits.get(line)) for line in LINES]
-            wrong = [f for line in LINES for f in twin.get(line, [])]
+            spelt = [bool(hits.get(line)) for line in LINES] + [bool(deployed.get(MANIFEST_LINE))]
+            wrong = [f for line in LINES for f in twin.get(line, [])] + deployed_twin.get(MANIFEST_LINE, [])
             total += 1
             caught += all(spelt)
             false += bool(wrong)
@@ -121,7 +130,7 @@ def main() -> None:
             print(f'  {mark} {sha[:10]} "{name}" [twin "{kept}"] | {subject}')
             for f in [*(f for line in LINES for f in hits.get(line, [])[:1]), *wrong]:
                 print(f"      {'TWIN ' if f in wrong else ''}{f.severity.value}: {f.message[:200]}")
-    print(f"keys upstream stopped reading, written by the fork (both spellings): {caught}/{total} caught")
+    print(f"keys upstream stopped reading, written by the fork (all three spellings): {caught}/{total} caught")
     print(f"twins (a key upstream still reads): {false}/{total} with a false finding")
     print(f"{time.perf_counter() - started:.0f}s")
 

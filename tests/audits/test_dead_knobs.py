@@ -347,3 +347,42 @@ def test_an_attribute_whose_reading_file_upstream_deleted(git_repo: GitRepo, no_
     sides = s.merge_case(git_repo, {QWEN: QWEN_BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {QWEN: None})])
     [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
     assert (path, line, severity) == (FORK, 3, "warning") and f"its last read went from {QWEN}" in message
+
+
+# -- a JSON key of a deployment file's option: #33241 (2e8de86777) reverted NIXL's cross-layer blocks, and
+# ``extra_config.get("enable_cross_layers_blocks", "False")`` went; the fleet's manifest still sets the key.
+NIXL = "vllm/distributed/kv_transfer/nixl_connector.py"
+NIXL_BASE = """def use_cross_layers(kv_transfer_config):
+    extra_config = kv_transfer_config.kv_connector_extra_config
+    if kv_transfer_config.kv_connector != "NixlConnector":
+        return False
+    return bool(str(extra_config.get("enable_cross_layers_blocks", "False")))
+"""
+NIXL_UPSTREAM = NIXL_BASE.replace(
+    '    return bool(str(extra_config.get("enable_cross_layers_blocks", "False")))\n', "    return False\n"
+)
+KV_JSON = '{"kv_connector":"NixlConnector","kv_connector_extra_config":{"enable_cross_layers_blocks":"True"}}'
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        ("deploy/aeon-serve.yaml", f"args:\n  - --kv-transfer-config\n  - '{KV_JSON}'\n", 3),
+        ("Dockerfile", 'CMD ["vllm", "serve", "--kv-transfer-config", "' + KV_JSON.replace('"', '\\"') + '"]\n', 1),
+    ],
+    ids=["manifest", "Dockerfile escaped"],
+)
+def test_a_json_key_of_a_deployment_option_upstream_no_longer_reads(
+    git_repo: GitRepo, no_rules: Path, path: str, text: str, line: int
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {NIXL: NIXL_BASE, "vllm/distributed/__init__.py": ""},
+        {path: text},
+        [('Revert "Enable Cross layers KV cache layout at NIXL Connector" (#33241)', {NIXL: NIXL_UPSTREAM})],
+    )
+    [(where, at, severity, message)] = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert (where, at, severity) == (path, line, "warning")
+    assert (
+        f'key "enable_cross_layers_blocks" in {path} sets enable_cross_layers_blocks' in message and "#33241" in message
+    )

@@ -53,6 +53,15 @@ _KEY_STORE = re.compile(
 _OPTION = re.compile(r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:""")
 
 
+# a JSON object's key in a deployment file, the quotes escaped or not: ``--kv-transfer-config
+# '{"kv_connector_extra_config": {"enable_cross_layers_blocks": "True"}}'`` (a mapping upstream reads by key)
+_JSON_KEY = re.compile(r"""\\?"([a-z_][a-z0-9_]{3,})\\?"[ \t]*:""")
+
+
+def _json_keys(line: str) -> set[str]:
+    return set(_JSON_KEY.findall(line))
+
+
 def _options(line: str) -> set[str]:
     """The attributes a setting file's line sets as options (``--max-num-seqs 8`` -> max_num_seqs)."""
     return {name.replace("-", "_") for groups in _OPTION.findall(line) for name in groups if len(name) > 3}
@@ -104,7 +113,7 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
             texts.append(code)
         elif setting_file(path):
             for line in trees.mine[path].added.values():
-                stored |= _options(line.split("#", 1)[0])
+                stored |= _options(line.split("#", 1)[0]) | _json_keys(line.split("#", 1)[0])
     if not stored:
         return stored
     # a setattr's quoted name, and a key written into a mapping, are stores, not reads
@@ -188,7 +197,7 @@ def _code(text: str) -> str:
 def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str]]:
     """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
     store, or a deployment file's option (not one upstream's parser still ``accepted``)."""
-    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted})
+    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in trees.mine[path].added.values()):
@@ -240,16 +249,25 @@ def _key_stores(path: str, node: ast.AST, dead: dict[str, str], owned: set[int])
             yield path, key.lineno, how, name
 
 
-def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
+def _option_stores(
+    trees: ThreeTrees, dead: dict[str, str], keys: dict[str, str]
+) -> Iterator[tuple[str, int, str, str]]:
+    """Options of the service (``dead``) and JSON keys (``keys``, read by key upstream) a fork-owned
+    line of a deployment file sets."""
     for path in sorted(p for p in trees.mine if setting_file(p)):
-        if not any(_options(line) & dead.keys() for line in trees.mine[path].added.values()):
+        if not any(
+            _options(line) & dead.keys() or _json_keys(line) & keys.keys() for line in trees.mine[path].added.values()
+        ):
             continue
         text = trees.merged_text(path)
         owned = trees.owned_lines(path) if text is not None else set()
         for number, line in enumerate(text.split("\n") if text is not None and owned else (), 1):
             if number in owned and not line.lstrip().startswith("#"):
-                for name in sorted(_options(line.split("#", 1)[0]) & dead.keys()):
+                code = line.split("#", 1)[0]
+                for name in sorted(_options(code) & dead.keys()):
                     yield path, number, f"option {name.replace('_', '-')} in {path}", name
+                for name in sorted(_json_keys(code) & keys.keys() - _options(code)):
+                    yield path, number, f'key "{name}" in {path}', name
 
 
 _INVERSES = (("disable_", "enable_"), ("enable_", "disable_"))
