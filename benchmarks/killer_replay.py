@@ -3,8 +3,9 @@
 For each killer commit K of vLLM history (the five of issues 10 and 11, #40835 and #40727, and
 #52311, an off-by-one in Triton pointer arithmetic; then names read by string that upstream renamed
 or removed (#28335 an env var, #38242 and #49244 config fields, #25489 backend names), a returned
-tuple that grew (#47782, under an unpack and under a fork override) and a constant whose value
-changed under inlined literals (#27077)): the merge base is K's first parent, upstream (theirs) is
+tuple that grew (#47782, under an unpack and under a fork override), a keyword a constructor
+stopped reading from its ``**kwargs`` (#21931) and a constant whose value changed under inlined
+literals (#27077)): the merge base is K's first parent, upstream (theirs) is
 K, and the fork (ours) is the base plus a carry shaped like the fork's real code (an edit of the
 file K changes, or a fork module that uses what K changes).  The merge must be clean; the engine's
 merge-aware audit (no fleet rule) then runs on the merged tree.  A killer line is *blocked* when an
@@ -318,6 +319,21 @@ KILLERS = (
             ),
         ),
         (("vllm/model_executor/warmup/aeon_warmup.py", 'return backend.get_name() == "FLASHINFER_VLLM_V1"'),),
+    ),
+    Killer(
+        "#21931",
+        "796bae07c5",
+        "PPMissingLayer stops reading return_tuple from its **kwargs",
+        (
+            Edit(
+                "vllm/model_executor/models/aeon_pp.py",
+                "# AEON: the last pipeline stage of the fleet's hybrid model hands a tuple on\n"
+                "from vllm.model_executor.models.utils import PPMissingLayer\n\n\n"
+                "def aeon_missing_norm() -> PPMissingLayer:\n"
+                "    return PPMissingLayer(return_tuple=True)\n",
+            ),
+        ),
+        (("vllm/model_executor/models/aeon_pp.py", "return PPMissingLayer(return_tuple=True)"),),
     ),
     Killer(
         "#27077",

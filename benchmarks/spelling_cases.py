@@ -769,3 +769,149 @@ PARAMINS = [
 CLASSES["device gate narrowed"] = (PLAT, None, DEVICE_CASES)
 CLASSES["class renamed"] = (CLS_BASE, CLS_UP, CLASSREN)
 CLASSES["parameter inserted"] = (PI_BASE, PI_UP, PARAMINS)
+
+# -- a keyword the callee stopped reading from its **kwargs (#21931: PPMissingLayer's return_tuple) ---------
+KW_BASE = {
+    "m/layers.py": """\
+class PPMissingLayer:
+    def __init__(self, *args, **kwargs):
+        self.return_tuple = kwargs.get("return_tuple", False)
+
+
+class Loader:
+    def make(self, x, **kw):
+        return (x,) if kw.pop("return_tuple", False) else x
+
+
+def build(x, **kwargs):
+    return (x,) if kwargs.get("return_tuple", False) else x
+"""
+}
+KW_UP = {
+    "m/layers.py": """\
+class PPMissingLayer:
+    def __init__(self, *args, **kwargs):
+        self.return_tuple = False
+
+
+class Loader:
+    def make(self, x, **kw):
+        return (x,) if kw.pop("as_tuple", False) else x
+
+
+def build(x, **kwargs):
+    return x
+"""
+}
+
+
+def kf(t):
+    return {"m/fork_pp.py": t}
+
+
+KWKEY = [
+    (
+        "constructor",
+        kf("from m.layers import PPMissingLayer\n\n\ndef last():\n    return PPMissingLayer(return_tuple=True)\n"),
+        "return PPMissingLayer(",
+    ),
+    (
+        "alias",
+        kf("from m.layers import PPMissingLayer as Missing\n\n\ndef last():\n    return Missing(return_tuple=True)\n"),
+        "return Missing(",
+    ),
+    (
+        "module attr",
+        kf("from m import layers\n\n\ndef f(x):\n    return layers.build(x, return_tuple=True)\n"),
+        "return layers.build(",
+    ),
+    (
+        "partial",
+        kf("import functools\n\nfrom m.layers import build\n\nwrap = functools.partial(build, return_tuple=True)\n"),
+        "wrap = functools.partial(",
+    ),
+    (
+        "dict splat",
+        kf("from m.layers import build\n\n\ndef f(x):\n    return build(x, **{'return_tuple': True})\n"),
+        "return build(",
+    ),
+    (
+        "dict() splat",
+        kf("from m.layers import build\n\n\ndef f(x):\n    return build(x, **dict(return_tuple=True))\n"),
+        "return build(",
+    ),
+    (
+        "module options",
+        kf("from m.layers import build\n\nOPTS = {'return_tuple': True}\n\n\ndef f(x):\n    return build(x, **OPTS)\n"),
+        "return build(x, **OPTS)",
+    ),
+    (
+        "typed method, key renamed",
+        kf(
+            "from m.layers import Loader\n\n\ndef f(loader: Loader, x):\n    return loader.make(x, return_tuple=True)\n"
+        ),
+        "return loader.make(",
+    ),
+    (
+        "super().__init__",
+        kf(
+            "from m.layers import PPMissingLayer\n\n\nclass AeonMissing(PPMissingLayer):\n    def __init__(self):\n        super().__init__(return_tuple=True)\n"
+        ),
+        "super().__init__(",
+    ),
+]
+CLASSES["keyword no longer read from **kwargs"] = (KW_BASE, KW_UP, KWKEY)
+
+# -- a class attribute a fork class inherits, whose value upstream changed (#30035: merge_by_field_config) ----
+IH_BASE = {
+    "m/interfaces.py": "class SupportsMultiModal:\n    merge_by_field_config: bool = False\n    supports_multimodal = True\n",
+    "m/llava.py": "from m.interfaces import SupportsMultiModal\n\n\nclass Llava(SupportsMultiModal):\n    pass\n",
+    "m/config.py": "from dataclasses import dataclass, field\n\n\n@dataclass\nclass CacheConfig:\n    enable_prefix_caching: bool = field(default=False)\n",
+}
+IH_UP = {
+    "m/interfaces.py": "class SupportsMultiModal:\n    merge_by_field_config: bool = True\n    supports_multimodal = True\n",
+    "m/config.py": "from dataclasses import dataclass, field\n\n\n@dataclass\nclass CacheConfig:\n    enable_prefix_caching: bool = field(default=True)\n",
+}
+
+
+def hf(t):
+    return {"m/fork_vlm.py": t}
+
+
+INHERITED = [
+    (
+        "direct",
+        hf("from m.interfaces import SupportsMultiModal\n\n\nclass AeonVLM(SupportsMultiModal):\n    pass\n"),
+        "class AeonVLM",
+    ),
+    (
+        "alias",
+        hf("from m.interfaces import SupportsMultiModal as MM\n\n\nclass AeonVLM(MM):\n    pass\n"),
+        "class AeonVLM",
+    ),
+    (
+        "module attr",
+        hf("from m import interfaces\n\n\nclass AeonVLM(interfaces.SupportsMultiModal):\n    pass\n"),
+        "class AeonVLM",
+    ),
+    (
+        "through upstream's class",
+        hf("from m.llava import Llava\n\n\nclass AeonLlava(Llava):\n    pass\n"),
+        "class AeonLlava",
+    ),
+    (
+        "mixin among bases",
+        hf(
+            "import torch\n\nfrom m.interfaces import SupportsMultiModal\n\n\nclass AeonVLM(torch.nn.Module, SupportsMultiModal):\n    pass\n"
+        ),
+        "class AeonVLM",
+    ),
+    (
+        "dataclass field(default=)",
+        hf(
+            "from dataclasses import dataclass\n\nfrom m.config import CacheConfig\n\n\n@dataclass\nclass AeonCacheConfig(CacheConfig):\n    aeon_uma: bool = True\n"
+        ),
+        "class AeonCacheConfig",
+    ),
+]
+CLASSES["inherited default changed"] = (IH_BASE, IH_UP, INHERITED)

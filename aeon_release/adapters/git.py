@@ -1098,6 +1098,20 @@ def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> lis
     return found
 
 
+def lines_in_files_containing(
+    path: Path, rev: str, strings: Sequence[str], pathspecs: Sequence[str]
+) -> list[tuple[str, str]]:
+    """(path, line text) of every line at ``rev`` that holds one of ``strings`` (one ``git grep`` for all)."""
+    if not strings:
+        return []
+    found = []
+    for line in _grep(path, rev, [], strings, pathspecs).splitlines():
+        name, sep, text = line.partition("\0")
+        if sep and "\0" not in text:  # a NUL: a binary file's bytes
+            found.append((name.removeprefix(f"{rev}:"), text))
+    return found
+
+
 def lines_containing(path: Path, rev: str, strings: Sequence[str], pathspecs: Sequence[str]) -> list[str]:
     """The text of every line at ``rev`` that holds one of ``strings`` (one ``git grep`` for all)."""
     if not strings:

@@ -263,3 +263,126 @@ def test_an_override_of_a_hook_upstream_renamed_is_one_finding(git_repo: GitRepo
     renamed = WORKER_BASE.replace("prepare", "_prepare_inputs")
     found = override_findings(git_repo, no_rules, AEON_WORKER_TEXT, renamed, {})
     assert [(p, line, sev) for p, line, sev, _ in found] == [(AEON_WORKER, 5, "error")]
+
+
+# -- a mapping's key upstream stopped reading: #22035 (8ad7285ea2) dropped the prepare step's
+# ``extra_prepare_args.get("skip_quant", True)``; a fork that writes the key (to keep its activations
+# unquantized) merges cleanly and its value is ignored from then on.
+PREPARE = "vllm/model_executor/layers/fused_moe/prepare_finalize.py"
+PREPARE_BASE = """class MoEPrepareAndFinalizeNoEP:
+    def prepare(self, a1, extra_prepare_args=None):
+        if extra_prepare_args is not None and extra_prepare_args.get("skip_quant", True):
+            return a1, None
+        return self.quantize(a1), extra_prepare_args.get("scale_layout")
+"""
+PREPARE_UPSTREAM = PREPARE_BASE.replace(
+    '        if extra_prepare_args is not None and extra_prepare_args.get("skip_quant", True):\n            return a1, None\n',
+    "",
+)
+SUBJECT_22035 = "[Kernels] Clean up FusedMoeMethodBase and modular kernel setup. (#22035)"
+AEON_MOE = "vllm/model_executor/layers/fused_moe/aeon_moe.py"
+
+
+def key_findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: dict[str, str | None]) -> list:
+    sides = s.merge_case(git_repo, {PREPARE: PREPARE_BASE}, {AEON_MOE: fork}, [(SUBJECT_22035, upstream)])
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ('    args["skip_quant"] = False', 'args["skip_quant"] = ...'),
+        ('    args = {"skip_quant": False, "scale_layout": "nhd"}', '{"skip_quant": ...}'),
+        ('    args.setdefault("skip_quant", False)', 'args.setdefault("skip_quant", ...)'),
+    ],
+    ids=["subscript", "display", "setdefault"],
+)
+def test_writing_a_key_upstream_no_longer_reads_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, line: str, shown: str
+) -> None:
+    fork = f"def aeon_prepare_args(args):\n{line}\n    return args\n"
+    [(path, at, severity, message)] = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
+    assert (path, at, severity) == (AEON_MOE, 2, "warning")
+    assert f"fork-owned {shown} sets skip_quant, which upstream's code no longer reads anywhere" in message
+    assert f"its last read went from {PREPARE}" in message and "#22035" in message
+
+
+def test_a_key_whose_reading_file_upstream_deleted(git_repo: GitRepo, no_rules: Path) -> None:
+    """#32683 deleted BitBlas, whose config read ``is_bitblas_format``: the reads went with the file."""
+    fork = 'def aeon_prepare_args(args):\n    args["skip_quant"] = False\n'
+    [(_, line, _, message)] = key_findings(git_repo, no_rules, fork, {PREPARE: None})
+    assert line == 2 and f"its last read went from {PREPARE}" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # a key upstream still reads
+        ('def f(args):\n    args["scale_layout"] = "nhd"\n', {PREPARE: PREPARE_UPSTREAM}),
+        # upstream moved the read into another file
+        (
+            'def f(args):\n    args["skip_quant"] = False\n',
+            {
+                PREPARE: PREPARE_UPSTREAM,
+                "vllm/model_executor/layers/fused_moe/other.py": 'def g(a):\n    return a["skip_quant"]\n',
+            },
+        ),
+        # the fork reads its own key
+        (
+            'def f(args):\n    args["skip_quant"] = False\n    return args.get("skip_quant")\n',
+            {PREPARE: PREPARE_UPSTREAM},
+        ),
+        # an environment variable is name drift's
+        ('import os\n\n\ndef f():\n    os.environ["skip_quant"] = "1"\n', {PREPARE: PREPARE_UPSTREAM}),
+    ],
+    ids=["still read", "read moved", "the fork reads it", "environ"],
+)
+def test_a_key_still_read_somewhere_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: dict[str, str | None]
+) -> None:
+    assert key_findings(git_repo, no_rules, fork, upstream) == []
+
+
+def test_an_attribute_whose_reading_file_upstream_deleted(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {QWEN: QWEN_BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {QWEN: None})])
+    [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert (path, line, severity) == (FORK, 3, "warning") and f"its last read went from {QWEN}" in message
+
+
+# -- a JSON key of a deployment file's option: #33241 (2e8de86777) reverted NIXL's cross-layer blocks, and
+# ``extra_config.get("enable_cross_layers_blocks", "False")`` went; the fleet's manifest still sets the key.
+NIXL = "vllm/distributed/kv_transfer/nixl_connector.py"
+NIXL_BASE = """def use_cross_layers(kv_transfer_config):
+    extra_config = kv_transfer_config.kv_connector_extra_config
+    if kv_transfer_config.kv_connector != "NixlConnector":
+        return False
+    return bool(str(extra_config.get("enable_cross_layers_blocks", "False")))
+"""
+NIXL_UPSTREAM = NIXL_BASE.replace(
+    '    return bool(str(extra_config.get("enable_cross_layers_blocks", "False")))\n', "    return False\n"
+)
+KV_JSON = '{"kv_connector":"NixlConnector","kv_connector_extra_config":{"enable_cross_layers_blocks":"True"}}'
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        ("deploy/aeon-serve.yaml", f"args:\n  - --kv-transfer-config\n  - '{KV_JSON}'\n", 3),
+        ("Dockerfile", 'CMD ["vllm", "serve", "--kv-transfer-config", "' + KV_JSON.replace('"', '\\"') + '"]\n', 1),
+    ],
+    ids=["manifest", "Dockerfile escaped"],
+)
+def test_a_json_key_of_a_deployment_option_upstream_no_longer_reads(
+    git_repo: GitRepo, no_rules: Path, path: str, text: str, line: int
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {NIXL: NIXL_BASE, "vllm/distributed/__init__.py": ""},
+        {path: text},
+        [('Revert "Enable Cross layers KV cache layout at NIXL Connector" (#33241)', {NIXL: NIXL_UPSTREAM})],
+    )
+    [(where, at, severity, message)] = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert (where, at, severity) == (path, line, "warning")
+    assert (
+        f'key "enable_cross_layers_blocks" in {path} sets enable_cross_layers_blocks' in message and "#33241" in message
+    )

@@ -319,6 +319,102 @@ def test_a_swallowed_keyword_is_an_error_only_when_the_body_never_touches_its_kw
     assert got == severity and says is not None and says in message and "passes mamba_cache_params=" in message
 
 
+_PP = "vllm/model_executor/models/utils.py"
+_PP_BASE = (
+    "class PPMissingLayer:\n    def __init__(self, *args, **kwargs):\n"
+    '        self.return_tuple = kwargs.get("return_tuple", False)\n\n'
+    "    def forward(self, x):\n        return (x,) if self.return_tuple else x\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("init", "severity", "says"),
+    [
+        # #21931 (796bae07c5) dropped the read: the body no longer touches its kwargs
+        ("pass", "error", "passes return_tuple=, which its body no longer reads from its **kwargs: the value is"),
+        # the key renamed: the body reads other keys by name only, and the finding names the new one
+        (
+            'self.return_tuple = kwargs.get("as_tuple", False)',
+            "error",
+            "(it reads as_tuple now, which upstream added): the value is silently ignored",
+        ),
+        # handed on: a callee may read the key now
+        ("self.setup(**kwargs)", "warning", "(it hands it on): check that the value still reaches"),
+        # near misses: the key is still read, by name or another way
+        ('self.return_tuple = kwargs.pop("return_tuple", False)', None, None),
+        ('self.return_tuple = "return_tuple" in kwargs', None, None),
+    ],
+    ids=["dropped", "renamed", "handed-on", "still-read", "still-tested"],
+)
+def test_a_keyword_the_body_stopped_reading_from_its_kwargs(
+    git_repo: GitRepo, no_rules: Path, init: str, severity: str | None, says: str | None
+) -> None:
+    """The signature stays ``(*args, **kwargs)``: only the body's read of the key went (or changed)."""
+    after = _PP_BASE.replace('self.return_tuple = kwargs.get("return_tuple", False)', init)
+    fork = "from vllm.model_executor.models.utils import PPMissingLayer\n\n\ndef last():\n    return PPMissingLayer(return_tuple=True)\n"
+    sides = s.merge_case(
+        git_repo,
+        {_PP: _PP_BASE},
+        {"vllm/model_executor/models/aeon_pp.py": fork},
+        [("Update transformers to `v4.55` (#21931)", {_PP: after})],
+    )
+    rows = [
+        (f.line, f.severity.value, f.message)
+        for f in audit_tree(git_repo.path, no_rules, merge=sides).findings
+        if f.rule_id == DRIFT
+    ]
+    if severity is None:
+        assert rows == []
+        return
+    [(line, got, message)] = rows
+    assert (line, got) == (5, severity) and says is not None and says in message and "#21931" in message
+
+
+@pytest.mark.parametrize(
+    ("base_init", "severity"),
+    [
+        ("def __init__(self, num_heads, kv_lora_rank=None, **kwargs):", None),  # the base takes it
+        ("def __init__(self, num_heads, **kwargs):\n        self.rank = kwargs.get('kv_lora_rank')", None),
+        ("def __init__(self, num_heads, **kwargs):", "warning"),  # the base does not: it may go further
+    ],
+    ids=["base parameter", "base reads it", "base ignores it"],
+)
+def test_a_key_handed_on_to_the_bases_method(
+    git_repo: GitRepo, no_rules: Path, base_init: str, severity: str | None
+) -> None:
+    """#47327 (c4f5cd60da) moved FlashMLASparseImpl's ``mla_args["kv_lora_rank"]`` into the base's
+    ``__init__``, handing ``**mla_args`` to ``super().__init__``: the fork's keyword still arrives."""
+    impl = "vllm/v1/attention/backends/mla/sparse.py"
+    head = f"class MLACommonImpl:\n    {base_init}\n        self.num_heads = num_heads\n\n\n"
+    before = head + (
+        "class SparseImpl(MLACommonImpl):\n    def __init__(self, num_heads, **mla_args):\n"
+        "        super().__init__(num_heads, **mla_args)\n        self.kv_lora_rank = mla_args['kv_lora_rank']\n"
+    )
+    after = before.replace("        self.kv_lora_rank = mla_args['kv_lora_rank']\n", "")
+    fork = "from vllm.v1.attention.backends.mla.sparse import SparseImpl\n\nIMPL = SparseImpl(8, kv_lora_rank=512)\n"
+    sides = s.merge_case(
+        git_repo, {impl: before}, {"vllm/v1/attention/aeon_impl.py": fork}, [("dense MHA path (#47327)", {impl: after})]
+    )
+    rows = [f.severity.value for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT]
+    assert rows == ([severity] if severity else [])
+
+
+def test_a_keyword_a_function_never_read_is_not_reported_when_the_body_changes(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The fork's keyword was ignored before the merge too (the base read another key): not drift."""
+    base = "def build(**kwargs):\n    return kwargs.get('mode', 0)\n"
+    sides = s.merge_case(
+        git_repo,
+        {_PP: base},
+        {
+            "vllm/model_executor/models/aeon_pp.py": "from vllm.model_executor.models.utils import build\n\nX = build(extra=1)\n"
+        },
+        [("refactor (#1)", {_PP: base.replace("'mode', 0", "'mode', 1")})],
+    )
+    assert [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT] == []
+
+
 _LAUNCH = "def launch(x, block_size=16, *, stream=None, **kwargs):\n    return x * block_size\n"
 
 

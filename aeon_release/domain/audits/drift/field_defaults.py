@@ -52,7 +52,7 @@ _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = re.compile(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
-_Value = str | int | float | bool | None
+DefaultValue = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
 _LITERAL_START = re.compile(
@@ -132,12 +132,12 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     for path, (owner, name), (old_text, old_value), (new_text, new_value) in both_versions(
         trees, paths, lambda text: _defaults(text, names, named)
     ):
-        if name not in changed and _differs(old_value, new_value):
+        if name not in changed and default_differs(old_value, new_value):
             changed[name] = Changed(name, owner, path, old_text, new_text)
     return changed
 
 
-def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[str, str], tuple[str, _Value]]:
+def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[str, str], tuple[str, DefaultValue]]:
     """(class, field) -> its literal default as source text and value, for the fields among ``names``
     a class body of the file annotates once (the classes at the top and in classes: no function's
     body is walked)."""
@@ -146,7 +146,7 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[
     module = parse_python(text)
     if module is None:
         return {}
-    seen: dict[tuple[str, str], list[tuple[str, _Value] | None]] = {}
+    seen: dict[tuple[str, str], list[tuple[str, DefaultValue] | None]] = {}
     classes = [c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)]
     while classes:
         node = classes.pop()
@@ -156,11 +156,11 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[
                 continue
             name, value = simple_assignment(stmt)  # a field, or a class attribute: an instance reads it too
             if name in names and value is not None:
-                seen.setdefault((node.name, name), []).append(_literal(value))
+                seen.setdefault((node.name, name), []).append(literal_default(value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
 
 
-def _literal(value: ast.expr) -> tuple[str, _Value] | None:
+def literal_default(value: ast.expr) -> tuple[str, DefaultValue] | None:
     """A default that is one literal: itself, or ``field(default=...)`` / ``Field(...)``'s; else None."""
     if isinstance(value, ast.Call) and (plain_name(value.func) or "").rsplit(".", 1)[-1] in _DEFAULT_CALLS:
         given = [k.value for k in value.keywords if k.arg == "default"]
@@ -178,7 +178,7 @@ def _literal(value: ast.expr) -> tuple[str, _Value] | None:
     return None
 
 
-def _differs(old: _Value, new: _Value) -> bool:
+def default_differs(old: DefaultValue, new: DefaultValue) -> bool:
     """Whether code testing the field sees another value: its truth changed, or it stayed true and
     the value changed (``1``, ``1.0`` and ``True`` are one value); two false values (``False``,
     ``None``, ``0``, ``""``) are one to a test of its truth."""

@@ -14,7 +14,10 @@ v``, ``x.name += v``, ``setattr(x, "name", v)``), a method of a fork class (an o
 ``def prepare(self, batch)`` when upstream's ``execute`` no longer calls ``self.prepare``), or a deployment file's option of the service
 (``--enable-reasoning`` in a manifest or a ``Dockerfile``'s command, an ``enable-reasoning: true`` key
 of a config file: the attribute ``enable_reasoning``), where no line the fork added reads it (a knob
-of the fork's own).  A warning: something may still read it in a way no text search sees
+of the fork's own).  A key is such a knob too: a fork-owned write of a string key into a mapping (``cfg["use_fast"] = True``,
+an entry of a dict display ``{"use_fast": True}``, ``cfg.setdefault("use_fast", True)``) that upstream's
+code read by name (``extra.get("use_fast", False)``) and stopped reading, or renamed: no upstream file
+quotes it any more.  A warning: something may still read it in a way no text search sees
 (``vars()``, a serializer).
 
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
@@ -41,9 +44,22 @@ from aeon_release.domain.audits.source import str_value
 # ``x.name = v`` / ``x.name += v`` (an attribute of something: a plain name's assignment is a variable)
 _STORE = re.compile(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
 _SETATTR = re.compile(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
+# a string key written into a mapping: ``x["name"] = v``, a dict display's ``"name": v``, ``.setdefault("name", v)``
+_KEY_STORE = re.compile(
+    r"""\[\s*["']([A-Za-z_]\w{3,})["']\s*\]\s*=(?!=)|["']([A-Za-z_]\w{3,})["']\s*:(?![:=])|\.setdefault\(\s*["']([A-Za-z_]\w{3,})["']"""
+)
 # a deployment file's option of the service: ``--enable-reasoning`` on a command line, or a
 # ``enable-reasoning: true`` key of a config file the service reads; its attribute is ``enable_reasoning``
 _OPTION = re.compile(r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:""")
+
+
+# a JSON object's key in a deployment file, the quotes escaped or not: ``--kv-transfer-config
+# '{"kv_connector_extra_config": {"enable_cross_layers_blocks": "True"}}'`` (a mapping upstream reads by key)
+_JSON_KEY = re.compile(r"""\\?"([a-z_][a-z0-9_]{3,})\\?"[ \t]*:""")
+
+
+def _json_keys(line: str) -> set[str]:
+    return set(_JSON_KEY.findall(line))
 
 
 def _options(line: str) -> set[str]:
@@ -92,14 +108,16 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
         if path.endswith(".py"):
             code = _COMMENT.sub("", "\n".join(trees.mine[path].added.values()))
             stored.update(_STORE.findall(code), _SETATTR.findall(code))
+            stored.update(name for names in _KEY_STORE.findall(code) for name in names if name)
             stored.update(n for n in _METHOD.findall(code) if not n.startswith("__"))
             texts.append(code)
         elif setting_file(path):
             for line in trees.mine[path].added.values():
-                stored |= _options(line.split("#", 1)[0])
+                stored |= _options(line.split("#", 1)[0]) | _json_keys(line.split("#", 1)[0])
     if not stored:
         return stored
-    text = _SETATTR.sub("setattr(_, _", "\n".join(texts))  # a setattr's quoted name is a store, not a read
+    # a setattr's quoted name, and a key written into a mapping, are stores, not reads
+    text = _KEY_STORE.sub("=", _SETATTR.sub("setattr(_, _", "\n".join(texts)))
     read = set()  # one generic pattern over the text, whatever the number of names (no alternation)
     for match in _ANY_USE.finditer(text):
         if match.group("quoted") or not match.group("store"):
@@ -142,7 +160,33 @@ def _unread_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
                     still.add(name)
                 else:
                     removed_in.setdefault(name, path)
-    return {name: path for name, path in removed_in.items() if name not in still}
+    unread = {name: path for name, path in removed_in.items() if name not in still}
+    return unread | _deleted_reads(trees, names - still - unread.keys())
+
+
+def _deleted_reads(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
+    """name -> a Python file upstream deleted (tests aside) that read it at the base: its reads went
+    with the file (a feature removed: #32683 deleted BitBlas, whose config read ``is_bitblas_format``).
+    One ``git grep`` of the base over the deleted files for every name at once (a few, for a fork that
+    stores thousands: each command line stays short)."""
+    deleted = [p for p in trees.upstream.deleted if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS]
+    found: dict[str, str] = {}
+    ordered = sorted(names)
+    for first in range(0, len(ordered) if deleted else 0, _NAMES_A_CALL):
+        chunk = set(ordered[first : first + _NAMES_A_CALL])
+        strings = [f".{n}" for n in chunk] + [f"{q}{n}{q}" for n in chunk for q in "\"'"]
+        for start in range(0, len(deleted), _PATHS_A_CALL):
+            specs = [f":(literal){p}" for p in deleted[start : start + _PATHS_A_CALL]]
+            for path, line in repo.lines_in_files_containing(trees.repo, trees.base, strings, specs):
+                code = line.split("#", 1)[0]
+                for name in {m.group(1) for m in _NAMED.finditer(code)} & chunk:
+                    if _read(name).search(code):
+                        found.setdefault(name, path)
+    return found
+
+
+_NAMES_A_CALL = 2000
+_PATHS_A_CALL = 2000
 
 
 def _code(text: str) -> str:
@@ -153,7 +197,7 @@ def _code(text: str) -> str:
 def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str]]:
     """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
     store, or a deployment file's option (not one upstream's parser still ``accepted``)."""
-    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted})
+    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in trees.mine[path].added.values()):
@@ -174,18 +218,56 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
                     yield path, node.lineno, f'setattr(..., "{name}", ...)', name
+            else:
+                yield from _key_stores(path, node, dead, owned)
 
 
-def _option_stores(trees: ThreeTrees, dead: dict[str, str]) -> Iterator[tuple[str, int, str, str]]:
+def _key_stores(path: str, node: ast.AST, dead: dict[str, str], owned: set[int]) -> Iterator[tuple[str, int, str, str]]:
+    """A fork-owned write of a dead key into a mapping: ``x["name"] = v``, ``{"name": v}``, ``x.setdefault("name", v)``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+        if _show(node.value).endswith("environ"):
+            return  # an environment variable: name drift's (an error when upstream removed it)
+        keys = [(node.slice, f'{_show(node.value)}["{str_value(node.slice)}"] = ...')]
+    elif isinstance(node, ast.Dict):
+        keys = [(k, f'{{"{str_value(k)}": ...}}') for k in node.keys if k is not None]
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "setdefault"
+        and not _show(node.func.value).endswith("environ")
+    ):
+        keys = (
+            [(node.args[0], f'{_show(node.func.value)}.setdefault("{str_value(node.args[0])}", ...)')]
+            if node.args
+            else []
+        )
+    else:
+        return
+    for key, how in keys:
+        name = str_value(key)
+        if name in dead and key.lineno in owned:
+            yield path, key.lineno, how, name
+
+
+def _option_stores(
+    trees: ThreeTrees, dead: dict[str, str], keys: dict[str, str]
+) -> Iterator[tuple[str, int, str, str]]:
+    """Options of the service (``dead``) and JSON keys (``keys``, read by key upstream) a fork-owned
+    line of a deployment file sets."""
     for path in sorted(p for p in trees.mine if setting_file(p)):
-        if not any(_options(line) & dead.keys() for line in trees.mine[path].added.values()):
+        if not any(
+            _options(line) & dead.keys() or _json_keys(line) & keys.keys() for line in trees.mine[path].added.values()
+        ):
             continue
         text = trees.merged_text(path)
         owned = trees.owned_lines(path) if text is not None else set()
         for number, line in enumerate(text.split("\n") if text is not None and owned else (), 1):
             if number in owned and not line.lstrip().startswith("#"):
-                for name in sorted(_options(line.split("#", 1)[0]) & dead.keys()):
+                code = line.split("#", 1)[0]
+                for name in sorted(_options(code) & dead.keys()):
                     yield path, number, f"option {name.replace('_', '-')} in {path}", name
+                for name in sorted(_json_keys(code) & keys.keys() - _options(code)):
+                    yield path, number, f'key "{name}" in {path}', name
 
 
 _INVERSES = (("disable_", "enable_"), ("enable_", "disable_"))
@@ -211,7 +293,7 @@ def _show(node: ast.expr) -> str:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str) -> Finding:
-    word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)"
+    word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)|[\"']{re.escape(name)}[\"']"
     git = repo.Git(trees.repo)
 
     def removes(commit: repo.Commit) -> bool:

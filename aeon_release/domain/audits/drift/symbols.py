@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
+from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -346,6 +347,7 @@ class _Checker:
                 yield from self._shadowed(mod, qual, owned)
                 if stmt.lineno in owned:
                     yield from self._unimplemented(mod, stmt, qual)
+                    yield from self._inherited(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
@@ -937,6 +939,36 @@ class _Checker:
                 )
             yield Finding(SHADOWED_ATTRIBUTE, "merge", Severity.ERROR, mod.path, shadow.line, what)
 
+    def _inherited(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
+        """A class attribute the fork's class inherits whose literal value upstream changed in the base
+        (drift/inherited.py): the fork's class silently takes the new value; a warning, since the fork
+        may want it.  The finding says when upstream's diff set the old value on classes of its own."""
+        short = qual.rsplit(".", 1)[-1]
+        for change in inherited_changes(self.before, self.after, mod, qual, self._upstream):
+            commit = self._line_commit(change.path, change.attr)
+            where = f"{change.path}:{change.line}{'; ' + commit if commit else ''}"
+            pinned = sorted(
+                path
+                for path, lines in self.inp.upstream_lines.items()
+                if path != change.path and pinned_elsewhere(lines, change.attr, change.old)
+            )
+            kept = (
+                f"; upstream's own diff set {change.attr} = {change.old} on its classes in {', '.join(pinned[:3])}"
+                + (f" and {len(pinned) - 3} more" if len(pinned) > 3 else "")
+                if pinned
+                else ""
+            )
+            yield Finding(
+                DEFAULT_DRIFT,
+                "merge",
+                Severity.WARNING,
+                mod.path,
+                node.lineno,
+                f"{short} inherits {change.attr} from {change.owner}, whose value upstream changed from "
+                f"{change.old} to {change.new} ({where}){kept}: the fork's class now gets {change.new}; set "
+                f"{change.attr} = {change.old} on {short} to keep the old behaviour, or confirm the new one",
+            )
+
     def _unimplemented(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
         """A fork class that lacks a method upstream made abstract in one of its bases: instantiating
         it now raises TypeError, on the fork's path only (upstream's tests never build the fork's
@@ -1117,24 +1149,45 @@ class _Checker:
     def _call_drift(
         self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
     ) -> str | None:
+        bodies: tuple[_Body, _Body] = (
+            (before.node, before.path, None),
+            (after.node, after.path, _owner_class(self.after, after)),
+        )
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
             if not changed & self.inp.upstream_files:
                 return None
+            bodies = (_init_node(self.before, before), _init_node(self.after, after))
         elif not self._upstream(after.path):
             return None
         else:
             old, new = _bound_sig(before, via), _bound_sig(after, via)
-        if old is None or new is None or old == new:
-            return None
-        if call_problem(call, old) is not None:
-            return None  # it did not fit before either: not drift
-        problem = call_problem(call, new)
-        if problem is None or given_twice(call, new):  # given twice since an argument moved: say which
-            problem = _swallowed(call, old, new, after.node) or _rebound(call, old, new, owned) or problem
+        if old is None or new is None or call_problem(call, old) is not None:
+            return None  # unknown, or it did not fit before either: not drift
+        problem = self._unread_key(call, new, bodies) if old == new else call_problem(call, new)
+        if old != new and (problem is None or given_twice(call, new)):  # given twice since an argument moved: say which
+            problem = (
+                _swallowed(call, old, new, after.node)
+                or _rebound(call, old, new, owned)
+                or self._unread_key(call, new, bodies)
+                or problem
+            )
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
+        return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _unread_key(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+        """``_unread_key`` with the upstream commit that last touched the key's line in the body's file."""
+        (old_body, _, _), (new_body, path, owner) = bodies
+        found = _unread_key(call, new, old_body, new_body)
+        if found is None:
+            return None
+        problem, key = found
+        if isinstance(problem, Uncertain) and owner is not None and _reaches_base(self.after, owner, new_body, key):
+            return None  # handed on to the base's method, which takes the key: the value still arrives
+        commit = self._line_commit(path, key) if path is not None else ""
+        said = f"{problem} (upstream: {commit})" if commit else problem
         return Uncertain(said) if isinstance(problem, Uncertain) else said
 
     def _override_kind(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
@@ -1573,17 +1626,127 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig, node: ast.AST) -> str | None:
     )
 
 
-def _kwargs_use(node: ast.AST, keys: list[str]) -> str:
+_Body = tuple[ast.AST | None, str | None, px.ClassInfo | None]  # the def a call runs, its file and class
+
+
+def _unread_key(call: ast.Call, new: Sig, old_body: ast.AST | None, new_body: ast.AST | None) -> tuple[str, str] | None:
+    """A keyword the function never named, which its body read from its ``**kwargs`` by name and no
+    longer does: ``PPMissingLayer(return_tuple=True)`` once read as ``kwargs.get("return_tuple", False)``
+    (#21931 removed the read).  The call still fits; the fork's value is silently ignored.  An error when
+    the body no longer touches its kwargs, or only reads other keys from them by name (a key upstream
+    renamed: the finding names the new one); a warning (``Uncertain``) when it hands them on (a callee
+    may read the key now)."""
+    named = set(new.positional[new.posonly :]) | set(new.kwonly)
+    keys = [k.arg for k in call.keywords if k.arg is not None and k.arg not in named]
+    if not keys or not new.varkw or old_body is None or new_body is None:
+        return None
+    lost = [k for k in keys if _kwargs_use(old_body, [k], True) == "reads" and _kwargs_use(new_body, [k]) != "reads"]
+    if not lost:
+        return None
+    said = ", ".join(f"{k}=" for k in lost)
+    use = _kwargs_use(new_body, lost)
+    now, then = _keys_read(new_body), _keys_read(old_body)
+    if use == "ignores" or now is not None:
+        added = sorted((now or set()) - (then or set()))
+        hint = f" (it reads {', '.join(added)} now, which upstream added)" if added else ""
+        problem = (
+            f"passes {said}, which its body no longer reads from its **kwargs{hint}: the value is silently ignored"
+        )
+        return problem, lost[0]
+    said = f"passes {said}, which its body no longer reads from its **kwargs (it {use}): check that the value still reaches what used it"
+    return Uncertain(said), lost[0]
+
+
+_KEY_READS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__"})
+
+
+def _keys_read(node: ast.AST | None) -> set[str] | None:
+    """The keys a function reads from its ``**kwargs`` when that is all it does with them
+    (``kwargs.get("k")``, ``kwargs.pop("k", d)``, ``kwargs["k"]``, ``"k" in kwargs``), else None."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
+        return None
+    name, keys, uses, reads = node.args.kwarg.arg, set(), 0, 0
+    for n in (n for stmt in node.body for n in ast.walk(stmt)):
+        uses += isinstance(n, ast.Name) and n.id == name
+        key: ast.expr | None = None
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEY_READS and n.args:
+            key, holder = n.args[0], n.func.value
+        elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+            key, holder = n.slice, n.value
+        elif isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.In, ast.NotIn)):
+            key, holder = n.left, n.comparators[0]
+        if key is not None and isinstance(holder, ast.Name) and holder.id == name and isinstance(key, ast.Constant):
+            keys.add(str(key.value))
+            reads += 1
+    return keys if uses == reads else None
+
+
+def _init_node(ix: Index, sym: DefSym) -> _Body:
+    """The ``__init__`` that ``Class(...)`` runs, found along the class's bases inside the tree, its file
+    and class."""
+    cls = ix.class_of(sym)
+    for item in ix.mro(cls) if cls is not None else []:
+        if isinstance(item, px.External):
+            break
+        if "__init__" in item.members:
+            return item.members["__init__"], item.module.path, item
+    return None, None, None
+
+
+def _owner_class(ix: Index, sym: DefSym) -> px.ClassInfo | None:
+    """The class a method belongs to (None for a module-level function)."""
+    mod = ix.module_at(sym.path) if sym.owner is not None else None
+    return ix.class_info(mod, sym.owner) if mod is not None and sym.owner is not None else None
+
+
+def _reaches_base(ix: Index, cls: px.ClassInfo, node: ast.AST | None, key: str) -> bool:
+    """The body hands its kwargs on to the same method of a base (``super().__init__(..., **kwargs)``,
+    ``Base.__init__(self, *args, **kwargs)``), and the next such method along the bases takes ``key`` as
+    a parameter or reads it by name: the value still arrives (#47327 moved a sparse MLA impl's read of
+    ``kv_lora_rank`` into its base's ``__init__``)."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
+        return False
+    kwargs, name = node.args.kwarg.arg, node.name
+    if not any(_hands_on(n, name, kwargs) for n in ast.walk(node)):
+        return False
+    for item in ix.mro(cls)[1:]:
+        if isinstance(item, px.External):
+            return False
+        base = item.members.get(name)
+        if isinstance(base, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = base.args
+            named = {a.arg for a in [*args.posonlyargs[1:], *args.args, *args.kwonlyargs]}
+            return key in named or _kwargs_use(base, [key]) == "reads"
+    return False
+
+
+def _hands_on(node: ast.AST, name: str, kwargs: str) -> bool:
+    """``super().name(..., **kwargs)`` or ``Base.name(self, ..., **kwargs)``."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name):
+        return False
+    owner = node.func.value
+    to_base = (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super") or (
+        isinstance(owner, ast.Name) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
+    )
+    return bool(to_base) and any(
+        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs for k in node.keywords
+    )
+
+
+def _kwargs_use(node: ast.AST, keys: list[str], strict: bool = False) -> str:
     """What a function (a class: its own ``__init__``) does with the keys in its ``**kwargs``: "reads"
-    (a key spelled as a string in its body), "ignores" (the kwargs never named), or how it may use them."""
+    (a key spelled as a string in its body; ``strict``: and the body names its kwargs), "ignores" (the
+    kwargs never named), or how it may use them."""
     if isinstance(node, ast.ClassDef):
         node = next((d for d in node.body if isinstance(d, ast.FunctionDef) and d.name == "__init__"), node)
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
         return "hands it on (the body is not read here)"
     body = [n for stmt in node.body for n in ast.walk(stmt)]
-    if any(isinstance(n, ast.Constant) and n.value in keys for n in body):
-        return "reads"
     kwargs = node.args.kwarg.arg
+    if any(isinstance(n, ast.Constant) and n.value in keys for n in body) and (
+        not strict or any(isinstance(n, ast.Name) and n.id == kwargs for n in body)
+    ):
+        return "reads"
     if any(isinstance(n, ast.Name) and n.id == kwargs for n in body):
         return "hands it on"
     if _abstract_body(node):
