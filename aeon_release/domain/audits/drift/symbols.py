@@ -612,7 +612,7 @@ class _Checker:
                 )
                 # another build's definition, left alone, may be the one this fork runs: not certain
                 yield Finding(
-                    RULE, "merge", Severity.WARNING if other else Severity.ERROR, mod.path, call.lineno, message
+                    RULE, "merge", call_severity(problem, doubt=other is not None), mod.path, call.lineno, message
                 )
                 break
 
@@ -1371,9 +1371,16 @@ def _not_served(path: str) -> bool:
 _UNCERTAIN = "signature, uncertain"
 
 
+def call_severity(problem: str, doubt: bool = False) -> Severity:
+    """The one judgement of a call's signature problem, whatever path the call was resolved by (a function,
+    a method, a custom op by name): a warning when its effect cannot be proved (an ``Uncertain`` problem:
+    a keyword ``**kwargs`` takes and may hand on) or the callee itself is in doubt, else an error."""
+    return Severity.WARNING if doubt or isinstance(problem, Uncertain) else Severity.ERROR
+
+
 def _signature(problem: str) -> str:
     """The note of a call's signature finding: a warning when the problem's effect is not certain."""
-    return _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+    return _UNCERTAIN if call_severity(problem) is Severity.WARNING else "signature"
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
