@@ -362,6 +362,44 @@ def test_keywords_spelled_through_partial_and_dict_splats(
         assert number == 8 and "calls launch" in message and says in message, message
 
 
+_ROPE3 = "def apply_rope(q, k, pos, is_neox=True):\n    return q, k\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ("    args = (q, k, p)\n    return apply_rope(*args)\n", "does not pass pos"),
+        ("    return apply_rope(*(q, k, p))\n", "does not pass pos"),
+        ("    return apply_rope(q, *(k, p), False)\n", "passes p as argument 3, which filled pos"),
+        ("    return apply_rope(*ARGS)\n", "does not pass pos"),  # the module's tuple
+        ("    args = (q, k)\n    return apply_rope(*args, pos=p)\n", "does not pass cos_sin"),
+        ("    args = (q, k, p)\n    args = args[:2]\n    return apply_rope(*args, c, p)\n", None),  # rebound
+        ("    args = [q, k, p]\n    return apply_rope(*args)\n", None),  # a list: it may change
+        ("    return apply_rope(*load())\n", None),  # unknowable
+    ],
+    ids=["local", "literal", "middle", "module", "keyword", "rebound", "list", "call"],
+)
+def test_positional_arguments_spelled_through_a_star_tuple(
+    git_repo: GitRepo, no_rules: Path, body: str, says: str | None
+) -> None:
+    """``args = (q, k, p); apply_rope(*args)``: a tuple display the scope binds once passes what it holds,
+    as if spelled out; upstream inserted cos_sin before pos."""
+    after = _ROPE3.replace("k, pos", "k, cos_sin, pos")
+    fork = f"from pkg.rope import apply_rope\n\nARGS = (1, 2, 3)\n\n\ndef f(q, k, c, p):\n{body}"
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/rope.py": _ROPE3},
+        {"pkg/use.py": fork},
+        [("Pass cos_sin to rope (#2)", {"pkg/rope.py": after})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(_, number, message)] = got
+        assert number == len(fork.splitlines()) and "calls apply_rope" in message and says in message, message
+
+
 # -- duplicate definitions (#48167) -----------------------------------------------------------------------
 def test_upstream_adds_the_carrys_function_again(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(

@@ -1614,11 +1614,12 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     scope binds once to such a display and never changes) become ``k=v``; ``partial(f, a, k=v)`` becomes
     the call of ``f`` it prepares.  Anything else is the call itself."""
     keywords: list[ast.keyword] = []
+    args = _spelled_args(call.args, dicts)
     for kw in call.keywords:
         value = dicts.get(kw.value.id, kw.value) if kw.arg is None and isinstance(kw.value, ast.Name) else kw.value
         spelled = _dict_keywords(value) if kw.arg is None else None
         keywords.extend(spelled if spelled is not None else [kw])
-    func, args, kind = call.func, call.args, ast.Call
+    func, kind = call.func, ast.Call
     if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
         func, args, kind = args[0], args[1:], PartialCall
     elif isinstance(call.func, ast.Name) and (bound := _partial_of(dicts.get(call.func.id))) is not None:
@@ -1626,9 +1627,24 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
         mine = {kw.arg for kw in keywords}
         func, args = bound.args[0], [*bound.args[1:], *args]
         keywords = [*(kw for kw in bound.keywords if kw.arg is not None and kw.arg not in mine), *keywords]
-    if kind is ast.Call and keywords == call.keywords and func is call.func:
+    if kind is ast.Call and keywords == call.keywords and func is call.func and args == call.args:
         return call
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
+
+
+def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.expr]:
+    """The positional arguments with ``*(a, b)`` and ``*ARGS`` (a name its scope binds once to a tuple
+    display and never rebinds: a tuple cannot change) spelled out as ``a, b``; anything else as it is."""
+    spelled: list[ast.expr] = []
+    for arg in args:
+        value = arg.value if isinstance(arg, ast.Starred) else None
+        if isinstance(value, ast.Name):
+            value = bound.get(value.id, value)
+        if value is not None and _tuple(value):
+            spelled.extend(value.elts)  # type: ignore[attr-defined]
+        else:
+            spelled.append(arg)
+    return spelled
 
 
 def _partial_of(value: ast.expr | None) -> ast.Call | None:
@@ -1657,8 +1673,8 @@ _MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__set
 
 def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     """Names bound exactly once in ``where``'s own statements (nested functions and classes are their own
-    scopes) to a dict display, ``dict(...)`` or ``partial(f, ...)``, never a parameter, an item target or a
-    mutator's object; and every name bound or changed there."""
+    scopes) to a dict display, ``dict(...)``, ``partial(f, ...)`` or a tuple display, never a parameter, an
+    item target or a mutator's object; and every name bound or changed there."""
     bound: dict[str, list[ast.expr | None]] = {}
     changed: set[str] = set()
     stack: list[ast.AST] = list(ast.iter_child_nodes(where))
@@ -1683,7 +1699,7 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
         if len(values) == 1
         and values[0] is not None
         and name not in changed
-        and (_dict_keywords(values[0]) is not None or _partial_of(values[0]) is not None)
+        and (_dict_keywords(values[0]) is not None or _partial_of(values[0]) is not None or _tuple(values[0]))
     }
     if once and isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
         elsewhere: set[str] = set()
@@ -1694,6 +1710,11 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
                 elsewhere.add(n)
         once = {n: v for n, v in once.items() if n not in elsewhere}
     return once, set(bound) | changed
+
+
+def _tuple(value: ast.expr) -> bool:
+    """A tuple display of plain elements: what ``*name`` of it passes is known."""
+    return isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts)
 
 
 def _changed_object(node: ast.AST) -> str | None:
