@@ -1,0 +1,236 @@
+"""Tuple value drift: upstream changed what one position of a function's returned tuple holds, and a fork
+line compares the name it unpacked from there with the old value.
+
+``dtype, block = kv_layout(cfg)`` then ``if dtype == torch.float8_e4m3fn:`` merges cleanly after upstream
+made ``kv_layout()`` return ``torch.uint8`` there (a packed layout), moved the dtype to the other
+position, or renumbered the literal it returns (``return 4, scale`` -> ``return 5, scale``): the fork's
+test never holds again, and nothing fails.  Length and name-order changes are return drift's
+(returns.py); this is the value at a position that stayed.
+
+Position k is *closed* at a revision when every tuple the function returns there (every ``def`` of its
+name) has the unpack's length and holds a constant at k: a literal, or a dotted name (``torch.uint8``,
+``Mode.NVFP4``); then the values at k are known.  A fork-owned comparison (``==``, ``!=``, ``is``,
+``is not``, ``in``/``not in`` a display) of a name unpacked from position k of a call (``a, b = f(...)``,
+the name's one binding in its function) with a constant that position held at the merge base, and no
+longer holds at upstream where it is closed, has flipped: an error.
+
+Cheap first: only fork files whose added lines unpack a tuple are parsed, only callees compared with a
+constant are looked up, and only in upstream files whose diff changes a tuple return.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.drift.returns import (
+    _TUPLE_RETURN,
+    _TUPLE_TARGET,
+    _at_sites,
+    _called,
+    _Def,
+    _definition_sites,
+    _fork_defined,
+    _fork_modules,
+    _functions,
+    _own_returns,
+    own_nodes,
+)
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+_OPS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
+Returned = tuple[str | None, ...]  # one returned tuple: each element's constant, None when not one
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A fork line comparing ``name``, unpacked from position ``index`` of ``call``, with ``values``."""
+
+    path: str
+    line: int
+    callee: str
+    call: str
+    length: int
+    index: int
+    name: str
+    values: tuple[str, ...]
+
+
+def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    compared = list(_fork_compared(trees))
+    if not compared:
+        return []
+    own = _fork_defined(trees)  # the fork's own function of that name may return what it likes
+    names = {c.callee for c in compared if c.callee not in own}
+    returned = _returned(trees, names)
+    findings = []
+    for use in compared:
+        found = returned.get(use.callee)
+        flipped = _flipped(use, *found[1:]) if found is not None else None
+        if found is not None and flipped is not None:
+            moved = _moved_to(flipped[0], use, found[2])
+            findings.append(_finding(trees, use, found[0], flipped, moved, pr_pattern))
+    return findings
+
+
+# -- the fork's side ---------------------------------------------------------------------------------
+def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
+    for path, module, owned in _fork_modules(trees, _TUPLE_TARGET.match):
+        scopes: list[list[ast.stmt]] = [module.body]
+        scopes += [n.body for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for body in scopes:
+            yield from _compared_in(path, list(own_nodes(body)), owned)
+
+
+def _compared_in(path: str, nodes: list[ast.AST], owned: set[int]) -> Iterator[Compared]:
+    """The comparisons on fork lines of one scope's names, each bound once, by a tuple unpack of a call."""
+    stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)))
+    unpacked: dict[str, tuple[str, str, int, int]] = {}  # name -> callee, call, length, position
+    for node in nodes:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, called = node.targets[0], _called(node.value)
+        if not isinstance(target, (ast.Tuple, ast.List)) or called is None:
+            continue
+        if any(isinstance(e, ast.Starred) for e in target.elts):
+            continue
+        for k, element in enumerate(target.elts):
+            if isinstance(element, ast.Name) and stores[element.id] == 1:
+                unpacked[element.id] = (called[0], ast.unparse(called[1]), len(target.elts), k)
+    if not unpacked:
+        return
+    for node in nodes:
+        if not isinstance(node, ast.Compare) or node.lineno not in owned:
+            continue
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            if not isinstance(op, _OPS):
+                continue
+            for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
+                values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
+                if isinstance(mine, ast.Name) and mine.id in unpacked and values:
+                    callee, call, length, k = unpacked[mine.id]
+                    yield Compared(path, node.lineno, callee, call, length, k, mine.id, values)
+
+
+def _constants(node: ast.expr, container: bool) -> tuple[str, ...]:
+    """The constants an operand spells: one, or (the right of ``in``) each of a display of constants."""
+    if container:
+        if not isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return ()
+        each = [constant(e) for e in node.elts]
+        return tuple(c for c in each if c is not None) if None not in each else ()
+    one = constant(node)
+    return (one,) if one is not None else ()
+
+
+def constant(node: ast.expr) -> str | None:
+    """A literal (``4``, ``"fp8"``, ``-1``, ``None``) as its source, or a dotted name of a module or class
+    (``torch.uint8``, ``Mode.NVFP4``) as its last two parts (``mod.Mode.NVFP4`` is ``Mode.NVFP4``); None
+    for anything computed."""
+    if isinstance(node, ast.Constant) and not isinstance(node.value, bytes):
+        return repr(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        return repr(-node.operand.value) if isinstance(node.operand.value, (int, float)) else None
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not parts or not isinstance(node, ast.Name) or node.id in ("self", "cls"):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts[:2]))
+
+
+# -- upstream's side ---------------------------------------------------------------------------------
+def _returned(trees: ThreeTrees, names: set[str]) -> dict[str, tuple[str, set[Returned], set[Returned]]]:
+    """name -> (upstream's file defining it, the tuples every def returned at the base, at upstream), for
+    the names defined in a file whose diff changes a tuple return."""
+    paths = [f":(literal){p}" for p in trees.upstream.matching(_TUPLE_RETURN, ".py")]
+    if not names or not paths:
+        return {}
+    wanted = sorted(_definition_sites(trees, trees.theirs, sorted(names), paths))
+    if not wanted:
+        return {}
+    sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    found = {}
+    for name in wanted:
+        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        old = _at_sites(trees, trees.base, name, at_base, returned_tuples) if at_base else None
+        new = _at_sites(trees, trees.theirs, name, at_theirs, returned_tuples) if at_theirs else None
+        if old is not None and new is not None and old != new:
+            found[name] = (at_theirs[0][0], old, new)
+    return found
+
+
+def returned_tuples(func: _Def) -> set[Returned]:
+    """Each tuple ``func`` itself returns, by its elements' constants; a return of anything else (or a
+    ``yield``) is ``()``: the function's tuples are not all known."""
+    found: set[Returned] = set()
+    for value in _own_returns(func):
+        if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
+            found.add(tuple(constant(e) for e in value.elts))
+        else:
+            found.add(())
+    return found
+
+
+def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
+    """(the compared constant position k held at the base, the constants it holds now) when position k
+    is closed at upstream and no longer holds it; else None."""
+    if any(len(t) != use.length or t[use.index] is None for t in new):
+        return None  # another length (return drift's), or a value at k not known: it may still be there
+    if len(old) == len(new) == 1 and sorted(map(str, *old)) == sorted(map(str, *new)):
+        return None  # one tuple reordered: return drift reports the unpack itself
+    was = {t[use.index] for t in old if len(t) == use.length}
+    now = tuple(sorted({str(t[use.index]) for t in new}))
+    gone = [v for v in use.values if v in was and v not in now]
+    return (gone[0], now) if gone else None
+
+
+def _moved_to(value: str, use: Compared, new: set[Returned]) -> int | None:
+    """The other position upstream returns ``value`` at now, if one."""
+    return next((j for t in new for j, v in enumerate(t) if v == value and j != use.index), None)
+
+
+# -- the finding -------------------------------------------------------------------------------------
+def _finding(
+    trees: ThreeTrees,
+    use: Compared,
+    path: str,
+    flipped: tuple[str, tuple[str, ...]],
+    moved: int | None,
+    pr_pattern: str,
+) -> Finding:
+    value, now = flipped
+    regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(use.callee)
+
+    def drops(commit: repo.Commit) -> bool:
+        before = repo.read_blobs(trees.repo, f"{commit.sha}^", [path])[path]
+        after = repo.read_blobs(trees.repo, commit.sha, [path])[path]
+        return _holds(before, use, value) and not _holds(after, use, value)
+
+    commit = trees.upstream_commit(path, regex, pr_pattern, drops)
+    message = (
+        f"fork-owned line compares `{use.name}`, element {use.index} of what {use.call}() returns, with {value}, "
+        f"which {use.callee}() returned there at the merge base; upstream returns only {', '.join(now)} there "
+        f"now{f' ({value} is element {moved})' if moved is not None else ''} ({path}{commit}): the comparison "
+        "has flipped for good, silently; compare with what it returns now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
+
+
+def _holds(text: str | None, use: Compared, value: str) -> bool:
+    """Some def of the callee in ``text`` returns ``value`` at the use's position."""
+    return any(
+        len(t) == use.length and t[use.index] == value
+        for func in _functions(text or "").get(use.callee, [])
+        for t in returned_tuples(func)
+    )
