@@ -494,3 +494,42 @@ def test_one_tuple_reordered_is_reported_once_on_the_unpack(git_repo: GitRepo, n
     )
     [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert line == 5 and "upstream reordered what pair() returns" in message
+
+
+LAYOUTS = "vllm/v1/attention/layouts.py"
+LAYOUTS_BASE = """import torch
+
+
+class FlashBackend:
+    @staticmethod
+    def layout():
+        return torch.bfloat16, 16
+
+
+class CpuBackend:
+    @staticmethod
+    def layout():
+        return pick_dtype(), 16
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "reported"), [("FlashBackend.layout()", True), ("backend.layout()", False)], ids=["class", "any"]
+)
+def test_a_value_changed_in_one_class_s_method_of_a_shared_name(
+    git_repo: GitRepo, no_rules: Path, call: str, reported: bool
+) -> None:
+    """``layout`` is two classes' method, one returning a computed dtype: by its name alone the position is
+    not known; called through the class that changed it, it is."""
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.layouts import FlashBackend\n\n\n"
+        f"def aeon(backend):\n    dtype, block = {call}\n    return dtype == torch.bfloat16\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUTS: LAYOUTS_BASE},
+        {"vllm/v1/attention/aeon_layouts.py": user},
+        [("[KV] fp16 flash (#44003)", {LAYOUTS: LAYOUTS_BASE.replace("torch.bfloat16, 16", "torch.float16, 16")})],
+    )
+    got = [(line, m) for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert [line for line, _ in got] == ([8] if reported else [])

@@ -34,11 +34,13 @@ from aeon_release.domain.audits.drift.returns import (
     _at_sites,
     _called,
     _Def,
+    _def_at,
     _definition_sites,
     _fork_defined,
     _fork_modules,
     _functions,
     _own_returns,
+    _qualified,
     own_nodes,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -69,10 +71,13 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     own = _fork_defined(trees)  # the fork's own function of that name may return what it likes
     names = {c.callee for c in compared if c.callee not in own}
+    names |= {q for c in compared if c.callee not in own and (q := _qualified(c.callee, c.call))}
     returned = _returned(trees, names)
     findings = []
     for use in compared:
-        found = returned.get(use.callee)
+        # ``Backend.method(...)``: that class's def, where the name alone is many classes' (returns.py's _of)
+        qualified = _qualified(use.callee, use.call)
+        found = (returned.get(qualified) if qualified else None) or returned.get(use.callee)
         flipped = _flipped(use, *found[1:]) if found is not None else None
         if found is not None and flipped is not None:
             moved = _moved_to(flipped[0], use, found[2])
@@ -163,11 +168,21 @@ def _returned(trees: ThreeTrees, names: set[str]) -> dict[str, tuple[str, set[Re
     found = {}
     for name in wanted:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        if "." in name:  # ``Class.method``: the defs in that class alone
+            at_base, at_theirs = (
+                _in_class(trees, trees.base, name, at_base),
+                _in_class(trees, trees.theirs, name, at_theirs),
+            )
         old = _at_sites(trees, trees.base, name, at_base, returned_tuples) if at_base else None
         new = _at_sites(trees, trees.theirs, name, at_theirs, returned_tuples) if at_theirs else None
         if old is not None and new is not None and old != new:
             found[name] = (at_theirs[0][0], old, new)
     return found
+
+
+def _in_class(trees: ThreeTrees, rev: str, name: str, sites: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    texts = trees.blobs(rev, sorted({p for p, _ in sites}))
+    return [(p, line) for p, line in sites if _def_at(texts.get(p), line, name) is not None]
 
 
 def returned_tuples(func: _Def) -> set[Returned]:
