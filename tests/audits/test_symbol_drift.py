@@ -1385,3 +1385,41 @@ def test_a_removed_field_passed_to_a_dataclass_transform_class(
     sides = three_way(git_repo, base, {"pkg/mine.py": text}, {"pkg/configs.py": theirs})
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
+
+
+_RUNNER = "class GPURunner:\n    def step(self, x):\n        return x\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "reported"),
+    [
+        ('def mine(r: "runner.GPURunner") -> None:\n    pass', True),
+        ('def mine(r: "pkg.runner.GPURunner") -> None:\n    pass', True),
+        ('def mine(r: Optional["runner.GPURunner"] = None) -> None:\n    pass', True),
+        ('def mine() -> "runner.GPURunner":\n    return make()', True),
+        ("def mine(*rs: runner.GPURunner) -> None:\n    pass", True),  # unquoted: evaluated at def time
+        ('def mine() -> None:\n    r: "runner.GPURunner" = make()', True),
+        ('def mine(r: "runner.GPUModelRunner") -> None:\n    pass', False),  # the new name
+        ('def mine(r: Literal["runner.GPURunner"]) -> None:\n    pass', False),  # a value, not a type
+        ('def mine(r: "a runner, any") -> None:\n    pass', False),  # not an expression
+    ],
+    ids=["quoted", "dotted", "optional", "return", "star", "local", "new name", "literal", "prose"],
+)
+def test_a_class_upstream_renamed_named_in_an_annotation(
+    git_repo: GitRepo, no_rules: Path, text: str, reported: bool
+) -> None:
+    """A signature's types are uses of the class: quoted (a TYPE_CHECKING import) or not, inside
+    ``Optional[...]``, on a parameter, the return or a local."""
+    fork = (
+        "from typing import TYPE_CHECKING, Literal, Optional\n\nif TYPE_CHECKING:\n    import pkg.runner\n"
+        f"    from pkg import runner\n\n\n{text}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER},
+        {"pkg/use.py": fork},
+        [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    line = next((i for i, t in enumerate(fork.splitlines(), 1) if "GPU" in t and "import" not in t), 0)
+    assert [(n, "renamed GPURunner to GPUModelRunner" in m) for _, n, m in got] == ([(line, True)] if reported else [])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import copy
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -348,7 +349,8 @@ class _Checker:
                     yield from self._unimplemented(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
+            walked = [*stmt.decorator_list, *_defaults(stmt), *_annotations(stmt)]
+            yield from self._expressions(mod, walked, scope, owned)
             if scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
                 me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
                 inner = _Scope(scope.cls if me else None, me, [stmt])
@@ -359,9 +361,10 @@ class _Checker:
             if stmt.lineno in owned:
                 yield from self._import(mod, stmt)
         else:
-            yield from self._expressions(
-                mod, [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)], scope, owned
-            )
+            exprs = [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)]
+            if isinstance(stmt, ast.AnnAssign):
+                exprs = [_unquoted(n) if n is stmt.annotation else n for n in exprs]
+            yield from self._expressions(mod, exprs, scope, owned)
             for block in _blocks(stmt):
                 yield from self._walk(mod, block, scope, owned)
 
@@ -2288,6 +2291,42 @@ def _bound_in(func: ast.AST) -> frozenset[str]:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names -= set(node.names)
     return frozenset(names)
+
+
+def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    """A function's parameter and return annotations, their quoted types unquoted: a type the signature
+    names (``r: "runner.GPURunner"``) is a use of it, whether Python evaluates it or a checker does."""
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
+    return [_unquoted(a) for a in [*(p.annotation for p in every), func.returns] if a is not None]
+
+
+def _unquoted(annotation: ast.expr) -> ast.expr:
+    """An annotation with each string in it that spells a type (``"Foo"``, ``"mod.Foo"``,
+    ``Optional["mod.Foo"]``) parsed into the expression it names, placed where the string is; the
+    strings of a ``Literal[...]`` are values, and stay.  A copy: the module's tree is not changed."""
+    unquoted = _Unquote().visit(copy.deepcopy(annotation))
+    return unquoted if isinstance(unquoted, ast.expr) else annotation
+
+
+class _Unquote(ast.NodeTransformer):
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        return node if _last(node.value) == "Literal" else self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if not isinstance(node.value, str) or len(node.value) > _LONGEST_QUOTED_TYPE:
+            return node
+        try:
+            parsed = ast.parse(node.value.strip(), mode="eval").body
+        except (SyntaxError, ValueError):
+            return node
+        for part in ast.walk(parsed):
+            part.lineno, part.end_lineno = node.lineno, node.end_lineno  # type: ignore[attr-defined]
+            part.col_offset, part.end_col_offset = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+        return parsed
+
+
+_LONGEST_QUOTED_TYPE = 200
 
 
 def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
