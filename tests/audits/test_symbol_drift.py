@@ -1423,3 +1423,46 @@ def test_a_class_upstream_renamed_named_in_an_annotation(
     got = found(audit_tree(git_repo.path, no_rules, merge=sides))
     line = next((i for i, t in enumerate(fork.splitlines(), 1) if "GPU" in t and "import" not in t), 0)
     assert [(n, "renamed GPURunner to GPUModelRunner" in m) for _, n, m in got] == ([(line, True)] if reported else [])
+
+
+_OPS = (
+    "def fused_rope(q, k, pos):\n    return q, k\n\n\ndef silu(x):\n    return x\n\n\n"
+    "class Runner:\n    def prepare_inputs(self, batch):\n        return batch\n\n    def execute(self, batch, cache):\n"
+    "        return batch\n"
+)
+_OPS_UP = (
+    _OPS.replace("def fused_rope(q, k, pos)", "def apply_rotary(q, k, pos)")
+    .replace("prepare_inputs", "prepare_batch")
+    .replace("execute(self, batch, cache)", "execute(self, batch, cache, stream)")
+)
+
+
+@pytest.mark.parametrize(
+    ("stub", "says"),
+    [
+        ("def fused_rope(q, k, pos): ...", "declares pkg.ops.fused_rope in a stub, which upstream renamed fused_rope"),
+        ("class Runner:\n    def prepare_inputs(self, batch): ...", "declares pkg.ops.Runner.prepare_inputs in a stub"),
+        ("class Runner:\n    def execute(self, batch, cache): ...", "spells the parameters as they were"),
+        ("class Runner:\n    def execute(self, batch, cache, stream): ...", None),  # the new parameters
+        ("def silu(x): ...", None),  # upstream left it alone
+        ("class Runner: ...", None),
+    ],
+    ids=["removed", "method renamed", "re-signatured", "new signature", "kept", "class kept"],
+)
+def test_a_stub_declaring_what_upstream_removed_or_changed(
+    git_repo: GitRepo, no_rules: Path, stub: str, says: str | None
+) -> None:
+    """``ops.pyi`` beside ``ops.py``: every import of the module type-checks against it, so a declaration
+    of what upstream renamed or re-signatured hides the change from the checker and the reader."""
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/ops.py": _OPS},
+        {"pkg/ops.pyi": f"{stub}\n", "pkg/_C.pyi": "def fused_rope(q, k, pos): ...\n"},
+        [("Rename the ops (#4)", {"pkg/ops.py": _OPS_UP})],
+    )
+    got = [(p, n, m) for p, n, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    if says is None:
+        assert got == []
+        return
+    [(path, line, message)] = got  # pkg/_C.pyi: a compiled extension's stub, no module beside it
+    assert path == "pkg/ops.pyi" and line == len(stub.splitlines()) and says in message, message

@@ -93,8 +93,8 @@ class DriftInput:
 def symbol_drift(inp: DriftInput) -> list[Finding]:
     checker = _Checker(inp)
     findings: dict[tuple[str, int, str], Finding] = {}
-    for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
-        for finding in checker.check_file(path):
+    for path in sorted(p for p in inp.fork_lines if p.endswith((".py", ".pyi"))):
+        for finding in checker.check_stub(path) if path.endswith(".pyi") else checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
     for finding in (*checker.chained_calls(), *checker.op_calls()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
@@ -157,6 +157,50 @@ class _Checker:
             reported = {f.line for f in moved}  # a patch left in a moved function is that finding alone
             # an override reported on its def line (its kind or parameters changed) is that finding alone
             yield from self._patched_but_unused(mod, owned, reported, {f.line for f in walked})
+
+    # -- a stub of a module ----------------------------------------------------------------------------
+    def check_stub(self, path: str) -> Iterator[Finding]:
+        """A fork's stub of a module of the tree (``ops.pyi`` beside ``ops.py``): what it declares is what
+        type checkers (and readers) take the module to hold, so every ``from ops import f`` checks clean.
+        A function, class or method it declares on a fork line that the module defined before the merge
+        and no longer does is drift, as a use of it is; so is a function whose parameters the stub spelled
+        as the module had them, and upstream changed.  A stub with no module beside it (a compiled
+        extension's) declares what no Python file here defines: left alone."""
+        text = self.inp.merged.text(path)
+        tree = parse_python(text, path) if text is not None else None
+        dotted = px.dotted_name(path.removesuffix("i"), self.after.roots)
+        if text is None or tree is None or self.before.module(dotted) is None:
+            return
+        owned = _owned_lines(text, self.inp.fork_lines.get(path, frozenset()))
+        mod = ModuleInfo(path, dotted, text, tree)
+        for node in tree.body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            top: Resolver = functools.partial(_imported, module=dotted, name=node.name)
+            yield from self._declared(mod, node, top, owned, node.name)
+            for member in node.body if isinstance(node, ast.ClassDef) else []:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    label = f"{node.name}.{member.name}"
+                    yield from self._declared(mod, member, _member_through(top, member.name), owned, label)
+
+    def _declared(
+        self, mod: ModuleInfo, node: ast.stmt, resolver: Resolver, owned: set[int], label: str
+    ) -> Iterator[Finding]:
+        if node.lineno not in owned:
+            return
+        what = f"declares {mod.dotted}.{label} in a stub"
+        found = self._compare(resolver)
+        if found is not None:
+            yield self._finding(mod, node.lineno, what, found[0], None)
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if not (isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path)):
+            return
+        bound = before.owner is not None and not is_static(node)
+        mine, old, new = signature(node, bound), signature(before.node, bound), signature(after.node, bound)
+        if mine is not None and old is not None and new is not None and mine == old != new:
+            problem = f"spells the parameters as they were; upstream made it {after.label}{new.show()}"
+            yield self._finding(mod, node.lineno, f"{what}, which {problem}", after, "signature")
 
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
@@ -1879,6 +1923,16 @@ def _slot(sig: Sig, index: int) -> str | None:
     if index < len(sig.positional):
         return sig.positional[index]
     return _VARARGS if sig.varargs else None
+
+
+def _member_through(owner: Resolver, attr: str) -> Resolver:
+    """What ``owner.attr`` resolves to in a tree: a member of the class (or a name of the module) ``owner`` is."""
+
+    def resolve(ix: Index) -> Sym:
+        found = owner(ix)
+        return _attribute(ix, found, attr) if isinstance(found, (DefSym, ModuleSym)) else px.UNKNOWN
+
+    return resolve
 
 
 def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:
