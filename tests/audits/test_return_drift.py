@@ -533,3 +533,28 @@ def test_a_value_changed_in_one_class_s_method_of_a_shared_name(
     )
     got = [(line, m) for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     assert [line for line, _ in got] == ([8] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("rebind", "reported"), [("", True), ("        self.dtype = torch.float16\n", False)], ids=["once", "rebound"]
+)
+def test_a_position_unpacked_into_self_and_compared_in_another_method(
+    git_repo: GitRepo, no_rules: Path, rebind: str, reported: bool
+) -> None:
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.kv_layout import kv_layout\n\n\nclass AeonCache:\n"
+        "    def __init__(self, cache_dtype):\n        self.dtype, self.mode, self.block, self.bits = kv_layout(cache_dtype, 16)\n"
+        f"{rebind}\n    def fast(self):\n        return self.dtype == torch.float8_e4m3fn\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUT: LAYOUT_BASE, MODES: MODES_TEXT},
+        {LAYOUT_USER: user},
+        [("[KV] Pack fp8 KV (#44001)", {LAYOUT: _PACKED})],
+    )
+    got = [
+        (line, m) for path, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER
+    ]
+    line = user.splitlines().index("        return self.dtype == torch.float8_e4m3fn") + 1
+    assert [n for n, _ in got] == ([line] if reported else [])
+    assert all("compares `self.dtype`, element 0 of what kv_layout() returns" in m for _, m in got)

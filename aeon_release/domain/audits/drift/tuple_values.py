@@ -23,7 +23,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
@@ -91,12 +91,35 @@ def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
         scopes: list[list[ast.stmt]] = [module.body]
         scopes += [n.body for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for body in scopes:
-            yield from _compared_in(path, list(own_nodes(body)), owned)
+            yield from _compared_in(path, list(own_nodes(body)), owned, _local)
+        for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+            # ``self.dtype, self.bits = f()`` in one method, ``self.dtype == ...`` in another: the class's scope
+            methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            nodes = [n for m in methods for n in own_nodes(m.body)]
+            yield from _compared_in(path, nodes, owned, _own_attribute)
 
 
-def _compared_in(path: str, nodes: list[ast.AST], owned: set[int]) -> Iterator[Compared]:
-    """The comparisons on fork lines of one scope's names, each bound once, by a tuple unpack of a call."""
-    stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)))
+def _local(node: ast.AST) -> str | None:
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _own_attribute(node: ast.AST) -> str | None:
+    """``self.x`` as ``self.x``: an attribute of the instance a method works on."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return f"self.{node.attr}"
+    return None
+
+
+def _compared_in(
+    path: str, nodes: list[ast.AST], owned: set[int], named: Callable[[ast.AST], str | None]
+) -> Iterator[Compared]:
+    """The comparisons on fork lines of one scope's names (``named``: a local, or ``self.x`` across a
+    class's methods), each bound once, by a tuple unpack of a call."""
+    stores = Counter(
+        key
+        for n in nodes
+        if isinstance(getattr(n, "ctx", None), (ast.Store, ast.Del)) and (key := named(n)) is not None
+    )
     unpacked: dict[str, tuple[str, str, int, int]] = {}  # name -> callee, call, length, position
     for node in nodes:
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
@@ -107,8 +130,8 @@ def _compared_in(path: str, nodes: list[ast.AST], owned: set[int]) -> Iterator[C
         if any(isinstance(e, ast.Starred) for e in target.elts):
             continue
         for k, element in enumerate(target.elts):
-            if isinstance(element, ast.Name) and stores[element.id] == 1:
-                unpacked[element.id] = (called[0], ast.unparse(called[1]), len(target.elts), k)
+            if (name := named(element)) is not None and stores[name] == 1:
+                unpacked[name] = (called[0], ast.unparse(called[1]), len(target.elts), k)
     if not unpacked:
         return
     for node in nodes:
@@ -120,9 +143,9 @@ def _compared_in(path: str, nodes: list[ast.AST], owned: set[int]) -> Iterator[C
                 continue
             for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
                 values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
-                if isinstance(mine, ast.Name) and mine.id in unpacked and values:
-                    callee, call, length, k = unpacked[mine.id]
-                    yield Compared(path, node.lineno, callee, call, length, k, mine.id, values)
+                if (name := named(mine)) in unpacked and values:
+                    callee, call, length, k = unpacked[str(name)]
+                    yield Compared(path, node.lineno, callee, call, length, k, str(name), values)
 
 
 def _constants(node: ast.expr, container: bool) -> tuple[str, ...]:
