@@ -467,8 +467,25 @@ _COMPUTED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8", "current_dtyp
         ("size == 16", _PACKED, None),  # a value the position never held
         ("dtype == torch.float8_e4m3fn", _COMPUTED, None),  # computed upstream: it may still be that
         ("mode == KVMode.FP8", LAYOUT_BASE.replace("block, 4", "block, 6"), None),  # another position changed
+        ("kl.kv_layout(cache_dtype, block)[0] == torch.float8_e4m3fn", _PACKED, "compares `kl.kv_layout(cache_dtype"),
+        ("kl.kv_layout(cache_dtype, block)[1] == KVMode.FP8", _PACKED, "element 1 of what kl.kv_layout() returns"),
+        ("kl.kv_layout(cache_dtype, block)[1] == KVMode.NONE", _PACKED, None),
     ],
-    ids=["dtype", "member", "literal", "in", "reordered", "new", "kept", "never", "computed", "other position"],
+    ids=[
+        "dtype",
+        "member",
+        "literal",
+        "in",
+        "reordered",
+        "new",
+        "kept",
+        "never",
+        "computed",
+        "other position",
+        "indexed",
+        "indexed member",
+        "indexed kept",
+    ],
 )
 def test_a_comparison_with_a_value_upstream_no_longer_returns_at_that_position(
     git_repo: GitRepo, no_rules: Path, use: str, upstream: str, says: str | None
@@ -558,3 +575,9 @@ def test_a_position_unpacked_into_self_and_compared_in_another_method(
     line = user.splitlines().index("        return self.dtype == torch.float8_e4m3fn") + 1
     assert [n for n, _ in got] == ([line] if reported else [])
     assert all("compares `self.dtype`, element 0 of what kv_layout() returns" in m for _, m in got)
+
+
+def test_a_match_on_a_position_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:
+    got = _layout_case(git_repo, no_rules, "0\n    match bits:\n        case 4 | 2:\n            return 1", _PACKED)
+    [(_, line, message)] = got
+    assert line == 11 and "compares `bits`, element 3 of what kl.kv_layout() returns, with 4" in message

@@ -14,8 +14,12 @@ name) has the unpack's length and holds a constant at k: a literal, or a dotted 
 the name's one binding in its function) with a constant that position held at the merge base, and no
 longer holds at upstream where it is closed, has flipped: an error.
 
-Cheap first: only fork files whose added lines unpack a tuple are parsed, only callees compared with a
-constant are looked up, and only in upstream files whose diff changes a tuple return.
+An element read by index (``out[0]`` of ``out = f(...)`` bound once, or ``f(...)[0]``) is position 0 the
+same way, whatever the tuple's length; a ``case`` of a ``match`` on the name compares it too.
+
+Cheap first: only fork files whose added lines unpack a tuple or index by a number are parsed, only
+callees compared with a constant are looked up, and only in upstream files whose diff changes a tuple
+return.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.returns import (
+    _INDEX,
     _TUPLE_RETURN,
     _TUPLE_TARGET,
     _at_sites,
@@ -47,6 +52,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
+ANY = -1  # the length of an indexed read: any tuple long enough
 _OPS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
 Returned = tuple[str | None, ...]  # one returned tuple: each element's constant, None when not one
 
@@ -59,7 +65,7 @@ class Compared:
     line: int
     callee: str
     call: str
-    length: int
+    length: int  # the unpack's; ANY for an element read by index (``out[0]``, ``f()[0]``)
     index: int
     name: str
     values: tuple[str, ...]
@@ -87,7 +93,7 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
-    for path, module, owned in _fork_modules(trees, _TUPLE_TARGET.match):
+    for path, module, owned in _fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _INDEX.search(line)):
         scopes: list[list[ast.stmt]] = [module.body]
         scopes += [n.body for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for body in scopes:
@@ -121,10 +127,13 @@ def _compared_in(
         if isinstance(getattr(n, "ctx", None), (ast.Store, ast.Del)) and (key := named(n)) is not None
     )
     unpacked: dict[str, tuple[str, str, int, int]] = {}  # name -> callee, call, length, position
+    whole: dict[str, tuple[str, ast.expr]] = {}  # ``out = f(...)``: name -> callee, call
     for node in nodes:
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target, called = node.targets[0], _called(node.value)
+        if called is not None and (name := named(target)) is not None and stores[name] == 1:
+            whole[name] = called
         if not isinstance(target, (ast.Tuple, ast.List)) or called is None:
             continue
         if any(isinstance(e, ast.Starred) for e in target.elts):
@@ -132,9 +141,18 @@ def _compared_in(
         for k, element in enumerate(target.elts):
             if (name := named(element)) is not None and stores[name] == 1:
                 unpacked[name] = (called[0], ast.unparse(called[1]), len(target.elts), k)
+    for node in nodes:
+        if isinstance(node, ast.Subscript) and (read := _indexed(node, named, whole)) is not None:
+            unpacked[ast.unparse(node)] = read
     if not unpacked:
         return
     for node in nodes:
+        if isinstance(node, ast.Match) and (name := _key(node.subject, named)) in unpacked:
+            callee, call, length, k = unpacked[str(name)]
+            for case in node.cases:
+                values = _case_constants(case.pattern)
+                if values and case.pattern.lineno in owned:
+                    yield Compared(path, case.pattern.lineno, callee, call, length, k, str(name), values)
         if not isinstance(node, ast.Compare) or node.lineno not in owned:
             continue
         operands = [node.left, *node.comparators]
@@ -143,9 +161,41 @@ def _compared_in(
                 continue
             for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
                 values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
-                if (name := named(mine)) in unpacked and values:
+                name = _key(mine, named)
+                if name in unpacked and values:
                     callee, call, length, k = unpacked[str(name)]
                     yield Compared(path, node.lineno, callee, call, length, k, str(name), values)
+
+
+def _key(node: ast.AST, named: Callable[[ast.AST], str | None]) -> str | None:
+    return ast.unparse(node) if isinstance(node, ast.Subscript) else named(node)
+
+
+def _case_constants(pattern: ast.pattern) -> tuple[str, ...]:
+    """``case 4:``, ``case torch.uint8:``, ``case None:`` and ``case A | B:`` of them: the constants it matches."""
+    if isinstance(pattern, ast.MatchValue):
+        one = constant(pattern.value)
+        return (one,) if one is not None else ()
+    if isinstance(pattern, ast.MatchSingleton):
+        return (repr(pattern.value),)
+    if isinstance(pattern, ast.MatchOr):
+        each = [_case_constants(p) for p in pattern.patterns]
+        return tuple(c for found in each for c in found) if all(each) else ()
+    return ()
+
+
+def _indexed(
+    node: ast.Subscript, named: Callable[[ast.AST], str | None], whole: dict[str, tuple[str, ast.expr]]
+) -> tuple[str, str, int, int] | None:
+    """``f(...)[k]``, or ``out[k]`` of ``out = f(...)`` bound once: element k of what f returns."""
+    index = node.slice.value if isinstance(node.slice, ast.Constant) else None
+    if type(index) is not int or index < 0:
+        return None
+    name = named(node.value)
+    if name is None and named is not _local:
+        return None  # ``f()[k]`` in a method: its function's scope reads it
+    called = whole.get(name) if name is not None else _called(node.value)
+    return (called[0], ast.unparse(called[1]), ANY, index) if called is not None else None
 
 
 def _constants(node: ast.expr, container: bool) -> tuple[str, ...]:
@@ -223,11 +273,12 @@ def returned_tuples(func: _Def) -> set[Returned]:
 def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
     """(the compared constant position k held at the base, the constants it holds now) when position k
     is closed at upstream and no longer holds it; else None."""
-    if any(len(t) != use.length or t[use.index] is None for t in new):
+    length = use.length if use.length != ANY else max((len(t) for t in new), default=0)
+    if any(len(t) != length or use.index >= length or t[use.index] is None for t in new):
         return None  # another length (return drift's), or a value at k not known: it may still be there
     if len(old) == len(new) == 1 and sorted(map(str, *old)) == sorted(map(str, *new)):
-        return None  # one tuple reordered: return drift reports the unpack itself
-    was = {t[use.index] for t in old if len(t) == use.length}
+        return None  # one tuple reordered: return drift reports the unpack (or the indexed read) itself
+    was = {t[use.index] for t in old if len(t) == length}
     now = tuple(sorted({str(t[use.index]) for t in new}))
     gone = [v for v in use.values if v in was and v not in now]
     return (gone[0], now) if gone else None
@@ -268,7 +319,7 @@ def _finding(
 def _holds(text: str | None, use: Compared, value: str) -> bool:
     """Some def of the callee in ``text`` returns ``value`` at the use's position."""
     return any(
-        len(t) == use.length and t[use.index] == value
+        (len(t) == use.length or (use.length == ANY and len(t) > use.index)) and t[use.index] == value
         for func in _functions(text or "").get(use.callee, [])
         for t in returned_tuples(func)
     )
