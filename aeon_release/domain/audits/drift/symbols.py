@@ -2372,7 +2372,7 @@ class _Unquote(ast.NodeTransformer):
             return node
         try:
             parsed = ast.parse(node.value.strip(), mode="eval").body
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # prose, a NUL, 200 nested brackets
             return node
         for part in ast.walk(parsed):
             part.lineno, part.end_lineno = node.lineno, node.end_lineno  # type: ignore[attr-defined]
