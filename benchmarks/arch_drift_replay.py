@@ -3,33 +3,36 @@
 For each first-parent commit K on main whose diff of ``CMakeLists.txt`` or ``cmake/*.cmake`` adds or
 removes a ``cuda_archs_loose_intersection(`` line, the merge base is K's parent, upstream is K, and
 the fork is the base plus one new fork module (a clean merge).  The device is the repository's own
-(``audits/``: ``settings: device``).  What should be reported is read from the two versions alone,
-by group: a group K gave a new list, one of whose old lists covered the device while none of its new
-lists does (the loose intersection's rule, ``drift.arch_lists.list_covers``), the group kept.  Every
-merge/arch-drift finding is printed under K's subject; then the totals: commits that change a list,
-those that narrow one under the device and how many of them are reported, and the findings on the
-others (false), errors apart.
+(``audits/``: ``settings: device``).  What should be reported comes from arch_truth.py, not from the
+engine: CMake itself (``cmake -P``) runs each side's own arch functions on each list for the device's
+``TORCH_CUDA_ARCH_LIST`` and the CUDA version given, and CUDA's compatibility rule reads what the
+device runs of CMake's answer; a group K removed from the file (renamed, split) is judged by hand
+(arch_truth.HAND_CHECKED, for 12.1 alone).  Every merge/arch-drift finding is printed under K's
+subject; then the totals: commits that change a list, those that narrow one under the device and how
+many of them are reported, the severity agreement (an error where the device is left nothing it runs,
+a warning where it is left PTX), and the findings on the others (false), errors apart.
 
-  python benchmarks/arch_drift_replay.py [--mirror DIR] [--since 2025-01-01] [--capability 10.3]
+  python benchmarks/arch_drift_replay.py [--mirror DIR] [--since 2025-01-01] [--capability 10.3] [--cuda 13.0]
 
 ``--capability`` replays for another device (the repository's device with that capability): more of
-upstream's narrowings to count, for devices upstream did drop.
+upstream's narrowings to count, for devices upstream did drop (removed groups are then not judged).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from threeway import MIRROR, clone, device_settings, git, merged_under_a_carry, show
+from arch_truth import HAND_CHECKED, HAND_DEVICE, truth
+from threeway import MIRROR, clone, device_settings, git, merged_under_a_carry
 
 from aeon_release.domain.audits import GitTree
-from aeon_release.domain.audits.drift.arch_lists import calls, gated, level
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ARCH_DRIFT
 from aeon_release.domain.audits.model import MergeSides
@@ -44,57 +47,21 @@ def _group(message: str) -> str:
     return next((g for g in match.groups() if g), "") if match else ""
 
 
-def expected(repo: Path, sha: str, path: str, device: tuple[int, int]) -> tuple[set[str], set[str]]:
-    """(groups whose list K changed, those of them narrowed under the device).  A group's calls are
-    paired in order when K kept their number (vLLM sets ``SCALED_MM_ARCHS`` for a dozen kernels), as
-    sets of lists otherwise.  Narrowed: from covering the device to not, or from its major's SASS to an
-    older major's PTX alone (``level``).  A group K removed from the file is narrowed when a source file
-    its ``if(... GROUP)`` block compiled is, in K's version, compiled only by lists K added that cover
-    the device less (``gated``: the block's source files, read the way the check reads them)."""
-    old, new = show(repo, f"{sha}^", path) or "", show(repo, sha, path) or ""
-    before: dict[str, list[str]] = {}
-    after: dict[str, list[str]] = {}
-    for text, into in ((old, before), (new, after)):
-        for call in calls(text):
-            into.setdefault(call.group, []).append(call.archs)
-
-    def rank(lists: set[str] | list[str]) -> int | None:
-        levels = [level(a, device) for a in lists]
-        return None if any(v is None for v in levels) else max((v or 0 for v in levels), default=0)
-
-    changed, narrowed = set(), set()
-    for group, lists in before.items():
-        later = after.get(group, [])
-        if len(later) == len(lists):
-            pairs = [(a, b) for a, b in zip(lists, later, strict=True) if a != b]
-        else:
-            removed, added = set(lists) - set(later), set(later) - set(lists)
-            pairs = [(a, b) for a in removed for b in added] if removed and added else []
-        if not pairs:
-            continue
-        changed.add(group)
-        olds, news = {a for a, _ in pairs}, {b for _, b in pairs}
-        was, now = max((level(a, device) or 0 for a in olds), default=0), rank(news)
-        if now is not None and was > now:
-            narrowed.add(group)
-        elif len(later) == len(lists) and any(
-            (level(a, device) or 0) > (level(b, device) if level(b, device) is not None else 9) for a, b in pairs
-        ):
-            narrowed.add(group)
-    old_lines, new_lines = old.splitlines(), new.splitlines()
-    new_calls = calls(new)
-    old_new = {c.group for c in calls(old)}
-    for call in calls(old):
-        if call.group in after or not level(call.archs, device):
-            continue
-        changed.add(call.group)
-        for source in gated(old_lines, call.line, call.group):
-            by = [c for c in new_calls if source in gated(new_lines, c.line, c.group)]
-            was = level(call.archs, device) or 0
-            group_now = [c for c in by if c.group not in old_new or c.archs not in before.get(c.group, [])]
-            if by and group_now and (rank([c.archs for c in by]) or 0) < was:
-                narrowed.add(call.group)
-    return changed, narrowed
+def expected(
+    repo: Path, sha: str, path: str, device: tuple[int, int], cuda: str, cmake: str
+) -> tuple[set[str], dict[str, str], set[str]]:
+    """(groups whose list K changed or removed, group -> the severity due where K narrowed one under the
+    device, removed groups nobody judged)."""
+    found = truth(repo, sha, path, device, cuda, cmake)
+    narrowed = dict(found.narrowed)
+    unjudged = set()
+    for group in found.removed:
+        hand = HAND_CHECKED.get((sha[:10], group)) if device == HAND_DEVICE else None
+        if hand is None:
+            unjudged.add(group)
+        elif hand[0] is not None:
+            narrowed[group] = hand[0]
+    return set(found.changed | found.removed), narrowed, unjudged
 
 
 def main() -> int:
@@ -102,7 +69,11 @@ def main() -> int:
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--since", default="2025-01-01")
     parser.add_argument("--capability", help="another device's, as 10.3")
+    parser.add_argument("--cuda", default="13.0", help="the CUDA version the fork builds with (the fleet's: 13.0)")
     args = parser.parse_args()
+    cmake = shutil.which("cmake")
+    if cmake is None:
+        raise SystemExit("the truth is CMake's own answer: cmake must be on PATH")
     settings = device_settings()
     assert settings.device is not None
     if args.capability:
@@ -117,7 +88,8 @@ def main() -> int:
             "-G", "cuda_archs_loose_intersection\\(", "--", "CMakeLists.txt", "cmake/*.cmake",
         )  # fmt: skip
         found = [(line[:40], line[41:]) for line in log.splitlines() if line]
-        commits_changing = narrowing = caught = false = false_errors = errors = 0
+        commits_changing = narrowing = caught = false = false_errors = errors = agreed = due = 0
+        unjudged: list[str] = []
         seconds = 0.0
         for sha, subject in reversed(found):
             paths = [
@@ -127,9 +99,10 @@ def main() -> int:
                 ).split()
                 if p
             ]
-            truth = {p: expected(repo, sha, p, device) for p in paths}
-            changing = any(changed for changed, _ in truth.values())
-            want = {(p, g) for p, (_, narrowed) in truth.items() for g in narrowed}
+            truths = {p: expected(repo, sha, p, device, args.cuda, cmake) for p in paths}
+            changing = any(changed for changed, _, _ in truths.values())
+            want = {(p, g): severity for p, (_, narrowed, _) in truths.items() for g, severity in narrowed.items()}
+            unjudged += [f"{sha[:10]} {g}" for _, _, groups in truths.values() for g in sorted(groups)]
             base, ours, merged = merged_under_a_carry(repo, sha)
             if merged is None:
                 print(f"  {sha[:10]} {subject[:70]}: merge failed")
@@ -145,21 +118,29 @@ def main() -> int:
             seconds += time.perf_counter() - at
             drift = [f for f in findings if f.rule_id == ARCH_DRIFT]
             got = {(f.path, _group(f.message)) for f in drift}
-            caught += bool(want) and want <= got
-            wrong = [f for f in drift if (f.path, _group(f.message)) not in want]
+            caught += bool(want) and want.keys() <= got
+            for key, severity in want.items():
+                said = {f.severity.value for f in drift if (f.path, _group(f.message)) == key}
+                due, agreed = due + 1, agreed + (said == {severity})
+            judged = [f for f in drift if _group(f.message) not in truths.get(f.path, (set(), {}, set()))[2]]
+            wrong = [f for f in judged if (f.path, _group(f.message)) not in want]
             false += bool(wrong)
             false_errors += any(f.severity.value == "error" for f in wrong)
             errors += any(f.severity.value == "error" for f in drift)
             if want or drift:
-                tag = "caught" if want and want <= got else ("MISSED" if want else "FALSE")
-                print(f"{tag} {sha[:10]} {subject[:90]}  (narrowed: {', '.join(sorted(g for _, g in want)) or '-'})")
+                tag = (
+                    "caught" if want and want.keys() <= got else "MISSED" if want else "FALSE" if wrong else "unjudged"
+                )
+                due_here = ", ".join(f"{g}: {v}" for (_, g), v in sorted(want.items())) or "-"
+                print(f"{tag} {sha[:10]} {subject[:90]}  (narrowed, by CMake: {due_here})")
                 for f in drift:
                     print(f"    {f.severity.value}: {f.path}:{f.line}: {f.message[:240]}")
     print(
-        f"\n{len(found)} commits touch an arch-list line, {commits_changing} change a group's list; {narrowing} narrow one"
-        f" under the device ({'.'.join(map(str, device))}): {caught}/{narrowing} caught; false: {false}/{len(found) - narrowing}"
-        f" ({false_errors} with an error); {errors} commits with an error in all; audits {seconds:.1f} s,"
-        f" {time.perf_counter() - started:.0f} s in all"
+        f"\n{len(found)} commits touch an arch-list line, {commits_changing} change or remove a group's list; {narrowing}"
+        f" narrow one under the device ({'.'.join(map(str, device))}, CUDA {args.cuda}, by CMake and the hand-checked"
+        f" renames): {caught}/{narrowing} caught; severity as due {agreed}/{due}; false: {false}/{len(found) - narrowing}"
+        f" ({false_errors} with an error); {errors} commits with an error in all; removed groups not judged:"
+        f" {', '.join(unjudged) or 'none'}; audits {seconds:.1f} s, {time.perf_counter() - started:.0f} s in all"
     )
     return 0
 

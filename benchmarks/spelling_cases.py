@@ -915,3 +915,115 @@ INHERITED = [
     ),
 ]
 CLASSES["inherited default changed"] = (IH_BASE, IH_UP, INHERITED)
+
+TV_BASE = {
+    "m/layout.py": """\
+import torch
+
+
+def kv_layout(fp8, block):
+    if fp8:
+        return torch.float8_e4m3fn, block, 4
+    return torch.bfloat16, block, 0
+
+
+class Backend:
+    @staticmethod
+    def layout(fp8):
+        return kv_layout(fp8, 16)
+"""
+}
+TV_UP = {"m/layout.py": TV_BASE["m/layout.py"].replace("torch.float8_e4m3fn, block, 4", "torch.uint8, block, 8")}
+
+
+def tf(t):
+    return {"m/fork_layout.py": "import torch\n\n" + t}
+
+
+TUPLEVAL = [
+    (
+        "== dtype",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    return dtype == torch.float8_e4m3fn\n"
+        ),
+        "return dtype ==",
+    ),
+    (
+        "is dtype",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    return dtype is torch.float8_e4m3fn\n"
+        ),
+        "return dtype is",
+    ),
+    (
+        "reversed",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    return torch.float8_e4m3fn == dtype\n"
+        ),
+        "return torch.float8_e4m3fn == dtype",
+    ),
+    (
+        "in tuple",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    return dtype in (torch.float8_e4m3fn, torch.float16)\n"
+        ),
+        "return dtype in",
+    ),
+    (
+        "if !=",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    if dtype != torch.float8_e4m3fn:\n        return False\n    return True\n"
+        ),
+        "if dtype !=",
+    ),
+    (
+        "the number",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    return bits == 4\n"
+        ),
+        "return bits == 4",
+    ),
+    (
+        "module alias",
+        tf(
+            "import m.layout as ml\n\n\ndef fast(fp8):\n    dtype, _, _ = ml.kv_layout(fp8, 16)\n    return dtype == torch.float8_e4m3fn\n"
+        ),
+        "return dtype ==",
+    ),
+    (
+        "self attr",
+        tf(
+            "from m.layout import kv_layout\n\n\nclass C:\n    def __init__(self, fp8):\n        self.dtype, self.block, self.bits = kv_layout(fp8, 16)\n\n    def fast(self):\n        return self.dtype == torch.float8_e4m3fn\n"
+        ),
+        "return self.dtype ==",
+    ),
+    (
+        "module level",
+        tf(
+            "from m.layout import kv_layout\n\nDTYPE, BLOCK, BITS = kv_layout(True, 16)\nFAST = DTYPE == torch.float8_e4m3fn\n"
+        ),
+        "FAST = DTYPE",
+    ),
+]
+CLASSES["tuple value changed"] = (TV_BASE, TV_UP, TUPLEVAL)
+TUPLEVAL += [
+    (
+        "indexed local",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    layout = kv_layout(fp8, 16)\n    return layout[0] == torch.float8_e4m3fn\n"
+        ),
+        "return layout[0] ==",
+    ),
+    (
+        "indexed call",
+        tf("from m.layout import kv_layout\n\n\ndef fast(fp8):\n    return kv_layout(fp8, 16)[2] == 4\n"),
+        "return kv_layout(fp8, 16)[2] == 4",
+    ),
+    (
+        "match",
+        tf(
+            "from m.layout import kv_layout\n\n\ndef fast(fp8):\n    dtype, block, bits = kv_layout(fp8, 16)\n    match bits:\n        case 4:\n            return True\n    return False\n"
+        ),
+        "case 4:",
+    ),
+]

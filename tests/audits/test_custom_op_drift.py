@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.custom_ops import called_op, op_definitions
 from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT
@@ -240,3 +242,48 @@ def test_an_argument_spelled_like_a_parameter_upstream_renamed_in_place(git_repo
 
 def test_an_argument_named_otherwise_under_a_renamed_parameter_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     assert scan_case(git_repo, no_rules, "-1") == []
+
+
+MOE = "vllm/model_executor/layers/aeon_moe_op.py"
+MOE_BASE = """from vllm.utils import direct_register_custom_op
+
+
+def moe_sum(x, out, topk=2, **kwargs):
+    {body}
+
+
+direct_register_custom_op(op_name="moe_sum", op_func=moe_sum, mutates_args=["out"])
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "severity", "says"),
+    [
+        ("return None", "error", "**kwargs swallows it, unused"),
+        ("return helper(x, out, **kwargs)", "warning", "**kwargs takes it and hands it on"),
+        ('return x * kwargs.get("topk", 2)', None, None),
+    ],
+    ids=["ignored", "forwarded", "read"],
+)
+def test_a_keyword_an_op_s_kwargs_swallows_is_judged_as_a_function_call_s(
+    git_repo: GitRepo, no_rules: Path, body: str, severity: str | None, says: str | None
+) -> None:
+    """A registered Python op whose named parameter upstream dropped into its **kwargs: the op path reads the
+    callee's body as the function-call path does (test_symbol_drift's swallowed-keyword test), one severity."""
+    before = MOE_BASE.format(body=body)
+    after = before.replace("topk=2, ", "")
+    fork = CARRY_BASE.replace("    return None\n", "    torch.ops.vllm.moe_sum(x, residual, topk=4)  # AEON\n")
+    sides = s.merge_case(
+        git_repo,
+        {MOE: before, CARRY: CARRY_BASE, "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n"},
+        {CARRY: fork},
+        [("[MoE] topk from the config (#40002)", {MOE: after})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+    if severity is None:
+        assert rows == []
+        return
+    [(got, message)] = rows
+    assert got == severity and says is not None and says in message and "passes topk=" in message
+    assert "the custom op vllm/model_executor/layers/aeon_moe_op.py defines" in message

@@ -406,3 +406,178 @@ def test_a_shape_one_backend_of_many_reordered(
     assert says in message, message
     assert "(2, num_blocks, block_size, num_kv_heads, head_size) -> (num_blocks, 2, block_size" in message
     assert "#42095" in message
+
+
+# -- a value at a position upstream changed (tuple_values.py) ----------------------------------------
+LAYOUT = "vllm/v1/attention/kv_layout.py"
+LAYOUT_BASE = """import torch
+
+from vllm.v1.attention.modes import KVMode
+
+
+def kv_layout(cache_dtype: str, block: int):
+    if cache_dtype.startswith("fp8"):
+        return torch.float8_e4m3fn, KVMode.FP8, block, 4
+    return torch.bfloat16, KVMode.NONE, block, 0
+"""
+MODES = "vllm/v1/attention/modes.py"
+MODES_TEXT = "import enum\n\n\nclass KVMode(enum.IntEnum):\n    NONE = 0\n    FP8 = 1\n    PACKED = 2\n"
+LAYOUT_USER = "vllm/v1/attention/aeon_layout.py"
+
+
+def _layout_case(git_repo: GitRepo, no_rules: Path, use: str, upstream: str) -> list[tuple[str, int, str]]:
+    user = (
+        "import torch\n\nfrom vllm.v1.attention import kv_layout as kl\nfrom vllm.v1.attention.modes import KVMode\n\n\n"
+        f"def aeon_fast(cache_dtype, block):\n    dtype, mode, size, bits = kl.kv_layout(cache_dtype, block)\n"
+        f"    return {use}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUT: LAYOUT_BASE, MODES: MODES_TEXT},
+        {LAYOUT_USER: user},
+        [("[KV] Pack fp8 KV (#44001)", {LAYOUT: upstream})],
+    )
+    return [
+        (path, line, message)
+        for path, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))
+        if path == LAYOUT_USER
+    ]
+
+
+_PACKED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8, block, 4", "torch.uint8, KVMode.PACKED, block, 8")
+_SWAPPED = LAYOUT_BASE.replace("return torch.float8_e4m3fn, KVMode.FP8", "return KVMode.FP8, torch.float8_e4m3fn")
+_SWAPPED = _SWAPPED.replace("return torch.bfloat16, KVMode.NONE", "return KVMode.NONE, torch.bfloat16")
+_COMPUTED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8", "current_dtype(), KVMode.FP8")
+
+
+@pytest.mark.parametrize(
+    ("use", "upstream", "says"),
+    [
+        ("dtype == torch.float8_e4m3fn", _PACKED, "with torch.float8_e4m3fn, which kv_layout() returned there"),
+        ("mode is KVMode.FP8", _PACKED, "returns only KVMode.NONE, KVMode.PACKED there now"),
+        ("bits != 4", _PACKED, "element 3 of what kl.kv_layout() returns, with 4"),
+        ("dtype in (torch.float8_e4m3fn, torch.float16)", _PACKED, "with torch.float8_e4m3fn"),
+        (
+            "torch.float8_e4m3fn == dtype",
+            _SWAPPED,
+            "only KVMode.FP8, KVMode.NONE there now (torch.float8_e4m3fn is element 1)",
+        ),
+        ("dtype == torch.uint8", _PACKED, None),  # the new value
+        ("dtype == torch.bfloat16", _PACKED, None),  # still returned there
+        ("size == 16", _PACKED, None),  # a value the position never held
+        ("dtype == torch.float8_e4m3fn", _COMPUTED, None),  # computed upstream: it may still be that
+        ("mode == KVMode.FP8", LAYOUT_BASE.replace("block, 4", "block, 6"), None),  # another position changed
+        ("kl.kv_layout(cache_dtype, block)[0] == torch.float8_e4m3fn", _PACKED, "compares `kl.kv_layout(cache_dtype"),
+        ("kl.kv_layout(cache_dtype, block)[1] == KVMode.FP8", _PACKED, "element 1 of what kl.kv_layout() returns"),
+        ("kl.kv_layout(cache_dtype, block)[1] == KVMode.NONE", _PACKED, None),
+    ],
+    ids=[
+        "dtype",
+        "member",
+        "literal",
+        "in",
+        "reordered",
+        "new",
+        "kept",
+        "never",
+        "computed",
+        "other position",
+        "indexed",
+        "indexed member",
+        "indexed kept",
+    ],
+)
+def test_a_comparison_with_a_value_upstream_no_longer_returns_at_that_position(
+    git_repo: GitRepo, no_rules: Path, use: str, upstream: str, says: str | None
+) -> None:
+    """The dtype (or enum member, or number) at position k of a returned tuple: upstream changed or moved
+    it, and the fork's test of the name it unpacked from there flips for good, silently."""
+    got = _layout_case(git_repo, no_rules, use, upstream)
+    if says is None:
+        assert got == []
+        return
+    [(_, line, message)] = got
+    assert line == 9 and says in message and "#44001" in message, message
+
+
+def test_one_tuple_reordered_is_reported_once_on_the_unpack(git_repo: GitRepo, no_rules: Path) -> None:
+    pair = "vllm/v1/attention/pair.py"
+    user = "from vllm.v1.attention.pair import pair\n\n\ndef aeon(x):\n    a, b = pair()\n    return a == 'bf16'\n"
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", pair: "def pair():\n    return 'bf16', 4\n"},
+        {"vllm/v1/attention/aeon_pair.py": user},
+        [("[KV] Swap (#44002)", {pair: "def pair():\n    return 4, 'bf16'\n"})],
+    )
+    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line == 5 and "upstream reordered what pair() returns" in message
+
+
+LAYOUTS = "vllm/v1/attention/layouts.py"
+LAYOUTS_BASE = """import torch
+
+
+class FlashBackend:
+    @staticmethod
+    def layout():
+        return torch.bfloat16, 16
+
+
+class CpuBackend:
+    @staticmethod
+    def layout():
+        return pick_dtype(), 16
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "reported"), [("FlashBackend.layout()", True), ("backend.layout()", False)], ids=["class", "any"]
+)
+def test_a_value_changed_in_one_class_s_method_of_a_shared_name(
+    git_repo: GitRepo, no_rules: Path, call: str, reported: bool
+) -> None:
+    """``layout`` is two classes' method, one returning a computed dtype: by its name alone the position is
+    not known; called through the class that changed it, it is."""
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.layouts import FlashBackend\n\n\n"
+        f"def aeon(backend):\n    dtype, block = {call}\n    return dtype == torch.bfloat16\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUTS: LAYOUTS_BASE},
+        {"vllm/v1/attention/aeon_layouts.py": user},
+        [("[KV] fp16 flash (#44003)", {LAYOUTS: LAYOUTS_BASE.replace("torch.bfloat16, 16", "torch.float16, 16")})],
+    )
+    got = [(line, m) for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert [line for line, _ in got] == ([8] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("rebind", "reported"), [("", True), ("        self.dtype = torch.float16\n", False)], ids=["once", "rebound"]
+)
+def test_a_position_unpacked_into_self_and_compared_in_another_method(
+    git_repo: GitRepo, no_rules: Path, rebind: str, reported: bool
+) -> None:
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.kv_layout import kv_layout\n\n\nclass AeonCache:\n"
+        "    def __init__(self, cache_dtype):\n        self.dtype, self.mode, self.block, self.bits = kv_layout(cache_dtype, 16)\n"
+        f"{rebind}\n    def fast(self):\n        return self.dtype == torch.float8_e4m3fn\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUT: LAYOUT_BASE, MODES: MODES_TEXT},
+        {LAYOUT_USER: user},
+        [("[KV] Pack fp8 KV (#44001)", {LAYOUT: _PACKED})],
+    )
+    got = [
+        (line, m) for path, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER
+    ]
+    line = user.splitlines().index("        return self.dtype == torch.float8_e4m3fn") + 1
+    assert [n for n, _ in got] == ([line] if reported else [])
+    assert all("compares `self.dtype`, element 0 of what kv_layout() returns" in m for _, m in got)
+
+
+def test_a_match_on_a_position_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:
+    got = _layout_case(git_repo, no_rules, "0\n    match bits:\n        case 4 | 2:\n            return 1", _PACKED)
+    [(_, line, message)] = got
+    assert line == 11 and "compares `bits`, element 3 of what kl.kv_layout() returns, with 4" in message

@@ -458,6 +458,44 @@ def test_keywords_spelled_through_partial_and_dict_splats(
         assert number == 8 and "calls launch" in message and says in message, message
 
 
+_ROPE3 = "def apply_rope(q, k, pos, is_neox=True):\n    return q, k\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ("    args = (q, k, p)\n    return apply_rope(*args)\n", "does not pass pos"),
+        ("    return apply_rope(*(q, k, p))\n", "does not pass pos"),
+        ("    return apply_rope(q, *(k, p), False)\n", "passes p as argument 3, which filled pos"),
+        ("    return apply_rope(*ARGS)\n", "does not pass pos"),  # the module's tuple
+        ("    args = (q, k)\n    return apply_rope(*args, pos=p)\n", "does not pass cos_sin"),
+        ("    args = (q, k, p)\n    args = args[:2]\n    return apply_rope(*args, c, p)\n", None),  # rebound
+        ("    args = [q, k, p]\n    return apply_rope(*args)\n", None),  # a list: it may change
+        ("    return apply_rope(*load())\n", None),  # unknowable
+    ],
+    ids=["local", "literal", "middle", "module", "keyword", "rebound", "list", "call"],
+)
+def test_positional_arguments_spelled_through_a_star_tuple(
+    git_repo: GitRepo, no_rules: Path, body: str, says: str | None
+) -> None:
+    """``args = (q, k, p); apply_rope(*args)``: a tuple display the scope binds once passes what it holds,
+    as if spelled out; upstream inserted cos_sin before pos."""
+    after = _ROPE3.replace("k, pos", "k, cos_sin, pos")
+    fork = f"from pkg.rope import apply_rope\n\nARGS = (1, 2, 3)\n\n\ndef f(q, k, c, p):\n{body}"
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/rope.py": _ROPE3},
+        {"pkg/use.py": fork},
+        [("Pass cos_sin to rope (#2)", {"pkg/rope.py": after})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(_, number, message)] = got
+        assert number == len(fork.splitlines()) and "calls apply_rope" in message and says in message, message
+
+
 # -- duplicate definitions (#48167) -----------------------------------------------------------------------
 def test_upstream_adds_the_carrys_function_again(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(
@@ -1443,3 +1481,84 @@ def test_a_removed_field_passed_to_a_dataclass_transform_class(
     sides = three_way(git_repo, base, {"pkg/mine.py": text}, {"pkg/configs.py": theirs})
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
+
+
+_RUNNER = "class GPURunner:\n    def step(self, x):\n        return x\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "reported"),
+    [
+        ('def mine(r: "runner.GPURunner") -> None:\n    pass', True),
+        ('def mine(r: "pkg.runner.GPURunner") -> None:\n    pass', True),
+        ('def mine(r: Optional["runner.GPURunner"] = None) -> None:\n    pass', True),
+        ('def mine() -> "runner.GPURunner":\n    return make()', True),
+        ("def mine(*rs: runner.GPURunner) -> None:\n    pass", True),  # unquoted: evaluated at def time
+        ('def mine() -> None:\n    r: "runner.GPURunner" = make()', True),
+        ('def mine(r: "runner.GPUModelRunner") -> None:\n    pass', False),  # the new name
+        ('def mine(r: Literal["runner.GPURunner"]) -> None:\n    pass', False),  # a value, not a type
+        ('def mine(r: "a runner, any") -> None:\n    pass', False),  # not an expression
+    ],
+    ids=["quoted", "dotted", "optional", "return", "star", "local", "new name", "literal", "prose"],
+)
+def test_a_class_upstream_renamed_named_in_an_annotation(
+    git_repo: GitRepo, no_rules: Path, text: str, reported: bool
+) -> None:
+    """A signature's types are uses of the class: quoted (a TYPE_CHECKING import) or not, inside
+    ``Optional[...]``, on a parameter, the return or a local."""
+    fork = (
+        "from typing import TYPE_CHECKING, Literal, Optional\n\nif TYPE_CHECKING:\n    import pkg.runner\n"
+        f"    from pkg import runner\n\n\n{text}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER},
+        {"pkg/use.py": fork},
+        [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    line = next((i for i, t in enumerate(fork.splitlines(), 1) if "GPU" in t and "import" not in t), 0)
+    assert [(n, "renamed GPURunner to GPUModelRunner" in m) for _, n, m in got] == ([(line, True)] if reported else [])
+
+
+_OPS = (
+    "def fused_rope(q, k, pos):\n    return q, k\n\n\ndef silu(x):\n    return x\n\n\n"
+    "class Runner:\n    def prepare_inputs(self, batch):\n        return batch\n\n    def execute(self, batch, cache):\n"
+    "        return batch\n"
+)
+_OPS_UP = (
+    _OPS.replace("def fused_rope(q, k, pos)", "def apply_rotary(q, k, pos)")
+    .replace("prepare_inputs", "prepare_batch")
+    .replace("execute(self, batch, cache)", "execute(self, batch, cache, stream)")
+)
+
+
+@pytest.mark.parametrize(
+    ("stub", "says"),
+    [
+        ("def fused_rope(q, k, pos): ...", "declares pkg.ops.fused_rope in a stub, which upstream renamed fused_rope"),
+        ("class Runner:\n    def prepare_inputs(self, batch): ...", "declares pkg.ops.Runner.prepare_inputs in a stub"),
+        ("class Runner:\n    def execute(self, batch, cache): ...", "spells the parameters as they were"),
+        ("class Runner:\n    def execute(self, batch, cache, stream): ...", None),  # the new parameters
+        ("def silu(x): ...", None),  # upstream left it alone
+        ("class Runner: ...", None),
+    ],
+    ids=["removed", "method renamed", "re-signatured", "new signature", "kept", "class kept"],
+)
+def test_a_stub_declaring_what_upstream_removed_or_changed(
+    git_repo: GitRepo, no_rules: Path, stub: str, says: str | None
+) -> None:
+    """``ops.pyi`` beside ``ops.py``: every import of the module type-checks against it, so a declaration
+    of what upstream renamed or re-signatured hides the change from the checker and the reader."""
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/ops.py": _OPS},
+        {"pkg/ops.pyi": f"{stub}\n", "pkg/_C.pyi": "def fused_rope(q, k, pos): ...\n"},
+        [("Rename the ops (#4)", {"pkg/ops.py": _OPS_UP})],
+    )
+    got = [(p, n, m) for p, n, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    if says is None:
+        assert got == []
+        return
+    [(path, line, message)] = got  # pkg/_C.pyi: a compiled extension's stub, no module beside it
+    assert path == "pkg/ops.pyi" and line == len(stub.splitlines()) and says in message, message

@@ -43,6 +43,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_i
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
@@ -116,6 +117,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     field_default_drift,
     registration_drift,
     return_drift,
+    tuple_value_drift,
     constant_drift,
     dtype_drift,
 )

@@ -26,7 +26,12 @@ ARCH_DRIFT = "merge/arch-drift"
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
     RuleInfo(OFFSET_TWICE, "merge", Severity.ERROR, "both sides added a constant offset to the same value flow"),
-    RuleInfo(RETURN_DRIFT, "merge", Severity.ERROR, "fork-owned code unpacks a tuple whose length upstream changed"),
+    RuleInfo(
+        RETURN_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code unpacks a returned tuple whose length, order or values upstream changed",
+    ),
     RuleInfo(NAME_DRIFT, "merge", Severity.ERROR, "fork-owned code reads by string a name upstream removed"),
     RuleInfo(
         CONSTANT_DRIFT, "merge", Severity.ERROR, "a fork-side literal inlines a constant whose value upstream changed"

@@ -74,6 +74,31 @@ _INT_ENUM = "import enum\n\n\nclass Quant(enum.IntEnum):\n    NONE = 0\n    FP8 
 
 
 @pytest.mark.parametrize(
+    ("aliases", "comment", "silent"),
+    [
+        ("FP4 = Quant.NVFP4\n", "# FP4", False),  # the fork's alias of the member
+        ("FP4: int = int(Quant.NVFP4)\n", "# FP4 only", False),
+        ("FP4 = Quant.NVFP4.value\n", "# FP4", False),
+        ("FP4 = Quant.FP8\n", "# FP4", True),  # an alias of another member
+        ("FP4 = Quant.NVFP4\nFP4 = Quant.FP8\n", "# FP4", True),  # bound twice: not an alias
+        ("FP4 = Quant.NVFP4\nCOUNT = 2\n", "# COUNT", True),  # a comment naming something else
+        ("FP4 = Quant.NVFP4\nINT4 = Quant.INT4\n", "# FP4, INT4 since the merge", True),  # its new member
+    ],
+    ids=["alias", "int", "value", "other member", "rebound", "unrelated", "new numbering"],
+)
+def test_a_comment_naming_the_fork_s_alias_of_the_member(
+    git_repo: GitRepo, tmp_path: Path, aliases: str, comment: str, silent: bool
+) -> None:
+    """``FP4 = Quant.NVFP4`` ... ``q == 2  # FP4``: the comment ties the literal by the fork's own name."""
+    fork = f"from pkg.quant import Quant\n\n{aliases}\n\ndef fast(q: int) -> bool:\n    return q == 2  {comment}\n"
+    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
+    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "q == 2" in text)
+    assert errors == ([] if silent else [("pkg/use.py", line_no, "error")])
+
+
+@pytest.mark.parametrize(
     ("body", "silent"),
     [
         ("    if int(mode) == 2:\n        return 1\n", False),  # the member read as its number

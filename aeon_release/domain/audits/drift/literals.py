@@ -6,9 +6,9 @@ returned as or passed as something that names the class or the member (``kv_quan
 ``status = 4`` where ``status`` was assigned from the enum), compared with ``.value`` or
 ``int(member)``, a key of a table looked up with the enum, a mask (``mode & 4``), wrapped in
 ``Enum(4)``, the default of ``int(os.environ.get(..., "4"))`` that flows into the enum, or its line
-carries a comment naming the member.  Otherwise a literal compared with a plain name, in a file
-that references the class, is tied unless the name explains the number (a size, a count, an index);
-a string is not tied by the file alone.
+carries a comment naming the member (or a name the file bound to it: ``FP4 = C.NVFP4``).  Otherwise
+a literal compared with a plain name, in a file that references the class, is tied unless the name
+explains the number (a size, a count, an index); a string is not tied by the file alone.
 """
 
 from __future__ import annotations
@@ -128,6 +128,32 @@ class _File:
                     for name in {e.id for e in elts if isinstance(e, ast.Name)}:
                         found.setdefault(name, []).append(node)
         return found
+
+    @functools.cached_property
+    def member_aliases(self) -> dict[tuple[str, str], frozenset[str]]:
+        """(class, member) -> the names this file binds to the member itself: ``FP4 = KVMode.NVFP4``,
+        ``FP4: Final = int(KVMode.NVFP4)``, ``FP4 = KVMode.NVFP4.value``, each bound once.  A comment may
+        name a member by the fork's own alias of it."""
+        found: dict[tuple[str, str], set[str]] = {}
+        for node in ast.walk(self.module):
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+                continue
+            value = _int_of(node.value) or _value_of(node.value) or node.value
+            if not isinstance(value, ast.Attribute):
+                continue
+            owner = next((short for short, names in self.names.items() if _is_class(value.value, names)), None)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if owner is not None and isinstance(target, ast.Name) and self.stores.get(target.id) == 1:
+                    found.setdefault((owner, value.attr), set()).add(target.id)
+        return {k: frozenset(v) for k, v in found.items()}
+
+    def spells(self, short: str, member: str, comment: str) -> str | None:
+        """How the comment names the member: by its name, or by a name this file bound to it; else None."""
+        for word in (member, *sorted(self.member_aliases.get((short, member), ()))):
+            if re.search(rf"\b{re.escape(word)}\b", comment):
+                return word if word == member else f"{word} ({word} = {short}.{member})"
+        return None
 
     def refers(self, short: str) -> bool:
         return any(re.search(rf"\b{re.escape(name)}\b", self.text) for name in self.names.get(short, {short}))
@@ -694,10 +720,9 @@ def _key_tie(file: _File, table: ast.Dict, change: Renumbered) -> tuple[str, str
 
 def _comment_tie(file: _File, node: ast.AST, change: Renumbered) -> tuple[str, str | None] | None:
     comment = file.comment(node.lineno)  # type: ignore[attr-defined]
-    if re.search(rf"\b{re.escape(change.member)}\b", comment) and (
-        file.refers(change.enum.short) or change.enum.short in comment
-    ):
-        return f"the comment names {change.member}", _replacement(file, _compared_name(file, node), change)
+    named = file.spells(change.enum.short, change.member, comment)
+    if named is not None and (file.refers(change.enum.short) or change.enum.short in comment):
+        return f"the comment names {named}", _replacement(file, _compared_name(file, node), change)
     return None
 
 
@@ -706,7 +731,7 @@ def _comment_means_another(file: _File, node: ast.AST, change: Renumbered) -> bo
     comment = file.comment(node.lineno)  # type: ignore[attr-defined]
     value = _literal(node)
     return any(
-        re.search(rf"\b{re.escape(member)}\b", comment) is not None
+        file.spells(change.enum.short, member, comment) is not None
         for member, new in change.enum.members.items()
         if new == value and member != change.member
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import copy
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -93,8 +94,8 @@ class DriftInput:
 def symbol_drift(inp: DriftInput) -> list[Finding]:
     checker = _Checker(inp)
     findings: dict[tuple[str, int, str], Finding] = {}
-    for path in sorted(p for p in inp.fork_lines if p.endswith(".py")):
-        for finding in checker.check_file(path):
+    for path in sorted(p for p in inp.fork_lines if p.endswith((".py", ".pyi"))):
+        for finding in checker.check_stub(path) if path.endswith(".pyi") else checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
     for finding in (*checker.chained_calls(), *checker.op_calls()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
@@ -157,6 +158,50 @@ class _Checker:
             reported = {f.line for f in moved}  # a patch left in a moved function is that finding alone
             # an override reported on its def line (its kind or parameters changed) is that finding alone
             yield from self._patched_but_unused(mod, owned, reported, {f.line for f in walked})
+
+    # -- a stub of a module ----------------------------------------------------------------------------
+    def check_stub(self, path: str) -> Iterator[Finding]:
+        """A fork's stub of a module of the tree (``ops.pyi`` beside ``ops.py``): what it declares is what
+        type checkers (and readers) take the module to hold, so every ``from ops import f`` checks clean.
+        A function, class or method it declares on a fork line that the module defined before the merge
+        and no longer does is drift, as a use of it is; so is a function whose parameters the stub spelled
+        as the module had them, and upstream changed.  A stub with no module beside it (a compiled
+        extension's) declares what no Python file here defines: left alone."""
+        text = self.inp.merged.text(path)
+        tree = parse_python(text, path) if text is not None else None
+        dotted = px.dotted_name(path.removesuffix("i"), self.after.roots)
+        if text is None or tree is None or self.before.module(dotted) is None:
+            return
+        owned = _owned_lines(text, self.inp.fork_lines.get(path, frozenset()))
+        mod = ModuleInfo(path, dotted, text, tree)
+        for node in tree.body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            top: Resolver = functools.partial(_imported, module=dotted, name=node.name)
+            yield from self._declared(mod, node, top, owned, node.name)
+            for member in node.body if isinstance(node, ast.ClassDef) else []:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    label = f"{node.name}.{member.name}"
+                    yield from self._declared(mod, member, _member_through(top, member.name), owned, label)
+
+    def _declared(
+        self, mod: ModuleInfo, node: ast.stmt, resolver: Resolver, owned: set[int], label: str
+    ) -> Iterator[Finding]:
+        if node.lineno not in owned:
+            return
+        what = f"declares {mod.dotted}.{label} in a stub"
+        found = self._compare(resolver)
+        if found is not None:
+            yield self._finding(mod, node.lineno, what, found[0], None)
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if not (isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path)):
+            return
+        bound = before.owner is not None and not is_static(node)
+        mine, old, new = signature(node, bound), signature(before.node, bound), signature(after.node, bound)
+        if mine is not None and old is not None and new is not None and mine == old != new:
+            problem = f"spells the parameters as they were; upstream made it {after.label}{new.show()}"
+            yield self._finding(mod, node.lineno, f"{what}, which {problem}", after, "signature")
 
     # -- patched code that upstream moved ------------------------------------------------------------
     def _patched_but_moved(self, mod: ModuleInfo, owned: set[int]) -> Iterator[Finding]:
@@ -350,7 +395,8 @@ class _Checker:
                     yield from self._inherited(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from self._expressions(mod, [*stmt.decorator_list, *_defaults(stmt)], scope, owned)
+            walked = [*stmt.decorator_list, *_defaults(stmt), *_annotations(stmt)]
+            yield from self._expressions(mod, walked, scope, owned)
             if scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
                 me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
                 inner = _Scope(scope.cls if me else None, me, [stmt])
@@ -361,9 +407,10 @@ class _Checker:
             if stmt.lineno in owned:
                 yield from self._import(mod, stmt)
         else:
-            yield from self._expressions(
-                mod, [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)], scope, owned
-            )
+            exprs = [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)]
+            if isinstance(stmt, ast.AnnAssign):
+                exprs = [_unquoted(n) if n is stmt.annotation else n for n in exprs]
+            yield from self._expressions(mod, exprs, scope, owned)
             for block in _blocks(stmt):
                 yield from self._walk(mod, block, scope, owned)
 
@@ -614,7 +661,7 @@ class _Checker:
                 )
                 # another build's definition, left alone, may be the one this fork runs: not certain
                 yield Finding(
-                    RULE, "merge", Severity.WARNING if other else Severity.ERROR, mod.path, call.lineno, message
+                    RULE, "merge", call_severity(problem, doubt=other is not None), mod.path, call.lineno, message
                 )
                 break
 
@@ -1424,9 +1471,16 @@ def _not_served(path: str) -> bool:
 _UNCERTAIN = "signature, uncertain"
 
 
+def call_severity(problem: str, doubt: bool = False) -> Severity:
+    """The one judgement of a call's signature problem, whatever path the call was resolved by (a function,
+    a method, a custom op by name): a warning when its effect cannot be proved (an ``Uncertain`` problem:
+    a keyword ``**kwargs`` takes and may hand on) or the callee itself is in doubt, else an error."""
+    return Severity.WARNING if doubt or isinstance(problem, Uncertain) else Severity.ERROR
+
+
 def _signature(problem: str) -> str:
     """The note of a call's signature finding: a warning when the problem's effect is not certain."""
-    return _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+    return _UNCERTAIN if call_severity(problem) is Severity.WARNING else "signature"
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
@@ -1770,11 +1824,12 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     scope binds once to such a display and never changes) become ``k=v``; ``partial(f, a, k=v)`` becomes
     the call of ``f`` it prepares.  Anything else is the call itself."""
     keywords: list[ast.keyword] = []
+    args = _spelled_args(call.args, dicts)
     for kw in call.keywords:
         value = dicts.get(kw.value.id, kw.value) if kw.arg is None and isinstance(kw.value, ast.Name) else kw.value
         spelled = _dict_keywords(value) if kw.arg is None else None
         keywords.extend(spelled if spelled is not None else [kw])
-    func, args, kind = call.func, call.args, ast.Call
+    func, kind = call.func, ast.Call
     if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
         func, args, kind = args[0], args[1:], PartialCall
     elif isinstance(call.func, ast.Name) and (bound := _partial_of(dicts.get(call.func.id))) is not None:
@@ -1782,9 +1837,24 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
         mine = {kw.arg for kw in keywords}
         func, args = bound.args[0], [*bound.args[1:], *args]
         keywords = [*(kw for kw in bound.keywords if kw.arg is not None and kw.arg not in mine), *keywords]
-    if kind is ast.Call and keywords == call.keywords and func is call.func:
+    if kind is ast.Call and keywords == call.keywords and func is call.func and args == call.args:
         return call
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
+
+
+def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.expr]:
+    """The positional arguments with ``*(a, b)`` and ``*ARGS`` (a name its scope binds once to a tuple
+    display and never rebinds: a tuple cannot change) spelled out as ``a, b``; anything else as it is."""
+    spelled: list[ast.expr] = []
+    for arg in args:
+        value = arg.value if isinstance(arg, ast.Starred) else None
+        if isinstance(value, ast.Name):
+            value = bound.get(value.id, value)
+        if value is not None and _tuple(value):
+            spelled.extend(value.elts)  # type: ignore[attr-defined]
+        else:
+            spelled.append(arg)
+    return spelled
 
 
 def _partial_of(value: ast.expr | None) -> ast.Call | None:
@@ -1813,8 +1883,8 @@ _MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__set
 
 def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
     """Names bound exactly once in ``where``'s own statements (nested functions and classes are their own
-    scopes) to a dict display, ``dict(...)`` or ``partial(f, ...)``, never a parameter, an item target or a
-    mutator's object; and every name bound or changed there."""
+    scopes) to a dict display, ``dict(...)``, ``partial(f, ...)`` or a tuple display, never a parameter, an
+    item target or a mutator's object; and every name bound or changed there."""
     bound: dict[str, list[ast.expr | None]] = {}
     changed: set[str] = set()
     stack: list[ast.AST] = list(ast.iter_child_nodes(where))
@@ -1839,7 +1909,7 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
         if len(values) == 1
         and values[0] is not None
         and name not in changed
-        and (_dict_keywords(values[0]) is not None or _partial_of(values[0]) is not None)
+        and (_dict_keywords(values[0]) is not None or _partial_of(values[0]) is not None or _tuple(values[0]))
     }
     if once and isinstance(where, ast.Module):  # a module's dict some function changes, or rebinds as ``global``
         elsewhere: set[str] = set()
@@ -1850,6 +1920,11 @@ def _unchanged_dicts(where: ast.AST) -> tuple[dict[str, ast.expr], set[str]]:
                 elsewhere.add(n)
         once = {n: v for n, v in once.items() if n not in elsewhere}
     return once, set(bound) | changed
+
+
+def _tuple(value: ast.expr) -> bool:
+    """A tuple display of plain elements: what ``*name`` of it passes is known."""
+    return isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts)
 
 
 def _changed_object(node: ast.AST) -> str | None:
@@ -2011,6 +2086,16 @@ def _slot(sig: Sig, index: int) -> str | None:
     if index < len(sig.positional):
         return sig.positional[index]
     return _VARARGS if sig.varargs else None
+
+
+def _member_through(owner: Resolver, attr: str) -> Resolver:
+    """What ``owner.attr`` resolves to in a tree: a member of the class (or a name of the module) ``owner`` is."""
+
+    def resolve(ix: Index) -> Sym:
+        found = owner(ix)
+        return _attribute(ix, found, attr) if isinstance(found, (DefSym, ModuleSym)) else px.UNKNOWN
+
+    return resolve
 
 
 def _instance_member(typed: Callable[[Index], px.ClassInfo | None], attr: str) -> Resolver:
@@ -2423,6 +2508,42 @@ def _bound_in(func: ast.AST) -> frozenset[str]:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names -= set(node.names)
     return frozenset(names)
+
+
+def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    """A function's parameter and return annotations, their quoted types unquoted: a type the signature
+    names (``r: "runner.GPURunner"``) is a use of it, whether Python evaluates it or a checker does."""
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
+    return [_unquoted(a) for a in [*(p.annotation for p in every), func.returns] if a is not None]
+
+
+def _unquoted(annotation: ast.expr) -> ast.expr:
+    """An annotation with each string in it that spells a type (``"Foo"``, ``"mod.Foo"``,
+    ``Optional["mod.Foo"]``) parsed into the expression it names, placed where the string is; the
+    strings of a ``Literal[...]`` are values, and stay.  A copy: the module's tree is not changed."""
+    unquoted = _Unquote().visit(copy.deepcopy(annotation))
+    return unquoted if isinstance(unquoted, ast.expr) else annotation
+
+
+class _Unquote(ast.NodeTransformer):
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        return node if _last(node.value) == "Literal" else self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if not isinstance(node.value, str) or len(node.value) > _LONGEST_QUOTED_TYPE:
+            return node
+        try:
+            parsed = ast.parse(node.value.strip(), mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # prose, a NUL, 200 nested brackets
+            return node
+        for part in ast.walk(parsed):
+            part.lineno, part.end_lineno = node.lineno, node.end_lineno  # type: ignore[attr-defined]
+            part.col_offset, part.end_col_offset = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+        return parsed
+
+
+_LONGEST_QUOTED_TYPE = 200
 
 
 def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
