@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-from threeway import ENV, carried_findings_by_line, clone, git, replay_args
+from threeway import carried_findings_by_line, clone, first_parent_lines, git, replay_args
 
 CARRY = "vllm/aeon_carries/aeon_key_carry.py"
 RULE = "merge/symbol-drift"
@@ -56,7 +55,6 @@ KEY_READ = re.compile(
 )
 QUOTE = re.compile(r"""["']([A-Za-z_]\w{3,})["']""")
 DOT = re.compile(r"\.([A-Za-z_]\w{3,})\b")
-_TEST = re.compile(r"(^|/)tests?/|/test_[^/]*\.py$")
 
 
 def cases(mirror: Path, since: str) -> list[tuple[str, str, str]]:
@@ -67,39 +65,18 @@ def cases(mirror: Path, since: str) -> list[tuple[str, str, str]]:
         code = line.split("#", 1)[0]
         quotes.update(QUOTE.findall(code))
         quotes.update(DOT.findall(code))
-    args = ["log", "--first-parent", "--reverse", f"--since={since}", "-p", "-U0", "--no-renames", "--format=@@C %H", "main", "--", "vllm/*.py"]  # fmt: skip
-    proc = subprocess.Popen(
-        ["git", "-C", str(mirror), *args], stdout=subprocess.PIPE, text=True, errors="replace", env=ENV
-    )
-    assert proc.stdout is not None
     found: list[tuple[str, str, str]] = []
-    sha, path, touched = "", "", set()
-
-    def close() -> None:
-        lost = sorted(k for k in touched if quotes[k] <= 0)
-        kept = sorted(k for k in touched if quotes[k] > 2)
-        if lost and kept:
-            found.append((sha, lost[0], kept[len(kept) // 2]))
-
-    for raw in proc.stdout:
-        line = raw.rstrip("\n")
-        if line.startswith("@@C "):
-            if sha:
-                close()
-            sha, touched = line[4:], set()
-        elif line.startswith("--- "):
-            path = line[6:] if line[4:6] == "a/" else ""
-        elif line.startswith("+++ "):
-            path = line[6:] if line[4:6] == "b/" else path  # ``+++ /dev/null``: a deleted file's lines still count
-        elif path and not _TEST.search(path) and line[:1] in ("+", "-"):
-            code = line[1:].split("#", 1)[0]
-            sign = 1 if line[0] == "+" else -1
+    for sha, lines in first_parent_lines(mirror, since):
+        touched: set[str] = set()
+        for _, sign, code in lines:
             for name in [*QUOTE.findall(code), *DOT.findall(code)]:
                 quotes[name] += sign
             if sign < 0:
                 touched.update(k for group in KEY_READ.findall(code) for k in group if k)
-    close()
-    proc.wait()
+        lost = sorted(k for k in touched if quotes[k] <= 0)
+        kept = sorted(k for k in touched if quotes[k] > 2)
+        if lost and kept:
+            found.append((sha, lost[0], kept[len(kept) // 2]))
     return found
 
 

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-from threeway import ENV, carried_findings, clone, git, replay_args
+from threeway import carried_findings, clone, first_parent_lines, git, replay_args
 
 CARRY = "vllm/aeon_carries/aeon_knob_carry.py"
 RULE = "merge/symbol-drift"
@@ -38,7 +37,6 @@ def aeon_tune(obj) -> None:
 LINE = 5
 READ = re.compile(r"\.([a-z_][a-z0-9_]{5,})\b(?!\s*(?:=[^=]|\+=|-=))")
 DEFINE = re.compile(r"(?:self\.|^\s*)([a-z_][a-z0-9_]{5,})\s*(?::[^=\n]+)?=[^=]")
-_TEST = re.compile(r"(^|/)tests?/|/test_[^/]*\.py$")
 
 
 def cases(mirror: Path, since: str) -> list[tuple[str, str, str]]:
@@ -50,39 +48,20 @@ def cases(mirror: Path, since: str) -> list[tuple[str, str, str]]:
         code = line.split("#", 1)[0]
         reads.update(READ.findall(code))
         defines.update(DEFINE.findall(code))
-    args = ["log", "--first-parent", "--reverse", f"--since={since}", "-p", "-U0", "--no-renames", "--format=@@C %H", "main", "--", "vllm/*.py"]  # fmt: skip
-    proc = subprocess.Popen(
-        ["git", "-C", str(mirror), *args], stdout=subprocess.PIPE, text=True, errors="replace", env=ENV
-    )
-    assert proc.stdout is not None
     found: list[tuple[str, str, str]] = []
-    sha, path, touched = "", "", set()
-
-    def close() -> None:
-        lost = sorted(a for a in touched if reads[a] <= 0 and defines[a] > 0)
-        kept = sorted(a for a in touched if reads[a] > 2)
-        if lost and kept:
-            found.append((sha, lost[0], kept[len(kept) // 2]))
-
-    for raw in proc.stdout:
-        line = raw.rstrip("\n")
-        if line.startswith("@@C "):
-            if sha:
-                close()
-            sha, touched = line[4:], set()
-        elif line.startswith(("+++ ", "--- ")):
-            path = line[6:] if line[4:6] in ("a/", "b/") else ""
-        elif path and not _TEST.search(path) and line[:1] in ("+", "-"):
-            code = line[1:].split("#", 1)[0]
-            sign = 1 if line[0] == "+" else -1
+    for sha, lines in first_parent_lines(mirror, since):
+        touched: set[str] = set()
+        for _, sign, code in lines:
             for name in READ.findall(code):
                 reads[name] += sign
                 if sign < 0:
                     touched.add(name)
             for name in DEFINE.findall(code):
                 defines[name] += sign
-    close()
-    proc.wait()
+        lost = sorted(a for a in touched if reads[a] <= 0 and defines[a] > 0)
+        kept = sorted(a for a in touched if reads[a] > 2)
+        if lost and kept:
+            found.append((sha, lost[0], kept[len(kept) // 2]))
     return found
 
 

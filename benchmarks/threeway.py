@@ -12,11 +12,12 @@ from __future__ import annotations
 import argparse
 import ast
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,36 @@ def git(repo: Path, *args: str, stdin: str | None = None, check: bool = True, en
     if check and done.returncode != 0:
         raise RuntimeError(f"git {' '.join(args[:3])} failed: {done.stderr.strip()[:300]}")
     return done.stdout.rstrip("\n")
+
+
+_TEST_PATH = re.compile(r"(^|/)tests?/|/test_[^/]*\.py$")
+
+
+def first_parent_lines(mirror: Path, since: str) -> Iterator[tuple[str, list[tuple[str, int, str]]]]:
+    """Each first-parent commit of main since ``since`` (oldest first) with the lines its diff of
+    ``vllm/*.py`` adds (+1) and removes (-1) outside tests, as (path, sign, code before any ``#``).  A
+    deleted file's lines count as removed (its ``+++ /dev/null`` keeps the path of its ``---`` line)."""
+    args = ["log", "--first-parent", "--reverse", f"--since={since}", "-p", "-U0", "--no-renames", "--format=@@C %H", "main", "--", "vllm/*.py"]  # fmt: skip
+    proc = subprocess.Popen(
+        ["git", "-C", str(mirror), *args], stdout=subprocess.PIPE, text=True, errors="replace", env=ENV
+    )
+    assert proc.stdout is not None
+    sha, path, lines = "", "", []
+    for raw in proc.stdout:
+        line = raw.rstrip("\n")
+        if line.startswith("@@C "):
+            if sha:
+                yield sha, lines
+            sha, lines = line[4:], []
+        elif line.startswith("--- "):
+            path = line[6:] if line[4:6] == "a/" else ""
+        elif line.startswith("+++ "):
+            path = line[6:] if line[4:6] == "b/" else path
+        elif path and not _TEST_PATH.search(path) and line[:1] in ("+", "-"):
+            lines.append((path, 1 if line[0] == "+" else -1, line[1:].split("#", 1)[0]))
+    if sha:
+        yield sha, lines
+    proc.wait()
 
 
 def clone(mirror: Path, where: Path) -> Path:

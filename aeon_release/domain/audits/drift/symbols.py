@@ -17,7 +17,7 @@ import copy
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
@@ -1096,9 +1096,8 @@ class _Checker:
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
-                yield self._finding(
-                    mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, "signature"
-                )
+                note = _UNCERTAIN if not kind and isinstance(problem, Uncertain) else "signature"
+                yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, note)
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
@@ -1266,7 +1265,45 @@ class _Checker:
             or _dropped_in_kwargs(stmt, mine, old, new)
             or self._omitted(after, newly_optional(mine, old, new), new)
         )
-        return None if problem is None else f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+        if problem is None:
+            return None
+        said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+        gained = _gained_optional(mine, old, new)
+        if (
+            gained
+            and override_problem(mine, _without(new, gained)) is None
+            and not self._passed_anywhere(after, gained, new)
+        ):
+            # only an optional parameter upstream added is missing, and no call upstream wrote passes it
+            # (its own subclasses hand it to the base through super()): a caller may yet, not one does
+            return Uncertain(f"{said}; no call upstream passes {', '.join(gained)} but through super()")
+        return said
+
+    def _passed_anywhere(self, after: DefSym, gained: list[str], new: Sig) -> bool:
+        """Whether a call of the method upstream added or changed (a line of it upstream's) passes one of
+        ``gained``, the parameters it added, by keyword or by position; a ``super()`` call hands them to
+        the base itself.  Every such call is new in the range: the parameters are."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return True  # nothing to search: the finding stays an error
+        named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
+        called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
+        paths = {p for pattern in (named, called) for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
+        slots = [new.positional.index(p) for p in gained if p in new.positional]
+        for path in sorted(paths):
+            mod = self.theirs_ix.module_at(path)
+            for node in ast.walk(mod.tree) if mod is not None else ():
+                # a method is called through an attribute: a bare name of the same spelling is a function
+                if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or _is_super_call(node):
+                    continue
+                if node.func.attr != after.name:
+                    continue
+                if any(k.arg in gained or k.arg is None for k in node.keywords):
+                    return True
+                # an unbound call (Base.method(self, ...)) counts one more: it then reads as passing (an error stays)
+                if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
+                    return True
+        return False
 
     def _omitted(self, after: DefSym, optional: list[str], new: Sig) -> str | None:
         """A parameter upstream made optional in the base that the override still requires, when a
@@ -1486,6 +1523,25 @@ def _signature(problem: str) -> str:
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding: an error on a line of the merged module."""
     return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+
+
+def _gained_optional(mine: Sig, old: Sig, new: Sig) -> list[str]:
+    """Parameters upstream added to the base with a default that the override does not take."""
+    had = set(old.positional) | set(old.kwonly)
+    takes = set(mine.positional) | set(mine.kwonly)
+    return [p for p in (*new.positional, *new.kwonly) if p not in had and p not in takes and not new.required(p)]
+
+
+def _without(sig: Sig, names: list[str]) -> Sig:
+    """``sig`` without the optional parameters ``names`` (trailing defaults shrink with them)."""
+    positional = tuple(p for p in sig.positional if p not in names)
+    dropped = len(sig.positional) - len(positional)
+    return replace(
+        sig,
+        positional=positional,
+        defaults=max(sig.defaults - dropped, 0),
+        kwonly=tuple(k for k in sig.kwonly if k not in names),
+    )
 
 
 def _warning(mod: ModuleInfo, line: int, message: str) -> Finding:
