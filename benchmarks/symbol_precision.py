@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -83,16 +83,17 @@ def changed_py(repo: Path, base: str, theirs: str) -> list[str]:
     return [p for p in out.split() if p.startswith(PKG) and p.endswith(".py")]
 
 
-_UPSTREAM_LINES: dict[tuple[str, str], dict[str, frozenset[str]]] = {}
+_UPSTREAM_LINES: dict[tuple[str, str], Mapping[str, frozenset[str]]] = {}
 
 
-def upstream_lines(repo: Git, base: str, theirs: str) -> dict[str, frozenset[str]]:
+def upstream_lines(repo: Git, base: str, theirs: str) -> Mapping[str, frozenset[str]]:
+    """Upstream's added lines as the merge hands them to the checks (``Changes.added_lines()``: the checks
+    that search them, as for a call passing a parameter upstream added, read the raw diff through it)."""
     if (base, theirs) not in _UPSTREAM_LINES:
-        from aeon_release.domain.audits.drift.trees import added_lines
-        from aeon_release.domain.audits.merge import parse_diff
+        from aeon_release.domain.audits.drift.sides import Changes
 
         diff = git(repo.path, "diff", "-U0", "--no-renames", base, theirs, "--", "*.py")  # two huge blobs are missing
-        _UPSTREAM_LINES[(base, theirs)] = added_lines(parse_diff(diff))
+        _UPSTREAM_LINES[(base, theirs)] = Changes(diff).added_lines()
     return _UPSTREAM_LINES[(base, theirs)]
 
 
