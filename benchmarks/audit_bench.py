@@ -66,7 +66,9 @@ def main() -> int:
             changed = [
                 timed(audit_command(tree, args.config, "--changed-since", since), {}) for _ in range(args.repeat)
             ]
-            count = sum(1 for p in git(tree, "diff", "--name-only", since).splitlines() if (tree / p).is_file())
+            count = sum(
+                1 for p in git(tree, "diff", "--no-renames", "--name-only", since).splitlines() if (tree / p).is_file()
+            )
             print(f"audit --changed-since {since} ({count} changed files in the tree): {describe(changed)}")
     return 0
 
@@ -92,11 +94,23 @@ def prepare(args: argparse.Namespace, tmp: Path) -> tuple[Path, str | None]:
     if args.generate:
         return generate(tmp / "tree"), None
     tree = tmp / "vllm-checkout"
-    # A shared clone borrows the objects (nothing is written into the source repository); the
-    # sparse checkout takes vllm/ only (some large blobs elsewhere may be missing from a mirror).
+    # A shared clone borrows the objects (nothing is written into the source repository).  The checkout
+    # is a commit on top of REV whose tree is REV's vllm/ alone (some large blobs elsewhere may be
+    # missing from a mirror): the audit reads every file a revision holds, those a sparse checkout
+    # leaves off the disk from git, so a sparse checkout of vllm/ had it compile the whole repository
+    # (4,241 .py) against compileall's 2,246 of vllm/.  Now both see the same files.
     subprocess.run(["git", "clone", "--quiet", "--shared", "--no-checkout", str(args.git_dir), str(tree)], check=True)
-    git(tree, "sparse-checkout", "set", "vllm")
-    git(tree, "checkout", "--quiet", "--detach", args.rev)
+    vllm = git(tree, "rev-parse", f"{args.rev}:vllm").strip()
+    only = subprocess.run(
+        ["git", "-C", str(tree), "mktree"],
+        input=f"040000 tree {vllm}\tvllm\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    who = ("-c", "user.name=audit_bench", "-c", "user.email=bench@localhost")
+    commit = git(tree, *who, "commit-tree", only, "-p", args.rev, "-m", "vllm/ alone").strip()
+    git(tree, "checkout", "--quiet", "--detach", commit)
     return tree, args.since or f"{args.rev}~20"
 
 
