@@ -305,3 +305,30 @@ def test_a_tree_path_ending_in_a_carriage_return_is_read_as_itself(tmp_path: Pat
         "y.py\r": "the real one\n",
         "n\nl.py": "nl\n",
     }
+
+
+@pytest.mark.parametrize("place", ["audits", "env", "patch"])
+def test_a_symlink_loop_under_the_config_is_named_too(tmp_path: Path, place: str) -> None:
+    """The other places that say what is not there: an audits/ folder, $AEON_RELEASE_CONFIG and a carry's
+    patch that are a link loop were "no audits folder", "no such folder" and "does not exist"."""
+    config = config_with(tmp_path)
+    env: dict[str, str] = {}
+    argv: tuple[Any, ...] = ("ledger", "check", "--config", config)
+    if place == "audits":
+        for rules in (config / "audits").iterdir():
+            rules.unlink()
+        (config / "audits").rmdir()
+        (config / "audits").symlink_to("audits")
+        fork = make_repo(tmp_path / "fork", {"x.py": "x\n"})
+        argv = ("audit", "--repo", fork, "--config", config)
+    elif place == "env":
+        (tmp_path / "loop").symlink_to("loop")
+        env = {"AEON_RELEASE_CONFIG": str(tmp_path / "loop")}
+        argv = ("ledger", "check")
+    else:
+        (config / "p.patch").symlink_to("p.patch")
+        (config / "carries.yaml").write_text(
+            "carries:\n  - {id: c, title: c, status: active, patch: p.patch, markers: [{path: a.py, text: x}]}\n"
+        )
+    line = one_error_line(run_cli(*argv, cwd=tmp_path, env=env))
+    assert "symbolic link loop" in line, line

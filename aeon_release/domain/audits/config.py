@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from aeon_release.adapters.files import absent
 from aeon_release.adapters.yamlio import (
     Where,
     choice,
@@ -67,7 +68,8 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     folder = config_dir / AUDITS_DIR
     if not folder.is_dir():
         # Auditing with no rules would pass everything: that is never what the caller meant.
-        raise ConfigError(f"{folder}: no audits folder", "pass --config the folder that holds audits/*.yaml")
+        why = "no audits folder" if folder.exists() else absent(folder, "no audits folder")  # a link loop says so
+        raise ConfigError(f"{folder}: {why}", "pass --config the folder that holds audits/*.yaml")
     _inside(config_dir, folder, AUDITS_DIR)
     documents = []
     for path in sorted(folder.glob("*.yaml")):
