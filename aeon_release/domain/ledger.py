@@ -162,7 +162,7 @@ def _check_carry(carry: Carry, where: Where, config_dir: Path) -> None:
         raise where.fail("give either commits or patch, not both")
     if carry.patch and not (config_dir / carry.patch).is_file():
         found = (config_dir / carry.patch).exists()  # a folder, a FIFO or a device: no patch to read
-        problem = "is not a regular file" if found else "does not exist"
+        problem = "is not a regular file" if found else absent(config_dir / carry.patch)
         raise where.key("patch").fail(f"{carry.patch} {problem}", f"paths are relative to {config_dir}")
     if carry.patch and not (config_dir / carry.patch).resolve().is_relative_to(config_dir.resolve()):
         # a link in a pull request must not make the merge read a file of the maintainer's machine
@@ -246,7 +246,8 @@ def discover_config_dir(start: Path | None = None) -> Path:
     if named:
         folder = Path(named).expanduser()
         if not folder.is_dir():
-            raise ConfigError(f"{CONFIG_ENV}={named}: no such folder", "point it at the folder holding carries.yaml")
+            why = "not a folder" if folder.exists() else absent(folder, "no such folder")
+            raise ConfigError(f"{CONFIG_ENV}={named}: {why}", "point it at the folder holding carries.yaml")
         return folder
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):

@@ -629,10 +629,8 @@ def _patch_in_tag(run: Run, patch: Path) -> bool:
 
 
 def _marker_present(run: Run, path: str, text: str) -> bool:
-    # through the run's long-lived cat-file (a `git show` per marker was a process each); a path that
-    # cannot be asked of it (a newline ends a request) is read with its own process
-    read = run.git.show_file if "\n" in path else run.git.blob_text
-    content = read(run.head, path)
+    # through the run's long-lived cat-file (a `git show` per marker was a process each)
+    content = run.git.blob_text(run.head, path)
     return content is not None and text in content
 
 

@@ -269,3 +269,66 @@ def test_a_tree_path_git_never_names_is_refused_where_it_is_written(tmp_path: Pa
     fork = make_repo(tmp_path / "fork", {"vllm/x.py": "x\n"})
     line = one_error_line(run_cli("audit", "--repo", fork, "--config", config))
     assert "paths[0]" in line and "is not a path as git names a file" in line, line
+
+
+def test_a_rule_exclude_git_never_names_is_refused_too(tmp_path: Path) -> None:
+    """A rule's ``exclude`` is tree globs as its ``paths`` are: ``./vendor/**`` held nothing out, silently (the
+    report's exclusions said 0 files), while the same spelling under ``paths`` is refused."""
+    config = config_with(tmp_path)
+    (config / "audits" / "rules.yaml").write_text(
+        "rules:\n  - {id: t/cm, kind: conflict-markers, message: m, exclude: ['./vendor/**']}\n"
+    )
+    fork = make_repo(tmp_path / "fork", {"vllm/x.py": "x\n"})
+    line = one_error_line(run_cli("audit", "--repo", fork, "--config", config))
+    assert "exclude[0]" in line and "is not a path as git names a file" in line, line
+    assert "'vendor/**'" in line, line
+
+
+def test_a_tree_path_ending_in_a_carriage_return_is_read_as_itself(tmp_path: Path) -> None:
+    """``git cat-file --batch`` drops a carriage return before the newline that ends a request: a carry's
+    marker at ``x.py\\r`` (no such file) was read from ``x.py`` and found, and a real file ``y.py\\r`` was
+    missing.  A name the batch cannot be asked (a newline in it too) is read by its own process, for every
+    reader of ``rev:path`` (the markers, the merge-aware audit's sides, the arch baseline)."""
+    from aeon_release.adapters.git import Git, read_blobs
+
+    repo = make_repo(tmp_path / "r", {"x.py": "AEON MARK\n", "y.py\r": "the real one\n", "n\nl.py": "nl\n"})
+    reader = Git(repo)
+    try:
+        assert reader.blob_text("HEAD", "x.py\r") is None
+        assert reader.blob_text("HEAD", "y.py\r") == "the real one\n"
+        assert reader.blob_text("HEAD", "n\nl.py") == "nl\n"
+        assert reader.blob_text("HEAD", "x.py") == "AEON MARK\n"  # the batch still answers after them
+    finally:
+        reader.close()
+    assert read_blobs(repo, "HEAD", ["x.py\r", "y.py\r", "n\nl.py"]) == {
+        "x.py\r": None,
+        "y.py\r": "the real one\n",
+        "n\nl.py": "nl\n",
+    }
+
+
+@pytest.mark.parametrize("place", ["audits", "env", "patch"])
+def test_a_symlink_loop_under_the_config_is_named_too(tmp_path: Path, place: str) -> None:
+    """The other places that say what is not there: an audits/ folder, $AEON_RELEASE_CONFIG and a carry's
+    patch that are a link loop were "no audits folder", "no such folder" and "does not exist"."""
+    config = config_with(tmp_path)
+    env: dict[str, str] = {}
+    argv: tuple[Any, ...] = ("ledger", "check", "--config", config)
+    if place == "audits":
+        for rules in (config / "audits").iterdir():
+            rules.unlink()
+        (config / "audits").rmdir()
+        (config / "audits").symlink_to("audits")
+        fork = make_repo(tmp_path / "fork", {"x.py": "x\n"})
+        argv = ("audit", "--repo", fork, "--config", config)
+    elif place == "env":
+        (tmp_path / "loop").symlink_to("loop")
+        env = {"AEON_RELEASE_CONFIG": str(tmp_path / "loop")}
+        argv = ("ledger", "check")
+    else:
+        (config / "p.patch").symlink_to("p.patch")
+        (config / "carries.yaml").write_text(
+            "carries:\n  - {id: c, title: c, status: active, patch: p.patch, markers: [{path: a.py, text: x}]}\n"
+        )
+    line = one_error_line(run_cli(*argv, cwd=tmp_path, env=env))
+    assert "symbolic link loop" in line, line

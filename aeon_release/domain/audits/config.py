@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from aeon_release.adapters.files import absent
 from aeon_release.adapters.yamlio import (
     Where,
     choice,
@@ -67,7 +68,8 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     folder = config_dir / AUDITS_DIR
     if not folder.is_dir():
         # Auditing with no rules would pass everything: that is never what the caller meant.
-        raise ConfigError(f"{folder}: no audits folder", "pass --config the folder that holds audits/*.yaml")
+        why = "no audits folder" if folder.exists() else absent(folder, "no audits folder")  # a link loop says so
+        raise ConfigError(f"{folder}: {why}", "pass --config the folder that holds audits/*.yaml")
     _inside(config_dir, folder, AUDITS_DIR)
     documents = []
     for path in sorted(folder.glob("*.yaml")):
@@ -371,7 +373,7 @@ def parse_rule(node: Any, where: Where) -> Rule:
         paths=paths,
         options=kind.parse(data, where),
         origin=str(where),
-        exclude=string_list(data["exclude"], where.key("exclude")) if "exclude" in data else (),
+        exclude=_globs(data, "exclude", where) if "exclude" in data else (),
         when=_condition(data["when"], where.key("when")) if "when" in data else None,
     )
 
@@ -381,10 +383,16 @@ def _paths(data: Mapping[str, Any], where: Where, default: tuple[str, ...] | Non
         if default is None:
             raise where.key("paths").fail("required for this kind", "list the files (globs allowed) it applies to")
         return default
-    paths = string_list(data["paths"], where.key("paths"))
-    for i, path in enumerate(paths):
-        tree_path(path, where.key("paths").index(i))
-    return paths
+    return _globs(data, "paths", where)
+
+
+def _globs(data: Mapping[str, Any], key: str, where: Where) -> tuple[str, ...]:
+    """A rule's ``paths`` or ``exclude``: tree paths or globs, each spelt as git names a file (an exclude of
+    ``./vendor/**`` held nothing out, silently)."""
+    globs = string_list(data[key], where.key(key))
+    for i, glob in enumerate(globs):
+        tree_path(glob, where.key(key).index(i))
+    return globs
 
 
 def _condition(node: Any, where: Where) -> Condition:
