@@ -581,3 +581,29 @@ def test_a_match_on_a_position_upstream_changed(git_repo: GitRepo, no_rules: Pat
     got = _layout_case(git_repo, no_rules, "0\n    match bits:\n        case 4 | 2:\n            return 1", _PACKED)
     [(_, line, message)] = got
     assert line == 11 and "compares `bits`, element 3 of what kl.kv_layout() returns, with 4" in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reported"),
+    [("torch.bfloat16", "torch.float16", True), ("model_config.dtype", "model_config.kv_cache_dtype", False)],
+    ids=["module attribute", "parameter attribute"],
+)
+def test_an_attribute_of_the_callee_s_parameter_is_not_a_known_value(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str, reported: bool
+) -> None:
+    """``return model_config.dtype, 4`` returns whatever the caller's config holds: upstream returning
+    ``model_config.kv_cache_dtype`` there instead may well return the same dtype, no provable flip."""
+    pair = "vllm/v1/attention/pair.py"
+    base = f"import torch\n\n\ndef pair(model_config):\n    return {old}, 4\n"
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.pair import pair\n\n\n"
+        f"def aeon(model_config):\n    dtype, bits = pair(model_config)\n    return dtype == {old}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", pair: base},
+        {"vllm/v1/attention/aeon_pair.py": user},
+        [("[KV] kv dtype (#44004)", {pair: base.replace(old, new)})],
+    )
+    got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert got == ([8] if reported else [])

@@ -209,10 +209,11 @@ def _constants(node: ast.expr, container: bool) -> tuple[str, ...]:
     return (one,) if one is not None else ()
 
 
-def constant(node: ast.expr) -> str | None:
+def constant(node: ast.expr, bound: frozenset[str] = frozenset()) -> str | None:
     """A literal (``4``, ``"fp8"``, ``-1``, ``None``) as its source, or a dotted name of a module or class
     (``torch.uint8``, ``Mode.NVFP4``) as its last two parts (``mod.Mode.NVFP4`` is ``Mode.NVFP4``); None
-    for anything computed."""
+    for anything computed, and for an attribute of a name in ``bound`` (a parameter or local of the
+    function: ``model_config.dtype`` is whatever the caller passed)."""
     if isinstance(node, ast.Constant) and not isinstance(node.value, bytes):
         return repr(node.value)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
@@ -221,7 +222,7 @@ def constant(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
-    if not parts or not isinstance(node, ast.Name) or node.id in ("self", "cls"):
+    if not parts or not isinstance(node, ast.Name) or node.id in ("self", "cls") or node.id in bound:
         return None
     parts.append(node.id)
     return ".".join(reversed(parts[:2]))
@@ -262,12 +263,21 @@ def returned_tuples(func: _Def) -> set[Returned]:
     """Each tuple ``func`` itself returns, by its elements' constants; a return of anything else (or a
     ``yield``) is ``()``: the function's tuples are not all known."""
     found: set[Returned] = set()
+    bound = _bound(func)
     for value in _own_returns(func):
         if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
-            found.add(tuple(constant(e) for e in value.elts))
+            found.add(tuple(constant(e, bound) for e in value.elts))
         else:
             found.add(())
     return found
+
+
+def _bound(func: _Def) -> frozenset[str]:
+    """The names ``func`` binds itself: its parameters and the names its own body assigns."""
+    args = func.args
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
+    stored = (n.id for n in own_nodes(func.body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return frozenset([*(a.arg for a in params), *stored])
 
 
 def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
