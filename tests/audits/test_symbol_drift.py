@@ -1580,3 +1580,26 @@ def test_a_stub_declaring_what_upstream_removed_or_changed(
         return
     [(path, line, message)] = got  # pkg/_C.pyi: a compiled extension's stub, no module beside it
     assert path == "pkg/ops.pyi" and line == len(stub.splitlines()) and says in message, message
+
+
+@pytest.mark.parametrize(
+    ("upstream", "severity"),
+    [("def silu(x, inplace=False):", "warning"), ("def silu(x, inplace):", "error")],
+    ids=["optional", "required"],
+)
+def test_a_stub_lacking_only_an_optional_parameter_upstream_added_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, upstream: str, severity: str
+) -> None:
+    """The runtime never reads a stub: every call it allows still runs when upstream only added an optional
+    parameter (a call passing it fails type checks); a new required one breaks the calls it allows."""
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/ops.py": _OPS},
+        {"pkg/ops.pyi": "def silu(x): ...\n"},
+        [("Inplace silu (#5)", {"pkg/ops.py": _OPS.replace("def silu(x):", upstream)})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert (finding.path, finding.line, finding.severity.value) == ("pkg/ops.pyi", 1, severity)
+    assert "spells the parameters as they were" in finding.message
+    assert ("lacks only the optional inplace" in finding.message) is (severity == "warning")

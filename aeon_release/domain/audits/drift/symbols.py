@@ -201,6 +201,15 @@ class _Checker:
         mine, old, new = signature(node, bound), signature(before.node, bound), signature(after.node, bound)
         if mine is not None and old is not None and new is not None and mine == old != new:
             problem = f"spells the parameters as they were; upstream made it {after.label}{new.show()}"
+            gained = _gained_optional(mine, old, new)
+            if gained and mine == _without(new, gained):
+                # only optional parameters are missing: every call the stub allows still runs, and the
+                # module's own text (which the runtime reads, never the stub) is what calls are checked by
+                problem += (
+                    f"; the stub lacks only the optional {', '.join(gained)}: a call passing it fails type checks"
+                )
+                yield self._finding(mod, node.lineno, f"{what}, which {problem}", after, _UNCERTAIN)
+                return
             yield self._finding(mod, node.lineno, f"{what}, which {problem}", after, "signature")
 
     # -- patched code that upstream moved ------------------------------------------------------------
