@@ -470,6 +470,13 @@ _COMPUTED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8", "current_dtyp
         ("kl.kv_layout(cache_dtype, block)[0] == torch.float8_e4m3fn", _PACKED, "compares `kl.kv_layout(cache_dtype"),
         ("kl.kv_layout(cache_dtype, block)[1] == KVMode.FP8", _PACKED, "element 1 of what kl.kv_layout() returns"),
         ("kl.kv_layout(cache_dtype, block)[1] == KVMode.NONE", _PACKED, None),
+        # the test takes the value upstream returns there now as well: it still holds where it held
+        ("dtype in (torch.float8_e4m3fn, torch.uint8)", _PACKED, None),
+        ("dtype == torch.float8_e4m3fn or dtype == torch.uint8", _PACKED, None),
+        ("size > 0 and (mode is KVMode.FP8 or mode is KVMode.PACKED)", _PACKED, None),
+        # a value still returned on another path is no such cover: the fp8 path now fails the test
+        ("dtype in (torch.float8_e4m3fn, torch.bfloat16)", _PACKED, "with torch.float8_e4m3fn"),
+        ("dtype == torch.float8_e4m3fn or dtype == torch.bfloat16", _PACKED, "with torch.float8_e4m3fn"),
     ],
     ids=[
         "dtype",
@@ -485,6 +492,11 @@ _COMPUTED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8", "current_dtyp
         "indexed",
         "indexed member",
         "indexed kept",
+        "in with the new",
+        "or with the new",
+        "nested or with the new",
+        "in with a kept one",
+        "or with a kept one",
     ],
 )
 def test_a_comparison_with_a_value_upstream_no_longer_returns_at_that_position(

@@ -146,6 +146,7 @@ def _compared_in(
             unpacked[ast.unparse(node)] = read
     if not unpacked:
         return
+    together, seen = _together(nodes, named), set[tuple[int, str]]()
     for node in nodes:
         if isinstance(node, ast.Match) and (name := _key(node.subject, named)) in unpacked:
             callee, call, length, k = unpacked[str(name)]
@@ -155,16 +156,44 @@ def _compared_in(
                     yield Compared(path, case.pattern.lineno, callee, call, length, k, str(name), values)
         if not isinstance(node, ast.Compare) or node.lineno not in owned:
             continue
-        operands = [node.left, *node.comparators]
-        for i, op in enumerate(node.ops):
-            if not isinstance(op, _OPS):
-                continue
-            for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
-                values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
-                name = _key(mine, named)
-                if name in unpacked and values:
-                    callee, call, length, k = unpacked[str(name)]
-                    yield Compared(path, node.lineno, callee, call, length, k, str(name), values)
+        group, whole_test = together.get(id(node), (id(node), {}))
+        for name, values in _tested(node, named):
+            if name in unpacked and (group, name) not in seen:
+                seen.add((group, name))  # ``d == A or d == B``: one comparison of d, with both
+                callee, call, length, k = unpacked[name]
+                yield Compared(path, node.lineno, callee, call, length, k, name, whole_test.get(name, values))
+
+
+def _tested(node: ast.Compare, named: Callable[[ast.AST], str | None]) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """(name, the constants it is compared with) of each comparison in ``node`` with constants."""
+    operands = [node.left, *node.comparators]
+    for i, op in enumerate(node.ops):
+        if not isinstance(op, _OPS):
+            continue
+        for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
+            values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
+            name = _key(mine, named)
+            if name is not None and values:
+                yield name, values
+
+
+def _together(
+    nodes: list[ast.AST], named: Callable[[ast.AST], str | None]
+) -> dict[int, tuple[int, dict[str, tuple[str, ...]]]]:
+    """For each comparison that is an operand of ``or``/``and``: (the test's id, name -> the constants the
+    whole test compares it with): ``d == A or d == B`` tests d against both."""
+    together: dict[int, tuple[int, dict[str, tuple[str, ...]]]] = {}
+    for node in nodes:
+        if not isinstance(node, ast.BoolOp):
+            continue
+        tests = [v for v in node.values if isinstance(v, ast.Compare)]
+        group: dict[str, list[str]] = {}
+        for test in tests:
+            for name, values in _tested(test, named):
+                group.setdefault(name, []).extend(values)
+        for test in tests:
+            together[id(test)] = (id(node), {name: tuple(dict.fromkeys(values)) for name, values in group.items()})
+    return together
 
 
 def _key(node: ast.AST, named: Callable[[ast.AST], str | None]) -> str | None:
@@ -290,6 +319,8 @@ def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str
         return None  # one tuple reordered: return drift reports the unpack (or the indexed read) itself
     was = {t[use.index] for t in old if len(t) == length}
     now = tuple(sorted({str(t[use.index]) for t in new}))
+    if any(v in now and v not in was for v in use.values):
+        return None  # the test takes what upstream returns there now instead (``in (A, B)``, ``== A or == B``)
     gone = [v for v in use.values if v in was and v not in now]
     return (gone[0], now) if gone else None
 
