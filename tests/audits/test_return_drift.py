@@ -619,3 +619,24 @@ def test_an_attribute_of_the_callee_s_parameter_is_not_a_known_value(
     )
     got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     assert got == ([8] if reported else [])
+
+
+@pytest.mark.parametrize(("params", "reported"), [("cfg", True), ("dtype, cfg", False)], ids=["local", "parameter"])
+def test_a_parameter_the_body_unpacks_into_is_bound_twice(
+    git_repo: GitRepo, no_rules: Path, params: str, reported: bool
+) -> None:
+    """``def use(dtype, cfg)`` tests its argument, then rebinds ``dtype`` from the call: the test before
+    the unpack reads what the caller passed, not the position upstream changed."""
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.kv_layout import kv_layout\n\n\n"
+        f"def use({params}):\n    if dtype == torch.float8_e4m3fn:\n        cfg = 'fp8'\n"
+        "    dtype, mode, size, bits = kv_layout(cfg, 16)\n    return bits\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUT: LAYOUT_BASE, MODES: MODES_TEXT},
+        {LAYOUT_USER: user},
+        [("[KV] Pack fp8 KV (#44001)", {LAYOUT: _PACKED})],
+    )
+    got = [line for path, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER]
+    assert got == ([7] if reported else [])

@@ -94,15 +94,23 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
     for path, module, owned in _fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _INDEX.search(line)):
-        scopes: list[list[ast.stmt]] = [module.body]
-        scopes += [n.body for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        for body in scopes:
-            yield from _compared_in(path, list(own_nodes(body)), owned, _local)
+        scopes: list[tuple[list[ast.stmt], frozenset[str]]] = [(module.body, frozenset())]
+        scopes += [
+            (n.body, _params(n)) for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+        for body, params in scopes:
+            yield from _compared_in(path, list(own_nodes(body)), owned, _local, params)
         for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
             # ``self.dtype, self.bits = f()`` in one method, ``self.dtype == ...`` in another: the class's scope
             methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
             nodes = [n for m in methods for n in own_nodes(m.body)]
             yield from _compared_in(path, nodes, owned, _own_attribute)
+
+
+def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
+    return frozenset(a.arg for a in every)
 
 
 def _local(node: ast.AST) -> str | None:
@@ -117,15 +125,21 @@ def _own_attribute(node: ast.AST) -> str | None:
 
 
 def _compared_in(
-    path: str, nodes: list[ast.AST], owned: set[int], named: Callable[[ast.AST], str | None]
+    path: str,
+    nodes: list[ast.AST],
+    owned: set[int],
+    named: Callable[[ast.AST], str | None],
+    params: frozenset[str] = frozenset(),
 ) -> Iterator[Compared]:
     """The comparisons on fork lines of one scope's names (``named``: a local, or ``self.x`` across a
-    class's methods), each bound once, by a tuple unpack of a call."""
+    class's methods), each bound once, by a tuple unpack of a call (a parameter, bound by the call of
+    the function, is bound twice when the body unpacks into it: a test before the unpack reads the argument)."""
     stores = Counter(
         key
         for n in nodes
         if isinstance(getattr(n, "ctx", None), (ast.Store, ast.Del)) and (key := named(n)) is not None
     )
+    stores.update(params)
     unpacked: dict[str, tuple[str, str, int, int]] = {}  # name -> callee, call, length, position
     whole: dict[str, tuple[str, ast.expr]] = {}  # ``out = f(...)``: name -> callee, call
     for node in nodes:
@@ -303,10 +317,8 @@ def returned_tuples(func: _Def) -> set[Returned]:
 
 def _bound(func: _Def) -> frozenset[str]:
     """The names ``func`` binds itself: its parameters and the names its own body assigns."""
-    args = func.args
-    params = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
     stored = (n.id for n in own_nodes(func.body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
-    return frozenset([*(a.arg for a in params), *stored])
+    return _params(func) | frozenset(stored)
 
 
 def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
