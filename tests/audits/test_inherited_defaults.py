@@ -113,3 +113,35 @@ def test_a_value_the_fork_class_decides_or_that_means_the_same_is_silent(
 def test_a_class_upstream_wrote_is_not_the_forks(git_repo: GitRepo, no_rules: Path) -> None:
     """Upstream's own subclass inherits the new value too: upstream's decision, not a fork carry's."""
     assert rows(git_repo, no_rules, "X = 1\n", {IFACE: IFACE_UPSTREAM}, {FORK: "X = 0\n"}) == []
+
+
+MIXINS = "vllm/model_executor/models/mixins.py"
+MIXINS_TEXT = """from vllm.model_executor.models.interfaces import SupportsMultiModal
+
+
+class Vision(SupportsMultiModal):
+    pass
+
+
+class Batched(SupportsMultiModal):
+    merge_by_field_config = False
+
+
+class Audio(SupportsMultiModal):
+    pass
+"""
+
+
+@pytest.mark.parametrize(("bases", "reported"), [("Vision, Batched", False), ("Vision, Audio", True)])
+def test_a_diamond_takes_the_value_python_s_order_finds(
+    git_repo: GitRepo, no_rules: Path, bases: str, reported: bool
+) -> None:
+    """``AeonVLM(Vision, Batched)``, both of ``SupportsMultiModal``: Python's order (C3) reaches ``Batched``
+    before their common base, so its ``False`` is what the fork's class gets, whatever the base says now."""
+    fork = (
+        f"from vllm.model_executor.models.mixins import Audio, Batched, Vision\n\n\nclass AeonVLM({bases}):\n    pass\n"
+    )
+    got = rows(git_repo, no_rules, fork, {IFACE: IFACE_UPSTREAM}, {MIXINS: MIXINS_TEXT})
+    assert [(line, "AeonVLM inherits merge_by_field_config" in m) for _, line, _, m in got] == (
+        [(4, True)] if reported else []
+    )

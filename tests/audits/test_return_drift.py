@@ -470,6 +470,13 @@ _COMPUTED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8", "current_dtyp
         ("kl.kv_layout(cache_dtype, block)[0] == torch.float8_e4m3fn", _PACKED, "compares `kl.kv_layout(cache_dtype"),
         ("kl.kv_layout(cache_dtype, block)[1] == KVMode.FP8", _PACKED, "element 1 of what kl.kv_layout() returns"),
         ("kl.kv_layout(cache_dtype, block)[1] == KVMode.NONE", _PACKED, None),
+        # the test takes the value upstream returns there now as well: it still holds where it held
+        ("dtype in (torch.float8_e4m3fn, torch.uint8)", _PACKED, None),
+        ("dtype == torch.float8_e4m3fn or dtype == torch.uint8", _PACKED, None),
+        ("size > 0 and (mode is KVMode.FP8 or mode is KVMode.PACKED)", _PACKED, None),
+        # a value still returned on another path is no such cover: the fp8 path now fails the test
+        ("dtype in (torch.float8_e4m3fn, torch.bfloat16)", _PACKED, "with torch.float8_e4m3fn"),
+        ("dtype == torch.float8_e4m3fn or dtype == torch.bfloat16", _PACKED, "with torch.float8_e4m3fn"),
     ],
     ids=[
         "dtype",
@@ -485,6 +492,11 @@ _COMPUTED = LAYOUT_BASE.replace("torch.float8_e4m3fn, KVMode.FP8", "current_dtyp
         "indexed",
         "indexed member",
         "indexed kept",
+        "in with the new",
+        "or with the new",
+        "nested or with the new",
+        "in with a kept one",
+        "or with a kept one",
     ],
 )
 def test_a_comparison_with_a_value_upstream_no_longer_returns_at_that_position(
@@ -581,3 +593,50 @@ def test_a_match_on_a_position_upstream_changed(git_repo: GitRepo, no_rules: Pat
     got = _layout_case(git_repo, no_rules, "0\n    match bits:\n        case 4 | 2:\n            return 1", _PACKED)
     [(_, line, message)] = got
     assert line == 11 and "compares `bits`, element 3 of what kl.kv_layout() returns, with 4" in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reported"),
+    [("torch.bfloat16", "torch.float16", True), ("model_config.dtype", "model_config.kv_cache_dtype", False)],
+    ids=["module attribute", "parameter attribute"],
+)
+def test_an_attribute_of_the_callee_s_parameter_is_not_a_known_value(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str, reported: bool
+) -> None:
+    """``return model_config.dtype, 4`` returns whatever the caller's config holds: upstream returning
+    ``model_config.kv_cache_dtype`` there instead may well return the same dtype, no provable flip."""
+    pair = "vllm/v1/attention/pair.py"
+    base = f"import torch\n\n\ndef pair(model_config):\n    return {old}, 4\n"
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.pair import pair\n\n\n"
+        f"def aeon(model_config):\n    dtype, bits = pair(model_config)\n    return dtype == {old}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", pair: base},
+        {"vllm/v1/attention/aeon_pair.py": user},
+        [("[KV] kv dtype (#44004)", {pair: base.replace(old, new)})],
+    )
+    got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert got == ([8] if reported else [])
+
+
+@pytest.mark.parametrize(("params", "reported"), [("cfg", True), ("dtype, cfg", False)], ids=["local", "parameter"])
+def test_a_parameter_the_body_unpacks_into_is_bound_twice(
+    git_repo: GitRepo, no_rules: Path, params: str, reported: bool
+) -> None:
+    """``def use(dtype, cfg)`` tests its argument, then rebinds ``dtype`` from the call: the test before
+    the unpack reads what the caller passed, not the position upstream changed."""
+    user = (
+        "import torch\n\nfrom vllm.v1.attention.kv_layout import kv_layout\n\n\n"
+        f"def use({params}):\n    if dtype == torch.float8_e4m3fn:\n        cfg = 'fp8'\n"
+        "    dtype, mode, size, bits = kv_layout(cfg, 16)\n    return bits\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/v1/attention/__init__.py": "", LAYOUT: LAYOUT_BASE, MODES: MODES_TEXT},
+        {LAYOUT_USER: user},
+        [("[KV] Pack fp8 KV (#44001)", {LAYOUT: _PACKED})],
+    )
+    got = [line for path, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER]
+    assert got == ([7] if reported else [])

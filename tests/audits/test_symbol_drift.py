@@ -1507,26 +1507,44 @@ _RUNNER = "class GPURunner:\n    def step(self, x):\n        return x\n"
 @pytest.mark.parametrize(
     ("text", "reported"),
     [
-        ('def mine(r: "runner.GPURunner") -> None:\n    pass', True),
-        ('def mine(r: "pkg.runner.GPURunner") -> None:\n    pass', True),
-        ('def mine(r: Optional["runner.GPURunner"] = None) -> None:\n    pass', True),
-        ('def mine() -> "runner.GPURunner":\n    return make()', True),
-        ("def mine(*rs: runner.GPURunner) -> None:\n    pass", True),  # unquoted: evaluated at def time
-        ('def mine() -> None:\n    r: "runner.GPURunner" = make()', True),
-        ('def mine(r: "runner.GPUModelRunner") -> None:\n    pass', False),  # the new name
-        ('def mine(r: Literal["runner.GPURunner"]) -> None:\n    pass', False),  # a value, not a type
-        ('def mine(r: "a runner, any") -> None:\n    pass', False),  # not an expression
+        # a quoted type is never evaluated: type checkers fail, the code runs (a warning)
+        ('def mine(r: "runner.GPURunner") -> None:\n    pass', "warning"),
+        ('def mine(r: "pkg.runner.GPURunner") -> None:\n    pass', "warning"),
+        ('def mine(r: Optional["runner.GPURunner"] = None) -> None:\n    pass', "warning"),
+        ('def mine() -> "runner.GPURunner":\n    return make()', "warning"),
+        ("def mine(*rs: runner.GPURunner) -> None:\n    pass", "error"),  # unquoted: evaluated at def time
+        ("from __future__ import annotations\ndef mine(*rs: runner.GPURunner) -> None:\n    pass", "warning"),
+        ('def mine() -> None:\n    r: "runner.GPURunner" = make()', "warning"),
+        ("def mine() -> None:\n    r: runner.GPURunner = make()", "warning"),  # a local's: never evaluated
+        ("R: runner.GPURunner | None = None", "error"),  # a module's: evaluated
+        ('def mine(r: "runner.GPUModelRunner") -> None:\n    pass', None),  # the new name
+        ('def mine(r: Literal["runner.GPURunner"]) -> None:\n    pass', None),  # a value, not a type
+        ('def mine(r: "a runner, any") -> None:\n    pass', None),  # not an expression
     ],
-    ids=["quoted", "dotted", "optional", "return", "star", "local", "new name", "literal", "prose"],
+    ids=[
+        "quoted",
+        "dotted",
+        "optional",
+        "return",
+        "star",
+        "future",
+        "local",
+        "local unquoted",
+        "module",
+        "new name",
+        "literal",
+        "prose",
+    ],
 )
 def test_a_class_upstream_renamed_named_in_an_annotation(
-    git_repo: GitRepo, no_rules: Path, text: str, reported: bool
+    git_repo: GitRepo, no_rules: Path, text: str, reported: str | None
 ) -> None:
     """A signature's types are uses of the class: quoted (a TYPE_CHECKING import) or not, inside
-    ``Optional[...]``, on a parameter, the return or a local."""
+    ``Optional[...]``, on a parameter, the return or a local; an error only where Python evaluates it."""
+    future, text = text.split("\n", 1) if text.startswith("from __future__") else ("", text)
     fork = (
-        "from typing import TYPE_CHECKING, Literal, Optional\n\nif TYPE_CHECKING:\n    import pkg.runner\n"
-        f"    from pkg import runner\n\n\n{text}\n"
+        f"{future}{chr(10) if future else ''}from typing import TYPE_CHECKING, Literal, Optional\n\n"
+        f"if TYPE_CHECKING:\n    import pkg.runner\n    from pkg import runner\n\n\n{text}\n"
     )
     sides = s.merge_case(
         git_repo,
@@ -1534,9 +1552,12 @@ def test_a_class_upstream_renamed_named_in_an_annotation(
         {"pkg/use.py": fork},
         [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = [(f.line, f.severity.value, "renamed GPURunner to GPUModelRunner" in f.message) for f in report.findings]
     line = next((i for i, t in enumerate(fork.splitlines(), 1) if "GPU" in t and "import" not in t), 0)
-    assert [(n, "renamed GPURunner to GPUModelRunner" in m) for _, n, m in got] == ([(line, True)] if reported else [])
+    assert [g for g, f in zip(got, report.findings) if f.rule_id == DRIFT] == (
+        [(line, reported, True)] if reported else []
+    )
 
 
 _OPS = (
@@ -1580,3 +1601,26 @@ def test_a_stub_declaring_what_upstream_removed_or_changed(
         return
     [(path, line, message)] = got  # pkg/_C.pyi: a compiled extension's stub, no module beside it
     assert path == "pkg/ops.pyi" and line == len(stub.splitlines()) and says in message, message
+
+
+@pytest.mark.parametrize(
+    ("upstream", "severity"),
+    [("def silu(x, inplace=False):", "warning"), ("def silu(x, inplace):", "error")],
+    ids=["optional", "required"],
+)
+def test_a_stub_lacking_only_an_optional_parameter_upstream_added_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, upstream: str, severity: str
+) -> None:
+    """The runtime never reads a stub: every call it allows still runs when upstream only added an optional
+    parameter (a call passing it fails type checks); a new required one breaks the calls it allows."""
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/ops.py": _OPS},
+        {"pkg/ops.pyi": "def silu(x): ...\n"},
+        [("Inplace silu (#5)", {"pkg/ops.py": _OPS.replace("def silu(x):", upstream)})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert (finding.path, finding.line, finding.severity.value) == ("pkg/ops.pyi", 1, severity)
+    assert "spells the parameters as they were" in finding.message
+    assert ("lacks only the optional inplace" in finding.message) is (severity == "warning")

@@ -28,6 +28,7 @@ import ast
 import bisect
 import functools
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -509,9 +510,22 @@ def _keys(subject: ast.expr, function: Function | None, own: frozenset[str]) -> 
 
 def _bound_in(function: Function, name: str) -> bool:
     """Whether the function binds ``name`` itself: a parameter, or a local it stores."""
-    return name in _parameters(function) or any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(function)
-    )
+    return name in _parameters(function) or _locals(function)[0][name] > 0
+
+
+@functools.lru_cache(maxsize=256)
+def _locals(function: Function) -> tuple[Counter[str], dict[str, list[ast.expr]]]:
+    """One walk of a function for every name asked of it (a walk per comparison was quadratic in a long
+    function): how often it stores each name, and the value of each ``name = v`` that assigns it."""
+    stores: Counter[str] = Counter()
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] += 1
+        elif isinstance(node, ast.Assign):
+            for name in dict.fromkeys(t.id for t in node.targets if isinstance(t, ast.Name)):
+                values.setdefault(name, []).append(node.value)
+    return stores, values
 
 
 def _parameters(function: Function) -> set[str]:
@@ -534,14 +548,8 @@ def _own_names(module: ast.Module) -> frozenset[str]:
 
 def _assigned_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
     """The value a function binds ``name`` to, when it binds it once, to a chain of names or a call."""
-    values = [
-        node.value
-        for node in ast.walk(function)
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-    ]
-    stores = sum(
-        1 for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
-    )
+    stored, assigned = _locals(function)
+    values, stores = assigned.get(name, []), stored[name]
     if len(values) == 1 and stores == 1 and (plain_name(values[0]) is not None or isinstance(values[0], ast.Call)):
         return values[0]
     return None

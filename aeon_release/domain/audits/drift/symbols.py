@@ -201,6 +201,15 @@ class _Checker:
         mine, old, new = signature(node, bound), signature(before.node, bound), signature(after.node, bound)
         if mine is not None and old is not None and new is not None and mine == old != new:
             problem = f"spells the parameters as they were; upstream made it {after.label}{new.show()}"
+            gained = _gained_optional(mine, old, new)
+            if gained and mine == _without(new, gained):
+                # only optional parameters are missing: every call the stub allows still runs, and the
+                # module's own text (which the runtime reads, never the stub) is what calls are checked by
+                problem += (
+                    f"; the stub lacks only the optional {', '.join(gained)}: a call passing it fails type checks"
+                )
+                yield self._finding(mod, node.lineno, f"{what}, which {problem}", after, _UNCERTAIN)
+                return
             yield self._finding(mod, node.lineno, f"{what}, which {problem}", after, "signature")
 
     # -- patched code that upstream moved ------------------------------------------------------------
@@ -395,8 +404,13 @@ class _Checker:
                     yield from self._inherited(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            walked = [*stmt.decorator_list, *_defaults(stmt), *_annotations(stmt)]
+            walked = [*stmt.decorator_list, *_defaults(stmt), *([] if _lazy(mod) else _annotations(stmt, False))]
             yield from self._expressions(mod, walked, scope, owned)
+            # a quoted type, or every annotation under ``from __future__ import annotations``: Python never
+            # evaluates it when it defines the function, so a name upstream removed there fails type checks,
+            # not the code (a warning; a finding of the evaluated text above, the same, stays the error)
+            for finding in self._expressions(mod, _annotations(stmt, True), scope, owned):
+                yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             if scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
                 me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
                 inner = _Scope(scope.cls if me else None, me, [stmt])
@@ -408,9 +422,19 @@ class _Checker:
                 yield from self._import(mod, stmt)
         else:
             exprs = [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)]
-            if isinstance(stmt, ast.AnnAssign):
+            deferred: list[ast.expr] = []
+            if isinstance(stmt, ast.AnnAssign) and scope.cls and not scope.functions:
+                # a class's field: the class's machinery (a dataclass, pydantic) may resolve it, quoted or not
                 exprs = [_unquoted(n) if n is stmt.annotation else n for n in exprs]
+            elif isinstance(stmt, ast.AnnAssign):
+                # a local variable's annotation is never evaluated, nor a module's under the future import
+                never = bool(scope.functions) or _lazy(mod)
+                exprs = [n for n in exprs if n is not stmt.annotation or not never]
+                exprs = [_quoted_out(n) if n is stmt.annotation else n for n in exprs]
+                deferred = [_unquoted(stmt.annotation)]
             yield from self._expressions(mod, exprs, scope, owned)
+            for finding in self._expressions(mod, deferred, scope, owned):
+                yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             for block in _blocks(stmt):
                 yield from self._walk(mod, block, scope, owned)
 
@@ -2566,12 +2590,28 @@ def _bound_in(func: ast.AST) -> frozenset[str]:
     return frozenset(names)
 
 
-def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
-    """A function's parameter and return annotations, their quoted types unquoted: a type the signature
-    names (``r: "runner.GPURunner"``) is a use of it, whether Python evaluates it or a checker does."""
+def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef, unquote: bool) -> list[ast.expr]:
+    """A function's parameter and return annotations, their quoted types unquoted when ``unquote``: a type
+    the signature names (``r: "runner.GPURunner"``) is a use of it, whether Python evaluates it or a
+    checker does."""
     args = func.args
     every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
-    return [_unquoted(a) for a in [*(p.annotation for p in every), func.returns] if a is not None]
+    found = [a for a in [*(p.annotation for p in every), func.returns] if a is not None]
+    return [_unquoted(a) if unquote else _quoted_out(a) for a in found]
+
+
+def _lazy(mod: ModuleInfo) -> bool:
+    """``from __future__ import annotations``: the module's function annotations are never evaluated."""
+    return any(
+        isinstance(s, ast.ImportFrom) and s.module == "__future__" and any(a.name == "annotations" for a in s.names)
+        for s in mod.tree.body
+    )
+
+
+_DEFERRED = (
+    "; in an annotation Python does not evaluate (a quoted type, or `from __future__ import annotations`): "
+    "type checkers fail on it, the code still runs"
+)
 
 
 def _unquoted(annotation: ast.expr) -> ast.expr:
@@ -2582,11 +2622,22 @@ def _unquoted(annotation: ast.expr) -> ast.expr:
     return unquoted if isinstance(unquoted, ast.expr) else annotation
 
 
+def _quoted_out(annotation: ast.expr) -> ast.expr:
+    """What Python evaluates of an annotation: its quoted types (a string it never looks into) as ``None``."""
+    evaluated = _Unquote(drop=True).visit(copy.deepcopy(annotation))
+    return evaluated if isinstance(evaluated, ast.expr) else annotation
+
+
 class _Unquote(ast.NodeTransformer):
+    def __init__(self, drop: bool = False) -> None:
+        self.drop = drop
+
     def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
         return node if _last(node.value) == "Literal" else self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if self.drop and isinstance(node.value, str):
+            return ast.copy_location(ast.Constant(None), node)
         if not isinstance(node.value, str) or len(node.value) > _LONGEST_QUOTED_TYPE:
             return node
         try:

@@ -94,15 +94,23 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
     for path, module, owned in _fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _INDEX.search(line)):
-        scopes: list[list[ast.stmt]] = [module.body]
-        scopes += [n.body for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        for body in scopes:
-            yield from _compared_in(path, list(own_nodes(body)), owned, _local)
+        scopes: list[tuple[list[ast.stmt], frozenset[str]]] = [(module.body, frozenset())]
+        scopes += [
+            (n.body, _params(n)) for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+        for body, params in scopes:
+            yield from _compared_in(path, list(own_nodes(body)), owned, _local, params)
         for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
             # ``self.dtype, self.bits = f()`` in one method, ``self.dtype == ...`` in another: the class's scope
             methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
             nodes = [n for m in methods for n in own_nodes(m.body)]
             yield from _compared_in(path, nodes, owned, _own_attribute)
+
+
+def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
+    return frozenset(a.arg for a in every)
 
 
 def _local(node: ast.AST) -> str | None:
@@ -117,15 +125,21 @@ def _own_attribute(node: ast.AST) -> str | None:
 
 
 def _compared_in(
-    path: str, nodes: list[ast.AST], owned: set[int], named: Callable[[ast.AST], str | None]
+    path: str,
+    nodes: list[ast.AST],
+    owned: set[int],
+    named: Callable[[ast.AST], str | None],
+    params: frozenset[str] = frozenset(),
 ) -> Iterator[Compared]:
     """The comparisons on fork lines of one scope's names (``named``: a local, or ``self.x`` across a
-    class's methods), each bound once, by a tuple unpack of a call."""
+    class's methods), each bound once, by a tuple unpack of a call (a parameter, bound by the call of
+    the function, is bound twice when the body unpacks into it: a test before the unpack reads the argument)."""
     stores = Counter(
         key
         for n in nodes
         if isinstance(getattr(n, "ctx", None), (ast.Store, ast.Del)) and (key := named(n)) is not None
     )
+    stores.update(params)
     unpacked: dict[str, tuple[str, str, int, int]] = {}  # name -> callee, call, length, position
     whole: dict[str, tuple[str, ast.expr]] = {}  # ``out = f(...)``: name -> callee, call
     for node in nodes:
@@ -146,6 +160,7 @@ def _compared_in(
             unpacked[ast.unparse(node)] = read
     if not unpacked:
         return
+    together, seen = _together(nodes, named), set[tuple[int, str]]()
     for node in nodes:
         if isinstance(node, ast.Match) and (name := _key(node.subject, named)) in unpacked:
             callee, call, length, k = unpacked[str(name)]
@@ -155,16 +170,44 @@ def _compared_in(
                     yield Compared(path, case.pattern.lineno, callee, call, length, k, str(name), values)
         if not isinstance(node, ast.Compare) or node.lineno not in owned:
             continue
-        operands = [node.left, *node.comparators]
-        for i, op in enumerate(node.ops):
-            if not isinstance(op, _OPS):
-                continue
-            for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
-                values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
-                name = _key(mine, named)
-                if name in unpacked and values:
-                    callee, call, length, k = unpacked[str(name)]
-                    yield Compared(path, node.lineno, callee, call, length, k, str(name), values)
+        group, whole_test = together.get(id(node), (id(node), {}))
+        for name, values in _tested(node, named):
+            if name in unpacked and (group, name) not in seen:
+                seen.add((group, name))  # ``d == A or d == B``: one comparison of d, with both
+                callee, call, length, k = unpacked[name]
+                yield Compared(path, node.lineno, callee, call, length, k, name, whole_test.get(name, values))
+
+
+def _tested(node: ast.Compare, named: Callable[[ast.AST], str | None]) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """(name, the constants it is compared with) of each comparison in ``node`` with constants."""
+    operands = [node.left, *node.comparators]
+    for i, op in enumerate(node.ops):
+        if not isinstance(op, _OPS):
+            continue
+        for mine, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
+            values = _constants(other, isinstance(op, (ast.In, ast.NotIn)) and other is operands[i + 1])
+            name = _key(mine, named)
+            if name is not None and values:
+                yield name, values
+
+
+def _together(
+    nodes: list[ast.AST], named: Callable[[ast.AST], str | None]
+) -> dict[int, tuple[int, dict[str, tuple[str, ...]]]]:
+    """For each comparison that is an operand of ``or``/``and``: (the test's id, name -> the constants the
+    whole test compares it with): ``d == A or d == B`` tests d against both."""
+    together: dict[int, tuple[int, dict[str, tuple[str, ...]]]] = {}
+    for node in nodes:
+        if not isinstance(node, ast.BoolOp):
+            continue
+        tests = [v for v in node.values if isinstance(v, ast.Compare)]
+        group: dict[str, list[str]] = {}
+        for test in tests:
+            for name, values in _tested(test, named):
+                group.setdefault(name, []).extend(values)
+        for test in tests:
+            together[id(test)] = (id(node), {name: tuple(dict.fromkeys(values)) for name, values in group.items()})
+    return together
 
 
 def _key(node: ast.AST, named: Callable[[ast.AST], str | None]) -> str | None:
@@ -209,10 +252,11 @@ def _constants(node: ast.expr, container: bool) -> tuple[str, ...]:
     return (one,) if one is not None else ()
 
 
-def constant(node: ast.expr) -> str | None:
+def constant(node: ast.expr, bound: frozenset[str] = frozenset()) -> str | None:
     """A literal (``4``, ``"fp8"``, ``-1``, ``None``) as its source, or a dotted name of a module or class
     (``torch.uint8``, ``Mode.NVFP4``) as its last two parts (``mod.Mode.NVFP4`` is ``Mode.NVFP4``); None
-    for anything computed."""
+    for anything computed, and for an attribute of a name in ``bound`` (a parameter or local of the
+    function: ``model_config.dtype`` is whatever the caller passed)."""
     if isinstance(node, ast.Constant) and not isinstance(node.value, bytes):
         return repr(node.value)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
@@ -221,7 +265,7 @@ def constant(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
-    if not parts or not isinstance(node, ast.Name) or node.id in ("self", "cls"):
+    if not parts or not isinstance(node, ast.Name) or node.id in ("self", "cls") or node.id in bound:
         return None
     parts.append(node.id)
     return ".".join(reversed(parts[:2]))
@@ -262,12 +306,19 @@ def returned_tuples(func: _Def) -> set[Returned]:
     """Each tuple ``func`` itself returns, by its elements' constants; a return of anything else (or a
     ``yield``) is ``()``: the function's tuples are not all known."""
     found: set[Returned] = set()
+    bound = _bound(func)
     for value in _own_returns(func):
         if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
-            found.add(tuple(constant(e) for e in value.elts))
+            found.add(tuple(constant(e, bound) for e in value.elts))
         else:
             found.add(())
     return found
+
+
+def _bound(func: _Def) -> frozenset[str]:
+    """The names ``func`` binds itself: its parameters and the names its own body assigns."""
+    stored = (n.id for n in own_nodes(func.body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return _params(func) | frozenset(stored)
 
 
 def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
@@ -280,6 +331,8 @@ def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str
         return None  # one tuple reordered: return drift reports the unpack (or the indexed read) itself
     was = {t[use.index] for t in old if len(t) == length}
     now = tuple(sorted({str(t[use.index]) for t in new}))
+    if any(v in now and v not in was for v in use.values):
+        return None  # the test takes what upstream returns there now instead (``in (A, B)``, ``== A or == B``)
     gone = [v for v in use.values if v in was and v not in now]
     return (gone[0], now) if gone else None
 
