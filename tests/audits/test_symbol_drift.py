@@ -1624,3 +1624,24 @@ def test_a_stub_lacking_only_an_optional_parameter_upstream_added_is_a_warning(
     assert (finding.path, finding.line, finding.severity.value) == ("pkg/ops.pyi", 1, severity)
     assert "spells the parameters as they were" in finding.message
     assert ("lacks only the optional inplace" in finding.message) is (severity == "warning")
+
+
+def test_a_signature_without_an_added_positional_only_parameter_counts_one_fewer() -> None:
+    """``_without`` takes an optional parameter upstream added out of the base's signature, to ask whether
+    the override still fits the rest: a positional-only one leaves the positional-only count with it
+    (``posonly`` past the end made every later parameter read as positional-only)."""
+    from aeon_release.domain.audits.drift.signatures import Sig
+    from aeon_release.domain.audits.drift.symbols import _without
+
+    sig = Sig(
+        ("x", "scale", "fast"),
+        posonly=3,
+        defaults=1,
+        kwonly=(),
+        kwonly_required=frozenset(),
+        varargs=False,
+        varkw=False,
+    )
+    assert _without(sig, ["fast"]) == Sig(
+        ("x", "scale"), posonly=2, defaults=0, kwonly=(), kwonly_required=frozenset(), varargs=False, varkw=False
+    )

@@ -143,6 +143,9 @@ class _Checker:
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
+        # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one:
+        # every override of one base method asks the same, and each answer walks upstream's files
+        self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
@@ -1307,13 +1310,19 @@ class _Checker:
         """Whether a call of the method upstream added or changed (a line of it upstream's) passes one of
         ``gained``, the parameters it added, by keyword or by position; a ``super()`` call hands them to
         the base itself.  Every such call is new in the range: the parameters are."""
+        slots = tuple(new.positional.index(p) for p in gained if p in new.positional)
+        key = (after.name, tuple(gained), slots)
+        if key not in self._passed:
+            self._passed[key] = self._passes(after, gained, slots)
+        return self._passed[key]
+
+    def _passes(self, after: DefSym, gained: list[str], slots: tuple[int, ...]) -> bool:
         lines = self.inp.upstream_lines
         if not isinstance(lines, AddedLines):
             return True  # nothing to search: the finding stays an error
         named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
         called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
         paths = {p for pattern in (named, called) for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
-        slots = [new.positional.index(p) for p in gained if p in new.positional]
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             for node in ast.walk(mod.tree) if mod is not None else ():
@@ -1563,6 +1572,7 @@ def _without(sig: Sig, names: list[str]) -> Sig:
     return replace(
         sig,
         positional=positional,
+        posonly=sum(1 for p in sig.positional[: sig.posonly] if p not in names),
         defaults=max(sig.defaults - dropped, 0),
         kwonly=tuple(k for k in sig.kwonly if k not in names),
     )
