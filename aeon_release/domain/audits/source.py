@@ -202,10 +202,11 @@ class _FsJob:
 
     def read_all(self) -> Iterator[tuple[str, bytes]]:
         oids = dict(self.indexed)
-        stored = _Stored(self.root, self.max_bytes)
+        stored = _Stored(Path(self.root))
         try:
             for rel in self.paths:
-                data = stored.unless_converted(rel, open_regular(os.path.join(self.root, rel), self.max_bytes), oids)
+                data = open_regular(os.path.join(self.root, rel), self.max_bytes)
+                data = stored.unless_converted(data, oids.get(rel), self.max_bytes)
                 if data is not None:
                     yield rel, data
         finally:
@@ -222,22 +223,27 @@ class _Stored:
     of a file git's stat check calls unchanged).  Such a file is audited as git stores it, what is
     committed and built; the check is one hash of the bytes read."""
 
-    def __init__(self, root: str, max_bytes: int) -> None:
-        self.root, self.max_bytes = root, max_bytes
-        self._blobs: Blobs | None = None
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._blobs: Blobs | None = None  # its process starts at the first read
 
-    def unless_converted(self, rel: str, data: bytes | None, oids: dict[str, str]) -> bytes | None:
-        oid = oids.get(rel)
+    def unless_converted(self, data: bytes | None, oid: str | None, max_bytes: int) -> bytes | None:
+        """``data`` read from the checkout, or the blob ``oid`` when git converted it on checkout."""
         if data is None or oid is None or is_blob(data, oid):
             return data
+        return self.read(oid, max_bytes)
+
+    def read(self, oid: str, max_bytes: int) -> bytes | None:
+        """The blob, or None when the repository lacks it or it is over ``max_bytes``."""
         if self._blobs is None:
-            self._blobs = Blobs(Path(self.root))
-        stored = self._blobs.read(oid)
-        return stored if stored is not None and len(stored) <= self.max_bytes else None
+            self._blobs = Blobs(self.root)
+        data = self._blobs.read(oid)
+        return data if data is not None and len(data) <= max_bytes else None
 
     def close(self) -> None:
         if self._blobs is not None:
             self._blobs.close()
+            self._blobs = None
 
 
 @dataclass(frozen=True)
@@ -279,10 +285,11 @@ class WorkTree:
     _sparse: dict[str, str] = field(default_factory=dict, init=False)  # git's skip-worktree entries: path -> mode
     _indexed: dict[str, str] = field(default_factory=dict, init=False)  # path -> blob id, read from git
     _gitlinks: frozenset[str] = field(default=frozenset(), init=False)  # submodules git tracks here
-    _blobs: Blobs | None = field(default=None, init=False)
+    _stored: _Stored = field(init=False)
 
     def __post_init__(self) -> None:
         self.label = str(self.root)
+        self._stored = _Stored(self.root)
         self._base = os.path.join(str(self.root), "")  # joined by hand: pathlib's `/` cost 50 µs a file
         listed = _git_lists(self.root)
         if listed is not None:
@@ -371,16 +378,9 @@ class WorkTree:
         if path not in self._sizes:
             return None
         if path in self._indexed:
-            return self._stored(self._indexed[path])
+            return self._stored.read(self._indexed[path], self.max_bytes)
         data = open_regular(self._base + path, self.max_bytes)
-        oid = self.oid(path)
-        return data if data is None or oid is None or is_blob(data, oid) else self._stored(oid)  # see _Stored
-
-    def _stored(self, oid: str) -> bytes | None:
-        if self._blobs is None:
-            self._blobs = Blobs(self.root)
-        data = self._blobs.read(oid)
-        return data if data is not None and len(data) <= self.max_bytes else None
+        return self._stored.unless_converted(data, self.oid(path), self.max_bytes)
 
     def size(self, path: str) -> int:
         return self._sizes.get(path, 0)
@@ -440,9 +440,7 @@ class WorkTree:
         return True
 
     def close(self) -> None:
-        if self._blobs is not None:
-            self._blobs.close()
-            self._blobs = None
+        self._stored.close()
 
 
 class GitTree:
