@@ -56,10 +56,12 @@ def resolve_commit(repo: Path, rev: str) -> str | None:
     )
     sha = done.stdout.strip()
     # `^X` verifies too, as `^<id>`: git's "not X", no commit (`--base ^X` ran the merge-aware checks on it)
-    return sha if done.returncode == 0 and _OBJECT_ID.fullmatch(sha) else None
+    return sha if done.returncode == 0 and is_object_id(sha) else None
 
 
-_OBJECT_ID = re.compile(r"[0-9a-f]{40}(?:[0-9a-f]{24})?")
+def is_object_id(text: str) -> bool:
+    """A full object id (40 or 64 hex digits): what it names never changes."""
+    return len(text) in (40, 64) and all(c in "0123456789abcdef" for c in text)
 
 
 def refuse_ambiguous(repo: Path, rev: str, label: str) -> None:

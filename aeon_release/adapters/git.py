@@ -232,11 +232,6 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape").removesuffix("\n")
 
 
-def _is_full_id(rev: str) -> bool:
-    """A full object id (40 or 64 hex digits): what it names never changes."""
-    return len(rev) in (40, 64) and all(c in "0123456789abcdef" for c in rev)
-
-
 def _top(path: Path) -> Path:
     """``_work_tree``, asked of git once per folder and process while that top still has its ``.git``
     (a merge's sidecar opens the same repository from half a dozen places: a git process each)."""
@@ -404,7 +399,9 @@ class Git:
         if rev in self._commits:
             return rev
         status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-        sha = out.strip() if status == 0 and _is_full_id(out.strip()) else None  # `^X` verifies as `^<id>`: "not X"
+        sha = (
+            out.strip() if status == 0 and blobs.is_object_id(out.strip()) else None
+        )  # `^X` verifies as `^<id>`: "not X"
         if sha is not None and sha == rev:
             self._commits.add(sha)
         return sha
@@ -806,7 +803,7 @@ class Git:
         if known is not None:
             return known
         tree = self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
-        if tree and _is_full_id(rev):
+        if tree and blobs.is_object_id(rev):
             self._trees[rev] = tree
         return tree
 
@@ -819,7 +816,7 @@ class Git:
         done = self.plumb("cat-file", "commit", sha)
         if done.returncode != 0:
             raise failed("cat-file", self.path, done.stderr, done.returncode)
-        if _is_full_id(sha):
+        if blobs.is_object_id(sha):
             self._objects[sha] = done.stdout
         return done.stdout
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from aeon_release.adapters import files, jsonio
+from aeon_release.adapters.blobs import is_object_id
 from aeon_release.adapters.git import validate_ref_name
 from aeon_release.errors import StateError, UsageError, printable, quoted, redact, redact_data
 
@@ -181,7 +182,7 @@ def _object_id(value: Any, what: str, optional: bool = False) -> None:
     ``v1~2``) resolves to whatever it names by the time the run reads it, and ``--output=x`` is an option."""
     if optional and value is None:
         return
-    if not isinstance(value, str) or len(value) not in (40, 64) or value.strip("0123456789abcdef"):
+    if not isinstance(value, str) or not is_object_id(value):
         raise TypeError(f"{what} is {printable(str(value))[:60]!r}, not a full commit id")
 
 
