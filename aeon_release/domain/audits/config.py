@@ -68,8 +68,10 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     folder = config_dir / AUDITS_DIR
     if not folder.is_dir():
         # Auditing with no rules would pass everything: that is never what the caller meant.
-        why = "no audits folder" if folder.exists() else absent(folder, "no audits folder")  # a link loop says so
-        raise ConfigError(f"{folder}: {why}", "pass --config the folder that holds audits/*.yaml")
+        # absent(): a link loop or a link to nothing says so; anything else is "no audits folder"
+        raise ConfigError(
+            f"{folder}: {absent(folder, 'no audits folder')}", "pass --config the folder that holds audits/*.yaml"
+        )
     _inside(config_dir, folder, AUDITS_DIR)
     documents = []
     for path in sorted(folder.glob("*.yaml")):
