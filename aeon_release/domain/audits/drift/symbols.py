@@ -407,12 +407,15 @@ class _Checker:
                     yield from self._inherited(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            walked = [*stmt.decorator_list, *_defaults(stmt), *([] if _lazy(mod) else _annotations(stmt, False))]
+            lazy = _lazy(mod)
+            walked = [*stmt.decorator_list, *_defaults(stmt), *([] if lazy else map(_quoted_out, _annotations(stmt)))]
             yield from self._expressions(mod, walked, scope, owned)
             # a quoted type, or every annotation under ``from __future__ import annotations``: Python never
             # evaluates it when it defines the function, so a name upstream removed there fails type checks,
-            # not the code (a warning; a finding of the evaluated text above, the same, stays the error)
-            for finding in self._expressions(mod, _annotations(stmt, True), scope, owned):
+            # not the code (a warning; a finding of the evaluated text above, the same, stays the error).  An
+            # evaluated annotation that holds no string is that very expression, walked above: not again.
+            unevaluated = [_unquoted(a) for a in _annotations(stmt) if lazy or _has_string(a)]
+            for finding in self._expressions(mod, unevaluated, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             if scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
                 me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
@@ -434,7 +437,7 @@ class _Checker:
                 never = bool(scope.functions) or _lazy(mod)
                 exprs = [n for n in exprs if n is not stmt.annotation or not never]
                 exprs = [_quoted_out(n) if n is stmt.annotation else n for n in exprs]
-                deferred = [_unquoted(stmt.annotation)]
+                deferred = [_unquoted(stmt.annotation)] if never or _has_string(stmt.annotation) else []
             yield from self._expressions(mod, exprs, scope, owned)
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
@@ -2600,14 +2603,12 @@ def _bound_in(func: ast.AST) -> frozenset[str]:
     return frozenset(names)
 
 
-def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef, unquote: bool) -> list[ast.expr]:
-    """A function's parameter and return annotations, their quoted types unquoted when ``unquote``: a type
-    the signature names (``r: "runner.GPURunner"``) is a use of it, whether Python evaluates it or a
-    checker does."""
+def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    """A function's parameter and return annotations: a type the signature names (``r: "runner.GPURunner"``)
+    is a use of it, whether Python evaluates it (``_quoted_out``) or a checker does (``_unquoted``)."""
     args = func.args
     every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
-    found = [a for a in [*(p.annotation for p in every), func.returns] if a is not None]
-    return [_unquoted(a) if unquote else _quoted_out(a) for a in found]
+    return [a for a in [*(p.annotation for p in every), func.returns] if a is not None]
 
 
 def _lazy(mod: ModuleInfo) -> bool:
@@ -2624,16 +2625,25 @@ _DEFERRED = (
 )
 
 
+def _has_string(annotation: ast.expr) -> bool:
+    """Whether an annotation holds a string (most hold none: they need no copy, nor a second walk)."""
+    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(annotation))
+
+
 def _unquoted(annotation: ast.expr) -> ast.expr:
     """An annotation with each string in it that spells a type (``"Foo"``, ``"mod.Foo"``,
     ``Optional["mod.Foo"]``) parsed into the expression it names, placed where the string is; the
     strings of a ``Literal[...]`` are values, and stay.  A copy: the module's tree is not changed."""
+    if not _has_string(annotation):
+        return annotation
     unquoted = _Unquote().visit(copy.deepcopy(annotation))
     return unquoted if isinstance(unquoted, ast.expr) else annotation
 
 
 def _quoted_out(annotation: ast.expr) -> ast.expr:
     """What Python evaluates of an annotation: its quoted types (a string it never looks into) as ``None``."""
+    if not _has_string(annotation):
+        return annotation
     evaluated = _Unquote(drop=True).visit(copy.deepcopy(annotation))
     return evaluated if isinstance(evaluated, ast.expr) else annotation
 
