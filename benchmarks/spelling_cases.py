@@ -391,7 +391,7 @@ SYMBOL = [
     ),
     ("pyi stub", {"m/ops.pyi": "def fused_rope(q, k, pos): ...\n"}, "def fused_rope", "m/ops.pyi"),
     (
-        "TYPE_CHECKING annot",
+        "TYPE_CHECKING import",
         yf("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from m.ops import fused_rope\n"),
         "from m.ops import fused_rope",
     ),

@@ -11,8 +11,9 @@ first parent, upstream is the commit), replayed once per spelling, each spelling
 With ``--synthetic``, also the spellings of spelling_cases.py: one synthetic upstream change a class
 (an enum renumbered, a string member's value changed, a function or class removed or renamed, a
 parameter inserted, a default changed, an offset added, a capability check narrowed), each fork
-spelling merged in a throwaway repository (a changed default, and a class named only in a quoted
-annotation, which Python never evaluates, are warnings by design: reported is caught).
+spelling merged in a throwaway repository (a changed default, and a name only a type checker reads, in a
+quoted annotation or imported under ``if TYPE_CHECKING:``, which Python never evaluates, are warnings by
+design: reported is caught).
 
   python benchmarks/spelling_replay.py [--mirror DIR] [--only CLASS ...] [--synthetic]
 """
@@ -329,8 +330,9 @@ def synthetic(only: list[str], verbose: bool) -> tuple[int, int]:
                     path = case[3] if len(case) > 3 else next(p for p in fork if "fork" in p)
                     on = findings_on(base, up, fork, path, line)
                 # a changed default is a warning by design (the fleet may set the option), and so is a name
-                # only a type checker reads (a quoted annotation: Python never evaluates it): reported is caught
-                warned = "default" in name or "annotation" in label
+                # only a type checker reads (a quoted annotation, an import under `if TYPE_CHECKING:`: Python
+                # never evaluates them): reported is caught
+                warned = "default" in name or "annotation" in label or "TYPE_CHECKING" in label
                 ok = any(f.severity.value == "error" or warned for f in on)
                 hits += ok
                 if verbose or not ok:

@@ -1560,6 +1560,33 @@ def test_a_class_upstream_renamed_named_in_an_annotation(
     )
 
 
+@pytest.mark.parametrize(
+    ("guard", "severity"),
+    [
+        ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    ", "warning"),
+        ("import typing\n\nif typing.TYPE_CHECKING:\n    ", "warning"),
+        ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    pass\nelse:\n    ", "error"),
+        ("", "error"),
+    ],
+    ids=["TYPE_CHECKING", "typing.TYPE_CHECKING", "its else", "plain"],
+)
+def test_an_import_only_type_checkers_run_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, guard: str, severity: str
+) -> None:
+    """``if TYPE_CHECKING:`` never runs: importing a class upstream renamed there fails type checks, not
+    the code (as an annotation Python does not evaluate); its ``else`` runs, as any other import."""
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER},
+        {"pkg/use.py": f"{guard}from pkg.runner import GPURunner\n"},
+        [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert finding.severity.value == severity and "renamed GPURunner to GPUModelRunner" in finding.message
+    assert ("only type checkers run" in finding.message) is (severity == "warning")
+
+
 _OPS = (
     "def fused_rope(q, k, pos):\n    return q, k\n\n\ndef silu(x):\n    return x\n\n\n"
     "class Runner:\n    def prepare_inputs(self, batch):\n        return batch\n\n    def execute(self, batch, cache):\n"

@@ -442,7 +442,12 @@ class _Checker:
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             for block in _blocks(stmt):
-                yield from self._walk(mod, block, scope, owned)
+                if isinstance(stmt, ast.If) and block is stmt.body and _type_checking(stmt.test):
+                    # ``if TYPE_CHECKING:``: only a type checker runs this block, never the code
+                    for finding in self._walk(mod, block, scope, owned):
+                        yield replace(finding, severity=Severity.WARNING, message=finding.message + _TYPE_ONLY)
+                else:
+                    yield from self._walk(mod, block, scope, owned)
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
@@ -2623,6 +2628,16 @@ _DEFERRED = (
     "; in an annotation Python does not evaluate (a quoted type, or `from __future__ import annotations`): "
     "type checkers fail on it, the code still runs"
 )
+
+
+_TYPE_ONLY = "; under `if TYPE_CHECKING:`, which only type checkers run: they fail on it, the code still runs"
+
+
+def _type_checking(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` (however typing is imported), alone."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _has_string(annotation: ast.expr) -> bool:
