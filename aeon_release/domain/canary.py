@@ -35,6 +35,7 @@ from __future__ import annotations
 import base64
 import enum
 import fnmatch
+import http.client
 import json
 import math
 import time
@@ -44,7 +45,7 @@ import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from aeon_release.adapters.deadline import within
 from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, sequence, string, type_name
@@ -220,6 +221,33 @@ def _request(url: str, headers: dict[str, str], **options: Any) -> urllib.reques
     return request
 
 
+class _HttpOnly(urllib.request.HTTPRedirectHandler):
+    """Redirects followed to http(s) only: urllib's own handler follows one to ``ftp://`` too, so a
+    server could send the canary to any FTP host (the URLs a person gives are checked the same way)."""
+
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+        newurl: str,
+    ) -> urllib.request.Request | None:
+        scheme = urllib.parse.urlsplit(newurl).scheme
+        if scheme.lower() not in ("http", "https"):
+            fp.close()  # the redirect's own answer: urllib closes it only when it follows
+            raise _Redirected(f"redirected to a {scheme or 'schemeless'}:// address, not http(s)")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+class _Redirected(urllib.error.URLError):
+    """A redirect the canary does not follow."""
+
+
+_OPENER = urllib.request.build_opener(_HttpOnly)
+
+
 def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
     """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall (SCRAPE_DEADLINE)."""
     return within(
@@ -233,7 +261,7 @@ def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None
 def _fetch_text(url: str, timeout: float) -> str:
     request = _request(url, {"Accept": "text/plain"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - the URL the user gave
+        with _OPENER.open(request, timeout=timeout) as response:
             body = response.read(MAX_BODY + 1)
             if len(body) > MAX_BODY:
                 raise ServiceError(
@@ -244,6 +272,10 @@ def _fetch_text(url: str, timeout: float) -> str:
     except urllib.error.HTTPError as exc:
         raise ServiceError(
             f"metrics endpoint {url} answered HTTP {exc.code}", "pass --metrics-url the server's /metrics URL"
+        ) from None
+    except _Redirected as exc:
+        raise ServiceError(
+            f"metrics endpoint {url} {exc.reason}", "pass --metrics-url the server's own http(s) /metrics URL"
         ) from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc)
@@ -472,12 +504,16 @@ def _post(url: str, body: Mapping[str, Any]) -> None:
 def _post_once(url: str, body: Mapping[str, Any]) -> None:
     request = _request(url, {"Content-Type": "application/json"}, data=json.dumps(body).encode(), method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=TRAFFIC_TIMEOUT) as response:  # noqa: S310 - the URL the user gave
+        with _OPENER.open(request, timeout=TRAFFIC_TIMEOUT) as response:
             response.read(MAX_BODY)
     except urllib.error.HTTPError as exc:
         raise ServiceError(
             f"traffic endpoint {url} answered HTTP {exc.code}",
             "pass --traffic-url the OpenAI-compatible server, and --model its served model name",
+        ) from None
+    except _Redirected as exc:
+        raise ServiceError(
+            f"traffic endpoint {url} {exc.reason}", "pass --traffic-url the server's own http(s) URL"
         ) from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc)

@@ -197,3 +197,41 @@ def test_a_trickling_server_cannot_hold_the_canary(
     run = _canary(cli, trickle, tmp_path)
     assert run.code == 2 and "no complete answer within 1.5s" in run.err
     assert time.monotonic() - started < 5
+
+
+def test_a_redirect_to_another_scheme_is_refused_before_any_connection(
+    cli: Callable[..., Result], tmp_path: Path
+) -> None:
+    """urllib's own redirect handler follows ``ftp://``: a metrics server could send the canary to any
+    FTP host.  Only http(s) is followed: the FTP listener here is never connected to."""
+    ftp = socket.socket()
+    ftp.bind(("127.0.0.1", 0))
+    ftp.listen(1)
+    ftp.settimeout(0.5)
+    target = f"ftp://127.0.0.1:{ftp.getsockname()[1]}/metrics"
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        run = _canary(cli, f"http://127.0.0.1:{httpd.server_address[1]}/metrics", tmp_path)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    try:
+        with pytest.raises(TimeoutError):
+            ftp.accept()[0].close()
+    finally:
+        ftp.close()
+    assert run.code == 2 and run.out == "", (run.code, run.err)
+    [line] = run.err.strip().splitlines()
+    assert "redirected to a ftp:// address, not http(s)" in line and "--metrics-url" in line
