@@ -14,7 +14,9 @@ maintainer already has.  Then, alternating, in one run:
 
 and prints the median wall times and their ratio (target <= 1.0x: a clean merge needs no checkout),
 and the wall time of `merge --dry-run` (the interpreter, the imports, the config's checks and the plan:
-the floor before any merge, carry, pick or audit work) as a ratio of the same git time.
+the floor before any merge, carry, pick or audit work) as a ratio of the same git time; and the CPU
+time of each side (every process, git's included), which divided by the cores is the least wall time
+the tool's work can take on this machine, however well it runs in parallel.
 Rules that already fail on the fork branch or the tag (a file they name is not in this older tree)
 are waived, so that the run completes; they still run.
 
@@ -32,6 +34,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -187,6 +190,12 @@ def reset(fork: Path) -> None:
     shutil.rmtree(fork / ".git" / "aeon-release", ignore_errors=True)
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of every process this one has waited for, and of theirs."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def raw(fork: Path, picks: list[str]) -> float:
     """What a maintainer types in the checkout they already have."""
     start = time.perf_counter()
@@ -260,13 +269,18 @@ def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, 
         f"fleet rules ({len(waive)} waived: they fail on this older tree already)"
     )
     raw_times, tool_times, audit_times, warm_times, warm_audits = [], [], [], [], []
+    raw_cpu, tool_cpu = [], []
     reset(fork)
     raw(fork, picks)  # warm the object cache once, so neither side pays for cold reads
     for _ in range(args.runs):
         reset(fork)
+        cpu = children_cpu()
         raw_times.append(raw(fork, picks))
+        raw_cpu.append(children_cpu() - cpu)
         reset(fork)  # no findings cache at all: nothing was audited before
+        cpu = children_cpu()
         wall, audit = tool(fork, config, waive)
+        tool_cpu.append(children_cpu() - cpu)
         tool_times.append(wall)
         audit_times.append(audit)
         reset(fork)  # the fork branch audited before (by the gate or the last release), as merge assumes
@@ -283,12 +297,18 @@ def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, 
     print(f"aeon-release merge, fork audited:  {w:6.2f} s  (runs: {', '.join(f'{x:.2f}' for x in warm_times)})")
     print(f"  of which audit:                  {wa:6.2f} s  (the fork branch's blobs answered by the cache)")
     print(f"ratio tool/raw:                    {t / r:6.2f}x no cache, {w / r:.2f}x fork audited  (target <= 1.0x)")
+    rc, tc, cores = statistics.median(raw_cpu), statistics.median(tool_cpu), os.cpu_count() or 1
+    print(
+        f"CPU (user + system, every process): git {rc:.2f} s, aeon-release {tc:.2f} s; on {cores} core(s) the "
+        f"tool cannot take less than {tc / cores:.2f} s wall ({tc / cores / r:.2f}x raw git), however its work is spread"
+    )
     p = statistics.median(plan_times)
     print(
         f"merge --dry-run (plan only):       {p:6.2f} s  ({p / r:.2f}x raw git; runs: "
         f"{', '.join(f'{x:.2f}' for x in plan_times)}): the floor before any merge, carry, pick or audit work"
     )
     result = {"commits": float(commits), "raw": r, "tool": t, "audit": a, "warm": w, "warm_audit": wa, "plan": p}
+    result |= {"raw_cpu": rc, "tool_cpu": tc}
     if args.reaudit:
         result |= reaudits(fork, config, waive)
     return result
