@@ -107,7 +107,7 @@ def test_build_checks_the_arch_list_a_real_vllm_dockerfile_sets(tmp_path: Path) 
     (config / "carries.yaml").write_text("carries: []\n")
     dockerfile = tmp_path / "Dockerfile"
     dockerfile.write_text(UPSTREAM_STYLE)
-    base = ("build", "--repo", ex.fork, "--config", config, "--version", "v0.29.0", "--dockerfile", dockerfile)
+    base = ("build", "--repo", ex.fork, "--config", config, "--version", "v0.27.1", "--dockerfile", dockerfile)
     no_engine = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
     bare = run_cli(*base, "--build-arg", "torch_cuda_arch_list=12.1", "--skip-audit", "test", env=no_engine)
     assert bare.code == 2 and "entry '12.1' has no 'a'/'f' suffix" in bare.err and "Docker" not in bare.err, bare.err

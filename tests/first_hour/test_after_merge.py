@@ -1,0 +1,43 @@
+"""What a stranger runs right after `merge`, copied from what the tools print: `build --version`, the
+verify command publish and release print, and the merge report's near misses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.pipeline import build
+from tests.helpers import build_example, git, run_cli
+
+
+def test_build_refuses_a_revision_without_the_version_it_is_labelled(tmp_path: Path) -> None:
+    """`merge v0.10.0` leaves the checkout on the previous fork branch, so `build --version v0.10.0`
+    straight after it built that branch at HEAD and labelled it v0.10.0: an old tree, every check
+    passing. A revision lacking upstream's tag of --version is refused, and the hint names the branch."""
+    ex = build_example(tmp_path / "ex")  # aeon-v0.27.1 checked out; upstream's tags v0.27.1 and v0.29.0
+    args = ("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.29.0")
+    before = run_cli(*args)
+    assert before.code == 2, before.err
+    assert "HEAD (build's default --rev) at" in before.err and "does not contain v0.29.0" in before.err
+    assert "run `aeon-release merge v0.29.0` first, then pass --rev aeon-v0.29.0" in before.err
+    git(ex.fork, "branch", "aeon-v0.29.0", "v0.29.0")
+    after = run_cli(*args)
+    assert after.code == 2 and "pass --rev aeon-v0.29.0, the branch `aeon-release merge v0.29.0` made" in after.err
+    held = build.plan(build.BuildRequest(ex.fork, "v0.29.0", rev="aeon-v0.29.0", config_dir=ex.config))
+    assert held.sha == git(ex.fork, "rev-parse", "v0.29.0^{commit}")
+    own = build.plan(build.BuildRequest(ex.fork, "v0.27.1", config_dir=ex.config))  # HEAD holds its tag
+    assert own.sha == git(ex.fork, "rev-parse", "HEAD")
+    untagged = build.plan(build.BuildRequest(ex.fork, "v0.30.0", config_dir=ex.config))  # no such tag here
+    assert untagged.sha == own.sha
+
+
+def test_a_finished_merge_says_what_to_build(tmp_path: Path) -> None:
+    """A merge that made its branch ended on "created aeon-v0.29.0" and nothing else; the stranger's
+    next command, `build --version v0.29.0`, built the checkout's HEAD. The hint names the branch, and
+    the --repo and --config the merge was given when a command run here would not find them."""
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    assert done.code == 0, done.err
+    assert "created aeon-v0.29.0" in done.out and "next:" not in done.out
+    flags = f"--repo {ex.fork} --config {ex.config.resolve()}"
+    assert f"next: `aeon-release build --version v0.29.0 --rev aeon-v0.29.0 {flags}`" in done.err
+    assert f"`aeon-release release v0.29.0 --repository REGISTRY/NAME {flags}`" in done.err
