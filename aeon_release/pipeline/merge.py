@@ -11,8 +11,8 @@ from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
-from aeon_release.domain.ledger import discover_config_dir
-from aeon_release.errors import ConfigError, NeedsHuman, StateError, printable, quoted
+from aeon_release.domain.ledger import found_config_dir
+from aeon_release.errors import NeedsHuman, StateError, printable, quoted
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -234,20 +234,12 @@ def _after_merge(run: steps.Run) -> str:
     tag, branch = run.state.tag, escape(run.state.branch)
     here = Path.cwd().resolve()
     flags = "" if run.git.path.resolve() == here else f" --repo {escape(str(run.git.path))}"
-    if run.plan.config_dir.resolve() != _found_config():
+    if run.plan.config_dir.resolve() != found_config_dir():
         flags += f" --config {escape(str(run.plan.config_dir.resolve()))}"
     return (
         f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
         f"or `aeon-release release {tag} --repository REGISTRY/NAME{flags}` for build, publish and notes in one"
     )
-
-
-def _found_config() -> Path | None:
-    """The ledger folder a command finds without --config (None: $AEON_RELEASE_CONFIG names none)."""
-    try:
-        return discover_config_dir().resolve()
-    except ConfigError:
-        return None
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:

@@ -3,9 +3,13 @@ verify command publish and release print, and the merge report's near misses."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
-from aeon_release.pipeline import build
+import pytest
+
+from aeon_release.pipeline import build, keys
+from aeon_release.pipeline.publish import PublishResult
 from tests.helpers import build_example, git, run_cli
 
 
@@ -41,3 +45,37 @@ def test_a_finished_merge_says_what_to_build(tmp_path: Path) -> None:
     flags = f"--repo {ex.fork} --config {ex.config.resolve()}"
     assert f"next: `aeon-release build --version v0.29.0 --rev aeon-v0.29.0 {flags}`" in done.err
     assert f"`aeon-release release v0.29.0 --repository REGISTRY/NAME {flags}`" in done.err
+
+
+def _printed_verify(signing_key: Path | None, config: Path) -> str:
+    """The verify line publish prints (and release's summary), for a publish signed as given."""
+    flags = keys.verify_flags(signing_key, config)
+    done = PublishResult("127.0.0.1:1/me/myfork", "v0.29.0", None, "2026-09-11-v0.29.0", "sha256:" + "0" * 64,
+                         None, None, None, True, True, True, verify_flags=flags)  # fmt: skip
+    return done.verify
+
+
+@pytest.mark.parametrize("source", ["--signing-key", "fleet.yaml, config found", "fleet.yaml, --config given"])
+def test_the_printed_verify_command_finds_the_key_it_was_signed_with(tmp_path: Path, source: str) -> None:
+    """publish printed `verify: aeon-release verify REPO:TAG` and release's summary `verify: aeon-release
+    releases ...`: after `publish --signing-key keys/attest.key`, the printed command said "no public key
+    to verify with". Run as printed, from the folder it was printed in, it gets as far as the registry
+    (none answers here), the key found."""
+    config, here = tmp_path / "ledger", tmp_path / "elsewhere"
+    here.mkdir()
+    assert run_cli("keygen", config / "keys" / "fleet.key").code == 0
+    profile = "branch_prefix: myfork-\nimage:\n  repository: ghcr.io/me/myfork\n"
+    (config / "fleet.yaml").write_text(profile + ("" if source == "--signing-key" else "signing_key: keys/fleet.key\n"))
+    (config / "carries.yaml").write_text("carries: []\n")
+    cwd = config if source == "fleet.yaml, config found" else here
+    env = {"AEON_SIGNING_KEY": None, "AEON_RELEASE_CONFIG": None}
+    option = config / "keys" / "fleet.key" if source == "--signing-key" else None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(cwd)
+        patch.delenv(keys.SIGNING_KEY_ENV, raising=False)
+        patch.delenv("AEON_RELEASE_CONFIG", raising=False)
+        line = _printed_verify(option, config)
+    [program, *args] = shlex.split(line)
+    assert program == "aeon-release" and args[:2] == ["verify", "127.0.0.1:1/me/myfork:2026-09-11-v0.29.0"]
+    done = run_cli(*args, cwd=cwd, env=env)
+    assert done.code == 2 and "unreachable" in done.err and "key" not in done.err.split("unreachable")[0], done.err
