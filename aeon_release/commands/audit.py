@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
+import sys
 import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -64,7 +65,26 @@ def audit(
     if output is not None or fmt != "table":
         colour = ("[red]" if report.errors else "[green]") if is_terminal() else ""  # a pipe: no rich import
         say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")
+    _grammar_note(report)
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+
+
+def _grammar_note(report: AuditReport) -> None:
+    """A SyntaxError is judged by the Python aeon-release runs under: a stranger's first audit of a
+    clean vLLM fork under Debian 12's 3.11 failed on a 3.12 f-string its CI compiles, and the finding
+    alone did not say that the fix is another Python, not another line."""
+    failed = [
+        f for f in report.findings if f.kind == "py-compile" and f.blocking and "SyntaxError (Python " in f.message
+    ]
+    if not failed:
+        return
+    rules = ", ".join(sorted({f.rule_id for f in failed}))
+    said = f"{sys.version_info.major}.{sys.version_info.minor}"
+    say(
+        f"note: {len(failed)} file(s) do not compile under Python {said}, the one aeon-release runs under ({rules}): "
+        f"if the fork's CI compiles them with a newer Python, run aeon-release under that Python, or list "
+        "such paths under the rule's `exclude`"
+    )
 
 
 def _audited(

@@ -47,6 +47,10 @@ def test_a_syntax_error_names_the_python_that_judged_it(tmp_path: Path) -> None:
     [finding] = [f for f in json.loads(audit.out)["findings"] if f["path"] == "tools/report.py"]
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     assert f"SyntaxError (Python {version}): " in finding["message"], finding
+    # and stderr says what to do about a grammar newer than that Python: another Python, or `exclude`
+    note = f"note: 1 file(s) do not compile under Python {version}, the one aeon-release runs under (tree/py-compile)"
+    assert note in audit.err and "run aeon-release under that Python" in audit.err, audit.err
+    assert "note:" not in run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "HEAD~1").err
 
 
 def test_a_lost_carry_marker_says_how_to_settle_it(tmp_path: Path) -> None:
