@@ -321,7 +321,9 @@ def plan(request: BuildRequest) -> BuildPlan:
     if sha is None:
         raise no_commit(request.repo, rev, hint="pass --rev a branch, tag or commit")
     _holds_version(git, fleet, request, sha)
-    dirty = bool(git.status_porcelain().strip())
+    # the work tree's edits are left out of a build of HEAD only: of any other revision they were never part
+    # (init's ledger files, untracked at the top of the checkout, said so of every `build --rev BRANCH`)
+    dirty = sha == git.resolve("HEAD") and bool(git.status_porcelain().strip())
     derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
     return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)
 

@@ -32,6 +32,10 @@ def test_build_refuses_a_revision_without_the_version_it_is_labelled(tmp_path: P
     assert own.sha == git(ex.fork, "rev-parse", "HEAD")
     untagged = build.plan(build.BuildRequest(ex.fork, "v0.30.0", config_dir=ex.config))  # no such tag here
     assert untagged.sha == own.sha
+    # the checkout's edits are news about a build of HEAD, not of the branch merge made
+    (ex.fork / "fleet.yaml").write_text("branch_prefix: aeon-\n")  # as init leaves its files: untracked
+    assert build.plan(build.BuildRequest(ex.fork, "v0.27.1", config_dir=ex.config)).dirty
+    assert not build.plan(build.BuildRequest(ex.fork, "v0.29.0", rev="aeon-v0.29.0", config_dir=ex.config)).dirty
 
 
 def test_a_finished_merge_says_what_to_build(tmp_path: Path) -> None:
