@@ -71,7 +71,7 @@ def audit(
 
 def _grammar_note(report: AuditReport) -> None:
     """A SyntaxError is judged by the Python aeon-release runs under: a stranger's first audit of a
-    clean vLLM fork under Debian 12's 3.11 failed on a 3.12 f-string its CI compiles, and the finding
+    clean fork under Debian 12's 3.11 failed on a 3.12 f-string its CI compiles, and the finding
     alone did not say that the fix is another Python, not another line."""
     failed = [
         f for f in report.findings if f.kind == "py-compile" and f.blocking and "SyntaxError (Python " in f.message
