@@ -203,7 +203,7 @@ def test_no_band_and_no_min_mal_is_not_judged(
 def test_the_no_band_hint_is_a_band_that_loads(
     serve: Callable[..., FakeServer], cli: Callable[..., Run], repo_root: Path, tmp_path: Path
 ) -> None:
-    """"add a band to canary.yaml" named no form (no schema command prints one): a stranger with a new
+    """ "add a band to canary.yaml" named no form (no schema command prints one): a stranger with a new
     model had to find this repository's canary.yaml. The hint is a band for the model measured; filled
     in, it judges the next run."""
     config = tmp_path / "ledger"
