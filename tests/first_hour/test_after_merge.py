@@ -83,3 +83,16 @@ def test_the_printed_verify_command_finds_the_key_it_was_signed_with(tmp_path: P
     assert program == "aeon-release" and args[:2] == ["verify", "127.0.0.1:1/me/myfork:2026-09-11-v0.29.0"]
     done = run_cli(*args, cwd=cwd, env=env)
     assert done.code == 2 and "unreachable" in done.err and "key" not in done.err.split("unreachable")[0], done.err
+
+
+def test_the_merge_report_keeps_a_carry_id_on_one_line(tmp_path: Path) -> None:
+    """init names a carry after its commit's subject, up to 40 characters; piped, the report is 80
+    columns wide and its table folded `platforms-dispatch-gb10-to-flashinfer` over two lines: the id a
+    person types into carries.yaml, found by no grep of the report."""
+    ex = build_example(tmp_path / "ex")
+    long_id = "platforms-dispatch-gb10-to-flashinfer-now"
+    carries = ex.config / "carries.yaml"
+    carries.write_text(carries.read_text().replace("id: uma-clamp", f"id: {long_id}"))
+    plan = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run", "--no-fetch")
+    assert plan.code == 0, plan.err
+    assert f"│ {long_id} │" in plan.out, plan.out  # its table row, not only the plan's lines below
