@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous,
 from aeon_release.adapters.console import console, emit, is_terminal, plain, say
 from aeon_release.adapters.files import absent, folder_digest
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.domain.audits.model import AuditReport, MergeSides
+from aeon_release.domain.audits.model import AuditReport, MergeSides, grammar_note
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.errors import ExitCode, GitError, UsageError, quoted
 
@@ -70,21 +69,9 @@ def audit(
 
 
 def _grammar_note(report: AuditReport) -> None:
-    """A SyntaxError is judged by the Python aeon-release runs under: a stranger's first audit of a
-    clean fork under Debian 12's 3.11 failed on a 3.12 f-string its CI compiles, and the finding
-    alone did not say that the fix is another Python, not another line."""
-    failed = [
-        f for f in report.findings if f.kind == "py-compile" and f.blocking and "SyntaxError (Python " in f.message
-    ]
-    if not failed:
-        return
-    rules = ", ".join(sorted({f.rule_id for f in failed}))
-    said = f"{sys.version_info.major}.{sys.version_info.minor}"
-    say(
-        f"note: {len(failed)} file(s) do not compile under Python {said}, the one aeon-release runs under ({rules}): "
-        f"if the fork's CI compiles them with a newer Python, run aeon-release under that Python, or list "
-        "such paths under the rule's `exclude`"
-    )
+    note = grammar_note(report.findings)
+    if note:
+        say(f"note: {note}")
 
 
 def _audited(

@@ -385,7 +385,7 @@ def _table(
     from rich.table import Column, Table
 
     # the first column is the id a person types back (carries.yaml, --waive): whole on one line, never
-    # folded at 80 columns into `platforms-dispatch-gb10-to-flashinf` / `er`, which no grep finds
+    # folded at 80 columns into `platforms-dispatch-to-flashinfer-` / `now`, which no grep finds
     table = Table(Column(headers[0], no_wrap=True), *headers[1:], title=title, title_justify="left")
     for row in rows:
         cells = _cells(*row)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.errors import NeedsHuman
 from aeon_release.pipeline import build, keys
+from aeon_release.pipeline.audit_gate import audited_revision
 from aeon_release.pipeline.publish import PublishResult
 from tests.helpers import build_example, git, run_cli
 
@@ -96,3 +98,22 @@ def test_the_merge_report_keeps_a_carry_id_on_one_line(tmp_path: Path) -> None:
     plan = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run", "--no-fetch")
     assert plan.code == 0, plan.err
     assert f"│ {long_id} │" in plan.out, plan.out  # its table row, not only the plan's lines below
+
+
+def test_a_revision_the_build_gate_refuses_names_the_audit_that_lists_it(tmp_path: Path) -> None:
+    """`release` after a hotfix on the merged branch audits the branch again; it stopped with "run
+    `aeon-release audit --rev` to see them all", which is refused (--rev takes a value) and, run from
+    the checkout, reads no --config. The command is whole, and a SyntaxError says which Python judged it."""
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / "tools").mkdir()
+    (ex.fork / "tools" / "report.py").write_text("if x\n")
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-q", "-m", "A script")
+    with pytest.raises(NeedsHuman) as stopped:
+        audited_revision(ex.fork, "HEAD", ex.config, None)
+    hint = stopped.value.hint or ""
+    assert "under Python" in hint and "run aeon-release under that Python" in hint, hint
+    [program, *args] = shlex.split(hint.split("`")[1])
+    assert program == "aeon-release" and "--rev" in args
+    listed = run_cli(*args, cwd=ex.fork)
+    assert listed.code == 1 and "tools/report.py:1" in listed.out and "SyntaxError" in listed.out, listed.err
