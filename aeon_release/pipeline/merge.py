@@ -382,11 +382,9 @@ def _table(
         for row in rows:
             show("  " + escape(" | ".join(printable(str(cell)) for cell in row)), json_out)
         return
-    from rich.table import Column, Table
+    from rich.table import Table
 
-    # the first column is the id a person types back (carries.yaml, --waive): whole on one line, never
-    # folded at 80 columns into `platforms-dispatch-to-flashinfer-` / `now`, which no grep finds
-    table = Table(Column(headers[0], no_wrap=True), *headers[1:], title=title, title_justify="left")
+    table = Table(*headers, title=title, title_justify="left")
     for row in rows:
         cells = _cells(*row)
         if status is not None:

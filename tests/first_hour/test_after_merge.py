@@ -87,19 +87,6 @@ def test_the_printed_verify_command_finds_the_key_it_was_signed_with(tmp_path: P
     assert done.code == 2 and "unreachable" in done.err and "key" not in done.err.split("unreachable")[0], done.err
 
 
-def test_the_merge_report_keeps_a_carry_id_on_one_line(tmp_path: Path) -> None:
-    """init names a carry after its commit's subject, up to 40 characters; piped, the report is 80
-    columns wide and its table folded `platforms-dispatch-gb10-to-flashinfer` over two lines: the id a
-    person types into carries.yaml, found by no grep of the report."""
-    ex = build_example(tmp_path / "ex")
-    long_id = "platforms-dispatch-gb10-to-flashinfer-now"
-    carries = ex.config / "carries.yaml"
-    carries.write_text(carries.read_text().replace("id: uma-clamp", f"id: {long_id}"))
-    plan = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run", "--no-fetch")
-    assert plan.code == 0, plan.err
-    assert f"│ {long_id} │" in plan.out, plan.out  # its table row, not only the plan's lines below
-
-
 def test_a_revision_the_build_gate_refuses_names_the_audit_that_lists_it(tmp_path: Path) -> None:
     """`release` after a hotfix on the merged branch audits the branch again; it stopped with "run
     `aeon-release audit --rev` to see them all", which is refused (--rev takes a value) and, run from
