@@ -71,15 +71,25 @@ def show(message: str, json_out: bool = False) -> None:
     _print(console if json_out else out_console, message)
 
 
+_NESTED: list[bool] = []  # one entry per command running inside another, innermost last
+
+
 @contextlib.contextmanager
 def nested() -> Iterator[None]:
     """A command run inside another (the merge inside `release`): its report is the outer one's progress."""
     saved = out_console._file  # None: follow sys.stdout as it is at print time
     out_console.file = console.file
+    _NESTED.append(True)
     try:
         yield
     finally:
+        _NESTED.pop()
         out_console._file = saved
+
+
+def is_nested() -> bool:
+    """Inside another command: what to run next is the outer command's to say (release goes on by itself)."""
+    return bool(_NESTED)
 
 
 def target(json_out: bool) -> Console:

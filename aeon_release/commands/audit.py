@@ -20,7 +20,7 @@ from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous,
 from aeon_release.adapters.console import console, emit, is_terminal, plain, say
 from aeon_release.adapters.files import absent, folder_digest
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.domain.audits.model import AuditReport, MergeSides
+from aeon_release.domain.audits.model import AuditReport, MergeSides, grammar_note
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.errors import ExitCode, GitError, UsageError, quoted
 
@@ -64,7 +64,14 @@ def audit(
     if output is not None or fmt != "table":
         colour = ("[red]" if report.errors else "[green]") if is_terminal() else ""  # a pipe: no rich import
         say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")
+    _grammar_note(report)
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
+
+
+def _grammar_note(report: AuditReport) -> None:
+    note = grammar_note(report.findings)
+    if note:
+        say(f"note: {note}")
 
 
 def _audited(

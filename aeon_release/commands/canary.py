@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from aeon_release.adapters.console import emit_json, plain, say, show
@@ -32,8 +33,21 @@ def run(
         raise ConfigError(
             f"no healthy band for model {report.model or '(unlabelled)'} in {config_dir / canary.CANARY_FILE}, "
             "and no --min-mal: nothing to judge MAL against",
-            "add a band to canary.yaml or pass --min-mal",
+            _band_hint(report.model),
         )
     if report.verdict is canary.Verdict.ABOVE:
         say(f"[yellow]MAL {report.mal:.3f} is above the band[/]: fine for speed; check the band is still right")
     show(f"[green]healthy[/]: MAL {report.mal:.3f}", json_out)
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,79}")
+
+
+def _band_hint(model: str | None) -> str:
+    """The form of a band, for the model measured: "add a band to canary.yaml" sent a stranger looking
+    for a format no command prints (the model name is the endpoint's: used only when it is a plain name)."""
+    name = model.lower() if model and _NAME.fullmatch(model) else "my-model"
+    return (
+        f"add one to canary.yaml: `bands: [{{name: {name}, match: ['*{name}*'], mal: {{min: LOW, max: HIGH}}}}]` "
+        "(the MAL a healthy drafter measures; optional acceptance_percent: {min, max}), or pass --min-mal LOW"
+    )

@@ -7,6 +7,7 @@ the first file is written; an existing file is never replaced without ``--force`
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,9 @@ from aeon_release.adapters.console import emit, emit_json, plain, say, show
 from aeon_release.adapters.git import Git
 from aeon_release.domain import ledger, profile
 from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
+from aeon_release.domain.canary import CANARY_FILE
+from aeon_release.domain.loadbearing import LIST_FILE
+from aeon_release.domain.release_record import RELEASES_FILE
 from aeon_release.errors import ConfigError, UsageError, quoted
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
@@ -46,14 +50,14 @@ def run(
             "e.g. ghcr.io/me/myfork or localhost:5000/me/myfork",
         )
     git = Git(repo)
-    fork = read_fork(git, onto, upstream_remote)
+    folder = config_folder(git, config)
+    fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder))
     repository = image or image_from_remote(git)
     if repository is None:
         raise UsageError(
             "no image repository: the checkout has no GitHub or GitLab remote named origin to take one from",
             "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
         )
-    folder = config_folder(git, config)
     # image.dockerfile is relative to fleet.yaml: named only when the config sits at the checkout's top
     beside = folder.resolve() == git.toplevel.resolve()
     texts = _texts(fork, repository, fork.dockerfile if beside else None)
@@ -65,6 +69,41 @@ def run(
     elif dry_run:
         emit("\n".join(f"# --- {name}\n{text}" for name, text in texts.items()))
     _report(fork, folder, texts, dry_run, json_out, _where(git, folder))
+
+
+LEDGER_FILES = frozenset(
+    {profile.PROFILE_FILE, ledger.CARRIES_FILE, ledger.PICKS_FILE, CANARY_FILE, RELEASES_FILE, LIST_FILE}
+)
+
+
+def _ledger_paths(git: Git, folder: Path) -> Callable[[str], bool]:
+    """Which of the checkout's paths are the ledger's, when the config folder is inside the checkout:
+    committed on the fork branch, they are aeon-release's files, not a carry."""
+    try:
+        inside = folder.resolve().relative_to(git.toplevel.resolve()).as_posix()
+    except ValueError:
+        return lambda path: False
+    prefix = "" if inside == "." else inside + "/"
+    named = LEDGER_FILES | _load_bearing_list(folder)
+
+    def owned(path: str) -> bool:
+        if not path.startswith(prefix):
+            return False
+        rest = path[len(prefix) :]
+        return rest in named or rest.startswith(AUDITS_DIR + "/")
+
+    return owned
+
+
+def _load_bearing_list(folder: Path) -> frozenset[str]:
+    """The load-bearing list an existing fleet.yaml names (``init --force`` over a committed ledger)."""
+    if not (folder / profile.PROFILE_FILE).is_file():
+        return frozenset()
+    try:
+        named = profile.load(folder).load_bearing
+    except ConfigError:
+        return frozenset()  # init replaces it; the schema's error is the merge's and audit's to give
+    return frozenset({named.relative_to(folder).as_posix()}) if named is not None else frozenset()
 
 
 # -- the files -----------------------------------------------------------------------------------

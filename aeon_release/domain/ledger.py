@@ -256,6 +256,15 @@ def discover_config_dir(start: Path | None = None) -> Path:
     return Path(".")
 
 
+def found_config_dir() -> Path | None:
+    """The ledger folder a command run here finds without --config, resolved (None: $AEON_RELEASE_CONFIG
+    names no folder): whether a command printed for a person to run needs a ``--config``."""
+    try:
+        return discover_config_dir().resolve()
+    except ConfigError:
+        return None
+
+
 def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():

@@ -338,9 +338,12 @@ def _build(build: _View) -> dict[str, Any]:
         {"id": layer.text("id"), "size": layer.integer("size"), "created_by": layer.text("created_by") or ""}
         for layer in build.objs("layers")
     ]
+    audit = build.obj("audit")
     return {
         "image_id": build.text("image_id"),
         "tag": build.text("tag"),
+        "revision": build.text("revision"),
+        "audit": {"status": audit.text("status"), "detail": audit.text("detail")} if audit else None,
         "size": build.integer("size"),
         "dead_bytes": build.integer("dead_bytes"),
         "seconds": build.number("seconds"),
@@ -401,7 +404,7 @@ def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | 
         _carries_md(data["carries"]),
         _picks_md(data["picks"]),
         _audit_md(data, audit_file),
-        _build_md(data["build"]),
+        _build_md(data["build"], (data["upstream"] or {}).get("branch_sha")),
         _publish_md(data["publish"]),
         _timings_md(data),
     ]
@@ -581,13 +584,19 @@ def _findings_table(audit: Mapping[str, Any]) -> str:
     return _table(["Severity", "Rule", "Where", "Message"], rows)
 
 
-def _build_md(build: Mapping[str, Any] | None) -> str:
+def _build_md(build: Mapping[str, Any] | None, merged: str | None = None) -> str:
     if build is None:
         return "## Image\n\n" + _not_recorded("build")
-    lines = [
-        f"- Image: {_code(build['tag'])} ({_code(build['image_id'])})",
-        f"- Size: {_size(build['size'])}; dead bytes (hidden under whiteouts): {_size(build['dead_bytes'])}",
-    ]
+    lines = [f"- Image: {_code(build['tag'])} ({_code(build['image_id'])})"]
+    revision, audit = build.get("revision"), build.get("audit")
+    if revision:
+        # `release` builds the branch as it is now: a commit after the merge (a hotfix) is in the image,
+        # and "Fork branch ... at" the merge's head above was the only revision the notes named
+        moved = f", {_short(revision)} is not the merge's head {_short(merged)}: the branch moved on after the merge"
+        lines.append(f"- Built from: {_code(revision)}" + (moved if merged and revision != merged else ""))
+    if audit and audit.get("status"):
+        lines.append(f"- Audit of the built revision: {_cell(audit['status'])} ({_cell(audit.get('detail') or '')})")
+    lines.append(f"- Size: {_size(build['size'])}; dead bytes (hidden under whiteouts): {_size(build['dead_bytes'])}")
     if build["seconds"] is not None:
         lines.append(f"- Build time: {build['seconds'] / 60:.1f} min")
     blocks = ["## Image", "\n".join(lines)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,8 +79,12 @@ class Fork:
     arch: arch_baseline.ArchGuess | None = None  # what build holds its arch list to (fleet.yaml arch)
 
 
-def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork:
-    """The fork branch (``branch`` or the checked-out one), its tag, prefix and carries."""
+def read_fork(
+    git: Git, branch: str | None, upstream_remote: str | None, ledger: Callable[[str], bool] = lambda path: False
+) -> Fork:
+    """The fork branch (``branch`` or the checked-out one), its tag, prefix and carries.  ``ledger`` says
+    which paths are aeon-release's own files (the ledger and its rules, committed on the branch): they
+    are no patch of upstream's, and a commit of nothing else is no carry."""
     name = branch or _current_branch(git)
     head = git.resolve(f"refs/heads/{name}")
     if head is None:
@@ -99,7 +103,7 @@ def read_fork(git: Git, branch: str | None, upstream_remote: str | None) -> Fork
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
     taken: set[str] = set()
     for commit in own:
-        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken)
+        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -172,7 +176,14 @@ def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:
 
 
 def _carry(
-    git: Git, head: str, tag: str, commit: Commit, pr_subject: str | None, upstream_prs: set[int], taken: set[str]
+    git: Git,
+    head: str,
+    tag: str,
+    commit: Commit,
+    pr_subject: str | None,
+    upstream_prs: set[int],
+    taken: set[str],
+    ledger: Callable[[str], bool],
 ) -> tuple[CarryGuess | None, str]:
     message = git.message(commit.sha)
     if _PICKED.search(message):
@@ -183,7 +194,12 @@ def _carry(
     # -D: a deleted file's lines are not read (a fork dropping a tree of assets; a blobless clone would
     # fetch each one): _undoes_own_lines takes a deletion of a file the tag has for a carry either way
     patch = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "-D", "--no-renames", commit.sha))
-    added = patch.added  # with -U0 the patch's other lines are the ones it took out
+    touched = patch.added.keys() | patch.context.keys()
+    if touched and all(ledger(path) for path in touched):
+        # the maintainer committing what init wrote became a carry of its own on the next init
+        return None, "it changes only aeon-release's own files (the ledger and its rules)"
+    # with -U0 the patch's other lines are the ones it took out
+    added = {path: lines for path, lines in patch.added.items() if not ledger(path)}
     if not any(_telling(lines) for lines in added.values()) and _undoes_own_lines(git, tag, commit, patch.context):
         return None, "it only takes out lines the fork added (a revert): nothing of upstream's is changed"
     now = read_blobs(git.path, head, sorted(added))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,11 +99,18 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
         tree.close()
     errors = [f for f in report.findings if f.blocking]
     if errors:
-        first = errors[0]
+        from aeon_release.domain.audits.model import grammar_note
+        from aeon_release.domain.ledger import found_config_dir
+
+        first, note = errors[0], grammar_note(errors)
+        # the command as it runs: `audit --rev` alone is refused (--rev takes a value)
+        here = config_dir.resolve()
+        config = "" if here == found_config_dir() else f" --config {shlex.quote(str(here))}"
         raise NeedsHuman(
             f"revision {sha[:12]} fails {len(errors)} audit finding(s), first: "
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
-            "run `aeon-release audit --rev` to see them all, fix them, or pass --skip-audit REASON",
+            f"`aeon-release audit --repo {shlex.quote(str(git.path))} --rev {sha[:12]}{config}` lists them all; fix them, "
+            "or pass --skip-audit REASON" + (f"; {note}" if note else ""),
         )
     from aeon_release.domain.audits.render import as_json
 

@@ -2,7 +2,8 @@
 
 Preflight, before any build starts and in this order: the options (tag, build-arg keys, platform);
 the arch list (a Blackwell FP4 target without its ``a``/``f`` suffix is refused, and so is
-``ENABLE_NVFP4_SM100`` != 0 for a list of the arch policy's one major); the revision; the Docker engine answers
+``ENABLE_NVFP4_SM100`` != 0 for a list of the arch policy's one major); the revision (it holds upstream's tag of
+``--version`` when the repository has that tag); the Docker engine answers
 (``DOCKER_HOST`` honoured); the audit gate (``audit_gate.audited_revision``, or ``--skip-audit
 REASON``); the arch probe (nvcc compile-only, where nvcc is present).  Then the build streams its
 log (BuildKit, ``adapters.buildkit``); a failure names the failing step and shows its last lines.
@@ -244,6 +245,29 @@ def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
     return tag, dockerfile.resolve()
 
 
+def _holds_version(git: Git, fleet: Profile, request: BuildRequest, sha: str) -> None:
+    """The revision holds the upstream tag it is labelled with, when the repository has that tag.
+
+    ``merge`` leaves the checkout where it was, so ``build --version vX.Y.Z`` right after it built
+    the previous fork branch at HEAD and labelled it the new release: an old tree published under
+    the new version, every check passing."""
+    tagged = git.resolve(f"refs/tags/{request.version}")
+    if tagged is None or git.is_ancestor(tagged, sha):
+        return
+    branch = fleet.branch_for(request.version)
+    rev = f"--rev {quoted(request.rev)}" if request.rev else "HEAD (build's default --rev)"
+    hint = (
+        f"pass --rev {branch}, the branch `aeon-release merge {request.version}` made"
+        if git.branch_sha(branch)
+        else f"run `aeon-release merge {request.version}` first, then pass --rev {branch}"
+    )
+    raise UsageError(
+        f"{rev} at {sha[:12]} does not contain {request.version}: the image would be labelled "
+        f"{request.version} and hold an older tree",
+        hint,
+    )
+
+
 def _checked_rev(rev: str) -> str:
     if not _REV.fullmatch(rev) or ".." in rev:
         raise UsageError(f"--rev {quoted(rev)} is not a valid revision", "pass a branch, tag, commit or HEAD~N")
@@ -296,7 +320,10 @@ def plan(request: BuildRequest) -> BuildPlan:
     sha = git.resolve(rev)
     if sha is None:
         raise no_commit(request.repo, rev, hint="pass --rev a branch, tag or commit")
-    dirty = bool(git.status_porcelain().strip())
+    _holds_version(git, fleet, request, sha)
+    # the work tree's edits are left out of a build of HEAD only: of any other revision they were never part
+    # (init's ledger files, untracked at the top of the checkout, said so of every `build --rev BRANCH`)
+    dirty = sha == git.resolve("HEAD") and bool(git.status_porcelain().strip())
     derived = {"VERSION": request.version, "REVISION": sha, "VARIANT": request.variant or "", "CREATED": _now()}
     return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)
 

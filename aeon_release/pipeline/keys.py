@@ -59,3 +59,19 @@ def verify_key(option: Path | None, config_dir: Path | None = None) -> Path:
             "the .pub beside that key is used",
         )
     return public_path(configured)
+
+
+def verify_flags(option: Path | None, config_dir: Path) -> str:
+    """What `aeon-release verify REPOSITORY:TAG`, run here, must be told to check what was just signed:
+    ``--key`` the public half of a ``--signing-key`` it would not find by itself, else ``--config`` when
+    the key is fleet.yaml's and a command run here would not find that folder.  publish and release
+    printed the bare command, which then said "no public key to verify with"."""
+    from aeon_release.adapters.signing import public_path
+    from aeon_release.domain.ledger import found_config_dir
+
+    configured = _configured(config_dir)
+    if option is not None and (configured is None or configured.resolve() != option.resolve()):
+        return f" --key {public_path(option.resolve())}"
+    if os.environ.get(SIGNING_KEY_ENV) or config_dir.resolve() == found_config_dir():
+        return ""
+    return f" --config {config_dir.resolve()}"

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters.console import emit_json, say, show, spinner, target
+from aeon_release.adapters.console import emit_json, is_nested, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
+from aeon_release.domain.ledger import found_config_dir
 from aeon_release.errors import NeedsHuman, StateError, printable, quoted
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
@@ -223,6 +224,22 @@ def _drive(run: steps.Run, json_out: bool) -> None:
     run.git.worktree_remove(Path(run.state.worktree))
     _emit(run.state, run.plan, json_out)
     _render(run.state, run.plan, json_out)
+    if run.state.phase == Phase.DONE.value and not is_nested():
+        say(f"next: {_after_merge(run)}")
+
+
+def _after_merge(run: steps.Run) -> str:
+    """The release half, for the branch just made: merge checks nothing out, so a plain `build` would
+    build the checkout's HEAD, the previous fork branch."""
+    tag, branch = run.state.tag, escape(run.state.branch)
+    here = Path.cwd().resolve()
+    flags = "" if run.git.path.resolve() == here else f" --repo {escape(str(run.git.path))}"
+    if run.plan.config_dir.resolve() != found_config_dir():
+        flags += f" --config {escape(str(run.plan.config_dir.resolve()))}"
+    return (
+        f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
+        f"or `aeon-release release {tag} --repository REGISTRY/NAME{flags}` for build, publish and notes in one"
+    )
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:

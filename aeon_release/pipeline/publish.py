@@ -140,6 +140,7 @@ class PublishResult:
     recorded: bool
     attestation: str = ""
     attested: bool = False  # the attestation was pushed by this run
+    verify_flags: str = ""  # what `verify` run here needs to find the key (keys.verify_flags)
 
     @property
     def pull(self) -> str:
@@ -147,7 +148,7 @@ class PublishResult:
 
     @property
     def verify(self) -> str:
-        return f"aeon-release verify {self.repository}:{self.dated_tag}"
+        return f"aeon-release verify {self.repository}:{self.dated_tag}{self.verify_flags}"
 
     @property
     def noop(self) -> bool:
@@ -372,6 +373,7 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
         recorded,
         attestation_ref,
         attested,
+        keys.verify_flags(plan.request.signing_key, plan.request.config_dir),
     )
 
 

@@ -27,7 +27,7 @@ from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
 from aeon_release.errors import AeonError, ConfigError, NeedsHuman, StateError, UsageError, quoted
-from aeon_release.pipeline import audit_gate, merge_steps
+from aeon_release.pipeline import audit_gate, keys, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
@@ -404,10 +404,10 @@ def _options(opts: ReleaseOptions) -> dict[str, Any]:
 def _check_pinned(rel: Release) -> None:
     before: dict[str, Any] = rel.state.options or {}
     now = _options(rel.opts)
-    for stage, keys in PINNED.items():
+    for stage, pinned in PINNED.items():
         if not rel.state.done(stage):
             continue
-        for key in keys:
+        for key in pinned:
             if key in before and before[key] != now[key]:
                 option = f"--{key.replace('_', '-')}"
                 raise UsageError(
@@ -497,14 +497,6 @@ def _what(stage: str, result: dict[str, Any]) -> str:
     return ""
 
 
-def _config_flag(rel: Release) -> str:
-    """--config for the verify command, unless the folder is the one it would find by itself."""
-    from aeon_release.domain.ledger import discover_config_dir
-
-    here = rel.opts.config_dir.resolve()
-    return "" if here == discover_config_dir().resolve() else f" --config {here}"
-
-
 def summary(rel: Release) -> list[str]:
     """What a release made, and how to check it and use it (stdout, after the last stage)."""
     merge, build, publish = rel.result("merge"), rel.result("build"), rel.result("publish")
@@ -518,10 +510,16 @@ def summary(rel: Release) -> list[str]:
         repository, digest = publish.get("repository"), publish.get("digest")
         lines += [
             f"  tag:     {repository}:{publish.get('dated_tag')} = {digest}",
-            f"  verify:  aeon-release releases --repository {repository}{_config_flag(rel)}",
+            f"  verify:  {publish.get('verify') or _verify(rel, publish)}",
             f"  pull:    docker pull {repository}@{digest}",
         ]
     return lines + [f"  notes:   {notes_files[0]}"]
+
+
+def _verify(rel: Release, publish: dict[str, Any]) -> str:
+    """The verify command of a publish recorded before its result carried one."""
+    flags = keys.verify_flags(rel.opts.signing_key, rel.opts.config_dir)
+    return f"aeon-release verify {publish.get('repository')}:{publish.get('dated_tag')}{flags}"
 
 
 def _stopped(rel: Release, stage: str, status: StepStatus, message: str) -> None:

@@ -200,6 +200,27 @@ def test_no_band_and_no_min_mal_is_not_judged(
     assert "MAL 2.500" in run.out and "no healthy band" in run.err and "--min-mal" in run.err
 
 
+def test_the_no_band_hint_is_a_band_that_loads(
+    serve: Callable[..., FakeServer], cli: Callable[..., Run], repo_root: Path, tmp_path: Path
+) -> None:
+    """ "add a band to canary.yaml" named no form (no schema command prints one): a stranger with a new
+    model had to find this repository's canary.yaml. The hint is a band for the model measured; filled
+    in, it judges the next run."""
+    config = tmp_path / "ledger"
+    config.mkdir()
+    (config / "fleet.yaml").write_text((repo_root / "fleet.yaml").read_text())
+    server = serve()
+    for scrape in (2, 4):
+        server.on_scrape[scrape] = lambda: server.metrics.add("acme/unbanded-7b", 100, 4, [100, 50, 0, 0])
+    run = cli(*canary_args(server, str(config)))
+    assert run.code == 2 and "hint: add one to canary.yaml: `bands: [" in run.err, run.err
+    band = run.err.split("`")[1].replace("LOW", "2.0").replace("HIGH", "3.0")
+    assert "acme/unbanded-7b" in band
+    (config / "canary.yaml").write_text(band + "\n")
+    judged = cli(*canary_args(server, str(config)))
+    assert judged.code == 0 and "healthy" in judged.out, judged.err
+
+
 def test_several_models_need_model(serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str) -> None:
     server = serve()
     server.metrics.add(QWEN, 1, 12, QWEN_HEALTHY)

@@ -468,3 +468,28 @@ def test_the_image_is_the_registry_of_the_forge_origin_is_on(
     done = init(example, tmp_path / "cfg", "--dry-run", "--json")
     assert done.code == 0, done.err
     assert json.loads(done.out)["image"] == image
+
+
+def test_the_committed_ledger_is_no_carry_of_its_own(example: demo.Example, tmp_path: Path) -> None:
+    """init writes the ledger at the top of the checkout; the maintainer commits it on the fork branch,
+    and the next `init --force` (or one on the next fork branch) made "Add the ledger" a carry with a
+    marker in carries.yaml. A commit of the ledger alone is skipped; one that also changes the fork's
+    code is a carry of that code only."""
+    assert init(example, example.fork, "--image", IMAGE).code == 0
+    fleet = example.fork / "fleet.yaml"
+    fleet.write_text(fleet.read_text() + "  load_bearing: image/parts.txt\n")
+    (example.fork / "image").mkdir()
+    (example.fork / "image" / "parts.txt").write_text("cmd python3\n")
+    git(example.fork, "add", "-A")
+    git(example.fork, "commit", "-q", "-m", "Add the aeon-release ledger")
+    (example.fork / "audits" / "tree.yaml").write_text("rules: []\n")
+    (example.fork / "vllm" / "spark.py").write_text("# ACME: serve on the Spark\ndef spark_serve():\n    pass\n")
+    git(example.fork, "add", "-A")
+    git(example.fork, "commit", "-q", "-m", "Serve on the Spark, and drop the tree rules")
+    again = init(example, example.fork, "--image", IMAGE, "--force", "--dry-run", "--json")
+    assert again.code == 0, again.err
+    report = json.loads(again.out)
+    assert [s["subject"] for s in report["skipped"]] == ["Add the aeon-release ledger"]
+    assert "only aeon-release's own files" in report["skipped"][0]["why"]
+    [mixed] = [c for c in report["carries"] if c["title"].startswith("Serve on the Spark")]
+    assert [m["path"] for m in mixed["markers"]] == ["vllm/spark.py"]

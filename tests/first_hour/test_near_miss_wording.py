@@ -13,9 +13,11 @@ BODY = "".join(f"    step{i} = {i}\n" for i in range(8))
 BASE = f"def prepare(x):\n{BODY}    return x\n"
 
 
-def _merge(tmp_path: Path, ours: str, theirs: str, resolved: str | None) -> tuple[GitRepo, list[str], Path]:
+def _merge(
+    tmp_path: Path, ours: str, theirs: str, resolved: str | None, base_text: str = BASE
+) -> tuple[GitRepo, list[str], Path]:
     repo = GitRepo(tmp_path / "repo")
-    base = repo.commit({"m.py": BASE}, "base")
+    base = repo.commit({"m.py": base_text}, "base")
     repo.git("checkout", "--quiet", "-b", "upstream")
     up = repo.commit({"m.py": theirs}, "upstream")
     repo.git("checkout", "--quiet", "main")
@@ -47,3 +49,22 @@ def test_near_miss_that_conflicted_says_so(capsys: pytest.CaptureFixture[str], t
     assert "merge/near-miss" in result.out
     assert "git stopped on a conflict here and it was resolved by hand" in result.out
     assert "without a conflict" not in result.out
+
+
+def test_a_function_with_one_conflict_among_other_changes_says_git_stopped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """vLLM v0.10.0 onto a fork's `get_attn_backend_cls` patch: upstream changed that function in nine
+    places, one of them where the fork's lines sat. git stopped there and a person resolved it; the
+    warning showed upstream's first hunk of the function and said "git merged it without a conflict".
+    It shows the pair git stopped on."""
+    body = "".join(f"    step{i} = {i}\n" for i in range(30))
+    base = f"def prepare(x):\n{body}    return x\n"
+    ours = base.replace("    step20 = 20\n", "    step20 = 200  # fork\n")
+    theirs = base.replace("    step1 = 1\n", "    step1 = 11\n").replace("    step20 = 20\n", "    step20 = 22\n")
+    resolved = theirs.replace("    step20 = 22\n", "    step20 = 22\n    step20b = 200  # fork\n")
+    repo, sides, config = _merge(tmp_path, ours, theirs, resolved, base)
+    result = run_cli("audit", "--repo", repo.path, "--config", config, *sides)
+    assert "merge/near-miss" in result.out and "(and 1 more hunk pair(s) here)" in result.out, result.out
+    assert "git stopped on a conflict here and it was resolved by hand" in result.out
+    assert "without a conflict" not in result.out and "+step20 = 22" in result.out

@@ -194,3 +194,22 @@ def test_write_notes_is_the_pipeline_entry(record: dict[str, Any], repo_root: Pa
     assert written == (tmp_path / "out" / "notes.md",)
     as_json = notes.write_notes(record, load(repo_root), tmp_path / "notes.json", "json")
     assert json.loads(as_json[0].read_text())["tag"] == "v0.27.1"
+
+
+def test_an_image_built_after_a_hotfix_names_its_revision(
+    cli: Callable[..., Run], write_record: Callable[[Any], Path], record: dict[str, Any], config: str
+) -> None:
+    """`release` builds the fork branch as it is now: after a hotfix commit on the merged branch, the
+    notes said "Fork branch ... at <the merge's head>" and named no other revision, while the image held
+    the hotfix. The image section names the revision built, and says when it is not the merge's head."""
+    merged = record["merge"]["branch_sha"]
+    hotfix = "f" * 40
+    record["build"]["revision"] = hotfix
+    record["build"]["audit"] = {"status": "passed", "detail": "audited at build time: 0 non-blocking finding(s)"}
+    run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config)
+    assert run.code == 0, run.err
+    assert f"- Built from: `{hotfix}`, `{hotfix[:12]}` is not the merge's head `{merged[:12]}`" in run.out
+    assert "- Audit of the built revision: passed (audited at build time: 0 non-blocking finding(s))" in run.out
+    record["build"]["revision"] = merged
+    same = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config)
+    assert f"- Built from: `{merged}`\n" in same.out and "moved on" not in same.out

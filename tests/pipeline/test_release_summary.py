@@ -43,7 +43,8 @@ def test_release_ends_with_a_summary_and_notes_in_the_current_directory(
     assert f"branch:  aeon-v0.29.0 at {branch}" in out
     assert "image:   sha256:" in out and release_setup.image_tag in out
     assert f"tag:     {repo}:2026-09-11-v0.29.0 = sha256:" in out
-    assert f"verify:  aeon-release releases --repository {repo}" in out
+    # the verify command, as printed, with the key the release signed with (the suite's AEON_SIGNING_KEY)
+    assert f"verify:  aeon-release verify {repo}:2026-09-11-v0.29.0\n" in out
     assert f"pull:    docker pull {repo}@sha256:" in out
     assert "notes:   release-notes-v0.29.0.md" in out
     assert (here / "release-notes-v0.29.0.md").is_file()

@@ -289,12 +289,15 @@ def near_misses(
         base = bases.get(path) if "\n" not in path else git.show_file(sides.base, path)  # a batch read is by line
         functions = _Functions.of(_function_spans(base, path))
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
-        groups: dict[str, tuple[Hunk, Hunk, str, int]] = {}  # the first pair of each place, and its count
+        # the pair each place shows (one that touches, when any does: that is where git stopped), and its count
+        groups: dict[str, tuple[Hunk, Hunk, str, int]] = {}
         conflicted: bool | None = None  # asked of git at most once per file
         for mine, first, count in _close_pairs(ours[path], theirs[path], distance, functions):
             region = functions.region(mine)
             if region in groups:
                 a, b, why, n = groups[region]
+                if not _overlap(a, b) and _overlap(mine, first):
+                    a, b, why = mine, first, functions.why(mine, first, distance) or ""
                 groups[region] = (a, b, why, n + count)
             else:
                 groups[region] = (mine, first, functions.why(mine, first, distance) or "", count)
@@ -361,7 +364,9 @@ def _close_pairs(
     ours: list[Hunk], theirs: list[Hunk], distance: int, functions: _Functions
 ) -> Iterator[tuple[Hunk, Hunk, int]]:
     """For each fork hunk with upstream hunks close to it (``_Functions.why``) that add other lines:
-    the first such upstream hunk, and how many there are.
+    the one that overlaps or touches it, where git stops on a conflict (a near miss showing another
+    hunk of the same function said "git merged it without a conflict" of a region a person had
+    resolved by hand), else the first such upstream hunk; and how many there are.
 
     Upstream's hunks are found by bisection on their lines: those within ``distance`` lines, and those
     inside the outermost function holding the fork hunk (every function holding both is inside it).
@@ -385,6 +390,11 @@ def _close_pairs(
         count = len(held) - (bisect.bisect_right(equal, held.stop - 1) - bisect.bisect_left(equal, held.start))
         count += sum(1 for i in loose if order[i].added != mine.added)
         if not count:
+            continue
+        touching = range(bisect.bisect_left(reach, a1 - 1), bisect.bisect_right(starts, a2 + 1))
+        clash = next((i for i in touching if _overlap(mine, order[i]) and order[i].added != mine.added), None)
+        if clash is not None:  # the pair git stopped on, if it did: the one a person resolved by hand
+            yield mine, order[clash], count
             continue
         first = next((i for i in loose if order[i].added != mine.added), len(order))
         i = held.start

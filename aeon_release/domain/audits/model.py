@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 import fnmatch
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -346,3 +348,22 @@ class RuleSet:
     rules: tuple[Rule, ...] = ()
     settings: Settings = field(default_factory=Settings)
     notes: tuple[str, ...] = ()  # warnings about the config itself (no rules of its own, ...)
+
+
+PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"  # the grammar py-compile judges with
+
+
+def grammar_note(findings: Iterable[Finding]) -> str | None:
+    """What to do about py-compile's SyntaxErrors among ``findings``: they are judged by the Python
+    aeon-release runs under, and a stranger's first audit of a clean fork under Debian 12's 3.11 failed on
+    a 3.12 f-string its CI compiles, while the finding alone did not say that the fix is another Python,
+    not another line.  Here, not in the kind's module: a cached audit answers without importing the kinds."""
+    failed = [f for f in findings if f.kind == "py-compile" and f.blocking and "SyntaxError (Python " in f.message]
+    if not failed:
+        return None
+    rules = ", ".join(sorted({f.rule_id for f in failed}))
+    return (
+        f"{len(failed)} file(s) do not compile under Python {PYTHON}, the one aeon-release runs under ({rules}): "
+        "if the fork's CI compiles them with a newer Python, run aeon-release under that Python, or list "
+        "such paths under the rule's `exclude`"
+    )

@@ -3,7 +3,6 @@ from __future__ import annotations
 import codecs
 import functools
 import io
-import sys
 import tokenize
 import warnings
 from collections.abc import Iterator, Mapping
@@ -11,10 +10,9 @@ from typing import Any
 
 from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits.kinds.base import Context, Example
+from aeon_release.domain.audits.model import PYTHON as _PYTHON
 from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope, Severity
 from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES
-
-_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
 class PyCompile:
