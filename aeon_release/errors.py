@@ -222,6 +222,18 @@ def quoted(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def shell_word(value: object) -> str:
+    """``value`` as one word of a command printed for a person to paste: shell-quoted (a folder named
+    ``my fork`` split in two, a quote ended the word), and a relative path with a leading dash as
+    ``./-x``, which no option parser takes for an option."""
+    import shlex
+
+    text = str(value)
+    if text.startswith("-") and not isinstance(value, str):  # a Path: a flag-looking relative one
+        text = "./" + text
+    return shlex.quote(text)
+
+
 # Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message
 # must not reach a terminal, a Markdown table or an XML file raw: an ESC can rewrite the terminal,
 # a newline forges a row, and XML 1.0 forbids most of them outright.

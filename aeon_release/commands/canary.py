@@ -48,6 +48,6 @@ def _band_hint(model: str | None) -> str:
     for a format no command prints (the model name is the endpoint's: used only when it is a plain name)."""
     name = model.lower() if model and _NAME.fullmatch(model) else "my-model"
     return (
-        f"add one to canary.yaml: `bands: [{{name: {name}, match: ['*{name}*'], mal: {{min: LOW, max: HIGH}}}}]` "
+        f"add one to canary.yaml: `bands: [{{name: '{name}', match: ['*{name}*'], mal: {{min: LOW, max: HIGH}}}}]` "
         "(the MAL a healthy drafter measures; optional acceptance_percent: {min, max}), or pass --min-mal LOW"
     )

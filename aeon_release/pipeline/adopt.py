@@ -194,8 +194,7 @@ def _carry(
     # -D: a deleted file's lines are not read (a fork dropping a tree of assets; a blobless clone would
     # fetch each one): _undoes_own_lines takes a deletion of a file the tag has for a carry either way
     patch = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "-D", "--no-renames", commit.sha))
-    touched = patch.added.keys() | patch.context.keys()
-    if touched and all(ledger(path) for path in touched):
+    if _ledger_only(git, commit, patch.added.keys() | patch.context.keys(), ledger):
         # the maintainer committing what init wrote became a carry of its own on the next init
         return None, "it changes only aeon-release's own files (the ledger and its rules)"
     # with -U0 the patch's other lines are the ones it took out
@@ -217,6 +216,17 @@ def _carry(
     symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
     return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
+
+
+def _ledger_only(git: Git, commit: Commit, with_lines: Iterable[str], ledger: Callable[[str], bool]) -> bool:
+    """Whether ``commit`` changes the ledger's files and nothing else.  The patch's lines name no deleted
+    file (-D), nor an empty or binary one, nor a mode change: asked of git's names when the lines say so
+    (a commit dropping a module and noting it in carries.yaml was no carry)."""
+    lined = set(with_lines)
+    if not lined or not all(ledger(path) for path in lined):
+        return False
+    names = git.run("show", "--format=", "--name-only", "-z", "--no-renames", "--no-ext-diff", commit.sha)
+    return all(ledger(path) for path in names.split("\0") if path)
 
 
 def _undoes_own_lines(git: Git, tag: str, commit: Commit, removed: dict[str, list[str]]) -> bool:

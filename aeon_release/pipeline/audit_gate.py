@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters.blobs import no_commit
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
-from aeon_release.errors import NeedsHuman
+from aeon_release.errors import NeedsHuman, shell_word
 
 LABEL_STATUS = "org.aeon-release.audit.status"
 LABEL_DETAIL = "org.aeon-release.audit.detail"
@@ -105,11 +104,11 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
         first, note = errors[0], grammar_note(errors)
         # the command as it runs: `audit --rev` alone is refused (--rev takes a value)
         here = config_dir.resolve()
-        config = "" if here == found_config_dir() else f" --config {shlex.quote(str(here))}"
+        config = "" if here == found_config_dir() else f" --config {shell_word(here)}"
         raise NeedsHuman(
             f"revision {sha[:12]} fails {len(errors)} audit finding(s), first: "
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",
-            f"`aeon-release audit --repo {shlex.quote(str(git.path))} --rev {sha[:12]}{config}` lists them all; fix them, "
+            f"`aeon-release audit --repo {shell_word(git.path)} --rev {sha[:12]}{config}` lists them all; fix them, "
             "or pass --skip-audit REASON" + (f"; {note}" if note else ""),
         )
     from aeon_release.domain.audits.render import as_json

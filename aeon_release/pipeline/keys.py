@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from aeon_release.domain import profile
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, shell_word
 
 SIGNING_KEY_ENV = "AEON_SIGNING_KEY"
 
@@ -71,7 +71,7 @@ def verify_flags(option: Path | None, config_dir: Path) -> str:
 
     configured = _configured(config_dir)
     if option is not None and (configured is None or configured.resolve() != option.resolve()):
-        return f" --key {public_path(option.resolve())}"
+        return f" --key {shell_word(public_path(option.resolve()))}"
     if os.environ.get(SIGNING_KEY_ENV) or config_dir.resolve() == found_config_dir():
         return ""
-    return f" --config {config_dir.resolve()}"
+    return f" --config {shell_word(config_dir.resolve())}"

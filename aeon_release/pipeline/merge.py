@@ -12,7 +12,7 @@ from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStat
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.domain.ledger import found_config_dir
-from aeon_release.errors import NeedsHuman, StateError, printable, quoted
+from aeon_release.errors import NeedsHuman, StateError, printable, quoted, shell_word
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -231,11 +231,12 @@ def _drive(run: steps.Run, json_out: bool) -> None:
 def _after_merge(run: steps.Run) -> str:
     """The release half, for the branch just made: merge checks nothing out, so a plain `build` would
     build the checkout's HEAD, the previous fork branch."""
-    tag, branch = run.state.tag, escape(run.state.branch)
+    tag, branch = escape(shell_word(run.state.tag)), escape(shell_word(run.state.branch))
     here = Path.cwd().resolve()
-    flags = "" if run.git.path.resolve() == here else f" --repo {escape(str(run.git.path))}"
+    # one shell word each, as a person pastes it (a folder named "my fork" split in two), escaped for rich
+    flags = "" if run.git.path.resolve() == here else f" --repo {escape(shell_word(run.git.path))}"
     if run.plan.config_dir.resolve() != found_config_dir():
-        flags += f" --config {escape(str(run.plan.config_dir.resolve()))}"
+        flags += f" --config {escape(shell_word(run.plan.config_dir.resolve()))}"
     return (
         f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
         f"or `aeon-release release {tag} --repository REGISTRY/NAME{flags}` for build, publish and notes in one"

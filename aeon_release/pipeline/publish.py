@@ -24,7 +24,7 @@ from typing import Any
 
 from aeon_release.adapters import artifacts
 from aeon_release.adapters import docker as images
-from aeon_release.adapters.console import emit_json, push_progress, say, show
+from aeon_release.adapters.console import emit_json, plain, push_progress, say, show
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.registry import (
     Credentials,
@@ -513,4 +513,4 @@ def run(request: PublishRequest, json_out: bool) -> None:
     latest = "moved to it" if result.latest_moved else f"left at {result.latest_after or 'nothing'}"
     show(f"[green]published[/] {result.repository}:{result.dated_tag} at {result.digest}; :latest {latest}", json_out)
     show(f"pull: docker pull {result.pull}", json_out)
-    show(f"verify: {result.verify}", json_out)
+    show(f"verify: {plain(result.verify)}", json_out)  # a [ in a folder name is text, not markup

@@ -510,7 +510,7 @@ def summary(rel: Release) -> list[str]:
         repository, digest = publish.get("repository"), publish.get("digest")
         lines += [
             f"  tag:     {repository}:{publish.get('dated_tag')} = {digest}",
-            f"  verify:  {publish.get('verify') or _verify(rel, publish)}",
+            f"  verify:  {plain(publish.get('verify') or _verify(rel, publish))}",
             f"  pull:    docker pull {repository}@{digest}",
         ]
     return lines + [f"  notes:   {notes_files[0]}"]

@@ -1566,9 +1566,17 @@ def test_a_class_upstream_renamed_named_in_an_annotation(
         ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    ", "warning"),
         ("import typing\n\nif typing.TYPE_CHECKING:\n    ", "warning"),
         ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    pass\nelse:\n    ", "error"),
+        ("from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n    pass\nelse:\n    ", "warning"),
+        ("from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n    ", "error"),
+        (
+            "import sys\nfrom typing import TYPE_CHECKING\n\nif sys.flags.debug:\n    pass\nelif TYPE_CHECKING:\n    ",
+            "warning",
+        ),
+        ("import sys\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING and sys.flags.debug:\n    ", "warning"),
+        ("import sys\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING or sys.flags.debug:\n    ", "error"),
         ("", "error"),
     ],
-    ids=["TYPE_CHECKING", "typing.TYPE_CHECKING", "its else", "plain"],
+    ids=["TYPE_CHECKING", "typing.TYPE_CHECKING", "its else", "else of not", "not", "elif", "and", "or", "plain"],
 )
 def test_an_import_only_type_checkers_run_is_a_warning(
     git_repo: GitRepo, no_rules: Path, guard: str, severity: str

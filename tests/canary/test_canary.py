@@ -221,6 +221,18 @@ def test_the_no_band_hint_is_a_band_that_loads(
     assert judged.code == 0 and "healthy" in judged.out, judged.err
 
 
+@pytest.mark.parametrize("model", ["1.5", "true", "null", "Acme/Model-7B"])
+def test_the_band_hint_loads_for_a_model_yaml_reads_as_another_type(tmp_path: Path, model: str) -> None:
+    """The band's name was written bare: a model served as "1.5" or "true" gave a band YAML reads as a
+    number or a boolean, and canary.yaml, filled in as hinted, was refused."""
+    from aeon_release.commands.canary import _band_hint
+
+    band = _band_hint(model).split("`")[1].replace("LOW", "2.0").replace("HIGH", "3.0")
+    (tmp_path / "canary.yaml").write_text(band + "\n")
+    found = canary.find_band(canary.load_bands(tmp_path), model)
+    assert found is not None and found.name == model.lower()
+
+
 def test_several_models_need_model(serve: Callable[..., FakeServer], cli: Callable[..., Run], config: str) -> None:
     server = serve()
     server.metrics.add(QWEN, 1, 12, QWEN_HEALTHY)

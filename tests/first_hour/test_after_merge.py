@@ -40,17 +40,21 @@ def test_build_refuses_a_revision_without_the_version_it_is_labelled(tmp_path: P
     assert not build.plan(build.BuildRequest(ex.fork, "v0.29.0", rev="aeon-v0.29.0", config_dir=ex.config)).dirty
 
 
-def test_a_finished_merge_says_what_to_build(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folder", ["ex", "my fork's [x]"])
+def test_a_finished_merge_says_what_to_build(tmp_path: Path, folder: str) -> None:
     """A merge that made its branch ended on "created aeon-v0.29.0" and nothing else; the stranger's
     next command, `build --version v0.29.0`, built the checkout's HEAD. The hint names the branch, and
-    the --repo and --config the merge was given when a command run here would not find them."""
-    ex = build_example(tmp_path / "ex")
+    the --repo and --config the merge was given when a command run here would not find them, each one
+    shell word as pasted (a folder named "my fork's" split in two and opened a quote)."""
+    ex = build_example(tmp_path / folder)
     done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     assert done.code == 0, done.err
     assert "created aeon-v0.29.0" in done.out and "next:" not in done.out
-    flags = f"--repo {ex.fork} --config {ex.config.resolve()}"
-    assert f"next: `aeon-release build --version v0.29.0 --rev aeon-v0.29.0 {flags}`" in done.err
-    assert f"`aeon-release release v0.29.0 --repository REGISTRY/NAME {flags}`" in done.err
+    flags = ["--repo", str(ex.fork), "--config", str(ex.config.resolve())]
+    (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
+    build_cmd, release_cmd = hint.split("`")[1], hint.split("`")[3]
+    assert shlex.split(build_cmd) == ["aeon-release", "build", "--version", "v0.29.0", "--rev", "aeon-v0.29.0", *flags]
+    assert shlex.split(release_cmd) == ["aeon-release", "release", "v0.29.0", "--repository", "REGISTRY/NAME", *flags]
 
 
 def _printed_verify(signing_key: Path | None, config: Path) -> str:
@@ -67,7 +71,7 @@ def test_the_printed_verify_command_finds_the_key_it_was_signed_with(tmp_path: P
     releases ...`: after `publish --signing-key keys/attest.key`, the printed command said "no public key
     to verify with". Run as printed, from the folder it was printed in, it gets as far as the registry
     (none answers here), the key found."""
-    config, here = tmp_path / "ledger", tmp_path / "elsewhere"
+    config, here = tmp_path / "my ledger", tmp_path / "elsewhere"  # a folder name the shell splits
     here.mkdir()
     assert run_cli("keygen", config / "keys" / "fleet.key").code == 0
     profile = "branch_prefix: myfork-\nimage:\n  repository: ghcr.io/me/myfork\n"

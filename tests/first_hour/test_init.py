@@ -486,6 +486,10 @@ def test_the_committed_ledger_is_no_carry_of_its_own(example: demo.Example, tmp_
     (example.fork / "vllm" / "spark.py").write_text("# ACME: serve on the Spark\ndef spark_serve():\n    pass\n")
     git(example.fork, "add", "-A")
     git(example.fork, "commit", "-q", "-m", "Serve on the Spark, and drop the tree rules")
+    # a deleted file has no lines in the patch: the commit still changes the fork's code
+    (example.fork / "carries.yaml").write_text((example.fork / "carries.yaml").read_text() + "# no triton path\n")
+    git(example.fork, "rm", "-q", "vllm/v1/attention/backends/triton_attn.py")
+    git(example.fork, "commit", "-q", "-am", "Drop the Triton backend, and say so in the ledger")
     again = init(example, example.fork, "--image", IMAGE, "--force", "--dry-run", "--json")
     assert again.code == 0, again.err
     report = json.loads(again.out)
@@ -493,3 +497,4 @@ def test_the_committed_ledger_is_no_carry_of_its_own(example: demo.Example, tmp_
     assert "only aeon-release's own files" in report["skipped"][0]["why"]
     [mixed] = [c for c in report["carries"] if c["title"].startswith("Serve on the Spark")]
     assert [m["path"] for m in mixed["markers"]] == ["vllm/spark.py"]
+    assert any(c["title"].startswith("Drop the Triton backend") for c in report["carries"])

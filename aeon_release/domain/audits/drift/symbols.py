@@ -441,9 +441,10 @@ class _Checker:
             yield from self._expressions(mod, exprs, scope, owned)
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
+            never_runs = _type_only_block(stmt)
             for block in _blocks(stmt):
-                if isinstance(stmt, ast.If) and block is stmt.body and _type_checking(stmt.test):
-                    # ``if TYPE_CHECKING:``: only a type checker runs this block, never the code
+                if block is never_runs:
+                    # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
                     for finding in self._walk(mod, block, scope, owned):
                         yield replace(finding, severity=Severity.WARNING, message=finding.message + _TYPE_ONLY)
                 else:
@@ -2630,14 +2631,35 @@ _DEFERRED = (
 )
 
 
-_TYPE_ONLY = "; under `if TYPE_CHECKING:`, which only type checkers run: they fail on it, the code still runs"
+_TYPE_ONLY = "; in a block only type checkers run (`if TYPE_CHECKING:`): they fail on it, the code still runs"
 
 
-def _type_checking(test: ast.expr) -> bool:
-    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` (however typing is imported), alone."""
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
+def _type_only_block(stmt: ast.stmt) -> list[ast.stmt] | None:
+    """The block of an ``if`` that only a type checker runs: the body when the test is false while the code
+    runs (``TYPE_CHECKING``, ``TYPE_CHECKING and X``), the else when it is true (``not TYPE_CHECKING``).
+    ``TYPE_CHECKING or X`` runs when X holds: neither block."""
+    if not isinstance(stmt, ast.If):
+        return None
+    value = _at_run_time(stmt.test)
+    if value is False:
+        return stmt.body
+    return stmt.orelse if value is True and stmt.orelse else None
+
+
+def _at_run_time(test: ast.expr) -> bool | None:
+    """What ``test`` is when the code runs, as far as ``TYPE_CHECKING`` (False then) decides it; None: unknown."""
+    if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"  # typing.TYPE_CHECKING, however imported
+    ):
+        return False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _at_run_time(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        values = [_at_run_time(v) for v in test.values]
+        decisive = isinstance(test.op, ast.Or)  # any True decides an or, any False an and
+        return decisive if decisive in values else (not decisive if all(v is not None for v in values) else None)
+    return None
 
 
 def _has_string(annotation: ast.expr) -> bool:
