@@ -35,7 +35,9 @@ class _LazyConsole:
         if self._real is None:
             from rich.console import Console
 
-            object.__setattr__(self, "_real", Console(stderr=self._stderr, highlight=False, soft_wrap=True))
+            object.__setattr__(
+                self, "_real", Console(stderr=self._stderr, highlight=False, soft_wrap=True, emoji=False)
+            )
         return self._real
 
     def __getattr__(self, name: str) -> Any:
@@ -109,7 +111,7 @@ def _print(where: Console, message: str) -> None:
         where.print(text, markup=False)
 
 
-# What rich's Console would do with a line holding no markup, tab or emoji code, written to a pipe or
+# What rich's Console would do with a line holding no markup or tab, written to a pipe or
 # a file: the text, minus the control codes rich strips, and a newline.  Printing it ourselves spares
 # every short command rich's import (0.04 s), the biggest single part of `audit --rev` on a cache hit.
 _RICH_STRIPS = dict.fromkeys((7, 8, 11, 12, 13))
@@ -117,7 +119,6 @@ _RICH_STRIPS = dict.fromkeys((7, 8, 11, 12, 13))
 # file's branch name, a commit's subject): an ESC rewrites the terminal or its title, and rich keeps it.
 # Newlines and tabs are the lines' own.
 _TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_EMOJI_CODE = re.compile(r":[A-Za-z0-9_+-]+:")
 _RICH_ENV = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "JUPYTER_COLUMNS", "JUPYTER_LINES")
 
 
@@ -125,7 +126,7 @@ def _plain_write(where: Console, text: str) -> bool:
     lazy = cast(Any, where)
     if not isinstance(lazy, _LazyConsole) or object.__getattribute__(lazy, "_real") is not None:
         return False
-    if "[" in text or "\t" in text or _EMOJI_CODE.search(text) or any(os.environ.get(n) for n in _RICH_ENV):
+    if "[" in text or "\t" in text or any(os.environ.get(n) for n in _RICH_ENV):
         return False
     stream = sys.stderr if object.__getattribute__(lazy, "_stderr") else sys.stdout
     isatty = getattr(stream, "isatty", None)

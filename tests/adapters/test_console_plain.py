@@ -19,13 +19,14 @@ SAMPLES = [
     "",
     "a: b: c:d",
     "   leading and trailing spaces   ",
+    "a :warning: sign in /tmp/a:fire:b",  # data: never turned into emoji, by either path
 ]
 
 
 @pytest.mark.parametrize("text", SAMPLES)
 def test_the_plain_path_writes_what_rich_writes(text: str) -> None:
     rich_out = io.StringIO()
-    Console(file=rich_out, highlight=False, soft_wrap=True).print(text, markup=True)
+    Console(file=rich_out, highlight=False, soft_wrap=True, emoji=False).print(text, markup=True)
     ours = io.StringIO()
     lazy = console_mod._LazyConsole(stderr=False)
     with contextlib.redirect_stdout(ours):
@@ -33,8 +34,8 @@ def test_the_plain_path_writes_what_rich_writes(text: str) -> None:
     assert ours.getvalue() == rich_out.getvalue()
 
 
-@pytest.mark.parametrize("text", ["[green]ok[/]", "a :warning: sign", "x [y] z", "tab\tcolumns"])
-def test_markup_tabs_and_emoji_codes_go_through_rich(text: str) -> None:
+@pytest.mark.parametrize("text", ["[green]ok[/]", "x [y] z", "tab\tcolumns"])
+def test_markup_and_tabs_go_through_rich(text: str) -> None:
     lazy = console_mod._LazyConsole(stderr=False)
     with contextlib.redirect_stdout(io.StringIO()):
         assert not console_mod._plain_write(lazy, text)  # type: ignore[arg-type]
@@ -51,3 +52,15 @@ def test_a_terminal_goes_through_rich(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FORCE_COLOR", "1")
     with contextlib.redirect_stdout(io.StringIO()):
         assert not console_mod._plain_write(lazy, SAMPLES[0])  # type: ignore[arg-type]
+
+
+def test_an_emoji_code_in_data_stays_text_on_a_terminal_and_in_markup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path or a name holding ``:fire:`` is data: rich's console would print it as an emoji (a folder
+    named ``a:fire:b`` read back as ``a🔥b`` in a printed command), on a terminal and beside markup."""
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich's own path, as on a terminal
+    lazy = console_mod._LazyConsole(stderr=False)
+    out = io.StringIO()
+    object.__setattr__(lazy, "_real", None)
+    with contextlib.redirect_stdout(out):
+        console_mod._print(lazy, "[bold]next[/]: build --repo " + console_mod.plain("/tmp/a:fire:b"))  # type: ignore[arg-type]
+    assert ":fire:" in out.getvalue() and "\U0001f525" not in out.getvalue()
