@@ -58,7 +58,7 @@ from aeon_release.adapters.blobs import no_commit, refuse_ambiguous, write_tree
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
 from aeon_release.adapters.docker import Engine, ImageInfo
-from aeon_release.adapters.git import Git
+from aeon_release.adapters.git import SHALLOW_HINT, Git
 from aeon_release.adapters.store import RunStore, write_json
 from aeon_release.domain import archprobe, attestation, loadbearing, names
 from aeon_release.domain import profile as profile_mod
@@ -254,8 +254,10 @@ def _holds_version(git: Git, fleet: Profile, request: BuildRequest, sha: str) ->
     tagged = git.resolve(f"refs/tags/{request.version}")
     if tagged is None or git.is_ancestor(tagged, sha):
         return
-    branch = fleet.branch_for(request.version)
     rev = f"--rev {quoted(request.rev)}" if request.rev else "HEAD (build's default --rev)"
+    if git.is_shallow():  # the history between them may be cut off: not known to lack it
+        raise UsageError(f"cannot tell whether {rev} at {sha[:12]} contains {request.version}", SHALLOW_HINT)
+    branch = fleet.branch_for(request.version)
     hint = (
         f"pass --rev {branch}, the branch `aeon-release merge {request.version}` made"
         if git.branch_sha(branch)

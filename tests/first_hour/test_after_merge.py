@@ -40,6 +40,23 @@ def test_build_refuses_a_revision_without_the_version_it_is_labelled(tmp_path: P
     assert not build.plan(build.BuildRequest(ex.fork, "v0.29.0", rev="aeon-v0.29.0", config_dir=ex.config)).dirty
 
 
+def test_build_in_a_shallow_clone_cut_before_the_tag_says_so(tmp_path: Path) -> None:
+    """CI checks out one commit: the tag fetched beside it is no ancestor git can see, which is not
+    knowing that the revision lacks it.  The refusal says the clone is shallow, not that the tree is old."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "switch", "-q", "-c", "aeon-v0.29.0", "v0.29.0")
+    (ex.fork / "hotfix.txt").write_text("fix\n")
+    git(ex.fork, "add", "hotfix.txt")
+    git(ex.fork, "commit", "-qm", "A hotfix on the merged branch")
+    shallow = tmp_path / "ci"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "aeon-v0.29.0", f"file://{ex.fork}", str(shallow))
+    git(shallow, "fetch", "-q", "--depth", "1", "origin", "tag", "v0.29.0")
+    run = run_cli("build", "--repo", shallow, "--config", ex.config, "--version", "v0.29.0")
+    assert run.code == 2, run.err
+    assert "cannot tell whether HEAD (build's default --rev)" in run.err and "contains v0.29.0" in run.err
+    assert "git fetch --unshallow" in run.err and "older tree" not in run.err
+
+
 @pytest.mark.parametrize("folder", ["ex", "my fork's [x]"])
 def test_a_finished_merge_says_what_to_build(tmp_path: Path, folder: str) -> None:
     """A merge that made its branch ended on "created aeon-v0.29.0" and nothing else; the stranger's
