@@ -1,0 +1,451 @@
+"""Reads before the set: a fork line reads a name that upstream now assigns only below it, or on one path.
+
+A carry reads what the function set a few lines above it: ``self.aeon_budget = self.max_tokens * 2``
+under ``self.max_tokens = cfg.max_tokens``, ``out = out[: limit * 2]`` under ``limit = cfg.limit``.
+Upstream moves the assignment further down (vLLM does it all the time: #19790 moved ``dp_rank`` and
+``dp_size`` below the engine setup of ``MPClient.__init__``, #18581 moved ``common_attn_metadata`` in
+``_prepare_inputs``), or into one branch of an ``if``, or drops it.  Git keeps the fork's line with
+its neighbours, above upstream's new line: the merge is clean, the file compiles, and the function
+raises ``UnboundLocalError``/``AttributeError`` on the fork's path only, or reads a value an earlier
+call or a class attribute left, with every answer looking right.
+
+A finding needs the fork's own version to be sound: at the fork branch an assignment of the name
+reaches the fork's line on every path (it follows the same statement there), and in the merged
+function none does, while an assignment of it that upstream wrote stands elsewhere in the function
+(moved or made conditional), or no assignment is left at all (a local only, nothing else defines it).
+
+Cheap first: only files both sides changed whose upstream diff removed an assignment of a name the
+fork's added lines mention (a text scan); the fork's version of such a file is parsed only when the
+merged one has a candidate read.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+# ``name =``, ``self.name =``, ``name: T =`` at the start of a line: an assignment's target (text)
+_ASSIGNED = re.compile(r"^\s*((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_BUILTINS = frozenset(dir(builtins))
+FORK, UPSTREAM = "the fork", "upstream"
+
+# which side wrote a statement: ``duplicates._writer`` over the merged file's lines
+Writer = Callable[[ast.stmt], str]
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What must be assigned: ``name`` or ``self.name``, and the methods of the class that assign it
+    (a call of one, ``self.setup()``, sets it as well)."""
+
+    target: str
+    setters: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Read:
+    """A fork statement of ``func`` (in class ``cls``) that reads ``target`` (``name`` or ``self.name``)."""
+
+    func: ast.FunctionDef | ast.AsyncFunctionDef
+    cls: ast.ClassDef | None
+    qual: str
+    stmt: ast.stmt
+    target: str
+    undefined: bool = False  # a local the merged function assigns nowhere, that nothing else defines
+
+    def goal(self) -> Goal:
+        return _goal(self.cls, self.func, self.target)
+
+
+def removed_targets(removed: Iterable[str]) -> frozenset[str]:
+    """Names (``x``, ``self.x``) an assignment among upstream's removed lines set."""
+    return frozenset(m.group(1) for line in removed if (m := _ASSIGNED.match(line)) is not None)
+
+
+def wanted(removed: Iterable[str], fork_lines: Iterable[str]) -> frozenset[str]:
+    """The text scan: targets upstream's diff stopped assigning on a line that the fork's added lines mention."""
+    targets = removed_targets(removed)
+    if not targets:
+        return frozenset()
+    words = {w for line in fork_lines for w in _WORD.findall(line.split("#", 1)[0])}
+    return frozenset(t for t in targets if t.rpartition(".")[2] in words)
+
+
+def reads_before_set(
+    path: str,
+    merged: ast.Module,
+    ours: Callable[[], ast.Module | None],
+    targets: frozenset[str],
+    writer: Writer,
+) -> list[Finding]:
+    """Findings for one merged file both sides changed; ``targets`` from ``wanted``; ``ours``: the fork's version."""
+    reads = [r for r in _fork_reads(merged, targets, writer) if r.undefined or not _reaches(r.func, r.stmt, r.goal())]
+    reads = [r for r in reads if _set_elsewhere(r, writer) is not False]
+    if not reads:
+        return []
+    mine = ours()
+    if mine is None:
+        return []
+    before = {qual: (func, cls) for qual, func, cls in _functions(mine)}
+    findings = []
+    for read in reads:
+        old, cls = before.get(read.qual, (None, None))
+        twin = _twin(old, read.stmt) if old is not None else None
+        if old is None or twin is None or not _reaches(old, twin, _goal(cls, old, read.target)):
+            continue  # the fork's line did not follow an assignment there either
+        findings.append(_finding(path, read, _set_elsewhere(read, writer), merged))
+    return findings
+
+
+# -- the fork's reads ------------------------------------------------------------------------------------
+_Located = tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]
+
+
+def _functions(module: ast.Module) -> Iterator[_Located]:
+    """(qualified name, def, its class) of every function, methods and nested ones included."""
+
+    def walk(body: list[ast.stmt], prefix: str, cls: ast.ClassDef | None) -> Iterator[_Located]:
+        for stmt in body:
+            if isinstance(stmt, _FUNCTIONS):
+                yield prefix + stmt.name, stmt, cls
+                yield from walk(stmt.body, f"{prefix}{stmt.name}.", None)
+            elif isinstance(stmt, ast.ClassDef):
+                yield from walk(stmt.body, f"{prefix}{stmt.name}.", stmt)
+            else:
+                for block in _child_blocks(stmt):
+                    yield from walk(block, prefix, cls)
+
+    return walk(module.body, "", None)
+
+
+def _goal(cls: ast.ClassDef | None, func: ast.FunctionDef | ast.AsyncFunctionDef, target: str) -> Goal:
+    attr = target.partition(".")[2]
+    if not attr or cls is None:
+        return Goal(target)
+    setters = frozenset(
+        m.name
+        for m in cls.body
+        if isinstance(m, _FUNCTIONS)
+        and m is not func
+        and (me := _instance(m)) is not None
+        and any(_binds_any(s, f"{me}.{attr}") for s in _statements(m.body))
+    )
+    return Goal(target, setters)
+
+
+def _fork_reads(module: ast.Module, targets: frozenset[str], writer: Writer) -> Iterator[Read]:
+    for qual, func, cls in _functions(module):
+        me = _instance(func) if cls is not None else None
+        wanted = {t for t in targets if "." not in t or (me is not None and t.startswith(me + "."))}
+        if not wanted:
+            continue
+        local = _locals(func)
+        for stmt in _statements(func.body):
+            if writer(stmt) != FORK:
+                continue
+            for target in sorted(_reads(stmt, me) & wanted):
+                if "." in target or target in local:
+                    yield Read(func, cls, qual, stmt, target)
+                elif _undefined(module, func, target):
+                    yield Read(func, cls, qual, stmt, target, undefined=True)
+
+
+def _instance(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The instance parameter of a method (``self``); None for a static method or a function."""
+    names = {d.id for d in func.decorator_list if isinstance(d, ast.Name)}
+    if names & {"staticmethod", "classmethod"} or not func.args.args:
+        return None
+    return func.args.args[0].arg
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a function's own body, nested blocks included, nested defs and classes not."""
+    for stmt in body:
+        if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            continue
+        yield stmt
+        for block in _child_blocks(stmt):
+            yield from _statements(block)
+
+
+def _child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(stmt, "handlers", None) or []:
+        yield handler.body
+    for case in getattr(stmt, "cases", None) or []:
+        yield case.body
+
+
+def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """The parts of a statement that run with it: a compound statement's head, not its blocks."""
+    blocks = {id(s) for block in _child_blocks(stmt) for s in block}
+    for _field, value in ast.iter_fields(stmt):
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, ast.AST) and id(item) not in blocks and not isinstance(item, ast.excepthandler):
+                yield item
+
+
+def _reads(stmt: ast.stmt, me: str | None) -> set[str]:
+    """``name`` and ``me.name`` loads the statement makes when it runs (a lambda's body runs later)."""
+    found: set[str] = set()
+    stack = list(_own_expressions(stmt))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Load)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == me
+        ):
+            found.add(f"{me}.{node.attr}")
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _locals(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names Python makes local to the function: assigned in it, not parameters, not declared global."""
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    params |= {a.arg for a in (func.args.vararg, func.args.kwarg) if a is not None}
+    declared: set[str] = set()
+    stored: set[str] = set()
+    for stmt in _statements(func.body):
+        if isinstance(stmt, (ast.Global, ast.Nonlocal)):
+            declared.update(stmt.names)
+        stored |= _stores(stmt)
+    return stored - params - declared
+
+
+def _stores(stmt: ast.stmt) -> set[str]:
+    """Plain names a statement binds when it runs (its own parts: targets, ``as`` names, imports)."""
+    found: set[str] = set()
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return {(a.asname or a.name).split(".")[0] for a in stmt.names}
+    if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+        found |= {h.name for h in getattr(stmt, "handlers", []) if h.name}
+    for part in _own_expressions(stmt):
+        for node in ast.walk(part):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                found.add(node.id)
+    return found
+
+
+def _undefined(module: ast.Module, func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """A name no longer assigned in the function that nothing else defines: a NameError now."""
+    if name in _BUILTINS or name in _locals(func):
+        return False
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    if name in params or any(a is not None and a.arg == name for a in (func.args.vararg, func.args.kwarg)):
+        return False
+    return not any(
+        (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name)
+        or (isinstance(node, (*_FUNCTIONS, ast.ClassDef)) and node.name == name)
+        or (isinstance(node, ast.arg) and node.arg == name)
+        or (
+            isinstance(node, (ast.Import, ast.ImportFrom))
+            and any((a.asname or a.name).split(".")[0] in (name, "*") for a in node.names)
+        )
+        or (isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names)
+        or (isinstance(node, ast.ExceptHandler) and node.name == name)
+        for node in ast.walk(module)
+    )
+
+
+# -- does an assignment reach the read? ----------------------------------------------------------------
+def _reaches(func: ast.FunctionDef | ast.AsyncFunctionDef, stmt: ast.stmt, goal: Goal) -> bool:
+    """An assignment of the goal's target runs on every path from the function's start to ``stmt`` (a
+    parameter is one; for ``self.x``, a call of a method of the class that assigns it counts as one)."""
+    if "." not in goal.target and goal.target not in _locals(func):
+        return True  # a parameter, or a global: bound on entry
+    found = _before(func.body, stmt, goal)
+    return bool(found and found[1])
+
+
+def _before(block: list[ast.stmt], stmt: ast.stmt, target: Goal) -> tuple[bool, bool] | None:
+    """(found, assigned): whether ``stmt`` is in ``block``, and whether the target is surely assigned by
+    the time it runs; None when ``stmt`` is not in the block."""
+    assigned = False
+    for item in block:
+        if item is stmt:
+            return True, assigned
+        inner = _inner(item, stmt, target)
+        if inner is not None:
+            return True, assigned or inner
+        if _sets(item, target):
+            assigned = True
+    return None
+
+
+def _inner(item: ast.stmt, stmt: ast.stmt, target: Goal) -> bool | None:
+    """``stmt`` is inside ``item``'s blocks: whether ``target`` is assigned on the way in; None if not inside."""
+    head = _head_sets(item, target)
+    for block in _child_blocks(item):
+        found = _before(block, stmt, target)
+        if found is not None:
+            return head or found[1]
+    return None
+
+
+def _head_sets(item: ast.stmt, goal: Goal) -> bool:
+    """What a compound statement binds before its body runs: a ``for`` target, a ``with ... as``."""
+    if isinstance(item, (ast.For, ast.AsyncFor)):
+        return _binds(item.target, goal.target)
+    if isinstance(item, (ast.With, ast.AsyncWith)):
+        return any(i.optional_vars is not None and _binds(i.optional_vars, goal.target) for i in item.items)
+    return False
+
+
+def _sets(stmt: ast.stmt, goal: Goal) -> bool:
+    """Whether running ``stmt`` surely assigns the target (on every path through it that goes on)."""
+    target = goal.target
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):  # ``x += 1`` reads it first
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return (stmt.value is not None and any(_binds(t, target) for t in targets)) or _calls_setter(stmt, goal)
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return "." not in target and target in _stores(stmt)
+    if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+        return stmt.name == target
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return _head_sets(stmt, goal) or _block_sets(stmt.body, goal)
+    if isinstance(stmt, ast.Try):
+        handled = all(_block_sets(h.body, goal) for h in stmt.handlers)
+        return _block_sets(stmt.finalbody, goal) or (
+            handled and (_block_sets(stmt.body, goal) or _block_sets(stmt.orelse, goal))
+        )
+    if isinstance(stmt, ast.If):
+        return _block_sets(stmt.body, goal) and _block_sets(stmt.orelse, goal)
+    if isinstance(stmt, ast.Expr):
+        return _calls_setter(stmt, goal)
+    return False
+
+
+def _block_sets(block: list[ast.stmt], target: Goal) -> bool:
+    """A block assigns ``target`` before it ends, or leaves (``return``, ``raise``...) without going on."""
+    for stmt in block:
+        if _sets(stmt, target) or isinstance(stmt, _EXITS):
+            return True
+    return False
+
+
+def _binds(node: ast.expr, target: str) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == target
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}" == target
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return any(_binds(e, target) for e in node.elts)
+    if isinstance(node, ast.Starred):
+        return _binds(node.value, target)
+    return False
+
+
+def _calls_setter(stmt: ast.stmt, goal: Goal) -> bool:
+    """For ``self.x``: the statement calls a method of the class that assigns it (``self.setup()``), or
+    hands the instance to another callable (``init_cache(self)``: it may set it, so it counts)."""
+    owner, _, attr = goal.target.partition(".")
+    if not attr:
+        return False
+    for node in ast.walk(stmt):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == owner:
+            if func.attr in goal.setters:
+                return True
+        if any(isinstance(a, ast.Name) and a.id == owner for a in [*node.args, *(k.value for k in node.keywords)]):
+            return True
+    return False
+
+
+# -- upstream's assignment -------------------------------------------------------------------------------
+def _set_elsewhere(read: Read, writer: Writer) -> ast.stmt | bool:
+    """Upstream's assignment of the target in the merged function (the one that moved or went into a
+    branch); True when the function assigns it nowhere (a local: dropped); False otherwise."""
+    sets = [s for s in _statements(read.func.body) if _binds_any(s, read.target)]
+    if not sets:
+        return "." not in read.target  # ``self.x`` assigned nowhere here: set elsewhere (symbol drift's)
+    return next((s for s in sets if writer(s) == UPSTREAM), False)
+
+
+def _binds_any(stmt: ast.stmt, target: str) -> bool:
+    if "." not in target:
+        return target in _stores(stmt)
+    return any(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and _binds(n, target)
+        for part in _own_expressions(stmt)
+        for n in ast.walk(part)
+    )
+
+
+def _twin(func: ast.FunctionDef | ast.AsyncFunctionDef, stmt: ast.stmt) -> ast.stmt | None:
+    """The same statement in the fork's version of the function (the fork wrote it: same text)."""
+    dump = ast.dump(stmt)
+    return next((s for s in _statements(func.body) if type(s) is type(stmt) and ast.dump(s) == dump), None)
+
+
+def _finding(path: str, read: Read, upstream: ast.stmt | bool, module: ast.Module) -> Finding:
+    target, where = read.target, f"{read.qual}()"
+    if isinstance(upstream, ast.stmt):
+        later = upstream.lineno > read.stmt.lineno
+        how = (
+            f"upstream's assignment of it is now at line {upstream.lineno}, below the fork's line"
+            if later
+            else f"upstream now assigns it at line {upstream.lineno} on one path only"
+        )
+    else:
+        how = "upstream no longer assigns it there"
+    local = "." not in target
+    stale = not local and not read.func.name == "__init__" and _set_in_class(module, read)
+    if local:
+        consequence = (
+            "UnboundLocalError (or a value an earlier loop pass left)"
+            if not isinstance(upstream, bool)
+            else "NameError"
+        )
+    elif stale:
+        consequence = "it reads the value an earlier call left"
+    else:
+        consequence = "AttributeError, or a class attribute's value in its place"
+    message = (
+        f"the fork's line reads {target} in {where} before anything sets it on every path: at the fork branch "
+        f"an assignment above it did; {how}; on the fork's path: {consequence}; move the fork's line below "
+        "upstream's assignment, or set the value first"
+    )
+    severity = Severity.WARNING if stale else Severity.ERROR
+    return Finding(RULE, "merge", severity, path, read.stmt.lineno, message)
+
+
+def _set_in_class(module: ast.Module, read: Read) -> bool:
+    """``self.x`` is assigned by another method of the read's class, or the class body sets ``x``: an
+    instance may hold a value from an earlier call."""
+    attr = read.target.partition(".")[2]
+    for cls in ast.walk(module):
+        if not isinstance(cls, ast.ClassDef) or read.func not in cls.body:
+            continue
+        for stmt in cls.body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and any(
+                isinstance(t, ast.Name) and t.id == attr
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+            ):
+                return True
+            if isinstance(stmt, _FUNCTIONS) and stmt is not read.func:
+                me = _instance(stmt)
+                if me is not None and any(_binds_any(s, f"{me}.{attr}") for s in _statements(stmt.body)):
+                    return True
+    return False
