@@ -78,9 +78,10 @@ def _unset_reads(
     """Reads before the set (drift/unset_reads.py), in the files both sides changed: those whose upstream
     diff removed an assignment of a name the fork's added lines mention (a text scan) are looked into."""
     findings = []
-    for path, module in sorted(parsed.items()):
+    for path, text in sorted(texts.items()):
         targets = wanted(removed(path), fork.get(path, frozenset()))
-        if not targets:
+        module = (parsed.get(path) or parse_python(text, path)) if targets else None
+        if module is None:
             continue
         side = functools.partial(
             statement_side, lines=code_lines(texts[path]), fork=fork[path], upstream=upstream.get(path, frozenset())
