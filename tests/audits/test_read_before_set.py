@@ -199,3 +199,13 @@ def test_the_text_scan_wants_a_removed_assignment_the_fork_mentions() -> None:
         "self.rank",
     }
     assert wanted(["    scale = cfg.scale"], {"y = other * 2"}) == frozenset()
+
+
+def test_a_parameter_rebound_below_the_fork_read_now_reads_the_argument_a_warning() -> None:
+    # shaped like #11898 (18fd4a8331): add_request's `params = original_params.clone()` moved into the loop
+    read = "n = params.n  # AEON"
+    ours = f"def add(params, k):\n    params = params.clone()\n    k = 1\n    {read}\n    return n\n"
+    merged = f"def add(params, k):\n    k = 1\n    {read}\n    for i in range(k):\n        params = params.clone()\n    return n\n"
+    [finding] = _reads(merged, ours, {read}, {"params = params.clone()"}, ["    params = params.clone()"])
+    assert (finding.line, finding.severity.value) == (3, "warning")
+    assert "reads the argument as passed" in finding.message

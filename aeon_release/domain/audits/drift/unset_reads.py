@@ -148,12 +148,12 @@ def _fork_reads(module: ast.Module, targets: frozenset[str], writer: Writer) -> 
         wanted = {t for t in targets if "." not in t or (me is not None and t.startswith(me + "."))}
         if not wanted:
             continue
-        local = _locals(func)
+        local, rebound = _locals(func), _rebound(func)
         for stmt in _statements(func.body):
             if writer(stmt) != FORK:
                 continue
             for target in sorted(_reads(stmt, me) & wanted):
-                if "." in target or target in local:
+                if "." in target or target in local or target in rebound:
                     yield Read(func, cls, qual, stmt, target)
                 elif _undefined(module, func, target):
                     yield Read(func, cls, qual, stmt, target, undefined=True)
@@ -221,15 +221,28 @@ def _reads(stmt: ast.stmt, me: str | None) -> set[str]:
 
 def _locals(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """Names Python makes local to the function: assigned in it, not parameters, not declared global."""
+    return _assigned_names(func) - _parameters(func)
+
+
+def _rebound(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Parameters the function assigns again (``params = params.clone()``): a read sees the argument
+    until then."""
+    return _assigned_names(func) & _parameters(func)
+
+
+def _parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
-    params |= {a.arg for a in (func.args.vararg, func.args.kwarg) if a is not None}
+    return params | {a.arg for a in (func.args.vararg, func.args.kwarg) if a is not None}
+
+
+def _assigned_names(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     declared: set[str] = set()
     stored: set[str] = set()
     for stmt in _statements(func.body):
         if isinstance(stmt, (ast.Global, ast.Nonlocal)):
             declared.update(stmt.names)
         stored |= _stores(stmt)
-    return stored - params - declared
+    return stored - declared
 
 
 def _stores(stmt: ast.stmt) -> set[str]:
@@ -271,8 +284,8 @@ def _undefined(module: ast.Module, func: ast.FunctionDef | ast.AsyncFunctionDef,
 def _reaches(func: ast.FunctionDef | ast.AsyncFunctionDef, stmt: ast.stmt, goal: Goal) -> bool:
     """An assignment of the goal's target runs on every path from the function's start to ``stmt`` (a
     parameter is one; for ``self.x``, a call of a method of the class that assigns it counts as one)."""
-    if "." not in goal.target and goal.target not in _locals(func):
-        return True  # a parameter, or a global: bound on entry
+    if "." not in goal.target and goal.target not in _locals(func) and goal.target not in _rebound(func):
+        return True  # a parameter never assigned again, or a global: bound on entry
     found = _before(func.body, stmt, goal)
     return bool(found and found[1])
 
@@ -410,9 +423,12 @@ def _finding(path: str, read: Read, upstream: ast.stmt | bool, module: ast.Modul
         )
     else:
         how = "upstream no longer assigns it there"
-    local = "." not in target
-    stale = not local and not read.func.name == "__init__" and _set_in_class(module, read)
-    if local:
+    argument = "." not in target and target in _parameters(read.func)
+    local = "." not in target and not argument
+    stale = argument or (not local and read.func.name != "__init__" and _set_in_class(module, read))
+    if argument:
+        consequence = "it reads the argument as passed, not the value the function made of it"
+    elif local:
         consequence = (
             "UnboundLocalError (or a value an earlier loop pass left)"
             if not isinstance(upstream, bool)
