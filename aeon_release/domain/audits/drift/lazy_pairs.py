@@ -12,7 +12,8 @@ A fork-owned line holding a tuple of two identifier strings is such a reference 
 branch, the first names a module beside the line's file (``dir/first.py`` or ``dir/first/__init__.py``,
 dots as folders) that defines the second at its top level: then the pair is checked in the merged
 tree, where that module must still define the name.  A module with a ``__getattr__`` answers for any
-name and is left alone.
+name and is left alone; so is a pair naming the line's own file, which names an outside package of
+that name (``flashinfer.py``'s ``("flashinfer", "fp4_quantize")``).
 
 Cheap first: the fork's added lines must hold such a pair (a text scan); only pairs whose module
 upstream's diff changed or deleted are read, at the fork branch and in the merged tree.
@@ -66,7 +67,9 @@ def _fork_pairs(trees: ThreeTrees) -> Iterator[Pair]:
                 module, name = match.group(2), match.group(4)
                 stem = posixpath.join(folder, *module.split("."))
                 for target in (stem + ".py", stem + "/__init__.py"):
-                    if target in touched:
+                    # a file naming itself names an outside package of the same name (``vllm/utils/
+                    # flashinfer.py``'s ``_lazy_import_wrapper("flashinfer", "fp4_quantize")``)
+                    if target in touched and target != path:
                         yield Pair(path, line, module, name, target)
 
 
