@@ -10,7 +10,7 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
-# -- shaped like #13558 (449d1bce02): DeepseekV3ForCausalLM moved from deepseek_v3.py into deepseek_v2.py --
+# -- shaped like #12793 (449d1bce02): DeepseekV3ForCausalLM moved from deepseek_v3.py into deepseek_v2.py --
 MODELS = "vllm/model_executor/models"
 REGISTRY = f"{MODELS}/registry.py"
 V2, V3 = f"{MODELS}/deepseek_v2.py", f"{MODELS}/deepseek_v3.py"
@@ -40,7 +40,7 @@ V2_WITH_V3 = (
 
 
 def _found(repo: GitRepo, fork: dict[str, str], upstream: dict[str, str | None]) -> list[tuple[int, str, str]]:
-    sides = s.merge_case(repo, BASE, fork, [("Remove duplicated DeepSeek V2/V3 model definition (#13558)", upstream)])
+    sides = s.merge_case(repo, BASE, fork, [("Remove duplicated DeepSeek V2/V3 model definition (#12793)", upstream)])
     return [
         (f.line, f.severity.value, f.message)
         for f in s.merged_findings(repo, sides, s.Settings())
@@ -57,7 +57,7 @@ def test_a_fork_entry_naming_a_module_upstream_deleted(git_repo: GitRepo) -> Non
         git_repo, {REGISTRY: FORK_REG}, {V3: None, V2: V2_WITH_V3, REGISTRY: MOVED_REG}
     )
     assert (line, severity) == (_line(git_repo, FORK_ENTRY), "error")
-    assert f"upstream deleted {V3}" in message and "(#13558, " in message
+    assert f"upstream deleted {V3}" in message and "(#12793, " in message
     assert "upstream's own entries name ('deepseek_v2', 'DeepseekV3ForCausalLM') now" in message
 
 

@@ -3,7 +3,7 @@
 A registry that imports on first use keeps each entry as two strings, the module beside the registry
 and the name in it (``"AeonV3ForCausalLM": ("deepseek_v3", "DeepseekV3ForCausalLM")``: an architecture
 the fork serves with upstream's class).  Upstream moves the class to another module, renames it or
-deletes the module (#20495 moved Gemma3n's multimodal class to ``gemma3n_mm``, #13558 folded
+deletes the module (#20495 moved Gemma3n's multimodal class to ``gemma3n_mm``, #12793 folded
 ``deepseek_v3`` into ``deepseek_v2``, #15008 moved ``DeciLMForCausalLM`` to ``nemotron_nas``) and
 updates its own entries.  Git merges the fork's entry as it was: nothing imports the pair until that
 architecture is loaded, hours later, and then the load fails (ModuleNotFoundError, AttributeError).
