@@ -148,11 +148,13 @@ def _fork_reads(module: ast.Module, targets: frozenset[str], writer: Writer) -> 
         wanted = {t for t in targets if "." not in t or (me is not None and t.startswith(me + "."))}
         if not wanted:
             continue
-        local, rebound = _locals(func), _rebound(func)
+        scope: tuple[set[str], set[str]] | None = None  # (locals, rebound parameters), when first needed
         for stmt in _statements(func.body):
-            if writer(stmt) != FORK:
+            read = _reads(stmt, me) & wanted  # before asking who wrote it: most statements read none
+            if not read or writer(stmt) != FORK:
                 continue
-            for target in sorted(_reads(stmt, me) & wanted):
+            local, rebound = scope = scope or (_locals(func), _rebound(func))
+            for target in sorted(read):
                 if "." in target or target in local or target in rebound:
                     yield Read(func, cls, qual, stmt, target)
                 elif _undefined(module, func, target):
