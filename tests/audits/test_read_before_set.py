@@ -194,10 +194,14 @@ def test_an_attribute_another_method_sets_is_a_stale_read_a_warning() -> None:
 
 
 def test_the_text_scan_wants_a_removed_assignment_the_fork_mentions() -> None:
-    assert wanted(["    scale = cfg.scale", "    self.rank: int = 3", "    x == 4"], {"y = scale * rank"}) == {
-        "scale",
-        "self.rank",
-    }
+    removed = [
+        "    scale = cfg.scale",
+        "    self.rank: int = 3",
+        "    x == 4",
+        "    n, (self.m, *k) = f()",
+        "    f(n=1)",
+    ]
+    assert wanted(removed, {"y = scale * rank + n + m + k"}) == {"scale", "self.rank", "n", "self.m", "k"}
     assert wanted(["    scale = cfg.scale"], {"y = other * 2"}) == frozenset()
 
 

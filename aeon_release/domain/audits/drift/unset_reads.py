@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
-# ``name =``, ``self.name =``, ``name: T =`` at the start of a line: an assignment's target (text)
-_ASSIGNED = re.compile(r"^\s*((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
+# ``name =``, ``self.name =``, ``name: T =``, ``a, (self.b, *c) =`` at the start of a line: an
+# assignment's targets (text)
+_ASSIGNED = re.compile(r"^\s*([\w.,\s()\[\]*]+?)\s*(?::[^=]*)?=(?!=)")
+_TARGET = re.compile(r"^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$")
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -68,7 +70,13 @@ class Read:
 
 def removed_targets(removed: Iterable[str]) -> frozenset[str]:
     """Names (``x``, ``self.x``) an assignment among upstream's removed lines set."""
-    return frozenset(m.group(1) for line in removed if (m := _ASSIGNED.match(line)) is not None)
+    found: set[str] = set()
+    for line in removed:
+        match = _ASSIGNED.match(line)
+        if match is not None:
+            parts = (p.strip(" \t()[]*") for p in match.group(1).split(","))
+            found.update(p for p in parts if _TARGET.match(p))
+    return frozenset(found)
 
 
 def wanted(removed: Iterable[str], fork_lines: Iterable[str]) -> frozenset[str]:
