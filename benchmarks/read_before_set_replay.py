@@ -74,10 +74,18 @@ def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctio
 
 
 def _plain_set(stmt: ast.stmt, target: str) -> bool:
-    """An assignment statement with a value whose one target is ``target``."""
+    """An assignment statement with a value that binds ``target`` (alone, or in a tuple of targets)."""
     if isinstance(stmt, ast.Assign):
-        return any(ast.unparse(t) == target for t in stmt.targets)
-    return isinstance(stmt, ast.AnnAssign) and stmt.value is not None and ast.unparse(stmt.target) == target
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [stmt.target]
+    else:
+        return False
+    return any(
+        isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Store) and ast.unparse(n) == target
+        for t in targets
+        for n in ast.walk(t)
+    )
 
 
 def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef, target: str) -> list[int]:

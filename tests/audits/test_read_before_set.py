@@ -80,7 +80,10 @@ def test_a_fork_read_above_the_assignment_upstream_moved_down(git_repo: GitRepo)
     ]
     init, step = found[0][3], found[1][3]
     assert "reads self.dp_rank in MPClient.__init__()" in init and "AttributeError" in init
-    assert f"now at line {_line(git_repo, '        self.dp_rank = parallel_config.data_parallel_rank')}" in init
+    assert (
+        f"assigns it at line {_line(git_repo, '        self.dp_rank = parallel_config.data_parallel_rank')}, below"
+        in init
+    )
     assert "reads limit in MPClient.step()" in step and "UnboundLocalError" in step
 
 
@@ -119,10 +122,22 @@ OURS = f"def run(cfg, flag):\n    scale = cfg.scale\n    n = 1\n    {READ}\n    
             "scale = c.scale",
             "below the fork's line",
         ),
+        # upstream dropped the assignment every path took; the one left is the base's, in a branch
+        # (shaped like #13931, 72c62eae5f: set_forward_context's `num_tokens_across_dp = None`)
+        (
+            f"def run(cfg, flag):\n    if flag:\n        scale = 4\n    n = 1\n    {READ}\n    return y\n",
+            "",
+            "(line 3) on one path only",
+        ),
     ],
 )
 def test_an_assignment_that_no_longer_reaches_the_fork_read(merged: str, new: str, words: str) -> None:
-    [finding] = _reads(merged, OURS, {READ}, {new} if new else set(), ["    scale = cfg.scale"])
+    ours = (
+        OURS.replace("    scale = cfg.scale\n", "    scale = cfg.scale\n    if flag:\n        scale = 4\n")
+        if "= 4" in merged
+        else OURS
+    )
+    [finding] = _reads(merged, ours, {READ}, {new} if new else set(), ["    scale = cfg.scale"])
     assert (finding.line, finding.severity.value) == (merged.splitlines().index(f"    {READ}") + 1, "error")
     assert words in finding.message
 

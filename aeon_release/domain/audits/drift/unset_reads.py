@@ -398,12 +398,13 @@ def _calls_setter(stmt: ast.stmt, goal: Goal) -> bool:
 
 # -- upstream's assignment -------------------------------------------------------------------------------
 def _set_elsewhere(read: Read, writer: Writer) -> ast.stmt | bool:
-    """Upstream's assignment of the target in the merged function (the one that moved or went into a
-    branch); True when the function assigns it nowhere (a local: dropped); False otherwise."""
+    """The assignment of the target left in the merged function that no longer reaches the read
+    (upstream's own, if it wrote one: the one it moved); True when the function assigns it nowhere
+    (a local: dropped); False for ``self.x`` assigned nowhere here (set elsewhere: symbol drift's)."""
     sets = [s for s in _statements(read.func.body) if _binds_any(s, read.target)]
     if not sets:
-        return "." not in read.target  # ``self.x`` assigned nowhere here: set elsewhere (symbol drift's)
-    return next((s for s in sets if writer(s) == UPSTREAM), False)
+        return "." not in read.target
+    return next((s for s in sets if writer(s) == UPSTREAM), sets[0])
 
 
 def _binds_any(stmt: ast.stmt, target: str) -> bool:
@@ -427,12 +428,12 @@ def _finding(path: str, read: Read, upstream: ast.stmt | bool, module: ast.Modul
     if isinstance(upstream, ast.stmt):
         later = upstream.lineno > read.stmt.lineno
         how = (
-            f"upstream's assignment of it is now at line {upstream.lineno}, below the fork's line"
+            f"after upstream's change the function assigns it at line {upstream.lineno}, below the fork's line"
             if later
-            else f"upstream now assigns it at line {upstream.lineno} on one path only"
+            else f"after upstream's change the function assigns it (line {upstream.lineno}) on one path only"
         )
     else:
-        how = "upstream no longer assigns it there"
+        how = "after upstream's change the function no longer assigns it"
     argument = "." not in target and target in _parameters(read.func)
     local = "." not in target and not argument
     stale = argument or (not local and read.func.name != "__init__" and _set_in_class(module, read))
