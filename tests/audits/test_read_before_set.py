@@ -228,3 +228,15 @@ def test_a_parameter_rebound_below_the_fork_read_now_reads_the_argument_a_warnin
     [finding] = _reads(merged, ours, {read}, {"params = params.clone()"}, ["    params = params.clone()"])
     assert (finding.line, finding.severity.value) == (3, "warning")
     assert "reads the argument as passed" in finding.message
+
+
+def test_a_read_under_the_same_test_as_the_assignment_is_silent() -> None:
+    # upstream made the assignment conditional; the fork's read sits under the same condition
+    ours = f"def run(cfg, flag):\n    scale = cfg.scale\n    n = 1\n    if flag:\n        {READ}\n"
+    merged = f"def run(cfg, flag):\n    if flag:\n        scale = cfg.scale\n    n = 1\n    if flag:\n        {READ}\n"
+    assert _reads(merged, ours, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]) == []
+    other = merged.replace("    if flag:\n        " + READ, "    if n:\n        " + READ)
+    assert (
+        len(_reads(other, ours.replace("if flag", "if n"), {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]))
+        == 1
+    )

@@ -97,7 +97,7 @@ def reads_before_set(
 ) -> list[Finding]:
     """Findings for one merged file both sides changed; ``targets`` from ``wanted``; ``ours``: the fork's version."""
     reads = [r for r in _fork_reads(merged, targets, writer) if r.undefined or not _reaches(r.func, r.stmt, r.goal())]
-    reads = [r for r in reads if _set_elsewhere(r, writer) is not False]
+    reads = [r for r in reads if _set_elsewhere(r, writer) is not False and not _same_guard(r)]
     if not reads:
         return []
     mine = ours()
@@ -394,6 +394,26 @@ def _calls_setter(stmt: ast.stmt, goal: Goal) -> bool:
         if any(isinstance(a, ast.Name) and a.id == owner for a in [*node.args, *(k.value for k in node.keywords)]):
             return True
     return False
+
+
+def _same_guard(read: Read) -> bool:
+    """The read sits under an ``if`` whose test also guards an assignment of the target (``if flag: x =
+    ...`` ... ``if flag: use(x)``): the two paths go together, as upstream's own reads there do."""
+    guards: dict[int, set[str]] = {}
+
+    def walk(body: list[ast.stmt], tests: frozenset[str]) -> None:
+        for stmt in body:
+            guards[id(stmt)] = set(tests)
+            if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+                continue
+            inner = tests | {ast.dump(stmt.test)} if isinstance(stmt, ast.If) else tests
+            for block in _child_blocks(stmt):
+                walk(block, inner if block is getattr(stmt, "body", None) else tests)
+
+    walk(read.func.body, frozenset())
+    sets = [s for s in _statements(read.func.body) if _binds_any(s, read.target)]
+    mine = guards.get(id(read.stmt), set())
+    return bool(mine) and any(mine & guards.get(id(s), set()) for s in sets)
 
 
 # -- upstream's assignment -------------------------------------------------------------------------------
