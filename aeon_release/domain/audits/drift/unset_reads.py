@@ -95,23 +95,60 @@ def reads_before_set(
     targets: frozenset[str],
     writer: Writer,
 ) -> list[Finding]:
-    """Findings for one merged file both sides changed; ``targets`` from ``wanted``; ``ours``: the fork's version."""
-    reads = [r for r in _fork_reads(merged, targets, writer) if r.undefined or not _reaches(r.func, r.stmt, r.goal())]
-    reads = [r for r in reads if _set_elsewhere(r, writer) is not False and not _same_guard(r)]
-    if not reads:
+    """Findings for one merged file both sides changed; ``targets`` from ``wanted``; ``ours``: the fork's version.
+
+    Each (function, name) is walked once, whatever the number of the fork's reads of it: a pull
+    request's file of thousands of reads costs one pass a name, not one a read."""
+    groups: dict[tuple[int, str], list[Read]] = {}
+    for read in _fork_reads(merged, targets, writer):
+        groups.setdefault((id(read.func), read.target), []).append(read)
+    unset = [found for reads in groups.values() for found in _unset(reads, writer)]
+    if not unset:
         return []
     mine = ours()
     if mine is None:
         return []
     before = {qual: (func, cls) for qual, func, cls in _functions(mine)}
+    reached: dict[tuple[str, str], tuple[dict[int, bool] | None, dict[str, ast.stmt]]] = {}
+    stale: dict[tuple[int, str], bool] = {}
     findings = []
-    for read in reads:
+    for read, setter in unset:
         old, cls = before.get(read.qual, (None, None))
-        twin = _twin(old, read.stmt) if old is not None else None
-        if old is None or twin is None or not _reaches(old, twin, _goal(cls, old, read.target)):
+        if old is None:
+            continue
+        key = (read.qual, read.target)
+        if key not in reached:
+            reached[key] = (_reached(old, _goal(cls, old, read.target)), _by_text(old))
+        at, twins = reached[key]
+        twin = twins.get(ast.dump(read.stmt))
+        if twin is None or (at is not None and not at.get(id(twin), False)):
             continue  # the fork's line did not follow an assignment there either
-        findings.append(_finding(path, read, _set_elsewhere(read, writer), merged))
+        findings.append(_finding(path, read, setter, stale))
     return findings
+
+
+def _unset(reads: list[Read], writer: Writer) -> Iterator[tuple[Read, ast.stmt | bool]]:
+    """The reads of one name in one merged function that no assignment reaches, with the assignment left
+    (``_set_elsewhere``); a read under the same ``if`` test as an assignment of the name goes with it."""
+    first = reads[0]
+    setter = _set_elsewhere(first, writer)
+    if setter is False:
+        return
+    reached = _reached(first.func, first.goal())
+    guards = _guards(first.func)
+    guarded = {g for s in _statements(first.func.body) if _binds_any(s, first.target) for g in guards[id(s)]}
+    for read in reads:
+        if read.undefined or (reached is not None and not reached.get(id(read.stmt), False)):
+            if not guards[id(read.stmt)] & guarded:
+                yield read, setter
+
+
+def _by_text(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.stmt]:
+    """The function's statements by their text (``ast.dump``): the fork wrote the same statement there."""
+    found: dict[str, ast.stmt] = {}
+    for stmt in _statements(func.body):
+        found.setdefault(ast.dump(stmt), stmt)
+    return found
 
 
 # -- the fork's reads ------------------------------------------------------------------------------------
@@ -151,6 +188,7 @@ def _goal(cls: ast.ClassDef | None, func: ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _fork_reads(module: ast.Module, targets: frozenset[str], writer: Writer) -> Iterator[Read]:
+    defined: frozenset[str] = frozenset()  # the module's names, when first needed
     for qual, func, cls in _functions(module):
         me = _instance(func) if cls is not None else None
         wanted = {t for t in targets if "." not in t or (me is not None and t.startswith(me + "."))}
@@ -165,7 +203,7 @@ def _fork_reads(module: ast.Module, targets: frozenset[str], writer: Writer) -> 
             for target in sorted(read):
                 if "." in target or target in local or target in rebound:
                     yield Read(func, cls, qual, stmt, target)
-                elif _undefined(module, func, target):
+                elif _undefined(defined := defined or _module_names(module), func, target) and "*" not in defined:
                     yield Read(func, cls, qual, stmt, target, undefined=True)
 
 
@@ -269,60 +307,50 @@ def _stores(stmt: ast.stmt) -> set[str]:
     return found
 
 
-def _undefined(module: ast.Module, func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+def _undefined(defined: frozenset[str], func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """A name no longer assigned in the function that nothing else defines: a NameError now."""
-    if name in _BUILTINS or name in _locals(func):
-        return False
-    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
-    if name in params or any(a is not None and a.arg == name for a in (func.args.vararg, func.args.kwarg)):
-        return False
-    return not any(
-        (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name)
-        or (isinstance(node, (*_FUNCTIONS, ast.ClassDef)) and node.name == name)
-        or (isinstance(node, ast.arg) and node.arg == name)
-        or (
-            isinstance(node, (ast.Import, ast.ImportFrom))
-            and any((a.asname or a.name).split(".")[0] in (name, "*") for a in node.names)
-        )
-        or (isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names)
-        or (isinstance(node, ast.ExceptHandler) and node.name == name)
-        for node in ast.walk(module)
-    )
+    return name not in _BUILTINS and name not in _assigned_names(func) | _parameters(func) and name not in defined
+
+
+def _module_names(module: ast.Module) -> frozenset[str]:
+    """Every name the module binds anywhere (or imports with ``*``: then "*"), in one walk."""
+    found: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        elif isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.add(node.name)
+    return frozenset(found)
 
 
 # -- does an assignment reach the read? ----------------------------------------------------------------
-def _reaches(func: ast.FunctionDef | ast.AsyncFunctionDef, stmt: ast.stmt, goal: Goal) -> bool:
-    """An assignment of the goal's target runs on every path from the function's start to ``stmt`` (a
-    parameter is one; for ``self.x``, a call of a method of the class that assigns it counts as one)."""
+def _reached(func: ast.FunctionDef | ast.AsyncFunctionDef, goal: Goal) -> dict[int, bool] | None:
+    """id(statement) -> whether an assignment of the goal's target ran on every path from the function's
+    start to it (for ``self.x``, a call of a method of the class that assigns it counts as one); None
+    when the name is bound on entry (a parameter never assigned again, a global).  One pass."""
     if "." not in goal.target and goal.target not in _locals(func) and goal.target not in _rebound(func):
-        return True  # a parameter never assigned again, or a global: bound on entry
-    found = _before(func.body, stmt, goal)
-    return bool(found and found[1])
+        return None
+    found: dict[int, bool] = {}
 
+    def walk(block: list[ast.stmt], assigned: bool) -> None:
+        for stmt in block:
+            found[id(stmt)] = assigned
+            if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+                head = assigned or _head_sets(stmt, goal)
+                for inner in _child_blocks(stmt):
+                    walk(inner, head)
+            assigned = assigned or _sets(stmt, goal)
 
-def _before(block: list[ast.stmt], stmt: ast.stmt, target: Goal) -> tuple[bool, bool] | None:
-    """(found, assigned): whether ``stmt`` is in ``block``, and whether the target is surely assigned by
-    the time it runs; None when ``stmt`` is not in the block."""
-    assigned = False
-    for item in block:
-        if item is stmt:
-            return True, assigned
-        inner = _inner(item, stmt, target)
-        if inner is not None:
-            return True, assigned or inner
-        if _sets(item, target):
-            assigned = True
-    return None
-
-
-def _inner(item: ast.stmt, stmt: ast.stmt, target: Goal) -> bool | None:
-    """``stmt`` is inside ``item``'s blocks: whether ``target`` is assigned on the way in; None if not inside."""
-    head = _head_sets(item, target)
-    for block in _child_blocks(item):
-        found = _before(block, stmt, target)
-        if found is not None:
-            return head or found[1]
-    return None
+    walk(func.body, False)
+    return found
 
 
 def _head_sets(item: ast.stmt, goal: Goal) -> bool:
@@ -396,24 +424,23 @@ def _calls_setter(stmt: ast.stmt, goal: Goal) -> bool:
     return False
 
 
-def _same_guard(read: Read) -> bool:
-    """The read sits under an ``if`` whose test also guards an assignment of the target (``if flag: x =
-    ...`` ... ``if flag: use(x)``): the two paths go together, as upstream's own reads there do."""
-    guards: dict[int, set[str]] = {}
+def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, frozenset[str]]:
+    """id(statement) -> the tests of the ``if`` statements whose body holds it (``ast.dump``): a read under
+    the test that also guards an assignment (``if flag: x = ...`` ... ``if flag: use(x)``) goes with
+    it, as upstream's own reads there do."""
+    found: dict[int, frozenset[str]] = {}
 
     def walk(body: list[ast.stmt], tests: frozenset[str]) -> None:
         for stmt in body:
-            guards[id(stmt)] = set(tests)
+            found[id(stmt)] = tests
             if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
                 continue
             inner = tests | {ast.dump(stmt.test)} if isinstance(stmt, ast.If) else tests
             for block in _child_blocks(stmt):
                 walk(block, inner if block is getattr(stmt, "body", None) else tests)
 
-    walk(read.func.body, frozenset())
-    sets = [s for s in _statements(read.func.body) if _binds_any(s, read.target)]
-    mine = guards.get(id(read.stmt), set())
-    return bool(mine) and any(mine & guards.get(id(s), set()) for s in sets)
+    walk(func.body, frozenset())
+    return found
 
 
 # -- upstream's assignment -------------------------------------------------------------------------------
@@ -437,13 +464,7 @@ def _binds_any(stmt: ast.stmt, target: str) -> bool:
     )
 
 
-def _twin(func: ast.FunctionDef | ast.AsyncFunctionDef, stmt: ast.stmt) -> ast.stmt | None:
-    """The same statement in the fork's version of the function (the fork wrote it: same text)."""
-    dump = ast.dump(stmt)
-    return next((s for s in _statements(func.body) if type(s) is type(stmt) and ast.dump(s) == dump), None)
-
-
-def _finding(path: str, read: Read, upstream: ast.stmt | bool, module: ast.Module) -> Finding:
+def _finding(path: str, read: Read, upstream: ast.stmt | bool, stale_memo: dict[tuple[int, str], bool]) -> Finding:
     target, where = read.target, f"{read.qual}()"
     if isinstance(upstream, ast.stmt):
         later = upstream.lineno > read.stmt.lineno
@@ -456,7 +477,7 @@ def _finding(path: str, read: Read, upstream: ast.stmt | bool, module: ast.Modul
         how = "after upstream's change the function no longer assigns it"
     argument = "." not in target and target in _parameters(read.func)
     local = "." not in target and not argument
-    stale = argument or (not local and read.func.name != "__init__" and _set_in_class(module, read))
+    stale = argument or (not local and read.func.name != "__init__" and _set_in_class(read, stale_memo))
     if argument:
         consequence = "it reads the argument as passed, not the value the function made of it"
     elif local:
@@ -478,21 +499,21 @@ def _finding(path: str, read: Read, upstream: ast.stmt | bool, module: ast.Modul
     return Finding(RULE, "merge", severity, path, read.stmt.lineno, message)
 
 
-def _set_in_class(module: ast.Module, read: Read) -> bool:
+def _set_in_class(read: Read, memo: dict[tuple[int, str], bool]) -> bool:
     """``self.x`` is assigned by another method of the read's class, or the class body sets ``x``: an
-    instance may hold a value from an earlier call."""
+    instance may hold a value from an earlier call (asked once a class and name)."""
     attr = read.target.partition(".")[2]
-    for cls in ast.walk(module):
-        if not isinstance(cls, ast.ClassDef) or read.func not in cls.body:
-            continue
-        for stmt in cls.body:
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and any(
-                isinstance(t, ast.Name) and t.id == attr
-                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
-            ):
-                return True
-            if isinstance(stmt, _FUNCTIONS) and stmt is not read.func:
-                me = _instance(stmt)
-                if me is not None and any(_binds_any(s, f"{me}.{attr}") for s in _statements(stmt.body)):
-                    return True
+    key = (id(read.cls), attr)
+    if key not in memo:
+        memo[key] = read.cls is not None and any(_sets_attr(stmt, read.func, attr) for stmt in read.cls.body)
+    return memo[key]
+
+
+def _sets_attr(stmt: ast.stmt, func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> bool:
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return any(isinstance(t, ast.Name) and t.id == attr for t in targets)
+    if isinstance(stmt, _FUNCTIONS) and stmt is not func:
+        me = _instance(stmt)
+        return me is not None and any(_binds_any(s, f"{me}.{attr}") for s in _statements(stmt.body))
     return False
