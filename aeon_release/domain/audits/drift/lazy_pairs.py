@@ -67,8 +67,8 @@ def _fork_pairs(trees: ThreeTrees) -> Iterator[Pair]:
                 module, name = match.group(2), match.group(4)
                 stem = posixpath.join(folder, *module.split("."))
                 for target in (stem + ".py", stem + "/__init__.py"):
-                    # a file naming itself names an outside package of the same name (``vllm/utils/
-                    # flashinfer.py``'s ``_lazy_import_wrapper("flashinfer", "fp4_quantize")``)
+                    # a file naming itself names an outside package of the same name (``utils/flashinfer.py``'s
+                    # ``_lazy_import_wrapper("flashinfer", "fp4_quantize")``)
                     if target in touched and target != path:
                         yield Pair(path, line, module, name, target)
 

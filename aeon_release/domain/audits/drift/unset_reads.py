@@ -2,7 +2,7 @@
 
 A carry reads what the function set a few lines above it: ``self.aeon_budget = self.max_tokens * 2``
 under ``self.max_tokens = cfg.max_tokens``, ``out = out[: limit * 2]`` under ``limit = cfg.limit``.
-Upstream moves the assignment further down (vLLM does it all the time: #19790 moved ``dp_rank`` and
+Upstream moves the assignment further down (upstream does it all the time: #19790 moved ``dp_rank`` and
 ``dp_size`` below the engine setup of ``MPClient.__init__``, #18581 moved ``common_attn_metadata`` in
 ``_prepare_inputs``), or into one branch of an ``if``, or drops it.  Git keeps the fork's line with
 its neighbours, above upstream's new line: the merge is clean, the file compiles, and the function
