@@ -5,7 +5,8 @@ For each killer commit K of vLLM history (the five of issues 10 and 11, #40835 a
 or removed (#28335 an env var, #38242 and #49244 config fields, #25489 backend names), a returned
 tuple that grew (#47782, under an unpack and under a fork override), a keyword a constructor
 stopped reading from its ``**kwargs`` (#21931) and a constant whose value changed under inlined
-literals (#27077)): the merge base is K's first parent, upstream (theirs) is
+literals (#27077); a local upstream moved below a carry's read of it (#19029) and a class a lazy
+registry entry of the fork names by ``("module", "Name")`` moved to another module (#12793)): the merge base is K's first parent, upstream (theirs) is
 K, and the fork (ours) is the base plus a carry shaped like the fork's real code (an edit of the
 file K changes, or a fork module that uses what K changes).  The merge must be clean; the engine's
 merge-aware audit (no fleet rule) then runs on the merged tree.  A killer line is *blocked* when an
@@ -357,6 +358,38 @@ KILLERS = (
             (
                 "vllm/v1/sample/aeon_greedy.py",
                 "return torch.where(temperature == -1, 1.0, temperature)  # GREEDY_TEMPERATURE",
+            ),
+        ),
+    ),
+    Killer(
+        "#19029",
+        "a8da78eac9",
+        "num_tokens moved below a carry that reads it",
+        (
+            Edit(
+                "vllm/v1/core/kv_cache_utils.py",
+                "    # AEON: GB10 unified memory: never plan more KV tokens than the fleet's budget\n"
+                "    aeon_kv_tokens = min(num_tokens, 1 << 21)\n",
+                anchor="    # All layers have the same KV cache spec, so we create one kv cache group",
+            ),
+        ),
+        (("vllm/v1/core/kv_cache_utils.py", "aeon_kv_tokens = min(num_tokens, 1 << 21)"),),
+    ),
+    Killer(
+        "#12793",
+        "449d1bce02",
+        "DeepseekV3ForCausalLM moved to deepseek_v2 under a fork registry entry",
+        (
+            Edit(
+                "vllm/model_executor/models/registry.py",
+                '    "AeonDeepseekV3ForCausalLM": ("deepseek_v3", "DeepseekV3ForCausalLM"),  # AEON: the fleet\'s alias\n',
+                anchor='    "DeepseekVLV2ForCausalLM": ("deepseek_vl2", "DeepseekVLV2ForCausalLM"),',
+            ),
+        ),
+        (
+            (
+                "vllm/model_executor/models/registry.py",
+                '"AeonDeepseekV3ForCausalLM": ("deepseek_v3", "DeepseekV3ForCausalLM"),  # AEON: the fleet\'s alias',
             ),
         ),
     ),

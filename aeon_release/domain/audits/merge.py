@@ -34,6 +34,7 @@ from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, ren
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
+from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.names import name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
@@ -113,6 +114,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     name_drift,
     knob_drift,
     dead_patches,
+    lazy_pair_drift,
     env_default_drift,
     field_default_drift,
     registration_drift,

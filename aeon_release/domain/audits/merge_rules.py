@@ -22,6 +22,7 @@ DEVICE_GATE = "merge/device-gate"
 ORDER_DRIFT = "merge/order-drift"
 DTYPE_DRIFT = "merge/dtype-drift"
 ARCH_DRIFT = "merge/arch-drift"
+READ_BEFORE_SET = "merge/read-before-set"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -54,6 +55,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "fork-owned code sits after a return, raise, break or continue upstream added",
+    ),
+    RuleInfo(
+        READ_BEFORE_SET,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code reads a name the merged function no longer sets above it on every path",
     ),
     RuleInfo(
         DEFAULT_DRIFT,

@@ -62,7 +62,7 @@ def duplicate_definitions(
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
         if set(sides) == {FORK, UPSTREAM}:
             findings.append(_finding(path, where, first, second, sides))
-    writer = functools.partial(_writer, lines=lines, fork=fork_lines, upstream=upstream_lines)
+    writer = functools.partial(statement_side, lines=lines, fork=fork_lines, upstream=upstream_lines)
     findings += _unreachable(path, blocks, writer)
     findings += _overwritten(path, blocks, writer)
     return findings
@@ -181,7 +181,7 @@ def _unreachable(
     return findings
 
 
-def _writer(stmt: ast.stmt, lines: list[str], fork: frozenset[str], upstream: frozenset[str]) -> str:
+def statement_side(stmt: ast.stmt, lines: list[str], fork: frozenset[str], upstream: frozenset[str]) -> str:
     """Which side wrote a statement (as ``_side`` says of a definition)."""
     return _side(Definition("", "statement", stmt, stmt.lineno, stmt.end_lineno or stmt.lineno), lines, fork, upstream)
 
