@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from tests.hostile.conftest import config_with, git, make_repo, run_limited
+from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
 
 pytestmark = pytest.mark.slow
 
@@ -133,3 +133,38 @@ def test_the_order_is_the_one_python_builds(seed: int) -> None:
         info = ix.class_info(mod, line.split()[1].split("(")[0])
         assert info is not None and ix._c3_of(info, 0) is None
         assert [c.qualname for c in ix.linearized(info)] == [c.qualname for c in ix.mro(info)]
+
+
+# -- the merge-aware checks' own patterns over a long line -----------------------------------------------------
+# each a literal start followed by an open-ended part, repeated on one line of a string literal the fork adds
+LONG_LINES = {
+    "setattr": "setattr(" * 40_000,  # knobs: a store by setattr
+    "a read by getattr": ":attr(" * 50_000,  # name drift: a string name a read takes
+    "a config's getattr": "getattr(aconfig" * 20_000,  # field defaults: a config field read by string
+}
+
+
+def test_a_long_line_of_a_patterns_start_is_scanned_in_linear_time(tmp_path: Path) -> None:
+    """On Python's ``re``, ``setattr\\([^,\\n]+,...`` backtracked to the line's end from every ``setattr(``:
+    one 320 KB string literal of ``setattr(`` repeated held the merge audit past 90 s, ``:attr(`` repeated
+    too, ``getattr(aconfig`` repeated 64 s.  Those patterns scan on RE2 now (linear.Scan), 0.6 s."""
+    fork = "".join(f"{name.replace(' ', '_').replace(chr(39), '')} = {text!r}\n" for name, text in LONG_LINES.items())
+    run = run_limited(*_merge_audit(tmp_path, fork), timeout=60)
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+
+
+def test_a_word_of_many_registers_is_read_in_linear_time() -> None:
+    """``\\w*register\\w*\\s*\\(`` (a registration's key, in the names a fork line defines) tried every position
+    of a long word and ran to its end and back: ``register`` 20,000 times in one word took 22 s a line.  It
+    starts at a word's start now, in a name of at most 200 characters.  A child process, so that a
+    regression fails on its timeout instead of holding the suite."""
+    import subprocess
+    import sys
+
+    code = (
+        "from aeon_release.domain.audits.drift import names\n"
+        "assert names._defined_in(['x = ' + 'register' * 50_000]) == set()\n"
+        "assert names._defined_in(['    registry.register_model(\"aeon_vlm\", X)']) == {'aeon_vlm'}\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
