@@ -104,8 +104,9 @@ def _choice(word: str) -> re.Pattern[str]:
 def _registered(word: str) -> re.Pattern[str]:
     """A line that registers ``word`` (escaped) by a call or decorator whose name holds ``register``,
     among its string arguments (``@Manager.register_module(["a", "x"])``); an object's own buffer or
-    parameter is an attribute, not a registry's key."""
-    return re.compile(rf"""\b(?!register_(?:buffer|parameter)\()\w*register\w*\s*\([^\n]*?["']{word}["']""")
+    parameter is an attribute, not a registry's key.  The call's name is at most 200 characters (as in
+    _DEFINED: a word of ``register`` repeated was quadratic)."""
+    return re.compile(rf"""\b(?!register_(?:buffer|parameter)\()\w{{0,100}}register\w{{0,100}}\s*\([^\n]*?["']{word}["']""")
 
 
 @dataclass(frozen=True)
