@@ -106,7 +106,9 @@ def _registered(word: str) -> re.Pattern[str]:
     among its string arguments (``@Manager.register_module(["a", "x"])``); an object's own buffer or
     parameter is an attribute, not a registry's key.  The call's name is at most 200 characters (as in
     _DEFINED: a word of ``register`` repeated was quadratic)."""
-    return re.compile(rf"""\b(?!register_(?:buffer|parameter)\()\w{{0,100}}register\w{{0,100}}\s*\([^\n]*?["']{word}["']""")
+    return re.compile(
+        rf"""\b(?!register_(?:buffer|parameter)\()\w{{0,100}}register\w{{0,100}}\s*\([^\n]*?["']{word}["']"""
+    )
 
 
 @dataclass(frozen=True)
