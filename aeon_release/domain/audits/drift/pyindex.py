@@ -345,7 +345,7 @@ class Index:
 
 _DEEPEST = 30
 # How much of the classes' hierarchies an index orders (mro): no hand-written class comes near LONGEST or
-# STEPS (vLLM's longest order is in the tens), and the work of ordering every class of a file, each in
+# STEPS (a real tree's longest order is in the tens), and the work of ordering every class of a file, each in
 # full, grows with the square of its classes.
 BUDGET = 1_000_000  # classes and bases an index looks at ordering classes before it cuts an order
 LONGEST = 200  # classes in an order cut
