@@ -5,6 +5,12 @@ Each shape is one fork file added beside an upstream commit that flips ``Base.fl
 (``audit --base/--ours/--theirs --format json``) runs once in a child process, cut at ``--timeout``.
 
   python benchmarks/hostile_shapes.py [--timeout 120] [SHAPE ...]
+
+``--orders GIT_DIR`` instead orders every class of the ``vllm/`` tree at HEAD of that repository (a bare
+one will do) and prints how many there are, the longest order and how much of the budget past which an
+order is cut (pyindex.BUDGET) the tree spent: that no real class comes near the bounds.
+
+  PYTHONPATH=. python benchmarks/hostile_shapes.py --orders /work/.mirror/neuralmagic+vllm/repo
 """
 
 from __future__ import annotations
@@ -86,11 +92,60 @@ def run(shape: str, folder: Path, timeout: float) -> str:
     return f"{time.monotonic() - started:.1f} s, exit {done.returncode}"
 
 
+class _Blobs:
+    """A revision's files by path, read with one ``git cat-file --batch``."""
+
+    def __init__(self, git_dir: Path, rev: str) -> None:
+        argv = ["git", "--git-dir", str(git_dir), "cat-file", "--batch"]
+        self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._rev = rev
+
+    def text(self, path: str) -> str | None:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._proc.stdin.write(f"{self._rev}:{path}\n".encode())
+        self._proc.stdin.flush()
+        head = self._proc.stdout.readline().split()
+        if head[-1] == b"missing":
+            return None
+        data = self._proc.stdout.read(int(head[2]) + 1)[:-1]
+        return data.decode("utf-8", "replace") if head[1] == b"blob" else None
+
+
+def orders(git_dir: Path) -> None:
+    from aeon_release.domain.audits.drift import pyindex as px
+
+    def listed(*args: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", str(git_dir), *args], check=True, capture_output=True, text=True
+        ).stdout
+
+    rev = listed("rev-parse", "HEAD").strip()
+    ix = px.Index(_Blobs(git_dir, rev))
+    classes, longest = 0, (0, "")
+    for path in listed("ls-tree", "-r", "--name-only", rev, "vllm/").split("\n"):
+        mod = ix.module_at(path) if path.endswith(".py") else None
+        for qualname in mod.classes if mod is not None else ():
+            cls = ix.class_info(mod, qualname) if mod is not None else None
+            if cls is not None:
+                classes += 1
+                longest = max(
+                    longest, (len(ix.mro(cls)), f"{path}:{qualname}"), (len(ix.linearized(cls)), f"{path}:{qualname}")
+                )
+    cut = sum(map(len, ix.cut.values()))
+    print(
+        f"{rev[:10]}: {classes} classes, longest order {longest[0]} ({longest[1]}), {ix._spent} of the {px.BUDGET} budget spent, {cut} cut"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--orders", type=Path, metavar="GIT_DIR")
     parser.add_argument("shapes", nargs="*", metavar="SHAPE", help=f"of: {', '.join(SHAPES)} (default: all)")
     args = parser.parse_args()
+    if args.orders is not None:
+        orders(args.orders)
+        return
     env = {"GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x"}
     os.environ.update(env)
     for shape in args.shapes or SHAPES:
