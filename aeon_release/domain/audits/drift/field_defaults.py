@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -50,7 +51,7 @@ _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
 _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
-_FORK_GETATTR = re.compile(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
+_FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 DefaultValue = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})

@@ -52,7 +52,7 @@ def inherited_changes(
     old = before.class_info(old_mod, qual) if old_mod is not None else None
     if cls is None or old is None:
         return
-    new_mro, old_mro = linearized(after, cls)[1:], linearized(before, old)[1:]
+    new_mro, old_mro = after.linearized(cls)[1:], before.linearized(old)[1:]
     names = {n for item in new_mro if isinstance(item, ClassInfo) and upstream(item.module.path) for n in item.members}
     for name in sorted(names - set(cls.members) - cls.instance):
         now, then = _looked_up(new_mro, name), _looked_up(old_mro, name)
@@ -61,45 +61,6 @@ def inherited_changes(
         (item, line, new_text, new_value), (_, _, old_text, old_value) = now, then
         if default_differs(old_value, new_value):
             yield Inherited(name, item.qualname, item.module.path, line, old_text, new_text)
-
-
-def linearized(ix: Index, cls: ClassInfo) -> list[ClassInfo | px.External]:
-    """``cls.__mro__`` as Python builds it (C3): in a diamond (``Mine(A, B)``, both of ``Base``) ``B`` comes
-    before ``Base``, so ``B``'s setting is the one ``Mine`` gets.  The index's depth-first order (enough to
-    know whether a member exists) where the bases do not linearize or nest too deep."""
-    memo: dict[tuple[str, str], list[ClassInfo | px.External]] = {}
-
-    def key(item: ClassInfo | px.External) -> tuple[str, str]:
-        return (item.module.path, item.qualname) if isinstance(item, ClassInfo) else ("", item.name)
-
-    def c3(item: ClassInfo, depth: int) -> list[ClassInfo | px.External] | None:
-        if key(item) in memo:
-            return memo[key(item)]
-        bases = ix.bases(item)
-        if depth > _DEEPEST or any(key(b) == key(item) for b in bases):
-            return None
-        heads: list[list[ClassInfo | px.External]] = []
-        for base in bases:
-            line = c3(base, depth + 1) if isinstance(base, ClassInfo) else [base]
-            if line is None:
-                return None
-            heads.append(list(line))
-        heads.append(list(bases))
-        out: list[ClassInfo | px.External] = [item]
-        while any(heads):
-            tails = {key(x) for h in heads for x in h[1:]}
-            pick = next((h[0] for h in heads if h and key(h[0]) not in tails), None)
-            if pick is None:
-                return None  # no consistent order: Python would refuse the class
-            out.append(pick)
-            heads = [h[1:] if h and key(h[0]) == key(pick) else h for h in heads]
-        memo[key(item)] = out
-        return out
-
-    return c3(cls, 0) or ix.mro(cls)
-
-
-_DEEPEST = 30
 
 
 def _looked_up(mro: list[ClassInfo | px.External], name: str) -> tuple[ClassInfo, int, str, DefaultValue] | None:

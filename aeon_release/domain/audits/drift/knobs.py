@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterator
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.names import setting_file
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -43,7 +44,7 @@ from aeon_release.domain.audits.source import str_value
 
 # ``x.name = v`` / ``x.name += v`` (an attribute of something: a plain name's assignment is a variable)
 _STORE = re.compile(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
-_SETATTR = re.compile(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
+_SETATTR = linear.Scan(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
 # a string key written into a mapping: ``x["name"] = v``, a dict display's ``"name": v``, ``.setdefault("name", v)``
 _KEY_STORE = re.compile(
     r"""\[\s*["']([A-Za-z_]\w{3,})["']\s*\]\s*=(?!=)|["']([A-Za-z_]\w{3,})["']\s*:(?![:=])|\.setdefault\(\s*["']([A-Za-z_]\w{3,})["']"""

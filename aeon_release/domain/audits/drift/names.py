@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -31,7 +32,7 @@ from aeon_release.domain.audits.source import str_value
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
 # value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
-_READ_NAME = re.compile(
+_READ_NAME = linear.Scan(
     r"""(?:attr\([^\n]*?,|\.(?:get|pop|setdefault|getenv)\(|\[|\bgetenv\()\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:[=!]=|(?:not\s+)?in\b)|[=!]=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|(?:\(|,|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""
@@ -103,8 +104,11 @@ def _choice(word: str) -> re.Pattern[str]:
 def _registered(word: str) -> re.Pattern[str]:
     """A line that registers ``word`` (escaped) by a call or decorator whose name holds ``register``,
     among its string arguments (``@Manager.register_module(["a", "x"])``); an object's own buffer or
-    parameter is an attribute, not a registry's key."""
-    return re.compile(rf"""\b(?!register_(?:buffer|parameter)\()\w*register\w*\s*\([^\n]*?["']{word}["']""")
+    parameter is an attribute, not a registry's key.  The call's name is at most 200 characters (as in
+    _DEFINED: a word of ``register`` repeated was quadratic)."""
+    return re.compile(
+        rf"""\b(?!register_(?:buffer|parameter)\()\w{{0,100}}register\w{{0,100}}\s*\([^\n]*?["']{word}["']"""
+    )
 
 
 @dataclass(frozen=True)
@@ -421,7 +425,9 @@ _DEFINED = re.compile(
     r"|^\s*([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)|^\s*([A-Za-z_]\w{3,})\s*:[^=]+$"
     r"|\bself\.([A-Za-z_]\w{3,})\s*(?::[^=]*)?=(?!=)"
     r"|[(,]\s*([A-Za-z_]\w{3,})\s*=(?!=)"  # a keyword argument
-    r"""|\w*register\w*\s*\(\s*\[?\s*["']([A-Za-z_]\w{3,})["']"""  # a registration's key (the first one)
+    # a registration's key (the first one): from a word's start, in a name of at most 200 characters (from
+    # every position of a word of ``register`` 20,000 times, ``\w*`` ran to its end and back: 22 s a line)
+    r"""|\b\w{0,100}register\w{0,100}\s*\(\s*\[?\s*["']([A-Za-z_]\w{3,})["']"""
 )
 
 

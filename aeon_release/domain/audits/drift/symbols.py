@@ -50,7 +50,7 @@ from aeon_release.domain.audits.drift.signatures import (
 )
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
-from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
@@ -99,7 +99,7 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
             findings.setdefault((finding.path, finding.line, finding.message), finding)
     for finding in (*checker.chained_calls(), *checker.op_calls()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
-    return list(findings.values())
+    return [*findings.values(), *checker.cut_hierarchies()]
 
 
 @runtime_checkable
@@ -146,6 +146,26 @@ class _Checker:
         # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one:
         # every override of one base method asks the same, and each answer walks upstream's files
         self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
+
+    def cut_hierarchies(self) -> Iterator[Finding]:
+        """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
+        what lies past the cut was taken as unknown, so no finding about it was made."""
+        cut: dict[str, dict[str, int]] = {}
+        for ix in (self.before, self.after, self._base, self._theirs):
+            for path, classes in (ix.cut if ix is not None else {}).items():
+                cut.setdefault(path, {}).update(classes)
+        for path, classes in sorted(cut.items()):
+            first, line = min(classes.items(), key=lambda item: item[1])
+            yield Finding(
+                NOT_AUDITED,
+                "audit",
+                Severity.WARNING,
+                path,
+                line,
+                f"{len(classes)} class(es) here ({first} first) derive from over {px.LONGEST} classes or through "
+                f"over {px.STEPS} bases: the merge-aware checks read that much of each one's hierarchy and took "
+                "the rest as unknown",
+            )
 
     # -- per file --------------------------------------------------------------------------------
     def check_file(self, path: str) -> Iterator[Finding]:
