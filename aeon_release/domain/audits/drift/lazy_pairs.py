@@ -82,18 +82,26 @@ def _broken(trees: ThreeTrees, pairs: list[Pair]) -> Iterator[tuple[Pair, str]]:
         before = defined_before[pair.target]
         if before is None or pair.name not in before:
             continue  # not a reference to that module's member at the fork branch (another pair of strings)
-        text = trees.merged_text(pair.target)
-        if text is None:
+        # the import finds ``first.py`` or ``first/__init__.py``: upstream may have made one the other
+        target = next((t for t in (pair.target, _other_form(pair.target)) if trees.merged_text(t) is not None), None)
+        if target is None:
             yield pair, f"upstream deleted {pair.target}"
             continue
-        after = _top_level(text)
+        after = _top_level(trees.merged_text(target))
         if after is not None and pair.name not in after:
-            yield pair, f"{pair.target} no longer defines {pair.name}"
+            yield pair, f"{target} no longer defines {pair.name}"
+
+
+def _other_form(target: str) -> str:
+    """``dir/first.py`` <-> ``dir/first/__init__.py``: the same module, as a file or a package."""
+    if target.endswith("/__init__.py"):
+        return target.removesuffix("/__init__.py") + ".py"
+    return target.removesuffix(".py") + "/__init__.py"
 
 
 def _top_level(text: str | None) -> frozenset[str] | None:
     """Names a module binds at its top level (defs, classes, assignments, imports); None when it cannot
-    be read, or answers any name through a module ``__getattr__``."""
+    be read, or answers any name through a module ``__getattr__``, a ``*`` import or ``globals()``."""
     module = parse_python(text, "<lazy>") if text is not None else None
     if module is None:
         return None
@@ -101,6 +109,16 @@ def _top_level(text: str | None) -> frozenset[str] | None:
     for node in _top_statements(module.body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
+            continue
+        if any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "globals" for n in ast.walk(node)
+        ):
+            return None  # ``globals()[name] = ...``, ``globals().update(...)``: any name
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):  # ``with suppress(ImportError):``
+            bound = (
+                [node.target] if isinstance(node, (ast.For, ast.AsyncFor)) else [i.optional_vars for i in node.items]
+            )
+            names.update(n.id for t in bound if t is not None for n in ast.walk(t) if isinstance(n, ast.Name))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
@@ -113,8 +131,8 @@ def _top_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """A module's statements, those in its top-level ``if``/``try`` blocks too (a guarded import binds)."""
     for stmt in body:
         yield stmt
-        if isinstance(stmt, (ast.If, ast.Try)):
-            for block in (stmt.body, stmt.orelse, getattr(stmt, "finalbody", [])):
+        if isinstance(stmt, (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)):
+            for block in (stmt.body, getattr(stmt, "orelse", []), getattr(stmt, "finalbody", [])):
                 yield from _top_statements(block)
             for handler in getattr(stmt, "handlers", []):
                 yield from _top_statements(handler.body)
