@@ -351,3 +351,28 @@ def test_a_call_that_sets_the_instance_s_attribute_above_the_read_is_silent(setu
     )
     new = {setup, "if cfg.x:", "self.rank = 0", "self._setup(cfg)", "self.rank = cfg.rank"}
     assert _reads(merged, SELF_OURS, {SELF_READ}, new, ["        self.rank = cfg.rank"]) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "if flag:\n    scale = cfg.scale\nelse:\n    sys.exit(1)",
+        "if flag:\n    scale = cfg.scale\nelse:\n    assert False, 'unreachable'",
+        "match flag:\n    case 1:\n        scale = 1\n    case _:\n        assert_never(flag)",
+    ],
+)
+def test_a_branch_that_never_returns_does_not_go_on_unassigned(body: str) -> None:
+    new = {line.strip() for line in body.splitlines()}
+    assert _reads(_run(body), OURS, {READ}, new, ["    scale = cfg.scale"]) == []
+
+
+def test_a_read_in_a_try_s_else_follows_its_body() -> None:
+    ours = f"def run(cfg, flag):\n    scale = cfg.scale\n    try:\n        n = 1\n    except KeyError:\n        return None\n    else:\n        {READ}\n"
+    merged = f"def run(cfg, flag):\n    try:\n        scale = cfg.scale\n    except KeyError:\n        return None\n    else:\n        {READ}\n"
+    assert _reads(merged, ours, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]) == []
+    # its handler does not
+    handler = f"def run(cfg, flag):\n    try:\n        scale = cfg.scale\n    except KeyError:\n        {READ}\n"
+    ours_h = (
+        f"def run(cfg, flag):\n    scale = cfg.scale\n    try:\n        n = 1\n    except KeyError:\n        {READ}\n"
+    )
+    assert len(_reads(handler, ours_h, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"])) == 1

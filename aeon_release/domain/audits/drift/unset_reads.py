@@ -402,7 +402,9 @@ def _reached(func: ast.FunctionDef | ast.AsyncFunctionDef, goal: Goal) -> dict[i
             if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
                 head = assigned or _head_sets(stmt, goal)
                 for inner in _child_blocks(stmt):
-                    walk(inner, head)
+                    # a ``try``'s ``else`` runs once its body ran to the end
+                    after = isinstance(stmt, ast.Try) and inner is stmt.orelse and _block_sets(stmt.body, goal)
+                    walk(inner, head or after)
             assigned = assigned or _sets(stmt, goal)
 
     walk(func.body, False)
@@ -488,9 +490,24 @@ def _irrefutable(case: ast.match_case) -> bool:
 def _block_sets(block: list[ast.stmt], target: Goal) -> bool:
     """A block assigns ``target`` before it ends, or leaves (``return``, ``raise``...) without going on."""
     for stmt in block:
-        if _sets(stmt, target) or isinstance(stmt, _EXITS):
+        if _sets(stmt, target) or isinstance(stmt, _EXITS) or _never_returns(stmt):
             return True
     return False
+
+
+# calls that do not come back: ``sys.exit(1)``, ``os._exit(1)``, ``typing.assert_never(x)``
+_NO_RETURN = frozenset({"exit", "quit", "_exit", "assert_never"})
+
+
+def _never_returns(stmt: ast.stmt) -> bool:
+    """``assert False``, or a call of a function that ends the process or asserts the branch away."""
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    func = stmt.value.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name in _NO_RETURN
 
 
 def _binds(node: ast.expr, target: str) -> bool:
