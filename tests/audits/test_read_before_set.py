@@ -376,3 +376,19 @@ def test_a_read_in_a_try_s_else_follows_its_body() -> None:
         f"def run(cfg, flag):\n    scale = cfg.scale\n    try:\n        n = 1\n    except KeyError:\n        {READ}\n"
     )
     assert len(_reads(handler, ours_h, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"])) == 1
+
+
+def test_nested_loops_and_branches_ask_each_statement_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``while True:`` / ``if c:`` nested 10 deep asked the same nested statements again at each level
+    # (2 ** depth); counted, not timed
+    from aeon_release.domain.audits.drift import unset_reads
+
+    asked: list[int] = []
+    walrus = unset_reads._walrus
+    monkeypatch.setattr(unset_reads, "_walrus", lambda stmt, target: asked.append(1) or walrus(stmt, target))
+    lines = [f"{'    ' * (i + 1)}{'while True:' if i % 2 == 0 else 'if c:'}" for i in range(20)]
+    body = "\n".join(lines) + f"\n{'    ' * 21}scale = 1"
+    merged = f"def run(cfg, flag):\n{body}\n    n = 1\n    {READ}\n    return y\n"
+    statements = merged.count("\n")
+    assert _reads(merged, OURS, {READ}, {"scale = 1"}, ["    scale = cfg.scale"]) == []
+    assert len(asked) <= 4 * statements

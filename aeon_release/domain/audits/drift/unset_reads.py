@@ -25,7 +25,7 @@ import ast
 import builtins
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -49,10 +49,13 @@ Writer = Callable[[ast.stmt], str]
 @dataclass(frozen=True)
 class Goal:
     """What must be assigned: ``name`` or ``self.name``, and the methods of the class that assign it
-    (a call of one, ``self.setup()``, sets it as well)."""
+    (a call of one, ``self.setup()``, sets it as well); ``answers``: ``_sets`` of each statement, asked
+    once (a loop's breaks and an ``if``'s branches ask of the same nested statements again: nested
+    ``while True:`` / ``if`` blocks doubled the work at each level)."""
 
     target: str
     setters: frozenset[str] = frozenset()
+    answers: dict[int, bool] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -425,6 +428,12 @@ def _head_sets(item: ast.stmt, goal: Goal) -> bool:
 
 def _sets(stmt: ast.stmt, goal: Goal) -> bool:
     """Whether running ``stmt`` surely assigns the target (on every path through it that goes on)."""
+    if id(stmt) not in goal.answers:
+        goal.answers[id(stmt)] = _runs_set(stmt, goal)
+    return goal.answers[id(stmt)]
+
+
+def _runs_set(stmt: ast.stmt, goal: Goal) -> bool:
     target = goal.target
     if _walrus(stmt, target):
         return True
