@@ -334,7 +334,6 @@ def test_a_read_under_an_and_test_that_holds_the_assignment_s_test_is_silent() -
 @pytest.mark.parametrize(
     ("setup", "methods"),
     [
-        ("super().__init__(cfg)", ""),  # the base class sets it
         ("self.__dict__.update(cfg.kw)", ""),
         # a method that calls the method that sets it
         (
@@ -392,3 +391,17 @@ def test_nested_loops_and_branches_ask_each_statement_once(monkeypatch: pytest.M
     statements = merged.count("\n")
     assert _reads(merged, OURS, {READ}, {"scale = 1"}, ["    scale = cfg.scale"]) == []
     assert len(asked) <= 4 * statements
+
+
+def test_a_super_init_call_above_the_read_does_not_count_as_setting_it() -> None:
+    # shaped like #14305 (cc2f9b32c8): FusedMoE.__init__ calls super().__init__() first, as nn.Module's
+    # subclasses do, and upstream moved self.layer_name below the fork's read
+    merged = (
+        f"class W(B):\n    def __init__(self, cfg):\n        super().__init__()\n        self.a = 1\n        {SELF_READ}\n"
+        "        self.rank = cfg.rank\n"
+    )
+    ours = SELF_OURS.replace(
+        "    def __init__(self, cfg):\n", "    def __init__(self, cfg):\n        super().__init__()\n"
+    )
+    [finding] = _reads(merged, ours, {SELF_READ}, {"self.rank = cfg.rank"}, ["        self.rank = cfg.rank"])
+    assert (finding.line, finding.severity.value) == (5, "error")

@@ -546,14 +546,15 @@ def _calls_setter(stmt: ast.stmt, goal: Goal) -> bool:
                 return True
         if any(isinstance(a, ast.Name) and a.id == owner for a in [*node.args, *(k.value for k in node.keywords)]):
             return True
-        if isinstance(func, ast.Attribute) and _instance_itself(func.value, owner):
-            return True  # ``super().__init__(cfg)``, ``self.__dict__.update(kw)``: the instance, set whole
+        if isinstance(func, ast.Attribute) and _instance_dict(func.value, owner):
+            return True  # ``self.__dict__.update(kw)``: the instance's attributes, set whole
+    # not ``super().__init__()``: nearly every class calls it first (``nn.Module``'s), and counting it
+    # would silence every read in ``__init__`` (#14305 moved ``FusedMoE.__init__``'s ``self.layer_name``
+    # below the fork's reads, under ``super().__init__()``)
     return False
 
 
-def _instance_itself(node: ast.expr, owner: str) -> bool:
-    if isinstance(node, ast.Call):
-        return isinstance(node.func, ast.Name) and node.func.id == "super"
+def _instance_dict(node: ast.expr, owner: str) -> bool:
     return (
         isinstance(node, ast.Attribute)
         and node.attr == "__dict__"
