@@ -123,3 +123,15 @@ def test_a_package_made_of_the_module_that_lacks_the_name_is_named(git_repo: Git
     package = f"{MODELS}/deepseek_v3/__init__.py"
     [(_, severity, message)] = _found(git_repo, {REGISTRY: FORK_REG}, {V3: None, package: "X = 1\n"})
     assert severity == "error" and f"{package} no longer defines DeepseekV3ForCausalLM" in message
+
+
+def test_a_package_whose_getattr_only_raises_for_other_names_is_named(git_repo: GitRepo) -> None:
+    # shaped like #26906 (fb5e10d3fb): transformers.py became transformers/__init__.py, whose __getattr__
+    # raises a helpful AttributeError for any name the package does not define
+    package = f"{MODELS}/deepseek_v3/__init__.py"
+    helpful = (
+        "class DeepseekV3Model:\n    pass\n\n\ndef __getattr__(name):\n    if name not in globals():\n"
+        "        raise AttributeError(name)\n    return globals()[name]\n"
+    )
+    [(_, severity, message)] = _found(git_repo, {REGISTRY: FORK_REG}, {V3: None, package: helpful})
+    assert severity == "error" and f"{package} no longer defines DeepseekV3ForCausalLM" in message

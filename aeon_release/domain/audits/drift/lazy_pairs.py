@@ -11,9 +11,9 @@ architecture is loaded, hours later, and then the load fails (ModuleNotFoundErro
 A fork-owned line holding a tuple of two identifier strings is such a reference when, at the fork
 branch, the first names a module beside the line's file (``dir/first.py`` or ``dir/first/__init__.py``,
 dots as folders) that defines the second at its top level: then the pair is checked in the merged
-tree, where that module must still define the name.  A module with a ``__getattr__`` answers for any
-name and is left alone; so is a pair naming the line's own file, which names an outside package of
-that name (``flashinfer.py``'s ``("flashinfer", "fp4_quantize")``).
+tree, where that module must still define the name.  A module with a ``__getattr__`` that does more
+than raise or return ``globals()[name]`` answers for any name and is left alone; so is a pair naming
+the line's own file, which names an outside package of that name (``flashinfer.py``'s ``("flashinfer", "fp4_quantize")``).
 
 Cheap first: the fork's added lines must hold such a pair (a text scan); only pairs whose module
 upstream's diff changed or deleted are read, at the fork branch and in the merged tree.
@@ -108,7 +108,8 @@ def _top_level(text: str | None) -> frozenset[str] | None:
     names: set[str] = set()
     for node in _top_statements(module.body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
+            if node.name != "__getattr__" or _answers_any(node):
+                names.add(node.name)
             continue
         if any(
             isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "globals" for n in ast.walk(node)
@@ -125,6 +126,21 @@ def _top_level(text: str | None) -> frozenset[str] | None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
     return None if "__getattr__" in names or "*" in names else frozenset(names)
+
+
+def _answers_any(getattr_def: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
+    """A module ``__getattr__`` answers names the module does not bind, unless it only raises or hands
+    back ``globals()[name]`` (#26906's ``transformers/__init__.py``: a helpful AttributeError)."""
+    return any(
+        isinstance(n, ast.Return)
+        and not (
+            isinstance(n.value, ast.Subscript)
+            and isinstance(n.value.value, ast.Call)
+            and isinstance(n.value.value.func, ast.Name)
+            and n.value.value.func.id == "globals"
+        )
+        for n in ast.walk(getattr_def)
+    )
 
 
 def _top_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
