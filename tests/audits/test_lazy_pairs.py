@@ -98,3 +98,40 @@ def test_a_pair_naming_the_file_it_is_in_names_an_outside_package(git_repo: GitR
     upstream = base.replace("fp4_quantize = _lazy", "flashinfer_fp4_quantize = _lazy")
     sides = s.merge_case(git_repo, {**BASE, wrapper: base}, {wrapper: fork}, [("Rename (#21166)", {wrapper: upstream})])
     assert [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "first use" in f.message] == []
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        # the module became a package whose __init__ defines the name: the import still finds it
+        {V3: None, f"{MODELS}/deepseek_v3/__init__.py": BASE[V3]},
+        # defined under a top-level ``with`` block, or through globals()
+        {
+            V3: "import contextlib\n\nwith contextlib.suppress(ImportError):\n"
+            + "".join(f"    {line}\n" for line in BASE[V3].splitlines())
+        },
+        {V3: 'globals().update({"DeepseekV3ForCausalLM": object})\n'},
+    ],
+)
+def test_a_pair_the_module_still_answers_in_another_form_is_silent(
+    git_repo: GitRepo, upstream: dict[str, str | None]
+) -> None:
+    assert _found(git_repo, {REGISTRY: FORK_REG}, upstream) == []
+
+
+def test_a_package_made_of_the_module_that_lacks_the_name_is_named(git_repo: GitRepo) -> None:
+    package = f"{MODELS}/deepseek_v3/__init__.py"
+    [(_, severity, message)] = _found(git_repo, {REGISTRY: FORK_REG}, {V3: None, package: "X = 1\n"})
+    assert severity == "error" and f"{package} no longer defines DeepseekV3ForCausalLM" in message
+
+
+def test_a_package_whose_getattr_only_raises_for_other_names_is_named(git_repo: GitRepo) -> None:
+    # shaped like #26906 (fb5e10d3fb): transformers.py became transformers/__init__.py, whose __getattr__
+    # raises a helpful AttributeError for any name the package does not define
+    package = f"{MODELS}/deepseek_v3/__init__.py"
+    helpful = (
+        "class DeepseekV3Model:\n    pass\n\n\ndef __getattr__(name):\n    if name not in globals():\n"
+        "        raise AttributeError(name)\n    return globals()[name]\n"
+    )
+    [(_, severity, message)] = _found(git_repo, {REGISTRY: FORK_REG}, {V3: None, package: helpful})
+    assert severity == "error" and f"{package} no longer defines DeepseekV3ForCausalLM" in message

@@ -240,3 +240,168 @@ def test_a_read_under_the_same_test_as_the_assignment_is_silent() -> None:
         len(_reads(other, ours.replace("if flag", "if n"), {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]))
         == 1
     )
+
+
+# -- where an assignment reaches through a loop, a ``:=``, a ``match``, a comprehension's scope ---------
+def _run(body: str, read: str = READ) -> str:
+    """A function ``run`` of ``body`` (its lines at one indent) with the fork's ``read`` and a return."""
+    lines = "".join(f"    {line}\n" for line in body.splitlines())
+    return f"def run(cfg, flag):\n{lines}    n = 1\n    {read}\n    return y\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # ``while True:`` leaves only through a break that follows the assignment
+        "while True:\n    scale = cfg.next()\n    if scale:\n        break",
+        # the loop's break follows the assignment, its ``else`` raises
+        "for c in cfg:\n    if c.ok:\n        scale = c.scale\n        break\nelse:\n    raise ValueError",
+        # ``:=`` in an ``if`` test, in an expression
+        "if (scale := cfg.scale) is None:\n    return None",
+        "print(scale := cfg.scale)",
+        "while (scale := cfg.next()) is None:\n    cfg.wait()",
+        # every case assigns it and one always matches
+        "match flag:\n    case 1:\n        scale = 1\n    case _:\n        scale = cfg.scale",
+    ],
+)
+def test_an_assignment_through_a_loop_walrus_or_match_still_reaches_the_fork_read(body: str) -> None:
+    new = {line.strip() for line in body.splitlines()}
+    assert _reads(_run(body), OURS, {READ}, new, ["    scale = cfg.scale"]) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "while True:\n    if cfg.done:\n        break\n    scale = cfg.next()",  # a break before it
+        "while cfg.more:\n    scale = cfg.next()",  # may run no pass
+        "for c in cfg:\n    scale = c.scale",
+        "for c in cfg:\n    if c.ok:\n        break\n    scale = c.scale\nelse:\n    raise ValueError",
+        "for c in cfg:\n    for d in c:\n        break\n    else:\n        break\n    scale = c.scale\nelse:\n    raise ValueError",
+        "match flag:\n    case 1:\n        scale = 1\n    case 2:\n        scale = cfg.scale",  # no case always matches
+        "if (n := cfg.n) is None:\n    scale = 1",  # the ``:=`` binds another name
+    ],
+)
+def test_an_assignment_a_loop_or_match_may_skip_does_not_reach_the_fork_read(body: str) -> None:
+    new = {line.strip() for line in body.splitlines()}
+    [finding] = _reads(_run(body), OURS, {READ}, new, ["    scale = cfg.scale"])
+    assert finding.severity.value == "error"
+
+
+def test_a_comprehension_loop_name_is_not_the_function_s() -> None:
+    # the fork's comprehension binds its own ``scale``; the function's moved below does not matter to it
+    read = "names = [scale for scale in cfg.items]  # AEON"
+    ours = f"def run(cfg, flag):\n    scale = cfg.scale\n    n = 1\n    {read}\n    return scale\n"
+    merged = f"def run(cfg, flag):\n    n = 1\n    {read}\n    scale = cfg.scale\n    return scale\n"
+    assert _reads(merged, ours, {read}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]) == []
+    # one that reads the function's ``scale`` still counts
+    outer = "names = [scale * k for k in cfg.items]  # AEON"
+    assert (
+        len(
+            _reads(
+                merged.replace(read, outer),
+                ours.replace(read, outer),
+                {outer},
+                {"scale = cfg.scale"},
+                ["    scale = cfg.scale"],
+            )
+        )
+        == 1
+    )
+
+
+def test_a_comprehension_loop_name_does_not_make_a_global_local() -> None:
+    # upstream dropped the local; the module's ``scale`` is read, and ``[... for scale in ...]`` below
+    # binds the comprehension's own
+    merged = (
+        f"scale = 3\n\n\ndef run(cfg, flag):\n    n = 1\n    {READ}\n    z = [scale for scale in cfg]\n    return y\n"
+    )
+    assert _reads(merged, OURS, {READ}, {"z = [scale for scale in cfg]"}, ["    scale = cfg.scale"]) == []
+
+
+def test_a_read_under_an_and_test_that_holds_the_assignment_s_test_is_silent() -> None:
+    ours = f"def run(cfg, flag):\n    scale = cfg.scale\n    n = 1\n    if flag and n:\n        {READ}\n"
+    merged = (
+        f"def run(cfg, flag):\n    if flag:\n        scale = cfg.scale\n    n = 1\n    if flag and n:\n        {READ}\n"
+    )
+    assert _reads(merged, ours, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]) == []
+    # the other way round does not hold: the assignment needs both, the read has one
+    both = merged.replace("    if flag:\n        scale", "    if flag and cfg.x:\n        scale").replace(
+        "    if flag and n:\n        " + READ, "    if flag:\n        " + READ
+    )
+    assert len(_reads(both, ours, {READ}, {"if flag and cfg.x:", "scale = cfg.scale"}, ["    scale = cfg.scale"])) == 1
+
+
+@pytest.mark.parametrize(
+    ("setup", "methods"),
+    [
+        ("self.__dict__.update(cfg.kw)", ""),
+        # a method that calls the method that sets it
+        (
+            "self._init_all(cfg)",
+            "\n    def _init_all(self, cfg):\n        self._setup(cfg)\n\n"
+            "    def _setup(self, cfg):\n        self.rank = cfg.rank\n",
+        ),
+    ],
+)
+def test_a_call_that_sets_the_instance_s_attribute_above_the_read_is_silent(setup: str, methods: str) -> None:
+    merged = (
+        f"class W(B):\n    def __init__(self, cfg):\n        {setup}\n        self.a = 1\n        {SELF_READ}\n"
+        f"        if cfg.x:\n            self.rank = 0\n{methods}"
+    )
+    new = {setup, "if cfg.x:", "self.rank = 0", "self._setup(cfg)", "self.rank = cfg.rank"}
+    assert _reads(merged, SELF_OURS, {SELF_READ}, new, ["        self.rank = cfg.rank"]) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "if flag:\n    scale = cfg.scale\nelse:\n    sys.exit(1)",
+        "if flag:\n    scale = cfg.scale\nelse:\n    assert False, 'unreachable'",
+        "match flag:\n    case 1:\n        scale = 1\n    case _:\n        assert_never(flag)",
+    ],
+)
+def test_a_branch_that_never_returns_does_not_go_on_unassigned(body: str) -> None:
+    new = {line.strip() for line in body.splitlines()}
+    assert _reads(_run(body), OURS, {READ}, new, ["    scale = cfg.scale"]) == []
+
+
+def test_a_read_in_a_try_s_else_follows_its_body() -> None:
+    ours = f"def run(cfg, flag):\n    scale = cfg.scale\n    try:\n        n = 1\n    except KeyError:\n        return None\n    else:\n        {READ}\n"
+    merged = f"def run(cfg, flag):\n    try:\n        scale = cfg.scale\n    except KeyError:\n        return None\n    else:\n        {READ}\n"
+    assert _reads(merged, ours, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"]) == []
+    # its handler does not
+    handler = f"def run(cfg, flag):\n    try:\n        scale = cfg.scale\n    except KeyError:\n        {READ}\n"
+    ours_h = (
+        f"def run(cfg, flag):\n    scale = cfg.scale\n    try:\n        n = 1\n    except KeyError:\n        {READ}\n"
+    )
+    assert len(_reads(handler, ours_h, {READ}, {"scale = cfg.scale"}, ["    scale = cfg.scale"])) == 1
+
+
+def test_nested_loops_and_branches_ask_each_statement_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``while True:`` / ``if c:`` nested 10 deep asked the same nested statements again at each level
+    # (2 ** depth); counted, not timed
+    from aeon_release.domain.audits.drift import unset_reads
+
+    asked: list[int] = []
+    walrus = unset_reads._walrus
+    monkeypatch.setattr(unset_reads, "_walrus", lambda stmt, target: asked.append(1) or walrus(stmt, target))
+    lines = [f"{'    ' * (i + 1)}{'while True:' if i % 2 == 0 else 'if c:'}" for i in range(20)]
+    body = "\n".join(lines) + f"\n{'    ' * 21}scale = 1"
+    merged = f"def run(cfg, flag):\n{body}\n    n = 1\n    {READ}\n    return y\n"
+    statements = merged.count("\n")
+    assert _reads(merged, OURS, {READ}, {"scale = 1"}, ["    scale = cfg.scale"]) == []
+    assert len(asked) <= 4 * statements
+
+
+def test_a_super_init_call_above_the_read_does_not_count_as_setting_it() -> None:
+    # shaped like #14305 (cc2f9b32c8): FusedMoE.__init__ calls super().__init__() first, as nn.Module's
+    # subclasses do, and upstream moved self.layer_name below the fork's read
+    merged = (
+        f"class W(B):\n    def __init__(self, cfg):\n        super().__init__()\n        self.a = 1\n        {SELF_READ}\n"
+        "        self.rank = cfg.rank\n"
+    )
+    ours = SELF_OURS.replace(
+        "    def __init__(self, cfg):\n", "    def __init__(self, cfg):\n        super().__init__()\n"
+    )
+    [finding] = _reads(merged, ours, {SELF_READ}, {"self.rank = cfg.rank"}, ["        self.rank = cfg.rank"])
+    assert (finding.line, finding.severity.value) == (5, "error")

@@ -11,9 +11,9 @@ architecture is loaded, hours later, and then the load fails (ModuleNotFoundErro
 A fork-owned line holding a tuple of two identifier strings is such a reference when, at the fork
 branch, the first names a module beside the line's file (``dir/first.py`` or ``dir/first/__init__.py``,
 dots as folders) that defines the second at its top level: then the pair is checked in the merged
-tree, where that module must still define the name.  A module with a ``__getattr__`` answers for any
-name and is left alone; so is a pair naming the line's own file, which names an outside package of
-that name (``flashinfer.py``'s ``("flashinfer", "fp4_quantize")``).
+tree, where that module must still define the name.  A module with a ``__getattr__`` that does more
+than raise or return ``globals()[name]`` answers for any name and is left alone; so is a pair naming
+the line's own file, which names an outside package of that name (``flashinfer.py``'s ``("flashinfer", "fp4_quantize")``).
 
 Cheap first: the fork's added lines must hold such a pair (a text scan); only pairs whose module
 upstream's diff changed or deleted are read, at the fork branch and in the merged tree.
@@ -82,25 +82,44 @@ def _broken(trees: ThreeTrees, pairs: list[Pair]) -> Iterator[tuple[Pair, str]]:
         before = defined_before[pair.target]
         if before is None or pair.name not in before:
             continue  # not a reference to that module's member at the fork branch (another pair of strings)
-        text = trees.merged_text(pair.target)
-        if text is None:
+        # the import finds ``first.py`` or ``first/__init__.py``: upstream may have made one the other
+        target = next((t for t in (pair.target, _other_form(pair.target)) if trees.merged_text(t) is not None), None)
+        if target is None:
             yield pair, f"upstream deleted {pair.target}"
             continue
-        after = _top_level(text)
+        after = _top_level(trees.merged_text(target))
         if after is not None and pair.name not in after:
-            yield pair, f"{pair.target} no longer defines {pair.name}"
+            yield pair, f"{target} no longer defines {pair.name}"
+
+
+def _other_form(target: str) -> str:
+    """``dir/first.py`` <-> ``dir/first/__init__.py``: the same module, as a file or a package."""
+    if target.endswith("/__init__.py"):
+        return target.removesuffix("/__init__.py") + ".py"
+    return target.removesuffix(".py") + "/__init__.py"
 
 
 def _top_level(text: str | None) -> frozenset[str] | None:
     """Names a module binds at its top level (defs, classes, assignments, imports); None when it cannot
-    be read, or answers any name through a module ``__getattr__``."""
+    be read, or answers any name through a module ``__getattr__``, a ``*`` import or ``globals()``."""
     module = parse_python(text, "<lazy>") if text is not None else None
     if module is None:
         return None
     names: set[str] = set()
     for node in _top_statements(module.body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
+            if node.name != "__getattr__" or _answers_any(node):
+                names.add(node.name)
+            continue
+        if any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "globals" for n in ast.walk(node)
+        ):
+            return None  # ``globals()[name] = ...``, ``globals().update(...)``: any name
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):  # ``with suppress(ImportError):``
+            bound = (
+                [node.target] if isinstance(node, (ast.For, ast.AsyncFor)) else [i.optional_vars for i in node.items]
+            )
+            names.update(n.id for t in bound if t is not None for n in ast.walk(t) if isinstance(n, ast.Name))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
@@ -109,12 +128,27 @@ def _top_level(text: str | None) -> frozenset[str] | None:
     return None if "__getattr__" in names or "*" in names else frozenset(names)
 
 
+def _answers_any(getattr_def: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
+    """A module ``__getattr__`` answers names the module does not bind, unless it only raises or hands
+    back ``globals()[name]`` (#26906's ``transformers/__init__.py``: a helpful AttributeError)."""
+    return any(
+        isinstance(n, ast.Return)
+        and not (
+            isinstance(n.value, ast.Subscript)
+            and isinstance(n.value.value, ast.Call)
+            and isinstance(n.value.value.func, ast.Name)
+            and n.value.value.func.id == "globals"
+        )
+        for n in ast.walk(getattr_def)
+    )
+
+
 def _top_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """A module's statements, those in its top-level ``if``/``try`` blocks too (a guarded import binds)."""
     for stmt in body:
         yield stmt
-        if isinstance(stmt, (ast.If, ast.Try)):
-            for block in (stmt.body, stmt.orelse, getattr(stmt, "finalbody", [])):
+        if isinstance(stmt, (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)):
+            for block in (stmt.body, getattr(stmt, "orelse", []), getattr(stmt, "finalbody", [])):
                 yield from _top_statements(block)
             for handler in getattr(stmt, "handlers", []):
                 yield from _top_statements(handler.body)

@@ -25,7 +25,7 @@ import ast
 import builtins
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -37,6 +37,8 @@ _TARGET = re.compile(r"^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$")
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _BUILTINS = frozenset(dir(builtins))
 FORK, UPSTREAM = "the fork", "upstream"
 
@@ -47,10 +49,13 @@ Writer = Callable[[ast.stmt], str]
 @dataclass(frozen=True)
 class Goal:
     """What must be assigned: ``name`` or ``self.name``, and the methods of the class that assign it
-    (a call of one, ``self.setup()``, sets it as well)."""
+    (a call of one, ``self.setup()``, sets it as well); ``answers``: ``_sets`` of each statement, asked
+    once (a loop's breaks and an ``if``'s branches ask of the same nested statements again: nested
+    ``while True:`` / ``if`` blocks doubled the work at each level)."""
 
     target: str
     setters: frozenset[str] = frozenset()
+    answers: dict[int, bool] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -136,10 +141,10 @@ def _unset(reads: list[Read], writer: Writer) -> Iterator[tuple[Read, ast.stmt |
         return
     reached = _reached(first.func, first.goal())
     guards = _guards(first.func)
-    guarded = {g for s in _statements(first.func.body) if _binds_any(s, first.target) for g in guards[id(s)]}
+    guarded = {g for s in _statements(first.func.body) if _binds_any(s, first.target) for g in guards[id(s)][0]}
     for read in reads:
         if read.undefined or (reached is not None and not reached.get(id(read.stmt), False)):
-            if not guards[id(read.stmt)] & guarded:
+            if not guards[id(read.stmt)][1] & guarded:
                 yield read, setter
 
 
@@ -176,15 +181,26 @@ def _goal(cls: ast.ClassDef | None, func: ast.FunctionDef | ast.AsyncFunctionDef
     attr = target.partition(".")[2]
     if not attr or cls is None:
         return Goal(target)
-    setters = frozenset(
-        m.name
-        for m in cls.body
-        if isinstance(m, _FUNCTIONS)
-        and m is not func
-        and (me := _instance(m)) is not None
-        and any(_binds_any(s, f"{me}.{attr}") for s in _statements(m.body))
+    methods = [(m, me) for m in cls.body if isinstance(m, _FUNCTIONS) and m is not func and (me := _instance(m))]
+    setters = {m.name for m, me in methods if any(_binds_any(s, f"{me}.{attr}") for s in _statements(m.body))}
+    grown = True
+    while grown:  # a method that calls a setter (``self._init_all()`` -> ``self._setup()``) sets it too
+        calling = {m.name for m, me in methods if m.name not in setters and _calls_own(m, me, setters)}
+        grown = bool(calling)
+        setters |= calling
+    return Goal(target, frozenset(setters))
+
+
+def _calls_own(method: ast.FunctionDef | ast.AsyncFunctionDef, me: str, names: set[str]) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == me
+        and n.func.attr in names
+        for s in _statements(method.body)
+        for n in ast.walk(s)
     )
-    return Goal(target, setters)
 
 
 def _fork_reads(module: ast.Module, targets: frozenset[str], writer: Writer) -> Iterator[Read]:
@@ -247,15 +263,28 @@ def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
 
 
 def _reads(stmt: ast.stmt, me: str | None) -> set[str]:
-    """``name`` and ``me.name`` loads the statement makes when it runs (a lambda's body runs later)."""
+    """``name`` and ``me.name`` loads the statement makes when it runs (a lambda's body runs later; a
+    comprehension's own loop names, ``[n for n in items]``, are its, not the function's: only its first
+    iterable reads the function's)."""
     found: set[str] = set()
-    stack = list(_own_expressions(stmt))
+    stack: list[tuple[ast.AST, frozenset[str]]] = [(part, frozenset()) for part in _own_expressions(stmt)]
     while stack:
-        node = stack.pop()
+        node, hidden = stack.pop()
         if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
             continue
+        if isinstance(node, _COMPREHENSIONS):
+            inner = hidden | {n for g in node.generators for n in _comprehension_names(g.target)}
+            stack.append((node.generators[0].iter, hidden))
+            rest: list[ast.AST] = [*node.generators[0].ifs, *node.generators[1:]]
+            rest += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            stack.extend((part, inner) for part in rest)
+            continue
+        if isinstance(node, ast.comprehension):  # a later ``for``: its iterable runs in the comprehension
+            stack.extend((part, hidden) for part in (node.iter, *node.ifs))
+            continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            found.add(node.id)
+            if node.id not in hidden:
+                found.add(node.id)
         elif (
             isinstance(node, ast.Attribute)
             and isinstance(node.ctx, ast.Load)
@@ -263,8 +292,40 @@ def _reads(stmt: ast.stmt, me: str | None) -> set[str]:
             and node.value.id == me
         ):
             found.add(f"{me}.{node.attr}")
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend((child, hidden) for child in ast.iter_child_nodes(node))
     return found
+
+
+def _comprehension_names(target: ast.expr) -> Iterator[str]:
+    return (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _bound(part: ast.AST) -> set[str]:
+    """Names an expression binds in the function's scope: its store targets and ``:=`` targets (one in a
+    comprehension too), not a comprehension's loop names nor anything in a lambda."""
+    found: set[str] = set()
+    stack: list[tuple[ast.AST, bool]] = [(part, False)]
+    while stack:
+        node, nested = stack.pop()
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.NamedExpr) or (
+            not nested and isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+        ):
+            found.add(node.target.id if isinstance(node, ast.NamedExpr) else node.id)
+        inner = nested or isinstance(node, _COMPREHENSIONS)
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _walrus(stmt: ast.stmt, target: str) -> bool:
+    """The statement's own parts bind ``target`` with ``:=`` (``if (x := f()) is None: return``). Counted
+    as run: one under ``and``/``or`` may not, and a gate keeps quiet rather than block on a guess."""
+    return "." not in target and any(
+        isinstance(n, ast.NamedExpr) and n.target.id == target
+        for part in _own_expressions(stmt)
+        for n in ast.walk(part)
+    )
 
 
 def _locals(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -301,9 +362,7 @@ def _stores(stmt: ast.stmt) -> set[str]:
     if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
         found |= {h.name for h in getattr(stmt, "handlers", []) if h.name}
     for part in _own_expressions(stmt):
-        for node in ast.walk(part):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                found.add(node.id)
+        found |= _bound(part)
     return found
 
 
@@ -346,7 +405,9 @@ def _reached(func: ast.FunctionDef | ast.AsyncFunctionDef, goal: Goal) -> dict[i
             if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
                 head = assigned or _head_sets(stmt, goal)
                 for inner in _child_blocks(stmt):
-                    walk(inner, head)
+                    # a ``try``'s ``else`` runs once its body ran to the end
+                    after = isinstance(stmt, ast.Try) and inner is stmt.orelse and _block_sets(stmt.body, goal)
+                    walk(inner, head or after)
             assigned = assigned or _sets(stmt, goal)
 
     walk(func.body, False)
@@ -354,17 +415,28 @@ def _reached(func: ast.FunctionDef | ast.AsyncFunctionDef, goal: Goal) -> dict[i
 
 
 def _head_sets(item: ast.stmt, goal: Goal) -> bool:
-    """What a compound statement binds before its body runs: a ``for`` target, a ``with ... as``."""
-    if isinstance(item, (ast.For, ast.AsyncFor)):
-        return _binds(item.target, goal.target)
-    if isinstance(item, (ast.With, ast.AsyncWith)):
-        return any(i.optional_vars is not None and _binds(i.optional_vars, goal.target) for i in item.items)
-    return False
+    """What a compound statement binds before its body runs: a ``for`` target, a ``with ... as``, a ``:=``
+    in its head (``if``, ``while`` test, ``match`` subject)."""
+    if isinstance(item, (ast.For, ast.AsyncFor)) and _binds(item.target, goal.target):
+        return True
+    if isinstance(item, (ast.With, ast.AsyncWith)) and any(
+        i.optional_vars is not None and _binds(i.optional_vars, goal.target) for i in item.items
+    ):
+        return True
+    return _walrus(item, goal.target)
 
 
 def _sets(stmt: ast.stmt, goal: Goal) -> bool:
     """Whether running ``stmt`` surely assigns the target (on every path through it that goes on)."""
+    if id(stmt) not in goal.answers:
+        goal.answers[id(stmt)] = _runs_set(stmt, goal)
+    return goal.answers[id(stmt)]
+
+
+def _runs_set(stmt: ast.stmt, goal: Goal) -> bool:
     target = goal.target
+    if _walrus(stmt, target):
+        return True
     if isinstance(stmt, (ast.Assign, ast.AnnAssign)):  # ``x += 1`` reads it first
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         return (stmt.value is not None and any(_binds(t, target) for t in targets)) or _calls_setter(stmt, goal)
@@ -381,17 +453,70 @@ def _sets(stmt: ast.stmt, goal: Goal) -> bool:
         )
     if isinstance(stmt, ast.If):
         return _block_sets(stmt.body, goal) and _block_sets(stmt.orelse, goal)
+    if isinstance(stmt, _LOOPS):
+        return _loop_sets(stmt, goal)
+    if isinstance(stmt, ast.Match):
+        return any(_irrefutable(c) for c in stmt.cases) and all(_block_sets(c.body, goal) for c in stmt.cases)
     if isinstance(stmt, ast.Expr):
         return _calls_setter(stmt, goal)
     return False
 
 
+def _loop_sets(loop: ast.For | ast.AsyncFor | ast.While, goal: Goal) -> bool:
+    """A loop leaves with the target set: ``while True:`` only through a ``break`` that follows an
+    assignment, or a loop whose ``else`` assigns it (or leaves) and whose every ``break`` follows one
+    (``for c in cands: if ok(c): x = c; break`` / ``else: raise``).  A loop that may run no pass does not."""
+    forever = isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant) and bool(loop.test.value)
+    if not forever and not _block_sets(loop.orelse, goal):
+        return False
+    return _breaks_set(loop.body, goal, False)
+
+
+def _breaks_set(block: list[ast.stmt], goal: Goal, assigned: bool) -> bool:
+    """Every ``break`` of the loop whose body is ``block`` runs after an assignment of the target (an inner
+    loop's breaks are its own; its ``else`` block's are this loop's)."""
+    for stmt in block:
+        if isinstance(stmt, ast.Break) and not assigned:
+            return False
+        if isinstance(stmt, _LOOPS):
+            inner = [stmt.orelse]
+        elif isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            inner = []
+        else:
+            inner = list(_child_blocks(stmt))
+        head = assigned or _head_sets(stmt, goal)
+        if not all(_breaks_set(b, goal, head) for b in inner):
+            return False
+        assigned = assigned or _sets(stmt, goal)
+    return True
+
+
+def _irrefutable(case: ast.match_case) -> bool:
+    """``case _:`` or ``case name:`` without a guard: the match takes one case on every path."""
+    return case.guard is None and isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None
+
+
 def _block_sets(block: list[ast.stmt], target: Goal) -> bool:
     """A block assigns ``target`` before it ends, or leaves (``return``, ``raise``...) without going on."""
     for stmt in block:
-        if _sets(stmt, target) or isinstance(stmt, _EXITS):
+        if _sets(stmt, target) or isinstance(stmt, _EXITS) or _never_returns(stmt):
             return True
     return False
+
+
+# calls that do not come back: ``sys.exit(1)``, ``os._exit(1)``, ``typing.assert_never(x)``
+_NO_RETURN = frozenset({"exit", "quit", "_exit", "assert_never"})
+
+
+def _never_returns(stmt: ast.stmt) -> bool:
+    """``assert False``, or a call of a function that ends the process or asserts the branch away."""
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    func = stmt.value.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name in _NO_RETURN
 
 
 def _binds(node: ast.expr, target: str) -> bool:
@@ -421,25 +546,49 @@ def _calls_setter(stmt: ast.stmt, goal: Goal) -> bool:
                 return True
         if any(isinstance(a, ast.Name) and a.id == owner for a in [*node.args, *(k.value for k in node.keywords)]):
             return True
+        if isinstance(func, ast.Attribute) and _instance_dict(func.value, owner):
+            return True  # ``self.__dict__.update(kw)``: the instance's attributes, set whole
+    # not ``super().__init__()``: nearly every class calls it first (``nn.Module``'s), and counting it
+    # would silence every read in ``__init__`` (#14305 moved ``FusedMoE.__init__``'s ``self.layer_name``
+    # below the fork's reads, under ``super().__init__()``)
     return False
 
 
-def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, frozenset[str]]:
-    """id(statement) -> the tests of the ``if`` statements whose body holds it (``ast.dump``): a read under
-    the test that also guards an assignment (``if flag: x = ...`` ... ``if flag: use(x)``) goes with
-    it, as upstream's own reads there do."""
-    found: dict[int, frozenset[str]] = {}
+def _instance_dict(node: ast.expr, owner: str) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "__dict__"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == owner
+    )
 
-    def walk(body: list[ast.stmt], tests: frozenset[str]) -> None:
+
+_Guards = tuple[frozenset[str], frozenset[str]]
+
+
+def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, _Guards]:
+    """id(statement) -> the tests of the ``if`` statements whose body holds it (``ast.dump``), and those
+    with each term of an ``and`` test besides (what holds there): a read under the test that also guards
+    an assignment (``if flag: x = ...`` ... ``if flag:`` or ``if flag and n: use(x)``) goes with it, as
+    upstream's own reads there do."""
+    found: dict[int, _Guards] = {}
+
+    def walk(body: list[ast.stmt], tests: _Guards) -> None:
         for stmt in body:
             found[id(stmt)] = tests
             if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
                 continue
-            inner = tests | {ast.dump(stmt.test)} if isinstance(stmt, ast.If) else tests
+            inner = tests
+            if isinstance(stmt, ast.If):
+                terms = (
+                    stmt.test.values if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.And) else []
+                )
+                test = ast.dump(stmt.test)
+                inner = (tests[0] | {test}, tests[1] | {test, *map(ast.dump, terms)})
             for block in _child_blocks(stmt):
                 walk(block, inner if block is getattr(stmt, "body", None) else tests)
 
-    walk(func.body, frozenset())
+    walk(func.body, (frozenset(), frozenset()))
     return found
 
 
