@@ -1,0 +1,112 @@
+"""Hostile-input sweep 23: releases.yaml edited by hand into a record that contradicts itself (one dated tag at
+two digests, a dated tag that is not its entry's date and version, a rollback that did not move ``:latest``).
+Real files, real processes, a real HTTP server; one line and a documented exit code, never a traceback, and
+``:latest`` never moved to a digest the record did not keep for its dated tag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_cli
+from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep18 import LyingRegistry, _manifest, _recorded, alarm_line
+
+pytestmark = pytest.mark.slow
+
+
+# -- releases.yaml that contradicts itself ---------------------------------------------------------------------
+def _entry(repository: str, dated: str, digest: str, before: str, after: str, **fields: str) -> str:
+    """One publish entry as a person appends it to releases.yaml by hand."""
+    values = {"action": "publish", "version": dated[11:], "date": dated[:10], **fields}
+    return (
+        f"- action: {values['action']}\n  repository: {repository}\n  version: {values['version']}\n"
+        f"  variant: null\n  dated_tag: {dated}\n  digest: '{digest}'\n  date: '{values['date']}'\n"
+        f"  recorded_at: '{dated[:10]}T09:00:00Z'\n  latest_before: '{before}'\n  latest_after: '{after}'\n"
+        "  audit: {status: passed, detail: x, revision: '" + "0" * 40 + "'}\n"
+    )
+
+
+def _retagged(registry: LyingRegistry, config: Path) -> tuple[str, str]:
+    """v0.27.1 then v0.29.0 published and recorded; then someone retagged the dated v0.27.1 in the registry.
+    Returns the recorded digest of v0.27.1 and the digest its dated tag serves now."""
+    old_digest = _manifest("old")[1]
+    new, new_digest = _manifest("new")
+    other, other_digest = _manifest("retagged")
+    registry.tags |= {"2026-11-01-v0.27.1": other, "2026-12-01-v0.29.0": new, "latest": new, other_digest: other}
+    _recorded(config, registry.repository, ("2026-11-01-v0.27.1", old_digest, None), ("2026-12-01-v0.29.0", new_digest, old_digest))  # fmt: skip
+    return old_digest, other_digest
+
+
+def test_a_second_digest_for_a_dated_tag_hides_no_retagging(tmp_path: Path) -> None:
+    """A dated tag holds one digest for good, so releases.yaml names one per tag.  ``releases`` kept the last
+    entry's digest for a tag: one more entry appended by hand, naming what a retagged dated tag serves now,
+    turned the cross-check's alarm into ``ok`` (exit 0).  Such a file is damaged, and is recovered from the
+    last good copy: the alarm stands."""
+    config = tmp_path / "cfg"
+    with LyingRegistry() as registry:
+        old_digest, other_digest = _retagged(registry, config)
+        with (config / "releases.yaml").open("a") as f:
+            f.write(_entry(registry.repository, "2026-11-01-v0.27.1", other_digest, other_digest, other_digest))
+        run = run_cli("releases", "--repository", registry.repository, "--config", config)
+    line = alarm_line(run)
+    assert "2026-11-01-v0.27.1 is changed" in line and f"recorded {old_digest}" in line, line
+    assert "releases[2].digest: 2026-11-01-v0.27.1 was recorded at sha256:" in run.err, run.err
+    assert list(config.glob("releases.yaml.damaged-*")), "the damaged file is kept beside the recovered one"
+
+
+def test_rollback_never_goes_to_a_digest_the_record_contradicts(tmp_path: Path) -> None:
+    """``rollback --to TAG`` took the last entry of the tag: with a second one appended by hand at what the
+    retagged tag serves, :latest moved to an image no publish made.  Without a last good copy the
+    contradiction is one line naming the entry, exit 2, and nothing is put to the registry."""
+    config = tmp_path / "cfg"
+    with LyingRegistry() as registry:
+        _, other_digest = _retagged(registry, config)
+        (config / ".releases.yaml.good").unlink()
+        with (config / "releases.yaml").open("a") as f:
+            f.write(_entry(registry.repository, "2026-11-01-v0.27.1", other_digest, other_digest, other_digest))
+        before = (config / "releases.yaml").read_text()
+        args = ("--repository", registry.repository, "--config", config, "--to", "2026-11-01-v0.27.1")
+        run = run_cli("rollback", *args)
+        assert registry.puts == []
+    line = one_error_line(run)
+    assert "releases.yaml: releases[2].digest: 2026-11-01-v0.27.1 was recorded at sha256:" in line, line
+    assert "in releases[0]" in line and len(line) < 400, line
+    assert (config / "releases.yaml").read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"version": "v0.29.0"}, "releases[2].dated_tag: '2026-11-01-v0.27.1' is not the entry's"),  # another version
+        ({"date": "2026-11-02"}, "releases[2].dated_tag: '2026-11-01-v0.27.1' is not the entry's"),  # another day
+        ({"action": "rollback"}, "releases[2].latest_after: a rollback moves :latest to its digest"),
+    ],
+)
+def test_an_entry_that_contradicts_itself_is_one_line(tmp_path: Path, fields: dict[str, str], named: str) -> None:
+    """An entry's dated tag is its date, version and variant, and a rollback entry records :latest moved to the
+    digest it names: an entry edited to say otherwise was read as it stood (``rollback --to`` recorded the
+    version of one release under the dated tag of another)."""
+    config = tmp_path / "cfg"
+    with LyingRegistry() as registry:
+        _, other_digest = _retagged(registry, config)
+        (config / ".releases.yaml.good").unlink()
+        old_digest = _manifest("old")[1]
+        with (config / "releases.yaml").open("a") as f:
+            f.write(_entry(registry.repository, "2026-11-01-v0.27.1", old_digest, other_digest, other_digest, **fields))
+        run = run_cli("releases", "--repository", registry.repository, "--config", config)
+    line = one_error_line(run)
+    assert named in line, line
+
+
+def test_an_entry_of_no_calendar_day_is_one_line(tmp_path: Path) -> None:
+    """``rollback --to`` refuses a dated tag of no real day (2026-02-30); the record took one."""
+    config = tmp_path / "cfg"
+    config.mkdir()
+    digest = _manifest("x")[1]
+    text = "releases:\n" + _entry("127.0.0.1:1/team/app", "2026-02-30-v0.27.1", digest, digest, digest)
+    (config / "releases.yaml").write_text(text)
+    run = run_cli("releases", "--repository", "127.0.0.1:1/team/app", "--config", config)
+    line = one_error_line(run)
+    assert "releases[0].date: '2026-02-30' is no day of the calendar" in line, line
