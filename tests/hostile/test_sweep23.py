@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
+from tests.hostile.conftest import release_stopped_at_build
 from tests.hostile.test_config_files import one_error_line
 from tests.hostile.test_sweep18 import LyingRegistry, _manifest, _recorded, alarm_line
 
@@ -110,3 +111,27 @@ def test_an_entry_of_no_calendar_day_is_one_line(tmp_path: Path) -> None:
     run = run_cli("releases", "--repository", "127.0.0.1:1/team/app", "--config", config)
     line = one_error_line(run)
     assert "releases[0].date: '2026-02-30' is no day of the calendar" in line, line
+
+
+# -- two runs at once --------------------------------------------------------------------------------------------
+def test_a_release_never_runs_beside_another_run(tmp_path: Path) -> None:
+    """``release`` held the repository's run lock only inside its merge stage: while a ``merge --continue``
+    or another ``release`` held it, a release past its merge went on to build and publish, saving the
+    pipeline state over the other's.  It holds the lock for the whole run now: one line, exit 2, and the
+    pipeline state as it was."""
+    import fcntl
+
+    ex, argv, no_docker = release_stopped_at_build(tmp_path)
+    pipeline = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    before = pipeline.read_bytes()
+    lock = ex.fork / ".git" / "aeon-release" / "lock"
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # held by this test as a running merge --continue holds it
+        held.write("4242")
+        held.flush()
+        run = run_cli(*argv, env=no_docker)
+    line = one_error_line(run)
+    assert "another aeon-release run is working in this repository (pid 4242)" in line, line
+    assert pipeline.read_bytes() == before
+    again = run_cli(*argv, env=no_docker)  # the lock let go, the release goes on where it stopped
+    assert again.code == 2 and "Docker engine does not answer" in again.err, again.err
