@@ -452,7 +452,15 @@ def audit(
     if pre_commit:
         rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since, repo)
     code = audit_cmd.audit(
-        repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs), fmt=fmt, output=output, fix=fix
+        repo,
+        config,
+        rev=rev,
+        changed_since=changed_since,
+        sides=(base, ours, theirs),
+        fmt=fmt,
+        output=output,
+        fix=fix,
+        pre_commit=pre_commit,
     )
     raise typer.Exit(int(code))
 

@@ -5,12 +5,13 @@ Real files, real processes, a real HTTP server; one line and a documented exit c
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import run_cli
-from tests.hostile.conftest import release_stopped_at_build
+from tests.hostile.conftest import git, make_repo, release_stopped_at_build
 from tests.hostile.test_config_files import one_error_line
 from tests.hostile.test_sweep18 import LyingRegistry, _manifest, _recorded, alarm_line
 
@@ -135,3 +136,68 @@ def test_a_release_never_runs_beside_another_run(tmp_path: Path) -> None:
     assert pipeline.read_bytes() == before
     again = run_cli(*argv, env=no_docker)  # the lock let go, the release goes on where it stopped
     assert again.code == 2 and "Docker engine does not answer" in again.err, again.err
+
+
+# -- a pull request that rewrites its own gate -------------------------------------------------------------------
+RULES = """rules:
+- id: no-strided
+  kind: forbidden-call
+  message: no as_strided
+  paths: ['pkg/**/*.py']
+  calls: [as_strided]
+"""
+STRIDED = "import torch\nt = torch.zeros(2)\ny = t.as_strided((1,), (1,))\n"
+CARRY = "carries:\n- id: keep\n  title: keep it\n  status: active\n  commits: ['" + "1" * 40 + "']\n"
+MARKED = CARRY + "  markers:\n  - {path: pkg/a.py, text: 'x = 1'}\n"
+
+
+def _pull_request(tmp_path: Path, edits: dict[str, str], inside: str = "") -> tuple[Path, str]:
+    """A fork whose ledger and rules are committed in it (under ``inside``), and a pull request on it that
+    adds a forbidden call and makes ``edits``; returns the checkout at the pull request's head and its base."""
+    ledger = {"carries.yaml": MARKED, "cherry_picks.yaml": "releases: {}\n", "audits/rules.yaml": RULES}
+    repo = make_repo(tmp_path / "fork", {inside + k: v for k, v in ledger.items()} | {"pkg/a.py": "x = 1\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {inside + k: v for k, v in edits.items()} | {"pkg/a.py": "x = 1\n" + STRIDED}, "pr")
+    return repo, base
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        {"audits/rules.yaml": "rules: []\n"},  # the rule dropped
+        {"audits/rules.yaml": RULES + "  exclude: ['pkg/a.py']\n"},  # the file excluded
+        {"audits/rules.yaml": RULES.replace("as_strided]", "as_strided_never_called]")},  # the call renamed away
+        {"audits/more.yaml": "settings:\n  severity: {no-strided: warning}\n"},  # a rule file lowering it
+        {"carries.yaml": CARRY},  # a carry's marker taken out of the ledger
+    ],
+)
+def test_a_pull_request_that_rewrites_its_own_gate_fails_it(tmp_path: Path, edits: dict[str, str]) -> None:
+    """With the ledger and rules committed in the fork (``init``'s default place), the gate ran on the pull
+    request's own copy of them: a pull request that dropped the rule its code breaks, excluded its file, or
+    lowered the rule in a new rule file passed its gate, exit 0.  A file of the audit's own config that the
+    change edits is an error finding, in every format, that no setting or comment lowers."""
+    repo, base = _pull_request(tmp_path, edits, inside="ci/ledger/")
+    run = run_cli(
+        "audit", "--repo", repo, "--config", repo / "ci" / "ledger", "--changed-since", base, "--format", "json"
+    )
+    assert run.code == 1, run.err
+    own = [f for f in json.loads(run.out)["findings"] if f["rule"] == "audit/own-config"]
+    assert [f["path"] for f in own] == ["ci/ledger/" + next(iter(edits))], run.out
+    assert own[0]["severity"] == "error" and "edits the audit's own config" in own[0]["message"]
+
+
+def test_a_gate_whose_ledger_is_its_own_or_a_persons_own_change_is_not_refused(tmp_path: Path) -> None:
+    """The same change audited with a ledger kept outside the checkout (the gate of docs/pr-gate.md) is judged
+    by that ledger's rules alone, and at commit time (``--pre-commit``) a person's own change to the rules is
+    theirs: neither says the config was edited."""
+    repo, base = _pull_request(tmp_path, {"audits/rules.yaml": "rules: []\n"})
+    outside = tmp_path / "ledger"
+    for name in ("carries.yaml", "cherry_picks.yaml", "audits/rules.yaml"):
+        (outside / name).parent.mkdir(parents=True, exist_ok=True)
+        (outside / name).write_text(git(repo, "show", f"{base}:{name}") + "\n")
+    run = run_cli("audit", "--repo", repo, "--config", outside, "--changed-since", base, "--format", "json")
+    rules = [f["rule"] for f in json.loads(run.out)["findings"]]
+    assert run.code == 1 and rules == ["no-strided"], run.out  # the base's rules, the call caught
+    (repo / "audits" / "rules.yaml").write_text("rules: []\n# mine\n")
+    hook = run_cli("audit", "--repo", repo, "--config", repo, "--pre-commit", "--format", "json")
+    assert "audit/own-config" not in hook.out, hook.out
