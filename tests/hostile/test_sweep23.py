@@ -201,3 +201,45 @@ def test_a_gate_whose_ledger_is_its_own_or_a_persons_own_change_is_not_refused(t
     (repo / "audits" / "rules.yaml").write_text("rules: []\n# mine\n")
     hook = run_cli("audit", "--repo", repo, "--config", repo, "--pre-commit", "--format", "json")
     assert "audit/own-config" not in hook.out, hook.out
+
+
+# -- the build's context and the commit's .dockerignore ----------------------------------------------------------
+def _context(tmp_path: Path) -> Path:
+    """The build's context of an example fork whose commit adds ``.dockerignore`` naming a carried file."""
+    from aeon_release.pipeline.build import BuildRequest, _context_dir, plan
+    from tests.helpers import build_example
+
+    ex = build_example(tmp_path / "ex")
+    make_repo(ex.fork, {"pkg/carried.py": "# AEON keep-me\n", ".dockerignore": "pkg/carried.py\n"})
+    (tmp_path / "work").mkdir()
+    return _context_dir(plan(BuildRequest(ex.fork, "v0.27.1", config_dir=ex.config)), tmp_path / "work")
+
+
+@pytest.mark.docker
+def test_the_commits_dockerignore_leaves_nothing_audited_out_of_the_image(tmp_path: Path, busybox_image: str) -> None:
+    """The context is the revision's blobs, but BuildKit applied the commit's own ``.dockerignore`` to it: a line
+    ``pkg/carried.py`` left a carried file, its marker audited, out of the image (as ``export-ignore`` did under
+    ``git archive``).  The Dockerfile's own ignore file, which BuildKit reads instead, ignores nothing."""
+    import subprocess
+
+    from aeon_release.adapters import buildkit
+
+    context = _context(tmp_path)
+    (context / ".aeon-release" / "Dockerfile").write_text(f"FROM {busybox_image}\nCOPY pkg/ /ctx/\n")
+    tag = f"aeon-sweep23-dockerignore:{tmp_path.name.lower()[-20:]}"
+    spec = buildkit.BuildSpec(context, ".aeon-release/Dockerfile", tag, {}, {})
+    image = buildkit.build(buildkit.find_builder(), spec)
+    try:
+        done = subprocess.run(
+            ["docker", "run", "--rm", image, "cat", "/ctx/carried.py"], capture_output=True, text=True
+        )
+    finally:
+        subprocess.run(["docker", "rmi", "-f", tag], capture_output=True)
+    assert done.returncode == 0 and done.stdout == "# AEON keep-me\n", done.stderr
+
+
+def test_the_context_carries_an_ignore_file_of_no_pattern(tmp_path: Path) -> None:
+    context = _context(tmp_path)
+    assert (context / ".dockerignore").read_text() == "pkg/carried.py\n"  # the commit's, as committed
+    lines = (context / ".aeon-release" / "Dockerfile.dockerignore").read_text().splitlines()
+    assert lines and all(line.startswith("#") for line in lines)
