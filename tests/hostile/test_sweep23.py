@@ -243,3 +243,23 @@ def test_the_context_carries_an_ignore_file_of_no_pattern(tmp_path: Path) -> Non
     assert (context / ".dockerignore").read_text() == "pkg/carried.py\n"  # the commit's, as committed
     lines = (context / ".aeon-release" / "Dockerfile.dockerignore").read_text().splitlines()
     assert lines and all(line.startswith("#") for line in lines)
+
+
+# -- click's own lines -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("canary", "--window", "x" * 5000),  # not a valid float
+        ("canary", "--window", "\u00e9" * 100),  # another script
+        ("canary", "--window=" + "1" * 5000 + "x"),  # the option and its value in one word
+        ("canary", "--" + "y" * 5000),  # no such option
+        ("audits", "list", "extra" + "z" * 5000),  # an unexpected argument
+    ],
+)
+def test_a_value_click_refuses_is_quoted_short(argv: tuple[str, ...]) -> None:
+    """The command line's values go through one quoting in every error line (ASCII, at most 60 characters),
+    but the parser's own refusals (a number that is none, an option no command has, an argument too many)
+    repeated the word whole: 5,000 characters in one line, or letters of other scripts."""
+    run = run_cli(*argv)
+    line = one_error_line(run)
+    assert len(line) < 250 and line.isascii(), line
