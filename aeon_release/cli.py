@@ -73,7 +73,8 @@ def _parse_and_run(argv: list[str] | None) -> object:
     except typer.Abort:
         raise KeyboardInterrupt from None
     except click_errors.ClickException as error:
-        raise UsageError(*_usage_line(error)) from None
+        message, hint = _usage_line(error)
+        raise UsageError(_bounded(message, sys.argv[1:] if argv is None else argv), hint) from None
     if code == _INTERRUPTED:  # typer turns Ctrl-C into exit 130 and returns it: the error handler says what to do
         raise KeyboardInterrupt
     return code
@@ -111,6 +112,19 @@ def _usage_line(error: Any) -> tuple[str, str]:
     if possibilities:
         return message, f"did you mean {' or '.join(possibilities)}? see `{command} --help`"
     return message, f"see `{command} --help`"
+
+
+def _bounded(message: str, argv: list[str]) -> str:
+    """click's line with every word of the command line it quotes (``'x...' is not a valid float``, ``no
+    such option: --x...``, ``unexpected extra argument (x...)``) as every other line quotes a value: ASCII,
+    at most 60 characters.  A value of 5,000 characters or of other scripts was repeated whole."""
+    from aeon_release.errors import quoted
+
+    words = {part for word in argv for part in (word, *word.split("=", 1)[1:])}
+    for word in sorted(words, key=len, reverse=True):
+        if word and (len(word) > 60 or not word.isascii() or not word.isprintable()):
+            message = message.replace(repr(word), quoted(word)).replace(word, quoted(word))
+    return message
 
 
 def _version(value: bool) -> None:
@@ -452,7 +466,15 @@ def audit(
     if pre_commit:
         rev, changed_since = audit_cmd.pre_commit_scope(rev, changed_since, repo)
     code = audit_cmd.audit(
-        repo, config, rev=rev, changed_since=changed_since, sides=(base, ours, theirs), fmt=fmt, output=output, fix=fix
+        repo,
+        config,
+        rev=rev,
+        changed_since=changed_since,
+        sides=(base, ours, theirs),
+        fmt=fmt,
+        output=output,
+        fix=fix,
+        pre_commit=pre_commit,
     )
     raise typer.Exit(int(code))
 

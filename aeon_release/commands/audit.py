@@ -7,6 +7,7 @@ most of such an audit's time."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import subprocess
 import time
@@ -20,7 +21,7 @@ from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous,
 from aeon_release.adapters.console import console, emit, is_terminal, plain, say
 from aeon_release.adapters.files import absent, folder_digest
 from aeon_release.adapters.gitenv import git_env
-from aeon_release.domain.audits.model import AuditReport, MergeSides, grammar_note
+from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity, grammar_note
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.errors import ExitCode, GitError, UsageError, quoted
 
@@ -39,11 +40,13 @@ def audit(
     fmt: str = "table",
     output: Path | None = None,
     fix: bool = False,
+    pre_commit: bool = False,
 ) -> ExitCode:
     """Audit the work tree (or ``rev``), print the report, return 0 clean or 1 on error findings.
 
     With ``fix`` the findings' safe fixes rewrite the work tree and the audit runs again: the
-    report shows what is left.
+    report shows what is left.  ``pre_commit``: the scope is the hook's (a person's own change), not
+    a pull request's gate.
     """
     if fmt not in RENDERERS:
         raise UsageError(f"unknown format {quoted(fmt)}", f"choose one of {', '.join(RENDERERS)}")
@@ -57,7 +60,7 @@ def audit(
     remembered = _Remembered.look(repo_path, config, rev, changed_since) if rev is not None and not any(sides) else None
     report = remembered.report(time.perf_counter() - started) if remembered is not None else None
     if report is None:
-        report = _audited(repo_path, config, rev, changed_since, sides, fix)
+        report = _audited(repo_path, config, rev, changed_since, sides, fix, gate=not pre_commit)
         if remembered is not None:
             remembered.keep(report)
     emit(render(report, fmt), output)
@@ -81,6 +84,7 @@ def _audited(
     changed_since: str | None,
     sides: tuple[str | None, str | None, str | None],
     fix: bool,
+    gate: bool = True,
 ) -> AuditReport:
     """The audit itself: the ledger and the profile checked, the tree read, the rules run."""
     from aeon_release.domain import ledger, profile
@@ -102,7 +106,44 @@ def _audited(
             report = audit_tree(  # the fixed files, listed and read anew
                 WorkTree(repo_path), config, carries=carries, changed_files=changed, merge=merge, cache_dir=cache_dir
             )
+    if gate and changed:
+        edits = _own_config_edits(repo_path, config, changed)
+        report = dataclasses.replace(report, findings=(*report.findings, *edits)) if edits else report
     return report
+
+
+OWN_CONFIG = "audit/own-config"
+
+
+def _own_config_edits(repo_path: Path, config: Path, changed: Collection[str]) -> list[Finding]:
+    """The files of the audit's own config (the ledger, fleet.yaml, ``audits/``) that the change audited
+    edits, when that config lies in the checkout audited: a pull request that dropped a rule, added an
+    ``exclude`` or took a carry out of carries.yaml was judged by the rules it wrote, and passed.  Each such
+    file is an error no setting or comment lowers (they are added after both are applied): a person
+    reviews a change to the gate's own rules.  The hook (``--pre-commit``) is a person's own change."""
+    from aeon_release.domain import ledger, profile
+    from aeon_release.domain.audits.config import AUDITS_DIR
+
+    try:
+        top = repo.Git(repo_path).toplevel.resolve()
+        inside = config.resolve().relative_to(top).as_posix()
+    except (GitError, ValueError, OSError, RuntimeError):
+        return []  # a config folder outside the checkout (the gate's own): the change cannot edit it
+    prefix = "" if inside == "." else inside + "/"
+    own = {prefix + name for name in (ledger.CARRIES_FILE, ledger.PICKS_FILE, profile.PROFILE_FILE)}
+    edited = sorted(p for p in changed if p in own or p.startswith(f"{prefix}{AUDITS_DIR}/"))
+    return [
+        Finding(
+            OWN_CONFIG,
+            "audit",
+            Severity.ERROR,
+            path,
+            0,
+            f"this change edits the audit's own config ({quoted(path)}): the gate cannot judge a change by rules "
+            "it rewrites; a person reviews it, or the gate reads a ledger kept outside the checkout (--config)",
+        )
+        for path in edited
+    ]
 
 
 @dataclass(frozen=True)

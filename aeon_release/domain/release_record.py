@@ -39,7 +39,7 @@ from aeon_release.adapters import files
 from aeon_release.adapters.console import plain, say
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, read_text, sequence, string
 from aeon_release.domain import names
-from aeon_release.errors import ConfigError, StateError
+from aeon_release.errors import ConfigError, StateError, quoted
 
 RELEASES_FILE = "releases.yaml"
 _HEADER = (
@@ -142,7 +142,9 @@ def _entries(document: Any) -> tuple[Release, ...]:
     where = Where(RELEASES_FILE, guide="releases.yaml is written by publish: restore it from version control")
     top = mapping(document, where, required=("releases",))
     entries = sequence(top["releases"], where.key("releases"))
-    return tuple(_entry(node, where.key("releases").index(i)) for i, node in enumerate(entries))
+    releases = tuple(_entry(node, where.key("releases").index(i)) for i, node in enumerate(entries))
+    _consistent(releases, where.key("releases"))
+    return releases
 
 
 def _entry(node: Any, where: Where) -> Release:
@@ -161,6 +163,42 @@ def _entry(node: Any, where: Where) -> Release:
         latest_after=_optional(data["latest_after"], where.key("latest_after"), names.SHA256_DIGEST),
         audit=_audit(data["audit"], where.key("audit")),
     )
+
+
+def _consistent(releases: Sequence[Release], where: Where) -> None:
+    """Entries as publish and rollback write them, each one and all together.  An entry's dated tag is its
+    date (a day of the calendar), version and variant; a rollback entry moved :latest to its digest; and a
+    dated tag holds one digest for good, so every entry naming it names the same one.  ``releases`` kept the
+    last entry's digest of a tag and ``rollback --to`` went to it: one entry appended by hand, at what a
+    retagged dated tag serves now, turned the cross-check's alarm into ``ok`` and moved :latest there."""
+    held: dict[tuple[str, str], tuple[str, int]] = {}
+    for i, release in enumerate(releases):
+        at = where.index(i)
+        try:
+            real = dt.date.fromisoformat(release.date).isoformat() == release.date
+        except ValueError:
+            real = False
+        if not real:
+            raise at.key("date").fail(f"{quoted(release.date)} is no day of the calendar")
+        expected = names.dated_tag(release.date, release.version, release.variant)
+        if release.dated_tag != expected:
+            raise at.key("dated_tag").fail(
+                f"{quoted(release.dated_tag)} is not the entry's date, version and variant ({quoted(expected)})"
+            )
+        if release.action is Action.ROLLBACK and release.latest_after != release.digest:
+            raise at.key("latest_after").fail("a rollback moves :latest to its digest, and this one names another")
+        first, first_at = held.setdefault((release.repository, release.dated_tag), (release.digest, i))
+        if release.digest != first:
+            raise at.key("digest").fail(
+                f"{release.dated_tag} was recorded at {_short(first)} in releases[{first_at}], and a dated tag "
+                f"holds one digest for good; this entry names {_short(release.digest)}",
+                "releases.yaml is append-only: restore it from version control; a retagged dated tag is what "
+                "`aeon-release releases` reports, not a new entry",
+            )
+
+
+def _short(digest: str) -> str:
+    return digest[: len("sha256:") + 12]
 
 
 def _text(node: Any, where: Where) -> str:

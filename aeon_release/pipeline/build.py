@@ -455,7 +455,17 @@ def _context_dir(the_plan: BuildPlan, workdir: Path) -> Path:
     for name, path in loadbearing.support_files(the_plan.fleet).items():
         shutil.copy2(path, target / name)
     shutil.copy2(the_plan.dockerfile, target / "Dockerfile")
+    # The Dockerfile's own ignore file, which BuildKit reads instead of the context's `.dockerignore`: the
+    # commit's `.dockerignore` (a line `pkg/carried.py`) left files its audit read out of the image, as
+    # `export-ignore` did under `git archive`.  The context is the audited tree, whole.
+    (target / "Dockerfile.dockerignore").write_text(IGNORE_NOTHING)
     return context
+
+
+IGNORE_NOTHING = (
+    "# Written by aeon-release: the build's context is the audited revision, whole.  BuildKit reads this\n"
+    "# file instead of the context's .dockerignore, so what the commit's .dockerignore lists is built too.\n"
+)
 
 
 def _verify_platform(engine: Engine, report: BuildReport, machine: str | None) -> None:

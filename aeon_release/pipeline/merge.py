@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,13 @@ from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 
-def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
+def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str], held: bool = False) -> None:
+    """``held``: the caller holds the repository's run lock already (``release``, over all its stages)."""
     git = Git(repo)
     if not dry_run:
         sidecar.spawn()  # the merge-aware checks' process imports while this one plans
     try:
-        with RunStore.exclusive(git.common_dir):
+        with contextlib.nullcontext() if held else RunStore.exclusive(git.common_dir):
             _start(git, opts, dry_run, json_out, waive)
     finally:
         sidecar.close_all()  # a run that stopped before its audit
@@ -56,10 +58,12 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     _drive(run, json_out)
 
 
-def resume(repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False) -> None:
+def resume(
+    repo: Path, tag: str | None, json_out: bool, waive: list[str], fix: bool = False, held: bool = False
+) -> None:
     git = Git(repo)
     try:
-        with RunStore.exclusive(git.common_dir):
+        with contextlib.nullcontext() if held else RunStore.exclusive(git.common_dir):
             _resume(git, tag, json_out, waive, fix)
     finally:
         sidecar.close_all()

@@ -148,11 +148,10 @@ def run_merge(rel: Release) -> MergeOutcome:
     branch_gone = rel.git.branch_sha(rel.branch) is None
     with nested():  # the merge's report is progress here: stdout is the release's summary (or JSON)
         if state is None or (state.phase == Phase.DONE and branch_gone):
-            merge_cmd.start(
-                rel.git.path, Options(rel.opts.tag, rel.opts.config_dir), False, False, list(rel.opts.waive)
-            )
+            options = Options(rel.opts.tag, rel.opts.config_dir)
+            merge_cmd.start(rel.git.path, options, False, False, list(rel.opts.waive), held=True)
         elif state.phase != Phase.DONE:
-            merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive))
+            merge_cmd.resume(rel.git.path, rel.opts.tag, False, list(rel.opts.waive), held=True)
     state = rel.store.load()
     assert state is not None
     # A branch that moved on since the merge (a hotfix) is built as it is now; the audit stage
@@ -536,8 +535,13 @@ def report(rel: Release) -> dict[str, Any]:
 
 
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:
-    rel = open_release(opts, from_stage)
-    if dry:
-        dry_run(rel, json_out)
-        return
-    execute(rel, json_out)
+    """The whole run holds the repository's run lock, as a merge does (its merge stage runs under it): it
+    held it only inside its merge stage, so a second ``release`` of the tag (or a ``merge --abort``) ran
+    beside a build or a publish, each saving the pipeline state over the other's."""
+    validate_ref_name(opts.tag, "tag")
+    with RunStore.exclusive(Git(opts.repo).common_dir):
+        rel = open_release(opts, from_stage)
+        if dry:
+            dry_run(rel, json_out)
+            return
+        execute(rel, json_out)
