@@ -78,9 +78,11 @@ def arch_of(item: str) -> Arch | None:
 
 
 def parse_arch_list(value: str) -> tuple[Arch, ...]:
-    """Parse a TORCH_CUDA_ARCH_LIST (``;``, ``,`` or space separated)."""
+    """Parse a TORCH_CUDA_ARCH_LIST, ``;`` or space (or tab) separated: torch's extension builder and
+    its CMake split on nothing else, so ``9.0a,12.1a`` (or a no-break space) is one entry that is no
+    arch, refused here rather than by the build hours later."""
     archs = []
-    for item in (part for part in re.split(r"[;,\s]+", value.strip()) if part):
+    for item in (part for part in re.split(r"[; \t]+", value.strip(" \t")) if part):
         arch = arch_of(item)
         if arch is None:
             spelt = re.fullmatch(r"[0-9]+\.[0-9][af]?(?:\+PTX)?", item, re.ASCII)  # an arch's spelling, no major's

@@ -440,3 +440,16 @@ def test_latest_is_read_back_by_its_bytes_not_by_what_the_registry_says() -> Non
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.parametrize("arch_list", ["9.0a,12.1a", "12.1a\u00a010.0a", "12.1a\u300010.0a"])
+def test_an_arch_list_torch_would_not_split_is_refused_at_preflight(arch_list: str) -> None:
+    """torch and its CMake split TORCH_CUDA_ARCH_LIST on ';', spaces and tabs alone: a comma or a
+    no-break space makes one entry the build refuses hours later, so preflight refuses it now."""
+    from aeon_release.domain import archprobe
+    from aeon_release.errors import UsageError
+
+    with pytest.raises(UsageError, match="is not an arch") as caught:
+        archprobe.parse_arch_list(arch_list)
+    assert "separated by ';'" in (caught.value.hint or "")
+    assert [a.text for a in archprobe.parse_arch_list(" 9.0a; 12.1a\t10.0a ")] == ["9.0a", "12.1a", "10.0a"]

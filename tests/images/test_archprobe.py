@@ -23,7 +23,7 @@ POLICY = profile.load(Path(__file__).resolve().parents[2]).arch
         ("11.0", "11.0"),
         ("12.1+PTX", "12.1+PTX"),
         ("8.0;12.1", "12.1"),
-        ("12.1a,12.0", "12.0"),
+        ("12.1a 12.0", "12.0"),
     ],
 )
 def test_a_blackwell_target_without_suffix_is_refused_with_the_reason(arch_list: str, culprit: str) -> None:
