@@ -292,6 +292,8 @@ def test_the_context_carries_an_ignore_file_of_no_pattern(tmp_path: Path) -> Non
         ("canary", "--window", "\u00e9" * 100),  # another script
         ("canary", "--window=" + "1" * 5000 + "x"),  # the option and its value in one word
         ("canary", "--" + "y" * 5000),  # no such option
+        ("canary", "--" + "y" * 5000 + "=1"),  # no such option, with its value in the word
+        ("canary", "--w\u00fc=1"),  # no such option, another script, with its value
         ("audits", "list", "extra" + "z" * 5000),  # an unexpected argument
     ],
 )
