@@ -116,11 +116,11 @@ def _usage_line(error: Any) -> tuple[str, str]:
 
 def _bounded(message: str, argv: list[str]) -> str:
     """click's line with every word of the command line it quotes (``'x...' is not a valid float``, ``no
-    such option: --x...``, ``unexpected extra argument (x...)``) as every other line quotes a value: ASCII,
-    at most 60 characters.  A value of 5,000 characters or of other scripts was repeated whole."""
+    such option: --x...``, from ``--x...=1`` too; ``unexpected extra argument (x...)``) as every other line
+    quotes a value: ASCII, at most 60 characters.  A value of 5,000 characters or of other scripts was repeated whole."""
     from aeon_release.errors import quoted
 
-    words = {part for word in argv for part in (word, *word.split("=", 1)[1:])}
+    words = {part for word in argv for part in (word, *word.split("=", 1))}  # --name=value: click quotes either
     for word in sorted(words, key=len, reverse=True):
         if word and (len(word) > 60 or not word.isascii() or not word.isprintable()):
             message = message.replace(repr(word), quoted(word)).replace(word, quoted(word))

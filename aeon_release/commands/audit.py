@@ -126,12 +126,19 @@ def _own_config_edits(repo_path: Path, config: Path, changed: Collection[str]) -
 
     try:
         top = repo.Git(repo_path).toplevel.resolve()
-        inside = config.resolve().relative_to(top).as_posix()
-    except (GitError, ValueError, OSError, RuntimeError):
-        return []  # a config folder outside the checkout (the gate's own): the change cannot edit it
-    prefix = "" if inside == "." else inside + "/"
-    own = {prefix + name for name in (ledger.CARRIES_FILE, ledger.PICKS_FILE, profile.PROFILE_FILE)}
-    edited = sorted(p for p in changed if p in own or p.startswith(f"{prefix}{AUDITS_DIR}/"))
+    except (GitError, OSError, RuntimeError):
+        return []
+    lexical = Path(os.path.abspath(config))
+    rules = lexical / AUDITS_DIR
+    try:
+        rule_files = sorted(rules.glob("*.yaml")) if rules.is_dir() else []
+        files = [lexical / n for n in (ledger.CARRIES_FILE, ledger.PICKS_FILE, profile.PROFILE_FILE)] + rule_files
+        own = {name for entry in (*files, rules) for name in _tree_names(entry, top)}
+        folders = {name + "/" for name in _tree_names(rules, top, links=False)}
+    except (OSError, RuntimeError):
+        return []
+    # empty when the config folder lies outside the checkout (the gate's own): the change cannot edit it
+    edited = sorted(p for p in changed if p in own or p.startswith(tuple(folders)))
     return [
         Finding(
             OWN_CONFIG,
@@ -144,6 +151,16 @@ def _own_config_edits(repo_path: Path, config: Path, changed: Collection[str]) -
         )
         for path in edited
     ]
+
+
+def _tree_names(entry: Path, top: Path, links: bool = True) -> set[str]:
+    """The tree paths of the checkout ``top`` whose change changes what ``entry`` (an absolute path, as
+    given) reads: where it leads, and with ``links`` each folder or file on the way as the checkout names it.
+    A committed symlink is one of them: ``--config gate`` with ``gate -> ops/ledger`` in the tree, a pull
+    request that pointed ``gate`` at a folder of loose rules (a test fixture) edited no file of the ledger."""
+    steps = [*reversed(entry.parents[:-1]), entry] if links else []
+    named = [step.parent.resolve() / step.name for step in steps] + [entry.resolve()]
+    return {path.relative_to(top).as_posix() for path in named if path.is_relative_to(top) and path != top}
 
 
 @dataclass(frozen=True)

@@ -203,6 +203,45 @@ def test_a_gate_whose_ledger_is_its_own_or_a_persons_own_change_is_not_refused(t
     assert "audit/own-config" not in hook.out, hook.out
 
 
+def _linked_pull_request(tmp_path: Path, retarget: bool) -> tuple[Path, str]:
+    """A fork whose gate reads ``--config gate``, a committed link to ``ops/ledger`` whose rules file is itself a
+    ledger's carries.yaml is a link to ``shared/carries.yaml``; the pull request adds the forbidden call and either points
+    ``gate`` at a folder of loose rules already in the tree (a test fixture) or takes the carry's marker out of
+    ``shared/carries.yaml``."""
+    ledger = {"carries.yaml": MARKED, "cherry_picks.yaml": "releases: {}\n"}
+    loose = ledger | {"audits/rules.yaml": "rules: []\n"}
+    files = {"ops/ledger/cherry_picks.yaml": "releases: {}\n", "ops/ledger/audits/rules.yaml": RULES}
+    files |= {"fixtures/loose/" + k: v for k, v in loose.items()} | {"shared/carries.yaml": MARKED}
+    repo = make_repo(tmp_path / "fork", files | {"pkg/a.py": "x = 1\n"})
+    (repo / "ops" / "ledger" / "carries.yaml").symlink_to("../../shared/carries.yaml")
+    (repo / "gate").symlink_to("ops/ledger")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "links")
+    base = git(repo, "rev-parse", "HEAD")
+    if retarget:
+        (repo / "gate").unlink()
+        (repo / "gate").symlink_to("fixtures/loose")
+    else:
+        (repo / "shared" / "carries.yaml").write_text(CARRY)
+    make_repo(repo, {"pkg/a.py": "x = 1\n" + STRIDED}, "pr")
+    return repo, base
+
+
+@pytest.mark.parametrize(("retarget", "edited"), [(True, "gate"), (False, "shared/carries.yaml")])
+def test_a_pull_request_that_rewrites_its_gate_through_a_link_fails_it(
+    tmp_path: Path, retarget: bool, edited: str
+) -> None:
+    """The config's files were matched by the folder's resolved path alone: a pull request that pointed the
+    committed link ``gate`` (``--config gate``) at a folder of loose rules, or edited the file carries.yaml links
+    to, changed no path under ``ops/ledger/`` and passed, exit 0.  Every link on the way to a file of the config,
+    and where each leads, is the config."""
+    repo, base = _linked_pull_request(tmp_path, retarget)
+    run = run_cli("audit", "--repo", repo, "--config", "gate", "--changed-since", base, "--format", "json", cwd=repo)
+    assert run.code == 1, run.err
+    own = [f["path"] for f in json.loads(run.out)["findings"] if f["rule"] == "audit/own-config"]
+    assert own == [edited], run.out
+
+
 # -- the build's context and the commit's .dockerignore ----------------------------------------------------------
 def _context(tmp_path: Path) -> Path:
     """The build's context of an example fork whose commit adds ``.dockerignore`` naming a carried file."""
@@ -253,6 +292,8 @@ def test_the_context_carries_an_ignore_file_of_no_pattern(tmp_path: Path) -> Non
         ("canary", "--window", "\u00e9" * 100),  # another script
         ("canary", "--window=" + "1" * 5000 + "x"),  # the option and its value in one word
         ("canary", "--" + "y" * 5000),  # no such option
+        ("canary", "--" + "y" * 5000 + "=1"),  # no such option, with its value in the word
+        ("canary", "--w\u00fc=1"),  # no such option, another script, with its value
         ("audits", "list", "extra" + "z" * 5000),  # an unexpected argument
     ],
 )
