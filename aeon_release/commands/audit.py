@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import os
 import subprocess
+import tempfile
 import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -106,10 +107,93 @@ def _audited(
             report = audit_tree(  # the fixed files, listed and read anew
                 WorkTree(repo_path), config, carries=carries, changed_files=changed, merge=merge, cache_dir=cache_dir
             )
-    if gate and changed:
-        edits = _own_config_edits(repo_path, config, changed)
-        report = dataclasses.replace(report, findings=(*report.findings, *edits)) if edits else report
+        edits = _own_config_edits(repo_path, config, changed) if gate and changed and changed_since else []
+        if edits and changed_since is not None and changed is not None:
+            report = _judged_by_both(repo_path, config, changed_since, report, edits, tree, changed, merge)
     return report
+
+
+def _judged_by_both(
+    repo_path: Path,
+    config: Path,
+    since: str,
+    report: AuditReport,
+    edits: list[Finding],
+    tree: Tree,
+    changed: list[str],
+    merge: MergeSides | None,
+) -> AuditReport:
+    """A change that edits the audit's own config is judged by the rules it writes and by the rules as its
+    base has them: an error either set finds stands, so a pull request cannot lower its own gate (drop a rule,
+    add an ``exclude``, take a carry's marker out), while one that adds a carry or a rule passes when its code
+    passes both.  Each edited file is then a warning, for a person to review the rule change.  A config the
+    base cannot be read from surely (a link on the way, none at the base) leaves each edit an error."""
+    from aeon_release.domain import ledger
+    from aeon_release.domain.audits import audit_tree
+    from aeon_release.errors import AeonError
+
+    with tempfile.TemporaryDirectory(prefix="aeon-release-base-config-") as scratch:
+        base_config = _config_at(repo_path, since, config, Path(scratch))
+        if base_config is None:
+            return dataclasses.replace(report, findings=(*report.findings, *edits))
+        try:
+            carries = ledger.load(base_config).active_carries
+            base = audit_tree(tree, base_config, carries=carries, changed_files=changed, merge=merge)
+        except AeonError:  # the base's own config no longer loads: the edit is for a person to judge
+            return dataclasses.replace(report, findings=(*report.findings, *edits))
+    seen = {(f.rule_id, f.path, f.line) for f in report.findings if f.severity is Severity.ERROR}
+    named = since if len(since) <= 12 else since[:12]
+    stricter = [
+        dataclasses.replace(f, message=f"{f.message} (by the rules at {named}, which this change edits)")
+        for f in base.findings
+        if f.severity is Severity.ERROR and not f.suppressed and (f.rule_id, f.path, f.line) not in seen
+    ]
+    notes = [
+        dataclasses.replace(
+            f,
+            severity=Severity.WARNING,
+            message=f"this change edits the audit's own config ({quoted(f.path)}): its code was judged by these "
+            f"rules and by the rules at {named} (an error of either stands); a person reviews the rule change",
+        )
+        for f in edits
+    ]
+    return dataclasses.replace(report, findings=(*report.findings, *stricter, *notes))
+
+
+def _config_at(repo_path: Path, since: str, config: Path, scratch: Path) -> Path | None:
+    """The config folder's ledger and rules as revision ``since`` has them, written under ``scratch``; None
+    when they cannot be read surely: the folder is reached through a link, holds one, or is not at ``since``."""
+    from aeon_release.adapters.blobs import MODE_LINK, ls_tree
+    from aeon_release.domain import ledger, profile
+    from aeon_release.domain.audits.config import AUDITS_DIR
+
+    try:
+        top = repo.Git(repo_path).toplevel.resolve()
+        lexical = Path(os.path.abspath(config))
+        if lexical.resolve() != lexical:
+            return None
+        rel = lexical.relative_to(top).as_posix()
+        entries = ls_tree(repo_path, since)
+    except (GitError, ValueError, OSError, RuntimeError):
+        return None
+    prefix = "" if rel == "." else rel + "/"
+    names = {prefix + n for n in (ledger.CARRIES_FILE, ledger.PICKS_FILE, profile.PROFILE_FILE)}
+    wanted = [e for e in entries if e.path in names or e.path.startswith(f"{prefix}{AUDITS_DIR}/")]
+    links = {e.path for e in entries if e.mode == MODE_LINK}
+    parts = (prefix + AUDITS_DIR).split("/")
+    on_the_way = {"/".join(parts[: i + 1]) for i in range(len(parts))}
+    if not wanted or any(e.mode == MODE_LINK for e in wanted) or links & on_the_way:
+        return None
+    texts = repo.read_blobs(repo_path, since, [e.path for e in wanted])
+    folder = scratch / "config"
+    for path, text in texts.items():
+        if text is None:
+            return None
+        target = folder / path[len(prefix) :]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 OWN_CONFIG = "audit/own-config"

@@ -174,16 +174,43 @@ def _pull_request(tmp_path: Path, edits: dict[str, str], inside: str = "") -> tu
 def test_a_pull_request_that_rewrites_its_own_gate_fails_it(tmp_path: Path, edits: dict[str, str]) -> None:
     """With the ledger and rules committed in the fork (``init``'s default place), the gate ran on the pull
     request's own copy of them: a pull request that dropped the rule its code breaks, excluded its file, or
-    lowered the rule in a new rule file passed its gate, exit 0.  A file of the audit's own config that the
-    change edits is an error finding, in every format, that no setting or comment lowers."""
+    lowered the rule in a new rule file passed its gate, exit 0.  Its code is judged by the rules as the base
+    has them too, and their error stands; each file of the config it edits is a warning for a person."""
     repo, base = _pull_request(tmp_path, edits, inside="ci/ledger/")
     run = run_cli(
         "audit", "--repo", repo, "--config", repo / "ci" / "ledger", "--changed-since", base, "--format", "json"
     )
     assert run.code == 1, run.err
-    own = [f for f in json.loads(run.out)["findings"] if f["rule"] == "audit/own-config"]
+    findings = json.loads(run.out)["findings"]
+    assert ("pkg/a.py", "error") in [(f["path"], f["severity"]) for f in findings if f["rule"] == "no-strided"]
+    own = [f for f in findings if f["rule"] == "audit/own-config"]
     assert [f["path"] for f in own] == ["ci/ledger/" + next(iter(edits))], run.out
-    assert own[0]["severity"] == "error" and "edits the audit's own config" in own[0]["message"]
+    assert own[0]["severity"] == "warning" and f"the rules at {base[:12]}" in own[0]["message"]
+
+
+def test_a_pull_request_that_adds_to_its_ledger_passes_when_both_rule_sets_pass(tmp_path: Path) -> None:
+    """The usual way a fork change lands: a pull request adds a carry (its marker in the code) and a rule.
+    Judged by its own rules and by the base's, it passes, with a warning per config file it edits; a
+    pull request that brings the ledger in (none at its base) has no base rules to be judged by: an error."""
+    added = MARKED + "- id: new\n  title: new one\n  status: active\n  commits: ['" + "2" * 40 + "']\n"
+    added += "  markers:\n  - {path: pkg/b.py, text: 'AEON new'}\n"
+    rule = "rules:\n- id: no-view\n  kind: forbidden-call\n  message: no view\n  paths: ['pkg/**/*.py']\n"
+    rule += "  calls: [view_as_real]\n"
+    ledger = {"carries.yaml": MARKED, "cherry_picks.yaml": "releases: {}\n", "audits/rules.yaml": RULES}
+    repo = make_repo(tmp_path / "fork", ledger | {"pkg/a.py": "x = 1\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {"carries.yaml": added, "audits/more.yaml": rule, "pkg/b.py": "# AEON new\n"}, "pr")
+    run = run_cli("audit", "--repo", repo, "--config", repo, "--changed-since", base, "--format", "json")
+    assert run.code == 0, run.out + run.err
+    own = [(f["path"], f["severity"]) for f in json.loads(run.out)["findings"] if f["rule"] == "audit/own-config"]
+    assert own == [("audits/more.yaml", "warning"), ("carries.yaml", "warning")], run.out
+    fresh = make_repo(tmp_path / "fresh", {"pkg/a.py": "x = 1\n"})
+    start = git(fresh, "rev-parse", "HEAD")
+    make_repo(fresh, ledger | {"pkg/a.py": "x = 2\n"}, "bring the ledger in")
+    run = run_cli("audit", "--repo", fresh, "--config", fresh, "--changed-since", start, "--format", "json")
+    assert run.code == 1, run.err
+    own = [f["severity"] for f in json.loads(run.out)["findings"] if f["rule"] == "audit/own-config"]
+    assert own and set(own) == {"error"}, run.out
 
 
 def test_a_gate_whose_ledger_is_its_own_or_a_persons_own_change_is_not_refused(tmp_path: Path) -> None:
