@@ -79,7 +79,7 @@ def arch_of(item: str) -> Arch | None:
 
 def parse_arch_list(value: str) -> tuple[Arch, ...]:
     """Parse a TORCH_CUDA_ARCH_LIST, ``;`` or space (or tab) separated: torch's extension builder and
-    its CMake split on nothing else, so ``9.0a,12.1a`` (or a no-break space) is one entry that is no
+    its CMake split on nothing else, so ``9.0a,10.0a`` (or a no-break space) is one entry that is no
     arch, refused here rather than by the build hours later."""
     archs = []
     for item in (part for part in re.split(r"[; \t]+", value.strip(" \t")) if part):
