@@ -146,10 +146,7 @@ def _class_constants(text: str | None) -> dict[tuple[str, str], _Literal]:
     enums = {c.short for c in enums_of(text).values()} if text else set()
     found: dict[tuple[str, str], _Literal] = {}
     for node in _class_defs(module.body) if module is not None else ():
-        if (
-            node.name in enums
-            or any(re.search(r"(?:Enum|Flag)$", ast.unparse(b)) for b in node.bases)
-        ):
+        if node.name in enums or any(re.search(r"(?:Enum|Flag)$", ast.unparse(b)) for b in node.bases):
             continue
         for stmt in node.body:
             target, value = _target_value(stmt)

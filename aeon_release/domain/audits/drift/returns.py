@@ -81,11 +81,15 @@ class Override:
     qual: str  # Class.method, for the message
     name: str
     count: int
+    single: bool = False  # returns one value, never a tuple display
 
 
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    findings = _voided_uses(trees, pr_pattern)
+    uses = list(_fork_value_uses(trees))
+    findings = _voided_uses(trees, uses, pr_pattern)
     unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
+    findings += _widened_findings(trees, uses, [o for o in overrides if o.single], pr_pattern)
+    overrides = [o for o in overrides if not o.single]
     if not unpacks and not overrides and not indexed:
         return findings
     # an unpack of a name the fork defines itself may be of the fork's own function
@@ -323,9 +327,12 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
             for node in cls.body:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno in owned:
                     lengths = returned_lengths(node)
-                    if len(lengths) == 1 and _UNKNOWN not in lengths:
+                    tuples = len(lengths) == 1 and _UNKNOWN not in lengths
+                    # or one value, no tuple display: checked against a base upstream made return a tuple
+                    if tuples or _single(node):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
-                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, lengths.pop())
+                        count = lengths.pop() if tuples else 1
+                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, count, not tuples)
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -728,10 +735,9 @@ class ValueUse:
     how: str  # "assigns" or "tests"
 
 
-def _voided_uses(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
     """Fork lines that use the value of a call whose every ``def`` returned a value at the base and
     returns none at upstream (made in place): the name now holds None, or the test is always false."""
-    uses = list(_fork_value_uses(trees))
     if not uses:
         return []
     own = _fork_defined(trees)
@@ -859,3 +865,134 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
 def _returns_value(text: str | None, name: str) -> bool:
     defs = _functions(text or "").get(name, [])  # walked once per text
     return bool(defs) and all(returned_lengths(d) for d in defs)
+
+
+# -- one value made a tuple ----------------------------------------------------------------------------
+def _widened_findings(
+    trees: ThreeTrees, uses: list[ValueUse], singles: list[Override], pr_pattern: str
+) -> list[Finding]:
+    """Fork lines written for a function that returned one value, which upstream made return a tuple
+    (and whose callers upstream rewrote to unpack it): a fork use of the value now holds the tuple (a
+    test of it is always true), a fork override's one value is unpacked by upstream's callers."""
+    own = _fork_defined(trees) if uses else set()
+    uses = [u for u in uses if u.callee not in own or u.call.startswith("super().")]
+    if not uses and not singles:
+        return []
+    names = {u.callee for u in uses} | {o.name for o in singles}
+    names |= {q for u in uses if (q := _qualified(u.callee, u.call))}
+    widened = _widened(trees, names)
+    findings = []
+    for use in uses:
+        drift = _of(widened, use.callee, use.call)
+        if drift is not None:
+            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
+    for override in singles:
+        drift = widened.get(override.name)
+        if drift is not None:
+            findings.append(
+                _widened_finding(trees, override.path, override.line, drift, pr_pattern, qual=override.qual)
+            )
+    return findings
+
+
+def _single(func: _Def) -> bool:
+    """``func`` returns one value: at least one return of a value, none a tuple display, no yield, and
+    none hands on a call of a function of its own name (``return super().f(...)``: what that returns)."""
+    values = []
+    for node in own_nodes(func.body):
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(node, ast.Return) and node.value is not None:
+            if isinstance(node.value, ast.Tuple):
+                return False
+            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                values.append(node.value)
+    return bool(values) and not any(
+        isinstance(n, ast.Call) and _last_name(n.func) == func.name for value in values for n in ast.walk(value)
+    )
+
+
+def _singles(func: _Def) -> set[bool]:
+    return {_single(func)}
+
+
+def _widened(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
+    """The names whose every def returned one value at the base and tuples of one length now, and whose
+    callers upstream rewrote from binding one name to unpacking (the evidence that one value was meant)."""
+    paths = [
+        p
+        for p in trees.upstream
+        if p.endswith(".py") and (_TUPLE_RETURN.search(raw := trees.upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
+    ]
+    if not names or not paths:
+        return {}
+    near = _definition_sites(trees, trees.theirs, sorted(names), [f":(literal){p}" for p in paths])
+    files = sorted({p for sites in near.values() for p, _ in sites})
+    base, theirs = trees.blobs(trees.base, files), trees.blobs(trees.theirs, files)
+    wanted = []
+    for name, near_sites in near.items():
+        where = sorted({p for p, _ in near_sites})
+        lengths = _over(theirs, where, name, returned_lengths)
+        if len(lengths) == 1 and min(lengths) >= 2 and _over(base, where, name, _singles) == {True}:
+            wanted.append(name)
+    wanted = [name for name in wanted if _callers_unpack(trees, name)]
+    if not wanted:
+        return {}
+    sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    drifts: dict[str, Drift] = {}
+    for name in wanted:
+        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        if "." in name:
+            at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
+        new = _shape(trees, trees.theirs, name, at_theirs, returned_lengths)
+        if new is not None and new >= 2 and _at_sites(trees, trees.base, name, at_base, _singles) == {True}:
+            after = _order(trees, trees.theirs, name, at_theirs, returned_orders) or ()
+            # named by the file of a def outside the tests when there is one (a test may define a fake)
+            path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
+            drifts[name] = Drift(name, path, 1, new, new_names=after)
+    return drifts
+
+
+_TESTS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
+
+
+def _callers_unpack(trees: ThreeTrees, name: str) -> bool:
+    """Upstream's diff removed a line binding one name from a call of ``name`` and added one unpacking
+    several names from a call of it (``x = self.f(...)`` -> ``x, mask = self.f(...)``)."""
+    bare = re.escape(name.rsplit(".", 1)[-1])
+    call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{bare}\("
+    removed = re.compile(rf"^-[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}", re.M)
+    added = re.compile(rf"^\+[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}", re.M)
+    texts = [trees.upstream.raw(p) for p in trees.upstream if p.endswith(".py")]
+    return any(removed.search(t) for t in texts) and any(added.search(t) for t in texts)
+
+
+def _widened_finding(
+    trees: ThreeTrees,
+    path: str,
+    line: int,
+    drift: Drift,
+    pr_pattern: str,
+    use: ValueUse | None = None,
+    qual: str = "",
+) -> Finding:
+    where = f"({drift.path}{_commit(trees, drift, pr_pattern)})"
+    now = f"({', '.join(drift.new_names)})" if drift.new_names else f"{drift.new} values"
+    if use is not None:
+        outcome = (
+            "the name now holds the whole tuple"
+            if use.how == "assigns"
+            else "the test now sees a non-empty tuple: always true"
+        )
+        message = (
+            f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "
+            f"{drift.name}() to return {now} {where} and its callers unpack it now: {outcome}, silently; "
+            f"unpack all {drift.new} as upstream's callers do"
+        )
+    else:
+        message = (
+            f"fork-owned override {qual}() returns one value, but upstream changed {drift.name}() to "
+            f"return {now} {where} and its callers unpack {drift.new} now: the override's value is split "
+            f"across them ({drift.new} elements silently, any other number raises); return all {drift.new}"
+        )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
