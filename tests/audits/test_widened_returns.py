@@ -93,3 +93,34 @@ def test_a_tuple_upstream_callers_do_not_unpack_is_not_claimed(git_repo: GitRepo
     fork = HEAD + "    def aeon_embeds(self, scheduler_output):\n"
     fork += "        embeds = self._gather_mm_embeddings(scheduler_output)\n        return embeds\n"
     assert _found(git_repo, no_rules, fork, upstream) == []
+
+
+# -- the other way round: a tuple made one value -----------------------------------------------------------
+# In history: 0ad9951c41 made Processor.process_inputs return the request alone where it returned
+# (prompt_str, request); upstream's callers bind it whole.
+def test_a_tuple_made_one_value_under_a_fork_unpack_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "def aeon_embeds(runner, scheduler_output):\n"
+    fork += "    embeds, is_embed = runner._gather_mm_embeddings(scheduler_output)\n    return embeds\n"
+    [(line, message)] = _narrowed(git_repo, no_rules, fork)
+    assert line == 2
+    assert "unpacks 2 values from runner._gather_mm_embeddings()" in message and "#16229" in message
+    assert "to return one value (vllm/v1/worker/gpu_model_runner.py, in " in message
+    assert "callers bind it whole now" in message
+
+
+def test_a_tuple_made_one_value_under_a_fork_override_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The override of the reshaped method is the error; one of a method upstream left alone
+    (``_positions``, still one value) returning a pair is the fork's own business."""
+    fork = HEAD + "    def _gather_mm_embeddings(self, scheduler_output):\n        return [], []\n\n"
+    fork += "    def _positions(self, scheduler_output):\n        return [0], [1]\n"
+    [(line, message)] = _narrowed(git_repo, no_rules, fork)
+    assert line == 6
+    assert "override AeonRunner._gather_mm_embeddings() returns 2 values" in message and "#16229" in message
+    assert "they hold the override's tuple, silently" in message
+
+
+def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:
+    """Upstream's commit the other way round: the pair (and its callers' unpack) made one value."""
+    sides = s.merge_case(git_repo, {RUNNER: RUNNER_WIDE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: RUNNER_BASE})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)

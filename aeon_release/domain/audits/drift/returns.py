@@ -61,6 +61,7 @@ class Drift:
     old_names: tuple[str, ...] = ()  # the names returned at each position, whatever changed (when known)
     new_names: tuple[str, ...] = ()
     yields: bool = False  # the tuples a generator yields changed, not the ones it returns
+    single: bool = False  # one value made a tuple (old 1) or a tuple made one value (new _UNKNOWN)
 
 
 @dataclass(frozen=True)
@@ -98,20 +99,23 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
     called |= {q for callee, call in calls if callee not in own and (q := _qualified(callee, call))}
     drifts = _drifted(trees, called | {o.name for o in overrides})
+    # a tuple made one value (upstream's callers bind it whole now)
+    plain = {u.callee for u in unpacks if not u.yields and u.star < 0}
+    drifts = {**_reshaped(trees, (called & plain) | {o.name for o in overrides}, widen=False), **drifts}
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
     for read in indexed:
         drift = (
             None if read.callee in own and not read.call.startswith("super().") else _of(drifts, read.callee, read.call)
         )
-        moved = _element_moved(drift, read.index) if drift is not None else None
+        moved = _element_moved(drift, read.index) if drift is not None and not drift.single else None
         if drift is not None and moved is not None:
             findings.append(_indexed_finding(trees, read, drift, moved, pr_pattern))
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
         drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call)
-        if drift is None:
+        if drift is None or (drift.single and (unpack.yields or unpack.star >= 0)):
             continue
         if unpack.star >= 0:
             bound = _star_moved(unpack, drift)
@@ -617,6 +621,14 @@ def _starred(value: ast.Tuple) -> bool:
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
     returns = "yields" if drift.yields else "returns"
     what = f"what {unpack.call}() yields" if unpack.yields else f"{unpack.call}()"
+    if drift.single:  # a tuple made one value
+        message = (
+            f"fork-owned line unpacks {unpack.count} values from {what}, but upstream changed {drift.name}() "
+            f"to return one value ({drift.path}{_commit(trees, drift, pr_pattern)}) and its callers bind it "
+            f"whole now: the unpack splits that value ({unpack.count} elements silently, any other number "
+            "raises); bind it as upstream's callers do"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
     if drift.new_order:
         message = (
             f"fork-owned line unpacks {unpack.count} values from {what}, but upstream reordered what "
@@ -687,6 +699,13 @@ def _indexed_finding(
 
 
 def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pattern: str) -> Finding:
+    if drift.single:  # a tuple made one value
+        message = (
+            f"fork-owned override {override.qual}() returns {override.count} values, but upstream changed "
+            f"{drift.name}() to return one value ({drift.path}{_commit(trees, drift, pr_pattern)}) and its "
+            "callers bind it whole now: they hold the override's tuple, silently; return the one value"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, override.path, override.line, message)
     message = (
         f"fork-owned override {override.qual}() returns {override.count} values, but upstream changed "
         f"{drift.name}() to return {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}) and its "
@@ -880,7 +899,7 @@ def _widened_findings(
         return []
     names = {u.callee for u in uses} | {o.name for o in singles}
     names |= {q for u in uses if (q := _qualified(u.callee, u.call))}
-    widened = _widened(trees, names)
+    widened = _reshaped(trees, names, widen=True)
     findings = []
     for use in uses:
         drift = _of(widened, use.callee, use.call)
@@ -916,9 +935,10 @@ def _singles(func: _Def) -> set[bool]:
     return {_single(func)}
 
 
-def _widened(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
-    """The names whose every def returned one value at the base and tuples of one length now, and whose
-    callers upstream rewrote from binding one name to unpacking (the evidence that one value was meant)."""
+def _reshaped(trees: ThreeTrees, names: set[str], widen: bool) -> dict[str, Drift]:
+    """``widen``: the names whose every def returned one value at the base and tuples of one length now,
+    and whose callers upstream rewrote from binding one name to unpacking (the evidence that one value
+    was meant); else the other way round: N-tuples made one value, unpacks made one name."""
     paths = [
         p
         for p in trees.upstream
@@ -926,16 +946,16 @@ def _widened(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     ]
     if not names or not paths:
         return {}
-    near = _definition_sites(trees, trees.theirs, sorted(names), [f":(literal){p}" for p in paths])
-    files = sorted({p for sites in near.values() for p, _ in sites})
-    base, theirs = trees.blobs(trees.base, files), trees.blobs(trees.theirs, files)
+    # the tuples' side first, in the files upstream changed (the one value may live in another file now)
+    rev = trees.theirs if widen else trees.base
+    near = _definition_sites(trees, rev, sorted(names), [f":(literal){p}" for p in paths])
+    texts = trees.blobs(rev, sorted({p for sites in near.values() for p, _ in sites}))
     wanted = []
     for name, near_sites in near.items():
-        where = sorted({p for p, _ in near_sites})
-        lengths = _over(theirs, where, name, returned_lengths)
-        if len(lengths) == 1 and min(lengths) >= 2 and _over(base, where, name, _singles) == {True}:
+        lengths = _over(texts, sorted({p for p, _ in near_sites}), name, returned_lengths)
+        if len(lengths) == 1 and min(lengths) >= 2:
             wanted.append(name)
-    wanted = [name for name in wanted if _callers_unpack(trees, name)]
+    wanted = [name for name in wanted if _callers_unpack(trees, name, widen)]
     if not wanted:
         return {}
     sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
@@ -944,27 +964,35 @@ def _widened(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
         if "." in name:
             at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
-        new = _shape(trees, trees.theirs, name, at_theirs, returned_lengths)
-        if new is not None and new >= 2 and _at_sites(trees, trees.base, name, at_base, _singles) == {True}:
-            after = _order(trees, trees.theirs, name, at_theirs, returned_orders) or ()
-            # named by the file of a def outside the tests when there is one (a test may define a fake)
-            path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
-            drifts[name] = Drift(name, path, 1, new, new_names=after)
+        tuples, single = (trees.theirs, trees.base) if widen else (trees.base, trees.theirs)
+        at_tuples, at_single = (at_theirs, at_base) if widen else (at_base, at_theirs)
+        length = _shape(trees, tuples, name, at_tuples, returned_lengths)
+        if length is None or length < 2 or _at_sites(trees, single, name, at_single, _singles) != {True}:
+            continue
+        shown = _order(trees, tuples, name, at_tuples, returned_orders) or ()
+        # named by the file of a def outside the tests when there is one (a test may define a fake)
+        path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
+        if widen:
+            drifts[name] = Drift(name, path, 1, length, new_names=shown, single=True)
+        else:
+            drifts[name] = Drift(name, path, length, _UNKNOWN, old_names=shown, single=True)
     return drifts
 
 
 _TESTS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
 
 
-def _callers_unpack(trees: ThreeTrees, name: str) -> bool:
+def _callers_unpack(trees: ThreeTrees, name: str, widen: bool) -> bool:
     """Upstream's diff removed a line binding one name from a call of ``name`` and added one unpacking
-    several names from a call of it (``x = self.f(...)`` -> ``x, mask = self.f(...)``)."""
+    several names from a call of it (``x = self.f(...)`` -> ``x, mask = self.f(...)``); not ``widen``:
+    the other way round."""
     bare = re.escape(name.rsplit(".", 1)[-1])
     call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{bare}\("
-    removed = re.compile(rf"^-[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}", re.M)
-    added = re.compile(rf"^\+[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}", re.M)
+    one, many = ("-", "\\+") if widen else ("\\+", "-")
+    bound = re.compile(rf"^{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}", re.M)
+    unpacked = re.compile(rf"^{many}[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}", re.M)
     texts = [trees.upstream.raw(p) for p in trees.upstream if p.endswith(".py")]
-    return any(removed.search(t) for t in texts) and any(added.search(t) for t in texts)
+    return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)
 
 
 def _widened_finding(
