@@ -96,8 +96,8 @@ def test_a_tuple_upstream_callers_do_not_unpack_is_not_claimed(git_repo: GitRepo
 
 
 # -- the other way round: a tuple made one value -----------------------------------------------------------
-# In history: 0ad9951c41 made Processor.process_inputs return the request alone where it returned
-# (prompt_str, request); upstream's callers bind it whole.
+# In history: #36521 (65b2f405dc) made EngineCore._initialize_kv_caches return one value where it
+# returned three, and upstream's caller binds it whole.
 def test_a_tuple_made_one_value_under_a_fork_unpack_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     fork = "def aeon_embeds(runner, scheduler_output):\n"
     fork += "    embeds, is_embed = runner._gather_mm_embeddings(scheduler_output)\n    return embeds\n"

@@ -6,7 +6,9 @@ starred or indexed read, takes the wrong element).  A function drifted when ever
 name returns tuples of one length N at the merge base, and tuples of one other length at upstream;
 the fork's added line unpacks exactly N names from a call of it, or reads by position an element
 whose returned name moved (``stats[1]`` after upstream inserted a value before it).  A name defined with different
-shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.
+shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.  One value made a
+tuple, or a tuple made one value (every def, and upstream's own callers moved between binding one name
+and unpacking): a fork line using the value, a fork unpack, a fork override of the old shape.
 
 Cheap first: the fork's added lines must hold a tuple assignment (a text scan); only the fork files
 with one are parsed, and only the upstream files that define a callee (``git grep 'def NAME'``).
