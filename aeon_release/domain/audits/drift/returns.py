@@ -91,7 +91,8 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     uses = list(_fork_value_uses(trees))
     findings = _voided_uses(trees, uses, pr_pattern)
     unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
-    findings += _widened_findings(trees, uses, [o for o in overrides if o.single], pr_pattern)
+    rebound = Rebound(trees)
+    findings += _widened_findings(trees, uses, [o for o in overrides if o.single], rebound, pr_pattern)
     overrides = [o for o in overrides if not o.single]
     if not unpacks and not overrides and not indexed:
         return findings
@@ -103,7 +104,8 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     drifts = _drifted(trees, called | {o.name for o in overrides})
     # a tuple made one value (upstream's callers bind it whole now)
     plain = {u.callee for u in unpacks if not u.yields and u.star < 0}
-    drifts = {**_reshaped(trees, (called & plain) | {o.name for o in overrides}, widen=False), **drifts}
+    narrowed = _reshaped(trees, (called & plain) | {o.name for o in overrides}, rebound, widen=False)
+    drifts = {**narrowed, **drifts}
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
     for read in indexed:
@@ -890,7 +892,7 @@ def _returns_value(text: str | None, name: str) -> bool:
 
 # -- one value made a tuple ----------------------------------------------------------------------------
 def _widened_findings(
-    trees: ThreeTrees, uses: list[ValueUse], singles: list[Override], pr_pattern: str
+    trees: ThreeTrees, uses: list[ValueUse], singles: list[Override], rebound: Rebound, pr_pattern: str
 ) -> list[Finding]:
     """Fork lines written for a function that returned one value, which upstream made return a tuple
     (and whose callers upstream rewrote to unpack it): a fork use of the value now holds the tuple (a
@@ -901,7 +903,7 @@ def _widened_findings(
         return []
     names = {u.callee for u in uses} | {o.name for o in singles}
     names |= {q for u in uses if (q := _qualified(u.callee, u.call))}
-    widened = _reshaped(trees, names, widen=True)
+    widened = _reshaped(trees, names, rebound, widen=True)
     findings = []
     for use in uses:
         drift = _of(widened, use.callee, use.call)
@@ -937,16 +939,12 @@ def _singles(func: _Def) -> set[bool]:
     return {_single(func)}
 
 
-def _reshaped(trees: ThreeTrees, names: set[str], widen: bool) -> dict[str, Drift]:
+def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool) -> dict[str, Drift]:
     """``widen``: the names whose every def returned one value at the base and tuples of one length now,
     and whose callers upstream rewrote from binding one name to unpacking (the evidence that one value
     was meant); else the other way round: N-tuples made one value, unpacks made one name."""
-    paths = [
-        p
-        for p in trees.upstream
-        if p.endswith(".py") and (_TUPLE_RETURN.search(raw := trees.upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
-    ]
-    if not names or not paths:
+    paths = rebound.paths() if names else []
+    if not paths:
         return {}
     # the tuples' side first, in the files upstream changed (the one value may live in another file now)
     rev = trees.theirs if widen else trees.base
@@ -957,7 +955,7 @@ def _reshaped(trees: ThreeTrees, names: set[str], widen: bool) -> dict[str, Drif
         lengths = _over(texts, sorted({p for p, _ in near_sites}), name, returned_lengths)
         if len(lengths) == 1 and min(lengths) >= 2:
             wanted.append(name)
-    wanted = [name for name in wanted if _callers_unpack(trees, name, widen)]
+    wanted = [name for name in wanted if rebound.moved(name, widen)]
     if not wanted:
         return {}
     sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
@@ -984,17 +982,37 @@ def _reshaped(trees: ThreeTrees, names: set[str], widen: bool) -> dict[str, Drif
 _TESTS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
 
 
-def _callers_unpack(trees: ThreeTrees, name: str, widen: bool) -> bool:
-    """Upstream's diff removed a line binding one name from a call of ``name`` and added one unpacking
-    several names from a call of it (``x = self.f(...)`` -> ``x, mask = self.f(...)``); not ``widen``:
-    the other way round."""
-    bare = re.escape(name.rsplit(".", 1)[-1])
-    call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{bare}\("
-    one, many = ("-", "\\+") if widen else ("\\+", "-")
-    bound = re.compile(rf"^{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}", re.M)
-    unpacked = re.compile(rf"^{many}[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}", re.M)
-    texts = [trees.upstream.raw(p) for p in trees.upstream if p.endswith(".py")]
-    return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)
+class Rebound:
+    """What upstream's diff says of a reshaped function, read once per merge and only when asked: the
+    Python files where a tuple return or annotation changed, and whether upstream's callers moved from
+    binding one name to unpacking (``x = self.f(...)`` -> ``x, mask = self.f(...)``) or back: the
+    evidence that the shape meant changed."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self._trees = trees
+        self._paths: list[str] | None = None
+
+    def paths(self) -> list[str]:
+        if self._paths is None:
+            upstream = self._trees.upstream
+            self._paths = [
+                p
+                for p in upstream
+                if p.endswith(".py") and (_TUPLE_RETURN.search(raw := upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
+            ]
+        return self._paths
+
+    def moved(self, name: str, widen: bool) -> bool:
+        """Upstream removed a line binding one name from a call of ``name`` and added one unpacking several
+        (``widen``), or the other way round; only the files whose diff names ``name(`` are searched."""
+        bare = name.rsplit(".", 1)[-1]
+        call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{re.escape(bare)}\("
+        one, many = ("-", "\\+") if widen else ("\\+", "-")
+        bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}")
+        unpacked = re.compile(rf"\n{many}[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}")
+        upstream = self._trees.upstream
+        texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
+        return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)
 
 
 def _widened_finding(
