@@ -3,7 +3,8 @@
 For each killer commit K of vLLM history (the five of issues 10 and 11, #40835 and #40727, and
 #52311, an off-by-one in Triton pointer arithmetic; then names read by string that upstream renamed
 or removed (#28335 an env var, #38242 and #49244 config fields, #25489 backend names), a returned
-tuple that grew (#47782, under an unpack and under a fork override), a keyword a constructor
+tuple that grew (#47782, under an unpack and under a fork override), one value made a tuple
+(#16229, under a fork override that filters upstream's list), a keyword a constructor
 stopped reading from its ``**kwargs`` (#21931) and a constant whose value changed under inlined
 literals (#27077); a local upstream moved below a carry's read of it (#19029) and a class a lazy
 registry entry of the fork names by ``("module", "Name")`` moved to another module (#12793)): the merge base is K's first parent, upstream (theirs) is
@@ -304,6 +305,30 @@ KILLERS = (
         (
             ("vllm/v1/core/aeon_kv_cache_manager.py", "return self.empty_kv_cache_blocks, 0"),
             ("vllm/v1/core/aeon_kv_cache_manager.py", "blocks, num_tokens = super().get_computed_blocks(request)"),
+        ),
+    ),
+    Killer(
+        "#16229",
+        "27d7638b94",
+        "GPUModelRunner._gather_mm_embeddings returns (mm_embeds, is_mm_embed), not the list",
+        (
+            Edit(
+                "vllm/v1/worker/aeon_gpu_model_runner.py",
+                "# AEON: drop the image embeddings of requests pinned to the text-only decode pool\n"
+                "import torch\n\n"
+                "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n\n"
+                "class AeonGPUModelRunner(GPUModelRunner):\n"
+                "    def _gather_mm_embeddings(self, scheduler_output, shift_computed_tokens: int = 0) -> list[torch.Tensor]:\n"
+                "        embeds = super()._gather_mm_embeddings(scheduler_output, shift_computed_tokens)\n"
+                "        return [e for e in embeds if e.numel()]\n",
+            ),
+        ),
+        (
+            (
+                "vllm/v1/worker/aeon_gpu_model_runner.py",
+                "embeds = super()._gather_mm_embeddings(scheduler_output, shift_computed_tokens)",
+            ),
+            ("vllm/v1/worker/aeon_gpu_model_runner.py", "return [e for e in embeds if e.numel()]"),
         ),
     ),
     Killer(

@@ -6,7 +6,9 @@ starred or indexed read, takes the wrong element).  A function drifted when ever
 name returns tuples of one length N at the merge base, and tuples of one other length at upstream;
 the fork's added line unpacks exactly N names from a call of it, or reads by position an element
 whose returned name moved (``stats[1]`` after upstream inserted a value before it).  A name defined with different
-shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.
+shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.  One value made a
+tuple, or a tuple made one value (every def, and upstream's own callers moved between binding one name
+and unpacking): a fork line using the value, a fork unpack, a fork override of the old shape.
 
 Cheap first: the fork's added lines must hold a tuple assignment (a text scan); only the fork files
 with one are parsed, and only the upstream files that define a callee (``git grep 'def NAME'``).
@@ -61,6 +63,7 @@ class Drift:
     old_names: tuple[str, ...] = ()  # the names returned at each position, whatever changed (when known)
     new_names: tuple[str, ...] = ()
     yields: bool = False  # the tuples a generator yields changed, not the ones it returns
+    single: bool = False  # one value made a tuple (old 1) or a tuple made one value (new _UNKNOWN)
 
 
 @dataclass(frozen=True)
@@ -81,11 +84,16 @@ class Override:
     qual: str  # Class.method, for the message
     name: str
     count: int
+    single: bool = False  # returns one value, never a tuple display
 
 
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    findings = _voided_uses(trees, pr_pattern)
+    uses = list(_fork_value_uses(trees))
+    findings = _voided_uses(trees, uses, pr_pattern)
     unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
+    rebound = Rebound(trees)
+    findings += _widened_findings(trees, uses, [o for o in overrides if o.single], rebound, pr_pattern)
+    overrides = [o for o in overrides if not o.single]
     if not unpacks and not overrides and not indexed:
         return findings
     # an unpack of a name the fork defines itself may be of the fork's own function
@@ -94,20 +102,24 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
     called |= {q for callee, call in calls if callee not in own and (q := _qualified(callee, call))}
     drifts = _drifted(trees, called | {o.name for o in overrides})
+    # a tuple made one value (upstream's callers bind it whole now)
+    plain = {u.callee for u in unpacks if not u.yields and u.star < 0}
+    narrowed = _reshaped(trees, (called & plain) | {o.name for o in overrides}, rebound, widen=False)
+    drifts = {**narrowed, **drifts}
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
     for read in indexed:
         drift = (
             None if read.callee in own and not read.call.startswith("super().") else _of(drifts, read.callee, read.call)
         )
-        moved = _element_moved(drift, read.index) if drift is not None else None
+        moved = _element_moved(drift, read.index) if drift is not None and not drift.single else None
         if drift is not None and moved is not None:
             findings.append(_indexed_finding(trees, read, drift, moved, pr_pattern))
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
         drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call)
-        if drift is None:
+        if drift is None or (drift.single and (unpack.yields or unpack.star >= 0)):
             continue
         if unpack.star >= 0:
             bound = _star_moved(unpack, drift)
@@ -323,9 +335,12 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
             for node in cls.body:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno in owned:
                     lengths = returned_lengths(node)
-                    if len(lengths) == 1 and _UNKNOWN not in lengths:
+                    tuples = len(lengths) == 1 and _UNKNOWN not in lengths
+                    # or one value, no tuple display: checked against a base upstream made return a tuple
+                    if tuples or _single(node):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
-                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, lengths.pop())
+                        count = lengths.pop() if tuples else 1
+                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, count, not tuples)
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -610,6 +625,14 @@ def _starred(value: ast.Tuple) -> bool:
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
     returns = "yields" if drift.yields else "returns"
     what = f"what {unpack.call}() yields" if unpack.yields else f"{unpack.call}()"
+    if drift.single:  # a tuple made one value
+        message = (
+            f"fork-owned line unpacks {unpack.count} values from {what}, but upstream changed {drift.name}() "
+            f"to return one value ({drift.path}{_commit(trees, drift, pr_pattern)}) and its callers bind it "
+            f"whole now: the unpack splits that value ({unpack.count} elements silently, any other number "
+            "raises); bind it as upstream's callers do"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
     if drift.new_order:
         message = (
             f"fork-owned line unpacks {unpack.count} values from {what}, but upstream reordered what "
@@ -680,6 +703,13 @@ def _indexed_finding(
 
 
 def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pattern: str) -> Finding:
+    if drift.single:  # a tuple made one value
+        message = (
+            f"fork-owned override {override.qual}() returns {override.count} values, but upstream changed "
+            f"{drift.name}() to return one value ({drift.path}{_commit(trees, drift, pr_pattern)}) and its "
+            "callers bind it whole now: they hold the override's tuple, silently; return the one value"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, override.path, override.line, message)
     message = (
         f"fork-owned override {override.qual}() returns {override.count} values, but upstream changed "
         f"{drift.name}() to return {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}) and its "
@@ -728,10 +758,9 @@ class ValueUse:
     how: str  # "assigns" or "tests"
 
 
-def _voided_uses(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
     """Fork lines that use the value of a call whose every ``def`` returned a value at the base and
     returns none at upstream (made in place): the name now holds None, or the test is always false."""
-    uses = list(_fork_value_uses(trees))
     if not uses:
         return []
     own = _fork_defined(trees)
@@ -859,3 +888,159 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
 def _returns_value(text: str | None, name: str) -> bool:
     defs = _functions(text or "").get(name, [])  # walked once per text
     return bool(defs) and all(returned_lengths(d) for d in defs)
+
+
+# -- one value made a tuple ----------------------------------------------------------------------------
+def _widened_findings(
+    trees: ThreeTrees, uses: list[ValueUse], singles: list[Override], rebound: Rebound, pr_pattern: str
+) -> list[Finding]:
+    """Fork lines written for a function that returned one value, which upstream made return a tuple
+    (and whose callers upstream rewrote to unpack it): a fork use of the value now holds the tuple (a
+    test of it is always true), a fork override's one value is unpacked by upstream's callers."""
+    own = _fork_defined(trees) if uses else set()
+    uses = [u for u in uses if u.callee not in own or u.call.startswith("super().")]
+    if not uses and not singles:
+        return []
+    names = {u.callee for u in uses} | {o.name for o in singles}
+    names |= {q for u in uses if (q := _qualified(u.callee, u.call))}
+    widened = _reshaped(trees, names, rebound, widen=True)
+    findings = []
+    for use in uses:
+        drift = _of(widened, use.callee, use.call)
+        if drift is not None:
+            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
+    for override in singles:
+        drift = widened.get(override.name)
+        if drift is not None:
+            findings.append(
+                _widened_finding(trees, override.path, override.line, drift, pr_pattern, qual=override.qual)
+            )
+    return findings
+
+
+def _single(func: _Def) -> bool:
+    """``func`` returns one value: at least one return of a value, none a tuple display, no yield, and
+    none hands on a call of a function of its own name (``return super().f(...)``: what that returns)."""
+    values = []
+    for node in own_nodes(func.body):
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(node, ast.Return) and node.value is not None:
+            if isinstance(node.value, ast.Tuple):
+                return False
+            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                values.append(node.value)
+    return bool(values) and not any(
+        isinstance(n, ast.Call) and _last_name(n.func) == func.name for value in values for n in ast.walk(value)
+    )
+
+
+def _singles(func: _Def) -> set[bool]:
+    return {_single(func)}
+
+
+def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool) -> dict[str, Drift]:
+    """``widen``: the names whose every def returned one value at the base and tuples of one length now,
+    and whose callers upstream rewrote from binding one name to unpacking (the evidence that one value
+    was meant); else the other way round: N-tuples made one value, unpacks made one name."""
+    paths = rebound.paths() if names else []
+    if not paths:
+        return {}
+    # the tuples' side first, in the files upstream changed (the one value may live in another file now)
+    rev = trees.theirs if widen else trees.base
+    near = _definition_sites(trees, rev, sorted(names), [f":(literal){p}" for p in paths])
+    texts = trees.blobs(rev, sorted({p for sites in near.values() for p, _ in sites}))
+    wanted = []
+    for name, near_sites in near.items():
+        lengths = _over(texts, sorted({p for p, _ in near_sites}), name, returned_lengths)
+        if len(lengths) == 1 and min(lengths) >= 2:
+            wanted.append(name)
+    wanted = [name for name in wanted if rebound.moved(name, widen)]
+    if not wanted:
+        return {}
+    sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    drifts: dict[str, Drift] = {}
+    for name in wanted:
+        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        if "." in name:
+            at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
+        tuples, single = (trees.theirs, trees.base) if widen else (trees.base, trees.theirs)
+        at_tuples, at_single = (at_theirs, at_base) if widen else (at_base, at_theirs)
+        length = _shape(trees, tuples, name, at_tuples, returned_lengths)
+        if length is None or length < 2 or _at_sites(trees, single, name, at_single, _singles) != {True}:
+            continue
+        shown = _order(trees, tuples, name, at_tuples, returned_orders) or ()
+        # named by the file of a def outside the tests when there is one (a test may define a fake)
+        path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
+        if widen:
+            drifts[name] = Drift(name, path, 1, length, new_names=shown, single=True)
+        else:
+            drifts[name] = Drift(name, path, length, _UNKNOWN, old_names=shown, single=True)
+    return drifts
+
+
+_TESTS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
+
+
+class Rebound:
+    """What upstream's diff says of a reshaped function, read once per merge and only when asked: the
+    Python files where a tuple return or annotation changed, and whether upstream's callers moved from
+    binding one name to unpacking (``x = self.f(...)`` -> ``x, mask = self.f(...)``) or back: the
+    evidence that the shape meant changed."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self._trees = trees
+        self._paths: list[str] | None = None
+
+    def paths(self) -> list[str]:
+        if self._paths is None:
+            upstream = self._trees.upstream
+            self._paths = [
+                p
+                for p in upstream
+                if p.endswith(".py") and (_TUPLE_RETURN.search(raw := upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
+            ]
+        return self._paths
+
+    def moved(self, name: str, widen: bool) -> bool:
+        """Upstream removed a line binding one name from a call of ``name`` and added one unpacking several
+        (``widen``), or the other way round; only the files whose diff names ``name(`` are searched."""
+        bare = name.rsplit(".", 1)[-1]
+        call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{re.escape(bare)}\("
+        one, many = ("-", "\\+") if widen else ("\\+", "-")
+        bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}")
+        unpacked = re.compile(rf"\n{many}[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}")
+        upstream = self._trees.upstream
+        texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
+        return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)
+
+
+def _widened_finding(
+    trees: ThreeTrees,
+    path: str,
+    line: int,
+    drift: Drift,
+    pr_pattern: str,
+    use: ValueUse | None = None,
+    qual: str = "",
+) -> Finding:
+    where = f"({drift.path}{_commit(trees, drift, pr_pattern)})"
+    now = f"({', '.join(drift.new_names)})" if drift.new_names else f"{drift.new} values"
+    if use is not None:
+        outcome = (
+            "the name now holds the whole tuple"
+            if use.how == "assigns"
+            else "the test now sees a non-empty tuple: always true"
+        )
+        message = (
+            f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "
+            f"{drift.name}() to return {now} {where} and its callers unpack it now: {outcome}, silently; "
+            f"unpack all {drift.new} as upstream's callers do"
+        )
+    else:
+        message = (
+            f"fork-owned override {qual}() returns one value, but upstream changed {drift.name}() to "
+            f"return {now} {where} and its callers unpack {drift.new} now: the override's value is split "
+            f"across them ({drift.new} elements silently, any other number raises); return all {drift.new}"
+        )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)

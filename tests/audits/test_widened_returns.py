@@ -1,0 +1,126 @@
+"""Return drift, one value made a tuple: upstream widens what a function returns and unpacks it in its
+own callers, while fork code written for the one value merges as it was.
+
+Shaped like #16229 (27d7638b94): ``GPUModelRunner._gather_mm_embeddings`` returned ``mm_embeds`` and
+now returns ``mm_embeds, is_mm_embed``; upstream's ``execute_model`` unpacks both.  A fork subclass
+overriding it with one value is unpacked there (a two-element list silently), and a fork line
+``embeds = self._gather_mm_embeddings(...)`` now holds the whole tuple.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.returns import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+RUNNER = "vllm/v1/worker/gpu_model_runner.py"
+RUNNER_BASE = """class GPUModelRunner:
+    def _gather_mm_embeddings(self, scheduler_output):
+        mm_embeds = []
+        for req in scheduler_output:
+            mm_embeds.append(req)
+        return mm_embeds
+
+    def _positions(self, scheduler_output):
+        return list(range(len(scheduler_output)))
+
+    def execute_model(self, scheduler_output):
+        mm_embeds = self._gather_mm_embeddings(scheduler_output)
+        return mm_embeds, self._positions(scheduler_output)
+"""
+RUNNER_WIDE = RUNNER_BASE.replace("        return mm_embeds\n", "        return mm_embeds, [True] * len(mm_embeds)\n")
+RUNNER_WIDE = RUNNER_WIDE.replace(
+    "        mm_embeds = self._gather_mm_embeddings(scheduler_output)\n",
+    "        mm_embeds, is_mm_embed = self._gather_mm_embeddings(scheduler_output)\n",
+)
+SUBJECT = "[Bugfix] Merge MM embeddings by index instead of token IDs (#16229)"
+FORK = "vllm/v1/worker/aeon_runner.py"
+INITS = {"vllm/v1/worker/__init__.py": ""}
+
+
+def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RUNNER_WIDE) -> list[tuple[int, str]]:
+    sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert all(f.severity.value == "error" for f in report.findings if f.rule_id == RULE)
+    return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
+
+
+HEAD = "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n\nclass AeonRunner(GPUModelRunner):\n"
+
+
+def test_an_override_returning_the_one_value_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        HEAD + "    def _gather_mm_embeddings(self, scheduler_output):\n        return [x for x in scheduler_output]\n"
+    )
+    [(line, message)] = _found(git_repo, no_rules, fork)
+    assert line == 6
+    assert "override AeonRunner._gather_mm_embeddings() returns one value" in message
+    assert "to return (mm_embeds, [True] * len(mm_embeds)) (vllm/v1/worker/gpu_model_runner.py, in " in message
+    assert "#16229" in message and "callers unpack 2 now" in message
+
+
+def test_a_fork_line_using_the_one_value_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HEAD + "    def aeon_embeds(self, scheduler_output):\n"
+    fork += "        embeds = self._gather_mm_embeddings(scheduler_output)\n"
+    fork += "        if self._gather_mm_embeddings(scheduler_output):\n            return embeds\n"
+    fork += "        return self._positions(scheduler_output)\n"
+    [(first, assigns), (second, tests)] = _found(git_repo, no_rules, fork)
+    assert (first, second) == (6, 7)
+    assert "uses the value of self._gather_mm_embeddings() as one value" in assigns and "#16229" in assigns
+    assert "the name now holds the whole tuple" in assigns and "unpack all 2" in assigns
+    assert "always true" in tests
+
+
+def test_fork_code_fit_for_the_tuple_or_a_kept_function_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """An override handing on upstream's result, one returning the pair, a call of a function that still
+    returns one value (``_positions``): nothing to report."""
+    fork = HEAD + "    def _gather_mm_embeddings(self, scheduler_output):\n"
+    fork += "        return super()._gather_mm_embeddings(scheduler_output[1:])\n\n"
+    fork += "    def _positions(self, scheduler_output):\n        return [0]\n\n"
+    fork += "\nclass AeonPairRunner(GPUModelRunner):\n    def _gather_mm_embeddings(self, scheduler_output):\n"
+    fork += "        return [], []\n\n    def aeon_positions(self, scheduler_output):\n"
+    fork += "        positions = self._positions(scheduler_output)\n        return positions\n"
+    assert _found(git_repo, no_rules, fork) == []
+
+
+def test_a_tuple_upstream_callers_do_not_unpack_is_not_claimed(git_repo: GitRepo, no_rules: Path) -> None:
+    """Without upstream's callers moving from one name to an unpack, a returned tuple may be meant as one
+    value (a shape, a key): the fork's one-value use is not reported."""
+    upstream = RUNNER_BASE.replace("        return mm_embeds\n", "        return mm_embeds, len(mm_embeds)\n")
+    fork = HEAD + "    def aeon_embeds(self, scheduler_output):\n"
+    fork += "        embeds = self._gather_mm_embeddings(scheduler_output)\n        return embeds\n"
+    assert _found(git_repo, no_rules, fork, upstream) == []
+
+
+# -- the other way round: a tuple made one value -----------------------------------------------------------
+# In history: #36521 (65b2f405dc) made EngineCore._initialize_kv_caches return one value where it
+# returned three, and upstream's caller binds it whole.
+def test_a_tuple_made_one_value_under_a_fork_unpack_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "def aeon_embeds(runner, scheduler_output):\n"
+    fork += "    embeds, is_embed = runner._gather_mm_embeddings(scheduler_output)\n    return embeds\n"
+    [(line, message)] = _narrowed(git_repo, no_rules, fork)
+    assert line == 2
+    assert "unpacks 2 values from runner._gather_mm_embeddings()" in message and "#16229" in message
+    assert "to return one value (vllm/v1/worker/gpu_model_runner.py, in " in message
+    assert "callers bind it whole now" in message
+
+
+def test_a_tuple_made_one_value_under_a_fork_override_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The override of the reshaped method is the error; one of a method upstream left alone
+    (``_positions``, still one value) returning a pair is the fork's own business."""
+    fork = HEAD + "    def _gather_mm_embeddings(self, scheduler_output):\n        return [], []\n\n"
+    fork += "    def _positions(self, scheduler_output):\n        return [0], [1]\n"
+    [(line, message)] = _narrowed(git_repo, no_rules, fork)
+    assert line == 6
+    assert "override AeonRunner._gather_mm_embeddings() returns 2 values" in message and "#16229" in message
+    assert "they hold the override's tuple, silently" in message
+
+
+def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:
+    """Upstream's commit the other way round: the pair (and its callers' unpack) made one value."""
+    sides = s.merge_case(git_repo, {RUNNER: RUNNER_WIDE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: RUNNER_BASE})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
