@@ -339,7 +339,7 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                     lengths = returned_lengths(node)
                     tuples = len(lengths) == 1 and _UNKNOWN not in lengths
                     # or one value, no tuple display: checked against a base upstream made return a tuple
-                    if tuples or _single(node):
+                    if tuples or _single(node, surely=True):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
                         count = lengths.pop() if tuples else 1
                         bases = tuple(b for base in cls.bases if (b := _last_name(base)) is not None)
@@ -922,19 +922,27 @@ def _widened_findings(
     return findings
 
 
-def _single(func: _Def) -> bool:
-    """``func`` returns one value: at least one return of a value, no yield, and every returned value
-    is one whatever runs (``_one_value``): a name bound to a tuple, a call (a helper, a NamedTuple, a
-    ``super()`` hand-on) or a conditional with a tuple branch may hold the tuple."""
+def _single(func: _Def, surely: bool = False) -> bool:
+    """``func`` returns one value: at least one return of a value, none a tuple display, no yield, and
+    none hands on a call of a function of its own name (``return super().f(...)``: what that returns).
+    ``surely`` (a fork override, to be reported): every returned value is one whatever runs
+    (``_one_value``), since a name bound to a tuple, a call (a helper, a NamedTuple) or a conditional
+    with a tuple branch may hold the tuple."""
     values = []
     for node in own_nodes(func.body):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             return False
         if isinstance(node, ast.Return) and node.value is not None:
+            if isinstance(node.value, ast.Tuple):
+                return False
             if not (isinstance(node.value, ast.Constant) and node.value.value is None):
                 values.append(node.value)
-    bound = _bindings(func)
-    return bool(values) and all(_one_value(value, bound, set()) for value in values)
+    if surely:
+        bound = _bindings(func)
+        return bool(values) and all(_one_value(value, bound, set()) for value in values)
+    return bool(values) and not any(
+        isinstance(n, ast.Call) and _last_name(n.func) == func.name for value in values for n in ast.walk(value)
+    )
 
 
 # displays and literals that are never a tuple
