@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
@@ -124,3 +126,34 @@ def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, s
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_WIDE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: RUNNER_BASE})])
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
+
+
+# -- what may already be the tuple, or is not that class's method: silent -----------------------------------
+G = "    def _gather_mm_embeddings(self, scheduler_output):\n"
+PAIR = "from typing import NamedTuple\n\n\nclass Pair(NamedTuple):\n    a: list\n    b: list\n\n\n"
+MAYBE_TUPLES = {
+    "a name bound to a tuple": HEAD + G + "        out = ([], [])\n        return out\n",
+    "a conditional with a tuple branch": HEAD + G + "        return [] if scheduler_output else ([], [])\n",
+    "a helper's result": HEAD
+    + G
+    + "        return self._pair(scheduler_output)\n\n    def _pair(self, s):\n        return [], []\n",
+    "a NamedTuple": PAIR + HEAD + G + "        return Pair([], [])\n",
+    "a method of an unrelated class": "import torch\n\n\nclass Other(torch.nn.Module):\n" + G + "        return []\n",
+    "a mixin's property": "class Mixin(object):\n    @property\n    def _gather_mm_embeddings(self):\n        return []\n",
+    "a bound name unpacked later": HEAD
+    + "    def aeon(self, s):\n        out = self._gather_mm_embeddings(s)\n        embeds, mask = out\n        return embeds\n",
+    "a bound name indexed later": HEAD
+    + "    def aeon(self, s):\n        out = self._gather_mm_embeddings(s)\n        return out[0]\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(MAYBE_TUPLES))
+def test_an_override_or_use_that_may_hold_the_tuple_is_silent(git_repo: GitRepo, no_rules: Path, case: str) -> None:
+    assert _found(git_repo, no_rules, MAYBE_TUPLES[case]) == []
+
+
+def test_an_override_returning_a_local_list_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A name every assignment of which is a list, or a conditional of two lists: one value still."""
+    fork = HEAD + G + "        mm = []\n        mm.append(1)\n        return mm if scheduler_output else []\n"
+    [(line, message)] = _found(git_repo, no_rules, fork)
+    assert line == 8 and "override AeonRunner._gather_mm_embeddings() returns one value" in message

@@ -64,6 +64,7 @@ class Drift:
     new_names: tuple[str, ...] = ()
     yields: bool = False  # the tuples a generator yields changed, not the ones it returns
     single: bool = False  # one value made a tuple (old 1) or a tuple made one value (new _UNKNOWN)
+    owners: frozenset[str] = frozenset()  # the classes whose method it is at upstream (one value made a tuple)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class Override:
     name: str
     count: int
     single: bool = False  # returns one value, never a tuple display
+    bases: tuple[str, ...] = ()  # the names of its class's bases
 
 
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -337,10 +339,11 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                     lengths = returned_lengths(node)
                     tuples = len(lengths) == 1 and _UNKNOWN not in lengths
                     # or one value, no tuple display: checked against a base upstream made return a tuple
-                    if tuples or _single(node):
+                    if tuples or _single(node, surely=True):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
                         count = lengths.pop() if tuples else 1
-                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, count, not tuples)
+                        bases = tuple(b for base in cls.bases if (b := _last_name(base)) is not None)
+                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, count, not tuples, bases)
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -907,20 +910,24 @@ def _widened_findings(
     findings = []
     for use in uses:
         drift = _of(widened, use.callee, use.call)
-        if drift is not None:
+        if drift is not None and not _taken_apart(trees, use):
             findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
     for override in singles:
         drift = widened.get(override.name)
-        if drift is not None:
+        # an override of that class's method: a method of the name in an unrelated class or mixin is its own
+        if drift is not None and drift.owners.intersection(override.bases):
             findings.append(
                 _widened_finding(trees, override.path, override.line, drift, pr_pattern, qual=override.qual)
             )
     return findings
 
 
-def _single(func: _Def) -> bool:
+def _single(func: _Def, surely: bool = False) -> bool:
     """``func`` returns one value: at least one return of a value, none a tuple display, no yield, and
-    none hands on a call of a function of its own name (``return super().f(...)``: what that returns)."""
+    none hands on a call of a function of its own name (``return super().f(...)``: what that returns).
+    ``surely`` (a fork override, to be reported): every returned value is one whatever runs
+    (``_one_value``), since a name bound to a tuple, a call (a helper, a NamedTuple) or a conditional
+    with a tuple branch may hold the tuple."""
     values = []
     for node in own_nodes(func.body):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
@@ -930,9 +937,91 @@ def _single(func: _Def) -> bool:
                 return False
             if not (isinstance(node.value, ast.Constant) and node.value.value is None):
                 values.append(node.value)
+    if surely:
+        bound = _bindings(func)
+        return bool(values) and all(_one_value(value, bound, set()) for value in values)
     return bool(values) and not any(
         isinstance(n, ast.Call) and _last_name(n.func) == func.name for value in values for n in ast.walk(value)
     )
+
+
+# displays and literals that are never a tuple
+_NOT_TUPLES = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.JoinedStr, ast.Constant)
+
+
+def _one_value(value: ast.expr, bound: dict[str, list[ast.expr] | None], seen: set[str]) -> bool:
+    """``value`` is surely not a tuple: a list, dict, set or constant display, a conditional or ``or``
+    of such, or a local name every binding of which is one (a parameter, a loop or unpack target:
+    unknown)."""
+    if isinstance(value, _NOT_TUPLES):
+        return not (isinstance(value, ast.Constant) and value.value is None)
+    if isinstance(value, ast.IfExp):
+        return _one_value(value.body, bound, seen) and _one_value(value.orelse, bound, seen)
+    if isinstance(value, ast.BoolOp):
+        return all(_one_value(v, bound, seen) for v in value.values)
+    if isinstance(value, ast.Name) and value.id not in seen:
+        values = bound.get(value.id)
+        return bool(values) and all(_one_value(v, bound, seen | {value.id}) for v in values or ())
+    return False
+
+
+def _bindings(func: _Def) -> dict[str, list[ast.expr] | None]:
+    """The values a function's own plain assignments bind to each name; None for a name bound any other
+    way too (a parameter, a loop, ``with``, an unpack, a walrus, an augmented assignment)."""
+    bound: dict[str, list[ast.expr] | None] = {a.arg: None for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    plain: set[int] = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    plain.add(id(target))
+                    if (values := bound.setdefault(target.id, [])) is not None:
+                        values.append(node.value)
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            bound[node.id] = None
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            bound[node.target.id] = None
+    return bound
+
+
+def _taken_apart(trees: ThreeTrees, use: ValueUse) -> bool:
+    """The name a fork line binds is unpacked or read by position later in its function
+    (``out = f(...)`` then ``a, b = out`` or ``out[0]``): the fork already treats it as a tuple."""
+    module = trees.merged_module(use.path) if use.how == "assigns" else None
+    funcs = [
+        f
+        for f in (ast.walk(module) if module is not None else ())
+        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.lineno <= use.line <= (f.end_lineno or 0)
+    ]
+    scope: list[ast.stmt] = max(funcs, key=lambda f: f.lineno).body if funcs else module.body if module else []
+    binds = next(
+        (n for n in own_nodes(scope) if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.lineno == use.line), None
+    )
+    target = binds.targets[0] if isinstance(binds, ast.Assign) else binds.target if binds is not None else None
+    if not isinstance(target, ast.Name):
+        return False
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == target.id:
+            if any(isinstance(t, (ast.Tuple, ast.List)) for t in node.targets):
+                return True
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == target.id:
+            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int):
+                return True
+    return False
+
+
+def _owners(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> frozenset[str]:
+    """The classes whose method ``name`` is at these sites of upstream (``Class.name`` in their file)."""
+    bare = name.rsplit(".", 1)[-1]
+    texts = trees.blobs(trees.theirs, sorted({p for p, _ in sites}))
+    owners = set()
+    for path, line in sites:
+        for key, defs in _functions(texts.get(path) or "").items():
+            if key.endswith(f".{bare}") and any(d.lineno == line for d in defs):
+                owners.add(key.rsplit(".", 1)[0])
+    return frozenset(owners)
 
 
 def _singles(func: _Def) -> set[bool]:
@@ -973,7 +1062,8 @@ def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool)
         # named by the file of a def outside the tests when there is one (a test may define a fake)
         path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
         if widen:
-            drifts[name] = Drift(name, path, 1, length, new_names=shown, single=True)
+            owners = _owners(trees, name, at_theirs)
+            drifts[name] = Drift(name, path, 1, length, new_names=shown, single=True, owners=owners)
         else:
             drifts[name] = Drift(name, path, length, _UNKNOWN, old_names=shown, single=True)
     return drifts
