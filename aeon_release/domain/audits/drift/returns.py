@@ -361,13 +361,8 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
     wanted = sorted(_changed_where_returns_changed(trees, names, yields)) if names else []
     if not wanted:
         return {}
-    # every def of the name in either tree: a name defined with other shapes elsewhere is ambiguous
-    sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
     drifts: dict[str, Drift] = {}
-    for name in wanted:
-        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
-        if "." in name:
-            at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
+    for name, (at_base, at_theirs) in _sides_sites(trees, wanted).items():
         old = _shape(trees, trees.base, name, at_base, lengths)
         new = _shape(trees, trees.theirs, name, at_theirs, lengths)
         if old is None or new is None:
@@ -411,6 +406,19 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
         elif len(new) == 1 and _reordered(_one(_over(base, ps, name, orders)), _one(_over(theirs, ps, name, orders))):
             changed.add(name)
     return changed
+
+
+def _sides_sites(trees: ThreeTrees, names: list[str]) -> dict[str, tuple[list[tuple[str, int]], list[tuple[str, int]]]]:
+    """Every def of each name in the base's tree and in upstream's (a name defined with other shapes
+    elsewhere is ambiguous); a ``Class.method`` upstream's only where that class holds the method."""
+    sites = {rev: _definition_sites(trees, rev, names, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    found = {}
+    for name in names:
+        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
+        if "." in name:
+            at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
+        found[name] = (at_base, at_theirs)
+    return found
 
 
 def _definition_sites(
@@ -1047,12 +1055,8 @@ def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool)
     wanted = [name for name in wanted if rebound.moved(name, widen)]
     if not wanted:
         return {}
-    sites = {rev: _definition_sites(trees, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
     drifts: dict[str, Drift] = {}
-    for name in wanted:
-        at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
-        if "." in name:
-            at_theirs = [s for s in at_theirs if _def_at(trees.blobs(trees.theirs, [s[0]])[s[0]], s[1], name)]
+    for name, (at_base, at_theirs) in _sides_sites(trees, wanted).items():
         tuples, single = (trees.theirs, trees.base) if widen else (trees.base, trees.theirs)
         at_tuples, at_single = (at_theirs, at_base) if widen else (at_base, at_theirs)
         length = _shape(trees, tuples, name, at_tuples, returned_lengths)
