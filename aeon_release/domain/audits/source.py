@@ -1066,6 +1066,19 @@ def flat_statements(body: list[ast.stmt], *, deep: bool = False) -> Iterator[ast
             yield from flat_statements(stmt.body, deep=deep)
 
 
+def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
+    """The statement lists a compound statement holds: its body, ``else`` and ``finally`` blocks, each
+    handler's and each ``match`` case's body."""
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(stmt, "handlers", None) or []:
+        yield handler.body
+    for case in getattr(stmt, "cases", None) or []:
+        yield case.body
+
+
 def int_value(node: ast.AST | None) -> int | None:
     """The value of an integer literal (``5``, ``-1``), else None."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):

@@ -28,7 +28,7 @@ from aeon_release.domain.audits.drift.literals import spelled
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import code_lines, parse_python
+from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
@@ -162,14 +162,8 @@ def _class_defs(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
     for stmt in body:
         if isinstance(stmt, ast.ClassDef):
             yield stmt
-        for field in ("body", "orelse", "finalbody"):
-            inner = getattr(stmt, field, None)
-            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                yield from _class_defs(inner)
-        for handler in getattr(stmt, "handlers", None) or ():
-            yield from _class_defs(handler.body)
-        for case in getattr(stmt, "cases", None) or ():
-            yield from _class_defs(case.body)
+        for block in child_blocks(stmt):
+            yield from _class_defs(block)
 
 
 def _assigned(line: str) -> tuple[str, _Literal] | None:

@@ -51,7 +51,7 @@ from aeon_release.domain.audits.drift.signatures import (
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
-from aeon_release.domain.audits.source import code_lines, parse_python, walk_defs
+from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
@@ -462,7 +462,7 @@ class _Checker:
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             never_runs = _type_only_block(stmt)
-            for block in _blocks(stmt):
+            for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
                     for finding in self._walk(mod, block, scope, owned):
@@ -2728,17 +2728,6 @@ class _Unquote(ast.NodeTransformer):
 
 
 _LONGEST_QUOTED_TYPE = 200
-
-
-def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, name, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for handler in getattr(stmt, "handlers", []) or []:
-        yield handler.body
-    for case in getattr(stmt, "cases", []) or []:
-        yield case.body
 
 
 def _defaults(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import child_blocks
 
 # ``name =``, ``self.name =``, ``name: T =``, ``a, (self.b, *c) =`` at the start of a line: an
 # assignment's targets (text)
@@ -171,7 +172,7 @@ def _functions(module: ast.Module) -> Iterator[_Located]:
             elif isinstance(stmt, ast.ClassDef):
                 yield from walk(stmt.body, f"{prefix}{stmt.name}.", stmt)
             else:
-                for block in _child_blocks(stmt):
+                for block in child_blocks(stmt):
                     yield from walk(block, prefix, cls)
 
     return walk(module.body, "", None)
@@ -237,24 +238,13 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
             continue
         yield stmt
-        for block in _child_blocks(stmt):
+        for block in child_blocks(stmt):
             yield from _statements(block)
-
-
-def _child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, name, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for handler in getattr(stmt, "handlers", None) or []:
-        yield handler.body
-    for case in getattr(stmt, "cases", None) or []:
-        yield case.body
 
 
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
     """The parts of a statement that run with it: a compound statement's head, not its blocks."""
-    blocks = {id(s) for block in _child_blocks(stmt) for s in block}
+    blocks = {id(s) for block in child_blocks(stmt) for s in block}
     for _field, value in ast.iter_fields(stmt):
         items = value if isinstance(value, list) else [value]
         for item in items:
@@ -404,7 +394,7 @@ def _reached(func: ast.FunctionDef | ast.AsyncFunctionDef, goal: Goal) -> dict[i
             found[id(stmt)] = assigned
             if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
                 head = assigned or _head_sets(stmt, goal)
-                for inner in _child_blocks(stmt):
+                for inner in child_blocks(stmt):
                     # a ``try``'s ``else`` runs once its body ran to the end
                     after = isinstance(stmt, ast.Try) and inner is stmt.orelse and _block_sets(stmt.body, goal)
                     walk(inner, head or after)
@@ -483,7 +473,7 @@ def _breaks_set(block: list[ast.stmt], goal: Goal, assigned: bool) -> bool:
         elif isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
             inner = []
         else:
-            inner = list(_child_blocks(stmt))
+            inner = list(child_blocks(stmt))
         head = assigned or _head_sets(stmt, goal)
         if not all(_breaks_set(b, goal, head) for b in inner):
             return False
@@ -585,7 +575,7 @@ def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, _Guards]:
                 )
                 test = ast.dump(stmt.test)
                 inner = (tests[0] | {test}, tests[1] | {test, *map(ast.dump, terms)})
-            for block in _child_blocks(stmt):
+            for block in child_blocks(stmt):
                 walk(block, inner if block is getattr(stmt, "body", None) else tests)
 
     walk(func.body, (frozenset(), frozenset()))
