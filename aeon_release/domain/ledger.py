@@ -27,7 +27,7 @@ from aeon_release.adapters.yamlio import (
     tree_path,
 )
 from aeon_release.domain import names
-from aeon_release.errors import ConfigError, quoted
+from aeon_release.errors import ConfigError, quoted, shell_word
 
 CARRIES_FILE = "carries.yaml"
 PICKS_FILE = "cherry_picks.yaml"
@@ -263,6 +263,13 @@ def found_config_dir() -> Path | None:
         return discover_config_dir().resolve()
     except ConfigError:
         return None
+
+
+def config_flag(config_dir: Path) -> str:
+    """`` --config FOLDER`` (one shell word) for a command printed for a person to run here, or nothing
+    when it would find ``config_dir`` by itself."""
+    here = config_dir.resolve()
+    return "" if here == found_config_dir() else f" --config {shell_word(here)}"
 
 
 def load(config_dir: Path) -> Ledger:

@@ -99,12 +99,11 @@ def _run_audits(git: Git, sha: str, config_dir: Path) -> Attestation:
     errors = [f for f in report.findings if f.blocking]
     if errors:
         from aeon_release.domain.audits.model import grammar_note
-        from aeon_release.domain.ledger import found_config_dir
+        from aeon_release.domain.ledger import config_flag
 
         first, note = errors[0], grammar_note(errors)
         # the command as it runs: `audit --rev` alone is refused (--rev takes a value)
-        here = config_dir.resolve()
-        config = "" if here == found_config_dir() else f" --config {shell_word(here)}"
+        config = config_flag(config_dir)
         raise NeedsHuman(
             f"revision {sha[:12]} fails {len(errors)} audit finding(s), first: "
             f"{first.path}:{first.line}: [{first.rule_id}] {first.message}",

@@ -67,11 +67,9 @@ def verify_flags(option: Path | None, config_dir: Path) -> str:
     the key is fleet.yaml's and a command run here would not find that folder.  publish and release
     printed the bare command, which then said "no public key to verify with"."""
     from aeon_release.adapters.signing import public_path
-    from aeon_release.domain.ledger import found_config_dir
+    from aeon_release.domain.ledger import config_flag
 
     configured = _configured(config_dir)
     if option is not None and (configured is None or configured.resolve() != option.resolve()):
         return f" --key {shell_word(public_path(option.resolve()))}"
-    if os.environ.get(SIGNING_KEY_ENV) or config_dir.resolve() == found_config_dir():
-        return ""
-    return f" --config {shell_word(config_dir.resolve())}"
+    return "" if os.environ.get(SIGNING_KEY_ENV) else config_flag(config_dir)

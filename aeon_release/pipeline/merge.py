@@ -12,7 +12,7 @@ from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStatus, RunState, RunStore
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
-from aeon_release.domain.ledger import found_config_dir
+from aeon_release.domain.ledger import config_flag
 from aeon_release.errors import NeedsHuman, StateError, printable, quoted, shell_word
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
@@ -239,8 +239,7 @@ def _after_merge(run: steps.Run) -> str:
     here = Path.cwd().resolve()
     # one shell word each, as a person pastes it (a folder named "my fork" split in two), escaped for rich
     flags = "" if run.git.path.resolve() == here else f" --repo {escape(shell_word(run.git.path))}"
-    if run.plan.config_dir.resolve() != found_config_dir():
-        flags += f" --config {escape(shell_word(run.plan.config_dir.resolve()))}"
+    flags += escape(config_flag(run.plan.config_dir))
     return (
         f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
         f"or `aeon-release release {tag} --repository REGISTRY/NAME{flags}` for build, publish and notes in one"
