@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import buildkit, files
+from aeon_release.adapters import buildkit, files, secretscan
 from aeon_release.adapters.blobs import no_commit, refuse_ambiguous, write_tree
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
@@ -193,10 +193,12 @@ def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
                 f"--build-arg {key} is set by build itself",
                 "use --version, --variant or --rev; CREATED is the build time",
             )
-        if _SECRET_KEY.search(key):
+        kind = "secret" if _SECRET_KEY.search(key) else secretscan.secret_kind(value)  # or a credential's format
+        if kind is not None:
             register_secret(value)
+            what = f"--build-arg {key}" if kind == "secret" else f"--build-arg {key}'s value"
             raise UsageError(
-                f"--build-arg {key} looks like a secret: build args are stored in the image's history",
+                f"{what} looks like a {kind}: build args are stored in the image's history and the build record",
                 "give the build its credentials another way (a mirror, a pre-fetched wheel)",
             )
         args[key] = value

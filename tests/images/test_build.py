@@ -279,6 +279,19 @@ def test_an_unreachable_ssh_engine_is_a_clean_error() -> None:
         (("--build-arg", "REVISION=deadbeef"), "--build-arg REVISION is set by build itself"),
         (("--build-arg", "NOVALUE"), "is not KEY=VALUE"),
         (("--build-arg", "HF_TOKEN=hf_abcdef"), "--build-arg HF_TOKEN looks like a secret"),
+        # a credential under a key of no such name: detect-secrets' token formats, and Hugging Face's
+        (
+            ("--build-arg", "EXTRA=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"),
+            "--build-arg EXTRA's value looks like a credential (GitHub Token)",
+        ),
+        (
+            ("--build-arg", "MODEL=hf_abcdefghijklmnopqrstuvwxyzABCDEFGH"),
+            "--build-arg MODEL's value looks like a credential (Hugging Face Token)",
+        ),
+        (
+            ("--build-arg", "PIP_EXTRA_INDEX_URL=https://me:hunter22@pypi.example.com/simple"),
+            "--build-arg PIP_EXTRA_INDEX_URL's value looks like a credential (Basic Auth Credentials)",
+        ),
         (("--build-arg", "X=a\nb"), "the value holds control characters"),
         (("--platform", "linux/arm64;echo"), "is not OS/ARCH"),
         (("--rev", "main;echo"), "--rev 'main;echo' is not a valid revision"),
@@ -304,6 +317,16 @@ def test_bad_input_is_refused_before_anything_runs(
             )
         )
     assert message in refused.value.message and refused.value.exit_code == 2
+
+
+def test_a_credential_under_any_key_is_refused_and_never_echoed(fork_repo: Path, fixture_dockerfile: Path) -> None:
+    token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    result = _cli_build(fork_repo, fixture_dockerfile, "aeon/x:1", "--build-arg", f"EXTRA={token}", "--skip-audit", "t")
+    assert result.code == 2 and "EXTRA's value looks like a credential (GitHub Token)" in result.stderr
+    assert token not in result.stdout + result.stderr and "Traceback" not in result.stderr
+    # values that only look random are data: a commit id, a version, an index URL without credentials
+    args = ("REV=4a77ea5bd8abd8de30b954165ae8fddf88404934", "V=0.29.0", "PIP_INDEX_URL=https://pypi.example.com/simple")
+    assert build.parse_build_args(args) == dict(a.split("=", 1) for a in args)
 
 
 def test_bad_tag_on_the_command_line_exits_2(fork_repo: Path, fixture_dockerfile: Path) -> None:
