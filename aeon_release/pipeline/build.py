@@ -73,6 +73,7 @@ CONTEXT_DIR = ".aeon-release"
 DERIVED_ARGS = ("VERSION", "REVISION", "CREATED", "VARIANT")
 _ARG_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 _SECRET_KEY = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL", re.IGNORECASE)
+_SWITCHES = frozenset({"", "0", "1", "true", "false", "yes", "no", "on", "off"})  # no secret is one of these
 # A revision as git reads it (HEAD~1, v0.29.0^{commit}, fork-v0.29.0): no blanks, no shell
 # metacharacters, no leading dash (git would take it for an option).
 _REV = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/+~^@{}-]{0,199}")
@@ -193,7 +194,10 @@ def parse_build_args(items: tuple[str, ...]) -> dict[str, str]:
                 f"--build-arg {key} is set by build itself",
                 "use --version, --variant or --rev; CREATED is the build time",
             )
-        kind = "secret" if _SECRET_KEY.search(key) else secretscan.secret_kind(value)  # or a credential's format
+        # a key that names a secret, unless its value is a switch (upstream's SCCACHE_S3_NO_CREDENTIALS=0);
+        # else a value in a credential's format
+        named = _SECRET_KEY.search(key) and value.strip().lower() not in _SWITCHES
+        kind = "secret" if named else secretscan.secret_kind(value)
         if kind is not None:
             register_secret(value)
             what = f"--build-arg {key}" if kind == "secret" else f"--build-arg {key}'s value"

@@ -326,6 +326,10 @@ def test_a_credential_under_any_key_is_refused_and_never_echoed(fork_repo: Path,
     assert token not in result.stdout + result.stderr and "Traceback" not in result.stderr
     # values that only look random are data: a commit id, a version, an index URL without credentials
     args = ("REV=4a77ea5bd8abd8de30b954165ae8fddf88404934", "V=0.29.0", "PIP_INDEX_URL=https://pypi.example.com/simple")
+    args += (
+        "SCCACHE_S3_NO_CREDENTIALS=1",
+        "USE_TOKEN=false",
+    )  # a switch under a secret's name (upstream's sccache one)
     assert build.parse_build_args(args) == dict(a.split("=", 1) for a in args)
 
 
