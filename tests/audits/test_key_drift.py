@@ -1,0 +1,157 @@
+"""Key drift: a fork lookup of a table by the key type upstream stopped keying it by."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import KEY_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+# -- shaped like #35959 (483463f735): CudaGraphManager.graphs keyed by num_tokens, then by a descriptor --
+GRAPHS = "vllm/v1/worker/gpu/cudagraph_utils.py"
+FORK = "vllm/v1/worker/gpu/aeon_runner.py"
+BASE_GRAPHS = """\
+import torch
+
+
+class CudaGraphManager:
+    def __init__(self) -> None:
+        self.graphs: dict[int, torch.cuda.CUDAGraph] = {}
+        self.pool_sizes: dict[int, int] = {}
+
+    def capture(self, num_tokens: int) -> None:
+        self.graphs[num_tokens] = torch.cuda.CUDAGraph()
+
+    def run(self, num_tokens: int) -> None:
+        self.graphs[num_tokens].replay()
+"""
+DESC = """\
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass(frozen=True)
+class BatchExecutionDescriptor:
+    num_tokens: int
+    num_reqs: int | None
+
+
+"""
+REKEYED = DESC + BASE_GRAPHS.removeprefix("import torch\n\n\n").replace(
+    "self.graphs: dict[int, torch.cuda.CUDAGraph] = {}",
+    "self.graphs: dict[\n            BatchExecutionDescriptor, torch.cuda.CUDAGraph\n        ] = {}",
+).replace(
+    "num_tokens: int) -> None:\n        self.graphs[num_tokens]",
+    "desc: BatchExecutionDescriptor) -> None:\n        self.graphs[desc]",
+)
+SUBJECT = "[MRV2] Extensible CG dispatch rework (#35959)"
+
+
+def _runner(body: str, imports: str = "CudaGraphManager") -> str:
+    return f"from vllm.v1.worker.gpu.cudagraph_utils import {imports}\n\n\nclass AeonRunner:\n{body}"
+
+
+CAN_REPLAY = "    def can_replay(self, mgr: CudaGraphManager, num_tokens: int) -> bool:\n        return num_tokens in mgr.graphs\n"
+
+
+def _found(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str | None]) -> list:
+    sides = s.merge_case(repo, base, fork, [(SUBJECT, upstream)])
+    return [
+        (f.path, f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == KEY_DRIFT
+    ]
+
+
+def _line(repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((Path(repo.path) / path).read_text().splitlines(), 1) if text in line)
+
+
+def test_a_membership_test_by_the_old_key_type_of_a_wrapped_declaration(git_repo: GitRepo) -> None:
+    [(path, line, severity, message)] = _found(
+        git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(CAN_REPLAY)}, {GRAPHS: REKEYED}
+    )
+    assert (path, line, severity) == (FORK, _line(git_repo, FORK, "num_tokens in mgr.graphs"), "error")
+    assert "tests membership of `num_tokens` (int) in `CudaGraphManager.graphs`" in message
+    assert "keys it by BatchExecutionDescriptor now" in message and "(#35959, " in message
+
+
+@pytest.mark.parametrize(
+    ("body", "verb"),
+    [
+        ("    def put(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs[8] = graph\n", "writes an entry under `8`"),
+        ("    def get(self, mgr: CudaGraphManager, n: int):\n        size: int = n * 2\n        return mgr.graphs.get(size)\n", "calls .get() with `size`"),
+        ("    def warm(self, mgr: CudaGraphManager):\n        for n in range(4):\n            mgr.graphs[n].replay()\n", "indexes it by `n`"),
+        ("    def count(self, mgr: CudaGraphManager, xs: list) -> bool:\n        return len(xs) not in mgr.graphs\n", "tests membership of `len(xs)`"),
+    ],
+)  # fmt: skip
+def test_each_lookup_whose_key_the_fork_shows_of_the_old_kind(git_repo: GitRepo, body: str, verb: str) -> None:
+    [(_, _, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body)}, {GRAPHS: REKEYED})
+    assert severity == "error" and verb in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # keyed as upstream keys it now
+        "    def can_replay(self, mgr: CudaGraphManager, d: BatchExecutionDescriptor) -> bool:\n        return d in mgr.graphs\n",
+        # a key whose type the fork's code does not show
+        "    def can_replay(self, mgr: CudaGraphManager, key) -> bool:\n        return key in mgr.graphs\n",
+        # another table of the class, whose key upstream left alone
+        "    def pool(self, mgr: CudaGraphManager, n: int) -> int:\n        return mgr.pool_sizes[n]\n",
+    ],
+)  # fmt: skip
+def test_lookups_still_keyed_right_or_unknown_are_silent(git_repo: GitRepo, body: str) -> None:
+    upstream = {GRAPHS: REKEYED}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}, upstream) == []  # fmt: skip
+
+
+def test_a_same_named_attribute_of_a_class_the_fork_file_never_names_is_silent(git_repo: GitRepo) -> None:
+    other = "class Encoder:\n    def __init__(self) -> None:\n        self.graphs: dict[int, object] = {}\n\n\n"
+    body = "def replay(enc, n: int) -> bool:\n    return n in enc.graphs\n"
+    fork = {FORK: other + body.replace("enc,", "enc: Encoder,")}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED}) == []
+
+
+# -- shaped like #33843 (ff1f83b056): a module's table keyed by activation names, then by an enum --
+MOE = "vllm/model_executor/layers/fused_moe/cpu_fused_moe.py"
+ACT = "vllm/model_executor/layers/fused_moe/activation.py"
+TABLE = '_CPU_MOE_ACT_FN: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {\n    "silu": SiluAndMul(),\n}\n'
+MOE_BASE = "from collections.abc import Callable\n\nimport torch\n\nfrom .layers import SiluAndMul\n\n" + TABLE
+MOE_ENUM = (
+    MOE_BASE.replace(
+        "from .layers import SiluAndMul\n",
+        "from .layers import SiluAndMul\nfrom vllm.model_executor.layers.fused_moe.activation import (\n    MoEActivation,\n)\n",
+    )
+    .replace("dict[str,", "dict[MoEActivation,")
+    .replace('"silu"', "MoEActivation.SILU")
+)
+FORK_ENTRY = '_CPU_MOE_ACT_FN["gelu_tanh"] = GeluAndMul()  # AEON: the fleet\'s activation\n'
+
+
+@pytest.mark.parametrize(
+    ("enum_bases", "reported"),
+    [("Enum", True), ("str, Enum", False), ("StrEnum", False)],
+)
+def test_a_string_key_under_a_table_keyed_by_an_enum_now(git_repo: GitRepo, enum_bases: str, reported: bool) -> None:
+    enum = f'from enum import Enum, StrEnum\n\n\nclass MoEActivation({enum_bases}):\n    SILU = "silu"\n'
+    base = {MOE: MOE_BASE, f"{ACT.rsplit('/', 1)[0]}/layers.py": "class SiluAndMul:\n    pass\n"}
+    fork = {MOE: MOE_BASE + "\n" + FORK_ENTRY}
+    found = _found(git_repo, base, fork, {MOE: MOE_ENUM, ACT: enum})
+    assert [(p, sev) for p, _, sev, _ in found] == ([(MOE, "error")] if reported else [])
+    if reported:
+        assert "writes an entry under `'gelu_tanh'` (str) in `_CPU_MOE_ACT_FN`" in found[0][3]
+
+
+def test_a_local_table_of_a_function_is_no_table_of_the_class(git_repo: GitRepo) -> None:
+    local = "    def offsets(self) -> int:\n        seen: dict[int, int] = {}\n        return len(seen)\n"
+    now = local.replace("dict[int, int]", "dict[tuple[int, int], int]")
+    base = {GRAPHS: BASE_GRAPHS + "\n" + local}
+    fork = {
+        FORK: _runner("    def probe(self, mgr: CudaGraphManager, n: int) -> bool:\n        return n in mgr.seen\n")
+    }
+    assert _found(git_repo, base, fork, {GRAPHS: BASE_GRAPHS + "\n" + now}) == []
