@@ -155,3 +155,14 @@ def test_a_local_table_of_a_function_is_no_table_of_the_class(git_repo: GitRepo)
         FORK: _runner("    def probe(self, mgr: CudaGraphManager, n: int) -> bool:\n        return n in mgr.seen\n")
     }
     assert _found(git_repo, base, fork, {GRAPHS: BASE_GRAPHS + "\n" + now}) == []
+
+
+@pytest.mark.parametrize(("key_class", "reported"), [("class Key:\n", True), ("class Key(NamedTuple):\n", False)])
+def test_a_class_key_made_a_tuple_key(git_repo: GitRepo, key_class: str, reported: bool) -> None:
+    """A NamedTuple equals (and hashes as) its tuple: a table re-keyed by tuples still finds it."""
+    header = "from typing import NamedTuple\n\nimport torch\n\n\n" + key_class + "    a: int\n    b: int\n\n\n"
+    base = header + BASE_GRAPHS.removeprefix("import torch\n\n\n").replace("dict[int, torch", "dict[Key, torch")
+    now = base.replace("dict[Key, torch", "dict[tuple[int, int], torch")
+    body = "    def can_replay(self, mgr: CudaGraphManager, key: Key) -> bool:\n        return key in mgr.graphs\n"
+    found = _found(git_repo, {GRAPHS: base}, {FORK: _runner(body, "CudaGraphManager, Key")}, {GRAPHS: now})
+    assert [sev for _, _, sev, _ in found] == (["error"] if reported else [])

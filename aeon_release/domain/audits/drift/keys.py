@@ -8,16 +8,17 @@ False for good, ``table.get(name)`` None, ``table[k] = v`` writes an entry nothi
 raises: the fork's path falls back (eager mode instead of a graph, a default instead of its entry).
 
 Cheap first: upstream's diff must remove an annotated declaration of a name (``self.x: dict[K, V]``,
-``x: set[K]``, at any indentation) and add one of the same name in the same file with another key type
-(a text scan).  Key types are compared as kinds: ``int``, ``str``, ``bytes``, ``float``, ``tuple``, or a
-class; an alias the declaring file binds (``ReqId = str``), or a class deriving from ``str``/``int``
-(a ``StrEnum`` looks up as its strings) or a ``NewType`` is its kind; a name it cannot see (imported from a file upstream
-did not change) is unknown, and unknown proves nothing.  Then only the fork's files whose added lines
-look the name up (``.x[``, ``.x.get(``, ``in ....x``) are parsed, in the merged tree.  A lookup is an
-error when its key is of the old kind and that kind is not the new one: a literal, an f-string, a tuple
-display, ``len()``/``int()``/``str()``, or a name its function annotates (a parameter, an annotated local)
-or binds from ``range()``.  The fork's file must be the declaring one or name the declaring class (or,
-for a module-level table, the name itself), so a same-named attribute of another class is left alone.
+``x: set[K]``, a class's field or a module's table, wrapped over lines or not) and add one of the same
+name in the same file with another key type (a text scan).  Key types are compared as kinds: ``int``,
+``str``, ``bytes``, ``float``, ``tuple``, or a class.  An alias or a ``NewType`` is followed (in the file,
+and through the imports that bring the name in), and a class deriving from a builtin keys as it (a
+``StrEnum`` as its strings, a ``NamedTuple`` as its tuple); a union, ``Any`` or a name it cannot place is
+unknown, and unknown proves nothing.  Then only the fork's files whose added lines look the name up
+(``.x[``, ``.x.get(``, ``in ....x``) are parsed, in the merged tree.  A lookup is an error when its key
+is of the old kind and that kind is not the new one: a literal, an f-string, a tuple display,
+``len()``/``int()``/``str()``, or a name its function annotates (a parameter, an annotated local) or
+binds from ``range()``.  The fork's file must be the declaring one or name the declaring class (or, for
+a module-level table, the name itself), so a same-named attribute of another class is left alone.
 """
 
 from __future__ import annotations
@@ -36,9 +37,21 @@ _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
 )
 _DECL = re.compile(rf"^([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*:[ \t]*{_MAPPINGS}\[(.*)$")
-_DECL_RAW = re.compile(rf"^[-+][ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[", re.M)
+_ANNOTATED = re.compile(rf":[ \t]*{_MAPPINGS}\[")  # the fast first scan of upstream's whole diff
+_DECL_AT = re.compile(rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[")  # a declaration at a line's start
 _BUILTINS = frozenset({"int", "str", "bytes", "float", "tuple"})
-_STR_BASES = {"str": "str", "StrEnum": "str", "int": "int", "IntEnum": "int", "IntFlag": "int"}
+# bases whose instances equal (and hash as) a builtin's values
+_DERIVED = {
+    "str": "str",
+    "StrEnum": "str",
+    "int": "int",
+    "IntEnum": "int",
+    "IntFlag": "int",
+    "bytes": "bytes",
+    "float": "float",
+    "tuple": "tuple",
+    "NamedTuple": "tuple",
+}
 _WRAPPED = 4  # lines a wrapped declaration is read over
 _LOOKUPS = frozenset({"get", "pop", "setdefault", "add", "discard", "remove", "__contains__", "__getitem__"})
 
@@ -68,29 +81,53 @@ def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
     """Tables whose declaration upstream's diff rewrote with a key of another (known) kind."""
     found = []
-    for path in trees.upstream.matching(_DECL_RAW, ".py"):
+    for path in trees.upstream.matching(_ANNOTATED, ".py"):
+        if not _removes_and_adds(trees.upstream.raw(path)):
+            continue
         change = trees.upstream[path]
         removed = change.removed
         before = dict(d for i in range(len(removed)) if (d := _declared(removed[i : i + _WRAPPED])) is not None)
         if not before:
             continue
-        text = trees.merged_text(path) or ""
-        lines = text.splitlines()
+        lines: list[str] | None = None
         for number, added in change.added.items():
             now = _declared([added, *(change.added.get(number + k, "") for k in range(1, _WRAPPED))])
             if now is None or now[0] not in before or _norm(before[now[0]][1]) == _norm(now[1][1]):
                 continue
+            if not _fork_names(trees, now[0].lstrip(".")):
+                continue  # no fork line names the table: nothing to resolve
             old, new = before[now[0]][1], now[1][1]
             kinds = _kind(old, trees, path), _kind(new, trees, path)
             if None in kinds or kinds[0] == kinds[1]:
                 continue
             attribute = now[0].startswith(".") or bool(now[1][0])
+            if lines is None:
+                lines = (trees.merged_text(path) or "").splitlines()
             owner = _owner(lines, added, now[1][0], not now[0].startswith(".")) if attribute else None
             if attribute and owner is None:
                 continue  # a local, or an attribute whose class this text scan cannot place
             name = now[0].lstrip(".")
             found.append(Rekeyed(path, name, owner, old, new, str(kinds[0]), str(kinds[1])))
     return found
+
+
+def _removes_and_adds(raw: str) -> bool:
+    """A file's diff removes a declaration and adds one: each match of the fast scan's line looked at
+    alone (a ``^``-anchored search of every line of a large diff took three times as long)."""
+    signs: set[str] = set()
+    for match in _ANNOTATED.finditer(raw):
+        start = raw.rfind("\n", 0, match.start()) + 1
+        sign = raw[start : start + 1]
+        if sign in ("-", "+") and sign not in signs and _DECL_AT.match(raw, start + 1):
+            signs.add(sign)
+            if len(signs) == 2:
+                return True
+    return False
+
+
+def _fork_names(trees: ThreeTrees, name: str) -> bool:
+    """Some Python file of the fork's diff holds ``name`` (a substring test of its raw diff)."""
+    return any(path.endswith(".py") and name in trees.mine.raw(path) for path in trees.mine)
 
 
 def _declared(texts: list[str]) -> tuple[str, tuple[str, str]] | None:
@@ -125,7 +162,7 @@ def _norm(key: str) -> str:
 
 def _kind(key: str, trees: ThreeTrees, path: str, depth: int = 0) -> str | None:
     """int, str, bytes, float, tuple, ``class Name``; None: not known (a union, Any, an unseen import)."""
-    key = _norm(key)
+    key = _norm(key).strip("\"'")  # a quoted (forward) reference names the same type
     head = re.match(r"^(\w+)", key)
     if head is None or "|" in key or key.startswith(("Optional", "Union", "Any", "object")):
         return None
@@ -152,13 +189,26 @@ def _named_kind(name: str, trees: ThreeTrees, path: str, depth: int) -> str | No
         return _kind(new_type.group(1) if new_type else value, trees, path, depth + 1)
     cls = re.search(rf"^class[ \t]+{name}\b[ \t]*(?:\((.*)\))?[ \t]*:", text, re.M)
     if cls is not None:
-        bases = re.findall(r"\w+", cls.group(1) or "")
-        derived = [_STR_BASES[b] for b in bases if b in _STR_BASES]
-        return derived[0] if derived else f"class {name}"
+        return _class_kind(
+            name, re.findall(r"[A-Za-z_]\w*(?=[ \t]*(?:,|$|\[))", cls.group(1) or ""), trees, path, depth
+        )
     for where in _imported_from(text, name, path):
         if trees.merged_text(where) is not None:
             return _named_kind(name, trees, where, depth + 1)
     return None
+
+
+def _class_kind(name: str, bases: list[str], trees: ThreeTrees, path: str, depth: int) -> str:
+    """A class keys as the builtin it derives from, at any depth the tree shows (``class Mode(str, Enum)``,
+    a ``StrEnum``, a ``NamedTuple`` equal to its tuple), else as itself."""
+    for base in bases:
+        if base in _DERIVED:
+            return _DERIVED[base]
+        if base not in ("object", "Enum", "ABC", "Generic", "Protocol") and depth < 3:
+            kind = _named_kind(base, trees, path, depth + 1)
+            if kind is not None and not kind.startswith("class "):
+                return kind
+    return f"class {name}"
 
 
 _FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
