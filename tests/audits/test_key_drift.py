@@ -87,6 +87,9 @@ def test_a_membership_test_by_the_old_key_type_of_a_wrapped_declaration(git_repo
         ("    def get(self, mgr: CudaGraphManager, n: int):\n        size: int = n * 2\n        return mgr.graphs.get(size)\n", "calls .get() with `size`"),
         ("    def warm(self, mgr: CudaGraphManager):\n        for n in range(4):\n            mgr.graphs[n].replay()\n", "indexes it by `n`"),
         ("    def count(self, mgr: CudaGraphManager, xs: list) -> bool:\n        return len(xs) not in mgr.graphs\n", "tests membership of `len(xs)`"),
+        ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs.update({16: graph})\n", "writes an entry under `16`"),
+        ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs |= {32: graph}\n", "writes an entry under `32`"),
+        ("    def first(self, mgr: CudaGraphManager, xs: list):\n        size = len(xs)\n        return mgr.graphs[size]\n", "indexes it by `size`"),
     ],
 )  # fmt: skip
 def test_each_lookup_whose_key_the_fork_shows_of_the_old_kind(git_repo: GitRepo, body: str, verb: str) -> None:
@@ -101,6 +104,8 @@ def test_each_lookup_whose_key_the_fork_shows_of_the_old_kind(git_repo: GitRepo,
         "    def can_replay(self, mgr: CudaGraphManager, d: BatchExecutionDescriptor) -> bool:\n        return d in mgr.graphs\n",
         # a key whose type the fork's code does not show
         "    def can_replay(self, mgr: CudaGraphManager, key) -> bool:\n        return key in mgr.graphs\n",
+        # a local bound twice: its type is not the fork's code's to show
+        "    def first(self, mgr: CudaGraphManager, xs: list, d):\n        size = len(xs)\n        if d:\n            size = d\n        return mgr.graphs[size]\n",
         # another table of the class, whose key upstream left alone
         "    def pool(self, mgr: CudaGraphManager, n: int) -> int:\n        return mgr.pool_sizes[n]\n",
     ],

@@ -9,16 +9,17 @@ raises: the fork's path falls back (eager mode instead of a graph, a default ins
 
 Cheap first: upstream's diff must remove an annotated declaration of a name (``self.x: dict[K, V]``,
 ``x: set[K]``, a class's field or a module's table, wrapped over lines or not) and add one of the same
-name in the same file with another key type (a text scan).  Key types are compared as kinds: ``int``,
-``str``, ``bytes``, ``float``, ``tuple``, or a class.  An alias or a ``NewType`` is followed (in the file,
-and through the imports that bring the name in), and a class deriving from a builtin keys as it (a
-``StrEnum`` as its strings, a ``NamedTuple`` as its tuple); a union, ``Any`` or a name it cannot place is
-unknown, and unknown proves nothing.  Then only the fork's files whose added lines look the name up
-(``.x[``, ``.x.get(``, ``in ....x``) are parsed, in the merged tree.  A lookup is an error when its key
-is of the old kind and that kind is not the new one: a literal, an f-string, a tuple display,
-``len()``/``int()``/``str()``, or a name its function annotates (a parameter, an annotated local) or
-binds from ``range()``.  The fork's file must be the declaring one or name the declaring class (or, for
-a module-level table, the name itself), so a same-named attribute of another class is left alone.
+name in the same file with another key type (a text scan). Key types are compared as kinds: ``int``,
+``str``, ``bytes``, ``float``, ``tuple``, or a class. An alias or a ``NewType`` is followed (in the
+file, and through the imports that bring the name in), and a class deriving from a builtin keys as it (a
+``StrEnum`` as its strings, a ``NamedTuple`` as its tuple); a union, ``Any`` or a name it cannot place
+is unknown, and unknown proves nothing. Then only the fork's files whose added lines look the name up
+(``.x[``, ``.x.get(``, ``in ....x``, ``.x.update({...})``, ``.x |= {...}``) are parsed, in the merged
+tree. A lookup is an error when its key is of the old kind and that kind is not the new one: a literal,
+an f-string, a tuple display, ``len()``/``int()``/``str()``, or a name its function annotates (a
+parameter, an annotated local), binds once to such a value, or binds from ``range()``. The fork's file
+must be the declaring one or name the declaring class (or, for a module-level table, the name itself),
+so a same-named attribute of another class is left alone.
 """
 
 from __future__ import annotations
@@ -252,7 +253,7 @@ def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int,
     word = re.escape(table.name)
     spelled = rf"\.{word}\b" if table.owner is not None else rf"\b{word}\b"
     pattern = re.compile(
-        spelled + r"[ \t]*(?:\[|\.(?:get|pop|setdefault|add|discard|remove)\()|\bin[ \t]+[\w.()]*" + spelled
+        spelled + r"[ \t]*(?:\[|\|=|\.(?:get|pop|setdefault|add|discard|remove|update)\()|\bin[ \t]+[\w.()]*" + spelled
     )
     for path in trees.mine:
         if not path.endswith(".py") or not pattern.search(trees.mine.raw(path)):
@@ -298,6 +299,20 @@ def _lookups(module: ast.Module, table: Rekeyed, owned: set[int]) -> Iterator[tu
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
             if node.func.attr in _LOOKUPS and _is_table(node.func.value, table):
                 yield line, _Key(node.args[0], function), f"calls .{node.func.attr}() with"
+            elif node.func.attr == "update" and _is_table(node.func.value, table):
+                yield from _entries(node.args[0], function, line)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and _is_table(node.target, table):
+            yield from _entries(node.value, function, line)
+
+
+def _entries(
+    value: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef | None, line: int
+) -> Iterator[tuple[int, _Key, str]]:
+    """The keys of a dict display merged into the table (``.update({...})``, ``|= {...}``)."""
+    if isinstance(value, ast.Dict):
+        for key in value.keys:
+            if key is not None:
+                yield line, _Key(key, function), "writes an entry under"
 
 
 def _walk(
@@ -317,7 +332,7 @@ def _is_table(node: ast.expr, table: Rekeyed) -> bool:
     )
 
 
-def _key_kind(key: _Key, trees: ThreeTrees, path: str) -> str | None:
+def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | None:
     """The kind of a lookup's key when the fork's code shows it; None otherwise."""
     node = key.node
     if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
@@ -332,7 +347,30 @@ def _key_kind(key: _Key, trees: ThreeTrees, path: str) -> str | None:
         annotation = _annotation(key.function, node.id)
         if annotation is not None:
             return _kind(annotation, trees, path)
+        value = _bound_once(key.function, node.id)
+        if value is not None and depth < 3:
+            return _key_kind(_Key(value, key.function), trees, path, depth + 1)
     return None
+
+
+def _bound_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The value of ``name = value`` when that is the function's only binding of the name (a parameter,
+    a loop target, an unpack, a ``with ... as``, a ``:=`` or an augmented assignment is another)."""
+    arguments = function.args
+    if any(a.arg == name for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)):
+        return None
+    stores = [
+        n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ]
+    plain = [
+        n.value
+        for n in ast.walk(function)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == name
+    ]
+    return plain[0] if len(stores) == 1 and len(plain) == 1 else None
 
 
 def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
