@@ -316,12 +316,16 @@ def _entries(
 
 
 def _walk(
-    node: ast.AST, function: ast.FunctionDef | ast.AsyncFunctionDef | None
+    module: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef | None
 ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, ast.AST]]:
-    for child in ast.iter_child_nodes(node):
-        inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
-        yield inner, child
-        yield from _walk(child, inner)
+    """Every node with the function holding it (iteratively: a deep tree does not recurse)."""
+    pending: list[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]] = [(module, function)]
+    while pending:
+        node, outer = pending.pop()
+        for child in ast.iter_child_nodes(node):
+            inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else outer
+            yield inner, child
+            pending.append((child, inner))
 
 
 def _is_table(node: ast.expr, table: Rekeyed) -> bool:
