@@ -171,3 +171,38 @@ def test_a_class_key_made_a_tuple_key(git_repo: GitRepo, key_class: str, reporte
     body = "    def can_replay(self, mgr: CudaGraphManager, key: Key) -> bool:\n        return key in mgr.graphs\n"
     found = _found(git_repo, {GRAPHS: base}, {FORK: _runner(body, "CudaGraphManager, Key")}, {GRAPHS: now})
     assert [sev for _, _, sev, _ in found] == (["error"] if reported else [])
+
+
+ATTRIBUTE_KEYS = [
+    # the fork's own class annotates the attribute
+    "    def __init__(self, size: int) -> None:\n        self.size: int = size\n\n"
+    "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n",
+    # an __init__ parameter it keeps
+    "    def __init__(self, size: int) -> None:\n        self.size = size\n\n"
+    "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n",
+    # a property
+    "    @property\n    def size(self) -> int:\n        return 8\n\n"
+    "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n",
+    # a field of a class the fork imports from upstream's module (the new key's own int field)
+    "    def ready(self, mgr: CudaGraphManager, desc: BatchExecutionDescriptor) -> bool:\n"
+    "        return desc.num_tokens in mgr.graphs\n",
+]
+
+
+@pytest.mark.parametrize("body", ATTRIBUTE_KEYS)
+def test_an_attribute_key_whose_class_annotates_it_with_the_old_type(git_repo: GitRepo, body: str) -> None:
+    fork = {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
+    [(_, line, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED})
+    assert severity == "error" and "(int) in `CudaGraphManager.graphs`" in message
+    assert "in mgr.graphs" in (Path(git_repo.path) / FORK).read_text().splitlines()[line - 1]
+
+
+def test_an_attribute_key_of_the_new_type_or_unannotated_is_silent(git_repo: GitRepo) -> None:
+    body = (
+        "    def __init__(self, desc: BatchExecutionDescriptor, size) -> None:\n"
+        "        self.desc = desc\n        self.size = size\n\n"
+        "    def ready(self, mgr: CudaGraphManager) -> bool:\n"
+        "        return self.desc in mgr.graphs or self.size in mgr.graphs\n"
+    )
+    fork = {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED}) == []

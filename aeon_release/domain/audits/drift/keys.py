@@ -17,9 +17,11 @@ is unknown, and unknown proves nothing. Then only the fork's files whose added l
 (``.x[``, ``.x.get(``, ``in ....x``, ``.x.update({...})``, ``.x |= {...}``) are parsed, in the merged
 tree. A lookup is an error when its key is of the old kind and that kind is not the new one: a literal,
 an f-string, a tuple display, ``len()``/``int()``/``str()``, or a name its function annotates (a
-parameter, an annotated local), binds once to such a value, or binds from ``range()``. The fork's file
-must be the declaring one or name the declaring class (or, for a module-level table, the name itself),
-so a same-named attribute of another class is left alone.
+parameter, an annotated local), binds once to such a value, or binds from ``range()``, or an attribute
+(``self.size``, ``desc.num_tokens`` of an annotated ``desc``) its class annotates, takes from an
+annotated ``__init__`` parameter or returns from a property, in the fork's file or the module it imports
+the class from. The fork's file must be the declaring one or name the declaring class (or, for a
+module-level table, the name itself), so a same-named attribute of another class is left alone.
 """
 
 from __future__ import annotations
@@ -273,10 +275,14 @@ def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int,
                 yield path, line, ast.unparse(key.node), kind, verb
 
 
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
 @dataclass(frozen=True)
 class _Key:
     node: ast.expr
-    function: ast.FunctionDef | ast.AsyncFunctionDef | None
+    function: _Function | None
+    cls: ast.ClassDef | None = None  # the class whose method holds the key (``self.x`` is its)
 
 
 def _names_owner(text: str, table: Rekeyed) -> bool:
@@ -286,46 +292,50 @@ def _names_owner(text: str, table: Rekeyed) -> bool:
 
 def _lookups(module: ast.Module, table: Rekeyed, owned: set[int]) -> Iterator[tuple[int, _Key, str]]:
     """Each lookup of the table on a fork-owned line: its key and what it does."""
-    for function, node in _walk(module, None):
+    for (function, cls), node in _walk(module):
         line = getattr(node, "lineno", 0)
         if line not in owned:
             continue
         if isinstance(node, ast.Subscript) and _is_table(node.value, table):
             verb = "writes an entry under" if isinstance(node.ctx, ast.Store) else "indexes it by"
-            yield line, _Key(node.slice, function), verb
+            yield line, _Key(node.slice, function, cls), verb
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
             if _is_table(node.comparators[0], table):
-                yield line, _Key(node.left, function), "tests membership of"
+                yield line, _Key(node.left, function, cls), "tests membership of"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
             if node.func.attr in _LOOKUPS and _is_table(node.func.value, table):
-                yield line, _Key(node.args[0], function), f"calls .{node.func.attr}() with"
+                yield line, _Key(node.args[0], function, cls), f"calls .{node.func.attr}() with"
             elif node.func.attr == "update" and _is_table(node.func.value, table):
-                yield from _entries(node.args[0], function, line)
+                yield from _entries(node.args[0], _Key(node, function, cls), line)
         elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and _is_table(node.target, table):
-            yield from _entries(node.value, function, line)
+            yield from _entries(node.value, _Key(node.value, function, cls), line)
 
 
-def _entries(
-    value: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef | None, line: int
-) -> Iterator[tuple[int, _Key, str]]:
+def _entries(value: ast.expr, scope: _Key, line: int) -> Iterator[tuple[int, _Key, str]]:
     """The keys of a dict display merged into the table (``.update({...})``, ``|= {...}``)."""
     if isinstance(value, ast.Dict):
         for key in value.keys:
             if key is not None:
-                yield line, _Key(key, function), "writes an entry under"
+                yield line, _Key(key, scope.function, scope.cls), "writes an entry under"
 
 
-def _walk(
-    module: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef | None
-) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, ast.AST]]:
-    """Every node with the function holding it (iteratively: a deep tree does not recurse)."""
-    pending: list[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]] = [(module, function)]
+_Scope = tuple[_Function | None, ast.ClassDef | None]
+
+
+def _walk(module: ast.Module) -> Iterator[tuple[_Scope, ast.AST]]:
+    """Every node with the function and the class holding it (iteratively: a deep tree does not recurse)."""
+    pending: list[tuple[ast.AST, _Scope]] = [(module, (None, None))]
     while pending:
-        node, outer = pending.pop()
+        node, (function, cls) = pending.pop()
         for child in ast.iter_child_nodes(node):
-            inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else outer
-            yield inner, child
-            pending.append((child, inner))
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope: _Scope = (child, cls if function is None else None)  # a nested def's self is not the class's
+            elif isinstance(child, ast.ClassDef):
+                scope = (None, child)
+            else:
+                scope = (function, cls)
+            yield scope, child
+            pending.append((child, scope))
 
 
 def _is_table(node: ast.expr, table: Rekeyed) -> bool:
@@ -353,8 +363,80 @@ def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | 
             return _kind(annotation, trees, path)
         value = _bound_once(key.function, node.id)
         if value is not None and depth < 3:
-            return _key_kind(_Key(value, key.function), trees, path, depth + 1)
+            return _key_kind(_Key(value, key.function, key.cls), trees, path, depth + 1)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return _attribute_kind(key, node.value.id, node.attr, trees, path)
     return None
+
+
+def _attribute_kind(key: _Key, owner: str, attr: str, trees: ThreeTrees, path: str) -> str | None:
+    """The kind of ``self.attr`` (the method's class) or ``obj.attr`` (``obj`` annotated with a class):
+    what the class annotates the attribute as, where it is defined (the fork's file or an import's)."""
+    if owner == "self" and key.cls is not None and key.function is not None:
+        found: tuple[str, ast.ClassDef] | None = (path, key.cls)
+    else:
+        annotation = _annotation(key.function, owner) if key.function is not None else None
+        found = _class_def(trees, path, annotation.strip("\"'"), 0) if annotation else None
+    if found is None:
+        return None
+    where, cls = found
+    annotation = _field_annotation(cls, attr)
+    return _kind(annotation, trees, where) if annotation is not None else None
+
+
+def _class_def(trees: ThreeTrees, path: str, name: str, depth: int) -> tuple[str, ast.ClassDef] | None:
+    """The class ``name`` as the file ``path`` sees it: defined there, or in the module it imports it from."""
+    if not re.fullmatch(r"[A-Za-z_]\w*", name) or depth > 3:
+        return None
+    module = trees.merged_module(path)
+    if module is None:
+        return None
+    for node in module.body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return path, node
+    for where in _imported_from(trees.merged_text(path) or "", name, path):
+        if trees.merged_text(where) is not None:
+            return _class_def(trees, where, name, depth + 1)
+    return None
+
+
+def _field_annotation(cls: ast.ClassDef, attr: str) -> str | None:
+    """``attr: T`` in the class body, ``self.attr: T = ...`` in a method, ``self.attr = param`` of an
+    annotated ``__init__`` parameter, or a property's return annotation."""
+    for node in cls.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == attr:
+            return ast.unparse(node.annotation)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name == attr and node.returns is not None:
+                if any(
+                    ast.unparse(d) in ("property", "functools.cached_property", "cached_property")
+                    for d in node.decorator_list
+                ):
+                    return ast.unparse(node.returns)
+                continue
+            for inner in ast.walk(node):
+                target = getattr(inner, "target", None) if isinstance(inner, ast.AnnAssign) else None
+                if isinstance(target, ast.Attribute) and target.attr == attr and _is_self(target.value):
+                    return ast.unparse(inner.annotation) if isinstance(inner, ast.AnnAssign) else None
+            if node.name == "__init__":
+                given = _given(node, attr)
+                if given is not None:
+                    return given
+    return None
+
+
+def _given(init: _Function, attr: str) -> str | None:
+    """``self.attr = param`` in ``__init__``: the parameter's annotation."""
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Name):
+            target = node.targets[0]
+            if isinstance(target, ast.Attribute) and target.attr == attr and _is_self(target.value):
+                return _annotation(init, node.value.id)
+    return None
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _bound_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
