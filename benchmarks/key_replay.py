@@ -7,16 +7,19 @@ was and never matches again: ``key in obj.graphs`` is False, ``.get(key)`` None,
 One pass over ``git log --first-parent -p -U0 -- vllm/*.py`` since ``--since`` finds the commits K whose
 diff removes an annotated declaration ``[self.]name: dict[K1, ...]`` (or ``set[K1]``, ``Mapping``,
 ``defaultdict``...) and adds one of the same name in the same file keyed by K2.  Read with ``ast`` here,
-independently of the engine, at K^ and K: the declaration must be a class's (``self.name`` in a method, or
-a field) or the module's, and K1 and K2 must be of provably different kinds (``int``, ``str``, ``bytes``,
-``tuple``, or a class the file defines that derives from neither ``str`` nor ``int``; an alias the file
-binds is followed).  The fork (ours, on K^) adds one module: ``def aeon_lookup(obj: Owner, key: K1):
-return key in obj.name`` (a module-level table: ``key in name``), importing what it names from the
-declaring module.  base = K^, theirs = K.  Caught: a merge/key-drift finding on the lookup line.
+independently of the engine: the declaration must be a class's (``self.name`` in a method, or a field) or
+the module's at K^ and K, and K1 and K2, both read at K (an old type K deleted was renamed: the fork's
+import of it fails loudly), must be of provably different kinds: ``int``, ``str``, ``bytes``, ``float``,
+``tuple``, or a class the file (or the module it imports the name from) defines that derives from neither
+``str`` nor ``int``; aliases and ``NewType`` are followed.  The fork (ours, on K^) adds one module:
+``def aeon_lookup(obj: Owner, key: K1): return key in obj.name`` (a module-level table: ``key in name``),
+importing what it names from the declaring module; and, where the old kind is a builtin, a fork subclass
+of the class whose method tests ``0 in self.name`` (``"aeon"``, ``(0, 0)``...: a literal of the old kind).
+base = K^, theirs = K.  Caught: a merge/key-drift finding on the lookup line.
 
-Precision (twins): the same carry keyed by K2 (the fork already keyed as upstream does now), and the same
-carry on another annotated table of that class or module whose key K left alone; any finding on their
-lookup line is a false one.
+Precision (twins): the same carry keyed by K2 (the fork already keyed as upstream does now; the literal
+carry with a literal of K2's kind, where that is a builtin), and the same carry on another annotated table
+of that class or module whose key K left alone; any finding on their lookup line is a false one.
 
   PYTHONPATH=. python benchmarks/key_replay.py [--since 2025-01-01] [--limit 40] [--mirror DIR]
 """
@@ -124,7 +127,7 @@ def _parse(mirror: Path, rev: str, path: str, *, cache: dict) -> ast.Module | No
     return cache[(rev, path)]
 
 
-Case = tuple[str, Table, str, Table | None]  # K, the table (old key), the new key, a twin table or None
+Case = tuple[str, Table, str, Table | None, tuple[str, str]]  # K, the table (old key), the new key, a twin, the kinds
 
 
 def cases(mirror: Path, since: str, limit: int) -> tuple[list[Case], int]:
@@ -162,7 +165,7 @@ def cases(mirror: Path, since: str, limit: int) -> tuple[list[Case], int]:
                     ),
                     None,
                 )
-                out.append((sha, Table(path, name, owner, key), now, twin))
+                out.append((sha, Table(path, name, owner, key), now, twin, (str(kinds[0]), str(kinds[1]))))
         if len(out) >= limit:
             break
     return out[:limit], unproven
@@ -186,6 +189,36 @@ def _carry(table: Table, key: str) -> tuple[str, int]:
     return "\n".join(lines), line
 
 
+_LITERALS = {"int": "0", "str": '"aeon"', "bytes": 'b"aeon"', "float": "0.5", "tuple": "(0, 0)"}
+
+
+def _literal_carry(table: Table, kind: str) -> tuple[str, int] | None:
+    """A fork subclass of the table's class (or the module's table) looked up by a literal of ``kind``."""
+    literal = _LITERALS.get(kind)
+    if literal is None:
+        return None
+    module = table.path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    lines = ["# AEON carry: a fork lookup of upstream's table", "", f"from {module} import {table.owner or table.name}"]
+    lines += ["", ""]
+    if table.owner is not None:
+        lines += [f"class Aeon{table.owner}({table.owner}):", "    def aeon_has(self) -> bool:"]
+        line = len(lines) + 1
+        lines += [f"        return {literal} in self.{table.name}", ""]
+    else:
+        lines += ["def aeon_has() -> bool:"]
+        line = len(lines) + 1
+        lines += [f"    return {literal} in {table.name}", ""]
+    return "\n".join(lines), line
+
+
+def _literal_findings(repo: Path, sha: str, table: Table, kind: str) -> list | None:
+    carry = _literal_carry(table, kind)
+    if carry is None:
+        return None
+    by_line = carried_findings_by_line(repo, sha, CARRY, carry[0], {RULE})
+    return None if by_line is None else by_line.get(carry[1], [])
+
+
 def _findings(repo: Path, sha: str, table: Table, key: str) -> list | None:
     text, line = _carry(table, key)
     by_line = carried_findings_by_line(repo, sha, CARRY, text, {RULE})
@@ -198,9 +231,10 @@ def main() -> None:
     started = time.perf_counter()
     found, unproven = cases(args.mirror, args.since, args.limit)
     caught = total = false = twins = conflicts = 0
+    literal_caught = literal_total = 0
     with tempfile.TemporaryDirectory() as tmp:
         repo = clone(args.mirror, Path(tmp) / "r")
-        for sha, table, now, twin in found:
+        for sha, table, now, twin, (old_kind, new_kind) in found:
             full = git(args.mirror, "rev-parse", sha)
             hits = _findings(repo, full, table, table.key)
             if hits is None:
@@ -211,18 +245,27 @@ def main() -> None:
                 kept.append(_findings(repo, full, twin, twin.key))
             total += 1
             caught += bool(hits)
+            literal = _literal_findings(repo, full, table, old_kind)
+            if literal is not None:
+                literal_total += 1
+                literal_caught += bool(literal)
+                kept.append(_literal_findings(repo, full, table, new_kind))
+            kept = [fs for fs in kept if fs is not None]  # a literal of the new kind: only for builtins
             wrong = [f for fs in kept if fs for f in fs]
             twins += len(kept)
             false += sum(bool(fs) for fs in kept)
             subject = git(args.mirror, "log", "-1", "--format=%s", sha)[:60]
             where = f"{table.owner}.{table.name}" if table.owner else table.name
-            mark = "caught" if hits else "MISSED"
+            mark = ("caught" if hits else "MISSED") + (
+                "" if literal is None else f", literal {'caught' if literal else 'MISSED'}"
+            )
             print(
                 f"  {sha[:10]} {where} ({table.path}) {table.key} -> {now} [{mark}] twin {twin and twin.name} | {subject}"
             )
             for f in [*hits, *wrong]:
                 print(f"      {f.severity.value}: {f.message[:220]}")
     print(f"fork lookups by the old key type: {caught}/{total} caught")
+    print(f"fork subclass lookups by a literal of the old kind: {literal_caught}/{literal_total} caught")
     print(f"twins (keyed as upstream now keys, or another table left alone): {false}/{twins} with a false finding")
     print(f"re-keyings not provably of another kind (not replayed): {unproven}")
     print(f"merges that conflicted (not counted): {conflicts}; {time.perf_counter() - started:.0f}s")
