@@ -102,17 +102,30 @@ def test_each_lookup_whose_key_the_fork_shows_of_the_old_kind(git_repo: GitRepo,
     [
         # keyed as upstream keys it now
         "    def can_replay(self, mgr: CudaGraphManager, d: BatchExecutionDescriptor) -> bool:\n        return d in mgr.graphs\n",
-        # a key whose type the fork's code does not show
-        "    def can_replay(self, mgr: CudaGraphManager, key) -> bool:\n        return key in mgr.graphs\n",
-        # a local bound twice: its type is not the fork's code's to show
-        "    def first(self, mgr: CudaGraphManager, xs: list, d):\n        size = len(xs)\n        if d:\n            size = d\n        return mgr.graphs[size]\n",
         # another table of the class, whose key upstream left alone
         "    def pool(self, mgr: CudaGraphManager, n: int) -> int:\n        return mgr.pool_sizes[n]\n",
     ],
 )  # fmt: skip
-def test_lookups_still_keyed_right_or_unknown_are_silent(git_repo: GitRepo, body: str) -> None:
+def test_lookups_still_keyed_right_are_silent(git_repo: GitRepo, body: str) -> None:
     upstream = {GRAPHS: REKEYED}
     assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}, upstream) == []  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        # a key whose type the fork's code does not show
+        ("    def can_replay(self, mgr: CudaGraphManager, key) -> bool:\n        return key in mgr.graphs\n", "key"),
+        # a local bound twice: its type is not the fork's code's to show
+        ("    def first(self, mgr: CudaGraphManager, xs: list, d):\n        size = len(xs)\n        if d:\n            size = d\n        return mgr.graphs[size]\n", "size"),
+        # an attribute its class never annotates
+        ("    def __init__(self, size) -> None:\n        self.size = size\n\n    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n", "self.size"),
+    ],
+)  # fmt: skip
+def test_a_key_whose_type_the_fork_does_not_show_is_a_warning(git_repo: GitRepo, body: str, key: str) -> None:
+    [(_, _, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body)}, {GRAPHS: REKEYED})
+    assert severity == "warning" and f"`{key}` in `CudaGraphManager.graphs`" in message
+    assert f"unless `{key}` is a BatchExecutionDescriptor now" in message
 
 
 def test_a_same_named_attribute_of_a_class_the_fork_file_never_names_is_silent(git_repo: GitRepo) -> None:
@@ -197,12 +210,10 @@ def test_an_attribute_key_whose_class_annotates_it_with_the_old_type(git_repo: G
     assert "in mgr.graphs" in (Path(git_repo.path) / FORK).read_text().splitlines()[line - 1]
 
 
-def test_an_attribute_key_of_the_new_type_or_unannotated_is_silent(git_repo: GitRepo) -> None:
+def test_an_attribute_key_of_the_new_type_is_silent(git_repo: GitRepo) -> None:
     body = (
-        "    def __init__(self, desc: BatchExecutionDescriptor, size) -> None:\n"
-        "        self.desc = desc\n        self.size = size\n\n"
-        "    def ready(self, mgr: CudaGraphManager) -> bool:\n"
-        "        return self.desc in mgr.graphs or self.size in mgr.graphs\n"
+        "    def __init__(self, desc: BatchExecutionDescriptor) -> None:\n        self.desc = desc\n\n"
+        "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.desc in mgr.graphs\n"
     )
     fork = {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
     assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED}) == []

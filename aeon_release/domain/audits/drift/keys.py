@@ -20,8 +20,9 @@ an f-string, a tuple display, ``len()``/``int()``/``str()``, or a name its funct
 parameter, an annotated local), binds once to such a value, or binds from ``range()``, or an attribute
 (``self.size``, ``desc.num_tokens`` of an annotated ``desc``) its class annotates, takes from an
 annotated ``__init__`` parameter or returns from a property, in the fork's file or the module it imports
-the class from. The fork's file must be the declaring one or name the declaring class (or, for a
-module-level table, the name itself), so a same-named attribute of another class is left alone.
+the class from. A key whose type the fork's code does not show is a warning (it may hold the new type
+already). The fork's file must be the declaring one or name the declaring class (or, for a module-level
+table, the name itself), so a same-named attribute of another class is left alone.
 """
 
 from __future__ import annotations
@@ -249,9 +250,9 @@ def _owner(lines: list[str], added: str, indent: str, field: bool) -> str | None
     return None
 
 
-def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int, str, str, str]]:
+def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int, str, str | None, str]]:
     """(path, merged line, key as written, its kind, what the line does) of each fork-owned lookup of
-    the table whose key is of the old kind."""
+    the table whose key is of the old kind, or of a kind the fork's code does not show (None)."""
     word = re.escape(table.name)
     spelled = rf"\.{word}\b" if table.owner is not None else rf"\b{word}\b"
     pattern = re.compile(
@@ -271,7 +272,7 @@ def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int,
             continue
         for line, key, verb in _lookups(module, table, owned):
             kind = _key_kind(key, trees, path)
-            if kind == table.old_kind:
+            if kind is None or kind == table.old_kind:
                 yield path, line, ast.unparse(key.node), kind, verb
 
 
@@ -476,13 +477,19 @@ def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> 
 
 
 def _finding(
-    trees: ThreeTrees, table: Rekeyed, path: str, line: int, key: str, kind: str, verb: str, pr_pattern: str
+    trees: ThreeTrees, table: Rekeyed, path: str, line: int, key: str, kind: str | None, verb: str, pr_pattern: str
 ) -> Finding:
     commit = trees.upstream_commit(table.path, rf"{re.escape(table.name)}[[:space:]]*:", pr_pattern)
     where = f"{table.owner}.{table.name}" if table.owner else table.name
+    now = f"keyed by {table.old} at the merge base; upstream keys it by {table.new} now ({table.path}{commit})"
+    if kind is None:  # the fork's code does not show the key's type: a tie to review, not a sure break
+        message = (
+            f"fork-owned line {verb} `{key}` in `{where}`, {now}: unless `{key}` is a {table.new_kind.removeprefix('class ')} "
+            "now, the lookup never matches, silently; check what it holds"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     message = (
-        f"fork-owned line {verb} `{key}` ({kind}) in `{where}`, keyed by {table.old} at the merge base; upstream "
-        f"keys it by {table.new} now ({table.path}{commit}): no {kind} key is ever found there, silently; "
-        "key it as upstream does now"
+        f"fork-owned line {verb} `{key}` ({kind}) in `{where}`, {now}: no {kind} key is ever found there, "
+        "silently; key it as upstream does now"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, line, message)
