@@ -217,3 +217,14 @@ def test_an_attribute_key_of_the_new_type_is_silent(git_repo: GitRepo) -> None:
     )
     fork = {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
     assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED}) == []
+
+
+def test_aliases_and_imports_in_a_cycle_end_unknown(git_repo: GitRepo) -> None:
+    """``Key = Other``/``Other = Key`` and two modules importing the name from each other: no hang, no finding."""
+    loop = "vllm/v1/worker/gpu/loop.py"
+    cyclic = REKEYED.replace("BatchExecutionDescriptor, torch.cuda.CUDAGraph", "Key, torch.cuda.CUDAGraph").replace(
+        "@dataclass(frozen=True)",
+        "from vllm.v1.worker.gpu.loop import Loop\n\nKey = Other\nOther = Loop\n\n\n@dataclass(frozen=True)",
+    )
+    upstream = {GRAPHS: cyclic, loop: "from vllm.v1.worker.gpu.cudagraph_utils import Loop\n"}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(CAN_REPLAY)}, upstream) == []
