@@ -7,7 +7,8 @@ tuple that grew (#47782, under an unpack and under a fork override), one value m
 (#16229, under a fork override that filters upstream's list), a keyword a constructor
 stopped reading from its ``**kwargs`` (#21931) and a constant whose value changed under inlined
 literals (#27077); a local upstream moved below a carry's read of it (#19029) and a class a lazy
-registry entry of the fork names by ``("module", "Name")`` moved to another module (#12793)): the merge base is K's first parent, upstream (theirs) is
+registry entry of the fork names by ``("module", "Name")`` moved to another module (#12793); a table
+upstream re-keyed from activation names to an enum under a fork's entry keyed by name (#33843)): the merge base is K's first parent, upstream (theirs) is
 K, and the fork (ours) is the base plus a carry shaped like the fork's real code (an edit of the
 file K changes, or a fork module that uses what K changes).  The merge must be clean; the engine's
 merge-aware audit (no fleet rule) then runs on the merged tree.  A killer line is *blocked* when an
@@ -49,6 +50,7 @@ class Killer:
 
 
 QR = "vllm/distributed/device_communicators/quick_all_reduce.py"
+GELU_ENTRY = '_CPU_MOE_ACT_FN["gelu"] = lambda x: F.gelu(x[..., : x.shape[-1] // 2]) * x[..., x.shape[-1] // 2 :]'
 KILLERS = (
     Killer(
         "#45666",
@@ -417,6 +419,19 @@ KILLERS = (
                 '"AeonDeepseekV3ForCausalLM": ("deepseek_v3", "DeepseekV3ForCausalLM"),  # AEON: the fleet\'s alias',
             ),
         ),
+    ),
+    Killer(
+        "#33843",
+        "ff1f83b056",
+        "_CPU_MOE_ACT_FN re-keyed from activation names to MoEActivation under a fork entry",
+        (
+            Edit(
+                "vllm/model_executor/layers/fused_moe/cpu_fused_moe.py",
+                "# AEON: GELU MoE models on the CPU path\n" + GELU_ENTRY + "\n\n\n",
+                anchor="def grouped_topk(",
+            ),
+        ),
+        (("vllm/model_executor/layers/fused_moe/cpu_fused_moe.py", GELU_ENTRY),),
     ),
 )
 

@@ -33,6 +33,7 @@ from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
+from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.names import name_drift
@@ -120,6 +121,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     registration_drift,
     return_drift,
     tuple_value_drift,
+    key_drift,
     constant_drift,
     dtype_drift,
 )

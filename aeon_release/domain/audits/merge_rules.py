@@ -23,6 +23,7 @@ ORDER_DRIFT = "merge/order-drift"
 DTYPE_DRIFT = "merge/dtype-drift"
 ARCH_DRIFT = "merge/arch-drift"
 READ_BEFORE_SET = "merge/read-before-set"
+KEY_DRIFT = "merge/key-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -61,6 +62,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "fork-owned code reads a name the merged function no longer sets above it on every path",
+    ),
+    RuleInfo(
+        KEY_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code looks a table up by the key type upstream stopped keying it by",
     ),
     RuleInfo(
         DEFAULT_DRIFT,

@@ -1,0 +1,495 @@
+"""Key drift: a fork lookup of a mapping (or set) by the key type upstream stopped keying it by.
+
+Upstream re-keys a table it keeps on an object or a module (``self.graphs: dict[int, CUDAGraph]`` ->
+``dict[BatchDescriptor, CUDAGraph]``, #35959; ``_CPU_MOE_ACT_FN: dict[str, ...]`` ->
+``dict[MoEActivation, ...]``; a request table keyed by a tuple where it was keyed by an int) and
+rewrites its own lookups.  Git merges the fork's lookups as they were: ``num_tokens in mgr.graphs`` is
+False for good, ``table.get(name)`` None, ``table[k] = v`` writes an entry nothing reads.  Nothing
+raises: the fork's path falls back (eager mode instead of a graph, a default instead of its entry).
+
+Cheap first: upstream's diff must remove an annotated declaration of a name (``self.x: dict[K, V]``,
+``x: set[K]``, a class's field or a module's table, wrapped over lines or not) and add one of the same
+name in the same file with another key type (a text scan). Key types are compared as kinds: ``int``,
+``str``, ``bytes``, ``float``, ``tuple``, or a class. An alias or a ``NewType`` is followed (in the
+file, and through the imports that bring the name in), and a class deriving from a builtin keys as it (a
+``StrEnum`` as its strings, a ``NamedTuple`` as its tuple); a union, ``Any`` or a name it cannot place
+is unknown, and unknown proves nothing. Then only the fork's files whose added lines look the name up
+(``.x[``, ``.x.get(``, ``in ....x``, ``.x.update({...})``, ``.x |= {...}``) are parsed, in the merged
+tree. A lookup is an error when its key is of the old kind and that kind is not the new one: a literal,
+an f-string, a tuple display, ``len()``/``int()``/``str()``, or a name its function annotates (a
+parameter, an annotated local), binds once to such a value, or binds from ``range()``, or an attribute
+(``self.size``, ``desc.num_tokens`` of an annotated ``desc``) its class annotates, takes from an
+annotated ``__init__`` parameter or returns from a property, in the fork's file or the module it imports
+the class from. A key whose type the fork's code does not show is a warning (it may hold the new type
+already). The fork's file must be the declaring one or name the declaring class (or, for a module-level
+table, the name itself), so a same-named attribute of another class is left alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+_MAPPINGS = (
+    r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
+)
+_DECL = re.compile(rf"^([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*:[ \t]*{_MAPPINGS}\[(.*)$")
+_ANNOTATED = re.compile(rf":[ \t]*{_MAPPINGS}\[")  # the fast first scan of upstream's whole diff
+_DECL_AT = re.compile(rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[")  # a declaration at a line's start
+_BUILTINS = frozenset({"int", "str", "bytes", "float", "tuple"})
+# bases whose instances equal (and hash as) a builtin's values
+_DERIVED = {
+    "str": "str",
+    "StrEnum": "str",
+    "int": "int",
+    "IntEnum": "int",
+    "IntFlag": "int",
+    "bytes": "bytes",
+    "float": "float",
+    "tuple": "tuple",
+    "NamedTuple": "tuple",
+}
+_WRAPPED = 4  # lines a wrapped declaration is read over
+_LOOKUPS = frozenset({"get", "pop", "setdefault", "add", "discard", "remove", "__contains__", "__getitem__"})
+
+
+@dataclass(frozen=True)
+class Rekeyed:
+    path: str  # the declaring file
+    name: str
+    owner: str | None  # the class declaring an attribute; None for a module-level table
+    old: str  # key types as written
+    new: str
+    old_kind: str
+    new_kind: str
+
+
+def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    tables = _rekeyed(trees)
+    if not tables:
+        return []
+    findings = []
+    for table in tables:
+        for path, line, key, kind, verb in _fork_lookups(trees, table):
+            findings.append(_finding(trees, table, path, line, key, kind, verb, pr_pattern))
+    return findings
+
+
+def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
+    """Tables whose declaration upstream's diff rewrote with a key of another (known) kind."""
+    found = []
+    for path in trees.upstream.matching(_ANNOTATED, ".py"):
+        if not _removes_and_adds(trees.upstream.raw(path)):
+            continue
+        change = trees.upstream[path]
+        removed = change.removed
+        before = dict(d for i in range(len(removed)) if (d := _declared(removed[i : i + _WRAPPED])) is not None)
+        if not before:
+            continue
+        lines: list[str] | None = None
+        for number, added in change.added.items():
+            now = _declared([added, *(change.added.get(number + k, "") for k in range(1, _WRAPPED))])
+            if now is None or now[0] not in before or _norm(before[now[0]][1]) == _norm(now[1][1]):
+                continue
+            if not _fork_names(trees, now[0].lstrip(".")):
+                continue  # no fork line names the table: nothing to resolve
+            old, new = before[now[0]][1], now[1][1]
+            kinds = _kind(old, trees, path), _kind(new, trees, path)
+            if None in kinds or kinds[0] == kinds[1]:
+                continue
+            attribute = now[0].startswith(".") or bool(now[1][0])
+            if lines is None:
+                lines = (trees.merged_text(path) or "").splitlines()
+            owner = _owner(lines, added, now[1][0], not now[0].startswith(".")) if attribute else None
+            if attribute and owner is None:
+                continue  # a local, or an attribute whose class this text scan cannot place
+            name = now[0].lstrip(".")
+            found.append(Rekeyed(path, name, owner, old, new, str(kinds[0]), str(kinds[1])))
+    return found
+
+
+def _removes_and_adds(raw: str) -> bool:
+    """A file's diff removes a declaration and adds one: each match of the fast scan's line looked at
+    alone (a ``^``-anchored search of every line of a large diff took three times as long)."""
+    signs: set[str] = set()
+    for match in _ANNOTATED.finditer(raw):
+        start = raw.rfind("\n", 0, match.start()) + 1
+        sign = raw[start : start + 1]
+        if sign in ("-", "+") and sign not in signs and _DECL_AT.match(raw, start + 1):
+            signs.add(sign)
+            if len(signs) == 2:
+                return True
+    return False
+
+
+def _fork_names(trees: ThreeTrees, name: str) -> bool:
+    """Some Python file of the fork's diff holds ``name`` (a substring test of its raw diff)."""
+    return any(path.endswith(".py") and name in trees.mine.raw(path) for path in trees.mine)
+
+
+def _declared(texts: list[str]) -> tuple[str, tuple[str, str]] | None:
+    """``self.x: dict[K, V]`` -> (".x", (indentation, "K")); a module or class field's name bare.  ``texts``:
+    the line and those after it, where a formatter wraps a long annotation (``dict[\\n    K, V\\n] = {}``)."""
+    match = _DECL.match(texts[0])
+    if match is None:
+        return None
+    key = _first_argument(" ".join([match.group(4), *texts[1:]]))
+    if not key:
+        return None
+    name = ("." if match.group(2) else "") + match.group(3)
+    return name, (match.group(1), key)
+
+
+def _first_argument(rest: str) -> str:
+    """The first type argument of ``K, V] = ...`` (brackets balanced); "" when the line ends inside it."""
+    depth = 0
+    for i, char in enumerate(rest):
+        if char in "[(":
+            depth += 1
+        elif char in "])" and depth:
+            depth -= 1
+        elif char in ",]" and depth == 0:
+            return rest[:i].strip()
+    return ""
+
+
+def _norm(key: str) -> str:
+    return re.sub(r"\s+|\btyping\.", "", key)
+
+
+def _kind(key: str, trees: ThreeTrees, path: str, depth: int = 0) -> str | None:
+    """int, str, bytes, float, tuple, ``class Name``; None: not known (a union, Any, an unseen import)."""
+    key = _norm(key).strip("\"'")  # a quoted (forward) reference names the same type
+    head = re.match(r"^(\w+)", key)
+    if head is None or "|" in key or key.startswith(("Optional", "Union", "Any", "object")):
+        return None
+    name = head.group(1)
+    if name in ("tuple", "Tuple"):
+        return "tuple"
+    if name in _BUILTINS and key == name:
+        return name
+    if depth > 2 or key != name:
+        return None
+    return _named_kind(name, trees, path, depth)
+
+
+def _named_kind(name: str, trees: ThreeTrees, path: str, depth: int) -> str | None:
+    """What a bare name is in ``path`` (merged): an alias, a ``NewType``, a class; else what it is in the
+    module ``path`` imports it from (a few hops at most)."""
+    text = trees.merged_text(path)
+    if text is None or depth > 3:
+        return None
+    alias = re.search(rf"^(?:type[ \t]+)?{name}[ \t]*(?::[ \t]*TypeAlias[ \t]*)?=[ \t]*(.+?)[ \t]*$", text, re.M)
+    if alias is not None:
+        value = alias.group(1).strip("\"'")
+        new_type = re.match(r"^(?:typing\.)?NewType\(\s*[\"']\w+[\"']\s*,\s*(.+?)\s*\)$", value)
+        return _kind(new_type.group(1) if new_type else value, trees, path, depth + 1)
+    cls = re.search(rf"^class[ \t]+{name}\b[ \t]*(?:\((.*)\))?[ \t]*:", text, re.M)
+    if cls is not None:
+        return _class_kind(
+            name, re.findall(r"[A-Za-z_]\w*(?=[ \t]*(?:,|$|\[))", cls.group(1) or ""), trees, path, depth
+        )
+    for where in _imported_from(text, name, path):
+        if trees.merged_text(where) is not None:
+            return _named_kind(name, trees, where, depth + 1)
+    return None
+
+
+def _class_kind(name: str, bases: list[str], trees: ThreeTrees, path: str, depth: int) -> str:
+    """A class keys as the builtin it derives from, at any depth the tree shows (``class Mode(str, Enum)``,
+    a ``StrEnum``, a ``NamedTuple`` equal to its tuple), else as itself."""
+    for base in bases:
+        if base in _DERIVED:
+            return _DERIVED[base]
+        if base not in ("object", "Enum", "ABC", "Generic", "Protocol") and depth < 3:
+            kind = _named_kind(base, trees, path, depth + 1)
+            if kind is not None and not kind.startswith("class "):
+                return kind
+    return f"class {name}"
+
+
+_FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+
+
+def _imported_from(text: str, name: str, path: str) -> tuple[str, ...]:
+    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package."""
+    for match in _FROM.finditer(text):
+        dots, module, names = match.groups()
+        if re.search(rf"(?<![\w.]){name}\b(?![ \t]+as\b)", names) is None:
+            continue
+        folder = posixpath.dirname(path)
+        for _ in range(max(len(dots) - 1, 0)):
+            folder = posixpath.dirname(folder)
+        parts = module.split(".") if module else []
+        stem = posixpath.join(folder, *parts) if dots else posixpath.join(*parts) if parts else ""
+        return (stem + ".py", stem + "/__init__.py") if stem else ()
+    return ()
+
+
+def _owner(lines: list[str], added: str, indent: str, field: bool) -> str | None:
+    """The class whose body (a field: directly) or whose methods (``self.x``) hold the declaration."""
+    at = next((i for i, line in enumerate(lines) if line == added), None)
+    if at is None:
+        return None
+    for line in reversed(lines[:at]):
+        outer = re.match(r"^([ \t]*)(\S)", line)
+        if outer is None or outer.group(2) == "#" or len(outer.group(1)) >= len(indent):
+            continue
+        match = re.match(r"^[ \t]*class[ \t]+(\w+)", line)
+        if match is not None:
+            return match.group(1)
+        if field:
+            return None  # a local of a function, not a class's field
+    return None
+
+
+def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int, str, str | None, str]]:
+    """(path, merged line, key as written, its kind, what the line does) of each fork-owned lookup of
+    the table whose key is of the old kind, or of a kind the fork's code does not show (None)."""
+    word = re.escape(table.name)
+    spelled = rf"\.{word}\b" if table.owner is not None else rf"\b{word}\b"
+    pattern = re.compile(
+        spelled + r"[ \t]*(?:\[|\|=|\.(?:get|pop|setdefault|add|discard|remove|update)\()|\bin[ \t]+[\w.()]*" + spelled
+    )
+    for path in trees.mine:
+        if not path.endswith(".py") or not pattern.search(trees.mine.raw(path)):
+            continue
+        if not any(pattern.search(t) for t in trees.mine[path].added.values()):
+            continue
+        text = trees.merged_text(path)
+        if text is None or (path != table.path and not _names_owner(text, table)):
+            continue
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path)
+        if module is None or not owned:
+            continue
+        for line, key, verb in _lookups(module, table, owned):
+            kind = _key_kind(key, trees, path)
+            if kind is None or kind == table.old_kind:
+                yield path, line, ast.unparse(key.node), kind, verb
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class _Key:
+    node: ast.expr
+    function: _Function | None
+    cls: ast.ClassDef | None = None  # the class whose method holds the key (``self.x`` is its)
+
+
+def _names_owner(text: str, table: Rekeyed) -> bool:
+    """The fork's file names the class declaring the attribute (or imports the module-level table)."""
+    return re.search(whole_word(table.owner or table.name), text) is not None
+
+
+def _lookups(module: ast.Module, table: Rekeyed, owned: set[int]) -> Iterator[tuple[int, _Key, str]]:
+    """Each lookup of the table on a fork-owned line: its key and what it does."""
+    for (function, cls), node in _walk(module):
+        line = getattr(node, "lineno", 0)
+        if line not in owned:
+            continue
+        if isinstance(node, ast.Subscript) and _is_table(node.value, table):
+            verb = "writes an entry under" if isinstance(node.ctx, ast.Store) else "indexes it by"
+            yield line, _Key(node.slice, function, cls), verb
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            if _is_table(node.comparators[0], table):
+                yield line, _Key(node.left, function, cls), "tests membership of"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            if node.func.attr in _LOOKUPS and _is_table(node.func.value, table):
+                yield line, _Key(node.args[0], function, cls), f"calls .{node.func.attr}() with"
+            elif node.func.attr == "update" and _is_table(node.func.value, table):
+                yield from _entries(node.args[0], _Key(node, function, cls), line)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and _is_table(node.target, table):
+            yield from _entries(node.value, _Key(node.value, function, cls), line)
+
+
+def _entries(value: ast.expr, scope: _Key, line: int) -> Iterator[tuple[int, _Key, str]]:
+    """The keys of a dict display merged into the table (``.update({...})``, ``|= {...}``)."""
+    if isinstance(value, ast.Dict):
+        for key in value.keys:
+            if key is not None:
+                yield line, _Key(key, scope.function, scope.cls), "writes an entry under"
+
+
+_Scope = tuple[_Function | None, ast.ClassDef | None]
+
+
+def _walk(module: ast.Module) -> Iterator[tuple[_Scope, ast.AST]]:
+    """Every node with the function and the class holding it (iteratively: a deep tree does not recurse)."""
+    pending: list[tuple[ast.AST, _Scope]] = [(module, (None, None))]
+    while pending:
+        node, (function, cls) = pending.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope: _Scope = (child, cls if function is None else None)  # a nested def's self is not the class's
+            elif isinstance(child, ast.ClassDef):
+                scope = (None, child)
+            else:
+                scope = (function, cls)
+            yield scope, child
+            pending.append((child, scope))
+
+
+def _is_table(node: ast.expr, table: Rekeyed) -> bool:
+    if table.owner is not None:
+        return isinstance(node, ast.Attribute) and node.attr == table.name
+    return (isinstance(node, ast.Name) and node.id == table.name) or (
+        isinstance(node, ast.Attribute) and node.attr == table.name
+    )
+
+
+def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | None:
+    """The kind of a lookup's key when the fork's code shows it; None otherwise."""
+    node = key.node
+    if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
+        return {int: "int", str: "str", bytes: "bytes", float: "float"}.get(type(node.value))
+    if isinstance(node, ast.JoinedStr):
+        return "str"
+    if isinstance(node, ast.Tuple):
+        return "tuple"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "int", "str"):
+        return "int" if node.func.id in ("len", "int") else "str"
+    if isinstance(node, ast.Name) and key.function is not None:
+        annotation = _annotation(key.function, node.id)
+        if annotation is not None:
+            return _kind(annotation, trees, path)
+        value = _bound_once(key.function, node.id)
+        if value is not None and depth < 3:
+            return _key_kind(_Key(value, key.function, key.cls), trees, path, depth + 1)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return _attribute_kind(key, node.value.id, node.attr, trees, path)
+    return None
+
+
+def _attribute_kind(key: _Key, owner: str, attr: str, trees: ThreeTrees, path: str) -> str | None:
+    """The kind of ``self.attr`` (the method's class) or ``obj.attr`` (``obj`` annotated with a class):
+    what the class annotates the attribute as, where it is defined (the fork's file or an import's)."""
+    if owner == "self" and key.cls is not None and key.function is not None:
+        found: tuple[str, ast.ClassDef] | None = (path, key.cls)
+    else:
+        annotation = _annotation(key.function, owner) if key.function is not None else None
+        found = _class_def(trees, path, annotation.strip("\"'"), 0) if annotation else None
+    if found is None:
+        return None
+    where, cls = found
+    annotation = _field_annotation(cls, attr)
+    return _kind(annotation, trees, where) if annotation is not None else None
+
+
+def _class_def(trees: ThreeTrees, path: str, name: str, depth: int) -> tuple[str, ast.ClassDef] | None:
+    """The class ``name`` as the file ``path`` sees it: defined there, or in the module it imports it from."""
+    if not re.fullmatch(r"[A-Za-z_]\w*", name) or depth > 3:
+        return None
+    module = trees.merged_module(path)
+    if module is None:
+        return None
+    for node in module.body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return path, node
+    for where in _imported_from(trees.merged_text(path) or "", name, path):
+        if trees.merged_text(where) is not None:
+            return _class_def(trees, where, name, depth + 1)
+    return None
+
+
+def _field_annotation(cls: ast.ClassDef, attr: str) -> str | None:
+    """``attr: T`` in the class body, ``self.attr: T = ...`` in a method, ``self.attr = param`` of an
+    annotated ``__init__`` parameter, or a property's return annotation."""
+    for node in cls.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == attr:
+            return ast.unparse(node.annotation)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name == attr and node.returns is not None:
+                if any(
+                    ast.unparse(d) in ("property", "functools.cached_property", "cached_property")
+                    for d in node.decorator_list
+                ):
+                    return ast.unparse(node.returns)
+                continue
+            for inner in ast.walk(node):
+                target = getattr(inner, "target", None) if isinstance(inner, ast.AnnAssign) else None
+                if isinstance(target, ast.Attribute) and target.attr == attr and _is_self(target.value):
+                    return ast.unparse(inner.annotation) if isinstance(inner, ast.AnnAssign) else None
+            if node.name == "__init__":
+                given = _given(node, attr)
+                if given is not None:
+                    return given
+    return None
+
+
+def _given(init: _Function, attr: str) -> str | None:
+    """``self.attr = param`` in ``__init__``: the parameter's annotation."""
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Name):
+            target = node.targets[0]
+            if isinstance(target, ast.Attribute) and target.attr == attr and _is_self(target.value):
+                return _annotation(init, node.value.id)
+    return None
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _bound_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The value of ``name = value`` when that is the function's only binding of the name (a parameter,
+    a loop target, an unpack, a ``with ... as``, a ``:=`` or an augmented assignment is another)."""
+    arguments = function.args
+    if any(a.arg == name for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)):
+        return None
+    stores = [
+        n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ]
+    plain = [
+        n.value
+        for n in ast.walk(function)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == name
+    ]
+    return plain[0] if len(stores) == 1 and len(plain) == 1 else None
+
+
+def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
+    """The type a function gives ``name``: a parameter's annotation, an annotated local, a ``range()`` loop."""
+    arguments = function.args
+    for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+        if arg.arg == name:
+            return ast.unparse(arg.annotation) if arg.annotation is not None else None
+    for node in ast.walk(function):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            return ast.unparse(node.annotation)
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and node.target.id == name:
+            loop = node.iter
+            if isinstance(loop, ast.Call) and isinstance(loop.func, ast.Name) and loop.func.id == "range":
+                return "int"
+    return None
+
+
+def _finding(
+    trees: ThreeTrees, table: Rekeyed, path: str, line: int, key: str, kind: str | None, verb: str, pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(table.path, rf"{re.escape(table.name)}[[:space:]]*:", pr_pattern)
+    where = f"{table.owner}.{table.name}" if table.owner else table.name
+    now = f"keyed by {table.old} at the merge base; upstream keys it by {table.new} now ({table.path}{commit})"
+    if kind is None:  # the fork's code does not show the key's type: a tie to review, not a sure break
+        message = (
+            f"fork-owned line {verb} `{key}` in `{where}`, {now}: unless `{key}` is a {table.new_kind.removeprefix('class ')} "
+            "now, the lookup never matches, silently; check what it holds"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+    message = (
+        f"fork-owned line {verb} `{key}` ({kind}) in `{where}`, {now}: no {kind} key is ever found there, "
+        "silently; key it as upstream does now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)

@@ -1,0 +1,230 @@
+"""Key drift: a fork lookup of a table by the key type upstream stopped keying it by."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import KEY_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+# -- shaped like #35959 (483463f735): CudaGraphManager.graphs keyed by num_tokens, then by a descriptor --
+GRAPHS = "vllm/v1/worker/gpu/cudagraph_utils.py"
+FORK = "vllm/v1/worker/gpu/aeon_runner.py"
+BASE_GRAPHS = """\
+import torch
+
+
+class CudaGraphManager:
+    def __init__(self) -> None:
+        self.graphs: dict[int, torch.cuda.CUDAGraph] = {}
+        self.pool_sizes: dict[int, int] = {}
+
+    def capture(self, num_tokens: int) -> None:
+        self.graphs[num_tokens] = torch.cuda.CUDAGraph()
+
+    def run(self, num_tokens: int) -> None:
+        self.graphs[num_tokens].replay()
+"""
+DESC = """\
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass(frozen=True)
+class BatchExecutionDescriptor:
+    num_tokens: int
+    num_reqs: int | None
+
+
+"""
+REKEYED = DESC + BASE_GRAPHS.removeprefix("import torch\n\n\n").replace(
+    "self.graphs: dict[int, torch.cuda.CUDAGraph] = {}",
+    "self.graphs: dict[\n            BatchExecutionDescriptor, torch.cuda.CUDAGraph\n        ] = {}",
+).replace(
+    "num_tokens: int) -> None:\n        self.graphs[num_tokens]",
+    "desc: BatchExecutionDescriptor) -> None:\n        self.graphs[desc]",
+)
+SUBJECT = "[MRV2] Extensible CG dispatch rework (#35959)"
+
+
+def _runner(body: str, imports: str = "CudaGraphManager") -> str:
+    return f"from vllm.v1.worker.gpu.cudagraph_utils import {imports}\n\n\nclass AeonRunner:\n{body}"
+
+
+CAN_REPLAY = "    def can_replay(self, mgr: CudaGraphManager, num_tokens: int) -> bool:\n        return num_tokens in mgr.graphs\n"
+
+
+def _found(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str | None]) -> list:
+    sides = s.merge_case(repo, base, fork, [(SUBJECT, upstream)])
+    return [
+        (f.path, f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == KEY_DRIFT
+    ]
+
+
+def _line(repo: GitRepo, path: str, text: str) -> int:
+    return next(i for i, line in enumerate((Path(repo.path) / path).read_text().splitlines(), 1) if text in line)
+
+
+def test_a_membership_test_by_the_old_key_type_of_a_wrapped_declaration(git_repo: GitRepo) -> None:
+    [(path, line, severity, message)] = _found(
+        git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(CAN_REPLAY)}, {GRAPHS: REKEYED}
+    )
+    assert (path, line, severity) == (FORK, _line(git_repo, FORK, "num_tokens in mgr.graphs"), "error")
+    assert "tests membership of `num_tokens` (int) in `CudaGraphManager.graphs`" in message
+    assert "keys it by BatchExecutionDescriptor now" in message and "(#35959, " in message
+
+
+@pytest.mark.parametrize(
+    ("body", "verb"),
+    [
+        ("    def put(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs[8] = graph\n", "writes an entry under `8`"),
+        ("    def get(self, mgr: CudaGraphManager, n: int):\n        size: int = n * 2\n        return mgr.graphs.get(size)\n", "calls .get() with `size`"),
+        ("    def warm(self, mgr: CudaGraphManager):\n        for n in range(4):\n            mgr.graphs[n].replay()\n", "indexes it by `n`"),
+        ("    def count(self, mgr: CudaGraphManager, xs: list) -> bool:\n        return len(xs) not in mgr.graphs\n", "tests membership of `len(xs)`"),
+        ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs.update({16: graph})\n", "writes an entry under `16`"),
+        ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs |= {32: graph}\n", "writes an entry under `32`"),
+        ("    def first(self, mgr: CudaGraphManager, xs: list):\n        size = len(xs)\n        return mgr.graphs[size]\n", "indexes it by `size`"),
+    ],
+)  # fmt: skip
+def test_each_lookup_whose_key_the_fork_shows_of_the_old_kind(git_repo: GitRepo, body: str, verb: str) -> None:
+    [(_, _, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body)}, {GRAPHS: REKEYED})
+    assert severity == "error" and verb in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # keyed as upstream keys it now
+        "    def can_replay(self, mgr: CudaGraphManager, d: BatchExecutionDescriptor) -> bool:\n        return d in mgr.graphs\n",
+        # another table of the class, whose key upstream left alone
+        "    def pool(self, mgr: CudaGraphManager, n: int) -> int:\n        return mgr.pool_sizes[n]\n",
+    ],
+)  # fmt: skip
+def test_lookups_still_keyed_right_are_silent(git_repo: GitRepo, body: str) -> None:
+    upstream = {GRAPHS: REKEYED}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}, upstream) == []  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        # a key whose type the fork's code does not show
+        ("    def can_replay(self, mgr: CudaGraphManager, key) -> bool:\n        return key in mgr.graphs\n", "key"),
+        # a local bound twice: its type is not the fork's code's to show
+        ("    def first(self, mgr: CudaGraphManager, xs: list, d):\n        size = len(xs)\n        if d:\n            size = d\n        return mgr.graphs[size]\n", "size"),
+        # an attribute its class never annotates
+        ("    def __init__(self, size) -> None:\n        self.size = size\n\n    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n", "self.size"),
+    ],
+)  # fmt: skip
+def test_a_key_whose_type_the_fork_does_not_show_is_a_warning(git_repo: GitRepo, body: str, key: str) -> None:
+    [(_, _, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body)}, {GRAPHS: REKEYED})
+    assert severity == "warning" and f"`{key}` in `CudaGraphManager.graphs`" in message
+    assert f"unless `{key}` is a BatchExecutionDescriptor now" in message
+
+
+def test_a_same_named_attribute_of_a_class_the_fork_file_never_names_is_silent(git_repo: GitRepo) -> None:
+    other = "class Encoder:\n    def __init__(self) -> None:\n        self.graphs: dict[int, object] = {}\n\n\n"
+    body = "def replay(enc, n: int) -> bool:\n    return n in enc.graphs\n"
+    fork = {FORK: other + body.replace("enc,", "enc: Encoder,")}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED}) == []
+
+
+# -- shaped like #33843 (ff1f83b056): a module's table keyed by activation names, then by an enum --
+MOE = "vllm/model_executor/layers/fused_moe/cpu_fused_moe.py"
+ACT = "vllm/model_executor/layers/fused_moe/activation.py"
+TABLE = '_CPU_MOE_ACT_FN: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {\n    "silu": SiluAndMul(),\n}\n'
+MOE_BASE = "from collections.abc import Callable\n\nimport torch\n\nfrom .layers import SiluAndMul\n\n" + TABLE
+MOE_ENUM = (
+    MOE_BASE.replace(
+        "from .layers import SiluAndMul\n",
+        "from .layers import SiluAndMul\nfrom vllm.model_executor.layers.fused_moe.activation import (\n    MoEActivation,\n)\n",
+    )
+    .replace("dict[str,", "dict[MoEActivation,")
+    .replace('"silu"', "MoEActivation.SILU")
+)
+FORK_ENTRY = '_CPU_MOE_ACT_FN["gelu_tanh"] = GeluAndMul()  # AEON: the fleet\'s activation\n'
+
+
+@pytest.mark.parametrize(
+    ("enum_bases", "reported"),
+    [("Enum", True), ("str, Enum", False), ("StrEnum", False)],
+)
+def test_a_string_key_under_a_table_keyed_by_an_enum_now(git_repo: GitRepo, enum_bases: str, reported: bool) -> None:
+    enum = f'from enum import Enum, StrEnum\n\n\nclass MoEActivation({enum_bases}):\n    SILU = "silu"\n'
+    base = {MOE: MOE_BASE, f"{ACT.rsplit('/', 1)[0]}/layers.py": "class SiluAndMul:\n    pass\n"}
+    fork = {MOE: MOE_BASE + "\n" + FORK_ENTRY}
+    found = _found(git_repo, base, fork, {MOE: MOE_ENUM, ACT: enum})
+    assert [(p, sev) for p, _, sev, _ in found] == ([(MOE, "error")] if reported else [])
+    if reported:
+        assert "writes an entry under `'gelu_tanh'` (str) in `_CPU_MOE_ACT_FN`" in found[0][3]
+
+
+def test_a_local_table_of_a_function_is_no_table_of_the_class(git_repo: GitRepo) -> None:
+    local = "    def offsets(self) -> int:\n        seen: dict[int, int] = {}\n        return len(seen)\n"
+    now = local.replace("dict[int, int]", "dict[tuple[int, int], int]")
+    base = {GRAPHS: BASE_GRAPHS + "\n" + local}
+    fork = {
+        FORK: _runner("    def probe(self, mgr: CudaGraphManager, n: int) -> bool:\n        return n in mgr.seen\n")
+    }
+    assert _found(git_repo, base, fork, {GRAPHS: BASE_GRAPHS + "\n" + now}) == []
+
+
+@pytest.mark.parametrize(("key_class", "reported"), [("class Key:\n", True), ("class Key(NamedTuple):\n", False)])
+def test_a_class_key_made_a_tuple_key(git_repo: GitRepo, key_class: str, reported: bool) -> None:
+    """A NamedTuple equals (and hashes as) its tuple: a table re-keyed by tuples still finds it."""
+    header = "from typing import NamedTuple\n\nimport torch\n\n\n" + key_class + "    a: int\n    b: int\n\n\n"
+    base = header + BASE_GRAPHS.removeprefix("import torch\n\n\n").replace("dict[int, torch", "dict[Key, torch")
+    now = base.replace("dict[Key, torch", "dict[tuple[int, int], torch")
+    body = "    def can_replay(self, mgr: CudaGraphManager, key: Key) -> bool:\n        return key in mgr.graphs\n"
+    found = _found(git_repo, {GRAPHS: base}, {FORK: _runner(body, "CudaGraphManager, Key")}, {GRAPHS: now})
+    assert [sev for _, _, sev, _ in found] == (["error"] if reported else [])
+
+
+ATTRIBUTE_KEYS = [
+    # the fork's own class annotates the attribute
+    "    def __init__(self, size: int) -> None:\n        self.size: int = size\n\n"
+    "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n",
+    # an __init__ parameter it keeps
+    "    def __init__(self, size: int) -> None:\n        self.size = size\n\n"
+    "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n",
+    # a property
+    "    @property\n    def size(self) -> int:\n        return 8\n\n"
+    "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.size in mgr.graphs\n",
+    # a field of a class the fork imports from upstream's module (the new key's own int field)
+    "    def ready(self, mgr: CudaGraphManager, desc: BatchExecutionDescriptor) -> bool:\n"
+    "        return desc.num_tokens in mgr.graphs\n",
+]
+
+
+@pytest.mark.parametrize("body", ATTRIBUTE_KEYS)
+def test_an_attribute_key_whose_class_annotates_it_with_the_old_type(git_repo: GitRepo, body: str) -> None:
+    fork = {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
+    [(_, line, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED})
+    assert severity == "error" and "(int) in `CudaGraphManager.graphs`" in message
+    assert "in mgr.graphs" in (Path(git_repo.path) / FORK).read_text().splitlines()[line - 1]
+
+
+def test_an_attribute_key_of_the_new_type_is_silent(git_repo: GitRepo) -> None:
+    body = (
+        "    def __init__(self, desc: BatchExecutionDescriptor) -> None:\n        self.desc = desc\n\n"
+        "    def ready(self, mgr: CudaGraphManager) -> bool:\n        return self.desc in mgr.graphs\n"
+    )
+    fork = {FORK: _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED}) == []
+
+
+def test_aliases_and_imports_in_a_cycle_end_unknown(git_repo: GitRepo) -> None:
+    """``Key = Other``/``Other = Key`` and two modules importing the name from each other: no hang, no finding."""
+    loop = "vllm/v1/worker/gpu/loop.py"
+    cyclic = REKEYED.replace("BatchExecutionDescriptor, torch.cuda.CUDAGraph", "Key, torch.cuda.CUDAGraph").replace(
+        "@dataclass(frozen=True)",
+        "from vllm.v1.worker.gpu.loop import Loop\n\nKey = Other\nOther = Loop\n\n\n@dataclass(frozen=True)",
+    )
+    upstream = {GRAPHS: cyclic, loop: "from vllm.v1.worker.gpu.cudagraph_utils import Loop\n"}
+    assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(CAN_REPLAY)}, upstream) == []
