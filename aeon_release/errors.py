@@ -236,8 +236,9 @@ def shell_word(value: object) -> str:
 
 # Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message
 # must not reach a terminal, a Markdown table or an XML file raw: an ESC can rewrite the terminal,
-# a newline forges a row, and XML 1.0 forbids most of them outright.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# a newline forges a row, and XML 1.0 forbids most of them outright.  So it does U+FFFE and U+FFFF, two
+# noncharacters: a file named with one made the JUnit report no XML at all (every parser refused it).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 
 
 def printable(text: str) -> str:

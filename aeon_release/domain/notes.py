@@ -56,6 +56,7 @@ from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
+from aeon_release.domain.markdown import code_span
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
 from aeon_release.errors import ConfigError, UsageError, printable, quoted, redact_data
@@ -420,9 +421,11 @@ def _cell(value: Any) -> str:
     return " ".join(text.split())
 
 
-def _code(value: Any) -> str:
+def _code(value: Any, cell: bool = True) -> str:
+    """A name as it is (a backtick was dropped from it: `` `a``b.py` `` read ``ab.py``), in a span a
+    ``|`` cannot end the table's cell from (a conflict's file ``a|b.py`` shifted the row's columns)."""
     text = "" if value is None else " ".join(str(value).split())
-    return f"`{text.replace('`', '')}`" if text else "—"
+    return code_span(text, cell) if text else "—"
 
 
 def _short(sha: str | None) -> str:
@@ -556,7 +559,7 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
         lines.append(
             "\nFixed by `merge --continue --fix`:\n"
             + "\n".join(
-                f"- {_code(str(f['path']) + ':' + str(f['line']))}: {_code(str(f['old']))} -> {_code(str(f['new']))}"
+                f"- {_code(str(f['path']) + ':' + str(f['line']), False)}: {_code(f['old'], False)} -> {_code(f['new'], False)}"
                 for f in applied
             )
         )

@@ -258,18 +258,31 @@ def _marker(path: str, told: Sequence[str], text: str | None, upstream: set[str]
     (``told``) that is there exactly
     once now and that upstream's version lacks (a line upstream has too would survive the carry's
     loss); the fork's marker comment when there is one, else a definition line, else the longest."""
-    if text is None:
-        return None
+    if text is None or not _unicode(path):
+        return None  # a name that is no UTF-8 (git's bytes): the ledger, YAML, cannot hold it
     counts: dict[str, int] = {}
     for line in text.splitlines():
         stripped = line.strip()
         counts[stripped] = counts.get(stripped, 0) + 1
-    lines = [line for line in told if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream]
+    lines = [
+        line
+        for line in told
+        if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream and _unicode(line)
+    ]
     if not lines:
         return None
     comments = [line for line in lines if line.startswith("#")]  # forks tag their patches with one
     defs = [line for line in lines if _DEF.match(line)]
     return Marker(path, (comments or defs or [max(lines, key=len)])[0])
+
+
+def _unicode(text: str) -> bool:
+    """Text YAML can hold: git's bytes that were not UTF-8 arrive as lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _telling(lines: Sequence[str]) -> list[str]:
@@ -279,7 +292,7 @@ def _telling(lines: Sequence[str]) -> list[str]:
 
 def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ...]:
     """Functions and classes whose ``def``/``class`` line the carry added and that are still defined."""
-    if text is None or not path.endswith(".py"):
+    if text is None or not path.endswith(".py") or not _unicode(path):
         return ()
     names = {m[1] for line in added if (m := _DEF.match(line))}
     if not names:
