@@ -1,0 +1,121 @@
+"""Hostile-input sweep 24: names from the tree and the history in the tool's outputs and readers.  A file
+named with a character XML cannot hold (the JUnit report), a name git C-quotes in a patch's header (``init``'s
+carries, a ledger patch's files), a ``|`` or a backtick in a name in the release notes' tables.  Real git
+repositories, the real CLI; the report stays a document its format's parsers read, the name stays the name."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from aeon_release.adapters.yamlio import load_yaml
+from tests.helpers import build_example, run_cli
+from tests.hostile.conftest import ROOT, config_with, git, make_repo
+
+pytestmark = pytest.mark.slow
+
+
+# -- characters XML 1.0 cannot hold ------------------------------------------------------------------------------
+@pytest.mark.parametrize("char", ["\ufffe", "\uffff"])
+def test_a_file_named_with_a_noncharacter_leaves_the_junit_report_xml(tmp_path: Path, char: str) -> None:
+    """XML 1.0 holds no U+FFFE or U+FFFF (two noncharacters, which git takes in a name): the JUnit report of
+    a pull request adding ``x<U+FFFE>.py`` with a conflict marker was no XML at all, and every CI's test-report
+    reader refused the whole file, the gate's failures with it.  They are escaped as control characters are."""
+    repo = make_repo(tmp_path / "r", {f"pkg/x{char}.py": "<<<<<<< HEAD\n"})
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", "HEAD", "--format", "junit")
+    assert run.code == 1, run.err
+    suite = ElementTree.fromstring(run.out)  # raised "not well-formed (invalid token)"
+    failures = "".join(f.text or "" for f in suite.iter("failure"))
+    assert f"pkg/x\\u{ord(char):04x}.py:1: a merge conflict marker" in failures, failures
+
+
+# -- names git quotes in a patch's headers ------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["café.py", 'q"uote.py', "back\\slash.py"])
+def test_init_reads_a_carry_on_a_file_git_quotes(tmp_path: Path, name: str) -> None:
+    """git C-quotes a name holding a byte past ASCII, a ``"`` or a backslash in a patch's ``+++`` line
+    (``"b/vllm/caf\\303\\251.py"``), and the patch reader took only ``+++ b/`` as a name: ``init`` read none
+    of the commit's lines and left the fork's patch out of the ledger as "a revert"."""
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / "vllm" / name).write_text("# aeon-quoted-name-marker\ndef quoted_carry():\n    return 1\n")
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-q", "-m", "keep a quoted name")
+    config = tmp_path / "cfg"
+    run = run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/vllm")
+    assert run.code == 0, run.err
+    assert "not a carry" not in run.err, run.err
+    carries = {c["id"]: c for c in load_yaml(config / "carries.yaml")["carries"]}
+    assert carries["keep-a-quoted-name"]["markers"] == [
+        {"path": f"vllm/{name}", "text": "# aeon-quoted-name-marker"}
+    ], carries
+    (ex.fork / "vllm" / name).write_text("def quoted_carry():\n    return 1\n")  # the carry's marker lost
+    lost = run_cli("audit", "--repo", ex.fork, "--config", config)
+    assert lost.code == 1 and "aeon-quoted-name-marker" in lost.out, lost.out + lost.err
+
+
+def test_init_leaves_out_a_marker_yaml_cannot_hold(tmp_path: Path) -> None:
+    """A name whose bytes are not UTF-8 is no YAML text: ``init`` wrote its marker as ``\\uDCFF``, refused its
+    own carries.yaml ("found invalid Unicode character escape code", a line to fix in a file it had not
+    written) and wrote nothing.  The carry is kept without that marker."""
+    ex = build_example(tmp_path / "ex")
+    with open(os.path.join(os.fsencode(ex.fork / "vllm"), b"bad\xff.py"), "wb") as handle:
+        handle.write(b"# aeon-undecodable-name-marker\n")
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-q", "-m", "keep a name of other bytes")
+    config = tmp_path / "cfg"
+    run = run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/vllm")
+    assert run.code == 0, run.err
+    carries = {c["id"]: c for c in load_yaml(config / "carries.yaml")["carries"]}
+    assert carries["keep-a-name-of-other-bytes"]["markers"] == [], carries
+    assert run_cli("ledger", "check", "--config", config).code == 0
+
+
+def test_a_ledger_patch_names_its_files_as_git_stores_them(tmp_path: Path) -> None:
+    """A carry's patch file names the files the carry touches (a conflict there is the carry's): a quoted
+    ``+++``/``---`` name was left out, and a GNU diff's date after a tab was read as part of the name."""
+    from aeon_release.pipeline.merge_plan import _patch_files
+
+    patch = tmp_path / "carry.patch"
+    patch.write_bytes(
+        b'diff --git "a/vllm/caf\\303\\251.py" "b/vllm/caf\\303\\251.py"\n'
+        b'--- "a/vllm/caf\\303\\251.py"\n+++ "b/vllm/caf\\303\\251.py"\n@@ -1 +1 @@\n-a\n+b\n'
+        b"--- a/vllm/old name.py\t2026-01-01 00:00:00\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n"
+    )
+    assert _patch_files(patch) == {"vllm/café.py", "vllm/old name.py"}
+
+
+# -- the release notes' tables -------------------------------------------------------------------------------------
+def test_a_name_in_the_notes_tables_stays_in_its_cell_and_whole(tmp_path: Path) -> None:
+    """The notes put a conflict's file and a finding's path in a code span in a table: a ``|`` in the name
+    ended the cell (GFM splits a row on a pipe inside a span too), shifting the row's columns in the release
+    body, and a backtick was dropped from the name (``x`y.py`` read ``xy.py``)."""
+    record = {
+        "tag": "v0.27.1",
+        "merge": {
+            "tag": "v0.27.1",
+            "tag_sha": "a" * 40,
+            "branch": "aeon-v0.27.1",
+            "conflicts": [{"file": "vllm/a|b.py", "carries": []}, {"file": "vllm/x`y.py", "carries": []}],
+            "audit": {
+                "errors": 1,
+                "warnings": 0,
+                "findings": [
+                    {"rule": "tree/py-compile", "kind": "py-compile", "severity": "error", "path": "vllm/a|b.py",
+                     "line": 1, "message": "does not compile", "suppressed": False},
+                ],
+            },
+        },
+    }  # fmt: skip
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    run = run_cli("notes", "v0.27.1", "--record", path, "--config", ROOT)  # the fleet's own ledger
+    assert run.code == 0, run.err
+    rows = {line for line in run.out.splitlines() if line.startswith("| ") and "vllm/" in line}
+    assert rows == {
+        "| `vllm/a\\|b.py` | — |",
+        "| ``vllm/x`y.py`` | — |",
+        "| error | `tree/py-compile` | `vllm/a\\|b.py:1` | does not compile |",
+    }, rows
