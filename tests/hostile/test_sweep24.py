@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.adapters.yamlio import load_yaml
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import ROOT, config_with, git, make_repo
+from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
 
 pytestmark = pytest.mark.slow
 
@@ -119,3 +119,16 @@ def test_a_name_in_the_notes_tables_stays_in_its_cell_and_whole(tmp_path: Path) 
         "| ``vllm/x`y.py`` | — |",
         "| error | `tree/py-compile` | `vllm/a\\|b.py:1` | does not compile |",
     }, rows
+
+
+# -- the terminal's width ------------------------------------------------------------------------------------------
+def test_a_terminal_width_of_zero_still_prints_the_report(tmp_path: Path) -> None:
+    """``COLUMNS=0`` (a pseudo-terminal of no size: some CI runners, ``docker exec -t``) is "unknown" to
+    Python's ``shutil.get_terminal_size``; rich drew every line at width 0, which is nothing: ``merge
+    --dry-run`` printed an empty stdout, exit 0, and so did ``merge`` and ``status``.  Its own process: the
+    console is made once per process."""
+    ex = build_example(tmp_path / "ex")
+    argv = ("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run", "--no-fetch")
+    run = run_limited(*argv, env={"COLUMNS": "0"})
+    assert run.code == 0, run.err
+    assert run.out.startswith("plan: merge v0.29.0") and "uma-clamp" in run.out, run.out
