@@ -422,9 +422,10 @@ def _cell(value: Any) -> str:
 
 
 def _code(value: Any, cell: bool = True) -> str:
-    """A name as it is (a backtick was dropped from it: `` `a``b.py` `` read ``ab.py``), in a span a
-    ``|`` cannot end the table's cell from (a conflict's file ``a|b.py`` shifted the row's columns)."""
-    text = "" if value is None else " ".join(str(value).split())
+    """A name as it is (a backtick was dropped from it: `` `a``b.py` `` read ``ab.py``, a newline read as a
+    space), in a span a ``|`` cannot end the table's cell from (a conflict's file ``a|b.py`` shifted the
+    row's columns)."""
+    text = "" if value is None else str(value)  # a newline in a name is shown escaped, not as a space
     return code_span(text, cell) if text else "—"
 
 

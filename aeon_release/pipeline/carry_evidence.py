@@ -49,7 +49,7 @@ def parse_patch(text: str, into: CarryDiff | None = None) -> CarryDiff:
             path = header_path(line[4:].rstrip("\r"))
         elif _HUNK.match(line):
             in_hunk = path is not None
-        elif in_hunk and path is not None and line[:1] in "+- ":
+        elif in_hunk and path is not None and line.startswith(("+", "-", " ")):
             target = diff.added if line[0] == "+" else diff.context
             target.setdefault(path, []).append(line[1:])
     return diff

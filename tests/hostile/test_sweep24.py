@@ -13,8 +13,9 @@ from xml.etree import ElementTree
 import pytest
 
 from aeon_release.adapters.yamlio import load_yaml
+from aeon_release.commands import demo_repo
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
+from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -91,14 +92,18 @@ def test_a_ledger_patch_names_its_files_as_git_stores_them(tmp_path: Path) -> No
 def test_a_name_in_the_notes_tables_stays_in_its_cell_and_whole(tmp_path: Path) -> None:
     """The notes put a conflict's file and a finding's path in a code span in a table: a ``|`` in the name
     ended the cell (GFM splits a row on a pipe inside a span too), shifting the row's columns in the release
-    body, and a backtick was dropped from the name (``x`y.py`` read ``xy.py``)."""
+    body, a backtick was dropped from the name (``x`y.py`` read ``xy.py``) and a newline read as a space."""
     record = {
         "tag": "v0.27.1",
         "merge": {
             "tag": "v0.27.1",
             "tag_sha": "a" * 40,
             "branch": "aeon-v0.27.1",
-            "conflicts": [{"file": "vllm/a|b.py", "carries": []}, {"file": "vllm/x`y.py", "carries": []}],
+            "conflicts": [
+                {"file": "vllm/a|b.py", "carries": []},
+                {"file": "vllm/x`y.py", "carries": []},
+                {"file": "vllm/n\nl.py", "carries": []},
+            ],
             "audit": {
                 "errors": 1,
                 "warnings": 0,
@@ -117,6 +122,7 @@ def test_a_name_in_the_notes_tables_stays_in_its_cell_and_whole(tmp_path: Path) 
     assert rows == {
         "| `vllm/a\\|b.py` | — |",
         "| ``vllm/x`y.py`` | — |",
+        "| `vllm/n\\nl.py` | — |",
         "| error | `tree/py-compile` | `vllm/a\\|b.py:1` | does not compile |",
     }, rows
 
@@ -132,3 +138,33 @@ def test_a_terminal_width_of_zero_still_prints_the_report(tmp_path: Path) -> Non
     run = run_limited(*argv, env={"COLUMNS": "0"})
     assert run.code == 0, run.err
     assert run.out.startswith("plan: merge v0.29.0") and "uma-clamp" in run.out, run.out
+
+
+def _upstream_release(ex: demo_repo.Example, files: dict[str, str]) -> None:
+    """Upstream's v0.30.0: v0.29.0 and one commit writing ``files``; fetched into the fork."""
+    git(ex.upstream, "checkout", "-q", "v0.29.0")
+    write_files(ex.upstream, files)
+    git(ex.upstream, "add", "-A")
+    git(ex.upstream, "commit", "-q", "-m", "Upstream change (#60001)")
+    git(ex.upstream, "tag", "-a", "v0.30.0", "-m", "Release v0.30.0")
+    git(ex.fork, "fetch", "-q", "upstream", "--tags")
+
+
+def test_a_conflict_in_a_carried_file_git_quotes_names_the_file_and_its_carry(tmp_path: Path) -> None:
+    """The merge listed its conflicts from ``git diff --name-only`` without ``-z``: git C-quotes a name past
+    ASCII, so the run record's conflict was ``"vllm/caf\\303\\251.py"``, no file of the tree, and the carry
+    whose file it was went unnamed (its carries: [], in the notes "Carries touching it: —")."""
+    ex = build_example(tmp_path / "ex")
+    write_files(ex.fork, {"vllm/café.py": "# cafe-carry-marker\nA = 1\n"})
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-q", "-m", "Carry: cafe")
+    with (ex.config / "carries.yaml").open("a") as ledger:
+        ledger.write(
+            f"  - id: cafe\n    title: cafe\n    status: active\n    commits: [{git(ex.fork, 'rev-parse', 'HEAD')}]\n"
+            "    markers:\n      - {path: vllm/café.py, text: cafe-carry-marker}\n"
+        )
+    _upstream_release(ex, {"vllm/café.py": "A = 2\n"})
+    run = run_cli("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--json")
+    assert run.code == 1, run.err
+    conflicts = [(c["file"], c["carries"]) for c in json.loads(run.out)["conflicts"]]
+    assert conflicts == [("vllm/café.py", ["cafe"])], conflicts
