@@ -17,3 +17,17 @@ def code_span(text: str, cell: bool = True) -> str:
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
+
+
+# What of CommonMark's inline syntax text from a tree or a record could use to be more than text: a link
+# or an image (``[Approve](https://...)``, ``![x](https://tracker)``), a code span, a backslash that
+# would undo an escape; shown as the characters they are.  HTML as entities.  Emphasis stays: an
+# underscore inside a name (``is_valid_ctx``) is no emphasis, and escaping every one made the raw
+# Markdown of every release body unreadable.
+_INLINE = str.maketrans({c: "\\" + c for c in "\\`[]|"} | {"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def text(value: str) -> str:
+    """``value`` as plain text in a table cell: no raw control characters, no cell break, no HTML, and no
+    link or image made of what it quotes (a finding quotes the code it found)."""
+    return printable(value).translate(_INLINE)

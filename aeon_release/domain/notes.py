@@ -57,6 +57,7 @@ from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
 from aeon_release.domain.markdown import code_span
+from aeon_release.domain.markdown import text as markdown_text
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
 from aeon_release.errors import ConfigError, UsageError, printable, quoted, redact_data
@@ -416,9 +417,9 @@ def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | 
 
 
 def _cell(value: Any) -> str:
-    text = "" if value is None else str(value)
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
-    return " ".join(text.split())
+    """Prose in a cell, on one line: a finding's message quotes code, a reason or a title is anyone's
+    text (``[Approve](https://...)`` in a line of upstream's made a link in the release body)."""
+    return markdown_text(" ".join(("" if value is None else str(value)).split()))
 
 
 def _code(value: Any, cell: bool = True) -> str:

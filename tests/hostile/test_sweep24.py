@@ -168,3 +168,22 @@ def test_a_conflict_in_a_carried_file_git_quotes_names_the_file_and_its_carry(tm
     assert run.code == 1, run.err
     conflicts = [(c["file"], c["carries"]) for c in json.loads(run.out)["conflicts"]]
     assert conflicts == [("vllm/café.py", ["cafe"])], conflicts
+
+
+def test_a_name_a_message_quotes_makes_no_link_in_the_markdown_report(tmp_path: Path) -> None:
+    """A finding's message quotes what it found (a file's name, a line of code); the Markdown report put it in
+    the cell as Markdown: a pull request adding ``pkg/[Approve this PR](https:/evil.example).py`` had the job
+    summary show a link of its own choosing, in the gate's own words.  Brackets, backticks and backslashes
+    are escaped in every prose cell (the audit's report and the release notes alike)."""
+    name = "pkg/[Approve this PR](https:/evil.example).py"
+    repo = make_repo(tmp_path / "r", {name: "x = as_strided(t)\n"})
+    rules = (
+        "rules:\n  - id: no/as-strided\n    kind: pattern\n    message: no as_strided\n"
+        "    paths: ['pkg/**/*.py']\n    regex: as_strided\n    expect: absent\n"
+    )
+    run = run_cli("audit", "--repo", repo, "--config", config_with(tmp_path, rules), "--format", "markdown")
+    assert run.code == 1, run.err
+    row = next(line for line in run.out.splitlines() if "no/as-strided" in line)
+    assert row.endswith(
+        "| no as_strided: /as_strided/ matches in pkg/\\[Approve this PR\\](https:/evil.example).py |"
+    ), row

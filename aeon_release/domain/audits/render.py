@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
 from aeon_release.domain.markdown import code_span
+from aeon_release.domain.markdown import text as markdown_text
 from aeon_release.errors import printable, quoted
 
 if TYPE_CHECKING:
@@ -271,9 +272,8 @@ def _md_exclusions(report: AuditReport) -> list[str]:
 
 
 def _md(text: str) -> str:
-    """Table-cell text: no raw control characters, no cell break, no HTML."""
-    text = printable(text).replace("|", "\\|")
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+    """Table-cell text (see :func:`aeon_release.domain.markdown.text`): a finding quotes the code it found."""
+    return markdown_text(text)
 
 
 def github(report: AuditReport) -> str:
