@@ -187,3 +187,25 @@ def test_a_name_a_message_quotes_makes_no_link_in_the_markdown_report(tmp_path: 
     assert row.endswith(
         "| no as_strided: /as_strided/ matches in pkg/\\[Approve this PR\\](https:/evil.example).py |"
     ), row
+
+
+# -- an output over an input ---------------------------------------------------------------------------------------
+def test_a_report_is_never_written_over_a_file_the_run_read(tmp_path: Path) -> None:
+    """``audit --output CONFIG/carries.yaml`` replaced the ledger it had just read with its report (exit 0;
+    the next run: "carries.yaml: no findings: unknown key"), and ``notes --record r.json --output r.json``
+    the run record with the notes.  A file the run read, by any name (here a hard link), is refused."""
+    repo = make_repo(tmp_path / "r", {"pkg/a.py": "x = 1\n"})
+    config = config_with(tmp_path)
+    ledger = config / "carries.yaml"
+    ledger.write_text("carries: []\n")
+    os.link(ledger, tmp_path / "also-the-ledger.yaml")
+    for output in (ledger, tmp_path / "also-the-ledger.yaml"):
+        run = run_cli("audit", "--repo", repo, "--config", config, "--output", output)
+        assert run.code == 2 and "carries.yaml, which this run read; refusing to write over it" in run.err, run.err
+    assert ledger.read_text() == "carries: []\n"
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps({"tag": "v0.27.1"}))
+    run = run_cli("notes", "v0.27.1", "--record", record, "--config", ROOT, "--output", record)
+    assert run.code == 2 and "which this run read" in run.err, run.err
+    assert json.loads(record.read_text()) == {"tag": "v0.27.1"}
+    assert run_cli("audit", "--repo", repo, "--config", config, "--output", tmp_path / "report.txt").code == 0
