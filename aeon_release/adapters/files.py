@@ -20,7 +20,13 @@ from aeon_release.errors import DISK_ERRNOS, AeonError, DiskError, UsageError, e
 
 
 def write_text(
-    path: Path, text: str, *, what: str = "output file", durable: bool = True, named_by_user: bool = False
+    path: Path,
+    text: str,
+    *,
+    what: str = "output file",
+    durable: bool = True,
+    named_by_user: bool = False,
+    replaces_input: bool = False,
 ) -> None:
     """Write ``text`` (redacted) to ``path``: a temporary file beside it, fsync, then a rename.
 
@@ -31,7 +37,8 @@ def write_text(
     path whose parent folders include a symlink is refused: that link may have come with the
     checkout.  A directory, or a place that cannot be written, is one clean error line.  A path a
     person named (``named_by_user``: --output, the notes) may not lie inside a ``.git`` folder: a
-    report written over ``.git/config`` or ``.git/HEAD`` breaks the repository.
+    report written over ``.git/config`` or ``.git/HEAD`` breaks the repository; nor be a file this run
+    read, unless writing it anew is the point (``replaces_input``: ``init --force``).
     """
     if named_by_user:
         _check_outside_git(path, what)
@@ -39,7 +46,7 @@ def write_text(
         _write_stream(path, _utf8(redact(text)), what)
         return
     _check_target(path, what)
-    if named_by_user:
+    if named_by_user and not replaces_input:
         _check_not_read(path, what)
     _check_parents(path, what)
     try:

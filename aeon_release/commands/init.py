@@ -292,7 +292,7 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
                 "replace the link by a folder, or pass --config a folder of its own",
             )
     for name, text in texts.items():
-        files.write_text(folder / name, text, what="init", named_by_user=True)
+        files.write_text(folder / name, text, what="init", named_by_user=True, replaces_input=True)  # --force
 
 
 # -- what was done ---------------------------------------------------------------------------------
