@@ -209,3 +209,23 @@ def test_a_report_is_never_written_over_a_file_the_run_read(tmp_path: Path) -> N
     assert run.code == 2 and "which this run read" in run.err, run.err
     assert json.loads(record.read_text()) == {"tag": "v0.27.1"}
     assert run_cli("audit", "--repo", repo, "--config", config, "--output", tmp_path / "report.txt").code == 0
+
+
+# -- no home folder ------------------------------------------------------------------------------------------------
+def test_no_home_folder_is_no_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container run as a user id no passwd entry names, without ``$HOME`` (OpenShift's arbitrary uids,
+    ``docker run --user 1001``): ``Path.home()`` raises RuntimeError, and ``releases`` (looking for Docker's
+    config.json) and ``AEON_RELEASE_CONFIG=~/ledger`` crashed with a traceback.  The lookup is what Python
+    makes of it: ``pwd`` names no such user."""
+    import pwd
+
+    def no_entry(uid: int) -> pwd.struct_passwd:
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.delenv("DOCKER_CONFIG", raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", no_entry)
+    run = run_cli("releases", "--repository", "127.0.0.1:9/aeon/x", "--config", config_with(tmp_path))
+    assert run.code == 2 and "registry 127.0.0.1:9 is unreachable" in run.err, run.err
+    run = run_cli("ledger", "check", env={"AEON_RELEASE_CONFIG": "~/ledger"}, cwd=tmp_path)
+    assert run.code == 2 and run.err.startswith("error: AEON_RELEASE_CONFIG=~/ledger: no such folder"), run.err
