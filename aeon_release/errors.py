@@ -329,7 +329,7 @@ def error_handler() -> Iterator[None]:
 
 def _machine(error: OSError) -> NoReturn:
     """An OSError: the environment's (one line, exit 2) or a bug's (the traceback)."""
-    expected = environment_error(error)
+    expected = _no_current_folder(error) or environment_error(error)
     if expected is None:
         _crash(error)
     # no file named: a write to stdout (the only stream with no name here), unless out of descriptors
@@ -337,6 +337,24 @@ def _machine(error: OSError) -> NoReturn:
         _quiet_stdout()
     _say(format_error(expected))
     raise SystemExit(int(expected.exit_code)) from None
+
+
+def _no_current_folder(error: OSError) -> AeonError | None:
+    """The folder the shell is in was deleted (or moved) since it went there: ``os.getcwd()`` raises ENOENT
+    naming no file, which read as a write to stdout ("output: No such file or directory", a hint about
+    PATH) and sent the rest of stdout to /dev/null; a relative path there is missing too (``keygen k``).
+    None while the current folder is there."""
+    named = error.filename
+    if error.errno != errno.ENOENT or (isinstance(named, (str, bytes)) and os.path.isabs(named)):
+        return None
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return AeonError(
+            "the current folder no longer exists (deleted or moved since the shell went there)",
+            "cd to a folder that exists, or give every path absolute, and run the command again",
+        )
+    return None
 
 
 MEMORY_HINT = "an address-space limit (ulimit -v) or a full machine stopped it: raise the limit or free memory"

@@ -229,3 +229,28 @@ def test_no_home_folder_is_no_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert run.code == 2 and "registry 127.0.0.1:9 is unreachable" in run.err, run.err
     run = run_cli("ledger", "check", env={"AEON_RELEASE_CONFIG": "~/ledger"}, cwd=tmp_path)
     assert run.code == 2 and run.err.startswith("error: AEON_RELEASE_CONFIG=~/ledger: no such folder"), run.err
+
+
+# -- a current folder that is gone ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv", [("status",), ("keygen", "k")])
+def test_a_current_folder_deleted_under_the_shell_is_named(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """The shell's folder was deleted (or moved) since it went there: ``os.getcwd()`` raises ENOENT naming no
+    file, which the handler read as a failed write to stdout ("output: No such file or directory (hint: ... a
+    program such as git must be on PATH)") and ``keygen k`` as a missing ``k``.  Its own process: the folder
+    must be gone under the running command."""
+    import shlex
+    import subprocess
+    import sys
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    command = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "aeon_release", *argv))
+    done = subprocess.run(
+        ["sh", "-c", f"cd {shlex.quote(str(gone))} && rmdir {shlex.quote(str(gone))} && exec {command}"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("error: the current folder no longer exists"), done.stderr
