@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters import blobs
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
@@ -102,8 +103,11 @@ def read_fork(
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
     taken: set[str] = set()
+    # a marker is a line of a file: a symbolic link's text, a submodule's commit line or a path the branch
+    # no longer has is none (the audit refused such a marker as "lost" on the very branch init read it from)
+    files = {entry.path for entry in blobs.ls_tree(git.path, head) if entry.is_regular}
     for commit in own:
-        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger)
+        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger, files)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -184,6 +188,7 @@ def _carry(
     upstream_prs: set[int],
     taken: set[str],
     ledger: Callable[[str], bool],
+    files: set[str],
 ) -> tuple[CarryGuess | None, str]:
     message = git.message(commit.sha)
     if _PICKED.search(message):
@@ -210,10 +215,9 @@ def _carry(
     theirs = {path: set(_telling((upstream[path] or "").splitlines())) for path in added}
     if any(kept.values()) and all(lines <= theirs[path] for path, lines in kept.items()):
         return None, f"{tag} has every line of it that is left: upstream took it"
-    markers = tuple(
-        m for path in sorted(added) if (m := _marker(path, told[path], now[path], theirs[path])) is not None
-    )
-    symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
+    regular = [path for path in sorted(added) if path in files]
+    markers = tuple(m for path in regular if (m := _marker(path, told[path], now[path], theirs[path])) is not None)
+    symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
     return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
 

@@ -254,3 +254,20 @@ def test_a_current_folder_deleted_under_the_shell_is_named(tmp_path: Path, argv:
     )
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("error: the current folder no longer exists"), done.stderr
+
+
+def test_init_takes_no_marker_from_a_link_so_the_branch_it_read_audits_clean(tmp_path: Path) -> None:
+    """A fork commit that adds a symbolic link: ``init`` took the link's text (``../README.md``) for a marker
+    line, and the audit of the very branch it read refused it ("lost its marker: vllm/readme_link.md does not
+    exist", and an error for a link a rule reads): the config ``init`` wrote failed its own branch, exit 1.
+    A marker is a line of a regular file."""
+    ex = build_example(tmp_path / "ex")
+    os.symlink("../README.md", ex.fork / "vllm" / "readme_link.md")
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-q", "-m", "Link the readme into the package")
+    config = tmp_path / "cfg"
+    assert run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/vllm").code == 0
+    carries = {c["id"]: c for c in load_yaml(config / "carries.yaml")["carries"]}
+    assert carries["link-the-readme-into-the-package"]["markers"] == [], carries
+    run = run_cli("audit", "--repo", ex.fork, "--config", config)
+    assert run.code == 0, run.out + run.err
