@@ -271,3 +271,41 @@ def test_init_takes_no_marker_from_a_link_so_the_branch_it_read_audits_clean(tmp
     assert carries["link-the-readme-into-the-package"]["markers"] == [], carries
     run = run_cli("audit", "--repo", ex.fork, "--config", config)
     assert run.code == 0, run.out + run.err
+
+
+# -- a registry listing more dated tags than anyone publishes ------------------------------------------------------
+def test_a_registry_of_countless_dated_tags_costs_a_bounded_number_of_requests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``releases`` read the digest of every dated tag the registry listed, a request each: a registry's tag list
+    runs to a million (1,000 pages), and 5,000 dated tags took 15 s.  Every recorded tag is still read; of the
+    others the newest ``UNRECORDED_READS`` (1,000; 3 here), and the report says how many were not.  A real
+    registry serves what it is given: the tags are the test's, its requests counted on the client."""
+    from aeon_release.adapters.registry import Registry
+    from aeon_release.commands import releases
+    from aeon_release.domain import release_record
+    from tests.hostile.test_sweep18 import LyingRegistry, _manifest
+
+    monkeypatch.setattr(releases, "UNRECORDED_READS", 3, raising=False)
+    monkeypatch.setattr(release_record, "UNRECORDED_READS", 3, raising=False)
+    asked: list[str] = []
+    digest = Registry.digest
+    monkeypatch.setattr(Registry, "digest", lambda self, ref: asked.append(ref) or digest(self, ref))
+    newest, newest_digest = _manifest("newest")
+    with LyingRegistry() as registry:
+        registry.tags |= {f"2026-01-0{day}-v0.{day}.0": _manifest(str(day))[0] for day in range(1, 9)}
+        registry.tags |= {"2026-01-09-v0.9.0": newest, "latest": newest}
+        run = run_cli("releases", "--repository", registry.repository, "--config", tmp_path, "--json")
+        assert run.code == 0, run.err
+        report = json.loads(run.out)
+        assert report["unread"] == 6 and len(report["tags"]) == 9 and report["alarms"] == [], report
+        assert sorted(asked) == ["2026-01-07-v0.7.0", "2026-01-08-v0.8.0", "2026-01-09-v0.9.0", "latest"], asked
+        assert "6 older unrecorded dated tag(s) were not read" in run.err, run.err
+
+        from aeon_release.adapters.registry import parse_repository
+        from aeon_release.pipeline.publish import _version_held
+
+        asked.clear()
+        client = Registry(parse_repository(registry.repository), None)
+        assert _version_held(client, [], "sha256:" + "0" * 64) is None  # refused by publish: not a guess
+        assert len(asked) == 3 and _version_held(client, [], newest_digest) == "v0.9.0", asked
