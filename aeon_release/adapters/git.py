@@ -533,7 +533,7 @@ class Git:
         return self.run("status", "--porcelain=v1", "--untracked-files=all")
 
     def unmerged_files(self) -> list[str]:
-        # -z, as every list of paths: without it git C-quotes a name ("vllm/caf\303\251.py"), and the
+        # -z, as every list of paths: without it git C-quotes a name ("pkg/caf\303\251.py"), and the
         # run record's conflicts named no file of the tree, nor the carry whose file it was
         out = self.run("diff", "--name-only", "-z", "--diff-filter=U")
         return sorted({name for name in out.split("\0") if name})
