@@ -309,3 +309,41 @@ def test_a_registry_of_countless_dated_tags_costs_a_bounded_number_of_requests(
         client = Registry(parse_repository(registry.repository), None)
         assert _version_held(client, [], "sha256:" + "0" * 64) is None  # refused by publish: not a guess
         assert len(asked) == 3 and _version_held(client, [], newest_digest) == "v0.9.0", asked
+
+
+# -- a fix keeps the file's bytes ----------------------------------------------------------------------------------
+def test_a_fix_keeps_the_files_line_ends(stopped: tuple[Path, Path]) -> None:
+    """``merge --continue --fix`` read the file as text and wrote it as text: a fork file of CRLF lines came
+    back with LF in every line, so a one-token fix committed a diff of the whole file."""
+    fork, _ = stopped
+    worktree = fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    path = "vllm/v1/attention/backends/triton_attn.py"
+    before = (worktree / path).read_bytes()
+    (worktree / path).write_bytes(before.replace(b"\n", b"\r\n"))
+    run = run_cli("merge", "v0.29.0", "--repo", fork, "--continue", "--fix")
+    assert run.code == 0, run.err
+    after = subprocess_bytes(fork, "show", f"aeon-v0.29.0:{path}")
+    assert after == before.replace(b"KV_QUANT_MODE == 4", b"KV_QUANT_MODE == KVQuantMode.NVFP4").replace(
+        b"\n", b"\r\n"
+    ), after
+
+
+def test_a_fix_keeps_the_files_encoding(tmp_path: Path) -> None:
+    """A file of a coding cookie (``latin-1``) was read as UTF-8: "cannot parse", the fix skipped.  libcst
+    reads it as Python does and writes it back in its own encoding."""
+    from aeon_release.domain.audits.drift.fixes import apply_fixes
+    from aeon_release.domain.audits.model import Fix
+
+    raw = b'# -*- coding: latin-1 -*-\nname = "caf\xe9"\nx = 4\n'
+    (tmp_path / "m.py").write_bytes(raw)
+    fix = Fix("m.py", 3, 4, 3, 5, "4", "Mode.D", "pkg.modes", "Mode")
+    assert [r.status for r in apply_fixes(tmp_path, [fix])] == ["applied"]
+    assert (tmp_path / "m.py").read_bytes() == raw.replace(b"\nname", b"\nfrom pkg.modes import Mode\n\nname").replace(
+        b"x = 4", b"x = Mode.D"
+    )
+
+
+def subprocess_bytes(repo: Path, *args: str) -> bytes:
+    import subprocess
+
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True).stdout
