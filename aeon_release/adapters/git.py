@@ -604,7 +604,7 @@ class Git:
         )
         if status != 0:
             return [], []
-        lines = out.splitlines()
+        lines = out.split("\n")  # a patch's lines end at newlines only (a form feed inside one is text)
         removed = [line[1:] for line in lines if line.startswith("-") and not line.startswith("---")]
         return removed, [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
 

@@ -209,10 +209,10 @@ def _carry(
     now = read_blobs(git.path, head, sorted(added))
     upstream = read_blobs(git.path, tag, sorted(added))
     told = {path: _telling(lines) for path, lines in added.items()}  # once: a commit can add millions of lines
-    kept = {path: set(told[path]) & set(_telling((now[path] or "").splitlines())) for path in added}
+    kept = {path: set(told[path]) & set(_telling(_lines(now[path] or ""))) for path in added}
     if any(told.values()) and not any(kept.values()):
         return None, "none of the lines it added is on the branch any more"
-    theirs = {path: set(_telling((upstream[path] or "").splitlines())) for path in added}
+    theirs = {path: set(_telling(_lines(upstream[path] or ""))) for path in added}
     if any(kept.values()) and all(lines <= theirs[path] for path, lines in kept.items()):
         return None, f"{tag} has every line of it that is left: upstream took it"
     regular = [path for path in sorted(added) if path in files]
@@ -247,7 +247,7 @@ def _undoes_own_lines(git: Git, tag: str, commit: Commit, removed: dict[str, lis
         theirs = upstream[path]
         if theirs is None:
             continue  # a file the tag lacks is the fork's own
-        if path not in removed or set(_telling(removed[path])) & set(_telling(theirs.splitlines())):
+        if path not in removed or set(_telling(removed[path])) & set(_telling(_lines(theirs))):
             return False  # deleted a file of upstream's, or took out a line of it
     return True
 
@@ -265,7 +265,7 @@ def _marker(path: str, told: Sequence[str], text: str | None, upstream: set[str]
     if text is None or not _unicode(path):
         return None  # a name that is no UTF-8 (git's bytes): the ledger, YAML, cannot hold it
     counts: dict[str, int] = {}
-    for line in text.splitlines():
+    for line in _lines(text):
         stripped = line.strip()
         counts[stripped] = counts.get(stripped, 0) + 1
     lines = [
@@ -278,6 +278,13 @@ def _marker(path: str, told: Sequence[str], text: str | None, upstream: set[str]
     comments = [line for line in lines if line.startswith("#")]  # forks tag their patches with one
     defs = [line for line in lines if _DEF.match(line)]
     return Marker(path, (comments or defs or [max(lines, key=len)])[0])
+
+
+def _lines(text: str) -> list[str]:
+    """A file's lines as the patch reader splits a patch's (``carry_evidence.parse_patch``): at newlines only.
+    ``splitlines()`` also breaks at a form feed or a U+2028 inside a line, and a line the patch kept whole was
+    then on the branch no more."""
+    return text.split("\n")
 
 
 def _unicode(text: str) -> bool:

@@ -347,3 +347,22 @@ def subprocess_bytes(repo: Path, *args: str) -> bytes:
     import subprocess
 
     return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True).stdout
+
+
+def test_a_binary_file_in_a_patch_is_read_line_by_line(tmp_path: Path) -> None:
+    """Patches are read as text (``--text``), and the patch reader split them with ``splitlines()``, which also
+    breaks at a vertical tab, a form feed or U+2028: a binary asset's bytes made an empty "line" inside a hunk
+    and an IndexError (vLLM's own history has such commits: c5b7c069a4, 21c667aa64).  ``init`` over a fork
+    commit adding one crashed with a traceback.  A file's lines are split alike (a line holding a form feed,
+    which Python reads as whitespace, is one line of the patch and of the file: the carry is still there)."""
+    ex = build_example(tmp_path / "ex")
+    for subject, files in (
+        ("Ship the test clip", {"vllm/assets/clip.bin": b"\x00\x00 ftyp\x0b\x0c\x1c\nmore\x0b\n"}),
+        ("Load the clip", {"vllm/assets/n.py": "CLIP = 1  \x0c# asset-marker line\n"}),
+    ):
+        write_files(ex.fork, files)
+        git(ex.fork, "add", "-A")
+        git(ex.fork, "commit", "-q", "-m", subject)
+    run = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm", "--dry-run")
+    assert run.code == 0, run.err
+    assert "carry ship-the-test-clip" in run.err and "carry load-the-clip" in run.err, run.err
