@@ -1,7 +1,9 @@
-"""Hostile-input sweep 24: names from the tree and the history in the tool's outputs and readers.  A file
-named with a character XML cannot hold (the JUnit report), a name git C-quotes in a patch's header (``init``'s
-carries, a ledger patch's files), a ``|`` or a backtick in a name in the release notes' tables.  Real git
-repositories, the real CLI; the report stays a document its format's parsers read, the name stays the name."""
+"""Hostile-input sweep 24: names and bytes from the tree and the history in the tool's readers and outputs (a
+character XML cannot hold in the JUnit report, a name git C-quotes in a patch header or a path list, a ``|``, a
+backtick or a link in the Markdown tables, a link's text or a binary asset in a patch, a CRLF or latin-1 file a
+fix rewrites), and the machine around the tool (``COLUMNS=0``, no home folder, a deleted current folder, a
+report named over a file the run read, a registry listing countless dated tags).  Real git repositories, the
+real CLI, real HTTP servers; the report stays a document its format's parsers read, the name stays the name."""
 
 from __future__ import annotations
 
