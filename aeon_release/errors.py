@@ -231,7 +231,26 @@ def shell_word(value: object) -> str:
     text = str(value)
     if text.startswith("-") and not isinstance(value, str):  # a Path: a flag-looking relative one
         text = "./" + text
+    if _CONTROL.search(text):
+        return _ansi_c(text)
     return shlex.quote(text)
+
+
+def _ansi_c(text: str) -> str:
+    """A word holding a control character or bytes that are not UTF-8 as ``$'...'`` (bash, zsh, ksh and
+    POSIX.1-2024 sh), the quoting whose escapes the shell turns back into those bytes: inside ``'...'``,
+    the escapes every printed line gets (``'my\\nfork/fork'``) pasted as a folder of other characters."""
+    body = text.replace("\\", "\\\\").replace("'", "\\'")
+    return "$'" + _CONTROL.sub(_ansi_c_char, body) + "'"
+
+
+def _ansi_c_char(match: re.Match[str]) -> str:
+    """As ``printable`` escapes, but a character past ASCII as ``\\u`` (``\\x9b`` is the byte 0x9b to the
+    shell, not U+009B, which UTF-8 spells in two)."""
+    code = ord(match.group(0))
+    if code < 0x80 or 0xDC80 <= code <= 0xDCFF:
+        return _escape_char(match)
+    return f"\\u{code:04x}"
 
 
 # Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message

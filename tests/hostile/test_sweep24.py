@@ -368,3 +368,24 @@ def test_a_binary_file_in_a_patch_is_read_line_by_line(tmp_path: Path) -> None:
     run = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm", "--dry-run")
     assert run.code == 0, run.err
     assert "carry ship-the-test-clip" in run.err and "carry load-the-clip" in run.err, run.err
+
+
+# -- a printed command pastes as the path it names ---------------------------------------------------------------
+def test_a_printed_command_naming_a_folder_of_a_newline_pastes_as_that_folder(tmp_path: Path) -> None:
+    """``next:`` lines quote each path as one shell word, and every human line escapes control characters: a
+    folder named with a newline was printed ``'my\\nledger'``, which a shell reads as a backslash and an ``n``
+    (``--config`` named a folder that does not exist).  Such a word is ``$'my\\nledger'``, whose escapes the
+    shell turns back into the bytes (bash, zsh, ksh, POSIX.1-2024 sh)."""
+    import subprocess
+
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "my\nledger"
+    run = run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/vllm")
+    assert run.code == 0, run.err
+    (hint,) = [line for line in run.err.splitlines() if line.startswith("next: ")]
+    audit = hint.removeprefix("next: ").split(", then ")[0]
+    assert "$'" in audit, audit
+    words = subprocess.run(["bash", "-c", f"printf '%s\\0' {audit}"], capture_output=True, check=True).stdout
+    argv = [os.fsdecode(w) for w in words.split(b"\0")[:-1]]
+    assert argv[argv.index("--config") + 1] == str(config), argv
+    assert run_cli(*argv[1:]).code == 0
