@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 import typer
 
+from aeon_release.adapters.files import forget_reads
 from aeon_release.errors import error_handler, standard_streams, stop_on_sigterm
 
 # Locals can hold registry credentials: never show them in a traceback.
@@ -47,6 +48,7 @@ JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 
 def main(argv: list[str] | None = None) -> None:
     standard_streams()
+    forget_reads()  # what an earlier command of this process read is no input of this one
     with error_handler(), stop_on_sigterm():
         code = _parse_and_run(argv)
         sys.stdout.flush()  # here, where a full disk or a closed pipe is one line, not at exit

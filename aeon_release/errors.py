@@ -231,13 +231,33 @@ def shell_word(value: object) -> str:
     text = str(value)
     if text.startswith("-") and not isinstance(value, str):  # a Path: a flag-looking relative one
         text = "./" + text
+    if _CONTROL.search(text):
+        return _ansi_c(text)
     return shlex.quote(text)
+
+
+def _ansi_c(text: str) -> str:
+    """A word holding a control character or bytes that are not UTF-8 as ``$'...'`` (bash, zsh, ksh and
+    POSIX.1-2024 sh), the quoting whose escapes the shell turns back into those bytes: inside ``'...'``,
+    the escapes every printed line gets (``'my\\nfork/fork'``) pasted as a folder of other characters."""
+    body = text.replace("\\", "\\\\").replace("'", "\\'")
+    return "$'" + _CONTROL.sub(_ansi_c_char, body) + "'"
+
+
+def _ansi_c_char(match: re.Match[str]) -> str:
+    """As ``printable`` escapes, but a character past ASCII as ``\\u`` (``\\x9b`` is the byte 0x9b to the
+    shell, not U+009B, which UTF-8 spells in two)."""
+    code = ord(match.group(0))
+    if code < 0x80 or 0xDC80 <= code <= 0xDCFF:
+        return _escape_char(match)
+    return f"\\u{code:04x}"
 
 
 # Control characters (C0, DEL, C1, the Unicode line and bidi controls) in a file name or message
 # must not reach a terminal, a Markdown table or an XML file raw: an ESC can rewrite the terminal,
-# a newline forges a row, and XML 1.0 forbids most of them outright.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# a newline forges a row, and XML 1.0 forbids most of them outright.  So it does U+FFFE and U+FFFF, two
+# noncharacters: a file named with one made the JUnit report no XML at all (every parser refused it).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 
 
 def printable(text: str) -> str:
@@ -328,7 +348,7 @@ def error_handler() -> Iterator[None]:
 
 def _machine(error: OSError) -> NoReturn:
     """An OSError: the environment's (one line, exit 2) or a bug's (the traceback)."""
-    expected = environment_error(error)
+    expected = _no_current_folder(error) or environment_error(error)
     if expected is None:
         _crash(error)
     # no file named: a write to stdout (the only stream with no name here), unless out of descriptors
@@ -336,6 +356,24 @@ def _machine(error: OSError) -> NoReturn:
         _quiet_stdout()
     _say(format_error(expected))
     raise SystemExit(int(expected.exit_code)) from None
+
+
+def _no_current_folder(error: OSError) -> AeonError | None:
+    """The folder the shell is in was deleted (or moved) since it went there: ``os.getcwd()`` raises ENOENT
+    naming no file, which read as a write to stdout ("output: No such file or directory", a hint about
+    PATH) and sent the rest of stdout to /dev/null; a relative path there is missing too (``keygen k``).
+    None while the current folder is there."""
+    named = error.filename
+    if error.errno != errno.ENOENT or (isinstance(named, (str, bytes)) and os.path.isabs(named)):
+        return None
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return AeonError(
+            "the current folder no longer exists (deleted or moved since the shell went there)",
+            "cd to a folder that exists, or give every path absolute, and run the command again",
+        )
+    return None
 
 
 MEMORY_HINT = "an address-space limit (ulimit -v) or a full machine stopped it: raise the limit or free memory"

@@ -36,7 +36,9 @@ class _LazyConsole:
             from rich.console import Console
 
             object.__setattr__(
-                self, "_real", Console(stderr=self._stderr, highlight=False, soft_wrap=True, emoji=False)
+                self,
+                "_real",
+                Console(stderr=self._stderr, highlight=False, soft_wrap=True, emoji=False, width=_width()),
             )
         return self._real
 
@@ -52,6 +54,19 @@ class _LazyConsole:
 
     def __exit__(self, *exc: Any) -> None:
         self._console().__exit__(*exc)
+
+
+def _width() -> int | None:
+    """The width to draw at when ``COLUMNS`` says 0 (a pseudo-terminal of no size, as some CI runners
+    and ``docker exec -t`` make): rich drew every table and report line at width 0, which is nothing, and
+    `merge`, `status` and `merge --dry-run` printed an empty stdout, exit 0.  0 means "unknown", as
+    ``shutil.get_terminal_size`` reads it (the terminal's own width, else 80); any other value is rich's."""
+    columns = os.environ.get("COLUMNS", "")
+    if not columns.isdigit() or int(columns) > 0:
+        return None
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 
 console = cast("Console", _LazyConsole(stderr=True))

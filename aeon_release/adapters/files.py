@@ -20,7 +20,13 @@ from aeon_release.errors import DISK_ERRNOS, AeonError, DiskError, UsageError, e
 
 
 def write_text(
-    path: Path, text: str, *, what: str = "output file", durable: bool = True, named_by_user: bool = False
+    path: Path,
+    text: str,
+    *,
+    what: str = "output file",
+    durable: bool = True,
+    named_by_user: bool = False,
+    replaces_input: bool = False,
 ) -> None:
     """Write ``text`` (redacted) to ``path``: a temporary file beside it, fsync, then a rename.
 
@@ -31,7 +37,8 @@ def write_text(
     path whose parent folders include a symlink is refused: that link may have come with the
     checkout.  A directory, or a place that cannot be written, is one clean error line.  A path a
     person named (``named_by_user``: --output, the notes) may not lie inside a ``.git`` folder: a
-    report written over ``.git/config`` or ``.git/HEAD`` breaks the repository.
+    report written over ``.git/config`` or ``.git/HEAD`` breaks the repository; nor be a file this run
+    read, unless writing it anew is the point (``replaces_input``: ``init --force``).
     """
     if named_by_user:
         _check_outside_git(path, what)
@@ -39,6 +46,8 @@ def write_text(
         _write_stream(path, _utf8(redact(text)), what)
         return
     _check_target(path, what)
+    if named_by_user and not replaces_input:
+        _check_not_read(path, what)
     _check_parents(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -153,6 +162,33 @@ def _check_target(path: Path, what: str) -> None:
         raise UsageError(f"{what} {path} is a directory", "pass a file path")
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
         raise UsageError(f"{what} {path} is not a regular file", "pass a file path")
+
+
+# The files this process read through ``read_capped``/``open_regular`` (the ledger, the rules, fleet.yaml,
+# releases.yaml, a record, a key, a patch), by device and inode, with what the reader called them.
+_READ: dict[tuple[int, int], str] = {}
+
+
+def forget_reads() -> None:
+    """A new command in this process (the test suite runs hundreds in one)."""
+    _READ.clear()
+
+
+def _check_not_read(path: Path, what: str) -> None:
+    """A report a person names is never written over a file this run read: ``audit --output
+    carries.yaml`` replaced the ledger it had just checked with its report, and ``notes --record r.json
+    --output r.json`` the run record with the notes.  The same file by any name (a hard link, ``./x``); a
+    symbolic link at ``path`` is replaced by the rename, not written through, so it is no such file."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return
+    read = _READ.get((found.st_dev, found.st_ino))
+    if read is not None and stat.S_ISREG(found.st_mode):
+        raise UsageError(
+            f"{what} {printable(str(path))}: that is {printable(read)[:80]}, which this run read; refusing to write over it",
+            "name a file of its own for the output",
+        )
 
 
 def _check_outside_git(path: Path, what: str) -> None:
@@ -291,11 +327,13 @@ def _open_regular(path: Path, what: str, error: type[AeonError]) -> int | None:
         return None
     except OSError as exc:
         raise error(f"{what}: cannot be read: {exc.strerror or exc}", _READ_HINTS.get(exc.errno or 0)) from None
-    mode = os.fstat(fd).st_mode
+    found = os.fstat(fd)
+    mode = found.st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
         kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
         raise error(f"{what}: {kind}", f"name a file there: {printable(str(path))[:200]}")
+    _READ[(found.st_dev, found.st_ino)] = what
     return fd
 
 

@@ -533,8 +533,10 @@ class Git:
         return self.run("status", "--porcelain=v1", "--untracked-files=all")
 
     def unmerged_files(self) -> list[str]:
-        out = self.run("diff", "--name-only", "--diff-filter=U")
-        return sorted({line for line in out.splitlines() if line})
+        # -z, as every list of paths: without it git C-quotes a name ("pkg/caf\303\251.py"), and the
+        # run record's conflicts named no file of the tree, nor the carry whose file it was
+        out = self.run("diff", "--name-only", "-z", "--diff-filter=U")
+        return sorted({name for name in out.split("\0") if name})
 
     def show_file(self, rev: str, path: str) -> str | None:
         status, out, _ = self.try_run("show", f"{rev}:{path}")
@@ -602,19 +604,15 @@ class Git:
         )
         if status != 0:
             return [], []
-        lines = out.splitlines()
+        lines = out.split("\n")  # a patch's lines end at newlines only (a form feed inside one is text)
         removed = [line[1:] for line in lines if line.startswith("-") and not line.startswith("---")]
         return removed, [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
 
     def renames(self, a: str, b: str) -> dict[str, str]:
         """Files git sees as renamed or moved between two commits: old path -> new path."""
-        out = self.run("diff", "--name-status", "-M", "--diff-filter=R", a, b)
-        moved = {}
-        for line in out.splitlines():
-            parts = line.split("\t")
-            if len(parts) == 3:
-                moved[parts[1]] = parts[2]
-        return moved
+        out = self.run("diff", "--name-status", "-z", "-M", "--diff-filter=R", a, b)
+        fields = out.split("\0")  # R<score>, old, new; again and again
+        return {fields[i + 1]: fields[i + 2] for i in range(0, len(fields) - 2, 3) if fields[i].startswith("R")}
 
     def in_progress(self) -> str | None:
         """Which multi-step git operation this work tree is in the middle of, if any."""
@@ -979,8 +977,8 @@ class Git:
         shutil.rmtree(self.git_dir / "sequencer", ignore_errors=True)
 
     def untracked(self) -> list[str]:
-        out = self.run("ls-files", "--others", "--exclude-standard")
-        return [line for line in out.splitlines() if line]
+        out = self.run("ls-files", "-z", "--others", "--exclude-standard")
+        return [name for name in out.split("\0") if name]
 
     def stage_tracked(self) -> None:
         """Stage changes to tracked files only: stray files (`*.orig`, notes) never ride along."""

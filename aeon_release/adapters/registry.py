@@ -109,12 +109,21 @@ def resolve_credentials(
         )
     if password:
         raise UsageError("a registry password was given without --username", "pass --username as well")
-    return _from_docker_config(host, docker_config or _docker_config_path())
+    path = docker_config or _docker_config_path()
+    return _from_docker_config(host, path) if path is not None else None
 
 
-def _docker_config_path() -> Path:
+def _docker_config_path() -> Path | None:
+    """$DOCKER_CONFIG/config.json, else ~/.docker/config.json; None where there is no home folder: no
+    $HOME and a user id no passwd entry names (a container run as an arbitrary uid, as OpenShift and
+    ``docker run --user 1001`` do), where ``Path.home()`` raised and ``releases`` crashed."""
     folder = os.environ.get("DOCKER_CONFIG")
-    return Path(folder) / "config.json" if folder else Path.home() / ".docker" / "config.json"
+    if folder:
+        return Path(folder) / "config.json"
+    try:
+        return Path.home() / ".docker" / "config.json"
+    except RuntimeError:  # "Could not determine home directory."
+        return None
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:

@@ -17,7 +17,6 @@ import fcntl
 import hashlib
 import json
 import os
-import shlex
 import shutil
 import time
 import types
@@ -30,7 +29,7 @@ from typing import IO, Any, Protocol
 from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.blobs import is_object_id
 from aeon_release.adapters.git import validate_ref_name
-from aeon_release.errors import StateError, UsageError, printable, quoted, redact, redact_data
+from aeon_release.errors import StateError, UsageError, printable, quoted, redact, redact_data, shell_word
 
 
 class Word(str, enum.Enum):
@@ -444,7 +443,7 @@ class RunStore:
                 # that (--abort) said it dropped the run while the file stayed, the same line again after
                 raise StateError(
                     f"{path}: not a folder; aeon-release keeps its {part} there",
-                    f"move it aside (mv {shlex.quote(str(path))} {shlex.quote(str(path))}.old): "
+                    f"move it aside (mv {shell_word(str(path))} {shell_word(f'{path}.old')}): "
                     "aeon-release makes the folder again",
                 )
         return path
@@ -573,7 +572,7 @@ class RunStore:
                 runs.append(
                     StateError(
                         f"{printable(str(folder))[:300]}: a run folder named no tag (aeon-release makes none)",
-                        f"remove it if nothing of yours is in it: rm -r {shlex.quote(printable(str(folder)))}",
+                        f"remove it if nothing of yours is in it: rm -r {shell_word(str(folder))}",
                     )
                 )
                 continue
@@ -649,7 +648,7 @@ class RunStore:
             self.pipeline_file,
             "release pipeline state",
             f"the {self.tag} release",
-            f"move it aside (mv {shlex.quote(str(self.pipeline_file))} {shlex.quote(str(self.pipeline_file))}.old): "
+            f"move it aside (mv {shell_word(str(self.pipeline_file))} {shell_word(f'{self.pipeline_file}.old')}): "
             "the release then runs every stage again, and each does only what is not done",
         )
         return state

@@ -6,7 +6,6 @@ the first file is written; an existing file is never replaced without ``--force`
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
 from aeon_release.domain.canary import CANARY_FILE
 from aeon_release.domain.loadbearing import LIST_FILE
 from aeon_release.domain.release_record import RELEASES_FILE
-from aeon_release.errors import ConfigError, UsageError, quoted
+from aeon_release.errors import ConfigError, UsageError, quoted, shell_word
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
 from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBaseline
@@ -292,7 +291,7 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
                 "replace the link by a folder, or pass --config a folder of its own",
             )
     for name, text in texts.items():
-        files.write_text(folder / name, text, what="init", named_by_user=True)
+        files.write_text(folder / name, text, what="init", named_by_user=True, replaces_input=True)  # --force
 
 
 # -- what was done ---------------------------------------------------------------------------------
@@ -329,7 +328,7 @@ def _where(git: Git, folder: Path) -> str:
         found = False  # $AEON_RELEASE_CONFIG names no folder: the next command says so, with its hint
     if not found:
         args += ["--config", str(folder)]
-    return "".join(f" {shlex.quote(plain(a))}" for a in args)
+    return "".join(f" {plain(shell_word(a))}" for a in args)
 
 
 def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json_out: bool, args: str = "") -> None:

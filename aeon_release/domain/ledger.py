@@ -244,7 +244,7 @@ def discover_config_dir(start: Path | None = None) -> Path:
     the current directory upwards that holds carries.yaml (as git finds .git), else the current one."""
     named = os.environ.get(CONFIG_ENV)
     if named:
-        folder = Path(named).expanduser()
+        folder = Path(os.path.expanduser(named))  # no home folder: `~` stays as written (Path's raised)
         if not folder.is_dir():
             why = "not a folder" if folder.exists() else absent(folder, "no such folder")
             raise ConfigError(f"{CONFIG_ENV}={named}: {why}", "point it at the folder holding carries.yaml")

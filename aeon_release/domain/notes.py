@@ -56,6 +56,8 @@ from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
+from aeon_release.domain.markdown import code_span
+from aeon_release.domain.markdown import text as markdown_text
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
 from aeon_release.errors import ConfigError, UsageError, printable, quoted, redact_data
@@ -415,14 +417,17 @@ def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | 
 
 
 def _cell(value: Any) -> str:
-    text = "" if value is None else str(value)
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
-    return " ".join(text.split())
+    """Prose in a cell, on one line: a finding's message quotes code, a reason or a title is anyone's
+    text (``[Approve](https://...)`` in a line of upstream's made a link in the release body)."""
+    return markdown_text(" ".join(("" if value is None else str(value)).split()))
 
 
-def _code(value: Any) -> str:
-    text = "" if value is None else " ".join(str(value).split())
-    return f"`{text.replace('`', '')}`" if text else "—"
+def _code(value: Any, cell: bool = True) -> str:
+    """A name as it is (a backtick was dropped from it: `` `a``b.py` `` read ``ab.py``, a newline read as a
+    space), in a span a ``|`` cannot end the table's cell from (a conflict's file ``a|b.py`` shifted the
+    row's columns)."""
+    text = "" if value is None else str(value)  # a newline in a name is shown escaped, not as a space
+    return code_span(text, cell) if text else "—"
 
 
 def _short(sha: str | None) -> str:
@@ -556,7 +561,7 @@ def _audit_md(data: Mapping[str, Any], audit_file: str | None) -> str:
         lines.append(
             "\nFixed by `merge --continue --fix`:\n"
             + "\n".join(
-                f"- {_code(str(f['path']) + ':' + str(f['line']))}: {_code(str(f['old']))} -> {_code(str(f['new']))}"
+                f"- {_code(str(f['path']) + ':' + str(f['line']), False)}: {_code(f['old'], False)} -> {_code(f['new'], False)}"
                 for f in applied
             )
         )

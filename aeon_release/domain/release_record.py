@@ -49,6 +49,9 @@ _HEADER = (
     "releases:\n"
 )
 VERSION, VARIANT, DATE, DATED_TAG = names.VERSION, names.VARIANT, names.DATE, names.DATED_TAG
+# Dated tags the registry holds and releases.yaml does not: the newest this many are read (a request each).
+# A registry answers a tag list of up to a million; years of daily releases are a thousand.
+UNRECORDED_READS = 1_000
 _FIELDS = (
     "action",
     "repository",

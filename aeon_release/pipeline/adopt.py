@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters import blobs
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
@@ -102,8 +103,11 @@ def read_fork(
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
     taken: set[str] = set()
+    # a marker is a line of a file: a symbolic link's text, a submodule's commit line or a path the branch
+    # no longer has is none (the audit refused such a marker as "lost" on the very branch init read it from)
+    files = {entry.path for entry in blobs.ls_tree(git.path, head) if entry.is_regular}
     for commit in own:
-        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger)
+        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger, files)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -184,6 +188,7 @@ def _carry(
     upstream_prs: set[int],
     taken: set[str],
     ledger: Callable[[str], bool],
+    files: set[str],
 ) -> tuple[CarryGuess | None, str]:
     message = git.message(commit.sha)
     if _PICKED.search(message):
@@ -204,16 +209,15 @@ def _carry(
     now = read_blobs(git.path, head, sorted(added))
     upstream = read_blobs(git.path, tag, sorted(added))
     told = {path: _telling(lines) for path, lines in added.items()}  # once: a commit can add millions of lines
-    kept = {path: set(told[path]) & set(_telling((now[path] or "").splitlines())) for path in added}
+    kept = {path: set(told[path]) & set(_telling(_lines(now[path] or ""))) for path in added}
     if any(told.values()) and not any(kept.values()):
         return None, "none of the lines it added is on the branch any more"
-    theirs = {path: set(_telling((upstream[path] or "").splitlines())) for path in added}
+    theirs = {path: set(_telling(_lines(upstream[path] or ""))) for path in added}
     if any(kept.values()) and all(lines <= theirs[path] for path, lines in kept.items()):
         return None, f"{tag} has every line of it that is left: upstream took it"
-    markers = tuple(
-        m for path in sorted(added) if (m := _marker(path, told[path], now[path], theirs[path])) is not None
-    )
-    symbols = {path: names for path in sorted(added) if (names := _symbols(path, added[path], now[path]))}
+    regular = [path for path in sorted(added) if path in files]
+    markers = tuple(m for path in regular if (m := _marker(path, told[path], now[path], theirs[path])) is not None)
+    symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
     return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
 
@@ -243,7 +247,7 @@ def _undoes_own_lines(git: Git, tag: str, commit: Commit, removed: dict[str, lis
         theirs = upstream[path]
         if theirs is None:
             continue  # a file the tag lacks is the fork's own
-        if path not in removed or set(_telling(removed[path])) & set(_telling(theirs.splitlines())):
+        if path not in removed or set(_telling(removed[path])) & set(_telling(_lines(theirs))):
             return False  # deleted a file of upstream's, or took out a line of it
     return True
 
@@ -258,18 +262,38 @@ def _marker(path: str, told: Sequence[str], text: str | None, upstream: set[str]
     (``told``) that is there exactly
     once now and that upstream's version lacks (a line upstream has too would survive the carry's
     loss); the fork's marker comment when there is one, else a definition line, else the longest."""
-    if text is None:
-        return None
+    if text is None or not _unicode(path):
+        return None  # a name that is no UTF-8 (git's bytes): the ledger, YAML, cannot hold it
     counts: dict[str, int] = {}
-    for line in text.splitlines():
+    for line in _lines(text):
         stripped = line.strip()
         counts[stripped] = counts.get(stripped, 0) + 1
-    lines = [line for line in told if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream]
+    lines = [
+        line
+        for line in told
+        if counts.get(line) == 1 and len(line) <= MARKER_MAX and line not in upstream and _unicode(line)
+    ]
     if not lines:
         return None
     comments = [line for line in lines if line.startswith("#")]  # forks tag their patches with one
     defs = [line for line in lines if _DEF.match(line)]
     return Marker(path, (comments or defs or [max(lines, key=len)])[0])
+
+
+def _lines(text: str) -> list[str]:
+    """A file's lines as the patch reader splits a patch's (``carry_evidence.parse_patch``): at newlines only.
+    ``splitlines()`` also breaks at a form feed or a U+2028 inside a line, and a line the patch kept whole was
+    then on the branch no more."""
+    return text.split("\n")
+
+
+def _unicode(text: str) -> bool:
+    """Text YAML can hold: git's bytes that were not UTF-8 arrive as lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _telling(lines: Sequence[str]) -> list[str]:
@@ -279,7 +303,7 @@ def _telling(lines: Sequence[str]) -> list[str]:
 
 def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ...]:
     """Functions and classes whose ``def``/``class`` line the carry added and that are still defined."""
-    if text is None or not path.endswith(".py"):
+    if text is None or not path.endswith(".py") or not _unicode(path):
         return ()
     names = {m[1] for line in added if (m := _DEF.match(line))}
     if not names:

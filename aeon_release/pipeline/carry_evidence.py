@@ -15,6 +15,7 @@ from pathlib import Path
 from aeon_release.adapters import files
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git
 from aeon_release.domain.audits import linear
+from aeon_release.domain.diffpaths import header_path
 from aeon_release.domain.ledger import Carry, Ledger
 from aeon_release.errors import ConfigError
 
@@ -40,14 +41,15 @@ def parse_patch(text: str, into: CarryDiff | None = None) -> CarryDiff:
     diff = into or CarryDiff()
     path: str | None = None
     in_hunk = False
-    for line in text.splitlines():
+    # lines end at a newline only: splitlines() also broke a line at a form feed or a U+2028 in it
+    for line in text.split("\n"):
         if line.startswith("diff --git "):
             path, in_hunk = None, False
         elif line.startswith("+++ "):
-            path = line[6:].strip() if line.startswith("+++ b/") else None
+            path = header_path(line[4:].rstrip("\r"))
         elif _HUNK.match(line):
             in_hunk = path is not None
-        elif in_hunk and path is not None and line[:1] in "+- ":
+        elif in_hunk and path is not None and line.startswith(("+", "-", " ")):
             target = diff.added if line[0] == "+" else diff.context
             target.setdefault(path, []).append(line[1:])
     return diff

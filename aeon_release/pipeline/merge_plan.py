@@ -19,6 +19,7 @@ from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
+from aeon_release.domain.diffpaths import header_path
 from aeon_release.domain.ledger import Carry, Ledger, PickRef
 from aeon_release.errors import AeonError, ConfigError, GitError, UsageError, printable, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
@@ -424,9 +425,11 @@ def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
 def _patch_files(patch: Path) -> set[str]:
     paths = set()
     raw = files.read_capped(patch, f"patch {patch}", error=ConfigError) or b""
-    for line in raw.decode("utf-8", "replace").splitlines():
-        if line.startswith("+++ b/") or line.startswith("--- a/"):
-            paths.add(line[6:].strip())
+    for line in raw.decode("utf-8", "surrogateescape").split("\n"):
+        side = {"+++ ": "b/", "--- ": "a/"}.get(line[:4])
+        path = header_path(line[4:].rstrip("\r"), side) if side is not None else None
+        if path is not None:
+            paths.add(path)
     return paths
 
 

@@ -330,11 +330,14 @@ def _version_held(registry: Registry, records: list[Release], latest: str) -> st
     holder = release_record.holder_of(records, latest)
     if holder is not None:
         return holder.version
-    for tag in registry.tags():  # not recorded here: a dated twin in the registry tells the version
-        match = release_record.DATED_TAG.fullmatch(tag)
-        if match and registry.digest(tag) == latest:
-            return match[2]
-    return None
+    # not recorded here: a dated twin in the registry tells the version; newest first, and no more than
+    # the newest UNRECORDED_READS (a request each: a registry listing a million held the publish)
+    dated = sorted((tag for tag in registry.tags() if release_record.DATED_TAG.fullmatch(tag)), reverse=True)
+    for tag in dated[: release_record.UNRECORDED_READS]:
+        if registry.digest(tag) == latest:
+            match = release_record.DATED_TAG.fullmatch(tag)
+            return match[2] if match else None
+    return None  # refused by the caller: --allow-downgrade or --no-latest
 
 
 # -- act -------------------------------------------------------------------------------------

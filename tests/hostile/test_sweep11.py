@@ -236,7 +236,9 @@ def test_the_ledgers_text_reaches_the_terminal_escaped(tmp_path: Path, command: 
         merged = run_limited("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch")
         assert merged.code == 0, merged.err
         run = run_limited("notes", "v0.29.0", "--repo", example.fork, "--config", example.config, timeout=TIMEOUT)
-        assert "| DFlash \\x1b]0;pwned\\x07\\x1b[2J \\u202egnp.exe \\x9b31m |" in run.out, run.out
+        assert "| DFlash \\x1b\\]0;pwned\\x07\\x1b\\[2J \\u202egnp.exe \\x9b31m |" in run.out, (
+            run.out
+        )  # brackets escaped (sweep 24)
     else:
         run = run_limited("audits", "list", "--config", example.config, timeout=TIMEOUT)
         assert "carry uma-clamp (Clamp \\x1b]0;pwned" in run.out, run.out

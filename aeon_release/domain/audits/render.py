@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aeon_release.domain.audits.model import AuditReport, Finding, Severity
+from aeon_release.domain.markdown import code_span
+from aeon_release.domain.markdown import text as markdown_text
 from aeon_release.errors import printable, quoted
 
 if TYPE_CHECKING:
@@ -246,12 +248,12 @@ def markdown(report: AuditReport) -> str:
         for f in report.findings:
             mark = "🔕" if f.suppressed else icon[f.severity]
             note = f" (suppressed: {_md(f.suppressed)})" if f.suppressed else ""
-            lines.append(f"| {mark} | {_code(_where(f))} | {_code(_rules(f))} | {_md(f.message)}{note} |")
+            lines.append(f"| {mark} | {code_span(_where(f))} | {code_span(_rules(f))} | {_md(f.message)}{note} |")
     else:
         lines.append("Every rule passed.")
     skipped = [r for r in report.rules if r.skipped]
     if skipped:
-        lines += ["", "Skipped: " + "; ".join(f"{_code(r.id)} ({_md(r.skipped or '')})" for r in skipped)]
+        lines += ["", "Skipped: " + "; ".join(f"{code_span(r.id)} ({_md(r.skipped or '')})" for r in skipped)]
     lines += _md_exclusions(report)
     return "\n".join(lines)
 
@@ -263,24 +265,15 @@ def _md_exclusions(report: AuditReport) -> list[str]:
         "",
         "Excluded by the config: "
         + "; ".join(
-            f"{_code(rid)} excludes {', '.join(_code(g) for g in globs)} ({count} file(s))"
+            f"{code_span(rid)} excludes {', '.join(code_span(g) for g in globs)} ({count} file(s))"
             for rid, globs, count in report.exclusions
         ),
     ]
 
 
 def _md(text: str) -> str:
-    """Table-cell text: no raw control characters, no cell break, no HTML."""
-    text = printable(text).replace("|", "\\|")
-    return text.replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _code(text: str) -> str:
-    """A Markdown code span that a backtick in ``text`` cannot close (CommonMark: a longer fence)."""
-    text = printable(text).replace("|", "\\|")
-    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    """Table-cell text (see :func:`aeon_release.domain.markdown.text`): a finding quotes the code it found."""
+    return markdown_text(text)
 
 
 def github(report: AuditReport) -> str:

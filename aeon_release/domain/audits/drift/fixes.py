@@ -51,8 +51,7 @@ def _fix_file(file: Path, fixes: list[Fix]) -> list[Applied]:
     if outside:
         return [Applied(f, "skipped", f"{printable(f.path)[:200]}: {outside}") for f in fixes]
     try:
-        source = file.read_text(encoding="utf-8")
-        return _rewrite(file, source, fixes)
+        return _rewrite(file, file.read_bytes(), fixes)
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError) as exc:
         return [Applied(f, "skipped", f"cannot parse {f.path}: {str(exc).splitlines()[0]}") for f in fixes]
     except (RecursionError, MemoryError):  # libcst's visitors recurse: an expression ~500 levels deep
@@ -80,9 +79,13 @@ def _not_in_tree(file: Path, path: str) -> str:
     return ""
 
 
-def _rewrite(file: Path, source: str, fixes: list[Fix]) -> list[Applied]:
-    """Rewrite one file (written only when every step, the compile check last, went through)."""
-    module = cst.parse_module(source)
+def _rewrite(file: Path, raw: bytes, fixes: list[Fix]) -> list[Applied]:
+    """Rewrite one file (written only when every step, the compile check last, went through).  libcst reads
+    the bytes as Python does (a coding cookie, a BOM) and writes them back alike, line ends included: read
+    as text and written as text, a file of CRLF lines came back with LF in every line (a one-token fix was a
+    diff of the whole file) and a latin-1 one as UTF-8."""
+    module = cst.parse_module(raw)
+    source = module.code
     rewriter = _Rewriter(fixes)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     rewritten = wrapper.visit(rewriter)
@@ -94,7 +97,7 @@ def _rewrite(file: Path, source: str, fixes: list[Fix]) -> list[Applied]:
             compile(code, str(file), "exec")
         except SyntaxError as exc:
             return [Applied(f, "skipped", f"the fixed file would not compile: {exc.msg}") for f in fixes]
-        file.write_text(code, encoding="utf-8")
+        file.write_bytes(rewritten.bytes)
     return [Applied(f, *_outcome(f, rewriter, source)) for f in fixes]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
-import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import SourceCache, code_lines, parse_python
+from aeon_release.domain.diffpaths import header_path as diff_path
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -356,36 +356,6 @@ def line_map(side: str, merged: str) -> dict[int, int]:
             for offset in range(i2 - i1):
                 mapping[head + i1 + offset + 1] = head + j1 + offset + 1
     return mapping
-
-
-def diff_path(text: str) -> str | None:
-    """The path of a ``+++`` line: ``b/name``, or git's C-quoted ``"b/na\\303\\250me"``; None for /dev/null."""
-    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
-        text = _unquote_c(text[1:-1])
-    elif text.endswith("\t"):  # git adds a tab after a name with a space (for GNU patch)
-        text = text[:-1]
-    return text[2:] if text.startswith("b/") else None
-
-
-_C_ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
-
-
-def _unquote_c(body: str) -> str:
-    """Undo git's quote_c_style: octal bytes and C escapes back to the file name git stores."""
-    raw = bytearray()
-    i = 0
-    while i < len(body):
-        char = body[i]
-        if char != "\\" or i + 1 >= len(body):
-            raw += char.encode("utf-8", "surrogateescape")
-            i += 1
-        elif body[i + 1] in "01234567":
-            raw.append(int(body[i + 1 : i + 4], 8) & 0xFF)
-            i += 4
-        else:
-            raw.append(_C_ESCAPES.get(body[i + 1], ord(body[i + 1])))
-            i += 2
-    return os.fsdecode(bytes(raw))
 
 
 _changes = Memo(Changes, size=8)
