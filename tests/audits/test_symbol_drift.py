@@ -1680,3 +1680,70 @@ def test_a_signature_without_an_added_positional_only_parameter_counts_one_fewer
     assert _without(sig, ["fast"]) == Sig(
         ("x", "scale"), posonly=2, defaults=0, kwonly=(), kwonly_required=frozenset(), varargs=False, varkw=False
     )
+
+
+SLEEP = "vllm/device_allocator/sleep_mode.py"
+SLEEP_BASE = """class SleepModeBackend:
+    @classmethod
+    def preserves_nccl(cls) -> bool:
+        return False
+
+
+class CuMemBackend(SleepModeBackend):
+    @classmethod
+    def preserves_nccl(cls) -> bool:
+        return True
+
+
+class SleepModeBackendFactory:
+    @classmethod
+    def get_backend_class(cls, name: str) -> type[SleepModeBackend]:
+        return SleepModeBackend
+"""
+SLEEP_RENAMED = SLEEP_BASE.replace("preserves_nccl", "preserves_communicators")
+SLEEP_FORK = "vllm/device_allocator/aeon_sleep.py"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def f(backend: type[SleepModeBackend]) -> bool:\n    return backend.preserves_nccl()\n",
+        "def f(backend: 'type[SleepModeBackend] | None') -> bool:\n    return backend.preserves_nccl()\n",
+        "def f(name: str) -> bool:\n"
+        "    backend_cls = SleepModeBackendFactory.get_backend_class(name)\n"
+        "    return backend_cls.preserves_nccl()\n",
+        "class Holder:\n    def __init__(self, backend: type[SleepModeBackend]) -> None:\n        self.backend = backend\n\n"
+        "    def f(self) -> bool:\n        return self.backend.preserves_nccl()\n",
+    ],
+)
+def test_a_member_upstream_renamed_called_on_a_class_a_name_holds(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``type[Foo]`` (a parameter, a factory's return, an attribute set from either) holds the class
+    itself: a classmethod upstream renamed (a461070d1c, ``preserves_nccl``) is looked up on it, where two
+    classes define the name and a search by name alone cannot tell which."""
+    fork = f"from vllm.device_allocator.sleep_mode import SleepModeBackend, SleepModeBackendFactory\n\n\n{body}"
+    sides = s.merge_case(
+        git_repo, {SLEEP: SLEEP_BASE}, {SLEEP_FORK: fork}, [("rename (#47243)", {SLEEP: SLEEP_RENAMED})]
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (SLEEP_FORK, line_of(git_repo, SLEEP_FORK, ".preserves_nccl()"))
+    assert "preserves_communicators" in message
+
+
+def test_a_class_upstream_defines_under_an_optional_import(git_repo: GitRepo, no_rules: Path) -> None:
+    """``try: import ray; class RayWorkerWrapper(...)`` ... ``except ImportError: RayWorkerWrapper = None``:
+    the fallback does not hide the class a fork subclasses (ebfbcfe46a renamed its method)."""
+    ray_utils = "vllm/v1/executor/ray_utils.py"
+    base = (
+        "try:\n    import ray\n\n    class RayWorkerWrapper:\n        def get_node_and_gpu_ids(self):\n"
+        '            return "n", [0]\n\nexcept ImportError:\n    ray = None\n    RayWorkerWrapper = None\n'
+    )
+    fork_path = "vllm/v1/executor/aeon_ray.py"
+    fork = (
+        "from vllm.v1.executor.ray_utils import RayWorkerWrapper\n\n\nclass AeonWorker(RayWorkerWrapper):\n"
+        '    def get_node_and_gpu_ids(self):\n        return "n", [1]\n'
+    )
+    renamed = base.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
+    sides = s.merge_case(git_repo, {ray_utils: base}, {fork_path: fork}, [("rename (#45026)", {ray_utils: renamed})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork_path, 5)
+    assert "renamed RayWorkerWrapper.get_node_and_gpu_ids to RayWorkerWrapper.get_node_and_physical_gpu_ids" in message

@@ -935,6 +935,9 @@ class _Checker:
             return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
         typed = self._typed(mod, owner, scope)
         if typed is not None:
+            held = self._typed(mod, owner, scope, held=True)
+            if held is not None and held(self.after) is not None:
+                return _instance_member(held, expr.attr), "class"  # ``backend: type[AttentionBackend]``
             return _instance_member(typed, expr.attr), "instance"
         inner, _ = self._resolver(mod, owner, scope)
         if inner is None:
@@ -948,8 +951,12 @@ class _Checker:
         )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
 
-    def _typed(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> Callable[[Index], px.ClassInfo | None] | None:
-        """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``."""
+    def _typed(
+        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``;
+        with ``held``, the class a name holds itself (``backend: type[AttentionBackend]``, or a factory's
+        ``-> type[...]``), whose members are looked up as on the class."""
         if (
             scope.cls
             and isinstance(owner, ast.Attribute)
@@ -957,7 +964,7 @@ class _Checker:
             and owner.value.id == scope.me
         ):
             path, qual, attr = mod.path, scope.cls, owner.attr
-            return lambda ix: self._attribute_class(ix, path, qual, attr)
+            return lambda ix: self._attribute_class(ix, path, qual, attr, held)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
@@ -965,10 +972,12 @@ class _Checker:
             annotation = self._local_types[id(func)].get(owner.id)
             if annotation is not None:
                 path = mod.path
-                return lambda ix: _annotated_class(ix, ix.module_at(path), annotation)
+                return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
         return None
 
-    def _attribute_class(self, ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+    def _attribute_class(
+        self, ix: Index, path: str, qualname: str, attr: str, held: bool = False
+    ) -> px.ClassInfo | None:
         """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
         mod = ix.module_at(path)
         cls = ix.class_info(mod, qualname) if mod else None
@@ -979,7 +988,7 @@ class _Checker:
                 self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
             annotation = self._attribute_types[id(item.node)][1].get(attr)
             if annotation is not None:
-                return _annotated_class(ix, item.module, annotation)
+                return _annotated_class(ix, item.module, annotation, held)
         return None
 
     def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
@@ -2251,19 +2260,42 @@ def _module_dispatch(mro: list[px.ClassInfo | px.External]) -> bool:
     return any(isinstance(i, px.External) and not i.broken and i.name.rsplit(".", 1)[-1] == "Module" for i in mro)
 
 
-def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) -> px.ClassInfo | None:
+def _annotated_class(
+    ix: Index, mod: ModuleInfo | None, annotation: ast.expr, held: bool = False
+) -> px.ClassInfo | None:
+    """The class an annotation names; with ``held``, the class a ``type[Foo]`` annotation holds."""
     if mod is None:
         return None
-    target = _unwrap_annotation(annotation)
+    direct = _class_object(annotation) if held else None
+    target = direct if direct is not None else _unwrap_annotation(annotation)
     if target is None:
         return None
     sym = ix.resolve_expr(mod, target)
     if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and sym.node.returns:
         # x = make_foo(...): the factory's return annotation, one level deep
         home = ix.module_at(sym.path)
-        returns = _unwrap_annotation(sym.node.returns)
+        returns = _class_object(sym.node.returns) if held else _unwrap_annotation(sym.node.returns)
         return ix.class_of(ix.resolve_expr(home, returns)) if home and returns is not None else None
-    return ix.class_of(sym)
+    return ix.class_of(sym) if direct is not None or not held else None
+
+
+def _class_object(annotation: ast.expr) -> ast.expr | None:
+    """``type[Foo]``, ``Type[Foo]``, ``"type[Foo]"``, ``type[Foo] | None`` -> the ``Foo`` expression."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        module = parse_python(annotation.value)
+        if module is None or len(module.body) != 1 or not isinstance(module.body[0], ast.Expr):
+            return None
+        annotation = module.body[0].value
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [
+            s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)
+        ]
+        return _class_object(sides[0]) if len(sides) == 1 else None
+    if not isinstance(annotation, ast.Subscript) or not isinstance(annotation.value, (ast.Name, ast.Attribute)):
+        return None
+    if _last(annotation.value) == "Optional":
+        return _class_object(annotation.slice)
+    return _unwrap_annotation(annotation.slice) if _last(annotation.value) in ("type", "Type") else None
 
 
 def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
