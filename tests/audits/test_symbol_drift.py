@@ -1747,3 +1747,48 @@ def test_a_class_upstream_defines_under_an_optional_import(git_repo: GitRepo, no
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (fork_path, 5)
     assert "renamed RayWorkerWrapper.get_node_and_gpu_ids to RayWorkerWrapper.get_node_and_physical_gpu_ids" in message
+
+
+EXPERTS = "vllm/model_executor/experts.py"
+EXPERTS_BASE = """class DeepGemmExperts:
+    def __init__(self, quant_config):
+        self.quant_config = quant_config
+
+
+class TritonExperts:
+    def __init__(self, quant_config):
+        self.quant_config = quant_config
+"""
+EXPERTS_INSERTED = EXPERTS_BASE.replace(
+    "class DeepGemmExperts:\n    def __init__(self, quant_config):",
+    "class DeepGemmExperts:\n    def __init__(self, moe_config, quant_config):",
+)
+
+
+@pytest.mark.parametrize(
+    ("table", "call", "reported"),
+    [
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', "_EXPERTS[name](quant_config)", True),
+        ('{"deepgemm": DeepGemmExperts}', "_EXPERTS.get(name)(quant_config)", True),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[name](quant_config)", True),
+        # near misses: the table holds only a class upstream left alone; a local table of the function's own
+        ('{"triton": TritonExperts}', "_EXPERTS[name](quant_config)", False),
+        ('{"deepgemm": DeepGemmExperts}', "{}[name](quant_config)", False),
+    ],
+)
+def test_a_call_through_a_table_of_callables(
+    git_repo: GitRepo, no_rules: Path, table: str, call: str, reported: bool
+) -> None:
+    """``EXPERTS[name](cfg)`` calls each class the table holds: #32414 inserted ``moe_config`` before
+    DeepGemmExperts' ``quant_config``, and the fork's call passes it where ``moe_config`` is now."""
+    fork_path = "vllm/model_executor/aeon_experts.py"
+    fork = (
+        f"from vllm.model_executor.experts import DeepGemmExperts, TritonExperts\n\n_EXPERTS = {table}\n\n\n"
+        f"def aeon_experts(name, quant_config):\n    return {call}\n"
+    )
+    sides = s.merge_case(
+        git_repo, {EXPERTS: EXPERTS_BASE}, {fork_path: fork}, [("insert (#32414)", {EXPERTS: EXPERTS_INSERTED})]
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in rows] == ([(fork_path, 7)] if reported else [])
+    assert all("DeepGemmExperts(moe_config, quant_config)" in message for _, _, message in rows)

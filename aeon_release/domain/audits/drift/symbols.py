@@ -596,6 +596,16 @@ class _Checker:
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
             return
+        entries = _table_entries(mod, call.func, self._local_names(scope))
+        if entries is not None:  # ``EXPERTS[name](cfg)``: a call of each callable the table holds
+            for entry in entries:
+                resolver, _ = self._resolver(mod, entry, scope)
+                if resolver is not None and isinstance(
+                    resolver(self.after), DefSym
+                ):  # a gone entry: its own line says so
+                    picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
+                    yield from self._call(mod, picked, scope)
+            return
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
@@ -2068,6 +2078,30 @@ def _changed_object(node: ast.AST) -> str | None:
 class _Launch(ast.Call):
     """A kernel launch ``kernel[grid](args, num_warps=4)`` as the call of ``kernel`` it makes: the keywords
     the kernel does not name (the launcher's options) left out."""
+
+
+def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> list[ast.expr] | None:
+    """The callables of a table a call picks from (``EXPERTS[name](...)``, ``EXPERTS.get(name)(...)``):
+    a module-level name of the file bound to a dict, list or tuple display, whose entries that are
+    names or attributes each get the call's arguments; None for any other callee."""
+    if isinstance(func, ast.Subscript):
+        holder = func.value
+    elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" and func.args:
+        holder = func.func.value
+    else:
+        return None
+    if not isinstance(holder, ast.Name) or holder.id in local:
+        return None
+    binding = mod.names.get(holder.id)
+    node = binding.node if binding is not None and binding.kind == "value" else None
+    value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+    if isinstance(value, ast.Dict):
+        items: list[ast.expr] = value.values
+    elif isinstance(value, (ast.List, ast.Tuple)):
+        items = value.elts
+    else:
+        return None
+    return [item for item in items if isinstance(item, (ast.Name, ast.Attribute))]
 
 
 def _launched(call: ast.Call, before: DefSym, after: DefSym) -> _Launch | None:
