@@ -209,9 +209,10 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
         for node in ast.walk(module):
             if getattr(node, "lineno", None) not in owned:
                 continue
-            read = _module_read(node)
+            read = _module_read(node) if isinstance(node, ast.expr) else None
             if (
-                read is not None
+                isinstance(node, ast.expr)
+                and read is not None
                 and (change := changed.get(read[1])) is not None
                 and _is_module(aliases.get(read[0]), change.module)
             ):
@@ -228,7 +229,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                     yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
 
 
-def _module_read(node: ast.AST) -> tuple[str, str] | None:
+def _module_read(node: ast.expr) -> tuple[str, str] | None:
     """(module name, attribute) of ``envs.APP_FLAG`` or ``getattr(envs, "APP_FLAG"[, default])``."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
         return node.value.id, node.attr
