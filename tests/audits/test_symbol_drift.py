@@ -1792,3 +1792,24 @@ def test_a_call_through_a_table_of_callables(
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in rows] == ([(fork_path, 7)] if reported else [])
     assert all("DeepGemmExperts(moe_config, quant_config)" in message for _, _, message in rows)
+
+
+def test_an_override_of_a_method_renamed_under_a_base_with_getattr(git_repo: GitRepo, no_rules: Path) -> None:
+    """A base's ``__getattr__`` (WorkerWrapperBase hands unknown names to its worker) may serve any name to
+    a caller, but upstream now calls the method by its new name: the fork's override of the old one is
+    left behind (ebfbcfe46a renamed RayWorkerWrapper.get_node_and_gpu_ids).  A read of an attribute the
+    base never defined stays unknown."""
+    wrappers = "vllm/v1/worker/wrappers.py"
+    base = (
+        "class WorkerWrapperBase:\n    def __getattr__(self, attr):\n        return getattr(self.worker, attr)\n\n\n"
+        'class RayWorkerWrapper(WorkerWrapperBase):\n    def get_node_and_gpu_ids(self):\n        return "n", [0]\n'
+    )
+    fork_path = "vllm/v1/worker/aeon_wrapper.py"
+    fork = (
+        "from vllm.v1.worker.wrappers import RayWorkerWrapper\n\n\nclass AeonWorker(RayWorkerWrapper):\n"
+        '    def get_node_and_gpu_ids(self):\n        return "n", [1]\n\n    def aeon(self):\n        return self.rank\n'
+    )
+    renamed = base.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
+    sides = s.merge_case(git_repo, {wrappers: base}, {fork_path: fork}, [("rename (#45026)", {wrappers: renamed})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork_path, 5) and "overrides RayWorkerWrapper.get_node_and_gpu_ids" in message

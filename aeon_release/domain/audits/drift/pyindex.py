@@ -324,7 +324,9 @@ class Index:
         self._c3[id(cls)] = (cls, None if merged is None else [cls, *merged])
         return self._c3[id(cls)][1]
 
-    def member(self, mro: list[ClassInfo | External], name: str) -> Sym:
+    def member(self, mro: list[ClassInfo | External], name: str, dynamic: bool = True) -> Sym:
+        """The definition of ``name`` along ``mro``; with ``dynamic``, UNKNOWN where a class's ``__getattr__``
+        may make it up at run time."""
         classes = [i for i in mro if isinstance(i, ClassInfo)]
         for item in classes:
             if name in item.members:
@@ -334,7 +336,7 @@ class Index:
                 return DefSym(item.module.path, name, item.node, item.qualname)
         if name.startswith("__") and name.endswith("__"):
             return UNKNOWN  # object and the metaclass define these
-        if any(
+        if dynamic and any(
             isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro
         ):
             return UNKNOWN  # attributes made up at run time

@@ -1001,11 +1001,11 @@ class _Checker:
                 return _annotated_class(ix, item.module, annotation, held)
         return None
 
-    def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
+    def _member_of(self, path: str, qualname: str, attr: str, include_self: bool, dynamic: bool = True) -> Resolver:
         def resolve(ix: Index) -> Sym:
             mod = ix.module_at(path)
             cls = ix.class_info(mod, qualname) if mod else None
-            return ix.member(ix.mro(cls, include_self), attr) if cls else px.UNKNOWN
+            return ix.member(ix.mro(cls, include_self), attr, dynamic) if cls else px.UNKNOWN
 
         return resolve
 
@@ -1140,6 +1140,14 @@ class _Checker:
         resolver = self._member_of(mod.path, qual, name, False)
         before, after = resolver(self.before), resolver(self.after)
         short = qual.rsplit(".", 1)[-1]
+        if (
+            after is UNKNOWN
+            and isinstance(before, DefSym)
+            and isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
+            # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
+            # a base's body defined call it by the name its body defines now: the override is left behind
+            after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
         if isinstance(before, DefSym) and after is MISSING:
             consequence = (
                 "nothing calls the fork's method any more"
