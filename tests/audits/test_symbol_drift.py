@@ -1813,3 +1813,38 @@ def test_an_override_of_a_method_renamed_under_a_base_with_getattr(git_repo: Git
     sides = s.merge_case(git_repo, {wrappers: base}, {fork_path: fork}, [("rename (#45026)", {wrappers: renamed})])
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (fork_path, 5) and "overrides RayWorkerWrapper.get_node_and_gpu_ids" in message
+
+
+RAY_UTILS = "vllm/v1/executor/ray_utils.py"
+RAY_V2 = "vllm/v1/executor/ray_v2.py"
+RAY_UTILS_BASE = 'class RayWorkerWrapper:\n    def get_node_and_gpu_ids(self):\n        return "n", [0]\n'
+RAY_V2_BASE = 'class RayWorkerProc:\n    def get_node_and_gpu_ids(self):\n        return "n", [0]\n'
+
+
+def _renamed_everywhere(text: str) -> str:
+    return text.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
+
+
+@pytest.mark.parametrize(
+    ("v2_after", "reported"),
+    [
+        (_renamed_everywhere(RAY_V2_BASE), True),  # every def renamed: the call fails whichever was meant
+        (RAY_V2_BASE + "\n\nX = 1\n", False),  # one def left: the call may still mean it
+    ],
+)
+def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
+    git_repo: GitRepo, no_rules: Path, v2_after: str, reported: bool
+) -> None:
+    """``w.get_node_and_gpu_ids.remote()`` calls the actor's method; two classes defined it and
+    ebfbcfe46a renamed both: an untyped call of the name is then drift whichever class it meant."""
+    fork_path = "vllm/v1/executor/aeon_nodes.py"
+    fork = "import ray\n\n\ndef aeon_nodes(workers):\n    return ray.get([w.get_node_and_gpu_ids.remote() for w in workers])\n"
+    sides = s.merge_case(
+        git_repo,
+        {RAY_UTILS: RAY_UTILS_BASE, RAY_V2: RAY_V2_BASE},
+        {fork_path: fork},
+        [("rename (#45026)", {RAY_UTILS: _renamed_everywhere(RAY_UTILS_BASE), RAY_V2: v2_after})],
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in rows] == ([(fork_path, 5)] if reported else [])
+    assert all("calls w.get_node_and_gpu_ids" in message for _, _, message in rows)

@@ -592,6 +592,13 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
+        if (
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr == "remote"
+            and isinstance(call.func.value, ast.Attribute)
+        ):
+            # ``actor.method.remote(*args)``: a Ray actor's method, called with these arguments in its process
+            call = ast.copy_location(ast.Call(call.func.value, call.args, call.keywords), call)
         op = called_op(call.func)
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
@@ -671,15 +678,21 @@ class _Checker:
         names = sorted({call.func.attr for _, call in self._chains if isinstance(call.func, ast.Attribute)})
         sites = ours.definition_sites(names)
         candidates: list[tuple[ModuleInfo, ast.Call, DefSym]] = []
+        several: list[tuple[ModuleInfo, ast.Call, DefSym]] = []  # which def is meant is unknown
         for mod, call in self._chains:
             assert isinstance(call.func, ast.Attribute)
             found = sites.get(call.func.attr, [])
-            if len(found) == 1 and found[0][0] in self.inp.upstream_files:
-                before = _method_at(self.before, found[0][0], found[0][1], call.func.attr)
-                old = _bound_sig(before, "instance") if before is not None else None
-                if before is not None and old is not None and call_problem(call, old) is None:
-                    candidates.append((mod, call, before))
+            if not found or not all(path in self.inp.upstream_files for path, _ in found):
+                continue
+            fitting = self._fitting(call, found)
+            if fitting is not None:
+                (candidates if len(found) == 1 else several).append((mod, call, fitting))
         gone: dict[str, list[tuple[str, int]]] | None = None
+        for mod, call, before in several:  # upstream removed every def of the name: the call fails whichever it was
+            gone = theirs.definition_sites(sorted({b.name for _, _, b in several})) if gone is None else gone
+            if not gone.get(before.name):
+                yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
+        gone = None
         for mod, call, before in candidates:
             after = _same_member(self.after, before)
             what = f"calls {_show(call.func)}"
@@ -694,6 +707,16 @@ class _Checker:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def _fitting(self, call: ast.Call, found: list[tuple[str, int]]) -> DefSym | None:
+        """The first of these defs (path, line) of the fork branch the call fit before the merge."""
+        assert isinstance(call.func, ast.Attribute)
+        for path, line in found:
+            before = _method_at(self.before, path, line, call.func.attr)
+            old = _bound_sig(before, "instance") if before is not None else None
+            if before is not None and old is not None and call_problem(call, old) is None:
+                return before
+        return None
 
     def op_calls(self) -> Iterator[Finding]:
         """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
