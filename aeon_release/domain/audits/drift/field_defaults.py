@@ -54,7 +54,7 @@ _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 # a name a line binds to a configuration: a parameter annotated with its class (``kv: KVTransferConfig``)
-# or a local assigned from a configuration (``kv = vllm_config.kv_transfer_config``); its reads are held
+# or a local assigned from a configuration (``kv = app_config.kv_transfer_config``); its reads are held
 _BINDS_HOLDER = re.compile(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
 DefaultValue = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
@@ -249,7 +249,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
 def _holder_aliases(module: ast.Module) -> frozenset[str]:
     """Names every binding of which in the module holds a configuration: a parameter annotated with a
     configuration's class (``kv: KVTransferConfig``, ``Optional[...]``), or a name assigned a
-    configuration (``kv = vllm_config.kv_transfer_config``)."""
+    configuration (``kv = app_config.kv_transfer_config``)."""
     verdicts: dict[str, bool] = {}
     for node in ast.walk(module):
         if isinstance(node, ast.arg):
