@@ -55,7 +55,8 @@ _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z]
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 # a name a line binds to a configuration: a parameter annotated with its class (``kv: KVTransferConfig``)
 # or a local assigned from a configuration (``kv = app_config.kv_transfer_config``); its reads are held
-_BINDS_HOLDER = re.compile(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
+# (on RE2: ``[\w.]*`` before the holder's own ``[A-Za-z_]*`` backtracks quadratically on ``re``)
+_BINDS_HOLDER = linear.Scan(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
 DefaultValue = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
@@ -197,7 +198,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     for path in trees.mine:
         if path.endswith(".py"):
             added = trees.mine[path].added.values()
-            aliases = {m.group(1) for line in added for m in _BINDS_HOLDER.finditer(line)}
+            aliases = {name for line in added for name in _BINDS_HOLDER.findall(line)}
             read = (
                 re.compile(rf"\b(?:{'|'.join(sorted(aliases))})\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\()")
                 if aliases

@@ -264,11 +264,18 @@ def _choices_among(lines: list[str], names: set[str]) -> set[str]:
         if ends:
             # a dict's value (``{"kv_connector": "P2pNcclConnector"}``) is set, not declared one of a set
             found.update(
-                m.group()
-                for m in _QUOTED_WORD.finditer(line, min(ends) + 1)
-                if not line[: m.start() - 1].rstrip().endswith(":")
+                m.group() for m in _QUOTED_WORD.finditer(line, min(ends) + 1) if not _after_colon(line, m.start() - 1)
             )
     return found & names
+
+
+def _after_colon(line: str, quote: int) -> bool:
+    """The quote at ``quote`` follows a ``:`` (blanks between): a dict's value.  Walked back from the
+    quote, not a slice of the line before it: a line of many quoted words is read once."""
+    at = quote - 1
+    while at >= 0 and line[at] in " \t":
+        at -= 1
+    return at >= 0 and line[at] == ":"
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
