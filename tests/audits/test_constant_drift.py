@@ -244,3 +244,46 @@ def test_other_spellings_of_the_same_comparison(git_repo: GitRepo, no_rules: Pat
     lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     literal = [i for i, t in enumerate(text.splitlines(), 1) if "-1" in t][:1]
     assert lines == (literal if tied else [])
+
+
+BOUNDS = "vllm/v1/sample/bounds.py"
+BOUNDS_BASE = """MAX_SPEC_LEN = 32
+CONNECTOR_VERSION = 6
+
+
+def check(metadata):
+    assert metadata.max_spec_len <= MAX_SPEC_LEN
+
+
+def handshake(engine_id):
+    return {"engine_id": engine_id, "connector_version": CONNECTOR_VERSION}
+"""
+BOUNDS_CHANGED = BOUNDS_BASE.replace("= 32", "= 128").replace("= 6", "= 7")
+
+
+@pytest.mark.parametrize(
+    ("body", "tied"),
+    [
+        # #24986 made MAX_SPEC_LEN 128: the fork's bound of the same value, written the other way round
+        ("def f(metadata):\n    return metadata.max_spec_len > 32\n", True),
+        ("def f(metadata):\n    return 32 >= metadata.max_spec_len\n", True),
+        # NIXL_CONNECTOR_VERSION 6 -> 7: the fork's handshake writes the version upstream's entry holds
+        ('def f(e):\n    return {"engine_id": e, "connector_version": 6}\n', True),
+        ('def f(meta):\n    meta["connector_version"] = 6\n', True),
+        ('def f():\n    return {"connector_version": 6}\n', True),
+        # near misses: an equality is no bound, another subject, another key, the new value
+        ("def f(metadata):\n    return metadata.max_spec_len == 32\n", False),
+        ("def f(other):\n    return other.max_len > 32\n", False),
+        ('def f(e):\n    return {"engine_id": e, "other_version": 6}\n', False),
+        ('def f(e):\n    return {"connector_version": 7}\n', False),
+    ],
+)
+def test_a_bound_written_the_other_way_and_a_keyed_entry(
+    git_repo: GitRepo, no_rules: Path, body: str, tied: bool
+) -> None:
+    """A bound is one bound whichever operator writes it (the fork's ``n > 32`` is upstream's ``n <=
+    MAX_SPEC_LEN``), and an entry of a dict display or a subscript store keyed like upstream's entry
+    holding the constant says what that entry says."""
+    sides = s.merge_case(git_repo, {BOUNDS: BOUNDS_BASE, **INITS}, {FORK: body}, [(SUBJECT, {BOUNDS: BOUNDS_CHANGED})])
+    lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert lines == ([2] if tied else [])

@@ -226,3 +226,42 @@ def test_a_carry_in_the_file_upstream_changed_is_tied_to_its_attribute(git_repo:
     got = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert list(got) == [line_of(git_repo, BATCH, "# AEON")]
     assert got[line_of(git_repo, BATCH, "# AEON")][0] is Severity.ERROR
+
+
+WORKSPACE = "vllm/v1/attention/backends/sparse.py"
+WORKSPACE_BASE = """import torch
+
+_workspace: torch.Tensor | None = None
+
+
+def get_workspace(device):
+    global _workspace
+    if _workspace is None:
+        _workspace = torch.zeros(1024, dtype=torch.uint8, device=device)
+    return _workspace
+
+
+def scratch(device):
+    buffer = torch.zeros(16, dtype=torch.uint8, device=device)
+    return buffer
+"""
+WORKSPACE_INT8 = WORKSPACE_BASE.replace("1024, dtype=torch.uint8", "1024, dtype=torch.int8")
+
+
+def test_a_module_buffer_a_function_makes_under_global(git_repo: GitRepo, no_rules: Path) -> None:
+    """#48046 made FlashInfer's sparse MLA workspace, made lazily under ``global _fi_sparse_workspace``,
+    ``int8`` where it was ``uint8``: the module's name holds it, not a local of the function."""
+    fork_path = "vllm/v1/attention/backends/aeon_ws.py"
+    fork = (
+        "import torch\n\nfrom vllm.v1.attention.backends import sparse\n\n\ndef aeon_bytes() -> bool:\n"
+        "    return sparse._workspace.dtype == torch.uint8\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {WORKSPACE: WORKSPACE_BASE},
+        {fork_path: fork},
+        [("int8 workspace (#48046)", {WORKSPACE: WORKSPACE_INT8})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE]
+    assert rows == [(fork_path, 7)]

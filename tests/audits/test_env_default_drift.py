@@ -147,3 +147,17 @@ def test_a_variable_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: 
         [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+
+
+def test_a_read_of_the_registry_by_getattr(git_repo: GitRepo, no_rules: Path) -> None:
+    """``getattr(envs, "NAME", False)`` reads what ``envs.NAME`` reads (#48979 flipped VLLM_MOE_SKIP_PADDING's
+    default); a ``getattr`` of another object, or of a name upstream left alone, is silent."""
+    fork = (
+        "from vllm import envs as vllm_envs\n\n\ndef aeon_deep_gemm() -> bool:\n"
+        '    return getattr(vllm_envs, "VLLM_USE_DEEP_GEMM", False)\n\n\ndef aeon_other(cfg) -> bool:\n'
+        '    return getattr(cfg, "VLLM_USE_DEEP_GEMM", False) or getattr(vllm_envs, "VLLM_LOGGING_LEVEL") == "X"\n'
+    )
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})])
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(by_line) == {5}
+    assert "getattr(vllm_envs, 'VLLM_USE_DEEP_GEMM', False) reads environment variable VLLM_USE_DEEP_GEMM" in by_line[5]

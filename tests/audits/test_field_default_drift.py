@@ -221,3 +221,23 @@ def test_a_read_by_string_off_a_configuration(git_repo: GitRepo, no_rules: Path)
         "getattr(self.model_config, 'disable_cascade_attn', False) reads ModelConfig.disable_cascade_attn"
         in (by_line[guarded])
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ("def f(mc: ModelConfig) -> bool:\n    return mc.disable_cascade_attn\n", 5),
+        ("def f(mc: 'ModelConfig | None') -> bool:\n    return mc.disable_cascade_attn\n", 5),
+        ("def f(vllm_config) -> bool:\n    mc = vllm_config.model_config\n    return mc.disable_cascade_attn\n", 6),
+        # near misses: a name bound to something else too, an unannotated parameter
+        ("def f(mc: ModelConfig, x) -> bool:\n    mc = x.runner\n    return mc.disable_cascade_attn\n", None),
+        ("def f(mc) -> bool:\n    return mc.disable_cascade_attn\n", None),
+    ],
+)
+def test_a_name_bound_to_a_configuration(git_repo: GitRepo, no_rules: Path, body: str, line: int | None) -> None:
+    """A parameter annotated with the configuration's class (``kv: KVTransferConfig``) or a local assigned
+    a configuration (``kv = vllm_config.kv_transfer_config``) holds it, whatever its short name
+    (ab6f3487a6 changed ``kv_load_failure_policy``'s default)."""
+    fork = f"from vllm.config.model import ModelConfig\n\n\n{body}"
+    sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
+    assert set(found(audit_tree(git_repo.path, no_rules, merge=sides))) == ({line} if line else set())

@@ -537,3 +537,27 @@ def test_a_class_read_off_its_module_by_string(git_repo: GitRepo, no_rules: Path
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 3)])
     if not silent:
         assert "GPUModelRunner" in rows[0][2]
+
+
+def test_a_removed_choice_only_a_comment_or_an_import_still_names(git_repo: GitRepo, no_rules: Path) -> None:
+    """An accepted value lives on only as a string: upstream's comment ``# soundfile (or gumbel) ...`` or an
+    import of a library of that name accepts nothing (#39524 dropped ``"resampy"`` and kept a comment)."""
+    other = {"vllm/media.py": "# the old path needed gumbel, which is gone\nimport gumbel  # noqa\n"}
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: SPECULATIVE_BASE, PROPOSER: PROPOSER_BASE, **other},
+        {FORK: CHOICE_FORK},
+        [(SUBJECT_40269, {SPECULATIVE: SPECULATIVE_40269, PROPOSER: PROPOSER_40269})],
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message
+
+
+def test_a_removed_choice_held_under_a_key_is_passed(git_repo: GitRepo, no_rules: Path) -> None:
+    """``{"sample_method": "gumbel"}`` (a config built as a dict, module-level or returned) passes the
+    value as the keyword of that name would: a warning; the dict's key is not a choice the fork declares."""
+    fork = 'AEON_SPEC = {"method": "ngram", "sample_method": "gumbel"}\n\n\ndef aeon_spec():\n'
+    fork += '    return {"sample_method": "gumbel"}\n'
+    report = choice_case(git_repo, no_rules, fork)
+    given = [(f.path, f.line, f.severity.value) for f in report.findings if '"gumbel" given as' in f.message]
+    assert given == [(FORK, 1, "warning"), (FORK, 5, "warning")]

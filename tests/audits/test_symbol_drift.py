@@ -1680,3 +1680,171 @@ def test_a_signature_without_an_added_positional_only_parameter_counts_one_fewer
     assert _without(sig, ["fast"]) == Sig(
         ("x", "scale"), posonly=2, defaults=0, kwonly=(), kwonly_required=frozenset(), varargs=False, varkw=False
     )
+
+
+SLEEP = "vllm/device_allocator/sleep_mode.py"
+SLEEP_BASE = """class SleepModeBackend:
+    @classmethod
+    def preserves_nccl(cls) -> bool:
+        return False
+
+
+class CuMemBackend(SleepModeBackend):
+    @classmethod
+    def preserves_nccl(cls) -> bool:
+        return True
+
+
+class SleepModeBackendFactory:
+    @classmethod
+    def get_backend_class(cls, name: str) -> type[SleepModeBackend]:
+        return SleepModeBackend
+"""
+SLEEP_RENAMED = SLEEP_BASE.replace("preserves_nccl", "preserves_communicators")
+SLEEP_FORK = "vllm/device_allocator/aeon_sleep.py"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def f(backend: type[SleepModeBackend]) -> bool:\n    return backend.preserves_nccl()\n",
+        "def f(backend: 'type[SleepModeBackend] | None') -> bool:\n    return backend.preserves_nccl()\n",
+        "def f(name: str) -> bool:\n"
+        "    backend_cls = SleepModeBackendFactory.get_backend_class(name)\n"
+        "    return backend_cls.preserves_nccl()\n",
+        "class Holder:\n    def __init__(self, backend: type[SleepModeBackend]) -> None:\n        self.backend = backend\n\n"
+        "    def f(self) -> bool:\n        return self.backend.preserves_nccl()\n",
+    ],
+)
+def test_a_member_upstream_renamed_called_on_a_class_a_name_holds(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``type[Foo]`` (a parameter, a factory's return, an attribute set from either) holds the class
+    itself: a classmethod upstream renamed (a461070d1c, ``preserves_nccl``) is looked up on it, where two
+    classes define the name and a search by name alone cannot tell which."""
+    fork = f"from vllm.device_allocator.sleep_mode import SleepModeBackend, SleepModeBackendFactory\n\n\n{body}"
+    sides = s.merge_case(
+        git_repo, {SLEEP: SLEEP_BASE}, {SLEEP_FORK: fork}, [("rename (#47243)", {SLEEP: SLEEP_RENAMED})]
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (SLEEP_FORK, line_of(git_repo, SLEEP_FORK, ".preserves_nccl()"))
+    assert "preserves_communicators" in message
+
+
+def test_a_class_upstream_defines_under_an_optional_import(git_repo: GitRepo, no_rules: Path) -> None:
+    """``try: import ray; class RayWorkerWrapper(...)`` ... ``except ImportError: RayWorkerWrapper = None``:
+    the fallback does not hide the class a fork subclasses (ebfbcfe46a renamed its method)."""
+    ray_utils = "vllm/v1/executor/ray_utils.py"
+    base = (
+        "try:\n    import ray\n\n    class RayWorkerWrapper:\n        def get_node_and_gpu_ids(self):\n"
+        '            return "n", [0]\n\nexcept ImportError:\n    ray = None\n    RayWorkerWrapper = None\n'
+    )
+    fork_path = "vllm/v1/executor/aeon_ray.py"
+    fork = (
+        "from vllm.v1.executor.ray_utils import RayWorkerWrapper\n\n\nclass AeonWorker(RayWorkerWrapper):\n"
+        '    def get_node_and_gpu_ids(self):\n        return "n", [1]\n'
+    )
+    renamed = base.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
+    sides = s.merge_case(git_repo, {ray_utils: base}, {fork_path: fork}, [("rename (#45026)", {ray_utils: renamed})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork_path, 5)
+    assert "renamed RayWorkerWrapper.get_node_and_gpu_ids to RayWorkerWrapper.get_node_and_physical_gpu_ids" in message
+
+
+EXPERTS = "vllm/model_executor/experts.py"
+EXPERTS_BASE = """class DeepGemmExperts:
+    def __init__(self, quant_config):
+        self.quant_config = quant_config
+
+
+class TritonExperts:
+    def __init__(self, quant_config):
+        self.quant_config = quant_config
+"""
+EXPERTS_INSERTED = EXPERTS_BASE.replace(
+    "class DeepGemmExperts:\n    def __init__(self, quant_config):",
+    "class DeepGemmExperts:\n    def __init__(self, moe_config, quant_config):",
+)
+
+
+@pytest.mark.parametrize(
+    ("table", "call", "reported"),
+    [
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', "_EXPERTS[name](quant_config)", True),
+        ('{"deepgemm": DeepGemmExperts}', "_EXPERTS.get(name)(quant_config)", True),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[name](quant_config)", True),
+        # near misses: the table holds only a class upstream left alone; a local table of the function's own
+        ('{"triton": TritonExperts}', "_EXPERTS[name](quant_config)", False),
+        ('{"deepgemm": DeepGemmExperts}', "{}[name](quant_config)", False),
+    ],
+)
+def test_a_call_through_a_table_of_callables(
+    git_repo: GitRepo, no_rules: Path, table: str, call: str, reported: bool
+) -> None:
+    """``EXPERTS[name](cfg)`` calls each class the table holds: #32414 inserted ``moe_config`` before
+    DeepGemmExperts' ``quant_config``, and the fork's call passes it where ``moe_config`` is now."""
+    fork_path = "vllm/model_executor/aeon_experts.py"
+    fork = (
+        f"from vllm.model_executor.experts import DeepGemmExperts, TritonExperts\n\n_EXPERTS = {table}\n\n\n"
+        f"def aeon_experts(name, quant_config):\n    return {call}\n"
+    )
+    sides = s.merge_case(
+        git_repo, {EXPERTS: EXPERTS_BASE}, {fork_path: fork}, [("insert (#32414)", {EXPERTS: EXPERTS_INSERTED})]
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in rows] == ([(fork_path, 7)] if reported else [])
+    assert all("DeepGemmExperts(moe_config, quant_config)" in message for _, _, message in rows)
+
+
+def test_an_override_of_a_method_renamed_under_a_base_with_getattr(git_repo: GitRepo, no_rules: Path) -> None:
+    """A base's ``__getattr__`` (WorkerWrapperBase hands unknown names to its worker) may serve any name to
+    a caller, but upstream now calls the method by its new name: the fork's override of the old one is
+    left behind (ebfbcfe46a renamed RayWorkerWrapper.get_node_and_gpu_ids).  A read of an attribute the
+    base never defined stays unknown."""
+    wrappers = "vllm/v1/worker/wrappers.py"
+    base = (
+        "class WorkerWrapperBase:\n    def __getattr__(self, attr):\n        return getattr(self.worker, attr)\n\n\n"
+        'class RayWorkerWrapper(WorkerWrapperBase):\n    def get_node_and_gpu_ids(self):\n        return "n", [0]\n'
+    )
+    fork_path = "vllm/v1/worker/aeon_wrapper.py"
+    fork = (
+        "from vllm.v1.worker.wrappers import RayWorkerWrapper\n\n\nclass AeonWorker(RayWorkerWrapper):\n"
+        '    def get_node_and_gpu_ids(self):\n        return "n", [1]\n\n    def aeon(self):\n        return self.rank\n'
+    )
+    renamed = base.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
+    sides = s.merge_case(git_repo, {wrappers: base}, {fork_path: fork}, [("rename (#45026)", {wrappers: renamed})])
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork_path, 5) and "overrides RayWorkerWrapper.get_node_and_gpu_ids" in message
+
+
+RAY_UTILS = "vllm/v1/executor/ray_utils.py"
+RAY_V2 = "vllm/v1/executor/ray_v2.py"
+RAY_UTILS_BASE = 'class RayWorkerWrapper:\n    def get_node_and_gpu_ids(self):\n        return "n", [0]\n'
+RAY_V2_BASE = 'class RayWorkerProc:\n    def get_node_and_gpu_ids(self):\n        return "n", [0]\n'
+
+
+def _renamed_everywhere(text: str) -> str:
+    return text.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
+
+
+@pytest.mark.parametrize(
+    ("v2_after", "reported"),
+    [
+        (_renamed_everywhere(RAY_V2_BASE), True),  # every def renamed: the call fails whichever was meant
+        (RAY_V2_BASE + "\n\nX = 1\n", False),  # one def left: the call may still mean it
+    ],
+)
+def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
+    git_repo: GitRepo, no_rules: Path, v2_after: str, reported: bool
+) -> None:
+    """``w.get_node_and_gpu_ids.remote()`` calls the actor's method; two classes defined it and
+    ebfbcfe46a renamed both: an untyped call of the name is then drift whichever class it meant."""
+    fork_path = "vllm/v1/executor/aeon_nodes.py"
+    fork = "import ray\n\n\ndef aeon_nodes(workers):\n    return ray.get([w.get_node_and_gpu_ids.remote() for w in workers])\n"
+    sides = s.merge_case(
+        git_repo,
+        {RAY_UTILS: RAY_UTILS_BASE, RAY_V2: RAY_V2_BASE},
+        {fork_path: fork},
+        [("rename (#45026)", {RAY_UTILS: _renamed_everywhere(RAY_UTILS_BASE), RAY_V2: v2_after})],
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in rows] == ([(fork_path, 5)] if reported else [])
+    assert all("calls w.get_node_and_gpu_ids" in message for _, _, message in rows)

@@ -157,3 +157,49 @@ def test_an_override_returning_a_local_list_is_an_error(git_repo: GitRepo, no_ru
     fork = HEAD + G + "        mm = []\n        mm.append(1)\n        return mm if scheduler_output else []\n"
     [(line, message)] = _found(git_repo, no_rules, fork)
     assert line == 8 and "override AeonRunner._gather_mm_embeddings() returns one value" in message
+
+
+# #36267 (c32a58cc2a): an abstract policy declares rebalance_experts, the default returns a 3-tuple and
+# then one map; upstream's callers unpacked it into a target the formatter split over lines.
+POLICY = "vllm/distributed/eplb/policy.py"
+POLICY_BASE = '''class AbstractEplbPolicy:
+    @classmethod
+    def rebalance_experts(cls, weight, n):
+        """Returns (phy2log, log2phy, logcnt)."""
+        raise NotImplementedError
+
+
+class DefaultEplbPolicy(AbstractEplbPolicy):
+    @classmethod
+    def rebalance_experts(cls, weight, n):
+        return weight, weight, n
+
+
+def rearrange(policy, weight, n):
+    (
+        new_physical_to_logical_map,
+        new_logical_to_physical_map,
+        new_logical_replica_count,
+    ) = policy.rebalance_experts(weight, n)
+    return new_physical_to_logical_map
+'''
+POLICY_ONE = POLICY_BASE.replace("return weight, weight, n", "return weight").replace(
+    "    (\n        new_physical_to_logical_map,\n        new_logical_to_physical_map,\n"
+    "        new_logical_replica_count,\n    ) = policy",
+    "    new_physical_to_logical_map = policy",
+)
+
+
+def test_a_tuple_made_one_value_beside_an_abstract_declaration_and_a_split_target(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The abstract declaration (``raise NotImplementedError``) says nothing of the shape, and upstream's
+    caller unpacked into a parenthesized target over several lines (``) = policy.rebalance_experts(``)."""
+    fork = "from vllm.distributed.eplb.policy import DefaultEplbPolicy\n\n\ndef aeon(weight, n):\n"
+    fork += "    phy2log, log2phy, logcnt = DefaultEplbPolicy.rebalance_experts(weight, n)\n    return phy2log\n"
+    sides = s.merge_case(
+        git_repo, {POLICY: POLICY_BASE, **INITS}, {FORK: fork}, [("one map (#36267)", {POLICY: POLICY_ONE})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, message)] = [(f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE]
+    assert line == 5 and "unpacks 3 values from DefaultEplbPolicy.rebalance_experts()" in message

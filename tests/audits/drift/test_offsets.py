@@ -574,3 +574,33 @@ def test_an_override_shifting_what_the_base_method_returns(
     base = {"pkg/__init__.py": "", "pkg/runner.py": _OVERRIDDEN}
     sides = three_way(git_repo, base, {"pkg/mine.py": fork}, {"pkg/runner.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/mine.py", 7, "error")])
+
+
+RANGES = """class PlaceholderRange:
+    def __init__(self, offset, length):
+        self.offset = offset
+        self.length = length
+
+    def extract_embeds_range(self):
+        return [(self.offset, self.offset + self.length)]
+"""
+
+
+@pytest.mark.parametrize(
+    ("use", "doubled"),
+    [
+        ("[(start, end - 1) for start, end in rng.extract_embeds_range()]", True),
+        ("[end - 1 for _, end in rng.extract_embeds_range()]", True),
+        ("[(start, end - 1) for start, end in zip(starts, ends)]", False),  # another collection: upstream's left alone
+    ],
+)
+def test_an_element_of_the_tuples_a_helper_returns_adjusted_on_both_sides(
+    git_repo: GitRepo, tmp_path: Path, use: str, doubled: bool
+) -> None:
+    """f5f51e5931 made ``extract_embeds_range()``'s ends inclusive (``self.offset + self.length - 1``); a
+    fork that already took one off each end it unpacked (``for start, end in ...``) now takes two."""
+    theirs = RANGES.replace("self.offset + self.length)]", "self.offset + self.length - 1)]")
+    fork = f"from inputs import PlaceholderRange\n\n\ndef aeon_spans(rng, starts, ends):\n    return {use}\n"
+    sides = three_way(git_repo, {"inputs.py": RANGES}, {"aeon.py": fork}, {"inputs.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == ([("aeon.py", 5, "error")] if doubled else [])

@@ -37,7 +37,7 @@ _CONSTANT_LINE = re.compile(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\
 # from an enum's members and a function's locals
 _CLASS_CONSTANT_LINE = re.compile(r"\n([-+])[ \t]+([A-Z_][A-Z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 # a literal the fork compares, assigns or passes: the only kind of line a tie can be on
-_FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=(,])[ \t]*[-+]?(?:\d|[\"'])")
+_FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=(,:])[ \t]*[-+]?(?:\d|[\"'])|\d[ \t]*(?:[=!<>]=|[<>])")
 _Literal = int | float | str
 
 
@@ -235,11 +235,14 @@ def _bound_once(module: ast.Module) -> dict[str, list[str]]:
 
 def _compared_forms(subject: ast.expr, op: str) -> list[str]:
     """How upstream writes a comparison of ``subject`` with a name: ``x == {}``; for an element of it
-    (``temperature[i] == -1``), also of the whole (``temperature == {}``, as a tensor's test is written)."""
-    forms = [f"{_braced(subject)} {op} {{}}"]
+    (``temperature[i] == -1``), also of the whole (``temperature == {}``, as a tensor's test is written).
+    A bound is one bound whichever way it is written: the fork's ``n > 32`` says what upstream's
+    ``n <= MAX_SPEC_LEN`` (or ``MAX_SPEC_LEN >= n``) says, and ``!=`` what ``==`` does."""
+    subjects = [_braced(subject)]
     if isinstance(subject, ast.Subscript) and not isinstance(subject.value, ast.Call):
-        forms.append(f"{_braced(subject.value)} {op} {{}}")
-    return forms
+        subjects.append(_braced(subject.value))
+    family = _ORDERINGS if op in _ORDERINGS else _EQUALITIES
+    return [f for text in subjects for o in family for f in (f"{text} {o} {{}}", f"{{}} {o} {text}")]
 
 
 def _literal_places(
@@ -274,6 +277,8 @@ def _literal_places(
                 yield (f"{_braced(func)}({before}{{}}", *also), arg  # a prefix: what follows may differ
     elif isinstance(node, ast.keyword) and node.arg and _literal(node.value) is not None:
         yield (f"{node.arg}={{}}", f"{node.arg} = {{}}"), node.value
+    elif isinstance(node, ast.Dict):
+        yield from _entries(node)
     elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _literal(node.value) is not None:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         if len(targets) == 1 and isinstance(targets[0], ast.Name):
@@ -281,6 +286,29 @@ def _literal_places(
             yield (f"{targets[0].id} = {{}}", f"{targets[0].id}={{}}", *also), node.value
         elif len(targets) == 1 and isinstance(targets[0], ast.Attribute):
             yield (f"{_braced(targets[0])} = {{}}",), node.value
+        elif len(targets) == 1 and isinstance(targets[0], ast.Subscript) and (key := _string_key(targets[0].slice)):
+            yield _key_forms(key), node.value  # ``meta["version"] = 6``
+
+
+def _entries(node: ast.Dict) -> Iterator[tuple[tuple[str, ...], ast.expr]]:
+    """A string-keyed entry holding a literal (``{"nixl_connector_version": 6}``) says what upstream's
+    entry of that key holding the constant says (``"nixl_connector_version": NIXL_CONNECTOR_VERSION``), as
+    a keyword says what a keyword of its name does: the same slot of a message, a config or a call."""
+    for key, value in zip(node.keys, node.values, strict=True):
+        name = _string_key(key) if key is not None else None
+        if name and _literal(value) is not None:
+            yield _key_forms(name), value
+
+
+def _string_key(node: ast.expr) -> str | None:
+    value = node.value if isinstance(node, ast.Constant) else None
+    return value if isinstance(value, str) and value.isidentifier() else None
+
+
+def _key_forms(key: str) -> tuple[str, ...]:
+    """Upstream's spellings of the key holding a name: an entry of a display, a subscript assignment, a
+    ``dict(key=...)`` keyword."""
+    return tuple(f"{q}{key}{q}{tail}" for q in "\"'" for tail in (": {}", "] = {}")) + (f"{key}={{}}",)
 
 
 def _braced(node: ast.expr) -> str:
@@ -290,6 +318,8 @@ def _braced(node: ast.expr) -> str:
 
 # a tensor's comparison methods (``x.eq(v)``, ``torch.eq(x, v)``) as the operator upstream writes
 _METHOD_OPERATORS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_ORDERINGS = ("<", "<=", ">", ">=")
+_EQUALITIES = ("==", "!=")
 _OPERATORS: dict[type[ast.cmpop], str] = {
     ast.Eq: "==",
     ast.NotEq: "!=",

@@ -30,7 +30,7 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
@@ -253,6 +253,18 @@ class _Holders:
     names: frozenset[str]
     marked: list[int]  # lines naming a dtype, in order
     registers: bool  # the file registers a parameter or a buffer somewhere
+    declared: dict[int, frozenset[str]] = field(default_factory=dict)  # id(function) -> its ``global`` names
+
+    def global_names(self, function: Function | None) -> frozenset[str]:
+        """The names a function declares ``global`` (a module's lazily made buffer: ``global _workspace``,
+        ``_workspace = torch.zeros(...)``): assigned there, they are the module's."""
+        if function is None:
+            return frozenset()
+        if id(function) not in self.declared:
+            self.declared[id(function)] = frozenset(
+                n for node in ast.walk(function) if isinstance(node, ast.Global) for n in node.names
+            )
+        return self.declared[id(function)]
 
     def spans(self, node: ast.stmt) -> bool:
         at = bisect.bisect_left(self.marked, node.lineno)
@@ -286,15 +298,15 @@ class _Holders:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and not _none(stmt.value):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
-                key = _key(target, function.name if function else "", fields)
+                key = _key(target, function.name if function else "", fields, self.global_names(function))
                 if key is not None and key[-1] in self.names:
                     kind, dtype = (_says(stmt.value) if spans else None) or ("", "")
                     yield key, kind, dtype, stmt.lineno
         if spans and isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)):
             for node in ast.walk(stmt):
                 yield from _built(node, self.names)
-        for field in ("body", "orelse", "finalbody"):
-            inner = getattr(stmt, field, None)
+        for block in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, block, None)
             if isinstance(inner, list) and not isinstance(stmt, ast.ClassDef):
                 yield from self.scope([s for s in inner if isinstance(s, ast.stmt)], function)
         for handler in getattr(stmt, "handlers", None) or ():
@@ -343,13 +355,15 @@ def _built(node: ast.AST, names: frozenset[str]) -> _Found:
                 yield ("attr", str(keyword.arg)), *said, keyword.value.lineno
 
 
-def _key(target: ast.expr, function: str, field: bool) -> Key | None:
+def _key(target: ast.expr, function: str, field: bool, global_names: frozenset[str] = frozenset()) -> Key | None:
     if isinstance(target, ast.Attribute):
         return ("attr", target.attr)
     if isinstance(target, ast.Name):
         if field:
             return ("attr", target.id)  # a class body's ``name: T = value``
-        return ("local", function, target.id) if function else ("name", target.id)
+        if function and target.id not in global_names:
+            return ("local", function, target.id)
+        return ("name", target.id)  # the module's, also set in a function under ``global name``
     return None
 
 

@@ -41,6 +41,8 @@ _FORK_READ = re.compile(
     r"""\b([A-Za-z_]\w*)\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"""
     r"""|(?:getenv|environ\.get)\(\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']\s*,"""
 )
+# ``getattr(envs, "APP_FLAG", False)``: the same read of the registry, by a string
+_FORK_GETATTR = re.compile(r"""\bgetattr\(\s*([A-Za-z_]\w*)\s*,\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']""")
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _Value = str | int | float | bool | None
@@ -171,6 +173,9 @@ def _fork_names(trees: ThreeTrees) -> tuple[set[str], set[str]]:
                     names.add(attribute or variable)
                     if module:
                         modules.add(module)
+                for module, attribute in _FORK_GETATTR.findall(line):
+                    names.add(attribute)
+                    modules.add(module)
     return names, modules
 
 
@@ -204,14 +209,14 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
         for node in ast.walk(module):
             if getattr(node, "lineno", None) not in owned:
                 continue
+            read = _module_read(node) if isinstance(node, ast.expr) else None
             if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.ctx, ast.Load)
-                and isinstance(node.value, ast.Name)
-                and (change := changed.get(node.attr)) is not None
-                and _is_module(aliases.get(node.value.id), change.module)
+                isinstance(node, ast.expr)
+                and read is not None
+                and (change := changed.get(read[1])) is not None
+                and _is_module(aliases.get(read[0]), change.module)
             ):
-                yield path, node.lineno, ast.unparse(node), change, "module"
+                yield path, node.lineno, short(ast.unparse(node), 80), change, "module"
             elif isinstance(node, ast.Call) and len(node.args) >= 2 and _reads_environment(node.func):
                 change = changed.get(str_value(node.args[0]) or "")
                 if change is None:
@@ -222,6 +227,22 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                     continue
                 if _meaning(value) == _meaning(change.old_value):
                     yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
+
+
+def _module_read(node: ast.expr) -> tuple[str, str] | None:
+    """(module name, attribute) of ``envs.APP_FLAG`` or ``getattr(envs, "APP_FLAG"[, default])``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
+        return node.value.id, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[0], ast.Name)
+        and (attribute := str_value(node.args[1]))
+    ):
+        return node.args[0].id, attribute
+    return None
 
 
 def _reads_environment(func: ast.expr) -> bool:

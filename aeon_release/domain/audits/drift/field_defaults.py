@@ -53,6 +53,10 @@ _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
+# a name a line binds to a configuration: a parameter annotated with its class (``kv: KVTransferConfig``)
+# or a local assigned from a configuration (``kv = app_config.kv_transfer_config``); its reads are held
+# (on RE2: ``[\w.]*`` before the holder's own ``[A-Za-z_]*`` backtracks quadratically on ``re``)
+_BINDS_HOLDER = linear.Scan(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
 DefaultValue = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
@@ -193,9 +197,17 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for path in trees.mine:
         if path.endswith(".py"):
-            for line in trees.mine[path].added.values():
+            added = trees.mine[path].added.values()
+            aliases = {name for line in added for name in _BINDS_HOLDER.findall(line)}
+            read = (
+                re.compile(rf"\b(?:{'|'.join(sorted(aliases))})\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\()")
+                if aliases
+                else None
+            )
+            for line in added:
                 names.update(_FORK_READ.findall(line))
                 names.update(_FORK_GETATTR.findall(line))
+                names.update(read.findall(line) if read is not None else ())
     return names
 
 
@@ -224,11 +236,48 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
         owned = trees.owned_lines(path) if module is not None else set()
         if module is None or not owned:
             continue
+        aliases: frozenset[str] | None = None
         for node in walk_spanning(module, owned):
             held = _held_read(node)
             if held is not None and held[2] in owned and (change := changed.get(held[1])) is not None:
-                if _HOLDER_NAME.match(_last_name(held[0])):
+                holder = _last_name(held[0])
+                if not _HOLDER_NAME.match(holder) and isinstance(held[0], ast.Name):
+                    aliases = _holder_aliases(module) if aliases is None else aliases
+                if _HOLDER_NAME.match(holder) or (isinstance(held[0], ast.Name) and holder in (aliases or ())):
                     yield path, held[2], short(ast.unparse(node), 80), change
+
+
+def _holder_aliases(module: ast.Module) -> frozenset[str]:
+    """Names every binding of which in the module holds a configuration: a parameter annotated with a
+    configuration's class (``kv: KVTransferConfig``, ``Optional[...]``), or a name assigned a
+    configuration (``kv = app_config.kv_transfer_config``)."""
+    verdicts: dict[str, bool] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.arg):
+            held = node.annotation is not None and _HOLDER_NAME.match(_annotated_name(node.annotation)) is not None
+            verdicts[node.arg] = verdicts.get(node.arg, True) and held
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            held = (
+                isinstance(node.value, (ast.Name, ast.Attribute))
+                and _HOLDER_NAME.match(_last_name(node.value)) is not None
+            )
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    verdicts[target.id] = verdicts.get(target.id, True) and held
+    return frozenset(name for name, held in verdicts.items() if held)
+
+
+def _annotated_name(annotation: ast.expr) -> str:
+    """The class's name an annotation gives: ``KVTransferConfig``, ``"KVTransferConfig"``, ``X | None``,
+    ``Optional[X]`` -> ``X``'s last name."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.strip().split("|")[0].strip().rsplit(".", 1)[-1]
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _annotated_name(annotation.left)
+    if isinstance(annotation, ast.Subscript) and _last_name(annotation.value) == "Optional":
+        return _annotated_name(annotation.slice)
+    return _last_name(annotation)
 
 
 def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:

@@ -36,6 +36,7 @@ _READ_NAME = linear.Scan(
     r"""(?:attr\([^\n]*?,|\.(?:get|pop|setdefault|getenv)\(|\[|\bgetenv\()\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:[=!]=|(?:not\s+)?in\b)|[=!]=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|(?:\(|,|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""
+    r"""|["']\s*:\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""  # a dict's entry: ``"kv_connector": "P2pNcclConnector"``
 )
 # ``x in ("a", "b")``: every string of the line can be a compared name
 _IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
@@ -141,16 +142,33 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
     # own tests are not the service: one that names the old value checks that it is now refused
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
-    for name in repo.words_present(trees.repo, trees.theirs, sorted(removed), served):
+    words = set(repo.words_present(trees.repo, trees.theirs, sorted(removed), served))
+    quoted = _still_quoted(trees, sorted(words & {n for n, found in removed.items() if _a_choice(found)}), served)
+    for name in words - quoted:
+        removed[name] = [r for r in removed[name] if r.kind is Kind.CHOICE]  # alive, but not as a value
+    for name in quoted:
         del removed[name]
     findings = []
-    for read in _fork_reads(trees, set(removed)) if removed else ():
+    for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
         if ranked:
             findings.append(_finding(trees, read, ranked[0], pr_pattern))
     return findings
+
+
+def _a_choice(found: list[Removed]) -> bool:
+    return any(r.kind is Kind.CHOICE for r in found)
+
+
+def _still_quoted(trees: ThreeTrees, names: list[str], served: list[str]) -> set[str]:
+    """Of the names upstream's tree still mentions that it also accepted as a value, those it still
+    quotes.  An accepted value lives on only as a string: a comment (``# soundfile (or resampy) is not
+    installed``) or a library imported under the name accepts nothing (#39524 dropped ``"resampy"``)."""
+    forms = {f"{q}{name}{q}": name for name in names for q in "\"'"}
+    present = repo.strings_present(trees.repo, trees.theirs, sorted(forms), served) if forms else frozenset()
+    return {forms[s] for s in present}
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
@@ -244,8 +262,20 @@ def _choices_among(lines: list[str], names: set[str]) -> set[str]:
             found.add(entry.group(1))
         ends = [m.end() for m in (opener.search(line) for opener in _CHOICE_OPENERS) if m is not None]
         if ends:
-            found.update(m.group() for m in _QUOTED_WORD.finditer(line, min(ends) + 1))
+            # a dict's value (``{"kv_connector": "P2pNcclConnector"}``) is set, not declared one of a set
+            found.update(
+                m.group() for m in _QUOTED_WORD.finditer(line, min(ends) + 1) if not _after_colon(line, m.start() - 1)
+            )
     return found & names
+
+
+def _after_colon(line: str, quote: int) -> bool:
+    """The quote at ``quote`` follows a ``:`` (blanks between): a dict's value.  Walked back from the
+    quote, not a slice of the line before it: a line of many quoted words is read once."""
+    at = quote - 1
+    while at >= 0 and line[at] in " \t":
+        at -= 1
+    return at >= 0 and line[at] == ":"
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
@@ -295,6 +325,8 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
         return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
     elif isinstance(node, ast.Compare) and len(node.ops) == 1:
         return _compared(path, node, names)
+    elif isinstance(node, ast.Dict):
+        return _entered(path, node, names)
     elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.value, ast.Name):
         if node.value.id in modules and isinstance(node.ctx, ast.Load):
             how = f"{node.value.id}.{node.attr}"
@@ -312,6 +344,15 @@ def _passed(path: str, call: ast.Call, names: set[str]) -> Read | None:
         if (name := str_value(value)) in names:
             how = f'"{name}" passed to {_show_callee(call.func)}()'
             return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
+    return None
+
+
+def _entered(path: str, node: ast.Dict, names: set[str]) -> Read | None:
+    """``{"kv_connector": "P2pNcclConnector"}``: a string held under a key (a config or a request built as a
+    dict, then passed on) is passed as a value, as the keyword of that name would pass it."""
+    for key, value in zip(node.keys, node.values, strict=True):
+        if key is not None and (field := str_value(key)) and (name := str_value(value)) in names:
+            return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,))
     return None
 
 

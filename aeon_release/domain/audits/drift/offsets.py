@@ -645,7 +645,7 @@ def _is_super(node: ast.expr) -> bool:
 
 
 def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
-    """``for name in xs`` -> xs; ``for i, name in enumerate(xs)`` -> xs; else None.  Only a collection
+    """``for name in xs`` -> xs; ``for i, name in enumerate(xs)`` -> xs; ``for a, name in xs`` -> xs; else None.  Only a collection
     held by a name, a key, a field or a helper's result (``ids``, ``cfg["ids"]``, ``self.layer_ids``,
     ``aux_layers(cfg)``) carries values: ``for i in range(n)`` counts."""
     if (
@@ -658,7 +658,9 @@ def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
         target, iterable = target.elts[1], iterable.args[0]
     called = (plain_name(iterable.func) or "").rsplit(".", 1)[-1] if isinstance(iterable, ast.Call) else ""
     held = not called or called == "get" or called not in _BUILTINS  # a helper's result, not range(n)
-    if isinstance(target, ast.Name) and target.id == name and held:
+    # ``for start, end in ranges``: each name holds an element of what the collection holds
+    names = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+    if held and any(isinstance(n, ast.Name) and n.id == name for n in names):
         return iterable
     return None
 
@@ -746,6 +748,10 @@ class _Flows:
                 for generator in current.generators:
                     if isinstance(generator.target, ast.Name) and generator.target.id == name.id:
                         return generator.iter
+                    if isinstance(generator.target, ast.Tuple):  # ``for start, end in ranges``
+                        walked = _walked(generator.target, generator.iter, name.id)
+                        if walked is not None:
+                            return walked
             if isinstance(current, (ast.For, ast.AsyncFor)) and child is not current.target:
                 walked = _walked(current.target, current.iter, name.id)
                 if walked is not None:

@@ -324,7 +324,9 @@ class Index:
         self._c3[id(cls)] = (cls, None if merged is None else [cls, *merged])
         return self._c3[id(cls)][1]
 
-    def member(self, mro: list[ClassInfo | External], name: str) -> Sym:
+    def member(self, mro: list[ClassInfo | External], name: str, dynamic: bool = True) -> Sym:
+        """The definition of ``name`` along ``mro``; with ``dynamic``, UNKNOWN where a class's ``__getattr__``
+        may make it up at run time."""
         classes = [i for i in mro if isinstance(i, ClassInfo)]
         for item in classes:
             if name in item.members:
@@ -334,7 +336,7 @@ class Index:
                 return DefSym(item.module.path, name, item.node, item.qualname)
         if name.startswith("__") and name.endswith("__"):
             return UNKNOWN  # object and the metaclass define these
-        if any(
+        if dynamic and any(
             isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro
         ):
             return UNKNOWN  # attributes made up at run time
@@ -442,13 +444,28 @@ def import_base(stmt: ast.ImportFrom, dotted: str, path: str) -> str:
 def _index_module(info: ModuleInfo) -> None:
     for stmt in flat_statements(info.tree.body):
         for name, binding in _bindings(stmt, info):
-            info.names[name] = binding
+            if not (_placeholder(stmt) and name in info.names and info.names[name].kind != "value"):
+                info.names[name] = binding
         if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
             info.stars.append(import_base(stmt, info.dotted, info.path))
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__getattr__":
             info.dynamic = True
     info.declared = frozenset(_declared(info.tree.body))
     _collect_classes(info.tree.body, "", info.classes)
+
+
+def _placeholder(stmt: ast.stmt) -> bool:
+    """``Foo = None`` (or ``Any``, ``object``, ``...``) where an optional import failed, or under the ``else``
+    of ``if TYPE_CHECKING:``: the fallback of a name a ``class``, ``def`` or import above binds.  The
+    definition is what the code means (``except ImportError: RayWorkerWrapper = None`` must not hide
+    the class a fork subclasses)."""
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+    if isinstance(value, ast.Constant):
+        return value.value is None or value.value is Ellipsis
+    return isinstance(value, (ast.Name, ast.Attribute)) and _dotted(value).rsplit(".", 1)[-1] in _PLACEHOLDERS
+
+
+_PLACEHOLDERS = frozenset({"Any", "object"})
 
 
 def _declared(body: list[ast.stmt]) -> Iterator[str]:

@@ -1033,7 +1033,9 @@ def _owners(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> froze
 
 
 def _singles(func: _Def) -> set[bool]:
-    return {_single(func)}
+    """Whether ``func`` returns one value; an abstract declaration (``raise NotImplementedError``) says
+    nothing of the shape its implementations return."""
+    return set() if _stub(func) else {_single(func)}
 
 
 def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool) -> dict[str, Drift]:
@@ -1103,7 +1105,8 @@ class Rebound:
         call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{re.escape(bare)}\("
         one, many = ("-", "\\+") if widen else ("\\+", "-")
         bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}")
-        unpacked = re.compile(rf"\n{many}[ \t]*\(?[\w.]+[ \t]*,[\w. \t,*]*\)?[ \t]*={call}")
+        # ``a, b = f(``, or the last line of a target the formatter split over lines, ``) = f(``
+        unpacked = re.compile(rf"\n{many}[ \t]*(?:\(?[\w.]+[ \t]*,[\w. \t,*]*\)?|\))[ \t]*={call}")
         upstream = self._trees.upstream
         texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
         return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)

@@ -592,9 +592,26 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
+        if (
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr == "remote"
+            and isinstance(call.func.value, ast.Attribute)
+        ):
+            # ``actor.method.remote(*args)``: a Ray actor's method, called with these arguments in its process
+            call = ast.copy_location(ast.Call(call.func.value, call.args, call.keywords), call)
         op = called_op(call.func)
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
+            return
+        entries = _table_entries(mod, call.func, self._local_names(scope))
+        if entries is not None:  # ``EXPERTS[name](cfg)``: a call of each callable the table holds
+            for entry in entries:
+                resolver, _ = self._resolver(mod, entry, scope)
+                if resolver is not None and isinstance(
+                    resolver(self.after), DefSym
+                ):  # a gone entry: its own line says so
+                    picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
+                    yield from self._call(mod, picked, scope)
             return
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
@@ -661,15 +678,21 @@ class _Checker:
         names = sorted({call.func.attr for _, call in self._chains if isinstance(call.func, ast.Attribute)})
         sites = ours.definition_sites(names)
         candidates: list[tuple[ModuleInfo, ast.Call, DefSym]] = []
+        several: list[tuple[ModuleInfo, ast.Call, DefSym]] = []  # which def is meant is unknown
         for mod, call in self._chains:
             assert isinstance(call.func, ast.Attribute)
             found = sites.get(call.func.attr, [])
-            if len(found) == 1 and found[0][0] in self.inp.upstream_files:
-                before = _method_at(self.before, found[0][0], found[0][1], call.func.attr)
-                old = _bound_sig(before, "instance") if before is not None else None
-                if before is not None and old is not None and call_problem(call, old) is None:
-                    candidates.append((mod, call, before))
+            if not found or not all(path in self.inp.upstream_files for path, _ in found):
+                continue
+            fitting = self._fitting(call, found)
+            if fitting is not None:
+                (candidates if len(found) == 1 else several).append((mod, call, fitting))
         gone: dict[str, list[tuple[str, int]]] | None = None
+        for mod, call, before in several:  # upstream removed every def of the name: the call fails whichever it was
+            gone = theirs.definition_sites(sorted({b.name for _, _, b in several})) if gone is None else gone
+            if not gone.get(before.name):
+                yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
+        gone = None
         for mod, call, before in candidates:
             after = _same_member(self.after, before)
             what = f"calls {_show(call.func)}"
@@ -684,6 +707,16 @@ class _Checker:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def _fitting(self, call: ast.Call, found: list[tuple[str, int]]) -> DefSym | None:
+        """The first of these defs (path, line) of the fork branch the call fit before the merge."""
+        assert isinstance(call.func, ast.Attribute)
+        for path, line in found:
+            before = _method_at(self.before, path, line, call.func.attr)
+            old = _bound_sig(before, "instance") if before is not None else None
+            if before is not None and old is not None and call_problem(call, old) is None:
+                return before
+        return None
 
     def op_calls(self) -> Iterator[Finding]:
         """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
@@ -935,6 +968,9 @@ class _Checker:
             return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
         typed = self._typed(mod, owner, scope)
         if typed is not None:
+            held = self._typed(mod, owner, scope, held=True)
+            if held is not None and held(self.after) is not None:
+                return _instance_member(held, expr.attr), "class"  # ``backend: type[AttentionBackend]``
             return _instance_member(typed, expr.attr), "instance"
         inner, _ = self._resolver(mod, owner, scope)
         if inner is None:
@@ -948,8 +984,12 @@ class _Checker:
         )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
 
-    def _typed(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> Callable[[Index], px.ClassInfo | None] | None:
-        """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``."""
+    def _typed(
+        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``;
+        with ``held``, the class a name holds itself (``backend: type[AttentionBackend]``, or a factory's
+        ``-> type[...]``), whose members are looked up as on the class."""
         if (
             scope.cls
             and isinstance(owner, ast.Attribute)
@@ -957,7 +997,7 @@ class _Checker:
             and owner.value.id == scope.me
         ):
             path, qual, attr = mod.path, scope.cls, owner.attr
-            return lambda ix: self._attribute_class(ix, path, qual, attr)
+            return lambda ix: self._attribute_class(ix, path, qual, attr, held)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
@@ -965,10 +1005,12 @@ class _Checker:
             annotation = self._local_types[id(func)].get(owner.id)
             if annotation is not None:
                 path = mod.path
-                return lambda ix: _annotated_class(ix, ix.module_at(path), annotation)
+                return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
         return None
 
-    def _attribute_class(self, ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+    def _attribute_class(
+        self, ix: Index, path: str, qualname: str, attr: str, held: bool = False
+    ) -> px.ClassInfo | None:
         """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
         mod = ix.module_at(path)
         cls = ix.class_info(mod, qualname) if mod else None
@@ -979,14 +1021,14 @@ class _Checker:
                 self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
             annotation = self._attribute_types[id(item.node)][1].get(attr)
             if annotation is not None:
-                return _annotated_class(ix, item.module, annotation)
+                return _annotated_class(ix, item.module, annotation, held)
         return None
 
-    def _member_of(self, path: str, qualname: str, attr: str, include_self: bool) -> Resolver:
+    def _member_of(self, path: str, qualname: str, attr: str, include_self: bool, dynamic: bool = True) -> Resolver:
         def resolve(ix: Index) -> Sym:
             mod = ix.module_at(path)
             cls = ix.class_info(mod, qualname) if mod else None
-            return ix.member(ix.mro(cls, include_self), attr) if cls else px.UNKNOWN
+            return ix.member(ix.mro(cls, include_self), attr, dynamic) if cls else px.UNKNOWN
 
         return resolve
 
@@ -1121,6 +1163,14 @@ class _Checker:
         resolver = self._member_of(mod.path, qual, name, False)
         before, after = resolver(self.before), resolver(self.after)
         short = qual.rsplit(".", 1)[-1]
+        if (
+            after is UNKNOWN
+            and isinstance(before, DefSym)
+            and isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
+            # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
+            # a base's body defined call it by the name its body defines now: the override is left behind
+            after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
         if isinstance(before, DefSym) and after is MISSING:
             consequence = (
                 "nothing calls the fork's method any more"
@@ -2061,6 +2111,30 @@ class _Launch(ast.Call):
     the kernel does not name (the launcher's options) left out."""
 
 
+def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> list[ast.expr] | None:
+    """The callables of a table a call picks from (``EXPERTS[name](...)``, ``EXPERTS.get(name)(...)``):
+    a module-level name of the file bound to a dict, list or tuple display, whose entries that are
+    names or attributes each get the call's arguments; None for any other callee."""
+    if isinstance(func, ast.Subscript):
+        holder = func.value
+    elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" and func.args:
+        holder = func.func.value
+    else:
+        return None
+    if not isinstance(holder, ast.Name) or holder.id in local:
+        return None
+    binding = mod.names.get(holder.id)
+    node = binding.node if binding is not None and binding.kind == "value" else None
+    value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+    if isinstance(value, ast.Dict):
+        items: list[ast.expr] = value.values
+    elif isinstance(value, (ast.List, ast.Tuple)):
+        items = value.elts
+    else:
+        return None
+    return [item for item in items if isinstance(item, (ast.Name, ast.Attribute))]
+
+
 def _launched(call: ast.Call, before: DefSym, after: DefSym) -> _Launch | None:
     """A launch of a decorated function (a plain one cannot be subscripted); None for anything else.
     A keyword either version of the kernel names is an argument (one upstream's new parameter takes
@@ -2251,19 +2325,42 @@ def _module_dispatch(mro: list[px.ClassInfo | px.External]) -> bool:
     return any(isinstance(i, px.External) and not i.broken and i.name.rsplit(".", 1)[-1] == "Module" for i in mro)
 
 
-def _annotated_class(ix: Index, mod: ModuleInfo | None, annotation: ast.expr) -> px.ClassInfo | None:
+def _annotated_class(
+    ix: Index, mod: ModuleInfo | None, annotation: ast.expr, held: bool = False
+) -> px.ClassInfo | None:
+    """The class an annotation names; with ``held``, the class a ``type[Foo]`` annotation holds."""
     if mod is None:
         return None
-    target = _unwrap_annotation(annotation)
+    direct = _class_object(annotation) if held else None
+    target = direct if direct is not None else _unwrap_annotation(annotation)
     if target is None:
         return None
     sym = ix.resolve_expr(mod, target)
     if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and sym.node.returns:
         # x = make_foo(...): the factory's return annotation, one level deep
         home = ix.module_at(sym.path)
-        returns = _unwrap_annotation(sym.node.returns)
+        returns = _class_object(sym.node.returns) if held else _unwrap_annotation(sym.node.returns)
         return ix.class_of(ix.resolve_expr(home, returns)) if home and returns is not None else None
-    return ix.class_of(sym)
+    return ix.class_of(sym) if direct is not None or not held else None
+
+
+def _class_object(annotation: ast.expr) -> ast.expr | None:
+    """``type[Foo]``, ``Type[Foo]``, ``"type[Foo]"``, ``type[Foo] | None`` -> the ``Foo`` expression."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        module = parse_python(annotation.value)
+        if module is None or len(module.body) != 1 or not isinstance(module.body[0], ast.Expr):
+            return None
+        annotation = module.body[0].value
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [
+            s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)
+        ]
+        return _class_object(sides[0]) if len(sides) == 1 else None
+    if not isinstance(annotation, ast.Subscript) or not isinstance(annotation.value, (ast.Name, ast.Attribute)):
+        return None
+    if _last(annotation.value) == "Optional":
+        return _class_object(annotation.slice)
+    return _unwrap_annotation(annotation.slice) if _last(annotation.value) in ("type", "Type") else None
 
 
 def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
