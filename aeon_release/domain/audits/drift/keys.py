@@ -80,8 +80,9 @@ def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not tables:
         return []
     findings = []
+    sites: dict[str, dict[str, list[_Site]]] = {}  # per fork file, its lookups by table name: one walk each
     for table in tables:
-        for path, line, key, kind, verb in _fork_lookups(trees, table):
+        for path, line, key, kind, verb in _fork_lookups(trees, table, sites):
             findings.append(_finding(trees, table, path, line, key, kind, verb, pr_pattern))
     return findings
 
@@ -261,7 +262,9 @@ def _owner(lines: list[str], added: str, indent: str, field: bool) -> str | None
     return None
 
 
-def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int, str, str | None, str]]:
+def _fork_lookups(
+    trees: ThreeTrees, table: Rekeyed, sites: dict[str, dict[str, list[_Site]]]
+) -> Iterator[tuple[str, int, str, str | None, str]]:
     """(path, merged line, key as written, its kind, what the line does) of each fork-owned lookup of
     the table whose key is of the old kind, or of a kind the fork's code does not show (None)."""
     word = re.escape(table.name)
@@ -281,7 +284,9 @@ def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int,
         owned = trees.owned_lines(path)
         if module is None or not owned:
             continue
-        for line, key, verb in _lookups(module, owned, _Place(trees, path, module, table)):
+        if path not in sites:
+            sites[path] = _sites(module, owned)
+        for line, key, verb in _lookups(sites[path].get(table.name, []), _Place(trees, path, module, table)):
             kind = _key_kind(key, trees, path)
             if kind is None or kind == table.old_kind:
                 yield path, line, ast.unparse(key.node), kind, verb
@@ -302,12 +307,34 @@ def _names_owner(text: str, table: Rekeyed) -> bool:
     return re.search(whole_word(table.owner or table.name), text) is not None
 
 
-def _lookups(module: ast.Module, owned: set[int], place: _Place) -> Iterator[tuple[int, _Key, str]]:
-    """Each lookup of the table on a fork-owned line: its key and what it does."""
-    for (function, cls), node in _walk(module):
-        line = getattr(node, "lineno", 0)
-        if line not in owned:
+_Site = tuple["_Scope", ast.AST]
+
+
+def _sites(module: ast.Module, owned: set[int]) -> dict[str, list[_Site]]:
+    """The lookup-shaped nodes on fork-owned lines, by the name of what they look up (``x.name``, ``name``)."""
+    found: dict[str, list[_Site]] = {}
+    for scope, node in _walk(module):
+        if getattr(node, "lineno", 0) not in owned:
             continue
+        looked: ast.expr | None = None
+        if isinstance(node, ast.Subscript):
+            looked = node.value
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+            looked = node.comparators[0]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            looked = node.func.value
+        elif isinstance(node, ast.AugAssign):
+            looked = node.target
+        name = looked.attr if isinstance(looked, ast.Attribute) else looked.id if isinstance(looked, ast.Name) else None
+        if name is not None:
+            found.setdefault(name, []).append((scope, node))
+    return found
+
+
+def _lookups(sites: list[_Site], place: _Place) -> Iterator[tuple[int, _Key, str]]:
+    """Each lookup of the table on a fork-owned line: its key and what it does."""
+    for (function, cls), node in sites:
+        line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Subscript) and place.is_table(node.value, function, cls):
             verb = "writes an entry under" if isinstance(node.ctx, ast.Store) else "indexes it by"
             yield line, _Key(node.slice, function, cls), verb
