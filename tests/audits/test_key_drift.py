@@ -228,3 +228,79 @@ def test_aliases_and_imports_in_a_cycle_end_unknown(git_repo: GitRepo) -> None:
     )
     upstream = {GRAPHS: cyclic, loop: "from vllm.v1.worker.gpu.cudagraph_utils import Loop\n"}
     assert _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(CAN_REPLAY)}, upstream) == []
+
+
+# -- review: a same-named table that is not upstream's, and keys already converted, are not errors --
+MINE = "class Mine:\n    def __init__(self) -> None:\n        self.graphs: dict[int, object] = {}\n\n"
+OTHER = "\n\nclass Other:\n    def __init__(self) -> None:\n        self.graphs: dict[int, int] = {}\n"
+
+
+@pytest.mark.parametrize(
+    ("base", "fork", "upstream"),
+    [
+        # the fork file's own class keeps a `graphs` of its own, looked up through self
+        ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "    def has(self, n: int) -> bool:\n        return n in self.graphs\n\n\n" + _runner(CAN_REPLAY.replace("num_tokens in mgr.graphs", "True"))}, {GRAPHS: REKEYED}),
+        # ... or through a parameter annotated with it
+        ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "\n" + _runner("    def has(self, mgr: CudaGraphManager, m: Mine, n: int) -> bool:\n        return n in m.graphs\n")}, {GRAPHS: REKEYED}),
+        # another class of the declaring file
+        ({GRAPHS: BASE_GRAPHS + OTHER}, {GRAPHS: BASE_GRAPHS + OTHER + "\n    def has(self, n: int) -> bool:\n        return n in self.graphs\n"}, {GRAPHS: REKEYED + OTHER}),
+    ],
+)  # fmt: skip
+def test_a_same_named_attribute_of_another_class_is_silent(git_repo: GitRepo, base: dict, fork: dict, upstream: dict) -> None:  # fmt: skip
+    assert _found(git_repo, base, fork, upstream) == []
+
+
+def test_a_subclass_of_the_declaring_class_still_looks_up_its_table(git_repo: GitRepo) -> None:
+    sub = "from vllm.v1.worker.gpu.cudagraph_utils import CudaGraphManager\n\n\nclass AeonManager(CudaGraphManager):\n"
+    body = "    def has(self, n: int) -> bool:\n        return n in self.graphs\n"
+    [(_, _, severity, _)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: sub + body}, {GRAPHS: REKEYED})
+    assert severity == "error"
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        # converted on the way in: a call of the new key's class
+        ("    def can(self, mgr: CudaGraphManager, n: int) -> bool:\n        return BatchExecutionDescriptor(n, None) in mgr.graphs\n", []),
+        # a helper of the file that returns the new type
+        ("    def can(self, mgr: CudaGraphManager, n: int) -> bool:\n        return describe(n) in mgr.graphs\n", []),
+        # a parameter annotated with the old type, rebound before the lookup
+        # (what it was rebound to is not followed for a parameter: a warning)
+        ("    def can(self, mgr: CudaGraphManager, n: int) -> bool:\n        n = describe(n)\n        return n in mgr.graphs\n", ["warning"]),
+    ],
+)  # fmt: skip
+def test_a_key_converted_to_the_new_type_is_no_error(git_repo: GitRepo, body: str, found: list[str]) -> None:
+    helper = "def describe(n: int) -> BatchExecutionDescriptor:\n    return BatchExecutionDescriptor(n, None)\n\n\n"
+    fork = {FORK: helper + _runner(body, "BatchExecutionDescriptor, CudaGraphManager")}
+    assert [sev for _, _, sev, _ in _found(git_repo, {GRAPHS: BASE_GRAPHS}, fork, {GRAPHS: REKEYED})] == found  # fmt: skip
+
+
+ENUM = 'from enum import Enum\n\n\nclass MoEActivation(Enum):\n    SILU = "silu"\n'
+LAYERS = {MOE: MOE_BASE, f"{ACT.rsplit('/', 1)[0]}/layers.py": "class SiluAndMul:\n    pass\n"}
+
+
+@pytest.mark.parametrize(
+    ("fork", "reported"),
+    [
+        # another module's own table of the same name
+        ({"vllm/aeon/acts.py": '_CPU_MOE_ACT_FN: dict[str, int] = {}\n_CPU_MOE_ACT_FN["gelu"] = 1\n'}, False),
+        # a function's local of the same name in the declaring module
+        ({MOE: MOE_BASE + '\n\ndef names() -> dict[str, int]:\n    _CPU_MOE_ACT_FN = {}\n    _CPU_MOE_ACT_FN["gelu"] = 1\n    return _CPU_MOE_ACT_FN\n'}, False),
+        # another module importing upstream's table: still it
+        ({"vllm/aeon/acts.py": 'from vllm.model_executor.layers.fused_moe.cpu_fused_moe import _CPU_MOE_ACT_FN\n\n_CPU_MOE_ACT_FN["gelu"] = 1\n'}, True),
+        # a function declaring it global: still it
+        ({MOE: MOE_BASE + '\n\ndef add() -> None:\n    global _CPU_MOE_ACT_FN\n    _CPU_MOE_ACT_FN["gelu"] = 1\n'}, True),
+    ],
+)  # fmt: skip
+def test_a_module_table_only_where_the_name_means_it(git_repo: GitRepo, fork: dict, reported: bool) -> None:
+    found = _found(git_repo, LAYERS, fork, {MOE: MOE_ENUM, ACT: ENUM})
+    assert [sev for _, _, sev, _ in found] == (["error"] if reported else [])
+
+
+def test_an_enum_with_a_base_out_of_sight_proves_nothing(git_repo: GitRepo) -> None:
+    """``class MoEActivation(CompatStrEnum)`` from a package outside the tree may be a ``str``: no finding."""
+    enum = ENUM.replace("from enum import Enum", "from compat import CompatStrEnum").replace(
+        "(Enum)", "(CompatStrEnum)"
+    )
+    fork = {MOE: MOE_BASE + "\n" + FORK_ENTRY}
+    assert _found(git_repo, LAYERS, fork, {MOE: MOE_ENUM, ACT: enum}) == []

@@ -16,13 +16,17 @@ file, and through the imports that bring the name in), and a class deriving from
 is unknown, and unknown proves nothing. Then only the fork's files whose added lines look the name up
 (``.x[``, ``.x.get(``, ``in ....x``, ``.x.update({...})``, ``.x |= {...}``) are parsed, in the merged
 tree. A lookup is an error when its key is of the old kind and that kind is not the new one: a literal,
-an f-string, a tuple display, ``len()``/``int()``/``str()``, or a name its function annotates (a
-parameter, an annotated local), binds once to such a value, or binds from ``range()``, or an attribute
+an f-string, a tuple display, ``len()``, a call of a class (``int()``, ``Mode(k)``) or of the file's function
+annotated with what it returns, or a name its function annotates (a parameter never rebound, an annotated
+local), binds once to such a value, or binds from ``range()``, or an attribute
 (``self.size``, ``desc.num_tokens`` of an annotated ``desc``) its class annotates, takes from an
 annotated ``__init__`` parameter or returns from a property, in the fork's file or the module it imports
 the class from. A key whose type the fork's code does not show is a warning (it may hold the new type
 already). The fork's file must be the declaring one or name the declaring class (or, for a module-level
-table, the name itself), so a same-named attribute of another class is left alone.
+table, the name itself); ``x.name`` is the table unless ``x`` is ``self`` or an annotated name of another
+class (one that neither derives from the declaring class nor may, through a base out of sight), and a
+module table's bare name is it in the declaring module or one importing it, unless a function binds it
+locally.  A class key with a base out of sight is unknown (it may be a ``str`` mixin of its own).
 """
 
 from __future__ import annotations
@@ -76,8 +80,9 @@ def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not tables:
         return []
     findings = []
+    sites: dict[str, dict[str, list[_Site]]] = {}  # per fork file, its lookups by table name: one walk each
     for table in tables:
-        for path, line, key, kind, verb in _fork_lookups(trees, table):
+        for path, line, key, kind, verb in _fork_lookups(trees, table, sites):
             findings.append(_finding(trees, table, path, line, key, kind, verb, pr_pattern))
     return findings
 
@@ -194,7 +199,11 @@ def _named_kind(name: str, trees: ThreeTrees, path: str, depth: int) -> str | No
     cls = re.search(rf"^class[ \t]+{name}\b[ \t]*(?:\((.*)\))?[ \t]*:", text, re.M)
     if cls is not None:
         return _class_kind(
-            name, re.findall(r"[A-Za-z_]\w*(?=[ \t]*(?:,|$|\[))", cls.group(1) or ""), trees, path, depth
+            name,
+            re.findall(r"[A-Za-z_]\w*(?=[ \t]*(?:,|$|\[))", re.sub(r"\w+[ \t]*=[ \t]*[\w.]+", "", cls.group(1) or "")),
+            trees,
+            path,
+            depth,
         )
     for where in _imported_from(text, name, path):
         if trees.merged_text(where) is not None:
@@ -202,19 +211,22 @@ def _named_kind(name: str, trees: ThreeTrees, path: str, depth: int) -> str | No
     return None
 
 
-def _class_kind(name: str, bases: list[str], trees: ThreeTrees, path: str, depth: int) -> str:
+def _class_kind(name: str, bases: list[str], trees: ThreeTrees, path: str, depth: int) -> str | None:
     """A class keys as the builtin it derives from, at any depth the tree shows (``class Mode(str, Enum)``,
-    a ``StrEnum``, a ``NamedTuple`` equal to its tuple), else as itself."""
+    a ``StrEnum``, a ``NamedTuple`` equal to its tuple), else as itself; None when a base is out of sight."""
     for base in bases:
         if base in _DERIVED:
             return _DERIVED[base]
-        if base not in ("object", "Enum", "ABC", "Generic", "Protocol") and depth < 3:
-            kind = _named_kind(base, trees, path, depth + 1)
-            if kind is not None and not kind.startswith("class "):
+        if base not in _PLAIN_BASES:
+            kind = _named_kind(base, trees, path, depth + 1) if depth < 3 else None
+            if kind is None:
+                return None  # a base it cannot place may derive from a builtin (a ``str`` mixin of its own)
+            if not kind.startswith("class "):
                 return kind
     return f"class {name}"
 
 
+_PLAIN_BASES = frozenset({"object", "Enum", "Flag", "ABC", "Generic", "Protocol", "TypedDict"})
 _FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
 
 
@@ -250,7 +262,9 @@ def _owner(lines: list[str], added: str, indent: str, field: bool) -> str | None
     return None
 
 
-def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int, str, str | None, str]]:
+def _fork_lookups(
+    trees: ThreeTrees, table: Rekeyed, sites: dict[str, dict[str, list[_Site]]]
+) -> Iterator[tuple[str, int, str, str | None, str]]:
     """(path, merged line, key as written, its kind, what the line does) of each fork-owned lookup of
     the table whose key is of the old kind, or of a kind the fork's code does not show (None)."""
     word = re.escape(table.name)
@@ -259,9 +273,9 @@ def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int,
         spelled + r"[ \t]*(?:\[|\|=|\.(?:get|pop|setdefault|add|discard|remove|update)\()|\bin[ \t]+[\w.()]*" + spelled
     )
     for path in trees.mine:
-        if not path.endswith(".py") or not pattern.search(trees.mine.raw(path)):
-            continue
-        if not any(pattern.search(t) for t in trees.mine[path].added.values()):
+        if not path.endswith(".py") or table.name not in trees.mine.raw(path):
+            continue  # a substring test first: the pattern's ``in ...`` branch is slow over a long line
+        if not any(table.name in t and pattern.search(t) for t in trees.mine[path].added.values()):
             continue
         text = trees.merged_text(path)
         if text is None or (path != table.path and not _names_owner(text, table)):
@@ -270,7 +284,9 @@ def _fork_lookups(trees: ThreeTrees, table: Rekeyed) -> Iterator[tuple[str, int,
         owned = trees.owned_lines(path)
         if module is None or not owned:
             continue
-        for line, key, verb in _lookups(module, table, owned):
+        if path not in sites:
+            sites[path] = _sites(module, owned)
+        for line, key, verb in _lookups(sites[path].get(table.name, []), _Place(trees, path, module, table)):
             kind = _key_kind(key, trees, path)
             if kind is None or kind == table.old_kind:
                 yield path, line, ast.unparse(key.node), kind, verb
@@ -291,24 +307,50 @@ def _names_owner(text: str, table: Rekeyed) -> bool:
     return re.search(whole_word(table.owner or table.name), text) is not None
 
 
-def _lookups(module: ast.Module, table: Rekeyed, owned: set[int]) -> Iterator[tuple[int, _Key, str]]:
-    """Each lookup of the table on a fork-owned line: its key and what it does."""
-    for (function, cls), node in _walk(module):
-        line = getattr(node, "lineno", 0)
-        if line not in owned:
+_Site = tuple["_Scope", ast.AST]
+
+
+def _sites(module: ast.Module, owned: set[int]) -> dict[str, list[_Site]]:
+    """The lookup-shaped nodes on fork-owned lines, by the name of what they look up (``x.name``, ``name``)."""
+    found: dict[str, list[_Site]] = {}
+    for scope, node in _walk(module):
+        if getattr(node, "lineno", 0) not in owned:
             continue
-        if isinstance(node, ast.Subscript) and _is_table(node.value, table):
+        looked: ast.expr | None = None
+        if isinstance(node, ast.Subscript):
+            looked = node.value
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+            looked = node.comparators[0]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            looked = node.func.value
+        elif isinstance(node, ast.AugAssign):
+            looked = node.target
+        name = looked.attr if isinstance(looked, ast.Attribute) else looked.id if isinstance(looked, ast.Name) else None
+        if name is not None:
+            found.setdefault(name, []).append((scope, node))
+    return found
+
+
+def _lookups(sites: list[_Site], place: _Place) -> Iterator[tuple[int, _Key, str]]:
+    """Each lookup of the table on a fork-owned line: its key and what it does."""
+    for (function, cls), node in sites:
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Subscript) and place.is_table(node.value, function, cls):
             verb = "writes an entry under" if isinstance(node.ctx, ast.Store) else "indexes it by"
             yield line, _Key(node.slice, function, cls), verb
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
-            if _is_table(node.comparators[0], table):
+            if place.is_table(node.comparators[0], function, cls):
                 yield line, _Key(node.left, function, cls), "tests membership of"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-            if node.func.attr in _LOOKUPS and _is_table(node.func.value, table):
+            if node.func.attr in _LOOKUPS and place.is_table(node.func.value, function, cls):
                 yield line, _Key(node.args[0], function, cls), f"calls .{node.func.attr}() with"
-            elif node.func.attr == "update" and _is_table(node.func.value, table):
+            elif node.func.attr == "update" and place.is_table(node.func.value, function, cls):
                 yield from _entries(node.args[0], _Key(node, function, cls), line)
-        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and _is_table(node.target, table):
+        elif (
+            isinstance(node, ast.AugAssign)
+            and isinstance(node.op, ast.BitOr)
+            and place.is_table(node.target, function, cls)
+        ):
             yield from _entries(node.value, _Key(node.value, function, cls), line)
 
 
@@ -339,12 +381,91 @@ def _walk(module: ast.Module) -> Iterator[tuple[_Scope, ast.AST]]:
             pending.append((child, scope))
 
 
-def _is_table(node: ast.expr, table: Rekeyed) -> bool:
-    if table.owner is not None:
-        return isinstance(node, ast.Attribute) and node.attr == table.name
-    return (isinstance(node, ast.Name) and node.id == table.name) or (
-        isinstance(node, ast.Attribute) and node.attr == table.name
-    )
+@dataclass(frozen=True)
+class _Place:
+    """Which expressions of a fork file are the table: ``x.name`` of the declaring class (or of what may be
+    it), not of another class with a same-named attribute; a module table's name where the file means it."""
+
+    trees: ThreeTrees
+    path: str
+    module: ast.Module
+    table: Rekeyed
+
+    def is_table(self, node: ast.expr, function: _Function | None, cls: ast.ClassDef | None) -> bool:
+        name = self.table.name
+        if isinstance(node, ast.Attribute) and node.attr == name:
+            return self._may_be_owner(node.value, function, cls)
+        if self.table.owner is not None or not _is_name(node, name):
+            return False
+        if function is not None and _binds(function, name):
+            return False  # a local of the same name
+        return self.path == self.table.path or self._imports_table()
+
+    def _imports_table(self) -> bool:
+        """The file takes the module table's name by ``from ... import name`` and binds no table of its own."""
+        name = self.table.name
+        imported = any(
+            isinstance(n, ast.ImportFrom) and any(a.name == name and a.asname is None for a in n.names)
+            for n in self.module.body
+        )
+        own = any(
+            isinstance(n, (ast.Assign, ast.AnnAssign))
+            and any(_is_name(t, name) for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+            for n in self.module.body
+        )
+        return imported and not own
+
+    def _may_be_owner(self, receiver: ast.expr, function: _Function | None, cls: ast.ClassDef | None) -> bool:
+        """``self`` of the declaring class (or of a class that may derive from it), or a name or ``self.x``
+        annotated with such a class; a receiver whose class the file does not show may be it."""
+        owner = self.table.owner
+        if owner is None:
+            return not _is_name(receiver, "self")
+        if _is_name(receiver, "self") and cls is not None and function is not None:
+            return _may_derive(cls, owner, self.table.name)
+        annotation: str | None = None
+        if isinstance(receiver, ast.Name) and function is not None:
+            annotation = _annotation(function, receiver.id)
+        elif isinstance(receiver, ast.Attribute) and _is_name(receiver.value, "self") and cls is not None:
+            annotation = _field_annotation(cls, receiver.attr)
+        head = _class_named(annotation) if annotation is not None else None
+        if head is None or head == owner:
+            return True
+        found = _class_def(self.trees, self.path, head, 0)
+        return found is None or _may_derive(found[1], owner, self.table.name)
+
+
+def _class_named(annotation: str) -> str | None:
+    """``Mine``, ``"Mine"``, ``pkg.Mine``, ``Mine | None``, ``Optional[Mine]`` -> ``Mine``; None for others."""
+    text = re.sub(r"^(?:typing\.)?Optional\[(.*)\]$", r"\1", _norm(annotation).strip("\"'"))
+    text = re.sub(r"\|None$|^None\|", "", text)
+    match = re.fullmatch(r"(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)", text)
+    return match.group(1) if match else None
+
+
+def _may_derive(cls: ast.ClassDef, owner: str, attribute: str) -> bool:
+    """``cls`` is the owner or names it as a base, or has a base it cannot follow and keeps no same-named
+    attribute of its own."""
+    if cls.name == owner:
+        return True
+    bases = [ast.unparse(b).rsplit(".", 1)[-1].split("[", 1)[0] for b in cls.bases]
+    if owner in bases:
+        return True
+    own = any(
+        isinstance(n, ast.Attribute) and n.attr == attribute and _is_self(n.value) and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(cls)
+    ) or any(isinstance(n, ast.AnnAssign) and _is_name(n.target, attribute) for n in cls.body)
+    return not own and any(b not in ("object", "Generic", "Protocol", "ABC") for b in bases)
+
+
+def _binds(function: _Function, name: str) -> bool:
+    """The function binds ``name`` itself (a parameter or a store) and does not declare it ``global``."""
+    if any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(function)):
+        return False
+    arguments = function.args
+    if any(a.arg == name for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)):
+        return True
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(function))
 
 
 def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | None:
@@ -356,8 +477,8 @@ def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | 
         return "str"
     if isinstance(node, ast.Tuple):
         return "tuple"
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "int", "str"):
-        return "int" if node.func.id in ("len", "int") else "str"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return "int" if node.func.id == "len" else _made_by(node.func.id, trees, path)
     if isinstance(node, ast.Name) and key.function is not None:
         annotation = _annotation(key.function, node.id)
         if annotation is not None:
@@ -368,6 +489,16 @@ def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | 
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         return _attribute_kind(key, node.value.id, node.attr, trees, path)
     return None
+
+
+def _made_by(callee: str, trees: ThreeTrees, path: str) -> str | None:
+    """The kind of ``callee(...)``: a class or a ``NewType`` (``Mode(k)``, ``int(x)``), or a function of the
+    file annotated with what it returns."""
+    module = trees.merged_module(path)
+    for node in module.body if module is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == callee:
+            return _kind(ast.unparse(node.returns), trees, path) if node.returns is not None else None
+    return _kind(callee, trees, path)
 
 
 def _attribute_kind(key: _Key, owner: str, attr: str, trees: ThreeTrees, path: str) -> str | None:
@@ -461,19 +592,31 @@ def _bound_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> 
 
 
 def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
-    """The type a function gives ``name``: a parameter's annotation, an annotated local, a ``range()`` loop."""
+    """The type a function gives ``name``: a parameter's annotation, an annotated local, a ``range()`` loop,
+    when nothing else in the function binds the name (``n = Desc(n)`` makes an ``n: int`` something else)."""
+    declared = [n for n in ast.walk(function) if isinstance(n, ast.AnnAssign) and _is_name(n.target, name)]
+    declarations = {id(n.target) for n in declared}
+    others = sum(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and id(n) not in declarations
+        for n in ast.walk(function)
+    )
     arguments = function.args
     for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
         if arg.arg == name:
-            return ast.unparse(arg.annotation) if arg.annotation is not None else None
+            return ast.unparse(arg.annotation) if arg.annotation is not None and others == 0 else None
+    if declared:  # ``x: T = v`` binds once; a bare ``x: T`` and one binding after it
+        bare = declared[0].value is None
+        return ast.unparse(declared[0].annotation) if len(declared) == 1 and others == int(bare) else None
     for node in ast.walk(function):
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
-            return ast.unparse(node.annotation)
-        if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and node.target.id == name:
+        if isinstance(node, ast.For) and _is_name(node.target, name) and others == 1:
             loop = node.iter
             if isinstance(loop, ast.Call) and isinstance(loop.func, ast.Name) and loop.func.id == "range":
                 return "int"
     return None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _finding(
