@@ -32,8 +32,10 @@ locally.  A class key with a base out of sight is unknown (it may be a ``str`` m
 from __future__ import annotations
 
 import ast
+import functools
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -571,35 +573,52 @@ def _is_self(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
 
+@dataclass(frozen=True)
+class _Bindings:
+    """How one function binds each name, from one walk of it (a fork file of 2,000 lookups in one function
+    walked the function again for each of them: minutes)."""
+
+    stores: Counter[str]  # names bound or deleted (not read), each place
+    plain: dict[str, list[ast.expr]]  # ``name = value`` (one target): the values
+    declared: dict[str, list[ast.AnnAssign]]  # ``name: T [= value]``
+    loops: dict[str, list[ast.For]]  # ``for name in ...``
+
+
+@functools.lru_cache(maxsize=256)
+def _bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Bindings:
+    stores: Counter[str] = Counter()
+    plain: dict[str, list[ast.expr]] = {}
+    declared: dict[str, list[ast.AnnAssign]] = {}
+    loops: dict[str, list[ast.For]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] += 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            plain.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            declared.setdefault(node.target.id, []).append(node)
+        elif isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            loops.setdefault(node.target.id, []).append(node)
+    return _Bindings(stores, plain, declared, loops)
+
+
 def _bound_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
     """The value of ``name = value`` when that is the function's only binding of the name (a parameter,
     a loop target, an unpack, a ``with ... as``, a ``:=`` or an augmented assignment is another)."""
     arguments = function.args
     if any(a.arg == name for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)):
         return None
-    stores = [
-        n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
-    ]
-    plain = [
-        n.value
-        for n in ast.walk(function)
-        if isinstance(n, ast.Assign)
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Name)
-        and n.targets[0].id == name
-    ]
-    return plain[0] if len(stores) == 1 and len(plain) == 1 else None
+    bindings = _bindings(function)
+    plain = bindings.plain.get(name, [])
+    return plain[0] if bindings.stores[name] == 1 and len(plain) == 1 else None
 
 
 def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str | None:
     """The type a function gives ``name``: a parameter's annotation, an annotated local, a ``range()`` loop,
     when nothing else in the function binds the name (``n = Desc(n)`` makes an ``n: int`` something else)."""
-    declared = [n for n in ast.walk(function) if isinstance(n, ast.AnnAssign) and _is_name(n.target, name)]
-    declarations = {id(n.target) for n in declared}
-    others = sum(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and id(n) not in declarations
-        for n in ast.walk(function)
-    )
+    bindings = _bindings(function)
+    declared = bindings.declared.get(name, [])
+    others = bindings.stores[name] - len(declared)  # every binding but the declarations' own targets
     arguments = function.args
     for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
         if arg.arg == name:
@@ -607,8 +626,8 @@ def _annotation(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> 
     if declared:  # ``x: T = v`` binds once; a bare ``x: T`` and one binding after it
         bare = declared[0].value is None
         return ast.unparse(declared[0].annotation) if len(declared) == 1 and others == int(bare) else None
-    for node in ast.walk(function):
-        if isinstance(node, ast.For) and _is_name(node.target, name) and others == 1:
+    for node in bindings.loops.get(name, []):
+        if others == 1:
             loop = node.iter
             if isinstance(loop, ast.Call) and isinstance(loop.func, ast.Name) and loop.func.id == "range":
                 return "int"
