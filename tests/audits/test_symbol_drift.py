@@ -1774,6 +1774,14 @@ EXPERTS_INSERTED = EXPERTS_BASE.replace(
         # near misses: the table holds only a class upstream left alone; a local table of the function's own
         ('{"triton": TritonExperts}', "_EXPERTS[name](quant_config)", False),
         ('{"deepgemm": DeepGemmExperts}', "{}[name](quant_config)", False),
+        # a constant key or index picks its one entry: the other classes are never called there
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', '_EXPERTS["deepgemm"](quant_config)', True),
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', '_EXPERTS["triton"](quant_config)', False),
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', '_EXPERTS.get("triton")(quant_config)', False),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[-1](quant_config)", True),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[0](quant_config)", False),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[-2](quant_config)", False),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[5](quant_config)", False),
     ],
 )
 def test_a_call_through_a_table_of_callables(

@@ -2116,9 +2116,9 @@ def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> li
     a module-level name of the file bound to a dict, list or tuple display, whose entries that are
     names or attributes each get the call's arguments; None for any other callee."""
     if isinstance(func, ast.Subscript):
-        holder = func.value
+        holder, key = func.value, func.slice
     elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" and func.args:
-        holder = func.func.value
+        holder, key = func.func.value, func.args[0]
     else:
         return None
     if not isinstance(holder, ast.Name) or holder.id in local:
@@ -2132,7 +2132,22 @@ def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> li
         items = value.elts
     else:
         return None
+    if isinstance(key, ast.UnaryOp) and isinstance(key.op, ast.USub) and isinstance(key.operand, ast.Constant):
+        key = ast.Constant(-key.operand.value) if isinstance(key.operand.value, int) else key  # EXPERTS[-1]
+    if isinstance(key, ast.Constant):  # ``EXPERTS["triton"](...)``, ``EXPERTS[0](...)``: the one entry it names
+        items = _entry_named(value, key.value)
     return [item for item in items if isinstance(item, (ast.Name, ast.Attribute))]
+
+
+def _entry_named(display: ast.Dict | ast.List | ast.Tuple, key: object) -> list[ast.expr]:
+    """The entry of a display a constant key or index picks; none when the display does not show it
+    (a ``**`` spread, a computed key, a starred element, an index past its end)."""
+    if isinstance(display, ast.Dict):
+        picked = [v for k, v in zip(display.keys, display.values) if isinstance(k, ast.Constant) and k.value == key]
+        return picked[-1:]  # the last of a repeated key wins, as at run time
+    if not isinstance(key, int) or isinstance(key, bool) or any(isinstance(e, ast.Starred) for e in display.elts):
+        return []
+    return [display.elts[key]] if -len(display.elts) <= key < len(display.elts) else []
 
 
 def _launched(call: ast.Call, before: DefSym, after: DefSym) -> _Launch | None:
