@@ -1856,3 +1856,38 @@ def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in rows] == ([(fork_path, 5)] if reported else [])
     assert all("calls w.get_node_and_gpu_ids" in message for _, _, message in rows)
+
+
+STEP_A = "vllm/v1/core/sched/scheduler.py"
+STEP_B = "vllm/v1/core/sched/async_scheduler.py"
+STEP_A_BASE = "class Scheduler:\n    def step(self):\n        return 1\n"
+STEP_B_BASE = "class AsyncScheduler:\n    def step(self):\n        return 2\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "reported"),
+    [
+        ("def aeon(sched):\n    sched.step()\n", True),  # untyped: whichever class it meant, step is gone
+        ("from vllm.aeon_make import make\n\n\ndef aeon():\n    sched = make()\n    sched.step()\n", True),
+        # the receiver's annotation or constructor is an outside library's (or a builtin): its own step
+        ("import torch\n\n\ndef aeon(opt: torch.optim.Optimizer):\n    opt.step()\n", False),
+        ("from torch.optim import Optimizer\n\n\ndef aeon(opt: Optimizer | None):\n    opt.step()\n", False),
+        ("import torch\n\n\ndef aeon(model):\n    opt = torch.optim.AdamW(model)\n    opt.step()\n", False),
+        ("def aeon(opt: dict):\n    opt.step()\n", False),
+    ],
+)
+def test_an_untyped_call_of_a_name_upstream_removed_is_not_an_outside_librarys_method(
+    git_repo: GitRepo, no_rules: Path, fork: str, reported: bool
+) -> None:
+    """Two classes defined ``step`` and upstream renamed both: ``x.step()`` fails whichever it meant,
+    unless the fork said ``x`` is an outside library's object (``opt: torch.optim.Optimizer``)."""
+    fork_path = "vllm/aeon_train.py"
+    sides = s.merge_case(
+        git_repo,
+        {STEP_A: STEP_A_BASE, STEP_B: STEP_B_BASE, "vllm/aeon_make.py": "def make():\n    return None\n"},
+        {fork_path: fork},
+        [("rename", {STEP_A: STEP_A_BASE.replace("step", "advance"), STEP_B: STEP_B_BASE.replace("step", "advance")})],
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [p for p, _, _ in rows] == ([fork_path] if reported else [])
+    assert all("step" in message for _, _, message in rows)

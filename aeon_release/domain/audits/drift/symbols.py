@@ -622,7 +622,12 @@ class _Checker:
             if typed is not None:
                 resolver, via = _instance_member(typed, "__call__"), "instance"
                 before, after = resolver(self.before), resolver(self.after)
-        if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
+        if (
+            before is UNKNOWN
+            and after is UNKNOWN
+            and _on_a_local_object(mod, call.func)
+            and not self._of_an_outside_type(mod, call.func, scope)
+        ):
             self._chains.append((mod, call))  # ``layer.quant_method.apply(...)``: by name, later
         if resolver is None:
             return
@@ -1007,6 +1012,30 @@ class _Checker:
                 path = mod.path
                 return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
         return None
+
+    def _of_an_outside_type(self, mod: ModuleInfo, func: ast.expr, scope: _Scope) -> bool:
+        """``opt.step()`` with ``opt: torch.optim.Optimizer`` or ``opt = AdamW(...)``: the receiver's
+        annotation or constructor names only what the file imports from outside the tree (or a builtin
+        type), so the method is that library's, not a def of the tree's of the same name."""
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) or not scope.functions:
+            return False
+        function = scope.functions[-1]
+        if id(function) not in self._local_types:
+            self._local_types[id(function)] = _local_annotations(function)
+        annotation = self._local_types[id(function)].get(func.value.id)
+        if annotation is None:
+            return False
+        roots = [n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)]
+        if not roots or any(name in {"Any", "object"} for name in roots):
+            return False  # a string annotation, or one that says nothing of the type
+        for name in roots:
+            binding = mod.names.get(name)
+            if binding is None:
+                if name not in px.BUILTINS:
+                    return False
+            elif binding.kind != "import" or binding.target is None or self.after.in_tree(binding.target[0]):
+                return False
+        return True
 
     def _attribute_class(
         self, ix: Index, path: str, qualname: str, attr: str, held: bool = False
