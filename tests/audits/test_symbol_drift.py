@@ -1874,6 +1874,16 @@ STEP_B_BASE = "class AsyncScheduler:\n    def step(self):\n        return 2\n"
         ("from torch.optim import Optimizer\n\n\ndef aeon(opt: Optimizer | None):\n    opt.step()\n", False),
         ("import torch\n\n\ndef aeon(model):\n    opt = torch.optim.AdamW(model)\n    opt.step()\n", False),
         ("def aeon(opt: dict):\n    opt.step()\n", False),
+        (
+            "import torch\n\n\nclass Aeon:\n    def __init__(self, model):\n"
+            "        self.opt = torch.optim.AdamW(model)\n\n    def train(self):\n        self.opt.step()\n",
+            False,
+        ),
+        (
+            "class Aeon:\n    def __init__(self, sched):\n        self.sched = sched\n\n    def run(self):\n"
+            "        self.sched.step()\n",
+            True,
+        ),
     ],
 )
 def test_an_untyped_call_of_a_name_upstream_removed_is_not_an_outside_librarys_method(

@@ -1017,12 +1017,24 @@ class _Checker:
         """``opt.step()`` with ``opt: torch.optim.Optimizer`` or ``opt = AdamW(...)``: the receiver's
         annotation or constructor names only what the file imports from outside the tree (or a builtin
         type), so the method is that library's, not a def of the tree's of the same name."""
-        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) or not scope.functions:
+        if not isinstance(func, ast.Attribute):
             return False
-        function = scope.functions[-1]
-        if id(function) not in self._local_types:
-            self._local_types[id(function)] = _local_annotations(function)
-        annotation = self._local_types[id(function)].get(func.value.id)
+        receiver, annotation = func.value, None
+        if isinstance(receiver, ast.Name) and scope.functions:
+            function = scope.functions[-1]
+            if id(function) not in self._local_types:
+                self._local_types[id(function)] = _local_annotations(function)
+            annotation = self._local_types[id(function)].get(receiver.id)
+        elif (
+            scope.cls
+            and isinstance(receiver, ast.Attribute)
+            and isinstance(receiver.value, ast.Name)
+            and receiver.value.id == scope.me
+            and (cls := self.after.class_info(mod, scope.cls)) is not None
+        ):  # ``self.tokenizer.encode(...)`` with ``self.tokenizer = AutoTokenizer.from_pretrained(...)``
+            if id(cls.node) not in self._attribute_types:
+                self._attribute_types[id(cls.node)] = (cls.node, _attribute_annotations(cls.node))
+            annotation = self._attribute_types[id(cls.node)][1].get(receiver.attr)
         if annotation is None:
             return False
         roots = [n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)]
