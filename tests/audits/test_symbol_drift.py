@@ -1774,6 +1774,14 @@ EXPERTS_INSERTED = EXPERTS_BASE.replace(
         # near misses: the table holds only a class upstream left alone; a local table of the function's own
         ('{"triton": TritonExperts}', "_EXPERTS[name](quant_config)", False),
         ('{"deepgemm": DeepGemmExperts}', "{}[name](quant_config)", False),
+        # a constant key or index picks its one entry: the other classes are never called there
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', '_EXPERTS["deepgemm"](quant_config)', True),
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', '_EXPERTS["triton"](quant_config)', False),
+        ('{"deepgemm": DeepGemmExperts, "triton": TritonExperts}', '_EXPERTS.get("triton")(quant_config)', False),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[-1](quant_config)", True),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[0](quant_config)", False),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[-2](quant_config)", False),
+        ("(TritonExperts, DeepGemmExperts)", "_EXPERTS[5](quant_config)", False),
     ],
 )
 def test_a_call_through_a_table_of_callables(
@@ -1848,3 +1856,48 @@ def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in rows] == ([(fork_path, 5)] if reported else [])
     assert all("calls w.get_node_and_gpu_ids" in message for _, _, message in rows)
+
+
+STEP_A = "vllm/v1/core/sched/scheduler.py"
+STEP_B = "vllm/v1/core/sched/async_scheduler.py"
+STEP_A_BASE = "class Scheduler:\n    def step(self):\n        return 1\n"
+STEP_B_BASE = "class AsyncScheduler:\n    def step(self):\n        return 2\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "reported"),
+    [
+        ("def aeon(sched):\n    sched.step()\n", True),  # untyped: whichever class it meant, step is gone
+        ("from vllm.aeon_make import make\n\n\ndef aeon():\n    sched = make()\n    sched.step()\n", True),
+        # the receiver's annotation or constructor is an outside library's (or a builtin): its own step
+        ("import torch\n\n\ndef aeon(opt: torch.optim.Optimizer):\n    opt.step()\n", False),
+        ("from torch.optim import Optimizer\n\n\ndef aeon(opt: Optimizer | None):\n    opt.step()\n", False),
+        ("import torch\n\n\ndef aeon(model):\n    opt = torch.optim.AdamW(model)\n    opt.step()\n", False),
+        ("def aeon(opt: dict):\n    opt.step()\n", False),
+        (
+            "import torch\n\n\nclass Aeon:\n    def __init__(self, model):\n"
+            "        self.opt = torch.optim.AdamW(model)\n\n    def train(self):\n        self.opt.step()\n",
+            False,
+        ),
+        (
+            "class Aeon:\n    def __init__(self, sched):\n        self.sched = sched\n\n    def run(self):\n"
+            "        self.sched.step()\n",
+            True,
+        ),
+    ],
+)
+def test_an_untyped_call_of_a_name_upstream_removed_is_not_an_outside_librarys_method(
+    git_repo: GitRepo, no_rules: Path, fork: str, reported: bool
+) -> None:
+    """Two classes defined ``step`` and upstream renamed both: ``x.step()`` fails whichever it meant,
+    unless the fork said ``x`` is an outside library's object (``opt: torch.optim.Optimizer``)."""
+    fork_path = "vllm/aeon_train.py"
+    sides = s.merge_case(
+        git_repo,
+        {STEP_A: STEP_A_BASE, STEP_B: STEP_B_BASE, "vllm/aeon_make.py": "def make():\n    return None\n"},
+        {fork_path: fork},
+        [("rename", {STEP_A: STEP_A_BASE.replace("step", "advance"), STEP_B: STEP_B_BASE.replace("step", "advance")})],
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [p for p, _, _ in rows] == ([fork_path] if reported else [])
+    assert all("step" in message for _, _, message in rows)

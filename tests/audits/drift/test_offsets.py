@@ -604,3 +604,25 @@ def test_an_element_of_the_tuples_a_helper_returns_adjusted_on_both_sides(
     sides = three_way(git_repo, {"inputs.py": RANGES}, {"aeon.py": fork}, {"inputs.py": theirs})
     report = audit(git_repo, sides, tmp_path)
     assert found(report, OFFSET) == ([("aeon.py", 5, "error")] if doubled else [])
+
+
+@pytest.mark.parametrize(
+    ("use", "doubled"),
+    [
+        ("[(start + 1, end) for start, end in rng.extract_embeds_range()]", True),
+        ("[start + 1 for start, _ in rng.extract_embeds_range()]", True),
+        # the fork shifts the other element of each tuple: the ends upstream left alone
+        ("[(start, end - 1) for start, end in rng.extract_embeds_range()]", False),
+        ("[end - 1 for start, end in rng.extract_embeds_range()]", False),
+    ],
+)
+def test_an_element_the_helper_did_not_adjust_is_another_value(
+    git_repo: GitRepo, tmp_path: Path, use: str, doubled: bool
+) -> None:
+    """Upstream moved each range's start (``(self.offset + 1, ...)``): a fork that takes one off each end
+    it unpacked adjusts the other element of the tuple, which upstream left alone."""
+    theirs = RANGES.replace("[(self.offset, ", "[(self.offset + 1, ")
+    fork = f"from inputs import PlaceholderRange\n\n\ndef aeon_spans(rng):\n    return {use}\n"
+    sides = three_way(git_repo, {"inputs.py": RANGES}, {"aeon.py": fork}, {"inputs.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == ([("aeon.py", 5, "error")] if doubled else [])

@@ -108,6 +108,9 @@ class Adjustment:
     kind: str = OFFSET_KIND  # an offset (``+ k``, a comparison made (non-)strict) or a scaling (``* k``)
     writes: frozenset[str] = frozenset()  # the fields it is stored to (``attr:`` tokens)
     bound: bool = False  # it is compared or a range's end: an index bound, not a shifted value
+    slot: int | None = None  # its position in a tuple display (``(start, end - 1)``: 1)
+    # (helper, position) of the elements of a helper's tuples it reads (``for start, end in h(): end - 1``)
+    unpacked: frozenset[tuple[str, int | None]] = frozenset()
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -264,7 +267,12 @@ def _same_flow(a: Adjustment, b: Adjustment) -> bool:
 
 
 def _one_call_level(caller: Adjustment, helper: Adjustment) -> bool:
-    return helper.returned and helper.function.rsplit(".", 1)[-1] in caller.callees
+    name = helper.function.rsplit(".", 1)[-1]
+    if not helper.returned or name not in caller.callees:
+        return False
+    # ``for start, end in h(): end - 1`` and ``h``'s ``return [(start + 1, end)]``: two elements of a tuple
+    read = {slot for callee, slot in caller.unpacked if callee == name}
+    return helper.slot is None or not read or None in read or helper.slot in read
 
 
 # -- collecting a side's adjustments ---------------------------------------------------------------
@@ -529,6 +537,8 @@ def _in_function(
                 kind,
                 frozenset(t for t in targets if t.startswith("attr:")),
                 flows.bound(node),
+                flows.slot(node),
+                flows.walked_slots(adjusted),
             )
 
 
@@ -665,6 +675,16 @@ def _walked(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
     return None
 
 
+def _slot(target: ast.expr, iterable: ast.expr, name: str) -> int | None:
+    """The position of ``name`` in a loop's tuple target (``for start, end in xs``: end is 1); None for a
+    name that holds the whole item, ``enumerate``'s item, or a target with a starred name."""
+    if isinstance(iterable, ast.Call) and plain_name(iterable.func) == "enumerate":
+        return None
+    if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in target.elts):
+        return None
+    return next((i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == name), None)
+
+
 _GROWERS = frozenset({"append", "appendleft", "extend", "insert", "add"})
 
 
@@ -741,25 +761,31 @@ class _Flows:
         """The iterable a loop variable walks: a comprehension's, an enclosing ``for``'s (``for i in
         self.ids: ... h[i + 1]`` adjusts ``self.ids``; ``enumerate(ids)``'s second name too), or the
         one ``map(lambda i: ..., ids)`` hands the lambda."""
+        walk = self._walk(name)
+        return walk[0] if walk is not None else None
+
+    def _walk(self, name: ast.Name) -> tuple[ast.expr, int | None] | None:
+        """The iterable a loop variable walks, and the position of the element it unpacks from each of
+        the iterable's tuples (``end`` of ``for start, end in ranges``: 1); None for the whole item."""
         child: ast.AST = name
         current = self.parents.get(name)
         while current is not None:
             if isinstance(current, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 for generator in current.generators:
                     if isinstance(generator.target, ast.Name) and generator.target.id == name.id:
-                        return generator.iter
+                        return generator.iter, None
                     if isinstance(generator.target, ast.Tuple):  # ``for start, end in ranges``
                         walked = _walked(generator.target, generator.iter, name.id)
                         if walked is not None:
-                            return walked
+                            return walked, _slot(generator.target, generator.iter, name.id)
             if isinstance(current, (ast.For, ast.AsyncFor)) and child is not current.target:
                 walked = _walked(current.target, current.iter, name.id)
                 if walked is not None:
-                    return walked
+                    return walked, _slot(current.target, current.iter, name.id)
             if isinstance(current, ast.Lambda) and name.id in {a.arg for a in current.args.args}:
                 call = self.parents.get(current)
                 if isinstance(call, ast.Call) and plain_name(call.func) == "map" and call.args[:1] == [current]:
-                    return call.args[1] if len(call.args) == 2 else None
+                    return (call.args[1], None) if len(call.args) == 2 else None
                 return None
             child, current = current, self.parents.get(current)
         return None
@@ -774,6 +800,23 @@ class _Flows:
                 return True
             current = self.parents.get(current)
         return False
+
+    def walked_slots(self, adjusted: list[ast.expr]) -> frozenset[tuple[str, int | None]]:
+        """(helper, position) for each helper whose results' tuples the adjusted names unpack (``for
+        start, end in h(): end - 1`` reads position 1 of ``h``'s tuples); None where a name holds the whole."""
+        found: set[tuple[str, int | None]] = set()
+        for name in (n for a in adjusted for n in ast.walk(a) if isinstance(n, ast.Name)):
+            walk = self._walk(name)
+            if walk is not None:
+                found.update((callee, walk[1]) for callee in _callees(walk[0]))
+        return frozenset(found)
+
+    def slot(self, node: ast.AST) -> int | None:
+        """The position of an adjusted value that is an element of a tuple display (``(start, end - 1)``: 1)."""
+        parent = self.parents.get(node)
+        if isinstance(parent, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in parent.elts):
+            return next(i for i, e in enumerate(parent.elts) if e is node)
+        return None
 
     def walked_callees(self, adjusted: list[ast.expr]) -> set[str]:
         """Helpers whose results the adjusted loop variables walk (``for l in aux_layers(cfg): h[l + 1]``)."""

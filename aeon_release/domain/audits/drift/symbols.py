@@ -622,7 +622,12 @@ class _Checker:
             if typed is not None:
                 resolver, via = _instance_member(typed, "__call__"), "instance"
                 before, after = resolver(self.before), resolver(self.after)
-        if before is UNKNOWN and after is UNKNOWN and _on_a_local_object(mod, call.func):
+        if (
+            before is UNKNOWN
+            and after is UNKNOWN
+            and _on_a_local_object(mod, call.func)
+            and not self._of_an_outside_type(mod, call.func, scope)
+        ):
             self._chains.append((mod, call))  # ``layer.quant_method.apply(...)``: by name, later
         if resolver is None:
             return
@@ -1007,6 +1012,42 @@ class _Checker:
                 path = mod.path
                 return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
         return None
+
+    def _of_an_outside_type(self, mod: ModuleInfo, func: ast.expr, scope: _Scope) -> bool:
+        """``opt.step()`` with ``opt: torch.optim.Optimizer`` or ``opt = AdamW(...)``: the receiver's
+        annotation or constructor names only what the file imports from outside the tree (or a builtin
+        type), so the method is that library's, not a def of the tree's of the same name."""
+        if not isinstance(func, ast.Attribute):
+            return False
+        receiver, annotation = func.value, None
+        if isinstance(receiver, ast.Name) and scope.functions:
+            function = scope.functions[-1]
+            if id(function) not in self._local_types:
+                self._local_types[id(function)] = _local_annotations(function)
+            annotation = self._local_types[id(function)].get(receiver.id)
+        elif (
+            scope.cls
+            and isinstance(receiver, ast.Attribute)
+            and isinstance(receiver.value, ast.Name)
+            and receiver.value.id == scope.me
+            and (cls := self.after.class_info(mod, scope.cls)) is not None
+        ):  # ``self.tokenizer.encode(...)`` with ``self.tokenizer = AutoTokenizer.from_pretrained(...)``
+            if id(cls.node) not in self._attribute_types:
+                self._attribute_types[id(cls.node)] = (cls.node, _attribute_annotations(cls.node))
+            annotation = self._attribute_types[id(cls.node)][1].get(receiver.attr)
+        if annotation is None:
+            return False
+        roots = [n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)]
+        if not roots or any(name in {"Any", "object"} for name in roots):
+            return False  # a string annotation, or one that says nothing of the type
+        for name in roots:
+            binding = mod.names.get(name)
+            if binding is None:
+                if name not in px.BUILTINS:
+                    return False
+            elif binding.kind != "import" or binding.target is None or self.after.in_tree(binding.target[0]):
+                return False
+        return True
 
     def _attribute_class(
         self, ix: Index, path: str, qualname: str, attr: str, held: bool = False
@@ -2116,9 +2157,9 @@ def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> li
     a module-level name of the file bound to a dict, list or tuple display, whose entries that are
     names or attributes each get the call's arguments; None for any other callee."""
     if isinstance(func, ast.Subscript):
-        holder = func.value
+        holder, key = func.value, func.slice
     elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" and func.args:
-        holder = func.func.value
+        holder, key = func.func.value, func.args[0]
     else:
         return None
     if not isinstance(holder, ast.Name) or holder.id in local:
@@ -2132,7 +2173,22 @@ def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> li
         items = value.elts
     else:
         return None
+    if isinstance(key, ast.UnaryOp) and isinstance(key.op, ast.USub) and isinstance(key.operand, ast.Constant):
+        key = ast.Constant(-key.operand.value) if isinstance(key.operand.value, int) else key  # EXPERTS[-1]
+    if isinstance(key, ast.Constant):  # ``EXPERTS["triton"](...)``, ``EXPERTS[0](...)``: the one entry it names
+        items = _entry_named(value, key.value)
     return [item for item in items if isinstance(item, (ast.Name, ast.Attribute))]
+
+
+def _entry_named(display: ast.Dict | ast.List | ast.Tuple, key: object) -> list[ast.expr]:
+    """The entry of a display a constant key or index picks; none when the display does not show it
+    (a ``**`` spread, a computed key, a starred element, an index past its end)."""
+    if isinstance(display, ast.Dict):
+        picked = [v for k, v in zip(display.keys, display.values) if isinstance(k, ast.Constant) and k.value == key]
+        return picked[-1:]  # the last of a repeated key wins, as at run time
+    if not isinstance(key, int) or isinstance(key, bool) or any(isinstance(e, ast.Starred) for e in display.elts):
+        return []
+    return [display.elts[key]] if -len(display.elts) <= key < len(display.elts) else []
 
 
 def _launched(call: ast.Call, before: DefSym, after: DefSym) -> _Launch | None:
