@@ -304,3 +304,17 @@ def test_an_enum_with_a_base_out_of_sight_proves_nothing(git_repo: GitRepo) -> N
     )
     fork = {MOE: MOE_BASE + "\n" + FORK_ENTRY}
     assert _found(git_repo, LAYERS, fork, {MOE: MOE_ENUM, ACT: enum}) == []
+
+
+def test_declarations_of_one_name_in_two_classes_are_not_read_as_one_re_keyed(git_repo: GitRepo) -> None:
+    """Upstream's diff rewrote ``self.graphs`` in two classes of one file (their values' type only): the
+    key each had at the merge base is its own.  The last removed declaration stood for both, and a
+    lookup of the str-keyed table by an int was blamed on upstream "keying it by str now"."""
+    named = "class NamedGraphs:\n    def __init__(self) -> None:\n        self.graphs: dict[str, int] = {}\n\n\n"
+    two = BASE_GRAPHS.replace("import torch\n\n\n", "import torch\n\n\n" + named)
+    values = two.replace("dict[int, torch.cuda.CUDAGraph]", "dict[int, object]").replace(
+        "dict[str, int]", "dict[str, object]"
+    )
+    lookup = "    def has(self, t: NamedGraphs) -> bool:\n        return 5 in t.graphs\n"
+    fork = {FORK: _runner(lookup, "CudaGraphManager, NamedGraphs")}
+    assert _found(git_repo, {GRAPHS: two}, fork, {GRAPHS: values}) == []

@@ -97,17 +97,24 @@ def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
             continue
         change = trees.upstream[path]
         removed = change.removed
-        before = dict(d for i in range(len(removed)) if (d := _declared(removed[i : i + _WRAPPED])) is not None)
+        before: dict[
+            str, dict[str, str]
+        ] = {}  # name -> every key its removed declarations had (normalised: as written)
+        for i in range(len(removed)):
+            if (d := _declared(removed[i : i + _WRAPPED])) is not None:
+                before.setdefault(d[0], {})[_norm(d[1][1])] = d[1][1]
         if not before:
             continue
         lines: list[str] | None = None
         for number, added in change.added.items():
             now = _declared([added, *(change.added.get(number + k, "") for k in range(1, _WRAPPED))])
-            if now is None or now[0] not in before or _norm(before[now[0]][1]) == _norm(now[1][1]):
+            # one key removed, and not this one (declarations of one name that disagree: which was this
+            # table's, the text does not say)
+            if now is None or len(before.get(now[0], ())) != 1 or _norm(now[1][1]) in before[now[0]]:
                 continue
             if not _fork_names(trees, now[0].lstrip(".")):
                 continue  # no fork line names the table: nothing to resolve
-            old, new = before[now[0]][1], now[1][1]
+            [old], new = before[now[0]].values(), now[1][1]
             kinds = _kind(old, trees, path), _kind(new, trees, path)
             if None in kinds or kinds[0] == kinds[1]:
                 continue
