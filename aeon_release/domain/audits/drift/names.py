@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift.dispatch import Dispatchers
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -37,6 +38,7 @@ _READ_NAME = linear.Scan(
     r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:[=!]=|(?:not\s+)?in\b)|[=!]=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|(?:\(|,|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""
     r"""|["']\s*:\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""  # a dict's entry: ``"kv_connector": "P2pNcclConnector"``
+    r"""|^\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""  # an argument on a line of its own (a multi-line call)
 )
 # ``x in ("a", "b")``: every string of the line can be a compared name
 _IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
@@ -235,7 +237,21 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    return (_defined_in(lines) | keywords | _choices_among(lines, names)) & names
+    return (_defined_in(lines) | keywords | _choices_among(_not_first_arguments(trees), names)) & names
+
+
+_OPENS_CALL = re.compile(r"\w\(\s*(?:#.*)?$")
+
+
+def _not_first_arguments(trees: ThreeTrees) -> list[str]:
+    """The fork's added Python lines, less a call's first argument on a line of its own (the line after
+    ``collective_rpc(``): a quoted word there is passed, not one entry of a display of choices."""
+    kept: list[str] = []
+    for path in trees.mine:
+        if path.endswith(".py"):
+            added = trees.mine[path].added
+            kept.extend(line for n, line in added.items() if not (n - 1 in added and _OPENS_CALL.search(added[n - 1])))
+    return kept
 
 
 # _choice's parts, for every word at once: what comes before the entries of a display, a quoted word
@@ -281,6 +297,7 @@ def _after_colon(line: str, quote: int) -> bool:
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
     paths = sorted({path for path, line in _fork_added(trees) if pattern.search(line)})
+    dispatchers = Dispatchers(trees)
     for path in paths:
         text = trees.merged_text(path)
         module = trees.merged_module(path)
@@ -289,7 +306,7 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
         owned = trees.owned_lines(path)
         modules = _module_aliases(module)
         for node in ast.walk(module):
-            read = _read(path, node, names, modules)
+            read = _read(path, node, names, modules, dispatchers)
             if read is not None and read.line in owned:
                 yield read
     yield from _settings_of(trees, names)
@@ -306,7 +323,7 @@ def _settings_of(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
                     yield Read(path, number, name, f"setting of {name} in {path}", "setenv", (Kind.ENV, Kind.KEY))
 
 
-def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read | None:
+def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatchers: Dispatchers) -> Read | None:
     """The string-named read ``node`` is, if its name is one of ``names``."""
     if isinstance(node, ast.Call):
         func = node.func
@@ -319,7 +336,7 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
         elif callee in _KEY_METHODS and node.args and (name := str_value(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
         else:
-            return _passed(path, node, names)
+            return _passed(path, node, names, dispatchers)
     elif isinstance(node, ast.Subscript) and (name := str_value(node.slice)) in names:
         form = "setitem" if isinstance(node.ctx, ast.Store) else "subscript"
         return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
@@ -334,14 +351,18 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
     return None
 
 
-def _passed(path: str, call: ast.Call, names: set[str]) -> Read | None:
+def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers) -> Read | None:
     """``f("n")`` / ``f(x, mode="n")``: a string passed as a value, which only a gone choice can mean (a
-    message for a logger, ``print`` or an exception is text, not a value)."""
+    message for a logger, ``print`` or an exception is text, not a value); or a method's name passed to
+    a callee that looks it up by that name (``collective_rpc("n")``: a call of the method ``n``)."""
     callee = _show_callee(call.func).rsplit(".", 1)[-1]
     if callee in _TEXT_CALLS or callee.endswith(("Error", "Exception", "Warning")):
         return None
     for value in (*call.args, *(k.value for k in call.keywords)):
         if (name := str_value(value)) in names:
+            if dispatchers.dispatched(call, value):
+                how = f'{_show_callee(call.func)}("{name}")'
+                return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
             how = f'"{name}" passed to {_show_callee(call.func)}()'
             return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
     return None
@@ -528,6 +549,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "setitem": "sets a name nothing reads",
     "module": "fails at runtime",
     "arg": "passes a value the code no longer accepts or tests for (a fallback, or a failure)",
+    "dispatch": "fails at runtime (an AttributeError where the method is looked up by name, in a worker)",
 }
 
 
