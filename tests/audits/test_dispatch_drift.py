@@ -40,12 +40,24 @@ class UniProcExecutor:
         return [run_method(self.driver_worker, method, args, kwargs or {})]
 """
 
-# a worker in another process: the name is sent over a queue, no getattr in this def
+# a worker in another process: the name is sent over a queue, no getattr in this def; the V0 executors'
+# _run_workers renames the parameter before handing it on (mp_distributed_executor.py)
 MULTI = """\
+from vllm.v1.serial_utils import run_method
+
+
 class MultiprocExecutor:
     def collective_rpc(self, method, timeout=None, args=(), kwargs=None):
         self.rpc_broadcast_mq.enqueue((method, args, kwargs))
         return self.responses()
+
+    def _run_workers(self, method, *args, **kwargs):
+        if isinstance(method, str):
+            sent_method = method
+        else:
+            sent_method = cloudpickle.dumps(method)
+        del method
+        return [run_method(self.driver_worker, sent_method, args, kwargs)]
 """
 
 
@@ -108,6 +120,11 @@ def test_a_multi_line_call_and_a_keyword_are_read_too(tmp_path: Path) -> None:
     assert (line, severity) == (7, "error")
     keyword = 'return self.collective_rpc(method="determine_num_available_blocks")'
     assert [r[:2] for r in _rows(tmp_path / "kw", _fork(keyword))] == [(6, "error")]
+
+
+def test_a_parameter_handed_on_under_another_name_still_names_the_method(tmp_path: Path) -> None:
+    [(line, severity, _)] = _rows(tmp_path, _fork('return self._run_workers("determine_num_available_blocks")'))
+    assert (line, severity) == (6, "error")
 
 
 def test_a_removed_method_is_an_error(tmp_path: Path) -> None:

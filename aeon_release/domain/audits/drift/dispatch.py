@@ -84,25 +84,47 @@ class Dispatchers:
         slots = _parameters(function)
         if not slots:
             return set()
-        names = {slot.name for slot in slots}
+        names = _aliases(function, {slot.name for slot in slots})
         used: set[str] = set()
         for node in ast.walk(function):
             if not isinstance(node, ast.Call):
                 continue
             if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2:
                 if isinstance(node.args[1], ast.Name) and node.args[1].id in names:
-                    used.add(node.args[1].id)
+                    used.add(names[node.args[1].id])
             elif depth > 1 and (handed := _handed(node, names)):
                 onward = self.slots(_callee(node.func), depth - 1) if _callee(node.func).isidentifier() else frozenset()
-                used |= {name for name, position, keyword in handed if _fills(onward, position, keyword)}
+                used |= {names[name] for name, position, keyword in handed if _fills(onward, position, keyword)}
         return {slot for slot in slots if slot.name in used}
+
+
+def _aliases(function: ast.FunctionDef | ast.AsyncFunctionDef, parameters: set[str]) -> dict[str, str]:
+    """Each parameter and each local the body binds to it as it is (``sent_method = method``) -> the
+    parameter."""
+    names = {name: name for name in parameters}
+    binds = [
+        (node.targets[0].id, node.value.id)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Name)
+    ]
+    grew = True
+    while grew:
+        grew = False
+        for target, value in binds:
+            if value in names and target not in names:
+                names[target] = names[value]
+                grew = True
+    return names
 
 
 def _fills(slots: frozenset[Slot], position: int | None, keyword: str | None) -> bool:
     return any((position is not None and s.position == position) or (keyword and s.name == keyword) for s in slots)
 
 
-def _handed(call: ast.Call, names: set[str]) -> list[tuple[str, int | None, str | None]]:
+def _handed(call: ast.Call, names: dict[str, str]) -> list[tuple[str, int | None, str | None]]:
     """The parameters ``call`` hands on as they are: (name, position, keyword)."""
     handed: list[tuple[str, int | None, str | None]] = []
     for position, arg in enumerate(call.args):
