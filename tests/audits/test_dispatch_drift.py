@@ -52,10 +52,7 @@ class MultiprocExecutor:
         return self.responses()
 
     def _run_workers(self, method, *args, **kwargs):
-        if isinstance(method, str):
-            sent_method = method
-        else:
-            sent_method = cloudpickle.dumps(method)
+        sent_method = method if isinstance(method, str) else cloudpickle.dumps(method)
         del method
         return [run_method(self.driver_worker, sent_method, args, kwargs)]
 """
@@ -131,6 +128,13 @@ def test_a_removed_method_is_an_error(tmp_path: Path) -> None:
     removed = {WORKER: "class WorkerBase:\n    def init_device(self):\n        pass\n", EXECUTOR: UNIPROC}
     [(_, severity, message)] = _rows(tmp_path, _fork('self.collective_rpc("determine_num_available_blocks")'), removed)
     assert severity == "error" and "removed attribute 'determine_num_available_blocks'" in message
+
+
+def test_a_method_whose_file_upstream_deleted_is_an_error(tmp_path: Path) -> None:
+    # #21131 deleted the HPU worker with its finish_measurements: the diff holds none of the file's lines
+    deleted: dict[str, str | None] = {WORKER: None, EXECUTOR: UNIPROC}
+    [(_, severity, message)] = _rows(tmp_path, _fork('self.collective_rpc("determine_num_available_blocks")'), deleted)
+    assert severity == "error" and f"removed attribute 'determine_num_available_blocks' ({WORKER}" in message
 
 
 def test_a_method_that_stays_or_a_callee_that_looks_nothing_up_is_not_reported(tmp_path: Path) -> None:

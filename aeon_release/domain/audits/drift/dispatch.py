@@ -103,12 +103,12 @@ def _aliases(function: ast.FunctionDef | ast.AsyncFunctionDef, parameters: set[s
     parameter."""
     names = {name: name for name in parameters}
     binds = [
-        (node.targets[0].id, node.value.id)
+        (node.targets[0].id, value.id)
         for node in ast.walk(function)
-        if isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and isinstance(node.value, ast.Name)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        # ``x = method`` or ``x = method if isinstance(method, str) else cloudpickle.dumps(method)``
+        for value in ((node.value.body, node.value.orelse) if isinstance(node.value, ast.IfExp) else (node.value,))
+        if isinstance(value, ast.Name)
     ]
     grew = True
     while grew:

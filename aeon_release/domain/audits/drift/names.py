@@ -121,7 +121,10 @@ class Removed:
     path: str  # the upstream file whose diff removed the definition
 
     def renamed(self, trees: ThreeTrees) -> str | None:
-        """A like-named definition upstream added in that file: the new name of a rename."""
+        """A like-named definition upstream added in that file: the new name of a rename (none for a
+        file upstream deleted)."""
+        if self.path not in trees.upstream:
+            return None
         change = trees.upstream[self.path]
         return _renamed(self.name, list(change.added.values()), change.removed)
 
@@ -450,7 +453,26 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         named = {w for line in lines if line[0] == "-" for w in _WORD.findall(line)} & names
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
+    _deleted_defs(trees, names - still - found.keys(), found)
     return {name: removed for name, removed in found.items() if name not in still}
+
+
+def _deleted_defs(trees: ThreeTrees, names: set[str], found: dict[str, list[Removed]]) -> None:
+    """The functions and methods of ``names`` a Python file upstream deleted defined at the base (its
+    diff holds none of its lines): #27142 deleted the executors that defined
+    ``determine_num_available_blocks``.  One ``git grep`` of the base over the deleted files."""
+    deleted = [p for p in trees.upstream.deleted if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS]
+    if not names or not deleted or sum(len(p) + 12 for p in deleted) > _DELETED_ARGV:
+        return
+    specs = [f":(literal){p}" for p in deleted]
+    lines = repo.lines_in_files_containing(trees.repo, trees.base, [f"def {n}" for n in sorted(names)], specs)
+    for path, line in sorted(lines):
+        match = repo.DEF_LINE.match(line)
+        if match is not None and match.group(1) in names:
+            found.setdefault(match.group(1), []).append(Removed(match.group(1), Kind.ATTRIBUTE, path))
+
+
+_DELETED_ARGV = 100_000  # the deleted files' pathspecs on one command line
 
 
 def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str, list[Removed]]) -> None:
