@@ -89,8 +89,11 @@ def _defined(mirror: Path, rev: str, name: str) -> bool:
     return done.returncode == 0
 
 
-def cases(mirror: Path, since: str, limit: int) -> list[tuple[str, str, str, str | None]]:
-    """(K, gone method, dispatcher, a dispatched method K left defined)."""
+def cases(
+    mirror: Path, since: str, limit: int, stale: list[tuple[str, str, str]]
+) -> list[tuple[str, str, str, str | None]]:
+    """(K, gone method, dispatcher, a dispatched method K left defined); ``stale`` gets the removals whose
+    dispatcher upstream had already removed at K^ (the method was called some other way)."""
     named = _start_names(mirror, since)
     found: list[tuple[str, str, str, str | None]] = []
     for sha, lines in first_parent_lines(mirror, since):
@@ -104,6 +107,9 @@ def cases(mirror: Path, since: str, limit: int) -> list[tuple[str, str, str, str
             if _word_in(mirror, sha, name) or not _word_in(mirror, f"{sha}^", name):
                 continue
             dispatcher = named[name]
+            if not _defined(mirror, f"{sha}^", dispatcher):
+                stale.append((sha, name, dispatcher))  # upstream's dispatcher itself is gone: no fork calls it
+                continue
             kept = next((n for n, d in sorted(named.items()) if d == dispatcher and _defined(mirror, sha, n)), None)
             found.append((sha, name, dispatcher, kept))
             if len(found) >= limit:
@@ -130,7 +136,8 @@ def main() -> None:
     parser = replay_args(__doc__, 40, "2025-01-01", "removed methods")
     args = parser.parse_args()
     started = time.perf_counter()
-    found = cases(args.mirror, args.since, args.limit)
+    stale: list[tuple[str, str, str]] = []
+    found = cases(args.mirror, args.since, args.limit, stale)
     caught = errors = total = false = twins = conflicts = 0
     with tempfile.TemporaryDirectory() as tmp:
         repo = clone(args.mirror, Path(tmp) / "r")
@@ -155,6 +162,8 @@ def main() -> None:
                 print(f"      {f.severity.value}: {f.message[:220]}")
     print(f"fork calls naming a method upstream removed or renamed: {caught}/{total} reported ({errors} errors)")
     print(f"twins (a method left alone, the gone name passed as a value): {false}/{twins} with a false finding")
+    gone = ", ".join(f'{sha[:10]} {d}("{n}")' for sha, n, d in stale)
+    print(f"removals whose dispatcher upstream had already removed (not replayed): {len(stale)} {gone}")
     print(f"merges that conflicted (not counted): {conflicts}; {time.perf_counter() - started:.0f}s")
 
 
