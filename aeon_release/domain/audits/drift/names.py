@@ -462,17 +462,22 @@ def _deleted_defs(trees: ThreeTrees, names: set[str], found: dict[str, list[Remo
     diff holds none of its lines): #27142 deleted the executors that defined
     ``determine_num_available_blocks``.  One ``git grep`` of the base over the deleted files."""
     deleted = [p for p in trees.upstream.deleted if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS]
-    if not names or not deleted or sum(len(p) + 12 for p in deleted) > _DELETED_ARGV:
+    if not names or not deleted:
         return
-    specs = [f":(literal){p}" for p in deleted]
-    lines = repo.lines_in_files_containing(trees.repo, trees.base, [f"def {n}" for n in sorted(names)], specs)
+    lines: list[tuple[str, str]] = []
+    patterns = [f"def {n}" for n in sorted(names)]
+    for first in range(0, len(patterns), _DELETED_A_CALL):  # each command line stays short
+        for start in range(0, len(deleted), _DELETED_A_CALL):
+            specs = [f":(literal){p}" for p in deleted[start : start + _DELETED_A_CALL]]
+            some = patterns[first : first + _DELETED_A_CALL]
+            lines += repo.lines_in_files_containing(trees.repo, trees.base, some, specs)
     for path, line in sorted(lines):
         match = repo.DEF_LINE.match(line)
         if match is not None and match.group(1) in names:
             found.setdefault(match.group(1), []).append(Removed(match.group(1), Kind.ATTRIBUTE, path))
 
 
-_DELETED_ARGV = 100_000  # the deleted files' pathspecs on one command line
+_DELETED_A_CALL = 1000  # names, and deleted files' pathspecs, a git grep
 
 
 def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str, list[Removed]]) -> None:
