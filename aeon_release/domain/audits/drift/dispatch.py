@@ -24,6 +24,7 @@ from aeon_release.domain.audits.source import parse_python
 
 DEPTH = 4  # calls followed from the fork's callee to the getattr (collective_rpc -> run_method is 1)
 SITES = 40  # defs of one name read at most (a common name is defined everywhere)
+GREPS = 16  # look-ups a merge at most (a git grep a side each, for every callee one level asks about)
 
 
 @dataclass(frozen=True)
@@ -41,14 +42,19 @@ class Dispatchers:
     trees: ThreeTrees
     _known: dict[str, frozenset[Slot]] = field(default_factory=dict)
     _modules: dict[tuple[str, str], ast.Module | None] = field(default_factory=dict)
+    _sites: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)  # name -> (rev, path, line)
+    _greps: int = 0  # look-ups so far (a git grep a side each)
 
     def slots(self, callee: str, depth: int = DEPTH) -> frozenset[Slot]:
         if callee in self._known:
             return self._known[callee]
         self._known[callee] = frozenset()  # a recursive chain is not a dispatcher by itself
+        functions = self._defs(callee)
+        # the callees these defs hand a parameter to, looked up at once (one git grep a side for all)
+        self._look_up({name for f in functions for name in _handed_to(f)} - {callee})
         found: set[Slot] = set()
-        for function in self._defs(callee):
-            found |= self._dispatching(function, depth)
+        for function in functions:
+            found |= self._dispatching(function, depth, found)
         self._known[callee] = frozenset(found)
         return self._known[callee]
 
@@ -64,12 +70,28 @@ class Dispatchers:
             return any(slot.position == call.args.index(value) for slot in slots)
         return any(k.value is value and k.arg == slot.name for k in call.keywords for slot in slots)
 
-    def _defs(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    def _look_up(self, names: set[str]) -> None:
+        """Where ``names`` (those not looked up yet) are defined on each side: one ``git grep`` a side."""
+        wanted = sorted(n for n in names if n.isidentifier() and n not in self._sites)
+        if not wanted:
+            return
+        if self._greps >= GREPS:
+            self._sites.update((n, []) for n in wanted)  # past the budget: a call missed, never a false one
+            return
+        self._greps += 1
         trees = self.trees
-        found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        for name in wanted:
+            self._sites[name] = []
         for rev in dict.fromkeys((trees.theirs, trees.ours)):
-            sites = repo.definition_sites(trees.repo, rev, [name], [PYTHON_FILES]).get(name, [])[:SITES]
-            texts = trees.blobs(rev, sorted({path for path, _ in sites}))
+            for name, sites in repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]).items():
+                self._sites[name].extend((rev, path, line) for path, line in sites)
+
+    def _defs(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        self._look_up({name})
+        found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        for rev in dict.fromkeys((self.trees.theirs, self.trees.ours)):
+            sites = [(path, line) for at, path, line in self._sites[name] if at == rev][:SITES]
+            texts = self.trees.blobs(rev, sorted({path for path, _ in sites}))
             for path, line in sites:
                 module = self._module(rev, path, texts.get(path))
                 found.extend(_def_at(module, name, line) if module is not None else ())
@@ -80,19 +102,22 @@ class Dispatchers:
             self._modules[(rev, path)] = parse_python(text, path) if text is not None else None
         return self._modules[(rev, path)]
 
-    def _dispatching(self, function: ast.FunctionDef | ast.AsyncFunctionDef, depth: int) -> set[Slot]:
+    def _dispatching(self, function: ast.FunctionDef | ast.AsyncFunctionDef, depth: int, known: set[Slot]) -> set[Slot]:
+        """The slots of ``function`` that name a method; those another def of its name showed already
+        (``known``) are not followed again."""
         slots = _parameters(function)
         if not slots:
             return set()
         names = _aliases(function, {slot.name for slot in slots})
-        used: set[str] = set()
+        used: set[str] = {slot.name for slot in slots if slot in known}
         for node in ast.walk(function):
             if not isinstance(node, ast.Call):
                 continue
             if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2:
                 if isinstance(node.args[1], ast.Name) and node.args[1].id in names:
                     used.add(names[node.args[1].id])
-            elif depth > 1 and (handed := _handed(node, names)):
+            elif depth > 1 and (handed := [h for h in _handed(node, names) if names[h[0]] not in used]):
+                # a parameter already known to name a method is not followed further (a git grep a callee)
                 onward = self.slots(_callee(node.func), depth - 1) if _callee(node.func).isidentifier() else frozenset()
                 used |= {names[name] for name, position, keyword in handed if _fills(onward, position, keyword)}
         return {slot for slot in slots if slot.name in used}
@@ -118,6 +143,12 @@ def _aliases(function: ast.FunctionDef | ast.AsyncFunctionDef, parameters: set[s
                 names[target] = names[value]
                 grew = True
     return names
+
+
+def _handed_to(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The callees ``function`` hands one of its parameters (or a local bound to one) to."""
+    names = _aliases(function, {slot.name for slot in _parameters(function)})
+    return {_callee(n.func) for n in ast.walk(function) if isinstance(n, ast.Call) and _handed(n, names)}
 
 
 def _fills(slots: frozenset[Slot], position: int | None, keyword: str | None) -> bool:
