@@ -8,7 +8,9 @@ tuple that grew (#47782, under an unpack and under a fork override), one value m
 stopped reading from its ``**kwargs`` (#21931) and a constant whose value changed under inlined
 literals (#27077); a local upstream moved below a carry's read of it (#19029) and a class a lazy
 registry entry of the fork names by ``("module", "Name")`` moved to another module (#12793); a table
-upstream re-keyed from activation names to an enum under a fork's entry keyed by name (#33843)): the merge base is K's first parent, upstream (theirs) is
+upstream re-keyed from activation names to an enum under a fork's entry keyed by name (#33843); a worker method
+upstream removed under a fork call of it by name, ``collective_rpc("determine_num_available_blocks")`` (#27142)):
+the merge base is K's first parent, upstream (theirs) is
 K, and the fork (ours) is the base plus a carry shaped like the fork's real code (an edit of the
 file K changes, or a fork module that uses what K changes).  The merge must be clean; the engine's
 merge-aware audit (no fleet rule) then runs on the merged tree.  A killer line is *blocked* when an
@@ -432,6 +434,21 @@ KILLERS = (
             ),
         ),
         (("vllm/model_executor/layers/fused_moe/cpu_fused_moe.py", GELU_ENTRY),),
+    ),
+    Killer(
+        "#27142",
+        "647214f3d5",
+        "determine_num_available_blocks removed under a fork call of it by name through collective_rpc",
+        (
+            Edit(
+                "vllm/aeon_kv_blocks.py",
+                "# AEON: size the fleet's KV cache from the workers' own estimate\n\n\n"
+                "def aeon_gpu_blocks(executor) -> int:\n"
+                '    blocks = executor.collective_rpc("determine_num_available_blocks")\n'
+                "    return min(gpu for gpu, _ in blocks)\n",
+            ),
+        ),
+        (("vllm/aeon_kv_blocks.py", 'blocks = executor.collective_rpc("determine_num_available_blocks")'),),
     ),
 )
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift.dispatch import Dispatchers
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -37,6 +38,7 @@ _READ_NAME = linear.Scan(
     r"""|[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:[=!]=|(?:not\s+)?in\b)|[=!]=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""
     r"""|(?:\(|,|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""
     r"""|["']\s*:\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']"""  # a dict's entry: ``"kv_connector": "P2pNcclConnector"``
+    r"""|^\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""  # an argument on a line of its own (a multi-line call)
 )
 # ``x in ("a", "b")``: every string of the line can be a compared name
 _IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
@@ -119,7 +121,10 @@ class Removed:
     path: str  # the upstream file whose diff removed the definition
 
     def renamed(self, trees: ThreeTrees) -> str | None:
-        """A like-named definition upstream added in that file: the new name of a rename."""
+        """A like-named definition upstream added in that file: the new name of a rename (none for a
+        file upstream deleted)."""
+        if self.path not in trees.upstream:
+            return None
         change = trees.upstream[self.path]
         return _renamed(self.name, list(change.added.values()), change.removed)
 
@@ -235,7 +240,21 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    return (_defined_in(lines) | keywords | _choices_among(lines, names)) & names
+    return (_defined_in(lines) | keywords | _choices_among(_not_first_arguments(trees), names)) & names
+
+
+_OPENS_CALL = re.compile(r"\w\(\s*(?:#.*)?$")
+
+
+def _not_first_arguments(trees: ThreeTrees) -> list[str]:
+    """The fork's added Python lines, less a call's first argument on a line of its own (the line after
+    ``collective_rpc(``): a quoted word there is passed, not one entry of a display of choices."""
+    kept: list[str] = []
+    for path in trees.mine:
+        if path.endswith(".py"):
+            added = trees.mine[path].added
+            kept.extend(line for n, line in added.items() if not (n - 1 in added and _OPENS_CALL.search(added[n - 1])))
+    return kept
 
 
 # _choice's parts, for every word at once: what comes before the entries of a display, a quoted word
@@ -281,6 +300,7 @@ def _after_colon(line: str, quote: int) -> bool:
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
     paths = sorted({path for path, line in _fork_added(trees) if pattern.search(line)})
+    dispatchers = Dispatchers(trees)
     for path in paths:
         text = trees.merged_text(path)
         module = trees.merged_module(path)
@@ -289,7 +309,7 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
         owned = trees.owned_lines(path)
         modules = _module_aliases(module)
         for node in ast.walk(module):
-            read = _read(path, node, names, modules)
+            read = _read(path, node, names, modules, dispatchers)
             if read is not None and read.line in owned:
                 yield read
     yield from _settings_of(trees, names)
@@ -306,7 +326,7 @@ def _settings_of(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
                     yield Read(path, number, name, f"setting of {name} in {path}", "setenv", (Kind.ENV, Kind.KEY))
 
 
-def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read | None:
+def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatchers: Dispatchers) -> Read | None:
     """The string-named read ``node`` is, if its name is one of ``names``."""
     if isinstance(node, ast.Call):
         func = node.func
@@ -319,7 +339,7 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
         elif callee in _KEY_METHODS and node.args and (name := str_value(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
         else:
-            return _passed(path, node, names)
+            return _passed(path, node, names, dispatchers)
     elif isinstance(node, ast.Subscript) and (name := str_value(node.slice)) in names:
         form = "setitem" if isinstance(node.ctx, ast.Store) else "subscript"
         return Read(path, node.lineno, name, f'{ast.unparse(node.value)}["{name}"]', form, _key_kinds(node.value))
@@ -334,14 +354,18 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str]) -> Read 
     return None
 
 
-def _passed(path: str, call: ast.Call, names: set[str]) -> Read | None:
+def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers) -> Read | None:
     """``f("n")`` / ``f(x, mode="n")``: a string passed as a value, which only a gone choice can mean (a
-    message for a logger, ``print`` or an exception is text, not a value)."""
+    message for a logger, ``print`` or an exception is text, not a value); or a method's name passed to
+    a callee that looks it up by that name (``collective_rpc("n")``: a call of the method ``n``)."""
     callee = _show_callee(call.func).rsplit(".", 1)[-1]
     if callee in _TEXT_CALLS or callee.endswith(("Error", "Exception", "Warning")):
         return None
     for value in (*call.args, *(k.value for k in call.keywords)):
         if (name := str_value(value)) in names:
+            if dispatchers.dispatched(call, value):
+                how = f'{_show_callee(call.func)}("{name}")'
+                return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
             how = f'"{name}" passed to {_show_callee(call.func)}()'
             return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
     return None
@@ -429,7 +453,31 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         named = {w for line in lines if line[0] == "-" for w in _WORD.findall(line)} & names
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
+    _deleted_defs(trees, names - still - found.keys(), found)
     return {name: removed for name, removed in found.items() if name not in still}
+
+
+def _deleted_defs(trees: ThreeTrees, names: set[str], found: dict[str, list[Removed]]) -> None:
+    """The functions and methods of ``names`` a Python file upstream deleted defined at the base (its
+    diff holds none of its lines): #27142 deleted the executors that defined
+    ``determine_num_available_blocks``.  One ``git grep`` of the base over the deleted files."""
+    deleted = [p for p in trees.upstream.deleted if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS]
+    if not names or not deleted:
+        return
+    lines: list[tuple[str, str]] = []
+    patterns = [f"def {n}" for n in sorted(names)]
+    for first in range(0, len(patterns), _DELETED_A_CALL):  # each command line stays short
+        for start in range(0, len(deleted), _DELETED_A_CALL):
+            specs = [f":(literal){p}" for p in deleted[start : start + _DELETED_A_CALL]]
+            some = patterns[first : first + _DELETED_A_CALL]
+            lines += repo.lines_in_files_containing(trees.repo, trees.base, some, specs)
+    for path, line in sorted(lines):
+        match = repo.DEF_LINE.match(line)
+        if match is not None and match.group(1) in names:
+            found.setdefault(match.group(1), []).append(Removed(match.group(1), Kind.ATTRIBUTE, path))
+
+
+_DELETED_A_CALL = 1000  # names, and deleted files' pathspecs, a git grep
 
 
 def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str, list[Removed]]) -> None:
@@ -528,6 +576,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "setitem": "sets a name nothing reads",
     "module": "fails at runtime",
     "arg": "passes a value the code no longer accepts or tests for (a fallback, or a failure)",
+    "dispatch": "fails at runtime (an AttributeError where the method is looked up by name, in a worker)",
 }
 
 

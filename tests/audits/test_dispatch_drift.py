@@ -1,0 +1,146 @@
+"""A worker method named by a string (``collective_rpc("name")``) that upstream removed or renamed.
+
+#27142 (647214f3d5, "[V0 Deprecation] Remove V0 executors") removed ``determine_num_available_blocks``
+from the workers and from every string call of it; a fork executor's
+``self.collective_rpc("determine_num_available_blocks")`` still merges cleanly and fails with an
+AttributeError in each worker when that path runs.  The dispatcher is found in the tree: the
+executor's ``collective_rpc`` hands ``method`` to ``run_method``, which looks it up with ``getattr``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.names import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo, config_without_rules
+
+WORKER = "vllm/v1/worker/worker_base.py"
+EXECUTOR = "vllm/v1/executor/uniproc_executor.py"
+MULTIPROC = "vllm/v1/executor/multiproc_executor.py"
+UTILS = "vllm/v1/serial_utils.py"
+FORK = "vllm/v1/executor/aeon_executor.py"
+
+RUN_METHOD = """\
+def run_method(obj, method, args, kwargs):
+    if isinstance(method, str):
+        func = getattr(obj, method)
+    else:
+        func = method
+    return func(*args, **kwargs)
+"""
+
+UNIPROC = """\
+from vllm.v1.serial_utils import run_method
+
+
+class UniProcExecutor:
+    def collective_rpc(self, method, timeout=None, args=(), kwargs=None):
+        return [run_method(self.driver_worker, method, args, kwargs or {})]
+"""
+
+# a worker in another process: the name is sent over a queue, no getattr in this def; the V0 executors'
+# _run_workers renames the parameter before handing it on (mp_distributed_executor.py)
+MULTI = """\
+from vllm.v1.serial_utils import run_method
+
+
+class MultiprocExecutor:
+    def collective_rpc(self, method, timeout=None, args=(), kwargs=None):
+        self.rpc_broadcast_mq.enqueue((method, args, kwargs))
+        return self.responses()
+
+    def _run_workers(self, method, *args, **kwargs):
+        sent_method = method if isinstance(method, str) else cloudpickle.dumps(method)
+        del method
+        return [run_method(self.driver_worker, sent_method, args, kwargs)]
+"""
+
+
+def _worker(blocks: str) -> str:
+    return (
+        f"class WorkerBase:\n    def init_device(self):\n        pass\n\n    def {blocks}(self):\n        return 1, 0\n"
+    )
+
+
+UPSTREAM_EXECUTOR = (
+    "from vllm.v1.serial_utils import run_method\n\n\n"
+    "class UniProcExecutor:\n"
+    "    def collective_rpc(self, method, timeout=None, args=(), kwargs=None):\n"
+    "        return [run_method(self.driver_worker, method, args, kwargs or {})]\n\n"
+    "    def available(self):\n"
+    '        return self.collective_rpc("NAME")\n'
+)
+
+BASE = {
+    WORKER: _worker("determine_num_available_blocks"),
+    EXECUTOR: UPSTREAM_EXECUTOR.replace("NAME", "determine_num_available_blocks"),
+    MULTIPROC: MULTI,
+    UTILS: RUN_METHOD,
+}
+RENAMED = {
+    WORKER: _worker("determine_available_memory"),
+    EXECUTOR: UPSTREAM_EXECUTOR.replace("NAME", "determine_available_memory"),
+}
+
+
+def _rows(tmp_path: Path, fork: str, upstream: dict[str, str | None] | None = None) -> list[tuple[int, str, str]]:
+    repo = GitRepo(tmp_path / "repo")
+    change = RENAMED if upstream is None else upstream
+    sides = s.merge_case(repo, BASE, {FORK: fork}, [("[V0 Deprecation] Remove V0 executors (#27142)", change)])
+    report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
+
+
+def _fork(call: str) -> str:
+    return (
+        "from vllm.v1.executor.multiproc_executor import MultiprocExecutor\n\n\n"
+        "class AeonExecutor(MultiprocExecutor):\n"
+        "    def blocks(self):\n"
+        f"        {call}\n"
+    )
+
+
+def test_a_method_named_by_string_upstream_renamed_is_an_error(tmp_path: Path) -> None:
+    [(line, severity, message)] = _rows(tmp_path, _fork('return self.collective_rpc("determine_num_available_blocks")'))
+    assert (line, severity) == (6, "error")
+    assert "renamed attribute 'determine_num_available_blocks' to 'determine_available_memory'" in message
+    assert "#27142" in message and "AttributeError" in message
+
+
+def test_a_multi_line_call_and_a_keyword_are_read_too(tmp_path: Path) -> None:
+    call = (
+        'return self.collective_rpc(\n            "determine_num_available_blocks",\n            timeout=5,\n        )'
+    )
+    [(line, severity, _)] = _rows(tmp_path, _fork(call))
+    assert (line, severity) == (7, "error")
+    keyword = 'return self.collective_rpc(method="determine_num_available_blocks")'
+    assert [r[:2] for r in _rows(tmp_path / "kw", _fork(keyword))] == [(6, "error")]
+
+
+def test_a_parameter_handed_on_under_another_name_still_names_the_method(tmp_path: Path) -> None:
+    [(line, severity, _)] = _rows(tmp_path, _fork('return self._run_workers("determine_num_available_blocks")'))
+    assert (line, severity) == (6, "error")
+
+
+def test_a_removed_method_is_an_error(tmp_path: Path) -> None:
+    removed = {WORKER: "class WorkerBase:\n    def init_device(self):\n        pass\n", EXECUTOR: UNIPROC}
+    [(_, severity, message)] = _rows(tmp_path, _fork('self.collective_rpc("determine_num_available_blocks")'), removed)
+    assert severity == "error" and "removed attribute 'determine_num_available_blocks'" in message
+
+
+def test_a_method_whose_file_upstream_deleted_is_an_error(tmp_path: Path) -> None:
+    # #21131 deleted the HPU worker with its finish_measurements: the diff holds none of the file's lines
+    deleted: dict[str, str | None] = {WORKER: None, EXECUTOR: UNIPROC}
+    [(_, severity, message)] = _rows(tmp_path, _fork('self.collective_rpc("determine_num_available_blocks")'), deleted)
+    assert severity == "error" and f"removed attribute 'determine_num_available_blocks' ({WORKER}" in message
+
+
+def test_a_method_that_stays_or_a_callee_that_looks_nothing_up_is_not_reported(tmp_path: Path) -> None:
+    assert _rows(tmp_path / "kept", _fork('return self.collective_rpc("init_device")')) == []
+    # the same gone name handed to a callee that never looks a method up by it: a value, not a method
+    assert _rows(tmp_path / "plain", _fork('return self.record("determine_num_available_blocks", 1)')) == []
+    # the string fills another parameter of the dispatcher (its timeout), not the method's name
+    call = 'return self.collective_rpc(self.method, "determine_num_available_blocks")'
+    assert _rows(tmp_path / "slot", _fork(call)) == []
