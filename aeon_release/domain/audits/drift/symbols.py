@@ -2402,18 +2402,10 @@ def _annotated_class(
 
 def _class_object(annotation: ast.expr) -> ast.expr | None:
     """``type[Foo]``, ``Type[Foo]``, ``"type[Foo]"``, ``type[Foo] | None`` -> the ``Foo`` expression."""
-    parsed = _expression(annotation)
-    if parsed is None:
+    one = _one_type(annotation)
+    if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
-    annotation = parsed
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        side = _not_none(annotation)
-        return _class_object(side) if side is not None else None
-    if not isinstance(annotation, ast.Subscript) or not isinstance(annotation.value, (ast.Name, ast.Attribute)):
-        return None
-    if _last(annotation.value) == "Optional":
-        return _class_object(annotation.slice)
-    return _unwrap_annotation(annotation.slice) if _last(annotation.value) in ("type", "Type") else None
+    return _unwrap_annotation(one.slice) if _last(one.value) in ("type", "Type") else None
 
 
 def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
@@ -2470,34 +2462,36 @@ def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.ex
 
 def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
     """``Foo``, ``"Foo"``, ``Foo | None``, ``Optional[Foo]``, ``Foo[T]`` -> the ``Foo`` expression."""
-    parsed = _expression(annotation)
-    if parsed is None:
-        return None
-    annotation = parsed
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        side = _not_none(annotation)
-        return _unwrap_annotation(side) if side is not None else None
-    if isinstance(annotation, ast.Subscript):
-        if isinstance(annotation.value, (ast.Name, ast.Attribute)) and _last(annotation.value) == "Optional":
-            return _unwrap_annotation(annotation.slice)
-        return annotation.value if _last(annotation.value) not in _CONTAINERS else None
-    return annotation if isinstance(annotation, (ast.Name, ast.Attribute)) else None
+    one = _one_type(annotation)
+    if isinstance(one, ast.Subscript):
+        return one.value if _last(one.value) not in _CONTAINERS else None
+    return one if isinstance(one, (ast.Name, ast.Attribute)) else None
 
 
-def _expression(annotation: ast.expr) -> ast.expr | None:
-    """A string annotation parsed (the string is the file's text too); None when it is no expression."""
-    if not (isinstance(annotation, ast.Constant) and isinstance(annotation.value, str)):
-        return annotation
-    module = parse_python(annotation.value)
-    if module is None or len(module.body) != 1 or not isinstance(module.body[0], ast.Expr):
-        return None
-    return module.body[0].value
-
-
-def _not_none(union: ast.BinOp) -> ast.expr | None:
-    """The side of ``X | None`` (or ``None | X``) that is not None; None for a union of two types."""
-    sides = [s for s in (union.left, union.right) if not (isinstance(s, ast.Constant) and s.value is None)]
-    return sides[0] if len(sides) == 1 else None
+def _one_type(annotation: ast.expr | None) -> ast.expr | None:
+    """The one type an annotation names: a string annotation parsed (the string is the file's text too),
+    ``X | None`` and ``Optional[X]`` taken as ``X``; None for a union of two types or text that is no
+    expression."""
+    while annotation is not None:
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            module = parse_python(annotation.value)
+            if module is None or len(module.body) != 1 or not isinstance(module.body[0], ast.Expr):
+                return None
+            annotation = module.body[0].value
+        elif isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+            sides = [
+                s for s in (annotation.left, annotation.right) if not (isinstance(s, ast.Constant) and s.value is None)
+            ]
+            annotation = sides[0] if len(sides) == 1 else None
+        elif (
+            isinstance(annotation, ast.Subscript)
+            and isinstance(annotation.value, (ast.Name, ast.Attribute))
+            and _last(annotation.value) == "Optional"
+        ):
+            annotation = annotation.slice
+        else:
+            return annotation
+    return None
 
 
 _CONTAINERS = frozenset(
