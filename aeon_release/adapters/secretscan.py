@@ -39,7 +39,7 @@ def _detectors() -> tuple[tuple[str, Any], ...]:
     from detect_secrets.plugins.base import RegexBasedDetector
 
     class HuggingFaceTokenDetector(RegexBasedDetector):
-        """A Hugging Face user access token (``hf_`` and 34 letters) or an organisation's (``api_org_``)."""
+        """A Hugging Face user access token (``hf_`` and its 34 letters) or an organisation's (``api_org_``)."""
 
         secret_type = "Hugging Face Token"
         denylist = [re.compile(r"(?<![A-Za-z0-9_])(?:hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,})")]
