@@ -643,20 +643,19 @@ def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -
             f"whole now: the unpack splits that value ({unpack.count} elements silently, any other number "
             "raises); bind it as upstream's callers do"
         )
-        return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
-    if drift.new_order:
+    elif drift.new_order:
         message = (
             f"fork-owned line unpacks {unpack.count} values from {what}, but upstream reordered what "
             f"{drift.name}() {returns}, ({', '.join(drift.old_order)}) -> ({', '.join(drift.new_order)}) "
             f"({drift.path}{_commit(trees, drift, pr_pattern)}): the names now take each other's values, "
             "silently; unpack in the new order"
         )
-        return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
-    message = (
-        f"fork-owned line unpacks {unpack.count} values from {what}, but upstream changed "
-        f"{drift.name}() to {returns[:-1]} {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
-        f"this raises at runtime; take all {drift.new}"
-    )
+    else:
+        message = (
+            f"fork-owned line unpacks {unpack.count} values from {what}, but upstream changed "
+            f"{drift.name}() to {returns[:-1]} {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
+            f"this raises at runtime; take all {drift.new}"
+        )
     return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
 
 
