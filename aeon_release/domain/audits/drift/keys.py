@@ -469,12 +469,13 @@ def _may_derive(cls: ast.ClassDef, owner: str, attribute: str) -> bool:
 
 def _binds(function: _Function, name: str) -> bool:
     """The function binds ``name`` itself (a parameter or a store) and does not declare it ``global``."""
-    if any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(function)):
+    bindings = _bindings(function)
+    if name in bindings.declared_global:
         return False
     arguments = function.args
     if any(a.arg == name for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)):
         return True
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(function))
+    return name in bindings.assigned
 
 
 def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | None:
@@ -586,6 +587,8 @@ class _Bindings:
     walked the function again for each of them: minutes)."""
 
     stores: Counter[str]  # names bound or deleted (not read), each place
+    assigned: frozenset[str]  # names stored to (a ``del`` alone is not counted)
+    declared_global: frozenset[str]  # names a ``global`` statement declares
     plain: dict[str, list[ast.expr]]  # ``name = value`` (one target): the values
     declared: dict[str, list[ast.AnnAssign]]  # ``name: T [= value]``
     loops: dict[str, list[ast.For]]  # ``for name in ...``
@@ -594,19 +597,25 @@ class _Bindings:
 @functools.lru_cache(maxsize=256)
 def _bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> _Bindings:
     stores: Counter[str] = Counter()
+    assigned: set[str] = set()
+    declared_global: set[str] = set()
     plain: dict[str, list[ast.expr]] = {}
     declared: dict[str, list[ast.AnnAssign]] = {}
     loops: dict[str, list[ast.For]] = {}
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             stores[node.id] += 1
+            if isinstance(node.ctx, ast.Store):
+                assigned.add(node.id)
+        elif isinstance(node, ast.Global):
+            declared_global.update(node.names)
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             plain.setdefault(node.targets[0].id, []).append(node.value)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             declared.setdefault(node.target.id, []).append(node)
         elif isinstance(node, ast.For) and isinstance(node.target, ast.Name):
             loops.setdefault(node.target.id, []).append(node)
-    return _Bindings(stores, plain, declared, loops)
+    return _Bindings(stores, frozenset(assigned), frozenset(declared_global), plain, declared, loops)
 
 
 def _bound_once(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
