@@ -7,9 +7,11 @@ import functools
 import io
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,6 +109,14 @@ def _environment(env: Mapping[str, str | None]) -> Iterator[None]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+
+
+def cpu_seconds() -> float:
+    """CPU seconds this process and its finished children (git, cmake) have used: what a hang guard
+    compares.  A busy machine stretches the wall time (a 1 s check took 7 s beside a full suite and
+    four other jobs on 2 cores) but not the CPU a check needs, which is what a quadratic walk grows."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def git(repo: Path, *args: str) -> str:

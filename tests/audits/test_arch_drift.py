@@ -9,8 +9,6 @@ model falls back to a slower kernel: a clean merge with every answer right.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from aeon_release.domain.audits.drift.arch_lists import calls, covers, gated, level, list_covers
@@ -19,6 +17,7 @@ from aeon_release.domain.audits.model import Finding, Settings, Severity
 from tests.audits.conftest import GitRepo
 from tests.audits.drift_shapes import merge_case, merged_findings
 from tests.audits.test_device_gates import FORK, GB10, _findings
+from tests.helpers import cpu_seconds
 
 CMAKE = "CMakeLists.txt"
 MLA = """cmake_minimum_required(VERSION 3.26)
@@ -159,17 +158,17 @@ def test_a_commented_out_call_and_another_command_are_not_lists() -> None:
 def test_a_hostile_line_is_read_in_linear_time() -> None:
     # one long word of "arch"s, and many calls of unknown commands: the scan stays linear
     text = "arch" * 250_000 + "(\n" + 'f(X "1.0")\n' * 50_000
-    started = time.perf_counter()
+    started = cpu_seconds()
     assert calls(text) == []
-    assert time.perf_counter() - started < 5
+    assert cpu_seconds() - started < 5
 
 
 def test_a_hostile_block_is_read_for_its_sources_in_linear_time() -> None:
     lines = ['cuda_archs_loose_intersection(G_ARCHS "12.0f" "${CUDA_ARCHS}")', "if(G_ARCHS)"]
     lines += ["a." * 500_000 + "cux", ("b" * 200_000 + " ") * 5, '  set(S "csrc/k.cu")', "endif()"]
-    started = time.perf_counter()
+    started = cpu_seconds()
     assert gated(lines, 1, "G_ARCHS") == {"csrc/k.cu"}
-    assert time.perf_counter() - started < 5
+    assert cpu_seconds() - started < 5
 
 
 def test_a_fork_that_appends_the_arch_to_the_group_is_not_reported(git_repo: GitRepo) -> None:

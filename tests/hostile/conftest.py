@@ -27,7 +27,8 @@ class Run:
     code: int
     out: str
     err: str
-    seconds: float
+    seconds: float  # wall time
+    cpu: float  # CPU seconds of the run and its finished children: what the hang guards compare
 
 
 def run_limited(
@@ -62,7 +63,16 @@ def run_limited(
             child.join()
             raise subprocess.TimeoutExpired(["aeon-release", *argv], timeout)
         seconds = time.monotonic() - started
-        return Run(child.exitcode, _text(out), _text(err), seconds)
+        return Run(child.exitcode, _text(out), _text(err), seconds, _cpu(out + ".cpu", seconds))
+
+
+def _cpu(path: str, wall: float) -> float:
+    """What the run wrote of its CPU seconds (the wall time when it could not write: killed, say)."""
+    try:
+        with open(path, encoding="ascii") as fh:
+            return float(fh.read())
+    except (OSError, ValueError):
+        return wall
 
 
 def spawn_cli(*args: str | Path, stderr: Path | None = None) -> Any:

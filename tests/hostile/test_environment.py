@@ -13,6 +13,7 @@ import pytest
 
 from aeon_release.domain import canary
 from aeon_release.errors import redact
+from tests.helpers import cpu_seconds
 from tests.hostile.conftest import ROOT, config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT, one_error_line
 
@@ -180,12 +181,10 @@ def test_url_credentials_are_redacted_and_nothing_else(text: str, kept: bool) ->
 
 
 def test_credential_redaction_is_linear() -> None:
-    import time
-
-    started = time.monotonic()
+    started = cpu_seconds()
     for text in ("a:" * 2_000_000 + "@x", ("a" * 255 + ":" + "b" * 511) * 5000 + "@", "x=" * 2_000_000):
         redact(text)
-    assert time.monotonic() - started < 2.0
+    assert cpu_seconds() - started < 2.0
 
 
 @pytest.mark.parametrize("output", [".git/config", ".git/HEAD", "sub/../.git/info/exclude"])

@@ -139,7 +139,7 @@ def test_the_gate_holds_on_any_tree(
         log = json.loads((repo / "aeon-audit.sarif").read_text())
         assert log["version"] == "2.1.0"
     assert _fingerprint(outside) == before
-    assert done.seconds < 60
+    assert done.cpu < 60
 
     # The same tree as a work tree (the pre-commit hook's audit): symlinks and devices on disk.
     done = run_limited(
@@ -158,4 +158,4 @@ def test_the_gate_holds_on_any_tree(
     if done.code in (0, 1):
         json.loads(done.out)
     assert _fingerprint(outside) == before
-    assert done.seconds < 60
+    assert done.cpu < 60

@@ -213,7 +213,7 @@ def test_audit_of_the_whole_file_system_is_refused_quickly() -> None:
     run = run_limited("audit", "--repo", "/", "--config", ROOT, timeout=30)
     line = one_error_line(run)
     assert "/: a folder that is no git checkout and holds over 100,000 files and folders" in line, line
-    assert run.seconds < 15, run.seconds
+    assert run.cpu < 15, run.cpu
 
 
 def test_a_plain_folder_under_the_bound_is_audited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
