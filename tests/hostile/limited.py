@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import io
+import math
 import os
 import resource
 import runpy
@@ -40,14 +41,26 @@ PRELOAD = [
 ]
 
 
-def run(argv: list[str], cwd: str, env: dict[str, str], memory: int, out: str, err: str, session: bool = False) -> None:
+def run(
+    argv: list[str],
+    cwd: str,
+    env: dict[str, str],
+    memory: int,
+    out: str,
+    err: str,
+    session: bool = False,
+    cpu: float = 0,
+) -> None:
     """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code.
     ``memory`` 0: no limit; ``session``: in a session (and process group) of its own, as
-    ``subprocess.Popen(start_new_session=True)`` starts one, for a test that kills the group."""
+    ``subprocess.Popen(start_new_session=True)`` starts one, for a test that kills the group;
+    ``cpu``: the CPU seconds it (and each process it starts) may use, else SIGXCPU ends it."""
     if session:
         os.setsid()
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    if cpu:
+        resource.setrlimit(resource.RLIMIT_CPU, (math.ceil(cpu), math.ceil(cpu) + 5))
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
