@@ -144,3 +144,36 @@ def test_a_method_that_stays_or_a_callee_that_looks_nothing_up_is_not_reported(t
     # the string fills another parameter of the dispatcher (its timeout), not the method's name
     call = 'return self.collective_rpc(self.method, "determine_num_available_blocks")'
     assert _rows(tmp_path / "slot", _fork(call)) == []
+
+
+def test_a_method_the_fork_adds_back_by_setattr_is_served(tmp_path: Path) -> None:
+    # a monkeypatch re-adding what upstream removed defines it as ``AeonWorker.m = fn`` does
+    patch = (
+        "from vllm.v1.worker.worker_base import WorkerBase\n\n\n"
+        "def _blocks(self):\n    return 1, 0\n\n\n"
+        'setattr(WorkerBase, "determine_num_available_blocks", _blocks)\n\n\n'
+    )
+    fork = patch + _fork('return self.collective_rpc("determine_num_available_blocks")')
+    assert _rows(tmp_path, fork) == []
+    # a store alone, which no fork code reads, stays reported (as setting what nothing reads any more)
+    repo = GitRepo(tmp_path / "alone")
+    sides = s.merge_case(repo, BASE, {FORK: patch}, [("[V0 Deprecation] Remove V0 executors (#27142)", RENAMED)])
+    report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
+    assert [f.line for f in report.findings if f.path == FORK] == [8]
+
+
+def test_a_method_the_forks_getattr_hook_answers_is_served(tmp_path: Path) -> None:
+    hook = (
+        "class AeonWorker:\n"
+        "    def __getattr__(self, attr):\n"
+        '        if attr in ("determine_num_available_blocks", "aeon_probe"):\n'
+        "            return lambda: (1, 0)\n"
+        "        raise AttributeError(attr)\n\n\n"
+    )
+    fork = hook + _fork('return self.collective_rpc("determine_num_available_blocks")')
+    assert _rows(tmp_path, fork) == []
+    # a comparison outside a __getattr__ serves nothing: the call is still the drift
+    other = hook.replace("__getattr__", "probe")
+    assert [
+        r[1] for r in _rows(tmp_path / "other", other + _fork('self.collective_rpc("determine_num_available_blocks")'))
+    ] == ["error", "error"]
