@@ -177,3 +177,28 @@ def test_a_method_the_forks_getattr_hook_answers_is_served(tmp_path: Path) -> No
     assert [
         r[1] for r in _rows(tmp_path / "other", other + _fork('self.collective_rpc("determine_num_available_blocks")'))
     ] == ["error", "error"]
+
+
+def test_a_method_of_a_file_the_merge_kept_is_still_there(tmp_path: Path) -> None:
+    # upstream deleted the worker (as #21131 the HPU one); the fork had changed it, so the merge stopped on a
+    # modify/delete conflict and the maintainer kept the fork's file: its method is there to call
+    repo = GitRepo(tmp_path / "repo")
+    base = repo.commit({**s.PKG_INITS, **BASE}, "base")
+    repo.git("checkout", "--quiet", "-b", "upstream")
+    repo.git("rm", "--quiet", WORKER)
+    theirs = repo.commit({EXECUTOR: UNIPROC}, "[Hardware] Remove the worker (#21131)")
+    repo.git("checkout", "--quiet", "main")
+    fork = _fork('return self.collective_rpc("determine_num_available_blocks")')
+    kept = BASE[WORKER] + "\n    def aeon_probe(self):\n        return 0\n"
+    ours = repo.commit({WORKER: kept, FORK: fork}, "fork: probe the worker")
+    repo.git("merge", "--quiet", "--no-edit", "upstream", check=False)  # the conflict: the fork changed it
+    repo.git("add", WORKER)
+    repo.git("commit", "--quiet", "--no-edit")
+    sides = s.MergeSides(Path(repo.path), base, ours, theirs)
+    rows = [(f.line, f.severity.value) for f in s.merged_findings(repo, sides, s.Settings()) if f.rule_id == RULE]
+    assert rows == []
+    # the same conflict resolved as upstream did (the file deleted): the call is the drift
+    repo.git("rm", "--quiet", WORKER)
+    repo.git("commit", "--quiet", "-m", "resolve as upstream")
+    rows = [(f.line, f.severity.value) for f in s.merged_findings(repo, sides, s.Settings()) if f.rule_id == RULE]
+    assert rows == [(6, "error")]

@@ -489,7 +489,22 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
     _deleted_defs(trees, names - still - found.keys(), found)
-    return {name: removed for name, removed in found.items() if name not in still}
+    return {name: _gone(trees, removed) for name, removed in found.items() if name not in still}
+
+
+def _gone(trees: ThreeTrees, removed: list[Removed]) -> list[Removed]:
+    """The removals the merge made: a ``def`` upstream removed, or whose file it deleted, that the merged
+    file still holds (a modify/delete or a conflict resolved with the fork's side kept) is there to call."""
+    kept = [r for r in removed if r.kind is Kind.ATTRIBUTE and _still_defined(trees, r)]
+    return [r for r in removed if r not in kept]
+
+
+def _still_defined(trees: ThreeTrees, removed: Removed) -> bool:
+    text = trees.merged_text(removed.path)
+    if text is None or removed.name not in text:
+        return False
+    shape = re.compile(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(removed.name)}[ \t]*\(", re.M)
+    return shape.search(text) is not None
 
 
 def _deleted_defs(trees: ThreeTrees, names: set[str], found: dict[str, list[Removed]]) -> None:
