@@ -244,6 +244,8 @@ OTHER = "\n\nclass Other:\n    def __init__(self) -> None:\n        self.graphs:
         ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "\n" + _runner("    def has(self, mgr: CudaGraphManager, m: Mine, n: int) -> bool:\n        return n in m.graphs\n")}, {GRAPHS: REKEYED}),
         # ... or through a local the function builds as it (x = Mine(): annotated, as it were)
         ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "\n" + _runner("    def has(self, mgr: CudaGraphManager) -> bool:\n        m = Mine()\n        return 0 in m.graphs\n")}, {GRAPHS: REKEYED}),
+        # ... or a class attribute of that name of the fork's own class (Registry.graphs)
+        ({GRAPHS: BASE_GRAPHS}, {FORK: "class Registry:\n    graphs: dict[int, int] = {}\n\n\n" + _runner("    def has(self, mgr: CudaGraphManager) -> bool:\n        return 0 in Registry.graphs\n")}, {GRAPHS: REKEYED}),
         # another class of the declaring file
         ({GRAPHS: BASE_GRAPHS + OTHER}, {GRAPHS: BASE_GRAPHS + OTHER + "\n    def has(self, n: int) -> bool:\n        return n in self.graphs\n"}, {GRAPHS: REKEYED + OTHER}),
     ],

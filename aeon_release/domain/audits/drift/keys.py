@@ -437,6 +437,8 @@ class _Place:
             annotation = _annotation(function, receiver.id) or _constructed(function, receiver.id)
         elif isinstance(receiver, ast.Attribute) and _is_name(receiver.value, "self") and cls is not None:
             annotation = _field_annotation(cls, receiver.attr)
+        if annotation is None and isinstance(receiver, ast.Name):
+            annotation = receiver.id  # ``Cls.name``: a class's own attribute, when the name is a class
         head = _class_named(annotation) if annotation is not None else None
         if head is None or head == owner:
             return True
