@@ -144,3 +144,61 @@ def test_a_method_that_stays_or_a_callee_that_looks_nothing_up_is_not_reported(t
     # the string fills another parameter of the dispatcher (its timeout), not the method's name
     call = 'return self.collective_rpc(self.method, "determine_num_available_blocks")'
     assert _rows(tmp_path / "slot", _fork(call)) == []
+
+
+def test_a_method_the_fork_adds_back_by_setattr_is_served(tmp_path: Path) -> None:
+    # a monkeypatch re-adding what upstream removed defines it as ``AeonWorker.m = fn`` does
+    patch = (
+        "from vllm.v1.worker.worker_base import WorkerBase\n\n\n"
+        "def _blocks(self):\n    return 1, 0\n\n\n"
+        'setattr(WorkerBase, "determine_num_available_blocks", _blocks)\n\n\n'
+    )
+    fork = patch + _fork('return self.collective_rpc("determine_num_available_blocks")')
+    assert _rows(tmp_path, fork) == []
+    # a store alone, which no fork code reads, stays reported (as setting what nothing reads any more)
+    repo = GitRepo(tmp_path / "alone")
+    sides = s.merge_case(repo, BASE, {FORK: patch}, [("[V0 Deprecation] Remove V0 executors (#27142)", RENAMED)])
+    report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
+    assert [f.line for f in report.findings if f.path == FORK] == [8]
+
+
+def test_a_method_the_forks_getattr_hook_answers_is_served(tmp_path: Path) -> None:
+    hook = (
+        "class AeonWorker:\n"
+        "    def __getattr__(self, attr):\n"
+        '        if attr in ("determine_num_available_blocks", "aeon_probe"):\n'
+        "            return lambda: (1, 0)\n"
+        "        raise AttributeError(attr)\n\n\n"
+    )
+    fork = hook + _fork('return self.collective_rpc("determine_num_available_blocks")')
+    assert _rows(tmp_path, fork) == []
+    # a comparison outside a __getattr__ serves nothing: the call is still the drift
+    other = hook.replace("__getattr__", "probe")
+    assert [
+        r[1] for r in _rows(tmp_path / "other", other + _fork('self.collective_rpc("determine_num_available_blocks")'))
+    ] == ["error", "error"]
+
+
+def test_a_method_of_a_file_the_merge_kept_is_still_there(tmp_path: Path) -> None:
+    # upstream deleted the worker (as #21131 the HPU one); the fork had changed it, so the merge stopped on a
+    # modify/delete conflict and the maintainer kept the fork's file: its method is there to call
+    repo = GitRepo(tmp_path / "repo")
+    base = repo.commit({**s.PKG_INITS, **BASE}, "base")
+    repo.git("checkout", "--quiet", "-b", "upstream")
+    repo.git("rm", "--quiet", WORKER)
+    theirs = repo.commit({EXECUTOR: UNIPROC}, "[Hardware] Remove the worker (#21131)")
+    repo.git("checkout", "--quiet", "main")
+    fork = _fork('return self.collective_rpc("determine_num_available_blocks")')
+    kept = BASE[WORKER] + "\n    def aeon_probe(self):\n        return 0\n"
+    ours = repo.commit({WORKER: kept, FORK: fork}, "fork: probe the worker")
+    repo.git("merge", "--quiet", "--no-edit", "upstream", check=False)  # the conflict: the fork changed it
+    repo.git("add", WORKER)
+    repo.git("commit", "--quiet", "--no-edit")
+    sides = s.MergeSides(Path(repo.path), base, ours, theirs)
+    rows = [(f.line, f.severity.value) for f in s.merged_findings(repo, sides, s.Settings()) if f.rule_id == RULE]
+    assert rows == []
+    # the same conflict resolved as upstream did (the file deleted): the call is the drift
+    repo.git("rm", "--quiet", WORKER)
+    repo.git("commit", "--quiet", "-m", "resolve as upstream")
+    rows = [(f.line, f.severity.value) for f in s.merged_findings(repo, sides, s.Settings()) if f.rule_id == RULE]
+    assert rows == [(6, "error")]

@@ -242,6 +242,10 @@ OTHER = "\n\nclass Other:\n    def __init__(self) -> None:\n        self.graphs:
         ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "    def has(self, n: int) -> bool:\n        return n in self.graphs\n\n\n" + _runner(CAN_REPLAY.replace("num_tokens in mgr.graphs", "True"))}, {GRAPHS: REKEYED}),
         # ... or through a parameter annotated with it
         ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "\n" + _runner("    def has(self, mgr: CudaGraphManager, m: Mine, n: int) -> bool:\n        return n in m.graphs\n")}, {GRAPHS: REKEYED}),
+        # ... or through a local the function builds as it (x = Mine(): annotated, as it were)
+        ({GRAPHS: BASE_GRAPHS}, {FORK: MINE + "\n" + _runner("    def has(self, mgr: CudaGraphManager) -> bool:\n        m = Mine()\n        return 0 in m.graphs\n")}, {GRAPHS: REKEYED}),
+        # ... or a class attribute of that name of the fork's own class (Registry.graphs)
+        ({GRAPHS: BASE_GRAPHS}, {FORK: "class Registry:\n    graphs: dict[int, int] = {}\n\n\n" + _runner("    def has(self, mgr: CudaGraphManager) -> bool:\n        return 0 in Registry.graphs\n")}, {GRAPHS: REKEYED}),
         # another class of the declaring file
         ({GRAPHS: BASE_GRAPHS + OTHER}, {GRAPHS: BASE_GRAPHS + OTHER + "\n    def has(self, n: int) -> bool:\n        return n in self.graphs\n"}, {GRAPHS: REKEYED + OTHER}),
     ],
@@ -288,6 +292,13 @@ LAYERS = {MOE: MOE_BASE, f"{ACT.rsplit('/', 1)[0]}/layers.py": "class SiluAndMul
         ({MOE: MOE_BASE + '\n\ndef names() -> dict[str, int]:\n    _CPU_MOE_ACT_FN = {}\n    _CPU_MOE_ACT_FN["gelu"] = 1\n    return _CPU_MOE_ACT_FN\n'}, False),
         # another module importing upstream's table: still it
         ({"vllm/aeon/acts.py": 'from vllm.model_executor.layers.fused_moe.cpu_fused_moe import _CPU_MOE_ACT_FN\n\n_CPU_MOE_ACT_FN["gelu"] = 1\n'}, True),
+        # an attribute of that name of another object or class, in a file importing upstream's table
+        ({"vllm/aeon/acts.py": 'from vllm.model_executor.layers.fused_moe.cpu_fused_moe import _CPU_MOE_ACT_FN\n\n\nclass Acts:\n    _CPU_MOE_ACT_FN: dict[str, int] = {}\n\n\ndef has(req) -> bool:\n    return "gelu" in Acts._CPU_MOE_ACT_FN or "gelu" in req._CPU_MOE_ACT_FN or _CPU_MOE_ACT_FN is None\n'}, False),
+        # ... of another module imported as a module
+        ({"vllm/aeon/acts.py": 'from vllm.aeon import fleet_acts\n\n\ndef has() -> bool:\n    return "gelu" in fleet_acts._CPU_MOE_ACT_FN\n'}, False),
+        # upstream's module, imported as a module (absolute or relative): still it
+        ({"vllm/aeon/acts.py": 'import vllm.model_executor.layers.fused_moe.cpu_fused_moe as moe\n\nmoe._CPU_MOE_ACT_FN["gelu"] = 1\n'}, True),
+        ({"vllm/model_executor/layers/fused_moe/aeon.py": 'from . import cpu_fused_moe\n\ncpu_fused_moe._CPU_MOE_ACT_FN["gelu"] = 1\n'}, True),
         # a function declaring it global: still it
         ({MOE: MOE_BASE + '\n\ndef add() -> None:\n    global _CPU_MOE_ACT_FN\n    _CPU_MOE_ACT_FN["gelu"] = 1\n'}, True),
     ],

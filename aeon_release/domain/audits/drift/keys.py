@@ -23,10 +23,10 @@ local), binds once to such a value, or binds from ``range()``, or an attribute
 annotated ``__init__`` parameter or returns from a property, in the fork's file or the module it imports
 the class from. A key whose type the fork's code does not show is a warning (it may hold the new type
 already). The fork's file must be the declaring one or name the declaring class (or, for a module-level
-table, the name itself); ``x.name`` is the table unless ``x`` is ``self`` or an annotated name of another
-class (one that neither derives from the declaring class nor may, through a base out of sight), and a
-module table's bare name is it in the declaring module or one importing it, unless a function binds it
-locally.  A class key with a base out of sight is unknown (it may be a ``str`` mixin of its own).
+table, the name itself); ``x.name`` is the table unless ``x`` is ``self`` or a name annotated with (or
+built by a call of, ``x = Cls()``) another class (one that neither derives from the declaring class nor
+may, through a base out of sight), and a module table's bare name is it in the declaring module or one
+importing it, unless a function binds it locally; its ``m.name`` only where ``m`` is that module.  A class key with a base out of sight is unknown (it may be a ``str`` mixin of its own).
 """
 
 from __future__ import annotations
@@ -429,19 +429,59 @@ class _Place:
         annotated with such a class; a receiver whose class the file does not show may be it."""
         owner = self.table.owner
         if owner is None:
-            return not _is_name(receiver, "self")
+            return ast.unparse(receiver) in self._module_names()
         if _is_name(receiver, "self") and cls is not None and function is not None:
             return _may_derive(cls, owner, self.table.name)
         annotation: str | None = None
         if isinstance(receiver, ast.Name) and function is not None:
-            annotation = _annotation(function, receiver.id)
+            annotation = _annotation(function, receiver.id) or _constructed(function, receiver.id)
         elif isinstance(receiver, ast.Attribute) and _is_name(receiver.value, "self") and cls is not None:
             annotation = _field_annotation(cls, receiver.attr)
+        if annotation is None and isinstance(receiver, ast.Name):
+            annotation = receiver.id  # ``Cls.name``: a class's own attribute, when the name is a class
         head = _class_named(annotation) if annotation is not None else None
         if head is None or head == owner:
             return True
         found = _class_def(self.trees, self.path, head, 0)
         return found is None or _may_derive(found[1], owner, self.table.name)
+
+    def _module_names(self) -> frozenset[str]:
+        """How the fork's file spells the declaring module: ``m`` of ``import pkg.mod as m`` or ``from pkg
+        import mod as m``, ``pkg.mod`` of ``import pkg.mod``.  A module table's ``x.name`` is the table only
+        through one of them: another object's (or module's) attribute of that name is its own."""
+        module = self.table.path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        return frozenset(alias for alias, full in _module_imports(self.module, self.path) if full == module)
+
+
+@functools.lru_cache(maxsize=64)
+def _module_imports(module: ast.Module, path: str) -> tuple[tuple[str, str], ...]:
+    """(the name a file binds, the dotted module it may be) of each import, from one walk of the file: the
+    lookups of 2,000 module tables in one file would walk it once each."""
+    found: list[tuple[str, str]] = []
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            found.extend((a.asname or a.name, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node, path)
+            found.extend((a.asname or a.name, f"{source}.{a.name}") for a in node.names)
+    return tuple(found)
+
+
+def _absolute(node: ast.ImportFrom, path: str) -> str:
+    """The module ``from ... import`` reads from, a relative one resolved against the importing file."""
+    if not node.level:
+        return node.module or ""
+    package = posixpath.dirname(path).split("/")
+    package = package[: len(package) - (node.level - 1)] if node.level > 1 else package
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def _constructed(function: _Function, name: str) -> str | None:
+    """``x = Cls(...)``, the function's one binding of ``x``: the class it calls (its annotation, as it were)."""
+    value = _bound_once(function, name)
+    if isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
+        return ast.unparse(value.func)
+    return None
 
 
 def _class_named(annotation: str) -> str | None:

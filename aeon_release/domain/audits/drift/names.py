@@ -298,21 +298,56 @@ def _after_colon(line: str, quote: int) -> bool:
 
 
 def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
+    """The fork's reads of ``names``, less those of a name the fork's own code provides at runtime."""
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
     paths = sorted({path for path, line in _fork_added(trees) if pattern.search(line)})
     dispatchers = Dispatchers(trees)
+    reads: list[Read] = []
+    served: set[str] = set()
     for path in paths:
-        text = trees.merged_text(path)
         module = trees.merged_module(path)
-        if text is None or module is None:
+        if trees.merged_text(path) is None or module is None:
             continue
         owned = trees.owned_lines(path)
+        served |= _served(module, names, owned)
         modules = _module_aliases(module)
         for node in ast.walk(module):
             read = _read(path, node, names, modules, dispatchers)
             if read is not None and read.line in owned:
-                yield read
+                reads.append(read)
+    # ``setattr(Worker, "m", fn)`` is the fork defining ``m`` as ``Worker.m = fn`` does (a monkeypatch
+    # re-adding what upstream removed): its other reads of ``m`` are served.  A store no fork code reads
+    # stays reported (what upstream read it for is gone)
+    stored = {r.name for r in reads if r.form == "setattr"} & {r.name for r in reads if r.form != "setattr"}
+    yield from (read for read in reads if read.name not in served | stored)
     yield from _settings_of(trees, names)
+
+
+_HOOKS = frozenset({"__getattr__", "__getattribute__"})
+
+
+def _served(module: ast.Module, names: set[str], owned: set[int]) -> set[str]:
+    """The names a ``__getattr__`` answers on the fork's own lines (``if attr == "m":`` or ``attr in
+    ("m", ...)`` on the name it is asked for): an object or a module serving them at runtime."""
+    found: set[str] = set()
+    for function in ast.walk(module):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name not in _HOOKS:
+            continue
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        asked = positional[-1] if positional else ""  # (self, name) on a class, (name) on a module
+        for node in ast.walk(function):
+            if isinstance(node, ast.Compare) and node.lineno in owned:
+                found |= _compared_with(node, asked) & names
+    return found
+
+
+def _compared_with(node: ast.Compare, name: str) -> set[str]:
+    """The strings ``node`` compares the variable ``name`` with (``name == "s"``, ``name in ("s", ...)``)."""
+    sides = [node.left, *node.comparators]
+    if not any(isinstance(side, ast.Name) and side.id == name for side in sides):
+        return set()
+    values = [e for side in sides for e in (side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])]
+    return {text for value in values if (text := str_value(value))}
 
 
 def _settings_of(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
@@ -454,7 +489,22 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
     _deleted_defs(trees, names - still - found.keys(), found)
-    return {name: removed for name, removed in found.items() if name not in still}
+    return {name: _gone(trees, removed) for name, removed in found.items() if name not in still}
+
+
+def _gone(trees: ThreeTrees, removed: list[Removed]) -> list[Removed]:
+    """The removals the merge made: a ``def`` upstream removed, or whose file it deleted, that the merged
+    file still holds (a modify/delete or a conflict resolved with the fork's side kept) is there to call."""
+    kept = [r for r in removed if r.kind is Kind.ATTRIBUTE and _still_defined(trees, r)]
+    return [r for r in removed if r not in kept]
+
+
+def _still_defined(trees: ThreeTrees, removed: Removed) -> bool:
+    text = trees.merged_text(removed.path)
+    if text is None or removed.name not in text:
+        return False
+    shape = re.compile(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(removed.name)}[ \t]*\(", re.M)
+    return shape.search(text) is not None
 
 
 def _deleted_defs(trees: ThreeTrees, names: set[str], found: dict[str, list[Removed]]) -> None:
