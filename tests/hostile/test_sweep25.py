@@ -1,0 +1,116 @@
+"""Hostile-input sweep 25: servers that answer bytes that are not HTTP, and URLs whose percent-encoded host
+holds control characters.  Real sockets on 127.0.0.1, the real CLI; every case is one line and exit 2."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_cli
+from tests.hostile.conftest import ROOT
+
+# -- a server that answers bytes that are not HTTP -----------------------------------------------------------------
+_COUNTERS = "".join(
+    f'vllm:spec_decode_num_{name}_total{{model_name="m"}} 100\n'
+    for name in ("drafts", "draft_tokens", "accepted_tokens")
+).encode()
+METRICS = b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(_COUNTERS), _COUNTERS)
+NOT_HTTP = {
+    "another protocol": b"SSH-2.0-OpenSSH_9.6\r\n",
+    "a header line past 64 KiB": b"HTTP/1.1 200 OK\r\nX: " + b"a" * 70_000 + b"\r\n\r\n",
+    "more than 100 headers": b"HTTP/1.1 200 OK\r\n" + b"".join(b"X%d: 1\r\n" % i for i in range(120)) + b"\r\n",
+    "a broken chunk": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc",
+    "an HTTP version of none": b"HTTP/9.9 200 OK\r\n\r\n",
+    "a redirect to a NUL host": b"HTTP/1.1 302 Found\r\nLocation: http://%00/\r\nContent-Length: 0\r\n\r\n",
+}
+
+
+@pytest.fixture
+def raw_server() -> Iterator[Callable[[bytes], str]]:
+    """A listener answering ``/metrics`` with spec-decode counters and any other path with the bytes given."""
+    stop = threading.Event()
+    listeners: list[socket.socket] = []
+
+    def serve(listener: socket.socket, answer: bytes) -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.settimeout(2)
+                try:
+                    asked = conn.recv(65536)
+                    conn.sendall(METRICS if asked.split(b" ")[1:2] == [b"/metrics"] else answer)
+                except OSError:
+                    pass
+
+    def start(answer: bytes) -> str:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        listener.settimeout(0.1)
+        listeners.append(listener)
+        threading.Thread(target=serve, args=(listener, answer), daemon=True).start()
+        return f"http://127.0.0.1:{listener.getsockname()[1]}"
+
+    yield start
+    stop.set()
+    for listener in listeners:
+        listener.close()
+
+
+def _config(tmp_path: Path) -> Path:
+    (tmp_path / "fleet.yaml").write_text((ROOT / "fleet.yaml").read_text())  # the metric names
+    return tmp_path
+
+
+@pytest.mark.parametrize("answer", list(NOT_HTTP.values()), ids=list(NOT_HTTP))
+def test_a_metrics_endpoint_that_answers_no_http_is_one_line(
+    raw_server: Callable[[bytes], str], tmp_path: Path, answer: bytes
+) -> None:
+    """http.client's own errors (BadStatusLine, LineTooLong, IncompleteRead, InvalidURL in a redirect) are no
+    OSError: a port where another service listens, a proxy's broken answer, were a traceback (exit 3)."""
+    url = raw_server(answer) + "/other"
+    run = run_cli("canary", "--metrics-url", url, "--window", "0", "--config", _config(tmp_path))
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: metrics endpoint {url} ") and "(hint:" in line, line
+
+
+@pytest.mark.parametrize("answer", list(NOT_HTTP.values()), ids=list(NOT_HTTP))
+def test_a_traffic_endpoint_that_answers_no_http_is_one_line(
+    raw_server: Callable[[bytes], str], tmp_path: Path, answer: bytes
+) -> None:
+    base = raw_server(answer)
+    run = run_cli(
+        "canary", "--metrics-url", f"{base}/metrics", "--traffic-url", base, "--window", "0",
+        "--config", _config(tmp_path),
+    )  # fmt: skip
+    assert run.code == 2, run.err
+    sending, line = run.err.strip().splitlines()  # the progress line, then the one error
+    assert (
+        sending.startswith("sending ")
+        and line.startswith(f"error: traffic endpoint {base}/v1/chat/")
+        and ("(hint:" in line)
+    ), line
+
+
+@pytest.mark.parametrize("host", ["%00", "a%0d%0aX", "%20", "a%7fb"])
+@pytest.mark.parametrize("option", ["--metrics-url", "--traffic-url"])
+def test_a_host_of_percent_encoded_control_characters_is_refused_as_given(
+    tmp_path: Path, host: str, option: str
+) -> None:
+    """urllib percent-decodes a URL's host before it connects: ``http://%00/`` reached http.client as a NUL
+    host and crashed; it is refused as the URL the person gave, before any connection (and before the
+    "sending chat completions" line, which came ahead of every check)."""
+    urls = {"--metrics-url": "http://127.0.0.1:1/metrics", option: f"http://{host}/metrics"}
+    argv = [word for pair in urls.items() for word in pair]
+    run = run_cli("canary", *argv, "--window", "0", "--config", _config(tmp_path))
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {option} 'http://{host}/metrics' has a host of") and "(hint:" in line, line
