@@ -671,8 +671,7 @@ def write_notes(
 
     This is what the pipeline's notes step calls; it returns the files written.
     """
-    data = content(record, ledger)
-    output.parent.mkdir(parents=True, exist_ok=True)
+    data = content(record, ledger)  # write_text makes the folders, once it checked the path (no link, no .git)
     if fmt == "json":
         files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes", named_by_user=True)
         return (output,)

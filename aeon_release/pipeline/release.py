@@ -297,6 +297,11 @@ def _notes_path(rel: Release) -> Path:
 def check_notes(rel: Release) -> None:
     ledger_mod.load(rel.opts.config_dir)
     _ = rel.fleet  # loading the profile is the check
+    path = _notes_path(rel)
+    if str(path) == "-":  # the notes step writes files (and the audit report beside them), never stdout
+        raise UsageError("--notes -: the release notes are written to a file", "name one, e.g. --notes notes.md")
+    for place in (path, notes.audit_file_for(path)):  # the notes, and the audit report when they are split
+        files.check_output(place, "notes")
 
 
 def plan_notes(rel: Release) -> list[Action]:

@@ -7,11 +7,12 @@ import socket
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.helpers import run_cli
-from tests.hostile.conftest import ROOT
+from tests.helpers import build_example, run_cli
+from tests.hostile.conftest import ROOT, git
 
 # -- a server that answers bytes that are not HTTP -----------------------------------------------------------------
 _COUNTERS = "".join(
@@ -114,3 +115,43 @@ def test_a_host_of_percent_encoded_control_characters_is_refused_as_given(
     assert run.code == 2, run.err
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: {option} 'http://{host}/metrics' has a host of") and "(hint:" in line, line
+
+
+# -- the notes path of a release, checked before the first stage acts --------------------------------------------
+NOTES_PLACES = {
+    "a folder": lambda root: root,
+    "a file under a file": lambda root: root / "plain" / "notes.md",
+    "the ledger the run reads": lambda root: root / "ex" / "config" / "carries.yaml",
+    "a place in .git": lambda root: root / "ex" / "fork" / ".git" / "notes.md",
+    "stdout": lambda root: Path("-"),
+}
+
+
+@pytest.mark.parametrize("place", list(NOTES_PLACES.values()), ids=list(NOTES_PLACES))
+def test_a_notes_path_no_release_can_write_stops_it_before_the_merge(tmp_path: Path, place: Any) -> None:
+    """The notes step is the last, after the push: ``release --notes`` naming a folder, a path below a file,
+    the ledger or ``.git`` passed the preflight, and the release merged, built and published before it
+    failed on the notes (here it stopped at the build, as no Docker engine answers)."""
+    ex = build_example(tmp_path / "ex")
+    (tmp_path / "plain").write_text("a file\n")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    notes = place(tmp_path)
+    run = run_cli(
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", tmp_path / "key", "--notes", notes, cwd=tmp_path,
+        env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"},
+    )  # fmt: skip
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert "notes" in line and str(notes) in line and "(hint:" in line, line
+    assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""  # nothing merged
+    assert (tmp_path / "plain").read_text() == "a file\n" and not (tmp_path / "-").exists()
+
+
+def test_notes_to_dash_is_stdout_as_for_audit(tmp_path: Path) -> None:
+    """``notes --output -`` wrote a file named ``-`` in the current folder; ``audit --output -`` is stdout."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code in (0, 1)
+    run = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--output", "-", cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert run.out.startswith("# ") and not (tmp_path / "-").exists(), run.out
