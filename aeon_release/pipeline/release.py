@@ -93,8 +93,14 @@ class Release:
 
 # -- merge -----------------------------------------------------------------------------------
 def check_merge(rel: Release) -> None:
+    """The merge's own checks, its ``--waive`` values with them: ``release --waive x`` passed the preflight
+    and the dry run, and was refused only by the merge it starts."""
+    waivers = merge_steps.parse_waivers(list(rel.opts.waive))
     if rel.store.load() is None:
         check_config(Options(rel.opts.tag, rel.opts.config_dir))
+    if waivers:  # a new run and a resumed one alike
+        carries = ledger_mod.load(rel.opts.config_dir).active_carries
+        merge_steps.check_waivers(waivers, merge_steps.rule_ids(rel.opts.config_dir, carries))
 
 
 def plan_merge(rel: Release) -> list[Action]:

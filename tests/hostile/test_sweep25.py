@@ -155,3 +155,23 @@ def test_notes_to_dash_is_stdout_as_for_audit(tmp_path: Path) -> None:
     run = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--output", "-", cwd=tmp_path)
     assert run.code == 0, run.err
     assert run.out.startswith("# ") and not (tmp_path / "-").exists(), run.out
+
+
+# -- a release's --waive, checked as the merge checks it ----------------------------------------------------------
+@pytest.mark.parametrize("waiver", ["no-equals-sign", "=a reason", "tree/conflict-markers=", "no/such-rule=why"])
+def test_a_waiver_the_merge_refuses_stops_the_release_at_its_preflight(tmp_path: Path, waiver: str) -> None:
+    """``merge --waive x`` is refused at once; ``release --waive x`` passed the preflight and the dry run said
+    every stage would run, then the real run was refused by the merge it started (a run folder left behind)."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    argv = (
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", tmp_path / "key", "--waive", waiver,
+    )  # fmt: skip
+    for extra in (("--dry-run",), ()):
+        run = run_cli(*argv, *extra, env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"})
+        assert run.code == 2, run.err
+        [line] = run.err.strip().splitlines()
+        assert line.startswith("error: --waive") and "(hint:" in line, line
+    assert not (ex.fork / ".git" / "aeon-release" / "runs").exists()
+    assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
