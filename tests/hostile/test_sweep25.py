@@ -175,3 +175,19 @@ def test_a_waiver_the_merge_refuses_stops_the_release_at_its_preflight(tmp_path:
         assert line.startswith("error: --waive") and "(hint:" in line, line
     assert not (ex.fork / ".git" / "aeon-release" / "runs").exists()
     assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
+
+
+@pytest.mark.parametrize("builder", ["-x", "", "a b"])
+def test_a_builder_name_that_is_none_stops_the_release_before_the_merge(tmp_path: Path, builder: str) -> None:
+    """``--builder`` was checked by the build stage only: ``release --builder -x`` merged the release first."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    run = run_cli(
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", tmp_path / "key", "--builder", builder,
+        env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"},
+    )  # fmt: skip
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: --builder {builder!r} is not a builder name") and "(hint:" in line, line
+    assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
