@@ -3,7 +3,10 @@ holds control characters.  Real sockets on 127.0.0.1, the real CLI; every case i
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import ROOT, git
+from tests.hostile.conftest import ROOT, config_with, git, make_repo
 
 # -- a server that answers bytes that are not HTTP -----------------------------------------------------------------
 _COUNTERS = "".join(
@@ -191,3 +194,41 @@ def test_a_builder_name_that_is_none_stops_the_release_before_the_merge(tmp_path
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: --builder {builder!r} is not a builder name") and "(hint:" in line, line
     assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
+
+
+# -- a reader of stdout that went away --------------------------------------------------------------------------
+def _to_a_gone_reader(*argv: str | Path, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """``aeon-release ARGV | true`` with the reader gone before the first write (a real pipe, a real process)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "aeon_release", *map(str, argv)],
+            stdout=write_end, stderr=subprocess.PIPE, cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=120, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("ledger", "schema", "carries"),  # print()
+        ("audit", "--repo", "repo", "--config", "config", "--format", "json"),  # the report
+        ("audit", "--repo", "repo", "--config", "config", "--format", "github"),
+        ("status", "--repo", "repo"),  # rich's console, whose own handler exits 1
+        ("--version",),  # printed while click parses
+    ],
+    ids=["print", "json report", "github report", "rich table", "version"],
+)
+def test_a_reader_that_went_away_is_one_line_and_exit_2(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """typer's main turns an EPIPE into a silent exit 1 (and rich's console does the same), which reads as
+    "error-level findings", "below the band" or "bad signature": ``audit --format json | head -c0`` of a clean
+    tree exited 1 with nothing said.  It is the error handler's line for a closed output, exit 2."""
+    make_repo(tmp_path / "repo", {"pkg/a.py": "A = 1\n"})
+    config_with(tmp_path)
+    done = _to_a_gone_reader(*argv, cwd=tmp_path)
+    [line] = done.stderr.decode().strip().splitlines()
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert line == "error: output: Broken pipe (hint: the reader of the output went away before it was all written)"
