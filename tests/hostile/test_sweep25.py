@@ -232,3 +232,15 @@ def test_a_reader_that_went_away_is_one_line_and_exit_2(tmp_path: Path, argv: tu
     [line] = done.stderr.decode().strip().splitlines()
     assert done.returncode == 2, (done.returncode, done.stderr)
     assert line == "error: output: Broken pipe (hint: the reader of the output went away before it was all written)"
+
+
+# -- a secret key named as a public one ----------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["fleet.pub", "keys/fleet.PUB"])
+def test_keygen_never_writes_the_secret_key_under_a_public_name(tmp_path: Path, name: str) -> None:
+    """``keygen keys/fleet.pub`` wrote the secret key (0600) as ``fleet.pub`` and the public one as
+    ``fleet.pub.pub``: the file whose name says "public, hand it out" held the secret."""
+    run = run_cli("keygen", name, cwd=tmp_path)
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert "secret key under a public key's name" in line and "(hint:" in line, line
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []
