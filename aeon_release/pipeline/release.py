@@ -268,6 +268,9 @@ def check_publish(rel: Release) -> None:
     if not key.is_file():
         why = "is not a regular file" if key.exists() else files.absent(key)
         raise ConfigError(f"signing key {key} {why}", "make one with `aeon-release keygen PATH`")
+    from aeon_release.adapters import signing  # slow to import: only a release that will publish needs it
+
+    signing.load_signer(key)  # a public key, an RSA or encrypted one: refused now, not after the build
 
 
 def plan_publish(rel: Release) -> list[Action]:

@@ -244,3 +244,21 @@ def test_keygen_never_writes_the_secret_key_under_a_public_name(tmp_path: Path, 
     [line] = run.err.strip().splitlines()
     assert "secret key under a public key's name" in line and "(hint:" in line, line
     assert sorted(p.name for p in tmp_path.rglob("*")) == []
+
+
+@pytest.mark.parametrize("key", ["the public key", "no key at all"])
+def test_a_signing_key_publish_cannot_load_stops_the_release_before_the_merge(tmp_path: Path, key: str) -> None:
+    """The release's preflight checked only that the signing key was a file: the public key passed by
+    mistake (or any other file) went through the merge and the hours of build, refused at the publish."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    (tmp_path / "other").write_text("not a key\n")
+    path = tmp_path / ("key.pub" if key == "the public key" else "other")
+    run = run_cli(
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", path, env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"},
+    )  # fmt: skip
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: signing key {path} is not an unencrypted PEM private key"), line
+    assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
