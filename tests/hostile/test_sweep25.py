@@ -262,3 +262,31 @@ def test_a_signing_key_publish_cannot_load_stops_the_release_before_the_merge(tm
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: signing key {path} is not an unencrypted PEM private key"), line
     assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
+
+
+# -- notes split in two: both places checked before either is written ----------------------------------------------
+def test_notes_whose_audit_file_cannot_be_written_leave_no_body_linking_to_it(tmp_path: Path) -> None:
+    """Notes past GitHub's body limit go to two files, ``X.md`` and ``X-audit.md``: with a folder at
+    ``X-audit.md`` the body was written, linking to a report that never was, and the run exited 2."""
+    import json
+
+    record = json.loads((ROOT / "tests" / "notes" / "data" / "record-v0.27.1.json").read_text())
+    record["merge"]["audit"] = {
+        "errors": 0,
+        "warnings": 4000,
+        "findings": [
+            {"rule": "r", "kind": "pattern", "severity": "warning", "path": f"pkg/m{i}.py", "line": i + 1,
+             "message": f"pattern found at call site {i}: compare with the enum member, not a literal"}
+            for i in range(4000)
+        ],
+    }  # fmt: skip
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    (tmp_path / "v0.27.1-audit.md").mkdir()
+    out = tmp_path / "v0.27.1.md"
+    run = run_cli(
+        "notes", "v0.27.1", "--record", tmp_path / "record.json", "--config", ROOT, "--output", out
+    )  # fmt: skip
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: notes {tmp_path / 'v0.27.1-audit.md'} is a directory"), line
+    assert not out.exists()
