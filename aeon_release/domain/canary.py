@@ -196,6 +196,8 @@ def http_url(url: str, option: str) -> str:
     except ValueError as exc:
         raise UsageError(f"{option} {quoted(url)} is not a URL: {exc}", example) from None
     register_secret(parsed.password)
+    if not parsed.password:  # ``http://TOKEN@host/``: the user part alone is the credential sent (Basic TOKEN:)
+        register_secret(parsed.username)
     if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise UsageError(f"{option} {quoted(url)} is not an http(s) URL", example)
     # urllib percent-decodes the host before it connects: ``http://%00/`` reached http.client as a NUL

@@ -290,3 +290,17 @@ def test_notes_whose_audit_file_cannot_be_written_leave_no_body_linking_to_it(tm
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: notes {tmp_path / 'v0.27.1-audit.md'} is a directory"), line
     assert not out.exists()
+
+
+# -- a token written as a URL's user ------------------------------------------------------------------------------
+@pytest.mark.parametrize("userinfo", ["ghp_t0kenAsTheUser", "ghp_t0kenAsTheUser:"])
+def test_a_token_given_as_the_urls_user_is_never_shown(
+    raw_server: Callable[[bytes], str], tmp_path: Path, userinfo: str
+) -> None:
+    """``http://TOKEN@host/metrics`` (the form GitHub tokens take in a URL) sends the token as Basic
+    credentials, yet only a password after a ``:`` was treated as a secret: every error line showed it."""
+    base = raw_server(b"SSH-2.0-OpenSSH_9.6\r\n")
+    url = base.replace("http://", f"http://{userinfo}@") + "/other"
+    run = run_cli("canary", "--metrics-url", url, "--window", "0", "--config", _config(tmp_path), "--json")
+    assert run.code == 2, run.err
+    assert "ghp_t0kenAsTheUser" not in run.err + run.out and "http://***" in run.err, run.err
