@@ -304,3 +304,45 @@ def test_a_token_given_as_the_urls_user_is_never_shown(
     run = run_cli("canary", "--metrics-url", url, "--window", "0", "--config", _config(tmp_path), "--json")
     assert run.code == 2, run.err
     assert "ghp_t0kenAsTheUser" not in run.err + run.out and "http://***" in run.err, run.err
+
+
+# -- image archive members of another kind than the manifest says -----------------------------------------------
+def _archive(path: Path, members: dict[str, bytes]) -> str:
+    import io
+    import tarfile
+
+    with tarfile.open(path, "w") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return f"docker-archive:{path}"
+
+
+_MANIFEST = b'[{"Config": "c.json", "Layers": ["l.tar"]}]'
+_CONFIG = b'{"history": [{"created_by": "RUN make"}]}'
+MISREAD = {
+    "a layer that is no tar": ({"manifest.json": _MANIFEST, "c.json": _CONFIG, "l.tar": b"x" * 600}, "layer l.tar"),
+    "a manifest.json after a byte-order mark": ({"manifest.json": b"\xef\xbb\xbf" + _MANIFEST}, "manifest.json"),
+    "a config that is no JSON": ({"manifest.json": _MANIFEST, "c.json": b"history: []"}, "config c.json"),
+}
+
+
+@pytest.mark.parametrize("case", list(MISREAD))
+def test_an_archive_member_of_another_kind_is_named_as_such(tmp_path: Path, case: str) -> None:
+    """``image-report`` dropped every member that was neither JSON, a tar nor gzip without a word: a layer of
+    other bytes was "named by the manifest but not in the archive" (it was), a manifest.json after a BOM
+    was "neither manifest.json nor index.json", and a config of YAML made a report of no build steps, exit 0."""
+    members, named = MISREAD[case]
+    image = _archive(tmp_path / "i.tar", members)
+    run = run_cli("image-report", image)
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"{named} is in the archive but is neither JSON nor a tar layer" in line and "(hint:" in line, line
+
+
+def test_a_manifest_after_blank_lines_is_read(tmp_path: Path) -> None:
+    """JSON may start with whitespace: a manifest.json written with a leading newline was "not an archive"."""
+    image = _archive(tmp_path / "i.tar", {"manifest.json": b"\n  " + b'[{"Config": "c.json", "Layers": []}]'})
+    run = run_cli("image-report", image)
+    assert run.code == 0 and "0 layers" in run.out + run.err, run.err
