@@ -244,7 +244,10 @@ def _add_member(result: _Scan, name: str, size: int, handle: IO[bytes]) -> None:
 def scan(chunks: Iterable[bytes]) -> _Scan:
     """One streaming pass over an image archive (`docker save`, skopeo docker-archive or oci-archive)."""
     result = _Scan()
-    with io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
+    with (
+        io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream,
+        tarfile.open(fileobj=_tar_of(stream), mode="r|") as archive,
+    ):
         for info in archive:
             if info.issym() or info.islnk():
                 # docker save links a layer that appears twice to its first copy.
@@ -255,6 +258,17 @@ def scan(chunks: Iterable[bytes]) -> _Scan:
             if handle is not None:
                 _add_member(result, info.name, info.size, handle)
     return result
+
+
+def _tar_of(stream: Any) -> Any:
+    """The archive's tar stream: ``docker save | gzip > image.tar.gz`` (which ``docker load`` reads) was
+    "truncated header"; a zstd one is named as such."""
+    head = stream.peek(4)[:4]
+    if head[:2] == _GZIP:
+        return gzip.GzipFile(fileobj=stream)
+    if head == _ZSTD:
+        raise ValueError("the archive is zstd-compressed: decompress it first (zstd -d)")
+    return stream
 
 
 def scan_directory(root: Path) -> _Scan:

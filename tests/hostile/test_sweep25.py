@@ -346,3 +346,16 @@ def test_a_manifest_after_blank_lines_is_read(tmp_path: Path) -> None:
     image = _archive(tmp_path / "i.tar", {"manifest.json": b"\n  " + b'[{"Config": "c.json", "Layers": []}]'})
     run = run_cli("image-report", image)
     assert run.code == 0 and "0 layers" in run.out + run.err, run.err
+
+
+def test_a_gzipped_docker_save_reads_as_the_archive_it_holds(tmp_path: Path) -> None:
+    """``docker save IMAGE | gzip > image.tar.gz`` (which ``docker load`` reads) was "truncated header"."""
+    import gzip
+
+    layer = tmp_path / "layer"
+    _archive(layer, {"usr/bin/tool": b"#!/bin/sh\n"})
+    plain = _archive(tmp_path / "i.tar", {"manifest.json": _MANIFEST, "c.json": _CONFIG, "l.tar": layer.read_bytes()})
+    (tmp_path / "i.tar.gz").write_bytes(gzip.compress((tmp_path / "i.tar").read_bytes()))
+    want, run = run_cli("image-report", plain), run_cli("image-report", f"docker-archive:{tmp_path / 'i.tar.gz'}")
+    assert want.code == 0 and run.code == 0, run.err
+    assert run.out.replace("i.tar.gz", "i.tar") == want.out and "RUN make" in run.out, run.out
