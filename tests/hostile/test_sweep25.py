@@ -126,6 +126,7 @@ NOTES_PLACES = {
     "a file under a file": lambda root: root / "plain" / "notes.md",
     "the ledger the run reads": lambda root: root / "ex" / "config" / "carries.yaml",
     "a place in .git": lambda root: root / "ex" / "fork" / ".git" / "notes.md",
+    "the signing key": lambda root: root / "key",  # the notes replaced the secret key after the push
     "stdout": lambda root: Path("-"),
 }
 
