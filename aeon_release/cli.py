@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 import sys
 from pathlib import Path
@@ -67,7 +68,10 @@ def _parse_and_run(argv: list[str] | None) -> object:
     try:
         cli = typer.main.get_command(app)
         _refuse_empty_paths(cli)
+        _keep_broken_pipes(cli)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
+    except _ReaderGone as gone:
+        raise gone.error from None  # the error handler's line: the reader went away, exit 2
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
         command = error.ctx.command_path if error.ctx is not None else "aeon-release"
@@ -80,6 +84,34 @@ def _parse_and_run(argv: list[str] | None) -> object:
     if code == _INTERRUPTED:  # typer turns Ctrl-C into exit 130 and returns it: the error handler says what to do
         raise KeyboardInterrupt
     return code
+
+
+class _ReaderGone(Exception):
+    """A write to a pipe whose reader went away (EPIPE), carried past typer: its main turns that OSError
+    into a silent exit 1, which reads as "audit findings", "below the band" or "bad signature"."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _keep_broken_pipes(command: Any) -> None:
+    """The command tree's parse (``--help``, ``--version`` print there) and invoke raise EPIPE as
+    _ReaderGone, which no clause of typer's main catches."""
+    for name in ("make_context", "invoke"):
+        object.__setattr__(command, name, _guarded(getattr(command, name)))  # this run's command tree only
+
+
+def _guarded(call: Any) -> Any:
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return call(*args, **kwargs)
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                raise _ReaderGone(error) from None
+            raise
+
+    return guarded
 
 
 def _refuse_empty_paths(command: Any) -> None:

@@ -126,10 +126,15 @@ def _probe(cli: str) -> tuple[str, str] | None:
     return None
 
 
-def find_builder(name: str | None = None) -> Builder:
-    """The first docker CLI that drives BuildKit; ``name`` (a buildx builder) needs buildx."""
+def check_builder_name(name: str | None) -> None:
+    """``--builder`` is a buildx builder's name, never an option (``-x``) or nothing (``''``)."""
     if name is not None and not _NAME.match(name):
         raise UsageError(f"--builder {quoted(name)} is not a builder name", "see `docker buildx ls`")
+
+
+def find_builder(name: str | None = None) -> Builder:
+    """The first docker CLI that drives BuildKit; ``name`` (a buildx builder) needs buildx."""
+    check_builder_name(name)
     tried = []
     for cli in _candidates():
         probed = _probe(cli)

@@ -9,6 +9,8 @@ prints only JSON never pay for it.
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import json
 import os
 import re
@@ -33,12 +35,10 @@ class _LazyConsole:
 
     def _console(self) -> Any:
         if self._real is None:
-            from rich.console import Console
-
             object.__setattr__(
                 self,
                 "_real",
-                Console(stderr=self._stderr, highlight=False, soft_wrap=True, emoji=False, width=_width()),
+                _console_class()(stderr=self._stderr, highlight=False, soft_wrap=True, emoji=False, width=_width()),
             )
         return self._real
 
@@ -54,6 +54,20 @@ class _LazyConsole:
 
     def __exit__(self, *exc: Any) -> None:
         self._console().__exit__(*exc)
+
+
+@functools.cache
+def _console_class() -> Any:
+    """rich's Console, but a reader that went away is the EPIPE it is: rich's own ``on_broken_pipe`` exits 1
+    without a word, which reads as "audit findings" or "below the band"."""
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True  # nothing more is drawn on a stream no one reads
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return _Console
 
 
 def _width() -> int | None:

@@ -56,6 +56,33 @@ def write_text(
         raise unwritable(path, what, exc) from None
 
 
+def check_output(path: Path, what: str) -> None:
+    """The checks ``write_text`` makes of a path a person named, made before any work (a preflight): a
+    release wrote its notes after the push, so ``--notes`` naming a folder, a file under a file, a place
+    in ``.git`` or the ledger the run read failed only once the image was published."""
+    _check_outside_git(path, what)
+    if _stream(path):
+        return
+    _check_target(path, what)
+    _check_not_read(path, what)
+    _check_parents(path, what)
+    _check_folder_above(path, what)
+
+
+def _check_folder_above(path: Path, what: str) -> None:
+    """The nearest part of ``path``'s folders that exists is a folder the run can write in."""
+    place = path.absolute().parent
+    while not os.path.lexists(place) and place != place.parent:
+        place = place.parent
+    if not place.is_dir():
+        raise UsageError(
+            f"{what} {printable(str(path))[:200]}: {printable(str(place))[:200]} {absent(place, 'is not a folder')}",
+            "pass a file path in a folder",
+        )
+    if not os.access(place, os.W_OK | os.X_OK):
+        raise unwritable(path, what, PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(place)))
+
+
 def make_folder(path: Path, what: str) -> None:
     """A folder made where a person named it (the demo's, a key's): one that cannot be made there (under
     /proc or /sys, below a file, in a read-only place) is one line naming it and saying so; the kernel's

@@ -46,6 +46,11 @@ def generate(secret: Path) -> tuple[Path, str]:
             "keygen - would print a secret key: it is only ever written to a file",
             "pass a file's path, e.g. keys/fleet.key",
         )
+    if secret.suffix.lower() == ".pub":  # the secret key under the name people hand out, and PATH.pub.pub beside it
+        raise UsageError(
+            f"keygen {quoted(str(secret))} would write the secret key under a public key's name (.pub)",
+            f"pass the secret key's path, e.g. {quoted(str(secret.with_suffix('')))}: its .pub is written beside it",
+        )
     public = public_path(secret)
     for path in (secret, public):  # a symbolic link there (even one to nothing) is in the way too
         if os.path.lexists(path):

@@ -19,10 +19,14 @@ def run(
     config_dir: Path,
     json_out: bool,
 ) -> None:
-    if traffic_url:
-        say(f"sending {len(canary.TRAFFIC_PROMPTS)} chat completions to {canary.chat_url(traffic_url)}")
     report = canary.run(
-        metrics_url, model=model, window=window, min_mal=min_mal, traffic_url=traffic_url, config_dir=config_dir
+        metrics_url,
+        model=model,
+        window=window,
+        min_mal=min_mal,
+        traffic_url=traffic_url,
+        config_dir=config_dir,
+        announce=_sending,
     )
     if json_out:
         emit_json(report.as_dict())
@@ -38,6 +42,10 @@ def run(
     if report.verdict is canary.Verdict.ABOVE:
         say(f"[yellow]MAL {report.mal:.3f} is above the band[/]: fine for speed; check the band is still right")
     show(f"[green]healthy[/]: MAL {report.mal:.3f}", json_out)
+
+
+def _sending(chat_url: str) -> None:
+    say(f"sending {len(canary.TRAFFIC_PROMPTS)} chat completions to {chat_url}")
 
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,79}")

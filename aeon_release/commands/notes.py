@@ -35,6 +35,8 @@ def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, o
     data = read_record(tag, repo, record)
     loaded = ledger.load(config_dir)
     fleet = profile.load(config_dir)
+    if output is not None and str(output) == "-":  # `--output -` is stdout, as for audit (was a file named -)
+        output = None
     if output is not None:
         for written in notes.write_notes(data, loaded, output, fmt, fleet):
             show(f"wrote {written}")

@@ -196,8 +196,16 @@ def http_url(url: str, option: str) -> str:
     except ValueError as exc:
         raise UsageError(f"{option} {quoted(url)} is not a URL: {exc}", example) from None
     register_secret(parsed.password)
+    if not parsed.password:  # ``http://TOKEN@host/``: the user part alone is the credential sent (Basic TOKEN:)
+        register_secret(parsed.username)
     if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise UsageError(f"{option} {quoted(url)} is not an http(s) URL", example)
+    # urllib percent-decodes the host before it connects: ``http://%00/`` reached http.client as a NUL
+    host = urllib.parse.unquote(parsed.hostname)
+    if any(ch.isspace() or not ch.isprintable() for ch in host):
+        raise UsageError(
+            f"{option} {quoted(url)} has a host of whitespace or control characters (percent-encoded)", example
+        )
     return url
 
 
@@ -248,6 +256,22 @@ class _Redirected(urllib.error.URLError):
 _OPENER = urllib.request.build_opener(_HttpOnly)
 
 
+# http.client's own errors (HTTPException) are no OSError: a server answering bytes that are not HTTP (a
+# status line of another protocol, a header line past 64 KiB, more than 100 headers, a broken chunk) or a
+# redirect to a host of control characters was a traceback
+_UNREACHABLE = (urllib.error.URLError, OSError, ValueError, http.client.HTTPException)
+
+
+def _failed(exc: BaseException) -> str:
+    """What went wrong with an exchange, for the line after the endpoint's URL."""
+    if isinstance(exc, http.client.InvalidURL):  # the URL given was checked: this one came in a redirect
+        return f"redirected to no address http can open ({str(exc)[:120]})"
+    if isinstance(exc, http.client.HTTPException) and not isinstance(exc, OSError):
+        said = str(exc).strip() or "no status line"
+        return f"did not answer HTTP ({type(exc).__name__}: {said[:120]})"
+    return f"is unreachable: {getattr(exc, 'reason', exc)}"
+
+
 def fetch_text(url: str, timeout: float = SCRAPE_TIMEOUT, deadline: float | None = None) -> str:
     """The body at ``url``: at most MAX_BODY bytes, within ``deadline`` seconds overall (SCRAPE_DEADLINE)."""
     return within(
@@ -277,11 +301,8 @@ def _fetch_text(url: str, timeout: float) -> str:
         raise ServiceError(
             f"metrics endpoint {url} {exc.reason}", "pass --metrics-url the server's own http(s) /metrics URL"
         ) from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise ServiceError(
-            f"metrics endpoint {url} is unreachable: {reason}", "is the server up? check --metrics-url"
-        ) from None
+    except _UNREACHABLE as exc:
+        raise ServiceError(f"metrics endpoint {url} {_failed(exc)}", "is the server up? check --metrics-url") from None
 
 
 def parse_scrape(text: str, url: str, metrics: CanaryMetrics) -> Scrape:
@@ -515,9 +536,8 @@ def _post_once(url: str, body: Mapping[str, Any]) -> None:
         raise ServiceError(
             f"traffic endpoint {url} {exc.reason}", "pass --traffic-url the server's own http(s) URL"
         ) from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise ServiceError(f"traffic endpoint {url} is unreachable: {reason}", "check --traffic-url") from None
+    except _UNREACHABLE as exc:
+        raise ServiceError(f"traffic endpoint {url} {_failed(exc)}", "check --traffic-url") from None
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -578,6 +598,12 @@ def measure(
     return first, second, time.monotonic() - started
 
 
+def _announced(traffic_url: str, model: str | None, announce: Callable[[str], None] | None) -> int:
+    if announce is not None:
+        announce(chat_url(traffic_url))
+    return send_traffic(traffic_url, model)
+
+
 def run(
     metrics_url: str,
     *,
@@ -586,8 +612,11 @@ def run(
     min_mal: float | None = None,
     traffic_url: str | None = None,
     config_dir: Path = Path("."),
+    announce: Callable[[str], None] | None = None,
 ) -> CanaryReport:
-    """Measure MAL over the window and judge it against the model's band (exceptions: exit 2)."""
+    """Measure MAL over the window and judge it against the model's band (exceptions: exit 2).
+    ``announce`` is told the chat URL just before the traffic goes: once every option and file checked
+    and the first scrape read, so that a refusal is the run's one line."""
     http_url(metrics_url, "--metrics-url")
     check_window(window)
     check_min_mal(min_mal)
@@ -595,7 +624,7 @@ def run(
         http_url(traffic_url, "--traffic-url")
     bands = load_bands(config_dir)
     metrics = profile.load(config_dir).metrics()  # the drafter's counter names are the fleet's
-    traffic = (lambda: send_traffic(traffic_url, model)) if traffic_url else None
+    traffic = (lambda: _announced(traffic_url, model, announce)) if traffic_url else None
     first, second, elapsed = measure(metrics_url, window, metrics, traffic)
     _check_counters(first, second, metrics_url, metrics)
     name, label = _pick_model(first, second, model, metrics_url)

@@ -116,6 +116,14 @@ class _Scan:
     layers: dict[str, tuple[int, dict[str, _Member]]] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # a layer.tar that links to another
     documents: dict[str, bytes] = field(default_factory=dict)  # manifest.json, index.json, configs, manifests
+    unread: set[str] = field(default_factory=set)  # members that are none of those: named in errors as what they are
+
+    def missing(self, name: str, what: str) -> str:
+        """Why ``name``, which ``what`` names, is not there to read: a member of another kind was "not in
+        the archive" (a layer that is no tar, a manifest.json that starts with a byte-order mark)."""
+        if name in self.unread:
+            return f"{what} {name} is in the archive but is neither JSON nor a tar layer (plain or gzip)"
+        return f"{what} {name} is named by the manifest but is not in the archive"
 
     @property
     def manifest(self) -> list[dict[str, Any]]:
@@ -218,7 +226,7 @@ def _add_member(result: _Scan, name: str, size: int, handle: IO[bytes]) -> None:
     """One file of the archive or layout: a JSON document, a layer tar (plain or gzip), or noise."""
     name = name[2:] if name.startswith("./") else name
     head = handle.read(512)
-    if head[:1] in (b"{", b"[") and size <= _DOCUMENT_LIMIT:
+    if head.lstrip()[:1] in (b"{", b"[") and size <= _DOCUMENT_LIMIT:  # JSON may start with whitespace
         result.documents[name] = head + handle.read()
     elif head[:2] == _GZIP:
         with gzip.GzipFile(fileobj=io.BufferedReader(_Prefixed(head, handle), 1 << 20)) as plain:
@@ -229,12 +237,17 @@ def _add_member(result: _Scan, name: str, size: int, handle: IO[bytes]) -> None:
         )
     elif len(head) == 512 and head[257:262] == b"ustar":
         result.layers[name] = (size, _scan_layer(io.BufferedReader(_Prefixed(head, handle), 1 << 20)))
+    else:
+        result.unread.add(name)
 
 
 def scan(chunks: Iterable[bytes]) -> _Scan:
     """One streaming pass over an image archive (`docker save`, skopeo docker-archive or oci-archive)."""
     result = _Scan()
-    with io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
+    with (
+        io.BufferedReader(ChunkReader(chunks), 1 << 20) as stream,
+        tarfile.open(fileobj=_tar_of(stream), mode="r|") as archive,
+    ):
         for info in archive:
             if info.issym() or info.islnk():
                 # docker save links a layer that appears twice to its first copy.
@@ -245,6 +258,17 @@ def scan(chunks: Iterable[bytes]) -> _Scan:
             if handle is not None:
                 _add_member(result, info.name, info.size, handle)
     return result
+
+
+def _tar_of(stream: Any) -> Any:
+    """The archive's tar stream: ``docker save | gzip > image.tar.gz`` (which ``docker load`` reads) was
+    "truncated header"; a zstd one is named as such."""
+    head = stream.peek(4)[:4]
+    if head[:2] == _GZIP:
+        return gzip.GzipFile(fileobj=stream)
+    if head == _ZSTD:
+        raise ValueError("the archive is zstd-compressed: decompress it first (zstd -d)")
+    return stream
 
 
 def scan_directory(root: Path) -> _Scan:
@@ -292,6 +316,9 @@ def _entry(result: _Scan, platform: str | None = None) -> tuple[list[str], str]:
         return [str(name) for name in manifests[0].get("Layers") or []], str(manifests[0].get("Config", ""))
     index = _document(result.documents.get("index.json", b"null"), "index.json")
     if not isinstance(index, dict):
+        for name in ("manifest.json", "index.json"):
+            if name in result.unread:
+                raise ValueError(result.missing(name, "the image's"))
         raise ValueError("neither manifest.json nor index.json: not a docker-archive, oci-archive or OCI layout")
     manifests = _dicts(index.get("manifests") or [], "index.json: manifests")
     if not manifests:
@@ -354,6 +381,8 @@ def _history(scan_result: _Scan, config_name: str) -> list[str]:
     """The steps that made a layer, oldest first (empty_layer steps left out)."""
     raw = scan_result.documents.get(config_name)
     if raw is None:
+        if config_name in scan_result.unread:  # a config that is not JSON: a history of nothing, said nowhere
+            raise ValueError(scan_result.missing(config_name, "the image config"))
         return []
     config = _document(raw, config_name)
     history = _dicts((config.get("history") if isinstance(config, dict) else None) or [], f"{config_name}: history")
@@ -393,7 +422,7 @@ def report_of(image: str, result: _Scan) -> DietReport:
     for index, name in enumerate(names):
         found = result.layers.get(result.aliases.get(name, name))
         if found is None:
-            raise ValueError(f"{image}: layer {name} is named by the manifest but is not in the archive")
+            raise ValueError(f"{image}: {result.missing(result.aliases.get(name, name), 'layer')}")
         size, members = found
         live.apply(index, members)
         created_by = steps[index] if index < len(steps) else ""

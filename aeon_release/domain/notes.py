@@ -671,8 +671,7 @@ def write_notes(
 
     This is what the pipeline's notes step calls; it returns the files written.
     """
-    data = content(record, ledger)
-    output.parent.mkdir(parents=True, exist_ok=True)
+    data = content(record, ledger)  # write_text makes the folders, once it checked the path (no link, no .git)
     if fmt == "json":
         files.write_text(output, json.dumps(redact_data(data), indent=2) + "\n", what="notes", named_by_user=True)
         return (output,)
@@ -680,8 +679,13 @@ def write_notes(
         raise UsageError(f"unknown notes format {quoted(fmt)}", "use markdown or json")
     audit_file = audit_file_for(output)
     rendered = render(data, audit_file.name, fleet)
-    files.write_text(output, rendered.body, what="notes", named_by_user=True)
     if rendered.audit_report is None:
+        files.write_text(output, rendered.body, what="notes", named_by_user=True)
         return (output,)
+    # both places checked before either is written, the report before the body that links to it: an audit
+    # file that could not be written (a folder there) left notes linking to nothing, and exit 2
+    files.check_output(output, "notes")
+    files.check_output(audit_file, "notes")
     files.write_text(audit_file, rendered.audit_report, what="notes", named_by_user=True)
+    files.write_text(output, rendered.body, what="notes", named_by_user=True)
     return output, audit_file

@@ -308,6 +308,7 @@ def preflight(request: BuildRequest) -> Preflight:
     loadbearing.support_files(fleet)  # there, and in the config folder: before anything is built
     if request.rev:
         _checked_rev(request.rev)
+    buildkit.check_builder_name(request.builder)  # a release merged, then refused `--builder -x` at its build
     return Preflight(fleet, tag, dockerfile, args, arch_list, archs)
 
 

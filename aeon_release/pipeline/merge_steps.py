@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,6 +56,7 @@ from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner, Stag
 if TYPE_CHECKING:
     from aeon_release.domain.audits import AuditReport
     from aeon_release.domain.audits.model import Finding
+    from aeon_release.domain.ledger import Carry
 
 STOPPED = (Phase.CONFLICT.value, Phase.AUDIT_FAILED.value, Phase.COMMIT_REFUSED.value)
 
@@ -211,8 +212,11 @@ def _apply_pick(run: Run, pick: PickPlan) -> None:
 
 def check_audit(run: Run) -> None:
     """Every waiver names a rule the audit knows: a typo would waive nothing."""
-    known = known_rule_ids(run.plan)
-    for waiver in run.state.waivers:
+    check_waivers(run.state.waivers, known_rule_ids(run.plan))
+
+
+def check_waivers(waivers: list[dict[str, str]], known: set[str]) -> None:
+    for waiver in waivers:
         if waiver["rule"] not in known:
             raise UsageError(
                 f"--waive: no audit rule {quoted(waiver['rule'])}", "`aeon-release audits list` shows the rule ids"
@@ -1023,8 +1027,13 @@ def who_waives(git: Git) -> str:
 
 
 def known_rule_ids(plan: MergePlan) -> set[str]:
+    return rule_ids(plan.config_dir, [c.carry for c in plan.carries])
+
+
+def rule_ids(config_dir: Path, carries: Sequence[Carry]) -> set[str]:
+    """The ids of the rule files' rules, the carries' markers and the merge-aware checks."""
     from aeon_release.domain.audits.config import load_rules
     from aeon_release.domain.audits.merge_rules import merge_rule_infos
 
-    rules = load_rules(plan.config_dir, [c.carry for c in plan.carries])
+    rules = load_rules(config_dir, carries)
     return {r.id for r in rules.rules} | {info.id for info in merge_rule_infos()}

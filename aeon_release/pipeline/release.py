@@ -93,8 +93,14 @@ class Release:
 
 # -- merge -----------------------------------------------------------------------------------
 def check_merge(rel: Release) -> None:
+    """The merge's own checks, its ``--waive`` values with them: ``release --waive x`` passed the preflight
+    and the dry run, and was refused only by the merge it starts."""
+    waivers = merge_steps.parse_waivers(list(rel.opts.waive))
     if rel.store.load() is None:
         check_config(Options(rel.opts.tag, rel.opts.config_dir))
+    if waivers:  # a new run and a resumed one alike
+        carries = ledger_mod.load(rel.opts.config_dir).active_carries
+        merge_steps.check_waivers(waivers, merge_steps.rule_ids(rel.opts.config_dir, carries))
 
 
 def plan_merge(rel: Release) -> list[Action]:
@@ -262,6 +268,9 @@ def check_publish(rel: Release) -> None:
     if not key.is_file():
         why = "is not a regular file" if key.exists() else files.absent(key)
         raise ConfigError(f"signing key {key} {why}", "make one with `aeon-release keygen PATH`")
+    from aeon_release.adapters import signing  # slow to import: only a release that will publish needs it
+
+    signing.load_signer(key)  # a public key, an RSA or encrypted one: refused now, not after the build
 
 
 def plan_publish(rel: Release) -> list[Action]:
@@ -297,6 +306,11 @@ def _notes_path(rel: Release) -> Path:
 def check_notes(rel: Release) -> None:
     ledger_mod.load(rel.opts.config_dir)
     _ = rel.fleet  # loading the profile is the check
+    path = _notes_path(rel)
+    if str(path) == "-":  # the notes step writes files (and the audit report beside them), never stdout
+        raise UsageError("--notes -: the release notes are written to a file", "name one, e.g. --notes notes.md")
+    for place in (path, notes.audit_file_for(path)):  # the notes, and the audit report when they are split
+        files.check_output(place, "notes")
 
 
 def plan_notes(rel: Release) -> list[Action]:
