@@ -472,3 +472,32 @@ def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
 ) -> None:
     errors = _errors_under_a_renumbered_quant(git_repo, tmp_path, body)
     assert errors == ([] if silent else [("pkg/use.py", 3, "error")])
+
+
+_BYTES_ENUM = (
+    "import enum\n\n\nclass RequestType(enum.Enum):\n    ADD = b'\\x00'\n    ABORT = b'\\x01'\n    UTILITY = b'\\x02'\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ('    if frames[0] == b"\\x02":  # RequestType.UTILITY\n        return 1\n', False),
+        ("    socket.send_multipart((b'\\x02', frames[1]))  # RequestType.UTILITY\n", False),
+        ('    return RequestType(b"\\x02")\n', False),
+        ("    if frames[0] == RequestType.UTILITY.value:\n        return 1\n", True),  # the member itself
+        ('    if frames[0] == b"\\x03":  # RequestType.UTILITY\n        return 1\n', True),  # the new value
+        ('    if frames[0] == b"\\x02\\x00":  # RequestType.UTILITY\n        return 1\n', True),  # another code
+    ],
+)
+def test_bytes_member_moved_by_an_inserted_member(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    """A bytes-valued member (a wire code) moved by a member upstream inserted before it (vLLM #13923,
+    ``START_DP = b'\\x02'``, ``UTILITY`` to ``b'\\x03'``): the fork's raw frame now asks for the other."""
+    fork = f"from pkg.wire import RequestType\n\n\ndef handle(socket, frames):\n{body}    return 0\n"
+    theirs = _BYTES_ENUM.replace("UTILITY = b'\\x02'", "START = b'\\x02'\n    UTILITY = b'\\x03'")
+    sides = three_way(git_repo, {"pkg/wire.py": _BYTES_ENUM}, {"pkg/use.py": fork}, {"pkg/wire.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    errors = [f for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert [(f.path, f.line) for f in errors] == ([] if silent else [("pkg/use.py", 5)])
+    if not silent:
+        assert "RequestType.UTILITY" in errors[0].message and "b'\\x02' -> b'\\x03'" in errors[0].message

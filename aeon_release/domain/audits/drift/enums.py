@@ -27,7 +27,7 @@ class Kind(enum.Enum):
     STR = "str"  # StrEnum: auto() is the lower-cased name
 
 
-Value = int | str | None  # None: not computable from source
+Value = int | str | bytes | None  # None: not computable from source; bytes: a wire code (``b"\x02"``)
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class EnumClass:
     def short(self) -> str:
         return self.name.rsplit(".", 1)[-1]
 
-    def member_of(self, value: int | str) -> str | None:
+    def member_of(self, value: int | str | bytes) -> str | None:
         """The canonical member (the first one, as Python resolves aliases) with this value."""
         return next((m for m, v in self.members.items() if v == value and type(v) is type(value)), None)
 
@@ -166,7 +166,11 @@ def _member_statements(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr, int]
 def _value(node: ast.expr, name: str, kind: Kind, cls: EnumClass) -> Value:
     if _is_auto(node):
         return _auto(name, kind, cls)
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, str)) and not isinstance(node.value, bool):
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, str, bytes))
+        and not isinstance(node.value, bool)
+    ):
         return node.value
     try:
         return _fold(node, cls.members)
@@ -227,7 +231,7 @@ class Renumbered:
     path: str  # the module that defines the enum
     enum: EnumClass  # upstream's (theirs) class
     member: str
-    old: int | str  # a number, or a string member's value (``"flash"``)
+    old: int | str | bytes  # a number, or a string (bytes) member's value (``"flash"``, ``b"\x02"``)
     new: Value  # None: upstream removed the member
 
     @property
@@ -249,7 +253,7 @@ def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renum
             continue
         for member, old in old_cls.members.items():
             new = new_cls.members.get(member)
-            if isinstance(old, (int, str)) and new != old and (new is not None or member not in new_cls.members):
+            if isinstance(old, (int, str, bytes)) and new != old and (new is not None or member not in new_cls.members):
                 changed.append(Renumbered(path, new_cls, member, old, new))
     return changed, unknown
 

@@ -78,7 +78,7 @@ class _File:
         self.names = {c.enum.short: frozenset({c.enum.short, *_aliases(module, c.enum.short)}) for c in changes}
         self.holders = {short: _holders(module, names) for short, names in self.names.items()}
         numbered = {c.enum.short for c in changes if isinstance(c.old, int)}
-        self.strict = frozenset(c.enum.short for c in changes if isinstance(c.old, str)) - numbered
+        self.strict = frozenset(c.enum.short for c in changes if isinstance(c.old, (str, bytes))) - numbered
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         for node in ast.walk(module):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -307,9 +307,12 @@ def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
     return _is_class(call.func, names)
 
 
-def spelled(value: float | str) -> str:
+def spelled(value: float | str | bytes) -> str:
     """A pattern for an old value as the fork's source writes it: ``4``, ``0.5``, or ``"flash"`` quoted
-    (enum members and constants alike)."""
+    (enum members and constants alike); a bytes value, any bytes literal (``b"\\x02"``, ``b'\\2'``: the
+    escapes vary, the parse decides)."""
+    if isinstance(value, bytes):
+        return r"(?<![\w])[bB][rR]?[\"']"
     if isinstance(value, str):
         return rf"[\"']{re.escape(value)}[\"']"
     return rf"(?<![\w.]){re.escape(str(value))}(?![\w.])"
@@ -323,9 +326,9 @@ def find_ties(path: str, text: str, module: ast.Module, owned: set[int], changes
     file = _File(path, text, module, changes)
     ties = []
     for node in ast.walk(module):
-        value: int | str | None = _literal(node)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in olds:
-            value = node.value  # a string member's old value
+        value: int | str | bytes | None = _literal(node)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and node.value in olds:
+            value = node.value  # a string (bytes) member's old value
         if value is None or value not in olds or node.lineno not in owned:  # type: ignore[attr-defined]
             continue
         for change in (c for c in changes if c.old == value and type(c.old) is type(value)):
