@@ -33,6 +33,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.result_kinds import result_drift, result_uses
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -651,6 +652,23 @@ class _Checker:
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
+                yield from self._result_drift(mod, call, scope, (before, after), awaited)
+
+    def _result_drift(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
+    ) -> Iterator[Finding]:
+        """A fork use of the call's result as the kind upstream stopped returning (drift/result_kinds.py)."""
+        before, after = defs
+        if not self._upstream(after.path) or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        owned = self._owned.get(mod.path, set())
+        where = scope.functions[-1] if scope.functions else mod.tree
+        module = self.after.module_at(after.path)
+        for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
+            problem = result_drift(before.node, after.node, module.tree if module else None, use)
+            if problem is not None:
+                yield self._finding(mod, use.line, f"uses the result of {_show(call.func)}", after, problem)
+                return
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
