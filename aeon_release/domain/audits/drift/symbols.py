@@ -2548,6 +2548,8 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
         return None, set()
     mro = ix.mro(cls)
     for item in mro:
+        if isinstance(item, px.External) and _fields_make_init(item, mro):
+            return _dataclass_sig(cls, mro, ix, fielded=True)
         if isinstance(item, px.External):
             return None, set()  # an __init__ outside the tree (nn.Module, pydantic): unknown
         if _is_dataclass(item, ix) and "__init__" not in item.members:
@@ -2577,13 +2579,31 @@ def _transforms(sym: Sym) -> bool:
     )
 
 
-def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External], ix: Index) -> tuple[Sig | None, set[str]]:
-    """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured."""
+# Outside bases whose subclasses' annotated fields are the constructor's parameters, as a dataclass's
+# are, and that refuse a keyword they do not declare: msgspec's ``Struct`` (``kw_only=True`` a class
+# keyword), ``typing.NamedTuple``.  (pydantic's ``BaseModel`` ignores an unknown keyword by default.)
+_FIELDED_BASES = frozenset({"Struct", "NamedTuple"})
+
+
+def _fields_make_init(base: px.External, mro: list[px.ClassInfo | px.External]) -> bool:
+    """``base`` generates the constructor from the fields: no class of the tree before it defines one."""
+    before = mro[: mro.index(base)]
+    return base.name.rsplit(".", 1)[-1] in _FIELDED_BASES and not any(
+        isinstance(i, px.ClassInfo) and {"__init__", "__new__"} & i.members.keys() for i in before
+    )
+
+
+def _dataclass_sig(
+    cls: px.ClassInfo, mro: list[px.ClassInfo | px.External], ix: Index, fielded: bool = False
+) -> tuple[Sig | None, set[str]]:
+    """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured.
+    ``fielded``: every class of the tree in ``mro`` declares fields (a ``Struct``'s subclasses), not only
+    the dataclasses."""
     fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
     files = set()
-    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i, ix)]):
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and (fielded or _is_dataclass(i, ix))]):
         files.add(item.module.path)
-        kw_only = _decorator_flag(item.node, "kw_only")
+        kw_only = _decorator_flag(item.node, "kw_only") or _class_flag(item.node, "kw_only")
         for stmt in item.node.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
                 continue
@@ -2646,6 +2666,11 @@ def _decorator_flag(node: ast.ClassDef, flag: str) -> bool:
                 if kw.arg == flag and isinstance(kw.value, ast.Constant):
                     return bool(kw.value.value)
     return False
+
+
+def _class_flag(node: ast.ClassDef, flag: str) -> bool:
+    """A class keyword set to a literal true (``class P(Struct, kw_only=True)``)."""
+    return any(kw.arg == flag and isinstance(kw.value, ast.Constant) and kw.value.value is True for kw in node.keywords)
 
 
 def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
