@@ -396,6 +396,23 @@ CASES += [
     ),
 ]
 
+TWINS += [
+    (
+        "#9105 keyword removed",
+        "twin: the keywords that stay",
+        K(
+            BS[1],
+            BS[0],
+            BS[2],
+            "vllm/aeon/bst.py",
+            SP
+            + "def aeon_greedy_params(width: int) -> SamplingParams:\n"
+            + "    return SamplingParams(n=width, temperature=0.0, max_tokens=64)\n",
+            "return SamplingParams(n=width, temperature=0.0, max_tokens=64)",
+        ),
+    ),
+]
+
 # 4e2d95e372 (#9642): vllm.utils.is_hip removed (current_platform.is_rocm()).
 HIP = ("4e2d95e372", "#9642", "vllm.utils.is_hip removed")
 CASES += [
@@ -577,6 +594,24 @@ CASES += [
             + "    computed_blocks, _ = manager.get_computed_blocks(request)\n"
             + "    return len(computed_blocks)\n",
             "return len(computed_blocks)",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#17479 return type",
+        "twin: None check of the result",
+        K(
+            KB[1],
+            KB[0],
+            KB[2],
+            "vllm/aeon/kbt.py",
+            KBI
+            + "def aeon_fits(manager: KVCacheManager, request: Request, num_tokens: int) -> bool:\n"
+            + "    new_blocks = manager.allocate_slots(request, num_tokens)\n"
+            + "    return new_blocks is not None\n",
+            "return new_blocks is not None",
         ),
     ),
 ]
