@@ -501,3 +501,42 @@ def test_bytes_member_moved_by_an_inserted_member(git_repo: GitRepo, tmp_path: P
     assert [(f.path, f.line) for f in errors] == ([] if silent else [("pkg/use.py", 5)])
     if not silent:
         assert "RequestType.UTILITY" in errors[0].message and "b'\\x02' -> b'\\x03'" in errors[0].message
+
+
+_SEQ = (
+    "import enum\n\n\nclass SeqStatus(enum.Enum):\n    WAITING = enum.auto()\n    RUNNING = enum.auto()\n"
+    "    SWAPPED = enum.auto()\n\n\nclass Seq:\n    def __init__(self) -> None:\n"
+    "        self.status = SeqStatus.WAITING\n        self.kind = 2\n"
+)
+_SEQ_INT = _SEQ.replace("enum.Enum", "enum.IntEnum").replace(
+    "enum.auto()\n    RUNNING = enum.auto()", "0\n    RUNNING = 1"
+)
+_SEQ_INT = _SEQ_INT.replace("SWAPPED = enum.auto()", "SWAPPED = 2")
+
+
+@pytest.mark.parametrize(
+    ("head", "body", "silent"),
+    [
+        (
+            "from pkg.seq import Seq\n",
+            '_LABEL = {1: "waiting", 2: "running"}\n\n\ndef label(seq: Seq) -> str:\n    return _LABEL.get(seq.status.value, "done")\n',
+            False,
+        ),
+        ("from pkg.seq import Seq\n", "def running(seq: Seq) -> bool:\n    return seq.status.value == 2\n", False),
+        # an attribute the module never keeps a member in
+        ("from pkg.seq import Seq\n", "def running(seq: Seq) -> bool:\n    return seq.kind == 2\n", True),
+        # a file that imports nothing of the enum's module: its ``.status`` is someone else's
+        ("from pkg.other import Req\n", "def running(req: Req) -> bool:\n    return req.status == 2\n", True),
+    ],
+)
+def test_an_attribute_the_enum_s_module_keeps_a_member_in(
+    git_repo: GitRepo, tmp_path: Path, head: str, body: str, silent: bool
+) -> None:
+    """``seq.status`` where the enum's module assigns ``self.status = SeqStatus.WAITING`` (vLLM #5974, which
+    renumbered SequenceStatus from auto() 1.. to 0..): the fork's number keys the old member."""
+    fork = head + "\n\n" + body
+    base = {"pkg/seq.py": _SEQ, "pkg/other.py": "class Req:\n    status = 0\n"}
+    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/seq.py": _SEQ_INT})
+    report = audit(git_repo, sides, tmp_path)
+    errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert errors == ([] if silent else [("pkg/use.py", line_of(fork, " 2"))])

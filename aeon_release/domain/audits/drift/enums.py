@@ -233,6 +233,9 @@ class Renumbered:
     member: str
     old: int | str | bytes  # a number, or a string (bytes) member's value (``"flash"``, ``b"\x02"``)
     new: Value  # None: upstream removed the member
+    # attributes the enum's own module keeps a member in (``self.status = SequenceStatus.WAITING``,
+    # ``status: SequenceStatus``): ``seq.status`` holds the enum wherever the module's class is used
+    attributes: frozenset[str] = frozenset()
 
     @property
     def label(self) -> str:
@@ -251,11 +254,25 @@ def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renum
         if new_cls.unknown is not None and new_cls.members != old_cls.members:
             unknown.append(new_cls)
             continue
+        attributes = member_attributes(theirs_text, new_cls.short)
         for member, old in old_cls.members.items():
             new = new_cls.members.get(member)
             if isinstance(old, (int, str, bytes)) and new != old and (new is not None or member not in new_cls.members):
-                changed.append(Renumbered(path, new_cls, member, old, new))
+                changed.append(Renumbered(path, new_cls, member, old, new, attributes))
     return changed, unknown
+
+
+def member_attributes(text: str, short: str) -> frozenset[str]:
+    """Attributes the module assigns a member of ``short`` (``self.x = Short.M``) or annotates with it
+    (``x: Short``, ``x: Optional[Short]`` in a class body or on ``self``): a text scan."""
+    name = re.escape(short)
+    assigned = re.findall(rf"\bself\.(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*{name}\.[A-Z_]\w*[ \t]*$", text, re.M)
+    annotated = re.findall(
+        rf"^[ \t]+(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?{name}\b\]?(?:[ \t]*\|[ \t]*None)?[ \t]*(?:=|$)",
+        text,
+        re.M,
+    )
+    return frozenset(assigned) | frozenset(annotated)
 
 
 # Upstream's renumbered enums depend on the base and the tag alone: computed once per process.

@@ -54,8 +54,11 @@ def fuzzy(name: str) -> re.Pattern[str]:
 
 
 def references(text: str, change: Renumbered) -> bool:
-    """The file names the class, or an identifier named like it (cache_mode for CacheMode)."""
+    """The file names the class, or an identifier named like it (cache_mode for CacheMode), or reads an
+    attribute the enum's module keeps a member in from a class it imports from there (``seq.status``)."""
     if re.search(rf"\b{re.escape(change.enum.short)}\b", text):
+        return True
+    if change.attributes and _imports_module(text, change) and re.search(_attribute_read(change), text):
         return True
     pattern = fuzzy(change.enum.short)
     return any(pattern.match(word) for word in set(re.findall(r"[A-Za-z_]\w*", text)))
@@ -668,6 +671,7 @@ def _tied_source(file: _File, node: ast.AST, change: Renumbered, held_only: bool
     tied = (
         names_class(probe, file.names[short])
         or (name is not None and name in file.holders.get(short, {}))
+        or (name is not None and _module_attribute(file, name, change))
         or (
             not held_only
             and name is not None
@@ -676,6 +680,22 @@ def _tied_source(file: _File, node: ast.AST, change: Renumbered, held_only: bool
         )
     )
     return (ast.get_source_segment(file.text, node) or key(probe) or "?") if tied else None
+
+
+def _module_attribute(file: _File, name: str, change: Renumbered) -> bool:
+    """``seq.status``: an attribute the enum's own module keeps a member in, read in a file that imports
+    from that module (the class that holds it)."""
+    owner, _, attribute = name.rpartition(".")
+    return bool(owner) and attribute in change.attributes and _imports_module(file.text, change)
+
+
+def _imports_module(text: str, change: Renumbered) -> bool:
+    module = re.escape(module_of(change.path))
+    return re.search(rf"^[ \t]*(?:from[ \t]+{module}[ \t]+import|import[ \t]+{module}\b)", text, re.M) is not None
+
+
+def _attribute_read(change: Renumbered) -> str:
+    return r"\.(?:" + "|".join(sorted(map(re.escape, change.attributes))) + r")\b"
 
 
 def _looked_up(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
