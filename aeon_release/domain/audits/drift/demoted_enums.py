@@ -31,7 +31,10 @@ from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, walk_defs
 
-_ENUM_HEADER_REMOVED = re.compile(r"^-[ \t]*class[ \t]+(\w+)[ \t]*\([^)\n]*(?:Enum|Flag)\b", re.M)
+# a removed enum header on a diff line (a pattern that starts with a newline: Python's engine skips from
+# one newline to the next, where ``^`` under re.M is tried at every character of a large diff)
+_ENUM_HEADER_REMOVED = re.compile(r"\n-[ \t]*class[ \t]+(\w+)[ \t]*\([^)\n]*(?:Enum|Flag)\b")
+_ENUM_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 # what an enum class offers that a plain class of constants does not (a class defining one still does)
 _ENUM_PROTOCOL = frozenset({"__init__", "__new__", "__class_getitem__", "__iter__", "__call__", "__getattr__"})
 _ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "len", "iter", "enumerate", "reversed"})
@@ -67,14 +70,26 @@ def _demoted(trees: ThreeTrees, paths: list[str]) -> dict[str, Demoted]:
     found: dict[str, Demoted] = {}
     for path in paths:
         old, new_text = before[path] or "", after[path] or ""
-        removed = set(_ENUM_HEADER_REMOVED.findall(trees.upstream.raw(path)))
-        now_enums = {q.rsplit(".", 1)[-1] for q in enums_of(new_text)}
-        was = {q.rsplit(".", 1)[-1] for q in enums_of(old)} & removed - now_enums
+        removed = set(_ENUM_HEADER_REMOVED.findall(trees.upstream.raw(path))) - _still_enum_headers(new_text)
+        removed = {name for name in removed if _plain_header(name).search(new_text)}
+        if not removed:
+            continue  # the header was edited (a base added) or the class went away: nothing to parse
+        was = {q.rsplit(".", 1)[-1] for q in enums_of(old)} & removed
         module = parse_python(new_text, path) if was else None
         for _, node in walk_defs(module) if module is not None else ():
             if isinstance(node, ast.ClassDef) and node.name in was and (example := _plain(node)) is not None:
                 found[node.name] = Demoted(node.name, path, example)
     return found
+
+
+def _still_enum_headers(text: str) -> set[str]:
+    """Classes whose header at upstream still names an enum base (a text scan)."""
+    return {m.group(1) for m in _ENUM_HEADER.finditer(text)}
+
+
+def _plain_header(name: str) -> re.Pattern[str]:
+    """``class Name:`` or ``class Name(object):`` (a text scan; the parse decides the rest)."""
+    return re.compile(rf"^[ \t]*class[ \t]+{re.escape(name)}[ \t]*(?:\([ \t]*(?:object)?[ \t]*\))?[ \t]*:", re.M)
 
 
 def _plain(node: ast.ClassDef) -> str | None:

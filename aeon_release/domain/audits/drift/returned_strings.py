@@ -33,7 +33,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, str_value
 
 # an upstream diff line that takes out a returned string literal
-_RETURN_REMOVED = re.compile(r"""^-[ \t]*return[ \t]+[rRuU]?["']""", re.M)
+_RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
 # a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
 _CALL_USED = re.compile(r"""(?:==|!=|\bin\b|\[|\.get\()""")
 _CALLED = re.compile(r"(\w+)\s*\(")
@@ -90,10 +90,12 @@ def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
     paths = trees.upstream.matching(_RETURN_REMOVED, ".py")
     if not paths:
         return {}
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    before = trees.blobs(trees.base, paths)
+    paths = [p for p in paths if defines.search(before[p] or "")]  # read and parsed only when it defines one
+    after = trees.blobs(trees.theirs, paths)
     found: dict[str, list[Vanished]] = {}
-    for path in (p for p in paths if defines.search(before[p] or "")):  # parsed only when it defines one
+    for path in paths:
         old, new = _returned(before[path], names), _returned(after[path], names)
         for qualname, strings in old.items():
             now = new.get(qualname)
