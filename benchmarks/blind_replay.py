@@ -822,33 +822,51 @@ CASES += [
 ]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def verdict(repo: Path, killer: Killer, work: Path) -> str:
+    """caught: an error on every killer line; warned: a warning (not a near-miss) in its file; else MISSED."""
+    results, findings, _ = replay(repo, killer, work)
+    path = killer.lines[0][0]
+    if all(blocked for _, blocked in results):
+        return "caught"
+    warned = any(f.path == path and f.severity.value == "warning" and f.rule_id != "merge/near-miss" for f in findings)
+    return "warned" if warned else "MISSED"
+
+
+def twin_verdict(repo: Path, twin: Killer, work: Path) -> str:
+    """A twin is a fork spelling the commit does NOT break: an error on its line is a false error."""
+    results, _, _ = replay(repo, twin, work)
+    return "FALSE" if any(blocked for _, blocked in results) else "quiet"
+
+
+def run(cases: list[tuple[str, str, Killer]], doc: str, twins: list[tuple[str, str, Killer]] | None = None) -> int:
+    """Replay ``cases`` (and ``twins``) and print one verdict a line, then the totals."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--only", nargs="*", default=[], help="replay only cases whose class or spelling holds one")
     args = parser.parse_args()
-    counts = {"caught": 0, "warned": 0, "MISSED": 0}
+    counts = {"caught": 0, "warned": 0, "MISSED": 0, "quiet": 0, "FALSE": 0}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="aeon-blind-") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
-        for i, (cls, label, killer) in enumerate(CASES):
+        jobs = [(c, verdict) for c in cases] + [(t, twin_verdict) for t in twins or []]
+        for i, ((cls, label, killer), judge) in enumerate(jobs):
             if args.only and not any(o in cls or o in label for o in args.only):
                 continue
-            results, findings, _ = replay(repo, killer, Path(tmp) / f"m{i}")
-            path = killer.lines[0][0]
-            ok = all(blocked for _, blocked in results)
-            warned = not ok and any(
-                f.path == path and f.severity.value == "warning" and f.rule_id != "merge/near-miss" for f in findings
-            )
-            verdict = "caught" if ok else "warned" if warned else "MISSED"
-            counts[verdict] += 1
-            print(f"{verdict:6}  {killer.sha}  {cls}: {label}", flush=True)
-    total = sum(counts.values())
+            seen = judge(repo, killer, Path(tmp) / f"m{i}")
+            counts[seen] += 1
+            print(f"{seen:6}  {killer.sha}  {cls}: {label}", flush=True)
+    total = counts["caught"] + counts["warned"] + counts["MISSED"]
     print(
         f"spellings: {counts['caught']} caught, {counts['warned']} warned, {counts['MISSED']} missed of {total} "
         f"in {time.perf_counter() - started:.1f}s"
     )
+    if twins:
+        print(f"twins: {counts['quiet']} quiet, {counts['FALSE']} false errors of {counts['quiet'] + counts['FALSE']}")
     return 0
+
+
+def main() -> int:
+    return run(CASES, __doc__)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
+from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
@@ -43,6 +44,7 @@ from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.registrations import registration_drift
+from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
@@ -113,6 +115,7 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
 # The semantic checks that need only the three trees and the subject pattern, in the report's order.
 _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     name_drift,
+    demoted_enum_drift,
     knob_drift,
     dead_patches,
     lazy_pair_drift,
@@ -120,6 +123,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     field_default_drift,
     registration_drift,
     return_drift,
+    returned_string_drift,
     tuple_value_drift,
     key_drift,
     constant_drift,

@@ -472,3 +472,71 @@ def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
 ) -> None:
     errors = _errors_under_a_renumbered_quant(git_repo, tmp_path, body)
     assert errors == ([] if silent else [("pkg/use.py", 3, "error")])
+
+
+_BYTES_ENUM = (
+    "import enum\n\n\nclass RequestType(enum.Enum):\n    ADD = b'\\x00'\n    ABORT = b'\\x01'\n    UTILITY = b'\\x02'\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ('    if frames[0] == b"\\x02":  # RequestType.UTILITY\n        return 1\n', False),
+        ("    socket.send_multipart((b'\\x02', frames[1]))  # RequestType.UTILITY\n", False),
+        ('    return RequestType(b"\\x02")\n', False),
+        ("    if frames[0] == RequestType.UTILITY.value:\n        return 1\n", True),  # the member itself
+        ('    if frames[0] == b"\\x03":  # RequestType.UTILITY\n        return 1\n', True),  # the new value
+        ('    if frames[0] == b"\\x02\\x00":  # RequestType.UTILITY\n        return 1\n', True),  # another code
+    ],
+)
+def test_bytes_member_moved_by_an_inserted_member(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    """A bytes-valued member (a wire code) moved by a member upstream inserted before it (vLLM #13923,
+    ``START_DP = b'\\x02'``, ``UTILITY`` to ``b'\\x03'``): the fork's raw frame now asks for the other."""
+    fork = f"from pkg.wire import RequestType\n\n\ndef handle(socket, frames):\n{body}    return 0\n"
+    theirs = _BYTES_ENUM.replace("UTILITY = b'\\x02'", "START = b'\\x02'\n    UTILITY = b'\\x03'")
+    sides = three_way(git_repo, {"pkg/wire.py": _BYTES_ENUM}, {"pkg/use.py": fork}, {"pkg/wire.py": theirs})
+    report = audit(git_repo, sides, tmp_path)
+    errors = [f for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert [(f.path, f.line) for f in errors] == ([] if silent else [("pkg/use.py", 5)])
+    if not silent:
+        assert "RequestType.UTILITY" in errors[0].message and "b'\\x02' -> b'\\x03'" in errors[0].message
+
+
+_SEQ = (
+    "import enum\n\n\nclass SeqStatus(enum.Enum):\n    WAITING = enum.auto()\n    RUNNING = enum.auto()\n"
+    "    SWAPPED = enum.auto()\n\n\nclass Seq:\n    def __init__(self) -> None:\n"
+    "        self.status = SeqStatus.WAITING\n        self.kind = 2\n"
+)
+_SEQ_INT = _SEQ.replace("enum.Enum", "enum.IntEnum").replace(
+    "enum.auto()\n    RUNNING = enum.auto()", "0\n    RUNNING = 1"
+)
+_SEQ_INT = _SEQ_INT.replace("SWAPPED = enum.auto()", "SWAPPED = 2")
+
+
+@pytest.mark.parametrize(
+    ("head", "body", "silent"),
+    [
+        (
+            "from pkg.seq import Seq\n",
+            '_LABEL = {1: "waiting", 2: "running"}\n\n\ndef label(seq: Seq) -> str:\n    return _LABEL.get(seq.status.value, "done")\n',
+            False,
+        ),
+        ("from pkg.seq import Seq\n", "def running(seq: Seq) -> bool:\n    return seq.status.value == 2\n", False),
+        # an attribute the module never keeps a member in
+        ("from pkg.seq import Seq\n", "def running(seq: Seq) -> bool:\n    return seq.kind == 2\n", True),
+        # a file that imports nothing of the enum's module: its ``.status`` is someone else's
+        ("from pkg.other import Req\n", "def running(req: Req) -> bool:\n    return req.status == 2\n", True),
+    ],
+)
+def test_an_attribute_the_enum_s_module_keeps_a_member_in(
+    git_repo: GitRepo, tmp_path: Path, head: str, body: str, silent: bool
+) -> None:
+    """``seq.status`` where the enum's module assigns ``self.status = SeqStatus.WAITING`` (vLLM #5974, which
+    renumbered SequenceStatus from auto() 1.. to 0..): the fork's number keys the old member."""
+    fork = head + "\n\n" + body
+    base = {"pkg/seq.py": _SEQ, "pkg/other.py": "class Req:\n    status = 0\n"}
+    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/seq.py": _SEQ_INT})
+    report = audit(git_repo, sides, tmp_path)
+    errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert errors == ([] if silent else [("pkg/use.py", line_of(fork, " 2"))])

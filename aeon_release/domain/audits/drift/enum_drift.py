@@ -153,7 +153,7 @@ def _aliases(
                         path,
                         after.lines.get(mine, 0),
                         f"{after.short}.{mine} (the fork's) and {after.short}.{other} (upstream's) are both "
-                        f"{value} after the merge: {after.short}.{second} is now an alias of "
+                        f"{shown(value)} after the merge: {after.short}.{second} is now an alias of "
                         f"{after.short}.{first}; give the fork's member a free value",
                     ),
                     span,
@@ -265,11 +265,18 @@ def _module_files(trees: ThreeTrees, dotted: str, group: list[ArgPass]) -> list[
     return []
 
 
+def shown(value: object) -> str:
+    """A member's value as a message says it: ``4``, ``flash``; bytes as written (``b'\\x02'``)."""
+    return repr(value) if isinstance(value, bytes) else str(value)
+
+
 def _tie_finding(tie: Tie) -> Finding:
     change = tie.change
     now = "removed upstream" if change.new is None else f"is {change.new!r} now"
     meaning = change.enum.member_of(change.old)
-    instead = f"; {change.old} is {change.enum.short}.{meaning} now" if meaning and meaning != change.member else ""
+    instead = (
+        f"; {shown(change.old)} is {change.enum.short}.{meaning} now" if meaning and meaning != change.member else ""
+    )
     fix = (
         f"use {change.label} instead of the literal" if tie.fix is None else f"fix: `{tie.fix.old}` -> `{tie.fix.new}`"
     )

@@ -27,7 +27,7 @@ class Kind(enum.Enum):
     STR = "str"  # StrEnum: auto() is the lower-cased name
 
 
-Value = int | str | None  # None: not computable from source
+Value = int | str | bytes | None  # None: not computable from source; bytes: a wire code (``b"\x02"``)
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class EnumClass:
     def short(self) -> str:
         return self.name.rsplit(".", 1)[-1]
 
-    def member_of(self, value: int | str) -> str | None:
+    def member_of(self, value: int | str | bytes) -> str | None:
         """The canonical member (the first one, as Python resolves aliases) with this value."""
         return next((m for m, v in self.members.items() if v == value and type(v) is type(value)), None)
 
@@ -166,7 +166,11 @@ def _member_statements(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr, int]
 def _value(node: ast.expr, name: str, kind: Kind, cls: EnumClass) -> Value:
     if _is_auto(node):
         return _auto(name, kind, cls)
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, str)) and not isinstance(node.value, bool):
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, str, bytes))
+        and not isinstance(node.value, bool)
+    ):
         return node.value
     try:
         return _fold(node, cls.members)
@@ -227,8 +231,11 @@ class Renumbered:
     path: str  # the module that defines the enum
     enum: EnumClass  # upstream's (theirs) class
     member: str
-    old: int | str  # a number, or a string member's value (``"flash"``)
+    old: int | str | bytes  # a number, or a string (bytes) member's value (``"flash"``, ``b"\x02"``)
     new: Value  # None: upstream removed the member
+    # attributes the enum's own module keeps a member in (``self.status = SequenceStatus.WAITING``,
+    # ``status: SequenceStatus``): ``seq.status`` holds the enum wherever the module's class is used
+    attributes: frozenset[str] = frozenset()
 
     @property
     def label(self) -> str:
@@ -247,11 +254,25 @@ def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renum
         if new_cls.unknown is not None and new_cls.members != old_cls.members:
             unknown.append(new_cls)
             continue
+        attributes = member_attributes(theirs_text, new_cls.short)
         for member, old in old_cls.members.items():
             new = new_cls.members.get(member)
-            if isinstance(old, (int, str)) and new != old and (new is not None or member not in new_cls.members):
-                changed.append(Renumbered(path, new_cls, member, old, new))
+            if isinstance(old, (int, str, bytes)) and new != old and (new is not None or member not in new_cls.members):
+                changed.append(Renumbered(path, new_cls, member, old, new, attributes))
     return changed, unknown
+
+
+def member_attributes(text: str, short: str) -> frozenset[str]:
+    """Attributes the module assigns a member of ``short`` (``self.x = Short.M``) or annotates with it
+    (``x: Short``, ``x: Optional[Short]`` in a class body or on ``self``): a text scan."""
+    name = re.escape(short)
+    assigned = re.findall(rf"\bself\.(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*{name}\.[A-Z_]\w*[ \t]*$", text, re.M)
+    annotated = re.findall(
+        rf"^[ \t]+(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?{name}\b\]?(?:[ \t]*\|[ \t]*None)?[ \t]*(?:=|$)",
+        text,
+        re.M,
+    )
+    return frozenset(assigned) | frozenset(annotated)
 
 
 # Upstream's renumbered enums depend on the base and the tag alone: computed once per process.

@@ -54,8 +54,11 @@ def fuzzy(name: str) -> re.Pattern[str]:
 
 
 def references(text: str, change: Renumbered) -> bool:
-    """The file names the class, or an identifier named like it (cache_mode for CacheMode)."""
+    """The file names the class, or an identifier named like it (cache_mode for CacheMode), or reads an
+    attribute the enum's module keeps a member in from a class it imports from there (``seq.status``)."""
     if re.search(rf"\b{re.escape(change.enum.short)}\b", text):
+        return True
+    if change.attributes and _imports_module(text, change) and re.search(_attribute_read(change), text):
         return True
     pattern = fuzzy(change.enum.short)
     return any(pattern.match(word) for word in set(re.findall(r"[A-Za-z_]\w*", text)))
@@ -78,7 +81,7 @@ class _File:
         self.names = {c.enum.short: frozenset({c.enum.short, *_aliases(module, c.enum.short)}) for c in changes}
         self.holders = {short: _holders(module, names) for short, names in self.names.items()}
         numbered = {c.enum.short for c in changes if isinstance(c.old, int)}
-        self.strict = frozenset(c.enum.short for c in changes if isinstance(c.old, str)) - numbered
+        self.strict = frozenset(c.enum.short for c in changes if isinstance(c.old, (str, bytes))) - numbered
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         for node in ast.walk(module):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -307,9 +310,12 @@ def _calls_class(call: ast.Call, names: frozenset[str]) -> bool:
     return _is_class(call.func, names)
 
 
-def spelled(value: float | str) -> str:
+def spelled(value: float | str | bytes) -> str:
     """A pattern for an old value as the fork's source writes it: ``4``, ``0.5``, or ``"flash"`` quoted
-    (enum members and constants alike)."""
+    (enum members and constants alike); a bytes value, any bytes literal (``b"\\x02"``, ``b'\\2'``: the
+    escapes vary, the parse decides)."""
+    if isinstance(value, bytes):
+        return r"(?<![\w])[bB][rR]?[\"']"
     if isinstance(value, str):
         return rf"[\"']{re.escape(value)}[\"']"
     return rf"(?<![\w.]){re.escape(str(value))}(?![\w.])"
@@ -323,9 +329,9 @@ def find_ties(path: str, text: str, module: ast.Module, owned: set[int], changes
     file = _File(path, text, module, changes)
     ties = []
     for node in ast.walk(module):
-        value: int | str | None = _literal(node)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in olds:
-            value = node.value  # a string member's old value
+        value: int | str | bytes | None = _literal(node)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and node.value in olds:
+            value = node.value  # a string (bytes) member's old value
         if value is None or value not in olds or node.lineno not in owned:  # type: ignore[attr-defined]
             continue
         for change in (c for c in changes if c.old == value and type(c.old) is type(value)):
@@ -665,6 +671,7 @@ def _tied_source(file: _File, node: ast.AST, change: Renumbered, held_only: bool
     tied = (
         names_class(probe, file.names[short])
         or (name is not None and name in file.holders.get(short, {}))
+        or (name is not None and _module_attribute(file, name, change))
         or (
             not held_only
             and name is not None
@@ -673,6 +680,22 @@ def _tied_source(file: _File, node: ast.AST, change: Renumbered, held_only: bool
         )
     )
     return (ast.get_source_segment(file.text, node) or key(probe) or "?") if tied else None
+
+
+def _module_attribute(file: _File, name: str, change: Renumbered) -> bool:
+    """``seq.status``: an attribute the enum's own module keeps a member in, read in a file that imports
+    from that module (the class that holds it)."""
+    owner, _, attribute = name.rpartition(".")
+    return bool(owner) and attribute in change.attributes and _imports_module(file.text, change)
+
+
+def _imports_module(text: str, change: Renumbered) -> bool:
+    module = re.escape(module_of(change.path))
+    return re.search(rf"^[ \t]*(?:from[ \t]+{module}[ \t]+import|import[ \t]+{module}\b)", text, re.M) is not None
+
+
+def _attribute_read(change: Renumbered) -> str:
+    return r"\.(?:" + "|".join(sorted(map(re.escape, change.attributes))) + r")\b"
 
 
 def _looked_up(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:

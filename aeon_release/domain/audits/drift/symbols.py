@@ -33,6 +33,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.result_kinds import result_drift, result_uses
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -651,6 +652,23 @@ class _Checker:
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
+                yield from self._result_drift(mod, call, scope, (before, after), awaited)
+
+    def _result_drift(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
+    ) -> Iterator[Finding]:
+        """A fork use of the call's result as the kind upstream stopped returning (drift/result_kinds.py)."""
+        before, after = defs
+        if not self._upstream(after.path) or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        owned = self._owned.get(mod.path, set())
+        where = scope.functions[-1] if scope.functions else mod.tree
+        module = self.after.module_at(after.path)
+        for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
+            problem = result_drift(before.node, after.node, module.tree if module else None, use)
+            if problem is not None:
+                yield self._finding(mod, use.line, f"uses the result of {_show(call.func)}", after, problem)
+                return
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
@@ -2530,6 +2548,8 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
         return None, set()
     mro = ix.mro(cls)
     for item in mro:
+        if isinstance(item, px.External) and _fields_make_init(item, mro):
+            return _dataclass_sig(cls, mro, ix, fielded=True)
         if isinstance(item, px.External):
             return None, set()  # an __init__ outside the tree (nn.Module, pydantic): unknown
         if _is_dataclass(item, ix) and "__init__" not in item.members:
@@ -2559,13 +2579,31 @@ def _transforms(sym: Sym) -> bool:
     )
 
 
-def _dataclass_sig(cls: px.ClassInfo, mro: list[px.ClassInfo | px.External], ix: Index) -> tuple[Sig | None, set[str]]:
-    """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured."""
+# Outside bases whose subclasses' annotated fields are the constructor's parameters, as a dataclass's
+# are, and that refuse a keyword they do not declare: msgspec's ``Struct`` (``kw_only=True`` a class
+# keyword), ``typing.NamedTuple``.  (pydantic's ``BaseModel`` ignores an unknown keyword by default.)
+_FIELDED_BASES = frozenset({"Struct", "NamedTuple"})
+
+
+def _fields_make_init(base: px.External, mro: list[px.ClassInfo | px.External]) -> bool:
+    """``base`` generates the constructor from the fields: no class of the tree before it defines one."""
+    before = mro[: mro.index(base)]
+    return base.name.rsplit(".", 1)[-1] in _FIELDED_BASES and not any(
+        isinstance(i, px.ClassInfo) and {"__init__", "__new__"} & i.members.keys() for i in before
+    )
+
+
+def _dataclass_sig(
+    cls: px.ClassInfo, mro: list[px.ClassInfo | px.External], ix: Index, fielded: bool = False
+) -> tuple[Sig | None, set[str]]:
+    """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured.
+    ``fielded``: every class of the tree in ``mro`` declares fields (a ``Struct``'s subclasses), not only
+    the dataclasses."""
     fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
     files = set()
-    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and _is_dataclass(i, ix)]):
+    for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and (fielded or _is_dataclass(i, ix))]):
         files.add(item.module.path)
-        kw_only = _decorator_flag(item.node, "kw_only")
+        kw_only = _decorator_flag(item.node, "kw_only") or _class_flag(item.node, "kw_only")
         for stmt in item.node.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
                 continue
@@ -2628,6 +2666,11 @@ def _decorator_flag(node: ast.ClassDef, flag: str) -> bool:
                 if kw.arg == flag and isinstance(kw.value, ast.Constant):
                     return bool(kw.value.value)
     return False
+
+
+def _class_flag(node: ast.ClassDef, flag: str) -> bool:
+    """A class keyword set to a literal true (``class P(Struct, kw_only=True)``)."""
+    return any(kw.arg == flag and isinstance(kw.value, ast.Constant) and kw.value.value is True for kw in node.keywords)
 
 
 def _field_flag(value: ast.expr | None, flag: str) -> bool | None:

@@ -1,0 +1,204 @@
+"""Demoted enum drift: upstream turned an enum into a plain class of constants; fork code still uses it
+as an enum.
+
+``class AttentionType(Enum): DECODER = auto()`` became ``class AttentionType: DECODER = "decoder"``
+(a string ``torch.compile`` can trace).  Every ``AttentionType.DECODER`` still resolves and the merge
+is clean, but what the members are changed: ``attn_type.name`` raises on a ``str``, ``for t in
+AttentionType`` raises on a class that is not iterable, ``AttentionType(1)`` and
+``AttentionType["DECODER"]`` raise, and ``isinstance(x, AttentionType)`` is False for every member.
+
+A class is *demoted* when, in a file upstream changed whose diff removed its enum header, it is an enum
+at the merge base and, at upstream, a class of the same name with no base but ``object``, no metaclass,
+and no ``__init__``/``__new__``/``__class_getitem__``/``__iter__`` of its own.  A fork-owned use that
+only an enum answers is then an error: iterating the class (``for``, a comprehension, ``list()``,
+``len()``...), calling it with a value, subscripting it, ``__members__``, ``.name``/``.value`` on
+``Cls.MEMBER`` or on a parameter or variable annotated with the class, and ``isinstance(_, Cls)``.
+
+Cheap first: only upstream files whose diff removes a ``class X(...Enum...)`` header are read, and only
+fork files whose added lines name a demoted class are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.enums import enums_of
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, walk_defs
+
+# a removed enum header on a diff line (a pattern that starts with a newline: Python's engine skips from
+# one newline to the next, where ``^`` under re.M is tried at every character of a large diff)
+_ENUM_HEADER_REMOVED = re.compile(r"\n-[ \t]*class[ \t]+(\w+)[ \t]*\([^)\n]*(?:Enum|Flag)\b")
+_ENUM_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
+# what an enum class offers that a plain class of constants does not (a class defining one still does)
+_ENUM_PROTOCOL = frozenset({"__init__", "__new__", "__class_getitem__", "__iter__", "__call__", "__getattr__"})
+_ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "len", "iter", "enumerate", "reversed"})
+
+
+@dataclass(frozen=True)
+class Demoted:
+    """``name`` (in ``path``) was an enum at the base; upstream made it a plain class."""
+
+    name: str
+    path: str
+    example: str  # one member as upstream now writes it (``DECODER = 'decoder'``)
+
+
+def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    paths = trees.upstream.matching(_ENUM_HEADER_REMOVED, ".py")
+    demoted = _demoted(trees, paths) if paths else {}
+    if not demoted:
+        return []
+    findings = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        added = " ".join(trees.mine[path].added.values())
+        named = {n for n in demoted if re.search(rf"\b{re.escape(n)}\b", added)}
+        module = trees.merged_module(path) if named else None
+        owned = trees.owned_lines(path) if module is not None else set()
+        for line, name, use in _fork_uses(module, owned, named) if module is not None else ():
+            findings.append(_finding(trees, path, line, demoted[name], use, pr_pattern))
+    return findings
+
+
+def _demoted(trees: ThreeTrees, paths: list[str]) -> dict[str, Demoted]:
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found: dict[str, Demoted] = {}
+    for path in paths:
+        old, new_text = before[path] or "", after[path] or ""
+        removed = set(_ENUM_HEADER_REMOVED.findall(trees.upstream.raw(path))) - _still_enum_headers(new_text)
+        removed = {name for name in removed if _plain_header(name).search(new_text)}
+        if not removed:
+            continue  # the header was edited (a base added) or the class went away: nothing to parse
+        was = {q.rsplit(".", 1)[-1] for q in enums_of(old)} & removed
+        module = parse_python(new_text, path) if was else None
+        for _, node in walk_defs(module) if module is not None else ():
+            if isinstance(node, ast.ClassDef) and node.name in was and (example := _plain(node)) is not None:
+                found[node.name] = Demoted(node.name, path, example)
+    return found
+
+
+def _still_enum_headers(text: str) -> set[str]:
+    """Classes whose header at upstream still names an enum base (a text scan)."""
+    return {m.group(1) for m in _ENUM_HEADER.finditer(text)}
+
+
+def _plain_header(name: str) -> re.Pattern[str]:
+    """``class Name:`` or ``class Name(object):`` (a text scan; the parse decides the rest)."""
+    return re.compile(rf"^[ \t]*class[ \t]+{re.escape(name)}[ \t]*(?:\([ \t]*(?:object)?[ \t]*\))?[ \t]*:", re.M)
+
+
+def _plain(node: ast.ClassDef) -> str | None:
+    """A member as the plain class writes it, when the class answers none of an enum's protocol."""
+    if node.keywords or any(not (isinstance(b, ast.Name) and b.id == "object") for b in node.bases):
+        return None
+    defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    if defined & _ENUM_PROTOCOL:
+        return None
+    members = [s for s in node.body if isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant)]
+    return ast.unparse(members[0]) if members else None
+
+
+def _fork_uses(module: ast.Module, owned: set[int], names: set[str]) -> Iterator[tuple[int, str, str]]:
+    """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
+    typed = _annotated(module, names)
+    seen: set[int] = set()
+    for node in ast.walk(module):
+        line = getattr(node, "lineno", 0)
+        if line in owned and line not in seen and (hit := _use(node, names, typed)) is not None:
+            seen.add(line)
+            yield line, *hit
+
+
+def _use(node: ast.AST, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
+    if isinstance(node, (ast.For, ast.AsyncFor)) and (name := _named(node.iter, names)):
+        return name, f"iterates {name}, which is not iterable now"
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        name = next((n for g in node.generators if (n := _named(g.iter, names))), "")
+        return (name, f"iterates {name}, which is not iterable now") if name else None
+    if isinstance(node, ast.Call):
+        return _called(node, names)
+    if isinstance(node, ast.Subscript) and (name := _named(node.value, names)):
+        return name, f"looks a member of {name} up by name ({name}[...]), which raises now"
+    if isinstance(node, ast.Attribute):
+        return _attribute(node, names, typed)
+    return None
+
+
+def _called(node: ast.Call, names: set[str]) -> tuple[str, str] | None:
+    func = node.func
+    if (name := _named(func, names)) and (node.args or node.keywords):
+        return name, f"looks a member of {name} up by value ({name}(...)), which raises now"
+    if (
+        isinstance(func, ast.Name)
+        and func.id in _ITERATING_CALLS
+        and node.args
+        and (name := _named(node.args[0], names))
+    ):
+        return name, f"iterates {name} ({func.id}(...)), which is not iterable now"
+    if isinstance(func, ast.Name) and func.id == "isinstance" and len(node.args) == 2:
+        checked = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        name = next((n for c in checked if (n := _named(c, names))), "")
+        if name:
+            return name, f"asks isinstance(_, {name}), which no member is now"
+    return None
+
+
+def _attribute(node: ast.Attribute, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
+    if node.attr == "__members__" and (name := _named(node.value, names)):
+        return name, f"reads {name}.__members__, which a plain class has not"
+    if node.attr not in ("name", "value"):
+        return None
+    owner = node.value
+    if isinstance(owner, ast.Attribute) and (name := _named(owner.value, names)):
+        return name, f"reads .{node.attr} of {ast.unparse(owner)}, a plain value now"
+    if isinstance(owner, ast.Name) and owner.id in typed:
+        name = typed[owner.id]
+        return name, f"reads .{node.attr} of {owner.id} (a {name}), a plain value now"
+    return None
+
+
+def _named(node: ast.expr, names: set[str]) -> str:
+    """The demoted class ``node`` names (``Cls`` or ``module.Cls``), else ""."""
+    if isinstance(node, ast.Name) and node.id in names:
+        return node.id
+    if isinstance(node, ast.Attribute) and node.attr in names:
+        return node.attr
+    return ""
+
+
+def _annotated(module: ast.Module, names: set[str]) -> dict[str, str]:
+    """Parameter and variable names annotated with a demoted class (``x: Cls``, ``Optional[Cls]``)."""
+    found: dict[str, str] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            target, annotation = node.arg, node.annotation
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            target, annotation = node.target.id, node.annotation
+        else:
+            continue
+        named = {
+            n
+            for n in names
+            if re.fullmatch(rf"(?:Optional\[)?(?:\w+\.)*{re.escape(n)}\]?(?: \| None)?", ast.unparse(annotation))
+        }
+        if named:
+            found[target] = named.pop()
+    return found
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, demoted: Demoted, use: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(demoted.path, whole_word(demoted.name), pr_pattern, most=5)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned code uses {demoted.name} as an enum, but upstream made it a plain class of constants "
+        f"({demoted.path}{commit}: `{demoted.example}`): this line {use}",
+    )

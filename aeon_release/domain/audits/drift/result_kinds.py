@@ -1,0 +1,167 @@
+"""Result kind drift: upstream changed what kind of thing a function returns; a fork line uses the result
+as the old kind.
+
+Two shapes, both clean merges that fail on the first call:
+
+* a sequence made a wrapper: ``allocate_slots()`` returned ``list[KVCacheBlock]`` and now returns
+  ``KVCacheBlocks`` (a dataclass holding the list), so ``for block in new_blocks`` and ``len(blocks)``
+  raise ``TypeError``; an element of a returned tuple counts too (``blocks, n = get_computed_blocks()``,
+  ``tuple[list[...], int]`` -> ``tuple[KVCacheBlocks, int]``).  The wrapper is a class of the callee's
+  own module with no base but ``object``, no metaclass, and no ``__iter__``/``__len__``/``__getitem__``.
+* an awaitable made the value: a coroutine function (``async def``) or a def annotated
+  ``Awaitable[...]``/``Coroutine[...]``/``Future[...]`` is now a plain def annotated with something else,
+  so ``await`` on its result raises ``TypeError``.
+
+The use is the fork's: the call's own (``await f()``, ``for x in f()``, ``len(f())``, ``f()[0]``), or
+that of the name the call is bound to once in the same function (unpacked names: their element).  The
+callee is resolved by the symbol drift walk (its types, imports and ``self``); this module only reads
+the two definitions and the function around the call.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.source import parse_python
+
+_SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
+_AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
+_CONTAINER_PROTOCOL = frozenset({"__iter__", "__len__", "__getitem__", "__class_getitem__"})
+_ITERATING = {
+    "len": "takes len() of",
+    **dict.fromkeys(("list", "tuple", "set", "sorted", "iter", "enumerate"), "iterates"),
+}
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Use:
+    """How a fork line uses a call's result: ``how`` (awaits, iterates, takes len() of, indexes), on
+    ``line``; ``element`` k when the name used was unpacked from position k, else None."""
+
+    how: str
+    line: int
+    element: int | None = None
+
+
+def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
+    """The uses of ``call``'s result in ``where`` (the function around it, or the module)."""
+    uses = [Use("awaits", call.lineno)] if awaited else []
+    names = _bound_names(where, call)
+    for node in ast.walk(where):
+        for target, how in _used(node):
+            if target is call:
+                uses.append(Use(how, node.lineno))  # type: ignore[attr-defined]
+            elif isinstance(target, ast.Name) and target.id in names:
+                uses.append(Use(how, node.lineno, names[target.id]))  # type: ignore[attr-defined]
+    return uses
+
+
+def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """(the expression used, how) for the uses ``node`` makes of what it holds."""
+    if isinstance(node, ast.Await):
+        yield node.value, "awaits"
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        yield node.iter, "iterates"
+    elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        yield from ((g.iter, "iterates") for g in node.generators)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _ITERATING and node.args:
+        yield node.args[0], _ITERATING[node.func.id]
+    elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        yield node.value, "indexes"
+
+
+def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
+    """Names the call's result is bound to (name -> its element, None for the whole), each bound once."""
+    stores: dict[str, int] = {}
+    bound: dict[str, int | None] = {}
+    for node in ast.walk(where):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                bound[target.id] = None
+            elif isinstance(target, ast.Tuple):
+                bound.update({e.id: i for i, e in enumerate(target.elts) if isinstance(e, ast.Name)})
+    return {name: element for name, element in bound.items() if stores.get(name) == 1}
+
+
+def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use) -> str | None:
+    """What upstream's change of the callee (``before`` -> ``after``, defs) does to ``use``, or None."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def):
+        return None
+    if use.how == "awaits":
+        return _no_longer_awaitable(before, after) if use.element is None else None
+    old, new = _element(before.returns, use.element), _element(after.returns, use.element)
+    if old is None or new is None or _outer(old) not in _SEQUENCES or after_module is None:
+        return None
+    wrapper = _plain_class(after_module, _outer(new))
+    if wrapper is None:
+        return None
+    was, now = ast.unparse(old), ast.unparse(new)
+    return f"upstream made it return {now} where it returned {was}: a {wrapper} this line {use.how}, which raises"
+
+
+def _no_longer_awaitable(before: _Def, after: _Def) -> str | None:
+    if not _awaitable(before) or _awaitable(after) or after.returns is None:
+        return None
+    return (
+        f"upstream made it a plain def returning {ast.unparse(after.returns)} (it returned an awaitable): "
+        "this line awaits a value, which raises TypeError"
+    )
+
+
+def _awaitable(func: _Def) -> bool:
+    return isinstance(func, ast.AsyncFunctionDef) or _outer(_element(func.returns, None)) in _AWAITABLES
+
+
+def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | None:
+    """The annotation without ``Optional``/``| None`` (a quoted one parsed), or its k-th tuple element."""
+    node = _unquoted(annotation)
+    node = _unoptional(node) if node is not None else None
+    if element is None or node is None:
+        return node
+    if _outer(node) not in ("tuple", "Tuple") or not isinstance(node, ast.Subscript):
+        return None
+    items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items) or element >= len(items):
+        return None
+    return _unoptional(items[element])
+
+
+def _unquoted(node: ast.expr | None) -> ast.expr | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        parsed = parse_python(node.value, "<annotation>")
+        body = parsed.body if parsed is not None else []
+        return body[0].value if len(body) == 1 and isinstance(body[0], ast.Expr) else None
+    return node
+
+
+def _unoptional(node: ast.expr) -> ast.expr:
+    if isinstance(node, ast.Subscript) and _outer(node) == "Optional":
+        return node.slice
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        return sides[0] if len(sides) == 1 else node
+    return node
+
+
+def _outer(node: ast.expr | None) -> str:
+    """``list`` for ``list[int]``, ``typing.List[int]``, ``list``; "" when not a name."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _plain_class(module: ast.Module, name: str) -> str | None:
+    """``name`` when the module defines it as a class that cannot be iterated, sized or indexed."""
+    node = next((n for n in module.body if isinstance(n, ast.ClassDef) and n.name == name), None)
+    if node is None or node.keywords or any(not (isinstance(b, ast.Name) and b.id == "object") for b in node.bases):
+        return None
+    defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return None if defined & _CONTAINER_PROTOCOL else name

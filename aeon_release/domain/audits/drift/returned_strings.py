@@ -1,0 +1,229 @@
+"""Returned string drift: upstream renamed the string a function returns; a fork line still compares a
+call of it with the old one, or keys a table with it.
+
+``if self.attn_backend.get_name() == "flash-attn":`` merges cleanly after upstream made every backend's
+``get_name()`` return its enum's name (``"FLASH_ATTN"``): the test is never true again, nothing fails,
+and the fork's branch is dead.  A table the fork keys by those names (``_BLOCK = {"flash-attn": 16}``,
+read ``_BLOCK[backend.get_name()]``) raises ``KeyError`` on the first request.
+
+A string *vanished* from a name when a ``def`` of that name (one qualified name, in a file upstream
+changed) returned only string literals at the merge base, one of them that string, and returns only
+string literals at upstream, none of them it; and no ``def`` of the name in any upstream file holding
+the string still returns it (a literal another implementation keeps is still an answer).  A fork-owned
+comparison (``==``, ``!=``, ``in``/``not in`` a display) of a call of the name with a vanished string
+is an error, as is a fork-owned dict display keyed by one that the file looks up with a call of the
+name (``T[f()]``, ``T.get(f())``).
+
+Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
+line the fork added calls something beside a comparison or a lookup; then only the fork's files whose
+added lines call a drifted name.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, str_value
+
+# an upstream diff line that takes out a returned string literal
+_RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
+# a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
+_CALL_USED = re.compile(r"""(?:==|!=|\bin\b|\[|\.get\()""")
+_CALLED = re.compile(r"(\w+)\s*\(")
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Vanished:
+    """``old`` was returned by ``qualname`` (named ``name``) in ``path`` at the base; upstream returns ``new``."""
+
+    name: str
+    qualname: str
+    path: str
+    old: str
+    new: tuple[str, ...]
+
+
+def returned_string_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    names = _fork_called(trees)
+    if not names:
+        return []
+    vanished = _vanished(trees, names)
+    if not vanished:
+        return []
+    findings = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not _calls_any(trees, path, vanished):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is not None and owned:
+            for line, gone in _fork_uses(module, owned, vanished):
+                findings.append(_finding(trees, path, line, gone, pr_pattern))
+    return findings
+
+
+def _fork_called(trees: ThreeTrees) -> set[str]:
+    """Names the fork's added lines call beside a comparison or a lookup (a text scan)."""
+    names: set[str] = set()
+    for path, change in trees.mine.items():
+        if path.endswith(".py"):
+            for text in change.added.values():
+                if _CALL_USED.search(text):
+                    names.update(_CALLED.findall(text.split("#", 1)[0]))
+    return names
+
+
+def _calls_any(trees: ThreeTrees, path: str, vanished: dict[str, list[Vanished]]) -> bool:
+    added = trees.mine[path].added.values()
+    return any(name in vanished for text in added for name in _CALLED.findall(text))
+
+
+def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
+    """name -> the strings its definitions stopped returning (and returned by none of its other defs)."""
+    paths = trees.upstream.matching(_RETURN_REMOVED, ".py")
+    if not paths:
+        return {}
+    defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    before = trees.blobs(trees.base, paths)
+    paths = [p for p in paths if defines.search(before[p] or "")]  # read and parsed only when it defines one
+    after = trees.blobs(trees.theirs, paths)
+    found: dict[str, list[Vanished]] = {}
+    for path in paths:
+        old, new = _returned(before[path], names), _returned(after[path], names)
+        for qualname, strings in old.items():
+            now = new.get(qualname)
+            for string in sorted(strings - set(now or ())) if now else ():
+                name = qualname.rsplit(".", 1)[-1]
+                found.setdefault(name, []).append(Vanished(name, qualname, path, string, tuple(sorted(now or ()))))
+    kept = _not_returned_elsewhere(trees, [v for gone in found.values() for v in gone])
+    return {n: gone for n in found if (gone := [v for v in found[n] if v in kept])}
+
+
+def _returned(text: str | None, names: set[str]) -> dict[str, set[str]]:
+    """qualname -> the strings a def of one of ``names`` returns, when it returns string literals only."""
+    module = parse_python(text, "<returned>") if text else None
+    found: dict[str, set[str]] = {}
+    for qualname, func in _defs(module.body, "") if module is not None else ():
+        if func.name in names:
+            values = [str_value(node.value) for node in own_nodes(func.body) if isinstance(node, ast.Return)]
+            if values and None not in values:
+                found[qualname] = {v for v in values if v is not None}
+    return found
+
+
+def _defs(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, _Def]]:
+    """(qualified name, def) of the functions and methods of a module body, classes nested included."""
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield prefix + stmt.name, stmt
+        elif isinstance(stmt, ast.ClassDef):
+            yield from _defs(stmt.body, f"{prefix}{stmt.name}.")
+
+
+def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vanished]:
+    """Of ``gone``, those no def of the name returns in any upstream file (one ``git grep`` for all the
+    strings; a file is parsed only when a line of it returns one of them)."""
+    holders = sorted(trees.python_files_with(tuple(sorted({v.old for v in gone}))))
+    texts = trees.blobs(trees.theirs, holders)
+    kept = set(gone)
+    for v in gone:
+        returns = re.compile(rf"""^[ \t]*return[ \t]+[rRuU]?["']{re.escape(v.old)}["']""", re.M)
+        for text in (t for t in texts.values() if t and returns.search(t)):
+            if any(v.old in strings for strings in _returned(text, {v.name}).values()):
+                kept.discard(v)
+                break
+    return kept
+
+
+def _fork_uses(
+    module: ast.Module, owned: set[int], vanished: dict[str, list[Vanished]]
+) -> Iterator[tuple[int, Vanished]]:
+    """(line, what vanished) of each fork-owned comparison with, or table keyed by, a vanished string."""
+    tables = _tables(module)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Compare) and node.lineno in owned:
+            gone = _compared(node, vanished)
+            if gone is not None:
+                yield node.lineno, gone
+        elif (looked := _looked_up(node)) is not None:
+            table, call = looked
+            for key_line, key in tables.get(table, []):
+                gone = next((v for v in vanished.get(_name(call) or "", []) if v.old == key), None)
+                if gone is not None and (key_line in owned or node.lineno in owned):  # type: ignore[attr-defined]
+                    yield (key_line if key_line in owned else node.lineno), gone  # type: ignore[attr-defined]
+                    break
+
+
+def _compared(node: ast.Compare, vanished: dict[str, list[Vanished]]) -> Vanished | None:
+    operands = [node.left, *node.comparators]
+    called = [n for o in operands if isinstance(o, ast.Call) and (n := _name(o)) in vanished]
+    strings = [s for o in operands for s in _strings(o)]
+    for name in called:
+        gone = next((v for v in vanished[name] if v.old in strings), None)
+        if gone is not None:
+            return gone
+    return None
+
+
+def _strings(node: ast.expr) -> list[str]:
+    """A string literal, or the string literals of a tuple, list or set display."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for e in node.elts if (s := str_value(e)) is not None]
+    value = str_value(node)
+    return [] if value is None else [value]
+
+
+def _name(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+
+
+def _looked_up(node: ast.AST) -> tuple[str, ast.Call] | None:
+    """``T[f()]`` or ``T.get(f(), ...)``: (the table's name, the call that keys it)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Call):
+        return node.value.id, node.slice
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and node.args
+        and isinstance(node.args[0], ast.Call)
+    ):
+        return node.func.value.id, node.args[0]
+    return None
+
+
+def _tables(module: ast.Module) -> dict[str, list[tuple[int, str]]]:
+    """name -> (line, key) of each string key of the dict displays bound to that name in the file."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            keys = [(k.lineno, s) for k in node.value.keys if k is not None and (s := str_value(k)) is not None]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, []).extend(keys)
+    return found
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, gone: Vanished, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(gone.path, re.escape(gone.old), pr_pattern, most=5)
+    now = " or ".join(repr(s) for s in gone.new)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-side {gone.old!r} is what {gone.qualname}() returned, but upstream made it return {now} "
+        f"({gone.path}{commit}): no {gone.name}() returns {gone.old!r} now, so this comparison or lookup "
+        f"never matches; use {now}",
+    )

@@ -1,0 +1,72 @@
+"""Demoted enum drift: upstream turned an enum into a plain class of constants under fork enum uses.
+
+Shaped like vLLM #10558 (eebad39f26), which made ``AttentionType(Enum)`` with ``auto()`` members a
+plain class of strings (``DECODER = "decoder"``): ``AttentionType.DECODER`` still resolves, the merge is
+clean, and a fork line reading ``attn_type.name`` or iterating the class fails on first use.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+TYPES = "pkg/attn/types.py"
+ENUM = "from enum import Enum, auto\n\n\nclass AttnType(Enum):\n    DECODER = auto()\n    ENCODER = auto()\n"
+PLAIN = (
+    'class AttnType:\n    """Strings: a compiler traces them."""\n\n    DECODER = "decoder"\n    ENCODER = "encoder"\n'
+)
+USE = "pkg/aeon_use.py"
+HEAD = "from pkg.attn.types import AttnType\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def label(attn_type: AttnType) -> str:\n    return attn_type.name.lower()\n", "attn_type.name"),
+        ("SELF = [t for t in AttnType if t is not AttnType.ENCODER]\n", "SELF ="),
+        ("def each() -> None:\n    for t in AttnType:\n        print(t)\n", "for t in"),
+        ("COUNT = len(AttnType)\n", "COUNT"),
+        ("def pick(v: int) -> AttnType:\n    return AttnType(v)\n", "return AttnType(v)"),
+        ("def pick(v: str) -> AttnType:\n    return AttnType[v.upper()]\n", "return AttnType["),
+        ("DECODER_ID = AttnType.DECODER.value\n", "DECODER_ID"),
+        ("def check(t: object) -> bool:\n    return isinstance(t, AttnType)\n", "isinstance"),
+        ("NAMES = list(AttnType.__members__)\n", "NAMES"),
+    ],
+)
+def test_an_enum_use_of_a_class_upstream_made_plain(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
+    fork = HEAD + body
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(fork, needle), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert "AttnType" in message and "plain class" in message and "DECODER = 'decoder'" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "theirs"),
+    [
+        # the twin: members compared, as upstream's own code does after the change
+        ("def is_decoder(t: str) -> bool:\n    return t == AttnType.DECODER\n", PLAIN),
+        ("KIND = {AttnType.DECODER: 1}\n", PLAIN),
+        # still an enum upstream (a value changed, not the kind): not this check's
+        (
+            "def label(attn_type: AttnType) -> str:\n    return attn_type.name\n",
+            ENUM.replace("auto()\n    ENC", "3\n    ENC"),
+        ),
+        # the plain class keeps a lookup of its own: calling it may still answer
+        (
+            "def pick(v: int) -> AttnType:\n    return AttnType(v)\n",
+            PLAIN + "\n    def __init__(self, v: int) -> None:\n        self.v = v\n",
+        ),
+        # a .name of something else
+        ("def label(spec) -> str:\n    return spec.name\n", PLAIN),
+    ],
+)
+def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str) -> None:
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: HEAD + body}, {TYPES: theirs})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []

@@ -1,0 +1,80 @@
+"""Returned string drift: upstream renamed the strings a method returns under a fork comparison of them.
+
+Shaped like vLLM #9498 (496e991da8), which made every attention backend's ``get_name()`` return its
+enum's name (``"flash-attn"`` -> ``"FLASH_ATTN"``): a fork line ``if backend.get_name() == "flash-attn":``
+merges cleanly and is never true again; a fork table keyed by the old names raises ``KeyError``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+FLASH = "pkg/backends/flash.py"
+SDPA = "pkg/backends/sdpa.py"
+FLASH_BASE = 'class FlashBackend:\n    @staticmethod\n    def get_name() -> str:\n        return "flash-attn"\n'
+SDPA_BASE = 'class SdpaBackend:\n    @staticmethod\n    def get_name() -> str:\n        return "torch-sdpa"\n'
+BASE = {FLASH: FLASH_BASE, SDPA: SDPA_BASE}
+RENAMED = {
+    FLASH: FLASH_BASE.replace('"flash-attn"', '"FLASH_ATTN"'),
+    SDPA: SDPA_BASE.replace('"torch-sdpa"', '"TORCH_SDPA"'),
+}
+USE = "pkg/aeon_use.py"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ('def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn"\n', "=="),
+        ('def paged(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "xformers")\n', " in "),
+        ('def not_sdpa(backend) -> bool:\n    return "torch-sdpa" != backend.get_name()\n', "!="),
+        (
+            '_BLOCK = {"flash-attn": 16, "torch-sdpa": 32}\n\n\ndef block(backend) -> int:\n'
+            "    return _BLOCK[backend.get_name()]\n",
+            "_BLOCK = {",
+        ),
+        (
+            '_BLOCK = {"flash-attn": 16}\n\n\ndef block(backend) -> int:\n    return _BLOCK.get(backend.get_name(), 8)\n',
+            "_BLOCK = {",
+        ),
+    ],
+)
+def test_a_fork_comparison_with_a_string_upstream_stopped_returning(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str
+) -> None:
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(body, needle), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert "get_name()" in message and ("'FLASH_ATTN'" in message or "'TORCH_SDPA'" in message)
+
+
+@pytest.mark.parametrize(
+    ("body", "theirs"),
+    [
+        # the twin: the fork compares with the string upstream returns now (written after the rename)
+        ('def uses_flash(backend) -> bool:\n    return backend.get_name() == "FLASH_ATTN"\n', RENAMED),
+        # another class's def of the name still returns the old string: still an answer
+        (
+            'def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn"\n',
+            {**RENAMED, "pkg/backends/legacy.py": FLASH_BASE.replace("FlashBackend", "LegacyFlash")},
+        ),
+        # a name the fork compares that upstream's defs never returned: not this check's
+        ('def uses_flash(backend) -> bool:\n    return backend.get_name() == "aeon-gb10"\n', RENAMED),
+        # a string of something else, compared with another call
+        ('def uses_flash(spec) -> bool:\n    return spec.kind() == "flash-attn"\n', RENAMED),
+        # upstream made the def compute its answer: not a renamed literal
+        (
+            'def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn"\n',
+            {FLASH: FLASH_BASE.replace('return "flash-attn"', 'return "flash-" + "attn".upper()'), SDPA: SDPA_BASE},
+        ),
+    ],
+)
+def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: dict[str, str]) -> None:
+    sides = three_way(git_repo, BASE, {USE: body}, theirs)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
