@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from killer_replay import Edit, Killer, replay
-from threeway import MIRROR, clone
+from threeway import MIRROR, Finding, clone
 
 
 def K(pr: str, sha: str, what: str, path: str, text: str, line: str) -> Killer:  # noqa: N802
@@ -822,32 +822,50 @@ CASES += [
 ]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def verdict(results: list[tuple[str, bool]], findings: list[Finding], path: str, twin: bool = False) -> str:
+    """caught: an error on every killer line; warned: a warning (not a near-miss) in the file; else MISSED.
+    A twin (a spelling the change does not break) is quiet unless an error lands on its line: FALSE."""
+    if twin:
+        return "FALSE" if any(blocked for _, blocked in results) else "quiet"
+    if all(blocked for _, blocked in results):
+        return "caught"
+    warned = any(f.path == path and f.severity.value == "warning" and f.rule_id != "merge/near-miss" for f in findings)
+    return "warned" if warned else "MISSED"
+
+
+def run(doc: str, cases: list[tuple[str, str, Killer]], prefix: str = "aeon-blind-") -> dict[str, int]:
+    """Replay ``cases`` (class, spelling, killer) on a shared clone of the mirror; print and count verdicts."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--only", nargs="*", default=[], help="replay only cases whose class or spelling holds one")
+    parser.add_argument("--show", action="store_true", help="print each case's findings")
     args = parser.parse_args()
-    counts = {"caught": 0, "warned": 0, "MISSED": 0}
+    counts = {"caught": 0, "warned": 0, "MISSED": 0, "quiet": 0, "FALSE": 0}
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="aeon-blind-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
-        for i, (cls, label, killer) in enumerate(CASES):
+        for i, (cls, label, killer) in enumerate(cases):
             if args.only and not any(o in cls or o in label for o in args.only):
                 continue
             results, findings, _ = replay(repo, killer, Path(tmp) / f"m{i}")
-            path = killer.lines[0][0]
-            ok = all(blocked for _, blocked in results)
-            warned = not ok and any(
-                f.path == path and f.severity.value == "warning" and f.rule_id != "merge/near-miss" for f in findings
-            )
-            verdict = "caught" if ok else "warned" if warned else "MISSED"
-            counts[verdict] += 1
-            print(f"{verdict:6}  {killer.sha}  {cls}: {label}", flush=True)
-    total = sum(counts.values())
-    print(
-        f"spellings: {counts['caught']} caught, {counts['warned']} warned, {counts['MISSED']} missed of {total} "
-        f"in {time.perf_counter() - started:.1f}s"
+            seen = verdict(results, findings, killer.lines[0][0], twin=label.startswith("twin"))
+            counts[seen] += 1
+            print(f"{seen:6}  {killer.sha}  {cls}: {label}", flush=True)
+            for f in findings if args.show else ():
+                print(f"    {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:160]}")
+    total = counts["caught"] + counts["warned"] + counts["MISSED"]
+    twins = (
+        f"; twins: {counts['quiet']} quiet, {counts['FALSE']} false errors" if counts["quiet"] + counts["FALSE"] else ""
     )
+    print(
+        f"spellings: {counts['caught']} caught, {counts['warned']} warned, {counts['MISSED']} missed of {total}"
+        f"{twins} in {time.perf_counter() - started:.1f}s"
+    )
+    return counts
+
+
+def main() -> int:
+    run(__doc__, CASES)
     return 0
 
 
