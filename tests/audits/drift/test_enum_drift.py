@@ -472,3 +472,29 @@ def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
 ) -> None:
     errors = _errors_under_a_renumbered_quant(git_repo, tmp_path, body)
     assert errors == ([] if silent else [("pkg/use.py", 3, "error")])
+
+
+ORDER_BASE = (
+    "from enum import IntEnum\n\n\nclass SharedExpertsOrder(IntEnum):\n    NONE = (0,)\n    EXTERNAL = (1,)\n"
+    "    NO_OVERLAP = (2,)\n    MK_INTERNAL_OVERLAPPED = (3,)\n    MULTI_STREAM_OVERLAPPED = (4,)\n"
+)
+# #35326: EXTERNAL removed, the members after it renumbered (each value a one-element tuple: the int's arguments)
+ORDER_UPSTREAM = ORDER_BASE.replace("    EXTERNAL = (1,)\n", "").replace("(2,)", "(1,)").replace("(3,)", "(2,)")
+ORDER_UPSTREAM = ORDER_UPSTREAM.replace("(4,)", "(3,)")
+ORDER_USE = "from se import SharedExpertsOrder\n\n\ndef overlapped(order: SharedExpertsOrder) -> bool:\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("    return order >= 3  # MK_INTERNAL_OVERLAPPED or MULTI_STREAM_OVERLAPPED\n", False),
+        ("    return order == 2  # NO_OVERLAP\n", False),
+        ("    return order >= 2  # MK_INTERNAL_OVERLAPPED or MULTI_STREAM_OVERLAPPED\n", True),  # the new numbers
+        ("    return order == 3  # MULTI_STREAM_OVERLAPPED\n", True),  # written for the new numbering
+    ],
+)
+def test_tuple_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    fork = ORDER_USE + body
+    sides = three_way(git_repo, {"se.py": ORDER_BASE}, {"use.py": fork}, {"se.py": ORDER_UPSTREAM})
+    errors = [(p, line) for p, line, severity in found(audit(git_repo, sides, tmp_path), DRIFT) if severity == "error"]
+    assert errors == ([] if silent else [("use.py", 5)])
