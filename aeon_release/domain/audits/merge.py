@@ -44,6 +44,7 @@ from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returns import return_drift
+from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.memo import Memo
@@ -120,6 +121,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     field_default_drift,
     registration_drift,
     return_drift,
+    type_drift,
     tuple_value_drift,
     key_drift,
     constant_drift,
