@@ -1,4 +1,4 @@
-"""Time name, return, constant and key drift, lazy pairs and reads before the set take inside the merge-aware audit.
+"""Time name, return, type, constant and key drift, lazy pairs and reads before the set take inside the merge-aware audit.
 
 Windows of 150, 500 and 1,500 first-parent commits (from 2026), each under precision_bench's
 synthesized carries plus a fork module with string reads, an unpack and a literal (so every check
@@ -26,7 +26,7 @@ import aeon_release.domain.audits.diffs as diffs
 import aeon_release.domain.audits.drift.checks as drift_checks
 import aeon_release.domain.audits.merge as engine
 
-CHECKS = ("name_drift", "return_drift", "constant_drift", "lazy_pair_drift", "key_drift", "_unset_reads")
+CHECKS = ("name_drift", "return_drift", "type_drift", "constant_drift", "lazy_pair_drift", "key_drift", "_unset_reads")
 READS = (
     "import os\nimport vllm.envs as envs\n\n\ndef f(cfg, mgr, req, t):\n"
     '    a = getattr(cfg, "max_model_len", 0) + int(os.environ.get("VLLM_HOST_IP", "0") or 0)\n'

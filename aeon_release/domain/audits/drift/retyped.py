@@ -28,10 +28,10 @@ from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, walk_spanning
 
-# a removed line that annotates something ``str``: a field or parameter, or a return
-_STR_REMOVED = re.compile(r"^-[^\n]*(?:\w\s*:\s*(?:Optional\[)?str\b|->\s*(?:Optional\[)?str\b)", re.M)
-# an added line that annotates something with a class: ``name: Mode``, ``-> Mode | None``
-_CLASS_ADDED = re.compile(r"^\+[^\n]*(?:\w\s*:|->)\s*(?:Optional\[)?[A-Z]\w*", re.M)
+# a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``)
+_STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M)
+_ANNOTATION = re.compile(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
+_RETURN = re.compile(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _STR_TYPES = frozenset({"str", "str | None", "None | str", "Optional[str]"})
 _STRING = re.compile(r"""["']""")
 
@@ -56,17 +56,22 @@ class _Found:
 
 
 def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    candidates = [p for p in trees.upstream.matching(_STR_REMOVED, ".py") if _CLASS_ADDED.search(trees.upstream.raw(p))]
-    if not candidates or not trees.mine:
+    if not trees.mine:
+        return []
+    pairs = {p: got for p in trees.upstream.matching(_STR_LINE, ".py") if (got := _pairs(trees.upstream.raw(p)))}
+    enums = _plain_enums(trees, pairs)
+    candidates = sorted(p for p, got in pairs.items() if any(cls in enums for _, cls in got))
+    if not candidates:
         return []
     found = _retyped(trees, candidates)
     if not found.fields and not found.params:
         return []
     names = set(found.fields) | set(found.params) | {r.name for rs in found.params.values() for r in rs}
+    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
     findings = []
     for path in sorted(trees.mine):
         added = list(trees.mine[path].added.values()) if path.endswith(".py") else []
-        if not any(_STRING.search(line) for line in added) or not any(n in line for line in added for n in names):
+        if not any(_STRING.search(line) for line in added) or not any(named.search(line) for line in added):
             continue
         module = trees.merged_module(path)
         if module is not None:
@@ -78,6 +83,53 @@ def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 # -- upstream's side ------------------------------------------------------------------------------------
+def _pairs(diff: str) -> set[tuple[str, str]]:
+    """(name, class): the diff removes a ``str`` annotation of the name and adds the class's annotation of
+    it (a return whose def line holds no name pairs as ``)``).  The removed ``str`` lines are found first;
+    only the added lines that name one of theirs are read."""
+    removed = {
+        name for line in _STR_LINE.findall(diff) for name, annotation in _annotations(line) if annotation == "str"
+    }
+    if not removed:
+        return set()
+    words = "|".join(sorted(map(re.escape, removed - {")"}))) or "(?!)"
+    named = re.compile(rf"^\+[^\n]*(?:\b(?:{words})\b|\)[ \t]*->)[^\n]*", re.M)
+    return {
+        (name, annotation)
+        for line in named.findall(diff)
+        for name, annotation in _annotations(line)
+        if name in removed and annotation[:1].isupper()
+    }
+
+
+def _annotations(line: str) -> list[tuple[str, str]]:
+    return [*_ANNOTATION.findall(line), *((fn or ")", t) for fn, t in _RETURN.findall(line))]
+
+
+def _plain_enums(trees: ThreeTrees, pairs: dict[str, set[tuple[str, str]]]) -> set[str]:
+    """Of the classes paired in these files, those defined (in the file, or in the module it imports the
+    class from) as an enum without a ``str`` mixin: the files' and those modules' texts at upstream."""
+    texts = trees.blobs(trees.theirs, sorted(pairs))
+    homes: dict[str, set[str]] = {}
+    for path, found in pairs.items():
+        for cls in {c for _, c in found}:
+            where = _import_source(texts[path] or "", cls)
+            homes.setdefault(cls, set()).update(
+                [path] if where is None else [where, where.removesuffix(".py") + "/__init__.py"]
+            )
+    sources = trees.blobs(trees.theirs, sorted({p for ps in homes.values() for p in ps}))
+    plain = set()
+    for cls, paths in homes.items():
+        for path in paths:
+            for name, bases in _CLASS_HEADER.findall(sources.get(path) or ""):
+                if name == cls and re.search(r"Enum\b", bases) and not re.search(r"\bstr\b|StrEnum", bases):
+                    plain.add(cls)
+    return plain
+
+
+_CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
+
+
 def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
     base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = _Found()
@@ -108,7 +160,8 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
 
 def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.expr, str, int]]]:
     """(("field", Class, name) | ("return", Class, name) | ("param", function, name), (annotation, owner, position))."""
-    for cls in [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)] + [module]:
+    scopes: list[ast.ClassDef | ast.Module] = [*_classes(module.body), module]
+    for cls in scopes:
         owner = cls.name if isinstance(cls, ast.ClassDef) else ""
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and owner:
@@ -124,6 +177,16 @@ def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.
                 for arg in stmt.args.kwonlyargs:
                     if arg.annotation is not None:
                         yield ("param", stmt.name, arg.arg), (arg.annotation, owner, -1)
+
+
+def _classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
+    """The classes of a module, nested ones too, without walking into function bodies."""
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield stmt
+            yield from _classes(stmt.body)
+        elif isinstance(stmt, (ast.If, ast.Try)):
+            yield from _classes([*stmt.body, *stmt.orelse])
 
 
 def _enum_name(annotation: ast.expr) -> str | None:
