@@ -1411,7 +1411,7 @@ class _Checker:
         old, new = signature(before.node, True), signature(after.node, True)
         if mine is None or old is None or new is None or old == new:
             return None
-        if override_problem(mine, old) is not None:
+        if override_problem(mine, old) is not None and not _matched_by_keyword(mine, old):
             return None  # the override never matched: a deliberate difference, not drift
         problem = (
             override_problem(mine, new)
@@ -1689,6 +1689,14 @@ def _gained_optional(mine: Sig, old: Sig, new: Sig) -> list[str]:
     had = set(old.positional) | set(old.kwonly)
     takes = set(mine.positional) | set(mine.kwonly)
     return [p for p in (*new.positional, *new.kwonly) if p not in had and p not in takes and not new.required(p)]
+
+
+def _matched_by_keyword(override: Sig, base: Sig) -> bool:
+    """An override that names the base's leading parameters and takes the rest in ``**kwargs``
+    (``def apply(self, layer, x, top_k, **kwargs)``): it matched the base for callers that pass the rest
+    by keyword, as upstream's did."""
+    rest = list(base.positional[len(override.positional) :])
+    return override.varkw and bool(rest) and override_problem(override, _without(base, rest)) is None
 
 
 def _without(sig: Sig, names: list[str]) -> Sig:
