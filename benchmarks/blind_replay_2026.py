@@ -13,6 +13,9 @@ The merge base is the commit's first parent, upstream is the commit; a spelling 
 error lands on its line, *warned* when a warning lands in its file.  Twins (a spelling the commit
 does not break) must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (2c07c1c): 24 caught, 3 warned, 16 missed of 43 (twins: 2 quiet).
+After the killers28 widenings: 36 caught, 4 warned, 3 missed (twins: 2 quiet, 0 false errors).
+
   python benchmarks/blind_replay_2026.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
