@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from killer_replay import Edit, Killer, replay
-from threeway import MIRROR, clone
+from threeway import MIRROR, Finding, clone
 
 
 def K(pr: str, sha: str, what: str, path: str, text: str, line: str) -> Killer:  # noqa: N802
@@ -822,51 +822,58 @@ CASES += [
 ]
 
 
-def verdict(repo: Path, killer: Killer, work: Path) -> str:
-    """caught: an error on every killer line; warned: a warning (not a near-miss) in its file; else MISSED."""
-    results, findings, _ = replay(repo, killer, work)
-    path = killer.lines[0][0]
+def verdict(results: list[tuple[str, bool]], findings: list[Finding], path: str, twin: bool = False) -> str:
+    """caught: an error on every killer line; warned: a warning (not a near-miss) in the file; else MISSED.
+    A twin (a spelling the change does not break) is quiet unless an error lands on its line: FALSE."""
+    if twin:
+        return "FALSE" if any(blocked for _, blocked in results) else "quiet"
     if all(blocked for _, blocked in results):
         return "caught"
     warned = any(f.path == path and f.severity.value == "warning" and f.rule_id != "merge/near-miss" for f in findings)
     return "warned" if warned else "MISSED"
 
 
-def twin_verdict(repo: Path, twin: Killer, work: Path) -> str:
-    """A twin is a fork spelling the commit does NOT break: an error on its line is a false error."""
-    results, _, _ = replay(repo, twin, work)
-    return "FALSE" if any(blocked for _, blocked in results) else "quiet"
-
-
-def run(cases: list[tuple[str, str, Killer]], doc: str, twins: list[tuple[str, str, Killer]] | None = None) -> int:
-    """Replay ``cases`` (and ``twins``) and print one verdict a line, then the totals."""
+def run(
+    doc: str,
+    cases: list[tuple[str, str, Killer]],
+    twins: list[tuple[str, str, Killer]] | None = None,
+    prefix: str = "aeon-blind-",
+) -> dict[str, int]:
+    """Replay ``cases`` (class, spelling, killer) and ``twins`` (spellings the change does not break; a
+    case whose spelling starts with "twin" is one too) on a shared clone of the mirror; print and count
+    the verdicts."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--only", nargs="*", default=[], help="replay only cases whose class or spelling holds one")
+    parser.add_argument("--show", action="store_true", help="print each case's findings")
     args = parser.parse_args()
     counts = {"caught": 0, "warned": 0, "MISSED": 0, "quiet": 0, "FALSE": 0}
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="aeon-blind-") as tmp:
+    jobs = [(case, case[1].startswith("twin")) for case in cases] + [(twin, True) for twin in twins or []]
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
-        jobs = [(c, verdict) for c in cases] + [(t, twin_verdict) for t in twins or []]
-        for i, ((cls, label, killer), judge) in enumerate(jobs):
+        for i, ((cls, label, killer), is_twin) in enumerate(jobs):
             if args.only and not any(o in cls or o in label for o in args.only):
                 continue
-            seen = judge(repo, killer, Path(tmp) / f"m{i}")
+            results, findings, _ = replay(repo, killer, Path(tmp) / f"m{i}")
+            seen = verdict(results, findings, killer.lines[0][0], twin=is_twin)
             counts[seen] += 1
             print(f"{seen:6}  {killer.sha}  {cls}: {label}", flush=True)
+            for f in findings if args.show else ():
+                print(f"    {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:160]}")
     total = counts["caught"] + counts["warned"] + counts["MISSED"]
+    judged = counts["quiet"] + counts["FALSE"]
+    quiet = f"; twins: {counts['quiet']} quiet, {counts['FALSE']} false errors of {judged}" if judged else ""
     print(
-        f"spellings: {counts['caught']} caught, {counts['warned']} warned, {counts['MISSED']} missed of {total} "
-        f"in {time.perf_counter() - started:.1f}s"
+        f"spellings: {counts['caught']} caught, {counts['warned']} warned, {counts['MISSED']} missed of {total}"
+        f"{quiet} in {time.perf_counter() - started:.1f}s"
     )
-    if twins:
-        print(f"twins: {counts['quiet']} quiet, {counts['FALSE']} false errors of {counts['quiet'] + counts['FALSE']}")
-    return 0
+    return counts
 
 
 def main() -> int:
-    return run(CASES, __doc__)
+    run(__doc__, CASES)
+    return 0
 
 
 if __name__ == "__main__":

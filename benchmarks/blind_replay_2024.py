@@ -764,7 +764,8 @@ CASES += [
 
 
 def main() -> int:
-    return run(CASES, __doc__, TWINS)
+    run(__doc__, CASES, TWINS)
+    return 0
 
 
 if __name__ == "__main__":

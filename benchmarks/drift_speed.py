@@ -1,4 +1,4 @@
-"""Time name, return, constant and key drift, lazy pairs, reads before the set, returned strings and demoted enums inside the merge-aware audit.
+"""Time name, return, type, constant and key drift, lazy pairs, reads before the set, returned strings and demoted enums inside the merge-aware audit.
 
 Windows of 150, 500 and 1,500 first-parent commits (from 2026), each under precision_bench's
 synthesized carries plus a fork module with string reads, an unpack and a literal (so every check
@@ -29,6 +29,7 @@ import aeon_release.domain.audits.merge as engine
 CHECKS = (
     "name_drift",
     "return_drift",
+    "type_drift",
     "constant_drift",
     "lazy_pair_drift",
     "key_drift",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.model import Severity
@@ -161,3 +163,26 @@ def test_a_read_of_the_registry_by_getattr(git_repo: GitRepo, no_rules: Path) ->
     by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert set(by_line) == {5}
     assert "getattr(vllm_envs, 'VLLM_USE_DEEP_GEMM', False) reads environment variable VLLM_USE_DEEP_GEMM" in by_line[5]
+
+
+@pytest.mark.parametrize(
+    ("new", "fork_default", "reported"),
+    [
+        ("str(8 * 1024)", '"16"', True),  # #27426's shape: the new default spelt as arithmetic
+        ("str(1 << 3)", '"16"', True),
+        ("str(8 * 2)", '"16"', False),  # the same value, spelt otherwise: no change
+        ("str(8 * 1024)", "str(4 * 4)", True),  # the fork's default spelt as arithmetic too
+    ],
+)
+def test_a_default_spelt_as_arithmetic(
+    git_repo: GitRepo, no_rules: Path, new: str, fork_default: str, reported: bool
+) -> None:
+    """``os.getenv("VLLM_FUSED_MOE_CHUNK_SIZE", str(16 * 1024))`` (#27426) is one literal default: a fork
+    line that repeats the old one now decides otherwise than upstream does."""
+    old = 'os.getenv("VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH",\n                          "16")),'
+    assert old in ENVS_BASE
+    theirs = ENVS_BASE.replace(old, f'os.getenv("VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH", {new})),')
+    fork = f'import os\n\n\ndef aeon_splits() -> int:\n    return int(os.getenv("VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH", {fork_default}))\n'
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_25495, {ENVS: theirs})])
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(by_line) == ({5} if reported else set())

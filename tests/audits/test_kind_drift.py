@@ -284,3 +284,55 @@ def test_a_call_of_a_method_upstream_made_an_attribute(git_repo: GitRepo, no_rul
 )
 def test_a_member_that_stays_callable_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
     assert attribute_case(git_repo, no_rules, AEON_OVERRIDE, upstream) == []
+
+
+# #40730: EPLB's transfer_layer went from ``async def`` to ``def``; the fork still awaits it, or runs it
+# on an event loop: ``await`` of its result raises TypeError at run time.
+WAS_ASYNC = MADE_ASYNC
+MADE_PLAIN = RUNNER_BASE
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '    async def step(self) -> int:\n        return await load_weights("w")  # AEON\n',
+        '    def step(self) -> int:\n        return asyncio.run(load_weights("w"))  # AEON\n',
+        '    def step(self, loop) -> int:\n        return loop.run_until_complete(load_weights("w"))  # AEON\n',
+        '    async def step(self) -> int:\n        return sum(await asyncio.gather(load_weights("w")))  # AEON\n',
+    ],
+    ids=["await", "asyncio.run", "run_until_complete", "gather"],
+)
+def test_an_awaited_coroutine_function_made_plain(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    fork = "import asyncio\n" + FORK_BASE
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: WAS_ASYNC, FORK: fork},
+        {FORK: fork.replace("    pass\n", body)},
+        [(SUBJECT, {RUNNER: MADE_PLAIN})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert finding.line == 7 and finding.severity.value == "error"
+    assert "upstream made a plain function (no longer async def)" in finding.message
+
+
+@pytest.mark.parametrize(
+    "plain",
+    [
+        "def load_weights(path: str) -> asyncio.Future:",  # hands back an awaitable
+        "def load_weights(path: str):\n    return _load(path)\n\n\nasync def _load(path: str) -> int:",
+    ],
+    ids=["annotated future", "returns a call"],
+)
+def test_a_plain_function_that_returns_an_awaitable_is_silent(git_repo: GitRepo, no_rules: Path, plain: str) -> None:
+    fork = "import asyncio\n" + FORK_BASE
+    body = '    async def step(self) -> int:\n        return await load_weights("w")  # AEON\n'
+    upstream = "import asyncio\n" + MADE_PLAIN.replace("def load_weights(path: str) -> int:", plain)
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: WAS_ASYNC, FORK: fork},
+        {FORK: fork.replace("    pass\n", body)},
+        [(SUBJECT, {RUNNER: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []

@@ -561,3 +561,23 @@ def test_a_removed_choice_held_under_a_key_is_passed(git_repo: GitRepo, no_rules
     report = choice_case(git_repo, no_rules, fork)
     given = [(f.path, f.line, f.severity.value) for f in report.findings if '"gumbel" given as' in f.message]
     assert given == [(FORK, 1, "warning"), (FORK, 5, "warning")]
+
+
+@pytest.mark.parametrize(
+    ("table", "silent"),
+    [
+        ('AEON_HELD = (_Backend["FLASH_ATTN_VLLM_V1"], _Backend.TRITON_ATTN)\n', False),  # a member by its name
+        ('AEON_HELD = [backends()["FLASH_ATTN_VLLM_V1"], None]\n', False),  # a key of a call's result
+        ('AEON_NAMES = ["FLASH_ATTN_VLLM_V1", "TRITON_ATTN"]\n', True),  # the fork's own list of choices
+    ],
+    ids=["member subscript", "call subscript", "own display"],
+)
+def test_a_subscript_in_a_display_reads_its_key(git_repo: GitRepo, no_rules: Path, table: str, silent: bool) -> None:
+    """#38048 renamed RequestStatus.WAITING_FOR_FSM: ``RequestStatus["WAITING_FOR_FSM"]`` inside a tuple
+    of members raises KeyError after the merge; a display of the fork's own strings declares them."""
+    fork = "from vllm.platforms.interface import _Backend\n\n\ndef backends():\n    return {}\n\n\n" + table
+    sides = s.merge_case(
+        git_repo, {INTERFACE: BACKENDS_BASE}, {FORK: fork}, [(SUBJECT_25489, {INTERFACE: BACKENDS_RENAMED})]
+    )
+    got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert got == ([] if silent else [fork.count("\n")])

@@ -640,3 +640,50 @@ def test_a_parameter_the_body_unpacks_into_is_bound_twice(
     )
     got = [line for path, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER]
     assert got == ([7] if reported else [])
+
+
+# -- #48798: a pool's get_finished() -> list[tuple[JobId, bool]] made list[tuple[JobId, bool, float]] -----
+POOL = "vllm/v1/kv_offload/aeon_pool_shapes.py"
+POOL_BASE = (
+    "from collections import deque\n\n\nclass ThreadPool:\n    def __init__(self) -> None:\n"
+    "        self._finished_q: deque[tuple[int, bool]] = deque()\n\n"
+    "    def get_finished(self) -> list[tuple[int, bool]]:\n        items = list(self._finished_q)\n"
+    "        self._finished_q.clear()\n        return items\n\n\n"
+    + "".join(f"def other{i}(x: int) -> int:\n    return x + {i}\n\n\n" for i in range(6))
+)
+POOL_TIMED = POOL_BASE.replace("tuple[int, bool]", "tuple[int, bool, float]")
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream", "line"),
+    [
+        ("    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n", POOL_TIMED, 5),
+        ("    done = pool.get_finished()\n    return [job for job, ok in done if ok]\n", POOL_TIMED, 6),
+        ("    for job_id, ok, _ in pool.get_finished():\n        print(job_id, ok)\n", POOL_TIMED, None),
+        ("    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n", POOL_BASE + "# cleanup\n", None),
+        (  # a local bound twice: which value the loop sees is not known
+            "    done = pool.get_finished()\n    done = []\n    return [job for job, ok in done if ok]\n",
+            POOL_TIMED,
+            None,
+        ),
+    ],
+    ids=["loop", "local", "takes three", "unchanged", "rebound local"],
+)
+def test_a_loop_over_an_annotated_collection_of_tuples(
+    git_repo: GitRepo, no_rules: Path, body: str, upstream: str, line: int | None
+) -> None:
+    """``for a, b in f()`` over a function that returns a collection: the element tuple its return
+    annotation names is what each step unpacks."""
+    user = f"from vllm.v1.kv_offload.aeon_pool_shapes import ThreadPool\n\n\ndef aeon_drain(pool: ThreadPool):\n{body}"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, POOL: POOL_BASE},
+        {STATS_USER: user},
+        [("[KV Offload] Tiering metrics (#48798)", {POOL: upstream})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if line is None:
+        assert got == []
+    else:
+        [(path, at, message)] = got
+        assert (path, at) == (STATS_USER, line) and "unpacks 2 values" in message and POOL in message, message

@@ -1901,3 +1901,55 @@ def test_an_untyped_call_of_a_name_upstream_removed_is_not_an_outside_librarys_m
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [p for p, _, _ in rows] == ([fork_path] if reported else [])
     assert all("step" in message for _, _, message in rows)
+
+
+# -- #29066: FusedMoEMethodBase.apply lost top_k, renormalize, ... (its callers pass layer, x, router_logits) --
+APPLY_BASE_FILE = "vllm/model_executor/layers/fused_moe/method_shapes.py"
+APPLY_BASE = """class MoEMethodBase:
+    def apply(self, layer, x, router_logits, top_k, renormalize, use_grouped_topk=False, topk_group=None):
+        raise NotImplementedError
+
+
+def run(method, layer, x, logits):
+    return method.apply(layer=layer, x=x, router_logits=logits, top_k=layer.top_k, renormalize=True)
+"""
+APPLY_CUT = """class MoEMethodBase:
+    def apply(self, layer, x, router_logits):
+        raise NotImplementedError
+
+
+def run(method, layer, x, logits):
+    return method.apply(layer=layer, x=x, router_logits=logits)
+"""
+APPLY_FORK = "vllm/model_executor/layers/fused_moe/aeon_method.py"
+
+
+@pytest.mark.parametrize(
+    ("signature", "error"),
+    [
+        ("self, layer, x, router_logits, top_k, renormalize, use_grouped_topk=False, **kwargs", True),
+        ("self, layer, x, router_logits, top_k, renormalize, use_grouped_topk=False, topk_group=None", True),
+        ("self, layer, x, router_logits, **kwargs", False),  # fits the new base
+        ("self, layer, x, router_logits, top_k=2, **kwargs", False),  # its extra parameter is optional
+    ],
+    ids=["rest in kwargs", "full copy", "new shape", "optional extra"],
+)
+def test_override_that_still_requires_parameters_the_base_dropped(
+    git_repo: GitRepo, no_rules: Path, signature: str, error: bool
+) -> None:
+    """The fork's override requires top_k and renormalize; upstream's base and its callers dropped them: the
+    call raises TypeError on the fork's class.  An override that names the base's leading parameters and
+    takes the rest in ``**kwargs`` matched the old base (callers passed the rest by keyword)."""
+    fork = (
+        "from vllm.model_executor.layers.fused_moe.method_shapes import MoEMethodBase\n\n\n"
+        f"class AeonMethod(MoEMethodBase):\n    def apply({signature}):\n        return x\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {APPLY_BASE_FILE: APPLY_BASE},
+        {APPLY_FORK: fork},
+        [("[MoE] Remove apply args (#29066)", {APPLY_BASE_FILE: APPLY_CUT})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert errors == ([(APPLY_FORK, 5)] if error else [])

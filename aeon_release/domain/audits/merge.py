@@ -46,6 +46,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_i
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
+from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.memo import Memo
@@ -124,6 +125,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     registration_drift,
     return_drift,
     returned_string_drift,
+    type_drift,
     tuple_value_drift,
     key_drift,
     constant_drift,

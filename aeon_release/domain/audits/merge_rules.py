@@ -24,6 +24,7 @@ DTYPE_DRIFT = "merge/dtype-drift"
 ARCH_DRIFT = "merge/arch-drift"
 READ_BEFORE_SET = "merge/read-before-set"
 KEY_DRIFT = "merge/key-drift"
+TYPE_DRIFT = "merge/type-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -68,6 +69,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "fork-owned code looks a table up by the key type upstream stopped keying it by",
+    ),
+    RuleInfo(
+        TYPE_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "fork-owned code treats as a string a field, parameter or return upstream made an enum",
     ),
     RuleInfo(
         DEFAULT_DRIFT,

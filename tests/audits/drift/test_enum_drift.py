@@ -540,3 +540,29 @@ def test_an_attribute_the_enum_s_module_keeps_a_member_in(
     report = audit(git_repo, sides, tmp_path)
     errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
     assert errors == ([] if silent else [("pkg/use.py", line_of(fork, " 2"))])
+
+
+ORDER_BASE = (
+    "from enum import IntEnum\n\n\nclass SharedExpertsOrder(IntEnum):\n    NONE = (0,)\n    EXTERNAL = (1,)\n"
+    "    NO_OVERLAP = (2,)\n    MK_INTERNAL_OVERLAPPED = (3,)\n    MULTI_STREAM_OVERLAPPED = (4,)\n"
+)
+# #35326: EXTERNAL removed, the members after it renumbered (each value a one-element tuple: the int's arguments)
+ORDER_UPSTREAM = ORDER_BASE.replace("    EXTERNAL = (1,)\n", "").replace("(2,)", "(1,)").replace("(3,)", "(2,)")
+ORDER_UPSTREAM = ORDER_UPSTREAM.replace("(4,)", "(3,)")
+ORDER_USE = "from se import SharedExpertsOrder\n\n\ndef overlapped(order: SharedExpertsOrder) -> bool:\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("    return order >= 3  # MK_INTERNAL_OVERLAPPED or MULTI_STREAM_OVERLAPPED\n", False),
+        ("    return order == 2  # NO_OVERLAP\n", False),
+        ("    return order >= 2  # MK_INTERNAL_OVERLAPPED or MULTI_STREAM_OVERLAPPED\n", True),  # the new numbers
+        ("    return order == 3  # MULTI_STREAM_OVERLAPPED\n", True),  # written for the new numbering
+    ],
+)
+def test_tuple_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    fork = ORDER_USE + body
+    sides = three_way(git_repo, {"se.py": ORDER_BASE}, {"use.py": fork}, {"se.py": ORDER_UPSTREAM})
+    errors = [(p, line) for p, line, severity in found(audit(git_repo, sides, tmp_path), DRIFT) if severity == "error"]
+    assert errors == ([] if silent else [("use.py", 5)])

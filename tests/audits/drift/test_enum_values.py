@@ -36,6 +36,12 @@ CASES = {
             Foo = auto()
             BAR = "bar"
     """,
+    "an int enum's one-element tuple is the int": """
+        class T(enum.IntEnum):
+            NONE = (0,)
+            NO_OVERLAP = (2,)
+            WIDE = (1 << 3,)
+    """,
     "negative and annotated": """
         class N(Enum):
             LOW: int = -1

@@ -26,8 +26,9 @@ variable whose default changed.
 from __future__ import annotations
 
 import ast
+import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
@@ -133,14 +134,51 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
         )
         if default is None:
             continue
-        try:
-            value = ast.literal_eval(default)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        value = literal_default(default)
+        if value is _NOT_LITERAL:
             seen.setdefault(name, set()).add(("?", "?"))  # an expression: not one literal default
             continue
         if isinstance(value, (str, int, float, bool)) or value is None:
             seen.setdefault(name, set()).add((ast.unparse(default), value))
     return {name: next(iter(values)) for name, values in seen.items() if len(values) == 1 and ("?", "?") not in values}
+
+
+_NOT_LITERAL = object()
+_ARITHMETIC: dict[type[ast.operator], Callable[[int, int], int]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.LShift: operator.lshift,
+}
+
+
+def literal_default(node: ast.expr) -> object:
+    """A default's value: a literal, or one spelt as arithmetic (``str(16 * 1024)``, ``64 * 1024``,
+    ``1 << 20``); else ``_NOT_LITERAL``."""
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        pass
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" and len(node.args) == 1:
+        inner = _integer(node.args[0])
+        return str(inner) if inner is not None else _NOT_LITERAL
+    inner = _integer(node)
+    return inner if inner is not None else _NOT_LITERAL
+
+
+def _integer(node: ast.expr) -> int | None:
+    """Integer arithmetic over int literals (no powers: a default is never astronomically large)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        left, right = _integer(node.left), _integer(node.right)
+        if left is None or right is None or (isinstance(node.op, ast.FloorDiv) and right == 0):
+            return None
+        if isinstance(node.op, ast.LShift) and not 0 <= right <= 64:
+            return None
+        return _ARITHMETIC[type(node.op)](left, right)
+    return None
 
 
 def _meaning(value: _Value) -> object:
@@ -221,11 +259,10 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 change = changed.get(str_value(node.args[0]) or "")
                 if change is None:
                     continue
-                try:
-                    value = ast.literal_eval(node.args[1])
-                except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-                    continue
-                if _meaning(value) == _meaning(change.old_value):
+                value = literal_default(node.args[1])
+                if (value is None or isinstance(value, (str, int, float, bool))) and _meaning(value) == _meaning(
+                    change.old_value
+                ):
                     yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
 
 

@@ -750,13 +750,25 @@ def _comment_tie(file: _File, node: ast.AST, change: Renumbered) -> tuple[str, s
 
 
 def _comment_means_another(file: _File, node: ast.AST, change: Renumbered) -> bool:
-    """``x == 5  # RUNNING`` where RUNNING is 5 after the merge: written for the new numbering."""
+    """``x == 5  # RUNNING`` where RUNNING is 5 after the merge: written for the new numbering.  A bound
+    whose comment names the member the number meant before (``>= 3  # MK or STREAMS``: 3 and 4 then) is not:
+    the range the comment lists is the old numbering's."""
     comment = file.comment(node.lineno)  # type: ignore[attr-defined]
     value = _literal(node)
+    if _is_bound(file, node) and file.spells(change.enum.short, change.member, comment) is not None:
+        return False
     return any(
         file.spells(change.enum.short, member, comment) is not None
         for member, new in change.enum.members.items()
         if new == value and member != change.member
+    )
+
+
+def _is_bound(file: _File, node: ast.AST) -> bool:
+    """``x >= 3``, ``3 < x``: an ordering comparison, a range of members rather than one."""
+    parent = file.parents.get(node)
+    return isinstance(parent, ast.Compare) and any(
+        isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in parent.ops
     )
 
 

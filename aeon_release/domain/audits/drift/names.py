@@ -282,10 +282,18 @@ def _choices_among(lines: list[str], names: set[str]) -> set[str]:
         ends = [m.end() for m in (opener.search(line) for opener in _CHOICE_OPENERS) if m is not None]
         if ends:
             # a dict's value (``{"kv_connector": "P2pNcclConnector"}``) is set, not declared one of a set
+            # and a subscript's key (``Status["WAITING"]`` in a tuple of members) is read, not declared
             found.update(
-                m.group() for m in _QUOTED_WORD.finditer(line, min(ends) + 1) if not _after_colon(line, m.start() - 1)
+                m.group()
+                for m in _QUOTED_WORD.finditer(line, min(ends) + 1)
+                if not _after_colon(line, m.start() - 1) and not _subscripted(line, m.start() - 1)
             )
     return found & names
+
+
+def _subscripted(line: str, quote: int) -> bool:
+    """The quote at ``quote`` opens a subscript's key: ``x["`` / ``f()["`` / ``t[0]["``, not a list's ``= ["``."""
+    return quote >= 2 and line[quote - 1] == "[" and (line[quote - 2].isalnum() or line[quote - 2] in "_)]")
 
 
 def _after_colon(line: str, quote: int) -> bool:

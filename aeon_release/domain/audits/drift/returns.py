@@ -138,7 +138,37 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
-    return _fork_owned(trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line), _unpack)
+    """Unpacks on lines the fork wrote; a loop over a local bound once to a call (``done = f()`` ...
+    ``for a, b in done``) steps through what that call returns."""
+    for path, module, owned in _fork_modules(
+        trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line)
+    ):
+        bound = _iterated_locals(module)
+        for node in walk_spanning(module, owned):
+            found = _unpack(path, node, bound)
+            if found is not None and found.line in owned:
+                yield found
+
+
+def _iterated_locals(module: ast.Module) -> dict[int, ast.expr]:
+    """The names a loop (or comprehension) iterates that their function binds once, to a call:
+    id of the iterated name -> the call."""
+    found: dict[int, ast.expr] = {}
+    for func in ast.walk(module):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        nodes = list(own_nodes(func.body))
+        stores = Counter(n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        calls = {
+            n.targets[0].id: n.value
+            for n in nodes
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+            if isinstance(n.value, ast.Call) and stores[n.targets[0].id] == 1
+        }
+        for n in nodes:
+            if isinstance(n, (ast.For, ast.comprehension)) and isinstance(n.iter, ast.Name) and n.iter.id in calls:
+                found[id(n.iter)] = calls[n.iter.id]
+    return found
 
 
 # ``for a, b in`` (also in a comprehension): a tuple loop target (a text prefilter; the AST decides)
@@ -170,7 +200,7 @@ def _fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[
             yield path, module, trees.owned_lines(path)
 
 
-def _unpack(path: str, node: ast.AST) -> Unpack | None:
+def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) -> Unpack | None:
     """``a, b = f(...)`` (or ``= await f(...)``, or ``a, *rest = f(...)``): names by position from one
     call; ``for a, b in zip(*f(...))`` / ``in [f(x) for x in xs]`` / ``in map(f, xs)`` the same, one
     loop step at a time; ``for a, b in f(...)``: what the generator yields."""
@@ -186,7 +216,7 @@ def _unpack(path: str, node: ast.AST) -> Unpack | None:
                 return None
             inner = target.elts[1]
             target, node = inner, ast.comprehension(inner, node.iter.args[0], [], 0)
-        source = _looped(node.iter)
+        source = _looped((bound or {}).get(id(node.iter), node.iter))
     else:
         return None
     if not isinstance(target, (ast.Tuple, ast.List)) or source is None:
@@ -351,7 +381,7 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
 # (patterns that start with a newline or a literal: Python's engine skips ahead fast)
 _TUPLE_RETURN = re.compile(r"\n[-+][ \t]*return [^\n]*,")
 _TUPLE_YIELD = re.compile(r"\n[-+][ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,")
-_TUPLE_ANNOTATION = re.compile(r"-> *tuple\[")
+_TUPLE_ANNOTATION = re.compile(r"-> *(?:[\w.]+\[)?tuple\[")  # ``-> tuple[``, ``-> list[tuple[``
 
 
 def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[str, Drift]:
@@ -369,11 +399,23 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
             continue
         before = _order(trees, trees.base, name, at_base, orders) or ()
         after = _order(trees, trees.theirs, name, at_theirs, orders) or ()
+        path = _measured_site(trees, name, at_theirs, lengths)
         if old != new:
-            drifts[name] = Drift(name, at_theirs[0][0], old, new, old_names=before, new_names=after, yields=yields)
+            drifts[name] = Drift(name, path, old, new, old_names=before, new_names=after, yields=yields)
         elif _reordered(before, after):
-            drifts[name] = Drift(name, at_theirs[0][0], old, new, before, after, before, after, yields)
+            drifts[name] = Drift(name, path, old, new, before, after, before, after, yields)
     return drifts
+
+
+def _measured_site(trees: ThreeTrees, name: str, sites: list[tuple[str, int]], of: Callable[[_Def], set[int]]) -> str:
+    """The file of the first def of ``name`` upstream whose shape shows (a def of the name that returns
+    nothing countable, in another class, is not the one that changed)."""
+    texts = trees.blobs(trees.theirs, sorted({p for p, _ in sites}))
+    for path, line in sites:
+        node = _def_at(texts.get(path), line, name)
+        if node is not None and of(node):
+            return path
+    return sites[0][0]
 
 
 def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: bool = False) -> set[str]:
@@ -603,11 +645,42 @@ def _own_yields(func: _Def) -> Iterator[ast.expr | None]:
 
 
 def yielded_lengths(func: _Def) -> set[int]:
-    """The lengths of the tuples a generator yields (as ``returned_lengths``); not a generator: nothing."""
-    return {
+    """The lengths of the tuples each step of a loop over a call of ``func`` takes: what a generator
+    yields (as ``returned_lengths``); for a function that returns a collection, the tuple its return
+    annotation names for the elements (``-> list[tuple[JobId, bool]]``: 2); else nothing."""
+    found = {
         len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN
         for value in _own_yields(func)
     }
+    if found or func.returns is None:
+        return found
+    length = _element_tuple_length(func.returns)
+    return {length} if length is not None else set()
+
+
+# annotations whose iteration steps through elements of their first argument
+_ELEMENT_CONTAINERS = frozenset(
+    {"list", "List", "Sequence", "Iterable", "Iterator", "Generator", "Collection", "deque", "set", "frozenset"}
+    | {"AsyncIterator", "AsyncIterable", "AsyncGenerator", "MutableSequence", "Set", "AbstractSet"}
+)
+
+
+def _element_tuple_length(annotation: ast.expr) -> int | None:
+    """``list[tuple[A, B]]`` (or ``Iterator[...]``, ``Generator[tuple[...], None, None]``, a string of
+    one): 2; an element that is not a fixed-length tuple (``tuple[int, ...]``, ``Any``): None."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        parsed = parse_python(annotation.value)
+        first = parsed.body[0] if parsed is not None and len(parsed.body) == 1 else None
+        return _element_tuple_length(first.value) if isinstance(first, ast.Expr) else None
+    if not isinstance(annotation, ast.Subscript) or _last_name(annotation.value) not in _ELEMENT_CONTAINERS:
+        return None
+    element = annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
+    if not isinstance(element, ast.Subscript) or _last_name(element.value) not in ("tuple", "Tuple"):
+        return None
+    parts = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
+    if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
+        return None
+    return len(parts)
 
 
 def returned_lengths(func: _Def) -> set[int]:

@@ -479,6 +479,7 @@ class _Checker:
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
                 if isinstance(node, ast.Await):
                     awaited.add(id(node.value))
+                awaited.update(id(arg) for arg in _handed_to_the_loop(node))
                 if isinstance(node, ast.Call) and "logger" in _last(node.func).lower():
                     logged.update(id(a) for a in node.args)
                 if isinstance(node, ast.Call) and node.lineno in owned:
@@ -680,6 +681,11 @@ class _Checker:
         if was == _FUNCTION and now == _COROUTINE and not awaited:
             return (
                 "upstream made a coroutine function (async def): the call gets a coroutine, never run, not its result"
+            )
+        if was == _COROUTINE and now == _FUNCTION and awaited and not _may_return_awaitable(after.node):
+            return (
+                "upstream made a plain function (no longer async def): awaiting its result "
+                "(or handing it to the event loop) fails with a TypeError"
             )
         if now == _PROPERTY:
             return "upstream made a property: the call calls its value"
@@ -1423,7 +1429,7 @@ class _Checker:
         old, new = signature(before.node, True), signature(after.node, True)
         if mine is None or old is None or new is None or old == new:
             return None
-        if override_problem(mine, old) is not None:
+        if override_problem(mine, old) is not None and not _matched_by_keyword(mine, old):
             return None  # the override never matched: a deliberate difference, not drift
         problem = (
             override_problem(mine, new)
@@ -1701,6 +1707,14 @@ def _gained_optional(mine: Sig, old: Sig, new: Sig) -> list[str]:
     had = set(old.positional) | set(old.kwonly)
     takes = set(mine.positional) | set(mine.kwonly)
     return [p for p in (*new.positional, *new.kwonly) if p not in had and p not in takes and not new.required(p)]
+
+
+def _matched_by_keyword(override: Sig, base: Sig) -> bool:
+    """An override that names the base's leading parameters and takes the rest in ``**kwargs``
+    (``def apply(self, layer, x, top_k, **kwargs)``): it matched the base for callers that pass the rest
+    by keyword, as upstream's did."""
+    rest = list(base.positional[len(override.positional) :])
+    return override.varkw and bool(rest) and override_problem(override, _without(base, rest)) is None
 
 
 def _without(sig: Sig, names: list[str]) -> Sig:
@@ -2243,6 +2257,39 @@ def _kind(node: ast.AST) -> str | None:
 
 
 _PROPERTY, _COROUTINE, _FUNCTION, _VALUE = "property", "coroutine", "function", "value"
+
+# Calls that take a coroutine and run it (``asyncio.run(f())``, ``loop.run_until_complete(f())``,
+# ``asyncio.gather(f(), g())``): their coroutine arguments are awaited as surely as ``await f()``.
+_LOOP_RUNNERS = frozenset(
+    {"run", "run_until_complete", "ensure_future", "create_task", "gather", "wait_for", "shield"}
+    | {"run_coroutine_threadsafe"}
+)
+_AWAITABLE_WORDS = re.compile(r"\b(?:Awaitable|Coroutine|Future|Task|Any|object)\b")
+
+
+def _handed_to_the_loop(node: ast.AST) -> list[ast.expr]:
+    """The call arguments an event-loop runner awaits: ``asyncio.run(f())``'s ``f()``; a runner met by
+    its last name only when its owner says ``asyncio`` or ``loop`` (``self.run(...)`` is not one)."""
+    if not isinstance(node, ast.Call) or _last(node.func) not in _LOOP_RUNNERS:
+        return []
+    owner = node.func.value if isinstance(node.func, ast.Attribute) else None
+    said = ast.unparse(owner).lower() if owner is not None else ""
+    if "asyncio" not in said and "loop" not in said:
+        return []
+    args = node.args if _last(node.func) == "gather" else node.args[:1]
+    return [a for a in args if isinstance(a, ast.Call)]
+
+
+def _may_return_awaitable(node: ast.AST) -> bool:
+    """A plain function whose result may still be awaited: annotated with an awaitable (``-> Future``,
+    ``-> Awaitable[T]``, ``-> Any``), or unannotated with a ``return`` of a call (a coroutine it makes)."""
+    if not isinstance(node, ast.FunctionDef):
+        return True
+    if node.returns is not None:
+        return _AWAITABLE_WORDS.search(ast.unparse(node.returns)) is not None
+    return any(isinstance(n, ast.Return) and isinstance(n.value, ast.Call) for n in ast.walk(node))
+
+
 _KIND_SAYS = {
     _PROPERTY: "a property",
     _COROUTINE: "a coroutine function (async def)",

@@ -1,0 +1,320 @@
+"""Type drift: upstream made a ``str`` an enum; fork-owned code still treats the value as a string.
+
+``mamba_type: str = "mamba2"`` became ``mamba_type: MambaAttentionBackendEnum = ...MAMBA2`` (#41188),
+and every def that returned ``"mamba2"`` returns the member now.  A fork line ``spec.mamba_type ==
+"mamba2"`` merges cleanly and is never true again (a plain ``Enum`` member equals no string); a fork
+override that still returns ``"mamba2"`` hands upstream's callers a string where they expect the
+member; a fork call that passes ``"mamba2"`` for the parameter does the same.
+
+Upstream's side: the Python files whose diff removed a ``str`` annotation (``name: str``, ``-> str``);
+those are parsed at the base and at upstream, and a field, parameter or return whose annotation went
+from ``str`` (``str | None``, ``Optional[str]``) to a class that is an enum without a ``str`` mixin
+(found in the file or through its import) is retyped.  The fork's side: its files whose added lines hold
+a string literal and a retyped name; on lines it wrote, a comparison of the name (``x.name``, ``x.name()``)
+with a string, a keyword or positional argument of a string for the retyped parameter or field, and a
+``return "..."`` in an override (a method of that name in a class deriving from one that retyped it).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from aeon_release.domain.audits.drift.enums import Kind, enums_of
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, walk_spanning
+
+# a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``)
+_STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M)
+_ANNOTATION = re.compile(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
+_RETURN = re.compile(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
+_STR_TYPES = frozenset({"str", "str | None", "None | str", "Optional[str]"})
+_STRING = re.compile(r"""["']""")
+
+
+@dataclass(frozen=True)
+class Retyped:
+    """A name whose annotation upstream changed from ``str`` to ``enum``."""
+
+    name: str
+    enum: str  # the enum class's name
+    path: str  # upstream's file
+    owners: frozenset[str] = frozenset()  # the classes that declare it (a field, a method)
+    function: str = ""  # a parameter's function
+    index: int = -1  # a parameter's position among the call's arguments (self left out)
+    values: frozenset[str] = field(default_factory=frozenset)  # the enum's string values
+
+
+@dataclass
+class _Found:
+    fields: dict[str, Retyped] = field(default_factory=dict)  # fields and returns (read as ``x.name``)
+    params: dict[str, list[Retyped]] = field(default_factory=dict)  # function name -> its parameters
+
+
+def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    if not trees.mine:
+        return []
+    pairs = {p: got for p in trees.upstream.matching(_STR_LINE, ".py") if (got := _pairs(trees.upstream.raw(p)))}
+    enums = _plain_enums(trees, pairs)
+    candidates = sorted(p for p, got in pairs.items() if any(cls in enums for _, cls in got))
+    if not candidates:
+        return []
+    found = _retyped(trees, candidates)
+    if not found.fields and not found.params:
+        return []
+    names = set(found.fields) | set(found.params) | {r.name for rs in found.params.values() for r in rs}
+    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+    findings = []
+    for path in sorted(trees.mine):
+        added = list(trees.mine[path].added.values()) if path.endswith(".py") else []
+        if not any(_STRING.search(line) for line in added) or not any(named.search(line) for line in added):
+            continue
+        module = trees.merged_module(path)
+        if module is not None:
+            findings += [
+                _finding(trees, path, line, r, how, pr_pattern)
+                for line, r, how in _uses(module, trees.owned_lines(path), found)
+            ]
+    return findings
+
+
+# -- upstream's side ------------------------------------------------------------------------------------
+def _pairs(diff: str) -> set[tuple[str, str]]:
+    """(name, class): the diff removes a ``str`` annotation of the name and adds the class's annotation of
+    it (a return whose def line holds no name pairs as ``)``).  The removed ``str`` lines are found first;
+    only the added lines that name one of theirs are read."""
+    removed = {
+        name for line in _STR_LINE.findall(diff) for name, annotation in _annotations(line) if annotation == "str"
+    }
+    if not removed:
+        return set()
+    words = "|".join(sorted(map(re.escape, removed - {")"}))) or "(?!)"
+    named = re.compile(rf"^\+[^\n]*(?:\b(?:{words})\b|\)[ \t]*->)[^\n]*", re.M)
+    return {
+        (name, annotation)
+        for line in named.findall(diff)
+        for name, annotation in _annotations(line)
+        if name in removed and annotation[:1].isupper()
+    }
+
+
+def _annotations(line: str) -> list[tuple[str, str]]:
+    return [*_ANNOTATION.findall(line), *((fn or ")", t) for fn, t in _RETURN.findall(line))]
+
+
+def _plain_enums(trees: ThreeTrees, pairs: dict[str, set[tuple[str, str]]]) -> set[str]:
+    """Of the classes paired in these files, those defined (in the file, or in the module it imports the
+    class from) as an enum without a ``str`` mixin: the files' and those modules' texts at upstream."""
+    texts = trees.blobs(trees.theirs, sorted(pairs))
+    homes: dict[str, set[str]] = {}
+    for path, found in pairs.items():
+        for cls in {c for _, c in found}:
+            where = _import_source(texts[path] or "", cls)
+            homes.setdefault(cls, set()).update(
+                [path] if where is None else [where, where.removesuffix(".py") + "/__init__.py"]
+            )
+    sources = trees.blobs(trees.theirs, sorted({p for ps in homes.values() for p in ps}))
+    plain = set()
+    for cls, paths in homes.items():
+        for path in paths:
+            for name, bases in _CLASS_HEADER.findall(sources.get(path) or ""):
+                if name == cls and re.search(r"Enum\b", bases) and not re.search(r"\bstr\b|StrEnum", bases):
+                    plain.add(cls)
+    return plain
+
+
+_CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
+
+
+def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
+    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found = _Found()
+    for path in paths:
+        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
+        if before is None or after is None:
+            continue
+        old = dict(_annotated(before))
+        for key, (annotation, owner, index) in _annotated(after):
+            was = old.get(key)
+            enum = _enum_name(annotation)
+            if was is None or enum is None or ast.unparse(was[0]) not in _STR_TYPES:
+                continue
+            values = _plain_enum_values(trees, path, theirs[path] or "", enum)
+            if values is None:
+                continue
+            kind, name = key[0], key[-1]
+            if kind == "param":
+                found.params.setdefault(key[1], []).append(
+                    Retyped(name, enum, path, function=key[1], index=index, values=values)
+                )
+            else:
+                prior = found.fields.get(name)
+                owners = frozenset({owner} | (prior.owners if prior else frozenset()))
+                found.fields[name] = Retyped(name, enum, path, owners, values=values)
+    return found
+
+
+def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.expr, str, int]]]:
+    """(("field", Class, name) | ("return", Class, name) | ("param", function, name), (annotation, owner, position))."""
+    scopes: list[ast.ClassDef | ast.Module] = [*_classes(module.body), module]
+    for cls in scopes:
+        owner = cls.name if isinstance(cls, ast.ClassDef) else ""
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and owner:
+                yield ("field", owner, stmt.target.id), (stmt.annotation, owner, -1)
+            elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if stmt.returns is not None and owner:
+                    yield ("return", owner, stmt.name), (stmt.returns, owner, -1)
+                args = [*stmt.args.posonlyargs, *stmt.args.args]
+                skip = 1 if owner and args and args[0].arg in ("self", "cls") else 0
+                for i, arg in enumerate(args[skip:]):
+                    if arg.annotation is not None:
+                        yield ("param", stmt.name, arg.arg), (arg.annotation, owner, i)
+                for arg in stmt.args.kwonlyargs:
+                    if arg.annotation is not None:
+                        yield ("param", stmt.name, arg.arg), (arg.annotation, owner, -1)
+
+
+def _classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
+    """The classes of a module, nested ones too, without walking into function bodies."""
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield stmt
+            yield from _classes(stmt.body)
+        elif isinstance(stmt, (ast.If, ast.Try)):
+            yield from _classes([*stmt.body, *stmt.orelse])
+
+
+def _enum_name(annotation: ast.expr) -> str | None:
+    """The class an annotation names, ``None`` unions and ``Optional`` aside (a capitalised name)."""
+    node = annotation
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        node = sides[0] if len(sides) == 1 else node
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Optional":
+        node = node.slice
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return name if name[:1].isupper() and name not in ("Any", "Literal") else None
+
+
+def _plain_enum_values(trees: ThreeTrees, path: str, text: str, name: str) -> frozenset[str] | None:
+    """The string values of ``name`` when it is an enum that no string equals (no ``str`` mixin, not a
+    ``StrEnum``), defined in ``text`` or in the module it imports the name from; else None."""
+    where = _import_source(text, name)
+    source = text
+    if where is not None:
+        package = where.removesuffix(".py") + "/__init__.py"
+        texts = trees.blobs(trees.theirs, [where, package])
+        source = texts[where] or texts[package] or ""
+    if not source:
+        return None
+    cls = enums_of(source).get(name)
+    header = re.search(rf"^[ \t]*class[ \t]+{re.escape(name)}[ \t]*\(([^)]*)\)", source, re.M)
+    if cls is None or cls.kind is not Kind.ENUM or cls.int_based or header is None:
+        return None
+    if re.search(r"\bstr\b", header.group(1)):
+        return None  # ``class E(str, Enum)``: its members equal their strings
+    return frozenset(v for v in cls.members.values() if isinstance(v, str))
+
+
+def _import_source(text: str, name: str) -> str | None:
+    """``from a.b import Name`` -> ``a/b.py`` (None: not imported by a from-import)."""
+    found = re.search(
+        rf"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(?:\([^)]*|[^\n]*)\b{re.escape(name)}\b", text, re.M
+    )
+    return found.group(1).replace(".", "/") + ".py" if found is not None else None
+
+
+# -- the fork's side -------------------------------------------------------------------------------------
+def _uses(module: ast.Module, owned: set[int], found: _Found) -> Iterator[tuple[int, Retyped, str]]:
+    parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    for node in walk_spanning(module, owned):
+        line = getattr(node, "lineno", 0)
+        if line not in owned:
+            continue
+        if isinstance(node, ast.Compare):
+            yield from _compared(node, found)
+        elif isinstance(node, ast.Call):
+            yield from _passed(node, found)
+        elif isinstance(node, ast.Return) and _strings(node.value):
+            hit = _override(node, parents, found)
+            if hit is not None:
+                yield line, hit, f"returns {ast.unparse(node.value)} from an override of {hit.name}"  # type: ignore[arg-type]
+
+
+def _compared(node: ast.Compare, found: _Found) -> Iterator[tuple[int, Retyped, str]]:
+    sides = [node.left, *node.comparators]
+    if not any(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
+        return
+    for side in sides:
+        read = side.func if isinstance(side, ast.Call) else side
+        if isinstance(read, ast.Attribute) and read.attr in found.fields:
+            strings = [s for s in sides if s is not side and _strings(s)]
+            if strings:
+                hit = found.fields[read.attr]
+                yield node.lineno, hit, f"compares {ast.unparse(side)} with {ast.unparse(strings[0])}"
+                return
+
+
+def _passed(call: ast.Call, found: _Found) -> Iterator[tuple[int, Retyped, str]]:
+    callee = (
+        call.func.attr
+        if isinstance(call.func, ast.Attribute)
+        else call.func.id
+        if isinstance(call.func, ast.Name)
+        else ""
+    )
+    for param in found.params.get(callee, []):
+        given = call.args[param.index] if 0 <= param.index < len(call.args) else None
+        given = given or next((k.value for k in call.keywords if k.arg == param.name), None)
+        if given is not None and _strings(given) and not _member_values(given, param):
+            yield call.lineno, param, f"passes {ast.unparse(given)} to {callee}() for {param.name}"
+    for keyword in call.keywords:
+        hit = found.fields.get(keyword.arg or "")
+        if (
+            hit is not None
+            and callee in hit.owners
+            and _strings(keyword.value)
+            and not _member_values(keyword.value, hit)
+        ):
+            yield call.lineno, hit, f"passes {keyword.arg}={ast.unparse(keyword.value)} to {callee}()"
+
+
+def _override(node: ast.Return, parents: dict[int, ast.AST], found: _Found) -> Retyped | None:
+    func = parents.get(id(node))
+    while func is not None and not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        func = parents.get(id(func))
+    cls = parents.get(id(func)) if func is not None else None
+    hit = found.fields.get(func.name) if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if hit is None or not isinstance(cls, ast.ClassDef):
+        return None
+    bases = {b.attr if isinstance(b, ast.Attribute) else b.id if isinstance(b, ast.Name) else "" for b in cls.bases}
+    return hit if bases & hit.owners else None
+
+
+def _strings(node: ast.expr | None) -> bool:
+    """A string literal, or a display of them (``("mamba1", "mamba2")``)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return bool(node.elts) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts)
+    return False
+
+
+def _member_values(node: ast.expr, hit: Retyped) -> bool:
+    """A string that is one of the enum's values: a validating config may still turn it into the member."""
+    return isinstance(node, ast.Constant) and node.value in hit.values
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, hit: Retyped, how: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.enum)}\b", pr_pattern)
+    message = (
+        f"fork-owned line {how}, but upstream made {hit.name} a {hit.enum} ({hit.path}{commit}), an enum no "
+        f"string equals: the comparison is never true and a string handed on is not the member upstream's "
+        f"code expects; use {hit.enum}'s member"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)

@@ -1,0 +1,132 @@
+"""Type drift: upstream made a ``str`` field, parameter or return an enum; the fork still uses strings.
+
+Shaped like #41188 (5536fc0c01): ``MambaSpec.mamba_type: str = "mamba2"`` became
+``MambaAttentionBackendEnum.MAMBA2``, the layers' ``mamba_type`` properties return the member and
+``get_mamba_attn_backend(mamba_type)`` takes it.  A plain ``Enum`` equals no string: a fork line
+``spec.mamba_type == "mamba2"`` is never true again, and a string handed on is not the member.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+REGISTRY = "vllm/v1/attention/backends/registry.py"
+REGISTRY_TEXT = """from enum import Enum
+
+
+class MambaAttentionBackendEnum(Enum):
+    MAMBA1 = "vllm.v1.attention.backends.mamba1_attn.Mamba1AttentionBackend"
+    MAMBA2 = "vllm.v1.attention.backends.mamba2_attn.Mamba2AttentionBackend"
+
+
+class Labels(str, Enum):
+    MAMBA2 = "mamba2"
+"""
+SPEC = "vllm/v1/kv_cache_interface.py"
+SPEC_BASE = """from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class MambaSpec:
+    block_size: int
+    mamba_type: str = "mamba2"
+
+
+class MambaMixer2:
+    @property
+    def mamba_type(self) -> str:
+        return "mamba2"
+
+
+def get_mamba_attn_backend(mamba_type: str) -> str:
+    return mamba_type
+"""
+SPEC_ENUM = (
+    SPEC_BASE.replace(
+        "from dataclasses import dataclass\n",
+        "from dataclasses import dataclass\n\nfrom vllm.v1.attention.backends.registry import MambaAttentionBackendEnum\n",
+    )
+    .replace('mamba_type: str = "mamba2"', "mamba_type: MambaAttentionBackendEnum = MambaAttentionBackendEnum.MAMBA2")
+    .replace(
+        'def mamba_type(self) -> str:\n        return "mamba2"',
+        "def mamba_type(self) -> MambaAttentionBackendEnum:\n        return MambaAttentionBackendEnum.MAMBA2",
+    )
+    .replace(
+        "def get_mamba_attn_backend(mamba_type: str)",
+        "def get_mamba_attn_backend(mamba_type: MambaAttentionBackendEnum)",
+    )
+)
+SUBJECT = "[Misc] Replace mamba_type string literals with MambaAttentionBackendEnum (#41188)"
+FORK = "vllm/v1/aeon_mamba.py"
+HEAD = "from vllm.v1.kv_cache_interface import MambaMixer2, MambaSpec, get_mamba_attn_backend\n\n\n"
+
+
+def drift(
+    repo: GitRepo, config: Path, body: str, upstream: str = SPEC_ENUM, registry: str = REGISTRY_TEXT
+) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {REGISTRY: registry, SPEC: SPEC_BASE}, {FORK: HEAD + body}, [(SUBJECT, {SPEC: upstream})]
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def aeon_is_mamba2(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n',
+        'def aeon_mamba(spec: MambaSpec) -> bool:\n    return spec.mamba_type in ("mamba1", "mamba2")\n',
+        'class AeonMixer(MambaMixer2):\n    @property\n    def mamba_type(self) -> str:\n        return "mamba2"\n',
+        'def aeon_backend() -> str:\n    return get_mamba_attn_backend("mamba2")\n',
+        'def aeon_spec() -> MambaSpec:\n    return MambaSpec(block_size=16, mamba_type="mamba2")\n',
+    ],
+    ids=["compare", "in a tuple", "override returns a string", "argument", "constructor keyword"],
+)
+def test_a_string_where_upstream_made_an_enum(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, message)] = drift(git_repo, no_rules, body)
+    assert line == HEAD.count("\n") + body.count("\n")  # the body's last line
+    assert "upstream made mamba_type a MambaAttentionBackendEnum" in message and "#41188" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream", "registry"),
+    [  # the member compared: written for the enum
+        (
+            "def aeon(spec: MambaSpec) -> bool:\n    return spec.mamba_type == MambaSpec.mamba_type\n",
+            SPEC_ENUM,
+            REGISTRY_TEXT,
+        ),
+        # a string mixin enum equals its strings: the comparison still holds
+        (
+            'def aeon(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n',
+            SPEC_ENUM.replace("MambaAttentionBackendEnum", "Labels"),
+            REGISTRY_TEXT.replace("class Labels", "class Unused").replace(
+                "class MambaAttentionBackendEnum(Enum)", "class Labels(str, Enum)"
+            ),
+        ),
+        # upstream kept the string
+        (
+            'def aeon(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n',
+            SPEC_BASE + "\n# docs\n",
+            REGISTRY_TEXT,
+        ),
+        # another object's attribute of another name
+        ('def aeon(config) -> bool:\n    return config.model_type == "mamba2"\n', SPEC_ENUM, REGISTRY_TEXT),
+        # a class of the fork's own that is not upstream's: its method returns what it likes
+        (
+            'class Own:\n    @property\n    def mamba_type(self) -> str:\n        return "mamba2"\n',
+            SPEC_ENUM,
+            REGISTRY_TEXT,
+        ),
+    ],
+    ids=["member", "str mixin", "unchanged", "other attribute", "own class"],
+)
+def test_silent_twins(git_repo: GitRepo, no_rules: Path, body: str, upstream: str, registry: str) -> None:
+    assert drift(git_repo, no_rules, body, upstream, registry) == []
