@@ -113,8 +113,9 @@ def _environment(env: Mapping[str, str | None]) -> Iterator[None]:
 
 def cpu_seconds() -> float:
     """CPU seconds this process and its finished children (git, cmake) have used: what a hang guard
-    compares.  A busy machine stretches the wall time (a 1 s check took 7 s beside a full suite and
-    four other jobs on 2 cores) but not the CPU a check needs, which is what a quadratic walk grows."""
+    compares.  A busy machine stretches the wall time far more than the CPU a check needs (a 1 s check
+    took 7 s beside a full suite and four other jobs on 2 cores), and the CPU is what a quadratic walk
+    grows."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
 

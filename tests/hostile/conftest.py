@@ -44,7 +44,7 @@ def run_limited(
 
     The child is forked from a server that imported the CLI once (tests/hostile/limited.py says
     why and what stays the same).  ``timeout`` is CPU seconds (RLIMIT_CPU, for the run and for each
-    process it starts), which a busy machine does not stretch; the wall clock allows WALL_SLACK times
+    process it starts), which a busy machine stretches far less than the wall time; the wall clock allows WALL_SLACK times
     that, for a run that waits for good (a FIFO, a lock).  A run past either is killed and
     subprocess.TimeoutExpired raised, as subprocess.run does."""
     import tempfile

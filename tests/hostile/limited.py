@@ -87,7 +87,7 @@ def run(
 
 def record_cpu(path: str) -> None:
     """The CPU seconds this run used, its own and its finished children's (git, cmake): the hang guards'
-    measure, which a busy machine does not stretch the way it stretches the wall time."""
+    measure, which a busy machine stretches far less than the wall time."""
     mine, theirs = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = mine.ru_utime + mine.ru_stime + theirs.ru_utime + theirs.ru_stime
     with open(path, "w", encoding="ascii") as fh:
