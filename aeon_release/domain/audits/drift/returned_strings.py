@@ -55,7 +55,7 @@ def returned_string_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     names = _fork_called(trees)
     if not names:
         return []
-    vanished = _vanished(trees, names)
+    vanished = _not_returned_by_fork(trees, _vanished(trees, names))
     if not vanished:
         return []
     findings = []
@@ -140,6 +140,22 @@ def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vani
                 kept.discard(v)
                 break
     return kept
+
+
+def _not_returned_by_fork(trees: ThreeTrees, vanished: dict[str, list[Vanished]]) -> dict[str, list[Vanished]]:
+    """Of ``vanished``, the strings no def of the fork's own returns: a class or function of the fork with a
+    same-named def (``AeonKernel.get_name()`` returning "flash-attn") still answers the string, and a call
+    of the name may be its (only the fork's files whose added lines define one of the names are parsed)."""
+    if not vanished:
+        return vanished
+    defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, vanished))) + r")[ \t]*\(")
+    kept = dict(vanished)
+    for path in (p for p in trees.mine if p.endswith(".py")):
+        if any(defines.search(text) for text in trees.mine[path].added.values()):
+            for qualname, strings in _returned(trees.merged_text(path), set(kept)).items():
+                name = qualname.rsplit(".", 1)[-1]
+                kept[name] = [v for v in kept.get(name, []) if v.old not in strings]
+    return {name: gone for name, gone in kept.items() if gone}
 
 
 def _fork_uses(
