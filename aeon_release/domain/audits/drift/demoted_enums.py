@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
@@ -59,7 +59,8 @@ def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         added = " ".join(trees.mine[path].added.values())
         named = {n for n in demoted if re.search(rf"\b{re.escape(n)}\b", added)}
         module = trees.merged_module(path) if named else None
-        owned = trees.owned_lines(path) if module is not None else set()
+        named -= _own_names(module, path, demoted, trees.mine) if module is not None else set()
+        owned = trees.owned_lines(path) if module is not None and named else set()
         for line, name, use in _fork_uses(module, owned, named) if module is not None else ():
             findings.append(_finding(trees, path, line, demoted[name], use, pr_pattern))
     return findings
@@ -103,15 +104,76 @@ def _plain(node: ast.ClassDef) -> str | None:
     return ast.unparse(members[0]) if members else None
 
 
+def _own_names(module: ast.Module, path: str, demoted: dict[str, Demoted], fork: Container[str]) -> set[str]:
+    """The demoted names this file binds to something else: a class of its own (the fork's enum of that
+    name), or an import from a module of the fork's (a file it changed) that is neither the demoted
+    class's nor a package above it (an upstream module re-exporting the class still hands on upstream's)."""
+    own: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef) and node.name in demoted:
+            own.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node, path)
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if name in demoted and _fork_module(source, fork) and not _home_or_above(source, demoted[name].path):
+                    own.add(name)
+    return own
+
+
+def _absolute(node: ast.ImportFrom, path: str) -> str:
+    """The dotted module an import reads from, a relative one resolved against the file's package."""
+    if not node.level:
+        return node.module or ""
+    package = path.split("/")[: -node.level]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def _fork_module(module: str, fork: Container[str]) -> bool:
+    stem = module.replace(".", "/")
+    return f"{stem}.py" in fork or f"{stem}/__init__.py" in fork
+
+
+def _home_or_above(module: str, home: str) -> bool:
+    """``module`` is the file ``home`` (``a/b/c.py`` or ``a/b/c/__init__.py``) or a package above it."""
+    parts = home.removesuffix(".py").removesuffix("/__init__").split("/")
+    return any(module == ".".join(parts[:i]) for i in range(1, len(parts) + 1))
+
+
 def _fork_uses(module: ast.Module, owned: set[int], names: set[str]) -> Iterator[tuple[int, str, str]]:
     """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
-    typed = _annotated(module, names)
     seen: set[int] = set()
-    for node in ast.walk(module):
+    for node, typed in _scoped(module, _annotated(module.body, names), names):
         line = getattr(node, "lineno", 0)
         if line in owned and line not in seen and (hit := _use(node, names, typed)) is not None:
             seen.add(line)
             yield line, *hit
+
+
+def _scoped(node: ast.AST, typed: dict[str, str], names: set[str]) -> Iterator[tuple[ast.AST, dict[str, str]]]:
+    """Each node under ``node`` with the names annotated with a demoted class where it stands: a def's own
+    annotated parameters and variables, and the enclosing scope's names it does not bind itself; a name
+    the def also binds otherwise (a loop target, a plain assignment) is not the class there."""
+    for child in ast.iter_child_nodes(node):
+        inner = typed
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            stores = _stores(child)
+            own = _annotated([child], names)
+            inner = {n: c for n, c in typed.items() if n not in stores} | {
+                n: c for n, c in own.items() if stores.get(n, 0) <= 1
+            }
+        yield child, inner
+        yield from _scoped(child, inner, names)
+
+
+def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[str, int]:
+    """name -> how many times the def binds it (its parameters and every assignment, loop or ``with``)."""
+    args = func.args
+    count = dict.fromkeys((a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]), 1)
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            count[node.id] = count.get(node.id, 0) + 1
+    return count
 
 
 def _use(node: ast.AST, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
@@ -171,10 +233,13 @@ def _named(node: ast.expr, names: set[str]) -> str:
     return ""
 
 
-def _annotated(module: ast.Module, names: set[str]) -> dict[str, str]:
-    """Parameter and variable names annotated with a demoted class (``x: Cls``, ``Optional[Cls]``)."""
+def _annotated(
+    body: list[ast.stmt] | list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda], names: set[str]
+) -> dict[str, str]:
+    """Parameter and variable names annotated with a demoted class (``x: Cls``, ``Optional[Cls]``): of a
+    def, its parameters and the variables its body annotates; of a module, its own top-level variables."""
     found: dict[str, str] = {}
-    for node in ast.walk(module):
+    for node in _annotating(body):
         if isinstance(node, ast.arg) and node.annotation is not None:
             target, annotation = node.arg, node.annotation
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
@@ -189,6 +254,16 @@ def _annotated(module: ast.Module, names: set[str]) -> dict[str, str]:
         if named:
             found[target] = named.pop()
     return found
+
+
+def _annotating(body: list[ast.stmt] | list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda]) -> Iterator[ast.AST]:
+    """A def's parameters and the annotated assignments of its body; a module body's own statements."""
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield from [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]
+            yield from (n for n in ast.walk(stmt) if isinstance(n, ast.AnnAssign))
+        else:
+            yield stmt
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, demoted: Demoted, use: str, pr_pattern: str) -> Finding:
