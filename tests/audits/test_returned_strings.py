@@ -104,3 +104,23 @@ def test_the_forks_own_def_keeps_only_the_strings_it_returns(git_repo: GitRepo, 
     )
     sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
     assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(body, "== "), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def uses_flash(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "FLASH_ATTN")\n',
+        '_BLOCK = {"flash-attn": 16, "FLASH_ATTN": 16}\n\n\ndef block(backend) -> int:\n'
+        "    return _BLOCK[backend.get_name()]\n",
+    ],
+    ids=["tuple", "table"],
+)
+def test_a_display_written_for_both_sides_of_the_rename(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+def test_both_sides_of_another_defs_rename_do_not_cover_this_one(git_repo: GitRepo, tmp_path: Path) -> None:
+    body = 'def paged(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "TORCH_SDPA")\n'
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(body, " in "), "error")]

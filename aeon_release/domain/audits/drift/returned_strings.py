@@ -170,8 +170,11 @@ def _fork_uses(
                 yield node.lineno, gone
         elif (looked := _looked_up(node)) is not None:
             table, call = looked
+            keys = {key for _, key in tables.get(table, [])}
             for key_line, key in tables.get(table, []):
-                gone = next((v for v in vanished.get(_name(call) or "", []) if v.old == key), None)
+                gone = next(
+                    (v for v in vanished.get(_name(call) or "", []) if v.old == key and not set(v.new) & keys), None
+                )
                 if gone is not None and (key_line in owned or node.lineno in owned):  # type: ignore[attr-defined]
                     yield (key_line if key_line in owned else node.lineno), gone  # type: ignore[attr-defined]
                     break
@@ -181,8 +184,8 @@ def _compared(node: ast.Compare, vanished: dict[str, list[Vanished]]) -> Vanishe
     operands = [node.left, *node.comparators]
     called = [n for o in operands if isinstance(o, ast.Call) and (n := _name(o)) in vanished]
     strings = [s for o in operands for s in _strings(o)]
-    for name in called:
-        gone = next((v for v in vanished[name] if v.old in strings), None)
+    for name in called:  # a display that also holds what the def returns now is written for both sides
+        gone = next((v for v in vanished[name] if v.old in strings and not set(v.new) & set(strings)), None)
         if gone is not None:
             return gone
     return None
