@@ -107,3 +107,16 @@ def test_the_class_through_a_package_above_it_is_still_upstreams(git_repo: GitRe
     fork = "from pkg.attn import AttnType\n\nALL = list(AttnType)\n"
     sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
     assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "ALL ="), "error")]
+
+
+@pytest.mark.parametrize(
+    ("check", "error"),
+    [("(AttnType, str)", False), ("(AttnType, object)", False), ("(AttnType, int)", True), ("(AttnType,)", True)],
+)
+def test_isinstance_beside_the_type_the_members_are_now(
+    git_repo: GitRepo, tmp_path: Path, check: str, error: bool
+) -> None:
+    fork = HEAD + f"def check(t: object) -> bool:\n    return isinstance(t, {check})\n"
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    expected = [(USE, line_of(fork, "isinstance"), "error")] if error else []
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected

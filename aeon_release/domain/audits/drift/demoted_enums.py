@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Container, Iterator
+from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
@@ -47,6 +47,7 @@ class Demoted:
     name: str
     path: str
     example: str  # one member as upstream now writes it (``DECODER = 'decoder'``)
+    kinds: frozenset[str] = frozenset()  # the types of its members' values now (``str``)
 
 
 def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -61,7 +62,7 @@ def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         module = trees.merged_module(path) if named else None
         named -= _own_names(module, path, demoted, trees.mine) if module is not None else set()
         owned = trees.owned_lines(path) if module is not None and named else set()
-        for line, name, use in _fork_uses(module, owned, named) if module is not None else ():
+        for line, name, use in _fork_uses(module, owned, {n: demoted[n] for n in named}) if module is not None else ():
             findings.append(_finding(trees, path, line, demoted[name], use, pr_pattern))
     return findings
 
@@ -79,8 +80,17 @@ def _demoted(trees: ThreeTrees, paths: list[str]) -> dict[str, Demoted]:
         module = parse_python(new_text, path) if was else None
         for _, node in walk_defs(module) if module is not None else ():
             if isinstance(node, ast.ClassDef) and node.name in was and (example := _plain(node)) is not None:
-                found[node.name] = Demoted(node.name, path, example)
+                found[node.name] = Demoted(node.name, path, example, _member_kinds(node))
     return found
+
+
+def _member_kinds(node: ast.ClassDef) -> frozenset[str]:
+    """The builtin types of a plain class's constant members (``DECODER = "decoder"``: ``str``)."""
+    return frozenset(
+        type(s.value.value).__name__
+        for s in node.body
+        if isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant) and s.value.value is not None
+    )
 
 
 def _still_enum_headers(text: str) -> set[str]:
@@ -140,7 +150,7 @@ def _home_or_above(module: str, home: str) -> bool:
     return any(module == ".".join(parts[:i]) for i in range(1, len(parts) + 1))
 
 
-def _fork_uses(module: ast.Module, owned: set[int], names: set[str]) -> Iterator[tuple[int, str, str]]:
+def _fork_uses(module: ast.Module, owned: set[int], names: Mapping[str, Demoted]) -> Iterator[tuple[int, str, str]]:
     """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
     seen: set[int] = set()
     for node, typed in _scoped(module, _annotated(module.body, names), names):
@@ -150,7 +160,9 @@ def _fork_uses(module: ast.Module, owned: set[int], names: set[str]) -> Iterator
             yield line, *hit
 
 
-def _scoped(node: ast.AST, typed: dict[str, str], names: set[str]) -> Iterator[tuple[ast.AST, dict[str, str]]]:
+def _scoped(
+    node: ast.AST, typed: dict[str, str], names: Mapping[str, Demoted]
+) -> Iterator[tuple[ast.AST, dict[str, str]]]:
     """Each node under ``node`` with the names annotated with a demoted class where it stands: a def's own
     annotated parameters and variables, and the enclosing scope's names it does not bind itself; a name
     the def also binds otherwise (a loop target, a plain assignment) is not the class there."""
@@ -176,7 +188,7 @@ def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[s
     return count
 
 
-def _use(node: ast.AST, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
+def _use(node: ast.AST, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
     if isinstance(node, (ast.For, ast.AsyncFor)) and (name := _named(node.iter, names)):
         return name, f"iterates {name}, which is not iterable now"
     if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
@@ -191,7 +203,7 @@ def _use(node: ast.AST, names: set[str], typed: dict[str, str]) -> tuple[str, st
     return None
 
 
-def _called(node: ast.Call, names: set[str]) -> tuple[str, str] | None:
+def _called(node: ast.Call, names: Mapping[str, Demoted]) -> tuple[str, str] | None:
     func = node.func
     if (name := _named(func, names)) and (node.args or node.keywords):
         return name, f"looks a member of {name} up by value ({name}(...)), which raises now"
@@ -205,12 +217,13 @@ def _called(node: ast.Call, names: set[str]) -> tuple[str, str] | None:
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(node.args) == 2:
         checked = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
         name = next((n for c in checked if (n := _named(c, names))), "")
-        if name:
+        beside = {c.id for c in checked if isinstance(c, ast.Name)}
+        if name and not beside & (names[name].kinds | {"object"}):  # (Cls, str): the members are str
             return name, f"asks isinstance(_, {name}), which no member is now"
     return None
 
 
-def _attribute(node: ast.Attribute, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
+def _attribute(node: ast.Attribute, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
     if node.attr == "__members__" and (name := _named(node.value, names)):
         return name, f"reads {name}.__members__, which a plain class has not"
     if node.attr not in ("name", "value"):
@@ -224,7 +237,7 @@ def _attribute(node: ast.Attribute, names: set[str], typed: dict[str, str]) -> t
     return None
 
 
-def _named(node: ast.expr, names: set[str]) -> str:
+def _named(node: ast.expr, names: Mapping[str, Demoted]) -> str:
     """The demoted class ``node`` names (``Cls`` or ``module.Cls``), else ""."""
     if isinstance(node, ast.Name) and node.id in names:
         return node.id
@@ -234,7 +247,7 @@ def _named(node: ast.expr, names: set[str]) -> str:
 
 
 def _annotated(
-    body: list[ast.stmt] | list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda], names: set[str]
+    body: list[ast.stmt] | list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda], names: Mapping[str, Demoted]
 ) -> dict[str, str]:
     """Parameter and variable names annotated with a demoted class (``x: Cls``, ``Optional[Cls]``): of a
     def, its parameters and the variables its body annotates; of a module, its own top-level variables."""
