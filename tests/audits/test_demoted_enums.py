@@ -120,3 +120,13 @@ def test_isinstance_beside_the_type_the_members_are_now(
     sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
     expected = [(USE, line_of(fork, "isinstance"), "error")] if error else []
     assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+def test_a_parameter_narrowed_from_itself_still_holds_the_class(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + (
+        "def label(attn_type: AttnType | None = None) -> str:\n"
+        "    attn_type = attn_type or AttnType.DECODER\n"
+        "    return attn_type.name\n"
+    )
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "return attn_type.name"), "error")]

@@ -179,13 +179,21 @@ def _scoped(
 
 
 def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[str, int]:
-    """name -> how many times the def binds it (its parameters and every assignment, loop or ``with``)."""
+    """name -> how many times the def binds it (its parameters and every assignment, loop or ``with``); an
+    assignment from the name itself (``x = x or Cls.DECODER``) narrows it and keeps what it holds."""
     args = func.args
     count = dict.fromkeys((a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]), 1)
+    narrowed = {id(t) for n in ast.walk(func) if isinstance(n, ast.Assign) for t in _self_narrowed(n)}
     for node in ast.walk(func):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in narrowed:
             count[node.id] = count.get(node.id, 0) + 1
     return count
+
+
+def _self_narrowed(node: ast.Assign) -> list[ast.Name]:
+    """The targets of ``x = <an expression reading x>``."""
+    read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return [t for t in node.targets if isinstance(t, ast.Name) and t.id in read]
 
 
 def _use(node: ast.AST, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
