@@ -70,3 +70,63 @@ def test_an_enum_use_of_a_class_upstream_made_plain(git_repo: GitRepo, tmp_path:
 def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str) -> None:
     sides = three_way(git_repo, {TYPES: ENUM}, {USE: HEAD + body}, {TYPES: theirs})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+OWN_ENUM = (
+    "import enum\n\n\nclass AttnType(enum.Enum):  # the fork's own, not upstream's\n    PREFILL = 1\n    DECODE = 2\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the fork's own enum of that name in the file: iterating it is fine
+        {USE: OWN_ENUM + "\n\nPHASES = [t.name for t in AttnType]\n"},
+        # ... or in a module of the fork's, imported (relatively too)
+        {"pkg/aeon_kinds.py": OWN_ENUM, USE: "from pkg.aeon_kinds import AttnType\n\nPHASES = list(AttnType)\n"},
+        {"pkg/aeon_kinds.py": OWN_ENUM, USE: "from .aeon_kinds import AttnType\n\nPHASES = list(AttnType)\n"},
+        # a parameter of the same name, annotated with another class in another function
+        {
+            USE: HEAD + "def is_decoder(attn_type: AttnType) -> bool:\n    return attn_type == AttnType.DECODER\n\n\n"
+            "def label(attn_type: Phase) -> str:\n    return attn_type.name\n"
+        },
+        # the annotated parameter rebound by a loop before its .name is read
+        {
+            USE: HEAD + "def labels(attn_type: AttnType, phases: list) -> list:\n    out = [attn_type]\n"
+            "    for attn_type in phases:\n        out.append(attn_type.name)\n    return out\n"
+        },
+    ],
+    ids=["own enum", "own module", "own module, relative", "other function's parameter", "rebound"],
+)
+def test_names_the_fork_binds_to_something_else(git_repo: GitRepo, tmp_path: Path, fork: dict[str, str]) -> None:
+    sides = three_way(git_repo, {TYPES: ENUM}, fork, {TYPES: PLAIN})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+def test_the_class_through_a_package_above_it_is_still_upstreams(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = "from pkg.attn import AttnType\n\nALL = list(AttnType)\n"
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "ALL ="), "error")]
+
+
+@pytest.mark.parametrize(
+    ("check", "error"),
+    [("(AttnType, str)", False), ("(AttnType, object)", False), ("(AttnType, int)", True), ("(AttnType,)", True)],
+)
+def test_isinstance_beside_the_type_the_members_are_now(
+    git_repo: GitRepo, tmp_path: Path, check: str, error: bool
+) -> None:
+    fork = HEAD + f"def check(t: object) -> bool:\n    return isinstance(t, {check})\n"
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    expected = [(USE, line_of(fork, "isinstance"), "error")] if error else []
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+def test_a_parameter_narrowed_from_itself_still_holds_the_class(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + (
+        "def label(attn_type: AttnType | None = None) -> str:\n"
+        "    attn_type = attn_type or AttnType.DECODER\n"
+        "    return attn_type.name\n"
+    )
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "return attn_type.name"), "error")]

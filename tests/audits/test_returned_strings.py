@@ -78,3 +78,49 @@ def test_a_fork_comparison_with_a_string_upstream_stopped_returning(
 def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: dict[str, str]) -> None:
     sides = three_way(git_repo, BASE, {USE: body}, theirs)
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the fork's own class answers the old string: the call may be its
+        'class AeonKernel:\n    @staticmethod\n    def get_name() -> str:\n        return "flash-attn"\n\n\n'
+        'def uses_flash(kernel: type[AeonKernel]) -> bool:\n    return kernel.get_name() == "flash-attn"\n',
+        # the fork's own function keys its table
+        '_BLOCK = {"flash-attn": 16, "xformers": 32}\n\n\ndef get_name() -> str:\n    return "flash-attn"\n\n\n'
+        "def block() -> int:\n    return _BLOCK[get_name()]\n",
+    ],
+    ids=["own class", "own function"],
+)
+def test_a_def_of_the_forks_own_still_returns_the_string(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+def test_the_forks_own_def_keeps_only_the_strings_it_returns(git_repo: GitRepo, tmp_path: Path) -> None:
+    body = (
+        'class AeonKernel:\n    @staticmethod\n    def get_name() -> str:\n        return "aeon"\n\n\n'
+        'def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn"\n'
+    )
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(body, "== "), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def uses_flash(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "FLASH_ATTN")\n',
+        '_BLOCK = {"flash-attn": 16, "FLASH_ATTN": 16}\n\n\ndef block(backend) -> int:\n'
+        "    return _BLOCK[backend.get_name()]\n",
+    ],
+    ids=["tuple", "table"],
+)
+def test_a_display_written_for_both_sides_of_the_rename(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+def test_both_sides_of_another_defs_rename_do_not_cover_this_one(git_repo: GitRepo, tmp_path: Path) -> None:
+    body = 'def paged(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "TORCH_SDPA")\n'
+    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(body, " in "), "error")]

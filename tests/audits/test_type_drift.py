@@ -130,3 +130,28 @@ def test_a_string_where_upstream_made_an_enum(git_repo: GitRepo, no_rules: Path,
 )
 def test_silent_twins(git_repo: GitRepo, no_rules: Path, body: str, upstream: str, registry: str) -> None:
     assert drift(git_repo, no_rules, body, upstream, registry) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '@dataclass\nclass AeonPlan:\n    mamba_type: str = "mamba2"\n\n\n'
+        'def aeon(plan: AeonPlan) -> bool:\n    return plan.mamba_type == "mamba2"\n',
+        '@dataclass\nclass AeonPlan:\n    mamba_type: str = "mamba2"\n\n\n'
+        'def aeon() -> bool:\n    plan = AeonPlan()\n    return plan.mamba_type == "mamba2"\n',
+        'class AeonPlan:\n    def __init__(self) -> None:\n        self.mamba_type = "mamba2"\n\n'
+        '    def is_mamba2(self) -> bool:\n        return self.mamba_type == "mamba2"\n',
+    ],
+    ids=["annotated parameter", "local built", "self"],
+)
+def test_a_field_of_the_forks_own_class_of_that_name(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert drift(git_repo, no_rules, "from dataclasses import dataclass\n\n" + body) == []
+
+
+def test_a_fork_class_deriving_from_upstreams_still_holds_its_field(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "class AeonSpec(MambaSpec):\n    pass\n\n\n"
+        'def aeon(spec: AeonSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n'
+    )
+    [(line, _)] = drift(git_repo, no_rules, body)
+    assert line == HEAD.count("\n") + body.count("\n")

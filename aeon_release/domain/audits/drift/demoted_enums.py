@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
@@ -47,6 +47,7 @@ class Demoted:
     name: str
     path: str
     example: str  # one member as upstream now writes it (``DECODER = 'decoder'``)
+    kinds: frozenset[str] = frozenset()  # the types of its members' values now (``str``)
 
 
 def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -59,8 +60,9 @@ def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         added = " ".join(trees.mine[path].added.values())
         named = {n for n in demoted if re.search(rf"\b{re.escape(n)}\b", added)}
         module = trees.merged_module(path) if named else None
-        owned = trees.owned_lines(path) if module is not None else set()
-        for line, name, use in _fork_uses(module, owned, named) if module is not None else ():
+        named -= _own_names(module, path, demoted, trees.mine) if module is not None else set()
+        owned = trees.owned_lines(path) if module is not None and named else set()
+        for line, name, use in _fork_uses(module, owned, {n: demoted[n] for n in named}) if module is not None else ():
             findings.append(_finding(trees, path, line, demoted[name], use, pr_pattern))
     return findings
 
@@ -78,8 +80,17 @@ def _demoted(trees: ThreeTrees, paths: list[str]) -> dict[str, Demoted]:
         module = parse_python(new_text, path) if was else None
         for _, node in walk_defs(module) if module is not None else ():
             if isinstance(node, ast.ClassDef) and node.name in was and (example := _plain(node)) is not None:
-                found[node.name] = Demoted(node.name, path, example)
+                found[node.name] = Demoted(node.name, path, example, _member_kinds(node))
     return found
+
+
+def _member_kinds(node: ast.ClassDef) -> frozenset[str]:
+    """The builtin types of a plain class's constant members (``DECODER = "decoder"``: ``str``)."""
+    return frozenset(
+        type(s.value.value).__name__
+        for s in node.body
+        if isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant) and s.value.value is not None
+    )
 
 
 def _still_enum_headers(text: str) -> set[str]:
@@ -103,18 +114,89 @@ def _plain(node: ast.ClassDef) -> str | None:
     return ast.unparse(members[0]) if members else None
 
 
-def _fork_uses(module: ast.Module, owned: set[int], names: set[str]) -> Iterator[tuple[int, str, str]]:
-    """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
-    typed = _annotated(module, names)
-    seen: set[int] = set()
+def _own_names(module: ast.Module, path: str, demoted: dict[str, Demoted], fork: Container[str]) -> set[str]:
+    """The demoted names this file binds to something else: a class of its own (the fork's enum of that
+    name), or an import from a module of the fork's (a file it changed) that is neither the demoted
+    class's nor a package above it (an upstream module re-exporting the class still hands on upstream's)."""
+    own: set[str] = set()
     for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef) and node.name in demoted:
+            own.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node, path)
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if name in demoted and _fork_module(source, fork) and not _home_or_above(source, demoted[name].path):
+                    own.add(name)
+    return own
+
+
+def _absolute(node: ast.ImportFrom, path: str) -> str:
+    """The dotted module an import reads from, a relative one resolved against the file's package."""
+    if not node.level:
+        return node.module or ""
+    package = path.split("/")[: -node.level]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def _fork_module(module: str, fork: Container[str]) -> bool:
+    stem = module.replace(".", "/")
+    return f"{stem}.py" in fork or f"{stem}/__init__.py" in fork
+
+
+def _home_or_above(module: str, home: str) -> bool:
+    """``module`` is the file ``home`` (``a/b/c.py`` or ``a/b/c/__init__.py``) or a package above it."""
+    parts = home.removesuffix(".py").removesuffix("/__init__").split("/")
+    return any(module == ".".join(parts[:i]) for i in range(1, len(parts) + 1))
+
+
+def _fork_uses(module: ast.Module, owned: set[int], names: Mapping[str, Demoted]) -> Iterator[tuple[int, str, str]]:
+    """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
+    seen: set[int] = set()
+    for node, typed in _scoped(module, _annotated(module.body, names), names):
         line = getattr(node, "lineno", 0)
         if line in owned and line not in seen and (hit := _use(node, names, typed)) is not None:
             seen.add(line)
             yield line, *hit
 
 
-def _use(node: ast.AST, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
+def _scoped(
+    node: ast.AST, typed: dict[str, str], names: Mapping[str, Demoted]
+) -> Iterator[tuple[ast.AST, dict[str, str]]]:
+    """Each node under ``node`` with the names annotated with a demoted class where it stands: a def's own
+    annotated parameters and variables, and the enclosing scope's names it does not bind itself; a name
+    the def also binds otherwise (a loop target, a plain assignment) is not the class there."""
+    for child in ast.iter_child_nodes(node):
+        inner = typed
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            stores = _stores(child)
+            own = _annotated([child], names)
+            inner = {n: c for n, c in typed.items() if n not in stores} | {
+                n: c for n, c in own.items() if stores.get(n, 0) <= 1
+            }
+        yield child, inner
+        yield from _scoped(child, inner, names)
+
+
+def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[str, int]:
+    """name -> how many times the def binds it (its parameters and every assignment, loop or ``with``); an
+    assignment from the name itself (``x = x or Cls.DECODER``) narrows it and keeps what it holds."""
+    args = func.args
+    count = dict.fromkeys((a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]), 1)
+    narrowed = {id(t) for n in ast.walk(func) if isinstance(n, ast.Assign) for t in _self_narrowed(n)}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in narrowed:
+            count[node.id] = count.get(node.id, 0) + 1
+    return count
+
+
+def _self_narrowed(node: ast.Assign) -> list[ast.Name]:
+    """The targets of ``x = <an expression reading x>``."""
+    read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return [t for t in node.targets if isinstance(t, ast.Name) and t.id in read]
+
+
+def _use(node: ast.AST, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
     if isinstance(node, (ast.For, ast.AsyncFor)) and (name := _named(node.iter, names)):
         return name, f"iterates {name}, which is not iterable now"
     if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
@@ -129,7 +211,7 @@ def _use(node: ast.AST, names: set[str], typed: dict[str, str]) -> tuple[str, st
     return None
 
 
-def _called(node: ast.Call, names: set[str]) -> tuple[str, str] | None:
+def _called(node: ast.Call, names: Mapping[str, Demoted]) -> tuple[str, str] | None:
     func = node.func
     if (name := _named(func, names)) and (node.args or node.keywords):
         return name, f"looks a member of {name} up by value ({name}(...)), which raises now"
@@ -143,12 +225,13 @@ def _called(node: ast.Call, names: set[str]) -> tuple[str, str] | None:
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(node.args) == 2:
         checked = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
         name = next((n for c in checked if (n := _named(c, names))), "")
-        if name:
+        beside = {c.id for c in checked if isinstance(c, ast.Name)}
+        if name and not beside & (names[name].kinds | {"object"}):  # (Cls, str): the members are str
             return name, f"asks isinstance(_, {name}), which no member is now"
     return None
 
 
-def _attribute(node: ast.Attribute, names: set[str], typed: dict[str, str]) -> tuple[str, str] | None:
+def _attribute(node: ast.Attribute, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
     if node.attr == "__members__" and (name := _named(node.value, names)):
         return name, f"reads {name}.__members__, which a plain class has not"
     if node.attr not in ("name", "value"):
@@ -162,7 +245,7 @@ def _attribute(node: ast.Attribute, names: set[str], typed: dict[str, str]) -> t
     return None
 
 
-def _named(node: ast.expr, names: set[str]) -> str:
+def _named(node: ast.expr, names: Mapping[str, Demoted]) -> str:
     """The demoted class ``node`` names (``Cls`` or ``module.Cls``), else ""."""
     if isinstance(node, ast.Name) and node.id in names:
         return node.id
@@ -171,10 +254,13 @@ def _named(node: ast.expr, names: set[str]) -> str:
     return ""
 
 
-def _annotated(module: ast.Module, names: set[str]) -> dict[str, str]:
-    """Parameter and variable names annotated with a demoted class (``x: Cls``, ``Optional[Cls]``)."""
+def _annotated(
+    body: list[ast.stmt] | list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda], names: Mapping[str, Demoted]
+) -> dict[str, str]:
+    """Parameter and variable names annotated with a demoted class (``x: Cls``, ``Optional[Cls]``): of a
+    def, its parameters and the variables its body annotates; of a module, its own top-level variables."""
     found: dict[str, str] = {}
-    for node in ast.walk(module):
+    for node in _annotating(body):
         if isinstance(node, ast.arg) and node.annotation is not None:
             target, annotation = node.arg, node.annotation
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
@@ -189,6 +275,16 @@ def _annotated(module: ast.Module, names: set[str]) -> dict[str, str]:
         if named:
             found[target] = named.pop()
     return found
+
+
+def _annotating(body: list[ast.stmt] | list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda]) -> Iterator[ast.AST]:
+    """A def's parameters and the annotated assignments of its body; a module body's own statements."""
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield from [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]
+            yield from (n for n in ast.walk(stmt) if isinstance(n, ast.AnnAssign))
+        else:
+            yield stmt
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, demoted: Demoted, use: str, pr_pattern: str) -> Finding:

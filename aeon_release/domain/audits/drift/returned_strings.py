@@ -55,7 +55,7 @@ def returned_string_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     names = _fork_called(trees)
     if not names:
         return []
-    vanished = _vanished(trees, names)
+    vanished = _not_returned_by_fork(trees, _vanished(trees, names))
     if not vanished:
         return []
     findings = []
@@ -142,6 +142,22 @@ def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vani
     return kept
 
 
+def _not_returned_by_fork(trees: ThreeTrees, vanished: dict[str, list[Vanished]]) -> dict[str, list[Vanished]]:
+    """Of ``vanished``, the strings no def of the fork's own returns: a class or function of the fork with a
+    same-named def (``AeonKernel.get_name()`` returning "flash-attn") still answers the string, and a call
+    of the name may be its (only the fork's files whose added lines define one of the names are parsed)."""
+    if not vanished:
+        return vanished
+    defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, vanished))) + r")[ \t]*\(")
+    kept = dict(vanished)
+    for path in (p for p in trees.mine if p.endswith(".py")):
+        if any(defines.search(text) for text in trees.mine[path].added.values()):
+            for qualname, strings in _returned(trees.merged_text(path), set(kept)).items():
+                name = qualname.rsplit(".", 1)[-1]
+                kept[name] = [v for v in kept.get(name, []) if v.old not in strings]
+    return {name: gone for name, gone in kept.items() if gone}
+
+
 def _fork_uses(
     module: ast.Module, owned: set[int], vanished: dict[str, list[Vanished]]
 ) -> Iterator[tuple[int, Vanished]]:
@@ -154,8 +170,11 @@ def _fork_uses(
                 yield node.lineno, gone
         elif (looked := _looked_up(node)) is not None:
             table, call = looked
+            keys = {key for _, key in tables.get(table, [])}
             for key_line, key in tables.get(table, []):
-                gone = next((v for v in vanished.get(_name(call) or "", []) if v.old == key), None)
+                gone = next(
+                    (v for v in vanished.get(_name(call) or "", []) if v.old == key and not set(v.new) & keys), None
+                )
                 if gone is not None and (key_line in owned or node.lineno in owned):  # type: ignore[attr-defined]
                     yield (key_line if key_line in owned else node.lineno), gone  # type: ignore[attr-defined]
                     break
@@ -165,8 +184,8 @@ def _compared(node: ast.Compare, vanished: dict[str, list[Vanished]]) -> Vanishe
     operands = [node.left, *node.comparators]
     called = [n for o in operands if isinstance(o, ast.Call) and (n := _name(o)) in vanished]
     strings = [s for o in operands for s in _strings(o)]
-    for name in called:
-        gone = next((v for v in vanished[name] if v.old in strings), None)
+    for name in called:  # a display that also holds what the def returns now is written for both sides
+        gone = next((v for v in vanished[name] if v.old in strings and not set(v.new) & set(strings)), None)
         if gone is not None:
             return gone
     return None

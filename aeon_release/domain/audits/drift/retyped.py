@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -33,6 +34,7 @@ _STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M
 _ANNOTATION = re.compile(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _RETURN = re.compile(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _STR_TYPES = frozenset({"str", "str | None", "None | str", "Optional[str]"})
+_PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
 _STRING = re.compile(r"""["']""")
 
 
@@ -232,12 +234,13 @@ def _import_source(text: str, name: str) -> str | None:
 # -- the fork's side -------------------------------------------------------------------------------------
 def _uses(module: ast.Module, owned: set[int], found: _Found) -> Iterator[tuple[int, Retyped, str]]:
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    classes = {cls.name: cls for cls in _classes(module.body)}
     for node in walk_spanning(module, owned):
         line = getattr(node, "lineno", 0)
         if line not in owned:
             continue
         if isinstance(node, ast.Compare):
-            yield from _compared(node, found)
+            yield from _compared(node, found, partial(_own_field, at=node, parents=parents, classes=classes))
         elif isinstance(node, ast.Call):
             yield from _passed(node, found)
         elif isinstance(node, ast.Return) and _strings(node.value):
@@ -246,18 +249,86 @@ def _uses(module: ast.Module, owned: set[int], found: _Found) -> Iterator[tuple[
                 yield line, hit, f"returns {ast.unparse(node.value)} from an override of {hit.name}"  # type: ignore[arg-type]
 
 
-def _compared(node: ast.Compare, found: _Found) -> Iterator[tuple[int, Retyped, str]]:
+def _compared(
+    node: ast.Compare, found: _Found, own: Callable[[ast.Attribute], bool]
+) -> Iterator[tuple[int, Retyped, str]]:
     sides = [node.left, *node.comparators]
     if not any(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
         return
     for side in sides:
         read = side.func if isinstance(side, ast.Call) else side
-        if isinstance(read, ast.Attribute) and read.attr in found.fields:
+        if isinstance(read, ast.Attribute) and read.attr in found.fields and not own(read):
             strings = [s for s in sides if s is not side and _strings(s)]
             if strings:
                 hit = found.fields[read.attr]
                 yield node.lineno, hit, f"compares {ast.unparse(side)} with {ast.unparse(strings[0])}"
                 return
+
+
+def _own_field(read: ast.Attribute, at: ast.AST, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
+    """``x.name`` reads a field of a class of this file's own that declares it and derives from nothing
+    but the file's own classes (or plain ones): ``plan.mamba_type`` where ``plan: AeonLayerPlan`` (or
+    ``self`` in it, or a local built by ``AeonLayerPlan(...)``) is the fork's string, not upstream's field."""
+    func = _enclosing(at, parents)
+    cls = _receiver_class(read.value, func, parents, classes)
+    return cls is not None and _own_class(cls, classes) and _declares(cls, read.attr)
+
+
+def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    found = parents.get(id(node))
+    while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        found = parents.get(id(found))
+    return found
+
+
+def _receiver_class(
+    receiver: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    classes: dict[str, ast.ClassDef],
+) -> ast.ClassDef | None:
+    """The file's class a receiver is: ``self`` in one of its methods, a parameter annotated with it, or a
+    name the function binds only to a call of it."""
+    if not isinstance(receiver, ast.Name) or func is None:
+        return None
+    if receiver.id == "self" and isinstance(owner := parents.get(id(func)), ast.ClassDef):
+        return owner
+    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+    named = [a.annotation for a in args if a.arg == receiver.id and a.annotation is not None]
+    bound = [
+        n.value.func
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == receiver.id for t in n.targets)
+        and isinstance(n.value, ast.Call)
+    ]
+    kinds = {ast.unparse(k).strip("'\"") for k in [*named, *bound]}
+    return classes.get(kinds.pop()) if len(kinds) == 1 else None
+
+
+def _own_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0) -> bool:
+    """The class derives from nothing but plain bases and the file's classes that do the same."""
+    bases = _base_names(cls) - _PLAIN_BASES
+    return depth < 8 and all(b in classes and _own_class(classes[b], classes, depth + 1) for b in bases)
+
+
+def _base_names(cls: ast.ClassDef) -> set[str]:
+    return {b.attr if isinstance(b, ast.Attribute) else b.id if isinstance(b, ast.Name) else "" for b in cls.bases}
+
+
+def _declares(cls: ast.ClassDef, attr: str) -> bool:
+    """The class body annotates or assigns ``attr``, defines it, or one of its methods sets ``self.attr``."""
+    for node in ast.walk(cls):
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(
+                isinstance(t, ast.Name | ast.Attribute) and (getattr(t, "id", None) or getattr(t, "attr", None)) == attr
+                for t in targets
+            ):
+                return True
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
+            return True
+    return False
 
 
 def _passed(call: ast.Call, found: _Found) -> Iterator[tuple[int, Retyped, str]]:
