@@ -581,3 +581,64 @@ def test_a_subscript_in_a_display_reads_its_key(git_repo: GitRepo, no_rules: Pat
     )
     got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     assert got == ([] if silent else [fork.count("\n")])
+
+
+# #9424 removed ModelConfig.embedding_mode; the word lived on upstream only as a parameter of a serving
+# helper (``def _check_embedding_mode(self, embedding_mode: bool)``).  A fork's ``getattr(model_config,
+# "embedding_mode", False)`` on an untyped parameter then takes its default: the mention elsewhere is a
+# local's name, not an attribute anything holds.
+ARGS = "vllm/engine/aeon_args.py"
+PARAMETER_ONLY = '''def plan_prefills(max_num_partial_prefills: int) -> int:
+    """max_num_partial_prefills is gone from the config; this takes it as an argument."""
+    limit = max_num_partial_prefills
+    return limit
+
+
+class Planner:
+    def step(self) -> int:
+        max_num_partial_prefills = 2
+        return (lambda max_num_partial_prefills: max_num_partial_prefills)(max_num_partial_prefills)
+'''
+UNTYPED_FORK = "def aeon_partial(scheduler_config) -> bool:\n    return {read} > 1\n"
+GETATTR = 'getattr(scheduler_config, "max_num_partial_prefills", 1)'
+
+
+def parameter_case(git_repo: GitRepo, no_rules: Path, args: str, read: str = GETATTR) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": "", ARGS: args},  # upstream had them before
+        {FORK: UNTYPED_FORK.format(read=read)},
+        [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_a_removed_attribute_left_only_as_a_parameter_or_local_name(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY)
+    assert (path, line) == (FORK, 2)
+    assert "no longer has anywhere as an attribute (only as a parameter or a local)" in message
+    assert "removed attribute 'max_num_partial_prefills'" in message and "takes its default" in message
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        PARAMETER_ONLY + "\n\ndef limit(config) -> int:\n    return config.max_num_partial_prefills\n",
+        PARAMETER_ONLY + "\n\ndef build(make) -> object:\n    return make(max_num_partial_prefills=2)\n",
+        PARAMETER_ONLY + '\n\ndef knob(config) -> int:\n    return getattr(config, "max_num_partial_prefills")\n',
+        PARAMETER_ONLY + "\n\nmax_num_partial_prefills = 1\n",  # a module attribute
+        PARAMETER_ONLY + "\n\nclass Limits:\n    max_num_partial_prefills: int = 1\n",
+        PARAMETER_ONLY + "\n\ndef broken(:\n",  # a file that does not parse holds it, for all we know
+    ],
+    ids=["attribute read", "keyword argument", "string", "module attribute", "class field", "unparsed"],
+)
+def test_a_removed_attribute_still_held_as_one_elsewhere_is_silent(
+    git_repo: GitRepo, no_rules: Path, args: str
+) -> None:
+    assert parameter_case(git_repo, no_rules, args) == []
+
+
+def test_a_key_read_of_a_word_left_only_as_a_local_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """``.get("name")`` may read a mapping a local of the name fills: only an attribute accessor is claimed."""
+    read = 'scheduler_config.get("max_num_partial_prefills", 1)'
+    assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, read) == []

@@ -149,22 +149,94 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
     words = set(repo.words_present(trees.repo, trees.theirs, sorted(removed), served))
     quoted = _still_quoted(trees, sorted(words & {n for n, found in removed.items() if _a_choice(found)}), served)
+    # a removed attribute whose word lives on only as a parameter or a local (``def f(embedding_mode)``,
+    # #9424) is gone for ``getattr(x, "name")``: nothing holds it as an attribute any more
+    unheld = _not_attributes(trees, {n for n in words - quoted if _an_attribute(removed[n])}, served)
     for name in words - quoted:
-        removed[name] = [r for r in removed[name] if r.kind is Kind.CHOICE]  # alive, but not as a value
+        # alive, but not as a value (nor, if only a local's name, as an attribute)
+        removed[name] = [r for r in removed[name] if r.kind is Kind.CHOICE or (name in unheld and _an_attribute([r]))]
     for name in quoted:
         del removed[name]
     findings = []
     for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
-        fitting = [r for r in removed[read.name] if r.kind in read.kinds]
+        fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
         if ranked:
-            findings.append(_finding(trees, read, ranked[0], pr_pattern))
+            findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld))
     return findings
 
 
 def _a_choice(found: list[Removed]) -> bool:
     return any(r.kind is Kind.CHOICE for r in found)
+
+
+def _an_attribute(found: list[Removed]) -> bool:
+    return any(r.kind is Kind.ATTRIBUTE for r in found)
+
+
+def _fits(read: Read, removed: Removed, unheld: set[str]) -> bool:
+    """A name upstream's tree still mentions only as a local fits an attribute accessor's read alone: a
+    ``.get("name")`` may read a mapping that a local of the name fills."""
+    return read.name not in unheld or read.form in _ATTRIBUTE_ACCESSORS
+
+
+_ATTRIBUTE_ACCESSORS = frozenset({"getattr", "hasattr"})
+
+
+def _not_attributes(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
+    """Of ``names`` (whole words upstream still has), those no upstream file mentions as an attribute:
+    only as a parameter, a function's local, or inside a longer string or comment.  Asked only of the few
+    removed attributes whose word survives; past ``_HOLDERS`` files the answer is "still held"."""
+    if not names:
+        return set()
+    paths = sorted(repo.files_containing(trees.repo, trees.theirs, sorted(names), served))
+    if len(paths) > _HOLDERS:
+        return set()
+    held: set[str] = set()
+    for text in trees.blobs(trees.theirs, paths).values():
+        held |= set(names) if text is None else attribute_words(text, names)
+    return names - held
+
+
+_HOLDERS = 40  # files parsed to tell an attribute's word from a local's; past it, assume an attribute
+
+
+def attribute_words(text: str, names: set[str]) -> set[str]:
+    """Which of ``names`` ``text`` may use as an attribute: ``x.name``, a def or class, a class or module
+    level binding, an import, a keyword argument or a string of the name (all of them if it does not
+    parse).  A parameter, and a name bound or read inside a function, are not attributes."""
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set(names)
+    found: set[str] = set()
+    stack: list[tuple[ast.AST, bool]] = [(module, False)]
+    while stack:
+        node, local = stack.pop()
+        found |= _held_as_attribute(node, local) & names
+        inner = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
+            local and not isinstance(node, ast.ClassDef)
+        )
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _held_as_attribute(node: ast.AST, local: bool) -> set[str]:
+    """The words ``node`` may name an attribute by (``local``: it sits in a function's body)."""
+    if isinstance(node, ast.Attribute):
+        return {node.attr}
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return {node.name}
+    if isinstance(node, ast.keyword):
+        return {node.arg} if node.arg else set()
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.alias):
+        return {node.asname or node.name, node.name.rsplit(".", 1)[-1]}
+    if isinstance(node, ast.Global | ast.Nonlocal):
+        return set(node.names)
+    return {node.id} if isinstance(node, ast.Name) and not local else set()
 
 
 def _still_quoted(trees: ThreeTrees, names: list[str], served: list[str]) -> set[str]:
@@ -638,7 +710,10 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
 }
 
 
-def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
+_UNHELD = " as an attribute (only as a parameter or a local)"
+
+
+def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False) -> Finding:
     what = f"{removed.kind.value} {removed.name!r}"
     commit, added = _commit(trees, removed, pr_pattern)
     renamed = removed.renamed(trees)
@@ -658,7 +733,8 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
     else:
         fix = f": read {renamed!r} instead" if renamed else ""
         message = (
-            f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} {where}; "
+            f"fork-owned {read.how} reads a name upstream no longer has anywhere{_UNHELD if unheld else ''}: "
+            f"upstream {verb} {where}; "
             f"the read {_OUTCOMES[read.form]} now{fix}"
         )
     # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);
