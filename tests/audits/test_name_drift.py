@@ -642,3 +642,79 @@ def test_a_key_read_of_a_word_left_only_as_a_local_is_silent(git_repo: GitRepo, 
     """``.get("name")`` may read a mapping a local of the name fills: only an attribute accessor is claimed."""
     read = 'scheduler_config.get("max_num_partial_prefills", 1)'
     assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, read) == []
+
+
+# #36294 kept "naive" among the accepted all2all backends but made the config's post-init rewrite it to
+# "allgather_reducescatter": a fork's comparison with "naive" is never true, its keyword is replaced.
+PARALLEL = "vllm/config/parallel.py"
+PARALLEL_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class ParallelConfig:
+    all2all_backend: str = "allgather_reducescatter"
+    eplb: bool = False
+
+    def __post_init__(self) -> None:
+        if self.all2all_backend == "pplx":
+            self.all2all_backend = "allgather_reducescatter"
+"""
+REWRITES_NAIVE = PARALLEL_BASE.replace('== "pplx":', 'in ["pplx", "naive"]:')
+SUBJECT_36294 = '[MoE Refactor] Rename "naive" all2all backend (#36294)'
+A2A_FORK = """from vllm.config.parallel import ParallelConfig
+
+
+def aeon_broadcast(parallel_config) -> bool:
+    return parallel_config.all2all_backend == "naive"
+
+
+def aeon_parallel() -> ParallelConfig:
+    return ParallelConfig(all2all_backend="naive")
+"""
+
+
+def rewrite_case(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = A2A_FORK) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {PARALLEL: PARALLEL_BASE, "vllm/config/__init__.py": ""},
+        {FORK: fork},
+        [(SUBJECT_36294, {PARALLEL: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def test_a_value_upstream_now_rewrites_on_the_way_in(git_repo: GitRepo, no_rules: Path) -> None:
+    [(compared, error, message), (passed, warning, said)] = rewrite_case(git_repo, no_rules, REWRITES_NAIVE)
+    assert (compared, error, passed, warning) == (5, "error", 9, "warning")
+    assert "upstream now rewrites to 'allgather_reducescatter' on the way in (vllm/config/parallel.py:10" in message
+    assert "#36294" in message and "is never true" in message
+    assert "the value passed becomes 'allgather_reducescatter'" in said
+
+
+@pytest.mark.parametrize(
+    ("upstream", "fork"),
+    [
+        # the base already rewrote "pplx": no news of this merge
+        (REWRITES_NAIVE, A2A_FORK.replace('"naive"', '"pplx"')),
+        # another field compared with the value
+        (REWRITES_NAIVE, A2A_FORK.replace("all2all_backend", "kernel_backend")),
+        # the rewrite is conditional (a nested if), or of another attribute
+        (
+            PARALLEL_BASE.replace(
+                '        if self.all2all_backend == "pplx":\n            self',
+                '        if self.all2all_backend == "naive":\n            if self.eplb:\n                self',
+            ),
+            A2A_FORK,
+        ),
+        (
+            PARALLEL_BASE.replace(
+                '== "pplx":\n            self.all2all_backend', '== "naive":\n            self.eplb_backend'
+            ),
+            A2A_FORK,
+        ),
+    ],
+    ids=["rewritten before", "another field", "conditional rewrite", "another attribute set"],
+)
+def test_a_value_not_newly_rewritten_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str) -> None:
+    assert rewrite_case(git_repo, no_rules, upstream, fork) == []

@@ -25,6 +25,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
+from aeon_release.domain.audits.drift.rewrites import Rewrite, rewrites
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -137,11 +138,36 @@ class Read:
     how: str  # the read as the message shows it
     form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
     kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
+    field: str = ""  # what the value is tied to: the attribute compared with it, the keyword passing it
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _fork_names(trees)
-    removed = _removed_upstream(trees, wanted - _fork_defined(trees, wanted)) if wanted else {}
+    if not wanted:
+        return []
+    names = wanted - _fork_defined(trees, wanted)
+    findings = _gone_reads(trees, names, pr_pattern)
+    seen = {(f.path, f.line) for f in findings}
+    return findings + [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+
+
+def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's comparisons with, and keywords passing, a value upstream now rewrites (drift/rewrites.py)."""
+    found = rewrites(trees, names) if names else {}
+    reads = _fork_reads(trees, set(found)) if found else ()
+    return [
+        _rewrite_finding(trees, read, found[read.name], pr_pattern)
+        for read in reads
+        if read.field == found[read.name].field and read.form in _TIED_FORMS
+    ]
+
+
+_TIED_FORMS = frozenset({"eq", "ne", "arg"})
+
+
+def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's reads of names upstream removed and no longer mentions (as what the read means)."""
+    removed = _removed_upstream(trees, names)
     if not removed:
         return []
     # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
@@ -154,7 +180,9 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     unheld = _not_attributes(trees, {n for n in words - quoted if _an_attribute(removed[n])}, served)
     for name in words - quoted:
         # alive, but not as a value (nor, if only a local's name, as an attribute)
-        removed[name] = [r for r in removed[name] if r.kind is Kind.CHOICE or (name in unheld and _an_attribute([r]))]
+        removed[name] = [
+            r for r in removed[name] if r.kind is Kind.CHOICE or (name in unheld and r.kind is Kind.ATTRIBUTE)
+        ]
     for name in quoted:
         del removed[name]
     findings = []
@@ -476,13 +504,13 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
     callee = _show_callee(call.func).rsplit(".", 1)[-1]
     if callee in _TEXT_CALLS or callee.endswith(("Error", "Exception", "Warning")):
         return None
-    for value in (*call.args, *(k.value for k in call.keywords)):
+    for value, keyword in (*((a, "") for a in call.args), *((k.value, k.arg or "") for k in call.keywords)):
         if (name := str_value(value)) in names:
             if dispatchers.dispatched(call, value):
                 how = f'{_show_callee(call.func)}("{name}")'
                 return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
             how = f'"{name}" passed to {_show_callee(call.func)}()'
-            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
+            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword)
     return None
 
 
@@ -491,7 +519,7 @@ def _entered(path: str, node: ast.Dict, names: set[str]) -> Read | None:
     dict, then passed on) is passed as a value, as the keyword of that name would pass it."""
     for key, value in zip(node.keys, node.values, strict=True):
         if key is not None and (field := str_value(key)) and (name := str_value(value)) in names:
-            return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,))
+            return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,), field)
     return None
 
 
@@ -522,7 +550,9 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
         return None
     if name not in names:
         return None
-    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE))
+    other = left if str_value(left) is None else right
+    field = other.attr if isinstance(other, ast.Attribute) else ""
+    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE), field)
 
 
 def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
@@ -708,6 +738,19 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "arg": "passes a value the code no longer accepts or tests for (a fallback, or a failure)",
     "dispatch": "fails at runtime (an AttributeError where the method is looked up by name, in a worker)",
 }
+
+
+def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern: str) -> Finding:
+    """A comparison is never (or always) true now: an error; a value passed is replaced: a warning (the
+    keyword may reach another object than the one upstream rewrites)."""
+    commit = trees.upstream_commit(rewrite.path, whole_word(rewrite.value), pr_pattern)
+    outcome = f"the value passed becomes {rewrite.to!r}" if read.form == "arg" else f"the test {_OUTCOMES[read.form]}"
+    message = (
+        f"fork-owned {read.how} means {rewrite.field} = {rewrite.value!r}, which upstream now rewrites to "
+        f"{rewrite.to!r} on the way in ({rewrite.path}:{rewrite.line}{commit}): {outcome} now"
+    )
+    severity = Severity.WARNING if read.form == "arg" else Severity.ERROR
+    return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 
 _UNHELD = " as an attribute (only as a parameter or a local)"
