@@ -718,3 +718,18 @@ def test_a_value_upstream_now_rewrites_on_the_way_in(git_repo: GitRepo, no_rules
 )
 def test_a_value_not_newly_rewritten_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str) -> None:
     assert rewrite_case(git_repo, no_rules, upstream, fork) == []
+
+
+def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream dropped the choice and the module's binding of its library (``gumbel = lazy(...)``), a
+    comment naming it left: the binding's word, held as no attribute now, must not hide the choice."""
+    base = {"vllm/media.py": 'gumbel = __import__("os")\n# the old path needed gumbel, which is gone\n'}
+    theirs = {"vllm/media.py": "# the old path needed gumbel, which is gone\n"}
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: SPECULATIVE_BASE, PROPOSER: PROPOSER_BASE, **base},
+        {FORK: CHOICE_FORK},
+        [(SUBJECT_40269, {SPECULATIVE: SPECULATIVE_40269, PROPOSER: PROPOSER_40269, **theirs})],
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message

@@ -204,9 +204,12 @@ def _an_attribute(found: list[Removed]) -> bool:
 
 
 def _fits(read: Read, removed: Removed, unheld: set[str]) -> bool:
-    """A name upstream's tree still mentions only as a local fits an attribute accessor's read alone: a
-    ``.get("name")`` may read a mapping that a local of the name fills."""
-    return read.name not in unheld or read.form in _ATTRIBUTE_ACCESSORS
+    """The attribute removal of a name upstream's tree still mentions only as a local fits an attribute
+    accessor's read alone (a ``.get("name")`` may read a mapping a local of the name fills); its other
+    removals (an accepted value) fit as ever."""
+    if removed.kind is not Kind.ATTRIBUTE or read.name not in unheld:
+        return True
+    return read.form in _ATTRIBUTE_ACCESSORS
 
 
 _ATTRIBUTE_ACCESSORS = frozenset({"getattr", "hasattr"})
