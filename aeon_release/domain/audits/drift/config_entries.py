@@ -48,10 +48,14 @@ class DroppedRead:
 # a fork line that may give a config dict's entry: a keyword naming a config, or a string key
 _ENTRY_LINE = re.compile(r"""config\w*\s*=|["'][A-Za-z_]\w*["']\s*:""", re.I)
 # a string-keyed read of a dict held by a name or attribute (``self.extra_config.get("k")``)
-_KEYED_READ = re.compile(r"""(\w+)\s*(?:\.get\(\s*|\[\s*)["']([A-Za-z_]\w*)["']""")
+# (a receiver starts at a word's start and is bounded: a hostile run of word characters stays linear)
+_KEYED_READ = re.compile(
+    r"""(?<!\w)(\w{1,200})[ \t]{0,20}(?:\.get\([ \t]{0,20}|\[[ \t]{0,20})["']([A-Za-z_]\w{0,200})["']"""
+)
 
 
 def dropped_config_entries(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Warnings for the fork's config-dict entries whose key upstream stopped reading (module docstring)."""
     entries = list(_fork_entries(trees))
     if not entries:
         return []

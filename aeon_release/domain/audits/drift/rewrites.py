@@ -33,8 +33,9 @@ class Rewrite:
     line: int
 
 
-# an added ``if``/``elif`` line comparing with a string: the only lines a rewrite starts on
-_TESTED = re.compile(r"""^(?:el)?if\b[^\n]*(?:==|\bin\b)[^\n]*["'][^\n]*""")
+# an added ``if``/``elif`` line (one greedy run: linear on a hostile line); ``_tests`` then asks for a
+# comparison with one of the names as a string
+_TESTED = re.compile(r"""^(?:el)?if\b[^\n]*""")
 _STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
 
 
@@ -44,7 +45,7 @@ def rewrites(trees: ThreeTrees, names: set[str]) -> dict[str, Rewrite]:
         {
             path
             for path, match in trees.upstream.added_lines().added_matches(_TESTED)
-            if path.endswith(".py") and names & set(_STRING.findall(match.group(0)))
+            if path.endswith(".py") and _tests(match.group(0), names)
         }
     )
     found: dict[str, Rewrite] = {}
@@ -55,6 +56,10 @@ def rewrites(trees: ThreeTrees, names: set[str]) -> dict[str, Rewrite]:
             if (rewrite.value, rewrite.field) not in before:
                 found.setdefault(rewrite.value, rewrite)
     return found
+
+
+def _tests(line: str, names: set[str]) -> bool:
+    return ("==" in line or " in " in line) and bool(names & set(_STRING.findall(line)))
 
 
 def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] | None) -> Iterator[Rewrite]:
