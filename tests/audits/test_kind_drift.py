@@ -15,6 +15,7 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -314,6 +315,46 @@ def test_an_awaited_coroutine_function_made_plain(git_repo: GitRepo, no_rules: P
     [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert finding.line == 7 and finding.severity.value == "error"
     assert "upstream made a plain function (no longer async def)" in finding.message
+
+
+def _awaited_by(git_repo: GitRepo, no_rules: Path, header: str, call: str) -> list[Finding]:
+    """The fork runs ``load_weights`` through ``call`` under a one-line ``header`` import."""
+    fork = header + FORK_BASE
+    body = f'    def step(self) -> int:\n        return {call}(load_weights("w"))  # AEON\n'
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: WAS_ASYNC, FORK: fork},
+        {FORK: fork.replace("    pass\n", body)},
+        [(SUBJECT, {RUNNER: MADE_PLAIN})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("header", "call"),
+    [
+        ("from asyncio import run\n", "run"),
+        ("from asyncio import run as run_async\n", "run_async"),
+        ("import asyncio as aio\n", "aio.run"),
+    ],
+    ids=["from asyncio import run", "imported under another name", "asyncio module aliased"],
+)
+def test_a_runner_imported_from_asyncio_awaits_its_argument(
+    git_repo: GitRepo, no_rules: Path, header: str, call: str
+) -> None:
+    [finding] = _awaited_by(git_repo, no_rules, header, call)
+    assert finding.line == 7 and finding.severity.value == "error"
+    assert "upstream made a plain function (no longer async def)" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("header", "call"),
+    [("from subprocess import run\n", "run"), ("import subprocess as aio\n", "aio.run")],
+    ids=["another module's run", "another module aliased"],
+)
+def test_a_run_that_is_not_asyncios_is_silent(git_repo: GitRepo, no_rules: Path, header: str, call: str) -> None:
+    assert _awaited_by(git_repo, no_rules, header, call) == []
 
 
 @pytest.mark.parametrize(

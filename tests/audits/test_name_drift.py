@@ -581,3 +581,155 @@ def test_a_subscript_in_a_display_reads_its_key(git_repo: GitRepo, no_rules: Pat
     )
     got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     assert got == ([] if silent else [fork.count("\n")])
+
+
+# #9424 removed ModelConfig.embedding_mode; the word lived on upstream only as a parameter of a serving
+# helper (``def _check_embedding_mode(self, embedding_mode: bool)``).  A fork's ``getattr(model_config,
+# "embedding_mode", False)`` on an untyped parameter then takes its default: the mention elsewhere is a
+# local's name, not an attribute anything holds.
+ARGS = "vllm/engine/aeon_args.py"
+PARAMETER_ONLY = '''def plan_prefills(max_num_partial_prefills: int) -> int:
+    """max_num_partial_prefills is gone from the config; this takes it as an argument."""
+    limit = max_num_partial_prefills
+    return limit
+
+
+class Planner:
+    def step(self) -> int:
+        max_num_partial_prefills = 2
+        return (lambda max_num_partial_prefills: max_num_partial_prefills)(max_num_partial_prefills)
+'''
+UNTYPED_FORK = "def aeon_partial(scheduler_config) -> bool:\n    return {read} > 1\n"
+GETATTR = 'getattr(scheduler_config, "max_num_partial_prefills", 1)'
+
+
+def parameter_case(git_repo: GitRepo, no_rules: Path, args: str, read: str = GETATTR) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": "", ARGS: args},  # upstream had them before
+        {FORK: UNTYPED_FORK.format(read=read)},
+        [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_a_removed_attribute_left_only_as_a_parameter_or_local_name(git_repo: GitRepo, no_rules: Path) -> None:
+    [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY)
+    assert (path, line) == (FORK, 2)
+    assert "no longer has anywhere as an attribute (only as a parameter or a local)" in message
+    assert "removed attribute 'max_num_partial_prefills'" in message and "takes its default" in message
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        PARAMETER_ONLY + "\n\ndef limit(config) -> int:\n    return config.max_num_partial_prefills\n",
+        PARAMETER_ONLY + "\n\ndef build(make) -> object:\n    return make(max_num_partial_prefills=2)\n",
+        PARAMETER_ONLY + '\n\ndef knob(config) -> int:\n    return getattr(config, "max_num_partial_prefills")\n',
+        PARAMETER_ONLY + "\n\nmax_num_partial_prefills = 1\n",  # a module attribute
+        PARAMETER_ONLY + "\n\nclass Limits:\n    max_num_partial_prefills: int = 1\n",
+        PARAMETER_ONLY + "\n\ndef broken(:\n",  # a file that does not parse holds it, for all we know
+    ],
+    ids=["attribute read", "keyword argument", "string", "module attribute", "class field", "unparsed"],
+)
+def test_a_removed_attribute_still_held_as_one_elsewhere_is_silent(
+    git_repo: GitRepo, no_rules: Path, args: str
+) -> None:
+    assert parameter_case(git_repo, no_rules, args) == []
+
+
+def test_a_key_read_of_a_word_left_only_as_a_local_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """``.get("name")`` may read a mapping a local of the name fills: only an attribute accessor is claimed."""
+    read = 'scheduler_config.get("max_num_partial_prefills", 1)'
+    assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, read) == []
+
+
+# #36294 kept "naive" among the accepted all2all backends but made the config's post-init rewrite it to
+# "allgather_reducescatter": a fork's comparison with "naive" is never true, its keyword is replaced.
+PARALLEL = "vllm/config/parallel.py"
+PARALLEL_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class ParallelConfig:
+    all2all_backend: str = "allgather_reducescatter"
+    eplb: bool = False
+
+    def __post_init__(self) -> None:
+        if self.all2all_backend == "pplx":
+            self.all2all_backend = "allgather_reducescatter"
+"""
+REWRITES_NAIVE = PARALLEL_BASE.replace('== "pplx":', 'in ["pplx", "naive"]:')
+SUBJECT_36294 = '[MoE Refactor] Rename "naive" all2all backend (#36294)'
+A2A_FORK = """from vllm.config.parallel import ParallelConfig
+
+
+def aeon_broadcast(parallel_config) -> bool:
+    return parallel_config.all2all_backend == "naive"
+
+
+def aeon_parallel() -> ParallelConfig:
+    return ParallelConfig(all2all_backend="naive")
+"""
+
+
+def rewrite_case(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = A2A_FORK) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {PARALLEL: PARALLEL_BASE, "vllm/config/__init__.py": ""},
+        {FORK: fork},
+        [(SUBJECT_36294, {PARALLEL: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def test_a_value_upstream_now_rewrites_on_the_way_in(git_repo: GitRepo, no_rules: Path) -> None:
+    [(compared, error, message), (passed, warning, said)] = rewrite_case(git_repo, no_rules, REWRITES_NAIVE)
+    assert (compared, error, passed, warning) == (5, "error", 9, "warning")
+    assert "upstream now rewrites to 'allgather_reducescatter' on the way in (vllm/config/parallel.py:10" in message
+    assert "#36294" in message and "is never true" in message
+    assert "the value passed becomes 'allgather_reducescatter'" in said
+
+
+@pytest.mark.parametrize(
+    ("upstream", "fork"),
+    [
+        # the base already rewrote "pplx": no news of this merge
+        (REWRITES_NAIVE, A2A_FORK.replace('"naive"', '"pplx"')),
+        # another field compared with the value
+        (REWRITES_NAIVE, A2A_FORK.replace("all2all_backend", "kernel_backend")),
+        # the rewrite is conditional (a nested if), or of another attribute
+        (
+            PARALLEL_BASE.replace(
+                '        if self.all2all_backend == "pplx":\n            self',
+                '        if self.all2all_backend == "naive":\n            if self.eplb:\n                self',
+            ),
+            A2A_FORK,
+        ),
+        (
+            PARALLEL_BASE.replace(
+                '== "pplx":\n            self.all2all_backend', '== "naive":\n            self.eplb_backend'
+            ),
+            A2A_FORK,
+        ),
+    ],
+    ids=["rewritten before", "another field", "conditional rewrite", "another attribute set"],
+)
+def test_a_value_not_newly_rewritten_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str) -> None:
+    assert rewrite_case(git_repo, no_rules, upstream, fork) == []
+
+
+def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream dropped the choice and the module's binding of its library (``gumbel = lazy(...)``), a
+    comment naming it left: the binding's word, held as no attribute now, must not hide the choice."""
+    base = {"vllm/media.py": 'gumbel = __import__("os")\n# the old path needed gumbel, which is gone\n'}
+    theirs = {"vllm/media.py": "# the old path needed gumbel, which is gone\n"}
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: SPECULATIVE_BASE, PROPOSER: PROPOSER_BASE, **base},
+        {FORK: CHOICE_FORK},
+        [(SUBJECT_40269, {SPECULATIVE: SPECULATIVE_40269, PROPOSER: PROPOSER_40269, **theirs})],
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message

@@ -26,6 +26,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
+from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
@@ -116,6 +117,7 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
 # The semantic checks that need only the three trees and the subject pattern, in the report's order.
 _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     name_drift,
+    dropped_config_entries,
     demoted_enum_drift,
     knob_drift,
     dead_patches,

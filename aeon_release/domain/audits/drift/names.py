@@ -25,6 +25,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
+from aeon_release.domain.audits.drift.rewrites import Rewrite, rewrites
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -137,11 +138,36 @@ class Read:
     how: str  # the read as the message shows it
     form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
     kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
+    field: str = ""  # what the value is tied to: the attribute compared with it, the keyword passing it
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _fork_names(trees)
-    removed = _removed_upstream(trees, wanted - _fork_defined(trees, wanted)) if wanted else {}
+    if not wanted:
+        return []
+    names = wanted - _fork_defined(trees, wanted)
+    findings = _gone_reads(trees, names, pr_pattern)
+    seen = {(f.path, f.line) for f in findings}
+    return findings + [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+
+
+def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's comparisons with, and keywords passing, a value upstream now rewrites (drift/rewrites.py)."""
+    found = rewrites(trees, names) if names else {}
+    reads = _fork_reads(trees, set(found)) if found else ()
+    return [
+        _rewrite_finding(trees, read, found[read.name], pr_pattern)
+        for read in reads
+        if read.field == found[read.name].field and read.form in _TIED_FORMS
+    ]
+
+
+_TIED_FORMS = frozenset({"eq", "ne", "arg"})
+
+
+def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's reads of names upstream removed and no longer mentions (as what the read means)."""
+    removed = _removed_upstream(trees, names)
     if not removed:
         return []
     # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
@@ -149,22 +175,99 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
     words = set(repo.words_present(trees.repo, trees.theirs, sorted(removed), served))
     quoted = _still_quoted(trees, sorted(words & {n for n, found in removed.items() if _a_choice(found)}), served)
+    # a removed attribute whose word lives on only as a parameter or a local (``def f(embedding_mode)``,
+    # #9424) is gone for ``getattr(x, "name")``: nothing holds it as an attribute any more
+    unheld = _not_attributes(trees, {n for n in words - quoted if _an_attribute(removed[n])}, served)
     for name in words - quoted:
-        removed[name] = [r for r in removed[name] if r.kind is Kind.CHOICE]  # alive, but not as a value
+        # alive, but not as a value (nor, if only a local's name, as an attribute)
+        removed[name] = [
+            r for r in removed[name] if r.kind is Kind.CHOICE or (name in unheld and r.kind is Kind.ATTRIBUTE)
+        ]
     for name in quoted:
         del removed[name]
     findings = []
     for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
-        fitting = [r for r in removed[read.name] if r.kind in read.kinds]
+        fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
         if ranked:
-            findings.append(_finding(trees, read, ranked[0], pr_pattern))
+            findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld))
     return findings
 
 
 def _a_choice(found: list[Removed]) -> bool:
     return any(r.kind is Kind.CHOICE for r in found)
+
+
+def _an_attribute(found: list[Removed]) -> bool:
+    return any(r.kind is Kind.ATTRIBUTE for r in found)
+
+
+def _fits(read: Read, removed: Removed, unheld: set[str]) -> bool:
+    """The attribute removal of a name upstream's tree still mentions only as a local fits an attribute
+    accessor's read alone (a ``.get("name")`` may read a mapping a local of the name fills); its other
+    removals (an accepted value) fit as ever."""
+    if removed.kind is not Kind.ATTRIBUTE or read.name not in unheld:
+        return True
+    return read.form in _ATTRIBUTE_ACCESSORS
+
+
+_ATTRIBUTE_ACCESSORS = frozenset({"getattr", "hasattr"})
+
+
+def _not_attributes(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
+    """Of ``names`` (whole words upstream still has), those no upstream file mentions as an attribute:
+    only as a parameter, a function's local, or inside a longer string or comment.  Asked only of the few
+    removed attributes whose word survives; past ``_HOLDERS`` files the answer is "still held"."""
+    if not names:
+        return set()
+    paths = sorted(repo.files_containing(trees.repo, trees.theirs, sorted(names), served))
+    if len(paths) > _HOLDERS:
+        return set()
+    held: set[str] = set()
+    for text in trees.blobs(trees.theirs, paths).values():
+        held |= set(names) if text is None else attribute_words(text, names)
+    return names - held
+
+
+_HOLDERS = 40  # files parsed to tell an attribute's word from a local's; past it, assume an attribute
+
+
+def attribute_words(text: str, names: set[str]) -> set[str]:
+    """Which of ``names`` ``text`` may use as an attribute: ``x.name``, a def or class, a class or module
+    level binding, an import, a keyword argument or a string of the name (all of them if it does not
+    parse).  A parameter, and a name bound or read inside a function, are not attributes."""
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set(names)
+    found: set[str] = set()
+    stack: list[tuple[ast.AST, bool]] = [(module, False)]
+    while stack:
+        node, local = stack.pop()
+        found |= _held_as_attribute(node, local) & names
+        inner = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
+            local and not isinstance(node, ast.ClassDef)
+        )
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _held_as_attribute(node: ast.AST, local: bool) -> set[str]:
+    """The words ``node`` may name an attribute by (``local``: it sits in a function's body)."""
+    if isinstance(node, ast.Attribute):
+        return {node.attr}
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return {node.name}
+    if isinstance(node, ast.keyword):
+        return {node.arg} if node.arg else set()
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.alias):
+        return {node.asname or node.name, node.name.rsplit(".", 1)[-1]}
+    if isinstance(node, ast.Global | ast.Nonlocal):
+        return set(node.names)
+    return {node.id} if isinstance(node, ast.Name) and not local else set()
 
 
 def _still_quoted(trees: ThreeTrees, names: list[str], served: list[str]) -> set[str]:
@@ -404,13 +507,13 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
     callee = _show_callee(call.func).rsplit(".", 1)[-1]
     if callee in _TEXT_CALLS or callee.endswith(("Error", "Exception", "Warning")):
         return None
-    for value in (*call.args, *(k.value for k in call.keywords)):
+    for value, keyword in (*((a, "") for a in call.args), *((k.value, k.arg or "") for k in call.keywords)):
         if (name := str_value(value)) in names:
             if dispatchers.dispatched(call, value):
                 how = f'{_show_callee(call.func)}("{name}")'
                 return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
             how = f'"{name}" passed to {_show_callee(call.func)}()'
-            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,))
+            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword)
     return None
 
 
@@ -419,7 +522,7 @@ def _entered(path: str, node: ast.Dict, names: set[str]) -> Read | None:
     dict, then passed on) is passed as a value, as the keyword of that name would pass it."""
     for key, value in zip(node.keys, node.values, strict=True):
         if key is not None and (field := str_value(key)) and (name := str_value(value)) in names:
-            return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,))
+            return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,), field)
     return None
 
 
@@ -450,7 +553,9 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
         return None
     if name not in names:
         return None
-    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE))
+    other = left if str_value(left) is None else right
+    field = other.attr if isinstance(other, ast.Attribute) else ""
+    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE), field)
 
 
 def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
@@ -638,7 +743,23 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
 }
 
 
-def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
+def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern: str) -> Finding:
+    """A comparison is never (or always) true now: an error; a value passed is replaced: a warning (the
+    keyword may reach another object than the one upstream rewrites)."""
+    commit = trees.upstream_commit(rewrite.path, whole_word(rewrite.value), pr_pattern)
+    outcome = f"the value passed becomes {rewrite.to!r}" if read.form == "arg" else f"the test {_OUTCOMES[read.form]}"
+    message = (
+        f"fork-owned {read.how} means {rewrite.field} = {rewrite.value!r}, which upstream now rewrites to "
+        f"{rewrite.to!r} on the way in ({rewrite.path}:{rewrite.line}{commit}): {outcome} now"
+    )
+    severity = Severity.WARNING if read.form == "arg" else Severity.ERROR
+    return Finding(RULE, "merge", severity, read.path, read.line, message)
+
+
+_UNHELD = " as an attribute (only as a parameter or a local)"
+
+
+def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False) -> Finding:
     what = f"{removed.kind.value} {removed.name!r}"
     commit, added = _commit(trees, removed, pr_pattern)
     renamed = removed.renamed(trees)
@@ -658,7 +779,8 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -
     else:
         fix = f": read {renamed!r} instead" if renamed else ""
         message = (
-            f"fork-owned {read.how} reads a name upstream no longer has anywhere: upstream {verb} {where}; "
+            f"fork-owned {read.how} reads a name upstream no longer has anywhere{_UNHELD if unheld else ''}: "
+            f"upstream {verb} {where}; "
             f"the read {_OUTCOMES[read.form]} now{fix}"
         )
     # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);

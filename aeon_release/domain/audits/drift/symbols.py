@@ -479,7 +479,7 @@ class _Checker:
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
                 if isinstance(node, ast.Await):
                     awaited.add(id(node.value))
-                awaited.update(id(arg) for arg in _handed_to_the_loop(node))
+                awaited.update(id(arg) for arg in _handed_to_the_loop(node, mod))
                 if isinstance(node, ast.Call) and "logger" in _last(node.func).lower():
                     logged.update(id(a) for a in node.args)
                 if isinstance(node, ast.Call) and node.lineno in owned:
@@ -2267,17 +2267,42 @@ _LOOP_RUNNERS = frozenset(
 _AWAITABLE_WORDS = re.compile(r"\b(?:Awaitable|Coroutine|Future|Task|Any|object)\b")
 
 
-def _handed_to_the_loop(node: ast.AST) -> list[ast.expr]:
+def _handed_to_the_loop(node: ast.AST, mod: ModuleInfo) -> list[ast.expr]:
     """The call arguments an event-loop runner awaits: ``asyncio.run(f())``'s ``f()``; a runner met by
-    its last name only when its owner says ``asyncio`` or ``loop`` (``self.run(...)`` is not one)."""
-    if not isinstance(node, ast.Call) or _last(node.func) not in _LOOP_RUNNERS:
+    its last name only when its owner says ``asyncio`` or ``loop`` (``self.run(...)`` is not one), or
+    when the module imported it from asyncio (``from asyncio import run``; ``import asyncio as aio``)."""
+    if not isinstance(node, ast.Call):
         return []
-    owner = node.func.value if isinstance(node.func, ast.Attribute) else None
-    said = ast.unparse(owner).lower() if owner is not None else ""
-    if "asyncio" not in said and "loop" not in said:
+    runner = _loop_runner(node.func, mod)
+    if runner is None:
         return []
-    args = node.args if _last(node.func) == "gather" else node.args[:1]
+    args = node.args if runner == "gather" else node.args[:1]
     return [a for a in args if isinstance(a, ast.Call)]
+
+
+def _loop_runner(func: ast.expr, mod: ModuleInfo) -> str | None:
+    """asyncio's runner that ``func`` names (``run``, ``gather``...): said so by its owner, or imported."""
+    if isinstance(func, ast.Name):
+        return _from_asyncio(mod, func.id)
+    if not isinstance(func, ast.Attribute) or func.attr not in _LOOP_RUNNERS:
+        return None
+    said = ast.unparse(func.value).lower()
+    if "asyncio" in said or "loop" in said:
+        return func.attr
+    owner = func.value.id if isinstance(func.value, ast.Name) else ""
+    return func.attr if _from_asyncio(mod, owner) == "" else None
+
+
+def _from_asyncio(mod: ModuleInfo, name: str) -> str | None:
+    """What a module-level import ``name`` is of asyncio: a runner's name, "" for the module itself, or
+    None (a bare ``run`` the module defines or imports from elsewhere is not the event loop's)."""
+    binding = mod.names.get(name)
+    if binding is None or binding.kind != "import" or binding.target is None:
+        return None
+    module, member = binding.target
+    if member is None:
+        return "" if module == "asyncio" else None
+    return member if module.split(".")[0] == "asyncio" and member in _LOOP_RUNNERS else None
 
 
 def _may_return_awaitable(node: ast.AST) -> bool:

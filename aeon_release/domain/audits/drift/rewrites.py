@@ -1,0 +1,101 @@
+"""A value upstream now rewrites on the way in: it stays accepted, but a setup step replaces it.
+
+#36294 kept ``"naive"`` among the all2all backends a user may pass, and added to the config's
+post-init ``if self.all2all_backend in ["pplx", "naive"]: self.all2all_backend = "allgather_reducescatter"``.
+A fork's ``parallel_config.all2all_backend == "naive"`` is then never true, and its
+``ParallelConfig(all2all_backend="naive")`` gets another backend: nothing fails, the merge is wrong.
+
+A rewrite is an ``if`` upstream added (or changed) whose test compares an attribute with the value
+(``==``, or ``in`` a display of strings) and whose body assigns that same attribute another string,
+unconditionally; one the base already made is no news of this merge.  Only the fork's reads tied to
+the same field are claimed: a comparison of an attribute of that name, or a keyword of that name.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.source import parse_python
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """Upstream's ``if x.field == value: x.field = to`` at ``path``:``line`` (theirs)."""
+
+    value: str
+    field: str
+    to: str
+    path: str
+    line: int
+
+
+# an added ``if``/``elif`` line (one greedy run: linear on a hostile line); ``_tests`` then asks for a
+# comparison with one of the names as a string
+_TESTED = re.compile(r"""^(?:el)?if\b[^\n]*""")
+_STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+
+
+def rewrites(trees: ThreeTrees, names: set[str]) -> dict[str, Rewrite]:
+    """The values of ``names`` that upstream's diff now rewrites (value -> the first rewrite found)."""
+    paths = sorted(
+        {
+            path
+            for path, match in trees.upstream.added_lines().added_matches(_TESTED)
+            if path.endswith(".py") and _tests(match.group(0), names)
+        }
+    )
+    found: dict[str, Rewrite] = {}
+    for path in paths:
+        added = set(trees.upstream[path].added)
+        before = {(r.value, r.field) for r in _rewrites_in(trees.blobs(trees.base, [path])[path], path, names, None)}
+        for rewrite in _rewrites_in(trees.blobs(trees.theirs, [path])[path], path, names, added):
+            if (rewrite.value, rewrite.field) not in before:
+                found.setdefault(rewrite.value, rewrite)
+    return found
+
+
+def _tests(line: str, names: set[str]) -> bool:
+    return ("==" in line or " in " in line) and bool(names & set(_STRING.findall(line)))
+
+
+def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] | None) -> Iterator[Rewrite]:
+    """The rewrites of ``names`` in ``text`` (those whose ``if`` starts on one of ``lines``, if given)."""
+    module = parse_python(text, path) if text is not None else None
+    if module is None:
+        return
+    for node in ast.walk(module):
+        if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
+            yield from _rewrite(node, path, names)
+
+
+def _rewrite(node: ast.If, path: str, names: set[str]) -> Iterator[Rewrite]:
+    test = node.test
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.left, ast.Attribute):
+        return
+    tested = _tested_values(test.ops[0], test.comparators[0]) & names
+    subject = ast.unparse(test.left)
+    for stmt in node.body:  # the body's own statements: a nested ``if`` rewrites only sometimes
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and ast.unparse(stmt.targets[0]) == subject
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        ):
+            for value in sorted(tested - {stmt.value.value}):
+                yield Rewrite(value, test.left.attr, stmt.value.value, path, node.lineno)
+
+
+def _tested_values(op: ast.cmpop, right: ast.expr) -> set[str]:
+    """The strings ``x == "v"`` or ``x in ("v", "w")`` is true for."""
+    if isinstance(op, ast.Eq):
+        values = [right]
+    elif isinstance(op, ast.In) and isinstance(right, ast.Tuple | ast.List | ast.Set):
+        values = right.elts
+    else:
+        return set()
+    return {v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)}
