@@ -97,9 +97,13 @@ class _ReaderGone(Exception):
 
 def _keep_broken_pipes(command: Any) -> None:
     """The command tree's parse (``--help``, ``--version`` print there) and invoke raise EPIPE as
-    _ReaderGone, which no clause of typer's main catches."""
+    _ReaderGone, which no clause of typer's main catches.  Once per tree: a caller that keeps the tree
+    between runs (the tests cache typer's get_command) would otherwise wrap it again on every run."""
+    if getattr(command, "_aeon_keeps_broken_pipes", False):
+        return
     for name in ("make_context", "invoke"):
-        object.__setattr__(command, name, _guarded(getattr(command, name)))  # this run's command tree only
+        object.__setattr__(command, name, _guarded(getattr(command, name)))
+    object.__setattr__(command, "_aeon_keeps_broken_pipes", True)
 
 
 def _guarded(call: Any) -> Any:
