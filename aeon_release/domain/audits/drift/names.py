@@ -95,12 +95,16 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
     ]
 
 
+# a quoted entry, not a subscript's key (``Status["X"]`` is read; ``Literal["x"]`` declares): ``_subscripted``
+_NOT_A_KEY = r"(?:(?<=Literal\[)|(?<![\w)\]]\[))"
+
+
 def _choice(word: str) -> re.Pattern[str]:
     """A line that declares ``word`` (escaped) one of a fixed set of strings: an entry of a ``Literal[...]``,
     of ``choices=[...]`` or of a list, tuple or set display assigned to a name, or a line that is one
     string entry of a multi-line display."""
     return re.compile(
-        rf"""(?:Literal\[|choices\s*=|^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({{])[^\n]*["']{word}["']"""
+        rf"""(?:Literal\[|choices\s*=|^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({{])[^\n]*{_NOT_A_KEY}["']{word}["']"""
         rf"""|^\s*[rbuRBU]?["']{word}["']\s*,?\s*(?:#.*)?$"""
     )
 
@@ -395,8 +399,11 @@ def _choices_among(lines: list[str], names: set[str]) -> set[str]:
 
 
 def _subscripted(line: str, quote: int) -> bool:
-    """The quote at ``quote`` opens a subscript's key: ``x["`` / ``f()["`` / ``t[0]["``, not a list's ``= ["``."""
-    return quote >= 2 and line[quote - 1] == "[" and (line[quote - 2].isalnum() or line[quote - 2] in "_)]")
+    """The quote at ``quote`` opens a subscript's key: ``x["`` / ``f()["`` / ``t[0]["``, not a list's ``= ["``
+    and not ``Literal["``, whose entries are what it declares (as ``_NOT_A_KEY`` reads it in ``_choice``)."""
+    if quote < 2 or line[quote - 1] != "[" or line.endswith("Literal[", 0, quote):
+        return False
+    return line[quote - 2].isalnum() or line[quote - 2] in "_)]"
 
 
 def _after_colon(line: str, quote: int) -> bool:
