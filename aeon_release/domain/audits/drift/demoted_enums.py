@@ -26,6 +26,7 @@ from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -123,20 +124,12 @@ def _own_names(module: ast.Module, path: str, demoted: dict[str, Demoted], fork:
         if isinstance(node, ast.ClassDef) and node.name in demoted:
             own.add(node.name)
         elif isinstance(node, ast.ImportFrom):
-            source = _absolute(node, path)
+            source = import_base(node, dotted_name(path, roots=("",)), path)
             for alias in node.names:
                 name = alias.asname or alias.name
                 if name in demoted and _fork_module(source, fork) and not _home_or_above(source, demoted[name].path):
                     own.add(name)
     return own
-
-
-def _absolute(node: ast.ImportFrom, path: str) -> str:
-    """The dotted module an import reads from, a relative one resolved against the file's package."""
-    if not node.level:
-        return node.module or ""
-    package = path.split("/")[: -node.level]
-    return ".".join([*package, *([node.module] if node.module else [])])
 
 
 def _fork_module(module: str, fork: Container[str]) -> bool:

@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -462,18 +463,9 @@ def _module_imports(module: ast.Module, path: str) -> tuple[tuple[str, str], ...
         if isinstance(node, ast.Import):
             found.extend((a.asname or a.name, a.name) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            source = _absolute(node, path)
+            source = import_base(node, dotted_name(path, roots=("",)), path)
             found.extend((a.asname or a.name, f"{source}.{a.name}") for a in node.names)
     return tuple(found)
-
-
-def _absolute(node: ast.ImportFrom, path: str) -> str:
-    """The module ``from ... import`` reads from, a relative one resolved against the importing file."""
-    if not node.level:
-        return node.module or ""
-    package = posixpath.dirname(path).split("/")
-    package = package[: len(package) - (node.level - 1)] if node.level > 1 else package
-    return ".".join([*package, *([node.module] if node.module else [])])
 
 
 def _constructed(function: _Function, name: str) -> str | None:
