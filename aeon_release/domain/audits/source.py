@@ -1134,6 +1134,14 @@ def str_value(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def display_strings(node: ast.expr) -> list[str]:
+    """A string literal's value, or the string literals of a tuple, list or set display."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for e in node.elts if (s := str_value(e)) is not None]
+    value = str_value(node)
+    return [] if value is None else [value]
+
+
 def enum_members(module: ast.Module, enum_name: str) -> tuple[ast.ClassDef | None, dict[str, tuple[int | None, int]]]:
     """An enum class and its members: name -> (integer value or None, line)."""
     classes = [n for n in find_defs(module, enum_name) if isinstance(n, ast.ClassDef)]

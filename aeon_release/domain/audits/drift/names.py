@@ -30,7 +30,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value
+from aeon_release.domain.audits.source import display_strings, str_value
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
 # value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
@@ -464,8 +464,7 @@ def _compared_with(node: ast.Compare, name: str) -> set[str]:
     sides = [node.left, *node.comparators]
     if not any(isinstance(side, ast.Name) and side.id == name for side in sides):
         return set()
-    values = [e for side in sides for e in (side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])]
-    return {text for value in values if (text := str_value(value))}
+    return {text for side in sides for text in display_strings(side) if text}
 
 
 def _settings_of(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:

@@ -30,7 +30,7 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import display_strings, parse_python, str_value
 
 # an upstream diff line that takes out a returned string literal
 _RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
@@ -183,20 +183,12 @@ def _fork_uses(
 def _compared(node: ast.Compare, vanished: dict[str, list[Vanished]]) -> Vanished | None:
     operands = [node.left, *node.comparators]
     called = [n for o in operands if isinstance(o, ast.Call) and (n := _name(o)) in vanished]
-    strings = [s for o in operands for s in _strings(o)]
+    strings = [s for o in operands for s in display_strings(o)]
     for name in called:  # a display that also holds what the def returns now is written for both sides
         gone = next((v for v in vanished[name] if v.old in strings and not set(v.new) & set(strings)), None)
         if gone is not None:
             return gone
     return None
-
-
-def _strings(node: ast.expr) -> list[str]:
-    """A string literal, or the string literals of a tuple, list or set display."""
-    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        return [s for e in node.elts if (s := str_value(e)) is not None]
-    value = str_value(node)
-    return [] if value is None else [value]
 
 
 def _name(call: ast.Call) -> str | None:
