@@ -139,7 +139,7 @@ def _fork_module(module: str, fork: Container[str]) -> bool:
 
 def _home_or_above(module: str, home: str) -> bool:
     """``module`` is the file ``home`` (``a/b/c.py`` or ``a/b/c/__init__.py``) or a package above it."""
-    parts = home.removesuffix(".py").removesuffix("/__init__").split("/")
+    parts = dotted_name(home, roots=("",)).split(".")
     return any(module == ".".join(parts[:i]) for i in range(1, len(parts) + 1))
 
 

@@ -450,7 +450,7 @@ class _Place:
         """How the fork's file spells the declaring module: ``m`` of ``import pkg.mod as m`` or ``from pkg
         import mod as m``, ``pkg.mod`` of ``import pkg.mod``.  A module table's ``x.name`` is the table only
         through one of them: another object's (or module's) attribute of that name is its own."""
-        module = self.table.path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        module = dotted_name(self.table.path, roots=("",))
         return frozenset(alias for alias, full in _module_imports(self.module, self.path) if full == module)
 
 
