@@ -135,6 +135,7 @@ _CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
 def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
     base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = _Found()
+    values_of: dict[tuple[str, str], frozenset[str] | None] = {}  # (file, enum): read once, not once a name
     for path in paths:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
@@ -145,7 +146,9 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
             enum = _enum_name(annotation)
             if was is None or enum is None or ast.unparse(was[0]) not in _STR_TYPES:
                 continue
-            values = _plain_enum_values(trees, path, theirs[path] or "", enum)
+            if (path, enum) not in values_of:
+                values_of[path, enum] = _plain_enum_values(trees, path, theirs[path] or "", enum)
+            values = values_of[path, enum]
             if values is None:
                 continue
             kind, name = key[0], key[-1]
