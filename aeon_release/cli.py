@@ -121,12 +121,14 @@ def _guarded(call: Any) -> Any:
 def _refuse_empty_paths(command: Any) -> None:
     """Every path option and argument refuses ``''``: pathlib reads it as ``.``, so ``--output ''`` was
     reported as "--output . is a directory", ``--repo ''`` audited the folder the shell was in and
-    ``--config ''`` read the rules there."""
+    ``--config ''`` read the rules there.  Once per parameter, as _keep_broken_pipes wraps once per tree: a
+    caller that keeps the tree between runs wrapped each path's check again on every run, and its
+    thousandth run in one process was a RecursionError."""
     from typer._click.exceptions import BadParameter
     from typer.models import TyperPath
 
     for param in command.params:
-        if isinstance(param.type, TyperPath):
+        if isinstance(param.type, TyperPath) and not getattr(param.type, "_aeon_refuses_empty", False):
             convert = param.type.convert
 
             def checked(value: Any, param: Any, ctx: Any, convert: Any = convert) -> Any:
@@ -134,7 +136,8 @@ def _refuse_empty_paths(command: Any) -> None:
                     raise BadParameter("an empty path names no file or folder", ctx=ctx, param=param)
                 return convert(value, param, ctx)
 
-            object.__setattr__(param.type, "convert", checked)  # this run's command tree only
+            object.__setattr__(param.type, "convert", checked)
+            object.__setattr__(param.type, "_aeon_refuses_empty", True)
     for sub in (getattr(command, "commands", None) or {}).values():
         _refuse_empty_paths(sub)
 
