@@ -271,15 +271,28 @@ def linked_below(root: Path, name: str) -> Path | None:
     return None
 
 
-def _replace(path: Path, data: bytes, durable: bool = True) -> None:
+def replace_file(path: Path, data: bytes, what: str) -> None:
+    """Write ``data`` over the regular file ``path`` (a source file a fix rewrites) with its mode, the way
+    ``write_text`` writes: a temporary file beside it, then a rename, so a write the disk refuses leaves the
+    file as it was.  Written in place, a full disk or a file-size limit cut a fixed file at the limit, and
+    the run audited and committed what was left of it.  No redaction: the bytes are code, not a report."""
+    try:
+        _replace(path, data, mode=stat.S_IMODE(os.lstat(path).st_mode))
+    except OSError as exc:
+        raise unwritable(path, what, exc) from None
+
+
+def _replace(path: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         os.unlink(tmp)
     except FileNotFoundError:
         pass
-    fd = os.open(tmp, flags, 0o644)
+    fd = os.open(tmp, flags, 0o644 if mode is None else mode & 0o777)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)  # the file's own mode, not the umask's
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -3,11 +3,18 @@ one line and a documented exit code, never a traceback."""
 
 from __future__ import annotations
 
+import os
+import resource
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import run_cli
+from tests.hostile.conftest import ROOT, git
 
 pytestmark = pytest.mark.slow
 
@@ -23,3 +30,44 @@ def test_the_entry_point_run_a_thousand_times_in_one_process_is_still_one_line(t
     assert run.code == 2 and "Traceback" not in run.err, run.err[-500:]
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: {missing}: config folder does not exist") and "(hint:" in line, line
+
+
+# -- a fix the disk refuses ------------------------------------------------------------------------------------------
+def _file_size_limit(size: int) -> Callable[[], None]:
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))  # Python ignores SIGXFSZ: a write past it is EFBIG
+
+    return limit
+
+
+def test_a_fix_the_disk_refuses_leaves_the_file_whole(stopped: tuple[Path, Path]) -> None:
+    """``merge --continue --fix`` wrote the fixed file in place: a file-size limit (or a full disk) cut it at the
+    limit, the write's error became "fix skipped: cannot parse", and the next ``--continue --fix`` audited what
+    was left, passed, and committed the cut file into the new fork branch.  The fix is written beside the file
+    and renamed over it, with the file's mode: a refused write is one line, and the file is as it was."""
+    fork, _ = stopped
+    path = "vllm/v1/attention/backends/triton_attn.py"
+    file = fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0" / path
+    padded = file.read_bytes() + b"".join(b"# a comment line the fork keeps, %d\n" % i for i in range(200))
+    file.write_bytes(padded)
+    file.chmod(0o755)
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", "merge", "v0.29.0", "--repo", str(fork), "--continue", "--fix"],
+        # no bytecode written under the limit: Python renames a short write of it into the cache as whole
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": ""},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=_file_size_limit(len(padded) // 2),
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert f"{path}: cannot be written: File too large" in line and "(hint: " in line, line
+    assert file.read_bytes() == padded and stat.S_IMODE(file.stat().st_mode) == 0o755
+    assert [p.name for p in file.parent.iterdir()] == [file.name]  # no temporary file left beside it
+    run = run_cli("merge", "v0.29.0", "--repo", fork, "--continue", "--fix")
+    assert run.code == 0, run.err
+    fixed = padded.replace(b"KV_QUANT_MODE == 4", b"KV_QUANT_MODE == KVQuantMode.NVFP4")
+    assert git(fork, "show", f"aeon-v0.29.0:{path}").encode() + b"\n" == fixed
+    assert git(fork, "ls-tree", "aeon-v0.29.0", path).startswith("100755 ")

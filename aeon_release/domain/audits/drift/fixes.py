@@ -20,6 +20,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from aeon_release.adapters import files
 from aeon_release.domain.audits.model import Fix
 from aeon_release.domain.audits.source import code_lines
 from aeon_release.errors import printable
@@ -51,11 +52,14 @@ def _fix_file(file: Path, fixes: list[Fix]) -> list[Applied]:
     if outside:
         return [Applied(f, "skipped", f"{printable(f.path)[:200]}: {outside}") for f in fixes]
     try:
-        return _rewrite(file, file.read_bytes(), fixes)
+        results, rewritten = _rewrite(file, file.read_bytes(), fixes)
     except (OSError, UnicodeDecodeError, cst.ParserSyntaxError) as exc:
         return [Applied(f, "skipped", f"cannot parse {f.path}: {str(exc).splitlines()[0]}") for f in fixes]
     except (RecursionError, MemoryError):  # libcst's visitors recurse: an expression ~500 levels deep
         return [Applied(f, "skipped", f"cannot rewrite {f.path}: nested too deeply for libcst") for f in fixes]
+    if rewritten is not None:  # a write the disk refuses is the machine's error line, the file as it was
+        files.replace_file(file, rewritten, "fix of")
+    return results
 
 
 def _not_in_tree(file: Path, path: str) -> str:
@@ -79,8 +83,9 @@ def _not_in_tree(file: Path, path: str) -> str:
     return ""
 
 
-def _rewrite(file: Path, raw: bytes, fixes: list[Fix]) -> list[Applied]:
-    """Rewrite one file (written only when every step, the compile check last, went through).  libcst reads
+def _rewrite(file: Path, raw: bytes, fixes: list[Fix]) -> tuple[list[Applied], bytes | None]:
+    """One file's fixes and its new bytes (None: nothing to write; written only when every step, the compile
+    check last, went through).  libcst reads
     the bytes as Python does (a coding cookie, a BOM) and writes them back alike, line ends included: read
     as text and written as text, a file of CRLF lines came back with LF in every line (a one-token fix was a
     diff of the whole file) and a latin-1 one as UTF-8."""
@@ -96,9 +101,9 @@ def _rewrite(file: Path, raw: bytes, fixes: list[Fix]) -> list[Applied]:
         try:
             compile(code, str(file), "exec")
         except SyntaxError as exc:
-            return [Applied(f, "skipped", f"the fixed file would not compile: {exc.msg}") for f in fixes]
-        file.write_bytes(rewritten.bytes)
-    return [Applied(f, *_outcome(f, rewriter, source)) for f in fixes]
+            return [Applied(f, "skipped", f"the fixed file would not compile: {exc.msg}") for f in fixes], None
+    results = [Applied(f, *_outcome(f, rewriter, source)) for f in fixes]
+    return results, (rewritten.bytes if done and code != source else None)
 
 
 def _outcome(fix: Fix, rewriter: _Rewriter, source: str) -> tuple[str, str]:
