@@ -7,6 +7,7 @@ in-toto statement travels as a DSSE envelope with the in-toto payload type.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -58,21 +59,37 @@ def generate(secret: Path) -> tuple[Path, str]:
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     files.make_folder(secret.parent, "the key's folder")
-    _create(secret, pem, 0o600)
-    _create(
-        public,
-        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo),
-        0o644,
-    )
+    made: list[Path] = []
+    try:
+        _create(secret, pem, 0o600, made)
+        _create(
+            public,
+            key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo),
+            0o644,
+            made,
+        )
+    except BaseException as exc:
+        # what this run made goes: a key cut by a full disk or a file-size limit stood at PATH, and the
+        # next keygen refused it as "already exists" (an empty secret key, or one without its .pub)
+        for path in made:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        if isinstance(exc, OSError):
+            raise files.unwritable(made[-1] if made else secret, "keygen", exc) from None
+        raise
     return public, SSlibKey.from_crypto(key.public_key()).keyid
 
 
-def _create(path: Path, data: bytes, mode: int) -> None:
+def _create(path: Path, data: bytes, mode: int, made: list[Path]) -> None:
     """A new file, never one that is there or a link's target (PATH.pub linked to ~/.bashrc was
-    overwritten with the public key): O_EXCL refuses whatever stands at the name, a link included."""
+    overwritten with the public key): O_EXCL refuses whatever stands at the name, a link included.
+    ``made`` gets the path once the file exists; the write is flushed to the disk before the key counts."""
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+    made.append(path)
     with os.fdopen(descriptor, "wb") as handle:
         handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def load_signer(secret: Path) -> CryptoSigner:

@@ -71,3 +71,28 @@ def test_a_fix_the_disk_refuses_leaves_the_file_whole(stopped: tuple[Path, Path]
     fixed = padded.replace(b"KV_QUANT_MODE == 4", b"KV_QUANT_MODE == KVQuantMode.NVFP4")
     assert git(fork, "show", f"aeon-v0.29.0:{path}").encode() + b"\n" == fixed
     assert git(fork, "ls-tree", "aeon-v0.29.0", path).startswith("100755 ")
+
+
+@pytest.mark.parametrize("limit", [0, 64])
+def test_a_key_the_disk_refuses_leaves_no_key_behind(tmp_path: Path, limit: int) -> None:
+    """``keygen`` on a full disk (a file-size limit stands in) left an empty or cut secret key at PATH, said
+    "output: File too large", and the next keygen refused the path: "already exists ... a key is never
+    overwritten", so a person was left to delete a secret key by hand.  The line names the key, and the next
+    run, the limit gone, makes the pair."""
+    key = tmp_path / "keys" / "fleet.key"
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", "keygen", str(key)],
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": ""},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=_file_size_limit(limit),
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(f"error: keygen {key}: cannot be written: File too large (hint: "), line
+    assert sorted(p.name for p in key.parent.iterdir()) == []
+    run = run_cli("keygen", key)
+    assert run.code == 0, run.err
+    assert key.read_bytes().startswith(b"-----BEGIN PRIVATE KEY-----") and key.with_name("fleet.key.pub").is_file()
