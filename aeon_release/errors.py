@@ -68,6 +68,9 @@ class GitError(AeonError):
     # A cause outside the tool and its input (a lock file another git holds, no identity to commit with):
     # once it is gone the same step runs again, so a stopped merge adds `merge --continue` to the hint.
     outside = False
+    # The disk refused git a write (full, a quota, a file-size limit, read-only): the machine's hint, and a
+    # stopped merge says its own (nothing is lost, `merge --continue` once the disk takes writes again).
+    disk = False
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         # git's own words for an object a partial clone (--filter=blob:none) lacks and could not fetch:

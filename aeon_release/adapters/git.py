@@ -18,7 +18,7 @@ from pathlib import Path
 
 from aeon_release.adapters import blobs
 from aeon_release.adapters.gitenv import git_env, transports
-from aeon_release.errors import GitError, UsageError, printable, quoted
+from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
@@ -1016,9 +1016,26 @@ def failed(command: str, where: object, stderr: str | bytes, status: int | None 
         # git's reasons, a chain at times ("transport 'file' not allowed / could not fetch ... from promisor
         # remote", "gpg failed to sign the data / failed to write commit object"); else its last word
         causes = [line for line in said if line.startswith(("fatal:", "error:"))][-3:] or said[-1:]
-        return GitError(f"{head}: {printable(' / '.join(causes)) or f'exit {status}'}")
+        error = GitError(f"{head}: {printable(' / '.join(causes)) or f'exit {status}'}", _disk_hint(causes))
+        error.disk = error.hint is not None
+        return error
     error.outside = True
     return error
+
+
+def _disk_hint(causes: list[str]) -> str | None:
+    """The machine's hint when git says the disk refused a write (git runs in the C locale, so its words
+    are the C library's): a full disk was "check the repository and the revision with `git rev-parse`"."""
+    said = " ".join(causes)
+    return next((hint for words, hint in _DISK_SAYS.items() if words in said), None)
+
+
+# a full disk, a quota, a file-size limit or a read-only file system, in the C library's words
+_DISK_SAYS = {
+    os.strerror(number): hint
+    for number in sorted(DISK_ERRNOS)
+    if (hint := environment_hint(OSError(number, ""))) is not None
+}
 
 
 def identity_error(head: str, said: list[str]) -> GitError:

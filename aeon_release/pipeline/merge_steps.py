@@ -892,7 +892,10 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
     try:
         STAGES.run(run, unfinished(run), started, done, lambda name, error: stopped.append(name))
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
-        exc.hint = f"{exc.hint}; then `aeon-release merge --continue`" if exc.outside else exc.hint or _RESUMABLE
+        if exc.outside:
+            exc.hint = f"{exc.hint}; then `aeon-release merge --continue`"
+        elif exc.disk or not exc.hint:
+            exc.hint = _RESUMABLE
         raise
     except DiskError as exc:  # a state or record file the disk would not take: the same, once there is a run
         if stopped or run.store.state_file.exists():

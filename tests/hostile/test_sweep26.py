@@ -3,12 +3,13 @@ one line and a documented exit code, never a traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import stat
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,44 @@ def test_a_key_the_disk_refuses_leaves_no_key_behind(tmp_path: Path, limit: int)
     run = run_cli("keygen", key)
     assert run.code == 0, run.err
     assert key.read_bytes().startswith(b"-----BEGIN PRIVATE KEY-----") and key.with_name("fleet.key.pub").is_file()
+
+
+# -- a git the disk refuses ------------------------------------------------------------------------------------------
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real file system with no room left: a 1 MiB tmpfs, filled (mounting one takes root: skipped without)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        with contextlib.suppress(OSError), open(disk / "fill", "wb") as fill:
+            while True:
+                fill.write(b"\0" * 4096)
+                fill.flush()
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_git_the_disk_refuses_gets_the_machines_hint(full_disk: Path) -> None:
+    """git says why in the C library's words ("No space left on device"): ``demo`` on a full disk was "git init
+    failed ... (hint: check the repository and the revision with `git rev-parse --verify REV`)", a revision no
+    one gave.  A full disk, a quota, a file-size limit or a read-only file system git names gets the hint an
+    OSError of the tool's own gets."""
+    run = run_cli("demo", full_disk / "demo")
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert line.startswith("error: git init failed in ") and "No space left on device" in line, line
+    assert line.endswith("(hint: free some disk space and run the command again)"), line
+
+
+@pytest.mark.parametrize("words", ["No space left on device", "Disk quota exceeded", "Read-only file system"])
+def test_git_words_for_a_disk_that_refuses_a_write_are_the_machines(words: str) -> None:
+    """The lines git wrote when its object write failed (``git merge-tree`` on a full tmpfs)."""
+    from aeon_release.adapters.git import failed
+
+    error = failed("merge-tree", "fork", f"fatal: unable to write loose object file: {words}\n", 128)
+    assert error.disk and error.hint is not None and "rev-parse" not in error.hint, error.hint
+    assert not failed("rev-parse", "fork", "fatal: Needed a single revision\n", 128).disk
