@@ -289,25 +289,35 @@ def format_error(error: AeonError) -> str:
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (a cancelled CI job, ``kill``, ``docker stop``): the run stops as on Ctrl-C (the git it
-    waits for stopped too, the state as the last item left it) and says so, instead of vanishing."""
+    """SIGTERM (a cancelled CI job, ``kill``, ``docker stop``) or SIGHUP (the terminal closed, an ssh session
+    dropped): the run stops as on Ctrl-C (the git or hook it waits for stopped too, the state as the last
+    item left it) and says so, instead of vanishing."""
 
 
-TERMINATED = 128 + signal.SIGTERM
+# What each stopping signal is called in the run's last line; its exit code is 128 + its number.
+_STOPPING = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
 
 @contextlib.contextmanager
 def stop_on_sigterm() -> Iterator[None]:
-    """Within: SIGTERM raises Terminated in the main thread (the handler before is put back after)."""
+    """Within: SIGTERM and SIGHUP raise Terminated in the main thread (the handlers before are put back
+    after).  Python's default for SIGHUP is the system's, death on the spot: a hangup left the hook or the
+    git the run waited for running on its own (in a session of its own, no terminal stops it) and the run's
+    scratch index behind.  A SIGHUP that is ignored (``nohup``) stays ignored."""
+    befores: dict[int, Any] = {}
     try:
-        before = signal.signal(signal.SIGTERM, _terminated)
+        for number in _STOPPING:
+            if number == signal.SIGHUP and signal.getsignal(number) == signal.SIG_IGN:
+                continue
+            befores[number] = signal.signal(number, _terminated)
     except ValueError:  # not the main thread: Python lets only that one handle signals
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        for held, before in befores.items():
+            signal.signal(held, before)
 
 
 _TERM_SEEN: list[int] = []
@@ -328,9 +338,9 @@ def error_handler() -> Iterator[None]:
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
         # click turns the exception into its Abort and typer into exit 130: the signal is remembered
-        said = "terminated (SIGTERM)" if _TERM_SEEN else "interrupted"
+        said = _STOPPING.get(signal.Signals(_TERM_SEEN[0]), "terminated") if _TERM_SEEN else "interrupted"
         _say(f"{said}: run `aeon-release status` to see where the run stands")
-        raise SystemExit(TERMINATED if _TERM_SEEN else 130) from None
+        raise SystemExit(128 + _TERM_SEEN[0] if _TERM_SEEN else 130) from None
     except (SystemExit, GeneratorExit):
         raise
     except OSError as error:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+import signal
 import stat
 import subprocess
 import sys
@@ -14,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli
+from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import ROOT, git
+from tests.hostile.test_sweep7 import _alive
 
 pytestmark = pytest.mark.slow
 
@@ -138,3 +140,61 @@ def test_git_words_for_a_disk_that_refuses_a_write_are_the_machines(words: str) 
     error = failed("merge-tree", "fork", f"fatal: unable to write loose object file: {words}\n", 128)
     assert error.disk and error.hint is not None and "rev-parse" not in error.hint, error.hint
     assert not failed("rev-parse", "fork", "fatal: Needed a single revision\n", 128).disk
+
+
+# -- a hangup ----------------------------------------------------------------------------------------------------------
+def test_a_hangup_stops_the_run_and_the_program_it_waits_for(tmp_path: Path) -> None:
+    """SIGHUP (the terminal closed, an ssh session dropped) killed the tool on the spot, Python's default: the
+    hook it waited for ran on (in a session of its own, which no terminal stops), its scratch index stayed in
+    ``.git/aeon-release``, and the run said nothing.  It stops as on SIGTERM: the hook stopped, one line, exit
+    129; ``merge --continue`` finishes the run.  Under ``nohup`` (SIGHUP ignored) the run goes on."""
+    example = build_example(tmp_path / "ex")
+    pid_file = tmp_path / "hook.pid"
+    hook = tmp_path / "hooks" / "commit-msg"
+    hook.parent.mkdir()
+    # $PPID: aeon-release, which waits for the hook by then (a signal while Python starts it is another story)
+    hook.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nsleep 0.5\nkill -HUP $PPID\nsleep 30\n")
+    hook.chmod(0o755)
+    git(example.fork, "config", "core.hooksPath", str(hook.parent))
+    argv = ["merge", "v0.29.0", "--repo", str(example.fork), "--config", str(example.config), "--no-fetch"]
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", *argv],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 129 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
+    assert (
+        done.stderr.strip().splitlines()[-1]
+        == "hung up (SIGHUP): run `aeon-release status` to see where the run stands"
+    )
+    assert not _alive(int(pid_file.read_text()))
+    assert not list((example.fork / ".git" / "aeon-release").glob("hook-*.index"))
+    git(example.fork, "config", "--unset", "core.hooksPath")
+    run = run_cli("merge", "v0.29.0", "--repo", example.fork, "--continue")
+    assert run.code == 0 and git(example.fork, "branch", "--list", "aeon-v0.29.0"), run.err
+
+
+def test_a_hangup_under_nohup_is_still_ignored(tmp_path: Path) -> None:
+    """The handler is installed only where SIGHUP has its default: ``nohup aeon-release release ...`` over ssh
+    must outlive the session it was started from."""
+    example = build_example(tmp_path / "ex")
+    hook = tmp_path / "hooks" / "commit-msg"
+    hook.parent.mkdir()
+    hook.write_text("#!/bin/sh\nkill -HUP $PPID\n")
+    hook.chmod(0o755)
+    git(example.fork, "config", "core.hooksPath", str(hook.parent))
+    argv = ["merge", "v0.29.0", "--repo", str(example.fork), "--config", str(example.config), "--no-fetch"]
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", *argv],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    assert done.returncode == 0, done.stderr
+    assert git(example.fork, "branch", "--list", "aeon-v0.29.0")

@@ -518,7 +518,7 @@ def worker_pool() -> ProcessPoolExecutor:
     return ProcessPoolExecutor(_workers(), mp_context=_context(), initializer=quiet_worker)
 
 
-_HELD = {signal.SIGINT, signal.SIGTERM}
+_HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 
 @contextlib.contextmanager
@@ -545,6 +545,8 @@ def quiet_worker() -> None:
     started (``signals_held``); a pending one kills it now."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if signal.getsignal(signal.SIGHUP) != signal.SIG_IGN:  # a hangup too, unless the run ignores it (nohup)
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
