@@ -88,6 +88,8 @@ def refuse_ambiguous(repo: Path, rev: str, label: str) -> None:
         )
 
 
+# git's reasons for a repository it will not open, each followed by more lines (advice, the extension's name)
+_UNOPENED = ("fatal: detected dubious ownership", "fatal: unknown repository extension")
 _DEREFERENCED = re.compile(r"expected commit type, but the object dereferences to (\w+) type")
 
 
@@ -102,6 +104,13 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
         env=_git_env(),
     )
     said = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    if any(line.startswith(_UNOPENED) for line in said):
+        # another user's repository (a CI container's uid), an extension git does not know: git's reason and
+        # its way out, as every other command says them, not the last line git printed after the reason
+        # ("names no commit: git config --global --add safe.directory ...", "names no commit: fromthefuture")
+        from aeon_release.adapters.git import not_opened  # git.py imports this module
+
+        return not_opened(repo, done.stderr)
     named = ascii(rev) if len(rev) <= 60 else ascii(rev[:57]) + "..."  # a look-alike or a huge argument
     kind = next((m.group(1) for line in said if (m := _DEREFERENCED.search(line))), None)
     if kind is not None:

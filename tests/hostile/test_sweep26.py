@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import ROOT, git
+from tests.hostile.conftest import ROOT, git, run_limited
 from tests.hostile.test_sweep7 import _alive
+from tests.hostile.test_sweep10 import _another_users, _extension
 
 pytestmark = pytest.mark.slow
 
@@ -198,3 +199,25 @@ def test_a_hangup_under_nohup_is_still_ignored(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert git(example.fork, "branch", "--list", "aeon-v0.29.0")
+
+
+# -- a repository git will not open, read by revision ----------------------------------------------------------------
+REFUSED = {"an extension git does not know": _extension}
+if os.geteuid() == 0:
+    REFUSED["another user's (safe.directory)"] = _another_users
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_a_repository_git_will_not_open_is_named_so_when_read_by_revision(tmp_path: Path, case: str) -> None:
+    """The work-tree audit, ``status`` and ``merge`` say "git cannot open the repository" with git's reason and
+    way out; by revision (``audit --rev``, the CI gate's way) the line quoted the last line
+    git printed after its reason: "revision 'HEAD' names no commit in ...: git config --global --add
+    safe.directory ..." (hint: ``git status``), and for an unknown extension "...: fromthefuture" (hint: pass a
+    branch, tag or commit)."""
+    example = build_example(tmp_path / "ex")
+    repo = example.fork
+    says = REFUSED[case](repo)
+    run = run_limited("audit", "--rev", "HEAD", "--repo", repo, "--config", example.config, cwd=tmp_path)
+    [line] = run.err.splitlines()
+    assert run.code == 2 and line.startswith(f"error: {repo}: git cannot open the repository: "), run.err
+    assert says in line and "(hint: " in line and "names no commit" not in line, line
