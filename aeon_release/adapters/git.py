@@ -877,8 +877,18 @@ class Git:
         fail at its first commit, after the merge itself, with git's last line of advice as the reason."""
         for who in ("GIT_COMMITTER_IDENT", "GIT_AUTHOR_IDENT"):
             status, _, err = self.try_run("var", who)
+            said = [line.strip() for line in err.splitlines() if line.strip()]
+            date = next((line for line in said if line.startswith("fatal: invalid date format")), None)
+            if status != 0 and date is not None:
+                # the caller's GIT_COMMITTER_DATE or GIT_AUTHOR_DATE, which git reads with the identity: it was
+                # "no identity to commit with", and the hint to set a name and an email that were set
+                variable = who.replace("_IDENT", "_DATE")
+                raise UsageError(
+                    f"{variable} is no date git reads ({printable(date)[:120]})",
+                    f"unset {variable}, or set it as git reads it, e.g. '@1767225600 +0000' or '2026-01-01T00:00:00Z'",
+                )
             if status != 0:
-                raise identity_error(str(self.path), [line.strip() for line in err.splitlines() if line.strip()])
+                raise identity_error(str(self.path), said)
 
     def commit_tree(
         self,

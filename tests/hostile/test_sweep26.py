@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import build_example, run_cli
+from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, run_limited
 from tests.hostile.test_sweep7 import _alive
 from tests.hostile.test_sweep10 import _another_users, _extension
@@ -221,3 +221,24 @@ def test_a_repository_git_will_not_open_is_named_so_when_read_by_revision(tmp_pa
     [line] = run.err.splitlines()
     assert run.code == 2 and line.startswith(f"error: {repo}: git cannot open the repository: "), run.err
     assert says in line and "(hint: " in line and "names no commit" not in line, line
+
+
+# -- a commit date git cannot read --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("variable", "value"), [("GIT_COMMITTER_DATE", "garbage"), ("GIT_AUTHOR_DATE", "2026-13-45")])
+def test_a_commit_date_git_cannot_read_is_named_not_taken_for_no_identity(
+    tmp_path: Path, variable: str, value: str
+) -> None:
+    """git reads the caller's GIT_COMMITTER_DATE and GIT_AUTHOR_DATE with the identity it commits as (a CI job
+    pinning dates for a reproducible build sets them): one it cannot read stopped the merge's preflight with
+    "git has no identity to commit with (fatal: invalid date format: ...)" and the hint to set a name and an
+    email, which were set.  The line names the variable; nothing is written, the checkout is as it was."""
+    example = build_example(tmp_path / "ex")
+    before = snapshot(example.fork)
+    run = run_cli(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", env={variable: value}
+    )
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {variable} is no date git reads (fatal: invalid date format: {value})"), line
+    assert f"(hint: unset {variable}, or set it as git reads it" in line and "identity" not in line, line
+    assert snapshot(example.fork) == before and not (example.fork / ".git" / "aeon-release" / "runs").exists()
