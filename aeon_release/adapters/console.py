@@ -75,12 +75,22 @@ def _width() -> int | None:
     and ``docker exec -t`` make): rich drew every table and report line at width 0, which is nothing, and
     `merge`, `status` and `merge --dry-run` printed an empty stdout, exit 0.  0 means "unknown", as
     ``shutil.get_terminal_size`` reads it (the terminal's own width, else 80); any other value is rich's."""
-    columns = os.environ.get("COLUMNS", "")
-    if not columns.isdigit() or int(columns) > 0:
-        return None
     import shutil
 
-    return shutil.get_terminal_size().columns
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        width = int(columns)
+    elif columns.isdigit() or not columns.strip():
+        width = shutil.get_terminal_size().columns  # 0 or unset: the terminal's own width, else 80
+    else:
+        return None  # a COLUMNS rich reads its own way
+    # Too narrow for a table, rich gives its columns no room and draws them empty: at COLUMNS=12 the merge
+    # report's status column (a carry "lost") was blank, below 10 every cell.  Lines fold at the terminal
+    # instead: the report is there whatever the width.
+    return max(width, _NARROWEST) if width < _NARROWEST or columns == "0" else None
+
+
+_NARROWEST = 40  # columns: every table the tool draws keeps each cell's words at this width (folded)
 
 
 console = cast("Console", _LazyConsole(stderr=True))

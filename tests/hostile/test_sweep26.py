@@ -242,3 +242,19 @@ def test_a_commit_date_git_cannot_read_is_named_not_taken_for_no_identity(
     assert line.startswith(f"error: {variable} is no date git reads (fatal: invalid date format: {value})"), line
     assert f"(hint: unset {variable}, or set it as git reads it" in line and "identity" not in line, line
     assert snapshot(example.fork) == before and not (example.fork / ".git" / "aeon-release" / "runs").exists()
+
+
+# -- a terminal too narrow for a table ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("columns", ["1", "12"])
+def test_a_terminal_too_narrow_for_the_report_keeps_every_cell(tmp_path: Path, columns: str) -> None:
+    """rich gives a table's columns no room below their borders and padding: at ``COLUMNS=12`` (a tmux pane,
+    ``stty cols``) the merge report's status column was blank, a carry "kept" or "lost" alike, and below 10
+    every cell of the carries and the picks; exit 0.  Tables are drawn at 40 columns at least: the terminal
+    folds the lines, the words are there."""
+    example = build_example(tmp_path / "ex")
+    run = run_limited(
+        "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", env={"COLUMNS": columns}
+    )
+    assert run.code == 0, run.err
+    assert run.out.count(" kept ") == 2 and " applied " in run.out and " skipped " in run.out, run.out
+    assert "#52816" in run.out and "uma-clamp" in run.out, run.out
