@@ -419,7 +419,7 @@ class Git:
         """Branch names, whole: ``refname:short`` spells a branch ``heads/NAME`` when a tag of that name
         exists (one ``fetch --tags`` brings from upstream), and that is no branch's name."""
         out = self.run("for-each-ref", "--format=%(refname:strip=2)", f"refs/heads/{pattern}")
-        return [line for line in out.splitlines() if line]
+        return [line for line in records(out) if line]  # a name may hold U+2028 or NEL: not a line break
 
     def remotes(self) -> list[str]:
         return [line for line in self.run("remote").splitlines() if line]
@@ -459,7 +459,7 @@ class Git:
     def history(self, *revs: str) -> list[tuple[Commit, tuple[str, ...]]]:
         """:meth:`commits` with each commit's parents."""
         out = self.run("log", "--format=%H%x00%P%x00%s", *revs, "--")
-        rows = (line.split("\x00", 2) for line in out.splitlines() if line.count("\x00") >= 2)
+        rows = (line.split("\x00", 2) for line in records(out) if line.count("\x00") >= 2)
         return [(Commit(sha, subject), tuple(parents.split())) for sha, parents, subject in rows]
 
     def subject(self, rev: str) -> str:
@@ -572,7 +572,7 @@ class Git:
             "--",
             path,
         )
-        return [Commit(*line.split("\x00", 1)) for line in out.splitlines() if "\x00" in line] if status == 0 else []
+        return [Commit(*line.split("\x00", 1)) for line in records(out) if "\x00" in line] if status == 0 else []
 
     def newest_matching(self, rev_range: str, paths: Sequence[str], regex: str) -> dict[str, Commit]:
         """For each of ``paths``, the newest commit in the range whose diff of those paths adds or removes
@@ -1000,6 +1000,14 @@ def _last_line(stderr: bytes) -> str:
     return lines[-1] if lines else ""
 
 
+def records(out: str) -> list[str]:
+    """git's one-record-a-line output (``log --format=...%s``) split at its newlines only: a subject may hold
+    what ``str.splitlines()`` also breaks at (a form feed, \\x1c-\\x1e, NEL, U+2028), which cut the subject
+    there, so "Add the knob<U+2028>for GB10 (#53000)" was "Add the knob" and a pick of PR #53000 "has no
+    commit" upstream."""
+    return out.split("\n") if out else []
+
+
 def failed(command: str, where: object, stderr: str | bytes, status: int | None = None) -> GitError:
     """A git that failed, as one line: git's reason, not the advice it prints around it.
 
@@ -1113,7 +1121,7 @@ def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> lis
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
     out = _grep(path, rev, ["-w"], [word], pathspecs)
     found = []
-    for line in out.splitlines():
+    for line in records(out):
         name, sep, text = line.partition("\0")
         if sep and "\0" not in text:  # a NUL: a binary file's bytes (what -I left out)
             found.append((name.removeprefix(f"{rev}:"), text))

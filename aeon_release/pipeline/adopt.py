@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
+from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs, records
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
 from aeon_release.errors import ConfigError, UsageError, quoted
@@ -176,7 +176,7 @@ def _pr_convention(git: Git, rev: str) -> str | None:
 def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:
     compiled = re.compile(pattern)
     out = git.run("log", "--format=%s", upstream)
-    return {int(m[1]) for line in out.splitlines() if (m := compiled.search(line)) and m[1].isdigit()}
+    return {int(m[1]) for line in records(out) if (m := compiled.search(line)) and m[1].isdigit()}
 
 
 def _carry(

@@ -258,3 +258,34 @@ def test_a_terminal_too_narrow_for_the_report_keeps_every_cell(tmp_path: Path, c
     assert run.code == 0, run.err
     assert run.out.count(" kept ") == 2 and " applied " in run.out and " skipped " in run.out, run.out
     assert "#52816" in run.out and "uma-clamp" in run.out, run.out
+
+
+# -- git's records split at newlines only ------------------------------------------------------------------------------
+@pytest.mark.parametrize("char", ["\u2028", "\x0c", "\x85", "\x1d"], ids=["line-separator", "form-feed", "nel", "gs"])
+def test_a_subject_holding_what_splitlines_breaks_at_is_one_subject(tmp_path: Path, char: str) -> None:
+    """git prints a commit a line (``log --format=%H%x00%P%x00%s``), and the line was split with
+    ``str.splitlines()``, which also breaks at a form feed, \\x1c-\\x1e, NEL and U+2028: upstream's "Add the
+    knob<U+2028>for GB10 (#53000)" was read "Add the knob", and the pick of PR #53000 was refused ("has no
+    commit ending in '(#53000)'"), as was every merge of that ledger."""
+    example = build_example(tmp_path / "ex")
+    (example.upstream / "vllm" / "knob.py").write_text("GB10_KNOB = 1\n")
+    git(example.upstream, "add", "-A")
+    git(example.upstream, "commit", "-q", "--cleanup=verbatim", "-m", f"Add the knob{char}for GB10 (#53000)")
+    git(example.fork, "fetch", "-q", "upstream")
+    picks = example.config / "cherry_picks.yaml"
+    picks.write_text(picks.read_text().replace("    skip:\n", "      - {pr: 53000, reason: the knob}\n    skip:\n"))
+    run = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--json")
+    assert run.code == 0, run.err
+    [pick] = [p for p in run.json()["picks"] if p["ref"] == "#53000"]
+    assert pick["status"] == "applied" and pick["subject"] == f"Add the knob{char}for GB10 (#53000)", pick
+
+
+def test_a_branch_name_holding_a_line_separator_is_one_name(tmp_path: Path) -> None:
+    """Branch names were split the same way: a branch ``aeon-v0.28.0<U+2028>old`` (git takes any byte past
+    ASCII in a name) listed a branch ``aeon-v0.28.0`` that does not exist, the newest fork branch by its name,
+    and the merge stopped on it: "branch 'aeon-v0.28.0' does not exist"."""
+    example = build_example(tmp_path / "ex")
+    git(example.fork, "branch", "aeon-v0.28.0\u2028old")
+    run = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--dry-run")
+    assert run.code == 0, run.err
+    assert "onto aeon-v0.27.1 " in run.out, run.out
