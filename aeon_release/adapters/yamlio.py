@@ -35,6 +35,28 @@ class _PureStrictLoader(yaml.SafeLoader):
     past the end of a broken flow mapping), so a file libyaml refuses is parsed again with it."""
 
 
+class _Dumper(yaml.SafeDumper):
+    """SafeDumper whose strings holding a character YAML reads as a line break and Python does not (NEL
+    U+0085, U+2028, U+2029) are double-quoted, where they are escapes: written raw in a plain or single-quoted
+    scalar, YAML folded a NEL into a space, and ``init`` refused the carries.yaml it had just written for a fork
+    commit whose subject held one."""
+
+
+def _string(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = '"' if any(c in text for c in _YAML_BREAKS) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_YAML_BREAKS = "\x85\u2028\u2029"
+_Dumper.add_representer(str, _string)
+
+
+def dump(data: Any, **options: Any) -> str:
+    """``yaml.safe_dump(data, allow_unicode=True, **options)``, every string read back as it was written."""
+    text: str = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, **options)
+    return text
+
+
 # A broken file is parsed a second time only when that is quick.
 _REPARSE_BYTES = 1024 * 1024
 

@@ -10,10 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from aeon_release import grammar
-from aeon_release.adapters import files
+from aeon_release.adapters import files, yamlio
 from aeon_release.adapters.console import emit, emit_json, plain, say, show
 from aeon_release.adapters.git import Git
 from aeon_release.domain import ledger, profile
@@ -258,7 +256,7 @@ def _carry_rules(carries: list[CarryGuess]) -> list[dict[str, Any]]:
 
 def _yaml(data: dict[str, Any], comment: str) -> str:
     head = "".join(f"# {line}".rstrip() + "\n" for line in comment.splitlines())
-    return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=False)
+    return head + yamlio.dump(data, sort_keys=False, width=1000, default_flow_style=False)
 
 
 def _check(texts: dict[str, str], folder: Path) -> None:

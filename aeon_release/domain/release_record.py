@@ -33,9 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from aeon_release.adapters import files
+from aeon_release.adapters import files, yamlio
 from aeon_release.adapters.console import plain, say
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, read_text, sequence, string
 from aeon_release.domain import names
@@ -245,7 +243,7 @@ def appended_text(config_dir: Path, release: Release) -> str:
     existing = path.read_text(encoding="utf-8") if path.exists() else None
     before = _HEADER if existing is None else existing
     prefix = "" if before.endswith("\n") else "\n"
-    addition = prefix + yaml.safe_dump([release.as_dict()], sort_keys=False, allow_unicode=True, width=120)
+    addition = prefix + yamlio.dump([release.as_dict()], sort_keys=False, width=120)
     _check_appendable(path, before, addition, release)
     return before + addition
 

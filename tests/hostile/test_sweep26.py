@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.yamlio import load_yaml
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, run_limited
 from tests.hostile.test_sweep7 import _alive
@@ -289,3 +290,26 @@ def test_a_branch_name_holding_a_line_separator_is_one_name(tmp_path: Path) -> N
     run = run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", "--dry-run")
     assert run.code == 0, run.err
     assert "onto aeon-v0.27.1 " in run.out, run.out
+
+
+# -- YAML the tool writes reads back as written ------------------------------------------------------------------------
+def test_init_writes_text_holding_a_nel_that_reads_back_as_written(tmp_path: Path) -> None:
+    """YAML reads NEL (U+0085) as a line break; PyYAML wrote it raw in a single-quoted scalar, where it folds to
+    a space: a fork commit "Keep<NEL>the clamp" adding a line that holds one got a title and a marker that read
+    back as other text, so the carry's marker was never found in the tree it came from.  Strings holding such a
+    character are written double-quoted, as escapes."""
+    example = build_example(tmp_path / "ex")
+    line = "UMA_NOTE = 'clamp\x85negative CUDA-graph estimates on unified memory'"
+    with open(example.fork / "vllm" / "utils" / "torch_utils.py", "a", encoding="utf-8") as module:
+        module.write(line + "\n")
+    git(example.fork, "commit", "-q", "--cleanup=verbatim", "-am", "Keep\x85the clamp")
+    config = tmp_path / "cfg"
+    run = run_cli("init", "--repo", example.fork, "--config", config, "--image", "ghcr.io/me/vllm")
+    assert run.code == 0, run.err
+    carries = load_yaml(config / "carries.yaml", "carries.yaml")["carries"]
+    [carry] = [c for c in carries if c["title"].startswith("Keep")]
+    assert carry["title"] == "Keep\x85the clamp" and carry["markers"] == [
+        {"path": "vllm/utils/torch_utils.py", "text": line}
+    ], carry
+    audit = run_cli("audit", "--repo", example.fork, "--config", config)
+    assert audit.code == 0, audit.out + audit.err
