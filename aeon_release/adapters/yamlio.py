@@ -338,7 +338,11 @@ def sequence(node: Any, where: Where) -> list[Any]:
 
 def string(node: Any, where: Where, pattern: re.Pattern[str] | None = None, hint: str | None = None) -> str:
     if not isinstance(node, str) or not node.strip():
-        raise where.fail(f"expected a non-empty string, got {type_name(node)}", hint)
+        # "got a string" for a blank one (spaces, a NEL YAML folded) read as if the type were wrong
+        got = (
+            ("an empty string" if not node else "a string of blanks only") if isinstance(node, str) else type_name(node)
+        )
+        raise where.fail(f"expected a non-empty string, got {got}", hint)
     if pattern is not None and not pattern.fullmatch(node):
         raise where.fail(f"{quoted(node)} is not of the expected form", hint)
     return node

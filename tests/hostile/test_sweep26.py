@@ -313,3 +313,17 @@ def test_init_writes_text_holding_a_nel_that_reads_back_as_written(tmp_path: Pat
     ], carry
     audit = run_cli("audit", "--repo", example.fork, "--config", config)
     assert audit.code == 0, audit.out + audit.err
+
+
+@pytest.mark.parametrize(("title", "got"), [("''", "an empty string"), ("'   '", "a string of blanks only")])
+def test_a_blank_string_in_the_ledger_is_named_blank(tmp_path: Path, title: str, got: str) -> None:
+    """ "expected a non-empty string, got a string": a blank title read as a value of the wrong type."""
+    example = build_example(tmp_path / "ex")
+    carries = example.config / "carries.yaml"
+    carries.write_text(
+        carries.read_text().replace("title: Triton NVFP4 KV cache with NHD-safe slicing", f"title: {title}")
+    )
+    run = run_cli("ledger", "check", "--config", example.config)
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: carries.yaml: carries[1].title: expected a non-empty string, got {got}"), line
