@@ -1003,7 +1003,7 @@ def _last_line(stderr: bytes) -> str:
 def records(out: str) -> list[str]:
     """git's one-record-a-line output (``log --format=...%s``) split at its newlines only: a subject may hold
     what ``str.splitlines()`` also breaks at (a form feed, \\x1c-\\x1e, NEL, U+2028), which cut the subject
-    there, so "Add the knob<U+2028>for GB10 (#53000)" was "Add the knob" and a pick of PR #53000 "has no
+    there, so "Add a knob<U+2028>for it (#53000)" was "Add a knob" and a pick of PR #53000 "has no
     commit" upstream."""
     return out.split("\n") if out else []
 
