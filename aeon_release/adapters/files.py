@@ -69,6 +69,13 @@ def check_output(path: Path, what: str) -> None:
     _check_folder_above(path, what)
 
 
+def check_writable(path: Path, what: str) -> None:
+    """A file the tool will write at ``path`` (not one a person named): the nearest folder of it that exists
+    takes writes, checked before the work that ends in the write (a build on a read-only checkout built its
+    image, then could not record it: exit 2, "refused", after the build)."""
+    _check_folder_above(path, what)
+
+
 def _check_folder_above(path: Path, what: str) -> None:
     """The nearest part of ``path``'s folders that exists is a folder the run can write in."""
     place = path.absolute().parent
@@ -80,7 +87,15 @@ def _check_folder_above(path: Path, what: str) -> None:
             "pass a file path in a folder",
         )
     if not os.access(place, os.W_OK | os.X_OK):
-        raise unwritable(path, what, PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(place)))
+        number = errno.EROFS if _read_only(place) else errno.EACCES  # the machine's hint, not "pass another path"
+        raise unwritable(path, what, OSError(number, os.strerror(number), str(place)))
+
+
+def _read_only(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def make_folder(path: Path, what: str) -> None:

@@ -350,6 +350,9 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
     if the_plan.dirty:
         say(f"note: {request.repo} has uncommitted changes; building the commit {the_plan.sha[:12]} only")
     report = BuildReport(the_plan, the_plan.build_args["CREATED"], clock)
+    common_dir = Git(request.repo).common_dir
+    files.check_writable(RunStore.build_record(common_dir, the_plan.tag), "build record")
+    files.check_writable(RunStore.attestation_record(common_dir, "0"), "provenance record")
     with Engine.connect() as engine:
         builder = buildkit.find_builder(request.builder)
         report.engine = {

@@ -12,10 +12,12 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from aeon_release.adapters.yamlio import load_yaml
+from aeon_release.commands import demo_repo
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, run_limited
 from tests.hostile.test_sweep7 import _alive
@@ -327,3 +329,37 @@ def test_a_blank_string_in_the_ledger_is_named_blank(tmp_path: Path, title: str,
     assert run.code == 2, run.err
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: carries.yaml: carries[1].title: expected a non-empty string, got {got}"), line
+
+
+# -- a build that could not record what it built -------------------------------------------------------------------
+@pytest.fixture
+def read_only_example(tmp_path: Path) -> Iterator[Any]:
+    """The example, its fork seen through a read-only bind mount (mounting takes root: skipped without)."""
+    example = build_example(tmp_path / "ex")
+    view = tmp_path / "ro"
+    view.mkdir()
+    bound = subprocess.run(["mount", "--bind", str(tmp_path / "ex"), str(view)], capture_output=True)
+    if bound.returncode != 0:
+        pytest.skip("a bind mount needs root")
+    try:
+        subprocess.run(["mount", "-o", "remount,ro,bind", str(view)], check=True, capture_output=True)
+        yield demo_repo.Example(view, view / "upstream", view / "fork", example.config)
+    finally:
+        subprocess.run(["umount", "-l", str(view)], check=False)
+
+
+def test_a_build_that_cannot_record_its_image_is_refused_before_it_builds(read_only_example: Any) -> None:
+    """``build`` on a checkout it cannot write (a read-only mount, a CI cache) ran the whole image build, then
+    failed to write its build record, exit 2, which the build documents as "refused before building"; the
+    image was there and no record of its audit for ``publish``.  The places it records in are checked first."""
+    example = read_only_example
+    run = run_cli(
+        "build", "--repo", example.fork, "--config", example.config, "--version", "v0.27.1", "--rev", "HEAD",
+        env={"DOCKER_HOST": f"unix://{example.root}/no-engine.sock"},
+    )  # fmt: skip
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: build record {example.fork}/.git/aeon-release/builds/"), line
+    assert line.endswith(
+        "cannot be written: Read-only file system (hint: the file system is read-only: run the command where it can write)"
+    ), line
