@@ -74,8 +74,8 @@ def generate(secret: Path) -> tuple[Path, str]:
         for path in made:
             with contextlib.suppress(OSError):
                 os.unlink(path)
-        if isinstance(exc, OSError):
-            raise files.unwritable(made[-1] if made else secret, "keygen", exc) from None
+        if isinstance(exc, OSError) and exc.filename is None:  # a write's error names no file: the key's
+            raise OSError(exc.errno, exc.strerror, str(made[-1] if made else secret)) from None
         raise
     return public, SSlibKey.from_crypto(key.public_key()).keyid
 
