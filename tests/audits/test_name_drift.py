@@ -720,6 +720,34 @@ def test_a_value_not_newly_rewritten_is_silent(git_repo: GitRepo, no_rules: Path
     assert rewrite_case(git_repo, no_rules, upstream, fork) == []
 
 
+# the object a function is handed is rewritten for that caller alone: SpeculativeConfig.hf_config_override
+# renames the draft model's model_type (#12755), one model's config hook sets its cache dtype (#25896)
+HANDED_OVER = {
+    "a static method": PARALLEL_BASE
+    + """
+    @staticmethod
+    def draft_override(config: "ParallelConfig") -> "ParallelConfig":
+        if config.all2all_backend == "naive":
+            config.all2all_backend = "allgather_reducescatter"
+        return config
+""",
+    "a module function": PARALLEL_BASE
+    + """
+
+def one_model_hook(parallel_config: ParallelConfig) -> None:
+    if parallel_config.all2all_backend == "naive":
+        parallel_config.all2all_backend = "allgather_reducescatter"
+""",
+}
+
+
+@pytest.mark.parametrize("upstream", list(HANDED_OVER.values()), ids=list(HANDED_OVER))
+def test_a_rewrite_of_an_object_a_function_is_handed_is_silent(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    assert rewrite_case(git_repo, no_rules, upstream) == []
+
+
 def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_repo: GitRepo, no_rules: Path) -> None:
     """Upstream dropped the choice and the module's binding of its library (``gumbel = lazy(...)``), a
     comment naming it left: the binding's word, held as no attribute now, must not hide the choice."""

@@ -5,9 +5,12 @@ post-init ``if self.all2all_backend in ["pplx", "naive"]: self.all2all_backend =
 A fork's ``parallel_config.all2all_backend == "naive"`` is then never true, and its
 ``ParallelConfig(all2all_backend="naive")`` gets another backend: nothing fails, the merge is wrong.
 
-A rewrite is an ``if`` upstream added (or changed) whose test compares an attribute with the value
-(``==``, or ``in`` a display of strings) and whose body assigns that same attribute another string,
-unconditionally; one the base already made is no news of this merge.  Only the fork's reads tied to
+A rewrite is an ``if`` upstream added (or changed) in a method whose test compares an attribute of the
+method's own object with the value (``self.x ==``, or ``in`` a display of strings) and whose body assigns
+that same attribute another string, unconditionally; one the base already made is no news of this merge.
+An object a function is handed (``hf_config_override(hf_config)`` renames the draft model's
+``model_type``, #12755; one model's config hook sets its ``cache_config.cache_dtype``, #25896) is rewritten
+for that caller alone: the fork's reads of the same field elsewhere are of other objects.  Only the fork's reads tied to
 the same field are claimed: a comparison of an attribute of that name, or a keyword of that name.
 """
 
@@ -18,7 +21,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.source import parse_python
 
 
@@ -65,16 +70,25 @@ def _tests(line: str, names: set[str]) -> bool:
 def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] | None) -> Iterator[Rewrite]:
     """The rewrites of ``names`` in ``text`` (those whose ``if`` starts on one of ``lines``, if given)."""
     module = parse_python(text, path) if text is not None else None
-    if module is None:
-        return
-    for node in ast.walk(module):
-        if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
-            yield from _rewrite(node, path, names)
+    for cls in file_classes(module.body) if module is not None else ():
+        for method in cls.body:
+            if (
+                isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+                and method.args.args
+                and not is_static(method)
+            ):
+                me = method.args.args[0].arg
+                for node in ast.walk(method):
+                    if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
+                        yield from _rewrite(node, path, names, me)
 
 
-def _rewrite(node: ast.If, path: str, names: set[str]) -> Iterator[Rewrite]:
+def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewrite]:
+    """``if me.field == value: me.field = "to"`` (``me``: the method's own object)."""
     test = node.test
     if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.left, ast.Attribute):
+        return
+    if not isinstance(test.left.value, ast.Name) or test.left.value.id != me:
         return
     tested = _tested_values(test.ops[0], test.comparators[0]) & names
     subject = ast.unparse(test.left)
