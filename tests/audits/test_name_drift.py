@@ -748,6 +748,13 @@ def test_a_rewrite_of_an_object_a_function_is_handed_is_silent(
     assert rewrite_case(git_repo, no_rules, upstream) == []
 
 
+def test_a_value_the_class_also_sets_is_a_state_not_a_rewrite(git_repo: GitRepo, no_rules: Path) -> None:
+    """#20625's reasoning parser steps current_state "idle" -> "think" and sets "idle" again at a turn's end:
+    the field holds "idle" between turns, and a fork's ``parser.current_state == "idle"`` can be true."""
+    steps = REWRITES_NAIVE + '\n    def end_of_turn(self) -> None:\n        self.all2all_backend = "naive"\n'
+    assert rewrite_case(git_repo, no_rules, steps) == []
+
+
 def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_repo: GitRepo, no_rules: Path) -> None:
     """Upstream dropped the choice and the module's binding of its library (``gumbel = lazy(...)``), a
     comment naming it left: the binding's word, held as no attribute now, must not hide the choice."""

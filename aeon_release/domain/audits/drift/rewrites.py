@@ -68,19 +68,30 @@ def _tests(line: str, names: set[str]) -> bool:
 
 
 def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] | None) -> Iterator[Rewrite]:
-    """The rewrites of ``names`` in ``text`` (those whose ``if`` starts on one of ``lines``, if given)."""
+    """The rewrites of ``names`` in ``text`` (those whose ``if`` starts on one of ``lines``, if given).  A
+    value the class's methods also set the field to is one of its states, not a rewrite (#20625's parser
+    steps ``current_state`` from "idle" to "think", and sets "idle" again at the end of a turn)."""
     module = parse_python(text, path) if text is not None else None
     for cls in file_classes(module.body) if module is not None else ():
-        for method in cls.body:
-            if (
-                isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
-                and method.args.args
-                and not is_static(method)
-            ):
-                me = method.args.args[0].arg
-                for node in ast.walk(method):
-                    if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
-                        yield from _rewrite(node, path, names, me)
+        methods = [
+            (method, method.args.args[0].arg)
+            for method in cls.body
+            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.args.args and not is_static(method)
+        ]
+        states = {state for method, me in methods for state in _set_strings(method, me)}
+        for method, me in methods:
+            for node in ast.walk(method):
+                if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
+                    yield from (r for r in _rewrite(node, path, names, me) if (r.field, r.value) not in states)
+
+
+def _set_strings(method: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> Iterator[tuple[str, str]]:
+    """(field, value) of each ``me.field = "value"`` in the method."""
+    for node in ast.walk(method):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me:
+                    yield target.attr, node.value.value
 
 
 def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewrite]:
