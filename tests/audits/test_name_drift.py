@@ -748,6 +748,23 @@ def test_a_rewrite_of_an_object_a_function_is_handed_is_silent(
     assert rewrite_case(git_repo, no_rules, upstream) == []
 
 
+@pytest.mark.parametrize(
+    "test",
+    [
+        'parallel_config.all2all_backend in ("naive", "allgather_reducescatter")',
+        'parallel_config.all2all_backend not in ["naive", "allgather_reducescatter"]',
+        'parallel_config.all2all_backend == "naive" or parallel_config.all2all_backend == "allgather_reducescatter"',
+        'not (parallel_config.all2all_backend == "naive" or "allgather_reducescatter" == parallel_config.all2all_backend)',
+    ],
+    ids=["one display", "not in one display", "or-ed", "negated, reversed"],
+)
+def test_a_comparison_written_for_both_sides_of_a_rewrite_is_silent(
+    git_repo: GitRepo, no_rules: Path, test: str
+) -> None:
+    fork = f"def aeon_broadcast(parallel_config) -> bool:\n    return {test}\n"
+    assert rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork) == []
+
+
 def test_a_value_the_class_also_sets_is_a_state_not_a_rewrite(git_repo: GitRepo, no_rules: Path) -> None:
     """#20625's reasoning parser steps current_state "idle" -> "think" and sets "idle" again at a turn's end:
     the field holds "idle" between turns, and a fork's ``parser.current_state == "idle"`` can be true."""

@@ -15,6 +15,7 @@ fork's merged files looked at.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import enum
 import re
@@ -25,7 +26,8 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
-from aeon_release.domain.audits.drift.rewrites import Rewrite, rewrites
+from aeon_release.domain.audits.drift.own_fields import OwnFields
+from aeon_release.domain.audits.drift.rewrites import Rewrite, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -143,6 +145,7 @@ class Read:
     form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
     kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
     field: str = ""  # what the value is tied to: the attribute compared with it, the keyword passing it
+    node: ast.AST | None = dataclasses.field(default=None, compare=False, repr=False)  # a comparison's node
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -159,10 +162,20 @@ def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Find
     """The fork's comparisons with, and keywords passing, a value upstream now rewrites (drift/rewrites.py)."""
     found = rewrites(trees, names) if names else {}
     reads = _fork_reads(trees, set(found)) if found else ()
+    owns: dict[str, OwnFields] = {}
+
+    def answered(read: Read) -> bool:
+        """The fork's comparison is right after the rewrite too (drift/rewrites.py)."""
+        module = trees.merged_module(read.path)
+        if not isinstance(read.node, ast.Compare) or module is None:
+            return False
+        own = owns[read.path] = owns.get(read.path) or OwnFields(module)
+        return written_for_both(own, read.node, found[read.name])
+
     return [
         _rewrite_finding(trees, read, found[read.name], pr_pattern)
         for read in reads
-        if read.field == found[read.name].field and read.form in _TIED_FORMS
+        if read.field == found[read.name].field and read.form in _TIED_FORMS and not answered(read)
     ]
 
 
@@ -561,7 +574,8 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
         return None
     other = left if str_value(left) is None else right
     field = other.attr if isinstance(other, ast.Attribute) else ""
-    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE), field)
+    kinds = (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE)
+    return Read(path, node.lineno, name, ast.unparse(node), form, kinds, field, node)
 
 
 def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:
