@@ -765,6 +765,21 @@ def test_a_comparison_written_for_both_sides_of_a_rewrite_is_silent(
     assert rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork) == []
 
 
+OWN_PLAN = {
+    "an annotated parameter": "from dataclasses import dataclass\n\n\n@dataclass\nclass AeonMoEPlan:\n"
+    '    all2all_backend: str = "naive"\n\n\ndef aeon_broadcasts(plan: AeonMoEPlan) -> bool:\n'
+    '    return plan.all2all_backend == "naive"\n',
+    "self": "class AeonMoEPlan:\n    def __init__(self, backend: str) -> None:\n        self.all2all_backend = backend\n\n"
+    '    def broadcasts(self) -> bool:\n        return self.all2all_backend == "naive"\n',
+}
+
+
+@pytest.mark.parametrize("fork", list(OWN_PLAN.values()), ids=list(OWN_PLAN))
+def test_a_field_of_the_forks_own_class_is_not_rewritten(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """The fork's own plan class with an all2all_backend field: upstream's ParallelConfig never sees it."""
+    assert rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork) == []
+
+
 def test_a_value_the_class_also_sets_is_a_state_not_a_rewrite(git_repo: GitRepo, no_rules: Path) -> None:
     """#20625's reasoning parser steps current_state "idle" -> "think" and sets "idle" again at a turn's end:
     the field holds "idle" between turns, and a fork's ``parser.current_state == "idle"`` can be true."""

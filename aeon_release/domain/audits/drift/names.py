@@ -27,7 +27,7 @@ from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
 from aeon_release.domain.audits.drift.own_fields import OwnFields
-from aeon_release.domain.audits.drift.rewrites import Rewrite, rewrites, written_for_both
+from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -170,7 +170,8 @@ def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Find
         if not isinstance(read.node, ast.Compare) or module is None:
             return False
         own = owns[read.path] = owns.get(read.path) or OwnFields(module)
-        return written_for_both(own, read.node, found[read.name])
+        rewrite = found[read.name]
+        return written_for_both(own, read.node, rewrite) or own_field_compared(own, read.node, rewrite.field)
 
     return [
         _rewrite_finding(trees, read, found[read.name], pr_pattern)

@@ -8,7 +8,7 @@ A fork's ``parallel_config.all2all_backend == "naive"`` is then never true, and 
 A rewrite is an ``if`` upstream added (or changed) in a method whose test compares an attribute of the
 method's own object with the value (``self.x ==``, or ``in`` a display of strings) and whose body assigns
 that same attribute another string, unconditionally; one the base already made is no news of this merge.  A fork comparison that also tests
-the value the field is rewritten to (``in ("naive", "allgather_reducescatter")``) is right on both sides.
+the value the field is rewritten to (``in ("naive", "allgather_reducescatter")``) is right on both sides; so is one of a field of the fork file's own class.
 An object a function is handed (``hf_config_override(hf_config)`` renames the draft model's
 ``model_type``, #12755; one model's config hook sets its ``cache_config.cache_dtype``, #25896) is rewritten
 for that caller alone: the fork's reads of the same field elsewhere are of other objects.  Only the fork's reads tied to
@@ -124,6 +124,13 @@ def written_for_both(own: OwnFields, compare: ast.Compare, rewrite: Rewrite) -> 
     while isinstance(parent := own.parents.get(id(top)), ast.BoolOp | ast.UnaryOp):
         top = parent
     return any(rewrite.to in _field_strings(n, rewrite.field) for n in ast.walk(top) if isinstance(n, ast.Compare))
+
+
+def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool:
+    """The comparison reads ``field`` of a class of the fork file's own (``plan.all2all_backend`` where
+    ``plan: AeonMoEPlan``, or ``self`` in it): the fork's value, which upstream's setup never sees."""
+    sides = [compare.left, *compare.comparators]
+    return any(isinstance(side, ast.Attribute) and side.attr == field and own.holds(side, compare) for side in sides)
 
 
 def _field_strings(node: ast.Compare, field: str) -> set[str]:
