@@ -603,11 +603,13 @@ UNTYPED_FORK = "def aeon_partial(scheduler_config) -> bool:\n    return {read} >
 GETATTR = 'getattr(scheduler_config, "max_num_partial_prefills", 1)'
 
 
-def parameter_case(git_repo: GitRepo, no_rules: Path, args: str, read: str = GETATTR) -> list[tuple[str, int, str]]:
+def parameter_case(
+    git_repo: GitRepo, no_rules: Path, args: str, read: str = GETATTR, fork: str = UNTYPED_FORK
+) -> list[tuple[str, int, str]]:
     sides = s.merge_case(
         git_repo,
         {SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": "", ARGS: args},  # upstream had them before
-        {FORK: UNTYPED_FORK.format(read=read)},
+        {FORK: fork.format(read=read)},
         [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
     )
     return found(audit_tree(git_repo.path, no_rules, merge=sides))
@@ -636,6 +638,41 @@ def test_a_removed_attribute_still_held_as_one_elsewhere_is_silent(
     git_repo: GitRepo, no_rules: Path, args: str
 ) -> None:
     assert parameter_case(git_repo, no_rules, args) == []
+
+
+# compatibility code: the read's fallback reads another attribute of the same object (the new spelling)
+GUARDED = "def aeon_partial(scheduler_config) -> int:\n{read}\n"
+HAS = 'hasattr(scheduler_config, "max_num_partial_prefills")'
+NEW = "scheduler_config.max_long_partial_prefills"
+FALLBACKS = {
+    "getattr default": f"    return {GETATTR[:-4]}, {NEW})",
+    "getattr or": f"    return {GETATTR[:-4]}, None) or {NEW}",
+    "hasattr else": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n    else:\n        return {NEW}",
+    "not hasattr": f"    if not {HAS}:\n        return {NEW}\n    return scheduler_config.max_num_partial_prefills",
+    "hasattr returns": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n    return {NEW}",
+    "hasattr if-else": f"    return scheduler_config.max_num_partial_prefills if {HAS} else {NEW}",
+}
+
+
+@pytest.mark.parametrize("read", list(FALLBACKS.values()), ids=list(FALLBACKS))
+def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, no_rules: Path, read: str) -> None:
+    """#9424 under ``getattr(model_config, "embedding_mode", model_config.task == "embedding")`` or a hasattr
+    guard with an else on the new field: the fork handles the config before and after the removal."""
+    assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED) == []
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        f"    return {GETATTR[:-4]}, DEFAULTS.max_long_partial_prefills)",  # another object's
+        f"    if {HAS}:\n        return 4\n    return 1",  # no fallback on the object
+        f"    if {HAS}:\n        print({NEW})\n    return 1",  # the new field read where the old one is
+    ],
+    ids=["another object's default", "no fallback", "not in the fallback"],
+)
+def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:
+    [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED)
+    assert (path, line) == (FORK, 2) and "only as a parameter or a local" in message
 
 
 def test_a_key_read_of_a_word_left_only_as_a_local_is_silent(git_repo: GitRepo, no_rules: Path) -> None:

@@ -26,6 +26,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
+from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import OwnFields
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -145,7 +146,7 @@ class Read:
     form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
     kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
     field: str = ""  # what the value is tied to: the attribute compared with it, the keyword passing it
-    node: ast.AST | None = dataclasses.field(default=None, compare=False, repr=False)  # a comparison's node
+    node: ast.AST | None = dataclasses.field(default=None, compare=False, repr=False)  # a comparison's or accessor's
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -162,14 +163,13 @@ def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Find
     """The fork's comparisons with, and keywords passing, a value upstream now rewrites (drift/rewrites.py)."""
     found = rewrites(trees, names) if names else {}
     reads = _fork_reads(trees, set(found)) if found else ()
-    owns: dict[str, OwnFields] = {}
+    owns = _Owns(trees)
 
     def answered(read: Read) -> bool:
         """The fork's comparison is right after the rewrite too (drift/rewrites.py)."""
-        module = trees.merged_module(read.path)
-        if not isinstance(read.node, ast.Compare) or module is None:
+        own = owns(read.path)
+        if not isinstance(read.node, ast.Compare) or own is None:
             return False
-        own = owns[read.path] = owns.get(read.path) or OwnFields(module)
         rewrite = found[read.name]
         return written_for_both(own, read.node, rewrite) or own_field_compared(own, read.node, rewrite.field)
 
@@ -178,6 +178,20 @@ def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Find
         for read in reads
         if read.field == found[read.name].field and read.form in _TIED_FORMS and not answered(read)
     ]
+
+
+class _Owns:
+    """The merged files' classes and parents (own_fields.OwnFields), made once a file, when first asked."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self.trees = trees
+        self.made: dict[str, OwnFields | None] = {}
+
+    def __call__(self, path: str) -> OwnFields | None:
+        if path not in self.made:
+            module = self.trees.merged_module(path)
+            self.made[path] = OwnFields(module) if module is not None else None
+        return self.made[path]
 
 
 _TIED_FORMS = frozenset({"eq", "ne", "arg"})
@@ -204,13 +218,23 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     for name in quoted:
         del removed[name]
     findings = []
+    owns = _Owns(trees)
     for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
-        if ranked:
+        if ranked and not _compatible(read, owns):
             findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld))
     return findings
+
+
+def _compatible(read: Read, owns: _Owns) -> bool:
+    """A getattr or hasattr of the name with a fallback on another attribute of the same object: written
+    for both sides of the removal (drift/fallbacks.py)."""
+    if read.form not in _ATTRIBUTE_ACCESSORS or not isinstance(read.node, ast.Call):
+        return False
+    own = owns(read.path)
+    return own is not None and falls_back(read.node, own.parents)
 
 
 def _a_choice(found: list[Removed]) -> bool:
@@ -501,7 +525,7 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatch
             name = str_value(node.args[1])
             if name in names:
                 kinds = (Kind.ATTRIBUTE, Kind.KEY)
-                return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds)
+                return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds, node=node)
         elif callee in _KEY_METHODS and node.args and (name := str_value(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
         else:

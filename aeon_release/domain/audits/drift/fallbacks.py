@@ -1,0 +1,74 @@
+"""A read of a name by string written with a fallback: the fork handles the object with and without it.
+
+``getattr(cfg, "embedding_mode", cfg.task == "embedding")``, ``getattr(cfg, "old", None) or cfg.new``,
+``if hasattr(cfg, "old"): ... else: <cfg.new>`` (``not hasattr`` swaps the branches) and ``if hasattr(cfg,
+"old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
+and the fallback reads another attribute of the same object, the spelling that replaced it.  Such a read
+is compatibility code written for both sides of the removal, not a read the removal silently breaks.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from aeon_release.domain.audits.source import child_blocks, str_value
+
+
+def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` (``getattr(x, "name", ...)`` or ``hasattr(x, "name")``) has a fallback that reads another
+    attribute of ``x`` (``parents``: each node's parent)."""
+    if not isinstance(call.func, ast.Name) or len(call.args) < 2 or (name := str_value(call.args[1])) is None:
+        return False
+    receiver = ast.unparse(call.args[0])
+
+    def reads_another(nodes: Iterable[ast.AST]) -> bool:
+        return any(
+            isinstance(n, ast.Attribute) and n.attr != name and ast.unparse(n.value) == receiver
+            for node in nodes
+            for n in ast.walk(node)
+        )
+
+    parent = parents.get(id(call))
+    if call.func.id == "getattr":
+        if len(call.args) >= 3 and reads_another(call.args[2:]):
+            return True
+        return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
+    test: ast.AST = call
+    negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
+    if negated:
+        test, parent = parent, parents.get(id(parent))  # type: ignore[assignment]
+    if not isinstance(parent, ast.If | ast.IfExp) or parent.test is not test:
+        return False
+    other = parent.body if negated else parent.orelse
+    if reads_another(other if isinstance(other, list) else [other]):
+        return True
+    # ``if hasattr(x, "old"): return x.old`` then the new spelling: the rest of the block is the fallback
+    return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
+
+
+def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
+    """The operands of ``boolop`` after ``node``."""
+    at = next(i for i, value in enumerate(boolop.values) if value is node)
+    return boolop.values[at + 1 :]
+
+
+def _exits(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
+
+
+def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
+    """The statements after ``stmt`` in the block that holds it."""
+    holder = parents.get(id(stmt))
+    blocks = (
+        [holder.body]
+        if isinstance(holder, ast.Module)
+        else child_blocks(holder)
+        if isinstance(holder, ast.stmt)
+        else []
+    )
+    for block in blocks:
+        for at, sibling in enumerate(block):
+            if sibling is stmt:
+                return block[at + 1 :]
+    return []
