@@ -675,6 +675,25 @@ def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRe
     assert (path, line) == (FORK, 2) and "only as a parameter or a local" in message
 
 
+FLAGS = {
+    "a long flag": '    parser.add_argument("--max-num-partial-prefills", type=int, default=1)',
+    "a flag on its own line": '    parser.add_argument(\n        "-p",\n        "--max-num-partial-prefills",\n        type=int,\n    )',
+    "a dest": '    parser.add_argument("--partial", dest="max_num_partial_prefills", type=int)',
+}
+
+
+@pytest.mark.parametrize("flag", list(FLAGS.values()), ids=list(FLAGS))
+def test_a_getattr_of_the_forks_own_command_line_flag_is_silent(git_repo: GitRepo, no_rules: Path, flag: str) -> None:
+    """#9424 under the fork's own ``--embedding-mode`` flag read as ``getattr(args, "embedding_mode", False)``:
+    the parsed namespace holds what the fork's parser declares, whatever upstream removed."""
+    fork = (
+        "import argparse\n\n\ndef aeon_parser() -> argparse.ArgumentParser:\n    parser = argparse.ArgumentParser()\n"
+        + flag.replace("{", "{{").replace("}", "}}")
+        + "\n    return parser\n\n\ndef aeon_partial(scheduler_config) -> int:\n    return {read}\n"
+    )
+    assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, GETATTR, fork) == []
+
+
 def test_a_key_read_of_a_word_left_only_as_a_local_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     """``.get("name")`` may read a mapping a local of the name fills: only an attribute accessor is claimed."""
     read = 'scheduler_config.get("max_num_partial_prefills", 1)'

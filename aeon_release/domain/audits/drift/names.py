@@ -385,7 +385,29 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    return (_defined_in(lines) | keywords | _choices_among(_not_first_arguments(trees), names)) & names
+    choices = _choices_among(_not_first_arguments(trees), names)
+    return (_defined_in(lines) | keywords | choices | _flag_names(trees)) & names
+
+
+# a command-line flag the fork declares: ``parser.add_argument("--embedding-mode", ...)`` (or the flag on one
+# of the three lines after the call opens), ``@click.option("--x")``; ``dest="name"``: the attribute it sets
+_FLAG_CALL = re.compile(r"\b(?:add_argument|option)\(")
+_LONG_FLAG = re.compile(r"""["']--([A-Za-z][\w-]{0,100})["']""")
+_DEST = re.compile(r"""\bdest\s*=\s*["']([A-Za-z_]\w{0,100})["']""")
+
+
+def _flag_names(trees: ThreeTrees) -> set[str]:
+    """The attributes the fork's own command-line flags give a parsed namespace (``--embedding-mode``:
+    ``args.embedding_mode``): the fork defines them, whatever upstream removed."""
+    found: set[str] = set()
+    for path in trees.mine:
+        if path.endswith(".py"):
+            added = trees.mine[path].added
+            for number, line in added.items():
+                found.update(_DEST.findall(line))
+                if "--" in line and any(_FLAG_CALL.search(added.get(number - back, "")) for back in range(4)):
+                    found.update(flag.replace("-", "_") for flag in _LONG_FLAG.findall(line))
+    return found
 
 
 _OPENS_CALL = re.compile(r"\w\(\s*(?:#.*)?$")
