@@ -811,13 +811,18 @@ def test_a_rewrite_of_an_object_a_function_is_handed_is_silent(
         'parallel_config.all2all_backend not in ["naive", "allgather_reducescatter"]',
         'parallel_config.all2all_backend == "naive" or parallel_config.all2all_backend == "allgather_reducescatter"',
         'not (parallel_config.all2all_backend == "naive" or "allgather_reducescatter" == parallel_config.all2all_backend)',
+        '"allgather_reducescatter" if parallel_config.all2all_backend == "naive" else parallel_config.all2all_backend',
+        '    backend = parallel_config.all2all_backend\n    if parallel_config.all2all_backend == "naive":\n'
+        '        backend = "allgather_reducescatter"\n    return backend',
     ],
-    ids=["one display", "not in one display", "or-ed", "negated, reversed"],
+    ids=["one display", "not in one display", "or-ed", "negated, reversed", "folded by the fork", "folded in an if"],
 )
 def test_a_comparison_written_for_both_sides_of_a_rewrite_is_silent(
     git_repo: GitRepo, no_rules: Path, test: str
 ) -> None:
-    fork = f"def aeon_broadcast(parallel_config) -> bool:\n    return {test}\n"
+    """The function names the value upstream now rewrites to: it tests it too, or folds the value itself."""
+    body = test if test.startswith("    ") else f"    return {test}"
+    fork = f"def aeon_broadcast(parallel_config) -> bool:\n{body}\n"
     assert rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork) == []
 
 

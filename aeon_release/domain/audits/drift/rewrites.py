@@ -7,12 +7,15 @@ A fork's ``parallel_config.all2all_backend == "naive"`` is then never true, and 
 
 A rewrite is an ``if`` upstream added (or changed) in a method whose test compares an attribute of the
 method's own object with the value (``self.x ==``, or ``in`` a display of strings) and whose body assigns
-that same attribute another string, unconditionally; one the base already made is no news of this merge.  A fork comparison that also tests
-the value the field is rewritten to (``in ("naive", "allgather_reducescatter")``) is right on both sides; so is one of a field of the fork file's own class.
-An object a function is handed (``hf_config_override(hf_config)`` renames the draft model's
-``model_type``, #12755; one model's config hook sets its ``cache_config.cache_dtype``, #25896) is rewritten
-for that caller alone: the fork's reads of the same field elsewhere are of other objects.  Only the fork's reads tied to
-the same field are claimed: a comparison of an attribute of that name, or a keyword of that name.
+that same attribute another string, unconditionally; one the base already made is no news of this merge,
+and a value the class's methods also set the field to is a state, not a rewrite.  An object a function is
+handed (``hf_config_override(hf_config)`` renames the draft model's ``model_type``, #12755; one model's
+config hook sets its ``cache_config.cache_dtype``, #25896) is rewritten for that caller alone.
+
+Only the fork's reads tied to the same field are claimed: a comparison of an attribute of that name, or a
+keyword of that name.  A comparison in a function that also names the value the field is rewritten to
+(``in ("naive", "allgather_reducescatter")``, or the fork folding the value itself) is written for both
+sides; one of a field of the fork file's own class is the fork's value.
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import OwnFields, file_classes
+from aeon_release.domain.audits.drift.own_fields import OwnFields, enclosing, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.signatures import is_static
-from aeon_release.domain.audits.source import display_strings, parse_python
+from aeon_release.domain.audits.source import parse_python, str_value
 
 
 @dataclass(frozen=True)
@@ -117,13 +120,16 @@ def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewr
 
 
 def written_for_both(own: OwnFields, compare: ast.Compare, rewrite: Rewrite) -> bool:
-    """The fork's comparison of the field with the value also tests the value upstream rewrites it to, in
-    itself or in the ``or``/``and``/``not`` it sits in (``x.f in ("naive", "allgather_reducescatter")``,
-    ``x.f == "naive" or x.f == "allgather_reducescatter"``): it is written for both sides of the rewrite."""
-    top: ast.AST = compare
-    while isinstance(parent := own.parents.get(id(top)), ast.BoolOp | ast.UnaryOp):
-        top = parent
-    return any(rewrite.to in _field_strings(n, rewrite.field) for n in ast.walk(top) if isinstance(n, ast.Compare))
+    """The function the fork's comparison sits in (at module level: the ``or``/``and``/``not`` it sits in)
+    also names the value upstream now rewrites the field to: in the comparison (``x.f in ("naive",
+    "allgather_reducescatter")``), or-ed with it, or as what the fork folds the value to itself
+    (``"allgather_reducescatter" if x.f == "naive" else x.f``).  It is written for both sides of the rewrite."""
+    scope: ast.AST | None = enclosing(compare, own.parents)
+    if scope is None:
+        scope = compare
+        while isinstance(parent := own.parents.get(id(scope)), ast.BoolOp | ast.UnaryOp):
+            scope = parent
+    return any(str_value(node) == rewrite.to for node in ast.walk(scope))
 
 
 def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool:
@@ -131,15 +137,6 @@ def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool
     ``plan: AeonMoEPlan``, or ``self`` in it): the fork's value, which upstream's setup never sees."""
     sides = [compare.left, *compare.comparators]
     return any(isinstance(side, ast.Attribute) and side.attr == field and own.holds(side, compare) for side in sides)
-
-
-def _field_strings(node: ast.Compare, field: str) -> set[str]:
-    """The strings a one-operator comparison compares an attribute named ``field`` with."""
-    if len(node.ops) != 1:
-        return set()
-    left, right = node.left, node.comparators[0]
-    attr, other = (left, right) if isinstance(left, ast.Attribute) else (right, left)
-    return set(display_strings(other)) if isinstance(attr, ast.Attribute) and attr.attr == field else set()
 
 
 def _tested_values(op: ast.cmpop, right: ast.expr) -> set[str]:
