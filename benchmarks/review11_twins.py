@@ -101,6 +101,36 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        "#36294 rewritten value",
+        "twin: the fork folds the value itself, as upstream now does",
+        K(
+            *NV,
+            "vllm/aeon/r11nv5.py",
+            "def aeon_backend(parallel_config) -> str:\n"
+            "    # AEON: fold naive the way upstream does, before and after it does\n"
+            '    folded = parallel_config.all2all_backend == "naive"\n'
+            '    return "allgather_reducescatter" if folded else parallel_config.all2all_backend\n',
+            'folded = parallel_config.all2all_backend == "naive"',
+        ),
+    ),
+    (
+        "#36294 rewritten value",
+        "twin: the fork folds the value itself in an if",
+        K(
+            *NV,
+            "vllm/aeon/r11nv6.py",
+            "def aeon_backend(parallel_config) -> str:\n"
+            "    backend = parallel_config.all2all_backend\n"
+            '    if parallel_config.all2all_backend == "naive":  # AEON: as upstream #36294 does\n'
+            '        backend = "allgather_reducescatter"\n'
+            "    return backend\n",
+            'if parallel_config.all2all_backend == "naive":  # AEON: as upstream #36294 does',
+        ),
+    ),
+]
+
 # --- b140416abf (#20625): a reasoning parser's state machine (idle -> think -> response -> idle), not a rewrite
 HY = ("#20625", "b140416abf", "Hunyuan parser states")
 TWINS += [
@@ -241,6 +271,23 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        "#9424 unheld attribute",
+        "twin: getattr to a local, the new spelling when it is None",
+        K(
+            *EM,
+            "vllm/aeon/r11em5.py",
+            "def aeon_pooling(model_config) -> bool:\n"
+            '    embedding = getattr(model_config, "embedding_mode", None)\n'
+            "    if embedding is None:  # AEON: after upstream's task field\n"
+            '        embedding = model_config.task == "embedding"\n'
+            "    return embedding\n",
+            'embedding = getattr(model_config, "embedding_mode", None)',
+        ),
+    ),
+]
+
 # --- a742134cc5 (#27593): CompilationConfig.use_cudagraph removed; the word lives on as a FlashInfer parameter
 UC = ("#27593", "a742134cc5", "CompilationConfig.use_cudagraph removed")
 CASES += [
@@ -279,6 +326,22 @@ TWINS += [
             "        return compilation_config.use_cudagraph\n"
             "    return bool(compilation_config.cudagraph_mode)\n",
             'if hasattr(compilation_config, "use_cudagraph"):  # AEON: before #27593',
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#27593 unheld attribute",
+        "twin: a hasattr and-ed into the guard",
+        K(
+            *UC,
+            "vllm/aeon/r11uc3.py",
+            "def aeon_graphs(compilation_config) -> bool:\n"
+            '    if hasattr(compilation_config, "use_cudagraph") and compilation_config.use_cudagraph:\n'
+            "        return True\n"
+            "    return bool(compilation_config.cudagraph_mode)\n",
+            'if hasattr(compilation_config, "use_cudagraph") and compilation_config.use_cudagraph:',
         ),
     ),
 ]
