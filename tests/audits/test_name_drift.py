@@ -651,6 +651,8 @@ FALLBACKS = {
     "not hasattr": f"    if not {HAS}:\n        return {NEW}\n    return scheduler_config.max_num_partial_prefills",
     "hasattr returns": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n    return {NEW}",
     "hasattr if-else": f"    return scheduler_config.max_num_partial_prefills if {HAS} else {NEW}",
+    "getattr to a local": f"    limit = {GETATTR[:-4]}, None)\n    if limit is None:\n        limit = {NEW}\n    return limit",
+    "hasattr and-ed": f"    if {HAS} and scheduler_config.max_num_partial_prefills:\n        return 2\n    return {NEW}",
 }
 
 
@@ -667,8 +669,9 @@ def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, 
         f"    return {GETATTR[:-4]}, DEFAULTS.max_long_partial_prefills)",  # another object's
         f"    if {HAS}:\n        return 4\n    return 1",  # no fallback on the object
         f"    if {HAS}:\n        print({NEW})\n    return 1",  # the new field read where the old one is
+        f"    limit = {GETATTR[:-4]}, None)\n    if limit:\n        limit = 2\n    return {NEW}",  # not a guard's
     ],
-    ids=["another object's default", "no fallback", "not in the fallback"],
+    ids=["another object's default", "no fallback", "not in the fallback", "local not guarded"],
 )
 def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:
     [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED)

@@ -1,8 +1,9 @@
 """A read of a name by string written with a fallback: the fork handles the object with and without it.
 
 ``getattr(cfg, "embedding_mode", cfg.task == "embedding")``, ``getattr(cfg, "old", None) or cfg.new``,
-``if hasattr(cfg, "old"): ... else: <cfg.new>`` (``not hasattr`` swaps the branches) and ``if hasattr(cfg,
-"old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
+``v = getattr(cfg, "old", None)`` then ``if v is None: v = cfg.new``, ``if hasattr(cfg, "old"): ... else:
+<cfg.new>`` (``not hasattr`` swaps the branches; ``hasattr(cfg, "old") and ...`` is false without it too)
+and ``if hasattr(cfg, "old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
 and the fallback reads another attribute of the same object, the spelling that replaced it.  Such a read
 is compatibility code written for both sides of the removal, not a read the removal silently breaks.
 """
@@ -33,11 +34,20 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     if call.func.id == "getattr":
         if len(call.args) >= 3 and reads_another(call.args[2:]):
             return True
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+            # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``
+            held = parent.targets[0].id
+            guards = [
+                stmt for stmt in _later(parent, parents) if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)
+            ]
+            return any(reads_another(guard.body) for guard in guards)
         return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
     test: ast.AST = call
     negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
     if negated:
         test, parent = parent, parents.get(id(parent))  # type: ignore[assignment]
+    while not negated and isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+        test, parent = parent, parents.get(id(parent))  # ``hasattr(x, "old") and x.old``: false without it
     if not isinstance(parent, ast.If | ast.IfExp) or parent.test is not test:
         return False
     other = parent.body if negated else parent.orelse
@@ -45,6 +55,10 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
         return True
     # ``if hasattr(x, "old"): return x.old`` then the new spelling: the rest of the block is the fallback
     return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
+
+
+def _reads_name(test: ast.expr, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
 
 
 def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
