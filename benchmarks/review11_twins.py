@@ -498,6 +498,70 @@ TWINS += [
 ]
 
 
+# --- The checks review10 read once, read again: carries written for both sides in other shapes.
+# 496e991da8 (#9498): the attention backends' get_name() strings renamed ("flash-attn" -> "FLASH_ATTN").
+GN = ("#9498", "496e991da8", "get_name() 'flash-attn' -> 'FLASH_ATTN'")
+AB = "from vllm.attention.backends.abstract import AttentionBackend\n\n\n"
+TWINS += [
+    (
+        "#9498 returned string",
+        "twin: both spellings, or-ed",
+        K(
+            *GN,
+            "vllm/aeon/r11gn1.py",
+            AB + "def aeon_paged(attn_backend: type[AttentionBackend]) -> bool:\n"
+            '    return attn_backend.get_name() == "flash-attn" or attn_backend.get_name() == "FLASH_ATTN"\n',
+            'return attn_backend.get_name() == "flash-attn" or attn_backend.get_name() == "FLASH_ATTN"',
+        ),
+    ),
+    (
+        "#9498 returned string",
+        "twin: both spellings, one test each",
+        K(
+            *GN,
+            "vllm/aeon/r11gn2.py",
+            AB + "def aeon_block_size(attn_backend: type[AttentionBackend]) -> int:\n"
+            '    if attn_backend.get_name() == "flash-attn":  # AEON: before upstream #9498\n'
+            "        return 16\n"
+            '    if attn_backend.get_name() == "FLASH_ATTN":\n'
+            "        return 16\n"
+            "    return 32\n",
+            'if attn_backend.get_name() == "flash-attn":  # AEON: before upstream #9498',
+        ),
+    ),
+]
+# 5536fc0c01 (#41188): mamba_type "mamba2" (str) -> MambaAttentionBackendEnum.MAMBA2
+MB = ("#41188", "5536fc0c01", "mamba_type made an Enum")
+MS = (
+    "from vllm.v1.attention.backends.registry import MambaAttentionBackendEnum\n"
+    "from vllm.v1.kv_cache_interface import MambaSpec\n\n\n"
+)
+TWINS += [
+    (
+        "#41188 str -> Enum",
+        "twin: the string or the member, or-ed",
+        K(
+            *MB,
+            "vllm/aeon/r11mb1.py",
+            MS + "def aeon_is_mamba2(spec: MambaSpec) -> bool:\n"
+            '    return spec.mamba_type == "mamba2" or spec.mamba_type == MambaAttentionBackendEnum.MAMBA2\n',
+            'return spec.mamba_type == "mamba2" or spec.mamba_type == MambaAttentionBackendEnum.MAMBA2',
+        ),
+    ),
+    (
+        "#41188 str -> Enum",
+        "twin: the string and the member in one display",
+        K(
+            *MB,
+            "vllm/aeon/r11mb2.py",
+            MS + "def aeon_is_mamba2(spec: MambaSpec) -> bool:\n"
+            '    return spec.mamba_type in ("mamba2", MambaAttentionBackendEnum.MAMBA2)\n',
+            'return spec.mamba_type in ("mamba2", MambaAttentionBackendEnum.MAMBA2)',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review11-")
     return 0
