@@ -18,7 +18,7 @@ class OwnFields:
     """One module's classes and the parent of each node, made once for every read asked about."""
 
     def __init__(self, module: ast.Module) -> None:
-        self.parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+        self.parents = parents_of(module)
         self.classes = {cls.name: cls for cls in file_classes(module.body)}
 
     def holds(self, read: ast.Attribute, at: ast.AST) -> bool:
@@ -71,6 +71,22 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
     while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
         found = parents.get(id(found))
     return found
+
+
+def parents_of(module: ast.Module) -> dict[int, ast.AST]:
+    """Each node's parent, by the node's id."""
+    return {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+
+
+def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
+    """What a fork comparison was written in: its function, or (at module level) the ``or``/``and``/``not``
+    it sits in.  A check that asks whether the fork also handles upstream's new spelling looks there."""
+    scope: ast.AST | None = enclosing(node, parents)
+    if scope is None:
+        scope = node
+        while isinstance(parent := parents.get(id(scope)), ast.BoolOp | ast.UnaryOp):
+            scope = parent
+    return scope
 
 
 def base_names(cls: ast.ClassDef) -> set[str]:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import OwnFields, enclosing, file_classes
+from aeon_release.domain.audits.drift.own_fields import OwnFields, file_classes, written_scope
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.source import parse_python, str_value
@@ -124,12 +124,7 @@ def written_for_both(own: OwnFields, compare: ast.Compare, rewrite: Rewrite) -> 
     also names the value upstream now rewrites the field to: in the comparison (``x.f in ("naive",
     "allgather_reducescatter")``), or-ed with it, or as what the fork folds the value to itself
     (``"allgather_reducescatter" if x.f == "naive" else x.f``).  It is written for both sides of the rewrite."""
-    scope: ast.AST | None = enclosing(compare, own.parents)
-    if scope is None:
-        scope = compare
-        while isinstance(parent := own.parents.get(id(scope)), ast.BoolOp | ast.UnaryOp):
-            scope = parent
-    return any(str_value(node) == rewrite.to for node in ast.walk(scope))
+    return any(str_value(node) == rewrite.to for node in ast.walk(written_scope(compare, own.parents)))
 
 
 def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool:
