@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
-from aeon_release.domain.audits.drift.own_fields import OwnFields, base_names, enclosing, file_classes
+from aeon_release.domain.audits.drift.own_fields import OwnFields, base_names, enclosing, file_classes, written_scope
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -232,7 +232,8 @@ def _uses(module: ast.Module, owned: set[int], found: _Found) -> Iterator[tuple[
         if line not in owned:
             continue
         if isinstance(node, ast.Compare):
-            yield from _compared(node, found, partial(own.holds, at=node))
+            hits = _compared(node, found, partial(own.holds, at=node))
+            yield from (h for h in hits if not _names_the_enum(written_scope(node, own.parents), h[1]))
         elif isinstance(node, ast.Call):
             yield from _passed(node, found)
         elif isinstance(node, ast.Return) and _strings(node.value):
@@ -288,6 +289,15 @@ def _override(node: ast.Return, parents: dict[int, ast.AST], found: _Found) -> R
     if hit is None or not isinstance(cls, ast.ClassDef):
         return None
     return hit if base_names(cls) & hit.owners else None
+
+
+def _names_the_enum(scope: ast.AST, hit: Retyped) -> bool:
+    """The function the comparison sits in also reads a member of the enum (``x.f == "mamba2" or x.f ==
+    MambaAttentionBackendEnum.MAMBA2``): it is written for both sides of the change."""
+    return any(
+        isinstance(node, ast.Attribute) and ast.unparse(node.value).rsplit(".", 1)[-1] == hit.enum
+        for node in ast.walk(scope)
+    )
 
 
 def _strings(node: ast.expr | None) -> bool:
