@@ -561,6 +561,56 @@ TWINS += [
     ),
 ]
 
+# eebad39f26 (#10558): AttentionType(Enum) with auto() -> a plain class of string constants.
+AT = ("#10558", "eebad39f26", "AttentionType Enum -> class of str")
+ATI = "import enum\n\nfrom vllm.attention.backends.abstract import AttentionType\n\n\n"
+TWINS += [
+    (
+        "#10558 enum -> str class",
+        "twin: .name read only when it is an enum",
+        K(
+            *AT,
+            "vllm/aeon/r11at1.py",
+            ATI + "def aeon_label(attn_type: AttentionType) -> str:\n"
+            "    # AEON: the enum of before #10558, the string of after\n"
+            "    return attn_type.name.lower() if isinstance(attn_type, enum.Enum) else str(attn_type)\n",
+            "return attn_type.name.lower() if isinstance(attn_type, enum.Enum) else str(attn_type)",
+        ),
+    ),
+    (
+        "#10558 enum -> str class",
+        "twin: .value read under a guard of its own",
+        K(
+            *AT,
+            "vllm/aeon/r11at2.py",
+            ATI + "def aeon_label(attn_type: AttentionType) -> str:\n"
+            "    if isinstance(attn_type, enum.Enum):  # AEON: before #10558\n"
+            "        return str(attn_type.value)\n"
+            "    return attn_type\n",
+            "return str(attn_type.value)",
+        ),
+    ),
+]
+# aabcd2cae3 (#17479): KVCacheManager.allocate_slots returns KVCacheBlocks, not a list.
+KB = ("#17479", "aabcd2cae3", "allocate_slots list -> KVCacheBlocks")
+KM = "from vllm.v1.core.kv_cache_manager import KVCacheManager\nfrom vllm.v1.request import Request\n\n\n"
+TWINS += [
+    (
+        "#17479 return type",
+        "twin: the list only when it is one",
+        K(
+            *KB,
+            "vllm/aeon/r11kb1.py",
+            KM + "def aeon_count(manager: KVCacheManager, request: Request, num_tokens: int) -> int:\n"
+            "    new_blocks = manager.allocate_slots(request, num_tokens)\n"
+            "    if isinstance(new_blocks, list):  # AEON: before #17479\n"
+            "        return len(new_blocks)\n"
+            "    return 0 if new_blocks is None else len(new_blocks.blocks)\n",
+            "return len(new_blocks)",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review11-")
