@@ -6,12 +6,16 @@
 and ``if hasattr(cfg, "old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
 and the fallback reads another attribute of the same object, the spelling that replaced it.  Such a read
 is compatibility code written for both sides of the removal, not a read the removal silently breaks.
+
+So is a use of a value as the old kind that runs only where an ``isinstance`` test says it is that kind
+(``attn_type.name if isinstance(attn_type, enum.Enum) else attn_type``; ``if isinstance(blocks, list):
+len(blocks)``): ``isinstance_guarded``.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from aeon_release.domain.audits.source import child_blocks, str_value
 
@@ -86,3 +90,43 @@ def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
             if sibling is stmt:
                 return block[at + 1 :]
     return []
+
+
+def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``isinstance(subject, K)`` holds, for a class K whose last name ``kind``
+        accepts: in the body of an ``if`` or a conditional expression testing it (alone, or and-ed), or after it
+    in an ``and``."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        test = _true_branch_test(parent, child)
+        if test is not None and _asks_isinstance(test, subject, kind):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _true_branch_test(parent: ast.AST, child: ast.AST) -> ast.expr | None:
+    """The test of ``parent`` (an ``if`` or a conditional expression) when ``child`` is in its true branch;
+    of an ``and``, the operands before ``child`` (``isinstance(x, K) and x.name``)."""
+    if isinstance(parent, ast.If) and any(stmt is child for stmt in parent.body):
+        return parent.test
+    if isinstance(parent, ast.IfExp) and parent.body is child:
+        return parent.test
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And) and child in parent.values:
+        return (
+            ast.BoolOp(ast.And(), parent.values[: parent.values.index(child)])
+            if child is not parent.values[0]
+            else None
+        )
+    return None
+
+
+def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_isinstance(value, subject, kind) for value in test.values)
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
+        return False
+    if len(test.args) != 2 or ast.unparse(test.args[0]) != subject:
+        return False
+    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)
