@@ -73,9 +73,9 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
     return found
 
 
-def parents_of(module: ast.Module) -> dict[int, ast.AST]:
-    """Each node's parent, by the node's id."""
-    return {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+def parents_of(tree: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent under ``tree`` (a module or a function), by the node's id."""
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
 
 
 def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
