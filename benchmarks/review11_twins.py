@@ -11,10 +11,14 @@ catch, but right after the merge:
   the fork's getattr falls back to the new spelling, or its hasattr guard has an else for it, or the
   attribute is the fork's own command-line flag;
 - a config-dict entry upstream stopped reading (#24498, a warning): the fork's own connector reads it;
-- an asyncio runner imported by name (#40730, #36482): a parameter or a local of the same name shadows it.
+- an asyncio runner imported by name (#40730, #36482): a parameter or a local of the same name shadows it;
+- then the checks review10 read once: both spellings or-ed or tested one after the other (#9498 returned
+  strings, #41188 type drift), and a use of the old kind only where ``isinstance`` says it is that kind
+  (#10558 demoted enums, #17479 result kinds).
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches
-of the same commits, kept to show the reach stays.
+of the same commits, kept to show the reach stays.  Main's engine (206f879): 6 caught of 6, twins 32
+false errors of 34 (and a false warning); this branch: 6 caught of 6, 0 false errors of 34, no warning.
 
   PYTHONPATH=.. python review11_twins.py [--only TEXT ...] [--show]
 """
