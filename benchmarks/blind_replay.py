@@ -847,7 +847,7 @@ def run(
     parser.add_argument("--only", nargs="*", default=[], help="replay only cases whose class or spelling holds one")
     parser.add_argument("--show", action="store_true", help="print each case's findings")
     args = parser.parse_args()
-    counts = {"caught": 0, "warned": 0, "MISSED": 0, "quiet": 0, "FALSE": 0}
+    counts = {"caught": 0, "warned": 0, "MISSED": 0, "quiet": 0, "FALSE": 0, "quiet, warned": 0}
     started = time.perf_counter()
     jobs = [(case, case[1].startswith("twin")) for case in cases] + [(twin, True) for twin in twins or []]
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
@@ -858,12 +858,17 @@ def run(
             results, findings, _ = replay(repo, killer, Path(tmp) / f"m{i}")
             seen = verdict(results, findings, killer.lines[0][0], twin=is_twin)
             counts[seen] += 1
+            if seen == "quiet" and any(
+                f.path == killer.lines[0][0] and f.severity.value == "warning" for f in findings
+            ):
+                counts["quiet, warned"] += 1  # a warning does not block: a twin's is counted apart
             print(f"{seen:6}  {killer.sha}  {cls}: {label}", flush=True)
             for f in findings if args.show else ():
                 print(f"    {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:160]}")
     total = counts["caught"] + counts["warned"] + counts["MISSED"]
     judged = counts["quiet"] + counts["FALSE"]
-    quiet = f"; twins: {counts['quiet']} quiet, {counts['FALSE']} false errors of {judged}" if judged else ""
+    noisy = f" ({counts['quiet, warned']} of them warned)" if counts["quiet, warned"] else ""
+    quiet = f"; twins: {counts['quiet']} quiet{noisy}, {counts['FALSE']} false errors of {judged}" if judged else ""
     print(
         f"spellings: {counts['caught']} caught, {counts['warned']} warned, {counts['MISSED']} missed of {total}"
         f"{quiet} in {time.perf_counter() - started:.1f}s"

@@ -77,3 +77,11 @@ def test_an_entry_still_read_or_of_another_dict_is_silent(
     git_repo: GitRepo, no_rules: Path, upstream: str, fork: str
 ) -> None:
     assert entries(git_repo, no_rules, upstream, fork) == []
+
+
+def test_an_entry_the_forks_own_code_reads_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork passes the entry to a connector of its own that reads it: upstream's reader is not the one."""
+    reader = "class AeonOffloadingConnector:\n    def __init__(self, extra_config: dict) -> None:\n"
+    reader += '        self.blocks = int(extra_config.get("num_cpu_blocks", 0))\n\n\n'
+    fork = reader + FORK_TEXT.replace('"OffloadingConnector"', '"AeonOffloadingConnector"')
+    assert entries(git_repo, no_rules, SPEC_BYTES, fork) == []

@@ -130,3 +130,35 @@ def test_a_parameter_narrowed_from_itself_still_holds_the_class(git_repo: GitRep
     )
     sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
     assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "return attn_type.name"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            "import enum\n\n\ndef label(attn_type: AttnType) -> str:\n"
+            "    return attn_type.name.lower() if isinstance(attn_type, enum.Enum) else attn_type\n",
+            False,
+        ),
+        (
+            "import enum\n\n\ndef label(attn_type: AttnType) -> str:\n"
+            "    if isinstance(attn_type, enum.Enum) and attn_type.value:\n        return attn_type.name\n"
+            "    return attn_type\n",
+            False,
+        ),
+        # another value's check guards nothing of this one
+        (
+            "import enum\n\n\ndef label(attn_type: AttnType, other: object) -> str:\n"
+            "    return attn_type.name if isinstance(other, enum.Enum) else ''\n",
+            True,
+        ),
+    ],
+    ids=["conditional expression", "if, and-ed", "another value checked"],
+)
+def test_a_member_read_only_where_it_is_an_enum(git_repo: GitRepo, tmp_path: Path, body: str, error: bool) -> None:
+    """#10558 under ``attn_type.name if isinstance(attn_type, enum.Enum) else attn_type``: written for both."""
+    fork = HEAD + body
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    got = [line for path, line, _ in found(audit(git_repo, sides, tmp_path), RULE) if path == USE]
+    reads = [n for n, text in enumerate(fork.split("\n"), 1) if ".name" in text]
+    assert got == (reads if error else [])

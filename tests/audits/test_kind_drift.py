@@ -317,10 +317,14 @@ def test_an_awaited_coroutine_function_made_plain(git_repo: GitRepo, no_rules: P
     assert "upstream made a plain function (no longer async def)" in finding.message
 
 
-def _awaited_by(git_repo: GitRepo, no_rules: Path, header: str, call: str) -> list[Finding]:
-    """The fork runs ``load_weights`` through ``call`` under a one-line ``header`` import."""
+def _awaited_by(
+    git_repo: GitRepo, no_rules: Path, header: str, call: str, params: str = "", local: str = ""
+) -> list[Finding]:
+    """The fork runs ``load_weights`` through ``call`` under a one-line ``header`` import (its method
+    taking ``params`` too, and first running the statement ``local``, if given)."""
     fork = header + FORK_BASE
-    body = f'    def step(self) -> int:\n        return {call}(load_weights("w"))  # AEON\n'
+    first = f"        {local}\n" if local else ""
+    body = f'    def step(self{params}) -> int:\n{first}        return {call}(load_weights("w"))  # AEON\n'
     sides = s.merge_case(
         git_repo,
         {RUNNER: WAS_ASYNC, FORK: fork},
@@ -355,6 +359,23 @@ def test_a_runner_imported_from_asyncio_awaits_its_argument(
 )
 def test_a_run_that_is_not_asyncios_is_silent(git_repo: GitRepo, no_rules: Path, header: str, call: str) -> None:
     assert _awaited_by(git_repo, no_rules, header, call) == []
+
+
+@pytest.mark.parametrize(
+    ("header", "call", "params", "local"),
+    [
+        ("from asyncio import run\n", "run", ", run=int", ""),
+        ("from asyncio import run\n", "run", "", "run = int"),
+        ("import asyncio as aio\n", "aio.run", ", aio=None", ""),
+    ],
+    ids=["a parameter named run", "a local named run", "a parameter named as the alias"],
+)
+def test_a_runner_shadowed_in_the_function_is_not_asyncios(
+    git_repo: GitRepo, no_rules: Path, header: str, call: str, params: str, local: str
+) -> None:
+    """#40730 under ``def move(..., run=lambda r: r): return run(transfer_layer(...))``: the module's
+    ``from asyncio import run`` is not the ``run`` this function calls."""
+    assert _awaited_by(git_repo, no_rules, header, call, params, local) == []
 
 
 @pytest.mark.parametrize(

@@ -603,11 +603,13 @@ UNTYPED_FORK = "def aeon_partial(scheduler_config) -> bool:\n    return {read} >
 GETATTR = 'getattr(scheduler_config, "max_num_partial_prefills", 1)'
 
 
-def parameter_case(git_repo: GitRepo, no_rules: Path, args: str, read: str = GETATTR) -> list[tuple[str, int, str]]:
+def parameter_case(
+    git_repo: GitRepo, no_rules: Path, args: str, read: str = GETATTR, fork: str = UNTYPED_FORK
+) -> list[tuple[str, int, str]]:
     sides = s.merge_case(
         git_repo,
         {SCHEDULER: SCHEDULER_BASE, "vllm/config/__init__.py": "", ARGS: args},  # upstream had them before
-        {FORK: UNTYPED_FORK.format(read=read)},
+        {FORK: fork.format(read=read)},
         [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
     )
     return found(audit_tree(git_repo.path, no_rules, merge=sides))
@@ -636,6 +638,63 @@ def test_a_removed_attribute_still_held_as_one_elsewhere_is_silent(
     git_repo: GitRepo, no_rules: Path, args: str
 ) -> None:
     assert parameter_case(git_repo, no_rules, args) == []
+
+
+# compatibility code: the read's fallback reads another attribute of the same object (the new spelling)
+GUARDED = "def aeon_partial(scheduler_config) -> int:\n{read}\n"
+HAS = 'hasattr(scheduler_config, "max_num_partial_prefills")'
+NEW = "scheduler_config.max_long_partial_prefills"
+FALLBACKS = {
+    "getattr default": f"    return {GETATTR[:-4]}, {NEW})",
+    "getattr or": f"    return {GETATTR[:-4]}, None) or {NEW}",
+    "hasattr else": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n    else:\n        return {NEW}",
+    "not hasattr": f"    if not {HAS}:\n        return {NEW}\n    return scheduler_config.max_num_partial_prefills",
+    "hasattr returns": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n    return {NEW}",
+    "hasattr if-else": f"    return scheduler_config.max_num_partial_prefills if {HAS} else {NEW}",
+    "getattr to a local": f"    limit = {GETATTR[:-4]}, None)\n    if limit is None:\n        limit = {NEW}\n    return limit",
+    "hasattr and-ed": f"    if {HAS} and scheduler_config.max_num_partial_prefills:\n        return 2\n    return {NEW}",
+}
+
+
+@pytest.mark.parametrize("read", list(FALLBACKS.values()), ids=list(FALLBACKS))
+def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, no_rules: Path, read: str) -> None:
+    """#9424 under ``getattr(model_config, "embedding_mode", model_config.task == "embedding")`` or a hasattr
+    guard with an else on the new field: the fork handles the config before and after the removal."""
+    assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED) == []
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        f"    return {GETATTR[:-4]}, DEFAULTS.max_long_partial_prefills)",  # another object's
+        f"    if {HAS}:\n        return 4\n    return 1",  # no fallback on the object
+        f"    if {HAS}:\n        print({NEW})\n    return 1",  # the new field read where the old one is
+        f"    limit = {GETATTR[:-4]}, None)\n    if limit:\n        limit = 2\n    return {NEW}",  # not a guard's
+    ],
+    ids=["another object's default", "no fallback", "not in the fallback", "local not guarded"],
+)
+def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:
+    [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED)
+    assert (path, line) == (FORK, 2) and "only as a parameter or a local" in message
+
+
+FLAGS = {
+    "a long flag": '    parser.add_argument("--max-num-partial-prefills", type=int, default=1)',
+    "a flag on its own line": '    parser.add_argument(\n        "-p",\n        "--max-num-partial-prefills",\n        type=int,\n    )',
+    "a dest": '    parser.add_argument("--partial", dest="max_num_partial_prefills", type=int)',
+}
+
+
+@pytest.mark.parametrize("flag", list(FLAGS.values()), ids=list(FLAGS))
+def test_a_getattr_of_the_forks_own_command_line_flag_is_silent(git_repo: GitRepo, no_rules: Path, flag: str) -> None:
+    """#9424 under the fork's own ``--embedding-mode`` flag read as ``getattr(args, "embedding_mode", False)``:
+    the parsed namespace holds what the fork's parser declares, whatever upstream removed."""
+    fork = (
+        "import argparse\n\n\ndef aeon_parser() -> argparse.ArgumentParser:\n    parser = argparse.ArgumentParser()\n"
+        + flag.replace("{", "{{").replace("}", "}}")
+        + "\n    return parser\n\n\ndef aeon_partial(scheduler_config) -> int:\n    return {read}\n"
+    )
+    assert parameter_case(git_repo, no_rules, PARAMETER_ONLY, GETATTR, fork) == []
 
 
 def test_a_key_read_of_a_word_left_only_as_a_local_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
@@ -718,6 +777,78 @@ def test_a_value_upstream_now_rewrites_on_the_way_in(git_repo: GitRepo, no_rules
 )
 def test_a_value_not_newly_rewritten_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str) -> None:
     assert rewrite_case(git_repo, no_rules, upstream, fork) == []
+
+
+# the object a function is handed is rewritten for that caller alone: SpeculativeConfig.hf_config_override
+# renames the draft model's model_type (#12755), one model's config hook sets its cache dtype (#25896)
+HANDED_OVER = {
+    "a static method": PARALLEL_BASE
+    + """
+    @staticmethod
+    def draft_override(config: "ParallelConfig") -> "ParallelConfig":
+        if config.all2all_backend == "naive":
+            config.all2all_backend = "allgather_reducescatter"
+        return config
+""",
+    "a module function": PARALLEL_BASE
+    + """
+
+def one_model_hook(parallel_config: ParallelConfig) -> None:
+    if parallel_config.all2all_backend == "naive":
+        parallel_config.all2all_backend = "allgather_reducescatter"
+""",
+}
+
+
+@pytest.mark.parametrize("upstream", list(HANDED_OVER.values()), ids=list(HANDED_OVER))
+def test_a_rewrite_of_an_object_a_function_is_handed_is_silent(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    assert rewrite_case(git_repo, no_rules, upstream) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        'parallel_config.all2all_backend in ("naive", "allgather_reducescatter")',
+        'parallel_config.all2all_backend not in ["naive", "allgather_reducescatter"]',
+        'parallel_config.all2all_backend == "naive" or parallel_config.all2all_backend == "allgather_reducescatter"',
+        'not (parallel_config.all2all_backend == "naive" or "allgather_reducescatter" == parallel_config.all2all_backend)',
+        '"allgather_reducescatter" if parallel_config.all2all_backend == "naive" else parallel_config.all2all_backend',
+        '    backend = parallel_config.all2all_backend\n    if parallel_config.all2all_backend == "naive":\n'
+        '        backend = "allgather_reducescatter"\n    return backend',
+    ],
+    ids=["one display", "not in one display", "or-ed", "negated, reversed", "folded by the fork", "folded in an if"],
+)
+def test_a_comparison_written_for_both_sides_of_a_rewrite_is_silent(
+    git_repo: GitRepo, no_rules: Path, test: str
+) -> None:
+    """The function names the value upstream now rewrites to: it tests it too, or folds the value itself."""
+    body = test if test.startswith("    ") else f"    return {test}"
+    fork = f"def aeon_broadcast(parallel_config) -> bool:\n{body}\n"
+    assert rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork) == []
+
+
+OWN_PLAN = {
+    "an annotated parameter": "from dataclasses import dataclass\n\n\n@dataclass\nclass AeonMoEPlan:\n"
+    '    all2all_backend: str = "naive"\n\n\ndef aeon_broadcasts(plan: AeonMoEPlan) -> bool:\n'
+    '    return plan.all2all_backend == "naive"\n',
+    "self": "class AeonMoEPlan:\n    def __init__(self, backend: str) -> None:\n        self.all2all_backend = backend\n\n"
+    '    def broadcasts(self) -> bool:\n        return self.all2all_backend == "naive"\n',
+}
+
+
+@pytest.mark.parametrize("fork", list(OWN_PLAN.values()), ids=list(OWN_PLAN))
+def test_a_field_of_the_forks_own_class_is_not_rewritten(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """The fork's own plan class with an all2all_backend field: upstream's ParallelConfig never sees it."""
+    assert rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork) == []
+
+
+def test_a_value_the_class_also_sets_is_a_state_not_a_rewrite(git_repo: GitRepo, no_rules: Path) -> None:
+    """#20625's reasoning parser steps current_state "idle" -> "think" and sets "idle" again at a turn's end:
+    the field holds "idle" between turns, and a fork's ``parser.current_state == "idle"`` can be true."""
+    steps = REWRITES_NAIVE + '\n    def end_of_turn(self) -> None:\n        self.all2all_backend = "naive"\n'
+    assert rewrite_case(git_repo, no_rules, steps) == []
 
 
 def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_repo: GitRepo, no_rules: Path) -> None:

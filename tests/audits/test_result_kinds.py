@@ -128,3 +128,35 @@ def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, base: str, body: s
     path, head = (MGR, MGR_HEAD) if base is MGR_BASE else (TRACKER, TRACKER_HEAD)
     sides = three_way(git_repo, {path: base, **PACKAGES}, {USE: head + body}, {path: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            "def count(m: Manager) -> int:\n    new = m.allocate(4)\n    if isinstance(new, list):  # before the wrapper\n"
+            "        return len(new)\n    return 0 if new is None else len(new.blocks)\n",
+            False,
+        ),
+        (
+            "def count(m: Manager) -> int:\n    new = m.allocate(4)\n"
+            "    return len(new) if isinstance(new, (list, tuple)) else len(new.blocks)\n",
+            False,
+        ),
+        # a check of something else guards nothing of the result
+        (
+            "def count(m: Manager, other: object) -> int:\n    new = m.allocate(4)\n"
+            "    return len(new) if isinstance(other, list) else 0\n",
+            True,
+        ),
+    ],
+    ids=["if", "conditional expression", "another value checked"],
+)
+def test_a_use_of_the_old_kind_only_where_it_is_that_kind(
+    git_repo: GitRepo, tmp_path: Path, body: str, error: bool
+) -> None:
+    """#17479 under ``if isinstance(blocks, list): len(blocks)``: written for both sides of the change."""
+    fork = MGR_HEAD + body
+    sides = three_way(git_repo, {MGR: MGR_BASE, **PACKAGES}, {USE: fork}, {MGR: WRAPPED})
+    got = found(audit(git_repo, sides, tmp_path), RULE)
+    assert got == ([(USE, line_of(fork, "len(new)"), "error")] if error else [])

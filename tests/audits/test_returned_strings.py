@@ -112,10 +112,14 @@ def test_the_forks_own_def_keeps_only_the_strings_it_returns(git_repo: GitRepo, 
         'def uses_flash(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "FLASH_ATTN")\n',
         '_BLOCK = {"flash-attn": 16, "FLASH_ATTN": 16}\n\n\ndef block(backend) -> int:\n'
         "    return _BLOCK[backend.get_name()]\n",
+        'def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn" or backend.get_name() == "FLASH_ATTN"\n',
+        'def block(backend) -> int:\n    if backend.get_name() == "flash-attn":\n        return 16\n'
+        '    if backend.get_name() == "FLASH_ATTN":\n        return 16\n    return 32\n',
     ],
-    ids=["tuple", "table"],
+    ids=["tuple", "table", "or-ed", "a test of each"],
 )
 def test_a_display_written_for_both_sides_of_the_rename(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """A display, or the function the comparison sits in, that also names what the def returns now."""
     sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
 

@@ -155,3 +155,35 @@ def test_a_fork_class_deriving_from_upstreams_still_holds_its_field(git_repo: Gi
     )
     [(line, _)] = drift(git_repo, no_rules, body)
     assert line == HEAD.count("\n") + body.count("\n")
+
+
+ENUM_IMPORT = "from vllm.v1.attention.backends.registry import Labels, MambaAttentionBackendEnum\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        (
+            "def aeon(spec: MambaSpec) -> bool:\n"
+            '    return spec.mamba_type == "mamba2" or spec.mamba_type == MambaAttentionBackendEnum.MAMBA2\n',
+            True,
+        ),
+        (
+            'def aeon(spec: MambaSpec) -> int:\n    if spec.mamba_type == "mamba2":  # before #41188\n        return 2\n'
+            "    if spec.mamba_type is MambaAttentionBackendEnum.MAMBA2:\n        return 2\n    return 1\n",
+            True,
+        ),
+        # another enum's member does not write the comparison for this one
+        (
+            'def aeon(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2" or spec.mamba_type == Labels.MAMBA2\n',
+            False,
+        ),
+    ],
+    ids=["or-ed", "a test of each", "another enum"],
+)
+def test_a_comparison_written_for_both_sides_of_the_change(
+    git_repo: GitRepo, no_rules: Path, body: str, silent: bool
+) -> None:
+    """The function also reads a member of the enum upstream made the field: the fork handles both."""
+    got = [line for line, _ in drift(git_repo, no_rules, ENUM_IMPORT + body)]
+    assert got == ([] if silent else [HEAD.count("\n") + ENUM_IMPORT.count("\n") + 2])

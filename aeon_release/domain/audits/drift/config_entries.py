@@ -7,7 +7,8 @@ keyword, a parameter of the same name): name drift, which asks whether a name is
 
 The question here is narrower: upstream's diff removed a string-keyed read (``X.get("k")``, ``X["k"]``)
 of a dict whose name the fork's keyword ends with (``extra_config`` for ``kv_connector_extra_config=``),
-and no string-keyed read of ``"k"`` is left anywhere in upstream's served code.  A warning: the value
+and no string-keyed read of ``"k"`` is left anywhere in upstream's served code, nor in the fork's own (a
+connector of the fork's that reads the entry).  A warning: the value
 may still reach something that takes the dict whole (``f(**config)``).
 """
 
@@ -103,20 +104,34 @@ def _dropped_reads(trees: ThreeTrees, keys: set[str]) -> dict[str, list[DroppedR
                 for receiver, key in _KEYED_READ.findall(line):
                     if key in keys:
                         found.setdefault(key, []).append(DroppedRead(key, receiver, path))
-    return {k: v for k, v in found.items() if k not in _still_read(trees, set(found))}
+    read = _still_read(trees, set(found)) | _fork_reads(trees, set(found)) if found else set()
+    return {k: v for k, v in found.items() if k not in read}
 
 
-def _still_read(trees: ThreeTrees, keys: set[str]) -> set[str]:
-    """Of ``keys``, those upstream's served code still reads by string somewhere (any dict)."""
-    forms = {
+def _read_forms(keys: set[str]) -> dict[str, str]:
+    """The spellings of a string-keyed read of each key (``.get("k"``, ``["k"]``, ``"k" in ``...) -> the key."""
+    return {
         form.format(q=q, k=k): k
         for k in keys
         for q in "\"'"
         for form in (".get({q}{k}{q}", "[{q}{k}{q}]", "{q}{k}{q} in ", "pop({q}{k}{q}")
     }
+
+
+def _still_read(trees: ThreeTrees, keys: set[str]) -> set[str]:
+    """Of ``keys``, those upstream's served code still reads by string somewhere (any dict)."""
+    forms = _read_forms(keys)
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
     present = repo.strings_present(trees.repo, trees.theirs, sorted(forms), served) if forms else frozenset()
     return {forms[p] for p in present}
+
+
+def _fork_reads(trees: ThreeTrees, keys: set[str]) -> set[str]:
+    """Of ``keys``, those a line the fork added reads by string: the fork's own connector takes the entry
+    (``extra_config.get("num_cpu_blocks")``), whatever upstream's stopped reading."""
+    forms = _read_forms(keys)
+    lines = [line for path in trees.mine if path.endswith(".py") for line in trees.mine[path].added.values()]
+    return {key for form, key in forms.items() if any(form in line for line in lines)}
 
 
 def _same_dict(keyword: str, receiver: str) -> bool:

@@ -12,7 +12,8 @@ at the merge base and, at upstream, a class of the same name with no base but ``
 and no ``__init__``/``__new__``/``__class_getitem__``/``__iter__`` of its own.  A fork-owned use that
 only an enum answers is then an error: iterating the class (``for``, a comprehension, ``list()``,
 ``len()``...), calling it with a value, subscripting it, ``__members__``, ``.name``/``.value`` on
-``Cls.MEMBER`` or on a parameter or variable annotated with the class, and ``isinstance(_, Cls)``.
+``Cls.MEMBER`` or on a parameter or variable annotated with the class (unless read only where
+``isinstance(x, Enum)`` holds), and ``isinstance(_, Cls)``.
 
 Cheap first: only upstream files whose diff removes a ``class X(...Enum...)`` header are read, and only
 fork files whose added lines name a demoted class are parsed.
@@ -26,6 +27,8 @@ from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
+from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
+from aeon_release.domain.audits.drift.own_fields import parents_of
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
@@ -146,11 +149,21 @@ def _home_or_above(module: str, home: str) -> bool:
 def _fork_uses(module: ast.Module, owned: set[int], names: Mapping[str, Demoted]) -> Iterator[tuple[int, str, str]]:
     """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
     seen: set[int] = set()
+    parents: dict[int, ast.AST] | None = None
     for node, typed in _scoped(module, _annotated(module.body, names), names):
         line = getattr(node, "lineno", 0)
         if line in owned and line not in seen and (hit := _use(node, names, typed)) is not None:
-            seen.add(line)
-            yield line, *hit
+            parents = parents if parents is not None else parents_of(module)
+            if not _checked_enum(node, names, parents):
+                seen.add(line)
+                yield line, *hit
+
+
+def _checked_enum(node: ast.AST, names: Mapping[str, Demoted], parents: dict[int, ast.AST]) -> bool:
+    """``x.name`` read only where ``isinstance(x, Enum)`` (or the class) holds: written for both sides."""
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return False
+    return isinstance_guarded(node, node.value.id, lambda k: k in names or k.endswith(("Enum", "Flag")), parents)
 
 
 def _scoped(

@@ -15,6 +15,7 @@ fork's merged files looked at.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import enum
 import re
@@ -25,7 +26,9 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
-from aeon_release.domain.audits.drift.rewrites import Rewrite, rewrites
+from aeon_release.domain.audits.drift.fallbacks import falls_back
+from aeon_release.domain.audits.drift.own_fields import OwnFields
+from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -143,6 +146,7 @@ class Read:
     form: str  # getattr, hasattr, get, subscript, in, module, ... (what a missing name makes of it)
     kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
     field: str = ""  # what the value is tied to: the attribute compared with it, the keyword passing it
+    node: ast.AST | None = dataclasses.field(default=None, compare=False, repr=False)  # a comparison's or accessor's
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -159,11 +163,35 @@ def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Find
     """The fork's comparisons with, and keywords passing, a value upstream now rewrites (drift/rewrites.py)."""
     found = rewrites(trees, names) if names else {}
     reads = _fork_reads(trees, set(found)) if found else ()
+    owns = _Owns(trees)
+
+    def answered(read: Read) -> bool:
+        """The fork's comparison is right after the rewrite too (drift/rewrites.py)."""
+        own = owns(read.path)
+        if not isinstance(read.node, ast.Compare) or own is None:
+            return False
+        rewrite = found[read.name]
+        return written_for_both(own, read.node, rewrite) or own_field_compared(own, read.node, rewrite.field)
+
     return [
         _rewrite_finding(trees, read, found[read.name], pr_pattern)
         for read in reads
-        if read.field == found[read.name].field and read.form in _TIED_FORMS
+        if read.field == found[read.name].field and read.form in _TIED_FORMS and not answered(read)
     ]
+
+
+class _Owns:
+    """The merged files' classes and parents (own_fields.OwnFields), made once a file, when first asked."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self.trees = trees
+        self.made: dict[str, OwnFields | None] = {}
+
+    def __call__(self, path: str) -> OwnFields | None:
+        if path not in self.made:
+            module = self.trees.merged_module(path)
+            self.made[path] = OwnFields(module) if module is not None else None
+        return self.made[path]
 
 
 _TIED_FORMS = frozenset({"eq", "ne", "arg"})
@@ -190,13 +218,23 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     for name in quoted:
         del removed[name]
     findings = []
+    owns = _Owns(trees)
     for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
-        if ranked:
+        if ranked and not _compatible(read, owns):
             findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld))
     return findings
+
+
+def _compatible(read: Read, owns: _Owns) -> bool:
+    """A getattr or hasattr of the name with a fallback on another attribute of the same object: written
+    for both sides of the removal (drift/fallbacks.py)."""
+    if read.form not in _ATTRIBUTE_ACCESSORS or not isinstance(read.node, ast.Call):
+        return False
+    own = owns(read.path)
+    return own is not None and falls_back(read.node, own.parents)
 
 
 def _a_choice(found: list[Removed]) -> bool:
@@ -347,7 +385,29 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    return (_defined_in(lines) | keywords | _choices_among(_not_first_arguments(trees), names)) & names
+    choices = _choices_among(_not_first_arguments(trees), names)
+    return (_defined_in(lines) | keywords | choices | _flag_names(trees)) & names
+
+
+# a command-line flag the fork declares: ``parser.add_argument("--embedding-mode", ...)`` (or the flag on one
+# of the three lines after the call opens), ``@click.option("--x")``; ``dest="name"``: the attribute it sets
+_FLAG_CALL = re.compile(r"\b(?:add_argument|option)\(")
+_LONG_FLAG = re.compile(r"""["']--([A-Za-z][\w-]{0,100})["']""")
+_DEST = re.compile(r"""\bdest\s*=\s*["']([A-Za-z_]\w{0,100})["']""")
+
+
+def _flag_names(trees: ThreeTrees) -> set[str]:
+    """The attributes the fork's own command-line flags give a parsed namespace (``--embedding-mode``:
+    ``args.embedding_mode``): the fork defines them, whatever upstream removed."""
+    found: set[str] = set()
+    for path in trees.mine:
+        if path.endswith(".py"):
+            added = trees.mine[path].added
+            for number, line in added.items():
+                found.update(_DEST.findall(line))
+                if "--" in line and any(_FLAG_CALL.search(added.get(number - back, "")) for back in range(4)):
+                    found.update(flag.replace("-", "_") for flag in _LONG_FLAG.findall(line))
+    return found
 
 
 _OPENS_CALL = re.compile(r"\w\(\s*(?:#.*)?$")
@@ -487,7 +547,7 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatch
             name = str_value(node.args[1])
             if name in names:
                 kinds = (Kind.ATTRIBUTE, Kind.KEY)
-                return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds)
+                return Read(path, node.lineno, name, f'{callee}(..., "{name}")', callee, kinds, node=node)
         elif callee in _KEY_METHODS and node.args and (name := str_value(node.args[0])) in names:
             return Read(path, node.lineno, name, f'{ast.unparse(func)}("{name}")', callee, _key_kinds(func))
         else:
@@ -561,7 +621,8 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
         return None
     other = left if str_value(left) is None else right
     field = other.attr if isinstance(other, ast.Attribute) else ""
-    return Read(path, node.lineno, name, ast.unparse(node), form, (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE), field)
+    kinds = (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE)
+    return Read(path, node.lineno, name, ast.unparse(node), form, kinds, field, node)
 
 
 def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:

@@ -13,7 +13,8 @@ Two shapes, both clean merges that fail on the first call:
   so ``await`` on its result raises ``TypeError``.
 
 The use is the fork's: the call's own (``await f()``, ``for x in f()``, ``len(f())``, ``f()[0]``), or
-that of the name the call is bound to once in the same function (unpacked names: their element).  The
+that of the name the call is bound to once in the same function (unpacked names: their element), unless
+an ``isinstance`` test of the name as a sequence guards it (``if isinstance(blocks, list): len(blocks)``).  The
 callee is resolved by the symbol drift walk (its types, imports and ``self``); this module only reads
 the two definitions and the function around the call.
 """
@@ -24,6 +25,8 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
+from aeon_release.domain.audits.drift.own_fields import parents_of
 from aeon_release.domain.audits.source import parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
@@ -50,11 +53,15 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     """The uses of ``call``'s result in ``where`` (the function around it, or the module)."""
     uses = [Use("awaits", call.lineno)] if awaited else []
     names = _bound_names(where, call)
+    parents: dict[int, ast.AST] | None = None
     for node in ast.walk(where):
         for target, how in _used(node):
             if target is call:
                 uses.append(Use(how, node.lineno))  # type: ignore[attr-defined]
             elif isinstance(target, ast.Name) and target.id in names:
+                parents = parents if parents is not None else parents_of(where)
+                if how != "awaits" and isinstance_guarded(node, target.id, _SEQUENCES.__contains__, parents):
+                    continue  # ``if isinstance(blocks, list): len(blocks)``: the old kind, checked first
                 uses.append(Use(how, node.lineno, names[target.id]))  # type: ignore[attr-defined]
     return uses
 

@@ -11,8 +11,9 @@ changed) returned only string literals at the merge base, one of them that strin
 string literals at upstream, none of them it; and no ``def`` of the name in any upstream file holding
 the string still returns it (a literal another implementation keeps is still an answer).  A fork-owned
 comparison (``==``, ``!=``, ``in``/``not in`` a display) of a call of the name with a vanished string
-is an error, as is a fork-owned dict display keyed by one that the file looks up with a call of the
-name (``T[f()]``, ``T.get(f())``).
+is an error (unless the function it sits in also names what the def returns now: written for both sides),
+as is a fork-owned dict display keyed by one that the file looks up with a call of the name (``T[f()]``,
+``T.get(f())``).
 
 Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
 line the fork added calls something beside a comparison or a lookup; then only the fork's files whose
@@ -26,6 +27,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.own_fields import parents_of, written_scope
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -163,9 +165,13 @@ def _fork_uses(
 ) -> Iterator[tuple[int, Vanished]]:
     """(line, what vanished) of each fork-owned comparison with, or table keyed by, a vanished string."""
     tables = _tables(module)
+    parents: dict[int, ast.AST] | None = None
     for node in ast.walk(module):
         if isinstance(node, ast.Compare) and node.lineno in owned:
             gone = _compared(node, vanished)
+            if gone is not None:
+                parents = parents if parents is not None else parents_of(module)
+                gone = None if _names_the_new(written_scope(node, parents), gone) else gone
             if gone is not None:
                 yield node.lineno, gone
         elif (looked := _looked_up(node)) is not None:
@@ -189,6 +195,12 @@ def _compared(node: ast.Compare, vanished: dict[str, list[Vanished]]) -> Vanishe
         if gone is not None:
             return gone
     return None
+
+
+def _names_the_new(scope: ast.AST, gone: Vanished) -> bool:
+    """The function the comparison sits in also names what the def returns now (``get_name() == "flash-attn"
+    or get_name() == "FLASH_ATTN"``, or a test of each): it is written for both sides of the rename."""
+    return any(str_value(node) in gone.new for node in ast.walk(scope))
 
 
 def _name(call: ast.Call) -> str | None:

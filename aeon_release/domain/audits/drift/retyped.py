@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
+from aeon_release.domain.audits.drift.own_fields import OwnFields, base_names, enclosing, file_classes, written_scope
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -34,7 +35,6 @@ _STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M
 _ANNOTATION = re.compile(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _RETURN = re.compile(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _STR_TYPES = frozenset({"str", "str | None", "None | str", "Optional[str]"})
-_PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
 _STRING = re.compile(r"""["']""")
 
 
@@ -165,7 +165,7 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
 
 def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.expr, str, int]]]:
     """(("field", Class, name) | ("return", Class, name) | ("param", function, name), (annotation, owner, position))."""
-    scopes: list[ast.ClassDef | ast.Module] = [*_classes(module.body), module]
+    scopes: list[ast.ClassDef | ast.Module] = [*file_classes(module.body), module]
     for cls in scopes:
         owner = cls.name if isinstance(cls, ast.ClassDef) else ""
         for stmt in cls.body:
@@ -182,16 +182,6 @@ def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.
                 for arg in stmt.args.kwonlyargs:
                     if arg.annotation is not None:
                         yield ("param", stmt.name, arg.arg), (arg.annotation, owner, -1)
-
-
-def _classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
-    """The classes of a module, nested ones too, without walking into function bodies."""
-    for stmt in body:
-        if isinstance(stmt, ast.ClassDef):
-            yield stmt
-            yield from _classes(stmt.body)
-        elif isinstance(stmt, (ast.If, ast.Try)):
-            yield from _classes([*stmt.body, *stmt.orelse])
 
 
 def _enum_name(annotation: ast.expr) -> str | None:
@@ -236,18 +226,18 @@ def _import_source(text: str, name: str) -> str | None:
 
 # -- the fork's side -------------------------------------------------------------------------------------
 def _uses(module: ast.Module, owned: set[int], found: _Found) -> Iterator[tuple[int, Retyped, str]]:
-    parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
-    classes = {cls.name: cls for cls in _classes(module.body)}
+    own = OwnFields(module)
     for node in walk_spanning(module, owned):
         line = getattr(node, "lineno", 0)
         if line not in owned:
             continue
         if isinstance(node, ast.Compare):
-            yield from _compared(node, found, partial(_own_field, at=node, parents=parents, classes=classes))
+            hits = _compared(node, found, partial(own.holds, at=node))
+            yield from (h for h in hits if not _names_the_enum(written_scope(node, own.parents), h[1]))
         elif isinstance(node, ast.Call):
             yield from _passed(node, found)
         elif isinstance(node, ast.Return) and _strings(node.value):
-            hit = _override(node, parents, found)
+            hit = _override(node, own.parents, found)
             if hit is not None:
                 yield line, hit, f"returns {ast.unparse(node.value)} from an override of {hit.name}"  # type: ignore[arg-type]
 
@@ -266,72 +256,6 @@ def _compared(
                 hit = found.fields[read.attr]
                 yield node.lineno, hit, f"compares {ast.unparse(side)} with {ast.unparse(strings[0])}"
                 return
-
-
-def _own_field(read: ast.Attribute, at: ast.AST, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
-    """``x.name`` reads a field of a class of this file's own that declares it and derives from nothing
-    but the file's own classes (or plain ones): ``plan.mamba_type`` where ``plan: AeonLayerPlan`` (or
-    ``self`` in it, or a local built by ``AeonLayerPlan(...)``) is the fork's string, not upstream's field."""
-    func = _enclosing(at, parents)
-    cls = _receiver_class(read.value, func, parents, classes)
-    return cls is not None and _own_class(cls, classes) and _declares(cls, read.attr)
-
-
-def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    found = parents.get(id(node))
-    while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        found = parents.get(id(found))
-    return found
-
-
-def _receiver_class(
-    receiver: ast.expr,
-    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
-    parents: dict[int, ast.AST],
-    classes: dict[str, ast.ClassDef],
-) -> ast.ClassDef | None:
-    """The file's class a receiver is: ``self`` in one of its methods, a parameter annotated with it, or a
-    name the function binds only to a call of it."""
-    if not isinstance(receiver, ast.Name) or func is None:
-        return None
-    if receiver.id == "self" and isinstance(owner := parents.get(id(func)), ast.ClassDef):
-        return owner
-    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
-    named = [a.annotation for a in args if a.arg == receiver.id and a.annotation is not None]
-    bound = [
-        n.value.func
-        for n in ast.walk(func)
-        if isinstance(n, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == receiver.id for t in n.targets)
-        and isinstance(n.value, ast.Call)
-    ]
-    kinds = {ast.unparse(k).strip("'\"") for k in [*named, *bound]}
-    return classes.get(kinds.pop()) if len(kinds) == 1 else None
-
-
-def _own_class(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0) -> bool:
-    """The class derives from nothing but plain bases and the file's classes that do the same."""
-    bases = _base_names(cls) - _PLAIN_BASES
-    return depth < 8 and all(b in classes and _own_class(classes[b], classes, depth + 1) for b in bases)
-
-
-def _base_names(cls: ast.ClassDef) -> set[str]:
-    return {b.attr if isinstance(b, ast.Attribute) else b.id if isinstance(b, ast.Name) else "" for b in cls.bases}
-
-
-def _declares(cls: ast.ClassDef, attr: str) -> bool:
-    """The class body annotates or assigns ``attr``, defines it, or one of its methods sets ``self.attr``."""
-    for node in ast.walk(cls):
-        if isinstance(node, ast.AnnAssign | ast.Assign):
-            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
-            if any(
-                isinstance(t, ast.Name | ast.Attribute) and (getattr(t, "id", None) or getattr(t, "attr", None)) == attr
-                for t in targets
-            ):
-                return True
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
-            return True
-    return False
 
 
 def _passed(call: ast.Call, found: _Found) -> Iterator[tuple[int, Retyped, str]]:
@@ -359,15 +283,21 @@ def _passed(call: ast.Call, found: _Found) -> Iterator[tuple[int, Retyped, str]]
 
 
 def _override(node: ast.Return, parents: dict[int, ast.AST], found: _Found) -> Retyped | None:
-    func = parents.get(id(node))
-    while func is not None and not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        func = parents.get(id(func))
+    func = enclosing(node, parents)
     cls = parents.get(id(func)) if func is not None else None
     hit = found.fields.get(func.name) if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
     if hit is None or not isinstance(cls, ast.ClassDef):
         return None
-    bases = {b.attr if isinstance(b, ast.Attribute) else b.id if isinstance(b, ast.Name) else "" for b in cls.bases}
-    return hit if bases & hit.owners else None
+    return hit if base_names(cls) & hit.owners else None
+
+
+def _names_the_enum(scope: ast.AST, hit: Retyped) -> bool:
+    """The function the comparison sits in also reads a member of the enum (``x.f == "mamba2" or x.f ==
+    MambaAttentionBackendEnum.MAMBA2``): it is written for both sides of the change."""
+    return any(
+        isinstance(node, ast.Attribute) and ast.unparse(node.value).rsplit(".", 1)[-1] == hit.enum
+        for node in ast.walk(scope)
+    )
 
 
 def _strings(node: ast.expr | None) -> bool:

@@ -5,10 +5,17 @@ post-init ``if self.all2all_backend in ["pplx", "naive"]: self.all2all_backend =
 A fork's ``parallel_config.all2all_backend == "naive"`` is then never true, and its
 ``ParallelConfig(all2all_backend="naive")`` gets another backend: nothing fails, the merge is wrong.
 
-A rewrite is an ``if`` upstream added (or changed) whose test compares an attribute with the value
-(``==``, or ``in`` a display of strings) and whose body assigns that same attribute another string,
-unconditionally; one the base already made is no news of this merge.  Only the fork's reads tied to
-the same field are claimed: a comparison of an attribute of that name, or a keyword of that name.
+A rewrite is an ``if`` upstream added (or changed) in a method whose test compares an attribute of the
+method's own object with the value (``self.x ==``, or ``in`` a display of strings) and whose body assigns
+that same attribute another string, unconditionally; one the base already made is no news of this merge,
+and a value the class's methods also set the field to is a state, not a rewrite.  An object a function is
+handed (``hf_config_override(hf_config)`` renames the draft model's ``model_type``, #12755; one model's
+config hook sets its ``cache_config.cache_dtype``, #25896) is rewritten for that caller alone.
+
+Only the fork's reads tied to the same field are claimed: a comparison of an attribute of that name, or a
+keyword of that name.  A comparison in a function that also names the value the field is rewritten to
+(``in ("naive", "allgather_reducescatter")``, or the fork folding the value itself) is written for both
+sides; one of a field of the fork file's own class is the fork's value.
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.own_fields import OwnFields, file_classes, written_scope
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.drift.signatures import is_static
+from aeon_release.domain.audits.source import parse_python, str_value
 
 
 @dataclass(frozen=True)
@@ -63,18 +72,38 @@ def _tests(line: str, names: set[str]) -> bool:
 
 
 def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] | None) -> Iterator[Rewrite]:
-    """The rewrites of ``names`` in ``text`` (those whose ``if`` starts on one of ``lines``, if given)."""
+    """The rewrites of ``names`` in ``text`` (those whose ``if`` starts on one of ``lines``, if given).  A
+    value the class's methods also set the field to is one of its states, not a rewrite (#20625's parser
+    steps ``current_state`` from "idle" to "think", and sets "idle" again at the end of a turn)."""
     module = parse_python(text, path) if text is not None else None
-    if module is None:
-        return
-    for node in ast.walk(module):
-        if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
-            yield from _rewrite(node, path, names)
+    for cls in file_classes(module.body) if module is not None else ():
+        methods = [
+            (method, method.args.args[0].arg)
+            for method in cls.body
+            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.args.args and not is_static(method)
+        ]
+        states = {state for method, me in methods for state in _set_strings(method, me)}
+        for method, me in methods:
+            for node in ast.walk(method):
+                if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
+                    yield from (r for r in _rewrite(node, path, names, me) if (r.field, r.value) not in states)
 
 
-def _rewrite(node: ast.If, path: str, names: set[str]) -> Iterator[Rewrite]:
+def _set_strings(method: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> Iterator[tuple[str, str]]:
+    """(field, value) of each ``me.field = "value"`` in the method."""
+    for node in ast.walk(method):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me:
+                    yield target.attr, node.value.value
+
+
+def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewrite]:
+    """``if me.field == value: me.field = "to"`` (``me``: the method's own object)."""
     test = node.test
     if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.left, ast.Attribute):
+        return
+    if not isinstance(test.left.value, ast.Name) or test.left.value.id != me:
         return
     tested = _tested_values(test.ops[0], test.comparators[0]) & names
     subject = ast.unparse(test.left)
@@ -88,6 +117,21 @@ def _rewrite(node: ast.If, path: str, names: set[str]) -> Iterator[Rewrite]:
         ):
             for value in sorted(tested - {stmt.value.value}):
                 yield Rewrite(value, test.left.attr, stmt.value.value, path, node.lineno)
+
+
+def written_for_both(own: OwnFields, compare: ast.Compare, rewrite: Rewrite) -> bool:
+    """The function the fork's comparison sits in (at module level: the ``or``/``and``/``not`` it sits in)
+    also names the value upstream now rewrites the field to: in the comparison (``x.f in ("naive",
+    "allgather_reducescatter")``), or-ed with it, or as what the fork folds the value to itself
+    (``"allgather_reducescatter" if x.f == "naive" else x.f``).  It is written for both sides of the rewrite."""
+    return any(str_value(node) == rewrite.to for node in ast.walk(written_scope(compare, own.parents)))
+
+
+def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool:
+    """The comparison reads ``field`` of a class of the fork file's own (``plan.all2all_backend`` where
+    ``plan: AeonMoEPlan``, or ``self`` in it): the fork's value, which upstream's setup never sees."""
+    sides = [compare.left, *compare.comparators]
+    return any(isinstance(side, ast.Attribute) and side.attr == field and own.holds(side, compare) for side in sides)
 
 
 def _tested_values(op: ast.cmpop, right: ast.expr) -> set[str]:

@@ -474,12 +474,13 @@ class _Checker:
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
         logged: set[int] = set()  # a logger's name: a dotted string that is never imported
+        local = self._local_names(scope)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
                 if isinstance(node, ast.Await):
                     awaited.add(id(node.value))
-                awaited.update(id(arg) for arg in _handed_to_the_loop(node, mod))
+                awaited.update(id(arg) for arg in _handed_to_the_loop(node, mod, local))
                 if isinstance(node, ast.Call) and "logger" in _last(node.func).lower():
                     logged.update(id(a) for a in node.args)
                 if isinstance(node, ast.Call) and node.lineno in owned:
@@ -2267,30 +2268,31 @@ _LOOP_RUNNERS = frozenset(
 _AWAITABLE_WORDS = re.compile(r"\b(?:Awaitable|Coroutine|Future|Task|Any|object)\b")
 
 
-def _handed_to_the_loop(node: ast.AST, mod: ModuleInfo) -> list[ast.expr]:
+def _handed_to_the_loop(node: ast.AST, mod: ModuleInfo, local: frozenset[str]) -> list[ast.expr]:
     """The call arguments an event-loop runner awaits: ``asyncio.run(f())``'s ``f()``; a runner met by
     its last name only when its owner says ``asyncio`` or ``loop`` (``self.run(...)`` is not one), or
-    when the module imported it from asyncio (``from asyncio import run``; ``import asyncio as aio``)."""
+    when the module imported it from asyncio (``from asyncio import run``; ``import asyncio as aio``)
+    and no enclosing function binds that name (``local``: a parameter ``run`` is the caller's callable)."""
     if not isinstance(node, ast.Call):
         return []
-    runner = _loop_runner(node.func, mod)
+    runner = _loop_runner(node.func, mod, local)
     if runner is None:
         return []
     args = node.args if runner == "gather" else node.args[:1]
     return [a for a in args if isinstance(a, ast.Call)]
 
 
-def _loop_runner(func: ast.expr, mod: ModuleInfo) -> str | None:
+def _loop_runner(func: ast.expr, mod: ModuleInfo, local: frozenset[str]) -> str | None:
     """asyncio's runner that ``func`` names (``run``, ``gather``...): said so by its owner, or imported."""
     if isinstance(func, ast.Name):
-        return _from_asyncio(mod, func.id)
+        return None if func.id in local else _from_asyncio(mod, func.id)
     if not isinstance(func, ast.Attribute) or func.attr not in _LOOP_RUNNERS:
         return None
     said = ast.unparse(func.value).lower()
     if "asyncio" in said or "loop" in said:
         return func.attr
-    owner = func.value.id if isinstance(func.value, ast.Name) else ""
-    return func.attr if _from_asyncio(mod, owner) == "" else None
+    owner = func.value.id if isinstance(func.value, ast.Name) and func.value.id not in local else ""
+    return func.attr if owner and _from_asyncio(mod, owner) == "" else None
 
 
 def _from_asyncio(mod: ModuleInfo, name: str) -> str | None:

@@ -1,0 +1,132 @@
+"""A read of a name by string written with a fallback: the fork handles the object with and without it.
+
+``getattr(cfg, "embedding_mode", cfg.task == "embedding")``, ``getattr(cfg, "old", None) or cfg.new``,
+``v = getattr(cfg, "old", None)`` then ``if v is None: v = cfg.new``, ``if hasattr(cfg, "old"): ... else:
+<cfg.new>`` (``not hasattr`` swaps the branches; ``hasattr(cfg, "old") and ...`` is false without it too)
+and ``if hasattr(cfg, "old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
+and the fallback reads another attribute of the same object, the spelling that replaced it.  Such a read
+is compatibility code written for both sides of the removal, not a read the removal silently breaks.
+
+So is a use of a value as the old kind that runs only where an ``isinstance`` test says it is that kind
+(``attn_type.name if isinstance(attn_type, enum.Enum) else attn_type``; ``if isinstance(blocks, list):
+len(blocks)``): ``isinstance_guarded``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+
+from aeon_release.domain.audits.source import child_blocks, str_value
+
+
+def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` (``getattr(x, "name", ...)`` or ``hasattr(x, "name")``) has a fallback that reads another
+    attribute of ``x`` (``parents``: each node's parent)."""
+    if not isinstance(call.func, ast.Name) or len(call.args) < 2 or (name := str_value(call.args[1])) is None:
+        return False
+    receiver = ast.unparse(call.args[0])
+
+    def reads_another(nodes: Iterable[ast.AST]) -> bool:
+        return any(
+            isinstance(n, ast.Attribute) and n.attr != name and ast.unparse(n.value) == receiver
+            for node in nodes
+            for n in ast.walk(node)
+        )
+
+    parent = parents.get(id(call))
+    if call.func.id == "getattr":
+        if len(call.args) >= 3 and reads_another(call.args[2:]):
+            return True
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+            # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``
+            held = parent.targets[0].id
+            guards = [
+                stmt for stmt in _later(parent, parents) if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)
+            ]
+            return any(reads_another(guard.body) for guard in guards)
+        return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
+    test: ast.AST = call
+    negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
+    if negated:
+        test, parent = parent, parents.get(id(parent))  # type: ignore[assignment]
+    while not negated and isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+        test, parent = parent, parents.get(id(parent))  # ``hasattr(x, "old") and x.old``: false without it
+    if not isinstance(parent, ast.If | ast.IfExp) or parent.test is not test:
+        return False
+    other = parent.body if negated else parent.orelse
+    if reads_another(other if isinstance(other, list) else [other]):
+        return True
+    # ``if hasattr(x, "old"): return x.old`` then the new spelling: the rest of the block is the fallback
+    return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
+
+
+def _reads_name(test: ast.expr, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
+
+
+def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
+    """The operands of ``boolop`` after ``node``."""
+    at = next(i for i, value in enumerate(boolop.values) if value is node)
+    return boolop.values[at + 1 :]
+
+
+def _exits(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
+
+
+def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
+    """The statements after ``stmt`` in the block that holds it."""
+    holder = parents.get(id(stmt))
+    blocks = (
+        [holder.body]
+        if isinstance(holder, ast.Module)
+        else child_blocks(holder)
+        if isinstance(holder, ast.stmt)
+        else []
+    )
+    for block in blocks:
+        for at, sibling in enumerate(block):
+            if sibling is stmt:
+                return block[at + 1 :]
+    return []
+
+
+def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``isinstance(subject, K)`` holds, for a class K whose last name ``kind``
+        accepts: in the body of an ``if`` or a conditional expression testing it (alone, or and-ed), or after it
+    in an ``and``."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        test = _true_branch_test(parent, child)
+        if test is not None and _asks_isinstance(test, subject, kind):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _true_branch_test(parent: ast.AST, child: ast.AST) -> ast.expr | None:
+    """The test of ``parent`` (an ``if`` or a conditional expression) when ``child`` is in its true branch;
+    of an ``and``, the operands before ``child`` (``isinstance(x, K) and x.name``)."""
+    if isinstance(parent, ast.If) and any(stmt is child for stmt in parent.body):
+        return parent.test
+    if isinstance(parent, ast.IfExp) and parent.body is child:
+        return parent.test
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And) and child in parent.values:
+        return (
+            ast.BoolOp(ast.And(), parent.values[: parent.values.index(child)])
+            if child is not parent.values[0]
+            else None
+        )
+    return None
+
+
+def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_isinstance(value, subject, kind) for value in test.values)
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
+        return False
+    if len(test.args) != 2 or ast.unparse(test.args[0]) != subject:
+        return False
+    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)

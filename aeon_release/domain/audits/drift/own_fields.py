@@ -1,0 +1,108 @@
+"""A field of a class the fork's file defines itself: ``plan.name`` that is the fork's value, not upstream's.
+
+A drift check that claims ``x.name == "s"`` as a read of upstream's field (retyped to an enum, a value
+rewritten on the way in) asks first whether ``x`` is a class of the file's own that declares ``name`` and
+derives from nothing but the file's own classes (or plain ones): ``plan.name`` where ``plan: AeonPlan``,
+``self`` in one of its methods, or a local built by ``AeonPlan(...)``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+_PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
+
+
+class OwnFields:
+    """One module's classes and the parent of each node, made once for every read asked about."""
+
+    def __init__(self, module: ast.Module) -> None:
+        self.parents = parents_of(module)
+        self.classes = {cls.name: cls for cls in file_classes(module.body)}
+
+    def holds(self, read: ast.Attribute, at: ast.AST) -> bool:
+        """``read`` (``x.name``, met at the node ``at``) is a field of a class of this file's own that
+        declares it: ``plan.mamba_type`` where ``plan: AeonLayerPlan`` is the fork's string."""
+        func = enclosing(at, self.parents)
+        cls = self._receiver_class(read.value, func)
+        return cls is not None and self._own_class(cls) and _declares(cls, read.attr)
+
+    def _receiver_class(
+        self, receiver: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None
+    ) -> ast.ClassDef | None:
+        """The file's class a receiver is: ``self`` in one of its methods, a parameter annotated with it, or a
+        name the function binds only to a call of it."""
+        if not isinstance(receiver, ast.Name) or func is None:
+            return None
+        if receiver.id == "self" and isinstance(owner := self.parents.get(id(func)), ast.ClassDef):
+            return owner
+        args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+        named = [a.annotation for a in args if a.arg == receiver.id and a.annotation is not None]
+        bound = [
+            n.value.func
+            for n in ast.walk(func)
+            if isinstance(n, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == receiver.id for t in n.targets)
+            and isinstance(n.value, ast.Call)
+        ]
+        kinds = {ast.unparse(k).strip("'\"") for k in [*named, *bound]}
+        return self.classes.get(kinds.pop()) if len(kinds) == 1 else None
+
+    def _own_class(self, cls: ast.ClassDef, depth: int = 0) -> bool:
+        """The class derives from nothing but plain bases and the file's classes that do the same."""
+        bases = base_names(cls) - _PLAIN_BASES
+        return depth < 8 and all(b in self.classes and self._own_class(self.classes[b], depth + 1) for b in bases)
+
+
+def file_classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
+    """The classes of a module, nested ones too, without walking into function bodies."""
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield stmt
+            yield from file_classes(stmt.body)
+        elif isinstance(stmt, (ast.If, ast.Try)):
+            yield from file_classes([*stmt.body, *stmt.orelse])
+
+
+def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function ``node`` sits in (``parents``: each node's parent), if any."""
+    found = parents.get(id(node))
+    while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        found = parents.get(id(found))
+    return found
+
+
+def parents_of(tree: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent under ``tree`` (a module or a function), by the node's id."""
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
+    """What a fork comparison was written in: its function, or (at module level) the ``or``/``and``/``not``
+    it sits in.  A check that asks whether the fork also handles upstream's new spelling looks there."""
+    scope: ast.AST | None = enclosing(node, parents)
+    if scope is None:
+        scope = node
+        while isinstance(parent := parents.get(id(scope)), ast.BoolOp | ast.UnaryOp):
+            scope = parent
+    return scope
+
+
+def base_names(cls: ast.ClassDef) -> set[str]:
+    return {b.attr if isinstance(b, ast.Attribute) else b.id if isinstance(b, ast.Name) else "" for b in cls.bases}
+
+
+def _declares(cls: ast.ClassDef, attr: str) -> bool:
+    """The class body annotates or assigns ``attr``, defines it, or one of its methods sets ``self.attr``."""
+    for node in ast.walk(cls):
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(
+                isinstance(t, ast.Name | ast.Attribute) and (getattr(t, "id", None) or getattr(t, "attr", None)) == attr
+                for t in targets
+            ):
+                return True
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
+            return True
+    return False
