@@ -52,7 +52,7 @@ from aeon_release.domain.audits.drift.signatures import (
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python, walk_defs
+from aeon_release.domain.audits.source import child_blocks, code_lines, header_exprs, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
@@ -448,7 +448,7 @@ class _Checker:
             if stmt.lineno in owned:
                 yield from self._import(mod, stmt)
         else:
-            exprs = [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)]
+            exprs = header_exprs(stmt)
             deferred: list[ast.expr] = []
             if isinstance(stmt, ast.AnnAssign) and scope.cls and not scope.functions:
                 # a class's field: the class's machinery (a dataclass, pydantic) may resolve it, quoted or not
