@@ -301,12 +301,12 @@ def _own_field(read: ast.Attribute, at: ast.AST, parents: dict[int, ast.AST], cl
     """``x.name`` reads a field of a class of this file's own that declares it and derives from nothing
     but the file's own classes (or plain ones): ``plan.mamba_type`` where ``plan: AeonLayerPlan`` (or
     ``self`` in it, or a local built by ``AeonLayerPlan(...)``) is the fork's string, not upstream's field."""
-    func = _enclosing(at, parents)
+    func = enclosing(at, parents)
     cls = _receiver_class(read.value, func, parents, classes)
     return cls is not None and _own_class(cls, classes) and _declares(cls, read.attr)
 
 
-def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     found = parents.get(id(node))
     while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
         found = parents.get(id(found))
@@ -532,12 +532,12 @@ def _container_uses(
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            hit = _held(node.func.value, _enclosing(node, parents), parents, classes, found)
+            hit = _held(node.func.value, enclosing(node, parents), parents, classes, found)
             why = _lacking(hit, node) if hit is not None else None
             if hit is not None and why is not None:
                 yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-            hit = _held(node.value, _enclosing(node, parents), parents, classes, found)
+            hit = _held(node.value, enclosing(node, parents), parents, classes, found)
             if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
                 yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
 
@@ -572,11 +572,11 @@ def _held(
     read = expr.func if isinstance(expr, ast.Call) else expr
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
-    typed = _typed_as(read.value, func, parents, classes)
+    typed = typed_as(read.value, func, parents, classes)
     return next((h for h in found[read.attr] if h.returned == returned and h.owner in typed), None)
 
 
-def _typed_as(
+def typed_as(
     receiver: ast.expr,
     func: ast.FunctionDef | ast.AsyncFunctionDef | None,
     parents: dict[int, ast.AST],
