@@ -588,6 +588,8 @@ def typed_as(
     owner = parents.get(id(func))
     if receiver.id == "self" and isinstance(owner, ast.ClassDef):
         names = {owner.name}
+    elif _rebound(receiver.id, func):
+        return set()  # ``mc = x.runner``: whatever the parameter's annotation said, it holds another now
     else:
         names = {n.rsplit(".", 1)[-1] for n in _receiver_names(receiver.id, func)}
     todo = list(names)
@@ -597,6 +599,16 @@ def typed_as(
             names.add(base)
             todo.append(base)
     return names
+
+
+def _rebound(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The function assigns the name something other than a call (a call is a class built: typed)."""
+    return any(
+        isinstance(n, ast.Assign)
+        and not isinstance(n.value, ast.Call)
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+        for n in ast.walk(func)
+    )
 
 
 def _container_finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
