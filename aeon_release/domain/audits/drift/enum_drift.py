@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -89,8 +90,19 @@ class Grown:
     added: frozenset[str]
 
 
+_MEMBER_READ = re.compile(r"\b([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
+
+
 def _grown_sets(trees: ThreeTrees) -> list[Finding]:
-    grown = _upstream_grown(trees)
+    reads = Counter(
+        m
+        for p in trees.mine
+        if p.endswith(".py")
+        for line in trees.mine[p].added.values()
+        for m in _MEMBER_READ.findall(line)
+    )
+    listed = {name for name, count in reads.items() if count >= 2}  # a display of members names its class twice
+    grown = _upstream_grown(trees, listed) if listed else []
     if not grown:
         return []
     named = re.compile(r"\b(?:" + "|".join(sorted({re.escape(g.enum) for g in grown})) + r")\.")
@@ -108,12 +120,13 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
     return findings
 
 
-def _upstream_grown(trees: ThreeTrees) -> list[Grown]:
+def _upstream_grown(trees: ThreeTrees, listed: set[str]) -> list[Grown]:
     """Displays of members at upstream that are a base display of the same file plus members upstream
-    added to the enum (the enum defined in that file)."""
+    added to the enum (the enum defined in that file, one of the ``listed`` classes the fork names)."""
     candidates = trees.upstream.matching(_MEMBER_DIFF_LINE, ".py", within=trees.python_files_with(ENUM_WORDS))
     theirs = trees.blobs(trees.theirs, candidates)
-    candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "")]
+    header = re.compile(r"^[ \t]*class[ \t]+(?:" + "|".join(sorted(map(re.escape, listed))) + r")\b", re.M)
+    candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "") and header.search(theirs[p] or "")]
     base = trees.blobs(trees.base, candidates)
     grown: list[Grown] = []
     for path in candidates:

@@ -453,6 +453,25 @@ _CONTAINER_LINE = re.compile(
 )
 
 
+_KINDS = r"(?:Optional\[)?(?:typing\.|collections\.)?(" + "|".join(_CONTAINERS) + r")\b"
+# a diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
+# (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container
+_FIELD_KIND = re.compile(r"^([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _KINDS, re.M)
+_RETURN_KIND = re.compile(r"^([-+])[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|\))[ \t]*->[ \t]*" + _KINDS, re.M)
+
+
+def _kinds_changed(diff: str, fork_lines: list[str]) -> bool:
+    """Whether the diff annotates a name as one kind of container on a removed line and another on an
+    added one, for a name the fork's added lines read (``.name``) or a signature's unnamed last line:
+    only such a file is parsed (most annotation edits keep the kind)."""
+    kinds: dict[tuple[str, str], set[str]] = {}
+    for pattern in (_FIELD_KIND, _RETURN_KIND):
+        for sign, name, kind in pattern.findall(diff):
+            kinds.setdefault((sign, name or ")"), set()).add(_CONTAINERS[kind])
+    changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
+    return ")" in changed or any(f".{n}" in line for n in changed for line in fork_lines)
+
+
 @dataclass(frozen=True)
 class Recontained:
     """A field or a method's return whose annotation upstream changed from one container kind to another."""
@@ -468,7 +487,8 @@ class Recontained:
 
 
 def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    paths = trees.upstream.matching(_CONTAINER_LINE, ".py")
+    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _kinds_changed(trees.upstream.raw(p), added)]
     found = _recontained(trees, paths) if paths else {}
     if not found:
         return []
