@@ -457,7 +457,9 @@ _KINDS = r"(?:Optional\[)?(?:typing\.|collections\.)?(" + "|".join(_CONTAINERS) 
 # a diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
 # (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container
 _FIELD_KIND = re.compile(r"^([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _KINDS, re.M)
-_RETURN_KIND = re.compile(r"^([-+])[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|\))[ \t]*->[ \t]*" + _KINDS, re.M)
+# (what precedes the arrow is read after: one lazy span from each line's start, linear on a long line)
+_RETURN_KIND = re.compile(r"^([-+])([^\n]{0,2000}?)->[ \t]*" + _KINDS, re.M)
+_DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
 
 
 def _kinds_changed(diff: str, fork_lines: list[str]) -> bool:
@@ -465,9 +467,12 @@ def _kinds_changed(diff: str, fork_lines: list[str]) -> bool:
     added one, for a name the fork's added lines read (``.name``) or a signature's unnamed last line:
     only such a file is parsed (most annotation edits keep the kind)."""
     kinds: dict[tuple[str, str], set[str]] = {}
-    for pattern in (_FIELD_KIND, _RETURN_KIND):
-        for sign, name, kind in pattern.findall(diff):
-            kinds.setdefault((sign, name or ")"), set()).add(_CONTAINERS[kind])
+    for sign, name, kind in _FIELD_KIND.findall(diff):
+        kinds.setdefault((sign, name), set()).add(_CONTAINERS[kind])
+    for sign, before, kind in _RETURN_KIND.findall(diff):
+        named = _DEF_NAME.search(before)
+        if named is not None or before.rstrip().endswith(")"):
+            kinds.setdefault((sign, named.group(1) if named else ")"), set()).add(_CONTAINERS[kind])
     changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
     return ")" in changed or any(f".{n}" in line for n in changed for line in fork_lines)
 
@@ -548,16 +553,18 @@ def _container_uses(
 ) -> Iterator[tuple[int, Recontained, str]]:
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
     classes = {cls.name: cls for cls in _classes(module.body)}
+    methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
+    bound: dict[int, dict[str, ast.expr]] = {}  # a function's names bound once, read once for all its uses
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            hit = _held(node.func.value, enclosing(node, parents), parents, classes, found)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods:
+            hit = _held(node.func.value, enclosing(node, parents), parents, classes, found, bound)
             why = _lacking(hit, node) if hit is not None else None
             if hit is not None and why is not None:
                 yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-            hit = _held(node.value, enclosing(node, parents), parents, classes, found)
+            hit = _held(node.value, enclosing(node, parents), parents, classes, found, bound)
             if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
                 yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
 
@@ -578,22 +585,31 @@ def _held(
     parents: dict[int, ast.AST],
     classes: dict[str, ast.ClassDef],
     found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
 ) -> Recontained | None:
     """The recontained field or return ``expr`` holds: ``x.name`` or ``x.name(...)`` with ``x`` typed as
     its class (or a subclass), or a local the function binds once to one of those."""
     if isinstance(expr, ast.Name) and func is not None:
-        values = [
-            n.value
-            for n in ast.walk(func)
-            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)
-        ]
-        expr = values[0] if len(values) == 1 else expr
+        if id(func) not in bound:
+            bound[id(func)] = _bound_once(func)
+        expr = bound[id(func)].get(expr.id, expr)
     returned = isinstance(expr, ast.Call)
     read = expr.func if isinstance(expr, ast.Call) else expr
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
     typed = typed_as(read.value, func, parents, classes)
     return next((h for h in found[read.attr] if h.returned == returned and h.owner in typed), None)
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    """The names a function assigns exactly once (``name = value``), with that value."""
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+    return {name: held[0] for name, held in values.items() if len(held) == 1}
 
 
 def typed_as(
