@@ -35,7 +35,7 @@ from aeon_release.domain.audits.drift.retyped import enclosing, typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python, walk_spanning
+from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python, plain_name, walk_spanning
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
@@ -175,7 +175,7 @@ def fixed_values(text: str | None) -> dict[tuple[str, str], _Literal]:
         stores = Counter(
             n.attr
             for n in ast.walk(cls)
-            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and _plain_name(n.value) == me
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and plain_name(n.value) == me
         )
         for stmt in init.body if init is not None else []:
             target, value = _self_target_value(stmt, me)
@@ -196,13 +196,9 @@ def _self_target_value(stmt: ast.stmt, me: str | None) -> tuple[str | None, ast.
         target, value = stmt.target, stmt.value
     else:
         return None, None
-    if isinstance(target, ast.Attribute) and me is not None and _plain_name(target.value) == me:
+    if isinstance(target, ast.Attribute) and me is not None and plain_name(target.value) == me:
         return target.attr, value
     return None, None
-
-
-def _plain_name(node: ast.expr) -> str | None:
-    return node.id if isinstance(node, ast.Name) else None
 
 
 def _reassigned_names(diff: str) -> set[str]:

@@ -225,14 +225,19 @@ def _classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
 
 def _enum_name(annotation: ast.expr) -> str | None:
     """The class an annotation names, ``None`` unions and ``Optional`` aside (a capitalised name)."""
+    name = _last(_unwrapped(annotation))
+    return name if name[:1].isupper() and name not in ("Any", "Literal") else None
+
+
+def _unwrapped(annotation: ast.expr) -> ast.expr:
+    """An annotation without its ``None`` union or ``Optional[...]``."""
     node = annotation
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
         node = sides[0] if len(sides) == 1 else node
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Optional":
         node = node.slice
-    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-    return name if name[:1].isupper() and name not in ("Any", "Literal") else None
+    return node
 
 
 def _plain_enum_values(trees: ThreeTrees, path: str, text: str, name: str) -> frozenset[str] | None:
@@ -533,15 +538,8 @@ def _recontained(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Recontai
 
 def _container(annotation: ast.expr) -> str | None:
     """The kind of container an annotation names (``Optional`` and ``None`` unions aside), else None."""
-    node = annotation
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
-        node = sides[0] if len(sides) == 1 else node
-    if isinstance(node, ast.Subscript) and _last(node.value) == "Optional":
-        node = node.slice
-    if isinstance(node, ast.Subscript):
-        node = node.value
-    return _CONTAINERS.get(_last(node))
+    node = _unwrapped(annotation)
+    return _CONTAINERS.get(_last(node.value if isinstance(node, ast.Subscript) else node))
 
 
 def _last(node: ast.expr) -> str:
