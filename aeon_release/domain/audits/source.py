@@ -1079,6 +1079,11 @@ def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
         yield case.body
 
 
+def parent_map(tree: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent, by the child's id."""
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
 def header_exprs(stmt: ast.stmt) -> list[ast.expr]:
     """The expressions a statement evaluates itself, not in its blocks: its expression children, each
     ``with`` item's context manager and target, and each handler's exception class (``with x.f():``

@@ -35,7 +35,14 @@ from aeon_release.domain.audits.drift.retyped import enclosing, typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python, plain_name, walk_spanning
+from aeon_release.domain.audits.source import (
+    child_blocks,
+    code_lines,
+    parent_map,
+    parse_python,
+    plain_name,
+    walk_spanning,
+)
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
@@ -306,7 +313,7 @@ def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: lis
     names = {c.name for c in changed}
     if not names:
         return
-    parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    parents = parent_map(module)
     classes = {cls.name: cls for cls in _class_defs(module.body)}
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.Compare) or node.lineno not in owned or len(node.ops) != 1:

@@ -13,7 +13,10 @@ different things to the code that tests them: their truth differs, or both are t
 (``"lazy"`` -> ``None`` is reported; ``False`` -> ``None``, an "unset" made "decided at run time",
 is not).  A fork-owned read is the field loaded off an object the code names as a configuration:
 the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts`` or ``settings``
-(``self.cache_config.x``, ``args.x``, or by string, ``getattr(args, "x", default)``).  A warning, as the fleet may set the option: a line the fork
+(``self.cache_config.x``, ``args.x``, or by string, ``getattr(args, "x", default)``), or off an object
+typed as the class that declares the field (``request: ChatCompletionRequest``, ``self`` in a subclass
+of it).  A default ``None`` made another false value (``None`` -> ``0``, #5031) counts where the fork
+tests the field for ``None``, the one test that tells them apart.  A warning, as the fleet may set the option: a line the fork
 added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
 it, and then nothing is reported.
 
@@ -39,6 +42,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     Mentions,
     flat_statements,
+    parent_map,
     parse_python,
     plain_name,
     short,
@@ -257,15 +261,11 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             named = _HOLDER_NAME.match(holder) is not None or (
                 isinstance(held[0], ast.Name) and holder in (aliases or ())
             )
-            parents = parents or (_parents(module) if change.none_only or not named else {})
+            parents = parents or (parent_map(module) if change.none_only or not named else {})
             if change.none_only and not _tested_for_none(node, parents):
                 continue
             if named or _typed_owner(held[0], node, change, module, parents):
                 yield path, held[2], short(ast.unparse(node), 80), change
-
-
-def _parents(module: ast.Module) -> dict[int, ast.AST]:
-    return {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
 
 
 def _typed_owner(

@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_spanning
+from aeon_release.domain.audits.source import parent_map, parse_python, walk_spanning
 
 # a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``)
 _STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M)
@@ -270,7 +270,7 @@ def _import_source(text: str, name: str) -> str | None:
 
 # -- the fork's side -------------------------------------------------------------------------------------
 def _uses(module: ast.Module, owned: set[int], found: _Found) -> Iterator[tuple[int, Retyped, str]]:
-    parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    parents = parent_map(module)
     classes = {cls.name: cls for cls in _classes(module.body)}
     for node in walk_spanning(module, owned):
         line = getattr(node, "lineno", 0)
@@ -549,7 +549,7 @@ def _last(node: ast.expr) -> str:
 def _container_uses(
     module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
 ) -> Iterator[tuple[int, Recontained, str]]:
-    parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    parents = parent_map(module)
     classes = {cls.name: cls for cls in _classes(module.body)}
     methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
     bound: dict[int, dict[str, ast.expr]] = {}  # a function's names bound once, read once for all its uses
