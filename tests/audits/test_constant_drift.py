@@ -287,3 +287,78 @@ def test_a_bound_written_the_other_way_and_a_keyed_entry(
     sides = s.merge_case(git_repo, {BOUNDS: BOUNDS_BASE, **INITS}, {FORK: body}, [(SUBJECT, {BOUNDS: BOUNDS_CHANGED})])
     lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     assert lines == ([2] if tied else [])
+
+
+# -- an attribute __init__ fixes (#4983: GPTQMarlin24Config's max_parallel 16 -> GPTQ_MARLIN_24_MAX_PARALLEL, 64)
+MARLIN = "vllm/model_executor/layers/quantization/gptq_marlin_24.py"
+MARLIN_BASE = """GPTQ_MARLIN_24_MAX_PARALLEL = 16
+
+
+class GPTQMarlin24Config:
+    def __init__(self, weight_bits: int, group_size: int) -> None:
+        self.weight_bits = weight_bits
+        self.group_size = group_size
+        self.min_n_threads = 128
+        self.max_parallel = 16
+        self.tile = 16
+        if group_size > 0:
+            self.tile = 32
+"""
+MARLIN_AFTER = (
+    MARLIN_BASE.replace("GPTQ_MARLIN_24_MAX_PARALLEL = 16", "GPTQ_MARLIN_24_MAX_PARALLEL = 64")
+    .replace("self.max_parallel = 16", "self.max_parallel = GPTQ_MARLIN_24_MAX_PARALLEL")
+    .replace("self.tile = 16", "self.tile = 8")
+    .replace("self.weight_bits = weight_bits", "self.weight_bits = 4")
+)
+MARLIN_SUBJECT = "Marlin 24 prefill performance improvement (about 25% better on average) (#4983)"
+MARLIN_FORK = "vllm/aeon_marlin.py"
+MARLIN_HEAD = "from vllm.model_executor.layers.quantization.gptq_marlin_24 import GPTQMarlin24Config\n\n\n"
+
+
+def marlin_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int, str]]:
+    inits = {
+        p: "" for p in ("vllm/model_executor/layers/__init__.py", "vllm/model_executor/layers/quantization/__init__.py")
+    }
+    sides = s.merge_case(
+        git_repo,
+        {MARLIN: MARLIN_BASE, **inits},
+        {MARLIN_FORK: MARLIN_HEAD + body},
+        [(MARLIN_SUBJECT, {MARLIN: MARLIN_AFTER})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 16\n",
+        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return 16 != config.max_parallel\n",
+        "class AeonConfig(GPTQMarlin24Config):\n    def aeon_small(self) -> bool:\n        return self.max_parallel <= 16\n",
+        "def aeon_small(bits: int) -> bool:\n    config = GPTQMarlin24Config(bits, 128)\n    return config.max_parallel == 16\n",
+    ],
+    ids=["typed parameter", "literal first", "subclass self", "local built"],
+)
+def test_a_comparison_with_the_old_value_of_an_attribute_init_fixes(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(_, line, message)] = marlin_case(git_repo, no_rules, body)
+    assert line == MARLIN_HEAD.count("\n") + body.count("\n")
+    assert "stands for GPTQMarlin24Config.max_parallel" in message and "from 16 to 64" in message
+    assert "#4983" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a parameter's value, a value set twice, an unchanged one: no fixed value changed
+        "def aeon(config: GPTQMarlin24Config) -> bool:\n    return config.weight_bits == 8\n",
+        "def aeon(config: GPTQMarlin24Config) -> bool:\n    return config.tile == 16\n",
+        "def aeon(config: GPTQMarlin24Config) -> bool:\n    return config.min_n_threads == 128\n",
+        # the new value, and an object of another type
+        "def aeon(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 64\n",
+        "def aeon(plan) -> bool:\n    return plan.max_parallel == 16\n",
+    ],
+    ids=["from a parameter", "set twice", "unchanged", "new value", "untyped receiver"],
+)
+def test_fixed_attribute_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert marlin_case(git_repo, no_rules, body) == []

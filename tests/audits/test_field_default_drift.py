@@ -241,3 +241,71 @@ def test_a_name_bound_to_a_configuration(git_repo: GitRepo, no_rules: Path, body
     fork = f"from vllm.config.model import ModelConfig\n\n\n{body}"
     sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
     assert set(found(audit_tree(git_repo.path, no_rules, merge=sides))) == ({line} if line else set())
+
+
+# -- a request model's field, read off a parameter typed as it (#5031: top_logprobs None -> 0) ---------------
+PROTOCOL = "vllm/entrypoints/openai/protocol.py"
+PROTOCOL_BASE = """from typing import Optional
+
+from pydantic import BaseModel
+
+
+class ChatCompletionRequest(BaseModel):
+    model: str
+    logprobs: Optional[bool] = False
+    top_logprobs: Optional[int] = None
+    max_tokens: Optional[int] = None
+"""
+PROTOCOL_AFTER = PROTOCOL_BASE.replace("top_logprobs: Optional[int] = None", "top_logprobs: Optional[int] = 0")
+SUBJECT_5031 = "[Bugfix] logprobs is not compatible with the OpenAI spec #4795 (#5031)"
+REQUEST_FORK = "vllm/entrypoints/openai/aeon_top.py"
+REQUEST_HEAD = "from vllm.entrypoints.openai.protocol import ChatCompletionRequest\n\n\n"
+
+
+def request_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, Severity, str]]:
+    inits = {p: "" for p in ("vllm/entrypoints/__init__.py", "vllm/entrypoints/openai/__init__.py")}
+    sides = s.merge_case(
+        git_repo,
+        {PROTOCOL: PROTOCOL_BASE, **inits},
+        {REQUEST_FORK: REQUEST_HEAD + body},
+        [(SUBJECT_5031, {PROTOCOL: PROTOCOL_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_top(request: ChatCompletionRequest) -> int:\n    if request.top_logprobs is None:\n        return 5\n"
+        "    return request.top_logprobs\n",
+        "def aeon_wants(request: ChatCompletionRequest) -> bool:\n    return request.top_logprobs is not None\n",
+        "class AeonRequest(ChatCompletionRequest):\n    def aeon_unset(self) -> bool:\n        return self.top_logprobs == None  # noqa: E711\n",
+    ],
+    ids=["is None", "is not None", "subclass self"],
+)
+def test_a_none_default_made_zero_under_a_test_of_none(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, severity, message)] = request_case(git_repo, no_rules, body)
+    assert line == REQUEST_HEAD.count("\n") + line_in(body, "None")
+    assert severity is Severity.WARNING
+    assert "ChatCompletionRequest.top_logprobs, whose default upstream changed from None to 0" in message
+
+
+def line_in(body: str, needle: str) -> int:
+    return next(i for i, line in enumerate(body.splitlines(), 1) if needle in line)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a test of truth: None and 0 are both false to it
+        "def aeon_wants(request: ChatCompletionRequest) -> bool:\n    return bool(request.top_logprobs)\n",
+        "def aeon_top(request: ChatCompletionRequest) -> int:\n    return request.top_logprobs or 5\n",
+        # an untyped object, and a field whose default stayed
+        "def aeon_wants(request) -> bool:\n    return request.top_logprobs is not None\n",
+        "def aeon_cap(request: ChatCompletionRequest) -> bool:\n    return request.max_tokens is None\n",
+    ],
+    ids=["truth", "or", "untyped", "unchanged field"],
+)
+def test_none_default_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert request_case(git_repo, no_rules, body) == []

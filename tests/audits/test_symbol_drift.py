@@ -1953,3 +1953,59 @@ def test_override_that_still_requires_parameters_the_base_dropped(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
     assert errors == ([(APPLY_FORK, 5)] if error else [])
+
+
+# -- a removed function used in a ``with`` or an ``except`` header (#4818) -------------------------------------
+COMM = "pkg/distributed/comm.py"
+COMM_BASE = (
+    "from contextlib import contextmanager\n\n\nclass CommError(RuntimeError):\n    pass\n\n\n"
+    "@contextmanager\ndef graph_mode():\n    yield\n\n\n@contextmanager\ndef graph_capture():\n    yield\n"
+)
+COMM_AFTER = "from contextlib import contextmanager\n\n\n@contextmanager\ndef graph_capture():\n    yield\n"
+COMM_USE = "pkg/aeon_graph.py"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def capture(fn):\n    with comm.graph_mode():\n        return fn()\n", "with comm.graph_mode()"),
+        ("def capture(fn):\n    with comm.graph_capture(), comm.graph_mode():\n        return fn()\n", "with comm"),
+        (
+            "def guarded(fn):\n    try:\n        return fn()\n    except comm.CommError:\n        return None\n",
+            "except",
+        ),
+    ],
+)
+def test_a_removed_name_in_a_with_or_except_header(git_repo: GitRepo, no_rules: Path, body: str, needle: str) -> None:
+    """vLLM #4818 (e08188081b) removed ``communication_op.graph_mode``: ``with communication_op.graph_mode():``
+    raises on first use, and an ``except`` naming a removed class raises when anything is raised."""
+    fork = "from pkg.distributed import comm\n\n\n" + body
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: fork}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(p, line) for p, line, _ in found(report)] == [(COMM_USE, line_of(git_repo, COMM_USE, needle))]
+
+
+def test_a_kept_name_in_a_with_header_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "from pkg.distributed import comm\n\n\ndef capture(fn):\n    with comm.graph_capture() as g:\n        return fn(g)\n"
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: fork}, {COMM: COMM_AFTER})
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a keyword upstream renamed, passed on a line of its own (#4518) -------------------------------------------
+OPS = "pkg/ops.py"
+OPS_BASE = "def paged_attention(out, query, context_lens, block_size, max_context_len):\n    return out\n"
+OPS_AFTER = "def paged_attention(out, query, seq_lens, block_size, max_seq_len):\n    return out\n"
+OPS_USE = "pkg/aeon_decode.py"
+
+
+def test_a_renamed_keyword_is_reported_on_its_own_line(git_repo: GitRepo, no_rules: Path) -> None:
+    """vLLM #4518 (3521ba4f25) renamed paged_attention_v1's context_lens and max_context_len: a fork call
+    that spreads its keywords over lines fails on the one that passes context_lens=, where the fix goes."""
+    fork = (
+        "from pkg import ops\n\n\ndef decode(out, query, lens, size, longest):\n    return ops.paged_attention(\n"
+        "        out,\n        query,\n        context_lens=lens,\n        block_size=size,\n        max_context_len=longest,\n    )\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", OPS: OPS_BASE}, {OPS_USE: fork}, {OPS: OPS_AFTER})
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (OPS_USE, line_of(git_repo, OPS_USE, "context_lens=lens"))
+    assert "passes context_lens=, max_context_len=, which it no longer accepts" in message

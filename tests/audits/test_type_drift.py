@@ -187,3 +187,103 @@ def test_a_comparison_written_for_both_sides_of_the_change(
     """The function also reads a member of the enum upstream made the field: the fork handles both."""
     got = [line for line, _ in drift(git_repo, no_rules, ENUM_IMPORT + body)]
     assert got == ([] if silent else [HEAD.count("\n") + ENUM_IMPORT.count("\n") + 2])
+
+
+# -- a container upstream made another kind (#4659 Dict -> List of pairs, #2290 List -> Deque) -------------
+SCHED = "vllm/core/scheduler.py"
+SCHED_BASE = """from dataclasses import dataclass
+from typing import Dict, List
+
+
+@dataclass
+class SchedulerOutputs:
+    blocks_to_swap_in: Dict[int, int]
+
+
+class BlockManager:
+    def swap_in(self, seq_group) -> Dict[int, int]:
+        return {}
+
+
+class Scheduler:
+    def __init__(self) -> None:
+        self.waiting: List[object] = []
+"""
+SCHED_AFTER = (
+    SCHED_BASE.replace(
+        "from typing import Dict, List", "from collections import deque\nfrom typing import Deque, List, Tuple"
+    )
+    .replace("blocks_to_swap_in: Dict[int, int]", "blocks_to_swap_in: List[Tuple[int, int]]")
+    .replace("-> Dict[int, int]:\n        return {}", "-> List[Tuple[int, int]]:\n        return []")
+    .replace("self.waiting: List[object] = []", "self.waiting: Deque[object] = deque()")
+)
+CONTAINER_HEAD = "from vllm.core.scheduler import BlockManager, Scheduler, SchedulerOutputs\n\n\n"
+CONTAINER_SUBJECT = "[Core] change python dict to pytorch tensor for blocks to swap (#4659)"
+
+
+def container_drift(repo: GitRepo, config: Path, body: str, upstream: str = SCHED_AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {SCHED: SCHED_BASE}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: upstream})]
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (
+            "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n",
+            "SchedulerOutputs.blocks_to_swap_in a List[Tuple[int, int]] (was Dict[int, int])",
+        ),
+        (
+            "def aeon(manager: BlockManager, group) -> list:\n    mapping = manager.swap_in(group)\n"
+            "    return list(mapping.keys())\n",
+            "BlockManager.swap_in() a List[Tuple[int, int]]",
+        ),
+        (
+            "class AeonScheduler(Scheduler):\n    def shed(self):\n        return self.waiting.pop(0)\n",
+            "pop() takes no index",
+        ),
+        ("class AeonScheduler(Scheduler):\n    def order(self) -> None:\n        self.waiting.sort()\n", "no sort()"),
+        (
+            "class AeonScheduler(Scheduler):\n    def head(self) -> list:\n        return self.waiting[:4]\n",
+            "cannot be sliced",
+        ),
+        ("def aeon(scheduler: Scheduler) -> None:\n    scheduler.waiting.sort(key=id)\n", "Scheduler.waiting a Deque"),
+    ],
+    ids=["field items()", "returned, through a local", "pop(0)", "sort()", "slice", "typed parameter"],
+)
+def test_a_container_use_upstream_made_another_kind_fail(
+    git_repo: GitRepo, no_rules: Path, body: str, said: str
+) -> None:
+    [(line, message)] = container_drift(git_repo, no_rules, body)
+    assert line == CONTAINER_HEAD.count("\n") + body.count("\n")  # the body's last line
+    assert said in message and "#4659" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [  # what both kinds offer
+        (
+            "class AeonScheduler(Scheduler):\n    def add(self, g) -> int:\n        self.waiting.append(g)\n        return len(self.waiting)\n",
+            SCHED_AFTER,
+        ),
+        ("def aeon(outputs: SchedulerOutputs) -> int:\n    return len(outputs.blocks_to_swap_in)\n", SCHED_AFTER),
+        ("class AeonScheduler(Scheduler):\n    def last(self):\n        return self.waiting.pop()\n", SCHED_AFTER),
+        # another class's field of the same name
+        ("def aeon(queue) -> None:\n    queue.waiting.sort()\n", SCHED_AFTER),
+        (
+            "class Own:\n    def __init__(self) -> None:\n        self.waiting = []\n\n    def order(self) -> None:\n        self.waiting.sort()\n",
+            SCHED_AFTER,
+        ),
+        # upstream kept the kind
+        (
+            "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n",
+            SCHED_BASE + "\n# docs\n",
+        ),
+    ],
+    ids=["append and len", "len of the field", "pop()", "untyped receiver", "own class", "unchanged"],
+)
+def test_container_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
+    assert container_drift(git_repo, no_rules, body, upstream) == []

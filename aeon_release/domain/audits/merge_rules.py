@@ -74,7 +74,8 @@ MERGE_RULES = (
         TYPE_DRIFT,
         "merge",
         Severity.ERROR,
-        "fork-owned code treats as a string a field, parameter or return upstream made an enum",
+        "fork-owned code treats as a string a field, parameter or return upstream made an enum, or uses a "
+        "container as the kind upstream changed it from",
     ),
     RuleInfo(
         DEFAULT_DRIFT,

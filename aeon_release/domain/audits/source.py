@@ -1079,6 +1079,24 @@ def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
         yield case.body
 
 
+def parent_map(tree: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent, by the child's id."""
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def header_exprs(stmt: ast.stmt) -> list[ast.expr]:
+    """The expressions a statement evaluates itself, not in its blocks: its expression children, each
+    ``with`` item's context manager and target, and each handler's exception class (``with x.f():``
+    and ``except m.Error:`` run their expressions, which ``ast.iter_child_nodes`` nests in a
+    ``withitem`` or an ``excepthandler``)."""
+    exprs = [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)]
+    for item in getattr(stmt, "items", None) or []:
+        exprs += [item.context_expr, *([item.optional_vars] if item.optional_vars is not None else [])]
+    for handler in getattr(stmt, "handlers", None) or []:
+        exprs += [handler.type] if handler.type is not None else []
+    return exprs
+
+
 def int_value(node: ast.AST | None) -> int | None:
     """The value of an integer literal (``5``, ``-1``), else None."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):

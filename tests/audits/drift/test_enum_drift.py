@@ -566,3 +566,75 @@ def test_tuple_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, bod
     sides = three_way(git_repo, {"se.py": ORDER_BASE}, {"use.py": fork}, {"se.py": ORDER_UPSTREAM})
     errors = [(p, line) for p, line, severity in found(audit(git_repo, sides, tmp_path), DRIFT) if severity == "error"]
     assert errors == ([] if silent else [("use.py", 5)])
+
+
+# -- a member added to the enum and to upstream's own list of members (#273) ------------------------------------
+SEQ = "pkg/sequence.py"
+SEQ_BASE = """import enum
+
+
+class SequenceStatus(enum.Enum):
+    WAITING = enum.auto()
+    RUNNING = enum.auto()
+    FINISHED_STOPPED = enum.auto()
+    FINISHED_LENGTH_CAPPED = enum.auto()
+    FINISHED_ABORTED = enum.auto()
+
+    @staticmethod
+    def is_finished(status: "SequenceStatus") -> bool:
+        return status in [
+            SequenceStatus.FINISHED_STOPPED,
+            SequenceStatus.FINISHED_LENGTH_CAPPED,
+            SequenceStatus.FINISHED_ABORTED,
+        ]
+"""
+SEQ_AFTER = SEQ_BASE.replace(
+    "    FINISHED_ABORTED = enum.auto()\n", "    FINISHED_ABORTED = enum.auto()\n    FINISHED_IGNORED = enum.auto()\n"
+).replace(
+    "            SequenceStatus.FINISHED_ABORTED,\n",
+    "            SequenceStatus.FINISHED_ABORTED,\n            SequenceStatus.FINISHED_IGNORED,\n",
+)
+SEQ_USE = "pkg/aeon_done.py"
+SEQ_HEAD = "from pkg.sequence import SequenceStatus\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (
+            "DONE = (SequenceStatus.FINISHED_STOPPED, SequenceStatus.FINISHED_LENGTH_CAPPED, SequenceStatus.FINISHED_ABORTED)\n",
+            "DONE",
+        ),
+        (
+            "\ndef reason(status: SequenceStatus) -> str:\n    return {\n        SequenceStatus.FINISHED_ABORTED: 'abort',\n"
+            "        SequenceStatus.FINISHED_STOPPED: 'stop',\n        SequenceStatus.FINISHED_LENGTH_CAPPED: 'length',\n    }[status]\n",
+            "return {",
+        ),
+    ],
+    ids=["tuple", "dict keys"],
+)
+def test_a_fork_copy_of_a_list_upstream_grew_with_a_new_member(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str
+) -> None:
+    fork = SEQ_HEAD + body
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: fork}, {SEQ: SEQ_AFTER})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, DRIFT) == [(SEQ_USE, line_of(fork, needle), "warning")]
+    message = next(f.message for f in report.findings if f.rule_id == DRIFT)
+    assert "misses SequenceStatus.FINISHED_IGNORED" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def done(status: SequenceStatus) -> bool:\n    return SequenceStatus.is_finished(status)\n",
+        # a sub-list of its own (two of the three), and a list already holding the new member
+        "STOPPED = (SequenceStatus.FINISHED_STOPPED, SequenceStatus.FINISHED_LENGTH_CAPPED)\n",
+        "DONE = {SequenceStatus.FINISHED_STOPPED, SequenceStatus.FINISHED_LENGTH_CAPPED, SequenceStatus.FINISHED_ABORTED,"
+        " SequenceStatus.FINISHED_IGNORED}\n",
+    ],
+    ids=["upstream's predicate", "a sub-list", "already complete"],
+)
+def test_grown_list_twins_are_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: SEQ_HEAD + body}, {SEQ: SEQ_AFTER})
+    assert found(audit(git_repo, sides, tmp_path), DRIFT) == []

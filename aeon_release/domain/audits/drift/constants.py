@@ -10,6 +10,11 @@ same thing with the constant's name where the fork wrote the number (``temperatu
 upstream has ``temperature == GREEDY_TEMPERATURE``, ``replace_from=-1`` where it has
 ``replace_from=GREEDY_TEMPERATURE``, ``min(k, 64)`` where it has ``min(k, self.MAX_TOP_K)``).  A bare number elsewhere is not the constant's.
 
+An attribute a class's ``__init__`` sets once to a fixed value (a literal, or a module constant's:
+``self.max_parallel = 16`` became ``= GPTQ_MARLIN_24_MAX_PARALLEL``, 64, #4983) is a constant of the
+class too: no caller chooses it.  A fork comparison of that attribute, read off a receiver typed as the
+class (or a subclass), with its old value is tied by the comparison itself.
+
 Cheap first: the changed constants come from one RE2 scan of upstream's diff; only the fork files
 whose added lines hold an old value are parsed; the ties are checked with one ``git grep``.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -25,10 +31,19 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
+from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python
+from aeon_release.domain.audits.source import (
+    child_blocks,
+    code_lines,
+    parent_map,
+    parse_python,
+    plain_name,
+    walk_spanning,
+)
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
@@ -37,6 +52,8 @@ _CONSTANT_LINE = re.compile(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\
 # from an enum's members and a function's locals
 _CLASS_CONSTANT_LINE = re.compile(r"\n([-+])[ \t]+([A-Z_][A-Z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 # a literal the fork compares, assigns or passes: the only kind of line a tie can be on
+# an instance attribute's assignment in a method (``self.max_parallel = 16``)
+_SELF_LINE = re.compile(r"\n([-+])[ \t]+self\.([a-z_][a-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 _FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=(,:])[ \t]*[-+]?(?:\d|[\"'])|\d[ \t]*(?:[=!<>]=|[<>])")
 _Literal = int | float | str
 
@@ -48,6 +65,7 @@ class Changed:
     old: _Literal
     new: _Literal
     owner: str = ""  # the class holding it ("" for a module constant)
+    attribute: bool = False  # an instance attribute ``__init__`` fixes, not an UPPER_CASE name
 
     @property
     def label(self) -> str:
@@ -67,6 +85,7 @@ class Use:
     line: int
     change: Changed
     upstream: tuple[str, ...]  # how upstream's code would say it with the name (none: the comment ties it)
+    read: str = ""  # the attribute the literal is compared with (a fixed attribute's tie)
 
 
 def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -111,6 +130,7 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
             for name in sorted(old.keys() & new.keys())
             if old[name] != new[name] and type(old[name]) is type(new[name])
         ]
+    changed += _fixed_attributes(trees)
     classy = [p for p in trees.upstream if p.endswith(".py") and _reassigned(trees.upstream.raw(p))]
     if classy:
         before, after = trees.blobs(trees.base, classy), trees.blobs(trees.theirs, classy)
@@ -123,6 +143,78 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
                 and type(old_consts[(owner, name)]) is type(new_consts[(owner, name)])
             ]
     return changed
+
+
+def _fixed_attributes(trees: ThreeTrees) -> list[Changed]:
+    """Attributes whose fixed value (``fixed_values``) the upstream diff of their file changed.  Only the
+    files that reassign an attribute the fork's added lines read (``.name``) are parsed: upstream edits
+    some ``self.x = ...`` line in most files a release touches."""
+    names = {p: _reassigned_names(trees.upstream.raw(p)) for p in trees.upstream if p.endswith(".py")}
+    wanted = set().union(*names.values()) if names else set()
+    if not wanted:
+        return []
+    read = re.compile(r"\.(" + "|".join(sorted(wanted)) + r")\b")
+    added = (line for path in trees.mine if path.endswith(".py") for line in trees.mine[path].added.values())
+    seen = {m for line in added for m in read.findall(line)}
+    paths = sorted(p for p, got in names.items() if got & seen)
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    changed = []
+    for path in paths:
+        old, new = fixed_values(before[path]), fixed_values(after[path])
+        changed += [
+            Changed(name, path, old[(owner, name)], new[(owner, name)], owner, attribute=True)
+            for owner, name in sorted(old.keys() & new.keys())
+            if old[(owner, name)] != new[(owner, name)] and type(old[(owner, name)]) is type(new[(owner, name)])
+        ]
+    return changed
+
+
+def fixed_values(text: str | None) -> dict[tuple[str, str], _Literal]:
+    """(class, attribute) -> value for each attribute a class's ``__init__`` sets once, in its own body
+    and nowhere else in the class, to a literal or to a module constant holding one."""
+    module = parse_python(text, "") if text else None
+    if module is None:
+        return {}
+    constants = dict(pair for stmt in module.body if None not in (pair := _target_value(stmt)))
+    found: dict[tuple[str, str], _Literal] = {}
+    for cls in _class_defs(module.body):
+        init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+        me = init.args.args[0].arg if init is not None and init.args.args else None
+        stores = Counter(
+            n.attr
+            for n in ast.walk(cls)
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and plain_name(n.value) == me
+        )
+        for stmt in init.body if init is not None else []:
+            target, value = _self_target_value(stmt, me)
+            if target is None or value is None or stores[target] != 1:
+                continue
+            held = constants.get(value.id) if isinstance(value, ast.Name) else value
+            literal = _literal(held) if held is not None else None
+            if literal is not None:
+                found[(cls.name, target)] = literal
+    return found
+
+
+def _self_target_value(stmt: ast.stmt, me: str | None) -> tuple[str | None, ast.expr | None]:
+    """``self.name = value`` (annotated or not) -> (name, value)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target, value = stmt.targets[0], stmt.value
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target, value = stmt.target, stmt.value
+    else:
+        return None, None
+    if isinstance(target, ast.Attribute) and me is not None and plain_name(target.value) == me:
+        return target.attr, value
+    return None, None
+
+
+def _reassigned_names(diff: str) -> set[str]:
+    """The attributes a diff removes and adds a ``self.name = ...`` line of."""
+    sides: dict[str, set[str]] = {"-": set(), "+": set()}
+    for sign, name in _SELF_LINE.findall(diff):
+        sides[sign].add(name)
+    return sides["-"] & sides["+"]
 
 
 def _reassigned(diff: str) -> bool:
@@ -214,6 +306,27 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                 line = value.lineno
                 if line in owned:
                     yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
+        yield from _attribute_ties(path, module, owned, [c for c in changed if c.attribute])
+
+
+def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
+    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value."""
+    names = {c.name for c in changed}
+    if not names:
+        return
+    parents = parent_map(module)
+    classes = {cls.name: cls for cls in _class_defs(module.body)}
+    for node in walk_spanning(module, owned):
+        if not isinstance(node, ast.Compare) or node.lineno not in owned or len(node.ops) != 1:
+            continue
+        for read, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+            value = _literal(other)
+            if not isinstance(read, ast.Attribute) or read.attr not in names or value is None:
+                continue
+            typed = typed_as(read.value, enclosing(node, parents), parents, classes)
+            for change in changed:
+                if change.name == read.attr and change.owner in typed and value == change.old:
+                    yield Use(path, node.lineno, change, (), ast.unparse(read))
 
 
 def _bound_once(module: ast.Module) -> dict[str, list[str]]:
@@ -348,15 +461,22 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
     c = use.change
     # a positional argument's form is a prefix of the call (``min(k, self.MAX_TOP_K``): shown as one
     shown = upstream + " ...)" if upstream and upstream.count("(") > upstream.count(")") else upstream
-    how = f"upstream's own code says `{shown}`" if upstream else f"its comment names {c.name}"
+    how = (
+        f"upstream's own code says `{shown}`"
+        if upstream
+        else f"compared with {use.read}, which {c.owner}.__init__ fixes"
+        if use.read
+        else f"its comment names {c.name}"
+    )
     message = (
         f"fork-owned literal {c.old!r} stands for {c.label} ({how}), but upstream changed {c.label} from "
-        f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): use {c.label} instead of the literal"
+        f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): "
+        + ("the comparison no longer holds where it did" if use.read else f"use {c.label} instead of the literal")
     )
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
 
 
 def _commit(trees: ThreeTrees, change: Changed, pr_pattern: str) -> str:
     """The newest upstream commit whose diff of the file changed the constant's line."""
-    indent = "[[:space:]]+" if change.owner else ""
+    indent = "[[:space:]]+self\\." if change.attribute else "[[:space:]]+" if change.owner else ""
     return trees.upstream_commit(change.path, rf"^{indent}{re.escape(change.name)}[[:space:]]*(:[^=]*)?=", pr_pattern)

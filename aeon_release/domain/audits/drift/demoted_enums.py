@@ -28,12 +28,11 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
-from aeon_release.domain.audits.drift.own_fields import parents_of
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_defs
+from aeon_release.domain.audits.source import parent_map, parse_python, walk_defs
 
 # a removed enum header on a diff line (a pattern that starts with a newline: Python's engine skips from
 # one newline to the next, where ``^`` under re.M is tried at every character of a large diff)
@@ -153,7 +152,7 @@ def _fork_uses(module: ast.Module, owned: set[int], names: Mapping[str, Demoted]
     for node, typed in _scoped(module, _annotated(module.body, names), names):
         line = getattr(node, "lineno", 0)
         if line in owned and line not in seen and (hit := _use(node, names, typed)) is not None:
-            parents = parents if parents is not None else parents_of(module)
+            parents = parents if parents is not None else parent_map(module)
             if not _checked_enum(node, names, parents):
                 seen.add(line)
                 yield line, *hit

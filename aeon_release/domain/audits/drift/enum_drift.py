@@ -6,12 +6,21 @@ assignment and the file defines an enum; their enums are computed at the base an
 numbers and that reference the class; only those are parsed (:mod:`.literals`).  In a file that
 never names the enum, a literal compared with a parameter of its function is tied when a caller
 (found by ``git grep`` on either side, read merged) passes the enum for that parameter.
+
+A member added is drift too where upstream's own code lists members: #273 added
+``SequenceStatus.FINISHED_IGNORED`` and put it in ``is_finished``'s list of finished states.  A fork
+display (tuple, list, set, a dict's keys) of exactly the members upstream's list held before (two or
+more) is the fork's copy of that list, and now misses the new member: a warning, as the fork may mean
+to leave it out.
 """
 
 from __future__ import annotations
 
+import ast
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
@@ -32,6 +41,7 @@ from aeon_release.domain.audits.drift.literals import (
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, walk_spanning
 
 Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
@@ -65,7 +75,104 @@ def enum_drift_covering(trees: ThreeTrees) -> tuple[list[Finding], dict[str, lis
         findings += [_tie_finding(t) for t in ties]
         findings += [_index_finding(t) for t in fork_tables(trees, changes)]
     findings += list(_unknown_warnings(trees, unknown))
+    findings += _grown_sets(trees)
     return findings, covered
+
+
+# -- a member added to a list of members upstream keeps ---------------------------------------------------
+@dataclass(frozen=True)
+class Grown:
+    """A display of an enum's members upstream's file held at the base, and the members it gained."""
+
+    enum: str  # the class's short name
+    path: str
+    before: frozenset[str]  # the member names the display held
+    added: frozenset[str]
+
+
+_MEMBER_READ = re.compile(r"\b([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
+
+
+def _grown_sets(trees: ThreeTrees) -> list[Finding]:
+    reads = Counter(
+        m
+        for p in trees.mine
+        if p.endswith(".py")
+        for line in trees.mine[p].added.values()
+        for m in _MEMBER_READ.findall(line)
+    )
+    listed = {name for name, count in reads.items() if count >= 2}  # a display of members names its class twice
+    grown = _upstream_grown(trees, listed) if listed else []
+    if not grown:
+        return []
+    named = re.compile(r"\b(?:" + "|".join(sorted({re.escape(g.enum) for g in grown})) + r")\.")
+    findings = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(named.search(line) for line in trees.mine[path].added.values()):
+            continue
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        for node in walk_spanning(module, owned) if module is not None else ():
+            held = _members_listed(node) if getattr(node, "lineno", 0) in owned else None
+            hit = next((g for g in grown if held is not None and held == (g.enum, g.before)), None)
+            if hit is not None:
+                findings.append(_grown_finding(path, getattr(node, "lineno", 0), hit))
+    return findings
+
+
+def _upstream_grown(trees: ThreeTrees, listed: set[str]) -> list[Grown]:
+    """Displays of members at upstream that are a base display of the same file plus members upstream
+    added to the enum (the enum defined in that file, one of the ``listed`` classes the fork names)."""
+    candidates = trees.upstream.matching(_MEMBER_DIFF_LINE, ".py", within=trees.python_files_with(ENUM_WORDS))
+    theirs = trees.blobs(trees.theirs, candidates)
+    header = re.compile(r"^[ \t]*class[ \t]+(?:" + "|".join(sorted(map(re.escape, listed))) + r")\b", re.M)
+    candidates = [p for p in candidates if _ENUM_CLASS.search(theirs[p] or "") and header.search(theirs[p] or "")]
+    base = trees.blobs(trees.base, candidates)
+    grown: list[Grown] = []
+    for path in candidates:
+        old, new = enums_of(base[path] or ""), enums_of(theirs[path] or "")
+        added = {c.short: frozenset(new[n].members) - frozenset(c.members) for n, c in old.items() if n in new}
+        added = {name: members for name, members in added.items() if members}
+        if not added:
+            continue
+        before = _displays(base[path] or "", path)
+        for enum, members in _displays(theirs[path] or "", path):
+            new_ones = members & added.get(enum, frozenset())
+            if new_ones and len(members - new_ones) >= 2 and (enum, members - new_ones) in before:
+                grown.append(Grown(enum, path, members - new_ones, new_ones))
+    return grown
+
+
+def _displays(text: str, path: str) -> set[tuple[str, frozenset[str]]]:
+    module = parse_python(text, path)
+    return {held for node in ast.walk(module) if (held := _members_listed(node))} if module is not None else set()
+
+
+def _members_listed(node: ast.AST) -> tuple[str, frozenset[str]] | None:
+    """(the class, its member names) of a tuple, list or set display (or a dict's keys) of two or more
+    ``Class.MEMBER`` reads of one class and nothing else."""
+    elements = (
+        node.keys
+        if isinstance(node, ast.Dict)
+        else node.elts
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set))
+        else []
+    )
+    reads = [e for e in elements if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name)]
+    owners = {r.value.id for r in reads if isinstance(r.value, ast.Name)}
+    if len(elements) < 2 or len(reads) != len(elements) or len(owners) != 1:
+        return None
+    return owners.pop(), frozenset(r.attr for r in reads)
+
+
+def _grown_finding(path: str, line: int, grown: Grown) -> Finding:
+    new = ", ".join(f"{grown.enum}.{m}" for m in sorted(grown.added))
+    message = (
+        f"fork-owned list of {grown.enum} members ({', '.join(sorted(grown.before))}) is the one upstream's "
+        f"{grown.path} held before upstream added {new} to the enum and to its own list: the fork's copy "
+        f"misses {new}; add it, or confirm it is left out on purpose"
+    )
+    return Finding(DRIFT, "merge", Severity.WARNING, path, line, message)
 
 
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:

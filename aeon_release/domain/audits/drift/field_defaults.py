@@ -13,7 +13,10 @@ different things to the code that tests them: their truth differs, or both are t
 (``"lazy"`` -> ``None`` is reported; ``False`` -> ``None``, an "unset" made "decided at run time",
 is not).  A fork-owned read is the field loaded off an object the code names as a configuration:
 the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts`` or ``settings``
-(``self.cache_config.x``, ``args.x``, or by string, ``getattr(args, "x", default)``).  A warning, as the fleet may set the option: a line the fork
+(``self.cache_config.x``, ``args.x``, or by string, ``getattr(args, "x", default)``), or off an object
+typed as the class that declares the field (``request: ChatCompletionRequest``, ``self`` in a subclass
+of it).  A default ``None`` made another false value (``None`` -> ``0``, #5031) counts where the fork
+tests the field for ``None``, the one test that tells them apart.  A warning, as the fleet may set the option: a line the fork
 added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
 it, and then nothing is reported.
 
@@ -31,6 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -38,6 +43,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     Mentions,
     flat_statements,
+    parent_map,
     parse_python,
     plain_name,
     short,
@@ -57,6 +63,8 @@ _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 # or a local assigned from a configuration (``kv = app_config.kv_transfer_config``); its reads are held
 # (on RE2: ``[\w.]*`` before the holder's own ``[A-Za-z_]*`` backtracks quadratically on ``re``)
 _BINDS_HOLDER = linear.Scan(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
+# a parameter annotated with a class (``request: ChatCompletionRequest``): its reads may be a field of it
+_BINDS_TYPED = re.compile(r"""\b([a-z_]\w*)[ \t]*:[ \t]*["']?(?:Optional\[)?(?:\w+\.)*[A-Z]\w*""")
 DefaultValue = str | int | float | bool | None
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
@@ -80,6 +88,7 @@ class Changed:
     path: str  # the upstream file that declares it
     old: str  # the defaults as source text
     new: str
+    none_only: bool = False  # ``None`` <-> another false value: only a test of ``is None`` sees it
 
 
 def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -137,8 +146,12 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     for path, (owner, name), (old_text, old_value), (new_text, new_value) in both_versions(
         trees, paths, lambda text: _defaults(text, names, named)
     ):
-        if name not in changed and default_differs(old_value, new_value):
+        if name in changed:
+            continue
+        if default_differs(old_value, new_value):
             changed[name] = Changed(name, owner, path, old_text, new_text)
+        elif (old_value is None) != (new_value is None):
+            changed[name] = Changed(name, owner, path, old_text, new_text, none_only=True)
     return changed
 
 
@@ -199,6 +212,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
         if path.endswith(".py"):
             added = trees.mine[path].added.values()
             aliases = {name for line in added for name in _BINDS_HOLDER.findall(line)}
+            aliases |= {"self", *(name for line in added for name in _BINDS_TYPED.findall(line))}
             read = (
                 re.compile(rf"\b(?:{'|'.join(sorted(aliases))})\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\()")
                 if aliases
@@ -237,14 +251,43 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
         if module is None or not owned:
             continue
         aliases: frozenset[str] | None = None
+        parents: dict[int, ast.AST] = {}
         for node in walk_spanning(module, owned):
             held = _held_read(node)
-            if held is not None and held[2] in owned and (change := changed.get(held[1])) is not None:
-                holder = _last_name(held[0])
-                if not _HOLDER_NAME.match(holder) and isinstance(held[0], ast.Name):
-                    aliases = _holder_aliases(module) if aliases is None else aliases
-                if _HOLDER_NAME.match(holder) or (isinstance(held[0], ast.Name) and holder in (aliases or ())):
-                    yield path, held[2], short(ast.unparse(node), 80), change
+            if held is None or held[2] not in owned or (change := changed.get(held[1])) is None:
+                continue
+            holder = _last_name(held[0])
+            if not _HOLDER_NAME.match(holder) and isinstance(held[0], ast.Name):
+                aliases = _holder_aliases(module) if aliases is None else aliases
+            named = _HOLDER_NAME.match(holder) is not None or (
+                isinstance(held[0], ast.Name) and holder in (aliases or ())
+            )
+            parents = parents or (parent_map(module) if change.none_only or not named else {})
+            if change.none_only and not _tested_for_none(node, parents):
+                continue
+            if named or _typed_owner(held[0], node, change, module, parents):
+                yield path, held[2], short(ast.unparse(node), 80), change
+
+
+def _typed_owner(
+    holder: ast.expr, read: ast.AST, change: Changed, module: ast.Module, parents: dict[int, ast.AST]
+) -> bool:
+    """The holder is typed as the class that declares the field, or a subclass of the file's own
+    (``request: ChatCompletionRequest``, ``self`` in a subclass): any object's field, not only a
+    configuration's."""
+    classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
+    return change.owner in typed_as(holder, enclosing(read, parents), parents, classes)
+
+
+def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``x.field is None`` / ``is not None`` (or ``== None``): the one test ``None`` and ``0`` differ to."""
+    test = parents.get(id(read))
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
+        and any(isinstance(side, ast.Constant) and side.value is None for side in (test.left, *test.comparators))
+    )
 
 
 def _holder_aliases(module: ast.Module) -> frozenset[str]:

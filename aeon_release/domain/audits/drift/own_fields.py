@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from aeon_release.domain.audits.source import parent_map
+
 _PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
 
 
@@ -18,7 +20,7 @@ class OwnFields:
     """One module's classes and the parent of each node, made once for every read asked about."""
 
     def __init__(self, module: ast.Module) -> None:
-        self.parents = parents_of(module)
+        self.parents = parent_map(module)
         self.classes = {cls.name: cls for cls in file_classes(module.body)}
 
     def holds(self, read: ast.Attribute, at: ast.AST) -> bool:
@@ -37,16 +39,7 @@ class OwnFields:
             return None
         if receiver.id == "self" and isinstance(owner := self.parents.get(id(func)), ast.ClassDef):
             return owner
-        args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
-        named = [a.annotation for a in args if a.arg == receiver.id and a.annotation is not None]
-        bound = [
-            n.value.func
-            for n in ast.walk(func)
-            if isinstance(n, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == receiver.id for t in n.targets)
-            and isinstance(n.value, ast.Call)
-        ]
-        kinds = {ast.unparse(k).strip("'\"") for k in [*named, *bound]}
+        kinds = receiver_names(receiver.id, func)
         return self.classes.get(kinds.pop()) if len(kinds) == 1 else None
 
     def _own_class(self, cls: ast.ClassDef, depth: int = 0) -> bool:
@@ -65,17 +58,26 @@ def file_classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
             yield from file_classes([*stmt.body, *stmt.orelse])
 
 
+def receiver_names(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The classes a function's name is typed as: its parameter's annotation, the calls it is bound to."""
+    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+    named = [a.annotation for a in args if a.arg == name and a.annotation is not None]
+    bound = [
+        n.value.func
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+        and isinstance(n.value, ast.Call)
+    ]
+    return {ast.unparse(k).strip("'\"") for k in [*named, *bound]}
+
+
 def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The function ``node`` sits in (``parents``: each node's parent), if any."""
     found = parents.get(id(node))
     while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
         found = parents.get(id(found))
     return found
-
-
-def parents_of(tree: ast.AST) -> dict[int, ast.AST]:
-    """Each node's parent under ``tree`` (a module or a function), by the node's id."""
-    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
 
 
 def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:

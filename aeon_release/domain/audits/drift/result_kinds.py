@@ -26,8 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
-from aeon_release.domain.audits.drift.own_fields import parents_of
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import parent_map, parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
 _AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
@@ -59,7 +58,7 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             if target is call:
                 uses.append(Use(how, node.lineno))  # type: ignore[attr-defined]
             elif isinstance(target, ast.Name) and target.id in names:
-                parents = parents if parents is not None else parents_of(where)
+                parents = parents if parents is not None else parent_map(where)
                 if how != "awaits" and isinstance_guarded(node, target.id, _SEQUENCES.__contains__, parents):
                     continue  # ``if isinstance(blocks, list): len(blocks)``: the old kind, checked first
                 uses.append(Use(how, node.lineno, names[target.id]))  # type: ignore[attr-defined]

@@ -27,12 +27,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import parents_of, written_scope
+from aeon_release.domain.audits.drift.own_fields import written_scope
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, parse_python, str_value
+from aeon_release.domain.audits.source import display_strings, parent_map, parse_python, str_value
 
 # an upstream diff line that takes out a returned string literal
 _RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
@@ -170,7 +170,7 @@ def _fork_uses(
         if isinstance(node, ast.Compare) and node.lineno in owned:
             gone = _compared(node, vanished)
             if gone is not None:
-                parents = parents if parents is not None else parents_of(module)
+                parents = parents if parents is not None else parent_map(module)
                 gone = None if _names_the_new(written_scope(node, parents), gone) else gone
             if gone is not None:
                 yield node.lineno, gone

@@ -13,22 +13,39 @@ from ``str`` (``str | None``, ``Optional[str]``) to a class that is an enum with
 a string literal and a retyped name; on lines it wrote, a comparison of the name (``x.name``, ``x.name()``)
 with a string, a keyword or positional argument of a string for the retyped parameter or field, and a
 ``return "..."`` in an override (a method of that name in a class deriving from one that retyped it).
+
+The same drift of a container: upstream changed the kind a field or a method's return is annotated as
+(``Dict[int, int]`` -> ``List[Tuple[int, int]]``, #4659; ``List[SequenceGroup]`` -> ``Deque[...]``,
+#2290), and a fork line calls on it a method the old kind has and the new one lacks (``.items()`` of a
+list, ``.sort()`` or ``.pop(0)`` of a deque) or slices a deque: it raises on first use.  The value is
+read through a receiver typed as the owning class (``self`` in a subclass, an annotated parameter, a
+local built by the class) or a local bound once to such a read or call; fields annotated in a method
+(``self.waiting: List[...] = []``) count as the class's.
 """
 
 from __future__ import annotations
 
 import ast
+import collections
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
-from aeon_release.domain.audits.drift.own_fields import OwnFields, base_names, enclosing, file_classes, written_scope
+from aeon_release.domain.audits.drift.own_fields import (
+    OwnFields,
+    base_names,
+    enclosing,
+    file_classes,
+    receiver_names,
+    written_scope,
+)
+from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_spanning
+from aeon_release.domain.audits.source import parent_map, parse_python, walk_spanning
 
 # a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``)
 _STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M)
@@ -60,6 +77,10 @@ class _Found:
 def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not trees.mine:
         return []
+    return _enum_drift(trees, pr_pattern) + _container_drift(trees, pr_pattern)
+
+
+def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     pairs = {p: got for p in trees.upstream.matching(_STR_LINE, ".py") if (got := _pairs(trees.upstream.raw(p)))}
     enums = _plain_enums(trees, pairs)
     candidates = sorted(p for p, got in pairs.items() if any(cls in enums for _, cls in got))
@@ -174,6 +195,8 @@ def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 if stmt.returns is not None and owner:
                     yield ("return", owner, stmt.name), (stmt.returns, owner, -1)
+                for attr, annotation in _instance_fields(stmt) if owner else ():
+                    yield ("field", owner, attr), (annotation, owner, -1)
                 args = [*stmt.args.posonlyargs, *stmt.args.args]
                 skip = 1 if owner and args and args[0].arg in ("self", "cls") else 0
                 for i, arg in enumerate(args[skip:]):
@@ -184,16 +207,34 @@ def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.
                         yield ("param", stmt.name, arg.arg), (arg.annotation, owner, -1)
 
 
+def _instance_fields(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.expr]]:
+    """``self.name: T = ...`` in a method's own body (not a nested function's): a field of the class."""
+    me = method.args.args[0].arg if method.args.args else None
+    for node in own_nodes(method.body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Attribute)
+            and isinstance(node.target.value, ast.Name)
+            and node.target.value.id == me
+        ):
+            yield node.target.attr, node.annotation
+
+
 def _enum_name(annotation: ast.expr) -> str | None:
     """The class an annotation names, ``None`` unions and ``Optional`` aside (a capitalised name)."""
+    name = _last(_unwrapped(annotation))
+    return name if name[:1].isupper() and name not in ("Any", "Literal") else None
+
+
+def _unwrapped(annotation: ast.expr) -> ast.expr:
+    """An annotation without its ``None`` union or ``Optional[...]``."""
     node = annotation
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
         node = sides[0] if len(sides) == 1 else node
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Optional":
         node = node.slice
-    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-    return name if name[:1].isupper() and name not in ("Any", "Literal") else None
+    return node
 
 
 def _plain_enum_values(trees: ThreeTrees, path: str, text: str, name: str) -> frozenset[str] | None:
@@ -320,5 +361,229 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Retyped, how: str, pr
         f"fork-owned line {how}, but upstream made {hit.name} a {hit.enum} ({hit.path}{commit}), an enum no "
         f"string equals: the comparison is never true and a string handed on is not the member upstream's "
         f"code expects; use {hit.enum}'s member"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+
+
+# -- containers: a field or a return upstream annotated as another kind of container ---------------------
+_CONTAINERS = {
+    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "MutableMapping"), "dict"),
+    **dict.fromkeys(("List", "list"), "list"),
+    **dict.fromkeys(("Deque", "deque"), "deque"),
+    **dict.fromkeys(("Tuple", "tuple"), "tuple"),
+    **dict.fromkeys(("Set", "set", "MutableSet"), "set"),
+    **dict.fromkeys(("FrozenSet", "frozenset"), "frozenset"),
+}
+_TYPES: dict[str, type] = {
+    "dict": dict,
+    "list": list,
+    "deque": collections.deque,
+    "tuple": tuple,
+    "set": set,
+    "frozenset": frozenset,
+}
+_OFFERS = {kind: frozenset(n for n in dir(t) if not n.startswith("_")) for kind, t in _TYPES.items()}
+_UNSLICED = frozenset({"deque", "set", "frozenset", "dict"})
+# a removed line that annotates something as one of those containers
+_CONTAINER_LINE = re.compile(
+    r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?(?:" + "|".join(_CONTAINERS) + r")\b", re.M
+)
+
+
+_KINDS = r"(?:Optional\[)?(?:typing\.|collections\.)?(" + "|".join(_CONTAINERS) + r")\b"
+# a diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
+# (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container
+_FIELD_KIND = re.compile(r"^([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _KINDS, re.M)
+# (what precedes the arrow is read after: one lazy span from each line's start, linear on a long line)
+_RETURN_KIND = re.compile(r"^([-+])([^\n]{0,2000}?)->[ \t]*" + _KINDS, re.M)
+_DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
+
+
+def _kinds_changed(diff: str, fork_lines: list[str]) -> bool:
+    """Whether the diff annotates a name as one kind of container on a removed line and another on an
+    added one, for a name the fork's added lines read (``.name``) or a signature's unnamed last line:
+    only such a file is parsed (most annotation edits keep the kind)."""
+    kinds: dict[tuple[str, str], set[str]] = {}
+    for sign, name, kind in _FIELD_KIND.findall(diff):
+        kinds.setdefault((sign, name), set()).add(_CONTAINERS[kind])
+    for sign, before, kind in _RETURN_KIND.findall(diff):
+        named = _DEF_NAME.search(before)
+        if named is not None or before.rstrip().endswith(")"):
+            kinds.setdefault((sign, named.group(1) if named else ")"), set()).add(_CONTAINERS[kind])
+    changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
+    return ")" in changed or any(f".{n}" in line for n in changed for line in fork_lines)
+
+
+@dataclass(frozen=True)
+class Recontained:
+    """A field or a method's return whose annotation upstream changed from one container kind to another."""
+
+    name: str
+    owner: str  # the class that declares it
+    path: str  # upstream's file
+    was: str  # the annotations, before and after
+    now: str
+    old: str  # the container kinds (``dict``, ``list``, ``deque`` ...)
+    new: str
+    returned: bool  # a method's return (``x.name(...)``), not a field (``x.name``)
+
+
+def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _kinds_changed(trees.upstream.raw(p), added)]
+    found = _recontained(trees, paths) if paths else {}
+    if not found:
+        return []
+    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
+    findings = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(named.search(line) for line in trees.mine[path].added.values()):
+            continue
+        module = trees.merged_module(path)
+        if module is not None:
+            findings += [
+                _container_finding(trees, path, line, hit, how, pr_pattern)
+                for line, hit, how in _container_uses(module, trees.owned_lines(path), found)
+            ]
+    return findings
+
+
+def _recontained(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Recontained]]:
+    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found: dict[str, list[Recontained]] = {}
+    for path in paths:
+        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
+        if before is None or after is None:
+            continue
+        old = dict(_annotated(before))
+        for key, (annotation, owner, _) in _annotated(after):
+            was = old.get(key)
+            if key[0] == "param" or was is None:
+                continue
+            kind, now = _container(was[0]), _container(annotation)
+            if kind is not None and now is not None and kind != now:
+                shown = ast.unparse(was[0]), ast.unparse(annotation)
+                hit = Recontained(key[-1], owner, path, *shown, kind, now, key[0] == "return")
+                found.setdefault(hit.name, []).append(hit)
+    return found
+
+
+def _container(annotation: ast.expr) -> str | None:
+    """The kind of container an annotation names (``Optional`` and ``None`` unions aside), else None."""
+    node = _unwrapped(annotation)
+    return _CONTAINERS.get(_last(node.value if isinstance(node, ast.Subscript) else node))
+
+
+def _last(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _container_uses(
+    module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
+) -> Iterator[tuple[int, Recontained, str]]:
+    parents = parent_map(module)
+    classes = {cls.name: cls for cls in file_classes(module.body)}
+    methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
+    bound: dict[int, dict[str, ast.expr]] = {}  # a function's names bound once, read once for all its uses
+    for node in walk_spanning(module, owned):
+        if getattr(node, "lineno", 0) not in owned:
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods:
+            hit = _held(node.func.value, enclosing(node, parents), parents, classes, found, bound)
+            why = _lacking(hit, node) if hit is not None else None
+            if hit is not None and why is not None:
+                yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            hit = _held(node.value, enclosing(node, parents), parents, classes, found, bound)
+            if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
+                yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+
+
+def _lacking(hit: Recontained, call: ast.Call) -> str | None:
+    """Why the call fails on the new kind: a method only the old kind has, or ``pop(i)`` of a deque."""
+    method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+    if method in _OFFERS[hit.old] and method not in _OFFERS[hit.new]:
+        return f"a {hit.new} has no {method}()"
+    if method == "pop" and hit.old == "list" and hit.new == "deque" and (call.args or call.keywords):
+        return "a deque's pop() takes no index (popleft() takes the first)"
+    return None
+
+
+def _held(
+    expr: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    classes: dict[str, ast.ClassDef],
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> Recontained | None:
+    """The recontained field or return ``expr`` holds: ``x.name`` or ``x.name(...)`` with ``x`` typed as
+    its class (or a subclass), or a local the function binds once to one of those."""
+    if isinstance(expr, ast.Name) and func is not None:
+        if id(func) not in bound:
+            bound[id(func)] = _bound_once(func)
+        expr = bound[id(func)].get(expr.id, expr)
+    returned = isinstance(expr, ast.Call)
+    read = expr.func if isinstance(expr, ast.Call) else expr
+    if not isinstance(read, ast.Attribute) or read.attr not in found:
+        return None
+    typed = typed_as(read.value, func, parents, classes)
+    return next((h for h in found[read.attr] if h.returned == returned and h.owner in typed), None)
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    """The names a function assigns exactly once (``name = value``), with that value."""
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+    return {name: held[0] for name, held in values.items() if len(held) == 1}
+
+
+def typed_as(
+    receiver: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    classes: dict[str, ast.ClassDef],
+) -> set[str]:
+    """The class names a receiver is typed as, with the bases of the file's own classes among them."""
+    if not isinstance(receiver, ast.Name) or func is None:
+        return set()
+    owner = parents.get(id(func))
+    if receiver.id == "self" and isinstance(owner, ast.ClassDef):
+        names = {owner.name}
+    elif _rebound(receiver.id, func):
+        return set()  # ``mc = x.runner``: whatever the parameter's annotation said, it holds another now
+    else:
+        names = {n.rsplit(".", 1)[-1] for n in receiver_names(receiver.id, func)}
+    todo = list(names)
+    while todo and len(names) < 64:
+        cls = classes.get(todo.pop())
+        for base in base_names(cls) - names if cls is not None else ():
+            names.add(base)
+            todo.append(base)
+    return names
+
+
+def _rebound(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The function assigns the name something other than a call (a call is a class built: typed)."""
+    return any(
+        isinstance(n, ast.Assign)
+        and not isinstance(n.value, ast.Call)
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+        for n in ast.walk(func)
+    )
+
+
+def _container_finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
+    head = hit.now.split("[", 1)[0].rsplit(".", 1)[-1]
+    commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.name)}\b.*\b{re.escape(head)}\b", pr_pattern)
+    what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
+    use, why = how.split("|", 1)
+    message = (
+        f"fork-owned line {use}, but upstream made {what} a {hit.now} (was {hit.was}) ({hit.path}{commit}): "
+        f"{why}, so the line raises on first use"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, line, message)

@@ -52,7 +52,7 @@ from aeon_release.domain.audits.drift.signatures import (
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, parse_python, walk_defs
+from aeon_release.domain.audits.source import child_blocks, code_lines, header_exprs, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
@@ -448,7 +448,7 @@ class _Checker:
             if stmt.lineno in owned:
                 yield from self._import(mod, stmt)
         else:
-            exprs = [n for n in ast.iter_child_nodes(stmt) if isinstance(n, ast.expr)]
+            exprs = header_exprs(stmt)
             deferred: list[ast.expr] = []
             if isinstance(stmt, ast.AnnAssign) and scope.cls and not scope.functions:
                 # a class's field: the class's machinery (a dataclass, pydantic) may resolve it, quoted or not
@@ -650,7 +650,8 @@ class _Checker:
                 owned = set()  # upstream rewrote this very call for the new signature: its arguments are upstream's
             problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
             if problem is not None:
-                yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, _signature(problem))
+                line = _keyword_line(call, made, problem)
+                yield self._finding(mod, line, f"{what}, which {problem}", after, _signature(problem))
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
@@ -1696,6 +1697,17 @@ def call_severity(problem: str, doubt: bool = False) -> Severity:
 def _signature(problem: str) -> str:
     """The note of a call's signature finding: a warning when the problem's effect is not certain."""
     return _UNCERTAIN if call_severity(problem) is Severity.WARNING else "signature"
+
+
+def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
+    """The line of the first keyword the problem names (``passes context_lens=``) when the call spreads
+    over lines: where the fix goes; else the call's first line."""
+    end = call.end_lineno or call.lineno
+    for keyword in made.keywords:
+        line = getattr(keyword, "lineno", None)
+        if keyword.arg and line and call.lineno < line <= end and re.search(rf"\b{keyword.arg}=", problem):
+            return int(line)
+    return call.lineno
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
