@@ -91,18 +91,25 @@ def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     names = set(found.fields) | set(found.params) | {r.name for rs in found.params.values() for r in rs}
     named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
-    findings = []
-    for path in sorted(trees.mine):
-        added = list(trees.mine[path].added.values()) if path.endswith(".py") else []
-        if not any(_STRING.search(line) for line in added) or not any(named.search(line) for line in added):
-            continue
-        module = trees.merged_module(path)
-        if module is not None:
-            findings += [
-                _finding(trees, path, line, r, how, pr_pattern)
-                for line, r, how in _uses(module, trees.owned_lines(path), found)
-            ]
-    return findings
+
+    def reads(added: list[str]) -> bool:
+        return any(_STRING.search(line) for line in added) and any(named.search(line) for line in added)
+
+    return [
+        _finding(trees, path, line, r, how, pr_pattern)
+        for path, module in _fork_modules(trees, reads)
+        for line, r, how in _uses(module, trees.owned_lines(path), found)
+    ]
+
+
+def _fork_modules(trees: ThreeTrees, reads: Callable[[list[str]], bool]) -> Iterator[tuple[str, ast.Module]]:
+    """The merged module of each fork Python file whose added lines ``reads`` picks (a cheap text test
+    first: only those are parsed)."""
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if reads(list(trees.mine[path].added.values())):
+            module = trees.merged_module(path)
+            if module is not None:
+                yield path, module
 
 
 # -- upstream's side ------------------------------------------------------------------------------------
@@ -435,17 +442,11 @@ def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not found:
         return []
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
-    findings = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(named.search(line) for line in trees.mine[path].added.values()):
-            continue
-        module = trees.merged_module(path)
-        if module is not None:
-            findings += [
-                _container_finding(trees, path, line, hit, how, pr_pattern)
-                for line, hit, how in _container_uses(module, trees.owned_lines(path), found)
-            ]
-    return findings
+    return [
+        _container_finding(trees, path, line, hit, how, pr_pattern)
+        for path, module in _fork_modules(trees, lambda added: any(named.search(line) for line in added))
+        for line, hit, how in _container_uses(module, trees.owned_lines(path), found)
+    ]
 
 
 def _recontained(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Recontained]]:
