@@ -319,6 +319,34 @@ def test_a_forked_child_that_fails_leaves_its_checks_to_the_sidecar(
     assert time.monotonic() - started < 120  # a hang guard, not a speed claim
 
 
+def test_no_git_of_the_sidecar_is_starting_when_it_forks_its_child(
+    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A child forked while another thread of the sidecar starts a git holds that Popen's exec pipe: the
+    Popen waits until the child ends (a hung child: its whole wait; seen as a CI run that hung in
+    ``git grep``).  The enum files' grep, the one thread left running then, is done before the fork."""
+
+    real_files, real_fork, grep_done, at_fork = diffs._enum_files, sidecar._fork, threading.Event(), []
+
+    def slow_files(*args: object) -> frozenset[str]:
+        time.sleep(0.5)  # a grep still starting when the checks reach the fork
+        try:
+            return real_files(*args)  # type: ignore[arg-type]
+        finally:
+            grep_done.set()
+
+    def fork(*args: object) -> object:
+        at_fork.append(grep_done.is_set())
+        return real_fork(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(diffs, "_STARTED", {})  # this merge's diffs started anew, not kept from another test
+    monkeypatch.setattr(diffs, "_enum_files", slow_files)
+    monkeypatch.setattr(sidecar, "_fork", fork)
+    merged = git_repo.git("rev-parse", "HEAD")
+    assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]
+    assert at_fork == [True]
+
+
 def test_a_forked_child_ends_when_the_sidecar_is_killed() -> None:
     """A sidecar killed mid-check (a merge stopped, an audit that failed) must not leave its child
     computing: the child looks for its parent every tenth of a second."""

@@ -154,6 +154,11 @@ def _merge_findings(
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     apart = apart if settings.device is not None else None
+    if apart is not None:
+        # Nothing of this process may be starting a git when it forks: a child inherits the half-started
+        # process's pipe that tells Popen the exec happened, and that Popen then waits for the child to end
+        # (the whole gate check; a hung child's whole wait). The enum files' grep is the thread left running.
+        enum_files.exception()
     greps = _greps(sides, settings, enum_files.result, forks=apart is not None)
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
     gates_apart = apart(functools.partial(_gate_findings, trees, settings)) if apart is not None else None
