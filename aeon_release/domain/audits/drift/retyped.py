@@ -168,8 +168,9 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
             continue
-        old = dict(_annotated(before))
-        for key, (annotation, owner, index) in _annotated(after):
+        fields = bool(_attr_annotations(base[path], theirs[path]))
+        old = dict(_annotated(before, fields))
+        for key, (annotation, owner, index) in _annotated(after, fields):
             was = old.get(key)
             enum = _enum_name(annotation)
             if was is None or enum is None or ast.unparse(was[0]) not in _STR_TYPES:
@@ -191,8 +192,18 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
     return found
 
 
-def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.expr, str, int]]]:
-    """(("field", Class, name) | ("return", Class, name) | ("param", function, name), (annotation, owner, position))."""
+def _attr_annotations(*texts: str | None) -> set[str]:
+    """The attribute names a text annotates (``self.name: T``, ``(self.name): T``): a module without one
+    has no field a method declares, and its methods are not walked for them (most of a large file's nodes)."""
+    return {name for text in texts for name in _ATTR_ANNOTATION.findall(text or "")}
+
+
+_ATTR_ANNOTATION = re.compile(r"\.(\w+)\)?[ \t]*:")
+
+
+def _annotated(module: ast.Module, fields: bool = True) -> Iterator[tuple[tuple[str, ...], tuple[ast.expr, str, int]]]:
+    """(("field", Class, name) | ("return", Class, name) | ("param", function, name), (annotation, owner, position)).
+    ``fields``: also the fields a method annotates on its object (``self.name: T = ...``)."""
     scopes: list[ast.ClassDef | ast.Module] = [*file_classes(module.body), module]
     for cls in scopes:
         owner = cls.name if isinstance(cls, ast.ClassDef) else ""
@@ -202,7 +213,7 @@ def _annotated(module: ast.Module) -> Iterator[tuple[tuple[str, ...], tuple[ast.
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 if stmt.returns is not None and owner:
                     yield ("return", owner, stmt.name), (stmt.returns, owner, -1)
-                for attr, annotation in _instance_fields(stmt) if owner else ():
+                for attr, annotation in _instance_fields(stmt) if owner and fields else ():
                     yield ("field", owner, attr), (annotation, owner, -1)
                 args = [*stmt.args.posonlyargs, *stmt.args.args]
                 skip = 1 if owner and args and args[0].arg in ("self", "cls") else 0
@@ -404,6 +415,7 @@ _FIELD_KIND = re.compile(r"^([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _KINDS,
 # (what precedes the arrow is read after: one lazy span from each line's start, linear on a long line)
 _RETURN_KIND = re.compile(r"^([-+])([^\n]{0,2000}?)->[ \t]*" + _KINDS, re.M)
 _DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
+_READ_NAME = re.compile(r"\.(\w+)")
 
 
 def _kinds_changed(diff: str, fork_lines: list[str]) -> bool:
@@ -438,7 +450,8 @@ class Recontained:
 def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
     paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _kinds_changed(trees.upstream.raw(p), added)]
-    found = _recontained(trees, paths) if paths else {}
+    wanted = {name for line in added for name in _READ_NAME.findall(line)}  # what the fork reads: ``.name``
+    found = _recontained(trees, paths, wanted) if paths else {}
     if not found:
         return []
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
@@ -449,15 +462,18 @@ def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _recontained(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Recontained]]:
+def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
+    """The fields and returns of ``paths`` whose annotation upstream made another kind of container; a field
+    a method declares (``self.name: T``) only when the fork reads its name (``wanted``)."""
     base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found: dict[str, list[Recontained]] = {}
     for path in paths:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
             continue
-        old = dict(_annotated(before))
-        for key, (annotation, owner, _) in _annotated(after):
+        fields = bool(_attr_annotations(base[path], theirs[path]) & wanted)
+        old = dict(_annotated(before, fields))
+        for key, (annotation, owner, _) in _annotated(after, fields):
             was = old.get(key)
             if key[0] == "param" or was is None:
                 continue
