@@ -252,6 +252,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             continue
         aliases: frozenset[str] | None = None
         parents: dict[int, ast.AST] = {}
+        classes: dict[str, ast.ClassDef] | None = None  # the file's classes: a holder typed as one (subclasses)
         for node in walk_spanning(module, owned):
             held = _held_read(node)
             if held is None or held[2] not in owned or (change := changed.get(held[1])) is None:
@@ -265,18 +266,10 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             parents = parents or (parent_map(module) if change.none_only or not named else {})
             if change.none_only and not _tested_for_none(node, parents):
                 continue
-            if named or _typed_owner(held[0], node, change, module, parents):
+            if not named and classes is None:
+                classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
+            if named or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
                 yield path, held[2], short(ast.unparse(node), 80), change
-
-
-def _typed_owner(
-    holder: ast.expr, read: ast.AST, change: Changed, module: ast.Module, parents: dict[int, ast.AST]
-) -> bool:
-    """The holder is typed as the class that declares the field, or a subclass of the file's own
-    (``request: ChatCompletionRequest``, ``self`` in a subclass): any object's field, not only a
-    configuration's."""
-    classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
-    return change.owner in typed_as(holder, enclosing(read, parents), parents, classes)
 
 
 def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
