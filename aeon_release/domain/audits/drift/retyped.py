@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.own_fields import (
     receiver_names,
     written_scope,
 )
-from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.returns import _fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -92,24 +92,18 @@ def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     names = set(found.fields) | set(found.params) | {r.name for rs in found.params.values() for r in rs}
     named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
 
-    def reads(added: list[str]) -> bool:
-        return any(_STRING.search(line) for line in added) and any(named.search(line) for line in added)
-
-    return [
-        _finding(trees, path, line, r, how, pr_pattern)
-        for path, module in _fork_modules(trees, reads)
-        for line, r, how in _uses(module, trees.owned_lines(path), found)
-    ]
-
-
-def _fork_modules(trees: ThreeTrees, reads: Callable[[list[str]], bool]) -> Iterator[tuple[str, ast.Module]]:
-    """The merged module of each fork Python file whose added lines ``reads`` picks (a cheap text test
-    first: only those are parsed)."""
+    findings = []
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if reads(list(trees.mine[path].added.values())):
-            module = trees.merged_module(path)
-            if module is not None:
-                yield path, module
+        added = trees.mine[path].added.values()
+        if not any(_STRING.search(line) for line in added) or not any(named.search(line) for line in added):
+            continue  # a comparison with a string, of a name upstream retyped: only such files are parsed
+        module = trees.merged_module(path)
+        if module is not None:
+            findings += [
+                _finding(trees, path, line, r, how, pr_pattern)
+                for line, r, how in _uses(module, trees.owned_lines(path), found)
+            ]
+    return findings
 
 
 # -- upstream's side ------------------------------------------------------------------------------------
@@ -457,8 +451,8 @@ def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _container_finding(trees, path, line, hit, how, pr_pattern)
-        for path, module in _fork_modules(trees, lambda added: any(named.search(line) for line in added))
-        for line, hit, how in _container_uses(module, trees.owned_lines(path), found)
+        for path, module, owned in _fork_modules(trees, named.search)
+        for line, hit, how in _container_uses(module, owned, found)
     ]
 
 
