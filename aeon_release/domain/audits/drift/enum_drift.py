@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.literals import (
     references,
     spelled,
 )
+from aeon_release.domain.audits.drift.returns import _fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
@@ -107,12 +108,8 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
         return []
     named = re.compile(r"\b(?:" + "|".join(sorted({re.escape(g.enum) for g in grown})) + r")\.")
     findings = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(named.search(line) for line in trees.mine[path].added.values()):
-            continue
-        module = trees.merged_module(path)
-        owned = trees.owned_lines(path) if module is not None else set()
-        for node in walk_spanning(module, owned) if module is not None else ():
+    for path, module, owned in _fork_modules(trees, named.search):
+        for node in walk_spanning(module, owned):
             held = _members_listed(node) if getattr(node, "lineno", 0) in owned else None
             hit = next((g for g in grown if held is not None and held == (g.enum, g.before)), None)
             if hit is not None:
