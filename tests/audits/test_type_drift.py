@@ -345,3 +345,27 @@ def test_an_arrow_past_a_long_lines_first_two_thousand_characters_annotates_noth
     diff = "diff --git a/x.py b/x.py\n-    def f(self) -> Dict[int, int]:\n+" + "x" * 2001 + " -> List[int]\n"
     diff += "+    def f(self) -> List[int]:  # -> Deque[int]\n"
     assert list(_line_kinds(diff)) == [("-", "f", "Dict"), ("+", "f", "List")]
+
+
+def test_methods_are_walked_for_annotated_fields_only_when_the_diff_pairs_such_a_name(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``self.name: T`` in a method is a field of its class, but finding them walks every method of the
+    module (most of a large file's nodes): only a name the diff moved from ``str`` to a class can be
+    retyped, so a module whose annotated attributes are all other names is not walked, and the field
+    upstream did retype is still found."""
+    from aeon_release.domain.audits.drift import retyped
+
+    walked: list[str] = []
+    real = retyped._instance_fields
+
+    def counting(method: object) -> object:
+        walked.append(getattr(method, "name", "?"))
+        return real(method)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(retyped, "_instance_fields", counting)
+    other = "\n\nclass Cache:\n    def __init__(self) -> None:\n        self.blocks: int = 0\n"
+    body = 'def aeon_is_mamba2(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n'
+    [(_, message)] = drift(git_repo, no_rules, body, upstream=SPEC_ENUM + other)
+    assert "upstream made mamba_type a MambaAttentionBackendEnum" in message
+    assert walked == []

@@ -88,7 +88,7 @@ def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     candidates = sorted(p for p, got in pairs.items() if any(cls in enums for _, cls in got))
     if not candidates:
         return []
-    found = _retyped(trees, candidates)
+    found = _retyped(trees, candidates, {p: {name for name, _ in pairs[p]} for p in candidates})
     if not found.fields and not found.params:
         return []
     names = set(found.fields) | set(found.params) | {r.name for rs in found.params.values() for r in rs}
@@ -156,7 +156,10 @@ def _plain_enums(trees: ThreeTrees, pairs: dict[str, set[tuple[str, str]]]) -> s
 _CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
 
 
-def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
+def _retyped(trees: ThreeTrees, paths: list[str], paired: dict[str, set[str]]) -> _Found:
+    """The fields, returns and parameters of ``paths`` upstream retyped from ``str`` to a plain enum; a field
+    a method declares (``self.name: T``) only when the diff paired its name (``paired``, per path): its
+    methods are walked for such fields only then (most of a large module's nodes)."""
     base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = _Found()
     values_of: dict[tuple[str, str], frozenset[str] | None] = {}  # (file, enum): read once, not once a name
@@ -164,7 +167,7 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
             continue
-        fields = bool(_attr_annotations(base[path], theirs[path]))
+        fields = bool(_attr_annotations(base[path], theirs[path]) & paired[path])
         old = dict(_annotated(before, fields))
         for key, (annotation, owner, index) in _annotated(after, fields):
             was = old.get(key)
