@@ -14,6 +14,7 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from aeon_release.domain.audits.model import AuditReport
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -299,15 +300,16 @@ SCHED_WRAPPED_AFTER = SCHED_WRAPPED.replace(
 ).replace(") -> Dict[int, int]:\n        return {}", ") -> List[Tuple[int, int]]:\n        return []")
 
 
+def _wrapped_case(repo: GitRepo, config: Path, body: str) -> AuditReport:
+    sides = s.merge_case(
+        repo, {SCHED: SCHED_WRAPPED}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})]
+    )
+    return audit_tree(repo.path, config, merge=sides)
+
+
 def test_a_return_changed_on_a_signatures_last_line_is_caught(git_repo: GitRepo, no_rules: Path) -> None:
     body = "def aeon(manager: BlockManager, group) -> list:\n    mapping = manager.swap_in(group)\n    return list(mapping.keys())\n"
-    sides = s.merge_case(
-        git_repo,
-        {SCHED: SCHED_WRAPPED},
-        {FORK: CONTAINER_HEAD + body},
-        [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})],
-    )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = _wrapped_case(git_repo, no_rules, body)
     [message] = [f.message for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
     assert "BlockManager.swap_in() a List[Tuple[int, int]]" in message
 
@@ -328,13 +330,7 @@ def test_an_unnamed_return_of_a_method_the_fork_never_reads_is_not_parsed(
 
     monkeypatch.setattr(retyped, "parse_python", counting)
     body = "def aeon(manager: BlockManager, group) -> None:\n    manager.swap_out(group)\n"
-    sides = s.merge_case(
-        git_repo,
-        {SCHED: SCHED_WRAPPED},
-        {FORK: CONTAINER_HEAD + body},
-        [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})],
-    )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = _wrapped_case(git_repo, no_rules, body)
     assert [f for f in report.findings if f.rule_id == TYPE_DRIFT] == []
     assert SCHED not in parsed
 
