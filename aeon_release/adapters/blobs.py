@@ -224,8 +224,8 @@ class Blobs:
         """``name^{kind}`` (a revision peeled to a ``commit`` or a ``tree``): its id and its bytes, or None
         when the repository has no such object.  Refs are read as git reads them at each request (a branch
         moved or made since this process started is seen).  A name a request line cannot carry (a newline,
-        a trailing carriage return) is None too: the caller asks git another way."""
-        if "\n" in name or name.endswith("\r"):
+        a trailing carriage return, a NUL, where git would read the name only up to it) is None too."""
+        if "\n" in name or "\0" in name or name.endswith("\r"):
             return None
         got = self._ask(f"{name}^{{{kind}}}", None)
         return (got[0], got[2]) if got is not None and got[1] == kind and is_object_id(got[0]) else None
