@@ -214,7 +214,10 @@ class Blobs:
     def read(self, name: str, max_bytes: int | None = None) -> bytes | None:
         """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
         pruned blob) or when it is not a blob.  A blob over ``max_bytes`` raises TooLarge and is never read
-        (the process is stopped instead)."""
+        (the process is stopped instead).  No path or revision holds a NUL (git would read the request up
+        to it: ``HEAD:a\0b`` as ``HEAD:a``)."""
+        if "\0" in name:
+            return None
         if "\n" in name or name.endswith("\r"):
             return self._read_alone(name, max_bytes)
         got = self._ask(name, max_bytes)

@@ -55,6 +55,7 @@ def test_a_name_a_batch_request_cannot_carry_is_asked_of_git(tmp_path: Path) -> 
     assert g.resolve("main\nHEAD") is None
     assert g.resolve("main\r") is None
     assert g.resolve("main\0HEAD") is None  # git would read the request only up to the NUL: main
+    assert g.blob_text("main", "a.txt\0b") is None  # likewise a.txt
     assert g.resolve("main") == git(repo, "rev-parse", "main")  # the reader still answers after them
     g.close()
 
