@@ -433,17 +433,17 @@ def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
 
 def _line_kinds(diff: str) -> Iterator[tuple[str, str, str]]:
     """(sign, name, container) for each added or removed line of the diff that annotates a field or a return
-    as a container: a field's first annotation on its line, a return's first arrow (a return whose def is
-    on an earlier line is named ``)`` when its line ends the signature)."""
+    as a container: the line's first annotation (a field's name is all that precedes its colon) and its
+    first arrow (a return whose def is on an earlier line is named ``)`` when its line ends the signature)."""
     for pattern, named in ((_FIELD_KIND, _field_name), (_RETURN_KIND, _return_name)):
         seen = -1
         for hit in pattern.finditer(diff):
             start = diff.rfind("\n", 0, hit.start()) + 1
             if start == seen or diff[start : start + 1] not in ("-", "+"):
                 continue
+            seen = start  # a line's first one decides (a later one is in what follows it: a comment, a string)
             name = named(diff, start, hit.start())
             if name is not None:
-                seen = start
                 yield diff[start], name, hit.group(1)
 
 
