@@ -9,7 +9,9 @@ is compatibility code written for both sides of the removal, not a read the remo
 
 So is a use of a value as the old kind that runs only where an ``isinstance`` test says it is that kind
 (``attn_type.name if isinstance(attn_type, enum.Enum) else attn_type``; ``if isinstance(blocks, list):
-len(blocks)``): ``isinstance_guarded``.
+len(blocks)``): ``isinstance_guarded``; or only where one says it is not the new kind (the ``else`` of
+``if isinstance(q, deque):``, or the rest of the block after such an ``if`` that returns):
+``isinstance_refuted``.
 """
 
 from __future__ import annotations
@@ -77,6 +79,11 @@ def _exits(body: list[ast.stmt]) -> bool:
 
 def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
     """The statements after ``stmt`` in the block that holds it."""
+    return _around(stmt, parents)[1]
+
+
+def _around(stmt: ast.stmt, parents: dict[int, ast.AST]) -> tuple[list[ast.stmt], list[ast.stmt]]:
+    """The statements before and after ``stmt`` in the block that holds it."""
     holder = parents.get(id(stmt))
     blocks = (
         [holder.body]
@@ -88,8 +95,8 @@ def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
     for block in blocks:
         for at, sibling in enumerate(block):
             if sibling is stmt:
-                return block[at + 1 :]
-    return []
+                return block[:at], block[at + 1 :]
+    return [], []
 
 
 def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
@@ -100,6 +107,27 @@ def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool],
     while parent is not None:
         test = _true_branch_test(parent, child)
         if test is not None and _asks_isinstance(test, subject, kind):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def isinstance_refuted(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``isinstance(subject, K)`` is false, for a class K whose last name ``kind``
+    accepts: in the ``else`` of an ``if`` or a conditional expression testing it, after it in an ``or``, or
+    in the rest of the block after an ``if`` testing it whose body exits."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        tests: list[ast.expr] = []
+        if isinstance(parent, ast.If | ast.IfExp) and (
+            child is parent.orelse or (isinstance(parent.orelse, list) and any(s is child for s in parent.orelse))
+        ):
+            tests = [parent.test]
+        elif isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and child in parent.values:
+            tests = parent.values[: parent.values.index(child)]
+        elif isinstance(child, ast.stmt):
+            tests = [s.test for s in _around(child, parents)[0] if isinstance(s, ast.If) and _exits(s.body)]
+        if any(_asks_isinstance(t, subject, kind) for t in tests if not isinstance(t, ast.BoolOp)):
             return True
         child, parent = parent, parents.get(id(parent))
     return False

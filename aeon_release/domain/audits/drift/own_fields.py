@@ -9,8 +9,11 @@ derives from nothing but the file's own classes (or plain ones): ``plan.name`` w
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.source import parent_map
 
 _PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
@@ -46,6 +49,53 @@ class OwnFields:
         """The class derives from nothing but plain bases and the file's classes that do the same."""
         bases = base_names(cls) - _PLAIN_BASES
         return depth < 8 and all(b in self.classes and self._own_class(self.classes[b], depth + 1) for b in bases)
+
+
+class ForkTypes:
+    """What a fork file's receivers typed by name (``typed_as``) hold when the name is not upstream's class.
+
+    ``x.name`` with ``x`` typed as a class named like upstream's owner is the fork's own field, not
+    upstream's, when the class of that name is the fork's: defined in the file (not a subclass of the same
+    name) or imported from a module whose fork-added lines define it; or when a class of the file on the
+    receiver's way to the owner (a fork subclass) declares the field itself.  In upstream's own file of the
+    owner, the class is upstream's (a carry inside it)."""
+
+    def __init__(self, trees: ThreeTrees, path: str, module: ast.Module, classes: dict[str, ast.ClassDef]) -> None:
+        self.trees, self.path, self.module, self.classes = trees, path, module, classes
+        self._imported: frozenset[str] | None = None
+
+    def holds(self, owner: str, field: str, typed: set[str], upstream_path: str) -> bool:
+        """``field`` read off a receiver typed as ``typed`` is the fork's, not ``owner``'s of ``upstream_path``."""
+        if self.path == upstream_path:
+            return False
+        cls = self.classes.get(owner)
+        if cls is not None and owner not in base_names(cls):
+            return True  # the file's own class of the name
+        if cls is None and owner in self.imported():
+            return True
+        return any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes)
+
+    def imported(self) -> frozenset[str]:
+        """The names the module imports from a module whose fork-added lines define a class of that name."""
+        if self._imported is None:
+            dotted = dotted_name(self.path)
+            found = set()
+            for stmt in ast.walk(self.module):
+                if isinstance(stmt, ast.ImportFrom):
+                    stem = import_base(stmt, dotted, self.path).replace(".", "/")
+                    added = [
+                        line
+                        for p in (f"{stem}.py", f"{stem}/__init__.py")
+                        if p in self.trees.mine
+                        for line in self.trees.mine[p].added.values()
+                    ]
+                    found |= {
+                        a.asname or a.name
+                        for a in stmt.names
+                        if any(re.match(rf"[ \t]*class[ \t]+{re.escape(a.name)}\b", line) for line in added)
+                    }
+            self._imported = frozenset(found)
+        return self._imported
 
 
 def file_classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
