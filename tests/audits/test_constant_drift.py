@@ -362,3 +362,20 @@ def test_a_comparison_with_the_old_value_of_an_attribute_init_fixes(
 )
 def test_fixed_attribute_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert marlin_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class GPTQMarlin24Config:\n    def __init__(self) -> None:\n        self.max_parallel = 16\n\n\n"
+        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 16\n",
+        "class AeonConfig(GPTQMarlin24Config):\n    def __init__(self, bits: int, group: int) -> None:\n"
+        "        super().__init__(bits, group)\n        self.max_parallel = 16  # the fork's own workspace\n\n"
+        "    def aeon_small(self) -> bool:\n        return self.max_parallel == 16\n",
+    ],
+    ids=["own class of the name", "subclass fixes it itself"],
+)
+def test_a_fixed_attribute_the_fork_sets_itself_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The class of that name is the fork's, or a fork subclass fixes the attribute itself: its value is
+    the fork's, whatever upstream's __init__ now sets."""
+    assert marlin_case(git_repo, no_rules, body) == []

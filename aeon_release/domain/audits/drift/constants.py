@@ -31,7 +31,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -306,16 +306,19 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                 line = value.lineno
                 if line in owned:
                     yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
-        yield from _attribute_ties(path, module, owned, [c for c in changed if c.attribute])
+        yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
-def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
-    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value."""
+def _attribute_ties(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], changed: list[Changed]
+) -> Iterator[Use]:
+    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value
+    (not where the class of that name is the fork's own, or a fork subclass sets the attribute itself)."""
     names = {c.name for c in changed}
     if not names:
         return
     parents = parent_map(module)
-    classes = {cls.name: cls for cls in _class_defs(module.body)}
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in _class_defs(module.body)})
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.Compare) or node.lineno not in owned or len(node.ops) != 1:
             continue
@@ -323,10 +326,11 @@ def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: lis
             value = _literal(other)
             if not isinstance(read, ast.Attribute) or read.attr not in names or value is None:
                 continue
-            typed = typed_as(read.value, enclosing(node, parents), parents, classes)
+            typed = typed_as(read.value, enclosing(node, parents), parents, fork.classes)
             for change in changed:
                 if change.name == read.attr and change.owner in typed and value == change.old:
-                    yield Use(path, node.lineno, change, (), ast.unparse(read))
+                    if not fork.holds(change.owner, change.name, typed, change.path):
+                        yield Use(path, node.lineno, change, (), ast.unparse(read))
 
 
 def _bound_once(module: ast.Module) -> dict[str, list[str]]:
