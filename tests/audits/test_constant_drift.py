@@ -379,3 +379,21 @@ def test_a_fixed_attribute_the_fork_sets_itself_is_quiet(git_repo: GitRepo, no_r
     """The class of that name is the fork's, or a fork subclass fixes the attribute itself: its value is
     the fork's, whatever upstream's __init__ now sets."""
     assert marlin_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_enough(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel >= 16\n",
+        "def aeon_enough(config: GPTQMarlin24Config) -> bool:\n    return 16 <= config.max_parallel\n",
+        "def aeon_known(config: GPTQMarlin24Config) -> bool:\n"
+        "    return config.max_parallel == 16 or config.max_parallel == 64\n",
+        "def aeon_workspace(config: GPTQMarlin24Config) -> int:\n    if config.max_parallel == 64:\n        return 2\n"
+        "    return 1 if config.max_parallel == 16 else 0\n",
+    ],
+    ids=["true at both values", "literal first", "both values or-ed", "both values in one function"],
+)
+def test_a_fixed_attribute_compared_for_both_values_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A comparison that holds at the old and the new value, or a function that also tests the new value,
+    says the same after upstream's change."""
+    assert marlin_case(git_repo, no_rules, body) == []

@@ -22,16 +22,17 @@ whose added lines hold an old value are parsed; the ties are checked with one ``
 from __future__ import annotations
 
 import ast
+import operator
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, written_scope
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -329,8 +330,40 @@ def _attribute_ties(
             typed = typed_as(read.value, enclosing(node, parents), parents, fork.classes)
             for change in changed:
                 if change.name == read.attr and change.owner in typed and value == change.old:
-                    if not fork.holds(change.owner, change.name, typed, change.path):
+                    if _flips(node, read is node.left, change, parents) and not fork.holds(
+                        change.owner, change.name, typed, change.path
+                    ):
                         yield Use(path, node.lineno, change, (), ast.unparse(read))
+
+
+_ORDERS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def _flips(compare: ast.Compare, read_first: bool, change: Changed, parents: dict[int, ast.AST]) -> bool:
+    """The comparison of the attribute with its old value says another thing at the new value (``>= 16``
+    holds at 16 and at 64: it does not), and the function it sits in (at module level: the ``or``/``and``
+    it sits in) compares no read of the attribute with the new value (written for both sides)."""
+    order = _ORDERS.get(type(compare.ops[0]))
+    numbers = not isinstance(change.old, str) and not isinstance(change.new, str)
+    if (
+        order is not None
+        and numbers
+        and _holds(order, read_first, change.old, change.old) == _holds(order, read_first, change.new, change.old)
+    ):
+        return False
+    read = ast.unparse(compare.left if read_first else compare.comparators[0])
+    return not any(
+        isinstance(other, ast.Compare)
+        and read in {ast.unparse(side) for side in (other.left, *other.comparators)}
+        and any(_literal(side) == change.new for side in (other.left, *other.comparators))
+        for other in ast.walk(written_scope(compare, parents))
+    )
+
+
+def _holds(order: Callable[[float, float], bool], read_first: bool, value: _Literal, literal: _Literal) -> bool:
+    """``attribute <order> literal`` (or ``literal <order> attribute``) with the attribute at ``value``."""
+    a, b = float(value), float(literal)
+    return order(a, b) if read_first else order(b, a)
 
 
 def _bound_once(module: ast.Module) -> dict[str, list[str]]:
