@@ -1,6 +1,7 @@
 """A read of a name by string written with a fallback: the fork handles the object with and without it.
 
 ``getattr(cfg, "embedding_mode", cfg.task == "embedding")``, ``getattr(cfg, "old", None) or cfg.new``,
+``getattr(mod, "old", stand_in)()`` (a function or class in the gone one's place, called or caught),
 ``v = getattr(cfg, "old", None)`` then ``if v is None: v = cfg.new``, ``if hasattr(cfg, "old"): ... else:
 <cfg.new>`` (``not hasattr`` swaps the branches; ``hasattr(cfg, "old") and ...`` is false without it too)
 and ``if hasattr(cfg, "old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
@@ -38,7 +39,7 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
 
     parent = parents.get(id(call))
     if call.func.id == "getattr":
-        if len(call.args) >= 3 and reads_another(call.args[2:]):
+        if len(call.args) >= 3 and (reads_another(call.args[2:]) or _stands_in(call, parent)):
             return True
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
             # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``
@@ -63,6 +64,63 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
 
 
+def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
+    """The block of an ``if`` that runs only where ``hasattr(x, "name")`` holds (the body of ``if hasattr(x,
+    "name")``, and-ed or not; the else of ``if not hasattr(...)``), and the lines in it that read
+    ``x.name``: a read written for the object with and without the attribute."""
+    if not isinstance(stmt, ast.If):
+        return [], set()
+    test, block = stmt.test, stmt.body
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, block = test.operand, stmt.orelse
+    tests = (
+        test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is stmt.body else [test]
+    )
+    asked = {
+        (ast.unparse(t.args[0]), name)
+        for t in tests
+        if isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "hasattr" and len(t.args) == 2
+        if (name := str_value(t.args[1])) is not None
+    }
+    lines = {
+        n.lineno
+        for inner in block
+        for n in ast.walk(inner)
+        if isinstance(n, ast.Attribute) and (ast.unparse(n.value), n.attr) in asked
+    }
+    return (block, lines) if lines else ([], set())
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+
+
+def import_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
+    """The body of a ``try`` one of whose handlers catches ``ImportError`` (a parent of it, or a bare
+    ``except``), and the lines of its imports: an optional import, written for a module with and without
+    the name (``except ImportError: from contextlib import nullcontext as graph_mode``)."""
+    if not isinstance(stmt, ast.Try) or not any(_catches_import_error(h.type) for h in stmt.handlers):
+        return [], set()
+    lines = {s.lineno for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)}
+    return (stmt.body, lines) if lines else ([], set())
+
+
+def _catches_import_error(caught: ast.expr | None) -> bool:
+    classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(c is None or ast.unparse(c).rsplit(".", 1)[-1] in _IMPORT_ERRORS for c in classes)
+
+
+def _stands_in(call: ast.Call, parent: ast.AST | None) -> bool:
+    """``getattr(m, "graph_mode", nullcontext)()`` or ``except getattr(m, "Error", OtherError):``: the
+    default is a function or class of the fork's choosing that takes the gone one's place, not a value read
+    in its stead."""
+    default = call.args[2]
+    if not isinstance(default, ast.Name | ast.Attribute) or ast.unparse(default) == "None":
+        return False
+    return (isinstance(parent, ast.Call) and parent.func is call) or (
+        isinstance(parent, ast.ExceptHandler) and parent.type is call
+    )
+
+
 def _reads_name(test: ast.expr, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
 
@@ -74,6 +132,9 @@ def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
 
 
 def _exits(body: list[ast.stmt]) -> bool:
+    """The block ends in a return, a raise, a continue or a break (or a ``with`` whose body does)."""
+    if body and isinstance(body[-1], ast.With | ast.AsyncWith):
+        return _exits(body[-1].body)
     return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
 
 
