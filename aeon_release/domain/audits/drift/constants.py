@@ -32,7 +32,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, written_scope
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -352,12 +352,7 @@ def _flips(compare: ast.Compare, read_first: bool, change: Changed, parents: dic
     ):
         return False
     read = ast.unparse(compare.left if read_first else compare.comparators[0])
-    return not any(
-        isinstance(other, ast.Compare)
-        and read in {ast.unparse(side) for side in (other.left, *other.comparators)}
-        and any(_literal(side) == change.new for side in (other.left, *other.comparators))
-        for other in ast.walk(written_scope(compare, parents))
-    )
+    return not compared_in_scope(compare, read, parents, lambda side: _literal(side) == change.new)
 
 
 def _holds(order: Callable[[float, float], bool], read_first: bool, value: _Literal, literal: _Literal) -> bool:

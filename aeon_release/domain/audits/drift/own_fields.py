@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -68,12 +68,13 @@ class ForkTypes:
         """``field`` read off a receiver typed as ``typed`` is the fork's, not ``owner``'s of ``upstream_path``."""
         if self.path == upstream_path:
             return False
-        cls = self.classes.get(owner)
-        if cls is not None and owner not in base_names(cls):
-            return True  # the file's own class of the name
-        if cls is None and owner in self.imported():
-            return True
-        return any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes)
+        return self.owns(owner) or any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes)
+
+    def owns(self, name: str) -> bool:
+        """The class ``name`` stands for in the file is the fork's: defined there (not as a subclass of
+        the same name), or imported from a module whose fork-added lines define it."""
+        cls = self.classes.get(name)
+        return name not in base_names(cls) if cls is not None else name in self.imported()
 
     def imported(self) -> frozenset[str]:
         """The names the module imports from a module whose fork-added lines define a class of that name."""
@@ -128,6 +129,19 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
     while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
         found = parents.get(id(found))
     return found
+
+
+def compared_in_scope(
+    compare: ast.Compare, read: str, parents: dict[int, ast.AST], value: Callable[[ast.expr], bool]
+) -> bool:
+    """The scope ``compare`` was written in (``written_scope``) compares ``read`` (its source text) with a
+    value ``value`` accepts: ``x.f == 16 or x.f == 64`` tests the new value as well as the old."""
+    return any(
+        isinstance(other, ast.Compare)
+        and read in {ast.unparse(side) for side in (other.left, *other.comparators)}
+        and any(value(side) for side in (other.left, *other.comparators))
+        for other in ast.walk(written_scope(compare, parents))
+    )
 
 
 def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
