@@ -350,3 +350,19 @@ def test_a_container_of_the_forks_own_class_of_the_name_is_quiet(git_repo: GitRe
 def test_a_container_use_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     """The old kind's use runs only where isinstance says it is the old kind, or is not the new one."""
     assert container_drift(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        '    return sorted(swaps.items() if hasattr(swaps, "items") else swaps)\n',
+        "from collections.abc import Mapping\n\n\ndef aeon(outputs: SchedulerOutputs) -> list:\n"
+        "    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps.items() if isinstance(swaps, Mapping) else swaps)\n",
+    ],
+    ids=["hasattr of the method", "an abstract Mapping"],
+)
+def test_a_container_use_under_a_duck_test_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``hasattr`` of the very method, or ``isinstance`` of the old kind's abstract base, guards the use."""
+    assert container_drift(git_repo, no_rules, body) == []

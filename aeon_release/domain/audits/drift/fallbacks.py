@@ -94,19 +94,25 @@ def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 
 
-def import_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
-    """The body of a ``try`` one of whose handlers catches ``ImportError`` (a parent of it, or a bare
-    ``except``), and the lines of its imports: an optional import, written for a module with and without
-    the name (``except ImportError: from contextlib import nullcontext as graph_mode``)."""
-    if not isinstance(stmt, ast.Try) or not any(_catches_import_error(h.type) for h in stmt.handlers):
+def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
+    """The body of a ``try`` and the lines in it its handlers make safe from a gone name: its imports when
+    one catches ``ImportError`` (a parent of it, or a bare ``except``: an optional import, ``except
+    ImportError: from contextlib import nullcontext as graph_mode``), and its attribute reads when one
+    names ``AttributeError`` (``try: m.graph_mode()`` / ``except AttributeError: m.graph_capture()``)."""
+    if not isinstance(stmt, ast.Try):
         return [], set()
-    lines = {s.lineno for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)}
+    lines: set[int] = set()
+    if any(_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
+        lines |= {s.lineno for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)}
+    if any(_catches(h.type, frozenset({"AttributeError"}), bare=False) for h in stmt.handlers):
+        lines |= {n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Attribute)}
     return (stmt.body, lines) if lines else ([], set())
 
 
-def _catches_import_error(caught: ast.expr | None) -> bool:
+def _catches(caught: ast.expr | None, names: frozenset[str], bare: bool = True) -> bool:
+    """The handler catches one of ``names`` (a bare ``except`` does when ``bare``)."""
     classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-    return any(c is None or ast.unparse(c).rsplit(".", 1)[-1] in _IMPORT_ERRORS for c in classes)
+    return any(ast.unparse(c).rsplit(".", 1)[-1] in names if c is not None else bare for c in classes)
 
 
 def _stands_in(call: ast.Call, parent: ast.AST | None) -> bool:
@@ -164,13 +170,37 @@ def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool],
     """``node`` runs only where ``isinstance(subject, K)`` holds, for a class K whose last name ``kind``
         accepts: in the body of an ``if`` or a conditional expression testing it (alone, or and-ed), or after it
     in an ``and``."""
+    return _runs_where(node, parents, lambda test: _asks_isinstance(test, subject, kind))
+
+
+def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``hasattr(subject, "name")`` holds (``x.items() if hasattr(x, "items")``)."""
+    return _runs_where(node, parents, lambda test: _asks_hasattr(test, subject, name))
+
+
+def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
+    """``node`` sits in the true branch of a test ``asks`` accepts (an ``if``, a conditional expression, the
+    operands of an ``and`` before it)."""
     child, parent = node, parents.get(id(node))
     while parent is not None:
         test = _true_branch_test(parent, child)
-        if test is not None and _asks_isinstance(test, subject, kind):
+        if test is not None and asks(test):
             return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _asks_hasattr(test: ast.expr, subject: str, name: str) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_hasattr(value, subject, name) for value in test.values)
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "hasattr"
+        and len(test.args) == 2
+        and ast.unparse(test.args[0]) == subject
+        and str_value(test.args[1]) == name
+    )
 
 
 def isinstance_refuted(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:

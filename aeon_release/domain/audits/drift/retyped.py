@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
-from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, isinstance_refuted
+from aeon_release.domain.audits.drift.fallbacks import hasattr_held, isinstance_guarded, isinstance_refuted
 from aeon_release.domain.audits.drift.own_fields import (
     ForkTypes,
     OwnFields,
@@ -381,7 +381,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Retyped, how: str, pr
 
 # -- containers: a field or a return upstream annotated as another kind of container ---------------------
 _CONTAINERS = {
-    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "MutableMapping"), "dict"),
+    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "Mapping", "MutableMapping"), "dict"),
     **dict.fromkeys(("List", "list"), "list"),
     **dict.fromkeys(("Deque", "deque"), "deque"),
     **dict.fromkeys(("Tuple", "tuple"), "tuple"),
@@ -521,14 +521,17 @@ def _kind_tested(
     parents: dict[int, ast.AST],
     bound: dict[int, dict[str, ast.expr]],
 ) -> bool:
-    """The use runs only where ``isinstance`` says the value is the old kind, or is not the new one: written
-    for both sides of the change (the receiver, or the read a local it is was bound to, is tested)."""
+    """The use runs only where ``isinstance`` says the value is the old kind, or is not the new one, or
+    ``hasattr`` says it has the method called: written for both sides of the change (the receiver, or the read a local it is was bound to, is tested)."""
     func = enclosing(node, parents)
     held = bound.get(id(func), {}).get(receiver.id) if isinstance(receiver, ast.Name) and func is not None else None
     subjects = {ast.unparse(receiver), *([ast.unparse(held)] if held is not None else [])}
     old, new = partial(_is_kind, hit.old), partial(_is_kind, hit.new)
+    method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
     return any(
-        isinstance_guarded(node, subject, old, parents) or isinstance_refuted(node, subject, new, parents)
+        isinstance_guarded(node, subject, old, parents)
+        or isinstance_refuted(node, subject, new, parents)
+        or (method is not None and hasattr_held(node, subject, method, parents))
         for subject in subjects
     )
 

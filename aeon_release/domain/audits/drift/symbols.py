@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
-from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, import_guarded_lines
+from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -464,7 +464,7 @@ class _Checker:
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             never_runs = _type_only_block(stmt)
-            guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else import_guarded_lines(stmt)
+            guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -472,7 +472,8 @@ class _Checker:
                         yield replace(finding, severity=Severity.WARNING, message=finding.message + _TYPE_ONLY)
                 elif block is guarded:
                     # ``if hasattr(m, "name"): ... m.name ...``: the read runs only where m still has it;
-                    # ``try: from m import name`` / ``except ImportError: ...``: the import is optional
+                    # ``try: from m import name`` / ``except ImportError: ...``: the import is optional (and
+                    # ``try: m.name`` / ``except AttributeError: ...``)
                     yield from (f for f in self._walk(mod, block, scope, owned) if f.line not in reads)
                 else:
                     yield from self._walk(mod, block, scope, owned)
