@@ -106,16 +106,26 @@ TWINS += [
     (
         "#4818 with of a gone name",
         "twin: a hasattr guard, graph_capture in its else",
-        K(
+        Killer(
             *GM,
-            "vllm/aeon/r12gm4.py",
-            CO + "def aeon_capture(graph, fn):\n"
-            '    if hasattr(communication_op, "graph_mode"):  # AEON: before and after #4818\n'
-            "        with communication_op.graph_mode():\n"
-            "            return fn(graph)\n"
-            "    with communication_op.graph_capture():\n"
-            "        return fn(graph)\n",
-            "        with communication_op.graph_mode():",
+            (
+                Edit(
+                    "vllm/aeon/r12gm4.py",
+                    CO + "def aeon_capture(graph, fn):\n"
+                    '    if hasattr(communication_op, "graph_mode"):  # AEON: before and after #4818\n'
+                    "        with communication_op.graph_mode():\n"
+                    "            return fn(graph)\n"
+                    "    with communication_op.graph_capture():\n"
+                    "        return fn(graph)\n",
+                ),
+            ),
+            (
+                (
+                    "vllm/aeon/r12gm4.py",
+                    '    if hasattr(communication_op, "graph_mode"):  # AEON: before and after #4818',
+                ),
+                ("vllm/aeon/r12gm4.py", "        with communication_op.graph_mode():"),
+            ),
         ),
     ),
     (
@@ -133,17 +143,24 @@ TWINS += [
     (
         "#4818 with of a gone name",
         "twin: an import guarded by except ImportError",
-        K(
+        Killer(
             *GM,
-            "vllm/aeon/r12gm6.py",
-            "try:\n"
-            "    from vllm.distributed.communication_op import graph_mode\n"
-            "except ImportError:  # AEON: upstream #4818 folded it into graph_capture\n"
-            "    from contextlib import nullcontext as graph_mode\n\n\n"
-            "def aeon_capture(graph, fn):\n"
-            "    with graph_mode():\n"
-            "        return fn(graph)\n",
-            "    with graph_mode():",
+            (
+                Edit(
+                    "vllm/aeon/r12gm6.py",
+                    "try:\n"
+                    "    from vllm.distributed.communication_op import graph_mode\n"
+                    "except ImportError:  # AEON: upstream #4818 folded it into graph_capture\n"
+                    "    from contextlib import nullcontext as graph_mode\n\n\n"
+                    "def aeon_capture(graph, fn):\n"
+                    "    with graph_mode():\n"
+                    "        return fn(graph)\n",
+                ),
+            ),
+            (
+                ("vllm/aeon/r12gm6.py", "    from vllm.distributed.communication_op import graph_mode"),
+                ("vllm/aeon/r12gm6.py", "    with graph_mode():"),
+            ),
         ),
     ),
     (
@@ -318,6 +335,85 @@ TWINS += [
     ),
 ]
 
+# a second pass: duck typing, an abstract base's test, a try that catches the AttributeError, overrides
+TWINS += [
+    (
+        "#4659 dict -> list of pairs",
+        "twin: .items() only when it has one (hasattr)",
+        K(
+            *SWAP,
+            "vllm/aeon/r12sw6.py",
+            SO + "def aeon_swapped_out(outputs: SchedulerOutputs) -> list:\n"
+            "    swaps = outputs.blocks_to_swap_out\n"
+            '    return sorted(swaps.items() if hasattr(swaps, "items") else swaps)\n',
+            '    return sorted(swaps.items() if hasattr(swaps, "items") else swaps)',
+        ),
+    ),
+    (
+        "#4659 dict -> list of pairs",
+        "twin: .items() only when it is a Mapping",
+        K(
+            *SWAP,
+            "vllm/aeon/r12sw7.py",
+            "from collections.abc import Mapping\n\n"
+            + SO
+            + "def aeon_swapped_out(outputs: SchedulerOutputs) -> list:\n"
+            "    swaps = outputs.blocks_to_swap_out\n"
+            "    return sorted(swaps.items() if isinstance(swaps, Mapping) else swaps)\n",
+            "    return sorted(swaps.items() if isinstance(swaps, Mapping) else swaps)",
+        ),
+    ),
+    (
+        "#4659 dict -> list of pairs",
+        "twin: a fork block manager's own swap_in returns a dict",
+        K(
+            "#4659",
+            "20cfcdec99",
+            "swap_in returns a list of pairs",
+            "vllm/aeon/r12sw8.py",
+            "from typing import Dict\n\n"
+            "from vllm.core.block_manager_v1 import BlockSpaceManagerV1\n\n\n"
+            "class AeonBlockManager(BlockSpaceManagerV1):\n"
+            "    def swap_in(self, seq_group) -> Dict[int, int]:  # AEON: the fleet's mapping, kept a dict\n"
+            "        return dict(super().swap_in(seq_group))\n\n"
+            "    def aeon_log(self, seq_group) -> list:\n"
+            '        return [f"{c}->{g}" for c, g in self.swap_in(seq_group).items()]\n',
+            '        return [f"{c}->{g}" for c, g in self.swap_in(seq_group).items()]',
+        ),
+    ),
+    (
+        "#4818 with of a gone name",
+        "twin: a try that catches the AttributeError",
+        K(
+            *GM,
+            "vllm/aeon/r12gm8.py",
+            CO + "def aeon_scope():\n"
+            "    try:\n"
+            "        return communication_op.graph_mode()\n"
+            "    except AttributeError:  # AEON: #4818 folded it into graph_capture\n"
+            "        return communication_op.graph_capture()\n",
+            "        return communication_op.graph_mode()",
+        ),
+    ),
+]
+
+# a third pass: a stand-in bound to a local first, an attribute the fork sets on its own instance
+TWINS += [
+    (
+        "#4818 with of a gone name",
+        "twin: getattr with a stand-in, bound to a local",
+        K(
+            *GM,
+            "vllm/aeon/r12gm9.py",
+            "from contextlib import nullcontext\n\n" + CO + "def aeon_capture(graph, fn):\n"
+            '    graph_mode = getattr(communication_op, "graph_mode", nullcontext)\n'
+            "    with graph_mode():\n"
+            "        return fn(graph)\n",
+            '    graph_mode = getattr(communication_op, "graph_mode", nullcontext)',
+        ),
+    ),
+]
+
 # --- 63575bc2e1 (#4607): SchedulerOutputs.blocks_to_copy Dict[int, List[int]] -> List[Tuple[int, int]]
 CP = ("#4607", "63575bc2e1", "blocks_to_copy a list of pairs")
 CASES += [
@@ -432,6 +528,38 @@ TWINS += [
             "    def __init__(self) -> None:\n"
             "        self.waiting: List[int] = []\n\n"
             "    def shed_oldest(self) -> int:\n"
+            "        return self.waiting.pop(0)\n",
+            "        return self.waiting.pop(0)",
+        ),
+    ),
+    (
+        "#2290 list -> deque",
+        "twin: a vendored copy of the old scheduler",
+        K(
+            *DEQ,
+            "vllm/aeon/vendor/scheduler_v0.py",
+            "from typing import List\n\n\n"
+            "class Scheduler:\n"
+            "    # AEON: vendored from upstream before #2290 for the fleet's replay tool\n"
+            "    def __init__(self) -> None:\n"
+            "        self.waiting: List[object] = []\n\n\n"
+            "class ReplayScheduler(Scheduler):\n"
+            "    def shed_oldest(self):\n"
+            "        return self.waiting.pop(0)\n",
+            "        return self.waiting.pop(0)",
+        ),
+    ),
+    (
+        "#2290 list -> deque",
+        "twin: a fork property of the name returns a list",
+        K(
+            *DEQ,
+            "vllm/aeon/r12dq6.py",
+            SCHED + "class AeonScheduler(Scheduler):\n"
+            "    @property\n"
+            "    def waiting(self) -> list:  # AEON: a snapshot, sorted by priority\n"
+            "        return sorted(self._aeon_queue)\n\n"
+            "    def aeon_next(self):\n"
             "        return self.waiting.pop(0)\n",
             "        return self.waiting.pop(0)",
         ),
@@ -604,6 +732,23 @@ TWINS += [
             "def aeon_small_workspace(config: GPTQMarlin24Config) -> bool:\n"
             "    return config.max_parallel == 16\n",
             "    return config.max_parallel == 16",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#4983 fixed attribute",
+        "twin: the fork sets it on its own instance first",
+        K(
+            *M24,
+            "vllm/aeon/r12mp5.py",
+            MC + "def aeon_small_config(bits: int) -> GPTQMarlin24Config:\n"
+            "    config = GPTQMarlin24Config(bits, 128)\n"
+            "    config.max_parallel = 16  # AEON: GB10's workspace\n"
+            "    assert config.max_parallel == 16\n"
+            "    return config\n",
+            "    assert config.max_parallel == 16",
         ),
     ),
 ]

@@ -397,3 +397,12 @@ def test_a_fixed_attribute_compared_for_both_values_is_quiet(git_repo: GitRepo, 
     """A comparison that holds at the old and the new value, or a function that also tests the new value,
     says the same after upstream's change."""
     assert marlin_case(git_repo, no_rules, body) == []
+
+
+def test_a_fixed_attribute_the_function_sets_first_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The function sets the attribute on its instance before comparing it: the value is the fork's."""
+    body = (
+        "def aeon_small(bits: int) -> GPTQMarlin24Config:\n    config = GPTQMarlin24Config(bits, 128)\n"
+        "    config.max_parallel = 16\n    assert config.max_parallel == 16\n    return config\n"
+    )
+    assert marlin_case(git_repo, no_rules, body) == []

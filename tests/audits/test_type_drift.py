@@ -312,8 +312,11 @@ OWN_PLAN = (
         "        super().__init__()\n"
         "        self.waiting = []  # the fork's own queue, a list\n\n"
         "    def shed(self):\n        return self.waiting.pop(0)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n"
+        "    outputs.blocks_to_swap_in = dict(outputs.blocks_to_swap_in)\n"
+        "    return sorted(outputs.blocks_to_swap_in.items())\n",
     ],
-    ids=["own class of the name", "own class of the name, imported", "subclass declares the field"],
+    ids=["own class of the name", "own class of the name, imported", "subclass declares the field", "set first"],
 )
 def test_a_container_of_the_forks_own_class_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     """The class named like upstream's is the fork's (defined in the file, or in a module the fork added),
@@ -366,3 +369,22 @@ def test_a_container_use_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no
 def test_a_container_use_under_a_duck_test_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     """``hasattr`` of the very method, or ``isinstance`` of the old kind's abstract base, guards the use."""
     assert container_drift(git_repo, no_rules, body) == []
+
+
+def test_a_fork_subclass_of_the_same_name_imported_is_upstreams_field(git_repo: GitRepo, no_rules: Path) -> None:
+    """A module the fork added defines ``class SchedulerOutputs(SchedulerOutputs)``: the field is upstream's."""
+    plan = "from vllm.core import scheduler\n\n\nclass SchedulerOutputs(scheduler.SchedulerOutputs):\n    pass\n"
+    body = (
+        "from vllm.aeon.plan import SchedulerOutputs\n\n\n"
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE},
+        {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": plan},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == [
+        CONTAINER_HEAD.count("\n") + body.count("\n")
+    ]

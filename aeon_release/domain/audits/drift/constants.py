@@ -32,7 +32,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing, set_in
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -314,7 +314,8 @@ def _attribute_ties(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], changed: list[Changed]
 ) -> Iterator[Use]:
     """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value
-    (not where the class of that name is the fork's own, or a fork subclass sets the attribute itself)."""
+    (not where the class of that name is the fork's own, or a fork subclass, or the function, sets the
+    attribute itself)."""
     names = {c.name for c in changed}
     if not names:
         return
@@ -327,7 +328,8 @@ def _attribute_ties(
             value = _literal(other)
             if not isinstance(read, ast.Attribute) or read.attr not in names or value is None:
                 continue
-            typed = typed_as(read.value, enclosing(node, parents), parents, fork.classes)
+            func = enclosing(node, parents)
+            typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
             for change in changed:
                 if change.name == read.attr and change.owner in typed and value == change.old:
                     if _flips(node, read is node.left, change, parents) and not fork.holds(

@@ -91,12 +91,16 @@ class ForkTypes:
                         for line in self.trees.mine[p].added.values()
                     ]
                     found |= {
-                        a.asname or a.name
-                        for a in stmt.names
-                        if any(re.match(rf"[ \t]*class[ \t]+{re.escape(a.name)}\b", line) for line in added)
+                        a.asname or a.name for a in stmt.names if any(_defines(a.name).match(line) for line in added)
                     }
             self._imported = frozenset(found)
         return self._imported
+
+
+def _defines(name: str) -> re.Pattern[str]:
+    """A line that defines class ``name``, not as a subclass of a class of the same name."""
+    word = re.escape(name)
+    return re.compile(rf"[ \t]*class[ \t]+{word}\b(?![^\n]*\b{word}\b)")
 
 
 def file_classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
@@ -129,6 +133,16 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
     while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
         found = parents.get(id(found))
     return found
+
+
+def set_in(read: ast.Attribute, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    """The function assigns the very field it reads (``config.max_parallel = 16`` before ``config.max_parallel
+    == 16``): the value is the fork's, not what upstream's class sets."""
+    shown = ast.unparse(read)
+    return func is not None and any(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and ast.unparse(n) == shown
+        for n in ast.walk(func)
+    )
 
 
 def compared_in_scope(

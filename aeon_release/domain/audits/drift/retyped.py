@@ -41,6 +41,7 @@ from aeon_release.domain.audits.drift.own_fields import (
     enclosing,
     file_classes,
     receiver_names,
+    set_in,
     written_scope,
 )
 from aeon_release.domain.audits.drift.returns import _fork_modules, own_nodes
@@ -569,7 +570,7 @@ def _held(
     read = expr.func if isinstance(expr, ast.Call) else expr
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
-    typed = typed_as(read.value, func, parents, fork.classes)
+    typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
     return next(
         (
             h
