@@ -2067,3 +2067,15 @@ def test_a_getattr_of_a_removed_name_with_a_stand_in_is_quiet(git_repo: GitRepo,
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE and f.severity.value == "error"] == []
+
+
+def test_a_changed_signature_under_hasattr_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``hasattr`` says the name is there, not that its signature is what the fork's call passes."""
+    after = COMM_BASE.replace("def graph_capture():", "def graph_capture(stream):")
+    body = (
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if hasattr(comm, "graph_capture"):\n        with comm.graph_capture():\n            return fn()\n'
+        "    return fn()\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
+    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]
