@@ -289,6 +289,88 @@ def test_container_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str,
     assert container_drift(git_repo, no_rules, body, upstream) == []
 
 
+# a return changed on a signature's own last line (``) -> Dict[...]``): its method is named by the def
+# lines above, which the diff does not show
+SCHED_WRAPPED = SCHED_BASE.replace(
+    "def swap_in(self, seq_group) -> Dict[int, int]:", "def swap_in(\n        self, seq_group\n    ) -> Dict[int, int]:"
+)
+SCHED_WRAPPED_AFTER = SCHED_WRAPPED.replace(
+    "from typing import Dict, List", "from typing import Dict, List, Tuple"
+).replace(") -> Dict[int, int]:\n        return {}", ") -> List[Tuple[int, int]]:\n        return []")
+
+
+def test_a_return_changed_on_a_signatures_last_line_is_caught(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "def aeon(manager: BlockManager, group) -> list:\n    mapping = manager.swap_in(group)\n    return list(mapping.keys())\n"
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_WRAPPED},
+        {FORK: CONTAINER_HEAD + body},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [message] = [f.message for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+    assert "BlockManager.swap_in() a List[Tuple[int, int]]" in message
+
+
+def test_an_unnamed_return_of_a_method_the_fork_never_reads_is_not_parsed(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Upstream's module is parsed (the cost of container drift on a large release) only when the fork
+    reads a method it defines: a changed return on a signature's last line names no method by itself."""
+    from aeon_release.domain.audits.drift import retyped
+
+    parsed: list[str] = []
+    real = retyped.parse_python
+
+    def counting(text: str, path: str) -> object:
+        parsed.append(path)
+        return real(text, path)
+
+    monkeypatch.setattr(retyped, "parse_python", counting)
+    body = "def aeon(manager: BlockManager, group) -> None:\n    manager.swap_out(group)\n"
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_WRAPPED},
+        {FORK: CONTAINER_HEAD + body},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == TYPE_DRIFT] == []
+    assert SCHED not in parsed
+
+
+def test_an_arrow_past_a_long_lines_first_two_thousand_characters_annotates_nothing() -> None:
+    from aeon_release.domain.audits.drift.retyped import _line_kinds
+
+    diff = "diff --git a/x.py b/x.py\n-    def f(self) -> Dict[int, int]:\n+" + "x" * 2001 + " -> List[int]\n"
+    diff += "+    def f(self) -> List[int]:  # -> Deque[int]\n"
+    assert list(_line_kinds(diff)) == [("-", "f", "Dict"), ("+", "f", "List")]
+
+
+def test_methods_are_walked_for_annotated_fields_only_when_the_diff_pairs_such_a_name(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``self.name: T`` in a method is a field of its class, but finding them walks every method of the
+    module (most of a large file's nodes): only a name the diff moved from ``str`` to a class can be
+    retyped, so a module whose annotated attributes are all other names is not walked, and the field
+    upstream did retype is still found."""
+    from aeon_release.domain.audits.drift import retyped
+
+    walked: list[str] = []
+    real = retyped._instance_fields
+
+    def counting(method: object) -> object:
+        walked.append(getattr(method, "name", "?"))
+        return real(method)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(retyped, "_instance_fields", counting)
+    other = "\n\nclass Cache:\n    def __init__(self) -> None:\n        self.blocks: int = 0\n"
+    body = 'def aeon_is_mamba2(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n'
+    [(_, message)] = drift(git_repo, no_rules, body, upstream=SPEC_ENUM + other)
+    assert "upstream made mamba_type a MambaAttentionBackendEnum" in message
+    assert walked == []
+
+
 OWN_PLAN = (
     "from typing import Dict, List\n\n\n"
     "class Scheduler:\n"

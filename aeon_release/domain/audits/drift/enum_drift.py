@@ -54,8 +54,10 @@ _MEMBER_LINE = re.compile(
     r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))",
     re.M,
 )
-# The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``).
-_MEMBER_DIFF_LINE = re.compile("^[-+]" + _MEMBER_LINE.pattern.removeprefix("^"), re.M)
+# The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``), from the
+# newline before it (a file's diff opens with its header line): a fast scan finds a newline, where ``^``
+# under re.M is tried at every character.
+_MEMBER_DIFF_LINE = re.compile("\n[-+]" + _MEMBER_LINE.pattern.removeprefix("^"))
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 
