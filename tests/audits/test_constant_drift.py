@@ -362,3 +362,47 @@ def test_a_comparison_with_the_old_value_of_an_attribute_init_fixes(
 )
 def test_fixed_attribute_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert marlin_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class GPTQMarlin24Config:\n    def __init__(self) -> None:\n        self.max_parallel = 16\n\n\n"
+        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 16\n",
+        "class AeonConfig(GPTQMarlin24Config):\n    def __init__(self, bits: int, group: int) -> None:\n"
+        "        super().__init__(bits, group)\n        self.max_parallel = 16  # the fork's own workspace\n\n"
+        "    def aeon_small(self) -> bool:\n        return self.max_parallel == 16\n",
+    ],
+    ids=["own class of the name", "subclass fixes it itself"],
+)
+def test_a_fixed_attribute_the_fork_sets_itself_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The class of that name is the fork's, or a fork subclass fixes the attribute itself: its value is
+    the fork's, whatever upstream's __init__ now sets."""
+    assert marlin_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_enough(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel >= 16\n",
+        "def aeon_enough(config: GPTQMarlin24Config) -> bool:\n    return 16 <= config.max_parallel\n",
+        "def aeon_known(config: GPTQMarlin24Config) -> bool:\n"
+        "    return config.max_parallel == 16 or config.max_parallel == 64\n",
+        "def aeon_workspace(config: GPTQMarlin24Config) -> int:\n    if config.max_parallel == 64:\n        return 2\n"
+        "    return 1 if config.max_parallel == 16 else 0\n",
+    ],
+    ids=["true at both values", "literal first", "both values or-ed", "both values in one function"],
+)
+def test_a_fixed_attribute_compared_for_both_values_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A comparison that holds at the old and the new value, or a function that also tests the new value,
+    says the same after upstream's change."""
+    assert marlin_case(git_repo, no_rules, body) == []
+
+
+def test_a_fixed_attribute_the_function_sets_first_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The function sets the attribute on its instance before comparing it: the value is the fork's."""
+    body = (
+        "def aeon_small(bits: int) -> GPTQMarlin24Config:\n    config = GPTQMarlin24Config(bits, 128)\n"
+        "    config.max_parallel = 16\n    assert config.max_parallel == 16\n    return config\n"
+    )
+    assert marlin_case(git_repo, no_rules, body) == []

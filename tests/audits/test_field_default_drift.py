@@ -309,3 +309,19 @@ def line_in(body: str, needle: str) -> int:
 )
 def test_none_default_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert request_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_top(request: ChatCompletionRequest) -> int:\n"
+        "    if request.top_logprobs is None or request.top_logprobs == 0:\n        return 5\n"
+        "    return request.top_logprobs\n",
+        "def aeon_top(request: ChatCompletionRequest) -> int:\n    if request.top_logprobs == 0:\n        return 5\n"
+        "    return 5 if request.top_logprobs is None else request.top_logprobs\n",
+    ],
+    ids=["or-ed", "one test each"],
+)
+def test_none_and_the_new_default_tested_alike_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The function tests the field for None and for the new default: written for both sides of None -> 0."""
+    assert request_case(git_repo, no_rules, body) == []

@@ -2009,3 +2009,73 @@ def test_a_renamed_keyword_is_reported_on_its_own_line(git_repo: GitRepo, no_rul
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (OPS_USE, line_of(git_repo, OPS_USE, "context_lens=lens"))
     assert "passes context_lens=, max_context_len=, which it no longer accepts" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if hasattr(comm, "graph_mode"):\n        with comm.graph_mode():\n            return fn()\n'
+        "    with comm.graph_capture():\n        return fn()\n",
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if callable(fn) and hasattr(comm, "graph_mode"):\n        comm.graph_mode()\n'
+        "    else:\n        comm.graph_capture()\n",
+        "try:\n    from pkg.distributed.comm import graph_mode\n"
+        "except ImportError:\n    from contextlib import nullcontext as graph_mode\n\n\n"
+        "def capture(fn):\n    with graph_mode():\n        return fn()\n",
+        "from pkg.distributed import comm\n\n\ndef scope():\n    try:\n        return comm.graph_mode()\n"
+        "    except AttributeError:\n        return comm.graph_capture()\n",
+    ],
+    ids=[
+        "with under hasattr",
+        "call under an and-ed hasattr",
+        "import under except ImportError",
+        "except AttributeError",
+    ],
+)
+def test_a_removed_name_read_only_where_it_is_there_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A read under ``hasattr`` of the very name, an import whose ``except ImportError`` binds a stand-in, or a
+    read in a ``try`` whose ``except AttributeError`` takes over, is written for the module with and without
+    it (#4818's graph_mode): no error."""
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE and f.severity.value == "error"] == []
+
+
+def test_a_removed_name_under_a_broad_except_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``except Exception`` around fork code hides the removal at run time; it is not a fallback for it."""
+    body = (
+        "from pkg.distributed import comm\n\n\ndef scope():\n    try:\n        return comm.graph_mode()\n"
+        "    except Exception:\n        return None\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from contextlib import nullcontext\n\nfrom pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    with getattr(comm, "graph_mode", nullcontext)():\n        return fn()\n',
+        "from pkg.distributed import comm\n\n\ndef guarded(fn):\n    try:\n        return fn()\n"
+        '    except getattr(comm, "CommError", RuntimeError):\n        return None\n',
+    ],
+    ids=["called stand-in", "caught stand-in"],
+)
+def test_a_getattr_of_a_removed_name_with_a_stand_in_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``getattr(m, "gone", stand_in)()``: the fork names the function (or class) that takes its place."""
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE and f.severity.value == "error"] == []
+
+
+def test_a_changed_signature_under_hasattr_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``hasattr`` says the name is there, not that its signature is what the fork's call passes."""
+    after = COMM_BASE.replace("def graph_capture():", "def graph_capture(stream):")
+    body = (
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if hasattr(comm, "graph_capture"):\n        with comm.graph_capture():\n            return fn()\n'
+        "    return fn()\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
+    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]

@@ -365,3 +365,104 @@ def test_methods_are_walked_for_annotated_fields_only_when_the_diff_pairs_such_a
     [(_, message)] = drift(git_repo, no_rules, body, upstream=SPEC_ENUM + other)
     assert "upstream made mamba_type a MambaAttentionBackendEnum" in message
     assert walked == []
+
+
+OWN_PLAN = (
+    "from typing import Dict, List\n\n\n"
+    "class Scheduler:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.waiting: List[int] = []\n\n\n"
+    "class SchedulerOutputs:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.blocks_to_swap_in: Dict[int, int] = {}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        OWN_PLAN.split("\n\n\nclass SchedulerOutputs")[0]
+        + "\n\n    def shed(self) -> int:\n        return self.waiting.pop(0)\n",
+        "from vllm.aeon.plan import SchedulerOutputs\n\n\n"
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n",
+        "class AeonScheduler(Scheduler):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.waiting = []  # the fork's own queue, a list\n\n"
+        "    def shed(self):\n        return self.waiting.pop(0)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n"
+        "    outputs.blocks_to_swap_in = dict(outputs.blocks_to_swap_in)\n"
+        "    return sorted(outputs.blocks_to_swap_in.items())\n",
+    ],
+    ids=["own class of the name", "own class of the name, imported", "subclass declares the field", "set first"],
+)
+def test_a_container_of_the_forks_own_class_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The class named like upstream's is the fork's (defined in the file, or in a module the fork added),
+    or a fork subclass sets the field itself: the field is the fork's kind, not upstream's."""
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE},
+        {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": OWN_PLAN},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonScheduler(Scheduler):\n    def shed(self):\n"
+        "        if isinstance(self.waiting, list):\n            return self.waiting.pop(0)\n"
+        "        return self.waiting.popleft()\n",
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n    def shed(self):\n"
+        "        if isinstance(self.waiting, deque):\n            return self.waiting.popleft()\n"
+        "        else:\n            return self.waiting.pop(0)\n",
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n    def shed(self):\n"
+        "        if isinstance(self.waiting, deque):\n            return self.waiting.popleft()\n"
+        "        return self.waiting.pop(0)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps.items() if isinstance(swaps, dict) else swaps)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps if isinstance(outputs.blocks_to_swap_in, list) else swaps.items())\n",
+    ],
+    ids=["old kind tested", "else of the new kind", "after a test of the new kind that returns", "local", "or else"],
+)
+def test_a_container_use_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The old kind's use runs only where isinstance says it is the old kind, or is not the new one."""
+    assert container_drift(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        '    return sorted(swaps.items() if hasattr(swaps, "items") else swaps)\n',
+        "from collections.abc import Mapping\n\n\ndef aeon(outputs: SchedulerOutputs) -> list:\n"
+        "    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps.items() if isinstance(swaps, Mapping) else swaps)\n",
+    ],
+    ids=["hasattr of the method", "an abstract Mapping"],
+)
+def test_a_container_use_under_a_duck_test_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``hasattr`` of the very method, or ``isinstance`` of the old kind's abstract base, guards the use."""
+    assert container_drift(git_repo, no_rules, body) == []
+
+
+def test_a_fork_subclass_of_the_same_name_imported_is_upstreams_field(git_repo: GitRepo, no_rules: Path) -> None:
+    """A module the fork added defines ``class SchedulerOutputs(SchedulerOutputs)``: the field is upstream's."""
+    plan = "from vllm.core import scheduler\n\n\nclass SchedulerOutputs(scheduler.SchedulerOutputs):\n    pass\n"
+    body = (
+        "from vllm.aeon.plan import SchedulerOutputs\n\n\n"
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE},
+        {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": plan},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == [
+        CONTAINER_HEAD.count("\n") + body.count("\n")
+    ]

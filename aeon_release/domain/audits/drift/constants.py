@@ -22,16 +22,17 @@ whose added lines hold an old value are parsed; the ties are checked with one ``
 from __future__ import annotations
 
 import ast
+import operator
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing, set_in
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -306,16 +307,20 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                 line = value.lineno
                 if line in owned:
                     yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
-        yield from _attribute_ties(path, module, owned, [c for c in changed if c.attribute])
+        yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
-def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
-    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value."""
+def _attribute_ties(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], changed: list[Changed]
+) -> Iterator[Use]:
+    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value
+    (not where the class of that name is the fork's own, or a fork subclass, or the function, sets the
+    attribute itself)."""
     names = {c.name for c in changed}
     if not names:
         return
     parents = parent_map(module)
-    classes = {cls.name: cls for cls in _class_defs(module.body)}
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in _class_defs(module.body)})
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.Compare) or node.lineno not in owned or len(node.ops) != 1:
             continue
@@ -323,10 +328,39 @@ def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: lis
             value = _literal(other)
             if not isinstance(read, ast.Attribute) or read.attr not in names or value is None:
                 continue
-            typed = typed_as(read.value, enclosing(node, parents), parents, classes)
+            func = enclosing(node, parents)
+            typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
             for change in changed:
                 if change.name == read.attr and change.owner in typed and value == change.old:
-                    yield Use(path, node.lineno, change, (), ast.unparse(read))
+                    if _flips(node, read is node.left, change, parents) and not fork.holds(
+                        change.owner, change.name, typed, change.path
+                    ):
+                        yield Use(path, node.lineno, change, (), ast.unparse(read))
+
+
+_ORDERS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def _flips(compare: ast.Compare, read_first: bool, change: Changed, parents: dict[int, ast.AST]) -> bool:
+    """The comparison of the attribute with its old value says another thing at the new value (``>= 16``
+    holds at 16 and at 64: it does not), and the function it sits in (at module level: the ``or``/``and``
+    it sits in) compares no read of the attribute with the new value (written for both sides)."""
+    order = _ORDERS.get(type(compare.ops[0]))
+    numbers = not isinstance(change.old, str) and not isinstance(change.new, str)
+    if (
+        order is not None
+        and numbers
+        and _holds(order, read_first, change.old, change.old) == _holds(order, read_first, change.new, change.old)
+    ):
+        return False
+    read = ast.unparse(compare.left if read_first else compare.comparators[0])
+    return not compared_in_scope(compare, read, parents, lambda side: _literal(side) == change.new)
+
+
+def _holds(order: Callable[[float, float], bool], read_first: bool, value: _Literal, literal: _Literal) -> bool:
+    """``attribute <order> literal`` (or ``literal <order> attribute``) with the attribute at ``value``."""
+    a, b = float(value), float(literal)
+    return order(a, b) if read_first else order(b, a)
 
 
 def _bound_once(module: ast.Module) -> dict[str, list[str]]:

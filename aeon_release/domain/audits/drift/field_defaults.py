@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -264,7 +264,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 isinstance(held[0], ast.Name) and holder in (aliases or ())
             )
             parents = parents or (parent_map(module) if change.none_only or not named else {})
-            if change.none_only and not _tested_for_none(node, parents):
+            if change.none_only and not _tested_for_none(node, parents, change):
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
@@ -272,14 +272,17 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 yield path, held[2], short(ast.unparse(node), 80), change
 
 
-def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``x.field is None`` / ``is not None`` (or ``== None``): the one test ``None`` and ``0`` differ to."""
+def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:
+    """``x.field is None`` / ``is not None`` (or ``== None``): the one test ``None`` and ``0`` differ to;
+    unless the function (at module level: the ``or``/``and``) also compares the read with the new default
+    (``x.field is None or x.field == 0``): written for both sides."""
     test = parents.get(id(read))
     return (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
         and isinstance(test.ops[0], (ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
         and any(isinstance(side, ast.Constant) and side.value is None for side in (test.left, *test.comparators))
+        and not compared_in_scope(test, ast.unparse(read), parents, lambda side: ast.unparse(side) == change.new)
     )
 
 

@@ -33,12 +33,15 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
+from aeon_release.domain.audits.drift.fallbacks import hasattr_held, isinstance_guarded, isinstance_refuted
 from aeon_release.domain.audits.drift.own_fields import (
+    ForkTypes,
     OwnFields,
     base_names,
     enclosing,
     file_classes,
     receiver_names,
+    set_in,
     written_scope,
 )
 from aeon_release.domain.audits.drift.returns import _fork_modules, own_nodes
@@ -384,7 +387,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Retyped, how: str, pr
 
 # -- containers: a field or a return upstream annotated as another kind of container ---------------------
 _CONTAINERS = {
-    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "MutableMapping"), "dict"),
+    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "Mapping", "MutableMapping"), "dict"),
     **dict.fromkeys(("List", "list"), "list"),
     **dict.fromkeys(("Deque", "deque"), "deque"),
     **dict.fromkeys(("Tuple", "tuple"), "tuple"),
@@ -491,7 +494,7 @@ def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return [
         _container_finding(trees, path, line, hit, how, pr_pattern)
         for path, module, owned in _fork_modules(trees, named.search)
-        for line, hit, how in _container_uses(module, owned, found)
+        for line, hit, how in _container_uses(trees, path, module, owned, found)
     ]
 
 
@@ -539,24 +542,52 @@ def _last(node: ast.expr) -> str:
 
 
 def _container_uses(
-    module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
 ) -> Iterator[tuple[int, Recontained, str]]:
     parents = parent_map(module)
-    classes = {cls.name: cls for cls in file_classes(module.body)}
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
     methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
     bound: dict[int, dict[str, ast.expr]] = {}  # a function's names bound once, read once for all its uses
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods:
-            hit = _held(node.func.value, enclosing(node, parents), parents, classes, found, bound)
+            receiver = node.func.value
+            hit = _held(receiver, enclosing(node, parents), parents, fork, found, bound)
             why = _lacking(hit, node) if hit is not None else None
-            if hit is not None and why is not None:
+            if hit is not None and why is not None and not _kind_tested(node, receiver, hit, parents, bound):
                 yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-            hit = _held(node.value, enclosing(node, parents), parents, classes, found, bound)
+            hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
             if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
-                yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+                if not _kind_tested(node, node.value, hit, parents, bound):
+                    yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+
+
+def _kind_tested(
+    node: ast.AST,
+    receiver: ast.expr,
+    hit: Recontained,
+    parents: dict[int, ast.AST],
+    bound: dict[int, dict[str, ast.expr]],
+) -> bool:
+    """The use runs only where ``isinstance`` says the value is the old kind, or is not the new one, or
+    ``hasattr`` says it has the method called: written for both sides of the change (the receiver, or the read a local it is was bound to, is tested)."""
+    func = enclosing(node, parents)
+    held = bound.get(id(func), {}).get(receiver.id) if isinstance(receiver, ast.Name) and func is not None else None
+    subjects = {ast.unparse(receiver), *([ast.unparse(held)] if held is not None else [])}
+    old, new = partial(_is_kind, hit.old), partial(_is_kind, hit.new)
+    method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
+    return any(
+        isinstance_guarded(node, subject, old, parents)
+        or isinstance_refuted(node, subject, new, parents)
+        or (method is not None and hasattr_held(node, subject, method, parents))
+        for subject in subjects
+    )
+
+
+def _is_kind(kind: str, name: str) -> bool:
+    return _CONTAINERS.get(name) == kind
 
 
 def _lacking(hit: Recontained, call: ast.Call) -> str | None:
@@ -573,12 +604,13 @@ def _held(
     expr: ast.expr,
     func: ast.FunctionDef | ast.AsyncFunctionDef | None,
     parents: dict[int, ast.AST],
-    classes: dict[str, ast.ClassDef],
+    fork: ForkTypes,
     found: dict[str, list[Recontained]],
     bound: dict[int, dict[str, ast.expr]],
 ) -> Recontained | None:
     """The recontained field or return ``expr`` holds: ``x.name`` or ``x.name(...)`` with ``x`` typed as
-    its class (or a subclass), or a local the function binds once to one of those."""
+    its class (or a subclass), or a local the function binds once to one of those; not where the class of
+    that name is the fork's own, or a fork subclass declares the field itself (``ForkTypes``)."""
     if isinstance(expr, ast.Name) and func is not None:
         if id(func) not in bound:
             bound[id(func)] = _bound_once(func)
@@ -587,8 +619,15 @@ def _held(
     read = expr.func if isinstance(expr, ast.Call) else expr
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
-    typed = typed_as(read.value, func, parents, classes)
-    return next((h for h in found[read.attr] if h.returned == returned and h.owner in typed), None)
+    typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
+    return next(
+        (
+            h
+            for h in found[read.attr]
+            if h.returned == returned and h.owner in typed and not fork.holds(h.owner, h.name, typed, h.path)
+        ),
+        None,
+    )
 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:

@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
+from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -463,11 +464,18 @@ class _Checker:
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             never_runs = _type_only_block(stmt)
+            guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
                     for finding in self._walk(mod, block, scope, owned):
                         yield replace(finding, severity=Severity.WARNING, message=finding.message + _TYPE_ONLY)
+                elif block is guarded:
+                    # ``if hasattr(m, "name"): ... m.name ...``: the read runs only where m still has it;
+                    # ``try: from m import name`` / ``except ImportError: ...``: the import is optional (and
+                    # ``try: m.name`` / ``except AttributeError: ...``)
+                    # (only the name's being gone: a changed signature still breaks the call)
+                    yield from (f for f in self._walk(mod, block, scope, owned) if f.line not in reads or not _gone(f))
                 else:
                     yield from self._walk(mod, block, scope, owned)
 
@@ -1545,6 +1553,7 @@ class _Checker:
         return _error(mod, line, f"{what}, which {change}{tail}")
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
+        """How the name went (``upstream removed ...``, ``renamed``, ``moved``: what ``_gone`` reads)."""
         if isinstance(target, ModuleSym):
             path = self.before.module_path(target.dotted) or target.dotted
             moved = self.inp.history.moved_file(path) if self.inp.history else None
@@ -1708,6 +1717,11 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
         if keyword.arg and line and call.lineno < line <= end and re.search(rf"\b{keyword.arg}=", problem):
             return int(line)
     return call.lineno
+
+
+def _gone(finding: Finding) -> bool:
+    """The finding says the name is gone (``_explain``'s removed, renamed or moved), not that its use changed."""
+    return any(f", which upstream {how} " in finding.message for how in ("removed", "renamed", "moved"))
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
