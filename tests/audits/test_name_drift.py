@@ -864,3 +864,90 @@ def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_r
     )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message
+
+
+# #40651 rewrote RejectionSampleMethod = Literal["strict", "probabilistic", "synthetic"] as
+# Literal["standard", "synthetic"]: the word "strict" lives on elsewhere, the field no longer accepts it.
+SPECULATIVE = "vllm/config/speculative.py"
+SPECULATIVE_BASE = """from dataclasses import dataclass
+from typing import Literal
+
+RejectionSampleMethod = Literal["strict", "probabilistic", "synthetic"]
+
+
+@dataclass
+class SpeculativeConfig:
+    rejection_sample_method: RejectionSampleMethod = "strict"
+    draft_mode: Literal["eager", "graph"] | None = None
+    num_speculative_tokens: int = 1
+"""
+SPECULATIVE_40651 = (
+    SPECULATIVE_BASE.replace('Literal["strict", "probabilistic", "synthetic"]', 'Literal["standard", "synthetic"]')
+    .replace('= "strict"', '= "standard"')
+    .replace('Literal["eager", "graph"]', 'Literal["graph"]')
+)
+STILL_QUOTED = 'MODES = ("strict", "probabilistic", "eager", "none")\n'
+SUBJECT_40651 = "[Model Runner V2] Fix rejection sampling acceptance rate gap vs MRV1 (#40651)"
+CHOICES_FORK = """from vllm.config.speculative import SpeculativeConfig
+
+
+def aeon_caches_logits(spec: SpeculativeConfig) -> bool:
+    return spec.rejection_sample_method == "probabilistic"
+
+
+def aeon_spec(model: str) -> SpeculativeConfig:
+    return SpeculativeConfig(num_speculative_tokens=2, rejection_sample_method="strict")
+
+
+def aeon_eager(spec) -> bool:
+    return spec.draft_mode in ("eager", "none")
+
+
+def aeon_synthetic(spec: SpeculativeConfig) -> bool:
+    return spec.rejection_sample_method != "synthetic"
+
+
+def aeon_other(tokenizer) -> bool:
+    return tokenizer.mode == "strict"
+
+
+def aeon_other_call(load) -> object:
+    return load("strict", validate="probabilistic")
+"""
+
+
+def choices_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        # the words live on elsewhere, as "strict" does in vLLM: name drift's "gone everywhere" is silent
+        {SPECULATIVE: SPECULATIVE_BASE, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
+        {FORK: CHOICES_FORK},
+        [(SUBJECT_40651, {SPECULATIVE: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def test_a_value_a_fields_literal_no_longer_accepts(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's comparison of the field with a value its ``Literal`` (an alias, or the annotation itself)
+    lost, and its keyword passing one, are errors; a kept value, another object's field of another name,
+    and a value passed under another keyword are not."""
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651)
+    assert [(line, severity) for line, severity, _ in rows] == [(5, "error"), (9, "error"), (13, "error")]
+    assert "means rejection_sample_method = 'probabilistic', which upstream no longer accepts" in rows[0][2]
+    assert "RejectionSampleMethod is now Literal['standard', 'synthetic'] (vllm/config/speculative.py" in rows[0][2]
+    assert "#40651" in rows[0][2] and "the test is never true now" in rows[0][2]
+    assert '"strict" passed to SpeculativeConfig()' in rows[1][2] and "it is refused" in rows[1][2]
+    assert "SpeculativeConfig.draft_mode is now Literal['graph']" in rows[2][2]
+
+
+def test_a_dropped_value_upstream_still_quotes_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """A value the file still quotes (a deprecation path mapping it to a new one) is still handled."""
+    upstream = SPECULATIVE_40651 + (
+        "\n    def __post_init__(self) -> None:\n"
+        '        if self.rejection_sample_method in ("strict", "probabilistic"):\n'
+        '            self.rejection_sample_method = "standard"\n'
+        '        if self.draft_mode == "eager":\n'
+        '            self.draft_mode = "graph"\n'
+    )
+    assert [r for r in choices_case(git_repo, no_rules, upstream) if "no longer accepts" in r[2]] == []

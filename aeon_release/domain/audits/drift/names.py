@@ -26,6 +26,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
+from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import OwnFields
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
@@ -155,8 +156,22 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     names = wanted - _fork_defined(trees, wanted)
     findings = _gone_reads(trees, names, pr_pattern)
-    seen = {(f.path, f.line) for f in findings}
-    return findings + [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+    for more in (_rewritten, _dropped):
+        seen = {(f.path, f.line) for f in findings}
+        findings += [f for f in more(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+    return findings
+
+
+def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's comparisons with, and keywords passing, a value a field's ``Literal`` no longer
+    accepts (drift/dropped_choices.py)."""
+    found = dropped_choices(trees, names) if names else {}
+    reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
+    return [
+        _dropped_finding(trees, read, drop, pr_pattern)
+        for read in reads
+        if read.form in _TIED_FORMS and (drop := found.get((read.name, read.field))) is not None
+    ]
 
 
 def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
@@ -821,6 +836,17 @@ def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern
     )
     severity = Severity.WARNING if read.form == "arg" else Severity.ERROR
     return Finding(RULE, "merge", severity, read.path, read.line, message)
+
+
+def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str) -> Finding:
+    """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error."""
+    commit = trees.upstream_commit(drop.path, whole_word(drop.value), pr_pattern)
+    outcome = "it is refused, or nothing tests for it" if read.form == "arg" else f"the test {_OUTCOMES[read.form]}"
+    message = (
+        f"fork-owned {read.how} means {drop.field} = {drop.value!r}, which upstream no longer accepts: "
+        f"{drop.declared} is now Literal[{', '.join(map(repr, drop.kept))}] ({drop.path}{commit}): {outcome} now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
 
 
 _UNHELD = " as an attribute (only as a parameter or a local)"
