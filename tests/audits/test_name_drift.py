@@ -618,7 +618,7 @@ def parameter_case(
 def test_a_removed_attribute_left_only_as_a_parameter_or_local_name(git_repo: GitRepo, no_rules: Path) -> None:
     [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY)
     assert (path, line) == (FORK, 2)
-    assert "no longer has anywhere as an attribute (only as a parameter or a local)" in message
+    assert "no longer has anywhere as an attribute (only as a parameter, a local or a comment)" in message
     assert "removed attribute 'max_num_partial_prefills'" in message and "takes its default" in message
 
 
@@ -675,7 +675,7 @@ def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, 
 )
 def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:
     [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED)
-    assert (path, line) == (FORK, 2) and "only as a parameter or a local" in message
+    assert (path, line) == (FORK, 2) and "only as a parameter, a local or a comment" in message
 
 
 FLAGS = {
@@ -951,3 +951,70 @@ def test_a_dropped_value_upstream_still_quotes_is_silent(git_repo: GitRepo, no_r
         '            self.draft_mode = "graph"\n'
     )
     assert [r for r in choices_case(git_repo, no_rules, upstream) if "no longer accepts" in r[2]] == []
+
+
+# #25968 renamed ModelOptNvFp4FusedMoE.prepare_static_weight_layouts_for_trtllm_moe and left the old name in
+# a comment it added; #5353 renamed the layer attribute Fp8LinearMethod sets (``layer.act_scale = None``),
+# the word living on only as a local.
+MODELOPT = "vllm/model_executor/layers/quantization/modelopt.py"
+MODELOPT_BASE = """class ModelOptNvFp4FusedMoE:
+    def prepare_static_weight_layouts_for_trtllm_moe(self, w1, w2):
+        return w1, w2
+
+    def process_weights_after_loading(self, layer) -> None:
+        layer.act_scale = None
+        layer.w1, layer.w2 = self.prepare_static_weight_layouts_for_trtllm_moe(layer.w1, layer.w2)
+
+
+def apply(layer, x):
+    act_scale = layer.scale
+    return x * act_scale
+"""
+MODELOPT_RENAMED = (
+    MODELOPT_BASE.replace(
+        "prepare_static_weight_layouts_for_trtllm_moe(self", "prepare_static_weights_for_trtllm_fp4_moe(self"
+    )
+    .replace(
+        "layer.w1, layer.w2 = self.prepare_static_weight_layouts_for_trtllm_moe(",
+        "# alternate: prepare_static_weight_layouts_for_trtllm_moe\n"
+        "        layer.w1, layer.w2 = self.prepare_static_weights_for_trtllm_fp4_moe(",
+    )
+    .replace("layer.act_scale = None", "layer.input_scale = None")
+)
+LAYOUT_FORK = """def aeon_has_layouts(method) -> bool:
+    return getattr(method, "prepare_static_weight_layouts_for_trtllm_moe", None) is not None
+
+
+def aeon_static_scale(layer):
+    return getattr(layer, "act_scale", None)
+"""
+
+
+def layout_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {MODELOPT: MODELOPT_BASE},
+        {FORK: LAYOUT_FORK},
+        [("[Quantization/NVFP4] Speed up TRTLLM NVFP4 MOE weight loading (#25968)", {MODELOPT: upstream})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_a_name_left_only_in_a_comment_and_an_attribute_set_on_a_handed_object(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """A comment line upstream added that names the old method keeps no definition of it; an attribute
+    upstream set on an object its method is handed (``layer.act_scale = None``) is one it defined."""
+    rows = layout_case(git_repo, no_rules, MODELOPT_RENAMED)
+    assert [(path, line) for path, line, _ in rows] == [(FORK, 2), (FORK, 6)]
+    assert "renamed attribute 'prepare_static_weight_layouts_for_trtllm_moe'" in rows[0][2]
+    assert "attribute 'act_scale'" in rows[1][2] and "takes its default" in rows[1][2]
+
+
+def test_a_name_an_added_line_of_code_keeps_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The old name on an added line of code (an alias kept for callers), or set on the object still, lives on."""
+    upstream = MODELOPT_RENAMED.replace(
+        "# alternate: prepare_static_weight_layouts_for_trtllm_moe",
+        "self.prepare_static_weight_layouts_for_trtllm_moe = self.prepare_static_weights_for_trtllm_fp4_moe",
+    ).replace("layer.input_scale = None", "layer.input_scale = layer.act_scale = None")
+    assert layout_case(git_repo, no_rules, upstream) == []

@@ -79,7 +79,12 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
             re.compile(rf"""(?:environ\.get\s*\(|getenv\s*\(|environ\s*\[)\s*["']{word}["'](?!\s*\]\s*=(?!=))"""),
         ),
         (Kind.KEY, re.compile(rf"""{_KEY_BEFORE}["']{word}["']\s*:""")),
-        (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
+        # a field, a class attribute, ``self.name = ...``, or the attribute set on an object it is handed
+        # (``layer.act_scale = None``, #5353)
+        (
+            Kind.ATTRIBUTE,
+            re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\b[A-Za-z_]\w*\.{word}\s*(?::[^=]*)?=[^=]"),
+        ),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*class\s+{word}\s*[(:]")),  # a module's class: ``getattr(mod, "C")``
         (Kind.CHOICE, _choice(word)),
@@ -662,7 +667,7 @@ def _module_aliases(module: ast.Module) -> set[str]:
 # -- upstream's side ---------------------------------------------------------------------------------
 def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Removed]]:
     """For each name: the definitions upstream's diff removed, unless an added line of the diff still
-    names it (then upstream's tree has it, whatever moved).
+    names it outside a comment (then upstream's tree has it, whatever moved).
 
     A file's diff is searched only if it holds one of the names at all; one RE2 pass then finds the
     changed lines naming any of them (a linear-time automaton for many alternatives)."""
@@ -679,7 +684,9 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         if not anywhere.search(raw):
             continue
         lines = changed_line.findall(raw)
-        still |= {w for line in lines if line[0] == "+" for w in _WORD.findall(line)} & names
+        # a comment line upstream added (``# alternate: old_name``, #25968) names nothing its code has
+        still |= {w for line in lines if line[0] == "+" and not _COMMENT_LINE.match(line) for w in _WORD.findall(line)}
+        still &= names
         named = {w for line in lines if line[0] == "-" for w in _WORD.findall(line)} & names
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
@@ -737,6 +744,7 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_COMMENT_LINE = re.compile(r"[-+][ \t]*#")
 _KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
 
@@ -849,7 +857,7 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
 
 
-_UNHELD = " as an attribute (only as a parameter or a local)"
+_UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 
 
 def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False) -> Finding:
