@@ -2100,3 +2100,39 @@ def test_an_override_upstream_no_longer_consults(git_repo: GitRepo, no_rules: Pa
 )
 def test_an_override_still_consulted_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str, more: str) -> None:
     assert hook_case(git_repo, no_rules, upstream, more=more) == []
+
+
+CALL_FORK = """from vllm.v1.attention.backends.flash_attn import FlashAttentionBackend
+
+
+def aeon_max_head_size() -> int:
+    return max(FlashAttentionBackend.get_supported_head_sizes())
+"""
+
+
+def test_a_call_a_base_method_of_another_body_now_answers(git_repo: GitRepo, no_rules: Path) -> None:
+    """The class's own method of the name is gone: the base's, another body, answers the call: a warning."""
+    sides = s.merge_case(
+        git_repo,
+        {ABSTRACT: ABSTRACT_TEXT, FLASH: FLASH_BASE, "vllm/aeon/__init__.py": ""},
+        {HEAD_FORK: CALL_FORK},
+        [("[Attention] FlashAttention ViT support, make default backend (#28763)", {FLASH: FLASH_28763})],
+    )
+    [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, DRIFT)
+    assert (path, line, severity) == (HEAD_FORK, 5, "warning")
+    assert "whose FlashAttentionBackend.get_supported_head_sizes upstream removed" in message
+    assert (
+        "the call now runs AttentionBackend.get_supported_head_sizes (vllm/attention/backends/abstract.py)" in message
+    )
+
+
+def test_a_call_a_base_method_of_the_same_body_now_answers_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream dropped an override the base's method repeats word for word."""
+    base = ABSTRACT_TEXT.replace("return []", "return [32, 64, 96, 128, 160, 192, 224, 256]")
+    sides = s.merge_case(
+        git_repo,
+        {ABSTRACT: base, FLASH: FLASH_BASE, "vllm/aeon/__init__.py": ""},
+        {HEAD_FORK: CALL_FORK},
+        [("[Attention] Drop a repeated override (#28763)", {FLASH: FLASH_28763})],
+    )
+    assert s.rule_rows(git_repo, no_rules, sides, DRIFT) == []

@@ -657,6 +657,29 @@ class _Checker:
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
+                yield from self._inherited_instead(mod, call, before, after)
+
+    def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
+        """A method upstream removed from the class the call reached, so that a base's method of the name,
+        another body, answers now (#28763: ``FlashAttentionBackend.get_supported_head_sizes()`` went from
+        its own list to the base's ``[]``).  A warning: upstream may have made the base's answer the same."""
+        if (
+            before.owner is None
+            or after.owner is None
+            or (before.path, before.owner) == (after.path, after.owner)
+            or not self._upstream(before.path)
+            or not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            or _same_body(before.node, after.node)
+        ):
+            return
+        commit = self._commit(before.path, before.name)
+        yield _warning(
+            mod,
+            call.lineno,
+            f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
+            f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
+        )
 
     def _result_drift(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
@@ -1788,6 +1811,11 @@ def _without(sig: Sig, names: list[str]) -> Sig:
 def _warning(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding when the tie is not certain: a warning on a line of the merged module."""
     return Finding(RULE, "merge", Severity.WARNING, mod.path, line, message)
+
+
+def _same_body(old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The two functions' statements are one code (positions aside)."""
+    return [ast.dump(stmt) for stmt in old.body] == [ast.dump(stmt) for stmt in new.body]
 
 
 def _where(target: DefSym, commit: str) -> str:
