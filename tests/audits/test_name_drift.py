@@ -916,12 +916,14 @@ def aeon_other_call(load) -> object:
 """
 
 
-def choices_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[int, str, str]]:
+def choices_case(
+    git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = CHOICES_FORK
+) -> list[tuple[int, str, str]]:
     sides = s.merge_case(
         git_repo,
         # the words live on elsewhere, as "strict" does in vLLM: name drift's "gone everywhere" is silent
         {SPECULATIVE: SPECULATIVE_BASE, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
-        {FORK: CHOICES_FORK},
+        {FORK: fork},
         [(SUBJECT_40651, {SPECULATIVE: upstream})],
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
@@ -1018,3 +1020,42 @@ def test_a_name_an_added_line_of_code_keeps_is_silent(git_repo: GitRepo, no_rule
         "self.prepare_static_weight_layouts_for_trtllm_moe = self.prepare_static_weights_for_trtllm_fp4_moe",
     ).replace("layer.input_scale = None", "layer.input_scale = layer.act_scale = None")
     assert layout_case(git_repo, no_rules, upstream) == []
+
+
+TABLE_FORK = """from vllm.config.speculative import SpeculativeConfig
+
+_FLOOR = {"strict": 1.8, "probabilistic": 2.2, "synthetic": 1.0}
+_KEPT = {"synthetic": 1.0, "standard": 2.0}
+_ELSEWHERE = {"strict": 1, "lenient": 0}
+
+
+def aeon_floor(spec: SpeculativeConfig) -> float:
+    return _FLOOR[spec.rejection_sample_method] + _KEPT.get(spec.rejection_sample_method, 0.0)
+
+
+def aeon_other(tokenizer) -> int:
+    return _ELSEWHERE[tokenizer.mode]
+"""
+
+
+def test_a_table_keyed_by_a_value_a_fields_literal_no_longer_accepts(git_repo: GitRepo, no_rules: Path) -> None:
+    """A table the fork keys by the old values and looks up by the field: one error on its line; a table
+    of kept values, and one looked up by another field, are not."""
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, TABLE_FORK)
+    assert [(line, severity) for line, severity, _ in rows] == [(3, "error")]
+    assert "fork-owned _FLOOR, keyed by 'strict' and looked up by rejection_sample_method" in rows[0][2]
+    assert "the entry is dead, and the values upstream accepts miss the table now" in rows[0][2]
+
+
+def test_a_name_drift_error_is_not_folded_into_a_symbol_warning_of_its_line() -> None:
+    """Folding keeps the line's one finding; a name-drift error under a symbol-drift warning would stop blocking."""
+    from aeon_release.domain.audits.merge import _fold_name_drift
+    from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+    from aeon_release.domain.audits.model import Finding, Severity
+
+    name_error = Finding(RULE, "merge", Severity.ERROR, FORK, 3, "no longer accepts")
+    symbol_warning = Finding(SYMBOL_DRIFT, "merge", Severity.WARNING, FORK, 3, "no longer reads")
+    symbol_error = Finding(SYMBOL_DRIFT, "merge", Severity.ERROR, FORK, 3, "removed")
+    assert _fold_name_drift([name_error, symbol_warning]) == [name_error, symbol_warning]
+    [folded] = _fold_name_drift([name_error, symbol_error])
+    assert folded.also == (RULE,) and folded.severity is Severity.ERROR

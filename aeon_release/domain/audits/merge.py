@@ -251,9 +251,17 @@ def _changed_schemas(sides: MergeSides) -> bool:
 
 
 def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
-    """A read like ``envs.OLD_FLAG`` that symbol drift resolved too is one finding, answering to both rules."""
+    """A read like ``envs.OLD_FLAG`` that symbol drift resolved too is one finding, answering to both rules.
+    A name-drift error is not folded into a symbol-drift warning of its line: it would no longer block."""
     symbols = {(f.path, f.line) for f in findings if f.rule_id == SYMBOL_DRIFT}
-    both = {(f.path, f.line) for f in findings if f.rule_id == NAME_DRIFT and (f.path, f.line) in symbols}
+    errors = {(f.path, f.line) for f in findings if f.rule_id == SYMBOL_DRIFT and f.severity is Severity.ERROR}
+    both = {
+        (f.path, f.line)
+        for f in findings
+        if f.rule_id == NAME_DRIFT
+        and (f.path, f.line) in symbols
+        and (f.severity is not Severity.ERROR or (f.path, f.line) in errors)
+    }
     return [
         replace(f, also=(*f.also, NAME_DRIFT)) if (f.path, f.line) in both else f
         for f in findings

@@ -128,3 +128,42 @@ def _constrained(module: ast.Module, declared: str) -> Iterator[tuple[str, froze
 
 def _last(name: str | None) -> str:
     return (name or "").rsplit(".", 1)[-1]
+
+
+def keyed_tables(
+    module: ast.Module, owned: set[int], found: dict[tuple[str, str], Dropped]
+) -> Iterator[tuple[int, Dropped, str]]:
+    """(line, drop, table) for each dict display bound to a module-level name on a fork line, keyed by a
+    dropped value, that the module looks up by the field it constrains (``TABLE[spec.field]``,
+    ``TABLE.get(spec.field)``): the new values miss the table, the dropped key is dead."""
+    tables: dict[str, ast.Dict] = {}
+    for stmt in flat_statements(module.body):
+        target, value = _assigned(stmt)
+        if target and isinstance(value, ast.Dict) and stmt.lineno in owned:
+            tables[target] = value
+    if not tables:
+        return
+    looked_up = {(table, field) for node in ast.walk(module) for table, field in _lookup(node, tables)}
+    for table, display in tables.items():
+        for key in display.keys:
+            text = str_value(key) if key is not None else None
+            for (dropped, field), drop in found.items():
+                if dropped == text and (table, field) in looked_up:
+                    yield key.lineno if key is not None else display.lineno, drop, table
+
+
+def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, str]]:
+    """(table, field) of ``table[x.field]`` / ``table.get(x.field, ...)``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
+        if isinstance(node.slice, ast.Attribute):
+            yield node.value.id, node.slice.attr
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in tables
+        and node.args
+        and isinstance(node.args[0], ast.Attribute)
+    ):
+        yield node.func.value.id, node.args[0].attr

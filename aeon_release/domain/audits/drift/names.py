@@ -26,7 +26,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
-from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices
+from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices, keyed_tables
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import OwnFields
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
@@ -157,26 +157,37 @@ class Read:
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _fork_names(trees)
-    if not wanted:
+    keys = {key for _, line in _fork_added(trees) if ":" in line for key in _DICT_KEY.findall(line)}
+    if not wanted and not keys:
         return []
     names = wanted - _fork_defined(trees, wanted)
     findings = _gone_reads(trees, names, pr_pattern)
-    for more in (_rewritten, _dropped):
-        seen = {(f.path, f.line) for f in findings}
-        findings += [f for f in more(trees, names, pr_pattern) if (f.path, f.line) not in seen]
-    return findings
+    seen = {(f.path, f.line) for f in findings}
+    findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+    seen = {(f.path, f.line) for f in findings}
+    return findings + [f for f in _dropped(trees, names | keys, pr_pattern) if (f.path, f.line) not in seen]
 
 
 def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
-    """The fork's comparisons with, and keywords passing, a value a field's ``Literal`` no longer
-    accepts (drift/dropped_choices.py)."""
+    """The fork's comparisons with, keywords passing and tables keyed by a value a field's ``Literal`` no
+    longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
     found = dropped_choices(trees, names) if names else {}
     reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
-    return [
+    findings = [
         _dropped_finding(trees, read, drop, pr_pattern)
         for read in reads
         if read.form in _TIED_FORMS and (drop := found.get((read.name, read.field))) is not None
     ]
+    values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
+    for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
+        module = trees.merged_module(path)
+        for line, drop, table in keyed_tables(module, trees.owned_lines(path), found) if module else ():
+            if any((f.path, f.line) == (path, line) for f in findings):
+                continue  # one finding a line: its other dropped keys say the same
+            how = f"{table}, keyed by {drop.value!r} and looked up by {drop.field}"
+            read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
+            findings.append(_dropped_finding(trees, read, drop, pr_pattern))
+    return findings
 
 
 def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
@@ -744,6 +755,8 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+# a string key of a dict display: ``{"strict": 1.8, "probabilistic": 2.2}`` (a table keyed by choices)
+_DICT_KEY = re.compile(r"""[{,]\s*["']([A-Za-z_]\w{3,})["']\s*:""")
 _COMMENT_LINE = re.compile(r"[-+][ \t]*#")
 _KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
@@ -849,7 +862,13 @@ def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern
 def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str) -> Finding:
     """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error."""
     commit = trees.upstream_commit(drop.path, whole_word(drop.value), pr_pattern)
-    outcome = "it is refused, or nothing tests for it" if read.form == "arg" else f"the test {_OUTCOMES[read.form]}"
+    outcome = (
+        "it is refused, or nothing tests for it"
+        if read.form == "arg"
+        else "the entry is dead, and the values upstream accepts miss the table"
+        if read.form == "subscript"
+        else f"the test {_OUTCOMES[read.form]}"
+    )
     message = (
         f"fork-owned {read.how} means {drop.field} = {drop.value!r}, which upstream no longer accepts: "
         f"{drop.declared} is now Literal[{', '.join(map(repr, drop.kept))}] ({drop.path}{commit}): {outcome} now"
