@@ -16,6 +16,10 @@ on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*
 
 Blind, on the engine before any widening (1c3ebb3): 18 caught, 8 warned, 11 missed of 37 (twins: 5 quiet,
 1 of them warned, 0 false errors).
+After the killers31 widenings: 26 caught, 9 warned, 2 missed (twins: 5 quiet, 1 of them warned, 0 false
+errors).  The two misses are #9888's: the V0 backend still registers an op named
+``unified_flash_attention``, so the fork's ``torch.ops.vllm.unified_flash_attention`` (and the op's name in a
+splitting list) still resolve, to another op.
 
   python benchmarks/blind_replay_subsystems.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -11,7 +11,9 @@ not see it.
 A choice was dropped when the file, at the merge base, declares a ``Literal[...]`` holding it (an alias,
 ``X = Literal[...]``, or a class field's annotation) and, at upstream, declares the same alias or field
 with a ``Literal[...]`` that does not, and quotes the value nowhere else (no deprecation path maps it
-to a new one).  The fields it constrains are those a class of the file annotates with it.
+to a new one).  The fields it constrains are those a class of the file annotates with it.  A fork table
+keyed by a dropped value and looked up by the field (``FLOOR[spec.rejection_sample_method]``) holds a dead
+entry, and misses the values upstream accepts now.
 
 Cheap first: only the strings the fork passes or compares (name drift's scan) are looked for, on
 upstream's removed lines that hold ``Literal[``; only a file with one is parsed, at both sides.
