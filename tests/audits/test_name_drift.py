@@ -1047,15 +1047,15 @@ def test_a_table_keyed_by_a_value_a_fields_literal_no_longer_accepts(git_repo: G
     assert "the entry is dead, and the values upstream accepts miss the table now" in rows[0][2]
 
 
-def test_a_name_drift_error_is_not_folded_into_a_symbol_warning_of_its_line() -> None:
-    """Folding keeps the line's one finding; a name-drift error under a symbol-drift warning would stop blocking."""
+def test_a_dropped_choice_is_not_folded_into_a_symbol_warning_of_its_line() -> None:
+    """A value a field no longer accepts is another cause than a key nothing reads: folded, it would stop blocking."""
     from aeon_release.domain.audits.merge import _fold_name_drift
     from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
     from aeon_release.domain.audits.model import Finding, Severity
 
-    name_error = Finding(RULE, "merge", Severity.ERROR, FORK, 3, "no longer accepts")
+    dropped = Finding(RULE, "merge", Severity.ERROR, FORK, 3, "means x = 'strict', which upstream no longer accepts")
+    gone = Finding(RULE, "merge", Severity.ERROR, FORK, 3, "reads a name upstream no longer has anywhere")
     symbol_warning = Finding(SYMBOL_DRIFT, "merge", Severity.WARNING, FORK, 3, "no longer reads")
-    symbol_error = Finding(SYMBOL_DRIFT, "merge", Severity.ERROR, FORK, 3, "removed")
-    assert _fold_name_drift([name_error, symbol_warning]) == [name_error, symbol_warning]
-    [folded] = _fold_name_drift([name_error, symbol_error])
-    assert folded.also == (RULE,) and folded.severity is Severity.ERROR
+    assert _fold_name_drift([dropped, symbol_warning]) == [dropped, symbol_warning]
+    [folded] = _fold_name_drift([gone, symbol_warning])  # one root cause: as before
+    assert folded.also == (RULE,) and folded.severity is Severity.WARNING

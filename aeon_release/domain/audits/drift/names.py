@@ -870,12 +870,13 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
         else f"the test {_OUTCOMES[read.form]}"
     )
     message = (
-        f"fork-owned {read.how} means {drop.field} = {drop.value!r}, which upstream no longer accepts: "
+        f"fork-owned {read.how} means {drop.field} = {drop.value!r}, {NOT_ACCEPTED}: "
         f"{drop.declared} is now Literal[{', '.join(map(repr, drop.kept))}] ({drop.path}{commit}): {outcome} now"
     )
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
 
 
+NOT_ACCEPTED = "which upstream no longer accepts"  # a dropped choice's finding (merge.py keeps it apart)
 _UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 
 
