@@ -406,3 +406,62 @@ def test_a_fixed_attribute_the_function_sets_first_is_quiet(git_repo: GitRepo, n
         "    config.max_parallel = 16\n    assert config.max_parallel == 16\n    return config\n"
     )
     assert marlin_case(git_repo, no_rules, body) == []
+
+
+# -- #12348 (848a6438ae): _PARTITION_SIZE_ROCM = 512 -> 256 in the ROCm attention backend
+ROCM = "vllm/attention/backends/rocm_flash_attn.py"
+ROCM_BASE = """_PARTITION_SIZE_ROCM = 512
+_ON_NAVI = False
+
+
+def num_partitions(max_seq_len):
+    return (max_seq_len + _PARTITION_SIZE_ROCM - 1) // _PARTITION_SIZE_ROCM
+"""
+ROCM_FORK = "vllm/aeon/rocm_parts.py"
+ROCM_FORK_TEXT = """from vllm.attention.backends import rocm_flash_attn
+from vllm.attention.backends.rocm_flash_attn import _PARTITION_SIZE_ROCM
+
+# must match rocm_flash_attn._PARTITION_SIZE_ROCM
+_AEON_PARTITION = 512
+
+
+def aeon_big() -> bool:
+    return rocm_flash_attn._PARTITION_SIZE_ROCM == 512
+
+
+def aeon_big_by_name() -> bool:
+    return 512 != _PARTITION_SIZE_ROCM
+
+
+# the workspace holds 512 rows per block
+_AEON_ROWS = 512
+
+
+def aeon_navi() -> bool:
+    return rocm_flash_attn._ON_NAVI == False  # noqa: E712
+
+
+def aeon_other(x) -> bool:
+    return x.partition_size == 512
+"""
+
+
+def test_a_comment_above_and_a_comparison_of_the_constant_itself(git_repo: GitRepo, no_rules: Path) -> None:
+    """A comment line just above the literal ties it as its own comment does; the constant compared with its
+    old value is tied by the comparison.  A comment naming no constant, a kept constant, and another
+    object's attribute compared with the old value are not."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: ROCM_FORK_TEXT},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    by_line = {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+    copied = line_of(git_repo, ROCM_FORK, "_AEON_PARTITION = 512")
+    compared = line_of(git_repo, ROCM_FORK, "rocm_flash_attn._PARTITION_SIZE_ROCM == 512")
+    by_name = line_of(git_repo, ROCM_FORK, "512 != _PARTITION_SIZE_ROCM")
+    assert set(by_line) == {copied, compared, by_name}
+    assert "its comment names _PARTITION_SIZE_ROCM" in by_line[copied]
+    assert "compared with rocm_flash_attn._PARTITION_SIZE_ROCM itself" in by_line[compared]
+    assert "the comparison no longer holds where it did" in by_line[by_name]

@@ -5,10 +5,12 @@ literal.
 
 ``GREEDY_TEMPERATURE = -1`` became ``0``: a fork line ``is_greedy = metadata.temperature == -1``
 merges cleanly and never matches again.  A literal is *tied* to the constant only when the code
-says so: its line's comment names the constant, or upstream's own code at the merge base says the
+says so: its line's comment (or a comment line just above it) names the constant, or upstream's own code at the merge base says the
 same thing with the constant's name where the fork wrote the number (``temperature == -1`` where
 upstream has ``temperature == GREEDY_TEMPERATURE``, ``replace_from=-1`` where it has
 ``replace_from=GREEDY_TEMPERATURE``, ``min(k, 64)`` where it has ``min(k, self.MAX_TOP_K)``).  A bare number elsewhere is not the constant's.
+A comparison of the constant itself with its old value (``rocm_flash_attn._PARTITION_SIZE_ROCM == 512``,
+512 -> 256, #12348) is tied by the comparison: it no longer holds where it did.
 
 An attribute a class's ``__init__`` sets once to a fixed value (a literal, or a module constant's:
 ``self.max_parallel = 16`` became ``= GPTQ_MARLIN_24_MAX_PARALLEL``, 64, #4983) is a constant of the
@@ -87,6 +89,7 @@ class Use:
     change: Changed
     upstream: tuple[str, ...]  # how upstream's code would say it with the name (none: the comment ties it)
     read: str = ""  # the attribute the literal is compared with (a fixed attribute's tie)
+    itself: bool = False  # ``read`` is the constant itself (``mod.NAME == old``)
 
 
 def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -306,7 +309,9 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
             for expr, value in _literal_places(node, bound):
                 line = value.lineno
                 if line in owned:
-                    yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
+                    yield from _ties(path, line, _comments(lines, line), expr, _literal(value), changed)
+            if isinstance(node, ast.Compare) and node.lineno in owned:
+                yield from _compared_itself(path, node, changed)
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
@@ -477,10 +482,41 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 }
 
 
+def _comments(lines: list[str], line: int) -> str:
+    """The comment of a line, and of the comment line just above it (a fork's ``# must match NAME``)."""
+    text = lines[line - 1] if line <= len(lines) else ""
+    above = lines[line - 2].strip() if 2 <= line <= len(lines) + 1 else ""
+    own = text.split("#", 1)[1] if "#" in text else ""
+    return own + " " + above if above.startswith("#") else own
+
+
+def _compared_itself(path: str, node: ast.Compare, changed: list[Changed]) -> Iterator[Use]:
+    """``NAME == old`` (``mod.NAME``, ``Owner.NAME``, ``self.NAME`` for a class constant): the fork tests
+    the constant for the value upstream took away."""
+    if len(node.ops) != 1 or type(node.ops[0]) not in _OPERATORS:
+        return
+    for read, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+        value = _literal(other)
+        if value is None:
+            continue
+        for change in changed:
+            if not change.attribute and value == change.old and type(value) is type(change.old):
+                if _names_constant(read, change):
+                    yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
+
+
+def _names_constant(read: ast.expr, change: Changed) -> bool:
+    if isinstance(read, ast.Name):
+        return not change.owner and read.id == change.name
+    if not isinstance(read, ast.Attribute) or read.attr != change.name:
+        return False
+    holder = plain_name(read.value) or ""
+    return not change.owner or holder.rsplit(".", 1)[-1] in (change.owner, "self", "cls")
+
+
 def _ties(
-    path: str, line: int, text: str, forms: tuple[str, ...], value: _Literal | None, changed: list[Changed]
+    path: str, line: int, comment: str, forms: tuple[str, ...], value: _Literal | None, changed: list[Changed]
 ) -> Iterator[Use]:
-    comment = text.split("#", 1)[1] if "#" in text else ""
     for change in changed:
         if value is None or value != change.old or type(value) is not type(change.old):
             continue
@@ -498,6 +534,8 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
     how = (
         f"upstream's own code says `{shown}`"
         if upstream
+        else f"compared with {use.read} itself"
+        if use.itself
         else f"compared with {use.read}, which {c.owner}.__init__ fixes"
         if use.read
         else f"its comment names {c.name}"
