@@ -465,3 +465,26 @@ def test_a_comment_above_and_a_comparison_of_the_constant_itself(git_repo: GitRe
     assert "its comment names _PARTITION_SIZE_ROCM" in by_line[copied]
     assert "compared with rocm_flash_attn._PARTITION_SIZE_ROCM itself" in by_line[compared]
     assert "the comparison no longer holds where it did" in by_line[by_name]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_rows() -> int:\n"
+        "    if rocm_flash_attn._PARTITION_SIZE_ROCM == 512:\n        return 2\n"
+        "    return 4 if rocm_flash_attn._PARTITION_SIZE_ROCM == 256 else 1\n",
+        "def aeon_big() -> bool:\n    return rocm_flash_attn._PARTITION_SIZE_ROCM <= 512\n",
+    ],
+    ids=["both values in one function", "a bound both values keep"],
+)
+def test_the_constant_compared_for_both_of_its_values_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The constant itself compared in a function that also tests its new value, or with a bound both values
+    keep, says the same after upstream's change (as a fixed attribute compared so does)."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: "from vllm.attention.backends import rocm_flash_attn\n\n\n" + body},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

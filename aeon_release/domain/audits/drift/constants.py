@@ -24,6 +24,7 @@ whose added lines hold an old value are parsed; the ties are checked with one ``
 from __future__ import annotations
 
 import ast
+import functools
 import operator
 import re
 from collections import Counter
@@ -305,13 +306,14 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
         owned = trees.owned_lines(path)
         lines = code_lines(text or "")
         bound = _bound_once(module)
+        parents = functools.cache(lambda module=module: parent_map(module))  # for a constant compared itself
         for node in ast.walk(module):
             for expr, value in _literal_places(node, bound):
                 line = value.lineno
                 if line in owned:
                     yield from _ties(path, line, _comments(lines, line), expr, _literal(value), changed)
             if isinstance(node, ast.Compare) and node.lineno in owned:
-                yield from _compared_itself(path, node, changed)
+                yield from _compared_itself(path, node, changed, parents)
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
@@ -490,9 +492,12 @@ def _comments(lines: list[str], line: int) -> str:
     return own + " " + above if above.startswith("#") else own
 
 
-def _compared_itself(path: str, node: ast.Compare, changed: list[Changed]) -> Iterator[Use]:
+def _compared_itself(
+    path: str, node: ast.Compare, changed: list[Changed], parents: Callable[[], dict[int, ast.AST]]
+) -> Iterator[Use]:
     """``NAME == old`` (``mod.NAME``, ``Owner.NAME``, ``self.NAME`` for a class constant): the fork tests
-    the constant for the value upstream took away."""
+    the constant for the value upstream took away; not a comparison that says the same at both values,
+    or one whose function also tests the new value (written for both sides, as for a fixed attribute)."""
     if len(node.ops) != 1 or type(node.ops[0]) not in _OPERATORS:
         return
     for read, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
@@ -501,7 +506,7 @@ def _compared_itself(path: str, node: ast.Compare, changed: list[Changed]) -> It
             continue
         for change in changed:
             if not change.attribute and value == change.old and type(value) is type(change.old):
-                if _names_constant(read, change):
+                if _names_constant(read, change) and _flips(node, read is node.left, change, parents()):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
 
