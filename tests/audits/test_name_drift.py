@@ -1059,3 +1059,25 @@ def test_a_dropped_choice_is_not_folded_into_a_symbol_warning_of_its_line() -> N
     assert _fold_name_drift([dropped, symbol_warning]) == [dropped, symbol_warning]
     [folded] = _fold_name_drift([gone, symbol_warning])  # one root cause: as before
     assert folded.also == (RULE,) and folded.severity is Severity.WARNING
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def aeon(spec: SpeculativeConfig) -> bool:\n    return spec.rejection_sample_method in ("strict", "standard")\n',
+        "def aeon(spec: SpeculativeConfig) -> bool:\n"
+        '    return spec.rejection_sample_method == "strict" or spec.rejection_sample_method == "standard"\n',
+        "def aeon(spec: SpeculativeConfig) -> str:\n    m = spec.rejection_sample_method\n"
+        '    if m == "standard":\n        return "new"\n    return "old" if m == "strict" else "other"\n',
+        'class AeonSpec:\n    rejection_sample_method: str = "strict"\n\n'
+        '    def is_strict(self) -> bool:\n        return self.rejection_sample_method == "strict"\n',
+    ],
+    ids=["in, with the new value", "or-ed with the new value", "one function, both values", "the fork's own class"],
+)
+def test_a_dropped_value_compared_for_both_sides_or_on_the_forks_own_field_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    """A comparison whose function also tests a value the field accepts only now is written for both sides of
+    the change, and a field of the fork file's own class of that name is the fork's value."""
+    fork = "from vllm.config.speculative import SpeculativeConfig\n\n\n" + body
+    assert [r for r in choices_case(git_repo, no_rules, SPECULATIVE_40651, fork) if r[1] == "error"] == []

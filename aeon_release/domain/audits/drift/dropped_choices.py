@@ -43,6 +43,7 @@ class Dropped:
     declared: str
     kept: tuple[str, ...]
     path: str
+    added: tuple[str, ...] = ()  # the values the ``Literal`` accepts now and did not before
 
 
 def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str], Dropped]:
@@ -63,7 +64,8 @@ def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str],
             for value in (v for v in gone if f'"{v}"' not in after and f"'{v}'" not in after):
                 for field, owners in _constrained(new_module, declared):
                     kept = tuple(sorted(new[declared]))
-                    found.setdefault((value, field), Dropped(value, field, owners, declared, kept, path))
+                    added = tuple(sorted(new[declared] - values))
+                    found.setdefault((value, field), Dropped(value, field, owners, declared, kept, path, added))
     return found
 
 

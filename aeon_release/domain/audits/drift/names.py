@@ -28,7 +28,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
 from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices, keyed_tables
 from aeon_release.domain.audits.drift.fallbacks import falls_back
-from aeon_release.domain.audits.drift.own_fields import OwnFields
+from aeon_release.domain.audits.drift.own_fields import OwnFields, written_scope
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -173,10 +173,25 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
     found = dropped_choices(trees, names) if names else {}
     reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
+    owns = _Owns(trees)
+
+    def answered(read: Read, drop: Dropped) -> bool:
+        """The comparison reads the fork's own class's field, or its function also tests a value the field
+        accepts only now (``in ("strict", "standard")``): written for both sides of the change."""
+        own = owns(read.path)
+        if not isinstance(read.node, ast.Compare) or own is None:
+            return False
+        scope = written_scope(read.node, own.parents)
+        return own_field_compared(own, read.node, drop.field) or any(
+            str_value(node) in drop.added for node in ast.walk(scope)
+        )
+
     findings = [
         _dropped_finding(trees, read, drop, pr_pattern)
         for read in reads
-        if read.form in _TIED_FORMS and (drop := found.get((read.name, read.field))) is not None
+        if read.form in _TIED_FORMS
+        and (drop := found.get((read.name, read.field))) is not None
+        and not answered(read, drop)
     ]
     values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
     for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
