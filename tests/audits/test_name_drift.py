@@ -653,6 +653,9 @@ FALLBACKS = {
     "hasattr if-else": f"    return scheduler_config.max_num_partial_prefills if {HAS} else {NEW}",
     "getattr to a local": f"    limit = {GETATTR[:-4]}, None)\n    if limit is None:\n        limit = {NEW}\n    return limit",
     "hasattr and-ed": f"    if {HAS} and scheduler_config.max_num_partial_prefills:\n        return 2\n    return {NEW}",
+    "getattr or getattr": f'    return {GETATTR[:-4]}, None) or getattr(scheduler_config, "max_long_partial_prefills", 1)',
+    "hasattr else getattr": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n"
+    '    return getattr(scheduler_config, "max_long_partial_prefills", 1)',
 }
 
 

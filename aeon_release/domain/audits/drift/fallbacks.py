@@ -23,6 +23,13 @@ from collections.abc import Callable, Iterable
 from aeon_release.domain.audits.source import child_blocks, str_value
 
 
+def _accessed(node: ast.AST) -> str | None:
+    """The name a ``getattr(x, "name", ...)`` or ``hasattr(x, "name")`` call reads, else None."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or len(node.args) < 2:
+        return None
+    return str_value(node.args[1]) if node.func.id in ("getattr", "hasattr") else None
+
+
 def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     """``call`` (``getattr(x, "name", ...)`` or ``hasattr(x, "name")``) has a fallback that reads another
     attribute of ``x`` (``parents``: each node's parent)."""
@@ -31,8 +38,10 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     receiver = ast.unparse(call.args[0])
 
     def reads_another(nodes: Iterable[ast.AST]) -> bool:
+        """``x.other``, or ``getattr(x, "other", ...)`` / ``hasattr(x, "other")``: another attribute of ``x``."""
         return any(
-            isinstance(n, ast.Attribute) and n.attr != name and ast.unparse(n.value) == receiver
+            (isinstance(n, ast.Attribute) and n.attr != name and ast.unparse(n.value) == receiver)
+            or (_accessed(n) not in (None, name) and isinstance(n, ast.Call) and ast.unparse(n.args[0]) == receiver)
             for node in nodes
             for n in ast.walk(node)
         )
