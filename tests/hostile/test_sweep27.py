@@ -1,0 +1,81 @@
+"""Hostile-input sweep 27: files every git reads that are no files a read of ends on (a FIFO as the global
+config, the attributes file of the user's config folder), and a dry run on a checkout the tool cannot write.
+Real git, real FIFOs, the real CLI; one line and a documented exit code, never a hang or a traceback."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import run_limited
+
+pytestmark = pytest.mark.slow
+
+
+# -- files every git reads that a read never ends on ------------------------------------------------------------
+def _fifo(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    return path
+
+
+# what the line says, and the environment (None: unset) that puts a FIFO there
+FIFO_PLACES: dict[str, tuple[str, Callable[[Path], dict[str, str | None]]]] = {
+    "GIT_CONFIG_GLOBAL": ("GIT_CONFIG_GLOBAL is a FIFO", lambda t: {"GIT_CONFIG_GLOBAL": str(_fifo(t / "g"))}),
+    "GIT_CONFIG_SYSTEM": (
+        "GIT_CONFIG_SYSTEM is a FIFO",
+        lambda t: {"GIT_CONFIG_SYSTEM": str(_fifo(t / "s")), "GIT_CONFIG_NOSYSTEM": "0"},
+    ),
+    "~/.gitconfig": (
+        "git's global config is a FIFO",
+        lambda t: {"HOME": str(_fifo(t / "home" / ".gitconfig").parent), "GIT_CONFIG_GLOBAL": None},
+    ),
+    "XDG attributes": (
+        "git's global attributes file is a FIFO",
+        lambda t: {"XDG_CONFIG_HOME": str(_fifo(t / "xdg" / "git" / "attributes").parents[1])},
+    ),
+    "XDG config": (
+        "git's global config is a FIFO",
+        lambda t: {"XDG_CONFIG_HOME": str(_fifo(t / "xdg" / "git" / "config").parents[1]), "GIT_CONFIG_GLOBAL": None},
+    ),
+    "XDG ignore": (
+        "git's global ignore file is a FIFO",
+        lambda t: {"XDG_CONFIG_HOME": str(_fifo(t / "xdg" / "git" / "ignore").parents[1])},
+    ),
+}
+
+
+@pytest.mark.parametrize("place", list(FIFO_PLACES))
+@pytest.mark.parametrize("command", ["audit", "merge"])
+def test_a_file_every_git_reads_that_is_a_fifo_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, place: str, command: str
+) -> None:
+    """git opens its config files (and the attribute and ignore files of the user's config folder) with a
+    blocking read: ``GIT_CONFIG_GLOBAL`` naming a FIFO, or a FIFO at ``~/.gitconfig`` or
+    ``$XDG_CONFIG_HOME/git/attributes``, held every git the tool ran, and ``audit`` or ``merge`` with it, for
+    good.  Each such file is looked at first: one line naming it, exit 2."""
+    ex = build_example(tmp_path / "ex")
+    said, env = FIFO_PLACES[place]
+    argv = {
+        "audit": ("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "HEAD"),
+        "merge": ("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config),
+    }[command]
+    before = snapshot(ex.fork)
+    with monkeypatch.context() as patched:  # the test's own git reads them too: only the run's environment
+        for name, value in env(tmp_path).items():
+            if value is None:
+                patched.delenv(name)
+            else:
+                patched.setenv(name, value)
+        run = run_limited(*argv, timeout=10)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"{said}, which git would wait on for good" in line and "(hint: " in line, line
+    assert snapshot(ex.fork) == before
+    # the null device, a common GIT_CONFIG_GLOBAL, is a device a read ends on at once: read, not refused
+    dry = ("--dry-run",) if command == "merge" else ()
+    assert run_cli(*argv, *dry, env={"GIT_CONFIG_GLOBAL": os.devnull}).code == 0
