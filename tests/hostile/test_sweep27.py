@@ -7,11 +7,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import run_limited
+from tests.hostile.test_sweep26 import read_only_example  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.slow
 
@@ -79,3 +81,32 @@ def test_a_file_every_git_reads_that_is_a_fifo_is_one_line(
     # the null device, a common GIT_CONFIG_GLOBAL, is a device a read ends on at once: read, not refused
     dry = ("--dry-run",) if command == "merge" else ()
     assert run_cli(*argv, *dry, env={"GIT_CONFIG_GLOBAL": os.devnull}).code == 0
+
+
+# -- a dry run on a checkout the tool cannot write --------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("merge", "v0.29.0", "--no-fetch", "--dry-run"),
+        ("merge", "v0.29.0", "--no-fetch", "--dry-run", "--json"),
+        ("release", "v0.29.0", "--repository", "localhost:5000/fork", "--signing-key", "{key}", "--dry-run"),
+    ],
+    ids=["merge", "merge-json", "release"],
+)
+def test_a_dry_run_on_a_read_only_checkout_prints_the_plan(
+    read_only_example: Any,  # noqa: F811 - the fixture
+    tmp_path: Path,
+    argv: tuple[str, ...],
+) -> None:
+    """A dry run writes nothing, but it took the repository's run lock, whose file it could not make on a
+    read-only checkout (a CI cache, a read-only mount): ``merge --dry-run`` was "error: .../aeon-release:
+    Read-only file system", exit 2, with no plan.  It takes no lock now and prints the plan."""
+    example = read_only_example
+    key = tmp_path / "keys" / "signing"
+    assert run_cli("keygen", key).code == 0
+    args = [part.format(key=key) for part in argv]
+    run = run_cli(*args, "--repo", example.fork, "--config", example.config)
+    assert run.code == 0, run.stderr
+    assert "dry run: nothing was changed" in run.stderr, run.stderr
+    assert "merge v0.29.0" in run.stdout, run.stdout
+    assert not (example.fork / ".git" / "aeon-release").exists()
