@@ -5,12 +5,16 @@ Real git, real FIFOs, the real CLI; one line and a documented exit code, never a
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from aeon_release import errors
+from aeon_release.adapters import git as git_mod
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import run_limited
 from tests.hostile.test_sweep26 import read_only_example  # noqa: F401 - the fixture
@@ -110,3 +114,35 @@ def test_a_dry_run_on_a_read_only_checkout_prints_the_plan(
     assert "dry run: nothing was changed" in run.stderr, run.stderr
     assert "merge v0.29.0" in run.stdout, run.stdout
     assert not (example.fork / ".git" / "aeon-release").exists()
+
+
+# -- a signal while a program is being started -------------------------------------------------------------------
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_while_a_program_starts_stops_that_program(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: signal.Signals
+) -> None:
+    """Python runs a signal's handler between two steps of its own code, and Popen has steps after the program
+    started (it reads the pipe that says the exec happened): a Ctrl-C or SIGTERM landing there raised out of
+    Popen, which gave no object to stop, and the program (a hook, in a session of its own) ran on after the
+    run had said it stopped.  The signal is taken once the program is known, and stops it."""
+    started: list[int] = []
+    execute = subprocess.Popen._execute_child  # type: ignore[attr-defined]
+
+    def then_signalled(self: subprocess.Popen[bytes], *args: Any, **kwargs: Any) -> None:
+        execute(self, *args, **kwargs)
+        started.append(self.pid)
+        os.kill(os.getpid(), number)  # handled before Popen returns
+
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", then_signalled)
+    with errors.stop_on_sigterm(), pytest.raises(KeyboardInterrupt):  # Terminated is one
+        git_mod.bounded_run(["sleep", "60"], seconds=60, cwd=tmp_path, env=dict(os.environ))
+    monkeypatch.undo()
+    [pid] = started
+    try:
+        running = os.waitpid(pid, os.WNOHANG) == (0, 0)
+    except ChildProcessError:  # reaped: stopped, and Popen waited for it
+        running = False
+    if running:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert not running, "the program started as the signal came ran on"
