@@ -16,7 +16,8 @@ import pytest
 from aeon_release import errors
 from aeon_release.adapters import git as git_mod
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import run_limited
+from tests.hostile.conftest import ROOT, run_limited
+from tests.hostile.test_canary_numbers import metrics  # noqa: F401 - the fixture
 from tests.hostile.test_sweep26 import read_only_example  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.slow
@@ -146,3 +147,24 @@ def test_a_signal_while_a_program_starts_stops_that_program(
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
     assert not running, "the program started as the signal came ran on"
+
+
+# -- a metrics line the parser walks in quadratic time -----------------------------------------------------------
+def test_a_metrics_line_of_countless_labels_is_refused_before_it_is_parsed(
+    metrics: Callable[[list[bytes]], str],  # noqa: F811 - the fixture
+    tmp_path: Path,
+) -> None:
+    """The canary caps an answer at 16 MiB and a scrape at 30 s, but prometheus_client's parser slices the rest
+    of a line at each label: one counter line of 200,000 labels (2 MiB) took it about 30 CPU-seconds, 1.5
+    million (inside the cap) about half an hour.  A line past 64 KiB is one line, exit 2, before any parse."""
+    labels = ",".join(f'l{i}="v"' for i in range(200_000))
+    body = f"vllm:spec_decode_num_drafts_total{{{labels}}} 1\n".encode()
+    fleet = tmp_path / "fleet.yaml"  # the metric names come from the fleet profile
+    fleet.write_text((ROOT / "fleet.yaml").read_text())
+    argv = ("canary", "--metrics-url", metrics([body]), "--window", "0.1", "--config", tmp_path, "--min-mal", "1.1")
+    run = run_limited(*argv, timeout=10)
+    assert run.code == 2 and run.out == "", run.err
+    [line] = run.err.strip().splitlines()
+    assert f"did not return Prometheus text: line 1 is {len(body) - 1} characters long" in line and "(hint: " in line, (
+        line
+    )
