@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.gitenv import git_env, transports
+from aeon_release.adapters.gitenv import check_repository_files, git_env, transports
 from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -337,6 +337,7 @@ def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
     """``git -C PATH rev-parse OPTIONS``: (status, the one value they ask for, stderr).  One value a call:
     git prints a path as it is, newlines too, and several values one a line could not be told apart
     (``--repo`` a folder named ``r<newline>x`` was read as the two paths ``r`` and ``x``)."""
+    check_repository_files(path)
     command = ["git", "-C", str(path), "rev-parse", *options]
     done = subprocess.run(command, capture_output=True, check=False, env=git_env())
     return done.returncode, _text(done.stdout), _text(done.stderr)

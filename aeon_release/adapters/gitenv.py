@@ -18,7 +18,8 @@ from __future__ import annotations
 import functools
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from aeon_release.errors import GitError
 
@@ -167,3 +168,70 @@ def _null_device(mode: os.stat_result) -> bool:
     except OSError:
         return False
     return (mode.st_rdev, mode.st_mode) == (null.st_rdev, null.st_mode)
+
+
+# The files of a repository's git directory that git reads on every command (its config) or on the commands
+# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge).
+_REPOSITORY_FILES = ("config", "config.worktree", "info/exclude", "info/attributes")
+
+
+def check_repository_files(path: Path) -> None:
+    """GitError naming the first file of the git directory git would find from ``path`` that a read never
+    ends on: a FIFO at ``.git/config`` held every git of the run, one at ``.git/info/exclude`` the audit of
+    the checkout, one at ``.git/info/attributes`` the merge.  Found as git finds it, by looking (no git runs:
+    git itself would wait on the config); a layout this does not know is left to git."""
+    for git_dir in _git_dirs(Path(os.path.abspath(path))):
+        for name in _REPOSITORY_FILES:
+            place = os.path.join(git_dir, name)
+            kind = _endless(place)
+            if kind is not None:
+                raise GitError(
+                    f"{place}: a file git reads in this repository is {kind}, which git would wait on for good",
+                    "make it a regular file (or remove it)",
+                )
+
+
+def _git_dirs(start: Path) -> Iterator[str]:
+    """The git directory (and the common one of a linked worktree) that git would open from ``start``."""
+    for folder in (start, *start.parents):
+        dot = folder / ".git"
+        try:
+            mode = os.stat(dot).st_mode
+        except OSError:
+            if (folder / "HEAD").is_file() and (folder / "objects").is_dir():
+                yield str(folder)  # a bare repository, or a git directory named as such
+                return
+            continue
+        if stat.S_ISDIR(mode):
+            yield str(dot)
+        elif stat.S_ISREG(mode):
+            yield from _linked(folder, dot)
+        return
+
+
+def _linked(folder: Path, dot: Path) -> Iterator[str]:
+    """A ``.git`` file's ``gitdir:`` folder and its ``commondir``, each read only when a regular small file."""
+    text = _small(str(dot))
+    if not text.startswith("gitdir: "):
+        return
+    git_dir = os.path.join(folder, text.removeprefix("gitdir: ").strip())
+    yield git_dir
+    common = _small(os.path.join(git_dir, "commondir")).strip()
+    if common:
+        yield os.path.normpath(os.path.join(git_dir, common))
+
+
+def _small(path: str) -> str:
+    """The text of a regular file of at most 4 KiB (a .git file, a commondir); '' otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        return os.read(fd, 4096).decode("utf-8", "surrogateescape")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)

@@ -1,5 +1,5 @@
 """Hostile-input sweep 27: files every git reads that are no files a read of ends on (a FIFO as the global
-config, the attributes file of the user's config folder), a dry run on a checkout the tool cannot write, a
+config, the attributes file of the user's config folder, the repository's own config), a dry run on a checkout the tool cannot write, a
 signal landing while a program is being started, and a metrics line the canary's parser walks in quadratic
 time.  Real git, real FIFOs, real signals and HTTP, the real CLI; one line and a documented exit code, never
 a hang, a traceback or a program left running."""
@@ -18,7 +18,7 @@ import pytest
 from aeon_release import errors
 from aeon_release.adapters import git as git_mod
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import ROOT, run_limited
+from tests.hostile.conftest import ROOT, git, run_limited
 from tests.hostile.test_canary_numbers import metrics  # noqa: F401 - the fixture
 from tests.hostile.test_sweep26 import read_only_example  # noqa: F401 - the fixture
 
@@ -88,6 +88,53 @@ def test_a_file_every_git_reads_that_is_a_fifo_is_one_line(
     # the null device, a common GIT_CONFIG_GLOBAL, is a device a read ends on at once: read, not refused
     dry = ("--dry-run",) if command == "merge" else ()
     assert run_cli(*argv, *dry, env={"GIT_CONFIG_GLOBAL": os.devnull}).code == 0
+
+
+# -- files of the repository's git directory that a read never ends on -----------------------------------------
+@pytest.mark.parametrize(
+    ("name", "command"),
+    [
+        ("config", "audit --rev"),
+        ("config", "merge"),
+        ("config", "status"),
+        ("info/exclude", "audit"),
+        ("info/attributes", "merge"),
+        ("info/exclude", "audit of a linked worktree"),
+    ],
+)
+def test_a_fifo_in_the_git_directory_is_one_line(tmp_path: Path, name: str, command: str) -> None:
+    """A FIFO at ``.git/config`` held every git of the run (``audit --rev``, ``merge``, ``status``), one at
+    ``.git/info/exclude`` the audit of the checkout (``ls-files --others`` reads it), one at
+    ``.git/info/attributes`` the merge, for good.  The git directory git would find is looked at first, a
+    linked worktree's common one too: one line naming the file, exit 2, and the repository as it was."""
+    ex = build_example(tmp_path / "ex")
+    repo = ex.fork
+    if command.endswith("linked worktree"):
+        repo = tmp_path / "linked"
+        git(ex.fork, "worktree", "add", "-q", "--detach", str(repo), "HEAD")
+    argv = {
+        "audit --rev": ("audit", "--config", ex.config, "--rev", "HEAD"),
+        "audit": ("audit", "--config", ex.config),
+        "audit of a linked worktree": ("audit", "--config", ex.config),
+        "merge": ("merge", "v0.29.0", "--no-fetch", "--config", ex.config),
+        "status": ("status",),
+    }[command]
+    before = snapshot(ex.fork)
+    place = ex.fork / ".git" / name
+    kept = tmp_path / "kept"
+    if place.exists():
+        place.rename(kept)
+    _fifo(place)
+    try:
+        run = run_limited(*argv, "--repo", repo, timeout=10)
+    finally:
+        place.unlink()
+        if kept.exists():
+            kept.rename(place)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
+    assert snapshot(ex.fork) == before
 
 
 # -- a dry run on a checkout the tool cannot write --------------------------------------------------------------
