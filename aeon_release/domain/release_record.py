@@ -273,7 +273,7 @@ def repository_lock(config_dir: Path, repository: str, wait: float = LOCK_WAIT) 
     folder = config_dir / ".releases.locks"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / (hashlib.sha256(repository.encode()).hexdigest()[:24] + ".lock")
-    with path.open("a+") as handle:
+    with os.fdopen(files.open_lock(path, "publish lock", StateError), "a+") as handle:
         deadline = time.monotonic() + wait
         while True:
             try:

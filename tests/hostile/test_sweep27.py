@@ -1,11 +1,12 @@
 """Hostile-input sweep 27: files git reads on every command that no read of ends on (a FIFO as the global
 config, as the attributes file of the user's config folder, as the repository's own config), a dry run on a
-checkout the tool cannot write, a signal landing while a program is being started, and a metrics line the
-canary's parser walks in quadratic time.  Real git, real FIFOs, real signals and HTTP, the real CLI; one line
+checkout the tool cannot write, a lock file that is a FIFO or a link, a signal landing while a program is
+being started, and a metrics line the canary's parser walks in quadratic time.  Real git, real FIFOs, real signals and HTTP, the real CLI; one line
 and a documented exit code, never a hang, a traceback or a program left running."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import subprocess
@@ -217,3 +218,48 @@ def test_a_metrics_line_of_countless_labels_is_refused_before_it_is_parsed(
     assert f"did not return Prometheus text: line 1 is {len(body) - 1} characters long" in line and "(hint: " in line, (
         line
     )
+
+
+# -- a lock file that is no regular file ------------------------------------------------------------------------
+def _publish_lock(config: Path, repository: str) -> Path:
+    """Where a publish or rollback of ``repository`` takes its lock (beside releases.yaml)."""
+    return config / ".releases.locks" / (hashlib.sha256(repository.encode()).hexdigest()[:24] + ".lock")
+
+
+@pytest.mark.parametrize("which", ["run lock", "publish lock"])
+def test_a_lock_that_is_a_fifo_is_one_line(tmp_path: Path, which: str) -> None:
+    """The run lock (``.git/aeon-release/lock``) and the publish lock are opened to be locked and written:
+    a FIFO at either was a traceback, exit 3 (``fdopen``: "File or stream is not seekable"; a device there:
+    "Invalid argument").  Now one line naming the lock, exit 2."""
+    ex = build_example(tmp_path / "ex")
+    repository = "127.0.0.1:9/team/app"  # nothing listens: the lock is taken before any request
+    if which == "run lock":
+        place = ex.fork / ".git" / "aeon-release" / "lock"
+        argv: tuple[str | Path, ...] = ("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config)
+    else:
+        place = _publish_lock(ex.config, repository)
+        argv = ("rollback", "--repository", repository, "--config", ex.config)
+    _fifo(place)
+    run = run_cli(*argv)
+    assert run.code == 2 and "Traceback" not in run.stderr, run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"error: {which} {place}: not a regular file (a FIFO, socket or device)"), line
+
+
+def test_a_publish_lock_that_is_a_link_makes_nothing_where_it_leads(tmp_path: Path) -> None:
+    """The publish lock was opened with ``open("a+")``, which follows a link and makes the file it names: a
+    ``.releases.locks/<hash>.lock`` link (the ledger folder is often committed in the fork) made an empty
+    file wherever it led.  The lock is never opened through a link: one line, and nothing made there."""
+    config = tmp_path / "config"
+    config.mkdir()
+    repository = "127.0.0.1:9/team/app"
+    place = _publish_lock(config, repository)
+    place.parent.mkdir()
+    outside = tmp_path / "outside" / "made-by-the-lock"
+    outside.parent.mkdir()
+    place.symlink_to(outside)
+    run = run_cli("rollback", "--repository", repository, "--config", config)
+    assert run.code == 2, run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"error: publish lock {place}: is a symbolic link"), line
+    assert not outside.exists()
