@@ -1,8 +1,9 @@
 """Hostile-input sweep 27: files git reads on every command that no read of ends on (a FIFO as the global
 config, as the attributes file of the user's config folder, as the repository's own config), a dry run on a
 checkout the tool cannot write, a lock file that is a FIFO or a link, a signal landing while a program is
-being started, and a metrics line the canary's parser walks in quadratic time.  Real git, real FIFOs, real signals and HTTP, the real CLI; one line
-and a documented exit code, never a hang, a traceback or a program left running."""
+being started, and a metrics line the canary's parser walks in quadratic time.  Real git, real FIFOs, real
+signals and HTTP, the real CLI; one line and a documented exit code, never a hang, a traceback or a program
+left running."""
 
 from __future__ import annotations
 
