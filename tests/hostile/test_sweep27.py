@@ -264,3 +264,18 @@ def test_a_publish_lock_that_is_a_link_makes_nothing_where_it_leads(tmp_path: Pa
     [line] = run.stderr.strip().splitlines()
     assert line.startswith(f"error: publish lock {place}: is a symbolic link"), line
     assert not outside.exists()
+
+
+def test_a_publish_lock_folder_that_is_a_link_makes_nothing_where_it_leads(tmp_path: Path) -> None:
+    """``.releases.locks`` committed as a link beside releases.yaml had every publish lock made in the folder
+    it led to.  It is refused, naming it, and nothing is made there."""
+    config = tmp_path / "config"
+    config.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (config / ".releases.locks").symlink_to(outside)
+    run = run_cli("rollback", "--repository", "127.0.0.1:9/team/app", "--config", config)
+    assert run.code == 2, run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"error: {config / '.releases.locks'}: is a symbolic link"), line
+    assert list(outside.iterdir()) == []
