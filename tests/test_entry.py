@@ -116,3 +116,38 @@ def test_a_command_tree_kept_between_runs_is_guarded_once() -> None:
     while getattr(call, "__name__", "") == "guarded":
         depth, call = depth + 1, call.__closure__[0].cell_contents
     assert depth == 1
+
+
+_SPAWN_SPY = """
+import sys
+import aeon_release.domain.audits.sidecar as sidecar
+
+def spy() -> None:
+    sys.stderr.write("checks started " + ("after" if "aeon_release.cli" in sys.modules else "before") + " the CLI\\n")
+
+sidecar.spawn = spy
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["merge", "v0.0.0", "--config", "."], "checks started before the CLI"),
+        (["merge", "--continue"], None),
+        (["merge", "v0.0.0", "--dry-run"], None),
+        (["merge", "--help"], None),
+        (["audit", "--rev", "HEAD"], None),
+    ],
+    ids=["a new merge", "continue", "dry run", "help", "another command"],
+)
+def test_a_new_merge_starts_its_checks_process_before_the_command_line_is_parsed(
+    tmp_path: Path, args: list[str], said: str | None
+) -> None:
+    """The merge-aware checks' interpreter imports on the other core while this one imports the
+    command-line interface: a merge of a large release waits for those checks last."""
+    done = _entry(_SPAWN_SPY, *args, tmp=tmp_path)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("checks started")]
+    if said is None:
+        assert lines == [] or lines == ["checks started after the CLI"]  # the command's own start, if any
+    else:
+        assert lines[0] == said

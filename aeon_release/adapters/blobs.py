@@ -216,19 +216,39 @@ class Blobs:
     def read(self, name: str, max_bytes: int | None = None) -> bytes | None:
         """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
         pruned blob) or when it is not a blob.  A blob over ``max_bytes`` raises TooLarge and is never read
-        (the process is stopped instead)."""
+        (the process is stopped instead).  No path or revision holds a NUL (git would read the request up
+        to it: ``HEAD:a\0b`` as ``HEAD:a``)."""
+        if "\0" in name:
+            return None
         if "\n" in name or name.endswith("\r"):
             return self._read_alone(name, max_bytes)
+        got = self._ask(name, max_bytes)
+        return got[2] if got is not None and got[1] == "blob" else None
+
+    def peeled(self, name: str, kind: str) -> tuple[str, bytes] | None:
+        """``name^{kind}`` (a revision peeled to a ``commit`` or a ``tree``): its id and its bytes, or None
+        when the repository has no such object.  Refs are read as git reads them at each request (a branch
+        moved or made since this process started is seen).  A name a request line cannot carry (a newline,
+        a trailing carriage return, a NUL, where git would read the name only up to it) is None too."""
+        if "\n" in name or "\0" in name or name.endswith("\r"):
+            return None
+        got = self._ask(f"{name}^{{{kind}}}", None)
+        return (got[0], got[2]) if got is not None and got[1] == kind and is_object_id(got[0]) else None
+
+    def _ask(self, name: str, max_bytes: int | None) -> tuple[str, str, bytes] | None:
+        """One request of the batch: (id, kind, bytes), or None (no such object, or the process is gone).
+        An object over ``max_bytes`` is never read: a blob raises TooLarge, any other kind is None."""
         proc = self._start()
         stdin, stdout = _pipes(proc)
         stdin.write(os.fsencode(name) + b"\n")
         stdin.flush()
         header = stdout.readline()
-        if not header or header.endswith(b" missing\n"):
+        parts = header.rsplit(b" ", 2)
+        if len(parts) != 3 or header.endswith(b" missing\n"):  # missing, ambiguous: no object follows
             if not header:
                 self.close()
             return None
-        _, kind, size = header.rsplit(b" ", 2)
+        oid, kind, size = parts
         if max_bytes is not None and int(size) > max_bytes:
             self.close()  # its bytes are on the pipe: the next read starts a new process
             if kind != b"blob":
@@ -236,7 +256,7 @@ class Blobs:
             raise TooLarge(int(size), max_bytes)
         data = stdout.read(int(size))
         stdout.read(1)  # the newline after the object
-        return data if kind == b"blob" else None
+        return oid.decode("ascii", "replace"), kind.decode("ascii", "replace"), data
 
     def _read_alone(self, name: str, max_bytes: int | None) -> bytes | None:
         """A name the batch cannot be asked: a newline ends its request and it drops a carriage return

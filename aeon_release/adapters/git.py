@@ -386,6 +386,7 @@ class Git:
         self._commits: set[str] = set()  # full commit ids seen to exist (an object never changes)
         self._trees: dict[str, str] = {}  # full commit id -> its tree id (likewise)
         self._objects: dict[str, bytes] = {}  # full commit id -> the commit object, as cat-file gives it
+        self._idents: dict[str, str] = {}  # GIT_AUTHOR_IDENT / GIT_COMMITTER_IDENT as git gave them, once read
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -439,10 +440,15 @@ class Git:
         (a merge resolves its carries' and picks' commits at the plan, then at every step)."""
         if rev in self._commits:
             return rev
-        status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-        sha = (
-            out.strip() if status == 0 and blobs.is_object_id(out.strip()) else None
-        )  # `^X` verifies as `^<id>`: "not X"
+        peeled = self._reader().peeled(rev, "commit")  # the long-lived cat-file, not a process a name
+        sha: str | None
+        if peeled is not None:
+            sha = peeled[0]
+        elif "\n" in rev or rev.endswith("\r"):  # a name a batch request cannot carry
+            status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+            sha = out.strip() if status == 0 and blobs.is_object_id(out.strip()) else None  # `^X`: "^<id>"
+        else:
+            return None
         if sha is not None and sha == rev:
             self._commits.add(sha)
         return sha
@@ -586,10 +592,14 @@ class Git:
     def blob_text(self, rev: str, path: str, max_bytes: int | None = None) -> str | None:
         """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent.
         A file over ``max_bytes`` raises blobs.TooLarge unread."""
+        data = self._reader().read(f"{rev}:{path}", max_bytes)
+        return None if data is None else data.decode("utf-8", errors="replace")
+
+    def _reader(self) -> blobs.Blobs:
+        """This instance's one long-lived ``git cat-file --batch`` (blobs, revisions, commit objects)."""
         if self._blobs is None:
             self._blobs = blobs.Blobs(self.path)
-        data = self._blobs.read(f"{rev}:{path}", max_bytes)
-        return None if data is None else data.decode("utf-8", errors="replace")
+        return self._blobs
 
     def close(self) -> None:
         """Stop the long-lived ``git cat-file`` process that :meth:`blob_text` started."""
@@ -841,7 +851,10 @@ class Git:
         known = self._trees.get(rev)
         if known is not None:
             return known
-        tree = self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+        peeled = self._reader().peeled(rev, "tree")
+        tree = (
+            peeled[0] if peeled is not None else self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+        )
         if tree and blobs.is_object_id(rev):
             self._trees[rev] = tree
         return tree
@@ -852,12 +865,17 @@ class Git:
         known = self._objects.get(sha)
         if known is not None:
             return known
-        done = self.plumb("cat-file", "commit", sha)
-        if done.returncode != 0:
-            raise failed("cat-file", self.path, done.stderr, done.returncode)
+        peeled = self._reader().peeled(sha, "commit")
+        if peeled is not None:
+            data = peeled[1]
+        else:  # git's own words for what is wrong
+            done = self.plumb("cat-file", "commit", sha)
+            if done.returncode != 0:
+                raise failed("cat-file", self.path, done.stderr, done.returncode)
+            data = done.stdout
         if blobs.is_object_id(sha):
-            self._objects[sha] = done.stdout
-        return done.stdout
+            self._objects[sha] = data
+        return data
 
     def parents(self, rev: str) -> list[str]:
         return self._plumb_ok("rev-list", "--parents", "-n1", rev, "--").split()[1:]
@@ -917,7 +935,7 @@ class Git:
         that says how to set them.  A machine with neither (a fresh CI runner, a container) had the merge
         fail at its first commit, after the merge itself, with git's last line of advice as the reason."""
         for who in ("GIT_COMMITTER_IDENT", "GIT_AUTHOR_IDENT"):
-            status, _, err = self.try_run("var", who)
+            status, _, err = self.ident(who)
             said = [line.strip() for line in err.splitlines() if line.strip()]
             date = next((line for line in said if line.startswith("fatal: invalid date format")), None)
             if status != 0 and date is not None:
@@ -930,6 +948,17 @@ class Git:
                 )
             if status != 0:
                 raise identity_error(str(self.path), said)
+
+    def ident(self, who: str) -> tuple[int, str, str]:
+        """``git var GIT_AUTHOR_IDENT`` (or GIT_COMMITTER_IDENT): (status, stdout, stderr); an identity git
+        gave is not asked again of this instance (the waiver's author, then the check before the merge)."""
+        known = self._idents.get(who)
+        if known is not None:
+            return 0, known, ""
+        status, out, err = self.try_run("var", who)
+        if status == 0:
+            self._idents[who] = out
+        return status, out, err
 
     def commit_tree(
         self,
@@ -947,7 +976,12 @@ class Git:
         done = self.plumb(*args, env=env, stdin=message)
         if done.returncode != 0:
             raise failed("commit-tree", self.path, done.stderr, done.returncode)
-        return done.stdout.decode().strip()
+        sha = done.stdout.decode().strip()
+        if blobs.is_object_id(sha):  # a commit made here: it exists, and its tree is known (the next pick asks)
+            self._commits.add(sha)
+            if blobs.is_object_id(tree):
+                self._trees[sha] = tree
+        return sha
 
     @functools.cached_property
     def signs_commits(self) -> bool:

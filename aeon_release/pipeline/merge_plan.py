@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import files
-from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, read_blobs, validate_ref_name
+from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
@@ -415,7 +415,7 @@ def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
         path: {t for t in significant(lines, comments=True) if t.startswith("#")} for path, lines in added.items()
     }
     unseen = [path for path, texts in comments.items() if not texts <= upstream[path]]
-    tag_files = read_blobs(git.path, rng.tag, unseen) if unseen else {}
+    tag_files = {p: git.blob_text(rng.tag, p) for p in unseen}  # through the plan's one cat-file
     return all(
         text is not None and comments[p] <= {line.strip() for line in text.splitlines()}
         for p, text in tag_files.items()

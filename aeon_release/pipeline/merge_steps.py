@@ -1023,7 +1023,7 @@ def add_waivers(recorded: list[dict[str, str]], new: list[dict[str, str]]) -> li
 
 def who_waives(git: Git) -> str:
     """The person giving a waiver: git's author identity (config or GIT_AUTHOR_*), else the login name."""
-    status, ident, _ = git.try_run("var", "GIT_AUTHOR_IDENT")
+    status, ident, _ = git.ident("GIT_AUTHOR_IDENT")
     if status == 0 and ">" in ident:
         return ident[: ident.rindex(">") + 1].strip()  # drop the timestamp git appends
     return os.environ.get("USER") or os.environ.get("LOGNAME") or "unknown"

@@ -362,3 +362,129 @@ def test_a_comparison_with_the_old_value_of_an_attribute_init_fixes(
 )
 def test_fixed_attribute_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert marlin_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class GPTQMarlin24Config:\n    def __init__(self) -> None:\n        self.max_parallel = 16\n\n\n"
+        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 16\n",
+        "class AeonConfig(GPTQMarlin24Config):\n    def __init__(self, bits: int, group: int) -> None:\n"
+        "        super().__init__(bits, group)\n        self.max_parallel = 16  # the fork's own workspace\n\n"
+        "    def aeon_small(self) -> bool:\n        return self.max_parallel == 16\n",
+    ],
+    ids=["own class of the name", "subclass fixes it itself"],
+)
+def test_a_fixed_attribute_the_fork_sets_itself_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The class of that name is the fork's, or a fork subclass fixes the attribute itself: its value is
+    the fork's, whatever upstream's __init__ now sets."""
+    assert marlin_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_enough(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel >= 16\n",
+        "def aeon_enough(config: GPTQMarlin24Config) -> bool:\n    return 16 <= config.max_parallel\n",
+        "def aeon_known(config: GPTQMarlin24Config) -> bool:\n"
+        "    return config.max_parallel == 16 or config.max_parallel == 64\n",
+        "def aeon_workspace(config: GPTQMarlin24Config) -> int:\n    if config.max_parallel == 64:\n        return 2\n"
+        "    return 1 if config.max_parallel == 16 else 0\n",
+    ],
+    ids=["true at both values", "literal first", "both values or-ed", "both values in one function"],
+)
+def test_a_fixed_attribute_compared_for_both_values_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A comparison that holds at the old and the new value, or a function that also tests the new value,
+    says the same after upstream's change."""
+    assert marlin_case(git_repo, no_rules, body) == []
+
+
+def test_a_fixed_attribute_the_function_sets_first_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The function sets the attribute on its instance before comparing it: the value is the fork's."""
+    body = (
+        "def aeon_small(bits: int) -> GPTQMarlin24Config:\n    config = GPTQMarlin24Config(bits, 128)\n"
+        "    config.max_parallel = 16\n    assert config.max_parallel == 16\n    return config\n"
+    )
+    assert marlin_case(git_repo, no_rules, body) == []
+
+
+# -- #12348 (848a6438ae): _PARTITION_SIZE_ROCM = 512 -> 256 in the ROCm attention backend
+ROCM = "vllm/attention/backends/rocm_flash_attn.py"
+ROCM_BASE = """_PARTITION_SIZE_ROCM = 512
+_ON_NAVI = False
+
+
+def num_partitions(max_seq_len):
+    return (max_seq_len + _PARTITION_SIZE_ROCM - 1) // _PARTITION_SIZE_ROCM
+"""
+ROCM_FORK = "vllm/aeon/rocm_parts.py"
+ROCM_FORK_TEXT = """from vllm.attention.backends import rocm_flash_attn
+from vllm.attention.backends.rocm_flash_attn import _PARTITION_SIZE_ROCM
+
+# must match rocm_flash_attn._PARTITION_SIZE_ROCM
+_AEON_PARTITION = 512
+
+
+def aeon_big() -> bool:
+    return rocm_flash_attn._PARTITION_SIZE_ROCM == 512
+
+
+def aeon_big_by_name() -> bool:
+    return 512 != _PARTITION_SIZE_ROCM
+
+
+# the workspace holds 512 rows per block
+_AEON_ROWS = 512
+
+
+def aeon_navi() -> bool:
+    return rocm_flash_attn._ON_NAVI == False  # noqa: E712
+
+
+def aeon_other(x) -> bool:
+    return x.partition_size == 512
+"""
+
+
+def test_a_comment_above_and_a_comparison_of_the_constant_itself(git_repo: GitRepo, no_rules: Path) -> None:
+    """A comment line just above the literal ties it as its own comment does; the constant compared with its
+    old value is tied by the comparison.  A comment naming no constant, a kept constant, and another
+    object's attribute compared with the old value are not."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: ROCM_FORK_TEXT},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    by_line = {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+    copied = line_of(git_repo, ROCM_FORK, "_AEON_PARTITION = 512")
+    compared = line_of(git_repo, ROCM_FORK, "rocm_flash_attn._PARTITION_SIZE_ROCM == 512")
+    by_name = line_of(git_repo, ROCM_FORK, "512 != _PARTITION_SIZE_ROCM")
+    assert set(by_line) == {copied, compared, by_name}
+    assert "its comment names _PARTITION_SIZE_ROCM" in by_line[copied]
+    assert "compared with rocm_flash_attn._PARTITION_SIZE_ROCM itself" in by_line[compared]
+    assert "the comparison no longer holds where it did" in by_line[by_name]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_rows() -> int:\n"
+        "    if rocm_flash_attn._PARTITION_SIZE_ROCM == 512:\n        return 2\n"
+        "    return 4 if rocm_flash_attn._PARTITION_SIZE_ROCM == 256 else 1\n",
+        "def aeon_big() -> bool:\n    return rocm_flash_attn._PARTITION_SIZE_ROCM <= 512\n",
+    ],
+    ids=["both values in one function", "a bound both values keep"],
+)
+def test_the_constant_compared_for_both_of_its_values_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The constant itself compared in a function that also tests its new value, or with a bound both values
+    keep, says the same after upstream's change (as a fixed attribute compared so does)."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: "from vllm.attention.backends import rocm_flash_attn\n\n\n" + body},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

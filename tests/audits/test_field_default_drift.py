@@ -309,3 +309,85 @@ def line_in(body: str, needle: str) -> int:
 )
 def test_none_default_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert request_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_top(request: ChatCompletionRequest) -> int:\n"
+        "    if request.top_logprobs is None or request.top_logprobs == 0:\n        return 5\n"
+        "    return request.top_logprobs\n",
+        "def aeon_top(request: ChatCompletionRequest) -> int:\n    if request.top_logprobs == 0:\n        return 5\n"
+        "    return 5 if request.top_logprobs is None else request.top_logprobs\n",
+    ],
+    ids=["or-ed", "one test each"],
+)
+def test_none_and_the_new_default_tested_alike_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The function tests the field for None and for the new default: written for both sides of None -> 0."""
+    assert request_case(git_repo, no_rules, body) == []
+
+
+# -- #10657 (cfb3bf25fb): BitsAndBytesConfig.__init__(llm_int8_threshold: float = 0.0) -> 6.0, stored on self
+BNB = "vllm/model_executor/layers/quantization/bitsandbytes.py"
+BNB_BASE = """class QuantizationConfig:
+    pass
+
+
+class BitsAndBytesConfig(QuantizationConfig):
+    def __init__(
+        self,
+        load_in_8bit: bool = False,
+        llm_int8_threshold: float = 0.0,
+        llm_int8_skip_modules: list | None = None,
+        bnb_4bit_quant_type: str = "fp4",
+    ) -> None:
+        self.load_in_8bit = load_in_8bit
+        self.llm_int8_threshold = llm_int8_threshold
+        self.llm_int8_skip_modules = llm_int8_skip_modules or []
+        self.quant_type = bnb_4bit_quant_type
+
+
+def make_config(bnb_4bit_quant_type: str = "fp4") -> str:
+    return bnb_4bit_quant_type
+"""
+BNB_CHANGED = (
+    BNB_BASE.replace("llm_int8_threshold: float = 0.0,", "llm_int8_threshold: float = 6.0,")
+    .replace('bnb_4bit_quant_type: str = "fp4",', 'bnb_4bit_quant_type: str = "nf4",')
+    .replace('def make_config(bnb_4bit_quant_type: str = "fp4")', 'def make_config(bnb_4bit_quant_type: str = "nf4")')
+)
+BNB_FORK = "vllm/aeon/bnb.py"
+BNB_FORK_TEXT = """from vllm.model_executor.layers.quantization.bitsandbytes import BitsAndBytesConfig
+
+
+def aeon_outliers_off(quant_config: BitsAndBytesConfig) -> bool:
+    return quant_config.llm_int8_threshold == 0.0
+
+
+def aeon_threshold(quant_config) -> float:
+    return float(getattr(quant_config, "llm_int8_threshold", 0.0))
+
+
+def aeon_nf4(quant_config) -> bool:
+    return quant_config.bnb_4bit_quant_type == "fp4"
+
+
+def aeon_skips(quant_config) -> list:
+    return quant_config.llm_int8_skip_modules
+"""
+
+
+def test_a_default_init_stores_on_the_instance(git_repo: GitRepo, no_rules: Path) -> None:
+    """A parameter ``__init__`` defaults and stores as it came is a field; one it renames on the way
+    (``self.quant_type = bnb_4bit_quant_type``) or a plain function's parameter is not."""
+    sides = s.merge_case(
+        git_repo,
+        {BNB: BNB_BASE},
+        {BNB_FORK: BNB_FORK_TEXT},
+        [("[bugfix] fix the default value of llm_int8_threshold in BitsAndBytesConfig (#10657)", {BNB: BNB_CHANGED})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
+    assert [(path, line, severity) for path, line, severity, _ in rows] == [
+        (BNB_FORK, 5, "warning"),
+        (BNB_FORK, 9, "warning"),
+    ]
+    assert "BitsAndBytesConfig.llm_int8_threshold, whose default upstream changed from 0.0 to 6.0" in rows[0][3]

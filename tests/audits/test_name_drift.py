@@ -618,7 +618,7 @@ def parameter_case(
 def test_a_removed_attribute_left_only_as_a_parameter_or_local_name(git_repo: GitRepo, no_rules: Path) -> None:
     [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY)
     assert (path, line) == (FORK, 2)
-    assert "no longer has anywhere as an attribute (only as a parameter or a local)" in message
+    assert "no longer has anywhere as an attribute (only as a parameter, a local or a comment)" in message
     assert "removed attribute 'max_num_partial_prefills'" in message and "takes its default" in message
 
 
@@ -675,7 +675,7 @@ def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, 
 )
 def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:
     [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED)
-    assert (path, line) == (FORK, 2) and "only as a parameter or a local" in message
+    assert (path, line) == (FORK, 2) and "only as a parameter, a local or a comment" in message
 
 
 FLAGS = {
@@ -864,3 +864,198 @@ def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_r
     )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message
+
+
+# #40651 rewrote RejectionSampleMethod = Literal["strict", "probabilistic", "synthetic"] as
+# Literal["standard", "synthetic"]: the word "strict" lives on elsewhere, the field no longer accepts it.
+SPECULATIVE = "vllm/config/speculative.py"
+SPECULATIVE_BASE = """from dataclasses import dataclass
+from typing import Literal
+
+RejectionSampleMethod = Literal["strict", "probabilistic", "synthetic"]
+
+
+@dataclass
+class SpeculativeConfig:
+    rejection_sample_method: RejectionSampleMethod = "strict"
+    draft_mode: Literal["eager", "graph"] | None = None
+    num_speculative_tokens: int = 1
+"""
+SPECULATIVE_40651 = (
+    SPECULATIVE_BASE.replace('Literal["strict", "probabilistic", "synthetic"]', 'Literal["standard", "synthetic"]')
+    .replace('= "strict"', '= "standard"')
+    .replace('Literal["eager", "graph"]', 'Literal["graph"]')
+)
+STILL_QUOTED = 'MODES = ("strict", "probabilistic", "eager", "none")\n'
+SUBJECT_40651 = "[Model Runner V2] Fix rejection sampling acceptance rate gap vs MRV1 (#40651)"
+CHOICES_FORK = """from vllm.config.speculative import SpeculativeConfig
+
+
+def aeon_caches_logits(spec: SpeculativeConfig) -> bool:
+    return spec.rejection_sample_method == "probabilistic"
+
+
+def aeon_spec(model: str) -> SpeculativeConfig:
+    return SpeculativeConfig(num_speculative_tokens=2, rejection_sample_method="strict")
+
+
+def aeon_eager(spec) -> bool:
+    return spec.draft_mode in ("eager", "none")
+
+
+def aeon_synthetic(spec: SpeculativeConfig) -> bool:
+    return spec.rejection_sample_method != "synthetic"
+
+
+def aeon_other(tokenizer) -> bool:
+    return tokenizer.mode == "strict"
+
+
+def aeon_other_call(load) -> object:
+    return load("strict", validate="probabilistic")
+"""
+
+
+def choices_case(
+    git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = CHOICES_FORK
+) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        # the words live on elsewhere, as "strict" does in vLLM: name drift's "gone everywhere" is silent
+        {SPECULATIVE: SPECULATIVE_BASE, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
+        {FORK: fork},
+        [(SUBJECT_40651, {SPECULATIVE: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def test_a_value_a_fields_literal_no_longer_accepts(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's comparison of the field with a value its ``Literal`` (an alias, or the annotation itself)
+    lost, and its keyword passing one, are errors; a kept value, another object's field of another name,
+    and a value passed under another keyword are not."""
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651)
+    assert [(line, severity) for line, severity, _ in rows] == [(5, "error"), (9, "error"), (13, "error")]
+    assert "means rejection_sample_method = 'probabilistic', which upstream no longer accepts" in rows[0][2]
+    assert "RejectionSampleMethod is now Literal['standard', 'synthetic'] (vllm/config/speculative.py" in rows[0][2]
+    assert "#40651" in rows[0][2] and "the test is never true now" in rows[0][2]
+    assert '"strict" passed to SpeculativeConfig()' in rows[1][2] and "it is refused" in rows[1][2]
+    assert "SpeculativeConfig.draft_mode is now Literal['graph']" in rows[2][2]
+
+
+def test_a_dropped_value_upstream_still_quotes_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """A value the file still quotes (a deprecation path mapping it to a new one) is still handled."""
+    upstream = SPECULATIVE_40651 + (
+        "\n    def __post_init__(self) -> None:\n"
+        '        if self.rejection_sample_method in ("strict", "probabilistic"):\n'
+        '            self.rejection_sample_method = "standard"\n'
+        '        if self.draft_mode == "eager":\n'
+        '            self.draft_mode = "graph"\n'
+    )
+    assert [r for r in choices_case(git_repo, no_rules, upstream) if "no longer accepts" in r[2]] == []
+
+
+# #25968 renamed ModelOptNvFp4FusedMoE.prepare_static_weight_layouts_for_trtllm_moe and left the old name in
+# a comment it added; #5353 renamed the layer attribute Fp8LinearMethod sets (``layer.act_scale = None``),
+# the word living on only as a local.
+MODELOPT = "vllm/model_executor/layers/quantization/modelopt.py"
+MODELOPT_BASE = """class ModelOptNvFp4FusedMoE:
+    def prepare_static_weight_layouts_for_trtllm_moe(self, w1, w2):
+        return w1, w2
+
+    def process_weights_after_loading(self, layer) -> None:
+        layer.act_scale = None
+        layer.w1, layer.w2 = self.prepare_static_weight_layouts_for_trtllm_moe(layer.w1, layer.w2)
+
+
+def apply(layer, x):
+    act_scale = layer.scale
+    return x * act_scale
+"""
+MODELOPT_RENAMED = (
+    MODELOPT_BASE.replace(
+        "prepare_static_weight_layouts_for_trtllm_moe(self", "prepare_static_weights_for_trtllm_fp4_moe(self"
+    )
+    .replace(
+        "layer.w1, layer.w2 = self.prepare_static_weight_layouts_for_trtllm_moe(",
+        "# alternate: prepare_static_weight_layouts_for_trtllm_moe\n"
+        "        layer.w1, layer.w2 = self.prepare_static_weights_for_trtllm_fp4_moe(",
+    )
+    .replace("layer.act_scale = None", "layer.input_scale = None")
+)
+LAYOUT_FORK = """def aeon_has_layouts(method) -> bool:
+    return getattr(method, "prepare_static_weight_layouts_for_trtllm_moe", None) is not None
+
+
+def aeon_static_scale(layer):
+    return getattr(layer, "act_scale", None)
+"""
+
+
+def layout_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {MODELOPT: MODELOPT_BASE},
+        {FORK: LAYOUT_FORK},
+        [("[Quantization/NVFP4] Speed up TRTLLM NVFP4 MOE weight loading (#25968)", {MODELOPT: upstream})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_a_name_left_only_in_a_comment_and_an_attribute_set_on_a_handed_object(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """A comment line upstream added that names the old method keeps no definition of it; an attribute
+    upstream set on an object its method is handed (``layer.act_scale = None``) is one it defined."""
+    rows = layout_case(git_repo, no_rules, MODELOPT_RENAMED)
+    assert [(path, line) for path, line, _ in rows] == [(FORK, 2), (FORK, 6)]
+    assert "renamed attribute 'prepare_static_weight_layouts_for_trtllm_moe'" in rows[0][2]
+    assert "attribute 'act_scale'" in rows[1][2] and "takes its default" in rows[1][2]
+
+
+def test_a_name_an_added_line_of_code_keeps_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The old name on an added line of code (an alias kept for callers), or set on the object still, lives on."""
+    upstream = MODELOPT_RENAMED.replace(
+        "# alternate: prepare_static_weight_layouts_for_trtllm_moe",
+        "self.prepare_static_weight_layouts_for_trtllm_moe = self.prepare_static_weights_for_trtllm_fp4_moe",
+    ).replace("layer.input_scale = None", "layer.input_scale = layer.act_scale = None")
+    assert layout_case(git_repo, no_rules, upstream) == []
+
+
+TABLE_FORK = """from vllm.config.speculative import SpeculativeConfig
+
+_FLOOR = {"strict": 1.8, "probabilistic": 2.2, "synthetic": 1.0}
+_KEPT = {"synthetic": 1.0, "standard": 2.0}
+_ELSEWHERE = {"strict": 1, "lenient": 0}
+
+
+def aeon_floor(spec: SpeculativeConfig) -> float:
+    return _FLOOR[spec.rejection_sample_method] + _KEPT.get(spec.rejection_sample_method, 0.0)
+
+
+def aeon_other(tokenizer) -> int:
+    return _ELSEWHERE[tokenizer.mode]
+"""
+
+
+def test_a_table_keyed_by_a_value_a_fields_literal_no_longer_accepts(git_repo: GitRepo, no_rules: Path) -> None:
+    """A table the fork keys by the old values and looks up by the field: one error on its line; a table
+    of kept values, and one looked up by another field, are not."""
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, TABLE_FORK)
+    assert [(line, severity) for line, severity, _ in rows] == [(3, "error")]
+    assert "fork-owned _FLOOR, keyed by 'strict' and looked up by rejection_sample_method" in rows[0][2]
+    assert "the entry is dead, and the values upstream accepts miss the table now" in rows[0][2]
+
+
+def test_a_dropped_choice_is_not_folded_into_a_symbol_warning_of_its_line() -> None:
+    """A value a field no longer accepts is another cause than a key nothing reads: folded, it would stop blocking."""
+    from aeon_release.domain.audits.merge import _fold_name_drift
+    from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+    from aeon_release.domain.audits.model import Finding, Severity
+
+    dropped = Finding(RULE, "merge", Severity.ERROR, FORK, 3, "means x = 'strict', which upstream no longer accepts")
+    gone = Finding(RULE, "merge", Severity.ERROR, FORK, 3, "reads a name upstream no longer has anywhere")
+    symbol_warning = Finding(SYMBOL_DRIFT, "merge", Severity.WARNING, FORK, 3, "no longer reads")
+    assert _fold_name_drift([dropped, symbol_warning]) == [dropped, symbol_warning]
+    [folded] = _fold_name_drift([gone, symbol_warning])  # one root cause: as before
+    assert folded.also == (RULE,) and folded.severity is Severity.WARNING

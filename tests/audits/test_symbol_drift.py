@@ -2009,3 +2009,200 @@ def test_a_renamed_keyword_is_reported_on_its_own_line(git_repo: GitRepo, no_rul
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (OPS_USE, line_of(git_repo, OPS_USE, "context_lens=lens"))
     assert "passes context_lens=, max_context_len=, which it no longer accepts" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if hasattr(comm, "graph_mode"):\n        with comm.graph_mode():\n            return fn()\n'
+        "    with comm.graph_capture():\n        return fn()\n",
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if callable(fn) and hasattr(comm, "graph_mode"):\n        comm.graph_mode()\n'
+        "    else:\n        comm.graph_capture()\n",
+        "try:\n    from pkg.distributed.comm import graph_mode\n"
+        "except ImportError:\n    from contextlib import nullcontext as graph_mode\n\n\n"
+        "def capture(fn):\n    with graph_mode():\n        return fn()\n",
+        "from pkg.distributed import comm\n\n\ndef scope():\n    try:\n        return comm.graph_mode()\n"
+        "    except AttributeError:\n        return comm.graph_capture()\n",
+    ],
+    ids=[
+        "with under hasattr",
+        "call under an and-ed hasattr",
+        "import under except ImportError",
+        "except AttributeError",
+    ],
+)
+def test_a_removed_name_read_only_where_it_is_there_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A read under ``hasattr`` of the very name, an import whose ``except ImportError`` binds a stand-in, or a
+    read in a ``try`` whose ``except AttributeError`` takes over, is written for the module with and without
+    it (#4818's graph_mode): no error."""
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE and f.severity.value == "error"] == []
+
+
+def test_a_removed_name_under_a_broad_except_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``except Exception`` around fork code hides the removal at run time; it is not a fallback for it."""
+    body = (
+        "from pkg.distributed import comm\n\n\ndef scope():\n    try:\n        return comm.graph_mode()\n"
+        "    except Exception:\n        return None\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from contextlib import nullcontext\n\nfrom pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    with getattr(comm, "graph_mode", nullcontext)():\n        return fn()\n',
+        "from pkg.distributed import comm\n\n\ndef guarded(fn):\n    try:\n        return fn()\n"
+        '    except getattr(comm, "CommError", RuntimeError):\n        return None\n',
+    ],
+    ids=["called stand-in", "caught stand-in"],
+)
+def test_a_getattr_of_a_removed_name_with_a_stand_in_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``getattr(m, "gone", stand_in)()``: the fork names the function (or class) that takes its place."""
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE and f.severity.value == "error"] == []
+
+
+def test_a_changed_signature_under_hasattr_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``hasattr`` says the name is there, not that its signature is what the fork's call passes."""
+    after = COMM_BASE.replace("def graph_capture():", "def graph_capture(stream):")
+    body = (
+        "from pkg.distributed import comm\n\n\ndef capture(fn):\n"
+        '    if hasattr(comm, "graph_capture"):\n        with comm.graph_capture():\n            return fn()\n'
+        "    return fn()\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
+    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]
+
+
+# -- #28763 (4c23690f43): FlashAttentionBackend's own get_supported_head_sizes removed, its own
+# supports_head_size added; the base's supports_head_size was the one caller of the hook
+ABSTRACT = "vllm/attention/backends/abstract.py"
+ABSTRACT_TEXT = """class AttentionBackend:
+    @classmethod
+    def get_supported_head_sizes(cls) -> list[int]:
+        return []
+
+    @classmethod
+    def supports_head_size(cls, head_size: int) -> bool:
+        sizes = cls.get_supported_head_sizes()
+        return not sizes or head_size in sizes
+"""
+FLASH = "vllm/v1/attention/backends/flash_attn.py"
+FLASH_BASE = """from vllm.attention.backends.abstract import AttentionBackend
+
+
+class FlashAttentionBackend(AttentionBackend):
+    @classmethod
+    def get_supported_head_sizes(cls) -> list[int]:
+        return [32, 64, 96, 128, 160, 192, 224, 256]
+"""
+FLASH_28763 = """from vllm.attention.backends.abstract import AttentionBackend
+
+
+class FlashAttentionBackend(AttentionBackend):
+    @classmethod
+    def supports_head_size(cls, head_size: int) -> bool:
+        return head_size % 8 == 0 and head_size <= 256
+"""
+HEAD_FORK = "vllm/aeon/heads.py"
+HEAD_FORK_TEXT = """from vllm.v1.attention.backends.flash_attn import FlashAttentionBackend
+
+
+class AeonFlashAttentionBackend(FlashAttentionBackend):
+    @classmethod
+    def get_supported_head_sizes(cls) -> list[int]:
+        return [64, 128]
+"""
+
+
+def hook_case(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = HEAD_FORK_TEXT, more: str = "") -> list:
+    base = {ABSTRACT: ABSTRACT_TEXT, FLASH: FLASH_BASE, "vllm/aeon/__init__.py": ""}
+    changed = {FLASH: upstream, **({"vllm/v1/attention/selector.py": more} if more else {})}
+    sides = s.merge_case(
+        git_repo,
+        base,
+        {HEAD_FORK: fork},
+        [("[Attention] FlashAttention ViT support, make default backend (#28763)", changed)],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_an_override_upstream_no_longer_consults(git_repo: GitRepo, no_rules: Path) -> None:
+    """The hook moved up to the base, and the base's caller of it is now answered by the class's own
+    method that does not call it: the fork's override never runs."""
+    [(path, line, message)] = hook_case(git_repo, no_rules, FLASH_28763)
+    assert (path, line) == (HEAD_FORK, 6)
+    assert "overrides FlashAttentionBackend.get_supported_head_sizes, which upstream removed" in message
+    assert "AttentionBackend.supports_head_size() called get_supported_head_sizes() for the fork's class" in message
+    assert "upstream's FlashAttentionBackend.supports_head_size() now answers in its place" in message
+    assert "#28763" in message and "never consulted" in message
+
+
+@pytest.mark.parametrize(
+    ("upstream", "more"),
+    [
+        # the definition moved up, its caller still reached: the override runs as before
+        (
+            FLASH_BASE.replace(
+                "get_supported_head_sizes(cls) -> list[int]:\n        return [32",
+                "other(cls) -> list[int]:\n        return [32",
+            ),
+            "",
+        ),
+        # the class's own method calls the hook too
+        (
+            FLASH_28763.replace(
+                "return head_size % 8", "return head_size in cls.get_supported_head_sizes() or head_size % 8"
+            ),
+            "",
+        ),
+        # upstream calls it by name on a backend elsewhere
+        (FLASH_28763, "def pick(backend, size):\n    return size in backend.get_supported_head_sizes()\n"),
+    ],
+    ids=["moved up, still called", "called by the new method", "called on another object"],
+)
+def test_an_override_still_consulted_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str, more: str) -> None:
+    assert hook_case(git_repo, no_rules, upstream, more=more) == []
+
+
+CALL_FORK = """from vllm.v1.attention.backends.flash_attn import FlashAttentionBackend
+
+
+def aeon_max_head_size() -> int:
+    return max(FlashAttentionBackend.get_supported_head_sizes())
+"""
+
+
+def test_a_call_a_base_method_of_another_body_now_answers(git_repo: GitRepo, no_rules: Path) -> None:
+    """The class's own method of the name is gone: the base's, another body, answers the call: a warning."""
+    sides = s.merge_case(
+        git_repo,
+        {ABSTRACT: ABSTRACT_TEXT, FLASH: FLASH_BASE, "vllm/aeon/__init__.py": ""},
+        {HEAD_FORK: CALL_FORK},
+        [("[Attention] FlashAttention ViT support, make default backend (#28763)", {FLASH: FLASH_28763})],
+    )
+    [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, DRIFT)
+    assert (path, line, severity) == (HEAD_FORK, 5, "warning")
+    assert "whose FlashAttentionBackend.get_supported_head_sizes upstream removed" in message
+    assert (
+        "the call now runs AttentionBackend.get_supported_head_sizes (vllm/attention/backends/abstract.py)" in message
+    )
+
+
+def test_a_call_a_base_method_of_the_same_body_now_answers_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream dropped an override the base's method repeats word for word."""
+    base = ABSTRACT_TEXT.replace("return []", "return [32, 64, 96, 128, 160, 192, 224, 256]")
+    sides = s.merge_case(
+        git_repo,
+        {ABSTRACT: base, FLASH: FLASH_BASE, "vllm/aeon/__init__.py": ""},
+        {HEAD_FORK: CALL_FORK},
+        [("[Attention] Drop a repeated override (#28763)", {FLASH: FLASH_28763})],
+    )
+    assert s.rule_rows(git_repo, no_rules, sides, DRIFT) == []

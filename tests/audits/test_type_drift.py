@@ -14,6 +14,7 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from aeon_release.domain.audits.model import AuditReport
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -287,3 +288,181 @@ def test_a_container_use_upstream_made_another_kind_fail(
 )
 def test_container_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert container_drift(git_repo, no_rules, body, upstream) == []
+
+
+# a return changed on a signature's own last line (``) -> Dict[...]``): its method is named by the def
+# lines above, which the diff does not show
+SCHED_WRAPPED = SCHED_BASE.replace(
+    "def swap_in(self, seq_group) -> Dict[int, int]:", "def swap_in(\n        self, seq_group\n    ) -> Dict[int, int]:"
+)
+SCHED_WRAPPED_AFTER = SCHED_WRAPPED.replace(
+    "from typing import Dict, List", "from typing import Dict, List, Tuple"
+).replace(") -> Dict[int, int]:\n        return {}", ") -> List[Tuple[int, int]]:\n        return []")
+
+
+def _wrapped_case(repo: GitRepo, config: Path, body: str) -> AuditReport:
+    sides = s.merge_case(
+        repo, {SCHED: SCHED_WRAPPED}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})]
+    )
+    return audit_tree(repo.path, config, merge=sides)
+
+
+def test_a_return_changed_on_a_signatures_last_line_is_caught(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "def aeon(manager: BlockManager, group) -> list:\n    mapping = manager.swap_in(group)\n    return list(mapping.keys())\n"
+    report = _wrapped_case(git_repo, no_rules, body)
+    [message] = [f.message for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+    assert "BlockManager.swap_in() a List[Tuple[int, int]]" in message
+
+
+def test_an_unnamed_return_of_a_method_the_fork_never_reads_is_not_parsed(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Upstream's module is parsed (the cost of container drift on a large release) only when the fork
+    reads a method it defines: a changed return on a signature's last line names no method by itself."""
+    from aeon_release.domain.audits.drift import retyped
+
+    parsed: list[str] = []
+    real = retyped.parse_python
+
+    def counting(text: str, path: str) -> object:
+        parsed.append(path)
+        return real(text, path)
+
+    monkeypatch.setattr(retyped, "parse_python", counting)
+    body = "def aeon(manager: BlockManager, group) -> None:\n    manager.swap_out(group)\n"
+    report = _wrapped_case(git_repo, no_rules, body)
+    assert [f for f in report.findings if f.rule_id == TYPE_DRIFT] == []
+    assert SCHED not in parsed
+
+
+def test_an_arrow_past_a_long_lines_first_two_thousand_characters_annotates_nothing() -> None:
+    from aeon_release.domain.audits.drift.retyped import _line_kinds
+
+    diff = "diff --git a/x.py b/x.py\n-    def f(self) -> Dict[int, int]:\n+" + "x" * 2001 + " -> List[int]\n"
+    diff += "+    def f(self) -> List[int]:  # -> Deque[int]\n"
+    assert list(_line_kinds(diff)) == [("-", "f", "Dict"), ("+", "f", "List")]
+
+
+def test_methods_are_walked_for_annotated_fields_only_when_the_diff_pairs_such_a_name(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``self.name: T`` in a method is a field of its class, but finding them walks every method of the
+    module (most of a large file's nodes): only a name the diff moved from ``str`` to a class can be
+    retyped, so a module whose annotated attributes are all other names is not walked, and the field
+    upstream did retype is still found."""
+    from aeon_release.domain.audits.drift import retyped
+
+    walked: list[str] = []
+    real = retyped._instance_fields
+
+    def counting(method: object) -> object:
+        walked.append(getattr(method, "name", "?"))
+        return real(method)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(retyped, "_instance_fields", counting)
+    other = "\n\nclass Cache:\n    def __init__(self) -> None:\n        self.blocks: int = 0\n"
+    body = 'def aeon_is_mamba2(spec: MambaSpec) -> bool:\n    return spec.mamba_type == "mamba2"\n'
+    [(_, message)] = drift(git_repo, no_rules, body, upstream=SPEC_ENUM + other)
+    assert "upstream made mamba_type a MambaAttentionBackendEnum" in message
+    assert walked == []
+
+
+OWN_PLAN = (
+    "from typing import Dict, List\n\n\n"
+    "class Scheduler:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.waiting: List[int] = []\n\n\n"
+    "class SchedulerOutputs:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.blocks_to_swap_in: Dict[int, int] = {}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        OWN_PLAN.split("\n\n\nclass SchedulerOutputs")[0]
+        + "\n\n    def shed(self) -> int:\n        return self.waiting.pop(0)\n",
+        "from vllm.aeon.plan import SchedulerOutputs\n\n\n"
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n",
+        "class AeonScheduler(Scheduler):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.waiting = []  # the fork's own queue, a list\n\n"
+        "    def shed(self):\n        return self.waiting.pop(0)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n"
+        "    outputs.blocks_to_swap_in = dict(outputs.blocks_to_swap_in)\n"
+        "    return sorted(outputs.blocks_to_swap_in.items())\n",
+    ],
+    ids=["own class of the name", "own class of the name, imported", "subclass declares the field", "set first"],
+)
+def test_a_container_of_the_forks_own_class_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The class named like upstream's is the fork's (defined in the file, or in a module the fork added),
+    or a fork subclass sets the field itself: the field is the fork's kind, not upstream's."""
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE},
+        {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": OWN_PLAN},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonScheduler(Scheduler):\n    def shed(self):\n"
+        "        if isinstance(self.waiting, list):\n            return self.waiting.pop(0)\n"
+        "        return self.waiting.popleft()\n",
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n    def shed(self):\n"
+        "        if isinstance(self.waiting, deque):\n            return self.waiting.popleft()\n"
+        "        else:\n            return self.waiting.pop(0)\n",
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n    def shed(self):\n"
+        "        if isinstance(self.waiting, deque):\n            return self.waiting.popleft()\n"
+        "        return self.waiting.pop(0)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps.items() if isinstance(swaps, dict) else swaps)\n",
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps if isinstance(outputs.blocks_to_swap_in, list) else swaps.items())\n",
+    ],
+    ids=["old kind tested", "else of the new kind", "after a test of the new kind that returns", "local", "or else"],
+)
+def test_a_container_use_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The old kind's use runs only where isinstance says it is the old kind, or is not the new one."""
+    assert container_drift(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    swaps = outputs.blocks_to_swap_in\n"
+        '    return sorted(swaps.items() if hasattr(swaps, "items") else swaps)\n',
+        "from collections.abc import Mapping\n\n\ndef aeon(outputs: SchedulerOutputs) -> list:\n"
+        "    swaps = outputs.blocks_to_swap_in\n"
+        "    return sorted(swaps.items() if isinstance(swaps, Mapping) else swaps)\n",
+    ],
+    ids=["hasattr of the method", "an abstract Mapping"],
+)
+def test_a_container_use_under_a_duck_test_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """``hasattr`` of the very method, or ``isinstance`` of the old kind's abstract base, guards the use."""
+    assert container_drift(git_repo, no_rules, body) == []
+
+
+def test_a_fork_subclass_of_the_same_name_imported_is_upstreams_field(git_repo: GitRepo, no_rules: Path) -> None:
+    """A module the fork added defines ``class SchedulerOutputs(SchedulerOutputs)``: the field is upstream's."""
+    plan = "from vllm.core import scheduler\n\n\nclass SchedulerOutputs(scheduler.SchedulerOutputs):\n    pass\n"
+    body = (
+        "from vllm.aeon.plan import SchedulerOutputs\n\n\n"
+        "def aeon(outputs: SchedulerOutputs) -> list:\n    return sorted(outputs.blocks_to_swap_in.items())\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE},
+        {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": plan},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == [
+        CONTAINER_HEAD.count("\n") + body.count("\n")
+    ]

@@ -38,7 +38,7 @@ from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
-from aeon_release.domain.audits.drift.names import name_drift
+from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets
 from aeon_release.domain.audits.drift.orders import order_drift
@@ -251,9 +251,15 @@ def _changed_schemas(sides: MergeSides) -> bool:
 
 
 def _fold_name_drift(findings: list[Finding]) -> list[Finding]:
-    """A read like ``envs.OLD_FLAG`` that symbol drift resolved too is one finding, answering to both rules."""
+    """A read like ``envs.OLD_FLAG`` that symbol drift resolved too is one finding, answering to both rules.
+    A value a field no longer accepts (``TABLE = {"strict": ...}`` looked up by the field) is another cause
+    than symbol drift's key nothing reads on its line: that error is not folded into the warning."""
     symbols = {(f.path, f.line) for f in findings if f.rule_id == SYMBOL_DRIFT}
-    both = {(f.path, f.line) for f in findings if f.rule_id == NAME_DRIFT and (f.path, f.line) in symbols}
+    both = {
+        (f.path, f.line)
+        for f in findings
+        if f.rule_id == NAME_DRIFT and (f.path, f.line) in symbols and NOT_ACCEPTED not in f.message
+    }
     return [
         replace(f, also=(*f.also, NAME_DRIFT)) if (f.path, f.line) in both else f
         for f in findings

@@ -638,3 +638,14 @@ def test_a_fork_copy_of_a_list_upstream_grew_with_a_new_member(
 def test_grown_list_twins_are_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: SEQ_HEAD + body}, {SEQ: SEQ_AFTER})
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
+
+
+def test_a_list_of_the_forks_own_enum_of_the_name_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The fork's own enum named like upstream's: its members are the fork's, whatever upstream's grew."""
+    own = (
+        "import enum\n\n\nclass SequenceStatus(enum.Enum):\n    FINISHED_STOPPED = 1\n"
+        "    FINISHED_LENGTH_CAPPED = 2\n    FINISHED_ABORTED = 3\n\n\n"
+        "DONE = (SequenceStatus.FINISHED_STOPPED, SequenceStatus.FINISHED_LENGTH_CAPPED, SequenceStatus.FINISHED_ABORTED)\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: own}, {SEQ: SEQ_AFTER})
+    assert found(audit(git_repo, sides, tmp_path), DRIFT) == []

@@ -5,10 +5,12 @@ literal.
 
 ``GREEDY_TEMPERATURE = -1`` became ``0``: a fork line ``is_greedy = metadata.temperature == -1``
 merges cleanly and never matches again.  A literal is *tied* to the constant only when the code
-says so: its line's comment names the constant, or upstream's own code at the merge base says the
+says so: its line's comment (or a comment line just above it) names the constant, or upstream's own code at the merge base says the
 same thing with the constant's name where the fork wrote the number (``temperature == -1`` where
 upstream has ``temperature == GREEDY_TEMPERATURE``, ``replace_from=-1`` where it has
 ``replace_from=GREEDY_TEMPERATURE``, ``min(k, 64)`` where it has ``min(k, self.MAX_TOP_K)``).  A bare number elsewhere is not the constant's.
+A comparison of the constant itself with its old value (``rocm_flash_attn._PARTITION_SIZE_ROCM == 512``,
+512 -> 256, #12348) is tied by the comparison: it no longer holds where it did.
 
 An attribute a class's ``__init__`` sets once to a fixed value (a literal, or a module constant's:
 ``self.max_parallel = 16`` became ``= GPTQ_MARLIN_24_MAX_PARALLEL``, 64, #4983) is a constant of the
@@ -22,16 +24,18 @@ whose added lines hold an old value are parsed; the ties are checked with one ``
 from __future__ import annotations
 
 import ast
+import functools
+import operator
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import spelled
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing, set_in
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -86,6 +90,7 @@ class Use:
     change: Changed
     upstream: tuple[str, ...]  # how upstream's code would say it with the name (none: the comment ties it)
     read: str = ""  # the attribute the literal is compared with (a fixed attribute's tie)
+    itself: bool = False  # ``read`` is the constant itself (``mod.NAME == old``)
 
 
 def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -301,21 +306,28 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
         owned = trees.owned_lines(path)
         lines = code_lines(text or "")
         bound = _bound_once(module)
+        parents = functools.cache(lambda module=module: parent_map(module))  # for a constant compared itself
         for node in ast.walk(module):
             for expr, value in _literal_places(node, bound):
                 line = value.lineno
                 if line in owned:
-                    yield from _ties(path, line, lines[line - 1], expr, _literal(value), changed)
-        yield from _attribute_ties(path, module, owned, [c for c in changed if c.attribute])
+                    yield from _ties(path, line, _comments(lines, line), expr, _literal(value), changed)
+            if isinstance(node, ast.Compare) and node.lineno in owned:
+                yield from _compared_itself(path, node, changed, parents)
+        yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
-def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
-    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value."""
+def _attribute_ties(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], changed: list[Changed]
+) -> Iterator[Use]:
+    """A fork comparison of a fixed attribute, read off a receiver typed as its class, with its old value
+    (not where the class of that name is the fork's own, or a fork subclass, or the function, sets the
+    attribute itself)."""
     names = {c.name for c in changed}
     if not names:
         return
     parents = parent_map(module)
-    classes = {cls.name: cls for cls in _class_defs(module.body)}
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in _class_defs(module.body)})
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.Compare) or node.lineno not in owned or len(node.ops) != 1:
             continue
@@ -323,10 +335,39 @@ def _attribute_ties(path: str, module: ast.Module, owned: set[int], changed: lis
             value = _literal(other)
             if not isinstance(read, ast.Attribute) or read.attr not in names or value is None:
                 continue
-            typed = typed_as(read.value, enclosing(node, parents), parents, classes)
+            func = enclosing(node, parents)
+            typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
             for change in changed:
                 if change.name == read.attr and change.owner in typed and value == change.old:
-                    yield Use(path, node.lineno, change, (), ast.unparse(read))
+                    if _flips(node, read is node.left, change, parents) and not fork.holds(
+                        change.owner, change.name, typed, change.path
+                    ):
+                        yield Use(path, node.lineno, change, (), ast.unparse(read))
+
+
+_ORDERS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def _flips(compare: ast.Compare, read_first: bool, change: Changed, parents: dict[int, ast.AST]) -> bool:
+    """The comparison of the attribute with its old value says another thing at the new value (``>= 16``
+    holds at 16 and at 64: it does not), and the function it sits in (at module level: the ``or``/``and``
+    it sits in) compares no read of the attribute with the new value (written for both sides)."""
+    order = _ORDERS.get(type(compare.ops[0]))
+    numbers = not isinstance(change.old, str) and not isinstance(change.new, str)
+    if (
+        order is not None
+        and numbers
+        and _holds(order, read_first, change.old, change.old) == _holds(order, read_first, change.new, change.old)
+    ):
+        return False
+    read = ast.unparse(compare.left if read_first else compare.comparators[0])
+    return not compared_in_scope(compare, read, parents, lambda side: _literal(side) == change.new)
+
+
+def _holds(order: Callable[[float, float], bool], read_first: bool, value: _Literal, literal: _Literal) -> bool:
+    """``attribute <order> literal`` (or ``literal <order> attribute``) with the attribute at ``value``."""
+    a, b = float(value), float(literal)
+    return order(a, b) if read_first else order(b, a)
 
 
 def _bound_once(module: ast.Module) -> dict[str, list[str]]:
@@ -443,10 +484,44 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 }
 
 
-def _ties(
-    path: str, line: int, text: str, forms: tuple[str, ...], value: _Literal | None, changed: list[Changed]
+def _comments(lines: list[str], line: int) -> str:
+    """The comment of a line, and of the comment line just above it (a fork's ``# must match NAME``)."""
+    text = lines[line - 1] if line <= len(lines) else ""
+    above = lines[line - 2].strip() if 2 <= line <= len(lines) + 1 else ""
+    own = text.split("#", 1)[1] if "#" in text else ""
+    return own + " " + above if above.startswith("#") else own
+
+
+def _compared_itself(
+    path: str, node: ast.Compare, changed: list[Changed], parents: Callable[[], dict[int, ast.AST]]
 ) -> Iterator[Use]:
-    comment = text.split("#", 1)[1] if "#" in text else ""
+    """``NAME == old`` (``mod.NAME``, ``Owner.NAME``, ``self.NAME`` for a class constant): the fork tests
+    the constant for the value upstream took away; not a comparison that says the same at both values,
+    or one whose function also tests the new value (written for both sides, as for a fixed attribute)."""
+    if len(node.ops) != 1 or type(node.ops[0]) not in _OPERATORS:
+        return
+    for read, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+        value = _literal(other)
+        if value is None:
+            continue
+        for change in changed:
+            if not change.attribute and value == change.old and type(value) is type(change.old):
+                if _names_constant(read, change) and _flips(node, read is node.left, change, parents()):
+                    yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
+
+
+def _names_constant(read: ast.expr, change: Changed) -> bool:
+    if isinstance(read, ast.Name):
+        return not change.owner and read.id == change.name
+    if not isinstance(read, ast.Attribute) or read.attr != change.name:
+        return False
+    holder = plain_name(read.value) or ""
+    return not change.owner or holder.rsplit(".", 1)[-1] in (change.owner, "self", "cls")
+
+
+def _ties(
+    path: str, line: int, comment: str, forms: tuple[str, ...], value: _Literal | None, changed: list[Changed]
+) -> Iterator[Use]:
     for change in changed:
         if value is None or value != change.old or type(value) is not type(change.old):
             continue
@@ -464,6 +539,8 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
     how = (
         f"upstream's own code says `{shown}`"
         if upstream
+        else f"compared with {use.read} itself"
+        if use.itself
         else f"compared with {use.read}, which {c.owner}.__init__ fixes"
         if use.read
         else f"its comment names {c.name}"

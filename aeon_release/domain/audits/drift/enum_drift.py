@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.literals import (
     references,
     spelled,
 )
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, file_classes
 from aeon_release.domain.audits.drift.returns import _fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
@@ -53,8 +54,10 @@ _MEMBER_LINE = re.compile(
     r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))",
     re.M,
 )
-# The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``).
-_MEMBER_DIFF_LINE = re.compile("^[-+]" + _MEMBER_LINE.pattern.removeprefix("^"), re.M)
+# The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``), from the
+# newline before it (a file's diff opens with its header line): a fast scan finds a newline, where ``^``
+# under re.M is tried at every character.
+_MEMBER_DIFF_LINE = re.compile("\n[-+]" + _MEMBER_LINE.pattern.removeprefix("^"))
 _ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 
@@ -109,10 +112,12 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
     named = re.compile(r"\b(?:" + "|".join(sorted({re.escape(g.enum) for g in grown})) + r")\.")
     findings = []
     for path, module, owned in _fork_modules(trees, named.search):
+        fork = ForkTypes(trees, path, module, {c.name: c for c in file_classes(module.body)})
         for node in walk_spanning(module, owned):
             held = _members_listed(node) if getattr(node, "lineno", 0) in owned else None
             hit = next((g for g in grown if held is not None and held == (g.enum, g.before)), None)
-            if hit is not None:
+            # not the fork's own enum of the name (defined in the file, or in a module it added)
+            if hit is not None and (path == hit.path or not fork.owns(hit.enum)):
                 findings.append(_grown_finding(path, getattr(node, "lineno", 0), hit))
     return findings
 

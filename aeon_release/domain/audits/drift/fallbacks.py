@@ -1,6 +1,7 @@
 """A read of a name by string written with a fallback: the fork handles the object with and without it.
 
 ``getattr(cfg, "embedding_mode", cfg.task == "embedding")``, ``getattr(cfg, "old", None) or cfg.new``,
+``getattr(mod, "old", stand_in)()`` (a function or class in the gone one's place, called or caught),
 ``v = getattr(cfg, "old", None)`` then ``if v is None: v = cfg.new``, ``if hasattr(cfg, "old"): ... else:
 <cfg.new>`` (``not hasattr`` swaps the branches; ``hasattr(cfg, "old") and ...`` is false without it too)
 and ``if hasattr(cfg, "old"): return ...`` followed by a read of ``cfg.new``: when upstream removes ``old``, the fallback runs,
@@ -9,7 +10,9 @@ is compatibility code written for both sides of the removal, not a read the remo
 
 So is a use of a value as the old kind that runs only where an ``isinstance`` test says it is that kind
 (``attn_type.name if isinstance(attn_type, enum.Enum) else attn_type``; ``if isinstance(blocks, list):
-len(blocks)``): ``isinstance_guarded``.
+len(blocks)``): ``isinstance_guarded``; or only where one says it is not the new kind (the ``else`` of
+``if isinstance(q, deque):``, or the rest of the block after such an ``if`` that returns):
+``isinstance_refuted``.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
 
     parent = parents.get(id(call))
     if call.func.id == "getattr":
-        if len(call.args) >= 3 and reads_another(call.args[2:]):
+        if len(call.args) >= 3 and (reads_another(call.args[2:]) or _stands_in(call, parent)):
             return True
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
             # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``
@@ -61,6 +64,69 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
 
 
+def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
+    """The block of an ``if`` that runs only where ``hasattr(x, "name")`` holds (the body of ``if hasattr(x,
+    "name")``, and-ed or not; the else of ``if not hasattr(...)``), and the lines in it that read
+    ``x.name``: a read written for the object with and without the attribute."""
+    if not isinstance(stmt, ast.If):
+        return [], set()
+    test, block = stmt.test, stmt.body
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, block = test.operand, stmt.orelse
+    tests = (
+        test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is stmt.body else [test]
+    )
+    asked = {
+        (ast.unparse(t.args[0]), name)
+        for t in tests
+        if isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "hasattr" and len(t.args) == 2
+        if (name := str_value(t.args[1])) is not None
+    }
+    lines = {
+        n.lineno
+        for inner in block
+        for n in ast.walk(inner)
+        if isinstance(n, ast.Attribute) and (ast.unparse(n.value), n.attr) in asked
+    }
+    return (block, lines) if lines else ([], set())
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+
+
+def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
+    """The body of a ``try`` and the lines in it its handlers make safe from a gone name: its imports when
+    one catches ``ImportError`` (a parent of it, or a bare ``except``: an optional import, ``except
+    ImportError: from contextlib import nullcontext as graph_mode``), and its attribute reads when one
+    names ``AttributeError`` (``try: m.graph_mode()`` / ``except AttributeError: m.graph_capture()``)."""
+    if not isinstance(stmt, ast.Try):
+        return [], set()
+    lines: set[int] = set()
+    if any(_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
+        lines |= {s.lineno for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)}
+    if any(_catches(h.type, frozenset({"AttributeError"}), bare=False) for h in stmt.handlers):
+        lines |= {n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Attribute)}
+    return (stmt.body, lines) if lines else ([], set())
+
+
+def _catches(caught: ast.expr | None, names: frozenset[str], bare: bool = True) -> bool:
+    """The handler catches one of ``names`` (a bare ``except`` does when ``bare``)."""
+    classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(ast.unparse(c).rsplit(".", 1)[-1] in names if c is not None else bare for c in classes)
+
+
+def _stands_in(call: ast.Call, parent: ast.AST | None) -> bool:
+    """``getattr(m, "graph_mode", nullcontext)()`` or ``except getattr(m, "Error", OtherError):``: the
+    default is a function or class of the fork's choosing that takes the gone one's place, not a value read
+    in its stead."""
+    default = call.args[2]
+    if not isinstance(default, ast.Name | ast.Attribute) or ast.unparse(default) == "None":
+        return False
+    return (isinstance(parent, ast.Call) and parent.func is call) or (
+        isinstance(parent, ast.ExceptHandler) and parent.type is call
+    )
+
+
 def _reads_name(test: ast.expr, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
 
@@ -72,11 +138,19 @@ def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
 
 
 def _exits(body: list[ast.stmt]) -> bool:
+    """The block ends in a return, a raise, a continue or a break (or a ``with`` whose body does)."""
+    if body and isinstance(body[-1], ast.With | ast.AsyncWith):
+        return _exits(body[-1].body)
     return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
 
 
 def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
     """The statements after ``stmt`` in the block that holds it."""
+    return _around(stmt, parents)[1]
+
+
+def _around(stmt: ast.stmt, parents: dict[int, ast.AST]) -> tuple[list[ast.stmt], list[ast.stmt]]:
+    """The statements before and after ``stmt`` in the block that holds it."""
     holder = parents.get(id(stmt))
     blocks = (
         [holder.body]
@@ -88,18 +162,63 @@ def _later(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
     for block in blocks:
         for at, sibling in enumerate(block):
             if sibling is stmt:
-                return block[at + 1 :]
-    return []
+                return block[:at], block[at + 1 :]
+    return [], []
 
 
 def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
     """``node`` runs only where ``isinstance(subject, K)`` holds, for a class K whose last name ``kind``
         accepts: in the body of an ``if`` or a conditional expression testing it (alone, or and-ed), or after it
     in an ``and``."""
+    return _runs_where(node, parents, lambda test: _asks_isinstance(test, subject, kind))
+
+
+def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``hasattr(subject, "name")`` holds (``x.items() if hasattr(x, "items")``)."""
+    return _runs_where(node, parents, lambda test: _asks_hasattr(test, subject, name))
+
+
+def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
+    """``node`` sits in the true branch of a test ``asks`` accepts (an ``if``, a conditional expression, the
+    operands of an ``and`` before it)."""
     child, parent = node, parents.get(id(node))
     while parent is not None:
         test = _true_branch_test(parent, child)
-        if test is not None and _asks_isinstance(test, subject, kind):
+        if test is not None and asks(test):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _asks_hasattr(test: ast.expr, subject: str, name: str) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_hasattr(value, subject, name) for value in test.values)
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "hasattr"
+        and len(test.args) == 2
+        and ast.unparse(test.args[0]) == subject
+        and str_value(test.args[1]) == name
+    )
+
+
+def isinstance_refuted(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``isinstance(subject, K)`` is false, for a class K whose last name ``kind``
+    accepts: in the ``else`` of an ``if`` or a conditional expression testing it, after it in an ``or``, or
+    in the rest of the block after an ``if`` testing it whose body exits."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        tests: list[ast.expr] = []
+        if isinstance(parent, ast.If | ast.IfExp) and (
+            child is parent.orelse or (isinstance(parent.orelse, list) and any(s is child for s in parent.orelse))
+        ):
+            tests = [parent.test]
+        elif isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and child in parent.values:
+            tests = parent.values[: parent.values.index(child)]
+        elif isinstance(child, ast.stmt):
+            tests = [s.test for s in _around(child, parents)[0] if isinstance(s, ast.If) and _exits(s.body)]
+        if any(_asks_isinstance(t, subject, kind) for t in tests if not isinstance(t, ast.BoolOp)):
             return True
         child, parent = parent, parents.get(id(parent))
     return False

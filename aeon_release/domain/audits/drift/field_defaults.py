@@ -8,7 +8,9 @@ running), a fast path on or off.
 
 A default changed when a class body in a file upstream modified gives the field one literal at the
 base and one at upstream (``name: T = literal``, ``name: T = field(default=literal)``, ``name: T =
-Field(literal)``, or a class attribute ``name = literal`` that became a field) and the two mean
+Field(literal)``, a class attribute ``name = literal`` that became a field, or a parameter ``__init__``
+defaults and stores unchanged, ``self.name = name``: ``llm_int8_threshold: float = 0.0`` -> ``6.0``,
+#10657) and the two mean
 different things to the code that tests them: their truth differs, or both are true and unequal
 (``"lazy"`` -> ``None`` is reported; ``False`` -> ``None``, an "unset" made "decided at run time",
 is not).  A fork-owned read is the field loaded off an object the code names as a configuration:
@@ -34,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -113,8 +115,8 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
     """The Python files whose upstream diff takes out and puts in an indented assignment of one name
     among ``names`` with another value, one of the two annotated with what starts a literal default
-    (``name: T = False``, ``= field(``: a field; a function's locals are rarely annotated, and the
-    parse tells a class body's from them; a line ending in a comma is a signature's parameter): one
+    (``name: T = False``, ``= field(``: a field, or a parameter of a signature; a function's locals are
+    rarely annotated, and the parse tells a class body's and ``__init__``'s stored parameters from them): one
     RE2 scan of each file's diff (no stderr of RE2's).  A line that only moved, or changed only its
     annotation, keeps its value: such a file is not parsed."""
     found = []
@@ -128,8 +130,7 @@ def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
                 value = (annotated or plain)[1:].strip() or None  # None: under an annotation of many lines
                 values.setdefault(name, {"-": set(), "+": set()})[sign].add(value)
                 if annotation and annotated and _LITERAL_START.match(annotated[1:].lstrip()):
-                    if not annotated.split("#", 1)[0].rstrip().endswith(","):  # a parameter of a signature
-                        typed.add(name)
+                    typed.add(name)  # a field, or a parameter ``__init__`` may store (the parse tells)
             if any(
                 all(values[n].values())
                 and (values[n]["-"] != values[n]["+"] or None in values[n]["-"] | values[n]["+"])
@@ -175,7 +176,40 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[
             name, value = simple_assignment(stmt)  # a field, or a class attribute: an instance reads it too
             if name in names and value is not None:
                 seen.setdefault((node.name, name), []).append(literal_default(value))
+        for name, value in _stored_parameters(node, names):
+            seen.setdefault((node.name, name), []).append(literal_default(value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
+
+
+def _stored_parameters(node: ast.ClassDef, names: set[str]) -> Iterator[tuple[str, ast.expr]]:
+    """(parameter, its default) for each parameter among ``names`` the class's ``__init__`` defaults and
+    stores unchanged on the instance (``self.llm_int8_threshold = llm_int8_threshold``): a field too."""
+    init = next(
+        (f for f in flat_statements(node.body) if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None
+    )
+    if init is None:
+        return
+    args = init.args
+    positional = args.posonlyargs + args.args
+    defaults = {
+        a.arg: d
+        for a, d in (
+            *zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True),
+            *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+        )
+        if d is not None and a.arg in names
+    }
+    for stmt in flat_statements(init.body) if defaults else ():
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(target := stmt.targets[0], ast.Attribute)
+            and plain_name(target.value) == "self"
+            and isinstance(stmt.value, ast.Name)
+            and stmt.value.id == target.attr
+            and target.attr in defaults
+        ):
+            yield target.attr, defaults[target.attr]
 
 
 def literal_default(value: ast.expr) -> tuple[str, DefaultValue] | None:
@@ -264,7 +298,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 isinstance(held[0], ast.Name) and holder in (aliases or ())
             )
             parents = parents or (parent_map(module) if change.none_only or not named else {})
-            if change.none_only and not _tested_for_none(node, parents):
+            if change.none_only and not _tested_for_none(node, parents, change):
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
@@ -272,14 +306,17 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 yield path, held[2], short(ast.unparse(node), 80), change
 
 
-def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``x.field is None`` / ``is not None`` (or ``== None``): the one test ``None`` and ``0`` differ to."""
+def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:
+    """``x.field is None`` / ``is not None`` (or ``== None``): the one test ``None`` and ``0`` differ to;
+    unless the function (at module level: the ``or``/``and``) also compares the read with the new default
+    (``x.field is None or x.field == 0``): written for both sides."""
     test = parents.get(id(read))
     return (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
         and isinstance(test.ops[0], (ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
         and any(isinstance(side, ast.Constant) and side.value is None for side in (test.left, *test.comparators))
+        and not compared_in_scope(test, ast.unparse(read), parents, lambda side: ast.unparse(side) == change.new)
     )
 
 

@@ -26,6 +26,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
+from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices, keyed_tables
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import OwnFields
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
@@ -78,7 +79,12 @@ def _definitions(name: str) -> list[tuple[Kind, re.Pattern[str]]]:
             re.compile(rf"""(?:environ\.get\s*\(|getenv\s*\(|environ\s*\[)\s*["']{word}["'](?!\s*\]\s*=(?!=))"""),
         ),
         (Kind.KEY, re.compile(rf"""{_KEY_BEFORE}["']{word}["']\s*:""")),
-        (Kind.ATTRIBUTE, re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\bself\.{word}\s*(?::[^=]*)?=[^=]")),
+        # a field, a class attribute, ``self.name = ...``, or the attribute set on an object it is handed
+        # (``layer.act_scale = None``, #5353)
+        (
+            Kind.ATTRIBUTE,
+            re.compile(rf"^\s*{word}\s*(?::[^=]+)?(?:=[^=]|:?\s*$)|\b[A-Za-z_]\w*\.{word}\s*(?::[^=]*)?=[^=]"),
+        ),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*(?:async\s+)?def\s+{word}\s*\(")),
         (Kind.ATTRIBUTE, re.compile(rf"^\s*class\s+{word}\s*[(:]")),  # a module's class: ``getattr(mod, "C")``
         (Kind.CHOICE, _choice(word)),
@@ -151,12 +157,37 @@ class Read:
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _fork_names(trees)
-    if not wanted:
+    keys = {key for _, line in _fork_added(trees) if ":" in line for key in _DICT_KEY.findall(line)}
+    if not wanted and not keys:
         return []
     names = wanted - _fork_defined(trees, wanted)
     findings = _gone_reads(trees, names, pr_pattern)
     seen = {(f.path, f.line) for f in findings}
-    return findings + [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+    findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
+    seen = {(f.path, f.line) for f in findings}
+    return findings + [f for f in _dropped(trees, names | keys, pr_pattern) if (f.path, f.line) not in seen]
+
+
+def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's comparisons with, keywords passing and tables keyed by a value a field's ``Literal`` no
+    longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
+    found = dropped_choices(trees, names) if names else {}
+    reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
+    findings = [
+        _dropped_finding(trees, read, drop, pr_pattern)
+        for read in reads
+        if read.form in _TIED_FORMS and (drop := found.get((read.name, read.field))) is not None
+    ]
+    values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
+    for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
+        module = trees.merged_module(path)
+        for line, drop, table in keyed_tables(module, trees.owned_lines(path), found) if module else ():
+            if any((f.path, f.line) == (path, line) for f in findings):
+                continue  # one finding a line: its other dropped keys say the same
+            how = f"{table}, keyed by {drop.value!r} and looked up by {drop.field}"
+            read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
+            findings.append(_dropped_finding(trees, read, drop, pr_pattern))
+    return findings
 
 
 def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
@@ -647,7 +678,7 @@ def _module_aliases(module: ast.Module) -> set[str]:
 # -- upstream's side ---------------------------------------------------------------------------------
 def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Removed]]:
     """For each name: the definitions upstream's diff removed, unless an added line of the diff still
-    names it (then upstream's tree has it, whatever moved).
+    names it outside a comment (then upstream's tree has it, whatever moved).
 
     A file's diff is searched only if it holds one of the names at all; one RE2 pass then finds the
     changed lines naming any of them (a linear-time automaton for many alternatives)."""
@@ -664,7 +695,9 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         if not anywhere.search(raw):
             continue
         lines = changed_line.findall(raw)
-        still |= {w for line in lines if line[0] == "+" for w in _WORD.findall(line)} & names
+        # a comment line upstream added (``# alternate: old_name``, #25968) names nothing its code has
+        still |= {w for line in lines if line[0] == "+" and not _COMMENT_LINE.match(line) for w in _WORD.findall(line)}
+        still &= names
         named = {w for line in lines if line[0] == "-" for w in _WORD.findall(line)} & names
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
@@ -722,6 +755,9 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+# a string key of a dict display: ``{"strict": 1.8, "probabilistic": 2.2}`` (a table keyed by choices)
+_DICT_KEY = re.compile(r"""[{,]\s*["']([A-Za-z_]\w{3,})["']\s*:""")
+_COMMENT_LINE = re.compile(r"[-+][ \t]*#")
 _KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
 
@@ -823,7 +859,25 @@ def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 
-_UNHELD = " as an attribute (only as a parameter or a local)"
+def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str) -> Finding:
+    """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error."""
+    commit = trees.upstream_commit(drop.path, whole_word(drop.value), pr_pattern)
+    outcome = (
+        "it is refused, or nothing tests for it"
+        if read.form == "arg"
+        else "the entry is dead, and the values upstream accepts miss the table"
+        if read.form == "subscript"
+        else f"the test {_OUTCOMES[read.form]}"
+    )
+    message = (
+        f"fork-owned {read.how} means {drop.field} = {drop.value!r}, {NOT_ACCEPTED}: "
+        f"{drop.declared} is now Literal[{', '.join(map(repr, drop.kept))}] ({drop.path}{commit}): {outcome} now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
+NOT_ACCEPTED = "which upstream no longer accepts"  # a dropped choice's finding (merge.py keeps it apart)
+_UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 
 
 def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False) -> Finding:

@@ -9,8 +9,11 @@ derives from nothing but the file's own classes (or plain ones): ``plan.name`` w
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.source import parent_map
 
 _PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
@@ -48,6 +51,58 @@ class OwnFields:
         return depth < 8 and all(b in self.classes and self._own_class(self.classes[b], depth + 1) for b in bases)
 
 
+class ForkTypes:
+    """What a fork file's receivers typed by name (``typed_as``) hold when the name is not upstream's class.
+
+    ``x.name`` with ``x`` typed as a class named like upstream's owner is the fork's own field, not
+    upstream's, when the class of that name is the fork's: defined in the file (not a subclass of the same
+    name) or imported from a module whose fork-added lines define it; or when a class of the file on the
+    receiver's way to the owner (a fork subclass) declares the field itself.  In upstream's own file of the
+    owner, the class is upstream's (a carry inside it)."""
+
+    def __init__(self, trees: ThreeTrees, path: str, module: ast.Module, classes: dict[str, ast.ClassDef]) -> None:
+        self.trees, self.path, self.module, self.classes = trees, path, module, classes
+        self._imported: frozenset[str] | None = None
+
+    def holds(self, owner: str, field: str, typed: set[str], upstream_path: str) -> bool:
+        """``field`` read off a receiver typed as ``typed`` is the fork's, not ``owner``'s of ``upstream_path``."""
+        if self.path == upstream_path:
+            return False
+        return self.owns(owner) or any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes)
+
+    def owns(self, name: str) -> bool:
+        """The class ``name`` stands for in the file is the fork's: defined there (not as a subclass of
+        the same name), or imported from a module whose fork-added lines define it."""
+        cls = self.classes.get(name)
+        return name not in base_names(cls) if cls is not None else name in self.imported()
+
+    def imported(self) -> frozenset[str]:
+        """The names the module imports from a module whose fork-added lines define a class of that name."""
+        if self._imported is None:
+            dotted = dotted_name(self.path)
+            found = set()
+            for stmt in ast.walk(self.module):
+                if isinstance(stmt, ast.ImportFrom):
+                    stem = import_base(stmt, dotted, self.path).replace(".", "/")
+                    added = [
+                        line
+                        for p in (f"{stem}.py", f"{stem}/__init__.py")
+                        if p in self.trees.mine
+                        for line in self.trees.mine[p].added.values()
+                    ]
+                    found |= {
+                        a.asname or a.name for a in stmt.names if any(_defines(a.name).match(line) for line in added)
+                    }
+            self._imported = frozenset(found)
+        return self._imported
+
+
+def _defines(name: str) -> re.Pattern[str]:
+    """A line that defines class ``name``, not as a subclass of a class of the same name."""
+    word = re.escape(name)
+    return re.compile(rf"[ \t]*class[ \t]+{word}\b(?![^\n]*\b{word}\b)")
+
+
 def file_classes(body: list[ast.stmt]) -> Iterator[ast.ClassDef]:
     """The classes of a module, nested ones too, without walking into function bodies."""
     for stmt in body:
@@ -78,6 +133,29 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
     while found is not None and not isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
         found = parents.get(id(found))
     return found
+
+
+def set_in(read: ast.Attribute, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    """The function assigns the very field it reads (``config.max_parallel = 16`` before ``config.max_parallel
+    == 16``): the value is the fork's, not what upstream's class sets."""
+    shown = ast.unparse(read)
+    return func is not None and any(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and ast.unparse(n) == shown
+        for n in ast.walk(func)
+    )
+
+
+def compared_in_scope(
+    compare: ast.Compare, read: str, parents: dict[int, ast.AST], value: Callable[[ast.expr], bool]
+) -> bool:
+    """The scope ``compare`` was written in (``written_scope``) compares ``read`` (its source text) with a
+    value ``value`` accepts: ``x.f == 16 or x.f == 64`` tests the new value as well as the old."""
+    return any(
+        isinstance(other, ast.Compare)
+        and read in {ast.unparse(side) for side in (other.left, *other.comparators)}
+        and any(value(side) for side in (other.left, *other.comparators))
+        for other in ast.walk(written_scope(compare, parents))
+    )
 
 
 def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:

@@ -33,12 +33,15 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
+from aeon_release.domain.audits.drift.fallbacks import hasattr_held, isinstance_guarded, isinstance_refuted
 from aeon_release.domain.audits.drift.own_fields import (
+    ForkTypes,
     OwnFields,
     base_names,
     enclosing,
     file_classes,
     receiver_names,
+    set_in,
     written_scope,
 )
 from aeon_release.domain.audits.drift.returns import _fork_modules, own_nodes
@@ -47,8 +50,10 @@ from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, parse_python, walk_spanning
 
-# a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``)
-_STR_LINE = re.compile(r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*", re.M)
+# a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``);
+# from a newline, as a diff's lines are searched here (a file's diff opens with its header line): ``^``
+# under re.M is tried at every character of every diff, the newline is found by a fast scan
+_STR_LINE = re.compile(r"\n(-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*)")
 _ANNOTATION = re.compile(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _RETURN = re.compile(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _STR_TYPES = frozenset({"str", "str | None", "None | str", "Optional[str]"})
@@ -86,7 +91,7 @@ def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     candidates = sorted(p for p, got in pairs.items() if any(cls in enums for _, cls in got))
     if not candidates:
         return []
-    found = _retyped(trees, candidates)
+    found = _retyped(trees, candidates, {p: {name for name, _ in pairs[p]} for p in candidates})
     if not found.fields and not found.params:
         return []
     names = set(found.fields) | set(found.params) | {r.name for rs in found.params.values() for r in rs}
@@ -154,7 +159,10 @@ def _plain_enums(trees: ThreeTrees, pairs: dict[str, set[tuple[str, str]]]) -> s
 _CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
 
 
-def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
+def _retyped(trees: ThreeTrees, paths: list[str], paired: dict[str, set[str]]) -> _Found:
+    """The fields, returns and parameters of ``paths`` upstream retyped from ``str`` to a plain enum; a field
+    a method declares (``self.name: T``) only when the diff paired its name (``paired``, per path): its
+    methods are walked for such fields only then (most of a large module's nodes)."""
     base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = _Found()
     values_of: dict[tuple[str, str], frozenset[str] | None] = {}  # (file, enum): read once, not once a name
@@ -162,7 +170,7 @@ def _retyped(trees: ThreeTrees, paths: list[str]) -> _Found:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
             continue
-        fields = bool(_attr_annotations(base[path], theirs[path]))
+        fields = bool(_attr_annotations(base[path], theirs[path]) & paired[path])
         old = dict(_annotated(before, fields))
         for key, (annotation, owner, index) in _annotated(after, fields):
             was = old.get(key)
@@ -379,7 +387,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Retyped, how: str, pr
 
 # -- containers: a field or a return upstream annotated as another kind of container ---------------------
 _CONTAINERS = {
-    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "MutableMapping"), "dict"),
+    **dict.fromkeys(("Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "Mapping", "MutableMapping"), "dict"),
     **dict.fromkeys(("List", "list"), "list"),
     **dict.fromkeys(("Deque", "deque"), "deque"),
     **dict.fromkeys(("Tuple", "tuple"), "tuple"),
@@ -396,35 +404,63 @@ _TYPES: dict[str, type] = {
 }
 _OFFERS = {kind: frozenset(n for n in dir(t) if not n.startswith("_")) for kind, t in _TYPES.items()}
 _UNSLICED = frozenset({"deque", "set", "frozenset", "dict"})
-# a removed line that annotates something as one of those containers
+# a removed line that annotates something as one of those containers (from a newline, as _STR_LINE)
 _CONTAINER_LINE = re.compile(
-    r"^-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?(?:" + "|".join(_CONTAINERS) + r")\b", re.M
+    r"\n-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?(?:" + "|".join(_CONTAINERS) + r")\b"
 )
 
 
 _KINDS = r"(?:Optional\[)?(?:typing\.|collections\.)?(" + "|".join(_CONTAINERS) + r")\b"
-# a diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
-# (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container
-_FIELD_KIND = re.compile(r"^([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _KINDS, re.M)
-# (what precedes the arrow is read after: one lazy span from each line's start, linear on a long line)
-_RETURN_KIND = re.compile(r"^([-+])([^\n]{0,2000}?)->[ \t]*" + _KINDS, re.M)
+# A diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
+# (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container.  The
+# annotation is found first and its line's start read back from it (_line_kinds): a pattern anchored at
+# every line's start was a fifth of type drift on a large release's diff.
+_FIELD_KIND = re.compile(r":[ \t]*" + _KINDS)
+_FIELD_HEAD = re.compile(r"([-+])[ \t]*(?:self\.)?(\w+)[ \t]*")  # what precedes the colon, whole
+_RETURN_KIND = re.compile(r"->[ \t]*" + _KINDS)
+_ARROW_SPAN = 2001  # a line's sign and at most 2,000 characters before its arrow
 _DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
 _READ_NAME = re.compile(r"\.(\w+)")
 
 
-def _kinds_changed(diff: str, fork_lines: list[str]) -> bool:
-    """Whether the diff annotates a name as one kind of container on a removed line and another on an
-    added one, for a name the fork's added lines read (``.name``) or a signature's unnamed last line:
-    only such a file is parsed (most annotation edits keep the kind)."""
+def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
+    """The names the diff annotates as one kind of container on a removed line and another on an added
+    one, among those the fork's added lines read (``.name``), and ``)`` for a signature's unnamed last line:
+    only a file with one is parsed (most annotation edits keep the kind)."""
     kinds: dict[tuple[str, str], set[str]] = {}
-    for sign, name, kind in _FIELD_KIND.findall(diff):
+    for sign, name, kind in _line_kinds(diff):
         kinds.setdefault((sign, name), set()).add(_CONTAINERS[kind])
-    for sign, before, kind in _RETURN_KIND.findall(diff):
-        named = _DEF_NAME.search(before)
-        if named is not None or before.rstrip().endswith(")"):
-            kinds.setdefault((sign, named.group(1) if named else ")"), set()).add(_CONTAINERS[kind])
     changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
-    return ")" in changed or any(f".{n}" in line for n in changed for line in fork_lines)
+    return {n for n in changed if n == ")" or any(f".{n}" in line for line in fork_lines)}
+
+
+def _line_kinds(diff: str) -> Iterator[tuple[str, str, str]]:
+    """(sign, name, container) for each added or removed line of the diff that annotates a field or a return
+    as a container: the line's first annotation (a field's name is all that precedes its colon) and its
+    first arrow (a return whose def is on an earlier line is named ``)`` when its line ends the signature)."""
+    for pattern, named in ((_FIELD_KIND, _field_name), (_RETURN_KIND, _return_name)):
+        seen = -1
+        for hit in pattern.finditer(diff):
+            start = diff.rfind("\n", 0, hit.start()) + 1
+            if start == seen or diff[start : start + 1] not in ("-", "+"):
+                continue
+            seen = start  # a line's first one decides (a later one is in what follows it: a comment, a string)
+            name = named(diff, start, hit.start())
+            if name is not None:
+                yield diff[start], name, hit.group(1)
+
+
+def _field_name(diff: str, start: int, colon: int) -> str | None:
+    head = _FIELD_HEAD.fullmatch(diff, start, colon)
+    return head.group(2) if head is not None else None
+
+
+def _return_name(diff: str, start: int, arrow: int) -> str | None:
+    if arrow - start > _ARROW_SPAN:
+        return None
+    before = diff[start + 1 : arrow]
+    named = _DEF_NAME.search(before)
+    return named.group(1) if named is not None else ")" if before.rstrip().endswith(")") else None
 
 
 @dataclass(frozen=True)
@@ -443,17 +479,33 @@ class Recontained:
 
 def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
-    paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _kinds_changed(trees.upstream.raw(p), added)]
+    changed = {
+        p: got
+        for p in trees.upstream.matching(_CONTAINER_LINE, ".py")
+        if (got := _kinds_changed(trees.upstream.raw(p), added))
+    }
     wanted = {name for line in added for name in _READ_NAME.findall(line)}  # what the fork reads: ``.name``
-    found = _recontained(trees, paths, wanted) if paths else {}
+    unnamed = [p for p, got in changed.items() if got == {")"}]
+    paths = [p for p, got in changed.items() if got != {")"}] + _defining(trees, unnamed, wanted)
+    found = _recontained(trees, sorted(paths), wanted) if paths else {}
     if not found:
         return []
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _container_finding(trees, path, line, hit, how, pr_pattern)
         for path, module, owned in _fork_modules(trees, named.search)
-        for line, hit, how in _container_uses(module, owned, found)
+        for line, hit, how in _container_uses(trees, path, module, owned, found)
     ]
+
+
+def _defining(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> list[str]:
+    """Of files whose only changed container is a return on a signature's unnamed last line, those defining
+    (at the base or upstream) a method the fork reads: only that method's return can reach a fork line,
+    and the texts are read for it (the parse of a large module is what costs)."""
+    if not paths:
+        return []
+    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    return [p for p in paths if wanted.intersection(_DEF_NAME.findall(f"{base[p] or ''}\n{theirs[p] or ''}"))]
 
 
 def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
@@ -490,24 +542,52 @@ def _last(node: ast.expr) -> str:
 
 
 def _container_uses(
-    module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
 ) -> Iterator[tuple[int, Recontained, str]]:
     parents = parent_map(module)
-    classes = {cls.name: cls for cls in file_classes(module.body)}
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
     methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
     bound: dict[int, dict[str, ast.expr]] = {}  # a function's names bound once, read once for all its uses
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods:
-            hit = _held(node.func.value, enclosing(node, parents), parents, classes, found, bound)
+            receiver = node.func.value
+            hit = _held(receiver, enclosing(node, parents), parents, fork, found, bound)
             why = _lacking(hit, node) if hit is not None else None
-            if hit is not None and why is not None:
+            if hit is not None and why is not None and not _kind_tested(node, receiver, hit, parents, bound):
                 yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-            hit = _held(node.value, enclosing(node, parents), parents, classes, found, bound)
+            hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
             if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
-                yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+                if not _kind_tested(node, node.value, hit, parents, bound):
+                    yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+
+
+def _kind_tested(
+    node: ast.AST,
+    receiver: ast.expr,
+    hit: Recontained,
+    parents: dict[int, ast.AST],
+    bound: dict[int, dict[str, ast.expr]],
+) -> bool:
+    """The use runs only where ``isinstance`` says the value is the old kind, or is not the new one, or
+    ``hasattr`` says it has the method called: written for both sides of the change (the receiver, or the read a local it is was bound to, is tested)."""
+    func = enclosing(node, parents)
+    held = bound.get(id(func), {}).get(receiver.id) if isinstance(receiver, ast.Name) and func is not None else None
+    subjects = {ast.unparse(receiver), *([ast.unparse(held)] if held is not None else [])}
+    old, new = partial(_is_kind, hit.old), partial(_is_kind, hit.new)
+    method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
+    return any(
+        isinstance_guarded(node, subject, old, parents)
+        or isinstance_refuted(node, subject, new, parents)
+        or (method is not None and hasattr_held(node, subject, method, parents))
+        for subject in subjects
+    )
+
+
+def _is_kind(kind: str, name: str) -> bool:
+    return _CONTAINERS.get(name) == kind
 
 
 def _lacking(hit: Recontained, call: ast.Call) -> str | None:
@@ -524,12 +604,13 @@ def _held(
     expr: ast.expr,
     func: ast.FunctionDef | ast.AsyncFunctionDef | None,
     parents: dict[int, ast.AST],
-    classes: dict[str, ast.ClassDef],
+    fork: ForkTypes,
     found: dict[str, list[Recontained]],
     bound: dict[int, dict[str, ast.expr]],
 ) -> Recontained | None:
     """The recontained field or return ``expr`` holds: ``x.name`` or ``x.name(...)`` with ``x`` typed as
-    its class (or a subclass), or a local the function binds once to one of those."""
+    its class (or a subclass), or a local the function binds once to one of those; not where the class of
+    that name is the fork's own, or a fork subclass declares the field itself (``ForkTypes``)."""
     if isinstance(expr, ast.Name) and func is not None:
         if id(func) not in bound:
             bound[id(func)] = _bound_once(func)
@@ -538,8 +619,15 @@ def _held(
     read = expr.func if isinstance(expr, ast.Call) else expr
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
-    typed = typed_as(read.value, func, parents, classes)
-    return next((h for h in found[read.attr] if h.returned == returned and h.owner in typed), None)
+    typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
+    return next(
+        (
+            h
+            for h in found[read.attr]
+            if h.returned == returned and h.owner in typed and not fork.holds(h.owner, h.name, typed, h.path)
+        ),
+        None,
+    )
 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:

@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
+from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -49,6 +50,7 @@ from aeon_release.domain.audits.drift.signatures import (
     override_problem,
     signature,
 )
+from aeon_release.domain.audits.drift.unconsulted import called_by_name, reached_callers
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
@@ -463,11 +465,18 @@ class _Checker:
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             never_runs = _type_only_block(stmt)
+            guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
                     for finding in self._walk(mod, block, scope, owned):
                         yield replace(finding, severity=Severity.WARNING, message=finding.message + _TYPE_ONLY)
+                elif block is guarded:
+                    # ``if hasattr(m, "name"): ... m.name ...``: the read runs only where m still has it;
+                    # ``try: from m import name`` / ``except ImportError: ...``: the import is optional (and
+                    # ``try: m.name`` / ``except AttributeError: ...``)
+                    # (only the name's being gone: a changed signature still breaks the call)
+                    yield from (f for f in self._walk(mod, block, scope, owned) if f.line not in reads or not _gone(f))
                 else:
                     yield from self._walk(mod, block, scope, owned)
 
@@ -656,6 +665,29 @@ class _Checker:
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
+                yield from self._inherited_instead(mod, call, before, after)
+
+    def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
+        """A method upstream removed from the class the call reached, so that a base's method of the name,
+        another body, answers now (#28763: ``FlashAttentionBackend.get_supported_head_sizes()`` went from
+        its own list to the base's ``[]``).  A warning: upstream may have made the base's answer the same."""
+        if (
+            before.owner is None
+            or after.owner is None
+            or (before.path, before.owner) == (after.path, after.owner)
+            or not self._upstream(before.path)
+            or not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            or _same_body(before.node, after.node)
+        ):
+            return
+        commit = self._commit(before.path, before.name)
+        yield _warning(
+            mod,
+            call.lineno,
+            f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
+            f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
+        )
 
     def _result_drift(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
@@ -1274,6 +1306,47 @@ class _Checker:
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
+                if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
+                    yield from self._unconsulted(mod, stmt, qual, name, before)
+
+    def _unconsulted(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym) -> Iterator[Finding]:
+        """The fork's override of a hook upstream moved up its class's hierarchy that no method along the
+        fork class's bases calls any more, where one did before the merge (drift/unconsulted.py)."""
+        old_mod, new_mod = self.before.module_at(mod.path), self.after.module_at(mod.path)
+        old_cls = self.before.class_info(old_mod, qual) if old_mod else None
+        new_cls = self.after.class_info(new_mod, qual) if new_mod else None
+        if old_cls is None or new_cls is None:
+            return
+        then = reached_callers(self.before, old_cls, name)
+        if not then or reached_callers(self.after, new_cls, name) or self._called_by_name(name):
+            return
+        caller, method = then[0]
+        now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
+        if not isinstance(now, DefSym):
+            return
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, which upstream removed; "
+            f"{caller.qualname}.{method}() called {name}() for the fork's class, but upstream's {now.label}() "
+            f"now answers in its place without calling it ({_where(now, self._commit(now.path, now.name))}): "
+            f"the override is never consulted; port it to {method}()",
+        )
+
+    def _called_by_name(self, name: str) -> bool:
+        """``x.name(...)`` on another object than ``self``/``cls`` in what the merged tree runs: a caller
+        that may reach the fork's override whatever the hierarchy says."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return True
+        for where, line in theirs.word_lines(name):
+            if where not in self.inp.fork_lines and not _not_served(where) and called_by_name(line, name):
+                return True
+        for where in self.inp.fork_lines:
+            text = self.inp.merged.text(where) if not _not_served(where) else None
+            if text and name in text and any(called_by_name(line, name) for line in text.splitlines()):
+                return True
+        return False
 
     def _kept_defaults(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, before: DefSym, after: DefSym
@@ -1545,6 +1618,7 @@ class _Checker:
         return _error(mod, line, f"{what}, which {change}{tail}")
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
+        """How the name went (``upstream removed ...``, ``renamed``, ``moved``: what ``_gone`` reads)."""
         if isinstance(target, ModuleSym):
             path = self.before.module_path(target.dotted) or target.dotted
             moved = self.inp.history.moved_file(path) if self.inp.history else None
@@ -1710,6 +1784,11 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
     return call.lineno
 
 
+def _gone(finding: Finding) -> bool:
+    """The finding says the name is gone (``_explain``'s removed, renamed or moved), not that its use changed."""
+    return any(f", which upstream {how} " in finding.message for how in ("removed", "renamed", "moved"))
+
+
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding: an error on a line of the merged module."""
     return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
@@ -1746,6 +1825,11 @@ def _without(sig: Sig, names: list[str]) -> Sig:
 def _warning(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding when the tie is not certain: a warning on a line of the merged module."""
     return Finding(RULE, "merge", Severity.WARNING, mod.path, line, message)
+
+
+def _same_body(old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The two functions' statements are one code (positions aside)."""
+    return [ast.dump(stmt) for stmt in old.body] == [ast.dump(stmt) for stmt in new.body]
 
 
 def _where(target: DefSym, commit: str) -> str:

@@ -1,0 +1,171 @@
+"""A value upstream no longer accepts: the ``Literal[...]`` of a field's choices lost it.
+
+#40651 rewrote ``RejectionSampleMethod = Literal["strict", "probabilistic", "synthetic"]`` as
+``Literal["standard", "synthetic"]``, the type of ``SpeculativeConfig.rejection_sample_method``.  A
+fork's ``spec.rejection_sample_method == "probabilistic"`` is never true after the merge, and its
+``SpeculativeConfig(..., rejection_sample_method="strict")`` is refused at startup (a pydantic
+dataclass) or runs on a value nothing tests for any more (a plain one).  The word itself lives on
+elsewhere (``strict`` is a common one), so name drift, which asks that a name be gone everywhere, does
+not see it.
+
+A choice was dropped when the file, at the merge base, declares a ``Literal[...]`` holding it (an alias,
+``X = Literal[...]``, or a class field's annotation) and, at upstream, declares the same alias or field
+with a ``Literal[...]`` that does not, and quotes the value nowhere else (no deprecation path maps it
+to a new one).  The fields it constrains are those a class of the file annotates with it.  A fork table
+keyed by a dropped value and looked up by the field (``FLOOR[spec.rejection_sample_method]``) holds a dead
+entry, and misses the values upstream accepts now.
+
+Cheap first: only the strings the fork passes or compares (name drift's scan) are looked for, on
+upstream's removed lines that hold ``Literal[``; only a file with one is parsed, at both sides.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, str_value
+
+_STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """``field`` (of ``owners``) no longer accepts ``value``: ``declared`` is now ``Literal[kept]``."""
+
+    value: str
+    field: str
+    owners: frozenset[str]
+    declared: str
+    kept: tuple[str, ...]
+    path: str
+
+
+def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str], Dropped]:
+    """(value, field) -> its drop, for the values among ``names`` a field's ``Literal`` lost upstream."""
+    found: dict[tuple[str, str], Dropped] = {}
+    for path in sorted(trees.upstream):
+        if not path.endswith(".py") or not _declares_one(trees.upstream[path].removed, names):
+            continue
+        before, after = trees.blobs(trees.base, [path])[path], trees.blobs(trees.theirs, [path])[path]
+        if before is None or after is None:
+            continue
+        old_module, new_module = parse_python(before, path), parse_python(after, path)
+        if old_module is None or new_module is None:
+            continue
+        new = _literals(new_module)
+        for declared, values in _literals(old_module).items():
+            gone = sorted((values - new.get(declared, values)) & names)
+            for value in (v for v in gone if f'"{v}"' not in after and f"'{v}'" not in after):
+                for field, owners in _constrained(new_module, declared):
+                    kept = tuple(sorted(new[declared]))
+                    found.setdefault((value, field), Dropped(value, field, owners, declared, kept, path))
+    return found
+
+
+def _declares_one(removed: list[str], names: set[str]) -> bool:
+    return any("Literal[" in line and names & set(_STRING.findall(line)) for line in removed)
+
+
+def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
+    """The file's ``Literal`` declarations: an alias's name, or ``Class.field`` -> the strings it accepts."""
+    found: dict[str, frozenset[str]] = {}
+    for stmt in flat_statements(module.body):
+        target, value = _assigned(stmt)
+        if target and value is not None and (choices := _choices(value)) is not None:
+            found[target] = choices
+    for cls in file_classes(module.body):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                choices = _choices(stmt.annotation)
+                if choices is not None:
+                    found[f"{cls.name}.{stmt.target.id}"] = choices
+    return found
+
+
+def _assigned(stmt: ast.stmt) -> tuple[str, ast.expr | None]:
+    """``X = value`` / ``X: TypeAlias = value`` -> (X, value)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    return "", None
+
+
+def _choices(annotation: ast.expr) -> frozenset[str] | None:
+    """The strings of the one ``Literal[...]`` an annotation holds (``Literal[...] | None`` too)."""
+    subscripts = [
+        n for n in ast.walk(annotation) if isinstance(n, ast.Subscript) and _last(plain_name(n.value)) == "Literal"
+    ]
+    if len(subscripts) != 1:
+        return None
+    inner = subscripts[0].slice
+    values = [str_value(e) for e in (inner.elts if isinstance(inner, ast.Tuple) else [inner])]
+    return frozenset(v for v in values if v is not None)
+
+
+def _constrained(module: ast.Module, declared: str) -> Iterator[tuple[str, frozenset[str]]]:
+    """(field, the classes declaring it) of each field ``declared`` constrains: itself (``Class.field``),
+    or the fields a class of the file annotates with the alias."""
+    if "." in declared:
+        owner, field = declared.rsplit(".", 1)
+        yield field, frozenset({owner})
+        return
+    owners: dict[str, set[str]] = {}
+    for cls in file_classes(module.body):
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and any(isinstance(n, ast.Name) and n.id == declared for n in ast.walk(stmt.annotation))
+            ):
+                owners.setdefault(stmt.target.id, set()).add(cls.name)
+    for field, classes in sorted(owners.items()):
+        yield field, frozenset(classes)
+
+
+def _last(name: str | None) -> str:
+    return (name or "").rsplit(".", 1)[-1]
+
+
+def keyed_tables(
+    module: ast.Module, owned: set[int], found: dict[tuple[str, str], Dropped]
+) -> Iterator[tuple[int, Dropped, str]]:
+    """(line, drop, table) for each dict display bound to a module-level name on a fork line, keyed by a
+    dropped value, that the module looks up by the field it constrains (``TABLE[spec.field]``,
+    ``TABLE.get(spec.field)``): the new values miss the table, the dropped key is dead."""
+    tables: dict[str, ast.Dict] = {}
+    for stmt in flat_statements(module.body):
+        target, value = _assigned(stmt)
+        if target and isinstance(value, ast.Dict) and stmt.lineno in owned:
+            tables[target] = value
+    if not tables:
+        return
+    looked_up = {(table, field) for node in ast.walk(module) for table, field in _lookup(node, tables)}
+    for table, display in tables.items():
+        for key in display.keys:
+            text = str_value(key) if key is not None else None
+            for (dropped, field), drop in found.items():
+                if dropped == text and (table, field) in looked_up:
+                    yield key.lineno if key is not None else display.lineno, drop, table
+
+
+def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, str]]:
+    """(table, field) of ``table[x.field]`` / ``table.get(x.field, ...)``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
+        if isinstance(node.slice, ast.Attribute):
+            yield node.value.id, node.slice.attr
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in tables
+        and node.args
+        and isinstance(node.args[0], ast.Attribute)
+    ):
+        yield node.func.value.id, node.args[0].attr

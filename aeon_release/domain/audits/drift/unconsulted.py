@@ -1,0 +1,68 @@
+"""A fork override upstream's class no longer consults: the method that called it is now answered by
+one of upstream's that does not.
+
+#28763 deleted ``FlashAttentionBackend.get_supported_head_sizes`` and gave the class a
+``supports_head_size`` of its own; the base's ``supports_head_size`` was the one caller of
+``cls.get_supported_head_sizes()``.  A fork backend deriving from FlashAttentionBackend that overrides
+``get_supported_head_sizes`` (its build has no head size 256 kernels) merges cleanly and still
+overrides a method its bases have, but nothing asks it any more: the backend is offered head sizes it
+cannot run.
+
+An override is unconsulted when the method it replaces moved up the hierarchy (upstream removed the
+nearer class's own definition), before the merge a method along the fork class's bases called it on
+``self`` or ``cls`` and lookup on the fork class reached that caller, and after the merge no such
+caller is reached any more (a nearer class answers in its place).  A call by name on any other object
+anywhere (``backend.get_supported_head_sizes()``) may still reach it: the caller of this module asks.
+
+Pure: an index and a class in, the callers out.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from aeon_release.domain.audits.drift.pyindex import ClassInfo, DefSym, Index
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def reached_callers(ix: Index, cls: ClassInfo, name: str) -> list[tuple[ClassInfo, str]]:
+    """(class, method) of each method along ``cls``'s order (itself included) that calls ``name`` on its
+    first parameter and that lookup on ``cls`` reaches (no nearer class's method of its name hides it)."""
+    order = ix.mro(cls, True)
+    found: list[tuple[ClassInfo, str]] = []
+    for item in order:
+        if not isinstance(item, ClassInfo):
+            continue
+        for method, stmt in item.members.items():
+            if isinstance(stmt, _FUNCTIONS) and calls_on_self(stmt, name):
+                reached = ix.member(order, method, dynamic=False)
+                if isinstance(reached, DefSym) and (reached.path, reached.owner) == (item.module.path, item.qualname):
+                    found.append((item, method))
+    return found
+
+
+def calls_on_self(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``self.name(...)`` / ``cls.name(...)`` (the function's first parameter) in the function."""
+    positional = [*func.args.posonlyargs, *func.args.args]
+    me = positional[0].arg if positional else None
+    return me is not None and any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == name
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == me
+        for node in ast.walk(func)
+    )
+
+
+def called_by_name(line: str, name: str) -> bool:
+    """``x.name(`` on a line, ``x`` another object than ``self``, ``cls`` or ``super()``."""
+    start = line.find(f".{name}")
+    while start >= 0:
+        rest = line[start + 1 + len(name) :].lstrip()
+        receiver = line[:start].rstrip()
+        if rest.startswith("(") and not receiver.endswith(("self", "cls", "super()")):
+            return True
+        start = line.find(f".{name}", start + 1)
+    return False

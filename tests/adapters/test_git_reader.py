@@ -1,0 +1,102 @@
+"""Revisions, trees and commit objects through one long-lived ``git cat-file --batch`` per ``Git``.
+
+A merge asked ``git rev-parse --verify`` a dozen times (the tag, the branches, each carry's and pick's
+commit, each new commit's tree) and ``git cat-file commit`` once a pick: a process each, ~5 ms of a
+small merge's second.  The batch must answer as those did: a ref moved since it started is read anew,
+a name it cannot carry still resolves, and a name git finds ambiguous is no object (and no crash)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters import blobs
+from aeon_release.adapters.git import Git
+from tests.helpers import git
+
+
+def _repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "a.txt").write_text("one\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "one")
+    (repo / "a.txt").write_text("two\n")
+    git(repo, "commit", "-qam", "two")
+    return repo
+
+
+def test_a_branch_moved_or_made_after_the_reader_started_is_read_anew(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    g = Git(repo)
+    first, second = git(repo, "rev-parse", "HEAD~1"), git(repo, "rev-parse", "HEAD")
+    assert g.resolve("refs/heads/side") is None  # the reader is running from here on
+    git(repo, "branch", "side", first)
+    assert g.resolve("refs/heads/side") == first
+    git(repo, "update-ref", "refs/heads/side", second)
+    git(repo, "pack-refs", "--all")
+    assert g.resolve("refs/heads/side") == second
+    git(repo, "branch", "-D", "side")
+    assert g.resolve("refs/heads/side") is None
+    git(repo, "tag", "-a", "-m", "annotated", "v1", first)
+    assert g.resolve("v1") == first  # peeled to its commit, as rev-parse X^{commit} peels it
+    assert g.resolve("^main") is None  # "not main" names no commit
+    assert g.tree("v1") == git(repo, "rev-parse", "v1^{tree}")
+    assert g.commit_object("v1").startswith(b"tree ")
+    g.close()
+
+
+def test_a_name_a_batch_request_cannot_carry_is_asked_of_git(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    g = Git(repo)
+    assert g.resolve("main\nHEAD") is None
+    assert g.resolve("main\r") is None
+    assert g.resolve("main\0HEAD") is None  # git would read the request only up to the NUL: main
+    assert g.blob_text("main", "a.txt\0b") is None  # likewise a.txt
+    assert g.resolve("main") == git(repo, "rev-parse", "main")  # the reader still answers after them
+    g.close()
+
+
+def test_a_commit_made_here_needs_no_question_for_its_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = _repo(tmp_path)
+    g = Git(repo)
+    tree = git(repo, "rev-parse", "HEAD^{tree}")
+    made = g.commit_tree(tree, [g.head()], b"again\n", sign=False)
+
+    def nothing_asked(*args: object, **kwargs: object) -> object:
+        raise AssertionError(f"asked git {args}")
+
+    monkeypatch.setattr(blobs.Blobs, "_ask", nothing_asked)
+    monkeypatch.setattr(Git, "try_run", nothing_asked)
+    assert g.tree(made) == tree
+    assert g.resolve(made) == made
+    g.close()
+
+
+def test_an_ambiguous_short_id_is_no_object_and_the_reader_goes_on(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    # blobs until two share their first four hex digits (git's shortest abbreviation)
+    texts = tmp_path / "texts"
+    texts.mkdir()
+    names = []
+    for i in range(2000):
+        (texts / str(i)).write_text(f"blob {i}\n")
+        names.append(str(texts / str(i)))
+    ids = subprocess.run(
+        ["git", "hash-object", "-w", "--stdin-paths"],
+        cwd=repo,
+        input="\n".join(names),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    seen: dict[str, str] = {}
+    prefix = next(p for p in (i[:4] for i in ids) if p in seen or seen.setdefault(p, p) is None)
+    with blobs.Blobs(repo) as reader:
+        assert reader.read(prefix) is None
+        assert reader.read(ids[0]) == b"blob 0\n"
+        assert reader.peeled(prefix, "commit") is None
+        assert reader.peeled("main", "commit") is not None
