@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from aeon_release.adapters.gitenv import git_env
+from aeon_release.adapters.gitenv import check_repository_files, git_env
 from aeon_release.errors import GitError, printable
 
 MODE_LINK = "120000"
@@ -48,6 +48,7 @@ def _git_env() -> dict[str, str]:
 
 def resolve_commit(repo: Path, rev: str) -> str | None:
     """The commit ``rev`` names, or None.  ``--end-of-options`` keeps a rev from becoming an option."""
+    check_repository_files(repo)  # often the first git of a run given a revision
     done = subprocess.run(
         ["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"],
         capture_output=True,
@@ -69,6 +70,7 @@ def refuse_ambiguous(repo: Path, rev: str, label: str) -> None:
     remote's): git reads the tag and only warns, so ``audit --rev main`` audited a tag ``main`` that one
     ``fetch --tags`` brought from upstream, and passed while the branch held a SyntaxError.  A full
     ref name (``refs/heads/main``) or a commit id is never ambiguous."""
+    check_repository_files(repo)  # the first git of an audit given a revision
     env = git_env()
     last = int(env["GIT_CONFIG_COUNT"])  # after every other: the user's `false` does not hide it
     env |= {f"GIT_CONFIG_KEY_{last}": "core.warnAmbiguousRefs", f"GIT_CONFIG_VALUE_{last}": "true"}

@@ -16,7 +16,16 @@ import stat
 from pathlib import Path
 from typing import IO, Any
 
-from aeon_release.errors import DISK_ERRNOS, AeonError, DiskError, UsageError, environment_hint, printable, redact
+from aeon_release.errors import (
+    DISK_ERRNOS,
+    AeonError,
+    DiskError,
+    UsageError,
+    environment_hint,
+    printable,
+    redact,
+    shell_word,
+)
 
 
 def write_text(
@@ -389,6 +398,26 @@ def _open_regular(path: Path, what: str, error: type[AeonError]) -> int | None:
         kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
         raise error(f"{what}: {kind}", f"name a file there: {printable(str(path))[:200]}")
     _READ[(found.st_dev, found.st_ino)] = what
+    return fd
+
+
+def open_lock(path: Path, what: str, error: type[AeonError] = UsageError) -> int:
+    """A lock file's descriptor, opened read-write and made if missing, never through a link and without
+    blocking; anything there but a regular file is one line naming it.  A FIFO at the run lock was a
+    traceback (``fdopen``: not seekable), a device one (``truncate``: Invalid argument), and a link at the
+    publish lock had it made wherever the link led."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and path.is_symlink():
+            raise error(f"{what} {path}: is a symbolic link", f"remove the link (rm {shell_word(str(path))})") from None
+        raise
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
+        raise error(f"{what} {path}: {kind}", "move it aside: aeon-release makes the lock file again")
     return fd
 
 

@@ -12,12 +12,14 @@ import shutil
 import signal
 import stat
 import subprocess
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.gitenv import git_env, transports
+from aeon_release.adapters.gitenv import check_repository_files, git_env, transports
 from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -138,10 +140,14 @@ def bounded_run(
     (a fetch may ask for a password or an ssh passphrase on it); then only the program is stopped."""
     stderr = subprocess.STDOUT if merge_stderr else subprocess.PIPE
     stdin = subprocess.DEVNULL if input is None else subprocess.PIPE
-    with subprocess.Popen(
-        argv, cwd=cwd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, start_new_session=own_session
-    ) as proc:
+    with _signals_deferred() as pending:
+        proc = subprocess.Popen(
+            argv, cwd=cwd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, start_new_session=own_session
+        )
+    with proc:
         try:
+            for number in pending:  # taken now, where the program they stop is known
+                signal.raise_signal(number)
             out, err = proc.communicate(input, timeout=seconds)
         except BaseException as exc:  # the timeout, or Ctrl-C
             timed_out = isinstance(exc, subprocess.TimeoutExpired)
@@ -157,6 +163,40 @@ def bounded_run(
 
 
 _GRACE_SECONDS = 5.0  # for a stopped program to clean up (git: its lock files) before SIGKILL
+
+# The signals whose handler stops a run (Ctrl-C, SIGTERM, SIGHUP: errors.stop_on_sigterm).
+_STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[list[int]]:
+    """Within: a stopping signal is noted, not handled; the caller takes the ones noted (``pending``) once
+    the program has started.  A handler's exception raised while Popen was starting the program (reading
+    the pipe that tells it the exec happened) left Popen with no object to stop: the program, in a session
+    of its own, ran on after the run had said it stopped (a hook, for up to its 10 minutes, holding the
+    worktree).  Only a Python handler is deferred: an ignored signal stays ignored, a default one kills.
+    Popen failing (no git on PATH) hands the signals noted back to their handlers as it raises."""
+    pending: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pending  # Python runs handlers in the main thread only: no exception reaches this one
+        return
+    befores = {sig: signal.getsignal(sig) for sig in _STOPPING}
+    deferred = {sig: handler for sig, handler in befores.items() if callable(handler)}
+    for sig in deferred:
+        signal.signal(sig, lambda signum, _frame: pending.append(signum))
+    try:
+        yield pending
+    except BaseException:
+        _restore(deferred)
+        for number in pending:
+            signal.raise_signal(number)
+        raise
+    _restore(deferred)
+
+
+def _restore(handlers: Mapping[signal.Signals, Any]) -> None:
+    for sig, handler in handlers.items():
+        signal.signal(sig, handler)
 
 
 def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> None:
@@ -297,6 +337,7 @@ def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
     """``git -C PATH rev-parse OPTIONS``: (status, the one value they ask for, stderr).  One value a call:
     git prints a path as it is, newlines too, and several values one a line could not be told apart
     (``--repo`` a folder named ``r<newline>x`` was read as the two paths ``r`` and ``x``)."""
+    check_repository_files(path)
     command = ["git", "-C", str(path), "rev-parse", *options]
     done = subprocess.run(command, capture_output=True, check=False, env=git_env())
     return done.returncode, _text(done.stdout), _text(done.stderr)

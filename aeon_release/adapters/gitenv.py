@@ -15,8 +15,13 @@ checkout like `git worktree add`'s.
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Mapping
+import stat
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from aeon_release.errors import GitError
 
 # Where git looks for the repository and its objects, and the diff and pager programs it runs: set
 # by the tool when it needs them (a scratch index, GIT_DIR for plumbing), never inherited.
@@ -54,6 +59,7 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """os.environ for a git subprocess: inherited locations dropped, no prompt, no fsmonitor and no
     pager; then ``overrides`` (only the variables the caller sets)."""
     env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
+    _check_read_files(*(env.get(name) for name in _READ_EVERYWHERE))
     env["GIT_TERMINAL_PROMPT"] = "0"
     # `git status` and `diff-files` refresh and rewrite the index when they can, and the write runs
     # the post-index-change hook: an audit (the pull-request gate) reads and must run nothing.
@@ -101,3 +107,131 @@ def _config_count(env: dict[str, str]) -> int:
     if raw.isdigit() and all(f"GIT_CONFIG_KEY_{i}" in env for i in range(int(raw))):
         return int(raw)
     return 0
+
+
+# -- files every git reads ---------------------------------------------------------------------------------------
+# git opens its config files, and the attribute and ignore files of the user's config folder, with a blocking
+# read: one that is a FIFO (or a terminal) held every git the tool runs, and the tool with it, for good
+# (``GIT_CONFIG_GLOBAL=fifo aeon-release audit`` never ended).  Each is looked at (a stat, no open) first.
+_READ_EVERYWHERE = (
+    "HOME",
+    "XDG_CONFIG_HOME",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_CONFIG_NOSYSTEM",
+)
+_SYSTEM_CONFIG = "/etc/gitconfig"  # where Debian's git (and git built with prefix=/usr) reads it
+
+
+@functools.lru_cache(maxsize=8)
+def _check_read_files(
+    home: str | None, xdg: str | None, global_: str | None, system: str | None, nosystem: str | None
+) -> None:
+    """GitError naming the first file git reads on every command that is no file a read of ends on."""
+    folder = xdg or (home and os.path.join(home, ".config"))
+    places: list[tuple[str, str | None]] = [
+        ("git's global attributes file", folder and os.path.join(folder, "git", "attributes")),
+        ("git's global ignore file", folder and os.path.join(folder, "git", "ignore")),
+    ]
+    if global_ is not None:  # set, even empty, it is the one global config git reads
+        places.append(("GIT_CONFIG_GLOBAL", global_))
+    else:
+        places.append(("git's global config", home and os.path.join(home, ".gitconfig")))
+        places.append(("git's global config", folder and os.path.join(folder, "git", "config")))
+    if (nosystem or "").lower() not in ("1", "true", "yes", "on"):
+        places.append(("GIT_CONFIG_SYSTEM", system) if system else ("git's system config", _SYSTEM_CONFIG))
+    for what, place in places:
+        kind = _endless(place) if place else None
+        if kind is not None:
+            hint = f"point {what} at a regular file, or unset it" if what.isupper() else "make it a regular file"
+            raise GitError(f"{place}: {what} is {kind}, which git would wait on for good", hint)
+
+
+def _endless(path: str) -> str | None:
+    """What ``path`` is when a read of it may never end: a FIFO, a socket, a device but the null device."""
+    try:
+        mode = os.stat(path)
+    except (OSError, ValueError):
+        return None  # missing or unreachable: git skips it or says why itself
+    if stat.S_ISFIFO(mode.st_mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode.st_mode):
+        return "a socket"
+    if stat.S_ISCHR(mode.st_mode) or stat.S_ISBLK(mode.st_mode):
+        return None if _null_device(mode) else "a device"
+    return None
+
+
+def _null_device(mode: os.stat_result) -> bool:
+    try:
+        null = os.stat(os.devnull)
+    except OSError:
+        return False
+    return (mode.st_rdev, mode.st_mode) == (null.st_rdev, null.st_mode)
+
+
+# The files of a repository's git directory that git reads on every command (its config) or on the commands
+# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge).
+_REPOSITORY_FILES = ("config", "config.worktree", "info/exclude", "info/attributes")
+
+
+def check_repository_files(path: Path) -> None:
+    """GitError naming the first file of the git directory git would find from ``path`` that a read never
+    ends on: a FIFO at ``.git/config`` held every git of the run, one at ``.git/info/exclude`` the audit of
+    the checkout, one at ``.git/info/attributes`` the merge.  Found as git finds it, by looking (no git runs:
+    git itself would wait on the config); a layout this does not know is left to git."""
+    for git_dir in _git_dirs(Path(os.path.abspath(path))):
+        for name in _REPOSITORY_FILES:
+            place = os.path.join(git_dir, name)
+            kind = _endless(place)
+            if kind is not None:
+                raise GitError(
+                    f"{place}: a file git reads in this repository is {kind}, which git would wait on for good",
+                    "make it a regular file (or remove it)",
+                )
+
+
+def _git_dirs(start: Path) -> Iterator[str]:
+    """The git directory (and the common one of a linked worktree) that git would open from ``start``."""
+    for folder in (start, *start.parents):
+        dot = folder / ".git"
+        try:
+            mode = os.stat(dot).st_mode
+        except OSError:
+            if (folder / "HEAD").is_file() and (folder / "objects").is_dir():
+                yield str(folder)  # a bare repository, or a git directory named as such
+                return
+            continue
+        if stat.S_ISDIR(mode):
+            yield str(dot)
+        elif stat.S_ISREG(mode):
+            yield from _linked(folder, dot)
+        return
+
+
+def _linked(folder: Path, dot: Path) -> Iterator[str]:
+    """A ``.git`` file's ``gitdir:`` folder and its ``commondir``, each read only when a regular small file."""
+    text = _small(str(dot))
+    if not text.startswith("gitdir: "):
+        return
+    git_dir = os.path.join(folder, text.removeprefix("gitdir: ").strip())
+    yield git_dir
+    common = _small(os.path.join(git_dir, "commondir")).strip()
+    if common:
+        yield os.path.normpath(os.path.join(git_dir, common))
+
+
+def _small(path: str) -> str:
+    """The text of a regular file of at most 4 KiB (a .git file, a commondir); '' otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        return os.read(fd, 4096).decode("utf-8", "surrogateescape")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)

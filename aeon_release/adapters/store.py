@@ -664,8 +664,7 @@ class RunStore:
         path = cls.place(git_dir, "lock")
         path.parent.mkdir(parents=True, exist_ok=True)
         # never through a link made after the look above: the pid would go over the file it names
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-        with os.fdopen(os.open(path, flags, 0o644), "r+") as handle:
+        with os.fdopen(files.open_lock(path, "run lock", StateError), "r+") as handle:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:

@@ -61,6 +61,10 @@ SCRAPE_DEADLINE = 30.0  # the whole scrape: a server that trickles bytes cannot 
 TRAFFIC_TIMEOUT = 20.0
 TRAFFIC_DEADLINE = 60.0
 MAX_BODY = 16 * 1024 * 1024  # a serving engine's /metrics is well under 1 MB
+# prometheus_client's parser takes time quadratic in a line's labels (it slices the rest of the line at each
+# one): one line of 1.5 million labels, inside MAX_BODY, held the canary for about half an hour.  A real line
+# (a histogram bucket's labels, a model's path) is a few hundred characters.
+MAX_LINE = 64 * 1024
 MAX_WINDOW = 24 * 3600.0
 TRAFFIC_PROMPTS = (
     "Count from 1 to 30, separated by commas.",
@@ -313,6 +317,7 @@ def parse_scrape(text: str, url: str, metrics: CanaryMetrics) -> Scrape:
             "the canary needs the prometheus_client package",
             "pip install prometheus_client into aeon-release's environment",
         ) from None
+    _check_lines(text, url)
     wanted = {name: name for name in metrics.counters} | {f"{name}_total": name for name in metrics.counters}
     series: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
     try:
@@ -329,6 +334,19 @@ def parse_scrape(text: str, url: str, metrics: CanaryMetrics) -> Scrape:
         ) from None
     models = frozenset(dict(labels).get("model_name", "") for _, labels in series) - {""}
     return Scrape(series, models)
+
+
+def _check_lines(text: str, url: str) -> None:
+    """ServiceError naming the first line longer than MAX_LINE, before the parser's quadratic walk of it."""
+    if len(text) <= MAX_LINE:
+        return
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE:
+            raise ServiceError(
+                f"{url} did not return Prometheus text: line {number} is {len(line)} characters long, "
+                f"past the {MAX_LINE} any real metrics line stays under",
+                "pass --metrics-url the server's /metrics URL",
+            )
 
 
 _MAX_COUNT = float(2**53)  # beyond this a float no longer holds an exact count

@@ -37,7 +37,7 @@ from aeon_release.adapters import files, yamlio
 from aeon_release.adapters.console import plain, say
 from aeon_release.adapters.yamlio import Where, choice, load_yaml, mapping, parse_yaml, read_text, sequence, string
 from aeon_release.domain import names
-from aeon_release.errors import ConfigError, StateError, quoted
+from aeon_release.errors import ConfigError, StateError, quoted, shell_word
 
 RELEASES_FILE = "releases.yaml"
 _HEADER = (
@@ -271,9 +271,14 @@ def repository_lock(config_dir: Path, repository: str, wait: float = LOCK_WAIT) 
     The lock is a file beside releases.yaml; a second run waits for the first, then plans afresh.
     """
     folder = config_dir / ".releases.locks"
+    if files.linked_below(config_dir, folder.name + "/lock") is not None:  # may have come with a checkout
+        raise StateError(
+            f"{folder}: is a symbolic link; the publish locks stay in the config folder",
+            f"remove the link (rm {shell_word(str(folder))}): aeon-release makes the folder again",
+        )
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / (hashlib.sha256(repository.encode()).hexdigest()[:24] + ".lock")
-    with path.open("a+") as handle:
+    with os.fdopen(files.open_lock(path, "publish lock", StateError), "a+") as handle:
         deadline = time.monotonic() + wait
         while True:
             try:

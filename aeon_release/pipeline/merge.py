@@ -19,12 +19,14 @@ from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
 
 def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[str], held: bool = False) -> None:
-    """``held``: the caller holds the repository's run lock already (``release``, over all its stages)."""
+    """``held``: the caller holds the repository's run lock already (``release``, over all its stages).  A dry
+    run makes nothing under the git directory and takes no lock: it took the run lock, so on a read-only checkout (a CI cache, a
+    read-only mount) the plan was refused for the lock file it could not make."""
     git = Git(repo)
     if not dry_run:
         sidecar.spawn()  # the merge-aware checks' process imports while this one plans
     try:
-        with contextlib.nullcontext() if held else RunStore.exclusive(git.common_dir):
+        with contextlib.nullcontext() if held or dry_run else RunStore.exclusive(git.common_dir):
             _start(git, opts, dry_run, json_out, waive)
     finally:
         sidecar.close_all()  # a run that stopped before its audit

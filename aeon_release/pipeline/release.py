@@ -11,6 +11,7 @@ publish date is fixed when the run starts, so a rerun after midnight publishes t
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import time
@@ -551,9 +552,10 @@ def report(rel: Release) -> dict[str, Any]:
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:
     """The whole run holds the repository's run lock, as a merge does (its merge stage runs under it): it
     held it only inside its merge stage, so a second ``release`` of the tag (or a ``merge --abort``) ran
-    beside a build or a publish, each saving the pipeline state over the other's."""
+    beside a build or a publish, each saving the pipeline state over the other's.  A dry run makes nothing
+    under the git directory and takes no lock (on a read-only checkout it was refused for the lock file it could not make)."""
     validate_ref_name(opts.tag, "tag")
-    with RunStore.exclusive(Git(opts.repo).common_dir):
+    with contextlib.nullcontext() if dry else RunStore.exclusive(Git(opts.repo).common_dir):
         rel = open_release(opts, from_stage)
         if dry:
             dry_run(rel, json_out)
