@@ -119,11 +119,47 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
         return GitError(f"{label} {named} names a {kind}, not a commit, in {repo}", hint)
     if done.returncode == 0 and done.stdout.startswith("^"):
         return GitError(f"{label} {named} names no commit in {repo}: git reads a leading ^ as 'not'", hint)
-    if done.returncode == 0 or not said or said[-1] == "fatal: Needed a single revision":
+    # git's reasons: an object store it cannot read says why (a packfile that does not match its index, a
+    # corrupt loose object) and then, at times, only "Needed a single revision": that was "does not exist"
+    causes = [line for line in said if line.startswith(("error:", "fatal:")) and line != _NO_SINGLE]
+    if done.returncode == 0 or not causes:
+        lost = _lost_object(repo, rev)
+        if lost is not None:  # a ref whose commit the object store lacks says only "Needed a single revision"
+            return GitError(f"{label} {named} names {lost[:12]}, an object missing from {repo}", FSCK_HINT)
         return GitError(f"{label} {named} does not exist in {repo}", hint)
-    if "not a git repository" in said[-1] or "config" in said[-1]:
+    reason = causes[0] if damaged(causes[0]) else causes[-1]
+    if damaged(reason):
+        hint = FSCK_HINT
+    elif "not a git repository" in reason or "config" in reason:
         hint = f"`git -C {repo} status` shows what git cannot read there"
-    return GitError(f"{label} {named} names no commit in {repo}: {said[-1][:200]}", hint)
+    return GitError(f"{label} {named} names no commit in {repo}: {printable(reason)[:200]}", hint)
+
+
+def _lost_object(repo: Path, rev: str) -> str | None:
+    """The id a name that is not itself an id gives without a look at the object (a ref's value), or None."""
+    if all(c in "0123456789abcdefABCDEF" for c in rev):
+        return None  # git takes any full id as given: a mistyped one is no damage
+    done = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options", rev],
+        capture_output=True,
+        text=True,
+        env=_git_env(),
+    )
+    sha = done.stdout.strip()
+    return sha if done.returncode == 0 and is_object_id(sha) else None
+
+
+def damaged(line: str) -> bool:
+    """Whether git's line says it has an object it cannot read (a repository to run `git fsck` in)."""
+    return _DAMAGED.search(line) is not None
+
+
+_NO_SINGLE = "fatal: Needed a single revision"
+# git's words for objects it has and cannot read (object-file.c, packfile.c)
+_DAMAGED = re.compile(
+    r"\bcorrupt|packfile .* (?:does not match index|cannot be accessed)|unable to (?:read|unpack|parse)"
+    r"|inflate|(?:invalid|bad) object|header for [0-9a-f]+ too long|does not point to a valid object"
+)
 
 
 def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> list[Entry]:
@@ -208,10 +244,29 @@ class Blobs:
                 ["git", "-C", str(self.repo), "cat-file", "--batch"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,  # read after each answer, without waiting (``_said``)
                 env=_git_env(),
             )
+            if self._proc.stderr is not None:
+                os.set_blocking(self._proc.stderr.fileno(), False)
         return self._proc
+
+    def _said(self) -> str:
+        """What git wrote to stderr since the last look, read without waiting (and so never left to fill
+        the pipe and stop git).  git writes an object's error before its answer line."""
+        stderr = self._proc.stderr if self._proc is not None else None
+        if stderr is None:
+            return ""
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(stderr.fileno(), 65536)
+            except (BlockingIOError, OSError):
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks).decode("utf-8", "replace")
 
     def read(self, name: str, max_bytes: int | None = None) -> bytes | None:
         """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
@@ -238,15 +293,32 @@ class Blobs:
     def _ask(self, name: str, max_bytes: int | None) -> tuple[str, str, bytes] | None:
         """One request of the batch: (id, kind, bytes), or None (no such object, or the process is gone).
         An object over ``max_bytes`` is never read: a blob raises TooLarge, any other kind is None."""
-        proc = self._start()
-        stdin, stdout = _pipes(proc)
-        stdin.write(os.fsencode(name) + b"\n")
-        stdin.flush()
+        request = os.fsencode(name) + b"\n"
+        try:
+            stdin, stdout = _pipes(self._start())
+            stdin.write(request)
+            stdin.flush()
+        except (BrokenPipeError, ValueError):  # it ended since its last answer: a new one is asked
+            self.close()
+            stdin, stdout = _pipes(self._start())
+            stdin.write(request)
+            stdin.flush()
         header = stdout.readline()
         parts = header.rsplit(b" ", 2)
-        if len(parts) != 3 or header.endswith(b" missing\n"):  # missing, ambiguous: no object follows
-            if not header:
-                self.close()
+        said = self._said()
+        if not header:  # it ended on this request: git stops on an object it has and cannot read
+            self.close()
+            self._unreadable(name)
+            return None
+        if len(parts) != 3 or header.endswith(b" missing\n") or not parts[2].rstrip().isdigit():
+            # missing, ambiguous (a name with spaces too): no object follows.  An object git has and
+            # cannot read (a corrupt loose object, a packfile that does not match its index) is "missing"
+            # to the batch too, with git's reason on stderr: that file was read as absent
+            reason = next((line.strip() for line in said.splitlines() if damaged(line)), None)
+            if reason is not None:
+                raise GitError(
+                    f"cannot read {printable(name)[:80]} in {self.repo}: {printable(reason)[:200]}", FSCK_HINT
+                )
             return None
         oid, kind, size = parts
         if max_bytes is not None and int(size) > max_bytes:
@@ -255,8 +327,26 @@ class Blobs:
                 return None
             raise TooLarge(int(size), max_bytes)
         data = stdout.read(int(size))
-        stdout.read(1)  # the newline after the object
+        if len(data) != int(size) or stdout.read(1) != b"\n":  # it ended within the object: never a part of it
+            self.close()
+            self._unreadable(name)
+            raise GitError(
+                f"cannot read {printable(name)[:80]} in {self.repo}: git stopped within the object", FSCK_HINT
+            )
         return oid.decode("ascii", "replace"), kind.decode("ascii", "replace"), data
+
+    def _unreadable(self, name: str) -> None:
+        """GitError in git's words when the object ``name`` is one git has and cannot read (the batch,
+        whose errors go nowhere, only ended); nothing when git just lacks it."""
+        done = subprocess.run(
+            ["git", "-C", str(self.repo), "cat-file", "-p", name],
+            capture_output=True,
+            env=_git_env(),
+        )
+        said = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+        reason = next((line for line in said if damaged(line)), None)
+        if done.returncode != 0 and reason is not None:
+            raise GitError(f"cannot read {printable(name)[:80]} in {self.repo}: {printable(reason)[:200]}", FSCK_HINT)
 
     def _read_alone(self, name: str, max_bytes: int | None) -> bytes | None:
         """A name the batch cannot be asked: a newline ends its request and it drops a carriage return
@@ -278,9 +368,12 @@ class Blobs:
         proc, self._proc = self._proc, None
         if self._owner != os.getpid():
             return  # a forked child's copy of its parent's reader
-        for pipe in (proc.stdin, proc.stdout):
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
             if pipe is not None:
-                pipe.close()
+                try:
+                    pipe.close()
+                except OSError:  # a request left unsent, to a process that has ended (EPIPE)
+                    pass
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -319,7 +412,7 @@ def write_tree(repo: Path, rev: str, dest: Path) -> int:
     for entry in entries:
         parts = entry.path.split("/")
         if entry.path.startswith("/") or any(part in ("", ".", "..") for part in parts):
-            raise GitError(f"{rev} holds the path {entry.path[:60]!r}, which leads out of its tree", _FSCK)
+            raise GitError(f"{rev} holds the path {entry.path[:60]!r}, which leads out of its tree", FSCK_HINT)
     dest.mkdir()
     root = os.fsencode(dest)
     made: set[bytes] = {root}
@@ -336,7 +429,7 @@ def write_tree(repo: Path, rev: str, dest: Path) -> int:
                 os.makedirs(target, exist_ok=True)
                 made.add(target)
         except OSError:  # a name that is a file and a folder: a tree git's own commands never make
-            raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+            raise GitError(f"{rev} lists {entry.path[:60]!r} twice", FSCK_HINT) from None
         if entry.mode != MODE_GITLINK:
             (links if entry.is_link else files).append((entry, target))
     wanted = files + links
@@ -358,7 +451,7 @@ def write_tree(repo: Path, rev: str, dest: Path) -> int:
             try:
                 os.symlink(text, target)
             except FileExistsError:
-                raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+                raise GitError(f"{rev} lists {entry.path[:60]!r} twice", FSCK_HINT) from None
     finally:
         stdout.close()
         if proc.poll() is None:
@@ -382,7 +475,7 @@ def _header(stdout: IO[bytes], entry: Entry, repo: Path, rev: str) -> int:
     header = stdout.readline()
     parts = header.split()
     if len(parts) != 3 or parts[1] != b"blob" or not parts[2].isdigit():
-        raise GitError(f"{rev}: the blob of {entry.path[:60]!r} is not in {repo}", _FSCK)
+        raise GitError(f"{rev}: the blob of {entry.path[:60]!r} is not in {repo}", FSCK_HINT)
     return int(parts[2])
 
 
@@ -402,15 +495,15 @@ def _write_blob(stdout: IO[bytes], entry: Entry, target: bytes, repo: Path, rev:
     try:
         fd = os.open(target, flags, 0o755 if entry.mode == "100755" else 0o644)
     except (FileExistsError, IsADirectoryError):
-        raise GitError(f"{rev} lists {entry.path[:60]!r} twice", _FSCK) from None
+        raise GitError(f"{rev} lists {entry.path[:60]!r} twice", FSCK_HINT) from None
     with os.fdopen(fd, "wb") as out:
         while size > 0:
             data = stdout.read(min(size, _CHUNK))
             if not data:
-                raise GitError(f"{rev}: the blob of {entry.path[:60]!r} ended early in {repo}", _FSCK)
+                raise GitError(f"{rev}: the blob of {entry.path[:60]!r} ended early in {repo}", FSCK_HINT)
             out.write(data)
             size -= len(data)
     stdout.read(1)
 
 
-_FSCK = "`git fsck` names what is wrong with the repository's objects"
+FSCK_HINT = "`git fsck` names what is wrong with the repository's objects"

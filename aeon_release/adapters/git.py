@@ -1108,9 +1108,13 @@ def failed(command: str, where: object, stderr: str | bytes, status: int | None 
     else:
         # git's reasons, a chain at times ("transport 'file' not allowed / could not fetch ... from promisor
         # remote", "gpg failed to sign the data / failed to write commit object"); else its last word
-        causes = [line for line in said if line.startswith(("fatal:", "error:"))][-3:] or said[-1:]
+        # (not git's advice: with none, `rev-parse --quiet` quoted the last line of a hint as its reason)
+        advice = [line for line in said if not line.startswith("hint:")]
+        causes = [line for line in said if line.startswith(("fatal:", "error:"))][-3:] or advice[-1:]
         error = GitError(f"{head}: {printable(' / '.join(causes)) or f'exit {status}'}", _disk_hint(causes))
         error.disk = error.hint is not None
+        if not error.disk and any(blobs.damaged(line) for line in causes):
+            error.hint = blobs.FSCK_HINT  # objects git has and cannot read
         return error
     error.outside = True
     return error

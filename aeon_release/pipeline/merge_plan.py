@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import files
+from aeon_release.adapters.blobs import FSCK_HINT, damaged, no_commit
 from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger as ledger_mod
@@ -200,17 +201,15 @@ def fetch_upstream(git: Git, remote: str | None) -> None:
     reason = next((line for line in said if line.startswith(("fatal:", "error:", "!"))), said[-1] if said else "")
     raise GitError(
         f"cannot fetch from remote {quoted(remote)}: {printable(reason)[:200] or f'exit {status}'}",
-        "check the network or pass --no-fetch to use the local tags",
+        FSCK_HINT if damaged(reason) else "check the network or pass --no-fetch to use the local tags",
     )
 
 
 def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
     sha = git.resolve(f"refs/tags/{tag}")
     if sha is None and git.try_run("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}")[0] == 0:
-        raise GitError(
-            f"tag {quoted(tag)} points at a tree or a file, not a commit",
-            f"a release tag names a commit: look at it with `git cat-file -t {tag}`",
-        )
+        # git's reason: a tree or a file, or objects it cannot read (that was "a tree or a file" too)
+        raise no_commit(git.path, f"refs/tags/{tag}", "tag", f"a release tag names a commit: `git cat-file -t {tag}`")
     if sha is None:
         where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
         raise GitError(
@@ -228,6 +227,8 @@ def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:
             "pass --onto BRANCH to name the branch to merge onto",
         )
     sha = git.branch_sha(previous)
+    if sha is None and git.try_run("rev-parse", "--verify", "--quiet", f"refs/heads/{previous}")[0] == 0:
+        raise no_commit(git.path, f"refs/heads/{previous}", "branch", "pass --onto an existing local branch")
     if sha is None:
         raise GitError(
             f"branch {quoted(previous)} does not exist in {git.path}", "pass --onto an existing local branch"

@@ -1,0 +1,146 @@
+"""Hostile-input sweep 28: a repository whose objects git has and cannot read (a corrupt loose object, a
+packfile cut short, a ref whose commit is gone, a corrupt blob) now that revisions, trees and commit objects
+are read through one long-lived ``git cat-file --batch``, which says "missing" for an object it cannot read
+and sends its reason to stderr; a batch process that ended between two requests; git's advice quoted as
+its reason.  Real git and real damaged repositories, the real CLI; one line naming the object and
+``git fsck`` as the way out, never "does not exist", a broken pipe or a file read as absent."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters import git as git_mod
+from aeon_release.adapters.git import Git
+from aeon_release.errors import GitError
+from tests.helpers import build_example
+from tests.hostile.conftest import git, run_limited
+
+pytestmark = pytest.mark.slow
+
+
+# -- objects git has and cannot read ---------------------------------------------------------------------------
+def _loose(repo: Path, oid: str) -> Path:
+    return repo / ".git" / "objects" / oid[:2] / oid[2:]
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """A new file in place of ``path`` (a clone's objects are hard links to its source's)."""
+    path.unlink()
+    path.write_bytes(data)
+
+
+def _corrupt_commit(repo: Path, rev: str) -> None:
+    oid = git(repo, "rev-parse", f"{rev}^{{commit}}")
+    _replace(_loose(repo, oid), _loose(repo, oid).read_bytes()[:20])
+
+
+def _lose_commit(repo: Path, rev: str) -> None:
+    _loose(repo, git(repo, "rev-parse", f"{rev}^{{commit}}")).unlink()
+
+
+def _cut_pack(repo: Path, rev: str) -> None:
+    git(repo, "repack", "-adq")
+    git(repo, "prune-packed")
+    [pack] = (repo / ".git" / "objects" / "pack").glob("*.pack")
+    _replace(pack, pack.read_bytes()[: pack.stat().st_size // 2])
+
+
+def _corrupt_blobs(repo: Path, rev: str) -> None:
+    """Every blob of ``rev`` but the empty one (git knows that one without reading it)."""
+    for line in git(repo, "ls-tree", "-r", rev).splitlines():
+        oid = line.split()[2]
+        if _loose(repo, oid).exists() and oid != "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391":
+            _replace(_loose(repo, oid), _loose(repo, oid).read_bytes()[:10])
+
+
+DAMAGE: dict[str, Callable[[Path, str], None]] = {
+    "a corrupt loose commit": _corrupt_commit,
+    "a commit the object store lacks": _lose_commit,
+    "a packfile cut in half": _cut_pack,
+    "corrupt blobs": _corrupt_blobs,
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+@pytest.mark.parametrize("command", ["audit --rev", "merge"])
+def test_objects_git_cannot_read_are_one_line_with_fsck_as_the_way_out(
+    tmp_path: Path, damage: str, command: str
+) -> None:
+    """The batch reader says "missing" for an object it has and cannot read (its reason went to /dev/null):
+    `audit --rev HEAD` of a cut packfile said "revision 'HEAD' does not exist", of corrupt blobs "output:
+    Broken pipe" (the batch had ended within an object, and the next request wrote to it); the merge said
+    "tag 'v0.29.0' points at a tree or a file, not a commit" of a corrupt or lost tag commit.  Now git's
+    reason, one line, and `git fsck` as the hint."""
+    ex = build_example(tmp_path / "ex")
+    rev, argv = {
+        "audit --rev": ("HEAD", ("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "HEAD")),
+        "merge": ("v0.29.0", ("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config)),
+    }[command]
+    DAMAGE[damage](ex.fork, rev)
+    heads = (ex.fork / ".git" / "HEAD").read_text()
+    run = run_limited(*argv, timeout=20)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert "`git fsck`" in line, line
+    assert "does not exist" not in line and "Broken pipe" not in line and "a tree or a file" not in line, line
+    assert (ex.fork / ".git" / "HEAD").read_text() == heads
+    assert not (ex.fork / ".git" / "MERGE_HEAD").exists()
+
+
+def test_a_blob_git_cannot_read_is_never_read_as_absent(tmp_path: Path) -> None:
+    """A file whose blob is corrupt was None to ``blob_text``, as a file the revision does not have: a check
+    that a file is gone, or that reads a file only when it is there, passed on it."""
+    ex = build_example(tmp_path / "ex")
+    _corrupt_blobs(ex.fork, "HEAD")
+    path = "vllm/v1/kv_cache_interface.py"
+    repo = Git(ex.fork)
+    try:
+        with pytest.raises(GitError, match=re.escape(f"cannot read HEAD:{path}")) as caught:
+            repo.blob_text("HEAD", path)
+        assert caught.value.hint is not None and "git fsck" in caught.value.hint
+        assert repo.blob_text("HEAD", "no/such/file.py") is None  # absent is still absent
+    finally:
+        repo.close()
+
+
+# -- the batch process ended between two requests ---------------------------------------------------------------
+def test_a_batch_reader_that_ended_is_started_again(tmp_path: Path) -> None:
+    """The long-lived ``cat-file --batch`` killed (the OOM killer, a signal to its group) between two requests:
+    the next one wrote into its closed pipe, and BrokenPipeError came out as "output: Broken pipe" (the
+    reader of the tool's own output went away, said the hint) on a run whose output was fine."""
+    ex = build_example(tmp_path / "ex")
+    repo = Git(ex.fork)
+    try:
+        head = repo.resolve("HEAD")
+        reader = repo._reader()
+        assert reader._proc is not None
+        os.kill(reader._proc.pid, signal.SIGKILL)
+        reader._proc.wait()
+        assert repo.resolve("refs/tags/v0.29.0") == git(ex.fork, "rev-parse", "v0.29.0^{commit}")
+        assert repo.tree("HEAD") == git(ex.fork, "rev-parse", f"{head}^{{tree}}")
+    finally:
+        repo.close()
+
+
+# -- git's advice is not its reason ----------------------------------------------------------------------------
+def test_gits_advice_is_never_quoted_as_its_reason(tmp_path: Path) -> None:
+    """GIT_GRAFT_FILE (the null device: no grafts) makes git 2.39 advise on every walk that grafts are
+    deprecated; ``rev-parse --quiet`` of a ``:/text`` that matches nothing says nothing else, and
+    ``Git.tree`` failed with 'git rev-parse failed in ...: hint: "git config advice.graftFileDeprecated
+    false"' for its reason."""
+    ex = build_example(tmp_path / "ex")
+    repo = Git(ex.fork)
+    try:
+        with pytest.raises(GitError) as caught:
+            repo.tree(":/no commit says this")
+    finally:
+        repo.close()
+    assert str(caught.value).endswith(": exit 1"), str(caught.value)  # not the hint: git said no more
+    said = 'hint: Support for <GIT_DIR>/info/grafts is deprecated\nhint: "git config advice.x false"\n'
+    assert str(git_mod.failed("rev-parse", "repo", said, 1)) == "git rev-parse failed in repo: exit 1"
