@@ -21,7 +21,7 @@ import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from aeon_release.errors import GitError
+from aeon_release.errors import GitError, printable
 
 # Where git looks for the repository and its objects, and the diff and pager programs it runs: set
 # by the tool when it needs them (a scratch index, GIT_DIR for plumbing), never inherited.
@@ -171,8 +171,9 @@ def _null_device(mode: os.stat_result) -> bool:
 
 
 # The files of a repository's git directory that git reads on every command (its config) or on the commands
-# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge).
-_REPOSITORY_FILES = ("config", "config.worktree", "info/exclude", "info/attributes")
+# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge), and
+# the ones every revision is read through (HEAD, packed-refs; the loose refs are ``_odd_refs``).
+_REPOSITORY_FILES = ("config", "config.worktree", "info/exclude", "info/attributes", "HEAD", "packed-refs")
 
 
 def check_repository_files(path: Path) -> None:
@@ -181,14 +182,33 @@ def check_repository_files(path: Path) -> None:
     the checkout, one at ``.git/info/attributes`` the merge.  Found as git finds it, by looking (no git runs:
     git itself would wait on the config); a layout this does not know is left to git."""
     for git_dir in _git_dirs(Path(os.path.abspath(path))):
-        for name in _REPOSITORY_FILES:
-            place = os.path.join(git_dir, name)
+        places = [os.path.join(git_dir, name) for name in _REPOSITORY_FILES]
+        for place in [*places, *_odd_refs(os.path.join(git_dir, "refs"))]:
             kind = _endless(place)
             if kind is not None:
                 raise GitError(
-                    f"{place}: a file git reads in this repository is {kind}, which git would wait on for good",
+                    f"{printable(place)}: a file git reads in this repository is {kind}, which git would wait on "
+                    "for good",
                     "make it a regular file (or remove it)",
                 )
+
+
+def _odd_refs(folder: str) -> Iterator[str]:
+    """The loose refs under ``folder`` that are no regular file (a symbolic link, a FIFO): git opens a ref
+    through a link, and one to a FIFO held `audit --rev` (and every listing of the branches) for good.  The
+    folders are listed, nothing is opened; a regular file, the usual ref, is not even looked at."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _odd_refs(entry.path)
+            elif not entry.is_file(follow_symlinks=False):
+                yield entry.path
+        except OSError:
+            continue
 
 
 def _git_dirs(start: Path) -> Iterator[str]:

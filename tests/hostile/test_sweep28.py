@@ -144,3 +144,37 @@ def test_gits_advice_is_never_quoted_as_its_reason(tmp_path: Path) -> None:
     assert str(caught.value).endswith(": exit 1"), str(caught.value)  # not the hint: git said no more
     said = 'hint: Support for <GIT_DIR>/info/grafts is deprecated\nhint: "git config advice.x false"\n'
     assert str(git_mod.failed("rev-parse", "repo", said, 1)) == "git rev-parse failed in repo: exit 1"
+
+
+# -- a ref git would wait on -------------------------------------------------------------------------------------
+def _fifo_ref(ref: Path, tmp: Path) -> None:
+    os.mkfifo(ref)
+
+
+def _link_to_fifo(ref: Path, tmp: Path) -> None:
+    os.mkfifo(tmp / "fifo")
+    ref.symlink_to(tmp / "fifo")
+
+
+REF_KINDS: dict[str, Callable[[Path, Path], None]] = {"a FIFO": _fifo_ref, "a link to a FIFO": _link_to_fifo}
+
+
+@pytest.mark.parametrize("kind", list(REF_KINDS))
+@pytest.mark.parametrize("command", ["audit --rev", "merge", "audit"])
+def test_a_ref_git_would_wait_on_is_one_line(tmp_path: Path, kind: str, command: str) -> None:
+    """git opens a loose ref through a symbolic link, and a ref that is (or links to) a FIFO held `audit
+    --rev BRANCH`, the merge (which lists the branches) and the audit of the checkout for good.  The
+    repository's refs are looked at first, nothing opened: one line naming the ref, exit 2."""
+    ex = build_example(tmp_path / "ex")
+    ref = ex.fork / ".git" / "refs" / "heads" / "stuck"
+    REF_KINDS[kind](ref, tmp_path)
+    argv = {
+        "audit --rev": ("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "stuck"),
+        "merge": ("merge", "v0.29.0", "--no-fetch", "--repo", ex.fork, "--config", ex.config),
+        "audit": ("audit", "--repo", ex.fork, "--config", ex.config),
+    }[command]
+    run = run_limited(*argv, timeout=10)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"{ref}: a file git reads in this repository is a FIFO, which git would wait on" in line, line
+    assert "(hint: " in line, line
