@@ -123,9 +123,11 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
     # corrupt loose object) and then, at times, only "Needed a single revision": that was "does not exist"
     causes = [line for line in said if line.startswith(("error:", "fatal:")) and line != _NO_SINGLE]
     if done.returncode == 0 or not causes:
-        lost = _lost_object(repo, rev)
+        lost = _named_object(repo, rev)
+        if lost is not None and lost[1]:  # `HEAD:dir`: `^{commit}` is read as part of the path
+            return GitError(f"{label} {named} names a {lost[1]}, not a commit, in {repo}", hint)
         if lost is not None:  # a ref whose commit the object store lacks says only "Needed a single revision"
-            return GitError(f"{label} {named} names {lost[:12]}, an object missing from {repo}", FSCK_HINT)
+            return GitError(f"{label} {named} names {lost[0][:12]}, an object missing from {repo}", FSCK_HINT)
         return GitError(f"{label} {named} does not exist in {repo}", hint)
     reason = causes[0] if damaged(causes[0]) else causes[-1]
     if damaged(reason):
@@ -135,18 +137,31 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
     return GitError(f"{label} {named} names no commit in {repo}: {printable(reason)[:200]}", hint)
 
 
-def _lost_object(repo: Path, rev: str) -> str | None:
-    """The id a name that is not itself an id gives without a look at the object (a ref's value), or None."""
+def _named_object(repo: Path, rev: str) -> tuple[str, str] | None:
+    """The id a name that is not itself an id gives without a look at the object (a ref's value), and the
+    object's kind ('' when the repository lacks it); None when the name gives no id."""
     if all(c in "0123456789abcdefABCDEF" for c in rev):
         return None  # git takes any full id as given: a mistyped one is no damage
+    argv = ["git", "-C", str(repo)]
     done = subprocess.run(
-        ["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options", rev],
+        [*argv, "rev-parse", "--verify", "--quiet", "--end-of-options", rev],
         capture_output=True,
         text=True,
         env=_git_env(),
     )
     sha = done.stdout.strip()
-    return sha if done.returncode == 0 and is_object_id(sha) else None
+    if done.returncode != 0 or not is_object_id(sha):
+        return None
+    for _ in range(_TAG_DEPTH):  # an annotated tag: what it points at (a tag of a lost commit is no tag kind)
+        kind = subprocess.run([*argv, "cat-file", "-t", sha], capture_output=True, text=True, env=_git_env())
+        if kind.returncode != 0 or kind.stdout.strip() != "tag":
+            return sha, kind.stdout.strip() if kind.returncode == 0 else ""
+        tag = subprocess.run([*argv, "cat-file", "tag", sha], capture_output=True, text=True, env=_git_env())
+        sha = tag.stdout.partition("\n")[0].removeprefix("object ")
+    return None
+
+
+_TAG_DEPTH = 8  # tags of tags followed to a commit; deeper is left to git's own words
 
 
 def damaged(line: str) -> bool:

@@ -18,7 +18,7 @@ import pytest
 from aeon_release.adapters import git as git_mod
 from aeon_release.adapters.git import Git
 from aeon_release.errors import GitError
-from tests.helpers import build_example
+from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import git, run_limited
 
 pytestmark = pytest.mark.slow
@@ -178,3 +178,14 @@ def test_a_ref_git_would_wait_on_is_one_line(tmp_path: Path, kind: str, command:
     [line] = run.err.strip().splitlines()
     assert f"{ref}: a file git reads in this repository is a FIFO, which git would wait on" in line, line
     assert "(hint: " in line, line
+
+
+@pytest.mark.parametrize(("rev", "kind"), [("HEAD:vllm", "tree"), ("HEAD:README.md", "blob")])
+def test_a_path_in_a_revision_is_named_for_what_it_is(tmp_path: Path, rev: str, kind: str) -> None:
+    """``REV:path`` names a folder or a file; ``REV:path^{commit}`` is read by git as a longer path, so git
+    said only "Needed a single revision" and the tool "revision 'HEAD:vllm' does not exist"."""
+    ex = build_example(tmp_path / "ex")
+    run = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--rev", rev)
+    assert run.code == 2, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"revision '{rev}' names a {kind}, not a commit" in line and "(hint: " in line, line
