@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import subprocess
 import threading
 from dataclasses import dataclass
@@ -242,6 +243,56 @@ class TooLarge(Exception):
         self.cap = cap
 
 
+_KEPT_ERRORS = 64  # chunks of git's stderr kept for one answer (the rest is read and dropped)
+
+
+class _Errors:
+    """A ``cat-file`` process's stderr, kept empty by a thread of its own while the process lives: git
+    writes a line there for every damaged pack it opens, for every request (1,500 junk packs were 148 KB
+    before the first answer), and a pipe left full stopped git mid-answer, and the reader waiting for the
+    answer, for good.  The thread holds this object, not the reader (which closes its process when
+    collected), and each process gets a new one (a forked child never takes a lock its parent's thread held)."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self.pipe = pipe
+        self.lock = threading.Lock()
+        self.chunks: list[bytes] = []
+        os.set_blocking(pipe.fileno(), False)
+        threading.Thread(target=self._drain, name="cat-file-stderr", daemon=True).start()
+
+    def said(self) -> str:
+        """What git wrote since the last look, with what waits on the pipe now."""
+        with self.lock:
+            self._take()
+            said, self.chunks = self.chunks, []
+        return b"".join(said).decode("utf-8", "replace")
+
+    def _take(self) -> bool:
+        """Move what waits on the pipe into ``chunks`` without waiting (the first ones: they name the damage);
+        whether the pipe has ended.  With ``lock`` held."""
+        while True:
+            try:
+                chunk = os.read(self.pipe.fileno(), 65536)
+            except BlockingIOError:
+                return False
+            except (OSError, ValueError):  # closed
+                return True
+            if not chunk:
+                return True
+            if len(self.chunks) < _KEPT_ERRORS:
+                self.chunks.append(chunk)
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                select.select([self.pipe], [], [])
+            except (OSError, ValueError):  # closed
+                return
+            with self.lock:
+                if self.pipe.closed or self._take():
+                    return
+
+
 class Blobs:
     """A ``git cat-file --batch`` process: blob id in, bytes out, one process for a whole run."""
 
@@ -249,6 +300,7 @@ class Blobs:
         self.repo = repo
         self._proc: subprocess.Popen[bytes] | None = None
         self._owner = 0  # the process that started _proc: a forked child starts its own
+        self._stderr: _Errors | None = None
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self._proc is not None and self._owner != os.getpid():
@@ -262,26 +314,13 @@ class Blobs:
                 stderr=subprocess.PIPE,  # read after each answer, without waiting (``_said``)
                 env=_git_env(),
             )
-            if self._proc.stderr is not None:
-                os.set_blocking(self._proc.stderr.fileno(), False)
+            self._stderr = _Errors(self._proc.stderr) if self._proc.stderr is not None else None
         return self._proc
 
     def _said(self) -> str:
-        """What git wrote to stderr since the last look, read without waiting (and so never left to fill
-        the pipe and stop git).  git writes an object's error before its answer line."""
-        stderr = self._proc.stderr if self._proc is not None else None
-        if stderr is None:
-            return ""
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(stderr.fileno(), 65536)
-            except (BlockingIOError, OSError):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks).decode("utf-8", "replace")
+        """What git wrote to stderr since the last look (git writes an object's error before its answer
+        line), with what is waiting on the pipe now."""
+        return self._stderr.said() if self._stderr is not None else ""
 
     def read(self, name: str, max_bytes: int | None = None) -> bytes | None:
         """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
@@ -319,8 +358,8 @@ class Blobs:
             stdin.write(request)
             stdin.flush()
         header = stdout.readline()
-        parts = header.rsplit(b" ", 2)
         said = self._said()
+        parts = header.rsplit(b" ", 2)
         if not header:  # it ended on this request: git stops on an object it has and cannot read
             self.close()
             self._unreadable(name)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -189,3 +191,29 @@ def test_a_path_in_a_revision_is_named_for_what_it_is(tmp_path: Path, rev: str, 
     assert run.code == 2, run.err
     [line] = run.err.strip().splitlines()
     assert f"revision '{rev}' names a {kind}, not a commit" in line and "(hint: " in line, line
+
+
+def test_a_reader_of_a_repository_full_of_damaged_packs_never_waits_on_its_own_errors(tmp_path: Path) -> None:
+    """git writes a line to stderr for every damaged pack it opens, for every request: 1,500 junk packs are
+    ~148 KB before the first answer and more within it.  A stderr pipe read only after each answer filled
+    up (64 KiB), and git and the reader waited on each other for good; it is kept empty now."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "a.txt").write_text("one\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "one")
+    packs = repo / ".git" / "objects" / "pack"
+    for i in range(1500):
+        (packs / f"pack-{i:040x}.idx").write_bytes(b"junk")
+        (packs / f"pack-{i:040x}.pack").write_bytes(b"PACK")
+    code = (
+        "import sys\nfrom aeon_release.adapters.git import Git\n"
+        f"g = Git({str(repo)!r})\n"
+        "print(g.resolve('HEAD'), g.tree('HEAD'), g.blob_text('HEAD', 'a.txt').strip(), g.resolve('nope'))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    head, tree = git(repo, "rev-parse", "HEAD"), git(repo, "rev-parse", "HEAD^{tree}")
+    assert done.stdout.split() == [head, tree, "one", "None"]
