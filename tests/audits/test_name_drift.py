@@ -1084,3 +1084,22 @@ def test_a_dropped_value_compared_for_both_sides_or_on_the_forks_own_field_is_qu
     the change, and a field of the fork file's own class of that name is the fork's value."""
     fork = "from vllm.config.speculative import SpeculativeConfig\n\n\n" + body
     assert [r for r in choices_case(git_repo, no_rules, SPECULATIVE_40651, fork) if r[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '_FLOOR = {"strict": 1.8, "probabilistic": 2.2, "standard": 2.2, "synthetic": 1.0}\n',
+        '_FLOOR = {"strict": "standard", "probabilistic": "standard"}\n',
+    ],
+    ids=["keyed by the new value too", "mapping the old values to the new"],
+)
+def test_a_table_that_holds_a_value_accepted_only_now_is_quiet(git_repo: GitRepo, no_rules: Path, table: str) -> None:
+    """A table keyed by the old values and by a value the field accepts only now, or mapping the old values
+    to the new one, is written for both sides of the change."""
+    fork = (
+        "from vllm.config.speculative import SpeculativeConfig\n\n" + table + "\n\n"
+        "def aeon_floor(spec: SpeculativeConfig):\n"
+        "    return _FLOOR.get(spec.rejection_sample_method, spec.rejection_sample_method)\n"
+    )
+    assert [r for r in choices_case(git_repo, no_rules, SPECULATIVE_40651, fork) if r[1] == "error"] == []

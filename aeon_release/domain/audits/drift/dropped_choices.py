@@ -139,7 +139,9 @@ def keyed_tables(
 ) -> Iterator[tuple[int, Dropped, str]]:
     """(line, drop, table) for each dict display bound to a module-level name on a fork line, keyed by a
     dropped value, that the module looks up by the field it constrains (``TABLE[spec.field]``,
-    ``TABLE.get(spec.field)``): the new values miss the table, the dropped key is dead."""
+    ``TABLE.get(spec.field)``): the new values miss the table, the dropped key is dead.  A table that also
+    holds a value the field accepts only now, as a key or as the value an old key maps to, is written for
+    both sides of the change (``{"strict": 1.8, "standard": 1.8}``, ``{"strict": "standard"}``)."""
     tables: dict[str, ast.Dict] = {}
     for stmt in flat_statements(module.body):
         target, value = _assigned(stmt)
@@ -152,8 +154,12 @@ def keyed_tables(
         for key in display.keys:
             text = str_value(key) if key is not None else None
             for (dropped, field), drop in found.items():
-                if dropped == text and (table, field) in looked_up:
+                if dropped == text and (table, field) in looked_up and not _holds_new(display, drop):
                     yield key.lineno if key is not None else display.lineno, drop, table
+
+
+def _holds_new(display: ast.Dict, drop: Dropped) -> bool:
+    return any(str_value(node) in drop.added for node in (*display.keys, *display.values) if node is not None)
 
 
 def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, str]]:
