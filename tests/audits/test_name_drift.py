@@ -1103,3 +1103,36 @@ def test_a_table_that_holds_a_value_accepted_only_now_is_quiet(git_repo: GitRepo
         "    return _FLOOR.get(spec.rejection_sample_method, spec.rejection_sample_method)\n"
     )
     assert [r for r in choices_case(git_repo, no_rules, SPECULATIVE_40651, fork) if r[1] == "error"] == []
+
+
+CONSUMED_FORK = """import pytest
+from vllm.config.speculative import SpeculativeConfig
+
+
+def aeon_accept(draft, rejection_sample_method="standard"):
+    return draft if rejection_sample_method == "strict" else None
+
+
+def aeon_spec(rejection_sample_method="standard"):
+    return SpeculativeConfig(rejection_sample_method=rejection_sample_method)
+
+
+def aeon_score(draft):
+    return aeon_accept(draft, rejection_sample_method="strict")
+
+
+def test_strict_is_refused():
+    with pytest.raises(ValueError):
+        SpeculativeConfig(num_speculative_tokens=2, rejection_sample_method="strict")
+
+
+def aeon_old_spec():
+    return aeon_spec(rejection_sample_method="strict")
+"""
+
+
+def test_a_dropped_value_the_fork_consumes_itself_or_expects_refused(git_repo: GitRepo, no_rules: Path) -> None:
+    """A dropped value passed to the file's own function that tests the keyword itself, or passed under
+    ``pytest.raises``, is no use of the field; one passed to the fork's function that hands it on is."""
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, CONSUMED_FORK)
+    assert [(line, severity) for line, severity, _ in rows if severity == "error"] == [(23, "error")]

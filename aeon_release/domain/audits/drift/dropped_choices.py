@@ -177,3 +177,38 @@ def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, s
         and isinstance(node.args[0], ast.Attribute)
     ):
         yield node.func.value.id, node.args[0].attr
+
+
+def own_consumer(call: ast.Call, keyword: str, module: ast.Module) -> bool:
+    """``call`` passes ``keyword`` to a function of the file's own that takes it and passes it on to no
+    call (``aeon_acceptance(..., rejection_sample_method="strict")`` where the fork's function tests the
+    value itself): the fork's own parameter, not the field."""
+    if not keyword or not isinstance(call.func, ast.Name):
+        return False
+    for stmt in flat_statements(module.body):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == call.func.id:
+            args = [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]
+            return any(a.arg == keyword for a in args) and not any(
+                isinstance(node, ast.Call)
+                and any(isinstance(v, ast.Name) and v.id == keyword for v in _passed_values(node))
+                for node in ast.walk(stmt)
+            )
+    return False
+
+
+def _passed_values(call: ast.Call) -> Iterator[ast.expr]:
+    yield from call.args
+    yield from (k.value for k in call.keywords)
+
+
+def expects_refusal(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits in a ``with pytest.raises(...)`` block: a test that the value is refused now."""
+    at: ast.AST | None = node
+    while at is not None:
+        if isinstance(at, (ast.With, ast.AsyncWith)) and any(
+            isinstance(item.context_expr, ast.Call) and _last(plain_name(item.context_expr.func)) == "raises"
+            for item in at.items
+        ):
+            return True
+        at = parents.get(id(at))
+    return False

@@ -26,7 +26,13 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
-from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices, keyed_tables
+from aeon_release.domain.audits.drift.dropped_choices import (
+    Dropped,
+    dropped_choices,
+    expects_refusal,
+    keyed_tables,
+    own_consumer,
+)
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import OwnFields, written_scope
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
@@ -177,8 +183,15 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
 
     def answered(read: Read, drop: Dropped) -> bool:
         """The comparison reads the fork's own class's field, or its function also tests a value the field
-        accepts only now (``in ("strict", "standard")``): written for both sides of the change."""
+        accepts only now (``in ("strict", "standard")``): written for both sides of the change.  A value
+        passed under ``with pytest.raises(...)`` tests that it is refused; one passed to the file's own
+        function that takes the keyword and passes it on to nothing is the fork's own parameter."""
         own = owns(read.path)
+        if isinstance(read.node, ast.Call) and own is not None:
+            module = trees.merged_module(read.path)
+            return expects_refusal(read.node, own.parents) or (
+                module is not None and own_consumer(read.node, read.field, module)
+            )
         if not isinstance(read.node, ast.Compare) or own is None:
             return False
         scope = written_scope(read.node, own.parents)
@@ -625,7 +638,7 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
                 how = f'{_show_callee(call.func)}("{name}")'
                 return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
             how = f'"{name}" passed to {_show_callee(call.func)}()'
-            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword)
+            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword, call)
     return None
 
 
