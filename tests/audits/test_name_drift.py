@@ -1136,3 +1136,43 @@ def test_a_dropped_value_the_fork_consumes_itself_or_expects_refused(git_repo: G
     ``pytest.raises``, is no use of the field; one passed to the fork's function that hands it on is."""
     rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, CONSUMED_FORK)
     assert [(line, severity) for line, severity, _ in rows if severity == "error"] == [(23, "error")]
+
+
+SCORER = "vllm/aeon/scorer_config.py"
+SCORER_TEXT = """from dataclasses import dataclass
+
+from vllm.config.speculative import SpeculativeConfig
+
+
+@dataclass
+class AeonScorerConfig:
+    rejection_sample_method: str = "strict"
+
+
+class AeonSpec(SpeculativeConfig):
+    pass
+"""
+SCORER_FORK = """from vllm.aeon.scorer_config import AeonScorerConfig, AeonSpec
+
+
+def aeon_is_strict(config: AeonScorerConfig) -> bool:
+    return config.rejection_sample_method == "strict"
+
+
+def aeon_spec_is_strict(spec: AeonSpec) -> bool:
+    return spec.rejection_sample_method == "strict"
+"""
+
+
+def test_a_field_of_the_forks_own_class_of_another_module_is_the_forks(git_repo: GitRepo, no_rules: Path) -> None:
+    """The field read off the fork's own plain class, imported from another of its modules, is the fork's;
+    read off the fork's subclass of the field's owner, it is upstream's."""
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: SPECULATIVE_BASE, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
+        {FORK: SCORER_FORK, SCORER: SCORER_TEXT},
+        [(SUBJECT_40651, {SPECULATIVE: SPECULATIVE_40651})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity.value == "error"]
+    assert rows == [(FORK, 9)]

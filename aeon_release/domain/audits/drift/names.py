@@ -34,7 +34,8 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
-from aeon_release.domain.audits.drift.own_fields import OwnFields, written_scope
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
+from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -195,8 +196,10 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
         if not isinstance(read.node, ast.Compare) or own is None:
             return False
         scope = written_scope(read.node, own.parents)
-        return own_field_compared(own, read.node, drop.field) or any(
-            str_value(node) in drop.added for node in ast.walk(scope)
+        return (
+            own_field_compared(own, read.node, drop.field)
+            or _fork_class_compared(trees, read, drop, own)
+            or any(str_value(node) in drop.added for node in ast.walk(scope))
         )
 
     findings = [
@@ -216,6 +219,22 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _fork_class_compared(trees: ThreeTrees, read: Read, drop: Dropped, own: OwnFields) -> bool:
+    """The comparison reads the field off a receiver typed as the fork's own class of another of its
+    modules (``config: AeonScorerConfig``, a plain class declaring a field of the name): not the field's."""
+    module = trees.merged_module(read.path)
+    if module is None or not isinstance(read.node, ast.Compare):
+        return False
+    fork = ForkTypes(trees, read.path, module, own.classes)
+    func = enclosing(read.node, own.parents)
+    for side in (read.node.left, *read.node.comparators):
+        if isinstance(side, ast.Attribute) and side.attr == drop.field:
+            typed = typed_as(side.value, func, own.parents, own.classes)
+            if typed and not typed & drop.owners and all(fork.plain_elsewhere(t) for t in typed):
+                return True
+    return False
 
 
 def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
