@@ -134,6 +134,21 @@ TWINS += [
 
 # --- 0f66623b0d (#43168): TokenizerMode loses "fastokens" (the field stays ``TokenizerMode | str``)
 FTK = ("#43168", "0f66623b0d", "TokenizerMode drops fastokens")
+CASES += [
+    (
+        "#43168 dropped choice",
+        "== a removed value",
+        K(
+            *FTK,
+            "vllm/aeon/r13tk0.py",
+            "from vllm.config.model import ModelConfig\n\n\n"
+            "def aeon_uses_fastokens(model_config: ModelConfig) -> bool:\n"
+            "    # AEON: the Rust BPE tokenizer halves GB10's detokenize time\n"
+            '    return model_config.tokenizer_mode == "fastokens"\n',
+            '    return model_config.tokenizer_mode == "fastokens"',
+        ),
+    ),
+]
 TWINS += [
     (
         "#43168 dropped choice",
@@ -337,6 +352,77 @@ TWINS += [
             "def aeon_static_scale(layer: AeonScaledLinear):\n"
             "    return layer.act_scale\n",
             "    return layer.act_scale",
+        ),
+    ),
+]
+
+# --- 93ecb8139c (#18558): EXECUTE_MODEL_TIMEOUT_S 40 -> 300; e71b8e210d (#18441 era): MAX_SPEC_LEN 32 -> 128
+TMO = ("#18558", "93ecb8139c", "EXECUTE_MODEL_TIMEOUT_S 40 -> 300")
+MSL = ("e71b8e210d", "e71b8e210d", "MAX_SPEC_LEN 32 -> 128")
+CASES += [
+    (
+        "#18558 constant compared",
+        "== the old value",
+        K(
+            *TMO,
+            "vllm/aeon/r13tm0.py",
+            "from vllm.v1.executor import multiproc_executor\n\n\n"
+            "def aeon_short_timeout() -> bool:\n"
+            "    # AEON: the fleet's watchdog assumes upstream's short step timeout\n"
+            "    return multiproc_executor.EXECUTE_MODEL_TIMEOUT_S == 40\n",
+            "    return multiproc_executor.EXECUTE_MODEL_TIMEOUT_S == 40",
+        ),
+    ),
+    (
+        "MAX_SPEC_LEN constant compared",
+        "== the old value, imported by name",
+        K(
+            *MSL,
+            "vllm/aeon/r13ms0.py",
+            "from vllm.v1.sample.rejection_sampler import MAX_SPEC_LEN\n\n\n"
+            "def aeon_long_drafts_fit() -> bool:\n"
+            "    return MAX_SPEC_LEN == 32\n",
+            "    return MAX_SPEC_LEN == 32",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#18558 constant compared",
+        "twin: the fork's own constant of the name, imported from its module",
+        two(
+            *TMO,
+            {
+                "vllm/aeon/r13tmlimits.py": "EXECUTE_MODEL_TIMEOUT_S = 40  # AEON: the fleet watchdog's own step budget\n",
+                "vllm/aeon/r13tm1.py": "from vllm.aeon.r13tmlimits import EXECUTE_MODEL_TIMEOUT_S\n\n\n"
+                "def aeon_short_timeout() -> bool:\n"
+                "    return EXECUTE_MODEL_TIMEOUT_S == 40\n",
+            },
+            ("vllm/aeon/r13tm1.py", "    return EXECUTE_MODEL_TIMEOUT_S == 40"),
+        ),
+    ),
+    (
+        "MAX_SPEC_LEN constant compared",
+        "twin: the fork's own constant of the name",
+        K(
+            *MSL,
+            "vllm/aeon/r13ms1.py",
+            "MAX_SPEC_LEN = 32  # AEON: the fleet's draft cap, not the sampler's\n\n\n"
+            "def aeon_short_drafts() -> bool:\n"
+            "    return MAX_SPEC_LEN == 32\n",
+            "    return MAX_SPEC_LEN == 32",
+        ),
+    ),
+    (
+        "MAX_SPEC_LEN constant compared",
+        "twin: another module's constant of the name",
+        K(
+            *MSL,
+            "vllm/aeon/r13ms2.py",
+            "from vllm.aeon import r13drafts as drafts\n\n\n"
+            "def aeon_short_drafts() -> bool:\n"
+            "    return drafts.MAX_SPEC_LEN == 32\n",
+            "    return drafts.MAX_SPEC_LEN == 32",
         ),
     ),
 ]

@@ -1176,3 +1176,20 @@ def test_a_field_of_the_forks_own_class_of_another_module_is_the_forks(git_repo:
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity.value == "error"]
     assert rows == [(FORK, 9)]
+
+
+def test_a_value_dropped_from_a_literal_written_over_several_lines(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``Literal`` whose values sit on lines of their own below ``Literal[`` (#43168's TokenizerMode) loses
+    a value as a one-line one does."""
+    spread = 'Literal[\n    "strict",\n    "probabilistic",\n    "synthetic",\n]'
+    base = SPECULATIVE_BASE.replace('Literal["strict", "probabilistic", "synthetic"]', spread)
+    # the draft mode's Literal kept (its one-line removal would let the file in by itself)
+    upstream = base.replace(spread, 'Literal["standard", "synthetic"]').replace('= "strict"', '= "standard"')
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: base, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
+        {FORK: CHOICES_FORK},
+        [(SUBJECT_40651, {SPECULATIVE: upstream})],
+    )
+    rows = [(f.line, f.message) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == RULE]
+    assert [line for line, message in rows if "rejection_sample_method = " in message] == [5, 9]

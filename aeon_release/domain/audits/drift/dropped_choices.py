@@ -16,7 +16,8 @@ keyed by a dropped value and looked up by the field (``FLOOR[spec.rejection_samp
 entry, and misses the values upstream accepts now.
 
 Cheap first: only the strings the fork passes or compares (name drift's scan) are looked for, on
-upstream's removed lines that hold ``Literal[``; only a file with one is parsed, at both sides.
+upstream's removed lines of a file whose removed lines hold ``Literal[``; only such a file is parsed, at
+both sides.
 """
 
 from __future__ import annotations
@@ -70,7 +71,9 @@ def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str],
 
 
 def _declares_one(removed: list[str], names: set[str]) -> bool:
-    return any("Literal[" in line and names & set(_STRING.findall(line)) for line in removed)
+    """A removed line opens a ``Literal[`` and one (itself, or a line of a ``Literal`` written over several,
+    #43168's ``TokenizerMode``) quotes a wanted value."""
+    return any("Literal[" in line for line in removed) and any(names & set(_STRING.findall(line)) for line in removed)
 
 
 def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
