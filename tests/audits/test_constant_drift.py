@@ -516,3 +516,22 @@ def test_a_constant_of_the_name_bound_elsewhere_is_quiet(git_repo: GitRepo, no_r
     )
     compared = line_of(git_repo, ROCM_FORK, "== 512")
     assert [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if f[1] == compared] == []
+
+
+def test_a_comment_line_above_a_call_or_a_comparison_ties_no_literal_of_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """A comment line naming the constant ties the literal below it when that is a copy of the value (the
+    whole of an assignment); above a call it may name the constant for another reason."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    body = (
+        "def aeon_parts(max_seq_len: int, partition: int) -> int:\n"
+        "    # partition is _PARTITION_SIZE_ROCM; the sequence is capped at 512 blocks\n"
+        "    blocks = min(max_seq_len, 512)\n"
+        "    return (blocks + partition - 1) // partition\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: body},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -312,7 +312,8 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
             for expr, value in _literal_places(node, bound):
                 line = value.lineno
                 if line in owned:
-                    yield from _ties(path, line, _comments(lines, line), expr, _literal(value), changed)
+                    copy = isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is value
+                    yield from _ties(path, line, _comments(lines, line, copy), expr, _literal(value), changed)
             if isinstance(node, ast.Compare) and node.lineno in owned:
                 yield from _compared_itself(path, node, [c for c in changed if _reaches(module, node, c)], parents)
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
@@ -485,12 +486,14 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 }
 
 
-def _comments(lines: list[str], line: int) -> str:
-    """The comment of a line, and of the comment line just above it (a fork's ``# must match NAME``)."""
+def _comments(lines: list[str], line: int, copy: bool) -> str:
+    """The comment of a line, and of the comment line just above it (a fork's ``# must match NAME``) where
+    the literal is a copy of the value (the whole of an assignment): above a call or a comparison, the
+    comment may name the constant for another reason (``# partition is NAME; cap at 512 blocks``)."""
     text = lines[line - 1] if line <= len(lines) else ""
     above = lines[line - 2].strip() if 2 <= line <= len(lines) + 1 else ""
     own = text.split("#", 1)[1] if "#" in text else ""
-    return own + " " + above if above.startswith("#") else own
+    return own + " " + above if copy and above.startswith("#") else own
 
 
 def _compared_itself(
