@@ -23,9 +23,10 @@ field of the fork's own class in another module (1), a value passed under ``pyte
 constant compared where the fork's own constant or another module's is read (2), a comment line naming
 the constant over a literal of another meaning (1); an override of a renamed method the fork's override
 of the new name calls (1).
-Both passes (20 twins, 4 cases on #43168, #18558, MAX_SPEC_LEN too): main 3 caught, 1 missed of 4 (a
-``Literal`` written over several lines), 12 false errors of 20 (1 warned); this branch 4 caught of 4,
-0 false errors of 20 (4 warned: the tables' symbol-drift and default-drift warnings).
+Both passes (21 twins, 4 cases on #43168, #18558, MAX_SPEC_LEN too): main 3 caught, 1 missed of 4 (a
+``Literal`` written over several lines), 13 false errors of 21 (1 warned; the fork's own class built
+with the keyword is the 13th); this branch 4 caught of 4, 0 false errors of 21 (4 warned: the tables'
+symbol-drift and default-drift warnings).
 
   PYTHONPATH=.. python review13_twins.py [--only TEXT ...] [--show]
 """
@@ -131,6 +132,25 @@ TWINS += [
             "    with pytest.raises(ValueError):\n"
             '        SpeculativeConfig(model="m", num_speculative_tokens=2, rejection_sample_method="strict")\n',
             '        SpeculativeConfig(model="m", num_speculative_tokens=2, rejection_sample_method="strict")',
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#40651 dropped choice",
+        "twin: the fork's own class constructed with the keyword",
+        K(
+            *RSM,
+            "vllm/aeon/r13rs6.py",
+            "from dataclasses import dataclass\n\n\n"
+            "@dataclass\n"
+            "class AeonScorerConfig:\n"
+            "    # AEON: the offline scorer's own modes\n"
+            '    rejection_sample_method: str = "standard"\n\n\n'
+            "def aeon_scorer() -> AeonScorerConfig:\n"
+            '    return AeonScorerConfig(rejection_sample_method="strict")\n',
+            '    return AeonScorerConfig(rejection_sample_method="strict")',
         ),
     ),
 ]

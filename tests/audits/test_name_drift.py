@@ -1121,6 +1121,14 @@ def aeon_score(draft):
     return aeon_accept(draft, rejection_sample_method="strict")
 
 
+class AeonScorer:
+    rejection_sample_method: str = "standard"
+
+
+def aeon_scorer():
+    return AeonScorer(rejection_sample_method="strict")
+
+
 def test_strict_is_refused():
     with pytest.raises(ValueError):
         SpeculativeConfig(num_speculative_tokens=2, rejection_sample_method="strict")
@@ -1132,10 +1140,11 @@ def aeon_old_spec():
 
 
 def test_a_dropped_value_the_fork_consumes_itself_or_expects_refused(git_repo: GitRepo, no_rules: Path) -> None:
-    """A dropped value passed to the file's own function that tests the keyword itself, or passed under
-    ``pytest.raises``, is no use of the field; one passed to the fork's function that hands it on is."""
+    """A dropped value passed to the file's own function that tests the keyword itself, to its own plain
+    class, or passed under ``pytest.raises``, is no use of the field; one passed to the fork's function that
+    hands it on is."""
     rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, CONSUMED_FORK)
-    assert [(line, severity) for line, severity, _ in rows if severity == "error"] == [(23, "error")]
+    assert [(line, severity) for line, severity, _ in rows if severity == "error"] == [(31, "error")]
 
 
 SCORER = "vllm/aeon/scorer_config.py"

@@ -186,12 +186,14 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
         """The comparison reads the fork's own class's field, or its function also tests a value the field
         accepts only now (``in ("strict", "standard")``): written for both sides of the change.  A value
         passed under ``with pytest.raises(...)`` tests that it is refused; one passed to the file's own
-        function that takes the keyword and passes it on to nothing is the fork's own parameter."""
+        function that takes the keyword and passes it on to nothing, or to its own plain class, is the fork's."""
         own = owns(read.path)
         if isinstance(read.node, ast.Call) and own is not None:
             module = trees.merged_module(read.path)
-            return expects_refusal(read.node, own.parents) or (
-                module is not None and own_consumer(read.node, read.field, module)
+            return (
+                expects_refusal(read.node, own.parents)
+                or (module is not None and own_consumer(read.node, read.field, module))
+                or _fork_class_built(trees, read, own)
             )
         if not isinstance(read.node, ast.Compare) or own is None:
             return False
@@ -219,6 +221,19 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _fork_class_built(trees: ThreeTrees, read: Read, own: OwnFields) -> bool:
+    """The value is passed to the constructor of the fork's own plain class (``AeonScorerConfig(...)``, of
+    the file or imported from another of its modules): its keyword, not the field's."""
+    module = trees.merged_module(read.path)
+    call = read.node
+    if module is None or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        return False
+    cls = own.classes.get(call.func.id)
+    if cls is not None:
+        return own.plain(cls)
+    return ForkTypes(trees, read.path, module, own.classes).plain_elsewhere(call.func.id)
 
 
 def _fork_class_compared(trees: ThreeTrees, read: Read, drop: Dropped, own: OwnFields) -> bool:
