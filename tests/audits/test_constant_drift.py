@@ -488,3 +488,50 @@ def test_the_constant_compared_for_both_of_its_values_is_quiet(git_repo: GitRepo
         [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "_PARTITION_SIZE_ROCM = 512  # the fork's own kernel keeps 512\n",
+        "from vllm.aeon.kernels import _PARTITION_SIZE_ROCM\n",
+        "from vllm.aeon import kernels as rocm_flash_attn\n",
+    ],
+    ids=["the fork's own constant", "imported from another module", "another module under the name"],
+)
+def test_a_constant_of_the_name_bound_elsewhere_is_quiet(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    """A comparison with the old value of a constant the fork file binds itself, or imports from another of
+    its modules, reads no constant upstream changed."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    body = (
+        "def aeon_big() -> bool:\n    return rocm_flash_attn._PARTITION_SIZE_ROCM == 512\n"
+        if "rocm_flash_attn" in head
+        else "def aeon_big() -> bool:\n    return _PARTITION_SIZE_ROCM == 512\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: head + "\n\n" + body},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    compared = line_of(git_repo, ROCM_FORK, "== 512")
+    assert [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if f[1] == compared] == []
+
+
+def test_a_comment_line_above_a_call_or_a_comparison_ties_no_literal_of_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """A comment line naming the constant ties the literal below it when that is a copy of the value (the
+    whole of an assignment); above a call it may name the constant for another reason."""
+    changed = ROCM_BASE.replace("_PARTITION_SIZE_ROCM = 512", "_PARTITION_SIZE_ROCM = 256")
+    body = (
+        "def aeon_parts(max_seq_len: int, partition: int) -> int:\n"
+        "    # partition is _PARTITION_SIZE_ROCM; the sequence is capped at 512 blocks\n"
+        "    blocks = min(max_seq_len, 512)\n"
+        "    return (blocks + partition - 1) // partition\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {ROCM: ROCM_BASE},
+        {ROCM_FORK: body},
+        [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

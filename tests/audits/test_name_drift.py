@@ -1084,3 +1084,121 @@ def test_a_dropped_value_compared_for_both_sides_or_on_the_forks_own_field_is_qu
     the change, and a field of the fork file's own class of that name is the fork's value."""
     fork = "from vllm.config.speculative import SpeculativeConfig\n\n\n" + body
     assert [r for r in choices_case(git_repo, no_rules, SPECULATIVE_40651, fork) if r[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '_FLOOR = {"strict": 1.8, "probabilistic": 2.2, "standard": 2.2, "synthetic": 1.0}\n',
+        '_FLOOR = {"strict": "standard", "probabilistic": "standard"}\n',
+    ],
+    ids=["keyed by the new value too", "mapping the old values to the new"],
+)
+def test_a_table_that_holds_a_value_accepted_only_now_is_quiet(git_repo: GitRepo, no_rules: Path, table: str) -> None:
+    """A table keyed by the old values and by a value the field accepts only now, or mapping the old values
+    to the new one, is written for both sides of the change."""
+    fork = (
+        "from vllm.config.speculative import SpeculativeConfig\n\n" + table + "\n\n"
+        "def aeon_floor(spec: SpeculativeConfig):\n"
+        "    return _FLOOR.get(spec.rejection_sample_method, spec.rejection_sample_method)\n"
+    )
+    assert [r for r in choices_case(git_repo, no_rules, SPECULATIVE_40651, fork) if r[1] == "error"] == []
+
+
+CONSUMED_FORK = """import pytest
+from vllm.config.speculative import SpeculativeConfig
+
+
+def aeon_accept(draft, rejection_sample_method="standard"):
+    return draft if rejection_sample_method == "strict" else None
+
+
+def aeon_spec(rejection_sample_method="standard"):
+    return SpeculativeConfig(rejection_sample_method=rejection_sample_method)
+
+
+def aeon_score(draft):
+    return aeon_accept(draft, rejection_sample_method="strict")
+
+
+class AeonScorer:
+    rejection_sample_method: str = "standard"
+
+
+def aeon_scorer():
+    return AeonScorer(rejection_sample_method="strict")
+
+
+def test_strict_is_refused():
+    with pytest.raises(ValueError):
+        SpeculativeConfig(num_speculative_tokens=2, rejection_sample_method="strict")
+
+
+def aeon_old_spec():
+    return aeon_spec(rejection_sample_method="strict")
+"""
+
+
+def test_a_dropped_value_the_fork_consumes_itself_or_expects_refused(git_repo: GitRepo, no_rules: Path) -> None:
+    """A dropped value passed to the file's own function that tests the keyword itself, to its own plain
+    class, or passed under ``pytest.raises``, is no use of the field; one passed to the fork's function that
+    hands it on is."""
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, CONSUMED_FORK)
+    assert [(line, severity) for line, severity, _ in rows if severity == "error"] == [(31, "error")]
+
+
+SCORER = "vllm/aeon/scorer_config.py"
+SCORER_TEXT = """from dataclasses import dataclass
+
+from vllm.config.speculative import SpeculativeConfig
+
+
+@dataclass
+class AeonScorerConfig:
+    rejection_sample_method: str = "strict"
+
+
+class AeonSpec(SpeculativeConfig):
+    pass
+"""
+SCORER_FORK = """from vllm.aeon.scorer_config import AeonScorerConfig, AeonSpec
+
+
+def aeon_is_strict(config: AeonScorerConfig) -> bool:
+    return config.rejection_sample_method == "strict"
+
+
+def aeon_spec_is_strict(spec: AeonSpec) -> bool:
+    return spec.rejection_sample_method == "strict"
+"""
+
+
+def test_a_field_of_the_forks_own_class_of_another_module_is_the_forks(git_repo: GitRepo, no_rules: Path) -> None:
+    """The field read off the fork's own plain class, imported from another of its modules, is the fork's;
+    read off the fork's subclass of the field's owner, it is upstream's."""
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: SPECULATIVE_BASE, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
+        {FORK: SCORER_FORK, SCORER: SCORER_TEXT},
+        [(SUBJECT_40651, {SPECULATIVE: SPECULATIVE_40651})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity.value == "error"]
+    assert rows == [(FORK, 9)]
+
+
+def test_a_value_dropped_from_a_literal_written_over_several_lines(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``Literal`` whose values sit on lines of their own below ``Literal[`` (#43168's TokenizerMode) loses
+    a value as a one-line one does."""
+    spread = 'Literal[\n    "strict",\n    "probabilistic",\n    "synthetic",\n]'
+    base = SPECULATIVE_BASE.replace('Literal["strict", "probabilistic", "synthetic"]', spread)
+    # the draft mode's Literal kept (its one-line removal would let the file in by itself)
+    upstream = base.replace(spread, 'Literal["standard", "synthetic"]').replace('= "strict"', '= "standard"')
+    sides = s.merge_case(
+        git_repo,
+        {SPECULATIVE: base, "vllm/config/__init__.py": "", "vllm/config/modes.py": STILL_QUOTED},
+        {FORK: CHOICES_FORK},
+        [(SUBJECT_40651, {SPECULATIVE: upstream})],
+    )
+    rows = [(f.line, f.message) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == RULE]
+    assert [line for line, message in rows if "rejection_sample_method = " in message] == [5, 9]

@@ -115,6 +115,18 @@ def test_override_of_a_removed_method(git_repo: GitRepo, no_rules: Path) -> None
     assert "#26315" in message and "nothing calls the fork's method any more" in message
 
 
+def test_override_of_a_removed_method_the_fork_class_still_calls_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork class's own method calls its override of the removed method on ``self`` (its override of
+    upstream's new spelling hands on to it): the override is still consulted."""
+    fork = s.FORK_IMPL_TEXT + (
+        "\n    def aeon_query_ready(self) -> bool:\n        return self.supports_quant_query_input()\n"
+    )
+    sides = s.merge_case(
+        git_repo, {s.ABSTRACT: s.IMPL_BASE}, {s.FORK_IMPL: fork}, [(s.SUBJECT_26315, {s.ABSTRACT: s.IMPL_REMOVED})]
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
 def test_carry_calls_a_removed_method_through_self(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(
         git_repo,

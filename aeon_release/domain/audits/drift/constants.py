@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
-from aeon_release.domain.audits.drift.literals import spelled
+from aeon_release.domain.audits.drift.literals import module_of, spelled
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing, set_in
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -43,6 +43,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     child_blocks,
     code_lines,
+    flat_statements,
     parent_map,
     parse_python,
     plain_name,
@@ -311,9 +312,10 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
             for expr, value in _literal_places(node, bound):
                 line = value.lineno
                 if line in owned:
-                    yield from _ties(path, line, _comments(lines, line), expr, _literal(value), changed)
+                    copy = isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is value
+                    yield from _ties(path, line, _comments(lines, line, copy), expr, _literal(value), changed)
             if isinstance(node, ast.Compare) and node.lineno in owned:
-                yield from _compared_itself(path, node, changed, parents)
+                yield from _compared_itself(path, node, [c for c in changed if _reaches(module, node, c)], parents)
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
@@ -484,12 +486,14 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 }
 
 
-def _comments(lines: list[str], line: int) -> str:
-    """The comment of a line, and of the comment line just above it (a fork's ``# must match NAME``)."""
+def _comments(lines: list[str], line: int, copy: bool) -> str:
+    """The comment of a line, and of the comment line just above it (a fork's ``# must match NAME``) where
+    the literal is a copy of the value (the whole of an assignment): above a call or a comparison, the
+    comment may name the constant for another reason (``# partition is NAME; cap at 512 blocks``)."""
     text = lines[line - 1] if line <= len(lines) else ""
     above = lines[line - 2].strip() if 2 <= line <= len(lines) + 1 else ""
     own = text.split("#", 1)[1] if "#" in text else ""
-    return own + " " + above if above.startswith("#") else own
+    return own + " " + above if copy and above.startswith("#") else own
 
 
 def _compared_itself(
@@ -508,6 +512,41 @@ def _compared_itself(
             if not change.attribute and value == change.old and type(value) is type(change.old):
                 if _names_constant(read, change) and _flips(node, read is node.left, change, parents()):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
+
+
+def _reaches(module: ast.Module, node: ast.Compare, change: Changed) -> bool:
+    """The comparison can read ``change``'s module constant: the name it reads is not one the file binds
+    itself (its own ``NAME = ...``) or imports from another module, and a ``holder.NAME``'s holder is not
+    bound to another module (the fork's own kernels module pinning a constant of the name)."""
+    if change.owner:
+        return True
+    home = module_of(change.path)
+    for read in (node.left, *node.comparators):
+        root = read.value if isinstance(read, ast.Attribute) and read.attr == change.name else read
+        if not isinstance(root, ast.Name) or (root is read and read.id != change.name):
+            continue
+        bound = _top_binding(module, root.id)
+        if bound is not None and bound != (f"{home}.{change.name}" if root is read else home):
+            return False
+    return True
+
+
+def _top_binding(module: ast.Module, name: str) -> str | None:
+    """What the file's top level binds ``name`` to: the dotted name it imports (``from a import b`` ->
+    ``a.b``, ``import a.b as n`` -> ``a.b``), "" for its own assignment, None when it binds none."""
+    for stmt in flat_statements(module.body):
+        if isinstance(stmt, ast.Import):
+            bound = [a.name for a in stmt.names if (a.asname or a.name) == name]
+        elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+            bound = [f"{stmt.module}.{a.name}" for a in stmt.names if (a.asname or a.name) == name]
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            bound = [""] if any(isinstance(t, ast.Name) and t.id == name for t in targets) else []
+        else:
+            bound = []
+        if bound:
+            return bound[0]
+    return None
 
 
 def _names_constant(read: ast.expr, change: Changed) -> bool:

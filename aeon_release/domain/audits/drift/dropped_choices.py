@@ -16,7 +16,8 @@ keyed by a dropped value and looked up by the field (``FLOOR[spec.rejection_samp
 entry, and misses the values upstream accepts now.
 
 Cheap first: only the strings the fork passes or compares (name drift's scan) are looked for, on
-upstream's removed lines that hold ``Literal[``; only a file with one is parsed, at both sides.
+upstream's removed lines of a file whose removed lines hold ``Literal[``; only such a file is parsed, at
+both sides.
 """
 
 from __future__ import annotations
@@ -70,7 +71,9 @@ def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str],
 
 
 def _declares_one(removed: list[str], names: set[str]) -> bool:
-    return any("Literal[" in line and names & set(_STRING.findall(line)) for line in removed)
+    """A removed line opens a ``Literal[`` and one (itself, or a line of a ``Literal`` written over several,
+    #43168's ``TokenizerMode``) quotes a wanted value."""
+    return any("Literal[" in line for line in removed) and any(names & set(_STRING.findall(line)) for line in removed)
 
 
 def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
@@ -139,7 +142,9 @@ def keyed_tables(
 ) -> Iterator[tuple[int, Dropped, str]]:
     """(line, drop, table) for each dict display bound to a module-level name on a fork line, keyed by a
     dropped value, that the module looks up by the field it constrains (``TABLE[spec.field]``,
-    ``TABLE.get(spec.field)``): the new values miss the table, the dropped key is dead."""
+    ``TABLE.get(spec.field)``): the new values miss the table, the dropped key is dead.  A table that also
+    holds a value the field accepts only now, as a key or as the value an old key maps to, is written for
+    both sides of the change (``{"strict": 1.8, "standard": 1.8}``, ``{"strict": "standard"}``)."""
     tables: dict[str, ast.Dict] = {}
     for stmt in flat_statements(module.body):
         target, value = _assigned(stmt)
@@ -152,8 +157,12 @@ def keyed_tables(
         for key in display.keys:
             text = str_value(key) if key is not None else None
             for (dropped, field), drop in found.items():
-                if dropped == text and (table, field) in looked_up:
+                if dropped == text and (table, field) in looked_up and not _holds_new(display, drop):
                     yield key.lineno if key is not None else display.lineno, drop, table
+
+
+def _holds_new(display: ast.Dict, drop: Dropped) -> bool:
+    return any(str_value(node) in drop.added for node in (*display.keys, *display.values) if node is not None)
 
 
 def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, str]]:
@@ -171,3 +180,38 @@ def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, s
         and isinstance(node.args[0], ast.Attribute)
     ):
         yield node.func.value.id, node.args[0].attr
+
+
+def own_consumer(call: ast.Call, keyword: str, module: ast.Module) -> bool:
+    """``call`` passes ``keyword`` to a function of the file's own that takes it and passes it on to no
+    call (``aeon_acceptance(..., rejection_sample_method="strict")`` where the fork's function tests the
+    value itself): the fork's own parameter, not the field."""
+    if not keyword or not isinstance(call.func, ast.Name):
+        return False
+    for stmt in flat_statements(module.body):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == call.func.id:
+            args = [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]
+            return any(a.arg == keyword for a in args) and not any(
+                isinstance(node, ast.Call)
+                and any(isinstance(v, ast.Name) and v.id == keyword for v in _passed_values(node))
+                for node in ast.walk(stmt)
+            )
+    return False
+
+
+def _passed_values(call: ast.Call) -> Iterator[ast.expr]:
+    yield from call.args
+    yield from (k.value for k in call.keywords)
+
+
+def expects_refusal(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits in a ``with pytest.raises(...)`` block: a test that the value is refused now."""
+    at: ast.AST | None = node
+    while at is not None:
+        if isinstance(at, (ast.With, ast.AsyncWith)) and any(
+            isinstance(item.context_expr, ast.Call) and _last(plain_name(item.context_expr.func)) == "raises"
+            for item in at.items
+        ):
+            return True
+        at = parents.get(id(at))
+    return False

@@ -26,9 +26,16 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
-from aeon_release.domain.audits.drift.dropped_choices import Dropped, dropped_choices, keyed_tables
+from aeon_release.domain.audits.drift.dropped_choices import (
+    Dropped,
+    dropped_choices,
+    expects_refusal,
+    keyed_tables,
+    own_consumer,
+)
 from aeon_release.domain.audits.drift.fallbacks import falls_back
-from aeon_release.domain.audits.drift.own_fields import OwnFields, written_scope
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
+from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -177,13 +184,24 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
 
     def answered(read: Read, drop: Dropped) -> bool:
         """The comparison reads the fork's own class's field, or its function also tests a value the field
-        accepts only now (``in ("strict", "standard")``): written for both sides of the change."""
+        accepts only now (``in ("strict", "standard")``): written for both sides of the change.  A value
+        passed under ``with pytest.raises(...)`` tests that it is refused; one passed to the file's own
+        function that takes the keyword and passes it on to nothing, or to its own plain class, is the fork's."""
         own = owns(read.path)
+        if isinstance(read.node, ast.Call) and own is not None:
+            module = trees.merged_module(read.path)
+            return (
+                expects_refusal(read.node, own.parents)
+                or (module is not None and own_consumer(read.node, read.field, module))
+                or _fork_class_built(trees, read, own)
+            )
         if not isinstance(read.node, ast.Compare) or own is None:
             return False
         scope = written_scope(read.node, own.parents)
-        return own_field_compared(own, read.node, drop.field) or any(
-            str_value(node) in drop.added for node in ast.walk(scope)
+        return (
+            own_field_compared(own, read.node, drop.field)
+            or _fork_class_compared(trees, read, drop, own)
+            or any(str_value(node) in drop.added for node in ast.walk(scope))
         )
 
     findings = [
@@ -203,6 +221,35 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _fork_class_built(trees: ThreeTrees, read: Read, own: OwnFields) -> bool:
+    """The value is passed to the constructor of the fork's own plain class (``AeonScorerConfig(...)``, of
+    the file or imported from another of its modules): its keyword, not the field's."""
+    module = trees.merged_module(read.path)
+    call = read.node
+    if module is None or not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        return False
+    cls = own.classes.get(call.func.id)
+    if cls is not None:
+        return own.plain(cls)
+    return ForkTypes(trees, read.path, module, own.classes).plain_elsewhere(call.func.id)
+
+
+def _fork_class_compared(trees: ThreeTrees, read: Read, drop: Dropped, own: OwnFields) -> bool:
+    """The comparison reads the field off a receiver typed as the fork's own class of another of its
+    modules (``config: AeonScorerConfig``, a plain class declaring a field of the name): not the field's."""
+    module = trees.merged_module(read.path)
+    if module is None or not isinstance(read.node, ast.Compare):
+        return False
+    fork = ForkTypes(trees, read.path, module, own.classes)
+    func = enclosing(read.node, own.parents)
+    for side in (read.node.left, *read.node.comparators):
+        if isinstance(side, ast.Attribute) and side.attr == drop.field:
+            typed = typed_as(side.value, func, own.parents, own.classes)
+            if typed and not typed & drop.owners and all(fork.plain_elsewhere(t) for t in typed):
+                return True
+    return False
 
 
 def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
@@ -625,7 +672,7 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
                 how = f'{_show_callee(call.func)}("{name}")'
                 return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
             how = f'"{name}" passed to {_show_callee(call.func)}()'
-            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword)
+            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword, call)
     return None
 
 

@@ -45,6 +45,10 @@ class OwnFields:
         kinds = receiver_names(receiver.id, func)
         return self.classes.get(kinds.pop()) if len(kinds) == 1 else None
 
+    def plain(self, cls: ast.ClassDef) -> bool:
+        """The class derives from nothing but plain bases and the file's classes that do the same."""
+        return self._own_class(cls)
+
     def _own_class(self, cls: ast.ClassDef, depth: int = 0) -> bool:
         """The class derives from nothing but plain bases and the file's classes that do the same."""
         bases = base_names(cls) - _PLAIN_BASES
@@ -75,6 +79,23 @@ class ForkTypes:
         the same name), or imported from a module whose fork-added lines define it."""
         cls = self.classes.get(name)
         return name not in base_names(cls) if cls is not None else name in self.imported()
+
+    def plain_elsewhere(self, name: str) -> bool:
+        """The class ``name`` is the fork's, imported from another of its modules, and derives there from
+        nothing but plain bases and that module's own such classes (no subclass of upstream's)."""
+        if name in self.classes or name not in self.imported():
+            return False
+        dotted = dotted_name(self.path)
+        for stmt in ast.walk(self.module):
+            if isinstance(stmt, ast.ImportFrom):
+                stem = import_base(stmt, dotted, self.path).replace(".", "/")
+                for real in (a.name for a in stmt.names if (a.asname or a.name) == name):
+                    for other in (self.trees.merged_module(p) for p in (f"{stem}.py", f"{stem}/__init__.py")):
+                        own = OwnFields(other) if other is not None else None
+                        cls = own.classes.get(real) if own is not None else None
+                        if own is not None and cls is not None:
+                            return own.plain(cls)
+        return False
 
     def imported(self) -> frozenset[str]:
         """The names the module imports from a module whose fork-added lines define a class of that name."""

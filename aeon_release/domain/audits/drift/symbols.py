@@ -1270,7 +1270,7 @@ class _Checker:
             # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
-        if isinstance(before, DefSym) and after is MISSING:
+        if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, qual, name):
             consequence = (
                 "nothing calls the fork's method any more"
                 if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -1308,6 +1308,14 @@ class _Checker:
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
+
+    def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
+        """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
+        merged tree: the override of a method upstream removed is still consulted, by the fork's own code
+        (its override of upstream's new name handing on to it)."""
+        new_mod = self.after.module_at(mod.path)
+        cls = self.after.class_info(new_mod, qual) if new_mod else None
+        return cls is not None and bool(reached_callers(self.after, cls, name))
 
     def _unconsulted(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym) -> Iterator[Finding]:
         """The fork's override of a hook upstream moved up its class's hierarchy that no method along the
