@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import re
-import select
 import subprocess
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,54 +243,7 @@ class TooLarge(Exception):
         self.cap = cap
 
 
-_KEPT_ERRORS = 64  # chunks of git's stderr kept for one answer (the rest is read and dropped)
-
-
-class _Errors:
-    """A ``cat-file`` process's stderr, kept empty by a thread of its own while the process lives: git
-    writes a line there for every damaged pack it opens, for every request (1,500 junk packs were 148 KB
-    before the first answer), and a pipe left full stopped git mid-answer, and the reader waiting for the
-    answer, for good.  The thread holds this object, not the reader (which closes its process when
-    collected), and each process gets a new one (a forked child never takes a lock its parent's thread held)."""
-
-    def __init__(self, pipe: IO[bytes]) -> None:
-        self.pipe = pipe
-        self.lock = threading.Lock()
-        self.chunks: list[bytes] = []
-        os.set_blocking(pipe.fileno(), False)
-        threading.Thread(target=self._drain, name="cat-file-stderr", daemon=True).start()
-
-    def said(self) -> str:
-        """What git wrote since the last look, with what waits on the pipe now."""
-        with self.lock:
-            self._take()
-            said, self.chunks = self.chunks, []
-        return b"".join(said).decode("utf-8", "replace")
-
-    def _take(self) -> bool:
-        """Move what waits on the pipe into ``chunks`` without waiting (the first ones: they name the damage);
-        whether the pipe has ended.  With ``lock`` held."""
-        while True:
-            try:
-                chunk = os.read(self.pipe.fileno(), 65536)
-            except BlockingIOError:
-                return False
-            except (OSError, ValueError):  # closed
-                return True
-            if not chunk:
-                return True
-            if len(self.chunks) < _KEPT_ERRORS:
-                self.chunks.append(chunk)
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                select.select([self.pipe], [], [])
-            except (OSError, ValueError):  # closed
-                return
-            with self.lock:
-                if self.pipe.closed or self._take():
-                    return
+_KEPT_ERRORS = 64 * 1024  # bytes of git's stderr read for one answer (the first lines name the damage)
 
 
 class Blobs:
@@ -300,27 +253,40 @@ class Blobs:
         self.repo = repo
         self._proc: subprocess.Popen[bytes] | None = None
         self._owner = 0  # the process that started _proc: a forked child starts its own
-        self._stderr: _Errors | None = None
+        self._errors: IO[bytes] | None = None  # git's stderr: a file, which never fills and stops git
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self._proc is not None and self._owner != os.getpid():
             self._proc = None  # the parent's: its pipes are the parent's to use (and to close)
         if self._proc is None:
             self._owner = os.getpid()
+            self._errors = tempfile.TemporaryFile()  # noqa: SIM115 - for the process's life (``close``)
             self._proc = subprocess.Popen(
                 ["git", "-C", str(self.repo), "cat-file", "--batch"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,  # read after each answer, without waiting (``_said``)
+                stderr=self._errors,  # read after each answer (``_said``)
                 env=_git_env(),
             )
-            self._stderr = _Errors(self._proc.stderr) if self._proc.stderr is not None else None
         return self._proc
 
     def _said(self) -> str:
-        """What git wrote to stderr since the last look (git writes an object's error before its answer
-        line), with what is waiting on the pipe now."""
-        return self._stderr.said() if self._stderr is not None else ""
+        """What git wrote to stderr for the request just answered (an object's error comes before its answer
+        line), and the file emptied for the next one.  A file, not a pipe: git writes a line there for every
+        damaged pack it opens, for every request (1,500 junk packs were 148 KB before the first answer), and
+        a pipe read after each answer filled and left git and this reader waiting on each other for good.
+        git waits for the next request while this runs: the file's offset, which it shares, is put back."""
+        errors = self._errors
+        if errors is None:
+            return ""
+        try:
+            errors.seek(0)
+            said = errors.read(_KEPT_ERRORS)
+            errors.truncate(0)
+            errors.seek(0)
+        except (OSError, ValueError):
+            return ""
+        return said.decode("utf-8", "replace")
 
     def read(self, name: str, max_bytes: int | None = None) -> bytes | None:
         """A blob's bytes by id (or ``rev:path``); None when the repository lacks it (a partial clone, a
@@ -358,7 +324,6 @@ class Blobs:
             stdin.write(request)
             stdin.flush()
         header = stdout.readline()
-        said = self._said()
         parts = header.rsplit(b" ", 2)
         if not header:  # it ended on this request: git stops on an object it has and cannot read
             self.close()
@@ -368,7 +333,7 @@ class Blobs:
             # missing, ambiguous (a name with spaces too): no object follows.  An object git has and
             # cannot read (a corrupt loose object, a packfile that does not match its index) is "missing"
             # to the batch too, with git's reason on stderr: that file was read as absent
-            reason = next((line.strip() for line in said.splitlines() if damaged(line)), None)
+            reason = next((line.strip() for line in self._said().splitlines() if damaged(line)), None)
             if reason is not None:
                 raise GitError(
                     f"cannot read {printable(name)[:80]} in {self.repo}: {printable(reason)[:200]}", FSCK_HINT
@@ -387,6 +352,7 @@ class Blobs:
             raise GitError(
                 f"cannot read {printable(name)[:80]} in {self.repo}: git stopped within the object", FSCK_HINT
             )
+        self._said()  # what it wrote for a readable object (a damaged pack it passed): not kept
         return oid.decode("ascii", "replace"), kind.decode("ascii", "replace"), data
 
     def _unreadable(self, name: str) -> None:
@@ -422,7 +388,8 @@ class Blobs:
         proc, self._proc = self._proc, None
         if self._owner != os.getpid():
             return  # a forked child's copy of its parent's reader
-        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        errors, self._errors = self._errors, None
+        for pipe in (proc.stdin, proc.stdout, errors):
             if pipe is not None:
                 try:
                     pipe.close()
