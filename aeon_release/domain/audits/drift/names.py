@@ -34,7 +34,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -197,11 +197,10 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             )
         if not isinstance(read.node, ast.Compare) or own is None:
             return False
-        scope = written_scope(read.node, own.parents)
         return (
             own_field_compared(own, read.node, drop.field)
             or _fork_class_compared(trees, read, drop, own)
-            or any(str_value(node) in drop.added for node in ast.walk(scope))
+            or written_for_both(own, read.node, drop.added)
         )
 
     findings = [
@@ -264,7 +263,7 @@ def _rewritten(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Find
         if not isinstance(read.node, ast.Compare) or own is None:
             return False
         rewrite = found[read.name]
-        return written_for_both(own, read.node, rewrite) or own_field_compared(own, read.node, rewrite.field)
+        return written_for_both(own, read.node, {rewrite.to}) or own_field_compared(own, read.node, rewrite.field)
 
     return [
         _rewrite_finding(trees, read, found[read.name], pr_pattern)

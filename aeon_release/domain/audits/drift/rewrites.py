@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import OwnFields, file_classes, written_scope
@@ -119,12 +119,13 @@ def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewr
                 yield Rewrite(value, test.left.attr, stmt.value.value, path, node.lineno)
 
 
-def written_for_both(own: OwnFields, compare: ast.Compare, rewrite: Rewrite) -> bool:
+def written_for_both(own: OwnFields, compare: ast.Compare, new: Collection[str]) -> bool:
     """The function the fork's comparison sits in (at module level: the ``or``/``and``/``not`` it sits in)
-    also names the value upstream now rewrites the field to: in the comparison (``x.f in ("naive",
-    "allgather_reducescatter")``), or-ed with it, or as what the fork folds the value to itself
-    (``"allgather_reducescatter" if x.f == "naive" else x.f``).  It is written for both sides of the rewrite."""
-    return any(str_value(node) == rewrite.to for node in ast.walk(written_scope(compare, own.parents)))
+    also names one of the ``new`` values (what upstream now rewrites the field to, what its ``Literal``
+    accepts only now): in the comparison (``x.f in ("naive", "allgather_reducescatter")``), or-ed with it,
+    or as what the fork folds the value to itself (``"allgather_reducescatter" if x.f == "naive" else
+    x.f``).  It is written for both sides of the change."""
+    return any(str_value(node) in new for node in ast.walk(written_scope(compare, own.parents)))
 
 
 def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool:
