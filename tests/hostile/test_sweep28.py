@@ -196,7 +196,7 @@ def test_a_path_in_a_revision_is_named_for_what_it_is(tmp_path: Path, rev: str, 
 def test_a_reader_of_a_repository_full_of_damaged_packs_never_waits_on_its_own_errors(tmp_path: Path) -> None:
     """git writes a line to stderr for every damaged pack it opens, for every request: 1,500 junk packs are
     ~148 KB before the first answer and more within it.  A stderr pipe read only after each answer filled
-    up (64 KiB), and git and the reader waited on each other for good; it is kept empty now."""
+    up (64 KiB), and git and the reader waited on each other for good; stderr is a file now."""
     repo = tmp_path / "repo"
     repo.mkdir()
     git(repo, "init", "-q", "-b", "main")
