@@ -981,14 +981,21 @@ Scoped = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
 def walk_defs(node: ast.AST, prefix: str = "") -> Iterator[tuple[str, Scoped]]:
-    """(qualified name, node) for every function and class, nested ones as ``Outer.inner``."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            name = f"{prefix}{child.name}"
-            yield name, child
-            yield from walk_defs(child, f"{name}.")
-        elif not isinstance(child, ast.expr):
-            yield from walk_defs(child, prefix)
+    """(qualified name, node) for every function and class, nested ones as ``Outer.inner``.  A definition
+    is a statement: only the statement lists (bodies, branches, handlers, match cases) are walked, in
+    their fields' order, never an expression or a signature (a third of the nodes of a large module)."""
+    for listed in node._fields:
+        children = getattr(node, listed, None) if listed in _STATEMENT_LISTS else None
+        for child in children if isinstance(children, list) else ():
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}{child.name}"
+                yield name, child
+                yield from walk_defs(child, f"{name}.")
+            else:
+                yield from walk_defs(child, prefix)
+
+
+_STATEMENT_LISTS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 
 
 def find_defs(module: ast.Module, name: str) -> list[Scoped]:
