@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aeon_release.adapters import console
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import (
     CarryRecord,
@@ -281,6 +282,7 @@ def _audit(run: Run) -> AuditReport:
             changed_files=changed,
             new_content=new_content,
             cache_dir=RunStore.cache_of(run.git.common_dir),
+            waiting=console.load,  # the report's tables load while the checks process finishes
         )
     finally:
         tree.close()

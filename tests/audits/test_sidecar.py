@@ -115,6 +115,36 @@ def test_an_audit_the_sidecar_answers_does_not_run_the_checks_itself(
     assert report.files_scanned >= 1  # the merged file the sidecar read counts
 
 
+def test_the_audit_hands_its_wait_for_the_sidecar_to_the_caller_before_it_reads_the_answer(
+    git_repo: GitRepo, killer: MergeSides, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`merge` loads its report's tables there (0.1-0.2 s), while the sidecar may still be checking."""
+    merged, events = git_repo.git("rev-parse", "HEAD"), []
+    real_answer = sidecar.Sidecar._answer
+
+    def answer(self: sidecar.Sidecar) -> sidecar.Answer | None:
+        events.append("answer read")
+        return real_answer(self)
+
+    monkeypatch.setattr(sidecar.Sidecar, "_answer", answer)
+    sidecar.start(killer)
+    tree = GitTree(git_repo.path, merged)
+    try:
+        report = audit_tree(
+            tree, config_without_rules(tmp_path / "cfg"), merge=killer, waiting=lambda: events.append("waiting")
+        )
+    finally:
+        tree.close()
+    assert events == ["waiting", "answer read"]
+    assert sum(f.rule_id == DRIFT for f in report.findings) == 2
+    # no sidecar asked (a checkout's audit runs the checks itself): nothing to wait for, no call
+    events.clear()
+    audit_tree(
+        git_repo.path, config_without_rules(tmp_path / "cfg2"), merge=killer, waiting=lambda: events.append("waiting")
+    )
+    assert events == []
+
+
 def test_a_run_that_stops_before_its_audit_leaves_no_sidecar_running(killer: MergeSides) -> None:
     sidecar.start(killer)
     process = sidecar._RUNNING[sidecar._key(killer)].proc

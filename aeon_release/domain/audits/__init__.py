@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,13 +41,15 @@ def audit_tree(
     merge: MergeSides | None = None,
     new_content: Collection[str] | None = None,
     cache_dir: Path | None = None,
+    waiting: Callable[[], object] | None = None,
 ) -> AuditReport:
     """Run every rule in ``config_dir/audits/*.yaml`` and the carries' markers over ``tree``.
 
     ``changed_files`` (paths relative to the tree) narrows file-scoped rules; ``merge`` adds the
     merge-aware findings (enum drift, near misses) for the three sides of the merge that made ``tree``;
     ``new_content`` is a merge's delta (see :func:`run_rules`); ``cache_dir`` holds the findings
-    cache (see ``cache.py``), None for no cache.
+    cache (see ``cache.py``), None for no cache; ``waiting`` is called when the audit is about to wait
+    for the merge's checks process (the caller's own work can go there).
     """
     from aeon_release.domain.audits.config import load_rules
     from aeon_release.domain.audits.source import as_tree
@@ -56,8 +58,8 @@ def audit_tree(
     ruleset = load_rules(config_dir, carries)
     source = as_tree(tree if not isinstance(tree, str) else Path(tree), ruleset.settings.max_file_bytes)
     if cache_dir is None:
-        return _run(source, ruleset, changed_files, merge, new_content, started, None)
-    return _cached(source, ruleset, changed_files, merge, new_content, started, cache_dir)
+        return _run(source, ruleset, changed_files, merge, new_content, started, None, waiting)
+    return _cached(source, ruleset, changed_files, merge, new_content, started, cache_dir, waiting)
 
 
 def _cached(
@@ -68,6 +70,7 @@ def _cached(
     new_content: Collection[str] | None,
     started: float,
     cache_dir: Path,
+    waiting: Callable[[], object] | None,
 ) -> AuditReport:
     """A tree audited before with the same rules and scope is answered by one file; any other audit
     runs, with the blobs the cache has seen answered by it, and is remembered whole."""
@@ -84,7 +87,7 @@ def _cached(
         if found is not None:
             return dataclasses.replace(found, seconds=time.perf_counter() - started)
     cache = FindingsCache(cache_dir, ruleset_hash(ruleset.rules, ruleset.settings))
-    report = _run(source, ruleset, changed_files, merge, new_content, started, cache)
+    report = _run(source, ruleset, changed_files, merge, new_content, started, cache, waiting)
     if reports is not None and not report.unkeyed and (not isinstance(source, WorkTree) or source.unchanged()):
         reports.put(report)  # a checkout edited during the audit is not remembered under its old listing
     return report
@@ -98,6 +101,7 @@ def _run(
     new_content: Collection[str] | None,
     started: float,
     cache: FindingsCache | None,
+    waiting: Callable[[], object] | None,
 ) -> AuditReport:
     from aeon_release.domain.audits.runner import run_rules  # worker pools and kinds' checks: on a miss only
 
@@ -109,6 +113,7 @@ def _run(
         started=started,
         new_content=new_content,
         cache=cache,
+        waiting=waiting,
     )
 
 

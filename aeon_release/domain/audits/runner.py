@@ -79,6 +79,7 @@ def run_rules(
     started: float | None = None,
     new_content: Collection[str] | None = None,
     cache: FindingsCache | None = None,
+    waiting: Callable[[], object] | None = None,
 ) -> AuditReport:
     """Audit ``tree``: a checkout (a Path or a :class:`WorkTree`) or a revision (a :class:`GitTree`).
 
@@ -103,7 +104,7 @@ def run_rules(
     job = _BulkJob(source, _looks(scanned, bulk, delta), bulk, cache, settings)
     try:
         context = Context(source, files, cache_, None if delta is not None else changed)
-        waits = _merge_checks(source, cache_, merge, ruleset, cache) if merge is not None else None
+        waits = _merge_checks(source, cache_, merge, ruleset, cache, waiting) if merge is not None else None
         findings = _targeted(active, bulk, context, cache)  # meanwhile the sidecar checks the merge
         read_elsewhere: list[str] = []  # merged files the sidecar read
         if waits is not None:  # git and a few parses, while the workers compile
@@ -135,10 +136,16 @@ def run_rules(
 
 
 def _merge_checks(
-    source: Tree, cache_: SourceCache, merge: MergeSides, ruleset: RuleSet, cache: FindingsCache | None
+    source: Tree,
+    cache_: SourceCache,
+    merge: MergeSides,
+    ruleset: RuleSet,
+    cache: FindingsCache | None,
+    waiting: Callable[[], object] | None = None,
 ) -> Callable[[], tuple[list[Finding], list[str]]]:
     """Start the merge-aware checks: the memo's answer, or the sidecar's, which works while the rules
-    run.  The call returned waits for them: the findings, and the merged files the sidecar read."""
+    run.  The call returned waits for them: the findings, and the merged files the sidecar read
+    (``waiting`` is called first, while the sidecar may still be working)."""
     memo = MergeMemo(cache, source, merge, ruleset.settings) if cache is not None else None
     remembered = memo.lookup() if memo is not None else None
     answer = _ask_sidecar(source, merge, ruleset.settings) if remembered is None else None
@@ -146,6 +153,8 @@ def _merge_checks(
     def wait() -> tuple[list[Finding], list[str]]:
         if remembered is not None:
             return remembered, []
+        if answer is not None and waiting is not None:
+            waiting()
         answered = answer() if answer is not None else None
         found = answered.findings if answered is not None else _merge_findings(cache_, merge, ruleset)
         if memo is not None:
