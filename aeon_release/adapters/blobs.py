@@ -178,6 +178,13 @@ _DAMAGED = re.compile(
 )
 
 
+def splits_a_request(name: str) -> bool:
+    """Whether a batch request line cannot carry ``name`` whole: a newline ends the request, and git drops
+    a carriage return before it (``HEAD:x.py\\r`` was read as ``HEAD:x.py``, another file).  Such a name
+    is read by a process of its own (argv carries it whole), or not at all."""
+    return "\n" in name or name.endswith("\r")
+
+
 def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> list[Entry]:
     """Every file of ``rev`` (recursively), sorted by path; submodules (gitlinks) only with ``gitlinks``,
     as entries of mode 160000 whose id is a commit of another repository."""
@@ -295,7 +302,7 @@ class Blobs:
         to it: ``HEAD:a\0b`` as ``HEAD:a``)."""
         if "\0" in name:
             return None
-        if "\n" in name or name.endswith("\r"):
+        if splits_a_request(name):
             return self._read_alone(name, max_bytes)
         got = self._ask(name, max_bytes)
         return got[2] if got is not None and got[1] == "blob" else None
@@ -305,7 +312,7 @@ class Blobs:
         when the repository has no such object.  Refs are read as git reads them at each request (a branch
         moved or made since this process started is seen).  A name a request line cannot carry (a newline,
         a trailing carriage return, a NUL, where git would read the name only up to it) is None too."""
-        if "\n" in name or "\0" in name or name.endswith("\r"):
+        if "\0" in name or splits_a_request(name):
             return None
         got = self._ask(f"{name}^{{{kind}}}", None)
         return (got[0], got[2]) if got is not None and got[1] == kind and is_object_id(got[0]) else None

@@ -444,7 +444,7 @@ class Git:
         sha: str | None
         if peeled is not None:
             sha = peeled[0]
-        elif "\n" in rev or rev.endswith("\r"):  # a name a batch request cannot carry
+        elif "\0" not in rev and blobs.splits_a_request(rev):
             status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
             sha = out.strip() if status == 0 and blobs.is_object_id(out.strip()) else None  # `^X`: "^<id>"
         else:
