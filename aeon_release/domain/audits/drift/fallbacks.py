@@ -118,6 +118,39 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     return (stmt.body, lines) if lines else ([], set())
 
 
+def nothing_in_its_stead(stmt: ast.stmt) -> bool:
+    """Every handler of ``AttributeError`` in a ``try`` is idle (``pass``, ``...``, a log line,
+    ``continue``, ``break``, a bare ``return`` or one of None): nothing takes the try body's place, so
+    when a name it reads is gone, the body's work stops happening and nothing says so.  (A ``hasattr``
+    guard with no else is name drift's: its ``hasattr`` is always False now, an error.)"""
+    if not isinstance(stmt, ast.Try):
+        return False
+    handlers = [h for h in stmt.handlers if _catches(h.type, frozenset({"AttributeError"}), bare=False)]
+    return bool(handlers) and all(_idle(h.body) for h in handlers)
+
+
+_LOGS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "info_once", "warning_once", "debug_once"})
+
+
+def _idle(body: list[ast.stmt]) -> bool:
+    def idle(stmt: ast.stmt) -> bool:
+        if isinstance(stmt, ast.Pass | ast.Continue | ast.Break):
+            return True
+        if isinstance(stmt, ast.Return):
+            return stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+        if not isinstance(stmt, ast.Expr):
+            return False
+        value = stmt.value
+        if isinstance(value, ast.Constant):  # ``...`` or a string
+            return True
+        func = value.func if isinstance(value, ast.Call) else None
+        return (isinstance(func, ast.Attribute) and func.attr in _LOGS) or (
+            isinstance(func, ast.Name) and func.id in ("print", "warn")
+        )
+
+    return all(idle(stmt) for stmt in body)
+
+
 def _catches(caught: ast.expr | None, names: frozenset[str], bare: bool = True) -> bool:
     """The handler catches one of ``names`` (a bare ``except`` does when ``bare``)."""
     classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]

@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
-from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, try_guarded_lines
+from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -476,7 +476,12 @@ class _Checker:
                     # ``try: from m import name`` / ``except ImportError: ...``: the import is optional (and
                     # ``try: m.name`` / ``except AttributeError: ...``)
                     # (only the name's being gone: a changed signature still breaks the call)
-                    yield from (f for f in self._walk(mod, block, scope, owned) if f.line not in reads or not _gone(f))
+                    quiet = nothing_in_its_stead(stmt)  # else: the handler stands in, or it is hasattr's (name drift's)
+                    for finding in self._walk(mod, block, scope, owned):
+                        if finding.line not in reads or not _gone(finding):
+                            yield finding
+                        elif quiet:
+                            yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
                 else:
                     yield from self._walk(mod, block, scope, owned)
 
@@ -3029,6 +3034,10 @@ _DEFERRED = (
 )
 
 
+_SKIPPED = (
+    "; it sits in a `try` whose `except AttributeError` does nothing in its place: the code there stops at it "
+    "now, every time, and nothing says so"
+)
 _TYPE_ONLY = "; in a block only type checkers run (`if TYPE_CHECKING:`): they fail on it, the code still runs"
 
 
