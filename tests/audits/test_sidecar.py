@@ -324,6 +324,35 @@ def test_the_gate_checks_forked_apart_find_and_read_what_the_checks_find_here(
     assert (set(forked.reads), sorted(forked.read)) == (reads, read)
 
 
+def test_symbol_drift_runs_in_a_forked_child_and_finds_what_it_finds_here(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Symbol drift (a parse and walks of every module the fork patched) runs beside the other checks in a
+    child of the sidecar, as the gate checks do: the same findings, in the same order, and the same reads."""
+    from aeon_release.domain.audits.drift import checks as drift_checks
+    from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+    from tests.audits.test_symbol_drift import COMM, COMM_AFTER, COMM_BASE, COMM_USE
+
+    body = "from pkg.distributed import comm\n\n\ndef capture(fn):\n    with comm.graph_mode():\n        return fn()\n"
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    merged, where = git_repo.git("rev-parse", "HEAD"), tmp_path / "pids"
+    real_drift = drift_checks.drift_findings
+
+    def drift(*args: object) -> list[Finding]:
+        with where.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return real_drift(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(drift_checks, "drift_findings", drift)
+    forked = sidecar._check(sides, merged, Settings())
+    [pid] = where.read_text().split()
+    assert int(pid) != os.getpid()
+    findings, reads, read = _checked_here(git_repo, sides, merged)
+    assert [f.rule_id for f in findings].count(SYMBOL_DRIFT) == 1
+    assert forked.findings == findings
+    assert (set(forked.reads), sorted(forked.read)) == (reads, read)
+
+
 @pytest.mark.parametrize("fault", ["dies", "hangs"])
 def test_a_forked_child_that_fails_leaves_its_checks_to_the_sidecar(
     git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch, fault: str
@@ -374,7 +403,7 @@ def test_no_git_of_the_sidecar_is_starting_when_it_forks_its_child(
     monkeypatch.setattr(sidecar, "_fork", fork)
     merged = git_repo.git("rev-parse", "HEAD")
     assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]
-    assert at_fork == [True]
+    assert at_fork == [True, True]  # the gate checks' child, then symbol drift's
 
 
 def test_a_forked_child_ends_when_the_sidecar_is_killed() -> None:

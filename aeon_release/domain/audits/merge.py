@@ -87,8 +87,8 @@ def merge_findings(
 ) -> list[Finding]:
     """Findings for the merge of ``sides`` whose result ``tree`` reads (a checkout or the merged revision).
 
-    ``apart`` runs the device and native gate checks beside the others (two cores: the sidecar's
-    checks are the end of a large merge's critical path, while the merge's own process waits).
+    ``apart`` runs the device and native gate checks, and symbol drift, beside the others (two cores: the
+    sidecar's checks are the end of a large merge's critical path, while the merge's own process waits).
 
     A file whose nesting one of the checks' walks cannot follow costs only what lies below
     MAX_DEPTH in it (source.py says why the checks run again then), not every finding of the merge."""
@@ -154,7 +154,6 @@ def _merge_findings(
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
-    apart = apart if settings.device is not None else None
     if apart is not None:
         # Nothing of this process may be starting a git when it forks: a child inherits the half-started
         # process's pipe that tells Popen the exec happened, and that Popen then waits for the child to end
@@ -162,7 +161,11 @@ def _merge_findings(
         enum_files.exception()
     greps = _greps(sides, settings, enum_files.result, forks=apart is not None)
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
-    gates_apart = apart(functools.partial(_gate_findings, trees, settings)) if apart is not None else None
+    gated = apart is not None and settings.device is not None
+    gates_apart = apart(functools.partial(_gate_findings, trees, settings)) if apart is not None and gated else None
+    # symbol drift (a parse and walks of each module the fork patched) beside the rest as well
+    drift = functools.partial(drift_checks.drift_findings, tree, sides, mine, upstream, settings)
+    drift_apart = apart(drift) if apart is not None else None
     findings, covered = enum_drift_covering(trees)
     doubled, offsets_cover = doubled_offsets(trees)
     findings += doubled
@@ -184,7 +187,8 @@ def _merge_findings(
         for f in near_misses(tree, sides, ours, theirs, settings.near_miss_lines)
         if not any(a <= f.line <= b for a, b in covered.get(f.path, []))
     ]
-    findings += drift_checks.drift_findings(tree, sides, mine, upstream, settings)  # symbol drift, duplicates
+    drifted = drift_apart() if drift_apart is not None else None
+    findings += drifted if drifted is not None else drift()  # symbol drift, duplicates
     if gates_apart is not None:
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
