@@ -6,6 +6,7 @@ a documented exit code, never a hang, and the user's checkout and branches as th
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -162,3 +163,33 @@ def snapshot_without(repo: Path, fifo: Path) -> tuple[str, ...]:
         return snapshot(repo)
     finally:
         aside.rename(fifo)
+
+
+# -- the run record's names in the notes' Markdown ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("section", "fields"),
+    [
+        ("merge", {"tag": "v0.29.0", "branch": "fork-v0.29.0\n# Approved by security\n[x](https://e.example)"}),
+        ("publish", {"repository": "ghcr.io/o/n\n```\n# Approved by security", "dated_tag": "d", "digest": "sha256:1"}),
+        ("publish", {"repository": "ghcr.io/o/n", "pull": "docker pull x\n````\n# Approved by security"}),
+    ],
+    ids=["title", "verify command", "pull command"],
+)
+def test_a_record_name_writes_no_markdown_of_its_own_into_the_notes(
+    tmp_path: Path, section: str, fields: dict[str, str]
+) -> None:
+    """The notes put the record's fork branch into their title and its image names into shell code blocks, as
+    written: a newline in one (a record given by ``--record``, edited by hand) ended the title or the block,
+    and the rest was Markdown of the record's (a heading, a link) in the release body.  A name stays one line,
+    escaped as every name is, in a block no run of backticks closes."""
+    ex = build_example(tmp_path / "ex")
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps({"tag": "v0.29.0", section: fields}))
+    run = run_cli("notes", "v0.29.0", "--record", record, "--repo", ex.fork, "--config", ex.config)
+    assert run.code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert not any(line.startswith("# Approved") for line in lines), run.stdout
+    assert not any(line.startswith("[x]") for line in lines), run.stdout
+    fences = [line for line in lines if line.startswith("```")]
+    for opened, closed in zip(fences[0::2], fences[1::2], strict=True):  # each block one line, its fence's own
+        assert lines.index(closed) - lines.index(opened) == 2 and closed == opened.removesuffix("sh"), run.stdout
