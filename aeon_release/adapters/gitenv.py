@@ -340,9 +340,25 @@ def _null_device(mode: os.stat_result) -> bool:
 
 
 # The files of a repository's git directory that git reads on every command (its config) or on the commands
-# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge), and
-# the ones every revision is read through (HEAD, packed-refs; the loose refs are ``_odd_refs``).
-_REPOSITORY_FILES = ("config", "config.worktree", "info/exclude", "info/attributes", "HEAD", "packed-refs")
+# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge, the
+# index), the ones every revision is read through (HEAD, packed-refs; the loose refs are ``_odd_refs``), and the
+# ones every walk of the history or read of an object opens (the shallow list, the alternates, the commit-graph
+# and the multi-pack index): a FIFO at ``index`` held the audit of the checkout for good, one at ``shallow``,
+# ``objects/info/alternates`` or the commit-graph `audit --rev` and the merge.
+_REPOSITORY_FILES = (
+    "config",
+    "config.worktree",
+    "info/exclude",
+    "info/attributes",
+    "HEAD",
+    "packed-refs",
+    "index",
+    "shallow",
+    "objects/info/alternates",
+    "objects/info/commit-graph",
+    "objects/info/commit-graphs/commit-graph-chain",
+    "objects/pack/multi-pack-index",
+)
 
 
 def check_repository_files(path: Path) -> None:

@@ -1,8 +1,10 @@
 """Hostile-input sweep 29: files git opens because a config names them (``include.path``, ``includeIf.*.path``,
 ``core.excludesFile``, ``core.attributesFile``, in the repository's config, the global one or the environment)
 and files it reads in every folder of the work tree (an untracked ``.gitignore`` or ``.gitattributes``), each a
-FIFO that held every git of the run for good.  Real git, real FIFOs, the real CLI; one line naming the file and
-a documented exit code, never a hang, and the user's checkout and branches as they were."""
+FIFO that held every git of the run for good; the git directory's index, shallow list, alternates, commit-graph
+and multi-pack index as FIFOs; the run record's names in the notes' title and shell blocks.  Real git, real
+FIFOs, the real CLI; one line naming the file and a documented exit code, never a hang, and the user's checkout
+and branches as they were."""
 
 from __future__ import annotations
 
@@ -193,3 +195,40 @@ def test_a_record_name_writes_no_markdown_of_its_own_into_the_notes(
     fences = [line for line in lines if line.startswith("```")]
     for opened, closed in zip(fences[0::2], fences[1::2], strict=True):  # each block one line, its fence's own
         assert lines.index(closed) - lines.index(opened) == 2 and closed == opened.removesuffix("sh"), run.stdout
+
+
+# -- more files of the git directory that a read never ends on --------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "command"),
+    [
+        ("index", "audit"),
+        ("shallow", "audit --rev"),
+        ("shallow", "merge"),
+        ("objects/info/alternates", "audit --rev"),
+        ("objects/info/commit-graph", "audit --rev"),
+        ("objects/info/commit-graphs/commit-graph-chain", "audit --rev"),
+        ("objects/pack/multi-pack-index", "audit --rev"),
+    ],
+)
+def test_a_fifo_git_reads_with_every_object_is_one_line(tmp_path: Path, name: str, command: str) -> None:
+    """Sweep 27 looked at the git directory's config, ignore and attribute files, HEAD and the refs first; git
+    also opens the index (every listing of the checkout), the shallow list (every walk of the history), the
+    alternates, the commit-graph and the multi-pack index (every read of an object): a FIFO at any held the
+    audit or the merge for good.  One line naming it, exit 2, the checkout as it was."""
+    ex = build_example(tmp_path / "ex")
+    before = snapshot(ex.fork)
+    place = ex.fork / ".git" / name
+    kept = tmp_path / "kept"
+    if place.exists():
+        place.rename(kept)
+    _fifo(place)
+    try:
+        run = run_limited(*_argv(command, ex), timeout=10)
+    finally:
+        place.unlink()
+        if kept.exists():
+            kept.rename(place)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
+    assert snapshot(ex.fork) == before
