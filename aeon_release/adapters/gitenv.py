@@ -343,13 +343,15 @@ def _null_device(mode: os.stat_result) -> bool:
 # the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge, the
 # index), the ones every revision is read through (HEAD, packed-refs; the loose refs are ``_odd_refs``), and the
 # ones every walk of the history or read of an object opens (the shallow list, the alternates, the commit-graph
-# and the multi-pack index): a FIFO at ``index`` held the audit of the checkout for good, one at ``shallow``,
-# ``objects/info/alternates`` or the commit-graph `audit --rev` and the merge.
+# and the multi-pack index), and the sparse checkout's patterns: a FIFO at ``index`` held the audit of the
+# checkout for good, one at ``shallow``, ``objects/info/alternates`` or the commit-graph `audit --rev` and the
+# merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.
 _REPOSITORY_FILES = (
     "config",
     "config.worktree",
     "info/exclude",
     "info/attributes",
+    "info/sparse-checkout",
     "HEAD",
     "packed-refs",
     "index",

@@ -208,14 +208,18 @@ def test_a_record_name_writes_no_markdown_of_its_own_into_the_notes(
         ("objects/info/commit-graph", "audit --rev"),
         ("objects/info/commit-graphs/commit-graph-chain", "audit --rev"),
         ("objects/pack/multi-pack-index", "audit --rev"),
+        ("info/sparse-checkout", "merge"),
     ],
 )
 def test_a_fifo_git_reads_with_every_object_is_one_line(tmp_path: Path, name: str, command: str) -> None:
     """Sweep 27 looked at the git directory's config, ignore and attribute files, HEAD and the refs first; git
     also opens the index (every listing of the checkout), the shallow list (every walk of the history), the
-    alternates, the commit-graph and the multi-pack index (every read of an object): a FIFO at any held the
-    audit or the merge for good.  One line naming it, exit 2, the checkout as it was."""
+    alternates, the commit-graph and the multi-pack index (every read of an object), and a sparse checkout's
+    patterns: a FIFO at any held the audit or the merge for good.  One line naming it, exit 2, the checkout as
+    it was."""
     ex = build_example(tmp_path / "ex")
+    if name == "info/sparse-checkout":
+        git(ex.fork, "config", "core.sparseCheckout", "true")
     before = snapshot(ex.fork)
     place = ex.fork / ".git" / name
     kept = tmp_path / "kept"
