@@ -345,10 +345,18 @@ def _null_device(mode: os.stat_result) -> bool:
 # ones every walk of the history or read of an object opens (the shallow list, the alternates, the commit-graph
 # and the multi-pack index), and the sparse checkout's patterns: a FIFO at ``index`` held the audit of the
 # checkout for good, one at ``shallow``, ``objects/info/alternates`` or the commit-graph `audit --rev` and the
-# merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.
+# merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.  A linked worktree's
+# ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.
+_OBJECT_FILES = (
+    "info/alternates",
+    "info/commit-graph",
+    "info/commit-graphs/commit-graph-chain",
+    "pack/multi-pack-index",
+)
 _REPOSITORY_FILES = (
     "config",
     "config.worktree",
+    "commondir",
     "info/exclude",
     "info/attributes",
     "info/sparse-checkout",
@@ -356,11 +364,9 @@ _REPOSITORY_FILES = (
     "packed-refs",
     "index",
     "shallow",
-    "objects/info/alternates",
-    "objects/info/commit-graph",
-    "objects/info/commit-graphs/commit-graph-chain",
-    "objects/pack/multi-pack-index",
+    *(f"objects/{name}" for name in _OBJECT_FILES),
 )
+_ALTERNATE_DEPTH = 5  # git's own limit on alternates of alternates
 
 
 def check_repository_files(path: Path) -> None:
@@ -373,6 +379,7 @@ def check_repository_files(path: Path) -> None:
     git_dirs = list(_git_dirs(start))
     for git_dir in git_dirs:
         places = [os.path.join(git_dir, name) for name in _REPOSITORY_FILES]
+        places += _alternates(os.path.join(git_dir, "objects"), 0)
         for place in [*places, *_odd_refs(os.path.join(git_dir, "refs"))]:
             kind = _endless(place)
             if kind is not None:
@@ -384,6 +391,20 @@ def check_repository_files(path: Path) -> None:
     if git_dirs:
         top = next((str(f) for f in (start, *start.parents) if os.path.lexists(f / ".git")), str(start))
         _check_named_files(git_dirs, top)
+
+
+def _alternates(objects: str, depth: int) -> Iterator[str]:
+    """The files git opens in each object folder the alternates of ``objects`` name (a path relative to it, one
+    a line), and in theirs, as deep as git goes; a C-quoted line is left to git.  Each list read only when a
+    regular file (one that is not was refused already)."""
+    if depth >= _ALTERNATE_DEPTH:
+        return
+    for line in _small(os.path.join(objects, "info", "alternates"), 64 * 1024).splitlines():
+        line = line.strip()
+        if line and not line.startswith(("#", '"')):
+            other = os.path.normpath(os.path.join(objects, line))
+            yield from (os.path.join(other, name) for name in _OBJECT_FILES)
+            yield from _alternates(other, depth + 1)
 
 
 def _odd_refs(folder: str) -> Iterator[str]:
@@ -434,8 +455,8 @@ def _linked(folder: Path, dot: Path) -> Iterator[str]:
         yield os.path.normpath(os.path.join(git_dir, common))
 
 
-def _small(path: str) -> str:
-    """The text of a regular file of at most 4 KiB (a .git file, a commondir); '' otherwise."""
+def _small(path: str, size: int = 4096) -> str:
+    """The text of a regular file of at most ``size`` bytes (a .git file, a commondir); '' otherwise."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -443,7 +464,7 @@ def _small(path: str) -> str:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return ""
-        return os.read(fd, 4096).decode("utf-8", "surrogateescape")
+        return os.read(fd, size).decode("utf-8", "surrogateescape")
     except OSError:
         return ""
     finally:

@@ -236,3 +236,34 @@ def test_a_fifo_git_reads_with_every_object_is_one_line(tmp_path: Path, name: st
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
     assert snapshot(ex.fork) == before
+
+
+def _linked_commondir(tmp: Path, fork: Path) -> tuple[Path, Path]:
+    """A linked worktree whose ``commondir`` (the first file git reads there) is a FIFO."""
+    linked = tmp / "linked"
+    git(fork, "worktree", "add", "-q", "--detach", str(linked), "HEAD")
+    place = fork / ".git" / "worktrees" / "linked" / "commondir"
+    place.unlink()
+    return linked, _fifo(place)
+
+
+def _alternate_of_alternate(tmp: Path, fork: Path) -> tuple[Path, Path]:
+    """The repository borrows objects from a folder (``objects/info/alternates``) whose own alternates are a FIFO."""
+    (fork / ".git" / "objects" / "info").mkdir(exist_ok=True)
+    (fork / ".git" / "objects" / "info" / "alternates").write_text("../../../../borrowed/objects\n")
+    return fork, _fifo(tmp / "borrowed" / "objects" / "info" / "alternates")
+
+
+@pytest.mark.parametrize("setup", [_linked_commondir, _alternate_of_alternate], ids=["commondir", "alternates"])
+def test_a_fifo_git_reads_before_the_objects_is_one_line(
+    tmp_path: Path, setup: Callable[[Path, Path], tuple[Path, Path]]
+) -> None:
+    """A linked worktree's ``commondir`` and the alternates of an object folder the repository's alternates name
+    are read as the repository's own files are: a FIFO at either held `audit --rev` for good.  One line naming
+    it, exit 2; the tool reads neither through a blocking open."""
+    ex = build_example(tmp_path / "ex")
+    repo, place = setup(tmp_path, ex.fork)
+    run = run_limited("audit", "--repo", repo, "--config", ex.config, "--rev", "HEAD", timeout=10)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
