@@ -249,13 +249,16 @@ def _listed(place: str, inode: int, mtime: int, size: int) -> tuple[tuple[str, s
         return ()
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env |= {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_DIR": os.devnull}
-    done = subprocess.run(
-        ["git", "config", "--file", place, "--no-includes", "--list", "-z"],
-        capture_output=True,
-        check=False,
-        env=env,
-        stdin=subprocess.DEVNULL,
-    )
+    try:
+        done = subprocess.run(
+            ["git", "config", "--file", place, "--no-includes", "--list", "-z"],
+            capture_output=True,
+            check=False,
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
+    except OSError:
+        return ()  # no git to run: the run's first git says so, as it did
     if done.returncode != 0:
         return ()
     records = (os.fsdecode(r).partition("\n") for r in done.stdout.split(b"\0") if r)
