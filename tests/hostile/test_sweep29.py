@@ -1,8 +1,9 @@
 """Hostile-input sweep 29: files git opens because a config names them (``include.path``, ``includeIf.*.path``,
 ``core.excludesFile``, ``core.attributesFile``, in the repository's config, the global one or the environment)
 and files it reads in every folder of the work tree (an untracked ``.gitignore`` or ``.gitattributes``), each a
-FIFO that held every git of the run for good; the git directory's index, shallow list, alternates, commit-graph
-and multi-pack index as FIFOs; the run record's names in the notes' title and shell blocks.  Real git, real
+FIFO that held every git of the run for good; the git directory's index, shallow list, alternates, commit-graph,
+multi-pack index and sparse-checkout patterns, a linked worktree's commondir and the alternates of an alternate
+as FIFOs; the run record's names in the notes' title and shell blocks.  Real git, real
 FIFOs, the real CLI; one line naming the file and a documented exit code, never a hang, and the user's checkout
 and branches as they were."""
 
