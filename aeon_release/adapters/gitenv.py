@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import functools
 import os
+import shlex
 import stat
+import subprocess
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -59,7 +61,7 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """os.environ for a git subprocess: inherited locations dropped, no prompt, no fsmonitor and no
     pager; then ``overrides`` (only the variables the caller sets)."""
     env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
-    _check_read_files(*(env.get(name) for name in _READ_EVERYWHERE))
+    _check_read_files(*(env.get(name) for name in _READ_EVERYWHERE), _command_scope(env))
     env["GIT_TERMINAL_PROMPT"] = "0"
     # `git status` and `diff-files` refresh and rewrite the index when they can, and the write runs
     # the post-index-change hook: an audit (the pull-request gate) reads and must run nothing.
@@ -100,7 +102,7 @@ def transports(env: Mapping[str, str]) -> dict[str, str]:
     return mine
 
 
-def _config_count(env: dict[str, str]) -> int:
+def _config_count(env: Mapping[str, str]) -> int:
     """The user's own GIT_CONFIG_COUNT settings are kept (ours come after them, so ours win); a
     count git would refuse is dropped with them."""
     raw = env.get("GIT_CONFIG_COUNT", "0")
@@ -125,26 +127,196 @@ _SYSTEM_CONFIG = "/etc/gitconfig"  # where Debian's git (and git built with pref
 
 @functools.lru_cache(maxsize=8)
 def _check_read_files(
-    home: str | None, xdg: str | None, global_: str | None, system: str | None, nosystem: str | None
+    home: str | None,
+    xdg: str | None,
+    global_: str | None,
+    system: str | None,
+    nosystem: str | None,
+    command: tuple[tuple[str, str], ...] = (),
 ) -> None:
-    """GitError naming the first file git reads on every command that is no file a read of ends on."""
+    """GitError naming the first file git reads on every command that is no file a read of ends on: a config
+    file, an ignore or attributes file of the user's config folder, a file one of the configs includes."""
     folder = xdg or (home and os.path.join(home, ".config"))
     places: list[tuple[str, str | None]] = [
         ("git's global attributes file", folder and os.path.join(folder, "git", "attributes")),
         ("git's global ignore file", folder and os.path.join(folder, "git", "ignore")),
     ]
-    if global_ is not None:  # set, even empty, it is the one global config git reads
-        places.append(("GIT_CONFIG_GLOBAL", global_))
-    else:
-        places.append(("git's global config", home and os.path.join(home, ".gitconfig")))
-        places.append(("git's global config", folder and os.path.join(folder, "git", "config")))
-    if (nosystem or "").lower() not in ("1", "true", "yes", "on"):
-        places.append(("GIT_CONFIG_SYSTEM", system) if system else ("git's system config", _SYSTEM_CONFIG))
-    for what, place in places:
+    configs = _config_files(home, folder, global_, system, nosystem)
+    for what, place in [*places, *configs]:
         kind = _endless(place) if place else None
         if kind is not None:
             hint = f"point {what} at a regular file, or unset it" if what.isupper() else "make it a regular file"
             raise GitError(f"{place}: {what} is {kind}, which git would wait on for good", hint)
+    _config_entries([place for _, place in configs if place], command)  # every include, looked at
+
+
+def _config_files(
+    home: str | None, folder: str | None, global_: str | None, system: str | None, nosystem: str | None
+) -> list[tuple[str, str | None]]:
+    """The config files git reads outside a repository, in the order it reads them (a later value wins)."""
+    places: list[tuple[str, str | None]] = []
+    if (nosystem or "").lower() not in ("1", "true", "yes", "on"):
+        places.append(("GIT_CONFIG_SYSTEM", system) if system else ("git's system config", _SYSTEM_CONFIG))
+    if global_ is not None:  # set, even empty, it is the one global config git reads
+        places.append(("GIT_CONFIG_GLOBAL", global_))
+    else:
+        places.append(("git's global config", folder and os.path.join(folder, "git", "config")))
+        places.append(("git's global config", home and os.path.join(home, ".gitconfig")))
+    return places
+
+
+# -- files a config names -------------------------------------------------------------------------------------
+# A config names more files git opens with a blocking read: ``include.path`` (and ``includeIf.*.path``) on every
+# command, ``core.excludesFile`` on every listing of the untracked files, ``core.attributesFile`` on every merge
+# and attribute lookup.  One naming a FIFO held the run for good as the config file itself did (sweep 27).  git
+# cannot be asked which files they are (it reads the includes as it starts, ``--no-includes`` or not), so each
+# file is listed alone (``git config --file F --no-includes``, a git that reads no other config), and the files
+# it includes after it, as git reads them.  An ``includeIf`` is followed whatever its condition.
+_NAMED_FILES = {"core.excludesfile": "core.excludesFile", "core.attributesfile": "core.attributesFile"}
+_INCLUDE_DEPTH = 10  # git's own limit (``MAX_INCLUDE_DEPTH``)
+
+Entry = tuple[str, str, str]  # key (as git lists it), value, the file that set it ('' for the environment)
+
+
+def _command_scope(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """The settings the environment gives every git (``GIT_CONFIG_COUNT``'s pairs, ``GIT_CONFIG_PARAMETERS``)."""
+    pairs = [(env[f"GIT_CONFIG_KEY_{i}"], env.get(f"GIT_CONFIG_VALUE_{i}", "")) for i in range(_config_count(env))]
+    try:
+        words = shlex.split(env.get("GIT_CONFIG_PARAMETERS", ""))
+    except ValueError:
+        words = []  # a quoting git refuses too: it says so itself
+    pairs.extend((key, value) for key, _, value in (w.partition("=") for w in words))
+    return tuple((key.lower(), value) for key, value in pairs)
+
+
+def _config_entries(files: list[str], command: tuple[tuple[str, str], ...]) -> list[Entry]:
+    """Every setting of ``files`` and then of the environment, in git's order, with the files they include
+    read in place; GitError naming an included file that a read of never ends."""
+    entries = [entry for place in files for entry in _with_includes(place, 0)]
+    for key, value in command:
+        entries.append((key, value, ""))
+        if _is_include(key):
+            entries.extend(_included(key, value, "", 0))
+    return entries
+
+
+def _with_includes(place: str, depth: int) -> Iterator[Entry]:
+    for key, value in _listed(place, *_signature(place)):
+        yield key, value, place
+        if _is_include(key):
+            yield from _included(key, value, place, depth)
+
+
+def _included(key: str, value: str, origin: str, depth: int) -> Iterator[Entry]:
+    """The settings of the file an include names (relative to the file that names it), once looked at."""
+    target = os.path.expanduser(value)
+    if origin and not os.path.isabs(target):
+        target = os.path.normpath(os.path.join(os.path.dirname(origin), target))
+    _refuse_endless(target, key, origin)
+    if depth < _INCLUDE_DEPTH and os.path.isfile(target):
+        yield from _with_includes(target, depth + 1)
+
+
+def _is_include(key: str) -> bool:
+    return key == "include.path" or (key.startswith("includeif.") and key.endswith(".path"))
+
+
+def _refuse_endless(target: str, key: str, origin: str) -> None:
+    kind = _endless(target)
+    if kind is not None:
+        where = f"in {printable(origin)}" if origin else "in the environment (GIT_CONFIG_*)"
+        key = key.replace("includeif.", "includeIf.", 1)
+        raise GitError(
+            f"{printable(target)}: the file {key} names {where} is {kind}, which git would wait on for good",
+            f"point {key} at a regular file, or unset it",
+        )
+
+
+def _signature(place: str) -> tuple[int, int, int]:
+    try:
+        info = os.stat(place)
+    except (OSError, ValueError):
+        return (0, 0, 0)
+    return (info.st_ino, info.st_mtime_ns, info.st_size) if stat.S_ISREG(info.st_mode) else (0, 0, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def _listed(place: str, inode: int, mtime: int, size: int) -> tuple[tuple[str, str], ...]:
+    """The settings of the config file ``place`` alone, as git lists them; none for a file that is no regular
+    file (looked at before) or that git cannot parse (git says so itself when it reads it).  The git that
+    lists it reads no other config: no system or global one, no repository, none of the environment's."""
+    if not inode:
+        return ()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env |= {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_DIR": os.devnull}
+    try:
+        done = subprocess.run(
+            ["git", "config", "--file", place, "--no-includes", "--list", "-z"],
+            capture_output=True,
+            check=False,
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
+    except OSError:
+        return ()  # no git to run: the run's first git says so, as it did
+    if done.returncode != 0:
+        return ()
+    records = (os.fsdecode(r).partition("\n") for r in done.stdout.split(b"\0") if r)
+    return tuple((key, value) for key, _, value in records)
+
+
+def _check_named_files(git_dirs: list[str], top: str) -> None:
+    """GitError naming the file ``core.excludesFile`` or ``core.attributesFile`` names, as the repository's git
+    reads it (the last value of every config, a relative path from the top of the work tree), when a read of
+    it never ends; and any file a config includes (the repository's own config and its worktree config too)."""
+    home, xdg, global_, system, nosystem = (os.environ.get(name) for name in _READ_EVERYWHERE)
+    folder = xdg or (home and os.path.join(home, ".config"))
+    files = [place for _, place in _config_files(home, folder, global_, system, nosystem) if place]
+    files += [os.path.join(d, name) for name in ("config", "config.worktree") for d in reversed(git_dirs)]
+    last: dict[str, Entry] = {}
+    for key, value, origin in _config_entries(files, _command_scope(os.environ)):
+        if key in _NAMED_FILES:
+            last[key] = (key, value, origin)
+    for key, value, origin in last.values():
+        target = os.path.join(top, os.path.expanduser(value)) if value else ""
+        if target:
+            _refuse_endless(target, _NAMED_FILES[key], origin)
+
+
+# -- files git reads in every folder of the work tree ---------------------------------------------------------
+# git reads the .gitignore of every folder it lists the untracked files of (``ls-files --others``) and the
+# .gitattributes of every folder it looks an attribute up in (``diff-files``): an untracked FIFO by either name held
+# the audit of the checkout for good.  git opens neither through a symbolic link (it refuses one since 2.32).
+_PER_FOLDER = (".gitignore", ".gitattributes")
+
+
+def check_work_tree_files(top: Path) -> None:
+    """GitError naming the first .gitignore or .gitattributes under ``top`` that a read never ends on.  The
+    folders are listed, nothing is opened; another repository's folder (one with a .git) is not gone into, as
+    git does not."""
+    folders = [str(top)]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=True)
+        except OSError:
+            continue
+        if folder != str(top) and any(e.name == ".git" for e in entries):
+            continue
+        for entry in entries:
+            if entry.name == ".git":
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                elif entry.name in _PER_FOLDER and not entry.is_symlink() and (kind := _endless(entry.path)):
+                    raise GitError(
+                        f"{printable(entry.path)}: a file git reads in this work tree is {kind}, which git would "
+                        "wait on for good",
+                        "make it a regular file (or remove it)",
+                    )
+            except OSError:
+                continue
 
 
 def _endless(path: str) -> str | None:
@@ -171,18 +343,46 @@ def _null_device(mode: os.stat_result) -> bool:
 
 
 # The files of a repository's git directory that git reads on every command (its config) or on the commands
-# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge), and
-# the ones every revision is read through (HEAD, packed-refs; the loose refs are ``_odd_refs``).
-_REPOSITORY_FILES = ("config", "config.worktree", "info/exclude", "info/attributes", "HEAD", "packed-refs")
+# the tool runs in a checkout (the ignore file ``ls-files --others`` reads, the attribute file of a merge, the
+# index), the ones every revision is read through (HEAD, packed-refs; the loose refs are ``_odd_refs``), and the
+# ones every walk of the history or read of an object opens (the shallow list, the alternates, the commit-graph
+# and the multi-pack index), and the sparse checkout's patterns: a FIFO at ``index`` held the audit of the
+# checkout for good, one at ``shallow``, ``objects/info/alternates`` or the commit-graph `audit --rev` and the
+# merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.  A linked worktree's
+# ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.
+_OBJECT_FILES = (
+    "info/alternates",
+    "info/commit-graph",
+    "info/commit-graphs/commit-graph-chain",
+    "pack/multi-pack-index",
+)
+_REPOSITORY_FILES = (
+    "config",
+    "config.worktree",
+    "commondir",
+    "info/exclude",
+    "info/attributes",
+    "info/sparse-checkout",
+    "HEAD",
+    "packed-refs",
+    "index",
+    "shallow",
+    *(f"objects/{name}" for name in _OBJECT_FILES),
+)
+_ALTERNATE_DEPTH = 5  # git's own limit on alternates of alternates
 
 
 def check_repository_files(path: Path) -> None:
     """GitError naming the first file of the git directory git would find from ``path`` that a read never
     ends on: a FIFO at ``.git/config`` held every git of the run, one at ``.git/info/exclude`` the audit of
     the checkout, one at ``.git/info/attributes`` the merge.  Found as git finds it, by looking (no git runs:
-    git itself would wait on the config); a layout this does not know is left to git."""
-    for git_dir in _git_dirs(Path(os.path.abspath(path))):
+    git itself would wait on the config); a layout this does not know is left to git.  Then the files its
+    configs name (``_check_named_files``)."""
+    start = Path(os.path.abspath(path))
+    git_dirs = list(_git_dirs(start))
+    for git_dir in git_dirs:
         places = [os.path.join(git_dir, name) for name in _REPOSITORY_FILES]
+        places += _alternates(os.path.join(git_dir, "objects"), 0)
         for place in [*places, *_odd_refs(os.path.join(git_dir, "refs"))]:
             kind = _endless(place)
             if kind is not None:
@@ -191,6 +391,23 @@ def check_repository_files(path: Path) -> None:
                     "for good",
                     "make it a regular file (or remove it)",
                 )
+    if git_dirs:
+        top = next((str(f) for f in (start, *start.parents) if os.path.lexists(f / ".git")), str(start))
+        _check_named_files(git_dirs, top)
+
+
+def _alternates(objects: str, depth: int) -> Iterator[str]:
+    """The files git opens in each object folder the alternates of ``objects`` name (a path relative to it, one
+    a line), and in theirs, as deep as git goes; a C-quoted line is left to git.  Each list read only when a
+    regular file (one that is not was refused already)."""
+    if depth >= _ALTERNATE_DEPTH:
+        return
+    for line in _small(os.path.join(objects, "info", "alternates"), 64 * 1024).splitlines():
+        line = line.strip()
+        if line and not line.startswith(("#", '"')):
+            other = os.path.normpath(os.path.join(objects, line))
+            yield from (os.path.join(other, name) for name in _OBJECT_FILES)
+            yield from _alternates(other, depth + 1)
 
 
 def _odd_refs(folder: str) -> Iterator[str]:
@@ -241,8 +458,8 @@ def _linked(folder: Path, dot: Path) -> Iterator[str]:
         yield os.path.normpath(os.path.join(git_dir, common))
 
 
-def _small(path: str) -> str:
-    """The text of a regular file of at most 4 KiB (a .git file, a commondir); '' otherwise."""
+def _small(path: str, size: int = 4096) -> str:
+    """The text of a regular file of at most ``size`` bytes (a .git file, a commondir); '' otherwise."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -250,7 +467,7 @@ def _small(path: str) -> str:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return ""
-        return os.read(fd, 4096).decode("utf-8", "surrogateescape")
+        return os.read(fd, size).decode("utf-8", "surrogateescape")
     except OSError:
         return ""
     finally:

@@ -19,6 +19,14 @@ def code_span(text: str, cell: bool = True) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def code_block(text: str, info: str = "") -> str:
+    """``text`` as a fenced code block of one line: a newline in it cannot end the block and start Markdown of
+    its own (it is shown escaped, as every name is), nor a run of backticks close the fence (a longer one)."""
+    text = printable(text)
+    fence = "`" * max(3, max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    return f"{fence}{info}\n{text}\n{fence}"
+
+
 # What of CommonMark's inline syntax text from a tree or a record could use to be more than text: a link
 # or an image (``[Approve](https://...)``, ``![x](https://tracker)``), a code span; shown as the characters
 # they are, and so is a backslash that would undo such an escape (one before punctuation; one before a

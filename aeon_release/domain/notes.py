@@ -56,7 +56,7 @@ from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.store import CarryStatus, PickStatus
 from aeon_release.adapters.yamlio import Where, as_float, type_name
 from aeon_release.domain.ledger import Ledger, PickRef
-from aeon_release.domain.markdown import code_span
+from aeon_release.domain.markdown import code_block, code_span
 from aeon_release.domain.markdown import text as markdown_text
 from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import Profile
@@ -395,7 +395,7 @@ def render(data: Mapping[str, Any], audit_file: str, fleet: Profile | None = Non
             f"the notes of {data['tag']} are {len(body):,} characters even without the audit report",
             f"GitHub accepts at most {GITHUB_BODY_LIMIT:,}; use --format json",
         )
-    return Rendered(body, f"# Audit report: {data['tag']}\n\n{_findings_table(data['audit'])}\n")
+    return Rendered(body, f"# Audit report: {markdown_text(data['tag'])}\n\n{_findings_table(data['audit'])}\n")
 
 
 def _markdown(data: Mapping[str, Any], audit_file: str | None, fleet: Profile | None) -> str:
@@ -454,7 +454,9 @@ def _title(data: Mapping[str, Any], fleet: Profile | None) -> str:
     up = data["upstream"] or {}
     tag = data["tag"]
     branch = up.get("branch") or (fleet.branch_for(tag) if fleet else tag)
-    heading = f"# {branch}: {fleet.heading(tag) if fleet else tag}"
+    # the record's names as text, on one line: a branch "x<newline># ..." wrote a heading of its own into the body
+    shown = markdown_text(tag)
+    heading = f"# {markdown_text(branch)}: {fleet.heading(shown) if fleet else shown}"
     missing = [step for step, done in data["recorded"].items() if not done]
     if missing:
         heading += f"\n\n> **Partial run**: no {', no '.join(missing)} section in the run record."
@@ -636,9 +638,10 @@ def _publish_md(publish: Mapping[str, Any] | None) -> str:
         f"- `latest`: {_code(publish['latest_before'])} → {_code(publish['latest_after'])}",
         f"- Rollback: {_code(publish['rollback'])}",
     ]
-    pull = f"\n\nPull it pinned by digest:\n\n```sh\n{publish['pull']}\n```" if publish["pull"] else ""
+    # a command of the record's names, in a block it cannot close (a newline, a run of backticks in a name)
+    pull = f"\n\nPull it pinned by digest:\n\n{code_block(publish['pull'], 'sh')}" if publish["pull"] else ""
     verify = (
-        f"\n\nCheck its signed attestation (the digest it names, the audit result):\n\n```sh\n{publish['verify']}\n```"
+        f"\n\nCheck its signed attestation (the digest it names, the audit result):\n\n{code_block(publish['verify'], 'sh')}"
         if publish.get("verify")
         else ""
     )

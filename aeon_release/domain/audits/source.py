@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, TooLarge, blob_sizes, ls_tree
 from aeon_release.adapters.git import not_opened
-from aeon_release.adapters.gitenv import git_env
+from aeon_release.adapters.gitenv import check_work_tree_files, git_env
 from aeon_release.domain.audits import linear
 from aeon_release.errors import UsageError, printable
 
@@ -586,6 +586,7 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
     The three git commands run at once."""
     if not (root / ".git").exists():
         return None  # a folder, not a checkout: every file under it
+    check_work_tree_files(root)
     env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
     commands = (
         ["ls-files", "-z", "--stage", "-t"],
