@@ -245,7 +245,7 @@ def _listed(place: str, inode: int, mtime: int, size: int) -> tuple[tuple[str, s
     """The settings of the config file ``place`` alone, as git lists them; none for a file that is no regular
     file (looked at before) or that git cannot parse (git says so itself when it reads it).  The git that
     lists it reads no other config: no system or global one, no repository, none of the environment's."""
-    if not inode:
+    if not inode or not _names_files(place):
         return ()
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env |= {"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_DIR": os.devnull}
@@ -263,6 +263,28 @@ def _listed(place: str, inode: int, mtime: int, size: int) -> tuple[tuple[str, s
         return ()
     records = (os.fsdecode(r).partition("\n") for r in done.stdout.split(b"\0") if r)
     return tuple((key, value) for key, _, value in records)
+
+
+def _names_files(place: str) -> bool:
+    """Whether the config file can set one of the keys looked for: an include, ``core.excludesFile`` or
+    ``core.attributesFile`` (git's names are case-blind and spelled whole, in a section header or a key).  Most
+    configs set none, and each listing is a git process on every command's start (5-10 ms)."""
+    try:
+        fd = os.open(place, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO put there since it was looked at holds no one
+    except OSError:
+        return True  # git says what it makes of it
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return True
+        text = os.read(fd, _MAX_CONFIG).lower()
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return len(text) >= _MAX_CONFIG or any(word in text for word in (b"include", b"excludesfile", b"attributesfile"))
+
+
+_MAX_CONFIG = 1 << 20  # bytes read to look; a bigger config is listed whole by git
 
 
 def _check_named_files(git_dirs: list[str], top: str) -> None:

@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import subprocess
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -586,7 +587,6 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
     The three git commands run at once."""
     if not (root / ".git").exists():
         return None  # a folder, not a checkout: every file under it
-    check_work_tree_files(root)
     env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
     commands = (
         ["ls-files", "-z", "--stage", "-t"],
@@ -597,7 +597,13 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
         subprocess.Popen(["git", "-C", str(root), *c], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         for c in commands
     ]
-    done = [(*proc.communicate(), proc.returncode == 0) for proc in running]
+    try:
+        done = _answers(running, root)
+    finally:
+        for proc in running:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     (staged, said, staged_ok), (others, _, others_ok), (dirty, _, dirty_ok) = done
     if not (staged_ok and others_ok):
         # A checkout git cannot read (another user's: git's safe.directory; a config it cannot parse) was
@@ -618,6 +624,27 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
     files.update(os.fsdecode(p) for p in others.split(b"\0") if p)
     gitlinks = frozenset(os.fsdecode(raw_path) for meta, _, raw_path in records if meta.startswith(b"160000 "))
     return sorted(files), (_index_oids(records, dirty) if dirty_ok else {}), sparse, gitlinks
+
+
+def _answers(running: list[subprocess.Popen[bytes]], root: Path) -> list[tuple[bytes, bytes, bool]]:
+    """Each git's output, error and success.  git opens the .gitignore and .gitattributes of every folder it
+    lists: one that is a FIFO holds it for good.  The folders are scanned for one only when the gits are not
+    done within ``_SLOW`` seconds (a scan of a checkout with its virtualenv and build folders costs 0.1-0.3 s
+    that an audit of the checkout would pay every time); a FIFO found is GitError naming it."""
+    deadline, scanned, done = time.monotonic() + _SLOW, False, []
+    for proc in running:
+        while True:
+            try:
+                out, err = proc.communicate(timeout=None if scanned else max(0.0, deadline - time.monotonic()))
+                break
+            except subprocess.TimeoutExpired:  # (communicate again loses none of the output)
+                scanned = True
+                check_work_tree_files(root)
+        done.append((out, err, proc.returncode == 0))
+    return done
+
+
+_SLOW = 0.5  # seconds
 
 
 def _index_oids(records: list[tuple[bytes, bytes, bytes]], dirty: bytes) -> dict[str, str]:
