@@ -752,6 +752,8 @@ class _Checker:
                 (candidates if len(found) == 1 else several).append((mod, call, fitting))
         gone: dict[str, list[tuple[str, int]]] | None = None
         for mod, call, before in several:  # upstream removed every def of the name: the call fails whichever it was
+            if _same_member(self.after, before) not in (None, MISSING):
+                continue  # the merged tree still has it (a fork's own def upstream never had stays)
             gone = theirs.definition_sites(sorted({b.name for _, _, b in several})) if gone is None else gone
             if not gone.get(before.name):
                 yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
