@@ -1070,6 +1070,22 @@ def test_a_patch_in_a_function_whose_last_caller_upstream_deleted_is_dead(
     assert f"its last use was in {USER} (deleted)" in message
 
 
+@pytest.mark.parametrize("helpers", ["tests/conftest.py", "benchmarks/runner_helpers.py"])
+def test_a_patched_test_helper_upstream_stopped_calling_is_no_lost_carry(
+    git_repo: GitRepo, no_rules: Path, helpers: str
+) -> None:
+    """A fork's patch of a function in a file the service never imports (HabanaAI's fork: its own lines in
+    ``HfRunner.generate_greedy_logprobs`` of tests/conftest.py, whose last caller upstream deleted): the patch
+    never ran in service, so no behaviour of the fork's is lost when upstream stops calling it."""
+    sides = s.merge_case(
+        git_repo,
+        {helpers: RUNNER_BASE},
+        {helpers: RUNNER_FORK},
+        [("Pack the inputs (#2)", {helpers: RUNNER_UPSTREAM})],
+    )
+    assert [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]] == []
+
+
 # -- fork code below an exit upstream added -----------------------------------------------------------------
 EXIT_FORK = frozenset({"y = aeon_clamp(y)  # AEON", "continue  # AEON", "return aeon(x)"})
 EXIT_UPSTREAM = frozenset({"return new_path(y)", "break", "raise NotImplementedError"})

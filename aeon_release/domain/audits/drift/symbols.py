@@ -279,12 +279,13 @@ class _Checker:
     ) -> Iterator[Finding]:
         """A carry patched a function that upstream stopped using (it called something else instead and
         left the old one in place): nothing in the merged tree names it any more, so the patch never runs.
+        A function of a file the service never imports (tests, benchmarks) is no carry's service.
 
         Only an undecorated function with a name of its own (a decorator may register it; a short or
         dunder name is called in ways no text search sees) that upstream's diff stopped naming."""
         changes = self.inp.upstream_lines.changes if isinstance(self.inp.upstream_lines, AddedLines) else None
-        if changes is None or not isinstance(self.inp.theirs, WordSearchable):
-            return
+        if changes is None or not isinstance(self.inp.theirs, WordSearchable) or _not_served(mod.path):
+            return  # a patch of a test's (or benchmark's) helper never ran in service: no service lost
         ordered, done = sorted(owned), sorted(reported)
         for qual, node in walk_defs(mod.tree):
             if isinstance(node, ast.ClassDef) or not distinct_name(node):
