@@ -49,12 +49,12 @@ On main's engine (9d03563, before any change for this replay), 13 rebases, 2024-
 The 8 false errors: 3 a fork patch of a test helper (tests/conftest.py) upstream stopped calling; 4 a
 chained call of the fork's own method that two fork classes define (``prepare_cos_sin``), called removed
 because upstream's tree lacks it; 1 an override without the ``**kwargs`` its base gained, though no
-caller hands it more than before.  The 11 miss candidates, read by hand: 1 real miss (f9b222eb3: the
-fork's ``from vllm.utils import error_on_invalid_device_count_status``, removed upstream by #7069, in a
-multi-line import beside a flagged one), 1 likely (2c3a95dad: ``worker.execute_model_compiled_dag_remote
-.bind`` through a Ray handle, renamed ``execute_model_spmd``, reached only with the compiled DAG on); the
-rest are the fork's copy of upstream's Ray executor following a refactor, or a finding's root cause
-more than 3 lines from it.  Most of the fork's fixes sit in conflicted files, which are out of scope.
+caller hands it more than before.  The 11 miss candidates, read by hand: 1 likely miss (2c3a95dad:
+``worker.execute_model_compiled_dag_remote.bind`` through a Ray handle, renamed ``execute_model_spmd``,
+reached only with the compiled DAG on); 1 this replay's own blind spot (f9b222eb3: the fork imports
+``error_on_invalid_device_count_status``, which #7069 removed from vllm/utils.py, but that file conflicted
+and the audited tree holds the fork's copy, which still defines it); the rest are the fork's copy of
+upstream's Ray executor following a refactor, or a finding's root cause more than 3 lines from it.  Most of the fork's fixes sit in conflicted files, which are out of scope.
 
 After the three fixes of those false-error classes (symbol drift), the same 13 rebases:
   13 rebases: errors 46 (31 confirmed / 15 unconfirmed-true / 0 false / 0 unread); warnings 217 (35 confirmed / 0 unconfirmed-true / 1 false / 181 unread); miss candidates 11; audit 1018 s
