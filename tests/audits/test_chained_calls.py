@@ -292,3 +292,17 @@ def test_a_construction_that_passes_the_field_is_silent(git_repo: GitRepo, no_ru
     upstream = SPEC_BASE.replace("num_speculative_tokens: int = 3", "num_speculative_tokens: int = 4")
     body = 'SpeculativeConfig("dflash", num_speculative_tokens=3, draft_tensor_parallel_size=1)'
     assert constructor_case(git_repo, no_rules, body, upstream) == []
+
+
+def test_a_method_the_fork_added_twice_is_not_called_removed(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork adds a method of one name to two classes of a file upstream changed (HabanaAI's fork:
+    ``prepare_cos_sin`` on two rotary embeddings) and calls it through an untyped chain: upstream never
+    had the name, the merged tree still defines it twice, so nothing was removed."""
+    added = "\n    def aeon_prefix(self, n: int) -> int:\n        return n\n"
+    manager = MANAGER_BASE + added + "\n\nclass AeonManager:\n" + added.lstrip("\n")
+    fork = SCHEDULER_FORK.replace("get_num_common_prefix_blocks(self.running[0], len(self.running))", "aeon_prefix(3)")
+    upstream = MANAGER_BASE.replace("class KVCacheManager:\n", "class KVCacheManager:\n    enabled = True\n\n")
+    base = {MANAGER: MANAGER_BASE, SCHEDULER: SCHEDULER_BASE}
+    sides = s.merge_case(git_repo, base, {SCHEDULER: fork, MANAGER: manager}, [(SUBJECT, {MANAGER: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.rule_id == DRIFT] == []

@@ -195,6 +195,56 @@ def test_override_whose_base_gained_a_parameter(git_repo: GitRepo, no_rules: Pat
     assert ("no call upstream passes routing_tables" in finding.message) is not passed
 
 
+RUNNER_BASE_MOD = "vllm/worker/model_runner_base.py"
+WORKER_MOD = "vllm/worker/worker_base.py"
+FORK_RUNNER_MOD = "vllm/worker/hpu_enc_dec_model_runner.py"
+RUNNER_BASE_TEXT = """class ModelRunnerBase:
+    def execute_model(self, model_input, kv_caches, intermediate_tensors, num_steps: int = 1):
+        raise NotImplementedError
+"""
+WORKER_TEXT = """class LocalWorker:
+    def __init__(self, model_runner) -> None:
+        self.model_runner = model_runner
+
+    def execute(self, model_input, kv_caches, **kwargs):
+        return self.model_runner.execute_model(model_input=model_input, kv_caches=kv_caches,
+                                               intermediate_tensors=None, **kwargs)
+"""
+FORK_RUNNER_TEXT = """from vllm.worker.model_runner_base import ModelRunnerBase
+
+
+class HPUEncoderDecoderModelRunner(ModelRunnerBase):  # AEON: the fork's runner
+    def execute_model(self, model_input, kv_caches, intermediate_tensors=None, num_steps: int = 1, warmup=False):
+        return [model_input, kv_caches, warmup]
+"""
+
+
+@pytest.mark.parametrize(("new_caller", "severity"), [(False, "warning"), (True, "error")])
+def test_override_whose_base_gained_kwargs(git_repo: GitRepo, no_rules: Path, new_caller: bool, severity: str) -> None:
+    """HabanaAI's fork, upstream #11602's shape: the base's ``execute_model`` gained ``**kwargs`` (the worker had
+    handed its ``**kwargs`` to the runner all along).  The fork's override without ``**kwargs`` receives what it
+    received before: a warning.  A call upstream adds that hands the method more keywords: an error."""
+    gained = RUNNER_BASE_TEXT.replace("num_steps: int = 1)", "num_steps: int = 1, **kwargs)")
+    upstream: dict[str, str | None] = {RUNNER_BASE_MOD: gained}
+    if new_caller:
+        upstream[WORKER_MOD] = WORKER_TEXT + (
+            "\n    def warm(self, model_input, **kwargs):\n"
+            "        return self.model_runner.execute_model(model_input, None, None, 1, **kwargs)\n"
+        )
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER_BASE_MOD: RUNNER_BASE_TEXT, WORKER_MOD: WORKER_TEXT},
+        {FORK_RUNNER_MOD: FORK_RUNNER_TEXT},
+        [("[platforms] enable platform plugins (#11602)", upstream)],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    assert (finding.path, finding.line) == (FORK_RUNNER_MOD, 5)
+    assert "the base takes **kwargs; the override does not" in finding.message
+    assert finding.severity.value == severity, finding
+    assert ("no call upstream passes **kwargs" in finding.message) is not new_caller
+
+
 def test_override_whose_base_did_not_change_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     """Upstream changes the base class around the fork's overrides (a new method, a body): they still fit."""
     changed = s.MOE_BASE_SPLIT.replace(
@@ -1068,6 +1118,22 @@ def test_a_patch_in_a_function_whose_last_caller_upstream_deleted_is_dead(
     [(path, line, message)] = dead
     assert (path, line) == (RUNNER, line_of(git_repo, RUNNER, "    ids = aeon_pad(ids)  # AEON"))
     assert f"its last use was in {USER} (deleted)" in message
+
+
+@pytest.mark.parametrize("helpers", ["tests/conftest.py", "benchmarks/runner_helpers.py"])
+def test_a_patched_test_helper_upstream_stopped_calling_is_no_lost_carry(
+    git_repo: GitRepo, no_rules: Path, helpers: str
+) -> None:
+    """A fork's patch of a function in a file the service never imports (HabanaAI's fork: its own lines in
+    ``HfRunner.generate_greedy_logprobs`` of tests/conftest.py, whose last caller upstream deleted): the patch
+    never ran in service, so no behaviour of the fork's is lost when upstream stops calling it."""
+    sides = s.merge_case(
+        git_repo,
+        {helpers: RUNNER_BASE},
+        {helpers: RUNNER_FORK},
+        [("Pack the inputs (#2)", {helpers: RUNNER_UPSTREAM})],
+    )
+    assert [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]] == []
 
 
 # -- fork code below an exit upstream added -----------------------------------------------------------------

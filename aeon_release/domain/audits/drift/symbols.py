@@ -279,12 +279,13 @@ class _Checker:
     ) -> Iterator[Finding]:
         """A carry patched a function that upstream stopped using (it called something else instead and
         left the old one in place): nothing in the merged tree names it any more, so the patch never runs.
+        A function of a file the service never imports (tests, benchmarks) is no carry's service.
 
         Only an undecorated function with a name of its own (a decorator may register it; a short or
         dunder name is called in ways no text search sees) that upstream's diff stopped naming."""
         changes = self.inp.upstream_lines.changes if isinstance(self.inp.upstream_lines, AddedLines) else None
-        if changes is None or not isinstance(self.inp.theirs, WordSearchable):
-            return
+        if changes is None or not isinstance(self.inp.theirs, WordSearchable) or _not_served(mod.path):
+            return  # a patch of a test's (or benchmark's) helper never ran in service: no service lost
         ordered, done = sorted(owned), sorted(reported)
         for qual, node in walk_defs(mod.tree):
             if isinstance(node, ast.ClassDef) or not distinct_name(node):
@@ -757,6 +758,8 @@ class _Checker:
                 (candidates if len(found) == 1 else several).append((mod, call, fitting))
         gone: dict[str, list[tuple[str, int]]] | None = None
         for mod, call, before in several:  # upstream removed every def of the name: the call fails whichever it was
+            if _same_member(self.after, before) not in (None, MISSING):
+                continue  # the merged tree still has it (a fork's own def upstream never had stays)
             gone = theirs.definition_sites(sorted({b.name for _, _, b in several})) if gone is None else gone
             if not gone.get(before.name):
                 yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
@@ -1528,15 +1531,48 @@ class _Checker:
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
         gained = _gained_optional(mine, old, new)
+        kept = _without_gained_var(mine, old, new)
         if (
-            gained
-            and override_problem(mine, _without(new, gained)) is None
-            and not self._passed_anywhere(after, gained, new)
+            (gained or kept != new)
+            and override_problem(mine, _without(kept, gained)) is None
+            and not (gained and self._passed_anywhere(after, gained, new))
+            and not (kept != new and self._passes_more(after, mine, new))
         ):
-            # only an optional parameter upstream added is missing, and no call upstream wrote passes it
-            # (its own subclasses hand it to the base through super()): a caller may yet, not one does
-            return Uncertain(f"{said}; no call upstream passes {', '.join(gained)} but through super()")
+            # only an optional parameter, or a *args/**kwargs, upstream added is missing, and no call upstream
+            # wrote passes it (its own subclasses hand it to the base through super()): a caller may yet,
+            # not one does (the callers' ``**kwargs`` reached the override before the merge as they do now)
+            gone = [*gained, *(["*args"] if kept.varargs != new.varargs else [])]
+            gone += ["**kwargs"] if kept.varkw != new.varkw else []
+            return Uncertain(f"{said}; no call upstream passes {', '.join(gone)} but through super()")
         return said
+
+    def _passes_more(self, after: DefSym, mine: Sig, new: Sig) -> bool:
+        """Whether a call of the method on a line upstream added (one that fits its ``new`` signature) passes
+        more than the override takes: a ``**`` or ``*`` argument, a keyword it does not name, or more
+        positional arguments than it has."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return True  # nothing to search: the finding stays an error
+        called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
+        names = {*mine.positional, *mine.kwonly}
+        for path in sorted({p for p, _ in lines.added_matches(called) if p.endswith(".py")}):
+            mod = self.theirs_ix.module_at(path)
+            added = {line[1:].strip() for line in lines.changes.raw(path).splitlines() if line.startswith("+")}
+            added = {line for line in added if any(c.isalnum() for c in line)}  # not a lone ``)``
+            text = mod.text.splitlines() if mod is not None else []
+            for node in ast.walk(mod.tree) if mod is not None else ():
+                if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or _is_super_call(node):
+                    continue
+                span = text[node.lineno - 1 : node.end_lineno or node.lineno]
+                if not any(line.strip() in added for line in span):
+                    continue  # a call upstream left alone reached the override before the merge as it does now
+                if node.func.attr != after.name or call_problem(node, new) is not None:
+                    continue  # another method of the name (``executor.execute_model(req)``): it does not fit this one
+                if any(k.arg is None or k.arg not in names for k in node.keywords) and not mine.varkw:
+                    return True
+                if any(isinstance(a, ast.Starred) for a in node.args) or len(node.args) > len(mine.positional):
+                    return not mine.varargs
+        return False
 
     def _passed_anywhere(self, after: DefSym, gained: list[str], new: Sig) -> bool:
         """Whether a call of the method upstream added or changed (a line of it upstream's) passes one of
@@ -1812,6 +1848,15 @@ def _gained_optional(mine: Sig, old: Sig, new: Sig) -> list[str]:
     had = set(old.positional) | set(old.kwonly)
     takes = set(mine.positional) | set(mine.kwonly)
     return [p for p in (*new.positional, *new.kwonly) if p not in had and p not in takes and not new.required(p)]
+
+
+def _without_gained_var(mine: Sig, old: Sig, new: Sig) -> Sig:
+    """``new`` without the ``*args``/``**kwargs`` upstream added to the base that the override does not take."""
+    return replace(
+        new,
+        varargs=new.varargs and (old.varargs or mine.varargs),
+        varkw=new.varkw and (old.varkw or mine.varkw),
+    )
 
 
 def _matched_by_keyword(override: Sig, base: Sig) -> bool:
