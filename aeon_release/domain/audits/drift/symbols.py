@@ -34,7 +34,13 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
-from aeon_release.domain.audits.drift.result_kinds import result_drift, result_uses
+from aeon_release.domain.audits.drift.result_kinds import (
+    result_drift,
+    result_uses,
+    returns_nothing,
+    value_returned_now,
+    value_use,
+)
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -1297,11 +1303,11 @@ class _Checker:
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
-            kind = self._override_kind(stmt, before, after)
+            kind = self._override_kind(stmt, before, after) or self._returned_now(stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
-                note = _UNCERTAIN if not kind and isinstance(problem, Uncertain) else "signature"
+                note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
                 yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, note)
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
@@ -1502,6 +1508,34 @@ class _Checker:
                 "reads of it get the bound method (always true), or a value set on the instance hides it"
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
+
+    def _returned_now(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        """The base's method returned None and now returns a value; the override still returns none
+        (#35503: ``compile_or_warm_up_model() -> float``, of which the executor takes ``max()`` over the
+        workers): an error where a call upstream wrote in a file it changed uses the value (and does not
+        test it against None), a warning where none is found."""
+        now = value_returned_now(before.node, after.node) if self._upstream(after.path) else None
+        if now is None or not returns_nothing(stmt):
+            return None
+        said = f"it returned None and now returns {now}, the override returns nothing"
+        used = self._value_used(after.name)
+        if used is None:
+            return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
+        return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
+
+    def _value_used(self, name: str) -> str | None:
+        """``path:line`` of a call of method ``name`` (or one naming it as a string) that uses its value, in
+        a file whose upstream diff adds a line naming it."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return None
+        pattern = re.compile(rf".*(?<![\w]){re.escape(name)}(?![\w])")
+        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+            mod = self.theirs_ix.module_at(path)
+            line = value_use(mod.tree, name) if mod is not None else None
+            if line is not None:
+                return f"{path}:{line}"
+        return None
 
     def _override_drift(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
