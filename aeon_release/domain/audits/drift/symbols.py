@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
@@ -672,6 +672,7 @@ class _Checker:
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 yield from self._inherited_instead(mod, call, before, after)
+                yield from self._dict_key_drift(mod, made, scope, (before, after), via)
 
     def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
         """A method upstream removed from the class the call reached, so that a base's method of the name,
@@ -694,6 +695,32 @@ class _Checker:
             f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
             f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
         )
+
+    def _dict_key_drift(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], via: str
+    ) -> Iterator[Finding]:
+        """A key of a dict the fork hands the function (``rope_scaling["type"] = "deepseek_yarn"`` before
+        ``get_rope(..., rope_scaling)``) that the function's body read from that parameter by name and
+        no longer does (#9250: ``get_rope`` reads ``rope_scaling["rope_type"]`` only): the fork's entry is
+        silently ignored.  Only a fork-owned key, of a call of an upstream-changed function."""
+        before, after = defs
+        owned = self._owned.get(mod.path, set())
+        if not self._upstream(after.path) or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        new = _bound_sig(after, via)
+        if new is None:
+            return
+        params = {slot: p for slot, p in _dict_slots(call, new) if _key_reads_of(before.node, p)}
+        if not params:  # the function read no key by name from what the call hands it: nothing to lose
+            return
+        held = [h for h in _held_keys(call, scope.functions[-1] if scope.functions else mod.tree) if h[2] in owned]
+        for slot, key, line in held:
+            param = params.get(slot)
+            problem = _dropped_key(before.node, after.node, param, key) if param is not None else None
+            if problem is not None:
+                what = f"hands {_show(call.func)} a dict holding {key!r} as {param}, but {problem}"
+                yield self._finding(mod, line, what, after, "signature")
+                return
 
     def _result_drift(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
@@ -2100,7 +2127,16 @@ def _keys_read(node: ast.AST | None) -> set[str] | None:
     (``kwargs.get("k")``, ``kwargs.pop("k", d)``, ``kwargs["k"]``, ``"k" in kwargs``), else None."""
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
         return None
-    name, keys, uses, reads = node.args.kwarg.arg, set(), 0, 0
+    keys, uses, reads = _key_reads(node, node.args.kwarg.arg)
+    return keys if uses == reads else None
+
+
+def _key_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> tuple[set[str], int, int]:
+    """The keys the function's body reads by name from its parameter ``name`` (a subscript, ``get``,
+    ``pop``, ``setdefault``, ``in``), how many times it names the parameter, and how many of those are
+    such reads."""
+    keys: set[str] = set()
+    uses = reads = 0
     for n in (n for stmt in node.body for n in ast.walk(stmt)):
         uses += isinstance(n, ast.Name) and n.id == name
         key: ast.expr | None = None
@@ -2113,7 +2149,94 @@ def _keys_read(node: ast.AST | None) -> set[str] | None:
         if key is not None and isinstance(holder, ast.Name) and holder.id == name and isinstance(key, ast.Constant):
             keys.add(str(key.value))
             reads += 1
-    return keys if uses == reads else None
+    return keys, uses, reads
+
+
+def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str) -> str | None:
+    """``held``, a key of the dict the caller hands in as ``param``, which the function's body read from
+    that parameter by name and now neither reads nor names at all, while it still reads other keys from
+    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored."""
+    if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    then, now = _key_reads(before, param)[0], _key_reads(after, param)[0]
+    named = any(isinstance(n, ast.Constant) and n.value == held for n in ast.walk(after))
+    if held not in then or not now or named or _hands_on_whole(after, param):
+        return None
+    added = sorted(now - then)
+    hint = f" (it reads {', '.join(map(repr, added))} now, which upstream added)" if added else ""
+    return f"its body no longer reads the key {held!r} from {param}{hint}: the entry is silently ignored"
+
+
+def _hands_on_whole(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """The body passes the parameter itself to a call (``normalize(rope_scaling)``, ``f(**opts)``) other
+    than a builtin that only looks at it: a function out of sight may read any key of it."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and _last(n.func) not in _LOOKS_ONLY:
+            values = [a.value if isinstance(a, ast.Starred) else a for a in n.args] + [k.value for k in n.keywords]
+            if any(isinstance(v, ast.Name) and v.id == param for v in values):
+                return True
+    return False
+
+
+_LOOKS_ONLY = frozenset({"isinstance", "len", "bool", "repr", "str", "print", "id", "type"})
+
+
+def _dict_slots(call: ast.Call, sig: Sig) -> Iterator[tuple[int | str, str]]:
+    """(slot, parameter) for each argument of the call that is a dict display or a name."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if isinstance(arg, (ast.Dict, ast.Name)) and i < len(sig.positional):
+            yield i, sig.positional[i]
+    yield from (
+        (k.arg, k.arg) for k in call.keywords if k.arg is not None and isinstance(k.value, (ast.Dict, ast.Name))
+    )
+
+
+def _key_reads_of(node: ast.AST, param: str) -> bool:
+    """The function's body reads some key by name from its parameter ``param``."""
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and bool(_key_reads(node, param)[0])
+
+
+def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str, int]]:
+    """(slot, key, line) for each string key of a dict the call hands a parameter (by position, or by
+    keyword): a display in the call, or a name its function (or module) binds to a display or writes a
+    key into (``scaling["type"] = "yarn"``) before the call's line."""
+    slots: list[tuple[int | str, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        slots.append((i, arg))
+    slots += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+    for slot, value in slots:
+        if isinstance(value, ast.Dict):
+            yield from ((slot, k.value, k.lineno) for k in value.keys if _string(k))
+        elif isinstance(value, ast.Name):
+            yield from ((slot, key, line) for key, line in _keys_written(where, value.id, call.lineno))
+
+
+def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str, int]]:
+    """String keys ``where`` gives the dict ``name`` before line ``before``: a display bound to it, a
+    subscript store into it."""
+    for node in ast.walk(where):
+        if getattr(node, "lineno", before) >= before:
+            continue
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            if isinstance(node.value, ast.Dict):
+                yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            if isinstance(node.value, ast.Name) and node.value.id == name and _string(node.slice):
+                yield node.slice.value, node.lineno
+
+
+def _string(node: ast.AST | None) -> TypeGuard[_StrConstant]:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+class _StrConstant(ast.Constant):
+    value: str
 
 
 def _init_node(ix: Index, sym: DefSym) -> _Body:
