@@ -487,3 +487,48 @@ def test_an_override_returning_nothing_to_a_caller_that_tests_none_is_a_warning(
 )
 def test_an_override_that_returns_a_value_or_raises_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert returned(git_repo, no_rules, body) == []
+
+
+# -- #34805 (fcf0687b27): handle_preemptions(preempted_req_ids: set[str]) -> (kv_connector_metadata: KVConnectorMetadata)
+CONNECTOR = "vllm/distributed/kv_transfer/kv_connector/v1/base.py"
+CONNECTOR_BASE = """class KVConnectorMetadata:
+    pass
+
+
+class KVConnectorBase_V1:
+    def handle_preemptions(self, preempted_req_ids: set[str]):
+        return None
+"""
+FLUSH = "vllm/v1/worker/aeon_flush.py"
+PREEMPT_SUBJECT = "[kv_offload+HMA][0/N]: Support block-level preemption handling (#34805)"
+
+
+@pytest.mark.parametrize(
+    ("new", "severity"),
+    [
+        ("kv_connector_metadata: KVConnectorMetadata", "error"),
+        ("kv_connector_metadata: 'KVConnectorMetadata | None'", "error"),
+        ("preempted_ids: set[str]", "warning"),
+        ("preempted_ids: Set[str]", "warning"),
+        ("preempted_ids", "warning"),
+    ],
+    ids=["retyped", "retyped, quoted and optional", "renamed only", "a typing alias of the kind", "unannotated now"],
+)
+def test_a_parameter_renamed_in_place_and_retyped(git_repo: GitRepo, no_rules: Path, new: str, severity: str) -> None:
+    """An argument spelled like the parameter upstream renamed in place is a warning (most renames keep the
+    meaning); where upstream also annotated the parameter as another kind, it means another thing: an
+    error, the call hands it the old kind of value."""
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n\n"
+        "def aeon_flush(connector: KVConnectorBase_V1, scheduler_output) -> None:\n"
+        "    connector.handle_preemptions(scheduler_output.preempted_req_ids)  # AEON\n"
+    )
+    upstream = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", new)
+    sides = s.merge_case(
+        git_repo, {CONNECTOR: CONNECTOR_BASE}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert (finding.line, finding.severity.value) == (5, severity)
+    if severity == "error":
+        assert "renamed kv_connector_metadata and retyped as KVConnectorMetadata" in finding.message

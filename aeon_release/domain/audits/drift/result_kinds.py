@@ -247,3 +247,19 @@ def _is_none(node: ast.expr | None) -> bool:
 
 
 _ANY = frozenset({"Any", "object"})
+
+
+def parameter_kind(func: ast.AST, name: str) -> str:
+    """The kind parameter ``name`` of ``func`` is annotated as (``set`` for ``set[str]``, ``KVConnectorMetadata``
+    for ``"KVConnectorMetadata | None"``), lower-cased for a builtin's typing alias (``List`` is ``list``);
+    "" when unannotated, a union of several, or ``Any``/``object``."""
+    if not isinstance(func, _Def):
+        return ""
+    args = func.args
+    found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
+    node = _unquoted(found.annotation) if found is not None else None
+    outer = _outer(_unoptional(node)) if node is not None else ""
+    return "" if outer in _ANY else outer.lower() if outer.lower() in _BUILTIN_KINDS else outer
+
+
+_BUILTIN_KINDS = frozenset({"list", "dict", "set", "frozenset", "tuple", "type"})

@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.result_kinds import (
+    parameter_kind,
     result_drift,
     result_uses,
     returns_nothing,
@@ -925,12 +926,23 @@ class _Checker:
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
+            then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
+            where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+            if then and kind and then != kind:
+                # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
+                # KVConnectorMetadata): the parameter means another thing now, not only another name
+                yield _error(
+                    mod,
+                    call.lineno,
+                    f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} ({then}), which upstream "
+                    f"renamed {now} and retyped as {kind} {where}: the call hands it the old kind of value",
+                )
+                return
             yield _warning(
                 mod,
                 call.lineno,
                 f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
-                f"{now} ({after.label}, {_where(after, self._commit(after.path, after.name))}): check that the value "
-                f"is still what {now} means, and pass it as {now}=",
+                f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
 
