@@ -532,3 +532,41 @@ def test_a_parameter_renamed_in_place_and_retyped(git_repo: GitRepo, no_rules: P
     assert (finding.line, finding.severity.value) == (5, severity)
     if severity == "error":
         assert "renamed kv_connector_metadata and retyped as KVConnectorMetadata" in finding.message
+
+
+KV_STATE = "vllm/distributed/kv_transfer/kv_transfer_state.py"
+KV_ALIAS = "vllm/distributed/kv_transfer/kv_connector/base.py"
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n"
+        "KVConnectorBaseType = KVConnectorBase_V1\n",
+        "from vllm.distributed.kv_transfer.kv_connector.v1 import base\n\nKVConnectorBaseType = base.KVConnectorBase_V1\n",
+    ],
+    ids=["an alias of the imported class", "an alias of the module's class"],
+)
+def test_a_call_on_what_a_factory_returns(git_repo: GitRepo, no_rules: Path, alias: str) -> None:
+    """``get_kv_transfer_group().handle_preemptions(...)``: the receiver is what the factory's return
+    annotation names, through a module's alias of the class, as for a name bound to the factory's call."""
+    state = (
+        "from vllm.distributed.kv_transfer.kv_connector.base import KVConnectorBaseType\n\n_AGENT = None\n\n\n"
+        "def get_kv_transfer_group() -> KVConnectorBaseType:\n    return _AGENT\n"
+    )
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_transfer_state import get_kv_transfer_group\n\n\n"
+        "def aeon_flush(scheduler_output) -> None:\n"
+        "    get_kv_transfer_group().handle_preemptions(scheduler_output.preempted_req_ids)  # AEON\n"
+    )
+    upstream = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", "kv_connector_metadata: KVConnectorMetadata")
+    sides = s.merge_case(
+        git_repo,
+        {CONNECTOR: CONNECTOR_BASE, KV_ALIAS: alias, KV_STATE: state},
+        {FLUSH: fork},
+        [(PREEMPT_SUBJECT, {CONNECTOR: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert (finding.line, finding.severity.value) == (5, "error")
+    assert "calls get_kv_transfer_group().handle_preemptions" in finding.message

@@ -1106,6 +1106,11 @@ class _Checker:
         ):
             path, qual, attr = mod.path, scope.cls, owner.attr
             return lambda ix: self._attribute_class(ix, path, qual, attr, held)
+        if isinstance(owner, ast.Call) and isinstance(owner.func, (ast.Name, ast.Attribute)) and not held:
+            # ``get_kv_transfer_group().handle_preemptions(...)``: the factory's return annotation, as for
+            # a name bound to its call
+            path, factory = mod.path, owner.func
+            return lambda ix: _annotated_class(ix, ix.module_at(path), factory)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
@@ -2761,8 +2766,18 @@ def _annotated_class(
         # x = make_foo(...): the factory's return annotation, one level deep
         home = ix.module_at(sym.path)
         returns = _class_object(sym.node.returns) if held else _unwrap_annotation(sym.node.returns)
-        return ix.class_of(ix.resolve_expr(home, returns)) if home and returns is not None else None
-    return ix.class_of(sym) if direct is not None or not held else None
+        return ix.class_of(_unaliased(ix, ix.resolve_expr(home, returns))) if home and returns is not None else None
+    return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
+
+
+def _unaliased(ix: Index, sym: Sym) -> Sym:
+    """A module-level alias of a class (``KVConnectorBaseType = KVConnectorBase_V1``), one level: the
+    class it names; anything else as it is."""
+    if not isinstance(sym, DefSym) or sym.owner is not None or not isinstance(sym.node, (ast.Assign, ast.AnnAssign)):
+        return sym
+    value = sym.node.value
+    home = ix.module_at(sym.path) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    return ix.resolve_expr(home, value) if home is not None and value is not None else sym
 
 
 def _class_object(annotation: ast.expr) -> ast.expr | None:
