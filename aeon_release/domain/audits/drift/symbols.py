@@ -156,6 +156,7 @@ class _Checker:
         # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one:
         # every override of one base method asks the same, and each answer walks upstream's files
         self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
+        self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -675,6 +676,12 @@ class _Checker:
                 yield from self._inherited_instead(mod, call, before, after)
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
 
+    def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
+        key = (id(node), param)
+        if key not in self._reads_keys:
+            self._reads_keys[key] = _key_reads_of(node, param)
+        return self._reads_keys[key]
+
     def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
         """A method upstream removed from the class the call reached, so that a base's method of the name,
         another body, answers now (#28763: ``FlashAttentionBackend.get_supported_head_sizes()`` went from
@@ -711,7 +718,7 @@ class _Checker:
         new = _bound_sig(after, via)
         if new is None:
             return
-        params = {slot: p for slot, p in _dict_slots(call, new) if _key_reads_of(before.node, p)}
+        params = {slot: p for slot, p in _dict_slots(call, new) if self._reads_keys_of(before.node, p)}
         if not params:  # the function read no key by name from what the call hands it: nothing to lose
             return
         held = [h for h in _held_keys(call, scope.functions[-1] if scope.functions else mod.tree) if h[2] in owned]
