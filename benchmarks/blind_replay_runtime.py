@@ -18,6 +18,16 @@ Blind, on the engine before any widening (9d03563): 22 caught, 3 warned, 10 miss
 0 false errors).  The misses: #34805's caller handing the preempted ids to the hook, #35503's two
 overrides still returning None, #27211's two readers of the LoRA id, #49230's table keyed by the old
 version, #26487's two readers of the old mamba_type, #9250's two writers of the old "type" key.
+After the killers32 widenings: 29 caught, 3 warned, 3 missed (twins: 5 quiet, 0 false errors).  Caught
+now: a table keyed by a constant's old value looked up with the constant (constant drift); an override
+returning nothing where the base now returns a value a caller upstream uses (symbol drift); a key of a
+dict handed to a function whose body stopped reading it (symbol drift); a property's returned string,
+read off a receiver typed as the class that dropped it (returned string drift); a positional argument
+for a parameter upstream renamed and retyped, also on what a factory returns through a class alias
+(symbol drift).  The misses: #27211's two users of the LoRA id the helper no longer returns (an int
+compared, or added to: the element's type changed, list[int] -> list[str], and nothing in the fork's
+lines says it is an int), and #26487's read off an untyped layer: MiniMax's linear attention still
+returns "linear_attention", so the comparison may be that class's.
 
   python benchmarks/blind_replay_runtime.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -517,7 +517,7 @@ def _compared_itself(
 
 
 def _keyed_tables(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
-    """``{5: "aeon-2026.07"}[metadata.NIXL_CONNECTOR_VERSION]`` (#49230, 5 -> 6): a table the fork keyed by
+    """``{5: "v2026.07"}[metadata.NIXL_CONNECTOR_VERSION]`` (#49230, 5 -> 6): a table the fork keyed by
     the constant's old value (a display, or a name the module binds once to one) and looks up with the
     constant itself no longer finds that entry; not a table that also holds the new value as a key
     (written for both sides)."""
