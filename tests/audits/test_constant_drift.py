@@ -535,3 +535,66 @@ def test_a_comment_line_above_a_call_or_a_comparison_ties_no_literal_of_it(git_r
         [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- #49230 (952694e384): NIXL_CONNECTOR_VERSION 5 -> 6 in the NIXL connector's metadata
+NIXL = "vllm/distributed/kv_transfer/kv_connector/v1/nixl/metadata.py"
+NIXL_BASE = "NIXL_CONNECTOR_VERSION: int = 5\n\n\ndef payload():\n    return {'version': NIXL_CONNECTOR_VERSION}\n"
+NIXL_SUBJECT = "[Bugfix] Validate NIXL speculative config compatibility (#49230)"
+NIXL_FORK = "vllm/aeon/handshake.py"
+
+
+def nixl_case(git_repo: GitRepo, no_rules: Path, text: str) -> dict[int, str]:
+    sides = s.merge_case(
+        git_repo,
+        {NIXL: NIXL_BASE},
+        {NIXL_FORK: text},
+        [(NIXL_SUBJECT, {NIXL: NIXL_BASE.replace("int = 5", "int = 6")})],
+    )
+    return {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from vllm.distributed.kv_transfer.kv_connector.v1.nixl import metadata\n\n"
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n'
+        "def aeon_tag() -> str:\n    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n",
+        "from vllm.distributed.kv_transfer.kv_connector.v1.nixl.metadata import NIXL_CONNECTOR_VERSION\n\n\n"
+        "def aeon_tag() -> str:\n"
+        '    return {4: "aeon-2026.05", 5: "aeon-2026.07"}.get(NIXL_CONNECTOR_VERSION, "unknown")\n',
+    ],
+    ids=["a module table, the module's attribute", "a display, .get() with the imported name"],
+)
+def test_a_table_keyed_by_the_old_value_looked_up_with_the_constant(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    """A table the fork keyed by the constant's old value and looks up with the constant itself no longer
+    finds that entry after upstream's change: the key is tied to the constant by the lookup."""
+    by_line = nixl_case(git_repo, no_rules, text)
+    keyed = line_of(git_repo, NIXL_FORK, '5: "aeon-2026.07"')
+    assert list(by_line) == [keyed]
+    assert "a key of" in by_line[keyed] and "looked up with" in by_line[keyed]
+    assert "NIXL_CONNECTOR_VERSION from 5 to 6" in by_line[keyed]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from vllm.distributed.kv_transfer.kv_connector.v1.nixl import metadata\n\n"
+        '_AEON_TAG = {5: "aeon-2026.07", 6: "aeon-2026.08"}\n\n\n'
+        "def aeon_tag() -> str:\n    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n",
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n'
+        "def aeon_tag(peer_version: int) -> str:\n    return _AEON_TAG[peer_version]\n",
+        "from vllm.aeon import wire as metadata\n\n"
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n'
+        "def aeon_tag() -> str:\n    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n",
+    ],
+    ids=["the new value keyed too", "looked up with another value", "another module's constant"],
+)
+def test_a_table_written_for_both_or_not_looked_up_with_the_constant_is_quiet(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    """A table that also holds the new value as a key is written for both sides; one looked up with
+    another value (a peer's version), or with a constant of the name from another module, is not tied."""
+    assert nixl_case(git_repo, no_rules, text) == {}

@@ -398,3 +398,175 @@ def test_a_plain_function_that_returns_an_awaitable_is_silent(git_repo: GitRepo,
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []
+
+
+# -- #35503 (7b346ba8ed): compile_or_warm_up_model() -> None became -> float; the executor takes max() ---
+WORKER = "vllm/v1/worker/worker_base.py"
+WORKER_BASE = """class WorkerBase:
+    def compile_or_warm_up_model(self) -> None:
+        \"\"\"Prepare model for execution through compilation/warmup.\"\"\"
+        raise NotImplementedError
+"""
+WORKER_NOW = """class WorkerBase:
+    def compile_or_warm_up_model(self) -> float:
+        \"\"\"Prepare model for execution; returns the compilation time.\"\"\"
+        raise NotImplementedError
+"""
+EXECUTOR = "vllm/v1/executor/abstract.py"
+EXECUTOR_BASE = """class Executor:
+    def initialize(self) -> None:
+        self.collective_rpc("compile_or_warm_up_model")
+"""
+EXECUTOR_NOW = """class Executor:
+    def initialize(self) -> None:
+        compilation_times = self.collective_rpc("compile_or_warm_up_model")
+        if compilation_times:
+            self.compilation_time = max(compilation_times)
+"""
+EXECUTOR_TOLERANT = """class Executor:
+    def initialize(self) -> None:
+        compilation_time = self.driver.compile_or_warm_up_model()
+        if compilation_time is not None:
+            self.compilation_time = compilation_time
+"""
+DRAFT = "vllm/v1/worker/aeon_draft.py"
+DRAFT_BASE = "from vllm.v1.worker.worker_base import WorkerBase\n\n\nclass AeonDraftWorker(WorkerBase):\n    pass\n"
+RETURNS_SUBJECT = "[Bugfix] Propagate compilation_time from workers to main process for TP>1 (#35503)"
+
+
+def returned(repo: GitRepo, config: Path, body: str, executor: str = EXECUTOR_NOW) -> list[tuple[Finding, int]]:
+    sides = s.merge_case(
+        repo,
+        {WORKER: WORKER_BASE, EXECUTOR: EXECUTOR_BASE, DRAFT: DRAFT_BASE},
+        {DRAFT: DRAFT_BASE.replace("    pass\n", body)},
+        [(RETURNS_SUBJECT, {WORKER: WORKER_NOW, EXECUTOR: executor})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f, f.line) for f in report.findings if f.rule_id == DRIFT and f.path == DRAFT]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def compile_or_warm_up_model(self) -> None:  # AEON: eager draft\n        self.warm = True\n",
+        "    def compile_or_warm_up_model(self):  # AEON: eager draft\n        if self.ready:\n            return\n"
+        "        self.warm = True\n",
+    ],
+    ids=["annotated None", "a bare return"],
+)
+def test_an_override_returning_nothing_where_the_base_now_returns_a_value(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    """Upstream made the base return a value its executor uses (max() over the workers); the fork's
+    override still returns nothing, so the executor gets None from the fork's class: an error."""
+    [(finding, line)] = returned(git_repo, no_rules, body)
+    assert line == 5 and finding.severity.value == "error"
+    assert "it returned None and now returns float, the override returns nothing" in finding.message
+    assert f"upstream's call at {EXECUTOR}:3 uses the value" in finding.message
+
+
+def test_an_override_returning_nothing_to_a_caller_that_tests_none_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """Upstream's only caller that uses the value tests it against None: the fork's None is tolerated
+    there; a caller elsewhere may not, which a warning says."""
+    body = "    def compile_or_warm_up_model(self) -> None:  # AEON: eager draft\n        self.warm = True\n"
+    [(finding, _)] = returned(git_repo, no_rules, body, EXECUTOR_TOLERANT)
+    assert finding.severity.value == "warning" and "the override returns nothing" in finding.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def compile_or_warm_up_model(self):  # AEON\n        self.warm = True\n"
+        "        return super().compile_or_warm_up_model()\n",
+        "    def compile_or_warm_up_model(self) -> float:  # AEON: eager draft\n        return 0.0\n",
+        "    def compile_or_warm_up_model(self):  # AEON: not for drafts\n        raise NotImplementedError\n",
+    ],
+    ids=["hands on the base's value", "returns its own value", "only raises"],
+)
+def test_an_override_that_returns_a_value_or_raises_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert returned(git_repo, no_rules, body) == []
+
+
+# -- #34805 (fcf0687b27): handle_preemptions(preempted_req_ids: set[str]) -> (kv_connector_metadata: KVConnectorMetadata)
+CONNECTOR = "vllm/distributed/kv_transfer/kv_connector/v1/base.py"
+CONNECTOR_BASE = """class KVConnectorMetadata:
+    pass
+
+
+class KVConnectorBase_V1:
+    def handle_preemptions(self, preempted_req_ids: set[str]):
+        return None
+"""
+FLUSH = "vllm/v1/worker/aeon_flush.py"
+PREEMPT_SUBJECT = "[kv_offload+HMA][0/N]: Support block-level preemption handling (#34805)"
+
+
+@pytest.mark.parametrize(
+    ("new", "severity"),
+    [
+        ("kv_connector_metadata: KVConnectorMetadata", "error"),
+        ("kv_connector_metadata: 'KVConnectorMetadata | None'", "error"),
+        ("preempted_ids: set[str]", "warning"),
+        ("preempted_ids: Set[str]", "warning"),
+        ("preempted_ids", "warning"),
+    ],
+    ids=["retyped", "retyped, quoted and optional", "renamed only", "a typing alias of the kind", "unannotated now"],
+)
+def test_a_parameter_renamed_in_place_and_retyped(git_repo: GitRepo, no_rules: Path, new: str, severity: str) -> None:
+    """An argument spelled like the parameter upstream renamed in place is a warning (most renames keep the
+    meaning); where upstream also annotated the parameter as another kind, it means another thing: an
+    error, the call hands it the old kind of value."""
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n\n"
+        "def aeon_flush(connector: KVConnectorBase_V1, scheduler_output) -> None:\n"
+        "    connector.handle_preemptions(scheduler_output.preempted_req_ids)  # AEON\n"
+    )
+    upstream = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", new)
+    sides = s.merge_case(
+        git_repo, {CONNECTOR: CONNECTOR_BASE}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert (finding.line, finding.severity.value) == (5, severity)
+    if severity == "error":
+        assert "renamed kv_connector_metadata and retyped as KVConnectorMetadata" in finding.message
+
+
+KV_STATE = "vllm/distributed/kv_transfer/kv_transfer_state.py"
+KV_ALIAS = "vllm/distributed/kv_transfer/kv_connector/base.py"
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n"
+        "KVConnectorBaseType = KVConnectorBase_V1\n",
+        "from vllm.distributed.kv_transfer.kv_connector.v1 import base\n\nKVConnectorBaseType = base.KVConnectorBase_V1\n",
+    ],
+    ids=["an alias of the imported class", "an alias of the module's class"],
+)
+def test_a_call_on_what_a_factory_returns(git_repo: GitRepo, no_rules: Path, alias: str) -> None:
+    """``get_kv_transfer_group().handle_preemptions(...)``: the receiver is what the factory's return
+    annotation names, through a module's alias of the class, as for a name bound to the factory's call."""
+    state = (
+        "from vllm.distributed.kv_transfer.kv_connector.base import KVConnectorBaseType\n\n_AGENT = None\n\n\n"
+        "def get_kv_transfer_group() -> KVConnectorBaseType:\n    return _AGENT\n"
+    )
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_transfer_state import get_kv_transfer_group\n\n\n"
+        "def aeon_flush(scheduler_output) -> None:\n"
+        "    get_kv_transfer_group().handle_preemptions(scheduler_output.preempted_req_ids)  # AEON\n"
+    )
+    upstream = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", "kv_connector_metadata: KVConnectorMetadata")
+    sides = s.merge_case(
+        git_repo,
+        {CONNECTOR: CONNECTOR_BASE, KV_ALIAS: alias, KV_STATE: state},
+        {FLUSH: fork},
+        [(PREEMPT_SUBJECT, {CONNECTOR: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert (finding.line, finding.severity.value) == (5, "error")
+    assert "calls get_kv_transfer_group().handle_preemptions" in finding.message

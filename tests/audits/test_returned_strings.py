@@ -128,3 +128,66 @@ def test_both_sides_of_another_defs_rename_do_not_cover_this_one(git_repo: GitRe
     body = 'def paged(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "TORCH_SDPA")\n'
     sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
     assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(body, " in "), "error")]
+
+
+# -- #26487 (d44e9df7d4): Qwen3NextGatedDeltaNet.mamba_type, a property, "linear_attention" -> "gdn_attention";
+# MiniMax's linear attention layer keeps returning "linear_attention"
+GDN = "pkg/models/qwen3_next.py"
+LINEAR = "pkg/layers/linear_attn.py"
+GDN_BASE = (
+    "class MambaBase:\n    pass\n\n\nclass Qwen3NextGatedDeltaNet(MambaBase):\n    @property\n"
+    '    def mamba_type(self) -> str:\n        return "linear_attention"\n'
+)
+LINEAR_BASE = 'class MiniMaxLinearAttention:\n    @property\n    def mamba_type(self) -> str:\n        return "linear_attention"\n'
+GDN_NOW = {GDN: GDN_BASE.replace('return "linear_attention"', 'return "gdn_attention"')}
+GDN_HEAD = "from pkg.models.qwen3_next import Qwen3NextGatedDeltaNet\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "base"),
+    [
+        (
+            GDN_HEAD + "def fp32_state(layer: Qwen3NextGatedDeltaNet) -> bool:\n"
+            '    return layer.mamba_type == "linear_attention"\n',
+            "==",
+            {GDN: GDN_BASE, LINEAR: LINEAR_BASE},
+        ),
+        (
+            GDN_HEAD + '_DTYPE = {"linear_attention": "float32"}\n\n\n'
+            "def state_dtype(layer: Qwen3NextGatedDeltaNet) -> str:\n    return _DTYPE[layer.mamba_type]\n",
+            "_DTYPE = {",
+            {GDN: GDN_BASE, LINEAR: LINEAR_BASE},
+        ),
+        (
+            'def fp32_state(layer) -> bool:\n    return layer.mamba_type == "linear_attention"\n',
+            "==",
+            {GDN: GDN_BASE},
+        ),
+    ],
+    ids=["typed receiver, another class keeps it", "a table, typed receiver", "no other class returns it"],
+)
+def test_a_property_that_stopped_returning_the_string(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str, base: dict[str, str]
+) -> None:
+    """A property is read, not called; where another class keeps the string, only a receiver the fork
+    types as the class that dropped it is that class's."""
+    sides = three_way(git_repo, base, {USE: body}, GDN_NOW)
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(body, needle), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert "Qwen3NextGatedDeltaNet.mamba_type returned" in message and "'gdn_attention'" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def fp32_state(layer) -> bool:\n    return layer.mamba_type == "linear_attention"\n',
+        'def fp32_state(layer) -> bool:\n    return layer.mamba_type() == "linear_attention"\n',
+        GDN_HEAD + "def fp32_state(layer: Qwen3NextGatedDeltaNet) -> bool:\n"
+        '    return layer.mamba_type in ("linear_attention", "gdn_attention")\n',
+    ],
+    ids=["untyped, another class keeps it", "called, not read", "written for both"],
+)
+def test_a_property_read_another_class_may_answer_is_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, {GDN: GDN_BASE, LINEAR: LINEAR_BASE}, {USE: body}, GDN_NOW)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

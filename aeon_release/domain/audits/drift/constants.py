@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.enums import enums_of
-from aeon_release.domain.audits.drift.literals import module_of, spelled
+from aeon_release.domain.audits.drift.literals import looked_up, module_of, spelled
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing, set_in
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -92,6 +92,7 @@ class Use:
     upstream: tuple[str, ...]  # how upstream's code would say it with the name (none: the comment ties it)
     read: str = ""  # the attribute the literal is compared with (a fixed attribute's tie)
     itself: bool = False  # ``read`` is the constant itself (``mod.NAME == old``)
+    table: str = ""  # the table whose key the literal is, looked up with ``read`` (the constant itself)
 
 
 def constant_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -316,6 +317,7 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                     yield from _ties(path, line, _comments(lines, line, copy), expr, _literal(value), changed)
             if isinstance(node, ast.Compare) and node.lineno in owned:
                 yield from _compared_itself(path, node, [c for c in changed if _reaches(module, node, c)], parents)
+        yield from _keyed_tables(path, module, owned, [c for c in changed if not c.attribute])
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
@@ -514,14 +516,50 @@ def _compared_itself(
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
 
-def _reaches(module: ast.Module, node: ast.Compare, change: Changed) -> bool:
-    """The comparison can read ``change``'s module constant: the name it reads is not one the file binds
-    itself (its own ``NAME = ...``) or imports from another module, and a ``holder.NAME``'s holder is not
-    bound to another module (the fork's own kernels module pinning a constant of the name)."""
+def _keyed_tables(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
+    """``{5: "v2026.07"}[metadata.NIXL_CONNECTOR_VERSION]`` (#49230, 5 -> 6): a table the fork keyed by
+    the constant's old value (a display, or a name the module binds once to one) and looks up with the
+    constant itself no longer finds that entry; not a table that also holds the new value as a key
+    (written for both sides)."""
+    if not changed:
+        return
+    tables = {
+        t.id: stmt.value
+        for stmt in flat_statements(module.body)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Dict)
+        for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+        if isinstance(t, ast.Name)
+    }
+    stores = Counter(n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    for node in ast.walk(module):
+        looked = looked_up(node)
+        if looked is None:
+            continue
+        holder, read = looked
+        name = holder.id if isinstance(holder, ast.Name) and stores[holder.id] == 1 else ""
+        table = tables.get(name) if name else holder if isinstance(holder, ast.Dict) else None
+        if table is None:
+            continue
+        keys = [(k, _literal(k)) for k in table.keys if k is not None]
+        for change in changed:
+            if not _names_constant(read, change) or not _reaches(module, [read], change):
+                continue
+            if any(v == change.new and type(v) is type(change.new) for _, v in keys):
+                continue
+            for k, v in keys:
+                if v == change.old and type(v) is type(change.old) and k.lineno in owned:
+                    yield Use(path, k.lineno, change, (), ast.unparse(read), itself=True, table=name or "a table")
+
+
+def _reaches(module: ast.Module, reads: ast.Compare | list[ast.expr], change: Changed) -> bool:
+    """The comparison (or the reads) can read ``change``'s module constant: the name it reads is not one
+    the file binds itself (its own ``NAME = ...``) or imports from another module, and a
+    ``holder.NAME``'s holder is not bound to another module (the fork's own kernels module pinning a
+    constant of the name)."""
     if change.owner:
         return True
     home = module_of(change.path)
-    for read in (node.left, *node.comparators):
+    for read in reads if isinstance(reads, list) else (reads.left, *reads.comparators):
         root = read.value if isinstance(read, ast.Attribute) and read.attr == change.name else read
         if not isinstance(root, ast.Name) or (root is read and read.id != change.name):
             continue
@@ -578,6 +616,8 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
     how = (
         f"upstream's own code says `{shown}`"
         if upstream
+        else f"a key of {use.table} looked up with {use.read}"
+        if use.table
         else f"compared with {use.read} itself"
         if use.itself
         else f"compared with {use.read}, which {c.owner}.__init__ fixes"
@@ -587,7 +627,13 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
     message = (
         f"fork-owned literal {c.old!r} stands for {c.label} ({how}), but upstream changed {c.label} from "
         f"{c.old!r} to {c.new!r} ({c.path}{_commit(trees, c, pr_pattern)}): "
-        + ("the comparison no longer holds where it did" if use.read else f"use {c.label} instead of the literal")
+        + (
+            "the lookup no longer finds this entry"
+            if use.table
+            else "the comparison no longer holds where it did"
+            if use.read
+            else f"use {c.label} instead of the literal"
+        )
     )
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
 

@@ -102,7 +102,7 @@ class _File:
                 local.setdefault(scope, set()).update(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 local.setdefault(scope, set()).add(node.id)
-            looked = _looked_up(node)
+            looked = looked_up(node)
             if looked is not None and (name := key(looked[0])) is not None:
                 found.setdefault((scope, name), []).append(looked[1])
             stack.extend((child, scope) for child in ast.iter_child_nodes(node))
@@ -698,7 +698,7 @@ def _attribute_read(change: Renumbered) -> str:
     return r"\.(?:" + "|".join(sorted(map(re.escape, change.attributes))) + r")\b"
 
 
-def _looked_up(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+def looked_up(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
     """``t[k]`` or ``t.get(k, ...)``: (the table, the key)."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         return node.value, node.slice
@@ -723,7 +723,7 @@ def _key_tie(file: _File, table: ast.Dict, change: Renumbered) -> tuple[str, str
     keys: list[ast.expr] = []
     name = None
     direct = file.parents.get(holder) if isinstance(holder, ast.Attribute) else holder  # ``{...}.get(k)``
-    looked = _looked_up(direct) if direct is not None else None
+    looked = looked_up(direct) if direct is not None else None
     if looked is not None and looked[0] is table:
         keys = [looked[1]]  # ``{4: ...}[mode]``
     elif isinstance(holder, (ast.Assign, ast.AnnAssign)) and holder.value is table:

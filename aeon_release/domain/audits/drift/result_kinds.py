@@ -171,3 +171,95 @@ def _plain_class(module: ast.Module, name: str) -> str | None:
         return None
     defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return None if defined & _CONTAINER_PROTOCOL else name
+
+
+def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:
+    """The annotation of the value a method returns now, where it was annotated ``-> None`` before
+    (#35503: ``compile_or_warm_up_model() -> None`` became ``-> float``); None when the new annotation
+    still admits None (``float | None``, ``Optional[...]``, ``Any``, ``object``) or its body returns none."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def) or not _is_none(before.returns):
+        return None
+    new = _unquoted(after.returns)
+    if new is None or _is_none(new) or _unoptional(new) is not new or _outer(new) in _ANY:
+        return None
+    return ast.unparse(new) if not returns_nothing(after) else None
+
+
+def returns_nothing(func: _Def) -> bool:
+    """``func``'s own body (not a nested def's) returns no value and yields none; a body that only raises
+    (an abstract stub) does not count."""
+    body = [s for s in func.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) == 1 and isinstance(body[0], ast.Raise):
+        return False
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(node, ast.Return) and node.value is not None and not _is_none(node.value):
+            return False
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return True
+
+
+def value_use(module: ast.Module, name: str) -> int | None:
+    """The line of a call in ``module`` that uses the value of method ``name`` (``x.name()``, or a call
+    naming it as a string: ``collective_rpc("name")``): bound, returned, passed or computed with, not a
+    statement of its own; a call whose bound name the function tests against None tolerates None."""
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Call) or not _names_method(node, name):
+            continue
+        holder = parents.get(id(node))
+        holder = parents.get(id(holder)) if isinstance(holder, ast.Await) else holder
+        if holder is None or isinstance(holder, ast.Expr):
+            continue
+        if isinstance(holder, (ast.Assign, ast.AnnAssign)) and _none_tested(holder, parents):
+            continue
+        return node.lineno
+    return None
+
+
+def _names_method(call: ast.Call, name: str) -> bool:
+    if isinstance(call.func, ast.Attribute) and call.func.attr == name:
+        return True
+    return any(isinstance(a, ast.Constant) and a.value == name for a in call.args[:1])
+
+
+def _none_tested(stmt: ast.Assign | ast.AnnAssign, parents: dict[int, ast.AST]) -> bool:
+    """A name the statement binds is compared with None (``is None``/``is not None``) in its function."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    names = {t.id for t in targets if isinstance(t, ast.Name)}
+    scope: ast.AST | None = stmt
+    while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        scope = parents.get(id(scope))
+    for node in ast.walk(scope) if scope is not None else ():
+        if isinstance(node, ast.Compare) and any(isinstance(o, (ast.Is, ast.IsNot)) for o in node.ops):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(x, ast.Name) and x.id in names for x in sides) and any(_is_none(x) for x in sides):
+                return True
+    return False
+
+
+def _is_none(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+_ANY = frozenset({"Any", "object"})
+
+
+def parameter_kind(func: ast.AST, name: str) -> str:
+    """The kind parameter ``name`` of ``func`` is annotated as (``set`` for ``set[str]``, ``KVConnectorMetadata``
+    for ``"KVConnectorMetadata | None"``), lower-cased for a builtin's typing alias (``List`` is ``list``);
+    "" when unannotated, a union of several, or ``Any``/``object``."""
+    if not isinstance(func, _Def):
+        return ""
+    args = func.args
+    found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
+    node = _unquoted(found.annotation) if found is not None else None
+    outer = _outer(_unoptional(node)) if node is not None else ""
+    return "" if outer in _ANY else outer.lower() if outer.lower() in _BUILTIN_KINDS else outer
+
+
+_BUILTIN_KINDS = frozenset({"list", "dict", "set", "frozenset", "tuple", "type"})

@@ -15,20 +15,27 @@ is an error (unless the function it sits in also names what the def returns now:
 as is a fork-owned dict display keyed by one that the file looks up with a call of the name (``T[f()]``,
 ``T.get(f())``).
 
+A property is read, not called: ``layer.mamba_type == "linear_attention"`` compares what the property
+returned (#26487 made ``Qwen3NextGatedDeltaNet.mamba_type`` return ``"gdn_attention"``).  Another class
+may keep the old string (MiniMax's linear attention still answers ``"linear_attention"``): then only a
+read off a receiver the fork types as the class that dropped it (``layer: Qwen3NextGatedDeltaNet``, or a
+subclass of it) is reported; an untyped receiver may be the other class.
+
 Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
-line the fork added calls something beside a comparison or a lookup; then only the fork's files whose
-added lines call a drifted name.
+line the fork added calls (or reads an attribute) beside a comparison or a lookup; then only the fork's
+files whose added lines call or read a drifted name.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
-from aeon_release.domain.audits.drift.own_fields import written_scope
+from aeon_release.domain.audits.drift.own_fields import enclosing, written_scope
 from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -39,6 +46,7 @@ _RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a 
 # a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
 _CALL_USED = re.compile(r"""(?:==|!=|\bin\b|\[|\.get\()""")
 _CALLED = re.compile(r"(\w+)\s*\(")
+_READ = re.compile(r"\.(\w+)\b(?!\s*\()")  # an attribute read (a property's use), not a call
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -51,6 +59,12 @@ class Vanished:
     path: str
     old: str
     new: tuple[str, ...]
+    read: bool = False  # a property: read, not called
+    elsewhere: bool = False  # another def of the name still returns it: only a typed receiver is the class's
+
+    @property
+    def owner(self) -> str:
+        return self.qualname.rsplit(".", 2)[-2] if "." in self.qualname else ""
 
 
 def returned_string_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -78,13 +92,14 @@ def _fork_called(trees: ThreeTrees) -> set[str]:
         if path.endswith(".py"):
             for text in change.added.values():
                 if _CALL_USED.search(text):
-                    names.update(_CALLED.findall(text.split("#", 1)[0]))
+                    code = text.split("#", 1)[0]
+                    names.update(_CALLED.findall(code), _READ.findall(code))
     return names
 
 
 def _calls_any(trees: ThreeTrees, path: str, vanished: dict[str, list[Vanished]]) -> bool:
     added = trees.mine[path].added.values()
-    return any(name in vanished for text in added for name in _CALLED.findall(text))
+    return any(name in vanished for text in added for name in (*_CALLED.findall(text), *_READ.findall(text)))
 
 
 def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
@@ -99,13 +114,25 @@ def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
     found: dict[str, list[Vanished]] = {}
     for path in paths:
         old, new = _returned(before[path], names), _returned(after[path], names)
+        props = _properties(after[path])
         for qualname, strings in old.items():
             now = new.get(qualname)
             for string in sorted(strings - set(now or ())) if now else ():
                 name = qualname.rsplit(".", 1)[-1]
-                found.setdefault(name, []).append(Vanished(name, qualname, path, string, tuple(sorted(now or ()))))
+                gone = Vanished(name, qualname, path, string, tuple(sorted(now or ())), qualname in props)
+                found.setdefault(name, []).append(gone)
     kept = _not_returned_elsewhere(trees, [v for gone in found.values() for v in gone])
-    return {n: gone for n in found if (gone := [v for v in found[n] if v in kept])}
+    return {n: [v if v in kept else replace(v, elsewhere=True) for v in found[n] if v in kept or v.read] for n in found}
+
+
+def _properties(text: str | None) -> set[str]:
+    """Qualified names of the ``@property`` defs of a module."""
+    module = parse_python(text, "<returned>") if text else None
+    return {
+        q
+        for q, func in (_defs(module.body, "") if module is not None else ())
+        if any(isinstance(d, ast.Name) and d.id == "property" for d in func.decorator_list)
+    }
 
 
 def _returned(text: str | None, names: set[str]) -> dict[str, set[str]]:
@@ -165,12 +192,31 @@ def _fork_uses(
 ) -> Iterator[tuple[int, Vanished]]:
     """(line, what vanished) of each fork-owned comparison with, or table keyed by, a vanished string."""
     tables = _tables(module)
-    parents: dict[int, ast.AST] | None = None
+    parents = parent_map(module)
+    classes = {c.name: c for c in ast.walk(module) if isinstance(c, ast.ClassDef)}
+
+    def theirs(use: ast.expr) -> list[Vanished]:
+        """What vanished from the name ``use`` calls or reads: a property only by a read, and one another
+        def still returns only off a receiver typed as the def's class."""
+        found = vanished.get(_name(use) or "", [])
+        typed: set[str] | None = None
+        kept = []
+        for v in found:
+            if v.read != isinstance(use, ast.Attribute):
+                continue
+            if v.elsewhere:
+                receiver = use.value if isinstance(use, ast.Attribute) else None
+                if typed is None and receiver is not None:
+                    typed = typed_as(receiver, enclosing(use, parents), parents, classes)
+                if v.owner not in (typed or set()):
+                    continue
+            kept.append(v)
+        return kept
+
     for node in ast.walk(module):
         if isinstance(node, ast.Compare) and node.lineno in owned:
-            gone = _compared(node, vanished)
+            gone = _compared(node, theirs)
             if gone is not None:
-                parents = parents if parents is not None else parent_map(module)
                 gone = None if _names_the_new(written_scope(node, parents), gone) else gone
             if gone is not None:
                 yield node.lineno, gone
@@ -178,20 +224,18 @@ def _fork_uses(
             table, call = looked
             keys = {key for _, key in tables.get(table, [])}
             for key_line, key in tables.get(table, []):
-                gone = next(
-                    (v for v in vanished.get(_name(call) or "", []) if v.old == key and not set(v.new) & keys), None
-                )
+                gone = next((v for v in theirs(call) if v.old == key and not set(v.new) & keys), None)
                 if gone is not None and (key_line in owned or node.lineno in owned):  # type: ignore[attr-defined]
                     yield (key_line if key_line in owned else node.lineno), gone  # type: ignore[attr-defined]
                     break
 
 
-def _compared(node: ast.Compare, vanished: dict[str, list[Vanished]]) -> Vanished | None:
+def _compared(node: ast.Compare, theirs: Callable[[ast.expr], list[Vanished]]) -> Vanished | None:
     operands = [node.left, *node.comparators]
-    called = [n for o in operands if isinstance(o, ast.Call) and (n := _name(o)) in vanished]
+    used = [o for o in operands if isinstance(o, (ast.Call, ast.Attribute))]
     strings = [s for o in operands for s in display_strings(o)]
-    for name in called:  # a display that also holds what the def returns now is written for both sides
-        gone = next((v for v in vanished[name] if v.old in strings and not set(v.new) & set(strings)), None)
+    for use in used:  # a display that also holds what the def returns now is written for both sides
+        gone = next((v for v in theirs(use) if v.old in strings and not set(v.new) & set(strings)), None)
         if gone is not None:
             return gone
     return None
@@ -203,22 +247,26 @@ def _names_the_new(scope: ast.AST, gone: Vanished) -> bool:
     return any(str_value(node) in gone.new for node in ast.walk(scope))
 
 
-def _name(call: ast.Call) -> str | None:
-    func = call.func
+def _name(use: ast.expr) -> str | None:
+    """The name a call calls, or an attribute read reads."""
+    if isinstance(use, ast.Attribute):
+        return use.attr
+    func = use.func if isinstance(use, ast.Call) else None
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
-def _looked_up(node: ast.AST) -> tuple[str, ast.Call] | None:
-    """``T[f()]`` or ``T.get(f(), ...)``: (the table's name, the call that keys it)."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Call):
-        return node.value.id, node.slice
+def _looked_up(node: ast.AST) -> tuple[str, ast.Call | ast.Attribute] | None:
+    """``T[f()]``, ``T[x.prop]`` or ``T.get(f(), ...)``: (the table's name, the call or read that keys it)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        if isinstance(node.slice, (ast.Call, ast.Attribute)):
+            return node.value.id, node.slice
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "get"
         and isinstance(node.func.value, ast.Name)
         and node.args
-        and isinstance(node.args[0], ast.Call)
+        and isinstance(node.args[0], (ast.Call, ast.Attribute))
     ):
         return node.func.value.id, node.args[0]
     return None
@@ -240,13 +288,15 @@ def _tables(module: ast.Module) -> dict[str, list[tuple[int, str]]]:
 def _finding(trees: ThreeTrees, path: str, line: int, gone: Vanished, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(gone.path, re.escape(gone.old), pr_pattern, most=5)
     now = " or ".join(repr(s) for s in gone.new)
+    call = "" if gone.read else "()"
+    none = f"{gone.owner}.{gone.name} (the class this receiver is typed as)" if gone.elsewhere else gone.name + call
     return Finding(
         RULE,
         "merge",
         Severity.ERROR,
         path,
         line,
-        f"fork-side {gone.old!r} is what {gone.qualname}() returned, but upstream made it return {now} "
-        f"({gone.path}{commit}): no {gone.name}() returns {gone.old!r} now, so this comparison or lookup "
+        f"fork-side {gone.old!r} is what {gone.qualname}{call} returned, but upstream made it return {now} "
+        f"({gone.path}{commit}): no {none} returns {gone.old!r} now, so this comparison or lookup "
         f"never matches; use {now}",
     )

@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
@@ -34,7 +34,14 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
-from aeon_release.domain.audits.drift.result_kinds import result_drift, result_uses
+from aeon_release.domain.audits.drift.result_kinds import (
+    parameter_kind,
+    result_drift,
+    result_uses,
+    returns_nothing,
+    value_returned_now,
+    value_use,
+)
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -149,6 +156,7 @@ class _Checker:
         # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one:
         # every override of one base method asks the same, and each answer walks upstream's files
         self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
+        self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -672,6 +680,13 @@ class _Checker:
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 yield from self._inherited_instead(mod, call, before, after)
+                yield from self._dict_key_drift(mod, made, scope, (before, after), via)
+
+    def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
+        key = (id(node), param)
+        if key not in self._reads_keys:
+            self._reads_keys[key] = _key_reads_of(node, param)
+        return self._reads_keys[key]
 
     def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
         """A method upstream removed from the class the call reached, so that a base's method of the name,
@@ -694,6 +709,32 @@ class _Checker:
             f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
             f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
         )
+
+    def _dict_key_drift(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], via: str
+    ) -> Iterator[Finding]:
+        """A key of a dict the fork hands the function (``rope_scaling["type"] = "deepseek_yarn"`` before
+        ``get_rope(..., rope_scaling)``) that the function's body read from that parameter by name and
+        no longer does (#9250: ``get_rope`` reads ``rope_scaling["rope_type"]`` only): the fork's entry is
+        silently ignored.  Only a fork-owned key, of a call of an upstream-changed function."""
+        before, after = defs
+        owned = self._owned.get(mod.path, set())
+        if not self._upstream(after.path) or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        new = _bound_sig(after, via)
+        if new is None:
+            return
+        params = {slot: p for slot, p in _dict_slots(call, new) if self._reads_keys_of(before.node, p)}
+        if not params:  # the function read no key by name from what the call hands it: nothing to lose
+            return
+        held = [h for h in _held_keys(call, scope.functions[-1] if scope.functions else mod.tree) if h[2] in owned]
+        for slot, key, line in held:
+            param = params.get(slot)
+            problem = _dropped_key(before.node, after.node, param, key) if param is not None else None
+            if problem is not None:
+                what = f"hands {_show(call.func)} a dict holding {key!r} as {param}, but {problem}"
+                yield self._finding(mod, line, what, after, "signature")
+                return
 
     def _result_drift(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
@@ -900,12 +941,23 @@ class _Checker:
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
+            then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
+            where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+            if then and kind and then != kind:
+                # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
+                # KVConnectorMetadata): the parameter means another thing now, not only another name
+                yield _error(
+                    mod,
+                    call.lineno,
+                    f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} ({then}), which upstream "
+                    f"renamed {now} and retyped as {kind} {where}: the call hands it the old kind of value",
+                )
+                return
             yield _warning(
                 mod,
                 call.lineno,
                 f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
-                f"{now} ({after.label}, {_where(after, self._commit(after.path, after.name))}): check that the value "
-                f"is still what {now} means, and pass it as {now}=",
+                f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
 
@@ -1069,6 +1121,11 @@ class _Checker:
         ):
             path, qual, attr = mod.path, scope.cls, owner.attr
             return lambda ix: self._attribute_class(ix, path, qual, attr, held)
+        if isinstance(owner, ast.Call) and isinstance(owner.func, (ast.Name, ast.Attribute)) and not held:
+            # ``get_kv_transfer_group().handle_preemptions(...)``: the factory's return annotation, as for
+            # a name bound to its call
+            path, factory = mod.path, owner.func
+            return lambda ix: _annotated_class(ix, ix.module_at(path), factory)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
@@ -1305,11 +1362,11 @@ class _Checker:
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
-            kind = self._override_kind(stmt, before, after)
+            kind = self._override_kind(stmt, before, after) or self._returned_now(stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
-                note = _UNCERTAIN if not kind and isinstance(problem, Uncertain) else "signature"
+                note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
                 yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, note)
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
@@ -1510,6 +1567,34 @@ class _Checker:
                 "reads of it get the bound method (always true), or a value set on the instance hides it"
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
+
+    def _returned_now(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        """The base's method returned None and now returns a value; the override still returns none
+        (#35503: ``compile_or_warm_up_model() -> float``, of which the executor takes ``max()`` over the
+        workers): an error where a call upstream wrote in a file it changed uses the value (and does not
+        test it against None), a warning where none is found."""
+        now = value_returned_now(before.node, after.node) if self._upstream(after.path) else None
+        if now is None or not returns_nothing(stmt):
+            return None
+        said = f"it returned None and now returns {now}, the override returns nothing"
+        used = self._value_used(after.name)
+        if used is None:
+            return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
+        return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
+
+    def _value_used(self, name: str) -> str | None:
+        """``path:line`` of a call of method ``name`` (or one naming it as a string) that uses its value, in
+        a file whose upstream diff adds a line naming it."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return None
+        pattern = re.compile(rf".*(?<![\w]){re.escape(name)}(?![\w])")
+        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+            mod = self.theirs_ix.module_at(path)
+            line = value_use(mod.tree, name) if mod is not None else None
+            if line is not None:
+                return f"{path}:{line}"
+        return None
 
     def _override_drift(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
@@ -2116,7 +2201,16 @@ def _keys_read(node: ast.AST | None) -> set[str] | None:
     (``kwargs.get("k")``, ``kwargs.pop("k", d)``, ``kwargs["k"]``, ``"k" in kwargs``), else None."""
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is None:
         return None
-    name, keys, uses, reads = node.args.kwarg.arg, set(), 0, 0
+    keys, uses, reads = _key_reads(node, node.args.kwarg.arg)
+    return keys if uses == reads else None
+
+
+def _key_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> tuple[set[str], int, int]:
+    """The keys the function's body reads by name from its parameter ``name`` (a subscript, ``get``,
+    ``pop``, ``setdefault``, ``in``), how many times it names the parameter, and how many of those are
+    such reads."""
+    keys: set[str] = set()
+    uses = reads = 0
     for n in (n for stmt in node.body for n in ast.walk(stmt)):
         uses += isinstance(n, ast.Name) and n.id == name
         key: ast.expr | None = None
@@ -2129,7 +2223,94 @@ def _keys_read(node: ast.AST | None) -> set[str] | None:
         if key is not None and isinstance(holder, ast.Name) and holder.id == name and isinstance(key, ast.Constant):
             keys.add(str(key.value))
             reads += 1
-    return keys if uses == reads else None
+    return keys, uses, reads
+
+
+def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str) -> str | None:
+    """``held``, a key of the dict the caller hands in as ``param``, which the function's body read from
+    that parameter by name and now neither reads nor names at all, while it still reads other keys from
+    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored."""
+    if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    then, now = _key_reads(before, param)[0], _key_reads(after, param)[0]
+    named = any(isinstance(n, ast.Constant) and n.value == held for n in ast.walk(after))
+    if held not in then or not now or named or _hands_on_whole(after, param):
+        return None
+    added = sorted(now - then)
+    hint = f" (it reads {', '.join(map(repr, added))} now, which upstream added)" if added else ""
+    return f"its body no longer reads the key {held!r} from {param}{hint}: the entry is silently ignored"
+
+
+def _hands_on_whole(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """The body passes the parameter itself to a call (``normalize(rope_scaling)``, ``f(**opts)``) other
+    than a builtin that only looks at it: a function out of sight may read any key of it."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and _last(n.func) not in _LOOKS_ONLY:
+            values = [a.value if isinstance(a, ast.Starred) else a for a in n.args] + [k.value for k in n.keywords]
+            if any(isinstance(v, ast.Name) and v.id == param for v in values):
+                return True
+    return False
+
+
+_LOOKS_ONLY = frozenset({"isinstance", "len", "bool", "repr", "str", "print", "id", "type"})
+
+
+def _dict_slots(call: ast.Call, sig: Sig) -> Iterator[tuple[int | str, str]]:
+    """(slot, parameter) for each argument of the call that is a dict display or a name."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if isinstance(arg, (ast.Dict, ast.Name)) and i < len(sig.positional):
+            yield i, sig.positional[i]
+    yield from (
+        (k.arg, k.arg) for k in call.keywords if k.arg is not None and isinstance(k.value, (ast.Dict, ast.Name))
+    )
+
+
+def _key_reads_of(node: ast.AST, param: str) -> bool:
+    """The function's body reads some key by name from its parameter ``param``."""
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and bool(_key_reads(node, param)[0])
+
+
+def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str, int]]:
+    """(slot, key, line) for each string key of a dict the call hands a parameter (by position, or by
+    keyword): a display in the call, or a name its function (or module) binds to a display or writes a
+    key into (``scaling["type"] = "yarn"``) before the call's line."""
+    slots: list[tuple[int | str, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        slots.append((i, arg))
+    slots += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+    for slot, value in slots:
+        if isinstance(value, ast.Dict):
+            yield from ((slot, k.value, k.lineno) for k in value.keys if _string(k))
+        elif isinstance(value, ast.Name):
+            yield from ((slot, key, line) for key, line in _keys_written(where, value.id, call.lineno))
+
+
+def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str, int]]:
+    """String keys ``where`` gives the dict ``name`` before line ``before``: a display bound to it, a
+    subscript store into it."""
+    for node in ast.walk(where):
+        if getattr(node, "lineno", before) >= before:
+            continue
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            if isinstance(node.value, ast.Dict):
+                yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            if isinstance(node.value, ast.Name) and node.value.id == name and _string(node.slice):
+                yield node.slice.value, node.lineno
+
+
+def _string(node: ast.AST | None) -> TypeGuard[_StrConstant]:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+class _StrConstant(ast.Constant):
+    value: str
 
 
 def _init_node(ix: Index, sym: DefSym) -> _Body:
@@ -2642,8 +2823,18 @@ def _annotated_class(
         # x = make_foo(...): the factory's return annotation, one level deep
         home = ix.module_at(sym.path)
         returns = _class_object(sym.node.returns) if held else _unwrap_annotation(sym.node.returns)
-        return ix.class_of(ix.resolve_expr(home, returns)) if home and returns is not None else None
-    return ix.class_of(sym) if direct is not None or not held else None
+        return ix.class_of(_unaliased(ix, ix.resolve_expr(home, returns))) if home and returns is not None else None
+    return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
+
+
+def _unaliased(ix: Index, sym: Sym) -> Sym:
+    """A module-level alias of a class (``KVConnectorBaseType = KVConnectorBase_V1``), one level: the
+    class it names; anything else as it is."""
+    if not isinstance(sym, DefSym) or sym.owner is not None or not isinstance(sym.node, (ast.Assign, ast.AnnAssign)):
+        return sym
+    value = sym.node.value
+    home = ix.module_at(sym.path) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    return ix.resolve_expr(home, value) if home is not None and value is not None else sym
 
 
 def _class_object(annotation: ast.expr) -> ast.expr | None:

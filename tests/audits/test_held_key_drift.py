@@ -1,0 +1,106 @@
+"""Symbol drift: a key of a dict the fork hands a function, which the function stopped reading.
+
+Shaped like #9250 (7e7eae338d), which made ``get_rope`` read ``rope_scaling["rope_type"]`` only where it
+read ``rope_scaling["type"]`` first: a fork head that sets ``rope_scaling["type"] = "deepseek_yarn"``
+(or builds ``{"type": "dynamic", ...}``) merges cleanly and gets the plain scaling the checkpoint's
+``rope_type`` names; nothing raises.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ROPE = "vllm/model_executor/layers/rotary_embedding.py"
+ROPE_BASE = """def get_rope(head_size, rotary_dim, max_position, base, is_neox_style=True, rope_scaling=None):
+    if rope_scaling is None:
+        return ("plain", head_size)
+    scaling_type = rope_scaling["type"] if "type" in rope_scaling else rope_scaling["rope_type"]
+    return (scaling_type, rope_scaling.get("factor", 1.0))
+"""
+ROPE_NOW = """def get_rope(head_size, rotary_dim, max_position, base, is_neox_style=True, rope_scaling=None):
+    if rope_scaling is None:
+        return ("plain", head_size)
+    scaling_type = rope_scaling["rope_type"]
+    return (scaling_type, rope_scaling["factor"])
+"""
+SUBJECT = "[Misc] Standardize RoPE handling for Qwen2-VL (#9250)"
+FORK = "vllm/aeon/mtp_rope.py"
+HEAD = "from vllm.model_executor.layers.rotary_embedding import get_rope\n\n\n"
+
+
+def held(repo: GitRepo, config: Path, body: str, upstream: str = ROPE_NOW) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(repo, {ROPE: ROPE_BASE}, {FORK: HEAD + body}, [(SUBJECT, {ROPE: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            "def aeon_rope(head_dim, max_pos, base, rope_scaling):\n"
+            "    rope_scaling = dict(rope_scaling)\n"
+            '    rope_scaling["type"] = "deepseek_yarn"  # AEON: the trunk\'s YaRN variant\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, False, rope_scaling)\n",
+            6,
+        ),
+        (
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, rope_scaling=scaling)\n",
+            5,
+        ),
+        (
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    return get_rope(head_dim, head_dim, max_pos, base, True, {"type": "dynamic", "factor": 2.0})\n',
+            5,
+        ),
+    ],
+    ids=["a key written into a name", "a display bound to a name, by keyword", "a display in the call"],
+)
+def test_a_key_the_function_no_longer_reads(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
+    [(at, severity, message)] = held(git_repo, no_rules, body)
+    assert (at, severity) == (line, "error")
+    assert "hands get_rope a dict holding 'type' as rope_scaling" in message
+    assert "no longer reads the key 'type' from rope_scaling" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        (
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"rope_type": "dynamic", "factor": 2.0}\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            ROPE_NOW,
+        ),
+        (
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            ROPE_NOW.replace('rope_scaling["rope_type"]', 'rope_scaling.get("type") or rope_scaling["rope_type"]'),
+        ),
+        (
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            ROPE_NOW.replace(
+                '    scaling_type = rope_scaling["rope_type"]\n', "    scaling_type = normalize(rope_scaling)\n"
+            ),
+        ),
+    ],
+    ids=["the key upstream reads now", "the key still read", "the dict handed on whole"],
+)
+def test_a_key_still_read_or_a_dict_handed_on_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str, upstream: str
+) -> None:
+    """A key the function reads now, a key it still reads, or a function that hands the dict on whole (to
+    a reader out of sight, which may read the key) proves no entry is ignored."""
+    assert [f for f in held(git_repo, no_rules, body, upstream) if f[1] == "error"] == []
