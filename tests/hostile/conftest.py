@@ -187,3 +187,27 @@ def outside(tmp_path: Path) -> Path:
     folder.mkdir()
     (folder / "bashrc").write_text("export SECRET_TOKEN=hunter2-outside\n")
     return folder
+
+
+def refused_for_a_fifo_in_the_git_dir(ex: Any, name: str, *argv: str | Path) -> None:
+    """``argv`` run with a FIFO at ``.git/NAME`` (what was there set aside, and put back after): one line naming
+    it, exit 2, and the checkout as it was."""
+    from tests.helpers import snapshot
+
+    before = snapshot(ex.fork)
+    place = ex.fork / ".git" / name
+    kept = place.with_name(place.name + ".kept")
+    if place.exists():
+        place.rename(kept)
+    place.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(place)
+    try:
+        run = run_limited(*argv, timeout=10)
+    finally:
+        place.unlink()
+        if kept.exists():
+            kept.rename(place)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
+    assert snapshot(ex.fork) == before

@@ -20,7 +20,7 @@ import pytest
 from aeon_release import errors
 from aeon_release.adapters import git as git_mod
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import ROOT, git, run_limited
+from tests.hostile.conftest import ROOT, git, refused_for_a_fifo_in_the_git_dir, run_limited
 from tests.hostile.test_canary_numbers import metrics  # noqa: F401 - the fixture
 from tests.hostile.test_sweep26 import read_only_example  # noqa: F401 - the fixture
 
@@ -121,22 +121,7 @@ def test_a_fifo_in_the_git_directory_is_one_line(tmp_path: Path, name: str, comm
         "merge": ("merge", "v0.29.0", "--no-fetch", "--config", ex.config),
         "status": ("status",),
     }[command]
-    before = snapshot(ex.fork)
-    place = ex.fork / ".git" / name
-    kept = tmp_path / "kept"
-    if place.exists():
-        place.rename(kept)
-    _fifo(place)
-    try:
-        run = run_limited(*argv, "--repo", repo, timeout=10)
-    finally:
-        place.unlink()
-        if kept.exists():
-            kept.rename(place)
-    assert run.code == 2 and "Traceback" not in run.err, run.err
-    [line] = run.err.strip().splitlines()
-    assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
-    assert snapshot(ex.fork) == before
+    refused_for_a_fifo_in_the_git_dir(ex, name, *argv, "--repo", repo)
 
 
 # -- a dry run on a checkout the tool cannot write --------------------------------------------------------------

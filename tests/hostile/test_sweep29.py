@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import git, run_limited
+from tests.hostile.conftest import git, refused_for_a_fifo_in_the_git_dir, run_limited
 
 pytestmark = pytest.mark.slow
 
@@ -233,22 +233,7 @@ def test_a_fifo_git_reads_with_every_object_is_one_line(tmp_path: Path, name: st
     ex = build_example(tmp_path / "ex")
     if name == "info/sparse-checkout":
         git(ex.fork, "config", "core.sparseCheckout", "true")
-    before = snapshot(ex.fork)
-    place = ex.fork / ".git" / name
-    kept = tmp_path / "kept"
-    if place.exists():
-        place.rename(kept)
-    _fifo(place)
-    try:
-        run = run_limited(*_argv(command, ex), timeout=10)
-    finally:
-        place.unlink()
-        if kept.exists():
-            kept.rename(place)
-    assert run.code == 2 and "Traceback" not in run.err, run.err
-    [line] = run.err.strip().splitlines()
-    assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
-    assert snapshot(ex.fork) == before
+    refused_for_a_fifo_in_the_git_dir(ex, name, *_argv(command, ex))
 
 
 def _linked_commondir(tmp: Path, fork: Path) -> tuple[Path, Path]:
