@@ -102,12 +102,14 @@ def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
             str, dict[str, str]
         ] = {}  # name -> every key its removed declarations had (normalised: as written)
         for i in range(len(removed)):
-            if (d := _declared(removed[i : i + _WRAPPED])) is not None:
+            if _may_declare(removed[i]) and (d := _declared(removed[i : i + _WRAPPED])) is not None:
                 before.setdefault(d[0], {})[_norm(d[1][1])] = d[1][1]
         if not before:
             continue
         lines: list[str] | None = None
         for number, added in change.added.items():
+            if not _may_declare(added):
+                continue
             now = _declared([added, *(change.added.get(number + k, "") for k in range(1, _WRAPPED))])
             # one key removed, and not this one (declarations of one name that disagree: which was this
             # table's, the text does not say)
@@ -147,6 +149,12 @@ def _removes_and_adds(raw: str) -> bool:
 def _fork_names(trees: ThreeTrees, name: str) -> bool:
     """Some Python file of the fork's diff holds ``name`` (a substring test of its raw diff)."""
     return any(path.endswith(".py") and name in trees.mine.raw(path) for path in trees.mine)
+
+
+def _may_declare(line: str) -> bool:
+    """The cheap test before ``_declared``'s pattern: a declaration's first line holds a ``:`` and a ``[``
+    (a 2,000-commit diff's files hold ~17,000 removed and added lines that need no pattern)."""
+    return ":" in line and "[" in line
 
 
 def _declared(texts: list[str]) -> tuple[str, tuple[str, str]] | None:
