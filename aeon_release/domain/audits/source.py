@@ -1069,6 +1069,25 @@ def plain_name(expr: ast.AST) -> str | None:
     return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
+def bound_in(func: ast.AST) -> frozenset[str]:
+    """Every name a function binds anywhere inside it (over-approximated: nested scopes count too)."""
+    names: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names -= set(node.names)
+    return frozenset(names)
+
+
 def bound_names(module: ast.Module) -> dict[str, int]:
     """Top-level names bound by assignment or import (aliases count), with their line."""
     names: dict[str, int] = {}

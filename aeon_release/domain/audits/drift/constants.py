@@ -41,6 +41,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
+    bound_in,
     child_blocks,
     code_lines,
     flat_statements,
@@ -317,7 +318,7 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                     yield from _ties(path, line, _comments(lines, line, copy), expr, _literal(value), changed)
             if isinstance(node, ast.Compare) and node.lineno in owned:
                 yield from _compared_itself(path, node, [c for c in changed if _reaches(module, node, c)], parents)
-        yield from _keyed_tables(path, module, owned, [c for c in changed if not c.attribute])
+        yield from _keyed_tables(path, module, owned, [c for c in changed if not c.attribute], parents)
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
@@ -516,11 +517,14 @@ def _compared_itself(
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
 
-def _keyed_tables(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
+def _keyed_tables(
+    path: str, module: ast.Module, owned: set[int], changed: list[Changed], parents: Callable[[], dict[int, ast.AST]]
+) -> Iterator[Use]:
     """``{5: "v2026.07"}[metadata.NIXL_CONNECTOR_VERSION]`` (#49230, 5 -> 6): a table the fork keyed by
     the constant's old value (a display, or a name the module binds once to one) and looks up with the
     constant itself no longer finds that entry; not a table that also holds the new value as a key
-    (written for both sides)."""
+    (written for both sides, in the display or given later), nor a lookup with a parameter or a local of
+    the constant's name (a peer's version)."""
     if not changed:
         return
     tables = {
@@ -540,15 +544,57 @@ def _keyed_tables(path: str, module: ast.Module, owned: set[int], changed: list[
         table = tables.get(name) if name else holder if isinstance(holder, ast.Dict) else None
         if table is None:
             continue
+        given = _keys_given(module, name, table, tables)
+        if given is None:
+            continue  # a table spread or updated from one whose keys are not known: it may hold the new value
         keys = [(k, _literal(k)) for k in table.keys if k is not None]
         for change in changed:
             if not _names_constant(read, change) or not _reaches(module, [read], change):
                 continue
-            if any(v == change.new and type(v) is type(change.new) for _, v in keys):
+            if _local_read(read, enclosing(node, parents())):
+                continue
+            if any(_literal(k) == change.new and type(_literal(k)) is type(change.new) for k in given):
                 continue
             for k, v in keys:
                 if v == change.old and type(v) is type(change.old) and k.lineno in owned:
                     yield Use(path, k.lineno, change, (), ast.unparse(read), itself=True, table=name or "a table")
+
+
+def _keys_given(module: ast.Module, name: str, table: ast.Dict, tables: dict[str, ast.Dict]) -> list[ast.expr] | None:
+    """Every key the module's own code gives the table: its display's, those of a module table it spreads
+    (``{5: ..., **_NEWER}``), and those its name is given later (``T[6] = ...``, ``T.update({6: ...})``,
+    ``T.setdefault(6, ...)``); None when a spread or an update hands it keys not known here."""
+    keys: list[ast.expr] = []
+    for key, value in zip(table.keys, table.values, strict=True):
+        spread = tables.get(value.id) if key is None and isinstance(value, ast.Name) else value
+        if key is not None:
+            keys.append(key)
+        elif not isinstance(spread, ast.Dict) or spread is table:
+            return None
+        else:
+            keys += [k for k in spread.keys if k is not None]
+    for node in ast.walk(module) if name else ():
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and plain_name(node.value) == name:
+            keys.append(node.slice)
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and plain_name(node.func.value) == name
+        ):
+            if node.func.attr == "setdefault" and node.args:
+                keys.append(node.args[0])
+            elif node.func.attr == "update":
+                if node.keywords or not all(isinstance(a, ast.Dict) for a in node.args):
+                    return None
+                keys += [k for a in node.args if isinstance(a, ast.Dict) for k in a.keys if k is not None]
+    return keys
+
+
+def _local_read(read: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    """The read's root is a parameter or a local of its function (``def f(NIXL_VERSION)``, a peer's
+    ``metadata.NIXL_VERSION``): not the module's constant; ``self``/``cls`` still read a class's."""
+    root = read.value if isinstance(read, ast.Attribute) else read
+    return (
+        func is not None and isinstance(root, ast.Name) and root.id not in ("self", "cls") and root.id in bound_in(func)
+    )
 
 
 def _reaches(module: ast.Module, reads: ast.Compare | list[ast.expr], change: Changed) -> bool:
