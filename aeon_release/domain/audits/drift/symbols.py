@@ -734,10 +734,11 @@ class _Checker:
         params = {slot: p for slot, p in _dict_slots(call, new) if self._reads_keys_of(before.node, p)}
         if not params:  # the function read no key by name from what the call hands it: nothing to lose
             return
-        held = [h for h in _held_keys(call, scope.functions[-1] if scope.functions else mod.tree) if h[2] in owned]
-        for slot, key, line in held:
+        every = list(_held_keys(call, scope.functions[-1] if scope.functions else mod.tree))
+        for slot, key, line in (h for h in every if h[2] in owned):
             param = params.get(slot)
-            problem = _dropped_key(before.node, after.node, param, key) if param is not None else None
+            also = {k for s, k, _ in every if s == slot}
+            problem = _dropped_key(before.node, after.node, param, key, also) if param is not None else None
             if problem is not None:
                 what = f"hands {_show(call.func)} a dict holding {key!r} as {param}, but {problem}"
                 yield self._finding(mod, line, what, after, "signature")
@@ -2216,9 +2217,14 @@ def _key_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> tuple
     """The keys the function's body reads by name from its parameter ``name`` (a subscript, ``get``,
     ``pop``, ``setdefault``, ``in``), how many times it names the parameter, and how many of those are
     such reads."""
+    return _key_reads_in(node.body, name)
+
+
+def _key_reads_in(nodes: Sequence[ast.AST], name: str) -> tuple[set[str], int, int]:
+    """``_key_reads`` over the given nodes (a body's statements, one statement, a test)."""
     keys: set[str] = set()
     uses = reads = 0
-    for n in (n for stmt in node.body for n in ast.walk(stmt)):
+    for n in (n for stmt in nodes for n in ast.walk(stmt)):
         uses += isinstance(n, ast.Name) and n.id == name
         key: ast.expr | None = None
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEY_READS and n.args:
@@ -2233,10 +2239,12 @@ def _key_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> tuple
     return keys, uses, reads
 
 
-def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str) -> str | None:
+def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str, also: set[str]) -> str | None:
     """``held``, a key of the dict the caller hands in as ``param``, which the function's body read from
     that parameter by name and now neither reads nor names at all, while it still reads other keys from
-    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored."""
+    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored;
+    not when the dict also holds (``also``) a key the body reads in its stead: one upstream added, or
+    one the old body read beside it (``d["type"] if "type" in d else d["rope_type"]``)."""
     if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -2245,9 +2253,23 @@ def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str) -> str 
     named = any(isinstance(n, ast.Constant) and n.value == held for n in ast.walk(after))
     if held not in then or not now or named or _hands_on_whole(after, param):
         return None
+    if also & ((now - then) | _read_beside(before, param, held)) & now:
+        return None  # the dict also holds the key read in its stead now: written for both sides
     added = sorted(now - then)
     hint = f" (it reads {', '.join(map(repr, added))} now, which upstream added)" if added else ""
     return f"its body no longer reads the key {held!r} from {param}{hint}: the entry is silently ignored"
+
+
+def _read_beside(before: ast.FunctionDef | ast.AsyncFunctionDef, param: str, held: str) -> set[str]:
+    """The other keys the old body read from ``param`` in a statement (or a test) that read ``held``:
+    its alternatives (``d["type"] if "type" in d else d["rope_type"]``)."""
+    beside: set[str] = set()
+    for n in ast.walk(before):
+        part = n.test if isinstance(n, (ast.If, ast.While)) else n
+        if isinstance(n, ast.stmt) and (part is not n or not hasattr(n, "body")):
+            keys = _key_reads_in([part], param)[0]
+            beside |= keys - {held} if held in keys else set()
+    return beside
 
 
 def _hands_on_whole(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
@@ -2299,17 +2321,26 @@ def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str,
 
 
 def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str, int]]:
-    """String keys ``where`` gives the dict ``name`` before line ``before``: a display bound to it, a
-    subscript store into it."""
-    for node in ast.walk(where):
-        if getattr(node, "lineno", before) >= before:
-            continue
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            if isinstance(node.value, ast.Dict):
-                yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
+    """String keys ``where`` gives the dict ``name`` before line ``before``, since the last binding of the
+    name there (a dict bound earlier is not the one handed on): a display bound to it, a subscript store
+    into it, ``name.setdefault("k", ...)``, ``name.update({"k": ...})``."""
+    nodes = [n for n in ast.walk(where) if getattr(n, "lineno", before) < before]
+    binds = [n for n in nodes if isinstance(n, ast.Assign) and any(_is_name(t, name) for t in n.targets)]
+    since = max((n.lineno for n in binds), default=0)
+    for node in (n for n in nodes if getattr(n, "lineno", 0) >= since):
+        if isinstance(node, ast.Assign) and node.lineno == since and isinstance(node.value, ast.Dict):
+            yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-            if isinstance(node.value, ast.Name) and node.value.id == name and _string(node.slice):
+            if _is_name(node.value, name) and _string(node.slice):
                 yield node.slice.value, node.lineno
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, name):
+            given: list[ast.expr | None] = list(node.args[:1]) if node.func.attr == "setdefault" else []
+            given += [k for a in node.args if node.func.attr == "update" and isinstance(a, ast.Dict) for k in a.keys]
+            yield from ((k.value, k.lineno) for k in given if _string(k))
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _string(node: ast.AST | None) -> TypeGuard[_StrConstant]:
