@@ -534,6 +534,36 @@ def test_a_parameter_renamed_in_place_and_retyped(git_repo: GitRepo, no_rules: P
         assert "renamed kv_connector_metadata and retyped as KVConnectorMetadata" in finding.message
 
 
+@pytest.mark.parametrize(
+    ("binding", "expected"),
+    [
+        ("preempted_req_ids = scheduler_output.kv_connector_metadata", []),
+        ("preempted_req_ids: KVConnectorMetadata = scheduler_output.meta", []),
+        ("preempted_req_ids = scheduler_output.preempted_req_ids", [(6, "error")]),
+    ],
+    ids=["read off the new parameter's name", "annotated as the new kind", "the ids (still caught)"],
+)
+def test_a_local_of_the_old_name_bound_to_the_new_kind(
+    git_repo: GitRepo, no_rules: Path, binding: str, expected: list[tuple[int, str]]
+) -> None:
+    """An argument spelled like the old parameter, but a local the function binds only to the new kind of
+    value (read off something spelled like the new parameter, or annotated as its kind), is what the
+    retyped parameter takes: no error (review14: 1 false error on #34805)."""
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1, KVConnectorMetadata\n\n\n"
+        "def aeon_flush(connector: KVConnectorBase_V1, scheduler_output) -> None:\n"
+        f"    {binding}  # AEON\n"
+        "    connector.handle_preemptions(preempted_req_ids)  # AEON\n"
+    )
+    upstream = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", "kv_connector_metadata: KVConnectorMetadata")
+    sides = s.merge_case(
+        git_repo, {CONNECTOR: CONNECTOR_BASE}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert [f for f in found if f[1] == "error"] == expected
+
+
 KV_STATE = "vllm/distributed/kv_transfer/kv_transfer_state.py"
 KV_ALIAS = "vllm/distributed/kv_transfer/kv_connector/base.py"
 

@@ -951,6 +951,8 @@ class _Checker:
                 continue
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+            if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
+                continue  # a local of the old name bound to the new kind of value: the call is right
             if then and kind and then != kind:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
@@ -2793,6 +2795,27 @@ def _spelled_as(arg: ast.expr, parameter: str) -> bool:
     name = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else ""
     name, parameter = name.lstrip("_").lower(), parameter.lstrip("_").lower()
     return bool(name) and (name == parameter or name.endswith("_" + parameter) or parameter.endswith("_" + name))
+
+
+def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kind: str) -> bool:
+    """The argument is a local the call's function binds only to the parameter's new kind of value: read
+    off something spelled like the new parameter (``preempted_req_ids = out.kv_connector_metadata``), or
+    annotated as the new kind (``preempted_req_ids: KVConnectorMetadata = ...``)."""
+    if not isinstance(arg, ast.Name):
+        return False
+    funcs = [
+        f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and call in ast.walk(f)
+    ]
+    binds = [
+        (value, annotation)
+        for target, value, annotation in map(_assignment, ast.walk(funcs[-1]) if funcs else ())
+        if isinstance(target, ast.Name) and target.id == arg.id
+    ]
+    return bool(binds) and all(
+        (value is not None and _spelled_as(value, now))
+        or (annotation is not None and re.search(rf"\b{re.escape(kind)}\b", ast.unparse(annotation)) is not None)
+        for value, annotation in binds
+    )
 
 
 def _slot(sig: Sig, index: int) -> str | None:
