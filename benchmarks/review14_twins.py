@@ -27,6 +27,11 @@ entry is written by a subscript, a spread or update() (4, on #49230 and #18558),
 parameter, a local or a parameter's attribute of the constant's name (4); a held key popped, copied or
 setdefault'ed into the new key, or the name rebound to a new dict before the call (4); an argument
 bound from the metadata under the old parameter's name (1).
+Round 2 (37 twins, 10 more shapes): main 19 false errors of 37 (a display holding both keys and a
+spread rebuilding the dict with the new key on #9250, a display in the call spreading the new value on
+#49230; an abstract method and a test's fake worker on #35503; a returned-string table given the new
+string below its display on #26487); this branch before its round-2 fixes: 3 false errors of 37 (the
+last three).
 
   PYTHONPATH=.. python review14_twins.py [--only TEXT ...] [--show]
 """
@@ -546,6 +551,143 @@ TWINS += [
             "    preempted_req_ids = scheduler_output.kv_connector_metadata\n"
             "    get_kv_transfer_group().handle_preemptions(preempted_req_ids)\n",
             "    get_kv_transfer_group().handle_preemptions(preempted_req_ids)",
+        ),
+    ),
+]
+
+
+# --- round 2: the same commits, other shapes
+TWINS += [
+    (
+        "#35503 override returns nothing",
+        "twin: an abstract method of the fork's worker base",
+        K(
+            *CW,
+            "vllm/aeon/r14cw5.py",
+            "from abc import abstractmethod\n\n" + WK + "class AeonWorkerBase(Worker):\n"
+            "    @abstractmethod\n"
+            "    def compile_or_warm_up_model(self) -> float:\n"
+            '        """AEON: every fleet worker reports its compile time."""\n',
+            "    def compile_or_warm_up_model(self) -> float:",
+        ),
+    ),
+    (
+        "#35503 override returns nothing",
+        "twin: a test's fake worker",
+        K(
+            *CW,
+            "tests/aeon/test_r14cw6.py",
+            WK + "class FakeWorker(Worker):\n"
+            "    def compile_or_warm_up_model(self):\n"
+            "        self.compiled = True\n\n\n"
+            "def test_fake_worker_compiles():\n"
+            "    worker = FakeWorker.__new__(FakeWorker)\n"
+            "    worker.compile_or_warm_up_model()\n"
+            "    assert worker.compiled\n",
+            "    def compile_or_warm_up_model(self):",
+        ),
+    ),
+    (
+        "#35503 override returns nothing",
+        "twin: returns another worker's value",
+        K(
+            *CW,
+            "vllm/aeon/r14cw7.py",
+            WK + "class AeonProxyWorker(Worker):\n"
+            "    def compile_or_warm_up_model(self):\n"
+            "        # AEON: the proxy compiles on its inner worker\n"
+            "        return self.inner.compile_or_warm_up_model()\n",
+            "    def compile_or_warm_up_model(self):",
+        ),
+    ),
+    (
+        "#26487 returned string",
+        "twin: a table keyed by the old string, given the new one below",
+        K(
+            *MT,
+            "vllm/aeon/r14mt6.py",
+            QN + '_AEON_STATE_DTYPE = {"linear_attention": "float32", "mamba2": "bfloat16"}\n'
+            '_AEON_STATE_DTYPE["gdn_attention"] = "float32"  # AEON: #26487\n\n\n'
+            "def aeon_state_dtype(layer: Qwen3NextGatedDeltaNet) -> str:\n"
+            "    return _AEON_STATE_DTYPE[layer.mamba_type]\n",
+            '_AEON_STATE_DTYPE = {"linear_attention": "float32", "mamba2": "bfloat16"}',
+        ),
+    ),
+    (
+        "#26487 returned string",
+        "twin: a table looked up off MiniMax's layer",
+        K(
+            *MT,
+            "vllm/aeon/r14mt7.py",
+            "from vllm.model_executor.layers.mamba.linear_attn import MiniMaxText01LinearAttention\n\n"
+            '_AEON_STATE_DTYPE = {"linear_attention": "float32", "mamba2": "bfloat16"}\n\n\n'
+            "def aeon_state_dtype(layer: MiniMaxText01LinearAttention) -> str:\n"
+            "    return _AEON_STATE_DTYPE[layer.mamba_type]\n",
+            '_AEON_STATE_DTYPE = {"linear_attention": "float32", "mamba2": "bfloat16"}',
+        ),
+    ),
+    (
+        "#26487 returned string",
+        "twin: a parameter of the string's name compared",
+        K(
+            *MT,
+            "vllm/aeon/r14mt8.py",
+            QN + "def aeon_is_linear(layer: Qwen3NextGatedDeltaNet, mamba_type: str) -> bool:\n"
+            "    # AEON: the checkpoint's own layer kind, not the layer's property\n"
+            '    return mamba_type == "linear_attention"\n',
+            '    return mamba_type == "linear_attention"',
+        ),
+    ),
+    (
+        "#9250 held key",
+        "twin: the dict rebuilt by a spread with the new key",
+        K(
+            *RT,
+            "vllm/aeon/r14rt6.py",
+            GR + "def aeon_mtp_rope(head_dim: int, max_pos: int, base: int, rope_scaling: dict):\n"
+            '    rope_scaling = {**rope_scaling, "type": "deepseek_yarn"}\n'
+            '    rope_scaling = {**rope_scaling, "rope_type": rope_scaling["type"]}\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, False, rope_scaling)\n",
+            '    rope_scaling = {**rope_scaling, "type": "deepseek_yarn"}',
+        ),
+    ),
+    (
+        "#9250 held key",
+        "twin: a display holding both keys",
+        K(
+            *RT,
+            "vllm/aeon/r14rt7.py",
+            GR + "def aeon_long_rope(head_dim: int, max_pos: int, base: int):\n"
+            '    scaling = {"type": "dynamic", "rope_type": "dynamic", "factor": 2.0}\n'
+            "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            '    scaling = {"type": "dynamic", "rope_type": "dynamic", "factor": 2.0}',
+        ),
+    ),
+    (
+        "#34805 retyped positional",
+        "twin: a call on the fork's override that keeps the ids",
+        K(
+            *HP,
+            "vllm/aeon/r14hp5.py",
+            "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n\n"
+            "class AeonSparkConnector(KVConnectorBase_V1):\n"
+            "    def handle_preemptions(self, preempted_req_ids: set[str], kv_connector_metadata=None):\n"
+            "        self.aeon_flush(preempted_req_ids)\n\n"
+            "    def aeon_on_preempt(self, preempted_req_ids: set[str]) -> None:\n"
+            "        self.handle_preemptions(preempted_req_ids)\n",
+            "        self.handle_preemptions(preempted_req_ids)",
+        ),
+    ),
+    (
+        "#49230 keyed table",
+        "twin: a display in the call, the new value keyed by a spread",
+        K(
+            *NV,
+            "vllm/aeon/r14nv7.py",
+            NVM + '_AEON_NEWER = {6: "aeon-2026.09"}\n\n\n'
+            "def aeon_handshake_tag() -> str:\n"
+            '    return {5: "aeon-2026.07", **_AEON_NEWER}[nixl_metadata.NIXL_CONNECTOR_VERSION]\n',
+            '    return {5: "aeon-2026.07", **_AEON_NEWER}[nixl_metadata.NIXL_CONNECTOR_VERSION]',
         ),
     ),
 ]
