@@ -1372,7 +1372,7 @@ class _Checker:
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
-            kind = self._override_kind(stmt, before, after) or self._returned_now(stmt, before, after)
+            kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
@@ -1578,17 +1578,20 @@ class _Checker:
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
 
-    def _returned_now(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+    def _returned_now(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
+    ) -> str | None:
         """The base's method returned None and now returns a value; the override still returns none
         (#35503: ``compile_or_warm_up_model() -> float``, of which the executor takes ``max()`` over the
         workers): an error where a call upstream wrote in a file it changed uses the value (and does not
-        test it against None), a warning where none is found."""
+        test it against None), a warning where none is found, or where the override is a test's fake (a
+        file the service never imports: upstream's callers never get it)."""
         now = value_returned_now(before.node, after.node) if self._upstream(after.path) else None
         if now is None or not returns_nothing(stmt):
             return None
         said = f"it returned None and now returns {now}, the override returns nothing"
         used = self._value_used(after.name)
-        if used is None:
+        if used is None or _not_served(mod.path):
             return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
         return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
 
