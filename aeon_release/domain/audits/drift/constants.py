@@ -45,6 +45,7 @@ from aeon_release.domain.audits.source import (
     child_blocks,
     code_lines,
     flat_statements,
+    keys_given_later,
     parent_map,
     parse_python,
     plain_name,
@@ -573,19 +574,8 @@ def _keys_given(module: ast.Module, name: str, table: ast.Dict, tables: dict[str
             return None
         else:
             keys += [k for k in spread.keys if k is not None]
-    for node in ast.walk(module) if name else ():
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and plain_name(node.value) == name:
-            keys.append(node.slice)
-        elif (
-            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and plain_name(node.func.value) == name
-        ):
-            if node.func.attr == "setdefault" and node.args:
-                keys.append(node.args[0])
-            elif node.func.attr == "update":
-                if node.keywords or not all(isinstance(a, ast.Dict) for a in node.args):
-                    return None
-                keys += [k for a in node.args if isinstance(a, ast.Dict) for k in a.keys if k is not None]
-    return keys
+    later = keys_given_later(module, name) if name else []
+    return None if later is None else keys + later
 
 
 def _local_read(read: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
