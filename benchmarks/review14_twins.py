@@ -32,6 +32,13 @@ spread rebuilding the dict with the new key on #9250, a display in the call spre
 #49230; an abstract method and a test's fake worker on #35503; a returned-string table given the new
 string below its display on #26487); this branch before its round-2 fixes: 3 false errors of 37 (the
 last three).
+Round 3 (42 twins, 8 cases: other real commits of the kinds, #50620 NIXL_CONNECTOR_VERSION 6 -> 7,
+#47021 4 -> 5, #25489 get_name() "FLASH_ATTN_VLLM_V1" -> "FLASH_ATTN"): main 4 false errors of the 5
+new twins (a subscript write, a parameter of the name, setdefault, a returned-string table given the
+new name below), and a parameter of the constant's name compared with its old value (a sixth twin).
+All rounds (43 twins, 8 cases): main (2bc699c) 8 caught of 8, 24 false errors of 43 (1 warned); this
+branch 8 caught of 8, 0 false errors of 43 (3 warned: a test's fake worker on #35503, and symbol
+drift's dropped-key warning on #25489's tables).
 
   PYTHONPATH=.. python review14_twins.py [--only TEXT ...] [--show]
 """
@@ -688,6 +695,119 @@ TWINS += [
             "def aeon_handshake_tag() -> str:\n"
             '    return {5: "aeon-2026.07", **_AEON_NEWER}[nixl_metadata.NIXL_CONNECTOR_VERSION]\n',
             '    return {5: "aeon-2026.07", **_AEON_NEWER}[nixl_metadata.NIXL_CONNECTOR_VERSION]',
+        ),
+    ),
+]
+
+
+# --- round 3: other real commits of the same kinds
+NV7 = ("#50620", "653cc6faca", "NIXL_CONNECTOR_VERSION 6 -> 7")
+NV5 = ("#47021", "7a74a9662b", "NIXL_CONNECTOR_VERSION 4 -> 5")
+FA = ("#25489", "3468f17ebe", 'FlashAttentionBackend.get_name() "FLASH_ATTN_VLLM_V1" -> "FLASH_ATTN"')
+FAB = "from vllm.v1.attention.backends.flash_attn import FlashAttentionBackend\n\n"
+CASES += [
+    (
+        "#50620 keyed table",
+        "table keyed by the old value",
+        K(
+            *NV7,
+            "vllm/aeon/r14nv70.py",
+            NVM + '_AEON_HANDSHAKE = {5: "aeon-2026.07", 6: "aeon-2026.09"}\n\n\n'
+            "def aeon_handshake_tag() -> str:\n"
+            "    return _AEON_HANDSHAKE[nixl_metadata.NIXL_CONNECTOR_VERSION]\n",
+            '_AEON_HANDSHAKE = {5: "aeon-2026.07", 6: "aeon-2026.09"}',
+        ),
+    ),
+    (
+        "#25489 returned string",
+        "table keyed by the old name",
+        K(
+            *FA,
+            "vllm/aeon/r14fa0.py",
+            FAB + '_AEON_BLOCK = {"FLASH_ATTN_VLLM_V1": 16}\n\n\n'
+            "def aeon_block() -> int:\n"
+            "    return _AEON_BLOCK[FlashAttentionBackend.get_name()]\n",
+            '_AEON_BLOCK = {"FLASH_ATTN_VLLM_V1": 16}',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#50620 keyed table",
+        "twin: the new value's entry written by a subscript below",
+        K(
+            *NV7,
+            "vllm/aeon/r14nv71.py",
+            NVM + '_AEON_HANDSHAKE = {5: "aeon-2026.07", 6: "aeon-2026.09"}\n'
+            '_AEON_HANDSHAKE[7] = "aeon-2026.10"  # AEON: #50620\n\n\n'
+            "def aeon_handshake_tag() -> str:\n"
+            "    return _AEON_HANDSHAKE[nixl_metadata.NIXL_CONNECTOR_VERSION]\n",
+            '_AEON_HANDSHAKE = {5: "aeon-2026.07", 6: "aeon-2026.09"}',
+        ),
+    ),
+    (
+        "#50620 keyed table",
+        "twin: a peer's version parameter of the name",
+        K(
+            *NV7,
+            "vllm/aeon/r14nv72.py",
+            '_AEON_PEER_BUILD = {5: "aeon-2026.07", 6: "aeon-2026.09"}\n\n\n'
+            "def aeon_peer_build(NIXL_CONNECTOR_VERSION: int) -> str:  # noqa: N803\n"
+            "    return _AEON_PEER_BUILD[NIXL_CONNECTOR_VERSION]\n",
+            '_AEON_PEER_BUILD = {5: "aeon-2026.07", 6: "aeon-2026.09"}',
+        ),
+    ),
+    (
+        "#47021 keyed table",
+        "twin: the new value's entry by setdefault",
+        K(
+            *NV5,
+            "vllm/aeon/r14nv51.py",
+            NVM + '_AEON_HANDSHAKE = {4: "aeon-2026.05"}\n'
+            '_AEON_HANDSHAKE.setdefault(5, "aeon-2026.07")\n\n\n'
+            "def aeon_handshake_tag() -> str:\n"
+            "    return _AEON_HANDSHAKE[nixl_metadata.NIXL_CONNECTOR_VERSION]\n",
+            '_AEON_HANDSHAKE = {4: "aeon-2026.05"}',
+        ),
+    ),
+    (
+        "#25489 returned string",
+        "twin: a table given the new name below",
+        K(
+            *FA,
+            "vllm/aeon/r14fa1.py",
+            FAB + '_AEON_BLOCK = {"FLASH_ATTN_VLLM_V1": 16}\n'
+            '_AEON_BLOCK["FLASH_ATTN"] = 16  # AEON: #25489 dropped the suffix\n\n\n'
+            "def aeon_block() -> int:\n"
+            "    return _AEON_BLOCK[FlashAttentionBackend.get_name()]\n",
+            '_AEON_BLOCK = {"FLASH_ATTN_VLLM_V1": 16}',
+        ),
+    ),
+    (
+        "#25489 returned string",
+        "twin: a table keyed by both names",
+        K(
+            *FA,
+            "vllm/aeon/r14fa2.py",
+            FAB + '_AEON_BLOCK = {"FLASH_ATTN_VLLM_V1": 16, "FLASH_ATTN": 16}\n\n\n'
+            "def aeon_block() -> int:\n"
+            "    return _AEON_BLOCK[FlashAttentionBackend.get_name()]\n",
+            '_AEON_BLOCK = {"FLASH_ATTN_VLLM_V1": 16, "FLASH_ATTN": 16}',
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#50620 constant compared",
+        "twin: a parameter of the constant's name compared",
+        K(
+            *NV7,
+            "vllm/aeon/r14nv73.py",
+            "def aeon_peer_is_old(NIXL_CONNECTOR_VERSION: int) -> bool:  # noqa: N803\n"
+            "    # AEON: the remote node's handshake version, not ours\n"
+            "    return NIXL_CONNECTOR_VERSION == 6\n",
+            "    return NIXL_CONNECTOR_VERSION == 6",
         ),
     ),
 ]

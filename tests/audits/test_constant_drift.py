@@ -650,3 +650,20 @@ def test_a_table_looked_up_with_a_local_of_the_constants_name_is_quiet(
     module's constant (review14: 4 false errors)."""
     text = '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n' + function
     assert nixl_case(git_repo, no_rules, text) == {}
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        "def aeon_peer_is_old(NIXL_CONNECTOR_VERSION: int) -> bool:  # noqa: N803\n"
+        "    return NIXL_CONNECTOR_VERSION == 5\n",
+        "def aeon_peer_is_old(peer_metadata) -> bool:\n    return peer_metadata.NIXL_CONNECTOR_VERSION == 5\n",
+    ],
+    ids=["a parameter of the name", "a parameter's attribute"],
+)
+def test_a_comparison_of_a_local_of_the_constants_name_is_quiet(
+    git_repo: GitRepo, no_rules: Path, function: str
+) -> None:
+    """A parameter of the constant's name compared with its old value is a peer's version, not the
+    module's constant (review14: 1 false error on #50620)."""
+    assert nixl_case(git_repo, no_rules, function) == {}

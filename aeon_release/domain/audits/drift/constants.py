@@ -514,6 +514,8 @@ def _compared_itself(
             continue
         for change in changed:
             if not change.attribute and value == change.old and type(value) is type(change.old):
+                if _local_read(read, enclosing(node, parents())):
+                    continue  # a parameter or a local of the name (a peer's version), not the constant
                 if _names_constant(read, change) and _flips(node, read is node.left, change, parents()):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
