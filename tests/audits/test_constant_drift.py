@@ -667,3 +667,17 @@ def test_a_comparison_of_a_local_of_the_constants_name_is_quiet(
     """A parameter of the constant's name compared with its old value is a peer's version, not the
     module's constant (review14: 1 false error on #50620)."""
     assert nixl_case(git_repo, no_rules, function) == {}
+
+
+def test_a_lookup_through_a_module_the_function_imports_is_still_the_constant(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """A module imported inside the function (a lazy import) is not a local of the name: its constant is
+    the module's, and the table's old key is still caught."""
+    text = (
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n'
+        "def aeon_tag() -> str:\n"
+        "    from vllm.distributed.kv_transfer.kv_connector.v1.nixl import metadata\n\n"
+        "    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n"
+    )
+    assert list(nixl_case(git_repo, no_rules, text)) == [1]

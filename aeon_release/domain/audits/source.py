@@ -1069,25 +1069,6 @@ def plain_name(expr: ast.AST) -> str | None:
     return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
-def bound_in(func: ast.AST) -> frozenset[str]:
-    """Every name a function binds anywhere inside it (over-approximated: nested scopes count too)."""
-    names: set[str] = set()
-    for node in ast.walk(func):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names -= set(node.names)
-    return frozenset(names)
-
-
 def keys_given_later(module: ast.Module, name: str) -> list[ast.expr] | None:
     """The keys the module's code gives the dict ``name`` besides its display: ``name[k] = ...``,
     ``name.setdefault(k, ...)``, ``name.update({k: ...})``; None when an update hands it keys not known

@@ -41,7 +41,6 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
-    bound_in,
     child_blocks,
     code_lines,
     flat_statements,
@@ -581,12 +580,15 @@ def _keys_given(module: ast.Module, name: str, table: ast.Dict, tables: dict[str
 
 
 def _local_read(read: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
-    """The read's root is a parameter or a local of its function (``def f(NIXL_VERSION)``, a peer's
-    ``metadata.NIXL_VERSION``): not the module's constant; ``self``/``cls`` still read a class's."""
+    """The read's root is a parameter or a local the function assigns (``def f(NIXL_VERSION)``, a peer's
+    ``metadata.NIXL_VERSION``): not the module's constant; ``self``/``cls`` still read a class's, and a
+    module the function imports is read as the top level's is."""
     root = read.value if isinstance(read, ast.Attribute) else read
-    return (
-        func is not None and isinstance(root, ast.Name) and root.id not in ("self", "cls") and root.id in bound_in(func)
-    )
+    if func is None or not isinstance(root, ast.Name) or root.id in ("self", "cls"):
+        return False
+    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    stored = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return root.id in params | stored
 
 
 def _reaches(module: ast.Module, reads: ast.Compare | list[ast.expr], change: Changed) -> bool:

@@ -61,14 +61,7 @@ from aeon_release.domain.audits.drift.unconsulted import called_by_name, reached
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
-from aeon_release.domain.audits.source import (
-    bound_in,
-    child_blocks,
-    code_lines,
-    header_exprs,
-    parse_python,
-    walk_defs,
-)
+from aeon_release.domain.audits.source import child_blocks, code_lines, header_exprs, parse_python, walk_defs
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
@@ -1215,7 +1208,7 @@ class _Checker:
         if names is None:
             for func in scope.functions:
                 if id(func) not in self._locals:
-                    self._locals[id(func)] = bound_in(func)
+                    self._locals[id(func)] = _bound_in(func)
             names = self._nests[nest] = frozenset().union(*(self._locals[id(func)] for func in scope.functions))
         return names
 
@@ -3291,6 +3284,25 @@ def _is_super_call(call: ast.Call) -> bool:
 
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _bound_in(func: ast.AST) -> frozenset[str]:
+    """Every name a function binds anywhere inside it (over-approximated: nested scopes count too)."""
+    names: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names -= set(node.names)
+    return frozenset(names)
 
 
 def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
