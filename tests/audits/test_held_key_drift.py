@@ -126,8 +126,18 @@ def test_a_key_still_read_or_a_dict_handed_on_is_quiet(
         '    scaling = {"type": "dynamic", "factor": 2.0}\n'
         '    scaling.update({"rope_type": "dynamic"})\n'
         "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+        "def aeon_rope(head_dim, max_pos, base, checkpoint_scaling):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        "    scaling.update(checkpoint_scaling)\n"
+        "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
     ],
-    ids=["popped into the new key", "copied into the new key", "setdefault of the new key", "update()"],
+    ids=[
+        "popped into the new key",
+        "copied into the new key",
+        "setdefault of the new key",
+        "update()",
+        "update() from a mapping not known here",
+    ],
 )
 def test_a_dict_also_given_the_key_read_in_its_stead_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     """The fork's dict also holds the key the old body read beside the dropped one (``d["type"] if "type"

@@ -1069,12 +1069,12 @@ def plain_name(expr: ast.AST) -> str | None:
     return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
-def keys_given_later(module: ast.Module, name: str) -> list[ast.expr] | None:
-    """The keys the module's code gives the dict ``name`` besides its display: ``name[k] = ...``,
+def keys_given_later(where: ast.AST, name: str) -> list[ast.expr] | None:
+    """The keys the code of ``where`` (a module, a function) gives the dict ``name`` besides its display: ``name[k] = ...``,
     ``name.setdefault(k, ...)``, ``name.update({k: ...})``; None when an update hands it keys not known
     here (another mapping, keywords)."""
     keys: list[ast.expr] = []
-    for node in ast.walk(module):
+    for node in ast.walk(where):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and plain_name(node.value) == name:
             keys.append(node.slice)
         elif (

@@ -61,7 +61,14 @@ from aeon_release.domain.audits.drift.unconsulted import called_by_name, reached
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, header_exprs, parse_python, walk_defs
+from aeon_release.domain.audits.source import (
+    child_blocks,
+    code_lines,
+    header_exprs,
+    keys_given_later,
+    parse_python,
+    walk_defs,
+)
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
@@ -2320,21 +2327,22 @@ def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str,
 
 def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str, int]]:
     """String keys ``where`` gives the dict ``name`` before line ``before``, since the last binding of the
-    name there (a dict bound earlier is not the one handed on): a display bound to it, a subscript store
-    into it, ``name.setdefault("k", ...)``, ``name.update({"k": ...})``."""
-    nodes = [n for n in ast.walk(where) if getattr(n, "lineno", before) < before]
-    binds = [n for n in nodes if isinstance(n, ast.Assign) and any(_is_name(t, name) for t in n.targets)]
+    name there (a dict bound earlier is not the one handed on): a display bound to it, and the keys
+    given it after (``name["k"] = ...``, ``setdefault``, ``update``); none when an update hands it a
+    mapping not known here (it may hold any key)."""
+    binds = [
+        n
+        for n in ast.walk(where)
+        if isinstance(n, ast.Assign) and n.lineno < before and any(_is_name(t, name) for t in n.targets)
+    ]
     since = max((n.lineno for n in binds), default=0)
-    for node in (n for n in nodes if getattr(n, "lineno", 0) >= since):
-        if isinstance(node, ast.Assign) and node.lineno == since and isinstance(node.value, ast.Dict):
+    later = keys_given_later(where, name)
+    if later is None:
+        return
+    for node in binds:
+        if node.lineno == since and isinstance(node.value, ast.Dict):
             yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
-        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-            if _is_name(node.value, name) and _string(node.slice):
-                yield node.slice.value, node.lineno
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, name):
-            given: list[ast.expr | None] = list(node.args[:1]) if node.func.attr == "setdefault" else []
-            given += [k for a in node.args if node.func.attr == "update" and isinstance(a, ast.Dict) for k in a.keys]
-            yield from ((k.value, k.lineno) for k in given if _string(k))
+    yield from ((k.value, k.lineno) for k in later if _string(k) and since <= k.lineno < before)
 
 
 def _is_name(node: ast.AST, name: str) -> bool:
