@@ -598,3 +598,86 @@ def test_a_table_written_for_both_or_not_looked_up_with_the_constant_is_quiet(
     """A table that also holds the new value as a key is written for both sides; one looked up with
     another value (a peer's version), or with a constant of the name from another module, is not tied."""
     assert nixl_case(git_repo, no_rules, text) == {}
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        '_AEON_TAG[6] = "aeon-2026.09"\n',
+        '_AEON_TAG.update({6: "aeon-2026.09"})\n',
+        '_AEON_TAG.setdefault(6, "aeon-2026.09")\n',
+    ],
+    ids=["a subscript write", "update()", "setdefault()"],
+)
+def test_a_table_given_the_new_value_after_its_display_is_quiet(git_repo: GitRepo, no_rules: Path, given: str) -> None:
+    """A table whose display keys the old value only, but which the module gives the new value's entry
+    below it, is written for both sides (review14: 4 false errors on #49230 and #18558)."""
+    text = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.nixl import metadata\n\n"
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n' + given + "\n\n"
+        "def aeon_tag() -> str:\n    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n"
+    )
+    assert nixl_case(git_repo, no_rules, text) == {}
+
+
+def test_a_table_spreading_a_table_of_the_new_value_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``{5: ..., **_NEWER}`` holds the keys of the module table it spreads: the new value's among them."""
+    text = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.nixl import metadata\n\n"
+        '_NEWER = {6: "aeon-2026.09"}\n'
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07", **_NEWER}\n\n\n'
+        "def aeon_tag() -> str:\n    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n"
+    )
+    assert nixl_case(git_repo, no_rules, text) == {}
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        "def aeon_tag(NIXL_CONNECTOR_VERSION: int) -> str:  # noqa: N803\n"
+        "    return _AEON_TAG[NIXL_CONNECTOR_VERSION]\n",
+        "def aeon_tag(peer: dict) -> str:\n"
+        '    NIXL_CONNECTOR_VERSION = peer["version"]  # noqa: N806\n'
+        "    return _AEON_TAG[NIXL_CONNECTOR_VERSION]\n",
+        "def aeon_tag(peer_metadata) -> str:\n    return _AEON_TAG[peer_metadata.NIXL_CONNECTOR_VERSION]\n",
+    ],
+    ids=["a parameter of the name", "a local of the name", "a parameter's attribute"],
+)
+def test_a_table_looked_up_with_a_local_of_the_constants_name_is_quiet(
+    git_repo: GitRepo, no_rules: Path, function: str
+) -> None:
+    """A lookup with a parameter or a local of the constant's name (a peer's version) does not read the
+    module's constant (review14: 4 false errors)."""
+    text = '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n' + function
+    assert nixl_case(git_repo, no_rules, text) == {}
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        "def aeon_peer_is_old(NIXL_CONNECTOR_VERSION: int) -> bool:  # noqa: N803\n"
+        "    return NIXL_CONNECTOR_VERSION == 5\n",
+        "def aeon_peer_is_old(peer_metadata) -> bool:\n    return peer_metadata.NIXL_CONNECTOR_VERSION == 5\n",
+    ],
+    ids=["a parameter of the name", "a parameter's attribute"],
+)
+def test_a_comparison_of_a_local_of_the_constants_name_is_quiet(
+    git_repo: GitRepo, no_rules: Path, function: str
+) -> None:
+    """A parameter of the constant's name compared with its old value is a peer's version, not the
+    module's constant (review14: 1 false error on #50620)."""
+    assert nixl_case(git_repo, no_rules, function) == {}
+
+
+def test_a_lookup_through_a_module_the_function_imports_is_still_the_constant(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """A module imported inside the function (a lazy import) is not a local of the name: its constant is
+    the module's, and the table's old key is still caught."""
+    text = (
+        '_AEON_TAG = {4: "aeon-2026.05", 5: "aeon-2026.07"}\n\n\n'
+        "def aeon_tag() -> str:\n"
+        "    from vllm.distributed.kv_transfer.kv_connector.v1.nixl import metadata\n\n"
+        "    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n"
+    )
+    assert list(nixl_case(git_repo, no_rules, text)) == [1]

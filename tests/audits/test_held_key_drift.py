@@ -104,3 +104,64 @@ def test_a_key_still_read_or_a_dict_handed_on_is_quiet(
     """A key the function reads now, a key it still reads, or a function that hands the dict on whole (to
     a reader out of sight, which may read the key) proves no entry is ignored."""
     assert [f for f in held(git_repo, no_rules, body, upstream) if f[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        '    scaling["rope_type"] = scaling.pop("type")\n'
+        "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+        "def aeon_rope(head_dim, max_pos, base, rope_scaling):\n"
+        "    rope_scaling = dict(rope_scaling)\n"
+        '    rope_scaling["type"] = "deepseek_yarn"\n'
+        '    rope_scaling["rope_type"] = rope_scaling["type"]\n'
+        "    return get_rope(head_dim, head_dim, max_pos, base, False, rope_scaling)\n",
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        '    scaling.setdefault("rope_type", scaling["type"])\n'
+        "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        '    scaling.update({"rope_type": "dynamic"})\n'
+        "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+        "def aeon_rope(head_dim, max_pos, base, checkpoint_scaling):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        "    scaling.update(checkpoint_scaling)\n"
+        "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+    ],
+    ids=[
+        "popped into the new key",
+        "copied into the new key",
+        "setdefault of the new key",
+        "update()",
+        "update() from a mapping not known here",
+    ],
+)
+def test_a_dict_also_given_the_key_read_in_its_stead_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The fork's dict also holds the key the old body read beside the dropped one (``d["type"] if "type"
+    in d else d["rope_type"]``) and the new body reads alone: written for both sides (review14: 3 false
+    errors on #9250)."""
+    assert [f for f in held(git_repo, no_rules, body) if f[1] == "error"] == []
+
+
+REBOUND = (
+    "def aeon_rope(head_dim, max_pos, base):\n"
+    '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+    '    scaling = {"rope_type": scaling["type"], "factor": scaling["factor"]}\n'
+    "    return get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [(REBOUND, []), (REBOUND.replace('{"rope_type": scaling', '{"type": scaling'), [(6, "error")])],
+    ids=["rebound to the new key", "rebound to the old key"],
+)
+def test_a_dict_rebound_before_the_call_is_the_one_handed_on(
+    git_repo: GitRepo, no_rules: Path, body: str, expected: list[tuple[int, str]]
+) -> None:
+    """The keys of a dict the name held before it was rebound are not handed on (review14: 1 false error
+    on #9250); the rebound dict's own old key still is."""
+    assert [(line, sev) for line, sev, _ in held(git_repo, no_rules, body)] == expected

@@ -534,6 +534,36 @@ def test_a_parameter_renamed_in_place_and_retyped(git_repo: GitRepo, no_rules: P
         assert "renamed kv_connector_metadata and retyped as KVConnectorMetadata" in finding.message
 
 
+@pytest.mark.parametrize(
+    ("binding", "expected"),
+    [
+        ("preempted_req_ids = scheduler_output.kv_connector_metadata", []),
+        ("preempted_req_ids: KVConnectorMetadata = scheduler_output.meta", []),
+        ("preempted_req_ids = scheduler_output.preempted_req_ids", [(6, "error")]),
+    ],
+    ids=["read off the new parameter's name", "annotated as the new kind", "the ids (still caught)"],
+)
+def test_a_local_of_the_old_name_bound_to_the_new_kind(
+    git_repo: GitRepo, no_rules: Path, binding: str, expected: list[tuple[int, str]]
+) -> None:
+    """An argument spelled like the old parameter, but a local the function binds only to the new kind of
+    value (read off something spelled like the new parameter, or annotated as its kind), is what the
+    retyped parameter takes: no error (review14: 1 false error on #34805)."""
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1, KVConnectorMetadata\n\n\n"
+        "def aeon_flush(connector: KVConnectorBase_V1, scheduler_output) -> None:\n"
+        f"    {binding}  # AEON\n"
+        "    connector.handle_preemptions(preempted_req_ids)  # AEON\n"
+    )
+    upstream = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", "kv_connector_metadata: KVConnectorMetadata")
+    sides = s.merge_case(
+        git_repo, {CONNECTOR: CONNECTOR_BASE}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: upstream})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert [f for f in found if f[1] == "error"] == expected
+
+
 KV_STATE = "vllm/distributed/kv_transfer/kv_transfer_state.py"
 KV_ALIAS = "vllm/distributed/kv_transfer/kv_connector/base.py"
 
@@ -570,3 +600,52 @@ def test_a_call_on_what_a_factory_returns(git_repo: GitRepo, no_rules: Path, ali
     [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
     assert (finding.line, finding.severity.value) == (5, "error")
     assert "calls get_kv_transfer_group().handle_preemptions" in finding.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    @abstractmethod\n    def compile_or_warm_up_model(self) -> float:\n        pass\n",
+        "    @abc.abstractmethod\n    def compile_or_warm_up_model(self):\n        self.warm = True\n",
+        '    def compile_or_warm_up_model(self) -> float:\n        """AEON: each fleet worker times it."""\n',
+        "    def compile_or_warm_up_model(self) -> float: ...\n",
+    ],
+    ids=["an abstract method", "abc.abstractmethod", "a docstring under -> float", "... under -> float"],
+)
+def test_a_stub_that_declares_the_method_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """An abstract method, or a body of a docstring or ``...`` alone under a value's annotation, declares
+    the method for the fork's subclasses to implement: it hands the executor nothing itself (review14: 1
+    false error on #35503)."""
+    fork = (
+        "import abc\nfrom abc import abstractmethod\n\n"
+        "from vllm.v1.worker.worker_base import WorkerBase\n\n\n"
+        "class AeonDraftWorker(WorkerBase, abc.ABC):\n" + body
+    )
+    sides = s.merge_case(
+        git_repo,
+        {WORKER: WORKER_BASE, EXECUTOR: EXECUTOR_BASE, DRAFT: DRAFT_BASE},
+        {DRAFT: fork},
+        [(RETURNS_SUBJECT, {WORKER: WORKER_NOW, EXECUTOR: EXECUTOR_NOW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == DRIFT and f.path == DRAFT] == []
+
+
+def test_a_tests_fake_worker_returning_nothing_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """A fake worker of a test file (the service never imports it) is not what upstream's executor runs:
+    a warning, not an error (review14: 1 false error on #35503)."""
+    fake = "tests/aeon/test_fake_worker.py"
+    fork = (
+        "from vllm.v1.worker.worker_base import WorkerBase\n\n\n"
+        "class FakeWorker(WorkerBase):\n    def compile_or_warm_up_model(self):\n        self.warm = True\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {WORKER: WORKER_BASE, EXECUTOR: EXECUTOR_BASE},
+        {fake: fork},
+        [(RETURNS_SUBJECT, {WORKER: WORKER_NOW, EXECUTOR: EXECUTOR_NOW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == fake] == [
+        (5, "warning")
+    ]

@@ -191,3 +191,24 @@ def test_a_property_that_stopped_returning_the_string(
 def test_a_property_read_another_class_may_answer_is_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     sides = three_way(git_repo, {GDN: GDN_BASE, LINEAR: LINEAR_BASE}, {USE: body}, GDN_NOW)
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        '_DTYPE["gdn_attention"] = "float32"\n',
+        '_DTYPE.update({"gdn_attention": "float32"})\n',
+        "_DTYPE.update(AEON_EXTRA_DTYPES)\n",
+    ],
+    ids=["a subscript write", "update() with a display", "update() from a mapping not known here"],
+)
+def test_a_table_given_the_new_string_below_its_display_is_quiet(git_repo: GitRepo, tmp_path: Path, given: str) -> None:
+    """A table whose display keys the old string only, but which the module gives the new string's entry
+    (or a mapping's, which may hold it) below, is written for both sides (review14: 1 false error on
+    #26487)."""
+    body = (
+        GDN_HEAD + '_DTYPE = {"linear_attention": "float32"}\n' + given + "\n\n"
+        "def state_dtype(layer: Qwen3NextGatedDeltaNet) -> str:\n    return _DTYPE[layer.mamba_type]\n"
+    )
+    sides = three_way(git_repo, {GDN: GDN_BASE, LINEAR: LINEAR_BASE}, {USE: body}, GDN_NOW)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

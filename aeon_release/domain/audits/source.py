@@ -1069,6 +1069,26 @@ def plain_name(expr: ast.AST) -> str | None:
     return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
+def keys_given_later(where: ast.AST, name: str) -> list[ast.expr] | None:
+    """The keys the code of ``where`` (a module, a function) gives the dict ``name`` besides its display: ``name[k] = ...``,
+    ``name.setdefault(k, ...)``, ``name.update({k: ...})``; None when an update hands it keys not known
+    here (another mapping, keywords)."""
+    keys: list[ast.expr] = []
+    for node in ast.walk(where):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and plain_name(node.value) == name:
+            keys.append(node.slice)
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and plain_name(node.func.value) == name
+        ):
+            if node.func.attr == "setdefault" and node.args:
+                keys.append(node.args[0])
+            elif node.func.attr == "update":
+                if node.keywords or not all(isinstance(a, ast.Dict) for a in node.args):
+                    return None
+                keys += [k for a in node.args if isinstance(a, ast.Dict) for k in a.keys if k is not None]
+    return keys
+
+
 def bound_names(module: ast.Module) -> dict[str, int]:
     """Top-level names bound by assignment or import (aliases count), with their line."""
     names: dict[str, int] = {}

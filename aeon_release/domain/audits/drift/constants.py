@@ -44,6 +44,7 @@ from aeon_release.domain.audits.source import (
     child_blocks,
     code_lines,
     flat_statements,
+    keys_given_later,
     parent_map,
     parse_python,
     plain_name,
@@ -317,7 +318,7 @@ def _fork_uses(trees: ThreeTrees, changed: list[Changed]) -> Iterator[Use]:
                     yield from _ties(path, line, _comments(lines, line, copy), expr, _literal(value), changed)
             if isinstance(node, ast.Compare) and node.lineno in owned:
                 yield from _compared_itself(path, node, [c for c in changed if _reaches(module, node, c)], parents)
-        yield from _keyed_tables(path, module, owned, [c for c in changed if not c.attribute])
+        yield from _keyed_tables(path, module, owned, [c for c in changed if not c.attribute], parents)
         yield from _attribute_ties(trees, path, module, owned, [c for c in changed if c.attribute])
 
 
@@ -512,15 +513,20 @@ def _compared_itself(
             continue
         for change in changed:
             if not change.attribute and value == change.old and type(value) is type(change.old):
+                if _local_read(read, enclosing(node, parents())):
+                    continue  # a parameter or a local of the name (a peer's version), not the constant
                 if _names_constant(read, change) and _flips(node, read is node.left, change, parents()):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
 
-def _keyed_tables(path: str, module: ast.Module, owned: set[int], changed: list[Changed]) -> Iterator[Use]:
+def _keyed_tables(
+    path: str, module: ast.Module, owned: set[int], changed: list[Changed], parents: Callable[[], dict[int, ast.AST]]
+) -> Iterator[Use]:
     """``{5: "v2026.07"}[metadata.NIXL_CONNECTOR_VERSION]`` (#49230, 5 -> 6): a table the fork keyed by
     the constant's old value (a display, or a name the module binds once to one) and looks up with the
     constant itself no longer finds that entry; not a table that also holds the new value as a key
-    (written for both sides)."""
+    (written for both sides, in the display or given later), nor a lookup with a parameter or a local of
+    the constant's name (a peer's version)."""
     if not changed:
         return
     tables = {
@@ -540,15 +546,49 @@ def _keyed_tables(path: str, module: ast.Module, owned: set[int], changed: list[
         table = tables.get(name) if name else holder if isinstance(holder, ast.Dict) else None
         if table is None:
             continue
+        given = _keys_given(module, name, table, tables)
+        if given is None:
+            continue  # a table spread or updated from one whose keys are not known: it may hold the new value
         keys = [(k, _literal(k)) for k in table.keys if k is not None]
         for change in changed:
             if not _names_constant(read, change) or not _reaches(module, [read], change):
                 continue
-            if any(v == change.new and type(v) is type(change.new) for _, v in keys):
+            if _local_read(read, enclosing(node, parents())):
+                continue
+            if any(_literal(k) == change.new and type(_literal(k)) is type(change.new) for k in given):
                 continue
             for k, v in keys:
                 if v == change.old and type(v) is type(change.old) and k.lineno in owned:
                     yield Use(path, k.lineno, change, (), ast.unparse(read), itself=True, table=name or "a table")
+
+
+def _keys_given(module: ast.Module, name: str, table: ast.Dict, tables: dict[str, ast.Dict]) -> list[ast.expr] | None:
+    """Every key the module's own code gives the table: its display's, those of a module table it spreads
+    (``{5: ..., **_NEWER}``), and those its name is given later (``T[6] = ...``, ``T.update({6: ...})``,
+    ``T.setdefault(6, ...)``); None when a spread or an update hands it keys not known here."""
+    keys: list[ast.expr] = []
+    for key, value in zip(table.keys, table.values, strict=True):
+        spread = tables.get(value.id) if key is None and isinstance(value, ast.Name) else value
+        if key is not None:
+            keys.append(key)
+        elif not isinstance(spread, ast.Dict) or spread is table:
+            return None
+        else:
+            keys += [k for k in spread.keys if k is not None]
+    later = keys_given_later(module, name) if name else []
+    return None if later is None else keys + later
+
+
+def _local_read(read: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    """The read's root is a parameter or a local the function assigns (``def f(NIXL_VERSION)``, a peer's
+    ``metadata.NIXL_VERSION``): not the module's constant; ``self``/``cls`` still read a class's, and a
+    module the function imports is read as the top level's is."""
+    root = read.value if isinstance(read, ast.Attribute) else read
+    if func is None or not isinstance(root, ast.Name) or root.id in ("self", "cls"):
+        return False
+    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    stored = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return root.id in params | stored
 
 
 def _reaches(module: ast.Module, reads: ast.Compare | list[ast.expr], change: Changed) -> bool:

@@ -186,10 +186,15 @@ def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:
 
 
 def returns_nothing(func: _Def) -> bool:
-    """``func``'s own body (not a nested def's) returns no value and yields none; a body that only raises
-    (an abstract stub) does not count."""
+    """``func``'s own body (not a nested def's) returns no value and yields none; a stub does not count: a
+    body that only raises, an ``@abstractmethod``, or a body of a docstring or ``...`` alone under a return
+    annotation that is not None (a declaration the subclasses implement)."""
     body = [s for s in func.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     if len(body) == 1 and isinstance(body[0], ast.Raise):
+        return False
+    if any(_outer(d) == "abstractmethod" for d in func.decorator_list):
+        return False
+    if not body and func.returns is not None and not _is_none(func.returns):
         return False
     stack: list[ast.AST] = list(body)
     while stack:

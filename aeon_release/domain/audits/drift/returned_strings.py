@@ -39,7 +39,7 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import display_strings, keys_given_later, parent_map, parse_python, str_value
 
 # an upstream diff line that takes out a returned string literal
 _RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
@@ -222,7 +222,10 @@ def _fork_uses(
                 yield node.lineno, gone
         elif (looked := _looked_up(node)) is not None:
             table, call = looked
-            keys = {key for _, key in tables.get(table, [])}
+            later = keys_given_later(module, table) if table in tables else []
+            if later is None:
+                continue  # updated from a mapping not known here: it may key what the def returns now
+            keys = {key for _, key in tables.get(table, [])} | {str_value(k) for k in later}
             for key_line, key in tables.get(table, []):
                 gone = next((v for v in theirs(call) if v.old == key and not set(v.new) & keys), None)
                 if gone is not None and (key_line in owned or node.lineno in owned):  # type: ignore[attr-defined]

@@ -61,7 +61,14 @@ from aeon_release.domain.audits.drift.unconsulted import called_by_name, reached
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, code_lines, header_exprs, parse_python, walk_defs
+from aeon_release.domain.audits.source import (
+    child_blocks,
+    code_lines,
+    header_exprs,
+    keys_given_later,
+    parse_python,
+    walk_defs,
+)
 
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
@@ -727,10 +734,11 @@ class _Checker:
         params = {slot: p for slot, p in _dict_slots(call, new) if self._reads_keys_of(before.node, p)}
         if not params:  # the function read no key by name from what the call hands it: nothing to lose
             return
-        held = [h for h in _held_keys(call, scope.functions[-1] if scope.functions else mod.tree) if h[2] in owned]
-        for slot, key, line in held:
+        every = list(_held_keys(call, scope.functions[-1] if scope.functions else mod.tree))
+        for slot, key, line in (h for h in every if h[2] in owned):
             param = params.get(slot)
-            problem = _dropped_key(before.node, after.node, param, key) if param is not None else None
+            also = {k for s, k, _ in every if s == slot}
+            problem = _dropped_key(before.node, after.node, param, key, also) if param is not None else None
             if problem is not None:
                 what = f"hands {_show(call.func)} a dict holding {key!r} as {param}, but {problem}"
                 yield self._finding(mod, line, what, after, "signature")
@@ -943,6 +951,8 @@ class _Checker:
                 continue
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+            if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
+                continue  # a local of the old name bound to the new kind of value: the call is right
             if then and kind and then != kind:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
@@ -1362,7 +1372,7 @@ class _Checker:
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
-            kind = self._override_kind(stmt, before, after) or self._returned_now(stmt, before, after)
+            kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
@@ -1568,17 +1578,20 @@ class _Checker:
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
 
-    def _returned_now(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+    def _returned_now(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
+    ) -> str | None:
         """The base's method returned None and now returns a value; the override still returns none
         (#35503: ``compile_or_warm_up_model() -> float``, of which the executor takes ``max()`` over the
         workers): an error where a call upstream wrote in a file it changed uses the value (and does not
-        test it against None), a warning where none is found."""
+        test it against None), a warning where none is found, or where the override is a test's fake (a
+        file the service never imports: upstream's callers never get it)."""
         now = value_returned_now(before.node, after.node) if self._upstream(after.path) else None
         if now is None or not returns_nothing(stmt):
             return None
         said = f"it returned None and now returns {now}, the override returns nothing"
         used = self._value_used(after.name)
-        if used is None:
+        if used is None or _not_served(mod.path):
             return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
         return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
 
@@ -2209,9 +2222,14 @@ def _key_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> tuple
     """The keys the function's body reads by name from its parameter ``name`` (a subscript, ``get``,
     ``pop``, ``setdefault``, ``in``), how many times it names the parameter, and how many of those are
     such reads."""
+    return _key_reads_in(node.body, name)
+
+
+def _key_reads_in(nodes: Sequence[ast.AST], name: str) -> tuple[set[str], int, int]:
+    """``_key_reads`` over the given nodes (a body's statements, one statement, a test)."""
     keys: set[str] = set()
     uses = reads = 0
-    for n in (n for stmt in node.body for n in ast.walk(stmt)):
+    for n in (n for stmt in nodes for n in ast.walk(stmt)):
         uses += isinstance(n, ast.Name) and n.id == name
         key: ast.expr | None = None
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEY_READS and n.args:
@@ -2226,10 +2244,12 @@ def _key_reads(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> tuple
     return keys, uses, reads
 
 
-def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str) -> str | None:
+def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str, also: set[str]) -> str | None:
     """``held``, a key of the dict the caller hands in as ``param``, which the function's body read from
     that parameter by name and now neither reads nor names at all, while it still reads other keys from
-    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored."""
+    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored;
+    not when the dict also holds (``also``) a key the body reads in its stead: one upstream added, or
+    one the old body read beside it (``d["type"] if "type" in d else d["rope_type"]``)."""
     if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -2238,9 +2258,23 @@ def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str) -> str 
     named = any(isinstance(n, ast.Constant) and n.value == held for n in ast.walk(after))
     if held not in then or not now or named or _hands_on_whole(after, param):
         return None
+    if also & ((now - then) | _read_beside(before, param, held)) & now:
+        return None  # the dict also holds the key read in its stead now: written for both sides
     added = sorted(now - then)
     hint = f" (it reads {', '.join(map(repr, added))} now, which upstream added)" if added else ""
     return f"its body no longer reads the key {held!r} from {param}{hint}: the entry is silently ignored"
+
+
+def _read_beside(before: ast.FunctionDef | ast.AsyncFunctionDef, param: str, held: str) -> set[str]:
+    """The other keys the old body read from ``param`` in a statement (or a test) that read ``held``:
+    its alternatives (``d["type"] if "type" in d else d["rope_type"]``)."""
+    beside: set[str] = set()
+    for n in ast.walk(before):
+        part = n.test if isinstance(n, (ast.If, ast.While)) else n
+        if isinstance(n, ast.stmt) and (part is not n or not hasattr(n, "body")):
+            keys = _key_reads_in([part], param)[0]
+            beside |= keys - {held} if held in keys else set()
+    return beside
 
 
 def _hands_on_whole(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
@@ -2292,17 +2326,27 @@ def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str,
 
 
 def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str, int]]:
-    """String keys ``where`` gives the dict ``name`` before line ``before``: a display bound to it, a
-    subscript store into it."""
-    for node in ast.walk(where):
-        if getattr(node, "lineno", before) >= before:
-            continue
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            if isinstance(node.value, ast.Dict):
-                yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
-        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-            if isinstance(node.value, ast.Name) and node.value.id == name and _string(node.slice):
-                yield node.slice.value, node.lineno
+    """String keys ``where`` gives the dict ``name`` before line ``before``, since the last binding of the
+    name there (a dict bound earlier is not the one handed on): a display bound to it, and the keys
+    given it after (``name["k"] = ...``, ``setdefault``, ``update``); none when an update hands it a
+    mapping not known here (it may hold any key)."""
+    binds = [
+        n
+        for n in ast.walk(where)
+        if isinstance(n, ast.Assign) and n.lineno < before and any(_is_name(t, name) for t in n.targets)
+    ]
+    since = max((n.lineno for n in binds), default=0)
+    later = keys_given_later(where, name)
+    if later is None:
+        return
+    for node in binds:
+        if node.lineno == since and isinstance(node.value, ast.Dict):
+            yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
+    yield from ((k.value, k.lineno) for k in later if _string(k) and since <= k.lineno < before)
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _string(node: ast.AST | None) -> TypeGuard[_StrConstant]:
@@ -2755,6 +2799,27 @@ def _spelled_as(arg: ast.expr, parameter: str) -> bool:
     name = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else ""
     name, parameter = name.lstrip("_").lower(), parameter.lstrip("_").lower()
     return bool(name) and (name == parameter or name.endswith("_" + parameter) or parameter.endswith("_" + name))
+
+
+def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kind: str) -> bool:
+    """The argument is a local the call's function binds only to the parameter's new kind of value: read
+    off something spelled like the new parameter (``preempted_req_ids = out.kv_connector_metadata``), or
+    annotated as the new kind (``preempted_req_ids: KVConnectorMetadata = ...``)."""
+    if not isinstance(arg, ast.Name):
+        return False
+    funcs = [
+        f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and call in ast.walk(f)
+    ]
+    binds = [
+        (value, annotation)
+        for target, value, annotation in map(_assignment, ast.walk(funcs[-1]) if funcs else ())
+        if isinstance(target, ast.Name) and target.id == arg.id
+    ]
+    return bool(binds) and all(
+        (value is not None and _spelled_as(value, now))
+        or (annotation is not None and re.search(rf"\b{re.escape(kind)}\b", ast.unparse(annotation)) is not None)
+        for value, annotation in binds
+    )
 
 
 def _slot(sig: Sig, index: int) -> str | None:
