@@ -269,18 +269,10 @@ def _names_files(place: str) -> bool:
     """Whether the config file can set one of the keys looked for: an include, ``core.excludesFile`` or
     ``core.attributesFile`` (git's names are case-blind and spelled whole, in a section header or a key).  Most
     configs set none, and each listing is a git process on every command's start (5-10 ms)."""
-    try:
-        fd = os.open(place, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO put there since it was looked at holds no one
-    except OSError:
+    data = _regular_bytes(place, _MAX_CONFIG)
+    if data is None:
         return True  # git says what it makes of it
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return True
-        text = os.read(fd, _MAX_CONFIG).lower()
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
+    text = data.lower()
     return len(text) >= _MAX_CONFIG or any(word in text for word in (b"include", b"excludesfile", b"attributesfile"))
 
 
@@ -482,15 +474,20 @@ def _linked(folder: Path, dot: Path) -> Iterator[str]:
 
 def _small(path: str, size: int = 4096) -> str:
     """The text of a regular file of at most ``size`` bytes (a .git file, a commondir); '' otherwise."""
+    data = _regular_bytes(path, size)
+    return data.decode("utf-8", "surrogateescape") if data is not None else ""
+
+
+def _regular_bytes(path: str, size: int) -> bytes | None:
+    """The first ``size`` bytes of a regular file; None for anything else or a file that cannot be read.
+    Opened without blocking: a FIFO put there since it was looked at holds no one."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return ""
+        return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        return os.read(fd, size).decode("utf-8", "surrogateescape")
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else None
     except OSError:
-        return ""
+        return None
     finally:
         os.close(fd)

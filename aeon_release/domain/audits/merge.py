@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
-from aeon_release.domain.audits.drift.offsets import doubled_offsets
+from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
@@ -161,8 +161,11 @@ def _merge_findings(
         enum_files.exception()
     greps = _greps(sides, settings, enum_files.result, forks=apart is not None)
     trees = ThreeTrees(sides.repo, sides.base, sides.ours, sides.theirs, tree, mine, upstream, greps)
-    gated = apart is not None and settings.device is not None
-    gates_apart = apart(functools.partial(_gate_findings, trees, settings)) if apart is not None and gated else None
+    gates_apart = (
+        apart(functools.partial(_gate_findings, trees, settings))
+        if apart is not None and settings.device is not None
+        else None
+    )
     # symbol drift (a parse and walks of each module the fork patched) beside the rest as well
     drift = functools.partial(drift_checks.drift_findings, tree, sides, mine, upstream, settings)
     drift_apart = apart(drift) if apart is not None else None
@@ -560,13 +563,13 @@ def _base_last(lines: list[str], below: list[_Placed], start: int, end: int) -> 
     - below its last line, before the next code, a hunk removed code deeper than its ``def`` (the base's
       went on there), or the code after the lines the fork added there is deeper.
     Lines the fork added at its end leave the base's last line the code line above them."""
-    depth, last, reach = _indent(lines[start - 1]), end, end
+    depth, last, reach = indent_of(lines[start - 1]), end, end
     for p in below:
         if p.first > _next_code(lines, reach):
             break
         removed = [t for t in p.hunk.removed if _is_code(t)]
         if p.first <= end:  # inside the definition
-            if any(_indent(t) <= depth for t in removed) or (p.last >= end and p.hunk.old_count):
+            if any(indent_of(t) <= depth for t in removed) or (p.last >= end and p.hunk.old_count):
                 return None
             if p.last >= end:  # the fork added its last lines
                 last = next((i for i in range(p.first - 1, start, -1) if _is_code(lines[i - 1])), 0)
@@ -574,11 +577,11 @@ def _base_last(lines: list[str], below: list[_Placed], start: int, end: int) -> 
                     return None
                 reach = p.last
         elif removed:  # below its last line: the base's first code there says whether it went on
-            return last if _indent(removed[0]) <= depth else None
+            return last if indent_of(removed[0]) <= depth else None
         else:
             reach = max(reach, p.last)
     after = _next_code(lines, reach)
-    return last if after > len(lines) or _indent(lines[after - 1]) <= depth else None
+    return last if after > len(lines) or indent_of(lines[after - 1]) <= depth else None
 
 
 def _shift(placed: list[_Placed], firsts: list[int], line: int) -> int:
@@ -597,10 +600,6 @@ def _next_code(lines: list[str], line: int) -> int:
 def _is_code(line: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and not stripped.startswith("#")
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
 
 
 class _Merged:
