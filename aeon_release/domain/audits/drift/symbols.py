@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, TypeGuard, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
@@ -67,6 +67,7 @@ from aeon_release.domain.audits.source import (
     header_exprs,
     keys_given_later,
     parse_python,
+    str_value,
     walk_defs,
 )
 
@@ -2320,7 +2321,9 @@ def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str,
     slots += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
     for slot, value in slots:
         if isinstance(value, ast.Dict):
-            yield from ((slot, k.value, k.lineno) for k in value.keys if _string(k))
+            yield from (
+                (slot, key, k.lineno) for k in value.keys if k is not None and (key := str_value(k)) is not None
+            )
         elif isinstance(value, ast.Name):
             yield from ((slot, key, line) for key, line in _keys_written(where, value.id, call.lineno))
 
@@ -2341,20 +2344,12 @@ def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str,
         return
     for node in binds:
         if node.lineno == since and isinstance(node.value, ast.Dict):
-            yield from ((k.value, k.lineno) for k in node.value.keys if _string(k))
-    yield from ((k.value, k.lineno) for k in later if _string(k) and since <= k.lineno < before)
+            yield from ((key, k.lineno) for k in node.value.keys if k is not None and (key := str_value(k)) is not None)
+    yield from ((key, k.lineno) for k in later if (key := str_value(k)) is not None and since <= k.lineno < before)
 
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
-
-
-def _string(node: ast.AST | None) -> TypeGuard[_StrConstant]:
-    return isinstance(node, ast.Constant) and isinstance(node.value, str)
-
-
-class _StrConstant(ast.Constant):
-    value: str
 
 
 def _init_node(ix: Index, sym: DefSym) -> _Body:
