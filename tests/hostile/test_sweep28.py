@@ -21,7 +21,7 @@ from aeon_release.adapters import git as git_mod
 from aeon_release.adapters.git import Git
 from aeon_release.errors import GitError
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import git, run_limited
+from tests.hostile.conftest import git, make_repo, run_limited
 
 pytestmark = pytest.mark.slow
 
@@ -197,12 +197,7 @@ def test_a_reader_of_a_repository_full_of_damaged_packs_never_waits_on_its_own_e
     """git writes a line to stderr for every damaged pack it opens, for every request: 1,500 junk packs are
     ~148 KB before the first answer and more within it.  A stderr pipe read only after each answer filled
     up (64 KiB), and git and the reader waited on each other for good; stderr is a file now."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    (repo / "a.txt").write_text("one\n")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "one")
+    repo = make_repo(tmp_path / "repo", {"a.txt": "one\n"}, "one")
     packs = repo / ".git" / "objects" / "pack"
     for i in range(1500):
         (packs / f"pack-{i:040x}.idx").write_bytes(b"junk")
