@@ -1911,6 +1911,7 @@ def _renamed_everywhere(text: str) -> str:
     return text.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
 
 
+@pytest.mark.parametrize("spelling", ["remote()", "options(num_returns=1).remote()", "bind()"])
 @pytest.mark.parametrize(
     ("v2_after", "reported"),
     [
@@ -1919,12 +1920,14 @@ def _renamed_everywhere(text: str) -> str:
     ],
 )
 def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
-    git_repo: GitRepo, no_rules: Path, v2_after: str, reported: bool
+    git_repo: GitRepo, no_rules: Path, v2_after: str, reported: bool, spelling: str
 ) -> None:
     """``w.get_node_and_gpu_ids.remote()`` calls the actor's method; two classes defined it and
-    ebfbcfe46a renamed both: an untyped call of the name is then drift whichever class it meant."""
+    ebfbcfe46a renamed both: an untyped call of the name is then drift whichever class it meant.  So do
+    ``.options(...).remote()`` and a compiled graph's ``.bind()`` (HabanaAI's fork bound
+    ``worker.execute_model_compiled_dag_remote.bind(...)`` after upstream renamed the method)."""
     fork_path = "vllm/v1/executor/aeon_nodes.py"
-    fork = "import ray\n\n\ndef aeon_nodes(workers):\n    return ray.get([w.get_node_and_gpu_ids.remote() for w in workers])\n"
+    fork = f"import ray\n\n\ndef aeon_nodes(workers):\n    return ray.get([w.get_node_and_gpu_ids.{spelling} for w in workers])\n"
     sides = s.merge_case(
         git_repo,
         {RAY_UTILS: RAY_UTILS_BASE, RAY_V2: RAY_V2_BASE},
@@ -1934,6 +1937,53 @@ def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
     rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert [(p, line) for p, line, _ in rows] == ([(fork_path, 5)] if reported else [])
     assert all("calls w.get_node_and_gpu_ids" in message for _, _, message in rows)
+
+
+WRAPPER_BASE = "vllm/worker/worker_base.py"
+WRAPPER_BASE_TEXT = (
+    "class WorkerWrapperBase:\n    def __getattr__(self, attr):\n        return getattr(self.worker, attr)\n"
+)
+DAG_UTILS = (
+    "from vllm.worker.worker_base import WorkerWrapperBase\n\ntry:\n    import ray\n\n"
+    "    class RayWorkerWrapper(WorkerWrapperBase):\n"
+    "        def execute_model_compiled_dag_remote(self, ignored):\n            return self.worker.execute_model()\n\n"
+    "except ImportError:\n    RayWorkerWrapper = None\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "reported"),
+    [
+        ("[w.execute_model_compiled_dag_remote.bind(data) for w in self.workers]", True),
+        ("[w.execute_model_compiled_dag_remote.remote(data) for w in self.workers]", True),
+        ("self.driver.execute_model_compiled_dag_remote.options(name='x').remote(data)", True),
+        # called in-process: the base's __getattr__ may hand the name to its worker
+        ("[w.execute_model_compiled_dag_remote(data) for w in self.workers]", False),
+    ],
+)
+def test_an_actor_call_of_a_method_renamed_under_a_base_with_getattr(
+    git_repo: GitRepo, no_rules: Path, use: str, reported: bool
+) -> None:
+    """A Ray actor's handle serves only the methods its class defines: a base's ``__getattr__`` hands
+    nothing to ``.remote``/``.bind``.  HabanaAI's fork bound ``worker.execute_model_compiled_dag_remote``
+    in its compiled graph after upstream renamed it ``execute_model_spmd`` (on a RayWorkerWrapper whose
+    base delegates unknown names); the graph fails when it is built, after the merge."""
+    fork_path = "vllm/executor/ray_aeon_executor.py"
+    fork = (
+        "from vllm.executor.ray_utils import RayWorkerWrapper\n\n\nclass AeonExecutor:\n"
+        "    def __init__(self, driver: RayWorkerWrapper):\n        self.driver = driver\n        self.workers = []\n\n"
+        f"    def graph(self, data):\n        return {use}\n"
+    )
+    renamed = DAG_UTILS.replace("execute_model_compiled_dag_remote", "execute_model_spmd")
+    sides = s.merge_case(
+        git_repo,
+        {WRAPPER_BASE: WRAPPER_BASE_TEXT, RAY_UTILS: DAG_UTILS},
+        {fork_path: fork},
+        [("[Core] rename the compiled graph's method (#7000)", {RAY_UTILS: renamed})],
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in rows] == ([(fork_path, 10)] if reported else [])
+    assert all("execute_model_compiled_dag_remote" in message for _, _, message in rows)
 
 
 STEP_A = "vllm/v1/core/sched/scheduler.py"

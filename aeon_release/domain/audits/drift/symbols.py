@@ -157,6 +157,9 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        # calls of an actor's method (``.remote``/``.bind``), by id: the actor's handle serves only the
+        # methods its class defines, never what a ``__getattr__`` makes up
+        self._actor_calls: set[int] = set()
         self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
@@ -626,13 +629,12 @@ class _Checker:
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
-        if (
-            isinstance(call.func, ast.Attribute)
-            and call.func.attr == "remote"
-            and isinstance(call.func.value, ast.Attribute)
-        ):
-            # ``actor.method.remote(*args)``: a Ray actor's method, called with these arguments in its process
-            call = ast.copy_location(ast.Call(call.func.value, call.args, call.keywords), call)
+        method = _actor_method(call)
+        if method is not None:
+            # ``actor.method.remote(*args)``: a Ray actor's method, called with these arguments in its
+            # process; ``.bind(*args)`` binds them for a compiled graph, ``.options(...)`` sets only how
+            call = ast.copy_location(ast.Call(method, call.args, call.keywords), call)
+            self._actor_calls.add(id(call))
         op = called_op(call.func)
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
@@ -656,6 +658,8 @@ class _Checker:
             if typed is not None:
                 resolver, via = _instance_member(typed, "__call__"), "instance"
                 before, after = resolver(self.before), resolver(self.after)
+        if after is UNKNOWN and id(call) in self._actor_calls and isinstance(before, DefSym) and before.owner:
+            after = _same_member(self.after, before, False) or UNKNOWN  # no ``__getattr__`` serves an actor's call
         if (
             before is UNKNOWN
             and after is UNKNOWN
@@ -808,14 +812,14 @@ class _Checker:
                 (candidates if len(found) == 1 else several).append((mod, call, fitting))
         gone: dict[str, list[tuple[str, int]]] | None = None
         for mod, call, before in several:  # upstream removed every def of the name: the call fails whichever it was
-            if _same_member(self.after, before) not in (None, MISSING):
+            if _same_member(self.after, before, id(call) not in self._actor_calls) not in (None, MISSING):
                 continue  # the merged tree still has it (a fork's own def upstream never had stays)
             gone = theirs.definition_sites(sorted({b.name for _, _, b in several})) if gone is None else gone
             if not gone.get(before.name):
                 yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
         gone = None
         for mod, call, before in candidates:
-            after = _same_member(self.after, before)
+            after = _same_member(self.after, before, id(call) not in self._actor_calls)
             what = f"calls {_show(call.func)}"
             if isinstance(after, DefSym):
                 problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path))
@@ -3272,12 +3276,13 @@ def _method_at(ix: Index, path: str, line: int, name: str) -> DefSym | None:
     return None
 
 
-def _same_member(ix: Index, before: DefSym) -> Sym | None:
+def _same_member(ix: Index, before: DefSym, dynamic: bool = True) -> Sym | None:
     """The member of the same name of the same class in another tree (its bases included); None when
-    the class itself is gone (moved or renamed: then the call's object is no longer known)."""
+    the class itself is gone (moved or renamed: then the call's object is no longer known).  With
+    ``dynamic``, UNKNOWN where a ``__getattr__`` may make it up."""
     mod = ix.module_at(before.path)
     cls = ix.class_info(mod, before.owner) if mod is not None and before.owner else None
-    return ix.member(ix.mro(cls), before.name) if cls is not None else None
+    return ix.member(ix.mro(cls), before.name, dynamic) if cls is not None else None
 
 
 def _is_super_call(call: ast.Call) -> bool:
@@ -3431,6 +3436,21 @@ def _shape(node: ast.AST) -> str:
 
 def _owner_prefix(target: DefSym) -> str:
     return f"{target.owner}." if target.owner else ""
+
+
+def _actor_method(call: ast.Call) -> ast.Attribute | None:
+    """The actor method a call hands its arguments to: ``actor.method`` of ``actor.method.remote(...)``,
+    ``actor.method.bind(...)`` or ``actor.method.options(...).remote(...)``."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _ACTOR_CALLS:
+        return None
+    inner = func.value
+    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "options":
+        inner = inner.func.value
+    return inner if isinstance(inner, ast.Attribute) else None
+
+
+_ACTOR_CALLS = frozenset({"remote", "bind"})
 
 
 def _show(expr: ast.expr) -> str:
