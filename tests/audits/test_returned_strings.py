@@ -182,11 +182,34 @@ def test_a_property_that_stopped_returning_the_string(
     "body",
     [
         'def fp32_state(layer) -> bool:\n    return layer.mamba_type == "linear_attention"\n',
+        'def fp32_state(self) -> bool:\n    return self.layer.mamba_type == "linear_attention"\n',
+        '_DTYPE = {"linear_attention": "float32"}\n\n\ndef state_dtype(layer) -> str:\n    return _DTYPE[layer.mamba_type]\n',
+    ],
+    ids=["untyped parameter", "an attribute's attribute", "a table"],
+)
+def test_a_property_read_off_an_untyped_receiver_another_class_may_answer_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, body: str
+) -> None:
+    """#26487's GDN layer read off an untyped ``layer``: MiniMax's layer still answers "linear_attention",
+    so the receiver may be that one (not certain: a warning), but a GDN layer never matches again."""
+    sides = three_way(git_repo, {GDN: GDN_BASE, LINEAR: LINEAR_BASE}, {USE: body}, GDN_NOW)
+    report = audit(git_repo, sides, tmp_path)
+    assert [(p, sev) for p, _, sev in found(report, RULE)] == [(USE, "warning")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert "receiver's type is not known" in message and "Qwen3NextGatedDeltaNet" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         'def fp32_state(layer) -> bool:\n    return layer.mamba_type() == "linear_attention"\n',
         GDN_HEAD + "def fp32_state(layer: Qwen3NextGatedDeltaNet) -> bool:\n"
         '    return layer.mamba_type in ("linear_attention", "gdn_attention")\n',
+        "from pkg.layers.linear_attn import MiniMaxLinearAttention\n\n\n"
+        "def fp32_state(layer: MiniMaxLinearAttention) -> bool:\n"
+        '    return layer.mamba_type == "linear_attention"\n',
     ],
-    ids=["untyped, another class keeps it", "called, not read", "written for both"],
+    ids=["called, not read", "written for both", "typed as the class that keeps it"],
 )
 def test_a_property_read_another_class_may_answer_is_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     sides = three_way(git_repo, {GDN: GDN_BASE, LINEAR: LINEAR_BASE}, {USE: body}, GDN_NOW)

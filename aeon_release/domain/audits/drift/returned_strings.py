@@ -19,7 +19,8 @@ A property is read, not called: ``layer.mamba_type == "linear_attention"`` compa
 returned (#26487 made ``Qwen3NextGatedDeltaNet.mamba_type`` return ``"gdn_attention"``).  Another class
 may keep the old string (MiniMax's linear attention still answers ``"linear_attention"``): then only a
 read off a receiver the fork types as the class that dropped it (``layer: Qwen3NextGatedDeltaNet``, or a
-subclass of it) is reported; an untyped receiver may be the other class.
+subclass of it) is an error; a read off a receiver of no known type may be the other class, and is a
+warning (a receiver typed as another class is that class's own string, and stays quiet).
 
 Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
 line the fork added calls (or reads an attribute) beside a comparison or a lookup; then only the fork's
@@ -61,6 +62,7 @@ class Vanished:
     new: tuple[str, ...]
     read: bool = False  # a property: read, not called
     elsewhere: bool = False  # another def of the name still returns it: only a typed receiver is the class's
+    doubt: bool = False  # read off a receiver of no known type: it may be the class that kept the string
 
     @property
     def owner(self) -> str:
@@ -208,8 +210,9 @@ def _fork_uses(
                 receiver = use.value if isinstance(use, ast.Attribute) else None
                 if typed is None and receiver is not None:
                     typed = typed_as(receiver, enclosing(use, parents), parents, classes)
-                if v.owner not in (typed or set()):
-                    continue
+                if typed and v.owner not in typed:
+                    continue  # typed as another class: its own string
+                v = v if typed else replace(v, doubt=True)
             kept.append(v)
         return kept
 
@@ -292,6 +295,18 @@ def _finding(trees: ThreeTrees, path: str, line: int, gone: Vanished, pr_pattern
     commit = trees.upstream_commit(gone.path, re.escape(gone.old), pr_pattern, most=5)
     now = " or ".join(repr(s) for s in gone.new)
     call = "" if gone.read else "()"
+    if gone.doubt:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-side {gone.old!r} is what {gone.qualname} returned, but upstream made it return {now} "
+            f"({gone.path}{commit}); another class's {gone.name} still returns {gone.old!r}, and this receiver's "
+            f"type is not known: if it can be a {gone.owner}, this comparison or lookup no longer matches it; "
+            f"type the receiver, or match {now} too",
+        )
     none = f"{gone.owner}.{gone.name} (the class this receiver is typed as)" if gone.elsewhere else gone.name + call
     return Finding(
         RULE,
