@@ -160,3 +160,123 @@ def test_a_use_of_the_old_kind_only_where_it_is_that_kind(
     sides = three_way(git_repo, {MGR: MGR_BASE, **PACKAGES}, {USE: fork}, {MGR: WRAPPED})
     got = found(audit(git_repo, sides, tmp_path), RULE)
     assert got == ([(USE, line_of(fork, "len(new)"), "error")] if error else [])
+
+
+# -- a number, a string and a sequence made one another: #14079 (93a00d7dde: determine_available_memory
+# ``-> int`` became ``-> list[int]``), #36770 (196802dfa6: get_dummy_text ``-> list[int]`` became ``-> str``),
+# #27211 (1651003c35: _gen_lora_extra_hash_keys ``-> list[int]`` became ``-> list[str]``), a router's name
+# made a tuple of names (99de48e98f: _match_router ``-> str`` became ``-> tuple[str, ...]``)
+WORKER = "vllm/worker/gpu_worker.py"
+WORKER_BASE = """class Worker:
+    def determine_available_memory(self) -> int:
+        return 1 << 30
+
+    def dummy_text(self, count: int) -> list[int]:
+        return [0] * count
+
+    def extra_keys(self, request) -> list[int]:
+        return [request.lora_int_id]
+
+    def router(self, name: str) -> str:
+        return "topk"
+"""
+WORKER_NOW = (
+    WORKER_BASE.replace("def determine_available_memory(self) -> int:\n        return 1 << 30", "def determine_available_memory(self) -> list[int]:\n        return [1 << 30]")
+    .replace("def dummy_text(self, count: int) -> list[int]:\n        return [0] * count", 'def dummy_text(self, count: int) -> str:\n        return "<image>" * count')
+    .replace("-> list[int]:\n        return [request.lora_int_id]", "-> list[str]:\n        return [request.lora_name]")
+    .replace('def router(self, name: str) -> str:\n        return "topk"', 'def router(self, name: str) -> tuple[str, ...]:\n        return ("topk", "grouped")')
+)  # fmt: skip
+WORKER_PACKAGES = {"vllm/__init__.py": "", "vllm/worker/__init__.py": ""}
+WORKER_HEAD = "from vllm.worker.gpu_worker import Worker\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "effect"),
+    [
+        (
+            "def budget(w: Worker) -> int:\n    free = w.determine_available_memory()\n    return int(free * 0.9)\n",
+            "free * 0.9",
+            "computes with it and a number",
+        ),
+        (
+            "def budget(w: Worker) -> None:\n    if w.determine_available_memory() <= 0:\n        raise RuntimeError\n",
+            "<= 0",
+            "orders it against a number",
+        ),
+        ("def tokens(w: Worker) -> int:\n    return len(w.dummy_text(4))\n", "len(", "reads its characters"),
+        (
+            "def tokens(w: Worker) -> int:\n    first, second = w.dummy_text(2)\n    return first\n",
+            "first, second",
+            "reads its characters",
+        ),
+        (
+            "def slot(w: Worker, request) -> int:\n    (lora_id,) = w.extra_keys(request)\n    return lora_id + 1\n",
+            "lora_id + 1",
+            "computes with it and a number",
+        ),
+        ('def grouped(w: Worker) -> bool:\n    return w.router("x") == "topk"\n', '== "topk"', "never matches"),
+        (
+            'def grouped(w: Worker) -> bool:\n    name = w.router("x")\n    return name in ("topk", "grouped_topk")\n',
+            "name in",
+            "never matches",
+        ),
+        (
+            'def grouped(w: Worker) -> bool:\n    return w.router("x").startswith("group")\n',
+            "startswith",
+            "AttributeError",
+        ),
+    ],
+    ids=["arithmetic", "order", "len of a string", "unpacked string", "an element", "==", "in", "str method"],
+)
+def test_a_number_a_string_or_a_sequence_upstream_made_another_kind(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str, effect: str
+) -> None:
+    fork = WORKER_HEAD + body
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(fork, needle), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert effect in message and "where it returned" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "now"),
+    [
+        # int -> float: still a number
+        (
+            "def budget(w: Worker) -> int:\n    return int(w.determine_available_memory() * 0.9)\n",
+            WORKER_BASE.replace("determine_available_memory(self) -> int", "determine_available_memory(self) -> float"),
+        ),
+        # a number made a string: int() of it still works
+        (
+            "def budget(w: Worker) -> int:\n    return int(w.determine_available_memory())\n",
+            WORKER_BASE.replace("determine_available_memory(self) -> int", "determine_available_memory(self) -> str"),
+        ),
+        # rebound before the use (the fork sums the new list first)
+        (
+            "def budget(w: Worker) -> int:\n    free = w.determine_available_memory()\n    free = sum(free)\n"
+            "    return free * 2\n",
+            WORKER_NOW,
+        ),
+        # written for the new kind, or a use both kinds have
+        ("def budget(w: Worker) -> int:\n    return sum(w.determine_available_memory()) // 2\n", WORKER_NOW),
+        ('def show(w: Worker) -> str:\n    return f"{w.router("x")}"\n', WORKER_NOW),
+        ("def tokens(w: Worker) -> bool:\n    return bool(w.dummy_text(4))\n", WORKER_NOW),
+        # compared with a value of no known kind
+        (
+            "def same(w: Worker, request) -> bool:\n    return w.extra_keys(request)[0] == request.lora_int_id\n",
+            WORKER_NOW,
+        ),
+        # Optional added: still a number
+        (
+            "def budget(w: Worker) -> int:\n    return w.determine_available_memory() * 2\n",
+            WORKER_BASE.replace(
+                "determine_available_memory(self) -> int", "determine_available_memory(self) -> int | None"
+            ),
+        ),
+    ],
+    ids=["int to float", "int() of a string", "rebound", "sum", "f-string", "truth", "unknown kind", "optional"],
+)
+def test_kind_changes_a_use_survives_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, now: str) -> None:
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: now})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

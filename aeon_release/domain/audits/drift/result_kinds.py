@@ -11,6 +11,13 @@ Two shapes, both clean merges that fail on the first call:
 * an awaitable made the value: a coroutine function (``async def``) or a def annotated
   ``Awaitable[...]``/``Coroutine[...]``/``Future[...]`` is now a plain def annotated with something else,
   so ``await`` on its result raises ``TypeError``.
+* a number, a string and a sequence made one another (both annotations plain: ``int``/``float``, ``str``,
+  a list, tuple or set): ``determine_available_memory() -> int`` became ``-> list[int]`` (#14079),
+  ``get_dummy_text() -> list[int]`` became ``-> str`` (#36770), ``_gen_lora_extra_hash_keys() -> list[int]``
+  became ``-> list[str]`` (#27211, an element).  A use only the old kind supports breaks: a number's
+  arithmetic or comparison with a number, ``int()``/``float()``/``range()`` of a number now a sequence; a
+  string's comparison with a string (never equal to a tuple again) or a ``str`` method; a sequence's
+  iteration, ``len()``, index or unpacking (a string answers each, character by character, silently).
 
 The use is the fork's: the call's own (``await f()``, ``for x in f()``, ``len(f())``, ``f()[0]``), or
 that of the name the call is bound to once in the same function (unpacked names: their element), unless
@@ -51,6 +58,7 @@ class Use:
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     """The uses of ``call``'s result in ``where`` (the function around it, or the module)."""
     uses = [Use("awaits", call.lineno)] if awaited else []
+    uses += [Use("unpacks", call.lineno) for _ in _unpacked(where, call)]
     names = _bound_names(where, call)
     parents: dict[int, ast.AST] | None = None
     for node in ast.walk(where):
@@ -65,8 +73,18 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     return uses
 
 
+def _unpacked(where: ast.AST, call: ast.Call) -> Iterator[ast.Assign]:
+    """The assignment that unpacks the call's result into several names (``a, b = f()``)."""
+    for node in ast.walk(where):
+        if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) > 1:
+                yield node
+
+
 def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
     """(the expression used, how) for the uses ``node`` makes of what it holds."""
+    yield from _scalar_uses(node)
     if isinstance(node, ast.Await):
         yield node.value, "awaits"
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -77,6 +95,57 @@ def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
         yield node.args[0], _ITERATING[node.func.id]
     elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         yield node.value, "indexes"
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_CONVERTS = frozenset({"int", "float", "range"})
+# methods a string has and a list, a tuple or a number lacks
+_STR_METHODS = frozenset(
+    {
+        "startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip", "split", "rsplit", "replace",
+        "encode", "casefold", "partition", "rpartition", "splitlines", "removeprefix", "removesuffix", "isdigit",
+    }
+)  # fmt: skip
+
+
+def _scalar_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """The uses only a number or a string has: arithmetic or a comparison with a number, a comparison with a
+    string (or a display of them), ``int()``/``float()``/``range()``, a ``str`` method."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+        for side, other in ((node.left, node.right), (node.right, node.left)):
+            if _number(other):
+                yield side, "computes with it and a number"
+    elif isinstance(node, ast.Compare):
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            for side, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
+                if isinstance(op, _ORDER) and _number(other):
+                    yield side, "orders it against a number"
+                elif isinstance(op, (ast.Eq, ast.NotEq)) and _number(other):
+                    yield side, "compares it with a number"
+                elif isinstance(op, (ast.Eq, ast.NotEq)) and _string(other):
+                    yield side, "compares it with a string"
+            if isinstance(op, (ast.In, ast.NotIn)) and _strings(operands[i + 1]):
+                yield operands[i], "compares it with a string"
+    elif isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in _CONVERTS and len(node.args) == 1 and not node.keywords:
+            yield node.args[0], f"takes {node.func.id}() of it"
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
+            yield node.func.value, f"calls .{node.func.attr}() on it"
+
+
+def _number(node: ast.expr) -> bool:
+    value = node.operand if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) else node
+    return isinstance(value, ast.Constant) and type(value.value) in (int, float)
+
+
+def _string(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _strings(node: ast.expr) -> bool:
+    return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and bool(node.elts) and all(map(_string, node.elts))
 
 
 def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
@@ -102,13 +171,55 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
     if use.how == "awaits":
         return _no_longer_awaitable(before, after) if use.element is None else None
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
-    if old is None or new is None or _outer(old) not in _SEQUENCES or after_module is None:
+    if old is None or new is None:
         return None
+    if use.how not in _SEQUENCE_USES or _outer(old) not in _SEQUENCES or after_module is None:
+        return _kind_changed(old, new, use.how)
     wrapper = _plain_class(after_module, _outer(new))
+    if wrapper is None:
+        return _kind_changed(old, new, use.how)
     if wrapper is None:
         return None
     was, now = ast.unparse(old), ast.unparse(new)
     return f"upstream made it return {now} where it returned {was}: a {wrapper} this line {use.how}, which raises"
+
+
+_SEQUENCE_USES = frozenset({"iterates", "takes len() of", "indexes", "unpacks"})
+_TO_NUMBER = ("takes int() of it", "takes float() of it")
+_NUMBER_USES = {
+    "computes with it and a number": "raises TypeError or computes something else",
+    "orders it against a number": "raises TypeError",
+    "compares it with a number": "is never equal again",
+    **dict.fromkeys(_TO_NUMBER, "raises TypeError"),
+}
+_NUMBERS = frozenset({"int", "float"})
+_KIND_OF = {**dict.fromkeys(_NUMBERS, "number"), "str": "string", **dict.fromkeys(_SEQUENCES, "sequence")}
+
+
+def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
+    """What a use the old kind (a number, a string, a sequence) supports does with the new one, or None."""
+    was, now = _KIND_OF.get(_outer(old)), _KIND_OF.get(_outer(new))
+    if was is None or now is None or was == now:
+        return None
+    effect: str | None
+    if how in _NUMBER_USES:
+        if was != "number" or (now == "string" and how in _TO_NUMBER):
+            return None  # int("4") still works
+        effect = _NUMBER_USES[how]
+    elif how == "takes range() of it":
+        effect = "raises TypeError" if was == "number" else None
+    elif how == "compares it with a string":
+        effect = "never matches" if was == "string" else None
+    elif how.startswith("calls ."):
+        effect = "raises AttributeError" if was == "string" else None
+    elif how in _SEQUENCE_USES:
+        effect = None if was != "sequence" else "raises TypeError" if now == "number" else "reads its characters"
+    else:
+        return None
+    if effect is None:
+        return None
+    what = f"{how} it" if how in _SEQUENCE_USES else how
+    return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {what}, which {effect}"
 
 
 def _no_longer_awaitable(before: _Def, after: _Def) -> str | None:
@@ -130,9 +241,11 @@ def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | Non
     node = _unoptional(node) if node is not None else None
     if element is None or node is None:
         return node
-    if _outer(node) not in ("tuple", "Tuple") or not isinstance(node, ast.Subscript):
+    if not isinstance(node, ast.Subscript) or _outer(node) not in _SEQUENCES:
         return None
     items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if _outer(node) not in ("tuple", "Tuple"):  # ``list[int]``: every element is one
+        return _unoptional(items[0]) if len(items) == 1 else None
     if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items) or element >= len(items):
         return None
     return _unoptional(items[element])
