@@ -2782,7 +2782,27 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
                 f"passes {_show(arg)} as argument {i + 1}, which filled {was}; upstream removed {was}, "
                 f"so it now fills {now} (an optional parameter it left to its default before)"
             )
+        moved = _renamed_behind(was, now, i, old, new)
+        if moved is not None:
+            return (
+                f"passes {_show(arg)} as argument {i + 1}, which filled {was}; upstream inserted {now} before it "
+                f"and renamed {was} {moved}, so it now fills {now}"
+            )
     return None
+
+
+def _renamed_behind(was: str, now: str, index: int, old: Sig, new: Sig) -> str | None:
+    """The parameter further on that ``was`` became, when upstream inserted ``now`` in its slot and
+    renamed it on the way (BatchDescriptor's ``(num_tokens, uniform_decode, ...)`` became ``(num_tokens,
+    num_reqs, uniform, ...)``): a parameter new in a later slot that shares a word of ``was``'s name,
+    where ``now`` shares none.  A slot whose parameter is simply renamed in place has no such one."""
+    if was in (_VARARGS, now) or was in new.positional or was in new.kwonly or now in old.positional:
+        return None
+    words = set(was.strip("_").split("_"))
+    if words & set(now.strip("_").split("_")):
+        return None
+    later = [p for p in new.positional[index + 1 :] if p not in old.positional and p not in old.kwonly]
+    return next((p for p in later if words & set(p.strip("_").split("_"))), None)
 
 
 _VARARGS = "*args"
