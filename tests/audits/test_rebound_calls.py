@@ -389,3 +389,34 @@ def test_a_rename_in_place_beside_an_insertion_is_silent(git_repo: GitRepo, no_r
 
 def test_the_inserted_field_by_keyword_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     assert descriptor(git_repo, no_rules, "BatchDescriptor(n)") == []
+
+
+def index_reads(repo: GitRepo, config: Path, body: str, upstream: str = NAMED_UPSTREAM) -> list[tuple[int, str]]:
+    fork_import = CARRY_BASE.replace(
+        "from vllm.model_executor.models.qwen3_dflash import MaskBuilder, dflash_attention_mask",
+        "from vllm.forward_context import BatchDescriptor",
+    )
+    fork = fork_import + body
+    sides = s.merge_case(repo, {NAMED: NAMED_BASE, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {NAMED: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
+
+
+def test_an_index_read_of_a_named_tuple_whose_field_upstream_pushed_on(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "\n\ndef aeon_uniform(desc: BatchDescriptor) -> bool:\n    return bool(desc[1])  # AEON\n"
+    [(line, message)] = index_reads(git_repo, no_rules, body)
+    assert line == len((CARRY_BASE + body).splitlines())
+    assert "reads desc[1], field 1 of BatchDescriptor, which was uniform_decode and is now num_reqs" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "\n\ndef aeon_tokens(desc: BatchDescriptor) -> int:\n    return desc[0]\n",  # the field did not move
+        "\n\ndef aeon_flag(desc: BatchDescriptor) -> bool:\n    return desc.uniform\n",  # by name
+        "\n\ndef aeon_pair(pair: tuple[int, bool]) -> bool:\n    return pair[1]\n",  # not the named tuple
+        "\n\ndef aeon_far(desc: BatchDescriptor) -> bool:\n    return desc[7]\n",  # no such field either side
+    ],
+)
+def test_index_reads_the_insertion_leaves_alone_are_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert index_reads(git_repo, no_rules, body) == []
