@@ -14,6 +14,7 @@ import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.names import RULE
+from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
@@ -1275,3 +1276,34 @@ def test_a_stub_that_still_reads_the_variable_is_silent(
     old, new = still_read
     assert old in ENVS_STUBBED
     assert stub_case(git_repo, no_rules, ENVS_STUBBED.replace(old, new, 1)) == {}
+
+
+def env_table(repo: GitRepo, config: Path, table: str) -> list[Finding]:
+    fork = f"import os\n\nAEON_ENV = {table}\n\n\ndef aeon_env() -> None:\n    os.environ.update(AEON_ENV)\n"
+    sides = s.merge_case(repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [f for f in report.findings if f.path == FORK]
+
+
+def test_a_table_of_environment_settings_sets_its_keys(git_repo: GitRepo, no_rules: Path) -> None:
+    """``{"VLLM_FLATTEN_LOGPROBS": "1", ...}`` handed to ``os.environ`` sets the variable as a deployment
+    file does (a warning: a library may read it), here of a variable upstream keeps only as a stub."""
+    [finding] = env_table(git_repo, no_rules, '{"VLLM_FLATTEN_LOGPROBS": "1", "VLLM_LOGGING_LEVEL": "INFO"}')
+    assert finding.rule_id == RULE and finding.line == 3 and finding.severity.value == "warning"
+    assert '"VLLM_FLATTEN_LOGPROBS" in a table of settings sets a variable upstream no longer reads' in finding.message
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '{"VLLM_FLATTEN_LOGPROBS": 1, "VLLM_LOGGING_LEVEL": "INFO"}',  # a value not a string: the fork's own keys
+        '{"VLLM_LOGGING_LEVEL": "INFO"}',  # a variable upstream still reads
+    ],
+)
+def test_tables_that_set_no_gone_variable_are_silent(git_repo: GitRepo, no_rules: Path, table: str) -> None:
+    assert env_table(git_repo, no_rules, table) == []
+
+
+def test_a_read_of_a_stub_gets_what_the_stub_returns(git_repo: GitRepo, no_rules: Path) -> None:
+    by_line = stub_case(git_repo, no_rules, ENVS_STUBBED)
+    assert "the read gets what the stub returns, whatever the variable holds now" in by_line[9]

@@ -434,10 +434,15 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
                 names.update(_ANY_STRING.findall(line))
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
+        if ":" in line:
+            names.update(_ENV_ENTRY.findall(line))
     for _, _, line in _fork_settings(trees):
         names.update(_set_names(line))
     return names
 
+
+# a table of environment settings: ``{"APP_FLAG": "1", ...}`` (an upper-case key, a string value)
+_ENV_ENTRY = re.compile(r"""(?:^|[{,])\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']\s*:\s*[rbuRBU]?["']""")
 
 # a deployment file's setting of an environment variable: ``ENV NAME=1`` / ``ENV NAME 1`` (a Dockerfile),
 # ``export NAME=1`` / ``NAME=1 cmd`` (a script), ``NAME: "1"`` (a manifest's map), ``name: NAME`` (a list
@@ -481,7 +486,9 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
     choices = _choices_among(_not_first_arguments(trees), names)
-    return (_defined_in(lines) | keywords | choices | _flag_names(trees)) & names
+    # a table of environment settings (``{"APP_FLAG": "1"}``) sets variables for a reader; it defines no key
+    settings = {name for line in lines if ":" in line for name in _ENV_ENTRY.findall(line)}
+    return (((_defined_in(lines) | choices) - settings) | keywords | _flag_names(trees)) & names
 
 
 # a command-line flag the fork declares: ``parser.add_argument("--embedding-mode", ...)`` (or the flag on one
@@ -680,7 +687,14 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
 
 def _entered(path: str, node: ast.Dict, names: set[str]) -> Read | None:
     """``{"kv_connector": "P2pNcclConnector"}``: a string held under a key (a config or a request built as a
-    dict, then passed on) is passed as a value, as the keyword of that name would pass it."""
+    dict, then passed on) is passed as a value, as the keyword of that name would pass it.  A table of
+    environment settings (``{"APP_FLAG": "1"}``: every key upper-case, every value a string) sets its
+    keys, as a deployment file does."""
+    keys = [str_value(key) if key is not None else None for key in node.keys]
+    if keys and all(k and _ENV_ENTRY.match(f'"{k}": "') for k in keys) and all(str_value(v) for v in node.values):
+        for key, name in zip(node.keys, keys, strict=True):
+            if name in names and key is not None:
+                return Read(path, key.lineno, name, f'"{name}" in a table of settings', "setenv", (Kind.ENV,))
     for key, value in zip(node.keys, node.values, strict=True):
         if key is not None and (field := str_value(key)) and (name := str_value(value)) in names:
             return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,), field)
@@ -1029,12 +1043,13 @@ def _finding(
         )
     else:
         fix = f": read {renamed!r} instead" if renamed else ""
+        outcome = "gets what the stub returns, whatever the variable holds" if stub else _OUTCOMES[read.form]
         message = (
             f"fork-owned {read.how} reads "
             + ("a variable no upstream code reads any more" if stub else "a name upstream no longer has anywhere")
             + f"{_UNHELD if unheld else ''}: "
             f"upstream {verb} {where}; "
-            f"the read {_OUTCOMES[read.form]} now{fix}"
+            f"the read {outcome} now{fix}"
         )
     # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);
     # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)
