@@ -1263,6 +1263,8 @@ def test_a_variable_upstream_kept_only_as_a_stub_that_reads_nothing(git_repo: Gi
         ('if "VLLM_FLATTEN_LOGPROBS" in os.environ:', 'if os.environ.get("VLLM_FLATTEN_LOGPROBS"):'),
         # the deprecation notice also hands the value on
         ("    return None\n", '    return os.environ.get("VLLM_FLATTEN_LOGPROBS") == "1"\n'),
+        # a table of variables to fields, read by its keys: the stub's name is read there
+        ("\n\ndef _deprecated_flatten", '\n\nOLD = {"VLLM_FLATTEN_LOGPROBS": "flat"}\n\n\ndef _deprecated_flatten'),
         # a presence test that does more than log: the variable still switches something
         (
             "        logger.warning_once(",

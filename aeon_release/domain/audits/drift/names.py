@@ -814,15 +814,15 @@ def _env_stubs(trees: ThreeTrees, candidates: dict[str, str], served: list[str])
 
 def _value_reads(text: str, names: set[str]) -> set[str]:
     """Which of ``names`` (environment variables) ``text`` may read the value of: any quoting of one but
-    as a dict display's key, in a logging or exception call's text, or in a presence test of an ``if``
-    that only logs (all of them if the text does not parse)."""
+    as the key of a registry's lambda, in a logging call's text, or in a presence test of an ``if`` that
+    only logs (all of them if the text does not parse)."""
     module = parse_python(text)
     if module is None:
         return set(names)
     quiet: set[int] = set()  # ids of the string nodes that read nothing
     for node in ast.walk(module):
-        if isinstance(node, ast.Dict):
-            quiet |= {id(key) for key in node.keys if key is not None}
+        if isinstance(node, ast.Dict):  # a registry's key: ``"NAME": lambda: ...`` (a lambda reads it inside)
+            quiet |= {id(k) for k, v in zip(node.keys, node.values, strict=True) if isinstance(v, ast.Lambda)}
         elif isinstance(node, ast.Call) and _show_callee(node.func).rsplit(".", 1)[-1].removesuffix("_once") in (
             _TEXT_CALLS
         ):
