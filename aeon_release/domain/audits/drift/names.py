@@ -823,9 +823,7 @@ def _value_reads(text: str, names: set[str]) -> set[str]:
     for node in ast.walk(module):
         if isinstance(node, ast.Dict):  # a registry's key: ``"NAME": lambda: ...`` (a lambda reads it inside)
             quiet |= {id(k) for k, v in zip(node.keys, node.values, strict=True) if isinstance(v, ast.Lambda)}
-        elif isinstance(node, ast.Call) and _show_callee(node.func).rsplit(".", 1)[-1].removesuffix("_once") in (
-            _TEXT_CALLS
-        ):
+        elif isinstance(node, ast.Call) and _logs(node):
             quiet |= {id(arg) for arg in node.args}
         elif isinstance(node, ast.If) and not node.orelse and all(_only_logs(stmt) for stmt in node.body):
             quiet |= {id(n) for n in ast.walk(node.test)}
@@ -837,12 +835,13 @@ def _value_reads(text: str, names: set[str]) -> set[str]:
 
 
 def _only_logs(stmt: ast.stmt) -> bool:
-    """``logger.warning(...)`` (``warning_once``, ``warnings.warn``) as a statement of its own."""
-    return (
-        isinstance(stmt, ast.Expr)
-        and isinstance(stmt.value, ast.Call)
-        and _show_callee(stmt.value.func).rsplit(".", 1)[-1].removesuffix("_once") in _TEXT_CALLS
-    )
+    """A logging call as a statement of its own."""
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _logs(stmt.value)
+
+
+def _logs(call: ast.Call) -> bool:
+    """``logger.warning(...)``, ``logger.warning_once(...)``, ``warnings.warn(...)``, ``print(...)``."""
+    return _show_callee(call.func).rsplit(".", 1)[-1].removesuffix("_once") in _TEXT_CALLS
 
 
 def _gone(trees: ThreeTrees, removed: list[Removed]) -> list[Removed]:

@@ -48,11 +48,7 @@ def sort_order_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for path, line, how, end, change in _end_reads(trees, flipped):
         commit = trees.upstream_commit(change.path, whole_word(change.attr), pr_pattern, most=5)
         now, then = ("descending", "ascending") if change.descending else ("ascending", "descending")
-        holds = (
-            ("largest" if change.descending else "smallest")
-            if end == "first"
-            else ("smallest" if change.descending else "largest")
-        )
+        holds = "largest" if (end == "first") == change.descending else "smallest"
         message = (
             f"fork-owned {how} reads the {end} end of {change.attr}, which upstream now sorts {now} (it "
             f"sorted them {then}; {change.path}{commit}): it reads the {holds} now; read min() or max(), or "
