@@ -801,7 +801,7 @@ def _env_read_dropped(lines: list[str], name: str) -> bool:
 def _env_stubs(trees: ThreeTrees, candidates: dict[str, str], served: list[str]) -> dict[str, str]:
     """Of the environment variables whose read upstream's diff dropped while their name lives on, those
     no file of upstream's tree reads the value of any more: the name is a registry's key, a logged
-    message, or a presence test that only logs (#45781 kept ``"VLLM_TRITON_ATTN_USE_TD": lambda:
+    message, or a presence test that only logs (#45781 kept ``"APP_OLD_FLAG": lambda:
     _deprecated()``, which warns and returns None).  Past ``_HOLDERS`` files the answer is "still read"."""
     paths = sorted(repo.files_containing(trees.repo, trees.theirs, sorted(candidates), served))
     if not candidates or len(paths) > _HOLDERS:
