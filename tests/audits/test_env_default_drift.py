@@ -186,3 +186,61 @@ def test_a_default_spelt_as_arithmetic(
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_25495, {ENVS: theirs})])
     by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert set(by_line) == ({5} if reported else set())
+
+
+SAMPLER_BASE = ENVS_BASE.replace(
+    "}\n\n\ndef __getattr__",
+    """    "VLLM_USE_FLASHINFER_SAMPLER": lambda: (
+        bool(int(os.environ["VLLM_USE_FLASHINFER_SAMPLER"]))
+        if "VLLM_USE_FLASHINFER_SAMPLER" in os.environ
+        else None
+    ),
+    "VLLM_SAMPLER_BLOCK": lambda: None if "VLLM_SAMPLER_BLOCK" not in os.environ else int(os.environ["VLLM_SAMPLER_BLOCK"]),
+}
+
+
+def __getattr__""",
+)
+SAMPLER_FORK = """import vllm.envs as envs
+
+
+def aeon_sampler() -> str:
+    # AEON: unless told otherwise, GB10 samples with the fork's fused kernel
+    if envs.VLLM_USE_FLASHINFER_SAMPLER is None:
+        return "aeon_fused"
+    return "flashinfer" if envs.VLLM_USE_FLASHINFER_SAMPLER else "torch"
+
+
+def aeon_block() -> int:
+    return envs.VLLM_SAMPLER_BLOCK or 64
+"""
+SUBJECT_40376 = "[Perf] Enable FlashInfer top-k/top-p sampler by default (#40376)"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reported"),
+    [
+        ("        else None\n", "        else True\n", {6, 8}),  # #40376: an unset variable meant None, now True
+        (
+            "else int(os.environ",
+            "else 0 if False else int(os.environ",
+            set(),
+        ),  # the set branch changed, not the default
+        ('lambda: None if "VLLM_SAMPLER_BLOCK" not in', 'lambda: 128 if "VLLM_SAMPLER_BLOCK" not in', {12}),
+        ("        else None\n", '        else "0" if False else None\n', set()),  # no one literal default now: silent
+    ],
+)
+def test_a_default_given_as_the_other_branch_of_a_membership_test(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str, reported: set[int]
+) -> None:
+    """``parse(os.environ["X"]) if "X" in os.environ else None`` gives an unset variable the ``else``
+    branch (``not in``: the first one); #40376 turned it from None to True under the fork's test."""
+    assert old in SAMPLER_BASE
+    sides = s.merge_case(
+        git_repo, {ENVS: SAMPLER_BASE}, {FORK: SAMPLER_FORK}, [(SUBJECT_40376, {ENVS: SAMPLER_BASE.replace(old, new)})]
+    )
+    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(by_line) == reported
+    if 6 in reported:
+        assert "whose default upstream changed from None to True" in by_line[6]
+        assert "no value of VLLM_USE_FLASHINFER_SAMPLER gives None back" in by_line[6]

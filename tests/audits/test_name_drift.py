@@ -14,6 +14,7 @@ import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
 from aeon_release.domain.audits.drift.names import RULE
+from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
@@ -1202,3 +1203,109 @@ def test_a_value_dropped_from_a_literal_written_over_several_lines(git_repo: Git
     )
     rows = [(f.line, f.message) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == RULE]
     assert [line for line, message in rows if "rejection_sample_method = " in message] == [5, 9]
+
+
+# -- #45781: the old name kept registered as a stub that warns and reads nothing ---------------------
+ENVS_STUBBED = ENVS_BASE.replace(
+    '    "VLLM_FLATTEN_LOGPROBS": lambda: bool(int(os.getenv("VLLM_FLATTEN_LOGPROBS", "0"))),\n',
+    '    "VLLM_FLAT_LOGPROBS": lambda: bool(int(os.getenv("VLLM_FLAT_LOGPROBS", "0"))),\n'
+    "    # Deprecated: renamed to VLLM_FLAT_LOGPROBS; kept registered, warns on use and is otherwise ignored\n"
+    '    "VLLM_FLATTEN_LOGPROBS": lambda: _deprecated_flatten(),\n',
+).replace(
+    "\n\ndef __getattr__",
+    """
+
+def _deprecated_flatten() -> None:
+    if "VLLM_FLATTEN_LOGPROBS" in os.environ:
+        logger.warning_once("VLLM_FLATTEN_LOGPROBS is deprecated: use VLLM_FLAT_LOGPROBS", "VLLM_FLATTEN_LOGPROBS")
+    return None
+
+
+def __getattr__""",
+)
+SUBJECT_45781 = "[Misc] Rename VLLM_TRITON_ATTN_USE_TD to VLLM_TRITON_USE_TD (#45781)"
+STUB_FORK = """import os
+
+import vllm.envs as envs
+
+
+def aeon_flat() -> bool:
+    # AEON: flat logprobs are cheaper to ship on GB10
+    os.environ.setdefault("VLLM_FLATTEN_LOGPROBS", "1")
+    return bool(envs.VLLM_FLATTEN_LOGPROBS)
+
+
+def aeon_level() -> str:
+    return envs.VLLM_LOGGING_LEVEL
+"""
+
+
+def stub_case(repo: GitRepo, config: Path, upstream: str) -> dict[int, str]:
+    sides = s.merge_case(repo, {ENVS: ENVS_BASE}, {FORK: STUB_FORK}, [(SUBJECT_45781, {ENVS: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    assert all(f.severity.value == "error" for f in report.findings if f.rule_id == RULE)
+    return {line: message for path, line, message in found(report) if path == FORK}
+
+
+def test_a_variable_upstream_kept_only_as_a_stub_that_reads_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    by_line = stub_case(git_repo, no_rules, ENVS_STUBBED)
+    assert set(by_line) == {8, 9}
+    assert "reads a variable no upstream code reads any more" in by_line[9]
+    assert "renamed key 'VLLM_FLATTEN_LOGPROBS' to 'VLLM_FLAT_LOGPROBS'" in by_line[9]
+    assert "keeping the old name as a stub that reads nothing" in by_line[9] and "#45781" in by_line[9]
+    assert "renamed environment variable 'VLLM_FLATTEN_LOGPROBS'" in by_line[8]
+
+
+@pytest.mark.parametrize(
+    "still_read",
+    [
+        # the stub maps the old variable onto the new one: its value is read
+        ('if "VLLM_FLATTEN_LOGPROBS" in os.environ:', 'if os.environ.get("VLLM_FLATTEN_LOGPROBS"):'),
+        # the deprecation notice also hands the value on
+        ("    return None\n", '    return os.environ.get("VLLM_FLATTEN_LOGPROBS") == "1"\n'),
+        # a table of variables to fields, read by its keys: the stub's name is read there
+        ("\n\ndef _deprecated_flatten", '\n\nOLD = {"VLLM_FLATTEN_LOGPROBS": "flat"}\n\n\ndef _deprecated_flatten'),
+        # a presence test that does more than log: the variable still switches something
+        (
+            "        logger.warning_once(",
+            '        os.environ["VLLM_FLAT_LOGPROBS"] = "1"\n        logger.warning_once(',
+        ),
+    ],
+)
+def test_a_stub_that_still_reads_the_variable_is_silent(
+    git_repo: GitRepo, no_rules: Path, still_read: tuple[str, str]
+) -> None:
+    old, new = still_read
+    assert old in ENVS_STUBBED
+    assert stub_case(git_repo, no_rules, ENVS_STUBBED.replace(old, new, 1)) == {}
+
+
+def env_table(repo: GitRepo, config: Path, table: str) -> list[Finding]:
+    fork = f"import os\n\nAEON_ENV = {table}\n\n\ndef aeon_env() -> None:\n    os.environ.update(AEON_ENV)\n"
+    sides = s.merge_case(repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [f for f in report.findings if f.path == FORK]
+
+
+def test_a_table_of_environment_settings_sets_its_keys(git_repo: GitRepo, no_rules: Path) -> None:
+    """``{"VLLM_FLATTEN_LOGPROBS": "1", ...}`` handed to ``os.environ`` sets the variable as a deployment
+    file does (a warning: a library may read it), here of a variable upstream keeps only as a stub."""
+    [finding] = env_table(git_repo, no_rules, '{"VLLM_FLATTEN_LOGPROBS": "1", "VLLM_LOGGING_LEVEL": "INFO"}')
+    assert finding.rule_id == RULE and finding.line == 3 and finding.severity.value == "warning"
+    assert '"VLLM_FLATTEN_LOGPROBS" in a table of settings sets a variable upstream no longer reads' in finding.message
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '{"VLLM_FLATTEN_LOGPROBS": 1, "VLLM_LOGGING_LEVEL": "INFO"}',  # a value not a string: the fork's own keys
+        '{"VLLM_LOGGING_LEVEL": "INFO"}',  # a variable upstream still reads
+    ],
+)
+def test_tables_that_set_no_gone_variable_are_silent(git_repo: GitRepo, no_rules: Path, table: str) -> None:
+    assert env_table(git_repo, no_rules, table) == []
+
+
+def test_a_read_of_a_stub_gets_what_the_stub_returns(git_repo: GitRepo, no_rules: Path) -> None:
+    by_line = stub_case(git_repo, no_rules, ENVS_STUBBED)
+    assert "the read gets what the stub returns, whatever the variable holds now" in by_line[9]

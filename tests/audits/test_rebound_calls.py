@@ -337,3 +337,86 @@ def test_a_launch_upstream_gave_its_new_parameter_by_keyword_is_silent(git_repo:
     assert "_compute_slot_mappings_kernel[grid, 1](" in merged and "CP_SIZE=2" in merged
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT] == []
+
+
+NAMED = "vllm/forward_context.py"
+NAMED_BASE = """from typing import NamedTuple
+
+
+class BatchDescriptor(NamedTuple):
+    num_tokens: int
+    uniform_decode: bool = False
+    has_lora: bool = False
+"""
+# #28579: num_reqs inserted before the flag, which upstream renamed uniform on the way
+NAMED_UPSTREAM = NAMED_BASE.replace(
+    "    uniform_decode: bool = False\n", "    num_reqs: int | None = None\n    uniform: bool = False\n"
+)
+
+
+def descriptor(repo: GitRepo, config: Path, call: str, upstream: str = NAMED_UPSTREAM) -> list[tuple[int, str]]:
+    fork_import = CARRY_BASE.replace(
+        "from vllm.model_executor.models.qwen3_dflash import MaskBuilder, dflash_attention_mask",
+        "from vllm.forward_context import BatchDescriptor",
+    )
+    fork = fork_import.replace("    return [n]\n", f"    desc = {call}  # AEON: MTP verify\n    return [desc[0]]\n")
+    sides = s.merge_case(repo, {NAMED: NAMED_BASE, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {NAMED: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
+
+
+def test_a_field_inserted_where_the_argument_went_and_its_own_renamed_on(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, message)] = descriptor(git_repo, no_rules, "BatchDescriptor(n, True)")
+    assert line == 5
+    assert "passes True as argument 2, which filled uniform_decode; upstream inserted num_reqs before it" in message
+    assert "renamed uniform_decode uniform, so it now fills num_reqs" in message
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        # renamed in place, a field added behind it: the flag still lands on the flag
+        NAMED_BASE.replace("    uniform_decode: bool = False\n", "    uniform: bool = False\n    num_reqs: int = 0\n"),
+        # the inserted field shares a word with the old one: a rename in place for all one knows
+        NAMED_BASE.replace(
+            "    uniform_decode: bool = False\n", "    decode_uniform: bool = False\n    uniform: bool = False\n"
+        ),
+    ],
+)
+def test_a_rename_in_place_beside_an_insertion_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    assert descriptor(git_repo, no_rules, "BatchDescriptor(n, True)", upstream) == []
+
+
+def test_the_inserted_field_by_keyword_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert descriptor(git_repo, no_rules, "BatchDescriptor(n)") == []
+
+
+def index_reads(repo: GitRepo, config: Path, body: str, upstream: str = NAMED_UPSTREAM) -> list[tuple[int, str]]:
+    fork_import = CARRY_BASE.replace(
+        "from vllm.model_executor.models.qwen3_dflash import MaskBuilder, dflash_attention_mask",
+        "from vllm.forward_context import BatchDescriptor",
+    )
+    fork = fork_import + body
+    sides = s.merge_case(repo, {NAMED: NAMED_BASE, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {NAMED: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
+
+
+def test_an_index_read_of_a_named_tuple_whose_field_upstream_pushed_on(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "\n\ndef aeon_uniform(desc: BatchDescriptor) -> bool:\n    return bool(desc[1])  # AEON\n"
+    [(line, message)] = index_reads(git_repo, no_rules, body)
+    assert line == len((CARRY_BASE + body).splitlines())
+    assert "reads desc[1], field 1 of BatchDescriptor, which was uniform_decode and is now num_reqs" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "\n\ndef aeon_tokens(desc: BatchDescriptor) -> int:\n    return desc[0]\n",  # the field did not move
+        "\n\ndef aeon_flag(desc: BatchDescriptor) -> bool:\n    return desc.uniform\n",  # by name
+        "\n\ndef aeon_pair(pair: tuple[int, bool]) -> bool:\n    return pair[1]\n",  # not the named tuple
+        "\n\ndef aeon_far(desc: BatchDescriptor) -> bool:\n    return desc[7]\n",  # no such field either side
+    ],
+)
+def test_index_reads_the_insertion_leaves_alone_are_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert index_reads(git_repo, no_rules, body) == []

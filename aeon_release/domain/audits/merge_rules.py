@@ -105,7 +105,8 @@ MERGE_RULES = (
         ORDER_DRIFT,
         "merge",
         Severity.WARNING,
-        "a fork entry of an ordered (priority) list now sits behind an entry upstream put ahead of it",
+        "a fork entry of an ordered (priority) list now sits behind an entry upstream put ahead of it, or a fork "
+        "line reads an end of a list upstream now sorts the other way (an error)",
     ),
     RuleInfo(
         DTYPE_DRIFT,

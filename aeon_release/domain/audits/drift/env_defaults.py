@@ -10,9 +10,9 @@ than upstream does.
 
 A default changed when a file upstream changed reads the variable with a literal default
 (``os.getenv(NAME, default)``, ``os.environ.get(NAME, default)``, a helper called with the name and
-then the default) once at the base and once at upstream, and the two literals mean different
-things (``"0"``, ``"false"``, ``False`` and ``0`` are one value, as ``"1"``/``"true"``/``True``/``1``
-are).  A fork-owned read is tied when it is the registry module's attribute (the module bound by the
+then the default, ``parse(os.environ[NAME]) if NAME in os.environ else default``) once at the base
+and once at upstream, and the two literals mean different things (``"0"``, ``"false"``, ``False``
+and ``0`` are one value, as ``"1"``/``"true"``/``True``/``1`` are).  A fork-owned read is tied when it is the registry module's attribute (the module bound by the
 fork file's imports) or a read of the variable with the old default.  A warning: the fleet may set
 the variable explicitly, which the fork's own added lines settle (a line that sets it, in any file:
 a ``Dockerfile``'s ``ENV``, a manifest, ``os.environ[...] =``) and then nothing is reported.
@@ -86,8 +86,9 @@ def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> list[str]:
     """The Python files upstream modified that may define a default of ``names``: a module the fork
     reads them from (by its name: ``envs.X`` -> ``.../envs.py``), or a file whose diff quotes one
-    before a comma, as a read with a default does (one RE2 search per file's diff)."""
-    named = Alternation(r"""["'](?:{})["']\s*,""", names)
+    before a comma, as a read with a default does, or before ``in`` (``"X" in os.environ``, a default
+    given as the other branch; one RE2 search per file's diff)."""
+    named = Alternation(r"""["'](?:{})["']\s*(?:,|(?:not\s+)?in\b)""", names)
     found = []
     for path in trees.upstream:
         if not path.endswith(".py"):
@@ -124,15 +125,15 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
         return {}
     seen: dict[str, set[tuple[str, _Value]]] = {}
     for node in ast.walk(module):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        name = str_value(node.args[0])
-        if name not in names:
-            continue
-        default = (
-            node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
-        )
-        if default is None:
+        name, default = _guarded_default(node) if isinstance(node, ast.IfExp) else (None, None)
+        if isinstance(node, ast.Call) and node.args:
+            name = str_value(node.args[0])
+            default = (
+                node.args[1]
+                if len(node.args) > 1
+                else next((k.value for k in node.keywords if k.arg == "default"), None)
+            )
+        if name not in names or default is None:
             continue
         value = literal_default(default)
         if value is _NOT_LITERAL:
@@ -141,6 +142,21 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
         if isinstance(value, (str, int, float, bool)) or value is None:
             seen.setdefault(name, set()).add((ast.unparse(default), value))
     return {name: next(iter(values)) for name, values in seen.items() if len(values) == 1 and ("?", "?") not in values}
+
+
+def _guarded_default(node: ast.IfExp) -> tuple[str | None, ast.expr | None]:
+    """``parse(os.environ["NAME"]) if "NAME" in os.environ else default`` (or the ``not in`` form with
+    the branches the other way): the variable's name and what an unset variable gives."""
+    test = node.test
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.In, ast.NotIn))
+        and ast.unparse(test.comparators[0]).endswith("environ")
+        and (name := str_value(test.left))
+    ):
+        return name, node.orelse if isinstance(test.ops[0], ast.In) else node.body
+    return None, None
 
 
 _NOT_LITERAL = object()
@@ -312,7 +328,12 @@ def _finding(path: str, line: int, how: str, change: Changed, form: str, commit:
         message = (
             f"fork-owned {how} reads environment variable {change.name}, whose default upstream changed from "
             f"{change.old} to {change.new} ({where}): where the fleet leaves it unset the fork's code now gets "
-            f"{change.new}; set {change.name}={_plain(change.old)} to keep the old behaviour, or confirm the new one"
+            f"{change.new}; "
+            + (
+                f"no value of {change.name} gives None back: set it to what the fork means, or confirm the new default"
+                if change.old_value is None
+                else f"set {change.name}={_plain(change.old)} to keep the old behaviour, or confirm the new one"
+            )
         )
     else:
         message = (

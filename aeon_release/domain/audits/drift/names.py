@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, str_value
+from aeon_release.domain.audits.source import display_strings, parse_python, str_value
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
 # value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
@@ -291,13 +291,14 @@ _TIED_FORMS = frozenset({"eq", "ne", "arg"})
 
 def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
     """The fork's reads of names upstream removed and no longer mentions (as what the read means)."""
-    removed = _removed_upstream(trees, names)
-    if not removed:
-        return []
+    removed, unread = _removed_upstream(trees, names)
     # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
     # own tests are not the service: one that names the old value checks that it is now refused
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
-    words = set(repo.words_present(trees.repo, trees.theirs, sorted(removed), served))
+    stubs = _env_stubs(trees, unread, served) if unread else {}
+    if not removed and not stubs:
+        return []
+    words = set(repo.words_present(trees.repo, trees.theirs, sorted(removed), served)) if removed else set()
     quoted = _still_quoted(trees, sorted(words & {n for n, found in removed.items() if _a_choice(found)}), served)
     # a removed attribute whose word lives on only as a parameter or a local (``def f(embedding_mode)``,
     # #9424) is gone for ``getattr(x, "name")``: nothing holds it as an attribute any more
@@ -309,6 +310,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
         ]
     for name in quoted:
         del removed[name]
+    for name, path in stubs.items():  # the variable, and the registry's entry that no longer reads it
+        removed[name] = [Removed(name, Kind.ENV, path), Removed(name, Kind.KEY, path)]
     findings = []
     owns = _Owns(trees)
     for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
@@ -316,7 +319,7 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
         if ranked and not _compatible(read, owns):
-            findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld))
+            findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld, read.name in stubs))
     return findings
 
 
@@ -431,10 +434,15 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
                 names.update(_ANY_STRING.findall(line))
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
+        if ":" in line:
+            names.update(_ENV_ENTRY.findall(line))
     for _, _, line in _fork_settings(trees):
         names.update(_set_names(line))
     return names
 
+
+# a table of environment settings: ``{"APP_FLAG": "1", ...}`` (an upper-case key, a string value)
+_ENV_ENTRY = re.compile(r"""(?:^|[{,])\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']\s*:\s*[rbuRBU]?["']""")
 
 # a deployment file's setting of an environment variable: ``ENV NAME=1`` / ``ENV NAME 1`` (a Dockerfile),
 # ``export NAME=1`` / ``NAME=1 cmd`` (a script), ``NAME: "1"`` (a manifest's map), ``name: NAME`` (a list
@@ -478,7 +486,9 @@ def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
     choices = _choices_among(_not_first_arguments(trees), names)
-    return (_defined_in(lines) | keywords | choices | _flag_names(trees)) & names
+    # a table of environment settings (``{"APP_FLAG": "1"}``) sets variables for a reader; it defines no key
+    settings = {name for line in lines if ":" in line for name in _ENV_ENTRY.findall(line)}
+    return (((_defined_in(lines) | choices) - settings) | keywords | _flag_names(trees)) & names
 
 
 # a command-line flag the fork declares: ``parser.add_argument("--embedding-mode", ...)`` (or the flag on one
@@ -677,7 +687,14 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
 
 def _entered(path: str, node: ast.Dict, names: set[str]) -> Read | None:
     """``{"kv_connector": "P2pNcclConnector"}``: a string held under a key (a config or a request built as a
-    dict, then passed on) is passed as a value, as the keyword of that name would pass it."""
+    dict, then passed on) is passed as a value, as the keyword of that name would pass it.  A table of
+    environment settings (``{"APP_FLAG": "1"}``: every key upper-case, every value a string) sets its
+    keys, as a deployment file does."""
+    keys = [str_value(key) if key is not None else None for key in node.keys]
+    if keys and all(k and _ENV_ENTRY.match(f'"{k}": "') for k in keys) and all(str_value(v) for v in node.values):
+        for key, name in zip(node.keys, keys, strict=True):
+            if name in names and key is not None:
+                return Read(path, key.lineno, name, f'"{name}" in a table of settings', "setenv", (Kind.ENV,))
     for key, value in zip(node.keys, node.values, strict=True):
         if key is not None and (field := str_value(key)) and (name := str_value(value)) in names:
             return Read(path, value.lineno, name, f'"{name}" given as "{field}"', "arg", (Kind.CHOICE,), field)
@@ -737,18 +754,21 @@ def _module_aliases(module: ast.Module) -> set[str]:
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
-def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Removed]]:
+def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, list[Removed]], dict[str, str]]:
     """For each name: the definitions upstream's diff removed, unless an added line of the diff still
-    names it outside a comment (then upstream's tree has it, whatever moved).
+    names it outside a comment (then upstream's tree has it, whatever moved).  Apart: the names still
+    named whose read of an environment variable a file's diff removed without adding one (a registry
+    entry kept as a stub: name -> that file), for ``_env_stubs`` to judge.
 
     A file's diff is searched only if it holds one of the names at all; one RE2 pass then finds the
     changed lines naming any of them (a linear-time automaton for many alternatives)."""
     if not names:
-        return {}
+        return {}, {}
     changed_line = Alternation(r"(?m)^[-+][^\n]*\b(?:{})\b[^\n]*", names)
     anywhere = Alternation("{}", names)  # one pass a diff: `name in raw` for each name was files x names
     found: dict[str, list[Removed]] = {}
     still: set[str] = set()
+    unread: dict[str, str] = {}
     for path in trees.upstream:
         if not path.endswith(".py"):
             continue
@@ -762,8 +782,66 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, list[Remo
         named = {w for line in lines if line[0] == "-" for w in _WORD.findall(line)} & names
         if named - still:
             _removed_in(trees, path, sorted(named - still), found)
+        for name in sorted(named & still):
+            if _env_read_dropped(lines, name):
+                unread.setdefault(name, path)
     _deleted_defs(trees, names - still - found.keys(), found)
-    return {name: _gone(trees, removed) for name, removed in found.items() if name not in still}
+    gone = {name: _gone(trees, removed) for name, removed in found.items() if name not in still}
+    return gone, {name: path for name, path in unread.items() if name not in gone}
+
+
+def _env_read_dropped(lines: list[str], name: str) -> bool:
+    """A changed line removed a read of environment variable ``name`` and none added one."""
+    shape = _definitions(name)[0][1]
+    return any(line[0] == "-" and shape.search(line) for line in lines) and not any(
+        line[0] == "+" and shape.search(line) for line in lines
+    )
+
+
+def _env_stubs(trees: ThreeTrees, candidates: dict[str, str], served: list[str]) -> dict[str, str]:
+    """Of the environment variables whose read upstream's diff dropped while their name lives on, those
+    no file of upstream's tree reads the value of any more: the name is a registry's key, a logged
+    message, or a presence test that only logs (#45781 kept ``"APP_OLD_FLAG": lambda:
+    _deprecated()``, which warns and returns None).  Past ``_HOLDERS`` files the answer is "still read"."""
+    paths = sorted(repo.files_containing(trees.repo, trees.theirs, sorted(candidates), served))
+    if not candidates or len(paths) > _HOLDERS:
+        return {}
+    read: set[str] = set()
+    for text in trees.blobs(trees.theirs, paths).values():
+        read |= set(candidates) if text is None else _value_reads(text, set(candidates))
+    return {name: path for name, path in candidates.items() if name not in read}
+
+
+def _value_reads(text: str, names: set[str]) -> set[str]:
+    """Which of ``names`` (environment variables) ``text`` may read the value of: any quoting of one but
+    as the key of a registry's lambda, in a logging call's text, or in a presence test of an ``if`` that
+    only logs (all of them if the text does not parse)."""
+    module = parse_python(text)
+    if module is None:
+        return set(names)
+    quiet: set[int] = set()  # ids of the string nodes that read nothing
+    for node in ast.walk(module):
+        if isinstance(node, ast.Dict):  # a registry's key: ``"NAME": lambda: ...`` (a lambda reads it inside)
+            quiet |= {id(k) for k, v in zip(node.keys, node.values, strict=True) if isinstance(v, ast.Lambda)}
+        elif isinstance(node, ast.Call) and _logs(node):
+            quiet |= {id(arg) for arg in node.args}
+        elif isinstance(node, ast.If) and not node.orelse and all(_only_logs(stmt) for stmt in node.body):
+            quiet |= {id(n) for n in ast.walk(node.test)}
+    return {
+        value
+        for node in ast.walk(module)
+        if isinstance(node, ast.Constant) and (value := node.value) in names and id(node) not in quiet
+    }
+
+
+def _only_logs(stmt: ast.stmt) -> bool:
+    """A logging call as a statement of its own."""
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _logs(stmt.value)
+
+
+def _logs(call: ast.Call) -> bool:
+    """``logger.warning(...)``, ``logger.warning_once(...)``, ``warnings.warn(...)``, ``print(...)``."""
+    return _show_callee(call.func).rsplit(".", 1)[-1].removesuffix("_once") in _TEXT_CALLS
 
 
 def _gone(trees: ThreeTrees, removed: list[Removed]) -> list[Removed]:
@@ -941,7 +1019,9 @@ NOT_ACCEPTED = "which upstream no longer accepts"  # a dropped choice's finding 
 _UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 
 
-def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False) -> Finding:
+def _finding(
+    trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False, stub: bool = False
+) -> Finding:
     what = f"{removed.kind.value} {removed.name!r}"
     commit, added = _commit(trees, removed, pr_pattern)
     renamed = removed.renamed(trees)
@@ -951,6 +1031,8 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, u
         # like-named keys: a key one commit removed was "renamed to" the first key another one added
         renamed = None
     verb = f"renamed {what} to {renamed!r}" if renamed else f"removed {what}"
+    if stub:  # the name stays (a registry's key, a deprecation notice): nothing reads the variable's value
+        verb = f"{verb}, keeping the old name as a stub that reads nothing"
     where = f"({removed.path}{commit})"
     if read.form == "setenv":
         fix = f": set {renamed!r} instead" if renamed else ": drop it, or set what replaced it"
@@ -960,10 +1042,13 @@ def _finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, u
         )
     else:
         fix = f": read {renamed!r} instead" if renamed else ""
+        outcome = "gets what the stub returns, whatever the variable holds" if stub else _OUTCOMES[read.form]
         message = (
-            f"fork-owned {read.how} reads a name upstream no longer has anywhere{_UNHELD if unheld else ''}: "
+            f"fork-owned {read.how} reads "
+            + ("a variable no upstream code reads any more" if stub else "a name upstream no longer has anywhere")
+            + f"{_UNHELD if unheld else ''}: "
             f"upstream {verb} {where}; "
-            f"the read {_OUTCOMES[read.form]} now{fix}"
+            f"the read {outcome} now{fix}"
         )
     # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);
     # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)

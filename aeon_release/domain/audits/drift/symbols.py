@@ -545,6 +545,14 @@ class _Checker:
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.lineno in owned:
                     yield from self._patch(mod, node, scope)
                 elif (
+                    isinstance(node, ast.Subscript)
+                    and isinstance(node.ctx, ast.Load)
+                    and node.lineno in owned
+                    and isinstance(node.slice, ast.Constant)
+                    and type(node.slice.value) is int
+                ):
+                    yield from self._field_by_index(mod, node, node.slice.value, scope)
+                elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
                     and node.lineno in owned
@@ -553,6 +561,29 @@ class _Checker:
                     yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+
+    def _field_by_index(self, mod: ModuleInfo, node: ast.Subscript, index: int, scope: _Scope) -> Iterator[Finding]:
+        """``desc[1]`` on a NamedTuple the fork can type (an annotated name, ``self.x``): the field at that
+        position, before and after the merge.  Upstream inserted a field ahead of it (#28579 put
+        ``num_reqs`` before BatchDescriptor's flag): the read takes another field, of another meaning."""
+        typed = self._typed(mod, node.value, scope)
+        old_cls, new_cls = (typed(self.before), typed(self.after)) if typed is not None else (None, None)
+        if old_cls is None or new_cls is None or not self._upstream(new_cls.module.path):
+            return
+        old, new = _tuple_fields(self.before, old_cls), _tuple_fields(self.after, new_cls)
+        if not old or not new or not (-len(old) <= index < len(old) and -len(new) <= index < len(new)):
+            return
+        was, now = old[index], new[index]
+        if was == now:
+            return
+        commit = self._commit(new_cls.module.path, new_cls.qualname)
+        kept = f"; read .{was}" if was in new else ""
+        yield _error(
+            mod,
+            node.lineno,
+            f"reads {_show(node)}, field {index} of {new_cls.qualname}, which was {was} and is now {now} "
+            f"({new_cls.module.path}{'; ' + commit if commit else ''}): the read takes another field{kept}",
+        )
 
     def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``getattr(x, "name", default)`` / ``hasattr(x, "name")`` on an object symbol drift can type
@@ -2786,7 +2817,27 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
                 f"passes {_show(arg)} as argument {i + 1}, which filled {was}; upstream removed {was}, "
                 f"so it now fills {now} (an optional parameter it left to its default before)"
             )
+        moved = _renamed_behind(was, now, i, old, new)
+        if moved is not None:
+            return (
+                f"passes {_show(arg)} as argument {i + 1}, which filled {was}; upstream inserted {now} before it "
+                f"and renamed {was} {moved}, so it now fills {now}"
+            )
     return None
+
+
+def _renamed_behind(was: str, now: str, index: int, old: Sig, new: Sig) -> str | None:
+    """The parameter further on that ``was`` became, when upstream inserted ``now`` in its slot and
+    renamed it on the way (BatchDescriptor's ``(num_tokens, uniform_decode, ...)`` became ``(num_tokens,
+    num_reqs, uniform, ...)``): a parameter new in a later slot that shares a word of ``was``'s name,
+    where ``now`` shares none.  A slot whose parameter is simply renamed in place has no such one."""
+    if was in (_VARARGS, now) or was in new.positional or was in new.kwonly or now in old.positional:
+        return None
+    words = set(was.strip("_").split("_"))
+    if words & set(now.strip("_").split("_")):
+        return None
+    later = [p for p in new.positional[index + 1 :] if p not in old.positional and p not in old.kwonly]
+    return next((p for p in later if words & set(p.strip("_").split("_"))), None)
 
 
 _VARARGS = "*args"
@@ -3066,6 +3117,18 @@ def _transforms(sym: Sym) -> bool:
 # are, and that refuse a keyword they do not declare: msgspec's ``Struct`` (``kw_only=True`` a class
 # keyword), ``typing.NamedTuple``.  (pydantic's ``BaseModel`` ignores an unknown keyword by default.)
 _FIELDED_BASES = frozenset({"Struct", "NamedTuple"})
+
+
+def _tuple_fields(ix: Index, cls: px.ClassInfo) -> tuple[str, ...] | None:
+    """A NamedTuple's fields in order (what its indexes read), or None for any other class."""
+    mro = ix.mro(cls)
+    tuple_base = next(
+        (i for i in mro if isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] == "NamedTuple"), None
+    )
+    if tuple_base is None or not _fields_make_init(tuple_base, mro):
+        return None
+    sig, _ = _dataclass_sig(cls, mro, ix, fielded=True)
+    return sig.positional if sig is not None else None
 
 
 def _fields_make_init(base: px.External, mro: list[px.ClassInfo | px.External]) -> bool:

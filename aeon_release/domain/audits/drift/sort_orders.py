@@ -1,0 +1,166 @@
+"""Sort-order drift: upstream now sorts a list the other way; a fork line reads one of its ends.
+
+#26016 turned ``self.cudagraph_capture_sizes.sort(reverse=True)`` into ``.sort()``: the capture sizes
+went from largest-first to smallest-first.  A fork line ``largest = cc.cudagraph_capture_sizes[0]``
+merges cleanly and now reads the smallest size: the drafter's graphs stop at 1, every answer stays
+right, and the speed goes.  An end read is a subscript ``[0]``, ``[-1]``, ``[:k]`` or ``[-k:]`` of the
+attribute, or of a local bound to it (and not sorted again in that function).
+
+Upstream's side is a pair of changed lines of one file: a removed ``X.attr.sort(...)`` (or ``X.attr =
+sorted(...)``) and an added one of the same attribute with the other ``reverse``.  An attribute sorted
+both ways among the added (or the removed) lines is left alone, and so is a short name without an
+underscore (``sizes``: too common to tie a fork read to).  Cheap first: a diff must mention ``reverse``
+and ``sort``, and the fork's added lines must name the attribute, before anything is parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import short
+
+# ``self.sizes.sort(reverse=True)`` / ``self.sizes = sorted(x, reverse=True)``, a statement of its own
+_SORT_LINE = re.compile(
+    r"^\s*(?:[A-Za-z_]\w*\.)*(?P<attr>[A-Za-z_]\w*)"
+    r"(?:\.sort\((?P<args>[^)]*)\)|\s*(?::[^=]+)?=\s*sorted\((?P<src>.*)\))\s*(?:#.*)?$"
+)
+_REVERSED = re.compile(r"\breverse\s*=\s*True\b")
+
+
+@dataclass(frozen=True)
+class Flipped:
+    attr: str
+    path: str  # the upstream file that sorts it
+    descending: bool  # how upstream sorts it now
+
+
+def sort_order_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    flipped = _flipped(trees)
+    if not flipped:
+        return []
+    findings = []
+    for path, line, how, end, change in _end_reads(trees, flipped):
+        commit = trees.upstream_commit(change.path, whole_word(change.attr), pr_pattern, most=5)
+        now, then = ("descending", "ascending") if change.descending else ("ascending", "descending")
+        holds = "largest" if (end == "first") == change.descending else "smallest"
+        message = (
+            f"fork-owned {how} reads the {end} end of {change.attr}, which upstream now sorts {now} (it "
+            f"sorted them {then}; {change.path}{commit}): it reads the {holds} now; read min() or max(), or "
+            "the other end"
+        )
+        findings.append(Finding(RULE, "merge", Severity.ERROR, path, line, message))
+    return findings
+
+
+def _flipped(trees: ThreeTrees) -> dict[str, Flipped]:
+    """Attributes whose one sort a file's diff turned the other way."""
+    found: dict[str, Flipped] = {}
+    for path in trees.upstream:
+        if not path.endswith(".py"):
+            continue
+        raw = trees.upstream.raw(path)
+        if "reverse" not in raw or "sort" not in raw:
+            continue
+        change = trees.upstream[path]
+        old, new = _directions(change.removed), _directions(change.added.values())
+        for attr, ways in new.items():
+            if len(ways) == 1 and len(old.get(attr, ())) == 1 and old[attr] != ways and "_" in attr.strip("_"):
+                found.setdefault(attr, Flipped(attr, path, next(iter(ways))))
+    return found
+
+
+def _directions(lines: Iterable[str]) -> dict[str, set[bool]]:
+    """Attribute -> the ways the lines sort it (True: descending)."""
+    ways: dict[str, set[bool]] = {}
+    for line in lines:
+        match = _SORT_LINE.match(line)
+        if match is not None:
+            args = match.group("args") if match.group("args") is not None else match.group("src")
+            ways.setdefault(match.group("attr"), set()).add(bool(_REVERSED.search(args or "")))
+    return ways
+
+
+def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple[str, int, str, str, Flipped]]:
+    """(path, line, the read as shown, "first" | "last", the change) of each fork-owned end read."""
+    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, flipped))) + r")\b")
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(named.search(line) for line in trees.mine[path].added.values()):
+            continue
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        if module is None or not owned:
+            continue
+        for scope in [module, *(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
+            aliases = _aliases(scope, flipped)
+            for node in _own_nodes(scope):
+                if not isinstance(node, ast.Subscript) or node.lineno not in owned:
+                    continue
+                end = _end(node.slice)
+                attr = _read_attr(node.value, aliases)
+                if end is not None and attr in flipped:
+                    yield path, node.lineno, short(ast.unparse(node), 80), end, flipped[attr]
+
+
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope`` outside the functions nested in it (each function is a scope of its own)."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _aliases(scope: ast.AST, flipped: dict[str, Flipped]) -> dict[str, str]:
+    """Locals bound once, to ``x.attr`` of a flipped attribute, and never sorted again in the scope."""
+    bound: dict[str, list[str | None]] = {}
+    resorted: set[str] = set()
+    for node in _own_nodes(scope):
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    attr = value.attr if isinstance(value, ast.Attribute) and value.attr in flipped else None
+                    bound.setdefault(target.id, []).append(attr)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("sort", "reverse")
+            and isinstance(node.func.value, ast.Name)
+        ):
+            resorted.add(node.func.value.id)
+    return {name: attrs[0] for name, attrs in bound.items() if len(attrs) == 1 and attrs[0] and name not in resorted}
+
+
+def _read_attr(value: ast.expr, aliases: dict[str, str]) -> str | None:
+    if isinstance(value, ast.Attribute):
+        return value.attr
+    if isinstance(value, ast.Name):
+        return aliases.get(value.id)
+    return None
+
+
+def _end(index: ast.expr) -> str | None:
+    """ "first" for ``[0]`` / ``[:k]``, "last" for ``[-1]`` / ``[-k:]``; None for any other index."""
+    if isinstance(index, ast.Slice):
+        if index.step is not None:
+            return None
+        if index.lower is None and index.upper is not None:
+            return "first"
+        if index.upper is None and _negative(index.lower):
+            return "last"
+        return None
+    if isinstance(index, ast.Constant) and index.value == 0 and type(index.value) is int:
+        return "first"
+    return "last" if _negative(index) and ast.unparse(index) == "-1" else None
+
+
+def _negative(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)

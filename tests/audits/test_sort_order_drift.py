@@ -1,0 +1,111 @@
+"""Sort-order drift: upstream sorts a list the other way; a fork line reads one of its ends.
+
+#26016 turned ``self.cudagraph_capture_sizes.sort(reverse=True)`` into ``.sort()`` in
+vllm/config/compilation.py: a fork line that took ``[0]`` as the largest capture size now reads the
+smallest, merges cleanly, and the drafter's CUDA graphs stop at size 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import ORDER_DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+CONFIG = "vllm/config/compilation.py"
+CONFIG_BASE = """class CompilationConfig:
+    def __init__(self, sizes: list[int]) -> None:
+        self.cudagraph_capture_sizes = list(sizes)
+        self.compile_sizes = sorted(sizes)
+
+    def post_init_cudagraph_sizes(self) -> None:
+        # sort to make sure cudagraph capture sizes are in descending order
+        self.cudagraph_capture_sizes.sort(reverse=True)
+"""
+ASCENDING = CONFIG_BASE.replace(".sort(reverse=True)", ".sort()")
+SUBJECT = "[MISC] `cudagraph_capture_sizes` related improvements (#26016)"
+FORK = "vllm/v1/spec_decode/aeon_graphs.py"
+FORK_HEAD = "from vllm.config.compilation import CompilationConfig\n\n\n"
+
+
+def end_reads(repo: GitRepo, config: Path, body: str, upstream: str = ASCENDING) -> dict[int, str]:
+    fork = FORK_HEAD + body
+    sides = s.merge_case(repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT, {CONFIG: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    found = [f for f in report.findings if f.rule_id == ORDER_DRIFT and f.path == FORK]
+    assert all(f.severity is Severity.ERROR for f in found)
+    return {f.line: f.message for f in found}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def largest(cc: CompilationConfig) -> int:\n    return cc.cudagraph_capture_sizes[0]\n",
+        "def fits(cc: CompilationConfig, n: int) -> bool:\n    sizes = cc.cudagraph_capture_sizes\n"
+        "    return n <= sizes[0]\n",
+        "def top(cc: CompilationConfig) -> list[int]:\n    return cc.cudagraph_capture_sizes[:4]\n",
+    ],
+)
+def test_a_read_of_the_first_end_of_a_list_now_sorted_the_other_way(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(line, message)] = end_reads(git_repo, no_rules, body).items()
+    assert line == len(FORK_HEAD.splitlines()) + len(body.splitlines())
+    assert "reads the first end of cudagraph_capture_sizes, which upstream now sorts ascending" in message
+    assert "it reads the smallest now" in message and "#26016" in message
+
+
+def test_the_last_end_of_a_list_now_sorted_descending(git_repo: GitRepo, no_rules: Path) -> None:
+    base_ascending = ASCENDING
+    body = "def largest(cc: CompilationConfig) -> int:\n    return cc.cudagraph_capture_sizes[-1]\n"
+    fork = FORK_HEAD + body
+    sides = s.merge_case(git_repo, {CONFIG: base_ascending}, {FORK: fork}, [(SUBJECT, {CONFIG: CONFIG_BASE})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [message] = [f.message for f in report.findings if f.rule_id == ORDER_DRIFT and f.path == FORK]
+    assert "reads the last end of cudagraph_capture_sizes, which upstream now sorts descending" in message
+    assert "it reads the smallest now" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def largest(cc: CompilationConfig) -> int:\n    return max(cc.cudagraph_capture_sizes)\n",
+        "def largest(cc: CompilationConfig) -> int:\n    return sorted(cc.cudagraph_capture_sizes)[-1]\n",
+        "def largest(cc: CompilationConfig) -> int:\n    sizes = cc.cudagraph_capture_sizes\n"
+        "    sizes.sort(reverse=True)\n    return sizes[0]\n",
+        "def middle(cc: CompilationConfig) -> int:\n    return cc.cudagraph_capture_sizes[1]\n",
+        "def first(cc: CompilationConfig) -> int:\n    return cc.compile_sizes[0]\n",  # upstream left it alone
+    ],
+)
+def test_reads_the_new_order_does_not_change_are_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert end_reads(git_repo, no_rules, body) == {}
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        # sorted both ways among the added lines: which one the fork reads after is not known
+        ASCENDING.replace(".sort()\n", ".sort()\n        self.cudagraph_capture_sizes.sort(reverse=True)\n"),
+        # the same order, spelt otherwise
+        CONFIG_BASE.replace(".sort(reverse=True)", ".sort(reverse=True)  # largest first"),
+    ],
+)
+def test_upstream_sorts_that_did_not_flip_are_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    body = "def largest(cc: CompilationConfig) -> int:\n    return cc.cudagraph_capture_sizes[0]\n"
+    assert end_reads(git_repo, no_rules, body, upstream) == {}
+
+
+def test_a_short_name_is_too_common_to_tie_a_read_to(git_repo: GitRepo, no_rules: Path) -> None:
+    base = CONFIG_BASE.replace("cudagraph_capture_sizes", "sizes")
+    body = "def largest(cc: CompilationConfig) -> int:\n    return cc.sizes[0]\n"
+    fork = FORK_HEAD + body
+    sides = s.merge_case(
+        git_repo, {CONFIG: base}, {FORK: fork}, [(SUBJECT, {CONFIG: base.replace(".sort(reverse=True)", ".sort()")})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == ORDER_DRIFT] == []
