@@ -196,7 +196,7 @@ WORKER_HEAD = "from vllm.worker.gpu_worker import Worker\n\n\n"
         (
             "def budget(w: Worker) -> int:\n    free = w.determine_available_memory()\n    return int(free * 0.9)\n",
             "free * 0.9",
-            "computes with it and a number",
+            "computes with it",
         ),
         (
             "def budget(w: Worker) -> None:\n    if w.determine_available_memory() <= 0:\n        raise RuntimeError\n",
@@ -212,7 +212,7 @@ WORKER_HEAD = "from vllm.worker.gpu_worker import Worker\n\n\n"
         (
             "def slot(w: Worker, request) -> int:\n    (lora_id,) = w.extra_keys(request)\n    return lora_id + 1\n",
             "lora_id + 1",
-            "computes with it and a number",
+            "computes with it",
         ),
         ('def grouped(w: Worker) -> bool:\n    return w.router("x") == "topk"\n', '== "topk"', "never matches"),
         (
@@ -225,8 +225,26 @@ WORKER_HEAD = "from vllm.worker.gpu_worker import Worker\n\n\n"
             "startswith",
             "AttributeError",
         ),
+        (
+            "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n"
+            "    return free // page_size\n",
+            "// page_size",
+            "computes with it",
+        ),
+        ('def tag(w: Worker) -> str:\n    return w.router("x") + "_fused"\n', '+ "_fused"', "joins it to a string"),
     ],
-    ids=["arithmetic", "order", "len of a string", "unpacked string", "an element", "==", "in", "str method"],
+    ids=[
+        "arithmetic",
+        "order",
+        "len of a string",
+        "unpacked string",
+        "an element",
+        "==",
+        "in",
+        "str method",
+        "arithmetic with a name",
+        "concatenation",
+    ],
 )
 def test_a_number_a_string_or_a_sequence_upstream_made_another_kind(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str, effect: str

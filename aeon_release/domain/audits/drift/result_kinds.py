@@ -15,9 +15,10 @@ Two shapes, both clean merges that fail on the first call:
   a list, tuple or set): ``determine_available_memory() -> int`` became ``-> list[int]`` (#14079),
   ``get_dummy_text() -> list[int]`` became ``-> str`` (#36770), ``_gen_lora_extra_hash_keys() -> list[int]``
   became ``-> list[str]`` (#27211, an element).  A use only the old kind supports breaks: a number's
-  arithmetic or comparison with a number, ``int()``/``float()``/``range()`` of a number now a sequence; a
-  string's comparison with a string (never equal to a tuple again) or a ``str`` method; a sequence's
-  iteration, ``len()``, index or unpacking (a string answers each, character by character, silently).
+  arithmetic (with anything but a display or a string) or comparison with a number,
+  ``int()``/``float()``/``range()`` of a number now a sequence; a string's comparison with a string (never
+  equal to a tuple again), concatenation or ``str`` method; a sequence's iteration, ``len()``, index or
+  unpacking (a string answers each, character by character, silently).
 
 The use is the fork's: the call's own (``await f()``, ``for x in f()``, ``len(f())``, ``f()[0]``), or
 that of the name the call is bound to once in the same function (unpacked names: their element), unless
@@ -110,12 +111,14 @@ _STR_METHODS = frozenset(
 
 
 def _scalar_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
-    """The uses only a number or a string has: arithmetic or a comparison with a number, a comparison with a
-    string (or a display of them), ``int()``/``float()``/``range()``, a ``str`` method."""
+    """The uses only a number or a string has: arithmetic, a comparison with a number, a comparison with a
+    string (or a display of them) or a concatenation, ``int()``/``float()``/``range()``, a ``str`` method."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
         for side, other in ((node.left, node.right), (node.right, node.left)):
-            if _number(other):
-                yield side, "computes with it and a number"
+            if isinstance(node.op, ast.Add) and (_string(other) or isinstance(other, ast.JoinedStr)):
+                yield side, "joins it to a string"
+            elif not isinstance(other, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr)) and not _string(other):
+                yield side, "computes with it"  # ``free // page_size``: a sequence or a string does no arithmetic
     elif isinstance(node, ast.Compare):
         operands = [node.left, *node.comparators]
         for i, op in enumerate(node.ops):
@@ -187,7 +190,7 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
 _SEQUENCE_USES = frozenset({"iterates", "takes len() of", "indexes", "unpacks"})
 _TO_NUMBER = ("takes int() of it", "takes float() of it")
 _NUMBER_USES = {
-    "computes with it and a number": "raises TypeError or computes something else",
+    "computes with it": "raises TypeError or computes something else",
     "orders it against a number": "raises TypeError",
     "compares it with a number": "is never equal again",
     **dict.fromkeys(_TO_NUMBER, "raises TypeError"),
@@ -210,6 +213,8 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
         effect = "raises TypeError" if was == "number" else None
     elif how == "compares it with a string":
         effect = "never matches" if was == "string" else None
+    elif how == "joins it to a string":
+        effect = "raises TypeError" if was == "string" else None
     elif how.startswith("calls ."):
         effect = "raises AttributeError" if was == "string" else None
     elif how in _SEQUENCE_USES:
