@@ -217,6 +217,8 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
         effect = "raises TypeError" if was == "string" else None
     elif how.startswith("calls ."):
         effect = "raises AttributeError" if was == "string" else None
+    elif how == "unpacks" and _outer(old) in ("tuple", "Tuple"):
+        return None  # a returned tuple's shape is return drift's (drift/returns.py): one finding a line
     elif how in _SEQUENCE_USES:
         effect = None if was != "sequence" else "raises TypeError" if now == "number" else "reads its characters"
     else:

@@ -793,7 +793,8 @@ class _Checker:
         for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
             problem = result_drift(before.node, after.node, module.tree if module else None, use)
             if problem is not None:
-                yield self._finding(mod, use.line, f"uses the result of {_show(call.func)}", after, problem)
+                what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
+                yield self._finding(mod, use.line, what, after, "signature")  # the commit that changed it
                 return
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
