@@ -1,0 +1,185 @@
+"""Hostile-input sweep 30: an ``includeIf`` whose condition git does not hold (the pre-flight refused its FIFO,
+which git never opens) and one whose condition holds (``gitdir:``, ``gitdir/i:``, ``onbranch:``,
+``hasconfig:remote.*.url:``), in the repository's config, the global one and the environment, each checked
+against git 2.39 itself.  Real git, real FIFOs, the real CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.gitconditions import include_holds
+from tests.helpers import build_example, snapshot
+from tests.hostile.conftest import git, run_limited
+
+pytestmark = pytest.mark.slow
+
+
+# -- includeIf: followed where git follows it, and only there -----------------------------------------------------
+def _fifo(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    return path
+
+
+def _audit(ex: object, *more: str) -> tuple[str | Path, ...]:
+    return ("audit", "--repo", ex.fork, "--config", ex.config, *more)  # type: ignore[attr-defined]
+
+
+def _include_if(condition: str, target: Path) -> str:
+    return f'[includeIf "{condition}"]\n\tpath = {target}\n'
+
+
+# each: the condition, given the fork's checkout (written as git's config file syntax spells it)
+NOT_HELD: dict[str, Callable[[Path], str]] = {
+    "gitdir: another folder": lambda fork: "gitdir:/nowhere/",
+    "gitdir: the case differs": lambda fork: f"gitdir:{str(fork).upper()}/",
+    "gitdir: a folder beside": lambda fork: f"gitdir:{fork}-other/",
+    "gitdir/i: another folder": lambda fork: "gitdir/i:**/NOWHERE/",
+    "onbranch: another branch": lambda fork: "onbranch:no-such-branch",
+    "onbranch: a prefix without its slash": lambda fork: "onbranch:ma",
+    "an unknown condition": lambda fork: "unknown:/",
+    "gitdir without its colon": lambda fork: "gitdir",
+}
+HELD: dict[str, Callable[[Path], str]] = {
+    "gitdir: the folder": lambda fork: f"gitdir:{fork}/",
+    "gitdir: a relative glob": lambda fork: f"gitdir:{fork.name}/.git",
+    "gitdir/i: another case": lambda fork: f"gitdir/i:{str(fork).upper()}/",
+    "gitdir: a bracket": lambda fork: f"gitdir:{fork.parent}/[a-z]*/",
+    "onbranch: the branch": lambda fork: f"onbranch:{git(fork, 'symbolic-ref', '--short', 'HEAD')}",
+    "onbranch: a glob": lambda fork: "onbranch:*",
+    "hasconfig: no remote matches": lambda fork: "hasconfig:remote.*.url:https://nowhere.invalid/**",
+}
+
+
+def _git_follows(fork: Path, condition: str, tmp: Path) -> bool:
+    """Whether git itself includes (or, for hasconfig, opens) the file: a regular file that sets a key."""
+    marker = tmp / "marker.conf"
+    marker.write_text("[sweep]\n\tseen = yes\n")
+    config = fork / ".git" / "config"
+    kept = config.read_text()
+    config.write_text(kept + _include_if(condition, marker))
+    try:
+        if condition.startswith("hasconfig:remote.*.url:"):
+            return True  # git 2.39 opens it collecting the remotes' URLs (the FIFO test below shows it)
+        said = subprocess.run(["git", "-C", str(fork), "config", "--get", "sweep.seen"], capture_output=True, text=True)
+        return said.stdout.strip() == "yes"
+    finally:
+        config.write_text(kept)
+
+
+@pytest.mark.parametrize("name", list(NOT_HELD))
+def test_a_fifo_under_an_include_condition_git_does_not_hold_is_not_refused(tmp_path: Path, name: str) -> None:
+    """git opens the file of an ``includeIf`` only when its condition holds; the pre-flight followed every
+    one whatever its condition, and refused (exit 2) a FIFO no git of the run would open.  Now the audit runs."""
+    ex = build_example(tmp_path / "ex")
+    condition = NOT_HELD[name](ex.fork)
+    assert not _git_follows(ex.fork, condition, tmp_path)
+    assert not include_holds(f"includeif.{condition}.path", str(ex.fork / ".git" / "config"), (str(ex.fork / ".git"),))
+    fifo = _fifo(tmp_path / "fifo")
+    with (ex.fork / ".git" / "config").open("a") as config:
+        config.write(_include_if(condition, fifo))
+    before = snapshot(ex.fork)
+    run = run_limited(*_audit(ex, "--rev", "HEAD"), timeout=20)
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+    assert snapshot(ex.fork) == before
+
+
+@pytest.mark.parametrize("name", list(HELD))
+def test_a_fifo_under_an_include_condition_git_holds_is_one_line(tmp_path: Path, name: str) -> None:
+    """One whose condition holds held every git of the run for good, and still is one line naming it, exit 2."""
+    ex = build_example(tmp_path / "ex")
+    condition = HELD[name](ex.fork)
+    assert _git_follows(ex.fork, condition, tmp_path)
+    fifo = _fifo(tmp_path / "fifo")
+    config = ex.fork / ".git" / "config"
+    kept = config.read_text()
+    config.write_text(kept + _include_if(condition, fifo))
+    run = run_limited(*_audit(ex, "--rev", "HEAD"), timeout=10)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: {fifo}: the file includeIf.{condition}.path names in {config} is a FIFO"), line
+    config.write_text(kept)
+
+
+def test_a_global_include_under_a_condition_is_read_for_the_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The global config's ``includeIf "gitdir:..."`` holds for the repositories it names: a git of no
+    repository (``git version``) does not open its file, the fork's gits do.  Refused for the fork it names,
+    not for another."""
+    ex = build_example(tmp_path / "ex")
+    fifo = _fifo(tmp_path / "fifo")
+    glob = tmp_path / "global"
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(glob))
+    glob.write_text(_include_if(f"gitdir:{ex.fork}-other/", fifo))
+    assert run_limited(*_audit(ex, "--rev", "HEAD"), timeout=20).code == 0
+    glob.write_text(_include_if(f"gitdir:{ex.fork}/", fifo))
+    run = run_limited(*_audit(ex, "--rev", "HEAD"), timeout=10)
+    assert run.code == 2 and f"{fifo}: the file includeIf.gitdir:{ex.fork}/.path names in {glob}" in run.err
+
+
+def test_an_environment_include_under_a_relative_gitdir_is_not_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git reads ``gitdir:./`` only in a file (from the environment it is "relative config include conditionals
+    must come from files", false): its FIFO is never opened."""
+    ex = build_example(tmp_path / "ex")
+    fifo = _fifo(tmp_path / "fifo")
+    monkeypatch.setenv("GIT_CONFIG_COUNT", "1")
+    monkeypatch.setenv("GIT_CONFIG_KEY_0", "includeIf.gitdir:./.path")
+    monkeypatch.setenv("GIT_CONFIG_VALUE_0", str(fifo))
+    run = run_limited(*_audit(ex, "--rev", "HEAD"), timeout=20)
+    assert run.code == 0, run.err
+
+
+def test_the_conditions_are_read_as_git_reads_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each condition's answer is git's own (a regular file that sets a key, then ``git config --get``): globs,
+    brackets, classes, escapes, ``**``, case, ``~/``, ``./``, a branch with a slash, and patterns git aborts on."""
+    home = tmp_path / "Home"
+    repo = home / "r[1]"
+    repo.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    subprocess.run(["git", "init", "-q", "-b", "feat/x-1", str(repo)], check=True)
+    top = str(home)
+    conditions = [
+        *("gitdir:/", "gitdir:/nowhere/", "gitdir:Home/", "gitdir:home/", "gitdir/i:home/", "gitdir:~/"),
+        *("gitdir:~/r[1]/", "gitdir:~/r\\\\[1]/", "gitdir:~/r?1?/", "gitdir:~/r[[:digit:]]*/", "gitdir:**/r*/.git"),
+        *(
+            "gitdir:.git",
+            "gitdir:*/.git",
+            "gitdir:./",
+            "gitdir:./*",
+            "gitdir:**",
+            "gitdir:**/",
+            "gitdir:[",
+            "gitdir:\\\\",
+        ),
+        *(f"gitdir:{top}/**", f"gitdir:{top}/**/.git", f"gitdir:{top}/*/.git", f"gitdir:{top}/r[!a]1]/.git"),
+        *(f"gitdir:{top}/r[^/]1]/.git", f"gitdir:{top}/r[0-2]]/.git", f"gitdir:{top}/r[[:upper:]1]]/.git"),
+        *(f"gitdir/i:{top.upper()}/R[[:upper:]1]]/.GIT", f"gitdir:{top[:-2]}**/r*/.git", "gitdir:[[:nope:]]"),
+        *("onbranch:feat/x-1", "onbranch:feat/", "onbranch:feat", "onbranch:feat/*", "onbranch:**", "onbranch:*"),
+        *("onbranch:feat/x-[0-9]", "onbranch:FEAT/", "hasconfig:foo.bar:x", "unknown:x", "gitdir", "onbranch"),
+    ]
+    config = repo / ".git" / "config"
+    for condition in conditions:
+        assert _git_follows(repo, condition, tmp_path) is include_holds(
+            f"includeif.{condition.replace(chr(92) * 2, chr(92))}.path", str(config), (str(repo / ".git"),)
+        ), condition
+
+
+def test_git_opens_a_hasconfig_include_whatever_the_remotes(tmp_path: Path) -> None:
+    """Why ``hasconfig:remote.*.url:`` is followed whatever it says: git 2.39 opens the file while it collects the
+    remotes' URLs to match, so a FIFO there holds a git of a repository with no remote at all."""
+    repo = tmp_path / "r"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    fifo = _fifo(tmp_path / "fifo")
+    with (repo / ".git" / "config").open("a") as config:
+        config.write(_include_if("hasconfig:remote.*.url:https://nowhere.invalid/**", fifo))
+    with pytest.raises(subprocess.TimeoutExpired):
+        subprocess.run(["git", "-C", str(repo), "status"], capture_output=True, timeout=2)
+    assert include_holds("includeif.hasconfig:remote.*.url:https://nowhere.invalid/**.path", "", ())
