@@ -18,6 +18,7 @@ import re
 import signal
 import sys
 import traceback
+import urllib.parse
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
@@ -116,6 +117,21 @@ def register_secret(value: str | None) -> None:
     """Remember a secret so that every message, traceback and written file is scrubbed of it."""
     if value and len(value) >= 3:
         _SECRETS.add(value)
+
+
+def credentials_in_url(url: str) -> bool:
+    """Whether ``url`` (one a server named: a redirect's ``Location``, a ``Link``, a token realm) carries
+    credentials, ``user:password@`` or ``token@``; each is registered as a secret first, so that no message, even
+    one quoting the address, shows it.  Such an address is never followed: the credentials are not the
+    person's, and urllib took ``token@host`` for a host name to look up."""
+    netloc = urllib.parse.urlsplit(url).netloc if "@" in url else ""
+    userinfo, at, _ = netloc.rpartition("@")
+    if not at:
+        return False
+    user, colon, password = userinfo.partition(":")
+    register_secret(urllib.parse.unquote(password) if colon else urllib.parse.unquote(user))
+    register_secret(password if colon else user)
+    return True
 
 
 @functools.lru_cache(maxsize=8)

@@ -6,15 +6,22 @@ against git 2.39 itself.  Real git, real FIFOs, the real CLI."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
+import threading
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from aeon_release.adapters.gitconditions import include_holds
-from tests.helpers import build_example, snapshot
+from aeon_release.adapters.registry import Registry, Repository
+from aeon_release.errors import ServiceError, redact
+from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import git, run_limited
+from tests.hostile.test_secrets import DIGEST, Host
 
 pytestmark = pytest.mark.slow
 
@@ -183,3 +190,88 @@ def test_git_opens_a_hasconfig_include_whatever_the_remotes(tmp_path: Path) -> N
     with pytest.raises(subprocess.TimeoutExpired):
         subprocess.run(["git", "-C", str(repo), "status"], capture_output=True, timeout=2)
     assert include_holds("includeif.hasconfig:remote.*.url:https://nowhere.invalid/**.path", "", ())
+
+
+# -- an address a server names with credentials in it --------------------------------------------------------------
+REDIRECTS = {
+    "user and password": "http://someone:Red1rect-pw@evil.invalid/metrics",
+    "a token alone": "http://Red1rect-pw@evil.invalid/metrics",
+    "a numeric password": "http://someone:Red1rect-pw@127.0.0.1:9/metrics",
+    "no scheme": "//someone:Red1rect-pw@evil.invalid/metrics",
+}
+
+
+def _redirecting(target: str) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return httpd
+
+
+def _lookups(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    looked: list[str] = []
+    real = socket.getaddrinfo
+
+    def spy(host: Any, *args: Any, **kwargs: Any) -> Any:
+        looked.append(str(host))
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", spy)
+    return looked
+
+
+@pytest.mark.parametrize("name", list(REDIRECTS))
+def test_a_redirect_of_the_metrics_endpoint_to_an_address_with_credentials_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """urllib followed ``http://user:pass@host/``: it took ``pass@host`` for a port, and the line printed the
+    password ("nonnumeric port: 'pass@host'"); ``token@host`` it took for a host name and looked it up (the token
+    went to the resolver).  Refused before any lookup: one line, exit 2, no credential in any output."""
+    (tmp_path / "fleet.yaml").write_text((Path(__file__).resolve().parents[2] / "fleet.yaml").read_text())
+    httpd = _redirecting(REDIRECTS[name])
+    looked = _lookups(monkeypatch)
+    try:
+        url = f"http://127.0.0.1:{httpd.server_address[1]}/metrics"
+        run = run_cli("canary", "--metrics-url", url, "--window", "0.1", "--config", tmp_path, "--min-mal", "1.1")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert run.code == 2 and run.out == "", (run.code, run.err)
+    [line] = run.err.strip().splitlines()
+    assert "redirected to an address with credentials in it" in line and "Red1rect-pw" not in line, line
+    assert looked == ["127.0.0.1"]
+
+
+@pytest.mark.parametrize(
+    "location",
+    ["http://someone:Red1rect-pw@{other}/v2/x", "http://Red1rect-pw@{other}/v2/x", "http://Red1rect-pw@{other}9/x"],
+    ids=["user and password", "a token alone", "a port out of range"],
+)
+def test_a_registry_redirect_to_an_address_with_credentials_is_refused(
+    monkeypatch: pytest.MonkeyPatch, location: str
+) -> None:
+    """The registry client followed it: requests sent the address's own credentials to the host it names (looked
+    up first), and an address that did not parse was quoted whole, password and all.  Refused before any
+    connection or lookup, the line naming neither credential."""
+    target = Host("127.0.0.2", lambda h: (200, {"Docker-Content-Digest": DIGEST}, b"{}"))
+    registry = Host("127.0.0.1", lambda h: (307, {"Location": location.format(other=target.host)}, b""))
+    looked = _lookups(monkeypatch)
+    try:
+        with pytest.raises(ServiceError) as raised:
+            Registry(Repository(registry.host, "team/app"), None, timeout=5, deadline=10).digest("latest")
+    finally:
+        for host in (target, registry):
+            host.httpd.shutdown()
+            host.httpd.server_close()
+    said = redact(str(raised.value))
+    assert "credentials in it" in said and "Red1rect-pw" not in said, said
+    assert target.seen == [] and looked == ["127.0.0.1"]
