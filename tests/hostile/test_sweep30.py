@@ -275,3 +275,45 @@ def test_a_registry_redirect_to_an_address_with_credentials_is_refused(
     said = redact(str(raised.value))
     assert "credentials in it" in said and "Red1rect-pw" not in said, said
     assert target.seen == [] and looked == ["127.0.0.1"]
+
+
+# -- the ledger and the profile's files: an integer Python reads and cannot print ---------------------------------
+HUGE = {
+    "hexadecimal": "0x" + "f" * 5000,
+    "binary": "0b" + "1" * 20000,
+    "negative, with underscores": "-0x" + "ff_" * 2500,
+}
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("spelling", list(HUGE))
+def test_an_integer_of_thousands_of_digits_in_the_ledger_is_one_line(tmp_path: Path, spelling: str) -> None:
+    """Python reads no decimal integer past 4,300 digits (that was one line already), but reads a hexadecimal
+    or binary one of as many, and every later ``str()`` of it raised: ``upstream_pr: 0xfff...`` passed
+    ``ledger check`` and made the merge plan's PR index a traceback (exit 3).  Refused as the file is read."""
+    ex = build_example(tmp_path / "ex")
+    _replace(ex.config / "carries.yaml", "upstream_pr: 46932", f"upstream_pr: {HUGE[spelling]}")
+    before = snapshot(ex.fork)
+    for argv in (("ledger", "check"), ("merge", "v0.29.0", "--no-fetch", "--dry-run", "--repo", ex.fork)):
+        run = run_cli(*argv, "--config", ex.config)
+        assert run.code == 2 and "Traceback" not in run.err, (argv, run.err[-400:])
+        [line] = run.err.strip().splitlines()
+        assert line.startswith("error: carries.yaml: malformed YAML: ") and "4300 decimal digits" in line, line
+    assert snapshot(ex.fork) == before
+
+
+def test_an_integer_of_thousands_of_digits_in_the_canary_bands_is_one_line(tmp_path: Path) -> None:
+    """canary.yaml's band of ``max: 0xfff...``: the line saying it is too large for a float quoted the number,
+    and quoting it raised (exit 3, a traceback)."""
+    (tmp_path / "fleet.yaml").write_text((Path(__file__).resolve().parents[2] / "fleet.yaml").read_text())
+    (tmp_path / "canary.yaml").write_text((Path(__file__).resolve().parents[2] / "canary.yaml").read_text())
+    _replace(tmp_path / "canary.yaml", "max: 4.08", f"max: {HUGE['hexadecimal']}")
+    run = run_cli("canary", "--metrics-url", "http://127.0.0.1:9/metrics", "--window", "0.1", "--config", tmp_path)
+    assert run.code == 2 and "Traceback" not in run.err, run.err[-400:]
+    [line] = run.err.strip().splitlines()
+    assert line.startswith("error: ") and "canary.yaml" in line and "4300 decimal digits" in line, line
