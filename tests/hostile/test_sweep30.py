@@ -5,6 +5,7 @@ against git 2.39 itself.  Real git, real FIFOs, the real CLI."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -317,3 +318,24 @@ def test_an_integer_of_thousands_of_digits_in_the_canary_bands_is_one_line(tmp_p
     assert run.code == 2 and "Traceback" not in run.err, run.err[-400:]
     [line] = run.err.strip().splitlines()
     assert line.startswith("error: ") and "canary.yaml" in line and "4300 decimal digits" in line, line
+
+
+# -- an integer literal of the tree's Python that no message can print --------------------------------------------
+@pytest.mark.parametrize("rev", [False, True], ids=["checkout", "--rev"])
+def test_an_integer_literal_python_cannot_print_is_a_finding(tmp_path: Path, rev: bool) -> None:
+    """``KV_QUANT_MODE == 0xfff...`` (5,000 hexadecimal digits) compiles, and the enum-literal rule's message
+    formatting it raised (a traceback, exit 3: the pull request's gate crashed); ``ast.unparse``, every f-string and
+    report of such a value does the same.  The file is one finding of the tree rules (and no rule that parses it
+    reads it), exit 1."""
+    ex = build_example(tmp_path / "ex")
+    big = "0x" + "f" * 5000
+    _replace(ex.fork / "vllm/v1/attention/backends/triton_attn.py", "KV_QUANT_MODE == 4", f"KV_QUANT_MODE == {big}e")
+    _replace(ex.fork / "vllm/v1/kv_cache_interface.py", "NVFP4 = 4", f"NVFP4 = {big}")
+    git(ex.fork, "commit", "-qam", "a literal of 5,000 digits")
+    run = run_limited(*_audit(ex, *(("--rev", "HEAD") if rev else ()), "--format", "json"), timeout=30)
+    assert run.code == 1 and "Traceback" not in run.err, run.err[-600:]
+    found = json.loads(run.out)["findings"]
+    assert {(f["path"], f["line"]) for f in found if "decimal digits" in f["message"]} >= {
+        ("vllm/v1/attention/backends/triton_attn.py", 6),
+        ("vllm/v1/kv_cache_interface.py", 9),
+    }, found

@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Iterable, Iterator
@@ -43,9 +44,66 @@ def quiet_parse(text: str, filename: str = "<unknown>", mode: str = "exec") -> A
     """``ast.parse`` without the warnings it prints: a ``1if`` or a ``"\\d"`` in the tree's code is a
     SyntaxWarning on stderr (one line per place: a hostile file made thousands of them in a merge's
     output), and what the tree's code would warn about is not the tool's to say."""
+    tree = _parsed(text, filename, mode)
+    huge = huge_integer(tree, text)
+    if huge is not None:
+        raise huge
+    return tree
+
+
+def _parsed(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return ast.parse(text, filename=filename, mode=mode)
+
+
+# Python reads a hexadecimal, octal or binary literal of any length, and no ``str()``, ``repr()``, f-string or
+# ``ast.unparse`` of an integer past 4,300 decimal digits works: ``KV_QUANT_MODE == 0xfff...`` (5,000 digits) made
+# the enum-literal rule's message a ValueError traceback, and the gate of the pull request crashed.  Such a literal
+# is one unbroken run of digits after ``0x``/``0o``/``0b`` on one line (3,571 hexadecimal digits at the least).
+_HUGE_RUN = 3500
+_RADIX_PREFIXES = ("0x", "0X", "0o", "0O", "0b", "0B")
+_DIGIT_RUN = re.compile(r"[0-9a-fA-F_]*")
+
+
+def huge_integer(tree: ast.AST | None, text: str) -> SyntaxError | None:
+    """A SyntaxError naming the first integer literal of ``text`` (parsed as ``tree``, or here) past the digits
+    Python prints, which no message, report or ``ast.unparse`` of the code can hold; None for the rest.  Only a
+    text with a long run of digits after a radix prefix is looked at (linear, each run read once)."""
+    if not _may_hold_huge_integer(text):
+        return None
+    limit = sys.get_int_max_str_digits()
+    if not limit:
+        return None
+    if tree is None:
+        try:
+            tree = _parsed(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None  # the compiler says what it makes of it
+    bound = 10**limit
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= bound:
+            problem = SyntaxError(
+                f"an integer literal of more than {limit} decimal digits, which Python cannot print "
+                "(no finding or report could show it): write it as an expression (2**N - 1)"
+            )
+            problem.lineno = getattr(node, "lineno", 0)
+            return problem
+    return None
+
+
+def _may_hold_huge_integer(text: str) -> bool:
+    if len(text) < _HUGE_RUN:
+        return False
+    for prefix in _RADIX_PREFIXES:
+        at = text.find(prefix)
+        while at >= 0:
+            run = _DIGIT_RUN.match(text, at + 2)
+            end = run.end() if run else at + 2
+            if end - at - 2 >= _HUGE_RUN:
+                return True
+            at = text.find(prefix, max(end, at + 2))
+    return False
 
 
 def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:
