@@ -297,11 +297,23 @@ def _escape_char(match: re.Match[str]) -> str:
 
 # -- the handler -----------------------------------------------------------------------------
 def format_error(error: AeonError) -> str:
-    line = f"error: {error.message}"
+    line = f"error: {_shortened(printable(redact(error.message)))}"  # no raw control characters
     hint = error.hint or error.default_hint
     if hint:
-        line += f" (hint: {hint})"
-    return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
+        line += f" (hint: {_shortened(printable(redact(hint)))})"
+    return line
+
+
+# A message names files, folders and values whole where ``quoted`` does not cut them: a path from the environment
+# (``AEON_SIGNING_KEY`` of 100,000 characters) made a line of 100,091.  Its middle is left out; its end, which says
+# what went wrong, stays.
+_MOST_MESSAGE = 1000
+
+
+def _shortened(text: str) -> str:
+    if len(text) <= _MOST_MESSAGE:
+        return text
+    return f"{text[:600]}...[{len(text) - _MOST_MESSAGE} characters]...{text[-(_MOST_MESSAGE - 600) :]}"
 
 
 class Terminated(KeyboardInterrupt):

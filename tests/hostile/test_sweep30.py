@@ -339,3 +339,31 @@ def test_an_integer_literal_python_cannot_print_is_a_finding(tmp_path: Path, rev
         ("vllm/v1/attention/backends/triton_attn.py", 6),
         ("vllm/v1/kv_cache_interface.py", 9),
     }, found
+
+
+# -- a path of 100,000 characters, whole in the error line ------------------------------------------------------
+LONG = "x" * 100_000  # the most one argument or variable holds is 128 KiB
+
+
+@pytest.mark.parametrize(
+    ("env", "argv"),
+    [
+        ({"AEON_SIGNING_KEY": LONG}, ("verify", "127.0.0.1:9/team/app:latest")),
+        ({}, ("notes", "v1", "--record", LONG)),
+        ({}, ("audit", "--output", LONG)),
+    ],
+    ids=["AEON_SIGNING_KEY", "notes --record", "audit --output"],
+)
+def test_a_path_of_100000_characters_is_one_short_line(
+    tmp_path: Path, env: dict[str, str], argv: tuple[str, ...]
+) -> None:
+    """A path of 100,000 characters from the environment or the command line was repeated whole: an error line of
+    100,091 characters.  The line keeps its start and its end (what went wrong, the hint)."""
+    if argv[0] == "audit":
+        ex = build_example(tmp_path / "ex")
+        argv = (*argv, "--repo", str(ex.fork), "--config", str(ex.config))
+    run = run_limited(*argv, env=env, cwd=tmp_path, timeout=20)
+    assert run.code == 2 and "Traceback" not in run.err, run.err[-300:]
+    [line] = run.err.strip().splitlines()
+    assert len(line) < 1200 and "characters]..." in line, (len(line), line[:200])
+    assert line.startswith("error: ") and "(hint: " in line, line[-300:]
