@@ -9,6 +9,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -367,3 +368,38 @@ def test_a_path_of_100000_characters_is_one_short_line(
     [line] = run.err.strip().splitlines()
     assert len(line) < 1200 and "characters]..." in line, (len(line), line[:200])
     assert line.startswith("error: ") and "(hint: " in line, line[-300:]
+
+
+# -- Ctrl-C while the command line is being imported ---------------------------------------------------------------
+_EARLY_INTERRUPT = """
+import builtins, os, signal, sys
+import aeon_release.__main__ as entry
+real = builtins.__import__
+def imported(name, *args, **kwargs):
+    if name == "aeon_release.cli":  # the signal lands while the command line is imported, as a Ctrl-C at 0.3 s did
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, *args, **kwargs)
+builtins.__import__ = imported
+sys.argv = ["aeon-release", *sys.argv[1:]]
+entry.run()
+"""
+
+
+def test_ctrl_c_while_the_command_line_is_imported_is_one_line(tmp_path: Path) -> None:
+    """SIGINT in the first 0.3-0.5 s of a run (the imports of the command line, before the error handler is set)
+    was a KeyboardInterrupt traceback.  One line, exit 130, the checkout as it was."""
+    ex = build_example(tmp_path / "ex")
+    before = snapshot(ex.fork)
+    argv = ["merge", "v0.29.0", "--no-fetch", "--repo", str(ex.fork), "--config", str(ex.config)]
+    done = subprocess.run(
+        [sys.executable, "-c", _EARLY_INTERRUPT, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    assert done.returncode == 130 and "Traceback" not in done.stderr, done.stderr[-600:]
+    [line] = done.stderr.strip().splitlines()
+    assert line == "interrupted before the command started: nothing was changed", line
+    assert snapshot(ex.fork) == before
+    assert run_cli(*argv).code == 0  # and the run that follows works
