@@ -43,10 +43,11 @@ _CLASSES: dict[bytes, Callable[[str], bool]] = {
 }
 
 
-def include_holds(key: str, origin: str, git_dirs: Sequence[str]) -> bool:
+def include_holds(key: str, origin: str, git_dirs: Sequence[str], branches: Sequence[str] = ()) -> bool:
     """Whether git follows the include ``key`` (as git lists it: ``include.path``, ``includeif.COND.path``) of the
     config file ``origin`` ('' for the environment) in a git run on the repository whose git directories (the
-    worktree's, then the common one) are ``git_dirs``, none outside a repository; for any of them."""
+    worktree's, then the common one) are ``git_dirs`` and whose HEADs are on ``branches`` (short names; none for
+    a detached HEAD), none outside a repository; for any of them."""
     if key == "include.path":
         return True
     section, _, rest = key.partition(".")
@@ -61,7 +62,7 @@ def include_holds(key: str, origin: str, git_dirs: Sequence[str]) -> bool:
     if kind in ("gitdir", "gitdir/i"):
         return any(_gitdir_holds(pattern, kind == "gitdir/i", origin, git_dir) for git_dir in git_dirs)
     if kind == "onbranch":
-        return any(_onbranch_holds(pattern, git_dir) for git_dir in git_dirs)
+        return any(_onbranch_holds(pattern, branch) for branch in branches)
     return False
 
 
@@ -93,26 +94,8 @@ def _prefixed_match(pattern: str, text: str, prefix: int, icase: bool) -> bool:
     return path.startswith(head) and wildmatch(rest, path[len(head) :], icase)
 
 
-def _onbranch_holds(pattern: str, git_dir: str) -> bool:
-    head = _head(os.path.join(git_dir, "HEAD"))
-    if not head.startswith("ref: refs/heads/"):
-        return False  # a detached HEAD is on no branch
-    branch = head.removeprefix("ref: refs/heads/").strip()
+def _onbranch_holds(pattern: str, branch: str) -> bool:
     return wildmatch(os.fsencode(pattern + ("**" if pattern.endswith("/") else "")), os.fsencode(branch))
-
-
-def _head(path: str) -> str:
-    """A HEAD file's text, read without blocking (it is a regular file: one that is not was refused before)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return ""
-    try:
-        return os.read(fd, 4096).decode("utf-8", "surrogateescape")
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
 
 
 def wildmatch(pattern: bytes, text: bytes, icase: bool = False) -> bool:

@@ -88,7 +88,9 @@ def test_a_fifo_under_an_include_condition_git_does_not_hold_is_not_refused(tmp_
     ex = build_example(tmp_path / "ex")
     condition = NOT_HELD[name](ex.fork)
     assert not _git_follows(ex.fork, condition, tmp_path)
-    assert not include_holds(f"includeif.{condition}.path", str(ex.fork / ".git" / "config"), (str(ex.fork / ".git"),))
+    branch = git(ex.fork, "symbolic-ref", "--short", "HEAD")
+    config = str(ex.fork / ".git" / "config")
+    assert not include_holds(f"includeif.{condition}.path", config, (str(ex.fork / ".git"),), (branch,))
     fifo = _fifo(tmp_path / "fifo")
     with (ex.fork / ".git" / "config").open("a") as config:
         config.write(_include_if(condition, fifo))
@@ -177,7 +179,10 @@ def test_the_conditions_are_read_as_git_reads_them(tmp_path: Path, monkeypatch: 
     config = repo / ".git" / "config"
     for condition in conditions:
         assert _git_follows(repo, condition, tmp_path) is include_holds(
-            f"includeif.{condition.replace(chr(92) * 2, chr(92))}.path", str(config), (str(repo / ".git"),)
+            f"includeif.{condition.replace(chr(92) * 2, chr(92))}.path",
+            str(config),
+            (str(repo / ".git"),),
+            ("feat/x-1",),
         ), condition
 
 
