@@ -60,24 +60,24 @@ def _parsed(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
 # Python reads a hexadecimal, octal or binary literal of any length, and no ``str()``, ``repr()``, f-string or
 # ``ast.unparse`` of an integer past 4,300 decimal digits works: ``KV_QUANT_MODE == 0xfff...`` (5,000 digits) made
 # the enum-literal rule's message a ValueError traceback, and the gate of the pull request crashed.  Such a literal
-# is one unbroken run of digits after ``0x``/``0o``/``0b`` on one line (3,571 hexadecimal digits at the least).
+# is one unbroken run of digits on one line (3,571 hexadecimal digits at the least): a text without a run of
+# _HUGE_RUN of them is not walked (one ``translate`` and one search: 31-49 ms over the 17.8 MB of vLLM v0.10.0's
+# Python, load average 4-5, where parsing it takes 3.3-5.7 s).
 _HUGE_RUN = 3500
-_RADIX_PREFIXES = ("0x", "0X", "0o", "0O", "0b", "0B")
-_DIGIT_RUN = re.compile(r"[0-9a-fA-F_]*")
+_DIGIT_BYTES = bytes(0x31 if chr(b) in "0123456789abcdefABCDEF_" else 0x30 for b in range(256))
+_LONG_RUN = b"1" * _HUGE_RUN
 
 
-def huge_integer(tree: ast.AST | None, text: str) -> SyntaxError | None:
+def huge_integer(tree: ast.AST | None, text: str | bytes) -> SyntaxError | None:
     """A SyntaxError naming the first integer literal of ``text`` (parsed as ``tree``, or here) past the digits
-    Python prints, which no message, report or ``ast.unparse`` of the code can hold; None for the rest.  Only a
-    text with a long run of digits after a radix prefix is looked at (linear, each run read once)."""
-    if not _may_hold_huge_integer(text):
-        return None
+    Python prints, which no message, report or ``ast.unparse`` of the code can hold; None for the rest."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     limit = sys.get_int_max_str_digits()
-    if not limit:
+    if len(data) < _HUGE_RUN or _LONG_RUN not in data.translate(_DIGIT_BYTES) or not limit:
         return None
     if tree is None:
         try:
-            tree = _parsed(text)
+            tree = _parsed(text if isinstance(text, str) else text.decode("utf-8", "replace"))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None  # the compiler says what it makes of it
     bound = 10**limit
@@ -90,20 +90,6 @@ def huge_integer(tree: ast.AST | None, text: str) -> SyntaxError | None:
             problem.lineno = getattr(node, "lineno", 0)
             return problem
     return None
-
-
-def _may_hold_huge_integer(text: str) -> bool:
-    if len(text) < _HUGE_RUN:
-        return False
-    for prefix in _RADIX_PREFIXES:
-        at = text.find(prefix)
-        while at >= 0:
-            run = _DIGIT_RUN.match(text, at + 2)
-            end = run.end() if run else at + 2
-            if end - at - 2 >= _HUGE_RUN:
-                return True
-            at = text.find(prefix, max(end, at + 2))
-    return False
 
 
 def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:

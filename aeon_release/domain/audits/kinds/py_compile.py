@@ -74,7 +74,7 @@ class PyCompile:
             return [(0, "could not be parsed: too deeply nested")]
         except MemoryError:
             return [(0, "could not be parsed: too large or too deeply nested")]
-        huge = huge_integer(None, data.decode("utf-8", "replace"))
+        huge = huge_integer(None, data)
         if huge is not None:  # it compiles, and every rule that reads it could not say what it holds
             return [(huge.lineno or 0, str(huge.msg))]
         return _other_text(data)
