@@ -18,14 +18,19 @@ def run() -> NoReturn:
     atexit handlers (the merge's sidecar, temporary folders) and the flush of stdout and stderr.
     Anything unusual (a profiler or tracer watching, a thread still working, an exit message, a
     flush that fails) takes Python's own exit, as before.  In-process callers (the tests) call ``main`` itself."""
-    _start_checks_early(sys.argv[1:])
-    from aeon_release.cli import main
-
     try:
+        _start_checks_early(sys.argv[1:])
+        from aeon_release.cli import main
+
         main()
         code: object = 0
     except SystemExit as exc:
         code = exc.code
+    except KeyboardInterrupt:
+        # Ctrl-C while the command line is imported (the first 0.3-0.5 s), before the error handler is there: it
+        # was a KeyboardInterrupt traceback; nothing has started yet
+        sys.stderr.write("interrupted before the command started: nothing was changed\n")
+        raise SystemExit(130) from None
     if not isinstance(code, int) or _watched() or _working_threads() or not _flushed():
         raise SystemExit(code)
     atexit._run_exitfuncs()

@@ -18,6 +18,7 @@ import re
 import signal
 import sys
 import traceback
+import urllib.parse
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
@@ -116,6 +117,21 @@ def register_secret(value: str | None) -> None:
     """Remember a secret so that every message, traceback and written file is scrubbed of it."""
     if value and len(value) >= 3:
         _SECRETS.add(value)
+
+
+def credentials_in_url(url: str) -> bool:
+    """Whether ``url`` (one a server named: a redirect's ``Location``, a ``Link``, a token realm) carries
+    credentials, ``user:password@`` or ``token@``; each is registered as a secret first, so that no message, even
+    one quoting the address, shows it.  Such an address is never followed: the credentials are not the
+    person's, and urllib took ``token@host`` for a host name to look up."""
+    netloc = urllib.parse.urlsplit(url).netloc if "@" in url else ""
+    userinfo, at, _ = netloc.rpartition("@")
+    if not at:
+        return False
+    user, colon, password = userinfo.partition(":")
+    register_secret(urllib.parse.unquote(password) if colon else urllib.parse.unquote(user))
+    register_secret(password if colon else user)
+    return True
 
 
 @functools.lru_cache(maxsize=8)
@@ -281,11 +297,23 @@ def _escape_char(match: re.Match[str]) -> str:
 
 # -- the handler -----------------------------------------------------------------------------
 def format_error(error: AeonError) -> str:
-    line = f"error: {error.message}"
+    line = f"error: {_shortened(printable(redact(error.message)))}"  # no raw control characters
     hint = error.hint or error.default_hint
     if hint:
-        line += f" (hint: {hint})"
-    return printable(redact(line))  # messages carry file, model and tag names: no raw control characters
+        line += f" (hint: {_shortened(printable(redact(hint)))})"
+    return line
+
+
+# A message names files, folders and values whole where ``quoted`` does not cut them: a path from the environment
+# (``AEON_SIGNING_KEY`` of 100,000 characters) made a line of 100,091.  Its middle is left out; its end, which says
+# what went wrong, stays.
+_MOST_MESSAGE = 1000
+
+
+def _shortened(text: str) -> str:
+    if len(text) <= _MOST_MESSAGE:
+        return text
+    return f"{text[:600]}...[{len(text) - _MOST_MESSAGE} characters]...{text[-(_MOST_MESSAGE - 600) :]}"
 
 
 class Terminated(KeyboardInterrupt):

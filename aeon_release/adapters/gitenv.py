@@ -23,6 +23,7 @@ import subprocess
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from aeon_release.adapters.gitconditions import include_holds
 from aeon_release.errors import GitError, printable
 
 # Where git looks for the repository and its objects, and the diff and pager programs it runs: set
@@ -147,7 +148,7 @@ def _check_read_files(
         if kind is not None:
             hint = f"point {what} at a regular file, or unset it" if what.isupper() else "make it a regular file"
             raise GitError(f"{place}: {what} is {kind}, which git would wait on for good", hint)
-    _config_entries([place for _, place in configs if place], command)  # every include, looked at
+    _config_entries([place for _, place in configs if place], command, ((), ()))  # every include, looked at
 
 
 def _config_files(
@@ -171,7 +172,9 @@ def _config_files(
 # and attribute lookup.  One naming a FIFO held the run for good as the config file itself did (sweep 27).  git
 # cannot be asked which files they are (it reads the includes as it starts, ``--no-includes`` or not), so each
 # file is listed alone (``git config --file F --no-includes``, a git that reads no other config), and the files
-# it includes after it, as git reads them.  An ``includeIf`` is followed whatever its condition.
+# it includes after it, as git reads them.  An ``includeIf`` is followed where git follows it (gitconditions): a
+# git of no repository follows no ``gitdir:`` or ``onbranch:`` one, a git of the repository follows those that
+# hold for it (``check_repository_files``, which every git of a repository comes after).
 _NAMED_FILES = {"core.excludesfile": "core.excludesFile", "core.attributesfile": "core.attributesFile"}
 _INCLUDE_DEPTH = 10  # git's own limit (``MAX_INCLUDE_DEPTH``)
 
@@ -189,36 +192,36 @@ def _command_scope(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple((key.lower(), value) for key, value in pairs)
 
 
-def _config_entries(files: list[str], command: tuple[tuple[str, str], ...]) -> list[Entry]:
+Repository = tuple[tuple[str, ...], tuple[str, ...]]  # the git directories a git reads, and the branches of their HEADs
+
+
+def _config_entries(files: list[str], command: tuple[tuple[str, str], ...], repository: Repository) -> list[Entry]:
     """Every setting of ``files`` and then of the environment, in git's order, with the files they include
-    read in place; GitError naming an included file that a read of never ends."""
-    entries = [entry for place in files for entry in _with_includes(place, 0)]
+    read in place (the includes git follows in a git of ``repository``, none of a git of no repository);
+    GitError naming an included file that a read of never ends."""
+    entries = [entry for place in files for entry in _with_includes(place, 0, repository)]
     for key, value in command:
         entries.append((key, value, ""))
-        if _is_include(key):
-            entries.extend(_included(key, value, "", 0))
+        if include_holds(key, "", *repository):
+            entries.extend(_included(key, value, "", 0, repository))
     return entries
 
 
-def _with_includes(place: str, depth: int) -> Iterator[Entry]:
+def _with_includes(place: str, depth: int, repository: Repository) -> Iterator[Entry]:
     for key, value in _listed(place, *_signature(place)):
         yield key, value, place
-        if _is_include(key):
-            yield from _included(key, value, place, depth)
+        if include_holds(key, place, *repository):
+            yield from _included(key, value, place, depth, repository)
 
 
-def _included(key: str, value: str, origin: str, depth: int) -> Iterator[Entry]:
+def _included(key: str, value: str, origin: str, depth: int, repository: Repository) -> Iterator[Entry]:
     """The settings of the file an include names (relative to the file that names it), once looked at."""
     target = os.path.expanduser(value)
     if origin and not os.path.isabs(target):
         target = os.path.normpath(os.path.join(os.path.dirname(origin), target))
     _refuse_endless(target, key, origin)
     if depth < _INCLUDE_DEPTH and os.path.isfile(target):
-        yield from _with_includes(target, depth + 1)
-
-
-def _is_include(key: str) -> bool:
-    return key == "include.path" or (key.startswith("includeif.") and key.endswith(".path"))
+        yield from _with_includes(target, depth + 1, repository)
 
 
 def _refuse_endless(target: str, key: str, origin: str) -> None:
@@ -288,7 +291,9 @@ def _check_named_files(git_dirs: list[str], top: str) -> None:
     files = [place for _, place in _config_files(home, folder, global_, system, nosystem) if place]
     files += [os.path.join(d, name) for name in ("config", "config.worktree") for d in reversed(git_dirs)]
     last: dict[str, Entry] = {}
-    for key, value, origin in _config_entries(files, _command_scope(os.environ)):
+    branches = (_small(os.path.join(d, "HEAD")).partition("ref: refs/heads/") for d in git_dirs)
+    repository = (tuple(git_dirs), tuple(branch.strip() for before, ref, branch in branches if ref and not before))
+    for key, value, origin in _config_entries(files, _command_scope(os.environ), repository):
         if key in _NAMED_FILES:
             last[key] = (key, value, origin)
     for key, value, origin in last.values():

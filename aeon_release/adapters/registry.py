@@ -26,7 +26,7 @@ import requests
 from aeon_release import grammar
 from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.deadline import within
-from aeon_release.errors import ConfigError, ServiceError, UsageError, quoted, register_secret
+from aeon_release.errors import ConfigError, ServiceError, UsageError, credentials_in_url, quoted, register_secret
 
 # The manifest kinds we accept, most specific last; a tag may hold any of them.
 MANIFEST_TYPES = (
@@ -191,8 +191,19 @@ def _join(base: str, reference: str) -> str:
         url = urllib.parse.urljoin(base, reference)
     except ValueError as exc:
         raise _unparsable(reference, exc) from None
+    _refuse_credentials(url)
     _origin(url)
     return url
+
+
+def _refuse_credentials(url: str) -> None:
+    """ServiceError for an address the registry named with credentials in it (``user:password@host``): requests
+    would send them, and the host is not looked up; the line shows neither (they are registered as secrets)."""
+    if credentials_in_url(url):
+        raise ServiceError(
+            f"the registry named an address with credentials in it ({urllib.parse.urlsplit(url).hostname}); not followed",
+            "check the registry: the addresses in its Location and Link headers and its token realm",
+        )
 
 
 def _unparsable(url: str | None, exc: ValueError) -> ServiceError:
@@ -367,6 +378,7 @@ class Registry:
     def _follow(
         self, method: str, url: str, headers: dict[str, str], data: bytes | None, authorization: str | None
     ) -> _Response:
+        _refuse_credentials(url)  # a token realm's
         trusted = _origin(url)
         for _hop in range(MAX_REDIRECTS + 1):
             sent = dict(headers)

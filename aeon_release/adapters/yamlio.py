@@ -7,7 +7,9 @@ error says where it is, as pre-commit's clientlib does.
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -123,7 +125,18 @@ def _construct_int(loader: Any, node: yaml.ScalarNode) -> Any:
         return text
     if _OLD_OCTAL.fullmatch(digits):
         return int(digits, 10)
-    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    value = yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    limit = sys.get_int_max_str_digits()
+    if limit and isinstance(value, int) and abs(value) >= _ten_to(limit):
+        # Python reads no decimal integer past the limit, but a hex, octal or binary one of as many digits it
+        # does, and every later str() of it (a message, a report, the merge's PR index) was a ValueError traceback
+        raise ValueError(f"an integer of more than {limit} decimal digits ({text[:20]}...)")
+    return value
+
+
+@functools.lru_cache(maxsize=2)
+def _ten_to(power: int) -> int:
+    return int(10**power)
 
 
 def _construct_float(loader: Any, node: yaml.ScalarNode) -> Any:

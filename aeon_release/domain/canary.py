@@ -52,7 +52,15 @@ from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, se
 from aeon_release.domain import profile
 from aeon_release.domain.ledger import no_folder
 from aeon_release.domain.profile import CanaryMetrics
-from aeon_release.errors import ConfigError, NeedsHuman, ServiceError, UsageError, quoted, register_secret
+from aeon_release.errors import (
+    ConfigError,
+    NeedsHuman,
+    ServiceError,
+    UsageError,
+    credentials_in_url,
+    quoted,
+    register_secret,
+)
 
 CANARY_FILE = "canary.yaml"
 
@@ -250,6 +258,9 @@ class _HttpOnly(urllib.request.HTTPRedirectHandler):
         if scheme.lower() not in ("http", "https"):
             fp.close()  # the redirect's own answer: urllib closes it only when it follows
             raise _Redirected(f"redirected to a {scheme or 'schemeless'}:// address, not http(s)")
+        if credentials_in_url(newurl):  # its password was printed, its ``token@host`` looked up as a host name
+            fp.close()
+            raise _Redirected("redirected to an address with credentials in it (user:password@host), not followed")
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 

@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Iterable, Iterator
@@ -43,9 +44,52 @@ def quiet_parse(text: str, filename: str = "<unknown>", mode: str = "exec") -> A
     """``ast.parse`` without the warnings it prints: a ``1if`` or a ``"\\d"`` in the tree's code is a
     SyntaxWarning on stderr (one line per place: a hostile file made thousands of them in a merge's
     output), and what the tree's code would warn about is not the tool's to say."""
+    tree = _parsed(text, filename, mode)
+    huge = huge_integer(tree, text)
+    if huge is not None:
+        raise huge
+    return tree
+
+
+def _parsed(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return ast.parse(text, filename=filename, mode=mode)
+
+
+# Python reads a hexadecimal, octal or binary literal of any length, and no ``str()``, ``repr()``, f-string or
+# ``ast.unparse`` of an integer past 4,300 decimal digits works: ``KV_QUANT_MODE == 0xfff...`` (5,000 digits) made
+# the enum-literal rule's message a ValueError traceback, and the gate of the pull request crashed.  Such a literal
+# is one unbroken run of digits on one line (3,571 hexadecimal digits at the least): a text without a run of
+# _HUGE_RUN of them is not walked (one ``translate`` and one search: 31-49 ms over the 17.8 MB of vLLM v0.10.0's
+# Python, load average 4-5, where parsing it takes 3.3-5.7 s).
+_HUGE_RUN = 3500
+_DIGIT_BYTES = bytes(0x31 if chr(b) in "0123456789abcdefABCDEF_" else 0x30 for b in range(256))
+_LONG_RUN = b"1" * _HUGE_RUN
+
+
+def huge_integer(tree: ast.AST | None, text: str | bytes) -> SyntaxError | None:
+    """A SyntaxError naming the first integer literal of ``text`` (parsed as ``tree``, or here) past the digits
+    Python prints, which no message, report or ``ast.unparse`` of the code can hold; None for the rest."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    limit = sys.get_int_max_str_digits()
+    if len(data) < _HUGE_RUN or _LONG_RUN not in data.translate(_DIGIT_BYTES) or not limit:
+        return None
+    if tree is None:
+        try:
+            tree = _parsed(text if isinstance(text, str) else text.decode("utf-8", "replace"))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None  # the compiler says what it makes of it
+    bound = 10**limit
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= bound:
+            problem = SyntaxError(
+                f"an integer literal of more than {limit} decimal digits, which Python cannot print "
+                "(no finding or report could show it): write it as an expression (2**N - 1)"
+            )
+            problem.lineno = getattr(node, "lineno", 0)
+            return problem
+    return None
 
 
 def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:

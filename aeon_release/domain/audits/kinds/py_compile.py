@@ -12,7 +12,7 @@ from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits.kinds.base import Context, Example
 from aeon_release.domain.audits.model import PYTHON as _PYTHON
 from aeon_release.domain.audits.model import Finding, Problem, Rule, Scope, Severity
-from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES
+from aeon_release.domain.audits.source import DEFAULT_MAX_PARSE_BYTES, huge_integer
 
 
 class PyCompile:
@@ -74,6 +74,9 @@ class PyCompile:
             return [(0, "could not be parsed: too deeply nested")]
         except MemoryError:
             return [(0, "could not be parsed: too large or too deeply nested")]
+        huge = huge_integer(None, data)
+        if huge is not None:  # it compiles, and every rule that reads it could not say what it holds
+            return [(huge.lineno or 0, str(huge.msg))]
         return _other_text(data)
 
 
