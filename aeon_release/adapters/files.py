@@ -271,10 +271,18 @@ def _check_parents(path: Path, what: str) -> None:
 
 
 def linked_part(folder: Path) -> Path | None:
-    """The first part of a relative ``folder`` (itself included) that is a symbolic link, or None.  An
-    absolute path is spelled out whole by the caller: its links are the caller's choice."""
+    """The first part of ``folder`` (itself included) below the working folder that is a symbolic link,
+    or None.  A path outside the working folder is spelled out whole by the caller: its links are the
+    caller's choice; below it, an absolute path may pass a link that came with a checkout (a CI job's
+    ``$GITHUB_WORKSPACE/reports/x.sarif`` with a committed ``reports`` link) as a relative one may."""
     if folder.is_absolute():
-        return None
+        here = Path.cwd()
+        try:
+            inner = folder.relative_to(here)
+        except ValueError:
+            return None
+        found = linked_part(inner)
+        return here / found if found is not None else None
     current = Path(".")
     for part in folder.parts:
         current = current / part

@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 
 GATE = ("--format", "sarif", "--output", "aeon-audit.sarif")
@@ -28,7 +30,10 @@ def test_output_through_a_committed_symlink_replaces_the_link(tmp_path: Path, ou
     assert json.loads((repo / "aeon-audit.sarif").read_text())["version"] == "2.1.0"
 
 
-def test_output_under_a_symlinked_folder_is_refused(tmp_path: Path, outside: Path) -> None:
+@pytest.mark.parametrize("absolute", [False, True], ids=["relative", "absolute, below the working folder"])
+def test_output_under_a_symlinked_folder_is_refused(tmp_path: Path, outside: Path, absolute: bool) -> None:
+    """A committed ``reports`` link: a CI job names ``$GITHUB_WORKSPACE/reports/a.sarif`` (absolute) as
+    often as ``reports/a.sarif``; both would write outside the repository (sweep 30 found the absolute one)."""
     repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
     os.symlink(outside, repo / "reports")
     done = run_limited(
@@ -40,11 +45,23 @@ def test_output_under_a_symlinked_folder_is_refused(tmp_path: Path, outside: Pat
         "--format",
         "sarif",
         "--output",
-        "reports/a.sarif",
+        str(repo / "reports/a.sarif") if absolute else "reports/a.sarif",
         cwd=repo,
     )
     assert done.code == 2 and "symbolic link" in done.err
     assert sorted(p.name for p in outside.iterdir()) == ["bashrc"]
+
+
+def test_output_to_an_absolute_path_outside_the_working_folder_is_the_callers(tmp_path: Path, outside: Path) -> None:
+    """``--output /elsewhere/a.sarif`` through a link of the caller's own (outside the working folder) is written."""
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
+    os.symlink(outside, tmp_path / "mine")
+    done = run_limited(
+        "audit", "--repo", ".", "--config", config_with(tmp_path), "--format", "sarif", "--output",
+        str(tmp_path / "mine" / "a.sarif"), cwd=repo,
+    )  # fmt: skip
+    assert done.code == 0, done.err
+    assert json.loads((outside / "a.sarif").read_text())["version"] == "2.1.0"
 
 
 def test_output_to_a_directory_or_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
