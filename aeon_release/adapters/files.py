@@ -291,6 +291,15 @@ def linked_part(folder: Path) -> Path | None:
     return None
 
 
+def loops(link: Path) -> bool:
+    """Whether following ``link`` runs in a circle (ELOOP), not merely to nothing."""
+    try:
+        os.stat(link)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
 def linked_below(root: Path, name: str) -> Path | None:
     """The first folder of the relative ``name`` under ``root`` (``audits`` of ``audits/tree.yaml``) that
     is a symbolic link, or None: ``root`` is the caller's to name, what lies under it may have come with

@@ -71,7 +71,8 @@ def _root(directory: Path | None) -> Path:
     linked = files.linked_part(directory)
     if linked is not None:  # the notes refuse to be written through it, after the whole ritual ran
         raise UsageError(
-            f"{directory}: {linked} is a symbolic link", "give the demo a folder without symlinks on its way"
+            f"{directory}: {linked} is a symbolic link{' loop' if files.loops(linked) else ''}",
+            "give the demo a folder without symlinks on its way",
         )
     files.make_folder(directory, "the demo's folder")
     if any(directory.iterdir()):
