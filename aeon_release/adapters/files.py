@@ -57,6 +57,8 @@ def write_text(
     _check_target(path, what)
     if named_by_user and not replaces_input:
         _check_not_read(path, what)
+    if named_by_user:
+        _check_not_read_only(path, what)
     _check_parents(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -74,6 +76,7 @@ def check_output(path: Path, what: str) -> None:
         return
     _check_target(path, what)
     _check_not_read(path, what)
+    _check_not_read_only(path, what)
     _check_parents(path, what)
     _check_folder_above(path, what)
 
@@ -239,6 +242,21 @@ def _check_not_read(path: Path, what: str) -> None:
         raise UsageError(
             f"{what} {printable(str(path))}: that is {printable(read)[:80]}, which this run read; refusing to write over it",
             "name a file of its own for the output",
+        )
+
+
+def _check_not_read_only(path: Path, what: str) -> None:
+    """A file a person named that no one may write (no write bit at all: ``chmod a-w``) is not replaced:
+    the rename that writes a report replaces any file its folder lets it, and root's writes pass every
+    permission, so the file's own mode is the only word its owner has."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(found.st_mode) and not found.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise UsageError(
+            f"{what} {printable(str(path))}: the file is read-only; refusing to replace it",
+            "make it writable (chmod u+w) or name another file",
         )
 
 

@@ -169,3 +169,19 @@ def test_output_to_dev_null_writes_in_place(tmp_path: Path) -> None:
     )
     assert done.code == 0, done.err
     assert Path("/dev/null").is_char_device()  # written through, never replaced by a rename
+
+
+def test_output_over_a_read_only_file_is_refused(tmp_path: Path) -> None:
+    """``chmod a-w report.sarif``: the rename that writes a report replaced it silently (root passes every
+    permission), so a file no one may write is refused, one line, and left as it was (sweep 30)."""
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"})
+    kept = repo / "kept.sarif"
+    kept.write_text("the owner's\n")
+    kept.chmod(0o444)
+    done = run_limited(
+        "audit", "--repo", ".", "--config", config_with(tmp_path), "--format", "sarif", "--output", "kept.sarif",
+        cwd=repo,
+    )  # fmt: skip
+    lines = done.err.strip().splitlines()
+    assert done.code == 2 and len(lines) == 1 and "read-only" in lines[0], done.err
+    assert kept.read_text() == "the owner's\n"

@@ -61,7 +61,7 @@ def _parsed(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
 # ``ast.unparse`` of an integer past 4,300 decimal digits works: ``KV_QUANT_MODE == 0xfff...`` (5,000 digits) made
 # the enum-literal rule's message a ValueError traceback, and the gate of the pull request crashed.  Such a literal
 # is one unbroken run of digits on one line (3,571 hexadecimal digits at the least): a text without a run of
-# _HUGE_RUN of them is not walked (one ``translate`` and one search: 31-49 ms over the 17.8 MB of vLLM v0.10.0's
+# _HUGE_RUN of them is not walked (one ``translate`` and one search: 31-49 ms over the 17.8 MB of a real fork's
 # Python, load average 4-5, where parsing it takes 3.3-5.7 s).
 _HUGE_RUN = 3500
 _DIGIT_BYTES = bytes(0x31 if chr(b) in "0123456789abcdefABCDEF_" else 0x30 for b in range(256))
