@@ -572,6 +572,21 @@ class _Checker:
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
         )
 
+    def _moved_under_its_import(self, mod: ModuleInfo, callee: ast.expr, before: DefSym | ModuleSym) -> bool:
+        """A bare name a top-level from-import binds, for a def upstream moved to another module under the
+        same name: the import's line is the finding, and the call is right once the import follows the move
+        (ROCm's fork fixed only ``from ...communication_op import broadcast_object_list``).  A rename or a
+        removal stays a finding at each call: each one has to change."""
+        binding = mod.names.get(callee.id) if isinstance(callee, ast.Name) else None
+        return (
+            binding is not None
+            and binding.kind == "import"
+            and isinstance(before, DefSym)
+            and before.owner is None
+            and self._renamed_to(before) is None
+            and self._moved_to(before) is not None
+        )
+
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
         """The names the call's scope binds once, to a dict display, ``dict(k=v)`` or ``partial(f, ...)``, and
         never changes (no item written, no ``update``, no ``pop``...): its function's, then the module's own
@@ -667,7 +682,8 @@ class _Checker:
             return
         what = f"calls {_show(call.func)}"
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
-            yield self._finding(mod, call.lineno, what, before, None)
+            if not self._moved_under_its_import(mod, callee, before):
+                yield self._finding(mod, call.lineno, what, before, None)
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
