@@ -53,3 +53,64 @@ def test_a_call_of_a_renamed_name_is_still_a_finding(git_repo: GitRepo, no_rules
     results = drift(git_repo, no_rules, FORK_EXECUTOR, {OLD_OPS: renamed})
     assert [line for line, _ in results] == [1, 7]
     assert "renamed broadcast_object_list to broadcast_objects" in results[1][1]
+
+
+# -- #8673 (0057894ef7): PromptInputs -> PromptType, and LLMEngine.add_request's inputs -> prompt ----------
+DATA = "vllm/inputs/data.py"
+DATA_BASE = (
+    "from typing import Union\n\n\n"
+    "class TextPrompt(dict):\n    pass\n\n\n"
+    "class EncoderDecoderPrompt(dict):\n    pass\n\n\n"
+    "SingletonPromptInputs = Union[str, TextPrompt]\n"
+    "PromptInputs = Union[SingletonPromptInputs, EncoderDecoderPrompt]\n"
+)
+DATA_RENAMED = DATA_BASE.replace("SingletonPromptInputs", "SingletonPrompt").replace("PromptInputs =", "PromptType =")
+ENGINE = "vllm/engine/llm_engine.py"
+ENGINE_BASE = (
+    "from vllm.inputs.data import PromptInputs\n\n\n"
+    "class LLMEngine:\n"
+    "    def add_request(self, request_id: str, inputs: PromptInputs, params: dict) -> None:\n"
+    "        self.last = (request_id, inputs, params)\n"
+)
+FAST = "vllm/entrypoints/fast_sync_llm.py"
+FAST_FORK = (
+    "from vllm.engine.llm_engine import LLMEngine\n"
+    "from vllm.inputs.data import PromptInputs\n\n\n"
+    "def add(engine: LLMEngine, inputs: PromptInputs, params: dict, request_id: str) -> None:\n"
+    "    engine.add_request(request_id, inputs, params)\n"
+)
+
+
+def prompt_case(repo: GitRepo, config: Path, data: str, engine: str) -> list[tuple[int, str, str]]:
+    inits = {p: "" for p in ("vllm/inputs/__init__.py", "vllm/engine/__init__.py", "vllm/entrypoints/__init__.py")}
+    sides = s.merge_case(
+        repo,
+        {**inits, DATA: DATA_BASE, ENGINE: ENGINE_BASE},
+        {FAST: FAST_FORK},
+        [("[Core] Rename `PromptInputs` and `inputs` (#8673)", {DATA: data, ENGINE: engine})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FAST]
+
+
+def test_a_parameter_retyped_by_a_type_rename_holds_the_same_value(git_repo: GitRepo, no_rules: Path) -> None:
+    """The call hands the same kind of value under the type's new name: the import is the error, the call a
+    renamed parameter to check (a warning)."""
+    engine = ENGINE_BASE.replace("PromptInputs", "PromptType").replace("inputs, params", "prompt, params")
+    engine = engine.replace("inputs: PromptType", "prompt: PromptType")
+    results = prompt_case(git_repo, no_rules, DATA_RENAMED, engine)
+    assert [(line, level) for line, level, _ in results] == [(2, "error"), (6, "warning")]
+    assert "renamed PromptInputs to PromptType" in results[0][2]
+    assert "which upstream renamed prompt" in results[1][2]
+
+
+def test_a_parameter_retyped_as_another_type_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The old type stays; the parameter now takes another one: the call hands it the old kind of value."""
+    data = DATA_BASE + "\n\nclass TokensPrompt(dict):\n    pass\n"
+    engine = ENGINE_BASE.replace("import PromptInputs", "import TokensPrompt").replace(
+        "inputs: PromptInputs", "prompt: TokensPrompt"
+    )
+    engine = engine.replace("inputs, params)", "prompt, params)")
+    results = prompt_case(git_repo, no_rules, data, engine)
+    assert [(line, level) for line, level, _ in results] == [(6, "error")]
+    assert "renamed prompt and retyped as TokensPrompt" in results[0][2]

@@ -970,7 +970,7 @@ class _Checker:
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
                 continue  # a local of the old name bound to the new kind of value: the call is right
-            if then and kind and then != kind:
+            if then and kind and then != kind and not self._type_renamed(before, then, kind):
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
                 yield _error(
@@ -987,6 +987,12 @@ class _Checker:
                 f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
+
+    def _type_renamed(self, before: DefSym, then: str, kind: str) -> bool:
+        """Whether the type a parameter was annotated with (``then``, as the callee's module names it) is
+        the one upstream renamed ``kind``: a retyped parameter of the same kind of value (#8673)."""
+        old = self.base_ix.resolve(px.dotted_name(before.path), then)
+        return isinstance(old, DefSym) and self._renamed_to(old) == kind
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
@@ -1824,6 +1830,11 @@ class _Checker:
         added = [n for n in new_scope if n not in old_scope]
         shape = _shape(old_scope[target.name])
         same = [n for n in added if _shape(new_scope[n]) == shape]
+        if not same:
+            # the same shape but for names renamed with it (#8673: PromptInputs = Union[SingletonPromptInputs, ...]
+            # -> PromptType = Union[SingletonPrompt, ...]): the names gone and the names added match any
+            shape = _shape(old_scope[target.name], frozenset(n for n in old_scope if n not in new_scope))
+            same = [n for n in added if _shape(new_scope[n], frozenset(added)) == shape]
         if len(same) == 1:
             return same[0]
         near = [n for n in added if target.name in n or (len(n) > 3 and n in target.name)]
@@ -3433,7 +3444,13 @@ def _defaults(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
     return [*func.args.defaults, *[d for d in func.args.kw_defaults if d is not None]]
 
 
-def _shape(node: ast.AST) -> str:
+def _shape(node: ast.AST, wild: frozenset[str] = frozenset()) -> str:
+    """A definition's body or value, compared across trees; the names in ``wild`` read as one name."""
+    if wild:
+        node = copy.deepcopy(node)
+        for name in ast.walk(node):
+            if isinstance(name, ast.Name) and name.id in wild:
+                name.id = "_"
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return ast.dump(node.args) + "".join(ast.dump(s) for s in node.body)
     if isinstance(node, ast.Assign):
