@@ -114,3 +114,62 @@ def test_a_parameter_retyped_as_another_type_is_an_error(git_repo: GitRepo, no_r
     results = prompt_case(git_repo, no_rules, data, engine)
     assert [(line, level) for line, level, _ in results] == [(6, "error")]
     assert "renamed prompt and retyped as TokensPrompt" in results[0][2]
+
+
+# -- #13166 (2025-02): SupportsLoRA.supported_lora_modules retired, from the interface and every model -------
+INTERFACES = "vllm/model_executor/models/interfaces.py"
+INTERFACES_BASE = (
+    "from typing import ClassVar\n\n\n"
+    "class SupportsLoRA:\n"
+    "    supports_lora: ClassVar[bool] = True\n"
+    "    supported_lora_modules: ClassVar[list[str]] = []\n"
+    "    embedding_modules: ClassVar[dict[str, str]] = {}\n"
+)
+LLAMA = "vllm/model_executor/models/llama.py"
+LLAMA_BASE = (
+    "from vllm.model_executor.models.interfaces import SupportsLoRA\n\n\n"
+    "class LlamaForCausalLM(SupportsLoRA):\n"
+    '    supported_lora_modules = ["qkv_proj", "o_proj"]\n'
+    '    embedding_modules = {"embed_tokens": "input_embeddings"}\n'
+)
+GROK = "vllm/model_executor/models/grok1.py"
+GROK_FORK = (
+    "from vllm.model_executor.models.interfaces import SupportsLoRA\n\n\n"
+    "class Grok1ForCausalLM(SupportsLoRA):\n"
+    '    supported_lora_modules = ["qkv_proj", "o_proj", "lm_head"]\n'
+    '    embedding_modules = {"embed_tokens": "input_embeddings"}\n'
+)
+
+
+def lora_case(repo: GitRepo, config: Path, llama: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        repo,
+        {INTERFACES: INTERFACES_BASE, LLAMA: LLAMA_BASE},
+        {GROK: GROK_FORK},
+        [
+            (
+                "[Misc] Reduce LoRA-related static variable (#13166)",
+                {
+                    INTERFACES: INTERFACES_BASE.replace("    supported_lora_modules: ClassVar[list[str]] = []\n", ""),
+                    LLAMA: llama,
+                },
+            )
+        ],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == GROK]
+
+
+def test_an_attribute_upstream_retired_from_its_own_classes_too_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream's own model dropped its list in the same change: the fork's list is dead, nothing breaks."""
+    results = lora_case(
+        git_repo, no_rules, LLAMA_BASE.replace('    supported_lora_modules = ["qkv_proj", "o_proj"]\n', "")
+    )
+    assert [(line, level) for line, level, _ in results] == [(5, "warning")]
+    assert "upstream dropped it from its own 1 class(es) that set it too" in results[0][2]
+
+
+def test_an_attribute_upstream_still_sets_in_its_own_class_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    results = lora_case(git_repo, no_rules, LLAMA_BASE)
+    assert [(line, level) for line, level, _ in results] == [(5, "error")]
+    assert "nothing reads the fork's value any more" in results[0][2]

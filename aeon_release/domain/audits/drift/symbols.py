@@ -1369,12 +1369,21 @@ class _Checker:
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
         if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, qual, name):
+            method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             consequence = (
-                "nothing calls the fork's method any more"
-                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-                else "nothing reads the fork's value any more"
+                "nothing calls the fork's method any more" if method else "nothing reads the fork's value any more"
             )
-            yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
+            found = self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
+            dropped = 0 if method else self._retired(before)
+            if dropped:
+                yield _warning(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; upstream dropped it from its own {dropped} class(es) that set it too, with "
+                    "nothing in its stead: the fork's value is dead; drop it",
+                )
+            else:
+                yield found
         elif (
             before is MISSING
             and isinstance(after, DefSym)
@@ -1406,6 +1415,27 @@ class _Checker:
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
+
+    def _retired(self, before: DefSym) -> int:
+        """How many of upstream's own classes (besides the base) set the class attribute upstream removed
+        from the base, and dropped it in the same change: upstream retired it everywhere, nothing reads
+        it (#13166: SupportsLoRA.supported_lora_modules, gone from every model, the modules found from the
+        model now).  0 when one of them still sets it, or when the name was renamed or moved."""
+        base = self.inp.base
+        if not isinstance(base, WordSearchable) or self._renamed_to(before) or self._moved_to(before):
+            return 0
+        setters = 0
+        for path in sorted({p for p, _ in base.word_lines(before.name) if p.endswith(".py") and not _not_served(p)}):
+            old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
+            for qual in old.classes if old is not None else ():
+                cls = self.base_ix.class_info(old, qual) if old is not None else None
+                if cls is None or before.name not in cls.members or (path, qual) == (before.path, before.owner):
+                    continue
+                now = self.theirs_ix.class_info(new, qual) if new is not None else None
+                if now is not None and before.name in now.members:
+                    return 0  # upstream's own class still sets it: something may read it
+                setters += 1
+        return setters
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
