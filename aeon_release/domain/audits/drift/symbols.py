@@ -1427,8 +1427,10 @@ class _Checker:
         setters = 0
         for path in sorted({p for p, _ in base.word_lines(before.name) if p.endswith(".py") and not _not_served(p)}):
             old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
-            for qual in old.classes if old is not None else ():
-                cls = self.base_ix.class_info(old, qual) if old is not None else None
+            if old is None:
+                continue
+            for qual in old.classes:
+                cls = self.base_ix.class_info(old, qual)
                 if cls is None or before.name not in cls.members or (path, qual) == (before.path, before.owner):
                     continue
                 now = self.theirs_ix.class_info(new, qual) if new is not None else None
