@@ -25,8 +25,15 @@ finding is classified:
   cleanly that take out a name upstream's diff removed (a rename, a moved or dropped symbol: the fork
   adapting its code to upstream), and that no finding points at (within 3 lines).  ``--show`` prints them.
 
-  cd benchmarks && PYTHONPATH=.. python real_fork_replay.py [--only SHA] [--show] [--mirror DIR]
+  cd benchmarks && PYTHONPATH=.. python real_fork_replay.py [--fork habana|rocm] [--only SHA] [--show] [--mirror DIR]
   (AEON_SRC=/path/to/another/checkout measures that checkout's engine)
+
+Each fork is a row of FORKS: its mirror, branch, merges and hand-read verdicts.  HabanaAI merges upstream
+on the rebase branch, so fork = M^1.  AMD's ROCm/vllm (``--fork rocm``) merges upstream on a PR branch
+and then merges the PR into ``main``: there fork = U^1, the fork-side parent of the upstream merge U
+inside M^1..M^2, and M (U plus the PR's fixes after it) and the fork's next first-parent commits (up to
+the next upstream-merge PR) confirm.  A blob the mirror lacks (ROCm's rocm_patch/libamdhip64.so.6, a
+large binary) is left out of the fork's tree, so that git can diff and merge it.
 
 On main's engine (9d03563, before any change for this replay), 13 rebases, 2024-07 to 2025-07:
   4d5ee6c68   694 upstream, 51 conflicted: errors  3 (3/0/0), warnings 47 (0 confirmed), misses? 0
@@ -60,6 +67,36 @@ After the three fixes of those false-error classes (symbol drift), the same 13 r
   13 rebases: errors 46 (31 confirmed / 15 unconfirmed-true / 0 false / 0 unread); warnings 217 (35 confirmed / 0 unconfirmed-true / 1 false / 181 unread); miss candidates 11; audit 1018 s
 (the **kwargs override is a warning now; every confirmed and true error kept; warnings, mostly near-miss
 review prompts, were not read one by one).
+
+ROCm/vllm (``--fork rocm``): on main's engine (8d175b6, before any change for this fork), 12 upstream
+merges, 2024-06 to 2025-07 (the PR merge M; upstream commits, conflicted files):
+  b6ddf6203   720 upstream,  8 conflicted: errors  1 (0/1/0), warnings  1 (0 confirmed), misses? 0
+  190033532   157 upstream,  4 conflicted: errors  0 (0/0/0), warnings 11 (0 confirmed), misses? 0
+  28007b08d    80 upstream,  7 conflicted: errors  0 (0/0/0), warnings  3 (0 confirmed), misses? 0
+  1095cfff3   162 upstream, 10 conflicted: errors  0 (0/0/0), warnings 17 (1 confirmed), misses? 0
+  ba6f01972   158 upstream, 14 conflicted: errors  1 (0/0/1), warnings 16 (0 confirmed), misses? 0
+  b2c3b2238   106 upstream, 30 conflicted: errors  0 (0/0/0), warnings 45 (0 confirmed), misses? 0
+  88e020d50   199 upstream, 25 conflicted: errors  0 (0/0/0), warnings  8 (1 confirmed), misses? 0
+  1f0f4c608    99 upstream,  4 conflicted: errors  2 (2/0/0), warnings  5 (0 confirmed), misses? 0
+  36fff1648    79 upstream, 11 conflicted: errors  1 (1/0/0), warnings 10 (4 confirmed), misses? 1
+  2a3f46182   138 upstream, 17 conflicted: errors  0 (0/0/0), warnings 15 (0 confirmed), misses? 0
+  57ea10189    87 upstream, 11 conflicted: errors  2 (1/0/1), warnings 40 (0 confirmed), misses? 1
+  e4af60b4d   385 upstream, 19 conflicted: errors 16 (13/0/3), warnings  3 (1 confirmed), misses? 0
+
+  12 upstream merges: errors 23 (17 confirmed / 1 unconfirmed-true / 5 false / 0 unread); warnings 174 (7 confirmed / 0 unconfirmed-true / 0 false / 167 unread); miss candidates 2; audit 251 s
+The 5 false errors, in 3 classes: 3 calls of a name upstream moved to another module (same name), whose
+from-import the audit already flags (the fork fixed only the import); 1 a call that hands a parameter
+"the old kind of value" when upstream only renamed the type alias (PromptInputs -> PromptType, #8673);
+1 a class attribute overriding one upstream retired everywhere (SupportsLoRA.supported_lora_modules,
+#13166: upstream's own models dropped it as well).  The 2 miss candidates are the fork's annotations
+following the same renames (EngineConfig -> VllmConfig, PromptInputs -> PromptType) next to a flagged
+import more than 3 lines away: found, not missed.
+
+After the three fixes of those false-error classes (symbol drift), the same 12 upstream merges:
+  12 upstream merges: errors 18 (17 confirmed / 1 unconfirmed-true / 0 false / 0 unread); warnings 176 (7 confirmed / 0 unconfirmed-true / 2 false / 167 unread); miss candidates 2; audit 361 s
+(the calls of the moved names are left to their import's finding; the renamed-type call and the retired
+attribute are warnings now, the 2 false warnings; every confirmed and true error kept; audit seconds on
+the shared machine under load: 251 s before on a quieter one).
 """
 
 from __future__ import annotations
@@ -80,11 +117,10 @@ from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.domain.audits.source import GitTree, SourceCache
 
-FORK = Path("/work/.mirror/HabanaAI+vllm-fork/repo")
-BRANCH = "habana_main"
+HABANA_MIRROR = Path("/work/.mirror/HabanaAI+vllm-fork/repo")
 # Rebase merges on habana_main, spread over its history (newest first): "Rebase 0.9.0.1 (#1507)" ...
 # "Merge pull request #81 ... rebase_v3".  The reverted attempts are left out.
-REBASES = (
+HABANA_MERGES = (
     "4d5ee6c68",  # Rebase 0.9.0.1 (#1507), 2025-07-04
     "7f921870c",  # Rebase may 06 (#1207)
     "d6f76ee2e",  # Rebase apr 25 (#1166)
@@ -109,7 +145,7 @@ _NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]{3,}\b")
 _PATCHED_HELPER = "false: a fork patch of a test helper upstream stopped calling; no service ran it"
 _FORK_METHOD = "false: the fork's own method (two classes define it), still in the merged tree; upstream never had it"
 _LORA_SPELLING = "true: #13831 renamed the *WithLora classes; the fork fixed its test 6 weeks later (0879cc252)"
-VERDICTS: dict[tuple[str, str, int], tuple[str, str]] = {
+HABANA_VERDICTS: dict[tuple[str, str, int], tuple[str, str]] = {
     ("7f921870c", "tests/conftest.py", 520): ("false", _PATCHED_HELPER),
     ("7f921870c", "tests/conftest.py", 600): ("false", _PATCHED_HELPER),
     ("7f921870c", "tests/conftest.py", 998): ("false", _PATCHED_HELPER),
@@ -147,6 +183,63 @@ VERDICTS: dict[tuple[str, str, int], tuple[str, str]] = {
     ),
 }
 
+ROCM_MIRROR = Path("/work/.mirror/ROCm+vllm/repo")
+# PR merges on ROCm/vllm's main that bring upstream vLLM in (an upstream merge U inside each PR branch),
+# spread over 2024-06 .. 2025-07, newest first; the ones of 1 to 70 upstream commits are left out.
+ROCM_MERGES = (
+    "b6ddf6203",  # Merge pull request #613 from ROCm/upstream_merge_2025_07_29
+    "190033532",  # Upstream merge 2025 05 27 (#557)
+    "28007b08d",  # Upstream merge 2025 04 25 (#524)
+    "1095cfff3",  # Merge pull request #471 from ROCm/upstream_merge_25_03_10
+    "ba6f01972",  # Merge pull request #449 from ROCm/upstream_merge_25_02_24
+    "b2c3b2238",  # Merge pull request #391 from ROCm/upstream_merge_25_01_27
+    "88e020d50",  # Merge pull request #350 from ROCm/upstream_merge_25_1_6
+    "1f0f4c608",  # Merge pull request #330 from ROCm/upstream_merge_24_12_16
+    "36fff1648",  # Merge pull request #262 from ROCm/upstream_merge_24_11_04
+    "2a3f46182",  # Merge pull request #240 from ROCm/upstream_merge_24_10_21
+    "57ea10189",  # Merge pull request #203 from ROCm/upstream_merge_24_9_23
+    "e4af60b4d",  # Merge pull request #40 from ROCm/main_upstream_candidate_531_fp8, 2024-06-06
+)
+_MOVED_CALL = "false: a call of a name upstream moved; the fork fixed only the import (line 12), as it had to"
+ROCM_VERDICTS: dict[tuple[str, str, int], tuple[str, str]] = {
+    ("b6ddf6203", "benchmarks/profiling/benchmark_throughput.py", 289): (
+        "true",
+        "true, latent: #21541 made disable_frontend_multiprocessing keyword-only; the fork's own copy of the "
+        "benchmark still passes it by position at the tip (2025-08-28), on its --async-engine path",
+    ),
+    ("ba6f01972", "vllm/model_executor/models/grok1.py", 343): (
+        "false",
+        "false: #13166 retired supported_lora_modules everywhere (upstream's own models dropped it too; the "
+        "modules are found from the model now); the fork's list is dead, nothing breaks",
+    ),
+    ("57ea10189", "vllm/entrypoints/fast_sync_llm.py", 49): (
+        "false",
+        "false: #8673 renamed the type PromptInputs to PromptType (the same union); the value handed is the same kind",
+    ),
+    **{("e4af60b4d", "vllm/executor/torchrun_gpu_executor.py", line): ("false", _MOVED_CALL) for line in (76, 91, 94)},
+}
+
+
+@dataclass(frozen=True)
+class Fork:
+    """One downstream fork: its mirror, branch, upstream merges and hand-read verdicts."""
+
+    mirror: Path
+    branch: str
+    merges: tuple[str, ...]
+    verdicts: dict[tuple[str, str, int], tuple[str, str]]
+    # the fork side: M^1 (the merge on the fork's line) or, with ``inner``, the fork-side parent of the
+    # upstream merge U inside the PR branch M^1..M^2 (ROCm merges upstream on a PR branch, then merges the PR)
+    inner: bool = False
+    # later first-parent commits stop before the next listed merge, or before any whose subject matches this
+    stop_subject: str = ""
+
+
+FORKS = {
+    "habana": Fork(HABANA_MIRROR, "habana_main", HABANA_MERGES, HABANA_VERDICTS),
+    "rocm": Fork(ROCM_MIRROR, "main", ROCM_MERGES, ROCM_VERDICTS, inner=True, stop_subject=r"(?i)upstream[_ ]merge"),
+}
+
 
 @dataclass
 class Case:
@@ -159,14 +252,17 @@ class Case:
     conflicted: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     verdicts: list[str] = field(default_factory=list)  # per finding: confirmed / true / false / unread
+    reasons: list[str] = field(default_factory=list)  # per finding: the hand-read verdict's reason, or ""
     misses: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
 
-def upstream_tip(repo: Path, upstream: Path, merge: str) -> str | None:
-    """The newest commit the upstream mirror holds among the second parents of merges on M^1..M^2 (M^2 too)."""
-    rows = git(repo, "log", "--merges", "--format=%P", f"{merge}^1..{merge}^2").splitlines()
-    candidates = [r.split()[1] for r in rows if len(r.split()) > 1] + [git(repo, "rev-parse", f"{merge}^2")]
+def upstream_tip(repo: Path, upstream: Path, merge: str) -> tuple[str, str] | None:
+    """The newest commit the upstream mirror holds among the second parents of merges on M^1..M^2 (M^2 too),
+    with the merge U that brings it in (M itself for M^2)."""
+    rows = git(repo, "log", "--merges", "--format=%H %P", f"{merge}^1..{merge}^2").splitlines()
+    into = {r.split()[2]: r.split()[0] for r in rows if len(r.split()) > 2}
+    candidates = [*into, git(repo, "rev-parse", f"{merge}^2")]
     found = subprocess.run(
         ["git", "-C", str(upstream), "cat-file", "--batch-check"],
         input="".join(f"{c}^{{commit}}\n" for c in candidates),
@@ -178,7 +274,8 @@ def upstream_tip(repo: Path, upstream: Path, merge: str) -> str | None:
     known = [c for c, line in zip(candidates, found, strict=True) if not line.endswith("missing")]
     if not known:
         return None
-    return max(known, key=lambda c: int(git(repo, "log", "-1", "--format=%ct", c)))
+    tip = max(known, key=lambda c: int(git(repo, "log", "-1", "--format=%ct", c)))
+    return into.get(tip, git(repo, "rev-parse", merge)), tip
 
 
 def clean_merge(repo: Path, ours: str, theirs: str) -> tuple[str, list[str], str]:
@@ -208,17 +305,35 @@ def clean_merge(repo: Path, ours: str, theirs: str) -> tuple[str, list[str], str
     return tree, conflicted, audited
 
 
+def readable(repo: Path, fork: str) -> str:
+    """``fork``, or, when its tree names blobs the mirror lacks (a large binary: ROCm's
+    rocm_patch/libamdhip64.so.6), a child commit without those files, so that git can diff and merge it."""
+    rows = git(repo, "ls-tree", "-r", "-l", fork).splitlines()
+    lost = [row.split("\t", 1)[1] for row in rows if row.split("\t", 1)[0].split()[3] == "BAD"]
+    if not lost:
+        return fork
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**ENV, "GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        git(repo, "read-tree", fork, env=env)
+        git(repo, "update-index", "--force-remove", "--", *lost, env=env)
+        tree = git(repo, "write-tree", env=env)
+    return git(repo, "commit-tree", tree, "-p", fork, "-m", f"without {len(lost)} unreadable blobs")
+
+
 def show_lines(repo: Path, rev: str, path: str) -> list[str] | None:
     done = subprocess.run(["git", "-C", str(repo), "show", f"{rev}:{path}"], capture_output=True, env=ENV)
     return done.stdout.decode("utf-8", errors="replace").splitlines() if done.returncode == 0 else None
 
 
-def later_commit(repo: Path, merge: str, stop: set[str]) -> str:
-    """The fork's first-parent commit LATER commits after M (or the last one before the next rebase)."""
-    line = git(repo, "rev-list", "--first-parent", "--reverse", "--ancestry-path", f"{merge}..{BRANCH}")
+def later_commit(repo: Path, fork: Fork, merge: str, stop: set[str]) -> str:
+    """The fork's first-parent commit LATER commits after M (or the last one before the next upstream merge)."""
+    line = git(
+        repo, "log", "--first-parent", "--reverse", "--ancestry-path", "--format=%H %s", f"{merge}..{fork.branch}"
+    )
     last = merge
-    for sha in line.splitlines()[:LATER]:
-        if sha[:9] in stop:
+    for row in line.splitlines()[:LATER]:
+        sha, _, subject = row.partition(" ")
+        if sha[:9] in stop or (fork.stop_subject and re.search(fork.stop_subject, subject)):
             break
         last = sha
     return last
@@ -299,13 +414,14 @@ def evil_hunks(repo: Path, clean: str, merge: str, paths: list[str]) -> list[tup
     return out
 
 
-def replay(repo: Path, upstream_mirror: Path, merge: str, stop: set[str], show: bool) -> Case | None:
+def replay(repo: Path, fork: Fork, upstream_mirror: Path, merge: str, stop: set[str], show: bool) -> Case | None:
     case = Case(merge, git(repo, "log", "-1", "--format=%s", merge))
-    tip = upstream_tip(repo, upstream_mirror, merge)
-    if tip is None:
+    found = upstream_tip(repo, upstream_mirror, merge)
+    if found is None:
         print(f"{merge} {case.subject}: no upstream commit found")
         return None
-    case.fork, case.upstream = git(repo, "rev-parse", f"{merge}^1"), tip
+    inner, tip = found
+    case.fork, case.upstream = readable(repo, git(repo, "rev-parse", f"{inner if fork.inner else merge}^1")), tip
     case.base = git(repo, "merge-base", case.fork, tip)
     case.upstream_commits = int(git(repo, "rev-list", "--count", f"{case.base}..{tip}"))
     clean, case.conflicted, audited = clean_merge(repo, case.fork, tip)
@@ -320,12 +436,13 @@ def replay(repo: Path, upstream_mirror: Path, merge: str, stop: set[str], show: 
     case.findings = [
         f for f in findings if f.severity.value in ("error", "warning") and f.suppressed is None and f.path not in skip
     ]
-    revs = (f"{merge}", later_commit(repo, merge, stop))
+    revs = (f"{merge}", later_commit(repo, fork, merge, stop))
     for f in case.findings:
+        case.reasons.append(fork.verdicts.get((merge, f.path, f.line), ("", ""))[1])
         if confirmed(repo, clean, revs, f):
             case.verdicts.append("confirmed")
         else:
-            case.verdicts.append(VERDICTS.get((merge, f.path, f.line), ("unread", ""))[0])
+            case.verdicts.append(fork.verdicts.get((merge, f.path, f.line), ("unread", ""))[0])
     fork_changed = set(git(repo, "diff", "--name-only", "--no-renames", case.base, case.fork).splitlines())
     up_changed = git(repo, "diff", "--name-only", "--no-renames", case.base, tip).splitlines()
     clean_py = sorted(
@@ -353,8 +470,7 @@ def report(case: Case, show: bool) -> None:
         f"\n{case.merge} {case.subject[:60]} ({case.upstream_commits} upstream commits, "
         f"{len(case.conflicted)} conflicted files, audit {case.seconds:.0f} s)"
     )
-    for f, verdict in zip(case.findings, case.verdicts, strict=True):
-        reason = VERDICTS.get((case.merge, f.path, f.line), ("", ""))[1]
+    for f, verdict, reason in zip(case.findings, case.verdicts, case.reasons, strict=True):
         print(f"  {verdict:9} {f.severity.value}: {f.path}:{f.line}: [{f.rule_id}] {f.message[:WIDTH]}")
         if reason:
             print(f"            ({reason})")
@@ -386,22 +502,23 @@ def counts(*cases: Case) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--fork", type=Path, default=FORK)
+    parser.add_argument("--fork", choices=sorted(FORKS), default="habana")
     parser.add_argument("--mirror", type=Path, default=MIRROR, help="the upstream vLLM mirror")
     parser.add_argument("--only", default="", help="one merge (a sha prefix)")
     parser.add_argument("--show", action="store_true", help="print the miss candidates")
     args = parser.parse_args()
-    merges = [m for m in REBASES if m.startswith(args.only)]
+    fork = FORKS[args.fork]
+    merges = [m for m in fork.merges if m.startswith(args.only)]
     cases: list[Case] = []
     with tempfile.TemporaryDirectory() as tmp:
-        repo = clone(args.fork, Path(tmp) / "repo")
-        git(repo, "fetch", "--quiet", str(args.fork), f"{BRANCH}:{BRANCH}", check=False)
-        stop = {m[:9] for m in REBASES}
+        repo = clone(fork.mirror, Path(tmp) / "repo")
+        git(repo, "fetch", "--quiet", str(fork.mirror), f"{fork.branch}:{fork.branch}", check=False)
+        stop = {m[:9] for m in fork.merges}
         for merge in merges:
-            case = replay(repo, args.mirror, merge, stop - {merge[:9]}, args.show)
+            case = replay(repo, fork, args.mirror, merge, stop - {merge[:9]}, args.show)
             if case is not None:
                 cases.append(case)
-    print(f"\n{len(cases)} rebases: {counts(*cases)}")
+    print(f"\n{len(cases)} {'upstream merges' if fork.inner else 'rebases'}: {counts(*cases)}")
 
 
 if __name__ == "__main__":

@@ -606,6 +606,21 @@ class _Checker:
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
         )
 
+    def _moved_under_its_import(self, mod: ModuleInfo, callee: ast.expr, before: DefSym | ModuleSym) -> bool:
+        """A bare name a top-level from-import binds, for a def upstream moved to another module under the
+        same name: the import's line is the finding, and the call is right once the import follows the move
+        (ROCm's fork fixed only ``from ...communication_op import broadcast_object_list``).  A rename or a
+        removal stays a finding at each call: each one has to change."""
+        binding = mod.names.get(callee.id) if isinstance(callee, ast.Name) else None
+        return (
+            binding is not None
+            and binding.kind == "import"
+            and isinstance(before, DefSym)
+            and before.owner is None
+            and self._renamed_to(before) is None
+            and self._moved_to(before) is not None
+        )
+
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
         """The names the call's scope binds once, to a dict display, ``dict(k=v)`` or ``partial(f, ...)``, and
         never changes (no item written, no ``update``, no ``pop``...): its function's, then the module's own
@@ -702,7 +717,8 @@ class _Checker:
             return
         what = f"calls {_show(call.func)}"
         if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
-            yield self._finding(mod, call.lineno, what, before, None)
+            if not self._moved_under_its_import(mod, callee, before):
+                yield self._finding(mod, call.lineno, what, before, None)
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
@@ -990,7 +1006,7 @@ class _Checker:
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
                 continue  # a local of the old name bound to the new kind of value: the call is right
-            if then and kind and then != kind:
+            if then and kind and then != kind and not self._type_renamed(before, then, kind):
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
                 yield _error(
@@ -1007,6 +1023,12 @@ class _Checker:
                 f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
+
+    def _type_renamed(self, before: DefSym, then: str, kind: str) -> bool:
+        """Whether the type a parameter was annotated with (``then``, as the callee's module names it) is
+        the one upstream renamed ``kind``: a retyped parameter of the same kind of value (#8673)."""
+        old = self.base_ix.resolve(px.dotted_name(before.path), then)
+        return isinstance(old, DefSym) and self._renamed_to(old) == kind
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
@@ -1383,12 +1405,21 @@ class _Checker:
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
         if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, qual, name):
+            method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             consequence = (
-                "nothing calls the fork's method any more"
-                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-                else "nothing reads the fork's value any more"
+                "nothing calls the fork's method any more" if method else "nothing reads the fork's value any more"
             )
-            yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
+            found = self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
+            dropped = 0 if method else self._retired(before)
+            if dropped:
+                yield _warning(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; upstream dropped it from its own {dropped} class(es) that set it too, with "
+                    "nothing in its stead: the fork's value is dead; drop it",
+                )
+            else:
+                yield found
         elif (
             before is MISSING
             and isinstance(after, DefSym)
@@ -1420,6 +1451,29 @@ class _Checker:
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
+
+    def _retired(self, before: DefSym) -> int:
+        """How many of upstream's own classes (besides the base) set the class attribute upstream removed
+        from the base, and dropped it in the same change: upstream retired it everywhere, nothing reads
+        it (#13166: SupportsLoRA.supported_lora_modules, gone from every model, the modules found from the
+        model now).  0 when one of them still sets it, or when the name was renamed or moved."""
+        base = self.inp.base
+        if not isinstance(base, WordSearchable) or self._renamed_to(before) or self._moved_to(before):
+            return 0
+        setters = 0
+        for path in sorted({p for p, _ in base.word_lines(before.name) if p.endswith(".py") and not _not_served(p)}):
+            old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
+            if old is None:
+                continue
+            for qual in old.classes:
+                cls = self.base_ix.class_info(old, qual)
+                if cls is None or before.name not in cls.members or (path, qual) == (before.path, before.owner):
+                    continue
+                now = self.theirs_ix.class_info(new, qual) if new is not None else None
+                if now is not None and before.name in now.members:
+                    return 0  # upstream's own class still sets it: something may read it
+                setters += 1
+        return setters
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
@@ -1844,6 +1898,11 @@ class _Checker:
         added = [n for n in new_scope if n not in old_scope]
         shape = _shape(old_scope[target.name])
         same = [n for n in added if _shape(new_scope[n]) == shape]
+        if not same:
+            # the same shape but for names renamed with it (#8673: PromptInputs = Union[SingletonPromptInputs, ...]
+            # -> PromptType = Union[SingletonPrompt, ...]): the names gone and the names added match any
+            shape = _shape(old_scope[target.name], frozenset(n for n in old_scope if n not in new_scope))
+            same = [n for n in added if _shape(new_scope[n], frozenset(added)) == shape]
         if len(same) == 1:
             return same[0]
         near = [n for n in added if target.name in n or (len(n) > 3 and n in target.name)]
@@ -3486,7 +3545,13 @@ def _defaults(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
     return [*func.args.defaults, *[d for d in func.args.kw_defaults if d is not None]]
 
 
-def _shape(node: ast.AST) -> str:
+def _shape(node: ast.AST, wild: frozenset[str] = frozenset()) -> str:
+    """A definition's body or value, compared across trees; the names in ``wild`` read as one name."""
+    if wild:
+        node = copy.deepcopy(node)
+        for name in ast.walk(node):
+            if isinstance(name, ast.Name) and name.id in wild:
+                name.id = "_"
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return ast.dump(node.args) + "".join(ast.dump(s) for s in node.body)
     if isinstance(node, ast.Assign):
