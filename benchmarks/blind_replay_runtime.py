@@ -28,6 +28,11 @@ for a parameter upstream renamed and retyped, also on what a factory returns thr
 compared, or added to: the element's type changed, list[int] -> list[str], and nothing in the fork's
 lines says it is an int), and #26487's read off an untyped layer: MiniMax's linear attention still
 returns "linear_attention", so the comparison may be that class's.
+After the twenty-sixth landing: 30 caught, 4 warned, 1 missed (twins: 5 quiet, 0 false errors).  #27211's
+table indexed by the unpacked id is caught (result kind drift: the element of ``list[int]`` became a
+``str``, and ``lora_id + 0`` does arithmetic with it); #26487's untyped read is a warning (another class
+may answer the old string, a GDN layer never will).  The one miss: #27211's ``keys[0] ==
+request.lora_request.lora_int_id``, a comparison with a value of no known kind.
 
   python benchmarks/blind_replay_runtime.py [--mirror DIR] [--only TEXT ...] [--show]
 """
