@@ -215,6 +215,13 @@ def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool],
     return _runs_where(node, parents, lambda test: _asks_isinstance(test, subject, kind))
 
 
+def isinstance_asked(where: ast.AST, subject: str) -> bool:
+    """``where`` asks ``isinstance(subject, K)`` somewhere, of any class K: it tells kinds apart."""
+    return any(
+        isinstance(node, ast.Call) and _asks_isinstance(node, subject, lambda _: True) for node in ast.walk(where)
+    )
+
+
 def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
     """``node`` runs only where ``hasattr(subject, "name")`` holds (``x.items() if hasattr(x, "items")``)."""
     return _runs_where(node, parents, lambda test: _asks_hasattr(test, subject, name))

@@ -33,7 +33,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
+from aeon_release.domain.audits.drift.fallbacks import isinstance_asked
 from aeon_release.domain.audits.source import parent_map, parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
@@ -61,15 +61,14 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     uses = [Use("awaits", call.lineno)] if awaited else []
     uses += [Use("unpacks", call.lineno) for _ in _unpacked(where, call)]
     names = _bound_names(where, call)
-    parents: dict[int, ast.AST] | None = None
+    # ``if isinstance(memory, int): memory // page``, ``x == "a" or isinstance(x, tuple) and ...``: a function
+    # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
+    sorting = {name for name in names if isinstance_asked(where, name)}
     for node in ast.walk(where):
         for target, how in _used(node):
             if target is call:
                 uses.append(Use(how, node.lineno))  # type: ignore[attr-defined]
-            elif isinstance(target, ast.Name) and target.id in names:
-                parents = parents if parents is not None else parent_map(where)
-                if how != "awaits" and isinstance_guarded(node, target.id, _SEQUENCES.__contains__, parents):
-                    continue  # ``if isinstance(blocks, list): len(blocks)``: the old kind, checked first
+            elif isinstance(target, ast.Name) and target.id in names and (how == "awaits" or target.id not in sorting):
                 uses.append(Use(how, node.lineno, names[target.id]))  # type: ignore[attr-defined]
     return uses
 
@@ -158,6 +157,9 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
     for node in ast.walk(where):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not where:
+            for arg in _parameters(node.args):  # ``def blocks(memory)`` inside: another value of the name
+                stores[arg] = stores.get(arg, 0) + 1
         if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
@@ -165,6 +167,11 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
             elif isinstance(target, ast.Tuple):
                 bound.update({e.id: i for i, e in enumerate(target.elts) if isinstance(e, ast.Name)})
     return {name: element for name, element in bound.items() if stores.get(name) == 1}
+
+
+def _parameters(args: ast.arguments) -> Iterator[str]:
+    yield from (a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+    yield from (a.arg for a in (args.vararg, args.kwarg) if a is not None)
 
 
 def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use) -> str | None:
