@@ -28,6 +28,10 @@ bound name the fork's isinstance test keeps to the old kind (under ``isinstance(
 on #14079, #43339, #36770, #47219) or inside a nested def or lambda whose parameter has the name (2);
 order drift on ``[0]`` of the fork's own class's attribute of the name (1) and on an end read beside the
 other end (1, #26016); name drift on the stubbed env var read or set beside its new name (2, #45781).
+Round 2 (32 twins): an annotation-only fix (#4006 made ``get_prompt_token_ids() -> int`` say ``->
+List[int]``, the list it always returned), and the untyped receiver's warning on #26487 (both strings
+compared: quiet).  Main (6a563d2): 7 caught of 7, 14 false errors of 32 (the 12 above and #4006's two
+list concatenations); this branch after its first three fixes: 2 (#4006's).
 
   PYTHONPATH=.. python review15_twins.py [--only TEXT ...] [--show]
 """
@@ -563,6 +567,61 @@ TWINS += [
             "    # AEON: the old name too, for the fleet's images still on releases before #45781\n"
             '    os.environ.setdefault("VLLM_TRITON_ATTN_USE_TD", "1")\n',
             '    os.environ.setdefault("VLLM_TRITON_ATTN_USE_TD", "1")',
+        ),
+    ),
+]
+
+# --- round 2: an annotation-only fix (09473ee41c, #4006: get_prompt_token_ids() -> int became -> List[int]; it
+# always returned the list), and the untyped receiver's warning on #26487
+AN = ("#4006", "09473ee41c", "SequenceData.get_prompt_token_ids -> int became -> List[int] (annotation only)")
+SD = "from vllm.sequence import SequenceData\n\n\n"
+TWINS += [
+    (
+        "#4006 annotation-only kind change",
+        "twin: the two token lists concatenated",
+        K(
+            *AN,
+            "vllm/aeon/r15an1.py",
+            SD + "def aeon_all_tokens(data: SequenceData) -> list[int]:\n"
+            "    return data.get_prompt_token_ids() + data.get_output_token_ids()\n",
+            "    return data.get_prompt_token_ids() + data.get_output_token_ids()",
+        ),
+    ),
+    (
+        "#4006 annotation-only kind change",
+        "twin: the prompt ids bound, then extended",
+        K(
+            *AN,
+            "vllm/aeon/r15an2.py",
+            SD + "def aeon_with_draft(data: SequenceData, draft: list[int]) -> list[int]:\n"
+            "    prompt = data.get_prompt_token_ids()\n"
+            "    return prompt + draft\n",
+            "    return prompt + draft",
+        ),
+    ),
+]
+MT = ("#26487", "d44e9df7d4", 'mamba_type "linear_attention" -> "gdn_attention"')
+TWINS += [
+    (
+        "#26487 returned string",
+        "twin: an untyped receiver compared with both strings",
+        K(
+            *MT,
+            "vllm/aeon/r15mt1.py",
+            "def aeon_is_linear(layer) -> bool:\n"
+            '    return layer.mamba_type in ("linear_attention", "gdn_attention")\n',
+            '    return layer.mamba_type in ("linear_attention", "gdn_attention")',
+        ),
+    ),
+    (
+        "#26487 returned string",
+        "twin: an untyped receiver, both strings or-ed",
+        K(
+            *MT,
+            "vllm/aeon/r15mt2.py",
+            "def aeon_is_linear(layer) -> bool:\n"
+            '    return layer.mamba_type == "linear_attention" or layer.mamba_type == "gdn_attention"\n',
+            '    return layer.mamba_type == "linear_attention" or layer.mamba_type == "gdn_attention"',
         ),
     ),
 ]
