@@ -358,3 +358,30 @@ def test_a_nested_parameter_of_the_bound_name_is_another_value(
     sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
     expected = [] if needle is None else [(USE, line_of(fork, needle), "error")]
     assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "returned", "severity"),
+    [
+        # the annotation fixed to what the body always returned (#4006: ``-> int`` of a token list)
+        ("return self.ids", "return self.ids", None),
+        # the body returns what a call gives: the callee may have changed it, so the line is only a doubt
+        ("return self._load()", "return self._load()", "warning"),
+        # the body changed with the annotation: an error
+        ("return self.ids", "return list(self.ids)", "error"),
+    ],
+    ids=["annotation only", "a call's value", "body changed"],
+)
+def test_an_annotation_only_kind_change(
+    git_repo: GitRepo, tmp_path: Path, body: str, returned: str, severity: str | None
+) -> None:
+    """``def token_ids(self) -> int: return self.ids`` became ``-> list[int]`` (09473ee41c, #4006): the fork's
+    ``prompt + draft`` concatenated the list before the merge and still does."""
+    base = f"class Data:\n    def token_ids(self) -> int:\n        {body}\n"
+    now = f"class Data:\n    def token_ids(self) -> list[int]:\n        {returned}\n"
+    fork = WORKER_HEAD.replace("Worker", "Data") + (
+        "def with_draft(d: Data, draft: list[int]) -> list[int]:\n    prompt = d.token_ids()\n    return prompt + draft\n"
+    )
+    sides = three_way(git_repo, {WORKER: base, **WORKER_PACKAGES}, {USE: fork}, {WORKER: now})
+    expected = [] if severity is None else [(USE, line_of(fork, "prompt + draft"), severity)]
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected

@@ -42,6 +42,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
+from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -790,11 +791,22 @@ class _Checker:
         owned = self._owned.get(mod.path, set())
         where = scope.functions[-1] if scope.functions else mod.tree
         module = self.after.module_at(after.path)
+        # only the annotation changed (#4006: ``-> int`` said ``-> List[int]`` of the list it always returned):
+        # the value is what it was (no finding), unless what the body returns is a call's (a doubt)
+        same = isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) and _same_body(before.node, after.node)
+        called = same and any(
+            r is None or any(isinstance(n, ast.Call) for n in ast.walk(r)) for r in own_returns(after.node)
+        )
         for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
+            annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
+            if annotation_only and not called:
+                continue
             problem = result_drift(before.node, after.node, module.tree if module else None, use)
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
-                yield self._finding(mod, use.line, what, after, "signature")  # the commit that changed it
+                if annotation_only:
+                    what += "; upstream changed only the annotation, and the body returns what a call gives"
+                yield self._finding(mod, use.line, what, after, _UNCERTAIN if annotation_only else "signature")
                 return
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
