@@ -625,6 +625,48 @@ TWINS += [
         ),
     ),
 ]
+TWINS += [
+    (
+        "#26487 returned string",
+        "twin: an untyped receiver, the fork's own layer class returns the old string",
+        K(
+            *MT,
+            "vllm/aeon/r15mt3.py",
+            "class AeonLinearAttention:\n"
+            "    @property\n"
+            "    def mamba_type(self) -> str:\n"
+            '        return "linear_attention"\n\n\n'
+            "def aeon_is_linear(layer) -> bool:\n"
+            '    return layer.mamba_type == "linear_attention"\n',
+            '    return layer.mamba_type == "linear_attention"',
+        ),
+    ),
+    (
+        "#26487 returned string",
+        "twin: an untyped receiver, the new string handled first",
+        K(
+            *MT,
+            "vllm/aeon/r15mt4.py",
+            "def aeon_state_kind(layer) -> str:\n"
+            '    if layer.mamba_type == "gdn_attention":\n'
+            '        return "gdn"\n'
+            '    return "linear" if layer.mamba_type == "linear_attention" else "other"\n',
+            '    return "linear" if layer.mamba_type == "linear_attention" else "other"',
+        ),
+    ),
+]
+CASES += [
+    (
+        "#26487 returned string",
+        "an untyped receiver compared with the old string (a warning: MiniMax keeps it)",
+        K(
+            *MT,
+            "vllm/aeon/r15mt0.py",
+            'def aeon_is_linear(layer) -> bool:\n    return layer.mamba_type == "linear_attention"\n',
+            '    return layer.mamba_type == "linear_attention"',
+        ),
+    ),
+]
 
 
 def main() -> int:
