@@ -32,6 +32,10 @@ Round 2 (32 twins): an annotation-only fix (#4006 made ``get_prompt_token_ids() 
 List[int]``, the list it always returned), and the untyped receiver's warning on #26487 (both strings
 compared: quiet).  Main (6a563d2): 7 caught of 7, 14 false errors of 32 (the 12 above and #4006's two
 list concatenations); this branch after its first three fixes: 2 (#4006's).
+Rounds 3-4 (38 twins, 8 cases): the untyped receiver's warning on #26487 stays a warning (a case) and
+its twins stay quiet; a use in a ``try`` that catches the old kind's TypeError, the fork's own override
+or function of the name.  Main (6a563d2): 7 caught, 1 warned of 8; 15 false errors of 38.  This branch:
+7 caught, 1 warned of 8; 0 false errors of 38.
 
   PYTHONPATH=.. python review15_twins.py [--only TEXT ...] [--show]
 """
@@ -664,6 +668,66 @@ CASES += [
             "vllm/aeon/r15mt0.py",
             'def aeon_is_linear(layer) -> bool:\n    return layer.mamba_type == "linear_attention"\n',
             '    return layer.mamba_type == "linear_attention"',
+        ),
+    ),
+]
+
+# --- round 4: a try that catches the old kind's TypeError, the fork's own override or function of the name
+TWINS += [
+    (
+        "#14079 result kind",
+        "twin: the number divided in a try that catches TypeError",
+        K(
+            *AM,
+            "vllm/aeon/r15am7.py",
+            EX + "def aeon_num_blocks(executor: Executor, page_size: int) -> int:\n"
+            "    memory = executor.determine_available_memory()\n"
+            "    try:\n"
+            "        return memory // page_size\n"
+            "    except TypeError:  # AEON: one number per rank since #14079\n"
+            "        return min(memory) // page_size\n",
+            "        return memory // page_size",
+        ),
+    ),
+    (
+        "#43339 result kind",
+        "twin: the fork's subclass overrides the method with a number",
+        K(
+            *EP,
+            "vllm/aeon/r15ep2.py",
+            EPM + "class AeonMegaMoEExperts(DeepseekV4MegaMoEExperts):\n"
+            "    def _map_global_expert_id(self, expert_id: int) -> int:  # type: ignore[override]\n"
+            "        return expert_id - self.experts_start_idx\n\n"
+            "    def aeon_is_local(self, expert_id: int) -> bool:\n"
+            "        return self._map_global_expert_id(expert_id) != -1\n",
+            "        return self._map_global_expert_id(expert_id) != -1",
+        ),
+    ),
+    (
+        "#47219 result kind",
+        "twin: the fork's own function of the name",
+        K(
+            *FI,
+            "vllm/aeon/r15fi4.py",
+            "def _resolve_fi_ar_backend() -> str:\n"
+            '    return "mnnvl"  # AEON: GB10 is one node\n\n\n'
+            "def aeon_uses_mnnvl() -> bool:\n"
+            '    return _resolve_fi_ar_backend() == "mnnvl"\n',
+            '    return _resolve_fi_ar_backend() == "mnnvl"',
+        ),
+    ),
+    (
+        "#36770 result kind",
+        "twin: the fork's builder overrides it with token ids",
+        K(
+            *DT,
+            "vllm/aeon/r15dt2.py",
+            KA + "class AeonAudioDummyInputs(KimiAudioDummyInputsBuilder):\n"
+            "    def get_dummy_text(self, mm_counts) -> list[int]:  # type: ignore[override]\n"
+            "        return [198]\n\n"
+            "    def aeon_dummy_len(self) -> int:\n"
+            '        return len(self.get_dummy_text({"audio": 1}))\n',
+            '        return len(self.get_dummy_text({"audio": 1}))',
         ),
     ),
 ]

@@ -385,3 +385,42 @@ def test_an_annotation_only_kind_change(
     sides = three_way(git_repo, {WORKER: base, **WORKER_PACKAGES}, {USE: fork}, {WORKER: now})
     expected = [] if severity is None else [(USE, line_of(fork, "prompt + draft"), severity)]
     assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # the number's TypeError caught, the list handled in the handler
+        (
+            "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n    try:\n"
+            "        return free // page_size\n    except TypeError:\n        return min(free) // page_size\n",
+            None,
+        ),
+        (
+            "def tight(w: Worker) -> bool:\n    try:\n        return w.determine_available_memory() < 4\n"
+            "    except Exception:\n        return False\n",
+            None,
+        ),
+        # a repetition raises nothing to catch: the list is silently repeated
+        (
+            "def blocks(w: Worker) -> int:\n    try:\n        return w.determine_available_memory() * 2\n"
+            "    except TypeError:\n        return 0\n",
+            "* 2",
+        ),
+        # a comparison that never matches raises nothing either
+        (
+            'def grouped(w: Worker) -> bool:\n    try:\n        return w.router("x") == "topk"\n'
+            "    except TypeError:\n        return False\n",
+            '== "topk"',
+        ),
+    ],
+    ids=["floor division", "order", "repetition", "comparison"],
+)
+def test_a_use_in_a_try_that_catches_its_type_error(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str | None
+) -> None:
+    """``try: free // page`` / ``except TypeError: min(free) // page`` handles #14079's list too."""
+    fork = WORKER_HEAD + body
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
+    expected = [] if needle is None else [(USE, line_of(fork, needle), "error")]
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected

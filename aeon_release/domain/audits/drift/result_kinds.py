@@ -33,7 +33,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import isinstance_asked
+from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
 from aeon_release.domain.audits.source import parent_map, parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
@@ -54,6 +54,7 @@ class Use:
     how: str
     line: int
     element: int | None = None
+    caught: bool = False  # in a ``try`` that catches the TypeError the old kind's use raises on the new one
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
@@ -64,13 +65,28 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     # ``if isinstance(memory, int): memory // page``, ``x == "a" or isinstance(x, tuple) and ...``: a function
     # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
     sorting = {name for name in names if isinstance_asked(where, name)}
+    parents: dict[int, ast.AST] | None = None
     for node in ast.walk(where):
         for target, how in _used(node):
             if target is call:
-                uses.append(Use(how, node.lineno))  # type: ignore[attr-defined]
+                element = None
             elif isinstance(target, ast.Name) and target.id in names and (how == "awaits" or target.id not in sorting):
-                uses.append(Use(how, node.lineno, names[target.id]))  # type: ignore[attr-defined]
+                element = names[target.id]
+            else:
+                continue
+            parents = parents if parents is not None else parent_map(where)
+            # ``try: free // page`` / ``except TypeError: min(free) // page``: the fork's fallback for the new
+            # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
+            caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
+            uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
     return uses
+
+
+_TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
+
+
+def _repeats(node: ast.AST) -> bool:
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
 
 
 def _unpacked(where: ast.AST, call: ast.Call) -> Iterator[ast.Assign]:
@@ -184,10 +200,10 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
     if old is None or new is None:
         return None
     if use.how not in _SEQUENCE_USES or _outer(old) not in _SEQUENCES or after_module is None:
-        return _kind_changed(old, new, use.how)
+        return _kind_changed(old, new, use.how, use.caught)
     wrapper = _plain_class(after_module, _outer(new))
     if wrapper is None:
-        return _kind_changed(old, new, use.how)
+        return _kind_changed(old, new, use.how, use.caught)
     if wrapper is None:
         return None
     was, now = ast.unparse(old), ast.unparse(new)
@@ -206,8 +222,9 @@ _NUMBERS = frozenset({"int", "float"})
 _KIND_OF = {**dict.fromkeys(_NUMBERS, "number"), "str": "string", **dict.fromkeys(_SEQUENCES, "sequence")}
 
 
-def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
-    """What a use the old kind (a number, a string, a sequence) supports does with the new one, or None."""
+def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False) -> str | None:
+    """What a use the old kind (a number, a string, a sequence) supports does with the new one, or None;
+    None too where it raises a TypeError the fork catches (``caught``)."""
     was, now = _KIND_OF.get(_outer(old)), _KIND_OF.get(_outer(new))
     if was is None or now is None or was == now:
         return None
@@ -230,7 +247,7 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
         effect = None if was != "sequence" else "raises TypeError" if now == "number" else "reads its characters"
     else:
         return None
-    if effect is None:
+    if effect is None or (caught and effect.startswith("raises TypeError")):
         return None
     what = f"{how} it" if how in _SEQUENCE_USES else how
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {what}, which {effect}"
