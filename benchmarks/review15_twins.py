@@ -10,8 +10,8 @@ right after the merge (the merge base is the commit's first parent, upstream the
   #43339 _map_global_expert_id int -> list[int]): both kinds handled under an isinstance test of the
   new or the old kind, a nested def's parameter of the bound name, a receiver typed as a class whose
   method kept its kind, the old kind's use after a conversion;
-- symbol drift's actor calls (#6032 renamed RayWorkerWrapper.execute_model_compiled_dag_remote): the
-  fork's own actor class keeping the old name, a ``.bind`` of an ``inspect.Signature`` held in an
+- symbol drift's actor calls (#6032 renamed RayWorkerWrapper.execute_model_compiled_dag_remote, #45026
+  get_node_and_gpu_ids): the fork's own actor class keeping the old name, a ``.bind`` of an ``inspect.Signature`` held in an
   attribute, an alias of the new method under the old name;
 - killers33's speed-path widenings (#28579 BatchDescriptor num_reqs inserted before the renamed flag,
   #26016 capture sizes sorted ascending, #45781 an env var renamed with the old name kept as a stub):
@@ -36,6 +36,9 @@ Rounds 3-4 (38 twins, 8 cases): the untyped receiver's warning on #26487 stays a
 its twins stay quiet; a use in a ``try`` that catches the old kind's TypeError, the fork's own override
 or function of the name.  Main (6a563d2): 7 caught, 1 warned of 8; 15 false errors of 38.  This branch:
 7 caught, 1 warned of 8; 0 false errors of 38.
+With a second real actor rename (#45026 get_node_and_gpu_ids, an ``.options(...).remote()`` case and two
+twins), all rounds: main (6a563d2) 8 caught, 1 warned of 9; 15 false errors of 40.  This branch: 8 caught,
+1 warned of 9; 0 false errors of 40.
 
   PYTHONPATH=.. python review15_twins.py [--only TEXT ...] [--show]
 """
@@ -728,6 +731,54 @@ TWINS += [
             "    def aeon_dummy_len(self) -> int:\n"
             '        return len(self.get_dummy_text({"audio": 1}))\n',
             '        return len(self.get_dummy_text({"audio": 1}))',
+        ),
+    ),
+]
+
+# --- ebfbcfe46a (#45026): RayWorkerWrapper.get_node_and_gpu_ids renamed get_node_and_physical_gpu_ids
+NG = ("#45026", "ebfbcfe46a", "RayWorkerWrapper.get_node_and_gpu_ids -> get_node_and_physical_gpu_ids")
+RU1 = "import ray\n\nfrom vllm.v1.executor.ray_utils import RayWorkerWrapper\n\n\n"
+CASES += [
+    (
+        "#45026 actor method renamed",
+        "an .options(...).remote() call",
+        K(
+            *NG,
+            "vllm/aeon/r15ng0.py",
+            RU1 + "def aeon_nodes(workers: list[RayWorkerWrapper]) -> list:\n"
+            '    return ray.get([w.get_node_and_gpu_ids.options(name="aeon").remote() for w in workers])\n',
+            '    return ray.get([w.get_node_and_gpu_ids.options(name="aeon").remote() for w in workers])',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#45026 actor method renamed",
+        "twin: the fork's own actor class of the old name, untyped handles",
+        K(
+            *NG,
+            "vllm/aeon/r15ng1.py",
+            "import ray\n\n\n"
+            "@ray.remote\n"
+            "class AeonProbe:\n"
+            "    def get_node_and_gpu_ids(self) -> tuple[str, list[int]]:\n"
+            "        return ray.get_runtime_context().get_node_id(), [int(g) for g in ray.get_gpu_ids()]\n\n\n"
+            "def aeon_probe(handles: list) -> list:\n"
+            "    return ray.get([h.get_node_and_gpu_ids.remote() for h in handles])\n",
+            "    return ray.get([h.get_node_and_gpu_ids.remote() for h in handles])",
+        ),
+    ),
+    (
+        "#45026 actor method renamed",
+        "twin: the new name called through .bind",
+        K(
+            *NG,
+            "vllm/aeon/r15ng2.py",
+            RU1 + "def aeon_nodes(workers: list[RayWorkerWrapper]) -> list:\n"
+            "    # AEON: compiled graph of the node probe (#45026 renamed it)\n"
+            '    method = "get_node_and_physical_gpu_ids"\n'
+            "    return [getattr(w, method).bind() for w in workers]\n",
+            "    return [getattr(w, method).bind() for w in workers]",
         ),
     ),
 ]
