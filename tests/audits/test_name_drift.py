@@ -1309,3 +1309,35 @@ def test_tables_that_set_no_gone_variable_are_silent(git_repo: GitRepo, no_rules
 def test_a_read_of_a_stub_gets_what_the_stub_returns(git_repo: GitRepo, no_rules: Path) -> None:
     by_line = stub_case(git_repo, no_rules, ENVS_STUBBED)
     assert "the read gets what the stub returns, whatever the variable holds now" in by_line[9]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # both names set, for releases on either side of the rename
+        '    os.environ.setdefault("VLLM_FLAT_LOGPROBS", "1")\n    os.environ.setdefault("VLLM_FLATTEN_LOGPROBS", "1")\n',
+        # the environment read under both names
+        '    value = os.environ.get("VLLM_FLAT_LOGPROBS") or os.environ.get("VLLM_FLATTEN_LOGPROBS", "0")\n'
+        "    print(value)\n",
+        # the registry read under both names
+        "    print(envs.VLLM_FLAT_LOGPROBS or envs.VLLM_FLATTEN_LOGPROBS)\n",
+    ],
+    ids=["both set", "both read", "both registry reads"],
+)
+def test_a_stub_named_beside_its_new_name_is_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A fork function that names the stubbed variable's new name too is written for both sides of the
+    rename (#45781 kept VLLM_TRITON_ATTN_USE_TD as a stub of VLLM_TRITON_USE_TD)."""
+    fork = "import os\n\nimport vllm.envs as envs\n\n\ndef aeon_flat() -> None:\n" + body
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.path == FORK and f.rule_id == RULE] == []
+
+
+def test_a_stub_beside_its_new_name_in_another_function_is_still_read(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        'import os\n\n\ndef aeon_new() -> None:\n    os.environ.setdefault("VLLM_FLAT_LOGPROBS", "1")\n\n\n'
+        'def aeon_old() -> None:\n    os.environ.setdefault("VLLM_FLATTEN_LOGPROBS", "1")\n'
+    )
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE] == [9]

@@ -420,3 +420,35 @@ def test_an_index_read_of_a_named_tuple_whose_field_upstream_pushed_on(git_repo:
 )
 def test_index_reads_the_insertion_leaves_alone_are_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert index_reads(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("upstream", "body", "reported"),
+    [
+        # the flag renamed in its slot: desc[1] still reads it
+        (
+            NAMED_BASE.replace("uniform_decode: bool", "uniform: bool"),
+            "\n\ndef aeon_uniform(desc: BatchDescriptor) -> bool:\n    return bool(desc[1])\n",
+            False,
+        ),
+        # renamed in its slot, a field appended at the end
+        (
+            NAMED_BASE.replace("uniform_decode: bool", "uniform: bool") + "    num_active_loras: int = 0\n",
+            "\n\ndef aeon_uniform(desc: BatchDescriptor) -> bool:\n    return bool(desc[1])\n",
+            False,
+        ),
+        # a field inserted before the flag, nothing renamed: desc[1] reads the new one
+        (
+            NAMED_BASE.replace("    uniform_decode: bool", "    num_reqs: int = 0\n    uniform_decode: bool"),
+            "\n\ndef aeon_uniform(desc: BatchDescriptor) -> bool:\n    return bool(desc[1])\n",
+            True,
+        ),
+    ],
+    ids=["renamed in its slot", "renamed, one appended", "inserted"],
+)
+def test_an_index_read_of_a_field_renamed_in_its_slot(
+    git_repo: GitRepo, no_rules: Path, upstream: str, body: str, reported: bool
+) -> None:
+    """``desc[1]`` where upstream renamed the field in its slot (``uniform_decode`` -> ``uniform``) and moved
+    nothing: the read takes the same field."""
+    assert bool(index_reads(git_repo, no_rules, body, upstream)) is reported

@@ -298,3 +298,129 @@ def test_a_number_a_string_or_a_sequence_upstream_made_another_kind(
 def test_kind_changes_a_use_survives_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, now: str) -> None:
     sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: now})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the old kind's use under a test of the old kind (#43339's slot, #47219's backend name)
+        "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n"
+        "    if isinstance(free, int):\n        return free // page_size\n    return min(free) // page_size\n",
+        'def grouped(w: Worker) -> bool:\n    name = w.router("x")\n    if isinstance(name, str):\n'
+        '        return name == "topk"\n    return name[0] == "topk"\n',
+        # after a branch for the new kind that returns
+        "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n"
+        "    if isinstance(free, list):\n        return min(free) // page_size\n    return free // page_size\n",
+        # both spellings in one test
+        'def grouped(w: Worker) -> bool:\n    name = w.router("x")\n'
+        '    return name == "topk" or (isinstance(name, tuple) and name[0] == "topk")\n',
+    ],
+    ids=["under isinstance of the old kind", "str under isinstance", "after the new kind's branch", "or"],
+)
+def test_a_result_whose_kind_the_fork_tests_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """A fork function that asks ``isinstance`` of the bound result tells the two kinds apart: its use of
+    the old kind runs only on the old kind (#43339 ``_map_global_expert_id`` int -> list[int], #47219
+    ``_resolve_fi_ar_backend`` str -> tuple[str, bool], written for both sides of the merge)."""
+    sides = three_way(
+        git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: WORKER_NOW}
+    )
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (
+            "def blocks(w: Worker, page_size: int) -> list[int]:\n    free = w.determine_available_memory()\n\n"
+            "    def count(free: int) -> int:\n        return free // page_size\n\n    return [count(free)]\n",
+            None,
+        ),
+        (
+            "def blocks(w: Worker, page_size: int) -> list[int]:\n    free = w.determine_available_memory()\n"
+            "    return list(map(lambda free: free // page_size, [free]))\n",
+            None,
+        ),
+        # the nested def's own parameter is another name: the outer use is still the result's
+        (
+            "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n\n"
+            "    def count(n: int) -> int:\n        return n // page_size\n\n    return count(1) + free // page_size\n",
+            "free // page_size",
+        ),
+    ],
+    ids=["nested def", "lambda", "another parameter"],
+)
+def test_a_nested_parameter_of_the_bound_name_is_another_value(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str | None
+) -> None:
+    """``def count(free)`` inside the function that bound ``free = determine_available_memory()``: its
+    ``free // page_size`` computes with its own argument, not the result #14079 made a list."""
+    fork = WORKER_HEAD + body
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
+    expected = [] if needle is None else [(USE, line_of(fork, needle), "error")]
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "returned", "severity"),
+    [
+        # the annotation fixed to what the body always returned (#4006: ``-> int`` of a token list)
+        ("return self.ids", "return self.ids", None),
+        # the body returns what a call gives: the callee may have changed it, so the line is only a doubt
+        ("return self._load()", "return self._load()", "warning"),
+        # the body changed with the annotation: an error
+        ("return self.ids", "return list(self.ids)", "error"),
+    ],
+    ids=["annotation only", "a call's value", "body changed"],
+)
+def test_an_annotation_only_kind_change(
+    git_repo: GitRepo, tmp_path: Path, body: str, returned: str, severity: str | None
+) -> None:
+    """``def token_ids(self) -> int: return self.ids`` became ``-> list[int]`` (09473ee41c, #4006): the fork's
+    ``prompt + draft`` concatenated the list before the merge and still does."""
+    base = f"class Data:\n    def token_ids(self) -> int:\n        {body}\n"
+    now = f"class Data:\n    def token_ids(self) -> list[int]:\n        {returned}\n"
+    fork = WORKER_HEAD.replace("Worker", "Data") + (
+        "def with_draft(d: Data, draft: list[int]) -> list[int]:\n    prompt = d.token_ids()\n    return prompt + draft\n"
+    )
+    sides = three_way(git_repo, {WORKER: base, **WORKER_PACKAGES}, {USE: fork}, {WORKER: now})
+    expected = [] if severity is None else [(USE, line_of(fork, "prompt + draft"), severity)]
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # the number's TypeError caught, the list handled in the handler
+        (
+            "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n    try:\n"
+            "        return free // page_size\n    except TypeError:\n        return min(free) // page_size\n",
+            None,
+        ),
+        (
+            "def tight(w: Worker) -> bool:\n    try:\n        return w.determine_available_memory() < 4\n"
+            "    except Exception:\n        return False\n",
+            None,
+        ),
+        # a repetition raises nothing to catch: the list is silently repeated
+        (
+            "def blocks(w: Worker) -> int:\n    try:\n        return w.determine_available_memory() * 2\n"
+            "    except TypeError:\n        return 0\n",
+            "* 2",
+        ),
+        # a comparison that never matches raises nothing either
+        (
+            'def grouped(w: Worker) -> bool:\n    try:\n        return w.router("x") == "topk"\n'
+            "    except TypeError:\n        return False\n",
+            '== "topk"',
+        ),
+    ],
+    ids=["floor division", "order", "repetition", "comparison"],
+)
+def test_a_use_in_a_try_that_catches_its_type_error(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str | None
+) -> None:
+    """``try: free // page`` / ``except TypeError: min(free) // page`` handles #14079's list too."""
+    fork = WORKER_HEAD + body
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
+    expected = [] if needle is None else [(USE, line_of(fork, needle), "error")]
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected

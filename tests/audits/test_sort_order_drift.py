@@ -109,3 +109,58 @@ def test_a_short_name_is_too_common_to_tie_a_read_to(git_repo: GitRepo, no_rules
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == ORDER_DRIFT] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # the fork's own class holds a list of the name, sorted its own way
+        (
+            "class AeonDrafterConfig:\n    def __init__(self, sizes: list[int]) -> None:\n"
+            "        self.cudagraph_capture_sizes = sorted(sizes, reverse=True)\n\n"
+            "    def largest(self) -> int:\n        return self.cudagraph_capture_sizes[0]\n",
+            False,
+        ),
+        # a subclass of upstream's config reads the list upstream sorts, even where it stores it too
+        (
+            "class AeonConfig(CompilationConfig):\n    def __init__(self, sizes: list[int]) -> None:\n"
+            "        super().__init__(sizes)\n        self.cudagraph_capture_sizes = list(sizes)\n\n"
+            "    def largest(self) -> int:\n        return self.cudagraph_capture_sizes[0]\n",
+            True,
+        ),
+    ],
+    ids=["own class", "upstream's subclass"],
+)
+def test_the_fork_s_own_class_s_list_of_the_name(git_repo: GitRepo, no_rules: Path, body: str, reported: bool) -> None:
+    """``self.cudagraph_capture_sizes[0]`` in a fork class that stores and sorts its own list of the name:
+    #26016's sort of CompilationConfig's list never reaches it."""
+    lines = end_reads(git_repo, no_rules, body)
+    assert list(lines) == ([len(FORK_HEAD.splitlines()) + len(body.splitlines())] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        (
+            "def largest(cc: CompilationConfig) -> int:\n    sizes = cc.cudagraph_capture_sizes\n"
+            "    return sizes[0] if sizes[0] >= sizes[-1] else sizes[-1]\n",
+            False,
+        ),
+        (
+            "def span(cc: CompilationConfig) -> tuple[int, int]:\n"
+            "    return cc.cudagraph_capture_sizes[0], cc.cudagraph_capture_sizes[-1]\n",
+            False,
+        ),
+        # the other end read in another statement: this one still takes [0] as the largest
+        (
+            "def largest(cc: CompilationConfig) -> int:\n    smallest = cc.cudagraph_capture_sizes[-1]\n"
+            "    return max(smallest, 1) and cc.cudagraph_capture_sizes[0]\n",
+            True,
+        ),
+    ],
+    ids=["compared ends", "both ends returned", "other statement"],
+)
+def test_both_ends_read_in_one_statement(git_repo: GitRepo, no_rules: Path, body: str, reported: bool) -> None:
+    """``sizes[0] if sizes[0] >= sizes[-1] else sizes[-1]`` takes the larger end in either order."""
+    lines = end_reads(git_repo, no_rules, body)
+    assert bool(lines) is reported

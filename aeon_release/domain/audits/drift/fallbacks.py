@@ -215,6 +215,24 @@ def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool],
     return _runs_where(node, parents, lambda test: _asks_isinstance(test, subject, kind))
 
 
+def isinstance_asked(where: ast.AST, subject: str) -> bool:
+    """``where`` asks ``isinstance(subject, K)`` somewhere, of any class K: it tells kinds apart."""
+    return any(
+        isinstance(node, ast.Call) and _asks_isinstance(node, subject, lambda _: True) for node in ast.walk(where)
+    )
+
+
+def caught_around(node: ast.AST, names: frozenset[str], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs in the body of a ``try`` whose handler catches one of ``names`` (or a bare ``except``)."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.Try) and any(s is child for s in parent.body):
+            if any(_catches(h.type, names) for h in parent.handlers):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
 def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
     """``node`` runs only where ``hasattr(subject, "name")`` holds (``x.items() if hasattr(x, "items")``)."""
     return _runs_where(node, parents, lambda test: _asks_hasattr(test, subject, name))

@@ -34,7 +34,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -318,9 +318,33 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
-        if ranked and not _compatible(read, owns):
+        if (
+            ranked
+            and not _compatible(read, owns)
+            and not (read.name in stubs and _beside_new_name(trees, read, stubs[read.name], owns))
+        ):
             findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld, read.name in stubs))
     return findings
+
+
+def _beside_new_name(trees: ThreeTrees, read: Read, registry: str, owns: _Owns) -> bool:
+    """The fork function that reads or sets a stubbed variable also names the variable upstream renamed it
+    to (``os.environ.get("NEW") or os.environ.get("OLD")``, both set for releases on either side,
+    ``envs.NEW or envs.OLD``): it is written for both sides of the rename (#45781)."""
+    new = Removed(read.name, Kind.ENV, registry).renamed(trees)
+    module, own = trees.merged_module(read.path), owns(read.path)
+    if not new or module is None or own is None:
+        return False
+    at = read.node or next(
+        (n for n in ast.walk(module) if getattr(n, "lineno", None) == read.line and _names(n, read.name)), None
+    )
+    scope = written_scope(at, own.parents) if at is not None else None
+    return scope is not None and any(_names(n, new) for n in ast.walk(scope))
+
+
+def _names(node: ast.AST, name: str) -> bool:
+    """``node`` is the string ``name`` or an attribute read of it (``envs.NAME``)."""
+    return str_value(node) == name or (isinstance(node, ast.Attribute) and node.attr == name)
 
 
 def _compatible(read: Read, owns: _Owns) -> bool:

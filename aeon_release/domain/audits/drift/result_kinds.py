@@ -33,7 +33,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
+from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
 from aeon_release.domain.audits.source import parent_map, parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
@@ -54,6 +54,7 @@ class Use:
     how: str
     line: int
     element: int | None = None
+    caught: bool = False  # in a ``try`` that catches the TypeError the old kind's use raises on the new one
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
@@ -61,17 +62,31 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     uses = [Use("awaits", call.lineno)] if awaited else []
     uses += [Use("unpacks", call.lineno) for _ in _unpacked(where, call)]
     names = _bound_names(where, call)
+    # ``if isinstance(memory, int): memory // page``, ``x == "a" or isinstance(x, tuple) and ...``: a function
+    # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
+    sorting = {name for name in names if isinstance_asked(where, name)}
     parents: dict[int, ast.AST] | None = None
     for node in ast.walk(where):
         for target, how in _used(node):
             if target is call:
-                uses.append(Use(how, node.lineno))  # type: ignore[attr-defined]
-            elif isinstance(target, ast.Name) and target.id in names:
-                parents = parents if parents is not None else parent_map(where)
-                if how != "awaits" and isinstance_guarded(node, target.id, _SEQUENCES.__contains__, parents):
-                    continue  # ``if isinstance(blocks, list): len(blocks)``: the old kind, checked first
-                uses.append(Use(how, node.lineno, names[target.id]))  # type: ignore[attr-defined]
+                element = None
+            elif isinstance(target, ast.Name) and target.id in names and (how == "awaits" or target.id not in sorting):
+                element = names[target.id]
+            else:
+                continue
+            parents = parents if parents is not None else parent_map(where)
+            # ``try: free // page`` / ``except TypeError: min(free) // page``: the fork's fallback for the new
+            # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
+            caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
+            uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
     return uses
+
+
+_TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
+
+
+def _repeats(node: ast.AST) -> bool:
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
 
 
 def _unpacked(where: ast.AST, call: ast.Call) -> Iterator[ast.Assign]:
@@ -158,6 +173,9 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
     for node in ast.walk(where):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not where:
+            for arg in _parameters(node.args):  # ``def blocks(memory)`` inside: another value of the name
+                stores[arg] = stores.get(arg, 0) + 1
         if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
@@ -165,6 +183,11 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
             elif isinstance(target, ast.Tuple):
                 bound.update({e.id: i for i, e in enumerate(target.elts) if isinstance(e, ast.Name)})
     return {name: element for name, element in bound.items() if stores.get(name) == 1}
+
+
+def _parameters(args: ast.arguments) -> Iterator[str]:
+    yield from (a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+    yield from (a.arg for a in (args.vararg, args.kwarg) if a is not None)
 
 
 def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use) -> str | None:
@@ -177,10 +200,10 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
     if old is None or new is None:
         return None
     if use.how not in _SEQUENCE_USES or _outer(old) not in _SEQUENCES or after_module is None:
-        return _kind_changed(old, new, use.how)
+        return _kind_changed(old, new, use.how, use.caught)
     wrapper = _plain_class(after_module, _outer(new))
     if wrapper is None:
-        return _kind_changed(old, new, use.how)
+        return _kind_changed(old, new, use.how, use.caught)
     if wrapper is None:
         return None
     was, now = ast.unparse(old), ast.unparse(new)
@@ -199,8 +222,9 @@ _NUMBERS = frozenset({"int", "float"})
 _KIND_OF = {**dict.fromkeys(_NUMBERS, "number"), "str": "string", **dict.fromkeys(_SEQUENCES, "sequence")}
 
 
-def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
-    """What a use the old kind (a number, a string, a sequence) supports does with the new one, or None."""
+def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False) -> str | None:
+    """What a use the old kind (a number, a string, a sequence) supports does with the new one, or None;
+    None too where it raises a TypeError the fork catches (``caught``)."""
     was, now = _KIND_OF.get(_outer(old)), _KIND_OF.get(_outer(new))
     if was is None or now is None or was == now:
         return None
@@ -223,7 +247,7 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str) -> str | None:
         effect = None if was != "sequence" else "raises TypeError" if now == "number" else "reads its characters"
     else:
         return None
-    if effect is None:
+    if effect is None or (caught and effect.startswith("raises TypeError")):
         return None
     what = f"{how} it" if how in _SEQUENCE_USES else how
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {what}, which {effect}"

@@ -517,7 +517,7 @@ def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) ->
 def returned_orders(func: _Def) -> set[tuple[str, ...] | None]:
     """The name orders of the tuples ``func`` returns (``return a, self.b`` -> ``(a, b)``); a tuple
     with an element that is not a name or attribute counts as None."""
-    return _orders(_own_returns(func))
+    return _orders(own_returns(func))
 
 
 def yielded_orders(func: _Def) -> set[tuple[str, ...] | None]:
@@ -627,7 +627,7 @@ def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
         stack.extend(ast.iter_child_nodes(node))
 
 
-def _own_returns(func: _Def) -> Iterator[ast.expr | None]:
+def own_returns(func: _Def) -> Iterator[ast.expr | None]:
     """The values ``func`` itself returns (not nested functions'), and None for each ``yield``."""
     for node in own_nodes(func.body):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
@@ -687,7 +687,7 @@ def returned_lengths(func: _Def) -> set[int]:
     """The lengths of the tuples ``func`` returns (its own returns, not nested functions'); a returned
     value that is not a tuple display counts as unknown; a generator is unknown; no return: nothing."""
     lengths: set[int] = set()
-    for value in _own_returns(func):
+    for value in own_returns(func):
         if value is None:
             return {_UNKNOWN}
         lengths.add(len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN)

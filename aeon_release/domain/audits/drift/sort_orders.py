@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import short
+from aeon_release.domain.audits.source import parent_map, short
 
 # ``self.sizes.sort(reverse=True)`` / ``self.sizes = sorted(x, reverse=True)``, a statement of its own
 _SORT_LINE = re.compile(
@@ -96,15 +96,58 @@ def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple
         owned = trees.owned_lines(path) if module is not None else set()
         if module is None or not owned:
             continue
+        parents = parent_map(module)
         for scope in [module, *(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
             aliases = _aliases(scope, flipped)
+            reads: list[tuple[ast.Subscript, str, str, ast.AST | None]] = []
             for node in _own_nodes(scope):
                 if not isinstance(node, ast.Subscript) or node.lineno not in owned:
                     continue
                 end = _end(node.slice)
                 attr = _read_attr(node.value, aliases)
-                if end is not None and attr in flipped:
+                if (
+                    end is not None
+                    and attr in flipped
+                    and not _own_attribute(trees, node.value, flipped[attr], parents)
+                ):
+                    reads.append((node, attr, end, _statement(node, parents)))
+            ends: dict[tuple[int, str], set[str]] = {}
+            for _, attr, end, stmt in reads:
+                ends.setdefault((id(stmt), attr), set()).add(end)
+            for node, attr, end, stmt in reads:
+                if len(ends[(id(stmt), attr)]) == 1:  # ``s[0] if s[0] >= s[-1] else s[-1]``: either order
                     yield path, node.lineno, short(ast.unparse(node), 80), end, flipped[attr]
+
+
+def _statement(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+    """The statement ``node`` is part of."""
+    while node is not None and not isinstance(node, ast.stmt):
+        node = parents.get(id(node))  # type: ignore[assignment]
+    return node
+
+
+def _own_attribute(trees: ThreeTrees, value: ast.expr, change: Flipped, parents: dict[int, ast.AST]) -> bool:
+    """``self.attr`` in a class of the fork that stores ``self.attr`` itself and derives from no class of
+    the file upstream sorts it in: the fork's own list of the name, which upstream's sort never touches."""
+    if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self"):
+        return False
+    cls = parents.get(id(value))
+    while cls is not None and not isinstance(cls, ast.ClassDef):
+        cls = parents.get(id(cls))
+    if cls is None:
+        return False
+    stores = any(
+        isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Store)
+        and n.attr == change.attr
+        and isinstance(n.value, ast.Name)
+        and n.value.id == "self"
+        for n in ast.walk(cls)
+    )
+    sorter = trees.merged_module(change.path)
+    theirs = {n.name for n in sorter.body if isinstance(n, ast.ClassDef)} if sorter is not None else set()
+    bases = {ast.unparse(b).rsplit(".", 1)[-1] for b in cls.bases}
+    return stores and sorter is not None and not bases & theirs
 
 
 def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:

@@ -42,6 +42,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
+from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -570,11 +571,12 @@ class _Checker:
         old_cls, new_cls = (typed(self.before), typed(self.after)) if typed is not None else (None, None)
         if old_cls is None or new_cls is None or not self._upstream(new_cls.module.path):
             return
-        old, new = _tuple_fields(self.before, old_cls), _tuple_fields(self.after, new_cls)
+        old_sig, new_sig = _tuple_fields(self.before, old_cls), _tuple_fields(self.after, new_cls)
+        old, new = old_sig.positional if old_sig else (), new_sig.positional if new_sig else ()
         if not old or not new or not (-len(old) <= index < len(old) and -len(new) <= index < len(new)):
             return
         was, now = old[index], new[index]
-        if was == now:
+        if was == now or (old_sig and new_sig and _renamed_in_place(now, index % len(old), old_sig, new_sig)):
             return
         commit = self._commit(new_cls.module.path, new_cls.qualname)
         kept = f"; read .{was}" if was in new else ""
@@ -806,11 +808,22 @@ class _Checker:
         owned = self._owned.get(mod.path, set())
         where = scope.functions[-1] if scope.functions else mod.tree
         module = self.after.module_at(after.path)
+        # only the annotation changed (#4006: ``-> int`` said ``-> List[int]`` of the list it always returned):
+        # the value is what it was (no finding), unless what the body returns is a call's (a doubt)
+        same = isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) and _same_body(before.node, after.node)
+        called = same and any(
+            r is None or any(isinstance(n, ast.Call) for n in ast.walk(r)) for r in own_returns(after.node)
+        )
         for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
+            annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
+            if annotation_only and not called:
+                continue
             problem = result_drift(before.node, after.node, module.tree if module else None, use)
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
-                yield self._finding(mod, use.line, what, after, "signature")  # the commit that changed it
+                if annotation_only:
+                    what += "; upstream changed only the annotation, and the body returns what a call gives"
+                yield self._finding(mod, use.line, what, after, _UNCERTAIN if annotation_only else "signature")
                 return
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
@@ -2886,6 +2899,19 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
     return None
 
 
+def _renamed_in_place(now: str, index: int, old: Sig, new: Sig) -> bool:
+    """Field ``index`` (of the old fields) renamed ``now`` where it stands: the old name gone, the new one
+    new, every field behind it where it was (fields appended at the end aside), and no new field behind
+    it taking the old name's words (``uniform_decode`` became ``uniform`` in its slot).  What an index read
+    there takes is still that field."""
+    was, fields = old.positional[index], new.positional
+    if index >= len(fields) or fields[index] != now or was in fields or now in old.positional:
+        return False
+    return fields[index + 1 : len(old.positional)] == old.positional[index + 1 :] and (
+        _renamed_behind(was, now, index, old, new) is None
+    )
+
+
 def _renamed_behind(was: str, now: str, index: int, old: Sig, new: Sig) -> str | None:
     """The parameter further on that ``was`` became, when upstream inserted ``now`` in its slot and
     renamed it on the way (BatchDescriptor's ``(num_tokens, uniform_decode, ...)`` became ``(num_tokens,
@@ -3179,8 +3205,9 @@ def _transforms(sym: Sym) -> bool:
 _FIELDED_BASES = frozenset({"Struct", "NamedTuple"})
 
 
-def _tuple_fields(ix: Index, cls: px.ClassInfo) -> tuple[str, ...] | None:
-    """A NamedTuple's fields in order (what its indexes read), or None for any other class."""
+def _tuple_fields(ix: Index, cls: px.ClassInfo) -> Sig | None:
+    """A NamedTuple's constructor (its positional parameters are its fields in order, what its indexes
+    read), or None for any other class."""
     mro = ix.mro(cls)
     tuple_base = next(
         (i for i in mro if isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] == "NamedTuple"), None
@@ -3188,7 +3215,7 @@ def _tuple_fields(ix: Index, cls: px.ClassInfo) -> tuple[str, ...] | None:
     if tuple_base is None or not _fields_make_init(tuple_base, mro):
         return None
     sig, _ = _dataclass_sig(cls, mro, ix, fielded=True)
-    return sig.positional if sig is not None else None
+    return sig
 
 
 def _fields_make_init(base: px.External, mro: list[px.ClassInfo | px.External]) -> bool:

@@ -44,9 +44,9 @@ from aeon_release.domain.audits.drift.returns import (
     _fork_defined,
     _fork_modules,
     _functions,
-    _own_returns,
     _qualified,
     own_nodes,
+    own_returns,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -307,7 +307,7 @@ def returned_tuples(func: _Def) -> set[Returned]:
     ``yield``) is ``()``: the function's tuples are not all known."""
     found: set[Returned] = set()
     bound = _bound(func)
-    for value in _own_returns(func):
+    for value in own_returns(func):
         if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
             found.add(tuple(constant(e, bound) for e in value.elts))
         else:
