@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters.gitconditions import include_holds
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, three_way
 from tests.helpers import build_example, snapshot
 from tests.hostile.conftest import git, run_limited
 from tests.hostile.test_sweep30 import _audit, _git_follows, _include_if
@@ -66,3 +68,23 @@ def test_a_class_is_read_to_the_next_close_as_git_reads_it(tmp_path: Path) -> No
             f"includeif.{condition}.path", str(config), (str(repo / ".git"),), ("main",)
         ), condition
     assert git(repo, "symbolic-ref", "--short", "HEAD") == "main"
+
+
+# -- a pull request's Python built to slip past the drift checks --------------------------------------------------
+NT_BASE = "from typing import NamedTuple\n\n\nclass Desc(NamedTuple):\n    a: int\n    flag: bool\n"
+NT_UP = NT_BASE.replace("    a: int\n", "    a: int\n    n: int\n")  # a field inserted before the flag
+NT_READ = "from pkg.m import Desc\n\n\ndef f(d: Desc):\n    return d[1]\n"
+
+
+def test_a_fork_file_whose_lines_end_in_a_bare_cr_is_audited(tmp_path: Path) -> None:
+    """Python ends a line at a bare ``\\r``, git does not: a fork file written with ``\\r`` line ends was one
+    added line to the diff, owned no line ``ast`` numbers, and its read of a renumbered field passed the gate.
+    Its finding is the one of the same file written with ``\\n`` or ``\\r\\n``."""
+    for number, ending in enumerate(("\r", "\r\n", "\n")):
+        repo = GitRepo(tmp_path / f"repo{number}")
+        base = {"pkg/__init__.py": "", "pkg/m.py": NT_BASE}
+        fork = {**base, "pkg/use.py": NT_READ.replace("\n", ending)}
+        sides = three_way(repo, base, fork, {**base, "pkg/m.py": NT_UP})
+        report = audit(repo, sides, tmp_path / f"cfg{number}")
+        got = [(f.path, f.line, f.severity.value) for f in report.findings if "Desc" in f.message]
+        assert got == [("pkg/use.py", 5, "error")], (ending, got)
