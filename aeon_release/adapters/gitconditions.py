@@ -102,44 +102,54 @@ def wildmatch(pattern: bytes, text: bytes, icase: bool = False) -> bool:
     """git's ``wildmatch(pattern, text, WM_PATHNAME)``: ``*`` and ``?`` and a bracket stop at ``/``, ``**``
     between slashes (or at an end) crosses them and ``**/`` may match no folder; ``\\`` quotes.  On RE2, in time
     linear in the text; a pattern git aborts on (an unclosed bracket, an unknown class) matches nothing."""
-    compiled = _compiled(pattern, icase)
+    translated = _translated(pattern, icase, len(text))
+    if translated is None:
+        return False
+    compiled = _compiled(translated)
     return compiled is not None and compiled.fullmatch(text) is not None
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled(pattern: bytes, icase: bool) -> Any:
-    source = _regex(pattern, icase)
-    if source is None:
-        return None
+def _translated(pattern: bytes, icase: bool, most: int) -> bytes | None:
+    """The RE2 source of a pattern, None where git aborts or where a text of ``most`` bytes is too short for it."""
+    return _regex(pattern, icase, most)
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(source: bytes) -> Any:
     try:
         return re2.compile(source, _OPTIONS)
     except re2.error:
         return None
 
 
-def _regex(pattern: bytes, icase: bool) -> bytes | None:
-    out, i = [], 0
+def _regex(pattern: bytes, icase: bool, most: int) -> bytes | None:
+    """Each part of a pattern but a star matches one byte: past ``most`` of them no text of ``most`` bytes
+    matches, and the rest of a pattern of megabytes is neither read nor compiled."""
+    out: list[bytes] = []
+    width, i = 0, 0
     while i < len(pattern):
+        if width > most:
+            return None
         char = pattern[i : i + 1]
         if char == b"\\":
             if i + 1 == len(pattern):
                 return None  # git compares the text with the pattern's end: no match
             out.append(_literal(pattern[i + 1 : i + 2]))
             i += 2
-        elif pattern.startswith(b"**", i):
+        elif char == b"*":
             end = i
             while pattern.startswith(b"*", end):
                 end += 1
             after = pattern[end : end + 1]
-            if (i == 0 or pattern[i - 1 : i] == b"/") and after in (b"", b"/"):
-                out.append(b"(?:.*/)?" if after else b".*")  # crosses folders; ``**/`` may match none
+            star = b"[^/]*"  # git reads a ``**`` not between slashes as ``*``
+            if end - i > 1 and (i == 0 or pattern[i - 1 : i] == b"/") and after in (b"", b"/"):
+                star = b"(?:.*/)?" if after else b".*"  # crosses folders; ``**/`` may match none
                 end += len(after)
-            else:
-                out.append(b"[^/]*")  # git reads any other ``**`` as ``*``
+            if not out or out[-1] != star:  # a run of stars is one (RE2 logs a line for each it coalesces)
+                out.append(star)
             i = end
-        elif char == b"*":
-            out.append(b"[^/]*")
-            i += 1
+            continue
         elif char == b"?":
             out.append(b"[^/]")
             i += 1
@@ -152,7 +162,8 @@ def _regex(pattern: bytes, icase: bool) -> bytes | None:
         else:
             out.append(_literal(char))
             i += 1
-    return b"".join(out)
+        width += 1
+    return b"".join(out) if width <= most else None
 
 
 def _bracket(pattern: bytes, i: int, icase: bool) -> tuple[bytes, int] | None:
@@ -161,18 +172,23 @@ def _bracket(pattern: bytes, i: int, icase: bool) -> tuple[bytes, int] | None:
     negated = pattern[i : i + 1] in (b"!", b"^")
     i += negated
     matched: set[int] = set()
-    first = True
+    first, close = True, -1
     while first or pattern[i : i + 1] != b"]":
         first = False
         if i >= len(pattern):
             return None
-        if pattern.startswith(b"[:", i) and (end := pattern.find(b":]", i + 2)) >= 0:
-            test = _CLASSES.get(pattern[i + 2 : end])
-            if test is None:
-                return None
-            matched.update(byte for byte in range(128) if test(chr(byte)))
-            i = end + 2
-            continue
+        if pattern.startswith(b"[:", i):
+            if close < i + 2:  # git reads a class to the next ``]``, looked for once (not once per ``[:``)
+                close = pattern.find(b"]", i + 2)
+                if close < 0:
+                    return None  # git aborts where no ``]`` follows
+            if close > i + 2 and pattern[close - 1 : close] == b":":
+                test = _CLASSES.get(pattern[i + 2 : close - 1])
+                if test is None:
+                    return None
+                matched.update(byte for byte in range(128) if test(chr(byte)))
+                i = close + 1
+                continue
         low, i = _class_char(pattern, i)
         if low is None:
             return None

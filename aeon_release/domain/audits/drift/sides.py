@@ -174,6 +174,11 @@ def _deleted_path(chunk: str) -> str | None:
     return diff_path(first[half + 1 :])
 
 
+# A \r that does not end git's line ends a Python one: a file whose lines end in \r alone is one line to git,
+# the fork's code in it owned no line ``ast`` numbers (a pull request passed every drift check in silence).
+_INNER_CR = re.compile(r"\r(?!$)")
+
+
 def _parse_file(chunk: str) -> FileChange:
     current = FileChange()
     plus: list[str] = []
@@ -188,12 +193,13 @@ def _parse_file(chunk: str) -> FileChange:
             if not in_hunks:
                 continue
         if first == "+":
-            current.added[line] = text[1:]
-            plus.append(text[1:])
-            line += 1
+            for piece in _INNER_CR.split(text[1:]):
+                current.added[line] = piece
+                plus.append(piece)
+                line += 1
         elif first == "-":
-            current.removed.append(text[1:])
-            minus.append(text[1:])
+            current.removed.extend(_INNER_CR.split(text[1:]))
+            minus.extend(_INNER_CR.split(text[1:]))
         elif first == "@" and (match := _HUNK.match(text)) is not None:
             plus, minus = [], []
             line = int(match.group(3))
