@@ -164,3 +164,23 @@ def test_both_ends_read_in_one_statement(git_repo: GitRepo, no_rules: Path, body
     """``sizes[0] if sizes[0] >= sizes[-1] else sizes[-1]`` takes the larger end in either order."""
     lines = end_reads(git_repo, no_rules, body)
     assert bool(lines) is reported
+
+
+def test_a_class_is_read_once_however_many_end_reads_it_holds(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a class keeps its own list of the name was asked for each read, a walk of the whole class each
+    time: a pull request's class of 4,000 methods that each read ``self.cudagraph_capture_sizes[0]`` took
+    350 CPU seconds (hostile31).  Asked once a class, every read is still reported."""
+    from aeon_release.domain.audits.drift import sort_orders
+
+    asked: list[str] = []
+    real = sort_orders._stores_its_own
+    monkeypatch.setattr(
+        sort_orders, "_stores_its_own", lambda trees, cls, change: asked.append(cls.name) or real(trees, cls, change)
+    )
+    body = "class AeonGraphs(CompilationConfig):\n" + "".join(
+        f"    def m{i}(self) -> int:\n        return self.cudagraph_capture_sizes[0]\n\n" for i in range(50)
+    )
+    assert len(end_reads(git_repo, no_rules, body)) == 50
+    assert asked == ["AeonGraphs"]

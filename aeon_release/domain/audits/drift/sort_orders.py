@@ -97,6 +97,7 @@ def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple
         if module is None or not owned:
             continue
         parents = parent_map(module)
+        own: dict[tuple[int, str], bool] = {}  # (a class, an attribute) -> the fork's own list: one walk a class
         for scope in [module, *(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
             aliases = _aliases(scope, flipped)
             reads: list[tuple[ast.Subscript, str, str, ast.AST | None]] = []
@@ -108,7 +109,7 @@ def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple
                 if (
                     end is not None
                     and attr in flipped
-                    and not _own_attribute(trees, node.value, flipped[attr], parents)
+                    and not _own_attribute(trees, node.value, flipped[attr], parents, own)
                 ):
                     reads.append((node, attr, end, _statement(node, parents)))
             ends: dict[tuple[int, str], set[str]] = {}
@@ -126,9 +127,12 @@ def _statement(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
     return node
 
 
-def _own_attribute(trees: ThreeTrees, value: ast.expr, change: Flipped, parents: dict[int, ast.AST]) -> bool:
+def _own_attribute(
+    trees: ThreeTrees, value: ast.expr, change: Flipped, parents: dict[int, ast.AST], known: dict[tuple[int, str], bool]
+) -> bool:
     """``self.attr`` in a class of the fork that stores ``self.attr`` itself and derives from no class of
-    the file upstream sorts it in: the fork's own list of the name, which upstream's sort never touches."""
+    the file upstream sorts it in: the fork's own list of the name, which upstream's sort never touches
+    (``known``: the answers so far, by class and attribute)."""
     if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self"):
         return False
     cls = parents.get(id(value))
@@ -136,6 +140,13 @@ def _own_attribute(trees: ThreeTrees, value: ast.expr, change: Flipped, parents:
         cls = parents.get(id(cls))
     if cls is None:
         return False
+    key = (id(cls), change.attr)
+    if key not in known:
+        known[key] = _stores_its_own(trees, cls, change)
+    return known[key]
+
+
+def _stores_its_own(trees: ThreeTrees, cls: ast.ClassDef, change: Flipped) -> bool:
     stores = any(
         isinstance(n, ast.Attribute)
         and isinstance(n.ctx, ast.Store)
