@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -211,3 +213,21 @@ def refused_for_a_fifo_in_the_git_dir(ex: Any, name: str, *argv: str | Path) -> 
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: {place}: a file git reads in this repository is a FIFO"), line
     assert snapshot(ex.fork) == before
+
+
+def redirecting_server(target: str) -> ThreadingHTTPServer:
+    """A server on 127.0.0.1 that answers every GET with a redirect to ``target`` (shut it down after)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return httpd

@@ -15,6 +15,7 @@ import pytest
 
 from aeon_release.domain import canary
 from tests.helpers import Result
+from tests.hostile.conftest import redirecting_server
 
 MODEL = "m"
 
@@ -208,20 +209,7 @@ def test_a_redirect_to_another_scheme_is_refused_before_any_connection(
     ftp.bind(("127.0.0.1", 0))
     ftp.listen(1)
     ftp.settimeout(0.5)
-    target = f"ftp://127.0.0.1:{ftp.getsockname()[1]}/metrics"
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
-            self.send_response(302)
-            self.send_header("Location", target)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    httpd = redirecting_server(f"ftp://127.0.0.1:{ftp.getsockname()[1]}/metrics")
     try:
         run = _canary(cli, f"http://127.0.0.1:{httpd.server_address[1]}/metrics", tmp_path)
     finally:

@@ -10,9 +10,7 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ from aeon_release.adapters.gitconditions import include_holds
 from aeon_release.adapters.registry import Registry, Repository
 from aeon_release.errors import ServiceError, redact
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import git, run_limited
+from tests.hostile.conftest import git, redirecting_server, run_limited
 from tests.hostile.test_secrets import DIGEST, Host
 
 pytestmark = pytest.mark.slow
@@ -208,22 +206,6 @@ REDIRECTS = {
 }
 
 
-def _redirecting(target: str) -> ThreadingHTTPServer:
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
-            self.send_response(302)
-            self.send_header("Location", target)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return httpd
-
-
 def _lookups(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     looked: list[str] = []
     real = socket.getaddrinfo
@@ -244,7 +226,7 @@ def test_a_redirect_of_the_metrics_endpoint_to_an_address_with_credentials_is_re
     password ("nonnumeric port: 'pass@host'"); ``token@host`` it took for a host name and looked it up (the token
     went to the resolver).  Refused before any lookup: one line, exit 2, no credential in any output."""
     (tmp_path / "fleet.yaml").write_text((Path(__file__).resolve().parents[2] / "fleet.yaml").read_text())
-    httpd = _redirecting(REDIRECTS[name])
+    httpd = redirecting_server(REDIRECTS[name])
     looked = _lookups(monkeypatch)
     try:
         url = f"http://127.0.0.1:{httpd.server_address[1]}/metrics"

@@ -39,7 +39,7 @@ from aeon_release.domain.audits.drift.literals import (
     spelled,
 )
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, file_classes
-from aeon_release.domain.audits.drift.returns import _fork_modules
+from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
@@ -111,7 +111,7 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
         return []
     named = re.compile(r"\b(?:" + "|".join(sorted({re.escape(g.enum) for g in grown})) + r")\.")
     findings = []
-    for path, module, owned in _fork_modules(trees, named.search):
+    for path, module, owned in fork_modules(trees, named.search):
         fork = ForkTypes(trees, path, module, {c.name: c for c in file_classes(module.body)})
         for node in walk_spanning(module, owned):
             held = _members_listed(node) if getattr(node, "lineno", 0) in owned else None

@@ -140,9 +140,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     """Unpacks on lines the fork wrote; a loop over a local bound once to a call (``done = f()`` ...
     ``for a, b in done``) steps through what that call returns."""
-    for path, module, owned in _fork_modules(
-        trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line)
-    ):
+    for path, module, owned in fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line)):
         bound = _iterated_locals(module)
         for node in walk_spanning(module, owned):
             found = _unpack(path, node, bound)
@@ -185,14 +183,14 @@ def _fork_owned(
 ) -> Iterator[_Found]:
     """What ``make`` finds in the merged fork files on lines the fork wrote; a file is parsed only
     when one of the fork's added lines passes ``prefilter`` (a text scan)."""
-    for path, module, owned in _fork_modules(trees, prefilter):
+    for path, module, owned in fork_modules(trees, prefilter):
         for node in walk_spanning(module, owned):  # what is found lies on a line of the node's
             found = make(path, node)
             if found is not None and found.line in owned:
                 yield found
 
 
-def _fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[tuple[str, ast.Module, set[int]]]:
+def fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[tuple[str, ast.Module, set[int]]]:
     """The merged fork files (parsed) one of whose added lines passes ``test``, and the lines the fork wrote."""
     for path in sorted(trees.mine):
         added = trees.mine[path].added.values() if path.endswith(".py") else ()
@@ -283,7 +281,7 @@ _INDEX = re.compile(r"\[\s*\d\s*\]")
 
 def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
     """Elements of a call's returned tuple the fork reads by position, on lines it wrote."""
-    for path, module, owned in _fork_modules(trees, _INDEX.search):
+    for path, module, owned in fork_modules(trees, _INDEX.search):
         for func in ast.walk(module):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 yield from _indexed_in(path, func, owned)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -89,12 +90,8 @@ def _directions(lines: Iterable[str]) -> dict[str, set[bool]]:
 def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple[str, int, str, str, Flipped]]:
     """(path, line, the read as shown, "first" | "last", the change) of each fork-owned end read."""
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, flipped))) + r")\b")
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(named.search(line) for line in trees.mine[path].added.values()):
-            continue
-        module = trees.merged_module(path)
-        owned = trees.owned_lines(path) if module is not None else set()
-        if module is None or not owned:
+    for path, module, owned in fork_modules(trees, named.search):
+        if not owned:
             continue
         parents = parent_map(module)
         own: dict[tuple[int, str], bool] = {}  # (a class, an attribute) -> the fork's own list: one walk a class

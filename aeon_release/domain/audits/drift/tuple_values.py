@@ -42,9 +42,9 @@ from aeon_release.domain.audits.drift.returns import (
     _def_at,
     _definition_sites,
     _fork_defined,
-    _fork_modules,
     _functions,
     _qualified,
+    fork_modules,
     own_nodes,
     own_returns,
 )
@@ -93,7 +93,7 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
-    for path, module, owned in _fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _INDEX.search(line)):
+    for path, module, owned in fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _INDEX.search(line)):
         scopes: list[tuple[list[ast.stmt], frozenset[str]]] = [(module.body, frozenset())]
         scopes += [
             (n.body, _params(n)) for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
