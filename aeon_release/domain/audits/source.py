@@ -1178,6 +1178,13 @@ def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
         yield case.body
 
 
+def parameter_names(args: ast.arguments) -> frozenset[str]:
+    """Every name a function's (or a lambda's) parameters bind: positional-only, plain, keyword-only,
+    ``*args`` and ``**kwargs``."""
+    every = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+    return frozenset(a.arg for a in every if a is not None)
+
+
 def parent_map(tree: ast.AST) -> dict[int, ast.AST]:
     """Each node's parent, by the child's id."""
     return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}

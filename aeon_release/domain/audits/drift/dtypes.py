@@ -38,7 +38,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DTYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, plain_name, short, walk_spanning
+from aeon_release.domain.audits.source import parameter_names, parse_python, plain_name, short, walk_spanning
 
 # the dtypes a ``torch.X`` names, aliases spelled as torch spells them (``torch.long`` is ``torch.int64``)
 _ALIASES = {
@@ -511,7 +511,7 @@ def _keys(subject: ast.expr, function: Function | None, own: frozenset[str]) -> 
         if len(parts) == 2 and parts[0] not in ("self", "cls"):
             yield ("name", parts[-1])  # ``module.NAME``
         return
-    if function is not None and parts[0] in _parameters(function):
+    if function is not None and parts[0] in parameter_names(function.args):
         return
     if function is not None and _bound_in(function, parts[0]):
         yield ("local", function.name, parts[0])
@@ -524,7 +524,7 @@ def _keys(subject: ast.expr, function: Function | None, own: frozenset[str]) -> 
 
 def _bound_in(function: Function, name: str) -> bool:
     """Whether the function binds ``name`` itself: a parameter, or a local it stores."""
-    return name in _parameters(function) or _locals(function)[0][name] > 0
+    return name in parameter_names(function.args) or _locals(function)[0][name] > 0
 
 
 @functools.lru_cache(maxsize=256)
@@ -540,12 +540,6 @@ def _locals(function: Function) -> tuple[Counter[str], dict[str, list[ast.expr]]
             for name in dict.fromkeys(t.id for t in node.targets if isinstance(t, ast.Name)):
                 values.setdefault(name, []).append(node.value)
     return stores, values
-
-
-def _parameters(function: Function) -> set[str]:
-    args = function.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    return {a.arg for a in every if a is not None}
 
 
 def _own_names(module: ast.Module) -> frozenset[str]:

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
-from aeon_release.domain.audits.source import parent_map, parse_python
+from aeon_release.domain.audits.source import parameter_names, parent_map, parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
 _AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
@@ -174,7 +174,7 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             stores[node.id] = stores.get(node.id, 0) + 1
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not where:
-            for arg in _parameters(node.args):  # ``def blocks(memory)`` inside: another value of the name
+            for arg in parameter_names(node.args):  # ``def blocks(memory)`` inside: another value of the name
                 stores[arg] = stores.get(arg, 0) + 1
         if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
             target = node.targets[0]
@@ -183,11 +183,6 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
             elif isinstance(target, ast.Tuple):
                 bound.update({e.id: i for i, e in enumerate(target.elts) if isinstance(e, ast.Name)})
     return {name: element for name, element in bound.items() if stores.get(name) == 1}
-
-
-def _parameters(args: ast.arguments) -> Iterator[str]:
-    yield from (a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
-    yield from (a.arg for a in (args.vararg, args.kwarg) if a is not None)
 
 
 def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use) -> str | None:
@@ -204,8 +199,6 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
     wrapper = _plain_class(after_module, _outer(new))
     if wrapper is None:
         return _kind_changed(old, new, use.how, use.caught)
-    if wrapper is None:
-        return None
     was, now = ast.unparse(old), ast.unparse(new)
     return f"upstream made it return {now} where it returned {was}: a {wrapper} this line {use.how}, which raises"
 

@@ -51,6 +51,7 @@ from aeon_release.domain.audits.drift.returns import (
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parameter_names
 
 ANY = -1  # the length of an indexed read: any tuple long enough
 _OPS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
@@ -96,7 +97,9 @@ def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
     for path, module, owned in fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _INDEX.search(line)):
         scopes: list[tuple[list[ast.stmt], frozenset[str]]] = [(module.body, frozenset())]
         scopes += [
-            (n.body, _params(n)) for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            (n.body, parameter_names(n.args))
+            for n in ast.walk(module)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         ]
         for body, params in scopes:
             yield from _compared_in(path, list(own_nodes(body)), owned, _local, params)
@@ -105,12 +108,6 @@ def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
             methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
             nodes = [n for m in methods for n in own_nodes(m.body)]
             yield from _compared_in(path, nodes, owned, _own_attribute)
-
-
-def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
-    args = func.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
-    return frozenset(a.arg for a in every)
 
 
 def _local(node: ast.AST) -> str | None:
@@ -318,7 +315,7 @@ def returned_tuples(func: _Def) -> set[Returned]:
 def _bound(func: _Def) -> frozenset[str]:
     """The names ``func`` binds itself: its parameters and the names its own body assigns."""
     stored = (n.id for n in own_nodes(func.body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
-    return _params(func) | frozenset(stored)
+    return parameter_names(func.args) | frozenset(stored)
 
 
 def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str, tuple[str, ...]] | None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import child_blocks
+from aeon_release.domain.audits.source import child_blocks, parameter_names
 
 # ``name =``, ``self.name =``, ``name: T =``, ``a, (self.b, *c) =`` at the start of a line: an
 # assignment's targets (text)
@@ -320,18 +320,13 @@ def _walrus(stmt: ast.stmt, target: str) -> bool:
 
 def _locals(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """Names Python makes local to the function: assigned in it, not parameters, not declared global."""
-    return _assigned_names(func) - _parameters(func)
+    return _assigned_names(func) - parameter_names(func.args)
 
 
 def _rebound(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """Parameters the function assigns again (``params = params.clone()``): a read sees the argument
     until then."""
-    return _assigned_names(func) & _parameters(func)
-
-
-def _parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
-    return params | {a.arg for a in (func.args.vararg, func.args.kwarg) if a is not None}
+    return _assigned_names(func) & parameter_names(func.args)
 
 
 def _assigned_names(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -358,7 +353,9 @@ def _stores(stmt: ast.stmt) -> set[str]:
 
 def _undefined(defined: frozenset[str], func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """A name no longer assigned in the function that nothing else defines: a NameError now."""
-    return name not in _BUILTINS and name not in _assigned_names(func) | _parameters(func) and name not in defined
+    return (
+        name not in _BUILTINS and name not in _assigned_names(func) | parameter_names(func.args) and name not in defined
+    )
 
 
 def _module_names(module: ast.Module) -> frozenset[str]:
@@ -614,7 +611,7 @@ def _finding(path: str, read: Read, upstream: ast.stmt | bool, stale_memo: dict[
         )
     else:
         how = "after upstream's change the function no longer assigns it"
-    argument = "." not in target and target in _parameters(read.func)
+    argument = "." not in target and target in parameter_names(read.func.args)
     local = "." not in target and not argument
     stale = argument or (not local and read.func.name != "__init__" and _set_in_class(read, stale_memo))
     if argument:
