@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -613,7 +613,7 @@ def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.Asy
     return next((node for node in _functions(text or "").get(name, []) if node.lineno == line), None)
 
 
-def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
+def own_nodes(body: Sequence[ast.AST]) -> Iterator[ast.AST]:
     """The nodes of a function's (or module's, or class's) body that are its own: not inside a nested
     function, class or lambda."""
     stack: list[ast.AST] = list(body)

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -159,13 +159,9 @@ def _stores_its_own(trees: ThreeTrees, cls: ast.ClassDef, change: Flipped) -> bo
 
 
 def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope`` outside the functions nested in it (each function is a scope of its own)."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
+    """The nodes of ``scope`` (its decorators and defaults too) outside the functions nested in it (each
+    function is a scope of its own)."""
+    return own_nodes(list(ast.iter_child_nodes(scope)))
 
 
 def _aliases(scope: ast.AST, flipped: dict[str, Flipped]) -> dict[str, str]:
