@@ -60,8 +60,8 @@ class Use:
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     """The uses of ``call``'s result in ``where`` (the function around it, or the module)."""
     uses = [Use("awaits", call.lineno)] if awaited else []
-    uses += [Use("unpacks", call.lineno) for _ in _unpacked(where, call)]
-    names = _bound_names(where, call)
+    names, unpacks = _bound_names(where, call)
+    uses += [Use("unpacks", call.lineno)] * unpacks
     # ``if isinstance(memory, int): memory // page``, ``x == "a" or isinstance(x, tuple) and ...``: a function
     # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
     sorting = {name for name in names if isinstance_asked(where, name)}
@@ -87,15 +87,6 @@ _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 
 def _repeats(node: ast.AST) -> bool:
     return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
-
-
-def _unpacked(where: ast.AST, call: ast.Call) -> Iterator[ast.Assign]:
-    """The assignment that unpacks the call's result into several names (``a, b = f()``)."""
-    for node in ast.walk(where):
-        if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) > 1:
-                yield node
 
 
 def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
@@ -166,10 +157,12 @@ def _strings(node: ast.expr) -> bool:
     return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and bool(node.elts) and all(map(_string, node.elts))
 
 
-def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
-    """Names the call's result is bound to (name -> its element, None for the whole), each bound once."""
+def _bound_names(where: ast.AST, call: ast.Call) -> tuple[dict[str, int | None], int]:
+    """Names the call's result is bound to (name -> its element, None for the whole), each bound once; and
+    how many assignments unpack it into several names (``a, b = f()``)."""
     stores: dict[str, int] = {}
     bound: dict[str, int | None] = {}
+    unpacks = 0
     for node in ast.walk(where):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             stores[node.id] = stores.get(node.id, 0) + 1
@@ -178,11 +171,12 @@ def _bound_names(where: ast.AST, call: ast.Call) -> dict[str, int | None]:
                 stores[arg] = stores.get(arg, 0) + 1
         if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
             target = node.targets[0]
+            unpacks += isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) > 1
             if isinstance(target, ast.Name):
                 bound[target.id] = None
             elif isinstance(target, ast.Tuple):
                 bound.update({e.id: i for i, e in enumerate(target.elts) if isinstance(e, ast.Name)})
-    return {name: element for name, element in bound.items() if stores.get(name) == 1}
+    return {name: element for name, element in bound.items() if stores.get(name) == 1}, unpacks
 
 
 def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use) -> str | None:
