@@ -49,7 +49,7 @@ from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
-from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, parse_changes
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.memo import Memo
@@ -154,6 +154,8 @@ def _merge_findings(
         or (settings.device is not None and _changed_cmake(sides))
     ):
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
+    unread = _past_the_caps(tree, mine, upstream, settings)
+    mine, upstream = mine.without(unread), upstream.without(unread)
     both = mine.keys() & upstream.keys()  # near misses need only the files both sides changed
     ours, theirs = _hunks(mine, both), _hunks(upstream, both)
     if apart is not None:
@@ -197,30 +199,40 @@ def _merge_findings(
     if gates_apart is not None:
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
-    return _fold_name_drift(_error_stands_for_warning(findings)) + _past_the_parse_cap(tree, mine, upstream, settings)
+    return _fold_name_drift(_error_stands_for_warning(findings)) + [_unread(path, why) for path, why in unread.items()]
 
 
-def _past_the_parse_cap(
-    tree: SourceCache, mine: Mapping[str, FileChange], upstream: Mapping[str, FileChange], settings: Settings
-) -> list[Finding]:
-    """A Python file a side changed that is over ``settings.max_parse_bytes`` in the merge is not parsed
-    by these checks: a pull request padding the fork's file past the cap with one comment hid its drift
-    (``audit --base/--ours/--theirs`` passed with a py-compile warning).  What they did not read they
-    cannot pass: an error, at line 0 (no comment suppresses it)."""
-    cap = settings.max_parse_bytes
-    return [
-        Finding(
-            NOT_AUDITED,
-            "audit",
-            Severity.ERROR,
-            path,
-            0,
-            f"{tree.tree.size(path)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes): the "
-            "merge-aware checks did not read it; what they did not read they cannot pass (raise the cap)",
-        )
-        for path in sorted(mine.keys() | upstream.keys())
-        if path.endswith(".py") and tree.tree.size(path) > cap
-    ]
+def _past_the_caps(tree: SourceCache, mine: Changes, upstream: Changes, settings: Settings) -> dict[str, str]:
+    """The files a side changed that these checks leave unread, and why: a Python file over
+    ``settings.max_parse_bytes`` in the merge is not parsed (a pull request padding the fork's file past
+    the cap with one comment hid its drift), and a side's diff of one file over that cap is not walked
+    line by line (a 48 MB one-line module two sides added cost a minute of CPU: every line check scanned it)."""
+    cap, unread = settings.max_parse_bytes, {}
+    for path in sorted(mine.keys() | upstream.keys()):
+        diff = max(len(side.raw(path)) for side in (mine, upstream) if path in side)
+        if path.endswith(".py") and tree.tree.size(path) > cap:
+            unread[path] = f"{tree.tree.size(path)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)"
+        elif diff > cap:
+            unread[path] = (
+                f"a side's diff of it is {diff} characters, over the {cap}-byte cap (settings.max_parse_bytes)"
+            )
+    return unread
+
+
+def _unread(path: str, why: str) -> Finding:
+    """What the merge-aware checks did not read they cannot pass: a Python file is an error, at line 0
+    (no comment suppresses it).  Any other file is a warning: a release's bundled script or data file
+    (a 1.5 MB JavaScript bundle) can be rewritten whole by a real upgrade, and few checks read them."""
+    python = path.endswith(".py")
+    return Finding(
+        NOT_AUDITED,
+        "audit",
+        Severity.ERROR if python else Severity.WARNING,
+        path,
+        0,
+        f"{why}: the merge-aware checks did not read it"
+        + ("; what they did not read they cannot pass (raise the cap)" if python else " (raise the cap to read it)"),
+    )
 
 
 def _greps(

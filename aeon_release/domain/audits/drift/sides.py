@@ -102,6 +102,15 @@ class Changes(Mapping[str, FileChange]):
         """The file's part of the diff as git printed it (headers, ``@@`` lines, ``+``/``-`` lines)."""
         return self._raw[path]
 
+    def without(self, paths: Iterable[str]) -> Changes:
+        """These changes less ``paths`` (a copy: one diff's ``Changes`` is shared by every check)."""
+        gone = set(paths)
+        kept = Changes("")
+        kept._raw = {p: text for p, text in self._raw.items() if p not in gone}
+        kept._parsed = {p: change for p, change in self._parsed.items() if p not in gone}
+        kept.deleted = [p for p in self.deleted if p not in gone]
+        return kept
+
     def matching(self, pattern: re.Pattern[str], suffix: str = "", within: Iterable[str] | None = None) -> list[str]:
         """The paths (ending in ``suffix``, among ``within``) whose diff text the pattern finds something in."""
         paths = self._raw if within is None else [p for p in within if p in self._raw]
