@@ -443,8 +443,26 @@ def test_index_reads_the_insertion_leaves_alone_are_silent(git_repo: GitRepo, no
             "\n\ndef aeon_uniform(desc: BatchDescriptor) -> bool:\n    return bool(desc[1])\n",
             True,
         ),
+        # a field appended at the end: desc[-1] (a unary minus in the tree) reads the new one
+        (
+            NAMED_BASE + "    num_active_loras: int = 0\n",
+            "\n\ndef aeon_lora(desc: BatchDescriptor) -> bool:\n    return bool(desc[-1])\n",
+            True,
+        ),
+        # a field inserted in the middle: desc[-1] still reads the last one
+        (
+            NAMED_UPSTREAM,
+            "\n\ndef aeon_lora(desc: BatchDescriptor) -> bool:\n    return bool(desc[-1])\n",
+            False,
+        ),
     ],
-    ids=["renamed in its slot", "renamed, one appended", "inserted"],
+    ids=[
+        "renamed in its slot",
+        "renamed, one appended",
+        "inserted",
+        "appended, read from the end",
+        "inserted, read from the end",
+    ],
 )
 def test_an_index_read_of_a_field_renamed_in_its_slot(
     git_repo: GitRepo, no_rules: Path, upstream: str, body: str, reported: bool

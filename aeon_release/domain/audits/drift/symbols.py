@@ -66,6 +66,7 @@ from aeon_release.domain.audits.source import (
     child_blocks,
     code_lines,
     header_exprs,
+    int_value,
     keys_given_later,
     parse_python,
     str_value,
@@ -549,10 +550,9 @@ class _Checker:
                     isinstance(node, ast.Subscript)
                     and isinstance(node.ctx, ast.Load)
                     and node.lineno in owned
-                    and isinstance(node.slice, ast.Constant)
-                    and type(node.slice.value) is int
+                    and (index := int_value(node.slice)) is not None
                 ):
-                    yield from self._field_by_index(mod, node, node.slice.value, scope)
+                    yield from self._field_by_index(mod, node, index, scope)  # desc[1], desc[-1]
                 elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
@@ -2688,8 +2688,8 @@ def _table_entries(mod: ModuleInfo, func: ast.expr, local: frozenset[str]) -> li
         items = value.elts
     else:
         return None
-    if isinstance(key, ast.UnaryOp) and isinstance(key.op, ast.USub) and isinstance(key.operand, ast.Constant):
-        key = ast.Constant(-key.operand.value) if isinstance(key.operand.value, int) else key  # EXPERTS[-1]
+    if (index := int_value(key)) is not None:
+        key = ast.Constant(index)  # EXPERTS[-1]
     if isinstance(key, ast.Constant):  # ``EXPERTS["triton"](...)``, ``EXPERTS[0](...)``: the one entry it names
         items = _entry_named(value, key.value)
     return [item for item in items if isinstance(item, (ast.Name, ast.Attribute))]
