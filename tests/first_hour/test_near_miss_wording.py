@@ -68,3 +68,25 @@ def test_a_function_with_one_conflict_among_other_changes_says_git_stopped(
     assert "merge/near-miss" in result.out and "(and 1 more hunk pair(s) here)" in result.out, result.out
     assert "git stopped on a conflict here and it was resolved by hand" in result.out
     assert "without a conflict" not in result.out and "+step20 = 22" in result.out
+
+
+def test_a_region_git_merged_cleanly_where_merge_file_would_stop_says_merged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """git's merge (ort) diffs with histogram, ``git merge-file`` with Myers, and they disagree on lines
+    that repeat: a ROCm kernel file git merged cleanly was three conflicts to ``merge-file`` of the file
+    alone, so its near misses said "resolved by hand" where nobody had.  The audit asks git's own merge."""
+    step, end = "  step();\n", "}\n"
+    repo = GitRepo(tmp_path / "repo")
+    base = repo.commit({"k.cu": step + step + end + end}, "base")  # lines that repeat: the two diffs differ
+    repo.git("checkout", "--quiet", "-b", "upstream")
+    up = repo.commit({"k.cu": step + step + step + end}, "upstream")
+    repo.git("checkout", "--quiet", "main")
+    fork = repo.commit({"k.cu": "{\n" + step + end}, "fork")
+    repo.git("merge", "--no-edit", "--quiet", "upstream")  # clean: check=True
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    result = run_cli("audit", "--repo", repo.path, "--config", config, "--base", base, "--ours", fork, "--theirs", up)
+    assert "merge/near-miss" in result.out and "git merged it without a conflict" in result.out, result.out
+    assert "resolved by hand" not in result.out

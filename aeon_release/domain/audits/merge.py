@@ -330,6 +330,7 @@ def near_misses(
     tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]], distance: int
 ) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
+    conflicts = _Conflicts(git, sides)
     paths = sorted(ours.keys() & theirs.keys())
     bases = repo.read_blobs(sides.repo, sides.base, paths)  # as prepare_sides read them: one memo key
     forks = repo.read_blobs(sides.repo, sides.ours, [p for p in paths if p.endswith(".py")])
@@ -339,7 +340,6 @@ def near_misses(
         # one warning per function (or per fork hunk outside functions): one place to review, not N pairs
         # the pair each place shows (one that touches, when any does: that is where git stopped), and its count
         groups: dict[str, tuple[Hunk, Hunk, str, int]] = {}
-        conflicted: bool | None = None  # asked of git at most once per file
         for mine, first, count in _close_pairs(ours[path], theirs[path], distance, functions):
             region = functions.region(mine)
             if region in groups:
@@ -352,13 +352,32 @@ def near_misses(
         merged = _Merged(_read(tree, path) or "", [*ours[path], *theirs[path]])
         for mine, other, why, count in groups.values():
             # Only hunks that overlap or touch can have conflicted: ask git only about those.
-            if _overlap(mine, other) and conflicted is None:
-                conflicted = repo.file_merge_conflicts(git, sides.base, sides.ours, sides.theirs, path)
-            clash = bool(conflicted) and _overlap(mine, other)
+            clash = _overlap(mine, other) and conflicts.hold(path)
             finding = _near_miss(path, merged, mine, other, why, clash)
             if count > 1:
                 finding = replace(finding, message=f"{finding.message} (and {count - 1} more hunk pair(s) here)")
             yield finding
+
+
+class _Conflicts:
+    """Did git's merge stop on a conflict in a path?  Its own merge of the sides is asked once, when a
+    pair of hunks first touches (``merge-file`` of the path alone where it cannot be asked)."""
+
+    def __init__(self, git: repo.Git, sides: MergeSides) -> None:
+        self.git, self.sides = git, sides
+        self._whole: frozenset[str] | None = None
+        self._asked = False
+        self._paths: dict[str, bool] = {}
+
+    def hold(self, path: str) -> bool:
+        base, ours, theirs = self.sides.base, self.sides.ours, self.sides.theirs
+        if not self._asked:
+            self._asked, self._whole = True, repo.merge_conflicts(self.git, base, ours, theirs)
+        if self._whole is not None:
+            return path in self._whole
+        if path not in self._paths:
+            self._paths[path] = repo.file_merge_conflicts(self.git, base, ours, theirs, path)
+        return self._paths[path]
 
 
 @dataclass(frozen=True)
