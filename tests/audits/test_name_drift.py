@@ -327,6 +327,28 @@ def test_a_removed_choice_passed_as_a_value_is_a_warning(git_repo: GitRepo, no_r
     assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["warning"]
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        'proposer.sample(config, logits, method="gumbel")',  # by keyword, off the module
+        'functools.partial(sample, method="gumbel")(config, logits)',  # a partial of it
+    ],
+)
+def test_a_removed_choice_passed_to_a_function_of_the_file_that_tested_for_it(
+    git_repo: GitRepo, no_rules: Path, call: str
+) -> None:
+    """#22951: ``fused_experts(..., activation="swiglu_oai")`` where fused_moe.py, which defines
+    fused_experts, dropped its ``== "swiglu_oai"`` branch.  The callee's own file no longer tests for the
+    value, and nothing upstream names it: an error, citing that file."""
+    fork = "import functools\n\nfrom vllm.v1.spec_decode import llm_base_proposer as proposer\nfrom vllm.v1.spec_decode.llm_base_proposer import sample\n"
+    fork += f"\n\ndef aeon_draft(config, logits):\n    return {call}\n"
+    report = choice_case(git_repo, no_rules, fork)
+    [(path, line, message)] = found(report)
+    assert (path, line) == (FORK, 8)
+    assert f"{PROPOSER}'s own, the file that tested for it" in message, message
+    assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["error"]
+
+
 RUNNER = "vllm/model_executor/runner.py"
 RUNNER_BASE = """def forward(model, input_ids, positions):
     return model(input_ids, positions, use_cascade=True, scale=1.0)

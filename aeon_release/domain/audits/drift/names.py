@@ -318,6 +318,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
+        if read.form == "arg":  # the file that tested for the value in the function it is passed to, first
+            ranked.sort(key=lambda r: not _callee_tested_it(trees, read, r))
         if (
             ranked
             and not _compatible(read, owns)
@@ -1074,11 +1076,42 @@ def _finding(
             f"upstream {verb} {where}; "
             f"the read {outcome} now{fix}"
         )
-    # a value passed to a callee: that it meant the gone choice is likely, not certain (another string);
+    # a value passed to a callee: that it meant the gone choice is likely, not certain (another string),
+    # unless the callee is a function of the very file that tested for the choice;
     # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)
     # a deployment file's variable: a library the service loads may read it too
-    severity = Severity.WARNING if read.form in ("arg", "setenv") or removed.kind is Kind.KEYWORD else Severity.ERROR
-    return Finding(RULE, "merge", severity, read.path, read.line, message)
+    uncertain = read.form == "setenv" or removed.kind is Kind.KEYWORD
+    uncertain |= read.form == "arg" and not _callee_tested_it(trees, read, removed)
+    if read.form == "arg" and not uncertain:
+        message += f" ({_callee(read)} is {removed.path}'s own, the file that tested for it)"
+    return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
+
+
+def _callee(read: Read) -> str:
+    """The function a value is passed to: ``f`` of ``f("n")``, ``m.f("n")`` and ``functools.partial(f, "n")``."""
+    call = read.node
+    if not isinstance(call, ast.Call):
+        return ""
+    func = call.func
+    if _last_word(func) == "partial" and call.args:
+        func = call.args[0]
+    return _last_word(func)
+
+
+def _last_word(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+
+
+def _callee_tested_it(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
+    """The value is passed to a function defined (at the merge base) in the file whose diff removed the
+    choice: ``fused_experts(..., activation="swiglu_oai")`` where fused_moe.py dropped its
+    ``activation == "swiglu_oai"`` branch (#22951).  Nothing upstream names the value any more, so that
+    function and its file no longer test for it: the value takes the fallback, or fails."""
+    callee = _callee(read)
+    if removed.kind is not Kind.CHOICE or not callee or not removed.path.endswith(".py"):
+        return False
+    text = trees.blobs(trees.base, [removed.path])[removed.path] or ""
+    return re.search(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(callee)}[ \t]*\(", text, re.M) is not None
 
 
 def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> tuple[str, list[str] | None]:
