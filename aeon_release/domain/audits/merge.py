@@ -330,8 +330,8 @@ def near_misses(
     tree: SourceCache, sides: MergeSides, ours: dict[str, list[Hunk]], theirs: dict[str, list[Hunk]], distance: int
 ) -> Iterator[Finding]:
     git = repo.Git(sides.repo)
-    conflicts = _Conflicts(git, sides)
     paths = sorted(ours.keys() & theirs.keys())
+    conflicts = _Conflicts(git, sides, paths)
     bases = repo.read_blobs(sides.repo, sides.base, paths)  # as prepare_sides read them: one memo key
     forks = repo.read_blobs(sides.repo, sides.ours, [p for p in paths if p.endswith(".py")])
     for path in paths:
@@ -360,24 +360,24 @@ def near_misses(
 
 
 class _Conflicts:
-    """Did git's merge stop on a conflict in a path?  Its own merge of the sides is asked once, when a
-    pair of hunks first touches (``merge-file`` of the path alone where it cannot be asked)."""
+    """Did git's merge stop on a conflict in a path?  Its own merge of the files both sides changed is
+    asked once, when a pair of hunks first touches (``merge-file`` of the path alone where it cannot be)."""
 
-    def __init__(self, git: repo.Git, sides: MergeSides) -> None:
-        self.git, self.sides = git, sides
-        self._whole: frozenset[str] | None = None
+    def __init__(self, git: repo.Git, sides: MergeSides, paths: list[str]) -> None:
+        self.git, self.sides, self.paths = git, sides, paths
+        self._merged: frozenset[str] | None = None
         self._asked = False
-        self._paths: dict[str, bool] = {}
+        self._alone: dict[str, bool] = {}
 
     def hold(self, path: str) -> bool:
         base, ours, theirs = self.sides.base, self.sides.ours, self.sides.theirs
         if not self._asked:
-            self._asked, self._whole = True, repo.merge_conflicts(self.git, base, ours, theirs)
-        if self._whole is not None:
-            return path in self._whole
-        if path not in self._paths:
-            self._paths[path] = repo.file_merge_conflicts(self.git, base, ours, theirs, path)
-        return self._paths[path]
+            self._asked, self._merged = True, repo.merge_conflicts(self.git, base, ours, theirs, self.paths)
+        if self._merged is not None:
+            return path in self._merged
+        if path not in self._alone:
+            self._alone[path] = repo.file_merge_conflicts(self.git, base, ours, theirs, path)
+        return self._alone[path]
 
 
 @dataclass(frozen=True)
