@@ -20,6 +20,9 @@ After the killers31 widenings: 26 caught, 9 warned, 2 missed (twins: 5 quiet, 1 
 errors).  The two misses are #9888's: the V0 backend still registers an op named
 ``unified_flash_attention``, so the fork's ``torch.ops.vllm.unified_flash_attention`` (and the op's name in a
 splitting list) still resolve, to another op.
+After the twenty-seventh landing: 29 caught, 6 warned, 2 missed (twins unchanged).  #22951's old activation
+name passed to ``fused_experts`` (by keyword, off a module alias, through ``functools.partial``) is an error
+now: the callee is defined in the very file that dropped its ``== "swiglu_oai"`` branch.
 
   python benchmarks/blind_replay_subsystems.py [--mirror DIR] [--only TEXT ...] [--show]
 """
