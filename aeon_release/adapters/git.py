@@ -106,8 +106,14 @@ PATCH_OPTIONS = (
 
 # Config that would change what the tool reads: log.showSignature puts gpg's report on every signed
 # commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
-# one-path `git log` follow renames.
-_OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+# one-path `git log` follow renames; i18n.logOutputEncoding re-encodes every message git prints
+# (``UTF-16``: the merge found no upstream commit ending in ``(#N)`` and refused its picks), and
+# i18n.commitEncoding labels the UTF-8 messages the tool commits as another encoding, which git
+# then converts from it when it prints them.
+_OVERRIDES = (
+    *("-c", "log.showSignature=false", "-c", "log.follow=false"),
+    *("-c", "i18n.logOutputEncoding=UTF-8", "-c", "i18n.commitEncoding=UTF-8"),
+)
 # The object database's own work (``Git.plumb``) reads no attribute file of the user's or the system's
 # (a ``-diff`` there made a patch "Binary files differ", a ``merge=`` there ran a driver).
 _NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
