@@ -46,3 +46,71 @@ def test_the_commit_encoding_of_the_config_does_not_label_the_tools_utf8_commits
         header = git(ex.fork, "cat-file", "commit", sha).split("\n\n", 1)[0]
         assert "\nencoding " not in header, (sha, header)
     assert snapshot(ex.fork)[1] == "aeon-v0.27.1"
+
+
+# -- the branch the merge makes: what stands at its name ------------------------------------------------------------
+def _symbolic_ref(fork: Path) -> None:
+    git(fork, "symbolic-ref", "refs/heads/aeon-v0.29.0", "refs/heads/elsewhere")
+
+
+def _branch_below(fork: Path) -> None:
+    git(fork, "branch", "aeon-v0.29.0/wip")
+
+
+def _branch_below_packed(fork: Path) -> None:
+    git(fork, "branch", "aeon-v0.29.0/wip")
+    git(fork, "pack-refs", "--all")
+
+
+def _unreadable_ref(fork: Path) -> None:
+    (fork / ".git" / "refs" / "heads" / "aeon-v0.29.0").write_text("not an object id\n")
+
+
+def _gone_commit(fork: Path) -> None:
+    (fork / ".git" / "refs" / "heads" / "aeon-v0.29.0").write_text("12" * 20 + "\n")
+
+
+def _lock_file(fork: Path) -> None:
+    (fork / ".git" / "refs" / "heads" / "aeon-v0.29.0.lock").write_text("")
+
+
+# each: what stands at refs/heads/aeon-v0.29.0 (or beside it), and the words git's reason holds
+OBSTACLES = {
+    "a symbolic ref to a branch that does not exist": (_symbolic_ref, "is a symbolic ref to refs/heads/elsewhere"),
+    "a branch aeon-v0.29.0/wip": (_branch_below, "'refs/heads/aeon-v0.29.0/wip' exists"),
+    "a packed branch aeon-v0.29.0/wip": (_branch_below_packed, "'refs/heads/aeon-v0.29.0/wip' exists"),
+    "a ref of no object id": (_unreadable_ref, "reference broken"),
+    "a ref to a commit that is gone": (_gone_commit, "reference already exists"),
+    "another git's lock file": (_lock_file, "aeon-v0.29.0.lock exists"),
+}
+
+
+@pytest.mark.parametrize("obstacle", list(OBSTACLES))
+def test_a_branch_git_cannot_make_is_refused_before_the_merge_works(tmp_path: Path, obstacle: str) -> None:
+    """The merge's last step creates the fork branch (``update-ref`` with an old value of zeros); what git refuses
+    there it found only when the merge was done: a branch ``aeon-v0.29.0/wip`` (a ref and a folder of one name), a
+    ref file git cannot read, a ref to a commit that is gone, a lock file left by another git.  The run stopped at
+    its end ("cannot lock ref"), its hint a full disk.  A symbolic ref at the name was worse: ``branch_sha`` found no
+    commit, ``update-ref`` wrote through it, created ``refs/heads/elsewhere`` (a branch nobody asked for) and the run
+    said "created aeon-v0.29.0", exit 0.  Each is one line before any work (no run state), naming the ref; git
+    prepares the very transaction and drops it, running no hook; the create itself replaces a symbolic ref
+    (``--no-deref``), never writes through one.  The same merge passes once the obstacle is gone."""
+    make, reason = OBSTACLES[obstacle]
+    ex = build_example(tmp_path / "ex")
+    make(ex.fork)
+    before = snapshot(ex.fork)
+    run = run_limited(*_merge(ex), timeout=60)
+    assert run.code == 2 and "Traceback" not in run.err, run.err[-800:]
+    [line] = run.err.strip().splitlines()
+    assert line.startswith("error: ") and reason in line and "refs/heads/aeon-v0.29.0" in line, line
+    assert not (ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0").exists()
+    assert snapshot(ex.fork) == before
+    assert not (ex.fork / ".git" / "refs" / "heads" / "elsewhere").exists()
+    if obstacle.endswith("aeon-v0.29.0/wip"):
+        git(ex.fork, "branch", "-D", "aeon-v0.29.0/wip")
+    for leftover in ("aeon-v0.29.0", "aeon-v0.29.0.lock"):
+        if (ex.fork / ".git" / "refs" / "heads" / leftover).is_file():
+            (ex.fork / ".git" / "refs" / "heads" / leftover).unlink()
+    again = run_limited(*_merge(ex), timeout=60)
+    assert again.code == 0, again.err[-800:]
+    assert git(ex.fork, "cat-file", "-t", "refs/heads/aeon-v0.29.0") == "commit"
