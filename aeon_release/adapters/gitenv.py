@@ -48,7 +48,11 @@ _INHERITED = (
     "GIT_SHALLOW_FILE",
 )
 
-_NO_PROGRAMS = (("core.fsmonitor", "false"), ("core.pager", "cat"))
+# Config every git gets at the command's scope, which outranks every config file: no program of the user's config
+# runs when the tool only reads (fsmonitor, pager), and objects are read as stored.  GIT_NO_REPLACE_OBJECTS (below)
+# is only git's starting value: a ``core.useReplaceRefs=true`` of any config file turns the replace refs back on,
+# and ``audit --rev BAD`` audited the clean stand-in ``git replace`` named for BAD and passed.
+_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"))
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
 # ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found
@@ -82,13 +86,13 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     env["GIT_ALLOW_PROTOCOL"] = ""
     env.update(dict.fromkeys(_PATHSPECS, "0"))
     count = _config_count(env)
-    for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
+    for i, (key, value) in enumerate(_OURS, start=count):
         env[f"GIT_CONFIG_KEY_{i}"] = key
         env[f"GIT_CONFIG_VALUE_{i}"] = value
-    env["GIT_CONFIG_COUNT"] = str(count + len(_NO_PROGRAMS))
+    env["GIT_CONFIG_COUNT"] = str(count + len(_OURS))
     if env.get("GIT_CONFIG_PARAMETERS"):
         # git's own quoting ('key=value', space-separated), understood by every git version
-        ours = " ".join(f"'{key}={value}'" for key, value in _NO_PROGRAMS)
+        ours = " ".join(f"'{key}={value}'" for key, value in _OURS)
         env["GIT_CONFIG_PARAMETERS"] = f"{env['GIT_CONFIG_PARAMETERS']} {ours}"
     env.update(overrides or {})
     return env

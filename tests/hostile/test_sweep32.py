@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, snapshot
-from tests.hostile.conftest import git, run_limited
+from tests.hostile.conftest import config_with, git, make_repo, run_limited
 
 pytestmark = pytest.mark.slow
 
@@ -114,3 +114,38 @@ def test_a_branch_git_cannot_make_is_refused_before_the_merge_works(tmp_path: Pa
     again = run_limited(*_merge(ex), timeout=60)
     assert again.code == 0, again.err[-800:]
     assert git(ex.fork, "cat-file", "-t", "refs/heads/aeon-v0.29.0") == "commit"
+
+
+# -- objects as stored, whatever the config says ------------------------------------------------------------------
+MARKER = "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> branch\n"
+
+# each: where ``core.useReplaceRefs=true`` is set (the repository's config, or the caller's environment)
+USE_REPLACE_REFS = {
+    "the repository's config": ({}, True),
+    "GIT_CONFIG_PARAMETERS": ({"GIT_CONFIG_PARAMETERS": "'core.useReplaceRefs=true'"}, False),
+    "GIT_CONFIG_COUNT": (
+        {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.useReplaceRefs", "GIT_CONFIG_VALUE_0": "true"},
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("where", list(USE_REPLACE_REFS))
+def test_a_config_that_turns_replace_refs_on_never_stands_a_clean_commit_in(tmp_path: Path, where: str) -> None:
+    """Every git the tool runs gets ``GIT_NO_REPLACE_OBJECTS=1`` (sweep 11), but that is only git's starting value:
+    ``core.useReplaceRefs=true``, read from any config after it, turns the replace refs back on.  With it in the
+    repository's config (or the caller's ``GIT_CONFIG_*``), ``git replace BAD CLEAN`` had ``audit --rev BAD`` read
+    CLEAN's tree and pass, exit 0, on a commit whose own tree holds conflict markers.  The setting goes at the
+    command's scope, after the caller's, as ``core.fsmonitor=false`` does."""
+    env, in_config = USE_REPLACE_REFS[where]
+    repo = make_repo(tmp_path / "repo", {"a.py": MARKER})
+    bad = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "--orphan", "clean")
+    make_repo(repo, {"a.py": "x = 1\n"})
+    git(repo, "replace", bad, git(repo, "rev-parse", "HEAD"))
+    if in_config:
+        git(repo, "config", "core.useReplaceRefs", "true")
+    before = snapshot(repo)
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", bad, env=env, timeout=30)
+    assert run.code == 1 and "conflict marker" in run.out and "Traceback" not in run.err, run.out + run.err
+    assert snapshot(repo) == before
