@@ -104,6 +104,15 @@ PATCH_OPTIONS = (
     "--no-relative",
 )
 
+# Every ``git grep`` the tool reads, printed the same whatever the config: ``grep.lineNumber=true`` (a common
+# setting) put ``NUM\0`` between each path and its line and ``grep.column`` ``COL\0`` too, so every line read
+# "held a NUL" and was dropped as a binary file's: the drift checks found no reader of an upstream name (a knob
+# still read was reported dead, an error, and a renamed symbol's callers went unseen); ``color.ui=always`` or
+# ``color.grep=always`` wrapped the matches in escapes; paths are named from the top, as the tool runs git there,
+# whatever ``grep.fullName`` says.  The pattern's kind is each caller's (``-F``, ``-E``), which outranks
+# ``grep.patternType``.
+GREP_OPTIONS = ("--no-color", "--no-line-number", "--no-column", "--full-name")
+
 # Config that would change what the tool reads: log.showSignature puts gpg's report on every signed
 # commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
 # one-path `git log` follow renames; i18n.logOutputEncoding re-encodes every message git prints
@@ -1213,7 +1222,7 @@ def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str],
         "-z",
         "-F",
         "--text",
-        "--no-color",
+        *GREP_OPTIONS,
         "--no-textconv",
         *options,
         *(x for p in patterns for x in ("-e", p)),

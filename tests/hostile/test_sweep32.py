@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.first_hour.test_init import PLATFORM
 from tests.helpers import build_example, snapshot
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 
@@ -149,3 +150,89 @@ def test_a_config_that_turns_replace_refs_on_never_stands_a_clean_commit_in(tmp_
     run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), "--rev", bad, env=env, timeout=30)
     assert run.code == 1 and "conflict marker" in run.out and "Traceback" not in run.err, run.out + run.err
     assert snapshot(repo) == before
+
+
+# -- git grep as the tool reads it, whatever the config says -------------------------------------------------------
+QWEN = "vllm/model_executor/models/qwen3_next.py"
+QWEN_BASE = """class Qwen3NextGatedDeltaNet:
+    def __init__(self, config):
+        self.aux_stream = None
+
+    def forward(self, hidden_states):
+        if self.aux_stream is not None:
+            return self.dual_stream_projection(hidden_states)
+        return self.projection(hidden_states)
+"""
+QWEN_UPSTREAM = QWEN_BASE.replace(
+    "        if self.aux_stream is not None:\n            return self.dual_stream_projection(hidden_states)\n", ""
+)
+OTHER = (
+    "vllm/model_executor/models/qwen3_5.py"  # upstream's other reader of the attribute: the fork's line still counts
+)
+FORK = "vllm/model_executor/models/aeon_qwen.py"
+FORK_TEXT = "def aeon_single_stream(layer) -> None:\n    layer.aux_stream = None\n"
+
+# each: settings of the repository's config that change how ``git grep`` prints
+GREP_SETTINGS = {
+    "grep.lineNumber": [("grep.lineNumber", "true")],
+    "grep.column": [("grep.column", "true")],
+}
+
+
+def _knob_merge(repo: Path) -> list[str]:
+    make_repo(repo, {QWEN: QWEN_BASE, OTHER: "def f(layer):\n    return layer.aux_stream\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    make_repo(repo, {QWEN: QWEN_UPSTREAM}, "Disable dual stream execution of input projection for Qwen3 (#38152)")
+    theirs = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "fork", base)
+    make_repo(repo, {FORK: FORK_TEXT}, "fork")
+    ours = git(repo, "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", theirs)
+    return ["--base", base, "--ours", ours, "--theirs", theirs, "--rev", "HEAD"]
+
+
+@pytest.mark.parametrize("setting", list(GREP_SETTINGS))
+def test_the_grep_settings_of_the_config_change_nothing_the_drift_checks_find(tmp_path: Path, setting: str) -> None:
+    """The drift checks read upstream's lines through ``git grep -z``: ``grep.lineNumber=true`` (a common setting)
+    put the line's number between the path and the line as one more NUL-ended field, every line then "held a NUL"
+    and was dropped as a binary file's, so no reader of a name was found anywhere: a fork line setting an attribute
+    another upstream file still reads was reported as a dead knob, and with the knob checks, the name checks and the
+    symbol checks blind to upstream's readers, 31 tests of tests/audits failed under it.  ``grep.column`` did the
+    same.  Every ``git grep`` of the tool's says how it prints; the findings are those of a config without them."""
+    repo = tmp_path / "repo"
+    sides = _knob_merge(repo)
+    for key, value in GREP_SETTINGS[setting]:
+        git(repo, "config", key, value)
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), *sides, "--format", "json", timeout=30
+    )
+    assert run.code == 0 and "Traceback" not in run.err, run.err[-800:]
+    assert "symbol-drift" not in run.out and "aux_stream" not in run.out, run.out
+
+
+@pytest.mark.parametrize(
+    "setting", ["grep.lineNumber=true", "grep.column=true", "color.ui=always", "color.grep=always"]
+)
+def test_the_grep_settings_of_the_config_change_nothing_init_finds(tmp_path: Path, setting: str) -> None:
+    """``init`` finds the device's capability checks with ``git grep -h -o -E``, whose lines it reads as
+    ``def NAME(``: with a line number or a column before each (``grep.lineNumber``, ``grep.column``) or the match in
+    colour escapes (``color.ui=always``, ``color.grep=always``: git colours a pipe too) it found none and wrote no
+    device gates, exit 0, where the same tree without the setting gets ``audits/device.yaml``."""
+    ex = build_example(tmp_path / "ex")
+    files = {
+        "Dockerfile": "FROM scratch\nARG TORCH_CUDA_ARCH_LIST=12.1a\n",
+        "pkg/platform.py": PLATFORM,
+        "pkg/interface.py": "from typing import NamedTuple\n\n\nclass DeviceCapability(NamedTuple):\n    major: int\n",
+    }
+    for name, text in files.items():
+        (ex.fork / name).parent.mkdir(parents=True, exist_ok=True)
+        (ex.fork / name).write_text(text)
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-qm", "The serving image")
+    key, value = setting.split("=")
+    git(ex.fork, "config", key, value)
+    config = tmp_path / "cfg"
+    run = run_limited("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/vllm", timeout=60)
+    assert run.code == 0 and "Traceback" not in run.err, run.err[-800:]
+    assert "device: capability 12.1, 4 call(s) that ask for it" in run.out, run.out + run.err
+    assert "has_device_capability" in (config / "audits" / "device.yaml").read_text()
