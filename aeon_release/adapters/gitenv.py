@@ -41,6 +41,10 @@ _INHERITED = (
     # the repository's own index instead lists the same work tree.)
     "GIT_INDEX_FILE",
     "GIT_EXTERNAL_DIFF",
+    # The context of every patch git prints, over the ``-U`` the tool passes (git reads it last): ``--unified=5``
+    # on the ``-U0`` diffs hid an upstream rewrite of a value the fork compares (an error-level drift gone), and
+    # ``--unified=0`` left a carry's ``-U3`` patch no context to find its moved code by.
+    "GIT_DIFF_OPTS",
     "GIT_PAGER",
     "GIT_REPLACE_REF_BASE",
     # A shallow file of the caller's: the commits it lists have no parents to git, like a graft (the merge

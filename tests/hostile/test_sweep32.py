@@ -236,3 +236,48 @@ def test_the_grep_settings_of_the_config_change_nothing_init_finds(tmp_path: Pat
     assert run.code == 0 and "Traceback" not in run.err, run.err[-800:]
     assert "device: capability 12.1, 4 call(s) that ask for it" in run.out, run.out + run.err
     assert "has_device_capability" in (config / "audits" / "device.yaml").read_text()
+
+
+# -- the caller's environment: how git prints a patch ----------------------------------------------------------------
+PARALLEL = "vllm/config/parallel.py"
+PARALLEL_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class ParallelConfig:
+    all2all_backend: str = "naive"
+
+    def __post_init__(self):
+        if self.all2all_backend == "pplx":
+            self.all2all_backend = "allgather_reducescatter"
+"""
+A2A_FORK = """from vllm.config.parallel import ParallelConfig
+
+
+def aeon_broadcast(parallel_config) -> bool:
+    return parallel_config.all2all_backend == "naive"
+"""
+
+
+@pytest.mark.parametrize("context", ["--unified=5", "-u20"])
+def test_the_callers_diff_context_never_hides_an_upstream_rewrite(tmp_path: Path, context: str) -> None:
+    """``GIT_DIFF_OPTS`` sets the context lines of every patch git prints, over the ``-U`` on its command line (git
+    reads the variable last): under ``--unified=5`` the merge audit's ``-U0`` diff of upstream came with context,
+    and the rewrite #36294 made (``"naive"`` now becomes ``allgather_reducescatter`` on the way in, so the fork's
+    ``== "naive"`` is never true, an error) was not found, exit 0.  It is dropped like ``GIT_EXTERNAL_DIFF``."""
+    repo = tmp_path / "repo"
+    make_repo(repo, {PARALLEL: PARALLEL_BASE, "vllm/__init__.py": "", "vllm/config/__init__.py": ""})
+    base = git(repo, "rev-parse", "HEAD")
+    upstream = PARALLEL_BASE.replace('== "pplx":', 'in ["pplx", "naive"]:')
+    make_repo(repo, {PARALLEL: upstream}, '[MoE Refactor] Rename "naive" all2all backend (#36294)')
+    theirs = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-b", "fork", base)
+    make_repo(repo, {"vllm/aeon_a2a.py": A2A_FORK}, "fork")
+    ours = git(repo, "rev-parse", "HEAD")
+    git(repo, "merge", "-q", "--no-edit", theirs)
+    sides = ("--base", base, "--ours", ours, "--theirs", theirs, "--rev", "HEAD")
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), *sides, env={"GIT_DIFF_OPTS": context}, timeout=30
+    )
+    assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
+    assert "vllm/aeon_a2a.py:5" in run.out and "allgather_reducescatter" in run.out, run.out
