@@ -281,3 +281,23 @@ def test_the_callers_diff_context_never_hides_an_upstream_rewrite(tmp_path: Path
     )
     assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
     assert "vllm/aeon_a2a.py:5" in run.out and "allgather_reducescatter" in run.out, run.out
+
+
+# -- the checkout audited is the folder named ------------------------------------------------------------------------
+def test_a_core_worktree_elsewhere_never_stands_a_clean_copy_in_for_the_checkout(tmp_path: Path) -> None:
+    """``core.worktree`` in the repository's config makes git take another folder for the work tree: there a
+    clean copy of the files, and the checkout's own file holding conflict markers.  The audit of ``--repo`` the
+    checkout listed the files from the index and read a file only where git's stat check (of the other folder)
+    said it changed; the file with the markers was audited as its clean blob, exit 0.  The folder named is the work
+    tree for the audit's gits (``GIT_WORK_TREE``), whatever the config says."""
+    repo = make_repo(tmp_path / "repo", {"pkg/a.py": "x = 1\n", "pkg/b.py": "y = 2\n"})
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "pkg").mkdir(parents=True)
+    for name in ("a.py", "b.py"):
+        (elsewhere / "pkg" / name).write_bytes((repo / "pkg" / name).read_bytes())
+    git(repo, "config", "core.worktree", str(elsewhere))
+    git(repo, "update-index", "-q", "--refresh")  # the index's stat data: the clean copy's
+    (repo / "pkg" / "a.py").write_text(MARKER)
+    run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path), timeout=30)
+    assert run.code == 1 and "Traceback" not in run.err, run.out + run.err
+    assert "pkg/a.py:1" in run.out and "conflict marker" in run.out, run.out
