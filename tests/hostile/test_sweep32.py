@@ -1,6 +1,7 @@
-"""Hostile-input sweep 32: the repository and the git environment the tool runs in.  The repository's config
-setting how git prints and labels messages, and refs that lead elsewhere (a symbolic ref standing at the name of
-the branch a merge makes).  Real git, the real CLI."""
+"""Hostile-input sweep 32: the repository and the git environment the tool runs in.  Config that changes what git
+prints to the tool (message encodings, ``git grep``'s line numbers, columns and colours), turns replace refs back on
+or moves the work tree (``core.worktree``); a caller's ``GIT_DIFF_OPTS``; what stands at the name of the branch a
+merge makes (a symbolic ref, a branch below it, an unreadable ref, a lock file).  Real git, the real CLI."""
 
 from __future__ import annotations
 
