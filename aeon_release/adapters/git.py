@@ -104,10 +104,25 @@ PATCH_OPTIONS = (
     "--no-relative",
 )
 
+# Every ``git grep`` the tool reads, printed the same whatever the config: ``grep.lineNumber=true`` (a common
+# setting) put ``NUM\0`` between each path and its line and ``grep.column`` ``COL\0`` too, so every line read
+# "held a NUL" and was dropped as a binary file's: the drift checks found no reader of an upstream name (a knob
+# still read was reported dead, an error, and a renamed symbol's callers went unseen); ``color.ui=always`` or
+# ``color.grep=always`` wrapped the matches in escapes; paths are named from the top, as the tool runs git there,
+# whatever ``grep.fullName`` says.  The pattern's kind is each caller's (``-F``, ``-E``), which outranks
+# ``grep.patternType``.
+GREP_OPTIONS = ("--no-color", "--no-line-number", "--no-column", "--full-name")
+
 # Config that would change what the tool reads: log.showSignature puts gpg's report on every signed
 # commit (GitHub signs upstream's) into `git log --format=...`'s stdout; log.follow makes a
-# one-path `git log` follow renames.
-_OVERRIDES = ("-c", "log.showSignature=false", "-c", "log.follow=false")
+# one-path `git log` follow renames; i18n.logOutputEncoding re-encodes every message git prints
+# (``UTF-16``: the merge found no upstream commit ending in ``(#N)`` and refused its picks), and
+# i18n.commitEncoding labels the UTF-8 messages the tool commits as another encoding, which git
+# then converts from it when it prints them.
+_OVERRIDES = (
+    *("-c", "log.showSignature=false", "-c", "log.follow=false"),
+    *("-c", "i18n.logOutputEncoding=UTF-8", "-c", "i18n.commitEncoding=UTF-8"),
+)
 # The object database's own work (``Git.plumb``) reads no attribute file of the user's or the system's
 # (a ``-diff`` there made a patch "Binary files differ", a ``merge=`` there ran a driver).
 _NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
@@ -747,8 +762,36 @@ class Git:
         its one entry is how a run shows, later, that it created the branch and nothing moved it since."""
         # update-ref with an all-zero old value (as long as the repository's ids: 64 in a sha256 one)
         # refuses to overwrite an existing branch.
+        # ``--no-deref``: a symbolic ref at the name (``check_new_branch`` refuses one first) is replaced, never
+        # written through: git created the branch it leads to and the run said it created this one.
         with_reason = ("--create-reflog", "-m", reason) if reason else ()
-        self.run("update-ref", *with_reason, f"refs/heads/{name}", sha, "0" * len(sha))
+        self.run("update-ref", "--no-deref", *with_reason, f"refs/heads/{name}", sha, "0" * len(sha))
+
+    def check_new_branch(self, name: str, sha: str) -> None:
+        """GitError when git could not create the branch ``name`` at ``sha`` as :meth:`create_branch` does, asked
+        before a run's work: a branch ``NAME/x`` (or one named as a folder of it), a ref git cannot read at the
+        name (another ref's text, a commit that is gone), another git's lock file.  git found each only when the
+        merge was done, and said "cannot lock ref".  A symbolic ref at the name, which names no commit until its
+        target exists, is refused too: ``update-ref`` wrote through it and created the branch it leads to.
+        git prepares the very transaction and drops it, running no hook (a dry run's preflight asks this too)."""
+        ref = f"refs/heads/{name}"
+        status, target, _ = self.try_run("symbolic-ref", "--quiet", ref)
+        if status == 0:
+            raise GitError(
+                f"{ref} in {self.path} is a symbolic ref to {printable(target)[:200]}: the merge would write that "
+                "ref, not the branch",
+                f"the merge makes the branch {name}: delete the symbolic ref (git symbolic-ref --delete {ref})",
+            )
+        transaction = f"option no-deref\nstart\ncreate {ref} {sha}\nprepare\nabort\n".encode()
+        no_hooks = ("-c", f"core.hooksPath={os.devnull}")
+        done = _run_git(
+            (*no_hooks, "update-ref", "--stdin"), cwd=self._cwd, env=git_env() | _C_LOCALE, stdin=transaction
+        )
+        if done.returncode != 0:
+            error = failed("update-ref", self.path, done.stderr, done.returncode)
+            if error.hint is None:
+                error.hint = f"the merge makes the branch {name}: move what stands at {ref} aside"
+            raise error
 
     def created_and_unmoved(self, name: str, sha: str, reason: str) -> bool:
         """The branch is at ``sha`` and its reflog holds one entry: its creation there, with ``reason``."""
@@ -1194,7 +1237,7 @@ def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str],
         "-z",
         "-F",
         "--text",
-        "--no-color",
+        *GREP_OPTIONS,
         "--no-textconv",
         *options,
         *(x for p in patterns for x in ("-e", p)),

@@ -41,6 +41,10 @@ _INHERITED = (
     # the repository's own index instead lists the same work tree.)
     "GIT_INDEX_FILE",
     "GIT_EXTERNAL_DIFF",
+    # The context of every patch git prints, over the ``-U`` the tool passes (git reads it last): ``--unified=5``
+    # on the ``-U0`` diffs hid an upstream rewrite of a value the fork compares (an error-level drift gone), and
+    # ``--unified=0`` left a carry's ``-U3`` patch no context to find its moved code by.
+    "GIT_DIFF_OPTS",
     "GIT_PAGER",
     "GIT_REPLACE_REF_BASE",
     # A shallow file of the caller's: the commits it lists have no parents to git, like a graft (the merge
@@ -48,7 +52,11 @@ _INHERITED = (
     "GIT_SHALLOW_FILE",
 )
 
-_NO_PROGRAMS = (("core.fsmonitor", "false"), ("core.pager", "cat"))
+# Config every git gets at the command's scope, which outranks every config file: no program of the user's config
+# runs when the tool only reads (fsmonitor, pager), and objects are read as stored.  GIT_NO_REPLACE_OBJECTS (below)
+# is only git's starting value: a ``core.useReplaceRefs=true`` of any config file turns the replace refs back on,
+# and ``audit --rev BAD`` audited the clean stand-in ``git replace`` named for BAD and passed.
+_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"))
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
 # ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found
@@ -82,13 +90,13 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     env["GIT_ALLOW_PROTOCOL"] = ""
     env.update(dict.fromkeys(_PATHSPECS, "0"))
     count = _config_count(env)
-    for i, (key, value) in enumerate(_NO_PROGRAMS, start=count):
+    for i, (key, value) in enumerate(_OURS, start=count):
         env[f"GIT_CONFIG_KEY_{i}"] = key
         env[f"GIT_CONFIG_VALUE_{i}"] = value
-    env["GIT_CONFIG_COUNT"] = str(count + len(_NO_PROGRAMS))
+    env["GIT_CONFIG_COUNT"] = str(count + len(_OURS))
     if env.get("GIT_CONFIG_PARAMETERS"):
         # git's own quoting ('key=value', space-separated), understood by every git version
-        ours = " ".join(f"'{key}={value}'" for key, value in _NO_PROGRAMS)
+        ours = " ".join(f"'{key}={value}'" for key, value in _OURS)
         env["GIT_CONFIG_PARAMETERS"] = f"{env['GIT_CONFIG_PARAMETERS']} {ours}"
     env.update(overrides or {})
     return env

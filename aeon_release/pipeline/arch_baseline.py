@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from aeon_release.adapters.blobs import TooLarge
-from aeon_release.adapters.git import Git
+from aeon_release.adapters.git import GREP_OPTIONS, Git
 from aeon_release.domain import archprobe
 from aeon_release.domain.audits import cmake
 from aeon_release.domain.audits.source import DEFAULT_MAX_BYTES
@@ -446,7 +446,7 @@ def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
     archs = {(a.major, a.minor) for item in re.split(r"[;,\s]+", arch_list) if (a := archprobe.arch_of(item))}
     if len(archs) != 1:
         return None
-    status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_DEF, head, "--", "*.py")
+    status, out, _ = git.try_run("grep", *GREP_OPTIONS, "-h", "-o", "-E", _CAPABILITY_DEF, head, "--", "*.py")
     names = sorted({line[4:-1] for line in out.splitlines() if line.startswith("def ")} if status == 0 else set())
     lists: dict[str, list[str]] = {"at_least": [], "equals": [], "family": [], "getters": [TORCH_GETTER]}
     for name in names[:_MOST_CALLS]:
@@ -467,9 +467,9 @@ def device(git: Git, head: str, dockerfile: str | None) -> DeviceGuess | None:
         return None
     # a class the tree passes a capability as (``class DeviceCapability(NamedTuple)``): a parameter
     # annotated with it holds the device's capability
-    status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_CLASS, head, "--", "*.py")
+    status, out, _ = git.try_run("grep", *GREP_OPTIONS, "-h", "-o", "-E", _CAPABILITY_CLASS, head, "--", "*.py")
     types = sorted({line[6:].rstrip("(:").strip() for line in out.splitlines()} if status == 0 else set())
-    status, out, _ = git.try_run("grep", "-h", "-o", "-E", _CAPABILITY_NUMBER, head, "--", "*.py")
+    status, out, _ = git.try_run("grep", *GREP_OPTIONS, "-h", "-o", "-E", _CAPABILITY_NUMBER, head, "--", "*.py")
     numbers = sorted({line.split(":", 1)[0] for line in out.splitlines()} if status == 0 else set())
     return DeviceGuess(
         next(iter(archs)),

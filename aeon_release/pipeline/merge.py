@@ -134,7 +134,7 @@ def _abort(git: Git, tag: str | None, json_out: bool) -> None:
     git.worktree_remove(worktree)
     RunStore(git.common_dir, state.tag).remove()
     if made is not None:
-        git.run("update-ref", "-d", f"refs/heads/{state.branch}", made)
+        git.run("update-ref", "--no-deref", "-d", f"refs/heads/{state.branch}", made)  # the ref, not one it leads to
     _say_aborted(git, state, worktree if had_worktree else None, made is not None, json_out)
 
 

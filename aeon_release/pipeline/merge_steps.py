@@ -354,6 +354,8 @@ def check_finish(run: Run) -> None:
     existing = run.git.branch_sha(run.plan.branch)
     if existing is not None and existing != run.head:
         raise _appeared(run, existing)
+    if existing is None:
+        run.git.check_new_branch(run.plan.branch, run.head)
 
 
 def _appeared(run: Run, sha: str) -> GitError:

@@ -631,7 +631,10 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
     The three git commands run at once."""
     if not (root / ".git").exists():
         return None  # a folder, not a checkout: every file under it
-    env = git_env({"GIT_OPTIONAL_LOCKS": "0"})
+    # The folder named is the work tree whatever the config says: with ``core.worktree`` leading to another folder
+    # (a clean copy), git's stat check was of that folder's files, and a file of this checkout holding conflict
+    # markers was audited as its clean blob (exit 0).
+    env = git_env({"GIT_OPTIONAL_LOCKS": "0", "GIT_WORK_TREE": str(root.absolute())})
     commands = (
         ["ls-files", "-z", "--stage", "-t"],
         ["ls-files", "-z", "--others", "--exclude-standard"],
