@@ -141,7 +141,8 @@ def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
                 if annotation and annotated and _LITERAL_START.match(annotated[1:].lstrip()):
                     typed.add(name)  # a field, or a parameter ``__init__`` may store (the parse tells)
             stored: dict[str, dict[str, set[str]]] = {}
-            for sign, name, default in _GETATTR_STORED.findall(trees.upstream.raw(path)):
+            raw = trees.upstream.raw(path)
+            for sign, name, default in _GETATTR_STORED.findall(raw) if "getattr(" in raw else ():
                 if name in names:
                     stored.setdefault(name, {"-": set(), "+": set()})[sign].add(default.strip())
             if any(

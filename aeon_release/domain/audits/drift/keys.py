@@ -170,7 +170,9 @@ def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
     merged texts are parsed."""
     quoted = {q for line in _fork_py_lines(trees) if "'" in line or '"' in line for q in _QUOTED.findall(line)}
     found: list[Unkeyed] = []
-    for path in trees.upstream.matching(_STRING_KEY, ".py") if quoted else ():
+    for path in trees.upstream if quoted else ():
+        if not path.endswith(".py"):
+            continue
         change = trees.upstream[path]
         removed = {k for line in change.removed if ":" in line for k in _STRING_KEY.findall("-" + line)} & quoted
         if not removed:
