@@ -391,3 +391,56 @@ def test_a_default_init_stores_on_the_instance(git_repo: GitRepo, no_rules: Path
         (BNB_FORK, 9, "warning"),
     ]
     assert "BitsAndBytesConfig.llm_int8_threshold, whose default upstream changed from 0.0 to 6.0" in rows[0][3]
+
+
+# -- #28069 (5031cd5d55): OpenPanguDecoderLayer stores getattr(config, "routed_scaling_factor", None) -> 1.0
+PANGU = "vllm/model_executor/models/openpangu.py"
+PANGU_BASE = """class OpenPanguDecoderLayer:
+    def __init__(self, config) -> None:
+        self.routed_scaling_factor = getattr(config, "routed_scaling_factor", None)
+        self.num_hidden_layers = getattr(config, "num_hidden_layers", 2)
+        self.first_k_dense_replace = getattr(config, "first_k_dense_replace", None)
+
+
+def helper(config) -> None:
+    scale = getattr(config, "scale_factor", None)
+    return scale
+"""
+PANGU_CHANGED = (
+    PANGU_BASE.replace('"routed_scaling_factor", None)', '"routed_scaling_factor", 1.0)')
+    .replace('"num_hidden_layers", 2)', '"num_hidden_layers", 2.0)')
+    .replace('"scale_factor", None)', '"scale_factor", 1.0)')
+)
+PANGU_FORK = "vllm/aeon/pangu.py"
+PANGU_FORK_TEXT = """from vllm.model_executor.models.openpangu import OpenPanguDecoderLayer
+
+
+class AeonPanguLayer(OpenPanguDecoderLayer):
+    def aeon_scale(self) -> float:
+        if self.routed_scaling_factor is None:
+            return 2.5
+        return self.num_hidden_layers + (self.first_k_dense_replace or 0)
+
+
+class AeonOther:
+    def __init__(self) -> None:
+        self.scale_factor = None
+
+    def aeon_scale(self) -> bool:
+        return self.scale_factor is None
+"""
+
+
+def test_a_config_key_init_stores_with_getattrs_default(git_repo: GitRepo, no_rules: Path) -> None:
+    """``self.x = getattr(config, "x", None)`` in ``__init__`` gives the field its default where the config
+    lacks the key: a subclass's ``self.x is None`` tests the old default.  The same value written another
+    way (2 -> 2.0), a key whose default did not change, and a plain function's getattr are not fields."""
+    sides = s.merge_case(
+        git_repo,
+        {PANGU: PANGU_BASE},
+        {PANGU_FORK: PANGU_FORK_TEXT},
+        [("[Refactor] Optimize `select_experts` (#28069)", {PANGU: PANGU_CHANGED})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
+    assert [(path, line, severity) for path, line, severity, _ in rows] == [(PANGU_FORK, 6, "warning")]
+    assert "OpenPanguDecoderLayer.routed_scaling_factor, whose default upstream changed from None to 1.0" in rows[0][3]

@@ -329,3 +329,76 @@ def test_declarations_of_one_name_in_two_classes_are_not_read_as_one_re_keyed(gi
     lookup = "    def has(self, t: NamedGraphs) -> bool:\n        return 5 in t.graphs\n"
     fork = {FORK: _runner(lookup, "CudaGraphManager, NamedGraphs")}
     assert _found(git_repo, {GRAPHS: two}, fork, {GRAPHS: values}) == []
+
+
+# #27334 (5a1271d83a) renamed gpt-oss's packed_modules_mapping key "qkv" to "qkv_proj" (the attention's
+# fused layer is qkv_proj): a fork lookup under "qkv" merges cleanly and finds nothing, for good.
+GPT_OSS = "vllm/model_executor/models/gpt_oss.py"
+GPT_OSS_BASE = """class GptOssForCausalLM:
+    packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}
+
+
+class GptOssModel:
+    packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}
+
+
+FUSED = {
+    "qkv": 3,
+    "gate_up": 2,
+}
+"""
+GPT_OSS_RENAMED = (
+    GPT_OSS_BASE.replace('GptOssForCausalLM:\n    packed_modules_mapping = {"qkv"', 'GptOssForCausalLM:\n    packed_modules_mapping = {"qkv_proj"')
+    .replace('    "qkv": 3,', '    "qkv_proj": 3,')
+)  # fmt: skip
+PACKED_FORK = "vllm/aeon/packed.py"
+PACKED_IMPORT = "from vllm.model_executor.models.gpt_oss import FUSED, GptOssForCausalLM, GptOssModel\n\n\n"
+
+
+def _packed(repo: GitRepo, body: str) -> list:
+    return _found(repo, {GPT_OSS: GPT_OSS_BASE}, {PACKED_FORK: PACKED_IMPORT + body}, {GPT_OSS: GPT_OSS_RENAMED})
+
+
+@pytest.mark.parametrize(
+    ("body", "severity"),
+    [
+        ('def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n', "error"),
+        ('def fused() -> bool:\n    return "qkv" in GptOssForCausalLM.packed_modules_mapping\n', "error"),
+        ('def shards() -> int:\n    return FUSED["qkv"]\n', "error"),
+        (
+            "class AeonGptOss(GptOssForCausalLM):\n    def parts(self) -> list[str]:\n"
+            '        return self.packed_modules_mapping["qkv"]\n',
+            "error",
+        ),
+        ('def parts(model) -> list[str]:\n    return model.packed_modules_mapping.get("qkv", [])\n', "warning"),
+    ],
+    ids=["get on the class", "membership", "module table", "self of a subclass", "receiver not shown"],
+)
+def test_a_lookup_under_a_key_upstream_dropped_from_a_display_table(
+    git_repo: GitRepo, body: str, severity: str
+) -> None:
+    [(path, line, found_severity, message)] = _packed(git_repo, body)
+    assert (path, line, found_severity) == (PACKED_FORK, PACKED_IMPORT.count("\n") + body.count("\n"), severity)
+    assert "'qkv'" in message and "a key upstream dropped from the table" in message
+    assert GPT_OSS in message and "'qkv_proj'" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv_proj", [])\n',
+        # another class's table of the name still has the key
+        'def parts() -> list[str]:\n    return GptOssModel.packed_modules_mapping.get("qkv", [])\n',
+        # the fork puts the key in the table itself
+        'GptOssForCausalLM.packed_modules_mapping["qkv"] = ["q_proj", "k_proj", "v_proj"]\n\n\n'
+        'def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n',
+        # the fork's own class binds its own table of the name
+        'class AeonModel:\n    packed_modules_mapping = {"qkv": ["q_proj"]}\n\n    def parts(self) -> list[str]:\n'
+        '        return self.packed_modules_mapping.get("qkv", [])\n',
+        # a string compared, not looked up in the table
+        'def is_fused(name: str) -> bool:\n    return name == "qkv"\n',
+    ],
+    ids=["the new key", "another class's table", "the fork writes the key", "the fork's own table", "no lookup"],
+)
+def test_lookups_the_dropped_key_does_not_break_are_silent(git_repo: GitRepo, body: str) -> None:
+    assert _packed(git_repo, body) == []

@@ -1363,3 +1363,91 @@ def test_a_stub_beside_its_new_name_in_another_function_is_still_read(git_repo: 
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE] == [9]
+
+
+# #23379 (d52358c1e0) stopped setting the NVFP4 layers' ``*_swizzled`` scales: the post-load hook stores
+# the swizzled scale in ``weight_scale`` itself.  The words live on upstream only as a local
+# (``w13_blockscale_swizzled = swizzle_blockscale(...)``) and as the keyword a function's parameter takes
+# (``run_emulation(weight_scale_swizzled=layer.weight_scale)``): a fork's ``getattr(layer,
+# "weight_scale_swizzled", None)`` takes its default and the fork swizzles the swizzled scale again.
+NVFP4 = "vllm/model_executor/layers/quantization/nvfp4.py"
+NVFP4_BASE = """from torch.nn import Parameter
+
+
+def swizzle(scale):
+    return scale
+
+
+def run_emulation(x, weight_scale_swizzled):
+    return x * weight_scale_swizzled
+
+
+class Fp4Method:
+    def process_weights_after_loading(self, layer) -> None:
+        layer.weight_scale_swizzled = Parameter(swizzle(layer.weight_scale), requires_grad=False)
+        layer.w13_blockscale_swizzled = Parameter(swizzle(layer.w13_weight_scale), requires_grad=False)
+
+    def apply(self, layer, x):
+        return run_emulation(x, weight_scale_swizzled=layer.weight_scale_swizzled)
+"""
+NVFP4_IN_PLACE = """from torch.nn import Parameter
+
+
+def swizzle(scale):
+    return scale
+
+
+def run_emulation(x, weight_scale_swizzled):
+    return x * weight_scale_swizzled
+
+
+class Fp4Method:
+    def process_weights_after_loading(self, layer) -> None:
+        layer.weight_scale = Parameter(swizzle(layer.weight_scale), requires_grad=False)
+        w13_blockscale_swizzled = swizzle(layer.w13_weight_scale)
+        layer.w13_weight_scale = Parameter(w13_blockscale_swizzled, requires_grad=False)
+
+    def apply(self, layer, x):
+        return run_emulation(x, weight_scale_swizzled=layer.weight_scale)
+"""
+SUBJECT_23379 = "[Perf] Remove duplicated NVFP4 blockscales to save memory (#23379)"
+SWIZZLED_FORK = (
+    "def aeon_fp4_scale(layer):\n"
+    '    scale = getattr(layer, "weight_scale_swizzled", None)\n'
+    "    return layer.weight_scale if scale is None else scale\n\n\n"
+    "def aeon_moe_ready(layer) -> bool:\n"
+    '    return hasattr(layer, "w13_blockscale_swizzled")\n'
+)
+
+
+def swizzled_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(git_repo, {NVFP4: NVFP4_BASE}, {FORK: SWIZZLED_FORK}, [(SUBJECT_23379, {NVFP4: upstream})])
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_an_attribute_no_longer_set_whose_word_lives_on_as_a_local_or_a_functions_keyword(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    got = swizzled_case(git_repo, no_rules, NVFP4_IN_PLACE)
+    assert [(path, line) for path, line, _ in got] == [(FORK, 2), (FORK, 7)]
+    assert all("as an attribute (only as a parameter, a local or a comment)" in message for _, _, message in got)
+    assert "removed attribute 'weight_scale_swizzled'" in got[0][2]
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        # set again, on another object
+        NVFP4_IN_PLACE + "\n\ndef keep(layer, scale):\n    layer.weight_scale_swizzled = scale\n"
+        "    layer.w13_blockscale_swizzled = scale\n",
+        # passed to a class, or to a callee no def of the tree takes it as a parameter: may be stored
+        NVFP4_IN_PLACE + "\n\ndef build(make, Holder, scale):\n"
+        "    return Holder(weight_scale_swizzled=scale), make(w13_blockscale_swizzled=scale)\n",
+        # set by setattr with the name
+        NVFP4_IN_PLACE + '\n\ndef keep(layer, scale):\n    setattr(layer, "weight_scale_swizzled", scale)\n'
+        '    setattr(layer, "w13_blockscale_swizzled", scale)\n',
+    ],
+    ids=["set elsewhere", "keyword of a class or an unknown callee", "setattr"],
+)
+def test_an_attribute_still_set_or_held_elsewhere_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    assert swizzled_case(git_repo, no_rules, upstream) == []

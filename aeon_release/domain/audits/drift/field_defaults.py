@@ -10,7 +10,8 @@ A default changed when a class body in a file upstream modified gives the field 
 base and one at upstream (``name: T = literal``, ``name: T = field(default=literal)``, ``name: T =
 Field(literal)``, a class attribute ``name = literal`` that became a field, or a parameter ``__init__``
 defaults and stores unchanged, ``self.name = name``: ``llm_int8_threshold: float = 0.0`` -> ``6.0``,
-#10657) and the two mean
+#10657; or a config key ``__init__`` stores with getattr's default, ``self.name = getattr(config,
+"name", None)`` -> ``1.0``, #28069) and the two mean
 different things to the code that tests them: their truth differs, or both are true and unequal
 (``"lazy"`` -> ``None`` is reported; ``False`` -> ``None``, an "unset" made "decided at run time",
 is not).  A fork-owned read is the field loaded off an object the code names as a configuration:
@@ -81,6 +82,14 @@ _LITERAL_START = re.compile(
 # of 100,000 fields that all changed.  Linear on ``re``: each part stops where the next one's first
 # character is one it cannot take, and a line is tried only from its start.
 _ASSIGNED = re.compile(r"^([-+])[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:(:[^\n=]*)(=[^\n]*)?|(=[^=][^\n]*))$", re.M)
+# ``self.name = getattr(config, "key", default)``: a config key's default stored on the instance (#28069
+# made OpenPanguDecoderLayer's ``routed_scaling_factor`` default ``1.0``, not ``None``); the sign, the
+# name, the default (linear: each part stops at a character the next one starts with)
+_GETATTR_STORED = re.compile(
+    r"""^([-+])[ \t]+self\.([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*getattr\([^\n,]*,[ \t]*["'][^"'\n]*["'][ \t]*,"""
+    r"""[ \t]*([^\n,()]*)\)[ \t]*$""",
+    re.M,
+)
 
 
 @dataclass(frozen=True)
@@ -131,11 +140,16 @@ def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
                 values.setdefault(name, {"-": set(), "+": set()})[sign].add(value)
                 if annotation and annotated and _LITERAL_START.match(annotated[1:].lstrip()):
                     typed.add(name)  # a field, or a parameter ``__init__`` may store (the parse tells)
+            stored: dict[str, dict[str, set[str]]] = {}
+            raw = trees.upstream.raw(path)
+            for sign, name, default in _GETATTR_STORED.findall(raw) if "getattr(" in raw else ():
+                if name in names:
+                    stored.setdefault(name, {"-": set(), "+": set()})[sign].add(default.strip())
             if any(
                 all(values[n].values())
                 and (values[n]["-"] != values[n]["+"] or None in values[n]["-"] | values[n]["+"])
                 for n in typed
-            ):
+            ) or any(all(by_sign.values()) and by_sign["-"] != by_sign["+"] for by_sign in stored.values()):
                 found.append(path)
     return sorted(found)
 
@@ -183,12 +197,27 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[
 
 def _stored_parameters(node: ast.ClassDef, names: set[str]) -> Iterator[tuple[str, ast.expr]]:
     """(parameter, its default) for each parameter among ``names`` the class's ``__init__`` defaults and
-    stores unchanged on the instance (``self.llm_int8_threshold = llm_int8_threshold``): a field too."""
+    stores unchanged on the instance (``self.llm_int8_threshold = llm_int8_threshold``): a field too.  So
+    is a config key ``__init__`` stores with getattr's default (``self.name = getattr(config, "key",
+    None)``): the default is the field's wherever the config lacks the key."""
     init = next(
         (f for f in flat_statements(node.body) if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None
     )
     if init is None:
         return
+    for stmt in flat_statements(init.body):
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(target := stmt.targets[0], ast.Attribute)
+            and target.attr in names
+            and plain_name(target.value) == "self"
+            and isinstance(call := stmt.value, ast.Call)
+            and plain_name(call.func) == "getattr"
+            and len(call.args) == 3
+            and not call.keywords
+        ):
+            yield target.attr, call.args[2]
     args = init.args
     positional = args.posonlyargs + args.args
     defaults = {

@@ -27,6 +27,15 @@ table, the name itself); ``x.name`` is the table unless ``x`` is ``self`` or a n
 built by a call of, ``x = Cls()``) another class (one that neither derives from the declaring class nor
 may, through a base out of sight), and a module table's bare name is it in the declaring module or one
 importing it, unless a function binds it locally; its ``m.name`` only where ``m`` is that module.  A class key with a base out of sight is unknown (it may be a ``str`` mixin of its own).
+
+A table bound to a dict display (a class body's, a module's) may also lose a key outright: #27334 renamed
+gpt-oss's ``packed_modules_mapping`` key ``"qkv"`` to ``"qkv_proj"``, and a fork's
+``GptOssForCausalLM.packed_modules_mapping.get("qkv")`` finds nothing, for good.  Cheap first: a string
+key a removed line of upstream's diff holds, no added line of the file holds, and a fork line quotes;
+then the file's base and merged displays are parsed, and the fork's reads under a dropped key (the same
+lookup sites as above) are an error where the line names the declaring class (``Owner.table``, ``self``
+of a subclass by name, a name annotated or built as one), a warning where the receiver may be another
+class's table.  A key the fork writes into the table, or a table its own file binds, is the fork's.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, str_value
 
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
@@ -78,15 +88,30 @@ class Rekeyed:
     new_kind: str
 
 
+@dataclass(frozen=True)
+class Unkeyed:
+    """A table a class body or a module binds to a dict display, whose string keys upstream's diff
+    dropped (``packed_modules_mapping = {"qkv": [...]}`` -> ``{"qkv_proj": [...]}``, #27334)."""
+
+    path: str
+    name: str
+    owner: str | None
+    dropped: frozenset[str]  # keys of the base's display the merged one lacks (and the fork quotes)
+    kept: tuple[str, ...]  # the merged display's keys
+
+
 def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     tables = _rekeyed(trees)
-    if not tables:
+    unkeyed = _unkeyed(trees)
+    if not tables and not unkeyed:
         return []
     findings = []
     sites: dict[str, dict[str, list[_Site]]] = {}  # per fork file, its lookups by table name: one walk each
     for table in tables:
         for path, line, key, kind, verb in _fork_lookups(trees, table, sites):
             findings.append(_finding(trees, table, path, line, key, kind, verb, pr_pattern))
+    for dropped in unkeyed:
+        findings += _dropped_key_lookups(trees, dropped, sites, pr_pattern)
     return findings
 
 
@@ -130,6 +155,143 @@ def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
             name = now[0].lstrip(".")
             found.append(Rekeyed(path, name, owner, old, new, str(kinds[0]), str(kinds[1])))
     return found
+
+
+# a string key of a dict display on a changed line: ``"qkv": [...]`` (the display's brace, a comma or the
+# line's start before it)
+_STRING_KEY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([A-Za-z_][\w.-]{0,100})["'][ \t]*:""", re.M)
+_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{0,100})["']""")
+
+
+def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
+    """Tables bound to a dict display (in a class body or at module level) whose string key upstream's
+    diff removed and no added line of the file holds, and that a fork line quotes.  Cheap first: the
+    diff's removed and added keys (a text scan), the fork's quoted strings; only then the file's base and
+    merged texts are parsed."""
+    quoted = {q for line in _fork_py_lines(trees) if "'" in line or '"' in line for q in _QUOTED.findall(line)}
+    found: list[Unkeyed] = []
+    for path in trees.upstream if quoted else ():
+        if not path.endswith(".py"):
+            continue
+        change = trees.upstream[path]
+        removed = {k for line in change.removed if ":" in line for k in _STRING_KEY.findall("-" + line)} & quoted
+        if not removed:
+            continue
+        gone = removed - {k for line in change.added.values() if ":" in line for k in _STRING_KEY.findall("+" + line)}
+        if not gone:
+            continue
+        base = trees.blobs(trees.base, [path])[path]
+        merged = trees.merged_module(path)
+        before = _display_tables(parse_python(base)) if base is not None else {}
+        after = _display_tables(merged) if merged is not None else {}
+        for (owner, name), keys in sorted(before.items(), key=lambda item: (item[0][0] or "", item[0][1])):
+            now = after.get((owner, name))
+            dropped = (set(keys) & gone) - set(now) if now is not None else set()
+            if dropped and _fork_names(trees, name):
+                found.append(Unkeyed(path, name, owner, frozenset(dropped), now or ()))
+    return found
+
+
+def _fork_py_lines(trees: ThreeTrees) -> Iterator[str]:
+    """Each line the fork added to a Python file."""
+    for path in trees.mine:
+        if path.endswith(".py"):
+            yield from trees.mine[path].added.values()
+
+
+def _display_tables(module: ast.Module | None) -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """(class or None, name) -> the keys of each dict display a top-level class's body or the module binds
+    to a name, every key a string (a ``**spread`` or a computed key: not a table of known keys)."""
+    found: dict[tuple[str | None, str], tuple[str, ...]] = {}
+    scopes: list[tuple[str | None, list[ast.stmt]]] = [(None, module.body if module is not None else [])]
+    scopes += [(node.name, node.body) for _, body in scopes[:1] for node in body if isinstance(node, ast.ClassDef)]
+    for owner, body in scopes:
+        for stmt in body:
+            target, value = _bound_display(stmt)
+            if target is None or not isinstance(value, ast.Dict):
+                continue
+            keys = [str_value(k) if k is not None else None for k in value.keys]
+            if keys and all(k is not None for k in keys):
+                found[(owner, target)] = tuple(k for k in keys if k is not None)
+    return found
+
+
+def _bound_display(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    """``name = value`` / ``name: T = value``: the name and the value; (None, None) for other statements."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    return None, None
+
+
+def _dropped_key_lookups(
+    trees: ThreeTrees, table: Unkeyed, sites: dict[str, dict[str, list[_Site]]], pr_pattern: str
+) -> list[Finding]:
+    """The fork's reads of the table under a key upstream dropped from it: an error where the line names
+    the declaring class (``Owner.table``, ``self`` of a subclass, a name annotated or built as one), a
+    warning where the receiver may be another class's table of the name.  A key the fork writes into the
+    table itself, or a file whose own class binds a table of the name, is the fork's."""
+    looked = list(_table_lookups(trees, table, sites))
+    written = {str_value(key.node) for _, _, _, key, verb in looked if verb.startswith("writes")}
+    findings = []
+    for path, place, line, key, verb in looked:
+        value = str_value(key.node)
+        if value is None or value not in table.dropped or value in written or verb.startswith("writes"):
+            continue
+        exact = _owner_named(key, place, table)
+        if not exact and table.name in _own_tables(place.module):
+            continue
+        findings.append(_dropped_finding(trees, table, path, line, value, verb, exact, pr_pattern))
+    return findings
+
+
+def _own_tables(module: ast.Module) -> set[str]:
+    """The table names the fork file's own classes (or the file itself) bind to a dict display."""
+    return {name for _, name in _display_tables(module)}
+
+
+def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
+    """The lookup's receiver names the declaring class: ``Owner.table``, ``self.table`` in a class deriving
+    from it by name, or a name annotated with it or built by calling it (a module table: always)."""
+    owner = table.owner
+    if owner is None:
+        return True
+    node = key.node
+    holder = next(
+        (
+            n
+            for n in ast.walk(key.function or place.module)
+            if isinstance(n, ast.Attribute) and n.attr == table.name and n.lineno == getattr(node, "lineno", -1)
+        ),
+        None,
+    )
+    receiver = holder.value if holder is not None else None
+    if isinstance(receiver, ast.Name) and receiver.id == owner:
+        return True
+    if receiver is not None and _is_self(receiver):
+        cls = key.cls
+        bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in cls.bases] if cls is not None else []
+        return cls is not None and (cls.name == owner or owner in bases)
+    if isinstance(receiver, ast.Name) and key.function is not None:
+        named = _annotation(key.function, receiver.id) or _constructed(key.function, receiver.id)
+        return named is not None and _class_named(named) == owner
+    return False
+
+
+def _dropped_finding(
+    trees: ThreeTrees, table: Unkeyed, path: str, line: int, key: str, verb: str, exact: bool, pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(table.path, rf"[\"']{re.escape(key)}[\"'][[:space:]]*:", pr_pattern)
+    where = f"{table.owner}.{table.name}" if table.owner else table.name
+    now = ", ".join(repr(k) for k in table.kept[:6]) + (", ..." if len(table.kept) > 6 else "")
+    message = (
+        f"fork-owned line {verb} {key!r} in `{where}`, a key upstream dropped from the table "
+        f"({table.path}{commit}); its keys are {now or 'none'} now: the lookup never matches, silently"
+    )
+    if not exact:
+        message += f" (if this is `{where}`: the receiver's class is not shown)"
+    return Finding(RULE, "merge", Severity.ERROR if exact else Severity.WARNING, path, line, message)
 
 
 def _removes_and_adds(raw: str) -> bool:
@@ -285,6 +447,16 @@ def _fork_lookups(
 ) -> Iterator[tuple[str, int, str, str | None, str]]:
     """(path, merged line, key as written, its kind, what the line does) of each fork-owned lookup of
     the table whose key is of the old kind, or of a kind the fork's code does not show (None)."""
+    for path, _, line, key, verb in _table_lookups(trees, table, sites):
+        kind = _key_kind(key, trees, path)
+        if kind is None or kind == table.old_kind:
+            yield path, line, ast.unparse(key.node), kind, verb
+
+
+def _table_lookups(
+    trees: ThreeTrees, table: Rekeyed | Unkeyed, sites: dict[str, dict[str, list[_Site]]]
+) -> Iterator[tuple[str, _Place, int, _Key, str]]:
+    """(path, the file's place, merged line, key, what the line does) of each fork-owned lookup of the table."""
     word = re.escape(table.name)
     spelled = rf"\.{word}\b" if table.owner is not None else rf"\b{word}\b"
     pattern = re.compile(
@@ -304,10 +476,9 @@ def _fork_lookups(
             continue
         if path not in sites:
             sites[path] = _sites(module, owned)
-        for line, key, verb in _lookups(sites[path].get(table.name, []), _Place(trees, path, module, table)):
-            kind = _key_kind(key, trees, path)
-            if kind is None or kind == table.old_kind:
-                yield path, line, ast.unparse(key.node), kind, verb
+        place = _Place(trees, path, module, table)
+        for line, key, verb in _lookups(sites[path].get(table.name, []), place):
+            yield path, place, line, key, verb
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -320,7 +491,7 @@ class _Key:
     cls: ast.ClassDef | None = None  # the class whose method holds the key (``self.x`` is its)
 
 
-def _names_owner(text: str, table: Rekeyed) -> bool:
+def _names_owner(text: str, table: Rekeyed | Unkeyed) -> bool:
     """The fork's file names the class declaring the attribute (or imports the module-level table)."""
     return re.search(whole_word(table.owner or table.name), text) is not None
 
@@ -407,7 +578,7 @@ class _Place:
     trees: ThreeTrees
     path: str
     module: ast.Module
-    table: Rekeyed
+    table: Rekeyed | Unkeyed
 
     def is_table(self, node: ast.expr, function: _Function | None, cls: ast.ClassDef | None) -> bool:
         name = self.table.name

@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, parse_python, str_value
+from aeon_release.domain.audits.source import display_strings, parameter_names, parse_python, plain_name, str_value
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
 # value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
@@ -388,32 +388,60 @@ def _not_attributes(trees: ThreeTrees, names: set[str], served: list[str]) -> se
     if len(paths) > _HOLDERS:
         return set()
     held: set[str] = set()
+    passed: set[tuple[str, str]] = set()  # (callee, keyword) of the calls passing one of the names
+    taken: set[tuple[str, str]] = set()  # (function, parameter) of the defs taking one
     for text in trees.blobs(trees.theirs, paths).values():
-        held |= set(names) if text is None else attribute_words(text, names)
+        holding = _Holding(set(names)) if text is None else attribute_words(text, names)
+        held |= holding.attributes
+        passed |= holding.passed
+        taken |= holding.taken
+    # a keyword argument holds an attribute (a class's field, a ``**kwargs`` stored) unless it is a
+    # parameter of the function of the callee's name (#23379: ``run_nvfp4_emulations(weight_scale_swizzled=
+    # ...)`` passes what ``def run_nvfp4_emulations(..., weight_scale_swizzled)`` takes)
+    held |= {word for _, word in passed - taken}
     return names - held
 
 
 _HOLDERS = 40  # files parsed to tell an attribute's word from a local's; past it, assume an attribute
 
 
-def attribute_words(text: str, names: set[str]) -> set[str]:
+@dataclass
+class _Holding:
+    """How a file uses ``names``: as attributes; as keyword arguments of calls by the callee's name
+    (``(callee, keyword)``); as parameters of defs (``(function, parameter)``)."""
+
+    attributes: set[str]
+    passed: set[tuple[str, str]] = dataclasses.field(default_factory=set)
+    taken: set[tuple[str, str]] = dataclasses.field(default_factory=set)
+
+
+def attribute_words(text: str, names: set[str]) -> _Holding:
     """Which of ``names`` ``text`` may use as an attribute: ``x.name``, a def or class, a class or module
-    level binding, an import, a keyword argument or a string of the name (all of them if it does not
-    parse).  A parameter, and a name bound or read inside a function, are not attributes."""
+    level binding, an import, or a string of the name (all of them if it does not parse).  A parameter,
+    and a name bound or read inside a function, are not attributes; a keyword argument is kept apart with
+    its callee's name (a parameter of the function of that name, or an attribute)."""
     try:
         module = ast.parse(text)
     except (SyntaxError, ValueError):
-        return set(names)
-    found: set[str] = set()
+        return _Holding(set(names))
+    holding = _Holding(set())
+    passed: set[int] = set()  # the ids of the keyword nodes of calls (walked before their keywords)
     stack: list[tuple[ast.AST, bool]] = [(module, False)]
     while stack:
         node, local = stack.pop()
-        found |= _held_as_attribute(node, local) & names
+        if isinstance(node, ast.Call):
+            callee = (plain_name(node.func) or "").rsplit(".", 1)[-1]
+            holding.passed |= {(callee, k.arg) for k in node.keywords if k.arg in names}
+            passed |= {id(k) for k in node.keywords}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            holding.taken |= {(node.name, arg) for arg in parameter_names(node.args) & names}
+        if id(node) not in passed:
+            holding.attributes |= _held_as_attribute(node, local) & names
         inner = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) or (
             local and not isinstance(node, ast.ClassDef)
         )
         stack.extend((child, inner) for child in ast.iter_child_nodes(node))
-    return found
+    return holding
 
 
 def _held_as_attribute(node: ast.AST, local: bool) -> set[str]:
@@ -795,6 +823,8 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, lis
     found: dict[str, list[Removed]] = {}
     still: set[str] = set()
     unread: dict[str, str] = {}
+    unset: dict[str, str] = {}  # a name still named whose setting on an object a file's diff removed
+    set_anew: set[str] = set()  # ... and whose setting some file's diff added
     for path in trees.upstream:
         if not path.endswith(".py"):
             continue
@@ -811,9 +841,29 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, lis
         for name in sorted(named & still):
             if _env_read_dropped(lines, name):
                 unread.setdefault(name, path)
+        for name in sorted(named):
+            shape = _sets_attribute(name)
+            sets = {line[0] for line in lines if name in line and shape.search(line)}
+            set_anew |= {name} if "+" in sets else set()
+            if sets == {"-"}:
+                unset.setdefault(name, path)
     _deleted_defs(trees, names - still - found.keys(), found)
     gone = {name: _gone(trees, removed) for name, removed in found.items() if name not in still}
+    # still named, but no longer set on anything (``layer.w13_blockscale_swizzled = ...`` removed, the word
+    # left as a local, #23379): an attribute removal, if no upstream file holds the word as one (_gone_reads)
+    for name in sorted(still & unset.keys() - set_anew - unread.keys()):
+        gone[name] = [Removed(name, Kind.ATTRIBUTE, unset[name])]
     return gone, {name: path for name, path in unread.items() if name not in gone}
+
+
+def _sets_attribute(word: str) -> re.Pattern[str]:
+    """A line that sets attribute ``word`` on an object: ``layer.word = ...``, ``setattr(x, "word", ...)``,
+    ``register_parameter("word", ...)``."""
+    name = re.escape(word)
+    return re.compile(
+        rf"""\b[A-Za-z_]\w*\.{name}\s*(?::[^=]*)?=[^=]|\bsetattr\([^,]+,\s*["']{name}["']"""
+        rf"""|\.register_(?:buffer|parameter|module)\(\s*["']{name}["']"""
+    )
 
 
 def _env_read_dropped(lines: list[str], name: str) -> bool:
@@ -970,8 +1020,10 @@ def _renamed(name: str, added: list[str], removed: list[str]) -> str | None:
                 and middle != name
             ):
                 return middle
-    gone = _defined_in(removed)
-    new = _defined_in(added) - gone
+    # a name the removed lines already held is no new name (#23379 set ``layer.w13_blockscale_swizzled``
+    # and kept the word as a local: not what ``weight_scale_swizzled`` became)
+    held = {word for line in removed for word in _WORD.findall(line)}
+    new = _defined_in(added) - held
     close = difflib.get_close_matches(name, sorted(new), n=1, cutoff=0.6)
     return close[0] if close else None
 
