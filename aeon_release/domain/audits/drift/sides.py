@@ -68,7 +68,7 @@ def own_diff(mine: str, upstream: Changes) -> str:
     by the same lines), and without a file left with no hunk: git merges such a change into one copy,
     and nothing in it is the fork's.  A fork that syncs by a squashed commit of upstream's release (or
     cherry-picks upstream's fix) has upstream's own change on its side; read as the fork's, its
-    literals were "fork-owned" and its methods "patched" (red-hat-data-services/vllm's sync of v0.8.4:
+    literals were "fork-owned" and its methods "patched" (Red Hat's downstream fork, its sync of v0.8.4:
     341 of the 416 files its side changed were upstream's version exactly)."""
     chunks = _file_chunks(mine)
     kept = [_own_hunks(chunk, upstream) for chunk in chunks]
