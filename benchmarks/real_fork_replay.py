@@ -134,6 +134,9 @@ same lines, is no change of the fork's: sides.own_diff), the same 9 upstream mer
 misses went with the rest, each a pair of hunks both sides made alike, cherry-picks of upstream's own
 change: the fork's later edit there was its own; audit seconds under the test suite's load, 165 s before
 on a quieter machine).
+The same engine on the other two forks (2026-12-03), every error kept:
+  --fork rocm:   12 upstream merges: errors 18 (17 confirmed / 1 unconfirmed-true / 0 false / 0 unread); warnings 120 (7 confirmed / 0 unconfirmed-true / 2 false / 111 unread); miss candidates 2; audit 981 s
+  --fork habana: 13 rebases: errors 46 (31 confirmed / 15 unconfirmed-true / 0 false / 0 unread); warnings 208 (36 confirmed / 0 unconfirmed-true / 1 false / 171 unread); miss candidates 11; audit 529 s
 """
 
 from __future__ import annotations
