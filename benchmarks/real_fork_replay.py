@@ -25,7 +25,7 @@ finding is classified:
   cleanly that take out a name upstream's diff removed (a rename, a moved or dropped symbol: the fork
   adapting its code to upstream), and that no finding points at (within 3 lines).  ``--show`` prints them.
 
-  cd benchmarks && PYTHONPATH=.. python real_fork_replay.py [--fork habana|rocm] [--only SHA] [--show] [--mirror DIR]
+  cd benchmarks && PYTHONPATH=.. python real_fork_replay.py [--fork habana|rocm|redhat] [--only SHA] [--show] [--mirror DIR]
   (AEON_SRC=/path/to/another/checkout measures that checkout's engine)
 
 Each fork is a row of FORKS: its mirror, branch, merges and hand-read verdicts.  HabanaAI merges upstream
@@ -97,6 +97,46 @@ After the three fixes of those false-error classes (symbol drift), the same 12 u
 (the calls of the moved names are left to their import's finding; the renamed-type call and the retired
 attribute are warnings now, the 2 false warnings; every confirmed and true error kept; audit seconds on
 the shared machine under load: 251 s before on a quieter one).
+
+red-hat-data-services/vllm (``--fork redhat``, Red Hat's downstream of vLLM for OpenShift AI): fork = M^1 as
+for HabanaAI (its carries sit on ``main``: the Whisper transcription server, the V0 CPU/TPU/XPU workers and
+attention backends kept after upstream retired them, flash-attention and scheduler patches); upstream = the
+newest upstream commit that M's sync branch brings in (through Neural Magic's midstream branches, whose own
+commits arrive with M too: CONFIRMED is generous here).  Forks looked at and left: opendatahub-io/vllm is
+upstream plus packaging (its sync merges' fork side changes 0 to 7 python files; its rocm_main and
+gaudi-main are copies of the ROCm and HabanaAI forks above), IBM/vllm has 2 upstream merges, tenstorrent/vllm
+4 (of 429 to 3,567 upstream commits each), local-inference-lab/vllm, jinhuang12/vllm, 1CatAI/1Cat-vLLM and
+mystous/vllm_hybrid rebase (at most 1 merge).
+On main's engine (671b682, before any change for this fork), 9 upstream merges, 2024-08 to 2025-08:
+  9f294e4af   425 upstream, 12 conflicted: errors  3 (3/0/0), warnings  13 (13 confirmed), misses? 1
+  f850160de   453 upstream,  3 conflicted: errors  0 (0/0/0), warnings   0 (0 confirmed), misses? 0
+  b8f40ceb5   274 upstream,  6 conflicted: errors  0 (0/0/0), warnings   1 (0 confirmed), misses? 0
+  5b15ed74e   649 upstream, 17 conflicted: errors  0 (0/0/0), warnings  13 (0 confirmed), misses? 0
+  60c92f86e   310 upstream,  6 conflicted: errors  0 (0/0/0), warnings  12 (0 confirmed), misses? 0
+  6fe80de8f   179 upstream,  5 conflicted: errors  6 (1/0/5), warnings 456 (2 confirmed), misses? 0
+  b63f4cbb9   932 upstream,  6 conflicted: errors  0 (0/0/0), warnings   2 (0 confirmed), misses? 0
+  48f7bb5eb   253 upstream,  4 conflicted: errors  0 (0/0/0), warnings  10 (0 confirmed), misses? 0
+  a622aff95   409 upstream,  5 conflicted: errors  0 (0/0/0), warnings   3 (1 confirmed), misses? 0
+
+  9 rebases: errors 9 (4 confirmed / 0 unconfirmed-true / 5 false / 0 unread); warnings 510 (16 confirmed / 0 unconfirmed-true / 0 false / 494 unread); miss candidates 1; audit 165 s
+The 5 false errors, one class: the fork's side of 6fe80de8f holds a squashed sync of upstream v0.8.4
+(852b1e8ec, "Sync upstream v0.8.4 (#212)", a plain commit), so 341 of the 416 files the fork "changed" since
+the merge base are upstream's v0.8.4 version exactly; the engine took that change for the fork's (a literal
+"fork-owned", a method "the fork patches"), and its 456 warnings are all near misses, in files that
+squash made the fork's.  The miss candidate (9f294e4af, vllm/platforms/cpu.py:102) is the fork dropping its V0 CPU attention
+path as upstream retired V0: the module it named (vllm/attention/backends/torch_sdpa.py, which the fork
+patched and upstream deleted) conflicted, so the audited tree still holds it; not a miss.
+
+After the fix of that class (a hunk the fork's diff shares with upstream's, the same base lines replaced by the
+same lines, is no change of the fork's: sides.own_diff), the same 9 upstream merges:
+  9 rebases: errors 4 (4 confirmed / 0 unconfirmed-true / 0 false / 0 unread); warnings 23 (12 confirmed / 0 unconfirmed-true / 0 false / 11 unread); miss candidates 1; audit 508 s
+(every confirmed error kept; the warnings left are near misses, 456 -> 2 on 6fe80de8f; 4 confirmed near
+misses went with the rest, each a pair of hunks both sides made alike, cherry-picks of upstream's own
+change: the fork's later edit there was its own; audit seconds under the test suite's load, 165 s before
+on a quieter machine).
+The same engine on the other two forks (2026-12-03), every error kept:
+  --fork rocm:   12 upstream merges: errors 18 (17 confirmed / 1 unconfirmed-true / 0 false / 0 unread); warnings 120 (7 confirmed / 0 unconfirmed-true / 2 false / 111 unread); miss candidates 2; audit 981 s
+  --fork habana: 13 rebases: errors 46 (31 confirmed / 15 unconfirmed-true / 0 false / 0 unread); warnings 208 (36 confirmed / 0 unconfirmed-true / 1 false / 171 unread); miss candidates 11; audit 529 s
 """
 
 from __future__ import annotations
@@ -220,6 +260,34 @@ ROCM_VERDICTS: dict[tuple[str, str, int], tuple[str, str]] = {
 }
 
 
+REDHAT_MIRROR = Path("/work/.mirror/red-hat-data-services+vllm/repo")
+# Merges on red-hat-data-services/vllm's main that bring upstream vLLM in (through Neural Magic's midstream
+# sync branches), newest first.  Its "Merge remote-tracking branch 'upstream/release'" merges of 2024-10 ..
+# 2025-02 are left out: their fork side carries no python file of its own (upstream plus packaging).
+REDHAT_MERGES = (
+    "9f294e4af",  # Merge pull request #175 from heyselbi/sync-v0.10.0-rhoai, 2025-08-18
+    "f850160de",  # Merge `nm/midstream-cuda-v0.9.2.1` into `rhds/RHOAI-2.23`
+    "b8f40ceb5",  # Merge tag 'nm/midstream-cuda-v0.9.1.0' into `rhds/main`
+    "5b15ed74e",  # Merge pull request #155 from vajain-rhods/sync_main_v0.9.0.1
+    "60c92f86e",  # Merge pull request #139 from red-hat-data-services/nm-vllm-ent-0.8.5-sync
+    "6fe80de8f",  # Merge pull request #124 from red-hat-data-services/rhoai-220-pyarrow
+    "b63f4cbb9",  # Merge pull request #103 from dtrifiro/rhoai-2.19-sync-with-midstream-0.8.3.0
+    "48f7bb5eb",  # Merge remote-tracking branch 'upstream/release', 2025-03-11
+    "a622aff95",  # Merge pull request #135 from vaibhavjainwiz/sync_main, 2024-08-27
+)
+_SAME_CHANGE = (
+    "false: the fork's squashed sync of v0.8.4 (852b1e8ec) made upstream's own change; the file is the same "
+    "on both sides, nothing in it is the fork's"
+)
+REDHAT_VERDICTS: dict[tuple[str, str, int], tuple[str, str]] = {
+    ("6fe80de8f", "vllm/v1/serial_utils.py", 16): ("false", _SAME_CHANGE),
+    ("6fe80de8f", "vllm/v1/serial_utils.py", 17): ("false", _SAME_CHANGE),
+    ("6fe80de8f", "vllm/model_executor/models/llava_onevision.py", 212): ("false", _SAME_CHANGE),
+    ("6fe80de8f", "vllm/model_executor/models/minicpmv.py", 430): ("false", _SAME_CHANGE),
+    ("6fe80de8f", "vllm/model_executor/models/qwen2_vl.py", 951): ("false", _SAME_CHANGE),
+}
+
+
 @dataclass(frozen=True)
 class Fork:
     """One downstream fork: its mirror, branch, upstream merges and hand-read verdicts."""
@@ -238,6 +306,7 @@ class Fork:
 FORKS = {
     "habana": Fork(HABANA_MIRROR, "habana_main", HABANA_MERGES, HABANA_VERDICTS),
     "rocm": Fork(ROCM_MIRROR, "main", ROCM_MERGES, ROCM_VERDICTS, inner=True, stop_subject=r"(?i)upstream[_ ]merge"),
+    "redhat": Fork(REDHAT_MIRROR, "main", REDHAT_MERGES, REDHAT_VERDICTS),
 }
 
 

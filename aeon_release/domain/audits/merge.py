@@ -49,7 +49,7 @@ from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
-from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, parse_changes
+from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.memo import Memo
@@ -146,7 +146,8 @@ def _merge_findings(
     where = root if isinstance(root, Path) and (root / ".git").exists() else sides.repo
     sides = MergeSides(where, sides.base, sides.ours, sides.theirs)
     mine_diff, upstream_diff, enum_files = started(sides.repo, sides.base, sides.ours, sides.theirs)
-    mine, upstream = parse_changes(mine_diff.result()), parse_changes(upstream_diff.result())
+    upstream = parse_changes(upstream_diff.result())
+    mine = parse_changes(own_diff(mine_diff.result(), upstream))  # upstream's own change on the fork's side: not its
     if not any(c.hunks for c in mine.values()) or not (
         any(c.hunks for c in upstream.values())
         or upstream.deleted
