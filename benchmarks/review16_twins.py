@@ -8,7 +8,7 @@ right after the merge (the merge base is the commit's first parent, upstream the
   fork's own config field of the name;
 - key drift's dropped dict-display key (#27334 gpt-oss ``packed_modules_mapping`` "qkv" -> "qkv_proj"):
   a subclass overriding the table (read through ``self``, through the subclass's name, through a name
-  annotated with it, the table spread with the key added), the key the fork writes or ``setdefault``\\ s
+  annotated with it, the table spread with the key added), the key the fork writes (or ``setdefault``)
   itself, the new key read first with the old as a fallback, the fork's own class of another file;
 - default drift's getattr-stored field (#28069 routed_scaling_factor None -> 1.0): a subclass storing
   its own default;
@@ -21,7 +21,7 @@ of the same commits, kept to show the reach stays.
 
 Main's engine (7c65f7a), round 1 (4 cases, 16 twins): 3 caught, 1 warned of 4; 8 false errors of 16:
 key drift on ``self.packed_modules_mapping`` of a subclass that overrides the table (a display holding
-the key, or the parent's spread plus the key: 2), on the key the fork ``setdefault``\ s itself (1) and
+the key, or the parent's spread plus the key: 2), on the key the fork writes itself with ``setdefault`` (1) and
 on the old key read as the fallback of the new one (1); name drift's removed choice passed to the
 fork's own function or method of the callee's name (in the same file, imported from a fork module, a
 ``self.`` method, a ``functools.partial`` of it: 4).
